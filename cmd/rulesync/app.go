@@ -1,0 +1,166 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/ingest"
+)
+
+// Exit statuses.
+const (
+	exitOK      = 0
+	exitChanges = 1 // reserved for --exit-code style commands
+	exitBad     = 2 // bad usage or unreadable input
+)
+
+// run is main without the process: it returns the exit status.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) {
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(stderr, "rulesync: internal error: %v\n", r)
+			status = 3
+		}
+	}()
+	app := newApp(stdin, stdout, stderr)
+	err := app.Run(args)
+	if err == nil {
+		return exitOK
+	}
+	var ec cli.ExitCoder
+	if errors.As(err, &ec) {
+		if msg := err.Error(); msg != "" {
+			fmt.Fprintln(stderr, "rulesync: "+msg)
+		}
+		return ec.ExitCode()
+	}
+	fmt.Fprintln(stderr, "rulesync: "+err.Error())
+	return exitBad
+}
+
+func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
+	var formats []string
+	for _, f := range ingest.Formats() {
+		formats = append(formats, f[0])
+	}
+	ingestFlags := []cli.Flag{
+		&cli.StringFlag{Name: "format", Usage: "source format: " + strings.Join(formats, ", ") + " (default: detected from the content)"},
+		&cli.StringFlag{Name: "edition", Usage: "edition name, when the source does not state it (e.g. tda-2024)"},
+		&cli.StringFlag{Name: "lang", Usage: "BCP 47 language tag, when the source does not state it (e.g. ja, pt-BR)"},
+		&cli.StringFlag{Name: "encoding", Usage: "character encoding of the source (e.g. shift_jis, euc-jp, windows-1252; default: detected)"},
+	}
+	app := &cli.App{
+		Name:      "rulesync",
+		Usage:     "keep rulebooks in sync across editions and languages",
+		Reader:    stdin,
+		Writer:    stdout,
+		ErrWriter: stderr,
+		// Errors are printed once, by run.
+		ExitErrHandler: func(*cli.Context, error) {},
+		OnUsageError: func(c *cli.Context, err error, _ bool) error {
+			return cli.Exit(err.Error(), exitBad)
+		},
+		Commands: []*cli.Command{
+			{
+				Name:      "ingest",
+				Usage:     "read a rulebook source and write its document JSON",
+				ArgsUsage: "INPUT",
+				Flags: append(ingestFlags,
+					&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` (atomically) instead of standard output"}),
+				OnUsageError: usageError,
+				Action: func(c *cli.Context) error {
+					in, err := oneArg(c)
+					if err != nil {
+						return err
+					}
+					d, err := load(c, in)
+					if err != nil {
+						return err
+					}
+					data, err := corpus.Marshal(d)
+					if err != nil {
+						return cli.Exit(err.Error(), exitBad)
+					}
+					return output(c.String("output"), data, stdout)
+				},
+			},
+			{
+				Name:      "show",
+				Usage:     "print a table of a document's items (id, number, title, flags, excerpt)",
+				ArgsUsage: "INPUT",
+				Flags: append(ingestFlags,
+					&cli.BoolFlag{Name: "json", Usage: "print the document JSON instead of a table"}),
+				OnUsageError: usageError,
+				Action: func(c *cli.Context) error {
+					in, err := oneArg(c)
+					if err != nil {
+						return err
+					}
+					d, err := load(c, in)
+					if err != nil {
+						return err
+					}
+					if c.Bool("json") {
+						return corpus.Encode(stdout, d)
+					}
+					return writeTable(stdout, d)
+				},
+			},
+		},
+	}
+	return app
+}
+
+func usageError(c *cli.Context, err error, _ bool) error {
+	return cli.Exit(fmt.Sprintf("%s: %v (see 'rulesync %s --help')", c.Command.Name, err, c.Command.Name), exitBad)
+}
+
+func oneArg(c *cli.Context) (string, error) {
+	if c.NArg() != 1 {
+		return "", cli.Exit(fmt.Sprintf("%s: want one INPUT, got %d arguments (see 'rulesync %s --help')", c.Command.Name, c.NArg(), c.Command.Name), exitBad)
+	}
+	return c.Args().First(), nil
+}
+
+// load ingests the input named on the command line, "-" for standard input.
+func load(c *cli.Context, in string) (*corpus.Document, error) {
+	opt := ingest.Options{
+		Format:   c.String("format"),
+		Edition:  c.String("edition"),
+		Lang:     c.String("lang"),
+		Encoding: c.String("encoding"),
+	}
+	var d *corpus.Document
+	var err error
+	if in == "-" {
+		d, err = opt.Read("<stdin>", c.App.Reader)
+	} else {
+		d, err = opt.File(in)
+	}
+	if err != nil {
+		return nil, cli.Exit(err.Error(), exitBad)
+	}
+	return d, nil
+}
+
+// output writes data to path atomically, or to w when path is empty or "-".
+func output(path string, data []byte, w io.Writer) error {
+	if path == "" || path == "-" {
+		_, err := w.Write(data)
+		return err
+	}
+	if err := corpus.WriteFileAtomic(path, data); err != nil {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return cli.Exit(fmt.Sprintf("%s: %v", path, err), exitBad)
+	}
+	return nil
+}

@@ -1,0 +1,171 @@
+// Package corpus defines the normalized document model that every rulesync tool reads and writes.
+package corpus
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Kind says what an Item is within its rulebook.
+type Kind string
+
+// The kinds of item rulesync knows. Ingesters may use others; tools treat
+// an unknown kind like KindItem.
+const (
+	KindRule       Kind = "rule"       // a numbered rule ("36: Substantial Action")
+	KindRP         Kind = "rp"         // a recommended procedure ("RP-5")
+	KindAddendum   Kind = "addendum"   // an illustration-addendum entry ("Rule 40-A: ...")
+	KindRegulation Kind = "regulation" // a WCA-style regulation ("1e2)")
+	KindGuideline  Kind = "guideline"  // a WCA-style guideline ("1e2+)")
+	KindSection    Kind = "section"    // a heading with the text under it
+	KindPreamble   Kind = "preamble"   // introductory text of a document or part of one
+	KindItem       Kind = "item"       // anything else
+)
+
+// Flag marks a property of an Item.
+type Flag string
+
+// Flags set by the ingesters.
+const (
+	// FlagTruncated marks an item whose text the publisher cut short
+	// (a preview ending in "…", or cut mid-sentence).
+	FlagTruncated Flag = "truncated"
+)
+
+// Document is one edition of a rulebook in one language.
+//
+// The zero value is an empty document; Items are in document order.
+type Document struct {
+	// Edition names the edition, as rulebook slug and date or year:
+	// "tda-2024", "wsop-2009", "wca-2024-01-01".
+	Edition string `json:"edition"`
+	// Lang is a BCP 47 language tag ("en", "ja", "pt-BR").
+	Lang string `json:"lang"`
+	// Title is the document title as printed, if any.
+	Title string `json:"title"`
+	// Version is the version the source states ("1.0"), if any.
+	Version string `json:"version,omitempty"`
+	// Date is the publication date the source states, in ISO 8601 and only
+	// as precise as the source: "2024", "2024-10" or "2024-10-09".
+	Date   string `json:"date,omitempty"`
+	Source Source `json:"source"`
+	Items  []Item `json:"items"`
+	// Notes records what the ingester dropped (page chrome, navigation) and
+	// any warnings about the source.
+	Notes []string `json:"notes,omitempty"`
+}
+
+// Source is the provenance of a Document.
+type Source struct {
+	Path     string `json:"path,omitempty"`      // file path, when read from disk
+	URL      string `json:"url,omitempty"`       // URL asked for, when fetched
+	FinalURL string `json:"final_url,omitempty"` // URL after redirects
+	Status   int    `json:"status,omitempty"`    // HTTP status, when fetched
+	Format   string `json:"format"`              // ingest format that read it
+	Encoding string `json:"encoding,omitempty"`  // character encoding of the raw bytes
+	SHA256   string `json:"sha256"`              // hex sha256 of the raw bytes
+	Ingested string `json:"ingested,omitempty"`  // RFC 3339 time of ingest
+}
+
+// Item is one addressable unit of a rulebook: a rule, a recommended
+// procedure, an addendum entry, a regulation or a section.
+type Item struct {
+	// ID is stable across runs and unique in its document: "rule:36",
+	// "rp:5", "add:40-A", "reg:1e2", "sec:<slug>", or "item:<n>" (its
+	// 1-based position) when the source prints no number.
+	ID   string `json:"id"`
+	Kind Kind   `json:"kind"`
+	// Number is the number as printed ("36", "40-A", "1e2"); empty when
+	// the source prints none.
+	Number string `json:"number"`
+	Title  string `json:"title"`
+	// Text is the whole normalized body, parts included; paragraphs are
+	// separated by "\n".
+	Text  string `json:"text"`
+	Parts []Part `json:"parts"`
+	// Refs are the ids of the items this one cites, in order of first
+	// citation. A citation of a part has a fragment: "rule:71#B".
+	Refs  []string `json:"refs"`
+	Flags []Flag   `json:"flags"`
+	// Section is the title of the heading the item sits under.
+	Section string `json:"section"`
+}
+
+// Part is a labelled sub-part of an Item: "A", "B", "a", "1", "1e1a", or a
+// question of a Q&A list.
+type Part struct {
+	// Label is the normalized label: "A", "a", "2", "Q3".
+	Label string `json:"label"`
+	// Marker is the label as printed when it differs from Label (for
+	// instance a mangled "ç ）" that stands for "c").
+	Marker string `json:"marker,omitempty"`
+	// Title is a heading the part carries (a term, a question), if any.
+	Title string `json:"title,omitempty"`
+	Text  string `json:"text"`
+}
+
+// Has reports whether the item carries flag f.
+func (it *Item) Has(f Flag) bool {
+	for _, g := range it.Flags {
+		if g == f {
+			return true
+		}
+	}
+	return false
+}
+
+// SetFlag adds flag f, keeping Flags sorted and without repeats.
+func (it *Item) SetFlag(f Flag) {
+	if it.Has(f) {
+		return
+	}
+	it.Flags = append(it.Flags, f)
+	sort.Slice(it.Flags, func(i, j int) bool { return it.Flags[i] < it.Flags[j] })
+}
+
+// Item returns the item with the given id, or nil. A fragment ("#B") in
+// id is ignored.
+func (d *Document) Item(id string) *Item {
+	id, _, _ = strings.Cut(id, "#")
+	for i := range d.Items {
+		if d.Items[i].ID == id {
+			return &d.Items[i]
+		}
+	}
+	return nil
+}
+
+// Count returns how many items are of kind k.
+func (d *Document) Count(k Kind) int {
+	n := 0
+	for i := range d.Items {
+		if d.Items[i].Kind == k {
+			n++
+		}
+	}
+	return n
+}
+
+// Validate checks the invariants every tool relies on: an edition and a
+// language, and ids that are non-empty and unique.
+func (d *Document) Validate() error {
+	if d.Edition == "" {
+		return fmt.Errorf("document has no edition")
+	}
+	if d.Lang == "" {
+		return fmt.Errorf("document has no language")
+	}
+	seen := make(map[string]bool, len(d.Items))
+	for i := range d.Items {
+		id := d.Items[i].ID
+		if id == "" {
+			return fmt.Errorf("item %d has no id", i+1)
+		}
+		if seen[id] {
+			return fmt.Errorf("item %d: duplicate id %q", i+1, id)
+		}
+		seen[id] = true
+	}
+	return nil
+}

@@ -1,0 +1,89 @@
+package corpus
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+)
+
+// idPrefix maps a kind to the prefix of the ids of its numbered items.
+var idPrefix = map[Kind]string{
+	KindRule:       "rule",
+	KindRP:         "rp",
+	KindAddendum:   "add",
+	KindRegulation: "reg",
+	KindGuideline:  "guide",
+	KindSection:    "sec",
+	KindPreamble:   "pre",
+}
+
+// ID returns the stable id of an item of kind k numbered number: "rule:36",
+// "rp:5", "add:40-A", "reg:1e2". For a section the number is a slug of its
+// title ("sec:general-concepts"). An empty number gives "".
+func ID(k Kind, number string) string {
+	if number == "" {
+		return ""
+	}
+	p, ok := idPrefix[k]
+	if !ok {
+		p = "item"
+	}
+	return p + ":" + number
+}
+
+// PositionID returns the id of an item the source prints no number for:
+// "item:<n>" with n its 1-based position in the document.
+func PositionID(n int) string { return "item:" + strconv.Itoa(n) }
+
+// Slug turns a title into an id fragment: letters and digits of any
+// script kept, case folded, everything else collapsed to single hyphens.
+// "Seating, Breaking and Balancing Tables" -> "seating-breaking-and-balancing-tables".
+func Slug(s string) string {
+	s = Fold(s)
+	var b strings.Builder
+	hyphen := false
+	for _, r := range s {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r) {
+			if hyphen && b.Len() > 0 {
+				b.WriteByte('-')
+			}
+			hyphen = false
+			b.WriteRune(unicode.ToLower(r))
+			continue
+		}
+		hyphen = true
+	}
+	return b.String()
+}
+
+// AssignIDs gives every item of d without an id one: its kind and number
+// when it has a number, "sec:<slug>" for a titled section, and otherwise
+// "item:<n>" by position. Ids that collide get "-2", "-3", ... appended,
+// in document order.
+func AssignIDs(d *Document) {
+	seen := make(map[string]int, len(d.Items))
+	for i := range d.Items {
+		if d.Items[i].ID != "" {
+			seen[d.Items[i].ID]++
+		}
+	}
+	for i := range d.Items {
+		it := &d.Items[i]
+		if it.ID != "" {
+			continue
+		}
+		id := ID(it.Kind, it.Number)
+		if id == "" && it.Kind == KindSection && it.Title != "" {
+			id = ID(KindSection, Slug(it.Title))
+		}
+		if id == "" {
+			id = PositionID(i + 1)
+		}
+		base := id
+		for n := 2; seen[id] > 0; n++ {
+			id = base + "-" + strconv.Itoa(n)
+		}
+		seen[id]++
+		it.ID = id
+	}
+}

@@ -1,0 +1,97 @@
+package corpus
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+)
+
+// ParseError is an error in a document JSON file, located by 1-based line
+// and column (in bytes).
+type ParseError struct {
+	Line, Col int
+	Msg       string
+}
+
+func (e *ParseError) Error() string { return fmt.Sprintf("%d:%d: %s", e.Line, e.Col, e.Msg) }
+
+// Encode writes d as indented JSON. The output is deterministic: the same
+// document always gives the same bytes, and empty lists are written as []
+// so that every item has every field.
+func Encode(w io.Writer, d *Document) error {
+	c := *d
+	c.Items = make([]Item, len(d.Items))
+	for i, it := range d.Items {
+		if it.Parts == nil {
+			it.Parts = []Part{}
+		}
+		if it.Refs == nil {
+			it.Refs = []string{}
+		}
+		if it.Flags == nil {
+			it.Flags = []Flag{}
+		}
+		c.Items[i] = it
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(&c); err != nil {
+		return err
+	}
+	_, err := w.Write(buf.Bytes())
+	return err
+}
+
+// Marshal returns the Encode form of d.
+func Marshal(d *Document) ([]byte, error) {
+	var buf bytes.Buffer
+	err := Encode(&buf, d)
+	return buf.Bytes(), err
+}
+
+// Unmarshal reads a document written by Encode. Syntax and type errors
+// are *ParseError values with the line and column of the fault; a
+// document that parses but breaks an invariant (no edition, duplicate
+// ids) is reported too.
+func Unmarshal(data []byte) (*Document, error) {
+	var d Document
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&d); err != nil {
+		var syn *json.SyntaxError
+		var typ *json.UnmarshalTypeError
+		switch {
+		case errors.As(err, &syn):
+			return nil, posError(data, syn.Offset, syn.Error())
+		case errors.As(err, &typ):
+			return nil, posError(data, typ.Offset, fmt.Sprintf("field %s: cannot hold a JSON %s", typ.Field, typ.Value))
+		case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
+			return nil, posError(data, int64(len(data)), "unexpected end of JSON")
+		}
+		return nil, posError(data, dec.InputOffset(), err.Error())
+	}
+	if dec.More() {
+		return nil, posError(data, dec.InputOffset(), "data after the document")
+	}
+	if err := d.Validate(); err != nil {
+		return nil, err
+	}
+	return &d, nil
+}
+
+func posError(data []byte, off int64, msg string) *ParseError {
+	if off > int64(len(data)) {
+		off = int64(len(data))
+	}
+	if off < 0 {
+		off = 0
+	}
+	head := data[:off]
+	line := 1 + bytes.Count(head, []byte{'\n'})
+	col := int(off) - bytes.LastIndexByte(head, '\n')
+	return &ParseError{Line: line, Col: col, Msg: msg}
+}

@@ -1,0 +1,207 @@
+package corpus
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
+	"golang.org/x/text/width"
+)
+
+// Clean returns s in storage form: Unicode NFC, line endings as "\n",
+// control and zero-width characters removed, runs of horizontal white
+// space (including U+3000) collapsed to one space, lines trimmed, and
+// runs of blank lines collapsed to one. Line breaks are kept.
+func Clean(s string) string {
+	s = norm.NFC.String(s)
+	s = strings.ReplaceAll(s, "\r\n", "\n")
+	s = strings.ReplaceAll(s, "\r", "\n")
+	var b strings.Builder
+	b.Grow(len(s))
+	space, newlines := false, 0
+	for _, r := range s {
+		switch {
+		case r == '\n':
+			space = false
+			newlines++
+			continue
+		case r == '\t' || r == '\u00a0' || r == '\u3000' || unicode.Is(unicode.Zs, r):
+			space = true
+			continue
+		case r == '\ufeff' || r == '\u200b' || r == '\u200c' || r == '\u200d' || r == '\u2060' || r == '\u00ad':
+			continue
+		case unicode.IsControl(r) || r == utf8.RuneError:
+			continue
+		}
+		if b.Len() > 0 {
+			switch {
+			case newlines > 1:
+				b.WriteString("\n\n")
+			case newlines == 1:
+				b.WriteByte('\n')
+			case space:
+				b.WriteByte(' ')
+			}
+		}
+		space, newlines = false, 0
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// CleanLine is Clean with line breaks turned into spaces: one line of text.
+func CleanLine(s string) string {
+	return strings.Join(strings.Fields(strings.ReplaceAll(Clean(s), "\n", " ")), " ")
+}
+
+// foldRune maps the characters that differ only typographically to one
+// form; it runs after NFKC, which already maps full-width forms.
+var foldRune = map[rune]rune{
+	'‘': '\'', '’': '\'', '‚': '\'', '‛': '\'', '′': '\'', '`': '\'', '´': '\'',
+	'“': '"', '”': '"', '„': '"', '‟': '"', '″': '"', '«': '"', '»': '"', '･': '・',
+	'‐': '-', '‑': '-', '‒': '-', '–': '-', '—': '-', '―': '-', '−': '-', '﹘': '-',
+}
+
+// Fold returns the comparison form of s: NFKC (full-width digits and Latin
+// folded to ASCII, "…" to "..."), curly quotes straightened, dashes and
+// the minus sign folded to "-", and all white space collapsed to single
+// spaces. Case is kept. Two texts that differ only in typography have the
+// same comparison form.
+func Fold(s string) string {
+	s = norm.NFKC.String(s)
+	var b strings.Builder
+	b.Grow(len(s))
+	space := false
+	for _, r := range s {
+		if unicode.IsSpace(r) || unicode.Is(unicode.Zs, r) {
+			space = true
+			continue
+		}
+		if unicode.IsControl(r) || r == '\ufeff' || r == '\u200b' || r == '\u00ad' {
+			continue
+		}
+		if f, ok := foldRune[r]; ok {
+			r = f
+		}
+		if space && b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		space = false
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// IsCJK reports whether r is a Han, Hiragana, Katakana or Hangul letter, or
+// CJK punctuation: a character that is written without spaces around it.
+func IsCJK(r rune) bool {
+	return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul) ||
+		(r >= 0x3000 && r <= 0x303f) || (r >= 0xff00 && r <= 0xff65) || r == 'ー'
+}
+
+// JoinLines joins hard-wrapped lines of one paragraph. Lines are joined
+// without a space where both sides are CJK and with one space otherwise.
+// A line ending in a hyphen after a letter is joined to the next without
+// the hyphen only where vocab says the joined word is a word and the
+// hyphenated one is not; a nil vocab keeps every hyphen.
+func JoinLines(lines []string, vocab Vocabulary) string {
+	var b strings.Builder
+	for _, ln := range lines {
+		ln = strings.TrimSpace(ln)
+		if ln == "" {
+			continue
+		}
+		if b.Len() == 0 {
+			b.WriteString(ln)
+			continue
+		}
+		prev := b.String()
+		last, _ := utf8.DecodeLastRuneInString(prev)
+		first, _ := utf8.DecodeRuneInString(ln)
+		if last == '-' && len(prev) > 1 {
+			before, _ := utf8.DecodeLastRuneInString(prev[:len(prev)-1])
+			if unicode.IsLetter(before) && unicode.IsLower(first) {
+				head := lastWord(prev[:len(prev)-1])
+				tail := firstWord(ln)
+				if vocab.Has(head+tail) && !vocab.Has(head+"-"+tail) {
+					b.Reset()
+					b.WriteString(prev[:len(prev)-1])
+					b.WriteString(ln)
+					continue
+				}
+				b.WriteString(ln)
+				continue
+			}
+		}
+		if !(IsCJK(last) && IsCJK(first)) {
+			b.WriteByte(' ')
+		}
+		b.WriteString(ln)
+	}
+	return b.String()
+}
+
+func lastWord(s string) string {
+	i := strings.LastIndexFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && r != '-' })
+	return strings.ToLower(s[i+1:])
+}
+
+func firstWord(s string) string {
+	i := strings.IndexFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && r != '-' })
+	if i < 0 {
+		i = len(s)
+	}
+	return strings.ToLower(s[:i])
+}
+
+// Vocabulary is a set of lower-case words, used to decide whether a word
+// broken by a hyphen at a line end is one word. The zero value is empty.
+type Vocabulary map[string]bool
+
+// Has reports whether w (compared in lower case) is in v.
+func (v Vocabulary) Has(w string) bool { return v[strings.ToLower(w)] }
+
+// AddText adds the words of s to v. Words broken at line ends ("tour-\nnament")
+// are not added, so that they cannot vouch for themselves.
+func (v Vocabulary) AddText(s string) {
+	for _, ln := range strings.Split(s, "\n") {
+		ln = strings.TrimRight(ln, " ")
+		fields := strings.Fields(ln)
+		for i, f := range fields {
+			if i == len(fields)-1 && strings.HasSuffix(f, "-") {
+				continue
+			}
+			f = strings.TrimFunc(f, func(r rune) bool { return !unicode.IsLetter(r) })
+			if f != "" {
+				v[strings.ToLower(f)] = true
+			}
+		}
+	}
+}
+
+// BaseLetter returns r without its diacritics ("ç" -> 'c', "É" -> 'E'),
+// or r itself when it has none.
+func BaseLetter(r rune) rune {
+	d := []rune(norm.NFD.String(string(r)))
+	if len(d) == 0 {
+		return r
+	}
+	return d[0]
+}
+
+// Width returns the number of terminal columns s takes: two for East Asian
+// wide and full-width characters, none for combining marks, one otherwise.
+func Width(s string) int {
+	n := 0
+	for _, r := range s {
+		switch {
+		case unicode.Is(unicode.Mn, r) || r == '\u200b':
+		case width.LookupRune(r).Kind() == width.EastAsianWide || width.LookupRune(r).Kind() == width.EastAsianFullwidth:
+			n += 2
+		default:
+			n++
+		}
+	}
+	return n
+}

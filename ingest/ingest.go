@@ -1,0 +1,283 @@
+// Package ingest reads rulebooks in their published formats into corpus documents.
+package ingest
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/rulesync/rulesync/corpus"
+)
+
+// DefaultMaxBytes is the largest input read when Options.MaxBytes is zero.
+const DefaultMaxBytes = 32 << 20
+
+// Options configures an ingest. The zero value detects the format,
+// encoding, edition and language from the content.
+type Options struct {
+	// Format forces a format by name (see Formats); empty detects it.
+	Format string
+	// Edition and Lang override what the source states or detection finds.
+	Edition string
+	Lang    string
+	// Encoding forces a character encoding by WHATWG label ("shift_jis").
+	Encoding string
+	// MaxBytes limits the input size; 0 means DefaultMaxBytes.
+	MaxBytes int64
+	// Now gives the ingest time recorded in the provenance; nil means
+	// time.Now, and the SOURCE_DATE_EPOCH environment variable, when set,
+	// fixes it for reproducible output.
+	Now func() time.Time
+}
+
+// Error is an ingest failure, naming the input and, when known, the line
+// and column (1-based) where the fault is.
+type Error struct {
+	Input     string
+	Line, Col int
+	Err       error
+}
+
+func (e *Error) Error() string {
+	if e.Line > 0 {
+		return fmt.Sprintf("%s:%d:%d: %v", e.Input, e.Line, e.Col, e.Err)
+	}
+	return fmt.Sprintf("%s: %v", e.Input, e.Err)
+}
+
+func (e *Error) Unwrap() error { return e.Err }
+
+// ErrTooLarge is wrapped by the Error for an input over the size limit.
+var ErrTooLarge = errors.New("input too large")
+
+// parser reads decoded text into d. It fills Items and whatever of the
+// document's metadata the text states.
+type parser func(text string, d *corpus.Document) error
+
+// format is one source format.
+type format struct {
+	name   string
+	doc    string
+	binary bool // parse raw bytes, no decoding
+	parse  parser
+	raw    func(data []byte, d *corpus.Document) error
+}
+
+var formats = map[string]*format{}
+
+func register(f *format) { formats[f.name] = f }
+
+// Formats returns the names of the formats Options.Format accepts, sorted,
+// each with a one-line description.
+func Formats() [][2]string {
+	var out [][2]string
+	for _, f := range formats {
+		out = append(out, [2]string{f.name, f.doc})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i][0] < out[j][0] })
+	return out
+}
+
+// File reads and ingests the file at path.
+func (o Options) File(path string) (*corpus.Document, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, &Error{Input: path, Err: unwrapPathError(err)}
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err == nil && fi.IsDir() {
+		return nil, &Error{Input: path, Err: errors.New("is a directory")}
+	}
+	d, err := o.Read(path, f)
+	if err != nil {
+		return nil, err
+	}
+	if d.Source.Path == "" && d.Source.URL == "" {
+		d.Source.Path = path
+	}
+	return d, nil
+}
+
+func unwrapPathError(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// Read ingests the content of r; name identifies the input in errors.
+func (o Options) Read(name string, r io.Reader) (*corpus.Document, error) {
+	max := o.MaxBytes
+	if max <= 0 {
+		max = DefaultMaxBytes
+	}
+	data, err := io.ReadAll(io.LimitReader(r, max+1))
+	if err != nil {
+		return nil, &Error{Input: name, Err: err}
+	}
+	if int64(len(data)) > max {
+		return nil, &Error{Input: name, Err: fmt.Errorf("%w: more than %d bytes", ErrTooLarge, max)}
+	}
+	return o.Bytes(name, data)
+}
+
+// Bytes ingests data; name identifies the input in errors.
+func (o Options) Bytes(name string, data []byte) (*corpus.Document, error) {
+	fail := func(err error) (*corpus.Document, error) {
+		var ee *corpus.EncodingError
+		var pe *corpus.ParseError
+		switch {
+		case errors.As(err, &ee):
+			return nil, &Error{Input: name, Line: ee.Line, Col: ee.Col, Err: errors.New(ee.Reason)}
+		case errors.As(err, &pe):
+			return nil, &Error{Input: name, Line: pe.Line, Col: pe.Col, Err: errors.New(pe.Msg)}
+		}
+		return nil, &Error{Input: name, Err: err}
+	}
+	if len(strings.TrimSpace(string(data))) == 0 {
+		return fail(errors.New("empty input"))
+	}
+	var f *format
+	if o.Format != "" {
+		f = formats[o.Format]
+		if f == nil {
+			return fail(fmt.Errorf("unknown format %q (known: %s)", o.Format, formatNames()))
+		}
+	}
+	d := &corpus.Document{}
+	if f == nil || !f.binary {
+		text, enc, err := corpus.DecodeText(data, o.Encoding)
+		if err != nil {
+			return fail(err)
+		}
+		d.Source.Encoding = enc
+		if f == nil {
+			name := Detect(text)
+			if f = formats[name]; f == nil {
+				return fail(fmt.Errorf("looks like %s, a format this build of rulesync cannot read (give --format; known: %s)", name, formatNames()))
+			}
+		}
+		if f.binary {
+			err = f.raw(data, d)
+		} else {
+			err = f.parse(text, d)
+		}
+		if err != nil {
+			return fail(err)
+		}
+	} else if err := f.raw(data, d); err != nil {
+		return fail(err)
+	}
+	// A document read back keeps the provenance of its first ingest.
+	if f.name != "json" {
+		sum := sha256.Sum256(data)
+		d.Source.SHA256 = hex.EncodeToString(sum[:])
+		d.Source.Format = f.name
+		d.Source.Ingested = o.now().UTC().Format(time.RFC3339)
+	}
+	if err := o.finish(d); err != nil {
+		return fail(err)
+	}
+	return d, nil
+}
+
+func formatNames() string {
+	var names []string
+	for _, f := range Formats() {
+		names = append(names, f[0])
+	}
+	return strings.Join(names, ", ")
+}
+
+func (o Options) now() time.Time {
+	if o.Now != nil {
+		return o.Now()
+	}
+	if s := os.Getenv("SOURCE_DATE_EPOCH"); s != "" {
+		var sec int64
+		if _, err := fmt.Sscan(s, &sec); err == nil {
+			return time.Unix(sec, 0)
+		}
+	}
+	return time.Now()
+}
+
+// finish applies the options, fills what the parser could not find out,
+// assigns ids and checks the result.
+func (o Options) finish(d *corpus.Document) error {
+	if o.Lang != "" {
+		tag, err := corpus.CanonicalLang(o.Lang)
+		if err != nil {
+			return fmt.Errorf("bad language tag %q: %v", o.Lang, err)
+		}
+		d.Lang = tag
+	}
+	if d.Lang == "" {
+		var sample strings.Builder
+		for i := range d.Items {
+			if sample.Len() > 20000 {
+				break
+			}
+			sample.WriteString(d.Items[i].Title + " " + d.Items[i].Text + "\n")
+		}
+		tag := corpus.DetectLang(sample.String())
+		d.Lang = tag.String()
+		if d.Lang != "und" {
+			d.Notes = append(d.Notes, "language detected from the text: "+d.Lang)
+		}
+	}
+	if o.Edition != "" {
+		d.Edition = o.Edition
+	}
+	if d.Edition == "" {
+		d.Edition = "unknown"
+		d.Notes = append(d.Notes, "the source states no edition; give --edition")
+	}
+	if len(d.Items) == 0 {
+		return errors.New("no rules, sections or entries found")
+	}
+	for i := range d.Items {
+		it := &d.Items[i]
+		it.Title = corpus.CleanLine(it.Title)
+		it.Text = corpus.Clean(it.Text)
+		for j := range it.Parts {
+			it.Parts[j].Title = corpus.CleanLine(it.Parts[j].Title)
+			it.Parts[j].Text = corpus.Clean(it.Parts[j].Text)
+		}
+		if it.Section != "" {
+			it.Section = corpus.CleanLine(it.Section)
+		}
+		if it.Refs == nil {
+			it.Refs = selfless(corpus.Refs(it.Title+"\n"+it.Text), it)
+		}
+	}
+	corpus.AssignIDs(d)
+	return d.Validate()
+}
+
+// selfless drops from refs the item's own id: a heading that restates the
+// item's number is not a citation.
+func selfless(refs []string, it *corpus.Item) []string {
+	own := corpus.ID(it.Kind, it.Number)
+	if it.Kind == corpus.KindAddendum {
+		own = corpus.ID(corpus.KindRule, it.Number)
+	}
+	out := refs[:0]
+	for _, r := range refs {
+		if own != "" && (r == own || corpus.RefItem(r) == own) {
+			continue
+		}
+		out = append(out, r)
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
+}

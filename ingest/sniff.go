@@ -1,0 +1,86 @@
+package ingest
+
+import (
+	"regexp"
+	"strings"
+)
+
+var (
+	sniffMDHeadingRe = regexp.MustCompile(`(?m)^#{1,6} \S`)
+	sniffMDListRe    = regexp.MustCompile(`(?m)^\s*[-*+] \S|^\s*\d+\. \S`)
+	sniffMDLinkRe    = regexp.MustCompile(`\[[^\]\n]+\]\([^)\s]+\)`)
+	sniffNumberedRe  = regexp.MustCompile(`(?m)^\s*(\d{1,3})\s*(?:[。．.:：)）]|\s)\s*\S`)
+	sniffExampleRe   = regexp.MustCompile(`(?mi)^\s*(?:exemplo|example|ejemplo|exemple|beispiel|esempio|例)\s*\d*(?:-[A-Z])?\s*[.:：]`)
+)
+
+// Detect names the format of decoded text by its content, never by a file
+// name: "json" for a corpus document, "markdown", "reader" for a
+// rule-reader page, "numbered" for numbered rules, "addendum" for an
+// illustration addendum, and "guide" for any other text with headings.
+func Detect(text string) string {
+	t := strings.TrimSpace(text)
+	if strings.HasPrefix(t, "{") && strings.Contains(t, `"items"`) {
+		return "json"
+	}
+	if strings.HasPrefix(t, "<") && regexp.MustCompile(`(?i)^<(?:!doctype html|html|head|body)`).MatchString(t) {
+		return "html"
+	}
+	ls := lines(t)
+	cards := 0
+	for _, l := range ls {
+		if _, title := splitCard(l); title != "" && strings.Contains(l, "…") {
+			cards++
+		}
+	}
+	if cards >= 5 && findCardRun(ls) >= 0 {
+		return "reader"
+	}
+	headings := len(sniffMDHeadingRe.FindAllStringIndex(t, -1))
+	if headings >= 2 && (len(sniffMDListRe.FindAllStringIndex(t, -1)) >= 3 || len(sniffMDLinkRe.FindAllStringIndex(t, -1)) >= 3) {
+		return "markdown"
+	}
+	if len(sniffExampleRe.FindAllStringIndex(t, -1)) >= 5 {
+		return "addendum"
+	}
+	if numberedRun(ls) >= 3 {
+		return "numbered"
+	}
+	if headings >= 2 {
+		return "markdown"
+	}
+	return "guide"
+}
+
+// numberedRun returns the length of the longest run of lines that start
+// with increasing numbers.
+func numberedRun(ls []string) int {
+	best, run, last := 0, 0, -1
+	for _, l := range ls {
+		m := sniffNumberedRe.FindStringSubmatch(l)
+		if m == nil {
+			continue
+		}
+		n := atoi(m[1])
+		if n > last && n <= last+3 {
+			run++
+		} else {
+			run = 1
+		}
+		last = n
+		if run > best {
+			best = run
+		}
+	}
+	return best
+}
+
+func atoi(s string) int {
+	n := 0
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return n
+		}
+		n = n*10 + int(c-'0')
+	}
+	return n
+}
