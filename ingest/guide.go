@@ -129,11 +129,13 @@ func parseGuide(text string, d *corpus.Document) error {
 			// Lines after a bullet up to the next bullet or heading are
 			// its wrapped continuation.
 			lns := []string{l}
+			wrapped := []string{item}
 			for i+1 < len(ls) && cls[i+1] == glPara {
 				i++
-				item += ls[i]
+				wrapped = append(wrapped, ls[i])
 				lns = append(lns, ls[i])
 			}
+			item = corpus.JoinLines(wrapped, nil)
 			addPart(corpus.Part{Text: item, Marker: "-"}, lns...)
 		case glQuestion:
 			if qa(i) {

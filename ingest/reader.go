@@ -40,7 +40,8 @@ var (
 	readerUIRe   = regexp.MustCompile(`(?i)一覧を(?:開く|閉じる)|(?:open|close|show|hide|expand|collapse)(?: the)? list|abrir lista|fechar lista`)
 	// A list marker ("2." or "3)") after which a cut preview may end.
 	readerMarkRe    = regexp.MustCompile(`(?:^|\s)\d{1,2}[.)]`)
-	readerEndMarkRe = regexp.MustCompile(`(?:^|\s)\d{1,2}[.)]$`)
+	readerEndMarkRe = regexp.MustCompile(`[\p{Han}\p{Hiragana}\p{Katakana}ー]\s\d{1,2}[.)]$`)
+	readerGluedRe   = regexp.MustCompile(`[\p{Ll}\d)][.!?]\p{Lu}`)
 )
 
 func parseReader(text string, d *corpus.Document) error {
@@ -188,6 +189,12 @@ func splitCard(l string) (preview, title string) {
 				cut = i + len(p)
 			}
 		}
+		// In Latin script the title is glued right after the full stop.
+		for _, m := range readerGluedRe.FindAllStringIndex(l, -1) {
+			if end := m[1] - 1; end > cut {
+				cut = end
+			}
+		}
 		for _, m := range readerMarkRe.FindAllStringIndex(l, -1) {
 			if m[1] > cut {
 				cut = m[1]
@@ -218,7 +225,7 @@ func readerItem(kind corpus.Kind, title, preview string) corpus.Item {
 func listKind(name string) corpus.Kind {
 	f := strings.ToLower(corpus.Fold(name))
 	switch {
-	case strings.Contains(f, "推奨手順") || strings.Contains(f, "recommended procedure") || strings.Contains(f, "procedimentos recomendados"):
+	case strings.Contains(f, "推奨手順") || strings.Contains(f, "procedure") || strings.Contains(f, "procedimentos recomendados"):
 		return corpus.KindRP
 	case strings.Contains(f, "addendum") || strings.Contains(f, "追補") || strings.Contains(f, "adendo") || strings.Contains(f, "anexo"):
 		return corpus.KindAddendum

@@ -28,11 +28,11 @@ func Detect(text string) string {
 	ls := lines(t)
 	cards := 0
 	for _, l := range ls {
-		if _, title := splitCard(l); title != "" && strings.Contains(l, "…") {
+		if _, title := splitCard(l); title != "" {
 			cards++
 		}
 	}
-	if cards >= 5 && findCardRun(ls) >= 0 {
+	if cards >= 3 && findCardRun(ls) >= 0 {
 		return "reader"
 	}
 	headings := len(sniffMDHeadingRe.FindAllStringIndex(t, -1))
