@@ -160,7 +160,7 @@ func plausibleJapanese(s string) bool {
 			continue
 		}
 		switch {
-		case unicode.In(r, unicode.Hiragana, unicode.Katakana) || (r >= 0x4e00 && r <= 0x9fff) || (r >= 0x3000 && r <= 0x303f) || (r >= 0xff00 && r <= 0xffef):
+		case unicode.In(r, unicode.Hiragana, unicode.Katakana) || (r >= 0x4e00 && r <= 0x9fff) || (r >= 0x3000 && r <= 0x30ff) || (r >= 0xff00 && r <= 0xffef):
 			jp++
 		default:
 			other++

@@ -66,7 +66,8 @@ func Unmarshal(data []byte) (*Document, error) {
 		var typ *json.UnmarshalTypeError
 		switch {
 		case errors.As(err, &syn):
-			return nil, posError(data, syn.Offset, syn.Error())
+			// Offset is just past the offending character.
+			return nil, posError(data, syn.Offset-1, syn.Error())
 		case errors.As(err, &typ):
 			return nil, posError(data, typ.Offset, fmt.Sprintf("field %s: cannot hold a JSON %s", typ.Field, typ.Value))
 		case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):

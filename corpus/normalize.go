@@ -14,7 +14,12 @@ import (
 // space (including U+3000) collapsed to one space, lines trimmed, and
 // runs of blank lines collapsed to one. Line breaks are kept.
 func Clean(s string) string {
-	s = norm.NFC.String(s)
+	// Filter first and compose last, so that a mark left next to a letter
+	// by a removed character is composed with it.
+	return norm.NFC.String(clean(norm.NFC.String(s)))
+}
+
+func clean(s string) string {
 	s = strings.ReplaceAll(s, "\r\n", "\n")
 	s = strings.ReplaceAll(s, "\r", "\n")
 	var b strings.Builder

@@ -155,15 +155,19 @@ func findCardRun(ls []string) int {
 		if !titleLike(ls[i]) {
 			continue
 		}
-		if _, t1 := splitCard(ls[i+1]); t1 == "" {
-			continue
-		}
-		if _, t2 := splitCard(ls[i+2]); t2 == "" {
+		if !cardLine(ls[i+1]) || !cardLine(ls[i+2]) {
 			continue
 		}
 		return i
 	}
 	return -1
+}
+
+// cardLine reports whether l is a preview of some length with a title
+// glued to its end.
+func cardLine(l string) bool {
+	p, t := splitCard(l)
+	return t != "" && runeLen(p) >= 20
 }
 
 func titleLike(s string) bool {

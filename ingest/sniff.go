@@ -28,7 +28,7 @@ func Detect(text string) string {
 	ls := lines(t)
 	cards := 0
 	for _, l := range ls {
-		if _, title := splitCard(l); title != "" {
+		if cardLine(l) {
 			cards++
 		}
 	}

@@ -1,0 +1,209 @@
+package corpus
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func TestFold(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"ＲＵＬＥ　３６", "RULE 36"},
+		{"“All-in” – ‘call’", `"All-in" - 'call'`},
+		{"wait…  for\n\tit", "wait... for it"},
+		{"ルール第７１項－Ｂ", "ルール第71項-B"},
+		{"10,500 − 2", "10,500 - 2"},
+	} {
+		if got := Fold(c.in); got != c.want {
+			t.Errorf("Fold(%q) = %q, want %q", c.in, got, c.want)
+		}
+		if Fold(Fold(c.in)) != Fold(c.in) {
+			t.Errorf("Fold is not idempotent on %q", c.in)
+		}
+	}
+}
+
+func TestClean(t *testing.T) {
+	in := "A\u00a0 player\u200b must\r\n\r\n\r\n  act\u3000now. "
+	if got, want := Clean(in), "A player must\n\nact now."; got != want {
+		t.Errorf("Clean = %q, want %q", got, want)
+	}
+	// NFC: a decomposed "é" is stored composed.
+	if got := Clean("e\u0301"); got != "é" {
+		t.Errorf("Clean did not compose: %q", got)
+	}
+}
+
+func TestJoinLines(t *testing.T) {
+	v := Vocabulary{}
+	v.AddText("The tournament director decides.\nA re-entry is allowed. A two-step process.")
+	for _, c := range []struct {
+		lines []string
+		want  string
+	}{
+		{[]string{"the tour-", "nament starts"}, "the tournament starts"}, // "tournament" is a word of the document
+		{[]string{"each re-", "entry pays"}, "each re-entry pays"},        // the document writes "re-entry"
+		{[]string{"a two-", "step process"}, "a two-step process"},        // "twostep" is no word
+		{[]string{"プレイヤーは", "席にいる。"}, "プレイヤーは席にいる。"},                      // CJK joins without a space
+		{[]string{"Rule 36", "applies"}, "Rule 36 applies"},
+		{[]string{"NLHE で", "play"}, "NLHE で play"},
+	} {
+		if got := JoinLines(c.lines, v); got != c.want {
+			t.Errorf("JoinLines(%q) = %q, want %q", c.lines, got, c.want)
+		}
+	}
+	if got := JoinLines([]string{"the tour-", "nament"}, nil); got != "the tour-nament" {
+		t.Errorf("JoinLines without vocabulary = %q; a hyphen must be kept when no vocabulary vouches", got)
+	}
+}
+
+func TestRefs(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		want []string
+	}{
+		{"See Rule 45.", []string{"rule:45"}},
+		{"Rules 2 and 42 apply", []string{"rule:2", "rule:42"}},
+		{"Rules 2, 3 & 42", []string{"rule:2", "rule:3", "rule:42"}},
+		{"per Rule 71-B and See also RP-22", []string{"rule:71#B", "rp:22"}},
+		{"§45 and §46", []string{"rule:45", "rule:46"}},
+		{"ルール第71項-B参照。第45項も", []string{"rule:71#B", "rule:45"}},
+		{"ルール第７１項－Ｂ", []string{"rule:71#B"}},
+		{"規則第52号に基づいて", []string{"rule:52"}},
+		{"（推奨手順-14: ランダム）", []string{"rp:14"}},
+		{"conforme a Regra 43 e a regra 51-B", []string{"rule:43", "rule:51#B"}},
+		{"regra nº1", []string{"rule:1"}},
+		{"la Regla 5, la Règle 6, die Regel 7", []string{"rule:5", "rule:6", "rule:7"}},
+		{"see [Regulation 2k](regulations:regulation:2k) and [規則 A1a](regulations:regulation:A1a)", []string{"reg:2k", "reg:A1a"}},
+		{"[Guideline 1c+](guidelines:guideline:1c+), [Article B](regulations:article:B)", []string{"guide:1c+", "sec:article-B"}},
+		{"第1条：大会役員", nil}, // WCA translations number articles so; not a rule citation
+		{"the rules of poker apply", nil},
+	} {
+		if got := Refs(c.text); !reflect.DeepEqual(got, c.want) {
+			t.Errorf("Refs(%q) = %v, want %v", c.text, got, c.want)
+		}
+	}
+}
+
+func TestSlugAndIDs(t *testing.T) {
+	if got := Slug("Seating, Breaking and Balancing Tables"); got != "seating-breaking-and-balancing-tables" {
+		t.Errorf("Slug = %q", got)
+	}
+	if got := Slug("ボタンとブラインド、誰から動く？"); got != "ボタンとブラインド-誰から動く" {
+		t.Errorf("Slug = %q", got)
+	}
+	d := &Document{Items: []Item{
+		{Kind: KindRule, Number: "36"},
+		{Kind: KindAddendum, Number: "40-A"},
+		{Kind: KindSection, Title: "Notes"},
+		{Kind: KindSection, Title: "Notes"},
+		{Kind: KindRule},
+		{ID: "rule:9", Kind: KindRule},
+	}}
+	AssignIDs(d)
+	var ids []string
+	for _, it := range d.Items {
+		ids = append(ids, it.ID)
+	}
+	want := []string{"rule:36", "add:40-A", "sec:notes", "sec:notes-2", "item:5", "rule:9"}
+	if !reflect.DeepEqual(ids, want) {
+		t.Errorf("ids = %v, want %v", ids, want)
+	}
+}
+
+func sampleDoc() *Document {
+	return &Document{
+		Edition: "tda-2030", Lang: "ja", Title: "テスト", Date: "2030-10",
+		Source: Source{Path: "x.txt", Format: "reader", SHA256: "00"},
+		Items: []Item{
+			{ID: "item:1", Kind: KindRule, Title: "席", Text: "プレイヤーは席にいる。", Flags: []Flag{FlagTruncated}},
+			{ID: "rule:2", Kind: KindRule, Number: "2", Text: "A: x B: y", Parts: []Part{{Label: "A", Text: "x"}, {Label: "B", Text: "y"}}, Refs: []string{"rule:71#B"}},
+		},
+	}
+}
+
+func TestJSONRoundTrip(t *testing.T) {
+	d := sampleDoc()
+	a, err := Marshal(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := Unmarshal(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := Marshal(back)
+	if !bytes.Equal(a, b) {
+		t.Errorf("JSON does not round-trip:\n%s\n%s", a, b)
+	}
+	// Every item has every field, empty lists included.
+	for _, f := range []string{`"parts": []`, `"refs": []`, `"flags": []`, `"section": ""`, `"number": ""`} {
+		if !bytes.Contains(a, []byte(f)) {
+			t.Errorf("JSON lacks %s", f)
+		}
+	}
+	if bytes.Contains(a, []byte(`\u`)) {
+		t.Errorf("JSON escapes characters it need not: %s", a)
+	}
+}
+
+func TestUnmarshalErrors(t *testing.T) {
+	for _, c := range []struct {
+		in        string
+		line, col int
+		want      string
+	}{
+		{"{\n  \"edition\": \"x\",\n  \"lang\": 5\n}", 3, 12, "lang"},
+		{"{\n  \"edition\": \"x\",\n  oops\n}", 3, 3, "invalid character"},
+		{"{\"edition\": \"x\", \"items\": [", 1, 28, "unexpected end"},
+		{"{\"edition\": \"x\", \"lang\": \"en\", \"extra\": 1}", 1, 0, "unknown field"},
+	} {
+		_, err := Unmarshal([]byte(c.in))
+		var pe *ParseError
+		if !errors.As(err, &pe) || !strings.Contains(pe.Msg, c.want) || pe.Line != c.line || (c.col > 0 && pe.Col != c.col) {
+			t.Errorf("Unmarshal(%q) = %v; want a ParseError at %d:%d saying %q", c.in, err, c.line, c.col, c.want)
+		}
+	}
+	if _, err := Unmarshal([]byte(`{"lang":"en","items":[]}`)); err == nil || !strings.Contains(err.Error(), "no edition") {
+		t.Errorf("a document without edition: %v", err)
+	}
+}
+
+func TestWriteFileAtomic(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "out.json")
+	if err := WriteFileAtomic(path, []byte("one")); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteFileAtomic(path, []byte("two")); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(path); string(b) != "two" {
+		t.Errorf("content %q", b)
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 1 {
+		t.Errorf("temporary files left behind: %v", ents)
+	}
+	if err := WriteFileAtomic(filepath.Join(dir, "no", "such", "dir.json"), []byte("x")); err == nil {
+		t.Errorf("writing into a missing directory succeeded")
+	}
+}
+
+func TestDetectLang(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{"プレイヤーは席にいなければならない。", "ja"},
+		{"玩家必须在座位上。规则第45条适用于所有比赛。", "zh"},
+		{"The player must be at the table when the last card is dealt to the player.", "en"},
+		{"O jogador não pode falar durante a mão e a aposta é válida para o dealer.", "pt"},
+		{"El jugador no puede hablar durante la mano y la apuesta es de los jugadores.", "es"},
+		{"x", "und"},
+	} {
+		if got := DetectLang(c.text).String(); got != c.want {
+			t.Errorf("DetectLang(%.20q) = %s, want %s", c.text, got, c.want)
+		}
+	}
+}

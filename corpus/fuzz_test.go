@@ -1,0 +1,59 @@
+package corpus
+
+import (
+	"bytes"
+	"regexp"
+	"testing"
+)
+
+var refIDRe = regexp.MustCompile(`^(rule:\d+(#[A-Z])?|rp:\d+|reg:[0-9A-Za-z]+|guide:[0-9A-Za-z+]+|sec:article-[0-9A-Za-z+]+)$`)
+
+// FuzzFold checks that the comparison form is a fixed point and that Refs
+// only ever returns well-formed ids.
+func FuzzFold(f *testing.F) {
+	for _, s := range []string{"ＲＵＬＥ　３６", "“All-in” – ‘call’…", "ルール第７１項－Ｂ参照", "Rules 2, 3 & 42", "[x](regulations:regulation:1a)", "e\u0301\u200b"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		a := Fold(s)
+		if Fold(a) != a {
+			t.Errorf("Fold not idempotent: %q -> %q -> %q", s, a, Fold(a))
+		}
+		c := Clean(s)
+		if Clean(c) != c {
+			t.Errorf("Clean not idempotent: %q -> %q -> %q", s, c, Clean(c))
+		}
+		for _, id := range Refs(s) {
+			if !refIDRe.MatchString(id) {
+				t.Errorf("Refs(%q) gave malformed id %q", s, id)
+			}
+		}
+	})
+}
+
+// FuzzUnmarshal checks that any document Unmarshal accepts encodes to JSON
+// that decodes to the same bytes again (a round trip).
+func FuzzUnmarshal(f *testing.F) {
+	a, _ := Marshal(sampleDoc())
+	f.Add(a)
+	f.Add([]byte(`{"edition":"e","lang":"en","items":[{"id":"rule:1","kind":"rule","text":"x"}]}`))
+	f.Add([]byte(`{"edition":"e","lang":"en","items":[{"id":"a"},{"id":"a"}]}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		d, err := Unmarshal(data)
+		if err != nil {
+			return
+		}
+		a, err := Marshal(d)
+		if err != nil {
+			t.Fatalf("Marshal of an accepted document: %v", err)
+		}
+		d2, err := Unmarshal(a)
+		if err != nil {
+			t.Fatalf("re-reading our own JSON: %v\n%s", err, a)
+		}
+		b, _ := Marshal(d2)
+		if !bytes.Equal(a, b) {
+			t.Errorf("round trip changed the JSON:\n%s\n%s", a, b)
+		}
+	})
+}

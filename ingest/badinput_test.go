@@ -1,0 +1,120 @@
+package ingest_test
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/rulesync/rulesync/ingest"
+)
+
+// TestBadInput checks that each kind of bad input gives an *ingest.Error
+// that names the input and says what is wrong, and never a panic.
+func TestBadInput(t *testing.T) {
+	ja := []byte("規則\n1 。 プレイヤーは席にいなければならない。\n2 。 ディーラーはカードを配る。\n3 。 ボタンは移動する。\n")
+	for _, c := range []struct {
+		name string
+		data []byte
+		opt  ingest.Options
+		want string
+	}{
+		{"empty.txt", nil, ingest.Options{}, "empty input"},
+		{"blank.txt", []byte(" \n\t\n"), ingest.Options{}, "empty input"},
+		{"nul.bin", []byte("Rule 1: Title\x00\x01\x02 more"), ingest.Options{}, "binary data"},
+		{"ctl.bin", bytes.Repeat([]byte{1, 2, 3, 'a'}, 100), ingest.Options{}, "binary data"},
+		{"cut.txt", ja[:len(ja)-2], ingest.Options{}, "truncated UTF-8 sequence"},
+		{"junk.txt", append([]byte("Rule 1: ok\n"), 0xff, 0xfe, 0x81, 0x00+0x7f, 0xc0), ingest.Options{}, ""},
+		{"rules.txt", ja, ingest.Options{Format: "pdfx"}, `unknown format "pdfx"`},
+		{"rules.txt", ja, ingest.Options{Lang: "not a tag!"}, "bad language tag"},
+		{"rules.txt", ja, ingest.Options{Encoding: "klingon"}, `unknown encoding "klingon"`},
+		{"page.html", []byte("<!DOCTYPE html><html><body><p>1: Rule</p></body></html>"), ingest.Options{}, "cannot read"},
+		{"nothing.md", []byte("# Title\n\n## A\n\n## B\n"), ingest.Options{}, "no rules"},
+		{"prose.txt", []byte("just one line of prose without any structure at all."), ingest.Options{Format: "numbered"}, "no numbered rules"},
+		{"bad.json", []byte(`{"edition": "x", "lang": "en", "items": [`), ingest.Options{}, "1:"},
+		{"dup.json", []byte(`{"edition":"x","lang":"en","items":[{"id":"rule:1"},{"id":"rule:1"}]}`), ingest.Options{}, "duplicate id"},
+	} {
+		d, err := c.opt.Bytes(c.name, c.data)
+		if err == nil {
+			t.Errorf("%s: no error; got a document of %d items", c.name, len(d.Items))
+			continue
+		}
+		var ie *ingest.Error
+		if !errors.As(err, &ie) || ie.Input != c.name {
+			t.Errorf("%s: error %v does not name the input", c.name, err)
+		}
+		if !strings.HasPrefix(err.Error(), c.name+":") || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: error %q, want it to start with the name and say %q", c.name, err, c.want)
+		}
+	}
+}
+
+// TestTruncatedUTF8Position checks that the error points at the line and
+// column of the cut character.
+func TestTruncatedUTF8Position(t *testing.T) {
+	data := []byte("line one\nline two ルール")
+	_, err := ingest.Options{}.Bytes("cut.txt", data[:len(data)-1])
+	var ie *ingest.Error
+	if !errors.As(err, &ie) || ie.Line != 2 || ie.Col != len("line two ルー")+1 {
+		t.Fatalf("error %v: want line 2, column %d", err, len("line two ルー")+1)
+	}
+}
+
+// TestTooLarge checks the size limit on a 50 MB file; the reader stops at
+// the limit instead of loading the whole file.
+func TestTooLarge(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "huge.txt")
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	line := []byte(strings.Repeat("12 。 a rule that goes on and on. ", 3) + "\n")
+	for n := 0; n < 50<<20; n += len(line) {
+		f.Write(line)
+	}
+	f.Close()
+	_, err = ingest.Options{}.File(path)
+	if !errors.Is(err, ingest.ErrTooLarge) || !strings.HasPrefix(err.Error(), path+":") {
+		t.Fatalf("50 MB file: error %v, want ErrTooLarge naming the file", err)
+	}
+}
+
+func TestFileErrors(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct{ path, want string }{
+		{filepath.Join(dir, "missing.txt"), "no such file"},
+		{dir, "is a directory"},
+	} {
+		_, err := ingest.Options{}.File(c.path)
+		if err == nil || !strings.HasPrefix(err.Error(), c.path+":") || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: error %v, want it to name the path and say %q", c.path, err, c.want)
+		}
+	}
+}
+
+// TestLegacyEncodings ingests Shift_JIS, EUC-JP and Windows-1252 bytes
+// (written out here, not produced by the code under test) without being
+// told the encoding.
+func TestLegacyEncodings(t *testing.T) {
+	for _, c := range []struct {
+		name, enc string
+		data      []byte
+		want      string
+	}{
+		// "1 。 ルール\n2 。 ルール\n3 。 ルール" in Shift_JIS and EUC-JP.
+		{"sjis.txt", "shift_jis", []byte("1 \x81\x42 \x83\x8b\x81\x5b\x83\x8b\n2 \x81\x42 \x83\x8b\x81\x5b\x83\x8b\n3 \x81\x42 \x83\x8b\x81\x5b\x83\x8b\n"), "ルール"},
+		{"eucjp.txt", "euc-jp", []byte("1 \xa1\xa3 \xa5\xeb\xa1\xbc\xa5\xeb\n2 \xa1\xa3 \xa5\xeb\xa1\xbc\xa5\xeb\n3 \xa1\xa3 \xa5\xeb\xa1\xbc\xa5\xeb\n"), "ルール"},
+		{"latin.txt", "windows-1252", []byte("1. O jogador n\xe3o pode falar.\n2. A a\xe7\xe3o \xe9 v\xe1lida.\n3. Regra \xfanica.\n"), "não"},
+	} {
+		d, err := ingest.Options{}.Bytes(c.name, c.data)
+		if err != nil {
+			t.Errorf("%s: %v", c.name, err)
+			continue
+		}
+		if d.Source.Encoding != c.enc || len(d.Items) != 3 || !strings.Contains(d.Items[0].Text, c.want) {
+			t.Errorf("%s: encoding %q, %d items, first %q; want %s, 3 items, %q", c.name, d.Source.Encoding, len(d.Items), d.Items[0].Text, c.enc, c.want)
+		}
+	}
+}

@@ -1,0 +1,61 @@
+package ingest_test
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/rogpeppe/go-internal/txtar"
+
+	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/ingest"
+)
+
+// FuzzIngest feeds every parser arbitrary bytes, seeded from the fixtures
+// and, when present, the real pages. No input may panic; every document
+// produced must be valid and survive a JSON round trip through ingest.
+func FuzzIngest(f *testing.F) {
+	files, _ := filepath.Glob("testdata/formats/*.txtar")
+	for _, file := range files {
+		ar, err := txtar.ParseFile(file)
+		if err != nil {
+			f.Fatal(err)
+		}
+		for _, af := range ar.Files {
+			if af.Name == "input" {
+				f.Add(af.Data, "")
+			}
+		}
+	}
+	real, _ := filepath.Glob(filepath.Join(corpusDir, "seeds", "*.txt"))
+	md, _ := filepath.Glob(filepath.Join(corpusDir, "wca", "*.md"))
+	for _, p := range append(real, md...) {
+		if data, err := os.ReadFile(p); err == nil {
+			f.Add(data, "")
+		}
+	}
+	f.Add([]byte("1 。 a\n2 。 b ) c ç ) d\n3 。 e"), "numbered")
+	f.Add([]byte("T\nx…Y\nz。W\n"), "reader")
+	f.Fuzz(func(t *testing.T, data []byte, format string) {
+		for _, fm := range []string{format, "reader", "numbered", "guide", "addendum", "markdown"} {
+			d, err := ingest.Options{Format: fm}.Bytes("fuzz", data)
+			if err != nil {
+				continue
+			}
+			if err := d.Validate(); err != nil {
+				t.Fatalf("format %q: invalid document: %v", fm, err)
+			}
+			js, err := corpus.Marshal(d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			back, err := ingest.Options{}.Bytes("fuzz.json", js)
+			if err != nil {
+				t.Fatalf("format %q: our JSON does not read back: %v", fm, err)
+			}
+			if js2, _ := corpus.Marshal(back); string(js2) != string(js) {
+				t.Fatalf("format %q: JSON round trip changed the document", fm)
+			}
+		}
+	})
+}

@@ -1,0 +1,69 @@
+package rulesync_test
+
+import (
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+const module = "github.com/rulesync/rulesync/"
+
+// layer orders the packages: a package may import only packages of a
+// lower layer (corpus <- ingest, align <- diff <- reports <- cmd).
+var layer = map[string]int{"corpus": 0, "ingest": 1, "align": 1, "diff": 2, "reports": 3, "cmd/rulesync": 4}
+
+// owner says which one package may use each third-party library.
+var owner = map[string]string{
+	"golang.org/x/text":              "corpus",
+	"github.com/PuerkitoBio/goquery": "ingest",
+	"github.com/sergi/go-diff":       "diff",
+	"github.com/urfave/cli":          "cmd/rulesync",
+}
+
+// TestImportDirection fails when a package imports against the layering
+// or uses a third-party library that belongs to another package. Test
+// files are exempt.
+func TestImportDirection(t *testing.T) {
+	checked := 0
+	err := filepath.WalkDir(".", func(path string, de os.DirEntry, err error) error {
+		if err != nil || !de.Type().IsRegular() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") || strings.Contains(path, "testdata") {
+			return err
+		}
+		pkg := filepath.ToSlash(filepath.Dir(path))
+		from, ok := layer[pkg]
+		if !ok {
+			t.Errorf("%s: package %s is not in the layering; add it to layer", path, pkg)
+			return nil
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.ImportsOnly)
+		if err != nil {
+			return err
+		}
+		checked++
+		for _, imp := range f.Imports {
+			p, _ := strconv.Unquote(imp.Path.Value)
+			if rest, ok := strings.CutPrefix(p, module); ok {
+				if to, known := layer[rest]; !known || to >= from {
+					t.Errorf("%s imports %s: against the direction corpus <- ingest, align <- diff <- reports <- cmd", path, p)
+				}
+				continue
+			}
+			for lib, pkgOwner := range owner {
+				if strings.HasPrefix(p, lib) && pkg != pkgOwner {
+					t.Errorf("%s imports %s, which only package %s may use", path, p, pkgOwner)
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if checked < 5 {
+		t.Fatalf("checked only %d files; is the test running at the module root?", checked)
+	}
+}
