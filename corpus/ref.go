@@ -30,11 +30,25 @@ var (
 // Chinese rulebooks and the link targets of the WCA Regulations.
 func Refs(text string) []string {
 	f := Fold(text)
+	// Each style runs only where its cue word occurs: the regular
+	// expressions cost far more than the look for the cue.
+	low := strings.ToLower(f)
+	has := func(cues ...string) bool {
+		for _, c := range cues {
+			if strings.Contains(low, c) {
+				return true
+			}
+		}
+		return false
+	}
 	type hit struct {
 		at int
 		id string
 	}
 	var hits []hit
+	if !has("](", "rul", "regr", "regl", "règl", "regel", "regol", "§", "第", "rp", "recommended", "推奨手順") {
+		return nil
+	}
 	for _, m := range refWCARe.FindAllStringSubmatchIndex(f, -1) {
 		kind, num := f[m[4]:m[5]], f[m[6]:m[7]]
 		var id string
@@ -48,10 +62,12 @@ func Refs(text string) []string {
 		}
 		hits = append(hits, hit{m[0], id})
 	}
-	for _, m := range refRuleRe.FindAllStringSubmatchIndex(f, -1) {
-		list := f[m[2]:m[3]]
-		for _, n := range refNumRe.FindAllStringSubmatch(list, -1) {
-			hits = append(hits, hit{m[0], ruleRef(n[1], n[2])})
+	if has("rul", "regr", "regl", "règl", "regel", "regol", "§") {
+		for _, m := range refRuleRe.FindAllStringSubmatchIndex(f, -1) {
+			list := f[m[2]:m[3]]
+			for _, n := range refNumRe.FindAllStringSubmatch(list, -1) {
+				hits = append(hits, hit{m[0], ruleRef(n[1], n[2])})
+			}
 		}
 	}
 	for _, m := range refJaRe.FindAllStringSubmatchIndex(f, -1) {

@@ -154,8 +154,6 @@ func TestWSOPPage(t *testing.T) {
 	}
 }
 
-
-
 func TestPortugueseAddendum(t *testing.T) {
 	d := realDoc(t, "seeds/tda-2024-addendum-pt.txt")
 	if d.Source.Format != "addendum" || d.Lang != "pt" {

@@ -19,21 +19,24 @@ var (
 // illustration addendum, and "guide" for any other text with headings.
 func Detect(text string) string {
 	t := strings.TrimSpace(text)
-	if strings.HasPrefix(t, "{") && strings.Contains(t, `"items"`) {
+	if strings.HasPrefix(t, "{") {
 		return "json"
 	}
 	if strings.HasPrefix(t, "<") && regexp.MustCompile(`(?i)^<(?:!doctype html|html|head|body)`).MatchString(t) {
 		return "html"
 	}
 	ls := lines(t)
-	cards := 0
-	for _, l := range ls {
-		if cardLine(l) {
-			cards++
+	// A reader page cuts previews with an ellipsis somewhere.
+	if strings.Contains(t, "…") {
+		cards := 0
+		for _, l := range ls {
+			if cardLine(l) {
+				cards++
+			}
 		}
-	}
-	if cards >= 3 && findCardRun(ls) >= 0 {
-		return "reader"
+		if cards >= 3 && findCardRun(ls) >= 0 {
+			return "reader"
+		}
 	}
 	headings := len(sniffMDHeadingRe.FindAllStringIndex(t, -1))
 	if headings >= 2 && (len(sniffMDListRe.FindAllStringIndex(t, -1)) >= 3 || len(sniffMDLinkRe.FindAllStringIndex(t, -1)) >= 3) {

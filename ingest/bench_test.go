@@ -1,0 +1,35 @@
+package ingest_test
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/rulesync/rulesync/ingest"
+)
+
+// BenchmarkIngest measures ingest throughput per format on the real
+// corpus: decoding, detection, parsing, normalization and ids.
+func BenchmarkIngest(b *testing.B) {
+	for _, c := range []struct{ name, file string }{
+		{"reader", "seeds/tda-2024-ja-reader-page.txt"},
+		{"numbered", "seeds/wsop-2009-ja-rules-page9.txt"},
+		{"guide", "seeds/general-poker-rules-ja.txt"},
+		{"addendum", "seeds/tda-2024-addendum-pt.txt"},
+		{"markdown", "wca/wca-regulations-2024-01-01-en.md"},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			data, err := os.ReadFile(filepath.Join(corpusDir, c.file))
+			if err != nil {
+				b.Skipf("real corpus not available: %v", err)
+			}
+			b.SetBytes(int64(len(data)))
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := (ingest.Options{}).Bytes(c.file, data); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
