@@ -16,7 +16,6 @@ import (
 // Exit statuses.
 const (
 	exitOK      = 0
-	exitChanges = 1 // reserved for --exit-code style commands
 	exitBad     = 2 // bad usage or unreadable input
 )
 
