@@ -15,8 +15,8 @@ import (
 
 // Exit statuses.
 const (
-	exitOK      = 0
-	exitBad     = 2 // bad usage or unreadable input
+	exitOK  = 0
+	exitBad = 2 // bad usage or unreadable input
 )
 
 // run is main without the process: it returns the exit status.
