@@ -23,6 +23,16 @@ var (
 	refWCARe = regexp.MustCompile(`\]\((regulations|guidelines):(regulation|guideline|article):([0-9A-Za-z+]+)\)`)
 )
 
+// Cue words, looked for in the lower-case comparison form: a citation
+// style's expression runs only where one of its cues occurs, since the
+// expressions cost far more than the look.
+var (
+	cueWCA  = []string{"]("}
+	cueRule = []string{"rul", "regr", "regl", "règl", "regel", "regol", "§"}
+	cueJa   = []string{"第"}
+	cueRP   = []string{"rp", "recommended", "推奨手順"}
+)
+
 // Refs returns the ids of the items that text cites, in order of first
 // citation and without repeats: "rule:45", "rule:71#B", "rp:22",
 // "reg:2k", "guide:2k+", "sec:article-A". It knows the citing styles of
@@ -30,8 +40,6 @@ var (
 // Chinese rulebooks and the link targets of the WCA Regulations.
 func Refs(text string) []string {
 	f := Fold(text)
-	// Each style runs only where its cue word occurs: the regular
-	// expressions cost far more than the look for the cue.
 	low := strings.ToLower(f)
 	has := func(cues ...string) bool {
 		for _, c := range cues {
@@ -46,23 +54,26 @@ func Refs(text string) []string {
 		id string
 	}
 	var hits []hit
-	if !has("](", "rul", "regr", "regl", "règl", "regel", "regol", "§", "第", "rp", "recommended", "推奨手順") {
+	wca, rule, ja, rp := has(cueWCA...), has(cueRule...), has(cueJa...), has(cueRP...)
+	if !wca && !rule && !ja && !rp {
 		return nil
 	}
-	for _, m := range refWCARe.FindAllStringSubmatchIndex(f, -1) {
-		kind, num := f[m[4]:m[5]], f[m[6]:m[7]]
-		var id string
-		switch {
-		case kind == "article":
-			id = "sec:article-" + num
-		case kind == "guideline" || strings.HasSuffix(num, "+"):
-			id = ID(KindGuideline, num)
-		default:
-			id = ID(KindRegulation, num)
+	if wca {
+		for _, m := range refWCARe.FindAllStringSubmatchIndex(f, -1) {
+			kind, num := f[m[4]:m[5]], f[m[6]:m[7]]
+			var id string
+			switch {
+			case kind == "article":
+				id = "sec:article-" + num
+			case kind == "guideline" || strings.HasSuffix(num, "+"):
+				id = ID(KindGuideline, num)
+			default:
+				id = ID(KindRegulation, num)
+			}
+			hits = append(hits, hit{m[0], id})
 		}
-		hits = append(hits, hit{m[0], id})
 	}
-	if has("rul", "regr", "regl", "règl", "regel", "regol", "§") {
+	if rule {
 		for _, m := range refRuleRe.FindAllStringSubmatchIndex(f, -1) {
 			list := f[m[2]:m[3]]
 			for _, n := range refNumRe.FindAllStringSubmatch(list, -1) {
@@ -70,20 +81,24 @@ func Refs(text string) []string {
 			}
 		}
 	}
-	for _, m := range refJaRe.FindAllStringSubmatchIndex(f, -1) {
-		num, part := "", ""
-		if m[2] >= 0 {
-			num = f[m[2]:m[3]]
-		} else {
-			num = f[m[4]:m[5]]
+	if ja {
+		for _, m := range refJaRe.FindAllStringSubmatchIndex(f, -1) {
+			num, part := "", ""
+			if m[2] >= 0 {
+				num = f[m[2]:m[3]]
+			} else {
+				num = f[m[4]:m[5]]
+			}
+			if m[6] >= 0 {
+				part = f[m[6]:m[7]]
+			}
+			hits = append(hits, hit{m[0], ruleRef(num, part)})
 		}
-		if m[6] >= 0 {
-			part = f[m[6]:m[7]]
-		}
-		hits = append(hits, hit{m[0], ruleRef(num, part)})
 	}
-	for _, m := range refRPRe.FindAllStringSubmatchIndex(f, -1) {
-		hits = append(hits, hit{m[0], ID(KindRP, strings.TrimLeft(f[m[2]:m[3]], "0"))})
+	if rp {
+		for _, m := range refRPRe.FindAllStringSubmatchIndex(f, -1) {
+			hits = append(hits, hit{m[0], ID(KindRP, strings.TrimLeft(f[m[2]:m[3]], "0"))})
+		}
 	}
 	sort.SliceStable(hits, func(i, j int) bool { return hits[i].at < hits[j].at })
 	var ids []string

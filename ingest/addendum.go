@@ -3,6 +3,7 @@ package ingest
 import (
 	"errors"
 	"regexp"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -132,7 +133,7 @@ func parseAddendum(text string, d *corpus.Document) error {
 			}
 			label := key.sub
 			if key.n > 0 {
-				label = strings.Trim(strings.Join([]string{itoa(key.n), key.sub}, "-"), "-")
+				label = strings.Trim(strings.Join([]string{strconv.Itoa(key.n), key.sub}, "-"), "-")
 			}
 			if c == acCase {
 				label = "S" + label
@@ -235,16 +236,4 @@ func gluedTitleEnd(s string, i int) int {
 			return end
 		}
 	}
-}
-
-func itoa(n int) string {
-	if n == 0 {
-		return ""
-	}
-	var b []byte
-	for n > 0 {
-		b = append([]byte{byte('0' + n%10)}, b...)
-		n /= 10
-	}
-	return string(b)
 }

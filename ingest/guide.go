@@ -193,11 +193,7 @@ func parseGuide(text string, d *corpus.Document) error {
 	if len(d.Items) == 0 {
 		return errors.New("guide: no sections with text found")
 	}
-	var head []string
-	for _, l := range ls[:min(len(ls), 3)] {
-		head = append(head, l)
-	}
-	d.Edition = detectEdition(strings.Join(head, "\n"))
+	d.Edition = detectEdition(strings.Join(ls[:min(len(ls), 3)], "\n"))
 	if d.Edition == "" && d.Title != "" {
 		d.Edition = corpus.Slug(d.Title)
 		d.Notes = append(d.Notes, "the source names no rulebook; edition taken from its title")

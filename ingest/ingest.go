@@ -62,11 +62,9 @@ type parser func(text string, d *corpus.Document) error
 
 // format is one source format.
 type format struct {
-	name   string
-	doc    string
-	binary bool // parse raw bytes, no decoding
-	parse  parser
-	raw    func(data []byte, d *corpus.Document) error
+	name  string
+	doc   string
+	parse parser
 }
 
 var formats = map[string]*format{}
@@ -151,28 +149,19 @@ func (o Options) Bytes(name string, data []byte) (*corpus.Document, error) {
 			return fail(fmt.Errorf("unknown format %q (known: %s)", o.Format, formatNames()))
 		}
 	}
+	text, enc, err := corpus.DecodeText(data, o.Encoding)
+	if err != nil {
+		return fail(err)
+	}
+	if f == nil {
+		name := Detect(text)
+		if f = formats[name]; f == nil {
+			return fail(fmt.Errorf("looks like %s, a format this build of rulesync cannot read (give --format; known: %s)", name, formatNames()))
+		}
+	}
 	d := &corpus.Document{}
-	if f == nil || !f.binary {
-		text, enc, err := corpus.DecodeText(data, o.Encoding)
-		if err != nil {
-			return fail(err)
-		}
-		d.Source.Encoding = enc
-		if f == nil {
-			name := Detect(text)
-			if f = formats[name]; f == nil {
-				return fail(fmt.Errorf("looks like %s, a format this build of rulesync cannot read (give --format; known: %s)", name, formatNames()))
-			}
-		}
-		if f.binary {
-			err = f.raw(data, d)
-		} else {
-			err = f.parse(text, d)
-		}
-		if err != nil {
-			return fail(err)
-		}
-	} else if err := f.raw(data, d); err != nil {
+	d.Source.Encoding = enc
+	if err := f.parse(text, d); err != nil {
 		return fail(err)
 	}
 	// A document read back keeps the provenance of its first ingest.

@@ -3,6 +3,7 @@ package ingest
 import (
 	"errors"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/rulesync/rulesync/corpus"
@@ -118,7 +119,7 @@ func parseMarkdown(text string, d *corpus.Document) error {
 		}
 		if m := mdListRe.FindStringSubmatch(l); m != nil && cur >= 0 {
 			it := &items[cur]
-			it.Parts = append(it.Parts, corpus.Part{Label: itoa(len(it.Parts) + 1), Marker: "-", Text: m[2]})
+			it.Parts = append(it.Parts, corpus.Part{Label: strconv.Itoa(len(it.Parts) + 1), Marker: "-", Text: m[2]})
 		}
 		addText(t)
 	}

@@ -77,7 +77,7 @@ func runeLen(s string) int { return utf8.RuneCountInString(s) }
 
 // lines splits text into lines with white space trimmed.
 func lines(text string) []string {
-	ls := strings.Split(strings.ReplaceAll(corpus.Clean(text), "\r", ""), "\n")
+	ls := strings.Split(corpus.Clean(text), "\n")
 	for i := range ls {
 		ls[i] = strings.TrimSpace(ls[i])
 	}
