@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"unicode/utf8"
 )
 
 // Kind says what an Item is within its rulebook.
@@ -90,6 +91,21 @@ type Item struct {
 	Flags []Flag   `json:"flags"`
 	// Section is the title of the heading the item sits under.
 	Section string `json:"section"`
+	// Marks are the spans of Text the publisher marked as changed (a
+	// redline edition's coloured, underlined or struck runs), in document
+	// order; empty when the source carries no such formatting.
+	Marks []Mark `json:"marks"`
+}
+
+// Mark is a span of an item's Text that the publisher formatted as a
+// change. Start and End are rune offsets into Text, Start < End.
+type Mark struct {
+	Start int `json:"start"`
+	End   int `json:"end"`
+	// Kind is how the span was marked: "colour:RRGGBB" (a text colour
+	// other than black), "underline", "strike", or "inserted" (a tracked
+	// insertion).
+	Kind string `json:"kind"`
 }
 
 // Part is a labelled sub-part of an Item: "A", "B", "a", "1", "1e1a", or a
@@ -148,7 +164,8 @@ func (d *Document) Count(k Kind) int {
 }
 
 // Validate checks the invariants every tool relies on: an edition and a
-// language, and ids that are non-empty and unique.
+// language, ids that are non-empty and unique, and marks inside their
+// item's text.
 func (d *Document) Validate() error {
 	if d.Edition == "" {
 		return fmt.Errorf("document has no edition")
@@ -166,6 +183,15 @@ func (d *Document) Validate() error {
 			return fmt.Errorf("item %d: duplicate id %q", i+1, id)
 		}
 		seen[id] = true
+		n := -1
+		for _, m := range d.Items[i].Marks {
+			if n < 0 {
+				n = utf8.RuneCountInString(d.Items[i].Text)
+			}
+			if m.Start < 0 || m.Start >= m.End || m.End > n {
+				return fmt.Errorf("item %s: mark [%d,%d) outside its text of %d characters", id, m.Start, m.End, n)
+			}
+		}
 	}
 	return nil
 }

@@ -33,6 +33,9 @@ func Encode(w io.Writer, d *Document) error {
 		if it.Flags == nil {
 			it.Flags = []Flag{}
 		}
+		if it.Marks == nil {
+			it.Marks = []Mark{}
+		}
 		c.Items[i] = it
 	}
 	var buf bytes.Buffer

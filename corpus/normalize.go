@@ -126,6 +126,11 @@ func JoinLines(lines []string, vocab Vocabulary) string {
 		first, _ := utf8.DecodeRuneInString(ln)
 		if last == '-' && len(prev) > 1 {
 			before, _ := utf8.DecodeLastRuneInString(prev[:len(prev)-1])
+			if unicode.IsDigit(before) && (unicode.IsLetter(first) || unicode.IsDigit(first)) {
+				// "2-" + "motion", "1000-" + "2000": a compound, not a break.
+				b.WriteString(ln)
+				continue
+			}
 			if unicode.IsLetter(before) && unicode.IsLower(first) {
 				head := lastWord(prev[:len(prev)-1])
 				tail := firstWord(ln)

@@ -60,11 +60,17 @@ var ErrTooLarge = errors.New("input too large")
 // document's metadata the text states.
 type parser func(text string, d *corpus.Document) error
 
-// format is one source format.
+// binaryParser reads a format that is not text (PDF, DOCX) from its raw
+// bytes into d.
+type binaryParser func(data []byte, o Options, d *corpus.Document) error
+
+// format is one source format: a text format has parse, a binary one
+// binary.
 type format struct {
-	name  string
-	doc   string
-	parse parser
+	name   string
+	doc    string
+	parse  parser
+	binary binaryParser
 }
 
 var formats = map[string]*format{}
@@ -112,10 +118,7 @@ func unwrapPathError(err error) error {
 
 // Read ingests the content of r; name identifies the input in errors.
 func (o Options) Read(name string, r io.Reader) (*corpus.Document, error) {
-	max := o.MaxBytes
-	if max <= 0 {
-		max = DefaultMaxBytes
-	}
+	max := o.maxBytes()
 	data, err := io.ReadAll(io.LimitReader(r, max+1))
 	if err != nil {
 		return nil, &Error{Input: name, Err: err}
@@ -148,21 +151,29 @@ func (o Options) Bytes(name string, data []byte) (*corpus.Document, error) {
 		if f == nil {
 			return fail(fmt.Errorf("unknown format %q (known: %s)", o.Format, formatNames()))
 		}
-	}
-	text, enc, err := corpus.DecodeText(data, o.Encoding)
-	if err != nil {
-		return fail(err)
-	}
-	if f == nil {
-		name := Detect(text)
-		if f = formats[name]; f == nil {
-			return fail(fmt.Errorf("looks like %s, a format this build of rulesync cannot read (give --format; known: %s)", name, formatNames()))
-		}
+	} else if name := detectBinary(data); name != "" {
+		f = formats[name]
 	}
 	d := &corpus.Document{}
-	d.Source.Encoding = enc
-	if err := f.parse(text, d); err != nil {
-		return fail(err)
+	if f != nil && f.binary != nil {
+		if err := f.binary(data, o, d); err != nil {
+			return fail(err)
+		}
+	} else {
+		text, enc, err := corpus.DecodeText(data, o.Encoding)
+		if err != nil {
+			return fail(err)
+		}
+		if f == nil {
+			name := Detect(text)
+			if f = formats[name]; f == nil {
+				return fail(fmt.Errorf("looks like %s, a format this build of rulesync cannot read (give --format; known: %s)", name, formatNames()))
+			}
+		}
+		d.Source.Encoding = enc
+		if err := f.parse(text, d); err != nil {
+			return fail(err)
+		}
 	}
 	// A document read back keeps the provenance of its first ingest.
 	if f.name != "json" {
@@ -183,6 +194,13 @@ func formatNames() string {
 		names = append(names, f[0])
 	}
 	return strings.Join(names, ", ")
+}
+
+func (o Options) maxBytes() int64 {
+	if o.MaxBytes <= 0 {
+		return DefaultMaxBytes
+	}
+	return o.MaxBytes
 }
 
 func (o Options) now() time.Time {
@@ -256,7 +274,9 @@ func (o Options) finish(d *corpus.Document) error {
 func selfless(refs []string, it *corpus.Item) []string {
 	own := corpus.ID(it.Kind, it.Number)
 	if it.Kind == corpus.KindAddendum {
-		own = corpus.ID(corpus.KindRule, it.Number)
+		// An addendum entry restates its rule ("Rule 40-A" cites rule:40#A).
+		n, _, _ := strings.Cut(it.Number, "-")
+		own = corpus.ID(corpus.KindRule, n)
 	}
 	out := refs[:0]
 	for _, r := range refs {

@@ -13,6 +13,19 @@ var (
 	sniffExampleRe   = regexp.MustCompile(`(?mi)^\s*(?:exemplo|example|ejemplo|exemple|beispiel|esempio|例)\s*\d*(?:-[A-Z])?\s*[.:：]`)
 )
 
+// detectBinary names the binary format data is in by its magic number, or
+// returns "" for text.
+func detectBinary(data []byte) string {
+	s := string(data[:min(len(data), 1024)])
+	switch {
+	case strings.HasPrefix(s, zipMagic):
+		return "docx"
+	case strings.Contains(s, pdfMagic):
+		return "pdf"
+	}
+	return ""
+}
+
 // Detect names the format of decoded text by its content, never by a file
 // name: "json" for a corpus document, "markdown", "reader" for a
 // rule-reader page, "numbered" for numbered rules, "addendum" for an

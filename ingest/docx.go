@@ -1,0 +1,450 @@
+package ingest
+
+import (
+	"archive/zip"
+	"bytes"
+	"encoding/xml"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/rulesync/rulesync/corpus"
+)
+
+func init() {
+	register(&format{
+		name:   "docx",
+		doc:    "Word document (.docx): paragraphs, runs, list numbering, tables; coloured, underlined and struck runs become change marks",
+		binary: parseDOCX,
+	})
+}
+
+// zipMagic starts every zip archive, and so every DOCX file.
+const zipMagic = "PK\x03\x04"
+
+// maxDOCXRatio bounds how much a DOCX part may inflate: Word's XML
+// compresses about 10:1, a zip bomb by thousands.
+const maxDOCXRatio = 200
+
+func parseDOCX(data []byte, o Options, d *corpus.Document) error {
+	var mk markKinds
+	blocks, err := readDOCX(data, o.maxBytes(), &mk)
+	if err != nil {
+		return err
+	}
+	return parsePublication(blocks, &mk, d)
+}
+
+// readDOCX returns the paragraphs of the main document part of a DOCX
+// file, table cells included, in document order. Headers, footers,
+// footnotes and comments are not read. Run text that is coloured,
+// underlined, struck or a tracked insertion is wrapped in mk's sentinels;
+// tracked deletions and field codes are left out.
+func readDOCX(data []byte, limit int64, mk *markKinds) ([]block, error) {
+	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		return nil, fmt.Errorf("not a DOCX file: not a readable zip archive (%v)", err)
+	}
+	part := func(name string) ([]byte, error) {
+		for _, f := range zr.File {
+			if f.Name != name {
+				continue
+			}
+			if f.UncompressedSize64 > uint64(limit) || f.CompressedSize64 > 0 && f.UncompressedSize64/f.CompressedSize64 > maxDOCXRatio {
+				return nil, fmt.Errorf("DOCX part %s inflates to %d bytes from %d: refusing a zip bomb", name, f.UncompressedSize64, f.CompressedSize64)
+			}
+			rc, err := f.Open()
+			if err != nil {
+				return nil, fmt.Errorf("DOCX part %s: %v", name, err)
+			}
+			defer rc.Close()
+			// The sizes in the zip headers can lie; count what comes out.
+			b, err := io.ReadAll(io.LimitReader(rc, limit+1))
+			if err != nil {
+				return nil, fmt.Errorf("DOCX part %s: %v", name, err)
+			}
+			if int64(len(b)) > limit {
+				return nil, fmt.Errorf("DOCX part %s inflates past %d bytes: refusing a zip bomb", name, limit)
+			}
+			return b, nil
+		}
+		return nil, nil
+	}
+	doc, err := part("word/document.xml")
+	if err != nil {
+		return nil, err
+	}
+	if doc == nil {
+		return nil, errors.New("not a DOCX file: the zip archive has no word/document.xml")
+	}
+	numXML, err := part("word/numbering.xml")
+	if err != nil {
+		return nil, err
+	}
+	nums := parseNumbering(numXML)
+	r := docxReader{mk: mk, nums: nums, counters: map[string][]int{}}
+	if err := r.read(doc); err != nil {
+		return nil, fmt.Errorf("word/document.xml: %v", err)
+	}
+	return r.blocks, nil
+}
+
+// docxRun is the formatting of the run being read.
+type docxRun struct {
+	bold, underline, strike bool
+	colour                  string
+}
+
+type docxReader struct {
+	mk       *markKinds
+	nums     numbering
+	counters map[string][]int // numId -> counter per level
+	blocks   []block
+
+	// paragraph state
+	para       strings.Builder
+	center     bool
+	heading    bool
+	boldStart  int // -1 unknown, 0 no, 1 yes: whether the first text is bold
+	numID, lvl string
+	run        docxRun
+	inRun      bool
+	inRPr      bool
+	inserted   int // depth of <w:ins>
+	deleted    int // depth of <w:del>
+	inText     bool
+	inInstr    bool
+}
+
+func (r *docxReader) read(doc []byte) error {
+	dec := xml.NewDecoder(bytes.NewReader(doc))
+	for {
+		tok, err := dec.Token()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			line, col := xmlPos(doc, dec.InputOffset())
+			return fmt.Errorf("line %d, column %d: %v", line, col, err)
+		}
+		switch t := tok.(type) {
+		case xml.StartElement:
+			r.start(t)
+		case xml.EndElement:
+			r.end(t)
+		case xml.CharData:
+			if r.inText && !r.inInstr && r.deleted == 0 {
+				r.text(string(t))
+			}
+		}
+	}
+}
+
+func attr(e xml.StartElement, local string) string {
+	for _, a := range e.Attr {
+		if a.Name.Local == local {
+			return a.Value
+		}
+	}
+	return ""
+}
+
+// on reports whether a toggle property (<w:b/>, <w:strike w:val="0"/>) is on.
+func on(e xml.StartElement) bool {
+	switch attr(e, "val") {
+	case "0", "false", "off", "none":
+		return false
+	}
+	return true
+}
+
+func (r *docxReader) start(e xml.StartElement) {
+	switch e.Name.Local {
+	case "p":
+		r.para.Reset()
+		r.center, r.heading, r.boldStart, r.numID, r.lvl = false, false, -1, "", "0"
+	case "pStyle":
+		v := strings.ToLower(attr(e, "val"))
+		r.heading = strings.HasPrefix(v, "heading") || v == "title" || v == "subtitle"
+	case "jc":
+		r.center = attr(e, "val") == "center"
+	case "numId":
+		r.numID = attr(e, "val")
+	case "ilvl":
+		r.lvl = attr(e, "val")
+	case "r":
+		r.run, r.inRun = docxRun{}, true
+	case "rPr":
+		r.inRPr = true
+	case "b":
+		if r.inRPr {
+			r.run.bold = on(e)
+		}
+	case "u":
+		if r.inRPr {
+			r.run.underline = on(e)
+		}
+	case "strike", "dstrike":
+		if r.inRPr {
+			r.run.strike = on(e)
+		}
+	case "color":
+		if v := strings.ToUpper(attr(e, "val")); r.inRPr && v != "" && v != "AUTO" && v != "000000" {
+			r.run.colour = v
+		}
+	case "t":
+		r.inText = true
+	case "instrText", "delText":
+		r.inInstr = true
+	case "ins":
+		r.inserted++
+	case "del":
+		r.deleted++
+	case "tab", "ptab":
+		if r.inRun && r.deleted == 0 {
+			r.para.WriteByte('\t')
+		}
+	case "br", "cr":
+		if r.inRun && r.deleted == 0 {
+			r.para.WriteByte('\n')
+		}
+	case "noBreakHyphen":
+		r.para.WriteByte('-')
+	}
+}
+
+func (r *docxReader) end(e xml.EndElement) {
+	switch e.Name.Local {
+	case "p":
+		r.endPara()
+	case "rPr":
+		r.inRPr = false
+	case "t":
+		r.inText = false
+	case "instrText", "delText":
+		r.inInstr = false
+	case "ins":
+		r.inserted--
+	case "del":
+		r.deleted--
+	case "r":
+		r.inRun = false
+	}
+}
+
+func (r *docxReader) text(s string) {
+	if r.boldStart < 0 && strings.TrimSpace(s) != "" {
+		r.boldStart = 0
+		if r.run.bold {
+			r.boldStart = 1
+		}
+	}
+	// Bold underlining is heading style in most publications; only plain
+	// underlined text is a change mark.
+	kinds := []string{}
+	if r.run.colour != "" {
+		kinds = append(kinds, "colour:"+r.run.colour)
+	}
+	if r.run.underline && !r.run.bold {
+		kinds = append(kinds, "underline")
+	}
+	if r.run.strike {
+		kinds = append(kinds, "strike")
+	}
+	if r.inserted > 0 {
+		kinds = append(kinds, "inserted")
+	}
+	for _, k := range kinds {
+		s = r.mk.wrap(s, k)
+	}
+	r.para.WriteString(s)
+}
+
+func (r *docxReader) endPara() {
+	text := r.para.String()
+	if r.numID != "" && r.numID != "0" {
+		if label := r.listLabel(); label != "" {
+			text = label + " " + text
+		}
+	}
+	if strings.TrimSpace(stripMarks(text)) == "" {
+		return
+	}
+	r.blocks = append(r.blocks, block{
+		text:    text,
+		heading: r.heading || r.center && r.boldStart == 1,
+		bold:    r.boldStart == 1,
+	})
+}
+
+// listLabel advances the list counter of the paragraph's numbering and
+// renders its label ("3.", "B)"); "" for bullets and unknown lists.
+func (r *docxReader) listLabel() string {
+	lvl, _ := strconv.Atoi(r.lvl)
+	if lvl < 0 || lvl > 8 {
+		return ""
+	}
+	def := r.nums.level(r.numID, lvl)
+	if def == nil {
+		return ""
+	}
+	c := r.counters[r.numID]
+	if c == nil {
+		c = make([]int, 9)
+		r.counters[r.numID] = c
+	}
+	if c[lvl] == 0 {
+		c[lvl] = def.start
+	} else {
+		c[lvl]++
+	}
+	for i := lvl + 1; i < len(c); i++ {
+		c[i] = 0
+	}
+	label := def.text
+	for i := 0; i <= lvl; i++ {
+		li := r.nums.level(r.numID, i)
+		n := c[i]
+		if n == 0 && li != nil {
+			n = li.start
+		}
+		f := "decimal"
+		if li != nil {
+			f = li.format
+		}
+		label = strings.ReplaceAll(label, "%"+strconv.Itoa(i+1), formatNumber(n, f))
+	}
+	if def.format == "bullet" || def.format == "none" {
+		return ""
+	}
+	return label
+}
+
+// formatNumber renders n in a Word numbering format.
+func formatNumber(n int, f string) string {
+	switch f {
+	case "upperLetter", "lowerLetter":
+		s := ""
+		for k := n; k > 0; k = (k - 1) / 26 {
+			s = string(rune('A'+(k-1)%26)) + s
+		}
+		if f == "lowerLetter" {
+			s = strings.ToLower(s)
+		}
+		return s
+	case "upperRoman", "lowerRoman":
+		s := roman(n)
+		if f == "lowerRoman" {
+			s = strings.ToLower(s)
+		}
+		return s
+	}
+	return strconv.Itoa(n)
+}
+
+func roman(n int) string {
+	if n <= 0 || n >= 4000 {
+		return strconv.Itoa(n)
+	}
+	vals := []int{1000, 900, 500, 400, 100, 90, 50, 40, 10, 9, 5, 4, 1}
+	syms := []string{"M", "CM", "D", "CD", "C", "XC", "L", "XL", "X", "IX", "V", "IV", "I"}
+	var b strings.Builder
+	for i, v := range vals {
+		for n >= v {
+			b.WriteString(syms[i])
+			n -= v
+		}
+	}
+	return b.String()
+}
+
+// numLevel is one level of a Word list definition.
+type numLevel struct {
+	start  int
+	format string // "decimal", "upperLetter", "bullet", ...
+	text   string // "%1.", "%1.%2)"
+}
+
+// numbering maps numId to the levels of its abstract list definition.
+type numbering map[string][]*numLevel
+
+func (n numbering) level(numID string, lvl int) *numLevel {
+	ls := n[numID]
+	if lvl >= len(ls) {
+		return nil
+	}
+	return ls[lvl]
+}
+
+// parseNumbering reads word/numbering.xml; a missing or unreadable part
+// gives no numbering, and list paragraphs keep their text unlabelled.
+func parseNumbering(data []byte) numbering {
+	if data == nil {
+		return nil
+	}
+	var x struct {
+		Abstract []struct {
+			ID  string `xml:"abstractNumId,attr"`
+			Lvl []struct {
+				Ilvl  int `xml:"ilvl,attr"`
+				Start struct {
+					Val string `xml:"val,attr"`
+				} `xml:"start"`
+				Fmt struct {
+					Val string `xml:"val,attr"`
+				} `xml:"numFmt"`
+				Text struct {
+					Val string `xml:"val,attr"`
+				} `xml:"lvlText"`
+			} `xml:"lvl"`
+		} `xml:"abstractNum"`
+		Num []struct {
+			ID       string `xml:"numId,attr"`
+			Abstract struct {
+				Val string `xml:"val,attr"`
+			} `xml:"abstractNumId"`
+		} `xml:"num"`
+	}
+	if xml.Unmarshal(data, &x) != nil {
+		return nil
+	}
+	abs := map[string][]*numLevel{}
+	for _, a := range x.Abstract {
+		ls := make([]*numLevel, 9)
+		for _, l := range a.Lvl {
+			if l.Ilvl < 0 || l.Ilvl >= len(ls) {
+				continue
+			}
+			start, err := strconv.Atoi(l.Start.Val)
+			if err != nil {
+				start = 1
+			}
+			f := l.Fmt.Val
+			if f == "" {
+				f = "decimal"
+			}
+			ls[l.Ilvl] = &numLevel{start: start, format: f, text: l.Text.Val}
+		}
+		abs[a.ID] = ls
+	}
+	n := numbering{}
+	for _, m := range x.Num {
+		if ls, ok := abs[m.Abstract.Val]; ok {
+			n[m.ID] = ls
+		}
+	}
+	return n
+}
+
+// xmlPos turns a byte offset into a 1-based line and column.
+func xmlPos(data []byte, off int64) (line, col int) {
+	if off > int64(len(data)) {
+		off = int64(len(data))
+	}
+	head := data[:off]
+	line = 1 + bytes.Count(head, []byte{'\n'})
+	col = int(off) - bytes.LastIndexByte(head, '\n')
+	return line, col
+}

@@ -1,0 +1,418 @@
+package ingest
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"strings"
+	"sync"
+	"time"
+	"unicode"
+
+	"github.com/klippa-app/go-pdfium"
+	pdfiumerrors "github.com/klippa-app/go-pdfium/errors"
+	"github.com/klippa-app/go-pdfium/requests"
+	"github.com/klippa-app/go-pdfium/responses"
+	"github.com/klippa-app/go-pdfium/webassembly"
+	"github.com/tetratelabs/wazero"
+	"github.com/tetratelabs/wazero/api"
+	"github.com/tetratelabs/wazero/experimental"
+
+	"github.com/rulesync/rulesync/corpus"
+)
+
+func init() {
+	register(&format{
+		name:   "pdf",
+		doc:    "PDF publication, read with PDFium (WebAssembly, no system library): running headers, footers and page numbers dropped, wrapped lines joined",
+		binary: parsePDF,
+	})
+}
+
+// pdfMagic starts every PDF file, within its first 1024 bytes.
+const pdfMagic = "%PDF-"
+
+// pdfTimeout bounds the time PDFium may spend on one file.
+const pdfTimeout = 2 * time.Minute
+
+var (
+	pdfPoolOnce sync.Once
+	pdfPool     pdfium.Pool
+	pdfPoolErr  error
+)
+
+// pdfEngine returns the shared PDFium pool, starting it on first use. The
+// WebAssembly module is compiled once per process; the compiled code is
+// cached under the user's cache directory, so later processes start fast.
+func pdfEngine() (pdfium.Pool, error) {
+	pdfPoolOnce.Do(func() {
+		rc := wazero.NewRuntimeConfig().
+			WithCoreFeatures(api.CoreFeaturesV2 | experimental.CoreFeaturesExceptionHandling).
+			WithCloseOnContextDone(true)
+		if dir, err := os.UserCacheDir(); err == nil {
+			if cache, err := wazero.NewCompilationCacheWithDir(filepath.Join(dir, "rulesync", "wazero")); err == nil {
+				rc = rc.WithCompilationCache(cache)
+			}
+		}
+		pdfPool, pdfPoolErr = webassembly.Init(webassembly.Config{
+			MinIdle:       0,
+			MaxIdle:       1,
+			MaxTotal:      runtime.GOMAXPROCS(0),
+			RuntimeConfig: rc,
+		})
+	})
+	return pdfPool, pdfPoolErr
+}
+
+func parsePDF(data []byte, o Options, d *corpus.Document) error {
+	pages, err := pdfPages(data)
+	if err != nil {
+		return err
+	}
+	lines, dropped := dropPageChrome(pages)
+	if len(dropped) > 0 {
+		d.Notes = append(d.Notes, fmt.Sprintf("dropped %d running header, footer and page-number lines, such as %q", len(dropped), dropped[0]))
+	}
+	var mk markKinds
+	return parsePublication(pdfParagraphs(lines), &mk, d)
+}
+
+// pdfLine is one line of text on a PDF page, in PDF points with the origin
+// at the bottom left.
+type pdfLine struct {
+	text                     string
+	left, right, top, bottom float64
+	size                     float64 // font size of most of the line
+	boldStart, boldAll       bool
+	page                     int
+}
+
+// pdfPage is the text lines of one page in PDFium's reading order.
+type pdfPage struct {
+	height float64
+	lines  []pdfLine
+}
+
+// pdfPages extracts the text lines of every page.
+func pdfPages(data []byte) (pages []pdfPage, err error) {
+	pool, err := pdfEngine()
+	if err != nil {
+		return nil, fmt.Errorf("starting the PDF engine: %v", err)
+	}
+	inst, err := pool.GetInstance(30 * time.Second)
+	if err != nil {
+		return nil, fmt.Errorf("starting the PDF engine: %v", err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), pdfTimeout)
+	defer cancel()
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		defer func() {
+			if r := recover(); r != nil {
+				err = fmt.Errorf("the PDF engine failed: %v", r)
+			}
+		}()
+		pages, err = extractPages(inst, data)
+	}()
+	select {
+	case <-done:
+		inst.Close()
+		return pages, err
+	case <-ctx.Done():
+		inst.Close()
+		<-done
+		return nil, fmt.Errorf("reading the PDF took longer than %v", pdfTimeout)
+	}
+}
+
+func extractPages(inst pdfium.Pdfium, data []byte) ([]pdfPage, error) {
+	doc, err := inst.OpenDocument(&requests.OpenDocument{File: &data})
+	if err != nil {
+		switch {
+		case errors.Is(err, pdfiumerrors.ErrPassword):
+			return nil, errors.New("the PDF is encrypted with a password; save an unprotected copy first")
+		case errors.Is(err, pdfiumerrors.ErrFormat), errors.Is(err, pdfiumerrors.ErrFile):
+			return nil, errors.New("not a readable PDF: the file is corrupt or truncated")
+		}
+		return nil, fmt.Errorf("not a readable PDF: %v", err)
+	}
+	defer inst.FPDF_CloseDocument(&requests.FPDF_CloseDocument{Document: doc.Document})
+	count, err := inst.FPDF_GetPageCount(&requests.FPDF_GetPageCount{Document: doc.Document})
+	if err != nil {
+		return nil, fmt.Errorf("not a readable PDF: %v", err)
+	}
+	if count.PageCount == 0 {
+		return nil, errors.New("the PDF has no pages")
+	}
+	pages := make([]pdfPage, 0, count.PageCount)
+	for i := 0; i < count.PageCount; i++ {
+		page := requests.Page{ByIndex: &requests.PageByIndex{Document: doc.Document, Index: i}}
+		h, err := inst.FPDF_GetPageHeightF(&requests.FPDF_GetPageHeightF{Page: page})
+		if err != nil {
+			return nil, fmt.Errorf("page %d: %v", i+1, err)
+		}
+		st, err := inst.GetPageTextStructured(&requests.GetPageTextStructured{
+			Page:                   page,
+			Mode:                   requests.GetPageTextStructuredModeChars,
+			CollectFontInformation: true,
+		})
+		if err != nil {
+			return nil, fmt.Errorf("page %d: %v", i+1, err)
+		}
+		pages = append(pages, pdfPage{height: float64(h.PageHeight), lines: charLines(st.Chars, i)})
+	}
+	return pages, nil
+}
+
+// boldProbe is how many glyphs at the start of a line decide whether it
+// starts in bold.
+const boldProbe = 8
+
+// charLines groups a page's characters into lines at the line breaks
+// PDFium reports, measuring each line's box and type.
+func charLines(chars []*responses.GetPageTextStructuredChar, page int) []pdfLine {
+	var out []pdfLine
+	var b strings.Builder
+	cur := pdfLine{left: math.Inf(1), bottom: math.Inf(1), page: page}
+	sizes := map[float64]int{}
+	glyphs, bold := 0, 0
+	flush := func() {
+		cur.text = strings.TrimRightFunc(b.String(), unicode.IsSpace)
+		if strings.TrimSpace(cur.text) != "" {
+			best := 0
+			for s, n := range sizes {
+				if n > best || n == best && s > cur.size {
+					cur.size, best = s, n
+				}
+			}
+			cur.boldAll = glyphs > 0 && bold == glyphs
+			out = append(out, cur)
+		}
+		b.Reset()
+		cur = pdfLine{left: math.Inf(1), bottom: math.Inf(1), page: page}
+		clear(sizes)
+		glyphs, bold = 0, 0
+	}
+	for _, c := range chars {
+		switch c.Text {
+		case "\n":
+			flush()
+			continue
+		case "\r", "":
+			continue
+		case "\x02":
+			// PDFium's code for a hyphen it took for a line-end one.
+			c = &responses.GetPageTextStructuredChar{Text: "-", PointPosition: c.PointPosition, FontInformation: c.FontInformation}
+		}
+		b.WriteString(c.Text)
+		if strings.TrimSpace(c.Text) == "" {
+			continue
+		}
+		p := c.PointPosition
+		cur.left = min(cur.left, p.Left)
+		cur.right = max(cur.right, p.Right)
+		cur.top = max(cur.top, p.Top)
+		cur.bottom = min(cur.bottom, p.Bottom)
+		isBold := false
+		if fi := c.FontInformation; fi != nil {
+			sizes[math.Round(fi.Size*2)/2]++
+			isBold = fi.Weight >= 600 || strings.Contains(strings.ToLower(fi.Name), "bold")
+		}
+		glyphs++
+		if isBold {
+			bold++
+		}
+		// A line starts in bold when most of its first glyphs are bold;
+		// one bold glyph may be a typesetting slip.
+		if glyphs <= boldProbe {
+			cur.boldStart = bold*2 > glyphs
+		}
+	}
+	flush()
+	return mergeRaised(out)
+}
+
+// mergeRaised joins a line to the one before when it continues it to the
+// right at the same height: PDFium breaks lines at raised or lowered text
+// ("4" + superscript "th").
+func mergeRaised(ls []pdfLine) []pdfLine {
+	if len(ls) < 2 {
+		return ls
+	}
+	out := ls[:1]
+	for _, l := range ls[1:] {
+		p := &out[len(out)-1]
+		overlap := min(p.top, l.top) - max(p.bottom, l.bottom)
+		h := min(p.top-p.bottom, l.top-l.bottom)
+		if l.left >= p.right-1 && h > 0 && overlap >= h/2 {
+			n := len([]rune(p.text))
+			sep := ""
+			if n > 0 && l.left-p.right > (p.right-p.left)/float64(n)/2 {
+				sep = " "
+			}
+			p.text += sep + l.text
+			p.right, p.top, p.bottom = l.right, max(p.top, l.top), min(p.bottom, l.bottom)
+			p.boldAll = p.boldAll && l.boldAll
+			continue
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+// pageNumberRe matches what a page number line says: "7", "Page 7",
+// "7 of 22", "- 7 -".
+var pageNumberRe = regexp.MustCompile(`(?i)^(?:page\s*)?[-–—]?\s*\d{1,4}\s*[-–—]?(?:\s*(?:of|/)\s*\d{1,4})?$`)
+
+// dropPageChrome removes running headers and footers (a line in the top or
+// bottom tenth of the page that recurs, numbers aside, on at least half of
+// the pages, and on 3 or more) and page numbers, and returns the
+// remaining lines in order with the text of the dropped ones.
+func dropPageChrome(pages []pdfPage) ([]pdfLine, []string) {
+	key := func(s string) string {
+		return strings.Map(func(r rune) rune {
+			if unicode.IsDigit(r) {
+				return '#'
+			}
+			return r
+		}, corpus.Fold(s))
+	}
+	inBand := func(l pdfLine, h float64) bool { return h > 0 && (l.bottom > 0.9*h || l.top < 0.1*h) }
+	seen := map[string]int{}
+	for _, p := range pages {
+		once := map[string]bool{}
+		for _, l := range p.lines {
+			if k := key(l.text); inBand(l, p.height) && !once[k] {
+				once[k] = true
+				seen[k]++
+			}
+		}
+	}
+	need := max(3, (len(pages)+1)/2)
+	var out []pdfLine
+	var dropped []string
+	for _, p := range pages {
+		for _, l := range p.lines {
+			if inBand(l, p.height) && (seen[key(l.text)] >= need || pageNumberRe.MatchString(strings.TrimSpace(l.text))) {
+				dropped = append(dropped, strings.TrimSpace(l.text))
+				continue
+			}
+			out = append(out, l)
+		}
+	}
+	return out, dropped
+}
+
+// pdfParagraphs joins hard-wrapped lines into paragraphs. A line starts a
+// new paragraph when it is or follows a heading line (set larger than
+// the body), when it opens an item, a part or an example, when a wholly
+// bold title line precedes it, or when the line before ended short: the
+// new line's first word would have fitted in the space left on it.
+// End-of-line hyphens are repaired with the document's own vocabulary.
+func pdfParagraphs(lines []pdfLine) []block {
+	if len(lines) == 0 {
+		return nil
+	}
+	body := bodySize(lines)
+	heading := func(l pdfLine) bool { return l.boldAll && l.size >= body+1.5 }
+	vocab := corpus.Vocabulary{}
+	for _, l := range lines {
+		vocab.AddText(l.text)
+	}
+	colRight := columnRights(lines)
+	var out []block
+	var para []string
+	flush := func(first pdfLine) {
+		if len(para) > 0 {
+			out = append(out, block{text: corpus.JoinLines(para, vocab), heading: heading(first), bold: first.boldStart})
+		}
+		para = para[:0]
+	}
+	var first pdfLine
+	for i, l := range lines {
+		text := strings.TrimSpace(l.text)
+		if i > 0 {
+			prev := lines[i-1]
+			starts, strong := startsParagraph(text)
+			brk := heading(prev) || heading(l) ||
+				starts && (strong || endsClause(prev.text)) ||
+				prev.boldAll && !l.boldAll ||
+				endedShort(prev, text, colRight[i-1])
+			if brk {
+				flush(first)
+			}
+		}
+		if len(para) == 0 {
+			first = l
+		}
+		para = append(para, text)
+	}
+	flush(first)
+	return out
+}
+
+// bodySize returns the font size most characters are set in.
+func bodySize(lines []pdfLine) float64 {
+	n := map[float64]int{}
+	for _, l := range lines {
+		n[l.size] += len(l.text)
+	}
+	best, size := 0, 0.0
+	for s, c := range n {
+		if c > best || c == best && s < size {
+			best, size = c, s
+		}
+	}
+	return size
+}
+
+// columnRights returns, for each line, the right edge of its column: the
+// furthest right that lines starting near it on its page reach.
+func columnRights(lines []pdfLine) []float64 {
+	out := make([]float64, len(lines))
+	byPage := map[int][]int{}
+	for i, l := range lines {
+		byPage[l.page] = append(byPage[l.page], i)
+	}
+	for _, idx := range byPage {
+		for _, i := range idx {
+			r := lines[i].right
+			for _, j := range idx {
+				if math.Abs(lines[j].left-lines[i].left) < 40 {
+					r = max(r, lines[j].right)
+				}
+			}
+			out[i] = r
+		}
+	}
+	return out
+}
+
+// endsClause reports whether a line ends where a paragraph may end.
+func endsClause(s string) bool {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return true
+	}
+	r := []rune(s)
+	return strings.ContainsRune(".:;!?)\"”’0123456789", r[len(r)-1])
+}
+
+// endedShort reports whether the line prev ended early enough that the
+// first word of next would have fitted after it: a paragraph end.
+func endedShort(prev pdfLine, next string, colRight float64) bool {
+	n := len([]rune(strings.TrimSpace(prev.text)))
+	if n == 0 || prev.right <= prev.left {
+		return false
+	}
+	charW := (prev.right - prev.left) / float64(n)
+	word, _, _ := strings.Cut(next, " ")
+	need := charW * float64(len([]rune(word))+1)
+	return colRight-prev.right > need
+}
