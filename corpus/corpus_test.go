@@ -50,6 +50,9 @@ func TestJoinLines(t *testing.T) {
 		{[]string{"a two-", "step process"}, "a two-step process"},        // "twostep" is no word
 		{[]string{"プレイヤーは", "席にいる。"}, "プレイヤーは席にいる。"},                      // CJK joins without a space
 		{[]string{"Rule 36", "applies"}, "Rule 36 applies"},
+		{[]string{"Note: 2-", "motion raises"}, "Note: 2-motion raises"}, // a compound after a digit
+		{[]string{"blinds 1000-", "2000"}, "blinds 1000-2000"},
+		{[]string{"a pause -", "then play"}, "a pause - then play"}, // a dash, not a hyphen
 		{[]string{"NLHE で", "play"}, "NLHE で play"},
 	} {
 		if got := JoinLines(c.lines, v); got != c.want {

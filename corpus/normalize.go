@@ -109,7 +109,8 @@ func IsCJK(r rune) bool {
 // without a space where both sides are CJK and with one space otherwise.
 // A line ending in a hyphen after a letter is joined to the next without
 // the hyphen only where vocab says the joined word is a word and the
-// hyphenated one is not; a nil vocab keeps every hyphen.
+// hyphenated one is not; a nil vocab keeps every hyphen. A hyphen after a
+// digit ("2-" + "motion") always stays, with no space after it.
 func JoinLines(lines []string, vocab Vocabulary) string {
 	var b strings.Builder
 	for _, ln := range lines {

@@ -1,7 +1,9 @@
 package ingest_test
 
 import (
+	"archive/zip"
 	"bytes"
+	"fmt"
 	"errors"
 	"os"
 	"path/filepath"
@@ -115,6 +117,71 @@ func TestLegacyEncodings(t *testing.T) {
 		}
 		if d.Source.Encoding != c.enc || len(d.Items) != 3 || !strings.Contains(d.Items[0].Text, c.want) {
 			t.Errorf("%s: encoding %q, %d items, first %q; want %s, 3 items, %q", c.name, d.Source.Encoding, len(d.Items), d.Items[0].Text, c.enc, c.want)
+		}
+	}
+}
+
+// minimalPDF writes a one-page PDF with the given extra objects and
+// trailer entries, its cross-reference table at the right offsets.
+func minimalPDF(extra []string, trailer string) []byte {
+	objs := append([]string{
+		"<< /Type /Catalog /Pages 2 0 R >>",
+		"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+		"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>",
+	}, extra...)
+	var b bytes.Buffer
+	b.WriteString("%PDF-1.4\n")
+	offs := make([]int, len(objs))
+	for i, o := range objs {
+		offs[i] = b.Len()
+		fmt.Fprintf(&b, "%d 0 obj\n%s\nendobj\n", i+1, o)
+	}
+	xref := b.Len()
+	fmt.Fprintf(&b, "xref\n0 %d\n0000000000 65535 f \n", len(objs)+1)
+	for _, o := range offs {
+		fmt.Fprintf(&b, "%010d 00000 n \n", o)
+	}
+	fmt.Fprintf(&b, "trailer\n<< /Size %d /Root 1 0 R %s >>\nstartxref\n%d\n%%%%EOF\n", len(objs)+1, trailer, xref)
+	return b.Bytes()
+}
+
+// TestBadPublications checks corrupt, encrypted and hostile PDF and DOCX
+// files: each gives an error naming the input and the reason.
+func TestBadPublications(t *testing.T) {
+	hex32 := strings.Repeat("8f", 32)
+	encrypted := minimalPDF([]string{"<< /Filter /Standard /V 1 /R 2 /O <" + hex32 + "> /U <" + strings.Repeat("3c", 32) + "> /P -44 >>"},
+		"/Encrypt 4 0 R /ID [<0123456789abcdef0123456789abcdef> <0123456789abcdef0123456789abcdef>]")
+	// 64 MiB of spaces deflate to about 64 KiB: a zip bomb by ratio.
+	bomb := makeDOCX(t, "<w:p><w:r><w:t>"+strings.Repeat(" ", 64<<20)+"</w:t></w:r></w:p>", nil)
+	var noDoc bytes.Buffer
+	zw := zip.NewWriter(&noDoc)
+	w, _ := zw.Create("content.xml")
+	w.Write([]byte("<office:document/>"))
+	zw.Close()
+	for _, c := range []struct {
+		name string
+		data []byte
+		opt  ingest.Options
+		want string
+	}{
+		{"garbage.pdf", []byte("%PDF-1.7\nthis is not a PDF at all\n"), ingest.Options{}, "not a readable PDF"},
+		{"cut.pdf", minimalPDF(nil, "")[:60], ingest.Options{}, "not a readable PDF"},
+		{"locked.pdf", encrypted, ingest.Options{}, "encrypted"},
+		{"blank.pdf", minimalPDF(nil, ""), ingest.Options{}, "no rules found"},
+		{"fake.docx", []byte("PK\x03\x04 not really a zip archive"), ingest.Options{}, "not a DOCX file"},
+		{"text.docx", []byte("1: Rule\nText.\n"), ingest.Options{Format: "docx"}, "not a DOCX file"},
+		{"book.odt", noDoc.Bytes(), ingest.Options{}, "no word/document.xml"},
+		{"bomb.docx", bomb, ingest.Options{}, "zip bomb"},
+		{"broken.docx", makeDOCX(t, "<w:p><w:r><w:t>1: Rule</w:t></w:p>", nil), ingest.Options{}, "word/document.xml: line"},
+	} {
+		d, err := c.opt.Bytes(c.name, c.data)
+		if err == nil {
+			t.Errorf("%s: no error; got a document of %d items", c.name, len(d.Items))
+			continue
+		}
+		var ie *ingest.Error
+		if !errors.As(err, &ie) || ie.Input != c.name || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: error %q, want an *ingest.Error naming the input and saying %q", c.name, err, c.want)
 		}
 	}
 }
