@@ -32,7 +32,7 @@ func TestBadInput(t *testing.T) {
 		{"rules.txt", ja, ingest.Options{Format: "pdfx"}, `unknown format "pdfx"`},
 		{"rules.txt", ja, ingest.Options{Lang: "not a tag!"}, "bad language tag"},
 		{"rules.txt", ja, ingest.Options{Encoding: "klingon"}, `unknown encoding "klingon"`},
-		{"page.html", []byte("<!DOCTYPE html><html><body><p>1: Rule</p></body></html>"), ingest.Options{}, "cannot read"},
+		{"page.html", []byte("<!DOCTYPE html><html><body><nav><p>1: Home</p></nav><script>x()</script></body></html>"), ingest.Options{}, "no text outside navigation"},
 		{"nothing.md", []byte("# Title\n\n## A\n\n## B\n"), ingest.Options{}, "no rules"},
 		{"prose.txt", []byte("just one line of prose without any structure at all."), ingest.Options{Format: "numbered"}, "no numbered rules"},
 		{"bad.json", []byte(`{"edition": "x", "lang": "en", "items": [`), ingest.Options{}, "1:"},

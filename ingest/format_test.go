@@ -60,8 +60,9 @@ func TestFormats(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if d.Source.Format != name {
-				t.Errorf("detected format %q, want %q", d.Source.Format, name)
+			// html-cards.txtar holds a page of format html.
+			if want, _, _ := strings.Cut(name, "-"); d.Source.Format != want {
+				t.Errorf("detected format %q, want %q", d.Source.Format, want)
 			}
 			got := summary(d)
 			if *update {

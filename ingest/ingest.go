@@ -171,7 +171,12 @@ func (o Options) Bytes(name string, data []byte) (*corpus.Document, error) {
 			}
 		}
 		d.Source.Encoding = enc
-		if err := f.parse(text, d); err != nil {
+		if f.binary != nil {
+			err = f.binary(data, o, d)
+		} else {
+			err = f.parse(text, d)
+		}
+		if err != nil {
 			return fail(err)
 		}
 	}

@@ -22,6 +22,8 @@ func detectBinary(data []byte) string {
 		return "docx"
 	case strings.Contains(s, pdfMagic):
 		return "pdf"
+	case isHTML(data):
+		return "html"
 	}
 	return ""
 }

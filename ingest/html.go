@@ -1,0 +1,293 @@
+package ingest
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/PuerkitoBio/goquery"
+	"golang.org/x/net/html"
+
+	"github.com/rulesync/rulesync/corpus"
+)
+
+func init() {
+	register(&format{
+		name:   "html",
+		doc:    "web page: heading-per-rule pages, numbered paragraphs, lists, definition lists, tables of rules, reader-app cards",
+		binary: parseHTML,
+	})
+}
+
+var (
+	htmlStartRe   = regexp.MustCompile(`(?i)^\s*(?:<!--.*?-->\s*)*<(?:!doctype\s+html|html|head|body|meta|title)[\s>]`)
+	metaCharsetRe = regexp.MustCompile(`(?i)<meta[^>]+charset\s*=\s*["']?\s*([a-z0-9_:.-]+)`)
+	// htmlRuleRe reads a rule number from a heading, a list term or a
+	// table cell: "Rule 12: Title", "Regra 12 - Título", "§12", "12. Title".
+	htmlRuleRe = regexp.MustCompile(`^(?i:rule|regra|regla|règle|regel|regola|article|artigo|§)?\s*(\d{1,3}(?:-[A-Z])?)\s*(?:[:.)\-–—]\s*|\s+|$)(.*)$`)
+	// htmlRuleJaRe reads "ルール第12項 題", "規則第12条", "第12項：題".
+	htmlRuleJaRe = regexp.MustCompile(`^(?:ルール|規則)?\s*第?\s*(\d{1,3})\s*[項条号]\s*[:：.．]?\s*(.*)$`)
+)
+
+// isHTML reports whether data starts like an HTML page.
+func isHTML(data []byte) bool {
+	head := data[:min(len(data), 1024)]
+	head = bytes.TrimPrefix(head, []byte("\xef\xbb\xbf"))
+	return htmlStartRe.Match(head)
+}
+
+// htmlChrome is what a page shows around its content: never rule text.
+const htmlChrome = "script, style, noscript, template, nav, footer, aside, form, iframe, svg, button, select, " +
+	"[role=navigation], [role=banner], [role=contentinfo], [role=search], [aria-hidden=true], [hidden]"
+
+func parseHTML(data []byte, o Options, d *corpus.Document) error {
+	charset := o.Encoding
+	if charset == "" {
+		if m := metaCharsetRe.FindSubmatch(data[:min(len(data), 4096)]); m != nil {
+			charset = string(m[1])
+		}
+	}
+	text, enc, err := corpus.DecodeText(data, charset)
+	if err != nil && charset != o.Encoding {
+		// A page that lies about its charset: detect it instead.
+		text, enc, err = corpus.DecodeText(data, o.Encoding)
+	}
+	if err != nil {
+		return err
+	}
+	d.Source.Encoding = enc
+	doc, err := goquery.NewDocumentFromReader(strings.NewReader(text))
+	if err != nil {
+		return fmt.Errorf("HTML: %v", err)
+	}
+	if lang, ok := doc.Find("html").Attr("lang"); ok {
+		if tag, err := corpus.CanonicalLang(lang); err == nil && tag != "und" {
+			d.Lang = tag
+		}
+	}
+	title := corpus.CleanLine(doc.Find("title").First().Text())
+	dropped := doc.Find(htmlChrome).Length()
+	doc.Find(htmlChrome).Remove()
+	doc.Find("header").Not("article header").Remove()
+	if dropped > 0 {
+		d.Notes = append(d.Notes, fmt.Sprintf("dropped %d navigation, script, style, form and footer elements", dropped))
+	}
+	root := doc.Find("main, [role=main], article").First()
+	if root.Length() == 0 {
+		root = doc.Find("body")
+	}
+	if cards := htmlCards(root); len(cards) >= 3 {
+		d.Items = cards
+		d.Title = title
+		d.Edition = detectEdition(title + "\n" + corpus.CleanLine(root.Find("h1").First().Text()))
+		return nil
+	}
+	var b strings.Builder
+	renderHTML(root.Nodes, &b)
+	body := b.String()
+	if strings.TrimSpace(body) == "" {
+		return errors.New("HTML: the page has no text outside navigation and scripts")
+	}
+	if title != "" && !strings.Contains(body, title) {
+		body = title + "\n\n" + body
+	}
+	inner := Detect(body)
+	f := formats[inner]
+	if f == nil || f.parse == nil {
+		f = formats["numbered"]
+	}
+	if err := f.parse(body, d); err != nil {
+		return fmt.Errorf("HTML read as %s: %v", f.name, err)
+	}
+	d.Notes = append(d.Notes, "page structure read as "+f.name)
+	if d.Title == "" {
+		d.Title = title
+	}
+	if d.Edition == "" {
+		d.Edition = detectEdition(title)
+	}
+	return nil
+}
+
+// htmlCards reads reader-app cards: three or more elements whose class
+// names a card, each with a title element and a preview element. The
+// kind of the cards comes from the heading of the section they sit in.
+func htmlCards(root *goquery.Selection) []corpus.Item {
+	var items []corpus.Item
+	root.Find(`[class*="card"]`).Each(func(_ int, c *goquery.Selection) {
+		if c.ParentsFiltered(`[class*="card"]`).Length() > 0 {
+			return // a part of an outer card
+		}
+		t := c.Find(`h1, h2, h3, h4, h5, h6, [class*="title"]`).First()
+		p := c.Find(`[class*="preview"], [class*="excerpt"], [class*="summary"], [class*="desc"], p`).NotSelection(t).First()
+		title := corpus.CleanLine(t.Text())
+		if title == "" || p.Length() == 0 {
+			return
+		}
+		kind, section := corpus.KindRule, ""
+		if h := c.Closest("section").Find("h1, h2, h3").First(); h.Length() > 0 {
+			section = corpus.CleanLine(h.Text())
+			if k := listKind(section); k != corpus.KindItem {
+				kind = k
+			}
+		}
+		it := readerItem(kind, title, corpus.CleanLine(p.Text()))
+		it.Section = section
+		if num, rest := htmlRuleNumber(title); num != "" && rest != "" {
+			it.Number, it.Title = num, rest
+		}
+		items = append(items, it)
+	})
+	return items
+}
+
+// htmlRuleNumber splits a heading into a rule number and the rest.
+func htmlRuleNumber(s string) (string, string) {
+	f := corpus.CleanLine(corpus.Fold(s))
+	if m := htmlRuleJaRe.FindStringSubmatch(f); m != nil {
+		return m[1], strings.TrimSpace(m[2])
+	}
+	if m := htmlRuleRe.FindStringSubmatch(f); m != nil {
+		return m[1], strings.TrimSpace(m[2])
+	}
+	return "", ""
+}
+
+// renderHTML writes the text of nodes as the plain-text formats expect
+// it: one block per line, rule headings as "12: Title" lines, list items
+// with their numbers (printed or implied by the list), definition terms
+// above their definitions, and table rows as "12: Title" above the rest of
+// the row when the first cell is a number.
+func renderHTML(nodes []*html.Node, b *strings.Builder) {
+	for _, n := range nodes {
+		renderNode(n, b)
+	}
+}
+
+func newline(b *strings.Builder) {
+	if b.Len() > 0 && !strings.HasSuffix(b.String(), "\n") {
+		b.WriteByte('\n')
+	}
+}
+
+// nodeText is the text of n's children on one line.
+func nodeText(n *html.Node) string {
+	var b strings.Builder
+	renderChildren(n, &b)
+	return corpus.CleanLine(b.String())
+}
+
+func renderChildren(n *html.Node, b *strings.Builder) {
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		renderNode(c, b)
+	}
+}
+
+func renderNode(n *html.Node, b *strings.Builder) {
+	switch n.Type {
+	case html.TextNode:
+		words := strings.Fields(n.Data)
+		atBreak := b.Len() == 0 || strings.HasSuffix(b.String(), "\n") || strings.HasSuffix(b.String(), " ")
+		if len(words) == 0 {
+			if !atBreak {
+				b.WriteByte(' ')
+			}
+			return
+		}
+		if !atBreak && strings.TrimLeftFunc(n.Data, unicode.IsSpace) != n.Data {
+			b.WriteByte(' ')
+		}
+		b.WriteString(strings.Join(words, " "))
+		if strings.TrimRightFunc(n.Data, unicode.IsSpace) != n.Data {
+			b.WriteByte(' ')
+		}
+		return
+	case html.ElementNode:
+	default:
+		renderChildren(n, b)
+		return
+	}
+	switch n.Data {
+	case "br":
+		b.WriteByte('\n')
+	case "h1", "h2", "h3", "h4", "h5", "h6":
+		t := nodeText(n)
+		if num, rest := htmlRuleNumber(t); num != "" {
+			newline(b)
+			b.WriteString(num + ": " + rest + "\n")
+			return
+		}
+		newline(b)
+		b.WriteString("\n" + t + "\n")
+	case "ol", "ul":
+		num, _ := strconv.Atoi(attrOf(n, "start"))
+		if num == 0 {
+			num = 1
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			if c.Type != html.ElementNode || c.Data != "li" {
+				continue
+			}
+			if v, err := strconv.Atoi(attrOf(c, "value")); err == nil {
+				num = v
+			}
+			var li strings.Builder
+			renderChildren(c, &li)
+			t := strings.TrimSpace(li.String())
+			newline(b)
+			if n.Data == "ol" && !htmlLeadingNumber.MatchString(t) {
+				t = strconv.Itoa(num) + ". " + t
+			}
+			b.WriteString(t + "\n")
+			num++
+		}
+	case "dt":
+		newline(b)
+		b.WriteString(nodeText(n) + "\n")
+	case "tr":
+		var cells []string
+		header := true
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			if c.Type == html.ElementNode && (c.Data == "td" || c.Data == "th") {
+				cells = append(cells, nodeText(c))
+				header = header && c.Data == "th"
+			}
+		}
+		if header {
+			return // column headings, not rules
+		}
+		newline(b)
+		if len(cells) >= 2 && htmlCellNumber.MatchString(cells[0]) {
+			b.WriteString(strings.TrimRight(cells[0], ".:") + ": " + cells[1] + "\n")
+			if len(cells) > 2 {
+				b.WriteString(strings.Join(cells[2:], "\n") + "\n")
+			}
+			return
+		}
+		b.WriteString(strings.Join(cells, " ") + "\n")
+	case "p", "div", "section", "article", "main", "blockquote", "pre", "figure", "address", "li", "dd", "table", "tbody", "thead", "header":
+		newline(b)
+		renderChildren(n, b)
+		newline(b)
+	default:
+		renderChildren(n, b)
+	}
+}
+
+var (
+	htmlLeadingNumber = regexp.MustCompile(`^\d{1,3}(?:-[A-Z])?\s*[.:)）。]`)
+	htmlCellNumber    = regexp.MustCompile(`^\d{1,3}(?:-[A-Z])?[.:]?$`)
+)
+
+func attrOf(n *html.Node, key string) string {
+	for _, a := range n.Attr {
+		if a.Key == key {
+			return a.Val
+		}
+	}
+	return ""
+}
