@@ -3,8 +3,8 @@ package ingest_test
 import (
 	"archive/zip"
 	"bytes"
-	"fmt"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -36,6 +36,9 @@ func TestBadInput(t *testing.T) {
 		{"nothing.md", []byte("# Title\n\n## A\n\n## B\n"), ingest.Options{}, "no rules"},
 		{"prose.txt", []byte("just one line of prose without any structure at all."), ingest.Options{Format: "numbered"}, "no numbered rules"},
 		{"bad.json", []byte(`{"edition": "x", "lang": "en", "items": [`), ingest.Options{}, "1:"},
+		{"bad.csv", []byte("number,title,text\n1,Seats,\"unclosed quote\n2,Chips,text\n"), ingest.Options{}, "starts on line 2"},
+		{"cols.csv", []byte("number,title,text\n"), ingest.Options{}, "header row and at least one item row"},
+		{"empty.json", []byte("[]"), ingest.Options{}, "empty"},
 		{"dup.json", []byte(`{"edition":"x","lang":"en","items":[{"id":"rule:1"},{"id":"rule:1"}]}`), ingest.Options{}, "duplicate id"},
 	} {
 		d, err := c.opt.Bytes(c.name, c.data)

@@ -140,3 +140,16 @@ func ids(d *corpus.Document) []string {
 	}
 	return out
 }
+
+// TestTableLanguage reads the Portuguese columns of a bilingual table
+// when the language is given.
+func TestTableLanguage(t *testing.T) {
+	data := []byte("number\ttitle_en\ttext_en\ttitle_pt\ttext_pt\n1\tFloor\tThe floor decides.\tDiretor\tO diretor decide.\n2\tLanguage\tSee Rule 1.\tIdioma\tVer Regra 1.\n")
+	d, err := ingest.Options{Lang: "pt"}.Bytes("pairs.tsv", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Lang != "pt" || len(d.Items) != 2 || d.Items[0].Title != "Diretor" || d.Items[1].Text != "Ver Regra 1." || !slices.Equal(d.Items[1].Refs, []string{"rule:1"}) {
+		t.Errorf("lang %q items %+v", d.Lang, d.Items)
+	}
+}

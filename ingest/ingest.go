@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/http"
 	"os"
 	"sort"
 	"strings"
@@ -28,8 +29,16 @@ type Options struct {
 	Lang    string
 	// Encoding forces a character encoding by WHATWG label ("shift_jis").
 	Encoding string
-	// MaxBytes limits the input size; 0 means DefaultMaxBytes.
+	// MaxBytes limits the input size; 0 means DefaultMaxBytes. It also
+	// bounds what a DOCX part may inflate to.
 	MaxBytes int64
+	// Timeout bounds a fetch by URL; 0 means DefaultTimeout.
+	Timeout time.Duration
+	// Redirects limits the redirects a fetch follows; 0 means
+	// DefaultRedirects.
+	Redirects int
+	// Client makes the requests of a fetch; nil means http.DefaultClient.
+	Client *http.Client
 	// Now gives the ingest time recorded in the provenance; nil means
 	// time.Now, and the SOURCE_DATE_EPOCH environment variable, when set,
 	// fixes it for reproducible output.

@@ -37,6 +37,12 @@ func Detect(text string) string {
 	if strings.HasPrefix(t, "{") {
 		return "json"
 	}
+	if strings.HasPrefix(t, "[") {
+		return "items"
+	}
+	if f := tableFormat(t); f != "" {
+		return f
+	}
 	if strings.HasPrefix(t, "<") && regexp.MustCompile(`(?i)^<(?:!doctype html|html|head|body)`).MatchString(t) {
 		return "html"
 	}
@@ -67,6 +73,31 @@ func Detect(text string) string {
 		return "markdown"
 	}
 	return "guide"
+}
+
+// tableFormat returns "tsv" or "csv" when the first line of t is a header
+// row naming at least two item columns (number, title, text_ja, ...), and
+// "" otherwise.
+func tableFormat(t string) string {
+	first, _, _ := strings.Cut(t, "\n")
+	for _, sep := range []string{"\t", ";", ","} {
+		cells := strings.Split(first, sep)
+		known := 0
+		for _, c := range cells {
+			c = strings.ToLower(strings.Trim(strings.TrimSpace(c), `"`))
+			field, _, _ := strings.Cut(c, "_")
+			if fieldNames[c] != "" || fieldNames[field] != "" {
+				known++
+			}
+		}
+		if len(cells) >= 2 && known >= 2 {
+			if sep == "\t" {
+				return "tsv"
+			}
+			return "csv"
+		}
+	}
+	return ""
 }
 
 // numberedRun returns the length of the longest run of lines that start

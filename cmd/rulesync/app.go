@@ -52,7 +52,8 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		&cli.StringFlag{Name: "format", Usage: "source format: " + strings.Join(formats, ", ") + " (default: detected from the content)"},
 		&cli.StringFlag{Name: "edition", Usage: "edition name, when the source does not state it (e.g. tda-2024)"},
 		&cli.StringFlag{Name: "lang", Usage: "BCP 47 language tag, when the source does not state it (e.g. ja, pt-BR)"},
-		&cli.StringFlag{Name: "encoding", Usage: "character encoding of the source (e.g. shift_jis, euc-jp, windows-1252; default: detected)"},
+		&cli.StringFlag{Name: "encoding", Usage: "character encoding of the source (e.g. shift_jis, euc-jp, windows-1252; default: from the HTTP header or the page, else detected)"},
+		&cli.DurationFlag{Name: "timeout", Value: ingest.DefaultTimeout, Usage: "give up fetching a URL after this long"},
 	}
 	app := &cli.App{
 		Name:      "rulesync",
@@ -69,7 +70,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 			{
 				Name:      "ingest",
 				Usage:     "read a rulebook source and write its document JSON",
-				ArgsUsage: "INPUT",
+				ArgsUsage: "INPUT (a file, an http(s) URL, or - for standard input)",
 				Flags: append(ingestFlags,
 					&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` (atomically) instead of standard output"}),
 				OnUsageError: usageError,
@@ -92,7 +93,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 			{
 				Name:      "show",
 				Usage:     "print a table of a document's items (id, number, title, flags, excerpt)",
-				ArgsUsage: "INPUT",
+				ArgsUsage: "INPUT (a file, an http(s) URL, or - for standard input)",
 				Flags: append(ingestFlags,
 					&cli.BoolFlag{Name: "json", Usage: "print the document JSON instead of a table"}),
 				OnUsageError: usageError,
@@ -134,12 +135,16 @@ func load(c *cli.Context, in string) (*corpus.Document, error) {
 		Edition:  c.String("edition"),
 		Lang:     c.String("lang"),
 		Encoding: c.String("encoding"),
+		Timeout:  c.Duration("timeout"),
 	}
 	var d *corpus.Document
 	var err error
-	if in == "-" {
+	switch {
+	case in == "-":
 		d, err = opt.Read("<stdin>", c.App.Reader)
-	} else {
+	case ingest.IsURL(in):
+		d, err = opt.URL(c.Context, in)
+	default:
 		d, err = opt.File(in)
 	}
 	if err != nil {

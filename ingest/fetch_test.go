@@ -1,0 +1,122 @@
+package ingest_test
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"golang.org/x/text/encoding/japanese"
+
+	"github.com/rulesync/rulesync/ingest"
+)
+
+const jaPage = `<html><head>%s<title>ポーカーTDAルール 2031</title></head><body>
+<nav>ホーム</nav>
+<h2>ルール第1項 フロアの決定</h2><p>公平性が最優先である。</p>
+<h2>ルール第2項 プレイヤーの責任</h2><p>プレイヤーは座席を確認する。</p>
+<h2>ルール第3項 公式用語</h2><p>ベット、レイズ、コールを使う。</p>
+</body></html>`
+
+// TestFetch serves pages from a local server: provenance, redirects,
+// the User-Agent, and character sets from the meta tag and the header.
+func TestFetch(t *testing.T) {
+	sjis, _ := japanese.ShiftJIS.NewEncoder().String(fmt.Sprintf(jaPage, `<meta charset="Shift_JIS">`))
+	euc, _ := japanese.EUCJP.NewEncoder().String(fmt.Sprintf(jaPage, ""))
+	var agent string
+	mux := http.NewServeMux()
+	mux.HandleFunc("/old", func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, "/rules-sjis", http.StatusMovedPermanently)
+	})
+	mux.HandleFunc("/rules-sjis", func(w http.ResponseWriter, r *http.Request) {
+		agent = r.Header.Get("User-Agent")
+		w.Header().Set("Content-Type", "text/html")
+		w.Write([]byte(sjis))
+	})
+	mux.HandleFunc("/rules-euc", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=EUC-JP")
+		w.Write([]byte(euc))
+	})
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+	at := time.Date(2031, 5, 6, 7, 8, 9, 0, time.UTC)
+	opt := ingest.Options{Now: func() time.Time { return at }}
+
+	d, err := opt.URL(context.Background(), srv.URL+"/old")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := sha256.Sum256([]byte(sjis))
+	src := d.Source
+	if src.URL != srv.URL+"/old" || src.FinalURL != srv.URL+"/rules-sjis" || src.Status != 200 || src.SHA256 != hex.EncodeToString(sum[:]) || src.Ingested != "2031-05-06T07:08:09Z" || src.Format != "html" || src.Path != "" {
+		t.Errorf("provenance %+v", src)
+	}
+	if src.Encoding != "shift_jis" || d.Lang != "ja" || len(d.Items) != 3 || d.Items[0].ID != "rule:1" || d.Items[0].Title != "フロアの決定" {
+		t.Errorf("Shift_JIS page: encoding %q lang %q items %v", src.Encoding, d.Lang, ids(d))
+	}
+	if !strings.HasPrefix(agent, "rulesync/") {
+		t.Errorf("User-Agent %q does not name rulesync", agent)
+	}
+	d, err = opt.URL(context.Background(), srv.URL+"/rules-euc")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Source.Encoding != "euc-jp" || len(d.Items) != 3 || d.Items[2].Title != "公式用語" {
+		t.Errorf("EUC-JP page: encoding %q items %v", d.Source.Encoding, ids(d))
+	}
+}
+
+// TestFetchErrors checks the failures a fetch guards against: a missing
+// page, a redirect loop, a 50 MB page, and a server that never answers.
+func TestFetchErrors(t *testing.T) {
+	block := make(chan struct{})
+	defer close(block)
+	mux := http.NewServeMux()
+	mux.HandleFunc("/gone", func(w http.ResponseWriter, r *http.Request) { http.NotFound(w, r) })
+	mux.HandleFunc("/loop", func(w http.ResponseWriter, r *http.Request) { http.Redirect(w, r, "/loop", http.StatusFound) })
+	mux.HandleFunc("/huge", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		w.Write([]byte("<html><body>"))
+		chunk := []byte(strings.Repeat("<p>12: a rule that goes on and on.</p>\n", 1000))
+		for n := 0; n < 50<<20; n += len(chunk) {
+			if _, err := w.Write(chunk); err != nil {
+				return
+			}
+		}
+	})
+	mux.HandleFunc("/announced", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Length", fmt.Sprint(50<<20))
+		w.Write([]byte("<html>"))
+	})
+	mux.HandleFunc("/silent", func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case <-block:
+		case <-r.Context().Done():
+		}
+	})
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+	for _, c := range []struct {
+		path string
+		opt  ingest.Options
+		want string
+	}{
+		{"/gone", ingest.Options{}, "HTTP status 404"},
+		{"/loop", ingest.Options{}, "redirects"},
+		{"/huge", ingest.Options{}, "input too large"},
+		{"/announced", ingest.Options{}, "input too large"},
+		{"/silent", ingest.Options{Timeout: 200 * time.Millisecond}, "no answer within 200ms"},
+	} {
+		_, err := c.opt.URL(context.Background(), srv.URL+c.path)
+		var ie *ingest.Error
+		if !errors.As(err, &ie) || ie.Input != srv.URL+c.path || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: error %v, want one naming the URL and saying %q", c.path, err, c.want)
+		}
+	}
+}
