@@ -1,6 +1,8 @@
 package main
 
 import (
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"testing"
@@ -19,13 +21,16 @@ func TestMain(m *testing.M) {
 // it skip themselves when it is absent.
 func TestScripts(t *testing.T) {
 	corpusDir, _ := filepath.Abs("../../../shared/corpus")
+	cache := t.TempDir() // shared, so the PDF engine is compiled once
 	testscript.Run(t, testscript.Params{
 		Dir: "testdata/script",
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("CORPUS", corpusDir)
 			env.Setenv("SOURCE_DATE_EPOCH", "1700000000")
+			env.Setenv("XDG_CACHE_HOME", cache)
 			return nil
 		},
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){"serve": serve},
 		Condition: func(cond string) (bool, error) {
 			if cond == "corpus" {
 				_, err := os.Stat(corpusDir)
@@ -34,4 +39,27 @@ func TestScripts(t *testing.T) {
 			return false, nil
 		},
 	})
+}
+
+// serve DIR starts a local web server for the script: the files in DIR,
+// and /silent, which never answers. $SERVER is its base URL.
+func serve(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: serve DIR")
+	}
+	done := make(chan struct{})
+	mux := http.NewServeMux()
+	mux.Handle("/", http.FileServer(http.Dir(ts.MkAbs(args[0]))))
+	mux.HandleFunc("/silent", func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case <-done:
+		case <-r.Context().Done():
+		}
+	})
+	srv := httptest.NewServer(mux)
+	ts.Defer(func() {
+		close(done)
+		srv.Close()
+	})
+	ts.Setenv("SERVER", srv.URL)
 }
