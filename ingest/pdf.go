@@ -1,7 +1,6 @@
 package ingest
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -51,9 +50,11 @@ var (
 // cached under the user's cache directory, so later processes start fast.
 func pdfEngine() (pdfium.Pool, error) {
 	pdfPoolOnce.Do(func() {
+		// Not WithCloseOnContextDone: it starts a goroutine per call into
+		// the engine (a quarter of the run time); pdfTimeout abandons a
+		// stuck call instead.
 		rc := wazero.NewRuntimeConfig().
-			WithCoreFeatures(api.CoreFeaturesV2 | experimental.CoreFeaturesExceptionHandling).
-			WithCloseOnContextDone(true)
+			WithCoreFeatures(api.CoreFeaturesV2 | experimental.CoreFeaturesExceptionHandling)
 		if dir, err := os.UserCacheDir(); err == nil {
 			if cache, err := wazero.NewCompilationCacheWithDir(filepath.Join(dir, "rulesync", "wazero")); err == nil {
 				rc = rc.WithCompilationCache(cache)
@@ -99,7 +100,7 @@ type pdfPage struct {
 }
 
 // pdfPages extracts the text lines of every page.
-func pdfPages(data []byte) (pages []pdfPage, err error) {
+func pdfPages(data []byte) ([]pdfPage, error) {
 	pool, err := pdfEngine()
 	if err != nil {
 		return nil, fmt.Errorf("starting the PDF engine: %v", err)
@@ -108,25 +109,29 @@ func pdfPages(data []byte) (pages []pdfPage, err error) {
 	if err != nil {
 		return nil, fmt.Errorf("starting the PDF engine: %v", err)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), pdfTimeout)
-	defer cancel()
-	done := make(chan struct{})
+	type result struct {
+		pages []pdfPage
+		err   error
+	}
+	// The engine cannot be interrupted; a file that keeps it busy past
+	// pdfTimeout is abandoned to finish in the background.
+	ch := make(chan result, 1)
 	go func() {
-		defer close(done)
+		defer inst.Close()
 		defer func() {
 			if r := recover(); r != nil {
-				err = fmt.Errorf("the PDF engine failed: %v", r)
+				ch <- result{err: fmt.Errorf("the PDF engine failed: %v", r)}
 			}
 		}()
-		pages, err = extractPages(inst, data)
+		p, err := extractPages(inst, data)
+		ch <- result{p, err}
 	}()
+	timer := time.NewTimer(pdfTimeout)
+	defer timer.Stop()
 	select {
-	case <-done:
-		inst.Close()
-		return pages, err
-	case <-ctx.Done():
-		inst.Close()
-		<-done
+	case r := <-ch:
+		return r.pages, r.err
+	case <-timer.C:
 		return nil, fmt.Errorf("reading the PDF took longer than %v", pdfTimeout)
 	}
 }
