@@ -36,8 +36,10 @@ func FuzzIngest(f *testing.F) {
 	}
 	f.Add([]byte("1 。 a\n2 。 b ) c ç ) d\n3 。 e"), "numbered")
 	f.Add([]byte("T\nx…Y\nz。W\n"), "reader")
+	f.Add([]byte("<html><body><ol start=\"3\"><li>a<li>b</ol><table><tr><td>4<td>T<td>x</table>"), "html")
+	f.Add([]byte("number;title;text\n1;A;\"b\"\"c\"\n"), "csv")
 	f.Fuzz(func(t *testing.T, data []byte, format string) {
-		for _, fm := range []string{format, "reader", "numbered", "guide", "addendum", "markdown"} {
+		for _, fm := range []string{format, "reader", "numbered", "guide", "addendum", "markdown", "html", "csv", "tsv", "items", "docx"} {
 			d, err := ingest.Options{Format: fm}.Bytes("fuzz", data)
 			if err != nil {
 				continue
