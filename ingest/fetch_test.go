@@ -29,6 +29,7 @@ const jaPage = `<html><head>%s<title>ポーカーTDAルール 2031</title></head
 func TestFetch(t *testing.T) {
 	sjis, _ := japanese.ShiftJIS.NewEncoder().String(fmt.Sprintf(jaPage, `<meta charset="Shift_JIS">`))
 	euc, _ := japanese.EUCJP.NewEncoder().String(fmt.Sprintf(jaPage, ""))
+	plain, _ := japanese.ShiftJIS.NewEncoder().String(fmt.Sprintf(jaPage, ""))
 	var agent string
 	mux := http.NewServeMux()
 	mux.HandleFunc("/old", func(w http.ResponseWriter, r *http.Request) {
@@ -38,6 +39,10 @@ func TestFetch(t *testing.T) {
 		agent = r.Header.Get("User-Agent")
 		w.Header().Set("Content-Type", "text/html")
 		w.Write([]byte(sjis))
+	})
+	mux.HandleFunc("/rules-unlabelled", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		w.Write([]byte(plain))
 	})
 	mux.HandleFunc("/rules-euc", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=EUC-JP")
@@ -69,6 +74,14 @@ func TestFetch(t *testing.T) {
 	}
 	if d.Source.Encoding != "euc-jp" || len(d.Items) != 3 || d.Items[2].Title != "公式用語" {
 		t.Errorf("EUC-JP page: encoding %q items %v", d.Source.Encoding, ids(d))
+	}
+	// No charset in the header or the page: detected from the bytes.
+	d, err = opt.URL(context.Background(), srv.URL+"/rules-unlabelled")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Source.Encoding != "shift_jis" || len(d.Items) != 3 || d.Items[1].Title != "プレイヤーの責任" {
+		t.Errorf("unlabelled Shift_JIS page: encoding %q items %v", d.Source.Encoding, ids(d))
 	}
 }
 

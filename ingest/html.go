@@ -42,7 +42,8 @@ func isHTML(data []byte) bool {
 
 // htmlChrome is what a page shows around its content: never rule text.
 const htmlChrome = "script, style, noscript, template, nav, footer, aside, form, iframe, svg, button, select, " +
-	"[role=navigation], [role=banner], [role=contentinfo], [role=search], [aria-hidden=true], [hidden]"
+	"[role=navigation], [role=banner], [role=contentinfo], [role=search], [aria-hidden=true], [hidden], " +
+	`[class*="sidebar"], [class*="breadcrumb"], [class*="navbar"], [class*="menu"], [id*="sidebar"], [id*="menu"]`
 
 func parseHTML(data []byte, o Options, d *corpus.Document) error {
 	charset := o.Encoding
@@ -73,8 +74,20 @@ func parseHTML(data []byte, o Options, d *corpus.Document) error {
 	dropped := doc.Find(htmlChrome).Length()
 	doc.Find(htmlChrome).Remove()
 	doc.Find("header").Not("article header").Remove()
+	// A list whose every item is only a link is navigation.
+	doc.Find("ul, ol").Each(func(_ int, l *goquery.Selection) {
+		items := l.ChildrenFiltered("li")
+		links := items.FilterFunction(func(_ int, li *goquery.Selection) bool {
+			a := li.ChildrenFiltered("a")
+			return a.Length() == 1 && strings.TrimSpace(li.Text()) == strings.TrimSpace(a.Text())
+		})
+		if items.Length() > 0 && links.Length() == items.Length() {
+			dropped++
+			l.Remove()
+		}
+	})
 	if dropped > 0 {
-		d.Notes = append(d.Notes, fmt.Sprintf("dropped %d navigation, script, style, form and footer elements", dropped))
+		d.Notes = append(d.Notes, fmt.Sprintf("dropped %d navigation, link-list, script, style, form and footer elements", dropped))
 	}
 	root := doc.Find("main, [role=main], article").First()
 	if root.Length() == 0 {
