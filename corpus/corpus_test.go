@@ -205,7 +205,7 @@ func TestDetectLang(t *testing.T) {
 		{"El jugador no puede hablar durante la mano y la apuesta es de los jugadores.", "es"},
 		{"x", "und"},
 	} {
-		if got := DetectLang(c.text).String(); got != c.want {
+		if got := DetectLang(c.text); got != c.want {
 			t.Errorf("DetectLang(%.20q) = %s, want %s", c.text, got, c.want)
 		}
 	}

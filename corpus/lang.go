@@ -19,9 +19,9 @@ var stopwords = map[string][]string{
 
 // DetectLang guesses the language of text: Japanese when it has kana,
 // Korean for Hangul, Chinese for Han without kana, and for Latin script
-// the language whose frequent words it uses most. It returns
-// language.Und when there is too little text to tell.
-func DetectLang(text string) language.Tag {
+// the language whose frequent words it uses most. It returns a BCP 47
+// tag ("ja", "pt"), or "und" when there is too little text to tell.
+func DetectLang(text string) string {
 	var kana, han, hangul, latin int
 	for _, r := range text {
 		switch {
@@ -38,13 +38,13 @@ func DetectLang(text string) language.Tag {
 	cjk := kana + han + hangul
 	switch {
 	case cjk > latin/4 && kana > 0 && kana*20 >= cjk:
-		return language.Japanese
+		return "ja"
 	case cjk > latin/4 && hangul > han:
-		return language.Korean
+		return "ko"
 	case cjk > latin/4 && han > 0:
-		return language.Chinese
+		return "zh"
 	case latin < 20:
-		return language.Und
+		return "und"
 	}
 	counts := map[string]int{}
 	for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool { return !unicode.IsLetter(r) }) {
@@ -63,9 +63,9 @@ func DetectLang(text string) language.Tag {
 		}
 	}
 	if bestN < 3 {
-		return language.Und
+		return "und"
 	}
-	return language.MustParse(best)
+	return best
 }
 
 // CanonicalLang parses a BCP 47 tag and returns its canonical form ("pt-br"

@@ -248,8 +248,7 @@ func (o Options) finish(d *corpus.Document) error {
 			}
 			sample.WriteString(d.Items[i].Title + " " + d.Items[i].Text + "\n")
 		}
-		tag := corpus.DetectLang(sample.String())
-		d.Lang = tag.String()
+		d.Lang = corpus.DetectLang(sample.String())
 		if d.Lang != "und" {
 			d.Notes = append(d.Notes, "language detected from the text: "+d.Lang)
 		}
