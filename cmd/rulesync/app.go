@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -9,6 +11,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/rulesync/rulesync/align"
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/ingest"
 )
@@ -91,6 +94,57 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 				},
 			},
 			{
+				Name:      "align",
+				Usage:     "pair the items of a source document with a translation or another edition, with scores and evidence",
+				ArgsUsage: "SOURCE TARGET [TARGET...] (document JSON files or any source ingest reads)",
+				Description: "With one TARGET: a table of pairs (source, target, score, evidence; '?' marks a low-confidence pair)\n" +
+					"and the unmatched items of each side. With several: one row per SOURCE item and its partner in each.\n" +
+					"--json writes {pairs, unmatched_source, unmatched_target} (a list of them for several targets).",
+				Flags: append(ingestFlags,
+					&cli.BoolFlag{Name: "json", Usage: "write JSON instead of a table"},
+					&cli.StringFlag{Name: "glossary", Usage: "TBX termbase `FILE` to use instead of the shipped one"},
+					&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` (atomically) instead of standard output"}),
+				OnUsageError: usageError,
+				Action: func(c *cli.Context) error {
+					if c.NArg() < 2 {
+						return cli.Exit(fmt.Sprintf("align: want SOURCE and TARGET, got %d arguments (see 'rulesync align --help')", c.NArg()), exitBad)
+					}
+					var opt align.Options
+					if path := c.String("glossary"); path != "" {
+						g, err := loadGlossary(path)
+						if err != nil {
+							return err
+						}
+						opt.Glossary = g
+					}
+					docs := make([]*corpus.Document, c.NArg())
+					for i, in := range c.Args().Slice() {
+						d, err := load(c, in)
+						if err != nil {
+							return err
+						}
+						docs[i] = d
+					}
+					als := opt.Pivot(docs[0], docs[1:]...)
+					var buf bytes.Buffer
+					var err error
+					switch {
+					case c.Bool("json") && len(als) == 1:
+						err = writeJSON(&buf, als[0])
+					case c.Bool("json"):
+						err = writeJSON(&buf, map[string]any{"alignments": als})
+					case len(als) == 1:
+						err = writeAlignment(&buf, als[0])
+					default:
+						err = writePivot(&buf, als)
+					}
+					if err != nil {
+						return cli.Exit(err.Error(), exitBad)
+					}
+					return output(c.String("output"), buf.Bytes(), stdout)
+				},
+			},
+			{
 				Name:      "show",
 				Usage:     "print a table of a document's items (id, number, title, flags, excerpt)",
 				ArgsUsage: "INPUT (a file, an http(s) URL, or - for standard input)",
@@ -151,6 +205,32 @@ func load(c *cli.Context, in string) (*corpus.Document, error) {
 		return nil, cli.Exit(err.Error(), exitBad)
 	}
 	return d, nil
+}
+
+// loadGlossary reads a TBX file for align --glossary.
+func loadGlossary(path string) (*align.Glossary, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return nil, cli.Exit(fmt.Sprintf("%s: %v", path, err), exitBad)
+	}
+	defer f.Close()
+	g, err := align.ParseTBX(f)
+	if err != nil {
+		return nil, cli.Exit(fmt.Sprintf("%s:%v", path, err), exitBad)
+	}
+	return g, nil
+}
+
+// writeJSON writes v as indented JSON.
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
 }
 
 // output writes data to path atomically, or to w when path is empty or "-".

@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/rulesync/rulesync/align"
 	"github.com/rulesync/rulesync/corpus"
 )
 
@@ -36,6 +37,12 @@ func writeTable(w io.Writer, d *corpus.Document) error {
 		}
 		rows = append(rows, []string{it.ID, it.Number, clip(it.Title, 40), strings.Join(flags, ","), clip(it.Text, 50)})
 	}
+	columns(bw, rows)
+	return bw.Flush()
+}
+
+// columns prints rows in columns padded by display width.
+func columns(bw *bufio.Writer, rows [][]string) {
 	widths := make([]int, len(rows[0]))
 	for _, r := range rows {
 		for i, c := range r {
@@ -52,7 +59,98 @@ func writeTable(w io.Writer, d *corpus.Document) error {
 		}
 		fmt.Fprintln(bw, strings.TrimRight(line.String(), " "))
 	}
+}
+
+// writeAlignment prints an alignment: one row per pair (source id and
+// title, target id and title, score, evidence), low-confidence pairs
+// marked "?", then the items left unmatched on each side.
+func writeAlignment(w io.Writer, al *align.Alignment) error {
+	bw := bufio.NewWriter(w)
+	fmt.Fprintf(bw, "%s %s -> %s %s: %d pairs, %d low confidence, %d source and %d target items unmatched\n",
+		al.Source.Edition, al.Source.Lang, al.Target.Edition, al.Target.Lang, len(al.Pairs), countLow(al), len(al.UnmatchedSource), len(al.UnmatchedTarget))
+	rows := [][]string{{"SOURCE", "TITLE", "TARGET", "TITLE", "SCORE", "EVIDENCE"}}
+	for _, p := range al.Pairs {
+		s, t := &al.Source.Items[p.Source[0]], &al.Target.Items[p.Target[0]]
+		sid, tid := s.ID, t.ID
+		if len(p.Source) > 1 {
+			sid += "+" + al.Source.Items[p.Source[1]].ID
+		}
+		if len(p.Target) > 1 {
+			tid += "+" + al.Target.Items[p.Target[1]].ID
+		}
+		score := fmt.Sprintf("%.2f", p.Score)
+		if p.Low {
+			score += "?"
+		}
+		var ev []string
+		for _, e := range p.Evidence {
+			ev = append(ev, e.String())
+		}
+		rows = append(rows, []string{sid, clip(s.Title, 30), tid, clip(orText(t), 30), score, clip(strings.Join(ev, "; "), 90)})
+	}
+	columns(bw, rows)
+	for _, side := range []struct {
+		name string
+		d    *corpus.Document
+		idx  []int
+	}{{"source", al.Source, al.UnmatchedSource}, {"target", al.Target, al.UnmatchedTarget}} {
+		if len(side.idx) == 0 {
+			continue
+		}
+		fmt.Fprintf(bw, "\nunmatched %s items (%d):\n", side.name, len(side.idx))
+		for _, i := range side.idx {
+			it := &side.d.Items[i]
+			fmt.Fprintf(bw, "  %s  %s\n", it.ID, clip(orText(it), 60))
+		}
+	}
 	return bw.Flush()
+}
+
+// writePivot prints an N-way alignment: one row per pivot item with its
+// partner in each target.
+func writePivot(w io.Writer, als []*align.Alignment) error {
+	bw := bufio.NewWriter(w)
+	head := []string{"SOURCE", "TITLE"}
+	for _, al := range als {
+		head = append(head, al.Target.Lang+" "+al.Target.Edition)
+	}
+	rows := [][]string{head}
+	for _, r := range align.Rows(als) {
+		it := &als[0].Source.Items[r.Source]
+		row := []string{it.ID, clip(it.Title, 30)}
+		for k, ts := range r.Targets {
+			cell := "-"
+			if len(ts) > 0 {
+				cell = als[k].Target.Items[ts[0]].ID
+				if len(ts) > 1 {
+					cell += "+" + als[k].Target.Items[ts[1]].ID
+				}
+				cell += fmt.Sprintf(" %.2f", r.Scores[k])
+			}
+			row = append(row, cell)
+		}
+		rows = append(rows, row)
+	}
+	columns(bw, rows)
+	return bw.Flush()
+}
+
+func countLow(al *align.Alignment) int {
+	n := 0
+	for _, p := range al.Pairs {
+		if p.Low {
+			n++
+		}
+	}
+	return n
+}
+
+// orText is an item's title, or the start of its text when it has none.
+func orText(it *corpus.Item) string {
+	if it.Title != "" {
+		return it.Title
+	}
+	return it.Text
 }
 
 // clip returns the first line of s cut to at most n display columns, with

@@ -1,0 +1,820 @@
+// Package align pairs the items of two rulebook documents, across
+// languages or editions, with a score and the evidence for each pair.
+package align
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+
+	"github.com/rulesync/rulesync/corpus"
+)
+
+// Options configures an alignment. The zero value uses the shipped
+// glossary and the defaults below.
+type Options struct {
+	// Glossary lists the domain terms matched across languages; nil means
+	// DefaultGlossary. An empty &Glossary{} turns the signal off.
+	Glossary *Glossary
+	// Band is the half-width of the search band around the diagonal of
+	// each stretch between anchors, in items; 0 means 50. Wider bands find
+	// longer runs of missing items at a cost linear in the band.
+	Band int
+	// Threshold is the score a pair must exceed to be made at all; 0
+	// means 0.1. Items with no partner above it are left unmatched.
+	Threshold float64
+	// Confident is the score below which a pair is marked Low; 0 means
+	// 0.5.
+	Confident float64
+}
+
+func (o Options) band() int {
+	if o.Band <= 0 {
+		return 50
+	}
+	return o.Band
+}
+
+func (o Options) threshold() float64 {
+	if o.Threshold <= 0 {
+		return 0.1
+	}
+	return o.Threshold
+}
+
+func (o Options) confident() float64 {
+	if o.Confident <= 0 {
+		return 0.5
+	}
+	return o.Confident
+}
+
+// Pair links one or two source items with one or two target items (1-1,
+// or 1-2 / 2-1 where a rule was split or merged). Source and Target are
+// indexes into the documents' Items.
+type Pair struct {
+	Source   []int
+	Target   []int
+	Score    float64 // in [0, 1]
+	Evidence []Evidence
+	// Low marks a pair below Options.Confident, or one whose target text
+	// matches another source item better: it needs a human look.
+	Low bool
+	// Anchor is set when the pair was fixed by numbers both sides print.
+	Anchor bool
+}
+
+// Alignment is the result of aligning a source document with a target.
+type Alignment struct {
+	Source, Target *corpus.Document
+	Pairs          []Pair // in source order
+	// UnmatchedSource and UnmatchedTarget are the indexes of the items
+	// left without a partner: 1-0 and 0-1 links.
+	UnmatchedSource []int
+	UnmatchedTarget []int
+	// Ratio is the target/source length ratio learned from the pairs.
+	Ratio float64
+}
+
+// Contradicted reports whether any signal speaks against the pair: a
+// number, reference or acronym only the target states, different printed
+// numbers, or a target text that matches another source item better.
+// For a translation this is the sign that the source changed since.
+func (p *Pair) Contradicted() bool {
+	for _, e := range p.Evidence {
+		if !e.Agrees && e.Signal != "length" && e.Signal != "order" {
+			return true
+		}
+	}
+	return false
+}
+
+// identityKinds number their items by identifier, not by position: a
+// regulation keeps its id when others are added before it.
+func identityKind(k corpus.Kind) bool {
+	return k == corpus.KindRegulation || k == corpus.KindGuideline || k == corpus.KindSection
+}
+
+// Align pairs the items of src with those of tgt. Items are aligned within
+// groups of one kind (rules with rules, procedures with procedures) when
+// the target's items have kinds; target items of no particular kind are
+// aligned against the whole source. Within a group, items that print the
+// same number on both sides are anchors (for rules, only where their texts
+// do not contradict it, so that a renumbering is seen); between anchors an
+// order-preserving dynamic programme over a band around the diagonal,
+// after Gale & Church (1993), makes 1-1, 1-2 and 2-1 pairs or leaves items
+// unmatched. Time and memory grow with the items times the band, not with
+// the product of the sizes.
+func (o Options) Align(src, tgt *corpus.Document) *Alignment {
+	g := o.Glossary
+	if g == nil {
+		g = DefaultGlossary()
+	}
+	same := sameLanguage(src.Lang, tgt.Lang)
+	x := &extractor{gloss: g, sameLang: same, intern: map[string]int32{}}
+	var all [][]int32
+	var items []*corpus.Item
+	folded := make([]string, 0, len(src.Items)+len(tgt.Items))
+	for i := range src.Items {
+		folded = append(folded, foldItem(&src.Items[i]))
+		all = append(all, x.tokens(&src.Items[i], src.Lang, folded[i]))
+		items = append(items, &src.Items[i])
+	}
+	for i := range tgt.Items {
+		folded = append(folded, foldItem(&tgt.Items[i]))
+		all = append(all, x.tokens(&tgt.Items[i], tgt.Lang, folded[len(folded)-1]))
+		items = append(items, &tgt.Items[i])
+	}
+	feats := x.weigh(all, items)
+	a := &aligner{
+		o:   o,
+		src: src, tgt: tgt,
+		fs: feats[:len(src.Items)], ft: feats[len(src.Items):],
+		foldS: folded[:len(src.Items)], foldT: folded[len(src.Items):],
+		sc: &scorer{x: x, sameLang: same},
+	}
+	// One language: texts keep their length, one pass. Across languages:
+	// a first pass without the length signal, then the length ratio
+	// learned from its confident pairs, and a second pass with it.
+	var pairs []Pair
+	if same {
+		a.sc.ratio = 1
+		pairs = a.run()
+	} else {
+		pairs = a.run()
+		if r := a.learnRatio(pairs); r > 0 {
+			a.sc.ratio, a.sc.logRatio = r, math.Log(r)
+			pairs = a.run()
+		}
+	}
+	a.review(pairs)
+	al := &Alignment{Source: src, Target: tgt, Pairs: pairs, Ratio: a.sc.ratio}
+	usedS := make([]bool, len(src.Items))
+	usedT := make([]bool, len(tgt.Items))
+	for _, p := range pairs {
+		for _, i := range p.Source {
+			usedS[i] = true
+		}
+		for _, j := range p.Target {
+			usedT[j] = true
+		}
+	}
+	for i, u := range usedS {
+		if !u {
+			al.UnmatchedSource = append(al.UnmatchedSource, i)
+		}
+	}
+	for j, u := range usedT {
+		if !u {
+			al.UnmatchedTarget = append(al.UnmatchedTarget, j)
+		}
+	}
+	return al
+}
+
+type aligner struct {
+	o        Options
+	src, tgt *corpus.Document
+	fs, ft   []features
+	sc       *scorer
+	bufS     features // scratch for merged items
+	bufT     features
+	index    map[int32][]int // token -> source items, for the review
+	// foldS and foldT are the items' titles and texts in comparison form.
+	foldS, foldT []string
+}
+
+// foldItem is the comparison form of an item's title and text.
+func foldItem(it *corpus.Item) string { return corpus.Fold(it.Title + "\n" + it.Text) }
+
+// groups splits the items into the sets aligned with each other.
+func (a *aligner) groups() [][2][]int {
+	typed := false
+	for _, it := range a.tgt.Items {
+		if it.Kind != corpus.KindItem {
+			typed = true
+		}
+	}
+	if !typed {
+		var s, t []int
+		for i := range a.src.Items {
+			s = append(s, i)
+		}
+		for j := range a.tgt.Items {
+			t = append(t, j)
+		}
+		return [][2][]int{{s, t}}
+	}
+	byKind := map[corpus.Kind]*[2][]int{}
+	var order []corpus.Kind
+	get := func(k corpus.Kind) *[2][]int {
+		if byKind[k] == nil {
+			byKind[k] = &[2][]int{}
+			order = append(order, k)
+		}
+		return byKind[k]
+	}
+	for i, it := range a.src.Items {
+		g := get(it.Kind)
+		g[0] = append(g[0], i)
+	}
+	var loose []int
+	for j, it := range a.tgt.Items {
+		if it.Kind == corpus.KindItem {
+			loose = append(loose, j)
+			continue
+		}
+		g := get(it.Kind)
+		g[1] = append(g[1], j)
+	}
+	var out [][2][]int
+	for _, k := range order {
+		if g := byKind[k]; len(g[0]) > 0 && len(g[1]) > 0 {
+			out = append(out, *g)
+		}
+	}
+	if len(loose) > 0 {
+		var s []int
+		for i := range a.src.Items {
+			s = append(s, i)
+		}
+		out = append(out, [2][]int{s, loose})
+	}
+	return out
+}
+
+// run aligns every group and returns the pairs in source order.
+func (a *aligner) run() []Pair {
+	var pairs []Pair
+	for _, g := range a.groups() {
+		if a.src.Items[g[0][0]].Kind == corpus.KindPreamble {
+			// Preambles are not a sequence: a reader page lists the
+			// parts' introductions in its own order.
+			pairs = append(pairs, a.assign(g[0], g[1])...)
+			continue
+		}
+		pairs = append(pairs, a.fill(a.group(g[0], g[1]), g[0], g[1])...)
+	}
+	sort.SliceStable(pairs, func(i, j int) bool { return pairs[i].Source[0] < pairs[j].Source[0] })
+	return pairs
+}
+
+// group aligns source items S with target items T (indexes, in order).
+func (a *aligner) group(S, T []int) []Pair {
+	anchors, crossing := a.anchors(S, T)
+	var pairs []Pair
+	pairs = append(pairs, crossing...)
+	taken := map[int]bool{}
+	for _, p := range crossing {
+		taken[p.Target[0]] = true
+		taken[-1-p.Source[0]] = true
+	}
+	// free returns the items of xs (sorted) between lo and hi that no
+	// crossing anchor took, moving *at through xs as the anchors advance.
+	free := func(xs []int, at *int, lo, hi int, src bool) []int {
+		var out []int
+		for ; *at < len(xs) && xs[*at] < hi; *at++ {
+			v := xs[*at]
+			key := v
+			if src {
+				key = -1 - v
+			}
+			if v > lo && !taken[key] {
+				out = append(out, v)
+			}
+		}
+		return out
+	}
+	atS, atT := 0, 0
+	prevS, prevT := -1, -1
+	for _, an := range append(anchors, Pair{Source: []int{math.MaxInt32}, Target: []int{math.MaxInt32}}) {
+		s, t := an.Source[0], an.Target[0]
+		pairs = append(pairs, a.dp(free(S, &atS, prevS, s, true), free(T, &atT, prevT, t, false))...)
+		if s != math.MaxInt32 {
+			pairs = append(pairs, an)
+		}
+		prevS, prevT = s, t
+	}
+	return pairs
+}
+
+// assign pairs the items of S and T regardless of order, best scores
+// first.
+func (a *aligner) assign(S, T []int) []Pair {
+	type cand struct {
+		i, j int
+		s    float64
+	}
+	var cs []cand
+	for _, i := range S {
+		for _, j := range T {
+			if s, _ := a.sc.score(&a.fs[i], &a.ft[j], false); s > a.o.threshold() {
+				cs = append(cs, cand{i, j, s})
+			}
+		}
+	}
+	sort.SliceStable(cs, func(x, y int) bool { return cs[x].s > cs[y].s })
+	usedS, usedT := map[int]bool{}, map[int]bool{}
+	var out []Pair
+	for _, c := range cs {
+		if usedS[c.i] || usedT[c.j] {
+			continue
+		}
+		usedS[c.i], usedT[c.j] = true, true
+		out = append(out, a.pair([]int{c.i}, []int{c.j}))
+	}
+	return out
+}
+
+// fill pairs the items left over between two consecutive pairs when as
+// many source as target items are left there: by position, and marked
+// for review, since their texts did not say enough.
+func (a *aligner) fill(pairs []Pair, S, T []int) []Pair {
+	sort.SliceStable(pairs, func(i, j int) bool { return pairs[i].Source[0] < pairs[j].Source[0] })
+	usedS, usedT := map[int]bool{}, map[int]bool{}
+	for _, p := range pairs {
+		for _, i := range p.Source {
+			usedS[i] = true
+		}
+		for _, j := range p.Target {
+			usedT[j] = true
+		}
+	}
+	var out []Pair
+	si, ti := 0, 0 // next positions in S and T
+	flush := func(sEnd, tEnd int, between string) {
+		var hs, ht []int
+		for ; si < len(S) && S[si] < sEnd; si++ {
+			if !usedS[S[si]] {
+				hs = append(hs, S[si])
+			}
+		}
+		for ; ti < len(T) && T[ti] < tEnd; ti++ {
+			if !usedT[T[ti]] {
+				ht = append(ht, T[ti])
+			}
+		}
+		if len(hs) == 0 || len(hs) != len(ht) {
+			return
+		}
+		for k := range hs {
+			if a.numbersDiffer(hs[k], ht[k]) {
+				continue
+			}
+			p := a.pair(hs[k:k+1], ht[k:k+1])
+			p.Evidence = append(p.Evidence, Evidence{Signal: "position", Agrees: true, Detail: "left over " + between})
+			p.Low = true
+			out = append(out, p)
+		}
+	}
+	prev := "at the start"
+	for _, p := range pairs {
+		flush(p.Source[0], p.Target[0], prev)
+		out = append(out, p)
+		// Skip past the pair's own items.
+		for ; si < len(S) && S[si] <= p.Source[len(p.Source)-1]; si++ {
+		}
+		for ; ti < len(T) && T[ti] <= p.Target[len(p.Target)-1]; ti++ {
+		}
+		prev = "after " + a.src.Items[p.Source[len(p.Source)-1]].ID
+	}
+	flush(math.MaxInt32, math.MaxInt32, prev)
+	return out
+}
+
+// anchors finds the pairs fixed by numbers printed on both sides. It
+// returns the longest order-preserving chain of them, and apart the
+// crossing ones kept because the items are identified by id.
+func (a *aligner) anchors(S, T []int) (chain, crossing []Pair) {
+	byNum := map[string]int{}
+	for _, j := range T {
+		it := &a.tgt.Items[j]
+		if it.Number != "" {
+			byNum[string(it.Kind)+":"+strings.ToLower(it.Number)] = j
+		}
+	}
+	same := a.sc.sameLang
+	var cands []Pair
+	for _, i := range S {
+		it := &a.src.Items[i]
+		if it.Number == "" {
+			continue
+		}
+		j, ok := byNum[string(it.Kind)+":"+strings.ToLower(it.Number)]
+		if !ok {
+			continue
+		}
+		score, ev := a.sc.score(&a.fs[i], &a.ft[j], true)
+		// A positional number (rule 12) marks the same rule only when the
+		// texts agree; otherwise the rules may have been renumbered.
+		if same && !identityKind(it.Kind) && score < 0.3 {
+			continue
+		}
+		ev = append([]Evidence{{Signal: "number", Agrees: true, Detail: string(it.Kind) + " " + it.Number + " = " + a.tgt.Items[j].Number}}, ev...)
+		// The printed number vouches for the pair as the order does.
+		score += (1 - score) * numberSupport
+		cands = append(cands, Pair{Source: []int{i}, Target: []int{j}, Score: score, Evidence: ev, Anchor: true})
+	}
+	// In one language an unchanged item is its own anchor: a text found
+	// once on each side, word for word.
+	if same {
+		count := map[string]int{}
+		where := map[string]int{}
+		for _, j := range T {
+			k := a.foldT[j]
+			count[k]++
+			where[k] = j
+		}
+		for _, i := range S {
+			count[a.foldS[i]] += 1 << 16
+		}
+		anchored := map[int]bool{}
+		for _, c := range cands {
+			anchored[c.Source[0]], anchored[-1-c.Target[0]] = true, true
+		}
+		for _, i := range S {
+			k := a.foldS[i]
+			j, ok := where[k]
+			if !ok || count[k] != 1<<16+1 || anchored[i] || anchored[-1-j] || strings.TrimSpace(k) == "" {
+				continue
+			}
+			score, ev := a.sc.score(&a.fs[i], &a.ft[j], true)
+			ev = append([]Evidence{{Signal: "identical", Agrees: true, Detail: "the same text"}}, ev...)
+			cands = append(cands, Pair{Source: []int{i}, Target: []int{j}, Score: max(score, 0.99), Evidence: ev, Anchor: true})
+		}
+		sort.Slice(cands, func(x, y int) bool { return cands[x].Source[0] < cands[y].Source[0] })
+	}
+	keep := longestIncreasing(cands)
+	for i, p := range cands {
+		if keep[i] {
+			chain = append(chain, p)
+		} else if identityKind(a.src.Items[p.Source[0]].Kind) {
+			p.Evidence = append(p.Evidence, Evidence{Signal: "order", Agrees: false, Detail: "moved: out of order with its neighbours"})
+			crossing = append(crossing, p)
+		}
+	}
+	return chain, crossing
+}
+
+// longestIncreasing marks the longest chain of pairs (in source order)
+// whose targets increase.
+func longestIncreasing(ps []Pair) []bool {
+	n := len(ps)
+	keep := make([]bool, n)
+	if n == 0 {
+		return keep
+	}
+	// Patience sorting with back links: O(n log n).
+	tails := []int{}
+	prev := make([]int, n)
+	for i, p := range ps {
+		t := p.Target[0]
+		k := sort.Search(len(tails), func(k int) bool { return ps[tails[k]].Target[0] >= t })
+		if k > 0 {
+			prev[i] = tails[k-1]
+		} else {
+			prev[i] = -1
+		}
+		if k == len(tails) {
+			tails = append(tails, i)
+		} else {
+			tails[k] = i
+		}
+	}
+	for i := tails[len(tails)-1]; i >= 0; i = prev[i] {
+		keep[i] = true
+	}
+	return keep
+}
+
+// Moves of the dynamic programme.
+const (
+	mSkipS byte = iota + 1 // source item unmatched
+	mSkipT                 // target item unmatched
+	m11
+	m12 // one source item, two target items
+	m21
+)
+
+// mergeable reports whether two 1-1 gains (score less tau) are those of
+// the halves of a split: both items match partly, neither fully.
+func mergeable(g1, g2 float32, tau float64) bool {
+	lo, hi := float32(mergeMin-tau), float32(mergeMax-tau)
+	return g1 >= lo && g2 >= lo && g1 < hi && g2 < hi
+}
+
+// A split's halves each score between mergeMin and mergeMax against the
+// whole.
+const (
+	mergeMin = 0.2
+	mergeMax = 0.95
+)
+
+// mergePenalty is what a 1-2 or 2-1 pair must beat two 1-1 pairs by.
+const mergePenalty = 0.1
+
+// dp aligns the source items S with the target items T in order, within
+// a band around the diagonal. The gain of a pair is its score minus the
+// threshold; the programme maximizes the total gain.
+func (a *aligner) dp(S, T []int) []Pair {
+	n, m := len(S), len(T)
+	if n == 0 || m == 0 {
+		return nil
+	}
+	w := a.o.band()
+	if d := n - m; d > 0 {
+		w += d
+	} else {
+		w -= d
+	}
+	// Keep the table near linear in the items: at most 64 cells per item
+	// beyond the band's minimum.
+	width := min(2*w+1, m+1)
+	lo := func(i int) int {
+		c := int(float64(i) * float64(m) / float64(n))
+		return max(0, min(c-w, m+1-width))
+	}
+	tau := a.o.threshold()
+	score := make([]float32, (n+1)*width) // gain table, NaN where not computed
+	back := make([]byte, (n+1)*width)
+	best := make([]float32, (n+1)*width)
+	at := func(i, j int) int {
+		l := lo(i)
+		if j < l || j >= l+width {
+			return -1
+		}
+		return i*width + j - l
+	}
+	get := func(i, j int) float32 {
+		k := at(i, j)
+		if k < 0 {
+			return float32(math.Inf(-1))
+		}
+		return best[k]
+	}
+	pairGain := func(i, j int) float32 {
+		k := at(i, j)
+		if k < 0 {
+			return float32(math.Inf(-1))
+		}
+		return score[k]
+	}
+	for i := 0; i <= n; i++ {
+		for j := lo(i); j < lo(i)+width && j <= m; j++ {
+			k := at(i, j)
+			if i > 0 && j > 0 {
+				s, _ := a.sc.score(&a.fs[S[i-1]], &a.ft[T[j-1]], false)
+				if a.numbersDiffer(S[i-1], T[j-1]) {
+					s -= numberConflict
+				}
+				score[k] = float32(s - tau)
+			}
+			if i == 0 && j == 0 {
+				best[k] = 0
+				continue
+			}
+			b := float32(math.Inf(-1))
+			mv := byte(0)
+			try := func(v float32, move byte) {
+				if v > b {
+					b, mv = v, move
+				}
+			}
+			if i > 0 {
+				try(get(i-1, j), mSkipS)
+			}
+			if j > 0 {
+				try(get(i, j-1), mSkipT)
+			}
+			if i > 0 && j > 0 {
+				try(get(i-1, j-1)+score[k], m11)
+			}
+			if i > 0 && j > 1 && mergeable(score[k], pairGain(i, j-1), tau) {
+				if g := a.mergedGain(S[i-1:i], T[j-2:j]); g > 0 {
+					try(get(i-1, j-2)+g, m12)
+				}
+			}
+			if i > 1 && j > 0 && mergeable(score[k], pairGain(i-1, j), tau) {
+				if g := a.mergedGain(S[i-2:i], T[j-1:j]); g > 0 {
+					try(get(i-2, j-1)+g, m21)
+				}
+			}
+			best[k], back[k] = b, mv
+		}
+	}
+	var out []Pair
+	i, j := n, m
+	for i > 0 || j > 0 {
+		k := at(i, j)
+		if k < 0 {
+			panic(fmt.Sprintf("align: back-trace left the band at %d,%d", i, j))
+		}
+		switch back[k] {
+		case mSkipS:
+			i--
+		case mSkipT:
+			j--
+		case m11:
+			out = append(out, a.pair(S[i-1:i], T[j-1:j]))
+			i, j = i-1, j-1
+		case m12:
+			out = append(out, a.pair(S[i-1:i], T[j-2:j]))
+			i, j = i-1, j-2
+		case m21:
+			out = append(out, a.pair(S[i-2:i], T[j-1:j]))
+			i, j = i-2, j-1
+		default:
+			panic(fmt.Sprintf("align: no move recorded at %d,%d", i, j))
+		}
+	}
+	for l, r := 0, len(out)-1; l < r; l, r = l+1, r-1 {
+		out[l], out[r] = out[r], out[l]
+	}
+	return out
+}
+
+// numberConflict is what a pair loses when both items print a number of
+// the same kind and the numbers differ.
+const numberConflict = 0.3
+
+// numbersDiffer reports whether source item i and target item j print
+// different numbers for items of one kind where that speaks against them:
+// ids (regulations) always, and rule numbers across languages, since a
+// translation keeps them. A new edition renumbers its rules: there a
+// different number is no conflict (see renumbered).
+func (a *aligner) numbersDiffer(i, j int) bool {
+	s := &a.src.Items[i]
+	return a.renumbered(i, j) && (identityKind(s.Kind) || !a.sc.sameLang)
+}
+
+// renumbered reports whether the items print different numbers.
+func (a *aligner) renumbered(i, j int) bool {
+	s, t := &a.src.Items[i], &a.tgt.Items[j]
+	return s.Number != "" && t.Number != "" && s.Kind == t.Kind && !strings.EqualFold(s.Number, t.Number)
+}
+
+// mergedGain is the gain of pairing the items S with T as one unit: its
+// score less the threshold and the merge penalty, so that a 1-2 or 2-1
+// pair wins only where it explains clearly more than a 1-1 pair and a
+// skipped item.
+func (a *aligner) mergedGain(S, T []int) float32 {
+	fs, ft := &a.fs[S[0]], &a.ft[T[0]]
+	if len(S) == 2 {
+		fs = merge(&a.fs[S[0]], &a.fs[S[1]], &a.bufS)
+	}
+	if len(T) == 2 {
+		ft = merge(&a.ft[T[0]], &a.ft[T[1]], &a.bufT)
+	}
+	s, _ := a.sc.score(fs, ft, false)
+	return float32(s - a.o.threshold() - mergePenalty)
+}
+
+// pair builds the Pair of S and T with its score and evidence.
+func (a *aligner) pair(S, T []int) Pair {
+	fs, ft := &a.fs[S[0]], &a.ft[T[0]]
+	if len(S) == 2 {
+		fs = merge(&a.fs[S[0]], &a.fs[S[1]], &features{})
+	}
+	if len(T) == 2 {
+		ft = merge(&a.ft[T[0]], &a.ft[T[1]], &features{})
+	}
+	s, ev := a.sc.score(fs, ft, true)
+	switch {
+	case a.numbersDiffer(S[0], T[0]):
+		ev = append(ev, Evidence{Signal: "number", Agrees: false, Detail: a.src.Items[S[0]].Number + " ≠ " + a.tgt.Items[T[0]].Number})
+	case a.renumbered(S[0], T[0]):
+		ev = append(ev, Evidence{Signal: "renumbered", Agrees: true, Detail: a.src.Items[S[0]].Number + " -> " + a.tgt.Items[T[0]].Number})
+	}
+	return Pair{Source: append([]int(nil), S...), Target: append([]int(nil), T...), Score: s, Evidence: ev}
+}
+
+// learnRatio returns the median target/source length ratio of the
+// confident 1-1 pairs with whole texts, or 0 when there are fewer than 5.
+func (a *aligner) learnRatio(pairs []Pair) float64 {
+	var rs []float64
+	for _, p := range pairs {
+		if len(p.Source) != 1 || len(p.Target) != 1 || p.Score < a.o.confident() {
+			continue
+		}
+		s, t := &a.fs[p.Source[0]], &a.ft[p.Target[0]]
+		if t.truncated || s.runes < 20 || t.runes < 10 {
+			continue
+		}
+		rs = append(rs, float64(t.runes)/float64(s.runes))
+	}
+	if len(rs) < 5 {
+		return 0
+	}
+	sort.Float64s(rs)
+	return rs[len(rs)/2]
+}
+
+// Candidates for the review: the source items that share one of the
+// target item's reviewTokens heaviest tokens, at most reviewCandidates of
+// them.
+const (
+	reviewTokens     = 6
+	reviewCandidates = 20
+)
+
+// candidates returns the source items that share one of target item j's
+// most telling tokens: where its text may belong, wherever that is in the
+// document.
+func (a *aligner) candidates(j int) []int {
+	if a.index == nil {
+		a.index = map[int32][]int{}
+		for i := range a.fs {
+			for _, t := range a.fs[i].toks {
+				a.index[t.id] = append(a.index[t.id], i)
+			}
+		}
+	}
+	toks := append([]feature(nil), a.ft[j].toks...)
+	sort.Slice(toks, func(x, y int) bool { return toks[x].w > toks[y].w })
+	seen := map[int]bool{}
+	var out []int
+	for _, t := range toks[:min(reviewTokens, len(toks))] {
+		for _, i := range a.index[t.id] {
+			if len(out) == reviewCandidates {
+				return out
+			}
+			if !seen[i] {
+				seen[i] = true
+				out = append(out, i)
+			}
+		}
+	}
+	return out
+}
+
+// numberSupport is how much of the distance to a perfect score a pair
+// gains when both sides print the same number.
+const numberSupport = 0.5
+
+// orderSupport is how much of the distance to a perfect score a pair
+// gains when both its neighbours are 1-1 pairs on the same diagonal: the
+// order of the documents vouches for it.
+const orderSupport = 0.4
+
+// review settles the scores: a pair inside a run of neighbouring pairs is
+// supported by the order of the documents; a target whose text matches
+// another source item clearly better is a mismatch, whatever its place;
+// and pairs below Options.Confident are marked Low.
+func (a *aligner) review(pairs []Pair) {
+	conf := a.o.confident()
+	adjacent := func(p, q *Pair) bool {
+		return len(p.Source) == 1 && len(p.Target) == 1 && len(q.Source) == 1 && len(q.Target) == 1 &&
+			q.Source[0]-p.Source[0] == 1 && q.Target[0]-p.Target[0] == 1
+	}
+	support := make([]float64, len(pairs))
+	for k := range pairs {
+		n := 0
+		if k > 0 && adjacent(&pairs[k-1], &pairs[k]) {
+			n++
+		}
+		if k+1 < len(pairs) && adjacent(&pairs[k], &pairs[k+1]) {
+			n++
+		}
+		support[k] = float64(n) / 2
+	}
+	for k := range pairs {
+		p := &pairs[k]
+		if len(p.Source) == 1 && len(p.Target) == 1 && a.numbersDiffer(p.Source[0], p.Target[0]) {
+			// Renumbered, or not the same item: a human decides.
+			p.Low = true
+			continue
+		}
+		if support[k] > 0 {
+			p.Score += (1 - p.Score) * orderSupport * support[k]
+			p.Evidence = append(p.Evidence, Evidence{Signal: "order", Agrees: true, Detail: fmt.Sprintf("%d of 2 neighbours paired in sequence", int(support[k]*2))})
+		}
+		if len(p.Target) == 1 && len(p.Source) == 1 {
+			i, j := p.Source[0], p.Target[0]
+			kind := a.src.Items[i].Kind
+			content, _ := a.sc.score(&a.fs[i], &a.ft[j], false)
+			bestI, bestS := -1, content
+			for _, o := range a.candidates(j) {
+				if o == i || a.src.Items[o].Kind != kind {
+					continue
+				}
+				if s, _ := a.sc.score(&a.fs[o], &a.ft[j], false); s > bestS {
+					bestI, bestS = o, s
+				}
+			}
+			margin := 0.25
+			if p.Anchor {
+				margin = 0.5 // the printed numbers already agree
+			}
+			if bestI >= 0 && bestS >= 0.5 && bestS > content+margin {
+				p.Evidence = append(p.Evidence, Evidence{Signal: "mismatch", Agrees: false,
+					Detail: fmt.Sprintf("the target text matches %s better (%.2f against %.2f)", a.src.Items[bestI].ID, bestS, content)})
+				p.Score = math.Min(content, bestS/2)
+				p.Low = true
+			}
+		}
+		if p.Score < conf {
+			p.Low = true
+		}
+	}
+}

@@ -1,0 +1,47 @@
+package align_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/rulesync/rulesync/align"
+	"github.com/rulesync/rulesync/corpus"
+)
+
+// BenchmarkAlign aligns two generated editions of n rules each (3%
+// deleted, 3% inserted, 10% edited, the rest renumbered), once with the
+// rule numbers as anchors and once with every number removed, so that the
+// whole alignment is left to the banded dynamic programme. Run with
+// -cpu 1 for the one-core figure; B/op shows memory growing with n.
+func BenchmarkAlign(b *testing.B) {
+	for _, n := range []int{1000, 5000} {
+		src, tgt := synthetic(1, n)
+		for _, numbered := range []bool{true, false} {
+			s, t := src, tgt
+			name := "anchored"
+			if !numbered {
+				s, t = unnumbered(src), unnumbered(tgt)
+				name = "unnumbered"
+			}
+			b.Run(fmt.Sprintf("%s/n=%d", name, n), func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					al := align.Options{}.Align(s, t)
+					if len(al.Pairs) < n*9/10 {
+						b.Fatalf("%d pairs for %d items", len(al.Pairs), n)
+					}
+				}
+			})
+		}
+	}
+}
+
+func unnumbered(d *corpus.Document) *corpus.Document {
+	c := *d
+	c.Items = append([]corpus.Item(nil), d.Items...)
+	for i := range c.Items {
+		c.Items[i].Number, c.Items[i].ID = "", ""
+	}
+	corpus.AssignIDs(&c)
+	return &c
+}

@@ -1,0 +1,194 @@
+package align
+
+import (
+	"math"
+	"sort"
+	"strings"
+
+	"github.com/rulesync/rulesync/corpus"
+)
+
+// class is a kind of signal; each has its own weight in a score.
+type class uint8
+
+const (
+	cNumber   class = iota // amounts, counts, ranges, times
+	cRef                   // cross-references to other items
+	cAcronym               // NLHE, SA, OOT
+	cConcept               // glossary concepts
+	cLoanword              // consonant skeletons of loanwords
+	cWord                  // content words (same language only)
+	cTitle                 // title words (same language only)
+	cPart                  // part labels A, B, C
+	nClass
+)
+
+var className = [nClass]string{"numbers", "refs", "acronyms", "terms", "loanwords", "words", "title", "parts"}
+
+// classWeight is how much agreement in each class counts.
+var classWeight = [nClass]float64{cNumber: 3, cRef: 3, cAcronym: 2, cConcept: 1.5, cLoanword: 1, cWord: 1, cTitle: 2, cPart: 0.5}
+
+// feature is one token of an item, interned; w is its weight (class
+// weight times inverse document frequency).
+type feature struct {
+	id int32
+	w  float32
+	c  class
+}
+
+// features are the tokens of one item (or of two merged items), sorted by
+// id, with the weight of each class.
+type features struct {
+	toks      []feature
+	mass      [nClass]float32
+	runes     int
+	logRunes  float64
+	truncated bool
+}
+
+// extractor turns items into features for one pair of documents.
+type extractor struct {
+	gloss    *Glossary
+	sameLang bool
+	intern   map[string]int32
+	names    []string
+	classes  []class
+}
+
+func (x *extractor) id(c class, s string) int32 { return x.named(c, s, s) }
+
+// named interns the token key of class c, shown in evidence as name.
+func (x *extractor) named(c class, key, name string) int32 {
+	k := string(rune('0'+c)) + key
+	if id, ok := x.intern[k]; ok {
+		return id
+	}
+	id := int32(len(x.names))
+	x.intern[k] = id
+	x.names = append(x.names, name)
+	x.classes = append(x.classes, c)
+	return id
+}
+
+// tokens returns the feature ids of an item, before weighting; f is the
+// comparison form of its title and text.
+func (x *extractor) tokens(it *corpus.Item, lang string, f string) []int32 {
+	text := it.Title + "\n" + it.Text
+	var ids []int32
+	add := func(c class, ss []string) {
+		for _, s := range ss {
+			ids = append(ids, x.id(c, s))
+		}
+	}
+	add(cNumber, numbers(f, lang))
+	add(cNumber, ranges(f, lang))
+	add(cNumber, times(f))
+	// WCA translations write "b4" for B4: compare references in lower case.
+	for _, r := range it.Refs {
+		ids = append(ids, x.named(cRef, strings.ToLower(r), r))
+	}
+	add(cAcronym, acronyms(f))
+	var labels []string
+	for _, p := range it.Parts {
+		labels = append(labels, p.Label)
+	}
+	add(cPart, labels)
+	if x.sameLang {
+		add(cWord, contentWords(strings.ToLower(f)))
+		add(cTitle, contentWords(strings.ToLower(corpus.Fold(it.Title))))
+		return ids
+	}
+	concepts := func(c class, text string) {
+		for _, k := range x.gloss.Find(text, lang) {
+			ids = append(ids, x.named(c, x.gloss.Concepts[k].ID, x.gloss.Concepts[k].Name()))
+		}
+	}
+	loans := func(c class, text string) {
+		for _, l := range loanwords(text, lang) {
+			ids = append(ids, x.named(c, l[0], l[1]))
+		}
+	}
+	concepts(cConcept, text)
+	loans(cLoanword, text)
+	// A title is short and chosen with care: its terms say more than the
+	// same terms in the body.
+	concepts(cTitle, it.Title)
+	loans(cTitle, it.Title)
+	return ids
+}
+
+// weigh turns the token ids of every item of both documents into
+// features weighted by class and inverse document frequency.
+func (x *extractor) weigh(all [][]int32, items []*corpus.Item) []features {
+	df := make([]int, len(x.names))
+	for _, ids := range all {
+		seen := map[int32]bool{}
+		for _, id := range ids {
+			if !seen[id] {
+				seen[id] = true
+				df[id]++
+			}
+		}
+	}
+	n := float64(len(all))
+	out := make([]features, len(all))
+	for i, ids := range all {
+		f := &out[i]
+		seen := map[int32]bool{}
+		for _, id := range ids {
+			if seen[id] {
+				continue
+			}
+			seen[id] = true
+			c := x.classes[id]
+			w := classWeight[c] * math.Log(1+n/float64(df[id]))
+			if c == cLoanword {
+				// Short skeletons ("pr", "kr") collide by chance.
+				w *= math.Min(1, float64(len(x.names[id])-1)/2)
+			}
+			f.toks = append(f.toks, feature{id, float32(w), c})
+			f.mass[c] += float32(w)
+		}
+		sort.Slice(f.toks, func(a, b int) bool { return f.toks[a].id < f.toks[b].id })
+		it := items[i]
+		f.runes = len([]rune(it.Text))
+		f.logRunes = math.Log(float64(max(1, f.runes)))
+		f.truncated = it.Has(corpus.FlagTruncated)
+	}
+	return out
+}
+
+// merge returns the features of two items read as one, reusing buf's
+// storage.
+func merge(a, b *features, buf *features) *features {
+	m := buf
+	m.toks = m.toks[:0]
+	m.runes, m.truncated = a.runes+b.runes, b.truncated
+	m.logRunes = math.Log(float64(max(1, m.runes)))
+	i, j := 0, 0
+	for i < len(a.toks) || j < len(b.toks) {
+		switch {
+		case j >= len(b.toks) || i < len(a.toks) && a.toks[i].id < b.toks[j].id:
+			m.toks = append(m.toks, a.toks[i])
+			i++
+		case i >= len(a.toks) || b.toks[j].id < a.toks[i].id:
+			m.toks = append(m.toks, b.toks[j])
+			j++
+		default:
+			m.toks = append(m.toks, a.toks[i])
+			i++
+			j++
+		}
+	}
+	m.mass = [nClass]float32{}
+	for _, t := range m.toks {
+		m.mass[t.c] += t.w
+	}
+	return m
+}
+
+// sameLanguage reports whether two documents' texts can be compared word
+// for word.
+func sameLanguage(a, b string) bool {
+	return baseLang(a) == baseLang(b) && a != "" && !strings.EqualFold(a, "und")
+}

@@ -1,0 +1,295 @@
+package align
+
+import (
+	"bytes"
+	_ "embed"
+	"encoding/xml"
+	"errors"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+	"sync"
+	"unicode"
+
+	"github.com/rulesync/rulesync/corpus"
+)
+
+//go:embed glossary.tbx
+var defaultTBX []byte
+
+// Glossary is a multilingual termbase: concepts, each with its terms in
+// several languages. The zero value has no concepts.
+type Glossary struct {
+	// Concepts lists each concept's terms by base language ("en", "ja").
+	Concepts []Concept
+	index    map[string]*termIndex // by base language, built on first use
+	once     sync.Once
+}
+
+// Concept is one entry of a Glossary: an id and its terms by language.
+type Concept struct {
+	ID    string
+	Terms map[string][]string
+}
+
+// Name is how the concept is shown: its first English term, else its id.
+func (c Concept) Name() string {
+	if ts := c.Terms["en"]; len(ts) > 0 {
+		return ts[0]
+	}
+	return c.ID
+}
+
+// termIndex finds a language's terms in text: by first rune for scripts
+// without spaces, by first word otherwise.
+type termIndex struct {
+	cjk    bool
+	byHead map[string][]term
+}
+
+type term struct {
+	words   []string // lower-case words (or, for CJK, the whole term)
+	concept int
+}
+
+var (
+	defaultOnce     sync.Once
+	defaultGlossary *Glossary
+)
+
+// DefaultGlossary returns the glossary shipped with rulesync
+// (align/glossary.tbx): the terms of poker tournament rules and of the WCA
+// Regulations in English, Japanese, Portuguese, Chinese, Spanish, French
+// and German.
+func DefaultGlossary() *Glossary {
+	defaultOnce.Do(func() {
+		g, err := ParseTBX(bytes.NewReader(defaultTBX))
+		if err != nil {
+			panic("align: the embedded glossary is broken: " + err.Error())
+		}
+		defaultGlossary = g
+	})
+	return defaultGlossary
+}
+
+// TBXError is a malformed termbase, with the line and column (1-based)
+// where reading stopped.
+type TBXError struct {
+	Line, Col int
+	Err       error
+}
+
+func (e *TBXError) Error() string { return fmt.Sprintf("%d:%d: %v", e.Line, e.Col, e.Err) }
+
+func (e *TBXError) Unwrap() error { return e.Err }
+
+// ParseTBX reads a TBX termbase (ISO 30042: TBX-Basic's conceptEntry /
+// langSec / termSec, or the older termEntry / langSet / tig). Terms are
+// grouped by the base language of their xml:lang ("pt-BR" -> "pt"). A
+// file with no concept is an error.
+func ParseTBX(r io.Reader) (*Glossary, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, err
+	}
+	dec := xml.NewDecoder(bytes.NewReader(data))
+	g := &Glossary{}
+	var cur *Concept
+	lang := ""
+	inTerm := false
+	var text strings.Builder
+	for {
+		tok, err := dec.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			line, col := position(data, dec.InputOffset())
+			return nil, &TBXError{line, col, err}
+		}
+		switch t := tok.(type) {
+		case xml.StartElement:
+			switch t.Name.Local {
+			case "conceptEntry", "termEntry":
+				g.Concepts = append(g.Concepts, Concept{ID: attr(t, "id"), Terms: map[string][]string{}})
+				cur = &g.Concepts[len(g.Concepts)-1]
+			case "langSec", "langSet":
+				lang = baseLang(attr(t, "lang"))
+			case "term":
+				inTerm = true
+				text.Reset()
+			}
+		case xml.CharData:
+			if inTerm {
+				text.Write(t)
+			}
+		case xml.EndElement:
+			if t.Name.Local == "term" {
+				inTerm = false
+				if s := strings.TrimSpace(text.String()); s != "" && cur != nil && lang != "" {
+					cur.Terms[lang] = append(cur.Terms[lang], s)
+				}
+			}
+		}
+	}
+	if len(g.Concepts) == 0 {
+		return nil, &TBXError{1, 1, errors.New("no conceptEntry or termEntry found")}
+	}
+	return g, nil
+}
+
+func attr(e xml.StartElement, local string) string {
+	for _, a := range e.Attr {
+		if a.Name.Local == local {
+			return a.Value
+		}
+	}
+	return ""
+}
+
+// position turns a byte offset into a 1-based line and column.
+func position(data []byte, off int64) (line, col int) {
+	off = min(off, int64(len(data)))
+	head := data[:off]
+	return 1 + bytes.Count(head, []byte{'\n'}), int(off) - bytes.LastIndexByte(head, '\n')
+}
+
+// baseLang returns the primary subtag of a language tag, lower-cased.
+func baseLang(tag string) string {
+	tag = strings.ToLower(strings.TrimSpace(tag))
+	if i := strings.IndexAny(tag, "-_"); i >= 0 {
+		tag = tag[:i]
+	}
+	return tag
+}
+
+func (g *Glossary) build() {
+	g.index = map[string]*termIndex{}
+	for ci, c := range g.Concepts {
+		for lang, terms := range c.Terms {
+			ix := g.index[lang]
+			if ix == nil {
+				ix = &termIndex{cjk: lang == "ja" || lang == "zh" || lang == "ko", byHead: map[string][]term{}}
+				g.index[lang] = ix
+			}
+			for _, t := range terms {
+				f := strings.ToLower(corpus.Fold(t))
+				if ix.cjk && strings.ContainsFunc(f, corpus.IsCJK) {
+					r := []rune(f)
+					ix.byHead[string(r[0])] = append(ix.byHead[string(r[0])], term{words: []string{f}, concept: ci})
+					continue
+				}
+				ws := words(f)
+				if len(ws) == 0 {
+					continue
+				}
+				ix.byHead[ws[0]] = append(ix.byHead[ws[0]], term{words: ws, concept: ci})
+			}
+		}
+	}
+	for _, ix := range g.index {
+		for k, ts := range ix.byHead {
+			// Longest terms first, so "big blind" wins over "blind".
+			sort.SliceStable(ts, func(i, j int) bool { return len(strings.Join(ts[i].words, " ")) > len(strings.Join(ts[j].words, " ")) })
+			ix.byHead[k] = ts
+		}
+	}
+}
+
+// Find returns the indexes into Concepts of the concepts whose terms in
+// lang occur in text, each once, in order of first occurrence. Latin-script
+// terms match whole words, case-insensitively, a final "s" aside; CJK terms
+// match anywhere. Where terms overlap the longest wins.
+func (g *Glossary) Find(text, lang string) []int {
+	if g == nil || len(g.Concepts) == 0 {
+		return nil
+	}
+	g.once.Do(g.build)
+	ix := g.index[baseLang(lang)]
+	if ix == nil {
+		return nil
+	}
+	f := strings.ToLower(corpus.Fold(text))
+	seen := map[int]bool{}
+	var out []int
+	add := func(c int) {
+		if !seen[c] {
+			seen[c] = true
+			out = append(out, c)
+		}
+	}
+	// Latin words, also in CJK text (acronyms and loanwords in Latin letters).
+	ws := words(f)
+	for i := 0; i < len(ws); i++ {
+		for _, t := range ix.byHead[ws[i]] {
+			if i+len(t.words) <= len(ws) && equalWords(ws[i:i+len(t.words)], t.words) {
+				add(t.concept)
+				i += len(t.words) - 1
+				break
+			}
+		}
+		if s, ok := strings.CutSuffix(ws[i], "s"); ok && len(s) > 2 {
+			for _, t := range ix.byHead[s] {
+				if len(t.words) == 1 {
+					add(t.concept)
+					break
+				}
+			}
+		}
+	}
+	if ix.cjk {
+		rs := []rune(f)
+		for i := 0; i < len(rs); i++ {
+			for k, t := range ix.byHead[string(rs[i])] {
+				tr := []rune(t.words[0])
+				if i+len(tr) <= len(rs) && string(rs[i:i+len(tr)]) == t.words[0] {
+					// A term shared by concepts (規則: rule, regulation)
+					// stands for each.
+					for _, u := range ix.byHead[string(rs[i])][k:] {
+						if u.words[0] == t.words[0] {
+							add(u.concept)
+						}
+					}
+					i += len(tr) - 1
+					break
+				}
+			}
+		}
+	}
+	return out
+}
+
+func equalWords(a, b []string) bool {
+	for i := range b {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// words splits lower-case folded text into words of letters and digits,
+// keeping inner hyphens and apostrophes ("all-in", "hold'em").
+func words(s string) []string {
+	var out []string
+	start := -1
+	rs := []rune(s)
+	isWord := func(r rune) bool {
+		if r < 0x80 {
+			return r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r >= 'A' && r <= 'Z'
+		}
+		return (unicode.IsLetter(r) || unicode.IsDigit(r)) && !corpus.IsCJK(r)
+	}
+	for i := 0; i <= len(rs); i++ {
+		in := i < len(rs) && (isWord(rs[i]) || (rs[i] == '-' || rs[i] == '\'') && start >= 0 && i+1 < len(rs) && isWord(rs[i+1]))
+		if in && start < 0 {
+			start = i
+		}
+		if !in && start >= 0 {
+			out = append(out, string(rs[start:i]))
+			start = -1
+		}
+	}
+	return out
+}

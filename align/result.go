@@ -1,0 +1,160 @@
+package align
+
+import (
+	"encoding/json"
+	"sync"
+
+	"github.com/rulesync/rulesync/corpus"
+)
+
+// Numbered returns a copy of the target document in which each item that
+// prints no number of its own and is paired with a numbered source item
+// takes that item's kind, number and id: "item:12" on a reader page
+// becomes "rule:13". Items keep their positions. An id already used in
+// the target is not given twice; a split (1-2) numbers its first part,
+// a merge (2-1) takes the first source's number.
+func (al *Alignment) Numbered() *corpus.Document {
+	d := *al.Target
+	d.Items = append([]corpus.Item(nil), al.Target.Items...)
+	used := map[string]bool{}
+	for _, it := range d.Items {
+		used[it.ID] = true
+	}
+	for _, p := range al.Pairs {
+		s := &al.Source.Items[p.Source[0]]
+		t := &d.Items[p.Target[0]]
+		if t.Number != "" || s.Number == "" {
+			continue
+		}
+		id := corpus.ID(s.Kind, s.Number)
+		if used[id] {
+			continue
+		}
+		used[id] = true
+		t.Kind, t.Number, t.ID = s.Kind, s.Number, id
+	}
+	return &d
+}
+
+// Pivot aligns each target with the pivot document (normally the English
+// source) concurrently, so that translations into several languages are
+// read side by side through it. The alignments are in the order of the
+// targets.
+func (o Options) Pivot(pivot *corpus.Document, targets ...*corpus.Document) []*Alignment {
+	out := make([]*Alignment, len(targets))
+	var wg sync.WaitGroup
+	for i, t := range targets {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			out[i] = o.Align(pivot, t)
+		}()
+	}
+	wg.Wait()
+	return out
+}
+
+// Row is one pivot item and its partners in each target of a Pivot: for
+// each alignment the indexes of the target items paired with it (none
+// when it has no partner there).
+type Row struct {
+	Source  int
+	Targets [][]int
+	Scores  []float64
+}
+
+// Rows turns the alignments of one pivot into one row per pivot item, in
+// the pivot's order.
+func Rows(als []*Alignment) []Row {
+	if len(als) == 0 {
+		return nil
+	}
+	n := len(als[0].Source.Items)
+	rows := make([]Row, n)
+	for i := range rows {
+		rows[i] = Row{Source: i, Targets: make([][]int, len(als)), Scores: make([]float64, len(als))}
+	}
+	for k, al := range als {
+		for _, p := range al.Pairs {
+			for _, i := range p.Source {
+				rows[i].Targets[k] = append(rows[i].Targets[k], p.Target...)
+				rows[i].Scores[k] = p.Score
+			}
+		}
+	}
+	return rows
+}
+
+// jsonPair is a Pair as `rulesync align --json` writes it.
+type jsonPair struct {
+	SourceID    string     `json:"source_id"`
+	TargetID    string     `json:"target_id"`
+	SourceIDs   []string   `json:"source_ids,omitempty"` // for 2-1 merges
+	TargetIDs   []string   `json:"target_ids,omitempty"` // for 1-2 splits
+	Score       float64    `json:"score"`
+	Low         bool       `json:"low"`
+	Anchor      bool       `json:"anchor"`
+	Evidence    []Evidence `json:"evidence"`
+	SourceTitle string     `json:"source_title"`
+	TargetTitle string     `json:"target_title"`
+	TargetText  string     `json:"target_text"`
+}
+
+type jsonItem struct {
+	ID    string `json:"id"`
+	Title string `json:"title"`
+	Text  string `json:"text"`
+}
+
+// MarshalJSON writes the alignment as an object with "source" and
+// "target" (edition and language), "pairs" (each with source_id,
+// target_id, score, low, anchor, evidence, source_title, target_title,
+// target_text), "unmatched_source" and "unmatched_target" (id, title,
+// text), and the learned length "ratio". Scores are rounded to three
+// decimals. Lists are [] when empty.
+func (al *Alignment) MarshalJSON() ([]byte, error) {
+	doc := func(d *corpus.Document) map[string]string {
+		return map[string]string{"edition": d.Edition, "lang": d.Lang, "title": d.Title}
+	}
+	out := struct {
+		Source          map[string]string `json:"source"`
+		Target          map[string]string `json:"target"`
+		Pairs           []jsonPair        `json:"pairs"`
+		UnmatchedSource []jsonItem        `json:"unmatched_source"`
+		UnmatchedTarget []jsonItem        `json:"unmatched_target"`
+		Ratio           float64           `json:"ratio"`
+	}{Source: doc(al.Source), Target: doc(al.Target), Pairs: []jsonPair{}, UnmatchedSource: []jsonItem{}, UnmatchedTarget: []jsonItem{}, Ratio: round3(al.Ratio)}
+	ids := func(d *corpus.Document, xs []int) []string {
+		var s []string
+		for _, x := range xs {
+			s = append(s, d.Items[x].ID)
+		}
+		return s
+	}
+	for _, p := range al.Pairs {
+		s, t := &al.Source.Items[p.Source[0]], &al.Target.Items[p.Target[0]]
+		jp := jsonPair{SourceID: s.ID, TargetID: t.ID, Score: round3(p.Score), Low: p.Low, Anchor: p.Anchor,
+			Evidence: p.Evidence, SourceTitle: s.Title, TargetTitle: t.Title, TargetText: t.Text}
+		if jp.Evidence == nil {
+			jp.Evidence = []Evidence{}
+		}
+		if len(p.Source) > 1 {
+			jp.SourceIDs = ids(al.Source, p.Source)
+		}
+		if len(p.Target) > 1 {
+			jp.TargetIDs = ids(al.Target, p.Target)
+		}
+		out.Pairs = append(out.Pairs, jp)
+	}
+	for _, i := range al.UnmatchedSource {
+		it := &al.Source.Items[i]
+		out.UnmatchedSource = append(out.UnmatchedSource, jsonItem{it.ID, it.Title, it.Text})
+	}
+	for _, j := range al.UnmatchedTarget {
+		it := &al.Target.Items[j]
+		out.UnmatchedTarget = append(out.UnmatchedTarget, jsonItem{it.ID, it.Title, it.Text})
+	}
+	return json.Marshal(out)
+}
+
+func round3(f float64) float64 { return float64(int64(f*1000+0.5)) / 1000 }

@@ -1,0 +1,208 @@
+package align
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Evidence is one signal's say on a pair: which signal, whether it agrees,
+// and what it saw ("1200, 50-100").
+type Evidence struct {
+	Signal string `json:"signal"`
+	Agrees bool   `json:"agrees"`
+	Detail string `json:"detail"`
+}
+
+func (e Evidence) String() string {
+	sign := "+"
+	if !e.Agrees {
+		sign = "-"
+	}
+	return sign + e.Signal + " " + e.Detail
+}
+
+// scorer rates pairs of items of one source and one target document.
+type scorer struct {
+	x        *extractor
+	ratio    float64 // learned target/source length ratio; 0 before learning
+	logRatio float64
+	sameLang bool
+}
+
+// tokenCount is how much one shared token of each class counts as
+// evidence: numbers and references are precise, words and terms recur.
+var tokenCount = [nClass]float64{cNumber: 2, cRef: 2, cAcronym: 1.5, cConcept: 1, cLoanword: 1, cWord: 1, cTitle: 1, cPart: 0.5}
+
+// score rates how well target t translates or restates source s, in
+// [0, 1]. With explain it also returns the evidence.
+func (sc *scorer) score(s, t *features, explain bool) (float64, []Evidence) {
+	var common [nClass]float64
+	var shared, onlyS, onlyT [nClass][]int32
+	k := 0.0 // shared tokens, the precise ones counted more
+	i, j := 0, 0
+	if !explain {
+		// The hot path of the dynamic programme: the intersection only.
+		a, b := s.toks, t.toks
+		for i < len(a) && j < len(b) {
+			ai, bj := a[i].id, b[j].id
+			switch {
+			case ai < bj:
+				i++
+			case ai > bj:
+				j++
+			default:
+				c := a[i].c
+				common[c] += float64(min(a[i].w, b[j].w))
+				k += tokenCount[c]
+				i++
+				j++
+			}
+		}
+		i = len(a) // skip the explaining loop below
+	}
+	for i < len(s.toks) && j < len(t.toks) {
+		switch {
+		case s.toks[i].id < t.toks[j].id:
+			if explain {
+				c := s.toks[i].c
+				onlyS[c] = append(onlyS[c], s.toks[i].id)
+			}
+			i++
+		case s.toks[i].id > t.toks[j].id:
+			if explain {
+				c := t.toks[j].c
+				onlyT[c] = append(onlyT[c], t.toks[j].id)
+			}
+			j++
+		default:
+			c := s.toks[i].c
+			common[c] += float64(min(s.toks[i].w, t.toks[j].w))
+			k += tokenCount[c]
+			if explain {
+				shared[c] = append(shared[c], s.toks[i].id)
+			}
+			i++
+			j++
+		}
+	}
+	if explain {
+		for ; j < len(t.toks); j++ {
+			c := t.toks[j].c
+			onlyT[c] = append(onlyT[c], t.toks[j].id)
+		}
+		for ; i < len(s.toks); i++ {
+			c := s.toks[i].c
+			onlyS[c] = append(onlyS[c], s.toks[i].id)
+		}
+	}
+	var num, den float64
+	for c := class(0); c < nClass; c++ {
+		ms, mt := float64(s.mass[c]), float64(t.mass[c])
+		if ms == 0 || mt == 0 {
+			continue
+		}
+		var d float64
+		switch {
+		case t.truncated:
+			// A cut preview can only show part of its source.
+			d = mt
+		case sc.sameLang:
+			d = (ms + mt) / 2
+		default:
+			// Extraction differs across languages (every English word
+			// has a skeleton, only katakana words do in Japanese): the
+			// smaller side is what can be found in the other.
+			d = math.Min(ms, mt)
+		}
+		num += common[c]
+		den += d
+	}
+	if lenScore, ok := sc.lengthAgreement(s, t); ok {
+		num += lenScore
+		den++
+	}
+	if den == 0 {
+		return 0, nil
+	}
+	// Few shared tokens are weak evidence however well they cover a
+	// short text: the score shrinks by k/(k+2).
+	score := num / den * (k / (k + 2))
+	score = math.Max(0, math.Min(1, score))
+	if !explain {
+		return score, nil
+	}
+	var ev []Evidence
+	for c := class(0); c < nClass; c++ {
+		if len(shared[c]) > 0 {
+			ev = append(ev, Evidence{Signal: className[c], Agrees: true, Detail: sc.list(shared[c])})
+		}
+	}
+	// A number or reference that one side states and the other does not
+	// speaks against the pair: the text says something else. Small
+	// numbers are left out (languages spell "one" or "two" out), and what
+	// a cut preview lacks is no evidence.
+	for _, c := range []class{cNumber, cRef} {
+		if ids := sc.telling(onlyT[c]); len(ids) > 0 && s.mass[c] > 0 {
+			ev = append(ev, Evidence{Signal: className[c], Agrees: false, Detail: "target only: " + sc.list(ids)})
+		}
+		if ids := sc.telling(onlyS[c]); len(ids) > 0 && t.mass[c] > 0 && !t.truncated {
+			ev = append(ev, Evidence{Signal: className[c], Agrees: false, Detail: "source only: " + sc.list(ids)})
+		}
+	}
+	if l, ok := sc.lengthAgreement(s, t); ok {
+		r := float64(t.runes) / float64(max(1, s.runes))
+		if l < sizeConflict {
+			// Far too long or too short: one side says much more.
+			ev = append(ev, Evidence{Signal: "size", Agrees: false, Detail: fmt.Sprintf("the target is %.1f times as long as expected (ratio %.2f, expected %.2f)", r/sc.ratio, r, sc.ratio)})
+		} else {
+			ev = append(ev, Evidence{Signal: "length", Agrees: l >= 0.5, Detail: fmt.Sprintf("ratio %.2f, expected %.2f", r, sc.ratio)})
+		}
+	}
+	return score, ev
+}
+
+// sizeConflict is the length agreement below which a pair's lengths
+// contradict it: about twice or half the expected length.
+const sizeConflict = 0.1
+
+// telling drops the tokens that are no evidence when one side lacks them:
+// numbers up to ten.
+func (sc *scorer) telling(ids []int32) []int32 {
+	var out []int32
+	for _, id := range ids {
+		if sc.x.classes[id] == cNumber {
+			if n, err := strconv.Atoi(sc.x.names[id]); err == nil && n <= 10 {
+				continue
+			}
+		}
+		out = append(out, id)
+	}
+	return out
+}
+
+// lengthAgreement compares the length ratio of a pair with the ratio the
+// aligned pairs of the documents show (Gale & Church 1993 use the same
+// signal, modelled as a normal distribution of the log ratio).
+func (sc *scorer) lengthAgreement(s, t *features) (float64, bool) {
+	if sc.ratio == 0 || t.truncated || s.runes < 20 || t.runes < 10 {
+		return 0, false
+	}
+	d := t.logRunes - s.logRunes - sc.logRatio
+	return math.Exp(-d * d / (2 * 0.35 * 0.35)), true
+}
+
+// list names up to six tokens.
+func (sc *scorer) list(ids []int32) string {
+	names := make([]string, 0, len(ids))
+	for _, id := range ids {
+		names = append(names, sc.x.names[id])
+	}
+	sort.Strings(names)
+	if len(names) > 6 {
+		names = append(names[:6], fmt.Sprintf("(+%d)", len(names)-6))
+	}
+	return strings.Join(names, ", ")
+}

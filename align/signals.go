@@ -1,0 +1,362 @@
+package align
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/rulesync/rulesync/corpus"
+)
+
+// The signals that say two items are one: each is a function from text to
+// language-independent tokens, tested on its own.
+
+var (
+	// acronymRe finds upper-case abbreviations of 2 to 5 letters, with an
+	// optional +N ("UTG+1").
+	acronymRe = regexp.MustCompile(`\b[A-Z][A-Z0-9]{1,4}\b`)
+	// rangeRe finds blinds and ranges: "50-100", "1000-2000".
+	rangeRe = regexp.MustCompile(`\b(\d[\d.,]*)\s*[-–/]\s*(\d[\d.,]*)\b`)
+)
+
+// decimalComma lists the languages that write 10.500 for ten thousand
+// five hundred and 1,5 for one and a half.
+var decimalComma = map[string]bool{"pt": true, "es": true, "fr": true, "de": true, "it": true, "nl": true, "ru": true, "tr": true, "pl": true}
+
+// Numbers returns the numbers text states, as plain integers or decimals
+// in ASCII ("10500", "1.5"), in order of appearance and without repeats.
+// Thousands separators are read by the language's convention: in pt, es,
+// fr, de and it "10.500" is 10500 and "1,5" is 1.5; in en "10,500" is
+// 10500. "1万" is 10000. Full-width digits count as digits.
+func Numbers(text, lang string) []string { return numbers(corpus.Fold(text), lang) }
+
+// numbers is Numbers on folded text.
+func numbers(f, lang string) []string {
+	if !strings.ContainsAny(f, "0123456789") && numberWords[baseLang(lang)] == nil && !strings.Contains(f, "万") {
+		return nil
+	}
+	comma := decimalComma[baseLang(lang)]
+	seen := map[string]bool{}
+	var out []string
+	for _, m := range scanNumbers(f) {
+		n := parseNumber(m, comma)
+		if n != "" && !seen[n] {
+			seen[n] = true
+			out = append(out, n)
+		}
+	}
+	// Numbers written as words: "eighteen" in one language is 18 in
+	// another.
+	if words := numberWords[baseLang(lang)]; words != nil {
+		for _, w := range strings.FieldsFunc(strings.ToLower(f), func(r rune) bool { return !unicode.IsLetter(r) }) {
+			if v, ok := words[w]; ok && v > 10 {
+				n := strconv.Itoa(v)
+				if !seen[n] {
+					seen[n] = true
+					out = append(out, n)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// numberWords spells the numbers above ten that rulebooks write out.
+var numberWords = map[string]map[string]int{
+	"en": {"eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "hundred": 100, "thousand": 1000},
+	"pt": {"onze": 11, "doze": 12, "treze": 13, "quinze": 15, "vinte": 20, "trinta": 30, "quarenta": 40, "cinquenta": 50, "sessenta": 60, "cem": 100, "mil": 1000},
+	"es": {"once": 11, "doce": 12, "trece": 13, "quince": 15, "veinte": 20, "treinta": 30, "cuarenta": 40, "cincuenta": 50, "sesenta": 60, "cien": 100, "mil": 1000},
+	"fr": {"onze": 11, "douze": 12, "treize": 13, "quinze": 15, "vingt": 20, "trente": 30, "quarante": 40, "cinquante": 50, "soixante": 60, "cent": 100, "mille": 1000},
+	"de": {"elf": 11, "zwölf": 12, "dreizehn": 13, "fünfzehn": 15, "zwanzig": 20, "dreißig": 30, "vierzig": 40, "fünfzig": 50, "sechzig": 60, "hundert": 100, "tausend": 1000},
+}
+
+// scanNumbers finds what numberRe describes, by hand: runs of digits
+// joined by one separator (. , space, thin space) between digit groups,
+// and an optional 万 after them.
+func scanNumbers(f string) []string {
+	var out []string
+	isDigit := func(i int) bool { return i < len(f) && f[i] >= '0' && f[i] <= '9' }
+	for i := 0; i < len(f); {
+		if !isDigit(i) {
+			i++
+			continue
+		}
+		start := i
+		for {
+			for isDigit(i) {
+				i++
+			}
+			// A separator followed by a digit continues the number.
+			if i < len(f) && (f[i] == '.' || f[i] == ',' || f[i] == ' ') && isDigit(i+1) {
+				i++
+				continue
+			}
+			if strings.HasPrefix(f[i:], "\u2009") && isDigit(i+len("\u2009")) {
+				i += len("\u2009")
+				continue
+			}
+			break
+		}
+		end := i
+		if strings.HasPrefix(f[i:], "万") {
+			end += len("万")
+			i = end
+		}
+		out = append(out, f[start:end])
+	}
+	return out
+}
+
+// spaces are the thin and plain spaces some locales group digits with.
+var spaces = strings.NewReplacer(" ", "", " ", "")
+
+func parseNumber(s string, comma bool) string {
+	man := strings.HasSuffix(s, "万")
+	s = strings.TrimSpace(strings.TrimSuffix(s, "万"))
+	s = spaces.Replace(s)
+	thousands, decimal := ",", "."
+	if comma {
+		thousands, decimal = ".", ","
+	}
+	// A separator before every group of exactly three digits is a
+	// thousands separator, whichever mark the language uses for it.
+	// Rulebook amounts are whole: "10,500" in a Portuguese text copied
+	// from English is 10500, not ten and a half.
+	if groupsOf3(s, thousands) {
+		s = strings.ReplaceAll(s, thousands, "")
+	} else if !strings.Contains(s, thousands) && groupsOf3(s, decimal) {
+		s = strings.ReplaceAll(s, decimal, "")
+	}
+	s = strings.ReplaceAll(s, decimal, ".")
+	s = strings.ReplaceAll(s, ",", ".")
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		return ""
+	}
+	if man {
+		v *= 10000
+	}
+	if v == float64(int64(v)) {
+		return strconv.FormatInt(int64(v), 10)
+	}
+	return strconv.FormatFloat(v, 'f', -1, 64)
+}
+
+// groupsOf3 reports whether s is digits with sep before every group of
+// exactly three digits: "10,500", "1,000,000".
+func groupsOf3(s, sep string) bool {
+	parts := strings.Split(s, sep)
+	if len(parts) < 2 {
+		return false
+	}
+	for i, p := range parts {
+		if p == "" || len(p) > 3 || i > 0 && len(p) != 3 {
+			return false
+		}
+		for _, r := range p {
+			if r < '0' || r > '9' {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// Times returns the durations text states, in seconds ("90s", "120s").
+func Times(text string) []string { return times(corpus.Fold(text)) }
+
+func times(f string) []string {
+	var out []string
+	for i := 0; i < len(f); i++ {
+		if f[i] < '0' || f[i] > '9' || i > 0 && f[i-1] >= '0' && f[i-1] <= '9' {
+			continue
+		}
+		j := i
+		for j < len(f) && f[j] >= '0' && f[j] <= '9' {
+			j++
+		}
+		n, err := strconv.Atoi(f[i:j])
+		rest := strings.TrimLeft(f[j:], " ")
+		if err != nil || rest == "" {
+			continue
+		}
+		if unit, ok := timeUnit(rest); ok {
+			out = append(out, strconv.Itoa(n*unit)+"s")
+		}
+	}
+	return out
+}
+
+// timeUnits are the words for seconds and minutes, with their length in
+// seconds.
+var timeUnits = []struct {
+	word string
+	secs int
+}{
+	{"秒", 1}, {"分", 60}, {"sec", 1}, {"seg", 1}, {"sek", 1}, {"min", 60},
+}
+
+// timeUnit reports the unit of time rest starts with, if any: "seconds",
+// "segundos", "秒", "minutes", "分".
+func timeUnit(rest string) (int, bool) {
+	for _, u := range timeUnits {
+		if len(rest) >= len(u.word) && strings.EqualFold(rest[:len(u.word)], u.word) {
+			// "min" must not start "minimum".
+			after := rest[len(u.word):]
+			if u.word == "min" && strings.HasPrefix(strings.ToLower(after), "im") {
+				return 0, false
+			}
+			return u.secs, true
+		}
+	}
+	return 0, false
+}
+
+// Ranges returns the ranges and blind levels text states ("50-100"), the
+// numbers read as Numbers reads them.
+func Ranges(text, lang string) []string { return ranges(corpus.Fold(text), lang) }
+
+func ranges(f, lang string) []string {
+	if !strings.ContainsAny(f, "-–/") || !strings.ContainsAny(f, "0123456789") {
+		return nil
+	}
+	comma := decimalComma[baseLang(lang)]
+	var out []string
+	for _, m := range rangeRe.FindAllStringSubmatch(f, -1) {
+		a, b := parseNumber(m[1], comma), parseNumber(m[2], comma)
+		if a != "" && b != "" {
+			out = append(out, a+"-"+b)
+		}
+	}
+	return out
+}
+
+// Acronyms returns the upper-case abbreviations in text (NLHE, PLO, SA,
+// OOT, BB, UTG), without repeats. Roman numerals and single letters are
+// not acronyms.
+func Acronyms(text string) []string { return acronyms(corpus.Fold(text)) }
+
+func acronyms(f string) []string {
+	if !hasUpperPair(f) {
+		return nil
+	}
+	seen := map[string]bool{}
+	var out []string
+	for _, a := range acronymRe.FindAllString(f, -1) {
+		if seen[a] || strings.Trim(a, "IVXLCDM") == "" || strings.Trim(a, "0123456789") != a && len(a) < 2 {
+			continue
+		}
+		seen[a] = true
+		out = append(out, a)
+	}
+	return out
+}
+
+// hasUpperPair reports whether s has two ASCII capitals in a row.
+func hasUpperPair(s string) bool {
+	for i := 1; i < len(s); i++ {
+		if s[i] >= 'A' && s[i] <= 'Z' && s[i-1] >= 'A' && s[i-1] <= 'Z' {
+			return true
+		}
+	}
+	return false
+}
+
+// Loanwords returns the consonant skeletons of the katakana words in text
+// (for Japanese) or of its Latin words of three letters or more (for other
+// languages), without repeats: the tokens on which a Japanese loanword and
+// its English source meet.
+func Loanwords(text, lang string) []string {
+	var out []string
+	for _, l := range loanwords(text, lang) {
+		out = append(out, l[0])
+	}
+	return out
+}
+
+// loanwords returns each skeleton with the word it came from.
+func loanwords(text, lang string) [][2]string {
+	seen := map[string]bool{}
+	var out [][2]string
+	add := func(s, w string) {
+		if s != "" && !seen[s] {
+			seen[s] = true
+			out = append(out, [2]string{s, w})
+		}
+	}
+	if baseLang(lang) == "ja" {
+		for _, w := range katakanaWords(text) {
+			add(Skeleton(Romaji(w)), w)
+		}
+		return out
+	}
+	for _, w := range words(strings.ToLower(corpus.Fold(text))) {
+		if len(w) >= 3 && !stop[w] && !strings.ContainsFunc(w, unicode.IsDigit) {
+			for _, part := range strings.Split(w, "-") {
+				add(Skeleton(part), part)
+			}
+			add(Skeleton(strings.ReplaceAll(w, "-", "")), w)
+		}
+	}
+	return out
+}
+
+// stop lists the function words of the languages rulesync meets, left out
+// of same-language word similarity.
+var stop = map[string]bool{}
+
+func init() {
+	for _, w := range strings.Fields(`a an the and or of to in on at by for with from as is are be been was were it its this that these those
+		not no if then than but so such any all each every may must shall should will can could would has have had do does
+		their his her they them he she which who whom when where while there here also only more most other same one two
+		o a os as e ou de do da dos das em no na nos nas um uma para por com que se é ao à pelo pela não
+		el la los las y en del al un una por con que es se lo
+		le la les et ou des du au aux un une pour par avec que qui est
+		der die das und oder den dem des ein eine zu mit von für ist nicht`) {
+		stop[w] = true
+	}
+}
+
+// Words returns the content words of text in lower-case comparison form,
+// function words left out, for same-language similarity. CJK text gives
+// its runs of katakana and of kanji as words.
+func Words(text string) []string { return contentWords(strings.ToLower(corpus.Fold(text))) }
+
+// contentWords is Words on lower-case folded text.
+func contentWords(f string) []string {
+	var out []string
+	for _, w := range words(f) {
+		if len(w) > 1 && !stop[w] {
+			out = append(out, w)
+		}
+	}
+	if isASCII(f) {
+		return out
+	}
+	var run []rune
+	flush := func() {
+		if len(run) > 1 {
+			out = append(out, string(run))
+		}
+		run = run[:0]
+	}
+	for _, r := range f {
+		if corpus.IsCJK(r) && !unicode.Is(unicode.Hiragana, r) && !unicode.IsPunct(r) {
+			run = append(run, r)
+			continue
+		}
+		flush()
+	}
+	flush()
+	return out
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,131 @@
+package align
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestNumbers(t *testing.T) {
+	for _, c := range []struct {
+		text, lang string
+		want       []string
+	}{
+		{"blinds 10,500 and 1,000,000; 2.5 seconds", "en", []string{"10500", "1000000", "2.5"}},
+		{"o pote tem 10.500 fichas, 1,5 vezes", "pt", []string{"10500", "1.5"}},
+		{"pot of 10,500 copied from English", "pt", []string{"10500"}},
+		{"賞金は1万、ブラインドは１２００", "ja", []string{"10000", "1200"}},
+		{"all eighteen faces point to twelve", "en", []string{"18", "12"}},
+		{"rule 36 and rule 36 again", "en", []string{"36"}},
+	} {
+		if got := Numbers(c.text, c.lang); !slices.Equal(got, c.want) {
+			t.Errorf("Numbers(%q, %s) = %v, want %v", c.text, c.lang, got, c.want)
+		}
+	}
+}
+
+func TestTimesRangesAcronyms(t *testing.T) {
+	if got := Times("hold up the push 90 seconds; 90秒前; 2 minutes; 2分"); !slices.Equal(got, []string{"90s", "90s", "120s", "120s"}) {
+		t.Errorf("Times = %v", got)
+	}
+	if got := Ranges("NLHE, blinds 1000-2000; ブラインドは50-100", "en"); !slices.Equal(got, []string{"1000-2000", "50-100"}) {
+		t.Errorf("Ranges = %v", got)
+	}
+	if got := Ranges("blinds 1.000-2.000", "pt"); !slices.Equal(got, []string{"1000-2000"}) {
+		t.Errorf("Ranges pt = %v", got)
+	}
+	if got := Acronyms("NLHE: the UTG player, SA and OOT; Rule IV; A B"); !slices.Equal(got, []string{"NLHE", "UTG", "SA", "OOT"}) {
+		t.Errorf("Acronyms = %v", got)
+	}
+}
+
+// TestLoanwords checks that katakana loanwords meet their English words.
+func TestLoanwords(t *testing.T) {
+	for _, c := range []struct{ kana, en string }{
+		{"ボタン", "button"}, {"ディーラー", "dealer"}, {"ショーダウン", "showdown"}, {"チップ", "chip"},
+		{"レイズ", "raise"}, {"コール", "call"}, {"フォールド", "fold"}, {"ブラインド", "blind"},
+		{"ミスディール", "misdeal"}, {"スタック", "stack"}, {"チェック", "check"}, {"プレイヤー", "player"},
+	} {
+		k, e := Skeleton(Romaji(c.kana)), Skeleton(c.en)
+		if k == "" || k != e {
+			t.Errorf("%s -> %q (%s), %s -> %q", c.kana, k, Romaji(c.kana), c.en, e)
+		}
+	}
+	if Skeleton(Romaji("ボタン")) == Skeleton("table") {
+		t.Error("button and table should not meet")
+	}
+	if got := Loanwords("ディーラーはボタンを動かす", "ja"); !slices.Equal(got, []string{"dr", "btn"}) {
+		t.Errorf("Loanwords ja = %v", got)
+	}
+}
+
+func TestGlossary(t *testing.T) {
+	g := DefaultGlossary()
+	names := func(text, lang string) []string {
+		var out []string
+		for _, c := range g.Find(text, lang) {
+			out = append(out, g.Concepts[c].Name())
+		}
+		return out
+	}
+	for _, c := range []struct {
+		text, lang string
+		want       []string
+	}{
+		{"The big blind posts; the blinds rise.", "en", []string{"big blind", "blind/blinds"}},
+		{"ビッグブラインドとミスディール", "ja", []string{"big blind/BB", "misdeal"}},
+		{"O jogador faz all-in com suas fichas", "pt", []string{"player/players", "all-in", "chip/chips"}},
+		{"El jugador puede igualar", "es", []string{"player/players", "call/calls"}},
+	} {
+		got := names(c.text, c.lang)
+		for _, w := range c.want {
+			name, _, _ := strings.Cut(w, "/")
+			if !slices.Contains(got, name) {
+				t.Errorf("Find(%q, %s) = %v, want %q among them", c.text, c.lang, got, name)
+			}
+		}
+	}
+	if got := names("The big blind posts.", "en"); slices.Contains(got, "blind") {
+		t.Errorf("%v: 'big blind' should not also count as 'blind'", got)
+	}
+	if n := len(g.Concepts); n < 100 {
+		t.Errorf("shipped glossary has %d concepts", n)
+	}
+	for _, c := range g.Concepts {
+		for _, l := range []string{"en", "ja", "pt", "zh", "es", "fr", "de"} {
+			if len(c.Terms[l]) == 0 {
+				t.Errorf("concept %s (%s) has no %s term", c.ID, c.Name(), l)
+			}
+		}
+	}
+}
+
+func TestParseTBX(t *testing.T) {
+	old := `<martif type="TBX"><text><body>
+<termEntry id="x1"><langSet xml:lang="en"><tig><term>button</term></tig></langSet>
+<langSet xml:lang="pt-BR"><tig><term>botão</term></tig></langSet></termEntry>
+</body></text></martif>`
+	g, err := ParseTBX(strings.NewReader(old))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(g.Concepts) != 1 || g.Concepts[0].Terms["pt"][0] != "botão" {
+		t.Errorf("older TBX: %+v", g.Concepts)
+	}
+	_, err = ParseTBX(strings.NewReader("<tbx>\n<text><body>\n<conceptEntry><langSec xml:lang=\"en\"></body>"))
+	var te *TBXError
+	if err == nil || !errorsAs(err, &te) || te.Line != 3 {
+		t.Errorf("broken TBX: error %v, want one at line 3", err)
+	}
+	if _, err := ParseTBX(strings.NewReader("<tbx/>")); err == nil || !strings.Contains(err.Error(), "no conceptEntry") {
+		t.Errorf("empty TBX: error %v", err)
+	}
+}
+
+func errorsAs(err error, target **TBXError) bool {
+	e, ok := err.(*TBXError)
+	if ok {
+		*target = e
+	}
+	return ok
+}
