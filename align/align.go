@@ -248,6 +248,9 @@ func (a *aligner) groups() [][2][]int {
 func (a *aligner) run() []Pair {
 	var pairs []Pair
 	for _, g := range a.groups() {
+		if len(g[0]) == 0 || len(g[1]) == 0 {
+			continue
+		}
 		if a.src.Items[g[0][0]].Kind == corpus.KindPreamble {
 			// Preambles are not a sequence: a reader page lists the
 			// parts' introductions in its own order.
