@@ -251,9 +251,9 @@ func (a *aligner) run() []Pair {
 		if len(g[0]) == 0 || len(g[1]) == 0 {
 			continue
 		}
-		if a.src.Items[g[0][0]].Kind == corpus.KindPreamble {
-			// Preambles are not a sequence: a reader page lists the
-			// parts' introductions in its own order.
+		if a.src.Items[g[0][0]].Kind == corpus.KindPreamble && !a.sc.sameLang {
+			// Preambles are not a sequence in a translation: a reader
+			// page lists the parts' introductions in its own order.
 			pairs = append(pairs, a.assign(g[0], g[1])...)
 			continue
 		}
@@ -390,37 +390,12 @@ func (a *aligner) fill(pairs []Pair, S, T []int) []Pair {
 // returns the longest order-preserving chain of them, and apart the
 // crossing ones kept because the items are identified by id.
 func (a *aligner) anchors(S, T []int) (chain, crossing []Pair) {
-	byNum := map[string]int{}
-	for _, j := range T {
-		it := &a.tgt.Items[j]
-		if it.Number != "" {
-			byNum[string(it.Kind)+":"+strings.ToLower(it.Number)] = j
-		}
-	}
 	same := a.sc.sameLang
 	var cands []Pair
-	for _, i := range S {
-		it := &a.src.Items[i]
-		if it.Number == "" {
-			continue
-		}
-		j, ok := byNum[string(it.Kind)+":"+strings.ToLower(it.Number)]
-		if !ok {
-			continue
-		}
-		score, ev := a.sc.score(&a.fs[i], &a.ft[j], true)
-		// A positional number (rule 12) marks the same rule only when the
-		// texts agree; otherwise the rules may have been renumbered.
-		if same && !identityKind(it.Kind) && score < 0.3 {
-			continue
-		}
-		ev = append([]Evidence{{Signal: "number", Agrees: true, Detail: string(it.Kind) + " " + it.Number + " = " + a.tgt.Items[j].Number}}, ev...)
-		// The printed number vouches for the pair as the order does.
-		score += (1 - score) * numberSupport
-		cands = append(cands, Pair{Source: []int{i}, Target: []int{j}, Score: score, Evidence: ev, Anchor: true})
-	}
+	anchored := map[int]bool{} // source i, and target j as -1-j
 	// In one language an unchanged item is its own anchor: a text found
-	// once on each side, word for word.
+	// once on each side, word for word. It outranks a rule number, which
+	// a new edition may have given to another rule.
 	if same {
 		count := map[string]int{}
 		where := map[string]int{}
@@ -432,22 +407,47 @@ func (a *aligner) anchors(S, T []int) (chain, crossing []Pair) {
 		for _, i := range S {
 			count[a.foldS[i]] += 1 << 16
 		}
-		anchored := map[int]bool{}
-		for _, c := range cands {
-			anchored[c.Source[0]], anchored[-1-c.Target[0]] = true, true
-		}
 		for _, i := range S {
 			k := a.foldS[i]
 			j, ok := where[k]
-			if !ok || count[k] != 1<<16+1 || anchored[i] || anchored[-1-j] || strings.TrimSpace(k) == "" {
+			// Regulations keep their ids; those decide below.
+			if !ok || count[k] != 1<<16+1 || strings.TrimSpace(k) == "" || identityKind(a.src.Items[i].Kind) {
 				continue
 			}
 			score, ev := a.sc.score(&a.fs[i], &a.ft[j], true)
 			ev = append([]Evidence{{Signal: "identical", Agrees: true, Detail: "the same text"}}, ev...)
 			cands = append(cands, Pair{Source: []int{i}, Target: []int{j}, Score: max(score, 0.99), Evidence: ev, Anchor: true})
+			anchored[i], anchored[-1-j] = true, true
 		}
-		sort.Slice(cands, func(x, y int) bool { return cands[x].Source[0] < cands[y].Source[0] })
 	}
+	byNum := map[string]int{}
+	for _, j := range T {
+		it := &a.tgt.Items[j]
+		if it.Number != "" && !anchored[-1-j] {
+			byNum[string(it.Kind)+":"+strings.ToLower(it.Number)] = j
+		}
+	}
+	for _, i := range S {
+		it := &a.src.Items[i]
+		if it.Number == "" || anchored[i] {
+			continue
+		}
+		j, ok := byNum[string(it.Kind)+":"+strings.ToLower(it.Number)]
+		if !ok {
+			continue
+		}
+		score, ev := a.sc.score(&a.fs[i], &a.ft[j], true)
+		// A positional number (rule 12) marks the same rule only when the
+		// texts agree; otherwise the rules may have been renumbered.
+		if same && !identityKind(it.Kind) && score < positionalAnchor {
+			continue
+		}
+		ev = append([]Evidence{{Signal: "number", Agrees: true, Detail: string(it.Kind) + " " + it.Number + " = " + a.tgt.Items[j].Number}}, ev...)
+		// The printed number vouches for the pair as the order does.
+		score += (1 - score) * numberSupport
+		cands = append(cands, Pair{Source: []int{i}, Target: []int{j}, Score: score, Evidence: ev, Anchor: true})
+	}
+	sort.Slice(cands, func(x, y int) bool { return cands[x].Source[0] < cands[y].Source[0] })
 	keep := longestIncreasing(cands)
 	for i, p := range cands {
 		if keep[i] {
@@ -750,6 +750,10 @@ func (a *aligner) candidates(j int) []int {
 	}
 	return out
 }
+
+// positionalAnchor is the score two items of one language that print the
+// same rule number need to be anchored as one rule.
+const positionalAnchor = 0.5
 
 // numberSupport is how much of the distance to a perfect score a pair
 // gains when both sides print the same number.

@@ -1,14 +1,13 @@
 package align_test
 
 import (
-	"fmt"
-	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/rulesync/rulesync/align"
 	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/internal/synth"
 )
 
 // doc builds a document of rules from "number|title|text" lines; an
@@ -156,49 +155,8 @@ func checkInvariants(t *testing.T, al *align.Alignment) {
 	}
 }
 
-// vocabulary for generated rulebooks.
-var vocab = strings.Fields(`player dealer button blind chip stack table seat card hand pot bet raise call fold check
-	floor tournament level break clock penalty warning showdown river turn flop board deck burn misdeal muck
-	declare verbal amount minimum maximum exposed live dead position order action turn round event director`)
-
-// synthetic returns a generated source of n rules and a target edition of
-// it: about 3% of rules deleted, 3% inserted, 10% with words changed, all
-// renumbered accordingly. Deterministic for a seed.
+// synthetic returns a generated edition pair (internal/synth).
 func synthetic(seed uint64, n int) (*corpus.Document, *corpus.Document) {
-	r := rand.New(rand.NewPCG(seed, 7))
-	sentence := func() string {
-		ws := make([]string, 8+r.IntN(20))
-		for i := range ws {
-			if r.IntN(9) == 0 {
-				ws[i] = fmt.Sprint(50 * (1 + r.IntN(400)))
-			} else {
-				ws[i] = vocab[r.IntN(len(vocab))]
-			}
-		}
-		return strings.Join(ws, " ") + "."
-	}
-	var src, tgt []string
-	num := 0
-	for i := 1; i <= n; i++ {
-		title := vocab[r.IntN(len(vocab))] + " " + vocab[r.IntN(len(vocab))]
-		text := sentence() + " " + sentence()
-		src = append(src, fmt.Sprintf("%d|%s|%s", i, title, text))
-		switch k := r.IntN(100); {
-		case k < 3: // deleted
-		case k < 6: // a new rule before it
-			num++
-			tgt = append(tgt, fmt.Sprintf("%d|%s|%s", num, "new "+title, sentence()))
-			num++
-			tgt = append(tgt, fmt.Sprintf("%d|%s|%s", num, title, text))
-		case k < 16: // edited
-			num++
-			ws := strings.Fields(text)
-			ws[r.IntN(len(ws))] = vocab[r.IntN(len(vocab))]
-			tgt = append(tgt, fmt.Sprintf("%d|%s|%s", num, title, strings.Join(ws, " ")))
-		default:
-			num++
-			tgt = append(tgt, fmt.Sprintf("%d|%s|%s", num, title, text))
-		}
-	}
-	return doc("en", src...), doc("en", tgt...)
+	old, cur, _ := synth.Editions(seed, n)
+	return old, cur
 }

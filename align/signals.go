@@ -71,32 +71,54 @@ var numberWords = map[string]map[string]int{
 	"de": {"elf": 11, "zwölf": 12, "dreizehn": 13, "fünfzehn": 15, "zwanzig": 20, "dreißig": 30, "vierzig": 40, "fünfzig": 50, "sechzig": 60, "hundert": 100, "tausend": 1000},
 }
 
-// scanNumbers finds what numberRe describes, by hand: runs of digits
-// joined by one separator (. , space, thin space) between digit groups,
-// and an optional 万 after them.
+// scanNumbers finds numbers by hand: digits with thousands separators
+// (. , space or thin space before each group of exactly three digits:
+// 10,500 / 10.500 / 10 500), an optional decimal part (1.5, 2,75), and an
+// optional 万 after them. "3200 15350" is two numbers.
 func scanNumbers(f string) []string {
 	var out []string
 	isDigit := func(i int) bool { return i < len(f) && f[i] >= '0' && f[i] <= '9' }
+	digits := func(i int) int { // length of the digit run at i
+		j := i
+		for isDigit(j) {
+			j++
+		}
+		return j - i
+	}
+	sepLen := func(i int) int {
+		if i >= len(f) {
+			return 0
+		}
+		switch {
+		case f[i] == '.' || f[i] == ',' || f[i] == ' ':
+			return 1
+		case strings.HasPrefix(f[i:], "\u2009"):
+			return len("\u2009")
+		}
+		return 0
+	}
 	for i := 0; i < len(f); {
-		if !isDigit(i) {
+		if !isDigit(i) || i > 0 && isDigit(i-1) {
 			i++
 			continue
 		}
 		start := i
-		for {
-			for isDigit(i) {
-				i++
+		run := digits(i)
+		i += run
+		// Thousands groups: the first run of 1-3 digits, then groups of 3.
+		for run <= 3 {
+			s := sepLen(i)
+			if s == 0 || digits(i+s) != 3 {
+				break
 			}
-			// A separator followed by a digit continues the number.
-			if i < len(f) && (f[i] == '.' || f[i] == ',' || f[i] == ' ') && isDigit(i+1) {
-				i++
-				continue
+			i += s + 3
+			run = 3
+		}
+		// A decimal part: . or , and digits that are not a group of 3.
+		if i < len(f) && (f[i] == '.' || f[i] == ',') {
+			if d := digits(i + 1); d > 0 && d != 3 {
+				i += 1 + d
 			}
-			if strings.HasPrefix(f[i:], "\u2009") && isDigit(i+len("\u2009")) {
-				i += len("\u2009")
-				continue
-			}
-			break
 		}
 		end := i
 		if strings.HasPrefix(f[i:], "万") {
@@ -122,8 +144,11 @@ func parseNumber(s string, comma bool) string {
 	// A separator before every group of exactly three digits is a
 	// thousands separator, whichever mark the language uses for it.
 	// Rulebook amounts are whole: "10,500" in a Portuguese text copied
-	// from English is 10500, not ten and a half.
-	if groupsOf3(s, thousands) {
+	// from English is 10500, not ten and a half. With both marks, the
+	// language's own reading holds: 10.500,75.
+	if strings.Contains(s, thousands) && strings.Contains(s, decimal) {
+		s = strings.ReplaceAll(s, thousands, "")
+	} else if groupsOf3(s, thousands) {
 		s = strings.ReplaceAll(s, thousands, "")
 	} else if !strings.Contains(s, thousands) && groupsOf3(s, decimal) {
 		s = strings.ReplaceAll(s, decimal, "")

@@ -129,3 +129,22 @@ func errorsAs(err error, target **TBXError) bool {
 	}
 	return ok
 }
+
+func TestNumbersApart(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		want []string
+	}{
+		{"3200 15350 and 1 000 000", []string{"3200", "15350", "1000000"}},
+		{"10.500,75 fichas", []string{"10500.75"}},
+		{"version 1.0. Oct 9", []string{"1", "9"}},
+	} {
+		lang := "en"
+		if strings.Contains(c.text, "fichas") {
+			lang = "pt"
+		}
+		if got := Numbers(c.text, lang); !slices.Equal(got, c.want) {
+			t.Errorf("Numbers(%q) = %v, want %v", c.text, got, c.want)
+		}
+	}
+}

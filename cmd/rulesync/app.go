@@ -13,13 +13,16 @@ import (
 
 	"github.com/rulesync/rulesync/align"
 	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/diff"
 	"github.com/rulesync/rulesync/ingest"
+	"github.com/rulesync/rulesync/reports"
 )
 
 // Exit statuses.
 const (
-	exitOK  = 0
-	exitBad = 2 // bad usage or unreadable input
+	exitOK      = 0
+	exitChanges = 1 // diff --exit-code found changes
+	exitBad     = 2 // bad usage or unreadable input
 )
 
 // run is main without the process: it returns the exit status.
@@ -51,13 +54,19 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 	for _, f := range ingest.Formats() {
 		formats = append(formats, f[0])
 	}
-	ingestFlags := []cli.Flag{
-		&cli.StringFlag{Name: "format", Usage: "source format: " + strings.Join(formats, ", ") + " (default: detected from the content)"},
-		&cli.StringFlag{Name: "edition", Usage: "edition name, when the source does not state it (e.g. tda-2024)"},
-		&cli.StringFlag{Name: "lang", Usage: "BCP 47 language tag, when the source does not state it (e.g. ja, pt-BR)"},
-		&cli.StringFlag{Name: "encoding", Usage: "character encoding of the source (e.g. shift_jis, euc-jp, windows-1252; default: from the HTTP header or the page, else detected)"},
-		&cli.DurationFlag{Name: "timeout", Value: ingest.DefaultTimeout, Usage: "give up fetching a URL after this long"},
+	// sourceFlags are the flags that say how to read inputs; the name of
+	// the source-format flag is "format", or "input-format" where
+	// --format names the output.
+	sourceFlags := func(formatFlag string) []cli.Flag {
+		return []cli.Flag{
+			&cli.StringFlag{Name: formatFlag, Usage: "source format: " + strings.Join(formats, ", ") + " (default: detected from the content)"},
+			&cli.StringFlag{Name: "edition", Usage: "edition name, when the source does not state it (e.g. tda-2024)"},
+			&cli.StringFlag{Name: "lang", Usage: "BCP 47 language tag, when the source does not state it (e.g. ja, pt-BR)"},
+			&cli.StringFlag{Name: "encoding", Usage: "character encoding of the source (e.g. shift_jis, euc-jp, windows-1252; default: from the HTTP header or the page, else detected)"},
+			&cli.DurationFlag{Name: "timeout", Value: ingest.DefaultTimeout, Usage: "give up fetching a URL after this long"},
+		}
 	}
+	ingestFlags := sourceFlags("format")
 	app := &cli.App{
 		Name:      "rulesync",
 		Usage:     "keep rulebooks in sync across editions and languages",
@@ -145,6 +154,69 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 				},
 			},
 			{
+				Name:      "diff",
+				Usage:     "what changed between two editions: added, removed, renumbered, moved, retitled, modified, split, merged",
+				ArgsUsage: "OLD NEW (document JSON files or any source ingest reads)",
+				Description: "Every changed item with its old and new number, a redline and a severity (substantive or editorial,\n" +
+					"with the rule that decided). --format md gives a changelog to publish, html a self-contained page,\n" +
+					"json {old, new, changes: [{kind, severity, old_id, new_id, title_changed, text_changed, reason, redline}]}.",
+				Flags: append(sourceFlags("input-format"),
+					&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "text", Usage: "output: text, md, html or json"},
+					&cli.BoolFlag{Name: "exit-code", Usage: "exit with status 1 when there are changes, as git diff --exit-code does"},
+					&cli.StringFlag{Name: "equivalences", Usage: "`FILE` of further editorial equivalences (\"old => new\" lines)"},
+					&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` (atomically) instead of standard output"}),
+				OnUsageError: usageError,
+				Action: func(c *cli.Context) error {
+					if c.NArg() != 2 {
+						return cli.Exit(fmt.Sprintf("diff: want OLD and NEW, got %d arguments (see 'rulesync diff --help')", c.NArg()), exitBad)
+					}
+					format := c.String("format")
+					switch format {
+					case "text", "md", "html", "json":
+					default:
+						return cli.Exit(fmt.Sprintf("diff: unknown --format %q (want text, md, html or json)", format), exitBad)
+					}
+					opt := diff.Options{}
+					if path := c.String("equivalences"); path != "" {
+						eqs, err := loadEquivalences(path)
+						if err != nil {
+							return err
+						}
+						opt.Equivalences = append(diff.DefaultEquivalences(), eqs...)
+					}
+					old, err := load(c, c.Args().Get(0))
+					if err != nil {
+						return err
+					}
+					cur, err := load(c, c.Args().Get(1))
+					if err != nil {
+						return err
+					}
+					cmp := opt.Compare(old, cur)
+					var buf bytes.Buffer
+					switch format {
+					case "md":
+						err = reports.Markdown(&buf, cmp)
+					case "html":
+						err = reports.HTML(&buf, cmp)
+					case "json":
+						err = writeJSON(&buf, cmp)
+					default:
+						err = reports.Text(&buf, cmp, c.String("output") == "" && colorful(stdout))
+					}
+					if err != nil {
+						return cli.Exit(err.Error(), exitBad)
+					}
+					if err := output(c.String("output"), buf.Bytes(), stdout); err != nil {
+						return err
+					}
+					if c.Bool("exit-code") && len(cmp.Changes) > 0 {
+						return cli.Exit("", exitChanges)
+					}
+					return nil
+				},
+			},
+			{
 				Name:      "show",
 				Usage:     "print a table of a document's items (id, number, title, flags, excerpt)",
 				ArgsUsage: "INPUT (a file, an http(s) URL, or - for standard input)",
@@ -184,8 +256,12 @@ func oneArg(c *cli.Context) (string, error) {
 
 // load ingests the input named on the command line, "-" for standard input.
 func load(c *cli.Context, in string) (*corpus.Document, error) {
+	format := c.String("format")
+	if c.Command.Name == "diff" {
+		format = c.String("input-format")
+	}
 	opt := ingest.Options{
-		Format:   c.String("format"),
+		Format:   format,
 		Edition:  c.String("edition"),
 		Lang:     c.String("lang"),
 		Encoding: c.String("encoding"),
@@ -223,6 +299,35 @@ func loadGlossary(path string) (*align.Glossary, error) {
 		return nil, cli.Exit(fmt.Sprintf("%s:%v", path, err), exitBad)
 	}
 	return g, nil
+}
+
+// loadEquivalences reads a file of editorial equivalences.
+func loadEquivalences(path string) ([]diff.Equivalence, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return nil, cli.Exit(fmt.Sprintf("%s: %v", path, err), exitBad)
+	}
+	defer f.Close()
+	eqs, err := diff.ParseEquivalences(f)
+	if err != nil {
+		return nil, cli.Exit(fmt.Sprintf("%s: %v", path, err), exitBad)
+	}
+	return eqs, nil
+}
+
+// colorful reports whether w is a terminal that takes colour: not when
+// NO_COLOR is set.
+func colorful(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok || os.Getenv("NO_COLOR") != "" || os.Getenv("TERM") == "dumb" {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
 }
 
 // writeJSON writes v as indented JSON.

@@ -1,0 +1,72 @@
+package diff_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/rulesync/rulesync/diff"
+	"github.com/rulesync/rulesync/internal/synth"
+)
+
+// BenchmarkCompare diffs two generated editions of n rules (3% deleted,
+// 3% inserted, 10% edited, the rest renumbered): alignment, redlines,
+// severities, moved text and stale references. Run with -cpu 1 for the
+// one-core figure.
+func BenchmarkCompare(b *testing.B) {
+	for _, n := range []int{1000, 5000} {
+		old, cur, truth := synth.Editions(1, n)
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				c := diff.Options{}.Compare(old, cur)
+				if len(c.Changes) < len(truth.Edited) {
+					b.Fatalf("%d changes, %d edits made", len(c.Changes), len(truth.Edited))
+				}
+			}
+		})
+	}
+}
+
+// TestSynthetic checks the comparison of generated editions against what
+// the generator did: every deletion, insertion and edit reported, and
+// every renumbered rule paired with its new number.
+func TestSynthetic(t *testing.T) {
+	old, cur, truth := synth.Editions(3, 400)
+	c := diff.Options{}.Compare(old, cur)
+	oldKind := map[string]diff.Kind{} // by old id
+	newKind := map[string]diff.Kind{} // by new id
+	pairs := map[string]string{}
+	for i := range c.Changes {
+		ch := &c.Changes[i]
+		o, n := c.OldItem(ch), c.NewItem(ch)
+		if o != nil {
+			oldKind[o.ID] = ch.Kind
+		}
+		if n != nil {
+			newKind[n.ID] = ch.Kind
+		}
+		if o != nil && n != nil {
+			pairs[o.ID] = n.ID
+		}
+	}
+	for _, id := range truth.Deleted {
+		if oldKind[id] != diff.Removed {
+			t.Errorf("%s was deleted: %q", id, oldKind[id])
+		}
+	}
+	for _, id := range truth.Inserted {
+		if newKind[id] != diff.Added {
+			t.Errorf("%s was inserted: %q", id, newKind[id])
+		}
+	}
+	for _, id := range truth.Edited {
+		if newKind[id] != diff.Modified {
+			t.Errorf("%s was edited: %q", id, newKind[id])
+		}
+	}
+	for o, n := range truth.Renamed {
+		if pairs[o] != n && !(o == n && pairs[o] == "") {
+			t.Errorf("%s became %s: paired with %q", o, n, pairs[o])
+		}
+	}
+}

@@ -1,0 +1,168 @@
+package diff_test
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/diff"
+	"github.com/rulesync/rulesync/ingest"
+)
+
+const corpusDir = "../../shared/corpus"
+
+func realDoc(t testing.TB, rel string) *corpus.Document {
+	t.Helper()
+	path := filepath.Join(corpusDir, rel)
+	if _, err := os.Stat(path); err != nil {
+		t.Skipf("real corpus not available (%s): %v; lay ../shared/corpus beside the repository to run this test", path, err)
+	}
+	d, err := ingest.Options{}.File(path)
+	if err != nil {
+		t.Fatalf("ingest %s: %v", rel, err)
+	}
+	return d
+}
+
+// changed maps the ids of a comparison's changes by new id (old id for
+// removed items).
+func changed(c *diff.Comparison) map[string]*diff.Change {
+	out := map[string]*diff.Change{}
+	for i := range c.Changes {
+		ch := &c.Changes[i]
+		if it := c.NewItem(ch); it != nil {
+			out[it.ID] = ch
+		} else {
+			out[c.OldItem(ch).ID] = ch
+		}
+	}
+	return out
+}
+
+// TestTDA2022To2024 compares the 2022 short form with the 2024 longform:
+// every rule whose title or text changed is reported, and no other; the
+// procedures and addendum entries the short form lacks are added; and
+// the severities are an editor's.
+func TestTDA2022To2024(t *testing.T) {
+	old := realDoc(t, "tda/tda-2022-shortform-en.docx")
+	cur := realDoc(t, "tda/tda-2024-longform-en.pdf")
+	c := diff.Options{}.Compare(old, cur)
+	got := changed(c)
+	reported := 0
+	for _, o := range old.Items {
+		if o.Kind != corpus.KindRule {
+			continue
+		}
+		n := cur.Item(o.ID)
+		if n == nil {
+			t.Fatalf("%s missing from 2024", o.ID)
+		}
+		differs := corpus.Fold(o.Title) != corpus.Fold(n.Title) || corpus.Fold(o.Text) != corpus.Fold(n.Text)
+		ch := got[o.ID]
+		switch {
+		case differs && ch == nil:
+			t.Errorf("%s changed but is not reported", o.ID)
+		case !differs && ch != nil:
+			t.Errorf("%s did not change but is reported as %s: %s", o.ID, ch.Kind, ch.Reason)
+		case differs:
+			reported++
+			if (corpus.Fold(o.Text) != corpus.Fold(n.Text)) != ch.TextChanged || (corpus.Fold(o.Title) != corpus.Fold(n.Title)) != ch.TitleChanged {
+				t.Errorf("%s: text_changed %v title_changed %v, wrong", o.ID, ch.TextChanged, ch.TitleChanged)
+			}
+		}
+	}
+	added := 0
+	for _, ch := range c.Changes {
+		if ch.Kind == diff.Added && c.NewItem(&ch).Kind != corpus.KindPreamble {
+			added++
+		}
+	}
+	t.Logf("%d of 71 rules changed; %d items added; %d substantive, %d editorial", reported, added, c.Count(diff.Substantive), c.Count(diff.Editorial))
+	if added != 22+14 {
+		t.Errorf("%d items added, want the 22 procedures and 14 addendum entries", added)
+	}
+	// An editor's reading of particular rules (the texts are in
+	// ../shared/corpus/tda): rule 7 only turned "his or her" into
+	// "their"; rule 5 gained parts A-D; rule 3 only "&" and "See also".
+	for id, want := range map[string]diff.Severity{"rule:7": diff.Editorial, "rule:5": diff.Substantive, "rule:3": diff.Editorial, "rule:15": diff.Editorial} {
+		if ch := got[id]; ch == nil || ch.Severity != want {
+			t.Errorf("%s: %v, want %s", id, ch, want)
+		}
+	}
+	if ch := got["rule:5"]; ch != nil && ch.Rule != "parts" {
+		t.Errorf("rule:5 decided by %q (%s), want parts", ch.Rule, ch.Reason)
+	}
+}
+
+// TestPDFvsDOCX compares the PDF and the DOCX of one edition: nothing.
+func TestPDFvsDOCX(t *testing.T) {
+	for _, base := range []string{"tda/tda-2024-longform-en", "tda/tda-2022-shortform-en"} {
+		c := diff.Options{}.Compare(realDoc(t, base+".pdf"), realDoc(t, base+".docx"))
+		for _, ch := range c.Changes {
+			t.Errorf("%s: %s %v/%v: %s", base, ch.Kind, c.OldItem(&ch), c.NewItem(&ch), ch.Reason)
+		}
+	}
+}
+
+// TestWCA compares the English Regulations of 2021-05-01 and 2024-01-01:
+// by id, every regulation whose text changed is modified, every id only
+// in 2024 added and every id only in 2021 removed, unless the aligner
+// found it renumbered or moved, which it must then say.
+func TestWCA(t *testing.T) {
+	old := realDoc(t, "wca/wca-regulations-2021-05-01-en.md")
+	cur := realDoc(t, "wca/wca-regulations-2024-01-01-en.md")
+	c := diff.Options{}.Compare(old, cur)
+	byOld := map[string]*diff.Change{}
+	byNew := map[string]*diff.Change{}
+	for i := range c.Changes {
+		ch := &c.Changes[i]
+		if o := c.OldItem(ch); o != nil {
+			byOld[o.ID] = ch
+		}
+		if n := c.NewItem(ch); n != nil {
+			byNew[n.ID] = ch
+		}
+	}
+	var modified, added, removed, renumbered int
+	for _, n := range cur.Items {
+		if n.Number == "" {
+			continue
+		}
+		o := old.Item(n.ID)
+		ch := byNew[n.ID]
+		switch {
+		case o == nil:
+			if ch == nil || ch.Kind != diff.Added && !ch.Renumbered {
+				t.Errorf("%s is new: reported as %v", n.ID, ch)
+			}
+			if ch != nil && ch.Kind == diff.Added {
+				added++
+			}
+		case corpus.Fold(o.Text) != corpus.Fold(n.Text) || corpus.Fold(o.Title) != corpus.Fold(n.Title):
+			if ch == nil || !ch.TextChanged && !ch.TitleChanged || c.OldItem(ch).ID != n.ID {
+				t.Errorf("%s changed: reported as %v", n.ID, ch)
+			}
+			modified++
+		case ch != nil && !ch.Renumbered && !ch.Moved:
+			t.Errorf("%s did not change: reported as %s (%s)", n.ID, ch.Kind, ch.Reason)
+		}
+	}
+	for _, o := range old.Items {
+		if o.Number == "" || cur.Item(o.ID) != nil {
+			continue
+		}
+		ch := byOld[o.ID]
+		switch {
+		case ch == nil:
+			t.Errorf("%s is gone: not reported", o.ID)
+		case ch.Kind == diff.Removed:
+			removed++
+		case ch.Renumbered:
+			renumbered++
+		default:
+			t.Errorf("%s is gone: reported as %s", o.ID, ch.Kind)
+		}
+	}
+	t.Logf("WCA 2021-05-01 -> 2024-01-01: %d modified, %d added, %d removed, %d renumbered, %d sentences moved", modified, added, removed, renumbered, len(c.Moves))
+}

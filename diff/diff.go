@@ -1,0 +1,437 @@
+// Package diff says what changed between two editions of a rulebook, item
+// by item, with redlines and how much each change matters.
+package diff
+
+import (
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/rulesync/rulesync/align"
+	"github.com/rulesync/rulesync/corpus"
+)
+
+// Kind is what happened to an item between two editions.
+type Kind string
+
+// The kinds of change. An item can be renumbered, moved and modified at
+// once: Kind names the main one and the flags of Change say the rest.
+const (
+	Added      Kind = "added"
+	Removed    Kind = "removed"
+	Renumbered Kind = "renumbered" // only its number changed
+	Moved      Kind = "moved"      // only its section changed
+	Retitled   Kind = "retitled"   // its title changed, its text did not
+	Modified   Kind = "modified"   // its text changed
+	Split      Kind = "split"      // one old item became two
+	Merged     Kind = "merged"     // two old items became one
+)
+
+// Change is one changed item. Old and New are indexes into the old and
+// new documents' Items (empty for an added or removed item; two for a
+// split or merge). Unchanged items are not Changes.
+type Change struct {
+	Kind     Kind
+	Severity Severity
+	Old, New []int
+	// Renumbered and Moved are set whenever the number or the section
+	// changed, whatever the Kind.
+	Renumbered, Moved         bool
+	TitleChanged, TextChanged bool
+	// Rule names the test that decided the severity ("numbers", "refs",
+	// "parts", "negation", "modal", "sentences", "wording", "title",
+	// "equivalence", "typography", "added", ...), and Reason says what it
+	// saw.
+	Rule, Reason string
+	// Redline holds the edits of the old text into the new one (runes of
+	// the old text); Spans the same as kept, deleted and inserted text.
+	Redline    []Edit
+	Spans      []Span
+	TitleSpans []Span
+	// Score is the aligner's confidence in the identity of the items.
+	Score float64
+
+	oldText string // the old text the redline edits (joined for a merge)
+}
+
+// Move is a sentence that left one item and appears in another.
+type Move struct {
+	Text         string
+	OldID, NewID string // where it was (old edition) and where it is (new)
+}
+
+// StaleRef is a cross-reference of the new edition that still cites an
+// item by its old number.
+type StaleRef struct {
+	In     string // id of the citing item in the new edition
+	Cites  string // the reference as it stands ("rule:23")
+	Now    string // the id the cited item has in the new edition
+	NowIs  string // what the new edition has under the old number, if anything
+	Reason string
+}
+
+// Comparison is the result of comparing two editions.
+type Comparison struct {
+	Old, New  *corpus.Document
+	Changes   []Change // in the new edition's order, removed items where they were
+	Moves     []Move
+	StaleRefs []StaleRef
+}
+
+// Options configures a comparison. The zero value aligns with the default
+// align.Options and judges severity with DefaultEquivalences.
+type Options struct {
+	Align align.Options
+	// Equivalences are the editorial equivalences; nil means
+	// DefaultEquivalences. Add to those with append.
+	Equivalences []Equivalence
+}
+
+// Compare aligns the two editions (align.Options.Align: identity by
+// numbers where the texts agree, by content elsewhere) and reports every
+// item that was added, removed, renumbered, moved to another section,
+// retitled, modified, split or merged, with a redline and a severity; the
+// sentences that moved between items; and references of the new edition
+// that still use an old number.
+func (o Options) Compare(old, new *corpus.Document) *Comparison {
+	eqs := o.Equivalences
+	if eqs == nil {
+		eqs = DefaultEquivalences()
+	}
+	al := o.Align.Align(old, new)
+	c := &Comparison{Old: old, New: new}
+	for _, p := range al.Pairs {
+		if ch, ok := compare(old, new, p, eqs); ok {
+			c.Changes = append(c.Changes, ch)
+		}
+	}
+	for _, i := range al.UnmatchedSource {
+		c.Changes = append(c.Changes, Change{Kind: Removed, Severity: Substantive, Old: []int{i}, Rule: "removed", Reason: "no counterpart in the new edition"})
+	}
+	for _, j := range al.UnmatchedTarget {
+		c.Changes = append(c.Changes, Change{Kind: Added, Severity: Substantive, New: []int{j}, Rule: "added", Reason: "new in this edition"})
+	}
+	sort.SliceStable(c.Changes, func(i, j int) bool { return c.position(&c.Changes[i]) < c.position(&c.Changes[j]) })
+	c.Moves = c.moves(al)
+
+	c.StaleRefs = c.staleRefs(al)
+	return c
+}
+
+// position orders changes by the new edition, removed items after the new
+// item that follows their old neighbour.
+func (c *Comparison) position(ch *Change) float64 {
+	if len(ch.New) > 0 {
+		return float64(ch.New[0])
+	}
+	// A removed item sorts just after the item before it in the old
+	// edition, wherever that went.
+	return float64(ch.Old[0])*float64(len(c.New.Items)+1)/float64(len(c.Old.Items)+1) + 0.5
+}
+
+// compare describes what happened to a pair of items; ok is false when
+// nothing did.
+func compare(old, new *corpus.Document, p align.Pair, eqs []Equivalence) (Change, bool) {
+	ch := Change{Old: p.Source, New: p.Target, Score: p.Score}
+	o, n := &old.Items[p.Source[0]], &new.Items[p.Target[0]]
+	switch {
+	case len(p.Source) == 2:
+		o = joined(old, p.Source)
+		ch.Kind = Merged
+	case len(p.Target) == 2:
+		n = joined(new, p.Target)
+		ch.Kind = Split
+	}
+	ch.Renumbered = o.Number != n.Number
+	// A section renamed in place ("Bets & Raises" -> "Bets and Raises")
+	// moves nothing.
+	ch.Moved = o.Section != "" && n.Section != "" && !equivalent(o.Section, n.Section, eqs)
+	ch.TitleChanged = corpus.Fold(o.Title) != corpus.Fold(n.Title)
+	ch.TextChanged = corpus.Fold(o.Text) != corpus.Fold(n.Text)
+	if ch.Kind == "" && !ch.Renumbered && !ch.Moved && !ch.TitleChanged && !ch.TextChanged {
+		return ch, false
+	}
+	if ch.TextChanged || ch.Kind != "" {
+		ch.Redline, ch.Spans = Redline(o.Text, n.Text)
+	}
+	if ch.TitleChanged {
+		_, ch.TitleSpans = Redline(o.Title, n.Title)
+	}
+	if ch.Kind == "" {
+		switch {
+		case ch.TextChanged:
+			ch.Kind = Modified
+		case ch.TitleChanged:
+			ch.Kind = Retitled
+		case ch.Renumbered:
+			ch.Kind = Renumbered
+		default:
+			ch.Kind = Moved
+		}
+	}
+	j := judgement{Editorial, "renumbered", "number changed only"}
+	switch {
+	case ch.Kind == Split || ch.Kind == Merged:
+		j = judgement{Substantive, string(ch.Kind), fmt.Sprintf("%s into %d items", ch.Kind, max(len(p.Source), len(p.Target)))}
+	case ch.TextChanged:
+		j = judge(o, n, new.Lang, eqs)
+	case ch.Moved && !ch.Renumbered && !ch.TitleChanged:
+		j = judgement{Editorial, "section", fmt.Sprintf("moved from %q to %q", o.Section, n.Section)}
+	}
+	if ch.TitleChanged {
+		// A retitle decides alone, or when it weighs more than the text.
+		if t := judgeTitle(o.Title, n.Title, eqs); !ch.TextChanged || t.severity == Substantive && j.severity == Editorial {
+			j = t
+		}
+	}
+	ch.oldText = o.Text
+	ch.Severity, ch.Rule, ch.Reason = j.severity, j.rule, j.reason
+	return ch, true
+}
+
+// joined reads several items as one: their titles and texts joined.
+func joined(d *corpus.Document, idx []int) *corpus.Item {
+	it := d.Items[idx[0]]
+	for _, i := range idx[1:] {
+		o := &d.Items[i]
+		it.Title = strings.TrimSpace(it.Title + " / " + o.Title)
+		it.Text = strings.TrimSpace(it.Text + "\n" + o.Text)
+		it.Parts = append(append([]corpus.Part(nil), it.Parts...), o.Parts...)
+		it.Refs = append(append([]string(nil), it.Refs...), o.Refs...)
+	}
+	return &it
+}
+
+// sentenceRe finds sentences: text up to a full stop, question or
+// exclamation mark (or their CJK forms) and the white space after it.
+var sentenceRe = regexp.MustCompile(`[^.!?。！？]+[.!?。！？]+`)
+
+// movedMinWords is the length a sentence needs to be traced: short ones
+// ("See Rule 2.") recur by chance.
+const movedMinWords = 6
+
+// moves finds sentences that left an item and arrived in another.
+func (c *Comparison) moves(al *align.Alignment) []Move {
+	partnerNew := map[int]int{}
+	partnerOld := map[int]int{}
+	for _, p := range al.Pairs {
+		partnerNew[p.Source[0]] = p.Target[0]
+		for _, t := range p.Target {
+			partnerOld[t] = p.Source[0]
+		}
+	}
+	has := func(text, s string) bool { return strings.Contains(corpus.Fold(text), corpus.Fold(s)) }
+	// Only changed items can lose or gain a sentence.
+	lost, gained := map[int]bool{}, map[int]bool{}
+	for _, ch := range c.Changes {
+		if ch.TextChanged || ch.Kind == Removed || ch.Kind == Added || ch.Kind == Split || ch.Kind == Merged {
+			for _, i := range ch.Old {
+				lost[i] = true
+			}
+			for _, j := range ch.New {
+				gained[j] = true
+			}
+		}
+	}
+	arrived := map[string]int{} // folded sentence -> new item
+	for j := range c.New.Items {
+		if c.New.Items[j].Kind == corpus.KindPreamble || !gained[j] {
+			continue
+		}
+		for _, s := range sentenceRe.FindAllString(c.New.Items[j].Text, -1) {
+			if len(strings.Fields(s)) >= movedMinWords {
+				arrived[normalize(s)] = j
+			}
+		}
+	}
+	var out []Move
+	for i := range c.Old.Items {
+		o := &c.Old.Items[i]
+		if o.Kind == corpus.KindPreamble || !lost[i] {
+			continue // front matter is rewritten, not moved
+		}
+		pj, paired := partnerNew[i]
+		for _, s := range sentenceRe.FindAllString(o.Text, -1) {
+			if len(strings.Fields(s)) < movedMinWords {
+				continue
+			}
+			if paired && has(c.New.Items[pj].Text, s) {
+				continue // still where it was
+			}
+			j, ok := arrived[normalize(s)]
+			if !ok || paired && j == pj {
+				continue
+			}
+			// The sentence must be new where it arrived.
+			if oi, ok := partnerOld[j]; ok && has(c.Old.Items[oi].Text, s) {
+				continue
+			}
+			out = append(out, Move{Text: strings.TrimSpace(s), OldID: o.ID, NewID: c.New.Items[j].ID})
+		}
+	}
+	return out
+}
+
+// staleRefs finds references in the new edition that still use a number
+// the item they cite has left: the old text cited rule N, the rule is now
+// rule M, and the new text still cites rule N.
+func (c *Comparison) staleRefs(al *align.Alignment) []StaleRef {
+	renamed := map[string]string{} // old id -> new id, where they differ
+	for _, p := range al.Pairs {
+		o, n := c.Old.Items[p.Source[0]].ID, c.New.Items[p.Target[0]].ID
+		if o != n {
+			renamed[o] = n
+		}
+	}
+	var out []StaleRef
+	for _, p := range al.Pairs {
+		o, n := &c.Old.Items[p.Source[0]], &c.New.Items[p.Target[0]]
+		for _, r := range n.Refs {
+			target := corpus.RefItem(r)
+			now, ok := renamed[target]
+			if !ok || !contains(o.Refs, r) {
+				continue
+			}
+			sr := StaleRef{In: n.ID, Cites: r, Now: now}
+			if it := c.New.Item(target); it != nil {
+				sr.NowIs = it.ID + " " + it.Title
+			}
+			sr.Reason = fmt.Sprintf("%s cites %s, which is %s in this edition", n.ID, r, now)
+			out = append(out, sr)
+		}
+	}
+	return out
+}
+
+func contains(xs []string, s string) bool {
+	for _, x := range xs {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// Count returns how many changes have the severity.
+func (c *Comparison) Count(s Severity) int {
+	n := 0
+	for i := range c.Changes {
+		if c.Changes[i].Severity == s {
+			n++
+		}
+	}
+	return n
+}
+
+// OldItem and NewItem return the first old and new item of a change, or
+// nil for an added or removed item.
+func (c *Comparison) OldItem(ch *Change) *corpus.Item {
+	if len(ch.Old) == 0 {
+		return nil
+	}
+	return &c.Old.Items[ch.Old[0]]
+}
+
+// NewItem returns the first new item of a change, or nil.
+func (c *Comparison) NewItem(ch *Change) *corpus.Item {
+	if len(ch.New) == 0 {
+		return nil
+	}
+	return &c.New.Items[ch.New[0]]
+}
+
+// jsonEdit is an Edit with the text it replaces.
+type jsonEdit struct {
+	Start int    `json:"start"`
+	End   int    `json:"end"`
+	Old   string `json:"old"`
+	New   string `json:"new"`
+}
+
+// MarshalJSON writes the comparison as an object with "old" and "new"
+// (edition, language, title), "changes" (each with kind, severity,
+// old_id, new_id, title_changed, text_changed, renumbered, moved, rule,
+// reason, old_title, new_title, section and redline: edits of the old
+// text in rune offsets with the old and new text), "moves" and
+// "stale_refs". Lists are [] when empty.
+func (c *Comparison) MarshalJSON() ([]byte, error) {
+	doc := func(d *corpus.Document) map[string]string {
+		return map[string]string{"edition": d.Edition, "lang": d.Lang, "title": d.Title}
+	}
+	type jc struct {
+		Kind         Kind       `json:"kind"`
+		Severity     Severity   `json:"severity"`
+		OldID        string     `json:"old_id"`
+		NewID        string     `json:"new_id"`
+		OldIDs       []string   `json:"old_ids,omitempty"`
+		NewIDs       []string   `json:"new_ids,omitempty"`
+		TitleChanged bool       `json:"title_changed"`
+		TextChanged  bool       `json:"text_changed"`
+		Renumbered   bool       `json:"renumbered"`
+		Moved        bool       `json:"moved"`
+		Rule         string     `json:"rule"`
+		Reason       string     `json:"reason"`
+		OldTitle     string     `json:"old_title"`
+		NewTitle     string     `json:"new_title"`
+		Section      string     `json:"section"`
+		Redline      []jsonEdit `json:"redline"`
+	}
+	type jm struct {
+		Text  string `json:"text"`
+		OldID string `json:"old_id"`
+		NewID string `json:"new_id"`
+	}
+	type js struct {
+		In     string `json:"in"`
+		Cites  string `json:"cites"`
+		Now    string `json:"now"`
+		Reason string `json:"reason"`
+	}
+	out := struct {
+		Old       map[string]string `json:"old"`
+		New       map[string]string `json:"new"`
+		Changes   []jc              `json:"changes"`
+		Moves     []jm              `json:"moves"`
+		StaleRefs []js              `json:"stale_refs"`
+	}{Old: doc(c.Old), New: doc(c.New), Changes: []jc{}, Moves: []jm{}, StaleRefs: []js{}}
+	ids := func(d *corpus.Document, xs []int) []string {
+		if len(xs) < 2 {
+			return nil
+		}
+		var s []string
+		for _, x := range xs {
+			s = append(s, d.Items[x].ID)
+		}
+		return s
+	}
+	for i := range c.Changes {
+		ch := &c.Changes[i]
+		j := jc{Kind: ch.Kind, Severity: ch.Severity, TitleChanged: ch.TitleChanged, TextChanged: ch.TextChanged,
+			Renumbered: ch.Renumbered, Moved: ch.Moved, Rule: ch.Rule, Reason: ch.Reason, Redline: []jsonEdit{},
+			OldIDs: ids(c.Old, ch.Old), NewIDs: ids(c.New, ch.New)}
+		oldText := []rune(ch.oldText)
+		if o := c.OldItem(ch); o != nil {
+			j.OldID, j.OldTitle, j.Section = o.ID, o.Title, o.Section
+		}
+		if n := c.NewItem(ch); n != nil {
+			j.NewID, j.NewTitle, j.Section = n.ID, n.Title, n.Section
+		}
+		for _, e := range ch.Redline {
+			old := ""
+			if e.End <= len(oldText) {
+				old = string(oldText[e.Start:e.End])
+			}
+			j.Redline = append(j.Redline, jsonEdit{e.Start, e.End, old, e.New})
+		}
+		out.Changes = append(out.Changes, j)
+	}
+	for _, m := range c.Moves {
+		out.Moves = append(out.Moves, jm{m.Text, m.OldID, m.NewID})
+	}
+	for _, s := range c.StaleRefs {
+		out.StaleRefs = append(out.StaleRefs, js{s.In, s.Cites, s.Now, s.Reason})
+	}
+	return json.Marshal(out)
+}

@@ -1,0 +1,456 @@
+package diff
+
+import (
+	"bufio"
+	_ "embed"
+	"fmt"
+	"io"
+	"regexp"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+	"unicode"
+
+	"github.com/rulesync/rulesync/align"
+	"github.com/rulesync/rulesync/corpus"
+)
+
+// Severity says how much a change matters.
+type Severity string
+
+// The severities: a substantive change alters what a rule says; an
+// editorial one only how it says it.
+const (
+	Substantive Severity = "substantive"
+	Editorial   Severity = "editorial"
+)
+
+// Equivalence says that replacing Old with New (or New with Old) in a
+// text is editorial. Both are lower-case comparison forms of whole words.
+type Equivalence struct {
+	Old, New string
+}
+
+//go:embed equivalences.txt
+var defaultEquivalences string
+
+var (
+	defaultOnce sync.Once
+	defaultEqs  []Equivalence
+)
+
+// DefaultEquivalences returns the equivalences shipped with rulesync
+// (diff/equivalences.txt): "&" and "and", "he or she" and "they", "see"
+// and "see also", and the like.
+func DefaultEquivalences() []Equivalence {
+	defaultOnce.Do(func() {
+		eqs, err := ParseEquivalences(strings.NewReader(defaultEquivalences))
+		if err != nil {
+			panic("diff: the embedded equivalences are broken: " + err.Error())
+		}
+		defaultEqs = eqs
+	})
+	return defaultEqs
+}
+
+// ParseEquivalences reads "old => new" lines; blank lines and lines
+// starting with # are skipped. A line without "=>" or with an empty side
+// is an error naming its line number.
+func ParseEquivalences(r io.Reader) ([]Equivalence, error) {
+	var out []Equivalence
+	sc := bufio.NewScanner(r)
+	for n := 1; sc.Scan(); n++ {
+		l := strings.TrimSpace(sc.Text())
+		if l == "" || strings.HasPrefix(l, "#") {
+			continue
+		}
+		a, b, ok := strings.Cut(l, "=>")
+		a, b = normalize(a), normalize(b)
+		if !ok || a == "" || b == "" {
+			return nil, fmt.Errorf("line %d: want \"old => new\", got %q", n, l)
+		}
+		out = append(out, Equivalence{a, b})
+	}
+	return out, sc.Err()
+}
+
+// normalize is the form texts are compared in for severity: comparison
+// form, lower case, punctuation around words as single spaces kept only
+// where it is part of a word ("all-in", "e.g.").
+func normalize(s string) string {
+	s = strings.ToLower(corpus.Fold(s))
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// deletionNoteRe matches the notes editions leave where text was removed:
+// "[deleted]", "(removed 2022)", "[Rule 26 deleted]", "D) Deleted 2022."
+var deletionNoteRe = regexp.MustCompile(`(?i)[\[(][^\])]{0,40}\b(?:deleted|removed|omitted|intentionally left blank)\b[^\])]{0,20}[\])]` +
+	`|(?:^|\s)(?:[a-z][).:]\s*)?(?:deleted|removed)(?:\s+in)?\s+(?:19|20)\d\d\.?`)
+
+// stripNotes removes deletion notes, whose years are no amounts.
+func stripNotes(s string) string { return deletionNoteRe.ReplaceAllString(s, " ") }
+
+// rewrite applies the equivalences to normalized text: both forms of each
+// are replaced by one marker, whole words only, longest forms first, so
+// that "see" and "see also" meet whichever way the edit went. Deletion
+// notes go, and digit groups lose their thousands separators. It returns
+// the text and the equivalences that matched.
+func rewrite(s string, eqs []Equivalence) (string, []Equivalence) {
+	var used []Equivalence
+	if deletionNoteRe.MatchString(s) {
+		used = append(used, Equivalence{"deletion note", ""})
+		s = deletionNoteRe.ReplaceAllString(s, " ")
+	}
+	s = " " + thousandsRe.ReplaceAllString(s, "$1$2") + " "
+	type form struct {
+		text string
+		eq   int
+	}
+	var forms []form
+	for i, e := range eqs {
+		forms = append(forms, form{e.Old, i}, form{e.New, i})
+	}
+	sort.SliceStable(forms, func(i, j int) bool { return len(forms[i].text) > len(forms[j].text) })
+	hit := map[int]bool{}
+	for _, f := range forms {
+		if !strings.Contains(s, f.text) {
+			continue // the common case, without a regular expression
+		}
+		pat := wordPattern(f.text)
+		if pat.MatchString(s) {
+			hit[f.eq] = true
+			s = pat.ReplaceAllString(s, fmt.Sprintf("${1}\x00%d\x00${2}", f.eq))
+		}
+	}
+	for i, e := range eqs {
+		if hit[i] {
+			used = append(used, e)
+		}
+	}
+	// Punctuation and spacing are typography once the words agree.
+	f := strings.FieldsFunc(s, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsPunct(r) && r != '-' && r != '\'' })
+	return strings.Join(f, " "), used
+}
+
+// markerRe finds the markers rewrite leaves.
+var markerRe = regexp.MustCompile("\x00([0-9]+)\x00")
+
+// spell turns the markers of rewritten text back into words: each into
+// the new form of its equivalence.
+func spell(s string, eqs []Equivalence) string {
+	return markerRe.ReplaceAllStringFunc(s, func(m string) string {
+		var i int
+		fmt.Sscan(strings.Trim(m, "\x00"), &i)
+		if i < len(eqs) {
+			return eqs[i].New
+		}
+		return m
+	})
+}
+
+// thousandsRe finds a thousands separator between digits.
+var thousandsRe = regexp.MustCompile(`(\d)[,.\x{2009}](\d{3})\b`)
+
+var (
+	patMu    sync.Mutex
+	patCache = map[string]*regexp.Regexp{}
+)
+
+// wordPattern matches w as whole words, keeping the characters around it
+// in groups 1 and 2.
+func wordPattern(w string) *regexp.Regexp {
+	patMu.Lock()
+	defer patMu.Unlock()
+	if p, ok := patCache[w]; ok {
+		return p
+	}
+	p := regexp.MustCompile(`([^\pL\pN])` + regexp.QuoteMeta(w) + `([^\pL\pN])`)
+	patCache[w] = p
+	return p
+}
+
+// negations and modals are the words whose change alters an obligation.
+var (
+	negations = map[string]bool{"not": true, "no": true, "never": true, "none": true, "nor": true, "cannot": true, "can't": true, "won't": true, "don't": true, "doesn't": true, "isn't": true, "aren't": true, "without": true,
+		"não": true, "nunca": true, "nem": true, "jamais": true, "nicht": true, "kein": true, "keine": true, "ne": true, "pas": true}
+	modals = map[string]bool{"must": true, "may": true, "shall": true, "should": true, "will": true, "can": true, "cannot": true, "might": true, "required": true, "optional": true,
+		"deve": true, "pode": true, "devem": true, "podem": true, "debe": true, "puede": true, "doit": true, "peut": true, "muss": true, "kann": true, "soll": true}
+)
+
+// judgement is the severity of an edit and the rule that decided it.
+type judgement struct {
+	severity Severity
+	rule     string // "numbers", "refs", "parts", "negation", "modal", "sentences", "wording", "typography", "equivalence"
+	reason   string
+}
+
+// minorWords is how many words an edit may change and stay editorial
+// when no stronger rule decides.
+const minorWords = 2
+
+// judge decides the severity of the change from old to new text of one
+// item (and its parts), in the language lang.
+func judge(old, new *corpus.Item, lang string, eqs []Equivalence) judgement {
+	a, b := old.Text, new.Text
+	if corpus.Fold(a) == corpus.Fold(b) {
+		return judgement{Editorial, "typography", "typography and white space only"}
+	}
+	na, used1 := rewrite(normalize(a), eqs)
+	nb, used2 := rewrite(normalize(b), eqs)
+	if na == nb {
+		used := telling(normalize(a), normalize(b), append(used1, used2...))
+		if len(used) == 0 {
+			return judgement{Editorial, "typography", "punctuation, case and white space only"}
+		}
+		return judgement{Editorial, "equivalence", "only " + describeEqs(used)}
+	}
+	if x, y := ownNumbers(stripNotes(a), lang, old.Refs, old.Number), ownNumbers(stripNotes(b), lang, new.Refs, new.Number); !sameSet(x, y) {
+		return judgement{Substantive, "numbers", "numbers changed: " + setChange(x, y)}
+	}
+	if !sameSet(old.Refs, new.Refs) {
+		return judgement{Substantive, "refs", "cross-references changed: " + setChange(old.Refs, new.Refs)}
+	}
+	if x, y := labels(old.Parts), labels(new.Parts); !slices.Equal(x, y) {
+		return judgement{Substantive, "parts", "parts changed: " + setChange(x, y)}
+	}
+	wa, wb := strings.Fields(na), strings.Fields(nb)
+	if x, y := count(wa, negations), count(wb, negations); x != y {
+		return judgement{Substantive, "negation", fmt.Sprintf("negation changed (%d -> %d negative words)", x, y)}
+	}
+	if x, y := pick(wa, modals), pick(wb, modals); !sameBag(x, y) {
+		return judgement{Substantive, "modal", "modal verbs changed: " + bagChange(x, y)}
+	}
+	if x, y := sentences(a), sentences(b); x != y {
+		verb := "added"
+		if y < x {
+			verb = "removed"
+		}
+		return judgement{Substantive, "sentences", fmt.Sprintf("%d sentence(s) %s", abs(y-x), verb)}
+	}
+	_, spans := Redline(spell(na, eqs), spell(nb, eqs))
+	var del, ins []string
+	for _, s := range spans {
+		switch s.Op {
+		case Delete:
+			del = append(del, strings.Fields(s.Text)...)
+		case Insert:
+			ins = append(ins, strings.Fields(s.Text)...)
+		}
+	}
+	if n := max(len(del), len(ins)); n <= minorWords {
+		return judgement{Editorial, "wording", fmt.Sprintf("minor wording: %q -> %q", strings.Join(del, " "), strings.Join(ins, " "))}
+	}
+	return judgement{Substantive, "wording", fmt.Sprintf("wording changed: %d words out, %d in", len(del), len(ins))}
+}
+
+// judgeTitle decides the severity of a retitle: editorial when the title
+// keeps its content words (up to equivalences, typography and words like
+// "and" or "the"), substantive when content words come or go, which
+// changes what the rule covers.
+func judgeTitle(old, new string, eqs []Equivalence) judgement {
+	if equivalent(old, new, eqs) {
+		return judgement{Editorial, "title", "title reworded: typography or equivalent words"}
+	}
+	na, _ := rewrite(normalize(old), eqs)
+	nb, _ := rewrite(normalize(new), eqs)
+	na, nb = spell(na, eqs), spell(nb, eqs)
+	wa, wb := content(strings.Fields(na)), content(strings.Fields(nb))
+	if sameBag(wa, wb) {
+		return judgement{Editorial, "title", "title reworded: " + setChange(strings.Fields(na), strings.Fields(nb))}
+	}
+	return judgement{Substantive, "title", "title changed scope: " + setChange(wa, wb)}
+}
+
+// equivalent reports whether two short texts (titles, section names) say
+// the same up to typography and the equivalences.
+func equivalent(a, b string, eqs []Equivalence) bool {
+	na, _ := rewrite(normalize(a), eqs)
+	nb, _ := rewrite(normalize(b), eqs)
+	return na == nb
+}
+
+// functionWords carry no scope in a title.
+var functionWords = map[string]bool{"and": true, "or": true, "the": true, "a": true, "an": true, "of": true, "for": true, "in": true, "at": true, "to": true, "on": true, "with": true, "by": true}
+
+func content(ws []string) []string {
+	var out []string
+	for _, w := range ws {
+		if !functionWords[w] {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// ownNumbers are the numbers a text states, less those of the items it
+// cites and its own (a new "see Rule 5" is a reference, not a new amount).
+func ownNumbers(text, lang string, refs []string, own string) []string {
+	cited := map[string]bool{}
+	for _, n := range align.Numbers(own, lang) {
+		cited[n] = true // "Violations of Rule 5" inside rule 5
+	}
+	for _, r := range refs {
+		id := corpus.RefItem(r)
+		if _, num, ok := strings.Cut(id, ":"); ok {
+			for _, n := range align.Numbers(num, lang) {
+				cited[n] = true
+			}
+		}
+	}
+	var out []string
+	for _, n := range align.Numbers(text, lang) {
+		if !cited[n] {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// bagChange describes how often each word became: "may 2 -> 1, must 0 -> 1".
+func bagChange(a, b []string) string {
+	ca, cb := map[string]int{}, map[string]int{}
+	var keys []string
+	for _, w := range a {
+		if ca[w]++; ca[w] == 1 {
+			keys = append(keys, w)
+		}
+	}
+	for _, w := range b {
+		if cb[w]++; cb[w] == 1 && ca[w] == 0 {
+			keys = append(keys, w)
+		}
+	}
+	var out []string
+	for _, k := range keys {
+		if ca[k] != cb[k] {
+			out = append(out, fmt.Sprintf("%q %d -> %d", k, ca[k], cb[k]))
+		}
+	}
+	return strings.Join(out, ", ")
+}
+
+// sameBag reports whether a and b hold the same words as often.
+func sameBag(a, b []string) bool {
+	x, y := slices.Clone(a), slices.Clone(b)
+	slices.Sort(x)
+	slices.Sort(y)
+	return slices.Equal(x, y)
+}
+
+// telling keeps the equivalences the edit used: those whose forms occur
+// differently often in the two texts (deletion notes always count).
+func telling(a, b string, used []Equivalence) []Equivalence {
+	var out []Equivalence
+	n := func(s, w string) int {
+		if !strings.Contains(s, w) {
+			return 0
+		}
+		return len(wordPattern(w).FindAllStringIndex(" "+s+" ", -1))
+	}
+	for _, e := range used {
+		if e.New == "" || n(a, e.Old) != n(b, e.Old) || n(a, e.New) != n(b, e.New) {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+func describeEqs(eqs []Equivalence) string {
+	seen := map[string]bool{}
+	var out []string
+	for _, e := range eqs {
+		s := fmt.Sprintf("%q -> %q", e.Old, e.New)
+		if e.New == "" {
+			s = e.Old + "s"
+		}
+		if !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	return strings.Join(out, ", ")
+}
+
+func sameSet(a, b []string) bool {
+	x, y := slices.Clone(a), slices.Clone(b)
+	slices.Sort(x)
+	slices.Sort(y)
+	return slices.Equal(slices.Compact(x), slices.Compact(y))
+}
+
+// setChange describes what left and what came: "30, 45 -> 60".
+func setChange(a, b []string) string {
+	in := map[string]bool{}
+	for _, s := range b {
+		in[s] = true
+	}
+	was := map[string]bool{}
+	for _, s := range a {
+		was[s] = true
+	}
+	var gone, came []string
+	for _, s := range a {
+		if !in[s] && !slices.Contains(gone, s) {
+			gone = append(gone, s)
+		}
+	}
+	for _, s := range b {
+		if !was[s] && !slices.Contains(came, s) {
+			came = append(came, s)
+		}
+	}
+	g, c := strings.Join(gone, ", "), strings.Join(came, ", ")
+	switch {
+	case g == "" && c == "":
+		return "reordered"
+	case g == "":
+		return "added " + c
+	case c == "":
+		return "removed " + g
+	}
+	return g + " -> " + c
+}
+
+func labels(ps []corpus.Part) []string {
+	var out []string
+	for _, p := range ps {
+		out = append(out, p.Label)
+	}
+	return out
+}
+
+func count(ws []string, set map[string]bool) int {
+	n := 0
+	for _, w := range ws {
+		if set[w] {
+			n++
+		}
+	}
+	return n
+}
+
+func pick(ws []string, set map[string]bool) []string {
+	var out []string
+	for _, w := range ws {
+		if set[w] {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// sentenceEndRe ends a sentence: a full stop, question or exclamation
+// mark (or their CJK forms) before white space or the end.
+var sentenceEndRe = regexp.MustCompile(`[.!?](?:\s|$)|[。！？]`)
+
+func sentences(s string) int {
+	return len(sentenceEndRe.FindAllStringIndex(strings.TrimSpace(s), -1))
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
