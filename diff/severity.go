@@ -89,7 +89,18 @@ var deletionNoteRe = regexp.MustCompile(`(?i)[\[(][^\])]{0,40}\b(?:deleted|remov
 	`|(?:^|\s)(?:[a-z][).:]\s*)?(?:deleted|removed)(?:\s+in)?\s+(?:19|20)\d\d\.?`)
 
 // stripNotes removes deletion notes, whose years are no amounts.
-func stripNotes(s string) string { return deletionNoteRe.ReplaceAllString(s, " ") }
+func stripNotes(s string) string {
+	if !mayNote(s) {
+		return s
+	}
+	return deletionNoteRe.ReplaceAllString(s, " ")
+}
+
+// mayNote reports whether s has a word a deletion note is made of.
+func mayNote(s string) bool {
+	l := strings.ToLower(s)
+	return strings.Contains(l, "delet") || strings.Contains(l, "remov") || strings.Contains(l, "omit") || strings.Contains(l, "blank")
+}
 
 // rewrite applies the equivalences to normalized text: both forms of each
 // are replaced by one marker, whole words only, longest forms first, so
@@ -98,7 +109,7 @@ func stripNotes(s string) string { return deletionNoteRe.ReplaceAllString(s, " "
 // the text and the equivalences that matched.
 func rewrite(s string, eqs []Equivalence) (string, []Equivalence) {
 	var used []Equivalence
-	if deletionNoteRe.MatchString(s) {
+	if mayNote(s) && deletionNoteRe.MatchString(s) {
 		used = append(used, Equivalence{"deletion note", ""})
 		s = deletionNoteRe.ReplaceAllString(s, " ")
 	}
