@@ -809,11 +809,13 @@ func (a *aligner) review(pairs []Pair) {
 					bestI, bestS = o, s
 				}
 			}
-			margin := 0.25
+			margin, floor := 0.25, 0.5
 			if p.Anchor {
-				margin = 0.5 // the printed numbers already agree
+				// The printed numbers already agree: only a text that
+				// plainly belongs elsewhere outweighs them.
+				margin, floor = 0.6, 0.8
 			}
-			if bestI >= 0 && bestS >= 0.5 && bestS > content+margin {
+			if bestI >= 0 && bestS >= floor && bestS > content+margin {
 				p.Evidence = append(p.Evidence, Evidence{Signal: "mismatch", Agrees: false,
 					Detail: fmt.Sprintf("the target text matches %s better (%.2f against %.2f)", a.src.Items[bestI].ID, bestS, content)})
 				p.Score = math.Min(content, bestS/2)

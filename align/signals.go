@@ -47,10 +47,10 @@ func numbers(f, lang string) []string {
 		}
 	}
 	// Numbers written as words: "eighteen" in one language is 18 in
-	// another.
+	// another; "nine thousand five hundred" is 9500.
 	if words := numberWords[baseLang(lang)]; words != nil {
-		for _, w := range strings.FieldsFunc(strings.ToLower(f), func(r rune) bool { return !unicode.IsLetter(r) }) {
-			if v, ok := words[w]; ok && v > 10 {
+		for _, v := range wordNumbers(strings.FieldsFunc(strings.ToLower(f), func(r rune) bool { return !unicode.IsLetter(r) }), words) {
+			if v > 10 {
 				n := strconv.Itoa(v)
 				if !seen[n] {
 					seen[n] = true
@@ -62,12 +62,67 @@ func numbers(f, lang string) []string {
 	return out
 }
 
-// numberWords spells the numbers above ten that rulebooks write out.
+// multipliers are the number words that scale what comes before them.
+var multipliers = map[int]bool{100: true, 1000: true}
+
+// wordNumbers reads runs of number words as numbers: "nine thousand five
+// hundred" is 9500, "forty two" 42. A multiplier with nothing before it
+// ("hundreds") is no number.
+func wordNumbers(ws []string, words map[string]int) []int {
+	var out []int
+	total, current, in := 0, 0, false
+	flush := func() {
+		if in && total+current > 0 {
+			out = append(out, total+current)
+		}
+		total, current, in = 0, 0, false
+	}
+	for _, w := range ws {
+		v, ok := words[w]
+		switch {
+		case !ok && (w == "and" || w == "e" || w == "y" || w == "et" || w == "und") && in:
+			continue
+		case !ok:
+			flush()
+		case v == 1000:
+			if current == 0 && total == 0 {
+				flush()
+				continue
+			}
+			total += max(current, 1) * 1000
+			current = 0
+		case v == 100:
+			if current == 0 {
+				flush()
+				continue
+			}
+			current *= 100
+		case v == 101:
+			// "cem", "ciento": a hundred that adds, not multiplies.
+			current += 100
+			in = true
+		default:
+			current += v
+			in = true
+		}
+	}
+	flush()
+	return out
+}
+
+// numberWords spells the numbers rulebooks write out. 100 multiplies what
+// comes before it ("five hundred"); 101 stands for a hundred that adds
+// ("cento e vinte"); 1000 multiplies.
 var numberWords = map[string]map[string]int{
-	"en": {"eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "hundred": 100, "thousand": 1000},
-	"pt": {"onze": 11, "doze": 12, "treze": 13, "quinze": 15, "vinte": 20, "trinta": 30, "quarenta": 40, "cinquenta": 50, "sessenta": 60, "cem": 100, "mil": 1000},
-	"es": {"once": 11, "doce": 12, "trece": 13, "quince": 15, "veinte": 20, "treinta": 30, "cuarenta": 40, "cincuenta": 50, "sesenta": 60, "cien": 100, "mil": 1000},
-	"fr": {"onze": 11, "douze": 12, "treize": 13, "quinze": 15, "vingt": 20, "trente": 30, "quarante": 40, "cinquante": 50, "soixante": 60, "cent": 100, "mille": 1000},
+	"en": {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90, "hundred": 100, "thousand": 1000},
+	"pt": {"um": 1, "uma": 1, "dois": 2, "duas": 2, "três": 3, "quatro": 4, "cinco": 5, "seis": 6, "sete": 7, "oito": 8, "nove": 9, "dez": 10,
+		"onze": 11, "doze": 12, "treze": 13, "quinze": 15, "vinte": 20, "trinta": 30, "quarenta": 40, "cinquenta": 50, "sessenta": 60, "setenta": 70, "oitenta": 80, "noventa": 90,
+		"cem": 101, "cento": 101, "duzentos": 200, "trezentos": 300, "quatrocentos": 400, "quinhentos": 500, "seiscentos": 600, "setecentos": 700, "oitocentos": 800, "novecentos": 900, "mil": 1000},
+	"es": {"uno": 1, "una": 1, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6, "siete": 7, "ocho": 8, "nueve": 9, "diez": 10,
+		"once": 11, "doce": 12, "trece": 13, "quince": 15, "veinte": 20, "treinta": 30, "cuarenta": 40, "cincuenta": 50, "sesenta": 60,
+		"cien": 101, "ciento": 101, "doscientos": 200, "trescientos": 300, "quinientos": 500, "mil": 1000},
+	"fr": {"un": 1, "deux": 2, "trois": 3, "quatre": 4, "cinq": 5, "six": 6, "sept": 7, "huit": 8, "neuf": 9, "dix": 10,
+		"onze": 11, "douze": 12, "treize": 13, "quinze": 15, "vingt": 20, "trente": 30, "quarante": 40, "cinquante": 50, "soixante": 60, "cent": 100, "cents": 100, "mille": 1000},
 	"de": {"elf": 11, "zwölf": 12, "dreizehn": 13, "fünfzehn": 15, "zwanzig": 20, "dreißig": 30, "vierzig": 40, "fünfzig": 50, "sechzig": 60, "hundert": 100, "tausend": 1000},
 }
 
@@ -193,8 +248,17 @@ func Times(text string) []string { return times(corpus.Fold(text)) }
 
 func times(f string) []string {
 	var out []string
+	// "one minute", "ninety seconds": small numbers written as words.
+	for _, m := range timeWordRe.FindAllStringSubmatch(strings.ToLower(f), -1) {
+		if n, ok := smallNumbers[m[1]]; ok {
+			if unit, ok := timeUnit(m[2]); ok && timeWord[m[2]] {
+				out = append(out, strconv.Itoa(n*unit)+"s")
+			}
+		}
+	}
 	for i := 0; i < len(f); i++ {
-		if f[i] < '0' || f[i] > '9' || i > 0 && f[i-1] >= '0' && f[i-1] <= '9' {
+		// A decimal part ("x.49 seconds") is no duration of its own.
+		if f[i] < '0' || f[i] > '9' || i > 0 && (f[i-1] >= '0' && f[i-1] <= '9' || f[i-1] == '.' || f[i-1] == ',') {
 			continue
 		}
 		j := i
@@ -213,6 +277,16 @@ func times(f string) []string {
 	return out
 }
 
+// timeWordRe finds a number word before a unit of time.
+var timeWordRe = regexp.MustCompile(`\b([a-z]+)[ -]((?:sec|min|seg)[a-z]*)`)
+
+// timeWord lists the words for the units of time ("minimum" is none).
+var timeWord = map[string]bool{"sec": true, "secs": true, "second": true, "seconds": true, "min": true, "mins": true, "minute": true, "minutes": true,
+	"segundo": true, "segundos": true, "minuto": true, "minutos": true}
+
+// smallNumbers are the number words of English time spans.
+var smallNumbers = map[string]int{"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "ten": 10, "fifteen": 15, "twenty": 20, "thirty": 30, "sixty": 60, "ninety": 90, "a": 1, "an": 1}
+
 // timeUnits are the words for seconds and minutes, with their length in
 // seconds.
 var timeUnits = []struct {
@@ -225,6 +299,11 @@ var timeUnits = []struct {
 // timeUnit reports the unit of time rest starts with, if any: "seconds",
 // "segundos", "秒", "minutes", "分".
 func timeUnit(rest string) (int, bool) {
+	// "1000分の1" is a thousandth, not a thousand minutes ("10分の時間"
+	// is ten minutes' time).
+	if after, ok := strings.CutPrefix(rest, "分の"); ok && strings.TrimLeft(after, " ") != "" && strings.TrimLeft(after, " ")[0] >= '0' && strings.TrimLeft(after, " ")[0] <= '9' {
+		return 0, false
+	}
 	for _, u := range timeUnits {
 		if len(rest) >= len(u.word) && strings.EqualFold(rest[:len(u.word)], u.word) {
 			// "min" must not start "minimum".

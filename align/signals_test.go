@@ -16,6 +16,8 @@ func TestNumbers(t *testing.T) {
 		{"pot of 10,500 copied from English", "pt", []string{"10500"}},
 		{"賞金は1万、ブラインドは１２００", "ja", []string{"10000", "1200"}},
 		{"all eighteen faces point to twelve", "en", []string{"18", "12"}},
+		{"the dealer says nine thousand five hundred, then forty-two thousand; hundreds of chips", "en", []string{"9500", "42000"}},
+		{"o dealer diz onze mil e quinhentos, depois quarenta e dois mil", "pt", []string{"11500", "42000"}},
 		{"rule 36 and rule 36 again", "en", []string{"36"}},
 	} {
 		if got := Numbers(c.text, c.lang); !slices.Equal(got, c.want) {

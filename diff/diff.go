@@ -78,6 +78,9 @@ type Comparison struct {
 	Changes   []Change // in the new edition's order, removed items where they were
 	Moves     []Move
 	StaleRefs []StaleRef
+	// Alignment is the pairing of old and new items the comparison rests
+	// on.
+	Alignment *align.Alignment
 }
 
 // Options configures a comparison. The zero value aligns with the default
@@ -101,7 +104,7 @@ func (o Options) Compare(old, new *corpus.Document) *Comparison {
 		eqs = DefaultEquivalences()
 	}
 	al := o.Align.Align(old, new)
-	c := &Comparison{Old: old, New: new}
+	c := &Comparison{Old: old, New: new, Alignment: al}
 	for _, p := range al.Pairs {
 		if ch, ok := compare(old, new, p, eqs); ok {
 			c.Changes = append(c.Changes, ch)

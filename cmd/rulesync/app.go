@@ -14,6 +14,7 @@ import (
 	"github.com/rulesync/rulesync/align"
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/diff"
+	"github.com/rulesync/rulesync/gaps"
 	"github.com/rulesync/rulesync/ingest"
 	"github.com/rulesync/rulesync/reports"
 )
@@ -21,7 +22,7 @@ import (
 // Exit statuses.
 const (
 	exitOK      = 0
-	exitChanges = 1 // diff --exit-code found changes
+	exitChanges = 1 // diff --exit-code found changes; gaps --fail-on found findings
 	exitBad     = 2 // bad usage or unreadable input
 )
 
@@ -217,6 +218,118 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 				},
 			},
 			{
+				Name:      "gaps",
+				Usage:     "what a translation lacks or gets wrong against its source: a translator's worklist",
+				ArgsUsage: "SOURCE TRANSLATION",
+				Description: "Checks missing, extra, stale (with --base), truncated, untranslated, numbers, refs, parts,\n" +
+					"enumeration, duplicate, terminology and mismatch. --base names the source edition the translation was\n" +
+					"made from; given several times, the one the translation follows is chosen by content (provenance).\n" +
+					"Exit status 1 when a finding at or above --fail-on exists.",
+				Flags: append(sourceFlags("input-format"),
+					&cli.StringSliceFlag{Name: "base", Usage: "the source edition the translation was made from (`FILE`; repeat to let provenance choose)"},
+					&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "text", Usage: "output: text, md or json"},
+					&cli.StringFlag{Name: "fail-on", Usage: "exit 1 when a finding of this severity or worse exists: error or warning"},
+					&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` (atomically) instead of standard output"}),
+				OnUsageError: usageError,
+				Action: func(c *cli.Context) error {
+					if c.NArg() != 2 {
+						return cli.Exit(fmt.Sprintf("gaps: want SOURCE and TRANSLATION, got %d arguments (see 'rulesync gaps --help')", c.NArg()), exitBad)
+					}
+					if err := checkReportFlags(c); err != nil {
+						return err
+					}
+					src, err := load(c, c.Args().Get(0))
+					if err != nil {
+						return err
+					}
+					tr, err := load(c, c.Args().Get(1))
+					if err != nil {
+						return err
+					}
+					var base *corpus.Document
+					var bases []*corpus.Document
+					for _, b := range c.StringSlice("base") {
+						d, err := load(c, b)
+						if err != nil {
+							return err
+						}
+						bases = append(bases, d)
+					}
+					opt := gaps.Options{}
+					switch len(bases) {
+					case 0:
+					case 1:
+						base = bases[0]
+					default:
+						if pv := opt.Provenance(tr, bases...); pv.Best >= 0 {
+							base = bases[pv.Best]
+						} else {
+							return cli.Exit("gaps: the translation follows none of the --base editions more than the others; give one", exitBad)
+						}
+					}
+					return writeReport(c, opt.Gaps(src, tr, base))
+				},
+			},
+			{
+				Name:      "check",
+				Usage:     "the checks that need no source: duplicate, enumeration, terminology, truncated",
+				ArgsUsage: "DOCUMENT",
+				Flags: append(sourceFlags("input-format"),
+					&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "text", Usage: "output: text, md or json"},
+					&cli.StringFlag{Name: "fail-on", Usage: "exit 1 when a finding of this severity or worse exists: error or warning"},
+					&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` (atomically) instead of standard output"}),
+				OnUsageError: usageError,
+				Action: func(c *cli.Context) error {
+					in, err := oneArg(c)
+					if err != nil {
+						return err
+					}
+					if err := checkReportFlags(c); err != nil {
+						return err
+					}
+					d, err := load(c, in)
+					if err != nil {
+						return err
+					}
+					return writeReport(c, gaps.Options{}.Check(d))
+				},
+			},
+			{
+				Name:      "provenance",
+				Usage:     "which source edition a translation was made from, from content alone",
+				ArgsUsage: "TRANSLATION CANDIDATE [CANDIDATE...]",
+				Flags: append(ingestFlags,
+					&cli.BoolFlag{Name: "json", Usage: "write JSON"}),
+				OnUsageError: usageError,
+				Action: func(c *cli.Context) error {
+					if c.NArg() < 2 {
+						return cli.Exit(fmt.Sprintf("provenance: want TRANSLATION and at least one CANDIDATE, got %d arguments", c.NArg()), exitBad)
+					}
+					docs := make([]*corpus.Document, c.NArg())
+					for i, in := range c.Args().Slice() {
+						d, err := load(c, in)
+						if err != nil {
+							return err
+						}
+						docs[i] = d
+					}
+					pv := gaps.Options{}.Provenance(docs[0], docs[1:]...)
+					if c.Bool("json") {
+						best := ""
+						if pv.Best >= 0 {
+							best = pv.Candidates[pv.Best].Edition
+						}
+						var cands []map[string]any
+						for k, d := range pv.Candidates {
+							cands = append(cands, map[string]any{"edition": d.Edition, "votes": pv.Votes[k], "score": float64(int(pv.Score[k]*1000+0.5)) / 1000})
+						}
+						return writeJSON(stdout, map[string]any{"translation": docs[0].Edition, "lang": docs[0].Lang, "follows": best,
+							"stated_version": pv.Stated, "stated_date": docs[0].Date, "candidates": cands})
+					}
+					return reports.ProvenanceText(stdout, pv)
+				},
+			},
+			{
 				Name:      "show",
 				Usage:     "print a table of a document's items (id, number, title, flags, excerpt)",
 				ArgsUsage: "INPUT (a file, an http(s) URL, or - for standard input)",
@@ -257,7 +370,7 @@ func oneArg(c *cli.Context) (string, error) {
 // load ingests the input named on the command line, "-" for standard input.
 func load(c *cli.Context, in string) (*corpus.Document, error) {
 	format := c.String("format")
-	if c.Command.Name == "diff" {
+	if c.Command.Name == "diff" || c.Command.Name == "gaps" || c.Command.Name == "check" {
 		format = c.String("input-format")
 	}
 	opt := ingest.Options{
@@ -299,6 +412,46 @@ func loadGlossary(path string) (*align.Glossary, error) {
 		return nil, cli.Exit(fmt.Sprintf("%s:%v", path, err), exitBad)
 	}
 	return g, nil
+}
+
+// checkReportFlags validates the --format and --fail-on of gaps and check.
+func checkReportFlags(c *cli.Context) error {
+	switch c.String("format") {
+	case "text", "md", "json":
+	default:
+		return cli.Exit(fmt.Sprintf("%s: unknown --format %q (want text, md or json)", c.Command.Name, c.String("format")), exitBad)
+	}
+	switch c.String("fail-on") {
+	case "", "error", "warning", "info":
+	default:
+		return cli.Exit(fmt.Sprintf("%s: unknown --fail-on %q (want error or warning)", c.Command.Name, c.String("fail-on")), exitBad)
+	}
+	return nil
+}
+
+// writeReport writes a gaps or check report in the chosen format and
+// decides the exit status by --fail-on.
+func writeReport(c *cli.Context, r *gaps.Report) error {
+	var buf bytes.Buffer
+	var err error
+	switch c.String("format") {
+	case "md":
+		err = reports.GapsMarkdown(&buf, r)
+	case "json":
+		err = writeJSON(&buf, r)
+	default:
+		err = reports.GapsText(&buf, r)
+	}
+	if err != nil {
+		return cli.Exit(err.Error(), exitBad)
+	}
+	if err := output(c.String("output"), buf.Bytes(), c.App.Writer); err != nil {
+		return err
+	}
+	if f := gaps.Severity(c.String("fail-on")); f != "" && r.Worst().Rank() >= f.Rank() {
+		return cli.Exit("", exitChanges)
+	}
+	return nil
 }
 
 // loadEquivalences reads a file of editorial equivalences.

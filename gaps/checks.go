@@ -1,0 +1,521 @@
+package gaps
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/rulesync/rulesync/align"
+	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/diff"
+)
+
+// checker runs the checks of one report.
+type checker struct {
+	r       *Report
+	orig    *corpus.Document // the source the translation is aligned with
+	al      *align.Alignment
+	gloss   *align.Glossary
+	inScope map[corpus.Kind]bool
+	curID   map[string]string // base id -> current id, with a base
+}
+
+// scope decides which source items the translation is meant to cover:
+// the kinds of item it has (a page of addendum examples does not cover
+// the rules). Preambles are never counted.
+func (c *checker) scope() {
+	c.inScope = map[corpus.Kind]bool{}
+	loose := false
+	for _, it := range c.r.Translation.Items {
+		switch it.Kind {
+		case corpus.KindPreamble:
+		case corpus.KindItem:
+			loose = true
+		default:
+			c.inScope[it.Kind] = true
+		}
+	}
+	if loose || len(c.inScope) == 0 {
+		for _, it := range c.orig.Items {
+			c.inScope[it.Kind] = true
+		}
+	}
+	delete(c.inScope, corpus.KindPreamble)
+	var out []string
+	for _, it := range c.r.Source.Items {
+		if !c.inScope[it.Kind] && it.Kind != corpus.KindPreamble && !slices.Contains(out, string(it.Kind)) {
+			out = append(out, string(it.Kind))
+		}
+	}
+	if len(out) > 0 {
+		var in []string
+		for k := range c.inScope {
+			in = append(in, string(k))
+		}
+		slices.Sort(in)
+		c.r.add(Finding{Check: Scope, Severity: Info, Message: fmt.Sprintf("the translation covers only %s items; the source's %s items are not checked", strings.Join(in, ", "), strings.Join(out, ", "))})
+	}
+}
+
+// pairs checks each aligned pair: mismatch, truncation, numbers,
+// references, parts and untranslated text.
+func (c *checker) pairs() {
+	for _, p := range c.al.Pairs {
+		s, t := &c.orig.Items[p.Source[0]], &c.r.Translation.Items[p.Target[0]]
+		if !c.inScope[s.Kind] || s.Kind == corpus.KindPreamble {
+			continue
+		}
+		base := Finding{SourceID: c.current(s.ID), TargetID: t.ID}
+		for _, e := range p.Evidence {
+			if e.Signal == "mismatch" && !e.Agrees {
+				f := base
+				f.Check, f.Severity, f.Message = Mismatch, Error, "the text does not match its place: "+e.Detail
+				c.r.add(f)
+			}
+		}
+		cut := t.Has(corpus.FlagTruncated)
+		if cut {
+			f := base
+			f.Check, f.Severity, f.Message = Truncated, Info, "the translation shows a cut preview of this item"
+			c.r.add(f)
+		} else if c.al.Ratio > 0 && len([]rune(s.Text)) >= 80 {
+			expect := c.al.Ratio * float64(len([]rune(s.Text)))
+			if got := float64(len([]rune(t.Text))); got < 0.4*expect {
+				f := base
+				f.Check, f.Severity = Truncated, Warning
+				f.Message = fmt.Sprintf("the translation is much shorter than the source predicts (%d characters for about %.0f)", int(got), expect)
+				c.r.add(f)
+			}
+		}
+		c.numbers(base, s, t, cut)
+		c.refs(base, s, t, cut)
+		c.parts(base, s, t, cut)
+		c.untranslated(base, s, t)
+	}
+}
+
+// current maps an id of the aligned original to the current source's id:
+// when the original is the base edition, the id its item has now, or the
+// base id for an item the current edition removed.
+func (c *checker) current(id string) string {
+	if now, ok := c.curID[id]; ok {
+		return now
+	}
+	return id
+}
+
+// telling leaves out the numbers that say nothing when one side lacks
+// them: up to ten (spelled out in many languages), the item's own number
+// and the numbers of the items it cites (either side's citations: a
+// translation may spell a reference out).
+func telling(nums []string, items ...*corpus.Item) []string {
+	skip := map[string]bool{}
+	for _, it := range items {
+		for _, n := range align.Numbers(it.Number, "en") {
+			skip[n] = true
+		}
+		for _, r := range it.Refs {
+			if _, num, ok := strings.Cut(corpus.RefItem(r), ":"); ok {
+				for _, n := range align.Numbers(num, "en") {
+					skip[n] = true
+				}
+			}
+		}
+	}
+	var out []string
+	for _, n := range nums {
+		if v, err := strconv.ParseFloat(strings.TrimSuffix(n, "s"), 64); err == nil && v <= 10 && v == math.Trunc(v) || skip[n] {
+			continue // up to ten, or ten seconds: "a second", "two minutes" are words
+		}
+		out = append(out, n)
+	}
+	return out
+}
+
+// cutTail is how many runes at the end of a cut preview may hold a number
+// cut short ("9500" shown as "950").
+const cutTail = 12
+
+// uncut returns the text of a cut preview without its last runes, where
+// the cut may have split a number.
+func uncut(text string, cut bool) string {
+	if !cut {
+		return text
+	}
+	rs := []rune(text)
+	at := max(0, len(rs)-cutTail)
+	// Keep a number that starts before the tail whole: "100-200" stays.
+	for at < len(rs) && at > 0 && (unicode.IsDigit(rs[at]) || strings.ContainsRune("-.,/", rs[at]) && unicode.IsDigit(rs[at-1])) && unicode.IsDigit(rs[at-1]) {
+		at++
+	}
+	return string(rs[:at])
+}
+
+// numbers compares the amounts, blinds, times and counts of a pair, read
+// by each language's conventions. A number only the translation states is
+// an error; one only the source states is a warning, unless the
+// translation's preview is cut before it.
+func (c *checker) numbers(base Finding, s, t *corpus.Item, cut bool) {
+	sl, tl := c.orig.Lang, c.r.Translation.Lang
+	tt := uncut(t.Text, cut)
+	sn := telling(append(align.Numbers(s.Title+"\n"+s.Text, sl), align.Times(s.Text)...), s, t)
+	tn := telling(append(align.Numbers(t.Title+"\n"+tt, tl), align.Times(tt)...), s, t)
+	has := func(xs []string, x string) bool { return slices.Contains(xs, x) }
+	var extra, lacking []string
+	for _, n := range tn {
+		if !has(sn, n) {
+			extra = append(extra, n)
+		}
+	}
+	for _, n := range sn {
+		if !has(tn, n) {
+			lacking = append(lacking, n)
+		}
+	}
+	// Ranges: "1000-200" where the source says "1000-2000".
+	sr, tr := align.Ranges(s.Text, sl), align.Ranges(tt, tl)
+	var badRanges []string
+	for _, x := range tr {
+		if !has(sr, x) {
+			badRanges = append(badRanges, x)
+		}
+	}
+	if len(extra) > 0 || len(badRanges) > 0 {
+		f := base
+		f.Check, f.Severity = Numbers, Error
+		what := append(append([]string(nil), extra...), badRanges...)
+		f.Message = "the translation states numbers the source does not: " + strings.Join(what, ", ")
+		f.Evidence = []string{"source: " + strings.Join(append(sn, sr...), ", "), "translation: " + strings.Join(append(tn, tr...), ", ")}
+		c.r.add(f)
+	}
+	if len(lacking) > 0 && !cut {
+		f := base
+		f.Check, f.Severity = Numbers, Warning
+		f.Message = "numbers of the source missing from the translation: " + strings.Join(lacking, ", ")
+		f.Evidence = []string{"source: " + strings.Join(sn, ", "), "translation: " + strings.Join(tn, ", ")}
+		c.r.add(f)
+	}
+}
+
+// refs compares the items a pair cites.
+func (c *checker) refs(base Finding, s, t *corpus.Item, cut bool) {
+	norm := func(rs []string) []string {
+		var out []string
+		for _, r := range rs {
+			out = append(out, strings.ToLower(corpus.RefItem(r)))
+		}
+		return out
+	}
+	sr, tr := norm(s.Refs), norm(t.Refs)
+	// An addendum entry that cites its own rule ("Rule 51-B" in the entry
+	// for rule 51) cites nothing else.
+	own := ""
+	if s.Number != "" {
+		n, _, _ := strings.Cut(s.Number, "-")
+		own = strings.ToLower(corpus.ID(corpus.KindRule, n))
+	}
+	var extra, lacking []string
+	for i, r := range tr {
+		if !slices.Contains(sr, r) && r != own {
+			extra = append(extra, t.Refs[i])
+		}
+	}
+	for i, r := range sr {
+		if !slices.Contains(tr, r) {
+			lacking = append(lacking, s.Refs[i])
+		}
+	}
+	if len(extra) > 0 {
+		f := base
+		f.Check, f.Severity = Refs, Error
+		f.Message = "the translation cites " + strings.Join(extra, ", ") + ", which the source does not"
+		f.Evidence = []string{"source cites: " + strings.Join(s.Refs, ", "), "translation cites: " + strings.Join(t.Refs, ", ")}
+		c.r.add(f)
+	}
+	if len(lacking) > 0 && !cut && len(tr) > 0 {
+		f := base
+		f.Check, f.Severity = Refs, Warning
+		f.Message = "the translation does not cite " + strings.Join(lacking, ", ")
+		f.Evidence = []string{"source cites: " + strings.Join(s.Refs, ", "), "translation cites: " + strings.Join(t.Refs, ", ")}
+		c.r.add(f)
+	}
+}
+
+// parts compares the labelled parts of a pair.
+func (c *checker) parts(base Finding, s, t *corpus.Item, cut bool) {
+	sl, tl := labels(s.Parts), labels(t.Parts)
+	// Parts are compared only where both sides label them alike: letters
+	// with letters, example numbers with example numbers.
+	if len(sl) == 0 || len(tl) == 0 && cut || len(tl) > 0 && style(sl) != style(tl) {
+		return
+	}
+	count := func(xs []string) map[string]int {
+		m := map[string]int{}
+		for _, x := range xs {
+			m[x]++
+		}
+		return m
+	}
+	sc, tc := count(sl), count(tl)
+	var extra, lacking []string
+	sf := corpus.Fold(s.Text)
+	for _, l := range tl {
+		// "1-A:" printed inside the source's example 1 is the same
+		// sub-example, whether or not it was made a part of its own.
+		if tc[l] > sc[l] && !slices.Contains(extra, l) && !strings.Contains(sf, l+":") && !strings.Contains(sf, l+".") {
+			extra = append(extra, l)
+		}
+	}
+	for _, l := range sl {
+		if sc[l] > tc[l] && !slices.Contains(lacking, l) {
+			lacking = append(lacking, l)
+		}
+	}
+	ev := []string{"source parts: " + strings.Join(sl, ", "), "translation parts: " + strings.Join(tl, ", ")}
+	switch {
+	case len(extra) > 0:
+		f := base
+		f.Check, f.Severity, f.Evidence = Parts, Error, ev
+		f.Message = "parts the source does not have (or has fewer times): " + strings.Join(extra, ", ")
+		c.r.add(f)
+	case len(lacking) > 0 && !cut && len(tl) > 0:
+		f := base
+		f.Check, f.Severity, f.Evidence = Parts, Warning, ev
+		f.Message = "parts missing from the translation: " + strings.Join(lacking, ", ")
+		c.r.add(f)
+	case len(lacking) == 0 && !slices.Equal(sl, without(tl, sc)):
+		f := base
+		f.Check, f.Severity, f.Evidence = Parts, Warning, ev
+		f.Message = "parts out of order"
+		c.r.add(f)
+	}
+}
+
+// untranslated finds source-language text left in a translation: a run
+// of five or more words of the source text in a Japanese or Chinese
+// translation, or a whole item still in the source's language.
+func (c *checker) untranslated(base Finding, s, t *corpus.Item) {
+	sl, tl := baseLang(c.orig.Lang), baseLang(c.r.Translation.Lang)
+	if sl == tl || len([]rune(t.Text)) < 20 {
+		return
+	}
+	if tl == "ja" || tl == "zh" || tl == "ko" {
+		src := strings.ToLower(corpus.Fold(s.Text))
+		for _, run := range latinRuns(corpus.Fold(t.Text)) {
+			if len(strings.Fields(run)) >= 5 && strings.Contains(src, strings.ToLower(run)) {
+				f := base
+				f.Check, f.Severity = Untranslated, Warning
+				f.Message = "source text left untranslated: “" + run + "”"
+				c.r.add(f)
+				return
+			}
+		}
+		return
+	}
+	if corpus.DetectLang(t.Text) == sl && len([]rune(t.Text)) >= 60 {
+		f := base
+		f.Check, f.Severity = Untranslated, Warning
+		f.Message = "the item reads as " + sl + ", the source's language"
+		c.r.add(f)
+	}
+}
+
+// latinRuns returns the runs of Latin-script words in s.
+func latinRuns(s string) []string {
+	var out []string
+	var cur []rune
+	flush := func() {
+		if r := strings.TrimSpace(string(cur)); r != "" {
+			out = append(out, strings.Trim(r, " ,.;:"))
+		}
+		cur = cur[:0]
+	}
+	for _, r := range s {
+		if r < 0x80 && (unicode.IsLetter(r) || unicode.IsDigit(r) || strings.ContainsRune(" ,.'-;:", r)) {
+			cur = append(cur, r)
+			continue
+		}
+		flush()
+	}
+	flush()
+	return out
+}
+
+// edition reports missing, extra and stale items from the edition diff
+// of the base edition (the translation's original) and the current
+// source, through the translation's alignment with the base.
+func (c *checker) edition(cmp *diff.Comparison) {
+	trans := map[int]int{} // base item -> translation item
+	for _, p := range c.al.Pairs {
+		trans[p.Source[0]] = p.Target[0]
+	}
+	changeOf := map[int]*diff.Change{} // base item -> its change
+	for i := range cmp.Changes {
+		ch := &cmp.Changes[i]
+		for _, b := range ch.Old {
+			changeOf[b] = ch
+		}
+	}
+	cur := map[int]int{} // base item -> current item
+	for _, p := range cmp.Alignment.Pairs {
+		cur[p.Source[0]] = p.Target[0]
+	}
+	for b := range c.orig.Items {
+		bi := &c.orig.Items[b]
+		if !c.inScope[bi.Kind] || bi.Kind == corpus.KindPreamble {
+			continue
+		}
+		t, translated := trans[b]
+		s, kept := cur[b]
+		ch := changeOf[b]
+		switch {
+		case !kept && translated:
+			c.r.add(Finding{Check: Extra, Severity: Warning, SourceID: bi.ID, TargetID: c.r.Translation.Items[t].ID,
+				Message: fmt.Sprintf("translates %s of %s, which %s removed", bi.ID, c.orig.Edition, c.r.Source.Edition)})
+		case kept && !translated:
+			si := &c.r.Source.Items[s]
+			c.r.add(Finding{Check: Missing, Severity: Error, SourceID: si.ID, Message: "not translated: " + label(si)})
+		case kept && translated && ch != nil && (ch.TextChanged || ch.TitleChanged || ch.Kind == diff.Split || ch.Kind == diff.Merged):
+			si := &c.r.Source.Items[s]
+			sev := Info
+			if ch.Severity == diff.Substantive {
+				sev = Error
+			}
+			f := Finding{Check: Stale, Severity: sev, SourceID: si.ID, TargetID: c.r.Translation.Items[t].ID,
+				Message:  fmt.Sprintf("the source changed since %s (%s, %s): %s", c.orig.Edition, ch.Kind, ch.Severity, ch.Reason),
+				Redline:  ch.Spans,
+				Evidence: []string{"was " + bi.ID + " in " + c.orig.Edition}}
+			if ch.TitleChanged {
+				f.Evidence = append(f.Evidence, "title: "+bi.Title+" -> "+si.Title)
+			}
+			c.r.add(f)
+		}
+	}
+	// Items new in the current edition.
+	for i := range cmp.Changes {
+		ch := &cmp.Changes[i]
+		if ch.Kind != diff.Added {
+			continue
+		}
+		si := cmp.NewItem(ch)
+		if c.inScope[si.Kind] && si.Kind != corpus.KindPreamble {
+			c.r.add(Finding{Check: Missing, Severity: Error, SourceID: si.ID, Message: fmt.Sprintf("new in %s, not translated: %s", c.r.Source.Edition, label(si))})
+		}
+	}
+	for _, j := range c.al.UnmatchedTarget {
+		t := &c.r.Translation.Items[j]
+		if t.Kind != corpus.KindPreamble {
+			c.r.add(Finding{Check: Extra, Severity: Warning, TargetID: t.ID, Message: "no counterpart in " + c.orig.Edition})
+		}
+	}
+	c.coverage(func(b int) bool { _, ok := trans[b]; return ok }, cmp)
+}
+
+// unmatched reports the source items without a translation and the
+// translation items without a source, when there is no base edition.
+func (c *checker) unmatched() {
+	for _, i := range c.al.UnmatchedSource {
+		s := &c.orig.Items[i]
+		if c.inScope[s.Kind] && s.Kind != corpus.KindPreamble {
+			c.r.add(Finding{Check: Missing, Severity: Error, SourceID: s.ID, Message: "not translated: " + label(s)})
+		}
+	}
+	for _, j := range c.al.UnmatchedTarget {
+		t := &c.r.Translation.Items[j]
+		if t.Kind != corpus.KindPreamble {
+			c.r.add(Finding{Check: Extra, Severity: Warning, TargetID: t.ID, Message: "no counterpart in " + c.orig.Edition})
+		}
+	}
+	paired := map[int]bool{}
+	for _, p := range c.al.Pairs {
+		for _, i := range p.Source {
+			paired[i] = true
+		}
+	}
+	c.coverage(func(i int) bool { return paired[i] }, nil)
+}
+
+// coverage sets the share of in-scope current source items that are
+// translated (for a base, those the base's translation carries over).
+func (c *checker) coverage(translated func(int) bool, cmp *diff.Comparison) {
+	total, done := 0, 0
+	if cmp == nil {
+		for i, it := range c.orig.Items {
+			if c.inScope[it.Kind] && it.Kind != corpus.KindPreamble {
+				total++
+				if translated(i) {
+					done++
+				}
+			}
+		}
+	} else {
+		base := map[int]int{}
+		for _, p := range cmp.Alignment.Pairs {
+			base[p.Target[0]] = p.Source[0]
+		}
+		for i, it := range c.r.Source.Items {
+			if c.inScope[it.Kind] && it.Kind != corpus.KindPreamble {
+				total++
+				if b, ok := base[i]; ok && translated(b) {
+					done++
+				}
+			}
+		}
+	}
+	if total > 0 {
+		c.r.Coverage = 100 * float64(done) / float64(total)
+	}
+}
+
+// without returns the labels of ls that the source has (in counts sc).
+func without(ls []string, sc map[string]int) []string {
+	var out []string
+	for _, l := range ls {
+		if sc[l] > 0 {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// style says how a list of labels counts: "letter" (A, B), "number" (1,
+// 1-A, S1) or "other".
+func style(ls []string) string {
+	if len(ls) == 0 {
+		return ""
+	}
+	l := ls[0]
+	switch {
+	case len(l) == 1 && unicode.IsLetter(rune(l[0])):
+		return "letter"
+	case l[0] >= '0' && l[0] <= '9' || l[0] == 'S' && len(l) > 1:
+		return "number"
+	}
+	return "other"
+}
+
+func labels(ps []corpus.Part) []string {
+	var out []string
+	for _, p := range ps {
+		out = append(out, p.Label)
+	}
+	return out
+}
+
+func label(it *corpus.Item) string {
+	if it.Title != "" {
+		return it.ID + " " + it.Title
+	}
+	return it.ID
+}
+
+func baseLang(tag string) string {
+	tag = strings.ToLower(tag)
+	if i := strings.IndexAny(tag, "-_"); i >= 0 {
+		return tag[:i]
+	}
+	return tag
+}

@@ -1,0 +1,227 @@
+package gaps_test
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/diff"
+	"github.com/rulesync/rulesync/gaps"
+	"github.com/rulesync/rulesync/ingest"
+)
+
+const corpusDir = "../../shared/corpus"
+
+func realDoc(t testing.TB, rel string) *corpus.Document {
+	t.Helper()
+	path := filepath.Join(corpusDir, rel)
+	if _, err := os.Stat(path); err != nil {
+		t.Skipf("real corpus not available (%s): %v; lay ../shared/corpus beside the repository to run this test", path, err)
+	}
+	d, err := ingest.Options{}.File(path)
+	if err != nil {
+		t.Fatalf("ingest %s: %v", rel, err)
+	}
+	return d
+}
+
+// key names a finding for comparison: "check severity source target".
+func key(f gaps.Finding) string {
+	return strings.Join(strings.Fields(fmt.Sprintf("%s %s %s %s", f.Check, f.Severity, f.SourceID, f.TargetID)), " ")
+}
+
+// expect compares findings (other than those skip accepts) with the
+// explained list: every finding must be explained, every explanation
+// found.
+func expect(t *testing.T, r *gaps.Report, skip func(gaps.Finding) bool, explained map[string]string) {
+	t.Helper()
+	seen := map[string]bool{}
+	for _, f := range r.Findings {
+		if skip != nil && skip(f) {
+			continue
+		}
+		k := key(f)
+		seen[k] = true
+		if _, ok := explained[k]; !ok {
+			t.Errorf("unexplained finding: %s: %s %v", k, f.Message, f.Evidence)
+		}
+	}
+	var missing []string
+	for k := range explained {
+		if !seen[k] {
+			missing = append(missing, k)
+		}
+	}
+	sort.Strings(missing)
+	for _, k := range missing {
+		t.Errorf("expected finding not reported: %s (%s)", k, explained[k])
+	}
+}
+
+// TestReaderPage checks the Japanese reader page against the 2024
+// longform: the three absent rules missing, cut previews reported as
+// truncated info, and no number or reference errors caused by cutting.
+func TestReaderPage(t *testing.T) {
+	en := realDoc(t, "tda/tda-2024-longform-en.docx")
+	ja := realDoc(t, "seeds/tda-2024-ja-reader-page.txt")
+	r := gaps.Options{}.Gaps(en, ja, nil)
+	cut := map[string]bool{}
+	for _, it := range ja.Items {
+		if it.Has(corpus.FlagTruncated) && it.Kind != corpus.KindPreamble {
+			cut[it.ID] = true
+		}
+	}
+	truncated := 0
+	for _, f := range r.Findings {
+		if f.Check == gaps.Truncated && f.Severity == gaps.Info {
+			truncated++
+			if !cut[f.TargetID] {
+				t.Errorf("%s reported truncated but not cut", f.TargetID)
+			}
+		}
+	}
+	if truncated != len(cut) {
+		t.Errorf("%d cut previews reported, %d on the page", truncated, len(cut))
+	}
+	expect(t, r, func(f gaps.Finding) bool {
+		return f.Check == gaps.Truncated && f.Severity == gaps.Info || f.Check == gaps.Terminology
+	}, map[string]string{
+		"missing error rule:1":            "absent from the page",
+		"missing error rule:54":           "absent from the page",
+		"missing error rule:66":           "absent from the page",
+		"numbers warning rule:42 item:41": "the page leaves out the note that 2-motion raises were eliminated in 2019",
+	})
+	if r.Coverage < 97 || r.Coverage > 97.3 {
+		t.Errorf("coverage %.2f%%, want 104 of 107 = 97.2%%", r.Coverage)
+	}
+}
+
+// TestPortugueseAddendum finds the defects of the Portuguese addendum
+// page against the 2024 longform (read in ../shared/corpus/seeds and
+// checked by hand).
+func TestPortugueseAddendum(t *testing.T) {
+	en := realDoc(t, "tda/tda-2024-longform-en.pdf")
+	pt := realDoc(t, "seeds/tda-2024-addendum-pt.txt")
+	r := gaps.Options{}.Gaps(en, pt, nil)
+	expect(t, r, func(f gaps.Finding) bool { return f.Check == gaps.Terminology || f.Check == gaps.Scope }, map[string]string{
+		"numbers error add:51 item:11":     "example 3 gives the blinds as 1000-200 where the source says 1000-2000",
+		"numbers error add:18 item:4":      "the entry ends with a stray fragment about rule 20 D, deleted in 2022",
+		"refs error add:18 item:4":         "the same stray fragment cites rule 20",
+		"numbers error add:45 item:8":      "example 2 says 1300 where the source's UTG+1 put out 1500",
+		"numbers warning add:45 item:8":    "the same: the source's 1500 is not in the translation",
+		"numbers warning add:16 item:3":    "example 3 drops the amounts 700, 1000 and 2000",
+		"numbers warning add:53-A item:13": "example 1 drops the alternative raise to 600 and its 900",
+	})
+	if r.Coverage != 100 {
+		t.Errorf("coverage %.1f%%, want 100%% of the addendum", r.Coverage)
+	}
+	scope := 0
+	for _, f := range r.Findings {
+		if f.Check == gaps.Scope {
+			scope++
+		}
+	}
+	if scope != 1 {
+		t.Errorf("%d scope findings; want one saying the rules and procedures are out of scope", scope)
+	}
+}
+
+// TestPagesWithoutSource runs the checks that need no source on the
+// Japanese guides and the WSOP page.
+func TestPagesWithoutSource(t *testing.T) {
+	for _, c := range []struct {
+		file      string
+		explained map[string]string
+	}{
+		{"seeds/wsop-2009-ja-rules-page9.txt", map[string]string{
+			"enumeration warning rule:72": "the mangled markers 1）b）ç）エ） read a, b, c, e: d is skipped",
+			"terminology info":            "ペナルティ and 罰則, ルール and 規則 side by side",
+		}},
+		{"seeds/general-poker-rules-ja.txt", map[string]string{
+			"terminology warning sec:ベットとレイズ": "フォルド for フォールド",
+		}},
+		{"seeds/holdem-basics-guide-ja.txt", map[string]string{}},
+	} {
+		t.Run(filepath.Base(c.file), func(t *testing.T) {
+			r := gaps.Options{}.Check(realDoc(t, c.file))
+			expect(t, r, nil, c.explained)
+		})
+	}
+}
+
+// TestWCAStale checks the Japanese translation of the 2021-05-01
+// Regulations against the 2024-01-01 English with the 2021-05-01 English
+// as base: stale, missing and extra exactly as the English edition diff
+// says; and provenance names 2021-05-01 without being told.
+func TestWCAStale(t *testing.T) {
+	en21 := realDoc(t, "wca/wca-regulations-2021-05-01-en.md")
+	en24 := realDoc(t, "wca/wca-regulations-2024-01-01-en.md")
+	ja := realDoc(t, "wca/wca-regulations-2021-05-01-ja.md")
+
+	pv := gaps.Options{}.Provenance(ja, en24, en21)
+	if pv.Best != 1 || en21.Edition != "wca-"+ja.Date {
+		t.Errorf("provenance: best %d (votes %v), want wca-2021-05-01, which the translation states (%s)", pv.Best, pv.Votes, ja.Date)
+	}
+
+	r := gaps.Options{}.Gaps(en24, ja, en21)
+	cmp := diff.Options{}.Compare(en21, en24)
+	want := map[string][]string{}
+	for i := range cmp.Changes {
+		ch := &cmp.Changes[i]
+		o, n := cmp.OldItem(ch), cmp.NewItem(ch)
+		switch {
+		case ch.Kind == diff.Added && n.Kind != corpus.KindPreamble:
+			want[gaps.Missing] = append(want[gaps.Missing], n.ID)
+		case ch.Kind == diff.Removed && o.Kind != corpus.KindPreamble:
+			want[gaps.Extra] = append(want[gaps.Extra], o.ID)
+		case ch.TextChanged || ch.TitleChanged:
+			want[gaps.Stale] = append(want[gaps.Stale], n.ID)
+		}
+	}
+	got := map[string][]string{}
+	for _, f := range r.Findings {
+		switch f.Check {
+		case gaps.Missing, gaps.Stale, gaps.Extra:
+			got[f.Check] = append(got[f.Check], f.SourceID)
+		}
+	}
+	for _, check := range []string{gaps.Missing, gaps.Extra, gaps.Stale} {
+		w, g := want[check], got[check]
+		slices.Sort(w)
+		slices.Sort(g)
+		if !slices.Equal(w, g) {
+			t.Errorf("%s: got %d %v\nwant %d %v", check, len(g), g, len(w), w)
+		}
+	}
+	for _, f := range r.Findings {
+		if f.Check == gaps.Stale && len(f.Redline) == 0 {
+			t.Errorf("stale %s has no source redline", f.SourceID)
+		}
+	}
+	t.Logf("%d stale, %d missing, %d extra; coverage %.1f%%", len(got[gaps.Stale]), len(got[gaps.Missing]), len(got[gaps.Extra]), r.Coverage)
+}
+
+// TestWCAClean checks the Japanese translation against the English it
+// was made from: few findings, each explained here (read in the two
+// files by hand).
+func TestWCAClean(t *testing.T) {
+	en := realDoc(t, "wca/wca-regulations-2021-05-01-en.md")
+	ja := realDoc(t, "wca/wca-regulations-2021-05-01-ja.md")
+	r := gaps.Options{}.Gaps(en, ja, nil)
+	expect(t, r, nil, map[string]string{
+		"terminology info":               "ペナルティ and 罰則, 解く and ソルブ, 記録 and 結果, 規則 and 規定 are each used for one English term",
+		"numbers error reg:9f1 reg:9f1":  "the translation truncates to the thousandth of a second (1000 分の 1 秒), the English to the hundredth",
+		"refs error reg:B2a reg:B2a":     "the translation cites A3b1 where the English cites A3b",
+		"refs warning reg:B2a reg:B2a":   "the same citation, seen from the source",
+		"refs error reg:E2a1 reg:E2a1":   "the translation cites 12a where the English cites E2c1",
+		"refs warning reg:E2a1 reg:E2a1": "the same citation, seen from the source",
+	})
+	if r.Coverage != 100 {
+		t.Errorf("coverage %.1f%%, want 100%%", r.Coverage)
+	}
+}

@@ -1,0 +1,396 @@
+package gaps
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"unicode"
+
+	"github.com/rulesync/rulesync/corpus"
+)
+
+// document runs the checks that need no source: duplicate, enumeration
+// and terminology.
+func (c *checker) document(d *corpus.Document) {
+	c.duplicates(d)
+	c.enumerations(d)
+	c.terminology(d)
+}
+
+// dropSourceDuplicates removes duplicate findings that the source shares:
+// two translation items with one text whose source items have one text
+// too are faithful, not a defect.
+func (c *checker) dropSourceDuplicates() {
+	if c.al == nil {
+		return
+	}
+	srcOf := map[string]*corpus.Item{}
+	for _, p := range c.al.Pairs {
+		srcOf[c.r.Translation.Items[p.Target[0]].ID] = &c.orig.Items[p.Source[0]]
+	}
+	out := c.r.Findings[:0]
+	for _, f := range c.r.Findings {
+		if f.Check == Duplicate {
+			other := f.Message[strings.LastIndex(f.Message, " ")+1:]
+			a, b := srcOf[f.TargetID], srcOf[other]
+			if a != nil && b != nil && similar(trigrams(corpus.Fold(a.Text)), trigrams(corpus.Fold(b.Text))) >= 0.75 {
+				continue
+			}
+		}
+		out = append(out, f)
+	}
+	c.r.Findings = out
+}
+
+// duplicateMin is the length, in runes, below which equal texts are not
+// reported as duplicates ("See Rule 2." recurs by right).
+const duplicateMin = 30
+
+// duplicates finds items whose texts are the same in comparison form, or
+// nearly (nine tenths of their character trigrams shared).
+func (c *checker) duplicates(d *corpus.Document) {
+	type entry struct {
+		i    int
+		tris map[string]bool
+	}
+	seen := map[string]int{}
+	var long []entry
+	for i := range d.Items {
+		it := &d.Items[i]
+		f := corpus.Fold(it.Text)
+		if len([]rune(f)) < duplicateMin || it.Kind == corpus.KindPreamble {
+			continue
+		}
+		if j, ok := seen[f]; ok {
+			c.r.add(Finding{Check: Duplicate, Severity: Warning, SourceID: "", TargetID: it.ID,
+				Message: "the same text as " + d.Items[j].ID})
+			continue
+		}
+		seen[f] = i
+		tris := trigrams(f)
+		for _, e := range long {
+			if similar(tris, e.tris) >= 0.9 {
+				c.r.add(Finding{Check: Duplicate, Severity: Warning, TargetID: it.ID,
+					Message: "nearly the same text as " + d.Items[e.i].ID})
+				break
+			}
+		}
+		// Near duplicates are sought among neighbours and like-sized
+		// items only: a window keeps the check linear.
+		long = append(long, entry{i, tris})
+		if len(long) > 60 {
+			long = long[1:]
+		}
+	}
+}
+
+func trigrams(s string) map[string]bool {
+	rs := []rune(strings.ToLower(s))
+	m := map[string]bool{}
+	for i := 0; i+3 <= len(rs); i++ {
+		m[string(rs[i:i+3])] = true
+	}
+	return m
+}
+
+// similar is the Jaccard index of two sets.
+func similar(a, b map[string]bool) float64 {
+	if len(a) == 0 || len(b) == 0 {
+		return 0
+	}
+	n := 0
+	for k := range a {
+		if b[k] {
+			n++
+		}
+	}
+	return float64(n) / float64(len(a)+len(b)-n)
+}
+
+// enumerations finds broken sequences of part labels inside an item: a
+// letter or number skipped (a, b, c, e), repeated, or going back.
+func (c *checker) enumerations(d *corpus.Document) {
+	for i := range d.Items {
+		it := &d.Items[i]
+		var letters, numbers []string
+		for _, p := range it.Parts {
+			switch {
+			case len(p.Label) == 1 && unicode.IsLetter(rune(p.Label[0])):
+				letters = append(letters, p.Label)
+			case isNumber(p.Label):
+				numbers = append(numbers, p.Label)
+			}
+		}
+		for _, seq := range [][]string{letters, numbers} {
+			if msg := brokenSequence(seq); msg != "" {
+				ev := []string{"labels: " + strings.Join(seq, ", ")}
+				for _, p := range it.Parts {
+					if p.Marker != "" {
+						ev = append(ev, fmt.Sprintf("printed %q for %s", p.Marker, p.Label))
+					}
+				}
+				c.r.add(Finding{Check: Enumeration, Severity: Warning, TargetID: it.ID, Message: msg, Evidence: ev})
+			}
+		}
+	}
+}
+
+func isNumber(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// brokenSequence describes what is wrong with a sequence of labels that
+// should count up by one (A, B, C or 1, 2, 3), or returns "".
+func brokenSequence(seq []string) string {
+	if len(seq) < 2 {
+		return ""
+	}
+	val := func(s string) int {
+		if isNumber(s) {
+			n := 0
+			for _, r := range s {
+				n = n*10 + int(r-'0')
+			}
+			return n
+		}
+		return int(unicode.ToLower(rune(s[0])))
+	}
+	name := func(v int, like string) string {
+		if isNumber(like) {
+			return fmt.Sprint(v)
+		}
+		if unicode.IsUpper(rune(like[0])) {
+			return string(unicode.ToUpper(rune(v)))
+		}
+		return string(rune(v))
+	}
+	for k := 1; k < len(seq); k++ {
+		prev, cur := val(seq[k-1]), val(seq[k])
+		switch {
+		case cur == prev:
+			return fmt.Sprintf("%s appears twice in a row", seq[k])
+		case cur < prev:
+			return fmt.Sprintf("%s comes after %s", seq[k], seq[k-1])
+		case cur > prev+1:
+			var gone []string
+			for v := prev + 1; v < cur; v++ {
+				gone = append(gone, name(v, seq[k]))
+			}
+			return fmt.Sprintf("the sequence skips %s (%s then %s)", strings.Join(gone, ", "), seq[k-1], seq[k])
+		}
+	}
+	return ""
+}
+
+// terminology reports glossary concepts that one document renders in
+// several ways, and katakana words one letter away from a glossary term
+// (misspelt variants).
+func (c *checker) terminology(d *corpus.Document) {
+	lang := baseLang(d.Lang)
+	var text strings.Builder
+	for _, it := range d.Items {
+		text.WriteString(it.Title + "\n" + it.Text + "\n")
+	}
+	all := strings.ToLower(corpus.Fold(text.String()))
+	for _, concept := range c.gloss.Concepts {
+		terms := concept.Terms[lang]
+		if len(terms) < 2 {
+			continue
+		}
+		var used []string
+		counts := map[string]int{}
+		for _, t := range terms {
+			f := strings.ToLower(corpus.Fold(t))
+			n := occurrences(all, f, lang)
+			// A term inside a longer term of the concept is not a
+			// rendering of its own (ボタン in ディーラーボタン).
+			for _, u := range terms {
+				if fu := strings.ToLower(corpus.Fold(u)); fu != f && strings.Contains(fu, f) {
+					n -= occurrences(all, fu, lang)
+				}
+			}
+			if n > 0 {
+				used = append(used, t)
+				counts[t] = n
+			}
+		}
+		used = distinct(used)
+		if len(used) >= 2 && !abbreviations(used) {
+			var parts []string
+			for _, t := range used {
+				parts = append(parts, fmt.Sprintf("%s (%d)", t, counts[t]))
+			}
+			c.r.add(Finding{Check: Terminology, Severity: Info,
+				Message:  fmt.Sprintf("%q is rendered in %d ways: %s", concept.Name(), len(used), strings.Join(parts, ", ")),
+				Evidence: []string{"glossary concept " + concept.ID}})
+		}
+	}
+	if lang == "ja" {
+		c.misspellings(d)
+	}
+}
+
+// distinct drops the forms that are inflections or compounds of another
+// (jogador, jogadores; バーン, バーンカード): one word, not two renderings.
+func distinct(forms []string) []string {
+	var out []string
+	for i, f := range forms {
+		dup := false
+		for j, g := range forms {
+			if i != j && sameStem(f, g) && (len([]rune(g)) < len([]rune(f)) || len([]rune(g)) == len([]rune(f)) && j < i) {
+				dup = true
+			}
+		}
+		if !dup {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// sameStem reports whether two words share a prefix of two thirds of the
+// shorter one (at least two runes).
+func sameStem(a, b string) bool {
+	ra, rb := []rune(strings.ToLower(a)), []rune(strings.ToLower(b))
+	n := 0
+	for n < len(ra) && n < len(rb) && ra[n] == rb[n] {
+		n++
+	}
+	short := min(len(ra), len(rb))
+	return n >= 2 && 3*n >= 2*short
+}
+
+// abbreviations reports whether the forms are a term and its
+// abbreviation (BB and big blind): both are house style, not a
+// discrepancy.
+func abbreviations(forms []string) bool {
+	if len(forms) != 2 {
+		return false
+	}
+	short := func(s string) bool { return len(s) <= 4 && strings.ToUpper(s) == s }
+	return short(forms[0]) != short(forms[1])
+}
+
+// occurrences counts f in s: anywhere for CJK terms, as a whole word
+// otherwise.
+func occurrences(s, f, lang string) int {
+	if strings.ContainsFunc(f, corpus.IsCJK) {
+		return strings.Count(s, f)
+	}
+	n := 0
+	for i := 0; ; {
+		k := strings.Index(s[i:], f)
+		if k < 0 {
+			return n
+		}
+		k += i
+		before, after := rune(' '), rune(' ')
+		if k > 0 {
+			before = []rune(s[:k])[len([]rune(s[:k]))-1]
+		}
+		if e := k + len(f); e < len(s) {
+			after = []rune(s[e:])[0]
+		}
+		if !unicode.IsLetter(before) && !unicode.IsLetter(after) {
+			n++
+		}
+		i = k + len(f)
+	}
+}
+
+// misspellings finds katakana words of four or more letters that differ
+// from a glossary term by one letter and are no term themselves.
+func (c *checker) misspellings(d *corpus.Document) {
+	var terms []string
+	known := map[string]bool{}
+	for _, concept := range c.gloss.Concepts {
+		for _, t := range concept.Terms["ja"] {
+			if len([]rune(t)) >= 4 && strings.IndexFunc(t, func(r rune) bool { return !unicode.Is(unicode.Katakana, r) && r != 'ー' }) < 0 {
+				terms = append(terms, t)
+			}
+			known[t] = true
+		}
+	}
+	reported := map[string]bool{}
+	for _, it := range d.Items {
+		for _, w := range katakanaWords(it.Title + " " + it.Text) {
+			if known[w] || reported[w] || len([]rune(w)) < 4 {
+				continue
+			}
+			for _, t := range terms {
+				if typo(w, t) && !strings.Contains(w, t) && !strings.Contains(t, w) {
+					reported[w] = true
+					c.r.add(Finding{Check: Terminology, Severity: Warning, TargetID: it.ID,
+						Message: fmt.Sprintf("%q looks like a misspelling of the glossary term %q", w, t)})
+					break
+				}
+			}
+		}
+	}
+}
+
+// katakanaWords returns the runs of katakana (with the long-vowel mark).
+func katakanaWords(s string) []string {
+	var out []string
+	var cur []rune
+	for _, r := range s + " " {
+		if unicode.Is(unicode.Katakana, r) && r != '・' || r == 'ー' {
+			cur = append(cur, r)
+			continue
+		}
+		if len(cur) > 0 {
+			out = append(out, string(cur))
+			cur = cur[:0]
+		}
+	}
+	return out
+}
+
+// typo reports whether a and b differ by the slips katakana spelling is
+// prone to: a long-vowel mark added or dropped (リエントリ, リエントリー),
+// or one letter voiced or not (ベッド for ベット).
+func typo(a, b string) bool {
+	ra, rb := []rune(a), []rune(b)
+	if slices.Equal(ra, rb) {
+		return false
+	}
+	if len(ra) > len(rb) {
+		ra, rb = rb, ra
+	}
+	i := 0
+	for i < len(ra) && ra[i] == rb[i] {
+		i++
+	}
+	switch len(rb) - len(ra) {
+	case 1:
+		return rb[i] == 'ー' && string(ra[i:]) == string(rb[i+1:])
+	case 0:
+		return voicing(ra[i], rb[i]) && string(ra[i+1:]) == string(rb[i+1:])
+	}
+	return false
+}
+
+// voicing reports whether two katakana differ only by a voicing mark
+// (ト and ド, ハ and バ and パ).
+func voicing(a, b rune) bool {
+	base := func(r rune) rune {
+		switch {
+		case r >= 'ガ' && r <= 'ド' && (r-'カ')%2 == 1:
+			return r - 1
+		case r >= 'バ' && r <= 'ポ':
+			return 'ハ' + (r-'ハ')/3*3
+		case r >= 'ハ' && r <= 'ホ':
+			return 'ハ' + (r-'ハ')/3*3
+		}
+		return r
+	}
+	return a != b && base(a) == base(b)
+}

@@ -1,0 +1,263 @@
+// Package gaps finds what a translation lacks or gets wrong against its
+// source edition, as a translator's worklist.
+package gaps
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+
+	"github.com/rulesync/rulesync/align"
+	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/diff"
+)
+
+// Severity ranks findings: errors are wrong, warnings need a look, info
+// is for the record.
+type Severity string
+
+// The severities, from the most serious.
+const (
+	Error   Severity = "error"
+	Warning Severity = "warning"
+	Info    Severity = "info"
+)
+
+// Rank orders severities: error 3, warning 2, info 1, anything else 0.
+func (s Severity) Rank() int {
+	switch s {
+	case Error:
+		return 3
+	case Warning:
+		return 2
+	case Info:
+		return 1
+	}
+	return 0
+}
+
+// The checks, by their stable names.
+const (
+	Missing      = "missing"      // source item with no counterpart in the translation
+	Extra        = "extra"        // translation item with no source
+	Stale        = "stale"        // the source changed since the edition translated
+	Truncated    = "truncated"    // a cut preview, or far shorter than expected
+	Untranslated = "untranslated" // source-language text left in the translation
+	Numbers      = "numbers"      // amounts, blinds, times, counts that differ
+	Refs         = "refs"         // cross-references to another item than the source's
+	Parts        = "parts"        // sub-parts missing, extra or out of order
+	Enumeration  = "enumeration"  // a broken list sequence inside one item
+	Duplicate    = "duplicate"    // the same text in two items
+	Terminology  = "terminology"  // a glossary term rendered in different ways
+	Mismatch     = "mismatch"     // the text belongs to another item than its place says
+	Scope        = "scope"        // what part of the source the translation covers
+)
+
+// Finding is one problem with a translation (or a document).
+type Finding struct {
+	Check    string
+	Severity Severity
+	SourceID string // the source item, if any
+	TargetID string // the translation item, if any
+	Message  string
+	Evidence []string
+	// Redline is the source's own change from the base edition to the
+	// current one, for a stale item.
+	Redline []diff.Span
+}
+
+// Report is the findings on one translation (or one document).
+type Report struct {
+	Source, Translation, Base *corpus.Document
+	Findings                  []Finding
+	// Coverage is the share of the source items in the translation's
+	// scope that have a counterpart, in percent.
+	Coverage float64
+	// Alignment is the alignment the findings rest on (nil for Check).
+	Alignment *align.Alignment
+}
+
+// Options configures the checks. The zero value uses the aligner's and
+// the differ's defaults.
+type Options struct {
+	Align align.Options
+	Diff  diff.Options
+}
+
+// Gaps checks translation against source. With base (the source edition
+// the translation was made from, nil if unknown), items whose source
+// changed from base to source are stale, items added since are missing
+// and items the translation keeps of removed ones are extra, exactly as
+// the edition diff says; the translation is then aligned with base, its
+// own original. Without base the translation is aligned with source
+// directly.
+func (o Options) Gaps(source, translation, base *corpus.Document) *Report {
+	r := &Report{Source: source, Translation: translation, Base: base}
+	orig := source
+	var cmp *diff.Comparison
+	if base != nil {
+		orig = base
+		cmp = o.Diff.Compare(base, source)
+	}
+	al := o.Align.Align(orig, translation)
+	r.Alignment = al
+	c := &checker{r: r, orig: orig, al: al, gloss: o.glossary(), curID: map[string]string{}}
+	if cmp != nil {
+		for _, p := range cmp.Alignment.Pairs {
+			c.curID[base.Items[p.Source[0]].ID] = source.Items[p.Target[0]].ID
+		}
+	}
+	c.scope()
+	c.pairs()
+	if cmp != nil {
+		c.edition(cmp)
+	} else {
+		c.unmatched()
+	}
+	c.document(translation)
+	c.dropSourceDuplicates()
+	r.sort()
+	return r
+}
+
+// Check runs the checks that need no source on one document: duplicate,
+// enumeration, terminology and truncated.
+func (o Options) Check(d *corpus.Document) *Report {
+	r := &Report{Translation: d}
+	c := &checker{r: r, gloss: o.glossary()}
+	for i := range d.Items {
+		it := &d.Items[i]
+		if it.Has(corpus.FlagTruncated) {
+			r.add(Finding{Check: Truncated, Severity: Info, TargetID: it.ID, Message: "the text is cut short (a preview)"})
+		}
+	}
+	c.document(d)
+	r.sort()
+	return r
+}
+
+func (o Options) glossary() *align.Glossary {
+	if o.Align.Glossary != nil {
+		return o.Align.Glossary
+	}
+	return align.DefaultGlossary()
+}
+
+func (r *Report) add(f Finding) { r.Findings = append(r.Findings, f) }
+
+// sort orders findings by the translation's order (the source's for
+// items it lacks), then by check.
+func (r *Report) sort() {
+	pos := map[string]int{}
+	if r.Translation != nil {
+		for i, it := range r.Translation.Items {
+			pos["t:"+it.ID] = i*2 + 1
+		}
+	}
+	src := r.Source
+	if r.Base != nil {
+		src = r.Base
+	}
+	if src != nil {
+		n := len(r.Translation.Items) + 1
+		for i, it := range src.Items {
+			pos["s:"+it.ID] = i * 2 * n / max(1, len(src.Items))
+		}
+		if r.Source != nil && r.Source != src {
+			for i, it := range r.Source.Items {
+				if _, ok := pos["s:"+it.ID]; !ok {
+					pos["s:"+it.ID] = i * 2 * n / max(1, len(r.Source.Items))
+				}
+			}
+		}
+	}
+	at := func(f *Finding) int {
+		if p, ok := pos["t:"+f.TargetID]; ok && f.TargetID != "" {
+			return p
+		}
+		if p, ok := pos["s:"+f.SourceID]; ok {
+			return p
+		}
+		return -1
+	}
+	sort.SliceStable(r.Findings, func(i, j int) bool {
+		a, b := &r.Findings[i], &r.Findings[j]
+		if pa, pb := at(a), at(b); pa != pb {
+			return pa < pb
+		}
+		return a.Check < b.Check
+	})
+}
+
+// Count returns the number of findings of a check, or of all checks for
+// "".
+func (r *Report) Count(check string) int {
+	n := 0
+	for _, f := range r.Findings {
+		if check == "" || f.Check == check {
+			n++
+		}
+	}
+	return n
+}
+
+// Worst returns the most serious severity among the findings, or "".
+func (r *Report) Worst() Severity {
+	var w Severity
+	for _, f := range r.Findings {
+		if f.Severity.Rank() > w.Rank() {
+			w = f.Severity
+		}
+	}
+	return w
+}
+
+// MarshalJSON writes the report as an object with "source",
+// "translation" and "base" (edition and language, or null), "findings"
+// (each with check, severity, source_id, target_id, message, evidence and
+// redline) and "summary" (counts per check and per severity, coverage in
+// percent).
+func (r *Report) MarshalJSON() ([]byte, error) {
+	doc := func(d *corpus.Document) map[string]string {
+		if d == nil {
+			return nil
+		}
+		return map[string]string{"edition": d.Edition, "lang": d.Lang, "title": d.Title}
+	}
+	type jf struct {
+		Check    string   `json:"check"`
+		Severity Severity `json:"severity"`
+		SourceID string   `json:"source_id"`
+		TargetID string   `json:"target_id"`
+		Message  string   `json:"message"`
+		Evidence []string `json:"evidence"`
+		Redline  []string `json:"redline,omitempty"`
+	}
+	counts := map[string]int{}
+	bySev := map[Severity]int{}
+	var fs []jf
+	for _, f := range r.Findings {
+		counts[f.Check]++
+		bySev[f.Severity]++
+		j := jf{f.Check, f.Severity, f.SourceID, f.TargetID, f.Message, f.Evidence, nil}
+		if j.Evidence == nil {
+			j.Evidence = []string{}
+		}
+		for _, s := range f.Redline {
+			j.Redline = append(j.Redline, fmt.Sprintf("%s%s", map[diff.Op]string{diff.Equal: "=", diff.Delete: "-", diff.Insert: "+"}[s.Op], s.Text))
+		}
+		fs = append(fs, j)
+	}
+	if fs == nil {
+		fs = []jf{}
+	}
+	return json.Marshal(struct {
+		Source      map[string]string `json:"source"`
+		Translation map[string]string `json:"translation"`
+		Base        map[string]string `json:"base"`
+		Findings    []jf              `json:"findings"`
+		Summary     any               `json:"summary"`
+	}{doc(r.Source), doc(r.Translation), doc(r.Base), fs, map[string]any{
+		"checks": counts, "severities": bySev, "findings": len(r.Findings), "coverage": float64(int(r.Coverage*10+0.5)) / 10,
+	}})
+}

@@ -1,0 +1,129 @@
+package gaps_test
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/gaps"
+)
+
+// labelRe finds part labels "A:" at the start or after a sentence.
+var labelRe = regexp.MustCompile(`(?:^|[\s。])([A-Z]):`)
+
+// doc builds a document from "number|title|text" lines; "…" at the end
+// of a text marks a cut preview.
+func doc(lang string, lines ...string) *corpus.Document {
+	d := &corpus.Document{Edition: "house-2031", Lang: lang}
+	for _, l := range lines {
+		f := strings.SplitN(l, "|", 3)
+		it := corpus.Item{Kind: corpus.KindRule, Number: f[0], Title: f[1], Text: strings.TrimSuffix(f[2], "…"), Refs: corpus.Refs(f[2])}
+		if strings.HasSuffix(f[2], "…") {
+			it.SetFlag(corpus.FlagTruncated)
+		}
+		for _, m := range labelRe.FindAllStringSubmatch(f[2], -1) {
+			it.Parts = append(it.Parts, corpus.Part{Label: m[1]})
+		}
+		d.Items = append(d.Items, it)
+	}
+	corpus.AssignIDs(d)
+	return d
+}
+
+// TestChecks runs the checks on a small English rulebook and a Japanese
+// translation written with one defect per check, and one clean rule for
+// each thing the checks must not flag: locale numbers, full-width digits,
+// 万, and numbers a cut preview cannot show.
+func TestChecks(t *testing.T) {
+	en := doc("en",
+		"1|Seat Draw|Seats are drawn at random; the buy-in is 10,000 chips and late players draw from the same pool of 40 seats.",
+		"2|Clock|A player may call for a clock after a reasonable time; the player then has 60 seconds to act, see Rule 1.",
+		"3|Breaks|Play stops for a 15 minute break every two levels; the dealer colors up chips of 25 at each break.",
+		"4|Penalties|A: A warning is given first. B: A missed hand follows. C: A missed round follows after that.",
+		"5|Chip Counts|Players may ask for a count of an opponent's stack of 5000 chips or more, once per betting round, see Rule 2.",
+		"6|Verbal Bets|A verbal bet of 1200 is binding and the chips put out later must match the declared amount of 1200 exactly.",
+		"7|Hand for Hand|Hand for hand play starts when the money bubble is near, with 18 players left in 2 tables of 9.",
+	)
+	ja := doc("ja",
+		"|席の抽選|席はランダムに抽選する。バイインは１万チップで、遅れて来たプレイヤーも同じ４０席から抽選する。",
+		"|クロック|プレイヤーは相当の時間が過ぎたあとクロックを要求できる。プレイヤーはその後90秒以内にアクションしなければならない。ルール第1項を参照。",
+		"|休憩|2レベルごとに15分の休憩でゲームを止める。ディーラーは休憩ごとに25のチップをカラーアップする。",
+		"|ペナルティ|A: 最初に警告する。C: 次にハンドを欠場する。",
+		"|チップのカウント|プレイヤーは5000チップ以上の相手のスタックのカウントを要求できる。ルール第3項を参照。",
+		"|口頭のベット|口頭による1200のベットは拘束力を持ち、あとから出すチップは宣言額12…",
+		"|ハンドフォーハンド|Hand for hand play starts when the money bubble is near、残り18人で9人ずつ2テーブル。",
+		"|おまけ|このルールは原文にない。",
+	)
+	r := gaps.Options{}.Gaps(en, ja, nil)
+	want := map[string]bool{
+		"numbers error rule:2 item:2":        true, // 90 seconds for 60
+		"refs error rule:5 item:5":           true, // cites rule 3 for rule 2
+		"refs warning rule:5 item:5":         true,
+		"parts error rule:4 item:4":          false,
+		"parts warning rule:4 item:4":        true, // B missing
+		"untranslated warning rule:7 item:7": true,
+		"truncated info rule:6 item:6":       true,
+		"extra warning item:8":               true,
+		"enumeration warning item:4":         true, // A then C
+	}
+	got := map[string]gaps.Finding{}
+	for _, f := range r.Findings {
+		got[strings.Join(strings.Fields(string(f.Check)+" "+string(f.Severity)+" "+f.SourceID+" "+f.TargetID), " ")] = f
+	}
+	for k, w := range want {
+		if _, ok := got[k]; ok != w {
+			t.Errorf("%s: reported %v, want %v", k, ok, w)
+		}
+	}
+	for k, f := range got {
+		if strings.HasPrefix(k, "numbers") && !strings.HasSuffix(k, "rule:2 item:2") {
+			t.Errorf("unexpected %s: %s", k, f.Message) // 1万, full-width ４０, the cut 12… are fine
+		}
+	}
+	if r.Coverage != 100 {
+		t.Errorf("coverage %.1f, want 100", r.Coverage)
+	}
+}
+
+// TestLocaleNumbers checks that Portuguese thousands separators match
+// English ones: no numbers finding.
+func TestLocaleNumbers(t *testing.T) {
+	en := doc("en", "1|Pot|The pot totals 10,500 and the blinds are 1,000-2,000 this level, with 90 seconds to act.")
+	pt := doc("pt", "1|Pote|O pote totaliza 10.500 e os blinds são 1.000-2.000 neste nível, com 90 segundos para agir.")
+	for _, f := range (gaps.Options{}).Gaps(en, pt, nil).Findings {
+		t.Errorf("unexpected finding %s %s: %s", f.Check, f.Severity, f.Message)
+	}
+}
+
+// TestCheckDocument runs the source-free checks: duplicate, enumeration,
+// terminology (two renderings of one term, a misspelt katakana term) and
+// truncated.
+func TestCheckDocument(t *testing.T) {
+	d := doc("ja",
+		"1|a|プレイヤーはフォールドできる。ボタンは時計回りに動く。A: 一つ目。B: 二つ目。D: 四つ目。",
+		"2|b|プレイヤーはフォルドできる。ディーラーはチップを数える。",
+		"3|c|同じ文章がここにあります。これは重複のテストのための文章です。",
+		"4|d|同じ文章がここにあります。これは重複のテストのための文章です。",
+		"5|e|ペナルティと罰則が並ぶ。途中で切れたプレビュー…",
+	)
+	r := gaps.Options{}.Check(d)
+	var keys []string
+	for _, f := range r.Findings {
+		keys = append(keys, string(f.Check)+" "+f.TargetID)
+	}
+	for _, k := range []string{"enumeration rule:1", "terminology rule:2", "duplicate rule:4", "terminology ", "truncated rule:5"} {
+		found := false
+		for _, g := range keys {
+			if strings.TrimSpace(g) == strings.TrimSpace(k) {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("%q not found in %v", k, keys)
+		}
+	}
+	if r.Worst() != gaps.Warning {
+		t.Errorf("worst severity %q, want warning", r.Worst())
+	}
+}
