@@ -42,6 +42,31 @@ func byItem(r *gaps.Report) []worklistItem {
 	return out
 }
 
+// heading names the item a worklist entry is about: the source item and
+// its title, then the translation item and its title.
+func heading(r *gaps.Report, f gaps.Finding) string {
+	name := func(d *corpus.Document, id string) string {
+		if d == nil || id == "" {
+			return ""
+		}
+		if it := d.Item(id); it != nil && it.Title != "" {
+			return id + " " + it.Title
+		}
+		return id
+	}
+	s := name(r.Source, f.SourceID)
+	if s == "" && r.Base != nil {
+		s = name(r.Base, f.SourceID)
+	}
+	if t := name(r.Translation, f.TargetID); t != "" {
+		if s != "" {
+			return s + " → " + t
+		}
+		return t
+	}
+	return s
+}
+
 func docName(d *corpus.Document) string {
 	if d == nil {
 		return ""
@@ -96,7 +121,7 @@ func GapsMarkdown(w io.Writer, r *gaps.Report) error {
 		if it.key == "" {
 			p.f("\n## The whole document\n\n")
 		} else {
-			p.f("\n## %s\n\n", mdEscape(it.key))
+			p.f("\n## %s\n\n", mdEscape(heading(r, it.findings[0])))
 		}
 		for _, f := range it.findings {
 			box := "- [ ]"

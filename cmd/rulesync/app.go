@@ -323,8 +323,12 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 						for k, d := range pv.Candidates {
 							cands = append(cands, map[string]any{"edition": d.Edition, "votes": pv.Votes[k], "score": float64(int(pv.Score[k]*1000+0.5)) / 1000})
 						}
+						items := []map[string]any{}
+						for _, it := range pv.Items {
+							items = append(items, map[string]any{"target_id": it.TargetID, "follows": pv.Candidates[it.Candidate].Edition})
+						}
 						return writeJSON(stdout, map[string]any{"translation": docs[0].Edition, "lang": docs[0].Lang, "follows": best,
-							"stated_version": pv.Stated, "stated_date": docs[0].Date, "candidates": cands})
+							"stated_version": pv.Stated, "stated_date": docs[0].Date, "candidates": cands, "items": items})
 					}
 					return reports.ProvenanceText(stdout, pv)
 				},
