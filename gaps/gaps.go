@@ -73,8 +73,11 @@ type Report struct {
 	// Coverage is the share of the source items in the translation's
 	// scope that have a counterpart, in percent.
 	Coverage float64
-	// Alignment is the alignment the findings rest on (nil for Check).
+	// Alignment is the alignment the findings rest on (nil for Check):
+	// of the base edition with the translation when there is a base.
 	Alignment *align.Alignment
+	// Comparison is the edition diff of base and source, with a base.
+	Comparison *diff.Comparison
 }
 
 // Options configures the checks. The zero value uses the aligner's and
@@ -100,7 +103,7 @@ func (o Options) Gaps(source, translation, base *corpus.Document) *Report {
 		cmp = o.Diff.Compare(base, source)
 	}
 	al := o.Align.Align(orig, translation)
-	r.Alignment = al
+	r.Alignment, r.Comparison = al, cmp
 	c := &checker{r: r, orig: orig, al: al, gloss: o.glossary(), curID: map[string]string{}}
 	if cmp != nil {
 		for _, p := range cmp.Alignment.Pairs {

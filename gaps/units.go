@@ -1,0 +1,102 @@
+package gaps
+
+import (
+	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/diff"
+)
+
+// State is where a source item stands in a translation.
+type State string
+
+// The states of a Unit, as translators' tools name them.
+const (
+	Translated State = "translated" // translated from the current text
+	StaleState State = "stale"      // translated from an earlier text of the item
+	New        State = "new"        // not translated
+)
+
+// Unit is one current source item with its translation, for interchange
+// files and side-by-side views. Units come in the source's order.
+type Unit struct {
+	Source *corpus.Item
+	// Target is the translation item, or nil when there is none.
+	Target *corpus.Item
+	State  State
+	// Previous is the source item the translation was made from when the
+	// source changed since (the base edition's item), else nil.
+	Previous *corpus.Item
+	// Redline is the source's change from Previous, for a stale unit.
+	Redline []diff.Span
+	// Score is the aligner's confidence in the pair; Findings are the
+	// report's findings on the unit.
+	Score    float64
+	Findings []Finding
+}
+
+// Units lists the report's source items (preambles included) with their
+// translations: every current source item once, in order.
+func (r *Report) Units() []Unit {
+	if r.Source == nil || r.Alignment == nil {
+		return nil
+	}
+	// orig -> translation, through the alignment.
+	trans := map[int]int{}
+	score := map[int]float64{}
+	for _, p := range r.Alignment.Pairs {
+		trans[p.Source[0]] = p.Target[0]
+		score[p.Source[0]] = p.Score
+	}
+	units := make([]Unit, len(r.Source.Items))
+	for i := range r.Source.Items {
+		units[i] = Unit{Source: &r.Source.Items[i], State: New}
+	}
+	// current index -> orig index (the same without a base).
+	origOf := map[int]int{}
+	changed := map[int]*diff.Change{}
+	if r.Comparison != nil {
+		for _, p := range r.Comparison.Alignment.Pairs {
+			origOf[p.Target[0]] = p.Source[0]
+		}
+		for k := range r.Comparison.Changes {
+			ch := &r.Comparison.Changes[k]
+			if ch.TextChanged || ch.TitleChanged || ch.Kind == diff.Split || ch.Kind == diff.Merged {
+				for _, j := range ch.New {
+					changed[j] = ch
+				}
+			}
+		}
+	} else {
+		for i := range r.Source.Items {
+			origOf[i] = i
+		}
+	}
+	orig := r.Source
+	if r.Base != nil {
+		orig = r.Base
+	}
+	for i := range units {
+		o, ok := origOf[i]
+		if !ok {
+			continue
+		}
+		t, ok := trans[o]
+		if !ok {
+			continue
+		}
+		u := &units[i]
+		u.Target, u.Score, u.State = &r.Translation.Items[t], score[o], Translated
+		if ch := changed[i]; ch != nil {
+			u.State, u.Previous, u.Redline = StaleState, &orig.Items[o], ch.Spans
+		}
+	}
+	byID := map[string][]int{}
+	for i, u := range units {
+		byID[u.Source.ID] = append(byID[u.Source.ID], i)
+	}
+	for _, f := range r.Findings {
+		for _, i := range byID[f.SourceID] {
+			units[i].Findings = append(units[i].Findings, f)
+		}
+	}
+	return units
+}
