@@ -24,6 +24,7 @@ var owner = map[string]string{
 	"github.com/tetratelabs/wazero":   "ingest",
 	"github.com/sergi/go-diff":        "diff",
 	"github.com/urfave/cli":           "cmd/rulesync",
+	"github.com/BurntSushi/toml":      "reports",
 }
 
 // TestImportDirection fails when a package imports against the layering

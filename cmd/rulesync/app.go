@@ -334,6 +334,48 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 				},
 			},
 			{
+				Name:      "build",
+				Usage:     "build a workspace: changelogs, translation worklists, PO/XLIFF/TMX/TBX files and an HTML site",
+				ArgsUsage: " ",
+				Description: "Reads the manifest (TOML: [[source]] name/path/url/format/edition/lang, [[diff]] old/new,\n" +
+					"[[translation]] name/source/base), ingests every source (cached by its bytes), and writes OUTDIR,\n" +
+					"replacing it only when the new build is complete. A source that cannot be read is reported and\n" +
+					"left out with what depends on it; everything else is written, and the exit status is 2.",
+				Flags: []cli.Flag{
+					&cli.StringFlag{Name: "config", Aliases: []string{"c"}, Value: "rulesync.toml", Usage: "the workspace manifest `FILE`"},
+					&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Value: "rulesync-out", Usage: "the output `DIR`"},
+				},
+				OnUsageError: usageError,
+				Action: func(c *cli.Context) error {
+					if c.NArg() != 0 {
+						return cli.Exit("build: takes no arguments; name the manifest with -c (see 'rulesync build --help')", exitBad)
+					}
+					ws, err := reports.LoadWorkspace(c.String("config"))
+					if err != nil {
+						return cli.Exit(err.Error(), exitBad)
+					}
+					b := &reports.Build{Workspace: ws, Out: c.String("output")}
+					if colorful(stderr) {
+						b.Progress = func(e reports.Event) { progressLine(stderr, e) }
+					}
+					sum, err := b.Run(c.Context)
+					if err != nil {
+						return cli.Exit(fmt.Sprintf("build: %v", err), exitBad)
+					}
+					if err := writeSummary(stdout, sum, c.String("output")); err != nil {
+						return cli.Exit(err.Error(), exitBad)
+					}
+					if len(sum.Failed) > 0 {
+						var msgs []string
+						for _, f := range sum.Failed {
+							msgs = append(msgs, fmt.Sprintf("source %s: %v", f.Name, f.Err))
+						}
+						return cli.Exit("build: "+strings.Join(msgs, "\nbuild: ")+"\nbuild: everything else was written", exitBad)
+					}
+					return nil
+				},
+			},
+			{
 				Name:      "show",
 				Usage:     "print a table of a document's items (id, number, title, flags, excerpt)",
 				ArgsUsage: "INPUT (a file, an http(s) URL, or - for standard input)",

@@ -8,6 +8,7 @@ import (
 
 	"github.com/rulesync/rulesync/align"
 	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/reports"
 )
 
 // writeTable prints a document's header and one row per item: id, number,
@@ -171,4 +172,54 @@ func clip(s string, n int) string {
 		w += rw
 	}
 	return b.String() + "…"
+}
+
+// progressLine prints one step of a build on a terminal.
+func progressLine(w io.Writer, e reports.Event) {
+	switch {
+	case !e.Done:
+		fmt.Fprintf(w, "%-7s %s ...\n", e.Stage, e.Name)
+	case e.Err != nil:
+		fmt.Fprintf(w, "%-7s %s: FAILED: %v\n", e.Stage, e.Name, e.Err)
+	case e.Cached:
+		fmt.Fprintf(w, "%-7s %s: done (cached)\n", e.Stage, e.Name)
+	default:
+		fmt.Fprintf(w, "%-7s %s: done\n", e.Stage, e.Name)
+	}
+}
+
+// writeSummary prints the tables that end a build: documents,
+// changelogs and translations.
+func writeSummary(w io.Writer, s *reports.Summary, out string) error {
+	bw := bufio.NewWriter(w)
+	fmt.Fprintf(bw, "built %s: %d files\n\n", out, s.Files)
+	rows := [][]string{{"DOCUMENT", "EDITION", "LANG", "ITEMS", "CACHE"}}
+	for _, d := range s.Documents {
+		c := "read"
+		if d.Cached {
+			c = "cached"
+		}
+		rows = append(rows, []string{d.Name, d.Edition, d.Lang, fmt.Sprint(d.Items), c})
+	}
+	for _, f := range s.Failed {
+		rows = append(rows, []string{f.Name, "-", "-", "-", "FAILED"})
+	}
+	columns(bw, rows)
+	if len(s.Changelogs) > 0 {
+		fmt.Fprintln(bw)
+		rows = [][]string{{"CHANGELOG", "CHANGES", "SUBSTANTIVE", "EDITORIAL"}}
+		for _, c := range s.Changelogs {
+			rows = append(rows, []string{c.Old + " -> " + c.New, fmt.Sprint(c.Changes), fmt.Sprint(c.Substantive), fmt.Sprint(c.Editorial)})
+		}
+		columns(bw, rows)
+	}
+	if len(s.Translations) > 0 {
+		fmt.Fprintln(bw)
+		rows = [][]string{{"TRANSLATION", "SOURCE", "COVERAGE", "FINDINGS", "ERRORS", "STALE", "MISSING"}}
+		for _, t := range s.Translations {
+			rows = append(rows, []string{t.Name, t.Source, fmt.Sprintf("%.1f%%", t.Coverage), fmt.Sprint(t.Findings), fmt.Sprint(t.Errors), fmt.Sprint(t.Stale), fmt.Sprint(t.Missing)})
+		}
+		columns(bw, rows)
+	}
+	return bw.Flush()
 }

@@ -1,0 +1,228 @@
+package reports_test
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/rulesync/rulesync/reports"
+)
+
+// copyWorkspace copies testdata/workspace into a temporary directory, so
+// that a test may change its sources and keep its cache to itself.
+func copyWorkspace(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	entries, err := os.ReadDir("testdata/workspace")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		data, err := os.ReadFile(filepath.Join("testdata/workspace", e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, e.Name()), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// build runs a build and returns its summary and the steps it took from
+// the cache, by "stage name".
+func build(t *testing.T, dir, out string) (*reports.Summary, map[string]bool) {
+	t.Helper()
+	ws, err := reports.LoadWorkspace(filepath.Join(dir, "rulesync.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cached := map[string]bool{}
+	b := &reports.Build{Workspace: ws, Out: out, Now: func() time.Time { return time.Unix(1700000000, 0) },
+		Progress: func(e reports.Event) {
+			if e.Done && (e.Stage == "ingest" || e.Stage == "diff" || e.Stage == "gaps") {
+				cached[e.Stage+" "+e.Name] = e.Cached
+			}
+		}}
+	sum, err := b.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sum, cached
+}
+
+// TestBuild builds the test workspace: every output is written, a second
+// build takes everything from the cache and writes the same bytes, and a
+// changed source is read again with only what depends on it.
+func TestBuild(t *testing.T) {
+	dir := copyWorkspace(t)
+	out := filepath.Join(dir, "out")
+	sum, cached := build(t, dir, out)
+	for _, f := range []string{"index.html", "style.css", "search.js", "search-index.js",
+		"changelog/en-2030..en-2031.md", "changelog/en-2030..en-2031.html", "changelog/en-2030..en-2031.json",
+		"gaps/ja-2030.md", "gaps/ja-2030.json", "interchange/ja-2030.po", "interchange/ja-2030.xlf", "interchange/ja-2030.tmx",
+		"interchange/glossary.tbx", "translations/ja-2030.html", "documents/en-2031.html"} {
+		if _, err := os.Stat(filepath.Join(out, f)); err != nil {
+			t.Errorf("missing output %s", f)
+		}
+	}
+	for k, c := range cached {
+		if c {
+			t.Errorf("%s came from the cache on a cold build", k)
+		}
+	}
+	if len(sum.Translations) != 1 || sum.Translations[0].Stale != 1 || sum.Translations[0].Missing != 1 {
+		t.Errorf("translations %+v; want 1 stale (rule 1's 30 -> 45) and 1 missing (rule 4)", sum.Translations)
+	}
+	po, _ := os.ReadFile(filepath.Join(out, "interchange/ja-2030.po"))
+	if !strings.Contains(string(po), "#, fuzzy\n#| msgctxt \"rule:1\"") {
+		t.Errorf("the PO file does not mark rule:1 fuzzy:\n%s", po)
+	}
+	first, _ := os.ReadFile(filepath.Join(out, "gaps/ja-2030.md"))
+
+	_, cached = build(t, dir, out)
+	for k, c := range cached {
+		if !c {
+			t.Errorf("%s was redone on a warm build", k)
+		}
+	}
+	if again, _ := os.ReadFile(filepath.Join(out, "gaps/ja-2030.md")); string(again) != string(first) {
+		t.Error("a warm build wrote another worklist")
+	}
+
+	// Change the translation only: the edition diff stays cached.
+	ja := filepath.Join(dir, "ja-2030.json")
+	data, _ := os.ReadFile(ja)
+	os.WriteFile(ja, []byte(strings.Replace(string(data), "15分", "20分", 1)), 0o644)
+	_, cached = build(t, dir, out)
+	want := map[string]bool{"ingest en-2030": true, "ingest en-2031": true, "ingest ja-2030": false, "diff en-2030..en-2031": true, "gaps ja-2030": false}
+	for k, w := range want {
+		if cached[k] != w {
+			t.Errorf("after changing ja-2030: %s cached %v, want %v", k, cached[k], w)
+		}
+	}
+}
+
+// TestBuildBrokenSource checks that a source that cannot be read is
+// reported and left out with what depends on it, and that everything
+// else is written.
+func TestBuildBrokenSource(t *testing.T) {
+	dir := copyWorkspace(t)
+	os.Remove(filepath.Join(dir, "ja-2030.json"))
+	out := filepath.Join(dir, "out")
+	sum, _ := build(t, dir, out)
+	if len(sum.Failed) != 1 || sum.Failed[0].Name != "ja-2030" || !strings.Contains(sum.Failed[0].Err.Error(), "no such file") {
+		t.Errorf("failed %+v; want ja-2030, no such file", sum.Failed)
+	}
+	if _, err := os.Stat(filepath.Join(out, "changelog/en-2030..en-2031.md")); err != nil {
+		t.Error("the changelog, which needs no broken source, was not written")
+	}
+	if _, err := os.Stat(filepath.Join(out, "gaps/ja-2030.md")); err == nil {
+		t.Error("a worklist was written for a translation that could not be read")
+	}
+	index, _ := os.ReadFile(filepath.Join(out, "index.html"))
+	if !strings.Contains(string(index), "Sources that could not be read") || !strings.Contains(string(index), "ja-2030") {
+		t.Error("the site does not report the broken source")
+	}
+}
+
+// TestManifestErrors checks the messages for bad manifests.
+func TestManifestErrors(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct{ body, want string }{
+		{"title = \"x\"\n[[source]\nname = 1\n", "rulesync.toml:3:9: expected end of table array name"},
+		{"[[source]]\nname = \"a\"\n", `source "a" needs a path or a url`},
+		{"[[source]]\nname = \"a\"\npath = \"a.txt\"\n[[diff]]\nold = \"a\"\nnew = \"b\"\n", `diff names source "b"`},
+		{"colour = \"red\"\n", `unknown key "colour"`},
+	} {
+		p := filepath.Join(dir, "rulesync.toml")
+		os.WriteFile(p, []byte(c.body), 0o644)
+		if _, err := reports.LoadWorkspace(p); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: error %v, want %q", c.body, err, c.want)
+		}
+	}
+}
+
+// TestSiteInChromium loads the built site from file:// in headless
+// Chromium: no console errors, the search box finds a rule (the page runs
+// the search given in ?q=), and screenshots of the overview and of the
+// side-by-side page are written (to $RULESYNC_SCREENSHOTS, or a temporary
+// directory named in the log).
+func TestSiteInChromium(t *testing.T) {
+	chrome := ""
+	for _, c := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(c); err == nil {
+			chrome = p
+			break
+		}
+	}
+	if chrome == "" {
+		t.Skip("chromium not installed (Debian package chromium; .ci/run installs it)")
+	}
+	dir := copyWorkspace(t)
+	out := filepath.Join(dir, "out")
+	build(t, dir, out)
+	shots := os.Getenv("RULESYNC_SCREENSHOTS")
+	if shots == "" {
+		shots = t.TempDir()
+	}
+	os.MkdirAll(shots, 0o755)
+	run := func(args ...string) (string, string) {
+		profile := t.TempDir()
+		base := []string{"--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+			"--disable-component-update", "--disable-sync", "--user-data-dir=" + profile, "--enable-logging=stderr", "--v=0"}
+		ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+		defer cancel()
+		cmd := exec.CommandContext(ctx, chrome, append(base, args...)...)
+		var stdout, stderr strings.Builder
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		if err := cmd.Run(); err != nil {
+			t.Fatalf("chromium %v: %v\n%s", args, err, stderr.String())
+		}
+		return stdout.String(), stderr.String()
+	}
+	index := "file://" + filepath.Join(out, "index.html")
+	dom, logs := run("--dump-dom", index+"?q=verbal")
+	if !strings.Contains(dom, `documents/en-2031.html#rule:4`) || !strings.Contains(dom, "1 results") {
+		t.Errorf("the search for \"verbal\" did not list rule:4; results part of the page:\n%s", excerpt(dom, `id="results"`))
+	}
+	side := "file://" + filepath.Join(out, "translations", "ja-2030.html")
+	dom2, logs2 := run("--dump-dom", side)
+	if !strings.Contains(dom2, "<del>30</del><ins>45</ins>") || !strings.Contains(dom2, "not translated") {
+		t.Error("the side-by-side page lacks the stale redline or the missing rule")
+	}
+	for _, l := range strings.Split(logs+logs2, "\n") {
+		if strings.Contains(l, ":CONSOLE") && (strings.Contains(l, "Error") || strings.Contains(l, "Uncaught")) {
+			t.Errorf("console error: %s", l)
+		}
+	}
+	for name, url := range map[string]string{"overview.png": index, "side-by-side.png": side} {
+		path := filepath.Join(shots, name)
+		run("--screenshot="+path, "--window-size=1200,900", "--hide-scrollbars", url)
+		if fi, err := os.Stat(path); err != nil || fi.Size() < 5000 {
+			t.Errorf("screenshot %s not written (%v)", path, err)
+		}
+	}
+	t.Logf("screenshots in %s", shots)
+	var names []string
+	entries, _ := os.ReadDir(shots)
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	if !slices.Contains(names, "overview.png") {
+		t.Errorf("screenshots %v", names)
+	}
+}
+
+func excerpt(s, at string) string {
+	i := strings.Index(s, at)
+	if i < 0 {
+		return s[:min(len(s), 500)]
+	}
+	return s[i:min(len(s), i+500)]
+}

@@ -1,0 +1,264 @@
+package reports
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"html/template"
+	"io"
+	"sort"
+	"strings"
+
+	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/gaps"
+)
+
+// The HTML site: index.html (an overview of editions and languages, the
+// changelogs, the translations, a search box), one page per document,
+// one side-by-side page per translation, the changelogs. Static files,
+// relative links, no script or font from elsewhere: it works from file://.
+
+const siteCSS = `*{box-sizing:border-box}
+body{font:16px/1.5 system-ui,sans-serif;margin:0;color:#1a1a1a;background:#fff}
+a{color:#0b57a6} a:focus,input:focus{outline:3px solid #f0a500;outline-offset:2px}
+.skip{position:absolute;left:-999px} .skip:focus{left:1rem;top:1rem;background:#fff;padding:.5rem}
+header{background:#123;color:#fff;padding:.6rem 1rem} header a{color:#fff;margin-right:1rem}
+main{max-width:72rem;margin:0 auto;padding:1rem}
+table{border-collapse:collapse;width:100%} th,td{border:1px solid #ccc;padding:.4rem;vertical-align:top;text-align:left}
+th{background:#f2f2f2}
+.side td{width:50%} .finding{margin:.2rem 0;padding:.2rem .4rem;border-left:4px solid #999;background:#fafafa;font-size:.9em}
+.error{border-color:#b00020} .warning{border-color:#c77700} .info{border-color:#607d8b}
+del{background:#ffe0e0;color:#8a1010} ins{background:#dff5df;color:#0b5a0b;text-decoration:none}
+.id{font-family:ui-monospace,monospace;font-size:.85em;color:#555} .text{white-space:pre-wrap}
+#results li{margin:.3rem 0} label{font-weight:600;display:block;margin-top:1rem}
+input[type=search]{font:inherit;padding:.4rem;width:100%;max-width:30rem}
+@media (max-width:700px){.side td,.side th{display:block;width:100%} table{font-size:.9em}}
+@media (prefers-color-scheme:dark){body{background:#151515;color:#eee} th{background:#262626} .finding{background:#222} a{color:#8ab4f8} header{background:#0a1a2a}}
+`
+
+const searchJS = `(function(){
+  var input = document.getElementById('q');
+  var list = document.getElementById('results');
+  var status = document.getElementById('status');
+  if (!input || !list || !window.RULESYNC_INDEX) return;
+  function run(){
+    var q = input.value.trim().toLowerCase();
+    list.innerHTML = '';
+    if (q.length < 2) { status.textContent = ''; return; }
+    var n = 0;
+    for (var i = 0; i < RULESYNC_INDEX.length && n < 50; i++) {
+      var e = RULESYNC_INDEX[i];
+      if ((e.t + ' ' + e.x + ' ' + e.id).toLowerCase().indexOf(q) < 0) continue;
+      var li = document.createElement('li');
+      var a = document.createElement('a');
+      a.href = e.u; a.textContent = e.d + ' ' + e.id + (e.t ? ': ' + e.t : '');
+      li.appendChild(a);
+      list.appendChild(li); n++;
+    }
+    status.textContent = n + (n === 50 ? '+' : '') + ' results';
+  }
+  input.addEventListener('input', run);
+  var m = /[?&]q=([^&]*)/.exec(location.search);
+  if (m) { input.value = decodeURIComponent(m[1].replace(/\+/g, ' ')); run(); }
+})();
+`
+
+var pageTmpl = template.Must(template.New("page").Parse(`<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{{.Title}}</title>
+<link rel="stylesheet" href="{{.Root}}style.css">
+</head>
+<body>
+<a class="skip" href="#main">Skip to content</a>
+<header><nav aria-label="Site"><a href="{{.Root}}index.html">Overview</a><a href="{{.Root}}index.html#changelogs">Changelogs</a><a href="{{.Root}}index.html#translations">Translations</a></nav></header>
+<main id="main">
+{{.Body}}
+</main>
+{{if .Search}}<script src="{{.Root}}search-index.js"></script>
+<script src="{{.Root}}search.js"></script>{{end}}
+</body>
+</html>
+`))
+
+type page struct {
+	Title, Root string
+	Body        template.HTML
+	Search      bool
+}
+
+func renderPage(w io.Writer, p page) error { return pageTmpl.Execute(w, p) }
+
+// site adds the site's files to out.
+func site(out files, ws *Workspace, sum *Summary, docs []*corpus.Document, byName map[string]int, errs []error) error {
+	out["style.css"] = []byte(siteCSS)
+	out["search.js"] = []byte(searchJS)
+	title := ws.Title
+	if title == "" {
+		title = "rulesync"
+	}
+
+	// One page per document, and the search index over all of them.
+	type entry struct {
+		D  string `json:"d"`
+		ID string `json:"id"`
+		T  string `json:"t"`
+		X  string `json:"x"`
+		U  string `json:"u"`
+	}
+	var index []entry
+	for i, s := range ws.Sources {
+		if errs[i] != nil {
+			continue
+		}
+		d := docs[i]
+		var b strings.Builder
+		fmt.Fprintf(&b, "<h1>%s</h1>\n<p>%s, %s, %d items, from %s.</p>\n<table>\n<caption>Items of %s</caption>\n<thead><tr><th scope=\"col\">Id</th><th scope=\"col\">Title and text</th></tr></thead><tbody>\n",
+			esc(s.Name), esc(d.Edition), esc(d.Lang), len(d.Items), esc(d.Source.Format), esc(s.Name))
+		for _, it := range d.Items {
+			fmt.Fprintf(&b, "<tr id=\"%s\"><td class=\"id\">%s</td><td lang=\"%s\"><strong>%s</strong><div class=\"text\">%s</div></td></tr>\n",
+				esc(it.ID), esc(it.ID), esc(d.Lang), esc(it.Title), esc(it.Text))
+			x := []rune(it.Text)
+			index = append(index, entry{s.Name, it.ID, it.Title, string(x[:min(len(x), 160)]), "documents/" + s.Name + ".html#" + it.ID})
+		}
+		b.WriteString("</tbody></table>\n")
+		var buf bytes.Buffer
+		if err := renderPage(&buf, page{Title: s.Name + " · " + title, Root: "../", Body: template.HTML(b.String())}); err != nil {
+			return err
+		}
+		out["documents/"+s.Name+".html"] = buf.Bytes()
+	}
+	js, err := json.Marshal(index)
+	if err != nil {
+		return err
+	}
+	out["search-index.js"] = append(append([]byte("window.RULESYNC_INDEX = "), js...), ";\n"...)
+
+	// The overview.
+	var b strings.Builder
+	fmt.Fprintf(&b, "<h1>%s</h1>\n", esc(title))
+	if len(sum.Failed) > 0 {
+		b.WriteString("<section aria-labelledby=\"failed\"><h2 id=\"failed\">Sources that could not be read</h2><ul>\n")
+		for _, f := range sum.Failed {
+			fmt.Fprintf(&b, "<li><strong>%s</strong>: %s</li>\n", esc(f.Name), esc(f.Err.Error()))
+		}
+		b.WriteString("</ul></section>\n")
+	}
+	b.WriteString("<section aria-labelledby=\"search-h\"><h2 id=\"search-h\">Search</h2>\n<label for=\"q\">Search item titles and texts</label>\n<input id=\"q\" type=\"search\" autocomplete=\"off\" placeholder=\"e.g. substantial action\">\n<p id=\"status\" role=\"status\" aria-live=\"polite\"></p>\n<ol id=\"results\"></ol></section>\n")
+
+	// Editions x languages.
+	editions, langs := map[string]bool{}, map[string]bool{}
+	cell := map[string][]string{}
+	trBy := map[string]TranslationSummary{}
+	for _, t := range sum.Translations {
+		trBy[t.Name] = t
+	}
+	for i, s := range ws.Sources {
+		if errs[i] != nil {
+			continue
+		}
+		d := docs[i]
+		editions[d.Edition], langs[d.Lang] = true, true
+		c := fmt.Sprintf("<a href=\"documents/%s.html\">%s</a> (%d items)", esc(s.Name), esc(s.Name), len(d.Items))
+		if t, ok := trBy[s.Name]; ok {
+			c += fmt.Sprintf("<br><a href=\"translations/%s.html\">%.1f%% covered, %d stale, %d errors</a>", esc(s.Name), t.Coverage, t.Stale, t.Errors)
+		}
+		k := d.Edition + "\x00" + d.Lang
+		cell[k] = append(cell[k], c)
+	}
+	el, ll := sortedSet(editions), sortedSet(langs)
+	b.WriteString("<section aria-labelledby=\"matrix\"><h2 id=\"matrix\">Editions and languages</h2>\n<table>\n<thead><tr><th scope=\"col\">Edition</th>")
+	for _, l := range ll {
+		fmt.Fprintf(&b, "<th scope=\"col\">%s</th>", esc(l))
+	}
+	b.WriteString("</tr></thead><tbody>\n")
+	for _, e := range el {
+		fmt.Fprintf(&b, "<tr><th scope=\"row\">%s</th>", esc(e))
+		for _, l := range ll {
+			fmt.Fprintf(&b, "<td>%s</td>", strings.Join(cell[e+"\x00"+l], "<br>"))
+		}
+		b.WriteString("</tr>\n")
+	}
+	b.WriteString("</tbody></table></section>\n")
+
+	b.WriteString("<section aria-labelledby=\"changelogs\"><h2 id=\"changelogs\">Changelogs</h2><ul>\n")
+	for _, c := range sum.Changelogs {
+		name := c.Name
+		fmt.Fprintf(&b, "<li><a href=\"changelog/%s.html\">%s → %s</a>: %d changes (%d substantive, %d editorial); <a href=\"changelog/%s.md\">Markdown</a>, <a href=\"changelog/%s.json\">JSON</a></li>\n",
+			esc(name), esc(c.Old), esc(c.New), c.Changes, c.Substantive, c.Editorial, esc(name), esc(name))
+	}
+	b.WriteString("</ul></section>\n<section aria-labelledby=\"translations\"><h2 id=\"translations\">Translations</h2><ul>\n")
+	for _, t := range sum.Translations {
+		based := ""
+		if t.Base != "" {
+			based = ", made from " + esc(t.Base)
+		}
+		fmt.Fprintf(&b, "<li><a href=\"translations/%s.html\">%s</a> against %s%s: %.1f%% covered, %d findings (%d errors), %d stale, %d missing. Worklist: <a href=\"gaps/%s.md\">Markdown</a>; files for translation tools: <a href=\"interchange/%s.po\">PO</a>, <a href=\"interchange/%s.xlf\">XLIFF</a>, <a href=\"interchange/%s.tmx\">TMX</a></li>\n",
+			esc(t.Name), esc(t.Name), esc(t.Source), based, t.Coverage, t.Findings, t.Errors, t.Stale, t.Missing, esc(t.Name), esc(t.Name), esc(t.Name), esc(t.Name))
+	}
+	b.WriteString("</ul><p><a href=\"interchange/glossary.tbx\">Glossary (TBX)</a></p></section>\n")
+	var buf bytes.Buffer
+	if err := renderPage(&buf, page{Title: title, Root: "", Body: template.HTML(b.String()), Search: true}); err != nil {
+		return err
+	}
+	out["index.html"] = buf.Bytes()
+	return nil
+}
+
+func esc(s string) string { return template.HTMLEscapeString(s) }
+
+func sortedSet(m map[string]bool) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// sidePage writes the side-by-side view of a translation: each source
+// item beside its translation, the findings inline, the source's redline
+// for a stale item.
+func sidePage(w io.Writer, t Translation, r *gaps.Report) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "<h1>%s against %s</h1>\n<p>%.1f%% of the source items in scope are translated. %s.</p>\n", esc(t.Name), esc(t.Source), r.Coverage, esc(gapsSummary(r)))
+	if r.Base != nil {
+		fmt.Fprintf(&b, "<p>Translated from %s; the source is now %s. Stale items show the source's changes since.</p>\n", esc(docName(r.Base)), esc(docName(r.Source)))
+	}
+	b.WriteString("<table class=\"side\">\n<caption>Source and translation, item by item</caption>\n<thead><tr><th scope=\"col\">Source</th><th scope=\"col\">Translation</th></tr></thead><tbody>\n")
+	for _, u := range r.Units() {
+		fmt.Fprintf(&b, "<tr id=\"%s\"><td lang=\"%s\"><span class=\"id\">%s</span> <strong>%s</strong>", esc(u.Source.ID), esc(r.Source.Lang), esc(u.Source.ID), esc(u.Source.Title))
+		if u.State == gaps.StaleState && len(u.Redline) > 0 {
+			fmt.Fprintf(&b, "<div class=\"text\">%s</div>", htmlRedline(u.Redline))
+		} else {
+			fmt.Fprintf(&b, "<div class=\"text\">%s</div>", esc(u.Source.Text))
+		}
+		b.WriteString("</td>")
+		if u.Target != nil {
+			fmt.Fprintf(&b, "<td lang=\"%s\"><span class=\"id\">%s</span> <strong>%s</strong><div class=\"text\">%s</div>", esc(r.Translation.Lang), esc(u.Target.ID), esc(u.Target.Title), esc(u.Target.Text))
+		} else {
+			b.WriteString("<td><em>not translated</em>")
+		}
+		for _, f := range u.Findings {
+			fmt.Fprintf(&b, "<p class=\"finding %s\"><strong>%s</strong> (%s): %s</p>", esc(string(f.Severity)), esc(f.Check), esc(string(f.Severity)), esc(f.Message))
+		}
+		b.WriteString("</td></tr>\n")
+	}
+	b.WriteString("</tbody></table>\n")
+	var extra []gaps.Finding
+	for _, f := range r.Findings {
+		if f.SourceID == "" {
+			extra = append(extra, f)
+		}
+	}
+	if len(extra) > 0 {
+		b.WriteString("<h2>Other findings</h2><ul>\n")
+		for _, f := range extra {
+			fmt.Fprintf(&b, "<li class=\"finding %s\"><strong>%s</strong> %s: %s</li>\n", esc(string(f.Severity)), esc(f.Check), esc(f.TargetID), esc(f.Message))
+		}
+		b.WriteString("</ul>\n")
+	}
+	return renderPage(w, page{Title: t.Name + " · translation", Root: "../", Body: template.HTML(b.String())})
+}
