@@ -135,7 +135,7 @@ func TestBuildBrokenSource(t *testing.T) {
 func TestManifestErrors(t *testing.T) {
 	dir := t.TempDir()
 	for _, c := range []struct{ body, want string }{
-		{"title = \"x\"\n[[source]\nname = 1\n", "rulesync.toml:3:9: expected end of table array name"},
+		{"title = \"x\"\n[[source]\nname = 1\n", "rulesync.toml:2:10: expected end of table array name"},
 		{"[[source]]\nname = \"a\"\n", `source "a" needs a path or a url`},
 		{"[[source]]\nname = \"a\"\npath = \"a.txt\"\n[[diff]]\nold = \"a\"\nnew = \"b\"\n", `diff names source "b"`},
 		{"colour = \"red\"\n", `unknown key "colour"`},

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/BurntSushi/toml"
 )
@@ -85,7 +86,20 @@ func LoadWorkspace(path string) (*Workspace, error) {
 	if err != nil {
 		var pe toml.ParseError
 		if errors.As(err, &pe) {
-			return nil, &ManifestError{Path: path, Line: pe.Position.Line, Col: pe.Position.Col, Err: errors.New(pe.Message)}
+			line, col := pe.Position.Line, pe.Position.Col
+			// An error at the end of the file is reported past its last
+			// line: point at the end of that line instead.
+			lines := strings.Split(strings.TrimRight(string(data), "\n"), "\n")
+			// A line that ended too early is reported on the next line:
+			// point at the end of the one that ended.
+			if strings.Contains(pe.Message, `got '\n'`) && line > 1 {
+				line = min(line-1, len(lines))
+				col = len([]rune(lines[line-1])) + 1
+			}
+			if line > len(lines) {
+				line, col = len(lines), len([]rune(lines[len(lines)-1]))+1
+			}
+			return nil, &ManifestError{Path: path, Line: line, Col: col, Err: errors.New(pe.Message)}
 		}
 		return nil, &ManifestError{Path: path, Err: err}
 	}
