@@ -11,7 +11,6 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -110,8 +109,44 @@ func (b *Build) now() time.Time {
 	return time.Now()
 }
 
-// files is the output of a build, by path relative to Out.
+// files is output by path relative to Out.
 type files map[string][]byte
+
+// output writes a build's files into a new directory beside Out.
+type output struct {
+	dir string
+}
+
+// write writes one output file (distinct names may be written
+// concurrently).
+func (o *output) write(name string, data []byte) error {
+	p := filepath.Join(o.dir, filepath.FromSlash(name))
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(p, data, 0o644)
+}
+
+// writeAll writes a set of files.
+func (o *output) writeAll(fs files) error {
+	for n, d := range fs {
+		if err := o.write(n, d); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// source is an ingested source: where its document is cached, and what a
+// summary says of it. Documents are read from the cache when a task needs
+// them, so that a build holds only what it works on.
+type source struct {
+	Source
+	hash, path string
+	doc        *corpus.Document // kept for the documents other tasks share
+	summary    DocSummary
+	err        error
+}
 
 // Run builds the workspace: ingests every source (concurrently, from the
 // cache when its bytes are unchanged), compares the edition pairs, checks
@@ -119,7 +154,9 @@ type files map[string][]byte
 // HTML site into a new directory that then replaces Out. Outputs whose
 // inputs are unchanged come from the cache. A source that cannot be read
 // is reported in the Summary and what depends on it is left out; the
-// error returned is for a build that could not be written at all.
+// error returned is for a build that could not be written at all. Only
+// the documents several steps share stay in memory; each step's output
+// is written as it is made.
 func (b *Build) Run(ctx context.Context) (*Summary, error) {
 	ws := b.Workspace
 	cache := ws.cacheDir()
@@ -130,74 +167,123 @@ func (b *Build) Run(ctx context.Context) (*Summary, error) {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
+	out, commit, err := newOutput(b.Out)
+	if err != nil {
+		return nil, err
+	}
+	defer commit(false)
 	sum := &Summary{}
-	out := files{}
+
+	// The documents several steps use are kept once read.
+	shared := map[string]bool{}
+	for _, d := range ws.Diffs {
+		shared[d.Old], shared[d.New] = true, true
+	}
+	for _, t := range ws.Translations {
+		shared[t.Source], shared[t.Base] = true, true
+	}
 
 	// Ingest.
-	docs := make([]*corpus.Document, len(ws.Sources))
-	hashes := make([]string, len(ws.Sources))
-	errs := make([]error, len(ws.Sources))
-	cached := make([]bool, len(ws.Sources))
+	srcs := make([]*source, len(ws.Sources))
+	byName := map[string]*source{}
 	sem := make(chan struct{}, workers)
 	var wg sync.WaitGroup
-	for i := range ws.Sources {
+	for i, s := range ws.Sources {
+		srcs[i] = &source{Source: s}
+		byName[s.Name] = srcs[i]
 		wg.Add(1)
-		go func() {
+		go func(src *source) {
 			defer wg.Done()
 			sem <- struct{}{}
 			defer func() { <-sem }()
-			s := ws.Sources[i]
-			b.event(Event{Stage: "ingest", Name: s.Name})
-			docs[i], hashes[i], cached[i], errs[i] = b.ingest(ctx, s, cache)
-			b.event(Event{Stage: "ingest", Name: s.Name, Done: true, Cached: cached[i], Err: errs[i]})
-		}()
+			b.event(Event{Stage: "ingest", Name: src.Name})
+			d, hash, path, cached, err := b.ingest(ctx, src.Source, cache)
+			src.hash, src.path, src.err = hash, path, err
+			if err == nil {
+				src.summary = DocSummary{src.Name, d.Edition, d.Lang, len(d.Items), cached}
+				if shared[src.Name] {
+					src.doc = d
+				}
+			}
+			b.event(Event{Stage: "ingest", Name: src.Name, Done: true, Cached: cached, Err: err})
+		}(srcs[i])
 	}
 	wg.Wait()
-	byName := map[string]int{}
-	for i, s := range ws.Sources {
-		byName[s.Name] = i
-		if errs[i] != nil {
-			sum.Failed = append(sum.Failed, SourceError{s.Name, errs[i]})
+	for _, src := range srcs {
+		if src.err != nil {
+			sum.Failed = append(sum.Failed, SourceError{src.Name, src.err})
 			continue
 		}
-		sum.Documents = append(sum.Documents, DocSummary{s.Name, docs[i].Edition, docs[i].Lang, len(docs[i].Items), cached[i]})
+		sum.Documents = append(sum.Documents, src.summary)
 	}
-	ok := func(name string) bool { return errs[byName[name]] == nil }
+	ok := func(name string) bool { return byName[name].err == nil }
+	load := func(name string) (*corpus.Document, error) {
+		src := byName[name]
+		if src.doc != nil {
+			return src.doc, nil
+		}
+		data, err := os.ReadFile(src.path)
+		if err != nil {
+			return nil, err
+		}
+		return corpus.Unmarshal(data)
+	}
 
 	// Compare and check, each task cached by the hashes of its inputs.
 	type task struct {
-		stage, name string
-		key         string
-		run         func() (files, any)
+		stage, name, key string
+		run              func() (files, any, error)
 	}
 	var tasks []task
 	for _, d := range ws.Diffs {
 		if !ok(d.Old) || !ok(d.New) {
 			continue
 		}
-		o, n := docs[byName[d.Old]], docs[byName[d.New]]
+		d := d
 		name := d.Old + ".." + d.New
-		tasks = append(tasks, task{"diff", name, key("diff", name, hashes[byName[d.Old]], hashes[byName[d.New]]), func() (files, any) {
-			return changelogFiles(name, diff.Options{}.Compare(o, n))
+		tasks = append(tasks, task{"diff", name, key("diff", name, byName[d.Old].hash, byName[d.New].hash), func() (files, any, error) {
+			o, err := load(d.Old)
+			if err != nil {
+				return nil, nil, err
+			}
+			n, err := load(d.New)
+			if err != nil {
+				return nil, nil, err
+			}
+			fs, s := changelogFiles(name, diff.Options{}.Compare(o, n))
+			return fs, s, nil
 		}})
 	}
 	for _, t := range ws.Translations {
 		if !ok(t.Name) || !ok(t.Source) || t.Base != "" && !ok(t.Base) {
 			continue
 		}
-		src, tr := docs[byName[t.Source]], docs[byName[t.Name]]
-		var base *corpus.Document
+		t := t
 		baseHash := ""
 		if t.Base != "" {
-			base, baseHash = docs[byName[t.Base]], hashes[byName[t.Base]]
+			baseHash = byName[t.Base].hash
 		}
-		tt := t
-		tasks = append(tasks, task{"gaps", t.Name, key("gaps", t.Name, t.Source, t.Base, hashes[byName[t.Source]], hashes[byName[t.Name]], baseHash), func() (files, any) {
-			return b.translationFiles(tt, gaps.Options{}.Gaps(src, tr, base))
+		tasks = append(tasks, task{"gaps", t.Name, key("gaps", t.Name, t.Source, t.Base, byName[t.Source].hash, byName[t.Name].hash, baseHash), func() (files, any, error) {
+			src, err := load(t.Source)
+			if err != nil {
+				return nil, nil, err
+			}
+			tr, err := load(t.Name)
+			if err != nil {
+				return nil, nil, err
+			}
+			var base *corpus.Document
+			if t.Base != "" {
+				if base, err = load(t.Base); err != nil {
+					return nil, nil, err
+				}
+			}
+			fs, s := b.translationFiles(t, gaps.Options{}.Gaps(src, tr, base))
+			return fs, s, nil
 		}})
 	}
-	results := make([]files, len(tasks))
 	summaries := make([]any, len(tasks))
+	taskErrs := make([]error, len(tasks))
 	for i := range tasks {
 		wg.Add(1)
 		go func() {
@@ -207,18 +293,23 @@ func (b *Build) Run(ctx context.Context) (*Summary, error) {
 			t := tasks[i]
 			b.event(Event{Stage: t.stage, Name: t.name})
 			fs, s, hit := loadTask(cache, t.key)
+			var err error
 			if !hit {
-				fs, s = t.run()
-				storeTask(cache, t.key, fs, s)
+				if fs, s, err = t.run(); err == nil {
+					storeTask(cache, t.key, fs, s)
+				}
 			}
-			results[i], summaries[i] = fs, s
-			b.event(Event{Stage: t.stage, Name: t.name, Done: true, Cached: hit})
+			if err == nil {
+				err = out.writeAll(fs)
+			}
+			summaries[i], taskErrs[i] = s, err
+			b.event(Event{Stage: t.stage, Name: t.name, Done: true, Cached: hit, Err: err})
 		}()
 	}
 	wg.Wait()
 	for i := range tasks {
-		for k, v := range results[i] {
-			out[k] = v
+		if taskErrs[i] != nil {
+			return nil, fmt.Errorf("%s %s: %v", tasks[i].stage, tasks[i].name, taskErrs[i])
 		}
 		switch s := summaries[i].(type) {
 		case *ChangelogSummary:
@@ -228,29 +319,34 @@ func (b *Build) Run(ctx context.Context) (*Summary, error) {
 		}
 	}
 
-	// The glossary of everything read, and the site.
+	// The glossary of the shared documents, and the site.
 	b.event(Event{Stage: "site", Name: "site"})
-	var read []*corpus.Document
-	for i, d := range docs {
-		if errs[i] == nil {
-			read = append(read, d)
+	var docs []*corpus.Document
+	var names []string
+	for _, src := range srcs {
+		if src.doc != nil {
+			docs, names = append(docs, src.doc), append(names, src.Name)
 		}
 	}
 	var tbx bytes.Buffer
-	if err := TBX(&tbx, align.DefaultGlossary(), read...); err != nil {
+	if err := TBX(&tbx, align.DefaultGlossary(), docs...); err != nil {
 		return nil, err
 	}
-	out["interchange/glossary.tbx"] = tbx.Bytes()
-	if err := site(out, ws, sum, docs, byName, errs); err != nil {
+	fs := files{"interchange/glossary.tbx": tbx.Bytes()}
+	if err := site(fs, ws, sum, names, docs); err != nil {
+		return nil, err
+	}
+	if err := out.writeAll(fs); err != nil {
 		return nil, err
 	}
 	b.event(Event{Stage: "site", Name: "site", Done: true})
 
 	b.event(Event{Stage: "write", Name: b.Out})
-	if err := replaceDir(b.Out, out); err != nil {
+	n, err := commit(true)
+	if err != nil {
 		return nil, err
 	}
-	sum.Files = len(out)
+	sum.Files = n
 	b.event(Event{Stage: "write", Name: b.Out, Done: true})
 	return sum, nil
 }
@@ -263,50 +359,61 @@ func key(parts ...string) string {
 }
 
 // ingest reads a source: from the cache when a document was already made
-// from the same bytes with the same options.
-func (b *Build) ingest(ctx context.Context, s Source, cache string) (*corpus.Document, string, bool, error) {
+// from the same bytes with the same options. It returns the document, a
+// hash of its inputs, the path of its cached JSON, and whether that was
+// read from the cache.
+func (b *Build) ingest(ctx context.Context, s Source, cache string) (*corpus.Document, string, string, bool, error) {
 	opt := ingest.Options{Format: s.Format, Edition: s.Edition, Lang: s.Lang, Now: b.now}
-	if s.URL != "" {
-		// A page must be fetched to know whether it changed; its parse is
-		// cached by the bytes like a file's.
-		d, err := opt.URL(ctx, s.URL)
-		if err != nil {
-			return nil, "", false, err
+	var data []byte
+	input := s.URL
+	if s.URL == "" {
+		input = b.Workspace.resolve(s.Path)
+		var err error
+		if data, err = os.ReadFile(input); err != nil {
+			var pe *os.PathError
+			if errors.As(err, &pe) {
+				err = pe.Err
+			}
+			return nil, "", "", false, &ingest.Error{Input: input, Err: err}
 		}
-		js, err := corpus.Marshal(d)
-		if err != nil {
-			return nil, "", false, err
-		}
-		sum := sha256.Sum256(js)
-		return d, hex.EncodeToString(sum[:]), false, nil
 	}
-	path := b.Workspace.resolve(s.Path)
-	data, err := os.ReadFile(path)
+	var h, cached string
+	if data != nil {
+		h = key("ingest", hex.EncodeToString(sha256Of(data)), s.Format, s.Edition, s.Lang)
+		cached = filepath.Join(cache, "docs", h+".json")
+		if js, err := os.ReadFile(cached); err == nil {
+			if d, err := corpus.Unmarshal(js); err == nil {
+				return d, h, cached, true, nil
+			}
+		}
+	}
+	var d *corpus.Document
+	var err error
+	if data != nil {
+		d, err = opt.Bytes(input, data)
+	} else {
+		// A page must be fetched to know whether it changed.
+		d, err = opt.URL(ctx, s.URL)
+	}
 	if err != nil {
-		var pe *os.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		return nil, "", false, &ingest.Error{Input: path, Err: err}
+		return nil, "", "", false, err
 	}
-	h := key("ingest", hex.EncodeToString(sha256Of(data)), s.Format, s.Edition, s.Lang)
-	cached := filepath.Join(cache, "docs", h+".json")
-	if js, err := os.ReadFile(cached); err == nil {
-		if d, err := corpus.Unmarshal(js); err == nil {
-			d.Source.Path = path
-			return d, h, true, nil
-		}
+	if d.Source.Path == "" && d.Source.URL == "" {
+		d.Source.Path = input
 	}
-	d, err := opt.Bytes(path, data)
+	js, err := corpus.Marshal(d)
 	if err != nil {
-		return nil, "", false, err
+		return nil, "", "", false, err
 	}
-	d.Source.Path = path
-	if js, err := corpus.Marshal(d); err == nil {
-		os.MkdirAll(filepath.Dir(cached), 0o755)
-		corpus.WriteFileAtomic(cached, js)
+	if data == nil {
+		h = key("fetched", hex.EncodeToString(sha256Of(js)))
+		cached = filepath.Join(cache, "docs", h+".json")
 	}
-	return d, h, false, nil
+	os.MkdirAll(filepath.Dir(cached), 0o755)
+	if err := corpus.WriteFileAtomic(cached, js); err != nil {
+		return nil, "", "", false, err
+	}
+	return d, h, cached, false, nil
 }
 
 func sha256Of(b []byte) []byte {
@@ -314,60 +421,59 @@ func sha256Of(b []byte) []byte {
 	return s[:]
 }
 
-// replaceDir writes the files into a new directory beside dir and then
-// puts it in dir's place: the old contents stay whole until the new ones
-// are complete, and are removed after.
-func replaceDir(dir string, fs files) error {
+// newOutput makes a new directory beside dir for a build to write into.
+// commit(true) puts it in dir's place, the old contents staying whole
+// until then and removed after, and returns the number of files;
+// commit(false) removes it, unless it was committed.
+func newOutput(dir string) (*output, func(bool) (int, error), error) {
 	dir = filepath.Clean(dir)
 	parent := filepath.Dir(dir)
 	if err := os.MkdirAll(parent, 0o755); err != nil {
-		return err
+		return nil, nil, err
 	}
 	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(dir)+".new-")
 	if err != nil {
-		return err
+		return nil, nil, err
 	}
 	done := false
-	defer func() {
-		if !done {
-			os.RemoveAll(tmp)
+	commit := func(keep bool) (int, error) {
+		if done {
+			return 0, nil
 		}
-	}()
-	names := make([]string, 0, len(fs))
-	for n := range fs {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, n := range names {
-		p := filepath.Join(tmp, filepath.FromSlash(n))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			return err
+		if !keep {
+			done = true
+			return 0, os.RemoveAll(tmp)
 		}
-		if err := os.WriteFile(p, fs[n], 0o644); err != nil {
-			return err
+		n := 0
+		filepath.WalkDir(tmp, func(_ string, d os.DirEntry, err error) error {
+			if err == nil && !d.IsDir() {
+				n++
+			}
+			return nil
+		})
+		if err := os.Chmod(tmp, 0o755); err != nil {
+			return 0, err
 		}
-	}
-	if err := os.Chmod(tmp, 0o755); err != nil {
-		return err
-	}
-	var old string
-	if _, err := os.Stat(dir); err == nil {
-		old = tmp + ".old"
-		if err := os.Rename(dir, old); err != nil {
-			return fmt.Errorf("moving the previous %s aside: %v", dir, err)
+		var old string
+		if _, err := os.Stat(dir); err == nil {
+			old = tmp + ".old"
+			if err := os.Rename(dir, old); err != nil {
+				return 0, fmt.Errorf("moving the previous %s aside: %v", dir, err)
+			}
 		}
-	}
-	if err := os.Rename(tmp, dir); err != nil {
+		if err := os.Rename(tmp, dir); err != nil {
+			if old != "" {
+				os.Rename(old, dir)
+			}
+			return 0, fmt.Errorf("putting the new %s in place: %v", dir, err)
+		}
+		done = true
 		if old != "" {
-			os.Rename(old, dir)
+			os.RemoveAll(old)
 		}
-		return fmt.Errorf("putting the new %s in place: %v", dir, err)
+		return n, nil
 	}
-	done = true
-	if old != "" {
-		os.RemoveAll(old)
-	}
-	return nil
+	return &output{dir: tmp}, commit, nil
 }
 
 // changelogFiles renders a comparison as changelog/<name>.{md,html,json}.

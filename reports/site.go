@@ -91,8 +91,11 @@ type page struct {
 
 func renderPage(w io.Writer, p page) error { return pageTmpl.Execute(w, p) }
 
-// site adds the site's files to out.
-func site(out files, ws *Workspace, sum *Summary, docs []*corpus.Document, byName map[string]int, errs []error) error {
+// site adds the site's files to out: the overview, and a page and search
+// entries for each of docs (named names: the sources that editions and
+// translations are compared with; translations have their side-by-side
+// pages).
+func site(out files, ws *Workspace, sum *Summary, names []string, docs []*corpus.Document) error {
 	out["style.css"] = []byte(siteCSS)
 	out["search.js"] = []byte(searchJS)
 	title := ws.Title
@@ -109,11 +112,9 @@ func site(out files, ws *Workspace, sum *Summary, docs []*corpus.Document, byNam
 		U  string `json:"u"`
 	}
 	var index []entry
-	for i, s := range ws.Sources {
-		if errs[i] != nil {
-			continue
-		}
+	for i, name := range names {
 		d := docs[i]
+		s := Source{Name: name}
 		var b strings.Builder
 		fmt.Fprintf(&b, "<h1>%s</h1>\n<p>%s, %s, %d items, from %s.</p>\n<table>\n<caption>Items of %s</caption>\n<thead><tr><th scope=\"col\">Id</th><th scope=\"col\">Title and text</th></tr></thead><tbody>\n",
 			esc(s.Name), esc(d.Edition), esc(d.Lang), len(d.Items), esc(d.Source.Format), esc(s.Name))
@@ -155,15 +156,18 @@ func site(out files, ws *Workspace, sum *Summary, docs []*corpus.Document, byNam
 	for _, t := range sum.Translations {
 		trBy[t.Name] = t
 	}
-	for i, s := range ws.Sources {
-		if errs[i] != nil {
-			continue
-		}
-		d := docs[i]
+	hasPage := map[string]bool{}
+	for _, n := range names {
+		hasPage[n] = true
+	}
+	for _, d := range sum.Documents {
 		editions[d.Edition], langs[d.Lang] = true, true
-		c := fmt.Sprintf("<a href=\"documents/%s.html\">%s</a> (%d items)", esc(s.Name), esc(s.Name), len(d.Items))
-		if t, ok := trBy[s.Name]; ok {
-			c += fmt.Sprintf("<br><a href=\"translations/%s.html\">%.1f%% covered, %d stale, %d errors</a>", esc(s.Name), t.Coverage, t.Stale, t.Errors)
+		c := fmt.Sprintf("%s (%d items)", esc(d.Name), d.Items)
+		if hasPage[d.Name] {
+			c = fmt.Sprintf("<a href=\"documents/%s.html\">%s</a> (%d items)", esc(d.Name), esc(d.Name), d.Items)
+		}
+		if t, ok := trBy[d.Name]; ok {
+			c += fmt.Sprintf("<br><a href=\"translations/%s.html\">%.1f%% covered, %d stale, %d errors</a>", esc(d.Name), t.Coverage, t.Stale, t.Errors)
 		}
 		k := d.Edition + "\x00" + d.Lang
 		cell[k] = append(cell[k], c)

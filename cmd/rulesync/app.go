@@ -16,6 +16,7 @@ import (
 	"github.com/rulesync/rulesync/diff"
 	"github.com/rulesync/rulesync/gaps"
 	"github.com/rulesync/rulesync/ingest"
+	"github.com/rulesync/rulesync/internal/synth"
 	"github.com/rulesync/rulesync/reports"
 )
 
@@ -372,6 +373,32 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 						}
 						return cli.Exit("build: "+strings.Join(msgs, "\nbuild: ")+"\nbuild: everything else was written", exitBad)
 					}
+					return nil
+				},
+			},
+			{
+				Name:  "synth",
+				Usage: "generate a synthetic corpus with known edits and translation defects, and its workspace",
+				Description: "Writes DIR/docs/*.json (editions en-1..en-N, translations <lang>-<e>), DIR/rulesync.toml (every\n" +
+					"edition pair in sequence, every translation against its edition) and DIR/truth.json (the edits and\n" +
+					"defects made), for benchmarks and accuracy measurements at any size. The same seed gives the same corpus.",
+				Flags: []cli.Flag{
+					&cli.IntFlag{Name: "editions", Value: 3, Usage: "English editions"},
+					&cli.IntFlag{Name: "langs", Value: 2, Usage: "translations of each edition (at most 35)"},
+					&cli.IntFlag{Name: "items", Value: 500, Usage: "rules per edition"},
+					&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "random seed"},
+					&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Required: true, Usage: "the `DIR` to write"},
+				},
+				OnUsageError: usageError,
+				Action: func(c *cli.Context) error {
+					n, l, k := c.Int("editions"), c.Int("langs"), c.Int("items")
+					if n < 1 || l < 0 || l > len(synth.Languages) || k < 1 {
+						return cli.Exit(fmt.Sprintf("synth: want 1 or more editions, 0 to %d languages and 1 or more items", len(synth.Languages)), exitBad)
+					}
+					if err := synth.Write(c.String("output"), c.Uint64("seed"), n, l, k); err != nil {
+						return cli.Exit(fmt.Sprintf("synth: %v", err), exitBad)
+					}
+					fmt.Fprintf(stdout, "wrote %s: %d documents of %d items\n", c.String("output"), n*(1+l), k)
 					return nil
 				},
 			},

@@ -3,8 +3,12 @@
 package synth
 
 import (
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"sort"
 	"strings"
 
 	"github.com/rulesync/rulesync/corpus"
@@ -79,4 +83,203 @@ func Editions(seed uint64, n int) (old, new *corpus.Document, truth Truth) {
 		}
 	}
 	return old, new, truth
+}
+
+// Languages are the language tags generated translations use, in order.
+var Languages = []string{"ja", "pt", "es", "fr", "de", "it", "zh", "ko", "ru", "pl", "nl", "sv", "da", "fi", "no", "cs", "hu", "ro", "tr", "el",
+	"he", "ar", "th", "vi", "id", "uk", "bg", "hr", "sk", "sl", "lt", "lv", "et", "ca", "gl"}
+
+// Defect is a known fault put into a generated translation.
+type Defect struct {
+	Item  string // the source item's id
+	Check string // the gaps check that should find it: "missing", "numbers", "truncated"
+}
+
+// CorpusTruth records what Corpus generated.
+type CorpusTruth struct {
+	// Editions maps each edition pair "e1..e2" to what changed.
+	Editions map[string]Truth
+	// Defects maps each translation's name to its faults.
+	Defects map[string][]Defect
+}
+
+// Corpus generates a rulebook in editions English editions of items
+// rules each (each edition made from the one before as Editions makes
+// them) and, for every edition, translations into langs languages. A
+// translation is a word-for-word cipher of its source that keeps numbers
+// and references, with known defects: about 2% of items left out, 2% with
+// a wrong number, 2% cut short. The documents are named "en-<e>" and
+// "<lang>-<e>", e counting from 1.
+func Corpus(seed uint64, editions, langs, items int) (docs map[string]*corpus.Document, truth CorpusTruth) {
+	docs = map[string]*corpus.Document{}
+	truth, _ = Generate(seed, editions, langs, items, func(name string, d *corpus.Document) error {
+		docs[name] = d
+		return nil
+	})
+	return docs, truth
+}
+
+// Generate makes the documents Corpus makes, one at a time, and hands
+// each to emit as soon as it is made, so that a corpus of any size needs
+// the memory of one edition; an error from emit stops it.
+func Generate(seed uint64, editions, langs, items int, emit func(name string, d *corpus.Document) error) (CorpusTruth, error) {
+	truth := CorpusTruth{Editions: map[string]Truth{}, Defects: map[string][]Defect{}}
+	var cur *corpus.Document
+	for e := 1; e <= editions; e++ {
+		if e == 1 {
+			cur, _, _ = Editions(seed, items)
+		} else {
+			next, t := nextEdition(seed+uint64(e), cur)
+			truth.Editions[fmt.Sprintf("en-%d..en-%d", e-1, e)] = t
+			cur = next
+		}
+		cur.Edition = fmt.Sprintf("synth-%d", e)
+		if err := emit(fmt.Sprintf("en-%d", e), cur); err != nil {
+			return truth, err
+		}
+		for l := 0; l < langs && l < len(Languages); l++ {
+			name := fmt.Sprintf("%s-%d", Languages[l], e)
+			d, defects := translate(seed*131+uint64(e*97+l), cur, Languages[l], l)
+			truth.Defects[name] = defects
+			if err := emit(name, d); err != nil {
+				return truth, err
+			}
+		}
+	}
+	return truth, nil
+}
+
+// nextEdition makes the edition after old: rules deleted, inserted and
+// edited as Editions does, renumbered in sequence.
+func nextEdition(seed uint64, old *corpus.Document) (*corpus.Document, Truth) {
+	r := rand.New(rand.NewPCG(seed, 11))
+	truth := Truth{Renamed: map[string]string{}}
+	next := &corpus.Document{Lang: "en"}
+	num := 0
+	add := func(title, text string) string {
+		num++
+		it := corpus.Item{Kind: corpus.KindRule, Number: fmt.Sprint(num), Title: title, Text: text}
+		it.ID = corpus.ID(it.Kind, it.Number)
+		next.Items = append(next.Items, it)
+		return it.ID
+	}
+	for _, it := range old.Items {
+		switch k := r.IntN(100); {
+		case k < 2:
+			truth.Deleted = append(truth.Deleted, it.ID)
+		case k < 4:
+			truth.Inserted = append(truth.Inserted, add("new "+it.Title, it.Text+" "+vocab[r.IntN(len(vocab))]+" "+fmt.Sprint(50*(1+r.IntN(400)))+"."))
+			truth.Renamed[it.ID] = add(it.Title, it.Text)
+		case k < 10:
+			ws := strings.Fields(it.Text)
+			w := r.IntN(len(ws))
+			ws[w] = ws[w] + " " + vocab[r.IntN(len(vocab))]
+			nid := add(it.Title, strings.Join(ws, " "))
+			truth.Renamed[it.ID] = nid
+			truth.Edited = append(truth.Edited, nid)
+		default:
+			truth.Renamed[it.ID] = add(it.Title, it.Text)
+		}
+	}
+	return next, truth
+}
+
+// cipher turns an English word into the word of generated language l:
+// letters shifted, numbers kept.
+func cipher(w string, l int) string {
+	if w == "" || w[0] >= '0' && w[0] <= '9' {
+		return w
+	}
+	b := []byte(w)
+	for i, c := range b {
+		if c >= 'a' && c <= 'z' {
+			b[i] = 'a' + (c-'a'+byte(l%25)+1)%26
+		}
+	}
+	return string(b)
+}
+
+// translate makes the translation of src into generated language lang.
+func translate(seed uint64, src *corpus.Document, lang string, l int) (*corpus.Document, []Defect) {
+	r := rand.New(rand.NewPCG(seed, 13))
+	d := &corpus.Document{Edition: src.Edition, Lang: lang}
+	var defects []Defect
+	words := func(s string) string {
+		ws := strings.Fields(s)
+		for i, w := range ws {
+			core := strings.TrimRight(w, ".,;")
+			ws[i] = cipher(core, l) + w[len(core):]
+		}
+		return strings.Join(ws, " ")
+	}
+	for _, it := range src.Items {
+		t := corpus.Item{Kind: it.Kind, Number: it.Number, ID: it.ID, Title: words(it.Title), Text: words(it.Text)}
+		switch k := r.IntN(100); {
+		case k < 2:
+			defects = append(defects, Defect{it.ID, "missing"})
+			continue
+		case k < 4:
+			// A wrong number: the first amount changed.
+			ws := strings.Fields(t.Text)
+			for i, w := range ws {
+				if n := strings.TrimRight(w, "."); n != "" && n[0] >= '1' && n[0] <= '9' {
+					ws[i] = "9" + w
+					defects = append(defects, Defect{it.ID, "numbers"})
+					break
+				}
+			}
+			t.Text = strings.Join(ws, " ")
+		case k < 6:
+			rs := []rune(t.Text)
+			t.Text = string(rs[:len(rs)/2])
+			t.SetFlag(corpus.FlagTruncated)
+			defects = append(defects, Defect{it.ID, "truncated"})
+		}
+		d.Items = append(d.Items, t)
+	}
+	return d, defects
+}
+
+// Write generates a corpus (see Corpus) into dir: docs/<name>.json, a
+// workspace manifest rulesync.toml comparing each edition with the next
+// and checking every translation against its edition, and truth.json.
+func Write(dir string, seed uint64, editions, langs, items int) error {
+	if err := os.MkdirAll(filepath.Join(dir, "docs"), 0o755); err != nil {
+		return err
+	}
+	var names []string
+	truth, err := Generate(seed, editions, langs, items, func(name string, d *corpus.Document) error {
+		corpus.AssignIDs(d)
+		data, err := corpus.Marshal(d)
+		if err != nil {
+			return err
+		}
+		names = append(names, name)
+		return corpus.WriteFileAtomic(filepath.Join(dir, "docs", name+".json"), data)
+	})
+	if err != nil {
+		return err
+	}
+	sort.Strings(names)
+	var m strings.Builder
+	fmt.Fprintf(&m, "# Generated by rulesync synth: %d editions, %d languages, %d items, seed %d.\ntitle = \"Synthetic corpus\"\n", editions, langs, items, seed)
+	for _, n := range names {
+		fmt.Fprintf(&m, "\n[[source]]\nname = %q\npath = \"docs/%s.json\"\n", n, n)
+	}
+	for e := 2; e <= editions; e++ {
+		fmt.Fprintf(&m, "\n[[diff]]\nold = \"en-%d\"\nnew = \"en-%d\"\n", e-1, e)
+	}
+	for e := 1; e <= editions; e++ {
+		for l := 0; l < langs && l < len(Languages); l++ {
+			fmt.Fprintf(&m, "\n[[translation]]\nname = \"%s-%d\"\nsource = \"en-%d\"\n", Languages[l], e, e)
+		}
+	}
+	if err := corpus.WriteFileAtomic(filepath.Join(dir, "rulesync.toml"), []byte(m.String())); err != nil {
+		return err
+	}
+	js, err := json.MarshalIndent(truth, "", "  ")
+	if err != nil {
+		return err
+	}
+	return corpus.WriteFileAtomic(filepath.Join(dir, "truth.json"), js)
 }
