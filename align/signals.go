@@ -249,7 +249,11 @@ func Times(text string) []string { return times(corpus.Fold(text)) }
 func times(f string) []string {
 	var out []string
 	// "one minute", "ninety seconds": small numbers written as words.
-	for _, m := range timeWordRe.FindAllStringSubmatch(strings.ToLower(f), -1) {
+	low := strings.ToLower(f)
+	if !strings.Contains(low, "sec") && !strings.Contains(low, "min") && !strings.Contains(low, "seg") {
+		low = "" // no unit of time: the expression has nothing to find
+	}
+	for _, m := range timeWordRe.FindAllStringSubmatch(low, -1) {
 		if n, ok := smallNumbers[m[1]]; ok {
 			if unit, ok := timeUnit(m[2]); ok && timeWord[m[2]] {
 				out = append(out, strconv.Itoa(n*unit)+"s")

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/rulesync/rulesync/corpus"
 )
@@ -51,7 +52,7 @@ const duplicateMin = 30
 func (c *checker) duplicates(d *corpus.Document) {
 	type entry struct {
 		i    int
-		tris map[string]bool
+		tris []uint64
 	}
 	seen := map[string]int{}
 	var long []entry
@@ -67,9 +68,13 @@ func (c *checker) duplicates(d *corpus.Document) {
 			continue
 		}
 		seen[f] = i
-		tris := trigrams(f)
+		tris := trigramSet(f)
 		for _, e := range long {
-			if similar(tris, e.tris) >= 0.9 {
+			// A Jaccard index of 0.9 needs sizes within a tenth.
+			if small, big := min(len(tris), len(e.tris)), max(len(tris), len(e.tris)); 10*small < 9*big {
+				continue
+			}
+			if jaccard(tris, e.tris) >= 0.9 {
 				c.r.add(Finding{Check: Duplicate, Severity: Warning, TargetID: it.ID,
 					Message: "nearly the same text as " + d.Items[e.i].ID})
 				break
@@ -82,6 +87,39 @@ func (c *checker) duplicates(d *corpus.Document) {
 			long = long[1:]
 		}
 	}
+}
+
+// trigramSet returns the hashes of the character trigrams of s, sorted
+// and without repeats.
+func trigramSet(s string) []uint64 {
+	rs := []rune(strings.ToLower(s))
+	out := make([]uint64, 0, len(rs))
+	for i := 0; i+3 <= len(rs); i++ {
+		out = append(out, uint64(rs[i])<<42^uint64(rs[i+1])<<21^uint64(rs[i+2]))
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// jaccard is the Jaccard index of two sorted sets.
+func jaccard(a, b []uint64) float64 {
+	if len(a) == 0 || len(b) == 0 {
+		return 0
+	}
+	n, i, j := 0, 0, 0
+	for i < len(a) && j < len(b) {
+		switch {
+		case a[i] < b[j]:
+			i++
+		case a[i] > b[j]:
+			j++
+		default:
+			n++
+			i++
+			j++
+		}
+	}
+	return float64(n) / float64(len(a)+len(b)-n)
 }
 
 func trigrams(s string) map[string]bool {
@@ -294,10 +332,10 @@ func occurrences(s, f, lang string) int {
 		k += i
 		before, after := rune(' '), rune(' ')
 		if k > 0 {
-			before = []rune(s[:k])[len([]rune(s[:k]))-1]
+			before, _ = utf8.DecodeLastRuneInString(s[:k])
 		}
 		if e := k + len(f); e < len(s) {
-			after = []rune(s[e:])[0]
+			after, _ = utf8.DecodeRuneInString(s[e:])
 		}
 		if !unicode.IsLetter(before) && !unicode.IsLetter(after) {
 			n++
