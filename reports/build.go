@@ -292,15 +292,20 @@ func (b *Build) Run(ctx context.Context) (*Summary, error) {
 			defer func() { <-sem }()
 			t := tasks[i]
 			b.event(Event{Stage: t.stage, Name: t.name})
-			fs, s, hit := loadTask(cache, t.key)
+			dir, s, hit := loadTask(cache, t.key)
 			var err error
 			if !hit {
+				var fs files
 				if fs, s, err = t.run(); err == nil {
-					storeTask(cache, t.key, fs, s)
+					if dir, err = storeTask(cache, t.key, fs, s); err != nil {
+						// A cache that cannot be written only makes the
+						// next build slower.
+						dir, err = "", out.writeAll(fs)
+					}
 				}
 			}
-			if err == nil {
-				err = out.writeAll(fs)
+			if err == nil && dir != "" {
+				err = out.linkTree(dir)
 			}
 			summaries[i], taskErrs[i] = s, err
 			b.event(Event{Stage: t.stage, Name: t.name, Done: true, Cached: hit, Err: err})
@@ -536,36 +541,51 @@ func indentJSON(data []byte) []byte {
 	return b.Bytes()
 }
 
-// taskRecord is a cached task: its summary and its files.
-type taskRecord struct {
+// A cached task is a directory under the cache's tasks/: its files as
+// they go into the output, and summary.json. The output links to them, so
+// that a warm build copies nothing.
+type taskSummary struct {
 	Changelog   *ChangelogSummary   `json:"changelog,omitempty"`
 	Translation *TranslationSummary `json:"translation,omitempty"`
-	Files       map[string][]byte   `json:"files"`
 }
 
-// loadTask returns a task's cached outputs, if the cache has them.
-func loadTask(cache, key string) (files, any, bool) {
-	data, err := os.ReadFile(filepath.Join(cache, "tasks", key+".json"))
+// loadTask returns the directory of a task's cached outputs and its
+// summary, if the cache has them.
+func loadTask(cache, key string) (string, any, bool) {
+	dir := filepath.Join(cache, "tasks", key)
+	data, err := os.ReadFile(filepath.Join(dir, "summary.json"))
 	if err != nil {
-		return nil, nil, false
+		return "", nil, false
 	}
-	var rec taskRecord
+	var rec taskSummary
 	if json.Unmarshal(data, &rec) != nil {
-		return nil, nil, false
+		return "", nil, false
 	}
 	switch {
 	case rec.Changelog != nil:
-		return rec.Files, rec.Changelog, true
+		return filepath.Join(dir, "files"), rec.Changelog, true
 	case rec.Translation != nil:
-		return rec.Files, rec.Translation, true
+		return filepath.Join(dir, "files"), rec.Translation, true
 	}
-	return nil, nil, false
+	return "", nil, false
 }
 
-// storeTask caches a task's outputs; a cache that cannot be written only
-// makes the next build slower.
-func storeTask(cache, key string, fs files, summary any) {
-	rec := taskRecord{Files: fs}
+// storeTask caches a task's outputs and returns the directory holding
+// them; summary.json is written last, so that a task half stored is not
+// found.
+func storeTask(cache, key string, fs files, summary any) (string, error) {
+	dir := filepath.Join(cache, "tasks", key)
+	os.RemoveAll(dir)
+	for n, d := range fs {
+		p := filepath.Join(dir, "files", filepath.FromSlash(n))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return "", err
+		}
+		if err := os.WriteFile(p, d, 0o644); err != nil {
+			return "", err
+		}
+	}
+	var rec taskSummary
 	switch s := summary.(type) {
 	case *ChangelogSummary:
 		rec.Changelog = s
@@ -574,10 +594,36 @@ func storeTask(cache, key string, fs files, summary any) {
 	}
 	data, err := json.Marshal(rec)
 	if err != nil {
-		return
+		return "", err
 	}
-	p := filepath.Join(cache, "tasks", key+".json")
-	if os.MkdirAll(filepath.Dir(p), 0o755) == nil {
-		corpus.WriteFileAtomic(p, data)
+	if err := corpus.WriteFileAtomic(filepath.Join(dir, "summary.json"), data); err != nil {
+		return "", err
 	}
+	return filepath.Join(dir, "files"), nil
+}
+
+// linkTree puts the files under dir into the output at the same relative
+// paths: hard links where the file system allows, copies elsewhere.
+func (o *output) linkTree(dir string) error {
+	return filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, err := filepath.Rel(dir, p)
+		if err != nil {
+			return err
+		}
+		dst := filepath.Join(o.dir, rel)
+		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+			return err
+		}
+		if os.Link(p, dst) == nil {
+			return nil
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(dst, data, 0o644)
+	})
 }
