@@ -22,6 +22,10 @@ import (
 	"github.com/rulesync/rulesync/ingest"
 )
 
+// searchLimit is the most items a site's search index takes in from the
+// translations as well as the sources.
+const searchLimit = 100000
+
 // cacheVersion names the shape of the cached documents and outputs; a
 // new version of rulesync that writes them differently changes it.
 const cacheVersion = "rulesync-build-1"
@@ -338,7 +342,23 @@ func (b *Build) Run(ctx context.Context) (*Summary, error) {
 		return nil, err
 	}
 	fs := files{"interchange/glossary.tbx": tbx.Bytes()}
-	if err := site(fs, ws, sum, names, docs); err != nil {
+	// The translations' items join the search index of a workspace of up
+	// to searchLimit items; a bigger one searches its sources only.
+	extra := map[string]*corpus.Document{}
+	total := 0
+	for _, d := range sum.Documents {
+		total += d.Items
+	}
+	if total <= searchLimit {
+		for _, t := range ws.Translations {
+			if src := byName[t.Name]; src.err == nil {
+				if d, err := load(t.Name); err == nil {
+					extra[t.Name] = d
+				}
+			}
+		}
+	}
+	if err := site(fs, ws, sum, names, docs, extra); err != nil {
 		return nil, err
 	}
 	if err := out.writeAll(fs); err != nil {

@@ -191,6 +191,10 @@ func TestSiteInChromium(t *testing.T) {
 	if !strings.Contains(dom, `documents/en-2031.html#rule:4`) || !strings.Contains(dom, "1 results") {
 		t.Errorf("the search for \"verbal\" did not list rule:4; results part of the page:\n%s", excerpt(dom, `id="results"`))
 	}
+	dom, _ = run("--dump-dom", index+"?q=%E6%8A%BD%E9%81%B8") // 抽選, in the translation only
+	if !strings.Contains(dom, `translations/ja-2030.html#t-rule:1`) {
+		t.Errorf("the search for 抽選 did not find the translated rule; results part:\n%s", excerpt(dom, `id="results"`))
+	}
 	side := "file://" + filepath.Join(out, "translations", "ja-2030.html")
 	dom2, logs2 := run("--dump-dom", side)
 	if !strings.Contains(dom2, "<del>30</del><ins>45</ins>") || !strings.Contains(dom2, "not translated") {

@@ -95,7 +95,11 @@ func renderPage(w io.Writer, p page) error { return pageTmpl.Execute(w, p) }
 // entries for each of docs (named names: the sources that editions and
 // translations are compared with; translations have their side-by-side
 // pages).
-func site(out files, ws *Workspace, sum *Summary, names []string, docs []*corpus.Document) error {
+//
+// extra are further documents (the translations) whose items the search
+// box finds on their side-by-side pages; a build passes them when the
+// workspace is small enough for one search index.
+func site(out files, ws *Workspace, sum *Summary, names []string, docs []*corpus.Document, extra map[string]*corpus.Document) error {
 	out["style.css"] = []byte(siteCSS)
 	out["search.js"] = []byte(searchJS)
 	title := ws.Title
@@ -130,6 +134,17 @@ func site(out files, ws *Workspace, sum *Summary, names []string, docs []*corpus
 			return err
 		}
 		out["documents/"+s.Name+".html"] = buf.Bytes()
+	}
+	extraNames := make([]string, 0, len(extra))
+	for n := range extra {
+		extraNames = append(extraNames, n)
+	}
+	sort.Strings(extraNames)
+	for _, n := range extraNames {
+		for _, it := range extra[n].Items {
+			x := []rune(it.Text)
+			index = append(index, entry{n, it.ID, it.Title, string(x[:min(len(x), 160)]), "translations/" + n + ".html#t-" + it.ID})
+		}
 	}
 	js, err := json.Marshal(index)
 	if err != nil {
@@ -241,7 +256,7 @@ func sidePage(w io.Writer, t Translation, r *gaps.Report) error {
 		}
 		b.WriteString("</td>")
 		if u.Target != nil {
-			fmt.Fprintf(&b, "<td lang=\"%s\"><span class=\"id\">%s</span> <strong>%s</strong><div class=\"text\">%s</div>", esc(r.Translation.Lang), esc(u.Target.ID), esc(u.Target.Title), esc(u.Target.Text))
+			fmt.Fprintf(&b, "<td id=\"t-%s\" lang=\"%s\"><span class=\"id\">%s</span> <strong>%s</strong><div class=\"text\">%s</div>", esc(u.Target.ID), esc(r.Translation.Lang), esc(u.Target.ID), esc(u.Target.Title), esc(u.Target.Text))
 		} else {
 			b.WriteString("<td><em>not translated</em>")
 		}
