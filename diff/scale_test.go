@@ -13,7 +13,7 @@ import (
 	"github.com/rulesync/rulesync/internal/synth"
 )
 
-// BenchmarkScale measures how ingest (a numbered text), align and diff
+// BenchmarkScale measures how ingest (a table of rules), align and diff
 // grow with the items of a generated edition pair: 1k, 10k and 100k
 // items, and 1M with RULESYNC_SCALE_MAX=1000000. B/op shows the memory.
 //
@@ -26,16 +26,16 @@ func BenchmarkScale(b *testing.B) {
 	for n := 1000; n <= max; n *= 10 {
 		old, cur, _ := synth.Editions(1, n)
 		var text strings.Builder
-		text.WriteString("House rules 2031\n\n")
+		text.WriteString("number\ttitle\ttext\n")
 		for _, it := range old.Items {
-			fmt.Fprintf(&text, "%s: %s\n%s\n\n", it.Number, it.Title, it.Text)
+			fmt.Fprintf(&text, "%s\t%s\t%s\n", it.Number, it.Title, it.Text)
 		}
 		data := []byte(text.String())
 		b.Run(fmt.Sprintf("ingest/n=%d", n), func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				d, err := ingest.Options{Format: "numbered"}.Bytes("rules.txt", data)
-				if err != nil || len(d.Items) < n {
+				d, err := ingest.Options{Format: "tsv"}.Bytes("rules.tsv", data)
+				if err != nil || len(d.Items) != n {
 					b.Fatalf("%v, %d items", err, len(d.Items))
 				}
 			}
