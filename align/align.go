@@ -181,8 +181,11 @@ type aligner struct {
 	bufS     features // scratch for merged items
 	bufT     features
 	index    map[int32][]int // token -> source items, for the review
-	// foldS and foldT are the items' titles and texts in comparison form.
-	foldS, foldT []string
+	// foldS and foldT are the items' titles and texts in comparison form;
+	// compactS and compactT their texts without white space, made when
+	// first needed.
+	foldS, foldT       []string
+	compactS, compactT []string
 }
 
 // foldItem is the comparison form of an item's title and text.
@@ -439,7 +442,7 @@ func (a *aligner) anchors(S, T []int) (chain, crossing []Pair) {
 		score, ev := a.sc.score(&a.fs[i], &a.ft[j], true)
 		// A positional number (rule 12) marks the same rule only when the
 		// texts agree; otherwise the rules may have been renumbered.
-		if same && !identityKind(it.Kind) && score < positionalAnchor {
+		if same && !identityKind(it.Kind) && (score < positionalAnchor || a.splitAt(i, j)) {
 			continue
 		}
 		ev = append([]Evidence{{Signal: "number", Agrees: true, Detail: string(it.Kind) + " " + it.Number + " = " + a.tgt.Items[j].Number}}, ev...)
@@ -452,7 +455,9 @@ func (a *aligner) anchors(S, T []int) (chain, crossing []Pair) {
 	for i, p := range cands {
 		if keep[i] {
 			chain = append(chain, p)
-		} else if identityKind(a.src.Items[p.Source[0]].Kind) {
+		} else if identityKind(a.src.Items[p.Source[0]].Kind) || p.Evidence[0].Signal == "identical" {
+			// An id, or a whole text found once on each side, holds
+			// even out of order: the item moved.
 			p.Evidence = append(p.Evidence, Evidence{Signal: "order", Agrees: false, Detail: "moved: out of order with its neighbours"})
 			crossing = append(crossing, p)
 		}
@@ -669,8 +674,43 @@ func (a *aligner) mergedGain(S, T []int) float32 {
 	if len(T) == 2 {
 		ft = merge(&a.ft[T[0]], &a.ft[T[1]], &a.bufT)
 	}
+	// In one language a split or merge that keeps the text word for word
+	// is certain.
+	if a.sc.sameLang && a.joinedEqual(S, T) {
+		return float32(1 - a.o.threshold())
+	}
 	s, _ := a.sc.score(fs, ft, false)
 	return float32(s - a.o.threshold() - mergePenalty)
+}
+
+// splitAt reports whether source item i and target item j are one half
+// of a split or merge that keeps the text word for word: no anchor, the
+// programme pairs them whole.
+func (a *aligner) splitAt(i, j int) bool {
+	if j+1 < len(a.tgt.Items) && a.joinedEqual([]int{i}, []int{j, j + 1}) {
+		return true
+	}
+	return i+1 < len(a.src.Items) && a.joinedEqual([]int{i, i + 1}, []int{j})
+}
+
+// joinedEqual reports whether the texts of S, joined, are the texts of T,
+// joined, up to white space.
+func (a *aligner) joinedEqual(S, T []int) bool {
+	join := func(d *corpus.Document, cache *[]string, idx []int) string {
+		if *cache == nil {
+			*cache = make([]string, len(d.Items))
+		}
+		var b strings.Builder
+		for _, i := range idx {
+			if (*cache)[i] == "" {
+				(*cache)[i] = strings.Join(strings.Fields(corpus.Fold(d.Items[i].Text)), "") + "\x00"
+			}
+			b.WriteString(strings.TrimSuffix((*cache)[i], "\x00"))
+		}
+		return b.String()
+	}
+	s, t := join(a.src, &a.compactS, S), join(a.tgt, &a.compactT, T)
+	return len(s) == len(t) && s == t
 }
 
 // pair builds the Pair of S and T with its score and evidence.

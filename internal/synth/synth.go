@@ -24,6 +24,12 @@ type Truth struct {
 	Deleted  []string // old ids
 	Inserted []string // new ids
 	Edited   []string // new ids of rules whose text changed
+	// NumbersEdited are the new ids of rules whose amount changed (a
+	// substantive edit); Split maps an old id to the two new ids it became;
+	// Moved are the new ids of rules moved, unchanged, to another place.
+	NumbersEdited []string
+	Split         map[string][2]string
+	Moved         []string
 	// Renamed maps old ids to new ids for the rules that kept their text
 	// or were edited (every rule after an insertion or deletion is
 	// renumbered).
@@ -104,8 +110,8 @@ type CorpusTruth struct {
 }
 
 // Corpus generates a rulebook in editions English editions of items
-// rules each (each edition made from the one before as Editions makes
-// them) and, for every edition, translations into langs languages. A
+// rules each (each made from the one before: rules deleted, inserted,
+// moved, split, edited in words and in amounts, all renumbered) and, for every edition, translations into langs languages. A
 // translation is a word-for-word cipher of its source that keeps numbers
 // and references, with known defects: about 2% of items left out, 2% with
 // a wrong number, 2% cut short. The documents are named "en-<e>" and
@@ -153,7 +159,7 @@ func Generate(seed uint64, editions, langs, items int, emit func(name string, d 
 // edited as Editions does, renumbered in sequence.
 func nextEdition(seed uint64, old *corpus.Document) (*corpus.Document, Truth) {
 	r := rand.New(rand.NewPCG(seed, 11))
-	truth := Truth{Renamed: map[string]string{}}
+	truth := Truth{Renamed: map[string]string{}, Split: map[string][2]string{}}
 	next := &corpus.Document{Lang: "en"}
 	num := 0
 	add := func(title, text string) string {
@@ -163,14 +169,51 @@ func nextEdition(seed uint64, old *corpus.Document) (*corpus.Document, Truth) {
 		next.Items = append(next.Items, it)
 		return it.ID
 	}
-	for _, it := range old.Items {
+	type moving struct {
+		from         string
+		title, text  string
+		after, until int
+	}
+	var held []moving
+	for i, it := range old.Items {
+		// A rule held back to be moved arrives here.
+		for k := 0; k < len(held); k++ {
+			if held[k].until == i {
+				id := add(held[k].title, held[k].text)
+				truth.Renamed[held[k].from] = id
+				truth.Moved = append(truth.Moved, id)
+				held = append(held[:k], held[k+1:]...)
+				k--
+			}
+		}
 		switch k := r.IntN(100); {
 		case k < 2:
 			truth.Deleted = append(truth.Deleted, it.ID)
 		case k < 4:
 			truth.Inserted = append(truth.Inserted, add("new "+it.Title, it.Text+" "+vocab[r.IntN(len(vocab))]+" "+fmt.Sprint(50*(1+r.IntN(400)))+"."))
 			truth.Renamed[it.ID] = add(it.Title, it.Text)
-		case k < 10:
+		case k < 5 && i+20 < len(old.Items):
+			// Moved, unchanged, ten to twenty rules further on.
+			held = append(held, moving{from: it.ID, title: it.Title, text: it.Text, until: i + 10 + r.IntN(10)})
+		case k < 6 && strings.Count(it.Text, ".") >= 2:
+			// Split at its first sentence.
+			first, rest, _ := strings.Cut(it.Text, ". ")
+			a := add(it.Title, first+".")
+			b := add(it.Title+" (continued)", rest)
+			truth.Split[it.ID] = [2]string{a, b}
+		case k < 8 && hasAmount(it.Text):
+			ws := strings.Fields(it.Text)
+			for w, x := range ws {
+				if n := strings.TrimRight(x, "."); len(n) > 1 && n[0] >= '1' && n[0] <= '9' {
+					ws[w] = "1" + x
+					break
+				}
+			}
+			nid := add(it.Title, strings.Join(ws, " "))
+			truth.Renamed[it.ID] = nid
+			truth.Edited = append(truth.Edited, nid)
+			truth.NumbersEdited = append(truth.NumbersEdited, nid)
+		case k < 12:
 			ws := strings.Fields(it.Text)
 			w := r.IntN(len(ws))
 			ws[w] = ws[w] + " " + vocab[r.IntN(len(vocab))]
@@ -181,7 +224,22 @@ func nextEdition(seed uint64, old *corpus.Document) (*corpus.Document, Truth) {
 			truth.Renamed[it.ID] = add(it.Title, it.Text)
 		}
 	}
+	for _, h := range held {
+		id := add(h.title, h.text)
+		truth.Renamed[h.from] = id
+		truth.Moved = append(truth.Moved, id)
+	}
 	return next, truth
+}
+
+// hasAmount reports whether text states a number of two digits or more.
+func hasAmount(text string) bool {
+	for _, x := range strings.Fields(text) {
+		if n := strings.TrimRight(x, "."); len(n) > 1 && n[0] >= '1' && n[0] <= '9' {
+			return true
+		}
+	}
+	return false
 }
 
 // cipher turns an English word into the word of generated language l:

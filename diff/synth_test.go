@@ -1,0 +1,51 @@
+package diff_test
+
+import (
+	"testing"
+
+	"github.com/rulesync/rulesync/diff"
+	"github.com/rulesync/rulesync/internal/synth"
+)
+
+// TestSyntheticEditions compares generated editions with what the
+// generator did to them: moved rules paired with their new place, split
+// rules reported split, changed amounts reported substantive by the
+// numbers rule.
+func TestSyntheticEditions(t *testing.T) {
+	docs, truth := synth.Corpus(9, 4, 0, 400)
+	for e := 2; e <= 4; e++ {
+		pair := "en-" + string(rune('0'+e-1)) + "..en-" + string(rune('0'+e))
+		tr := truth.Editions[pair]
+		c := diff.Options{}.Compare(docs["en-"+string(rune('0'+e-1))], docs["en-"+string(rune('0'+e))])
+		byNew := map[string]*diff.Change{}
+		pairedOld := map[string]string{}
+		for i := range c.Changes {
+			ch := &c.Changes[i]
+			if n := c.NewItem(ch); n != nil {
+				byNew[n.ID] = ch
+				if o := c.OldItem(ch); o != nil {
+					pairedOld[o.ID] = n.ID
+				}
+			}
+		}
+		for _, id := range tr.Moved {
+			ch := byNew[id]
+			if ch == nil || ch.Kind == diff.Added {
+				t.Errorf("%s: moved rule %s reported as %v", pair, id, ch)
+			}
+		}
+		for old, parts := range tr.Split {
+			ch := byNew[parts[0]]
+			if ch == nil || ch.Kind != diff.Split {
+				t.Errorf("%s: %s split into %v, reported %v", pair, old, parts, ch)
+			}
+		}
+		for _, id := range tr.NumbersEdited {
+			ch := byNew[id]
+			if ch == nil || ch.Severity != diff.Substantive || ch.Rule != "numbers" {
+				t.Errorf("%s: amount changed in %s, reported %+v", pair, id, ch)
+			}
+		}
+		t.Logf("%s: %d moved, %d split, %d amounts changed", pair, len(tr.Moved), len(tr.Split), len(tr.NumbersEdited))
+	}
+}
