@@ -87,8 +87,11 @@ func Rows(als []*Alignment) []Row {
 
 // jsonPair is a Pair as `rulesync align --json` writes it.
 type jsonPair struct {
-	SourceID    string     `json:"source_id"`
-	TargetID    string     `json:"target_id"`
+	SourceID string `json:"source_id"`
+	TargetID string `json:"target_id"`
+	// NumberedID is the id the target item takes from its source when it
+	// prints no number of its own ("item:12" -> "rule:13"), if any.
+	NumberedID  string     `json:"numbered_id,omitempty"`
 	SourceIDs   []string   `json:"source_ids,omitempty"` // for 2-1 merges
 	TargetIDs   []string   `json:"target_ids,omitempty"` // for 1-2 splits
 	Score       float64    `json:"score"`
@@ -108,8 +111,8 @@ type jsonItem struct {
 
 // MarshalJSON writes the alignment as an object with "source" and
 // "target" (edition and language), "pairs" (each with source_id,
-// target_id, score, low, anchor, evidence, source_title, target_title,
-// target_text), "unmatched_source" and "unmatched_target" (id, title,
+// target_id, numbered_id when the target takes the source's number,
+// score, low, anchor, evidence, source_title, target_title, target_text), "unmatched_source" and "unmatched_target" (id, title,
 // text), and the learned length "ratio". Scores are rounded to three
 // decimals. Lists are [] when empty.
 func (al *Alignment) MarshalJSON() ([]byte, error) {
@@ -131,12 +134,16 @@ func (al *Alignment) MarshalJSON() ([]byte, error) {
 		}
 		return s
 	}
+	numbered := al.Numbered()
 	for _, p := range al.Pairs {
 		s, t := &al.Source.Items[p.Source[0]], &al.Target.Items[p.Target[0]]
 		jp := jsonPair{SourceID: s.ID, TargetID: t.ID, Score: round3(p.Score), Low: p.Low, Anchor: p.Anchor,
 			Evidence: p.Evidence, SourceTitle: s.Title, TargetTitle: t.Title, TargetText: t.Text}
 		if jp.Evidence == nil {
 			jp.Evidence = []Evidence{}
+		}
+		if n := numbered.Items[p.Target[0]].ID; n != t.ID {
+			jp.NumberedID = n
 		}
 		if len(p.Source) > 1 {
 			jp.SourceIDs = ids(al.Source, p.Source)

@@ -356,7 +356,8 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 						return cli.Exit(err.Error(), exitBad)
 					}
 					b := &reports.Build{Workspace: ws, Out: c.String("output")}
-					if colorful(stderr) {
+					// Steps are shown on a terminal; a log gets the summary only.
+					if colorful(stdout) {
 						b.Progress = func(e reports.Event) { progressLine(stderr, e) }
 					}
 					sum, err := b.Run(c.Context)

@@ -70,6 +70,7 @@ func writeAlignment(w io.Writer, al *align.Alignment) error {
 	fmt.Fprintf(bw, "%s %s -> %s %s: %d pairs, %d low confidence, %d source and %d target items unmatched\n",
 		al.Source.Edition, al.Source.Lang, al.Target.Edition, al.Target.Lang, len(al.Pairs), countLow(al), len(al.UnmatchedSource), len(al.UnmatchedTarget))
 	rows := [][]string{{"SOURCE", "TITLE", "TARGET", "TITLE", "SCORE", "EVIDENCE"}}
+	numbered := al.Numbered()
 	for _, p := range al.Pairs {
 		s, t := &al.Source.Items[p.Source[0]], &al.Target.Items[p.Target[0]]
 		sid, tid := s.ID, t.ID
@@ -78,6 +79,9 @@ func writeAlignment(w io.Writer, al *align.Alignment) error {
 		}
 		if len(p.Target) > 1 {
 			tid += "+" + al.Target.Items[p.Target[1]].ID
+		}
+		if n := numbered.Items[p.Target[0]].ID; n != t.ID {
+			tid += "=" + n // the source's number, which the target lacks
 		}
 		score := fmt.Sprintf("%.2f", p.Score)
 		if p.Low {
