@@ -2,7 +2,6 @@ package align_test
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -10,25 +9,8 @@ import (
 
 	"github.com/rulesync/rulesync/align"
 	"github.com/rulesync/rulesync/corpus"
-	"github.com/rulesync/rulesync/ingest"
+	"github.com/rulesync/rulesync/internal/testcorpus"
 )
-
-const corpusDir = "../../shared/corpus"
-
-// realDoc ingests a file of the real corpus, skipping the test when the
-// corpus is not there.
-func realDoc(t testing.TB, rel string) *corpus.Document {
-	t.Helper()
-	path := filepath.Join(corpusDir, rel)
-	if _, err := os.Stat(path); err != nil {
-		t.Skipf("real corpus not available (%s): %v; lay ../shared/corpus beside the repository to run this test", path, err)
-	}
-	d, err := ingest.Options{}.File(path)
-	if err != nil {
-		t.Fatalf("ingest %s: %v", rel, err)
-	}
-	return d
-}
 
 // partner returns the id of the source item paired with target item j,
 // or "".
@@ -49,8 +31,8 @@ func partner(al *align.Alignment, j int) (string, *align.Pair) {
 func TestReaderPage(t *testing.T) {
 	for _, src := range []string{"tda/tda-2024-longform-en.docx", "tda/tda-2024-longform-en.pdf"} {
 		t.Run(filepath.Ext(src), func(t *testing.T) {
-			en := realDoc(t, src)
-			ja := realDoc(t, "seeds/tda-2024-ja-reader-page.txt")
+			en := testcorpus.Doc(t, src)
+			ja := testcorpus.Doc(t, "seeds/tda-2024-ja-reader-page.txt")
 			al := align.Options{}.Align(en, ja)
 			absent := map[string]bool{"rule:1": true, "rule:54": true, "rule:66": true}
 			want := map[corpus.Kind][]string{}
@@ -105,8 +87,8 @@ func TestReaderPage(t *testing.T) {
 // TestNumbered checks that aligned reader-page items take the source's
 // numbers: the page's item:12 is rule 13.
 func TestNumbered(t *testing.T) {
-	en := realDoc(t, "tda/tda-2024-longform-en.docx")
-	ja := realDoc(t, "seeds/tda-2024-ja-reader-page.txt")
+	en := testcorpus.Doc(t, "tda/tda-2024-longform-en.docx")
+	ja := testcorpus.Doc(t, "seeds/tda-2024-ja-reader-page.txt")
 	al := align.Options{}.Align(en, ja)
 	d := al.Numbered()
 	if d.Items[11].ID != "rule:13" || d.Items[11].Number != "13" || d.Items[11].Title != ja.Items[11].Title {
@@ -124,8 +106,8 @@ func TestNumbered(t *testing.T) {
 // headings were lost, with the 2024 longform: each entry with its
 // addendum rule, in order.
 func TestPortugueseAddendum(t *testing.T) {
-	en := realDoc(t, "tda/tda-2024-longform-en.pdf")
-	pt := realDoc(t, "seeds/tda-2024-addendum-pt.txt")
+	en := testcorpus.Doc(t, "tda/tda-2024-longform-en.pdf")
+	pt := testcorpus.Doc(t, "seeds/tda-2024-addendum-pt.txt")
 	al := align.Options{}.Align(en, pt)
 	var adds []string
 	for _, it := range en.Items {
@@ -147,8 +129,8 @@ func TestPortugueseAddendum(t *testing.T) {
 // rules keep their identity, and the procedures and addendum the short
 // form lacks are unmatched target items.
 func TestEditions(t *testing.T) {
-	old := realDoc(t, "tda/tda-2022-shortform-en.docx")
-	cur := realDoc(t, "tda/tda-2024-longform-en.pdf")
+	old := testcorpus.Doc(t, "tda/tda-2022-shortform-en.docx")
+	cur := testcorpus.Doc(t, "tda/tda-2024-longform-en.pdf")
 	al := align.Options{}.Align(old, cur)
 	n := 0
 	for _, p := range al.Pairs {
@@ -183,9 +165,9 @@ func TestEditions(t *testing.T) {
 // the set of regulations whose English text changed between the two
 // editions.
 func TestWCA(t *testing.T) {
-	en21 := realDoc(t, "wca/wca-regulations-2021-05-01-en.md")
-	en24 := realDoc(t, "wca/wca-regulations-2024-01-01-en.md")
-	ja := realDoc(t, "wca/wca-regulations-2021-05-01-ja.md")
+	en21 := testcorpus.Doc(t, "wca/wca-regulations-2021-05-01-en.md")
+	en24 := testcorpus.Doc(t, "wca/wca-regulations-2024-01-01-en.md")
+	ja := testcorpus.Doc(t, "wca/wca-regulations-2021-05-01-ja.md")
 
 	same := align.Options{}.Align(en21, ja)
 	contradicted := 0
@@ -278,8 +260,8 @@ func TestWCA(t *testing.T) {
 // target whose text belongs to another rule must not get a high score
 // where it stands.
 func TestMismatchLow(t *testing.T) {
-	en := realDoc(t, "tda/tda-2024-longform-en.docx")
-	ja := realDoc(t, "seeds/tda-2024-ja-reader-page.txt")
+	en := testcorpus.Doc(t, "tda/tda-2024-longform-en.docx")
+	ja := testcorpus.Doc(t, "seeds/tda-2024-ja-reader-page.txt")
 	a, b := 4, 58 // the 5th and 59th items: rules 6 and 62 on the page
 	ja.Items[a].Title, ja.Items[b].Title = ja.Items[b].Title, ja.Items[a].Title
 	ja.Items[a].Text, ja.Items[b].Text = ja.Items[b].Text, ja.Items[a].Text
@@ -303,9 +285,9 @@ func TestMismatchLow(t *testing.T) {
 
 // TestPivot aligns two translations through the English in one call.
 func TestPivot(t *testing.T) {
-	en := realDoc(t, "tda/tda-2024-longform-en.docx")
-	ja := realDoc(t, "seeds/tda-2024-ja-reader-page.txt")
-	pt := realDoc(t, "seeds/tda-2024-addendum-pt.txt")
+	en := testcorpus.Doc(t, "tda/tda-2024-longform-en.docx")
+	ja := testcorpus.Doc(t, "seeds/tda-2024-ja-reader-page.txt")
+	pt := testcorpus.Doc(t, "seeds/tda-2024-addendum-pt.txt")
 	als := align.Options{}.Pivot(en, ja, pt)
 	rows := align.Rows(als)
 	both := 0

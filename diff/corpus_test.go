@@ -1,29 +1,12 @@
 package diff_test
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/diff"
-	"github.com/rulesync/rulesync/ingest"
+	"github.com/rulesync/rulesync/internal/testcorpus"
 )
-
-const corpusDir = "../../shared/corpus"
-
-func realDoc(t testing.TB, rel string) *corpus.Document {
-	t.Helper()
-	path := filepath.Join(corpusDir, rel)
-	if _, err := os.Stat(path); err != nil {
-		t.Skipf("real corpus not available (%s): %v; lay ../shared/corpus beside the repository to run this test", path, err)
-	}
-	d, err := ingest.Options{}.File(path)
-	if err != nil {
-		t.Fatalf("ingest %s: %v", rel, err)
-	}
-	return d
-}
 
 // changed maps the ids of a comparison's changes by new id (old id for
 // removed items).
@@ -45,8 +28,8 @@ func changed(c *diff.Comparison) map[string]*diff.Change {
 // procedures and addendum entries the short form lacks are added; and
 // the severities are an editor's.
 func TestTDA2022To2024(t *testing.T) {
-	old := realDoc(t, "tda/tda-2022-shortform-en.docx")
-	cur := realDoc(t, "tda/tda-2024-longform-en.pdf")
+	old := testcorpus.Doc(t, "tda/tda-2022-shortform-en.docx")
+	cur := testcorpus.Doc(t, "tda/tda-2024-longform-en.pdf")
 	c := diff.Options{}.Compare(old, cur)
 	got := changed(c)
 	reported := 0
@@ -98,7 +81,7 @@ func TestTDA2022To2024(t *testing.T) {
 // TestPDFvsDOCX compares the PDF and the DOCX of one edition: nothing.
 func TestPDFvsDOCX(t *testing.T) {
 	for _, base := range []string{"tda/tda-2024-longform-en", "tda/tda-2022-shortform-en"} {
-		c := diff.Options{}.Compare(realDoc(t, base+".pdf"), realDoc(t, base+".docx"))
+		c := diff.Options{}.Compare(testcorpus.Doc(t, base+".pdf"), testcorpus.Doc(t, base+".docx"))
 		for _, ch := range c.Changes {
 			t.Errorf("%s: %s %v/%v: %s", base, ch.Kind, c.OldItem(&ch), c.NewItem(&ch), ch.Reason)
 		}
@@ -110,8 +93,8 @@ func TestPDFvsDOCX(t *testing.T) {
 // in 2024 added and every id only in 2021 removed, unless the aligner
 // found it renumbered or moved, which it must then say.
 func TestWCA(t *testing.T) {
-	old := realDoc(t, "wca/wca-regulations-2021-05-01-en.md")
-	cur := realDoc(t, "wca/wca-regulations-2024-01-01-en.md")
+	old := testcorpus.Doc(t, "wca/wca-regulations-2021-05-01-en.md")
+	cur := testcorpus.Doc(t, "wca/wca-regulations-2024-01-01-en.md")
 	c := diff.Options{}.Compare(old, cur)
 	byOld := map[string]*diff.Change{}
 	byNew := map[string]*diff.Change{}

@@ -2,7 +2,6 @@ package gaps_test
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -12,23 +11,8 @@ import (
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/diff"
 	"github.com/rulesync/rulesync/gaps"
-	"github.com/rulesync/rulesync/ingest"
+	"github.com/rulesync/rulesync/internal/testcorpus"
 )
-
-const corpusDir = "../../shared/corpus"
-
-func realDoc(t testing.TB, rel string) *corpus.Document {
-	t.Helper()
-	path := filepath.Join(corpusDir, rel)
-	if _, err := os.Stat(path); err != nil {
-		t.Skipf("real corpus not available (%s): %v; lay ../shared/corpus beside the repository to run this test", path, err)
-	}
-	d, err := ingest.Options{}.File(path)
-	if err != nil {
-		t.Fatalf("ingest %s: %v", rel, err)
-	}
-	return d
-}
 
 // key names a finding for comparison: "check severity source target".
 func key(f gaps.Finding) string {
@@ -67,8 +51,8 @@ func expect(t *testing.T, r *gaps.Report, skip func(gaps.Finding) bool, explaine
 // longform: the three absent rules missing, cut previews reported as
 // truncated info, and no number or reference errors caused by cutting.
 func TestReaderPage(t *testing.T) {
-	en := realDoc(t, "tda/tda-2024-longform-en.docx")
-	ja := realDoc(t, "seeds/tda-2024-ja-reader-page.txt")
+	en := testcorpus.Doc(t, "tda/tda-2024-longform-en.docx")
+	ja := testcorpus.Doc(t, "seeds/tda-2024-ja-reader-page.txt")
 	r := gaps.Options{}.Gaps(en, ja, nil)
 	cut := map[string]bool{}
 	for _, it := range ja.Items {
@@ -105,8 +89,8 @@ func TestReaderPage(t *testing.T) {
 // page against the 2024 longform (read in ../shared/corpus/seeds and
 // checked by hand).
 func TestPortugueseAddendum(t *testing.T) {
-	en := realDoc(t, "tda/tda-2024-longform-en.pdf")
-	pt := realDoc(t, "seeds/tda-2024-addendum-pt.txt")
+	en := testcorpus.Doc(t, "tda/tda-2024-longform-en.pdf")
+	pt := testcorpus.Doc(t, "seeds/tda-2024-addendum-pt.txt")
 	r := gaps.Options{}.Gaps(en, pt, nil)
 	expect(t, r, func(f gaps.Finding) bool { return f.Check == gaps.Terminology || f.Check == gaps.Scope }, map[string]string{
 		"numbers error add:51 item:11":     "example 3 gives the blinds as 1000-200 where the source says 1000-2000",
@@ -148,7 +132,7 @@ func TestPagesWithoutSource(t *testing.T) {
 		{"seeds/holdem-basics-guide-ja.txt", map[string]string{}},
 	} {
 		t.Run(filepath.Base(c.file), func(t *testing.T) {
-			r := gaps.Options{}.Check(realDoc(t, c.file))
+			r := gaps.Options{}.Check(testcorpus.Doc(t, c.file))
 			expect(t, r, nil, c.explained)
 		})
 	}
@@ -159,9 +143,9 @@ func TestPagesWithoutSource(t *testing.T) {
 // as base: stale, missing and extra exactly as the English edition diff
 // says; and provenance names 2021-05-01 without being told.
 func TestWCAStale(t *testing.T) {
-	en21 := realDoc(t, "wca/wca-regulations-2021-05-01-en.md")
-	en24 := realDoc(t, "wca/wca-regulations-2024-01-01-en.md")
-	ja := realDoc(t, "wca/wca-regulations-2021-05-01-ja.md")
+	en21 := testcorpus.Doc(t, "wca/wca-regulations-2021-05-01-en.md")
+	en24 := testcorpus.Doc(t, "wca/wca-regulations-2024-01-01-en.md")
+	ja := testcorpus.Doc(t, "wca/wca-regulations-2021-05-01-ja.md")
 
 	pv := gaps.Options{}.Provenance(ja, en24, en21)
 	if pv.Best != 1 || en21.Edition != "wca-"+ja.Date {
@@ -210,8 +194,8 @@ func TestWCAStale(t *testing.T) {
 // was made from: few findings, each explained here (read in the two
 // files by hand).
 func TestWCAClean(t *testing.T) {
-	en := realDoc(t, "wca/wca-regulations-2021-05-01-en.md")
-	ja := realDoc(t, "wca/wca-regulations-2021-05-01-ja.md")
+	en := testcorpus.Doc(t, "wca/wca-regulations-2021-05-01-en.md")
+	ja := testcorpus.Doc(t, "wca/wca-regulations-2021-05-01-ja.md")
 	r := gaps.Options{}.Gaps(en, ja, nil)
 	expect(t, r, nil, map[string]string{
 		"terminology info":               "ペナルティ and 罰則, 解く and ソルブ, 記録 and 結果, 規則 and 規定 are each used for one English term",

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/rulesync/rulesync/ingest"
+	"github.com/rulesync/rulesync/internal/testcorpus"
 )
 
 // BenchmarkIngest measures ingest throughput per format on the real
@@ -23,7 +24,7 @@ func BenchmarkIngest(b *testing.B) {
 		{"pdf", "tda/tda-2024-longform-en.pdf"},
 	} {
 		b.Run(c.name, func(b *testing.B) {
-			data, err := os.ReadFile(filepath.Join(corpusDir, c.file))
+			data, err := os.ReadFile(filepath.Join(testcorpus.Dir(), c.file))
 			if err != nil {
 				b.Skipf("real corpus not available: %v", err)
 			}

@@ -1,8 +1,6 @@
 package ingest_test
 
 import (
-	"os"
-	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -10,25 +8,8 @@ import (
 
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/ingest"
+	"github.com/rulesync/rulesync/internal/testcorpus"
 )
-
-// corpusDir is the real corpus, beside the repository as CI lays it out.
-const corpusDir = "../../shared/corpus"
-
-// realDoc ingests a file of the real corpus, skipping the test when the
-// corpus is not there.
-func realDoc(t testing.TB, rel string) *corpus.Document {
-	t.Helper()
-	path := filepath.Join(corpusDir, rel)
-	if _, err := os.Stat(path); err != nil {
-		t.Skipf("real corpus not available (%s): %v; lay ../shared/corpus beside the repository to run this test", path, err)
-	}
-	d, err := ingest.Options{}.File(path)
-	if err != nil {
-		t.Fatalf("ingest %s: %v", rel, err)
-	}
-	return d
-}
 
 func itemsOf(d *corpus.Document, k corpus.Kind) []corpus.Item {
 	var out []corpus.Item
@@ -41,7 +22,7 @@ func itemsOf(d *corpus.Document, k corpus.Kind) []corpus.Item {
 }
 
 func TestReaderPage(t *testing.T) {
-	d := realDoc(t, "seeds/tda-2024-ja-reader-page.txt")
+	d := testcorpus.Doc(t, "seeds/tda-2024-ja-reader-page.txt")
 	if d.Source.Format != "reader" {
 		t.Errorf("format = %q, want reader", d.Source.Format)
 	}
@@ -120,7 +101,7 @@ func TestReaderPage(t *testing.T) {
 }
 
 func TestWSOPPage(t *testing.T) {
-	d := realDoc(t, "seeds/wsop-2009-ja-rules-page9.txt")
+	d := testcorpus.Doc(t, "seeds/wsop-2009-ja-rules-page9.txt")
 	if d.Edition != "wsop-2009" || d.Lang != "ja" {
 		t.Errorf("edition, lang = %q, %q; want wsop-2009, ja", d.Edition, d.Lang)
 	}
@@ -155,7 +136,7 @@ func TestWSOPPage(t *testing.T) {
 }
 
 func TestPortugueseAddendum(t *testing.T) {
-	d := realDoc(t, "seeds/tda-2024-addendum-pt.txt")
+	d := testcorpus.Doc(t, "seeds/tda-2024-addendum-pt.txt")
 	if d.Source.Format != "addendum" || d.Lang != "pt" {
 		t.Errorf("format, lang = %q, %q; want addendum, pt", d.Source.Format, d.Lang)
 	}
@@ -202,7 +183,7 @@ func TestPortugueseAddendum(t *testing.T) {
 }
 
 func TestJapaneseGuides(t *testing.T) {
-	g := realDoc(t, "seeds/holdem-basics-guide-ja.txt")
+	g := testcorpus.Doc(t, "seeds/holdem-basics-guide-ja.txt")
 	if g.Source.Format != "guide" || g.Lang != "ja" {
 		t.Errorf("format, lang = %q, %q; want guide, ja", g.Source.Format, g.Lang)
 	}
@@ -223,7 +204,7 @@ func TestJapaneseGuides(t *testing.T) {
 			t.Errorf("%s carries page chrome", it.ID)
 		}
 	}
-	r := realDoc(t, "seeds/general-poker-rules-ja.txt")
+	r := testcorpus.Doc(t, "seeds/general-poker-rules-ja.txt")
 	if r.Title != "一般的ポーカーのルール" {
 		t.Errorf("title = %q", r.Title)
 	}
@@ -249,7 +230,7 @@ func TestWCARegulations(t *testing.T) {
 		{"wca/wca-regulations-2021-05-01-en.md", "wca-2021-05-01", "en", "2021-05-01", 452},
 		{"wca/wca-regulations-2021-05-01-ja.md", "wca-2021-05-01", "ja", "2021-05-01", 452},
 	} {
-		d := realDoc(t, c.file)
+		d := testcorpus.Doc(t, c.file)
 		if d.Edition != c.edition || d.Lang != c.lang || d.Date != c.date {
 			t.Errorf("%s: edition, lang, date = %q, %q, %q; want %q, %q, %q", c.file, d.Edition, d.Lang, d.Date, c.edition, c.lang, c.date)
 		}
@@ -280,7 +261,7 @@ func TestWCARegulations(t *testing.T) {
 // byte-identical JSON, and that the JSON reads back to the same document.
 func TestDeterministic(t *testing.T) {
 	for _, rel := range []string{"seeds/tda-2024-ja-reader-page.txt", "wca/wca-regulations-2021-05-01-ja.md", "seeds/tda-2024-addendum-pt.txt"} {
-		a, b := realDoc(t, rel), realDoc(t, rel)
+		a, b := testcorpus.Doc(t, rel), testcorpus.Doc(t, rel)
 		a.Source.Ingested, b.Source.Ingested = "", ""
 		ja, _ := corpus.Marshal(a)
 		jb, _ := corpus.Marshal(b)

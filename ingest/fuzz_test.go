@@ -9,6 +9,7 @@ import (
 
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/ingest"
+	"github.com/rulesync/rulesync/internal/testcorpus"
 )
 
 // FuzzIngest feeds every parser arbitrary bytes, seeded from the fixtures
@@ -27,8 +28,8 @@ func FuzzIngest(f *testing.F) {
 			}
 		}
 	}
-	real, _ := filepath.Glob(filepath.Join(corpusDir, "seeds", "*.txt"))
-	md, _ := filepath.Glob(filepath.Join(corpusDir, "wca", "*.md"))
+	real, _ := filepath.Glob(filepath.Join(testcorpus.Dir(), "seeds", "*.txt"))
+	md, _ := filepath.Glob(filepath.Join(testcorpus.Dir(), "wca", "*.md"))
 	for _, p := range append(real, md...) {
 		if data, err := os.ReadFile(p); err == nil {
 			f.Add(data, "")

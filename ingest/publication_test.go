@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/internal/testcorpus"
 )
 
 // The official TDA publications in ../shared/corpus/tda, as PDF and DOCX.
@@ -29,7 +30,7 @@ func TestPublicationStructure(t *testing.T) {
 	for _, p := range publications {
 		for _, ext := range []string{".pdf", ".docx"} {
 			t.Run(p.base+ext, func(t *testing.T) {
-				d := realDoc(t, p.base+ext)
+				d := testcorpus.Doc(t, p.base+ext)
 				if d.Source.Format != ext[1:] {
 					t.Errorf("format = %q, want %s", d.Source.Format, ext[1:])
 				}
@@ -72,8 +73,8 @@ func TestPublicationStructure(t *testing.T) {
 func TestPDFMatchesDOCX(t *testing.T) {
 	for _, p := range publications {
 		t.Run(p.base, func(t *testing.T) {
-			pdf := realDoc(t, p.base+".pdf")
-			docx := realDoc(t, p.base+".docx")
+			pdf := testcorpus.Doc(t, p.base+".pdf")
+			docx := testcorpus.Doc(t, p.base+".docx")
 			var pids, dids []string
 			for _, it := range pdf.Items {
 				pids = append(pids, it.ID)
@@ -142,7 +143,7 @@ func TestPublicationNoChrome(t *testing.T) {
 	pageNumber := regexp.MustCompile(`(?m)^\s*(?:Page\s*)?\d{1,3}\s*$`)
 	for _, p := range publications {
 		for _, ext := range []string{".pdf", ".docx"} {
-			d := realDoc(t, p.base+ext)
+			d := testcorpus.Doc(t, p.base+ext)
 			sections := map[string]bool{}
 			for _, it := range d.Items {
 				if it.Section != "" {
@@ -177,7 +178,7 @@ func TestPublicationNoChrome(t *testing.T) {
 // of addendum entries.
 func TestPublicationDetails(t *testing.T) {
 	for _, ext := range []string{".pdf", ".docx"} {
-		d := realDoc(t, "tda/tda-2024-longform-en"+ext)
+		d := testcorpus.Doc(t, "tda/tda-2024-longform-en"+ext)
 		check := func(id string, f func(it *corpus.Item) string) {
 			it := d.Item(id)
 			if it == nil {
@@ -231,7 +232,7 @@ func TestPublicationDetails(t *testing.T) {
 // TestDOCXChangeMarks checks that the 2024 DOCX's coloured and underlined
 // runs become marks on the items, inside their texts.
 func TestDOCXChangeMarks(t *testing.T) {
-	d := realDoc(t, "tda/tda-2024-longform-en.docx")
+	d := testcorpus.Doc(t, "tda/tda-2024-longform-en.docx")
 	n := 0
 	kinds := map[string]bool{}
 	for _, it := range d.Items {

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/rulesync/rulesync/internal/testcorpus"
 	"github.com/rulesync/rulesync/reports"
 )
 
@@ -15,7 +16,7 @@ import (
 // with nothing changed since the last build.
 func BenchmarkBuild(b *testing.B) {
 	manifest := "../workspace/rulesync.toml"
-	if _, err := os.Stat(filepath.Join(corpusDir, "tda")); err != nil {
+	if _, err := os.Stat(filepath.Join(testcorpus.Dir(), "tda")); err != nil {
 		b.Skipf("real corpus not available: %v", err)
 	}
 	for _, warm := range []bool{false, true} {

@@ -13,24 +13,9 @@ import (
 	"github.com/rulesync/rulesync/align"
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/gaps"
-	"github.com/rulesync/rulesync/ingest"
+	"github.com/rulesync/rulesync/internal/testcorpus"
 	"github.com/rulesync/rulesync/reports"
 )
-
-const corpusDir = "../../shared/corpus"
-
-func realDoc(t testing.TB, rel string) *corpus.Document {
-	t.Helper()
-	path := filepath.Join(corpusDir, rel)
-	if _, err := os.Stat(path); err != nil {
-		t.Skipf("real corpus not available (%s): %v; lay ../shared/corpus beside the repository to run this test", path, err)
-	}
-	d, err := ingest.Options{}.File(path)
-	if err != nil {
-		t.Fatalf("ingest %s: %v", rel, err)
-	}
-	return d
-}
 
 // need skips the test when a Translate Toolkit program is missing; CI
 // installs the Debian package translate-toolkit (.ci/run).
@@ -59,9 +44,9 @@ func TestInterchangeTranslateToolkit(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			var base *corpus.Document
 			if c.base != "" {
-				base = realDoc(t, c.base)
+				base = testcorpus.Doc(t, c.base)
 			}
-			r := gaps.Options{}.Gaps(realDoc(t, c.src), realDoc(t, c.tr), base)
+			r := gaps.Options{}.Gaps(testcorpus.Doc(t, c.src), testcorpus.Doc(t, c.tr), base)
 			dir := t.TempDir()
 			write := func(name string, f func(*bytes.Buffer) error) string {
 				var b bytes.Buffer

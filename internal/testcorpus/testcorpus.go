@@ -1,0 +1,43 @@
+// Package testcorpus gives tests the real corpus that lies beside the
+// repository (../shared/corpus), and skips them when it is absent.
+package testcorpus
+
+import (
+	"os"
+	"path/filepath"
+	"runtime"
+	"testing"
+
+	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/ingest"
+)
+
+// Dir returns the real corpus directory: ../shared/corpus beside the
+// repository root, wherever the test runs from.
+func Dir() string {
+	_, file, _, _ := runtime.Caller(0)
+	return filepath.Join(filepath.Dir(file), "..", "..", "..", "shared", "corpus")
+}
+
+// Path returns the path of a file of the real corpus, skipping the test
+// with a message when it is not there.
+func Path(t testing.TB, rel string) string {
+	t.Helper()
+	path := filepath.Join(Dir(), rel)
+	if _, err := os.Stat(path); err != nil {
+		t.Skipf("real corpus not available (%s): %v; lay ../shared/corpus beside the repository to run this test", path, err)
+	}
+	return path
+}
+
+// Doc ingests a file of the real corpus with default options, skipping
+// the test when the corpus is absent and failing it when the file cannot
+// be read.
+func Doc(t testing.TB, rel string) *corpus.Document {
+	t.Helper()
+	d, err := ingest.Options{}.File(Path(t, rel))
+	if err != nil {
+		t.Fatalf("ingest %s: %v", rel, err)
+	}
+	return d
+}
