@@ -394,7 +394,7 @@ func loanwords(text, lang string) [][2]string {
 		}
 	}
 	if baseLang(lang) == "ja" {
-		for _, w := range katakanaWords(text) {
+		for _, w := range KatakanaWords(text) {
 			add(Skeleton(Romaji(w)), w)
 		}
 		return out

@@ -107,9 +107,10 @@ func Skeleton(word string) string {
 	return b.String()
 }
 
-// katakanaWords returns the runs of katakana (with the long-vowel mark
-// and middle dot as separators inside) in s.
-func katakanaWords(s string) []string {
+// KatakanaWords returns the runs of two or more katakana (the long-vowel
+// mark included, the middle dot a separator) in s: the loanwords of a
+// Japanese text.
+func KatakanaWords(s string) []string {
 	var out []string
 	var cur []rune
 	flush := func() {

@@ -7,6 +7,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/rulesync/rulesync/align"
 	"github.com/rulesync/rulesync/corpus"
 )
 
@@ -359,7 +360,7 @@ func (c *checker) misspellings(d *corpus.Document) {
 	}
 	reported := map[string]bool{}
 	for _, it := range d.Items {
-		for _, w := range katakanaWords(it.Title + " " + it.Text) {
+		for _, w := range align.KatakanaWords(it.Title + " " + it.Text) {
 			if known[w] || reported[w] || len([]rune(w)) < 4 {
 				continue
 			}
@@ -373,23 +374,6 @@ func (c *checker) misspellings(d *corpus.Document) {
 			}
 		}
 	}
-}
-
-// katakanaWords returns the runs of katakana (with the long-vowel mark).
-func katakanaWords(s string) []string {
-	var out []string
-	var cur []rune
-	for _, r := range s + " " {
-		if unicode.Is(unicode.Katakana, r) && r != '・' || r == 'ー' {
-			cur = append(cur, r)
-			continue
-		}
-		if len(cur) > 0 {
-			out = append(out, string(cur))
-			cur = cur[:0]
-		}
-	}
-	return out
 }
 
 // typo reports whether a and b differ by the slips katakana spelling is

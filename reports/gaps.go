@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/rulesync/rulesync/corpus"
-	"github.com/rulesync/rulesync/diff"
 	"github.com/rulesync/rulesync/gaps"
 )
 
@@ -155,18 +154,7 @@ func GapsText(w io.Writer, r *gaps.Report) error {
 			p.f("%-45s %s\n", "", e)
 		}
 		if len(f.Redline) > 0 {
-			var b strings.Builder
-			for _, s := range f.Redline {
-				switch s.Op {
-				case diff.Equal:
-					b.WriteString(s.Text)
-				case diff.Delete:
-					b.WriteString("[-" + s.Text + "-]")
-				case diff.Insert:
-					b.WriteString("{+" + s.Text + "+}")
-				}
-			}
-			p.f("%-45s %s\n", "", strings.ReplaceAll(b.String(), "\n", " "))
+			p.f("%-45s %s\n", "", strings.ReplaceAll(plainRedline(f.Redline), "\n", " "))
 		}
 	}
 	return p.err

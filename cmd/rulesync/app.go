@@ -470,15 +470,31 @@ func load(c *cli.Context, in string) (*corpus.Document, error) {
 	return d, nil
 }
 
-// loadGlossary reads a TBX file for align --glossary.
-func loadGlossary(path string) (*align.Glossary, error) {
+// openInput opens a file the command line names, or gives the exit-2
+// error naming it and the reason.
+func openInput(path string) (*os.File, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		var pe *os.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		return nil, cli.Exit(fmt.Sprintf("%s: %v", path, err), exitBad)
+		return nil, cli.Exit(fmt.Sprintf("%s: %v", path, pathless(err)), exitBad)
+	}
+	return f, nil
+}
+
+// pathless drops the path an *os.PathError repeats: the message names the
+// input already.
+func pathless(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// loadGlossary reads a TBX file for align --glossary.
+func loadGlossary(path string) (*align.Glossary, error) {
+	f, err := openInput(path)
+	if err != nil {
+		return nil, err
 	}
 	defer f.Close()
 	g, err := align.ParseTBX(f)
@@ -530,13 +546,9 @@ func writeReport(c *cli.Context, r *gaps.Report) error {
 
 // loadEquivalences reads a file of editorial equivalences.
 func loadEquivalences(path string) ([]diff.Equivalence, error) {
-	f, err := os.Open(path)
+	f, err := openInput(path)
 	if err != nil {
-		var pe *os.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		return nil, cli.Exit(fmt.Sprintf("%s: %v", path, err), exitBad)
+		return nil, err
 	}
 	defer f.Close()
 	eqs, err := diff.ParseEquivalences(f)
@@ -572,11 +584,7 @@ func output(path string, data []byte, w io.Writer) error {
 		return err
 	}
 	if err := corpus.WriteFileAtomic(path, data); err != nil {
-		var pe *os.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		return cli.Exit(fmt.Sprintf("%s: %v", path, err), exitBad)
+		return cli.Exit(fmt.Sprintf("%s: %v", path, pathless(err)), exitBad)
 	}
 	return nil
 }
