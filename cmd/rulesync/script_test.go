@@ -63,3 +63,16 @@ func serve(ts *testscript.TestScript, neg bool, args []string) {
 	})
 	ts.Setenv("SERVER", srv.URL)
 }
+
+// TestColorfulDevNull: /dev/null is a character device but no terminal;
+// a build whose output is thrown away must not print its steps.
+func TestColorfulDevNull(t *testing.T) {
+	f, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+	if err != nil {
+		t.Skipf("no %s: %v", os.DevNull, err)
+	}
+	defer f.Close()
+	if colorful(f) {
+		t.Errorf("colorful(%s) = true, want false", os.DevNull)
+	}
+}
