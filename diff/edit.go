@@ -103,6 +103,34 @@ type Span struct {
 	Text string
 }
 
+// Markers are what a redline is written with: the strings before and
+// after deleted text and before and after inserted text.
+type Markers struct {
+	DelStart, DelEnd, InsStart, InsEnd string
+}
+
+// WordDiff are the markers of git diff --word-diff: [-deleted-] and
+// {+inserted+}.
+var WordDiff = Markers{"[-", "-]", "{+", "+}"}
+
+// Render writes the spans of a redline as one text, deleted and inserted
+// text between its markers; the zero Markers give the old and new texts
+// run together.
+func (m Markers) Render(spans []Span) string {
+	var b strings.Builder
+	for _, s := range spans {
+		switch s.Op {
+		case Equal:
+			b.WriteString(s.Text)
+		case Delete:
+			b.WriteString(m.DelStart + s.Text + m.DelEnd)
+		case Insert:
+			b.WriteString(m.InsStart + s.Text + m.InsEnd)
+		}
+	}
+	return b.String()
+}
+
 // Redline compares old with new segment by segment (Myers 1986, as
 // github.com/sergi/go-diff implements it, with its semantic cleanup) and
 // returns the edits that turn old into new, in rune offsets of old, and

@@ -52,28 +52,13 @@ func TestRedline(t *testing.T) {
 		if !slices.Equal(edits, c.want) {
 			t.Errorf("Redline(%q, %q) edits = %v, want %v", c.old, c.new, edits, c.want)
 		}
-		if got := render(spans); got != c.spans {
+		if got := WordDiff.Render(spans); got != c.spans {
 			t.Errorf("Redline(%q, %q) = %s, want %s", c.old, c.new, got, c.spans)
 		}
 		if got, err := Apply(c.old, edits); err != nil || got != c.new {
 			t.Errorf("Apply(%q, %v) = %q, %v; want %q", c.old, edits, got, err, c.new)
 		}
 	}
-}
-
-func render(spans []Span) string {
-	var b strings.Builder
-	for _, s := range spans {
-		switch s.Op {
-		case Equal:
-			b.WriteString(s.Text)
-		case Delete:
-			b.WriteString("[-" + s.Text + "-]")
-		case Insert:
-			b.WriteString("{+" + s.Text + "+}")
-		}
-	}
-	return b.String()
 }
 
 func TestApplyErrors(t *testing.T) {

@@ -227,10 +227,9 @@ func mdRedline(spans []diff.Span) string {
 func Text(w io.Writer, c *diff.Comparison, color bool) error {
 	p := &printer{w: w}
 	p.f("%s -> %s: %s\n", edition(c.Old), edition(c.New), summary(c))
-	del, ins, end := "[-", "-]", "+}"
-	insStart := "{+"
+	marks := diff.WordDiff
 	if color {
-		del, ins, end, insStart = "\x1b[31m", "\x1b[0m", "\x1b[0m", "\x1b[32m"
+		marks = diff.Markers{DelStart: "\x1b[31m", DelEnd: "\x1b[0m", InsStart: "\x1b[32m", InsEnd: "\x1b[0m"}
 	}
 	for i := range c.Changes {
 		ch := &c.Changes[i]
@@ -240,19 +239,8 @@ func Text(w io.Writer, c *diff.Comparison, color bool) error {
 			it = e.old
 		}
 		p.f("\n%s %s (%s, %s): %s\n", ch.Severity, label(it), numbering(e), ch.Kind, ch.Reason)
-		var b strings.Builder
-		for _, s := range ch.Spans {
-			switch s.Op {
-			case diff.Equal:
-				b.WriteString(s.Text)
-			case diff.Delete:
-				b.WriteString(del + s.Text + ins)
-			case diff.Insert:
-				b.WriteString(insStart + s.Text + end)
-			}
-		}
-		if b.Len() > 0 {
-			p.f("  %s\n", strings.ReplaceAll(b.String(), "\n", "\n  "))
+		if r := marks.Render(ch.Spans); r != "" {
+			p.f("  %s\n", strings.ReplaceAll(r, "\n", "\n  "))
 		}
 	}
 	for _, m := range c.Moves {

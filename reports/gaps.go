@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/diff"
 	"github.com/rulesync/rulesync/gaps"
 )
 
@@ -154,7 +155,7 @@ func GapsText(w io.Writer, r *gaps.Report) error {
 			p.f("%-45s %s\n", "", e)
 		}
 		if len(f.Redline) > 0 {
-			p.f("%-45s %s\n", "", strings.ReplaceAll(plainRedline(f.Redline), "\n", " "))
+			p.f("%-45s %s\n", "", strings.ReplaceAll(diff.WordDiff.Render(f.Redline), "\n", " "))
 		}
 	}
 	return p.err

@@ -52,7 +52,7 @@ func segments(units []gaps.Unit) []segment {
 			}
 			if u.State == gaps.StaleState && get(u.Previous) != src {
 				s.previous = get(u.Previous)
-				s.note = "source changed: " + plainRedline(u.Redline)
+				s.note = "source changed: " + diff.WordDiff.Render(u.Redline)
 			} else if u.State == gaps.StaleState {
 				s.state = gaps.Translated // this field did not change
 			}
@@ -63,22 +63,6 @@ func segments(units []gaps.Unit) []segment {
 		}
 	}
 	return out
-}
-
-// plainRedline renders a redline as text with [-deleted-] and {+inserted+}.
-func plainRedline(spans []diff.Span) string {
-	var b strings.Builder
-	for _, s := range spans {
-		switch s.Op {
-		case diff.Equal:
-			b.WriteString(s.Text)
-		case diff.Delete:
-			b.WriteString("[-" + s.Text + "-]")
-		case diff.Insert:
-			b.WriteString("{+" + s.Text + "+}")
-		}
-	}
-	return b.String()
 }
 
 // poQuote writes a PO string: one line, or "" and one line per line of the

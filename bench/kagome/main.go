@@ -417,18 +417,7 @@ func makeEdits(texts []string, rng *rand.Rand) []edit {
 
 // show renders the redline near rune at of the old text, for -show.
 func show(spans []diff.Span, at int) string {
-	var b strings.Builder
-	for _, s := range spans {
-		switch s.Op {
-		case diff.Equal:
-			b.WriteString(s.Text)
-		case diff.Delete:
-			b.WriteString("[-" + s.Text + "-]")
-		case diff.Insert:
-			b.WriteString("{+" + s.Text + "+}")
-		}
-	}
-	r := []rune(b.String())
+	r := []rune(diff.WordDiff.Render(spans))
 	lo, hi := max(0, at-8), min(len(r), at+30)
 	return string(r[lo:hi])
 }
