@@ -56,7 +56,8 @@ func DefaultEquivalences() []Equivalence {
 
 // ParseEquivalences reads "old => new" lines; blank lines and lines
 // starting with # are skipped. A line without "=>" or with an empty side
-// is an error naming its line number.
+// is an error that begins with its line number ("3: want ..."), for the
+// caller to put the file name before.
 func ParseEquivalences(r io.Reader) ([]Equivalence, error) {
 	var out []Equivalence
 	sc := bufio.NewScanner(r)
@@ -68,7 +69,7 @@ func ParseEquivalences(r io.Reader) ([]Equivalence, error) {
 		a, b, ok := strings.Cut(l, "=>")
 		a, b = normalize(a), normalize(b)
 		if !ok || a == "" || b == "" {
-			return nil, fmt.Errorf("line %d: want \"old => new\", got %q", n, l)
+			return nil, fmt.Errorf("%d: want \"old => new\", got %q", n, l)
 		}
 		out = append(out, Equivalence{a, b})
 	}

@@ -67,7 +67,7 @@ func TestParseEquivalences(t *testing.T) {
 	if err != nil || len(eqs) != 1 || eqs[0] != (Equivalence{"he/she", "they"}) {
 		t.Errorf("got %v, %v", eqs, err)
 	}
-	if _, err := ParseEquivalences(strings.NewReader("ok => fine\nbroken line\n")); err == nil || !strings.Contains(err.Error(), "line 2") {
+	if _, err := ParseEquivalences(strings.NewReader("ok => fine\nbroken line\n")); err == nil || !strings.HasPrefix(err.Error(), "2: ") {
 		t.Errorf("error %v, want one naming line 2", err)
 	}
 	if len(DefaultEquivalences()) < 20 {

@@ -492,17 +492,27 @@ func pathless(err error) error {
 }
 
 // loadGlossary reads a TBX file for align --glossary.
-func loadGlossary(path string) (*align.Glossary, error) {
+func loadGlossary(path string) (*align.Glossary, error) { return parseFile(path, align.ParseTBX) }
+
+// loadEquivalences reads a file of editorial equivalences for diff.
+func loadEquivalences(path string) ([]diff.Equivalence, error) {
+	return parseFile(path, diff.ParseEquivalences)
+}
+
+// parseFile reads the file at path with parse, whose errors begin with the
+// line (and column) where it stopped: they are shown after the path.
+func parseFile[T any](path string, parse func(io.Reader) (T, error)) (T, error) {
+	var zero T
 	f, err := openInput(path)
 	if err != nil {
-		return nil, err
+		return zero, err
 	}
 	defer f.Close()
-	g, err := align.ParseTBX(f)
+	v, err := parse(f)
 	if err != nil {
-		return nil, cli.Exit(fmt.Sprintf("%s:%v", path, err), exitBad)
+		return zero, cli.Exit(fmt.Sprintf("%s:%v", path, err), exitBad)
 	}
-	return g, nil
+	return v, nil
 }
 
 // checkReportFlags validates the --format and --fail-on of gaps and check.
@@ -543,20 +553,6 @@ func writeReport(c *cli.Context, r *gaps.Report) error {
 		return cli.Exit("", exitChanges)
 	}
 	return nil
-}
-
-// loadEquivalences reads a file of editorial equivalences.
-func loadEquivalences(path string) ([]diff.Equivalence, error) {
-	f, err := openInput(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	eqs, err := diff.ParseEquivalences(f)
-	if err != nil {
-		return nil, cli.Exit(fmt.Sprintf("%s: %v", path, err), exitBad)
-	}
-	return eqs, nil
 }
 
 // colorful reports whether w is a terminal that takes colour: not when
