@@ -129,17 +129,12 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 						}
 						opt.Glossary = g
 					}
-					docs := make([]*corpus.Document, c.NArg())
-					for i, in := range c.Args().Slice() {
-						d, err := load(c, in)
-						if err != nil {
-							return err
-						}
-						docs[i] = d
+					docs, err := loadAll(c, c.Args().Slice())
+					if err != nil {
+						return err
 					}
 					als := opt.Pivot(docs[0], docs[1:]...)
 					var buf bytes.Buffer
-					var err error
 					switch {
 					case c.Bool("json") && len(als) == 1:
 						err = writeJSON(&buf, als[0])
@@ -187,15 +182,11 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 						}
 						opt.Equivalences = append(diff.DefaultEquivalences(), eqs...)
 					}
-					old, err := load(c, c.Args().Get(0))
+					docs, err := loadAll(c, c.Args().Slice())
 					if err != nil {
 						return err
 					}
-					cur, err := load(c, c.Args().Get(1))
-					if err != nil {
-						return err
-					}
-					cmp := opt.Compare(old, cur)
+					cmp := opt.Compare(docs[0], docs[1])
 					var buf bytes.Buffer
 					switch format {
 					case "md":
@@ -240,23 +231,12 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 					if err := checkReportFlags(c); err != nil {
 						return err
 					}
-					src, err := load(c, c.Args().Get(0))
+					docs, err := loadAll(c, append(c.Args().Slice(), c.StringSlice("base")...))
 					if err != nil {
 						return err
 					}
-					tr, err := load(c, c.Args().Get(1))
-					if err != nil {
-						return err
-					}
+					src, tr, bases := docs[0], docs[1], docs[2:]
 					var base *corpus.Document
-					var bases []*corpus.Document
-					for _, b := range c.StringSlice("base") {
-						d, err := load(c, b)
-						if err != nil {
-							return err
-						}
-						bases = append(bases, d)
-					}
 					opt := gaps.Options{}
 					switch len(bases) {
 					case 0:
@@ -307,13 +287,9 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 					if c.NArg() < 2 {
 						return cli.Exit(fmt.Sprintf("provenance: want TRANSLATION and at least one CANDIDATE, got %d arguments", c.NArg()), exitBad)
 					}
-					docs := make([]*corpus.Document, c.NArg())
-					for i, in := range c.Args().Slice() {
-						d, err := load(c, in)
-						if err != nil {
-							return err
-						}
-						docs[i] = d
+					docs, err := loadAll(c, c.Args().Slice())
+					if err != nil {
+						return err
 					}
 					pv := gaps.Options{}.Provenance(docs[0], docs[1:]...)
 					if c.Bool("json") {
@@ -489,6 +465,19 @@ func pathless(err error) error {
 		return pe.Err
 	}
 	return err
+}
+
+// loadAll loads each input in order, stopping at the first that fails.
+func loadAll(c *cli.Context, ins []string) ([]*corpus.Document, error) {
+	docs := make([]*corpus.Document, len(ins))
+	for i, in := range ins {
+		d, err := load(c, in)
+		if err != nil {
+			return nil, err
+		}
+		docs[i] = d
+	}
+	return docs, nil
 }
 
 // loadGlossary reads a TBX file for align --glossary.
