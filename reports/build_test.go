@@ -2,6 +2,8 @@ package reports_test
 
 import (
 	"context"
+	"html"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -9,7 +11,10 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode"
 
+	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/internal/testcorpus"
 	"github.com/rulesync/rulesync/reports"
 )
 
@@ -95,6 +100,17 @@ func TestBuild(t *testing.T) {
 		t.Error("a warm build wrote another worklist")
 	}
 
+	// Another build of rulesync takes nothing from this one's cache: its
+	// parsers and reports may differ.
+	restore := reports.SetProgram("another rulesync")
+	_, cached = build(t, dir, out)
+	restore()
+	for k, c := range cached {
+		if c {
+			t.Errorf("%s came from the cache another rulesync filled", k)
+		}
+	}
+
 	// Change the translation only: the edition diff stays cached.
 	ja := filepath.Join(dir, "ja-2030.json")
 	data, _ := os.ReadFile(ja)
@@ -154,38 +170,11 @@ func TestManifestErrors(t *testing.T) {
 // side-by-side page are written (to $RULESYNC_SCREENSHOTS, or a temporary
 // directory named in the log).
 func TestSiteInChromium(t *testing.T) {
-	chrome := ""
-	for _, c := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if p, err := exec.LookPath(c); err == nil {
-			chrome = p
-			break
-		}
-	}
-	if chrome == "" {
-		t.Skip("chromium not installed (Debian package chromium; .ci/run installs it)")
-	}
+	run := chromium(t)
 	dir := copyWorkspace(t)
 	out := filepath.Join(dir, "out")
 	build(t, dir, out)
-	shots := os.Getenv("RULESYNC_SCREENSHOTS")
-	if shots == "" {
-		shots = t.TempDir()
-	}
-	os.MkdirAll(shots, 0o755)
-	run := func(args ...string) (string, string) {
-		profile := t.TempDir()
-		base := []string{"--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-			"--disable-component-update", "--disable-sync", "--user-data-dir=" + profile, "--enable-logging=stderr", "--v=0"}
-		ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-		defer cancel()
-		cmd := exec.CommandContext(ctx, chrome, append(base, args...)...)
-		var stdout, stderr strings.Builder
-		cmd.Stdout, cmd.Stderr = &stdout, &stderr
-		if err := cmd.Run(); err != nil {
-			t.Fatalf("chromium %v: %v\n%s", args, err, stderr.String())
-		}
-		return stdout.String(), stderr.String()
-	}
+	shots := screenshots(t)
 	index := "file://" + filepath.Join(out, "index.html")
 	dom, logs := run("--dump-dom", index+"?q=verbal")
 	if !strings.Contains(dom, `documents/en-2031.html#rule:4`) || !strings.Contains(dom, "1 results") {
@@ -200,10 +189,8 @@ func TestSiteInChromium(t *testing.T) {
 	if !strings.Contains(dom2, "<del>30</del><ins>45</ins>") || !strings.Contains(dom2, "not translated") {
 		t.Error("the side-by-side page lacks the stale redline or the missing rule")
 	}
-	for _, l := range strings.Split(logs+logs2, "\n") {
-		if strings.Contains(l, ":CONSOLE") && (strings.Contains(l, "Error") || strings.Contains(l, "Uncaught")) {
-			t.Errorf("console error: %s", l)
-		}
+	for _, l := range consoleErrors(logs + logs2) {
+		t.Errorf("console error: %s", l)
 	}
 	for name, url := range map[string]string{"overview.png": index, "side-by-side.png": side} {
 		path := filepath.Join(shots, name)
@@ -223,10 +210,133 @@ func TestSiteInChromium(t *testing.T) {
 	}
 }
 
+// chromium returns a function that runs headless Chromium with args and
+// returns its standard output and log, skipping the test when Chromium is
+// not installed.
+func chromium(t *testing.T) func(args ...string) (string, string) {
+	t.Helper()
+	chrome := ""
+	for _, c := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(c); err == nil {
+			chrome = p
+			break
+		}
+	}
+	if chrome == "" {
+		t.Skip("chromium not installed (Debian package chromium; .ci/run installs it)")
+	}
+	return func(args ...string) (string, string) {
+		profile := t.TempDir()
+		base := []string{"--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+			"--disable-component-update", "--disable-sync", "--user-data-dir=" + profile, "--enable-logging=stderr", "--v=0"}
+		ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+		defer cancel()
+		cmd := exec.CommandContext(ctx, chrome, append(base, args...)...)
+		var stdout, stderr strings.Builder
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		if err := cmd.Run(); err != nil {
+			t.Fatalf("chromium %v: %v\n%s", args, err, stderr.String())
+		}
+		return stdout.String(), stderr.String()
+	}
+}
+
+// screenshots is where the screenshots go: $RULESYNC_SCREENSHOTS, or a
+// temporary directory.
+func screenshots(t *testing.T) string {
+	shots := os.Getenv("RULESYNC_SCREENSHOTS")
+	if shots == "" {
+		shots = t.TempDir()
+	}
+	if err := os.MkdirAll(shots, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return shots
+}
+
+// consoleErrors returns the console errors in Chromium logs.
+func consoleErrors(logs string) []string {
+	var out []string
+	for _, l := range strings.Split(logs, "\n") {
+		if strings.Contains(l, ":CONSOLE") && (strings.Contains(l, "Error") || strings.Contains(l, "Uncaught")) {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
 func excerpt(s, at string) string {
 	i := strings.Index(s, at)
 	if i < 0 {
 		return s[:min(len(s), 500)]
 	}
 	return s[i:min(len(s), i+500)]
+}
+
+// TestRealSiteInChromium builds the example workspace on the real corpus
+// and loads its site in headless Chromium: no console errors on the
+// overview, the side-by-side pages and a changelog; the search finds a
+// rule by words from the end of its text (the index holds whole texts)
+// and shows them marked, and finds Japanese text in a translation;
+// screenshots of the overview and of the Japanese side-by-side page, at
+// desktop and at phone width, are written.
+func TestRealSiteInChromium(t *testing.T) {
+	run := chromium(t)
+	en := testcorpus.Doc(t, "tda/tda-2024-longform-en.pdf")
+	ws, err := reports.LoadWorkspace("../workspace/rulesync.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ws.Cache = t.TempDir()
+	out := filepath.Join(t.TempDir(), "out")
+	if _, err := (&reports.Build{Workspace: ws, Out: out}).Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	shots := screenshots(t)
+
+	// The last words of the longest rule, far past the start of its text.
+	var long *corpus.Item
+	for i := range en.Items {
+		if it := &en.Items[i]; it.Kind == corpus.KindRule && (long == nil || len(it.Text) > len(long.Text)) {
+			long = it
+		}
+	}
+	words := strings.FieldsFunc(long.Text, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	query := strings.Join(words[len(words)-4:], " ")
+	if strings.Index(strings.Join(strings.Fields(long.Text), " "), query) < 500 {
+		t.Fatalf("query %q is not deep in %s", query, long.ID)
+	}
+	index := "file://" + filepath.Join(out, "index.html")
+	dom, logs := run("--dump-dom", index+"?q="+url.QueryEscape(query))
+	if !strings.Contains(dom, `documents/tda-2024-en.html#`+long.ID+`"`) || !strings.Contains(dom, "<mark>"+html.EscapeString(query)+"</mark>") {
+		t.Errorf("the search for %q (the end of %s) did not list it with the words marked; results part:\n%s", query, long.ID, excerpt(dom, `id="results"`))
+	}
+	dom, _ = run("--dump-dom", index+"?q="+url.QueryEscape("ボタン"))
+	if !strings.Contains(dom, `translations/tda-2024-ja.html#t-`) {
+		t.Errorf("the search for ボタン found nothing in the Japanese translation; results part:\n%s", excerpt(dom, `id="results"`))
+	}
+	all := logs
+	for _, page := range []string{"translations/tda-2024-ja.html", "translations/wca-2021-ja.html", "translations/tda-2024-pt-addendum.html", "changelog/tda-2022-en..tda-2024-en.html"} {
+		dom, logs := run("--dump-dom", "file://"+filepath.Join(out, page))
+		if !strings.Contains(dom, "<h1>") {
+			t.Errorf("%s: no heading in the loaded page", page)
+		}
+		all += logs
+	}
+	for _, l := range consoleErrors(all) {
+		t.Errorf("console error: %s", l)
+	}
+	side := "file://" + filepath.Join(out, "translations", "tda-2024-ja.html")
+	for name, shot := range map[string][2]string{
+		"real-overview.png":           {index, "1200,900"},
+		"real-side-by-side.png":       {side, "1200,900"},
+		"real-side-by-side-phone.png": {side, "390,844"},
+	} {
+		path := filepath.Join(shots, name)
+		run("--screenshot="+path, "--window-size="+shot[1], "--hide-scrollbars", shot[0])
+		if fi, err := os.Stat(path); err != nil || fi.Size() < 5000 {
+			t.Errorf("screenshot %s not written (%v)", path, err)
+		}
+	}
+	t.Logf("screenshots in %s", shots)
 }

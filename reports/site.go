@@ -30,7 +30,7 @@ th{background:#f2f2f2}
 .error{border-color:#b00020} .warning{border-color:#c77700} .info{border-color:#607d8b}
 del{background:#ffe0e0;color:#8a1010} ins{background:#dff5df;color:#0b5a0b;text-decoration:none}
 .id{font-family:ui-monospace,monospace;font-size:.85em;color:#555} .text{white-space:pre-wrap}
-#results li{margin:.3rem 0} label{font-weight:600;display:block;margin-top:1rem}
+#results li{margin:.3rem 0} .hit{font-size:.9em;color:#555} label{font-weight:600;display:block;margin-top:1rem}
 input[type=search]{font:inherit;padding:.4rem;width:100%;max-width:30rem}
 @media (max-width:700px){.side td,.side th{display:block;width:100%} table{font-size:.9em}}
 @media (prefers-color-scheme:dark){body{background:#151515;color:#eee} th{background:#262626} .finding{background:#222} a{color:#8ab4f8} header{background:#0a1a2a}}
@@ -48,11 +48,24 @@ const searchJS = `(function(){
     var n = 0;
     for (var i = 0; i < RULESYNC_INDEX.length && n < 50; i++) {
       var e = RULESYNC_INDEX[i];
-      if ((e.t + ' ' + e.x + ' ' + e.id).toLowerCase().indexOf(q) < 0) continue;
+      var at = e.x.toLowerCase().indexOf(q);
+      if (at < 0 && (e.t + ' ' + e.id).toLowerCase().indexOf(q) < 0) continue;
       var li = document.createElement('li');
       var a = document.createElement('a');
       a.href = e.u; a.textContent = e.d + ' ' + e.id + (e.t ? ': ' + e.t : '');
       li.appendChild(a);
+      if (at >= 0) {
+        // The words around the match, the match itself marked.
+        var from = Math.max(0, at - 60), to = Math.min(e.x.length, at + q.length + 60);
+        var p = document.createElement('div');
+        p.className = 'hit';
+        var mark = document.createElement('mark');
+        mark.textContent = e.x.slice(at, at + q.length);
+        p.appendChild(document.createTextNode((from > 0 ? '…' : '') + e.x.slice(from, at)));
+        p.appendChild(mark);
+        p.appendChild(document.createTextNode(e.x.slice(at + q.length, to) + (to < e.x.length ? '…' : '')));
+        li.appendChild(p);
+      }
       list.appendChild(li); n++;
     }
     status.textContent = n + (n === 50 ? '+' : '') + ' results';
@@ -62,6 +75,17 @@ const searchJS = `(function(){
   if (m) { input.value = decodeURIComponent(m[1].replace(/\+/g, ' ')); run(); }
 })();
 `
+
+// searchRunes is how much of an item's text the search index holds: the
+// whole of any item the real corpus has (the longest is some 3,000
+// runes), with line breaks as spaces.
+const searchRunes = 4000
+
+// searchText is the text of an item as the search index holds it.
+func searchText(text string) string {
+	x := []rune(strings.ReplaceAll(text, "\n", " "))
+	return string(x[:min(len(x), searchRunes)])
+}
 
 var pageTmpl = template.Must(template.New("page").Parse(`<!DOCTYPE html>
 <html lang="en">
@@ -125,8 +149,7 @@ func site(out files, ws *Workspace, sum *Summary, names []string, docs []*corpus
 		for _, it := range d.Items {
 			fmt.Fprintf(&b, "<tr id=\"%s\"><td class=\"id\">%s</td><td lang=\"%s\"><strong>%s</strong><div class=\"text\">%s</div></td></tr>\n",
 				esc(it.ID), esc(it.ID), esc(d.Lang), esc(it.Title), esc(it.Text))
-			x := []rune(it.Text)
-			index = append(index, entry{s.Name, it.ID, it.Title, string(x[:min(len(x), 160)]), "documents/" + s.Name + ".html#" + it.ID})
+			index = append(index, entry{s.Name, it.ID, it.Title, searchText(it.Text), "documents/" + s.Name + ".html#" + it.ID})
 		}
 		b.WriteString("</tbody></table>\n")
 		var buf bytes.Buffer
@@ -142,8 +165,7 @@ func site(out files, ws *Workspace, sum *Summary, names []string, docs []*corpus
 	sort.Strings(extraNames)
 	for _, n := range extraNames {
 		for _, it := range extra[n].Items {
-			x := []rune(it.Text)
-			index = append(index, entry{n, it.ID, it.Title, string(x[:min(len(x), 160)]), "translations/" + n + ".html#t-" + it.ID})
+			index = append(index, entry{n, it.ID, it.Title, searchText(it.Text), "translations/" + n + ".html#t-" + it.ID})
 		}
 	}
 	js, err := json.Marshal(index)
