@@ -155,6 +155,8 @@ func TestManifestErrors(t *testing.T) {
 		{"[[source]]\nname = \"a\"\n", `source "a" needs a path or a url`},
 		{"[[source]]\nname = \"a\"\npath = \"a.txt\"\n[[diff]]\nold = \"a\"\nnew = \"b\"\n", `diff names source "b"`},
 		{"colour = \"red\"\n", `unknown key "colour"`},
+		{"", "no [[source]]"},
+		{"title = \"only a title\"\n", "no [[source]]"},
 	} {
 		p := filepath.Join(dir, "rulesync.toml")
 		os.WriteFile(p, []byte(c.body), 0o644)

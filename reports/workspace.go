@@ -69,7 +69,8 @@ func (e *ManifestError) Error() string {
 
 func (e *ManifestError) Unwrap() error { return e.Err }
 
-// LoadWorkspace reads and checks a TOML manifest: every source has a name
+// LoadWorkspace reads and checks a TOML manifest: it names at least one
+// source, every source has a name
 // (unique) and a path or a URL, and every pair and translation names
 // sources the manifest has.
 func LoadWorkspace(path string) (*Workspace, error) {
@@ -105,6 +106,9 @@ func LoadWorkspace(path string) (*Workspace, error) {
 	}
 	if und := md.Undecoded(); len(und) > 0 {
 		return nil, &ManifestError{Path: path, Err: fmt.Errorf("unknown key %q", und[0].String())}
+	}
+	if len(ws.Sources) == 0 {
+		return nil, &ManifestError{Path: path, Err: errors.New("no [[source]]: a workspace names at least one source to build")}
 	}
 	ws.Dir = filepath.Dir(path)
 	names := map[string]bool{}
