@@ -70,9 +70,8 @@ func (e *ManifestError) Error() string {
 func (e *ManifestError) Unwrap() error { return e.Err }
 
 // LoadWorkspace reads and checks a TOML manifest: it names at least one
-// source, every source has a name
-// (unique) and a path or a URL, and every pair and translation names
-// sources the manifest has.
+// source, every source has a name (unique) and a path or a URL, and every
+// pair and translation names sources the manifest has.
 func LoadWorkspace(path string) (*Workspace, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
