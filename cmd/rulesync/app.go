@@ -37,7 +37,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) 
 		}
 	}()
 	app := newApp(stdin, stdout, stderr)
-	err := app.Run(args)
+	err := app.Run(interspersed(app, args))
 	if err == nil {
 		return exitOK
 	}
