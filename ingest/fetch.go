@@ -27,15 +27,43 @@ func IsURL(s string) bool {
 	return strings.HasPrefix(s, "http://") || strings.HasPrefix(s, "https://")
 }
 
-// URL fetches the page or file at rawURL and ingests it. The response
-// body is limited to MaxBytes, the whole exchange to Timeout (default
-// DefaultTimeout), and redirects to Redirects (default DefaultRedirects).
-// The character set of a text response comes from its Content-Type
-// header unless Options.Encoding forces one. The provenance records the
-// URL asked for, the final URL, the HTTP status, the fetch time and the
-// sha256 of the body. A status other than 2xx is an error.
+// Page is a resource fetched by URL: its bytes and what the server said
+// of them.
+type Page struct {
+	URL      string    // the URL asked for
+	FinalURL string    // the URL after redirects
+	Status   int       // the HTTP status
+	Fetched  time.Time // when the request was made
+	Charset  string    // from the Content-Type header; "" when it names none
+	// ETag and LastModified are the validators the server gave, for a
+	// conditional request next time; either may be empty.
+	ETag, LastModified string
+	// NotModified is set when the server answered a conditional request
+	// with 304 Not Modified: the page is what the request was conditional
+	// on, and Data is empty.
+	NotModified bool
+	Data        []byte
+}
+
+// URL fetches the page or file at rawURL and ingests it (Fetch, then
+// FromPage).
 func (o Options) URL(ctx context.Context, rawURL string) (*corpus.Document, error) {
-	fail := func(err error) (*corpus.Document, error) { return nil, &Error{Input: rawURL, Err: err} }
+	p, err := o.Fetch(ctx, rawURL, nil)
+	if err != nil {
+		return nil, err
+	}
+	return o.FromPage(p)
+}
+
+// Fetch gets the page or file at rawURL. The response body is limited to
+// MaxBytes, the whole exchange to Timeout (default DefaultTimeout), and
+// redirects to Redirects (default DefaultRedirects). A status other than
+// 2xx is an error, except that when prev (a page fetched before; its Data
+// is not needed) has validators, the request is conditional
+// (If-None-Match, If-Modified-Since) and a 304 answer gives a Page with
+// NotModified set.
+func (o Options) Fetch(ctx context.Context, rawURL string, prev *Page) (*Page, error) {
+	fail := func(err error) (*Page, error) { return nil, &Error{Input: rawURL, Err: err} }
 	timeout := o.Timeout
 	if timeout <= 0 {
 		timeout = DefaultTimeout
@@ -52,6 +80,12 @@ func (o Options) URL(ctx context.Context, rawURL string) (*corpus.Document, erro
 	}
 	req.Header.Set("User-Agent", UserAgent)
 	req.Header.Set("Accept", "text/html,application/xhtml+xml,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document,text/plain;q=0.9,*/*;q=0.5")
+	if prev != nil && prev.ETag != "" {
+		req.Header.Set("If-None-Match", prev.ETag)
+	}
+	if prev != nil && prev.LastModified != "" {
+		req.Header.Set("If-Modified-Since", prev.LastModified)
+	}
 	client := o.Client
 	if client == nil {
 		client = http.DefaultClient
@@ -76,6 +110,11 @@ func (o Options) URL(ctx context.Context, rawURL string) (*corpus.Document, erro
 		return fail(err)
 	}
 	defer resp.Body.Close()
+	if resp.StatusCode == http.StatusNotModified && prev != nil && (prev.ETag != "" || prev.LastModified != "") {
+		p := *prev
+		p.NotModified, p.Data, p.Fetched = true, nil, fetched
+		return &p, nil
+	}
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
 		return fail(fmt.Errorf("HTTP status %s", resp.Status))
 	}
@@ -93,18 +132,33 @@ func (o Options) URL(ctx context.Context, rawURL string) (*corpus.Document, erro
 	if int64(len(data)) > max {
 		return fail(fmt.Errorf("%w: more than %d bytes", ErrTooLarge, max))
 	}
-	if o.Encoding == "" {
-		if _, params, err := mime.ParseMediaType(resp.Header.Get("Content-Type")); err == nil && params["charset"] != "" {
-			o.Encoding = params["charset"]
-		}
+	p := &Page{URL: rawURL, FinalURL: resp.Request.URL.String(), Status: resp.StatusCode, Fetched: fetched,
+		ETag: resp.Header.Get("ETag"), LastModified: resp.Header.Get("Last-Modified"), Data: data}
+	if _, params, err := mime.ParseMediaType(resp.Header.Get("Content-Type")); err == nil {
+		p.Charset = params["charset"]
 	}
-	o.Now = func() time.Time { return fetched }
-	d, err := o.Bytes(rawURL, data)
+	return p, nil
+}
+
+// FromPage ingests a fetched page. The character set of a text page
+// comes from its Content-Type header unless Options.Encoding forces one.
+// The provenance records the URL asked for, the final URL, the HTTP
+// status, the fetch time and the sha256 of the body. A page that was not
+// modified has no body: it is an error to ingest it.
+func (o Options) FromPage(p *Page) (*corpus.Document, error) {
+	if p.NotModified {
+		return nil, &Error{Input: p.URL, Err: errors.New("not modified since the last fetch: nothing to read")}
+	}
+	if o.Encoding == "" {
+		o.Encoding = p.Charset
+	}
+	o.Now = func() time.Time { return p.Fetched }
+	d, err := o.Bytes(p.URL, p.Data)
 	if err != nil {
 		return nil, err
 	}
-	d.Source.URL = rawURL
-	d.Source.FinalURL = resp.Request.URL.String()
-	d.Source.Status = resp.StatusCode
+	d.Source.URL = p.URL
+	d.Source.FinalURL = p.FinalURL
+	d.Source.Status = p.Status
 	return d, nil
 }

@@ -85,6 +85,52 @@ func TestFetch(t *testing.T) {
 	}
 }
 
+// TestFetchConditional: a page fetched before is asked for again with its
+// validators; a server that answers 304 gives a not-modified page, and
+// one that changed the page gives the new bytes.
+func TestFetchConditional(t *testing.T) {
+	body := fmt.Sprintf(jaPage, `<meta charset="utf-8">`)
+	version := "v1"
+	var got []string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		got = append(got, r.Header.Get("If-None-Match")+"|"+r.Header.Get("If-Modified-Since"))
+		etag := `"` + version + `"`
+		if r.Header.Get("If-None-Match") == etag {
+			w.WriteHeader(http.StatusNotModified)
+			return
+		}
+		w.Header().Set("ETag", etag)
+		w.Header().Set("Last-Modified", "Tue, 06 May 2031 07:08:09 GMT")
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Write([]byte(strings.Replace(body, "2031", version, 1)))
+	}))
+	defer srv.Close()
+	opt := ingest.Options{}
+	first, err := opt.Fetch(context.Background(), srv.URL, nil)
+	if err != nil || first.NotModified || first.ETag != `"v1"` || first.Charset != "utf-8" {
+		t.Fatalf("first fetch: %+v, %v", first, err)
+	}
+	again, err := opt.Fetch(context.Background(), srv.URL, first)
+	if err != nil || !again.NotModified || len(again.Data) != 0 {
+		t.Fatalf("unchanged page: %+v, %v; want not modified", again, err)
+	}
+	if _, err := opt.FromPage(again); err == nil {
+		t.Error("FromPage read a page that has no body")
+	}
+	version = "v2"
+	changed, err := opt.Fetch(context.Background(), srv.URL, first)
+	if err != nil || changed.NotModified || !strings.Contains(string(changed.Data), "v2") {
+		t.Fatalf("changed page: %+v, %v", changed, err)
+	}
+	if d, err := opt.FromPage(changed); err != nil || d.Source.URL != srv.URL || d.Source.Status != 200 {
+		t.Errorf("FromPage: %v, %+v", err, d)
+	}
+	want := []string{"|", `"v1"|Tue, 06 May 2031 07:08:09 GMT`, `"v1"|Tue, 06 May 2031 07:08:09 GMT`}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("conditional headers sent %q, want %q", got, want)
+	}
+}
+
 // TestFetchErrors checks the failures a fetch guards against: a missing
 // page, a redirect loop, a 50 MB page, and a server that never answers.
 func TestFetchErrors(t *testing.T) {

@@ -430,13 +430,33 @@ var program = sync.OnceValue(func() string {
 })
 
 // ingest reads a source: from the cache when a document was already made
-// from the same bytes with the same options. It returns the document, a
-// hash of its inputs, the path of its cached JSON, and whether that was
-// read from the cache.
+// from the same bytes with the same options. A URL is fetched on every
+// build, conditionally (If-None-Match, If-Modified-Since) when an earlier
+// build kept the server's validators: a 304 answer takes the document
+// made before, as do unchanged bytes from a server that gives none. It
+// returns the document, a hash of its inputs, the path of its cached
+// JSON, and whether that was read from the cache.
 func (b *Build) ingest(ctx context.Context, s Source, cache string) (*corpus.Document, string, string, bool, error) {
 	opt := ingest.Options{Format: s.Format, Edition: s.Edition, Lang: s.Lang, Now: b.now}
-	var data []byte
-	input := s.URL
+	docPath := func(h string) string { return filepath.Join(cache, "docs", h+".json") }
+	fromCache := func(h string) *corpus.Document {
+		js, err := os.ReadFile(docPath(h))
+		if err != nil {
+			return nil
+		}
+		d, err := corpus.Unmarshal(js)
+		if err != nil {
+			return nil
+		}
+		return d
+	}
+	var (
+		input = s.URL
+		data  []byte
+		parse func() (*corpus.Document, error)
+		memo  string // where a URL's validators are kept
+		page  *ingest.Page
+	)
 	if s.URL == "" {
 		input = b.Workspace.resolve(s.Path)
 		var err error
@@ -447,25 +467,53 @@ func (b *Build) ingest(ctx context.Context, s Source, cache string) (*corpus.Doc
 			}
 			return nil, "", "", false, &ingest.Error{Input: input, Err: err}
 		}
-	}
-	var h, cached string
-	if data != nil {
-		h = key("ingest", hex.EncodeToString(sha256Of(data)), s.Format, s.Edition, s.Lang)
-		cached = filepath.Join(cache, "docs", h+".json")
-		if js, err := os.ReadFile(cached); err == nil {
-			if d, err := corpus.Unmarshal(js); err == nil {
-				return d, h, cached, true, nil
+		parse = func() (*corpus.Document, error) { return opt.Bytes(input, data) }
+	} else {
+		memo = filepath.Join(cache, "fetch", key("fetch", s.URL, s.Format, s.Edition, s.Lang)+".json")
+		var prev struct {
+			Page ingest.Page
+			Doc  string
+		}
+		var since *ingest.Page
+		if js, err := os.ReadFile(memo); err == nil && json.Unmarshal(js, &prev) == nil && prev.Doc != "" {
+			since = &prev.Page
+		}
+		var err error
+		if page, err = opt.Fetch(ctx, s.URL, since); err != nil {
+			return nil, "", "", false, err
+		}
+		if page.NotModified {
+			if d := fromCache(prev.Doc); d != nil {
+				return d, prev.Doc, docPath(prev.Doc), true, nil
+			}
+			// The document made before is gone: fetch it whole.
+			if page, err = opt.Fetch(ctx, s.URL, nil); err != nil {
+				return nil, "", "", false, err
 			}
 		}
+		data = page.Data
+		parse = func() (*corpus.Document, error) { return opt.FromPage(page) }
 	}
-	var d *corpus.Document
-	var err error
-	if data != nil {
-		d, err = opt.Bytes(input, data)
-	} else {
-		// A page must be fetched to know whether it changed.
-		d, err = opt.URL(ctx, s.URL)
+	h := key("ingest", hex.EncodeToString(sha256Of(data)), s.Format, s.Edition, s.Lang)
+	remember := func() {
+		if memo == "" {
+			return
+		}
+		p := *page
+		p.Data = nil
+		if js, err := json.Marshal(struct {
+			Page ingest.Page
+			Doc  string
+		}{p, h}); err == nil && os.MkdirAll(filepath.Dir(memo), 0o755) == nil {
+			// Without the memo the next build only fetches the page whole.
+			corpus.WriteFileAtomic(memo, js)
+		}
 	}
+	if d := fromCache(h); d != nil {
+		remember()
+		return d, h, docPath(h), true, nil
+	}
+	d, err := parse()
 	if err != nil {
 		return nil, "", "", false, err
 	}
@@ -476,15 +524,12 @@ func (b *Build) ingest(ctx context.Context, s Source, cache string) (*corpus.Doc
 	if err != nil {
 		return nil, "", "", false, err
 	}
-	if data == nil {
-		h = key("fetched", hex.EncodeToString(sha256Of(js)))
-		cached = filepath.Join(cache, "docs", h+".json")
-	}
-	os.MkdirAll(filepath.Dir(cached), 0o755)
-	if err := corpus.WriteFileAtomic(cached, js); err != nil {
+	os.MkdirAll(filepath.Dir(docPath(h)), 0o755)
+	if err := corpus.WriteFileAtomic(docPath(h), js); err != nil {
 		return nil, "", "", false, err
 	}
-	return d, h, cached, false, nil
+	remember()
+	return d, h, docPath(h), false, nil
 }
 
 func sha256Of(b []byte) []byte {

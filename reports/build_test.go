@@ -2,7 +2,11 @@ package reports_test
 
 import (
 	"context"
+	"crypto/sha256"
+	"fmt"
 	"html"
+	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"os"
 	"os/exec"
@@ -144,6 +148,66 @@ func TestBuildBrokenSource(t *testing.T) {
 	index, _ := os.ReadFile(filepath.Join(out, "index.html"))
 	if !strings.Contains(string(index), "Sources that could not be read") || !strings.Contains(string(index), "ja-2030") {
 		t.Error("the site does not report the broken source")
+	}
+}
+
+// TestBuildURLSource builds with one edition read from a web server: a
+// second build asks with the page's validators and, answered 304 Not
+// Modified, takes the document and what depends on it from the cache; a
+// server that gives no validators but the same bytes also costs no
+// parsing; changed bytes are read again.
+func TestBuildURLSource(t *testing.T) {
+	dir := copyWorkspace(t)
+	page, err := os.ReadFile(filepath.Join(dir, "en-2031.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	validators := true
+	var conditional []bool
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		etag := fmt.Sprintf(`"%x"`, sha256.Sum256(page))
+		conditional = append(conditional, r.Header.Get("If-None-Match") != "")
+		if validators && r.Header.Get("If-None-Match") == etag {
+			w.WriteHeader(http.StatusNotModified)
+			return
+		}
+		if validators {
+			w.Header().Set("ETag", etag)
+		}
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		w.Write(page)
+	}))
+	defer srv.Close()
+	manifest := filepath.Join(dir, "rulesync.toml")
+	m, _ := os.ReadFile(manifest)
+	os.WriteFile(manifest, []byte(strings.Replace(string(m), `path = "en-2031.txt"`, `url = "`+srv.URL+`/en-2031.txt"`, 1)), 0o644)
+	out := filepath.Join(dir, "out")
+
+	steps := []struct {
+		name           string
+		change         func()
+		cached         bool // the edition read from the server, and the diff
+		askedWithETags bool
+	}{
+		{"cold", func() {}, false, false},
+		{"304 not modified", func() {}, true, true},
+		{"same bytes, no validators", func() { validators = false }, true, true},
+		{"changed page", func() { page = append(page, "\n\n5: Chip Race\nChips are raced off.\n"...) }, false, false},
+	}
+	for _, st := range steps {
+		st.change()
+		conditional = nil
+		_, cached := build(t, dir, out)
+		if cached["ingest en-2031"] != st.cached || cached["diff en-2030..en-2031"] != st.cached {
+			t.Errorf("%s: ingest cached %v, diff cached %v; want %v", st.name, cached["ingest en-2031"], cached["diff en-2030..en-2031"], st.cached)
+		}
+		if len(conditional) != 1 || conditional[0] != st.askedWithETags {
+			t.Errorf("%s: requests conditional %v; want one, conditional %v", st.name, conditional, st.askedWithETags)
+		}
+	}
+	cl, _ := os.ReadFile(filepath.Join(out, "changelog/en-2030..en-2031.md"))
+	if !strings.Contains(string(cl), "Chip Race") {
+		t.Error("the changelog does not show the rule the changed page added")
 	}
 }
 
