@@ -3,6 +3,7 @@ package reports_test
 import (
 	"context"
 	"crypto/sha256"
+	"errors"
 	"fmt"
 	"html"
 	"net/http"
@@ -292,18 +293,30 @@ func chromium(t *testing.T) func(args ...string) (string, string) {
 		t.Skip("chromium not installed (Debian package chromium; .ci/run installs it)")
 	}
 	return func(args ...string) (string, string) {
-		profile := t.TempDir()
-		base := []string{"--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-			"--disable-component-update", "--disable-sync", "--user-data-dir=" + profile, "--enable-logging=stderr", "--v=0"}
-		ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-		defer cancel()
-		cmd := exec.CommandContext(ctx, chrome, append(base, args...)...)
-		var stdout, stderr strings.Builder
-		cmd.Stdout, cmd.Stderr = &stdout, &stderr
-		if err := cmd.Run(); err != nil {
+		// Headless Chromium now and then dies of a signal in this
+		// sandbox (one run in a dozen segfaulted); that is the browser's
+		// crash, not a fault of the page, so such a run is tried again.
+		for attempt := 1; ; attempt++ {
+			profile := t.TempDir()
+			base := []string{"--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+				"--disable-component-update", "--disable-sync", "--user-data-dir=" + profile, "--enable-logging=stderr", "--v=0"}
+			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+			cmd := exec.CommandContext(ctx, chrome, append(base, args...)...)
+			var stdout, stderr strings.Builder
+			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			err := cmd.Run()
+			cancel()
+			if err == nil {
+				return stdout.String(), stderr.String()
+			}
+			var ee *exec.ExitError
+			// ExitCode is -1 for a process a signal ended.
+			if errors.As(err, &ee) && ee.ExitCode() == -1 && ctx.Err() == nil && attempt < 3 {
+				t.Logf("chromium %v crashed (%v); trying again", args, err)
+				continue
+			}
 			t.Fatalf("chromium %v: %v\n%s", args, err, stderr.String())
 		}
-		return stdout.String(), stderr.String()
 	}
 }
 
