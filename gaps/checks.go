@@ -183,6 +183,21 @@ func (c *checker) numbers(base Finding, s, t *corpus.Item, cut bool) {
 			badRanges = append(badRanges, x)
 		}
 	}
+	// A number the translation gives in place of one the source gives
+	// (1300 where the source says 1500) is one finding, not two.
+	var changed []string
+	for _, p := range substituted(sn, tn) {
+		extra = slices.DeleteFunc(extra, func(n string) bool { return n == p[1] })
+		lacking = slices.DeleteFunc(lacking, func(n string) bool { return n == p[0] })
+		changed = append(changed, p[0]+" -> "+p[1])
+	}
+	if len(changed) > 0 {
+		f := base
+		f.Check, f.Severity = Numbers, Error
+		f.Message = "the translation changes numbers of the source: " + strings.Join(changed, ", ")
+		f.Evidence = []string{"source: " + strings.Join(sn, ", "), "translation: " + strings.Join(tn, ", ")}
+		c.r.add(f)
+	}
 	if len(extra) > 0 || len(badRanges) > 0 {
 		f := base
 		f.Check, f.Severity = Numbers, Error
@@ -198,6 +213,54 @@ func (c *checker) numbers(base Finding, s, t *corpus.Item, cut bool) {
 		f.Evidence = []string{"source: " + strings.Join(sn, ", "), "translation: " + strings.Join(tn, ", ")}
 		c.r.add(f)
 	}
+}
+
+// substituted pairs the numbers the source gives and the translation
+// does not with those the translation gives in their place: in the two
+// sequences of numbers, in text order, a number of each side alone
+// between the same two numbers both give (a longest common subsequence,
+// Hunt & McIlroy 1976, small enough here to compute in full). Numbers
+// either side states anywhere else are not paired.
+func substituted(sn, tn []string) [][2]string {
+	n, m := len(sn), len(tn)
+	lcs := make([][]int, n+1)
+	for i := range lcs {
+		lcs[i] = make([]int, m+1)
+	}
+	for i := n - 1; i >= 0; i-- {
+		for j := m - 1; j >= 0; j-- {
+			if sn[i] == tn[j] {
+				lcs[i][j] = lcs[i+1][j+1] + 1
+			} else {
+				lcs[i][j] = max(lcs[i+1][j], lcs[i][j+1])
+			}
+		}
+	}
+	var out [][2]string
+	var gs, gt []string // the numbers of each side since the last common one
+	flush := func() {
+		if len(gs) == 1 && len(gt) == 1 && !slices.Contains(tn, gs[0]) && !slices.Contains(sn, gt[0]) {
+			out = append(out, [2]string{gs[0], gt[0]})
+		}
+		gs, gt = gs[:0], gt[:0]
+	}
+	i, j := 0, 0
+	for i < n || j < m {
+		switch {
+		case i < n && j < m && sn[i] == tn[j]:
+			flush()
+			i++
+			j++
+		case j >= m || i < n && lcs[i+1][j] >= lcs[i][j+1]:
+			gs = append(gs, sn[i])
+			i++
+		default:
+			gt = append(gt, tn[j])
+			j++
+		}
+	}
+	flush()
+	return out
 }
 
 // refs compares the items a pair cites.

@@ -96,8 +96,7 @@ func TestPortugueseAddendum(t *testing.T) {
 		"numbers error add:51 item:11":     "example 3 gives the blinds as 1000-200 where the source says 1000-2000",
 		"numbers error add:18 item:4":      "the entry ends with a stray fragment about rule 20 D, deleted in 2022",
 		"refs error add:18 item:4":         "the same stray fragment cites rule 20",
-		"numbers error add:45 item:8":      "example 2 says 1300 where the source's UTG+1 put out 1500",
-		"numbers warning add:45 item:8":    "the same: the source's 1500 is not in the translation",
+		"numbers error add:45 item:8":      "example 2 says 1300 where the source's UTG+1 put out 1500 (one finding: 1500 -> 1300)",
 		"numbers warning add:16 item:3":    "example 3 drops the amounts 700, 1000 and 2000",
 		"numbers warning add:53-A item:13": "example 1 drops the alternative raise to 600 and its 900",
 	})

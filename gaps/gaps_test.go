@@ -96,6 +96,36 @@ func TestLocaleNumbers(t *testing.T) {
 	}
 }
 
+// TestChangedNumbers: a number given in place of the source's is one
+// finding naming both; numbers in another order are no finding; a number
+// dropped in one place and another added elsewhere stay two findings.
+func TestChangedNumbers(t *testing.T) {
+	en := doc("en",
+		"1|Raise|UTG bets 1200, UTG+1 raises to 1500 and the button calls 2800 all in.",
+		"2|Order|The blinds of 300 and 600 go up to 400 and 800 next level.",
+		"3|Apart|Players start with 20000 chips, late entry closes at 5000 chips behind, and each level lasts 300 seconds.",
+	)
+	pt := doc("pt",
+		"1|Aumento|UTG aposta 1200, UTG+1 aumenta para 1300 e o botão paga 2800 all in.",
+		"2|Ordem|No próximo nível os blinds de 400 e 800 sobem de 300 e 600.",
+		"3|Separado|Os jogadores começam com 20000 fichas, cada nível dura 300 segundos e há 7000 fichas de bônus.",
+	)
+	var got []string
+	for _, f := range (gaps.Options{}).Gaps(en, pt, nil).Findings {
+		if f.Check == gaps.Numbers {
+			got = append(got, string(f.Severity)+" "+f.SourceID+": "+f.Message)
+		}
+	}
+	want := []string{
+		"error rule:1: the translation changes numbers of the source: 1500 -> 1300",
+		"error rule:3: the translation states numbers the source does not: 7000",
+		"warning rule:3: numbers of the source missing from the translation: 5000",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("numbers findings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
 // TestCheckDocument runs the source-free checks: duplicate, enumeration,
 // terminology (two renderings of one term, a misspelt katakana term) and
 // truncated.
