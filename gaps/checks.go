@@ -217,10 +217,11 @@ func (c *checker) numbers(base Finding, s, t *corpus.Item, cut bool) {
 
 // substituted pairs the numbers the source gives and the translation
 // does not with those the translation gives in their place: in the two
-// sequences of numbers, in text order, a number of each side alone
-// between the same two numbers both give (a longest common subsequence,
-// Hunt & McIlroy 1976, small enough here to compute in full). Numbers
-// either side states anywhere else are not paired.
+// sequences, in text order, the numbers of each side between the same two
+// numbers both give (a longest common subsequence, Hunt & McIlroy 1976,
+// small enough here to compute in full), one for one and in order when
+// both sides have as many there. Numbers either side states anywhere else
+// are not paired.
 func substituted(sn, tn []string) [][2]string {
 	n, m := len(sn), len(tn)
 	lcs := make([][]int, n+1)
@@ -239,8 +240,12 @@ func substituted(sn, tn []string) [][2]string {
 	var out [][2]string
 	var gs, gt []string // the numbers of each side since the last common one
 	flush := func() {
-		if len(gs) == 1 && len(gt) == 1 && !slices.Contains(tn, gs[0]) && !slices.Contains(sn, gt[0]) {
-			out = append(out, [2]string{gs[0], gt[0]})
+		if len(gs) == len(gt) {
+			for k := range gs {
+				if !slices.Contains(tn, gs[k]) && !slices.Contains(sn, gt[k]) {
+					out = append(out, [2]string{gs[k], gt[k]})
+				}
+			}
 		}
 		gs, gt = gs[:0], gt[:0]
 	}
@@ -280,16 +285,33 @@ func (c *checker) refs(base Finding, s, t *corpus.Item, cut bool) {
 		n, _, _ := strings.Cut(s.Number, "-")
 		own = strings.ToLower(corpus.ID(corpus.KindRule, n))
 	}
+	// A reference in place of the source's (rule:3 where the source cites
+	// rule:2) is one finding, paired as numbers are (substituted).
+	swapped := map[string]bool{}
+	var changed []string
+	for _, p := range substituted(sr, tr) {
+		if p[1] != own {
+			swapped[p[0]], swapped[p[1]] = true, true
+			changed = append(changed, p[1]+" where the source cites "+p[0])
+		}
+	}
 	var extra, lacking []string
 	for i, r := range tr {
-		if !slices.Contains(sr, r) && r != own {
+		if !slices.Contains(sr, r) && r != own && !swapped[r] {
 			extra = append(extra, t.Refs[i])
 		}
 	}
 	for i, r := range sr {
-		if !slices.Contains(tr, r) {
+		if !slices.Contains(tr, r) && !swapped[r] {
 			lacking = append(lacking, s.Refs[i])
 		}
+	}
+	if len(changed) > 0 {
+		f := base
+		f.Check, f.Severity = Refs, Error
+		f.Message = "the translation cites " + strings.Join(changed, "; ")
+		f.Evidence = []string{"source cites: " + strings.Join(s.Refs, ", "), "translation cites: " + strings.Join(t.Refs, ", ")}
+		c.r.add(f)
 	}
 	if len(extra) > 0 {
 		f := base

@@ -58,8 +58,8 @@ func TestChecks(t *testing.T) {
 	r := gaps.Options{}.Gaps(en, ja, nil)
 	want := map[string]bool{
 		"numbers error rule:2 item:2":        true, // 90 seconds for 60
-		"refs error rule:5 item:5":           true, // cites rule 3 for rule 2
-		"refs warning rule:5 item:5":         true,
+		"refs error rule:5 item:5":           true, // cites rule 3 for rule 2: one finding
+		"refs warning rule:5 item:5":         false,
 		"parts error rule:4 item:4":          false,
 		"parts warning rule:4 item:4":        true, // B missing
 		"untranslated warning rule:7 item:7": true,
@@ -75,6 +75,12 @@ func TestChecks(t *testing.T) {
 		if _, ok := got[k]; ok != w {
 			t.Errorf("%s: reported %v, want %v", k, ok, w)
 		}
+	}
+	if f := got["refs error rule:5 item:5"]; f.Message != "the translation cites rule:3 where the source cites rule:2" {
+		t.Errorf("rule 5's reference: %q", f.Message)
+	}
+	if f := got["numbers error rule:2 item:2"]; !strings.Contains(f.Message, "60s -> 90s") {
+		t.Errorf("rule 2's time: %q", f.Message)
 	}
 	for k, f := range got {
 		if strings.HasPrefix(k, "numbers") && !strings.HasSuffix(k, "rule:2 item:2") {
