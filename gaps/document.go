@@ -269,7 +269,7 @@ func (c *checker) terminology(d *corpus.Document) {
 			}
 			c.r.add(Finding{Check: Terminology, Severity: Info,
 				Message:  fmt.Sprintf("%q is rendered in %d ways: %s", concept.Name(), len(used), strings.Join(parts, ", ")),
-				Evidence: []string{"glossary concept " + concept.ID}})
+				Evidence: []string{fmt.Sprintf("glossary concept %s (%s): %s terms %s", concept.ID, concept.Name(), lang, strings.Join(terms, ", "))}})
 		}
 	}
 	if lang == "ja" {
