@@ -251,9 +251,67 @@ func judge(old, new *corpus.Item, lang string, eqs []Equivalence) judgement {
 		}
 	}
 	if n := max(len(del), len(ins)); n <= minorWords {
-		return judgement{Editorial, "wording", fmt.Sprintf("minor wording: %q -> %q", strings.Join(del, " "), strings.Join(ins, " "))}
+		return judgement{Editorial, "wording", "minor wording: " + quoteEdits(a, b, eqs, del, ins)}
 	}
 	return judgement{Substantive, "wording", fmt.Sprintf("wording changed: %d words out, %d in", len(del), len(ins))}
+}
+
+// quoteEdits shows the edits from a to b as the texts print them
+// ("chips" -> "chip(s)"), leaving out those the equivalences, deletion
+// notes or typography explain; del and ins, the words that changed in
+// comparison form, stand in when no printed edit is left.
+func quoteEdits(a, b string, eqs []Equivalence, del, ins []string) string {
+	_, spans := Redline(canonical(a, eqs), canonical(b, eqs))
+	var out []string
+	for i := 0; i < len(spans); i++ {
+		var d, n string
+		switch spans[i].Op {
+		case Equal:
+			continue
+		case Delete:
+			d = spans[i].Text
+			if i+1 < len(spans) && spans[i+1].Op == Insert {
+				n = spans[i+1].Text
+				i++
+			}
+		case Insert:
+			n = spans[i].Text
+		}
+		if q := fmt.Sprintf("%q -> %q", strings.TrimSpace(d), strings.TrimSpace(n)); !equivalent(d, n, eqs) && !slices.Contains(out, q) {
+			out = append(out, q)
+		}
+	}
+	if len(out) == 0 {
+		return fmt.Sprintf("%q -> %q", strings.Join(del, " "), strings.Join(ins, " "))
+	}
+	return strings.Join(out, ", ")
+}
+
+var (
+	eqPatMu    sync.Mutex
+	eqPatterns = map[string]*regexp.Regexp{}
+)
+
+// canonical is s in comparison form, without deletion notes, with each
+// equivalence's old form written as its new one (whole words, any case,
+// longest first), punctuation kept: two texts that differ only by
+// equivalences become one.
+func canonical(s string, eqs []Equivalence) string {
+	s = corpus.Fold(stripNotes(s))
+	// Longest forms first: "he or she has" before "he or she".
+	eqs = slices.Clone(eqs)
+	sort.SliceStable(eqs, func(i, j int) bool { return len(eqs[i].Old) > len(eqs[j].Old) })
+	for _, e := range eqs {
+		eqPatMu.Lock()
+		p, ok := eqPatterns[e.Old]
+		if !ok {
+			p = regexp.MustCompile(`(?i)(^|[^\pL\pN])` + regexp.QuoteMeta(e.Old) + `($|[^\pL\pN])`)
+			eqPatterns[e.Old] = p
+		}
+		eqPatMu.Unlock()
+		s = p.ReplaceAllString(s, "${1}"+e.New+"${2}")
+	}
+	return s
 }
 
 // judgeTitle decides the severity of a retitle: editorial when the title

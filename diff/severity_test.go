@@ -7,13 +7,14 @@ import (
 	"github.com/rulesync/rulesync/corpus"
 )
 
+// item is rule 7 with text.
+func item(text string) *corpus.Item {
+	return &corpus.Item{Number: "7", Text: text, Refs: corpus.Refs(text)}
+}
+
 // TestJudge checks the severity of edits an editor classes without
 // hesitation, and the rule that decides.
 func TestJudge(t *testing.T) {
-	item := func(text string) *corpus.Item {
-		it := &corpus.Item{Number: "7", Text: text, Refs: corpus.Refs(text)}
-		return it
-	}
 	for _, c := range []struct {
 		old, new string
 		sev      Severity
@@ -44,6 +45,15 @@ func TestJudge(t *testing.T) {
 		if j.severity != c.sev || j.rule != c.rule {
 			t.Errorf("%q -> %q: %s by %s (%s), want %s by %s", c.old, c.new, j.severity, j.rule, j.reason, c.sev, c.rule)
 		}
+	}
+}
+
+// TestWordingReason: a minor wording change is quoted as printed, the
+// edits equivalences explain left out.
+func TestWordingReason(t *testing.T) {
+	j := judge(item("If he or she has chips & cards, see Rule 2."), item("If they have chip(s) and cards, see Rule 2."), "en", DefaultEquivalences())
+	if j.rule != "wording" || j.reason != `minor wording: "chips" -> "chip(s)"` {
+		t.Errorf("%s by %s: %s", j.severity, j.rule, j.reason)
 	}
 }
 
