@@ -57,6 +57,20 @@ func TestWordingReason(t *testing.T) {
 	}
 }
 
+// TestRewrittenReason: a rule written anew says so beside the rule that
+// decided; a small substantive edit does not.
+func TestRewrittenReason(t *testing.T) {
+	j := judge(item("Clothing or other accoutrements must not continuously obscure player identity or become a distraction to the game."),
+		item("Players must be clearly identifiable at all times and staff may ask a player to remove any item which hides them."), "en", DefaultEquivalences())
+	if j.rule != "negation" || !strings.HasSuffix(j.reason, "; most of the text rewritten (2 of 17 words kept)") {
+		t.Errorf("rewritten rule: %s by %s: %s", j.severity, j.rule, j.reason)
+	}
+	j = judge(item("Players may not leave the table during a hand at any time at all."), item("Players may leave the table during a hand at any time at all."), "en", DefaultEquivalences())
+	if strings.Contains(j.reason, "rewritten") {
+		t.Errorf("a one-word edit: %s", j.reason)
+	}
+}
+
 func TestJudgeTitle(t *testing.T) {
 	for _, c := range []struct {
 		old, new string
