@@ -197,10 +197,10 @@ func TestWCAClean(t *testing.T) {
 	ja := testcorpus.Doc(t, "wca/wca-regulations-2021-05-01-ja.md")
 	r := gaps.Options{}.Gaps(en, ja, nil)
 	expect(t, r, nil, map[string]string{
-		"terminology info":               "ペナルティ and 罰則, 解く and ソルブ, 記録 and 結果, 規則 and 規定 are each used for one English term",
-		"numbers error reg:9f1 reg:9f1":  "the translation truncates to the thousandth of a second (1000 分の 1 秒), the English to the hundredth",
-		"refs error reg:B2a reg:B2a":     "the translation cites A3b1 where the English cites A3b (one finding)",
-		"refs error reg:E2a1 reg:E2a1":   "the translation cites 12a where the English cites E2c1 (one finding)",
+		"terminology info":              "ペナルティ and 罰則, 解く and ソルブ, 記録 and 結果, 規則 and 規定 are each used for one English term",
+		"numbers error reg:9f1 reg:9f1": "the translation truncates to the thousandth of a second (1000 分の 1 秒), the English to the hundredth",
+		"refs error reg:B2a reg:B2a":    "the translation cites A3b1 where the English cites A3b (one finding)",
+		"refs error reg:E2a1 reg:E2a1":  "the translation cites 12a where the English cites E2c1 (one finding)",
 	})
 	if r.Coverage != 100 {
 		t.Errorf("coverage %.1f%%, want 100%%", r.Coverage)
