@@ -18,6 +18,9 @@ import (
 	"time"
 	"unicode"
 
+	xhtml "golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/internal/testcorpus"
 	"github.com/rulesync/rulesync/reports"
@@ -259,6 +262,11 @@ func TestSiteInChromium(t *testing.T) {
 	for _, l := range consoleErrors(logs + logs2) {
 		t.Errorf("console error: %s", l)
 	}
+	for page, d := range map[string]string{"index.html": dom, "translations/ja-2030.html": dom2} {
+		for _, p := range accessibility(d) {
+			t.Errorf("%s: %s", page, p)
+		}
+	}
 	for name, url := range map[string]string{"overview.png": index, "side-by-side.png": side} {
 		path := filepath.Join(shots, name)
 		run("--screenshot="+path, "--window-size=1200,900", "--hide-scrollbars", url)
@@ -333,6 +341,117 @@ func screenshots(t *testing.T) string {
 	return shots
 }
 
+// accessibility returns what a page, as the browser built it, lacks for
+// readers with assistive technology or a keyboard: a language, one h1
+// and headings that skip no level, a label for every input, a caption
+// and header scopes for every table, a way to skip to the content of
+// the site's pages, and links with a target and a text.
+func accessibility(dom string) []string {
+	doc, err := xhtml.Parse(strings.NewReader(dom))
+	if err != nil {
+		return []string{"the page does not parse: " + err.Error()}
+	}
+	var problems []string
+	attr := func(n *xhtml.Node, key string) (string, bool) {
+		for _, a := range n.Attr {
+			if a.Key == key {
+				return a.Val, true
+			}
+		}
+		return "", false
+	}
+	var text func(n *xhtml.Node) string
+	text = func(n *xhtml.Node) string {
+		if n.Type == xhtml.TextNode {
+			return n.Data
+		}
+		var b strings.Builder
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			b.WriteString(text(c))
+		}
+		return b.String()
+	}
+	labels, ids := map[string]bool{}, map[string]bool{}
+	var inputs []string
+	h1, last := 0, 0
+	skip := false
+	var walk func(n *xhtml.Node)
+	walk = func(n *xhtml.Node) {
+		if n.Type == xhtml.ElementNode {
+			if id, ok := attr(n, "id"); ok {
+				ids[id] = true
+			}
+			switch n.DataAtom {
+			case atom.Html:
+				if l, _ := attr(n, "lang"); l == "" {
+					problems = append(problems, "<html> has no lang")
+				}
+			case atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6:
+				level := int(n.Data[1] - '0')
+				if level == 1 {
+					h1++
+				}
+				if level > last+1 {
+					problems = append(problems, fmt.Sprintf("heading <%s> %q follows <h%d>", n.Data, strings.TrimSpace(text(n)), last))
+				}
+				last = level
+			case atom.Label:
+				if f, ok := attr(n, "for"); ok {
+					labels[f] = true
+				}
+			case atom.Input:
+				id, _ := attr(n, "id")
+				inputs = append(inputs, id)
+			case atom.Table:
+				caption, scoped, headers := false, 0, 0
+				var scan func(m *xhtml.Node)
+				scan = func(m *xhtml.Node) {
+					if m.DataAtom == atom.Caption {
+						caption = true
+					}
+					if m.DataAtom == atom.Th {
+						headers++
+						if _, ok := attr(m, "scope"); ok {
+							scoped++
+						}
+					}
+					for c := m.FirstChild; c != nil; c = c.NextSibling {
+						scan(c)
+					}
+				}
+				scan(n)
+				if !caption || headers == 0 || scoped != headers {
+					problems = append(problems, fmt.Sprintf("a table with caption %v and %d of %d header cells scoped", caption, scoped, headers))
+				}
+			case atom.A:
+				href, _ := attr(n, "href")
+				if href == "" || strings.TrimSpace(text(n)) == "" {
+					problems = append(problems, fmt.Sprintf("a link without a target or a text: href %q, text %q", href, text(n)))
+				}
+				if href == "#main" {
+					skip = true
+				}
+			}
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(doc)
+	if h1 != 1 {
+		problems = append(problems, fmt.Sprintf("%d <h1> headings", h1))
+	}
+	for _, id := range inputs {
+		if id == "" || !labels[id] {
+			problems = append(problems, fmt.Sprintf("an input (id %q) without a label", id))
+		}
+	}
+	if ids["main"] && !skip {
+		problems = append(problems, "no link to skip to the content")
+	}
+	return problems
+}
+
 // consoleErrors returns the console errors in Chromium logs.
 func consoleErrors(logs string) []string {
 	var out []string
@@ -353,8 +472,9 @@ func excerpt(s, at string) string {
 }
 
 // TestRealSiteInChromium builds the example workspace on the real corpus
-// and loads its site in headless Chromium: no console errors on the
-// overview, the side-by-side pages and a changelog; the search finds a
+// and loads its site in headless Chromium: no console errors and nothing
+// missing for accessibility (accessibility) on the overview, the
+// side-by-side pages, a changelog and a document page; the search finds a
 // rule by words from the end of its text (the index holds whole texts)
 // and shows them marked, and finds Japanese text in a translation;
 // screenshots of the overview and of the Japanese side-by-side page, at
@@ -395,10 +515,10 @@ func TestRealSiteInChromium(t *testing.T) {
 		t.Errorf("the search for ボタン found nothing in the Japanese translation; results part:\n%s", excerpt(dom, `id="results"`))
 	}
 	all := logs
-	for _, page := range []string{"translations/tda-2024-ja.html", "translations/wca-2021-ja.html", "translations/tda-2024-pt-addendum.html", "changelog/tda-2022-en..tda-2024-en.html"} {
+	for _, page := range []string{"index.html", "translations/tda-2024-ja.html", "translations/wca-2021-ja.html", "translations/tda-2024-pt-addendum.html", "changelog/tda-2022-en..tda-2024-en.html", "documents/wca-2024-en.html"} {
 		dom, logs := run("--dump-dom", "file://"+filepath.Join(out, page))
-		if !strings.Contains(dom, "<h1>") {
-			t.Errorf("%s: no heading in the loaded page", page)
+		for _, p := range accessibility(dom) {
+			t.Errorf("%s: %s", page, p)
 		}
 		all += logs
 	}

@@ -210,7 +210,7 @@ func site(out files, ws *Workspace, sum *Summary, names []string, docs []*corpus
 		cell[k] = append(cell[k], c)
 	}
 	el, ll := sortedSet(editions), sortedSet(langs)
-	b.WriteString("<section aria-labelledby=\"matrix\"><h2 id=\"matrix\">Editions and languages</h2>\n<table>\n<thead><tr><th scope=\"col\">Edition</th>")
+	b.WriteString("<section aria-labelledby=\"matrix\"><h2 id=\"matrix\">Editions and languages</h2>\n<table>\n<caption>Documents by edition (rows) and language (columns); a translation shows its coverage, stale items and errors</caption>\n<thead><tr><th scope=\"col\">Edition</th>")
 	for _, l := range ll {
 		fmt.Fprintf(&b, "<th scope=\"col\">%s</th>", esc(l))
 	}
