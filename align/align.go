@@ -90,6 +90,16 @@ func (p *Pair) Contradicted() bool {
 	return false
 }
 
+// cites reports whether any item of d cites another.
+func cites(d *corpus.Document) bool {
+	for i := range d.Items {
+		if len(d.Items[i].Refs) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // identityKinds number their items by identifier, not by position: a
 // regulation keeps its id when others are added before it.
 func identityKind(k corpus.Kind) bool {
@@ -132,7 +142,7 @@ func (o Options) Align(src, tgt *corpus.Document) *Alignment {
 		src: src, tgt: tgt,
 		fs: feats[:len(src.Items)], ft: feats[len(src.Items):],
 		foldS: folded[:len(src.Items)], foldT: folded[len(src.Items):],
-		sc: &scorer{x: x, sameLang: same},
+		sc: &scorer{x: x, sameLang: same, tgtCites: cites(tgt)},
 	}
 	// One language: texts keep their length, one pass. Across languages:
 	// a first pass without the length signal, then the length ratio

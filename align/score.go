@@ -30,6 +30,9 @@ type scorer struct {
 	ratio    float64 // learned target/source length ratio; 0 before learning
 	logRatio float64
 	sameLang bool
+	// tgtCites is whether the target document cites anything: where it
+	// does, a reference its item lacks is one it dropped.
+	tgtCites bool
 }
 
 // tokenCount is how much one shared token of each class counts as
@@ -143,12 +146,14 @@ func (sc *scorer) score(s, t *features, explain bool) (float64, []Evidence) {
 	// A number or reference that one side states and the other does not
 	// speaks against the pair: the text says something else. Small
 	// numbers are left out (languages spell "one" or "two" out), and what
-	// a cut preview lacks is no evidence.
+	// a cut preview lacks is no evidence. A number the source states is
+	// missed only where the target states numbers (it may spell them);
+	// a reference, wherever the target document cites at all.
 	for _, c := range []class{cNumber, cRef} {
 		if ids := sc.telling(onlyT[c]); len(ids) > 0 && s.mass[c] > 0 {
 			ev = append(ev, Evidence{Signal: className[c], Agrees: false, Detail: "target only: " + sc.list(ids)})
 		}
-		if ids := sc.telling(onlyS[c]); len(ids) > 0 && t.mass[c] > 0 && !t.truncated {
+		if ids := sc.telling(onlyS[c]); len(ids) > 0 && (t.mass[c] > 0 || c == cRef && sc.tgtCites) && !t.truncated {
 			ev = append(ev, Evidence{Signal: className[c], Agrees: false, Detail: "source only: " + sc.list(ids)})
 		}
 	}

@@ -82,6 +82,7 @@ func TestRefs(t *testing.T) {
 		{"regra nº1", []string{"rule:1"}},
 		{"la Regla 5, la Règle 6, die Regel 7", []string{"rule:5", "rule:6", "rule:7"}},
 		{"see [Regulation 2k](regulations:regulation:2k) and [規則 A1a](regulations:regulation:A1a)", []string{"reg:2k", "reg:A1a"}},
+		{"（参照：[規則 A1a](regulation:A1a)）", []string{"reg:A1a"}}, // a link missing its "regulations:"
 		{"[Guideline 1c+](guidelines:guideline:1c+), [Article B](regulations:article:B)", []string{"guide:1c+", "sec:article-B"}},
 		{"第1条：大会役員", nil}, // WCA translations number articles so; not a rule citation
 		{"the rules of poker apply", nil},

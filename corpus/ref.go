@@ -19,8 +19,10 @@ var (
 	// digits are ASCII).
 	// A bare "第N条" is not taken: WCA translations number articles so.
 	refJaRe = regexp.MustCompile(`(?:(?:ルール|規則|规则|規定)?第\s*(\d{1,3})\s*(?:項|號|号)|(?:ルール|規則|规则|規定)第\s*(\d{1,3})\s*条)(?:\s*-\s*([A-Z])\b)?`)
-	// WCA Markdown links: "[Regulation 2k](regulations:regulation:2k)".
-	refWCARe = regexp.MustCompile(`\]\((regulations|guidelines):(regulation|guideline|article):([0-9A-Za-z+]+)\)`)
+	// WCA Markdown links: "[Regulation 2k](regulations:regulation:2k)",
+	// and the same without its first part, as a translation mistyped one
+	// ("[規則 A1a](regulation:A1a)"): the text still cites A1a.
+	refWCARe = regexp.MustCompile(`\]\((?:(regulations|guidelines):)?(regulation|guideline|article):([0-9A-Za-z+]+)\)`)
 )
 
 // Cue words, looked for in the lower-case comparison form: a citation

@@ -21,6 +21,7 @@ type checker struct {
 	gloss   *align.Glossary
 	inScope map[corpus.Kind]bool
 	curID   map[string]string // base id -> current id, with a base
+	cites   *bool             // whether the translation cites anything (citing)
 }
 
 // scope decides which source items the translation is meant to cover:
@@ -320,7 +321,7 @@ func (c *checker) refs(base Finding, s, t *corpus.Item, cut bool) {
 		f.Evidence = []string{"source cites: " + strings.Join(s.Refs, ", "), "translation cites: " + strings.Join(t.Refs, ", ")}
 		c.r.add(f)
 	}
-	if len(lacking) > 0 && !cut && len(tr) > 0 {
+	if len(lacking) > 0 && !cut && c.citing() {
 		f := base
 		f.Check, f.Severity = Refs, Warning
 		f.Message = "the translation does not cite " + strings.Join(lacking, ", ")
@@ -603,4 +604,22 @@ func baseLang(tag string) string {
 		return tag[:i]
 	}
 	return tag
+}
+
+// citing reports whether the translation marks references at all: one
+// that cites nothing anywhere writes them as plain words, and an item of
+// it that lacks a citation says nothing; in one that does, it is a
+// citation dropped.
+func (c *checker) citing() bool {
+	if c.cites == nil {
+		v := false
+		for _, it := range c.r.Translation.Items {
+			if len(it.Refs) > 0 {
+				v = true
+				break
+			}
+		}
+		c.cites = &v
+	}
+	return *c.cites
 }

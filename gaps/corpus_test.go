@@ -201,6 +201,7 @@ func TestWCAClean(t *testing.T) {
 		"numbers error reg:9f1 reg:9f1": "the translation truncates to the thousandth of a second (1000 分の 1 秒), the English to the hundredth",
 		"refs error reg:B2a reg:B2a":    "the translation cites A3b1 where the English cites A3b (one finding)",
 		"refs error reg:E2a1 reg:E2a1":  "the translation cites 12a where the English cites E2c1 (one finding)",
+		"refs warning reg:3j reg:3j":    "the translation leaves out the sentence \"Exception: a logo (see Regulation 3l)\"",
 	})
 	if r.Coverage != 100 {
 		t.Errorf("coverage %.1f%%, want 100%%", r.Coverage)
