@@ -290,10 +290,19 @@ func (c *checker) refs(base Finding, s, t *corpus.Item, cut bool) {
 	// rule:2) is one finding, paired as numbers are (substituted).
 	swapped := map[string]bool{}
 	var changed []string
+	printed := map[string]string{} // normalized -> as the item has it
+	for i, r := range sr {
+		printed[r] = s.Refs[i]
+	}
+	for i, r := range tr {
+		if _, ok := printed[r]; !ok {
+			printed[r] = t.Refs[i]
+		}
+	}
 	for _, p := range substituted(sr, tr) {
 		if p[1] != own {
 			swapped[p[0]], swapped[p[1]] = true, true
-			changed = append(changed, p[1]+" where the source cites "+p[0])
+			changed = append(changed, printed[p[1]]+" where the source cites "+printed[p[0]])
 		}
 	}
 	var extra, lacking []string

@@ -132,6 +132,22 @@ func TestChangedNumbers(t *testing.T) {
 	}
 }
 
+// TestChangedReference: a citation in place of the source's is one
+// finding, naming both ids as the documents print them.
+func TestChangedReference(t *testing.T) {
+	en := doc("en", "1|Timer|Start the timer as in [Regulation A3b](regulations:regulation:A3b), then stop it.")
+	ja := doc("ja", "1|タイマー|[規則 A3b1](regulations:regulation:A3b1) のようにタイマーを開始し、止める。")
+	var got []string
+	for _, f := range (gaps.Options{}).Gaps(en, ja, nil).Findings {
+		if f.Check == gaps.Refs {
+			got = append(got, string(f.Severity)+": "+f.Message)
+		}
+	}
+	if want := "error: the translation cites reg:A3b1 where the source cites reg:A3b"; len(got) != 1 || got[0] != want {
+		t.Errorf("refs findings %q, want [%q]", got, want)
+	}
+}
+
 // TestCheckDocument runs the source-free checks: duplicate, enumeration,
 // terminology (two renderings of one term, a misspelt katakana term) and
 // truncated.
