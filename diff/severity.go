@@ -326,7 +326,14 @@ func canonical(s string, eqs []Equivalence) string {
 	// Longest forms first: "he or she has" before "he or she".
 	eqs = slices.Clone(eqs)
 	sort.SliceStable(eqs, func(i, j int) bool { return len(eqs[i].Old) > len(eqs[j].Old) })
+	low := strings.ToLower(s)
 	for _, e := range eqs {
+		// The expression runs only where the form may be (the forms are
+		// in lower case): most texts have none, and the look costs far
+		// less.
+		if !strings.Contains(low, e.Old) {
+			continue
+		}
 		eqPatMu.Lock()
 		p, ok := eqPatterns[e.Old]
 		if !ok {
@@ -335,6 +342,7 @@ func canonical(s string, eqs []Equivalence) string {
 		}
 		eqPatMu.Unlock()
 		s = p.ReplaceAllString(s, "${1}"+e.New+"${2}")
+		low = strings.ToLower(s)
 	}
 	return s
 }
