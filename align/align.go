@@ -3,6 +3,7 @@
 package align
 
 import (
+	"crypto/sha256"
 	"fmt"
 	"math"
 	"sort"
@@ -125,15 +126,19 @@ func (o Options) Align(src, tgt *corpus.Document) *Alignment {
 	x := &extractor{gloss: g, sameLang: same, intern: map[string]int32{}}
 	var all [][]int32
 	var items []*corpus.Item
-	folded := make([]string, 0, len(src.Items)+len(tgt.Items))
+	// The comparison form of each item is needed for its tokens; only a
+	// key of it is kept, for the identical-text anchors.
+	keys := make([]textKey, 0, len(src.Items)+len(tgt.Items))
 	for i := range src.Items {
-		folded = append(folded, foldItem(&src.Items[i]))
-		all = append(all, x.tokens(&src.Items[i], src.Lang, folded[i]))
+		f := foldItem(&src.Items[i])
+		keys = append(keys, keyOf(f))
+		all = append(all, x.tokens(&src.Items[i], src.Lang, f))
 		items = append(items, &src.Items[i])
 	}
 	for i := range tgt.Items {
-		folded = append(folded, foldItem(&tgt.Items[i]))
-		all = append(all, x.tokens(&tgt.Items[i], tgt.Lang, folded[len(folded)-1]))
+		f := foldItem(&tgt.Items[i])
+		keys = append(keys, keyOf(f))
+		all = append(all, x.tokens(&tgt.Items[i], tgt.Lang, f))
 		items = append(items, &tgt.Items[i])
 	}
 	feats := x.weigh(all, items)
@@ -141,7 +146,7 @@ func (o Options) Align(src, tgt *corpus.Document) *Alignment {
 		o:   o,
 		src: src, tgt: tgt,
 		fs: feats[:len(src.Items)], ft: feats[len(src.Items):],
-		foldS: folded[:len(src.Items)], foldT: folded[len(src.Items):],
+		keyS: keys[:len(src.Items)], keyT: keys[len(src.Items):],
 		sc: &scorer{x: x, sameLang: same, tgtCites: cites(tgt)},
 	}
 	// One language: texts keep their length, one pass. Across languages:
@@ -191,15 +196,31 @@ type aligner struct {
 	bufS     features // scratch for merged items
 	bufT     features
 	index    map[int32][]int // token -> source items, for the review
-	// foldS and foldT are the items' titles and texts in comparison form;
-	// compactS and compactT their texts without white space, made when
-	// first needed.
-	foldS, foldT       []string
+	// keyS and keyT are keys of the items' titles and texts in comparison
+	// form; compactS and compactT their texts without white space, made
+	// when first needed.
+	keyS, keyT         []textKey
 	compactS, compactT []string
 }
 
 // foldItem is the comparison form of an item's title and text.
 func foldItem(it *corpus.Item) string { return corpus.Fold(it.Title + "\n" + it.Text) }
+
+// textKey stands for a text in comparison form: the first 128 bits of its
+// sha256 (a chance collision among millions of items is about 1 in
+// 10^26), so that the texts need not be kept. The zero key is a text of
+// white space only.
+type textKey [16]byte
+
+// keyOf returns the key of a text in comparison form.
+func keyOf(folded string) textKey {
+	var k textKey
+	if strings.TrimSpace(folded) != "" {
+		h := sha256.Sum256([]byte(folded))
+		copy(k[:], h[:])
+	}
+	return k
+}
 
 // groups splits the items into the sets aligned with each other.
 func (a *aligner) groups() [][2][]int {
@@ -410,21 +431,21 @@ func (a *aligner) anchors(S, T []int) (chain, crossing []Pair) {
 	// once on each side, word for word. It outranks a rule number, which
 	// a new edition may have given to another rule.
 	if same {
-		count := map[string]int{}
-		where := map[string]int{}
+		count := map[textKey]int{}
+		where := map[textKey]int{}
 		for _, j := range T {
-			k := a.foldT[j]
+			k := a.keyT[j]
 			count[k]++
 			where[k] = j
 		}
 		for _, i := range S {
-			count[a.foldS[i]] += 1 << 16
+			count[a.keyS[i]] += 1 << 16
 		}
 		for _, i := range S {
-			k := a.foldS[i]
+			k := a.keyS[i]
 			j, ok := where[k]
 			// Regulations keep their ids; those decide below.
-			if !ok || count[k] != 1<<16+1 || strings.TrimSpace(k) == "" || identityKind(a.src.Items[i].Kind) {
+			if !ok || count[k] != 1<<16+1 || k == (textKey{}) || identityKind(a.src.Items[i].Kind) {
 				continue
 			}
 			score, ev := a.sc.score(&a.fs[i], &a.ft[j], true)
