@@ -429,6 +429,13 @@ var program = sync.OnceValue(func() string {
 	return id
 })
 
+// fetchMemo is what a build keeps of a URL source for the next: the page
+// as fetched (its validators; no body) and the key of its document.
+type fetchMemo struct {
+	Page ingest.Page
+	Doc  string
+}
+
 // ingest reads a source: from the cache when a document was already made
 // from the same bytes with the same options. A URL is fetched on every
 // build, conditionally (If-None-Match, If-Modified-Since) when an earlier
@@ -470,10 +477,7 @@ func (b *Build) ingest(ctx context.Context, s Source, cache string) (*corpus.Doc
 		parse = func() (*corpus.Document, error) { return opt.Bytes(input, data) }
 	} else {
 		memo = filepath.Join(cache, "fetch", key("fetch", s.URL, s.Format, s.Edition, s.Lang)+".json")
-		var prev struct {
-			Page ingest.Page
-			Doc  string
-		}
+		var prev fetchMemo
 		var since *ingest.Page
 		if js, err := os.ReadFile(memo); err == nil && json.Unmarshal(js, &prev) == nil && prev.Doc != "" {
 			since = &prev.Page
@@ -501,10 +505,7 @@ func (b *Build) ingest(ctx context.Context, s Source, cache string) (*corpus.Doc
 		}
 		p := *page
 		p.Data = nil
-		if js, err := json.Marshal(struct {
-			Page ingest.Page
-			Doc  string
-		}{p, h}); err == nil && os.MkdirAll(filepath.Dir(memo), 0o755) == nil {
+		if js, err := json.Marshal(fetchMemo{p, h}); err == nil && os.MkdirAll(filepath.Dir(memo), 0o755) == nil {
 			// Without the memo the next build only fetches the page whole.
 			corpus.WriteFileAtomic(memo, js)
 		}
