@@ -172,13 +172,18 @@ var (
 // wordPattern matches w as whole words, keeping the characters around it
 // in groups 1 and 2.
 func wordPattern(w string) *regexp.Regexp {
+	return compiled(`([^\pL\pN])` + regexp.QuoteMeta(w) + `([^\pL\pN])`)
+}
+
+// compiled returns the expression compiled, once for the process.
+func compiled(expr string) *regexp.Regexp {
 	patMu.Lock()
 	defer patMu.Unlock()
-	if p, ok := patCache[w]; ok {
+	if p, ok := patCache[expr]; ok {
 		return p
 	}
-	p := regexp.MustCompile(`([^\pL\pN])` + regexp.QuoteMeta(w) + `([^\pL\pN])`)
-	patCache[w] = p
+	p := regexp.MustCompile(expr)
+	patCache[expr] = p
 	return p
 }
 
@@ -312,11 +317,6 @@ func quoteEdits(a, b string, eqs []Equivalence, del, ins []string) string {
 	return strings.Join(out, ", ")
 }
 
-var (
-	eqPatMu    sync.Mutex
-	eqPatterns = map[string]*regexp.Regexp{}
-)
-
 // canonical is s in comparison form, without deletion notes, with each
 // equivalence's old form written as its new one (whole words, any case,
 // longest first), punctuation kept: two texts that differ only by
@@ -334,13 +334,7 @@ func canonical(s string, eqs []Equivalence) string {
 		if !strings.Contains(low, e.Old) {
 			continue
 		}
-		eqPatMu.Lock()
-		p, ok := eqPatterns[e.Old]
-		if !ok {
-			p = regexp.MustCompile(`(?i)(^|[^\pL\pN])` + regexp.QuoteMeta(e.Old) + `($|[^\pL\pN])`)
-			eqPatterns[e.Old] = p
-		}
-		eqPatMu.Unlock()
+		p := compiled(`(?i)(^|[^\pL\pN])` + regexp.QuoteMeta(e.Old) + `($|[^\pL\pN])`)
 		s = p.ReplaceAllString(s, "${1}"+e.New+"${2}")
 		low = strings.ToLower(s)
 	}
