@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -294,7 +295,7 @@ func (c *Comparison) staleRefs(al *align.Alignment) []StaleRef {
 		for _, r := range n.Refs {
 			target := corpus.RefItem(r)
 			now, ok := renamed[target]
-			if !ok || !contains(o.Refs, r) {
+			if !ok || !slices.Contains(o.Refs, r) {
 				continue
 			}
 			sr := StaleRef{In: n.ID, Cites: r, Now: now}
@@ -306,15 +307,6 @@ func (c *Comparison) staleRefs(al *align.Alignment) []StaleRef {
 		}
 	}
 	return out
-}
-
-func contains(xs []string, s string) bool {
-	for _, x := range xs {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // Count returns how many changes have the severity.

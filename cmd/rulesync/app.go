@@ -21,6 +21,11 @@ import (
 	"github.com/rulesync/rulesync/reports"
 )
 
+// outputFlag is -o FILE, which the commands that print a result share.
+func outputFlag() cli.Flag {
+	return &cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` (atomically) instead of standard output"}
+}
+
 // Exit statuses.
 const (
 	exitOK      = 0
@@ -87,7 +92,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 				Usage:     "read a rulebook source and write its document JSON",
 				ArgsUsage: "INPUT (a file, an http(s) URL, or - for standard input)",
 				Flags: append(ingestFlags,
-					&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` (atomically) instead of standard output"}),
+					outputFlag()),
 				OnUsageError: usageError,
 				Action: func(c *cli.Context) error {
 					in, err := oneArg(c)
@@ -115,7 +120,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 				Flags: append(ingestFlags,
 					&cli.BoolFlag{Name: "json", Usage: "write JSON instead of a table"},
 					&cli.StringFlag{Name: "glossary", Usage: "TBX termbase `FILE` to use instead of the shipped one"},
-					&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` (atomically) instead of standard output"}),
+					outputFlag()),
 				OnUsageError: usageError,
 				Action: func(c *cli.Context) error {
 					if c.NArg() < 2 {
@@ -162,7 +167,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 					&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "text", Usage: "output: text, md, html or json"},
 					&cli.BoolFlag{Name: "exit-code", Usage: "exit with status 1 when there are changes, as git diff --exit-code does"},
 					&cli.StringFlag{Name: "equivalences", Usage: "`FILE` of further editorial equivalences (\"old => new\" lines)"},
-					&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` (atomically) instead of standard output"}),
+					outputFlag()),
 				OnUsageError: usageError,
 				Action: func(c *cli.Context) error {
 					if c.NArg() != 2 {
@@ -222,7 +227,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 					&cli.StringSliceFlag{Name: "base", Usage: "the source edition the translation was made from (`FILE`; repeat to let provenance choose)"},
 					&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "text", Usage: "output: text, md or json"},
 					&cli.StringFlag{Name: "fail-on", Usage: "exit 1 when a finding of this severity or worse exists: error or warning"},
-					&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` (atomically) instead of standard output"}),
+					outputFlag()),
 				OnUsageError: usageError,
 				Action: func(c *cli.Context) error {
 					if c.NArg() != 2 {
@@ -259,7 +264,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 				Flags: append(sourceFlags("input-format"),
 					&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "text", Usage: "output: text, md or json"},
 					&cli.StringFlag{Name: "fail-on", Usage: "exit 1 when a finding of this severity or worse exists: error or warning"},
-					&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` (atomically) instead of standard output"}),
+					outputFlag()),
 				OnUsageError: usageError,
 				Action: func(c *cli.Context) error {
 					in, err := oneArg(c)
