@@ -538,18 +538,41 @@ func sha256Of(b []byte) []byte {
 	return s[:]
 }
 
+// outputMark is the file every build output holds: a directory without
+// it that is not empty is not replaced, so that "-o ." or a mistyped path
+// never deletes a user's files.
+const outputMark = ".rulesync-out"
+
 // newOutput makes a new directory beside dir for a build to write into.
 // commit(true) puts it in dir's place, the old contents staying whole
 // until then and removed after, and returns the number of files;
-// commit(false) removes it, unless it was committed.
+// commit(false) removes it, unless it was committed. An existing dir must
+// be empty or an earlier build's output (it holds outputMark).
 func newOutput(dir string) (*output, func(bool) (int, error), error) {
 	dir = filepath.Clean(dir)
+	if fi, err := os.Stat(dir); err == nil {
+		if !fi.IsDir() {
+			return nil, nil, fmt.Errorf("output %s is a file, not a directory", dir)
+		}
+		entries, err := os.ReadDir(dir)
+		if err != nil {
+			return nil, nil, fmt.Errorf("output %s: %v", dir, err)
+		}
+		if _, err := os.Stat(filepath.Join(dir, outputMark)); len(entries) > 0 && err != nil {
+			return nil, nil, fmt.Errorf("output %s holds files no build wrote (it has no %s); a build replaces its output directory whole, so choose a new or empty one", dir, outputMark)
+		}
+	}
 	parent := filepath.Dir(dir)
 	if err := os.MkdirAll(parent, 0o755); err != nil {
 		return nil, nil, err
 	}
 	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(dir)+".new-")
 	if err != nil {
+		return nil, nil, err
+	}
+	mark := "Written by rulesync build. The next build replaces this directory whole.\n"
+	if err := os.WriteFile(filepath.Join(tmp, outputMark), []byte(mark), 0o644); err != nil {
+		os.RemoveAll(tmp)
 		return nil, nil, err
 	}
 	done := false
@@ -563,7 +586,7 @@ func newOutput(dir string) (*output, func(bool) (int, error), error) {
 		}
 		n := 0
 		filepath.WalkDir(tmp, func(_ string, d os.DirEntry, err error) error {
-			if err == nil && !d.IsDir() {
+			if err == nil && !d.IsDir() && d.Name() != outputMark {
 				n++
 			}
 			return nil

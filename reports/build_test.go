@@ -215,6 +215,49 @@ func TestBuildURLSource(t *testing.T) {
 	}
 }
 
+// TestBuildOutputGuard: a build replaces its output directory whole, so
+// it refuses one that holds files no build wrote (the user's work stays),
+// takes an empty one, and replaces its own.
+func TestBuildOutputGuard(t *testing.T) {
+	dir := copyWorkspace(t)
+	ws, err := reports.LoadWorkspace(filepath.Join(dir, "rulesync.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := func(out string) error {
+		_, err := (&reports.Build{Workspace: ws, Out: out}).Run(context.Background())
+		return err
+	}
+	mine := filepath.Join(t.TempDir(), "thesis")
+	os.MkdirAll(mine, 0o755)
+	os.WriteFile(filepath.Join(mine, "chapter1.txt"), []byte("years of work"), 0o644)
+	if err := run(mine); err == nil || !strings.Contains(err.Error(), "holds files no build wrote") {
+		t.Errorf("build into a directory of the user's files: %v; want a refusal", err)
+	}
+	if b, err := os.ReadFile(filepath.Join(mine, "chapter1.txt")); err != nil || string(b) != "years of work" {
+		t.Errorf("the user's file is gone or changed: %q, %v", b, err)
+	}
+	if entries, _ := os.ReadDir(filepath.Dir(mine)); len(entries) != 1 {
+		t.Errorf("a refused build left %d entries beside the directory", len(entries)-1)
+	}
+	empty := filepath.Join(t.TempDir(), "empty")
+	os.MkdirAll(empty, 0o755)
+	if err := run(empty); err != nil {
+		t.Errorf("build into an empty directory: %v", err)
+	}
+	if err := run(empty); err != nil {
+		t.Errorf("build over its own output: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(empty, "index.html")); err != nil {
+		t.Error("no site after building over the earlier output")
+	}
+	file := filepath.Join(t.TempDir(), "afile")
+	os.WriteFile(file, []byte("x"), 0o644)
+	if err := run(file); err == nil || !strings.Contains(err.Error(), "is a file") {
+		t.Errorf("build into a file: %v", err)
+	}
+}
+
 // TestManifestErrors checks the messages for bad manifests.
 func TestManifestErrors(t *testing.T) {
 	dir := t.TempDir()
