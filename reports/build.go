@@ -68,6 +68,9 @@ type Summary struct {
 	// what depends on them was left out, everything else was written.
 	Failed []SourceError
 	Files  int
+	// Pruned is how many cache entries no build had used for a day were
+	// removed.
+	Pruned int
 }
 
 // DocSummary describes an ingested source.
@@ -375,7 +378,53 @@ func (b *Build) Run(ctx context.Context) (*Summary, error) {
 	}
 	sum.Files = n
 	b.event(Event{Stage: "write", Name: b.Out, Done: true})
+
+	// What this build used stays in the cache; the rest goes once
+	// nothing has used it for pruneAge.
+	used := map[string]bool{}
+	for _, src := range srcs {
+		if src.path != "" {
+			used[src.path] = true
+		}
+		if src.URL != "" {
+			used[fetchMemoPath(cache, src.Source)] = true
+		}
+	}
+	for _, t := range tasks {
+		used[filepath.Join(cache, "tasks", t.key)] = true
+	}
+	sum.Pruned = prune(cache, used, time.Now())
 	return sum, nil
+}
+
+// pruneAge is how long a cache entry no build uses is kept: a day, so
+// that builds of other manifests sharing the cache directory, or running
+// beside this one, keep theirs.
+const pruneAge = 24 * time.Hour
+
+// prune marks the used cache entries (documents, fetched pages' records,
+// task outputs) as used now (the clock's time, not Build.Now) and removes
+// the others that nothing has used for pruneAge. It returns how many it removed. Errors only leave an entry
+// in place: a cache that cannot be cleaned is larger, not wrong.
+func prune(cache string, used map[string]bool, now time.Time) int {
+	removed := 0
+	for _, kind := range []string{"docs", "fetch", "tasks"} {
+		entries, err := os.ReadDir(filepath.Join(cache, kind))
+		if err != nil {
+			continue
+		}
+		for _, e := range entries {
+			p := filepath.Join(cache, kind, e.Name())
+			if used[p] {
+				os.Chtimes(p, now, now)
+				continue
+			}
+			if fi, err := e.Info(); err == nil && now.Sub(fi.ModTime()) > pruneAge && os.RemoveAll(p) == nil {
+				removed++
+			}
+		}
+	}
+	return removed
 }
 
 // key is a cache key for a task: its kind, the hashes of its inputs, the
@@ -429,6 +478,11 @@ var program = sync.OnceValue(func() string {
 	return id
 })
 
+// fetchMemoPath is where a build keeps what it fetched of a URL source.
+func fetchMemoPath(cache string, s Source) string {
+	return filepath.Join(cache, "fetch", key("fetch", s.URL, s.Format, s.Edition, s.Lang)+".json")
+}
+
 // fetchMemo is what a build keeps of a URL source for the next: the page
 // as fetched (its validators; no body) and the key of its document.
 type fetchMemo struct {
@@ -476,7 +530,7 @@ func (b *Build) ingest(ctx context.Context, s Source, cache string) (*corpus.Doc
 		}
 		parse = func() (*corpus.Document, error) { return opt.Bytes(input, data) }
 	} else {
-		memo = filepath.Join(cache, "fetch", key("fetch", s.URL, s.Format, s.Edition, s.Lang)+".json")
+		memo = fetchMemoPath(cache, s)
 		var prev fetchMemo
 		var since *ingest.Page
 		if js, err := os.ReadFile(memo); err == nil && json.Unmarshal(js, &prev) == nil && prev.Doc != "" {

@@ -258,6 +258,50 @@ func TestBuildOutputGuard(t *testing.T) {
 	}
 }
 
+// TestBuildPrunesCache: entries no build used for a day leave the cache;
+// the ones the build used stay, fresh, and entries younger than a day
+// stay too (another manifest may share the cache).
+func TestBuildPrunesCache(t *testing.T) {
+	dir := copyWorkspace(t)
+	out := filepath.Join(dir, "out")
+	build(t, dir, out)
+	cache := filepath.Join(dir, ".rulesync-cache")
+	count := func() int {
+		n := 0
+		for _, k := range []string{"docs", "tasks"} {
+			entries, _ := os.ReadDir(filepath.Join(cache, k))
+			n += len(entries)
+		}
+		return n
+	}
+	before := count()
+	// A new en-2031: its document, the diff and the worklist are made
+	// again; the old ones are not used any more.
+	en := filepath.Join(dir, "en-2031.txt")
+	data, _ := os.ReadFile(en)
+	os.WriteFile(en, append(data, "\n\n5: Chip Race\nChips are raced off.\n"...), 0o644)
+	sum, _ := build(t, dir, out)
+	if sum.Pruned != 0 || count() != before+3 {
+		t.Fatalf("a day has not passed: pruned %d, %d entries (want %d)", sum.Pruned, count(), before+3)
+	}
+	old := time.Now().Add(-48 * time.Hour)
+	for _, k := range []string{"docs", "tasks"} {
+		entries, _ := os.ReadDir(filepath.Join(cache, k))
+		for _, e := range entries {
+			os.Chtimes(filepath.Join(cache, k, e.Name()), old, old)
+		}
+	}
+	sum, cached := build(t, dir, out)
+	if sum.Pruned != 3 || count() != before {
+		t.Errorf("pruned %d, %d entries left; want the 3 stale ones gone and %d left", sum.Pruned, count(), before)
+	}
+	for k, c := range cached {
+		if !c {
+			t.Errorf("%s was redone: pruning took an entry in use", k)
+		}
+	}
+}
+
 // TestManifestErrors checks the messages for bad manifests.
 func TestManifestErrors(t *testing.T) {
 	dir := t.TempDir()

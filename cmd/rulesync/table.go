@@ -196,7 +196,11 @@ func progressLine(w io.Writer, e reports.Event) {
 // changelogs and translations.
 func writeSummary(w io.Writer, s *reports.Summary, out string) error {
 	bw := bufio.NewWriter(w)
-	fmt.Fprintf(bw, "built %s: %d files\n\n", out, s.Files)
+	fmt.Fprintf(bw, "built %s: %d files", out, s.Files)
+	if s.Pruned > 0 {
+		fmt.Fprintf(bw, "; %d cache entries unused for a day removed", s.Pruned)
+	}
+	fmt.Fprint(bw, "\n\n")
 	rows := [][]string{{"DOCUMENT", "EDITION", "LANG", "ITEMS", "CACHE"}}
 	for _, d := range s.Documents {
 		c := "read"
