@@ -163,7 +163,8 @@ type source struct {
 // HTML site into a new directory that then replaces Out. Outputs whose
 // inputs are unchanged come from the cache. A source that cannot be read
 // is reported in the Summary and what depends on it is left out; the
-// error returned is for a build that could not be written at all. Only
+// error returned is for a build that could not be written at all, or
+// whose context ended (then nothing is written and Out is as it was). Only
 // the documents several steps share stay in memory; each step's output
 // is written as it is made.
 func (b *Build) Run(ctx context.Context) (*Summary, error) {
@@ -205,6 +206,9 @@ func (b *Build) Run(ctx context.Context) (*Summary, error) {
 			defer wg.Done()
 			sem <- struct{}{}
 			defer func() { <-sem }()
+			if src.err = ctx.Err(); src.err != nil {
+				return
+			}
 			b.event(Event{Stage: "ingest", Name: src.Name})
 			d, hash, path, cached, err := b.ingest(ctx, src.Source, cache)
 			src.hash, src.path, src.err = hash, path, err
@@ -218,6 +222,9 @@ func (b *Build) Run(ctx context.Context) (*Summary, error) {
 		}(srcs[i])
 	}
 	wg.Wait()
+	if err := b.interrupted(ctx); err != nil {
+		return nil, err
+	}
 	for _, src := range srcs {
 		if src.err != nil {
 			sum.Failed = append(sum.Failed, SourceError{src.Name, src.err})
@@ -300,6 +307,9 @@ func (b *Build) Run(ctx context.Context) (*Summary, error) {
 			sem <- struct{}{}
 			defer func() { <-sem }()
 			t := tasks[i]
+			if taskErrs[i] = ctx.Err(); taskErrs[i] != nil {
+				return
+			}
 			b.event(Event{Stage: t.stage, Name: t.name})
 			dir, s, hit := loadTask(cache, t.key)
 			var err error
@@ -321,6 +331,9 @@ func (b *Build) Run(ctx context.Context) (*Summary, error) {
 		}()
 	}
 	wg.Wait()
+	if err := b.interrupted(ctx); err != nil {
+		return nil, err
+	}
 	for i := range tasks {
 		if taskErrs[i] != nil {
 			return nil, fmt.Errorf("%s %s: %v", tasks[i].stage, tasks[i].name, taskErrs[i])
@@ -371,6 +384,9 @@ func (b *Build) Run(ctx context.Context) (*Summary, error) {
 	}
 	b.event(Event{Stage: "site", Name: "site", Done: true})
 
+	if err := b.interrupted(ctx); err != nil {
+		return nil, err
+	}
 	b.event(Event{Stage: "write", Name: b.Out})
 	n, err := commit(true)
 	if err != nil {
@@ -395,6 +411,15 @@ func (b *Build) Run(ctx context.Context) (*Summary, error) {
 	}
 	sum.Pruned = prune(cache, used, time.Now())
 	return sum, nil
+}
+
+// interrupted is the error of a build whose context ended: nothing is
+// written, and the output directory is as it was.
+func (b *Build) interrupted(ctx context.Context) error {
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("interrupted (%w): %s is as it was", err, b.Out)
+	}
+	return nil
 }
 
 // pruneAge is how long a cache entry no build uses is kept: a day, so

@@ -302,6 +302,34 @@ func TestBuildPrunesCache(t *testing.T) {
 	}
 }
 
+// TestBuildInterrupted: a build whose context ends writes nothing, leaves
+// the previous output as it was and no unfinished directory beside it.
+func TestBuildInterrupted(t *testing.T) {
+	dir := copyWorkspace(t)
+	out := filepath.Join(dir, "out")
+	build(t, dir, out)
+	before, _ := os.ReadFile(filepath.Join(out, "gaps/ja-2030.md"))
+	ws, err := reports.LoadWorkspace(filepath.Join(dir, "rulesync.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	os.Remove(filepath.Join(dir, "ja-2030.json")) // would change the output
+	if _, err := (&reports.Build{Workspace: ws, Out: out}).Run(ctx); !errors.Is(err, context.Canceled) {
+		t.Fatalf("interrupted build: %v; want context.Canceled", err)
+	}
+	if after, _ := os.ReadFile(filepath.Join(out, "gaps/ja-2030.md")); string(after) != string(before) || len(before) == 0 {
+		t.Error("the interrupted build changed the previous output")
+	}
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		if strings.Contains(e.Name(), ".new-") {
+			t.Errorf("the interrupted build left %s", e.Name())
+		}
+	}
+}
+
 // TestManifestErrors checks the messages for bad manifests.
 func TestManifestErrors(t *testing.T) {
 	dir := t.TempDir()

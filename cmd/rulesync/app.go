@@ -2,12 +2,15 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"strings"
+	"syscall"
 
 	"github.com/urfave/cli/v2"
 	"golang.org/x/term"
@@ -28,9 +31,10 @@ func outputFlag() cli.Flag {
 
 // Exit statuses.
 const (
-	exitOK      = 0
-	exitChanges = 1 // diff --exit-code found changes; gaps --fail-on found findings
-	exitBad     = 2 // bad usage or unreadable input
+	exitOK          = 0
+	exitChanges     = 1   // diff --exit-code found changes; gaps --fail-on found findings
+	exitBad         = 2   // bad usage or unreadable input
+	exitInterrupted = 130 // stopped by an interrupt (128 + SIGINT), as shells report it
 )
 
 // run is main without the process: it returns the exit status.
@@ -41,8 +45,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) 
 			status = 3
 		}
 	}()
+	// An interrupt or a termination request cancels the command's
+	// context: a build stops, writes nothing and removes its unfinished
+	// output.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
 	app := newApp(stdin, stdout, stderr)
-	err := app.Run(interspersed(app, args))
+	err := app.RunContext(ctx, interspersed(app, args))
 	if err == nil {
 		return exitOK
 	}
@@ -343,6 +352,9 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 						b.Progress = func(e reports.Event) { progressLine(stderr, e) }
 					}
 					sum, err := b.Run(c.Context)
+					if errors.Is(err, context.Canceled) {
+						return cli.Exit(fmt.Sprintf("build: %v", err), exitInterrupted)
+					}
 					if err != nil {
 						return cli.Exit(fmt.Sprintf("build: %v", err), exitBad)
 					}
