@@ -148,6 +148,26 @@ func TestChangedReference(t *testing.T) {
 	}
 }
 
+// TestProvenanceOneCandidate: with one candidate the translation follows
+// it when its items pair with it; a document of other rules does not.
+func TestProvenanceOneCandidate(t *testing.T) {
+	en := doc("en",
+		"1|Seat Draw|Seats are drawn at random for 40 seats and 10,000 chips.",
+		"2|Clock|A player has 60 seconds to act once a clock is called.",
+	)
+	ja := doc("ja",
+		"|席の抽選|４０席と１万チップで席はランダムに抽選する。",
+		"|クロック|クロックが要求されたら、プレイヤーは60秒以内にアクションする。",
+	)
+	if pv := (gaps.Options{}).Provenance(ja, en); pv.Best != 0 || pv.Votes[0] != 2 {
+		t.Errorf("best %d, votes %v; want the one candidate, with both items", pv.Best, pv.Votes)
+	}
+	other := doc("en", "1|Dress Code|Players wear shoes.", "2|Food|No food at the table.")
+	if pv := (gaps.Options{}).Provenance(ja, other); pv.Votes[0] == 2 {
+		t.Errorf("a rulebook of other rules got every item: votes %v", pv.Votes)
+	}
+}
+
 // TestCheckDocument runs the source-free checks: duplicate, enumeration,
 // terminology (two renderings of one term, a misspelt katakana term) and
 // truncated.

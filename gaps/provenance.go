@@ -38,7 +38,9 @@ type ItemProvenance struct {
 // candidate, and lets vote the translation items whose source item
 // differs between candidates (an item all candidates share says nothing).
 // An item votes for the candidate whose item it matches best; ties do not
-// vote.
+// vote. With a single candidate, every item paired with it confidently
+// votes for it: the answer is then whether the translation follows it at
+// all.
 func (o Options) Provenance(translation *corpus.Document, candidates ...*corpus.Document) *Provenance {
 	p := &Provenance{Translation: translation, Candidates: candidates, Best: -1,
 		Votes: make([]int, len(candidates)), Score: make([]float64, len(candidates)), Stated: translation.Version}
@@ -51,6 +53,7 @@ func (o Options) Provenance(translation *corpus.Document, candidates ...*corpus.
 		text  string
 		score float64
 		ok    bool
+		low   bool // a low-confidence pair (align.Pair.Low)
 	}
 	per := make([][]match, len(translation.Items))
 	for i := range per {
@@ -60,13 +63,15 @@ func (o Options) Provenance(translation *corpus.Document, candidates ...*corpus.
 		for _, pr := range al.Pairs {
 			src := &al.Target.Items[pr.Target[0]]
 			for _, i := range pr.Source {
-				per[i][k] = match{corpus.Fold(src.Title + "\n" + src.Text), pr.Score, true}
+				per[i][k] = match{corpus.Fold(src.Title + "\n" + src.Text), pr.Score, true, pr.Low}
 			}
 		}
 	}
 	counted := make([]int, len(candidates))
 	for i, ms := range per {
-		differs := false
+		// With one candidate there is nothing to tell apart: an item
+		// paired with it votes for it.
+		differs := len(ms) == 1 && ms[0].ok && !ms[0].low
 		for k := 1; k < len(ms); k++ {
 			if ms[k].ok != ms[0].ok || ms[k].text != ms[0].text {
 				differs = true

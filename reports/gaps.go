@@ -172,8 +172,12 @@ func ProvenanceText(w io.Writer, pv *gaps.Provenance) error {
 	if pv.Stated != "" || pv.Translation.Date != "" {
 		p.f("the translation states: version %q, date %q\n", pv.Stated, pv.Translation.Date)
 	}
+	over := "the items the candidates differ in"
+	if len(pv.Candidates) == 1 {
+		over = "the items paired with it (one candidate: give more editions to choose between)"
+	}
 	for k, c := range pv.Candidates {
-		p.f("  %-24s %4d items follow it; mean score %.2f over the items the candidates differ in\n", c.Edition, pv.Votes[k], pv.Score[k])
+		p.f("  %-24s %4d items follow it; mean score %.2f over %s\n", c.Edition, pv.Votes[k], pv.Score[k], over)
 	}
 	return p.err
 }
