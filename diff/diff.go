@@ -9,6 +9,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/rulesync/rulesync/align"
 	"github.com/rulesync/rulesync/corpus"
@@ -189,6 +190,13 @@ func compare(old, new *corpus.Document, p align.Pair, eqs []Equivalence) (Change
 		if t := judgeTitle(o.Title, n.Title, eqs); !ch.TextChanged || t.severity == Substantive && j.severity == Editorial {
 			j = t
 		}
+	}
+	if _, _, whole := rewritten(o.Text, n.Text, eqs); ch.TextChanged && j.severity == Substantive && whole {
+		// Word for word, a text written anew is a scatter of the few
+		// words that happen to recur ("a", "to"); it reads as the old
+		// text out and the new one in.
+		ch.Redline = []Edit{{Start: 0, End: utf8.RuneCountInString(o.Text), New: n.Text}}
+		ch.Spans = []Span{{Delete, o.Text}, {Insert, n.Text}}
 	}
 	ch.oldText = o.Text
 	ch.Severity, ch.Rule, ch.Reason = j.severity, j.rule, j.reason

@@ -208,28 +208,34 @@ const minorWords = 2
 
 // judge decides the severity of the change from old to new text of one
 // item (and its parts), in the language lang. When a rule other than the
-// wording decided a change that also rewrote most of the text, the
-// reason says so too: the deciding rule alone ("negation changed") would
-// undersell a rule written anew.
+// wording decided a change that also rewrote most of the text (rewritten),
+// the reason says so too: the deciding rule alone ("negation changed")
+// would undersell a rule written anew.
 func judge(old, new *corpus.Item, lang string, eqs []Equivalence) judgement {
 	j := judgeEdit(old, new, lang, eqs)
 	if j.severity == Substantive && j.rule != "wording" {
-		na, _ := rewrite(normalize(old.Text), eqs)
-		nb, _ := rewrite(normalize(new.Text), eqs)
-		_, spans := Redline(na, nb)
-		// Rewritten: most words of the old text gone and most of the new
-		// text new (a rule that only lost a sentence is not rewritten).
-		kept, words, newWords := 0, len(strings.Fields(na)), len(strings.Fields(nb))
-		for _, s := range spans {
-			if s.Op == Equal {
-				kept += len(strings.Fields(s.Text))
-			}
-		}
-		if words >= 10 && kept*2 < words && kept*2 < newWords {
+		if kept, words, ok := rewritten(old.Text, new.Text, eqs); ok {
 			j.reason += fmt.Sprintf("; most of the text rewritten (%d of %d words kept)", kept, words)
 		}
 	}
 	return j
+}
+
+// rewritten reports whether most words of the old text are gone and most
+// of the new text is new (compared as severity compares, equivalences
+// applied), with the words kept and the old text's words; texts under ten
+// words are never called rewritten.
+func rewritten(a, b string, eqs []Equivalence) (kept, words int, ok bool) {
+	na, _ := rewrite(normalize(a), eqs)
+	nb, _ := rewrite(normalize(b), eqs)
+	_, spans := Redline(na, nb)
+	words, newWords := len(strings.Fields(na)), len(strings.Fields(nb))
+	for _, s := range spans {
+		if s.Op == Equal {
+			kept += len(strings.Fields(s.Text))
+		}
+	}
+	return kept, words, words >= 10 && kept*2 < words && kept*2 < newWords
 }
 
 // judgeEdit is judge without the note on rewritten texts.
