@@ -177,11 +177,12 @@ func compare(old, new *corpus.Document, p align.Pair, eqs []Equivalence) (Change
 		}
 	}
 	j := judgement{Editorial, "renumbered", "number changed only"}
+	whole := false
 	switch {
 	case ch.Kind == Split || ch.Kind == Merged:
 		j = judgement{Substantive, string(ch.Kind), fmt.Sprintf("%s into %d items", ch.Kind, max(len(p.Source), len(p.Target)))}
 	case ch.TextChanged:
-		j = judge(o, n, new.Lang, eqs)
+		j, whole = judge(o, n, new.Lang, eqs)
 	case ch.Moved && !ch.Renumbered && !ch.TitleChanged:
 		j = judgement{Editorial, "section", fmt.Sprintf("moved from %q to %q", o.Section, n.Section)}
 	}
@@ -191,7 +192,7 @@ func compare(old, new *corpus.Document, p align.Pair, eqs []Equivalence) (Change
 			j = t
 		}
 	}
-	if _, _, whole := rewritten(o.Text, n.Text, eqs); ch.TextChanged && j.severity == Substantive && whole {
+	if whole {
 		// Word for word, a text written anew is a scatter of the few
 		// words that happen to recur ("a", "to"); it reads as the old
 		// text out and the new one in.

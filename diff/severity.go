@@ -207,18 +207,20 @@ type judgement struct {
 const minorWords = 2
 
 // judge decides the severity of the change from old to new text of one
-// item (and its parts), in the language lang. When a rule other than the
-// wording decided a change that also rewrote most of the text (rewritten),
-// the reason says so too: the deciding rule alone ("negation changed")
-// would undersell a rule written anew.
-func judge(old, new *corpus.Item, lang string, eqs []Equivalence) judgement {
-	j := judgeEdit(old, new, lang, eqs)
-	if j.severity == Substantive && j.rule != "wording" {
-		if kept, words, ok := rewritten(old.Text, new.Text, eqs); ok {
-			j.reason += fmt.Sprintf("; most of the text rewritten (%d of %d words kept)", kept, words)
-		}
+// item (and its parts), in the language lang, and whether the change
+// rewrote most of the text (rewritten). When a rule other than the
+// wording decided such a change, the reason says so too: the deciding
+// rule alone ("negation changed") would undersell a rule written anew.
+func judge(old, new *corpus.Item, lang string, eqs []Equivalence) (j judgement, whole bool) {
+	j = judgeEdit(old, new, lang, eqs)
+	if j.severity != Substantive {
+		return j, false
 	}
-	return j
+	kept, words, whole := rewritten(old.Text, new.Text, eqs)
+	if whole && j.rule != "wording" {
+		j.reason += fmt.Sprintf("; most of the text rewritten (%d of %d words kept)", kept, words)
+	}
+	return j, whole
 }
 
 // rewritten reports whether most words of the old text are gone and most

@@ -41,7 +41,7 @@ func TestJudge(t *testing.T) {
 			a.Parts = []corpus.Part{{Label: "A"}, {Label: "B"}}
 			b.Parts = []corpus.Part{{Label: "A"}, {Label: "B"}, {Label: "C"}}
 		}
-		j := judge(a, b, "en", DefaultEquivalences())
+		j, _ := judge(a, b, "en", DefaultEquivalences())
 		if j.severity != c.sev || j.rule != c.rule {
 			t.Errorf("%q -> %q: %s by %s (%s), want %s by %s", c.old, c.new, j.severity, j.rule, j.reason, c.sev, c.rule)
 		}
@@ -51,7 +51,7 @@ func TestJudge(t *testing.T) {
 // TestWordingReason: a minor wording change is quoted as printed, the
 // edits equivalences explain left out.
 func TestWordingReason(t *testing.T) {
-	j := judge(item("If he or she has chips & cards, see Rule 2."), item("If they have chip(s) and cards, see Rule 2."), "en", DefaultEquivalences())
+	j, _ := judge(item("If he or she has chips & cards, see Rule 2."), item("If they have chip(s) and cards, see Rule 2."), "en", DefaultEquivalences())
 	if j.rule != "wording" || j.reason != `minor wording: "chips" -> "chip(s)"` {
 		t.Errorf("%s by %s: %s", j.severity, j.rule, j.reason)
 	}
@@ -60,12 +60,12 @@ func TestWordingReason(t *testing.T) {
 // TestRewrittenReason: a rule written anew says so beside the rule that
 // decided; a small substantive edit does not.
 func TestRewrittenReason(t *testing.T) {
-	j := judge(item("Clothing or other accoutrements must not continuously obscure player identity or become a distraction to the game."),
+	j, _ := judge(item("Clothing or other accoutrements must not continuously obscure player identity or become a distraction to the game."),
 		item("Players must be clearly identifiable at all times and staff may ask a player to remove any item which hides them."), "en", DefaultEquivalences())
 	if j.rule != "negation" || !strings.HasSuffix(j.reason, "; most of the text rewritten (2 of 17 words kept)") {
 		t.Errorf("rewritten rule: %s by %s: %s", j.severity, j.rule, j.reason)
 	}
-	j = judge(item("Players may not leave the table during a hand at any time at all."), item("Players may leave the table during a hand at any time at all."), "en", DefaultEquivalences())
+	j, _ = judge(item("Players may not leave the table during a hand at any time at all."), item("Players may leave the table during a hand at any time at all."), "en", DefaultEquivalences())
 	if strings.Contains(j.reason, "rewritten") {
 		t.Errorf("a one-word edit: %s", j.reason)
 	}
