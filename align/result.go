@@ -116,17 +116,14 @@ type jsonItem struct {
 // text), and the learned length "ratio". Scores are rounded to three
 // decimals. Lists are [] when empty.
 func (al *Alignment) MarshalJSON() ([]byte, error) {
-	doc := func(d *corpus.Document) map[string]string {
-		return map[string]string{"edition": d.Edition, "lang": d.Lang, "title": d.Title}
-	}
 	out := struct {
-		Source          map[string]string `json:"source"`
-		Target          map[string]string `json:"target"`
-		Pairs           []jsonPair        `json:"pairs"`
-		UnmatchedSource []jsonItem        `json:"unmatched_source"`
-		UnmatchedTarget []jsonItem        `json:"unmatched_target"`
-		Ratio           float64           `json:"ratio"`
-	}{Source: doc(al.Source), Target: doc(al.Target), Pairs: []jsonPair{}, UnmatchedSource: []jsonItem{}, UnmatchedTarget: []jsonItem{}, Ratio: round3(al.Ratio)}
+		Source          *corpus.Header `json:"source"`
+		Target          *corpus.Header `json:"target"`
+		Pairs           []jsonPair     `json:"pairs"`
+		UnmatchedSource []jsonItem     `json:"unmatched_source"`
+		UnmatchedTarget []jsonItem     `json:"unmatched_target"`
+		Ratio           float64        `json:"ratio"`
+	}{Source: al.Source.Header(), Target: al.Target.Header(), Pairs: []jsonPair{}, UnmatchedSource: []jsonItem{}, UnmatchedTarget: []jsonItem{}, Ratio: round3(al.Ratio)}
 	ids := func(d *corpus.Document, xs []int) []string {
 		var s []string
 		for _, x := range xs {

@@ -152,6 +152,23 @@ func (d *Document) Item(id string) *Item {
 	return nil
 }
 
+// Header is how reports name a document in their JSON: its edition,
+// language and title.
+type Header struct {
+	Edition string `json:"edition"`
+	Lang    string `json:"lang"`
+	Title   string `json:"title"`
+}
+
+// Header returns the document's Header; a nil document has none (nil,
+// which JSON writes as null).
+func (d *Document) Header() *Header {
+	if d == nil {
+		return nil
+	}
+	return &Header{d.Edition, d.Lang, d.Title}
+}
+
 // Count returns how many items are of kind k.
 func (d *Document) Count(k Kind) int {
 	n := 0

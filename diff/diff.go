@@ -361,9 +361,6 @@ type jsonEdit struct {
 // text in rune offsets with the old and new text), "moves" and
 // "stale_refs". Lists are [] when empty.
 func (c *Comparison) MarshalJSON() ([]byte, error) {
-	doc := func(d *corpus.Document) map[string]string {
-		return map[string]string{"edition": d.Edition, "lang": d.Lang, "title": d.Title}
-	}
 	type jc struct {
 		Kind         Kind       `json:"kind"`
 		Severity     Severity   `json:"severity"`
@@ -394,12 +391,12 @@ func (c *Comparison) MarshalJSON() ([]byte, error) {
 		Reason string `json:"reason"`
 	}
 	out := struct {
-		Old       map[string]string `json:"old"`
-		New       map[string]string `json:"new"`
-		Changes   []jc              `json:"changes"`
-		Moves     []jm              `json:"moves"`
-		StaleRefs []js              `json:"stale_refs"`
-	}{Old: doc(c.Old), New: doc(c.New), Changes: []jc{}, Moves: []jm{}, StaleRefs: []js{}}
+		Old       *corpus.Header `json:"old"`
+		New       *corpus.Header `json:"new"`
+		Changes   []jc           `json:"changes"`
+		Moves     []jm           `json:"moves"`
+		StaleRefs []js           `json:"stale_refs"`
+	}{Old: c.Old.Header(), New: c.New.Header(), Changes: []jc{}, Moves: []jm{}, StaleRefs: []js{}}
 	ids := func(d *corpus.Document, xs []int) []string {
 		if len(xs) < 2 {
 			return nil

@@ -221,12 +221,6 @@ func (r *Report) Worst() Severity {
 // redline) and "summary" (counts per check and per severity, coverage in
 // percent).
 func (r *Report) MarshalJSON() ([]byte, error) {
-	doc := func(d *corpus.Document) map[string]string {
-		if d == nil {
-			return nil
-		}
-		return map[string]string{"edition": d.Edition, "lang": d.Lang, "title": d.Title}
-	}
 	type jf struct {
 		Check    string   `json:"check"`
 		Severity Severity `json:"severity"`
@@ -255,12 +249,12 @@ func (r *Report) MarshalJSON() ([]byte, error) {
 		fs = []jf{}
 	}
 	return json.Marshal(struct {
-		Source      map[string]string `json:"source"`
-		Translation map[string]string `json:"translation"`
-		Base        map[string]string `json:"base"`
-		Findings    []jf              `json:"findings"`
-		Summary     any               `json:"summary"`
-	}{doc(r.Source), doc(r.Translation), doc(r.Base), fs, map[string]any{
+		Source      *corpus.Header `json:"source"`
+		Translation *corpus.Header `json:"translation"`
+		Base        *corpus.Header `json:"base"`
+		Findings    []jf           `json:"findings"`
+		Summary     any            `json:"summary"`
+	}{r.Source.Header(), r.Translation.Header(), r.Base.Header(), fs, map[string]any{
 		"checks": counts, "severities": bySev, "findings": len(r.Findings), "coverage": float64(int(r.Coverage*10+0.5)) / 10,
 	}})
 }
