@@ -20,6 +20,15 @@ type entry struct {
 	section  string
 }
 
+// item is the entry's item in the new edition, or in the old one for a
+// removed item.
+func (e entry) item() *corpus.Item {
+	if e.new != nil {
+		return e.new
+	}
+	return e.old
+}
+
 // label names an item as the changelog does: "Rule 12: Title",
 // "RP-5: Title", "Addendum 40-A: Title", "Regulation 1e2".
 func label(it *corpus.Item) string {
@@ -162,10 +171,7 @@ func (p *printer) f(format string, args ...any) {
 }
 
 func (p *printer) mdEntry(e entry) {
-	it := e.new
-	if it == nil {
-		it = e.old
-	}
+	it := e.item()
 	head := mdEscape(label(it))
 	if e.ch.Kind == diff.Split || e.ch.Kind == diff.Merged {
 		head = fmt.Sprintf("%s (%s)", head, e.ch.Kind)
@@ -234,10 +240,7 @@ func Text(w io.Writer, c *diff.Comparison, color bool) error {
 	for i := range c.Changes {
 		ch := &c.Changes[i]
 		e := entry{ch: ch, old: c.OldItem(ch), new: c.NewItem(ch)}
-		it := e.new
-		if it == nil {
-			it = e.old
-		}
+		it := e.item()
 		p.f("\n%s %s (%s, %s): %s\n", ch.Severity, label(it), numbering(e), ch.Kind, ch.Reason)
 		if r := marks.Render(ch.Spans); r != "" {
 			p.f("  %s\n", strings.ReplaceAll(r, "\n", "\n  "))
@@ -270,10 +273,7 @@ func HTML(w io.Writer, c *diff.Comparison) error {
 		for _, sec := range order {
 			p.f("<h3>%s</h3>\n<ul>\n", html.EscapeString(sec))
 			for _, e := range by[sec] {
-				it := e.new
-				if it == nil {
-					it = e.old
-				}
+				it := e.item()
 				p.f("<li id=\"%s\"><p><strong>%s</strong> <span class=\"meta\">(%s, %s)</span>: %s.</p>\n",
 					html.EscapeString(strings.ReplaceAll(numbering(e), " ", "_")), html.EscapeString(label(it)), html.EscapeString(numbering(e)), e.ch.Kind, html.EscapeString(e.ch.Reason))
 				if e.ch.TitleChanged && e.old != nil {
