@@ -212,11 +212,11 @@ const minorWords = 2
 // wording decided such a change, the reason says so too: the deciding
 // rule alone ("negation changed") would undersell a rule written anew.
 func judge(old, new *corpus.Item, lang string, eqs []Equivalence) (j judgement, whole bool) {
-	j = judgeEdit(old, new, lang, eqs)
+	j, na, nb := judgeEdit(old, new, lang, eqs)
 	if j.severity != Substantive {
 		return j, false
 	}
-	kept, words, whole := rewritten(old.Text, new.Text, eqs)
+	kept, words, whole := rewritten(na, nb)
 	if whole && j.rule != "wording" {
 		j.reason += fmt.Sprintf("; most of the text rewritten (%d of %d words kept)", kept, words)
 	}
@@ -224,12 +224,10 @@ func judge(old, new *corpus.Item, lang string, eqs []Equivalence) (j judgement, 
 }
 
 // rewritten reports whether most words of the old text are gone and most
-// of the new text is new (compared as severity compares, equivalences
-// applied), with the words kept and the old text's words; texts under ten
-// words are never called rewritten.
-func rewritten(a, b string, eqs []Equivalence) (kept, words int, ok bool) {
-	na, _ := rewrite(normalize(a), eqs)
-	nb, _ := rewrite(normalize(b), eqs)
+// of the new text is new, na and nb being the texts as severity compares
+// them (normalize, then rewrite), with the words kept and the old text's
+// words; texts under ten words are never called rewritten.
+func rewritten(na, nb string) (kept, words int, ok bool) {
 	_, spans := Redline(na, nb)
 	words, newWords := len(strings.Fields(na)), len(strings.Fields(nb))
 	for _, s := range spans {
@@ -240,43 +238,45 @@ func rewritten(a, b string, eqs []Equivalence) (kept, words int, ok bool) {
 	return kept, words, words >= 10 && kept*2 < words && kept*2 < newWords
 }
 
-// judgeEdit is judge without the note on rewritten texts.
-func judgeEdit(old, new *corpus.Item, lang string, eqs []Equivalence) judgement {
+// judgeEdit is judge without the note on rewritten texts. It also returns
+// the texts in the form it compared them in (empty when they differ only
+// in typography).
+func judgeEdit(old, new *corpus.Item, lang string, eqs []Equivalence) (judgement, string, string) {
 	a, b := old.Text, new.Text
 	if corpus.Fold(a) == corpus.Fold(b) {
-		return judgement{Editorial, "typography", "typography and white space only"}
+		return judgement{Editorial, "typography", "typography and white space only"}, "", ""
 	}
 	na, used1 := rewrite(normalize(a), eqs)
 	nb, used2 := rewrite(normalize(b), eqs)
 	if na == nb {
 		used := telling(normalize(a), normalize(b), append(used1, used2...))
 		if len(used) == 0 {
-			return judgement{Editorial, "typography", "punctuation, case and white space only"}
+			return judgement{Editorial, "typography", "punctuation, case and white space only"}, na, nb
 		}
-		return judgement{Editorial, "equivalence", "only " + describeEqs(used)}
+		return judgement{Editorial, "equivalence", "only " + describeEqs(used)}, na, nb
 	}
 	if x, y := ownNumbers(stripNotes(a), lang, old.Refs, old.Number), ownNumbers(stripNotes(b), lang, new.Refs, new.Number); !sameSet(x, y) {
-		return judgement{Substantive, "numbers", "numbers changed: " + setChange(x, y)}
+		return judgement{Substantive, "numbers", "numbers changed: " + setChange(x, y)}, na, nb
 	}
 	if !sameSet(old.Refs, new.Refs) {
-		return judgement{Substantive, "refs", "cross-references changed: " + setChange(old.Refs, new.Refs)}
+		return judgement{Substantive, "refs", "cross-references changed: " + setChange(old.Refs, new.Refs)}, na, nb
 	}
 	if x, y := labels(old.Parts), labels(new.Parts); !slices.Equal(x, y) {
-		return judgement{Substantive, "parts", "parts changed: " + setChange(x, y)}
+		return judgement{Substantive, "parts", "parts changed: " + setChange(x, y)}, na, nb
 	}
 	wa, wb := strings.Fields(na), strings.Fields(nb)
 	if x, y := count(wa, negations), count(wb, negations); x != y {
-		return judgement{Substantive, "negation", fmt.Sprintf("negation changed (%d -> %d negative words)", x, y)}
+		return judgement{Substantive, "negation", fmt.Sprintf("negation changed (%d -> %d negative words)", x, y)}, na, nb
 	}
 	if x, y := pick(wa, modals), pick(wb, modals); !sameBag(x, y) {
-		return judgement{Substantive, "modal", "modal verbs changed: " + bagChange(x, y)}
+		return judgement{Substantive, "modal", "modal verbs changed: " + bagChange(x, y)}, na, nb
 	}
 	if x, y := sentences(a), sentences(b); x != y {
 		verb := "added"
 		if y < x {
 			verb = "removed"
 		}
-		return judgement{Substantive, "sentences", fmt.Sprintf("%d sentence(s) %s", abs(y-x), verb)}
+		return judgement{Substantive, "sentences", fmt.Sprintf("%d sentence(s) %s", abs(y-x), verb)}, na, nb
 	}
 	_, spans := Redline(spell(na, eqs), spell(nb, eqs))
 	var del, ins []string
@@ -289,9 +289,9 @@ func judgeEdit(old, new *corpus.Item, lang string, eqs []Equivalence) judgement 
 		}
 	}
 	if n := max(len(del), len(ins)); n <= minorWords {
-		return judgement{Editorial, "wording", "minor wording: " + quoteEdits(a, b, eqs, del, ins)}
+		return judgement{Editorial, "wording", "minor wording: " + quoteEdits(a, b, eqs, del, ins)}, na, nb
 	}
-	return judgement{Substantive, "wording", fmt.Sprintf("wording changed: %d words out, %d in", len(del), len(ins))}
+	return judgement{Substantive, "wording", fmt.Sprintf("wording changed: %d words out, %d in", len(del), len(ins))}, na, nb
 }
 
 // quoteEdits shows the edits from a to b as the texts print them
