@@ -273,9 +273,9 @@ func (r *docxReader) endPara() {
 		return
 	}
 	r.blocks = append(r.blocks, block{
-		text:    text,
-		heading: r.heading || r.center && r.boldStart == 1,
-		bold:    r.boldStart == 1,
+		text: text,
+		kind: kindIf(r.heading || r.center && r.boldStart == 1),
+		lead: r.boldStart == 1,
 	})
 }
 

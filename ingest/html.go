@@ -99,6 +99,8 @@ func parseHTML(data []byte, o Options, d *corpus.Document) error {
 		d.Edition = detectEdition(title + "\n" + corpus.CleanLine(root.Find("h1").First().Text()))
 		return nil
 	}
+	general := &corpus.Document{Source: d.Source, Lang: d.Lang}
+	stG, errG := fromBlocks(htmlBlocks(root.Nodes), general)
 	var b strings.Builder
 	renderHTML(root.Nodes, &b)
 	body := b.String()
@@ -113,9 +115,29 @@ func parseHTML(data []byte, o Options, d *corpus.Document) error {
 	if f == nil || f.parse == nil {
 		f = formats["numbered"]
 	}
-	if err := f.parse(body, d); err != nil {
-		return fmt.Errorf("HTML read as %s: %v", f.name, err)
+	special := &corpus.Document{Source: d.Source, Lang: d.Lang}
+	errS := f.parse(body, special)
+	switch {
+	case errG == nil && (errS != nil || stG.explains(general) > float64(structured(special))):
+		notes := d.Notes
+		*d = *general
+		d.Notes = append(notes, d.Notes...)
+		if errS == nil {
+			d.Notes = append(d.Notes, fmt.Sprintf("page structure read by the structure recognizer (it explains %.0f items; read as %s text: %d)", stG.explains(general), f.name, structured(special)))
+		}
+		if d.Title == "" {
+			d.Title = title
+		}
+		if d.Edition == "" {
+			d.Edition = detectEdition(title)
+		}
+		return nil
+	case errS != nil:
+		return fmt.Errorf("HTML read as %s: %v", f.name, errS)
 	}
+	notes := d.Notes
+	*d = *special
+	d.Notes = append(notes, d.Notes...)
 	d.Notes = append(d.Notes, "page structure read as "+f.name)
 	if d.Title == "" {
 		d.Title = title

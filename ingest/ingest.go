@@ -164,6 +164,7 @@ func (o Options) Bytes(name string, data []byte) (*corpus.Document, error) {
 		f = formats[name]
 	}
 	d := &corpus.Document{}
+	formatName := ""
 	if f != nil && f.binary != nil {
 		if err := f.binary(data, o, d); err != nil {
 			return fail(err)
@@ -180,9 +181,14 @@ func (o Options) Bytes(name string, data []byte) (*corpus.Document, error) {
 			}
 		}
 		d.Source.Encoding = enc
-		if f.binary != nil {
+		switch {
+		case f.binary != nil:
 			err = f.binary(data, o, d)
-		} else {
+		case o.Format == "" && f.name == "markdown":
+			formatName, err = arbitrate(text, f, readMarkdown, d)
+		case o.Format == "" && (f.name == "numbered" || f.name == "addendum" || f.name == "guide"):
+			formatName, err = arbitrate(text, f, readTextOrMarkdown, d)
+		default:
 			err = f.parse(text, d)
 		}
 		if err != nil {
@@ -194,6 +200,9 @@ func (o Options) Bytes(name string, data []byte) (*corpus.Document, error) {
 		sum := sha256.Sum256(data)
 		d.Source.SHA256 = hex.EncodeToString(sum[:])
 		d.Source.Format = f.name
+		if formatName != "" {
+			d.Source.Format = formatName
+		}
 		d.Source.Ingested = o.now().UTC().Format(time.RFC3339)
 	}
 	if err := o.finish(d); err != nil {

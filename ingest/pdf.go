@@ -335,7 +335,7 @@ func pdfParagraphs(lines []pdfLine) []block {
 	var para []string
 	flush := func(first pdfLine) {
 		if len(para) > 0 {
-			out = append(out, block{text: corpus.JoinLines(para, vocab), heading: heading(first), bold: first.boldStart})
+			out = append(out, block{text: corpus.JoinLines(para, vocab), kind: kindIf(heading(first)), lead: first.boldStart})
 		}
 		para = para[:0]
 	}

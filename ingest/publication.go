@@ -10,13 +10,11 @@ import (
 	"github.com/rulesync/rulesync/corpus"
 )
 
-// block is one paragraph of a laid-out publication (a DOCX paragraph, or
-// the lines of a PDF paragraph joined).
-type block struct {
-	text    string // may carry change-mark sentinels
-	heading bool   // set apart as a heading: larger type, centred bold, a heading style
-	bold    bool   // the text starts in bold type, as rule and entry titles do
-}
+// A publication's blocks (block.go) are its paragraphs: a DOCX paragraph,
+// or the lines of a PDF paragraph joined. Their text may carry change-mark
+// sentinels; a heading is what the layout sets apart (larger type, centred
+// bold, a heading style), and lead is set when the text starts in bold
+// type, as rule and entry titles do.
 
 // The headings of the parts of a rulebook publication, as the TDA prints
 // them: "12: Title", "RP-7. Title", "Rule 40-A: Title. Body".
@@ -67,10 +65,10 @@ func itemHeading(b block, m pubMode) (kind corpus.Kind, number, rest string, ok 
 	t := strings.TrimSpace(stripMarks(b.text))
 	// "RP-20:" heads a procedure whatever its type: some editions set the
 	// newest ones in plain type.
-	if mm := pubRPRe.FindStringSubmatch(t); mm != nil && (b.bold || m == modeRP) {
+	if mm := pubRPRe.FindStringSubmatch(t); mm != nil && (b.lead || m == modeRP) {
 		return corpus.KindRP, mm[1], mm[2], true
 	}
-	if !b.bold {
+	if !b.lead {
 		return "", "", "", false
 	}
 	if mm := pubAddRe.FindStringSubmatch(t); mm != nil && m == modeAddendum {
@@ -155,12 +153,12 @@ func parsePublication(blocks []block, mk *markKinds, d *corpus.Document) error {
 			}
 			continue
 		}
-		if b.heading || b.bold && started && !pubLetterRe.MatchString(t) && !pubExampleRe.MatchString(t) {
+		if (b.kind == blockHeading) || b.lead && started && !pubLetterRe.MatchString(t) && !pubExampleRe.MatchString(t) {
 			// A run of headings: a section title, or the title page of a
 			// part of the publication.
 			var group []string
 			j := i
-			for ; j < len(blocks) && (blocks[j].heading || j == i); j++ {
+			for ; j < len(blocks) && ((blocks[j].kind == blockHeading) || j == i); j++ {
 				group = append(group, strings.TrimSpace(stripMarks(blocks[j].text)))
 			}
 			name, m, isPart := partHeading(group)
@@ -168,7 +166,7 @@ func parsePublication(blocks []block, mk *markKinds, d *corpus.Document) error {
 				name = section
 			}
 			switch {
-			case !started && b.heading && !isPart && len(group) == 1 && len(head) > 0:
+			case !started && (b.kind == blockHeading) && !isPart && len(group) == 1 && len(head) > 0:
 				// The first section heading after the title page.
 				started = true
 				section = group[0]
@@ -186,7 +184,7 @@ func parsePublication(blocks []block, mk *markKinds, d *corpus.Document) error {
 				partOpen = true
 				i = j - 1
 				continue
-			case b.heading:
+			case (b.kind == blockHeading):
 				section = strings.Join(group, " ")
 				cur = nil
 			default:

@@ -22,9 +22,9 @@ func FuzzPublication(f *testing.F) {
 		for _, l := range strings.Split(s, "\n") {
 			b := block{text: l}
 			if t, ok := strings.CutPrefix(l, "# "); ok {
-				b = block{text: t, heading: true, bold: true}
+				b = block{text: t, kind: blockHeading, lead: true}
 			} else if t, ok := strings.CutPrefix(l, "* "); ok {
-				b = block{text: t, bold: true}
+				b = block{text: t, lead: true}
 			}
 			blocks = append(blocks, b)
 		}

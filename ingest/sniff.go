@@ -10,6 +10,8 @@ var (
 	sniffMDListRe    = regexp.MustCompile(`(?m)^\s*[-*+] \S|^\s*\d+\. \S`)
 	sniffMDLinkRe    = regexp.MustCompile(`\[[^\]\n]+\]\([^)\s]+\)`)
 	sniffNumberedRe  = regexp.MustCompile(`(?m)^\s*(\d{1,3})\s*(?:[。．.:：)）]|\s)\s*\S`)
+	sniffHTMLStartRe = regexp.MustCompile(`(?i)^<(?:!doctype html|html|head|body)`)
+	sniffHTMLTagRe   = regexp.MustCompile(`(?i)<(?:p|li|ol|ul|h[1-6]|div|table|tr|td|dl|dt|dd|br|strong)[\s/>]`)
 	sniffExampleRe   = regexp.MustCompile(`(?mi)^\s*(?:exemplo|example|ejemplo|exemple|beispiel|esempio|例)\s*\d*(?:-[A-Z])?\s*[.:：]`)
 )
 
@@ -43,7 +45,12 @@ func Detect(text string) string {
 	if f := tableFormat(t); f != "" {
 		return f
 	}
-	if strings.HasPrefix(t, "<") && regexp.MustCompile(`(?i)^<(?:!doctype html|html|head|body)`).MatchString(t) {
+	if strings.HasPrefix(t, "<") && sniffHTMLStartRe.MatchString(t) {
+		return "html"
+	}
+	// A page fragment without <html> (a template, a CMS source): its
+	// block tags outnumber Markdown's headings and list markers.
+	if tags := len(sniffHTMLTagRe.FindAllStringIndex(t, 200)); tags >= 5 && tags > len(sniffMDHeadingRe.FindAllStringIndex(t, 200))+len(sniffMDListRe.FindAllStringIndex(t, 200)) {
 		return "html"
 	}
 	ls := lines(t)

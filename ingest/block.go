@@ -1,0 +1,46 @@
+package ingest
+
+// A block is one unit of a source's layout, as a format reader finds it:
+// a heading, a paragraph, a list item, a table row. Format readers (text,
+// Markdown, HTML) turn their input into blocks and say only what the
+// layout says; the one structure recognizer (structure.go) decides which
+// blocks start items, for every format alike.
+type block struct {
+	text  string    // the block's text, markup removed; lines joined with "\n"
+	kind  blockKind // what the layout makes of it
+	level int       // heading level, 1 (top) to 6; 0 for other blocks
+	depth int       // list nesting, 1 for a top-level list's item; 0 outside lists
+	// ordinal is the number an ordered list gives the item and does not
+	// print (HTML <ol>); 0 when the list prints its markers or is unordered.
+	ordinal int
+	lead    bool   // the text starts with a bold or emphasized run
+	anchor  string // the element's id attribute (HTML), if any
+	line    int    // 1-based line of the source where the block starts; 0 unknown
+	// chrome, when not "", says why the block is page furniture rather
+	// than text of the rulebook (navigation, a footer): it is kept in the
+	// notes, never in an item.
+	chrome string
+}
+
+type blockKind uint8
+
+const (
+	blockPara blockKind = iota
+	blockHeading
+	blockItem  // a list item
+	blockRow   // a table row, cells joined by " | "
+	blockQuote // a quotation or an indented note
+	blockCode  // preformatted text: never read for labels
+)
+
+func (k blockKind) String() string {
+	return [...]string{"paragraph", "heading", "list item", "table row", "quote", "code"}[k]
+}
+
+// kindIf is blockHeading when heading is set, else blockPara.
+func kindIf(heading bool) blockKind {
+	if heading {
+		return blockHeading
+	}
+	return blockPara
+}

@@ -1,0 +1,242 @@
+package ingest
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+
+	"golang.org/x/net/html"
+)
+
+// htmlBlocks reads the element tree under nodes as blocks: headings with
+// their level and id, paragraphs, list items with their depth and, in an
+// ordered list that prints no numbers, their place in the list (value and
+// start attributes honoured), table rows with their cells side by side,
+// quotes and preformatted text. A heading's link to itself (a permalink
+// "§" or "¶") is not text. Elements it does not know are read for their
+// text, so that a page's own tags (<toc-add-entry>) lose nothing.
+func htmlBlocks(nodes []*html.Node) []block {
+	r := &htmlReader{}
+	for _, n := range nodes {
+		r.node(n, 0)
+	}
+	r.flush()
+	return r.bs
+}
+
+type htmlReader struct {
+	bs   []block
+	cur  strings.Builder // inline text of the block being read
+	lead int             // 1 when the block starts with bold text, -1 when not, 0 unknown
+	// the block being read when it is a list item or a heading
+	kind    blockKind
+	level   int
+	depth   int
+	ordinal int
+	anchor  string
+	line    int
+}
+
+// flush ends the block being read.
+func (r *htmlReader) flush() {
+	t := strings.TrimSpace(r.cur.String())
+	if t != "" {
+		lines := strings.Split(t, "\n")
+		for i := range lines {
+			lines[i] = strings.Join(strings.Fields(lines[i]), " ")
+		}
+		t = strings.TrimSpace(strings.Join(dropEmpty(lines), "\n"))
+	}
+	if t != "" {
+		r.bs = append(r.bs, block{text: t, kind: r.kind, level: r.level, depth: r.depth, ordinal: r.ordinal, lead: r.lead == 1, anchor: r.anchor, line: r.line})
+	}
+	r.cur.Reset()
+	r.lead, r.kind, r.level, r.depth, r.ordinal, r.anchor = 0, blockPara, 0, 0, 0, ""
+}
+
+func dropEmpty(ls []string) []string {
+	out := ls[:0]
+	for _, l := range ls {
+		if l != "" {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+var htmlBlockTags = map[string]bool{
+	"p": true, "div": true, "section": true, "article": true, "main": true, "header": true, "figure": true,
+	"address": true, "dl": true, "dt": true, "dd": true, "table": true, "tbody": true, "thead": true, "tfoot": true,
+	"center": true, "hr": true, "caption": true, "details": true, "summary": true, "body": true, "html": true,
+}
+
+func (r *htmlReader) node(n *html.Node, depth int) {
+	switch n.Type {
+	case html.TextNode:
+		if strings.TrimSpace(n.Data) != "" && r.lead == 0 {
+			r.lead = -1
+		}
+		r.cur.WriteString(n.Data)
+		return
+	case html.ElementNode:
+	default:
+		r.children(n, depth)
+		return
+	}
+	switch tag := n.Data; {
+	case tag == "br":
+		r.cur.WriteByte('\n')
+	case len(tag) == 2 && tag[0] == 'h' && tag[1] >= '1' && tag[1] <= '6':
+		r.flush()
+		r.kind, r.level, r.anchor = blockHeading, int(tag[1]-'0'), attrOf(n, "id")
+		r.children(n, depth)
+		r.flush()
+	case tag == "a" && strings.HasPrefix(attrOf(n, "href"), "#") && isPermalink(n):
+		// a heading's link to itself
+	case tag == "ol" || tag == "ul":
+		r.flush()
+		num := 1
+		if s, err := strconv.Atoi(attrOf(n, "start")); err == nil {
+			num = s
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			if c.Type != html.ElementNode || c.Data != "li" {
+				r.node(c, depth)
+				continue
+			}
+			if v, err := strconv.Atoi(attrOf(c, "value")); err == nil {
+				num = v
+			}
+			r.flush()
+			r.kind, r.depth, r.anchor = blockItem, depth+1, attrOf(c, "id")
+			if tag == "ol" && !printsLabel(c) {
+				r.ordinal = num
+			}
+			r.listItem(c, depth+1)
+			r.flush()
+			num++
+		}
+	case tag == "tr":
+		r.flush()
+		first := true
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			if c.Type == html.ElementNode && (c.Data == "td" || c.Data == "th") {
+				if !first {
+					r.cur.WriteString("  ")
+				}
+				first = false
+				r.children(c, depth)
+			}
+		}
+		r.kind = blockRow
+		r.flush()
+	case tag == "pre":
+		r.flush()
+		r.cur.WriteString(textOf(n))
+		r.kind = blockCode
+		r.flush()
+	case tag == "blockquote":
+		r.flush()
+		r.children(n, depth)
+		r.kind = blockQuote
+		r.flush()
+	case tag == "b" || tag == "strong" || tag == "em" || tag == "i":
+		if r.lead == 0 && strings.TrimSpace(textOf(n)) != "" {
+			r.lead = 1
+		}
+		r.children(n, depth)
+	case htmlBlockTags[tag]:
+		r.flush()
+		r.children(n, depth)
+		r.flush()
+	default:
+		r.children(n, depth)
+	}
+}
+
+func (r *htmlReader) children(n *html.Node, depth int) {
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		r.node(c, depth)
+	}
+}
+
+// listItem reads a list item: its text and paragraphs make one block
+// (paragraphs on lines of their own), its nested lists blocks of their
+// own after it.
+func (r *htmlReader) listItem(li *html.Node, depth int) {
+	for c := li.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type == html.ElementNode {
+			switch c.Data {
+			case "ol", "ul":
+				r.flush()
+				r.node(c, depth)
+				continue
+			case "p", "div":
+				if strings.TrimSpace(r.cur.String()) != "" {
+					r.cur.WriteByte('\n')
+				}
+				r.inline(c, depth)
+				r.cur.WriteByte('\n')
+				continue
+			}
+		}
+		r.node(c, depth)
+	}
+}
+
+// inline reads n's children as inline text of the current block, nested
+// lists aside.
+func (r *htmlReader) inline(n *html.Node, depth int) {
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type == html.ElementNode && (c.Data == "p" || c.Data == "div") {
+			r.cur.WriteByte('\n')
+			r.inline(c, depth)
+			r.cur.WriteByte('\n')
+			continue
+		}
+		if c.Type == html.ElementNode && (c.Data == "ol" || c.Data == "ul") {
+			r.flush()
+			r.node(c, depth)
+			continue
+		}
+		r.node(c, depth)
+	}
+}
+
+// printsLabel reports whether a list item's text starts with a label of
+// its own ("9.1.", "a)"), which the list then does not need to imply.
+func printsLabel(li *html.Node) bool {
+	t := strings.TrimLeftFunc(textOf(li), unicode.IsSpace)
+	if len(t) > 200 {
+		t = t[:200]
+	}
+	l, ok := readLabel(t)
+	return ok && (l.term != "" || len(l.comps) > 1)
+}
+
+// isPermalink reports whether a is a link inside a heading to that
+// heading's own id.
+func isPermalink(a *html.Node) bool {
+	for p := a.Parent; p != nil; p = p.Parent {
+		if p.Type == html.ElementNode && len(p.Data) == 2 && p.Data[0] == 'h' {
+			id := attrOf(p, "id")
+			return id != "" && attrOf(a, "href") == "#"+id
+		}
+	}
+	return false
+}
+
+func textOf(n *html.Node) string {
+	var b strings.Builder
+	var walk func(*html.Node)
+	walk = func(n *html.Node) {
+		if n.Type == html.TextNode {
+			b.WriteString(n.Data)
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(n)
+	return b.String()
+}

@@ -1,0 +1,468 @@
+package ingest
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// A label is an item number as a block prints it at its start: "12",
+// "1.0.1a", "3.A.1.a", "B2.A.1.1", "II.3.2", "1e1a", "(2)", "第12条",
+// "Rule 12", "§ 4". Its components are what numbering succession works
+// on: "1.0.1a" is 1, 0, 1, a.
+//
+// The grammar knows no words: a prefix is any one word before the number
+// ("Rule", "Regla", "Статья", "Appendix"), and whether it belongs to the
+// numbering is decided by succession, not by a word list.
+type label struct {
+	comps   []comp
+	printed string // the label as printed, prefix and terminator excluded ("1.0.1a", "B.2")
+	prefix  string // a word printed before the number ("Article"), or ""
+	term    string // the punctuation after the label (".", ")", ":"), or ""
+	paren   bool   // printed in parentheses: "(2)"
+	end     int    // byte offset in the block text where the rest begins
+}
+
+// comp is one component of a label.
+type comp struct {
+	kind compKind
+	n    int    // value: the number, the letter's place (a = 1), the roman value
+	s    string // as normalized: "12", "a", "B", "II"
+}
+
+type compKind uint8
+
+const (
+	compNum compKind = iota + 1
+	compLower
+	compUpper
+	compRoman // upper-case roman numeral of two or more letters, or I V X
+)
+
+// key is the normalized form of the label's components, for lookups:
+// "1.0.1.a".
+func (l label) key() string { return joinComps(l.comps) }
+
+func joinComps(cs []comp) string {
+	var b strings.Builder
+	for i, c := range cs {
+		if i > 0 {
+			b.WriteByte('.')
+		}
+		b.WriteString(c.s)
+	}
+	return b.String()
+}
+
+// lookalike folds Cyrillic and Greek capitals that publishers type for
+// Latin appendix letters ("В.1" for "B.1") to the Latin letter.
+var lookalike = map[rune]rune{
+	'А': 'A', 'В': 'B', 'С': 'C', 'Е': 'E', 'Н': 'H', 'К': 'K', 'М': 'M', 'О': 'O', 'Р': 'P', 'Т': 'T', 'Х': 'X',
+	'а': 'a', 'в': 'b', 'с': 'c', 'е': 'e', 'о': 'o', 'р': 'p', 'х': 'x',
+	'Α': 'A', 'Β': 'B', 'Ε': 'E', 'Ζ': 'Z', 'Η': 'H', 'Ι': 'I', 'Κ': 'K', 'Μ': 'M', 'Ν': 'N', 'Ο': 'O', 'Ρ': 'P', 'Τ': 'T', 'Χ': 'X',
+}
+
+// labelRune normalizes one rune of a label: full-width digits and letters
+// to ASCII, look-alike capitals to Latin, the one-dot leader to a full
+// stop. It returns 0 for a rune that cannot be part of a label.
+func labelRune(r rune) rune {
+	switch {
+	case r >= '0' && r <= '9', r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z':
+		return r
+	case r >= '０' && r <= '９':
+		return '0' + (r - '０')
+	case r >= 'Ａ' && r <= 'Ｚ':
+		return 'A' + (r - 'Ａ')
+	case r >= 'ａ' && r <= 'ｚ':
+		return 'a' + (r - 'ａ')
+	case r == '.', r == '．', r == '․':
+		return '.'
+	}
+	if l, ok := lookalike[r]; ok {
+		return l
+	}
+	return 0
+}
+
+// readLabel reads a label at the start of s (leading white space
+// skipped). ok is false when s does not start with one. A label of
+// letters alone needs punctuation after it ("A.", "b)"), so that a word
+// is never a label; a number needs punctuation, white space or the end of
+// s after it.
+func readLabel(s string) (l label, ok bool) {
+	i := len(s) - len(strings.TrimLeftFunc(s, unicode.IsSpace))
+	if i == len(s) {
+		return l, false
+	}
+	if l, ok = readCJKLabel(s, i); ok {
+		return l, true
+	}
+	if r, n := utf8.DecodeRuneInString(s[i:]); r >= '①' && r <= '⑳' {
+		v := int(r-'①') + 1
+		return label{comps: []comp{{compNum, v, strconv.Itoa(v)}}, printed: string(r), end: skipSpace(s, i+n)}, true
+	}
+	if l, ok = readCore(s, i); ok {
+		return l, true
+	}
+	// A prefix word: one word of letters (or "§"), then the number.
+	j := i
+	if strings.HasPrefix(s[j:], "§") {
+		j += len("§")
+	} else {
+		for j < len(s) {
+			r, n := utf8.DecodeRuneInString(s[j:])
+			if !unicode.IsLetter(r) {
+				break
+			}
+			j += n
+		}
+		if j-i < 2 {
+			return l, false
+		}
+		if j < len(s) && s[j] == '.' {
+			j++
+		}
+	}
+	k := skipSpace(s, j)
+	if k == j && !strings.HasPrefix(s[i:], "§") {
+		return l, false
+	}
+	l, ok = readCore(s, k)
+	if !ok || l.comps[0].kind == compLower {
+		return label{}, false
+	}
+	l.prefix = strings.TrimSpace(s[i:j])
+	return l, true
+}
+
+func skipSpace(s string, i int) int {
+	return len(s) - len(strings.TrimLeftFunc(s[i:], unicode.IsSpace))
+}
+
+// readCore reads the components of a label at s[i:], with its optional
+// parentheses and terminator.
+func readCore(s string, i int) (l label, ok bool) {
+	open := false
+	if strings.HasPrefix(s[i:], "(") || strings.HasPrefix(s[i:], "（") {
+		open = true
+		_, n := utf8.DecodeRuneInString(s[i:])
+		i += n
+	}
+	start := i
+	var comps []comp
+	var raw strings.Builder
+	j := i
+	prevDot := true
+	dotAt := -1 // where the last dot read stands
+	for j < len(s) {
+		r, n := utf8.DecodeRuneInString(s[j:])
+		c := labelRune(r)
+		if c == 0 {
+			break
+		}
+		if c == '.' {
+			if prevDot || len(comps) == 0 {
+				break
+			}
+			// A dot ends the label unless another component follows it.
+			r2, _ := utf8.DecodeRuneInString(s[j+n:])
+			if c2 := labelRune(r2); c2 == 0 || c2 == '.' {
+				break
+			}
+			prevDot = true
+			dotAt = j
+			raw.WriteByte('.')
+			j += n
+			continue
+		}
+		// Read one component: digits, or one letter, or a roman numeral.
+		k := j
+		var cs strings.Builder
+		kind := compKind(0)
+		for k < len(s) {
+			r, n := utf8.DecodeRuneInString(s[k:])
+			c := labelRune(r)
+			if c >= '0' && c <= '9' && (kind == 0 || kind == compNum) {
+				kind = compNum
+				cs.WriteRune(c)
+				k += n
+				continue
+			}
+			break
+		}
+		if kind == 0 {
+			c1 := labelRune(r)
+			if !(c1 >= 'a' && c1 <= 'z' || c1 >= 'A' && c1 <= 'Z') {
+				break
+			}
+			// Letters: one letter, or a roman numeral of capitals.
+			k = j + n
+			cs.WriteRune(c1)
+			kind = compLower
+			if c1 >= 'A' && c1 <= 'Z' {
+				kind = compUpper
+			}
+			for k < len(s) {
+				r, n := utf8.DecodeRuneInString(s[k:])
+				c := labelRune(r)
+				if c == 0 || c == '.' || c >= '0' && c <= '9' {
+					break
+				}
+				if !strings.ContainsRune("IVXLC", c1) || !strings.ContainsRune("IVXLC", c) {
+					// Two letters in a row are a word, not a label: after
+					// a dot, the label ended at the dot ("5.1.1.The game").
+					if dotAt >= 0 && prevDot {
+						j = dotAt
+						kind = 0
+						break
+					}
+					return l, false
+				}
+				cs.WriteRune(c)
+				k += n
+				kind = compRoman
+			}
+			if kind == 0 {
+				break
+			}
+			if kind == compRoman && romanValue(cs.String()) == 0 {
+				return l, false
+			}
+		}
+		v := cs.String()
+		if kind == compNum && len(v) > 6 {
+			return l, false
+		}
+		// Adjacent components change kind ("1e1a", "B2"); a dot separates
+		// the rest.
+		if !prevDot && len(comps) > 0 && (kind == compNum) == (comps[len(comps)-1].kind == compNum) {
+			return l, false
+		}
+		comps = append(comps, newComp(kind, v))
+		raw.WriteString(v)
+		prevDot = false
+		j = k
+	}
+	if len(comps) == 0 || len(comps) > 8 {
+		return l, false
+	}
+	l = label{comps: comps, printed: s[start:j]}
+	if open {
+		if strings.HasPrefix(s[j:], ")") || strings.HasPrefix(s[j:], "）") {
+			_, n := utf8.DecodeRuneInString(s[j:])
+			j += n
+			l.paren = true
+			l.term = ")"
+			l.end = skipSpace(s, j)
+			return l, len(comps) == 1
+		}
+		return label{}, false
+	}
+	letters := comps[0].kind != compNum && len(comps) == 1
+	r, n := utf8.DecodeRuneInString(s[j:])
+	switch {
+	case j == len(s):
+		if letters {
+			return label{}, false
+		}
+	case strings.ContainsRune(".．:：)）、。", r):
+		l.term = string(r)
+		k := j + n
+		// "5.1.1.The game": a dotted label may run into its text.
+		if k < len(s) {
+			r2, _ := utf8.DecodeRuneInString(s[k:])
+			if !unicode.IsSpace(r2) && !(len(comps) >= 2 && r == '.' && unicode.IsLetter(r2)) && !strings.ContainsRune("*_", r2) {
+				return label{}, false
+			}
+		}
+		j = k
+	case unicode.IsSpace(r):
+		if letters {
+			return label{}, false
+		}
+	case r == '-' || r == '–':
+		// "Rule 12 - Title" and "40-A" are read by the caller's
+		// terminator; a hyphen glued to a number is not a label end.
+		return label{}, false
+	default:
+		return label{}, false
+	}
+	// "A." followed by a lower-case word is an initial, not a label.
+	if letters && l.term == "." {
+		rest := strings.TrimLeftFunc(s[j:], unicode.IsSpace)
+		if r, _ := utf8.DecodeRuneInString(rest); unicode.IsLower(r) {
+			return label{}, false
+		}
+	}
+	l.end = skipSpace(s, j)
+	return l, true
+}
+
+func newComp(kind compKind, v string) comp {
+	c := comp{kind: kind, s: v}
+	switch kind {
+	case compNum:
+		c.n, _ = strconv.Atoi(v)
+		c.s = strconv.Itoa(c.n)
+	case compLower:
+		c.n = int(v[0]-'a') + 1
+	case compUpper:
+		c.n = int(v[0]-'A') + 1
+	case compRoman:
+		c.n = romanValue(v)
+	}
+	return c
+}
+
+// romanValue is the value of an upper-case roman numeral, or 0 when s is
+// not one written in the usual way.
+func romanValue(s string) int {
+	vals := map[byte]int{'I': 1, 'V': 5, 'X': 10, 'L': 50, 'C': 100}
+	total := 0
+	for i := 0; i < len(s); i++ {
+		v := vals[s[i]]
+		if v == 0 {
+			return 0
+		}
+		if i+1 < len(s) && vals[s[i+1]] > v {
+			total -= v
+		} else {
+			total += v
+		}
+	}
+	if total <= 0 || toRoman(total) != s {
+		return 0
+	}
+	return total
+}
+
+func toRoman(n int) string {
+	var b strings.Builder
+	for _, p := range []struct {
+		v int
+		s string
+	}{{100, "C"}, {90, "XC"}, {50, "L"}, {40, "XL"}, {10, "X"}, {9, "IX"}, {5, "V"}, {4, "IV"}, {1, "I"}} {
+		for n >= p.v {
+			b.WriteString(p.s)
+			n -= p.v
+		}
+	}
+	return b.String()
+}
+
+// cjkDigits are the values of the CJK numerals.
+var cjkDigits = map[rune]int{'〇': 0, '零': 0, '一': 1, '二': 2, '三': 3, '四': 4, '五': 5, '六': 6, '七': 7, '八': 8, '九': 9}
+
+// readCJKLabel reads "第12条", "第十二條", "第71項", "第三章" at s[i:]: 第, a
+// number in digits or CJK numerals, and one counter character.
+func readCJKLabel(s string, i int) (l label, ok bool) {
+	if !strings.HasPrefix(s[i:], "第") {
+		return l, false
+	}
+	j := skipSpace(s, i+len("第"))
+	k := j
+	for k < len(s) {
+		r, n := utf8.DecodeRuneInString(s[k:])
+		if labelRune(r) >= '0' && labelRune(r) <= '9' || cjkDigits[r] > 0 || r == '〇' || r == '十' || r == '百' || r == '千' {
+			k += n
+			continue
+		}
+		break
+	}
+	if k == j {
+		return l, false
+	}
+	v := cjkNumber(s[j:k])
+	k = skipSpace(s, k)
+	r, n := utf8.DecodeRuneInString(s[k:])
+	if !strings.ContainsRune("条條項项章節节款部編编回", r) || v <= 0 {
+		return l, false
+	}
+	k += n
+	end := k
+	if r2, n2 := utf8.DecodeRuneInString(s[end:]); strings.ContainsRune(":：.．、", r2) {
+		end += n2
+	}
+	return label{comps: []comp{{compNum, v, strconv.Itoa(v)}}, printed: s[i:k], end: skipSpace(s, end)}, true
+}
+
+// cjkNumber is the value of a number written in digits or CJK numerals
+// ("12", "十二", "百三"), or 0.
+func cjkNumber(s string) int {
+	digits := true
+	for _, r := range s {
+		if d := labelRune(r); d < '0' || d > '9' {
+			digits = false
+		}
+	}
+	if digits {
+		n := 0
+		for _, r := range s {
+			n = n*10 + int(labelRune(r)-'0')
+		}
+		return n
+	}
+	total, cur := 0, 0
+	for _, r := range s {
+		switch r {
+		case '十', '百', '千':
+			mul := map[rune]int{'十': 10, '百': 100, '千': 1000}[r]
+			if cur == 0 {
+				cur = 1
+			}
+			total += cur * mul
+			cur = 0
+		default:
+			cur = cur*10 + cjkDigits[r]
+		}
+	}
+	return total + cur
+}
+
+// first reports whether c is the first value of its kind of component: 1,
+// 0, a, A or I, which a new level of numbering starts with.
+func (c comp) first() bool {
+	return c.n == 1 || c.kind == compNum && c.n == 0
+}
+
+// prevs returns the components that may precede c among its siblings,
+// nearest first: for 4, 3 then 2 and 1 (holes in the numbering); for "c",
+// "b" and "a". A letter that is also a roman numeral ("I", "V", "X",
+// "C") gives both readings.
+func (c comp) prevs(holes int) []comp {
+	var out []comp
+	add := func(kind compKind, n int) {
+		if n < 0 || (n == 0 && kind != compNum) {
+			return
+		}
+		var s string
+		switch kind {
+		case compNum:
+			s = strconv.Itoa(n)
+		case compLower:
+			if n > 26 {
+				return
+			}
+			s = string(rune('a' + n - 1))
+		case compUpper:
+			if n > 26 {
+				return
+			}
+			s = string(rune('A' + n - 1))
+		case compRoman:
+			s = toRoman(n)
+			if len(s) == 1 {
+				kind = compUpper
+			}
+		}
+		out = append(out, comp{kind, n, s})
+	}
+	for h := 1; h <= 1+holes; h++ {
+		add(c.kind, c.n-h)
+		if c.kind == compUpper && romanValue(c.s) > 0 {
+			add(compRoman, romanValue(c.s)-h)
+		}
+	}
+	return out
+}

@@ -1,0 +1,209 @@
+package ingest
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
+	gmtext "github.com/yuin/goldmark/text"
+
+	"github.com/rulesync/rulesync/corpus"
+)
+
+// markdownBlocks reads Markdown as a CommonMark renderer does (goldmark,
+// with GitHub tables) and returns its blocks: headings with their level,
+// each line of a paragraph (a line may start a rule: "1.A. text" lines
+// follow one another without blank lines in converted rulebooks), list
+// items with their depth and printed marker, table rows, quotes and code.
+// Emphasis at the start of a line ("**4.2.1** text") sets lead. YAML
+// front matter is kept out of the text and noted.
+func markdownBlocks(text string) []block {
+	src := []byte(corpus.Clean(text))
+	var bs []block
+	starts := lineStarts(src)
+	lineOf := func(off int) int { return sort.SearchInts(starts, off+1) }
+	if fm := frontMatter(src); fm > 0 {
+		bs = append(bs, block{text: strings.TrimSpace(string(src[:fm])), line: 1, chrome: "front matter"})
+		src = append(make([]byte, 0, len(src)), src...)
+		for i := 0; i < fm; i++ {
+			if src[i] != '\n' {
+				src[i] = ' '
+			}
+		}
+	}
+	md := goldmark.New(goldmark.WithExtensions(extension.Table, extension.Strikethrough))
+	root := md.Parser().Parse(gmtext.NewReader(src))
+	var walk func(n ast.Node, depth int)
+	walk = func(n ast.Node, depth int) {
+		for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+			switch c := c.(type) {
+			case *ast.Heading:
+				l := inlineLines(c, src)
+				t := strings.Join(linesText(l), " ")
+				bs = append(bs, block{text: t, kind: blockHeading, level: c.Level, line: lineAt(c, lineOf)})
+			case *ast.Paragraph, *ast.TextBlock:
+				kind := blockPara
+				d := 0
+				if _, ok := c.Parent().(*ast.ListItem); ok && c == c.Parent().FirstChild() {
+					kind, d = blockItem, depth
+				}
+				for i, l := range inlineLines(c, src) {
+					if strings.TrimSpace(l.text) == "" {
+						continue
+					}
+					b := block{text: strings.TrimSpace(l.text), kind: blockPara, lead: l.lead, line: lineAt(c, lineOf) + i}
+					if i == 0 {
+						b.kind, b.depth = kind, d
+					}
+					bs = append(bs, b)
+				}
+			case *ast.List:
+				walk(c, depth+1)
+			case *ast.ListItem:
+				walk(c, depth)
+			case *ast.Blockquote:
+				n := len(bs)
+				walk(c, depth)
+				for i := n; i < len(bs); i++ {
+					if bs[i].kind == blockPara {
+						bs[i].kind = blockQuote
+					}
+				}
+			case *ast.FencedCodeBlock, *ast.CodeBlock:
+				bs = append(bs, block{text: strings.TrimRight(string(c.Lines().Value(src)), "\n"), kind: blockCode, line: lineAt(c, lineOf)})
+			case *ast.HTMLBlock:
+				t := strings.TrimSpace(string(c.Lines().Value(src)))
+				if t != "" {
+					bs = append(bs, block{text: t, kind: blockCode, line: lineAt(c, lineOf)})
+				}
+			case *ast.ThematicBreak:
+			default:
+				if c.Kind().String() == "Table" {
+					for r := c.FirstChild(); r != nil; r = r.NextSibling() {
+						var cells []string
+						for cell := r.FirstChild(); cell != nil; cell = cell.NextSibling() {
+							cells = append(cells, strings.Join(linesText(inlineLines(cell, src)), " "))
+						}
+						bs = append(bs, block{text: strings.Join(cells, "  "), kind: blockRow, line: lineAt(c, lineOf)})
+					}
+					continue
+				}
+				walk(c, depth)
+			}
+		}
+	}
+	walk(root, 0)
+	return bs
+}
+
+// frontMatter returns the length of a YAML front matter block ("---" ...
+// "---") at the start of src, or 0.
+func frontMatter(src []byte) int {
+	s := string(src)
+	if !strings.HasPrefix(s, "---\n") {
+		return 0
+	}
+	if i := strings.Index(s[4:], "\n---\n"); i >= 0 {
+		return 4 + i + len("\n---\n")
+	}
+	return 0
+}
+
+func lineStarts(src []byte) []int {
+	starts := []int{0}
+	for i, c := range src {
+		if c == '\n' {
+			starts = append(starts, i+1)
+		}
+	}
+	return starts
+}
+
+func lineAt(n ast.Node, lineOf func(int) int) int {
+	if ls := n.Lines(); ls != nil && ls.Len() > 0 {
+		return lineOf(ls.At(0).Start)
+	}
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		if t, ok := c.(*ast.Text); ok {
+			return lineOf(t.Segment.Start)
+		}
+	}
+	return 0
+}
+
+// mdLine is one line of a paragraph's text, with whether it starts with
+// emphasis.
+type mdLine struct {
+	text string
+	lead bool
+}
+
+func linesText(ls []mdLine) []string {
+	out := make([]string, len(ls))
+	for i, l := range ls {
+		out[i] = l.text
+	}
+	return out
+}
+
+// inlineLines renders the inline children of n as text, one entry per
+// source line: emphasis and links are reduced to their text, code spans
+// keep theirs, raw HTML is dropped.
+func inlineLines(n ast.Node, src []byte) []mdLine {
+	var out []mdLine
+	var b strings.Builder
+	lead, atStart := false, true
+	flush := func() {
+		out = append(out, mdLine{b.String(), lead})
+		b.Reset()
+		lead, atStart = false, true
+	}
+	var walk func(n ast.Node, emph bool)
+	walk = func(n ast.Node, emph bool) {
+		for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+			switch c := c.(type) {
+			case *ast.Text:
+				v := string(c.Segment.Value(src))
+				if atStart && strings.TrimSpace(v) != "" {
+					lead, atStart = emph, false
+				}
+				b.WriteString(v)
+				if c.SoftLineBreak() || c.HardLineBreak() {
+					flush()
+				}
+			case *ast.String:
+				b.Write(c.Value)
+				atStart = atStart && strings.TrimSpace(string(c.Value)) == ""
+			case *ast.Emphasis:
+				starts := atStart
+				walk(c, true)
+				// "**6.3.1**Text": the end of emphasis at the start of a
+				// line ends a word.
+				if starts && c.NextSibling() != nil {
+					b.WriteByte(' ')
+				}
+			case *ast.CodeSpan:
+				atStart = false
+				for t := c.FirstChild(); t != nil; t = t.NextSibling() {
+					if tt, ok := t.(*ast.Text); ok {
+						b.Write(tt.Segment.Value(src))
+					}
+				}
+			case *ast.RawHTML:
+				// inline tags (<br>, <sup>) carry no text of their own
+			case *ast.AutoLink:
+				atStart = false
+				b.Write(c.Label(src))
+			default:
+				walk(c, emph)
+			}
+		}
+	}
+	walk(n, false)
+	if b.Len() > 0 || len(out) == 0 {
+		flush()
+	}
+	return out
+}

@@ -1,0 +1,539 @@
+package ingest
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/rulesync/rulesync/corpus"
+)
+
+// The structure recognizer turns the blocks of any format into items. It
+// knows no words of any language: it reads labels (label.go) at the start
+// of blocks and keeps those that follow one another as a numbering does
+// (1, 2, 3; 1a, 1b; 9.1 -> 9.2 -> 10.1; 3.6 -> 3.7.1), choosing the
+// longest such chain by dynamic programming over the labels in document
+// order. Where a source prints no numbers, its repeated structure is used
+// instead: headings by level, and the items of ordered lists by their
+// place in the list.
+
+// Weights of the chain's score. A label scores 1; a step that skips
+// numbers scores less for each skipped one; a chain that starts with a
+// label other than a first one (1, 1.1, A) starts lower; a restart (a
+// second run of numbers that succeeds nothing before it) costs
+// chainRestart, so that a stray run of two or three numbers inside the
+// text ("1. ... 2. ... 3.") is not taken for rules.
+const (
+	chainHole     = 0.6
+	chainHoles    = 2 // at most this many numbers skipped in one step
+	chainRestart  = 3.0
+	chainOddFirst = 1.5
+)
+
+// structure is what the recognizer found, for the summary and the
+// warnings.
+type structure struct {
+	numbered    int            // items whose label is part of the chain
+	implied     int            // items numbered by their place in an ordered list or outline
+	sections    int            // unnumbered headings kept as section items
+	schemes     map[string]int // label shapes ("1.1.1a", "Article 1") and their counts
+	holes       []string       // steps that skipped numbers: "4.2 -> 4.4"
+	restarts    []string       // labels that start a second run: "3.1 after 3.9.1"
+	outOfOrder  []string       // labels read as items outside the succession
+	textRunes   int            // runes of text in the blocks
+	itemRunes   int            // runes of text inside items (preamble included)
+	chromeRunes int
+}
+
+type candidate struct {
+	block int
+	lab   label
+}
+
+type chainNode struct {
+	score float64
+	prev  int  // index into the candidates, -1 for a chain start
+	hole  bool // the step from prev skipped numbers
+}
+
+type scoreRef struct {
+	score float64
+	at    int
+}
+
+// chain returns, for each candidate, whether it is part of the best
+// numbering chain, and the structure's holes and restarts.
+func chain(cands []candidate, st *structure) []bool {
+	nodes := make([]chainNode, len(cands))
+	prefix := make(map[string]scoreRef, len(cands)*2)
+	exact := make(map[string]scoreRef, len(cands))
+	best := scoreRef{score: 0, at: -1}
+	var keys []string
+	for j, c := range cands {
+		comps := c.lab.comps
+		n := chainNode{prev: -1, score: 1}
+		if !allFirst(comps) {
+			n.score -= chainOddFirst
+		}
+		if best.at >= 0 && best.score-chainRestart+1 > n.score {
+			n = chainNode{score: best.score - chainRestart + 1, prev: best.at}
+		}
+		try := func(ref scoreRef, ok bool, w float64, hole bool) {
+			if ok && ref.score+w > n.score {
+				n = chainNode{score: ref.score + w, prev: ref.at, hole: hole}
+			}
+		}
+		// comps = P + [c_k] + F, with F zero to two first values: the
+		// label follows a descendant of P+prev(c_k) (a sibling), or P
+		// itself when c_k is first (a child).
+		for k := len(comps) - 1; k >= 0 && len(comps)-1-k <= 2; k-- {
+			if k < len(comps)-1 && !comps[k+1].first() {
+				break
+			}
+			p := joinComps(comps[:k])
+			for h, pc := range comps[k].prevs(chainHoles) {
+				key := pc.s
+				if p != "" {
+					key = p + "." + pc.s
+				}
+				ref, ok := prefix[key]
+				w := 1.0
+				if h > 0 {
+					w = 1 - chainHole*float64(h)
+				}
+				try(ref, ok, w, h > 0)
+			}
+			if p != "" {
+				// A child: the first, or a later one when the first ones
+				// are missing (a hole).
+				if h := comps[k].n - 1; comps[k].first() || h > 0 && h <= chainHoles {
+					ref, ok := exact[p]
+					w := 1.0
+					if !comps[k].first() {
+						w = 1 - chainHole*float64(h)
+					}
+					try(ref, ok, w, !comps[k].first())
+				}
+			}
+		}
+		nodes[j] = n
+		keys = keys[:0]
+		for k := 1; k <= len(comps); k++ {
+			keys = append(keys, joinComps(comps[:k]))
+		}
+		me := scoreRef{n.score, j}
+		for _, k := range keys {
+			if r, ok := prefix[k]; !ok || me.score >= r.score {
+				prefix[k] = me
+			}
+		}
+		if r, ok := exact[keys[len(keys)-1]]; !ok || me.score >= r.score {
+			exact[keys[len(keys)-1]] = me
+		}
+		if best.at < 0 || n.score >= best.score {
+			best = me
+		}
+	}
+	in := make([]bool, len(cands))
+	for j := best.at; j >= 0; j = nodes[j].prev {
+		in[j] = true
+		p := nodes[j].prev
+		if p < 0 {
+			continue
+		}
+		if nodes[j].hole {
+			st.holes = append(st.holes, cands[p].lab.printed+" -> "+cands[j].lab.printed)
+		} else if !follows(cands[p].lab.comps, cands[j].lab.comps) {
+			st.restarts = append(st.restarts, cands[j].lab.printed+" after "+cands[p].lab.printed)
+		}
+	}
+	reverse(st.holes)
+	reverse(st.restarts)
+	return in
+}
+
+func reverse(s []string) {
+	for i, j := 0, len(s)-1; i < j; i, j = i+1, j-1 {
+		s[i], s[j] = s[j], s[i]
+	}
+}
+
+// follows reports whether b succeeds a directly: a sibling of a or of one
+// of its ancestors, or a child, each possibly followed by up to two first
+// values.
+func follows(a, b []comp) bool {
+	ak := joinComps(a)
+	for k := len(b) - 1; k >= 0 && len(b)-1-k <= 2; k-- {
+		if k < len(b)-1 && !b[k+1].first() {
+			break
+		}
+		p := joinComps(b[:k])
+		for _, pc := range b[k].prevs(0) {
+			key := pc.s
+			if p != "" {
+				key = p + "." + pc.s
+			}
+			if ak == key || strings.HasPrefix(ak, key+".") {
+				return true
+			}
+		}
+		if b[k].first() && p != "" && ak == p {
+			return true
+		}
+	}
+	return false
+}
+
+func allFirst(cs []comp) bool {
+	for _, c := range cs {
+		if !c.first() {
+			return false
+		}
+	}
+	return true
+}
+
+// shape is a label's scheme for the summary: "1.1.a", "A.1", "Article 1".
+func (l label) shape() string {
+	var b strings.Builder
+	if l.prefix != "" {
+		b.WriteString(l.prefix + " ")
+	}
+	for i, c := range l.comps {
+		if i > 0 {
+			b.WriteByte('.')
+		}
+		b.WriteString(map[compKind]string{compNum: "1", compLower: "a", compUpper: "A", compRoman: "I"}[c.kind])
+	}
+	if l.paren {
+		return "(" + b.String() + ")"
+	}
+	return b.String()
+}
+
+// signature is what a label's block looks like, apart from the label: a
+// label outside the chain that looks like many inside it is an item out of
+// sequence, not text.
+func signature(b block, l label) string {
+	return fmt.Sprintf("%d/%d/%d/%v/%v/%d", b.kind, b.level, b.depth, b.lead, l.prefix != "", min(len(l.comps), 2))
+}
+
+// recognize turns blocks into the items of d and returns what it found.
+func recognize(bs []block, d *corpus.Document) *structure {
+	st := &structure{schemes: map[string]int{}}
+	var cands []candidate
+	for i, b := range bs {
+		st.textRunes += utf8.RuneCountInString(b.text)
+		if b.chrome != "" {
+			st.chromeRunes += utf8.RuneCountInString(b.text)
+			continue
+		}
+		if b.kind == blockCode || b.ordinal > 0 {
+			continue
+		}
+		if l, ok := readLabel(b.text); ok && !l.paren {
+			cands = append(cands, candidate{i, l})
+		}
+	}
+	in := chain(cands, st)
+	// Labels outside the chain whose blocks look like the chain's are
+	// items out of sequence (a repeated or mistyped number).
+	sigs := map[string]int{}
+	for j, c := range cands {
+		if in[j] {
+			sigs[signature(bs[c.block], c.lab)]++
+		}
+	}
+	starts := map[int]label{}
+	numbered := 0
+	for j, c := range cands {
+		if in[j] {
+			starts[c.block] = c.lab
+			numbered++
+			continue
+		}
+		b := bs[c.block]
+		if len(c.lab.comps) >= 2 && sigs[signature(b, c.lab)] >= 5 && (b.kind == blockHeading || b.lead || b.kind == blockItem) {
+			starts[c.block] = c.lab
+			st.outOfOrder = append(st.outOfOrder, fmt.Sprintf("%s (line %d)", c.lab.printed, b.line))
+			numbered++
+		}
+	}
+	headings := 0
+	for _, b := range bs {
+		if b.kind == blockHeading && b.chrome == "" {
+			headings++
+		}
+	}
+	// A numbering that explains fewer blocks than the headings do is not
+	// the document's structure: a list of three inside a text of headings.
+	if numbered < 3 || numbered*2 < headings {
+		starts = nil
+		st.holes, st.restarts, st.outOfOrder = nil, nil, nil
+	}
+	build(bs, starts, d, st)
+	return st
+}
+
+// open is an item being built, with what the hierarchy needs of it.
+type open struct {
+	item  int    // index in d.Items
+	key   string // normalized label, "" when unnumbered
+	level int    // heading level, for unnumbered headings
+	depth int    // list depth, for list items
+	path  []int  // outline place, for unnumbered items
+}
+
+// build makes the items: each start (a chain label), each unnumbered
+// heading and each item of an ordered list opens an item; every other
+// block is text of the item open before it.
+func build(bs []block, starts map[int]label, d *corpus.Document, st *structure) {
+	numbered := len(starts) > 0
+	var stack []open // open items, outermost first
+	var pre []string // text before the first item
+	section := ""
+	var sectionLevel int
+	addText := func(s string) {
+		if len(stack) == 0 {
+			pre = append(pre, s)
+			return
+		}
+		it := &d.Items[stack[len(stack)-1].item]
+		if it.Text != "" {
+			it.Text += "\n"
+		}
+		it.Text += s
+	}
+	counters := map[string]int{} // outline counters by parent path
+	anchors := map[string]bool{}
+	for i, b := range bs {
+		if b.chrome != "" {
+			d.Notes = append(d.Notes, "dropped "+b.chrome+": "+clip(corpus.CleanLine(b.text), 120))
+			continue
+		}
+		if lab, ok := starts[i]; ok {
+			key := lab.key()
+			for len(stack) > 0 && !strings.HasPrefix(key, stack[len(stack)-1].key+".") {
+				stack = stack[:len(stack)-1]
+			}
+			rest := strings.TrimSpace(b.text[lab.end:])
+			it := corpus.Item{Kind: corpus.KindRule, Number: labelNumber(lab)}
+			st.schemes[lab.shape()]++
+			if b.kind == blockHeading {
+				it.Title = rest
+				section, sectionLevel = headingSection(lab, rest), b.level
+			} else if t, body, ok := leadTitle(b, rest); ok {
+				it.Title, it.Text = t, body
+			} else {
+				it.Text = rest
+			}
+			if b.kind != blockHeading && sectionLevel > 0 || b.kind == blockHeading {
+				it.Section = section
+			}
+			if b.kind == blockHeading && it.Section == headingSection(lab, rest) {
+				it.Section = ""
+			}
+			d.Items = append(d.Items, it)
+			stack = append(stack, open{item: len(d.Items) - 1, key: key, depth: b.depth})
+			st.numbered++
+			continue
+		}
+		if b.kind == blockHeading && (numbered || true) {
+			// An unnumbered heading: in a numbered document a section
+			// item; in an unnumbered one, an item numbered by its place in
+			// the outline.
+			for len(stack) > 0 && (stack[len(stack)-1].key != "" || stack[len(stack)-1].level >= b.level || stack[len(stack)-1].depth > 0) {
+				if stack[len(stack)-1].key != "" && numbered && stack[len(stack)-1].level == 0 {
+					// numbered items end at a heading
+				}
+				stack = stack[:len(stack)-1]
+			}
+			title := corpus.CleanLine(b.text)
+			it := corpus.Item{Kind: corpus.KindSection, Title: title}
+			var path []int
+			if len(stack) > 0 {
+				path = append(path, stack[len(stack)-1].path...)
+				it.Section = d.Items[stack[len(stack)-1].item].Title
+			}
+			pk := fmt.Sprint(path)
+			counters[pk]++
+			path = append(path, counters[pk])
+			if !numbered {
+				// An item of its own, which the aligner may number; its id
+				// is the anchor the page gives it, else its place in the
+				// outline.
+				it.Kind = corpus.KindItem
+				it.ID = "item:" + joinInts(path)
+				if a := anchorID(b.anchor); a != "" && !anchors[a] {
+					anchors[a] = true
+					it.ID = "item:" + a
+				}
+				st.implied++
+			} else {
+				st.sections++
+			}
+			d.Items = append(d.Items, it)
+			stack = append(stack, open{item: len(d.Items) - 1, level: b.level, path: path})
+			section, sectionLevel = title, b.level
+			continue
+		}
+		if b.ordinal > 0 {
+			// An item of an ordered list that prints no numbers: numbered
+			// by its place, under the item the list belongs to.
+			for len(stack) > 0 && stack[len(stack)-1].depth >= b.depth {
+				stack = stack[:len(stack)-1]
+			}
+			parent := ""
+			if len(stack) > 0 {
+				parent = d.Items[stack[len(stack)-1].item].Number
+			}
+			num := strconv.Itoa(b.ordinal)
+			if parent != "" {
+				num = parent + "(" + num + ")"
+			}
+			it := corpus.Item{Kind: corpus.KindRule, Number: num, Section: section}
+			if t, body, ok := leadTitle(b, b.text); ok {
+				it.Title, it.Text = t, body
+			} else {
+				it.Text = b.text
+			}
+			d.Items = append(d.Items, it)
+			stack = append(stack, open{item: len(d.Items) - 1, key: "\x00", depth: b.depth})
+			st.implied++
+			continue
+		}
+		addText(b.text)
+	}
+	if len(pre) > 0 {
+		text := strings.Join(pre, "\n")
+		d.Items = append([]corpus.Item{{Kind: corpus.KindPreamble, Text: text}}, d.Items...)
+	}
+	for i := range d.Items {
+		it := &d.Items[i]
+		st.itemRunes += utf8.RuneCountInString(it.Title) + utf8.RuneCountInString(it.Text) + utf8.RuneCountInString(it.Number)
+		if it.Kind == corpus.KindRule && len(it.Parts) == 0 && strings.Contains(it.Text, "\n") {
+			it.Parts = enumParts(it.Text)
+			if it.Parts == nil {
+				it.Parts = letterParts(it.Text)
+			}
+		}
+	}
+	// A numbered heading with numbered items under it is a section.
+	for i := range d.Items {
+		it := &d.Items[i]
+		if it.Kind != corpus.KindRule || it.Number == "" || i+1 >= len(d.Items) {
+			continue
+		}
+		if n := d.Items[i+1].Number; strings.HasPrefix(n, it.Number) && len(n) > len(it.Number) && it.Text == "" && it.Title != "" {
+			it.Kind = corpus.KindSection
+		}
+	}
+}
+
+// headingSection is the section name a numbered heading gives the items
+// under it: its title, or its number when it has none.
+func headingSection(l label, rest string) string {
+	if rest != "" {
+		return corpus.CleanLine(rest)
+	}
+	return l.printed
+}
+
+// labelNumber is the number an item prints, as printed (look-alike
+// capitals and full-width digits normalized).
+func labelNumber(l label) string {
+	var b strings.Builder
+	for _, r := range l.printed {
+		if c := labelRune(r); c != 0 {
+			b.WriteRune(c)
+		} else {
+			b.WriteRune(r)
+		}
+	}
+	return strings.TrimRight(b.String(), ".")
+}
+
+// leadTitle splits a block whose text starts with a bold run into that
+// run as title and the rest as text, when the run is short.
+func leadTitle(b block, rest string) (title, text string, ok bool) {
+	if !b.lead {
+		return "", "", false
+	}
+	first, body, _ := strings.Cut(rest, "\n")
+	if runeLen(first) > maxTitleRunes || body == "" {
+		return "", "", false
+	}
+	return corpus.CleanLine(first), body, true
+}
+
+func joinInts(p []int) string {
+	s := make([]string, len(p))
+	for i, n := range p {
+		s[i] = strconv.Itoa(n)
+	}
+	return strings.Join(s, ".")
+}
+
+func clip(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	r := []rune(s)
+	return string(r[:n]) + "…"
+}
+
+// summary is the one-line account of a recognized structure: items per
+// kind, the numbering schemes, the coverage of the text.
+func (st *structure) summary(d *corpus.Document) string {
+	kinds := map[corpus.Kind]int{}
+	for i := range d.Items {
+		kinds[d.Items[i].Kind]++
+	}
+	var ks []string
+	for k, n := range kinds {
+		ks = append(ks, fmt.Sprintf("%d %s", n, k))
+	}
+	sort.Strings(ks)
+	var sch []string
+	for s, n := range st.schemes {
+		sch = append(sch, fmt.Sprintf("%s ×%d", s, n))
+	}
+	sort.Strings(sch)
+	scheme := "none (structure from headings and lists)"
+	if len(sch) > 0 {
+		scheme = strings.Join(sch, ", ")
+	}
+	return fmt.Sprintf("%s; numbering: %s; coverage %.1f%%", strings.Join(ks, ", "), scheme, st.coverage())
+}
+
+func (st *structure) coverage() float64 {
+	if st.textRunes == 0 {
+		return 100
+	}
+	return 100 * float64(min(st.itemRunes, st.textRunes)) / float64(st.textRunes)
+}
+
+// anchorID makes an id fragment of an element's id attribute: letters,
+// digits and "._-" kept, anything else (spaces, quotes, markup) dropped.
+// An anchor of digits and dots alone would read as an outline place, and
+// gives "".
+func anchorID(a string) string {
+	var b strings.Builder
+	letter := false
+	for _, r := range a {
+		switch {
+		case unicode.IsLetter(r):
+			letter = true
+			b.WriteRune(r)
+		case unicode.IsDigit(r) || strings.ContainsRune("._-+", r):
+			b.WriteRune(r)
+		}
+	}
+	if !letter || b.Len() > 100 {
+		return ""
+	}
+	return b.String()
+}

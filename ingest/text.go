@@ -1,0 +1,194 @@
+package ingest
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/rulesync/rulesync/corpus"
+)
+
+// The "text" format is any plain text (reStructuredText included) read by
+// the structure recognizer; "markdown" reads Markdown through a CommonMark
+// parser into the same recognizer. Both know no words: see structure.go.
+
+func init() {
+	register(&format{name: "text", doc: "any plain text: numbered rules found by numbering succession, underlined headings", parse: parseText})
+}
+
+func parseText(text string, d *corpus.Document) error {
+	_, err := fromBlocks(textBlocks(text), d)
+	return err
+}
+
+// reader is a reading of text by the structure recognizer.
+type reader func(text string, d *corpus.Document) (*structure, error)
+
+// readTextOrMarkdown reads text both as plain text and as Markdown (a
+// text that is Markdown without saying so: setext headings, bold numbers)
+// and keeps the reading that explains more; plain text on a tie.
+func readTextOrMarkdown(text string, d *corpus.Document) (*structure, error) {
+	md := &corpus.Document{Source: d.Source}
+	stM, errM := fromBlocks(markdownBlocks(text), md)
+	stT, errT := fromBlocks(textBlocks(text), d)
+	if errM == nil && (errT != nil || stM.explains(md) > stT.explains(d)) {
+		*d = *md
+		d.Notes = append(d.Notes, "read as Markdown: it gives more structure than plain lines")
+		return stM, nil
+	}
+	return stT, errT
+}
+
+func readMarkdown(text string, d *corpus.Document) (*structure, error) {
+	return fromBlocks(markdownBlocks(text), d)
+}
+
+// explains is how many items of d the structure accounts for: numbered
+// or outlined items, less three for each restart of the numbering (a
+// numbering that starts again and again is the examples inside
+// unnumbered entries, not the entries), halved when one item holds more
+// than a third of the text (a list inside a longer text, whose last item
+// took the rest).
+func (st *structure) explains(d *corpus.Document) float64 {
+	n := float64(structured(d) - 3*len(st.restarts))
+	total, most := 0, 0
+	for i := range d.Items {
+		r := runeLen(d.Items[i].Text)
+		total += r
+		if d.Items[i].Kind != corpus.KindPreamble {
+			most = max(most, r)
+		}
+	}
+	if len(d.Items) >= 3 && most*3 > total {
+		n /= 2
+	}
+	return n
+}
+
+// StructureNote and WarningNote start the notes the recognizer leaves: a
+// one-line summary of the structure found, and each thing about it that
+// looks wrong (holes in the numbering, text dropped, little structure).
+// The command prints them on standard error; --strict fails on a warning.
+const (
+	StructureNote = "structure: "
+	WarningNote   = "warning: "
+)
+
+// fromBlocks recognizes the structure of bs into d and states what it
+// found in d.Notes.
+func fromBlocks(bs []block, d *corpus.Document) (*structure, error) {
+	st := recognize(bs, d)
+	text := false
+	for i := range d.Items {
+		text = text || strings.TrimSpace(d.Items[i].Text) != ""
+	}
+	if !text {
+		return st, errors.New("no rules or text found, only headings")
+	}
+	// The document's title: its first heading, else the first line of
+	// the text before the first item.
+	head := ""
+	for _, b := range bs {
+		if b.chrome == "" && b.kind == blockHeading {
+			d.Title = corpus.CleanLine(b.text)
+			break
+		}
+	}
+	if d.Items[0].Kind == corpus.KindPreamble {
+		head = d.Items[0].Text
+		if d.Title == "" {
+			first, _, _ := strings.Cut(head, "\n")
+			if runeLen(first) <= maxTitleRunes {
+				d.Title = corpus.CleanLine(first)
+			}
+		}
+	}
+	head = d.Title + "\n" + clip(head, 2000)
+	d.Edition = detectEdition(head)
+	if d.Date == "" {
+		d.Date = parseDate(head)
+	}
+	if d.Version == "" {
+		d.Version = parseVersion(head)
+	}
+	d.Notes = append(d.Notes, StructureNote+st.summary(d))
+	d.Notes = append(d.Notes, st.warnings(d)...)
+	return st, nil
+}
+
+// warnings are the things about a structure that a user should check.
+func (st *structure) warnings(d *corpus.Document) []string {
+	var w []string
+	list := func(what string, xs []string) {
+		if len(xs) == 0 {
+			return
+		}
+		more := ""
+		if len(xs) > 5 {
+			more = fmt.Sprintf(" and %d more", len(xs)-5)
+			xs = xs[:5]
+		}
+		w = append(w, fmt.Sprintf("%s%s: %s%s", WarningNote, what, strings.Join(xs, "; "), more))
+	}
+	list("numbering skips", st.holes)
+	list("numbering restarts", st.restarts)
+	list("numbers out of sequence, read as items", st.outOfOrder)
+	if st.chromeRunes > 200 {
+		w = append(w, fmt.Sprintf("%s%d characters dropped as page furniture (listed in notes)", WarningNote, st.chromeRunes))
+	}
+	if st.textRunes > 30000 && len(d.Items) <= 2 {
+		w = append(w, fmt.Sprintf("%s%d characters of text gave %d item(s): no structure recognized", WarningNote, st.textRunes, len(d.Items)))
+	}
+	return w
+}
+
+// arbitrate reads text both with the format detection chose (one of the
+// readers built for a particular layout) and with the structure
+// recognizer, and keeps the reading that recognizes more numbered or
+// outlined items; on a tie, the particular reader. It says in the notes
+// which it kept and why.
+func arbitrate(text string, f *format, generic reader, d *corpus.Document) (string, error) {
+	special := &corpus.Document{Source: d.Source}
+	errS := f.parse(text, special)
+	general := &corpus.Document{Source: d.Source}
+	st, errG := generic(text, general)
+	// The particular reader's items all have a place in the layout it
+	// was built for; the recognizer's count only where numbering or an
+	// outline gives them one.
+	ns, ng := float64(len(special.Items)-special.Count(corpus.KindPreamble)), 0.0
+	if errG == nil {
+		ng = st.explains(general)
+	}
+	name := "text"
+	if f.name == "markdown" {
+		name = "markdown"
+	}
+	switch {
+	case errS != nil && errG != nil:
+		return f.name, errS
+	case errS == nil && (errG != nil || ns >= ng):
+		*d = *special
+		if errG == nil && ng > 0 {
+			d.Notes = append(d.Notes, fmt.Sprintf("read as %s: %.0f items, the structure recognizer's reading explains %.0f", f.name, ns, ng))
+		}
+		return f.name, nil
+	}
+	*d = *general
+	if errS == nil {
+		d.Notes = append(d.Notes, fmt.Sprintf("detected as %s, read by the structure recognizer: its reading explains %.0f items, the %s reader's %.0f", f.name, ng, f.name, ns))
+	}
+	return name, nil
+}
+
+// structured counts the items of d that have a place in a structure: a
+// printed number, or an outline id.
+func structured(d *corpus.Document) int {
+	n := 0
+	for i := range d.Items {
+		it := &d.Items[i]
+		if it.Number != "" || strings.Contains(it.ID, ".") && strings.HasPrefix(it.ID, "item:") {
+			n++
+		}
+	}
+	return n
+}
