@@ -123,7 +123,7 @@ func parseHTML(data []byte, o Options, d *corpus.Document) error {
 		*d = *general
 		d.Notes = append(notes, d.Notes...)
 		if errS == nil {
-			d.Notes = append(d.Notes, fmt.Sprintf("page structure read by the structure recognizer (it explains %.0f items; read as %s text: %d)", stG.explains(general), f.name, structured(special)))
+			d.Notes = append(d.Notes, fmt.Sprintf(FormatNote+"page structure read by the structure recognizer (it explains %.0f items; read as %s text: %d)", stG.explains(general), f.name, structured(special)))
 		}
 		if d.Title == "" {
 			d.Title = title
@@ -138,7 +138,7 @@ func parseHTML(data []byte, o Options, d *corpus.Document) error {
 	notes := d.Notes
 	*d = *special
 	d.Notes = append(notes, d.Notes...)
-	d.Notes = append(d.Notes, "page structure read as "+f.name)
+	d.Notes = append(d.Notes, FormatNote+"page structure read as "+f.name)
 	if d.Title == "" {
 		d.Title = title
 	}

@@ -32,8 +32,11 @@ func parseNumbered(text string, d *corpus.Document) error {
 	section := ""
 	last := -1
 	var cur *corpus.Item
+	var body []string // the lines of cur's text, joined when it closes
 	flush := func() {
 		if cur != nil {
+			cur.Text = strings.Join(body, "\n")
+			body = body[:0]
 			cur.Parts = enumParts(cur.Text)
 			if cur.Parts == nil {
 				cur.Parts = letterParts(cur.Text)
@@ -59,12 +62,12 @@ func parseNumbered(text string, d *corpus.Document) error {
 				flush()
 				last = n
 				it := corpus.Item{Kind: corpus.KindRule, Number: m[1], Section: section}
-				body := m[2]
+				rest := m[2]
 				// "12: Title" on a line of its own, its text below.
-				if titleLike(body) && runeLen(body) <= 60 && i+1 < len(ls) && ls[i+1] != "" && numberedRe.FindString(ls[i+1]) == "" {
-					it.Title = body
+				if titleLike(rest) && runeLen(rest) <= 60 && i+1 < len(ls) && ls[i+1] != "" && numberedRe.FindString(ls[i+1]) == "" {
+					it.Title = rest
 				} else {
-					it.Text = body
+					body = append(body, rest)
 				}
 				cur = &it
 				continue
@@ -80,11 +83,7 @@ func parseNumbered(text string, d *corpus.Document) error {
 			section = l
 			continue
 		}
-		if cur.Text == "" {
-			cur.Text = l
-		} else {
-			cur.Text += "\n" + l
-		}
+		body = append(body, l)
 	}
 	flush()
 	if len(d.Items) == 0 {

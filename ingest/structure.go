@@ -29,7 +29,7 @@ import (
 const (
 	chainHole     = 0.6
 	chainHoles    = 2 // at most this many numbers skipped in one step
-	chainRestart  = 3.0
+	chainRestart  = 3.5
 	chainOddFirst = 1.5
 )
 
@@ -296,16 +296,16 @@ func build(bs []block, starts map[int]label, d *corpus.Document, st *structure) 
 	var pre []string // text before the first item
 	section := ""
 	var sectionLevel int
+	// more holds the text blocks after an item's own, joined at the end:
+	// appending to the item's text would copy it again for every block.
+	more := map[int][]string{}
 	addText := func(s string) {
 		if len(stack) == 0 {
 			pre = append(pre, s)
 			return
 		}
-		it := &d.Items[stack[len(stack)-1].item]
-		if it.Text != "" {
-			it.Text += "\n"
-		}
-		it.Text += s
+		i := stack[len(stack)-1].item
+		more[i] = append(more[i], s)
 	}
 	counters := map[string]int{} // outline counters by parent path
 	anchors := map[string]bool{}
@@ -407,13 +407,19 @@ func build(bs []block, starts map[int]label, d *corpus.Document, st *structure) 
 		}
 		addText(b.text)
 	}
+	for i, ss := range more {
+		it := &d.Items[i]
+		if it.Text != "" {
+			ss = append([]string{it.Text}, ss...)
+		}
+		it.Text = strings.Join(ss, "\n")
+	}
 	if len(pre) > 0 {
 		text := strings.Join(pre, "\n")
 		d.Items = append([]corpus.Item{{Kind: corpus.KindPreamble, Text: text}}, d.Items...)
 	}
 	for i := range d.Items {
 		it := &d.Items[i]
-		st.itemRunes += utf8.RuneCountInString(it.Title) + utf8.RuneCountInString(it.Text) + utf8.RuneCountInString(it.Number)
 		if it.Kind == corpus.KindRule && len(it.Parts) == 0 && strings.Contains(it.Text, "\n") {
 			it.Parts = enumParts(it.Text)
 			if it.Parts == nil {
@@ -513,7 +519,10 @@ func (st *structure) coverage() float64 {
 	if st.textRunes == 0 {
 		return 100
 	}
-	return 100 * float64(min(st.itemRunes, st.textRunes)) / float64(st.textRunes)
+	// build places every block that is not chrome in an item (text before
+	// the first item in the preamble), so what is not covered is what was
+	// dropped as chrome.
+	return 100 * float64(st.textRunes-st.chromeRunes) / float64(st.textRunes)
 }
 
 // anchorID makes an id fragment of an element's id attribute: letters,

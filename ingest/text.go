@@ -33,7 +33,7 @@ func readTextOrMarkdown(text string, d *corpus.Document) (*structure, error) {
 	stT, errT := fromBlocks(textBlocks(text), d)
 	if errM == nil && (errT != nil || stM.explains(md) > stT.explains(d)) {
 		*d = *md
-		d.Notes = append(d.Notes, "read as Markdown: it gives more structure than plain lines")
+		d.Notes = append(d.Notes, FormatNote+"read as Markdown: it gives more structure than plain lines")
 		return stM, nil
 	}
 	return stT, errT
@@ -44,13 +44,13 @@ func readMarkdown(text string, d *corpus.Document) (*structure, error) {
 }
 
 // explains is how many items of d the structure accounts for: numbered
-// or outlined items, less three for each restart of the numbering (a
+// or outlined items, less chainRestart for each restart of the numbering (a
 // numbering that starts again and again is the examples inside
 // unnumbered entries, not the entries), halved when one item holds more
 // than a third of the text (a list inside a longer text, whose last item
 // took the rest).
 func (st *structure) explains(d *corpus.Document) float64 {
-	n := float64(structured(d) - 3*len(st.restarts))
+	n := float64(structured(d)) - chainRestart*float64(len(st.restarts))
 	total, most := 0, 0
 	for i := range d.Items {
 		r := runeLen(d.Items[i].Text)
@@ -69,10 +69,27 @@ func (st *structure) explains(d *corpus.Document) float64 {
 // one-line summary of the structure found, and each thing about it that
 // looks wrong (holes in the numbering, text dropped, little structure).
 // The command prints them on standard error; --strict fails on a warning.
+// FormatNote says which reader read an input whose format detection had
+// a choice, and why.
 const (
 	StructureNote = "structure: "
 	WarningNote   = "warning: "
+	FormatNote    = "format: "
 )
+
+// Report returns what an ingest says of its input for the user: the
+// format choice and structure summary, and the warnings, from d's notes.
+func Report(d *corpus.Document) (summary, warnings []string) {
+	for _, n := range d.Notes {
+		switch {
+		case strings.HasPrefix(n, WarningNote):
+			warnings = append(warnings, n)
+		case strings.HasPrefix(n, StructureNote), strings.HasPrefix(n, FormatNote):
+			summary = append(summary, n)
+		}
+	}
+	return summary, warnings
+}
 
 // fromBlocks recognizes the structure of bs into d and states what it
 // found in d.Notes.
@@ -169,13 +186,13 @@ func arbitrate(text string, f *format, generic reader, d *corpus.Document) (stri
 	case errS == nil && (errG != nil || ns >= ng):
 		*d = *special
 		if errG == nil && ng > 0 {
-			d.Notes = append(d.Notes, fmt.Sprintf("read as %s: %.0f items, the structure recognizer's reading explains %.0f", f.name, ns, ng))
+			d.Notes = append(d.Notes, fmt.Sprintf(FormatNote+"read as %s: %.0f items, the structure recognizer's reading explains %.0f", f.name, ns, ng))
 		}
 		return f.name, nil
 	}
 	*d = *general
 	if errS == nil {
-		d.Notes = append(d.Notes, fmt.Sprintf("detected as %s, read by the structure recognizer: its reading explains %.0f items, the %s reader's %.0f", f.name, ng, f.name, ns))
+		d.Notes = append(d.Notes, fmt.Sprintf(FormatNote+"detected as %s, read by the structure recognizer: its reading explains %.0f items, the %s reader's %.0f", f.name, ng, f.name, ns))
 	}
 	return name, nil
 }

@@ -81,6 +81,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 			&cli.StringFlag{Name: "lang", Usage: "BCP 47 language tag, when the source does not state it (e.g. ja, pt-BR)"},
 			&cli.StringFlag{Name: "encoding", Usage: "character encoding of the source (e.g. shift_jis, euc-jp, windows-1252; default: from the HTTP header or the page, else detected)"},
 			&cli.DurationFlag{Name: "timeout", Value: ingest.DefaultTimeout, Usage: "give up fetching a URL after this long"},
+			&cli.BoolFlag{Name: "strict", Usage: "fail (exit 2) when ingest warns about the structure it found (holes in the numbering, text dropped, little structure)"},
 		}
 	}
 	ingestFlags := sourceFlags("format")
@@ -460,6 +461,20 @@ func load(c *cli.Context, in string) (*corpus.Document, error) {
 	}
 	if err != nil {
 		return nil, cli.Exit(err.Error(), exitBad)
+	}
+	// What ingest found, on standard error: the summary where the command
+	// is about one document, the warnings always.
+	summary, warnings := ingest.Report(d)
+	if c.Command.Name == "ingest" || c.Command.Name == "show" {
+		for _, s := range summary {
+			fmt.Fprintf(c.App.ErrWriter, "%s: %s\n", in, s)
+		}
+	}
+	for _, w := range warnings {
+		fmt.Fprintf(c.App.ErrWriter, "%s: %s\n", in, w)
+	}
+	if len(warnings) > 0 && c.Bool("strict") {
+		return nil, cli.Exit(fmt.Sprintf("%s: --strict: %d warning(s) about the structure found", in, len(warnings)), exitBad)
 	}
 	return d, nil
 }
