@@ -2,6 +2,7 @@ package ingest
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -137,41 +138,68 @@ func chain(cands []candidate, st *structure) []bool {
 			best = me
 		}
 	}
-	in := make([]bool, len(cands))
+	var path []int
 	for j := best.at; j >= 0; j = nodes[j].prev {
-		in[j] = true
-		p := nodes[j].prev
-		if p < 0 {
+		path = append(path, j)
+	}
+	slices.Reverse(path)
+	// A run that restarts the numbering and after which the numbering
+	// goes on from the item before it (6.3.2, then 1 ... 8, then 6.3.2a)
+	// is an enumeration inside that item, not items.
+	restart := func(p int) bool {
+		return p > 0 && !nodes[path[p]].hole && !follows(cands[path[p-1]].lab.comps, cands[path[p]].lab.comps, 0)
+	}
+	out := make([]bool, len(path))
+	for p := 1; p < len(path); p++ {
+		if !restart(p) {
 			continue
 		}
-		if nodes[j].hole {
-			st.holes = append(st.holes, cands[p].lab.printed+" -> "+cands[j].lab.printed)
-		} else if !follows(cands[p].lab.comps, cands[j].lab.comps) {
-			st.restarts = append(st.restarts, cands[j].lab.printed+" after "+cands[p].lab.printed)
+		for q := p + 1; q < len(path); q++ {
+			if restart(q) {
+				if follows(cands[path[p-1]].lab.comps, cands[path[q]].lab.comps, chainHoles) {
+					for r := p; r < q; r++ {
+						out[r] = true
+					}
+					p = q
+				}
+				break
+			}
 		}
 	}
-	reverse(st.holes)
-	reverse(st.restarts)
+	in := make([]bool, len(cands))
+	prev := -1
+	for p, j := range path {
+		if out[p] {
+			continue
+		}
+		in[j] = true
+		if prev >= 0 {
+			switch {
+			case nodes[j].hole && nodes[j].prev == prev:
+				st.holes = append(st.holes, cands[prev].lab.printed+" -> "+cands[j].lab.printed)
+			case !follows(cands[prev].lab.comps, cands[j].lab.comps, 0) && follows(cands[prev].lab.comps, cands[j].lab.comps, chainHoles):
+				st.holes = append(st.holes, cands[prev].lab.printed+" -> "+cands[j].lab.printed)
+			case !follows(cands[prev].lab.comps, cands[j].lab.comps, 0):
+				st.restarts = append(st.restarts, cands[j].lab.printed+" after "+cands[prev].lab.printed)
+			}
+		}
+		prev = j
+	}
 	return in
 }
 
-func reverse(s []string) {
-	for i, j := 0, len(s)-1; i < j; i, j = i+1, j-1 {
-		s[i], s[j] = s[j], s[i]
-	}
-}
 
-// follows reports whether b succeeds a directly: a sibling of a or of one
-// of its ancestors, or a child, each possibly followed by up to two first
-// values.
-func follows(a, b []comp) bool {
+// follows reports whether b succeeds a: a sibling of a or of one of its
+// ancestors, or a child, each possibly followed by up to two first
+// values; with up to holes numbers skipped.
+func follows(a, b []comp, holes int) bool {
 	ak := joinComps(a)
 	for k := len(b) - 1; k >= 0 && len(b)-1-k <= 2; k-- {
 		if k < len(b)-1 && !b[k+1].first() {
 			break
 		}
 		p := joinComps(b[:k])
-		for _, pc := range b[k].prevs(0) {
+		for _, pc := range b[k].prevs(holes) {
 			key := pc.s
 			if p != "" {
 				key = p + "." + pc.s
@@ -180,7 +208,7 @@ func follows(a, b []comp) bool {
 				return true
 			}
 		}
-		if b[k].first() && p != "" && ak == p {
+		if h := b[k].n - 1; (b[k].first() || h > 0 && h <= holes) && p != "" && ak == p {
 			return true
 		}
 	}

@@ -1,0 +1,323 @@
+package ingest_test
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+	"unicode"
+
+	"golang.org/x/text/unicode/norm"
+
+	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/ingest"
+	"github.com/rulesync/rulesync/internal/testcorpus"
+)
+
+// devFiles returns the dev corpus files that have a truth file, by name,
+// skipping the test when the corpus is absent.
+func devFiles(t testing.TB) map[string]string {
+	dir := testcorpus.Path(t, "dev")
+	files := map[string]string{}
+	filepath.WalkDir(dir, func(p string, e os.DirEntry, err error) error {
+		if err == nil && !e.IsDir() {
+			if _, err := os.Stat(filepath.Join(dir, "truth", e.Name()+".ids")); err == nil {
+				files[e.Name()] = p
+			}
+		}
+		return nil
+	})
+	return files
+}
+
+func truthIDs(t testing.TB, name string) []string {
+	f, err := os.Open(filepath.Join(testcorpus.Path(t, "dev"), "truth", name+".ids"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var ids []string
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if s := strings.TrimSpace(sc.Text()); s != "" {
+			ids = append(ids, s)
+		}
+	}
+	return ids
+}
+
+// idForm is the form an id is compared in: letters and digits only, lower
+// case, Cyrillic look-alikes folded (as the dev corpus README describes
+// its truth files).
+func idForm(s string) string {
+	fold := map[rune]rune{'а': 'a', 'в': 'b', 'с': 'c', 'е': 'e', 'о': 'o', 'р': 'p', 'х': 'x', 'і': 'i'}
+	var b strings.Builder
+	for _, r := range strings.ToLower(norm.NFKC.String(s)) {
+		if f, ok := fold[r]; ok {
+			r = f
+		}
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// recovered counts the truth ids that come out, in order, as an item's
+// number, the tail of its id, or (for files whose truth is an anchor) its
+// title: each form found is used once.
+func recovered(d *corpus.Document, ids []string) (hit int, missing []string) {
+	have := map[string]int{}
+	for _, it := range d.Items {
+		forms := map[string]bool{}
+		_, tail, _ := strings.Cut(it.ID, ":")
+		for _, s := range []string{it.Number, tail, it.Title} {
+			if f := idForm(s); f != "" {
+				forms[f] = true
+			}
+		}
+		for f := range forms {
+			have[f]++
+		}
+	}
+	for _, id := range ids {
+		forms := []string{idForm(id)}
+		// "contract.1": the list's name is not printed, its place is.
+		if name, n, ok := strings.Cut(id, "."); ok && !strings.ContainsAny(name, "0123456789") && !strings.Contains(n, ".") {
+			forms = append(forms, idForm(n))
+		}
+		found := false
+		for _, f := range forms {
+			if have[f] > 0 {
+				have[f]--
+				found = true
+				break
+			}
+		}
+		if found {
+			hit++
+		} else {
+			missing = append(missing, id)
+		}
+	}
+	return hit, missing
+}
+
+// TestDevCorpusStructure ingests every file of the dev corpus that prints
+// its numbers (or anchors) and checks that at least 98% of its truth ids
+// come out as items. The Flesh and Blood Markdown chapters print no
+// numbers; align/devcorpus_test.go numbers them by alignment.
+func TestDevCorpusStructure(t *testing.T) {
+	files := devFiles(t)
+	var names []string
+	for n := range files {
+		if !(strings.HasPrefix(n, "fab-cr-") && strings.HasSuffix(n, ".md")) {
+			names = append(names, n)
+		}
+	}
+	sort.Strings(names)
+	if len(names) < 20 {
+		t.Fatalf("found %d dev corpus files with truth; want the corpus's 29", len(names))
+	}
+	total, hits := 0, 0
+	for _, name := range names {
+		t.Run(name, func(t *testing.T) {
+			d, err := ingest.Options{}.File(files[name])
+			if err != nil {
+				t.Fatal(err)
+			}
+			ids := truthIDs(t, name)
+			hit, missing := recovered(d, ids)
+			total += len(ids)
+			hits += hit
+			share := float64(hit) / float64(len(ids))
+			t.Logf("%s: %d/%d = %.1f%% (missing %v)", name, hit, len(ids), 100*share, head(missing, 12))
+			if share < 0.98 {
+				t.Errorf("%s: %d of %d truth ids recovered (%.1f%%), want at least 98%%; missing %v", name, hit, len(ids), 100*share, head(missing, 20))
+			}
+			for _, n := range d.Notes {
+				if !strings.HasPrefix(n, ingest.StructureNote) {
+					continue
+				}
+				if !strings.Contains(n, "coverage 100.0%") && !strings.Contains(n, "coverage 99.") {
+					t.Errorf("%s: %s: text left out of items", name, n)
+				}
+			}
+		})
+	}
+	t.Logf("dev corpus: %d/%d truth ids recovered (%.2f%%)", hits, total, 100*float64(hits)/float64(total))
+}
+
+func head(s []string, n int) []string {
+	if len(s) > n {
+		return s[:n]
+	}
+	return s
+}
+
+// TestStructureWarnings: a rulebook with a hole in its numbering is read
+// whole, with a warning naming the hole; a text of one long paragraph
+// says it found no structure.
+func TestStructureWarnings(t *testing.T) {
+	path := testcorpus.Path(t, "dev/fab-cr/fab-cr-2.10.1-en.txt")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ls := strings.Split(string(data), "\n")
+	var cut []string
+	for _, l := range ls {
+		if strings.HasPrefix(l, "1.1.2") { // rule 1.1.2 and its sub-rules
+			continue
+		}
+		cut = append(cut, l)
+	}
+	d, err := ingest.Options{}.Bytes("hole.txt", []byte(strings.Join(cut, "\n")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, warnings := ingest.Report(d)
+	if len(warnings) == 0 || !strings.Contains(strings.Join(warnings, "\n"), "numbering skips") {
+		t.Errorf("a rule deleted: warnings %q, want one naming the hole", warnings)
+	}
+	if it := d.Item("rule:1.1.3a"); it == nil {
+		t.Errorf("the items after the hole are lost")
+	}
+	whole, err := ingest.Options{}.File(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, w := ingest.Report(whole); len(w) != 0 {
+		t.Errorf("the published file (gap-free numbering): warnings %q, want none", w)
+	}
+	prose := strings.Repeat("A sentence of prose that goes on without any numbers or headings at all. ", 600)
+	d, err = ingest.Options{Format: "text"}.Bytes("prose.txt", []byte(prose))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, w := ingest.Report(d); !strings.Contains(strings.Join(w, "\n"), "no structure recognized") {
+		t.Errorf("45 KB of prose: warnings %q, want 'no structure recognized'", w)
+	}
+}
+
+// TestPerturbations applies local damage to real sources and checks that
+// it stays local: items away from the change keep their id, title and
+// text; at most two items change per perturbation.
+func TestPerturbations(t *testing.T) {
+	files := devFiles(t)
+	var names []string
+	for n := range files {
+		if strings.HasSuffix(n, ".txt") || strings.HasSuffix(n, ".md") || strings.HasSuffix(n, ".rst") {
+			names = append(names, n)
+		}
+	}
+	sort.Strings(names)
+	tried := 0
+	for _, name := range names {
+		data, err := os.ReadFile(files[name])
+		if err != nil {
+			t.Fatal(err)
+		}
+		base, err := ingest.Options{}.Bytes(name, data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(strings.ReplaceAll(string(data), "\r\n", "\n"), "\n")
+		// Damage a line in the middle of the file that starts an item.
+		at := -1
+		for i := len(lines) / 2; i < len(lines); i++ {
+			if l := strings.TrimSpace(lines[i]); l != "" && base.Item(itemOfLine(base, l)) != nil {
+				at = i
+				break
+			}
+		}
+		if at < 0 {
+			continue
+		}
+		cases := map[string]string{
+			"crlf":             strings.Join(lines, "\r\n"),
+			"foreign sentence": strings.Join(insert(lines, at+1, "Это предложение осталось непереведённым."), "\n"),
+			"delete item":      strings.Join(append(append([]string{}, lines[:at]...), lines[at+1:]...), "\n"),
+			"duplicate item":   strings.Join(insert(lines, at, lines[at]), "\n"),
+		}
+		for what, text := range cases {
+			tried++
+			d, err := ingest.Options{}.Bytes(name, []byte(text))
+			if err != nil {
+				t.Errorf("%s, %s: %v", name, what, err)
+				continue
+			}
+			if n := changed(base, d); n > 2 {
+				t.Errorf("%s, %s at line %d: %d items changed, want at most 2", name, what, at+1, n)
+			}
+		}
+	}
+	t.Logf("%d perturbations of %d files", tried, len(names))
+}
+
+func insert(ls []string, at int, l string) []string {
+	out := append([]string{}, ls[:at]...)
+	out = append(out, l)
+	return append(out, ls[at:]...)
+}
+
+// itemOfLine is the id of the item whose number starts line l, or "".
+func itemOfLine(d *corpus.Document, l string) string {
+	for _, it := range d.Items {
+		if it.Number != "" && strings.HasPrefix(strings.TrimLeft(l, "#*- "), it.Number+" ") {
+			return it.ID
+		}
+	}
+	return ""
+}
+
+// changed counts the items of a that b lacks or has with another title
+// or text, and the items b has that a lacks.
+func changed(a, b *corpus.Document) int {
+	key := func(it corpus.Item) string { return it.ID + "\x00" + it.Title + "\x00" + corpus.Fold(it.Text) }
+	in := map[string]int{}
+	for _, it := range a.Items {
+		in[key(it)]++
+	}
+	n := 0
+	for _, it := range b.Items {
+		if in[key(it)] > 0 {
+			in[key(it)]--
+		} else {
+			n++
+		}
+	}
+	return n
+}
+
+// BenchmarkStructureScale ingests a numbered text of n rules and an HTML
+// ordered list of n items: the time per item must stay flat as n grows.
+func BenchmarkStructureScale(b *testing.B) {
+	for _, n := range []int{1000, 10000, 40000, 200000} {
+		var txt, ol strings.Builder
+		ol.WriteString("<html><body><ol>")
+		for i := 1; i <= n; i++ {
+			fmt.Fprintf(&txt, "%d. Rule %d: the player in seat %d acts.\n", i, i, i%10)
+			fmt.Fprintf(&ol, "<li>Rule %d: the player in seat %d acts.</li>", i, i%10)
+		}
+		ol.WriteString("</ol></body></html>")
+		for _, c := range []struct{ name, data string }{{"numbered", txt.String()}, {"ol", ol.String()}} {
+			b.Run(fmt.Sprintf("%s/%d", c.name, n), func(b *testing.B) {
+				b.SetBytes(int64(len(c.data)))
+				for i := 0; i < b.N; i++ {
+					d, err := ingest.Options{}.Bytes(c.name, []byte(c.data))
+					if err != nil {
+						b.Fatal(err)
+					}
+					if len(d.Items) < n {
+						b.Fatalf("%d items, want %d", len(d.Items), n)
+					}
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/item")
+			})
+		}
+	}
+}
