@@ -188,7 +188,6 @@ func chain(cands []candidate, st *structure) []bool {
 	return in
 }
 
-
 // follows reports whether b succeeds a: a sibling of a or of one of its
 // ancestors, or a child, each possibly followed by up to two first
 // values; with up to holes numbers skipped.
