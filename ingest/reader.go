@@ -45,6 +45,22 @@ var (
 )
 
 func parseReader(text string, d *corpus.Document) error {
+	if err := readReader(text, d); err != nil {
+		return err
+	}
+	// A page whose counter states far more rules than were read lost
+	// some: say so.
+	for _, n := range d.Notes {
+		var want int
+		if _, err := fmt.Sscanf(n, "page counter says the edition has %d rules", &want); err == nil && d.Count(corpus.KindRule)*10 < want*9 {
+			d.Notes = append(d.Notes, fmt.Sprintf("%sthe page counter says %d rules; %d were found", WarningNote, want, d.Count(corpus.KindRule)))
+			break
+		}
+	}
+	return nil
+}
+
+func readReader(text string, d *corpus.Document) error {
 	ls := lines(text)
 	start := findCardRun(ls)
 	if start < 0 {
@@ -57,8 +73,19 @@ func parseReader(text string, d *corpus.Document) error {
 	title := ls[start]
 	var cut []int // lengths of previews cut with an ellipsis
 	i := start + 1
+	carry := "" // a line inside the run that carries no title: text of the next card
 	for ; i < len(ls); i++ {
 		preview, next := splitCard(ls[i])
+		if next == "" && i+1 < len(ls) && cardLine(ls[i+1]) {
+			// The run goes on after this line: it belongs to the card
+			// whose title came last (an untranslated sentence, a line
+			// break inside a preview), not to the page around the run.
+			carry += ls[i] + " "
+			d.Notes = append(d.Notes, fmt.Sprintf("%sline %q inside the cards has no card title; read as part of the preview of %q", WarningNote, clip(ls[i], 60), title))
+			continue
+		}
+		preview = carry + preview
+		carry = ""
 		it := readerItem(corpus.KindRule, title, preview)
 		if it.Has(corpus.FlagTruncated) && strings.HasSuffix(strings.TrimSpace(preview), "…") {
 			cut = append(cut, runeLen(it.Text))

@@ -321,3 +321,43 @@ func BenchmarkStructureScale(b *testing.B) {
 		}
 	}
 }
+
+// TestReaderPageSentenceInserted: an untranslated English sentence on a
+// line of its own inside the Japanese reader page's cards keeps every
+// rule (it was 8 of 68, the rest dropped as page chrome) and is a warning,
+// so that --strict fails on it.
+func TestReaderPageSentenceInserted(t *testing.T) {
+	data, err := os.ReadFile(testcorpus.Path(t, "seeds/tda-2024-ja-reader-page.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	whole, err := ingest.Options{}.Bytes("page.txt", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ls := strings.Split(string(data), "\n")
+	at := -1
+	for i := len(ls) / 4; i < len(ls); i++ {
+		if strings.Contains(ls[i], "…") {
+			at = i + 1
+			break
+		}
+	}
+	ls = insert(ls, at, "The dealer must announce the amount of the raise.")
+	d, err := ingest.Options{}.Bytes("page.txt", []byte(strings.Join(ls, "\n")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := d.Count(corpus.KindRule), whole.Count(corpus.KindRule); got != want {
+		t.Errorf("%d rules, want the %d of the page as published", got, want)
+	}
+	if n := changed(whole, d); n > 1 {
+		t.Errorf("%d items changed, want 1 (the card the sentence joined)", n)
+	}
+	if _, w := ingest.Report(d); len(w) == 0 {
+		t.Errorf("no warning for a line inside the cards that has no card title")
+	}
+	if _, w := ingest.Report(whole); len(w) != 0 {
+		t.Errorf("the page as published: warnings %q, want none", w)
+	}
+}

@@ -1,0 +1,106 @@
+package align_test
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/rulesync/rulesync/align"
+	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/internal/testcorpus"
+)
+
+// devPairs are the dev corpus rulebooks in two languages or editions,
+// source first.
+var devPairs = [][2]string{
+	{"fide-laws/fide-laws-2023-en.md", "fide-laws/fide-laws-2023-ru.md"},
+	{"fide-laws/fide-laws-2023-en.md", "fide-laws/fide-laws-2023-hy.md"},
+	{"fide-laws/fide-laws-2018-en.md", "fide-laws/fide-laws-2023-en.md"},
+	{"debian-constitution/debian-constitution-1.7-en.wml", "debian-constitution/debian-constitution-1.7-ja.wml"},
+	{"debian-constitution/debian-constitution-1.7-en.wml", "debian-constitution/debian-constitution-1.7-ko.wml"},
+	{"debian-constitution/debian-constitution-1.7-en.wml", "debian-constitution/debian-constitution-1.7-ru.wml"},
+	{"debian-social-contract/debian-social-contract-1.1-en.wml", "debian-social-contract/debian-social-contract-1.1-ar.wml"},
+	{"debian-social-contract/debian-social-contract-1.1-en.wml", "debian-social-contract/debian-social-contract-1.1-he.wml"},
+	{"debian-social-contract/debian-social-contract-1.1-en.wml", "debian-social-contract/debian-social-contract-1.1-zh.wml"},
+	{"fab-cr/fab-cr-2.10.1-en.txt", "fab-cr/fab-cr-2026-02-22-en.txt"},
+}
+
+// TestDevCorpusPairs aligns each pair of the dev corpus and reports how
+// many items that print the same number on both sides are paired with
+// each other (at least 97%); then strips the numbers from the target (a
+// translation that prints none) and logs how many of the same items the
+// aligner still pairs right.
+func TestDevCorpusPairs(t *testing.T) {
+	for _, p := range devPairs {
+		t.Run(p[1], func(t *testing.T) {
+			src, tgt := testcorpus.Doc(t, "dev/"+p[0]), testcorpus.Doc(t, "dev/"+p[1])
+			same, right := sameNumber(src, tgt, align.Options{}.Align(src, tgt))
+			t.Logf("%s -> %s: %d of %d items with the same number paired with each other", p[0], p[1], right, same)
+			// Editions renumber some items on purpose (FIDE 2018 -> 2023),
+			// and translations repeat or shift a few numbers (the dev
+			// corpus README lists them): 97%, not 100%.
+			if same == 0 || right < same*97/100 {
+				t.Errorf("%d of %d same-number items paired with each other, want 97%%", right, same)
+			}
+			stripped := strip(tgt)
+			al := align.Options{}.Align(src, stripped)
+			hit := 0
+			for _, pr := range al.Pairs {
+				if len(pr.Target) == 1 && len(pr.Source) == 1 {
+					want := tgt.Items[pr.Target[0]].Number
+					if want != "" && strings.EqualFold(src.Items[pr.Source[0]].Number, want) {
+						hit++
+					}
+				}
+			}
+			// Measured, not yet asserted: across languages the aligner
+			// without numbers falls well short of the 90% goal (README).
+			t.Logf("numbers stripped: %d of %d paired right (%.1f%%)", hit, same, 100*float64(hit)/float64(max(same, 1)))
+		})
+	}
+}
+
+// sameNumber counts the target items whose number the source also
+// prints (once), and those of them the alignment pairs with that item.
+func sameNumber(src, tgt *corpus.Document, al *align.Alignment) (same, right int) {
+	count := map[string]int{}
+	for _, it := range src.Items {
+		if it.Number != "" {
+			count[strings.ToLower(it.Number)]++
+		}
+	}
+	for _, it := range tgt.Items {
+		if count[strings.ToLower(it.Number)] == 1 {
+			same++
+		}
+	}
+	for _, pr := range al.Pairs {
+		if len(pr.Target) == 1 && len(pr.Source) == 1 {
+			s, t := src.Items[pr.Source[0]], tgt.Items[pr.Target[0]]
+			if t.Number != "" && count[strings.ToLower(t.Number)] == 1 && strings.EqualFold(s.Number, t.Number) {
+				right++
+			}
+		}
+	}
+	return same, right
+}
+
+var leadingNumber = regexp.MustCompile(`^\s*\d+(?:[.．]\d+)*[.:)]?\s*`)
+
+// strip returns a copy of d whose items print no numbers: numbers gone,
+// ids by position, citations dropped.
+func strip(d *corpus.Document) *corpus.Document {
+	c := *d
+	c.Items = make([]corpus.Item, len(d.Items))
+	for i, it := range d.Items {
+		it.Number = ""
+		it.ID = corpus.PositionID(i + 1)
+		it.Title = leadingNumber.ReplaceAllString(it.Title, "")
+		it.Refs = nil
+		if it.Kind != corpus.KindPreamble {
+			it.Kind = corpus.KindItem
+		}
+		c.Items[i] = it
+	}
+	return &c
+}
