@@ -14,6 +14,7 @@ type block struct {
 	// print (HTML <ol>); 0 when the list prints its markers or is unordered.
 	ordinal int
 	lead    bool   // the text starts with a bold or emphasized run
+	bold    bool   // all of the text is bold or emphasized: a title line
 	anchor  string // the element's id attribute (HTML), if any
 	line    int    // 1-based line of the source where the block starts; 0 unknown
 	// chrome, when not "", says why the block is page furniture rather

@@ -5,9 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
-	"strconv"
 	"strings"
-	"unicode"
 
 	"github.com/PuerkitoBio/goquery"
 	"golang.org/x/net/html"
@@ -99,47 +97,20 @@ func parseHTML(data []byte, o Options, d *corpus.Document) error {
 		d.Edition = detectEdition(title + "\n" + corpus.CleanLine(root.Find("h1").First().Text()))
 		return nil
 	}
-	general := &corpus.Document{Source: d.Source, Lang: d.Lang}
-	stG, errG := fromBlocks(htmlBlocks(root.Nodes), general)
-	var b strings.Builder
-	renderHTML(root.Nodes, &b)
-	body := b.String()
-	if strings.TrimSpace(body) == "" {
+	bs := htmlBlocks(root.Nodes)
+	if len(bs) == 0 {
 		return errors.New("HTML: the page has no text outside navigation and scripts")
 	}
-	if title != "" && !strings.Contains(body, title) {
-		body = title + "\n\n" + body
-	}
-	inner := Detect(body)
-	f := formats[inner]
-	if f == nil || f.parse == nil {
-		f = formats["numbered"]
-	}
-	special := &corpus.Document{Source: d.Source, Lang: d.Lang}
-	errS := f.parse(body, special)
-	switch {
-	case errG == nil && (errS != nil || stG.explains(general) > float64(structured(special))):
-		notes := d.Notes
-		*d = *general
-		d.Notes = append(notes, d.Notes...)
-		if errS == nil {
-			d.Notes = append(d.Notes, fmt.Sprintf(FormatNote+"page structure read by the structure recognizer (it explains %.0f items; read as %s text: %d)", stG.explains(general), f.name, structured(special)))
-		}
-		if d.Title == "" {
-			d.Title = title
-		}
-		if d.Edition == "" {
-			d.Edition = detectEdition(title)
-		}
-		return nil
-	case errS != nil:
-		return fmt.Errorf("HTML read as %s: %v", f.name, errS)
-	}
+	lang := d.Lang
 	notes := d.Notes
-	*d = *special
+	if _, err := fromBlocks(bs, d); err != nil {
+		return fmt.Errorf("HTML: %v", err)
+	}
 	d.Notes = append(notes, d.Notes...)
-	d.Notes = append(d.Notes, FormatNote+"page structure read as "+f.name)
-	if d.Title == "" {
+	if d.Lang == "" {
+		d.Lang = lang
+	}
+	if title != "" {
 		d.Title = title
 	}
 	if d.Edition == "" {
@@ -191,132 +162,6 @@ func htmlRuleNumber(s string) (string, string) {
 	}
 	return "", ""
 }
-
-// renderHTML writes the text of nodes as the plain-text formats expect
-// it: one block per line, rule headings as "12: Title" lines, list items
-// with their numbers (printed or implied by the list), definition terms
-// above their definitions, and table rows as "12: Title" above the rest of
-// the row when the first cell is a number.
-func renderHTML(nodes []*html.Node, b *strings.Builder) {
-	for _, n := range nodes {
-		renderNode(n, b)
-	}
-}
-
-func newline(b *strings.Builder) {
-	if b.Len() > 0 && !strings.HasSuffix(b.String(), "\n") {
-		b.WriteByte('\n')
-	}
-}
-
-// nodeText is the text of n's children on one line.
-func nodeText(n *html.Node) string {
-	var b strings.Builder
-	renderChildren(n, &b)
-	return corpus.CleanLine(b.String())
-}
-
-func renderChildren(n *html.Node, b *strings.Builder) {
-	for c := n.FirstChild; c != nil; c = c.NextSibling {
-		renderNode(c, b)
-	}
-}
-
-func renderNode(n *html.Node, b *strings.Builder) {
-	switch n.Type {
-	case html.TextNode:
-		words := strings.Fields(n.Data)
-		atBreak := b.Len() == 0 || strings.HasSuffix(b.String(), "\n") || strings.HasSuffix(b.String(), " ")
-		if len(words) == 0 {
-			if !atBreak {
-				b.WriteByte(' ')
-			}
-			return
-		}
-		if !atBreak && strings.TrimLeftFunc(n.Data, unicode.IsSpace) != n.Data {
-			b.WriteByte(' ')
-		}
-		b.WriteString(strings.Join(words, " "))
-		if strings.TrimRightFunc(n.Data, unicode.IsSpace) != n.Data {
-			b.WriteByte(' ')
-		}
-		return
-	case html.ElementNode:
-	default:
-		renderChildren(n, b)
-		return
-	}
-	switch n.Data {
-	case "br":
-		b.WriteByte('\n')
-	case "h1", "h2", "h3", "h4", "h5", "h6":
-		t := nodeText(n)
-		if num, rest := htmlRuleNumber(t); num != "" {
-			newline(b)
-			b.WriteString(num + ": " + rest + "\n")
-			return
-		}
-		newline(b)
-		b.WriteString("\n" + t + "\n")
-	case "ol", "ul":
-		num, _ := strconv.Atoi(attrOf(n, "start"))
-		if num == 0 {
-			num = 1
-		}
-		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			if c.Type != html.ElementNode || c.Data != "li" {
-				continue
-			}
-			if v, err := strconv.Atoi(attrOf(c, "value")); err == nil {
-				num = v
-			}
-			var li strings.Builder
-			renderChildren(c, &li)
-			t := strings.TrimSpace(li.String())
-			newline(b)
-			if n.Data == "ol" && !htmlLeadingNumber.MatchString(t) {
-				t = strconv.Itoa(num) + ". " + t
-			}
-			b.WriteString(t + "\n")
-			num++
-		}
-	case "dt":
-		newline(b)
-		b.WriteString(nodeText(n) + "\n")
-	case "tr":
-		var cells []string
-		header := true
-		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			if c.Type == html.ElementNode && (c.Data == "td" || c.Data == "th") {
-				cells = append(cells, nodeText(c))
-				header = header && c.Data == "th"
-			}
-		}
-		if header {
-			return // column headings, not rules
-		}
-		newline(b)
-		if len(cells) >= 2 && htmlCellNumber.MatchString(cells[0]) {
-			b.WriteString(strings.TrimRight(cells[0], ".:") + ": " + cells[1] + "\n")
-			if len(cells) > 2 {
-				b.WriteString(strings.Join(cells[2:], "\n") + "\n")
-			}
-			return
-		}
-		b.WriteString(strings.Join(cells, " ") + "\n")
-	case "p", "div", "section", "article", "main", "blockquote", "pre", "figure", "address", "li", "dd", "table", "tbody", "thead", "header":
-		newline(b)
-		renderChildren(n, b)
-		newline(b)
-	default:
-		renderChildren(n, b)
-	}
-}
-
-var (
-	htmlLeadingNumber = regexp.MustCompile(`^\d{1,3}(?:-[A-Z])?\s*[.:)）。]`)
-	htmlCellNumber    = regexp.MustCompile(`^\d{1,3}(?:-[A-Z])?[.:]?$`)
-)
 
 func attrOf(n *html.Node, key string) string {
 	for _, a := range n.Attr {

@@ -25,9 +25,12 @@ func htmlBlocks(nodes []*html.Node) []block {
 }
 
 type htmlReader struct {
-	bs   []block
-	cur  strings.Builder // inline text of the block being read
-	lead int             // 1 when the block starts with bold text, -1 when not, 0 unknown
+	bs     []block
+	cur    strings.Builder // inline text of the block being read
+	lead   int             // 1 when the block starts with bold text, -1 when not, 0 unknown
+	plain  bool            // some of the block's text is outside bold or emphasis
+	inBold int             // depth of bold or emphasis elements around the text being read
+	chrome string          // why the block being read is not text of the rulebook, if it is not
 	// the block being read when it is a list item or a heading
 	kind    blockKind
 	level   int
@@ -43,15 +46,23 @@ func (r *htmlReader) flush() {
 	if t != "" {
 		lines := strings.Split(t, "\n")
 		for i := range lines {
-			lines[i] = strings.Join(strings.Fields(lines[i]), " ")
+			cells := strings.Split(lines[i], "\t")
+			for j := range cells {
+				cells[j] = strings.Join(strings.Fields(cells[j]), " ")
+			}
+			if r.kind != blockRow {
+				lines[i] = strings.Join(strings.Fields(lines[i]), " ")
+			} else {
+				lines[i] = strings.Join(cells, "\t")
+			}
 		}
 		t = strings.TrimSpace(strings.Join(dropEmpty(lines), "\n"))
 	}
 	if t != "" {
-		r.bs = append(r.bs, block{text: t, kind: r.kind, level: r.level, depth: r.depth, ordinal: r.ordinal, lead: r.lead == 1, anchor: r.anchor, line: r.line})
+		r.bs = append(r.bs, block{text: t, kind: r.kind, level: r.level, depth: r.depth, ordinal: r.ordinal, lead: r.lead == 1, bold: r.lead == 1 && !r.plain, anchor: r.anchor, line: r.line, chrome: r.chrome})
 	}
 	r.cur.Reset()
-	r.lead, r.kind, r.level, r.depth, r.ordinal, r.anchor = 0, blockPara, 0, 0, 0, ""
+	r.lead, r.plain, r.kind, r.level, r.depth, r.ordinal, r.anchor, r.chrome = 0, false, blockPara, 0, 0, 0, "", ""
 }
 
 func dropEmpty(ls []string) []string {
@@ -66,15 +77,20 @@ func dropEmpty(ls []string) []string {
 
 var htmlBlockTags = map[string]bool{
 	"p": true, "div": true, "section": true, "article": true, "main": true, "header": true, "figure": true,
-	"address": true, "dl": true, "dt": true, "dd": true, "table": true, "tbody": true, "thead": true, "tfoot": true,
+	"address": true, "dl": true, "dd": true, "table": true, "tbody": true, "thead": true, "tfoot": true,
 	"center": true, "hr": true, "caption": true, "details": true, "summary": true, "body": true, "html": true,
 }
 
 func (r *htmlReader) node(n *html.Node, depth int) {
 	switch n.Type {
 	case html.TextNode:
-		if strings.TrimSpace(n.Data) != "" && r.lead == 0 {
-			r.lead = -1
+		if strings.TrimSpace(n.Data) != "" {
+			if r.lead == 0 {
+				r.lead = -1
+			}
+			if r.inBold == 0 {
+				r.plain = true
+			}
 		}
 		r.cur.WriteString(n.Data)
 		return
@@ -118,17 +134,29 @@ func (r *htmlReader) node(n *html.Node, depth int) {
 		}
 	case tag == "tr":
 		r.flush()
-		first := true
+		first, header := true, true
 		for c := n.FirstChild; c != nil; c = c.NextSibling {
 			if c.Type == html.ElementNode && (c.Data == "td" || c.Data == "th") {
 				if !first {
-					r.cur.WriteString("  ")
+					r.cur.WriteString("\t")
 				}
 				first = false
+				header = header && c.Data == "th"
 				r.children(c, depth)
 			}
 		}
 		r.kind = blockRow
+		if header {
+			r.chrome = "table header"
+		}
+		r.flush()
+	case tag == "dt":
+		// A definition list's term is the title of what follows.
+		r.flush()
+		r.lead = 1
+		r.inBold++
+		r.children(n, depth)
+		r.inBold--
 		r.flush()
 	case tag == "pre":
 		r.flush()
@@ -144,7 +172,9 @@ func (r *htmlReader) node(n *html.Node, depth int) {
 		if r.lead == 0 && strings.TrimSpace(textOf(n)) != "" {
 			r.lead = 1
 		}
+		r.inBold++
 		r.children(n, depth)
+		r.inBold--
 	case htmlBlockTags[tag]:
 		r.flush()
 		r.children(n, depth)
@@ -211,7 +241,7 @@ func printsLabel(li *html.Node) bool {
 		t = t[:200]
 	}
 	l, ok := readLabel(t)
-	return ok && (l.term != "" || len(l.comps) > 1)
+	return ok && (l.term != "" || len(l.comps) > 1 && l.end < len(t))
 }
 
 // isPermalink reports whether a is a link inside a heading to that

@@ -197,6 +197,7 @@ func (o Options) Bytes(name string, data []byte) (*corpus.Document, error) {
 	}
 	// A document read back keeps the provenance of its first ingest.
 	if f.name != "json" {
+		summarize(d, f.name, inputText(f, data, d))
 		sum := sha256.Sum256(data)
 		d.Source.SHA256 = hex.EncodeToString(sum[:])
 		d.Source.Format = f.name
@@ -311,4 +312,18 @@ func selfless(refs []string, it *corpus.Item) []string {
 		return nil
 	}
 	return out
+}
+
+// inputText is the decoded text of a text format's input, for the coverage
+// of the summary; "" for formats whose bytes are not the text (binary,
+// markup, tables).
+func inputText(f *format, data []byte, d *corpus.Document) string {
+	if f.binary != nil || f.name == "csv" || f.name == "tsv" || f.name == "items" {
+		return ""
+	}
+	text, _, err := corpus.DecodeText(data, d.Source.Encoding)
+	if err != nil {
+		return ""
+	}
+	return text
 }

@@ -21,6 +21,7 @@ type label struct {
 	prefix  string // a word printed before the number ("Article"), or ""
 	term    string // the punctuation after the label (".", ")", ":"), or ""
 	paren   bool   // printed in parentheses: "(2)"
+	implied bool   // not printed: the place of an item in an ordered list
 	end     int    // byte offset in the block text where the rest begins
 }
 
@@ -112,7 +113,7 @@ func readLabel(s string) (l label, ok bool) {
 	} else {
 		for j < len(s) {
 			r, n := utf8.DecodeRuneInString(s[j:])
-			if !unicode.IsLetter(r) {
+			if !unicode.IsLetter(r) || r == '第' {
 				break
 			}
 			j += n
@@ -125,6 +126,11 @@ func readLabel(s string) (l label, ok bool) {
 		}
 	}
 	k := skipSpace(s, j)
+	// "ルール第12項": a CJK label needs no space after its prefix.
+	if l, ok = readCJKLabel(s, k); ok {
+		l.prefix = strings.TrimSpace(s[i:j])
+		return l, true
+	}
 	if k == j && !strings.HasPrefix(s[i:], "§") {
 		return l, false
 	}
@@ -281,6 +287,14 @@ func readCore(s string, i int) (l label, ok bool) {
 		if letters {
 			return label{}, false
 		}
+		// "71 。 text": a terminator set apart by a space.
+		k := skipSpace(s, j)
+		if r2, n2 := utf8.DecodeRuneInString(s[k:]); strings.ContainsRune("。．:：)）", r2) {
+			if k+n2 == len(s) || unicode.IsSpace(rune(s[k+n2])) {
+				l.term = string(r2)
+				j = k + n2
+			}
+		}
 	case r == '-' || r == '–':
 		// "Rule 12 - Title" and "40-A" are read by the caller's
 		// terminator; a hyphen glued to a number is not a label end.
@@ -384,7 +398,8 @@ func readCJKLabel(s string, i int) (l label, ok bool) {
 	if r2, n2 := utf8.DecodeRuneInString(s[end:]); strings.ContainsRune(":：.．、", r2) {
 		end += n2
 	}
-	return label{comps: []comp{{compNum, v, strconv.Itoa(v)}}, printed: s[i:k], end: skipSpace(s, end)}, true
+	// The number is what ids and citations use ("第12条" is cited as 12).
+	return label{comps: []comp{{compNum, v, strconv.Itoa(v)}}, printed: strconv.Itoa(v), end: skipSpace(s, end)}, true
 }
 
 // cjkNumber is the value of a number written in digits or CJK numerals

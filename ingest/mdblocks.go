@@ -53,7 +53,7 @@ func markdownBlocks(text string) []block {
 					if strings.TrimSpace(l.text) == "" {
 						continue
 					}
-					b := block{text: strings.TrimSpace(l.text), kind: blockPara, lead: l.lead, line: lineAt(c, lineOf) + i}
+					b := block{text: strings.TrimSpace(l.text), kind: blockPara, lead: l.lead, bold: l.bold, line: lineAt(c, lineOf) + i}
 					if i == 0 {
 						b.kind, b.depth = kind, d
 					}
@@ -86,7 +86,11 @@ func markdownBlocks(text string) []block {
 						for cell := r.FirstChild(); cell != nil; cell = cell.NextSibling() {
 							cells = append(cells, strings.Join(linesText(inlineLines(cell, src)), " "))
 						}
-						bs = append(bs, block{text: strings.Join(cells, "  "), kind: blockRow, line: lineAt(c, lineOf)})
+						b := block{text: strings.Join(cells, "\t"), kind: blockRow, line: lineAt(c, lineOf)}
+						if r.Kind().String() == "TableHeader" {
+							b.chrome = "table header"
+						}
+						bs = append(bs, b)
 					}
 					continue
 				}
@@ -138,6 +142,7 @@ func lineAt(n ast.Node, lineOf func(int) int) int {
 type mdLine struct {
 	text string
 	lead bool
+	bold bool // the whole line is emphasis
 }
 
 func linesText(ls []mdLine) []string {
@@ -154,11 +159,11 @@ func linesText(ls []mdLine) []string {
 func inlineLines(n ast.Node, src []byte) []mdLine {
 	var out []mdLine
 	var b strings.Builder
-	lead, atStart := false, true
+	lead, atStart, plain := false, true, false
 	flush := func() {
-		out = append(out, mdLine{b.String(), lead})
+		out = append(out, mdLine{b.String(), lead, lead && !plain})
 		b.Reset()
-		lead, atStart = false, true
+		lead, atStart, plain = false, true, false
 	}
 	var walk func(n ast.Node, emph bool)
 	walk = func(n ast.Node, emph bool) {
@@ -168,6 +173,9 @@ func inlineLines(n ast.Node, src []byte) []mdLine {
 				v := string(c.Segment.Value(src))
 				if atStart && strings.TrimSpace(v) != "" {
 					lead, atStart = emph, false
+				}
+				if !emph && strings.TrimSpace(v) != "" {
+					plain = true
 				}
 				b.WriteString(v)
 				if c.SoftLineBreak() || c.HardLineBreak() {

@@ -45,7 +45,7 @@ type structure struct {
 	restarts    []string       // labels that start a second run: "3.1 after 3.9.1"
 	outOfOrder  []string       // labels read as items outside the succession
 	textRunes   int            // runes of text in the blocks
-	itemRunes   int            // runes of text inside items (preamble included)
+	unexplained int            // labels like the numbering's left in the text
 	chromeRunes int
 }
 
@@ -214,6 +214,16 @@ func follows(a, b []comp, holes int) bool {
 	return false
 }
 
+func count(bs []bool) int {
+	n := 0
+	for _, b := range bs {
+		if b {
+			n++
+		}
+	}
+	return n
+}
+
 func allFirst(cs []comp) bool {
 	for _, c := range cs {
 		if !c.first() {
@@ -258,7 +268,10 @@ func recognize(bs []block, d *corpus.Document) *structure {
 			st.chromeRunes += utf8.RuneCountInString(b.text)
 			continue
 		}
-		if b.kind == blockCode || b.ordinal > 0 {
+		if b.kind == blockCode {
+			continue
+		}
+		if b.ordinal > 0 {
 			continue
 		}
 		if l, ok := readLabel(b.text); ok && !l.paren {
@@ -266,6 +279,31 @@ func recognize(bs []block, d *corpus.Document) *structure {
 		}
 	}
 	in := chain(cands, st)
+	if count(in) < 3 {
+		// Too few printed numbers to be the document's numbering: the
+		// places of ordered lists' items (labels not printed) may be it,
+		// with the printed ones (a list of rules 5-7, then 8 and 9 as
+		// definition terms). Where printed numbers are the numbering,
+		// lists stay relative to the item they are in ("2.1(3)").
+		var all []candidate
+		for i, b := range bs {
+			switch {
+			case b.chrome != "" || b.kind == blockCode:
+			case b.ordinal > 0:
+				v := strconv.Itoa(b.ordinal)
+				all = append(all, candidate{i, label{comps: []comp{{compNum, b.ordinal, v}}, printed: v, implied: true}})
+			default:
+				if l, ok := readLabel(b.text); ok && !l.paren {
+					all = append(all, candidate{i, l})
+				}
+			}
+		}
+		if st2 := (&structure{schemes: map[string]int{}}); count(chain(all, st2)) > count(in) {
+			cands = all
+			*st = structure{schemes: st.schemes, textRunes: st.textRunes, chromeRunes: st.chromeRunes}
+			in = chain(cands, st)
+		}
+	}
 	// Labels outside the chain whose blocks look like the chain's are
 	// items out of sequence (a repeated or mistyped number).
 	sigs := map[string]int{}
@@ -283,10 +321,14 @@ func recognize(bs []block, d *corpus.Document) *structure {
 			continue
 		}
 		b := bs[c.block]
-		if len(c.lab.comps) >= 2 && sigs[signature(b, c.lab)] >= 5 && (b.kind == blockHeading || b.lead || b.kind == blockItem) {
+		sig := signature(b, c.lab)
+		if len(c.lab.comps) >= 2 && sigs[sig] >= 5 && (b.kind == blockHeading || b.lead || b.kind == blockItem) {
 			starts[c.block] = c.lab
 			st.outOfOrder = append(st.outOfOrder, fmt.Sprintf("%s (line %d)", c.lab.printed, b.line))
 			numbered++
+		} else if sigs[sig] > 0 {
+			// Looks like the numbering's labels, yet is not part of it.
+			st.unexplained++
 		}
 	}
 	headings := 0
@@ -318,143 +360,230 @@ type open struct {
 // heading and each item of an ordered list opens an item; every other
 // block is text of the item open before it.
 func build(bs []block, starts map[int]label, d *corpus.Document, st *structure) {
-	numbered := len(starts) > 0
-	var stack []open // open items, outermost first
-	var pre []string // text before the first item
-	section := ""
-	var sectionLevel int
+	b := builder{d: d, st: st, numbered: len(starts) > 0, more: map[int][]string{},
+		counters: map[string]int{}, anchors: map[string]bool{}}
+	for i, bl := range bs {
+		switch lab, ok := starts[i]; {
+		case bl.chrome != "":
+			d.Notes = append(d.Notes, "dropped "+bl.chrome+": "+clip(corpus.CleanLine(bl.text), 120))
+		case ok:
+			// Is the block followed by text of its own (not another
+			// item's start, not a heading)?
+			body := false
+			for j := i + 1; j < len(bs); j++ {
+				if bs[j].chrome != "" {
+					continue
+				}
+				_, next := starts[j]
+				body = !next && bs[j].kind != blockHeading && bs[j].ordinal == 0
+				break
+			}
+			b.numberedItem(bl, lab, body)
+		case bl.kind == blockHeading:
+			b.heading(bl)
+		case bl.ordinal > 0:
+			b.listItem(bl)
+		default:
+			b.text(bl.text)
+		}
+	}
+	b.finish()
+}
+
+// builder makes items of blocks in document order.
+type builder struct {
+	d        *corpus.Document
+	st       *structure
+	numbered bool // the document has a numbering chain
+	stack    []open
+	pre      []string // text before the first item
 	// more holds the text blocks after an item's own, joined at the end:
 	// appending to the item's text would copy it again for every block.
-	more := map[int][]string{}
-	addText := func(s string) {
-		if len(stack) == 0 {
-			pre = append(pre, s)
-			return
+	more     map[int][]string
+	heads    []head         // the headings in force, outermost first
+	counters map[string]int // outline counters by parent path
+	anchors  map[string]bool
+}
+
+// head is a heading in force, for the Section of the items under it.
+type head struct {
+	level int
+	title string
+}
+
+// section is the title of the innermost heading in force above level (0:
+// any).
+func (b *builder) section(level int) string {
+	for i := len(b.heads) - 1; i >= 0; i-- {
+		if level == 0 || b.heads[i].level < level {
+			return b.heads[i].title
 		}
-		i := stack[len(stack)-1].item
-		more[i] = append(more[i], s)
 	}
-	counters := map[string]int{} // outline counters by parent path
-	anchors := map[string]bool{}
-	for i, b := range bs {
-		if b.chrome != "" {
-			d.Notes = append(d.Notes, "dropped "+b.chrome+": "+clip(corpus.CleanLine(b.text), 120))
-			continue
-		}
-		if lab, ok := starts[i]; ok {
-			key := lab.key()
-			for len(stack) > 0 && !strings.HasPrefix(key, stack[len(stack)-1].key+".") {
-				stack = stack[:len(stack)-1]
-			}
-			rest := strings.TrimSpace(b.text[lab.end:])
-			it := corpus.Item{Kind: corpus.KindRule, Number: labelNumber(lab)}
-			st.schemes[lab.shape()]++
-			if b.kind == blockHeading {
-				it.Title = rest
-				section, sectionLevel = headingSection(lab, rest), b.level
-			} else if t, body, ok := leadTitle(b, rest); ok {
-				it.Title, it.Text = t, body
-			} else {
-				it.Text = rest
-			}
-			if b.kind != blockHeading && sectionLevel > 0 || b.kind == blockHeading {
-				it.Section = section
-			}
-			if b.kind == blockHeading && it.Section == headingSection(lab, rest) {
-				it.Section = ""
-			}
-			d.Items = append(d.Items, it)
-			stack = append(stack, open{item: len(d.Items) - 1, key: key, depth: b.depth})
-			st.numbered++
-			continue
-		}
-		if b.kind == blockHeading && (numbered || true) {
-			// An unnumbered heading: in a numbered document a section
-			// item; in an unnumbered one, an item numbered by its place in
-			// the outline.
-			for len(stack) > 0 && (stack[len(stack)-1].key != "" || stack[len(stack)-1].level >= b.level || stack[len(stack)-1].depth > 0) {
-				if stack[len(stack)-1].key != "" && numbered && stack[len(stack)-1].level == 0 {
-					// numbered items end at a heading
-				}
-				stack = stack[:len(stack)-1]
-			}
-			title := corpus.CleanLine(b.text)
-			it := corpus.Item{Kind: corpus.KindSection, Title: title}
-			var path []int
-			if len(stack) > 0 {
-				path = append(path, stack[len(stack)-1].path...)
-				it.Section = d.Items[stack[len(stack)-1].item].Title
-			}
-			pk := fmt.Sprint(path)
-			counters[pk]++
-			path = append(path, counters[pk])
-			if !numbered {
-				// An item of its own, which the aligner may number; its id
-				// is the anchor the page gives it, else its place in the
-				// outline.
-				it.Kind = corpus.KindItem
-				it.ID = "item:" + joinInts(path)
-				if a := anchorID(b.anchor); a != "" && !anchors[a] {
-					anchors[a] = true
-					it.ID = "item:" + a
-				}
-				st.implied++
-			} else {
-				st.sections++
-			}
-			d.Items = append(d.Items, it)
-			stack = append(stack, open{item: len(d.Items) - 1, level: b.level, path: path})
-			section, sectionLevel = title, b.level
-			continue
-		}
-		if b.ordinal > 0 {
-			// An item of an ordered list that prints no numbers: numbered
-			// by its place, under the item the list belongs to.
-			for len(stack) > 0 && stack[len(stack)-1].depth >= b.depth {
-				stack = stack[:len(stack)-1]
-			}
-			parent := ""
-			if len(stack) > 0 {
-				parent = d.Items[stack[len(stack)-1].item].Number
-			}
-			num := strconv.Itoa(b.ordinal)
-			if parent != "" {
-				num = parent + "(" + num + ")"
-			}
-			it := corpus.Item{Kind: corpus.KindRule, Number: num, Section: section}
-			if t, body, ok := leadTitle(b, b.text); ok {
-				it.Title, it.Text = t, body
-			} else {
-				it.Text = b.text
-			}
-			d.Items = append(d.Items, it)
-			stack = append(stack, open{item: len(d.Items) - 1, key: "\x00", depth: b.depth})
-			st.implied++
-			continue
-		}
-		addText(b.text)
+	return ""
+}
+
+// enter makes a heading of the given level the innermost in force.
+func (b *builder) enter(level int, title string) {
+	for len(b.heads) > 0 && b.heads[len(b.heads)-1].level >= level {
+		b.heads = b.heads[:len(b.heads)-1]
 	}
-	for i, ss := range more {
+	b.heads = append(b.heads, head{level, title})
+}
+
+func (b *builder) text(s string) {
+	if len(b.stack) == 0 {
+		b.pre = append(b.pre, s)
+		return
+	}
+	i := b.stack[len(b.stack)-1].item
+	b.more[i] = append(b.more[i], s)
+}
+
+func (b *builder) add(it corpus.Item, o open) {
+	b.d.Items = append(b.d.Items, it)
+	o.item = len(b.d.Items) - 1
+	b.stack = append(b.stack, o)
+}
+
+// numberedItem opens the item a chain label starts. A heading, a short
+// line all in bold, or a short line without sentence punctuation that
+// text of its own follows (body) gives the item's title; a bold run at
+// the start of a longer block too when text follows it.
+func (b *builder) numberedItem(bl block, lab label, body bool) {
+	key := lab.key()
+	for len(b.stack) > 0 && !strings.HasPrefix(key, b.stack[len(b.stack)-1].key+".") {
+		b.stack = b.stack[:len(b.stack)-1]
+	}
+	rest := strings.TrimLeft(strings.TrimSpace(bl.text[lab.end:]), "-–—:： ")
+	it := corpus.Item{Kind: corpus.KindRule, Number: labelNumber(lab)}
+	b.st.schemes[lab.shape()]++
+	b.st.numbered++
+	switch {
+	case bl.kind == blockHeading:
+		it.Title = rest
+		it.Section = b.section(bl.level)
+		b.enter(bl.level, headingSection(lab, rest))
+	case bl.kind == blockRow:
+		// A row of cells: number, title, text; or number and text.
+		cells := strings.Split(rest, "\t")
+		it.Section = b.section(0)
+		if len(cells) >= 2 && runeLen(cells[0]) <= maxTitleRunes {
+			it.Title, it.Text = cells[0], strings.Join(cells[1:], "\n")
+		} else {
+			it.Text = strings.Join(cells, "\n")
+		}
+	case bl.bold && runeLen(rest) <= maxTitleRunes && !strings.Contains(rest, "\n"),
+		// "12: Title" on a line of its own, its text on the lines below.
+		body && bl.kind == blockPara && titleLike(rest) && runeLen(rest) <= 60 && !strings.Contains(rest, "\n"):
+		it.Title = rest
+		it.Section = b.section(0)
+	default:
+		it.Section = b.section(0)
+		if t, body, ok := leadTitle(bl, rest); ok {
+			it.Title, it.Text = t, body
+		} else {
+			it.Text = rest
+		}
+	}
+	b.add(it, open{key: key, depth: bl.depth})
+}
+
+// heading opens the item of an unnumbered heading: in a numbered
+// document a section (kept only when it has text of its own: otherwise it
+// lives on as the Section of the items under it); in an unnumbered one,
+// an item numbered by its place in the outline, or named by its anchor.
+func (b *builder) heading(bl block) {
+	for len(b.stack) > 0 {
+		top := b.stack[len(b.stack)-1]
+		if top.key == "" && top.depth == 0 && top.level < bl.level {
+			break
+		}
+		b.stack = b.stack[:len(b.stack)-1]
+	}
+	title := corpus.CleanLine(bl.text)
+	it := corpus.Item{Kind: corpus.KindSection, Title: title, Section: b.section(bl.level)}
+	var path []int
+	if len(b.stack) > 0 {
+		path = append(path, b.stack[len(b.stack)-1].path...)
+	}
+	pk := fmt.Sprint(path)
+	b.counters[pk]++
+	path = append(path, b.counters[pk])
+	if !b.numbered {
+		it.Kind = corpus.KindItem
+		it.ID = "item:" + joinInts(path)
+		if a := anchorID(bl.anchor); a != "" && !b.anchors[a] {
+			b.anchors[a] = true
+			it.ID = "item:" + a
+		}
+		b.st.implied++
+	} else {
+		b.st.sections++
+	}
+	b.enter(bl.level, title)
+	b.add(it, open{level: bl.level, path: path})
+}
+
+// listItem opens the item of an ordered list's item that prints no
+// number: numbered by its place, under the item the list belongs to
+// ("2.1(3)").
+func (b *builder) listItem(bl block) {
+	for len(b.stack) > 0 && b.stack[len(b.stack)-1].depth >= bl.depth {
+		b.stack = b.stack[:len(b.stack)-1]
+	}
+	parent := ""
+	if len(b.stack) > 0 {
+		parent = b.d.Items[b.stack[len(b.stack)-1].item].Number
+	}
+	num := strconv.Itoa(bl.ordinal)
+	if parent != "" {
+		num = parent + "(" + num + ")"
+	}
+	it := corpus.Item{Kind: corpus.KindRule, Number: num, Section: b.section(0)}
+	if t, body, ok := leadTitle(bl, bl.text); ok {
+		it.Title, it.Text = t, body
+	} else {
+		it.Text = bl.text
+	}
+	b.st.implied++
+	b.add(it, open{key: "\x00", depth: bl.depth})
+}
+
+// finish joins the items' texts, adds the preamble, finds parts, and
+// drops the section items of a numbered document that hold no text.
+func (b *builder) finish() {
+	d := b.d
+	for i, ss := range b.more {
 		it := &d.Items[i]
 		if it.Text != "" {
 			ss = append([]string{it.Text}, ss...)
 		}
 		it.Text = strings.Join(ss, "\n")
 	}
-	if len(pre) > 0 {
-		text := strings.Join(pre, "\n")
+	items := d.Items[:0]
+	for _, it := range d.Items {
+		if b.numbered && it.Kind == corpus.KindSection && it.Number == "" && it.Text == "" {
+			b.st.sections--
+			continue
+		}
+		items = append(items, it)
+	}
+	d.Items = items
+	if len(b.pre) > 0 {
+		text := strings.Join(b.pre, "\n")
 		d.Items = append([]corpus.Item{{Kind: corpus.KindPreamble, Text: text}}, d.Items...)
 	}
 	for i := range d.Items {
 		it := &d.Items[i]
-		if it.Kind == corpus.KindRule && len(it.Parts) == 0 && strings.Contains(it.Text, "\n") {
+		if it.Kind == corpus.KindRule && len(it.Parts) == 0 {
 			it.Parts = enumParts(it.Text)
 			if it.Parts == nil {
 				it.Parts = letterParts(it.Text)
 			}
 		}
 	}
-	// A numbered heading with numbered items under it is a section.
+	// A numbered heading with numbered items under it and no text of its
+	// own is a section.
 	for i := range d.Items {
 		it := &d.Items[i]
 		if it.Kind != corpus.KindRule || it.Number == "" || i+1 >= len(d.Items) {

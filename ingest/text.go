@@ -3,7 +3,9 @@ package ingest
 import (
 	"errors"
 	"fmt"
+	"sort"
 	"strings"
+	"unicode"
 
 	"github.com/rulesync/rulesync/corpus"
 )
@@ -44,13 +46,14 @@ func readMarkdown(text string, d *corpus.Document) (*structure, error) {
 }
 
 // explains is how many items of d the structure accounts for: numbered
-// or outlined items, less chainRestart for each restart of the numbering (a
+// or outlined items, less the labels like the numbering's that it left in
+// the text, less chainRestart for each restart of the numbering (a
 // numbering that starts again and again is the examples inside
 // unnumbered entries, not the entries), halved when one item holds more
 // than a third of the text (a list inside a longer text, whose last item
 // took the rest).
 func (st *structure) explains(d *corpus.Document) float64 {
-	n := float64(structured(d)) - chainRestart*float64(len(st.restarts))
+	n := float64(structured(d)-st.unexplained) - chainRestart*float64(len(st.restarts))
 	total, most := 0, 0
 	for i := range d.Items {
 		r := runeLen(d.Items[i].Text)
@@ -119,6 +122,10 @@ func fromBlocks(bs []block, d *corpus.Document) (*structure, error) {
 				d.Title = corpus.CleanLine(first)
 			}
 		}
+		// A preamble that is the title line alone is the title.
+		if !strings.Contains(head, "\n") && corpus.CleanLine(head) == d.Title && len(d.Items) > 1 {
+			d.Items = d.Items[1:]
+		}
 	}
 	head = d.Title + "\n" + clip(head, 2000)
 	d.Edition = detectEdition(head)
@@ -161,9 +168,9 @@ func (st *structure) warnings(d *corpus.Document) []string {
 
 // arbitrate reads text both with the format detection chose (one of the
 // readers built for a particular layout) and with the structure
-// recognizer, and keeps the reading that recognizes more numbered or
-// outlined items; on a tie, the particular reader. It says in the notes
-// which it kept and why.
+// recognizer, and keeps the reading that explains more items; on a tie,
+// the particular reader's (which also knows the navigation of the pages it
+// was built for). It says in the notes which it kept and why.
 func arbitrate(text string, f *format, generic reader, d *corpus.Document) (string, error) {
 	special := &corpus.Document{Source: d.Source}
 	errS := f.parse(text, special)
@@ -204,6 +211,49 @@ func structured(d *corpus.Document) int {
 	for i := range d.Items {
 		it := &d.Items[i]
 		if it.Number != "" || strings.Contains(it.ID, ".") && strings.HasPrefix(it.ID, "item:") {
+			n++
+		}
+	}
+	return n
+}
+
+// summarize adds the structure summary for a document a particular
+// reader read (the recognizer writes its own): items per kind, and, for
+// text, the share of the input's letters and digits found in the items.
+func summarize(d *corpus.Document, format, text string) {
+	for _, n := range d.Notes {
+		if strings.HasPrefix(n, StructureNote) {
+			return
+		}
+	}
+	kinds := map[corpus.Kind]int{}
+	for i := range d.Items {
+		kinds[d.Items[i].Kind]++
+	}
+	var ks []string
+	for k, n := range kinds {
+		ks = append(ks, fmt.Sprintf("%d %s", n, k))
+	}
+	sort.Strings(ks)
+	line := fmt.Sprintf("%s%s; numbering: as the %s reader reads it", StructureNote, strings.Join(ks, ", "), format)
+	if text != "" {
+		in, out := alnum(text), 0
+		for i := range d.Items {
+			it := &d.Items[i]
+			out += alnum(it.Number) + alnum(it.Title) + alnum(it.Text)
+		}
+		if in > 0 {
+			line += fmt.Sprintf("; coverage %.1f%%", 100*float64(min(in, out))/float64(in))
+		}
+	}
+	d.Notes = append(d.Notes, line)
+}
+
+// alnum counts the letters and digits of s.
+func alnum(s string) int {
+	n := 0
+	for _, r := range s {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
 			n++
 		}
 	}
