@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"unicode"
 
 	"github.com/BurntSushi/toml"
 )
@@ -112,6 +113,12 @@ func LoadWorkspace(path string) (*Workspace, error) {
 	ws.Dir = filepath.Dir(path)
 	names := map[string]bool{}
 	for i, s := range ws.Sources {
+		if s.Name != "" {
+			if err := checkName(s.Name); err != nil {
+				line, col := keyPosition(data, "source", i, "name")
+				return nil, &ManifestError{Path: path, Line: line, Col: col, Err: fmt.Errorf("source name %q: %v", s.Name, err)}
+			}
+		}
 		switch {
 		case s.Name == "":
 			return nil, &ManifestError{Path: path, Err: fmt.Errorf("source %d has no name", i+1)}
@@ -150,6 +157,89 @@ func LoadWorkspace(path string) (*Workspace, error) {
 		}
 	}
 	return &ws, nil
+}
+
+// maxName is the longest source name, in bytes: a changelog is named by
+// two of them ("old..new.html") and a file name by at most 255 bytes.
+const maxName = 100
+
+// checkName says why a source name cannot name files: a name is one path
+// element of letters (of any script), digits, '.', '_' and '-', beginning
+// with a letter or a digit (so never ".", ".." or a hidden file), at most
+// maxName bytes. Names become file names in OUTDIR and the cache
+// ("gaps/<name>.md"), so "../x" or "/x" would write elsewhere.
+func checkName(name string) error {
+	if name == "" {
+		return errors.New("empty")
+	}
+	if len(name) > maxName {
+		return fmt.Errorf("longer than %d bytes", maxName)
+	}
+	for i, r := range name {
+		switch {
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+		case i == 0:
+			return fmt.Errorf("a name begins with a letter or a digit")
+		case r == '.' || r == '_' || r == '-':
+		default:
+			return fmt.Errorf("%q is not allowed: a name is one file name of letters, digits, '.', '_' and '-'", r)
+		}
+	}
+	return nil
+}
+
+// keyPosition finds where the value of key is in the index-th (0-based)
+// [[table]] of a TOML manifest, as a line and a column (in runes), both
+// 1-based; 0, 0 when it cannot tell (the TOML library keeps one position
+// per key of all the array's tables). It reads lines as a person would:
+// a table header on a line of its own, "key = value" on one line.
+func keyPosition(data []byte, table string, index int, key string) (int, int) {
+	n := -1
+	for i, line := range strings.Split(string(data), "\n") {
+		t := strings.TrimSpace(line)
+		if strings.HasPrefix(t, "[") {
+			h := strings.Join(strings.Fields(strings.Trim(strings.SplitN(t, "#", 2)[0], " \t")), "")
+			if h == "[["+table+"]]" {
+				n++
+			} else if n == index {
+				return 0, 0
+			}
+			continue
+		}
+		if n != index {
+			continue
+		}
+		k, _, ok := strings.Cut(t, "=")
+		k = strings.TrimSpace(k)
+		if ok && (k == key || k == `"`+key+`"` || k == "'"+key+"'") {
+			eq := strings.Index(line, "=")
+			col := len([]rune(line[:eq+1])) + 1
+			for _, r := range line[eq+1:] {
+				if r != ' ' && r != '\t' {
+					break
+				}
+				col++
+			}
+			return i + 1, col
+		}
+	}
+	return 0, 0
+}
+
+// checkNames checks the names a build makes files of, for a Workspace
+// made otherwise than by LoadWorkspace.
+func (ws *Workspace) checkNames() error {
+	for _, s := range ws.Sources {
+		if err := checkName(s.Name); err != nil {
+			return fmt.Errorf("source name %q: %v", s.Name, err)
+		}
+	}
+	for _, t := range ws.Translations {
+		if err := checkName(t.Name); err != nil {
+			return fmt.Errorf("translation name %q: %v", t.Name, err)
+		}
+	}
+	return nil
 }
 
 // resolve returns a manifest path relative to the manifest's directory.
