@@ -164,4 +164,3 @@ func (t *tree) touch(name string, now time.Time) error {
 	}
 	return t.root.Chtimes(p, now, now)
 }
-
