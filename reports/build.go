@@ -6,7 +6,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"os"
 	"runtime"
@@ -63,6 +62,11 @@ type Summary struct {
 	// Pruned is how many cache entries no build had used for a day were
 	// removed.
 	Pruned int
+	// Notes are what the build has to tell beside the summary: a cache it
+	// could not use or write (the build went on without it), cache
+	// entries that failed their checksum and were redone, unfinished
+	// output directories of killed builds it removed.
+	Notes []string
 }
 
 // DocSummary describes an ingested source.
@@ -119,7 +123,8 @@ type files map[string][]byte
 type source struct {
 	Source
 	hash    string           // the key of its document in the cache
-	doc     *corpus.Document // kept for the documents other tasks share
+	stored  bool             // the document is in the cache
+	doc     *corpus.Document // kept for the documents other tasks share, and those the cache lacks
 	summary DocSummary
 	err     error
 }
@@ -139,11 +144,11 @@ func (b *Build) Run(ctx context.Context) (*Summary, error) {
 	if err := ws.checkNames(); err != nil {
 		return nil, err
 	}
-	cache, err := openCache(ws.cacheDir())
-	if err != nil {
-		return nil, fmt.Errorf("cache %s: %v", ws.cacheDir(), err)
+	notes := &notes{}
+	cache := openCache(ws.cacheDir(), notes)
+	if cache != nil {
+		defer cache.close()
 	}
-	defer cache.close()
 	workers := b.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
@@ -154,6 +159,7 @@ func (b *Build) Run(ctx context.Context) (*Summary, error) {
 	}
 	defer out.Discard()
 	sum := &Summary{}
+	defer func() { sum.Notes = notes.list }()
 
 	// The documents several steps use are kept once read.
 	shared := map[string]bool{}
@@ -181,15 +187,12 @@ func (b *Build) Run(ctx context.Context) (*Summary, error) {
 				return
 			}
 			b.event(Event{Stage: "ingest", Name: src.Name})
-			d, hash, cached, err := b.ingest(ctx, src.Source, cache)
-			src.hash, src.err = hash, err
-			if err == nil {
-				src.summary = DocSummary{src.Name, d.Edition, d.Lang, len(d.Items), cached}
-				if shared[src.Name] {
-					src.doc = d
-				}
+			d, err := b.ingest(ctx, src, cache)
+			src.err = err
+			if err == nil && (shared[src.Name] || !src.stored) {
+				src.doc = d
 			}
-			b.event(Event{Stage: "ingest", Name: src.Name, Done: true, Cached: cached, Err: err})
+			b.event(Event{Stage: "ingest", Name: src.Name, Done: true, Cached: src.summary.Cached, Err: err})
 		}(srcs[i])
 	}
 	wg.Wait()
@@ -209,7 +212,7 @@ func (b *Build) Run(ctx context.Context) (*Summary, error) {
 		if src.doc != nil {
 			return src.doc, nil
 		}
-		d := cache.loadDoc(src.hash)
+		d := cache.loadDoc(src.hash, "the document of "+name)
 		if d == nil {
 			return nil, fmt.Errorf("the cached document of %s is gone", name)
 		}
@@ -282,7 +285,7 @@ func (b *Build) Run(ctx context.Context) (*Summary, error) {
 				return
 			}
 			b.event(Event{Stage: t.stage, Name: t.name})
-			fs, s, hit := cache.loadTask(t.key)
+			fs, s, hit := cache.loadTask(t.key, t.stage+" "+t.name)
 			var err error
 			if !hit {
 				if fs, s, err = t.run(); err == nil {
@@ -321,7 +324,7 @@ func (b *Build) Run(ctx context.Context) (*Summary, error) {
 	var docs []*corpus.Document
 	var names []string
 	for _, src := range srcs {
-		if src.doc != nil {
+		if src.doc != nil && shared[src.Name] {
 			docs, names = append(docs, src.doc), append(names, src.Name)
 		}
 	}
@@ -397,10 +400,17 @@ func (b *Build) interrupted(ctx context.Context) error {
 // build, conditionally (If-None-Match, If-Modified-Since) when an earlier
 // build kept the server's validators: a 304 answer takes the document
 // made before, as do unchanged bytes from a server that gives none. It
-// returns the document, the key of its inputs (its name in the cache),
-// and whether it was read from the cache.
-func (b *Build) ingest(ctx context.Context, s Source, cache *cache) (*corpus.Document, string, bool, error) {
+// returns the document and fills in src: the key of its inputs (its name
+// in the cache), whether the cache holds it, and its summary.
+func (b *Build) ingest(ctx context.Context, src *source, cache *cache) (*corpus.Document, error) {
+	s := src.Source
 	opt := ingest.Options{Format: s.Format, Edition: s.Edition, Lang: s.Lang, Now: b.now}
+	found := func(d *corpus.Document, h string, cached bool) (*corpus.Document, error) {
+		src.hash, src.stored = h, cached
+		src.summary = DocSummary{s.Name, d.Edition, d.Lang, len(d.Items), cached}
+		return d, nil
+	}
+	what := "the document of " + s.Name
 	var (
 		input = s.URL
 		data  []byte
@@ -411,11 +421,7 @@ func (b *Build) ingest(ctx context.Context, s Source, cache *cache) (*corpus.Doc
 		input = b.Workspace.resolve(s.Path)
 		var err error
 		if data, err = os.ReadFile(input); err != nil {
-			var pe *os.PathError
-			if errors.As(err, &pe) {
-				err = pe.Err
-			}
-			return nil, "", false, &ingest.Error{Input: input, Err: err}
+			return nil, &ingest.Error{Input: input, Err: pathless(err)}
 		}
 		parse = func() (*corpus.Document, error) { return opt.Bytes(input, data) }
 	} else {
@@ -426,15 +432,15 @@ func (b *Build) ingest(ctx context.Context, s Source, cache *cache) (*corpus.Doc
 		}
 		var err error
 		if page, err = opt.Fetch(ctx, s.URL, since); err != nil {
-			return nil, "", false, err
+			return nil, err
 		}
 		if page.NotModified {
-			if d := cache.loadDoc(prev.Doc); d != nil {
-				return d, prev.Doc, true, nil
+			if d := cache.loadDoc(prev.Doc, what); d != nil {
+				return found(d, prev.Doc, true)
 			}
 			// The document made before is gone: fetch it whole.
 			if page, err = opt.Fetch(ctx, s.URL, nil); err != nil {
-				return nil, "", false, err
+				return nil, err
 			}
 		}
 		data = page.Data
@@ -448,26 +454,29 @@ func (b *Build) ingest(ctx context.Context, s Source, cache *cache) (*corpus.Doc
 			cache.storeMemo(s, fetchMemo{p, h})
 		}
 	}
-	if d := cache.loadDoc(h); d != nil {
+	if d := cache.loadDoc(h, what); d != nil {
 		remember()
-		return d, h, true, nil
+		return found(d, h, true)
 	}
 	d, err := parse()
 	if err != nil {
-		return nil, "", false, err
+		return nil, err
 	}
 	if d.Source.Path == "" && d.Source.URL == "" {
 		d.Source.Path = input
 	}
 	js, err := corpus.Marshal(d)
 	if err != nil {
-		return nil, "", false, err
+		return nil, err
 	}
-	if err := cache.storeDoc(h, js); err != nil {
-		return nil, "", false, err
+	// A document the cache cannot hold is kept in memory.
+	stored := cache.storeDoc(h, js) == nil
+	if stored {
+		remember()
 	}
-	remember()
-	return d, h, false, nil
+	found(d, h, false)
+	src.stored = stored
+	return d, nil
 }
 
 func sha256Of(b []byte) []byte {

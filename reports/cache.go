@@ -1,16 +1,21 @@
 package reports
 
 import (
+	"bytes"
+	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime/debug"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/rulesync/rulesync/corpus"
@@ -19,46 +24,233 @@ import (
 
 // cacheVersion names the shape of the cached documents and outputs; a
 // new version of rulesync that writes them differently changes it.
-const cacheVersion = "rulesync-build-1"
+const cacheVersion = "rulesync-build-2"
 
-// cache is a build's cache directory: documents by the hash of their
-// source (docs/), what was fetched of URL sources (fetch/), and the
-// outputs of the comparisons and checks by the hashes of their inputs
-// (tasks/). Every name goes through its tree.
+// cacheMark is the file that makes a directory rulesync's cache, in the
+// form of the Cache Directory Tagging Specification (backup tools skip
+// such a directory). A build prunes only a directory that holds it, and
+// there only the entries it writes.
+const cacheMark = "CACHEDIR.TAG"
+
+const cacheMarkText = "Signature: 8a477f597d28d172789f06886806bc55\n" +
+	"# This file is a cache directory tag created by rulesync build.\n" +
+	"# For information about cache directory tags, see https://bford.info/cachedir/\n"
+
+// cache is a build's cache directory. Each entry is a directory: a
+// document by the hash of its source (docs/<key>), what was fetched of a
+// URL source (fetch/<key>), the outputs of a comparison or a check by the
+// hashes of its inputs (tasks/<key>). An entry holds its files under
+// files/ and entry.json, the sha256 of each file (and a task's summary);
+// it is written beside its place and renamed into it when complete, and
+// read only when every file matches its sha256.
+//
+// A nil *cache is no cache: nothing is found and nothing is stored. A
+// cache that fails a write stores nothing more in this build: a cache
+// costs time when it fails, never output.
 type cache struct {
 	*tree
+	notes *notes
+	off   atomic.Bool // a write failed: store nothing more
 }
 
-// openCache makes and opens the cache directory dir.
-func openCache(dir string) (*cache, error) {
+// cacheFault, when set, is the error of every entry stored in a cache:
+// a test makes the disk full or read-only with it, which running as
+// root cannot.
+var cacheFault error
+
+// errCacheOff is a store into a cache that stores nothing more.
+var errCacheOff = errors.New("the cache is not written to in this build")
+
+// notes collects what a build has to tell, from several goroutines.
+type notes struct {
+	mu   sync.Mutex
+	list []string
+}
+
+func (n *notes) add(format string, args ...any) {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	n.list = append(n.list, fmt.Sprintf(format, args...))
+}
+
+// openCache makes and opens the cache directory dir, and marks it as
+// rulesync's. A directory that holds other files than rulesync's and no
+// mark is not used: the build runs without a cache (nil), and says so.
+func openCache(dir string, n *notes) *cache {
+	without := func(reason string, args ...any) *cache {
+		n.add("cache %s %s: building without a cache", dir, fmt.Sprintf(reason, args...))
+		return nil
+	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, err
+		return without("cannot be made (%v)", pathless(err))
 	}
 	t, err := openTree(dir)
 	if err != nil {
-		return nil, err
+		return without("cannot be opened (%v)", pathless(err))
 	}
-	return &cache{t}, nil
+	c := &cache{tree: t, notes: n}
+	if b, err := t.read(cacheMark); err == nil && bytes.Contains(b, []byte("rulesync")) {
+		return c
+	}
+	if !c.adoptable() {
+		t.close()
+		return without("holds files rulesync did not write and no %s of rulesync's; name an empty or new directory in the manifest's cache", cacheMark)
+	}
+	if err := t.writeAtomic(cacheMark, []byte(cacheMarkText)); err != nil {
+		t.close()
+		return without("cannot be written (%v)", pathless(err))
+	}
+	return c
+}
+
+// adoptable reports whether the cache directory is empty or holds only
+// entries rulesync writes (a cache of an earlier rulesync, which had no
+// mark).
+func (c *cache) adoptable() bool {
+	top, err := c.readDir(".")
+	if err != nil {
+		return false
+	}
+	for _, e := range top {
+		switch e.Name() {
+		case "docs", "fetch", "tasks":
+			entries, err := c.readDir(e.Name())
+			if err != nil {
+				return false
+			}
+			for _, f := range entries {
+				if !entryName.MatchString(f.Name()) {
+					return false
+				}
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// entryName matches the names rulesync gives entries: a key, the key of
+// an entry of an earlier rulesync (a file "<key>.json"), an entry being
+// written (".<key>.tmp-<random>").
+var entryName = regexp.MustCompile(`^(\.?[0-9a-f]{64}(\.json)?(\.tmp-[0-9a-f]+)?)$`)
+
+// isKey reports whether s can be a cache key.
+func isKey(s string) bool { return len(s) == 64 && entryName.MatchString(s) }
+
+// entryRecord is an entry's entry.json.
+type entryRecord struct {
+	SHA256      map[string]string   `json:"sha256"`
+	Changelog   *ChangelogSummary   `json:"changelog,omitempty"`
+	Translation *TranslationSummary `json:"translation,omitempty"`
+}
+
+// load returns the files and record of an entry ("docs/<key>"); all nil
+// when the cache has no such entry. An entry whose files do not match
+// their sha256 (edited, cut short, half removed) is removed and reported
+// as not found, with a note naming what it held.
+func (c *cache) load(entry, what string) (files, *entryRecord) {
+	if c == nil {
+		return nil, nil
+	}
+	data, err := c.read(entry + "/entry.json")
+	if err != nil {
+		return nil, nil
+	}
+	var rec entryRecord
+	fs := files{}
+	err = json.Unmarshal(data, &rec)
+	if err == nil && len(rec.SHA256) == 0 {
+		err = errors.New("no files")
+	}
+	if err == nil {
+		for name, sum := range rec.SHA256 {
+			var b []byte
+			if b, err = c.read(entry + "/files/" + name); err != nil {
+				break
+			}
+			if hex.EncodeToString(sha256Of(b)) != sum {
+				err = fmt.Errorf("%s does not match its sha256", name)
+				break
+			}
+			fs[name] = b
+		}
+	}
+	if err != nil {
+		c.notes.add("cache entry %s (%s) failed its checksum (%v): edited or cut short, it was made again", c.path(entry), what, pathless(err))
+		if !c.off.Load() {
+			c.removeAll(entry)
+		}
+		return nil, nil
+	}
+	return fs, &rec
+}
+
+// store writes an entry: into a directory beside its place, renamed
+// into place when complete, so that a concurrent build finds the whole
+// entry or none. The first write that fails turns the cache off for the
+// rest of the build, with a note.
+func (c *cache) store(entry string, fs files, rec entryRecord) error {
+	if c == nil {
+		return errCacheOff
+	}
+	if c.off.Load() {
+		return errCacheOff
+	}
+	err := cacheFault
+	var r [8]byte
+	rand.Read(r[:])
+	kind, k, _ := strings.Cut(entry, "/")
+	tmp := kind + "/." + k + ".tmp-" + hex.EncodeToString(r[:])
+	rec.SHA256 = map[string]string{}
+	for n, d := range fs {
+		if err != nil {
+			break
+		}
+		rec.SHA256[n] = hex.EncodeToString(sha256Of(d))
+		err = c.write(tmp+"/files/"+n, d)
+	}
+	if err == nil {
+		var data []byte
+		if data, err = json.Marshal(rec); err == nil {
+			err = c.writeAtomic(tmp+"/entry.json", data)
+		}
+	}
+	if err == nil {
+		if err = c.rename(tmp, entry); err != nil {
+			// An entry in the way (a bad one, or one a concurrent
+			// build stored) is replaced.
+			c.removeAll(entry)
+			err = c.rename(tmp, entry)
+		}
+	}
+	if err != nil {
+		c.removeAll(tmp)
+		if !c.off.Swap(true) {
+			c.notes.add("cache %s cannot be written (%v): this build stores nothing more in it (the next one redoes what it could not store)", c.dir, pathless(err))
+		}
+	}
+	return err
 }
 
 // docEntry is the cache's name for a document.
-func docEntry(key string) string { return "docs/" + key + ".json" }
+func docEntry(key string) string { return "docs/" + key }
 
 // taskEntry is the cache's name for a task's outputs.
 func taskEntry(key string) string { return "tasks/" + key }
 
 // fetchEntry is where a build keeps what it fetched of a URL source.
 func fetchEntry(s Source) string {
-	return "fetch/" + key("fetch", s.URL, s.Format, s.Edition, s.Lang) + ".json"
+	return "fetch/" + key("fetch", s.URL, s.Format, s.Edition, s.Lang)
 }
 
 // loadDoc returns the document cached under key, or nil.
-func (c *cache) loadDoc(key string) *corpus.Document {
-	js, err := c.read(docEntry(key))
-	if err != nil {
+func (c *cache) loadDoc(key, what string) *corpus.Document {
+	fs, _ := c.load(docEntry(key), what)
+	if fs == nil {
 		return nil
 	}
-	d, err := corpus.Unmarshal(js)
+	d, err := corpus.Unmarshal(fs["document.json"])
 	if err != nil {
 		return nil
 	}
@@ -66,7 +258,9 @@ func (c *cache) loadDoc(key string) *corpus.Document {
 }
 
 // storeDoc caches a document's JSON under key.
-func (c *cache) storeDoc(key string, js []byte) error { return c.writeAtomic(docEntry(key), js) }
+func (c *cache) storeDoc(key string, js []byte) error {
+	return c.store(docEntry(key), files{"document.json": js}, entryRecord{})
+}
 
 // fetchMemo is what a build keeps of a URL source for the next: the page
 // as fetched (its validators; no body) and the key of its document.
@@ -77,8 +271,9 @@ type fetchMemo struct {
 
 // loadMemo returns what an earlier build kept of a URL source, or nil.
 func (c *cache) loadMemo(s Source) *fetchMemo {
+	fs, _ := c.load(fetchEntry(s), "the fetch record of "+s.Name)
 	var m fetchMemo
-	if js, err := c.read(fetchEntry(s)); err != nil || json.Unmarshal(js, &m) != nil || m.Doc == "" {
+	if fs == nil || json.Unmarshal(fs["memo.json"], &m) != nil || !isKey(m.Doc) {
 		return nil
 	}
 	return &m
@@ -91,86 +286,33 @@ func (c *cache) storeMemo(s Source, m fetchMemo) error {
 	if err != nil {
 		return err
 	}
-	return c.writeAtomic(fetchEntry(s), js)
-}
-
-// A cached task is a directory under the cache's tasks/: its files as
-// they go into the output, and summary.json.
-type taskSummary struct {
-	Changelog   *ChangelogSummary   `json:"changelog,omitempty"`
-	Translation *TranslationSummary `json:"translation,omitempty"`
+	return c.store(fetchEntry(s), files{"memo.json": js}, entryRecord{})
 }
 
 // loadTask returns a task's cached outputs and its summary, if the cache
 // has them.
-func (c *cache) loadTask(key string) (files, any, bool) {
-	dir := taskEntry(key)
-	data, err := c.read(dir + "/summary.json")
-	if err != nil {
-		return nil, nil, false
-	}
-	var rec taskSummary
-	if json.Unmarshal(data, &rec) != nil {
-		return nil, nil, false
-	}
-	var s any
+func (c *cache) loadTask(key, what string) (files, any, bool) {
+	fs, rec := c.load(taskEntry(key), what)
 	switch {
+	case rec == nil:
 	case rec.Changelog != nil:
-		s = rec.Changelog
+		return fs, rec.Changelog, true
 	case rec.Translation != nil:
-		s = rec.Translation
-	default:
-		return nil, nil, false
+		return fs, rec.Translation, true
 	}
-	fs := files{}
-	var walk func(rel string) error
-	walk = func(rel string) error {
-		entries, err := c.readDir(dir + "/files" + rel)
-		if err != nil {
-			return err
-		}
-		for _, e := range entries {
-			name := strings.TrimPrefix(rel+"/"+e.Name(), "/")
-			if e.IsDir() {
-				if err := walk("/" + name); err != nil {
-					return err
-				}
-				continue
-			}
-			if fs[name], err = c.read(dir + "/files/" + name); err != nil {
-				return err
-			}
-		}
-		return nil
-	}
-	if walk("") != nil {
-		return nil, nil, false
-	}
-	return fs, s, true
+	return nil, nil, false
 }
 
-// storeTask caches a task's outputs; summary.json is written last, so
-// that a task half stored is not found.
+// storeTask caches a task's outputs and summary.
 func (c *cache) storeTask(key string, fs files, summary any) error {
-	dir := taskEntry(key)
-	c.removeAll(dir)
-	for n, d := range fs {
-		if err := c.write(dir+"/files/"+n, d); err != nil {
-			return err
-		}
-	}
-	var rec taskSummary
+	var rec entryRecord
 	switch s := summary.(type) {
 	case *ChangelogSummary:
 		rec.Changelog = s
 	case *TranslationSummary:
 		rec.Translation = s
 	}
-	data, err := json.Marshal(rec)
-	if err != nil {
-		return err
-	}
-	return c.writeAtomic(dir+"/summary.json", data)
+	return c.store(taskEntry(key), fs, rec)
 }
 
 // pruneAge is how long a cache entry no build uses is kept: a day, so
@@ -181,9 +323,14 @@ const pruneAge = 24 * time.Hour
 // prune marks the used cache entries (documents, fetched pages' records,
 // task outputs, by their names in the cache) as used now (the clock's
 // time, not Build.Now) and removes the others that nothing has used for
-// pruneAge. It returns how many it removed. Errors only leave an entry in
+// pruneAge. It touches nothing but entries (names of entryName) in
+// docs/, fetch/ and tasks/ of a marked cache. It returns how many it
+// removed. Errors only leave an entry in
 // place: a cache that cannot be cleaned is larger, not wrong.
 func (c *cache) prune(used map[string]bool, now time.Time) int {
+	if c == nil {
+		return 0
+	}
 	removed := 0
 	for _, kind := range []string{"docs", "fetch", "tasks"} {
 		entries, err := c.readDir(kind)
@@ -192,6 +339,9 @@ func (c *cache) prune(used map[string]bool, now time.Time) int {
 		}
 		for _, e := range entries {
 			name := kind + "/" + e.Name()
+			if !entryName.MatchString(e.Name()) {
+				continue // not rulesync's
+			}
 			if used[name] {
 				c.touch(name, now)
 				continue

@@ -9,7 +9,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/rulesync/rulesync/reports"
 )
@@ -83,4 +85,206 @@ func TestBuildConfined(t *testing.T) {
 		}
 		return nil
 	})
+}
+
+// snapshot reads every file under dir, by path relative to dir.
+func snapshot(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	files := map[string]string{}
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		rel, _ := filepath.Rel(dir, p)
+		files[filepath.ToSlash(rel)] = string(data)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}
+
+// sameFiles reports the files that differ between two snapshots.
+func sameFiles(t *testing.T, what string, want, got map[string]string) {
+	t.Helper()
+	for name, w := range want {
+		if g, ok := got[name]; !ok {
+			t.Errorf("%s: %s missing", what, name)
+		} else if g != w {
+			t.Errorf("%s: %s differs", what, name)
+		}
+	}
+	for name := range got {
+		if _, ok := want[name]; !ok {
+			t.Errorf("%s: %s is extra", what, name)
+		}
+	}
+}
+
+// old sets the modification time of everything under dir to two days ago.
+func old(dir string) {
+	then := time.Now().Add(-48 * time.Hour)
+	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		os.Chtimes(p, then, then)
+		return nil
+	})
+}
+
+// TestBuildPrunesOnlyItsOwn: pruning removes only entries rulesync wrote
+// into a cache it marked. A cache directory of the user's own files
+// (cache = "." in a folder with docs/ and tasks/) keeps them all.
+func TestBuildPrunesOnlyItsOwn(t *testing.T) {
+	dir := copyWorkspace(t)
+	for _, f := range []string{"docs/chapter1.md", "tasks/todo.txt", "fetch/bookmarks.html", "docs/0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef.json"} {
+		p := filepath.Join(dir, f)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		os.WriteFile(p, []byte("the user's "+f), 0o644)
+	}
+	manifest := filepath.Join(dir, "rulesync.toml")
+	m, _ := os.ReadFile(manifest)
+	os.WriteFile(manifest, append([]byte("cache = \".\"\n"), m...), 0o644)
+	old(dir)
+	out := filepath.Join(t.TempDir(), "out")
+	build(t, dir, out)
+	sum, _ := build(t, dir, out)
+	for _, f := range []string{"docs/chapter1.md", "tasks/todo.txt", "fetch/bookmarks.html", "docs/0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef.json", "en-2031.txt"} {
+		if b, err := os.ReadFile(filepath.Join(dir, f)); err != nil || string(b) != "the user's "+f && f != "en-2031.txt" {
+			t.Errorf("the user's %s is gone or changed (%v)", f, err)
+		}
+	}
+	if sum.Pruned != 0 {
+		t.Errorf("pruned %d entries of a directory rulesync does not own", sum.Pruned)
+	}
+	if _, err := os.Stat(filepath.Join(out, "gaps/ja-2030.md")); err != nil {
+		t.Error("no worklist: a cache that cannot be used must not cost any output")
+	}
+
+	// In rulesync's own cache, a file the user put there stays too.
+	dir = copyWorkspace(t)
+	build(t, dir, out)
+	stray := filepath.Join(dir, ".rulesync-cache", "docs", "notes.txt")
+	os.WriteFile(stray, []byte("mine"), 0o644)
+	old(filepath.Join(dir, ".rulesync-cache"))
+	en := filepath.Join(dir, "en-2031.txt")
+	data, _ := os.ReadFile(en)
+	os.WriteFile(en, append(data, "\n\n5: Chip Race\nChips are raced off.\n"...), 0o644)
+	if sum, _ := build(t, dir, out); sum.Pruned != 3 {
+		t.Errorf("pruned %d entries; want the 3 the change left unused", sum.Pruned)
+	}
+	if _, err := os.Stat(stray); err != nil {
+		t.Error("pruning removed a file rulesync did not write")
+	}
+}
+
+// findCached returns the files under the cache whose contents hold s.
+func findCached(t *testing.T, cache, s string) []string {
+	t.Helper()
+	var found []string
+	filepath.WalkDir(cache, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			if b, _ := os.ReadFile(p); strings.Contains(string(b), s) {
+				found = append(found, p)
+			}
+		}
+		return nil
+	})
+	if len(found) == 0 {
+		t.Fatalf("no cached file holds %q", s)
+	}
+	return found
+}
+
+// TestBuildCacheVerified: the output is a copy of the cache, so editing
+// it edits nothing else; a cache entry that was edited or cut short is
+// not used: the build redoes it, says so, and writes what it would have
+// written without a cache.
+func TestBuildCacheVerified(t *testing.T) {
+	dir := copyWorkspace(t)
+	out := filepath.Join(dir, "out")
+	build(t, dir, out)
+	want := snapshot(t, out)
+	cache := filepath.Join(dir, ".rulesync-cache")
+
+	po := filepath.Join(out, "interchange", "ja-2030.po")
+	os.WriteFile(po, []byte("edited by hand"), 0o644)
+	if len(findCached(t, cache, "msgctxt")) == 0 {
+		t.Error("editing the output edited the cache")
+	}
+	build(t, dir, out)
+	sameFiles(t, "after editing the output", want, snapshot(t, out))
+
+	// A cached document edited into another valid one.
+	for _, p := range findCached(t, cache, `"title": "Verbal Bets"`) {
+		b, _ := os.ReadFile(p)
+		os.WriteFile(p, []byte(strings.ReplaceAll(string(b), `"title": "Verbal Bets"`, `"title": "TAMPERED"`)), 0o644)
+	}
+	// A cached changelog cut to nothing.
+	for _, p := range findCached(t, cache, "# Changes from") {
+		os.WriteFile(p, nil, 0o644)
+	}
+	sum, cached := build(t, dir, out)
+	sameFiles(t, "after tampering with the cache", want, snapshot(t, out))
+	if cached["ingest en-2031"] || cached["diff en-2030..en-2031"] {
+		t.Errorf("a tampered entry was taken from the cache: %v", cached)
+	}
+	if !strings.Contains(strings.Join(sum.Notes, "\n"), "checksum") {
+		t.Errorf("no note of the tampered entries: %q", sum.Notes)
+	}
+	// Redone, the entries are good again.
+	_, cached = build(t, dir, out)
+	for k, c := range cached {
+		if !c {
+			t.Errorf("%s was not cached after being redone", k)
+		}
+	}
+}
+
+// TestBuildCacheUnwritable: a cache that cannot be made or written
+// (a file in the way, a read-only or full disk) costs only time: the
+// build writes the same output as with a cache, and warns.
+func TestBuildCacheUnwritable(t *testing.T) {
+	dir := copyWorkspace(t)
+	out := filepath.Join(dir, "out")
+	build(t, dir, out)
+	want := snapshot(t, out)
+	for _, c := range []struct {
+		name  string
+		setup func(t *testing.T, cache string) (restore func())
+	}{
+		{"a file in the way", func(t *testing.T, cache string) func() {
+			os.WriteFile(cache, []byte("not a directory"), 0o644)
+			return func() {}
+		}},
+		{"read-only", func(t *testing.T, cache string) func() {
+			if os.Geteuid() == 0 {
+				return reports.SetCacheFault(syscall.EROFS)
+			}
+			os.MkdirAll(cache, 0o755)
+			os.Chmod(cache, 0o555)
+			return func() { os.Chmod(cache, 0o755) }
+		}},
+		{"full", func(t *testing.T, cache string) func() { return reports.SetCacheFault(syscall.ENOSPC) }},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			ws, err := reports.LoadWorkspace(filepath.Join(dir, "rulesync.toml"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			ws.Cache = filepath.Join(t.TempDir(), "cache")
+			defer c.setup(t, ws.Cache)()
+			sum, err := (&reports.Build{Workspace: ws, Out: out, Now: func() time.Time { return time.Unix(1700000000, 0) }}).Run(context.Background())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(sum.Failed) > 0 {
+				t.Errorf("sources failed: %v", sum.Failed)
+			}
+			sameFiles(t, c.name, want, snapshot(t, out))
+			if !strings.Contains(strings.Join(sum.Notes, "\n"), "cache") {
+				t.Errorf("no warning of the cache: %q", sum.Notes)
+			}
+		})
+	}
 }

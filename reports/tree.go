@@ -3,6 +3,7 @@ package reports
 import (
 	"crypto/rand"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -163,4 +164,14 @@ func (t *tree) touch(name string, now time.Time) error {
 		return err
 	}
 	return t.root.Chtimes(p, now, now)
+}
+
+// pathless drops the path an *fs.PathError repeats: messages name the
+// directory already.
+func pathless(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }

@@ -358,6 +358,9 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 					if err != nil {
 						return cli.Exit(fmt.Sprintf("build: %v", err), exitBad)
 					}
+					for _, n := range sum.Notes {
+						fmt.Fprintln(stderr, "rulesync: build: "+n)
+					}
 					if err := writeSummary(stdout, sum, c.String("output")); err != nil {
 						return cli.Exit(err.Error(), exitBad)
 					}
