@@ -153,7 +153,7 @@ func (b *Build) Run(ctx context.Context) (*Summary, error) {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	out, err := newOutput(b.Out)
+	out, err := newOutput(b.Out, notes)
 	if err != nil {
 		return nil, err
 	}

@@ -7,6 +7,7 @@ import (
 	"context"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -286,5 +287,78 @@ func TestBuildCacheUnwritable(t *testing.T) {
 				t.Errorf("no warning of the cache: %q", sum.Notes)
 			}
 		})
+	}
+}
+
+// TestBuildKilledHelper is run by TestBuildKilled in a process of its
+// own: a build that stops before its site, until it is killed.
+func TestBuildKilledHelper(t *testing.T) {
+	dir := os.Getenv("RULESYNC_TEST_KILLED_BUILD")
+	if dir == "" {
+		t.Skip("run by TestBuildKilled")
+	}
+	ws, err := reports.LoadWorkspace(filepath.Join(dir, "rulesync.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	(&reports.Build{Workspace: ws, Out: filepath.Join(dir, "out"), Workers: 1, Progress: func(e reports.Event) {
+		if e.Stage == "site" {
+			time.Sleep(time.Hour)
+		}
+	}}).Run(context.Background())
+}
+
+// TestBuildKilled: a build killed with SIGKILL leaves its unfinished
+// directory beside the output; the next build removes it, and leaves
+// the one of a build still running and anything else named alike.
+func TestBuildKilled(t *testing.T) {
+	dir := copyWorkspace(t)
+	started := map[string]bool{}
+	// hung starts a build that hangs before its site, and returns it
+	// with the directory it writes into.
+	hung := func() (*exec.Cmd, string) {
+		cmd := exec.Command(os.Args[0], "-test.run=^TestBuildKilledHelper$")
+		cmd.Env = append(os.Environ(), "RULESYNC_TEST_KILLED_BUILD="+dir)
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+			found, _ := filepath.Glob(filepath.Join(dir, ".out.new-*", "changelog", "*.md"))
+			for _, f := range found {
+				if d := filepath.Dir(filepath.Dir(f)); !started[d] {
+					started[d] = true
+					return cmd, d
+				}
+			}
+		}
+		cmd.Process.Kill()
+		cmd.Wait()
+		t.Fatal("the build to kill wrote nothing within a minute")
+		return nil, ""
+	}
+	running, its := hung()
+	defer func() {
+		running.Process.Kill()
+		running.Wait()
+	}()
+	killed, left := hung()
+	killed.Process.Kill() // SIGKILL: nothing runs after it
+	killed.Wait()
+	mine := filepath.Join(dir, ".out.new-mine")
+	os.MkdirAll(mine, 0o755)
+	os.WriteFile(filepath.Join(mine, "notes.txt"), []byte("mine"), 0o644)
+
+	sum, _ := build(t, dir, filepath.Join(dir, "out"))
+	if _, err := os.Stat(left); err == nil {
+		t.Errorf("the killed build's %s is still there", filepath.Base(left))
+	}
+	if _, err := os.Stat(its); err != nil {
+		t.Errorf("the running build's directory was removed: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(mine, "notes.txt")); err != nil {
+		t.Errorf("a directory rulesync did not write was removed: %v", err)
+	}
+	if !strings.Contains(strings.Join(sum.Notes, "\n"), filepath.Base(left)) {
+		t.Errorf("the notes do not say what was removed: %q", sum.Notes)
 	}
 }

@@ -3,10 +3,16 @@ package reports
 import (
 	"crypto/rand"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
 )
 
 // outputMark is the file every build output holds: a directory without
@@ -24,10 +30,68 @@ type output struct {
 	done   bool
 }
 
-// newOutput makes a new directory beside dir for a build to write into.
-// An existing dir must be empty or an earlier build's output (it holds
-// outputMark).
-func newOutput(dir string) (*output, error) {
+// markText is the text of outputMark: it names the process that wrote
+// the directory, so that a later build can tell the unfinished directory
+// of a killed build from that of one still running.
+func markText() string {
+	host, _ := os.Hostname()
+	return fmt.Sprintf("Written by rulesync build (pid %d on %s). The next build replaces this directory whole.\n", os.Getpid(), host)
+}
+
+var markPid = regexp.MustCompile(`\(pid (\d+) on (.*)\)`)
+
+// stale reports whether a directory holding the outputMark text mark,
+// last changed at mod, is the unfinished directory of a build that is
+// gone: its process no longer runs (on this host), or it was written on
+// another host (or by an older rulesync, which named no process) more
+// than pruneAge ago.
+func stale(mark string, mod time.Time) bool {
+	host, _ := os.Hostname()
+	if m := markPid.FindStringSubmatch(mark); m != nil && m[2] == host {
+		pid, err := strconv.Atoi(m[1])
+		return err == nil && !alive(pid)
+	}
+	return time.Since(mod) > pruneAge
+}
+
+// alive reports whether process pid runs.
+func alive(pid int) bool {
+	p, err := os.FindProcess(pid)
+	if err != nil {
+		return false
+	}
+	err = p.Signal(syscall.Signal(0))
+	return !errors.Is(err, os.ErrProcessDone) && !errors.Is(err, syscall.ESRCH)
+}
+
+// removeStale removes, beside the output directory base in parent, the
+// unfinished directories (".<base>.new-*", and ".old" ones moved aside)
+// of builds that were killed: only those that hold outputMark and are
+// stale. It says which it removed.
+func removeStale(parent *tree, base string, n *notes) {
+	entries, err := parent.readDir(".")
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		if !e.IsDir() || !strings.HasPrefix(e.Name(), "."+base+".new-") {
+			continue
+		}
+		mark, err := parent.read(e.Name() + "/" + outputMark)
+		if err != nil {
+			continue // not a build's
+		}
+		fi, err := e.Info()
+		if err == nil && stale(string(mark), fi.ModTime()) && parent.removeAll(e.Name()) == nil {
+			n.add("removed %s, the unfinished output of a build that was killed", filepath.Join(parent.dir, e.Name()))
+		}
+	}
+}
+
+// newOutput makes a new directory beside dir for a build to write into,
+// after removing those killed builds left there. An existing dir must be
+// empty or an earlier build's output (it holds outputMark).
+func newOutput(dir string, n *notes) (*output, error) {
 	dir, err := filepath.Abs(dir)
 	if err != nil {
 		return nil, err
@@ -54,6 +118,7 @@ func newOutput(dir string) (*output, error) {
 	if err != nil {
 		return nil, err
 	}
+	removeStale(parent, filepath.Base(dir), n)
 	var r [6]byte
 	rand.Read(r[:])
 	o := &output{dir: dir, parent: parent, tmp: "." + filepath.Base(dir) + ".new-" + hex.EncodeToString(r[:])}
@@ -62,8 +127,7 @@ func newOutput(dir string) (*output, error) {
 		return nil, err
 	}
 	if o.files, err = openTree(filepath.Join(parent.dir, o.tmp)); err == nil {
-		mark := "Written by rulesync build. The next build replaces this directory whole.\n"
-		err = o.files.write(outputMark, []byte(mark))
+		err = o.files.write(outputMark, []byte(markText()))
 	}
 	if err != nil {
 		o.Discard()
