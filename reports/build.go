@@ -7,7 +7,6 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"os"
 	"runtime"
 	"sync"
 	"time"
@@ -404,7 +403,7 @@ func (b *Build) interrupted(ctx context.Context) error {
 // in the cache), whether the cache holds it, and its summary.
 func (b *Build) ingest(ctx context.Context, src *source, cache *cache) (*corpus.Document, error) {
 	s := src.Source
-	opt := ingest.Options{Format: s.Format, Edition: s.Edition, Lang: s.Lang, Now: b.now}
+	opt := ingest.Options{Format: s.Format, Edition: s.Edition, Lang: s.Lang, MaxBytes: b.Workspace.MaxBytes, Now: b.now}
 	found := func(d *corpus.Document, h string, cached bool) (*corpus.Document, error) {
 		src.hash, src.stored = h, cached
 		src.summary = DocSummary{s.Name, d.Edition, d.Lang, len(d.Items), cached}
@@ -420,8 +419,8 @@ func (b *Build) ingest(ctx context.Context, src *source, cache *cache) (*corpus.
 	if s.URL == "" {
 		input = b.Workspace.resolve(s.Path)
 		var err error
-		if data, err = os.ReadFile(input); err != nil {
-			return nil, &ingest.Error{Input: input, Err: pathless(err)}
+		if data, err = opt.ReadFile(input); err != nil {
+			return nil, err
 		}
 		parse = func() (*corpus.Document, error) { return opt.Bytes(input, data) }
 	} else {

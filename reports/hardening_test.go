@@ -5,6 +5,8 @@ package reports_test
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -14,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/rulesync/rulesync/ingest"
 	"github.com/rulesync/rulesync/reports"
 )
 
@@ -360,5 +363,49 @@ func TestBuildKilled(t *testing.T) {
 	}
 	if !strings.Contains(strings.Join(sum.Notes, "\n"), filepath.Base(left)) {
 		t.Errorf("the notes do not say what was removed: %q", sum.Notes)
+	}
+}
+
+// TestBuildMaxBytes: a build reads its sources with the limit ingest has
+// (max_bytes in the manifest, 32 MiB by default): a source over it is
+// reported, not read whole; the documents it caches may be larger.
+func TestBuildMaxBytes(t *testing.T) {
+	dir := copyWorkspace(t)
+	manifest := filepath.Join(dir, "rulesync.toml")
+	m, _ := os.ReadFile(manifest)
+	en, _ := os.ReadFile(filepath.Join(dir, "en-2031.txt"))
+	limit := 0
+	for _, f := range []string{"en-2030.txt", "en-2031.txt", "ja-2030.json"} {
+		b, _ := os.ReadFile(filepath.Join(dir, f))
+		limit = max(limit, len(b)+10)
+	}
+	os.WriteFile(filepath.Join(dir, "en-2031.txt"), append(en, strings.Repeat(" ", limit-10-len(en))...), 0o644)
+	os.WriteFile(manifest, append([]byte(fmt.Sprintf("max_bytes = %d\n", limit)), m...), 0o644)
+	out := filepath.Join(dir, "out")
+	build(t, dir, out)
+	sum, cached := build(t, dir, out)
+	if len(sum.Failed) != 0 || !cached["ingest en-2031"] {
+		t.Errorf("failed %v, cached %v: a cached document larger than max_bytes must be read", sum.Failed, cached)
+	}
+	os.WriteFile(filepath.Join(dir, "en-2031.txt"), append(en, strings.Repeat(" ", limit)...), 0o644)
+	sum, _ = build(t, dir, out)
+	if len(sum.Failed) != 1 || !errors.Is(sum.Failed[0].Err, ingest.ErrTooLarge) || !strings.Contains(sum.Failed[0].Err.Error(), "en-2031.txt") {
+		t.Errorf("a source over max_bytes: failed %v, want en-2031.txt too large", sum.Failed)
+	}
+	if _, err := os.Stat("/dev/zero"); err == nil {
+		os.WriteFile(manifest, append([]byte("max_bytes = 1048576\n"), strings.Replace(string(m), `path = "en-2031.txt"`, `path = "/dev/zero"`, 1)...), 0o644)
+		sum, _ = build(t, dir, out)
+		if len(sum.Failed) != 1 || !errors.Is(sum.Failed[0].Err, ingest.ErrTooLarge) {
+			t.Errorf("/dev/zero as a source: failed %v, want too large", sum.Failed)
+		}
+	}
+	for _, c := range []struct{ body, want string }{
+		{"max_bytes = -5\n", "rulesync.toml:1:13: max_bytes -5: want a number of bytes above 0"},
+		{"max_bytes = \"lots\"\n", "rulesync.toml:1:"},
+	} {
+		os.WriteFile(manifest, append([]byte(c.body), m...), 0o644)
+		if _, err := reports.LoadWorkspace(manifest); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: %v, want %q", c.body, err, c.want)
+		}
 	}
 }

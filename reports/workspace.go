@@ -3,12 +3,15 @@ package reports
 import (
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"unicode"
 
 	"github.com/BurntSushi/toml"
+
+	"github.com/rulesync/rulesync/ingest"
 )
 
 // Workspace is a manifest of rulebook sources, the edition pairs to
@@ -19,7 +22,11 @@ type Workspace struct {
 	Title string `toml:"title"`
 	// Cache is the directory of the ingest and build cache; empty means
 	// ".rulesync-cache" beside the manifest.
-	Cache        string        `toml:"cache"`
+	Cache string `toml:"cache"`
+	// MaxBytes limits the size of each source read, as ingest does; 0
+	// means ingest.DefaultMaxBytes (32 MiB). The documents the build
+	// caches, which rulesync wrote, may be larger.
+	MaxBytes     int64         `toml:"max_bytes"`
 	Sources      []Source      `toml:"source"`
 	Diffs        []Pair        `toml:"diff"`
 	Translations []Translation `toml:"translation"`
@@ -74,11 +81,12 @@ func (e *ManifestError) Unwrap() error { return e.Err }
 // source, every source has a name (unique) and a path or a URL, and every
 // pair and translation names sources the manifest has.
 func LoadWorkspace(path string) (*Workspace, error) {
-	data, err := os.ReadFile(path)
+	// A manifest is read within the input size limit, as a source is.
+	data, err := ingest.Options{}.ReadFile(path)
 	if err != nil {
-		var pe *os.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
+		var ie *ingest.Error
+		if errors.As(err, &ie) {
+			err = ie.Err
 		}
 		return nil, &ManifestError{Path: path, Err: err}
 	}
@@ -102,10 +110,19 @@ func LoadWorkspace(path string) (*Workspace, error) {
 			}
 			return nil, &ManifestError{Path: path, Line: line, Col: col, Err: errors.New(pe.Message)}
 		}
+		// A value of the wrong type: "toml: line 3 (last key "x"): ...".
+		if m := decodeErr.FindStringSubmatch(err.Error()); m != nil {
+			line, _ := strconv.Atoi(m[1])
+			return nil, &ManifestError{Path: path, Line: line, Col: valueColumn(data, line), Err: fmt.Errorf("%s: %s", m[2], m[3])}
+		}
 		return nil, &ManifestError{Path: path, Err: err}
 	}
 	if und := md.Undecoded(); len(und) > 0 {
 		return nil, &ManifestError{Path: path, Err: fmt.Errorf("unknown key %q", und[0].String())}
+	}
+	if md.IsDefined("max_bytes") && ws.MaxBytes <= 0 {
+		line, col := keyPosition(data, "", 0, "max_bytes")
+		return nil, &ManifestError{Path: path, Line: line, Col: col, Err: fmt.Errorf("max_bytes %d: want a number of bytes above 0", ws.MaxBytes)}
 	}
 	if len(ws.Sources) == 0 {
 		return nil, &ManifestError{Path: path, Err: errors.New("no [[source]]: a workspace names at least one source to build")}
@@ -193,8 +210,13 @@ func checkName(name string) error {
 // 1-based; 0, 0 when it cannot tell (the TOML library keeps one position
 // per key of all the array's tables). It reads lines as a person would:
 // a table header on a line of its own, "key = value" on one line.
+//
+// An empty table names the top level, before the first table.
 func keyPosition(data []byte, table string, index int, key string) (int, int) {
 	n := -1
+	if table == "" {
+		n = index
+	}
 	for i, line := range strings.Split(string(data), "\n") {
 		t := strings.TrimSpace(line)
 		if strings.HasPrefix(t, "[") {
@@ -212,18 +234,36 @@ func keyPosition(data []byte, table string, index int, key string) (int, int) {
 		k, _, ok := strings.Cut(t, "=")
 		k = strings.TrimSpace(k)
 		if ok && (k == key || k == `"`+key+`"` || k == "'"+key+"'") {
-			eq := strings.Index(line, "=")
-			col := len([]rune(line[:eq+1])) + 1
-			for _, r := range line[eq+1:] {
-				if r != ' ' && r != '\t' {
-					break
-				}
-				col++
-			}
-			return i + 1, col
+			return i + 1, valueColumn(data, i+1)
 		}
 	}
 	return 0, 0
+}
+
+// decodeErr is the form of the TOML library's errors for a value of the
+// wrong type.
+var decodeErr = regexp.MustCompile(`^toml: line (\d+) \(last key "([^"]*)"\): (.*)$`)
+
+// valueColumn is the column (in runes, 1-based) where the value of the
+// "key = value" on line (1-based) begins; 0 when the line has none.
+func valueColumn(data []byte, line int) int {
+	lines := strings.Split(string(data), "\n")
+	if line < 1 || line > len(lines) {
+		return 0
+	}
+	l := lines[line-1]
+	eq := strings.Index(l, "=")
+	if eq < 0 {
+		return 0
+	}
+	col := len([]rune(l[:eq+1])) + 1
+	for _, r := range l[eq+1:] {
+		if r != ' ' && r != '\t' {
+			break
+		}
+		col++
+	}
+	return col
 }
 
 // checkNames checks the names a build makes files of, for a Workspace
