@@ -97,7 +97,10 @@ func (o Options) Fetch(ctx context.Context, rawURL string, prev *Page) (*Page, e
 		}
 		return nil
 	}
-	fetched := o.now()
+	fetched, err := o.now()
+	if err != nil {
+		return fail(err)
+	}
 	resp, err := c.Do(req)
 	if err != nil {
 		if errors.Is(err, context.DeadlineExceeded) {

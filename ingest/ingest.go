@@ -233,7 +233,11 @@ func (o Options) Bytes(name string, data []byte) (*corpus.Document, error) {
 		sum := sha256.Sum256(data)
 		d.Source.SHA256 = hex.EncodeToString(sum[:])
 		d.Source.Format = f.name
-		d.Source.Ingested = o.now().UTC().Format(time.RFC3339)
+		now, err := o.now()
+		if err != nil {
+			return fail(err)
+		}
+		d.Source.Ingested = now.UTC().Format(time.RFC3339)
 	}
 	if err := o.finish(d); err != nil {
 		return fail(err)
@@ -256,17 +260,16 @@ func (o Options) maxBytes() int64 {
 	return o.MaxBytes
 }
 
-func (o Options) now() time.Time {
+// now is the time an ingest records: Now, else SOURCE_DATE_EPOCH when
+// set (an error when it is not a number of seconds), else the clock's.
+func (o Options) now() (time.Time, error) {
 	if o.Now != nil {
-		return o.Now()
+		return o.Now(), nil
 	}
-	if s := os.Getenv("SOURCE_DATE_EPOCH"); s != "" {
-		var sec int64
-		if _, err := fmt.Sscan(s, &sec); err == nil {
-			return time.Unix(sec, 0)
-		}
+	if t, ok, err := corpus.SourceDateEpoch(); ok || err != nil {
+		return t, err
 	}
-	return time.Now()
+	return time.Now(), nil
 }
 
 // finish applies the options, fills what the parser could not find out,

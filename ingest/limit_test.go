@@ -56,3 +56,19 @@ func TestTinyLimit(t *testing.T) {
 		t.Errorf("%v, want ErrTooLarge", err)
 	}
 }
+
+// TestBadSourceDateEpoch: an ingest that records its time refuses a
+// SOURCE_DATE_EPOCH that is not a number of seconds; a good one fixes
+// the time.
+func TestBadSourceDateEpoch(t *testing.T) {
+	text := []byte("1 。 one rule.\n2 。 two rules.\n3 。 three rules.\n")
+	t.Setenv("SOURCE_DATE_EPOCH", "abc")
+	if _, err := (ingest.Options{}).Bytes("a.txt", text); err == nil || !strings.Contains(err.Error(), `SOURCE_DATE_EPOCH "abc"`) {
+		t.Errorf("SOURCE_DATE_EPOCH=abc: %v, want an error", err)
+	}
+	t.Setenv("SOURCE_DATE_EPOCH", "1700000000")
+	d, err := (ingest.Options{}).Bytes("a.txt", text)
+	if err != nil || d.Source.Ingested != "2023-11-14T22:13:20Z" {
+		t.Errorf("SOURCE_DATE_EPOCH=1700000000: ingested %q, %v", d.Source.Ingested, err)
+	}
+}

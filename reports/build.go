@@ -40,8 +40,10 @@ type Build struct {
 	// Progress, when set, is told of each step (from several goroutines,
 	// one call at a time).
 	Progress func(Event)
-	// Now gives the time written into interchange files; nil means
-	// time.Now.
+	// Now is the clock: it gives the time written into interchange
+	// files and recorded as the documents' ingest time; nil means
+	// time.Now. SOURCE_DATE_EPOCH, when set, fixes that time instead, for
+	// output that is the same in every byte whenever it is built.
 	Now func() time.Time
 	// Workers bounds the concurrent steps; 0 means GOMAXPROCS.
 	Workers int
@@ -106,7 +108,12 @@ func (b *Build) event(e Event) {
 	b.Progress(e)
 }
 
+// now is the time a build writes into its outputs: SOURCE_DATE_EPOCH
+// when set (Run refuses a bad one), else the clock's.
 func (b *Build) now() time.Time {
+	if t, ok, _ := corpus.SourceDateEpoch(); ok {
+		return t
+	}
 	if b.Now != nil {
 		return b.Now()
 	}
@@ -141,6 +148,9 @@ type source struct {
 func (b *Build) Run(ctx context.Context) (*Summary, error) {
 	ws := b.Workspace
 	if err := ws.checkNames(); err != nil {
+		return nil, err
+	}
+	if _, _, err := corpus.SourceDateEpoch(); err != nil {
 		return nil, err
 	}
 	notes := &notes{}

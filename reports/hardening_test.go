@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/rulesync/rulesync/ingest"
+	"github.com/rulesync/rulesync/internal/testcorpus"
 	"github.com/rulesync/rulesync/reports"
 )
 
@@ -406,6 +407,51 @@ func TestBuildMaxBytes(t *testing.T) {
 		os.WriteFile(manifest, append([]byte(c.body), m...), 0o644)
 		if _, err := reports.LoadWorkspace(manifest); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%q: %v, want %q", c.body, err, c.want)
+		}
+	}
+}
+
+// TestReproducibleBuild: two cold builds of the example workspace with
+// SOURCE_DATE_EPOCH set, a minute apart by the clock they are given, are
+// the same in every byte of every file: the PO and TMX dates and the
+// documents' ingest times come from SOURCE_DATE_EPOCH.
+func TestReproducibleBuild(t *testing.T) {
+	testcorpus.Path(t, "tda/tda-2024-longform-en.pdf")
+	t.Setenv("SOURCE_DATE_EPOCH", "1700000000")
+	var outs []map[string]string
+	for _, at := range []time.Time{time.Date(2031, 1, 2, 3, 4, 5, 0, time.UTC), time.Date(2031, 1, 2, 3, 5, 5, 0, time.UTC)} {
+		ws, err := reports.LoadWorkspace("../workspace/rulesync.toml")
+		if err != nil {
+			t.Fatal(err)
+		}
+		ws.Cache = t.TempDir() // cold
+		out := filepath.Join(t.TempDir(), "out")
+		if _, err := (&reports.Build{Workspace: ws, Out: out, Now: func() time.Time { return at }}).Run(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		outs = append(outs, snapshot(t, out))
+	}
+	delete(outs[0], ".rulesync-out") // names the process that wrote it
+	delete(outs[1], ".rulesync-out")
+	sameFiles(t, "a minute later", outs[0], outs[1])
+	if po := outs[0]["interchange/tda-2024-ja.po"]; !strings.Contains(po, `"POT-Creation-Date: 2023-11-14 22:13+0000\n"`) || !strings.Contains(po, `"PO-Revision-Date: 2023-11-14 22:13+0000\n"`) {
+		t.Errorf("the PO header does not carry SOURCE_DATE_EPOCH's date:\n%s", po[:min(len(po), 600)])
+	}
+}
+
+// TestBadSourceDateEpoch: a SOURCE_DATE_EPOCH that is not a number of
+// seconds is an error, not the clock's time in silence.
+func TestBadSourceDateEpoch(t *testing.T) {
+	dir := copyWorkspace(t)
+	ws, err := reports.LoadWorkspace(filepath.Join(dir, "rulesync.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range []string{"abc", "1.5", "-1", " 1", "99999999999999999999"} {
+		t.Setenv("SOURCE_DATE_EPOCH", v)
+		_, err := (&reports.Build{Workspace: ws, Out: filepath.Join(dir, "out")}).Run(context.Background())
+		if err == nil || !strings.Contains(err.Error(), "SOURCE_DATE_EPOCH") {
+			t.Errorf("SOURCE_DATE_EPOCH=%q: %v, want an error naming it", v, err)
 		}
 	}
 }

@@ -103,6 +103,7 @@ func PO(w io.Writer, r *gaps.Report, now time.Time) error {
 	p.f(".\nmsgid \"\"\nmsgstr \"\"\n")
 	p.f("\"Project-Id-Version: %s\\n\"\n", r.Source.Edition)
 	p.f("\"POT-Creation-Date: %s\\n\"\n", now.UTC().Format("2006-01-02 15:04-0700"))
+	p.f("\"PO-Revision-Date: %s\\n\"\n", now.UTC().Format("2006-01-02 15:04-0700"))
 	p.f("\"Language: %s\\n\"\n", r.Translation.Lang)
 	p.f("\"MIME-Version: 1.0\\n\"\n\"Content-Type: text/plain; charset=UTF-8\\n\"\n\"Content-Transfer-Encoding: 8bit\\n\"\n\"X-Generator: rulesync\\n\"\n")
 	for _, s := range segments(r.Units()) {
