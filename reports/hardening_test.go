@@ -8,6 +8,8 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -453,5 +455,42 @@ func TestBadSourceDateEpoch(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), "SOURCE_DATE_EPOCH") {
 			t.Errorf("SOURCE_DATE_EPOCH=%q: %v, want an error naming it", v, err)
 		}
+	}
+}
+
+// TestBuildURLCredentials: a password in a source's URL reaches the
+// server and nowhere else: not the cache's fetch record, the documents,
+// the output or the messages of a failed fetch.
+func TestBuildURLCredentials(t *testing.T) {
+	dir := copyWorkspace(t)
+	page, _ := os.ReadFile(filepath.Join(dir, "en-2031.txt"))
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if _, p, _ := r.BasicAuth(); p != "s3cret" || r.URL.Path != "/en-2031.txt" {
+			http.Error(w, "no", http.StatusNotFound)
+			return
+		}
+		w.Header().Set("ETag", `"1"`)
+		w.Write(page)
+	}))
+	defer srv.Close()
+	manifest := filepath.Join(dir, "rulesync.toml")
+	m, _ := os.ReadFile(manifest)
+	url := "http://alice:s3cret@" + strings.TrimPrefix(srv.URL, "http://")
+	os.WriteFile(manifest, []byte(strings.Replace(string(m), `path = "en-2031.txt"`, `url = "`+url+`/en-2031.txt"`, 1)), 0o644)
+	out := filepath.Join(dir, "out")
+	sum, _ := build(t, dir, out)
+	if len(sum.Failed) > 0 {
+		t.Fatalf("failed: %v", sum.Failed)
+	}
+	build(t, dir, out) // a conditional fetch, from the fetch record
+	for name, data := range snapshot(t, dir) {
+		if strings.Contains(data, "s3cret") && name != "rulesync.toml" {
+			t.Errorf("%s holds the password", name)
+		}
+	}
+	os.WriteFile(manifest, []byte(strings.Replace(string(m), `path = "en-2031.txt"`, `url = "`+url+`/gone.txt"`, 1)), 0o644)
+	sum, _ = build(t, dir, out)
+	if len(sum.Failed) != 1 || strings.Contains(sum.Failed[0].Err.Error(), "s3cret") || !strings.Contains(sum.Failed[0].Err.Error(), "alice:xxxxx@") {
+		t.Errorf("failed %v: want the fetch error with the password hidden", sum.Failed)
 	}
 }
