@@ -248,8 +248,6 @@ func site(out files, ws *Workspace, sum *Summary, names []string, docs []*corpus
 	return nil
 }
 
-func esc(s string) string { return template.HTMLEscapeString(s) }
-
 func sortedSet(m map[string]bool) []string {
 	var out []string
 	for k := range m {
