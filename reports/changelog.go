@@ -3,6 +3,8 @@
 package reports
 
 import (
+	"crypto/sha256"
+	"encoding/base64"
 	"fmt"
 	"io"
 	"sort"
@@ -249,8 +251,8 @@ func Text(w io.Writer, c *diff.Comparison, color bool) error {
 func HTML(w io.Writer, c *diff.Comparison) error {
 	p := &printer{w: w}
 	title := fmt.Sprintf("Changes from %s to %s", edition(c.Old), edition(c.New))
-	p.f("<!DOCTYPE html>\n<html lang=\"%s\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>%s</title>\n<style>\n%s</style>\n</head>\n<body>\n<main>\n<h1>%s</h1>\n<p>%s.</p>\n",
-		esc(c.New.Lang), esc(title), changelogCSS, esc(title), esc(summary(c)))
+	p.f("<!DOCTYPE html>\n<html lang=\"%s\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<meta http-equiv=\"Content-Security-Policy\" content=\"%s\">\n<title>%s</title>\n<style>\n%s</style>\n</head>\n<body>\n<main>\n<h1>%s</h1>\n<p>%s.</p>\n",
+		esc(c.New.Lang), changelogCSP, esc(title), changelogCSS, esc(title), esc(summary(c)))
 	for _, sev := range []diff.Severity{diff.Substantive, diff.Editorial} {
 		order, by := grouped(c, sev)
 		if len(order) == 0 {
@@ -300,6 +302,13 @@ func HTML(w io.Writer, c *diff.Comparison) error {
 	p.f("</main>\n</body>\n</html>\n")
 	return p.err
 }
+
+// changelogCSP is the changelog page's Content-Security-Policy: its one
+// inline style sheet (by its sha256), nothing else.
+var changelogCSP = func() string {
+	sum := sha256.Sum256([]byte("\n" + changelogCSS))
+	return "default-src 'none'; style-src 'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'; base-uri 'none'; form-action 'none'"
+}()
 
 func htmlRedline(spans []diff.Span) string {
 	var b strings.Builder
