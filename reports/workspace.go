@@ -120,6 +120,10 @@ func LoadWorkspace(path string) (*Workspace, error) {
 	if und := md.Undecoded(); len(und) > 0 {
 		return nil, &ManifestError{Path: path, Err: fmt.Errorf("unknown key %q", und[0].String())}
 	}
+	if first, _, _ := strings.Cut(filepath.ToSlash(ws.Cache), "/"); strings.HasPrefix(first, "~") {
+		line, col := keyPosition(data, "", 0, "cache")
+		return nil, &ManifestError{Path: path, Line: line, Col: col, Err: fmt.Errorf("cache %q: rulesync does not expand %q; give the path without it (relative paths are relative to the manifest)", ws.Cache, first)}
+	}
 	if md.IsDefined("max_bytes") && ws.MaxBytes <= 0 {
 		line, col := keyPosition(data, "", 0, "max_bytes")
 		return nil, &ManifestError{Path: path, Line: line, Col: col, Err: fmt.Errorf("max_bytes %d: want a number of bytes above 0", ws.MaxBytes)}

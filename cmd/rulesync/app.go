@@ -344,6 +344,9 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 					if c.NArg() != 0 {
 						return cli.Exit("build: takes no arguments; name the manifest with -c (see 'rulesync build --help')", exitBad)
 					}
+					if err := checkOutput(c.String("output")); err != nil {
+						return err
+					}
 					max, err := maxBytes(c)
 					if err != nil {
 						return err
@@ -398,6 +401,9 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 				},
 				OnUsageError: usageError,
 				Action: func(c *cli.Context) error {
+					if err := checkOutput(c.String("output")); err != nil {
+						return err
+					}
 					n, l, k := c.Int("editions"), c.Int("langs"), c.Int("items")
 					if n < 1 || l < 0 || l > len(synth.Languages) || k < 1 {
 						return cli.Exit(fmt.Sprintf("synth: want 1 or more editions, 0 to %d languages and 1 or more items", len(synth.Languages)), exitBad)
@@ -596,6 +602,9 @@ func writeJSON(w io.Writer, v any) error {
 func output(path string, data []byte, w io.Writer) error {
 	if path == "" || path == "-" {
 		_, err := w.Write(data)
+		return err
+	}
+	if err := checkOutput(path); err != nil {
 		return err
 	}
 	if err := corpus.WriteFileAtomic(path, data); err != nil {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -42,4 +43,16 @@ func parseSize(s string) (int64, error) {
 		return 0, fmt.Errorf("want a number of bytes above 0, as 1048576, 64KiB, 32MiB or 1GiB")
 	}
 	return n << sh, nil
+}
+
+// checkOutput refuses an output path that begins with "~" or "~user":
+// the shell expands those only unquoted (not in -o '~/site' nor, in most
+// shells, in --output=~/site), and rulesync does not, so such a path
+// would make a folder named "~" beside the user's files.
+func checkOutput(path string) error {
+	first, _, _ := strings.Cut(filepath.ToSlash(path), "/")
+	if strings.HasPrefix(first, "~") {
+		return cli.Exit(fmt.Sprintf("output %q: rulesync does not expand %q (the shell does, when it is not quoted); give the path without it, as $HOME/%s", path, first, strings.TrimPrefix(strings.TrimPrefix(filepath.ToSlash(path), first), "/")), exitBad)
+	}
+	return nil
 }
