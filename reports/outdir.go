@@ -30,9 +30,13 @@ type output struct {
 	done   bool
 }
 
-// markText is the text of outputMark: it names the process that wrote
-// the directory, so that a later build can tell the unfinished directory
-// of a killed build from that of one still running.
+// doneMark is the text of outputMark in a finished output: the same in
+// every build, for outputs the same in every byte.
+const doneMark = "Written by rulesync build. The next build replaces this directory whole.\n"
+
+// markText is the text of outputMark while a build writes: it names the
+// process, so that a later build can tell the unfinished directory of a
+// killed build from that of one still running.
 func markText() string {
 	host, _ := os.Hostname()
 	return fmt.Sprintf("Written by rulesync build (pid %d on %s). The next build replaces this directory whole.\n", os.Getpid(), host)
@@ -172,11 +176,16 @@ func (o *output) Commit() (int, error) {
 		}
 		return nil
 	})
+	if err := o.files.write(outputMark, []byte(doneMark)); err != nil {
+		return 0, err
+	}
 	o.files.close()
 	base := filepath.Base(o.dir)
 	old := ""
 	if _, err := o.parent.stat(base); err == nil {
 		old = o.tmp + ".old"
+		// Moved aside, it is this build's until removed.
+		o.parent.writeAtomic(base+"/"+outputMark, []byte(markText()))
 		if err := o.parent.rename(base, old); err != nil {
 			return 0, fmt.Errorf("moving the previous %s aside: %v", o.dir, err)
 		}
