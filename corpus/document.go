@@ -181,7 +181,7 @@ func (d *Document) Count(k Kind) int {
 }
 
 // Validate checks the invariants every tool relies on: an edition and a
-// language, ids that are non-empty and unique, and marks inside their
+// language without control characters, ids that are non-empty and unique, and marks inside their
 // item's text.
 func (d *Document) Validate() error {
 	if d.Edition == "" {
@@ -189,6 +189,9 @@ func (d *Document) Validate() error {
 	}
 	if d.Lang == "" {
 		return fmt.Errorf("document has no language")
+	}
+	if hasControl(d.Edition) || hasControl(d.Lang) {
+		return fmt.Errorf("edition %q, language %q: a control character", d.Edition, d.Lang)
 	}
 	seen := make(map[string]bool, len(d.Items))
 	for i := range d.Items {

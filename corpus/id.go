@@ -87,3 +87,36 @@ func AssignIDs(d *Document) {
 		it.ID = id
 	}
 }
+
+// WellFormedID reports whether id has the form of an item id: a
+// lower-case prefix, a colon, and a name of letters, digits and marks
+// (of any script) joined by '-', '.', '+', '_' or parentheses ("rule:36", "add:40-A", "rule:4.1(5)",
+// "guide:1e2+", "sec:wca-大会規則"). Every id rulesync makes has it; an id
+// with quotes, angle brackets, spaces or control characters has not.
+func WellFormedID(id string) bool {
+	prefix, name, ok := strings.Cut(id, ":")
+	if !ok || prefix == "" || name == "" {
+		return false
+	}
+	for _, r := range prefix {
+		if r < 'a' || r > 'z' {
+			return false
+		}
+	}
+	for i, r := range name {
+		switch {
+		case unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.M, r):
+		case i > 0 && (r == '-' || r == '.' || r == '+' || r == '_' || r == '(' || r == ')'):
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// WellFormedRef reports whether ref is a well-formed id, with an
+// optional fragment naming a part ("rule:71#B").
+func WellFormedRef(ref string) bool {
+	id, part, ok := strings.Cut(ref, "#")
+	return WellFormedID(id) && (!ok || WellFormedID("p:"+part))
+}

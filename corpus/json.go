@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
+	"unicode"
 )
 
 // ParseError is an error in a document JSON file, located by 1-based line
@@ -81,10 +83,60 @@ func Unmarshal(data []byte) (*Document, error) {
 	if dec.More() {
 		return nil, posError(data, dec.InputOffset(), "data after the document")
 	}
+	if err := wellFormed(data, &d); err != nil {
+		return nil, err
+	}
 	if err := d.Validate(); err != nil {
 		return nil, err
 	}
 	return &d, nil
+}
+
+// wellFormed checks what the reports print of a document read from JSON
+// where quoting matters (a PO header, a Markdown heading, an HTML
+// attribute): an edition and a language without control characters, a
+// language that is a BCP 47 tag, ids and refs of the form of ids. The
+// error is at the value, found by its JSON form in data (the line of
+// the document's start when it is written otherwise).
+func wellFormed(data []byte, d *Document) error {
+	at := func(value, msg string) error {
+		var b bytes.Buffer
+		enc := json.NewEncoder(&b)
+		enc.SetEscapeHTML(false)
+		enc.Encode(value)
+		off := bytes.Index(data, bytes.TrimSpace(b.Bytes()))
+		return posError(data, max(int64(off), 0), msg)
+	}
+	if hasControl(d.Edition) {
+		return at(d.Edition, fmt.Sprintf("edition %q: a control character (a line break, a tab, an escape) in an edition", d.Edition))
+	}
+	if d.Lang != "" {
+		if _, err := CanonicalLang(d.Lang); err != nil || hasControl(d.Lang) || strings.ContainsAny(d.Lang, " \"<>") {
+			return at(d.Lang, fmt.Sprintf("lang %q: not a BCP 47 language tag", d.Lang))
+		}
+	}
+	for i := range d.Items {
+		it := &d.Items[i]
+		if it.ID != "" && !WellFormedID(it.ID) {
+			return at(it.ID, fmt.Sprintf("item %d: id %q is not an id (a prefix, ':' and letters, digits, '-', '.', '+' or '_')", i+1, it.ID))
+		}
+		for _, r := range it.Refs {
+			if !WellFormedRef(r) {
+				return at(r, fmt.Sprintf("item %s: ref %q is not an id", it.ID, r))
+			}
+		}
+	}
+	return nil
+}
+
+// hasControl reports whether s holds a control character.
+func hasControl(s string) bool {
+	for _, r := range s {
+		if unicode.IsControl(r) {
+			return true
+		}
+	}
+	return false
 }
 
 func posError(data []byte, off int64, msg string) *ParseError {

@@ -7,6 +7,7 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"net/url"
 	"strings"
 	"time"
 
@@ -27,11 +28,31 @@ func IsURL(s string) bool {
 	return strings.HasPrefix(s, "http://") || strings.HasPrefix(s, "https://")
 }
 
+// redact hides the password of a URL: "http://alice:xxxxx@host/" (as
+// url.URL.Redacted does), for messages and provenance. A URL that does
+// not parse loses all it has before an "@" in its host part.
+func redact(rawURL string) string {
+	if u, err := url.Parse(rawURL); err == nil {
+		return u.Redacted()
+	}
+	if i := strings.Index(rawURL, "://"); i >= 0 {
+		rest := rawURL[i+3:]
+		end := strings.IndexAny(rest, "/?#")
+		if end < 0 {
+			end = len(rest)
+		}
+		if at := strings.LastIndex(rest[:end], "@"); at >= 0 {
+			return rawURL[:i+3] + "xxxxx@" + rest[at+1:]
+		}
+	}
+	return rawURL
+}
+
 // Page is a resource fetched by URL: its bytes and what the server said
 // of them.
 type Page struct {
-	URL      string    // the URL asked for
-	FinalURL string    // the URL after redirects
+	URL      string    // the URL asked for, its password hidden
+	FinalURL string    // the URL after redirects, its password hidden
 	Status   int       // the HTTP status
 	Fetched  time.Time // when the request was made
 	Charset  string    // from the Content-Type header; "" when it names none
@@ -63,7 +84,8 @@ func (o Options) URL(ctx context.Context, rawURL string) (*corpus.Document, erro
 // (If-None-Match, If-Modified-Since) and a 304 answer gives a Page with
 // NotModified set.
 func (o Options) Fetch(ctx context.Context, rawURL string, prev *Page) (*Page, error) {
-	fail := func(err error) (*Page, error) { return nil, &Error{Input: rawURL, Err: err} }
+	// The URL a message or the provenance names has no password.
+	fail := func(err error) (*Page, error) { return nil, &Error{Input: redact(rawURL), Err: err} }
 	timeout := o.Timeout
 	if timeout <= 0 {
 		timeout = DefaultTimeout
@@ -76,6 +98,10 @@ func (o Options) Fetch(ctx context.Context, rawURL string, prev *Page) (*Page, e
 	defer cancel()
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, rawURL, nil)
 	if err != nil {
+		var ue *url.Error // it repeats the URL
+		if errors.As(err, &ue) {
+			err = ue.Err
+		}
 		return fail(err)
 	}
 	req.Header.Set("User-Agent", UserAgent)
@@ -97,7 +123,10 @@ func (o Options) Fetch(ctx context.Context, rawURL string, prev *Page) (*Page, e
 		}
 		return nil
 	}
-	fetched := o.now()
+	fetched, err := o.now()
+	if err != nil {
+		return fail(err)
+	}
 	resp, err := c.Do(req)
 	if err != nil {
 		if errors.Is(err, context.DeadlineExceeded) {
@@ -132,7 +161,7 @@ func (o Options) Fetch(ctx context.Context, rawURL string, prev *Page) (*Page, e
 	if int64(len(data)) > max {
 		return fail(fmt.Errorf("%w: more than %d bytes", ErrTooLarge, max))
 	}
-	p := &Page{URL: rawURL, FinalURL: resp.Request.URL.String(), Status: resp.StatusCode, Fetched: fetched,
+	p := &Page{URL: redact(rawURL), FinalURL: resp.Request.URL.Redacted(), Status: resp.StatusCode, Fetched: fetched,
 		ETag: resp.Header.Get("ETag"), LastModified: resp.Header.Get("Last-Modified"), Data: data}
 	if _, params, err := mime.ParseMediaType(resp.Header.Get("Content-Type")); err == nil {
 		p.Charset = params["charset"]

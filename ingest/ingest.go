@@ -2,6 +2,7 @@
 package ingest
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -30,7 +31,8 @@ type Options struct {
 	// Encoding forces a character encoding by WHATWG label ("shift_jis").
 	Encoding string
 	// MaxBytes limits the input size; 0 means DefaultMaxBytes. It also
-	// bounds what a DOCX part may inflate to.
+	// bounds what a DOCX part may inflate to. A document JSON that
+	// rulesync wrote may be up to 4 times as large.
 	MaxBytes int64
 	// Timeout bounds a fetch by URL; 0 means DefaultTimeout.
 	Timeout time.Duration
@@ -99,15 +101,11 @@ func Formats() [][2]string {
 
 // File reads and ingests the file at path.
 func (o Options) File(path string) (*corpus.Document, error) {
-	f, err := os.Open(path)
+	data, err := o.ReadFile(path)
 	if err != nil {
-		return nil, &Error{Input: path, Err: unwrapPathError(err)}
+		return nil, err
 	}
-	defer f.Close()
-	if fi, err := f.Stat(); err == nil && fi.IsDir() {
-		return nil, &Error{Input: path, Err: errors.New("is a directory")}
-	}
-	d, err := o.Read(path, f)
+	d, err := o.Bytes(path, data)
 	if err != nil {
 		return nil, err
 	}
@@ -125,17 +123,58 @@ func unwrapPathError(err error) error {
 	return err
 }
 
+// ReadFile reads the file at path as File does before ingesting it: at
+// most MaxBytes (see readAll), so that a device that never ends or a
+// huge file is refused at the limit. Errors are *Error values naming
+// path.
+func (o Options) ReadFile(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, &Error{Input: path, Err: unwrapPathError(err)}
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err == nil && fi.IsDir() {
+		return nil, &Error{Input: path, Err: errors.New("is a directory")}
+	}
+	return o.readAll(path, f)
+}
+
 // Read ingests the content of r; name identifies the input in errors.
 func (o Options) Read(name string, r io.Reader) (*corpus.Document, error) {
+	data, err := o.readAll(name, r)
+	if err != nil {
+		return nil, err
+	}
+	return o.Bytes(name, data)
+}
+
+// documentFactor is how many times MaxBytes a document JSON that
+// rulesync wrote may have: its text is the input's (a part's text twice,
+// in its part and in its item), with the JSON's fields around it.
+const documentFactor = 4
+
+// documentStart is how Encode begins a document.
+const documentStart = "{\n  \"edition\": \""
+
+// readAll reads r up to MaxBytes, or, when r begins as rulesync writes a
+// document JSON, up to documentFactor times that; more is an ErrTooLarge
+// naming the input.
+func (o Options) readAll(name string, r io.Reader) ([]byte, error) {
 	max := o.maxBytes()
 	data, err := io.ReadAll(io.LimitReader(r, max+1))
+	if err == nil && int64(len(data)) > max && bytes.HasPrefix(data, []byte(documentStart)) {
+		max *= documentFactor
+		var more []byte
+		more, err = io.ReadAll(io.LimitReader(r, max+1-int64(len(data))))
+		data = append(data, more...)
+	}
 	if err != nil {
 		return nil, &Error{Input: name, Err: err}
 	}
 	if int64(len(data)) > max {
 		return nil, &Error{Input: name, Err: fmt.Errorf("%w: more than %d bytes", ErrTooLarge, max)}
 	}
-	return o.Bytes(name, data)
+	return data, nil
 }
 
 // Bytes ingests data; name identifies the input in errors.
@@ -204,7 +243,11 @@ func (o Options) Bytes(name string, data []byte) (*corpus.Document, error) {
 		if formatName != "" {
 			d.Source.Format = formatName
 		}
-		d.Source.Ingested = o.now().UTC().Format(time.RFC3339)
+		now, err := o.now()
+		if err != nil {
+			return fail(err)
+		}
+		d.Source.Ingested = now.UTC().Format(time.RFC3339)
 	}
 	if err := o.finish(d); err != nil {
 		return fail(err)
@@ -227,17 +270,16 @@ func (o Options) maxBytes() int64 {
 	return o.MaxBytes
 }
 
-func (o Options) now() time.Time {
+// now is the time an ingest records: Now, else SOURCE_DATE_EPOCH when
+// set (an error when it is not a number of seconds), else the clock's.
+func (o Options) now() (time.Time, error) {
 	if o.Now != nil {
-		return o.Now()
+		return o.Now(), nil
 	}
-	if s := os.Getenv("SOURCE_DATE_EPOCH"); s != "" {
-		var sec int64
-		if _, err := fmt.Sscan(s, &sec); err == nil {
-			return time.Unix(sec, 0)
-		}
+	if t, ok, err := corpus.SourceDateEpoch(); ok || err != nil {
+		return t, err
 	}
-	return time.Now()
+	return time.Now(), nil
 }
 
 // finish applies the options, fills what the parser could not find out,

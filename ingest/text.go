@@ -50,19 +50,22 @@ func readMarkdown(text string, d *corpus.Document) (*structure, error) {
 // the text, less chainRestart for each restart of the numbering (a
 // numbering that starts again and again is the examples inside
 // unnumbered entries, not the entries), halved when one item holds more
-// than a third of the text (a list inside a longer text, whose last item
-// took the rest).
+// than a third of the text and ten times the median item (a list inside
+// a longer text, whose last item took the rest).
 func (st *structure) explains(d *corpus.Document) float64 {
 	n := float64(structured(d)-st.unexplained) - chainRestart*float64(len(st.restarts))
 	total, most := 0, 0
+	var sizes []int
 	for i := range d.Items {
 		r := runeLen(d.Items[i].Text)
 		total += r
 		if d.Items[i].Kind != corpus.KindPreamble {
 			most = max(most, r)
+			sizes = append(sizes, r)
 		}
 	}
-	if len(d.Items) >= 3 && most*3 > total {
+	sort.Ints(sizes)
+	if len(sizes) >= 3 && most*3 > total && most > 10*sizes[len(sizes)/2] {
 		n /= 2
 	}
 	return n

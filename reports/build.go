@@ -6,14 +6,8 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
-	"os"
-	"path/filepath"
 	"runtime"
-	"runtime/debug"
-	"strings"
 	"sync"
 	"time"
 
@@ -27,10 +21,6 @@ import (
 // searchLimit is the most items a site's search index takes in from the
 // translations as well as the sources.
 const searchLimit = 100000
-
-// cacheVersion names the shape of the cached documents and outputs; a
-// new version of rulesync that writes them differently changes it.
-const cacheVersion = "rulesync-build-1"
 
 // Event is a step of a build, for a progress display.
 type Event struct {
@@ -50,8 +40,10 @@ type Build struct {
 	// Progress, when set, is told of each step (from several goroutines,
 	// one call at a time).
 	Progress func(Event)
-	// Now gives the time written into interchange files; nil means
-	// time.Now.
+	// Now is the clock: it gives the time written into interchange
+	// files and recorded as the documents' ingest time; nil means
+	// time.Now. SOURCE_DATE_EPOCH, when set, fixes that time instead, for
+	// output that is the same in every byte whenever it is built.
 	Now func() time.Time
 	// Workers bounds the concurrent steps; 0 means GOMAXPROCS.
 	Workers int
@@ -71,6 +63,11 @@ type Summary struct {
 	// Pruned is how many cache entries no build had used for a day were
 	// removed.
 	Pruned int
+	// Notes are what the build has to tell beside the summary: a cache it
+	// could not use or write (the build went on without it), cache
+	// entries that failed their checksum and were redone, unfinished
+	// output directories of killed builds it removed.
+	Notes []string
 }
 
 // DocSummary describes an ingested source.
@@ -111,7 +108,12 @@ func (b *Build) event(e Event) {
 	b.Progress(e)
 }
 
+// now is the time a build writes into its outputs: SOURCE_DATE_EPOCH
+// when set (Run refuses a bad one), else the clock's.
 func (b *Build) now() time.Time {
+	if t, ok, _ := corpus.SourceDateEpoch(); ok {
+		return t
+	}
 	if b.Now != nil {
 		return b.Now()
 	}
@@ -121,40 +123,16 @@ func (b *Build) now() time.Time {
 // files is output by path relative to Out.
 type files map[string][]byte
 
-// output writes a build's files into a new directory beside Out.
-type output struct {
-	dir string
-}
-
-// write writes one output file (distinct names may be written
-// concurrently).
-func (o *output) write(name string, data []byte) error {
-	p := filepath.Join(o.dir, filepath.FromSlash(name))
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		return err
-	}
-	return os.WriteFile(p, data, 0o644)
-}
-
-// writeAll writes a set of files.
-func (o *output) writeAll(fs files) error {
-	for n, d := range fs {
-		if err := o.write(n, d); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
 // source is an ingested source: where its document is cached, and what a
 // summary says of it. Documents are read from the cache when a task needs
 // them, so that a build holds only what it works on.
 type source struct {
 	Source
-	hash, path string
-	doc        *corpus.Document // kept for the documents other tasks share
-	summary    DocSummary
-	err        error
+	hash    string           // the key of its document in the cache
+	stored  bool             // the document is in the cache
+	doc     *corpus.Document // kept for the documents other tasks share, and those the cache lacks
+	summary DocSummary
+	err     error
 }
 
 // Run builds the workspace: ingests every source (concurrently, from the
@@ -169,20 +147,28 @@ type source struct {
 // is written as it is made.
 func (b *Build) Run(ctx context.Context) (*Summary, error) {
 	ws := b.Workspace
-	cache := ws.cacheDir()
-	if err := os.MkdirAll(cache, 0o755); err != nil {
-		return nil, fmt.Errorf("cache %s: %v", cache, err)
+	if err := ws.checkNames(); err != nil {
+		return nil, err
+	}
+	if _, _, err := corpus.SourceDateEpoch(); err != nil {
+		return nil, err
+	}
+	notes := &notes{}
+	cache := openCache(ws.cacheDir(), notes)
+	if cache != nil {
+		defer cache.close()
 	}
 	workers := b.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	out, commit, err := newOutput(b.Out)
+	out, err := newOutput(b.Out, notes)
 	if err != nil {
 		return nil, err
 	}
-	defer commit(false)
+	defer out.Discard()
 	sum := &Summary{}
+	defer func() { sum.Notes = notes.list }()
 
 	// The documents several steps use are kept once read.
 	shared := map[string]bool{}
@@ -210,15 +196,12 @@ func (b *Build) Run(ctx context.Context) (*Summary, error) {
 				return
 			}
 			b.event(Event{Stage: "ingest", Name: src.Name})
-			d, hash, path, cached, err := b.ingest(ctx, src.Source, cache)
-			src.hash, src.path, src.err = hash, path, err
-			if err == nil {
-				src.summary = DocSummary{src.Name, d.Edition, d.Lang, len(d.Items), cached}
-				if shared[src.Name] {
-					src.doc = d
-				}
+			d, err := b.ingest(ctx, src, cache)
+			src.err = err
+			if err == nil && (shared[src.Name] || !src.stored) {
+				src.doc = d
 			}
-			b.event(Event{Stage: "ingest", Name: src.Name, Done: true, Cached: cached, Err: err})
+			b.event(Event{Stage: "ingest", Name: src.Name, Done: true, Cached: src.summary.Cached, Err: err})
 		}(srcs[i])
 	}
 	wg.Wait()
@@ -238,11 +221,11 @@ func (b *Build) Run(ctx context.Context) (*Summary, error) {
 		if src.doc != nil {
 			return src.doc, nil
 		}
-		data, err := os.ReadFile(src.path)
-		if err != nil {
-			return nil, err
+		d := cache.loadDoc(src.hash, "the document of "+name)
+		if d == nil {
+			return nil, fmt.Errorf("the cached document of %s is gone", name)
 		}
-		return corpus.Unmarshal(data)
+		return d, nil
 	}
 
 	// Compare and check, each task cached by the hashes of its inputs.
@@ -311,20 +294,19 @@ func (b *Build) Run(ctx context.Context) (*Summary, error) {
 				return
 			}
 			b.event(Event{Stage: t.stage, Name: t.name})
-			dir, s, hit := loadTask(cache, t.key)
+			fs, s, hit := cache.loadTask(t.key, t.stage+" "+t.name)
 			var err error
 			if !hit {
-				var fs files
 				if fs, s, err = t.run(); err == nil {
-					if dir, err = storeTask(cache, t.key, fs, s); err != nil {
-						// A cache that cannot be written only makes the
-						// next build slower.
-						dir, err = "", out.writeAll(fs)
-					}
+					// A cache that cannot be written only makes the
+					// next build slower.
+					cache.storeTask(t.key, fs, s)
 				}
 			}
-			if err == nil && dir != "" {
-				err = out.linkTree(dir)
+			if err == nil {
+				// Copies, not links: editing the output never edits
+				// the cache.
+				err = out.writeAll(fs)
 			}
 			summaries[i], taskErrs[i] = s, err
 			b.event(Event{Stage: t.stage, Name: t.name, Done: true, Cached: hit, Err: err})
@@ -351,7 +333,7 @@ func (b *Build) Run(ctx context.Context) (*Summary, error) {
 	var docs []*corpus.Document
 	var names []string
 	for _, src := range srcs {
-		if src.doc != nil {
+		if src.doc != nil && shared[src.Name] {
 			docs, names = append(docs, src.doc), append(names, src.Name)
 		}
 	}
@@ -388,7 +370,7 @@ func (b *Build) Run(ctx context.Context) (*Summary, error) {
 		return nil, err
 	}
 	b.event(Event{Stage: "write", Name: b.Out})
-	n, err := commit(true)
+	n, err := out.Commit()
 	if err != nil {
 		return nil, err
 	}
@@ -399,17 +381,17 @@ func (b *Build) Run(ctx context.Context) (*Summary, error) {
 	// nothing has used it for pruneAge.
 	used := map[string]bool{}
 	for _, src := range srcs {
-		if src.path != "" {
-			used[src.path] = true
+		if src.hash != "" {
+			used[docEntry(src.hash)] = true
 		}
 		if src.URL != "" {
-			used[fetchMemoPath(cache, src.Source)] = true
+			used[fetchEntry(src.Source)] = true
 		}
 	}
 	for _, t := range tasks {
-		used[filepath.Join(cache, "tasks", t.key)] = true
+		used[taskEntry(t.key)] = true
 	}
-	sum.Pruned = prune(cache, used, time.Now())
+	sum.Pruned = cache.prune(used, time.Now())
 	return sum, nil
 }
 
@@ -422,156 +404,52 @@ func (b *Build) interrupted(ctx context.Context) error {
 	return nil
 }
 
-// pruneAge is how long a cache entry no build uses is kept: a day, so
-// that builds of other manifests sharing the cache directory, or running
-// beside this one, keep theirs.
-const pruneAge = 24 * time.Hour
-
-// prune marks the used cache entries (documents, fetched pages' records,
-// task outputs) as used now (the clock's time, not Build.Now) and removes
-// the others that nothing has used for pruneAge. It returns how many it removed. Errors only leave an entry
-// in place: a cache that cannot be cleaned is larger, not wrong.
-func prune(cache string, used map[string]bool, now time.Time) int {
-	removed := 0
-	for _, kind := range []string{"docs", "fetch", "tasks"} {
-		entries, err := os.ReadDir(filepath.Join(cache, kind))
-		if err != nil {
-			continue
-		}
-		for _, e := range entries {
-			p := filepath.Join(cache, kind, e.Name())
-			if used[p] {
-				os.Chtimes(p, now, now)
-				continue
-			}
-			if fi, err := e.Info(); err == nil && now.Sub(fi.ModTime()) > pruneAge && os.RemoveAll(p) == nil {
-				removed++
-			}
-		}
-	}
-	return removed
-}
-
-// key is a cache key for a task: its kind, the hashes of its inputs, the
-// cache version and the program that made it.
-func key(parts ...string) string {
-	h := sha256.Sum256([]byte(cacheVersion + "\x00" + program() + "\x00" + strings.Join(parts, "\x00")))
-	return hex.EncodeToString(h[:])
-}
-
-// program names the running rulesync exactly: the sha256 of its
-// executable, so that a cache filled by another build of rulesync (whose
-// parsers or reports may differ) is not taken for this one's. When the
-// executable cannot be read, its module version and VCS revision stand in.
-//
-// Hashing the executable takes some 30 ms, a third of a warm build, so the
-// hash is kept in the user cache directory under the executable's path,
-// size and modification time, and read from there while they are the same.
-var program = sync.OnceValue(func() string {
-	if exe, err := os.Executable(); err == nil {
-		if fi, err := os.Stat(exe); err == nil {
-			stamp := sha256.Sum256(fmt.Appendf(nil, "%s\x00%d\x00%d", exe, fi.Size(), fi.ModTime().UnixNano()))
-			memo := ""
-			if dir, err := os.UserCacheDir(); err == nil {
-				memo = filepath.Join(dir, "rulesync", "program-"+hex.EncodeToString(stamp[:12]))
-				if b, err := os.ReadFile(memo); err == nil && len(b) == 64 {
-					return string(b)
-				}
-			}
-			if f, err := os.Open(exe); err == nil {
-				defer f.Close()
-				h := sha256.New()
-				if _, err := io.Copy(h, f); err == nil {
-					sum := hex.EncodeToString(h.Sum(nil))
-					if memo != "" && os.MkdirAll(filepath.Dir(memo), 0o755) == nil {
-						corpus.WriteFileAtomic(memo, []byte(sum))
-					}
-					return sum
-				}
-			}
-		}
-	}
-	id := "unknown"
-	if bi, ok := debug.ReadBuildInfo(); ok {
-		id = bi.Main.Version
-		for _, s := range bi.Settings {
-			if s.Key == "vcs.revision" || s.Key == "vcs.modified" {
-				id += " " + s.Value
-			}
-		}
-	}
-	return id
-})
-
-// fetchMemoPath is where a build keeps what it fetched of a URL source.
-func fetchMemoPath(cache string, s Source) string {
-	return filepath.Join(cache, "fetch", key("fetch", s.URL, s.Format, s.Edition, s.Lang)+".json")
-}
-
-// fetchMemo is what a build keeps of a URL source for the next: the page
-// as fetched (its validators; no body) and the key of its document.
-type fetchMemo struct {
-	Page ingest.Page
-	Doc  string
-}
-
 // ingest reads a source: from the cache when a document was already made
 // from the same bytes with the same options. A URL is fetched on every
 // build, conditionally (If-None-Match, If-Modified-Since) when an earlier
 // build kept the server's validators: a 304 answer takes the document
 // made before, as do unchanged bytes from a server that gives none. It
-// returns the document, a hash of its inputs, the path of its cached
-// JSON, and whether that was read from the cache.
-func (b *Build) ingest(ctx context.Context, s Source, cache string) (*corpus.Document, string, string, bool, error) {
-	opt := ingest.Options{Format: s.Format, Edition: s.Edition, Lang: s.Lang, Now: b.now}
-	docPath := func(h string) string { return filepath.Join(cache, "docs", h+".json") }
-	fromCache := func(h string) *corpus.Document {
-		js, err := os.ReadFile(docPath(h))
-		if err != nil {
-			return nil
-		}
-		d, err := corpus.Unmarshal(js)
-		if err != nil {
-			return nil
-		}
-		return d
+// returns the document and fills in src: the key of its inputs (its name
+// in the cache), whether the cache holds it, and its summary.
+func (b *Build) ingest(ctx context.Context, src *source, cache *cache) (*corpus.Document, error) {
+	s := src.Source
+	opt := ingest.Options{Format: s.Format, Edition: s.Edition, Lang: s.Lang, MaxBytes: b.Workspace.MaxBytes, Now: b.now}
+	found := func(d *corpus.Document, h string, cached bool) (*corpus.Document, error) {
+		src.hash, src.stored = h, cached
+		src.summary = DocSummary{s.Name, d.Edition, d.Lang, len(d.Items), cached}
+		return d, nil
 	}
+	what := "the document of " + s.Name
 	var (
 		input = s.URL
 		data  []byte
 		parse func() (*corpus.Document, error)
-		memo  string // where a URL's validators are kept
 		page  *ingest.Page
 	)
 	if s.URL == "" {
 		input = b.Workspace.resolve(s.Path)
 		var err error
-		if data, err = os.ReadFile(input); err != nil {
-			var pe *os.PathError
-			if errors.As(err, &pe) {
-				err = pe.Err
-			}
-			return nil, "", "", false, &ingest.Error{Input: input, Err: err}
+		if data, err = opt.ReadFile(input); err != nil {
+			return nil, err
 		}
 		parse = func() (*corpus.Document, error) { return opt.Bytes(input, data) }
 	} else {
-		memo = fetchMemoPath(cache, s)
-		var prev fetchMemo
+		prev := cache.loadMemo(s)
 		var since *ingest.Page
-		if js, err := os.ReadFile(memo); err == nil && json.Unmarshal(js, &prev) == nil && prev.Doc != "" {
+		if prev != nil {
 			since = &prev.Page
 		}
 		var err error
 		if page, err = opt.Fetch(ctx, s.URL, since); err != nil {
-			return nil, "", "", false, err
+			return nil, err
 		}
 		if page.NotModified {
-			if d := fromCache(prev.Doc); d != nil {
-				return d, prev.Doc, docPath(prev.Doc), true, nil
+			if d := cache.loadDoc(prev.Doc, what); d != nil {
+				return found(d, prev.Doc, true)
 			}
 			// The document made before is gone: fetch it whole.
 			if page, err = opt.Fetch(ctx, s.URL, nil); err != nil {
-				return nil, "", "", false, err
+				return nil, err
 			}
 		}
 		data = page.Data
@@ -579,120 +457,40 @@ func (b *Build) ingest(ctx context.Context, s Source, cache string) (*corpus.Doc
 	}
 	h := key("ingest", hex.EncodeToString(sha256Of(data)), s.Format, s.Edition, s.Lang)
 	remember := func() {
-		if memo == "" {
-			return
-		}
-		p := *page
-		p.Data = nil
-		if js, err := json.Marshal(fetchMemo{p, h}); err == nil && os.MkdirAll(filepath.Dir(memo), 0o755) == nil {
-			// Without the memo the next build only fetches the page whole.
-			corpus.WriteFileAtomic(memo, js)
+		if page != nil {
+			p := *page
+			p.Data = nil
+			cache.storeMemo(s, fetchMemo{p, h})
 		}
 	}
-	if d := fromCache(h); d != nil {
+	if d := cache.loadDoc(h, what); d != nil {
 		remember()
-		return d, h, docPath(h), true, nil
+		return found(d, h, true)
 	}
 	d, err := parse()
 	if err != nil {
-		return nil, "", "", false, err
+		return nil, err
 	}
 	if d.Source.Path == "" && d.Source.URL == "" {
 		d.Source.Path = input
 	}
 	js, err := corpus.Marshal(d)
 	if err != nil {
-		return nil, "", "", false, err
+		return nil, err
 	}
-	os.MkdirAll(filepath.Dir(docPath(h)), 0o755)
-	if err := corpus.WriteFileAtomic(docPath(h), js); err != nil {
-		return nil, "", "", false, err
+	// A document the cache cannot hold is kept in memory.
+	stored := cache.storeDoc(h, js) == nil
+	if stored {
+		remember()
 	}
-	remember()
-	return d, h, docPath(h), false, nil
+	found(d, h, false)
+	src.stored = stored
+	return d, nil
 }
 
 func sha256Of(b []byte) []byte {
 	s := sha256.Sum256(b)
 	return s[:]
-}
-
-// outputMark is the file every build output holds: a directory without
-// it that is not empty is not replaced, so that "-o ." or a mistyped path
-// never deletes a user's files.
-const outputMark = ".rulesync-out"
-
-// newOutput makes a new directory beside dir for a build to write into.
-// commit(true) puts it in dir's place, the old contents staying whole
-// until then and removed after, and returns the number of files;
-// commit(false) removes it, unless it was committed. An existing dir must
-// be empty or an earlier build's output (it holds outputMark).
-func newOutput(dir string) (*output, func(bool) (int, error), error) {
-	dir = filepath.Clean(dir)
-	if fi, err := os.Stat(dir); err == nil {
-		if !fi.IsDir() {
-			return nil, nil, fmt.Errorf("output %s is a file, not a directory", dir)
-		}
-		entries, err := os.ReadDir(dir)
-		if err != nil {
-			return nil, nil, fmt.Errorf("output %s: %v", dir, err)
-		}
-		if _, err := os.Stat(filepath.Join(dir, outputMark)); len(entries) > 0 && err != nil {
-			return nil, nil, fmt.Errorf("output %s holds files no build wrote (it has no %s); a build replaces its output directory whole, so choose a new or empty one", dir, outputMark)
-		}
-	}
-	parent := filepath.Dir(dir)
-	if err := os.MkdirAll(parent, 0o755); err != nil {
-		return nil, nil, err
-	}
-	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(dir)+".new-")
-	if err != nil {
-		return nil, nil, err
-	}
-	mark := "Written by rulesync build. The next build replaces this directory whole.\n"
-	if err := os.WriteFile(filepath.Join(tmp, outputMark), []byte(mark), 0o644); err != nil {
-		os.RemoveAll(tmp)
-		return nil, nil, err
-	}
-	done := false
-	commit := func(keep bool) (int, error) {
-		if done {
-			return 0, nil
-		}
-		if !keep {
-			done = true
-			return 0, os.RemoveAll(tmp)
-		}
-		n := 0
-		filepath.WalkDir(tmp, func(_ string, d os.DirEntry, err error) error {
-			if err == nil && !d.IsDir() && d.Name() != outputMark {
-				n++
-			}
-			return nil
-		})
-		if err := os.Chmod(tmp, 0o755); err != nil {
-			return 0, err
-		}
-		var old string
-		if _, err := os.Stat(dir); err == nil {
-			old = tmp + ".old"
-			if err := os.Rename(dir, old); err != nil {
-				return 0, fmt.Errorf("moving the previous %s aside: %v", dir, err)
-			}
-		}
-		if err := os.Rename(tmp, dir); err != nil {
-			if old != "" {
-				os.Rename(old, dir)
-			}
-			return 0, fmt.Errorf("putting the new %s in place: %v", dir, err)
-		}
-		done = true
-		if old != "" {
-			os.RemoveAll(old)
-		}
-		return n, nil
-	}
-	return &output{dir: tmp}, commit, nil
 }
 
 // changelogFiles renders a comparison as changelog/<name>.{md,html,json}.
@@ -753,91 +551,4 @@ func indentJSON(data []byte) []byte {
 	}
 	b.WriteByte('\n')
 	return b.Bytes()
-}
-
-// A cached task is a directory under the cache's tasks/: its files as
-// they go into the output, and summary.json. The output links to them, so
-// that a warm build copies nothing.
-type taskSummary struct {
-	Changelog   *ChangelogSummary   `json:"changelog,omitempty"`
-	Translation *TranslationSummary `json:"translation,omitempty"`
-}
-
-// loadTask returns the directory of a task's cached outputs and its
-// summary, if the cache has them.
-func loadTask(cache, key string) (string, any, bool) {
-	dir := filepath.Join(cache, "tasks", key)
-	data, err := os.ReadFile(filepath.Join(dir, "summary.json"))
-	if err != nil {
-		return "", nil, false
-	}
-	var rec taskSummary
-	if json.Unmarshal(data, &rec) != nil {
-		return "", nil, false
-	}
-	switch {
-	case rec.Changelog != nil:
-		return filepath.Join(dir, "files"), rec.Changelog, true
-	case rec.Translation != nil:
-		return filepath.Join(dir, "files"), rec.Translation, true
-	}
-	return "", nil, false
-}
-
-// storeTask caches a task's outputs and returns the directory holding
-// them; summary.json is written last, so that a task half stored is not
-// found.
-func storeTask(cache, key string, fs files, summary any) (string, error) {
-	dir := filepath.Join(cache, "tasks", key)
-	os.RemoveAll(dir)
-	for n, d := range fs {
-		p := filepath.Join(dir, "files", filepath.FromSlash(n))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			return "", err
-		}
-		if err := os.WriteFile(p, d, 0o644); err != nil {
-			return "", err
-		}
-	}
-	var rec taskSummary
-	switch s := summary.(type) {
-	case *ChangelogSummary:
-		rec.Changelog = s
-	case *TranslationSummary:
-		rec.Translation = s
-	}
-	data, err := json.Marshal(rec)
-	if err != nil {
-		return "", err
-	}
-	if err := corpus.WriteFileAtomic(filepath.Join(dir, "summary.json"), data); err != nil {
-		return "", err
-	}
-	return filepath.Join(dir, "files"), nil
-}
-
-// linkTree puts the files under dir into the output at the same relative
-// paths: hard links where the file system allows, copies elsewhere.
-func (o *output) linkTree(dir string) error {
-	return filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		rel, err := filepath.Rel(dir, p)
-		if err != nil {
-			return err
-		}
-		dst := filepath.Join(o.dir, rel)
-		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-			return err
-		}
-		if os.Link(p, dst) == nil {
-			return nil
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(dst, data, 0o644)
-	})
 }

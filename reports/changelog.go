@@ -3,8 +3,9 @@
 package reports
 
 import (
+	"crypto/sha256"
+	"encoding/base64"
 	"fmt"
-	"html"
 	"io"
 	"sort"
 	"strings"
@@ -128,7 +129,7 @@ func edition(d *corpus.Document) string {
 // citing old numbers.
 func Markdown(w io.Writer, c *diff.Comparison) error {
 	p := &printer{w: w}
-	p.f("# Changes from %s to %s\n\n", edition(c.Old), edition(c.New))
+	p.f("# Changes from %s to %s\n\n", mdEscape(edition(c.Old)), mdEscape(edition(c.New)))
 	p.f("%s.\n", summary(c))
 	for _, sev := range []diff.Severity{diff.Substantive, diff.Editorial} {
 		order, by := grouped(c, sev)
@@ -147,7 +148,7 @@ func Markdown(w io.Writer, c *diff.Comparison) error {
 	if len(c.Moves) > 0 {
 		p.f("\n## Text moved between rules\n\n")
 		for _, m := range c.Moves {
-			p.f("- From %s to %s: “%s”\n", m.OldID, m.NewID, mdEscape(m.Text))
+			p.f("- From %s to %s: “%s”\n", mdEscape(m.OldID), mdEscape(m.NewID), mdEscape(m.Text))
 		}
 	}
 	if len(c.StaleRefs) > 0 {
@@ -176,7 +177,7 @@ func (p *printer) mdEntry(e entry) {
 	if e.ch.Kind == diff.Split || e.ch.Kind == diff.Merged {
 		head = fmt.Sprintf("%s (%s)", head, e.ch.Kind)
 	}
-	p.f("- **%s** (%s, %s): %s.\n", head, numbering(e), e.ch.Kind, mdEscape(e.ch.Reason))
+	p.f("- **%s** (%s, %s): %s.\n", head, mdEscape(numbering(e)), e.ch.Kind, mdEscape(e.ch.Reason))
 	if e.ch.TitleChanged && e.old != nil {
 		p.f("  Title: %s\n", mdRedline(e.ch.TitleSpans))
 	}
@@ -188,17 +189,6 @@ func (p *printer) mdEntry(e entry) {
 	case len(e.ch.Spans) > 0:
 		p.f("\n  > %s\n\n", mdRedline(e.ch.Spans))
 	}
-}
-
-// mdEscape keeps text from being read as Markdown.
-func mdEscape(s string) string {
-	r := strings.NewReplacer("\\", "\\\\", "*", "\\*", "_", "\\_", "`", "\\`", "[", "\\[", "]", "\\]", "<", "&lt;", "->", "→", "#", "\\#", "|", "\\|")
-	return r.Replace(s)
-}
-
-// mdQuote escapes text for a block quote, keeping its paragraphs.
-func mdQuote(s string) string {
-	return strings.ReplaceAll(mdEscape(s), "\n", "\n  >\n  > ")
 }
 
 // mdRedline renders spans with <del> and <ins>, paragraphs kept: a tag
@@ -261,8 +251,8 @@ func Text(w io.Writer, c *diff.Comparison, color bool) error {
 func HTML(w io.Writer, c *diff.Comparison) error {
 	p := &printer{w: w}
 	title := fmt.Sprintf("Changes from %s to %s", edition(c.Old), edition(c.New))
-	p.f("<!DOCTYPE html>\n<html lang=\"%s\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>%s</title>\n<style>\n%s</style>\n</head>\n<body>\n<main>\n<h1>%s</h1>\n<p>%s.</p>\n",
-		html.EscapeString(c.New.Lang), html.EscapeString(title), changelogCSS, html.EscapeString(title), html.EscapeString(summary(c)))
+	p.f("<!DOCTYPE html>\n<html lang=\"%s\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<meta http-equiv=\"Content-Security-Policy\" content=\"%s\">\n<title>%s</title>\n<style>\n%s</style>\n</head>\n<body>\n<main>\n<h1>%s</h1>\n<p>%s.</p>\n",
+		esc(c.New.Lang), changelogCSP, esc(title), changelogCSS, esc(title), esc(summary(c)))
 	for _, sev := range []diff.Severity{diff.Substantive, diff.Editorial} {
 		order, by := grouped(c, sev)
 		if len(order) == 0 {
@@ -271,11 +261,11 @@ func HTML(w io.Writer, c *diff.Comparison) error {
 		name := map[diff.Severity]string{diff.Substantive: "Substantive changes", diff.Editorial: "Editorial changes"}[sev]
 		p.f("<section class=\"%s\">\n<h2>%s</h2>\n", sev, name)
 		for _, sec := range order {
-			p.f("<h3>%s</h3>\n<ul>\n", html.EscapeString(sec))
+			p.f("<h3>%s</h3>\n<ul>\n", esc(sec))
 			for _, e := range by[sec] {
 				it := e.item()
 				p.f("<li id=\"%s\"><p><strong>%s</strong> <span class=\"meta\">(%s, %s)</span>: %s.</p>\n",
-					html.EscapeString(strings.ReplaceAll(numbering(e), " ", "_")), html.EscapeString(label(it)), html.EscapeString(numbering(e)), e.ch.Kind, html.EscapeString(e.ch.Reason))
+					esc(strings.ReplaceAll(numbering(e), " ", "_")), esc(label(it)), esc(numbering(e)), e.ch.Kind, esc(e.ch.Reason))
 				if e.ch.TitleChanged && e.old != nil {
 					p.f("<p>Title: %s</p>\n", htmlRedline(e.ch.TitleSpans))
 				}
@@ -296,7 +286,7 @@ func HTML(w io.Writer, c *diff.Comparison) error {
 	if len(c.Moves) > 0 {
 		p.f("<section><h2>Text moved between rules</h2>\n<ul>\n")
 		for _, m := range c.Moves {
-			p.f("<li>From %s to %s: “%s”</li>\n", html.EscapeString(m.OldID), html.EscapeString(m.NewID), html.EscapeString(m.Text))
+			p.f("<li>From %s to %s: “%s”</li>\n", esc(m.OldID), esc(m.NewID), esc(m.Text))
 		}
 		p.f("</ul></section>\n")
 	}
@@ -305,7 +295,7 @@ func HTML(w io.Writer, c *diff.Comparison) error {
 		refs := append([]diff.StaleRef(nil), c.StaleRefs...)
 		sort.SliceStable(refs, func(i, j int) bool { return refs[i].In < refs[j].In })
 		for _, s := range refs {
-			p.f("<li>%s</li>\n", html.EscapeString(s.Reason))
+			p.f("<li>%s</li>\n", esc(s.Reason))
 		}
 		p.f("</ul></section>\n")
 	}
@@ -313,9 +303,12 @@ func HTML(w io.Writer, c *diff.Comparison) error {
 	return p.err
 }
 
-func htmlText(s string) string {
-	return strings.ReplaceAll(html.EscapeString(s), "\n", "<br>\n")
-}
+// changelogCSP is the changelog page's Content-Security-Policy: its one
+// inline style sheet (by its sha256), nothing else.
+var changelogCSP = func() string {
+	sum := sha256.Sum256([]byte("\n" + changelogCSS))
+	return "default-src 'none'; style-src 'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'; base-uri 'none'; form-action 'none'"
+}()
 
 func htmlRedline(spans []diff.Span) string {
 	var b strings.Builder

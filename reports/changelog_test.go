@@ -87,7 +87,7 @@ func TestChangelog(t *testing.T) {
 		md := render["want.md"]
 		var b bytes.Buffer
 		md(&b)
-		for _, s := range []string{"only \"his or her\" → \"their\"", "numbers changed: 10 → 15", "(rule:5, removed)"} {
+		for _, s := range []string{"only \"his or her\" -> \"their\"", "numbers changed: 10 -> 15", "(rule:5, removed)"} {
 			if !strings.Contains(b.String(), s) && !strings.Contains(b.String(), strings.ReplaceAll(s, "(rule:5, removed)", "was rule:5")) {
 				t.Errorf("%s: changelog lacks %q", file, s)
 			}

@@ -7,3 +7,10 @@ func SetProgram(name string) (restore func()) {
 	program = func() string { return name }
 	return func() { program = was }
 }
+
+// SetCacheFault makes every write to a cache fail with err (a full or
+// read-only disk), until the returned function restores it.
+func SetCacheFault(err error) (restore func()) {
+	cacheFault = err
+	return func() { cacheFault = nil }
+}

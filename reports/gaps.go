@@ -105,13 +105,13 @@ func gapsSummary(r *gaps.Report) string {
 func GapsMarkdown(w io.Writer, r *gaps.Report) error {
 	p := &printer{w: w}
 	if r.Source != nil {
-		p.f("# Translation worklist: %s against %s\n\n", docName(r.Translation), docName(r.Source))
+		p.f("# Translation worklist: %s against %s\n\n", mdEscape(docName(r.Translation)), mdEscape(docName(r.Source)))
 		if r.Base != nil {
-			p.f("Translated from %s; the source is now %s.\n\n", docName(r.Base), docName(r.Source))
+			p.f("Translated from %s; the source is now %s.\n\n", mdEscape(docName(r.Base)), mdEscape(docName(r.Source)))
 		}
 		p.f("Coverage: %.1f%% of the source items in scope have a translation. %s.\n", r.Coverage, gapsSummary(r))
 	} else {
-		p.f("# Check of %s\n\n%s.\n", docName(r.Translation), gapsSummary(r))
+		p.f("# Check of %s\n\n%s.\n", mdEscape(docName(r.Translation)), gapsSummary(r))
 	}
 	if len(r.Findings) == 0 {
 		p.f("\nNothing to do.\n")

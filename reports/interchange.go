@@ -1,7 +1,6 @@
 package reports
 
 import (
-	"encoding/xml"
 	"io"
 	"maps"
 	"slices"
@@ -65,29 +64,6 @@ func segments(units []gaps.Unit) []segment {
 	return out
 }
 
-// poQuote writes a PO string: one line, or "" and one line per line of the
-// text when it has line breaks.
-func poQuote(s string) string {
-	esc := strings.NewReplacer("\\", "\\\\", "\"", "\\\"", "\t", "\\t", "\r", "")
-	lines := strings.SplitAfter(s, "\n")
-	if len(lines) == 1 {
-		return "\"" + esc.Replace(s) + "\""
-	}
-	var b strings.Builder
-	b.WriteString("\"\"")
-	for _, l := range lines {
-		if l == "" {
-			continue
-		}
-		b.WriteString("\n\"" + esc.Replace(strings.TrimSuffix(l, "\n")))
-		if strings.HasSuffix(l, "\n") {
-			b.WriteString("\\n")
-		}
-		b.WriteString("\"")
-	}
-	return b.String()
-}
-
 // PO writes the translation as a gettext catalogue: msgctxt is the item
 // id, msgid the current source text, msgstr the aligned translation
 // (empty when there is none). A translation of an earlier source text is
@@ -95,22 +71,24 @@ func poQuote(s string) string {
 // po4a users expect; the header names the languages and editions.
 func PO(w io.Writer, r *gaps.Report, now time.Time) error {
 	p := &printer{w: w}
-	p.f("# Translation of %s into %s.\n", r.Source.Edition, r.Translation.Lang)
-	p.f("# Written by rulesync from %s", docName(r.Translation))
+	p.f("# Translation of %s into %s.\n", poComment(r.Source.Edition), poComment(r.Translation.Lang))
+	p.f("# Written by rulesync from %s", poComment(docName(r.Translation)))
 	if r.Base != nil {
-		p.f(", made from %s", docName(r.Base))
+		p.f(", made from %s", poComment(docName(r.Base)))
 	}
 	p.f(".\nmsgid \"\"\nmsgstr \"\"\n")
-	p.f("\"Project-Id-Version: %s\\n\"\n", r.Source.Edition)
-	p.f("\"POT-Creation-Date: %s\\n\"\n", now.UTC().Format("2006-01-02 15:04-0700"))
-	p.f("\"Language: %s\\n\"\n", r.Translation.Lang)
-	p.f("\"MIME-Version: 1.0\\n\"\n\"Content-Type: text/plain; charset=UTF-8\\n\"\n\"Content-Transfer-Encoding: 8bit\\n\"\n\"X-Generator: rulesync\\n\"\n")
+	date := now.UTC().Format("2006-01-02 15:04-0700")
+	for _, f := range [][2]string{{"Project-Id-Version", r.Source.Edition}, {"POT-Creation-Date", date}, {"PO-Revision-Date", date},
+		{"Language", r.Translation.Lang}, {"MIME-Version", "1.0"}, {"Content-Type", "text/plain; charset=UTF-8"},
+		{"Content-Transfer-Encoding", "8bit"}, {"X-Generator", "rulesync"}} {
+		p.f("%s", poField(f[0], f[1]))
+	}
 	for _, s := range segments(r.Units()) {
 		p.f("\n")
 		if s.note != "" {
 			p.f("#. %s\n", strings.ReplaceAll(s.note, "\n", "\n#. "))
 		}
-		p.f("#: %s\n", s.ctx)
+		p.f("#: %s\n", poComment(s.ctx))
 		if s.state == gaps.StaleState {
 			p.f("#, fuzzy\n")
 			p.f("#| msgctxt %s\n", poQuote(s.ctx))
@@ -119,13 +97,6 @@ func PO(w io.Writer, r *gaps.Report, now time.Time) error {
 		p.f("msgctxt %s\nmsgid %s\nmsgstr %s\n", poQuote(s.ctx), poQuote(s.source), poQuote(s.target))
 	}
 	return p.err
-}
-
-// xmlText escapes text for XML content and attributes.
-func xmlText(s string) string {
-	var b strings.Builder
-	xml.EscapeText(&b, []byte(s))
-	return strings.ReplaceAll(b.String(), "&#xA;", "\n")
 }
 
 // XLIFF writes the translation as XLIFF 1.2: one trans-unit per segment,
@@ -206,7 +177,7 @@ func TBX(w io.Writer, g *align.Glossary, docs ...*corpus.Document) error {
 			if len(c.Terms[l]) == 0 {
 				continue
 			}
-			p.f("<langSet xml:lang=\"%s\">", l)
+			p.f("<langSet xml:lang=\"%s\">", xmlText(l))
 			for _, t := range c.Terms[l] {
 				p.f("<tig><term>%s</term></tig>", xmlText(t))
 			}

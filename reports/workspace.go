@@ -3,11 +3,15 @@ package reports
 import (
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/BurntSushi/toml"
+
+	"github.com/rulesync/rulesync/ingest"
 )
 
 // Workspace is a manifest of rulebook sources, the edition pairs to
@@ -18,7 +22,11 @@ type Workspace struct {
 	Title string `toml:"title"`
 	// Cache is the directory of the ingest and build cache; empty means
 	// ".rulesync-cache" beside the manifest.
-	Cache        string        `toml:"cache"`
+	Cache string `toml:"cache"`
+	// MaxBytes limits the size of each source read, as ingest does; 0
+	// means ingest.DefaultMaxBytes (32 MiB). The documents the build
+	// caches, which rulesync wrote, may be larger.
+	MaxBytes     int64         `toml:"max_bytes"`
 	Sources      []Source      `toml:"source"`
 	Diffs        []Pair        `toml:"diff"`
 	Translations []Translation `toml:"translation"`
@@ -73,11 +81,12 @@ func (e *ManifestError) Unwrap() error { return e.Err }
 // source, every source has a name (unique) and a path or a URL, and every
 // pair and translation names sources the manifest has.
 func LoadWorkspace(path string) (*Workspace, error) {
-	data, err := os.ReadFile(path)
+	// A manifest is read within the input size limit, as a source is.
+	data, err := ingest.Options{}.ReadFile(path)
 	if err != nil {
-		var pe *os.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
+		var ie *ingest.Error
+		if errors.As(err, &ie) {
+			err = ie.Err
 		}
 		return nil, &ManifestError{Path: path, Err: err}
 	}
@@ -101,10 +110,23 @@ func LoadWorkspace(path string) (*Workspace, error) {
 			}
 			return nil, &ManifestError{Path: path, Line: line, Col: col, Err: errors.New(pe.Message)}
 		}
+		// A value of the wrong type: "toml: line 3 (last key "x"): ...".
+		if m := decodeErr.FindStringSubmatch(err.Error()); m != nil {
+			line, _ := strconv.Atoi(m[1])
+			return nil, &ManifestError{Path: path, Line: line, Col: valueColumn(data, line), Err: fmt.Errorf("%s: %s", m[2], m[3])}
+		}
 		return nil, &ManifestError{Path: path, Err: err}
 	}
 	if und := md.Undecoded(); len(und) > 0 {
 		return nil, &ManifestError{Path: path, Err: fmt.Errorf("unknown key %q", und[0].String())}
+	}
+	if first, _, _ := strings.Cut(filepath.ToSlash(ws.Cache), "/"); strings.HasPrefix(first, "~") {
+		line, col := keyPosition(data, "", 0, "cache")
+		return nil, &ManifestError{Path: path, Line: line, Col: col, Err: fmt.Errorf("cache %q: rulesync does not expand %q; give the path without it (relative paths are relative to the manifest)", ws.Cache, first)}
+	}
+	if md.IsDefined("max_bytes") && ws.MaxBytes <= 0 {
+		line, col := keyPosition(data, "", 0, "max_bytes")
+		return nil, &ManifestError{Path: path, Line: line, Col: col, Err: fmt.Errorf("max_bytes %d: want a number of bytes above 0", ws.MaxBytes)}
 	}
 	if len(ws.Sources) == 0 {
 		return nil, &ManifestError{Path: path, Err: errors.New("no [[source]]: a workspace names at least one source to build")}
@@ -112,6 +134,12 @@ func LoadWorkspace(path string) (*Workspace, error) {
 	ws.Dir = filepath.Dir(path)
 	names := map[string]bool{}
 	for i, s := range ws.Sources {
+		if s.Name != "" {
+			if err := checkName(s.Name); err != nil {
+				line, col := keyPosition(data, "source", i, "name")
+				return nil, &ManifestError{Path: path, Line: line, Col: col, Err: fmt.Errorf("source name %q: %v", s.Name, err)}
+			}
+		}
 		switch {
 		case s.Name == "":
 			return nil, &ManifestError{Path: path, Err: fmt.Errorf("source %d has no name", i+1)}
@@ -150,6 +178,112 @@ func LoadWorkspace(path string) (*Workspace, error) {
 		}
 	}
 	return &ws, nil
+}
+
+// maxName is the longest source name, in bytes: a changelog is named by
+// two of them ("old..new.html") and a file name by at most 255 bytes.
+const maxName = 100
+
+// checkName says why a source name cannot name files: a name is one path
+// element of letters (of any script), digits, '.', '_' and '-', beginning
+// with a letter or a digit (so never ".", ".." or a hidden file), at most
+// maxName bytes. Names become file names in OUTDIR and the cache
+// ("gaps/<name>.md"), so "../x" or "/x" would write elsewhere.
+func checkName(name string) error {
+	if name == "" {
+		return errors.New("empty")
+	}
+	if len(name) > maxName {
+		return fmt.Errorf("longer than %d bytes", maxName)
+	}
+	for i, r := range name {
+		switch {
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+		case i == 0:
+			return fmt.Errorf("a name begins with a letter or a digit")
+		case r == '.' || r == '_' || r == '-':
+		default:
+			return fmt.Errorf("%q is not allowed: a name is one file name of letters, digits, '.', '_' and '-'", r)
+		}
+	}
+	return nil
+}
+
+// keyPosition finds where the value of key is in the index-th (0-based)
+// [[table]] of a TOML manifest, as a line and a column (in runes), both
+// 1-based; 0, 0 when it cannot tell (the TOML library keeps one position
+// per key of all the array's tables). It reads lines as a person would:
+// a table header on a line of its own, "key = value" on one line.
+//
+// An empty table names the top level, before the first table.
+func keyPosition(data []byte, table string, index int, key string) (int, int) {
+	n := -1
+	if table == "" {
+		n = index
+	}
+	for i, line := range strings.Split(string(data), "\n") {
+		t := strings.TrimSpace(line)
+		if strings.HasPrefix(t, "[") {
+			h := strings.Join(strings.Fields(strings.Trim(strings.SplitN(t, "#", 2)[0], " \t")), "")
+			if h == "[["+table+"]]" {
+				n++
+			} else if n == index {
+				return 0, 0
+			}
+			continue
+		}
+		if n != index {
+			continue
+		}
+		k, _, ok := strings.Cut(t, "=")
+		k = strings.TrimSpace(k)
+		if ok && (k == key || k == `"`+key+`"` || k == "'"+key+"'") {
+			return i + 1, valueColumn(data, i+1)
+		}
+	}
+	return 0, 0
+}
+
+// decodeErr is the form of the TOML library's errors for a value of the
+// wrong type.
+var decodeErr = regexp.MustCompile(`^toml: line (\d+) \(last key "([^"]*)"\): (.*)$`)
+
+// valueColumn is the column (in runes, 1-based) where the value of the
+// "key = value" on line (1-based) begins; 0 when the line has none.
+func valueColumn(data []byte, line int) int {
+	lines := strings.Split(string(data), "\n")
+	if line < 1 || line > len(lines) {
+		return 0
+	}
+	l := lines[line-1]
+	eq := strings.Index(l, "=")
+	if eq < 0 {
+		return 0
+	}
+	col := len([]rune(l[:eq+1])) + 1
+	for _, r := range l[eq+1:] {
+		if r != ' ' && r != '\t' {
+			break
+		}
+		col++
+	}
+	return col
+}
+
+// checkNames checks the names a build makes files of, for a Workspace
+// made otherwise than by LoadWorkspace.
+func (ws *Workspace) checkNames() error {
+	for _, s := range ws.Sources {
+		if err := checkName(s.Name); err != nil {
+			return fmt.Errorf("source name %q: %v", s.Name, err)
+		}
+	}
+	for _, t := range ws.Translations {
+		if err := checkName(t.Name); err != nil {
+			return fmt.Errorf("translation name %q: %v", t.Name, err)
+		}
+	}
+	return nil
 }
 
 // resolve returns a manifest path relative to the manifest's directory.

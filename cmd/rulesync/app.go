@@ -82,6 +82,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 			&cli.StringFlag{Name: "encoding", Usage: "character encoding of the source (e.g. shift_jis, euc-jp, windows-1252; default: from the HTTP header or the page, else detected)"},
 			&cli.DurationFlag{Name: "timeout", Value: ingest.DefaultTimeout, Usage: "give up fetching a URL after this long"},
 			&cli.BoolFlag{Name: "strict", Usage: "fail (exit 2) when ingest warns about the structure it found (holes in the numbering, text dropped, little structure)"},
+			maxBytesFlag(),
 		}
 	}
 	ingestFlags := sourceFlags("format")
@@ -138,7 +139,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 					}
 					var opt align.Options
 					if path := c.String("glossary"); path != "" {
-						g, err := loadGlossary(path)
+						g, err := loadGlossary(c, path)
 						if err != nil {
 							return err
 						}
@@ -191,7 +192,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 					}
 					opt := diff.Options{}
 					if path := c.String("equivalences"); path != "" {
-						eqs, err := loadEquivalences(path)
+						eqs, err := loadEquivalences(c, path)
 						if err != nil {
 							return err
 						}
@@ -337,15 +338,26 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 				Flags: []cli.Flag{
 					&cli.StringFlag{Name: "config", Aliases: []string{"c"}, Value: "rulesync.toml", Usage: "the workspace manifest `FILE`"},
 					&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Value: "rulesync-out", Usage: "the output `DIR`"},
+					maxBytesFlag(),
 				},
 				OnUsageError: usageError,
 				Action: func(c *cli.Context) error {
 					if c.NArg() != 0 {
 						return cli.Exit("build: takes no arguments; name the manifest with -c (see 'rulesync build --help')", exitBad)
 					}
+					if err := checkOutput(c.String("output")); err != nil {
+						return err
+					}
+					max, err := maxBytes(c)
+					if err != nil {
+						return err
+					}
 					ws, err := reports.LoadWorkspace(c.String("config"))
 					if err != nil {
 						return cli.Exit(err.Error(), exitBad)
+					}
+					if max > 0 {
+						ws.MaxBytes = max
 					}
 					b := &reports.Build{Workspace: ws, Out: c.String("output")}
 					// Steps are shown on a terminal; a log gets the summary only.
@@ -358,6 +370,9 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 					}
 					if err != nil {
 						return cli.Exit(fmt.Sprintf("build: %v", err), exitBad)
+					}
+					for _, n := range sum.Notes {
+						fmt.Fprintln(stderr, "rulesync: build: "+n)
 					}
 					if err := writeSummary(stdout, sum, c.String("output")); err != nil {
 						return cli.Exit(err.Error(), exitBad)
@@ -387,6 +402,9 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 				},
 				OnUsageError: usageError,
 				Action: func(c *cli.Context) error {
+					if err := checkOutput(c.String("output")); err != nil {
+						return err
+					}
 					n, l, k := c.Int("editions"), c.Int("langs"), c.Int("items")
 					if n < 1 || l < 0 || l > len(synth.Languages) || k < 1 {
 						return cli.Exit(fmt.Sprintf("synth: want 1 or more editions, 0 to %d languages and 1 or more items", len(synth.Languages)), exitBad)
@@ -442,15 +460,19 @@ func load(c *cli.Context, in string) (*corpus.Document, error) {
 	if c.Command.Name == "diff" || c.Command.Name == "gaps" || c.Command.Name == "check" {
 		format = c.String("input-format")
 	}
+	max, err := maxBytes(c)
+	if err != nil {
+		return nil, err
+	}
 	opt := ingest.Options{
 		Format:   format,
 		Edition:  c.String("edition"),
 		Lang:     c.String("lang"),
 		Encoding: c.String("encoding"),
 		Timeout:  c.Duration("timeout"),
+		MaxBytes: max,
 	}
 	var d *corpus.Document
-	var err error
 	switch {
 	case in == "-":
 		d, err = opt.Read("<stdin>", c.App.Reader)
@@ -479,16 +501,6 @@ func load(c *cli.Context, in string) (*corpus.Document, error) {
 	return d, nil
 }
 
-// openInput opens a file the command line names, or gives the exit-2
-// error naming it and the reason.
-func openInput(path string) (*os.File, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, cli.Exit(fmt.Sprintf("%s: %v", path, pathless(err)), exitBad)
-	}
-	return f, nil
-}
-
 // pathless drops the path an *os.PathError repeats: the message names the
 // input already.
 func pathless(err error) error {
@@ -513,23 +525,29 @@ func loadAll(c *cli.Context, ins []string) ([]*corpus.Document, error) {
 }
 
 // loadGlossary reads a TBX file for align --glossary.
-func loadGlossary(path string) (*align.Glossary, error) { return parseFile(path, align.ParseTBX) }
-
-// loadEquivalences reads a file of editorial equivalences for diff.
-func loadEquivalences(path string) ([]diff.Equivalence, error) {
-	return parseFile(path, diff.ParseEquivalences)
+func loadGlossary(c *cli.Context, path string) (*align.Glossary, error) {
+	return parseFile(c, path, align.ParseTBX)
 }
 
-// parseFile reads the file at path with parse, whose errors begin with the
-// line (and column) where it stopped: they are shown after the path.
-func parseFile[T any](path string, parse func(io.Reader) (T, error)) (T, error) {
+// loadEquivalences reads a file of editorial equivalences for diff.
+func loadEquivalences(c *cli.Context, path string) ([]diff.Equivalence, error) {
+	return parseFile(c, path, diff.ParseEquivalences)
+}
+
+// parseFile reads the file at path, within the input size limit
+// (--max-bytes), with parse, whose errors begin with the line (and
+// column) where it stopped: they are shown after the path.
+func parseFile[T any](c *cli.Context, path string, parse func(io.Reader) (T, error)) (T, error) {
 	var zero T
-	f, err := openInput(path)
+	max, err := maxBytes(c)
 	if err != nil {
 		return zero, err
 	}
-	defer f.Close()
-	v, err := parse(f)
+	data, err := ingest.Options{MaxBytes: max}.ReadFile(path)
+	if err != nil {
+		return zero, cli.Exit(err.Error(), exitBad)
+	}
+	v, err := parse(bytes.NewReader(data))
 	if err != nil {
 		return zero, cli.Exit(fmt.Sprintf("%s:%v", path, err), exitBad)
 	}
@@ -599,6 +617,9 @@ func writeJSON(w io.Writer, v any) error {
 func output(path string, data []byte, w io.Writer) error {
 	if path == "" || path == "-" {
 		_, err := w.Write(data)
+		return err
+	}
+	if err := checkOutput(path); err != nil {
 		return err
 	}
 	if err := corpus.WriteFileAtomic(path, data); err != nil {

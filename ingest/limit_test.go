@@ -1,0 +1,74 @@
+package ingest_test
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/ingest"
+)
+
+// TestReadFileLimit: ReadFile, what File and a workspace build read, stops
+// at MaxBytes: a device that never ends is refused at the limit, and so is
+// a file over it; a document JSON rulesync wrote may be larger (its text
+// is the input's, with the JSON around it).
+func TestReadFileLimit(t *testing.T) {
+	if _, err := os.Stat("/dev/zero"); err == nil {
+		_, err := ingest.Options{MaxBytes: 1 << 20}.ReadFile("/dev/zero")
+		if !errors.Is(err, ingest.ErrTooLarge) || !strings.HasPrefix(err.Error(), "/dev/zero: ") {
+			t.Errorf("/dev/zero: %v, want ErrTooLarge naming it", err)
+		}
+	}
+	dir := t.TempDir()
+	text := filepath.Join(dir, "rules.txt")
+	os.WriteFile(text, []byte("1 。 one rule.\n2 。 two rules.\n3 。 three rules.\n"), 0o644)
+	d, err := ingest.Options{}.File(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	js, _ := corpus.Marshal(d)
+	doc := filepath.Join(dir, "rules.json")
+	os.WriteFile(doc, js, 0o644)
+	small := ingest.Options{MaxBytes: int64(len(js)) / 2}
+	if _, err := small.File(text); err != nil {
+		t.Errorf("a file under the limit: %v", err)
+	}
+	if _, err := small.File(doc); err != nil {
+		t.Errorf("a document JSON rulesync wrote, over the limit: %v", err)
+	}
+	other := filepath.Join(dir, "other.json")
+	os.WriteFile(other, []byte(" "+string(js)), 0o644) // not as rulesync writes it
+	if _, err := small.File(other); !errors.Is(err, ingest.ErrTooLarge) {
+		t.Errorf("JSON over the limit that rulesync did not write: %v, want ErrTooLarge", err)
+	}
+	if _, err := (ingest.Options{MaxBytes: 10}).File(doc); !errors.Is(err, ingest.ErrTooLarge) {
+		t.Errorf("a document JSON far over the limit: %v, want ErrTooLarge", err)
+	}
+}
+
+// TestTinyLimit: a limit smaller than the start of a document JSON.
+func TestTinyLimit(t *testing.T) {
+	_, err := ingest.Options{MaxBytes: 3}.Read("x", strings.NewReader("{\n  \"edition\": \"x\"}"))
+	if !errors.Is(err, ingest.ErrTooLarge) {
+		t.Errorf("%v, want ErrTooLarge", err)
+	}
+}
+
+// TestBadSourceDateEpoch: an ingest that records its time refuses a
+// SOURCE_DATE_EPOCH that is not a number of seconds; a good one fixes
+// the time.
+func TestBadSourceDateEpoch(t *testing.T) {
+	text := []byte("1 。 one rule.\n2 。 two rules.\n3 。 three rules.\n")
+	t.Setenv("SOURCE_DATE_EPOCH", "abc")
+	if _, err := (ingest.Options{}).Bytes("a.txt", text); err == nil || !strings.Contains(err.Error(), `SOURCE_DATE_EPOCH "abc"`) {
+		t.Errorf("SOURCE_DATE_EPOCH=abc: %v, want an error", err)
+	}
+	t.Setenv("SOURCE_DATE_EPOCH", "1700000000")
+	d, err := (ingest.Options{}).Bytes("a.txt", text)
+	if err != nil || d.Source.Ingested != "2023-11-14T22:13:20Z" {
+		t.Errorf("SOURCE_DATE_EPOCH=1700000000: ingested %q, %v", d.Source.Ingested, err)
+	}
+}
