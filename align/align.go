@@ -158,7 +158,14 @@ func (o Options) Align(src, tgt *corpus.Document) *Alignment {
 		pairs = a.run()
 	} else {
 		pairs = a.run()
-		if r := a.learnRatio(pairs); r > 0 {
+		r := a.learnRatio(pairs)
+		if r == 0 {
+			// Too few confident pairs to learn from (a translation that
+			// prints no numbers and shares few words): the ratio of the
+			// documents' lengths, Gale & Church's (1993) estimate.
+			r = a.totalRatio()
+		}
+		if r > 0 {
 			a.sc.ratio, a.sc.logRatio = r, math.Log(r)
 			pairs = a.run()
 		}
@@ -285,7 +292,7 @@ func (a *aligner) run() []Pair {
 		if len(g[0]) == 0 || len(g[1]) == 0 {
 			continue
 		}
-		if a.src.Items[g[0][0]].Kind == corpus.KindPreamble && !a.sc.sameLang {
+		if a.allPreambles(g[0]) && !a.sc.sameLang {
 			// Preambles are not a sequence in a translation: a reader
 			// page lists the parts' introductions in its own order.
 			pairs = append(pairs, a.assign(g[0], g[1])...)
@@ -295,6 +302,18 @@ func (a *aligner) run() []Pair {
 	}
 	sort.SliceStable(pairs, func(i, j int) bool { return pairs[i].Source[0] < pairs[j].Source[0] })
 	return pairs
+}
+
+// allPreambles reports whether the source items S are all preambles (a
+// group of loose target items is aligned with all the source items, the
+// preamble first among them, and in order).
+func (a *aligner) allPreambles(S []int) bool {
+	for _, i := range S {
+		if a.src.Items[i].Kind != corpus.KindPreamble {
+			return false
+		}
+	}
+	return true
 }
 
 // group aligns source items S with target items T (indexes, in order).
@@ -761,6 +780,25 @@ func (a *aligner) pair(S, T []int) Pair {
 		ev = append(ev, Evidence{Signal: "renumbered", Agrees: true, Detail: a.src.Items[S[0]].Number + " -> " + a.tgt.Items[T[0]].Number})
 	}
 	return Pair{Source: append([]int(nil), S...), Target: append([]int(nil), T...), Score: s, Evidence: ev}
+}
+
+// totalRatio returns the target/source ratio of the lengths of all the
+// whole (not truncated) texts, or 0 when either side has none.
+func (a *aligner) totalRatio() float64 {
+	var s, t float64
+	for i := range a.fs {
+		s += float64(a.fs[i].runes)
+	}
+	for j := range a.ft {
+		if a.ft[j].truncated {
+			return 0
+		}
+		t += float64(a.ft[j].runes)
+	}
+	if s == 0 || t == 0 {
+		return 0
+	}
+	return t / s
 }
 
 // learnRatio returns the median target/source length ratio of the

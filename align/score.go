@@ -35,6 +35,9 @@ type scorer struct {
 	tgtCites bool
 }
 
+// lengthOnly is the most a pair across languages scores by length alone.
+const lengthOnly = 0.3
+
 // tokenCount is how much one shared token of each class counts as
 // evidence: numbers and references are precise, words and terms recur.
 var tokenCount = [nClass]float64{cNumber: 2, cRef: 2, cAcronym: 1.5, cConcept: 1, cLoanword: 1, cWord: 1, cTitle: 1, cPart: 0.5}
@@ -123,7 +126,8 @@ func (sc *scorer) score(s, t *features, explain bool) (float64, []Evidence) {
 		num += common[c]
 		den += d
 	}
-	if lenScore, ok := sc.lengthAgreement(s, t); ok {
+	lenScore, lenOK := sc.lengthAgreement(s, t)
+	if lenOK {
 		num += lenScore
 		den++
 	}
@@ -133,6 +137,13 @@ func (sc *scorer) score(s, t *features, explain bool) (float64, []Evidence) {
 	// Few shared tokens are weak evidence however well they cover a
 	// short text: the score shrinks by k/(k+2).
 	score := num / den * (k / (k + 2))
+	// Across languages, texts that share nothing checkable still say
+	// something by their lengths, as in Gale & Church (1993): a pair
+	// whose length fits the ratio gets lengthOnly of that fit, enough to
+	// beat leaving both unmatched, never enough to be confident.
+	if !sc.sameLang && lenOK {
+		score = math.Max(score, lengthOnly*lenScore)
+	}
 	score = math.Max(0, math.Min(1, score))
 	if !explain {
 		return score, nil
