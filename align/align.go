@@ -8,6 +8,7 @@ import (
 	"math"
 	"sort"
 	"strings"
+	"unicode"
 
 	"github.com/rulesync/rulesync/corpus"
 )
@@ -477,7 +478,7 @@ func (a *aligner) anchors(S, T []int) (chain, crossing []Pair) {
 	for _, j := range T {
 		it := &a.tgt.Items[j]
 		if it.Number != "" && !anchored[-1-j] {
-			byNum[string(it.Kind)+":"+strings.ToLower(it.Number)] = j
+			byNum[string(it.Kind)+":"+numberKey(it.Number)] = j
 		}
 	}
 	for _, i := range S {
@@ -485,7 +486,7 @@ func (a *aligner) anchors(S, T []int) (chain, crossing []Pair) {
 		if it.Number == "" || anchored[i] {
 			continue
 		}
-		j, ok := byNum[string(it.Kind)+":"+strings.ToLower(it.Number)]
+		j, ok := byNum[string(it.Kind)+":"+numberKey(it.Number)]
 		if !ok {
 			continue
 		}
@@ -709,7 +710,7 @@ func (a *aligner) numbersDiffer(i, j int) bool {
 // renumbered reports whether the items print different numbers.
 func (a *aligner) renumbered(i, j int) bool {
 	s, t := &a.src.Items[i], &a.tgt.Items[j]
-	return s.Number != "" && t.Number != "" && s.Kind == t.Kind && !strings.EqualFold(s.Number, t.Number)
+	return s.Number != "" && t.Number != "" && s.Kind == t.Kind && numberKey(s.Number) != numberKey(t.Number)
 }
 
 // mergedGain is the gain of pairing the items S with T as one unit: its
@@ -935,4 +936,39 @@ func (a *aligner) review(pairs []Pair) {
 			p.Low = true
 		}
 	}
+}
+
+// numberKey is a printed number in comparison form: its runs of digits
+// and of letters, lower case, joined by dots, with an opening parenthesis
+// kept as a run of its own: "A2", "A.2" and "a 2" agree, "2(1)" and "2.1"
+// do not.
+func numberKey(n string) string {
+	var b strings.Builder
+	prev := 0 // 1 digit, 2 letter, 0 a boundary
+	for _, r := range strings.ToLower(n) {
+		kind := 0
+		switch {
+		case unicode.IsDigit(r):
+			kind = 1
+		case unicode.IsLetter(r):
+			kind = 2
+		case r == '(':
+			if b.Len() > 0 {
+				b.WriteByte('.')
+			}
+			b.WriteByte('(')
+			prev = 3
+			continue
+		}
+		if kind == 0 {
+			prev = 0
+			continue
+		}
+		if b.Len() > 0 && kind != prev {
+			b.WriteByte('.')
+		}
+		b.WriteRune(r)
+		prev = kind
+	}
+	return b.String()
 }
