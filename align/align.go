@@ -640,14 +640,17 @@ func (a *aligner) dp(S, T []int) []Pair {
 					b, mv = v, move
 				}
 			}
+			// A pair is tried first: of two equal readings (the same
+			// title twice in a book), the one nearest what follows wins,
+			// where the back-trace starts.
+			if i > 0 && j > 0 {
+				try(get(i-1, j-1)+score[k], m11)
+			}
 			if i > 0 {
 				try(get(i-1, j), mSkipS)
 			}
 			if j > 0 {
 				try(get(i, j-1), mSkipT)
-			}
-			if i > 0 && j > 0 {
-				try(get(i-1, j-1)+score[k], m11)
 			}
 			if i > 0 && j > 1 && mergeable(score[k], pairGain(i, j-1), tau) {
 				if g := a.mergedGain(S[i-1:i], T[j-2:j]); g > 0 {
