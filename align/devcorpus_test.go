@@ -1,6 +1,8 @@
 package align_test
 
 import (
+	"fmt"
+	"os"
 	"regexp"
 	"strings"
 	"testing"
@@ -137,4 +139,43 @@ func numKey(n string) string {
 		}
 	}
 	return b.String()
+}
+
+// TestDevCorpusAlignedNumbers: the Flesh and Blood Markdown chapters print
+// no numbers (their site generator assigns them); aligned with the
+// numbered text edition of the same rulebook, each heading item gets its
+// number. At least 98% of each chapter's truth ids must come out so.
+func TestDevCorpusAlignedNumbers(t *testing.T) {
+	src := testcorpus.Doc(t, "dev/fab-cr/fab-cr-2.10.1-en.txt")
+	for k := 1; k <= 9; k++ {
+		name := fmt.Sprintf("fab-cr-2.10.1-en-ch%02d.md", k)
+		t.Run(name, func(t *testing.T) {
+			tgt := testcorpus.Doc(t, "dev/fab-cr/"+name)
+			data, err := os.ReadFile(testcorpus.Path(t, "dev/truth/"+name+".ids"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := map[string]int{}
+			for _, p := range (align.Options{}).Align(src, tgt).Pairs {
+				for _, i := range p.Source {
+					got[numKey(src.Items[i].Number)]++
+				}
+			}
+			ids := strings.Fields(string(data))
+			hit := 0
+			var missing []string
+			for _, id := range ids {
+				if got[numKey(id)] > 0 {
+					got[numKey(id)]--
+					hit++
+				} else {
+					missing = append(missing, id)
+				}
+			}
+			t.Logf("%s: %d of %d truth ids numbered by alignment", name, hit, len(ids))
+			if hit*100 < len(ids)*98 {
+				t.Errorf("%s: %d of %d truth ids numbered by alignment, want 98%%; missing %v", name, hit, len(ids), missing)
+			}
+		})
+	}
 }
