@@ -1,6 +1,7 @@
 package corpus
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -23,8 +24,31 @@ func (e *ParseError) Error() string { return fmt.Sprintf("%d:%d: %s", e.Line, e.
 // document always gives the same bytes, and empty lists are written as []
 // so that every item has every field.
 func Encode(w io.Writer, d *Document) error {
+	// The document is written item by item, so that a large one is never
+	// held twice (once as values, once as JSON): the head and tail come
+	// from encoding it without items, the items are spliced in with the
+	// indentation they have there.
 	c := *d
-	c.Items = make([]Item, len(d.Items))
+	c.Items = []Item{}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(&c); err != nil {
+		return err
+	}
+	const slot = "\n  \"items\": []"
+	head, tail, ok := bytes.Cut(buf.Bytes(), []byte(slot))
+	if !ok {
+		panic("corpus: encoded document has no items slot")
+	}
+	bw := bufio.NewWriterSize(w, 64<<10)
+	bw.Write(head)
+	bw.WriteString("\n  \"items\": [")
+	var one bytes.Buffer
+	oe := json.NewEncoder(&one)
+	oe.SetEscapeHTML(false)
+	oe.SetIndent("    ", "  ")
 	for i, it := range d.Items {
 		if it.Parts == nil {
 			it.Parts = []Part{}
@@ -38,17 +62,25 @@ func Encode(w io.Writer, d *Document) error {
 		if it.Marks == nil {
 			it.Marks = []Mark{}
 		}
-		c.Items[i] = it
+		if i > 0 {
+			bw.WriteByte(',')
+		}
+		bw.WriteString("\n    ")
+		// Encode ends the value with a newline, which the next
+		// separator replaces.
+		one.Reset()
+		if err := oe.Encode(&it); err != nil {
+			return err
+		}
+		bw.Write(bytes.TrimSuffix(one.Bytes(), []byte("\n")))
 	}
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(&c); err != nil {
-		return err
+	if len(d.Items) > 0 {
+		bw.WriteString("\n  ]")
+	} else {
+		bw.WriteString("]")
 	}
-	_, err := w.Write(buf.Bytes())
-	return err
+	bw.Write(tail)
+	return bw.Flush()
 }
 
 // Marshal returns the Encode form of d.

@@ -3,8 +3,18 @@ package main
 
 import (
 	"os"
+	"runtime/debug"
 )
 
+// memoryLimit is the heap size the garbage collector works to stay under
+// unless GOMEMLIMIT says otherwise: an ingest makes much short-lived
+// garbage (the page's tree, the blocks, the JSON), and without a limit the
+// heap grows to twice what is live before it is collected.
+const memoryLimit = 768 << 20
+
 func main() {
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(memoryLimit)
+	}
 	os.Exit(run(os.Args, os.Stdin, os.Stdout, os.Stderr))
 }
