@@ -242,10 +242,10 @@ func TestPerturbations(t *testing.T) {
 		}
 		html := strings.Contains(strings.ToLower(text), "<p") || strings.Contains(strings.ToLower(text), "<li")
 		cases := map[string]string{
-			"crlf":             strings.Join(lines, "\r\n"),
-			"foreign sentence": strings.Join(replace(lines, at, insertWords(lines[at], foreign(base.Lang))), "\n"),
-			"delete line":      strings.Join(append(append([]string{}, lines[:at]...), lines[at+1:]...), "\n"),
-			"duplicate line":   strings.Join(insert(lines, at, lines[at]), "\n"),
+			"crlf":              strings.Join(lines, "\r\n"),
+			"foreign sentence":  strings.Join(replace(lines, at, insertWords(lines[at], foreign(base.Lang))), "\n"),
+			"delete line":       strings.Join(append(append([]string{}, lines[:at]...), lines[at+1:]...), "\n"),
+			"duplicate line":    strings.Join(insert(lines, at, lines[at]), "\n"),
 			"full-width digits": strings.Join(replace(lines, at, fullWidth(lines[at])), "\n"),
 		}
 		// Swapping lines of markup is not swapping items (a heading moved
@@ -367,7 +367,6 @@ func insert(ls []string, at int, l string) []string {
 	out = append(out, l)
 	return append(out, ls[at:]...)
 }
-
 
 // changed counts the items of a that b lacks or has with another id,
 // title or text, and the items b has that a lacks. An id that is an
