@@ -73,8 +73,10 @@ type Source struct {
 // procedure, an addendum entry, a regulation or a section.
 type Item struct {
 	// ID is stable across runs and unique in its document: "rule:36",
-	// "rp:5", "add:40-A", "reg:1e2", "sec:<slug>", or "item:<n>" (its
-	// 1-based position) when the source prints no number.
+	// "rp:5", "add:40-A", "reg:1e2", "sec:<slug>", and when the source
+	// prints no number "item:<n>" (its 1-based position), "item:4.9.1"
+	// (its place among unnumbered headings) or "item:<anchor>" (the HTML
+	// id the page gives it).
 	ID   string `json:"id"`
 	Kind Kind   `json:"kind"`
 	// Number is the number as printed ("36", "40-A", "1e2"); empty when

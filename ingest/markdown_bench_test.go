@@ -1,0 +1,44 @@
+package ingest
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/rulesync/rulesync/corpus"
+)
+
+// BenchmarkMarkdownReaders measures the two readings of a Markdown
+// rulebook that ingest weighs against each other: the WCA-layout reader
+// (markdown.go) and CommonMark blocks (goldmark) through the structure
+// recognizer. Items are reported per reading.
+func BenchmarkMarkdownReaders(b *testing.B) {
+	for _, file := range []string{"wca/wca-regulations-2024-01-01-en.md", "dev/fide-laws/fide-laws-2023-en.md", "dev/usau-rules/usau-rules-2024-2025-en.md"} {
+		data, err := os.ReadFile(filepath.Join("..", "..", "shared", "corpus", file))
+		if err != nil {
+			b.Skipf("real corpus not available: %v", err)
+		}
+		text := string(data)
+		for _, r := range []struct {
+			name string
+			read func(string, *corpus.Document) error
+		}{
+			{"layout-reader", parseMarkdown},
+			{"goldmark+recognizer", func(t string, d *corpus.Document) error { _, err := readMarkdown(t, d); return err }},
+		} {
+			b.Run(filepath.Base(file)+"/"+r.name, func(b *testing.B) {
+				b.SetBytes(int64(len(data)))
+				b.ReportAllocs()
+				n := 0
+				for b.Loop() {
+					d := &corpus.Document{}
+					if err := r.read(text, d); err != nil {
+						b.Fatal(err)
+					}
+					n = structured(d)
+				}
+				b.ReportMetric(float64(n), "numbered-items")
+			})
+		}
+	}
+}
