@@ -30,7 +30,7 @@ import (
 const (
 	chainHole     = 0.6
 	chainHoles    = 2 // at most this many numbers skipped in one step
-	chainRestart  = 3.5
+	chainRestart  = 4.5
 	chainOddFirst = 1.5
 )
 
@@ -343,8 +343,84 @@ func recognize(bs []block, d *corpus.Document) *structure {
 		starts = nil
 		st.holes, st.restarts, st.outOfOrder = nil, nil, nil
 	}
+	if len(starts) > 0 {
+		bs, starts = unglue(bs, starts, st)
+	}
 	build(bs, starts, d, st)
 	return st
+}
+
+// unglue finds the labels a conversion glued into the middle of the line
+// before ("... may put the disc into play: 9.B.6.d.1. at the spot"):
+// where the numbering has a hole between two items, a label inside the
+// first one's text that succeeds it directly and is succeeded directly by
+// the second fills the hole, and its text is split off as an item. A
+// label anywhere else in a text is a citation and stays text.
+func unglue(bs []block, starts map[int]label, st *structure) ([]block, map[int]label) {
+	var order []int
+	for i := range starts {
+		order = append(order, i)
+	}
+	sort.Ints(order)
+	var out []block
+	outStarts := map[int]label{}
+	next := 0 // index in order of the next start after the current block
+	var prev *label
+	filled := map[string]bool{}
+	for i, b := range bs {
+		if lab, ok := starts[i]; ok {
+			outStarts[len(out)] = lab
+			l := lab
+			prev = &l
+			next++
+		}
+		if prev == nil || next >= len(order) || follows(prev.comps, starts[order[next]].comps, 0) {
+			out = append(out, b)
+			continue
+		}
+		following := starts[order[next]]
+		at, lab, ok := gluedLabel(b.text, *prev, following)
+		if !ok || (i == order[next-1] && at <= prev.end) {
+			out = append(out, b)
+			continue
+		}
+		head, tail := b, b
+		head.text = strings.TrimSpace(b.text[:at])
+		tail.text = b.text[at:]
+		tail.kind, tail.level, tail.lead, tail.bold, tail.anchor = blockPara, 0, false, false, ""
+		out = append(out, head)
+		outStarts[len(out)] = lab
+		out = append(out, tail)
+		filled[prev.printed+" -> "+following.printed] = true
+	}
+	// The holes the glued labels filled are holes no more.
+	holes := st.holes[:0]
+	for _, h := range st.holes {
+		if !filled[h] {
+			holes = append(holes, h)
+		}
+	}
+	st.holes = holes
+	return out, outStarts
+}
+
+// gluedLabel finds in text, after a space, a label of two or more
+// components with its punctuation that succeeds prev and that next
+// succeeds; at is its byte offset.
+func gluedLabel(text string, prev, next label) (at int, lab label, ok bool) {
+	for i := 1; i < len(text); i++ {
+		if text[i-1] != ' ' || text[i] < '0' || text[i] > '9' && (text[i] < 'A' || text[i] > 'Z') {
+			continue
+		}
+		l, ok := readLabel(text[i:])
+		if !ok || len(l.comps) < 2 || l.term == "" || l.prefix != "" {
+			continue
+		}
+		if follows(prev.comps, l.comps, 0) && follows(l.comps, next.comps, 0) {
+			return i, l, true
+		}
+	}
+	return 0, label{}, false
 }
 
 // open is an item being built, with what the hierarchy needs of it.
