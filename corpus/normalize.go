@@ -55,6 +55,26 @@ func clean(s string) string {
 	return b.String()
 }
 
+// CleanLines is Clean for a text whose layout matters (Markdown, where
+// indentation nests lists, or any text whose line numbers are reported):
+// NFC, line ends made "\n", invisible and control characters removed, but
+// every line kept where it was and its white space as it was.
+func CleanLines(s string) string {
+	s = strings.ReplaceAll(norm.NFC.String(s), "\r\n", "\n")
+	s = strings.ReplaceAll(s, "\r", "\n")
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r == '\n' || r == '\t':
+			return r
+		case r == '\ufeff' || r == '\u200b' || r == '\u200c' || r == '\u200d' || r == '\u2060' || r == '\u00ad':
+			return -1
+		case unicode.IsControl(r) || r == utf8.RuneError:
+			return -1
+		}
+		return r
+	}, s)
+}
+
 // CleanLine is Clean with line breaks turned into spaces: one line of text.
 func CleanLine(s string) string {
 	return strings.Join(strings.Fields(strings.ReplaceAll(Clean(s), "\n", " ")), " ")

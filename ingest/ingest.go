@@ -10,6 +10,7 @@ import (
 	"io"
 	"net/http"
 	"os"
+	"regexp"
 	"sort"
 	"strings"
 	"time"
@@ -367,5 +368,15 @@ func inputText(f *format, data []byte, d *corpus.Document) string {
 	if err != nil {
 		return ""
 	}
+	if f.name == "markdown" {
+		// Link targets and inline tags are markup, not text.
+		text = mdTargetRe.ReplaceAllString(text, "]")
+		text = mdInlineTagRe.ReplaceAllString(text, "")
+	}
 	return text
 }
+
+var (
+	mdTargetRe    = regexp.MustCompile(`\]\([^)\s]*\)`)
+	mdInlineTagRe = regexp.MustCompile(`</?[a-zA-Z][a-zA-Z0-9-]*[^>]*>`)
+)

@@ -232,6 +232,16 @@ func readCore(s string, i int) (l label, ok bool) {
 			if kind == 0 {
 				break
 			}
+			// A letter run into a word of another script ("1.4.1.Считается"
+			// reads С as a look-alike C) is the word's first letter.
+			if r, _ := utf8.DecodeRuneInString(s[k:]); k < len(s) && unicode.IsLetter(r) && labelRune(r) == 0 {
+				if dotAt >= 0 && prevDot {
+					j = dotAt
+					kind = 0
+					break
+				}
+				return l, false
+			}
 			if kind == compRoman && romanValue(cs.String()) == 0 {
 				return l, false
 			}
@@ -436,9 +446,10 @@ func cjkNumber(s string) int {
 }
 
 // first reports whether c is the first value of its kind of component: 1,
-// 0, a, A or I, which a new level of numbering starts with.
+// 0, a, A, or I (the first roman numeral), which a new level of numbering
+// starts with.
 func (c comp) first() bool {
-	return c.n == 1 || c.kind == compNum && c.n == 0
+	return c.n == 1 || c.kind == compNum && c.n == 0 || c.kind == compUpper && c.s == "I"
 }
 
 // prevs returns the components that may precede c among its siblings,

@@ -20,7 +20,7 @@ import (
 // Emphasis at the start of a line ("**4.2.1** text") sets lead. YAML
 // front matter is kept out of the text and noted.
 func markdownBlocks(text string) []block {
-	src := []byte(corpus.Clean(text))
+	src := []byte(corpus.CleanLines(text))
 	var bs []block
 	starts := lineStarts(src)
 	lineOf := func(off int) int { return sort.SearchInts(starts, off+1) }

@@ -172,6 +172,10 @@ func readerChrome(l string, d *corpus.Document) {
 		d.Notes = append(d.Notes, "page counter says the edition has "+m[1]+" rules")
 	}
 	d.Notes = append(d.Notes, "dropped page chrome: "+l)
+	// A line as long as a sentence is not a button or a menu entry.
+	if runeLen(l) > maxTitleRunes {
+		d.Notes = append(d.Notes, fmt.Sprintf("%sa line of %d characters dropped as page chrome: %q", WarningNote, runeLen(l), clip(l, 60)))
+	}
 }
 
 // findCardRun returns the index of the first card title: a short line

@@ -32,6 +32,7 @@ const (
 	chainHoles    = 2 // at most this many numbers skipped in one step
 	chainRestart  = 4.5
 	chainOddFirst = 1.5
+	chainPrefixed = 0.05
 )
 
 // structure is what the recognizer found, for the summary and the
@@ -67,7 +68,7 @@ type scoreRef struct {
 
 // chain returns, for each candidate, whether it is part of the best
 // numbering chain, and the structure's holes and restarts.
-func chain(cands []candidate, st *structure) []bool {
+func chain(cands []candidate, bs []block, st *structure) []bool {
 	nodes := make([]chainNode, len(cands))
 	prefix := make(map[string]scoreRef, len(cands)*2)
 	exact := make(map[string]scoreRef, len(cands))
@@ -79,12 +80,23 @@ func chain(cands []candidate, st *structure) []bool {
 		if !allFirst(comps) {
 			n.score -= chainOddFirst
 		}
+		// Of two equal chains, the one of bare labels: a word before a
+		// number is as often a sentence citing it ("In III.6.1.1 the
+		// player ...") as the name of the rule.
+		bare := 0.0
+		if c.lab.prefix != "" {
+			bare = chainPrefixed
+		}
 		if best.at >= 0 && best.score-chainRestart+1 > n.score {
 			n = chainNode{score: best.score - chainRestart + 1, prev: best.at}
 		}
+		n.score -= bare
+		if best.at >= 0 && best.score-chainRestart+1-bare > n.score {
+			n = chainNode{score: best.score - chainRestart + 1 - bare, prev: best.at}
+		}
 		try := func(ref scoreRef, ok bool, w float64, hole bool) {
-			if ok && ref.score+w > n.score {
-				n = chainNode{score: ref.score + w, prev: ref.at, hole: hole}
+			if ok && ref.score+w-bare > n.score {
+				n = chainNode{score: ref.score + w - bare, prev: ref.at, hole: hole}
 			}
 		}
 		// comps = P + [c_k] + F, with F zero to two first values: the
@@ -179,13 +191,37 @@ func chain(cands []candidate, st *structure) []bool {
 				st.holes = append(st.holes, cands[prev].lab.printed+" -> "+cands[j].lab.printed)
 			case !follows(cands[prev].lab.comps, cands[j].lab.comps, 0) && follows(cands[prev].lab.comps, cands[j].lab.comps, chainHoles):
 				st.holes = append(st.holes, cands[prev].lab.printed+" -> "+cands[j].lab.printed)
-			case !follows(cands[prev].lab.comps, cands[j].lab.comps, 0):
+			case !follows(cands[prev].lab.comps, cands[j].lab.comps, 0) && !newList(cands[prev], cands[j], bs):
 				st.restarts = append(st.restarts, cands[j].lab.printed+" after "+cands[prev].lab.printed)
 			}
 		}
 		prev = j
 	}
 	return in
+}
+
+// newList reports whether cur, which does not succeed prev, starts a
+// numbering of its own rather than repeating one: it is a first label (1,
+// A, I, 1.1) and either of another kind than prev's (appendices A, B
+// after articles 1-12) or under a heading of its own (a second list).
+func newList(prev, cur candidate, bs []block) bool {
+	if !allFirst(cur.lab.comps) {
+		return false
+	}
+	c, p := cur.lab.comps[0], prev.lab.comps[0]
+	if c.kind != p.kind || cur.lab.prefix != prev.lab.prefix {
+		return true
+	}
+	// "I" after letters other than "H" starts roman numerals.
+	if c.kind == compUpper && c.s == "I" && p.s != "H" {
+		return true
+	}
+	for i := prev.block + 1; i < cur.block; i++ {
+		if bs[i].kind == blockHeading && bs[i].chrome == "" {
+			return true
+		}
+	}
+	return false
 }
 
 // follows reports whether b succeeds a: a sibling of a or of one of its
@@ -255,14 +291,25 @@ func (l label) shape() string {
 // label outside the chain that looks like many inside it is an item out of
 // sequence, not text.
 func signature(b block, l label) string {
-	return fmt.Sprintf("%d/%d/%d/%v/%v/%d", b.kind, b.level, b.depth, b.lead, l.prefix != "", min(len(l.comps), 2))
+	kinds := make([]byte, len(l.comps))
+	for i, c := range l.comps {
+		kinds[i] = '0' + byte(c.kind)
+	}
+	return fmt.Sprintf("%d/%d/%d/%v/%v/%s", b.kind, b.level, b.depth, b.lead, l.prefix != "", kinds)
 }
+
+// markup are the reasons for keeping a block out that say it is markup of
+// the format, not text of the page: not counted as text dropped.
+var markup = map[string]bool{"link target": true, "front matter": true, "table header": true}
 
 // recognize turns blocks into the items of d and returns what it found.
 func recognize(bs []block, d *corpus.Document) *structure {
 	st := &structure{schemes: map[string]int{}}
 	var cands []candidate
 	for i, b := range bs {
+		if markup[b.chrome] {
+			continue // not text: kept out, noted, and not counted
+		}
 		st.textRunes += utf8.RuneCountInString(b.text)
 		if b.chrome != "" {
 			st.chromeRunes += utf8.RuneCountInString(b.text)
@@ -278,7 +325,7 @@ func recognize(bs []block, d *corpus.Document) *structure {
 			cands = append(cands, candidate{i, l})
 		}
 	}
-	in := chain(cands, st)
+	in := chain(cands, bs, st)
 	if count(in) < 3 {
 		// Too few printed numbers to be the document's numbering: the
 		// places of ordered lists' items (labels not printed) may be it,
@@ -298,10 +345,10 @@ func recognize(bs []block, d *corpus.Document) *structure {
 				}
 			}
 		}
-		if st2 := (&structure{schemes: map[string]int{}}); count(chain(all, st2)) > count(in) {
+		if st2 := (&structure{schemes: map[string]int{}}); count(chain(all, bs, st2)) > count(in) {
 			cands = all
 			*st = structure{schemes: st.schemes, textRunes: st.textRunes, chromeRunes: st.chromeRunes}
-			in = chain(cands, st)
+			in = chain(cands, bs, st)
 		}
 	}
 	// Labels outside the chain whose blocks look like the chain's are
@@ -324,7 +371,11 @@ func recognize(bs []block, d *corpus.Document) *structure {
 		sig := signature(b, c.lab)
 		if len(c.lab.comps) >= 2 && sigs[sig] >= 5 && (b.kind == blockHeading || b.lead || b.kind == blockItem) {
 			starts[c.block] = c.lab
-			st.outOfOrder = append(st.outOfOrder, fmt.Sprintf("%s (line %d)", c.lab.printed, b.line))
+			where := c.lab.printed
+			if b.line > 0 {
+				where += fmt.Sprintf(" (line %d)", b.line)
+			}
+			st.outOfOrder = append(st.outOfOrder, where)
 			numbered++
 		} else if sigs[sig] > 0 {
 			// Looks like the numbering's labels, yet is not part of it.

@@ -220,6 +220,11 @@ func structured(d *corpus.Document) int {
 	return n
 }
 
+// minCoverage is the share of an input's letters and digits, in percent,
+// below which a reader's result is a warning: the seed readers keep 95% or
+// more (what they drop is navigation, listed in the notes).
+const minCoverage = 90
+
 // summarize adds the structure summary for a document a particular
 // reader read (the recognizer writes its own): items per kind, and, for
 // text, the share of the input's letters and digits found in the items.
@@ -246,7 +251,11 @@ func summarize(d *corpus.Document, format, text string) {
 			out += alnum(it.Number) + alnum(it.Title) + alnum(it.Text)
 		}
 		if in > 0 {
-			line += fmt.Sprintf("; coverage %.1f%%", 100*float64(min(in, out))/float64(in))
+			cov := 100 * float64(min(in, out)) / float64(in)
+			line += fmt.Sprintf("; coverage %.1f%%", cov)
+			if cov < minCoverage {
+				d.Notes = append(d.Notes, fmt.Sprintf("%sonly %.1f%% of the input's letters and digits are in items (the rest is in the notes)", WarningNote, cov))
+			}
 		}
 	}
 	d.Notes = append(d.Notes, line)

@@ -17,7 +17,7 @@ import (
 // reStructuredText defines it. Explicit markup lines of reStructuredText
 // (".. _target:") are kept out of the text and noted.
 func textBlocks(text string) []block {
-	ls := strings.Split(corpus.Clean(text), "\n")
+	ls := strings.Split(corpus.CleanLines(text), "\n")
 	var bs []block
 	levels := map[string]int{}
 	for i := 0; i < len(ls); i++ {
