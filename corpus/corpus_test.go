@@ -17,6 +17,11 @@ func TestFold(t *testing.T) {
 		{"wait…  for\n\tit", "wait... for it"},
 		{"ルール第７１項－Ｂ", "ルール第71項-B"},
 		{"10,500 − 2", "10,500 - 2"},
+		// A control character between a letter and its accent is dropped
+		// and the two are composed, so that Fold is a fixed point.
+		{"A\x00\u0300", "\u00c0"},
+		{"\xef\xbcA\x00\u0300", "\ufffd\u00c0"},
+		{"00\xf3\u02b7", "00\ufffdw"}, // the byte that is no UTF-8 does not hide the ʷ from NFKC
 	} {
 		if got := Fold(c.in); got != c.want {
 			t.Errorf("Fold(%q) = %q, want %q", c.in, got, c.want)
@@ -86,6 +91,9 @@ func TestRefs(t *testing.T) {
 		{"[Guideline 1c+](guidelines:guideline:1c+), [Article B](regulations:article:B)", []string{"guide:1c+", "sec:article-B"}},
 		{"第1条：大会役員", nil}, // WCA translations number articles so; not a rule citation
 		{"the rules of poker apply", nil},
+		// Zero is a number like any other, never an empty id.
+		{"rp0", []string{"rp:0"}},
+		{"RP-00 and Rule 00", []string{"rp:0", "rule:0"}},
 	} {
 		if got := Refs(c.text); !reflect.DeepEqual(got, c.want) {
 			t.Errorf("Refs(%q) = %v, want %v", c.text, got, c.want)

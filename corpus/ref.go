@@ -99,7 +99,7 @@ func Refs(text string) []string {
 	}
 	if rp {
 		for _, m := range refRPRe.FindAllStringSubmatchIndex(f, -1) {
-			hits = append(hits, hit{m[0], ID(KindRP, strings.TrimLeft(f[m[2]:m[3]], "0"))})
+			hits = append(hits, hit{m[0], ID(KindRP, number(f[m[2]:m[3]]))})
 		}
 	}
 	sort.SliceStable(hits, func(i, j int) bool { return hits[i].at < hits[j].at })
@@ -115,15 +115,20 @@ func Refs(text string) []string {
 }
 
 func ruleRef(num, part string) string {
-	num = strings.TrimLeft(num, "0")
-	if num == "" {
-		num = "0"
-	}
-	id := ID(KindRule, num)
+	id := ID(KindRule, number(num))
 	if part != "" {
 		id += "#" + part
 	}
 	return id
+}
+
+// number drops the leading zeros of a cited number ("07" -> "7"), keeping
+// one of "0" or "00": ID gives no id for an empty number.
+func number(digits string) string {
+	if n := strings.TrimLeft(digits, "0"); n != "" {
+		return n
+	}
+	return "0"
 }
 
 // RefItem returns the item id a ref points to, without its part fragment.
