@@ -124,6 +124,26 @@ func TestLegacyEncodings(t *testing.T) {
 	}
 }
 
+// TestWeakEncodingEvidence: short Latin-1 text is Windows-1252, not
+// Shift_JIS, and UTF-8 text with one bad byte is read as UTF-8 with a
+// note saying where the byte was.
+func TestWeakEncodingEvidence(t *testing.T) {
+	d, err := ingest.Options{}.Bytes("latin.txt", []byte("1. D\xe9marrer la partie.\n2. \xc9lan du joueur.\n3. \xdcber alles.\n"))
+	if err != nil || d.Source.Encoding != "windows-1252" || !strings.Contains(d.Items[0].Text, "Démarrer") {
+		t.Errorf("short Latin-1: %v, %+v", err, d)
+	}
+	d, err = ingest.Options{}.Bytes("mixed.txt", []byte("1 。 プレイヤーは席にいなければならない。\n2 。 caf\xe9 ディーラーはカードを配る。\n3 。 ボタンは移動する。\n"))
+	if err != nil {
+		t.Fatalf("UTF-8 with one bad byte: %v", err)
+	}
+	if d.Source.Encoding != "utf-8" || d.Lang != "ja" || len(d.Items) != 3 || !strings.Contains(d.Items[1].Text, "caf ディーラー") {
+		t.Errorf("UTF-8 with one bad byte: encoding %q, lang %q, items %+v", d.Source.Encoding, d.Lang, d.Items)
+	}
+	if !strings.Contains(strings.Join(d.Notes, "\n"), "not UTF-8") || !strings.Contains(strings.Join(d.Notes, "\n"), "line 2, column 10") {
+		t.Errorf("notes %q: want one saying where the byte that is not UTF-8 was", d.Notes)
+	}
+}
+
 // minimalPDF writes a one-page PDF with the given extra objects and
 // trailer entries, its cross-reference table at the right offsets.
 func minimalPDF(extra []string, trailer string) []byte {

@@ -141,7 +141,9 @@ func (o Options) Fetch(ctx context.Context, rawURL string, prev *Page) (*Page, e
 }
 
 // FromPage ingests a fetched page. The character set of a text page
-// comes from its Content-Type header unless Options.Encoding forces one.
+// comes from its Content-Type header unless Options.Encoding forces one
+// or the bytes show the header wrong (corpus.CheckCharset; a note then
+// says so, and the page's meta tag or detection decides).
 // The provenance records the URL asked for, the final URL, the HTTP
 // status, the fetch time and the sha256 of the body. A page that was not
 // modified has no body: it is an error to ingest it.
@@ -149,13 +151,24 @@ func (o Options) FromPage(p *Page) (*corpus.Document, error) {
 	if p.NotModified {
 		return nil, &Error{Input: p.URL, Err: errors.New("not modified since the last fetch: nothing to read")}
 	}
-	if o.Encoding == "" {
-		o.Encoding = p.Charset
+	// A server's charset is checked against the bytes: a default that
+	// does not fit the page (UTF-16 on UTF-8 gives Chinese garbage) is
+	// ignored, and the encoding detected.
+	var note string
+	if bin := detectBinary(p.Data); o.Encoding == "" && p.Charset != "" && bin != "pdf" && bin != "docx" {
+		if err := corpus.CheckCharset(p.Data, p.Charset); err != nil {
+			note = fmt.Sprintf("the server declared charset=%s, but %v: the encoding was detected instead", p.Charset, err)
+		} else {
+			o.Encoding = p.Charset
+		}
 	}
 	o.Now = func() time.Time { return p.Fetched }
 	d, err := o.Bytes(p.URL, p.Data)
 	if err != nil {
 		return nil, err
+	}
+	if note != "" {
+		d.Notes = append(d.Notes, note)
 	}
 	d.Source.URL = p.URL
 	d.Source.FinalURL = p.FinalURL

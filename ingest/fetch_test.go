@@ -44,6 +44,10 @@ func TestFetch(t *testing.T) {
 		w.Header().Set("Content-Type", "text/html")
 		w.Write([]byte(plain))
 	})
+	mux.HandleFunc("/rules-utf16-lie", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-16")
+		w.Write([]byte(fmt.Sprintf(jaPage, "")))
+	})
 	mux.HandleFunc("/rules-euc", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=EUC-JP")
 		w.Write([]byte(euc))
@@ -82,6 +86,18 @@ func TestFetch(t *testing.T) {
 	}
 	if d.Source.Encoding != "shift_jis" || len(d.Items) != 3 || d.Items[1].Title != "プレイヤーの責任" {
 		t.Errorf("unlabelled Shift_JIS page: encoding %q items %v", d.Source.Encoding, ids(d))
+	}
+	// A header that declares UTF-16 for a UTF-8 body without a byte-order
+	// mark is wrong: the encoding is detected, and a note says so.
+	d, err = opt.URL(context.Background(), srv.URL+"/rules-utf16-lie")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Source.Encoding != "utf-8" || d.Lang != "ja" || len(d.Items) != 3 || d.Items[0].Title != "フロアの決定" {
+		t.Errorf("UTF-8 page declared UTF-16: encoding %q lang %q items %v", d.Source.Encoding, d.Lang, ids(d))
+	}
+	if notes := strings.Join(d.Notes, "\n"); !strings.Contains(notes, "charset=utf-16") {
+		t.Errorf("notes %q: want one on the charset the server declared", notes)
 	}
 }
 

@@ -189,6 +189,15 @@ func (o Options) Bytes(name string, data []byte) (*corpus.Document, error) {
 			return fail(err)
 		}
 	}
+	if d.Source.Encoding == "utf-8" {
+		if n, first := corpus.InvalidUTF8(data); n > 0 {
+			what := "byte sequence"
+			if n > 1 {
+				what += "s"
+			}
+			d.Notes = append(d.Notes, fmt.Sprintf("not UTF-8: %d %s dropped, the first at line %d, column %d; the rest of the text is UTF-8", n, what, first.Line, first.Col))
+		}
+	}
 	// A document read back keeps the provenance of its first ingest.
 	if f.name != "json" {
 		sum := sha256.Sum256(data)
