@@ -173,6 +173,8 @@ func TestUnmarshalErrors(t *testing.T) {
 		{"{\n  \"edition\": \"x\",\n  oops\n}", 3, 3, "invalid character"},
 		{"{\"edition\": \"x\", \"items\": [", 1, 28, "unexpected end"},
 		{"{\"edition\": \"x\", \"lang\": \"en\", \"extra\": 1}", 1, 0, "unknown field"},
+		{"{\"edition\": \"x\", \"lang\": \"en\", \"items\": [\n  {\"id\": \"rule:1\", \"title\": [\"x\"]}]}", 2, 30, "cannot hold a JSON array"},
+		{"{\"edition\": \"x\", \"lang\": \"en\", \"items\": [\n  {\"id\": \"rule:1\", \"kind\": \"rule\"},\n  {\"id\": \"x:2\",\n   \"kind\":  \"bogus\"}]}", 4, 13, `item 2: unknown kind "bogus"`},
 	} {
 		_, err := Unmarshal([]byte(c.in))
 		var pe *ParseError
