@@ -28,7 +28,7 @@ func IsURL(s string) bool {
 }
 
 // Page is a resource fetched by URL: its bytes and what the server said
-// of them.
+// of them. Its URLs show no user name or password ("http://***@host/").
 type Page struct {
 	URL      string    // the URL asked for
 	FinalURL string    // the URL after redirects
@@ -55,7 +55,9 @@ func (o Options) URL(ctx context.Context, rawURL string) (*corpus.Document, erro
 	return o.FromPage(p)
 }
 
-// Fetch gets the page or file at rawURL. The response body is limited to
+// Fetch gets the page or file at rawURL. A user name and password in it
+// ("http://alice:s3cret@host/") are sent, and shown as "***" in errors
+// and in the Page. The response body is limited to
 // MaxBytes, the whole exchange to Timeout (default DefaultTimeout), and
 // redirects to Redirects (default DefaultRedirects). A status other than
 // 2xx is an error, except that when prev (a page fetched before; its Data
@@ -63,7 +65,14 @@ func (o Options) URL(ctx context.Context, rawURL string) (*corpus.Document, erro
 // (If-None-Match, If-Modified-Since) and a 304 answer gives a Page with
 // NotModified set.
 func (o Options) Fetch(ctx context.Context, rawURL string, prev *Page) (*Page, error) {
-	fail := func(err error) (*Page, error) { return nil, &Error{Input: rawURL, Err: err} }
+	shown, userinfo := redactURL(rawURL)
+	fail := func(err error) (*Page, error) {
+		// Errors of the URL parser and the client quote the URL.
+		if userinfo != "" && strings.Contains(err.Error(), userinfo) {
+			err = &redactedError{strings.ReplaceAll(err.Error(), userinfo, "***"), err}
+		}
+		return nil, &Error{Input: shown, Err: err}
+	}
 	timeout := o.Timeout
 	if timeout <= 0 {
 		timeout = DefaultTimeout
@@ -132,7 +141,8 @@ func (o Options) Fetch(ctx context.Context, rawURL string, prev *Page) (*Page, e
 	if int64(len(data)) > max {
 		return fail(fmt.Errorf("%w: more than %d bytes", ErrTooLarge, max))
 	}
-	p := &Page{URL: rawURL, FinalURL: resp.Request.URL.String(), Status: resp.StatusCode, Fetched: fetched,
+	final, _ := redactURL(resp.Request.URL.String())
+	p := &Page{URL: shown, FinalURL: final, Status: resp.StatusCode, Fetched: fetched,
 		ETag: resp.Header.Get("ETag"), LastModified: resp.Header.Get("Last-Modified"), Data: data}
 	if _, params, err := mime.ParseMediaType(resp.Header.Get("Content-Type")); err == nil {
 		p.Charset = params["charset"]
@@ -175,3 +185,33 @@ func (o Options) FromPage(p *Page) (*corpus.Document, error) {
 	d.Source.Status = p.Status
 	return d, nil
 }
+
+// redactURL returns raw with its user name and password, if any, shown as
+// "***" ("http://alice:s3cret@host/x" -> "http://***@host/x"), and the
+// user information it hid ("alice:s3cret"). It works on text, so that a
+// URL too broken to parse is hidden as well.
+func redactURL(raw string) (shown, userinfo string) {
+	i := strings.Index(raw, "://")
+	if i < 0 {
+		return raw, ""
+	}
+	rest := raw[i+3:]
+	end := strings.IndexAny(rest, "/?#")
+	if end < 0 {
+		end = len(rest)
+	}
+	at := strings.LastIndex(rest[:end], "@")
+	if at < 0 {
+		return raw, ""
+	}
+	return raw[:i+3] + "***" + rest[at:], rest[:at]
+}
+
+// redactedError is an error whose message had credentials taken out.
+type redactedError struct {
+	msg string
+	err error
+}
+
+func (e *redactedError) Error() string { return e.msg }
+func (e *redactedError) Unwrap() error { return e.err }

@@ -195,3 +195,53 @@ func TestFetchErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestFetchCredentials: a user name and password in the URL are sent to
+// the server but never shown in an error or kept in the provenance.
+func TestFetchCredentials(t *testing.T) {
+	body := fmt.Sprintf(jaPage, `<meta charset="utf-8">`)
+	mux := http.NewServeMux()
+	mux.HandleFunc("/rules", func(w http.ResponseWriter, r *http.Request) {
+		if u, p, ok := r.BasicAuth(); !ok || u != "alice" || p != "s3cret" {
+			w.WriteHeader(http.StatusUnauthorized)
+			return
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Write([]byte(body))
+	})
+	mux.HandleFunc("/moved", func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, "/rules", http.StatusFound)
+	})
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+	host := strings.TrimPrefix(srv.URL, "http://")
+	secret := func(s string) bool { return strings.Contains(s, "s3cret") || strings.Contains(s, "alice") }
+
+	d, err := ingest.Options{}.URL(context.Background(), "http://alice:s3cret@"+host+"/rules")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if secret(d.Source.URL) || secret(d.Source.FinalURL) || d.Source.URL != "http://***@"+host+"/rules" {
+		t.Errorf("provenance keeps the credentials: %+v", d.Source)
+	}
+	p, err := ingest.Options{}.Fetch(context.Background(), "http://alice:s3cret@"+host+"/moved", nil)
+	if err != nil || secret(p.URL) || secret(p.FinalURL) {
+		t.Errorf("fetched page %q -> %q, %v: want no credentials", p.URL, p.FinalURL, err)
+	}
+	for _, u := range []string{
+		"http://alice:wrong" + "@" + host + "/rules?s3cret",
+		"http://alice:s3cret@" + host + "/gone",
+		"http://alice:s3cret@ho st/rules",
+		"http://alice:s3cret@127.0.0.1:1/rules",
+		"https://alice:s3cret@" + host + "/rules",
+	} {
+		_, err := ingest.Options{Timeout: 2 * time.Second}.URL(context.Background(), u)
+		if err == nil {
+			t.Errorf("%s: no error", u)
+			continue
+		}
+		if msg := err.Error(); strings.Contains(msg, "alice") || strings.Contains(msg, "s3cret@") || strings.Contains(msg, ":wrong") {
+			t.Errorf("error shows the credentials: %s", msg)
+		}
+	}
+}
