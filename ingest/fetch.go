@@ -48,6 +48,9 @@ type Page struct {
 // URL fetches the page or file at rawURL and ingests it (Fetch, then
 // FromPage).
 func (o Options) URL(ctx context.Context, rawURL string) (*corpus.Document, error) {
+	if o.Context == nil {
+		o.Context = ctx
+	}
 	p, err := o.Fetch(ctx, rawURL, nil)
 	if err != nil {
 		return nil, err

@@ -2,6 +2,7 @@
 package ingest
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -43,6 +44,20 @@ type Options struct {
 	// time.Now, and the SOURCE_DATE_EPOCH environment variable, when set,
 	// fixes it for reproducible output.
 	Now func() time.Time
+	// Context, when not nil, stops an ingest early once it is done (an
+	// interrupted command): File, Read and Bytes then return an *Error
+	// wrapping its error, such as context.Canceled. The PDF engine and a
+	// read from standard input stop at once, the other formats when their
+	// parse ends. URL and Fetch take their context as an argument, which
+	// URL also gives to the ingest when Context is nil.
+	Context context.Context
+}
+
+func (o Options) context() context.Context {
+	if o.Context == nil {
+		return context.Background()
+	}
+	return o.Context
 }
 
 // Error is an ingest failure, naming the input and, when known, the line
@@ -128,7 +143,7 @@ func unwrapPathError(err error) error {
 // Read ingests the content of r; name identifies the input in errors.
 func (o Options) Read(name string, r io.Reader) (*corpus.Document, error) {
 	max := o.maxBytes()
-	data, err := io.ReadAll(io.LimitReader(r, max+1))
+	data, err := readAll(o.context(), io.LimitReader(r, max+1))
 	if err != nil {
 		return nil, &Error{Input: name, Err: err}
 	}
@@ -136,6 +151,29 @@ func (o Options) Read(name string, r io.Reader) (*corpus.Document, error) {
 		return nil, &Error{Input: name, Err: fmt.Errorf("%w: more than %d bytes", ErrTooLarge, max)}
 	}
 	return o.Bytes(name, data)
+}
+
+// readAll reads r to its end, or until ctx is done: a read from a pipe
+// or a terminal may wait for ever, and is then left to the process's end.
+func readAll(ctx context.Context, r io.Reader) ([]byte, error) {
+	if ctx.Done() == nil {
+		return io.ReadAll(r)
+	}
+	type result struct {
+		data []byte
+		err  error
+	}
+	ch := make(chan result, 1)
+	go func() {
+		data, err := io.ReadAll(r)
+		ch <- result{data, err}
+	}()
+	select {
+	case res := <-ch:
+		return res.data, res.err
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
 }
 
 // Bytes ingests data; name identifies the input in errors.
@@ -150,6 +188,10 @@ func (o Options) Bytes(name string, data []byte) (*corpus.Document, error) {
 			return nil, &Error{Input: name, Line: pe.Line, Col: pe.Col, Err: errors.New(pe.Msg)}
 		}
 		return nil, &Error{Input: name, Err: err}
+	}
+	ctx := o.context()
+	if err := ctx.Err(); err != nil {
+		return fail(err)
 	}
 	if len(strings.TrimSpace(string(data))) == 0 {
 		return fail(errors.New("empty input"))
@@ -188,6 +230,9 @@ func (o Options) Bytes(name string, data []byte) (*corpus.Document, error) {
 		if err != nil {
 			return fail(err)
 		}
+	}
+	if err := ctx.Err(); err != nil {
+		return fail(err)
 	}
 	if d.Source.Encoding == "utf-8" {
 		if n, first := corpus.InvalidUTF8(data); n > 0 {
