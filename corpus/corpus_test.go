@@ -93,6 +93,7 @@ func TestRefs(t *testing.T) {
 		{"the rules of poker apply", nil},
 		// Zero is a number like any other, never an empty id.
 		{"rp0", []string{"rp:0"}},
+		{"](regulation:+0) [x](guideline:1a++) [y](regulation:1+a)", []string{"guide:1a++"}},
 		{"RP-00 and Rule 00", []string{"rp:0", "rule:0"}},
 	} {
 		if got := Refs(c.text); !reflect.DeepEqual(got, c.want) {

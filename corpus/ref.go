@@ -22,7 +22,9 @@ var (
 	// WCA Markdown links: "[Regulation 2k](regulations:regulation:2k)",
 	// and the same without its first part, as a translation mistyped one
 	// ("[規則 A1a](regulation:A1a)"): the text still cites A1a.
-	refWCARe = regexp.MustCompile(`\]\((?:(regulations|guidelines):)?(regulation|guideline|article):([0-9A-Za-z+]+)\)`)
+	// The id is letters and digits, then the pluses of a guideline: a
+	// plus anywhere else ("regulation:+0") makes no id.
+	refWCARe = regexp.MustCompile(`\]\((?:(regulations|guidelines):)?(regulation|guideline|article):([0-9A-Za-z]+\+*)\)`)
 )
 
 // Cue words, looked for in the lower-case comparison form: a citation
