@@ -266,7 +266,11 @@ func (b *Build) Run(ctx context.Context) (*Summary, error) {
 			if err != nil {
 				return nil, nil, err
 			}
-			fs, s := changelogFiles(name, diff.Options{}.Compare(o, n))
+			cmp := diff.Options{Context: ctx}.Compare(o, n)
+			if err := ctx.Err(); err != nil {
+				return nil, nil, err // an incomplete comparison is not kept
+			}
+			fs, s := changelogFiles(name, cmp)
 			return fs, s, nil
 		}})
 	}
@@ -294,7 +298,11 @@ func (b *Build) Run(ctx context.Context) (*Summary, error) {
 					return nil, nil, err
 				}
 			}
-			fs, s := b.translationFiles(t, gaps.Options{}.Gaps(src, tr, base))
+			r := gaps.Options{Context: ctx}.Gaps(src, tr, base)
+			if err := ctx.Err(); err != nil {
+				return nil, nil, err // an incomplete report is not kept
+			}
+			fs, s := b.translationFiles(t, r)
 			return fs, s, nil
 		}})
 	}
@@ -523,7 +531,7 @@ type fetchMemo struct {
 // returns the document, a hash of its inputs, the path of its cached
 // JSON, and whether that was read from the cache.
 func (b *Build) ingest(ctx context.Context, s Source, cache string) (*corpus.Document, string, string, bool, error) {
-	opt := ingest.Options{Format: s.Format, Edition: s.Edition, Lang: s.Lang, Now: b.now}
+	opt := ingest.Options{Format: s.Format, Edition: s.Edition, Lang: s.Lang, Now: b.now, Context: ctx}
 	docPath := func(h string) string { return filepath.Join(cache, "docs", h+".json") }
 	fromCache := func(h string) *corpus.Document {
 		js, err := os.ReadFile(docPath(h))

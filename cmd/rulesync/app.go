@@ -11,6 +11,7 @@ import (
 	"os/signal"
 	"strings"
 	"syscall"
+	"time"
 
 	"github.com/urfave/cli/v2"
 	"golang.org/x/term"
@@ -37,19 +38,48 @@ const (
 	exitInterrupted = 130 // stopped by an interrupt (128 + SIGINT), as shells report it
 )
 
+// interruptGrace is how long a command may take to stop once
+// interrupted before run gives up on it: the library calls stop at once
+// where the work is long (the PDF engine, alignment, comparison, checks,
+// fetches); a text parser stops when its parse ends.
+const interruptGrace = 3 * time.Second
+
 // run is main without the process: it returns the exit status.
-func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) {
-	defer func() {
-		if r := recover(); r != nil {
-			fmt.Fprintf(stderr, "rulesync: internal error: %v\n", r)
-			status = 3
-		}
-	}()
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// An interrupt or a termination request cancels the command's
-	// context: a build stops, writes nothing and removes its unfinished
-	// output.
+	// context: the command stops, exits with status 130 and writes no
+	// output (a build removes its unfinished directory). A second signal
+	// ends the process at once.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	done := make(chan int, 1)
+	go func() {
+		status := 3
+		defer func() {
+			if r := recover(); r != nil {
+				fmt.Fprintf(stderr, "rulesync: internal error: %v\n", r)
+			}
+			done <- status
+		}()
+		status = runApp(ctx, args, stdin, stdout, stderr)
+	}()
+	select {
+	case status := <-done:
+		return status
+	case <-ctx.Done():
+		stop()
+	}
+	select {
+	case status := <-done:
+		return status
+	case <-time.After(interruptGrace):
+		fmt.Fprintln(stderr, "rulesync: interrupted; nothing written")
+		return exitInterrupted
+	}
+}
+
+// runApp runs the command line args with ctx as the commands' context.
+func runApp(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	app := newApp(stdin, stdout, stderr)
 	err := app.RunContext(ctx, interspersed(app, args))
 	if err == nil {
@@ -116,7 +146,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 					if err != nil {
 						return cli.Exit(err.Error(), exitBad)
 					}
-					return output(c.String("output"), data, stdout)
+					return output(c, data, stdout)
 				},
 			},
 			{
@@ -135,7 +165,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 					if c.NArg() < 2 {
 						return cli.Exit(fmt.Sprintf("align: want SOURCE and TARGET, got %d arguments (see 'rulesync align --help')", c.NArg()), exitBad)
 					}
-					var opt align.Options
+					opt := align.Options{Context: c.Context}
 					if path := c.String("glossary"); path != "" {
 						g, err := loadGlossary(path)
 						if err != nil {
@@ -148,6 +178,9 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 						return err
 					}
 					als := opt.Pivot(docs[0], docs[1:]...)
+					if c.Context.Err() != nil {
+						return interrupted(c)
+					}
 					var buf bytes.Buffer
 					switch {
 					case c.Bool("json") && len(als) == 1:
@@ -162,7 +195,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 					if err != nil {
 						return cli.Exit(err.Error(), exitBad)
 					}
-					return output(c.String("output"), buf.Bytes(), stdout)
+					return output(c, buf.Bytes(), stdout)
 				},
 			},
 			{
@@ -188,7 +221,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 					default:
 						return cli.Exit(fmt.Sprintf("diff: unknown --format %q (want text, md, html or json)", format), exitBad)
 					}
-					opt := diff.Options{}
+					opt := diff.Options{Context: c.Context}
 					if path := c.String("equivalences"); path != "" {
 						eqs, err := loadEquivalences(path)
 						if err != nil {
@@ -201,6 +234,9 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 						return err
 					}
 					cmp := opt.Compare(docs[0], docs[1])
+					if c.Context.Err() != nil {
+						return interrupted(c)
+					}
 					var buf bytes.Buffer
 					switch format {
 					case "md":
@@ -215,7 +251,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 					if err != nil {
 						return cli.Exit(err.Error(), exitBad)
 					}
-					if err := output(c.String("output"), buf.Bytes(), stdout); err != nil {
+					if err := output(c, buf.Bytes(), stdout); err != nil {
 						return err
 					}
 					if c.Bool("exit-code") && len(cmp.Changes) > 0 {
@@ -251,7 +287,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 					}
 					src, tr, bases := docs[0], docs[1], docs[2:]
 					var base *corpus.Document
-					opt := gaps.Options{}
+					opt := gaps.Options{Context: c.Context}
 					switch len(bases) {
 					case 0:
 					case 1:
@@ -259,6 +295,8 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 					default:
 						if pv := opt.Provenance(tr, bases...); pv.Best >= 0 {
 							base = bases[pv.Best]
+						} else if c.Context.Err() != nil {
+							return interrupted(c)
 						} else {
 							return cli.Exit("gaps: the translation follows none of the --base editions more than the others; give one", exitBad)
 						}
@@ -287,7 +325,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 					if err != nil {
 						return err
 					}
-					return writeReport(c, gaps.Options{}.Check(d))
+					return writeReport(c, gaps.Options{Context: c.Context}.Check(d))
 				},
 			},
 			{
@@ -305,7 +343,10 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 					if err != nil {
 						return err
 					}
-					pv := gaps.Options{}.Provenance(docs[0], docs[1:]...)
+					pv := gaps.Options{Context: c.Context}.Provenance(docs[0], docs[1:]...)
+					if c.Context.Err() != nil {
+						return interrupted(c)
+					}
 					if c.Bool("json") {
 						best := ""
 						if pv.Best >= 0 {
@@ -390,7 +431,10 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 					if n < 1 || l < 0 || l > len(synth.Languages) || k < 1 {
 						return cli.Exit(fmt.Sprintf("synth: want 1 or more editions, 0 to %d languages and 1 or more items", len(synth.Languages)), exitBad)
 					}
-					if err := synth.Write(c.String("output"), c.Uint64("seed"), n, l, k); err != nil {
+					if err := synth.Write(c.Context, c.String("output"), c.Uint64("seed"), n, l, k); err != nil {
+						if c.Context.Err() != nil {
+							return interrupted(c)
+						}
 						return cli.Exit(fmt.Sprintf("synth: %v", err), exitBad)
 					}
 					fmt.Fprintf(stdout, "wrote %s: %d documents of %d items\n", c.String("output"), n*(1+l), k)
@@ -447,6 +491,7 @@ func load(c *cli.Context, in string) (*corpus.Document, error) {
 		Lang:     c.String("lang"),
 		Encoding: c.String("encoding"),
 		Timeout:  c.Duration("timeout"),
+		Context:  c.Context,
 	}
 	var d *corpus.Document
 	var err error
@@ -458,10 +503,19 @@ func load(c *cli.Context, in string) (*corpus.Document, error) {
 	default:
 		d, err = opt.File(in)
 	}
+	if c.Context.Err() != nil {
+		return nil, interrupted(c)
+	}
 	if err != nil {
 		return nil, cli.Exit(err.Error(), exitBad)
 	}
 	return d, nil
+}
+
+// interrupted is the error of a command stopped by a signal: exit status
+// 130, and nothing written.
+func interrupted(c *cli.Context) error {
+	return cli.Exit(c.Command.Name+": interrupted; nothing written", exitInterrupted)
 }
 
 // openInput opens a file the command line names, or gives the exit-2
@@ -552,7 +606,7 @@ func writeReport(c *cli.Context, r *gaps.Report) error {
 	if err != nil {
 		return cli.Exit(err.Error(), exitBad)
 	}
-	if err := output(c.String("output"), buf.Bytes(), c.App.Writer); err != nil {
+	if err := output(c, buf.Bytes(), c.App.Writer); err != nil {
 		return err
 	}
 	if f := gaps.Severity(c.String("fail-on")); f != "" && r.Worst().Rank() >= f.Rank() {
@@ -580,8 +634,13 @@ func writeJSON(w io.Writer, v any) error {
 	return enc.Encode(v)
 }
 
-// output writes data to path atomically, or to w when path is empty or "-".
-func output(path string, data []byte, w io.Writer) error {
+// output writes data to the -o path atomically, or to w when the path is
+// empty or "-"; nothing once the command was interrupted.
+func output(c *cli.Context, data []byte, w io.Writer) error {
+	if c.Context.Err() != nil {
+		return interrupted(c)
+	}
+	path := c.String("output")
 	if path == "" || path == "-" {
 		_, err := w.Write(data)
 		return err
