@@ -140,6 +140,7 @@ func pdfPages(ctx context.Context, data []byte) ([]pdfPage, error) {
 		}
 		return nil, fmt.Errorf("starting the PDF engine: %v", err)
 	}
+	parent := ctx
 	ctx, cancel := context.WithTimeout(ctx, pdfTimeout)
 	defer cancel()
 	type result struct {
@@ -162,20 +163,23 @@ func pdfPages(ctx context.Context, data []byte) ([]pdfPage, error) {
 		}
 		ch <- result{p, err}
 	}()
-	select {
-	case r := <-ch:
-		return r.pages, r.err
-	case <-ctx.Done():
-		return nil, pdfStopped(ctx.Err())
-	}
-}
-
-// pdfStopped is the error of a PDF whose reading ended with its context.
-func pdfStopped(err error) error {
-	if errors.Is(err, context.DeadlineExceeded) {
+	// A reading stopped by its context says why: the caller's context
+	// ended, or pdfTimeout passed.
+	stopped := func() error {
+		if err := parent.Err(); err != nil {
+			return err
+		}
 		return fmt.Errorf("reading the PDF took longer than %v", pdfTimeout)
 	}
-	return err
+	select {
+	case r := <-ch:
+		if r.err != nil && ctx.Err() != nil && (errors.Is(r.err, context.Canceled) || errors.Is(r.err, context.DeadlineExceeded)) {
+			return nil, stopped()
+		}
+		return r.pages, r.err
+	case <-ctx.Done():
+		return nil, stopped()
+	}
 }
 
 // pdfError is a failure the reader of a PDF states itself: it is shown
