@@ -69,7 +69,10 @@ func TestCompareCancel(t *testing.T) {
 		diff.Options{Context: ctx}.Compare(old, cur)
 		took := time.Since(start)
 		t.Logf("whole comparison %v, cancelled at %v: stopped after %v", whole.Round(time.Millisecond), at.Round(time.Millisecond), took.Round(time.Millisecond))
-		if ctx.Err() == nil || took > at+whole/5 {
+		if took < at {
+			continue // finished before the cancel: a faster run than the first
+		}
+		if took > at+whole/5 {
 			t.Errorf("cancelled at %v of the %v a whole comparison takes, it stopped after %v", at, whole, took)
 		}
 	}

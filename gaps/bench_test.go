@@ -78,7 +78,10 @@ func TestGapsCancel(t *testing.T) {
 		gaps.Options{Context: ctx}.Gaps(src, tr, base)
 		took := time.Since(start)
 		t.Logf("whole checks %v, cancelled at %v: stopped after %v", whole.Round(time.Millisecond), at.Round(time.Millisecond), took.Round(time.Millisecond))
-		if ctx.Err() == nil || took > at+whole/5 {
+		if took < at {
+			continue // finished before the cancel: a faster run than the first
+		}
+		if took > at+whole/5 {
 			t.Errorf("cancelled at %v of the %v whole checks take, they stopped after %v", at, whole, took)
 		}
 	}
