@@ -3,6 +3,7 @@
 package align
 
 import (
+	"context"
 	"crypto/sha256"
 	"fmt"
 	"math"
@@ -29,6 +30,19 @@ type Options struct {
 	// Confident is the score below which a pair is marked Low; 0 means
 	// 0.5.
 	Confident float64
+	// Context, when not nil, stops an alignment early once it is done
+	// (an interrupted command): the Alignment returned is then incomplete,
+	// and the caller, seeing Context.Err(), must not use it.
+	Context context.Context
+}
+
+// done is the channel that closes when the alignment should stop; nil
+// (never) without a Context.
+func (o Options) done() <-chan struct{} {
+	if o.Context == nil {
+		return nil
+	}
+	return o.Context.Done()
 }
 
 func (o Options) band() int {
@@ -130,13 +144,20 @@ func (o Options) Align(src, tgt *corpus.Document) *Alignment {
 	// The comparison form of each item is needed for its tokens; only a
 	// key of it is kept, for the identical-text anchors.
 	keys := make([]textKey, 0, len(src.Items)+len(tgt.Items))
+	done := o.done()
 	for i := range src.Items {
+		if i&1023 == 0 && stopped(done) {
+			return &Alignment{Source: src, Target: tgt}
+		}
 		f := foldItem(&src.Items[i])
 		keys = append(keys, keyOf(f))
 		all = append(all, x.tokens(&src.Items[i], src.Lang, f))
 		items = append(items, &src.Items[i])
 	}
 	for i := range tgt.Items {
+		if i&1023 == 0 && stopped(done) {
+			return &Alignment{Source: src, Target: tgt}
+		}
 		f := foldItem(&tgt.Items[i])
 		keys = append(keys, keyOf(f))
 		all = append(all, x.tokens(&tgt.Items[i], tgt.Lang, f))
@@ -144,8 +165,9 @@ func (o Options) Align(src, tgt *corpus.Document) *Alignment {
 	}
 	feats := x.weigh(all, items)
 	a := &aligner{
-		o:   o,
-		src: src, tgt: tgt,
+		o:    o,
+		done: done,
+		src:  src, tgt: tgt,
 		fs: feats[:len(src.Items)], ft: feats[len(src.Items):],
 		keyS: keys[:len(src.Items)], keyT: keys[len(src.Items):],
 		sc: &scorer{x: x, sameLang: same, tgtCites: cites(tgt)},
@@ -198,6 +220,7 @@ func (o Options) Align(src, tgt *corpus.Document) *Alignment {
 
 type aligner struct {
 	o        Options
+	done     <-chan struct{} // closes when the alignment should stop
 	src, tgt *corpus.Document
 	fs, ft   []features
 	sc       *scorer
@@ -346,6 +369,9 @@ func (a *aligner) group(S, T []int) []Pair {
 	atS, atT := 0, 0
 	prevS, prevT := -1, -1
 	for _, an := range append(anchors, Pair{Source: []int{math.MaxInt32}, Target: []int{math.MaxInt32}}) {
+		if stopped(a.done) {
+			break
+		}
 		s, t := an.Source[0], an.Target[0]
 		pairs = append(pairs, a.dp(free(S, &atS, prevS, s, true), free(T, &atT, prevT, t, false))...)
 		if s != math.MaxInt32 {
@@ -620,6 +646,9 @@ func (a *aligner) dp(S, T []int) []Pair {
 		return score[k]
 	}
 	for i := 0; i <= n; i++ {
+		if i&63 == 0 && stopped(a.done) {
+			return nil
+		}
 		for j := lo(i); j < lo(i)+width && j <= m; j++ {
 			k := at(i, j)
 			if i > 0 && j > 0 {
@@ -694,6 +723,16 @@ func (a *aligner) dp(S, T []int) []Pair {
 		out[l], out[r] = out[r], out[l]
 	}
 	return out
+}
+
+// stopped reports whether done has closed.
+func stopped(done <-chan struct{}) bool {
+	select {
+	case <-done:
+		return true
+	default:
+		return false
+	}
 }
 
 // numberConflict is what a pair loses when both items print a number of
@@ -882,6 +921,9 @@ const orderSupport = 0.4
 // another source item clearly better is a mismatch, whatever its place;
 // and pairs below Options.Confident are marked Low.
 func (a *aligner) review(pairs []Pair) {
+	if stopped(a.done) {
+		return
+	}
 	conf := a.o.confident()
 	adjacent := func(p, q *Pair) bool {
 		return len(p.Source) == 1 && len(p.Target) == 1 && len(q.Source) == 1 && len(q.Target) == 1 &&

@@ -1,9 +1,11 @@
 package align_test
 
 import (
+	"context"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/rulesync/rulesync/align"
 	"github.com/rulesync/rulesync/corpus"
@@ -159,4 +161,25 @@ func checkInvariants(t *testing.T, al *align.Alignment) {
 func synthetic(seed uint64, n int) (*corpus.Document, *corpus.Document) {
 	old, cur, _ := synth.Editions(seed, n)
 	return old, cur
+}
+
+// TestAlignCancel: an alignment whose context ends stops within a
+// fraction of the time the whole one takes.
+func TestAlignCancel(t *testing.T) {
+	if testing.Short() {
+		t.Skip("aligns 10,000 items a side")
+	}
+	src, tgt := synthetic(1, 10000)
+	start := time.Now()
+	align.Options{}.Align(src, tgt)
+	whole := time.Since(start)
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(whole/10, cancel)
+	start = time.Now()
+	al := align.Options{Context: ctx}.Align(src, tgt)
+	took := time.Since(start)
+	t.Logf("whole alignment %v, cancelled at %v: stopped after %v", whole.Round(time.Millisecond), (whole / 10).Round(time.Millisecond), took.Round(time.Millisecond))
+	if ctx.Err() == nil || took > whole/2 || al == nil {
+		t.Errorf("cancelled at a tenth of the %v a whole alignment takes, it stopped after %v", whole, took)
+	}
 }

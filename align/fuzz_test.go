@@ -16,6 +16,14 @@ func FuzzAlign(f *testing.F) {
 	f.Add(uint64(7), uint8(200), uint8(1), "|x|NLHE 50-100\n|y|ボタン 1万")
 	f.Add(uint64(3), uint8(0), uint8(0), "")
 	f.Fuzz(func(t *testing.T, seed uint64, n, band uint8, extra string) {
+		// Small inputs: an alignment of 200 items takes 50 ms, and the
+		// engine minimizes every new interesting input by running the
+		// target for each subset of extra's bytes (none of those runs
+		// counted): 255 items and any extra kept it at 0 execs/s.
+		if len(extra) > 128 {
+			return
+		}
+		n %= 48
 		src, tgt := synthetic(seed, int(n))
 		var lines []string
 		for _, l := range strings.Split(extra, "\n") {

@@ -17,6 +17,11 @@ func TestFold(t *testing.T) {
 		{"wait…  for\n\tit", "wait... for it"},
 		{"ルール第７１項－Ｂ", "ルール第71項-B"},
 		{"10,500 − 2", "10,500 - 2"},
+		// A control character between a letter and its accent is dropped
+		// and the two are composed, so that Fold is a fixed point.
+		{"A\x00\u0300", "\u00c0"},
+		{"\xef\xbcA\x00\u0300", "\ufffd\u00c0"},
+		{"00\xf3\u02b7", "00\ufffdw"}, // the byte that is no UTF-8 does not hide the ʷ from NFKC
 	} {
 		if got := Fold(c.in); got != c.want {
 			t.Errorf("Fold(%q) = %q, want %q", c.in, got, c.want)
@@ -86,6 +91,10 @@ func TestRefs(t *testing.T) {
 		{"[Guideline 1c+](guidelines:guideline:1c+), [Article B](regulations:article:B)", []string{"guide:1c+", "sec:article-B"}},
 		{"第1条：大会役員", nil}, // WCA translations number articles so; not a rule citation
 		{"the rules of poker apply", nil},
+		// Zero is a number like any other, never an empty id.
+		{"rp0", []string{"rp:0"}},
+		{"](regulation:+0) [x](guideline:1a++) [y](regulation:1+a)", []string{"guide:1a++"}},
+		{"RP-00 and Rule 00", []string{"rp:0", "rule:0"}},
 	} {
 		if got := Refs(c.text); !reflect.DeepEqual(got, c.want) {
 			t.Errorf("Refs(%q) = %v, want %v", c.text, got, c.want)
@@ -165,6 +174,8 @@ func TestUnmarshalErrors(t *testing.T) {
 		{"{\n  \"edition\": \"x\",\n  oops\n}", 3, 3, "invalid character"},
 		{"{\"edition\": \"x\", \"items\": [", 1, 28, "unexpected end"},
 		{"{\"edition\": \"x\", \"lang\": \"en\", \"extra\": 1}", 1, 0, "unknown field"},
+		{"{\"edition\": \"x\", \"lang\": \"en\", \"items\": [\n  {\"id\": \"rule:1\", \"title\": [\"x\"]}]}", 2, 30, "cannot hold a JSON array"},
+		{"{\"edition\": \"x\", \"lang\": \"en\", \"items\": [\n  {\"id\": \"rule:1\", \"kind\": \"rule\"},\n  {\"id\": \"x:2\",\n   \"kind\":  \"bogus\"}]}", 4, 13, `item 2: unknown kind "bogus"`},
 	} {
 		_, err := Unmarshal([]byte(c.in))
 		var pe *ParseError

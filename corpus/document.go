@@ -3,6 +3,7 @@ package corpus
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -11,8 +12,9 @@ import (
 // Kind says what an Item is within its rulebook.
 type Kind string
 
-// The kinds of item rulesync knows. Ingesters may use others; tools treat
-// an unknown kind like KindItem.
+// The kinds of item rulesync knows, the only ones a document holds
+// (Unmarshal refuses others); tools treat an item without a kind like
+// KindItem.
 const (
 	KindRule       Kind = "rule"       // a numbered rule ("36: Substantial Action")
 	KindRP         Kind = "rp"         // a recommended procedure ("RP-5")
@@ -23,6 +25,19 @@ const (
 	KindPreamble   Kind = "preamble"   // introductory text of a document or part of one
 	KindItem       Kind = "item"       // anything else
 )
+
+// kinds lists the known kinds in the order of their declaration.
+var kinds = []Kind{KindRule, KindRP, KindAddendum, KindRegulation, KindGuideline, KindSection, KindPreamble, KindItem}
+
+func (k Kind) known() bool { return slices.Contains(kinds, k) }
+
+func kindNames() string {
+	names := make([]string, len(kinds))
+	for i, k := range kinds {
+		names[i] = string(k)
+	}
+	return strings.Join(names, ", ")
+}
 
 // Flag marks a property of an Item.
 type Flag string

@@ -2,6 +2,7 @@ package corpus
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"strings"
 	"unicode"
@@ -35,8 +36,12 @@ func newEncodingError(b []byte, off int, reason string) *EncodingError {
 
 // DecodeText turns raw bytes into a UTF-8 string and names the encoding it
 // used. With charset empty it detects: a byte-order mark, valid UTF-8,
-// then Shift_JIS, EUC-JP and Windows-1252 in that order, keeping the first
-// whose decoding is clean and plausible. A charset name (any WHATWG label:
+// UTF-8 with a few bad sequences (at least two valid multibyte sequences
+// for each bad run; each run becomes U+FFFD, and InvalidUTF8 locates
+// them), then Shift_JIS, EUC-JP and Windows-1252 in that order, keeping
+// the first whose decoding is clean and plausible: Japanese needs kana or
+// Japanese punctuation, not only kanji, which accented Latin letters read
+// as Shift_JIS also give. A charset name (any WHATWG label:
 // "shift_jis", "euc-jp", "latin1", "windows-1252", "utf-8") forces it.
 //
 // It returns an *EncodingError for binary data (NUL bytes or many control
@@ -79,6 +84,13 @@ func DecodeText(b []byte, charset string) (string, string, error) {
 	off := firstInvalidUTF8(b)
 	if utf8.Valid(b[:off]) && len(b)-off < utf8.UTFMax && !utf8.FullRune(b[off:]) && hasMultibyte(b[:off]) {
 		return "", "", newEncodingError(b, off, "truncated UTF-8 sequence at end of input")
+	}
+	// Text that is UTF-8 but for a stray sequence or two (a Latin-1 "é"
+	// pasted in, a damaged byte) is UTF-8: the bad runs become U+FFFD
+	// (InvalidUTF8 says where). A legacy encoding gives no such runs of
+	// valid multibyte sequences.
+	if valid, bad := utf8Evidence(b); valid > 0 && bad*2 <= valid {
+		return string(bytes.ToValidUTF8(b, []byte("\ufffd"))), "utf-8", nil
 	}
 	for _, c := range []struct {
 		name string
@@ -152,21 +164,41 @@ func checkBinary(b []byte) error {
 }
 
 // plausibleJapanese accepts a decoding in which most non-ASCII letters are
-// kana or common kanji, as Japanese text has.
+// kana, Japanese punctuation or kanji, as Japanese text has, with kana or
+// punctuation among them: a few accented Latin letters read as Shift_JIS
+// give kanji ("é" + letter) and half-width katakana ("Ü"), never these,
+// whose Shift_JIS lead bytes (0x81-0x83) Latin text does not use.
 func plausibleJapanese(s string) bool {
-	jp, other := 0, 0
+	jp, strong, other := 0, 0, 0
 	for _, r := range s {
 		if r < 0x80 {
 			continue
 		}
 		switch {
-		case unicode.In(r, unicode.Hiragana, unicode.Katakana) || (r >= 0x4e00 && r <= 0x9fff) || (r >= 0x3000 && r <= 0x30ff) || (r >= 0xff00 && r <= 0xffef):
+		case r >= 0x3000 && r <= 0x30ff || r >= 0x31f0 && r <= 0x31ff: // punctuation, hiragana, katakana
+			jp++
+			strong++
+		case r >= 0x4e00 && r <= 0x9fff || r >= 0xff00 && r <= 0xffef:
 			jp++
 		default:
 			other++
 		}
 	}
-	return jp > 0 && other*10 <= jp
+	return strong > 0 && strong*5 >= jp && other*10 <= jp
+}
+
+// utf8Evidence counts the valid multibyte sequences of b and the runs of
+// bytes that are not UTF-8.
+func utf8Evidence(b []byte) (valid, bad int) {
+	bad, _ = InvalidUTF8(b)
+	for i := 0; i < len(b); {
+		r, size := utf8.DecodeRune(b[i:])
+		if size > 1 && r != utf8.RuneError {
+			valid++
+		}
+		i += size
+	}
+	return valid, bad
 }
 
 // plausibleLatin accepts a decoding whose non-ASCII characters are mostly
@@ -184,4 +216,70 @@ func plausibleLatin(s string) bool {
 		}
 	}
 	return letters > 0 && other*5 <= letters
+}
+
+// InvalidUTF8 counts the runs of bytes in b that are not UTF-8 (each run
+// becomes one U+FFFD where DecodeText reads b as UTF-8 with a bad
+// sequence or two) and locates the first; it returns 0 and nil for valid
+// UTF-8.
+func InvalidUTF8(b []byte) (n int, first *EncodingError) {
+	in := false
+	for i := 0; i < len(b); {
+		r, size := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && size <= 1 {
+			if !in {
+				n++
+				if first == nil {
+					first = newEncodingError(b, i, "not UTF-8")
+				}
+			}
+			in = true
+			i++
+			continue
+		}
+		in = false
+		i += size
+	}
+	return n, first
+}
+
+// CheckCharset reports whether b can be text in the encoding a charset
+// label names (any WHATWG label), as far as the bytes tell. It is for a
+// charset someone else declared, such as a server's Content-Type header,
+// which may be wrong; a charset the user names is DecodeText's to apply.
+// It refuses UTF-16 without a byte-order mark on bytes that are valid
+// UTF-8 (ASCII included: UTF-16 text is full of NUL bytes) or of odd
+// length, UTF-8 on bytes that are not UTF-8, any other encoding on bytes
+// that are valid UTF-8 with characters beyond ASCII (the server's
+// default, not the page's), and an encoding whose decoder fails.
+func CheckCharset(b []byte, charset string) error {
+	enc, err := htmlindex.Get(charset)
+	if err != nil {
+		return fmt.Errorf("unknown encoding %q", charset)
+	}
+	name, _ := htmlindex.Name(enc)
+	switch name {
+	case "utf-16le", "utf-16be":
+		switch {
+		case bytes.HasPrefix(b, []byte{0xFF, 0xFE}), bytes.HasPrefix(b, []byte{0xFE, 0xFF}):
+			return nil
+		case utf8.Valid(b):
+			return errors.New("the bytes have no UTF-16 byte-order mark and are valid UTF-8")
+		case len(b)%2 == 1:
+			return errors.New("UTF-16 has an even number of bytes, these are odd")
+		}
+	case "utf-8":
+		if _, first := InvalidUTF8(b); first != nil {
+			return fmt.Errorf("the bytes are not UTF-8 (line %d, column %d)", first.Line, first.Col)
+		}
+		return nil
+	default:
+		if utf8.Valid(b) && hasMultibyte(b) {
+			return errors.New("the bytes are UTF-8, with characters beyond ASCII")
+		}
+	}
+	if _, err := enc.NewDecoder().Bytes(b); err != nil {
+		return fmt.Errorf("the bytes are not %s: %v", name, err)
+	}
+	return nil
 }

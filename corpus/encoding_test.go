@@ -45,3 +45,64 @@ func TestDecodeText(t *testing.T) {
 		t.Errorf("unknown charset accepted")
 	}
 }
+
+// TestDecodeWeakEvidence: detection picks Shift_JIS or EUC-JP only on
+// Japanese evidence (kana or Japanese punctuation), never on a few
+// accented Latin letters that happen to form Shift_JIS bytes, and a text
+// that is UTF-8 but for one bad sequence stays UTF-8.
+func TestDecodeWeakEvidence(t *testing.T) {
+	for _, pt := range []string{
+		"Démarrer",
+		"Élan, Ödön, Ünal.",
+		"Règle 5: le joueur doit être assis.",
+		"Regra 5: o jogador não pode falar.",
+		"Über die Regel",
+	} {
+		b, _ := charmap.Windows1252.NewEncoder().String(pt)
+		got, enc, err := DecodeText([]byte(b), "")
+		if err != nil || enc != "windows-1252" || got != pt {
+			t.Errorf("Latin-1 %q: got %q, %q, %v; want windows-1252", pt, got, enc, err)
+		}
+	}
+	ja := "第1項 プレイヤーは、ハンドを保持しなければならない。"
+	for _, c := range []struct{ name, in, want string }{
+		{"one bad byte", ja[:8] + "\xff" + ja[8:], ja[:8] + "\ufffd" + ja[8:]},
+		{"a Latin-1 é in UTF-8", "La règle: " + "caf\xe9, " + ja, "La règle: caf\ufffd, " + ja},
+	} {
+		got, enc, err := DecodeText([]byte(c.in), "")
+		if err != nil || enc != "utf-8" || got != c.want {
+			t.Errorf("%s: got %q, %q, %v; want %q as utf-8", c.name, got, enc, err, c.want)
+		}
+		if n, first := InvalidUTF8([]byte(c.in)); n != 1 || first == nil || first.Line != 1 {
+			t.Errorf("%s: InvalidUTF8 = %d, %v; want 1 at line 1", c.name, n, first)
+		}
+	}
+	short, _ := japanese.ShiftJIS.NewEncoder().String("ルール")
+	if got, enc, err := DecodeText([]byte(short), ""); err != nil || enc != "shift_jis" || got != "ルール" {
+		t.Errorf("short Shift_JIS: got %q, %q, %v", got, enc, err)
+	}
+}
+
+// TestCheckCharset: a declared charset is checked against the bytes.
+func TestCheckCharset(t *testing.T) {
+	sjis, _ := japanese.ShiftJIS.NewEncoder().String("ルール第1項")
+	for _, c := range []struct {
+		name, charset string
+		in            string
+		ok            bool
+	}{
+		{"utf-16 on ASCII", "utf-16", "<html><p>Rule 1</p></html>", false},
+		{"utf-16le on UTF-8", "UTF-16LE", "ルール第1項", false},
+		{"utf-16 with a BOM", "utf-16", "\xff\xfeR\x00u\x00", true},
+		{"utf-8 on UTF-8", "utf-8", "ルール", true},
+		{"utf-8 on Shift_JIS", "utf-8", sjis, false},
+		{"latin1 on UTF-8 beyond ASCII", "iso-8859-1", "Règle", false},
+		{"latin1 on ASCII", "iso-8859-1", "Rule", true},
+		{"shift_jis on Shift_JIS", "shift_jis", sjis, true},
+		{"unknown", "klingon", "x", false},
+	} {
+		if err := CheckCharset([]byte(c.in), c.charset); (err == nil) != c.ok {
+			t.Errorf("%s: CheckCharset = %v, want ok %v", c.name, err, c.ok)
+		}
+	}
+}

@@ -90,10 +90,10 @@ func Marshal(d *Document) ([]byte, error) {
 	return buf.Bytes(), err
 }
 
-// Unmarshal reads a document written by Encode. Syntax and type errors
-// are *ParseError values with the line and column of the fault; a
-// document that parses but breaks an invariant (no edition, duplicate
-// ids) is reported too.
+// Unmarshal reads a document written by Encode. Syntax and type errors,
+// and item kinds rulesync does not know, are *ParseError values with the
+// line and column of the fault; a document that parses but breaks an
+// invariant (no edition, duplicate ids) is reported too.
 func Unmarshal(data []byte) (*Document, error) {
 	var d Document
 	dec := json.NewDecoder(bytes.NewReader(data))
@@ -104,16 +104,21 @@ func Unmarshal(data []byte) (*Document, error) {
 		switch {
 		case errors.As(err, &syn):
 			// Offset is just past the offending character.
-			return nil, posError(data, syn.Offset-1, syn.Error())
+			return nil, ParseErrorAt(data, syn.Offset-1, syn.Error())
 		case errors.As(err, &typ):
-			return nil, posError(data, typ.Offset, fmt.Sprintf("field %s: cannot hold a JSON %s", typ.Field, typ.Value))
+			return nil, ParseErrorAt(data, typ.Offset, fmt.Sprintf("field %s: cannot hold a JSON %s", typ.Field, typ.Value))
 		case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
-			return nil, posError(data, int64(len(data)), "unexpected end of JSON")
+			return nil, ParseErrorAt(data, int64(len(data)), "unexpected end of JSON")
 		}
-		return nil, posError(data, dec.InputOffset(), err.Error())
+		return nil, ParseErrorAt(data, dec.InputOffset(), err.Error())
 	}
 	if dec.More() {
-		return nil, posError(data, dec.InputOffset(), "data after the document")
+		return nil, ParseErrorAt(data, dec.InputOffset(), "data after the document")
+	}
+	for i := range d.Items {
+		if k := d.Items[i].Kind; k != "" && !k.known() {
+			return nil, ParseErrorAt(data, valueOffset(data, "items", i, "kind"), fmt.Sprintf("item %d: unknown kind %q (known: %s)", i+1, k, kindNames()))
+		}
 	}
 	if err := wellFormed(data, &d); err != nil {
 		return nil, err
@@ -137,7 +142,7 @@ func wellFormed(data []byte, d *Document) error {
 		enc.SetEscapeHTML(false)
 		enc.Encode(value)
 		off := bytes.Index(data, bytes.TrimSpace(b.Bytes()))
-		return posError(data, max(int64(off), 0), msg)
+		return ParseErrorAt(data, max(int64(off), 0), msg)
 	}
 	if hasControl(d.Edition) {
 		return at(d.Edition, fmt.Sprintf("edition %q: a control character (a line break, a tab, an escape) in an edition", d.Edition))
@@ -171,7 +176,9 @@ func hasControl(s string) bool {
 	return false
 }
 
-func posError(data []byte, off int64, msg string) *ParseError {
+// ParseErrorAt returns the ParseError saying msg at byte offset off of
+// data (clamped to the data).
+func ParseErrorAt(data []byte, off int64, msg string) *ParseError {
 	if off > int64(len(data)) {
 		off = int64(len(data))
 	}
@@ -182,4 +189,53 @@ func posError(data []byte, off int64, msg string) *ParseError {
 	line := 1 + bytes.Count(head, []byte{'\n'})
 	col := int(off) - bytes.LastIndexByte(head, '\n')
 	return &ParseError{Line: line, Col: col, Msg: msg}
+}
+
+// valueOffset returns the byte offset of the value at path (object keys
+// and array indexes) in data, a JSON text known to be valid; -1 when
+// there is none.
+func valueOffset(data []byte, path ...any) int64 {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	for _, step := range path {
+		tok, err := dec.Token()
+		if err != nil {
+			return -1
+		}
+		switch step := step.(type) {
+		case string:
+			if tok != json.Delim('{') {
+				return -1
+			}
+			for {
+				key, err := dec.Token()
+				if err != nil || key == json.Delim('}') {
+					return -1
+				}
+				if key == step {
+					break
+				}
+				var skip json.RawMessage
+				if dec.Decode(&skip) != nil {
+					return -1
+				}
+			}
+		case int:
+			if tok != json.Delim('[') {
+				return -1
+			}
+			for n := 0; n < step; n++ {
+				var skip json.RawMessage
+				if dec.Decode(&skip) != nil {
+					return -1
+				}
+			}
+		}
+	}
+	// The value starts after the white space and the colon or comma that
+	// follow the last token read.
+	off := dec.InputOffset()
+	for off < int64(len(data)) && bytes.IndexByte([]byte(" \t\r\n:,"), data[off]) >= 0 {
+		off++
+	}
+	return off
 }

@@ -91,19 +91,27 @@ var foldRune = map[rune]rune{
 // Fold returns the comparison form of s: NFKC (full-width digits and Latin
 // folded to ASCII, "…" to "..."), curly quotes straightened, dashes and
 // the minus sign folded to "-", and all white space collapsed to single
-// spaces. Case is kept. Two texts that differ only in typography have the
+// spaces. Case is kept; a run of bytes that are not UTF-8 becomes one
+// U+FFFD. Two texts that differ only in typography have the
 // same comparison form.
 func Fold(s string) string {
+	if !utf8.ValidString(s) {
+		// Bytes that are not UTF-8 would hide their neighbours from NFKC
+		// ("\xf3ʷ" keeps its ʷ) and become U+FFFD below: make them U+FFFD
+		// first, one per run.
+		s = strings.ToValidUTF8(s, "\ufffd")
+	}
 	s = norm.NFKC.String(s)
 	var b strings.Builder
 	b.Grow(len(s))
-	space := false
+	space, dropped := false, false
 	for _, r := range s {
 		if unicode.IsSpace(r) || unicode.Is(unicode.Zs, r) {
 			space = true
 			continue
 		}
 		if unicode.IsControl(r) || r == '\ufeff' || r == '\u200b' || r == '\u00ad' {
+			dropped = true
 			continue
 		}
 		if f, ok := foldRune[r]; ok {
@@ -114,6 +122,12 @@ func Fold(s string) string {
 		}
 		space = false
 		b.WriteRune(r)
+	}
+	if dropped {
+		// A removed character may have stood between a letter and its
+		// mark ("A\x00\u0300"): compose again, or Fold would not be a
+		// fixed point.
+		return norm.NFKC.String(b.String())
 	}
 	return b.String()
 }

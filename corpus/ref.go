@@ -22,7 +22,9 @@ var (
 	// WCA Markdown links: "[Regulation 2k](regulations:regulation:2k)",
 	// and the same without its first part, as a translation mistyped one
 	// ("[規則 A1a](regulation:A1a)"): the text still cites A1a.
-	refWCARe = regexp.MustCompile(`\]\((?:(regulations|guidelines):)?(regulation|guideline|article):([0-9A-Za-z+]+)\)`)
+	// The id is letters and digits, then the pluses of a guideline: a
+	// plus anywhere else ("regulation:+0") makes no id.
+	refWCARe = regexp.MustCompile(`\]\((?:(regulations|guidelines):)?(regulation|guideline|article):([0-9A-Za-z]+\+*)\)`)
 )
 
 // Cue words, looked for in the lower-case comparison form: a citation
@@ -99,7 +101,7 @@ func Refs(text string) []string {
 	}
 	if rp {
 		for _, m := range refRPRe.FindAllStringSubmatchIndex(f, -1) {
-			hits = append(hits, hit{m[0], ID(KindRP, strings.TrimLeft(f[m[2]:m[3]], "0"))})
+			hits = append(hits, hit{m[0], ID(KindRP, number(f[m[2]:m[3]]))})
 		}
 	}
 	sort.SliceStable(hits, func(i, j int) bool { return hits[i].at < hits[j].at })
@@ -115,15 +117,20 @@ func Refs(text string) []string {
 }
 
 func ruleRef(num, part string) string {
-	num = strings.TrimLeft(num, "0")
-	if num == "" {
-		num = "0"
-	}
-	id := ID(KindRule, num)
+	id := ID(KindRule, number(num))
 	if part != "" {
 		id += "#" + part
 	}
 	return id
+}
+
+// number drops the leading zeros of a cited number ("07" -> "7"), keeping
+// one of "0" or "00": ID gives no id for an empty number.
+func number(digits string) string {
+	if n := strings.TrimLeft(digits, "0"); n != "" {
+		return n
+	}
+	return "0"
 }
 
 // RefItem returns the item id a ref points to, without its part fragment.

@@ -3,6 +3,7 @@
 package diff
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"regexp"
@@ -92,6 +93,11 @@ type Options struct {
 	// Equivalences are the editorial equivalences; nil means
 	// DefaultEquivalences. Add to those with append.
 	Equivalences []Equivalence
+	// Context, when not nil, stops a comparison early once it is done
+	// (an interrupted command), and is the alignment's when Align has
+	// none: the Comparison returned is then incomplete, and the caller,
+	// seeing Context.Err(), must not use it.
+	Context context.Context
 }
 
 // Compare aligns the two editions (align.Options.Align: identity by
@@ -105,9 +111,19 @@ func (o Options) Compare(old, new *corpus.Document) *Comparison {
 	if eqs == nil {
 		eqs = DefaultEquivalences()
 	}
+	if o.Align.Context == nil {
+		o.Align.Context = o.Context
+	}
 	al := o.Align.Align(old, new)
 	c := &Comparison{Old: old, New: new, Alignment: al}
-	for _, p := range al.Pairs {
+	var done <-chan struct{}
+	if o.Context != nil {
+		done = o.Context.Done()
+	}
+	for k, p := range al.Pairs {
+		if k&255 == 0 && stopped(done) {
+			return c
+		}
 		if ch, ok := compare(old, new, p, eqs); ok {
 			c.Changes = append(c.Changes, ch)
 		}
@@ -118,11 +134,24 @@ func (o Options) Compare(old, new *corpus.Document) *Comparison {
 	for _, j := range al.UnmatchedTarget {
 		c.Changes = append(c.Changes, Change{Kind: Added, Severity: Substantive, New: []int{j}, Rule: "added", Reason: "new in this edition"})
 	}
+	if stopped(done) {
+		return c
+	}
 	sort.SliceStable(c.Changes, func(i, j int) bool { return c.position(&c.Changes[i]) < c.position(&c.Changes[j]) })
 	c.Moves = c.moves(al)
 
 	c.StaleRefs = c.staleRefs(al)
 	return c
+}
+
+// stopped reports whether done has closed.
+func stopped(done <-chan struct{}) bool {
+	select {
+	case <-done:
+		return true
+	default:
+		return false
+	}
 }
 
 // position orders changes by the new edition, removed items after the new

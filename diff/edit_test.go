@@ -1,9 +1,11 @@
 package diff
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 )
 
@@ -79,26 +81,92 @@ func FuzzRedline(f *testing.F) {
 	f.Add("することができる。", "することができない。")
 	f.Add("ああい", "あい")
 	f.Add("", "x")
+	units := maxDiffUnits
+	f.Cleanup(func() { maxDiffUnits = units })
 	f.Fuzz(func(t *testing.T, old, new string) {
-		if !utf8.ValidString(old) || !utf8.ValidString(new) {
+		// Short inputs, and their length checked first: the engine
+		// minimizes every input that reaches new code, running the target
+		// for each subset of its bytes and counting none of those runs, and
+		// a long input takes new turns of a loop (utf8.ValidString's, a
+		// redline's). With inputs of any length, or their validity checked
+		// before their length, FuzzRedline stalled at 0 execs/s.
+		if len(old)+len(new) > 512 || !utf8.ValidString(old) || !utf8.ValidString(new) {
 			return
 		}
-		edits, spans := Redline(old, new)
-		got, err := Apply(old, edits)
-		if err != nil || got != new {
-			t.Fatalf("Apply(%q, %v) = %q, %v; want %q", old, edits, got, err, new)
-		}
-		var o, n strings.Builder
-		for _, s := range spans {
-			if s.Op != Insert {
-				o.WriteString(s.Text)
+		// Each pair twice: compared whole, and in chunks as long texts
+		// are (maxDiffUnits lowered so that short ones take that path).
+		for _, maxDiffUnits = range []int{units, 8} {
+			edits, spans := Redline(old, new)
+			got, err := Apply(old, edits)
+			if err != nil || got != new {
+				t.Fatalf("max %d units: Apply(%q, %v) = %q, %v; want %q", maxDiffUnits, old, edits, got, err, new)
 			}
-			if s.Op != Delete {
-				n.WriteString(s.Text)
+			var o, n strings.Builder
+			for _, s := range spans {
+				if s.Op != Insert {
+					o.WriteString(s.Text)
+				}
+				if s.Op != Delete {
+					n.WriteString(s.Text)
+				}
+			}
+			if o.String() != old || n.String() != new {
+				t.Fatalf("max %d units: spans spell %q / %q, want %q / %q", maxDiffUnits, o.String(), n.String(), old, new)
 			}
 		}
-		if o.String() != old || n.String() != new {
-			t.Fatalf("spans spell %q / %q, want %q / %q", o.String(), n.String(), old, new)
-		}
+		maxDiffUnits = units
 	})
+}
+
+// TestRedlineLong: the time of a redline is bounded on long texts (a
+// Myers diff takes time in the length times the differences: two texts of
+// 16,384 segments that differ throughout took 2.5 s, 65,536 took 40 s),
+// the edits of a long text with a few changes stay small, and texts of
+// more than 130,000 distinct words do not panic.
+func TestRedlineLong(t *testing.T) {
+	words := func(n, seed int) []string {
+		out := make([]string, n)
+		x := uint32(seed)
+		for i := range out {
+			x = x*1664525 + 1013904223
+			out[i] = fmt.Sprintf("w%d", x>>20)
+		}
+		return out
+	}
+	text := strings.Join(words(20000, 1), " ")
+	edited := strings.Replace(strings.Replace(strings.Replace(text, " w", " CHANGED w", 1)+"", words(20000, 1)[10000], "X", 1), words(20000, 1)[19000], "Y Z", 1)
+	distinct := make([]string, 140000)
+	for i := range distinct {
+		distinct[i] = fmt.Sprintf("w%d", i)
+	}
+	many := strings.Join(distinct, " ")
+	for _, c := range []struct {
+		name     string
+		old, new string
+		maxRunes int // what the edits may replace, inserted text included
+	}{
+		{"differ throughout", strings.Repeat("a ", 32768), strings.Repeat("b ", 32768), 1 << 20},
+		{"unrelated", text, strings.Join(words(20000, 2), " "), 1 << 20},
+		{"three changes", text, edited, 60},
+		{"140,000 distinct words", many, strings.Replace(many, "w70000 ", "", 1), 10},
+	} {
+		start := time.Now()
+		edits, _ := Redline(c.old, c.new)
+		took := time.Since(start)
+		got, err := Apply(c.old, edits)
+		if err != nil || got != c.new {
+			t.Errorf("%s: the edits do not give the new text: %v", c.name, err)
+		}
+		n := 0
+		for _, e := range edits {
+			n += e.End - e.Start + utf8.RuneCountInString(e.New)
+		}
+		t.Logf("%s: %d and %d bytes, %d edits replacing %d runes, in %v", c.name, len(c.old), len(c.new), len(edits), n, took.Round(time.Millisecond))
+		if took > 3*time.Second {
+			t.Errorf("%s: redline took %v", c.name, took)
+		}
+		if n > c.maxRunes {
+			t.Errorf("%s: the edits replace %d runes, want at most %d", c.name, n, c.maxRunes)
+		}
+	}
 }

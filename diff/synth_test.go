@@ -1,7 +1,9 @@
 package diff_test
 
 import (
+	"context"
 	"testing"
+	"time"
 
 	"github.com/rulesync/rulesync/diff"
 	"github.com/rulesync/rulesync/internal/synth"
@@ -47,5 +49,31 @@ func TestSyntheticEditions(t *testing.T) {
 			}
 		}
 		t.Logf("%s: %d moved, %d split, %d amounts changed", pair, len(tr.Moved), len(tr.Split), len(tr.NumbersEdited))
+	}
+}
+
+// TestCompareCancel: a comparison whose context ends stops within a
+// fraction of the time the whole one takes, in the alignment or after.
+func TestCompareCancel(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compares 10,000 items a side")
+	}
+	old, cur, _ := synth.Editions(1, 10000)
+	start := time.Now()
+	diff.Options{}.Compare(old, cur)
+	whole := time.Since(start)
+	for _, at := range []time.Duration{whole / 10, whole * 8 / 10} {
+		ctx, cancel := context.WithCancel(context.Background())
+		time.AfterFunc(at, cancel)
+		start = time.Now()
+		diff.Options{Context: ctx}.Compare(old, cur)
+		took := time.Since(start)
+		t.Logf("whole comparison %v, cancelled at %v: stopped after %v", whole.Round(time.Millisecond), at.Round(time.Millisecond), took.Round(time.Millisecond))
+		if took < at {
+			continue // finished before the cancel: a faster run than the first
+		}
+		if took > at+whole/5 {
+			t.Errorf("cancelled at %v of the %v a whole comparison takes, it stopped after %v", at, whole, took)
+		}
 	}
 }

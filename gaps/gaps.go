@@ -3,6 +3,7 @@
 package gaps
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"sort"
@@ -85,6 +86,28 @@ type Report struct {
 type Options struct {
 	Align align.Options
 	Diff  diff.Options
+	// Context, when not nil, stops the checks (and Provenance) early once
+	// it is done (an interrupted command), and is the alignment's and the
+	// comparison's when they have none: the Report returned is then
+	// incomplete, and the caller, seeing Context.Err(), must not use it.
+	Context context.Context
+}
+
+// withContext gives the alignment and the comparison the checks' Context
+// where they have none.
+func (o Options) withContext() Options {
+	if o.Align.Context == nil {
+		o.Align.Context = o.Context
+	}
+	if o.Diff.Context == nil {
+		o.Diff.Context = o.Context
+	}
+	return o
+}
+
+// stopped reports whether the checks' Context is done.
+func (o Options) stopped() bool {
+	return o.Context != nil && o.Context.Err() != nil
 }
 
 // Gaps checks translation against source. With base (the source edition
@@ -95,6 +118,7 @@ type Options struct {
 // own original. Without base the translation is aligned with source
 // directly.
 func (o Options) Gaps(source, translation, base *corpus.Document) *Report {
+	o = o.withContext()
 	r := &Report{Source: source, Translation: translation, Base: base}
 	orig := source
 	var cmp *diff.Comparison
@@ -102,8 +126,14 @@ func (o Options) Gaps(source, translation, base *corpus.Document) *Report {
 		orig = base
 		cmp = o.Diff.Compare(base, source)
 	}
+	if o.stopped() {
+		return r
+	}
 	al := o.Align.Align(orig, translation)
 	r.Alignment, r.Comparison = al, cmp
+	if o.stopped() {
+		return r
+	}
 	c := &checker{r: r, orig: orig, al: al, gloss: o.glossary(), curID: map[string]string{}}
 	if cmp != nil {
 		for _, p := range cmp.Alignment.Pairs {
@@ -112,6 +142,9 @@ func (o Options) Gaps(source, translation, base *corpus.Document) *Report {
 	}
 	c.scope()
 	c.pairs()
+	if o.stopped() {
+		return r
+	}
 	if cmp != nil {
 		c.edition(cmp)
 	} else {
@@ -127,6 +160,9 @@ func (o Options) Gaps(source, translation, base *corpus.Document) *Report {
 // enumeration, terminology and truncated.
 func (o Options) Check(d *corpus.Document) *Report {
 	r := &Report{Translation: d}
+	if o.stopped() {
+		return r
+	}
 	c := &checker{r: r, gloss: o.glossary()}
 	for i := range d.Items {
 		it := &d.Items[i]

@@ -47,7 +47,11 @@ func (o Options) Provenance(translation *corpus.Document, candidates ...*corpus.
 	if len(candidates) == 0 {
 		return p
 	}
+	o = o.withContext()
 	als := o.Align.Pivot(translation, candidates...)
+	if o.stopped() {
+		return p
+	}
 	// For each translation item, its partner and score in each candidate.
 	type match struct {
 		text  string

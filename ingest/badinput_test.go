@@ -124,6 +124,56 @@ func TestLegacyEncodings(t *testing.T) {
 	}
 }
 
+// TestTableErrors: a table or JSON array of items with a ragged row, a
+// value of the wrong type or an unknown kind is an error at the line and
+// column of the fault, never a guess.
+func TestTableErrors(t *testing.T) {
+	for _, c := range []struct {
+		name, data string
+		line, col  int
+		want       string
+	}{
+		{"short.csv", "number,title,text\n1,Seats,ok\n2,Chips\n", 3, 8, "row has 2 fields, the header row has 3"},
+		{"long.csv", "number,title,text\n1,Seats,ok\n3,Chips,ok,extra\n", 3, 12, "row has 4 fields, the header row has 3"},
+		{"semi.csv", "number;title;text\n1;Seats;ok;\n", 2, 12, "row has 4 fields"},
+		{"short.tsv", "id\ttitle\ttext\nrule:1\tSeats\n", 2, 13, "row has 2 fields, the header row has 3"},
+		{"kind.csv", "number,kind,title\n1,rule,Seats\n2,bogus,Chips\n", 3, 3, `unknown kind "bogus"`},
+		{"title.json", "[\n {\"number\": \"1\", \"title\": [\"x\"], \"text\": \"t\"}\n]", 2, 27, "item 1: title: want a string or a number, got an array"},
+		{"text.json", "[{\"title\": \"a\"},\n {\"title\": \"b\", \"text\": {\"en\": \"x\"}}]", 2, 25, "item 2: text: want a string or a number, got an object"},
+		{"bool.json", "[{\"number\": true, \"title\": \"a\"}]", 1, 13, "item 1: number: want a string or a number, got true"},
+		{"kind.json", "[{\"title\": \"a\"},\n {\"title\": \"b\",\n  \"kind\": \"bogus\"}]", 3, 11, `item 2: unknown kind "bogus"`},
+		{"row.json", "[{\"title\": \"a\"}, \"b\"]", 1, 18, "item 2: want an object"},
+		{"syntax.json", "[{\"title\": \"a\"},\n {\"title\" \"b\"}]", 2, 11, "invalid character"},
+		{"tail.json", "[{\"title\": \"a\"}] {}", 1, 18, "data after the array"},
+	} {
+		_, err := ingest.Options{}.Bytes(c.name, []byte(c.data))
+		var ie *ingest.Error
+		if !errors.As(err, &ie) || ie.Input != c.name || ie.Line != c.line || ie.Col != c.col || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: error %v; want %s:%d:%d: ...%s", c.name, err, c.name, c.line, c.col, c.want)
+		}
+	}
+}
+
+// TestWeakEncodingEvidence: short Latin-1 text is Windows-1252, not
+// Shift_JIS, and UTF-8 text with one bad byte is read as UTF-8 with a
+// note saying where the byte was.
+func TestWeakEncodingEvidence(t *testing.T) {
+	d, err := ingest.Options{}.Bytes("latin.txt", []byte("1. D\xe9marrer la partie.\n2. \xc9lan du joueur.\n3. \xdcber alles.\n"))
+	if err != nil || d.Source.Encoding != "windows-1252" || !strings.Contains(d.Items[0].Text, "Démarrer") {
+		t.Errorf("short Latin-1: %v, %+v", err, d)
+	}
+	d, err = ingest.Options{}.Bytes("mixed.txt", []byte("1 。 プレイヤーは席にいなければならない。\n2 。 caf\xe9 ディーラーはカードを配る。\n3 。 ボタンは移動する。\n"))
+	if err != nil {
+		t.Fatalf("UTF-8 with one bad byte: %v", err)
+	}
+	if d.Source.Encoding != "utf-8" || d.Lang != "ja" || len(d.Items) != 3 || !strings.Contains(d.Items[1].Text, "caf ディーラー") {
+		t.Errorf("UTF-8 with one bad byte: encoding %q, lang %q, items %+v", d.Source.Encoding, d.Lang, d.Items)
+	}
+	if !strings.Contains(strings.Join(d.Notes, "\n"), "not UTF-8") || !strings.Contains(strings.Join(d.Notes, "\n"), "line 2, column 10") {
+		t.Errorf("notes %q: want one saying where the byte that is not UTF-8 was", d.Notes)
+	}
+}
+
 // minimalPDF writes a one-page PDF with the given extra objects and
 // trailer entries, its cross-reference table at the right offsets.
 func minimalPDF(extra []string, trailer string) []byte {

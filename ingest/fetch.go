@@ -28,28 +28,8 @@ func IsURL(s string) bool {
 	return strings.HasPrefix(s, "http://") || strings.HasPrefix(s, "https://")
 }
 
-// redact hides the password of a URL: "http://alice:xxxxx@host/" (as
-// url.URL.Redacted does), for messages and provenance. A URL that does
-// not parse loses all it has before an "@" in its host part.
-func redact(rawURL string) string {
-	if u, err := url.Parse(rawURL); err == nil {
-		return u.Redacted()
-	}
-	if i := strings.Index(rawURL, "://"); i >= 0 {
-		rest := rawURL[i+3:]
-		end := strings.IndexAny(rest, "/?#")
-		if end < 0 {
-			end = len(rest)
-		}
-		if at := strings.LastIndex(rest[:end], "@"); at >= 0 {
-			return rawURL[:i+3] + "xxxxx@" + rest[at+1:]
-		}
-	}
-	return rawURL
-}
-
 // Page is a resource fetched by URL: its bytes and what the server said
-// of them.
+// of them. Its URLs show no user name or password ("http://***@host/").
 type Page struct {
 	URL      string    // the URL asked for, its password hidden
 	FinalURL string    // the URL after redirects, its password hidden
@@ -69,6 +49,9 @@ type Page struct {
 // URL fetches the page or file at rawURL and ingests it (Fetch, then
 // FromPage).
 func (o Options) URL(ctx context.Context, rawURL string) (*corpus.Document, error) {
+	if o.Context == nil {
+		o.Context = ctx
+	}
 	p, err := o.Fetch(ctx, rawURL, nil)
 	if err != nil {
 		return nil, err
@@ -76,7 +59,9 @@ func (o Options) URL(ctx context.Context, rawURL string) (*corpus.Document, erro
 	return o.FromPage(p)
 }
 
-// Fetch gets the page or file at rawURL. The response body is limited to
+// Fetch gets the page or file at rawURL. A user name and password in it
+// ("http://alice:s3cret@host/") are sent, and shown as "***" in errors
+// and in the Page. The response body is limited to
 // MaxBytes, the whole exchange to Timeout (default DefaultTimeout), and
 // redirects to Redirects (default DefaultRedirects). A status other than
 // 2xx is an error, except that when prev (a page fetched before; its Data
@@ -84,8 +69,14 @@ func (o Options) URL(ctx context.Context, rawURL string) (*corpus.Document, erro
 // (If-None-Match, If-Modified-Since) and a 304 answer gives a Page with
 // NotModified set.
 func (o Options) Fetch(ctx context.Context, rawURL string, prev *Page) (*Page, error) {
-	// The URL a message or the provenance names has no password.
-	fail := func(err error) (*Page, error) { return nil, &Error{Input: redact(rawURL), Err: err} }
+	shown, userinfo := redactURL(rawURL)
+	fail := func(err error) (*Page, error) {
+		// Errors of the URL parser and the client quote the URL.
+		if userinfo != "" && strings.Contains(err.Error(), userinfo) {
+			err = &redactedError{strings.ReplaceAll(err.Error(), userinfo, "***"), err}
+		}
+		return nil, &Error{Input: shown, Err: err}
+	}
 	timeout := o.Timeout
 	if timeout <= 0 {
 		timeout = DefaultTimeout
@@ -161,7 +152,8 @@ func (o Options) Fetch(ctx context.Context, rawURL string, prev *Page) (*Page, e
 	if int64(len(data)) > max {
 		return fail(fmt.Errorf("%w: more than %d bytes", ErrTooLarge, max))
 	}
-	p := &Page{URL: redact(rawURL), FinalURL: resp.Request.URL.Redacted(), Status: resp.StatusCode, Fetched: fetched,
+	final, _ := redactURL(resp.Request.URL.String())
+	p := &Page{URL: shown, FinalURL: final, Status: resp.StatusCode, Fetched: fetched,
 		ETag: resp.Header.Get("ETag"), LastModified: resp.Header.Get("Last-Modified"), Data: data}
 	if _, params, err := mime.ParseMediaType(resp.Header.Get("Content-Type")); err == nil {
 		p.Charset = params["charset"]
@@ -170,7 +162,9 @@ func (o Options) Fetch(ctx context.Context, rawURL string, prev *Page) (*Page, e
 }
 
 // FromPage ingests a fetched page. The character set of a text page
-// comes from its Content-Type header unless Options.Encoding forces one.
+// comes from its Content-Type header unless Options.Encoding forces one
+// or the bytes show the header wrong (corpus.CheckCharset; a note then
+// says so, and the page's meta tag or detection decides).
 // The provenance records the URL asked for, the final URL, the HTTP
 // status, the fetch time and the sha256 of the body. A page that was not
 // modified has no body: it is an error to ingest it.
@@ -178,16 +172,57 @@ func (o Options) FromPage(p *Page) (*corpus.Document, error) {
 	if p.NotModified {
 		return nil, &Error{Input: p.URL, Err: errors.New("not modified since the last fetch: nothing to read")}
 	}
-	if o.Encoding == "" {
-		o.Encoding = p.Charset
+	// A server's charset is checked against the bytes: a default that
+	// does not fit the page (UTF-16 on UTF-8 gives Chinese garbage) is
+	// ignored, and the encoding detected.
+	var note string
+	if bin := detectBinary(p.Data); o.Encoding == "" && p.Charset != "" && bin != "pdf" && bin != "docx" {
+		if err := corpus.CheckCharset(p.Data, p.Charset); err != nil {
+			note = fmt.Sprintf("the server declared charset=%s, but %v: the encoding was detected instead", p.Charset, err)
+		} else {
+			o.Encoding = p.Charset
+		}
 	}
 	o.Now = func() time.Time { return p.Fetched }
 	d, err := o.Bytes(p.URL, p.Data)
 	if err != nil {
 		return nil, err
 	}
+	if note != "" {
+		d.Notes = append(d.Notes, note)
+	}
 	d.Source.URL = p.URL
 	d.Source.FinalURL = p.FinalURL
 	d.Source.Status = p.Status
 	return d, nil
 }
+
+// redactURL returns raw with its user name and password, if any, shown as
+// "***" ("http://alice:s3cret@host/x" -> "http://***@host/x"), and the
+// user information it hid ("alice:s3cret"). It works on text, so that a
+// URL too broken to parse is hidden as well.
+func redactURL(raw string) (shown, userinfo string) {
+	i := strings.Index(raw, "://")
+	if i < 0 {
+		return raw, ""
+	}
+	rest := raw[i+3:]
+	end := strings.IndexAny(rest, "/?#")
+	if end < 0 {
+		end = len(rest)
+	}
+	at := strings.LastIndex(rest[:end], "@")
+	if at < 0 {
+		return raw, ""
+	}
+	return raw[:i+3] + "***" + rest[at:], rest[:at]
+}
+
+// redactedError is an error whose message had credentials taken out.
+type redactedError struct {
+	msg string
+	err error
+}
+
+func (e *redactedError) Error() string { return e.msg }
+func (e *redactedError) Unwrap() error { return e.err }

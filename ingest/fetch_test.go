@@ -44,6 +44,10 @@ func TestFetch(t *testing.T) {
 		w.Header().Set("Content-Type", "text/html")
 		w.Write([]byte(plain))
 	})
+	mux.HandleFunc("/rules-utf16-lie", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-16")
+		w.Write([]byte(fmt.Sprintf(jaPage, "")))
+	})
 	mux.HandleFunc("/rules-euc", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=EUC-JP")
 		w.Write([]byte(euc))
@@ -82,6 +86,18 @@ func TestFetch(t *testing.T) {
 	}
 	if d.Source.Encoding != "shift_jis" || len(d.Items) != 3 || d.Items[1].Title != "プレイヤーの責任" {
 		t.Errorf("unlabelled Shift_JIS page: encoding %q items %v", d.Source.Encoding, ids(d))
+	}
+	// A header that declares UTF-16 for a UTF-8 body without a byte-order
+	// mark is wrong: the encoding is detected, and a note says so.
+	d, err = opt.URL(context.Background(), srv.URL+"/rules-utf16-lie")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Source.Encoding != "utf-8" || d.Lang != "ja" || len(d.Items) != 3 || d.Items[0].Title != "フロアの決定" {
+		t.Errorf("UTF-8 page declared UTF-16: encoding %q lang %q items %v", d.Source.Encoding, d.Lang, ids(d))
+	}
+	if notes := strings.Join(d.Notes, "\n"); !strings.Contains(notes, "charset=utf-16") {
+		t.Errorf("notes %q: want one on the charset the server declared", notes)
 	}
 }
 
@@ -176,6 +192,56 @@ func TestFetchErrors(t *testing.T) {
 		var ie *ingest.Error
 		if !errors.As(err, &ie) || ie.Input != srv.URL+c.path || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: error %v, want one naming the URL and saying %q", c.path, err, c.want)
+		}
+	}
+}
+
+// TestFetchCredentials: a user name and password in the URL are sent to
+// the server but never shown in an error or kept in the provenance.
+func TestFetchCredentials(t *testing.T) {
+	body := fmt.Sprintf(jaPage, `<meta charset="utf-8">`)
+	mux := http.NewServeMux()
+	mux.HandleFunc("/rules", func(w http.ResponseWriter, r *http.Request) {
+		if u, p, ok := r.BasicAuth(); !ok || u != "alice" || p != "s3cret" {
+			w.WriteHeader(http.StatusUnauthorized)
+			return
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Write([]byte(body))
+	})
+	mux.HandleFunc("/moved", func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, "/rules", http.StatusFound)
+	})
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+	host := strings.TrimPrefix(srv.URL, "http://")
+	secret := func(s string) bool { return strings.Contains(s, "s3cret") || strings.Contains(s, "alice") }
+
+	d, err := ingest.Options{}.URL(context.Background(), "http://alice:s3cret@"+host+"/rules")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if secret(d.Source.URL) || secret(d.Source.FinalURL) || d.Source.URL != "http://***@"+host+"/rules" {
+		t.Errorf("provenance keeps the credentials: %+v", d.Source)
+	}
+	p, err := ingest.Options{}.Fetch(context.Background(), "http://alice:s3cret@"+host+"/moved", nil)
+	if err != nil || secret(p.URL) || secret(p.FinalURL) {
+		t.Errorf("fetched page %q -> %q, %v: want no credentials", p.URL, p.FinalURL, err)
+	}
+	for _, u := range []string{
+		"http://alice:wrong" + "@" + host + "/rules?s3cret",
+		"http://alice:s3cret@" + host + "/gone",
+		"http://alice:s3cret@ho st/rules",
+		"http://alice:s3cret@127.0.0.1:1/rules",
+		"https://alice:s3cret@" + host + "/rules",
+	} {
+		_, err := ingest.Options{Timeout: 2 * time.Second}.URL(context.Background(), u)
+		if err == nil {
+			t.Errorf("%s: no error", u)
+			continue
+		}
+		if msg := err.Error(); strings.Contains(msg, "alice") || strings.Contains(msg, "s3cret@") || strings.Contains(msg, ":wrong") {
+			t.Errorf("error shows the credentials: %s", msg)
 		}
 	}
 }

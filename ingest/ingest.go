@@ -3,6 +3,7 @@ package ingest
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -46,6 +47,20 @@ type Options struct {
 	// time.Now, and the SOURCE_DATE_EPOCH environment variable, when set,
 	// fixes it for reproducible output.
 	Now func() time.Time
+	// Context, when not nil, stops an ingest early once it is done (an
+	// interrupted command): File, Read and Bytes then return an *Error
+	// wrapping its error, such as context.Canceled. The PDF engine and a
+	// read from standard input stop at once, the other formats when their
+	// parse ends. URL and Fetch take their context as an argument, which
+	// URL also gives to the ingest when Context is nil.
+	Context context.Context
+}
+
+func (o Options) context() context.Context {
+	if o.Context == nil {
+		return context.Background()
+	}
+	return o.Context
 }
 
 // Error is an ingest failure, naming the input and, when known, the line
@@ -162,11 +177,11 @@ const documentStart = "{\n  \"edition\": \""
 // naming the input.
 func (o Options) readAll(name string, r io.Reader) ([]byte, error) {
 	max := o.maxBytes()
-	data, err := io.ReadAll(io.LimitReader(r, max+1))
+	data, err := readAll(o.context(), io.LimitReader(r, max+1))
 	if err == nil && int64(len(data)) > max && bytes.HasPrefix(data, []byte(documentStart)) {
 		max *= documentFactor
 		var more []byte
-		more, err = io.ReadAll(io.LimitReader(r, max+1-int64(len(data))))
+		more, err = readAll(o.context(), io.LimitReader(r, max+1-int64(len(data))))
 		data = append(data, more...)
 	}
 	if err != nil {
@@ -176,6 +191,29 @@ func (o Options) readAll(name string, r io.Reader) ([]byte, error) {
 		return nil, &Error{Input: name, Err: fmt.Errorf("%w: more than %d bytes", ErrTooLarge, max)}
 	}
 	return data, nil
+}
+
+// readAll reads r to its end, or until ctx is done: a read from a pipe
+// or a terminal may wait for ever, and is then left to the process's end.
+func readAll(ctx context.Context, r io.Reader) ([]byte, error) {
+	if ctx.Done() == nil {
+		return io.ReadAll(r)
+	}
+	type result struct {
+		data []byte
+		err  error
+	}
+	ch := make(chan result, 1)
+	go func() {
+		data, err := io.ReadAll(r)
+		ch <- result{data, err}
+	}()
+	select {
+	case res := <-ch:
+		return res.data, res.err
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
 }
 
 // Bytes ingests data; name identifies the input in errors.
@@ -190,6 +228,10 @@ func (o Options) Bytes(name string, data []byte) (*corpus.Document, error) {
 			return nil, &Error{Input: name, Line: pe.Line, Col: pe.Col, Err: errors.New(pe.Msg)}
 		}
 		return nil, &Error{Input: name, Err: err}
+	}
+	ctx := o.context()
+	if err := ctx.Err(); err != nil {
+		return fail(err)
 	}
 	if len(strings.TrimSpace(string(data))) == 0 {
 		return fail(errors.New("empty input"))
@@ -233,6 +275,18 @@ func (o Options) Bytes(name string, data []byte) (*corpus.Document, error) {
 		}
 		if err != nil {
 			return fail(err)
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return fail(err)
+	}
+	if d.Source.Encoding == "utf-8" {
+		if n, first := corpus.InvalidUTF8(data); n > 0 {
+			what := "byte sequence"
+			if n > 1 {
+				what += "s"
+			}
+			d.Notes = append(d.Notes, fmt.Sprintf("not UTF-8: %d %s dropped, the first at line %d, column %d; the rest of the text is UTF-8", n, what, first.Line, first.Col))
 		}
 	}
 	// A document read back keeps the provenance of its first ingest.

@@ -1,15 +1,16 @@
 package ingest
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
 	"os"
 	"path/filepath"
 	"regexp"
-	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 	"unicode"
 
@@ -39,13 +40,29 @@ const pdfMagic = "%PDF-"
 // pdfTimeout bounds the time PDFium may spend on one file.
 const pdfTimeout = 2 * time.Minute
 
+// The PDF engine's resources, fixed whatever the number of cores: each
+// instance's WebAssembly memory is capped by the allocator that backs it
+// (pdfAllocator; a page whose content stream inflates to 1 GiB grew it
+// to 4 GiB, and the process to 4.4 GB), and at most pdfInstances files
+// are read at once, so that the engine never holds more than
+// pdfInstances*pdfMemory. The real publications need 18 MiB, a tenth of
+// the cap. (The allocator is the cap rather than wazero's memory limit
+// in pages, which refuses a growth without a word: the allocator counts
+// its refusals, and an engine failure after one is reported as a want
+// of memory.)
+const (
+	pdfMemory    = 192 << 20 // bytes of WebAssembly memory per instance
+	pdfInstances = 2
+)
+
 var (
 	pdfPoolOnce sync.Once
 	pdfPool     pdfium.Pool
 	pdfPoolErr  error
 )
 
-// pdfEngine returns the shared PDFium pool, starting it on first use. The
+// pdfEngine returns the shared PDFium pool, starting it on first use: at
+// most pdfInstances instances, each with at most pdfMemory of memory. The
 // WebAssembly module is compiled once per process; the compiled code is
 // cached under the user's cache directory, so later processes start fast.
 func pdfEngine() (pdfium.Pool, error) {
@@ -61,9 +78,10 @@ func pdfEngine() (pdfium.Pool, error) {
 			}
 		}
 		pdfPool, pdfPoolErr = webassembly.Init(webassembly.Config{
+			Context:       experimental.WithMemoryAllocator(context.Background(), pdfAllocator),
 			MinIdle:       0,
 			MaxIdle:       1,
-			MaxTotal:      runtime.GOMAXPROCS(0),
+			MaxTotal:      pdfInstances,
 			RuntimeConfig: rc,
 		})
 	})
@@ -71,7 +89,7 @@ func pdfEngine() (pdfium.Pool, error) {
 }
 
 func parsePDF(data []byte, o Options, d *corpus.Document) error {
-	pages, err := pdfPages(data)
+	pages, err := pdfPages(o.context(), data)
 	if err != nil {
 		return err
 	}
@@ -99,51 +117,111 @@ type pdfPage struct {
 	lines  []pdfLine
 }
 
-// pdfPages extracts the text lines of every page.
-func pdfPages(data []byte) ([]pdfPage, error) {
+// pdfPages extracts the text lines of every page. The engine cannot be
+// interrupted: a file that keeps it busy past pdfTimeout, or past the end
+// of ctx, is abandoned to finish in the background (the instance is
+// closed then; its memory is capped).
+func pdfPages(ctx context.Context, data []byte) ([]pdfPage, error) {
 	pool, err := pdfEngine()
 	if err != nil {
 		return nil, fmt.Errorf("starting the PDF engine: %v", err)
 	}
-	inst, err := pool.GetInstance(30 * time.Second)
+	// Waiting for a free instance (other files may hold them all) and
+	// reading have pdfTimeout each.
+	wait, cancelWait := context.WithTimeout(ctx, pdfTimeout)
+	inst, err := pool.GetInstanceWithContext(wait)
+	cancelWait()
 	if err != nil {
+		switch {
+		case ctx.Err() != nil:
+			return nil, ctx.Err()
+		case wait.Err() != nil:
+			return nil, fmt.Errorf("no PDF engine free within %v: other files keep them busy", pdfTimeout)
+		}
 		return nil, fmt.Errorf("starting the PDF engine: %v", err)
 	}
+	parent := ctx
+	ctx, cancel := context.WithTimeout(ctx, pdfTimeout)
+	defer cancel()
 	type result struct {
 		pages []pdfPage
 		err   error
 	}
-	// The engine cannot be interrupted; a file that keeps it busy past
-	// pdfTimeout is abandoned to finish in the background.
 	ch := make(chan result, 1)
 	go func() {
 		defer inst.Close()
+		refused := pdfRefused.Load()
+		page := 0 // the page being read, from 1; 0 before the first
 		defer func() {
 			if r := recover(); r != nil {
-				ch <- result{err: fmt.Errorf("the PDF engine failed: %v", r)}
+				ch <- result{err: engineError(fmt.Errorf("%v", r), page, refused)}
 			}
 		}()
-		p, err := extractPages(inst, data)
+		p, err := extractPages(ctx, inst, data, &page)
+		if err != nil {
+			err = engineError(err, page, refused)
+		}
 		ch <- result{p, err}
 	}()
-	timer := time.NewTimer(pdfTimeout)
-	defer timer.Stop()
+	// A reading stopped by its context says why: the caller's context
+	// ended, or pdfTimeout passed.
+	stopped := func() error {
+		if err := parent.Err(); err != nil {
+			return err
+		}
+		return fmt.Errorf("reading the PDF took longer than %v", pdfTimeout)
+	}
 	select {
 	case r := <-ch:
+		if r.err != nil && ctx.Err() != nil && (errors.Is(r.err, context.Canceled) || errors.Is(r.err, context.DeadlineExceeded)) {
+			return nil, stopped()
+		}
 		return r.pages, r.err
-	case <-timer.C:
-		return nil, fmt.Errorf("reading the PDF took longer than %v", pdfTimeout)
+	case <-ctx.Done():
+		return nil, stopped()
 	}
 }
 
-func extractPages(inst pdfium.Pdfium, data []byte) ([]pdfPage, error) {
+// pdfError is a failure the reader of a PDF states itself: it is shown
+// as it is.
+type pdfError string
+
+func (e pdfError) Error() string { return string(e) }
+
+// pdfRefused counts the times an engine instance asked for memory past
+// pdfMemory: an engine failure that follows one is for want of memory.
+var pdfRefused atomic.Int64
+
+// engineError turns a failure while reading a PDF into one line that
+// names the page (from 1; 0 when none was being read). PDFium aborts
+// when an allocation fails, which surfaces as a WebAssembly trap with a
+// stack trace of many lines.
+func engineError(err error, page int, refusedBefore int64) error {
+	var pe pdfError
+	if errors.As(err, &pe) || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		return err
+	}
+	msg, _, _ := strings.Cut(err.Error(), "\n")
+	switch {
+	case pdfRefused.Load() > refusedBefore:
+		msg = fmt.Sprintf("needs more than the PDF engine's %d MiB of memory (a compressed stream that inflates too far?)", pdfMemory>>20)
+	case strings.Contains(msg, "wasm error"):
+		msg = "the PDF engine stopped on it: the file is malformed, or needs too much memory"
+	}
+	if page > 0 {
+		return fmt.Errorf("page %d: %s", page, msg)
+	}
+	return errors.New(msg)
+}
+
+func extractPages(ctx context.Context, inst pdfium.Pdfium, data []byte, page *int) ([]pdfPage, error) {
 	doc, err := inst.OpenDocument(&requests.OpenDocument{File: &data})
 	if err != nil {
 		switch {
 		case errors.Is(err, pdfiumerrors.ErrPassword):
-			return nil, errors.New("the PDF is encrypted with a password; save an unprotected copy first")
+			return nil, pdfError("the PDF is encrypted with a password; save an unprotected copy first")
 		case errors.Is(err, pdfiumerrors.ErrFormat), errors.Is(err, pdfiumerrors.ErrFile):
-			return nil, errors.New("not a readable PDF: the file is corrupt or truncated")
+			return nil, pdfError("not a readable PDF: the file is corrupt or truncated")
 		}
 		return nil, fmt.Errorf("not a readable PDF: %v", err)
 	}
@@ -153,25 +231,30 @@ func extractPages(inst pdfium.Pdfium, data []byte) ([]pdfPage, error) {
 		return nil, fmt.Errorf("not a readable PDF: %v", err)
 	}
 	if count.PageCount == 0 {
-		return nil, errors.New("the PDF has no pages")
+		return nil, pdfError("the PDF has no pages")
 	}
 	pages := make([]pdfPage, 0, count.PageCount)
 	for i := 0; i < count.PageCount; i++ {
-		page := requests.Page{ByIndex: &requests.PageByIndex{Document: doc.Document, Index: i}}
-		h, err := inst.FPDF_GetPageHeightF(&requests.FPDF_GetPageHeightF{Page: page})
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		*page = i + 1
+		p := requests.Page{ByIndex: &requests.PageByIndex{Document: doc.Document, Index: i}}
+		h, err := inst.FPDF_GetPageHeightF(&requests.FPDF_GetPageHeightF{Page: p})
 		if err != nil {
-			return nil, fmt.Errorf("page %d: %v", i+1, err)
+			return nil, err
 		}
 		st, err := inst.GetPageTextStructured(&requests.GetPageTextStructured{
-			Page:                   page,
+			Page:                   p,
 			Mode:                   requests.GetPageTextStructuredModeChars,
 			CollectFontInformation: true,
 		})
 		if err != nil {
-			return nil, fmt.Errorf("page %d: %v", i+1, err)
+			return nil, err
 		}
 		pages = append(pages, pdfPage{height: float64(h.PageHeight), lines: charLines(st.Chars, i)})
 	}
+	*page = 0
 	return pages, nil
 }
 
@@ -421,3 +504,26 @@ func endedShort(prev pdfLine, next string, colRight float64) bool {
 	need := charW * float64(len([]rune(word))+1)
 	return colRight-prev.right > need
 }
+
+// heapMemory is a linear memory on the Go heap that grows by copying, up
+// to max bytes: the fallback where no memory mapping can be had.
+type heapMemory struct {
+	buf []byte
+	max uint64
+}
+
+func (m *heapMemory) Reallocate(size uint64) []byte {
+	if size > m.max {
+		pdfRefused.Add(1)
+		return nil
+	}
+	if size > uint64(cap(m.buf)) {
+		buf := make([]byte, size, min(max(size, 2*uint64(cap(m.buf))), m.max))
+		copy(buf, m.buf)
+		m.buf = buf
+	}
+	m.buf = m.buf[:size]
+	return m.buf
+}
+
+func (m *heapMemory) Free() { m.buf = nil }

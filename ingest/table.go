@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"regexp"
+	"sort"
 	"strings"
 
 	"github.com/rulesync/rulesync/corpus"
@@ -120,8 +122,7 @@ func parseTable(text string, sep rune, lang string, d *corpus.Document) error {
 	r.Comma = sep
 	r.FieldsPerRecord = -1
 	r.LazyQuotes = false
-	rows, err := r.ReadAll()
-	if err != nil {
+	fail := func(err error) error {
 		var pe *csv.ParseError
 		if errors.As(err, &pe) {
 			msg := pe.Err.Error()
@@ -132,10 +133,14 @@ func parseTable(text string, sep rune, lang string, d *corpus.Document) error {
 		}
 		return err
 	}
-	if len(rows) < 2 {
+	header, err := r.Read()
+	if err == io.EOF {
 		return errors.New("a table needs a header row and at least one item row")
 	}
-	cols, err := pickColumns(rows[0], lang)
+	if err != nil {
+		return fail(err)
+	}
+	cols, err := pickColumns(header, lang)
 	if err != nil {
 		return &corpus.ParseError{Line: 1, Col: 1, Msg: err.Error()}
 	}
@@ -145,13 +150,43 @@ func parseTable(text string, sep rune, lang string, d *corpus.Document) error {
 		}
 		return strings.TrimSpace(row[i])
 	}
-	for _, row := range rows[1:] {
-		it := tableItem(get(row, cols.id), get(row, cols.number), get(row, cols.kind), get(row, cols.title), get(row, cols.text))
+	rows := 0
+	for {
+		row, err := r.Read()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return fail(err)
+		}
+		rows++
+		// A row with more or fewer cells than the header has lost a
+		// separator or a quote: its cells cannot be matched to columns.
+		if len(row) != len(header) {
+			// At the first cell too many, or just past the last one.
+			var line, col int
+			if len(row) > len(header) {
+				line, col = r.FieldPos(len(header))
+			} else {
+				line, col = r.FieldPos(len(row) - 1)
+				col += len(row[len(row)-1])
+			}
+			return &corpus.ParseError{Line: line, Col: col, Msg: fmt.Sprintf("row has %d fields, the header row has %d", len(row), len(header))}
+		}
+		kind := get(row, cols.kind)
+		if _, ok := tableKind(kind); !ok {
+			line, col := r.FieldPos(cols.kind)
+			return &corpus.ParseError{Line: line, Col: col, Msg: unknownKind(kind)}
+		}
+		it := tableItem(get(row, cols.id), get(row, cols.number), kind, get(row, cols.title), get(row, cols.text))
 		it.Section = get(row, cols.section)
 		if it.Title == "" && it.Text == "" {
 			continue
 		}
 		d.Items = append(d.Items, it)
+	}
+	if rows == 0 {
+		return errors.New("a table needs a header row and at least one item row")
 	}
 	if cols.lang != "" && d.Lang == "" {
 		if tag, err := corpus.CanonicalLang(cols.lang); err == nil {
@@ -165,7 +200,7 @@ func parseTable(text string, sep rune, lang string, d *corpus.Document) error {
 // rulesync's form ("rule:12", "add:40-A") gives the kind and number.
 func tableItem(id, number, kind, title, text string) corpus.Item {
 	it := corpus.Item{Kind: corpus.KindRule, Title: title, Text: text}
-	if k, ok := kindNames[strings.ToLower(kind)]; ok {
+	if k, ok := tableKind(kind); ok && k != "" {
 		it.Kind = k
 	}
 	if prefix, num, ok := strings.Cut(id, ":"); ok {
@@ -194,21 +229,48 @@ var kindNames = map[string]corpus.Kind{
 	"preamble": corpus.KindPreamble, "item": corpus.KindItem,
 }
 
-// parseItems reads a JSON array of objects with the table's fields.
+// tableKind reads a kind cell: a kind name or a synonym ("procedure"),
+// in any case; "" for an empty cell, and false for a word that names no
+// kind.
+func tableKind(s string) (corpus.Kind, bool) {
+	if s == "" {
+		return "", true
+	}
+	k, ok := kindNames[strings.ToLower(s)]
+	return k, ok
+}
+
+func unknownKind(s string) string {
+	names := make([]string, 0, len(kindNames))
+	for n := range kindNames {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return fmt.Sprintf("unknown kind %q (known: %s)", s, strings.Join(names, ", "))
+}
+
+// itemCell is a value of a JSON item and its byte offset in the text.
+type itemCell struct {
+	val string
+	off int64
+}
+
+// parseItems reads a JSON array of objects with the table's fields. A
+// field is a string or a number (null is as if it were absent); any other
+// value, and an object's place taken by something else, is an error at
+// its line and column.
 func parseItems(text string, o Options, d *corpus.Document) error {
-	var rows []map[string]any
-	dec := json.NewDecoder(strings.NewReader(text))
-	dec.UseNumber()
-	if err := dec.Decode(&rows); err != nil {
-		return fmt.Errorf("JSON array of items: %v", err)
+	rows, err := readItemRows(text)
+	if err != nil {
+		return err
 	}
 	if len(rows) == 0 {
 		return errors.New("JSON array of items is empty")
 	}
-	str := func(row map[string]any, keys ...string) string {
+	str := func(row map[string]itemCell, keys ...string) string {
 		for _, k := range keys {
-			if v, ok := row[k]; ok && v != nil {
-				return strings.TrimSpace(fmt.Sprint(v))
+			if v, ok := row[k]; ok {
+				return strings.TrimSpace(v.val)
 			}
 		}
 		return ""
@@ -220,7 +282,15 @@ func parseItems(text string, o Options, d *corpus.Document) error {
 			textKeys = append([]string{"text_" + l, l}, textKeys...)
 			titleKeys = append([]string{"title_" + l}, titleKeys...)
 		}
-		it := tableItem(str(row, "id"), str(row, "number", "no", "rule"), str(row, "kind", "type"), str(row, titleKeys...), str(row, textKeys...))
+		kind := str(row, "kind", "type")
+		if _, ok := tableKind(kind); !ok {
+			at := row["kind"]
+			if _, ok := row["kind"]; !ok {
+				at = row["type"]
+			}
+			return corpus.ParseErrorAt([]byte(text), at.off, fmt.Sprintf("item %d: %s", i+1, unknownKind(kind)))
+		}
+		it := tableItem(str(row, "id"), str(row, "number", "no", "rule"), kind, str(row, titleKeys...), str(row, textKeys...))
 		it.Section = str(row, "section")
 		if it.Title == "" && it.Text == "" {
 			return fmt.Errorf("item %d of the JSON array has no title or text", i+1)
@@ -228,4 +298,110 @@ func parseItems(text string, o Options, d *corpus.Document) error {
 		d.Items = append(d.Items, it)
 	}
 	return nil
+}
+
+// readItemRows reads the objects of a JSON array token by token, so that
+// an error can say where it is.
+func readItemRows(text string) ([]map[string]itemCell, error) {
+	data := []byte(text)
+	dec := json.NewDecoder(strings.NewReader(text))
+	dec.UseNumber()
+	at := func(off int64, format string, args ...any) error {
+		return corpus.ParseErrorAt(data, off, fmt.Sprintf(format, args...))
+	}
+	// start is where the next value begins: past white space and the
+	// colon or comma after the last token.
+	start := func() int64 {
+		off := dec.InputOffset()
+		for off < int64(len(data)) && strings.IndexByte(" \t\r\n:,", data[off]) >= 0 {
+			off++
+		}
+		return off
+	}
+	// A first pass finds syntax errors: the scanner's offsets are just
+	// past the offending character, the token reader's are not always.
+	var all any
+	if err := dec.Decode(&all); err != nil {
+		var syn *json.SyntaxError
+		switch {
+		case errors.As(err, &syn):
+			return nil, at(syn.Offset-1, "%s", syn.Error())
+		case errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF):
+			return nil, at(int64(len(data)), "unexpected end of JSON")
+		}
+		return nil, at(0, "%v", err)
+	}
+	if off := start(); off < int64(len(data)) {
+		return nil, at(off, "data after the array of items")
+	}
+	dec = json.NewDecoder(strings.NewReader(text))
+	dec.UseNumber()
+	token := func() (json.Token, error) {
+		tok, err := dec.Token()
+		if err != nil {
+			return nil, at(start(), "%v", err)
+		}
+		return tok, nil
+	}
+	if tok, err := token(); err != nil {
+		return nil, err
+	} else if tok != json.Delim('[') {
+		return nil, at(0, "want a JSON array of items")
+	}
+	var rows []map[string]itemCell
+	for dec.More() {
+		n := len(rows) + 1
+		off := start()
+		tok, err := token()
+		if err != nil {
+			return nil, err
+		}
+		if tok != json.Delim('{') {
+			return nil, at(off, "item %d: want an object with title, text and number or id, got %s", n, describeJSON(tok))
+		}
+		row := map[string]itemCell{}
+		for dec.More() {
+			key, err := token()
+			if err != nil {
+				return nil, err
+			}
+			off := start()
+			v, err := token()
+			if err != nil {
+				return nil, err
+			}
+			switch v := v.(type) {
+			case string:
+				row[key.(string)] = itemCell{v, off}
+			case json.Number:
+				row[key.(string)] = itemCell{v.String(), off}
+			case nil:
+			default:
+				return nil, at(off, "item %d: %s: want a string or a number, got %s", n, key, describeJSON(v))
+			}
+		}
+		if _, err := token(); err != nil { // the closing brace
+			return nil, err
+		}
+		rows = append(rows, row)
+	}
+	return rows, nil
+}
+
+// describeJSON names a JSON token for an error message.
+func describeJSON(tok json.Token) string {
+	switch v := tok.(type) {
+	case json.Delim:
+		if v == '[' {
+			return "an array"
+		}
+		return "an object"
+	case string:
+		return "a string"
+	case json.Number:
+		return "a number"
+	case nil:
+		return "null"
+	}
+	return fmt.Sprint(tok)
 }

@@ -249,7 +249,11 @@ func (b *Build) Run(ctx context.Context) (*Summary, error) {
 			if err != nil {
 				return nil, nil, err
 			}
-			fs, s := changelogFiles(name, diff.Options{}.Compare(o, n))
+			cmp := diff.Options{Context: ctx}.Compare(o, n)
+			if err := ctx.Err(); err != nil {
+				return nil, nil, err // an incomplete comparison is not kept
+			}
+			fs, s := changelogFiles(name, cmp)
 			return fs, s, nil
 		}})
 	}
@@ -277,7 +281,11 @@ func (b *Build) Run(ctx context.Context) (*Summary, error) {
 					return nil, nil, err
 				}
 			}
-			fs, s := b.translationFiles(t, gaps.Options{}.Gaps(src, tr, base))
+			r := gaps.Options{Context: ctx}.Gaps(src, tr, base)
+			if err := ctx.Err(); err != nil {
+				return nil, nil, err // an incomplete report is not kept
+			}
+			fs, s := b.translationFiles(t, r)
 			return fs, s, nil
 		}})
 	}
@@ -413,7 +421,7 @@ func (b *Build) interrupted(ctx context.Context) error {
 // in the cache), whether the cache holds it, and its summary.
 func (b *Build) ingest(ctx context.Context, src *source, cache *cache) (*corpus.Document, error) {
 	s := src.Source
-	opt := ingest.Options{Format: s.Format, Edition: s.Edition, Lang: s.Lang, MaxBytes: b.Workspace.MaxBytes, Now: b.now}
+	opt := ingest.Options{Format: s.Format, Edition: s.Edition, Lang: s.Lang, MaxBytes: b.Workspace.MaxBytes, Now: b.now, Context: ctx}
 	found := func(d *corpus.Document, h string, cached bool) (*corpus.Document, error) {
 		src.hash, src.stored = h, cached
 		src.summary = DocSummary{s.Name, d.Edition, d.Lang, len(d.Items), cached}

@@ -11,6 +11,7 @@ import (
 	"os/signal"
 	"strings"
 	"syscall"
+	"time"
 
 	"github.com/urfave/cli/v2"
 	"golang.org/x/term"
@@ -37,19 +38,48 @@ const (
 	exitInterrupted = 130 // stopped by an interrupt (128 + SIGINT), as shells report it
 )
 
+// interruptGrace is how long a command may take to stop once
+// interrupted before run gives up on it: the library calls stop at once
+// where the work is long (the PDF engine, alignment, comparison, checks,
+// fetches); a text parser stops when its parse ends.
+const interruptGrace = 3 * time.Second
+
 // run is main without the process: it returns the exit status.
-func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) {
-	defer func() {
-		if r := recover(); r != nil {
-			fmt.Fprintf(stderr, "rulesync: internal error: %v\n", r)
-			status = 3
-		}
-	}()
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// An interrupt or a termination request cancels the command's
-	// context: a build stops, writes nothing and removes its unfinished
-	// output.
+	// context: the command stops, exits with status 130 and writes no
+	// output (a build removes its unfinished directory). A second signal
+	// ends the process at once.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	done := make(chan int, 1)
+	go func() {
+		status := 3
+		defer func() {
+			if r := recover(); r != nil {
+				fmt.Fprintf(stderr, "rulesync: internal error: %v\n", r)
+			}
+			done <- status
+		}()
+		status = runApp(ctx, args, stdin, stdout, stderr)
+	}()
+	select {
+	case status := <-done:
+		return status
+	case <-ctx.Done():
+		stop()
+	}
+	select {
+	case status := <-done:
+		return status
+	case <-time.After(interruptGrace):
+		fmt.Fprintln(stderr, "rulesync: interrupted; nothing written")
+		return exitInterrupted
+	}
+}
+
+// runApp runs the command line args with ctx as the commands' context.
+func runApp(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	app := newApp(stdin, stdout, stderr)
 	err := app.RunContext(ctx, interspersed(app, args))
 	if err == nil {
@@ -118,7 +148,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 					if err != nil {
 						return cli.Exit(err.Error(), exitBad)
 					}
-					return output(c.String("output"), data, stdout)
+					return output(c, data, stdout)
 				},
 			},
 			{
@@ -137,7 +167,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 					if c.NArg() < 2 {
 						return cli.Exit(fmt.Sprintf("align: want SOURCE and TARGET, got %d arguments (see 'rulesync align --help')", c.NArg()), exitBad)
 					}
-					var opt align.Options
+					opt := align.Options{Context: c.Context}
 					if path := c.String("glossary"); path != "" {
 						g, err := loadGlossary(c, path)
 						if err != nil {
@@ -150,6 +180,9 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 						return err
 					}
 					als := opt.Pivot(docs[0], docs[1:]...)
+					if c.Context.Err() != nil {
+						return interrupted(c)
+					}
 					var buf bytes.Buffer
 					switch {
 					case c.Bool("json") && len(als) == 1:
@@ -164,7 +197,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 					if err != nil {
 						return cli.Exit(err.Error(), exitBad)
 					}
-					return output(c.String("output"), buf.Bytes(), stdout)
+					return output(c, buf.Bytes(), stdout)
 				},
 			},
 			{
@@ -190,7 +223,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 					default:
 						return cli.Exit(fmt.Sprintf("diff: unknown --format %q (want text, md, html or json)", format), exitBad)
 					}
-					opt := diff.Options{}
+					opt := diff.Options{Context: c.Context}
 					if path := c.String("equivalences"); path != "" {
 						eqs, err := loadEquivalences(c, path)
 						if err != nil {
@@ -203,6 +236,9 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 						return err
 					}
 					cmp := opt.Compare(docs[0], docs[1])
+					if c.Context.Err() != nil {
+						return interrupted(c)
+					}
 					var buf bytes.Buffer
 					switch format {
 					case "md":
@@ -217,7 +253,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 					if err != nil {
 						return cli.Exit(err.Error(), exitBad)
 					}
-					if err := output(c.String("output"), buf.Bytes(), stdout); err != nil {
+					if err := output(c, buf.Bytes(), stdout); err != nil {
 						return err
 					}
 					if c.Bool("exit-code") && len(cmp.Changes) > 0 {
@@ -253,7 +289,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 					}
 					src, tr, bases := docs[0], docs[1], docs[2:]
 					var base *corpus.Document
-					opt := gaps.Options{}
+					opt := gaps.Options{Context: c.Context}
 					switch len(bases) {
 					case 0:
 					case 1:
@@ -261,6 +297,8 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 					default:
 						if pv := opt.Provenance(tr, bases...); pv.Best >= 0 {
 							base = bases[pv.Best]
+						} else if c.Context.Err() != nil {
+							return interrupted(c)
 						} else {
 							return cli.Exit("gaps: the translation follows none of the --base editions more than the others; give one", exitBad)
 						}
@@ -289,7 +327,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 					if err != nil {
 						return err
 					}
-					return writeReport(c, gaps.Options{}.Check(d))
+					return writeReport(c, gaps.Options{Context: c.Context}.Check(d))
 				},
 			},
 			{
@@ -307,7 +345,10 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 					if err != nil {
 						return err
 					}
-					pv := gaps.Options{}.Provenance(docs[0], docs[1:]...)
+					pv := gaps.Options{Context: c.Context}.Provenance(docs[0], docs[1:]...)
+					if c.Context.Err() != nil {
+						return interrupted(c)
+					}
 					if c.Bool("json") {
 						best := ""
 						if pv.Best >= 0 {
@@ -409,7 +450,10 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 					if n < 1 || l < 0 || l > len(synth.Languages) || k < 1 {
 						return cli.Exit(fmt.Sprintf("synth: want 1 or more editions, 0 to %d languages and 1 or more items", len(synth.Languages)), exitBad)
 					}
-					if err := synth.Write(c.String("output"), c.Uint64("seed"), n, l, k); err != nil {
+					if err := synth.Write(c.Context, c.String("output"), c.Uint64("seed"), n, l, k); err != nil {
+						if c.Context.Err() != nil {
+							return interrupted(c)
+						}
 						return cli.Exit(fmt.Sprintf("synth: %v", err), exitBad)
 					}
 					fmt.Fprintf(stdout, "wrote %s: %d documents of %d items\n", c.String("output"), n*(1+l), k)
@@ -471,6 +515,7 @@ func load(c *cli.Context, in string) (*corpus.Document, error) {
 		Encoding: c.String("encoding"),
 		Timeout:  c.Duration("timeout"),
 		MaxBytes: max,
+		Context:  c.Context,
 	}
 	var d *corpus.Document
 	switch {
@@ -480,6 +525,9 @@ func load(c *cli.Context, in string) (*corpus.Document, error) {
 		d, err = opt.URL(c.Context, in)
 	default:
 		d, err = opt.File(in)
+	}
+	if c.Context.Err() != nil {
+		return nil, interrupted(c)
 	}
 	if err != nil {
 		return nil, cli.Exit(err.Error(), exitBad)
@@ -499,6 +547,12 @@ func load(c *cli.Context, in string) (*corpus.Document, error) {
 		return nil, cli.Exit(fmt.Sprintf("%s: --strict: %d warning(s) about the structure found", in, len(warnings)), exitBad)
 	}
 	return d, nil
+}
+
+// interrupted is the error of a command stopped by a signal: exit status
+// 130, and nothing written.
+func interrupted(c *cli.Context) error {
+	return cli.Exit(c.Command.Name+": interrupted; nothing written", exitInterrupted)
 }
 
 // pathless drops the path an *os.PathError repeats: the message names the
@@ -585,7 +639,7 @@ func writeReport(c *cli.Context, r *gaps.Report) error {
 	if err != nil {
 		return cli.Exit(err.Error(), exitBad)
 	}
-	if err := output(c.String("output"), buf.Bytes(), c.App.Writer); err != nil {
+	if err := output(c, buf.Bytes(), c.App.Writer); err != nil {
 		return err
 	}
 	if f := gaps.Severity(c.String("fail-on")); f != "" && r.Worst().Rank() >= f.Rank() {
@@ -613,8 +667,13 @@ func writeJSON(w io.Writer, v any) error {
 	return enc.Encode(v)
 }
 
-// output writes data to path atomically, or to w when path is empty or "-".
-func output(path string, data []byte, w io.Writer) error {
+// output writes data to the -o path atomically, or to w when the path is
+// empty or "-"; nothing once the command was interrupted.
+func output(c *cli.Context, data []byte, w io.Writer) error {
+	if c.Context.Err() != nil {
+		return interrupted(c)
+	}
+	path := c.String("output")
 	if path == "" || path == "-" {
 		_, err := w.Write(data)
 		return err

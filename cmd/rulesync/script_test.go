@@ -5,6 +5,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -42,7 +43,8 @@ func TestScripts(t *testing.T) {
 }
 
 // serve DIR starts a local web server for the script: the files in DIR,
-// and /silent, which never answers. $SERVER is its base URL.
+// and /silent, which never answers. $SERVER is its base URL, $SERVER_HOST
+// its host and port.
 func serve(ts *testscript.TestScript, neg bool, args []string) {
 	if neg || len(args) != 1 {
 		ts.Fatalf("usage: serve DIR")
@@ -62,6 +64,7 @@ func serve(ts *testscript.TestScript, neg bool, args []string) {
 		srv.Close()
 	})
 	ts.Setenv("SERVER", srv.URL)
+	ts.Setenv("SERVER_HOST", strings.TrimPrefix(srv.URL, "http://"))
 }
 
 // TestColorfulDevNull: /dev/null is a character device but no terminal;

@@ -3,6 +3,7 @@
 package synth
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
@@ -301,12 +302,21 @@ func translate(seed uint64, src *corpus.Document, lang string, l int) (*corpus.D
 // Write generates a corpus (see Corpus) into dir: docs/<name>.json, a
 // workspace manifest rulesync.toml comparing each edition with the next
 // and checking every translation against its edition, and truth.json.
-func Write(dir string, seed uint64, editions, langs, items int) error {
+// When ctx is done it stops between documents and removes those it wrote.
+func Write(ctx context.Context, dir string, seed uint64, editions, langs, items int) error {
 	if err := os.MkdirAll(filepath.Join(dir, "docs"), 0o755); err != nil {
 		return err
 	}
 	var names []string
 	truth, err := Generate(seed, editions, langs, items, func(name string, d *corpus.Document) error {
+		if err := ctx.Err(); err != nil {
+			// Stopped: the documents written so far go too.
+			for _, n := range names {
+				os.Remove(filepath.Join(dir, "docs", n+".json"))
+			}
+			os.Remove(filepath.Join(dir, "docs"))
+			return err
+		}
 		corpus.AssignIDs(d)
 		data, err := corpus.Marshal(d)
 		if err != nil {

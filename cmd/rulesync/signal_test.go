@@ -1,0 +1,134 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/internal/synth"
+)
+
+// slowPDF is a PDF of one page of n text objects of one glyph each: the
+// PDF engine takes seconds over 200,000.
+func slowPDF(n int) []byte {
+	var c bytes.Buffer
+	for i := range n {
+		fmt.Fprintf(&c, "BT /F1 6 Tf %d %d Td (%c) Tj ET\n", 20+i%570, 20+(i/570)%750, 'a'+i%26)
+	}
+	objs := []string{
+		"<< /Type /Catalog /Pages 2 0 R >>",
+		"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+		"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
+		fmt.Sprintf("<< /Length %d >>\nstream\n%s\nendstream", c.Len(), c.Bytes()),
+		"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+	}
+	var b bytes.Buffer
+	b.WriteString("%PDF-1.4\n")
+	offs := make([]int, len(objs))
+	for i, o := range objs {
+		offs[i] = b.Len()
+		fmt.Fprintf(&b, "%d 0 obj\n%s\nendobj\n", i+1, o)
+	}
+	xref := b.Len()
+	fmt.Fprintf(&b, "xref\n0 %d\n0000000000 65535 f \n", len(objs)+1)
+	for _, o := range offs {
+		fmt.Fprintf(&b, "%010d 00000 n \n", o)
+	}
+	fmt.Fprintf(&b, "trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n", len(objs)+1, xref)
+	return b.Bytes()
+}
+
+// TestInterrupt starts commands on slow inputs, sends a signal a moment
+// later, and checks that each stops promptly with exit status 130,
+// writing no output and leaving no temporary file.
+func TestInterrupt(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs slow commands")
+	}
+	exe, err := exec.LookPath("rulesync") // testscript.Main put it on $PATH
+	if err != nil {
+		t.Skip(err)
+	}
+	dir := t.TempDir()
+	cache := filepath.Join(dir, "cache")
+	write := func(name string, data []byte) {
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("slow.pdf", slowPDF(200000))
+	old, cur, _ := synth.Editions(1, 10000)
+	for name, d := range map[string]*corpus.Document{"old.json": old, "new.json": cur} {
+		data, err := corpus.Marshal(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		write(name, data)
+	}
+	write("rulesync.toml", []byte("[[source]]\nname = \"slow\"\npath = \"slow.pdf\"\n"))
+	env := append(os.Environ(), "XDG_CACHE_HOME="+cache)
+	// Compile the PDF engine once, so that the commands below are slow in
+	// their own work.
+	warm := exec.Command(exe, "ingest", "--format", "pdf", "rulesync.toml")
+	warm.Dir, warm.Env = dir, env
+	warm.Run()
+
+	for _, c := range []struct {
+		name   string
+		args   []string
+		sig    syscall.Signal
+		after  time.Duration
+		output string
+	}{
+		{"ingest of a slow PDF", []string{"ingest", "-o", "out.json", "slow.pdf"}, syscall.SIGINT, time.Second, "out.json"},
+		{"ingest of standard input that never ends", []string{"ingest", "-o", "out.json", "-"}, syscall.SIGTERM, 500 * time.Millisecond, "out.json"},
+		{"diff of 10,000 items", []string{"diff", "--format", "md", "-o", "out.md", "old.json", "new.json"}, syscall.SIGINT, 700 * time.Millisecond, "out.md"},
+		{"gaps of 10,000 items", []string{"gaps", "-o", "out.txt", "old.json", "new.json"}, syscall.SIGINT, 700 * time.Millisecond, "out.txt"},
+		{"align of 10,000 items", []string{"align", "-o", "out.txt", "old.json", "new.json"}, syscall.SIGINT, 700 * time.Millisecond, "out.txt"},
+		{"build of a slow PDF", []string{"build", "-c", "rulesync.toml", "-o", "site"}, syscall.SIGTERM, time.Second, "site"},
+	} {
+		cmd := exec.Command(exe, c.args...)
+		cmd.Dir, cmd.Env = dir, env
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		stdin, err := cmd.StdinPipe() // held open: standard input never ends
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(c.after)
+		cmd.Process.Signal(c.sig)
+		sent := time.Now()
+		kill := time.AfterFunc(10*time.Second, func() { cmd.Process.Kill() }) // one that ignores the signal
+		err = cmd.Wait()
+		kill.Stop()
+		took := time.Since(sent)
+		stdin.Close()
+		status := cmd.ProcessState.ExitCode()
+		t.Logf("%s: %v after %v: exit %d in %v: %s", c.name, c.sig, c.after, status, took.Round(time.Millisecond), strings.TrimSpace(stderr.String()))
+		if status != exitInterrupted {
+			t.Errorf("%s: exit status %d (%v), want %d", c.name, status, err, exitInterrupted)
+		}
+		if took > 2*time.Second {
+			t.Errorf("%s: stopped %v after the signal, want within 2s", c.name, took.Round(time.Millisecond))
+		}
+		if _, err := os.Stat(filepath.Join(dir, c.output)); err == nil {
+			t.Errorf("%s: %s written", c.name, c.output)
+			os.RemoveAll(filepath.Join(dir, c.output))
+		}
+		// Temporary files and directories are ".out.json.tmp*" and
+		// ".site.new-*".
+		if left, _ := filepath.Glob(filepath.Join(dir, "."+c.output+".*")); len(left) > 0 {
+			t.Errorf("%s: left %v", c.name, left)
+		}
+	}
+}

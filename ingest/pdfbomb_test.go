@@ -1,0 +1,193 @@
+package ingest_test
+
+import (
+	"bytes"
+	"compress/zlib"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/rulesync/rulesync/ingest"
+)
+
+// memoryLimit is the most resident memory one ingest may take, whatever
+// its input.
+const memoryLimit = 1 << 30
+
+// pagePDF writes a one-page PDF whose page has the given content stream
+// (with the given /Filter, if any) and the Helvetica font as /F1.
+func pagePDF(content []byte, filter string) []byte {
+	if filter != "" {
+		filter = "/Filter " + filter + " "
+	}
+	return minimalPDFWith([]string{
+		"<< /Type /Catalog /Pages 2 0 R >>",
+		"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+		"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
+		fmt.Sprintf("<< %s/Length %d >>\nstream\n%s\nendstream", filter, len(content), content),
+		"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+	})
+}
+
+// minimalPDFWith writes the objects numbered from 1, the cross-reference
+// table at the right offsets, and a trailer whose root is object 1.
+func minimalPDFWith(objs []string) []byte {
+	var b bytes.Buffer
+	b.WriteString("%PDF-1.4\n")
+	offs := make([]int, len(objs))
+	for i, o := range objs {
+		offs[i] = b.Len()
+		fmt.Fprintf(&b, "%d 0 obj\n%s\nendobj\n", i+1, o)
+	}
+	xref := b.Len()
+	fmt.Fprintf(&b, "xref\n0 %d\n0000000000 65535 f \n", len(objs)+1)
+	for _, o := range offs {
+		fmt.Fprintf(&b, "%010d 00000 n \n", o)
+	}
+	fmt.Fprintf(&b, "trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n", len(objs)+1, xref)
+	return b.Bytes()
+}
+
+// bombPDF is a PDF of about 1.3 MB whose page content is a Flate stream
+// that inflates to 1 GiB of zeros.
+func bombPDF(t testing.TB) []byte {
+	var z bytes.Buffer
+	w, _ := zlib.NewWriterLevel(&z, zlib.BestSpeed)
+	zeros := make([]byte, 1<<20)
+	for range 1024 {
+		w.Write(zeros)
+	}
+	w.Close()
+	return pagePDF(z.Bytes(), "/FlateDecode")
+}
+
+// manyTextPDF is a PDF of one page with n text objects of one glyph each
+// (about 40 bytes each, uncompressed).
+func manyTextPDF(n int) []byte {
+	var c bytes.Buffer
+	for i := range n {
+		fmt.Fprintf(&c, "BT /F1 6 Tf %d %d Td (%c) Tj ET\n", 20+i%570, 20+(i/570)%750, 'a'+i%26)
+	}
+	return pagePDF(c.Bytes(), "")
+}
+
+// TestIngestChild is the child process of measureIngest: it ingests the
+// file RULESYNC_INGEST_CHILD names and prints the error, if any.
+func TestIngestChild(t *testing.T) {
+	path := os.Getenv("RULESYNC_INGEST_CHILD")
+	if path == "" {
+		t.Skip("run by measureIngest")
+	}
+	d, err := ingest.Options{}.File(path)
+	if err != nil {
+		// On one line, so that the parent sees any line break.
+		fmt.Printf("ERROR %s\n", strings.ReplaceAll(err.Error(), "\n", `\n`))
+		return
+	}
+	fmt.Printf("OK %d items\n", len(d.Items))
+}
+
+// measureIngest ingests path in a child process and returns what it
+// printed and its peak resident memory in bytes.
+func measureIngest(t *testing.T, path string) (string, int64, time.Duration) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^TestIngestChild$", "-test.v")
+	cmd.Env = append(os.Environ(), "RULESYNC_INGEST_CHILD="+path)
+	start := time.Now()
+	out, err := cmd.CombinedOutput()
+	took := time.Since(start)
+	if err != nil {
+		t.Fatalf("ingest of %s in a child process: %v\n%s", path, err, out)
+	}
+	ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage)
+	if !ok {
+		t.Skip("no resource usage on this system")
+	}
+	var got string
+	for _, l := range strings.Split(string(out), "\n") {
+		if strings.HasPrefix(l, "ERROR ") || strings.HasPrefix(l, "OK ") {
+			got = l
+		}
+	}
+	return got, ru.Maxrss * 1024, took // Maxrss is in KiB on Linux
+}
+
+// TestPDFMemory ingests hostile PDFs in a child process each and measures
+// its peak resident memory: a page that inflates to 1 GiB is refused with
+// a one-line error naming the file and the page, and neither it nor a
+// page of 200,000 text objects takes 1 GB.
+func TestPDFMemory(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a 1 GiB decompression bomb")
+	}
+	dir := t.TempDir()
+	bomb := filepath.Join(dir, "bomb.pdf")
+	many := filepath.Join(dir, "many.pdf")
+	os.WriteFile(bomb, bombPDF(t), 0o644)
+	os.WriteFile(many, manyTextPDF(200000), 0o644)
+	for _, c := range []struct {
+		path, want string
+	}{
+		{bomb, "ERROR " + bomb + ": page 1: "},
+		{many, ""},
+	} {
+		got, peak, took := measureIngest(t, c.path)
+		fi, _ := os.Stat(c.path)
+		t.Logf("%s (%d bytes): %s; peak %d MB in %v", filepath.Base(c.path), fi.Size(), got, peak>>20, took.Round(time.Millisecond))
+		if !strings.HasPrefix(got, c.want) || strings.Contains(got, `\n`) || strings.Contains(got, "wasm") {
+			t.Errorf("%s: got %q, want a one-line error starting %q", c.path, got, c.want)
+		}
+		if peak >= memoryLimit {
+			t.Errorf("%s: peak resident memory %d MB, want under %d MB", c.path, peak>>20, memoryLimit>>20)
+		}
+	}
+}
+
+// TestCancel: an ingest whose context ends stops at once with an error
+// naming the input that wraps the context's: in the PDF engine, and in a
+// read from a pipe that never ends.
+func TestCancel(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads a slow PDF")
+	}
+	slow := manyTextPDF(200000)
+	pr, pw := io.Pipe()
+	defer pw.Close()
+	for _, c := range []struct {
+		name string
+		read func(o ingest.Options) error
+	}{
+		{"many.pdf", func(o ingest.Options) error { _, err := o.Bytes("many.pdf", slow); return err }},
+		{"<stdin>", func(o ingest.Options) error { _, err := o.Read("<stdin>", pr); return err }},
+	} {
+		ctx, cancel := context.WithCancel(context.Background())
+		time.AfterFunc(500*time.Millisecond, cancel)
+		start := time.Now()
+		err := c.read(ingest.Options{Context: ctx})
+		took := time.Since(start)
+		var ie *ingest.Error
+		if !errors.Is(err, context.Canceled) || !errors.As(err, &ie) || ie.Input != c.name {
+			t.Errorf("%s: error %v, want an *ingest.Error naming it and wrapping context.Canceled", c.name, err)
+		}
+		if took > 2*time.Second {
+			t.Errorf("%s: stopped %v after the start, 500ms after which it was cancelled", c.name, took.Round(time.Millisecond))
+		}
+	}
+	if _, err := (ingest.Options{Context: canceled()}).Bytes("rules.txt", []byte("1. One.\n2. Two.\n3. Three.\n")); !errors.Is(err, context.Canceled) {
+		t.Errorf("an ingest cancelled before it starts: %v", err)
+	}
+}
+
+func canceled() context.Context {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	return ctx
+}
