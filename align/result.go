@@ -42,12 +42,13 @@ func (al *Alignment) Numbered() *corpus.Document {
 // targets.
 func (o Options) Pivot(pivot *corpus.Document, targets ...*corpus.Document) []*Alignment {
 	out := make([]*Alignment, len(targets))
+	m := newMemo()
 	var wg sync.WaitGroup
 	for i, t := range targets {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			out[i] = o.Align(pivot, t)
+			out[i] = o.align(pivot, t, m)
 		}()
 	}
 	wg.Wait()

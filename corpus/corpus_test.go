@@ -207,18 +207,3 @@ func TestWriteFileAtomic(t *testing.T) {
 		t.Errorf("writing into a missing directory succeeded")
 	}
 }
-
-func TestDetectLang(t *testing.T) {
-	for _, c := range []struct{ text, want string }{
-		{"プレイヤーは席にいなければならない。", "ja"},
-		{"玩家必须在座位上。规则第45条适用于所有比赛。", "zh"},
-		{"The player must be at the table when the last card is dealt to the player.", "en"},
-		{"O jogador não pode falar durante a mão e a aposta é válida para o dealer.", "pt"},
-		{"El jugador no puede hablar durante la mano y la apuesta es de los jugadores.", "es"},
-		{"x", "und"},
-	} {
-		if got := DetectLang(c.text); got != c.want {
-			t.Errorf("DetectLang(%.20q) = %s, want %s", c.text, got, c.want)
-		}
-	}
-}

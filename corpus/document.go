@@ -54,7 +54,9 @@ const (
 // The zero value is an empty document; Items are in document order.
 type Document struct {
 	// Edition names the edition, as rulebook slug and date or year:
-	// "tda-2024", "wsop-2009", "wca-2024-01-01".
+	// "tda-2024", "wsop-2009", "wca-2024-01-01"; for a rulebook rulesync
+	// does not know by name, the version or else the date the source
+	// states ("1.7", "2023-01-01"); "unknown" when it states none.
 	Edition string `json:"edition"`
 	// Lang is a BCP 47 language tag ("en", "ja", "pt-BR").
 	Lang string `json:"lang"`
@@ -64,9 +66,12 @@ type Document struct {
 	Version string `json:"version,omitempty"`
 	// Date is the publication date the source states, in ISO 8601 and only
 	// as precise as the source: "2024", "2024-10" or "2024-10-09".
-	Date   string `json:"date,omitempty"`
-	Source Source `json:"source"`
-	Items  []Item `json:"items"`
+	Date string `json:"date,omitempty"`
+	// DateText is the date as the source prints it ("14-го августа 2016"),
+	// when ingest read Date from the text.
+	DateText string `json:"date_text,omitempty"`
+	Source   Source `json:"source"`
+	Items    []Item `json:"items"`
 	// Notes records what the ingester dropped (page chrome, navigation) and
 	// any warnings about the source.
 	Notes []string `json:"notes,omitempty"`

@@ -11,6 +11,7 @@ import (
 	"github.com/rulesync/rulesync/align"
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/diff"
+	"github.com/rulesync/rulesync/internal/langid"
 )
 
 // checker runs the checks of one report.
@@ -389,54 +390,131 @@ func (c *checker) parts(base Finding, s, t *corpus.Item, cut bool) {
 	}
 }
 
-// untranslated finds source-language text left in a translation: a run
-// of five or more words of the source text in a Japanese or Chinese
-// translation, or a whole item still in the source's language.
+// untranslated finds source-language text left in a translation: the
+// whole item in the source's language, or a sentence or a run of one
+// script of five words or more that the source item states word for
+// word (an English clause in a Japanese text). Which language a text is
+// in is read by internal/langid, the detector ingest uses, asked only
+// "the source's language or the translation's?"; the words must also be
+// the source's, so that a text in a third language (a generated cipher,
+// a quotation) is not taken for the source's.
 func (c *checker) untranslated(base Finding, s, t *corpus.Item) {
-	sl, tl := baseLang(c.orig.Lang), baseLang(c.r.Translation.Lang)
-	if sl == tl || len([]rune(t.Text)) < 20 {
+	sl, tl := c.orig.Lang, c.r.Translation.Lang
+	if baseLang(sl) == baseLang(tl) || !langid.Known(sl) || !langid.Known(tl) || len([]rune(t.Text)) < 20 {
 		return
 	}
-	if tl == "ja" || tl == "zh" || tl == "ko" {
-		src := strings.ToLower(corpus.Fold(s.Text))
-		for _, run := range latinRuns(corpus.Fold(t.Text)) {
-			if len(strings.Fields(run)) >= 5 && strings.Contains(src, strings.ToLower(run)) {
-				f := base
-				f.Check, f.Severity = Untranslated, Warning
-				f.Message = "source text left untranslated: “" + run + "”"
-				c.r.add(f)
-				return
-			}
-		}
-		return
-	}
-	if corpus.DetectLang(t.Text) == sl && len([]rune(t.Text)) >= 60 {
+	flag := func(msg string) {
 		f := base
-		f.Check, f.Severity = Untranslated, Warning
-		f.Message = "the item reads as " + sl + ", the source's language"
+		f.Check, f.Severity, f.Message = Untranslated, Warning, msg
 		c.r.add(f)
+	}
+	src := strings.ToLower(corpus.Fold(s.Title + "\n" + s.Text))
+	if len([]rune(t.Text)) >= 60 && sharedWords(strings.ToLower(corpus.Fold(t.Text)), src) >= 0.6 {
+		if r := langid.Among(t.Text, sl, tl); baseLang(r.Lang) == baseLang(sl) && r.Confidence >= 0.9 {
+			flag(fmt.Sprintf("the item reads as %s, the source's language (confidence %.2f)", sl, r.Confidence))
+			return
+		}
+	}
+	for _, seg := range segments(corpus.Fold(t.Text)) {
+		if len(strings.Fields(seg)) < 5 || !strings.Contains(src, strings.ToLower(seg)) {
+			continue
+		}
+		if r := langid.Among(seg, sl, tl); baseLang(r.Lang) == baseLang(sl) && r.Confidence >= 0.9 {
+			flag("source text left untranslated: “" + seg + "”")
+			return
+		}
 	}
 }
 
-// latinRuns returns the runs of Latin-script words in s.
-func latinRuns(s string) []string {
+// sharedWords is the share of the words of t that s has too.
+func sharedWords(t, s string) float64 {
+	have := map[string]bool{}
+	for _, w := range strings.FieldsFunc(s, notWord) {
+		have[w] = true
+	}
+	n, shared := 0, 0
+	for _, w := range strings.FieldsFunc(t, notWord) {
+		n++
+		if have[w] {
+			shared++
+		}
+	}
+	if n == 0 {
+		return 0
+	}
+	return float64(shared) / float64(n)
+}
+
+func notWord(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }
+
+// segments splits s at the ends of sentences and where the script of
+// its letters changes (Latin to Han, ...): the pieces a translator may
+// have left in the source's language. Each is trimmed of spaces and
+// punctuation.
+func segments(s string) []string {
 	var out []string
-	var cur []rune
-	flush := func() {
-		if r := strings.TrimSpace(string(cur)); r != "" {
-			out = append(out, strings.Trim(r, " ,.;:"))
+	start, cur := 0, scriptNone
+	cut := func(end int) {
+		if seg := strings.Trim(s[start:end], " \t\n,.;:!?、。，．；：！？「」“”\"'()（）"); seg != "" {
+			out = append(out, seg)
 		}
-		cur = cur[:0]
+		start = end
 	}
-	for _, r := range s {
-		if r < 0x80 && (unicode.IsLetter(r) || unicode.IsDigit(r) || strings.ContainsRune(" ,.'-;:", r)) {
-			cur = append(cur, r)
-			continue
+	for i, r := range s {
+		switch {
+		case strings.ContainsRune(".!?;。！？；\n", r):
+			cut(i)
+			cur = scriptNone
+		case unicode.IsLetter(r):
+			if sc := scriptOf(r); sc != cur {
+				if cur != scriptNone {
+					cut(i)
+				}
+				cur = sc
+			}
 		}
-		flush()
 	}
-	flush()
+	cut(len(s))
 	return out
+}
+
+// script is a writing system, coarsely: Chinese characters and kana are
+// one (a Japanese sentence is not cut at each change), as are all the
+// scripts not listed.
+type script int
+
+const (
+	scriptNone script = iota
+	scriptLatin
+	scriptCyrillic
+	scriptGreek
+	scriptArabic
+	scriptHebrew
+	scriptArmenian
+	scriptHangul
+	scriptCJK
+	scriptOther
+)
+
+var scriptTables = []struct {
+	t  *unicode.RangeTable
+	sc script
+}{
+	{unicode.Latin, scriptLatin}, {unicode.Cyrillic, scriptCyrillic}, {unicode.Greek, scriptGreek},
+	{unicode.Arabic, scriptArabic}, {unicode.Hebrew, scriptHebrew}, {unicode.Armenian, scriptArmenian},
+	{unicode.Hangul, scriptHangul}, {unicode.Han, scriptCJK}, {unicode.Hiragana, scriptCJK}, {unicode.Katakana, scriptCJK},
+}
+
+func scriptOf(r rune) script {
+	if r < 0x80 {
+		return scriptLatin
+	}
+	for _, st := range scriptTables {
+		if unicode.Is(st.t, r) {
+			return st.sc
+		}
+	}
+	return scriptOther
 }
 
 // edition reports missing, extra and stale items from the edition diff

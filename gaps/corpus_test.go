@@ -146,8 +146,12 @@ func TestWCAStale(t *testing.T) {
 	en24 := testcorpus.Doc(t, "wca/wca-regulations-2024-01-01-en.md")
 	ja := testcorpus.Doc(t, "wca/wca-regulations-2021-05-01-ja.md")
 
-	pv := gaps.Options{}.Provenance(ja, en24, en21)
-	if pv.Best != 1 || en21.Edition != "wca-"+ja.Date {
+	pv, err := gaps.Options{}.Provenance(ja, en24, en21)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Candidates come in the order of their dates: 2021 first.
+	if pv.Best != 0 || pv.Candidates[0] != en21 || en21.Edition != "wca-"+ja.Date {
 		t.Errorf("provenance: best %d (votes %v), want wca-2021-05-01, which the translation states (%s)", pv.Best, pv.Votes, ja.Date)
 	}
 
@@ -206,4 +210,99 @@ func TestWCAClean(t *testing.T) {
 	if r.Coverage != 100 {
 		t.Errorf("coverage %.1f%%, want 100%%", r.Coverage)
 	}
+}
+
+// TestProvenanceCorpus names the edition every translation of the real
+// corpus was made from, against every English edition of it the corpus
+// has, from content alone: the Debian Constitution in ja, ko, ru against
+// 1.0, 1.6 and 1.7 (the Japanese 1.0 and 1.7 each to their own), the
+// Social Contract in ja, ar, he, zh, ru against 1.0 and 1.1, and the
+// FIDE Laws in ru and hy against 2018 and 2023. Between Constitution 1.6
+// and 1.7 only the heading's "(v1.7)" tells (the other change, Chairman
+// to Chair, is one word in Japanese, Korean and Russian alike). The
+// Chinese Social Contract keeps 1.0's text in contract 4 ("100% free
+// software", "value-added distributions") and 5 ("FTP archive"): it
+// follows 1.1, with two items behind.
+func TestProvenanceCorpus(t *testing.T) {
+	dc := "dev/debian-constitution/debian-constitution-"
+	sc := "dev/debian-social-contract/debian-social-contract-"
+	fl := "dev/fide-laws/fide-laws-"
+	constitution := []string{dc + "1.0-en.wml", dc + "1.6-en.wml", dc + "1.7-en.wml"}
+	contract := []string{sc + "1.0-en.wml", sc + "1.1-en.wml"}
+	fide := []string{fl + "2018-en.md", fl + "2023-en.md"}
+	for _, c := range []struct {
+		tr, want string
+		cands    []string
+		behind   int // items that follow older text, at most
+	}{
+		{dc + "1.0-ja.wml", "1.0", constitution, 0},
+		{dc + "1.7-ja.wml", "1.7", constitution, 4},
+		{dc + "1.7-ko.wml", "1.7", constitution, 1},
+		{dc + "1.7-ru.wml", "1.7", constitution, 2},
+		{sc + "1.0-ja.wml", "1.0", contract, 0},
+		{sc + "1.1-ja.wml", "1.1", contract, 0},
+		{sc + "1.1-ar.wml", "1.1", contract, 0},
+		{sc + "1.1-he.wml", "1.1", contract, 0},
+		{sc + "1.1-zh.wml", "1.1", contract, 2},
+		{sc + "1.1-ru.wml", "1.1", contract, 0},
+		{fl + "2018-ru.md", "2018-01-01", fide, 8},
+		{fl + "2023-ru.md", "2023-01-01", fide, 11},
+		{fl + "2023-hy.md", "2023-01-01", fide, 11},
+	} {
+		t.Run(c.tr, func(t *testing.T) {
+			tr := testcorpus.Doc(t, c.tr)
+			var cands []*corpus.Document
+			for _, p := range c.cands {
+				cands = append(cands, testcorpus.Doc(t, p))
+			}
+			pv, err := gaps.Options{}.Provenance(tr, cands...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if pv.Best < 0 || pv.Candidates[pv.Best].Edition != c.want || pv.Margin <= 0 || pv.Decided == 0 || pv.Behind[pv.Best] > c.behind {
+				t.Errorf("the translation %s; want %s, at most %d items behind", pv.Answer(), c.want, c.behind)
+			}
+			t.Logf("the translation %s", pv.Answer())
+		})
+	}
+}
+
+// TestKoreanUntranslated: the Korean Constitution is Korean in its title,
+// headings and first sections and English in the rest; every item left in
+// English (no Hangul, 60 runes or more) is an untranslated finding, and no
+// Korean item is.
+func TestKoreanUntranslated(t *testing.T) {
+	en := testcorpus.Doc(t, "dev/debian-constitution/debian-constitution-1.7-en.wml")
+	ko := testcorpus.Doc(t, "dev/debian-constitution/debian-constitution-1.7-ko.wml")
+	if ko.Lang != "ko" {
+		t.Fatalf("lang %s, want ko", ko.Lang)
+	}
+	hangul := func(s string) bool {
+		for _, r := range s {
+			if r >= 0xac00 && r <= 0xd7a3 {
+				return true
+			}
+		}
+		return false
+	}
+	flagged := map[string]bool{}
+	for _, f := range (gaps.Options{}).Gaps(en, ko, nil).Findings {
+		if f.Check == gaps.Untranslated {
+			flagged[f.TargetID] = true
+		}
+	}
+	want := 0
+	for _, it := range ko.Items {
+		english := !hangul(it.Title+it.Text) && len([]rune(it.Text)) >= 60
+		if english {
+			want++
+		}
+		switch {
+		case english && !flagged[it.ID]:
+			t.Errorf("%s is in English and not reported: %.60q", it.ID, it.Text)
+		case hangul(it.Text) && flagged[it.ID]:
+			t.Errorf("%s is Korean and reported untranslated: %.60q", it.ID, it.Text)
+		}
+	}
+	t.Logf("%d items left in English, %d reported", want, len(flagged))
 }

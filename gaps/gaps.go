@@ -79,6 +79,10 @@ type Report struct {
 	Alignment *align.Alignment
 	// Comparison is the edition diff of base and source, with a base.
 	Comparison *diff.Comparison
+	// Provenance is how the base was picked when it was not given: by
+	// Provenance among candidates (nil when the base was given or there
+	// is none).
+	Provenance *Provenance
 }
 
 // Options configures the checks. The zero value uses the aligner's and
@@ -251,8 +255,18 @@ func (r *Report) Worst() Severity {
 	return w
 }
 
+// picked says how provenance picked the base, or "".
+func (r *Report) picked() string {
+	if r.Provenance == nil {
+		return ""
+	}
+	return "the translation " + r.Provenance.Answer()
+}
+
 // MarshalJSON writes the report as an object with "source",
-// "translation" and "base" (edition and language, or null), "findings"
+// "translation" and "base" (edition and language, or null),
+// "base_picked_by_provenance" (how provenance picked the base, when it
+// did), "findings"
 // (each with check, severity, source_id, target_id, message, evidence and
 // redline) and "summary" (counts per check and per severity, coverage in
 // percent).
@@ -288,9 +302,10 @@ func (r *Report) MarshalJSON() ([]byte, error) {
 		Source      *corpus.Header `json:"source"`
 		Translation *corpus.Header `json:"translation"`
 		Base        *corpus.Header `json:"base"`
+		BasePicked  string         `json:"base_picked_by_provenance,omitempty"`
 		Findings    []jf           `json:"findings"`
 		Summary     any            `json:"summary"`
-	}{r.Source.Header(), r.Translation.Header(), r.Base.Header(), fs, map[string]any{
+	}{r.Source.Header(), r.Translation.Header(), r.Base.Header(), r.picked(), fs, map[string]any{
 		"checks": counts, "severities": bySev, "findings": len(r.Findings), "coverage": float64(int(r.Coverage*10+0.5)) / 10,
 	}})
 }

@@ -159,11 +159,11 @@ func TestProvenanceOneCandidate(t *testing.T) {
 		"|席の抽選|４０席と１万チップで席はランダムに抽選する。",
 		"|クロック|クロックが要求されたら、プレイヤーは60秒以内にアクションする。",
 	)
-	if pv := (gaps.Options{}).Provenance(ja, en); pv.Best != 0 || pv.Votes[0] != 2 {
+	if pv, _ := (gaps.Options{}).Provenance(ja, en); pv.Best != 0 || pv.Votes[0] != 2 {
 		t.Errorf("best %d, votes %v; want the one candidate, with both items", pv.Best, pv.Votes)
 	}
 	other := doc("en", "1|Dress Code|Players wear shoes.", "2|Food|No food at the table.")
-	if pv := (gaps.Options{}).Provenance(ja, other); pv.Votes[0] == 2 {
+	if pv, _ := (gaps.Options{}).Provenance(ja, other); pv.Votes[0] == 2 {
 		t.Errorf("a rulebook of other rules got every item: votes %v", pv.Votes)
 	}
 }

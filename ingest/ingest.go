@@ -304,7 +304,7 @@ func (o Options) Bytes(name string, data []byte) (*corpus.Document, error) {
 		}
 		d.Source.Ingested = now.UTC().Format(time.RFC3339)
 	}
-	if err := o.finish(d); err != nil {
+	if err := o.finish(d, f.name == "json"); err != nil {
 		return fail(err)
 	}
 	return d, nil
@@ -337,9 +337,11 @@ func (o Options) now() (time.Time, error) {
 	return time.Now(), nil
 }
 
-// finish applies the options, fills what the parser could not find out,
-// assigns ids and checks the result.
-func (o Options) finish(d *corpus.Document) error {
+// finish applies the options, fills what the parser could not find out
+// (language, version, date, edition: see identify), assigns ids and
+// checks the result. A document read back from JSON (fromJSON) was
+// identified when it was first ingested.
+func (o Options) finish(d *corpus.Document, fromJSON bool) error {
 	if o.Lang != "" {
 		tag, err := corpus.CanonicalLang(o.Lang)
 		if err != nil {
@@ -347,25 +349,8 @@ func (o Options) finish(d *corpus.Document) error {
 		}
 		d.Lang = tag
 	}
-	if d.Lang == "" {
-		var sample strings.Builder
-		for i := range d.Items {
-			if sample.Len() > 20000 {
-				break
-			}
-			sample.WriteString(d.Items[i].Title + " " + d.Items[i].Text + "\n")
-		}
-		d.Lang = corpus.DetectLang(sample.String())
-		if d.Lang != "und" {
-			d.Notes = append(d.Notes, "language detected from the text: "+d.Lang)
-		}
-	}
 	if o.Edition != "" {
 		d.Edition = o.Edition
-	}
-	if d.Edition == "" {
-		d.Edition = "unknown"
-		d.Notes = append(d.Notes, "the source states no edition; give --edition")
 	}
 	if len(d.Items) == 0 {
 		return errors.New("no rules, sections or entries found")
@@ -384,6 +369,13 @@ func (o Options) finish(d *corpus.Document) error {
 		if it.Refs == nil {
 			it.Refs = selfless(corpus.Refs(it.Title+"\n"+it.Text), it)
 		}
+	}
+	if !fromJSON {
+		o.identify(d)
+	}
+	if d.Edition == "" {
+		d.Edition = "unknown"
+		d.Notes = append(d.Notes, "the source states no edition; give --edition")
 	}
 	corpus.AssignIDs(d)
 	return d.Validate()

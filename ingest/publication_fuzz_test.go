@@ -36,7 +36,7 @@ func FuzzPublication(f *testing.F) {
 			for i, it := range d.Items {
 				before[i] = it.Text
 			}
-			(Options{}).finish(d)
+			(Options{}).finish(d, false)
 			for i, it := range d.Items {
 				if len(it.Marks) > 0 && it.Text != before[i] {
 					t.Fatalf("%s: item %d: cleaning moved the text under its marks: %q -> %q", what, i, before[i], it.Text)

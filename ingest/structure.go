@@ -527,13 +527,13 @@ type builder struct {
 	// more holds the text blocks after an item's own, joined at the end:
 	// appending to the item's text would copy it again for every block.
 	more     map[int][]string
-	heads    []head         // the headings in force, outermost first
+	heads    []inForce      // the headings in force, outermost first
 	counters map[string]int // outline counters by parent path
 	anchors  map[string]bool
 }
 
-// head is a heading in force, for the Section of the items under it.
-type head struct {
+// inForce is a heading in force, for the Section of the items under it.
+type inForce struct {
 	level int
 	title string
 }
@@ -554,7 +554,7 @@ func (b *builder) enter(level int, title string) {
 	for len(b.heads) > 0 && b.heads[len(b.heads)-1].level >= level {
 		b.heads = b.heads[:len(b.heads)-1]
 	}
-	b.heads = append(b.heads, head{level, title})
+	b.heads = append(b.heads, inForce{level, title})
 }
 
 func (b *builder) text(s string) {

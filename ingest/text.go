@@ -245,7 +245,8 @@ func summarize(d *corpus.Document, format, text string) {
 	sort.Strings(ks)
 	line := fmt.Sprintf("%s%s; numbering: as the %s reader reads it", StructureNote, strings.Join(ks, ", "), format)
 	if text != "" {
-		in, out := alnum(text), 0
+		// The title is kept in the document, if not in an item.
+		in, out := alnum(text), alnum(d.Title)
 		for i := range d.Items {
 			it := &d.Items[i]
 			out += alnum(it.Number) + alnum(it.Title) + alnum(it.Text)

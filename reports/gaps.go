@@ -109,6 +109,9 @@ func GapsMarkdown(w io.Writer, r *gaps.Report) error {
 		if r.Base != nil {
 			p.f("Translated from %s; the source is now %s.\n\n", mdEscape(docName(r.Base)), mdEscape(docName(r.Source)))
 		}
+		if r.Provenance != nil {
+			p.f("The base was picked by provenance: the translation %s.\n\n", mdEscape(r.Provenance.Answer()))
+		}
 		p.f("Coverage: %.1f%% of the source items in scope have a translation. %s.\n", r.Coverage, gapsSummary(r))
 	} else {
 		p.f("# Check of %s\n\n%s.\n", mdEscape(docName(r.Translation)), gapsSummary(r))
@@ -142,6 +145,9 @@ func GapsText(w io.Writer, r *gaps.Report) error {
 	p := &printer{w: w}
 	if r.Source != nil {
 		p.f("%s against %s: coverage %.1f%%; %s\n", docName(r.Translation), docName(r.Source), r.Coverage, gapsSummary(r))
+		if r.Provenance != nil {
+			p.f("base %s, picked by provenance: the translation %s\n", docName(r.Base), r.Provenance.Answer())
+		}
 	} else {
 		p.f("%s: %s\n", docName(r.Translation), gapsSummary(r))
 	}
@@ -161,23 +167,20 @@ func GapsText(w io.Writer, r *gaps.Report) error {
 	return p.err
 }
 
-// ProvenanceText says which candidate edition a translation follows.
+// ProvenanceText says which candidate edition a translation follows,
+// on what evidence, and each candidate's votes.
 func ProvenanceText(w io.Writer, pv *gaps.Provenance) error {
 	p := &printer{w: w}
-	if pv.Best < 0 {
-		p.f("%s: no candidate edition stands out\n", docName(pv.Translation))
-	} else {
-		p.f("%s follows %s\n", docName(pv.Translation), pv.Candidates[pv.Best].Edition)
-	}
+	p.f("%s %s\n", docName(pv.Translation), pv.Answer())
 	if pv.Stated != "" || pv.Translation.Date != "" {
 		p.f("the translation states: version %q, date %q\n", pv.Stated, pv.Translation.Date)
 	}
-	over := "the items the candidates differ in"
+	over := "the items whose text votes"
 	if len(pv.Candidates) == 1 {
 		over = "the items paired with it (one candidate: give more editions to choose between)"
 	}
 	for k, c := range pv.Candidates {
-		p.f("  %-24s %4d items follow it; mean score %.2f over %s\n", c.Edition, pv.Votes[k], pv.Score[k], over)
+		p.f("  %-24s %-10s %4d votes (%d by text, %d by structure); mean score %.2f over %s\n", c.Edition, c.Date, pv.Votes[k], pv.TextVotes[k], pv.StructureVotes[k], pv.Score[k], over)
 	}
 	return p.err
 }

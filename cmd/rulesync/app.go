@@ -289,21 +289,29 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 					}
 					src, tr, bases := docs[0], docs[1], docs[2:]
 					var base *corpus.Document
+					var pv *gaps.Provenance
 					opt := gaps.Options{Context: c.Context}
 					switch len(bases) {
 					case 0:
 					case 1:
 						base = bases[0]
 					default:
-						if pv := opt.Provenance(tr, bases...); pv.Best >= 0 {
-							base = bases[pv.Best]
-						} else if c.Context.Err() != nil {
-							return interrupted(c)
-						} else {
-							return cli.Exit("gaps: the translation follows none of the --base editions more than the others; give one", exitBad)
+						// The base is not given: provenance picks it among
+						// the candidates, and the report says so.
+						if pv, err = opt.Provenance(tr, bases...); err != nil {
+							if c.Context.Err() != nil {
+								return interrupted(c)
+							}
+							return cli.Exit("gaps: --base: "+err.Error(), exitBad)
 						}
+						if pv.Best < 0 {
+							return cli.Exit("gaps: --base: the translation "+pv.Answer()+"; give one --base", exitBad)
+						}
+						base = pv.Candidates[pv.Best]
 					}
-					return writeReport(c, opt.Gaps(src, tr, base))
+					r := opt.Gaps(src, tr, base)
+					r.Provenance = pv
+					return writeReport(c, r)
 				},
 			},
 			{
@@ -345,25 +353,15 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 					if err != nil {
 						return err
 					}
-					pv := gaps.Options{Context: c.Context}.Provenance(docs[0], docs[1:]...)
+					pv, err := gaps.Options{Context: c.Context}.Provenance(docs[0], docs[1:]...)
 					if c.Context.Err() != nil {
 						return interrupted(c)
 					}
+					if err != nil {
+						return cli.Exit("provenance: "+err.Error(), exitBad)
+					}
 					if c.Bool("json") {
-						best := ""
-						if pv.Best >= 0 {
-							best = pv.Candidates[pv.Best].Edition
-						}
-						var cands []map[string]any
-						for k, d := range pv.Candidates {
-							cands = append(cands, map[string]any{"edition": d.Edition, "votes": pv.Votes[k], "score": float64(int(pv.Score[k]*1000+0.5)) / 1000})
-						}
-						items := []map[string]any{}
-						for _, it := range pv.Items {
-							items = append(items, map[string]any{"target_id": it.TargetID, "follows": pv.Candidates[it.Candidate].Edition})
-						}
-						return writeJSON(stdout, map[string]any{"translation": docs[0].Edition, "lang": docs[0].Lang, "follows": best,
-							"stated_version": pv.Stated, "stated_date": docs[0].Date, "candidates": cands, "items": items})
+						return writeJSON(stdout, pv)
 					}
 					return reports.ProvenanceText(stdout, pv)
 				},
@@ -439,6 +437,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 					&cli.IntFlag{Name: "langs", Value: 2, Usage: "translations of each edition (at most 35)"},
 					&cli.IntFlag{Name: "items", Value: 500, Usage: "rules per edition"},
 					&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "random seed"},
+					&cli.IntSliceFlag{Name: "unchanged", Usage: "make edition `N` (2 or more) the edition before it reissued, identical in content (repeat for more)"},
 					&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Required: true, Usage: "the `DIR` to write"},
 				},
 				OnUsageError: usageError,
@@ -450,7 +449,13 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 					if n < 1 || l < 0 || l > len(synth.Languages) || k < 1 {
 						return cli.Exit(fmt.Sprintf("synth: want 1 or more editions, 0 to %d languages and 1 or more items", len(synth.Languages)), exitBad)
 					}
-					if err := synth.Write(c.Context, c.String("output"), c.Uint64("seed"), n, l, k); err != nil {
+					o := synth.Options{Unchanged: c.IntSlice("unchanged")}
+					for _, u := range o.Unchanged {
+						if u < 2 || u > n {
+							return cli.Exit(fmt.Sprintf("synth: --unchanged %d: want an edition from 2 to %d (one with an edition before it)", u, n), exitBad)
+						}
+					}
+					if err := o.Write(c.Context, c.String("output"), c.Uint64("seed"), n, l, k); err != nil {
 						if c.Context.Err() != nil {
 							return interrupted(c)
 						}

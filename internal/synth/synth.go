@@ -108,6 +108,27 @@ type CorpusTruth struct {
 	Editions map[string]Truth
 	// Defects maps each translation's name to its faults.
 	Defects map[string][]Defect
+	// Unchanged lists the editions made identical to the one before
+	// them, as pairs of names ("en-4", "en-5").
+	Unchanged [][2]string `json:",omitempty"`
+}
+
+// Options shapes a generated corpus beyond its size. The zero value makes
+// every edition from the one before with edits.
+type Options struct {
+	// Unchanged are editions (2 or more) that are the edition before them
+	// reissued: the same rules, numbers and texts under a new name and
+	// date, so that no content can tell the two apart.
+	Unchanged []int
+}
+
+func (o Options) unchanged(e int) bool {
+	for _, u := range o.Unchanged {
+		if u == e {
+			return true
+		}
+	}
+	return false
 }
 
 // Corpus generates a rulebook in editions English editions of items
@@ -118,8 +139,13 @@ type CorpusTruth struct {
 // a wrong number, 2% cut short. The documents are named "en-<e>" and
 // "<lang>-<e>", e counting from 1.
 func Corpus(seed uint64, editions, langs, items int) (docs map[string]*corpus.Document, truth CorpusTruth) {
+	return Options{}.Corpus(seed, editions, langs, items)
+}
+
+// Corpus is the package's Corpus with the options.
+func (o Options) Corpus(seed uint64, editions, langs, items int) (docs map[string]*corpus.Document, truth CorpusTruth) {
 	docs = map[string]*corpus.Document{}
-	truth, _ = Generate(seed, editions, langs, items, func(name string, d *corpus.Document) error {
+	truth, _ = o.Generate(seed, editions, langs, items, func(name string, d *corpus.Document) error {
 		docs[name] = d
 		return nil
 	})
@@ -130,17 +156,35 @@ func Corpus(seed uint64, editions, langs, items int) (docs map[string]*corpus.Do
 // each to emit as soon as it is made, so that a corpus of any size needs
 // the memory of one edition; an error from emit stops it.
 func Generate(seed uint64, editions, langs, items int, emit func(name string, d *corpus.Document) error) (CorpusTruth, error) {
+	return Options{}.Generate(seed, editions, langs, items, emit)
+}
+
+// Generate is the package's Generate with the options. Edition e is
+// dated 1 January of the year 2000+e.
+func (o Options) Generate(seed uint64, editions, langs, items int, emit func(name string, d *corpus.Document) error) (CorpusTruth, error) {
 	truth := CorpusTruth{Editions: map[string]Truth{}, Defects: map[string][]Defect{}}
 	var cur *corpus.Document
 	for e := 1; e <= editions; e++ {
-		if e == 1 {
+		switch {
+		case e == 1:
 			cur, _, _ = Editions(seed, items)
-		} else {
+		case o.unchanged(e):
+			next := *cur
+			next.Items = append([]corpus.Item(nil), cur.Items...)
+			renamed := map[string]string{}
+			for _, it := range cur.Items {
+				renamed[it.ID] = it.ID
+			}
+			truth.Editions[fmt.Sprintf("en-%d..en-%d", e-1, e)] = Truth{Renamed: renamed}
+			truth.Unchanged = append(truth.Unchanged, [2]string{fmt.Sprintf("en-%d", e-1), fmt.Sprintf("en-%d", e)})
+			cur = &next
+		default:
 			next, t := nextEdition(seed+uint64(e), cur)
 			truth.Editions[fmt.Sprintf("en-%d..en-%d", e-1, e)] = t
 			cur = next
 		}
 		cur.Edition = fmt.Sprintf("synth-%d", e)
+		cur.Date = fmt.Sprintf("%d-01-01", 2000+e)
 		if err := emit(fmt.Sprintf("en-%d", e), cur); err != nil {
 			return truth, err
 		}
@@ -261,7 +305,7 @@ func cipher(w string, l int) string {
 // translate makes the translation of src into generated language lang.
 func translate(seed uint64, src *corpus.Document, lang string, l int) (*corpus.Document, []Defect) {
 	r := rand.New(rand.NewPCG(seed, 13))
-	d := &corpus.Document{Edition: src.Edition, Lang: lang}
+	d := &corpus.Document{Edition: src.Edition, Date: src.Date, Lang: lang}
 	var defects []Defect
 	words := func(s string) string {
 		ws := strings.Fields(s)
@@ -304,11 +348,16 @@ func translate(seed uint64, src *corpus.Document, lang string, l int) (*corpus.D
 // and checking every translation against its edition, and truth.json.
 // When ctx is done it stops between documents and removes those it wrote.
 func Write(ctx context.Context, dir string, seed uint64, editions, langs, items int) error {
+	return Options{}.Write(ctx, dir, seed, editions, langs, items)
+}
+
+// Write is the package's Write with the options.
+func (o Options) Write(ctx context.Context, dir string, seed uint64, editions, langs, items int) error {
 	if err := os.MkdirAll(filepath.Join(dir, "docs"), 0o755); err != nil {
 		return err
 	}
 	var names []string
-	truth, err := Generate(seed, editions, langs, items, func(name string, d *corpus.Document) error {
+	truth, err := o.Generate(seed, editions, langs, items, func(name string, d *corpus.Document) error {
 		if err := ctx.Err(); err != nil {
 			// Stopped: the documents written so far go too.
 			for _, n := range names {

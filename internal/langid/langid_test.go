@@ -1,0 +1,119 @@
+package langid
+
+import (
+	"os"
+	"strings"
+	"testing"
+)
+
+func TestClean(t *testing.T) {
+	for _, c := range []struct{ name, in, want string }{
+		{"ids and numbers", "規則 A3b1) により 10.500 点、§4.1(3) を参照", "規則 により 点、 を参照"},
+		{"links", "詳しくは https://www.worldcubeassociation.org/regulations/#4f と regulations:regulation:4f を見よ", "詳しくは と を見よ"},
+		{"quoted English terms", "Председатель («Chair») и “Technical Committee” (DNF)", "Председатель ( ) и"},
+		{"acronyms", "Делегат WCA и DFSG", "Делегат и"},
+		{"a long quotation stays", `"the players at the table must not use any electronic device at all times"`, `"the players at the table must not use any electronic device at all times"`},
+		{"Cyrillic beside a digit", "14-го августа 2016 года", "го августа года"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if got := Clean(c.in); got != c.want {
+				t.Errorf("Clean(%q) = %q, want %q", c.in, got, c.want)
+			}
+		})
+	}
+}
+
+// TestSamples reads the hand-written samples of the languages the real
+// corpus lacks (testdata/samples.txt): every one right, with the
+// confidence lingua-go gives.
+func TestSamples(t *testing.T) {
+	data, err := os.ReadFile("testdata/samples.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, l := range strings.Split(string(data), "\n") {
+		if l == "" || strings.HasPrefix(l, "#") {
+			continue
+		}
+		tag, text, _ := strings.Cut(l, "\t")
+		n++
+		t.Run(tag, func(t *testing.T) {
+			if r := Detect(text); r.Lang != tag {
+				t.Errorf("Detect(%.40q) = %v, want %s", text, r, tag)
+			}
+		})
+	}
+	if n < 40 {
+		t.Errorf("%d samples, want 40", n)
+	}
+}
+
+// TestShortTexts are the cases the old stopword detector was tested on.
+func TestShortTexts(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{"プレイヤーは席にいなければならない。", "ja"},
+		{"玩家必须在座位上。规则第45条适用于所有比赛。", "zh"},
+		{"The player must be at the table when the last card is dealt to the player.", "en"},
+		{"O jogador não pode falar durante a mão e a aposta é válida para o dealer.", "pt"},
+		{"El jugador no puede hablar durante la mano y la apuesta es de los jugadores.", "es"},
+		{"x", "und"},
+	} {
+		if got := Detect(c.text); got.Lang != c.want {
+			t.Errorf("Detect(%.20q) = %v, want %s", c.text, got, c.want)
+		}
+	}
+}
+
+func TestAmongAndKnown(t *testing.T) {
+	s := "The Technical Committee and/or its Chair must not vote on their own appointment."
+	if r := Among(s, "en", "ja"); r.Lang != "en" || r.Confidence < 0.99 {
+		t.Errorf("Among(en, ja) = %v", r)
+	}
+	if r := Among(s, "en", "gl"); r.Lang != "und" {
+		t.Errorf("Among with a language lingua-go lacks = %v, want und", r)
+	}
+	if r := Detect("Cards speak."); r.Lang != "und" {
+		t.Errorf("Detect of 10 letters = %v, want und", r)
+	}
+	for tag, want := range map[string]bool{"pt-BR": true, "no": true, "iw": true, "gl": false, "und": false} {
+		if Known(tag) != want {
+			t.Errorf("Known(%s) = %v", tag, !want)
+		}
+	}
+}
+
+// TestDocument: a translation with a quarter of its items left in
+// English is in its own language; one mostly in English whose title and
+// some items are Korean is Korean, by its title; English is English.
+func TestDocument(t *testing.T) {
+	ru := "Участникам запрещено пользоваться электронными устройствами во время попытки."
+	en := "Competitors must not use electronic devices during an attempt, or the attempt is void."
+	ko := "참가자는 시도 중에 전자 기기를 사용할 수 없으며, 위반하면 시도는 무효가 됩니다."
+	var mixed, mostlyEnglish, english []string
+	for i := 0; i < 40; i++ {
+		if i%4 == 3 {
+			mixed = append(mixed, en)
+		} else {
+			mixed = append(mixed, ru)
+		}
+		if i%8 == 0 {
+			mostlyEnglish = append(mostlyEnglish, ko)
+		} else {
+			mostlyEnglish = append(mostlyEnglish, en)
+		}
+		english = append(english, en)
+	}
+	if r := Document("Регламент", mixed); r.Lang != "ru" || r.ByTitle {
+		t.Errorf("three quarters Russian: %v", r)
+	}
+	if r := Document("데비안 헌법", mostlyEnglish); r.Lang != "ko" || !r.ByTitle || r.Majority != "en" {
+		t.Errorf("Korean title, an eighth Korean: %v", r)
+	}
+	if r := Document("데비안 헌법", english); r.Lang != "en" {
+		t.Errorf("Korean title, no Korean text: %v", r)
+	}
+	if r := Document("", []string{"Cards speak.", "Keep the table clear."}); r.Lang != "en" {
+		t.Errorf("short texts read together: %v", r)
+	}
+}
