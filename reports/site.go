@@ -276,7 +276,7 @@ func sidePage(w io.Writer, t Translation, r *gaps.Report) error {
 	for _, u := range r.Units() {
 		fmt.Fprintf(&b, "<tr id=\"%s\"><td lang=\"%s\"><span class=\"id\">%s</span> <strong>%s</strong>", esc(u.Source.ID), esc(r.Source.Lang), esc(u.Source.ID), esc(u.Source.Title))
 		if u.State == gaps.StaleState && len(u.Redline) > 0 {
-			fmt.Fprintf(&b, "<div class=\"text\">%s</div>", htmlRedline(u.Redline))
+			fmt.Fprintf(&b, "<div class=\"text\">%s</div>", htmlRedline(u.Redline, nil, nil))
 		} else {
 			fmt.Fprintf(&b, "<div class=\"text\">%s</div>", esc(u.Source.Text))
 		}
