@@ -64,6 +64,8 @@ type Finding struct {
 	// Redline is the source's own change from the base edition to the
 	// current one, for a stale item.
 	Redline []diff.Span
+
+	other string // the other item of a duplicate
 }
 
 // Report is the findings on one translation (or one document).
@@ -78,6 +80,8 @@ type Report struct {
 	Alignment *align.Alignment
 	// Comparison is the edition diff of base and source, with a base.
 	Comparison *diff.Comparison
+
+	inScope map[corpus.Kind]bool // the kinds of source item the translation covers
 }
 
 // Options configures the checks. The zero value uses the aligner's and
@@ -111,6 +115,7 @@ func (o Options) Gaps(source, translation, base *corpus.Document) *Report {
 		}
 	}
 	c.scope()
+	r.inScope = c.inScope
 	c.pairs()
 	if cmp != nil {
 		c.edition(cmp)
