@@ -166,7 +166,7 @@ func (l *changelog) htmlEntry(p *printer, e entry, links changelogLinks) {
 	case e.ch.Kind == diff.Added:
 		p.f("<blockquote><ins>%s</ins></blockquote>\n", linkedText(it.Text, refs, links.cite))
 	case e.ch.Kind == diff.Removed:
-		p.f("<blockquote><del>%s</del></blockquote>\n", htmlText(it.Text))
+		p.f("<blockquote><del>%s</del></blockquote>\n", esc(it.Text))
 	case len(e.ch.Spans) > 0:
 		p.f("<blockquote>%s</blockquote>\n", htmlRedline(e.ch.Spans, refs, links.cite))
 	}
@@ -206,7 +206,7 @@ func htmlRedline(spans []diff.Span, refs []string, cite func(string) string) str
 	for _, s := range spans {
 		switch s.Op {
 		case diff.Delete:
-			b.WriteString("<del>" + htmlText(s.Text) + "</del>")
+			b.WriteString("<del>" + esc(s.Text) + "</del>")
 		case diff.Insert:
 			b.WriteString("<ins>" + linkedText(s.Text, refs, cite) + "</ins>")
 		default:
@@ -222,7 +222,7 @@ h1 { font-size: 1.6rem; } h2 { margin-top: 2rem; border-bottom: 1px solid #ccc; 
 ul { padding-left: 1.2rem; } li { margin: .8rem 0; } .toc li, .scope-list li { margin: .2rem 0; }
 table { border-collapse: collapse; } th, td { border: 1px solid #ccc; padding: .3rem .6rem; text-align: left; } td { text-align: right; }
 .meta { color: #555; font-size: .9em; } .scope { border-left: 4px solid #607d8b; padding: .3rem .8rem; background: #f4f6f8; }
-blockquote { margin: .3rem 0 0 0; padding: .3rem .8rem; border-left: 4px solid #ddd; background: #fafafa; }
+blockquote { margin: .3rem 0 0 0; padding: .3rem .8rem; border-left: 4px solid #ddd; background: #fafafa; white-space: pre-wrap; }
 del { background: #ffe0e0; color: #8a1010; } ins { background: #dff5df; color: #0b5a0b; text-decoration: none; border-bottom: 1px solid #0b5a0b; }
 @media (prefers-color-scheme: dark) { body { background: #151515; color: #eee; } blockquote, .scope { background: #222; border-color: #444; } .meta { color: #aaa; } del { background: #4a1c1c; color: #ffb4b4; } ins { background: #1c3d1c; color: #b8f0b8; } a { color: #8ab4f8; } }
 `

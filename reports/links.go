@@ -73,11 +73,12 @@ func isWordRune(r rune) bool {
 	return r != utf8.RuneError && (unicode.IsLetter(r) || unicode.IsDigit(r) || r == '+')
 }
 
-// linkedText escapes text for HTML, line breaks as <br>, with each
+// linkedText escapes text for HTML (its line breaks kept, for an
+// element whose white space is pre-wrap), with each
 // citation of refs that href gives an address for as a link to it.
 func linkedText(text string, refs []string, href func(ref string) string) string {
 	if href == nil {
-		return htmlText(text)
+		return esc(text)
 	}
 	var b strings.Builder
 	at := 0
@@ -86,11 +87,11 @@ func linkedText(text string, refs []string, href func(ref string) string) string
 		if u == "" {
 			continue
 		}
-		b.WriteString(htmlText(text[at:c.Start]))
-		b.WriteString(`<a class="ref" href="` + esc(u) + `">` + htmlText(text[c.Start:c.End]) + `</a>`)
+		b.WriteString(esc(text[at:c.Start]))
+		b.WriteString(`<a class="ref" href="` + esc(u) + `">` + esc(text[c.Start:c.End]) + `</a>`)
 		at = c.End
 	}
-	b.WriteString(htmlText(text[at:]))
+	b.WriteString(esc(text[at:]))
 	return b.String()
 }
 

@@ -580,7 +580,7 @@ func writeReport(c *cli.Context, r *gaps.Report) error {
 	case "json":
 		err = writeJSON(&buf, r)
 	default:
-		err = reports.GapsText(&buf, r)
+		err = reports.GapsText(&buf, r, false)
 	}
 	if err != nil {
 		return cli.Exit(err.Error(), exitBad)
