@@ -121,7 +121,7 @@ type CheckSummary struct {
 func (c CheckSummary) counts() string {
 	var parts []string
 	for _, x := range []struct {
-		n          int
+		n         int
 		one, many string
 	}{{c.Errors, "error", "errors"}, {c.Warnings, "warning", "warnings"}, {c.Info, "info", "info"}} {
 		switch {
