@@ -8,7 +8,7 @@ const siteCSS = `*{box-sizing:border-box}
 body{font:16px/1.5 system-ui,sans-serif;margin:0;color:#1a1a1a;background:#fff}
 a{color:#0b57a6} a:focus,input:focus{outline:3px solid #f0a500;outline-offset:2px}
 .skip{position:absolute;left:-999px} .skip:focus{left:1rem;top:1rem;background:#fff;padding:.5rem}
-header{background:#123;color:#fff;padding:.6rem 1rem} header a{color:#fff;margin-right:1rem}
+header{background:#123;color:#fff;padding:.6rem 1rem} header nav{display:flex;flex-wrap:wrap;gap:.2rem 1rem} header a{color:#fff}
 main{max-width:72rem;margin:0 auto;padding:1rem}
 table{border-collapse:collapse;width:100%} th,td{border:1px solid #ccc;padding:.4rem;vertical-align:top;text-align:left}
 th{background:#f2f2f2} td.n{text-align:right}
@@ -27,7 +27,7 @@ input[type=search]{font:inherit;padding:.4rem;width:100%;max-width:30rem}
 .k-substantive{fill:#8e24aa;background:#8e24aa} .k-editorial{fill:#1e88e5;background:#1e88e5}
 .k-added{fill:#43a047;background:#43a047} .k-removed{fill:#616161;background:#616161}
 fieldset{border:1px solid #ccc;margin:1rem 0;padding:.4rem .8rem} fieldset label{font-weight:normal;margin-right:1rem;white-space:nowrap}
-.files a{margin-right:.6rem} .scope{border-left:4px solid #607d8b;padding:.3rem .8rem;background:#f4f6f8}
+.files a{margin-right:.6rem;white-space:nowrap;display:inline-block} .scope{border-left:4px solid #607d8b;padding:.3rem .8rem;background:#f4f6f8}
 blockquote{margin:.3rem 0;padding:.3rem .8rem;border-left:4px solid #ddd;background:#fafafa;white-space:pre-wrap}
 .meta{color:#555;font-size:.9em} nav.toc ul{margin:.2rem 0}
 @media (max-width:700px){.side td,.side th{display:block;width:100%} table{font-size:.9em} .bar{max-width:100%}}
