@@ -291,3 +291,19 @@ func ProvenanceText(w io.Writer, pv *gaps.Provenance) error {
 	}
 	return p.err
 }
+
+// DocumentMarkdown writes a document as a Markdown table: its title and
+// edition, then one row per item with its printed number, title and
+// text (line breaks as <br>).
+func DocumentMarkdown(w io.Writer, d *corpus.Document) error {
+	p := &printer{w: w}
+	p.f("# %s\n\n%s, %s, %d items, read as %s.\n\n| number | title | text |\n| --- | --- | --- |\n", mdEscape(docTitle(d)), mdEscape(d.Edition), mdEscape(d.Lang), len(d.Items), mdEscape(d.Source.Format))
+	for _, it := range d.Items {
+		var paras []string
+		for _, para := range strings.Split(it.Text, "\n") {
+			paras = append(paras, mdEscape(para))
+		}
+		p.f("| %s | %s | %s |\n", mdEscape(it.Label()), mdEscape(it.Title), strings.Join(paras, "<br>"))
+	}
+	return p.err
+}
