@@ -569,7 +569,7 @@ func changelogFiles(pair Pair, c *diff.Comparison) (files, any, error) {
 	name := pair.Old + ".." + pair.New
 	fs := files{}
 	var md bytes.Buffer
-	Markdown(&md, c)
+	ChangelogOptions{OldName: pair.Old, NewName: pair.New}.Markdown(&md, c)
 	fs["changelog/"+name+".md"] = md.Bytes()
 	if data, err := c.MarshalJSON(); err == nil {
 		fs["changelog/"+name+".json"] = indentJSON(data)

@@ -22,6 +22,10 @@ type ChangelogOptions struct {
 	// SkipFrontMatter leaves out the changes of the front matter: the
 	// items before the first section (title page, preamble).
 	SkipFrontMatter bool
+	// OldName and NewName name the sources compared (a workspace's
+	// source names, the command's file names); the title gives them when
+	// the editions are one (the PDF and the DOCX of tda-2024).
+	OldName, NewName string
 }
 
 // Markdown writes the changelog of c with the default options.

@@ -19,7 +19,7 @@ import (
 // link to their entries.
 func (o ChangelogOptions) HTML(w io.Writer, c *diff.Comparison) error {
 	p := &printer{w: w}
-	title := changelogTitle(c, "", "")
+	title := changelogTitle(c, o.OldName, o.NewName)
 	p.f("<!DOCTYPE html>\n<html lang=\"%s\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<meta http-equiv=\"Content-Security-Policy\" content=\"%s\">\n<title>%s</title>\n<style>\n%s</style>\n</head>\n<body>\n<main>\n",
 		esc(c.New.Lang), changelogCSP, esc(title), changelogCSS)
 	l := newChangelog(c, o)

@@ -20,7 +20,7 @@ import (
 func (o ChangelogOptions) Markdown(w io.Writer, c *diff.Comparison) error {
 	l := newChangelog(c, o)
 	p := &printer{w: w}
-	p.f("# %s\n\n", mdEscape(changelogTitle(c, "", "")))
+	p.f("# %s\n\n", mdEscape(changelogTitle(c, o.OldName, o.NewName)))
 	p.f("%s.", summary(c))
 	if f := l.filters(); f != "" {
 		p.f(" %s", f)

@@ -20,7 +20,11 @@ const (
 func (o ChangelogOptions) Text(w io.Writer, c *diff.Comparison, color bool) error {
 	l := newChangelog(c, o)
 	p := &printer{w: w}
-	p.f("%s -> %s: %s\n", edition(c.Old), edition(c.New), summary(c))
+	if c.Old.Edition == c.New.Edition && o.OldName != "" && o.NewName != "" && o.OldName != o.NewName {
+		p.f("%s -> %s (both %s): %s\n", o.OldName, o.NewName, edition(c.New), summary(c))
+	} else {
+		p.f("%s -> %s: %s\n", edition(c.Old), edition(c.New), summary(c))
+	}
 	if f := l.filters(); f != "" {
 		p.f("%s\n", f)
 	}

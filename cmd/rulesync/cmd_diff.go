@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"path/filepath"
 
 	"github.com/urfave/cli/v2"
 
@@ -69,6 +70,7 @@ func diffCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
+			lo.OldName, lo.NewName = filepath.Base(c.Args().Get(0)), filepath.Base(c.Args().Get(1))
 			cmp := opt.Compare(docs[0], docs[1])
 			var buf bytes.Buffer
 			switch to {
