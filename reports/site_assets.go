@@ -30,7 +30,7 @@ fieldset{border:1px solid #ccc;margin:1rem 0;padding:.4rem .8rem} fieldset label
 .files a{margin-right:.6rem;white-space:nowrap;display:inline-block} .scope{border-left:4px solid #607d8b;padding:.3rem .8rem;background:#f4f6f8}
 blockquote{margin:.3rem 0;padding:.3rem .8rem;border-left:4px solid #ddd;background:#fafafa;white-space:pre-wrap}
 .meta{color:#555;font-size:.9em} nav.toc ul{margin:.2rem 0}
-@media (max-width:700px){.side td,.side th{display:block;width:100%} table{font-size:.9em} .bar{max-width:100%}}
+@media (max-width:700px){.side td,.side th{display:block;width:100%} table{font-size:.9em} .bar{max-width:100%} h1{font-size:1.45rem;overflow-wrap:anywhere} main{padding:.6rem}}
 @media (prefers-color-scheme:dark){body{background:#151515;color:#eee} th{background:#262626} .finding,blockquote,.scope{background:#222} a{color:#8ab4f8} header{background:#0a1a2a} .id,.num,.meta,.hit{color:#bbb}}
 `
 
