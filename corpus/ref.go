@@ -4,6 +4,9 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"unicode"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 // Citation styles, matched against the comparison form (Fold) of a text.
@@ -43,7 +46,59 @@ var (
 // English, Portuguese, Spanish, French, German, Italian, Japanese and
 // Chinese rulebooks and the link targets of the WCA Regulations.
 func Refs(text string) []string {
-	f := Fold(text)
+	var ids []string
+	seen := map[string]bool{}
+	for _, h := range citeHits(Fold(text)) {
+		if !seen[h.id] {
+			seen[h.id] = true
+			ids = append(ids, h.id)
+		}
+	}
+	return ids
+}
+
+// Citation is one place where a text cites an item.
+type Citation struct {
+	// Start and End are byte offsets into the text given to Citations,
+	// Start < End: the words that cite ("Rule 45", "RP-22",
+	// "ルール第71項-B"; in a list, "Rules 2" and then "42").
+	Start, End int
+	// Ref is the id cited, with a part fragment: "rule:71#B".
+	Ref string
+}
+
+// Citations returns where text cites items, in the styles Refs knows,
+// in the order of the text: the spans a page can make links of.
+// Citations of WCA links are not among them, since the text of a
+// document holds their words and not the link.
+func Citations(text string) []Citation {
+	f, offs := foldMapped(text)
+	var out []Citation
+	for _, h := range citeHits(f) {
+		if h.wca {
+			continue
+		}
+		start, end := offs[h.start], offs[h.end]
+		if start < end {
+			out = append(out, Citation{start, end, h.id})
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Start < out[j].Start })
+	return out
+}
+
+// hit is a citation found in the comparison form of a text: at orders
+// citations as Refs lists them (a list's numbers share the list's
+// start), start and end are the byte span of its words.
+type hit struct {
+	at, start, end int
+	id             string
+	wca            bool
+}
+
+// citeHits finds the citations in f, a text in comparison form, sorted
+// by at.
+func citeHits(f string) []hit {
 	low := strings.ToLower(f)
 	has := func(cues ...string) bool {
 		for _, c := range cues {
@@ -52,10 +107,6 @@ func Refs(text string) []string {
 			}
 		}
 		return false
-	}
-	type hit struct {
-		at int
-		id string
 	}
 	var hits []hit
 	wca, rule, ja, rp := has(cueWCA...), has(cueRule...), has(cueJa...), has(cueRP...)
@@ -74,14 +125,23 @@ func Refs(text string) []string {
 			default:
 				id = ID(KindRegulation, num)
 			}
-			hits = append(hits, hit{m[0], id})
+			hits = append(hits, hit{m[0], m[0], m[1], id, true})
 		}
 	}
 	if rule {
 		for _, m := range refRuleRe.FindAllStringSubmatchIndex(f, -1) {
 			list := f[m[2]:m[3]]
-			for _, n := range refNumRe.FindAllStringSubmatch(list, -1) {
-				hits = append(hits, hit{m[0], ruleRef(n[1], n[2])})
+			for k, n := range refNumRe.FindAllStringSubmatchIndex(list, -1) {
+				num, part := list[n[2]:n[3]], ""
+				if n[4] >= 0 {
+					part = list[n[4]:n[5]]
+				}
+				// The first number takes the word before it ("Rules 2").
+				start := m[2] + n[0]
+				if k == 0 {
+					start = m[0]
+				}
+				hits = append(hits, hit{m[0], start, m[2] + n[1], ruleRef(num, part), false})
 			}
 		}
 	}
@@ -96,24 +156,69 @@ func Refs(text string) []string {
 			if m[6] >= 0 {
 				part = f[m[6]:m[7]]
 			}
-			hits = append(hits, hit{m[0], ruleRef(num, part)})
+			hits = append(hits, hit{m[0], m[0], m[1], ruleRef(num, part), false})
 		}
 	}
 	if rp {
 		for _, m := range refRPRe.FindAllStringSubmatchIndex(f, -1) {
-			hits = append(hits, hit{m[0], ID(KindRP, number(f[m[2]:m[3]]))})
+			hits = append(hits, hit{m[0], m[0], m[1], ID(KindRP, number(f[m[2]:m[3]])), false})
 		}
 	}
 	sort.SliceStable(hits, func(i, j int) bool { return hits[i].at < hits[j].at })
-	var ids []string
-	seen := map[string]bool{}
-	for _, h := range hits {
-		if !seen[h.id] {
-			seen[h.id] = true
-			ids = append(ids, h.id)
+	return hits
+}
+
+// foldMapped is Fold rune by rune, with the byte offset in s of each byte
+// of the result (and len(s) after the last): the comparison form in
+// which a citation is found, and the way back to the text it was found
+// in. NFKC applies to each rune alone, which differs from Fold only
+// where a letter and a combining mark compose, never in a citation.
+func foldMapped(s string) (string, []int) {
+	var b strings.Builder
+	offs := make([]int, 0, len(s)+1)
+	space := false
+	spaceAt := 0
+	for i, r0 := range s {
+		if unicode.IsSpace(r0) || unicode.Is(unicode.Zs, r0) {
+			if !space {
+				spaceAt = i
+			}
+			space = true
+			continue
+		}
+		for _, r := range norm.NFKC.String(string(r0)) {
+			if unicode.IsSpace(r) || unicode.Is(unicode.Zs, r) {
+				if !space {
+					spaceAt = i
+				}
+				space = true
+				continue
+			}
+			if unicode.IsControl(r) || r == '\ufeff' || r == '\u200b' || r == '\u00ad' {
+				continue
+			}
+			if f, ok := foldRune[r]; ok {
+				r = f
+			}
+			if space && b.Len() > 0 {
+				b.WriteByte(' ')
+				offs = append(offs, spaceAt)
+			}
+			space = false
+			n := b.Len()
+			b.WriteRune(r)
+			for ; n < b.Len(); n++ {
+				offs = append(offs, i)
+			}
 		}
 	}
-	return ids
+	// The end of the last rune, not of white space after it.
+	end := len(s)
+	if space {
+		end = spaceAt
+	}
+	offs = append(offs, end)
+	return b.String(), offs
 }
 
 func ruleRef(num, part string) string {

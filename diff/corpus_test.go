@@ -1,6 +1,9 @@
 package diff_test
 
 import (
+	"regexp"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/rulesync/rulesync/corpus"
@@ -25,8 +28,11 @@ func changed(c *diff.Comparison) map[string]*diff.Change {
 
 // TestTDA2022To2024 compares the 2022 short form with the 2024 longform:
 // every rule whose title or text changed is reported, and no other; the
-// procedures and addendum entries the short form lacks are added; and
-// the severities are an editor's.
+// procedures and addendum entries the short form lacks are a scope note
+// (quoting the short form's own pointer to the longform), not 36 added
+// items; the severities are an editor's (rule 25's "cannot" -> "can't",
+// "floorperson" -> "floor person" is editorial); and no reason holds an
+// id or a backslash.
 func TestTDA2022To2024(t *testing.T) {
 	old := testcorpus.Doc(t, "tda/tda-2022-shortform-en.docx")
 	cur := testcorpus.Doc(t, "tda/tda-2024-longform-en.pdf")
@@ -57,26 +63,48 @@ func TestTDA2022To2024(t *testing.T) {
 	}
 	added := 0
 	for _, ch := range c.Changes {
-		if ch.Kind == diff.Added && c.NewItem(&ch).Kind != corpus.KindPreamble {
+		if ch.Kind == diff.Added {
 			added++
+			t.Errorf("added: %s (%s)", c.NewItem(&ch).ID, ch.Reason)
+		}
+		if strings.Contains(ch.Reason, "\\") || idRe.MatchString(ch.Reason) {
+			t.Errorf("%s: the reason %q holds an id or a backslash", c.NewItem(&ch).ID, ch.Reason)
 		}
 	}
 	t.Logf("%d of 71 rules changed; %d items added; %d substantive, %d editorial", reported, added, c.Count(diff.Substantive), c.Count(diff.Editorial))
-	if added != 22+14 {
-		t.Errorf("%d items added, want the 22 procedures and 14 addendum entries", added)
+	if len(c.Scope) != 1 {
+		t.Fatalf("scope notes %+v, want one", c.Scope)
+	}
+	sc := c.Scope[0]
+	t.Logf("scope: %s", sc.Note)
+	if sc.InOld || len(sc.Items) != 22+14+2 || !slices.Equal(sc.Names, []string{"Recommended Procedures", "Illustration Addendum"}) || !slices.Equal(sc.Counts, []int{22, 14}) {
+		t.Errorf("scope note %+v: want the 22 procedures and 14 addendum entries of 2024 (and the preambles of their sections)", sc)
+	}
+	if want := "(For Recommended Procedures and Illustration Addendum, see longform version at TDA website)"; sc.Mention != want || !strings.Contains(sc.Note, want) {
+		t.Errorf("the note does not quote the short form's pointer: %q", sc.Note)
 	}
 	// An editor's reading of particular rules (the texts are in
 	// ../shared/corpus/tda): rule 7 only turned "his or her" into
-	// "their"; rule 5 gained parts A-D; rule 3 only "&" and "See also".
-	for id, want := range map[string]diff.Severity{"rule:7": diff.Editorial, "rule:5": diff.Substantive, "rule:3": diff.Editorial, "rule:15": diff.Editorial} {
+	// "their"; rule 5 gained parts A-D; rule 3 only "&" and "See also";
+	// rule 25 only "cannot" -> "can't" and compounds written apart.
+	for id, want := range map[string]diff.Severity{"rule:7": diff.Editorial, "rule:5": diff.Substantive, "rule:3": diff.Editorial, "rule:15": diff.Editorial, "rule:25": diff.Editorial} {
 		if ch := got[id]; ch == nil || ch.Severity != want {
 			t.Errorf("%s: %v, want %s", id, ch, want)
 		}
 	}
-	if ch := got["rule:5"]; ch != nil && ch.Rule != "parts" {
-		t.Errorf("rule:5 decided by %q (%s), want parts", ch.Rule, ch.Reason)
+	for id, want := range map[string]string{
+		"rule:5":  "parts A, B, C and D added",
+		"rule:33": "now cites Rule 71-B",
+		"rule:10": "title broadened: now also covers new players",
+	} {
+		if ch := got[id]; ch == nil || ch.Reason != want {
+			t.Errorf("%s: reason %v, want %q", id, ch, want)
+		}
 	}
 }
+
+// idRe finds an item id in a reason.
+var idRe = regexp.MustCompile(`\b(?:rule|rp|add|reg|guide|sec|item|pre):`)
 
 // TestPDFvsDOCX compares the PDF and the DOCX of one edition: nothing.
 func TestPDFvsDOCX(t *testing.T) {
@@ -105,6 +133,16 @@ func TestWCA(t *testing.T) {
 		}
 		if n := c.NewItem(ch); n != nil {
 			byNew[n.ID] = ch
+		}
+	}
+	for i := range c.Changes {
+		if r := c.Changes[i].Reason; strings.Contains(r, "\\") || idRe.MatchString(r) {
+			t.Errorf("the reason %q holds an id or a backslash", r)
+		}
+	}
+	for _, s := range c.StaleRefs {
+		if idRe.MatchString(s.Reason) {
+			t.Errorf("the stale reference %q holds an id", s.Reason)
 		}
 	}
 	var modified, added, removed, renumbered int

@@ -81,6 +81,9 @@ type Comparison struct {
 	Changes   []Change // in the new edition's order, removed items where they were
 	Moves     []Move
 	StaleRefs []StaleRef
+	// Scope notes the kinds of item only one edition has; their items
+	// are not among the Changes.
+	Scope []ScopeNote
 	// Alignment is the pairing of old and new items the comparison rests
 	// on.
 	Alignment *align.Alignment
@@ -105,7 +108,9 @@ type Options struct {
 // item that was added, removed, renumbered, moved to another section,
 // retitled, modified, split or merged, with a redline and a severity; the
 // sentences that moved between items; and references of the new edition
-// that still use an old number.
+// that still use an old number. A kind of item only one edition has (a
+// short form without the procedures of the longform) is a note in Scope,
+// and its items are not changes.
 func (o Options) Compare(old, new *corpus.Document) *Comparison {
 	eqs := o.Equivalences
 	if eqs == nil {
@@ -137,6 +142,9 @@ func (o Options) Compare(old, new *corpus.Document) *Comparison {
 	if stopped(done) {
 		return c
 	}
+	notes, outOld, outNew := scope(old, new)
+	c.Scope = notes
+	c.dropOutOfScope(outOld, outNew)
 	sort.SliceStable(c.Changes, func(i, j int) bool { return c.position(&c.Changes[i]) < c.position(&c.Changes[j]) })
 	c.Moves = c.moves(al)
 
@@ -188,7 +196,14 @@ func compare(old, new *corpus.Document, p align.Pair, eqs []Equivalence) (Change
 		return ch, false
 	}
 	if ch.TextChanged || ch.Kind != "" {
-		ch.Redline, ch.Spans = Redline(o.Text, n.Text)
+		if o.Kind == corpus.KindPreamble && n.Kind == corpus.KindPreamble {
+			// Front matter is set line by line (a title, a version line,
+			// a note): compared by words it reads as churn across the
+			// breaks.
+			ch.Redline, ch.Spans = LineRedline(o.Text, n.Text)
+		} else {
+			ch.Redline, ch.Spans = Redline(o.Text, n.Text)
+		}
 	}
 	if ch.TitleChanged {
 		_, ch.TitleSpans = Redline(o.Title, n.Title)
@@ -205,15 +220,15 @@ func compare(old, new *corpus.Document, p align.Pair, eqs []Equivalence) (Change
 			ch.Kind = Moved
 		}
 	}
-	j := judgement{Editorial, "renumbered", "number changed only"}
+	j := judgement{Editorial, "renumbered", "renumbered: " + o.Label() + " is now " + n.Label()}
 	whole := false
 	switch {
 	case ch.Kind == Split || ch.Kind == Merged:
-		j = judgement{Substantive, string(ch.Kind), fmt.Sprintf("%s into %d items", ch.Kind, max(len(p.Source), len(p.Target)))}
+		j = judgement{Substantive, string(ch.Kind), splitReason(old, new, p)}
 	case ch.TextChanged:
 		j, whole = judge(o, n, new.Lang, eqs)
 	case ch.Moved && !ch.Renumbered && !ch.TitleChanged:
-		j = judgement{Editorial, "section", fmt.Sprintf("moved from %q to %q", o.Section, n.Section)}
+		j = judgement{Editorial, "section", "moved from " + quote(o.Section) + " to " + quote(n.Section)}
 	}
 	if ch.TitleChanged {
 		// A retitle decides alone, or when it weighs more than the text.
@@ -231,6 +246,21 @@ func compare(old, new *corpus.Document, p align.Pair, eqs []Equivalence) (Change
 	ch.oldText = o.Text
 	ch.Severity, ch.Rule, ch.Reason = j.severity, j.rule, j.reason
 	return ch, true
+}
+
+// splitReason names the items a split made or a merge joined.
+func splitReason(old, new *corpus.Document, p align.Pair) string {
+	names := func(d *corpus.Document, idx []int) string {
+		var ls []string
+		for _, i := range idx {
+			ls = append(ls, d.Items[i].Label())
+		}
+		return and(ls)
+	}
+	if len(p.Target) > 1 {
+		return "split into " + names(new, p.Target)
+	}
+	return names(old, p.Source) + " merged into one"
 }
 
 // joined reads several items as one: their titles and texts joined.
@@ -337,10 +367,14 @@ func (c *Comparison) staleRefs(al *align.Alignment) []StaleRef {
 				continue
 			}
 			sr := StaleRef{In: n.ID, Cites: r, Now: now}
+			nowLabel := corpus.RefLabel(now)
+			if it := c.New.Item(now); it != nil {
+				nowLabel = it.Label()
+			}
 			if it := c.New.Item(target); it != nil {
 				sr.NowIs = it.ID + " " + it.Title
 			}
-			sr.Reason = fmt.Sprintf("%s cites %s, which is %s in this edition", n.ID, r, now)
+			sr.Reason = fmt.Sprintf("%s still cites %s, which is %s in this edition", n.Label(), corpus.RefLabel(r), nowLabel)
 			out = append(out, sr)
 		}
 	}
@@ -387,7 +421,8 @@ type jsonEdit struct {
 // (edition, language, title), "changes" (each with kind, severity,
 // old_id, new_id, title_changed, text_changed, renumbered, moved, rule,
 // reason, old_title, new_title, section and redline: edits of the old
-// text in rune offsets with the old and new text), "moves" and
+// text in rune offsets with the old and new text), "scope" (the kinds of
+// item only one edition has: in, kinds, names, items, note), "moves" and
 // "stale_refs". Lists are [] when empty.
 func (c *Comparison) MarshalJSON() ([]byte, error) {
 	type jc struct {
@@ -419,13 +454,32 @@ func (c *Comparison) MarshalJSON() ([]byte, error) {
 		Now    string `json:"now"`
 		Reason string `json:"reason"`
 	}
+	type jscope struct {
+		In    string        `json:"in"` // "old" or "new": the edition that has the items
+		Kinds []corpus.Kind `json:"kinds"`
+		Names []string      `json:"names"`
+		Items []string      `json:"items"`
+		Note  string        `json:"note"`
+	}
 	out := struct {
 		Old       *corpus.Header `json:"old"`
 		New       *corpus.Header `json:"new"`
+		Scope     []jscope       `json:"scope"`
 		Changes   []jc           `json:"changes"`
 		Moves     []jm           `json:"moves"`
 		StaleRefs []js           `json:"stale_refs"`
-	}{Old: c.Old.Header(), New: c.New.Header(), Changes: []jc{}, Moves: []jm{}, StaleRefs: []js{}}
+	}{Old: c.Old.Header(), New: c.New.Header(), Scope: []jscope{}, Changes: []jc{}, Moves: []jm{}, StaleRefs: []js{}}
+	for _, n := range c.Scope {
+		j := jscope{In: "new", Kinds: n.Kinds, Names: n.Names, Items: []string{}, Note: n.Note}
+		d := c.New
+		if n.InOld {
+			j.In, d = "old", c.Old
+		}
+		for _, i := range n.Items {
+			j.Items = append(j.Items, d.Items[i].ID)
+		}
+		out.Scope = append(out.Scope, j)
+	}
 	ids := func(d *corpus.Document, xs []int) []string {
 		if len(xs) < 2 {
 			return nil

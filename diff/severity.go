@@ -188,10 +188,15 @@ func compiled(expr string) *regexp.Regexp {
 }
 
 // negations and modals are the words whose change alters an obligation.
+// The equivalences spell contractions out ("can't" is "cannot"); the
+// contractions are here too for those they do not list.
 var (
-	negations = map[string]bool{"not": true, "no": true, "never": true, "none": true, "nor": true, "cannot": true, "can't": true, "won't": true, "don't": true, "doesn't": true, "isn't": true, "aren't": true, "without": true,
+	negations = map[string]bool{"not": true, "no": true, "never": true, "none": true, "nor": true, "cannot": true, "without": true,
+		"can't": true, "won't": true, "don't": true, "doesn't": true, "didn't": true, "isn't": true, "aren't": true, "wasn't": true, "weren't": true,
+		"hasn't": true, "haven't": true, "hadn't": true, "shouldn't": true, "wouldn't": true, "couldn't": true, "mustn't": true,
 		"não": true, "nunca": true, "nem": true, "jamais": true, "nicht": true, "kein": true, "keine": true, "ne": true, "pas": true}
 	modals = map[string]bool{"must": true, "may": true, "shall": true, "should": true, "will": true, "can": true, "cannot": true, "might": true, "required": true, "optional": true,
+		"can't": true, "won't": true, "shouldn't": true, "wouldn't": true, "couldn't": true, "mustn't": true, "would": true, "could": true,
 		"deve": true, "pode": true, "devem": true, "podem": true, "debe": true, "puede": true, "doit": true, "peut": true, "muss": true, "kann": true, "soll": true}
 )
 
@@ -216,7 +221,7 @@ func judge(old, new *corpus.Item, lang string, eqs []Equivalence) (j judgement, 
 	if j.severity != Substantive {
 		return j, false
 	}
-	kept, words, whole := rewritten(na, nb)
+	kept, words, whole := rewritten(spell(na, eqs), spell(nb, eqs))
 	if whole && j.rule != "wording" {
 		j.reason += fmt.Sprintf("; most of the text rewritten (%d of %d words kept)", kept, words)
 	}
@@ -253,34 +258,43 @@ func judgeEdit(old, new *corpus.Item, lang string, eqs []Equivalence) (judgement
 		if len(used) == 0 {
 			return judgement{Editorial, "typography", "punctuation, case and white space only"}, na, nb
 		}
-		return judgement{Editorial, "equivalence", "only " + describeEqs(used)}, na, nb
+		return judgement{Editorial, "equivalence", "only " + describeEqs(normalize(a), normalize(b), used)}, na, nb
 	}
 	if x, y := ownNumbers(stripNotes(a), lang, old.Refs, old.Number), ownNumbers(stripNotes(b), lang, new.Refs, new.Number); !sameSet(x, y) {
-		return judgement{Substantive, "numbers", "numbers changed: " + setChange(x, y)}, na, nb
+		return judgement{Substantive, "numbers", numbersReason(x, y)}, na, nb
 	}
 	if !sameSet(old.Refs, new.Refs) {
-		return judgement{Substantive, "refs", "cross-references changed: " + setChange(old.Refs, new.Refs)}, na, nb
+		return judgement{Substantive, "refs", refsReason(old.Refs, new.Refs)}, na, nb
 	}
 	if x, y := labels(old.Parts), labels(new.Parts); !slices.Equal(x, y) {
-		return judgement{Substantive, "parts", "parts changed: " + setChange(x, y)}, na, nb
+		return judgement{Substantive, "parts", partsReason(x, y)}, na, nb
 	}
-	wa, wb := strings.Fields(na), strings.Fields(nb)
-	if x, y := count(wa, negations), count(wb, negations); x != y {
-		return judgement{Substantive, "negation", fmt.Sprintf("negation changed (%d -> %d negative words)", x, y)}, na, nb
+	// Negations and modal verbs are counted in the words as the
+	// equivalences spell them: "can't" and "cannot" are one word, and
+	// "don't" -> "do" still loses its negation.
+	sa, sb := spell(na, eqs), spell(nb, eqs)
+	wa, wb := strings.Fields(sa), strings.Fields(sb)
+	if x, y := pick(wa, negations), pick(wb, negations); len(x) != len(y) {
+		return judgement{Substantive, "negation", wordsReason("negation", "negations", x, y)}, na, nb
 	}
 	if x, y := pick(wa, modals), pick(wb, modals); !sameBag(x, y) {
-		return judgement{Substantive, "modal", "modal verbs changed: " + bagChange(x, y)}, na, nb
+		return judgement{Substantive, "modal", wordsReason("modal verb", "modal verbs", x, y)}, na, nb
 	}
 	if x, y := sentences(a), sentences(b); x != y {
-		verb := "added"
-		if y < x {
-			verb = "removed"
-		}
-		return judgement{Substantive, "sentences", fmt.Sprintf("%d sentence(s) %s", abs(y-x), verb)}, na, nb
+		return judgement{Substantive, "sentences", sentencesReason(x, y)}, na, nb
 	}
-	_, spans := Redline(spell(na, eqs), spell(nb, eqs))
+	_, spans := Redline(sa, sb)
 	var del, ins []string
-	for _, s := range spans {
+	compounds := 0
+	for i := 0; i < len(spans); i++ {
+		s := spans[i]
+		// A compound written as one word, two or with a hyphen
+		// ("floorperson", "floor person", "floor-person") is spelling.
+		if s.Op == Delete && i+1 < len(spans) && spans[i+1].Op == Insert && compound(s.Text, spans[i+1].Text) {
+			compounds++
+			i++
+			continue
+		}
 		switch s.Op {
 		case Delete:
 			del = append(del, strings.Fields(s.Text)...)
@@ -288,18 +302,69 @@ func judgeEdit(old, new *corpus.Item, lang string, eqs []Equivalence) (judgement
 			ins = append(ins, strings.Fields(s.Text)...)
 		}
 	}
-	if n := max(len(del), len(ins)); n <= minorWords {
-		return judgement{Editorial, "wording", "minor wording: " + quoteEdits(a, b, eqs, del, ins)}, na, nb
+	if len(del) == 0 && len(ins) == 0 && compounds > 0 {
+		return judgement{Editorial, "spelling", "only spelling: " + and(printedEdits(a, b, eqs, true))}, na, nb
 	}
-	return judgement{Substantive, "wording", fmt.Sprintf("wording changed: %d words out, %d in", len(del), len(ins))}, na, nb
+	edits := printedEdits(a, b, eqs, false)
+	if n := max(len(del), len(ins)); n <= minorWords {
+		if len(edits) == 0 {
+			edits = []string{editPhrase(strings.Join(del, " "), strings.Join(ins, " "))}
+		}
+		return judgement{Editorial, "wording", "minor wording: " + and(edits)}, na, nb
+	}
+	if quotable(edits) {
+		return judgement{Substantive, "wording", "reworded: " + strings.Join(edits, "; ")}, na, nb
+	}
+	return judgement{Substantive, "wording", fmt.Sprintf("reworded: %s removed, %s added", counted(len(del), "word"), counted(len(ins), "word"))}, na, nb
 }
 
-// quoteEdits shows the edits from a to b as the texts print them
-// ("chips" -> "chip(s)"), leaving out those the equivalences, deletion
-// notes or typography explain; del and ins, the words that changed in
-// comparison form, stand in when no printed edit is left.
-func quoteEdits(a, b string, eqs []Equivalence, del, ins []string) string {
-	_, spans := Redline(canonical(a, eqs), canonical(b, eqs))
+// compound reports whether a and b are one compound written apart,
+// together or with a hyphen: the same letters, every part of three
+// letters or more ("chip(s)", whose parentheses severity drops, is no
+// compound of "chips").
+func compound(a, b string) bool {
+	if squash(a) != squash(b) {
+		return false
+	}
+	for _, w := range strings.FieldsFunc(a+" "+b, func(r rune) bool { return unicode.IsSpace(r) || r == '-' }) {
+		if len([]rune(w)) < 3 {
+			return false
+		}
+	}
+	return true
+}
+
+// squash is a text without its spaces and hyphens, in lower case: a
+// compound however it is written.
+func squash(s string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsSpace(r) || r == '-' {
+			return -1
+		}
+		return unicode.ToLower(r)
+	}, s)
+}
+
+// quotable reports whether the edits are few and short enough to quote
+// in a reason.
+func quotable(edits []string) bool {
+	n := 0
+	for _, e := range edits {
+		n += len([]rune(e))
+	}
+	return len(edits) > 0 && len(edits) <= 3 && n <= 160
+}
+
+// printedEdits describes the edits from a to b as the texts print them
+// ("“chips” became “chip(s)”"), leaving out those that deletion notes
+// or typography explain, and those the equivalences explain unless all
+// is set.
+func printedEdits(a, b string, eqs []Equivalence, all bool) []string {
+	ca, cb := canonical(a, eqs), canonical(b, eqs)
+	if all {
+		ca, cb = canonical(a, nil), canonical(b, nil)
+	}
+	_, spans := Redline(ca, cb)
 	var out []string
 	for i := 0; i < len(spans); i++ {
 		var d, n string
@@ -315,14 +380,14 @@ func quoteEdits(a, b string, eqs []Equivalence, del, ins []string) string {
 		case Insert:
 			n = spans[i].Text
 		}
-		if q := fmt.Sprintf("%q -> %q", strings.TrimSpace(d), strings.TrimSpace(n)); !equivalent(d, n, eqs) && !slices.Contains(out, q) {
+		if equivalent(d, n, nil) {
+			continue // punctuation and spacing
+		}
+		if q := editPhrase(d, n); (all || !equivalent(d, n, eqs)) && !slices.Contains(out, q) {
 			out = append(out, q)
 		}
 	}
-	if len(out) == 0 {
-		return fmt.Sprintf("%q -> %q", strings.Join(del, " "), strings.Join(ins, " "))
-	}
-	return strings.Join(out, ", ")
+	return out
 }
 
 // canonical is s in comparison form, without deletion notes, with each
@@ -355,16 +420,101 @@ func canonical(s string, eqs []Equivalence) string {
 // changes what the rule covers.
 func judgeTitle(old, new string, eqs []Equivalence) judgement {
 	if equivalent(old, new, eqs) {
-		return judgement{Editorial, "title", "title reworded: typography or equivalent words"}
+		return judgement{Editorial, "title", "title reworded, the same words"}
 	}
 	na, _ := rewrite(normalize(old), eqs)
 	nb, _ := rewrite(normalize(new), eqs)
 	na, nb = spell(na, eqs), spell(nb, eqs)
 	wa, wb := content(strings.Fields(na)), content(strings.Fields(nb))
 	if sameBag(wa, wb) {
-		return judgement{Editorial, "title", "title reworded: " + setChange(strings.Fields(na), strings.Fields(nb))}
+		gone, came := delta(strings.Fields(na), strings.Fields(nb))
+		switch {
+		case len(gone) > 0 && len(came) > 0:
+			return judgement{Editorial, "title", "title reworded: " + and(quoted(gone)) + " became " + and(quoted(came))}
+		case len(came) > 0:
+			return judgement{Editorial, "title", "title reworded: " + and(quoted(came)) + " added"}
+		case len(gone) > 0:
+			return judgement{Editorial, "title", "title reworded: " + and(quoted(gone)) + " removed"}
+		}
+		return judgement{Editorial, "title", "title reworded, the same words"}
 	}
-	return judgement{Substantive, "title", "title changed scope: " + setChange(wa, wb)}
+	return judgement{Substantive, "title", titleScope(old, new)}
+}
+
+// titleScope says how a title's scope changed: broadened ("now also
+// covers new players") when the new title keeps what the old one named
+// and adds a topic, narrowed when it drops one, and otherwise both titles
+// quoted.
+func titleScope(old, new string) string {
+	oc, nc := conjuncts(old), conjuncts(new)
+	matched := func(c string, others []string) bool {
+		for _, o := range others {
+			if sharesStem(c, o) {
+				return true
+			}
+		}
+		return false
+	}
+	var added, dropped []string
+	for _, c := range nc {
+		if !matched(c, oc) {
+			added = append(added, lowerTitle(c))
+		}
+	}
+	for _, c := range oc {
+		if !matched(c, nc) {
+			dropped = append(dropped, lowerTitle(c))
+		}
+	}
+	switch {
+	case len(added) > 0 && len(dropped) == 0:
+		return "title broadened: now also covers " + and(added)
+	case len(dropped) > 0 && len(added) == 0:
+		return "title narrowed: no longer covers " + and(dropped)
+	}
+	return "title changed: " + quote(strings.TrimSpace(old)) + " is now " + quote(strings.TrimSpace(new))
+}
+
+// conjunctRe splits a title into the topics it names: "New Players and
+// Players from Broken Tables", "Chips, Cards & Stacks".
+var conjunctRe = regexp.MustCompile(`(?i)\s*(?:,|;|/|&|\band\b|\bor\b)\s*`)
+
+// conjuncts returns the topics a title names.
+func conjuncts(title string) []string {
+	var out []string
+	for _, c := range conjunctRe.Split(corpus.Fold(title), -1) {
+		if c = strings.Trim(c, " .:"); c != "" {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// sharesStem reports whether two topics of titles share a content word,
+// inflections aside ("Breaking Tables" and "Broken Tables" share
+// "table").
+func sharesStem(a, b string) bool {
+	stems := map[string]bool{}
+	for _, w := range content(strings.Fields(normalize(a))) {
+		stems[stem(w)] = true
+	}
+	for _, w := range content(strings.Fields(normalize(b))) {
+		if stems[stem(w)] {
+			return true
+		}
+	}
+	return false
+}
+
+// stem strips the commonest English inflections: "tables" -> "table",
+// "breaking" -> "break", "raised" -> "rais".
+func stem(w string) string {
+	for _, suf := range []string{"ing", "ies", "es", "ed", "s"} {
+		if len(w) > len(suf)+2 && strings.HasSuffix(w, suf) {
+			return strings.TrimSuffix(w, suf)
+		}
+	}
+	return w
 }
 
 // equivalent reports whether two short texts (titles, section names) say
@@ -412,29 +562,6 @@ func ownNumbers(text, lang string, refs []string, own string) []string {
 	return out
 }
 
-// bagChange describes how often each word became: "may 2 -> 1, must 0 -> 1".
-func bagChange(a, b []string) string {
-	ca, cb := map[string]int{}, map[string]int{}
-	var keys []string
-	for _, w := range a {
-		if ca[w]++; ca[w] == 1 {
-			keys = append(keys, w)
-		}
-	}
-	for _, w := range b {
-		if cb[w]++; cb[w] == 1 && ca[w] == 0 {
-			keys = append(keys, w)
-		}
-	}
-	var out []string
-	for _, k := range keys {
-		if ca[k] != cb[k] {
-			out = append(out, fmt.Sprintf("%q %d -> %d", k, ca[k], cb[k]))
-		}
-	}
-	return strings.Join(out, ", ")
-}
-
 // sameBag reports whether a and b hold the same words as often.
 func sameBag(a, b []string) bool {
 	x, y := slices.Clone(a), slices.Clone(b)
@@ -461,20 +588,30 @@ func telling(a, b string, used []Equivalence) []Equivalence {
 	return out
 }
 
-func describeEqs(eqs []Equivalence) string {
-	seen := map[string]bool{}
+// describeEqs says which equivalences an edit from a to b used (both
+// normalized), each in the direction the edit went: "“his or her”
+// written as “their”", "a deletion note".
+func describeEqs(a, b string, eqs []Equivalence) string {
+	n := func(s, w string) int {
+		if !strings.Contains(s, w) {
+			return 0
+		}
+		return len(wordPattern(w).FindAllStringIndex(" "+s+" ", -1))
+	}
 	var out []string
 	for _, e := range eqs {
-		s := fmt.Sprintf("%q -> %q", e.Old, e.New)
-		if e.New == "" {
-			s = e.Old + "s"
+		s := quote(e.Old) + " written as " + quote(e.New)
+		switch {
+		case e.New == "":
+			s = "a deletion note"
+		case n(a, e.New) > n(b, e.New), n(a, e.New) == n(b, e.New) && n(a, e.Old) < n(b, e.Old):
+			s = quote(e.New) + " written as " + quote(e.Old)
 		}
-		if !seen[s] {
-			seen[s] = true
+		if !slices.Contains(out, s) {
 			out = append(out, s)
 		}
 	}
-	return strings.Join(out, ", ")
+	return and(out)
 }
 
 func sameSet(a, b []string) bool {
@@ -482,39 +619,6 @@ func sameSet(a, b []string) bool {
 	slices.Sort(x)
 	slices.Sort(y)
 	return slices.Equal(slices.Compact(x), slices.Compact(y))
-}
-
-// setChange describes what left and what came: "30, 45 -> 60".
-func setChange(a, b []string) string {
-	in := map[string]bool{}
-	for _, s := range b {
-		in[s] = true
-	}
-	was := map[string]bool{}
-	for _, s := range a {
-		was[s] = true
-	}
-	var gone, came []string
-	for _, s := range a {
-		if !in[s] && !slices.Contains(gone, s) {
-			gone = append(gone, s)
-		}
-	}
-	for _, s := range b {
-		if !was[s] && !slices.Contains(came, s) {
-			came = append(came, s)
-		}
-	}
-	g, c := strings.Join(gone, ", "), strings.Join(came, ", ")
-	switch {
-	case g == "" && c == "":
-		return "reordered"
-	case g == "":
-		return "added " + c
-	case c == "":
-		return "removed " + g
-	}
-	return g + " -> " + c
 }
 
 func labels(ps []corpus.Part) []string {

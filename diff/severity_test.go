@@ -35,6 +35,13 @@ func TestJudge(t *testing.T) {
 		{"Players show cards.", "Players show cards. Dealers check them.", Substantive, "sentences"},
 		{"Players show their cards quickly.", "Players show their cards promptly.", Editorial, "wording"},
 		{"Players show their cards quickly to the dealer.", "Players hand over all their hole cards face down to the floor.", Substantive, "wording"},
+		{"If a floorperson cannot look at a chipstack, players can't either.", "If a floor person can't look at a chip stack, players can't either.", Editorial, "spelling"},
+		{"Players cannot leave.", "Players can't leave.", Editorial, "equivalence"},
+		{"Players do not act. It is late.", "Players don't act. It's late.", Editorial, "equivalence"},
+		{"Players will not wait.", "Players won't wait.", Editorial, "equivalence"},
+		{"Players don't act out of turn.", "Players do act out of turn.", Substantive, "negation"},
+		{"Players can't leave.", "Players can leave.", Substantive, "negation"},
+		{"A re-buy is allowed.", "A rebuy is allowed.", Editorial, "equivalence"},
 	} {
 		a, b := item(c.old), item(c.new)
 		if c.old[0] == 'A' && strings.HasPrefix(c.old, "A:") {
@@ -52,8 +59,46 @@ func TestJudge(t *testing.T) {
 // edits equivalences explain left out.
 func TestWordingReason(t *testing.T) {
 	j, _ := judge(item("If he or she has chips & cards, see Rule 2."), item("If they have chip(s) and cards, see Rule 2."), "en", DefaultEquivalences())
-	if j.rule != "wording" || j.reason != `minor wording: "chips" -> "chip(s)"` {
+	if j.rule != "wording" || j.reason != `minor wording: “chips” became “chip(s)”` {
 		t.Errorf("%s by %s: %s", j.severity, j.rule, j.reason)
+	}
+}
+
+// TestReasons: reasons are written for an editor: numbers and items as
+// printed, what the text does now, no ids.
+func TestReasons(t *testing.T) {
+	for _, c := range []struct {
+		name, old, new, want string
+	}{
+		{"cites", "Penalties apply.", "Penalties apply (see Rule 71-B).", "now cites Rule 71-B"},
+		{"no longer cites", "See Rule 2 and Rule 3.", "See Rule 2.", "no longer cites Rule 3"},
+		{"cites instead", "See RP-5.", "See RP-6.", "now cites RP-6 instead of RP-5"},
+		{"numbers", "Breaks of 10 minutes.", "Breaks of 15 minutes.", "numbers changed: 10 became 15"},
+		{"new number", "Breaks are short.", "Breaks are 15 minutes.", "new number: 15"},
+		{"sentence", "Players show cards.", "Players show cards. Dealers check them.", "one sentence added"},
+		{"modal", "Players may show cards.", "Players must show cards.", "modal verb changed: “may” became “must”"},
+		{"negation", "Players may leave the table.", "Players may not leave the table.", "negation added: “not”"},
+		{"equivalence", "A player moves with his or her chips.", "A player moves with their chips.", "only “his or her” written as “their”"},
+		{"equivalence reversed", "See also Rule 2.", "See Rule 2.", "only “see also” written as “see”"},
+		{"minor", "Players show cards quickly.", "Players show cards promptly.", "minor wording: “quickly” became “promptly”"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			j, _ := judge(item(c.old), item(c.new), "en", DefaultEquivalences())
+			if j.reason != c.want {
+				t.Errorf("%q -> %q: %q, want %q", c.old, c.new, j.reason, c.want)
+			}
+		})
+	}
+	for _, c := range []struct{ old, new, want string }{
+		{"Breaking Tables", "New Players and Players from Broken Tables", "title broadened: now also covers new players"},
+		{"Chip Race", "Chip Race and Color Ups", "title broadened: now also covers color ups"},
+		{"Chip Race and Color Ups", "Chip Race", "title narrowed: no longer covers color ups"},
+		{"Alternates, Late Registration, Re-Entries", "Alternates, Late Registration, and Re-Entries", "title reworded: “and” added"},
+		{"Dead Button", "Moving Button", "title changed: “Dead Button” is now “Moving Button”"},
+	} {
+		if j := judgeTitle(c.old, c.new, DefaultEquivalences()); j.reason != c.want {
+			t.Errorf("title %q -> %q: %q, want %q", c.old, c.new, j.reason, c.want)
+		}
 	}
 }
 

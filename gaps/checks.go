@@ -303,7 +303,7 @@ func (c *checker) refs(base Finding, s, t *corpus.Item, cut bool) {
 	for _, p := range substituted(sr, tr) {
 		if p[1] != own {
 			swapped[p[0]], swapped[p[1]] = true, true
-			changed = append(changed, printed[p[1]]+" where the source cites "+printed[p[0]])
+			changed = append(changed, corpus.RefLabel(printed[p[1]])+" where the source cites "+corpus.RefLabel(printed[p[0]]))
 		}
 	}
 	var extra, lacking []string
@@ -321,21 +321,21 @@ func (c *checker) refs(base Finding, s, t *corpus.Item, cut bool) {
 		f := base
 		f.Check, f.Severity = Refs, Error
 		f.Message = "the translation cites " + strings.Join(changed, "; ")
-		f.Evidence = []string{"source cites: " + strings.Join(s.Refs, ", "), "translation cites: " + strings.Join(t.Refs, ", ")}
+		f.Evidence = []string{"source cites: " + refLabels(s.Refs), "translation cites: " + refLabels(t.Refs)}
 		c.r.add(f)
 	}
 	if len(extra) > 0 {
 		f := base
 		f.Check, f.Severity = Refs, Error
-		f.Message = "the translation cites " + strings.Join(extra, ", ") + ", which the source does not"
-		f.Evidence = []string{"source cites: " + strings.Join(s.Refs, ", "), "translation cites: " + strings.Join(t.Refs, ", ")}
+		f.Message = "the translation cites " + refLabels(extra) + ", which the source does not"
+		f.Evidence = []string{"source cites: " + refLabels(s.Refs), "translation cites: " + refLabels(t.Refs)}
 		c.r.add(f)
 	}
 	if len(lacking) > 0 && !cut && c.citing() {
 		f := base
 		f.Check, f.Severity = Refs, Warning
-		f.Message = "the translation does not cite " + strings.Join(lacking, ", ")
-		f.Evidence = []string{"source cites: " + strings.Join(s.Refs, ", "), "translation cites: " + strings.Join(t.Refs, ", ")}
+		f.Message = "the translation does not cite " + refLabels(lacking)
+		f.Evidence = []string{"source cites: " + refLabels(s.Refs), "translation cites: " + refLabels(t.Refs)}
 		c.r.add(f)
 	}
 }
@@ -547,7 +547,7 @@ func (c *checker) edition(cmp *diff.Comparison) {
 		switch {
 		case !kept && translated:
 			c.r.add(Finding{Check: Extra, Severity: Warning, SourceID: bi.ID, TargetID: c.r.Translation.Items[t].ID,
-				Message: fmt.Sprintf("translates %s of %s, which %s removed", bi.ID, c.orig.Edition, c.r.Source.Edition)})
+				Message: fmt.Sprintf("translates %s of %s, which %s removed", bi.Label(), c.orig.Edition, c.r.Source.Edition)})
 		case kept && !translated:
 			si := &c.r.Source.Items[s]
 			c.r.add(Finding{Check: Missing, Severity: Error, SourceID: si.ID, Message: "not translated: " + label(si)})
@@ -560,7 +560,7 @@ func (c *checker) edition(cmp *diff.Comparison) {
 			f := Finding{Check: Stale, Severity: sev, SourceID: si.ID, TargetID: c.r.Translation.Items[t].ID,
 				Message:  fmt.Sprintf("the source changed since %s (%s, %s): %s", c.orig.Edition, ch.Kind, ch.Severity, ch.Reason),
 				Redline:  ch.Spans,
-				Evidence: []string{"was " + bi.ID + " in " + c.orig.Edition}}
+				Evidence: []string{"was " + bi.Label() + " in " + c.orig.Edition}}
 			if ch.TitleChanged {
 				f.Evidence = append(f.Evidence, "title: "+bi.Title+" -> "+si.Title)
 			}
@@ -678,11 +678,17 @@ func labels(ps []corpus.Part) []string {
 	return out
 }
 
-func label(it *corpus.Item) string {
-	if it.Title != "" {
-		return it.ID + " " + it.Title
+// label names an item in a message by its printed number and title:
+// "Rule 4: Verbal Bets".
+func label(it *corpus.Item) string { return it.LabelTitle() }
+
+// refLabels names references as printed: "Rule 2, Rule 71-B".
+func refLabels(refs []string) string {
+	out := make([]string, len(refs))
+	for i, r := range refs {
+		out[i] = corpus.RefLabel(r)
 	}
-	return it.ID
+	return strings.Join(out, ", ")
 }
 
 func baseLang(tag string) string {

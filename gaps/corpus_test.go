@@ -306,3 +306,24 @@ func TestKoreanUntranslated(t *testing.T) {
 	}
 	t.Logf("%d items left in English, %d reported", want, len(flagged))
 }
+
+// TestTermSpellings: the 2024 English longform writes "color up",
+// "color-up" and "color-ups", "rebuy" and "re-buys": one term each, not
+// two renderings; "overchip" and "oversized chip" are two.
+func TestTermSpellings(t *testing.T) {
+	r := gaps.Options{}.Check(testcorpus.Doc(t, "tda/tda-2024-longform-en.pdf"))
+	var terms []string
+	for _, f := range r.Findings {
+		if f.Check == gaps.Terminology {
+			terms = append(terms, f.Message)
+		}
+	}
+	for _, m := range terms {
+		if strings.Contains(m, `"color up"`) || strings.Contains(m, `"rebuy"`) {
+			t.Errorf("one term reported as two renderings: %s", m)
+		}
+	}
+	if !slices.ContainsFunc(terms, func(m string) bool { return strings.Contains(m, `"overchip"`) }) {
+		t.Errorf("overchip and oversized chip are no longer reported: %q", terms)
+	}
+}

@@ -33,8 +33,7 @@ func (c *checker) dropSourceDuplicates() {
 	out := c.r.Findings[:0]
 	for _, f := range c.r.Findings {
 		if f.Check == Duplicate {
-			other := f.Message[strings.LastIndex(f.Message, " ")+1:]
-			a, b := srcOf[f.TargetID], srcOf[other]
+			a, b := srcOf[f.TargetID], srcOf[f.other]
 			if a != nil && b != nil && similar(trigrams(corpus.Fold(a.Text)), trigrams(corpus.Fold(b.Text))) >= 0.75 {
 				continue
 			}
@@ -65,7 +64,7 @@ func (c *checker) duplicates(d *corpus.Document) {
 		}
 		if j, ok := seen[f]; ok {
 			c.r.add(Finding{Check: Duplicate, Severity: Warning, SourceID: "", TargetID: it.ID,
-				Message: "the same text as " + d.Items[j].ID})
+				Message: "the same text as " + d.Items[j].Label(), other: d.Items[j].ID})
 			continue
 		}
 		seen[f] = i
@@ -77,7 +76,7 @@ func (c *checker) duplicates(d *corpus.Document) {
 			}
 			if jaccard(tris, e.tris) >= 0.9 {
 				c.r.add(Finding{Check: Duplicate, Severity: Warning, TargetID: it.ID,
-					Message: "nearly the same text as " + d.Items[e.i].ID})
+					Message: "nearly the same text as " + d.Items[e.i].Label(), other: d.Items[e.i].ID})
 				break
 			}
 		}
@@ -277,14 +276,15 @@ func (c *checker) terminology(d *corpus.Document) {
 	}
 }
 
-// distinct drops the forms that are inflections or compounds of another
-// (jogador, jogadores; バーン, バーンカード): one word, not two renderings.
+// distinct drops the forms that are inflections, compounds or other
+// spellings of another (jogador, jogadores; バーン, バーンカード; color up,
+// color-up, color-ups; rebuy, re-buys): one word, not two renderings.
 func distinct(forms []string) []string {
 	var out []string
 	for i, f := range forms {
 		dup := false
 		for j, g := range forms {
-			if i != j && sameStem(f, g) && (len([]rune(g)) < len([]rune(f)) || len([]rune(g)) == len([]rune(f)) && j < i) {
+			if i != j && sameTerm(f, g) && (len([]rune(g)) < len([]rune(f)) || len([]rune(g)) == len([]rune(f)) && j < i) {
 				dup = true
 			}
 		}
@@ -293,6 +293,23 @@ func distinct(forms []string) []string {
 		}
 	}
 	return out
+}
+
+// sameTerm reports whether two forms are one term: the same stem once
+// the hyphens and spaces inside them are gone ("color up" and
+// "color-ups", "rebuy" and "re-buys"), whatever the letter case.
+func sameTerm(a, b string) bool {
+	return sameStem(joined(a), joined(b))
+}
+
+// joined is a term without the hyphens and spaces inside it.
+func joined(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r == '-' || r == '‐' || unicode.IsSpace(r) {
+			return -1
+		}
+		return r
+	}, s)
 }
 
 // sameStem reports whether two words share a prefix of two thirds of the

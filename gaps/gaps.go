@@ -65,6 +65,8 @@ type Finding struct {
 	// Redline is the source's own change from the base edition to the
 	// current one, for a stale item.
 	Redline []diff.Span
+
+	other string // the other item of a duplicate
 }
 
 // Report is the findings on one translation (or one document).
@@ -83,6 +85,8 @@ type Report struct {
 	// Provenance among candidates (nil when the base was given or there
 	// is none).
 	Provenance *Provenance
+
+	inScope map[corpus.Kind]bool // the kinds of source item the translation covers
 }
 
 // Options configures the checks. The zero value uses the aligner's and
@@ -145,6 +149,7 @@ func (o Options) Gaps(source, translation, base *corpus.Document) *Report {
 		}
 	}
 	c.scope()
+	r.inScope = c.inScope
 	c.pairs()
 	if o.stopped() {
 		return r

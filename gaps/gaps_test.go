@@ -76,7 +76,7 @@ func TestChecks(t *testing.T) {
 			t.Errorf("%s: reported %v, want %v", k, ok, w)
 		}
 	}
-	if f := got["refs error rule:5 item:5"]; f.Message != "the translation cites rule:3 where the source cites rule:2" {
+	if f := got["refs error rule:5 item:5"]; f.Message != "the translation cites Rule 3 where the source cites Rule 2" {
 		t.Errorf("rule 5's reference: %q", f.Message)
 	}
 	if f := got["numbers error rule:2 item:2"]; !strings.Contains(f.Message, "60s -> 90s") {
@@ -143,7 +143,7 @@ func TestChangedReference(t *testing.T) {
 			got = append(got, string(f.Severity)+": "+f.Message)
 		}
 	}
-	if want := "error: the translation cites reg:A3b1 where the source cites reg:A3b"; len(got) != 1 || got[0] != want {
+	if want := "error: the translation cites Regulation A3b1 where the source cites Regulation A3b"; len(got) != 1 || got[0] != want {
 		t.Errorf("refs findings %q, want [%q]", got, want)
 	}
 }

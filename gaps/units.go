@@ -31,6 +31,9 @@ type Unit struct {
 	// report's findings on the unit.
 	Score    float64
 	Findings []Finding
+	// InScope is set for the units the coverage counts: the kinds of
+	// item the translation covers, preambles never.
+	InScope bool
 }
 
 // Units lists the report's source items (preambles included) with their
@@ -48,7 +51,8 @@ func (r *Report) Units() []Unit {
 	}
 	units := make([]Unit, len(r.Source.Items))
 	for i := range r.Source.Items {
-		units[i] = Unit{Source: &r.Source.Items[i], State: New}
+		it := &r.Source.Items[i]
+		units[i] = Unit{Source: it, State: New, InScope: it.Kind != corpus.KindPreamble && (r.inScope == nil || r.inScope[it.Kind])}
 	}
 	// current index -> orig index (the same without a base).
 	origOf := map[int]int{}

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"runtime"
+	"strings"
 	"sync"
 	"time"
 
@@ -24,7 +25,7 @@ const searchLimit = 100000
 
 // Event is a step of a build, for a progress display.
 type Event struct {
-	Stage  string // "ingest", "diff", "gaps", "site", "write"
+	Stage  string // "ingest", "diff", "gaps", "check", "site", "write"
 	Name   string // the source, pair or translation
 	Done   bool   // false when the step starts
 	Cached bool   // the result came from the cache
@@ -56,6 +57,9 @@ type Summary struct {
 	Documents    []DocSummary
 	Changelogs   []ChangelogSummary
 	Translations []TranslationSummary
+	// Checks are the documents that are neither an edition compared nor
+	// a translation or its source: the checks that need no source.
+	Checks []CheckSummary
 	// Failed lists the sources that could not be read, with the reason;
 	// what depends on them was left out, everything else was written.
 	Failed []SourceError
@@ -80,9 +84,15 @@ type DocSummary struct {
 // ChangelogSummary describes an edition pair.
 type ChangelogSummary struct {
 	// Name is the pair's name in the output: "old..new" by source names.
-	Name                            string
-	Old, New                        string
+	Name string
+	// Old and New are the editions; OldName and NewName the sources.
+	Old, New, OldName, NewName      string
 	Changes, Substantive, Editorial int
+	// Added and Removed count the substantive changes that added or
+	// removed an item.
+	Added, Removed int
+	// Scope holds the notes on kinds of item only one edition has.
+	Scope []string
 }
 
 // TranslationSummary describes a checked translation.
@@ -91,6 +101,40 @@ type TranslationSummary struct {
 	Findings, Errors   int
 	Stale, Missing     int
 	Coverage           float64
+	// InScope counts the source items the translation is meant to cover,
+	// and of them Translated those translated without an error finding
+	// and WithErrors those with one (Stale and Missing count the rest).
+	InScope, Translated, WithErrors int
+	// Labels gives the translation's items by printed number: an item
+	// that prints none takes its source's ("item:6" is "Rule 7").
+	Labels map[string]string
+}
+
+// CheckSummary describes a document checked alone.
+type CheckSummary struct {
+	Name, Title, Edition, Lang string
+	Items                      int
+	Errors, Warnings, Info     int
+}
+
+// counts says the findings in words: "1 warning, 2 info" or "none".
+func (c CheckSummary) counts() string {
+	var parts []string
+	for _, x := range []struct {
+		n         int
+		one, many string
+	}{{c.Errors, "error", "errors"}, {c.Warnings, "warning", "warnings"}, {c.Info, "info", "info"}} {
+		switch {
+		case x.n == 1:
+			parts = append(parts, "1 "+x.one)
+		case x.n > 1:
+			parts = append(parts, fmt.Sprintf("%d %s", x.n, x.many))
+		}
+	}
+	if len(parts) == 0 {
+		return "none"
+	}
+	return strings.Join(parts, ", ")
 }
 
 // SourceError is a source a build could not read.
@@ -170,13 +214,18 @@ func (b *Build) Run(ctx context.Context) (*Summary, error) {
 	sum := &Summary{}
 	defer func() { sum.Notes = notes.list }()
 
-	// The documents several steps use are kept once read.
-	shared := map[string]bool{}
+	// The documents several steps use are kept once read; a document
+	// no step uses is checked alone.
+	shared, used := map[string]bool{}, map[string]bool{}
 	for _, d := range ws.Diffs {
 		shared[d.Old], shared[d.New] = true, true
 	}
 	for _, t := range ws.Translations {
 		shared[t.Source], shared[t.Base] = true, true
+		used[t.Name] = true
+	}
+	for n := range shared {
+		used[n] = true
 	}
 
 	// Ingest.
@@ -253,8 +302,7 @@ func (b *Build) Run(ctx context.Context) (*Summary, error) {
 			if err := ctx.Err(); err != nil {
 				return nil, nil, err // an incomplete comparison is not kept
 			}
-			fs, s := changelogFiles(name, cmp)
-			return fs, s, nil
+			return changelogFiles(d, cmp)
 		}})
 	}
 	for _, t := range ws.Translations {
@@ -285,8 +333,24 @@ func (b *Build) Run(ctx context.Context) (*Summary, error) {
 			if err := ctx.Err(); err != nil {
 				return nil, nil, err // an incomplete report is not kept
 			}
-			fs, s := b.translationFiles(t, r)
-			return fs, s, nil
+			return b.translationFiles(t, r)
+		}})
+	}
+	for _, s := range ws.Sources {
+		if used[s.Name] || !ok(s.Name) {
+			continue
+		}
+		name := s.Name
+		tasks = append(tasks, task{"check", name, key("check", name, byName[name].hash), func() (files, any, error) {
+			d, err := load(name)
+			if err != nil {
+				return nil, nil, err
+			}
+			r := gaps.Options{Context: ctx}.Check(d)
+			if err := ctx.Err(); err != nil {
+				return nil, nil, err
+			}
+			return checkFiles(namedDoc{name, d}, r, ws.Title)
 		}})
 	}
 	summaries := make([]any, len(tasks))
@@ -333,16 +397,19 @@ func (b *Build) Run(ctx context.Context) (*Summary, error) {
 			sum.Changelogs = append(sum.Changelogs, *s)
 		case *TranslationSummary:
 			sum.Translations = append(sum.Translations, *s)
+		case *CheckSummary:
+			sum.Checks = append(sum.Checks, *s)
 		}
 	}
 
 	// The glossary of the shared documents, and the site.
 	b.event(Event{Stage: "site", Name: "site"})
+	in := siteInput{ws: ws, sum: sum}
 	var docs []*corpus.Document
-	var names []string
 	for _, src := range srcs {
 		if src.doc != nil && shared[src.Name] {
-			docs, names = append(docs, src.doc), append(names, src.Name)
+			docs = append(docs, src.doc)
+			in.docs = append(in.docs, namedDoc{src.Name, src.doc})
 		}
 	}
 	var tbx bytes.Buffer
@@ -350,9 +417,9 @@ func (b *Build) Run(ctx context.Context) (*Summary, error) {
 		return nil, err
 	}
 	fs := files{"interchange/glossary.tbx": tbx.Bytes()}
-	// The translations' items join the search index of a workspace of up
-	// to searchLimit items; a bigger one searches its sources only.
-	extra := map[string]*corpus.Document{}
+	// The translations' and the other documents' items join the search
+	// index of a workspace of up to searchLimit items; a bigger one
+	// searches the compared editions and sources only.
 	total := 0
 	for _, d := range sum.Documents {
 		total += d.Items
@@ -361,12 +428,17 @@ func (b *Build) Run(ctx context.Context) (*Summary, error) {
 		for _, t := range ws.Translations {
 			if src := byName[t.Name]; src.err == nil {
 				if d, err := load(t.Name); err == nil {
-					extra[t.Name] = d
+					in.translations = append(in.translations, namedDoc{t.Name, d})
 				}
 			}
 		}
+		for _, c := range sum.Checks {
+			if d, err := load(c.Name); err == nil {
+				in.others = append(in.others, namedDoc{c.Name, d})
+			}
+		}
 	}
-	if err := site(fs, ws, sum, names, docs, extra); err != nil {
+	if err := site(fs, in); err != nil {
 		return nil, err
 	}
 	if err := out.writeAll(fs); err != nil {
@@ -387,19 +459,19 @@ func (b *Build) Run(ctx context.Context) (*Summary, error) {
 
 	// What this build used stays in the cache; the rest goes once
 	// nothing has used it for pruneAge.
-	used := map[string]bool{}
+	kept := map[string]bool{}
 	for _, src := range srcs {
 		if src.hash != "" {
-			used[docEntry(src.hash)] = true
+			kept[docEntry(src.hash)] = true
 		}
 		if src.URL != "" {
-			used[fetchEntry(src.Source)] = true
+			kept[fetchEntry(src.Source)] = true
 		}
 	}
 	for _, t := range tasks {
-		used[taskEntry(t.key)] = true
+		kept[taskEntry(t.key)] = true
 	}
-	sum.Pruned = cache.prune(used, time.Now())
+	sum.Pruned = cache.prune(kept, time.Now())
 	return sum, nil
 }
 
@@ -501,26 +573,44 @@ func sha256Of(b []byte) []byte {
 	return s[:]
 }
 
-// changelogFiles renders a comparison as changelog/<name>.{md,html,json}.
-func changelogFiles(name string, c *diff.Comparison) (files, any) {
+// changelogFiles renders a comparison as changelog/<name>.{md,html,json}:
+// the Markdown to publish, the site's page, the JSON.
+func changelogFiles(pair Pair, c *diff.Comparison) (files, any, error) {
+	name := pair.Old + ".." + pair.New
 	fs := files{}
-	var md, h, js bytes.Buffer
-	Markdown(&md, c)
-	HTML(&h, c)
-	if data, err := c.MarshalJSON(); err == nil {
-		js.Write(indentJSON(data))
-	}
+	var md bytes.Buffer
+	ChangelogOptions{OldName: pair.Old, NewName: pair.New}.Markdown(&md, c)
 	fs["changelog/"+name+".md"] = md.Bytes()
-	fs["changelog/"+name+".html"] = h.Bytes()
-	fs["changelog/"+name+".json"] = js.Bytes()
-	return fs, &ChangelogSummary{Name: name, Old: c.Old.Edition, New: c.New.Edition, Changes: len(c.Changes), Substantive: c.Count(diff.Substantive), Editorial: c.Count(diff.Editorial)}
+	if data, err := c.MarshalJSON(); err == nil {
+		fs["changelog/"+name+".json"] = indentJSON(data)
+	}
+	s := &ChangelogSummary{Name: name, Old: c.Old.Edition, New: c.New.Edition, OldName: pair.Old, NewName: pair.New,
+		Changes: len(c.Changes), Substantive: c.Count(diff.Substantive), Editorial: c.Count(diff.Editorial)}
+	for _, ch := range c.Changes {
+		switch ch.Kind {
+		case diff.Added:
+			s.Added++
+		case diff.Removed:
+			s.Removed++
+		}
+	}
+	for _, n := range c.Scope {
+		s.Scope = append(s.Scope, n.Note)
+	}
+	page, err := changelogPage(pair.Old, pair.New, c, s)
+	if err != nil {
+		return nil, nil, err
+	}
+	fs["changelog/"+name+".html"] = page
+	return fs, s, nil
 }
 
-// translationFiles renders a translation's report: gaps/<name>.{md,json},
-// interchange/<name>.{po,xlf,tmx}, and the side-by-side page.
-func (b *Build) translationFiles(t Translation, r *gaps.Report) (files, any) {
+// translationFiles renders a translation's report: gaps/<name>.{md,json,html}
+// (the worklist), interchange/<name>.{po,xlf,tmx}, and the side-by-side
+// page.
+func (b *Build) translationFiles(t Translation, r *gaps.Report) (files, any, error) {
 	fs := files{}
-	var md, po, xlf, tmx, page bytes.Buffer
+	var md, po, xlf, tmx bytes.Buffer
 	GapsMarkdown(&md, r)
 	fs["gaps/"+t.Name+".md"] = md.Bytes()
 	if data, err := r.MarshalJSON(); err == nil {
@@ -533,9 +623,7 @@ func (b *Build) translationFiles(t Translation, r *gaps.Report) (files, any) {
 	fs["interchange/"+t.Name+".po"] = po.Bytes()
 	fs["interchange/"+t.Name+".xlf"] = xlf.Bytes()
 	fs["interchange/"+t.Name+".tmx"] = tmx.Bytes()
-	sidePage(&page, t, r)
-	fs["translations/"+t.Name+".html"] = page.Bytes()
-	s := &TranslationSummary{Name: t.Name, Source: t.Source, Base: t.Base, Findings: len(r.Findings), Coverage: r.Coverage}
+	s := &TranslationSummary{Name: t.Name, Source: t.Source, Base: t.Base, Findings: len(r.Findings), Coverage: r.Coverage, Labels: targetNames(r)}
 	for _, f := range r.Findings {
 		switch {
 		case f.Severity == gaps.Error:
@@ -548,7 +636,43 @@ func (b *Build) translationFiles(t Translation, r *gaps.Report) (files, any) {
 			s.Missing++
 		}
 	}
-	return fs, s
+	u := countUnits(r.Units())
+	s.InScope, s.Translated, s.WithErrors = u.inScope, u.translated, u.withErrors
+	side, err := sidePage(t, r, s)
+	if err != nil {
+		return nil, nil, err
+	}
+	fs["translations/"+t.Name+".html"] = side
+	work, err := worklistPage(t, r)
+	if err != nil {
+		return nil, nil, err
+	}
+	fs["gaps/"+t.Name+".html"] = work
+	return fs, s, nil
+}
+
+// checkFiles renders the check of a document no edition pair or
+// translation uses: its page with the findings.
+func checkFiles(nd namedDoc, r *gaps.Report, site string) (files, any, error) {
+	if site == "" {
+		site = "rulesync"
+	}
+	page, err := documentPage(nd, r, site)
+	if err != nil {
+		return nil, nil, err
+	}
+	s := &CheckSummary{Name: nd.Name, Title: nd.Doc.Title, Edition: nd.Doc.Edition, Lang: nd.Doc.Lang, Items: len(nd.Doc.Items)}
+	for _, f := range r.Findings {
+		switch f.Severity {
+		case gaps.Error:
+			s.Errors++
+		case gaps.Warning:
+			s.Warnings++
+		default:
+			s.Info++
+		}
+	}
+	return files{"documents/" + nd.Name + ".html": page}, s, nil
 }
 
 // indentJSON indents compact JSON for people reading the output.

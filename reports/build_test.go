@@ -8,7 +8,6 @@ import (
 	"html"
 	"net/http"
 	"net/http/httptest"
-	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -349,54 +348,66 @@ func TestManifestErrors(t *testing.T) {
 	}
 }
 
-// TestSiteInChromium loads the built site from file:// in headless
-// Chromium: no console errors, the search box finds a rule (the page runs
-// the search given in ?q=), and screenshots of the overview and of the
-// side-by-side page are written (to $RULESYNC_SCREENSHOTS, or a temporary
-// directory named in the log).
+// TestSiteInChromium loads every page of the built test workspace from
+// file:// in headless Chromium (over the DevTools protocol): no page
+// logs an error, nothing is missing for accessibility, every link
+// resolves, no page shows an item id where a number belongs; the
+// coverage and change bars show the reports' numbers; each filter of the
+// translation page, clicked, leaves the rows the report counts; the
+// search box finds a rule of a source and of the translation; the page
+// of the document checked alone gives its finding; screenshots of every
+// kind of page at desktop and phone width are written (to
+// $RULESYNC_SCREENSHOTS, or a temporary directory named in the log).
 func TestSiteInChromium(t *testing.T) {
-	run := chromium(t)
+	b := newBrowser(t)
 	dir := copyWorkspace(t)
 	out := filepath.Join(dir, "out")
 	build(t, dir, out)
-	shots := screenshots(t)
-	index := "file://" + filepath.Join(out, "index.html")
-	dom, logs := run("--dump-dom", index+"?q=verbal")
-	if !strings.Contains(dom, `documents/en-2031.html#rule:4`) || !strings.Contains(dom, "1 results") {
-		t.Errorf("the search for \"verbal\" did not list rule:4; results part of the page:\n%s", excerpt(dom, `id="results"`))
+	tb := b.tab(t, 1200, 900, false)
+	pages := checkPages(t, tb, out)
+	for _, want := range []string{"index.html", "translations/ja-2030.html", "gaps/ja-2030.html", "changelog/en-2030..en-2031.html", "documents/en-2031.html", "documents/notes-ja.html"} {
+		if !slices.Contains(pages, want) {
+			t.Errorf("no page %s among %v", want, pages)
+		}
 	}
-	dom, _ = run("--dump-dom", index+"?q=%E6%8A%BD%E9%81%B8") // 抽選, in the translation only
-	if !strings.Contains(dom, `translations/ja-2030.html#t-rule:1`) {
-		t.Errorf("the search for 抽選 did not find the translated rule; results part:\n%s", excerpt(dom, `id="results"`))
+	checkNumbers(t, tb, out, pages)
+	checkBars(t, tb, out, []string{"ja-2030"}, []string{"en-2030..en-2031"})
+	checkFilters(t, tb, out, []string{"ja-2030"})
+
+	if res := search(tb, out, "verbal"); !strings.Contains(res, `documents/en-2031.html#rule:4`) || !strings.Contains(res, "1 results") {
+		t.Errorf("the search for \"verbal\" did not list rule 4:\n%s", res)
 	}
-	side := "file://" + filepath.Join(out, "translations", "ja-2030.html")
-	dom2, logs2 := run("--dump-dom", side)
-	if !strings.Contains(dom2, "<del>30</del><ins>45</ins>") || !strings.Contains(dom2, "not translated") {
+	if res := search(tb, out, "抽選"); !strings.Contains(res, `translations/ja-2030.html#t-rule:1`) {
+		t.Errorf("the search for 抽選 did not find the translated rule:\n%s", res)
+	}
+	tb.open("file://" + filepath.Join(out, "translations", "ja-2030.html"))
+	if dom := tb.dom(); !strings.Contains(dom, "<del>30</del><ins>45</ins>") || !strings.Contains(dom, "not translated") {
 		t.Error("the side-by-side page lacks the stale redline or the missing rule")
 	}
-	for _, l := range consoleErrors(logs + logs2) {
-		t.Errorf("console error: %s", l)
+	tb.open("file://" + filepath.Join(out, "gaps", "ja-2030.html"))
+	if dom := tb.dom(); !strings.Contains(dom, "To translate (1)") || !strings.Contains(dom, "A verbal bet of 500 is binding") || !strings.Contains(dom, "The translation now:") {
+		t.Error("the worklist lacks the source text of the missing rule or the translation of the stale one")
 	}
-	for page, d := range map[string]string{"index.html": dom, "translations/ja-2030.html": dom2} {
-		for _, p := range accessibility(d) {
-			t.Errorf("%s: %s", page, p)
+	tb.open("file://" + filepath.Join(out, "documents", "notes-ja.html"))
+	if dom := tb.dom(); !strings.Contains(dom, "the sequence skips b (a then c)") {
+		t.Error("the page of the document checked alone lacks its finding")
+	}
+	tb.open("file://" + filepath.Join(out, "changelog", "en-2030..en-2031.html"))
+	if dom := tb.dom(); !strings.Contains(dom, `href="../index.html#changelogs"`) || !strings.Contains(dom, `<caption>Changes by kind and severity</caption>`) {
+		t.Error("the changelog page has no way back or no summary table")
+	}
+	shots := screenshots(t)
+	takeScreenshots(t, b, shots, map[string]string{
+		"overview":    "file://" + filepath.Join(out, "index.html"),
+		"translation": "file://" + filepath.Join(out, "translations", "ja-2030.html"),
+		"worklist":    "file://" + filepath.Join(out, "gaps", "ja-2030.html"),
+		"changelog":   "file://" + filepath.Join(out, "changelog", "en-2030..en-2031.html"),
+		"document":    "file://" + filepath.Join(out, "documents", "notes-ja.html"),
+	})
+	for _, name := range []string{"overview-desktop.png", "overview-phone.png", "translation-phone.png"} {
+		if fi, err := os.Stat(filepath.Join(shots, name)); err != nil || fi.Size() < 5000 {
+			t.Errorf("screenshot %s not written (%v)", name, err)
 		}
-	}
-	for name, url := range map[string]string{"overview.png": index, "side-by-side.png": side} {
-		path := filepath.Join(shots, name)
-		run("--screenshot="+path, "--window-size=1200,900", "--hide-scrollbars", url)
-		if fi, err := os.Stat(path); err != nil || fi.Size() < 5000 {
-			t.Errorf("screenshot %s not written (%v)", path, err)
-		}
-	}
-	t.Logf("screenshots in %s", shots)
-	var names []string
-	entries, _ := os.ReadDir(shots)
-	for _, e := range entries {
-		names = append(names, e.Name())
-	}
-	if !slices.Contains(names, "overview.png") {
-		t.Errorf("screenshots %v", names)
 	}
 }
 
@@ -567,17 +578,6 @@ func accessibility(dom string) []string {
 	return problems
 }
 
-// consoleErrors returns the console errors in Chromium logs.
-func consoleErrors(logs string) []string {
-	var out []string
-	for _, l := range strings.Split(logs, "\n") {
-		if strings.Contains(l, ":CONSOLE") && (strings.Contains(l, "Error") || strings.Contains(l, "Uncaught")) {
-			out = append(out, l)
-		}
-	}
-	return out
-}
-
 func excerpt(s, at string) string {
 	i := strings.Index(s, at)
 	if i < 0 {
@@ -587,15 +587,18 @@ func excerpt(s, at string) string {
 }
 
 // TestRealSiteInChromium builds the example workspace on the real corpus
-// and loads its site in headless Chromium: no console errors and nothing
-// missing for accessibility (accessibility) on the overview, the
-// side-by-side pages, a changelog and a document page; the search finds a
-// rule by words from the end of its text (the index holds whole texts)
-// and shows them marked, and finds Japanese text in a translation;
-// screenshots of the overview and of the Japanese side-by-side page, at
-// desktop and at phone width, are written.
+// and loads every page of its site in headless Chromium: no page logs an
+// error, nothing is missing for accessibility, every link resolves, no
+// page shows an item id where a printed number belongs (the Japanese
+// reader page's unnumbered cards show their rules' numbers); the bars
+// show the reports' numbers; the filters of each translation page leave
+// the rows the report counts; the search finds a rule by words from the
+// end of its text (the index holds whole texts) and shows them marked,
+// and finds Japanese text in a translation under its rule's number;
+// screenshots of every kind of page at desktop and phone width are
+// written.
 func TestRealSiteInChromium(t *testing.T) {
-	run := chromium(t)
+	b := newBrowser(t)
 	en := testcorpus.Doc(t, "tda/tda-2024-longform-en.pdf")
 	ws, err := reports.LoadWorkspace("../workspace/rulesync.toml")
 	if err != nil {
@@ -606,7 +609,30 @@ func TestRealSiteInChromium(t *testing.T) {
 	if _, err := (&reports.Build{Workspace: ws, Out: out}).Run(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	shots := screenshots(t)
+	tb := b.tab(t, 1200, 900, false)
+	pages := checkPages(t, tb, out)
+	t.Logf("%d pages checked", len(pages))
+	checkNumbers(t, tb, out, pages)
+	translations := []string{"tda-2024-ja", "tda-2024-pt-addendum", "wca-2021-ja"}
+	checkBars(t, tb, out, translations, []string{"tda-2022-en..tda-2024-en", "tda-2024-en..tda-2024-en-docx", "wca-2021-en..wca-2024-en"})
+	checkFilters(t, tb, out, translations)
+	for _, p := range []string{"documents/wsop-2009-ja-page9.html", "documents/general-poker-rules-ja.html", "documents/holdem-basics-ja.html"} {
+		if !slices.Contains(pages, p) {
+			t.Errorf("no page %s for a document checked alone", p)
+		}
+	}
+	tb.open("file://" + filepath.Join(out, "documents", "wsop-2009-ja-page9.html"))
+	if dom := tb.dom(); !strings.Contains(dom, "the sequence skips d (c then e)") {
+		t.Error("the WSOP page does not give rule 72's skipped d")
+	}
+	tb.open("file://" + filepath.Join(out, "documents", "general-poker-rules-ja.html"))
+	if dom := tb.dom(); !strings.Contains(dom, "フォルド") {
+		t.Error("the general rules page does not give the フォルド misspelling")
+	}
+	tb.open("file://" + filepath.Join(out, "changelog", "tda-2022-en..tda-2024-en.html"))
+	if dom := tb.dom(); !strings.Contains(dom, "tda-2022 does not contain the Recommended Procedures (22 items) and the Illustration Addendum (14 items)") || strings.Contains(dom, "new in this edition") {
+		t.Error("the TDA changelog has no scope note, or lists new items")
+	}
 
 	// The last words of the longest rule, far past the start of its text.
 	var long *corpus.Item
@@ -620,37 +646,18 @@ func TestRealSiteInChromium(t *testing.T) {
 	if strings.Index(strings.Join(strings.Fields(long.Text), " "), query) < 500 {
 		t.Fatalf("query %q is not deep in %s", query, long.ID)
 	}
-	index := "file://" + filepath.Join(out, "index.html")
-	dom, logs := run("--dump-dom", index+"?q="+url.QueryEscape(query))
-	if !strings.Contains(dom, `documents/tda-2024-en.html#`+long.ID+`"`) || !strings.Contains(dom, "<mark>"+html.EscapeString(query)+"</mark>") {
-		t.Errorf("the search for %q (the end of %s) did not list it with the words marked; results part:\n%s", query, long.ID, excerpt(dom, `id="results"`))
+	if res := search(tb, out, query); !strings.Contains(res, `documents/tda-2024-en.html#`+long.ID+`"`) || !strings.Contains(res, "<mark>"+html.EscapeString(query)+"</mark>") {
+		t.Errorf("the search for %q (the end of %s) did not list it with the words marked:\n%s", query, long.ID, res)
 	}
-	dom, _ = run("--dump-dom", index+"?q="+url.QueryEscape("ボタン"))
-	if !strings.Contains(dom, `translations/tda-2024-ja.html#t-`) {
-		t.Errorf("the search for ボタン found nothing in the Japanese translation; results part:\n%s", excerpt(dom, `id="results"`))
+	if res := search(tb, out, "ボタン"); !strings.Contains(res, `translations/tda-2024-ja.html#t-`) || !strings.Contains(res, ">tda-2024-ja Rule ") || strings.Contains(res, ">tda-2024-ja item:") {
+		t.Errorf("the search for ボタン did not find the Japanese translation under rule numbers:\n%s", res)
 	}
-	all := logs
-	for _, page := range []string{"index.html", "translations/tda-2024-ja.html", "translations/wca-2021-ja.html", "translations/tda-2024-pt-addendum.html", "changelog/tda-2022-en..tda-2024-en.html", "documents/wca-2024-en.html"} {
-		dom, logs := run("--dump-dom", "file://"+filepath.Join(out, page))
-		for _, p := range accessibility(dom) {
-			t.Errorf("%s: %s", page, p)
-		}
-		all += logs
-	}
-	for _, l := range consoleErrors(all) {
-		t.Errorf("console error: %s", l)
-	}
-	side := "file://" + filepath.Join(out, "translations", "tda-2024-ja.html")
-	for name, shot := range map[string][2]string{
-		"real-overview.png":           {index, "1200,900"},
-		"real-side-by-side.png":       {side, "1200,900"},
-		"real-side-by-side-phone.png": {side, "390,844"},
-	} {
-		path := filepath.Join(shots, name)
-		run("--screenshot="+path, "--window-size="+shot[1], "--hide-scrollbars", shot[0])
-		if fi, err := os.Stat(path); err != nil || fi.Size() < 5000 {
-			t.Errorf("screenshot %s not written (%v)", path, err)
-		}
-	}
-	t.Logf("screenshots in %s", shots)
+	shots := screenshots(t)
+	takeScreenshots(t, b, shots, map[string]string{
+		"real-overview":    "file://" + filepath.Join(out, "index.html"),
+		"real-translation": "file://" + filepath.Join(out, "translations", "tda-2024-ja.html"),
+		"real-worklist":    "file://" + filepath.Join(out, "gaps", "wca-2021-ja.html"),
+		"real-changelog":   "file://" + filepath.Join(out, "changelog", "tda-2022-en..tda-2024-en.html"),
+		"real-document":    "file://" + filepath.Join(out, "documents", "wsop-2009-ja-page9.html"),
+	})
 }

@@ -143,6 +143,7 @@ type entryRecord struct {
 	SHA256      map[string]string   `json:"sha256"`
 	Changelog   *ChangelogSummary   `json:"changelog,omitempty"`
 	Translation *TranslationSummary `json:"translation,omitempty"`
+	Check       *CheckSummary       `json:"check,omitempty"`
 }
 
 // load returns the files and record of an entry ("docs/<key>"); all nil
@@ -299,6 +300,8 @@ func (c *cache) loadTask(key, what string) (files, any, bool) {
 		return fs, rec.Changelog, true
 	case rec.Translation != nil:
 		return fs, rec.Translation, true
+	case rec.Check != nil:
+		return fs, rec.Check, true
 	}
 	return nil, nil, false
 }
@@ -311,6 +314,8 @@ func (c *cache) storeTask(key string, fs files, summary any) error {
 		rec.Changelog = s
 	case *TranslationSummary:
 		rec.Translation = s
+	case *CheckSummary:
+		rec.Check = s
 	}
 	return c.store(taskEntry(key), fs, rec)
 }

@@ -5,13 +5,16 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/txtar"
 
+	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/diff"
 	"github.com/rulesync/rulesync/ingest"
+	"github.com/rulesync/rulesync/internal/testcorpus"
 	"github.com/rulesync/rulesync/reports"
 )
 
@@ -87,10 +90,100 @@ func TestChangelog(t *testing.T) {
 		md := render["want.md"]
 		var b bytes.Buffer
 		md(&b)
-		for _, s := range []string{"only \"his or her\" -> \"their\"", "numbers changed: 10 -> 15", "(rule:5, removed)"} {
-			if !strings.Contains(b.String(), s) && !strings.Contains(b.String(), strings.ReplaceAll(s, "(rule:5, removed)", "was rule:5")) {
+		for _, s := range []string{"only “his or her” written as “their”", "numbers changed: 10 became 15", "**Rule 5: Chip Counts** (removed)", "| **total** | 5 | 1 | 6 |", "(retitled; was Rule 2)"} {
+			if !strings.Contains(b.String(), s) {
 				t.Errorf("%s: changelog lacks %q", file, s)
 			}
 		}
+		if strings.Contains(b.String(), "rule:") {
+			t.Errorf("%s: the changelog names items by id", file)
+		}
+	}
+}
+
+// TestChangelogOptions: --only and --skip front-matter leave changes
+// out of the list, say so, and keep the summary table whole.
+func TestChangelogOptions(t *testing.T) {
+	doc := func(edition, preamble, pronoun, minutes string) *corpus.Document {
+		d := &corpus.Document{Edition: edition, Lang: "en", Items: []corpus.Item{
+			{Kind: corpus.KindPreamble, Text: preamble},
+			{Kind: corpus.KindRule, Number: "1", Title: "Seat Draw", Section: "Seating", Text: "Seats are drawn by " + pronoun + " card."},
+			{Kind: corpus.KindRule, Number: "2", Title: "Breaks", Section: "Seating", Text: "Breaks last " + minutes + " minutes."},
+		}}
+		corpus.AssignIDs(d)
+		return d
+	}
+	old := doc("house-2030", "House rules 2030. The preamble.", "his or her", "10")
+	cur := doc("house-2031", "House rules 2031. The preamble, rewritten at length.", "their", "15")
+	c := diff.Options{}.Compare(old, cur)
+	for _, tc := range []struct {
+		name       string
+		opt        reports.ChangelogOptions
+		want, lack []string
+	}{
+		{"all", reports.ChangelogOptions{}, []string{"Rule 1: Seat Draw", "Rule 2: Breaks", "## Substantive changes", "## Editorial changes"}, []string{"shortened"}},
+		{"substantive", reports.ChangelogOptions{Only: diff.Substantive}, []string{"Rule 2: Breaks", "only the substantive changes are listed"}, []string{"Rule 1: Seat Draw", "## Editorial changes"}},
+		{"editorial", reports.ChangelogOptions{Only: diff.Editorial}, []string{"Rule 1: Seat Draw"}, []string{"Rule 2: Breaks"}},
+		{"skip front matter", reports.ChangelogOptions{SkipFrontMatter: true}, []string{"Rule 1: Seat Draw", "the front matter is left out"}, []string{"### Front matter"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var b bytes.Buffer
+			if err := tc.opt.Markdown(&b, c); err != nil {
+				t.Fatal(err)
+			}
+			for _, s := range tc.want {
+				if !strings.Contains(b.String(), s) {
+					t.Errorf("lacks %q:\n%s", s, b.String())
+				}
+			}
+			for _, s := range tc.lack {
+				if strings.Contains(b.String(), s) {
+					t.Errorf("has %q:\n%s", s, b.String())
+				}
+			}
+			if !strings.Contains(b.String(), "| **total** |") {
+				t.Errorf("no summary table:\n%s", b.String())
+			}
+		})
+	}
+}
+
+// TestRealChangelog renders the changelog of the TDA 2022 short form and
+// the 2024 longform (the real files): a scope note quoting the short
+// form stands where 36 "new" entries stood, the procedures and addendum
+// entries are listed apart, rule 25 is editorial, and no entry names an
+// item by id or carries a backslash in its reason.
+func TestRealChangelog(t *testing.T) {
+	old := testcorpus.Doc(t, "tda/tda-2022-shortform-en.docx")
+	cur := testcorpus.Doc(t, "tda/tda-2024-longform-en.pdf")
+	c := diff.Options{}.Compare(old, cur)
+	var b bytes.Buffer
+	if err := reports.Markdown(&b, c); err != nil {
+		t.Fatal(err)
+	}
+	md := b.String()
+	if n := strings.Count(md, "new in this edition"); n != 0 {
+		t.Errorf("%d entries \"new in this edition\", want none", n)
+	}
+	if !strings.Contains(md, "**Scope.** tda-2022 does not contain the Recommended Procedures (22 items) and the Illustration Addendum (14 items)") ||
+		!strings.Contains(md, "## Not in tda-2022: Recommended Procedures and Illustration Addendum") {
+		t.Errorf("no scope note or list:\n%s", md[:min(len(md), 2000)])
+	}
+	editorial := md[strings.Index(md, "## Editorial changes"):]
+	if !strings.Contains(editorial, "**Rule 25: Cards and Chips Kept Visible") {
+		t.Error("rule 25 is not among the editorial changes")
+	}
+	idRe := regexp.MustCompile(`\b(?:rule|rp|add|reg|guide|sec|item|pre):`)
+	for _, l := range strings.Split(md, "\n") {
+		if !strings.HasPrefix(l, "- **") {
+			continue
+		}
+		_, reason, _ := strings.Cut(l, "): ")
+		if strings.Contains(reason, `\`) || idRe.MatchString(l) {
+			t.Errorf("entry with an id or a backslash: %s", l)
+		}
+	}
+	if i := strings.Index(md, "| change |"); i < 0 || i > strings.Index(md, "## Substantive changes") {
+		t.Error("the summary table does not come first")
 	}
 }

@@ -70,11 +70,6 @@ func mdQuote(s string) string {
 // esc escapes text for HTML content and quoted attribute values.
 func esc(s string) string { return template.HTMLEscapeString(s) }
 
-// htmlText escapes text for HTML content, its line breaks as <br>.
-func htmlText(s string) string {
-	return strings.ReplaceAll(esc(s), "\n", "<br>\n")
-}
-
 // xmlText escapes text for XML content and attributes (characters XML
 // cannot hold become U+FFFD).
 func xmlText(s string) string {

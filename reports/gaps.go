@@ -11,58 +11,137 @@ import (
 	"github.com/rulesync/rulesync/gaps"
 )
 
-// worklistItem is one source item (or translation item) and its findings.
-type worklistItem struct {
-	key      string
+// A worklist is what a translator has to do, in three parts: the items
+// to translate (the source's text beside each), the items to update
+// (the source's change and the translation as it stands), and the
+// findings to check; findings on the whole document come first.
+
+// workKind is a part of a worklist.
+type workKind int
+
+const (
+	workDocument  workKind = iota // findings on the whole document
+	workTranslate                 // missing: the source item has no translation
+	workUpdate                    // stale: the source changed since it was translated
+	workCheck                     // other findings on an item
+)
+
+// workItem is one item a translator works on: the source item (if any),
+// the translation item (if any), its findings, and for a stale item the
+// source's change.
+type workItem struct {
+	kind     workKind
+	source   *corpus.Item
+	target   *corpus.Item
 	findings []gaps.Finding
+	redline  []diff.Span
 }
 
-// byItem groups findings by the item they concern, in the report's order;
-// findings on the whole document come first.
-func byItem(r *gaps.Report) []worklistItem {
-	var out []worklistItem
+// worklist groups the findings of r by item and by the work they ask
+// for, each part in the report's order.
+func worklist(r *gaps.Report) []workItem {
+	var out []workItem
 	at := map[string]int{}
-	for _, f := range r.Findings {
-		key := f.SourceID
-		if key == "" {
-			key = f.TargetID
+	item := func(d *corpus.Document, id string) *corpus.Item {
+		if d == nil || id == "" {
+			return nil
 		}
-		if f.TargetID != "" && f.SourceID != "" {
-			key = f.SourceID + " / " + f.TargetID
+		return d.Item(id)
+	}
+	for _, f := range r.Findings {
+		key := f.SourceID + "\x00" + f.TargetID
+		if f.SourceID != "" {
+			key = f.SourceID
 		}
 		i, ok := at[key]
 		if !ok {
+			w := workItem{kind: workCheck, source: item(r.Source, f.SourceID), target: item(r.Translation, f.TargetID)}
+			if w.source == nil && r.Base != nil {
+				w.source = item(r.Base, f.SourceID)
+			}
+			if f.SourceID == "" && f.TargetID == "" {
+				w.kind = workDocument
+			}
 			i = len(out)
 			at[key] = i
-			out = append(out, worklistItem{key: key})
+			out = append(out, w)
 		}
-		out[i].findings = append(out[i].findings, f)
+		w := &out[i]
+		w.findings = append(w.findings, f)
+		if w.target == nil {
+			w.target = item(r.Translation, f.TargetID)
+		}
+		switch f.Check {
+		case gaps.Missing:
+			w.kind = workTranslate
+		case gaps.Stale:
+			if w.kind != workTranslate {
+				w.kind = workUpdate
+			}
+			w.redline = f.Redline
+		}
 	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].key == "" && out[j].key != "" })
+	sort.SliceStable(out, func(i, j int) bool { return out[i].kind < out[j].kind })
 	return out
 }
 
-// heading names the item a worklist entry is about: the source item and
-// its title, then the translation item and its title.
-func heading(r *gaps.Report, f gaps.Finding) string {
-	name := func(d *corpus.Document, id string) string {
-		if d == nil || id == "" {
-			return ""
-		}
-		if it := d.Item(id); it != nil && it.Title != "" {
-			return id + " " + it.Title
-		}
-		return id
+// workParts are the headings of the parts of a worklist.
+var workParts = map[workKind]string{
+	workDocument:  "The whole document",
+	workTranslate: "To translate",
+	workUpdate:    "To update",
+	workCheck:     "To check",
+}
+
+// names gives the printed labels of a report's translation items: the
+// number the item prints, or, for an item that prints none, the number
+// of the source item it is aligned with ("Rule 7" for the reader page's
+// seventh card, never item:6).
+type names map[string]string
+
+// targetNames returns the printed labels of r's translation items.
+func targetNames(r *gaps.Report) names {
+	n := names{}
+	if r.Translation == nil {
+		return n
 	}
-	s := name(r.Source, f.SourceID)
-	if s == "" && r.Base != nil {
-		s = name(r.Base, f.SourceID)
+	d := r.Translation
+	if r.Alignment != nil {
+		d = r.Alignment.Numbered()
 	}
-	if t := name(r.Translation, f.TargetID); t != "" {
-		if s != "" {
-			return s + " → " + t
+	for i := range d.Items {
+		n[r.Translation.Items[i].ID] = d.Items[i].Label()
+	}
+	return n
+}
+
+// label is an item's printed label and title, its number the aligned one
+// when it prints none.
+func (n names) label(it *corpus.Item) string {
+	if it == nil {
+		return ""
+	}
+	l, ok := n[it.ID]
+	if !ok {
+		l = it.Label()
+	}
+	if it.Title != "" && l != it.Title {
+		return l + ": " + it.Title
+	}
+	return l
+}
+
+// title names a work item: the source item, then the translation item
+// when it is named otherwise ("Rule 7: Seat Draw → Rule 7: 席の抽選").
+func (n names) title(w workItem) string {
+	s := label(w.source)
+	if w.target != nil {
+		if t := n.label(w.target); t != s {
+			if s != "" {
+				return s + " → " + t
+			}
+			return t
 		}
-		return t
 	}
 	return s
 }
@@ -99,9 +178,10 @@ func gapsSummary(r *gaps.Report) string {
 }
 
 // GapsMarkdown writes a translator's worklist: the translation and its
-// source, coverage and counts, then one entry per item to work on, in the
-// translation's order, each finding with its severity, message and
-// evidence, and for a stale item the source's redline to translate from.
+// source, coverage and counts, then the items to translate (with the
+// source's text), to update (with the source's change since and the
+// translation as it stands) and to check, each finding with its
+// severity, message and evidence.
 func GapsMarkdown(w io.Writer, r *gaps.Report) error {
 	p := &printer{w: w}
 	if r.Source != nil {
@@ -120,28 +200,43 @@ func GapsMarkdown(w io.Writer, r *gaps.Report) error {
 		p.f("\nNothing to do.\n")
 		return p.err
 	}
-	for _, it := range byItem(r) {
-		if it.key == "" {
-			p.f("\n## The whole document\n\n")
-		} else {
-			p.f("\n## %s\n\n", mdEscape(heading(r, it.findings[0])))
+	n := targetNames(r)
+	part := workKind(-1)
+	for _, it := range worklist(r) {
+		if it.kind != part {
+			part = it.kind
+			p.f("\n## %s\n", workParts[part])
 		}
+		if it.kind != workDocument {
+			p.f("\n### %s\n", mdEscape(n.title(it)))
+		}
+		p.f("\n")
 		for _, f := range it.findings {
-			box := "- [ ]"
-			p.f("%s **%s** (%s): %s\n", box, f.Check, f.Severity, mdEscape(f.Message))
+			p.f("- [ ] **%s** (%s): %s\n", f.Check, f.Severity, mdEscape(f.Message))
 			for _, e := range f.Evidence {
 				p.f("  - %s\n", mdEscape(e))
 			}
-			if len(f.Redline) > 0 {
-				p.f("\n  > %s\n\n", mdRedline(f.Redline))
+		}
+		switch {
+		case it.kind == workTranslate && it.source != nil:
+			p.f("\n  Source text:\n\n  > %s\n", mdQuote(it.source.Text))
+		case it.kind == workUpdate:
+			if len(it.redline) > 0 {
+				p.f("\n  The source's change:\n\n  > %s\n", mdRedline(it.redline))
+			}
+			if it.target != nil {
+				p.f("\n  The translation now:\n\n  > %s\n", mdQuote(it.target.Text))
 			}
 		}
 	}
 	return p.err
 }
 
-// GapsText writes the findings for a terminal, one line each.
-func GapsText(w io.Writer, r *gaps.Report) error {
+// GapsText writes the findings for a terminal, one line each, the most
+// serious first (errors, then warnings, then info), in the report's
+// order within a severity; color sets the severities in colour (red,
+// yellow) and the redlines' markers in red and green.
+func GapsText(w io.Writer, r *gaps.Report, color bool) error {
 	p := &printer{w: w}
 	if r.Source != nil {
 		p.f("%s against %s: coverage %.1f%%; %s\n", docName(r.Translation), docName(r.Source), r.Coverage, gapsSummary(r))
@@ -151,17 +246,32 @@ func GapsText(w io.Writer, r *gaps.Report) error {
 	} else {
 		p.f("%s: %s\n", docName(r.Translation), gapsSummary(r))
 	}
-	for _, f := range r.Findings {
+	fs := append([]gaps.Finding(nil), r.Findings...)
+	sort.SliceStable(fs, func(i, j int) bool { return fs[i].Severity.Rank() > fs[j].Severity.Rank() })
+	marks := diff.WordDiff
+	if color {
+		marks = diff.Markers{DelStart: ansiRed + "[-", DelEnd: "-]" + ansiReset, InsStart: ansiGreen + "{+", InsEnd: "+}" + ansiReset}
+	}
+	for _, f := range fs {
 		where := strings.Trim(f.SourceID+" "+f.TargetID, " ")
 		if where == "" {
 			where = "-"
 		}
-		p.f("%-8s %-13s %-22s %s\n", f.Severity, f.Check, where, f.Message)
+		sev := fmt.Sprintf("%-8s", f.Severity)
+		if color {
+			switch f.Severity {
+			case gaps.Error:
+				sev = ansiRed + sev + ansiReset
+			case gaps.Warning:
+				sev = ansiYellow + sev + ansiReset
+			}
+		}
+		p.f("%s %-13s %-22s %s\n", sev, f.Check, where, f.Message)
 		for _, e := range f.Evidence {
 			p.f("%-45s %s\n", "", e)
 		}
 		if len(f.Redline) > 0 {
-			p.f("%-45s %s\n", "", strings.ReplaceAll(diff.WordDiff.Render(f.Redline), "\n", " "))
+			p.f("%-45s %s\n", "", strings.ReplaceAll(marks.Render(f.Redline), "\n", " "))
 		}
 	}
 	return p.err
@@ -181,6 +291,22 @@ func ProvenanceText(w io.Writer, pv *gaps.Provenance) error {
 	}
 	for k, c := range pv.Candidates {
 		p.f("  %-24s %-10s %4d votes (%d by text, %d by structure); mean score %.2f over %s\n", c.Edition, c.Date, pv.Votes[k], pv.TextVotes[k], pv.StructureVotes[k], pv.Score[k], over)
+	}
+	return p.err
+}
+
+// DocumentMarkdown writes a document as a Markdown table: its title and
+// edition, then one row per item with its printed number, title and
+// text (line breaks as <br>).
+func DocumentMarkdown(w io.Writer, d *corpus.Document) error {
+	p := &printer{w: w}
+	p.f("# %s\n\n%s, %s, %d items, read as %s.\n\n| number | title | text |\n| --- | --- | --- |\n", mdEscape(docTitle(d)), mdEscape(d.Edition), mdEscape(d.Lang), len(d.Items), mdEscape(d.Source.Format))
+	for _, it := range d.Items {
+		var paras []string
+		for _, para := range strings.Split(it.Text, "\n") {
+			paras = append(paras, mdEscape(para))
+		}
+		p.f("| %s | %s | %s |\n", mdEscape(it.Label()), mdEscape(it.Title), strings.Join(paras, "<br>"))
 	}
 	return p.err
 }

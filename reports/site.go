@@ -10,82 +10,15 @@ import (
 	"strings"
 
 	"github.com/rulesync/rulesync/corpus"
-	"github.com/rulesync/rulesync/gaps"
 )
 
-// The HTML site: index.html (an overview of editions and languages, the
-// changelogs, the translations, a search box), one page per document,
-// one side-by-side page per translation, the changelogs. Static files,
-// relative links, no script or font from elsewhere: it works from file://.
-
-const siteCSS = `*{box-sizing:border-box}
-body{font:16px/1.5 system-ui,sans-serif;margin:0;color:#1a1a1a;background:#fff}
-a{color:#0b57a6} a:focus,input:focus{outline:3px solid #f0a500;outline-offset:2px}
-.skip{position:absolute;left:-999px} .skip:focus{left:1rem;top:1rem;background:#fff;padding:.5rem}
-header{background:#123;color:#fff;padding:.6rem 1rem} header a{color:#fff;margin-right:1rem}
-main{max-width:72rem;margin:0 auto;padding:1rem}
-table{border-collapse:collapse;width:100%} th,td{border:1px solid #ccc;padding:.4rem;vertical-align:top;text-align:left}
-th{background:#f2f2f2}
-.side td{width:50%} .finding{margin:.2rem 0;padding:.2rem .4rem;border-left:4px solid #999;background:#fafafa;font-size:.9em}
-.error{border-color:#b00020} .warning{border-color:#c77700} .info{border-color:#607d8b}
-del{background:#ffe0e0;color:#8a1010} ins{background:#dff5df;color:#0b5a0b;text-decoration:none}
-.id{font-family:ui-monospace,monospace;font-size:.85em;color:#555} .text{white-space:pre-wrap}
-#results li{margin:.3rem 0} .hit{font-size:.9em;color:#555} label{font-weight:600;display:block;margin-top:1rem}
-input[type=search]{font:inherit;padding:.4rem;width:100%;max-width:30rem}
-@media (max-width:700px){.side td,.side th{display:block;width:100%} table{font-size:.9em}}
-@media (prefers-color-scheme:dark){body{background:#151515;color:#eee} th{background:#262626} .finding{background:#222} a{color:#8ab4f8} header{background:#0a1a2a}}
-`
-
-const searchJS = `(function(){
-  var input = document.getElementById('q');
-  var list = document.getElementById('results');
-  var status = document.getElementById('status');
-  if (!input || !list || !window.RULESYNC_INDEX) return;
-  function run(){
-    var q = input.value.trim().toLowerCase();
-    list.innerHTML = '';
-    if (q.length < 2) { status.textContent = ''; return; }
-    var n = 0;
-    for (var i = 0; i < RULESYNC_INDEX.length && n < 50; i++) {
-      var e = RULESYNC_INDEX[i];
-      var at = e.x.toLowerCase().indexOf(q);
-      if (at < 0 && (e.t + ' ' + e.id).toLowerCase().indexOf(q) < 0) continue;
-      var li = document.createElement('li');
-      var a = document.createElement('a');
-      a.href = e.u; a.textContent = e.d + ' ' + e.id + (e.t ? ': ' + e.t : '');
-      li.appendChild(a);
-      if (at >= 0) {
-        // The words around the match, the match itself marked.
-        var from = Math.max(0, at - 60), to = Math.min(e.x.length, at + q.length + 60);
-        var p = document.createElement('div');
-        p.className = 'hit';
-        var mark = document.createElement('mark');
-        mark.textContent = e.x.slice(at, at + q.length);
-        p.appendChild(document.createTextNode((from > 0 ? '…' : '') + e.x.slice(from, at)));
-        p.appendChild(mark);
-        p.appendChild(document.createTextNode(e.x.slice(at + q.length, to) + (to < e.x.length ? '…' : '')));
-        li.appendChild(p);
-      }
-      list.appendChild(li); n++;
-    }
-    status.textContent = n + (n === 50 ? '+' : '') + ' results';
-  }
-  input.addEventListener('input', run);
-  var m = /[?&]q=([^&]*)/.exec(location.search);
-  if (m) { input.value = decodeURIComponent(m[1].replace(/\+/g, ' ')); run(); }
-})();
-`
-
-// searchRunes is how much of an item's text the search index holds: the
-// whole of any item the real corpus has (the longest is some 3,000
-// runes), with line breaks as spaces.
-const searchRunes = 4000
-
-// searchText is the text of an item as the search index holds it.
-func searchText(text string) string {
-	x := []rune(strings.ReplaceAll(text, "\n", " "))
-	return string(x[:min(len(x), searchRunes)])
-}
+// The HTML site: index.html (an overview: the translations with their
+// coverage bars, the changelogs with their change bars, the other
+// documents with their check findings, editions by language, a search
+// box), one page per document, one side-by-side page and one worklist
+// per translation, the changelogs. Static files, relative links, no
+// script or font from elsewhere, no inline script: it works from
+// file://.
 
 var pageTmpl = template.Must(template.New("page").Parse(`<!DOCTYPE html>
 <html lang="en">
@@ -98,20 +31,22 @@ var pageTmpl = template.Must(template.New("page").Parse(`<!DOCTYPE html>
 </head>
 <body>
 <a class="skip" href="#main">Skip to content</a>
-<header><nav aria-label="Site"><a href="{{.Root}}index.html">Overview</a><a href="{{.Root}}index.html#changelogs">Changelogs</a><a href="{{.Root}}index.html#translations">Translations</a></nav></header>
+<header><nav aria-label="Site"><a href="{{.Root}}index.html">Overview</a><a href="{{.Root}}index.html#translations">Translations</a><a href="{{.Root}}index.html#changelogs">Changelogs</a><a href="{{.Root}}index.html#documents">Documents</a></nav></header>
 <main id="main">
 {{.Body}}
 </main>
 {{if .Search}}<script src="{{.Root}}search-index.js"></script>
-<script src="{{.Root}}search.js"></script>{{end}}
+<script src="{{.Root}}search.js"></script>{{end}}{{if .Filters}}<script src="{{.Root}}site.js"></script>{{end}}
 </body>
 </html>
 `))
 
+// page is a page of the site: its title, the way back to the site's
+// root ("" or "../"), its body, and the scripts it loads.
 type page struct {
-	Title, Root string
-	Body        template.HTML
-	Search      bool
+	Title, Root     string
+	Body            template.HTML
+	Search, Filters bool
 }
 
 // siteCSP is the site pages' Content-Security-Policy: their script and
@@ -121,57 +56,90 @@ const siteCSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-sr
 
 func renderPage(w io.Writer, p page) error { return pageTmpl.Execute(w, p) }
 
-// site adds the site's files to out: the overview, and a page and search
-// entries for each of docs (named names: the sources that editions and
-// translations are compared with; translations have their side-by-side
-// pages).
-//
-// extra are further documents (the translations) whose items the search
-// box finds on their side-by-side pages; a build passes them when the
-// workspace is small enough for one search index.
-func site(out files, ws *Workspace, sum *Summary, names []string, docs []*corpus.Document, extra map[string]*corpus.Document) error {
+// renderBytes renders a page into bytes.
+func renderBytes(p page) ([]byte, error) {
+	var b bytes.Buffer
+	err := renderPage(&b, p)
+	return b.Bytes(), err
+}
+
+// namedDoc is a document of the site by its source name.
+type namedDoc struct {
+	Name string
+	Doc  *corpus.Document
+}
+
+// siteInput is what the site stage of a build makes the site of.
+type siteInput struct {
+	ws  *Workspace
+	sum *Summary
+	// docs are the documents whose pages the site stage writes (the
+	// sources of the changelogs and translations).
+	docs []namedDoc
+	// translations and others are documents whose items the search box
+	// finds on pages other tasks wrote: the translations' side-by-side
+	// pages, the other documents' pages. A build passes them when the
+	// workspace is small enough for one search index.
+	translations, others []namedDoc
+}
+
+// searchEntry is an item in the search index.
+type searchEntry struct {
+	D string `json:"d"` // the document's name
+	L string `json:"l"` // the item's printed label
+	T string `json:"t"` // its title
+	X string `json:"x"` // its text
+	U string `json:"u"` // its page and anchor
+}
+
+// searchRunes is how much of an item's text the search index holds: the
+// whole of any item the real corpus has (the longest is some 3,000
+// runes), with line breaks as spaces.
+const searchRunes = 4000
+
+// searchText is the text of an item as the search index holds it.
+func searchText(text string) string {
+	x := []rune(strings.ReplaceAll(text, "\n", " "))
+	return string(x[:min(len(x), searchRunes)])
+}
+
+// site adds the site's files to out: the style sheet and scripts, the
+// pages of in.docs, the search index and the overview.
+func site(out files, in siteInput) error {
 	out["style.css"] = []byte(siteCSS)
 	out["search.js"] = []byte(searchJS)
-	title := ws.Title
+	out["site.js"] = []byte(siteJS)
+	title := in.ws.Title
 	if title == "" {
 		title = "rulesync"
 	}
-
-	// One page per document, and the search index over all of them.
-	type entry struct {
-		D  string `json:"d"`
-		ID string `json:"id"`
-		T  string `json:"t"`
-		X  string `json:"x"`
-		U  string `json:"u"`
-	}
-	var index []entry
-	for i, name := range names {
-		d := docs[i]
-		s := Source{Name: name}
-		var b strings.Builder
-		fmt.Fprintf(&b, "<h1>%s</h1>\n<p>%s, %s, %d items, from %s.</p>\n<table>\n<caption>Items of %s</caption>\n<thead><tr><th scope=\"col\">Id</th><th scope=\"col\">Title and text</th></tr></thead><tbody>\n",
-			esc(s.Name), esc(d.Edition), esc(d.Lang), len(d.Items), esc(d.Source.Format), esc(s.Name))
-		for _, it := range d.Items {
-			fmt.Fprintf(&b, "<tr id=\"%s\"><td class=\"id\">%s</td><td lang=\"%s\"><strong>%s</strong><div class=\"text\">%s</div></td></tr>\n",
-				esc(it.ID), esc(it.ID), esc(d.Lang), esc(it.Title), esc(it.Text))
-			index = append(index, entry{s.Name, it.ID, it.Title, searchText(it.Text), "documents/" + s.Name + ".html#" + it.ID})
-		}
-		b.WriteString("</tbody></table>\n")
-		var buf bytes.Buffer
-		if err := renderPage(&buf, page{Title: s.Name + " · " + title, Root: "../", Body: template.HTML(b.String())}); err != nil {
+	var index []searchEntry
+	for _, nd := range in.docs {
+		data, err := documentPage(nd, nil, title)
+		if err != nil {
 			return err
 		}
-		out["documents/"+s.Name+".html"] = buf.Bytes()
+		out["documents/"+nd.Name+".html"] = data
+		for _, it := range nd.Doc.Items {
+			index = append(index, searchEntry{nd.Name, it.Label(), it.Title, searchText(it.Text), "documents/" + urlPath(nd.Name) + ".html" + fragment(it.ID)})
+		}
 	}
-	extraNames := make([]string, 0, len(extra))
-	for n := range extra {
-		extraNames = append(extraNames, n)
+	labels := map[string]map[string]string{}
+	for _, t := range in.sum.Translations {
+		labels[t.Name] = t.Labels
 	}
-	sort.Strings(extraNames)
-	for _, n := range extraNames {
-		for _, it := range extra[n].Items {
-			index = append(index, entry{n, it.ID, it.Title, searchText(it.Text), "translations/" + n + ".html#t-" + it.ID})
+	for _, nd := range in.others {
+		for _, it := range nd.Doc.Items {
+			index = append(index, searchEntry{nd.Name, it.Label(), it.Title, searchText(it.Text), "documents/" + urlPath(nd.Name) + ".html" + fragment(it.ID)})
+		}
+	}
+	for _, nd := range in.translations {
+		for _, it := range nd.Doc.Items {
+			l := labels[nd.Name][it.ID]
+			if l == "" {
+				l = it.Label()
+			}
+			index = append(index, searchEntry{nd.Name, l, it.Title, searchText(it.Text), "translations/" + urlPath(nd.Name) + ".html" + fragment("t-"+it.ID)})
 		}
 	}
 	js, err := json.Marshal(index)
@@ -179,8 +147,17 @@ func site(out files, ws *Workspace, sum *Summary, names []string, docs []*corpus
 		return err
 	}
 	out["search-index.js"] = append(append([]byte("window.RULESYNC_INDEX = "), js...), ";\n"...)
+	data, err := renderBytes(page{Title: title, Body: template.HTML(overview(in, title)), Search: true})
+	if err != nil {
+		return err
+	}
+	out["index.html"] = data
+	return nil
+}
 
-	// The overview.
+// overview is the body of index.html.
+func overview(in siteInput, title string) string {
+	sum := in.sum
 	var b strings.Builder
 	fmt.Fprintf(&b, "<h1>%s</h1>\n", esc(title))
 	if len(sum.Failed) > 0 {
@@ -190,33 +167,110 @@ func site(out files, ws *Workspace, sum *Summary, names []string, docs []*corpus
 		}
 		b.WriteString("</ul></section>\n")
 	}
-	b.WriteString("<section aria-labelledby=\"search-h\"><h2 id=\"search-h\">Search</h2>\n<label for=\"q\">Search item titles and texts</label>\n<input id=\"q\" type=\"search\" autocomplete=\"off\" placeholder=\"e.g. substantial action\">\n<p id=\"status\" role=\"status\" aria-live=\"polite\"></p>\n<ol id=\"results\"></ol></section>\n")
+	b.WriteString("<section id=\"search\" aria-labelledby=\"search-h\"><h2 id=\"search-h\">Search</h2>\n<label for=\"q\">Search item titles and texts</label>\n<input id=\"q\" type=\"search\" autocomplete=\"off\" placeholder=\"e.g. substantial action\">\n<p id=\"status\" role=\"status\" aria-live=\"polite\"></p>\n<ol id=\"results\"></ol></section>\n")
 
-	// Editions x languages.
+	b.WriteString("<section aria-labelledby=\"translations\"><h2 id=\"translations\">Translations</h2>\n")
+	if len(sum.Translations) == 0 {
+		b.WriteString("<p>No translations in this workspace.</p>\n")
+	} else {
+		b.WriteString("<table>\n<caption>Each translation against its source: the items in its scope translated, translated with errors, stale and missing</caption>\n<thead><tr><th scope=\"col\">Translation</th><th scope=\"col\">Coverage</th><th scope=\"col\">Worklist and files</th></tr></thead><tbody>\n")
+		for _, t := range sum.Translations {
+			based := ""
+			if t.Base != "" {
+				based = ", made from " + esc(t.Base)
+			}
+			fmt.Fprintf(&b, "<tr id=\"tr-%s\"><th scope=\"row\"><a href=\"translations/%s.html\">%s</a><div class=\"meta\">against %s%s</div></th><td>%s</td><td class=\"files\">%s</td></tr>\n",
+				esc(t.Name), esc(urlPath(t.Name)), esc(t.Name), esc(t.Source), based, coverageBar(t), translationFiles(t.Name, ""))
+		}
+		b.WriteString("</tbody></table>\n")
+	}
+	b.WriteString("<p><a href=\"interchange/glossary.tbx\">Glossary (TBX)</a></p></section>\n")
+
+	b.WriteString("<section aria-labelledby=\"changelogs\"><h2 id=\"changelogs\">Changelogs</h2>\n")
+	if len(sum.Changelogs) == 0 {
+		b.WriteString("<p>No edition pairs in this workspace.</p>\n")
+	} else {
+		b.WriteString("<table>\n<caption>Each pair of editions: the changes, substantive, editorial, added and removed</caption>\n<thead><tr><th scope=\"col\">Editions</th><th scope=\"col\">Changes</th><th scope=\"col\">Files</th></tr></thead><tbody>\n")
+		for _, c := range sum.Changelogs {
+			scope := ""
+			for _, n := range c.Scope {
+				scope += "<p class=\"scope\">" + esc(n) + "</p>"
+			}
+			fmt.Fprintf(&b, "<tr id=\"cl-%s\"><th scope=\"row\"><a href=\"changelog/%s.html\">%s → %s</a><div class=\"meta\">%s</div></th><td>%s%s</td><td class=\"files\"><a href=\"changelog/%s.md\">Markdown</a><a href=\"changelog/%s.json\">JSON</a></td></tr>\n",
+				esc(c.Name), esc(urlPath(c.Name)), esc(c.OldName), esc(c.NewName), esc(pairEditions(c)), changeBar(c), scope, esc(urlPath(c.Name)), esc(urlPath(c.Name)))
+		}
+		b.WriteString("</tbody></table>\n")
+	}
+	b.WriteString("</section>\n")
+
+	b.WriteString("<section aria-labelledby=\"documents\"><h2 id=\"documents\">Documents</h2>\n")
+	if len(sum.Checks) > 0 {
+		b.WriteString("<table>\n<caption>Documents that are neither an edition compared nor a translation: the checks that need no source</caption>\n<thead><tr><th scope=\"col\">Document</th><th scope=\"col\">Language</th><th scope=\"col\">Items</th><th scope=\"col\">Check findings</th></tr></thead><tbody>\n")
+		for _, c := range sum.Checks {
+			fmt.Fprintf(&b, "<tr><th scope=\"row\"><a href=\"documents/%s.html\">%s</a><div class=\"meta\">%s</div></th><td>%s</td><td class=\"n\">%d</td><td>%s</td></tr>\n",
+				esc(urlPath(c.Name)), esc(c.Name), esc(c.Title), esc(c.Lang), c.Items, esc(c.counts()))
+		}
+		b.WriteString("</tbody></table>\n")
+	}
+	b.WriteString(matrix(in))
+	b.WriteString("</section>\n")
+	return b.String()
+}
+
+// pairEditions says which editions a changelog compares.
+func pairEditions(c ChangelogSummary) string {
+	if c.Old == c.New {
+		return "both " + c.Old
+	}
+	return c.Old + " → " + c.New
+}
+
+// translationFiles links a translation's worklist and files for
+// translation tools, from a page at root.
+func translationFiles(name, root string) string {
+	n := esc(urlPath(name))
+	return fmt.Sprintf("<a href=\"%sgaps/%s.html\">Worklist</a><a href=\"%sgaps/%s.md\">Worklist (Markdown)</a><a href=\"%sinterchange/%s.po\">PO</a><a href=\"%sinterchange/%s.xlf\">XLIFF</a><a href=\"%sinterchange/%s.tmx\">TMX</a>",
+		root, n, root, n, root, n, root, n, root, n)
+}
+
+// matrix is the table of the compared and translated documents by
+// edition and language.
+func matrix(in siteInput) string {
 	editions, langs := map[string]bool{}, map[string]bool{}
 	cell := map[string][]string{}
-	trBy := map[string]TranslationSummary{}
-	for _, t := range sum.Translations {
-		trBy[t.Name] = t
+	trBy := map[string]bool{}
+	for _, t := range in.sum.Translations {
+		trBy[t.Name] = true
 	}
 	hasPage := map[string]bool{}
-	for _, n := range names {
-		hasPage[n] = true
+	for _, d := range in.docs {
+		hasPage[d.Name] = true
 	}
-	for _, d := range sum.Documents {
+	standalone := map[string]bool{}
+	for _, c := range in.sum.Checks {
+		standalone[c.Name] = true
+	}
+	for _, d := range in.sum.Documents {
+		if standalone[d.Name] {
+			continue
+		}
 		editions[d.Edition], langs[d.Lang] = true, true
 		c := fmt.Sprintf("%s (%d items)", esc(d.Name), d.Items)
-		if hasPage[d.Name] {
-			c = fmt.Sprintf("<a href=\"documents/%s.html\">%s</a> (%d items)", esc(d.Name), esc(d.Name), d.Items)
-		}
-		if t, ok := trBy[d.Name]; ok {
-			c += fmt.Sprintf("<br><a href=\"translations/%s.html\">%.1f%% covered, %d stale, %d errors</a>", esc(d.Name), t.Coverage, t.Stale, t.Errors)
+		switch {
+		case hasPage[d.Name]:
+			c = fmt.Sprintf("<a href=\"documents/%s.html\">%s</a> (%d items)", esc(urlPath(d.Name)), esc(d.Name), d.Items)
+		case trBy[d.Name]:
+			c = fmt.Sprintf("<a href=\"translations/%s.html\">%s</a> (%d items)", esc(urlPath(d.Name)), esc(d.Name), d.Items)
 		}
 		k := d.Edition + "\x00" + d.Lang
 		cell[k] = append(cell[k], c)
 	}
+	if len(editions) == 0 {
+		return ""
+	}
 	el, ll := sortedSet(editions), sortedSet(langs)
-	b.WriteString("<section aria-labelledby=\"matrix\"><h2 id=\"matrix\">Editions and languages</h2>\n<table>\n<caption>Documents by edition (rows) and language (columns); a translation shows its coverage, stale items and errors</caption>\n<thead><tr><th scope=\"col\">Edition</th>")
+	var b strings.Builder
+	b.WriteString("<table>\n<caption>The editions compared and translated, by edition (rows) and language (columns)</caption>\n<thead><tr><th scope=\"col\">Edition</th>")
 	for _, l := range ll {
 		fmt.Fprintf(&b, "<th scope=\"col\">%s</th>", esc(l))
 	}
@@ -228,30 +282,8 @@ func site(out files, ws *Workspace, sum *Summary, names []string, docs []*corpus
 		}
 		b.WriteString("</tr>\n")
 	}
-	b.WriteString("</tbody></table></section>\n")
-
-	b.WriteString("<section aria-labelledby=\"changelogs\"><h2 id=\"changelogs\">Changelogs</h2><ul>\n")
-	for _, c := range sum.Changelogs {
-		name := c.Name
-		fmt.Fprintf(&b, "<li><a href=\"changelog/%s.html\">%s → %s</a>: %d changes (%d substantive, %d editorial); <a href=\"changelog/%s.md\">Markdown</a>, <a href=\"changelog/%s.json\">JSON</a></li>\n",
-			esc(name), esc(c.Old), esc(c.New), c.Changes, c.Substantive, c.Editorial, esc(name), esc(name))
-	}
-	b.WriteString("</ul></section>\n<section aria-labelledby=\"translations\"><h2 id=\"translations\">Translations</h2><ul>\n")
-	for _, t := range sum.Translations {
-		based := ""
-		if t.Base != "" {
-			based = ", made from " + esc(t.Base)
-		}
-		fmt.Fprintf(&b, "<li><a href=\"translations/%s.html\">%s</a> against %s%s: %.1f%% covered, %d findings (%d errors), %d stale, %d missing. Worklist: <a href=\"gaps/%s.md\">Markdown</a>; files for translation tools: <a href=\"interchange/%s.po\">PO</a>, <a href=\"interchange/%s.xlf\">XLIFF</a>, <a href=\"interchange/%s.tmx\">TMX</a></li>\n",
-			esc(t.Name), esc(t.Name), esc(t.Source), based, t.Coverage, t.Findings, t.Errors, t.Stale, t.Missing, esc(t.Name), esc(t.Name), esc(t.Name), esc(t.Name))
-	}
-	b.WriteString("</ul><p><a href=\"interchange/glossary.tbx\">Glossary (TBX)</a></p></section>\n")
-	var buf bytes.Buffer
-	if err := renderPage(&buf, page{Title: title, Root: "", Body: template.HTML(b.String()), Search: true}); err != nil {
-		return err
-	}
-	out["index.html"] = buf.Bytes()
-	return nil
+	b.WriteString("</tbody></table>\n")
+	return b.String()
 }
 
 func sortedSet(m map[string]bool) []string {
@@ -263,47 +295,74 @@ func sortedSet(m map[string]bool) []string {
 	return out
 }
 
-// sidePage writes the side-by-side view of a translation: each source
-// item beside its translation, the findings inline, the source's redline
-// for a stale item.
-func sidePage(w io.Writer, t Translation, r *gaps.Report) error {
+// barPart is a part of a bar: a class (its colour), what it counts and
+// how many.
+type barPart struct {
+	kind, label string
+	n           int
+}
+
+// bar draws counts as a stacked bar (inline SVG, its colours from the
+// style sheet) with a legend that gives each count in words: the numbers
+// are in the page's text, not only in the picture. name says what the
+// bar counts ("coverage", "changes").
+func bar(name, title string, segs []barPart) string {
+	total := 0
+	var words []string
+	for _, s := range segs {
+		total += s.n
+		words = append(words, fmt.Sprintf("%d %s", s.n, s.label))
+	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "<h1>%s against %s</h1>\n<p>%.1f%% of the source items in scope are translated. %s.</p>\n", esc(t.Name), esc(t.Source), r.Coverage, esc(gapsSummary(r)))
-	if r.Base != nil {
-		fmt.Fprintf(&b, "<p>Translated from %s; the source is now %s. Stale items show the source's changes since.</p>\n", esc(docName(r.Base)), esc(docName(r.Source)))
+	fmt.Fprintf(&b, "<div class=\"barbox\" data-bar=\"%s\" data-total=\"%d\">", name, total)
+	fmt.Fprintf(&b, "<svg class=\"bar\" viewBox=\"0 0 1000 10\" preserveAspectRatio=\"none\" role=\"img\" aria-label=\"%s: %s\">", esc(title), esc(strings.Join(words, ", ")))
+	x := 0
+	for i, s := range segs {
+		if s.n == 0 || total == 0 {
+			continue
+		}
+		w := 1000 * s.n / total
+		if i == len(segs)-1 || x+w > 1000 {
+			w = 1000 - x
+		}
+		fmt.Fprintf(&b, "<rect class=\"k-%s\" x=\"%d\" y=\"0\" width=\"%d\" height=\"10\"><title>%d %s</title></rect>", s.kind, x, w, s.n, esc(s.label))
+		x += w
 	}
-	b.WriteString("<table class=\"side\">\n<caption>Source and translation, item by item</caption>\n<thead><tr><th scope=\"col\">Source</th><th scope=\"col\">Translation</th></tr></thead><tbody>\n")
-	for _, u := range r.Units() {
-		fmt.Fprintf(&b, "<tr id=\"%s\"><td lang=\"%s\"><span class=\"id\">%s</span> <strong>%s</strong>", esc(u.Source.ID), esc(r.Source.Lang), esc(u.Source.ID), esc(u.Source.Title))
-		if u.State == gaps.StaleState && len(u.Redline) > 0 {
-			fmt.Fprintf(&b, "<div class=\"text\">%s</div>", htmlRedline(u.Redline))
-		} else {
-			fmt.Fprintf(&b, "<div class=\"text\">%s</div>", esc(u.Source.Text))
-		}
-		b.WriteString("</td>")
-		if u.Target != nil {
-			fmt.Fprintf(&b, "<td id=\"t-%s\" lang=\"%s\"><span class=\"id\">%s</span> <strong>%s</strong><div class=\"text\">%s</div>", esc(u.Target.ID), esc(r.Translation.Lang), esc(u.Target.ID), esc(u.Target.Title), esc(u.Target.Text))
-		} else {
-			b.WriteString("<td><em>not translated</em>")
-		}
-		for _, f := range u.Findings {
-			fmt.Fprintf(&b, "<p class=\"finding %s\"><strong>%s</strong> (%s): %s</p>", esc(string(f.Severity)), esc(f.Check), esc(string(f.Severity)), esc(f.Message))
-		}
-		b.WriteString("</td></tr>\n")
+	b.WriteString("</svg><ul class=\"legend\">")
+	for _, s := range segs {
+		fmt.Fprintf(&b, "<li data-kind=\"%s\" data-n=\"%d\"><span class=\"swatch k-%s\" aria-hidden=\"true\"></span>%d %s</li>", s.kind, s.n, s.kind, s.n, esc(s.label))
 	}
-	b.WriteString("</tbody></table>\n")
-	var extra []gaps.Finding
-	for _, f := range r.Findings {
-		if f.SourceID == "" {
-			extra = append(extra, f)
-		}
+	b.WriteString("</ul></div>")
+	return b.String()
+}
+
+// coverageBar is a translation's bar: the source items in its scope
+// translated, translated with errors, stale and missing, and the
+// coverage in words.
+func coverageBar(t TranslationSummary) string {
+	return bar("coverage", "Coverage of "+t.Name, []barPart{
+		{"translated", "translated", t.Translated},
+		{"errors", "with errors", t.WithErrors},
+		{"stale", "stale", t.Stale},
+		{"missing", "missing", t.Missing},
+	}) + fmt.Sprintf("<p class=\"meta\">%.1f%% of %d items covered; %d findings, %d errors.</p>", t.Coverage, t.InScope, t.Findings, t.Errors)
+}
+
+// changeBar is an edition pair's bar: its changes substantive and
+// editorial (items kept), added and removed.
+func changeBar(c ChangelogSummary) string {
+	return bar("changes", "Changes from "+c.OldName+" to "+c.NewName, []barPart{
+		{"substantive", "substantive", c.Substantive - c.Added - c.Removed},
+		{"editorial", "editorial", c.Editorial},
+		{"added", "added", c.Added},
+		{"removed", "removed", c.Removed},
+	}) + fmt.Sprintf("<p class=\"meta\">%s.</p>", esc(changeWords(c)))
+}
+
+// changeWords counts an edition pair's changes in words.
+func changeWords(c ChangelogSummary) string {
+	if c.Changes == 0 {
+		return "No changes"
 	}
-	if len(extra) > 0 {
-		b.WriteString("<h2>Other findings</h2><ul>\n")
-		for _, f := range extra {
-			fmt.Fprintf(&b, "<li class=\"finding %s\"><strong>%s</strong> %s: %s</li>\n", esc(string(f.Severity)), esc(f.Check), esc(f.TargetID), esc(f.Message))
-		}
-		b.WriteString("</ul>\n")
-	}
-	return renderPage(w, page{Title: t.Name + " · translation", Root: "../", Body: template.HTML(b.String())})
+	return fmt.Sprintf("%d changes: %d substantive (%d added, %d removed), %d editorial", c.Changes, c.Substantive, c.Added, c.Removed, c.Editorial)
 }

@@ -9,26 +9,18 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"strings"
 	"syscall"
 	"time"
 
 	"github.com/urfave/cli/v2"
-	"golang.org/x/term"
 
 	"github.com/rulesync/rulesync/align"
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/diff"
 	"github.com/rulesync/rulesync/gaps"
 	"github.com/rulesync/rulesync/ingest"
-	"github.com/rulesync/rulesync/internal/synth"
 	"github.com/rulesync/rulesync/reports"
 )
-
-// outputFlag is -o FILE, which the commands that print a result share.
-func outputFlag() cli.Flag {
-	return &cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` (atomically) instead of standard output"}
-}
 
 // Exit statuses.
 const (
@@ -81,7 +73,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // runApp runs the command line args with ctx as the commands' context.
 func runApp(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	app := newApp(stdin, stdout, stderr)
-	err := app.RunContext(ctx, interspersed(app, args))
+	args, status, done := prepare(app, args, stdout, stderr)
+	if done {
+		return status
+	}
+	err := app.RunContext(ctx, args)
 	if err == nil {
 		return exitOK
 	}
@@ -96,29 +92,13 @@ func runApp(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	return exitBad
 }
 
+// newApp is the command line: one constructor per command, each in its
+// own file (cmd_*.go).
 func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
-	var formats []string
-	for _, f := range ingest.Formats() {
-		formats = append(formats, f[0])
-	}
-	// sourceFlags are the flags that say how to read inputs; the name of
-	// the source-format flag is "format", or "input-format" where
-	// --format names the output.
-	sourceFlags := func(formatFlag string) []cli.Flag {
-		return []cli.Flag{
-			&cli.StringFlag{Name: formatFlag, Usage: "source format: " + strings.Join(formats, ", ") + " (default: detected from the content)"},
-			&cli.StringFlag{Name: "edition", Usage: "edition name, when the source does not state it (e.g. tda-2024)"},
-			&cli.StringFlag{Name: "lang", Usage: "BCP 47 language tag, when the source does not state it (e.g. ja, pt-BR)"},
-			&cli.StringFlag{Name: "encoding", Usage: "character encoding of the source (e.g. shift_jis, euc-jp, windows-1252; default: from the HTTP header or the page, else detected)"},
-			&cli.DurationFlag{Name: "timeout", Value: ingest.DefaultTimeout, Usage: "give up fetching a URL after this long"},
-			&cli.BoolFlag{Name: "strict", Usage: "fail (exit 2) when ingest warns about the structure it found (holes in the numbering, text dropped, little structure)"},
-			maxBytesFlag(),
-		}
-	}
-	ingestFlags := sourceFlags("format")
 	app := &cli.App{
 		Name:      "rulesync",
 		Usage:     "keep rulebooks in sync across editions and languages",
+		UsageText: "rulesync COMMAND [flags] ARGS...   (rulesync --version; rulesync COMMAND --help)",
 		Reader:    stdin,
 		Writer:    stdout,
 		ErrWriter: stderr,
@@ -127,388 +107,42 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		OnUsageError: func(c *cli.Context, err error, _ bool) error {
 			return cli.Exit(err.Error(), exitBad)
 		},
+		HideVersion: true,
 		Commands: []*cli.Command{
-			{
-				Name:      "ingest",
-				Usage:     "read a rulebook source and write its document JSON",
-				ArgsUsage: "INPUT (a file, an http(s) URL, or - for standard input)",
-				Flags: append(ingestFlags,
-					outputFlag()),
-				OnUsageError: usageError,
-				Action: func(c *cli.Context) error {
-					in, err := oneArg(c)
-					if err != nil {
-						return err
-					}
-					d, err := load(c, in)
-					if err != nil {
-						return err
-					}
-					data, err := corpus.Marshal(d)
-					if err != nil {
-						return cli.Exit(err.Error(), exitBad)
-					}
-					return output(c, data, stdout)
-				},
-			},
-			{
-				Name:      "align",
-				Usage:     "pair the items of a source document with a translation or another edition, with scores and evidence",
-				ArgsUsage: "SOURCE TARGET [TARGET...] (document JSON files or any source ingest reads)",
-				Description: "With one TARGET: a table of pairs (source, target, score, evidence; '?' marks a low-confidence pair)\n" +
-					"and the unmatched items of each side. With several: one row per SOURCE item and its partner in each.\n" +
-					"--json writes {pairs, unmatched_source, unmatched_target} (a list of them for several targets).",
-				Flags: append(ingestFlags,
-					&cli.BoolFlag{Name: "json", Usage: "write JSON instead of a table"},
-					&cli.StringFlag{Name: "glossary", Usage: "TBX termbase `FILE` to use instead of the shipped one"},
-					outputFlag()),
-				OnUsageError: usageError,
-				Action: func(c *cli.Context) error {
-					if c.NArg() < 2 {
-						return cli.Exit(fmt.Sprintf("align: want SOURCE and TARGET, got %d arguments (see 'rulesync align --help')", c.NArg()), exitBad)
-					}
-					opt := align.Options{Context: c.Context}
-					if path := c.String("glossary"); path != "" {
-						g, err := loadGlossary(c, path)
-						if err != nil {
-							return err
-						}
-						opt.Glossary = g
-					}
-					docs, err := loadAll(c, c.Args().Slice())
-					if err != nil {
-						return err
-					}
-					als := opt.Pivot(docs[0], docs[1:]...)
-					if c.Context.Err() != nil {
-						return interrupted(c)
-					}
-					var buf bytes.Buffer
-					switch {
-					case c.Bool("json") && len(als) == 1:
-						err = writeJSON(&buf, als[0])
-					case c.Bool("json"):
-						err = writeJSON(&buf, map[string]any{"alignments": als})
-					case len(als) == 1:
-						err = writeAlignment(&buf, als[0])
-					default:
-						err = writePivot(&buf, als)
-					}
-					if err != nil {
-						return cli.Exit(err.Error(), exitBad)
-					}
-					return output(c, buf.Bytes(), stdout)
-				},
-			},
-			{
-				Name:      "diff",
-				Usage:     "what changed between two editions: added, removed, renumbered, moved, retitled, modified, split, merged",
-				ArgsUsage: "OLD NEW (document JSON files or any source ingest reads)",
-				Description: "Every changed item with its old and new number, a redline and a severity (substantive or editorial,\n" +
-					"with the rule that decided). --format md gives a changelog to publish, html a self-contained page,\n" +
-					"json {old, new, changes: [{kind, severity, old_id, new_id, title_changed, text_changed, reason, redline}]}.",
-				Flags: append(sourceFlags("input-format"),
-					&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "text", Usage: "output: text, md, html or json"},
-					&cli.BoolFlag{Name: "exit-code", Usage: "exit with status 1 when there are changes, as git diff --exit-code does"},
-					&cli.StringFlag{Name: "equivalences", Usage: "`FILE` of further editorial equivalences (\"old => new\" lines)"},
-					outputFlag()),
-				OnUsageError: usageError,
-				Action: func(c *cli.Context) error {
-					if c.NArg() != 2 {
-						return cli.Exit(fmt.Sprintf("diff: want OLD and NEW, got %d arguments (see 'rulesync diff --help')", c.NArg()), exitBad)
-					}
-					format := c.String("format")
-					switch format {
-					case "text", "md", "html", "json":
-					default:
-						return cli.Exit(fmt.Sprintf("diff: unknown --format %q (want text, md, html or json)", format), exitBad)
-					}
-					opt := diff.Options{Context: c.Context}
-					if path := c.String("equivalences"); path != "" {
-						eqs, err := loadEquivalences(c, path)
-						if err != nil {
-							return err
-						}
-						opt.Equivalences = append(diff.DefaultEquivalences(), eqs...)
-					}
-					docs, err := loadAll(c, c.Args().Slice())
-					if err != nil {
-						return err
-					}
-					cmp := opt.Compare(docs[0], docs[1])
-					if c.Context.Err() != nil {
-						return interrupted(c)
-					}
-					var buf bytes.Buffer
-					switch format {
-					case "md":
-						err = reports.Markdown(&buf, cmp)
-					case "html":
-						err = reports.HTML(&buf, cmp)
-					case "json":
-						err = writeJSON(&buf, cmp)
-					default:
-						err = reports.Text(&buf, cmp, c.String("output") == "" && colorful(stdout))
-					}
-					if err != nil {
-						return cli.Exit(err.Error(), exitBad)
-					}
-					if err := output(c, buf.Bytes(), stdout); err != nil {
-						return err
-					}
-					if c.Bool("exit-code") && len(cmp.Changes) > 0 {
-						return cli.Exit("", exitChanges)
-					}
-					return nil
-				},
-			},
-			{
-				Name:      "gaps",
-				Usage:     "what a translation lacks or gets wrong against its source: a translator's worklist",
-				ArgsUsage: "SOURCE TRANSLATION",
-				Description: "Checks missing, extra, stale (with --base), truncated, untranslated, numbers, refs, parts,\n" +
-					"enumeration, duplicate, terminology and mismatch. --base names the source edition the translation was\n" +
-					"made from; given several times, the one the translation follows is chosen by content (provenance).\n" +
-					"Exit status 1 when a finding at or above --fail-on exists.",
-				Flags: append(sourceFlags("input-format"),
-					&cli.StringSliceFlag{Name: "base", Usage: "the source edition the translation was made from (`FILE`; repeat to let provenance choose)"},
-					&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "text", Usage: "output: text, md or json"},
-					&cli.StringFlag{Name: "fail-on", Usage: "exit 1 when a finding of this severity or worse exists: error or warning"},
-					outputFlag()),
-				OnUsageError: usageError,
-				Action: func(c *cli.Context) error {
-					if c.NArg() != 2 {
-						return cli.Exit(fmt.Sprintf("gaps: want SOURCE and TRANSLATION, got %d arguments (see 'rulesync gaps --help')", c.NArg()), exitBad)
-					}
-					if err := checkReportFlags(c); err != nil {
-						return err
-					}
-					docs, err := loadAll(c, append(c.Args().Slice(), c.StringSlice("base")...))
-					if err != nil {
-						return err
-					}
-					src, tr, bases := docs[0], docs[1], docs[2:]
-					var base *corpus.Document
-					var pv *gaps.Provenance
-					opt := gaps.Options{Context: c.Context}
-					switch len(bases) {
-					case 0:
-					case 1:
-						base = bases[0]
-					default:
-						// The base is not given: provenance picks it among
-						// the candidates, and the report says so.
-						if pv, err = opt.Provenance(tr, bases...); err != nil {
-							if c.Context.Err() != nil {
-								return interrupted(c)
-							}
-							return cli.Exit("gaps: --base: "+err.Error(), exitBad)
-						}
-						if pv.Best < 0 {
-							return cli.Exit("gaps: --base: the translation "+pv.Answer()+"; give one --base", exitBad)
-						}
-						base = pv.Candidates[pv.Best]
-					}
-					r := opt.Gaps(src, tr, base)
-					r.Provenance = pv
-					return writeReport(c, r)
-				},
-			},
-			{
-				Name:      "check",
-				Usage:     "the checks that need no source: duplicate, enumeration, terminology, truncated",
-				ArgsUsage: "DOCUMENT",
-				Flags: append(sourceFlags("input-format"),
-					&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "text", Usage: "output: text, md or json"},
-					&cli.StringFlag{Name: "fail-on", Usage: "exit 1 when a finding of this severity or worse exists: error or warning"},
-					outputFlag()),
-				OnUsageError: usageError,
-				Action: func(c *cli.Context) error {
-					in, err := oneArg(c)
-					if err != nil {
-						return err
-					}
-					if err := checkReportFlags(c); err != nil {
-						return err
-					}
-					d, err := load(c, in)
-					if err != nil {
-						return err
-					}
-					return writeReport(c, gaps.Options{Context: c.Context}.Check(d))
-				},
-			},
-			{
-				Name:      "provenance",
-				Usage:     "which source edition a translation was made from, from content alone",
-				ArgsUsage: "TRANSLATION CANDIDATE [CANDIDATE...]",
-				Flags: append(ingestFlags,
-					&cli.BoolFlag{Name: "json", Usage: "write JSON"}),
-				OnUsageError: usageError,
-				Action: func(c *cli.Context) error {
-					if c.NArg() < 2 {
-						return cli.Exit(fmt.Sprintf("provenance: want TRANSLATION and at least one CANDIDATE, got %d arguments", c.NArg()), exitBad)
-					}
-					docs, err := loadAll(c, c.Args().Slice())
-					if err != nil {
-						return err
-					}
-					pv, err := gaps.Options{Context: c.Context}.Provenance(docs[0], docs[1:]...)
-					if c.Context.Err() != nil {
-						return interrupted(c)
-					}
-					if err != nil {
-						return cli.Exit("provenance: "+err.Error(), exitBad)
-					}
-					if c.Bool("json") {
-						return writeJSON(stdout, pv)
-					}
-					return reports.ProvenanceText(stdout, pv)
-				},
-			},
-			{
-				Name:      "build",
-				Usage:     "build a workspace: changelogs, translation worklists, PO/XLIFF/TMX/TBX files and an HTML site",
-				ArgsUsage: " ",
-				Description: "Reads the manifest (TOML: [[source]] name/path/url/format/edition/lang, [[diff]] old/new,\n" +
-					"[[translation]] name/source/base), ingests every source (cached by its bytes), and writes OUTDIR,\n" +
-					"replacing it only when the new build is complete. A source that cannot be read is reported and\n" +
-					"left out with what depends on it; everything else is written, and the exit status is 2.",
-				Flags: []cli.Flag{
-					&cli.StringFlag{Name: "config", Aliases: []string{"c"}, Value: "rulesync.toml", Usage: "the workspace manifest `FILE`"},
-					&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Value: "rulesync-out", Usage: "the output `DIR`"},
-					maxBytesFlag(),
-				},
-				OnUsageError: usageError,
-				Action: func(c *cli.Context) error {
-					if c.NArg() != 0 {
-						return cli.Exit("build: takes no arguments; name the manifest with -c (see 'rulesync build --help')", exitBad)
-					}
-					if err := checkOutput(c.String("output")); err != nil {
-						return err
-					}
-					max, err := maxBytes(c)
-					if err != nil {
-						return err
-					}
-					ws, err := reports.LoadWorkspace(c.String("config"))
-					if err != nil {
-						return cli.Exit(err.Error(), exitBad)
-					}
-					if max > 0 {
-						ws.MaxBytes = max
-					}
-					b := &reports.Build{Workspace: ws, Out: c.String("output")}
-					// Steps are shown on a terminal; a log gets the summary only.
-					if colorful(stdout) {
-						b.Progress = func(e reports.Event) { progressLine(stderr, e) }
-					}
-					sum, err := b.Run(c.Context)
-					if errors.Is(err, context.Canceled) {
-						return cli.Exit(fmt.Sprintf("build: %v", err), exitInterrupted)
-					}
-					if err != nil {
-						return cli.Exit(fmt.Sprintf("build: %v", err), exitBad)
-					}
-					for _, n := range sum.Notes {
-						fmt.Fprintln(stderr, "rulesync: build: "+n)
-					}
-					if err := writeSummary(stdout, sum, c.String("output")); err != nil {
-						return cli.Exit(err.Error(), exitBad)
-					}
-					if len(sum.Failed) > 0 {
-						var msgs []string
-						for _, f := range sum.Failed {
-							msgs = append(msgs, fmt.Sprintf("source %s: %v", f.Name, f.Err))
-						}
-						return cli.Exit("build: "+strings.Join(msgs, "\nbuild: ")+"\nbuild: everything else was written", exitBad)
-					}
-					return nil
-				},
-			},
-			{
-				Name:  "synth",
-				Usage: "generate a synthetic corpus with known edits and translation defects, and its workspace",
-				Description: "Writes DIR/docs/*.json (editions en-1..en-N, translations <lang>-<e>), DIR/rulesync.toml (every\n" +
-					"edition pair in sequence, every translation against its edition) and DIR/truth.json (the edits and\n" +
-					"defects made), for benchmarks and accuracy measurements at any size. The same seed gives the same corpus.",
-				Flags: []cli.Flag{
-					&cli.IntFlag{Name: "editions", Value: 3, Usage: "English editions"},
-					&cli.IntFlag{Name: "langs", Value: 2, Usage: "translations of each edition (at most 35)"},
-					&cli.IntFlag{Name: "items", Value: 500, Usage: "rules per edition"},
-					&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "random seed"},
-					&cli.IntSliceFlag{Name: "unchanged", Usage: "make edition `N` (2 or more) the edition before it reissued, identical in content (repeat for more)"},
-					&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Required: true, Usage: "the `DIR` to write"},
-				},
-				OnUsageError: usageError,
-				Action: func(c *cli.Context) error {
-					if err := checkOutput(c.String("output")); err != nil {
-						return err
-					}
-					n, l, k := c.Int("editions"), c.Int("langs"), c.Int("items")
-					if n < 1 || l < 0 || l > len(synth.Languages) || k < 1 {
-						return cli.Exit(fmt.Sprintf("synth: want 1 or more editions, 0 to %d languages and 1 or more items", len(synth.Languages)), exitBad)
-					}
-					o := synth.Options{Unchanged: c.IntSlice("unchanged")}
-					for _, u := range o.Unchanged {
-						if u < 2 || u > n {
-							return cli.Exit(fmt.Sprintf("synth: --unchanged %d: want an edition from 2 to %d (one with an edition before it)", u, n), exitBad)
-						}
-					}
-					if err := o.Write(c.Context, c.String("output"), c.Uint64("seed"), n, l, k); err != nil {
-						if c.Context.Err() != nil {
-							return interrupted(c)
-						}
-						return cli.Exit(fmt.Sprintf("synth: %v", err), exitBad)
-					}
-					fmt.Fprintf(stdout, "wrote %s: %d documents of %d items\n", c.String("output"), n*(1+l), k)
-					return nil
-				},
-			},
-			{
-				Name:      "show",
-				Usage:     "print a table of a document's items (id, number, title, flags, excerpt)",
-				ArgsUsage: "INPUT (a file, an http(s) URL, or - for standard input)",
-				Flags: append(ingestFlags,
-					&cli.BoolFlag{Name: "json", Usage: "print the document JSON instead of a table"}),
-				OnUsageError: usageError,
-				Action: func(c *cli.Context) error {
-					in, err := oneArg(c)
-					if err != nil {
-						return err
-					}
-					d, err := load(c, in)
-					if err != nil {
-						return err
-					}
-					if c.Bool("json") {
-						return corpus.Encode(stdout, d)
-					}
-					return writeTable(stdout, d)
-				},
-			},
+			ingestCommand(),
+			alignCommand(),
+			diffCommand(),
+			gapsCommand(),
+			checkCommand(),
+			provenanceCommand(),
+			buildCommand(),
+			synthCommand(),
+			showCommand(),
 		},
+	}
+	for _, c := range app.Commands {
+		c.OnUsageError = usageError
 	}
 	return app
 }
 
+// usageError reports a flag the command does not know or cannot read,
+// with the nearest flag it has.
 func usageError(c *cli.Context, err error, _ bool) error {
-	return cli.Exit(fmt.Sprintf("%s: %v (see 'rulesync %s --help')", c.Command.Name, err, c.Command.Name), exitBad)
+	return cli.Exit(fmt.Sprintf("%s: %v%s (see 'rulesync %s --help')", c.Command.Name, err, flagSuggestion(c, err), c.Command.Name), exitBad)
 }
 
+// oneArg is the one input of a command that takes one.
 func oneArg(c *cli.Context) (string, error) {
 	if c.NArg() != 1 {
-		return "", cli.Exit(fmt.Sprintf("%s: want one INPUT, got %d arguments (see 'rulesync %s --help')", c.Command.Name, c.NArg(), c.Command.Name), exitBad)
+		return "", arity(c, "one INPUT")
 	}
 	return c.Args().First(), nil
 }
 
 // load ingests the input named on the command line, "-" for standard input.
 func load(c *cli.Context, in string) (*corpus.Document, error) {
-	format := c.String("format")
-	if c.Command.Name == "diff" || c.Command.Name == "gaps" || c.Command.Name == "check" {
-		format = c.String("input-format")
-	}
+	format := fromFormat(c)
 	max, err := maxBytes(c)
 	if err != nil {
 		return nil, err
@@ -613,15 +247,16 @@ func parseFile[T any](c *cli.Context, path string, parse func(io.Reader) (T, err
 	return v, nil
 }
 
-// checkReportFlags validates the --format and --fail-on of gaps and check.
+// checkReportFlags validates the --to and --fail-on of gaps and check.
 func checkReportFlags(c *cli.Context) error {
-	switch c.String("format") {
-	case "text", "md", "json":
-	default:
-		return cli.Exit(fmt.Sprintf("%s: unknown --format %q (want text, md or json)", c.Command.Name, c.String("format")), exitBad)
+	if _, err := toFormat(c, reportFormats); err != nil {
+		return err
+	}
+	if _, err := outputColor(c); err != nil {
+		return err
 	}
 	switch c.String("fail-on") {
-	case "", "error", "warning", "info":
+	case "", "error", "warning":
 	default:
 		return cli.Exit(fmt.Sprintf("%s: unknown --fail-on %q (want error or warning)", c.Command.Name, c.String("fail-on")), exitBad)
 	}
@@ -631,15 +266,17 @@ func checkReportFlags(c *cli.Context) error {
 // writeReport writes a gaps or check report in the chosen format and
 // decides the exit status by --fail-on.
 func writeReport(c *cli.Context, r *gaps.Report) error {
+	to, _ := toFormat(c, reportFormats)
+	color, _ := outputColor(c)
 	var buf bytes.Buffer
 	var err error
-	switch c.String("format") {
+	switch to {
 	case "md":
 		err = reports.GapsMarkdown(&buf, r)
 	case "json":
 		err = writeJSON(&buf, r)
 	default:
-		err = reports.GapsText(&buf, r)
+		err = reports.GapsText(&buf, r, color)
 	}
 	if err != nil {
 		return cli.Exit(err.Error(), exitBad)
@@ -651,17 +288,6 @@ func writeReport(c *cli.Context, r *gaps.Report) error {
 		return cli.Exit("", exitChanges)
 	}
 	return nil
-}
-
-// colorful reports whether w is a terminal that takes colour: not when
-// NO_COLOR is set.
-func colorful(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	if !ok || os.Getenv("NO_COLOR") != "" || os.Getenv("TERM") == "dumb" {
-		return false
-	}
-	// A character device is not enough: /dev/null is one too.
-	return term.IsTerminal(int(f.Fd()))
 }
 
 // writeJSON writes v as indented JSON.

@@ -11,8 +11,10 @@ import (
 // urfave/cli v2 reads flags: it stops at the first argument
 // (github.com/urfave/cli/issues/976), and the flag would be taken for an
 // input. A flag's value moves with it. "-" (standard input) and
-// everything after "--" stay arguments; a flag the command does not know
-// moves too, so that the error names it rather than a missing file.
+// everything after "--" stay arguments, "--" going after the flags, where
+// the flag parser takes it as the end of the flags; a flag the command
+// does not know moves too, so that the error names it rather than a
+// missing file.
 func interspersed(app *cli.App, args []string) []string {
 	if len(args) < 3 || strings.HasPrefix(args[1], "-") {
 		return args
@@ -28,12 +30,12 @@ func interspersed(app *cli.App, args []string) []string {
 			takesValue[n] = !isBool
 		}
 	}
-	var flags, rest []string
-	sawArg := false
+	var flags, rest, after []string
+	sawArg, dashes := false, false
 	for i := 2; i < len(args); i++ {
 		t := args[i]
 		if t == "--" {
-			rest = append(rest, args[i:]...)
+			after, dashes = args[i+1:], true
 			break
 		}
 		if t == "-" || !strings.HasPrefix(t, "-") {
@@ -53,5 +55,9 @@ func interspersed(app *cli.App, args []string) []string {
 	}
 	out := append([]string{}, args[:2]...)
 	out = append(out, flags...)
-	return append(out, rest...)
+	if dashes {
+		out = append(out, "--")
+	}
+	out = append(out, rest...)
+	return append(out, after...)
 }

@@ -13,8 +13,9 @@ import (
 
 // writeTable prints a document's header and one row per item: id, number,
 // title, flags and the start of the text, in columns padded by display
-// width so that Japanese and Chinese text lines up.
-func writeTable(w io.Writer, d *corpus.Document) error {
+// width so that Japanese and Chinese text lines up; color sets the
+// header row in bold.
+func writeTable(w io.Writer, d *corpus.Document, color bool) error {
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "%s  %s  %q", d.Edition, d.Lang, d.Title)
 	if d.Version != "" {
@@ -38,19 +39,23 @@ func writeTable(w io.Writer, d *corpus.Document) error {
 		}
 		rows = append(rows, []string{it.ID, it.Number, clip(it.Title, 40), strings.Join(flags, ","), clip(it.Text, 50)})
 	}
-	columns(bw, rows)
+	columns(bw, rows, color)
 	return bw.Flush()
 }
 
-// columns prints rows in columns padded by display width.
-func columns(bw *bufio.Writer, rows [][]string) {
+// bold is the ANSI escape for bold text, and its end.
+const bold, plain = "\x1b[1m", "\x1b[0m"
+
+// columns prints rows in columns padded by display width, the first row
+// (the header) in bold when color is set.
+func columns(bw *bufio.Writer, rows [][]string, color bool) {
 	widths := make([]int, len(rows[0]))
 	for _, r := range rows {
 		for i, c := range r {
 			widths[i] = max(widths[i], corpus.Width(c))
 		}
 	}
-	for _, r := range rows {
+	for k, r := range rows {
 		var line strings.Builder
 		for i, c := range r {
 			line.WriteString(c)
@@ -58,14 +63,19 @@ func columns(bw *bufio.Writer, rows [][]string) {
 				line.WriteString(strings.Repeat(" ", widths[i]-corpus.Width(c)+2))
 			}
 		}
-		fmt.Fprintln(bw, strings.TrimRight(line.String(), " "))
+		l := strings.TrimRight(line.String(), " ")
+		if k == 0 && color {
+			l = bold + l + plain
+		}
+		fmt.Fprintln(bw, l)
 	}
 }
 
 // writeAlignment prints an alignment: one row per pair (source id and
 // title, target id and title, score, evidence), low-confidence pairs
-// marked "?", then the items left unmatched on each side.
-func writeAlignment(w io.Writer, al *align.Alignment) error {
+// marked "?", then the items left unmatched on each side; color sets
+// the header row in bold.
+func writeAlignment(w io.Writer, al *align.Alignment, color bool) error {
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "%s %s -> %s %s: %d pairs, %d low confidence, %d source and %d target items unmatched\n",
 		al.Source.Edition, al.Source.Lang, al.Target.Edition, al.Target.Lang, len(al.Pairs), countLow(al), len(al.UnmatchedSource), len(al.UnmatchedTarget))
@@ -93,7 +103,7 @@ func writeAlignment(w io.Writer, al *align.Alignment) error {
 		}
 		rows = append(rows, []string{sid, clip(s.Title, 30), tid, clip(orText(t), 30), score, clip(strings.Join(ev, "; "), 90)})
 	}
-	columns(bw, rows)
+	columns(bw, rows, color)
 	for _, side := range []struct {
 		name string
 		d    *corpus.Document
@@ -112,8 +122,8 @@ func writeAlignment(w io.Writer, al *align.Alignment) error {
 }
 
 // writePivot prints an N-way alignment: one row per pivot item with its
-// partner in each target.
-func writePivot(w io.Writer, als []*align.Alignment) error {
+// partner in each target; color sets the header row in bold.
+func writePivot(w io.Writer, als []*align.Alignment, color bool) error {
 	bw := bufio.NewWriter(w)
 	head := []string{"SOURCE", "TITLE"}
 	for _, al := range als {
@@ -136,7 +146,7 @@ func writePivot(w io.Writer, als []*align.Alignment) error {
 		}
 		rows = append(rows, row)
 	}
-	columns(bw, rows)
+	columns(bw, rows, color)
 	return bw.Flush()
 }
 
@@ -193,8 +203,9 @@ func progressLine(w io.Writer, e reports.Event) {
 }
 
 // writeSummary prints the tables that end a build: documents,
-// changelogs and translations.
-func writeSummary(w io.Writer, s *reports.Summary, out string) error {
+// changelogs (by the sources' names), translations and the documents
+// checked alone; color sets the header rows in bold.
+func writeSummary(w io.Writer, s *reports.Summary, out string, color bool) error {
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "built %s: %d files", out, s.Files)
 	if s.Pruned > 0 {
@@ -212,14 +223,18 @@ func writeSummary(w io.Writer, s *reports.Summary, out string) error {
 	for _, f := range s.Failed {
 		rows = append(rows, []string{f.Name, "-", "-", "-", "FAILED"})
 	}
-	columns(bw, rows)
+	columns(bw, rows, color)
 	if len(s.Changelogs) > 0 {
 		fmt.Fprintln(bw)
-		rows = [][]string{{"CHANGELOG", "CHANGES", "SUBSTANTIVE", "EDITORIAL"}}
+		rows = [][]string{{"CHANGELOG", "CHANGES", "SUBSTANTIVE", "EDITORIAL", "SCOPE"}}
 		for _, c := range s.Changelogs {
-			rows = append(rows, []string{c.Old + " -> " + c.New, fmt.Sprint(c.Changes), fmt.Sprint(c.Substantive), fmt.Sprint(c.Editorial)})
+			scope := "same"
+			if len(c.Scope) > 0 {
+				scope = "differs (see the changelog)"
+			}
+			rows = append(rows, []string{c.OldName + " -> " + c.NewName, fmt.Sprint(c.Changes), fmt.Sprint(c.Substantive), fmt.Sprint(c.Editorial), scope})
 		}
-		columns(bw, rows)
+		columns(bw, rows, color)
 	}
 	if len(s.Translations) > 0 {
 		fmt.Fprintln(bw)
@@ -227,7 +242,15 @@ func writeSummary(w io.Writer, s *reports.Summary, out string) error {
 		for _, t := range s.Translations {
 			rows = append(rows, []string{t.Name, t.Source, fmt.Sprintf("%.1f%%", t.Coverage), fmt.Sprint(t.Findings), fmt.Sprint(t.Errors), fmt.Sprint(t.Stale), fmt.Sprint(t.Missing)})
 		}
-		columns(bw, rows)
+		columns(bw, rows, color)
+	}
+	if len(s.Checks) > 0 {
+		fmt.Fprintln(bw)
+		rows = [][]string{{"CHECKED ALONE", "LANG", "ITEMS", "ERRORS", "WARNINGS", "INFO"}}
+		for _, c := range s.Checks {
+			rows = append(rows, []string{c.Name, c.Lang, fmt.Sprint(c.Items), fmt.Sprint(c.Errors), fmt.Sprint(c.Warnings), fmt.Sprint(c.Info)})
+		}
+		columns(bw, rows, color)
 	}
 	return bw.Flush()
 }

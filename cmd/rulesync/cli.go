@@ -1,0 +1,217 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"runtime/debug"
+	"slices"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+)
+
+// The command line as people know it from git and go: no arguments print
+// the usage to standard error (exit 2); --version says which build this
+// is; an unknown command or flag is an error (exit 2) that suggests the
+// nearest known one; -h or --help anywhere in a command's flags shows
+// that command's help.
+
+// prepare handles what the command line asks before a command runs. It
+// returns the arguments to run, or done with the exit status when
+// nothing is left to run.
+func prepare(app *cli.App, args []string, stdout, stderr io.Writer) (out []string, status int, done bool) {
+	if len(args) < 2 {
+		app.Writer = stderr
+		app.Run([]string{args0(args), "--help"})
+		return nil, exitBad, true
+	}
+	first := args[1]
+	switch {
+	case first == "--version" || first == "-version" || first == "-V":
+		fmt.Fprintln(stdout, version())
+		return nil, exitOK, true
+	case (first == "help" || first == "h") && len(args) > 2 && app.Command(args[2]) == nil:
+		return nil, unknownCommand(app, args[2], stderr), true
+	case first == "help" || first == "h":
+		return args, 0, false
+	case strings.HasPrefix(first, "-"):
+		if first == "-h" || first == "--help" || first == "-help" {
+			return args, 0, false
+		}
+		name, _, _ := strings.Cut(strings.TrimLeft(first, "-"), "=")
+		msg := fmt.Sprintf("rulesync: unknown flag %s", first)
+		if s := nearest(name, []string{"help", "version"}); s != "" {
+			msg += fmt.Sprintf("; did you mean --%s?", s)
+		}
+		fmt.Fprintf(stderr, "%s\nRun 'rulesync --help' for the commands and 'rulesync COMMAND --help' for their flags.\n", msg)
+		return nil, exitBad, true
+	case app.Command(first) == nil:
+		return nil, unknownCommand(app, first, stderr), true
+	}
+	// -h or --help among a command's flags asks for its help, whatever
+	// else the line holds ("rulesync diff -h a b"); --version, the
+	// version.
+	for _, a := range args[2:] {
+		if a == "--" {
+			break
+		}
+		switch a {
+		case "-h", "--help", "-help":
+			return []string{args[0], first, "--help"}, 0, false
+		case "--version", "-version":
+			fmt.Fprintln(stdout, version())
+			return nil, exitOK, true
+		}
+	}
+	return interspersed(app, args), 0, false
+}
+
+func args0(args []string) string {
+	if len(args) > 0 {
+		return args[0]
+	}
+	return "rulesync"
+}
+
+// unknownCommand reports a command rulesync does not have, with the
+// nearest it has.
+func unknownCommand(app *cli.App, name string, stderr io.Writer) int {
+	var names []string
+	for _, c := range app.Commands {
+		names = append(names, c.Names()...)
+	}
+	msg := fmt.Sprintf("rulesync: unknown command %q", name)
+	if s := nearest(name, names); s != "" {
+		msg += fmt.Sprintf("; did you mean %q?", s)
+	}
+	fmt.Fprintf(stderr, "%s\nRun 'rulesync --help' for the commands.\n", msg)
+	return exitBad
+}
+
+// flagSuggestion returns " (did you mean --color?)" for the error of a
+// flag the command does not define, "" for other errors.
+func flagSuggestion(c *cli.Context, err error) string {
+	_, name, ok := strings.Cut(err.Error(), "flag provided but not defined: ")
+	if !ok {
+		return ""
+	}
+	name = strings.TrimLeft(name, "-")
+	var names []string
+	for _, f := range c.Command.Flags {
+		if r, ok := f.(*renamedFlag); ok && r.Hidden {
+			continue
+		}
+		names = append(names, f.Names()...)
+	}
+	names = append(names, "help")
+	if s := nearest(name, names); s != "" {
+		dash := "--"
+		if len(s) == 1 {
+			dash = "-"
+		}
+		return fmt.Sprintf("; did you mean %s%s?", dash, s)
+	}
+	return ""
+}
+
+// nearest returns the name closest to s: the fewest edits (a letter
+// added, dropped, changed, or two swapped), at most one for a word of up
+// to five letters and a third of its length for a longer one, or a name
+// s begins (three letters or more); "" when none is that close, and for
+// a word of one or two letters.
+func nearest(s string, names []string) string {
+	s = strings.ToLower(s)
+	if len([]rune(s)) < 3 {
+		return ""
+	}
+	best, bestD := "", 0
+	for _, n := range names {
+		d := editDistance(s, n)
+		if strings.HasPrefix(n, s) {
+			d = min(d, 1)
+		}
+		if d <= max(1, len([]rune(s))/3) && (best == "" || d < bestD) {
+			best, bestD = n, d
+		}
+	}
+	return best
+}
+
+// editDistance is the optimal string alignment distance of a and b, by
+// runes: the insertions, deletions, substitutions and transpositions of
+// neighbours that turn one into the other.
+func editDistance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	d := make([][]int, len(ra)+1)
+	for i := range d {
+		d[i] = make([]int, len(rb)+1)
+		d[i][0] = i
+	}
+	for j := range d[0] {
+		d[0][j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
+			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
+				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+			}
+		}
+	}
+	return d[len(ra)][len(rb)]
+}
+
+// version says which build of rulesync this is: the module's version
+// ("(devel)" for a build from a checkout), the VCS revision and time it
+// was built from (and whether the tree had changes), and the Go that
+// built it, from the build information Go records in the binary.
+func version() string {
+	info, ok := debug.ReadBuildInfo()
+	return versionOf(info, ok)
+}
+
+// versionOf is version from the build information given.
+func versionOf(info *debug.BuildInfo, ok bool) string {
+	if !ok || info == nil {
+		return "rulesync (no build information)"
+	}
+	v := info.Main.Version
+	if v == "" {
+		v = "(devel)"
+	}
+	settings := map[string]string{}
+	for _, s := range info.Settings {
+		settings[s.Key] = s.Value
+	}
+	s := "rulesync " + v
+	if rev := settings["vcs.revision"]; rev != "" {
+		s += ", revision " + rev
+		if t := settings["vcs.time"]; t != "" {
+			s += " (" + t + ")"
+		}
+		if settings["vcs.modified"] == "true" {
+			s += ", with uncommitted changes"
+		}
+	} else {
+		s += ", no VCS revision recorded"
+	}
+	return s + ", " + info.GoVersion
+}
+
+// arity reports a command given the wrong number of arguments: what it
+// wants, what it got, and, when "--" made flags into inputs, that too.
+func arity(c *cli.Context, want string) error {
+	args := c.Args().Slice()
+	msg := fmt.Sprintf("%s: want %s, got %d arguments", c.Command.Name, want, len(args))
+	if len(args) > 0 && len(args) <= 6 {
+		msg += " (" + strings.Join(args, ", ") + ")"
+	}
+	if slices.ContainsFunc(args, func(a string) bool { return strings.HasPrefix(a, "-") && a != "-" }) {
+		msg += `; after "--" every word is an input, flags too`
+	}
+	return cli.Exit(msg+fmt.Sprintf(" (see 'rulesync %s --help')", c.Command.Name), exitBad)
+}

@@ -1,0 +1,72 @@
+package main
+
+import (
+	"bytes"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/rulesync/rulesync/align"
+)
+
+// alignCommand is "rulesync align": the pairs of a source's items and a
+// translation's or another edition's.
+func alignCommand() *cli.Command {
+	formats := []string{"text", "json"}
+	return &cli.Command{
+		Name:      "align",
+		Usage:     "pair the items of a source document with a translation or another edition, with scores and evidence",
+		ArgsUsage: "SOURCE TARGET [TARGET...] (document JSON files or any source ingest reads)",
+		Description: "With one TARGET: a table of pairs (source, target, score, evidence; '?' marks a low-confidence pair)\n" +
+			"and the unmatched items of each side. With several: one row per SOURCE item and its partner in each.\n" +
+			"--to json writes {pairs, unmatched_source, unmatched_target} (a list of them for several targets).",
+		Flags: withCommon(sourceFlags("format"), toFlag(formats, false),
+			&cli.BoolFlag{Name: "json", Usage: "write JSON instead of a table (--to json)"},
+			&cli.StringFlag{Name: "glossary", Usage: "TBX termbase `FILE` to use instead of the shipped one"},
+			outputFlag()),
+		Action: func(c *cli.Context) error {
+			if c.NArg() < 2 {
+				return arity(c, "SOURCE and TARGET")
+			}
+			to, err := toFormat(c, formats)
+			if err != nil {
+				return err
+			}
+			color, err := outputColor(c)
+			if err != nil {
+				return err
+			}
+			var opt align.Options
+			if path := c.String("glossary"); path != "" {
+				g, err := loadGlossary(c, path)
+				if err != nil {
+					return err
+				}
+				opt.Glossary = g
+			}
+			docs, err := loadAll(c, c.Args().Slice())
+			if err != nil {
+				return err
+			}
+			opt.Context = c.Context
+			als := opt.Pivot(docs[0], docs[1:]...)
+			if c.Context.Err() != nil {
+				return interrupted(c)
+			}
+			var buf bytes.Buffer
+			switch {
+			case to == "json" && len(als) == 1:
+				err = writeJSON(&buf, als[0])
+			case to == "json":
+				err = writeJSON(&buf, map[string]any{"alignments": als})
+			case len(als) == 1:
+				err = writeAlignment(&buf, als[0], color)
+			default:
+				err = writePivot(&buf, als, color)
+			}
+			if err != nil {
+				return cli.Exit(err.Error(), exitBad)
+			}
+			return output(c, buf.Bytes(), c.App.Writer)
+		},
+	}
+}

@@ -1,0 +1,48 @@
+package main
+
+import (
+	"github.com/urfave/cli/v2"
+
+	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/reports"
+)
+
+// showFormats are what show writes: a table, the document JSON, a
+// Markdown table.
+var showFormats = []string{"text", "json", "md"}
+
+// showCommand is "rulesync show": a document's items as a table.
+func showCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "show",
+		Usage:     "print a table of a document's items (id, number, title, flags, excerpt)",
+		ArgsUsage: "INPUT (a file, an http(s) URL, or - for standard input)",
+		Flags: withCommon(sourceFlags("format"), toFlag(showFormats, false),
+			&cli.BoolFlag{Name: "json", Usage: "print the document JSON instead of a table (--to json)"}),
+		Action: func(c *cli.Context) error {
+			in, err := oneArg(c)
+			if err != nil {
+				return err
+			}
+			to, err := toFormat(c, showFormats)
+			if err != nil {
+				return err
+			}
+			color, err := outputColor(c)
+			if err != nil {
+				return err
+			}
+			d, err := load(c, in)
+			if err != nil {
+				return err
+			}
+			switch to {
+			case "json":
+				return corpus.Encode(c.App.Writer, d)
+			case "md":
+				return reports.DocumentMarkdown(c.App.Writer, d)
+			}
+			return writeTable(c.App.Writer, d, color)
+		},
+	}
+}

@@ -1,0 +1,188 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+	"golang.org/x/term"
+
+	"github.com/rulesync/rulesync/ingest"
+)
+
+// The flags several commands share: how to read inputs (--from and the
+// source options), what to write (--to, -o), and whether in colour
+// (--color).
+
+// outputFlag is -o FILE, which the commands that print a result share.
+func outputFlag() cli.Flag {
+	return &cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` (atomically) instead of standard output"}
+}
+
+// sourceFormats lists the formats ingest reads.
+func sourceFormats() string {
+	var formats []string
+	for _, f := range ingest.Formats() {
+		formats = append(formats, f[0])
+	}
+	return strings.Join(formats, ", ")
+}
+
+// deprecatedFrom is the old name of --from in a command: "format" where
+// --format named the input (ingest, show, align, provenance),
+// "input-format" where it named the output (diff, gaps, check).
+type deprecatedFrom string
+
+// sourceFlags are the flags that say how to read a command's inputs:
+// --from FORMAT and the source's edition, language, encoding, fetch
+// timeout, strictness and size limit. old is the deprecated name --from
+// had in the command, still read (with a warning).
+func sourceFlags(old deprecatedFrom) []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "from", Usage: "input `FORMAT`: " + sourceFormats() + " (default: detected from the content)"},
+		&renamedFlag{&cli.StringFlag{Name: string(old), Hidden: true, Usage: "deprecated: use --from"}, "from"},
+		&cli.StringFlag{Name: "edition", Usage: "edition name, when the source does not state it (e.g. tda-2024)"},
+		&cli.StringFlag{Name: "lang", Usage: "BCP 47 language tag, when the source does not state it (e.g. ja, pt-BR)"},
+		&cli.StringFlag{Name: "encoding", Usage: "character encoding of the source (e.g. shift_jis, euc-jp, windows-1252; default: from the HTTP header or the page, else detected)"},
+		&cli.DurationFlag{Name: "timeout", Value: ingest.DefaultTimeout, Usage: "give up fetching a URL after this long"},
+		&cli.BoolFlag{Name: "strict", Usage: "fail (exit 2) when ingest warns about the structure it found (holes in the numbering, text dropped, little structure)"},
+		maxBytesFlag(),
+	}
+}
+
+// toFlag is --to FORMAT, the output format; formats are those the
+// command writes, the first the default. A command whose --format named
+// its output keeps it (and -f) as a deprecated alias.
+func toFlag(formats []string, deprecatedFormat bool) []cli.Flag {
+	fs := []cli.Flag{&cli.StringFlag{Name: "to", Value: formats[0], Usage: "output `FORMAT`: " + strings.Join(formats, ", ")}}
+	if deprecatedFormat {
+		fs = append(fs, &renamedFlag{&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Hidden: true, Usage: "deprecated: use --to"}, "to"})
+	}
+	return fs
+}
+
+// withCommon joins a command's source flags, its --to and its other
+// flags, and adds --color.
+func withCommon(source, to []cli.Flag, more ...cli.Flag) []cli.Flag {
+	fs := append(append(append([]cli.Flag{}, source...), to...), more...)
+	return append(fs, colorFlag())
+}
+
+// colorFlag is --color=auto|always|never.
+func colorFlag() cli.Flag {
+	return &cli.StringFlag{Name: "color", Value: "auto", Usage: "colour the output: `WHEN` is auto (on a terminal, unless NO_COLOR is set), always or never"}
+}
+
+// renamedFlag is a flag kept under its old name, hidden from the help:
+// now is the flag's new name. Using it warns.
+type renamedFlag struct {
+	*cli.StringFlag
+	now string
+}
+
+// renamed returns the old name of the command's flag now, if it has
+// one.
+func renamed(c *cli.Context, now string) string {
+	for _, f := range c.Command.Flags {
+		if r, ok := f.(*renamedFlag); ok && r.now == now {
+			return r.Name
+		}
+	}
+	return ""
+}
+
+// deprecated warns on standard error that a flag has a new name.
+func deprecated(c *cli.Context, old, now string) {
+	fmt.Fprintf(c.App.ErrWriter, "rulesync: %s: --%s is deprecated; use --%s\n", c.Command.Name, old, now)
+}
+
+// fromFormat is the input format a command was given: --from, or the
+// old name the flag had in the command (with a warning).
+func fromFormat(c *cli.Context) string {
+	if old := renamed(c, "from"); old != "" && c.IsSet(old) {
+		deprecated(c, old, "from")
+		if !c.IsSet("from") {
+			return c.String(old)
+		}
+	}
+	return c.String("from")
+}
+
+// toFormat is the output format a command was given, checked against
+// the formats it writes: --to, or the deprecated --format where it named
+// the output (with a warning); --json, where the command has it, is --to
+// json.
+func toFormat(c *cli.Context, formats []string) (string, error) {
+	to := c.String("to")
+	if old := renamed(c, "to"); old != "" && c.IsSet(old) {
+		deprecated(c, old, "to")
+		if !c.IsSet("to") {
+			to = c.String(old)
+		}
+	}
+	if hasFlag(c, "json") && c.Bool("json") {
+		to = "json"
+	}
+	if !slices.Contains(formats, to) {
+		return "", cli.Exit(fmt.Sprintf("%s: unknown --to %q (want %s)", c.Command.Name, to, strings.Join(formats, ", ")), exitBad)
+	}
+	return to, nil
+}
+
+// hasFlag reports whether the command defines a flag.
+func hasFlag(c *cli.Context, name string) bool {
+	for _, f := range c.Command.Flags {
+		if slices.Contains(f.Names(), name) {
+			return true
+		}
+	}
+	return false
+}
+
+// useColor decides --color for output to w: never, always (whatever
+// NO_COLOR and the output are: the flag is the user's word), or auto:
+// colour on a terminal, unless NO_COLOR is set (https://no-color.org)
+// or TERM is dumb.
+func useColor(c *cli.Context, w io.Writer) (bool, error) {
+	switch c.String("color") {
+	case "never":
+		return false, nil
+	case "always":
+		return true, nil
+	case "auto", "":
+		return colorful(w), nil
+	}
+	return false, cli.Exit(fmt.Sprintf("%s: unknown --color %q (want auto, always or never)", c.Command.Name, c.String("color")), exitBad)
+}
+
+// outputColor decides --color for a command's result: what useColor
+// says for standard output, or for a file named by -o (never a
+// terminal: colour there only with --color=always).
+func outputColor(c *cli.Context) (bool, error) {
+	var w io.Writer = c.App.Writer
+	if o := c.String("output"); o != "" && o != "-" {
+		w = nil
+	}
+	return useColor(c, w)
+}
+
+// colorful reports whether w is a terminal that takes colour: not when
+// NO_COLOR is set.
+func colorful(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok || os.Getenv("NO_COLOR") != "" || os.Getenv("TERM") == "dumb" {
+		return false
+	}
+	// A character device is not enough: /dev/null is one too.
+	return term.IsTerminal(int(f.Fd()))
+}
+
+// terminal reports whether w is a terminal, colour aside: a build shows
+// its steps there.
+func terminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}

@@ -1,0 +1,117 @@
+package corpus
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// How items of each kind are named where a rulebook cites them: the
+// word (or prefix) printed before the number.
+var kindLabel = map[Kind]string{
+	KindRule:       "Rule ",
+	KindRP:         "RP-",
+	KindAddendum:   "Addendum ",
+	KindRegulation: "Regulation ",
+	KindGuideline:  "Guideline ",
+}
+
+// kindPlural names the items of a kind together, for notes on what an
+// edition contains.
+var kindPlural = map[Kind]string{
+	KindRule:       "rules",
+	KindRP:         "Recommended Procedures",
+	KindAddendum:   "Illustration Addendum entries",
+	KindRegulation: "regulations",
+	KindGuideline:  "guidelines",
+	KindSection:    "sections",
+	KindPreamble:   "preambles",
+	KindItem:       "items",
+}
+
+// KindName names the items of kind k together: "rules", "Recommended
+// Procedures", "regulations"; an unknown kind by itself.
+func KindName(k Kind) string {
+	if s, ok := kindPlural[k]; ok {
+		return s
+	}
+	return string(k)
+}
+
+// number returns the item's number as people read it: its printed
+// Number, or for an item that prints none, the name its id gives
+// (the slug of a section, the position of an item: "item:6" gives "6").
+func (it *Item) number() string {
+	if it.Number != "" {
+		return it.Number
+	}
+	_, n, _ := strings.Cut(it.ID, ":")
+	return n
+}
+
+// Label names the item as its source prints it, never by an internal
+// id: "Rule 7", "RP-5", "Addendum 40-A", "Regulation 1e2", "Guideline
+// 1e2+"; an item that prints no number is named by its title, a
+// preamble without one "Preamble", and any other "Item 6" (its position
+// in the document).
+func (it *Item) Label() string {
+	if it.Number != "" {
+		if p, ok := kindLabel[it.Kind]; ok {
+			return p + it.Number
+		}
+		return it.Number
+	}
+	switch {
+	case it.Title != "":
+		return it.Title
+	case it.Kind == KindPreamble:
+		return "Preamble"
+	}
+	return "Item " + it.number()
+}
+
+// LabelTitle is Label followed by the title, when the item has a number
+// and a title: "Rule 7: Seat Draw".
+func (it *Item) LabelTitle() string {
+	l := it.Label()
+	if it.Number != "" && it.Title != "" {
+		return l + ": " + it.Title
+	}
+	return l
+}
+
+// RefLabel names a reference as a rulebook prints it: "rule:71#B" is
+// "Rule 71-B", "rp:5" "RP-5", "reg:9u" "Regulation 9u", "guide:2k+"
+// "Guideline 2k+", "sec:article-A" "Article A". A reference of an
+// unknown kind gives its name after the colon.
+func RefLabel(ref string) string {
+	id, part, hasPart := strings.Cut(ref, "#")
+	prefix, name, _ := strings.Cut(id, ":")
+	var s string
+	switch prefix {
+	case "sec", "item", "pre":
+		s = capitalize(strings.ReplaceAll(name, "-", " "))
+	default:
+		s = name
+		for k, p := range idPrefix {
+			if p == prefix {
+				if l, ok := kindLabel[k]; ok {
+					s = l + name
+				}
+				break
+			}
+		}
+	}
+	if hasPart {
+		s += "-" + part
+	}
+	return s
+}
+
+func capitalize(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 {
+		return s
+	}
+	return string(unicode.ToUpper(r)) + s[n:]
+}
