@@ -1,0 +1,47 @@
+package ingest
+
+import (
+	"bytes"
+
+	"github.com/rulesync/rulesync/corpus"
+)
+
+// A translation draft that `rulesync sync` wrote carries markers
+// ("{{rulesync:stale}}") and notes ("{{rulesync:note ...}}", the
+// source's redline); see corpus.Marker. Notes are dropped from the bytes
+// before any reader sees them (a redline holds brackets and asterisks a
+// Markdown reader would take for links and emphasis); markers, which
+// hold none, are read with the text and taken out of each item after,
+// setting the item's flags.
+
+// withoutNotes returns data without the notes of a draft; data itself
+// when it has none or is a binary publication.
+func withoutNotes(data []byte) []byte {
+	if !bytes.Contains(data, []byte("{{rulesync:note")) || bytes.HasPrefix(data, []byte(zipMagic)) || bytes.Contains(data[:min(len(data), 1024)], []byte(pdfMagic)) {
+		return data
+	}
+	return []byte(corpus.DropNotes(string(data)))
+}
+
+// takeMarkers takes the markers out of the items, setting their flags,
+// and out of the document's title and version: a marker there (a version
+// line rewritten by sync, marked for review) is kept as a note of the
+// document, "marker review: version".
+func takeMarkers(d *corpus.Document) {
+	for i := range d.Items {
+		corpus.StripItemMarkers(&d.Items[i])
+	}
+	for _, f := range []struct {
+		name string
+		v    *string
+	}{{"title", &d.Title}, {"version", &d.Version}} {
+		if !corpus.HasMarkers(*f.v) {
+			continue
+		}
+		s, flags := corpus.StripMarkers(*f.v)
+		*f.v = string(bytes.TrimSpace([]byte(s)))
+		for _, fl := range flags {
+			d.Notes = append(d.Notes, corpus.DocumentMarkerNote(fl, f.name))
+		}
+	}
+}
