@@ -102,7 +102,7 @@ func (o Options) Gaps(source, translation, base *corpus.Document) *Report {
 		orig = base
 		cmp = o.Diff.Compare(base, source)
 	}
-	al := o.Align.Align(orig, translation)
+	al := o.align(orig, translation)
 	r.Alignment, r.Comparison = al, cmp
 	c := &checker{r: r, orig: orig, al: al, gloss: o.glossary(), curID: map[string]string{}}
 	if cmp != nil {
@@ -118,6 +118,7 @@ func (o Options) Gaps(source, translation, base *corpus.Document) *Report {
 		c.unmatched()
 	}
 	c.document(translation)
+	c.marked(translation)
 	c.dropSourceDuplicates()
 	r.sort()
 	return r
@@ -135,6 +136,7 @@ func (o Options) Check(d *corpus.Document) *Report {
 		}
 	}
 	c.document(d)
+	c.marked(d)
 	r.sort()
 	return r
 }
