@@ -15,6 +15,11 @@ import (
 // item's flag of the same name, so a draft reads back with the same
 // items and texts, and `gaps` lists every flagged item.
 //
+// An id marker, "{{rulesync:id add:40-A}}", gives an item the id (and
+// with it the kind and number) its layout cannot say: a draft written
+// from a PDF's document in plain text prints "RP-5" but reads back as a
+// rule; the marker keeps it rp:5. It is not asked to be removed.
+//
 // A note, "{{rulesync:note ...}}", says why (the source's redline base ->
 // current, where an item moved from): it is for the translator only,
 // and ingest drops it whole, whatever it holds but "}}".
@@ -36,7 +41,33 @@ const markerPrefix = "{{rulesync:"
 var (
 	markerRe = regexp.MustCompile(`[ \t]?\{\{rulesync:(stale|untranslated|review)\}\}[ \t]?`)
 	noteRe   = regexp.MustCompile(`[ \t]?\{\{rulesync:note\b(?:[^}]|\}[^}])*\}\}`)
+	idMarkRe = regexp.MustCompile(`[ \t]?\{\{rulesync:id ([^{}\s]+)\}\}`)
 )
+
+// IDMarker returns the marker that gives an item id: "{{rulesync:id rp:5}}".
+func IDMarker(id string) string { return markerPrefix + "id " + id + "}}" }
+
+// MarkedID returns the well-formed id an id marker in the item's title
+// or text gives it.
+func MarkedID(it *Item) (string, bool) {
+	for _, s := range []string{it.Title, it.Text} {
+		if m := idMarkRe.FindStringSubmatch(s); m != nil && WellFormedID(m[1]) {
+			return m[1], true
+		}
+	}
+	return "", false
+}
+
+// KindOfPrefix returns the kind whose ids have prefix ("rp" -> rp), and
+// KindItem for a prefix of no kind.
+func KindOfPrefix(prefix string) Kind {
+	for k, p := range idPrefix {
+		if p == prefix {
+			return k
+		}
+	}
+	return KindItem
+}
 
 // Marker returns the marker that sets flag f: "{{rulesync:stale}}".
 func Marker(f Flag) string { return markerPrefix + string(f) + "}}" }
@@ -113,7 +144,32 @@ func StripItemMarkers(it *Item) bool {
 		it.Parts[i].Title = strip(it.Parts[i].Title)
 		it.Parts[i].Text = strip(it.Parts[i].Text)
 	}
-	it.Section = strip(it.Section)
+	// The heading an item sits under carries its own item's markers.
+	if HasMarkers(it.Section) {
+		t, _ := StripMarkers(it.Section)
+		it.Section = strings.TrimSpace(idMarkRe.ReplaceAllString(t, ""))
+	}
+	for _, s := range []*string{&it.Title, &it.Text} {
+		m := idMarkRe.FindStringSubmatch(*s)
+		if m == nil {
+			continue
+		}
+		*s = strings.TrimSpace(idMarkRe.ReplaceAllString(*s, ""))
+		any = true
+		if !WellFormedID(m[1]) {
+			continue
+		}
+		prefix, name, _ := strings.Cut(m[1], ":")
+		it.ID, it.Kind = m[1], KindOfPrefix(prefix)
+		if prefix != "sec" && prefix != "item" && prefix != "pre" {
+			it.Number = name
+			// A layout that printed the number before the title ("52-B
+			// Incorrect Bet Amounts") and was not read as a label.
+			if rest, ok := strings.CutPrefix(it.Title, name+" "); ok {
+				it.Title = strings.TrimSpace(rest)
+			}
+		}
+	}
 	return any
 }
 

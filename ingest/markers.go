@@ -28,8 +28,21 @@ func withoutNotes(data []byte) []byte {
 // line rewritten by sync, marked for review) is kept as a note of the
 // document, "marker review: version".
 func takeMarkers(d *corpus.Document) {
+	marked := map[string]bool{} // ids that id markers give
+	fromMarker := map[int]bool{}
 	for i := range d.Items {
-		corpus.StripItemMarkers(&d.Items[i])
+		it := &d.Items[i]
+		if id, ok := corpus.MarkedID(it); ok {
+			marked[id], fromMarker[i] = true, true
+		}
+		corpus.StripItemMarkers(it)
+	}
+	// An id the reader gave by position ("item:1") yields to the same id
+	// a marker gives: it is made again.
+	for i := range d.Items {
+		if !fromMarker[i] && marked[d.Items[i].ID] {
+			d.Items[i].ID = ""
+		}
 	}
 	for _, f := range []struct {
 		name string

@@ -16,11 +16,15 @@ import (
 // "rule:12/title" for a title), or one a translator edited in Poedit,
 // Weblate or another tool that keeps msgctxt. Each msgctxt becomes an
 // item with that id and the msgstr as its text or title; an empty
-// msgstr is no translation; a fuzzy entry sets the item's "review" flag.
+// msgstr is no translation; a fuzzy entry sets the item's "stale" flag
+// when it gives the source it was translated from ("#| msgid", as
+// msgmerge and rulesync write for a changed source), else "review".
 // The header gives the language (Language) and the source edition the
 // catalogue was made for (X-Rulesync-Source-Edition, else
-// Project-Id-Version), which becomes the document's edition. Obsolete
-// (#~) entries are not read. A POT (every msgstr empty) holds no
+// Project-Id-Version), which becomes the document's edition. An entry
+// without msgctxt takes the first reference ("#: reg:1a") that is an
+// item id, as converters that drop msgctxt keep it. Obsolete (#~)
+// entries are not read. A POT (every msgstr empty) holds no
 // translation.
 
 func init() {
@@ -34,6 +38,12 @@ type poEntry struct {
 	ctx, id, str    string
 	hasCtx, plural  bool
 	fuzzy           bool
+	previous        bool // the source it was translated from is given (#| msgid)
+	// ref is the first reference (#:) that is an item id: the id of an
+	// entry whose msgctxt a converter dropped (Translate Toolkit's
+	// xliff2po keeps the references).
+	ref             string
+	refLine, refCol int
 }
 
 // poError locates a fault of a PO file.
@@ -50,9 +60,11 @@ var poKeywordRe = regexp.MustCompile(`^(msgctxt|msgid_plural|msgid|msgstr(?:\[\d
 func readPO(text string) ([]poEntry, error) {
 	var out []poEntry
 	var cur *poEntry
-	field := ""           // the last keyword of cur, whose string may continue
-	commentLine := 0      // the first line of the comments before the next entry
-	commentFuzzy := false // whether those comments flag it fuzzy
+	field := ""                             // the last keyword of cur, whose string may continue
+	commentLine := 0                        // the first line of the comments before the next entry
+	commentFuzzy := false                   // whether those comments flag it fuzzy
+	commentPrev := false                    // whether they give a previous msgid (#|)
+	commentRef, refLine, refCol := "", 0, 0 // the first item id among their references (#:)
 	open := func(ln int) {
 		if cur != nil {
 			out = append(out, *cur)
@@ -61,8 +73,9 @@ func readPO(text string) ([]poEntry, error) {
 		if commentLine > 0 {
 			start = commentLine
 		}
-		cur = &poEntry{line: start, fuzzy: commentFuzzy}
-		commentLine, commentFuzzy, field = 0, false, ""
+		cur = &poEntry{line: start, fuzzy: commentFuzzy, previous: commentPrev, ref: commentRef, refLine: refLine, refCol: refCol}
+		commentLine, commentFuzzy, commentPrev, field = 0, false, false, ""
+		commentRef, refLine, refCol = "", 0, 0
 	}
 	lines := strings.Split(text, "\n")
 	for n, raw := range lines {
@@ -81,6 +94,17 @@ func readPO(text string) ([]poEntry, error) {
 			}
 			if commentLine == 0 {
 				commentLine = ln
+			}
+			if strings.HasPrefix(t, "#| msgid") {
+				commentPrev = true
+			}
+			if strings.HasPrefix(t, "#:") && commentRef == "" {
+				for _, r := range strings.Fields(t[2:]) {
+					if id, _, _ := strings.Cut(r, "/"); corpus.WellFormedID(id) {
+						commentRef, refLine, refCol = r, ln, col+strings.Index(t, r)
+						break
+					}
+				}
 			}
 			if strings.HasPrefix(t, "#,") {
 				for _, f := range strings.Split(t[2:], ",") {
@@ -239,10 +263,18 @@ func parsePO(text string, o Options, d *corpus.Document) error {
 		if e.plural {
 			return poError(e.line, 1, "msgid_plural: rulesync catalogues have no plural forms")
 		}
-		if !e.hasCtx {
-			return poError(e.line, 1, "an entry without msgctxt (msgid %q): a rulesync catalogue keys every entry by its item id", clip(e.id, 40))
+		if id, _, _ := strings.Cut(e.ctx, "/"); e.hasCtx && !corpus.WellFormedID(id) && e.ref != "" {
+			// A context a converter made (Translate Toolkit joins the
+			// reference to itself for msgids it has twice).
+			e.hasCtx = false
 		}
-		units = append(units, unit{line: e.ctxLine, col: e.ctxCol, ctx: e.ctx, target: e.str, review: e.fuzzy})
+		if !e.hasCtx && e.ref != "" {
+			e.hasCtx, e.ctx, e.ctxLine, e.ctxCol = true, e.ref, e.refLine, e.refCol
+		}
+		if !e.hasCtx {
+			return poError(e.line, 1, "an entry without msgctxt (msgid %q): a rulesync catalogue keys every entry by its item id (msgctxt, or a reference #: that is one)", clip(e.id, 40))
+		}
+		units = append(units, unit{line: e.ctxLine, col: e.ctxCol, ctx: e.ctx, target: e.str, review: e.fuzzy && !e.previous, stale: e.fuzzy && e.previous})
 	}
 	return unitsToItems(units, d, "msgctxt")
 }
@@ -263,6 +295,7 @@ type unit struct {
 	ctx       string // "rule:12" or "rule:12/title"
 	target    string
 	review    bool // fuzzy, needs review
+	stale     bool // fuzzy with the source it was made from (#| msgid): the source changed
 }
 
 // setInterchangeHeader takes the language and the source edition an
@@ -272,7 +305,9 @@ func setInterchangeHeader(d *corpus.Document, lang, edition string) {
 	if tag, err := corpus.CanonicalLang(lang); lang != "" && err == nil {
 		d.Lang = tag
 	}
-	if edition != "" && !strings.Contains(edition, "PACKAGE") && !strings.ContainsAny(edition, " \t") {
+	// A file name (po2xliff writes the PO's path as the original) is no
+	// edition either.
+	if edition != "" && !strings.Contains(edition, "PACKAGE") && !strings.ContainsAny(edition, " \t/\\") && !strings.HasSuffix(edition, ".po") {
 		d.Edition = edition
 	}
 }
@@ -311,6 +346,9 @@ func unitsToItems(units []unit, d *corpus.Document, what string) error {
 		}
 		if u.review {
 			it.SetFlag(corpus.FlagReview)
+		}
+		if u.stale {
+			it.SetFlag(corpus.FlagStale)
 		}
 	}
 	if len(d.Items) == 0 {

@@ -97,7 +97,14 @@ func (x *xmlReader) textOf() (string, error) {
 func parseXLIFF(text string, o Options, d *corpus.Document) error {
 	x := newXMLReader(text)
 	var units []unit
-	var cur *unit
+	// The trans-unit being read: its attributes, target and location.
+	var (
+		in                 bool
+		cur                unit
+		idAttr, resname    string
+		header             bool
+		file, line, ctxTyp string
+	)
 	root := false
 	for {
 		tok, err := x.token()
@@ -106,6 +113,23 @@ func parseXLIFF(text string, o Options, d *corpus.Document) error {
 		}
 		if err != nil {
 			return err
+		}
+		if ee, ok := tok.(xml.EndElement); ok && ee.Name.Local == "trans-unit" && in {
+			in = false
+			if header {
+				continue
+			}
+			cur.ctx = resname
+			if id, _, _ := strings.Cut(cur.ctx, "/"); !corpus.WellFormedID(id) {
+				cur.ctx = idAttr
+			}
+			// Translate Toolkit's po2xliff keeps a PO reference "reg:1a"
+			// as a location: source file "reg", line "1a".
+			if id, _, _ := strings.Cut(cur.ctx, "/"); !corpus.WellFormedID(id) && file != "" && line != "" {
+				cur.ctx = file + ":" + line
+			}
+			units = append(units, cur)
+			continue
 		}
 		se, ok := tok.(xml.StartElement)
 		if !ok {
@@ -121,15 +145,12 @@ func parseXLIFF(text string, o Options, d *corpus.Document) error {
 		case "file":
 			setInterchangeHeader(d, attr(se, "target-language"), attr(se, "original"))
 		case "trans-unit":
-			line, col := x.pos(x.at)
-			id := attr(se, "resname")
-			if id == "" {
-				id = attr(se, "id")
-			}
-			units = append(units, unit{line: line, col: col, ctx: id, review: attr(se, "approved") == "no"})
-			cur = &units[len(units)-1]
+			l, c := x.pos(x.at)
+			in, cur = true, unit{line: l, col: c, review: attr(se, "approved") == "no"}
+			idAttr, resname, file, line = attr(se, "id"), attr(se, "resname"), "", ""
+			header = attr(se, "restype") == "x-gettext-domain-header"
 		case "target":
-			if cur == nil {
+			if !in {
 				continue
 			}
 			state := attr(se, "state")
@@ -137,12 +158,33 @@ func parseXLIFF(text string, o Options, d *corpus.Document) error {
 			if err != nil {
 				return err
 			}
+			if header {
+				// A PO header kept as a unit (po2xliff): its fields.
+				h := poHeader(s)
+				if d.Lang == "" {
+					setInterchangeHeader(d, h["language"], "")
+				}
+				setInterchangeHeader(d, "", firstOf(h["x-rulesync-source-edition"], h["project-id-version"]))
+				continue
+			}
 			cur.target = s
 			switch {
 			case state == "new":
 				cur.target = ""
 			case strings.HasPrefix(state, "needs-"):
 				cur.review = true
+			}
+		case "context":
+			ctxTyp = attr(se, "context-type")
+			s, err := x.textOf()
+			if err != nil {
+				return err
+			}
+			switch ctxTyp {
+			case "sourcefile":
+				file = strings.TrimSpace(s)
+			case "linenumber":
+				line = strings.TrimSpace(s)
 			}
 		case "source", "note", "alt-trans":
 			if _, err := x.textOf(); err != nil {

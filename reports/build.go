@@ -91,6 +91,8 @@ type TranslationSummary struct {
 	Findings, Errors   int
 	Stale, Missing     int
 	Coverage           float64
+	// Draft is the sync draft's path in the output ("" when none).
+	Draft string
 }
 
 // SourceError is a source a build could not read.
@@ -277,7 +279,8 @@ func (b *Build) Run(ctx context.Context) (*Summary, error) {
 					return nil, nil, err
 				}
 			}
-			fs, s := b.translationFiles(t, gaps.Options{}.Gaps(src, tr, base))
+			texts := DraftOptions{SourceText: b.rawText(t.Source, src), TranslationText: b.rawText(t.Name, tr)}
+			fs, s := b.translationFiles(t, gaps.Options{}.Gaps(src, tr, base), texts)
 			return fs, s, nil
 		}})
 	}
@@ -337,11 +340,35 @@ func (b *Build) Run(ctx context.Context) (*Summary, error) {
 			docs, names = append(docs, src.doc), append(names, src.Name)
 		}
 	}
+	// The glossary carries every language of the workspace: its
+	// translations' too.
+	all := append([]*corpus.Document(nil), docs...)
+	for _, t := range ws.Translations {
+		if ok(t.Name) {
+			if d, err := load(t.Name); err == nil {
+				all = append(all, d)
+			}
+		}
+	}
 	var tbx bytes.Buffer
-	if err := TBX(&tbx, align.DefaultGlossary(), docs...); err != nil {
+	if err := TBX(&tbx, align.DefaultGlossary(), all...); err != nil {
 		return nil, err
 	}
 	fs := files{"interchange/glossary.tbx": tbx.Bytes()}
+	// A template per source edition translations are made from: a new
+	// language starts from it.
+	for _, t := range ws.Translations {
+		if !ok(t.Source) || fs["interchange/"+t.Source+".pot"] != nil {
+			continue
+		}
+		if d, err := load(t.Source); err == nil {
+			var pot bytes.Buffer
+			if err := POT(&pot, d, b.now()); err != nil {
+				return nil, err
+			}
+			fs["interchange/"+t.Source+".pot"] = pot.Bytes()
+		}
+	}
 	// The translations' items join the search index of a workspace of up
 	// to searchLimit items; a bigger one searches its sources only.
 	extra := map[string]*corpus.Document{}
@@ -509,9 +536,21 @@ func changelogFiles(name string, c *diff.Comparison) (files, any) {
 }
 
 // translationFiles renders a translation's report: gaps/<name>.{md,json},
-// interchange/<name>.{po,xlf,tmx}, and the side-by-side page.
-func (b *Build) translationFiles(t Translation, r *gaps.Report) (files, any) {
+// interchange/<name>.{po,xlf,tmx}, the sync draft
+// interchange/<name>.draft.<ext> (in the translation's format where
+// rulesync writes it: see DraftFormat), and the side-by-side page.
+func (b *Build) translationFiles(t Translation, r *gaps.Report, o DraftOptions) (files, any) {
 	fs := files{}
+	d := r.Draft()
+	o.Format, _ = DraftFormat(d, "")
+	o.Now = b.now()
+	draft := "interchange/" + t.Name + ".draft." + draftExt[o.Format]
+	var db bytes.Buffer
+	if _, err := WriteDraft(&db, d, o); err == nil {
+		fs[draft] = db.Bytes()
+	} else {
+		draft = ""
+	}
 	var md, po, xlf, tmx, page bytes.Buffer
 	GapsMarkdown(&md, r)
 	fs["gaps/"+t.Name+".md"] = md.Bytes()
@@ -525,9 +564,9 @@ func (b *Build) translationFiles(t Translation, r *gaps.Report) (files, any) {
 	fs["interchange/"+t.Name+".po"] = po.Bytes()
 	fs["interchange/"+t.Name+".xlf"] = xlf.Bytes()
 	fs["interchange/"+t.Name+".tmx"] = tmx.Bytes()
-	sidePage(&page, t, r)
+	sidePage(&page, t, r, draft)
 	fs["translations/"+t.Name+".html"] = page.Bytes()
-	s := &TranslationSummary{Name: t.Name, Source: t.Source, Base: t.Base, Findings: len(r.Findings), Coverage: r.Coverage}
+	s := &TranslationSummary{Name: t.Name, Source: t.Source, Base: t.Base, Findings: len(r.Findings), Coverage: r.Coverage, Draft: draft}
 	for _, f := range r.Findings {
 		switch {
 		case f.Severity == gaps.Error:
@@ -541,6 +580,38 @@ func (b *Build) translationFiles(t Translation, r *gaps.Report) (files, any) {
 		}
 	}
 	return fs, s
+}
+
+// draftExt is the file extension of a draft in each format.
+var draftExt = map[string]string{"md": "md", "text": "txt", "csv": "csv", "tsv": "tsv", "po": "po", "xliff": "xlf", "json": "json"}
+
+// rawText is the text a source was read from, for the layout of a
+// Markdown or text draft: the file again, when its bytes are still those
+// the document was made from; "" for a URL, a binary format, or a file
+// that changed.
+func (b *Build) rawText(name string, d *corpus.Document) string {
+	var path string
+	for _, s := range b.Workspace.Sources {
+		if s.Name == name {
+			path = s.Path
+		}
+	}
+	switch d.Source.Format {
+	case "pdf", "docx", "html":
+		return ""
+	}
+	if path == "" {
+		return ""
+	}
+	data, err := ingest.Options{MaxBytes: b.Workspace.MaxBytes}.ReadFile(b.Workspace.resolve(path))
+	if err != nil || hex.EncodeToString(sha256Of(data)) != d.Source.SHA256 {
+		return ""
+	}
+	text, _, err := corpus.DecodeText(data, d.Source.Encoding)
+	if err != nil {
+		return ""
+	}
+	return text
 }
 
 // indentJSON indents compact JSON for people reading the output.

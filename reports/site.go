@@ -242,10 +242,29 @@ func site(out files, ws *Workspace, sum *Summary, names []string, docs []*corpus
 		if t.Base != "" {
 			based = ", made from " + esc(t.Base)
 		}
-		fmt.Fprintf(&b, "<li><a href=\"translations/%s.html\">%s</a> against %s%s: %.1f%% covered, %d findings (%d errors), %d stale, %d missing. Worklist: <a href=\"gaps/%s.md\">Markdown</a>; files for translation tools: <a href=\"interchange/%s.po\">PO</a>, <a href=\"interchange/%s.xlf\">XLIFF</a>, <a href=\"interchange/%s.tmx\">TMX</a></li>\n",
-			esc(t.Name), esc(t.Name), esc(t.Source), based, t.Coverage, t.Findings, t.Errors, t.Stale, t.Missing, esc(t.Name), esc(t.Name), esc(t.Name), esc(t.Name))
+		fmt.Fprintf(&b, "<li><a href=\"translations/%s.html\">%s</a> against %s%s: %.1f%% covered, %d findings (%d errors), %d stale, %d missing. Worklist: <a href=\"gaps/%s.md\">Markdown</a>; files for translation tools: <a href=\"interchange/%s.po\">PO</a>, <a href=\"interchange/%s.xlf\">XLIFF</a>, <a href=\"interchange/%s.tmx\">TMX</a>%s</li>\n",
+			esc(t.Name), esc(t.Name), esc(t.Source), based, t.Coverage, t.Findings, t.Errors, t.Stale, t.Missing, esc(t.Name), esc(t.Name), esc(t.Name), esc(t.Name), draftLink(t.Draft))
 	}
-	b.WriteString("</ul><p><a href=\"interchange/glossary.tbx\">Glossary (TBX)</a></p></section>\n")
+	b.WriteString("</ul><p><a href=\"interchange/glossary.tbx\">Glossary (TBX)</a></p>\n")
+	var pots []string
+	for name := range out {
+		if strings.HasPrefix(name, "interchange/") && strings.HasSuffix(name, ".pot") {
+			pots = append(pots, name)
+		}
+	}
+	if len(pots) > 0 {
+		sort.Strings(pots)
+		b.WriteString("<p>To start a new language (msginit, or a PO editor), the template of each source edition:")
+		for i, p := range pots {
+			sep := ","
+			if i == 0 {
+				sep = ""
+			}
+			fmt.Fprintf(&b, "%s <a href=\"%s\">%s</a>", sep, esc(p), esc(strings.TrimSuffix(strings.TrimPrefix(p, "interchange/"), ".pot")))
+		}
+		b.WriteString("</p>\n")
+	}
+	b.WriteString("</section>\n")
 	var buf bytes.Buffer
 	if err := renderPage(&buf, page{Title: title, Root: "", Body: template.HTML(b.String()), Search: true}); err != nil {
 		return err
@@ -266,9 +285,20 @@ func sortedSet(m map[string]bool) []string {
 // sidePage writes the side-by-side view of a translation: each source
 // item beside its translation, the findings inline, the source's redline
 // for a stale item.
-func sidePage(w io.Writer, t Translation, r *gaps.Report) error {
+// draftLink links a translation's sync draft on the overview.
+func draftLink(path string) string {
+	if path == "" {
+		return ""
+	}
+	return fmt.Sprintf("; the translation re-laid on its source: <a href=\"%s\">sync draft</a>", esc(path))
+}
+
+func sidePage(w io.Writer, t Translation, r *gaps.Report, draft string) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "<h1>%s against %s</h1>\n<p>%.1f%% of the source items in scope are translated. %s.</p>\n", esc(t.Name), esc(t.Source), r.Coverage, esc(gapsSummary(r)))
+	if draft != "" {
+		fmt.Fprintf(&b, "<p>The translation re-laid on %s, stale and untranslated items marked: <a href=\"../%s\">sync draft</a> (what <code>rulesync sync</code> writes).</p>\n", esc(r.Source.Edition), esc(draft))
+	}
 	if r.Base != nil {
 		fmt.Fprintf(&b, "<p>Translated from %s; the source is now %s. Stale items show the source's changes since.</p>\n", esc(docName(r.Base)), esc(docName(r.Source)))
 	}

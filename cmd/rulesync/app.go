@@ -416,6 +416,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 					return nil
 				},
 			},
+			syncCommand(sourceFlags("input-format")),
 			{
 				Name:      "show",
 				Usage:     "print a table of a document's items (id, number, title, flags, excerpt)",
@@ -456,13 +457,20 @@ func oneArg(c *cli.Context) (string, error) {
 
 // load ingests the input named on the command line, "-" for standard input.
 func load(c *cli.Context, in string) (*corpus.Document, error) {
+	d, _, err := loadInput(c, in, false)
+	return d, err
+}
+
+// loadInput ingests the input named on the command line, "-" for
+// standard input, and, with raw set, returns its bytes too.
+func loadInput(c *cli.Context, in string, raw bool) (*corpus.Document, []byte, error) {
 	format := c.String("format")
-	if c.Command.Name == "diff" || c.Command.Name == "gaps" || c.Command.Name == "check" {
+	if c.Command.Name == "diff" || c.Command.Name == "gaps" || c.Command.Name == "check" || c.Command.Name == "sync" {
 		format = c.String("input-format")
 	}
 	max, err := maxBytes(c)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	opt := ingest.Options{
 		Format:   format,
@@ -473,16 +481,33 @@ func load(c *cli.Context, in string) (*corpus.Document, error) {
 		MaxBytes: max,
 	}
 	var d *corpus.Document
+	var data []byte
 	switch {
+	case in == "-" && raw:
+		if data, err = opt.ReadAll("<stdin>", c.App.Reader); err == nil {
+			d, err = opt.Bytes("<stdin>", data)
+		}
 	case in == "-":
 		d, err = opt.Read("<stdin>", c.App.Reader)
+	case ingest.IsURL(in) && raw:
+		var p *ingest.Page
+		if p, err = opt.Fetch(c.Context, in, nil); err == nil {
+			data = p.Data
+			d, err = opt.FromPage(p)
+		}
 	case ingest.IsURL(in):
 		d, err = opt.URL(c.Context, in)
+	case raw:
+		if data, err = opt.ReadFile(in); err == nil {
+			if d, err = opt.Bytes(in, data); err == nil && d.Source.Path == "" {
+				d.Source.Path = in
+			}
+		}
 	default:
 		d, err = opt.File(in)
 	}
 	if err != nil {
-		return nil, cli.Exit(err.Error(), exitBad)
+		return nil, nil, cli.Exit(err.Error(), exitBad)
 	}
 	// What ingest found, on standard error: the summary where the command
 	// is about one document, the warnings always.
@@ -496,9 +521,9 @@ func load(c *cli.Context, in string) (*corpus.Document, error) {
 		fmt.Fprintf(c.App.ErrWriter, "%s: %s\n", in, w)
 	}
 	if len(warnings) > 0 && c.Bool("strict") {
-		return nil, cli.Exit(fmt.Sprintf("%s: --strict: %d warning(s) about the structure found", in, len(warnings)), exitBad)
+		return nil, nil, cli.Exit(fmt.Sprintf("%s: --strict: %d warning(s) about the structure found", in, len(warnings)), exitBad)
 	}
-	return d, nil
+	return d, data, nil
 }
 
 // pathless drops the path an *os.PathError repeats: the message names the
