@@ -44,6 +44,20 @@ var (
 	idMarkRe = regexp.MustCompile(`[ \t]?\{\{rulesync:id ([^{}\s]+)\}\}`)
 )
 
+// DraftNote is the note ingest keeps on a document that carried
+// markers: a draft of rulesync sync, whose items have their source's ids.
+const DraftNote = "rulesync draft: markers read"
+
+// IsDraft reports whether d was read from a draft with markers.
+func (d *Document) IsDraft() bool {
+	for _, n := range d.Notes {
+		if n == DraftNote {
+			return true
+		}
+	}
+	return false
+}
+
 // IDMarker returns the marker that gives an item id: "{{rulesync:id rp:5}}".
 func IDMarker(id string) string { return markerPrefix + "id " + id + "}}" }
 
@@ -163,11 +177,21 @@ func StripItemMarkers(it *Item) bool {
 		it.ID, it.Kind = m[1], KindOfPrefix(prefix)
 		if prefix != "sec" && prefix != "item" && prefix != "pre" {
 			it.Number = name
-			// A layout that printed the number before the title ("52-B
-			// Incorrect Bet Amounts") and was not read as a label.
-			if rest, ok := strings.CutPrefix(it.Title, name+" "); ok {
-				it.Title = strings.TrimSpace(rest)
+		}
+		// A layout that printed the number before the title ("52-B
+		// Incorrect Bet Amounts") or the text and was not read as a
+		// label.
+		num := strings.TrimPrefix(name, "article-")
+		cut := func(s string) (string, bool) {
+			if rest, ok := strings.CutPrefix(s, num); ok && (rest == "" || rest[0] == ' ' || rest[0] == '\n') {
+				return strings.TrimSpace(rest), true
 			}
+			return s, false
+		}
+		if t, ok := cut(it.Title); ok {
+			it.Title = t
+		} else if t, ok := cut(it.Text); ok && it.Title == "" {
+			it.Text = t
 		}
 	}
 	return any

@@ -30,7 +30,42 @@ func (o Options) align(orig, translation *corpus.Document) *align.Alignment {
 	if keyedByID(translation) {
 		return PairByID(orig, translation)
 	}
-	return o.Align.Align(orig, translation)
+	al := o.Align.Align(orig, translation)
+	if translation.IsDraft() {
+		// A draft of rulesync sync has its source's ids: items are
+		// paired by them, the aligner pairing the rest (headings whose
+		// ids are slugs of their translated titles).
+		return withIDs(PairByID(orig, translation), al)
+	}
+	return al
+}
+
+// withIDs adds to the pairs by id those of the aligner between items
+// both left unpaired.
+func withIDs(byID, al *align.Alignment) *align.Alignment {
+	srcUsed, tgtUsed := map[int]bool{}, map[int]bool{}
+	for _, p := range byID.Pairs {
+		srcUsed[p.Source[0]], tgtUsed[p.Target[0]] = true, true
+	}
+	out := &align.Alignment{Source: byID.Source, Target: byID.Target, Pairs: byID.Pairs, Ratio: al.Ratio}
+	for _, p := range al.Pairs {
+		if len(p.Source) == 1 && len(p.Target) == 1 && !srcUsed[p.Source[0]] && !tgtUsed[p.Target[0]] {
+			out.Pairs = append(out.Pairs, p)
+			srcUsed[p.Source[0]], tgtUsed[p.Target[0]] = true, true
+		}
+	}
+	sort.Slice(out.Pairs, func(a, b int) bool { return out.Pairs[a].Source[0] < out.Pairs[b].Source[0] })
+	for i := range out.Source.Items {
+		if !srcUsed[i] {
+			out.UnmatchedSource = append(out.UnmatchedSource, i)
+		}
+	}
+	for j := range out.Target.Items {
+		if !tgtUsed[j] {
+			out.UnmatchedTarget = append(out.UnmatchedTarget, j)
+		}
+	}
+	return out
 }
 
 // PairByID pairs the items of target with the items of source that have

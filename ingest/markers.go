@@ -30,12 +30,15 @@ func withoutNotes(data []byte) []byte {
 func takeMarkers(d *corpus.Document) {
 	marked := map[string]bool{} // ids that id markers give
 	fromMarker := map[int]bool{}
+	draft := false
 	for i := range d.Items {
 		it := &d.Items[i]
 		if id, ok := corpus.MarkedID(it); ok {
 			marked[id], fromMarker[i] = true, true
 		}
-		corpus.StripItemMarkers(it)
+		if corpus.StripItemMarkers(it) {
+			draft = true
+		}
 	}
 	// An id the reader gave by position ("item:1") yields to the same id
 	// a marker gives: it is made again.
@@ -56,5 +59,9 @@ func takeMarkers(d *corpus.Document) {
 		for _, fl := range flags {
 			d.Notes = append(d.Notes, corpus.DocumentMarkerNote(fl, f.name))
 		}
+		draft = true
+	}
+	if draft {
+		d.Notes = append(d.Notes, corpus.DraftNote)
 	}
 }

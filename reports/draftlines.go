@@ -204,7 +204,7 @@ func (lw *lineWriter) withText(srcLines []string, e *gaps.Entry) []string {
 	first := srcLines[0]
 	esc := func(s string) string {
 		if lw.markdown {
-			return mdEscape(s)
+			return mdLineEscape(s)
 		}
 		return s
 	}
@@ -256,7 +256,7 @@ func (lw *lineWriter) madeEntry(i int) (lines []string, idMarked bool) {
 	}
 	esc := func(s string) string {
 		if lw.markdown {
-			return mdEscape(s)
+			return mdLineEscape(s)
 		}
 		return s
 	}
@@ -470,4 +470,24 @@ func displayWidth(s string) int {
 		}
 	}
 	return n
+}
+
+// mdLineEscape escapes only what would change the structure Markdown
+// reads a line of a draft's text as: a heading, quote or list marker at
+// its start ("# ", "> ", "- ", "1. ", "2) "), and line breaks. Inline
+// markup is left as the text has it: the draft is read back by
+// rulesync, whose line readers take a backslash for text.
+func mdLineEscape(s string) string {
+	s = oneLine(s)
+	t := strings.TrimLeft(s, " ")
+	lead := len(s) - len(t)
+	digits := len(t) - len(strings.TrimLeft(t, "0123456789"))
+	switch {
+	case t == "":
+	case strings.ContainsRune("#>-+*=", rune(t[0])) && (len(t) == 1 || t[1] == ' ' || t[0] == '#' || t[0] == '='):
+		return s[:lead] + "\\" + t
+	case digits > 0 && digits < len(t) && (t[digits] == '.' || t[digits] == ')') && (digits+1 == len(t) || t[digits+1] == ' '):
+		return s[:lead] + t[:digits] + "\\" + t[digits:]
+	}
+	return s
 }

@@ -24,6 +24,7 @@ type segment struct {
 	source   string
 	target   string
 	previous string // the source the translation was made from, when stale
+	prevCtx  string // its unit id, when it was another item's (moved)
 	state    gaps.State
 	// fuzzy is why a translated segment needs review before it counts as
 	// translated (a cut preview, an error found, a changed source, a
@@ -80,6 +81,10 @@ func segments(d *gaps.Draft) []segment {
 				s.state = gaps.New
 			case e.State == gaps.StaleState && e.MovedFrom != "":
 				s.fuzzy = "moved: the source has this text as " + e.Source.ID + " now, " + e.MovedFrom + " before"
+				s.previous, s.prevCtx = prev, e.MovedFrom
+				if field == "title" {
+					s.prevCtx += "/title"
+				}
 			case e.State == gaps.StaleState && e.Previous != nil && prev != src:
 				s.previous = prev
 				s.note = "source changed: " + diff.WordDiff.Render(e.Redline)
@@ -194,7 +199,11 @@ func DraftPO(w io.Writer, d *gaps.Draft, now time.Time) error {
 		if s.fuzzy != "" {
 			p.f("#, fuzzy\n")
 			if s.previous != "" {
-				p.f("#| msgctxt %s\n", poQuote(s.ctx))
+				ctx := s.ctx
+				if s.prevCtx != "" {
+					ctx = s.prevCtx
+				}
+				p.f("#| msgctxt %s\n", poQuote(ctx))
 				p.f("#| msgid %s\n", strings.ReplaceAll(poQuote(s.previous), "\n", "\n#| "))
 			}
 		}
