@@ -2,10 +2,10 @@ package reports_test
 
 import (
 	"bytes"
-	"regexp"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"

@@ -110,8 +110,8 @@ func TestSyncFixture(t *testing.T) {
 		t.Errorf("renumbered %v, want 1e -> 1g and 1d -> 1c2", d.Renumbered)
 	}
 	for _, line := range []string{
-		"    - 1c2) インスペクションが 8 秒経過したとき",  // moved, a level deeper
-		"- 1g) 進行中のラウンドのジャッジを除き",          // renumbered
+		"    - 1c2) インスペクションが 8 秒経過したとき",          // moved, a level deeper
+		"- 1g) 進行中のラウンドのジャッジを除き",                  // renumbered
 		"（参照：[規則 1g](regulations:regulation:1g)）", // the citation renumbered
 		"- 1b) {{rulesync:stale}} 大会運営チームは大会前の支援の責任を負う。 {{rulesync:note source wca-2021-05-01 -> wca-2024-01-01: The organization team is responsible for logistics before[+, during, and after+] the competition.}}",
 		"- 1f) {{rulesync:untranslated}} The WCA Delegate must ensure",
