@@ -48,3 +48,21 @@ func TestRenumberRefs(t *testing.T) {
 		}
 	}
 }
+
+func TestRenumberCited(t *testing.T) {
+	renumber := map[string]string{"reg:1e": "reg:1g", "rule:12": "rule:13"}
+	for _, c := range []struct {
+		in    string
+		cited []string
+		want  string
+	}{
+		{"誰でも参加できる（参照：規則 1e）。", []string{"reg:1e"}, "誰でも参加できる（参照：規則 1g）。"},
+		{"規則 1e と 1ea と a1e。", []string{"reg:1e"}, "規則 1g と 1ea と a1e。"},
+		{"wait 12 seconds (Rule 12)", []string{"rule:12"}, "wait 12 seconds (Rule 13)"},
+		{"規則 1e", nil, "規則 1e"},
+	} {
+		if got := corpus.RenumberCited(c.in, c.cited, renumber); got != c.want {
+			t.Errorf("%q -> %q, want %q", c.in, got, c.want)
+		}
+	}
+}

@@ -121,3 +121,43 @@ func inLinkTo(text string, i, end int, id string) bool {
 	}
 	return citesItem(text[close:close+paren+1], id)
 }
+
+// RenumberCited is RenumberRefs for the text of an item known to cite
+// cited (its Refs, read before its markup was taken away: a WCA link
+// "[規則 1e](regulations:regulation:1e)" leaves "規則 1e", which no
+// citation style reads): besides what RenumberRefs finds, a number of a
+// cited item that holds a letter ("1e", "A3b") and stands alone is
+// renumbered; a number of digits alone ("12") only in a citation.
+func RenumberCited(text string, cited []string, renumber map[string]string) string {
+	text = RenumberRefs(text, renumber)
+	for _, ref := range cited {
+		id := RefItem(ref)
+		to, ok := renumber[id]
+		if !ok || to == id {
+			continue
+		}
+		_, oldNum, _ := strings.Cut(id, ":")
+		_, newNum, _ := strings.Cut(to, ":")
+		oldNum, newNum = numberOf(oldNum), numberOf(newNum)
+		if strings.Trim(oldNum, "0123456789.") == "" || newNum == "" {
+			continue
+		}
+		var b strings.Builder
+		for rest := text; ; {
+			i := strings.Index(rest, oldNum)
+			if i < 0 {
+				b.WriteString(rest)
+				break
+			}
+			end := i + len(oldNum)
+			if (i == 0 || !asciiAlnum(rest[i-1])) && (end == len(rest) || !asciiAlnum(rest[end])) {
+				b.WriteString(rest[:i] + newNum)
+			} else {
+				b.WriteString(rest[:end])
+			}
+			rest = rest[end:]
+		}
+		text = b.String()
+	}
+	return text
+}

@@ -61,7 +61,7 @@ func (d *Draft) Title(e *Entry) string {
 	if e.Target == nil {
 		return ""
 	}
-	return corpus.RenumberRefs(e.Target.Title, d.Renumbered)
+	return corpus.RenumberCited(e.Target.Title, e.Target.Refs, d.Renumbered)
 }
 
 // Text returns the translation's text for the entry (the texts of a
@@ -71,10 +71,10 @@ func (d *Draft) Text(e *Entry) string {
 	var parts []string
 	for _, t := range e.Targets {
 		if t.Text != "" {
-			parts = append(parts, t.Text)
+			parts = append(parts, corpus.RenumberCited(t.Text, t.Refs, d.Renumbered))
 		}
 	}
-	return corpus.RenumberRefs(strings.Join(parts, "\n"), d.Renumbered)
+	return strings.Join(parts, "\n")
 }
 
 // Count returns how many entries are in state s.

@@ -349,7 +349,7 @@ func draftTable(w io.Writer, d *gaps.Draft, sep rune) error {
 			// A TSV cell holds no tab or line break.
 			title, text, note = tsvCell(title), tsvCell(text), tsvCell(note)
 		}
-		cw.Write([]string{e.Source.ID, e.Source.Number, string(e.Source.Kind), e.Source.Section, title, text, string(e.State), note})
+		cw.Write([]string{e.Source.ID, e.Source.Number, string(e.Source.Kind), e.Source.Section, title, text, status(e), note})
 	}
 	cw.Flush()
 	if err := cw.Error(); err != nil {
@@ -357,6 +357,12 @@ func draftTable(w io.Writer, d *gaps.Draft, sep rune) error {
 	}
 	_, err := w.Write(b.Bytes())
 	return err
+}
+
+// status names an entry's state as the sync report does: carried,
+// stale or untranslated.
+func status(e *gaps.Entry) string {
+	return map[gaps.State]string{gaps.Translated: "carried", gaps.StaleState: "stale", gaps.New: "untranslated"}[e.State]
 }
 
 func tsvCell(s string) string {

@@ -22,7 +22,8 @@ type SyncReport struct {
 	// translation is taken to follow the source), "catalogue" (an
 	// interchange file made for the source).
 	BaseChosen string
-	// BaseNote is provenance's account, when it chose.
+	// BaseNote is provenance's account: of the candidates when it chose,
+	// of the source alone when no base was given.
 	BaseNote string
 	Stats    *DraftStats
 }
@@ -42,9 +43,13 @@ func (s *SyncReport) Text(w io.Writer) error {
 	d := s.Draft
 	switch {
 	case d.Base == nil:
-		p.f("sync: no base: the translation is taken to follow %s, so only its own markers make items stale", d.Source.Edition)
+		p.f("sync: no base: the translation is taken to follow %s", d.Source.Edition)
+		if s.BaseNote != "" {
+			p.f(" (provenance: %s)", s.BaseNote)
+		}
+		p.f(", so only its own markers make items stale")
 		if t := d.Translation; t.Date != "" && d.Source.Date != "" && t.Date != d.Source.Date {
-			p.f(" (it states %s; give --base with that edition of the source to find what changed since)", t.Date)
+			p.f("; it states %s: give --base with that edition of the source to find what changed since", t.Date)
 		}
 		p.f("\n")
 	case s.BaseChosen == "provenance":
@@ -116,8 +121,7 @@ func (s *SyncReport) MarshalJSON() ([]byte, error) {
 	entries := []entry{}
 	for i := range d.Entries {
 		e := &d.Entries[i]
-		state := map[gaps.State]string{gaps.Translated: "carried", gaps.StaleState: "stale", gaps.New: "untranslated"}[e.State]
-		entries = append(entries, entry{e.Source.ID, state, e.From, e.MovedFrom, e.Review})
+		entries = append(entries, entry{e.Source.ID, status(e), e.From, e.MovedFrom, e.Review})
 	}
 	version := ""
 	if s.Stats != nil {

@@ -64,7 +64,10 @@ func runSync(c *cli.Context) error {
 	var base *corpus.Document
 	switch len(bases) {
 	case 0:
+		// No base: the translation is taken to follow the source;
+		// provenance says how far it does.
 		rep.BaseChosen = "source"
+		rep.BaseNote = reports.ProvenanceNote(opt.Provenance(tr, src))
 	case 1:
 		base = bases[0]
 	default:
