@@ -25,7 +25,7 @@ func need(t *testing.T, tools ...string) {
 	t.Helper()
 	for _, tool := range tools {
 		if _, err := exec.LookPath(tool); err != nil {
-			t.Skipf("%s not installed (Debian package translate-toolkit; .ci/run installs it): %v", tool, err)
+			t.Skipf("%s not installed (Debian packages translate-toolkit and gettext; .ci/run installs them): %v", tool, err)
 		}
 	}
 }
