@@ -58,123 +58,163 @@ var poKeywordRe = regexp.MustCompile(`^(msgctxt|msgid_plural|msgid|msgstr(?:\[\d
 // with a string nor a string continuing one, on a malformed string, and
 // on a keyword out of order.
 func readPO(text string) ([]poEntry, error) {
-	var out []poEntry
-	var cur *poEntry
-	field := ""                             // the last keyword of cur, whose string may continue
-	commentLine := 0                        // the first line of the comments before the next entry
-	commentFuzzy := false                   // whether those comments flag it fuzzy
-	commentPrev := false                    // whether they give a previous msgid (#|)
-	commentRef, refLine, refCol := "", 0, 0 // the first item id among their references (#:)
-	open := func(ln int) {
-		if cur != nil {
-			out = append(out, *cur)
-		}
-		start := ln
-		if commentLine > 0 {
-			start = commentLine
-		}
-		cur = &poEntry{line: start, fuzzy: commentFuzzy, previous: commentPrev, ref: commentRef, refLine: refLine, refCol: refCol}
-		commentLine, commentFuzzy, commentPrev, field = 0, false, false, ""
-		commentRef, refLine, refCol = "", 0, 0
-	}
+	r := &poReader{}
 	lines := strings.Split(text, "\n")
 	for n, raw := range lines {
-		ln := n + 1
 		l := strings.TrimRight(raw, "\r")
 		t := strings.TrimSpace(l)
 		col := len(l) - len(strings.TrimLeft(l, " \t")) + 1
+		var err error
 		switch {
 		case t == "" || strings.HasPrefix(t, "#~"):
 			// A blank line, or an obsolete entry, which the tools keep
 			// and which is never a translation.
-			continue
 		case strings.HasPrefix(t, "#"):
-			if cur != nil && !strings.HasPrefix(field, "msgstr") {
-				return nil, poError(ln, col, "a comment inside the entry of line %d, before its msgstr", cur.line)
-			}
-			if commentLine == 0 {
-				commentLine = ln
-			}
-			if strings.HasPrefix(t, "#| msgid") {
-				commentPrev = true
-			}
-			if strings.HasPrefix(t, "#:") && commentRef == "" {
-				for _, r := range strings.Fields(t[2:]) {
-					if id, _, _ := strings.Cut(r, "/"); corpus.WellFormedID(id) {
-						commentRef, refLine, refCol = r, ln, col+strings.Index(t, r)
-						break
-					}
-				}
-			}
-			if strings.HasPrefix(t, "#,") {
-				for _, f := range strings.Split(t[2:], ",") {
-					if strings.TrimSpace(f) == "fuzzy" {
-						commentFuzzy = true
-					}
-				}
-			}
-			continue
+			err = r.comment(t, n+1, col)
 		case strings.HasPrefix(t, "\""):
-			if cur == nil || field == "" || commentLine > 0 {
-				return nil, poError(ln, col, "a string that continues no msgctxt, msgid or msgstr")
-			}
-			s, err := poUnquote(t, ln, col)
-			if err != nil {
-				return nil, err
-			}
-			cur.add(field, s)
-			continue
+			err = r.continued(t, n+1, col)
+		default:
+			err = r.keyword(t, n+1, col)
 		}
-		m := poKeywordRe.FindStringSubmatch(t)
-		if m == nil {
-			word, _, _ := strings.Cut(t, " ")
-			return nil, poError(ln, col, "unexpected %q: a PO line is a comment (#), a keyword (msgctxt, msgid, msgstr) with a string, or a string", word)
-		}
-		kw := m[1]
-		complete := cur != nil && strings.HasPrefix(field, "msgstr")
-		switch {
-		case kw == "msgctxt" || kw == "msgid" && field != "msgctxt":
-			if cur != nil && !complete {
-				return nil, poError(ln, col, "%s before the msgstr of the entry of line %d", kw, cur.line)
-			}
-			open(ln)
-			if kw == "msgctxt" {
-				cur.hasCtx, cur.ctxLine, cur.ctxCol = true, ln, col
-			}
-		case kw == "msgid":
-			// after this entry's msgctxt
-		case kw == "msgid_plural":
-			if field != "msgid" {
-				return nil, poError(ln, col, "msgid_plural without a msgid before it")
-			}
-			cur.plural = true
-		default: // msgstr, msgstr[n]
-			if cur == nil || field != "msgid" && field != "msgid_plural" && !strings.HasPrefix(field, "msgstr[") {
-				return nil, poError(ln, col, "%s without a msgid before it", kw)
-			}
-		}
-		field = kw
-		if kw == "msgstr[0]" {
-			field = "msgstr"
-		}
-		rest := strings.TrimLeft(t[len(kw):], " \t")
-		restCol := col + len(t) - len(rest)
-		if rest == "" {
-			return nil, poError(ln, restCol, "%s without a string", kw)
-		}
-		s, err := poUnquote(rest, ln, restCol)
 		if err != nil {
 			return nil, err
 		}
-		cur.add(field, s)
 	}
-	if cur != nil && !strings.HasPrefix(field, "msgstr") {
-		return nil, poError(len(lines), 1, "the file ends inside the entry of line %d, before its msgstr", cur.line)
+	return r.end(len(lines))
+}
+
+// poReader reads a catalogue line by line, one method per kind of line.
+type poReader struct {
+	out   []poEntry
+	cur   *poEntry // the entry being read
+	field string   // its last keyword, whose string may continue
+	// What the comments before the next entry say.
+	comments poComments
+}
+
+// poComments is what the comments before an entry say of it.
+type poComments struct {
+	line            int  // the first of them
+	fuzzy           bool // "#, fuzzy"
+	previous        bool // a previous msgid ("#| msgid")
+	ref             string
+	refLine, refCol int // the first item id among the references ("#:")
+}
+
+// complete reports whether the entry being read has its msgstr.
+func (r *poReader) complete() bool { return r.cur != nil && strings.HasPrefix(r.field, "msgstr") }
+
+// open starts an entry at line ln, with the comments before it.
+func (r *poReader) open(ln int) {
+	if r.cur != nil {
+		r.out = append(r.out, *r.cur)
 	}
-	if cur != nil {
-		out = append(out, *cur)
+	c := r.comments
+	start := ln
+	if c.line > 0 {
+		start = c.line
 	}
-	return out, nil
+	r.cur = &poEntry{line: start, fuzzy: c.fuzzy, previous: c.previous, ref: c.ref, refLine: c.refLine, refCol: c.refCol}
+	r.comments, r.field = poComments{}, ""
+}
+
+func (r *poReader) comment(t string, ln, col int) error {
+	if r.cur != nil && !r.complete() {
+		return poError(ln, col, "a comment inside the entry of line %d, before its msgstr", r.cur.line)
+	}
+	c := &r.comments
+	if c.line == 0 {
+		c.line = ln
+	}
+	switch {
+	case strings.HasPrefix(t, "#| msgid"):
+		c.previous = true
+	case strings.HasPrefix(t, "#:") && c.ref == "":
+		for _, ref := range strings.Fields(t[2:]) {
+			if id, _, _ := strings.Cut(ref, "/"); corpus.WellFormedID(id) {
+				c.ref, c.refLine, c.refCol = ref, ln, col+strings.Index(t, ref)
+				break
+			}
+		}
+	case strings.HasPrefix(t, "#,"):
+		for _, f := range strings.Split(t[2:], ",") {
+			if strings.TrimSpace(f) == "fuzzy" {
+				c.fuzzy = true
+			}
+		}
+	}
+	return nil
+}
+
+// continued reads a string that continues the last keyword's.
+func (r *poReader) continued(t string, ln, col int) error {
+	if r.cur == nil || r.field == "" || r.comments.line > 0 {
+		return poError(ln, col, "a string that continues no msgctxt, msgid or msgstr")
+	}
+	s, err := poUnquote(t, ln, col)
+	if err != nil {
+		return err
+	}
+	r.cur.add(r.field, s)
+	return nil
+}
+
+// keyword reads a msgctxt, msgid, msgid_plural or msgstr line, checking
+// that it comes where it may.
+func (r *poReader) keyword(t string, ln, col int) error {
+	m := poKeywordRe.FindStringSubmatch(t)
+	if m == nil {
+		word, _, _ := strings.Cut(t, " ")
+		return poError(ln, col, "unexpected %q: a PO line is a comment (#), a keyword (msgctxt, msgid, msgstr) with a string, or a string", word)
+	}
+	kw := m[1]
+	switch {
+	case kw == "msgctxt" || kw == "msgid" && r.field != "msgctxt":
+		if r.cur != nil && !r.complete() {
+			return poError(ln, col, "%s before the msgstr of the entry of line %d", kw, r.cur.line)
+		}
+		r.open(ln)
+		if kw == "msgctxt" {
+			r.cur.hasCtx, r.cur.ctxLine, r.cur.ctxCol = true, ln, col
+		}
+	case kw == "msgid":
+		// after this entry's msgctxt
+	case kw == "msgid_plural":
+		if r.field != "msgid" {
+			return poError(ln, col, "msgid_plural without a msgid before it")
+		}
+		r.cur.plural = true
+	default: // msgstr, msgstr[n]
+		if r.cur == nil || r.field != "msgid" && r.field != "msgid_plural" && !strings.HasPrefix(r.field, "msgstr[") {
+			return poError(ln, col, "%s without a msgid before it", kw)
+		}
+	}
+	r.field = kw
+	if kw == "msgstr[0]" {
+		r.field = "msgstr"
+	}
+	rest := strings.TrimLeft(t[len(kw):], " \t")
+	restCol := col + len(t) - len(rest)
+	if rest == "" {
+		return poError(ln, restCol, "%s without a string", kw)
+	}
+	s, err := poUnquote(rest, ln, restCol)
+	if err != nil {
+		return err
+	}
+	r.cur.add(r.field, s)
+	return nil
+}
+
+// end closes the last entry of a catalogue of n lines.
+func (r *poReader) end(n int) ([]poEntry, error) {
+	if r.cur != nil && !r.complete() {
+		return nil, poError(n, 1, "the file ends inside the entry of line %d, before its msgstr", r.cur.line)
+	}
+	if r.cur != nil {
+		r.out = append(r.out, *r.cur)
+	}
+	return r.out, nil
 }
 
 func (e *poEntry) add(field, s string) {
@@ -374,6 +414,8 @@ func idItem(id string) corpus.Item {
 	return it
 }
 
+var poStartRe = regexp.MustCompile(`^(?:msgctxt|msgid)\s+"`)
+
 var xmlInterchangeRe = regexp.MustCompile(`^\s*(?:<\?xml[^>]*\?>\s*)?(?:<!--(?s:.*?)-->\s*)*(?:<!DOCTYPE[^>]*>\s*)?<(xliff|tmx)[\s>]`)
 
 // detectInterchange names the translators' interchange format the head of
@@ -392,7 +434,7 @@ func detectInterchange(head []byte) string {
 		if len(t) == 0 || t[0] == '#' {
 			continue
 		}
-		if bytes.HasPrefix(t, []byte("msgctxt ")) || bytes.HasPrefix(t, []byte("msgid ")) {
+		if poStartRe.Match(t) {
 			return "po"
 		}
 		return ""
