@@ -158,17 +158,21 @@ func (r *Report) Draft() *Draft {
 	}
 	d.moves(placed)
 	// What has no place.
+	origOf := map[int]int{} // translation index -> original index
+	for _, p := range r.Alignment.Pairs {
+		for _, j := range p.Target {
+			origOf[j] = p.Source[0]
+		}
+	}
 	for j := range translation.Items {
 		if placed[j] {
 			continue
 		}
 		t := &translation.Items[j]
 		orphan := Orphan{Target: t, Reason: "no counterpart in " + orig.Edition}
-		for _, p := range r.Alignment.Pairs {
-			if p.Target[0] == j || len(p.Target) > 1 && p.Target[1] == j {
-				orphan.Was = &orig.Items[p.Source[0]]
-				orphan.Reason = fmt.Sprintf("translates %s of %s, which %s removed", orphan.Was.ID, orig.Edition, source.Edition)
-			}
+		if o, ok := origOf[j]; ok {
+			orphan.Was = &orig.Items[o]
+			orphan.Reason = fmt.Sprintf("translates %s of %s, which %s removed", orphan.Was.ID, orig.Edition, source.Edition)
 		}
 		if t.Has(corpus.FlagUntranslated) {
 			continue // the source's text of a removed item, in a draft

@@ -135,6 +135,12 @@ func findNumber(line, number string, from, limit int) (int, int) {
 	return -1, -1
 }
 
+// locateWindow is how many lines after the item before an item's line
+// is looked for: an item not found so near is not found (and is written
+// from the document), so that a text whose items are missing costs lines
+// times the window, not lines times items.
+const locateWindow = 5000
+
 // headLen is how many runes of an item's title or text identify its line.
 const headLen = 12
 
@@ -175,7 +181,7 @@ func locate(text string, d *corpus.Document, markdown bool) *layout {
 		if h == "" && num == "" {
 			continue
 		}
-		for j := cursor; j < len(l.lines); j++ {
+		for j := cursor; j < len(l.lines) && j < cursor+locateWindow; j++ {
 			k := keys[j]
 			at := 0
 			if num != "" {
