@@ -95,7 +95,10 @@ func (c *checker) pairs() {
 		c.numbers(base, s, t, cut)
 		c.refs(base, s, t, cut)
 		c.parts(base, s, t, cut)
-		c.untranslated(base, s, t)
+		if !t.Has(corpus.FlagUntranslated) {
+			// A marked item is reported as such (marked).
+			c.untranslated(base, s, t)
+		}
 	}
 }
 

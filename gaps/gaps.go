@@ -137,7 +137,7 @@ func (o Options) Gaps(source, translation, base *corpus.Document) *Report {
 	if o.stopped() {
 		return r
 	}
-	al := o.Align.Align(orig, translation)
+	al := o.align(orig, translation)
 	r.Alignment, r.Comparison = al, cmp
 	if o.stopped() {
 		return r
@@ -160,6 +160,7 @@ func (o Options) Gaps(source, translation, base *corpus.Document) *Report {
 		c.unmatched()
 	}
 	c.document(translation)
+	c.marked(translation)
 	c.dropSourceDuplicates()
 	r.sort()
 	return r
@@ -180,6 +181,7 @@ func (o Options) Check(d *corpus.Document) *Report {
 		}
 	}
 	c.document(d)
+	c.marked(d)
 	r.sort()
 	return r
 }

@@ -164,6 +164,10 @@ func (o Options) Read(name string, r io.Reader) (*corpus.Document, error) {
 	return o.Bytes(name, data)
 }
 
+// ReadAll reads r as Read does before ingesting it, within the size
+// limit; name identifies the input in errors.
+func (o Options) ReadAll(name string, r io.Reader) ([]byte, error) { return o.readAll(name, r) }
+
 // documentFactor is how many times MaxBytes a document JSON that
 // rulesync wrote may have: its text is the input's (a part's text twice,
 // in its part and in its item), with the JSON's fields around it.
@@ -218,6 +222,8 @@ func readAll(ctx context.Context, r io.Reader) ([]byte, error) {
 
 // Bytes ingests data; name identifies the input in errors.
 func (o Options) Bytes(name string, data []byte) (*corpus.Document, error) {
+	raw := data
+	data = withoutNotes(data)
 	fail := func(err error) (*corpus.Document, error) {
 		var ee *corpus.EncodingError
 		var pe *corpus.ParseError
@@ -292,7 +298,7 @@ func (o Options) Bytes(name string, data []byte) (*corpus.Document, error) {
 	// A document read back keeps the provenance of its first ingest.
 	if f.name != "json" {
 		summarize(d, f.name, inputText(f, data, d))
-		sum := sha256.Sum256(data)
+		sum := sha256.Sum256(raw)
 		d.Source.SHA256 = hex.EncodeToString(sum[:])
 		d.Source.Format = f.name
 		if formatName != "" {
@@ -304,6 +310,7 @@ func (o Options) Bytes(name string, data []byte) (*corpus.Document, error) {
 		}
 		d.Source.Ingested = now.UTC().Format(time.RFC3339)
 	}
+	takeMarkers(d)
 	if err := o.finish(d, f.name == "json"); err != nil {
 		return fail(err)
 	}

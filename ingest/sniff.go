@@ -18,6 +18,9 @@ var (
 // detectBinary names the binary format data is in by its magic number, or
 // returns "" for text.
 func detectBinary(data []byte) string {
+	if f := detectInterchange(data[:min(len(data), 4096)]); f != "" {
+		return f
+	}
 	s := string(data[:min(len(data), 1024)])
 	switch {
 	case strings.HasPrefix(s, zipMagic):
@@ -31,11 +34,15 @@ func detectBinary(data []byte) string {
 }
 
 // Detect names the format of decoded text by its content, never by a file
-// name: "json" for a corpus document, "markdown", "reader" for a
-// rule-reader page, "numbered" for numbered rules, "addendum" for an
-// illustration addendum, and "guide" for any other text with headings.
+// name: "po", "xliff" or "tmx" for translators' interchange files,
+// "json" for a corpus document, "markdown", "reader" for a rule-reader
+// page, "numbered" for numbered rules, "addendum" for an illustration
+// addendum, and "guide" for any other text with headings.
 func Detect(text string) string {
 	t := strings.TrimSpace(text)
+	if f := detectInterchange([]byte(t[:min(len(t), 4096)])); f != "" {
+		return f
+	}
 	if strings.HasPrefix(t, "{") {
 		return "json"
 	}

@@ -197,7 +197,8 @@ func parseTable(text string, sep rune, lang string, d *corpus.Document) error {
 }
 
 // tableItem builds an item from the cells of a row. An id cell in
-// rulesync's form ("rule:12", "add:40-A") gives the kind and number.
+// rulesync's form ("rule:12", "add:40-A") is the item's id and gives
+// the kind and number.
 func tableItem(id, number, kind, title, text string) corpus.Item {
 	it := corpus.Item{Kind: corpus.KindRule, Title: title, Text: text}
 	if k, ok := tableKind(kind); ok && k != "" {
@@ -206,6 +207,11 @@ func tableItem(id, number, kind, title, text string) corpus.Item {
 	if prefix, num, ok := strings.Cut(id, ":"); ok {
 		if k, ok := idKinds[prefix]; ok {
 			it.Kind = k
+		}
+		if corpus.WellFormedID(id) {
+			// The id as written: a section's ("sec:article-1") is no
+			// kind and number.
+			it.ID = id
 		}
 		if number == "" {
 			number = num

@@ -108,6 +108,8 @@ type TranslationSummary struct {
 	// Labels gives the translation's items by printed number: an item
 	// that prints none takes its source's ("item:6" is "Rule 7").
 	Labels map[string]string
+	// Draft is the sync draft's path in the output ("" when none).
+	Draft string
 }
 
 // CheckSummary describes a document checked alone.
@@ -333,7 +335,8 @@ func (b *Build) Run(ctx context.Context) (*Summary, error) {
 			if err := ctx.Err(); err != nil {
 				return nil, nil, err // an incomplete report is not kept
 			}
-			return b.translationFiles(t, r)
+			texts := DraftOptions{SourceText: b.rawText(t.Source, src), TranslationText: b.rawText(t.Name, tr)}
+			return b.translationFiles(t, r, texts)
 		}})
 	}
 	for _, s := range ws.Sources {
@@ -412,11 +415,35 @@ func (b *Build) Run(ctx context.Context) (*Summary, error) {
 			in.docs = append(in.docs, namedDoc{src.Name, src.doc})
 		}
 	}
+	// The glossary carries every language of the workspace: its
+	// translations' too.
+	all := append([]*corpus.Document(nil), docs...)
+	for _, t := range ws.Translations {
+		if ok(t.Name) {
+			if d, err := load(t.Name); err == nil {
+				all = append(all, d)
+			}
+		}
+	}
 	var tbx bytes.Buffer
-	if err := TBX(&tbx, align.DefaultGlossary(), docs...); err != nil {
+	if err := TBX(&tbx, align.DefaultGlossary(), all...); err != nil {
 		return nil, err
 	}
 	fs := files{"interchange/glossary.tbx": tbx.Bytes()}
+	// A template per source edition translations are made from: a new
+	// language starts from it.
+	for _, t := range ws.Translations {
+		if !ok(t.Source) || fs["interchange/"+t.Source+".pot"] != nil {
+			continue
+		}
+		if d, err := load(t.Source); err == nil {
+			var pot bytes.Buffer
+			if err := POT(&pot, d, b.now()); err != nil {
+				return nil, err
+			}
+			fs["interchange/"+t.Source+".pot"] = pot.Bytes()
+		}
+	}
 	// The translations' and the other documents' items join the search
 	// index of a workspace of up to searchLimit items; a bigger one
 	// searches the compared editions and sources only.
@@ -606,10 +633,21 @@ func changelogFiles(pair Pair, c *diff.Comparison) (files, any, error) {
 }
 
 // translationFiles renders a translation's report: gaps/<name>.{md,json,html}
-// (the worklist), interchange/<name>.{po,xlf,tmx}, and the side-by-side
-// page.
-func (b *Build) translationFiles(t Translation, r *gaps.Report) (files, any, error) {
+// (the worklist), interchange/<name>.{po,xlf,tmx}, the sync draft
+// interchange/<name>.draft.<ext> (in the translation's format where
+// rulesync writes it: see DraftFormat), and the side-by-side page.
+func (b *Build) translationFiles(t Translation, r *gaps.Report, o DraftOptions) (files, any, error) {
 	fs := files{}
+	d := r.Draft()
+	o.Format, _ = DraftFormat(d, "")
+	o.Now = b.now()
+	draft := "interchange/" + t.Name + ".draft." + draftExt[o.Format]
+	var db bytes.Buffer
+	if _, err := WriteDraft(&db, d, o); err == nil {
+		fs[draft] = db.Bytes()
+	} else {
+		draft = ""
+	}
 	var md, po, xlf, tmx bytes.Buffer
 	GapsMarkdown(&md, r)
 	fs["gaps/"+t.Name+".md"] = md.Bytes()
@@ -623,7 +661,7 @@ func (b *Build) translationFiles(t Translation, r *gaps.Report) (files, any, err
 	fs["interchange/"+t.Name+".po"] = po.Bytes()
 	fs["interchange/"+t.Name+".xlf"] = xlf.Bytes()
 	fs["interchange/"+t.Name+".tmx"] = tmx.Bytes()
-	s := &TranslationSummary{Name: t.Name, Source: t.Source, Base: t.Base, Findings: len(r.Findings), Coverage: r.Coverage, Labels: targetNames(r)}
+	s := &TranslationSummary{Name: t.Name, Source: t.Source, Base: t.Base, Findings: len(r.Findings), Coverage: r.Coverage, Labels: targetNames(r), Draft: draft}
 	for _, f := range r.Findings {
 		switch {
 		case f.Severity == gaps.Error:
@@ -673,6 +711,38 @@ func checkFiles(nd namedDoc, r *gaps.Report, site string) (files, any, error) {
 		}
 	}
 	return files{"documents/" + nd.Name + ".html": page}, s, nil
+}
+
+// draftExt is the file extension of a draft in each format.
+var draftExt = map[string]string{"md": "md", "text": "txt", "csv": "csv", "tsv": "tsv", "po": "po", "xliff": "xlf", "json": "json"}
+
+// rawText is the text a source was read from, for the layout of a
+// Markdown or text draft: the file again, when its bytes are still those
+// the document was made from; "" for a URL, a binary format, or a file
+// that changed.
+func (b *Build) rawText(name string, d *corpus.Document) string {
+	var path string
+	for _, s := range b.Workspace.Sources {
+		if s.Name == name {
+			path = s.Path
+		}
+	}
+	switch d.Source.Format {
+	case "pdf", "docx", "html":
+		return ""
+	}
+	if path == "" {
+		return ""
+	}
+	data, err := ingest.Options{MaxBytes: b.Workspace.MaxBytes}.ReadFile(b.Workspace.resolve(path))
+	if err != nil || hex.EncodeToString(sha256Of(data)) != d.Source.SHA256 {
+		return ""
+	}
+	text, _, err := corpus.DecodeText(data, d.Source.Encoding)
+	if err != nil {
+		return ""
+	}
+	return text
 }
 
 // indentJSON indents compact JSON for people reading the output.

@@ -48,7 +48,7 @@ func TestPOHeaderEscaped(t *testing.T) {
 			t.Errorf("header line %q is neither a comment nor a field", l)
 		}
 	}
-	want := "Project-Id-Version POT-Creation-Date PO-Revision-Date Language MIME-Version Content-Type Content-Transfer-Encoding X-Generator"
+	want := "Project-Id-Version POT-Creation-Date PO-Revision-Date Last-Translator Language-Team Language MIME-Version Content-Type Content-Transfer-Encoding X-Generator X-Rulesync-Source-Edition"
 	if strings.Join(fields, " ") != want {
 		t.Errorf("header fields %v, want %s:\n%s", fields, want, header)
 	}

@@ -1,5 +1,7 @@
 package reports
 
+import "github.com/rulesync/rulesync/gaps"
+
 // SetProgram makes the build take the running program to be name, as if
 // another build of rulesync ran, until the returned function restores it.
 func SetProgram(name string) (restore func()) {
@@ -13,4 +15,23 @@ func SetProgram(name string) (restore func()) {
 func SetCacheFault(err error) (restore func()) {
 	cacheFault = err
 	return func() { cacheFault = nil }
+}
+
+// Redate is redate, for tests.
+var Redate = redate
+
+// CountSegments counts a draft's segments as PO writes them:
+// translated, fuzzy, untranslated.
+func CountSegments(d *gaps.Draft) (translated, fuzzy, untranslated int) {
+	for _, s := range segments(d) {
+		switch {
+		case s.target == "":
+			untranslated++
+		case s.fuzzy != "":
+			fuzzy++
+		default:
+			translated++
+		}
+	}
+	return
 }

@@ -1,6 +1,7 @@
 package reports
 
 import (
+	"fmt"
 	"io"
 	"maps"
 	"slices"
@@ -23,14 +24,36 @@ type segment struct {
 	source   string
 	target   string
 	previous string // the source the translation was made from, when stale
+	prevCtx  string // its unit id, when it was another item's (moved)
 	state    gaps.State
-	note     string
+	// fuzzy is why a translated segment needs review before it counts as
+	// translated (a cut preview, an error found, a changed source, a
+	// text moved from another item), or "".
+	fuzzy    string
+	note     string   // the source's redline, for a stale segment
+	findings []string // the findings on the item, "check (severity): message"
 }
 
-// segments turns units into translatable strings, skipping empty ones.
-func segments(units []gaps.Unit) []segment {
+// translated reports whether the segment counts as translated: it has a
+// target and nothing to review. PO writes the rest with an empty msgstr
+// or as fuzzy, XLIFF without approved="yes".
+func (s *segment) translated() bool { return s.target != "" && s.fuzzy == "" }
+
+// segments turns a draft's entries into translatable strings, skipping
+// empty ones: each field (title, text) on its own, translated where its
+// source did not change since the translation and nothing found on it
+// calls for a look, fuzzy (with the reason) where it did or does.
+func segments(d *gaps.Draft) []segment {
 	var out []segment
-	for _, u := range units {
+	for i := range d.Entries {
+		e := &d.Entries[i]
+		var findings []string
+		for _, f := range e.Findings {
+			if f.Check == gaps.Missing && e.Target != nil {
+				continue // carried here from the item it moved from
+			}
+			findings = append(findings, fmt.Sprintf("%s (%s): %s", f.Check, f.Severity, f.Message))
+		}
 		for _, field := range []string{"title", "text"} {
 			get := func(it *corpus.Item) string {
 				if it == nil {
@@ -41,22 +64,43 @@ func segments(units []gaps.Unit) []segment {
 				}
 				return it.Text
 			}
-			src := get(u.Source)
+			src := get(e.Source)
 			if strings.TrimSpace(src) == "" {
 				continue
 			}
-			s := segment{ctx: u.Source.ID, source: src, target: get(u.Target), state: u.State}
+			s := segment{ctx: e.Source.ID, source: src, state: e.State, findings: findings}
 			if field == "title" {
 				s.ctx += "/title"
+				s.target = d.Title(e)
+			} else {
+				s.target = d.Text(e)
 			}
-			if u.State == gaps.StaleState && get(u.Previous) != src {
-				s.previous = get(u.Previous)
-				s.note = "source changed: " + diff.WordDiff.Render(u.Redline)
-			} else if u.State == gaps.StaleState {
+			prev := get(e.Previous)
+			switch {
+			case s.target == "":
+				s.state = gaps.New
+			case e.State == gaps.StaleState && e.MovedFrom != "":
+				s.fuzzy = "moved: the source has this text as " + e.Source.ID + " now, " + e.MovedFrom + " before"
+				s.previous, s.prevCtx = prev, e.MovedFrom
+				if field == "title" {
+					s.prevCtx += "/title"
+				}
+			case e.State == gaps.StaleState && e.Previous != nil && prev != src:
+				s.previous = prev
+				s.note = "source changed: " + diff.WordDiff.Render(e.Redline)
+				s.fuzzy = "the source changed since the translation"
+			case e.State == gaps.StaleState && e.Previous == nil:
+				s.fuzzy = "marked stale in the translation"
+			case e.State == gaps.StaleState:
 				s.state = gaps.Translated // this field did not change
 			}
-			if s.target == "" {
-				s.state = gaps.New
+			if s.target != "" && s.fuzzy == "" {
+				if why := append(append([]string(nil), e.Review...), e.Errors()...); len(why) > 0 {
+					s.fuzzy = strings.Join(why, "; ")
+				}
+			}
+			if s.fuzzy != "" && s.state == gaps.Translated {
+				s.state = gaps.StaleState
 			}
 			out = append(out, s)
 		}
@@ -64,58 +108,175 @@ func segments(units []gaps.Unit) []segment {
 	return out
 }
 
-// PO writes the translation as a gettext catalogue: msgctxt is the item
-// id, msgid the current source text, msgstr the aligned translation
-// (empty when there is none). A translation of an earlier source text is
-// marked "#, fuzzy" with the earlier text as "#| msgid", as Weblate and
-// po4a users expect; the header names the languages and editions.
-func PO(w io.Writer, r *gaps.Report, now time.Time) error {
-	p := &printer{w: w}
-	p.f("# Translation of %s into %s.\n", poComment(r.Source.Edition), poComment(r.Translation.Lang))
-	p.f("# Written by rulesync from %s", poComment(docName(r.Translation)))
-	if r.Base != nil {
-		p.f(", made from %s", poComment(docName(r.Base)))
+// obsolete is a translation whose item the current source does not have
+// (removed since, or never there): PO keeps it as an obsolete "#~" entry,
+// as msgmerge does, so that it is never lost.
+type obsolete struct {
+	ctx, source, target string
+}
+
+func obsoletes(d *gaps.Draft) []obsolete {
+	var out []obsolete
+	for _, o := range d.Orphans {
+		for _, field := range []string{"title", "text"} {
+			t, src, ctx := o.Target.Text, "", o.Target.ID
+			if field == "title" {
+				t, ctx = o.Target.Title, ctx+"/title"
+			}
+			if strings.TrimSpace(t) == "" {
+				continue
+			}
+			if o.Was != nil {
+				src = o.Was.Text
+				if field == "title" {
+					src = o.Was.Title
+				}
+			}
+			if src == "" {
+				src = "(" + o.Reason + ")"
+			}
+			out = append(out, obsolete{ctx, src, t})
+		}
 	}
-	p.f(".\nmsgid \"\"\nmsgstr \"\"\n")
+	return out
+}
+
+// poHeader writes the header entry. template is for a POT: its fields
+// keep gettext's placeholders (msginit fills them for a new language).
+func poHeader(p *printer, source *corpus.Document, lang string, now time.Time, template bool) {
+	p.f("msgid \"\"\nmsgstr \"\"\n")
 	date := now.UTC().Format("2006-01-02 15:04-0700")
-	for _, f := range [][2]string{{"Project-Id-Version", r.Source.Edition}, {"POT-Creation-Date", date}, {"PO-Revision-Date", date},
-		{"Language", r.Translation.Lang}, {"MIME-Version", "1.0"}, {"Content-Type", "text/plain; charset=UTF-8"},
-		{"Content-Transfer-Encoding", "8bit"}, {"X-Generator", "rulesync"}} {
+	rev, translator, team := date, "none named (written by rulesync)", "none named (language "+lang+")"
+	if template {
+		rev, translator, team, lang = "YEAR-MO-DA HO:MI+ZONE", "FULL NAME <EMAIL@ADDRESS>", "LANGUAGE <LL@li.org>", ""
+	}
+	for _, f := range [][2]string{{"Project-Id-Version", source.Edition}, {"POT-Creation-Date", date}, {"PO-Revision-Date", rev},
+		{"Last-Translator", translator}, {"Language-Team", team},
+		{"Language", lang}, {"MIME-Version", "1.0"}, {"Content-Type", "text/plain; charset=UTF-8"},
+		{"Content-Transfer-Encoding", "8bit"}, {"X-Generator", "rulesync"}, {"X-Rulesync-Source-Edition", source.Edition}} {
 		p.f("%s", poField(f[0], f[1]))
 	}
-	for _, s := range segments(r.Units()) {
+}
+
+// PO writes the translation as a gettext catalogue: msgctxt is the item
+// id, msgid the current source text, msgstr the translation (empty when
+// there is none). A segment is fuzzy, with the reason in a translator
+// comment ("# rulesync: ..."), where its source changed since the
+// translation (with the earlier source as "#| msgid", as msgmerge writes
+// it), where the translation is a cut preview or a finding of error
+// severity is on it, and where it moved from another item; the findings
+// on an item are extracted comments ("#."); translations the current
+// source has no place for are obsolete entries ("#~"). The header names
+// the language, the source edition (Project-Id-Version and
+// X-Rulesync-Source-Edition), and sets Last-Translator and Language-Team
+// to placeholders that say no one is named, so that msgfmt -c passes.
+func PO(w io.Writer, r *gaps.Report, now time.Time) error {
+	return DraftPO(w, r.Draft(), now)
+}
+
+// DraftPO writes a draft as PO (see PO).
+func DraftPO(w io.Writer, d *gaps.Draft, now time.Time) error {
+	p := &printer{w: w}
+	p.f("# Translation of %s into %s.\n", poComment(d.Source.Edition), poComment(d.Translation.Lang))
+	p.f("# Written by rulesync from %s", poComment(docName(d.Translation)))
+	if d.Base != nil {
+		p.f(", made from %s", poComment(docName(d.Base)))
+	}
+	p.f(".\n")
+	poHeader(p, d.Source, d.Translation.Lang, now, false)
+	for _, s := range segments(d) {
 		p.f("\n")
+		if s.fuzzy != "" {
+			p.f("# rulesync: %s\n", poComment(s.fuzzy))
+		}
+		for _, f := range s.findings {
+			p.f("#. %s\n", poComment(f))
+		}
 		if s.note != "" {
 			p.f("#. %s\n", strings.ReplaceAll(s.note, "\n", "\n#. "))
 		}
 		p.f("#: %s\n", poComment(s.ctx))
-		if s.state == gaps.StaleState {
+		if s.fuzzy != "" {
 			p.f("#, fuzzy\n")
-			p.f("#| msgctxt %s\n", poQuote(s.ctx))
-			p.f("#| msgid %s\n", strings.ReplaceAll(poQuote(s.previous), "\n", "\n#| "))
+			if s.previous != "" {
+				ctx := s.ctx
+				if s.prevCtx != "" {
+					ctx = s.prevCtx
+				}
+				p.f("#| msgctxt %s\n", poQuote(ctx))
+				p.f("#| msgid %s\n", strings.ReplaceAll(poQuote(s.previous), "\n", "\n#| "))
+			}
 		}
 		p.f("msgctxt %s\nmsgid %s\nmsgstr %s\n", poQuote(s.ctx), poQuote(s.source), poQuote(s.target))
+	}
+	for _, o := range obsoletes(d) {
+		p.f("\n#~ msgctxt %s\n", strings.ReplaceAll(poQuote(o.ctx), "\n", "\n#~ "))
+		p.f("#~ msgid %s\n", strings.ReplaceAll(poQuote(o.source), "\n", "\n#~ "))
+		p.f("#~ msgstr %s\n", strings.ReplaceAll(poQuote(o.target), "\n", "\n#~ "))
 	}
 	return p.err
 }
 
-// XLIFF writes the translation as XLIFF 1.2: one trans-unit per segment,
-// its target's state "translated", "needs-review-translation" (the source
-// changed since) or "new", with the source's redline as a note.
+// POT writes the template of a source edition: every title and text as
+// a msgid with an empty msgstr, keyed by item id (msgctxt), the header's
+// fields gettext's placeholders. A new language starts from it (msginit
+// -i EDITION.pot -l LANG, or a copy filled in a PO editor), and
+// `rulesync sync --to md SOURCE LANG.po` turns it into the rulebook.
+func POT(w io.Writer, source *corpus.Document, now time.Time) error {
+	p := &printer{w: w}
+	p.f("# Template of %s for translators.\n# Written by rulesync.\n", poComment(source.Edition))
+	p.f("#, fuzzy\n")
+	poHeader(p, source, "", now, true)
+	for i := range source.Items {
+		it := &source.Items[i]
+		for _, field := range [][2]string{{"/title", it.Title}, {"", it.Text}} {
+			if strings.TrimSpace(field[1]) == "" {
+				continue
+			}
+			ctx := it.ID + field[0]
+			p.f("\n#: %s\nmsgctxt %s\nmsgid %s\nmsgstr \"\"\n", poComment(ctx), poQuote(ctx), poQuote(field[1]))
+		}
+	}
+	return p.err
+}
+
+// XLIFF writes the translation as XLIFF 1.2: one trans-unit per segment.
+// A target that counts as translated in the PO has state="translated"
+// and its unit approved="yes"; a fuzzy one state="needs-review-translation"
+// (not approved) with the reason and the source's redline as notes; no
+// translation, state="new" and an empty target. The file's original is
+// the source edition.
 func XLIFF(w io.Writer, r *gaps.Report) error {
+	return DraftXLIFF(w, r.Draft())
+}
+
+// DraftXLIFF writes a draft as XLIFF (see XLIFF).
+func DraftXLIFF(w io.Writer, d *gaps.Draft) error {
 	p := &printer{w: w}
 	p.f("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
 	p.f("<xliff version=\"1.2\" xmlns=\"urn:oasis:names:tc:xliff:document:1.2\">\n")
 	p.f("<file original=\"%s\" source-language=\"%s\" target-language=\"%s\" datatype=\"plaintext\" tool-id=\"rulesync\">\n",
-		xmlText(r.Source.Edition), xmlText(r.Source.Lang), xmlText(r.Translation.Lang))
+		xmlText(d.Source.Edition), xmlText(d.Source.Lang), xmlText(d.Translation.Lang))
 	p.f("<header><tool tool-id=\"rulesync\" tool-name=\"rulesync\"/></header>\n<body>\n")
-	for _, s := range segments(r.Units()) {
-		state := map[gaps.State]string{gaps.Translated: "translated", gaps.StaleState: "needs-review-translation", gaps.New: "new"}[s.state]
-		p.f("<trans-unit id=\"%s\" resname=\"%s\" xml:space=\"preserve\">\n", xmlText(s.ctx), xmlText(s.ctx))
+	for _, s := range segments(d) {
+		state, approved := "new", ""
+		switch {
+		case s.translated():
+			state, approved = "translated", " approved=\"yes\""
+		case s.target != "":
+			state = "needs-review-translation"
+		}
+		p.f("<trans-unit id=\"%s\" resname=\"%s\"%s xml:space=\"preserve\">\n", xmlText(s.ctx), xmlText(s.ctx), approved)
 		p.f("<source>%s</source>\n", xmlText(s.source))
 		p.f("<target state=\"%s\">%s</target>\n", state, xmlText(s.target))
+		if s.fuzzy != "" {
+			p.f("<note from=\"rulesync\">%s</note>\n", xmlText(s.fuzzy))
+		}
 		if s.note != "" {
 			p.f("<note from=\"rulesync\">%s</note>\n", xmlText(s.note))
+		}
+		for _, f := range s.findings {
+			p.f("<note from=\"rulesync\">%s</note>\n", xmlText(f))
 		}
 		p.f("</trans-unit>\n")
 	}
@@ -125,13 +286,16 @@ func XLIFF(w io.Writer, r *gaps.Report) error {
 
 // TMX writes a translation memory (TMX 1.4b) of every aligned pair: the
 // source text the translation was made from (the earlier one for a stale
-// pair) beside the translation.
+// pair) beside the translation. The header's prop
+// x-rulesync-source-edition names the source edition.
 func TMX(w io.Writer, r *gaps.Report, now time.Time) error {
+	d := r.Draft()
 	p := &printer{w: w}
 	p.f("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<tmx version=\"1.4\">\n")
-	p.f("<header creationtool=\"rulesync\" creationtoolversion=\"0.1\" datatype=\"plaintext\" segtype=\"paragraph\" adminlang=\"en\" srclang=\"%s\" o-tmf=\"rulesync\" creationdate=\"%s\"/>\n<body>\n",
-		xmlText(r.Source.Lang), now.UTC().Format("20060102T150405Z"))
-	for _, s := range segments(r.Units()) {
+	p.f("<header creationtool=\"rulesync\" creationtoolversion=\"0.1\" datatype=\"plaintext\" segtype=\"paragraph\" adminlang=\"en\" srclang=\"%s\" o-tmf=\"rulesync\" creationdate=\"%s\">\n",
+		xmlText(d.Source.Lang), now.UTC().Format("20060102T150405Z"))
+	p.f("<prop type=\"x-rulesync-source-edition\">%s</prop>\n</header>\n<body>\n", xmlText(d.Source.Edition))
+	for _, s := range segments(d) {
 		if s.target == "" {
 			continue
 		}
@@ -140,7 +304,7 @@ func TMX(w io.Writer, r *gaps.Report, now time.Time) error {
 			src = s.previous
 		}
 		p.f("<tu tuid=\"%s\">\n<tuv xml:lang=\"%s\"><seg>%s</seg></tuv>\n<tuv xml:lang=\"%s\"><seg>%s</seg></tuv>\n</tu>\n",
-			xmlText(s.ctx), xmlText(r.Source.Lang), xmlText(src), xmlText(r.Translation.Lang), xmlText(s.target))
+			xmlText(s.ctx), xmlText(d.Source.Lang), xmlText(src), xmlText(d.Translation.Lang), xmlText(s.target))
 	}
 	p.f("</body>\n</tmx>\n")
 	return p.err

@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -13,6 +14,7 @@ import (
 	"github.com/rulesync/rulesync/align"
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/gaps"
+	"github.com/rulesync/rulesync/ingest"
 	"github.com/rulesync/rulesync/internal/testcorpus"
 	"github.com/rulesync/rulesync/reports"
 )
@@ -23,30 +25,91 @@ func need(t *testing.T, tools ...string) {
 	t.Helper()
 	for _, tool := range tools {
 		if _, err := exec.LookPath(tool); err != nil {
-			t.Skipf("%s not installed (Debian package translate-toolkit; .ci/run installs it): %v", tool, err)
+			t.Skipf("%s not installed (Debian packages translate-toolkit and gettext; .ci/run installs them): %v", tool, err)
 		}
 	}
 }
 
-// TestInterchangeTranslateToolkit writes the PO, XLIFF and TMX files of
-// the WCA Japanese translation (made from 2021-05-01, checked against
-// 2024-01-01) and of the TDA reader page, and reads them with Translate
-// Toolkit's own tools: pocount, po2xliff's reverse xliff2po, and
-// translate.storage.tmx. Counts must agree with what was written.
+// counts are a catalogue's messages as Translate Toolkit's pocount
+// counts them.
+type counts struct{ translated, fuzzy, untranslated int }
+
+// pocount counts the messages of a PO or XLIFF file with pocount.
+func pocount(t *testing.T, path string) counts {
+	t.Helper()
+	out, err := exec.Command("pocount", "--csv", path).CombinedOutput()
+	if err != nil {
+		t.Fatalf("pocount %s: %v\n%s", path, err, out)
+	}
+	// CSV: Filename, Translated Messages, Translated Source Words,
+	// Translated Target Words, Fuzzy Messages, Fuzzy Source Words,
+	// Untranslated Messages, ...
+	for _, l := range strings.Split(string(out), "\n") {
+		f := strings.Split(l, ",")
+		if len(f) >= 8 && strings.TrimSpace(f[0]) == path {
+			n := func(i int) int { v, _ := strconv.Atoi(strings.TrimSpace(f[i])); return v }
+			return counts{n(1), n(4), n(6)}
+		}
+	}
+	t.Fatalf("pocount %s: no line for the file:\n%s", path, out)
+	return counts{}
+}
+
+// poStates and xliffStates read, per unit id, whether a PO's entry is translated (not
+// fuzzy, not empty) and whether an XLIFF unit is approved="yes" with
+// state="translated".
+func poStates(po string) map[string]bool {
+	out := map[string]bool{}
+	for _, e := range strings.Split(po, "\n\n") {
+		m := regexp.MustCompile(`(?m)^msgctxt "([^"]*)"`).FindStringSubmatch(e)
+		if m == nil {
+			continue
+		}
+		out[m[1]] = !strings.Contains(e, "#, fuzzy") && !strings.HasSuffix(e, "msgstr \"\"")
+	}
+	return out
+}
+
+func xliffStates(x string) map[string]bool {
+	out := map[string]bool{}
+	re := regexp.MustCompile(`<trans-unit id="([^"]*)"([^>]*)>\n<source>(?s:.*?)</source>\n<target state="([a-z-]*)"`)
+	for _, m := range re.FindAllStringSubmatch(x, -1) {
+		out[m[1]] = strings.Contains(m[2], `approved="yes"`) && m[3] == "translated"
+	}
+	return out
+}
+
+// TestInterchangeTranslateToolkit writes the PO, XLIFF, TMX and TBX
+// files of the real translations (the WCA Japanese, made from
+// 2021-05-01, against 2024-01-01; the TDA reader page and the
+// Portuguese addendum against the 2024 longform) and the POT of each
+// source, and checks them with the tools translators use: msgfmt -c
+// passes every PO with no warning; pocount counts the same translated,
+// fuzzy and untranslated messages in the PO and the XLIFF of a
+// translation, and those the draft has; XLIFF is approved exactly where
+// the PO is translated; xliff2po of the XLIFF gives the PO's counts;
+// po2xliff of the PO gives them too, its obsolete entries aside (it
+// makes them translated units); cut previews and items with errors are
+// fuzzy with the reason; removed items are obsolete entries; msginit
+// starts a new language from the POT; rulesync reads its PO, XLIFF and
+// TMX back, and Translate Toolkit's conversions of them, with the same
+// translated items; translate.storage reads the TMX and the TBX.
 func TestInterchangeTranslateToolkit(t *testing.T) {
-	need(t, "pocount", "xliff2po")
+	need(t, "pocount", "xliff2po", "po2xliff", "msgfmt", "msginit")
 	py3 := toolkitPython(t)
 	at := time.Date(2031, 1, 2, 3, 4, 5, 0, time.UTC)
 	for _, c := range []struct{ name, src, tr, base string }{
 		{"wca-ja", "wca/wca-regulations-2024-01-01-en.md", "wca/wca-regulations-2021-05-01-ja.md", "wca/wca-regulations-2021-05-01-en.md"},
 		{"tda-ja", "tda/tda-2024-longform-en.docx", "seeds/tda-2024-ja-reader-page.txt", ""},
+		{"tda-pt", "tda/tda-2024-longform-en.docx", "seeds/tda-2024-addendum-pt.txt", ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var base *corpus.Document
 			if c.base != "" {
 				base = testcorpus.Doc(t, c.base)
 			}
-			r := gaps.Options{}.Gaps(testcorpus.Doc(t, c.src), testcorpus.Doc(t, c.tr), base)
+			src, tr := testcorpus.Doc(t, c.src), testcorpus.Doc(t, c.tr)
+			r := gaps.Options{}.Gaps(src, tr, base)
 			dir := t.TempDir()
 			write := func(name string, f func(*bytes.Buffer) error) string {
 				var b bytes.Buffer
@@ -62,46 +125,97 @@ func TestInterchangeTranslateToolkit(t *testing.T) {
 			po := write(c.name+".po", func(b *bytes.Buffer) error { return reports.PO(b, r, at) })
 			xlf := write(c.name+".xlf", func(b *bytes.Buffer) error { return reports.XLIFF(b, r) })
 			tmx := write(c.name+".tmx", func(b *bytes.Buffer) error { return reports.TMX(b, r, at) })
+			pot := write(c.name+".pot", func(b *bytes.Buffer) error { return reports.POT(b, src, at) })
 			tbx := write(c.name+".tbx", func(b *bytes.Buffer) error {
 				return reports.TBX(b, align.DefaultGlossary(), r.Source, r.Translation)
 			})
+			run := func(name string, args ...string) string {
+				out, err := exec.Command(name, args...).CombinedOutput()
+				if err != nil {
+					t.Fatalf("%s %v: %v\n%s", name, args, err, out)
+				}
+				return string(out)
+			}
 
-			// What was written, counted from the units.
-			var total, translated, fuzzy int
-			for _, u := range r.Units() {
-				for _, f := range []string{u.Source.Title, u.Source.Text} {
-					if strings.TrimSpace(f) == "" {
-						continue
-					}
-					total++
-					if u.Target != nil && (f == u.Source.Title && u.Target.Title != "" || f == u.Source.Text && u.Target.Text != "") {
-						if u.State == gaps.StaleState && u.Previous != nil && (f == u.Source.Title && u.Previous.Title != f || f == u.Source.Text && u.Previous.Text != f) {
-							fuzzy++
-						} else {
-							translated++
-						}
-					}
+			// msgfmt -c: no error, no warning.
+			if out := run("msgfmt", "-c", "-o", os.DevNull, po); out != "" {
+				t.Errorf("msgfmt -c %s:\n%s", filepath.Base(po), out)
+			}
+			var want counts
+			want.translated, want.fuzzy, want.untranslated = reports.CountSegments(r.Draft())
+			got := pocount(t, po)
+			if got != want {
+				t.Errorf("pocount %s: %+v, want %+v", filepath.Base(po), got, want)
+			}
+			if x := pocount(t, xlf); x != got {
+				t.Errorf("pocount %s: %+v, the PO %+v", filepath.Base(xlf), x, got)
+			}
+			poData, _ := os.ReadFile(po)
+			xlfData, _ := os.ReadFile(xlf)
+			ps, xs := poStates(string(poData)), xliffStates(string(xlfData))
+			if len(ps) != len(xs) || len(ps) != want.translated+want.fuzzy+want.untranslated {
+				t.Errorf("%d PO entries, %d XLIFF units", len(ps), len(xs))
+			}
+			for id, ok := range ps {
+				if xs[id] != ok {
+					t.Errorf("%s: translated in PO %v, approved in XLIFF %v", id, ok, xs[id])
 				}
 			}
-			out, err := exec.Command("pocount", "--csv", po).CombinedOutput()
-			if err != nil {
-				t.Fatalf("pocount: %v\n%s", err, out)
-			}
-			// CSV: Filename, Translated Messages, Translated Source Words,
-			// Translated Target Words, Fuzzy Messages, Fuzzy Source Words,
-			// Untranslated Messages, ..., Total Message, ...
-			lines := strings.Split(strings.TrimSpace(string(out)), "\n")
-			fields := strings.Split(lines[len(lines)-1], ",")
-			if len(fields) < 8 || strings.TrimSpace(fields[1]) != itoa(translated) || strings.TrimSpace(fields[4]) != itoa(fuzzy) {
-				t.Errorf("pocount %s: %s; want %d translated, %d fuzzy of %d", filepath.Base(po), lines[len(lines)-1], translated, fuzzy, total)
-			}
+
+			// Translate Toolkit's conversions.
 			back := filepath.Join(dir, "back.po")
-			if out, err := exec.Command("xliff2po", "-i", xlf, "-o", back).CombinedOutput(); err != nil {
-				t.Fatalf("xliff2po: %v\n%s", err, out)
+			run("xliff2po", "-i", xlf, "-o", back)
+			if b := pocount(t, back); b != got {
+				t.Errorf("xliff2po: %+v, the PO %+v", b, got)
 			}
-			if data, _ := os.ReadFile(back); bytes.Count(data, []byte("\nmsgid ")) < total {
-				t.Errorf("xliff2po gave %d messages, want %d", bytes.Count(data, []byte("\nmsgid ")), total)
+			fwd := filepath.Join(dir, "fwd.xlf")
+			run("po2xliff", "-i", po, "-o", fwd)
+			obsolete := strings.Count(string(poData), "\n#~ msgctxt ")
+			if f := pocount(t, fwd); f != (counts{got.translated + obsolete, got.fuzzy, got.untranslated}) {
+				t.Errorf("po2xliff: %+v, the PO %+v and %d obsolete entries", f, got, obsolete)
 			}
+			d := r.Draft()
+			if obsolete != countOrphanFields(d) {
+				t.Errorf("%d obsolete entries, %d orphaned fields", obsolete, countOrphanFields(d))
+			}
+			for _, o := range d.Orphans {
+				if !bytes.Contains(poData, []byte("#~ msgctxt \""+o.Target.ID)) {
+					t.Errorf("orphan %s is no obsolete entry", o.Target.ID)
+				}
+			}
+			// Cut previews are fuzzy, the reason given.
+			cut := 0
+			for _, it := range tr.Items {
+				if it.Has(corpus.FlagTruncated) {
+					cut++
+				}
+			}
+			if n := strings.Count(string(poData), "# rulesync: the translation is a cut preview"); n < cut {
+				t.Errorf("%d cut previews fuzzy, want %d", n, cut)
+			}
+
+			// A new language from the POT.
+			newPO := filepath.Join(dir, "new.po")
+			run("msginit", "--no-translator", "-l", "ja", "-i", pot, "-o", newPO)
+			if out := run("msgfmt", "-c", "-o", os.DevNull, newPO); out != "" {
+				t.Errorf("msgfmt -c on msginit's PO:\n%s", out)
+			}
+			if p := pocount(t, pot); p.untranslated != want.translated+want.fuzzy+want.untranslated || p.translated != 0 {
+				t.Errorf("POT: %+v, want %d untranslated", p, want.translated+want.fuzzy+want.untranslated)
+			}
+
+			// rulesync reads its files back, and Translate Toolkit's.
+			for _, f := range []string{po, xlf, tmx, back} {
+				doc, err := ingest.Options{}.File(f)
+				if err != nil {
+					t.Errorf("read back: %v", err)
+					continue
+				}
+				if n := len(doc.Items); n != draftTargets(d) {
+					t.Errorf("%s read back: %d items, want %d", filepath.Base(f), n, draftTargets(d))
+				}
+			}
+
 			py := `import sys
 from translate.storage import tmx
 store = tmx.tmxfile.parsefile(sys.argv[1])
@@ -109,24 +223,46 @@ units = [u for u in store.units if u.source]
 print(len(units))
 assert all(u.target for u in units)
 `
-			out, err = exec.Command(py3, "-c", py, tmx).CombinedOutput()
-			if err != nil {
-				t.Fatalf("translate.storage.tmx: %v\n%s", err, out)
-			}
-			if strings.TrimSpace(string(out)) != itoa(translated+fuzzy) {
-				t.Errorf("TMX holds %s units, want %d", strings.TrimSpace(string(out)), translated+fuzzy)
+			out := run(py3, "-c", py, tmx)
+			if strings.TrimSpace(out) != itoa(want.translated+want.fuzzy) {
+				t.Errorf("TMX holds %s units, want %d", strings.TrimSpace(out), want.translated+want.fuzzy)
 			}
 			tbxPy := `import sys
 from translate.storage import tbx
 store = tbx.tbxfile.parsefile(sys.argv[1])
 print(len(store.units))
 `
-			if out, err := exec.Command(py3, "-c", tbxPy, tbx).CombinedOutput(); err != nil || strings.TrimSpace(string(out)) == "0" {
-				t.Errorf("translate.storage.tbx: %v %s", err, out)
+			if out := run(py3, "-c", tbxPy, tbx); strings.TrimSpace(out) == "0" {
+				t.Errorf("translate.storage.tbx: no units")
 			}
-			t.Logf("%s: %d messages, %d translated, %d fuzzy", c.name, total, translated, fuzzy)
+			t.Logf("%s: %d translated, %d fuzzy, %d untranslated; %d obsolete", c.name, got.translated, got.fuzzy, got.untranslated, obsolete)
 		})
 	}
+}
+
+// countOrphanFields counts the titles and texts of a draft's orphans:
+// one obsolete entry each.
+func countOrphanFields(d *gaps.Draft) int {
+	n := 0
+	for _, o := range d.Orphans {
+		for _, f := range []string{o.Target.Title, o.Target.Text} {
+			if strings.TrimSpace(f) != "" {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// draftTargets counts the entries of a draft that have a translation.
+func draftTargets(d *gaps.Draft) int {
+	n := 0
+	for i := range d.Entries {
+		if d.Entries[i].Target != nil {
+			n++
+		}
+	}
+	return n
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }

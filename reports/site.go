@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"slices"
 	"sort"
 	"strings"
 
@@ -180,11 +181,31 @@ func overview(in siteInput, title string) string {
 				based = ", made from " + esc(t.Base)
 			}
 			fmt.Fprintf(&b, "<tr id=\"tr-%s\"><th scope=\"row\"><a href=\"translations/%s.html\">%s</a><div class=\"meta\">against %s%s</div></th><td>%s</td><td class=\"files\">%s</td></tr>\n",
-				esc(t.Name), esc(urlPath(t.Name)), esc(t.Name), esc(t.Source), based, coverageBar(t), translationFiles(t.Name, ""))
+				esc(t.Name), esc(urlPath(t.Name)), esc(t.Name), esc(t.Source), based, coverageBar(t), translationFiles(t.Name, t.Draft, ""))
 		}
 		b.WriteString("</tbody></table>\n")
 	}
-	b.WriteString("<p><a href=\"interchange/glossary.tbx\">Glossary (TBX)</a></p></section>\n")
+	b.WriteString("<p><a href=\"interchange/glossary.tbx\">Glossary (TBX)</a></p>\n")
+	// A template per source edition translations are made from: a new
+	// language starts from it.
+	var pots []string
+	for _, t := range sum.Translations {
+		if !slices.Contains(pots, t.Source) {
+			pots = append(pots, t.Source)
+		}
+	}
+	if len(pots) > 0 {
+		sort.Strings(pots)
+		b.WriteString("<p>To start a new language (msginit, or a PO editor), the template of each source edition:")
+		for i, p := range pots {
+			if i > 0 {
+				b.WriteString(",")
+			}
+			fmt.Fprintf(&b, " <a href=\"interchange/%s.pot\">%s</a>", esc(urlPath(p)), esc(p))
+		}
+		b.WriteString("</p>\n")
+	}
+	b.WriteString("</section>\n")
 
 	b.WriteString("<section aria-labelledby=\"changelogs\"><h2 id=\"changelogs\">Changelogs</h2>\n")
 	if len(sum.Changelogs) == 0 {
@@ -225,12 +246,17 @@ func pairEditions(c ChangelogSummary) string {
 	return c.Old + " → " + c.New
 }
 
-// translationFiles links a translation's worklist and files for
-// translation tools, from a page at root.
-func translationFiles(name, root string) string {
+// translationFiles links a translation's worklist, its files for
+// translation tools and its sync draft (draft, a path in the output; ""
+// for none), from a page at root.
+func translationFiles(name, draft, root string) string {
 	n := esc(urlPath(name))
-	return fmt.Sprintf("<a href=\"%sgaps/%s.html\">Worklist</a><a href=\"%sgaps/%s.md\">Worklist (Markdown)</a><a href=\"%sinterchange/%s.po\">PO</a><a href=\"%sinterchange/%s.xlf\">XLIFF</a><a href=\"%sinterchange/%s.tmx\">TMX</a>",
+	links := fmt.Sprintf("<a href=\"%sgaps/%s.html\">Worklist</a><a href=\"%sgaps/%s.md\">Worklist (Markdown)</a><a href=\"%sinterchange/%s.po\">PO</a><a href=\"%sinterchange/%s.xlf\">XLIFF</a><a href=\"%sinterchange/%s.tmx\">TMX</a>",
 		root, n, root, n, root, n, root, n, root, n)
+	if draft != "" {
+		links += fmt.Sprintf("<a href=\"%s%s\">Sync draft</a>", root, esc(urlPath(draft)))
+	}
+	return links
 }
 
 // matrix is the table of the compared and translated documents by

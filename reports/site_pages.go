@@ -155,7 +155,7 @@ func sidePage(t Translation, r *gaps.Report, s *TranslationSummary) ([]byte, err
 		fmt.Fprintf(&b, "<p>Translated from %s; the source is now %s. Stale items show the source's changes since.</p>\n", esc(docName(r.Base)), esc(docName(r.Source)))
 	}
 	b.WriteString(coverageBar(*s))
-	fmt.Fprintf(&b, "<p>%s.</p>\n<p class=\"files\">%s</p>\n", esc(gapsSummary(r)), translationFiles(t.Name, "../"))
+	fmt.Fprintf(&b, "<p>%s.</p>\n<p class=\"files\">%s</p>\n", esc(gapsSummary(r)), translationFiles(t.Name, s.Draft, "../"))
 	withFindings, stale, missing := 0, 0, 0
 	for _, u := range units {
 		if len(u.Findings) > 0 {

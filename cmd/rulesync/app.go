@@ -118,6 +118,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 			buildCommand(),
 			synthCommand(),
 			showCommand(),
+			syncCommand(),
 		},
 	}
 	for _, c := range app.Commands {
@@ -142,10 +143,17 @@ func oneArg(c *cli.Context) (string, error) {
 
 // load ingests the input named on the command line, "-" for standard input.
 func load(c *cli.Context, in string) (*corpus.Document, error) {
+	d, _, err := loadInput(c, in, false)
+	return d, err
+}
+
+// loadInput ingests the input named on the command line, "-" for
+// standard input, and, with raw set, returns its bytes too.
+func loadInput(c *cli.Context, in string, raw bool) (*corpus.Document, []byte, error) {
 	format := fromFormat(c)
 	max, err := maxBytes(c)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	opt := ingest.Options{
 		Format:   format,
@@ -157,19 +165,36 @@ func load(c *cli.Context, in string) (*corpus.Document, error) {
 		Context:  c.Context,
 	}
 	var d *corpus.Document
+	var data []byte
 	switch {
+	case in == "-" && raw:
+		if data, err = opt.ReadAll("<stdin>", c.App.Reader); err == nil {
+			d, err = opt.Bytes("<stdin>", data)
+		}
 	case in == "-":
 		d, err = opt.Read("<stdin>", c.App.Reader)
+	case ingest.IsURL(in) && raw:
+		var p *ingest.Page
+		if p, err = opt.Fetch(c.Context, in, nil); err == nil {
+			data = p.Data
+			d, err = opt.FromPage(p)
+		}
 	case ingest.IsURL(in):
 		d, err = opt.URL(c.Context, in)
+	case raw:
+		if data, err = opt.ReadFile(in); err == nil {
+			if d, err = opt.Bytes(in, data); err == nil && d.Source.Path == "" {
+				d.Source.Path = in
+			}
+		}
 	default:
 		d, err = opt.File(in)
 	}
 	if c.Context.Err() != nil {
-		return nil, interrupted(c)
+		return nil, nil, interrupted(c)
 	}
 	if err != nil {
-		return nil, cli.Exit(err.Error(), exitBad)
+		return nil, nil, cli.Exit(err.Error(), exitBad)
 	}
 	// What ingest found, on standard error: the summary where the command
 	// is about one document, the warnings always.
@@ -183,9 +208,9 @@ func load(c *cli.Context, in string) (*corpus.Document, error) {
 		fmt.Fprintf(c.App.ErrWriter, "%s: %s\n", in, w)
 	}
 	if len(warnings) > 0 && c.Bool("strict") {
-		return nil, cli.Exit(fmt.Sprintf("%s: --strict: %d warning(s) about the structure found", in, len(warnings)), exitBad)
+		return nil, nil, cli.Exit(fmt.Sprintf("%s: --strict: %d warning(s) about the structure found", in, len(warnings)), exitBad)
 	}
-	return d, nil
+	return d, data, nil
 }
 
 // interrupted is the error of a command stopped by a signal: exit status
@@ -301,10 +326,15 @@ func writeJSON(w io.Writer, v any) error {
 // output writes data to the -o path atomically, or to w when the path is
 // empty or "-"; nothing once the command was interrupted.
 func output(c *cli.Context, data []byte, w io.Writer) error {
+	return outputTo(c, c.String("output"), data, w)
+}
+
+// outputTo writes data to path atomically, or to w when path is empty or
+// "-"; nothing once the command was interrupted.
+func outputTo(c *cli.Context, path string, data []byte, w io.Writer) error {
 	if c.Context.Err() != nil {
 		return interrupted(c)
 	}
-	path := c.String("output")
 	if path == "" || path == "-" {
 		_, err := w.Write(data)
 		return err

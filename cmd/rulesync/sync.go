@@ -1,0 +1,201 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/gaps"
+	"github.com/rulesync/rulesync/reports"
+)
+
+// syncCommand is `rulesync sync`: the translation re-laid on the
+// source's current structure.
+func syncCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "sync",
+		Usage:     "write the translation re-laid on the source's current structure: carried, stale and untranslated items marked",
+		ArgsUsage: "SOURCE TRANSLATION",
+		Description: "Every SOURCE item once, in SOURCE's order, with its number as SOURCE prints it: the translation's text\n" +
+			"where the source did not change since the edition translated (--base), that text marked {{rulesync:stale}}\n" +
+			"with the source's redline where it did, the source's text marked {{rulesync:untranslated}} where there is\n" +
+			"no translation. Written in the translation's format where rulesync can write it (md, text, csv, tsv, po,\n" +
+			"xliff, json), else in SOURCE's, else Markdown; --to chooses. Translation items with no place in SOURCE are\n" +
+			"listed on standard error and in --report FILE (JSON). `rulesync gaps SOURCE DRAFT` lists every marked item\n" +
+			"until the translator removes its marker. --base given several times: provenance chooses.",
+		Flags: append(sourceFlags("input-format"),
+			&cli.StringSliceFlag{Name: "base", Usage: "the source edition the translation was made from (`FILE`; repeat to let provenance choose)"},
+			&cli.StringFlag{Name: "to", Usage: "output format: " + strings.Join(reports.DraftFormats, ", ") + " (default: the translation's, else the source's, else md)"},
+			&cli.StringFlag{Name: "report", Usage: "write the sync report (counts, orphaned items) as JSON to `FILE`"},
+			outputFlag()),
+		Action: runSync,
+	}
+}
+
+func runSync(c *cli.Context) error {
+	if c.NArg() != 2 {
+		return cli.Exit(fmt.Sprintf("sync: want SOURCE and TRANSLATION, got %d arguments (see 'rulesync sync --help')", c.NArg()), exitBad)
+	}
+	for _, path := range []string{c.String("output"), c.String("report")} {
+		if err := checkOutput(path); err != nil {
+			return err
+		}
+	}
+	srcName, trName := c.Args().Get(0), c.Args().Get(1)
+	src, srcData, err := loadInput(c, srcName, true)
+	if err != nil {
+		return err
+	}
+	tr, trData, err := loadInput(c, trName, true)
+	if err != nil {
+		return err
+	}
+	bases, err := loadAll(c, c.StringSlice("base"))
+	if err != nil {
+		return err
+	}
+	rep := &reports.SyncReport{BaseChosen: "given"}
+	opt := gaps.Options{Context: c.Context}
+	var base *corpus.Document
+	switch len(bases) {
+	case 0:
+		// No base: the translation is taken to follow the source;
+		// provenance says how far it does.
+		rep.BaseChosen = "source"
+		pv, err := opt.Provenance(tr, src)
+		if err != nil {
+			if c.Context.Err() != nil {
+				return interrupted(c)
+			}
+			return cli.Exit("sync: "+err.Error(), exitBad)
+		}
+		rep.BaseNote = reports.ProvenanceNote(pv)
+	case 1:
+		base = bases[0]
+	default:
+		pv, err := opt.Provenance(tr, bases...)
+		if err != nil {
+			if c.Context.Err() != nil {
+				return interrupted(c)
+			}
+			return cli.Exit("sync: --base: "+err.Error(), exitBad)
+		}
+		if pv.Best < 0 {
+			return cli.Exit("sync: --base: the translation "+pv.Answer()+"; give one --base", exitBad)
+		}
+		base, rep.BaseChosen, rep.BaseNote = pv.Candidates[pv.Best], "provenance", reports.ProvenanceNote(pv)
+	}
+	if err := checkKeyed(trName, trData, tr, src, base); err != nil {
+		return err
+	}
+	d := opt.Sync(src, tr, base)
+	if c.Context.Err() != nil {
+		return interrupted(c)
+	}
+	format, err := reports.DraftFormat(d, c.String("to"))
+	if err != nil {
+		return cli.Exit("sync: --to: "+err.Error(), exitBad)
+	}
+	now, err := buildNow()
+	if err != nil {
+		return cli.Exit("sync: "+err.Error(), exitBad)
+	}
+	o := reports.DraftOptions{Format: format, Now: now}
+	o.SourceText = decoded(srcData, src)
+	o.TranslationText = decoded(trData, tr)
+	var buf bytes.Buffer
+	st, err := reports.WriteDraft(&buf, d, o)
+	if err != nil {
+		return cli.Exit("sync: "+err.Error(), exitBad)
+	}
+	rep.Draft, rep.Format, rep.Stats = d, format, st
+	if path := c.String("report"); path != "" {
+		var js bytes.Buffer
+		if err := writeJSON(&js, rep); err != nil {
+			return cli.Exit("sync: "+err.Error(), exitBad)
+		}
+		if err := outputTo(c, path, js.Bytes(), nil); err != nil {
+			return err
+		}
+	}
+	if err := output(c, buf.Bytes(), c.App.Writer); err != nil {
+		return err
+	}
+	return rep.Text(c.App.ErrWriter)
+}
+
+// decoded is the text of an input read from text, for the layouts of
+// Markdown and text drafts; "" for a binary one.
+func decoded(data []byte, d *corpus.Document) string {
+	switch d.Source.Format {
+	case "pdf", "docx", "html":
+		return ""
+	}
+	text, _, err := corpus.DecodeText(data, d.Source.Encoding)
+	if err != nil {
+		return ""
+	}
+	return text
+}
+
+// checkKeyed checks a translation read from a PO, XLIFF or TMX file, whose
+// ids are those of the source edition it was made for: that edition must
+// be the one it is compared with (the base, else the source), and each id
+// must name an item of it. A fault is an error at the line and column of
+// the id in the file.
+func checkKeyed(name string, data []byte, tr, src, base *corpus.Document) error {
+	switch tr.Source.Format {
+	case "po", "xliff", "tmx":
+	default:
+		return nil
+	}
+	orig, role := src, "SOURCE"
+	if base != nil {
+		orig, role = base, "--base"
+	}
+	if tr.Edition != "unknown" && tr.Edition != orig.Edition {
+		hint := "give --base with the source edition it was made for"
+		if base != nil {
+			hint = "give the source edition it was made for as --base"
+		}
+		return cli.Exit(fmt.Sprintf("%s: made for %s, not for %s (%s): %s", name, tr.Edition, orig.Edition, role, hint), exitBad)
+	}
+	for i := range tr.Items {
+		id := tr.Items[i].ID
+		if orig.Item(id) != nil {
+			continue
+		}
+		line, col := findQuoted(data, id)
+		what := map[string]string{"po": "msgctxt", "xliff": "trans-unit", "tmx": "tuid"}[tr.Source.Format]
+		return cli.Exit(fmt.Sprintf("%s:%d:%d: %s %q names no item of %s (%s)", name, line, col, what, id, orig.Edition, role), exitBad)
+	}
+	return nil
+}
+
+// findQuoted gives the line and column (1-based) where "id (quoted) first
+// stands in data, or 0, 0.
+func findQuoted(data []byte, id string) (int, int) {
+	for _, q := range []string{"\"" + id + "\"", "\"" + id + "/"} {
+		if i := bytes.Index(data, []byte(q)); i >= 0 {
+			line := bytes.Count(data[:i], []byte("\n")) + 1
+			col := i - bytes.LastIndexByte(data[:i], '\n')
+			return line, col
+		}
+	}
+	return 0, 0
+}
+
+// buildNow is the time written into a PO or XLIFF draft: SOURCE_DATE_EPOCH
+// when set (an error when it is not a number of seconds), else the
+// clock's.
+func buildNow() (time.Time, error) {
+	t, ok, err := corpus.SourceDateEpoch()
+	if err != nil || ok {
+		return t, err
+	}
+	return time.Now(), nil
+}

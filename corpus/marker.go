@@ -1,0 +1,222 @@
+package corpus
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Markers are what `rulesync sync` writes into a translation draft so
+// that a translator sees, and rulesync reads back, which items need work:
+// "{{rulesync:stale}}" (the source changed since the item was
+// translated), "{{rulesync:untranslated}}" (the source's text stands in
+// for a translation), "{{rulesync:review}}" (look again: a fuzzy unit, a
+// cut preview, a version line rewritten). A marker stays until the
+// translator deletes it; ingest takes it out of the text and sets the
+// item's flag of the same name, so a draft reads back with the same
+// items and texts, and `gaps` lists every flagged item.
+//
+// An id marker, "{{rulesync:id add:40-A}}", gives an item the id (and
+// with it the kind and number) its layout cannot say: a draft written
+// from a PDF's document in plain text prints "RP-5" but reads back as a
+// rule; the marker keeps it rp:5. It is not asked to be removed.
+//
+// A note, "{{rulesync:note ...}}", says why (the source's redline base ->
+// current, where an item moved from): it is for the translator only,
+// and ingest drops it whole, whatever it holds but "}}".
+
+// The flags markers set.
+const (
+	FlagStale        Flag = "stale"
+	FlagUntranslated Flag = "untranslated"
+	FlagReview       Flag = "review"
+)
+
+// MarkerFlags are the flags a marker can set, in the order markers are
+// written.
+var MarkerFlags = []Flag{FlagStale, FlagUntranslated, FlagReview}
+
+// markerPrefix begins every marker and note.
+const markerPrefix = "{{rulesync:"
+
+var (
+	markerRe = regexp.MustCompile(`[ \t]?\{\{rulesync:(stale|untranslated|review)\}\}[ \t]?`)
+	noteRe   = regexp.MustCompile(`[ \t]?\{\{rulesync:note\b(?:[^}]|\}[^}])*\}\}`)
+	idMarkRe = regexp.MustCompile(`[ \t]?\{\{rulesync:id ([^{}\s]+)\}\}`)
+)
+
+// DraftNote is the note ingest keeps on a document that carried
+// markers: a draft of rulesync sync, whose items have their source's ids.
+const DraftNote = "rulesync draft: markers read"
+
+// IsDraft reports whether d was read from a draft with markers.
+func (d *Document) IsDraft() bool {
+	for _, n := range d.Notes {
+		if n == DraftNote {
+			return true
+		}
+	}
+	return false
+}
+
+// IDMarker returns the marker that gives an item id: "{{rulesync:id rp:5}}".
+func IDMarker(id string) string { return markerPrefix + "id " + id + "}}" }
+
+// MarkedID returns the well-formed id an id marker in the item's title
+// or text gives it.
+func MarkedID(it *Item) (string, bool) {
+	for _, s := range []string{it.Title, it.Text} {
+		if m := idMarkRe.FindStringSubmatch(s); m != nil && WellFormedID(m[1]) {
+			return m[1], true
+		}
+	}
+	return "", false
+}
+
+// KindOfPrefix returns the kind whose ids have prefix ("rp" -> rp), and
+// KindItem for a prefix of no kind.
+func KindOfPrefix(prefix string) Kind {
+	for k, p := range idPrefix {
+		if p == prefix {
+			return k
+		}
+	}
+	return KindItem
+}
+
+// Marker returns the marker that sets flag f: "{{rulesync:stale}}".
+func Marker(f Flag) string { return markerPrefix + string(f) + "}}" }
+
+// Note returns a note for the translator: "{{rulesync:note text}}", on
+// one line, with any "}}" of text broken up so that the note ends where
+// it should.
+func Note(text string) string {
+	text = strings.Join(strings.Fields(strings.ReplaceAll(text, "\n", " ¶ ")), " ")
+	for strings.Contains(text, "}}") {
+		text = strings.ReplaceAll(text, "}}", "} }")
+	}
+	text = strings.TrimSuffix(text, "}")
+	return markerPrefix + "note " + text + "}}"
+}
+
+// HasMarkers reports whether s holds a marker or a note.
+func HasMarkers(s string) bool { return strings.Contains(s, markerPrefix) }
+
+// DropNotes removes every note from s, with the blank before it.
+func DropNotes(s string) string {
+	if !strings.Contains(s, markerPrefix+"note") {
+		return s
+	}
+	return noteRe.ReplaceAllString(s, "")
+}
+
+// StripMarkers removes the notes and markers from s and returns the text
+// without them (a blank kept where a marker stood between two words)
+// and the flags the markers set, in the order of MarkerFlags.
+func StripMarkers(s string) (string, []Flag) {
+	if !HasMarkers(s) {
+		return s, nil
+	}
+	s = DropNotes(s)
+	var flags []Flag
+	seen := map[string]bool{}
+	s = markerRe.ReplaceAllStringFunc(s, func(m string) string {
+		seen[markerRe.FindStringSubmatch(m)[1]] = true
+		if strings.HasPrefix(m, " ") && strings.HasSuffix(m, " ") || strings.HasPrefix(m, "\t") && strings.HasSuffix(m, "\t") {
+			return " "
+		}
+		return ""
+	})
+	for _, f := range MarkerFlags {
+		if seen[string(f)] {
+			flags = append(flags, f)
+		}
+	}
+	return s, flags
+}
+
+// StripItemMarkers takes the markers out of an item's title, text and
+// parts and sets the flags they name. It reports whether there were any.
+func StripItemMarkers(it *Item) bool {
+	any := false
+	strip := func(s string) string {
+		if !HasMarkers(s) {
+			return s
+		}
+		t, flags := StripMarkers(s)
+		for _, f := range flags {
+			it.SetFlag(f)
+		}
+		any = true
+		return strings.TrimSpace(t)
+	}
+	it.Title = strip(it.Title)
+	if text := strip(it.Text); text != it.Text {
+		// Marks count runes of the text as published; a draft has none.
+		it.Text, it.Marks = text, nil
+	}
+	for i := range it.Parts {
+		it.Parts[i].Title = strip(it.Parts[i].Title)
+		it.Parts[i].Text = strip(it.Parts[i].Text)
+	}
+	// The heading an item sits under carries its own item's markers.
+	if HasMarkers(it.Section) {
+		t, _ := StripMarkers(it.Section)
+		it.Section = strings.TrimSpace(idMarkRe.ReplaceAllString(t, ""))
+	}
+	for _, s := range []*string{&it.Title, &it.Text} {
+		m := idMarkRe.FindStringSubmatch(*s)
+		if m == nil {
+			continue
+		}
+		*s = strings.TrimSpace(idMarkRe.ReplaceAllString(*s, ""))
+		any = true
+		if !WellFormedID(m[1]) {
+			continue
+		}
+		prefix, name, _ := strings.Cut(m[1], ":")
+		it.ID, it.Kind = m[1], KindOfPrefix(prefix)
+		if prefix != "sec" && prefix != "item" && prefix != "pre" {
+			it.Number = name
+		}
+		// A layout that printed the number before the title ("52-B
+		// Incorrect Bet Amounts") or the text and was not read as a
+		// label.
+		num := strings.TrimPrefix(name, "article-")
+		cut := func(s string) (string, bool) {
+			if rest, ok := strings.CutPrefix(s, num); ok && (rest == "" || rest[0] == ' ' || rest[0] == '\n') {
+				return strings.TrimSpace(rest), true
+			}
+			return s, false
+		}
+		if t, ok := cut(it.Title); ok {
+			it.Title = t
+		} else if t, ok := cut(it.Text); ok && it.Title == "" {
+			it.Text = t
+		}
+	}
+	return any
+}
+
+// documentMarker begins the note of a document whose title or version
+// carried a marker.
+const documentMarker = "rulesync marker "
+
+// DocumentMarkerNote is the note ingest keeps for a marker on a
+// document's title or version line: "rulesync marker review: version".
+func DocumentMarkerNote(f Flag, where string) string {
+	return documentMarker + string(f) + ": " + where
+}
+
+// DocumentMarkers returns the markers noted on a document's title or
+// version line, as flag and place ("review", "version").
+func (d *Document) DocumentMarkers() [][2]string {
+	var out [][2]string
+	for _, n := range d.Notes {
+		if rest, ok := strings.CutPrefix(n, documentMarker); ok {
+			if f, where, ok := strings.Cut(rest, ": "); ok {
+				out = append(out, [2]string{f, where})
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,68 @@
+package corpus_test
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/rulesync/rulesync/corpus"
+)
+
+func TestStripMarkers(t *testing.T) {
+	for _, c := range []struct {
+		name, in, out string
+		flags         []corpus.Flag
+	}{
+		{"after a label", "{{rulesync:stale}} 大会には代理人を置く。", "大会には代理人を置く。", []corpus.Flag{corpus.FlagStale}},
+		{"between words", "Rule {{rulesync:untranslated}} text", "Rule text", []corpus.Flag{corpus.FlagUntranslated}},
+		{"two and a note", "{{rulesync:review}} {{rulesync:stale}} text {{rulesync:note a [-b-] {+c+} } d}}", "text", []corpus.Flag{corpus.FlagReview, corpus.FlagStale}}, // sorted, as SetFlag keeps them
+		{"a note alone", "text {{rulesync:note whatever}}", "text", nil},
+		{"not a marker", "{{rulesync:later}} text", "{{rulesync:later}} text", nil},
+		{"none", "plain {{ braces }}", "plain {{ braces }}", nil},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			it := corpus.Item{Text: c.in}
+			corpus.StripItemMarkers(&it)
+			if it.Text != c.out || !slices.Equal(it.Flags, c.flags) {
+				t.Errorf("%q -> %q %v, want %q %v", c.in, it.Text, it.Flags, c.out, c.flags)
+			}
+		})
+	}
+	// A note ends where it should whatever its text holds.
+	n := corpus.Note("a }} b\nc }")
+	if got, _ := corpus.StripMarkers("x " + n + " y"); got != "x y" {
+		t.Errorf("note %q left %q", n, got)
+	}
+}
+
+func TestRenumberRefs(t *testing.T) {
+	renumber := map[string]string{"rule:12": "rule:13", "reg:2k": "reg:2m", "rule:3": "rule:4", "rule:4": "rule:5"}
+	for _, c := range []struct{ in, want string }{
+		{"See Rule 12 and wait 12 seconds.", "See Rule 13 and wait 12 seconds."},
+		{"（参照：[規則 2k](regulations:regulation:2k)）", "（参照：[規則 2m](regulations:regulation:2m)）"},
+		{"ルール第12項を参照。12秒", "ルール第13項を参照。12秒"},
+		{"Rules 3 and 4 apply.", "Rules 4 and 5 apply."},
+		{"Rule 120 stays, 2k3 stays.", "Rule 120 stays, 2k3 stays."},
+	} {
+		if got := corpus.RenumberRefs(c.in, renumber); got != c.want {
+			t.Errorf("%q -> %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+func TestRenumberCited(t *testing.T) {
+	renumber := map[string]string{"reg:1e": "reg:1g", "rule:12": "rule:13"}
+	for _, c := range []struct {
+		in    string
+		cited []string
+		want  string
+	}{
+		{"誰でも参加できる（参照：規則 1e）。", []string{"reg:1e"}, "誰でも参加できる（参照：規則 1g）。"},
+		{"規則 1e と 1ea と a1e。", []string{"reg:1e"}, "規則 1g と 1ea と a1e。"},
+		{"wait 12 seconds (Rule 12)", []string{"rule:12"}, "wait 12 seconds (Rule 13)"},
+		{"規則 1e", nil, "規則 1e"},
+	} {
+		if got := corpus.RenumberCited(c.in, c.cited, renumber); got != c.want {
+			t.Errorf("%q -> %q, want %q", c.in, got, c.want)
+		}
+	}
+}

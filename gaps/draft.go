@@ -1,0 +1,267 @@
+package gaps
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/diff"
+)
+
+// Draft is a translation re-laid on its source's current structure, as
+// `rulesync sync` writes it: one entry per current source item, in the
+// source's order, with the translation's text where the source did not
+// change since the edition translated, that text marked stale where it
+// did, and none where there is no translation. Translation items with no
+// place in the source are Orphans, never dropped in silence.
+type Draft struct {
+	Source, Translation, Base *corpus.Document
+	Entries                   []Entry
+	Orphans                   []Orphan
+	// Renumbered maps the ids of the edition translated (the base) to
+	// the ids the same items have in the source, where they differ: the
+	// cross-references inside carried text are rewritten by it.
+	Renumbered map[string]string
+	// Report is the translation report the draft rests on.
+	Report *Report
+}
+
+// Entry is one source item of a Draft. Unit.State says what the draft
+// holds: Translated (the translation, carried over), StaleState (the
+// translation of an earlier text, with Previous and Redline) or New (no
+// translation: the source's text stands in).
+type Entry struct {
+	Unit
+	// Targets are all the translation items placed here: one, or two
+	// where the translation split the item (Target is the first).
+	Targets []*corpus.Item
+	// From is the id the translation had when it differs from the
+	// source's (renumbered, or moved from a removed item).
+	From string
+	// MovedFrom is the base id of a removed item whose whole text this
+	// new item has: its translation is carried here, marked stale.
+	MovedFrom string
+	// Review lists why the translator should look again, besides a
+	// stale source: marked so in the translation (a fuzzy entry, a
+	// needs-review unit, a review marker), a cut preview.
+	Review []string
+}
+
+// Orphan is a translation item with no place in the current source.
+type Orphan struct {
+	Target *corpus.Item
+	// Was is the base item it translated, when the source removed it.
+	Was    *corpus.Item
+	Reason string
+}
+
+// Title returns the translation's title for the entry, cross-references
+// renumbered, or "" when it has none.
+func (d *Draft) Title(e *Entry) string {
+	if e.Target == nil {
+		return ""
+	}
+	return corpus.RenumberCited(e.Target.Title, e.Target.Refs, d.Renumbered)
+}
+
+// Text returns the translation's text for the entry (the texts of a
+// split item joined by a line break), cross-references renumbered, or
+// "" when it has none.
+func (d *Draft) Text(e *Entry) string {
+	var parts []string
+	for _, t := range e.Targets {
+		if t.Text != "" {
+			parts = append(parts, corpus.RenumberCited(t.Text, t.Refs, d.Renumbered))
+		}
+	}
+	return strings.Join(parts, "\n")
+}
+
+// Count returns how many entries are in state s.
+func (d *Draft) Count(s State) int {
+	n := 0
+	for i := range d.Entries {
+		if d.Entries[i].State == s {
+			n++
+		}
+	}
+	return n
+}
+
+// Reviews returns how many entries carry a reason to review.
+func (d *Draft) Reviews() int {
+	n := 0
+	for i := range d.Entries {
+		if len(d.Entries[i].Review) > 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// Sync re-lays translation on source's current structure. base is the
+// source edition the translation was made from (nil: the source itself,
+// and nothing is stale but what the translation marks so). The
+// translation's own markers count: an item marked untranslated (a draft
+// synced again) holds the source's text and is New, one marked stale
+// stays stale, one marked for review or fuzzy is reviewed again.
+func (o Options) Sync(source, translation, base *corpus.Document) *Draft {
+	return o.Gaps(source, translation, base).Draft()
+}
+
+// Draft re-lays the report's translation on its source, as Sync does.
+func (r *Report) Draft() *Draft {
+	source, translation, base := r.Source, r.Translation, r.Base
+	d := &Draft{Source: source, Translation: translation, Base: base, Report: r, Renumbered: map[string]string{}}
+	index := make(map[*corpus.Item]int, len(translation.Items))
+	for j := range translation.Items {
+		index[&translation.Items[j]] = j
+	}
+	orig := source
+	if base != nil {
+		orig = base
+	}
+	// All the translation items of each original item (1-2 pairs).
+	targets := map[int][]int{}
+	for _, p := range r.Alignment.Pairs {
+		targets[p.Source[0]] = append(targets[p.Source[0]], p.Target...)
+	}
+	placed := make([]bool, len(translation.Items))
+	units := r.Units()
+	curOrig := map[int]int{} // current index -> orig index
+	if r.Comparison != nil {
+		for _, p := range r.Comparison.Alignment.Pairs {
+			curOrig[p.Target[0]] = p.Source[0]
+			if b, c := base.Items[p.Source[0]].ID, source.Items[p.Target[0]].ID; b != c {
+				d.Renumbered[b] = c
+			}
+		}
+	}
+	for i, u := range units {
+		e := Entry{Unit: u}
+		if u.Target != nil {
+			oi := i
+			if r.Comparison != nil {
+				oi = curOrig[i]
+			}
+			for _, j := range targets[oi] {
+				e.Targets = append(e.Targets, &translation.Items[j])
+				placed[j] = true
+			}
+			if len(e.Targets) == 0 {
+				e.Targets = []*corpus.Item{u.Target}
+				placed[index[u.Target]] = true
+			}
+			d.carry(&e)
+		}
+		d.Entries = append(d.Entries, e)
+	}
+	d.moves(placed)
+	// What has no place.
+	origOf := map[int]int{} // translation index -> original index
+	for _, p := range r.Alignment.Pairs {
+		for _, j := range p.Target {
+			origOf[j] = p.Source[0]
+		}
+	}
+	for j := range translation.Items {
+		if placed[j] {
+			continue
+		}
+		t := &translation.Items[j]
+		orphan := Orphan{Target: t, Reason: "no counterpart in " + orig.Edition}
+		if o, ok := origOf[j]; ok {
+			orphan.Was = &orig.Items[o]
+			orphan.Reason = fmt.Sprintf("translates %s of %s, which %s removed", orphan.Was.ID, orig.Edition, source.Edition)
+		}
+		if t.Has(corpus.FlagUntranslated) {
+			continue // the source's text of a removed item, in a draft
+		}
+		d.Orphans = append(d.Orphans, orphan)
+	}
+	return d
+}
+
+// carry decides an entry with a translation: the translation's markers,
+// its cut previews and the errors found on it.
+func (d *Draft) carry(e *Entry) {
+	t := e.Target
+	if t.ID != e.Source.ID {
+		e.From = t.ID
+	}
+	switch {
+	case t.Has(corpus.FlagUntranslated):
+		// The source's text standing in: no translation.
+		e.State, e.Target, e.Targets, e.Previous, e.Redline = New, nil, nil, nil, nil
+		return
+	case t.Has(corpus.FlagStale) && e.State == Translated:
+		e.State = StaleState
+	}
+	if t.Has(corpus.FlagReview) {
+		what := "marked for review in the translation"
+		if d.Translation.Source.Format == "po" {
+			what = "fuzzy in the catalogue"
+		} else if keyedByID(d.Translation) {
+			what = "needs review in the translation file"
+		}
+		e.Review = append(e.Review, what)
+	}
+	if t.Has(corpus.FlagTruncated) {
+		e.Review = append(e.Review, "the translation is a cut preview")
+	}
+}
+
+// Errors returns the messages of the error findings on the entry's
+// translation (wrong numbers, references, parts; not its being stale or
+// missing, which the entry's state says).
+func (e *Entry) Errors() []string {
+	var out []string
+	for _, f := range e.Findings {
+		if f.Severity == Error && e.Target != nil && f.TargetID == e.Target.ID && f.Check != Stale && f.Check != Missing && f.Check != Untranslated {
+			out = append(out, f.Check+": "+f.Message)
+		}
+	}
+	return out
+}
+
+// moves carries the translation of a removed item to a new item that
+// has its whole text (the source moved it under another number without
+// the diff pairing the two), marked stale: its context changed.
+func (d *Draft) moves(placed []bool) {
+	cmp := d.Report.Comparison
+	if cmp == nil {
+		return
+	}
+	removed := map[string]int{} // folded text -> base index of a removed item
+	for _, ch := range cmp.Changes {
+		if ch.Kind == diff.Removed {
+			it := &d.Base.Items[ch.Old[0]]
+			if key := corpus.Fold(it.Text); len(key) >= 20 {
+				removed[key] = ch.Old[0]
+			}
+		}
+	}
+	transOf := map[int]int{} // base index -> translation index
+	for _, p := range d.Report.Alignment.Pairs {
+		transOf[p.Source[0]] = p.Target[0]
+	}
+	for i := range d.Entries {
+		e := &d.Entries[i]
+		if e.State != New {
+			continue
+		}
+		b, ok := removed[corpus.Fold(e.Source.Text)]
+		if !ok {
+			continue
+		}
+		j, ok := transOf[b]
+		if !ok || placed[j] || d.Translation.Items[j].Has(corpus.FlagUntranslated) {
+			continue
+		}
+		placed[j] = true
+		t := &d.Translation.Items[j]
+		e.Target, e.Targets, e.State = t, []*corpus.Item{t}, StaleState
+		e.Previous, e.MovedFrom, e.From = &d.Base.Items[b], d.Base.Items[b].ID, t.ID
+		e.Redline = []diff.Span{{Op: diff.Equal, Text: e.Source.Text}}
+	}
+}

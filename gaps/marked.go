@@ -1,0 +1,133 @@
+package gaps
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/rulesync/rulesync/align"
+	"github.com/rulesync/rulesync/corpus"
+)
+
+// Review is the check of items a translator is asked to look at again:
+// a fuzzy PO entry, an XLIFF unit that needs review, a draft's
+// "{{rulesync:review}}" marker.
+const Review = "review"
+
+// keyedByID reports whether a translation's items carry the ids of the
+// source items they translate: a PO, XLIFF or TMX file keys every unit
+// by its source item's id, so it is paired by id, not aligned.
+func keyedByID(d *corpus.Document) bool {
+	switch d.Source.Format {
+	case "po", "xliff", "tmx":
+		return true
+	}
+	return false
+}
+
+// align pairs the translation with its original: by id for a
+// translation keyed by id, else with the aligner.
+func (o Options) align(orig, translation *corpus.Document) *align.Alignment {
+	if keyedByID(translation) {
+		return PairByID(orig, translation)
+	}
+	al := o.Align.Align(orig, translation)
+	if translation.IsDraft() {
+		// A draft of rulesync sync has its source's ids: items are
+		// paired by them, the aligner pairing the rest (headings whose
+		// ids are slugs of their translated titles).
+		return withIDs(PairByID(orig, translation), al)
+	}
+	return al
+}
+
+// withIDs adds to the pairs by id those of the aligner between items
+// both left unpaired.
+func withIDs(byID, al *align.Alignment) *align.Alignment {
+	srcUsed, tgtUsed := map[int]bool{}, map[int]bool{}
+	for _, p := range byID.Pairs {
+		srcUsed[p.Source[0]], tgtUsed[p.Target[0]] = true, true
+	}
+	out := &align.Alignment{Source: byID.Source, Target: byID.Target, Pairs: byID.Pairs, Ratio: al.Ratio}
+	for _, p := range al.Pairs {
+		if len(p.Source) == 1 && len(p.Target) == 1 && !srcUsed[p.Source[0]] && !tgtUsed[p.Target[0]] {
+			out.Pairs = append(out.Pairs, p)
+			srcUsed[p.Source[0]], tgtUsed[p.Target[0]] = true, true
+		}
+	}
+	sort.Slice(out.Pairs, func(a, b int) bool { return out.Pairs[a].Source[0] < out.Pairs[b].Source[0] })
+	for i := range out.Source.Items {
+		if !srcUsed[i] {
+			out.UnmatchedSource = append(out.UnmatchedSource, i)
+		}
+	}
+	for j := range out.Target.Items {
+		if !tgtUsed[j] {
+			out.UnmatchedTarget = append(out.UnmatchedTarget, j)
+		}
+	}
+	return out
+}
+
+// PairByID pairs the items of target with the items of source that have
+// the same id, as an alignment (score 1 for each pair); the rest are
+// unmatched.
+func PairByID(source, target *corpus.Document) *align.Alignment {
+	al := &align.Alignment{Source: source, Target: target}
+	index := make(map[string]int, len(source.Items))
+	for i := range source.Items {
+		index[source.Items[i].ID] = i
+	}
+	paired := make([]bool, len(source.Items))
+	for j := range target.Items {
+		i, ok := index[target.Items[j].ID]
+		if !ok || paired[i] {
+			al.UnmatchedTarget = append(al.UnmatchedTarget, j)
+			continue
+		}
+		paired[i] = true
+		al.Pairs = append(al.Pairs, align.Pair{Source: []int{i}, Target: []int{j}, Score: 1, Anchor: true})
+	}
+	sort.Slice(al.Pairs, func(a, b int) bool { return al.Pairs[a].Source[0] < al.Pairs[b].Source[0] })
+	for i, ok := range paired {
+		if !ok {
+			al.UnmatchedSource = append(al.UnmatchedSource, i)
+		}
+	}
+	return al
+}
+
+// marked reports every item of the translation that carries a marker's
+// flag (stale, untranslated, review: see corpus.Marker), and a marker on
+// its version or title line, until the translator removes the marker.
+func (c *checker) marked(d *corpus.Document) {
+	srcOf := map[int]string{}
+	if c.al != nil {
+		for _, p := range c.al.Pairs {
+			srcOf[p.Target[0]] = c.current(c.orig.Items[p.Source[0]].ID)
+		}
+	}
+	for j := range d.Items {
+		t := &d.Items[j]
+		for _, fl := range t.Flags {
+			f := Finding{SourceID: srcOf[j], TargetID: t.ID, Evidence: []string{"marker " + corpus.Marker(fl)}}
+			switch fl {
+			case corpus.FlagStale:
+				f.Check, f.Severity = Stale, Warning
+				f.Message = "marked stale: the source changed since this was translated; update the translation, then delete the marker"
+			case corpus.FlagUntranslated:
+				f.Check, f.Severity = Untranslated, Error
+				f.Message = "marked untranslated: the source's text stands in for a translation; translate it, then delete the marker"
+			case corpus.FlagReview:
+				f.Check, f.Severity = Review, Warning
+				f.Message = "marked for review (a fuzzy entry, a cut preview, a text moved from another item, findings on it): check it, then delete the marker"
+			default:
+				continue
+			}
+			c.r.add(f)
+		}
+	}
+	for _, m := range d.DocumentMarkers() {
+		c.r.add(Finding{Check: Review, Severity: Warning, Evidence: []string{"marker " + corpus.Marker(corpus.Flag(m[0]))},
+			Message: fmt.Sprintf("the %s line is marked %s: check it, then delete the marker", m[1], m[0])})
+	}
+}

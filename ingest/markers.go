@@ -1,0 +1,67 @@
+package ingest
+
+import (
+	"bytes"
+
+	"github.com/rulesync/rulesync/corpus"
+)
+
+// A translation draft that `rulesync sync` wrote carries markers
+// ("{{rulesync:stale}}") and notes ("{{rulesync:note ...}}", the
+// source's redline); see corpus.Marker. Notes are dropped from the bytes
+// before any reader sees them (a redline holds brackets and asterisks a
+// Markdown reader would take for links and emphasis); markers, which
+// hold none, are read with the text and taken out of each item after,
+// setting the item's flags.
+
+// withoutNotes returns data without the notes of a draft; data itself
+// when it has none or is a binary publication.
+func withoutNotes(data []byte) []byte {
+	if !bytes.Contains(data, []byte("{{rulesync:note")) || bytes.HasPrefix(data, []byte(zipMagic)) || bytes.Contains(data[:min(len(data), 1024)], []byte(pdfMagic)) {
+		return data
+	}
+	return []byte(corpus.DropNotes(string(data)))
+}
+
+// takeMarkers takes the markers out of the items, setting their flags,
+// and out of the document's title and version: a marker there (a version
+// line rewritten by sync, marked for review) is kept as a note of the
+// document, "marker review: version".
+func takeMarkers(d *corpus.Document) {
+	marked := map[string]bool{} // ids that id markers give
+	fromMarker := map[int]bool{}
+	draft := false
+	for i := range d.Items {
+		it := &d.Items[i]
+		if id, ok := corpus.MarkedID(it); ok {
+			marked[id], fromMarker[i] = true, true
+		}
+		if corpus.StripItemMarkers(it) {
+			draft = true
+		}
+	}
+	// An id the reader gave by position ("item:1") yields to the same id
+	// a marker gives: it is made again.
+	for i := range d.Items {
+		if !fromMarker[i] && marked[d.Items[i].ID] {
+			d.Items[i].ID = ""
+		}
+	}
+	for _, f := range []struct {
+		name string
+		v    *string
+	}{{"title", &d.Title}, {"version", &d.Version}} {
+		if !corpus.HasMarkers(*f.v) {
+			continue
+		}
+		s, flags := corpus.StripMarkers(*f.v)
+		*f.v = string(bytes.TrimSpace([]byte(s)))
+		for _, fl := range flags {
+			d.Notes = append(d.Notes, corpus.DocumentMarkerNote(fl, f.name))
+		}
+		draft = true
+	}
+	if draft {
+		d.Notes = append(d.Notes, corpus.DraftNote)
+	}
+}

@@ -1,0 +1,443 @@
+package ingest
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"regexp"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/rulesync/rulesync/corpus"
+)
+
+// The "po" format reads a gettext catalogue as the translation it holds:
+// a PO that rulesync wrote (msgctxt = item id, "rule:12" or
+// "rule:12/title" for a title), or one a translator edited in Poedit,
+// Weblate or another tool that keeps msgctxt. Each msgctxt becomes an
+// item with that id and the msgstr as its text or title; an empty
+// msgstr is no translation; a fuzzy entry sets the item's "stale" flag
+// when it gives the source it was translated from ("#| msgid", as
+// msgmerge and rulesync write for a changed source), else "review".
+// The header gives the language (Language) and the source edition the
+// catalogue was made for (X-Rulesync-Source-Edition, else
+// Project-Id-Version), which becomes the document's edition. An entry
+// without msgctxt takes the first reference ("#: reg:1a") that is an
+// item id, as converters that drop msgctxt keep it. Obsolete (#~)
+// entries are not read. A POT (every msgstr empty) holds no
+// translation.
+
+func init() {
+	register(&format{name: "po", doc: "a gettext PO catalogue keyed by item id (msgctxt), as rulesync writes it", binary: textual(parsePO)})
+}
+
+// poEntry is one message of a catalogue, with where it starts.
+type poEntry struct {
+	line            int // of its first line (comments included)
+	ctxLine, ctxCol int // of the msgctxt keyword
+	ctx, id, str    string
+	hasCtx, plural  bool
+	fuzzy           bool
+	previous        bool // the source it was translated from is given (#| msgid)
+	// ref is the first reference (#:) that is an item id: the id of an
+	// entry whose msgctxt a converter dropped (Translate Toolkit's
+	// xliff2po keeps the references).
+	ref             string
+	refLine, refCol int
+}
+
+// poError locates a fault of a PO file.
+func poError(line, col int, format string, args ...any) error {
+	return &corpus.ParseError{Line: line, Col: col, Msg: "PO: " + fmt.Sprintf(format, args...)}
+}
+
+var poKeywordRe = regexp.MustCompile(`^(msgctxt|msgid_plural|msgid|msgstr(?:\[\d+\])?)(?:\s+|$)`)
+
+// readPO splits a catalogue into entries. It fails, at the line and
+// column of the fault, on a line that is neither a comment, a keyword
+// with a string nor a string continuing one, on a malformed string, and
+// on a keyword out of order.
+func readPO(text string) ([]poEntry, error) {
+	r := &poReader{}
+	lines := strings.Split(text, "\n")
+	for n, raw := range lines {
+		l := strings.TrimRight(raw, "\r")
+		t := strings.TrimSpace(l)
+		col := len(l) - len(strings.TrimLeft(l, " \t")) + 1
+		var err error
+		switch {
+		case t == "" || strings.HasPrefix(t, "#~"):
+			// A blank line, or an obsolete entry, which the tools keep
+			// and which is never a translation.
+		case strings.HasPrefix(t, "#"):
+			err = r.comment(t, n+1, col)
+		case strings.HasPrefix(t, "\""):
+			err = r.continued(t, n+1, col)
+		default:
+			err = r.keyword(t, n+1, col)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	return r.end(len(lines))
+}
+
+// poReader reads a catalogue line by line, one method per kind of line.
+type poReader struct {
+	out   []poEntry
+	cur   *poEntry // the entry being read
+	field string   // its last keyword, whose string may continue
+	// What the comments before the next entry say.
+	comments poComments
+}
+
+// poComments is what the comments before an entry say of it.
+type poComments struct {
+	line            int  // the first of them
+	fuzzy           bool // "#, fuzzy"
+	previous        bool // a previous msgid ("#| msgid")
+	ref             string
+	refLine, refCol int // the first item id among the references ("#:")
+}
+
+// complete reports whether the entry being read has its msgstr.
+func (r *poReader) complete() bool { return r.cur != nil && strings.HasPrefix(r.field, "msgstr") }
+
+// open starts an entry at line ln, with the comments before it.
+func (r *poReader) open(ln int) {
+	if r.cur != nil {
+		r.out = append(r.out, *r.cur)
+	}
+	c := r.comments
+	start := ln
+	if c.line > 0 {
+		start = c.line
+	}
+	r.cur = &poEntry{line: start, fuzzy: c.fuzzy, previous: c.previous, ref: c.ref, refLine: c.refLine, refCol: c.refCol}
+	r.comments, r.field = poComments{}, ""
+}
+
+func (r *poReader) comment(t string, ln, col int) error {
+	if r.cur != nil && !r.complete() {
+		return poError(ln, col, "a comment inside the entry of line %d, before its msgstr", r.cur.line)
+	}
+	c := &r.comments
+	if c.line == 0 {
+		c.line = ln
+	}
+	switch {
+	case strings.HasPrefix(t, "#| msgid"):
+		c.previous = true
+	case strings.HasPrefix(t, "#:") && c.ref == "":
+		for _, ref := range strings.Fields(t[2:]) {
+			if id, _, _ := strings.Cut(ref, "/"); corpus.WellFormedID(id) {
+				c.ref, c.refLine, c.refCol = ref, ln, col+strings.Index(t, ref)
+				break
+			}
+		}
+	case strings.HasPrefix(t, "#,"):
+		for _, f := range strings.Split(t[2:], ",") {
+			if strings.TrimSpace(f) == "fuzzy" {
+				c.fuzzy = true
+			}
+		}
+	}
+	return nil
+}
+
+// continued reads a string that continues the last keyword's.
+func (r *poReader) continued(t string, ln, col int) error {
+	if r.cur == nil || r.field == "" || r.comments.line > 0 {
+		return poError(ln, col, "a string that continues no msgctxt, msgid or msgstr")
+	}
+	s, err := poUnquote(t, ln, col)
+	if err != nil {
+		return err
+	}
+	r.cur.add(r.field, s)
+	return nil
+}
+
+// keyword reads a msgctxt, msgid, msgid_plural or msgstr line, checking
+// that it comes where it may.
+func (r *poReader) keyword(t string, ln, col int) error {
+	m := poKeywordRe.FindStringSubmatch(t)
+	if m == nil {
+		word, _, _ := strings.Cut(t, " ")
+		return poError(ln, col, "unexpected %q: a PO line is a comment (#), a keyword (msgctxt, msgid, msgstr) with a string, or a string", word)
+	}
+	kw := m[1]
+	switch {
+	case kw == "msgctxt" || kw == "msgid" && r.field != "msgctxt":
+		if r.cur != nil && !r.complete() {
+			return poError(ln, col, "%s before the msgstr of the entry of line %d", kw, r.cur.line)
+		}
+		r.open(ln)
+		if kw == "msgctxt" {
+			r.cur.hasCtx, r.cur.ctxLine, r.cur.ctxCol = true, ln, col
+		}
+	case kw == "msgid":
+		// after this entry's msgctxt
+	case kw == "msgid_plural":
+		if r.field != "msgid" {
+			return poError(ln, col, "msgid_plural without a msgid before it")
+		}
+		r.cur.plural = true
+	default: // msgstr, msgstr[n]
+		if r.cur == nil || r.field != "msgid" && r.field != "msgid_plural" && !strings.HasPrefix(r.field, "msgstr[") {
+			return poError(ln, col, "%s without a msgid before it", kw)
+		}
+	}
+	r.field = kw
+	if kw == "msgstr[0]" {
+		r.field = "msgstr"
+	}
+	rest := strings.TrimLeft(t[len(kw):], " \t")
+	restCol := col + len(t) - len(rest)
+	if rest == "" {
+		return poError(ln, restCol, "%s without a string", kw)
+	}
+	s, err := poUnquote(rest, ln, restCol)
+	if err != nil {
+		return err
+	}
+	r.cur.add(r.field, s)
+	return nil
+}
+
+// end closes the last entry of a catalogue of n lines.
+func (r *poReader) end(n int) ([]poEntry, error) {
+	if r.cur != nil && !r.complete() {
+		return nil, poError(n, 1, "the file ends inside the entry of line %d, before its msgstr", r.cur.line)
+	}
+	if r.cur != nil {
+		r.out = append(r.out, *r.cur)
+	}
+	return r.out, nil
+}
+
+func (e *poEntry) add(field, s string) {
+	switch field {
+	case "msgctxt":
+		e.ctx += s
+	case "msgid":
+		e.id += s
+	case "msgstr":
+		e.str += s
+	}
+}
+
+// poUnquote reads one C-style string of a PO line ("..." with \n, \t,
+// \", \\ escapes); col is the column of its opening quote.
+func poUnquote(s string, line, col int) (string, error) {
+	if !strings.HasPrefix(s, "\"") {
+		return "", poError(line, col, "want a string in double quotes, got %q", s)
+	}
+	var b strings.Builder
+	for i := 1; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			return "", poError(line, col+i, "not UTF-8")
+		case r == '"':
+			if rest := strings.TrimSpace(s[i+1:]); rest != "" {
+				return "", poError(line, col+i+1, "text after the closing quote: %q", rest)
+			}
+			return b.String(), nil
+		case r == '\\':
+			if i+1 >= len(s) {
+				return "", poError(line, col+i, "a backslash at the end of the line")
+			}
+			switch c := s[i+1]; c {
+			case 'n':
+				b.WriteByte('\n')
+			case 't':
+				b.WriteByte('\t')
+			case 'r':
+				b.WriteByte('\r')
+			case '"', '\\':
+				b.WriteByte(c)
+			case 'a', 'b', 'f', 'v':
+				b.WriteByte(map[byte]byte{'a': 7, 'b': 8, 'f': 12, 'v': 11}[c])
+			default:
+				return "", poError(line, col+i, "unknown escape \\%c", c)
+			}
+			i += 2
+			continue
+		}
+		b.WriteRune(r)
+		i += size
+	}
+	return "", poError(line, col, "the string has no closing quote")
+}
+
+// poHeader reads the header entry's fields ("Language: ja\n...").
+func poHeader(s string) map[string]string {
+	h := map[string]string{}
+	for _, l := range strings.Split(s, "\n") {
+		if k, v, ok := strings.Cut(l, ":"); ok {
+			h[strings.ToLower(strings.TrimSpace(k))] = strings.TrimSpace(v)
+		}
+	}
+	return h
+}
+
+func parsePO(text string, o Options, d *corpus.Document) error {
+	entries, err := readPO(strings.TrimPrefix(text, "\ufeff"))
+	if err != nil {
+		return err
+	}
+	var units []unit
+	header := false
+	for _, e := range entries {
+		if !e.hasCtx && e.id == "" {
+			if header {
+				return poError(e.line, 1, "a second header entry (msgid \"\")")
+			}
+			header = true
+			h := poHeader(e.str)
+			setInterchangeHeader(d, h["language"], firstOf(h["x-rulesync-source-edition"], h["project-id-version"]))
+			continue
+		}
+		if e.plural {
+			return poError(e.line, 1, "msgid_plural: rulesync catalogues have no plural forms")
+		}
+		if id, _, _ := strings.Cut(e.ctx, "/"); e.hasCtx && !corpus.WellFormedID(id) && e.ref != "" {
+			// A context a converter made (Translate Toolkit joins the
+			// reference to itself for msgids it has twice).
+			e.hasCtx = false
+		}
+		if !e.hasCtx && e.ref != "" {
+			e.hasCtx, e.ctx, e.ctxLine, e.ctxCol = true, e.ref, e.refLine, e.refCol
+		}
+		if !e.hasCtx {
+			return poError(e.line, 1, "an entry without msgctxt (msgid %q): a rulesync catalogue keys every entry by its item id (msgctxt, or a reference #: that is one)", clip(e.id, 40))
+		}
+		units = append(units, unit{line: e.ctxLine, col: e.ctxCol, ctx: e.ctx, target: e.str, review: e.fuzzy && !e.previous, stale: e.fuzzy && e.previous})
+	}
+	return unitsToItems(units, d, "msgctxt")
+}
+
+func firstOf(ss ...string) string {
+	for _, s := range ss {
+		if s != "" {
+			return s
+		}
+	}
+	return ""
+}
+
+// unit is one translated string of an interchange file: a PO entry, an
+// XLIFF trans-unit, a TMX translation unit.
+type unit struct {
+	line, col int    // where its id is
+	ctx       string // "rule:12" or "rule:12/title"
+	target    string
+	review    bool // fuzzy, needs review
+	stale     bool // fuzzy with the source it was made from (#| msgid): the source changed
+}
+
+// setInterchangeHeader takes the language and the source edition an
+// interchange file names: "PACKAGE VERSION" and other placeholders name
+// none.
+func setInterchangeHeader(d *corpus.Document, lang, edition string) {
+	if tag, err := corpus.CanonicalLang(lang); lang != "" && err == nil {
+		d.Lang = tag
+	}
+	// A file name (po2xliff writes the PO's path as the original) is no
+	// edition either.
+	if edition != "" && !strings.Contains(edition, "PACKAGE") && !strings.ContainsAny(edition, " \t/\\") && !strings.HasSuffix(edition, ".po") {
+		d.Edition = edition
+	}
+}
+
+// unitsToItems makes the translation document of an interchange file:
+// one item per id, in the order of first appearance, its title from the
+// "/title" unit and its text from the other. An id that is not one, or
+// that comes twice, is an error at its line; what names the id field in
+// messages.
+func unitsToItems(units []unit, d *corpus.Document, what string) error {
+	index := map[string]int{}
+	seen := map[string]int{} // ctx -> line
+	for _, u := range units {
+		if first, ok := seen[u.ctx]; ok {
+			return &corpus.ParseError{Line: u.line, Col: u.col, Msg: fmt.Sprintf("duplicate %s %q (first at line %d)", what, u.ctx, first)}
+		}
+		seen[u.ctx] = u.line
+		id, field, _ := strings.Cut(u.ctx, "/")
+		if !corpus.WellFormedID(id) || field != "" && field != "title" {
+			return &corpus.ParseError{Line: u.line, Col: u.col, Msg: fmt.Sprintf("%s %q is not an item id (\"rule:12\", \"reg:1a/title\")", what, u.ctx)}
+		}
+		if strings.TrimSpace(u.target) == "" {
+			continue // not translated
+		}
+		i, ok := index[id]
+		if !ok {
+			i = len(d.Items)
+			index[id] = i
+			d.Items = append(d.Items, idItem(id))
+		}
+		it := &d.Items[i]
+		if field == "title" {
+			it.Title = u.target
+		} else {
+			it.Text = u.target
+		}
+		if u.review {
+			it.SetFlag(corpus.FlagReview)
+		}
+		if u.stale {
+			it.SetFlag(corpus.FlagStale)
+		}
+	}
+	if len(d.Items) == 0 {
+		return errors.New("no translated entry: every target is empty (a template, or nothing translated yet)")
+	}
+	return nil
+}
+
+// idItem makes an empty item with id, its kind and number read from the
+// id ("reg:1e1a" is regulation 1e1a; "sec:article-A" is article A).
+func idItem(id string) corpus.Item {
+	prefix, name, _ := strings.Cut(id, ":")
+	it := corpus.Item{ID: id, Kind: corpus.KindItem}
+	if k, ok := idKinds[prefix]; ok {
+		it.Kind = k
+	}
+	switch {
+	case prefix == "sec" && strings.HasPrefix(name, "article-"):
+		it.Number = strings.TrimPrefix(name, "article-")
+	case prefix != "sec" && prefix != "item" && prefix != "pre":
+		it.Number = name
+	}
+	return it
+}
+
+var poStartRe = regexp.MustCompile(`^(?:msgctxt|msgid)\s+"`)
+
+var xmlInterchangeRe = regexp.MustCompile(`^\s*(?:<\?xml[^>]*\?>\s*)?(?:<!--(?s:.*?)-->\s*)*(?:<!DOCTYPE[^>]*>\s*)?<(xliff|tmx)[\s>]`)
+
+// detectInterchange names the translators' interchange format the head of
+// an input is in: "po" when its first line that is not blank or a
+// comment is a msgctxt or msgid, "xliff" or "tmx" by the root element;
+// "" otherwise. Detection consults it first, so that a catalogue is never
+// read as Markdown (its comments start with '#') nor an XLIFF file as
+// HTML.
+func detectInterchange(head []byte) string {
+	head = bytes.TrimPrefix(head, []byte("\xef\xbb\xbf"))
+	if m := xmlInterchangeRe.FindSubmatch(head); m != nil {
+		return string(m[1])
+	}
+	for _, l := range bytes.Split(head, []byte("\n")) {
+		t := bytes.TrimSpace(l)
+		if len(t) == 0 || t[0] == '#' {
+			continue
+		}
+		if poStartRe.Match(t) {
+			return "po"
+		}
+		return ""
+	}
+	return ""
+}

@@ -1,0 +1,256 @@
+package ingest
+
+import (
+	"encoding/xml"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/rulesync/rulesync/corpus"
+)
+
+// The "xliff" and "tmx" formats read the translation an XLIFF 1.2 file
+// or a TMX 1.4 memory holds, as the "po" format reads a catalogue: the
+// trans-unit id (resname first) or the tu's tuid is the item id
+// ("rule:12", "rule:12/title"), the target its text. XLIFF: the file's
+// target-language is the language and its original the source edition;
+// a target whose state is "new" or that is empty is no translation, one
+// whose state begins "needs-" (needs-review-translation,
+// needs-translation, ...) or that says approved="no" sets the item's
+// "review" flag. Inline tags (<g>, <x/>, <ph>) keep their text. TMX: the
+// language is that of the variants that are not the header's srclang,
+// the source edition a header <prop type="x-rulesync-source-edition">.
+
+func init() {
+	register(&format{name: "xliff", doc: "an XLIFF 1.2 file keyed by item id (trans-unit id or resname), as rulesync writes it", binary: textual(parseXLIFF)})
+	register(&format{name: "tmx", doc: "a TMX 1.4 translation memory keyed by item id (tuid), as rulesync writes it", binary: textual(parseTMX)})
+}
+
+// xmlReader walks the elements of an XML document and knows the line
+// and column of each.
+type xmlReader struct {
+	text string
+	dec  *xml.Decoder
+	at   int64 // offset of the token last read
+}
+
+func newXMLReader(text string) *xmlReader {
+	dec := xml.NewDecoder(strings.NewReader(text))
+	// The text is decoded already: whatever the declaration names, it
+	// is UTF-8 now.
+	dec.CharsetReader = func(_ string, r io.Reader) (io.Reader, error) { return r, nil }
+	return &xmlReader{text: text, dec: dec}
+}
+
+// token returns the next token, or an error located where the fault is.
+func (x *xmlReader) token() (xml.Token, error) {
+	x.at = x.dec.InputOffset()
+	tok, err := x.dec.Token()
+	if err != nil && err != io.EOF {
+		var se *xml.SyntaxError
+		msg := err.Error()
+		if errors.As(err, &se) {
+			msg = se.Msg
+		}
+		line, col := x.pos(x.dec.InputOffset())
+		return nil, &corpus.ParseError{Line: line, Col: col, Msg: "XML: " + msg}
+	}
+	return tok, err
+}
+
+// pos gives the 1-based line and column of a byte offset.
+func (x *xmlReader) pos(off int64) (int, int) {
+	off = min(off, int64(len(x.text)))
+	before := x.text[:off]
+	line := strings.Count(before, "\n") + 1
+	col := len(before) - strings.LastIndex(before, "\n")
+	return line, col
+}
+
+// text reads the character data of the element just opened, inline
+// elements' included, up to its end.
+func (x *xmlReader) textOf() (string, error) {
+	var b strings.Builder
+	depth := 1
+	for depth > 0 {
+		tok, err := x.token()
+		if err != nil {
+			if err == io.EOF {
+				line, col := x.pos(int64(len(x.text)))
+				return "", &corpus.ParseError{Line: line, Col: col, Msg: "XML: the file ends inside an element"}
+			}
+			return "", err
+		}
+		switch t := tok.(type) {
+		case xml.StartElement:
+			depth++
+		case xml.EndElement:
+			depth--
+		case xml.CharData:
+			b.Write(t)
+		}
+	}
+	return b.String(), nil
+}
+
+func parseXLIFF(text string, o Options, d *corpus.Document) error {
+	x := newXMLReader(text)
+	var units []unit
+	// The trans-unit being read: its attributes, target and location.
+	var (
+		in                 bool
+		cur                unit
+		idAttr, resname    string
+		header             bool
+		file, line, ctxTyp string
+	)
+	root := false
+	for {
+		tok, err := x.token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return err
+		}
+		if ee, ok := tok.(xml.EndElement); ok && ee.Name.Local == "trans-unit" && in {
+			in = false
+			if header {
+				continue
+			}
+			cur.ctx = resname
+			if id, _, _ := strings.Cut(cur.ctx, "/"); !corpus.WellFormedID(id) {
+				cur.ctx = idAttr
+			}
+			// Translate Toolkit's po2xliff keeps a PO reference "reg:1a"
+			// as a location: source file "reg", line "1a".
+			if id, _, _ := strings.Cut(cur.ctx, "/"); !corpus.WellFormedID(id) && file != "" && line != "" {
+				cur.ctx = file + ":" + line
+			}
+			units = append(units, cur)
+			continue
+		}
+		se, ok := tok.(xml.StartElement)
+		if !ok {
+			continue
+		}
+		switch se.Name.Local {
+		case "xliff":
+			root = true
+			if v := attr(se, "version"); v != "" && !strings.HasPrefix(v, "1.") {
+				line, col := x.pos(x.at)
+				return &corpus.ParseError{Line: line, Col: col, Msg: fmt.Sprintf("XLIFF version %s: rulesync reads XLIFF 1.2", v)}
+			}
+		case "file":
+			setInterchangeHeader(d, attr(se, "target-language"), attr(se, "original"))
+		case "trans-unit":
+			l, c := x.pos(x.at)
+			in, cur = true, unit{line: l, col: c, review: attr(se, "approved") == "no"}
+			idAttr, resname, file, line = attr(se, "id"), attr(se, "resname"), "", ""
+			header = attr(se, "restype") == "x-gettext-domain-header"
+		case "target":
+			if !in {
+				continue
+			}
+			state := attr(se, "state")
+			s, err := x.textOf()
+			if err != nil {
+				return err
+			}
+			if header {
+				// A PO header kept as a unit (po2xliff): its fields.
+				h := poHeader(s)
+				if d.Lang == "" {
+					setInterchangeHeader(d, h["language"], "")
+				}
+				setInterchangeHeader(d, "", firstOf(h["x-rulesync-source-edition"], h["project-id-version"]))
+				continue
+			}
+			cur.target = s
+			switch {
+			case state == "new":
+				cur.target = ""
+			case strings.HasPrefix(state, "needs-"):
+				cur.review = true
+			}
+		case "context":
+			ctxTyp = attr(se, "context-type")
+			s, err := x.textOf()
+			if err != nil {
+				return err
+			}
+			switch ctxTyp {
+			case "sourcefile":
+				file = strings.TrimSpace(s)
+			case "linenumber":
+				line = strings.TrimSpace(s)
+			}
+		case "source", "note", "alt-trans":
+			if _, err := x.textOf(); err != nil {
+				return err
+			}
+		}
+	}
+	if !root {
+		return errors.New("XLIFF: no <xliff> element")
+	}
+	return unitsToItems(units, d, "trans-unit id")
+}
+
+func parseTMX(text string, o Options, d *corpus.Document) error {
+	x := newXMLReader(text)
+	var units []unit
+	srclang := ""
+	var cur *unit
+	lang := ""
+	root := false
+	for {
+		tok, err := x.token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return err
+		}
+		se, ok := tok.(xml.StartElement)
+		if !ok {
+			continue
+		}
+		switch se.Name.Local {
+		case "tmx":
+			root = true
+		case "header":
+			srclang = attr(se, "srclang")
+		case "prop":
+			s, err := x.textOf()
+			if err != nil {
+				return err
+			}
+			if attr(se, "type") == "x-rulesync-source-edition" {
+				setInterchangeHeader(d, "", strings.TrimSpace(s))
+			}
+		case "tu":
+			line, col := x.pos(x.at)
+			units = append(units, unit{line: line, col: col, ctx: attr(se, "tuid")})
+			cur = &units[len(units)-1]
+		case "tuv":
+			lang = attr(se, "lang") // xml:lang
+		case "seg":
+			s, err := x.textOf()
+			if err != nil {
+				return err
+			}
+			if cur != nil && !strings.EqualFold(lang, srclang) {
+				cur.target = s
+				if d.Lang == "" {
+					setInterchangeHeader(d, lang, "")
+				}
+			}
+		}
+	}
+	if !root {
+		return errors.New("TMX: no <tmx> element")
+	}
+	return unitsToItems(units, d, "tuid")
+}

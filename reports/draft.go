@@ -1,0 +1,385 @@
+package reports
+
+import (
+	"bytes"
+	"encoding/csv"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/diff"
+	"github.com/rulesync/rulesync/gaps"
+	"github.com/rulesync/rulesync/ingest"
+)
+
+// A draft is written in the translation's own format where rulesync can
+// write it, else in the source's, else in Markdown: Markdown and text
+// keep the source's lines around the items and the translation's own
+// lines of each item; a table (CSV, TSV) has a row per item with an id
+// column; PO and XLIFF are the interchange files of the draft; JSON is a
+// document as ingest writes it. Every format carries the markers of
+// corpus.Marker in the item's text (PO and XLIFF say the same with their
+// own fuzzy and needs-review states), so ingest reads a draft back with
+// the source's items and the flags its markers set.
+
+// DraftFormats are the formats a draft is written in, by their --to names.
+var DraftFormats = []string{"md", "text", "csv", "tsv", "po", "xliff", "json"}
+
+// draftFormatOf maps the ingest formats rulesync can write back to the
+// draft format that writes them.
+var draftFormatOf = map[string]string{
+	"markdown": "md", "text": "text", "numbered": "text", "guide": "text", "addendum": "text", "reader": "text",
+	"csv": "csv", "tsv": "tsv", "po": "po", "xliff": "xliff", "json": "json", "items": "json",
+}
+
+// DraftFormat chooses the format of a draft: want (a --to name, or an
+// alias: markdown, txt, xlf) when given; else the translation's format
+// when rulesync can write it (Markdown for a text translation of a
+// Markdown source: the lines are the source's); else the source's; else
+// Markdown.
+func DraftFormat(d *gaps.Draft, want string) (string, error) {
+	switch want {
+	case "markdown":
+		want = "md"
+	case "txt":
+		want = "text"
+	case "xlf":
+		want = "xliff"
+	}
+	if want != "" {
+		for _, f := range DraftFormats {
+			if f == want {
+				return want, nil
+			}
+		}
+		return "", fmt.Errorf("unknown format %q (want %s)", want, strings.Join(DraftFormats, ", "))
+	}
+	if f, ok := draftFormatOf[d.Translation.Source.Format]; ok {
+		if f == "text" && d.Source.Source.Format == "markdown" {
+			// Lines laid out as the source's Markdown are Markdown (the
+			// translation, Markdown too, may have been read as text).
+			return "md", nil
+		}
+		return f, nil
+	}
+	if f, ok := draftFormatOf[d.Source.Source.Format]; ok {
+		return f, nil
+	}
+	return "md", nil
+}
+
+// DraftOptions says how to write a draft. The zero value writes
+// Markdown made from the documents alone.
+type DraftOptions struct {
+	// Format is one of DraftFormats; "" means "md".
+	Format string
+	// SourceText and TranslationText are the texts the documents were
+	// read from (decoded), when they were read from Markdown or text:
+	// a Markdown or text draft then keeps the source's lines between
+	// items and the translation's own lines of each item. Empty: the
+	// lines are made from the documents.
+	SourceText, TranslationText string
+	// Now is the time a PO or XLIFF draft records.
+	Now time.Time
+}
+
+// DraftStats says how a draft was written.
+type DraftStats struct {
+	// Kept counts the items written from the translation's own lines;
+	// Made those written from the document (the source's text or
+	// layout did not hold them where they could be found).
+	Kept, Made int
+	// VersionLine is the front matter line that named the edition the
+	// translation followed and now names the source's, or "".
+	VersionLine string
+	// IDMarkers counts the items of a Markdown or text draft given an id
+	// marker because their layout reads back with another id; IDsDiffer
+	// those whose ids still differ when the draft is read back (0 when
+	// it reads back with the source's ids), with Reread the reason when
+	// it could not be checked.
+	IDMarkers, IDsDiffer int
+	Reread               string
+	// Skeleton is set when the lines around the items are the source's
+	// text's (else they were made from the documents).
+	Skeleton bool
+}
+
+// writeChecked writes a Markdown or text draft and reads it back as
+// ingest would: an item that does not come back with the source's id
+// gets an id marker (corpus.IDMarker) and the draft is written again, so
+// that ingest reads every draft with the source's ids. A draft made from
+// the documents alone (the source's text is not lines) marks every item
+// at once: its headings say nothing of kinds ("RP-5" reads back as a
+// rule). In the source's own layout an unnumbered heading's id is the
+// slug of its title in the language it is written in: it is not marked.
+func writeChecked(w io.Writer, d *gaps.Draft, o DraftOptions, markdown bool, st *DraftStats) error {
+	marks := map[int]bool{}
+	var buf bytes.Buffer
+	for round := 0; ; round++ {
+		buf.Reset()
+		*st = DraftStats{}
+		if err := writeLines(&buf, d, o, markdown, st, marks); err != nil {
+			return err
+		}
+		if round == 0 && !st.Skeleton {
+			for i := range d.Entries {
+				marks[i] = true
+			}
+			continue
+		}
+		st.IDMarkers = len(marks)
+		back, err := ingest.Options{}.Bytes("draft", buf.Bytes())
+		if err != nil {
+			st.Reread, st.IDsDiffer = err.Error(), len(d.Entries)
+			break
+		}
+		missing := missingIDs(back, d)
+		st.IDsDiffer = 0
+		for _, i := range missing {
+			if !st.Skeleton || d.Entries[i].Source.Number != "" {
+				st.IDsDiffer++
+				if round == 0 {
+					marks[i] = true
+				}
+			}
+		}
+		if st.IDsDiffer == 0 || round > 0 {
+			break
+		}
+	}
+	_, err := w.Write(buf.Bytes())
+	return err
+}
+
+// missingIDs returns the entries whose source id the read-back draft
+// does not give, in order (an item of the draft that is no entry's, such
+// as the document's title read as a heading of its own, is passed over).
+func missingIDs(back *corpus.Document, d *gaps.Draft) []int {
+	at := map[string]int{}
+	for k := range back.Items {
+		at[back.Items[k].ID] = k
+	}
+	var out []int
+	last := -1
+	for i := range d.Entries {
+		k, ok := at[d.Entries[i].Source.ID]
+		if !ok || k <= last {
+			out = append(out, i)
+			continue
+		}
+		last = k
+	}
+	return out
+}
+
+// WriteDraft writes d in o.Format and says how.
+func WriteDraft(w io.Writer, d *gaps.Draft, o DraftOptions) (*DraftStats, error) {
+	st := &DraftStats{}
+	var err error
+	switch o.Format {
+	case "", "md":
+		err = writeChecked(w, d, o, true, st)
+	case "text":
+		err = writeChecked(w, d, o, false, st)
+	case "csv":
+		err = draftTable(w, d, ',')
+	case "tsv":
+		err = draftTable(w, d, '\t')
+	case "po":
+		err = DraftPO(w, d, o.Now)
+	case "xliff":
+		err = DraftXLIFF(w, d)
+	case "json":
+		err = corpus.Encode(w, DraftDocument(d))
+	default:
+		err = fmt.Errorf("unknown draft format %q", o.Format)
+	}
+	return st, err
+}
+
+// noteRedline writes a redline for a note: deleted and inserted text in
+// [-...-] and [+...+], long unchanged stretches cut to their ends.
+var noteMarkers = diff.Markers{DelStart: "[-", DelEnd: "-]", InsStart: "[+", InsEnd: "+]"}
+
+func compactRedline(spans []diff.Span) string {
+	out := make([]diff.Span, len(spans))
+	copy(out, spans)
+	const keep = 30
+	for i := range out {
+		if out[i].Op != diff.Equal {
+			continue
+		}
+		r := []rune(out[i].Text)
+		switch {
+		case len(r) <= 2*keep+5:
+		case i == 0:
+			out[i].Text = "…" + wordsFrom(r[len(r)-keep:])
+		case i == len(out)-1:
+			out[i].Text = wordsTo(r[:keep]) + "…"
+		default:
+			out[i].Text = wordsTo(r[:keep]) + " … " + wordsFrom(r[len(r)-keep:])
+		}
+	}
+	return noteMarkers.Render(out)
+}
+
+// wordsFrom drops a word cut at the start of r (to the first space),
+// wordsTo one cut at its end; text without spaces is kept as it is.
+func wordsFrom(r []rune) string {
+	s := string(r)
+	if i := strings.IndexByte(s, ' '); i >= 0 && i < len(s)-1 {
+		return s[i+1:]
+	}
+	return s
+}
+
+func wordsTo(r []rune) string {
+	s := string(r)
+	if i := strings.LastIndexByte(s, ' '); i > 0 {
+		return s[:i]
+	}
+	return s
+}
+
+// marks returns the markers of an entry, in corpus.MarkerFlags order,
+// and the note that says why ("" when there is nothing to say).
+func marks(d *gaps.Draft, e *gaps.Entry) ([]string, string) {
+	var ms, notes []string
+	switch {
+	case e.State == gaps.New:
+		ms = append(ms, corpus.Marker(corpus.FlagUntranslated))
+	case e.State == gaps.StaleState:
+		ms = append(ms, corpus.Marker(corpus.FlagStale))
+		switch {
+		case e.MovedFrom != "":
+			notes = append(notes, fmt.Sprintf("moved: %s of %s has this text", e.MovedFrom, d.Base.Edition))
+		case e.Previous != nil && d.Base != nil:
+			if e.Previous.Title != e.Source.Title {
+				notes = append(notes, fmt.Sprintf("title %s: %q -> %q", d.Base.Edition, e.Previous.Title, e.Source.Title))
+			}
+			if len(e.Redline) > 0 && e.Previous.Text != e.Source.Text {
+				notes = append(notes, fmt.Sprintf("source %s -> %s: %s", d.Base.Edition, d.Source.Edition, compactRedline(e.Redline)))
+			}
+		}
+	}
+	if len(e.Review) > 0 && e.State != gaps.New {
+		ms = append(ms, corpus.Marker(corpus.FlagReview))
+		notes = append(notes, "review: "+strings.Join(e.Review, "; "))
+	}
+	if e.From != "" && e.MovedFrom == "" && !strings.HasPrefix(e.From, "sec:") && !strings.HasPrefix(e.From, "item:") {
+		notes = append(notes, "was "+e.From)
+	}
+	if len(notes) == 0 {
+		return ms, ""
+	}
+	return ms, corpus.Note(strings.Join(notes, "; "))
+}
+
+// DraftDocument is the draft as a document: the source's items (ids,
+// kinds, numbers, sections) with the translation's titles and texts, or
+// the source's where there is none, markers in the text; the source's
+// edition, the translation's language and title, and its version
+// renamed to the source's, marked for review.
+func DraftDocument(d *gaps.Draft) *corpus.Document {
+	doc := &corpus.Document{Edition: d.Source.Edition, Lang: d.Translation.Lang, Title: d.Translation.Title,
+		Version: d.Translation.Version, Date: d.Source.Date}
+	if doc.Title == "" {
+		doc.Title = d.Source.Title
+	}
+	if v, ok := redateVersion(d); ok {
+		doc.Version = v + " " + corpus.Marker(corpus.FlagReview)
+	}
+	doc.Source = corpus.Source{Format: "json", SHA256: d.Translation.Source.SHA256}
+	for i := range d.Entries {
+		e := &d.Entries[i]
+		it := corpus.Item{ID: e.Source.ID, Kind: e.Source.Kind, Number: e.Source.Number, Section: e.Source.Section,
+			Title: e.Source.Title, Text: e.Source.Text, Parts: e.Source.Parts}
+		if e.Target != nil {
+			it.Title, it.Text, it.Parts = d.Title(e), d.Text(e), nil
+			if len(e.Targets) == 1 {
+				it.Parts = e.Target.Parts
+			}
+			if it.Title == "" {
+				it.Title = e.Source.Title
+			}
+		}
+		ms, note := marks(d, e)
+		lead := strings.Join(ms, " ")
+		if note != "" {
+			lead = strings.TrimSpace(lead + " " + note)
+		}
+		if lead != "" {
+			it.Text = strings.TrimSpace(lead + " " + it.Text)
+		}
+		it.Refs = corpus.Refs(it.Title + "\n" + it.Text)
+		doc.Items = append(doc.Items, it)
+	}
+	return doc
+}
+
+// draftTable writes one row per source item: id, number, kind, section,
+// title, text (markers in it), status and note; ingest's csv and tsv
+// formats read it back by the id column (status and note are ignored).
+func draftTable(w io.Writer, d *gaps.Draft, sep rune) error {
+	var b bytes.Buffer
+	cw := csv.NewWriter(&b)
+	cw.Comma = sep
+	cw.Write([]string{"id", "number", "kind", "section", "title", "text", "status", "note"})
+	for i := range d.Entries {
+		e := &d.Entries[i]
+		title, text := e.Source.Title, e.Source.Text
+		if e.Target != nil {
+			title, text = d.Title(e), d.Text(e)
+			if title == "" {
+				title = e.Source.Title
+			}
+		}
+		ms, note := marks(d, e)
+		if len(ms) > 0 {
+			if text != "" {
+				text = strings.Join(ms, " ") + " " + text
+			} else {
+				title = strings.Join(ms, " ") + " " + title
+			}
+		}
+		note = strings.TrimSuffix(strings.TrimPrefix(note, "{{rulesync:note "), "}}")
+		if sep == '\t' {
+			// A TSV cell holds no tab or line break.
+			title, text, note = tsvCell(title), tsvCell(text), tsvCell(note)
+		}
+		cw.Write([]string{e.Source.ID, e.Source.Number, string(e.Source.Kind), e.Source.Section, title, text, status(e), note})
+	}
+	cw.Flush()
+	if err := cw.Error(); err != nil {
+		return err
+	}
+	_, err := w.Write(b.Bytes())
+	return err
+}
+
+// status names an entry's state as the sync report does: carried,
+// stale or untranslated.
+func status(e *gaps.Entry) string {
+	return map[gaps.State]string{gaps.Translated: "carried", gaps.StaleState: "stale", gaps.New: "untranslated"}[e.State]
+}
+
+func tsvCell(s string) string {
+	return strings.NewReplacer("\t", " ", "\r", "", "\n", " ").Replace(s)
+}
+
+// redateVersion returns the translation's version renamed to the source
+// edition, when the translation states the date of the edition it
+// follows (its base) and the source is of another date: "2021年5月1日"
+// -> "2024年1月1日", written as the translation writes dates.
+func redateVersion(d *gaps.Draft) (string, bool) {
+	t := d.Translation
+	if t.Version == "" || t.Date == "" || d.Source.Date == "" || t.Date == d.Source.Date {
+		return "", false
+	}
+	if d.Base != nil && d.Base.Date != "" && d.Base.Date != t.Date {
+		return "", false
+	}
+	return redate(t.Version, t.Date, d.Source.Date)
+}

@@ -1,0 +1,493 @@
+package reports
+
+import (
+	"io"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/gaps"
+)
+
+// writeLines writes a Markdown (markdown set) or text draft. With the
+// source's text, its lines are the skeleton: what stands between items
+// (front matter, headings that are no item, a table of contents) is
+// kept, from the translation where the translation has the same two
+// items around it, else from the source; each item is the translation's
+// own lines (with the translation's text) where the translation was read
+// from the same kind of text and the item found in it, relabelled with
+// the source's number and indentation and its citations renumbered; the
+// source's label line with the translation's text where not; the
+// source's lines where there is no translation. Without the source's
+// text the lines are made from the documents.
+func writeLines(w io.Writer, d *gaps.Draft, o DraftOptions, markdown bool, st *DraftStats, idMarks map[int]bool) error {
+	lw := &lineWriter{d: d, markdown: markdown, st: st, idMarks: idMarks}
+	// Markdown and plain text are both lines: either serves as the
+	// skeleton of either (a Markdown file the structure recognizer read
+	// is "text").
+	sameKind := func(format string) bool {
+		f := draftFormatOf[format]
+		return f == "md" || f == "text"
+	}
+	if o.SourceText != "" && sameKind(d.Source.Source.Format) {
+		lw.src = locate(o.SourceText, d.Source, markdown)
+	}
+	if o.TranslationText != "" && sameKind(d.Translation.Source.Format) {
+		lw.tr = locate(o.TranslationText, d.Translation, markdown)
+		lw.trIndex = map[*corpus.Item]int{}
+		for j := range d.Translation.Items {
+			lw.trIndex[&d.Translation.Items[j]] = j
+		}
+	}
+	if lw.src == nil {
+		lw.made()
+	} else {
+		st.Skeleton = true
+		lw.skeleton()
+	}
+	out := strings.Join(lw.out, "\n")
+	if !strings.HasSuffix(out, "\n") {
+		out += "\n"
+	}
+	_, err := io.WriteString(w, out)
+	return err
+}
+
+// lineWriter gathers the lines of a draft.
+type lineWriter struct {
+	d        *gaps.Draft
+	markdown bool
+	src, tr  *layout
+	trIndex  map[*corpus.Item]int // translation item -> its index
+	out      []string
+	st       *DraftStats
+	// idMarks are the entries whose layout does not give the source's
+	// id back: they carry an id marker.
+	idMarks map[int]bool
+}
+
+// idMark is the id marker of entry i, or "".
+func (lw *lineWriter) idMark(i int) string {
+	if !lw.idMarks[i] {
+		return ""
+	}
+	return corpus.IDMarker(lw.d.Entries[i].Source.ID)
+}
+
+func (lw *lineWriter) emit(lines ...string) { lw.out = append(lw.out, lines...) }
+
+// trAt returns the index of the translation item of entry i placed
+// there alone and found in the translation's text, or -1.
+func (lw *lineWriter) trAt(i int) int {
+	if lw.tr == nil || i < 0 || i >= len(lw.d.Entries) {
+		return -1
+	}
+	e := &lw.d.Entries[i]
+	if e.Target == nil || len(e.Targets) != 1 {
+		return -1
+	}
+	j, ok := lw.trIndex[e.Target]
+	if !ok || !lw.tr.found(j) {
+		return -1
+	}
+	return j
+}
+
+// nextFound is the next item after j found in l, or -1.
+func nextFound(l *layout, j int) int {
+	for k := j + 1; k < len(l.own); k++ {
+		if l.own[k][0] >= 0 {
+			return k
+		}
+	}
+	return -1
+}
+
+func (lw *lineWriter) skeleton() {
+	d := lw.d
+	front := lw.src.gap(-1)
+	if lw.tr != nil {
+		front = lw.frontMatter(lw.tr.gap(-1))
+	}
+	lw.emit(front...)
+	last := len(d.Entries) - 1
+	for i := range d.Entries {
+		lw.entry(i)
+		gap := lw.src.gap(i)
+		if a := lw.trAt(i); a >= 0 {
+			b := lw.trAt(i + 1)
+			switch {
+			case i < last && b >= 0 && nextFound(lw.tr, a) == b:
+				gap = lw.tr.gap(a)
+			case i == last && nextFound(lw.tr, a) < 0:
+				gap = lw.tr.gap(a)
+			}
+		}
+		lw.emit(gap...)
+	}
+}
+
+// frontMatter is the translation's front matter, its version line (one
+// that states the edition the translation followed) renamed to the
+// source's edition and marked for review.
+func (lw *lineWriter) frontMatter(lines []string) []string {
+	d := lw.d
+	out := append([]string(nil), lines...)
+	v := d.Translation.Version
+	nv, ok := redateVersion(d)
+	if !ok {
+		return out
+	}
+	for i, l := range out {
+		if k := strings.Index(l, v); k >= 0 {
+			note := corpus.Note("the translation followed " + editionOf(d) + "; the source is " + d.Source.Edition + " now: check that the translation says so")
+			out[i] = strings.TrimRight(l[:k]+nv+l[k+len(v):], " ") + " " + corpus.Marker(corpus.FlagReview) + " " + note
+			lw.st.VersionLine = out[i]
+			break
+		}
+	}
+	return out
+}
+
+func editionOf(d *gaps.Draft) string {
+	if d.Base != nil {
+		return d.Base.Edition
+	}
+	return d.Translation.Edition
+}
+
+// entry writes the lines of entry i.
+func (lw *lineWriter) entry(i int) {
+	d := lw.d
+	e := &d.Entries[i]
+	ms, note := marks(d, e)
+	var srcLines []string
+	if lw.src.found(i) {
+		srcLines = lw.src.item(i)
+	}
+	var lines []string
+	number := e.Source.Number
+	tail := lw.idMark(i)
+	switch j := lw.trAt(i); {
+	case e.Target == nil && srcLines != nil:
+		lines = append([]string(nil), srcLines...)
+		lw.st.Kept++
+	case e.Target != nil && j >= 0 && srcLines != nil:
+		lines = append([]string(nil), lw.tr.item(j)...)
+		lines = relabel(lines, srcLines[0], e.Target.Number, number, lw.markdown)
+		if len(d.Renumbered) > 0 {
+			lines = strings.Split(corpus.RenumberRefs(strings.Join(lines, "\n"), d.Renumbered), "\n")
+		}
+		lw.st.Kept++
+	case srcLines != nil:
+		lines = lw.withText(srcLines, e)
+		lw.st.Made++
+	default:
+		var marked bool
+		if lines, marked = lw.madeEntry(i); marked {
+			tail = ""
+		}
+		lw.st.Made++
+	}
+	lines = insertMarks(lines, number, ms, tail, note, lw.markdown)
+	lw.emit(lines...)
+}
+
+// withText writes the translation's title and text into the source's
+// lines of the item: the heading or label line keeps its markup and
+// number, with the translated title in place of the source's (or the
+// first line of the translated text after the label), and the rest of
+// the text follows as the source's following lines are indented.
+func (lw *lineWriter) withText(srcLines []string, e *gaps.Entry) []string {
+	d := lw.d
+	title, text := d.Title(e), d.Text(e)
+	first := srcLines[0]
+	esc := func(s string) string {
+		if lw.markdown {
+			return mdLineEscape(s)
+		}
+		return s
+	}
+	paras := strings.Split(text, "\n")
+	var out []string
+	if e.Source.Title != "" && strings.Contains(first, e.Source.Title) && title != "" {
+		k := strings.LastIndex(first, e.Source.Title)
+		out = append(out, first[:k]+esc(title)+first[k+len(e.Source.Title):])
+		if strings.TrimSpace(text) != "" {
+			indent := leading(first)
+			if len(srcLines) > 1 {
+				indent = leading(srcLines[len(srcLines)-1])
+			}
+			for _, p := range paras {
+				out = append(out, "", indent+esc(p))
+			}
+		}
+	} else {
+		end := labelEnd(first, e.Source.Number, lw.markdown)
+		out = append(out, first[:end]+esc(paras[0]))
+		indent := leading(first) + "  "
+		if len(srcLines) > 1 {
+			indent = leading(srcLines[1])
+		}
+		for _, p := range paras[1:] {
+			out = append(out, indent+esc(p))
+		}
+	}
+	if len(srcLines) > 1 && isUnderline(srcLines[1]) && len(out) > 0 {
+		out = append([]string{out[0], underline(srcLines[1], out[0])}, out[1:]...)
+	}
+	return out
+}
+
+// madeEntry writes an item the source's text does not show where it can
+// be found: a heading (its number and title; Markdown "##" for a section,
+// "###" else; text underlined) and its text as paragraphs. Every item
+// starts with a heading, so that the draft reads back item for item; one
+// with neither number nor title is headed by its id marker.
+func (lw *lineWriter) madeEntry(i int) (lines []string, idMarked bool) {
+	d := lw.d
+	e := &d.Entries[i]
+	title, text := e.Source.Title, e.Source.Text
+	if e.Target != nil {
+		title, text = d.Title(e), d.Text(e)
+		if title == "" {
+			title = e.Source.Title
+		}
+	}
+	esc := func(s string) string {
+		if lw.markdown {
+			return mdLineEscape(s)
+		}
+		return s
+	}
+	head := strings.TrimSpace(e.Source.Number + " " + esc(title))
+	if head == "" {
+		head, idMarked = corpus.IDMarker(e.Source.ID), true
+	}
+	section := e.Source.Kind == corpus.KindSection || e.Source.Kind == corpus.KindPreamble
+	var out []string
+	switch {
+	case lw.markdown && section:
+		out = append(out, "## "+head, "")
+	case lw.markdown:
+		out = append(out, "### "+head, "")
+	case section:
+		out = append(out, head, strings.Repeat("=", max(3, displayWidth(head))), "")
+	default:
+		out = append(out, head, strings.Repeat("-", max(3, displayWidth(head))), "")
+	}
+	for _, p := range strings.Split(text, "\n") {
+		if strings.TrimSpace(p) != "" {
+			out = append(out, esc(p), "")
+		}
+	}
+	return out, idMarked
+}
+
+// made writes a draft from the documents alone: the translation's (or
+// source's) title as a heading, then each entry.
+func (lw *lineWriter) made() {
+	d := lw.d
+	title := d.Translation.Title
+	if title == "" {
+		title = d.Source.Title
+	}
+	if title != "" {
+		if lw.markdown {
+			lw.emit("# "+mdEscape(title), "")
+		} else {
+			lw.emit(title, strings.Repeat("=", max(3, displayWidth(title))), "")
+		}
+	}
+	if v, ok := redateVersion(d); ok {
+		note := corpus.Note("the translation followed " + editionOf(d) + "; the source is " + d.Source.Edition + " now")
+		line := v + " " + corpus.Marker(corpus.FlagReview) + " " + note
+		lw.st.VersionLine = line
+		lw.emit(line, "")
+	}
+	for i := range d.Entries {
+		e := &d.Entries[i]
+		ms, note := marks(d, e)
+		lines, marked := lw.madeEntry(i)
+		tail := lw.idMark(i)
+		if marked {
+			tail = ""
+		}
+		lines = insertMarks(lines, e.Source.Number, ms, tail, note, lw.markdown)
+		lw.emit(lines...)
+		lw.st.Made++
+	}
+}
+
+// relabel gives the translation's lines of an item the source's
+// indentation and number: the first line's leading white space becomes
+// the source's (the following lines move as far), and the translation's
+// printed number in its label (in a heading line, anywhere in it)
+// becomes the source's.
+func relabel(lines []string, srcFirst, oldNum, newNum string, markdown bool) []string {
+	if len(lines) == 0 {
+		return lines
+	}
+	from, to := leading(lines[0]), leading(srcFirst)
+	if from != to {
+		delta := len(to) - len(from)
+		lines[0] = to + lines[0][len(from):]
+		for k := 1; k < len(lines); k++ {
+			l := lines[k]
+			switch {
+			case l == "":
+			case delta > 0:
+				lines[k] = strings.Repeat(" ", delta) + l
+			default:
+				cut := min(-delta, len(leading(l)))
+				lines[k] = l[cut:]
+			}
+		}
+	}
+	if oldNum != "" && newNum != "" && oldNum != newNum {
+		end := labelEnd(lines[0], oldNum, markdown)
+		if isHeading(lines[0], markdown) {
+			end = len(lines[0])
+		}
+		head := lines[0][:end]
+		for {
+			i, j := findNumber(head, oldNum, 0, len(head))
+			if i < 0 {
+				break
+			}
+			head = head[:i] + "\x00" + head[j:]
+		}
+		lines[0] = strings.ReplaceAll(head, "\x00", newNum) + lines[0][end:]
+	}
+	return lines
+}
+
+// insertMarks puts the markers after the item's label on its first line
+// (at the end of a heading line), and the note at the end of that line
+// in Markdown, on a line of its own after the item in text.
+func insertMarks(lines []string, number string, ms []string, tail, note string, markdown bool) []string {
+	if len(lines) == 0 || len(ms) == 0 && note == "" && tail == "" {
+		return lines
+	}
+	first := lines[0]
+	m := strings.Join(ms, " ")
+	if m != "" {
+		end := labelEnd(first, number, markdown)
+		switch {
+		case isHeading(first, markdown) || end >= len(strings.TrimRight(first, " ")):
+			first = strings.TrimRight(first, " ") + " " + m
+		default:
+			first = first[:end] + m + " " + first[end:]
+		}
+	}
+	if tail != "" {
+		first = strings.TrimRight(first, " ") + " " + tail
+	}
+	if note != "" && markdown {
+		first = strings.TrimRight(first, " ") + " " + note
+	}
+	out := append([]string{first}, lines[1:]...)
+	if len(out) > 1 && isUnderline(out[1]) {
+		out[1] = underline(out[1], out[0])
+	}
+	if note != "" && !markdown {
+		// After the item's text, before the blank line that ends it.
+		k := len(out)
+		for k > 1 && strings.TrimSpace(out[k-1]) == "" {
+			k--
+		}
+		out = append(out[:k], append([]string{leading(out[0]) + note}, out[k:]...)...)
+	}
+	return out
+}
+
+// labelEnd is the byte offset in line just after the item's label: its
+// list marker, printed number, the punctuation and emphasis that close
+// it, and spaces; without a number in the line's first characters,
+// after the line's leading markup.
+func labelEnd(line, number string, markdown bool) int {
+	lead := len(leading(line))
+	if markdown {
+		if m := mdLineStartRe.FindStringIndex(line); m != nil {
+			lead = m[1]
+		}
+	}
+	if number == "" {
+		return lead
+	}
+	limit := min(len(line), lead+24)
+	for limit < len(line) && !utf8.RuneStart(line[limit]) {
+		limit++
+	}
+	i, end := findNumber(line, number, lead, limit)
+	if i < 0 {
+		return lead
+	}
+	for end < len(line) && strings.ContainsRune(")]}.:-*_\\", rune(line[end])) {
+		end++
+	}
+	for _, p := range []string{"：", "、", "。", "）", "．"} {
+		end += len(p) * boolInt(strings.HasPrefix(line[end:], p))
+	}
+	for end < len(line) && (line[end] == ' ' || line[end] == '\t') {
+		end++
+	}
+	return end
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func isAlnumByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+// isHeading reports whether line is a Markdown ATX heading.
+func isHeading(line string, markdown bool) bool {
+	return markdown && strings.HasPrefix(strings.TrimLeft(line, " "), "#")
+}
+
+// leading is the white space a line starts with.
+func leading(s string) string { return s[:len(s)-len(strings.TrimLeft(s, " \t"))] }
+
+// underline makes a heading's underline as wide as the heading.
+func underline(u, heading string) string {
+	u = strings.TrimSpace(u)
+	return strings.Repeat(u[:1], max(len(u), displayWidth(strings.TrimSpace(corpus.DropNotes(heading)))))
+}
+
+// displayWidth counts a wide (CJK) character as two columns.
+func displayWidth(s string) int {
+	n := 0
+	for _, r := range s {
+		n++
+		if r >= 0x1100 && (r <= 0x115f || r >= 0x2e80 && r <= 0xa4cf || r >= 0xac00 && r <= 0xd7a3 || r >= 0xf900 && r <= 0xfaff || r >= 0xfe30 && r <= 0xfe4f || r >= 0xff00 && r <= 0xff60 || r >= 0xffe0 && r <= 0xffe6) {
+			n++
+		}
+	}
+	return n
+}
+
+// mdLineEscape escapes only what would change the structure Markdown
+// reads a line of a draft's text as: a heading, quote or list marker at
+// its start ("# ", "> ", "- ", "1. ", "2) "), and line breaks. Inline
+// markup is left as the text has it: the draft is read back by
+// rulesync, whose line readers take a backslash for text.
+func mdLineEscape(s string) string {
+	s = oneLine(s)
+	t := strings.TrimLeft(s, " ")
+	lead := len(s) - len(t)
+	digits := len(t) - len(strings.TrimLeft(t, "0123456789"))
+	switch {
+	case t == "":
+	case strings.ContainsRune("#>-+*=", rune(t[0])) && (len(t) == 1 || t[1] == ' ' || t[0] == '#' || t[0] == '='):
+		return s[:lead] + "\\" + t
+	case digits > 0 && digits < len(t) && (t[digits] == '.' || t[digits] == ')') && (digits+1 == len(t) || t[digits+1] == ' '):
+		return s[:lead] + t[:digits] + "\\" + t[digits:]
+	}
+	return s
+}

@@ -1,0 +1,247 @@
+package reports
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+
+	"github.com/rulesync/rulesync/corpus"
+)
+
+// A layout says where each item of a document stands in the text it was
+// read from (Markdown or plain text), so that a draft can keep the
+// source's lines around the items (headings that are no item, a table of
+// contents, front matter) and the translation's own lines for each item
+// (its links, its emphasis, its line breaks) byte for byte.
+
+// layout is a text's lines and each item's own lines in them.
+type layout struct {
+	lines []string
+	// own[i] is the range [start, end) of the lines of item i: its label
+	// or heading line and the lines after it that hold its text. start
+	// is -1 for an item not found.
+	own [][2]int
+}
+
+// gap returns the lines between the end of item i's own lines and the
+// start of the next item found (i = -1: before the first item; the last
+// item: to the end of the text).
+func (l *layout) gap(i int) []string {
+	from := 0
+	if i >= 0 {
+		if l.own[i][0] < 0 {
+			return nil
+		}
+		from = l.own[i][1]
+	}
+	to := len(l.lines)
+	for k := i + 1; k < len(l.own); k++ {
+		if l.own[k][0] >= 0 {
+			to = l.own[k][0]
+			break
+		}
+	}
+	if to < from {
+		return nil
+	}
+	return l.lines[from:to]
+}
+
+// found reports whether item i was found.
+func (l *layout) found(i int) bool { return i >= 0 && i < len(l.own) && l.own[i][0] >= 0 }
+
+// lines of item i.
+func (l *layout) item(i int) []string {
+	return l.lines[l.own[i][0]:l.own[i][1]]
+}
+
+var (
+	mdTagRe       = regexp.MustCompile(`</?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?>`)
+	mdLinkRe      = regexp.MustCompile(`!?\[([^\]]*)\]\([^)\s]*\)`)
+	mdLineStartRe = regexp.MustCompile(`^\s*(?:#{1,6}\s+|>\s*)*(?:[-*+]\s+)?`)
+)
+
+// lineKey is the comparison form of a line or a text: its letters and digits
+// in lower case, after Fold; Markdown's tags, link targets and line-start
+// markers are left out when markdown is set.
+func lineKey(s string, markdown bool) string {
+	if markdown {
+		s = mdLineStartRe.ReplaceAllString(s, "")
+		s = mdTagRe.ReplaceAllString(s, " ")
+		s = mdLinkRe.ReplaceAllString(s, "$1")
+	}
+	s = corpus.Fold(s)
+	var b strings.Builder
+	for _, r := range s {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			if l, ok := lookAlike[r]; ok {
+				r = l
+			}
+			b.WriteRune(unicode.ToLower(r))
+		}
+	}
+	return b.String()
+}
+
+// lookAlike maps the Cyrillic and Greek capitals that look like Latin
+// ones to those: a translated rulebook (and FIDE's English one) prints
+// "В.1" for "B.1", and the structure recognizer reads it so.
+var lookAlike = map[rune]rune{
+	'А': 'A', 'В': 'B', 'Е': 'E', 'К': 'K', 'М': 'M', 'Н': 'H', 'О': 'O', 'Р': 'P', 'С': 'C', 'Т': 'T', 'Х': 'X', 'У': 'Y', 'І': 'I',
+	'Α': 'A', 'Β': 'B', 'Ε': 'E', 'Ζ': 'Z', 'Η': 'H', 'Ι': 'I', 'Κ': 'K', 'Μ': 'M', 'Ν': 'N', 'Ο': 'O', 'Ρ': 'P', 'Τ': 'T', 'Υ': 'Y', 'Χ': 'X',
+}
+
+// findNumber finds a printed number in line[from:limit] as the
+// structure recognizer reads numbers: in the comparison form, Cyrillic
+// and Greek look-alike capitals as Latin ("В.1" is B.1, "5․1․2" with
+// one-dot leaders is 5.1.2), standing alone (no ASCII letter or digit
+// next to it). It returns the byte range in line, or -1, -1.
+func findNumber(line, number string, from, limit int) (int, int) {
+	if number == "" {
+		return -1, -1
+	}
+	want := []rune(corpus.Fold(number))
+	type pos struct {
+		r          rune
+		start, end int
+	}
+	var rs []pos
+	for i, r := range line[from:limit] {
+		size := len(string(r))
+		f := []rune(corpus.Fold(string(r)))
+		if len(f) != 1 {
+			f = []rune{r}
+		}
+		c := f[0]
+		if l, ok := lookAlike[c]; ok {
+			c = l
+		}
+		rs = append(rs, pos{c, from + i, from + i + size})
+	}
+	alnum := func(r rune) bool { return r < 128 && (unicode.IsLetter(r) || unicode.IsDigit(r)) }
+	for i := 0; i+len(want) <= len(rs); i++ {
+		ok := true
+		for k, w := range want {
+			if rs[i+k].r != w {
+				ok = false
+				break
+			}
+		}
+		if !ok || i > 0 && alnum(rs[i-1].r) || i+len(want) < len(rs) && alnum(rs[i+len(want)].r) {
+			continue
+		}
+		return rs[i].start, rs[i+len(want)-1].end
+	}
+	return -1, -1
+}
+
+// locateWindow is how many lines after the item before an item's line
+// is looked for: an item not found so near is not found (and is written
+// from the document), so that a text whose items are missing costs lines
+// times the window, not lines times items.
+const locateWindow = 5000
+
+// headLen is how many runes of an item's title or text identify its line.
+const headLen = 12
+
+func head(s string, n int) string {
+	r := []rune(s)
+	if len(r) > n {
+		r = r[:n]
+	}
+	return string(r)
+}
+
+// locate finds each item of d in text: the line that begins it (which
+// holds its number, if it prints one, and the start of its title, else
+// of its text), searched forward from the line after the item before,
+// and the lines after it that continue its text.
+func locate(text string, d *corpus.Document, markdown bool) *layout {
+	text = strings.ReplaceAll(text, "\r\n", "\n")
+	text = strings.TrimPrefix(text, "\ufeff")
+	l := &layout{lines: strings.Split(text, "\n")}
+	if n := len(l.lines); n > 0 && l.lines[n-1] == "" {
+		l.lines = l.lines[:n-1]
+	}
+	keys := make([]string, len(l.lines))
+	for i, s := range l.lines {
+		keys[i] = lineKey(s, markdown)
+	}
+	l.own = make([][2]int, len(d.Items))
+	cursor := 0
+	for i := range d.Items {
+		it := &d.Items[i]
+		l.own[i] = [2]int{-1, -1}
+		num := lineKey(it.Number, false)
+		h := head(lineKey(it.Title, false), headLen)
+		if h == "" {
+			first, _, _ := strings.Cut(it.Text, "\n")
+			h = head(lineKey(first, false), headLen)
+		}
+		if h == "" && num == "" {
+			continue
+		}
+		for j := cursor; j < len(l.lines) && j < cursor+locateWindow; j++ {
+			k := keys[j]
+			at := 0
+			if num != "" {
+				at = strings.Index(k, num)
+				if at < 0 || len([]rune(k[:at])) > 12 {
+					continue
+				}
+				at += len(num)
+			}
+			if h != "" && !strings.Contains(k[at:], h) && !strings.Contains(k, h) {
+				continue
+			}
+			l.own[i][0] = j
+			cursor = j + 1
+			break
+		}
+	}
+	// Each item's own lines run on while they hold its text.
+	for i := range d.Items {
+		start := l.own[i][0]
+		if start < 0 {
+			continue
+		}
+		next := len(l.lines)
+		for k := i + 1; k < len(d.Items); k++ {
+			if l.own[k][0] >= 0 {
+				next = l.own[k][0]
+				break
+			}
+		}
+		it := &d.Items[i]
+		whole := lineKey(it.Title+"\n"+it.Text, false)
+		for _, p := range it.Parts {
+			whole += lineKey(p.Title+p.Text, false)
+		}
+		end := start + 1
+		for j := start + 1; j < next; j++ {
+			k := keys[j]
+			if k == "" {
+				if isUnderline(l.lines[j]) && j == start+1 {
+					end = j + 1
+				}
+				continue
+			}
+			if !strings.Contains(whole, head(k, 24)) {
+				break
+			}
+			end = j + 1
+		}
+		l.own[i][1] = end
+	}
+	return l
+}
+
+// isUnderline reports whether a line underlines a heading (setext
+// Markdown, reStructuredText): one punctuation character repeated.
+func isUnderline(s string) bool {
+	s = strings.TrimSpace(s)
+	if len(s) < 3 || !strings.ContainsRune("=-~^\"'`#*+_.:", rune(s[0])) {
+		return false
+	}
+	return strings.Count(s, s[:1]) == len(s)
+}

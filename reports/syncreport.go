@@ -1,0 +1,151 @@
+package reports
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/gaps"
+)
+
+// SyncReport is what `rulesync sync` says about a draft it wrote: the
+// base and how it was chosen, the counts of carried, stale,
+// untranslated and orphaned items, and every orphan (a translation item
+// with no place in the source), so that none is lost in silence.
+type SyncReport struct {
+	Draft  *gaps.Draft
+	Format string
+	// BaseChosen says how the base was found: "given" (--base),
+	// "provenance" (among several --base), "source" (none given: the
+	// translation is taken to follow the source), "catalogue" (an
+	// interchange file made for the source).
+	BaseChosen string
+	// BaseNote is provenance's account: of the candidates when it chose,
+	// of the source alone when no base was given.
+	BaseNote string
+	Stats    *DraftStats
+}
+
+// Counts returns the counts of the draft by name: items, carried,
+// stale, untranslated, review, orphaned.
+func (s *SyncReport) Counts() map[string]int {
+	d := s.Draft
+	return map[string]int{"items": len(d.Entries), "carried": d.Count(gaps.Translated), "stale": d.Count(gaps.StaleState),
+		"untranslated": d.Count(gaps.New), "review": d.Reviews(), "orphaned": len(d.Orphans)}
+}
+
+// Text writes the report for a terminal: one line for the base, one for
+// the counts, one per orphan.
+func (s *SyncReport) Text(w io.Writer) error {
+	p := &printer{w: w}
+	d := s.Draft
+	switch {
+	case d.Base == nil:
+		p.f("sync: no base: the translation is taken to follow %s", d.Source.Edition)
+		if s.BaseNote != "" {
+			p.f(" (provenance: %s)", s.BaseNote)
+		}
+		p.f(", so only its own markers make items stale")
+		if t := d.Translation; t.Date != "" && d.Source.Date != "" && t.Date != d.Source.Date {
+			p.f("; it states %s: give --base with that edition of the source to find what changed since", t.Date)
+		}
+		p.f("\n")
+	case s.BaseChosen == "provenance":
+		p.f("sync: base %s, chosen by provenance: %s\n", d.Base.Edition, s.BaseNote)
+	default:
+		p.f("sync: base %s (%s)\n", d.Base.Edition, s.BaseChosen)
+	}
+	c := s.Counts()
+	p.f("sync: %d items of %s: %d carried, %d stale, %d untranslated (%d to review); %d translation items have no place (orphaned)\n",
+		c["items"], d.Source.Edition, c["carried"], c["stale"], c["untranslated"], c["review"], c["orphaned"])
+	if st := s.Stats; st != nil {
+		if st.VersionLine != "" {
+			p.f("sync: version line renamed to %s, marked for review\n", d.Source.Edition)
+		}
+		if st.IDMarkers > 0 {
+			p.f("sync: %d items carry an id marker ({{rulesync:id ...}}): their layout says no kind, or reads them back with other ids\n", st.IDMarkers)
+		}
+		if st.IDsDiffer > 0 {
+			p.f("sync: warning: %d items read back with other ids than %s's", st.IDsDiffer, d.Source.Edition)
+			if st.Reread != "" {
+				p.f(" (%s)", st.Reread)
+			}
+			p.f("\n")
+		}
+	}
+	for _, o := range d.Orphans {
+		p.f("sync: orphaned %s: %s: %s\n", o.Target.ID, o.Reason, excerpt(o.Target))
+	}
+	return p.err
+}
+
+func excerpt(it *corpus.Item) string {
+	s := strings.Join(strings.Fields(strings.TrimSpace(it.Title+" "+it.Text)), " ")
+	r := []rune(s)
+	if len(r) > 60 {
+		return string(r[:60]) + "…"
+	}
+	return s
+}
+
+// MarshalJSON writes {source, translation, base, base_chosen, format,
+// counts, version_line, orphans: [{id, number, title, text, was,
+// reason}], entries: [{id, state, from, moved_from, review}]}.
+func (s *SyncReport) MarshalJSON() ([]byte, error) {
+	d := s.Draft
+	type orphan struct {
+		ID     string `json:"id"`
+		Number string `json:"number"`
+		Title  string `json:"title"`
+		Text   string `json:"text"`
+		Was    string `json:"was"`
+		Reason string `json:"reason"`
+	}
+	type entry struct {
+		ID        string   `json:"id"`
+		State     string   `json:"state"`
+		From      string   `json:"from,omitempty"`
+		MovedFrom string   `json:"moved_from,omitempty"`
+		Review    []string `json:"review,omitempty"`
+	}
+	orphans := []orphan{}
+	for _, o := range d.Orphans {
+		was := ""
+		if o.Was != nil {
+			was = o.Was.ID
+		}
+		orphans = append(orphans, orphan{o.Target.ID, o.Target.Number, o.Target.Title, o.Target.Text, was, o.Reason})
+	}
+	entries := []entry{}
+	for i := range d.Entries {
+		e := &d.Entries[i]
+		entries = append(entries, entry{e.Source.ID, status(e), e.From, e.MovedFrom, e.Review})
+	}
+	version := ""
+	if s.Stats != nil {
+		version = corpus.DropNotes(s.Stats.VersionLine)
+	}
+	return json.Marshal(struct {
+		Source      *corpus.Header `json:"source"`
+		Translation *corpus.Header `json:"translation"`
+		Base        *corpus.Header `json:"base"`
+		BaseChosen  string         `json:"base_chosen"`
+		Format      string         `json:"format"`
+		Counts      map[string]int `json:"counts"`
+		VersionLine string         `json:"version_line"`
+		Orphans     []orphan       `json:"orphans"`
+		Entries     []entry        `json:"entries"`
+	}{d.Source.Header(), d.Translation.Header(), d.Base.Header(), s.BaseChosen, s.Format, s.Counts(), version, orphans, entries})
+}
+
+// ProvenanceNote is the one-line account of a provenance: its votes per
+// candidate.
+func ProvenanceNote(pv *gaps.Provenance) string {
+	var parts []string
+	for k, c := range pv.Candidates {
+		parts = append(parts, fmt.Sprintf("%d items follow %s", pv.Votes[k], c.Edition))
+	}
+	return strings.Join(parts, ", ")
+}
