@@ -38,16 +38,13 @@ const (
 // structure is what the recognizer found, for the summary and the
 // warnings.
 type structure struct {
-	numbered    int            // items whose label is part of the chain
-	implied     int            // items numbered by their place in an ordered list or outline
-	sections    int            // unnumbered headings kept as section items
 	schemes     map[string]int // label shapes ("1.1.1a", "Article 1") and their counts
 	holes       []string       // steps that skipped numbers: "4.2 -> 4.4"
 	restarts    []string       // labels that start a second run: "3.1 after 3.9.1"
 	outOfOrder  []string       // labels read as items outside the succession
 	textRunes   int            // runes of text in the blocks
 	unexplained int            // labels like the numbering's left in the text
-	chromeRunes int
+	chromeRunes int            // runes of text kept out as page furniture
 }
 
 type candidate struct {
@@ -584,7 +581,6 @@ func (b *builder) numberedItem(bl block, lab label, body bool) {
 	rest := strings.TrimLeft(strings.TrimSpace(bl.text[lab.end:]), "-–—:： ")
 	it := corpus.Item{Kind: corpus.KindRule, Number: labelNumber(lab)}
 	b.st.schemes[lab.shape()]++
-	b.st.numbered++
 	switch {
 	case bl.kind == blockHeading:
 		it.Title = rest
@@ -643,9 +639,6 @@ func (b *builder) heading(bl block) {
 			b.anchors[a] = true
 			it.ID = "item:" + a
 		}
-		b.st.implied++
-	} else {
-		b.st.sections++
 	}
 	b.enter(bl.level, title)
 	b.add(it, open{level: bl.level, path: path})
@@ -672,7 +665,6 @@ func (b *builder) listItem(bl block) {
 	} else {
 		it.Text = bl.text
 	}
-	b.st.implied++
 	b.add(it, open{key: "\x00", depth: bl.depth})
 }
 
@@ -690,7 +682,6 @@ func (b *builder) finish() {
 	items := d.Items[:0]
 	for _, it := range d.Items {
 		if b.numbered && it.Kind == corpus.KindSection && it.Number == "" && it.Text == "" {
-			b.st.sections--
 			continue
 		}
 		items = append(items, it)
@@ -777,15 +768,6 @@ func clip(s string, n int) string {
 // summary is the one-line account of a recognized structure: items per
 // kind, the numbering schemes, the coverage of the text.
 func (st *structure) summary(d *corpus.Document) string {
-	kinds := map[corpus.Kind]int{}
-	for i := range d.Items {
-		kinds[d.Items[i].Kind]++
-	}
-	var ks []string
-	for k, n := range kinds {
-		ks = append(ks, fmt.Sprintf("%d %s", n, k))
-	}
-	sort.Strings(ks)
 	var sch []string
 	for s, n := range st.schemes {
 		sch = append(sch, fmt.Sprintf("%s ×%d", s, n))
@@ -795,7 +777,7 @@ func (st *structure) summary(d *corpus.Document) string {
 	if len(sch) > 0 {
 		scheme = strings.Join(sch, ", ")
 	}
-	return fmt.Sprintf("%s; numbering: %s; coverage %.1f%%", strings.Join(ks, ", "), scheme, st.coverage())
+	return fmt.Sprintf("%s; numbering: %s; coverage %.1f%%", kindCounts(d), scheme, st.coverage())
 }
 
 func (st *structure) coverage() float64 {
@@ -828,4 +810,19 @@ func anchorID(a string) string {
 		return ""
 	}
 	return b.String()
+}
+
+// kindCounts says how many items of each kind d has: "1 preamble, 71
+// rule".
+func kindCounts(d *corpus.Document) string {
+	kinds := map[corpus.Kind]int{}
+	for i := range d.Items {
+		kinds[d.Items[i].Kind]++
+	}
+	var ks []string
+	for k, n := range kinds {
+		ks = append(ks, fmt.Sprintf("%d %s", n, k))
+	}
+	sort.Strings(ks)
+	return strings.Join(ks, ", ")
 }

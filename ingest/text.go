@@ -234,16 +234,7 @@ func summarize(d *corpus.Document, format, text string) {
 			return
 		}
 	}
-	kinds := map[corpus.Kind]int{}
-	for i := range d.Items {
-		kinds[d.Items[i].Kind]++
-	}
-	var ks []string
-	for k, n := range kinds {
-		ks = append(ks, fmt.Sprintf("%d %s", n, k))
-	}
-	sort.Strings(ks)
-	line := fmt.Sprintf("%s%s; numbering: as the %s reader reads it", StructureNote, strings.Join(ks, ", "), format)
+	line := fmt.Sprintf("%s%s; numbering: as the %s reader reads it", StructureNote, kindCounts(d), format)
 	if text != "" {
 		// The title is kept in the document, if not in an item.
 		in, out := alnum(text), alnum(d.Title)
