@@ -175,7 +175,9 @@ func (r *htmlReader) node(n *html.Node, depth int) {
 		r.inBold++
 		r.children(n, depth)
 		r.inBold--
-	case htmlBlockTags[tag]:
+	case htmlBlockTags[tag] || strings.Contains(tag, "-"):
+		// A custom element (a template's <toc-add-entry>) is a block of
+		// its own, as a page's own tags are laid out.
 		r.flush()
 		r.children(n, depth)
 		r.flush()

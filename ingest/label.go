@@ -160,7 +160,8 @@ func readCore(s string, i int) (l label, ok bool) {
 	var raw strings.Builder
 	j := i
 	prevDot := true
-	dotAt := -1 // where the last dot read stands
+	dotAt := -1    // where the last dot read stands
+	glued := false // a word starts right after the label
 	for j < len(s) {
 		r, n := utf8.DecodeRuneInString(s[j:])
 		c := labelRune(r)
@@ -217,10 +218,17 @@ func readCore(s string, i int) (l label, ok bool) {
 				}
 				if !strings.ContainsRune("IVXLC", c1) || !strings.ContainsRune("IVXLC", c) {
 					// Two letters in a row are a word, not a label: after
-					// a dot, the label ended at the dot ("5.1.1.The game").
+					// a dot, the label ended at the dot ("5.1.1.The game");
+					// glued to a dotted number, before the word
+					// ("5․1․2The game").
 					if dotAt >= 0 && prevDot {
 						j = dotAt
 						kind = 0
+						break
+					}
+					if dotAt >= 0 && len(comps) >= 2 && c1 >= 'A' && c1 <= 'Z' {
+						kind = 0
+						glued = true
 						break
 					}
 					return l, false
@@ -278,6 +286,8 @@ func readCore(s string, i int) (l label, ok bool) {
 	letters := comps[0].kind != compNum && len(comps) == 1
 	r, n := utf8.DecodeRuneInString(s[j:])
 	switch {
+	case glued:
+		// The word is the text; the label ends where it begins.
 	case j == len(s):
 		if letters {
 			return label{}, false

@@ -333,6 +333,8 @@ func recognize(bs []block, d *corpus.Document) *structure {
 		for i, b := range bs {
 			switch {
 			case b.chrome != "" || b.kind == blockCode:
+			case b.ordinal > 0 && b.depth > 1:
+				// A list inside a list item numbers within that item.
 			case b.ordinal > 0:
 				v := strconv.Itoa(b.ordinal)
 				all = append(all, candidate{i, label{comps: []comp{{compNum, b.ordinal, v}}, printed: v, implied: true}})

@@ -3,6 +3,7 @@ package ingest
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -182,9 +183,16 @@ func arbitrate(text string, f *format, generic reader, d *corpus.Document) (stri
 	// The particular reader's items all have a place in the layout it
 	// was built for; the recognizer's count only where numbering or an
 	// outline gives them one.
-	ns, ng := float64(len(special.Items)-special.Count(corpus.KindPreamble)), 0.0
+	// A number the reader gives twice is one it misread: a numbering is
+	// unique.
+	ns, ng := float64(len(special.Items)-special.Count(corpus.KindPreamble)-repeatedNumbers(special)), 0.0
 	if errG == nil {
 		ng = st.explains(general)
+	}
+	// On a tie, the reading that numbers its items: a particular reader
+	// that makes sections of "Article 1." headings explains no more.
+	if ns == ng && numberedItems(general) > numberedItems(special) {
+		ns -= 0.5
 	}
 	name := "text"
 	if f.name == "markdown" {
@@ -197,6 +205,13 @@ func arbitrate(text string, f *format, generic reader, d *corpus.Document) (stri
 		*d = *special
 		if errG == nil && ng > 0 {
 			d.Notes = append(d.Notes, fmt.Sprintf(FormatNote+"read as %s: %.0f items, the structure recognizer's reading explains %.0f", f.name, ns, ng))
+			// Where both readings number the same items, what the
+			// recognizer found wrong with the numbering holds for this
+			// reading too.
+			if sameNumbers(special, general) {
+				_, w := Report(general)
+				d.Notes = append(d.Notes, w...)
+			}
 		}
 		return f.name, nil
 	}
@@ -262,4 +277,50 @@ func alnum(s string) int {
 		}
 	}
 	return n
+}
+
+// repeatedNumbers counts the items of d whose number an item before them
+// already has.
+func repeatedNumbers(d *corpus.Document) int {
+	seen := map[string]bool{}
+	n := 0
+	for i := range d.Items {
+		num := string(d.Items[i].Kind) + ":" + d.Items[i].Number
+		if d.Items[i].Number == "" {
+			continue
+		}
+		if seen[num] {
+			n++
+		}
+		seen[num] = true
+	}
+	return n
+}
+
+// numberedItems counts the items of d that print a number.
+func numberedItems(d *corpus.Document) int {
+	n := 0
+	for i := range d.Items {
+		if d.Items[i].Number != "" {
+			n++
+		}
+	}
+	return n
+}
+
+// sameNumbers reports whether a and b number the same items: the same
+// printed numbers, in order.
+func sameNumbers(a, b *corpus.Document) bool {
+	var x, y []string
+	for i := range a.Items {
+		if n := a.Items[i].Number; n != "" {
+			x = append(x, n)
+		}
+	}
+	for i := range b.Items {
+		if n := b.Items[i].Number; n != "" {
+			y = append(y, n)
+		}
+	}
+	return len(x) > 0 && slices.Equal(x, y)
 }

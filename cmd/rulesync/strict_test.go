@@ -70,7 +70,9 @@ func TestStrictOnRealPages(t *testing.T) {
 			t.Errorf("ingest --strict %s wrote %s", filepath.Base(c.in), out)
 		}
 	}
-	for _, in := range []string{rules, testcorpus.Path(t, "dev/usau-rules/usau-rules-2024-2025-en.md"), testcorpus.Path(t, "wca/wca-regulations-2024-01-01-en.md")} {
+	// (The WCA Regulations do not: regulations removed over the years
+	// left holes in their numbering, which --strict reports.)
+	for _, in := range []string{rules, testcorpus.Path(t, "dev/usau-rules/usau-rules-2024-2025-en.md"), testcorpus.Path(t, "dev/google-cppguide/google-cppguide-2024-02-12-en.html")} {
 		var stdout, stderr bytes.Buffer
 		if code := run([]string{"rulesync", "show", "--strict", in}, nil, &stdout, &stderr); code != exitOK {
 			t.Errorf("show --strict %s: exit %d, stderr %q; want 0", filepath.Base(in), code, stderr.String())
