@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
 )
@@ -31,7 +32,7 @@ func TestScripts(t *testing.T) {
 			env.Setenv("XDG_CACHE_HOME", cache)
 			return nil
 		},
-		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){"serve": serve},
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){"serve": serve, "sleep": sleep},
 		Condition: func(cond string) (bool, error) {
 			if cond == "corpus" {
 				_, err := os.Stat(corpusDir)
@@ -78,4 +79,17 @@ func TestColorfulDevNull(t *testing.T) {
 	if colorful(f) {
 		t.Errorf("colorful(%s) = true, want false", os.DevNull)
 	}
+}
+
+// sleep DURATION pauses the script: a background command gets under way
+// before a signal is sent to it.
+func sleep(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: sleep DURATION")
+	}
+	d, err := time.ParseDuration(args[0])
+	if err != nil {
+		ts.Fatalf("sleep: %v", err)
+	}
+	time.Sleep(d)
 }
