@@ -4,13 +4,13 @@ import (
 	"archive/zip"
 	"bytes"
 	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/rulesync/rulesync/ingest"
+	"github.com/rulesync/rulesync/internal/pdftest"
 )
 
 // TestBadInput checks that each kind of bad input gives an *ingest.Error
@@ -182,20 +182,7 @@ func minimalPDF(extra []string, trailer string) []byte {
 		"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
 		"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>",
 	}, extra...)
-	var b bytes.Buffer
-	b.WriteString("%PDF-1.4\n")
-	offs := make([]int, len(objs))
-	for i, o := range objs {
-		offs[i] = b.Len()
-		fmt.Fprintf(&b, "%d 0 obj\n%s\nendobj\n", i+1, o)
-	}
-	xref := b.Len()
-	fmt.Fprintf(&b, "xref\n0 %d\n0000000000 65535 f \n", len(objs)+1)
-	for _, o := range offs {
-		fmt.Fprintf(&b, "%010d 00000 n \n", o)
-	}
-	fmt.Fprintf(&b, "trailer\n<< /Size %d /Root 1 0 R %s >>\nstartxref\n%d\n%%%%EOF\n", len(objs)+1, trailer, xref)
-	return b.Bytes()
+	return pdftest.File(objs, trailer)
 }
 
 // TestBadPublications checks corrupt, encrypted and hostile PDF and DOCX

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/rulesync/rulesync/ingest"
+	"github.com/rulesync/rulesync/internal/pdftest"
 )
 
 // memoryLimit is the most resident memory one ingest may take, whatever
@@ -28,32 +29,13 @@ func pagePDF(content []byte, filter string) []byte {
 	if filter != "" {
 		filter = "/Filter " + filter + " "
 	}
-	return minimalPDFWith([]string{
+	return pdftest.File([]string{
 		"<< /Type /Catalog /Pages 2 0 R >>",
 		"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
 		"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
 		fmt.Sprintf("<< %s/Length %d >>\nstream\n%s\nendstream", filter, len(content), content),
 		"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-	})
-}
-
-// minimalPDFWith writes the objects numbered from 1, the cross-reference
-// table at the right offsets, and a trailer whose root is object 1.
-func minimalPDFWith(objs []string) []byte {
-	var b bytes.Buffer
-	b.WriteString("%PDF-1.4\n")
-	offs := make([]int, len(objs))
-	for i, o := range objs {
-		offs[i] = b.Len()
-		fmt.Fprintf(&b, "%d 0 obj\n%s\nendobj\n", i+1, o)
-	}
-	xref := b.Len()
-	fmt.Fprintf(&b, "xref\n0 %d\n0000000000 65535 f \n", len(objs)+1)
-	for _, o := range offs {
-		fmt.Fprintf(&b, "%010d 00000 n \n", o)
-	}
-	fmt.Fprintf(&b, "trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n", len(objs)+1, xref)
-	return b.Bytes()
+	}, "")
 }
 
 // bombPDF is a PDF of about 1.3 MB whose page content is a Flate stream
