@@ -141,7 +141,7 @@ func (o Options) align(src, tgt *corpus.Document, m *memo) *Alignment {
 	if g == nil {
 		g = DefaultGlossary()
 	}
-	same := sameLanguage(src.Lang, tgt.Lang)
+	same := sameLanguage(src.Lang, tgt.Lang) || sharedWords(src, tgt)
 	x := &extractor{gloss: g, sameLang: same, intern: map[string]int32{}, memo: m}
 	fold := foldItem
 	if m != nil {

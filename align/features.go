@@ -274,3 +274,38 @@ func merge(a, b *features, buf *features) *features {
 func sameLanguage(a, b string) bool {
 	return baseLang(a) == baseLang(b) && a != "" && !strings.EqualFold(a, "und")
 }
+
+// sharedWords reports whether most of the target's words are the
+// source's, whatever the documents' languages say: a translation left
+// mostly in the source language (the Korean Debian Constitution is
+// English under Korean headings) is compared word for word. Words are
+// counted once each; numbers and one-letter words do not count, and
+// fewer than 200 distinct words decide nothing.
+func sharedWords(src, tgt *corpus.Document) bool {
+	vocab := func(d *corpus.Document) map[string]bool {
+		m := map[string]bool{}
+		for i := range d.Items {
+			for _, w := range contentWords(strings.ToLower(corpus.Fold(d.Items[i].Text))) {
+				if !isNumber(w) {
+					m[w] = true
+				}
+			}
+		}
+		return m
+	}
+	s, t := vocab(src), vocab(tgt)
+	if len(t) < 200 {
+		return false
+	}
+	n := 0
+	for w := range t {
+		if s[w] {
+			n++
+		}
+	}
+	return n*2 > len(t)
+}
+
+func isNumber(w string) bool {
+	return strings.Trim(w, "0123456789.,") == ""
+}
