@@ -21,7 +21,6 @@ type label struct {
 	prefix  string // a word printed before the number ("Article"), or ""
 	term    string // the punctuation after the label (".", ")", ":"), or ""
 	paren   bool   // printed in parentheses: "(2)"
-	implied bool   // not printed: the place of an item in an ordered list
 	end     int    // byte offset in the block text where the rest begins
 }
 
@@ -157,7 +156,6 @@ func readCore(s string, i int) (l label, ok bool) {
 	}
 	start := i
 	var comps []comp
-	var raw strings.Builder
 	j := i
 	prevDot := true
 	dotAt := -1    // where the last dot read stands
@@ -179,7 +177,6 @@ func readCore(s string, i int) (l label, ok bool) {
 			}
 			prevDot = true
 			dotAt = j
-			raw.WriteByte('.')
 			j += n
 			continue
 		}
@@ -264,7 +261,6 @@ func readCore(s string, i int) (l label, ok bool) {
 			return l, false
 		}
 		comps = append(comps, newComp(kind, v))
-		raw.WriteString(v)
 		prevDot = false
 		j = k
 	}

@@ -328,26 +328,24 @@ func recognize(bs []block, d *corpus.Document) *structure {
 		// places of ordered lists' items (labels not printed) may be it,
 		// with the printed ones (a list of rules 5-7, then 8 and 9 as
 		// definition terms). Where printed numbers are the numbering,
-		// lists stay relative to the item they are in ("2.1(3)").
+		// lists stay relative to the item they are in ("2.1(3)"), and a
+		// list inside a list item numbers within that item.
 		var all []candidate
+		next := 0 // the printed candidates, merged in block order
 		for i, b := range bs {
-			switch {
-			case b.chrome != "" || b.kind == blockCode:
-			case b.ordinal > 0 && b.depth > 1:
-				// A list inside a list item numbers within that item.
-			case b.ordinal > 0:
+			for next < len(cands) && cands[next].block < i {
+				all = append(all, cands[next])
+				next++
+			}
+			if b.ordinal > 0 && b.depth == 1 && b.chrome == "" && b.kind != blockCode {
 				v := strconv.Itoa(b.ordinal)
-				all = append(all, candidate{i, label{comps: []comp{{compNum, b.ordinal, v}}, printed: v, implied: true}})
-			default:
-				if l, ok := readLabel(b.text); ok && !l.paren {
-					all = append(all, candidate{i, l})
-				}
+				all = append(all, candidate{i, label{comps: []comp{{compNum, b.ordinal, v}}, printed: v}})
 			}
 		}
-		if st2 := (&structure{schemes: map[string]int{}}); count(chain(all, bs, st2)) > count(in) {
-			cands = all
-			*st = structure{schemes: st.schemes, textRunes: st.textRunes, chromeRunes: st.chromeRunes}
-			in = chain(cands, bs, st)
+		all = append(all, cands[next:]...)
+		st2 := &structure{schemes: st.schemes, textRunes: st.textRunes, chromeRunes: st.chromeRunes}
+		if in2 := chain(all, bs, st2); count(in2) > count(in) {
+			cands, in, st = all, in2, st2
 		}
 	}
 	// Labels outside the chain whose blocks look like the chain's are
