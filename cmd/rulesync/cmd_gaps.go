@@ -44,26 +44,10 @@ func gapsCommand() *cli.Command {
 				return err
 			}
 			src, tr, bases := docs[0], docs[1], docs[2:]
-			var base *corpus.Document
-			var pv *gaps.Provenance
 			opt := gaps.Options{Context: c.Context}
-			switch len(bases) {
-			case 0:
-			case 1:
-				base = bases[0]
-			default:
-				// The base is not given: provenance picks it among the
-				// candidates, and the report says so.
-				if pv, err = opt.Provenance(tr, bases...); err != nil {
-					if c.Context.Err() != nil {
-						return interrupted(c)
-					}
-					return cli.Exit("gaps: --base: "+err.Error(), exitBad)
-				}
-				if pv.Best < 0 {
-					return cli.Exit("gaps: --base: the translation "+pv.Answer()+"; give one --base", exitBad)
-				}
-				base = pv.Candidates[pv.Best]
+			base, pv, err := chooseBase(c, opt, tr, bases)
+			if err != nil {
+				return err
 			}
 			r := opt.Gaps(src, tr, base)
 			if c.Context.Err() != nil {
@@ -73,4 +57,27 @@ func gapsCommand() *cli.Command {
 			return writeReport(c, r)
 		},
 	}
+}
+
+// chooseBase is the base edition of a translation among the --base
+// documents: none without one, the one given, or, given several, the one
+// provenance picks (pv says how; nil otherwise). A tie or a bad candidate
+// is an exit-2 error naming --base.
+func chooseBase(c *cli.Context, opt gaps.Options, tr *corpus.Document, bases []*corpus.Document) (base *corpus.Document, pv *gaps.Provenance, err error) {
+	switch len(bases) {
+	case 0:
+		return nil, nil, nil
+	case 1:
+		return bases[0], nil, nil
+	}
+	if pv, err = opt.Provenance(tr, bases...); err != nil {
+		if c.Context.Err() != nil {
+			return nil, nil, interrupted(c)
+		}
+		return nil, nil, cli.Exit(c.Command.Name+": --base: "+err.Error(), exitBad)
+	}
+	if pv.Best < 0 {
+		return nil, nil, cli.Exit(c.Command.Name+": --base: the translation "+pv.Answer()+"; give one --base", exitBad)
+	}
+	return pv.Candidates[pv.Best], pv, nil
 }

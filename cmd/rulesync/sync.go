@@ -60,9 +60,12 @@ func runSync(c *cli.Context) error {
 	}
 	rep := &reports.SyncReport{BaseChosen: "given"}
 	opt := gaps.Options{Context: c.Context}
-	var base *corpus.Document
-	switch len(bases) {
-	case 0:
+	base, pv, err := chooseBase(c, opt, tr, bases)
+	if err != nil {
+		return err
+	}
+	switch {
+	case len(bases) == 0:
 		// No base: the translation is taken to follow the source;
 		// provenance says how far it does.
 		rep.BaseChosen = "source"
@@ -74,20 +77,8 @@ func runSync(c *cli.Context) error {
 			return cli.Exit("sync: "+err.Error(), exitBad)
 		}
 		rep.BaseNote = reports.ProvenanceNote(pv)
-	case 1:
-		base = bases[0]
-	default:
-		pv, err := opt.Provenance(tr, bases...)
-		if err != nil {
-			if c.Context.Err() != nil {
-				return interrupted(c)
-			}
-			return cli.Exit("sync: --base: "+err.Error(), exitBad)
-		}
-		if pv.Best < 0 {
-			return cli.Exit("sync: --base: the translation "+pv.Answer()+"; give one --base", exitBad)
-		}
-		base, rep.BaseChosen, rep.BaseNote = pv.Candidates[pv.Best], "provenance", reports.ProvenanceNote(pv)
+	case pv != nil:
+		rep.BaseChosen, rep.BaseNote = "provenance", reports.ProvenanceNote(pv)
 	}
 	if err := checkKeyed(trName, trData, tr, src, base); err != nil {
 		return err
