@@ -24,15 +24,8 @@ func RenumberRefs(text string, renumber map[string]string) string {
 	}
 	var edits []edit
 	for _, ref := range cited {
-		id := RefItem(ref)
-		to, ok := renumber[id]
-		if !ok || to == id {
-			continue
-		}
-		_, oldNum, _ := strings.Cut(id, ":")
-		_, newNum, _ := strings.Cut(to, ":")
-		oldNum, newNum = numberOf(oldNum), numberOf(newNum)
-		if oldNum == "" || newNum == "" {
+		id, oldNum, newNum, ok := renumbered(ref, renumber)
+		if !ok {
 			continue
 		}
 		for off := 0; ; {
@@ -131,15 +124,8 @@ func inLinkTo(text string, i, end int, id string) bool {
 func RenumberCited(text string, cited []string, renumber map[string]string) string {
 	text = RenumberRefs(text, renumber)
 	for _, ref := range cited {
-		id := RefItem(ref)
-		to, ok := renumber[id]
-		if !ok || to == id {
-			continue
-		}
-		_, oldNum, _ := strings.Cut(id, ":")
-		_, newNum, _ := strings.Cut(to, ":")
-		oldNum, newNum = numberOf(oldNum), numberOf(newNum)
-		if strings.Trim(oldNum, "0123456789.") == "" || newNum == "" {
+		_, oldNum, newNum, ok := renumbered(ref, renumber)
+		if !ok || strings.Trim(oldNum, "0123456789.") == "" {
 			continue
 		}
 		var b strings.Builder
@@ -160,4 +146,19 @@ func RenumberCited(text string, cited []string, renumber map[string]string) stri
 		text = b.String()
 	}
 	return text
+}
+
+// renumbered gives the item a reference cites, with its number as
+// printed before and after renumber moved it; ok is false for an item
+// renumber leaves where it was, or a number that cannot be printed.
+func renumbered(ref string, renumber map[string]string) (id, oldNum, newNum string, ok bool) {
+	id = RefItem(ref)
+	to, moved := renumber[id]
+	if !moved || to == id {
+		return id, "", "", false
+	}
+	_, oldNum, _ = strings.Cut(id, ":")
+	_, newNum, _ = strings.Cut(to, ":")
+	oldNum, newNum = numberOf(oldNum), numberOf(newNum)
+	return id, oldNum, newNum, oldNum != "" && newNum != ""
 }
