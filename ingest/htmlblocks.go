@@ -115,6 +115,19 @@ func (r *htmlReader) node(n *html.Node, depth int) {
 		if s, err := strconv.Atoi(attrOf(n, "start")); err == nil {
 			num = s
 		}
+		// A list is one numbering: its items print their labels, or the
+		// list implies them, and one item whose text happens to start
+		// like a label ("投票は A.6 に…") is still numbered by its place.
+		items, printed := 0, 0
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			if c.Type == html.ElementNode && c.Data == "li" {
+				items++
+				if printsLabel(c) {
+					printed++
+				}
+			}
+		}
+		prints := printed*2 > items
 		for c := n.FirstChild; c != nil; c = c.NextSibling {
 			if c.Type != html.ElementNode || c.Data != "li" {
 				r.node(c, depth)
@@ -125,7 +138,7 @@ func (r *htmlReader) node(n *html.Node, depth int) {
 			}
 			r.flush()
 			r.kind, r.depth, r.anchor = blockItem, depth+1, attrOf(c, "id")
-			if tag == "ol" && !printsLabel(c) {
+			if tag == "ol" && (!prints || !printsLabel(c)) {
 				r.ordinal = num
 			}
 			r.listItem(c, depth+1)
@@ -236,14 +249,16 @@ func (r *htmlReader) inline(n *html.Node, depth int) {
 }
 
 // printsLabel reports whether a list item's text starts with a label of
-// its own ("9.1.", "a)"), which the list then does not need to imply.
+// its own ("9.1.", "a)"), which the list then does not need to imply. A
+// label in parentheses ("(1) A beats C, or (2) ...") is not one: the
+// recognizer reads those as enumerations inside a text, never as items.
 func printsLabel(li *html.Node) bool {
 	t := strings.TrimLeftFunc(textOf(li), unicode.IsSpace)
 	if len(t) > 200 {
 		t = t[:200]
 	}
 	l, ok := readLabel(t)
-	return ok && (l.term != "" || len(l.comps) > 1 && l.end < len(t))
+	return ok && !l.paren && (l.term != "" || len(l.comps) > 1 && l.end < len(t))
 }
 
 // isPermalink reports whether a is a link inside a heading to that

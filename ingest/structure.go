@@ -393,6 +393,7 @@ func recognize(bs []block, d *corpus.Document) *structure {
 	}
 	if len(starts) > 0 {
 		bs, starts = unglue(bs, starts, st)
+		bs, starts = unglueLists(bs, starts)
 	}
 	build(bs, starts, d, st)
 	return st
@@ -469,6 +470,106 @@ func gluedLabel(text string, prev, next label) (at int, lab label, ok bool) {
 		}
 	}
 	return 0, label{}, false
+}
+
+// unglueLists splits off the sub-items a conversion ran into their
+// parent's line ("9.C.5. ... the latest of: 9.C.5.a. eighty seconds ...;
+// or 9.C.5.b. thirty seconds ..."): inside a numbered block, a run of two
+// or more labels that are its label's first child and that child's
+// successive siblings, each printed in full with its punctuation after a
+// space, with the next numbered block succeeding the last of them. A
+// single label, a label that is not a child, or one in parentheses is a
+// citation and stays text; so is a run whose labels are numbered
+// elsewhere.
+func unglueLists(bs []block, starts map[int]label) ([]block, map[int]label) {
+	var order []int
+	keys := map[string]bool{}
+	for i, l := range starts {
+		order = append(order, i)
+		keys[l.key()] = true
+	}
+	sort.Ints(order)
+	var out []block
+	outStarts := map[int]label{}
+	for n, i := range order {
+		from := 0
+		if n > 0 {
+			from = order[n-1] + 1
+		}
+		out = append(out, bs[from:i]...)
+		var next []comp
+		if n+1 < len(order) {
+			next = starts[order[n+1]].comps
+		}
+		lab, b := starts[i], bs[i]
+		run := childRun(b.text, lab, next, keys)
+		outStarts[len(out)] = lab
+		if len(run) == 0 {
+			out = append(out, b)
+			continue
+		}
+		head := b
+		head.text = strings.TrimSpace(b.text[:run[0].at])
+		out = append(out, head)
+		for k, g := range run {
+			end := len(b.text)
+			if k+1 < len(run) {
+				end = run[k+1].at
+			}
+			tail := b
+			tail.text = strings.TrimSpace(b.text[g.at:end])
+			tail.kind, tail.level, tail.lead, tail.bold, tail.anchor = blockPara, 0, false, false, ""
+			outStarts[len(out)] = g.lab
+			out = append(out, tail)
+		}
+	}
+	if len(order) > 0 {
+		out = append(out, bs[order[len(order)-1]+1:]...)
+	} else {
+		out = bs
+	}
+	return out, outStarts
+}
+
+// gluedAt is a label found inside a block's text at byte offset at.
+type gluedAt struct {
+	at  int
+	lab label
+}
+
+// childRun finds in text the run unglueLists splits off: parent's first
+// child, then its successive siblings, every label new to keys, and next
+// (the following numbered block's label, nil at the end) succeeding the
+// last. It returns nil when there is no such run of two or more.
+func childRun(text string, parent label, next []comp, keys map[string]bool) []gluedAt {
+	var run []gluedAt
+	want := len(parent.comps) + 1
+	for i := max(parent.end, 1); i < len(text); i++ {
+		if text[i-1] != ' ' || text[i] < '0' || text[i] > '9' && (text[i] < 'A' || text[i] > 'Z') {
+			continue
+		}
+		l, ok := readLabel(text[i:])
+		if !ok || len(l.comps) != want || l.term == "" || l.prefix != "" || l.paren || keys[l.key()] ||
+			joinComps(l.comps[:want-1]) != parent.key() {
+			continue
+		}
+		last := l.comps[want-1]
+		if len(run) == 0 && !last.first() {
+			continue
+		}
+		if len(run) > 0 {
+			prev := run[len(run)-1].lab.comps[want-1]
+			if last.kind != prev.kind || last.n != prev.n+1 {
+				continue
+			}
+		}
+		run = append(run, gluedAt{i, l})
+		i += l.end - 1
+	}
+	if len(run) < 2 || next != nil && !follows(run[len(run)-1].lab.comps, next, 2) {
+		return nil
+	}
+	return run
 }
 
 // open is an item being built, with what the hierarchy needs of it.
