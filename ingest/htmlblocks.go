@@ -38,6 +38,7 @@ type htmlReader struct {
 	ordinal int
 	anchor  string
 	line    int
+	in      int // the depth of the list item being read; 0 outside lists
 }
 
 // flush ends the block being read.
@@ -59,7 +60,7 @@ func (r *htmlReader) flush() {
 		t = strings.TrimSpace(strings.Join(dropEmpty(lines), "\n"))
 	}
 	if t != "" {
-		r.bs = append(r.bs, block{text: t, kind: r.kind, level: r.level, depth: r.depth, ordinal: r.ordinal, lead: r.lead == 1, bold: r.lead == 1 && !r.plain, anchor: r.anchor, line: r.line, chrome: r.chrome})
+		r.bs = append(r.bs, block{text: t, kind: r.kind, level: r.level, depth: r.depth, ordinal: r.ordinal, lead: r.lead == 1, bold: r.lead == 1 && !r.plain, anchor: r.anchor, line: r.line, chrome: r.chrome, nest: r.in + 1})
 	}
 	r.cur.Reset()
 	r.lead, r.plain, r.kind, r.level, r.depth, r.ordinal, r.anchor, r.chrome = 0, false, blockPara, 0, 0, 0, "", ""
@@ -141,8 +142,11 @@ func (r *htmlReader) node(n *html.Node, depth int) {
 			if tag == "ol" && (!prints || !printsLabel(c)) {
 				r.ordinal = num
 			}
+			outer := r.in
+			r.in = depth + 1
 			r.listItem(c, depth+1)
 			r.flush()
+			r.in = outer
 			num++
 		}
 	case tag == "tr":

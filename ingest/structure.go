@@ -586,7 +586,25 @@ type open struct {
 // block is text of the item open before it.
 func build(bs []block, starts map[int]label, d *corpus.Document, st *structure) {
 	b := builder{d: d, st: st, numbered: len(starts) > 0, more: map[int][]string{},
-		counters: map[string]int{}, anchors: map[string]bool{}}
+		counters: map[string]int{}, anchors: map[string]bool{}, headItem: -1}
+	// Without a numbering, ordered lists are the rules where they hold
+	// more items than there are headings (a contract of 5 and a list of
+	// 10 under two headings); where headings are the rules and lists far
+	// fewer (a style guide's rule with the order of its includes), a
+	// list is content of the rule it is in, as the page renders it.
+	if !b.numbered {
+		headings, listed := 0, 0
+		for _, bl := range bs {
+			switch {
+			case bl.chrome != "":
+			case bl.kind == blockHeading:
+				headings++
+			case bl.ordinal > 0 && bl.depth == 1:
+				listed++
+			}
+		}
+		b.listsInText = listed*2 < headings
+	}
 	for i, bl := range bs {
 		switch lab, ok := starts[i]; {
 		case bl.chrome != "":
@@ -609,7 +627,11 @@ func build(bs []block, starts map[int]label, d *corpus.Document, st *structure) 
 		case bl.ordinal > 0:
 			b.listItem(bl)
 		default:
-			b.text(bl.text)
+			if h := b.endLists(bl.nest); h >= 0 {
+				b.more[h] = append(b.more[h], bl.text)
+			} else {
+				b.text(bl.text)
+			}
 		}
 	}
 	b.finish()
@@ -620,8 +642,12 @@ type builder struct {
 	d        *corpus.Document
 	st       *structure
 	numbered bool // the document has a numbering chain
-	stack    []open
-	pre      []string // text before the first item
+	// listsInText: an ordered list inside an item is that item's text
+	// ("1. ..." lines), not items of its own.
+	listsInText bool
+	headItem    int // the item of the last unnumbered heading; -1 none
+	stack       []open
+	pre         []string // text before the first item
 	// more holds the text blocks after an item's own, joined at the end:
 	// appending to the item's text would copy it again for every block.
 	more     map[int][]string
@@ -743,12 +769,44 @@ func (b *builder) heading(bl block) {
 	}
 	b.enter(bl.level, title)
 	b.add(it, open{level: bl.level, path: path})
+	b.headItem = len(b.d.Items) - 1
+}
+
+// endLists closes the items opened by list items that text lying
+// outside their list (nest, as block.nest) follows: the paragraph after a
+// list belongs to the item or section the list is in, not to the list's
+// last item. The document's first item stays open, so that no text moves
+// before it; nest 0 (the format does not say) closes nothing. Where the
+// list's items were all that was open, the text goes to the item of the
+// heading above the list, whose index it returns (else -1).
+func (b *builder) endLists(nest int) int {
+	if nest == 0 {
+		return -1
+	}
+	for len(b.stack) > 0 {
+		top := b.stack[len(b.stack)-1]
+		if top.depth == 0 || top.depth < nest {
+			return -1
+		}
+		if len(b.stack) == 1 {
+			if b.headItem >= 0 && b.headItem < top.item {
+				return b.headItem
+			}
+			return -1
+		}
+		b.stack = b.stack[:len(b.stack)-1]
+	}
+	return -1
 }
 
 // listItem opens the item of an ordered list's item that prints no
 // number: numbered by its place, under the item the list belongs to
 // ("2.1(3)").
 func (b *builder) listItem(bl block) {
+	if b.listsInText && len(b.stack) > 0 {
+		b.text(strings.Repeat("  ", bl.depth-1) + strconv.Itoa(bl.ordinal) + ". " + bl.text)
+		return
+	}
 	for len(b.stack) > 0 && b.stack[len(b.stack)-1].depth >= bl.depth {
 		b.stack = b.stack[:len(b.stack)-1]
 	}
@@ -892,7 +950,8 @@ func (st *structure) coverage() float64 {
 }
 
 // anchorID makes an id fragment of an element's id attribute: letters,
-// digits and "._-" kept, anything else (spaces, quotes, markup) dropped.
+// digits and "._-+" kept, ":" and "/" made "." (a colon would read as the
+// id's kind), anything else (spaces, quotes, markup) dropped.
 // An anchor of digits and dots alone would read as an outline place, and
 // gives "".
 func anchorID(a string) string {
@@ -905,6 +964,8 @@ func anchorID(a string) string {
 			b.WriteRune(r)
 		case unicode.IsDigit(r) || strings.ContainsRune("._-+", r):
 			b.WriteRune(r)
+		case r == ':' || r == '/':
+			b.WriteByte('.') // "rule:golden_rule" -> "rule.golden_rule"
 		}
 	}
 	if !letter || b.Len() > 100 {
