@@ -134,10 +134,32 @@ func readLabel(s string) (l label, ok bool) {
 		return l, false
 	}
 	l, ok = readCore(s, k)
+	if !ok {
+		l, ok = lineEndLetters(s, k)
+	}
 	if !ok || l.comps[0].kind == compLower {
 		return label{}, false
 	}
 	l.prefix = strings.TrimSpace(s[i:j])
+	return l, true
+}
+
+// lineEndLetters reads the capital letter or roman numeral that ends a
+// line after a prefix word ("CAPÍTULO II", "Appendix B"): the word makes
+// it a label without punctuation after it.
+func lineEndLetters(s string, k int) (label, bool) {
+	end := k
+	for end < len(s) && s[end] >= 'A' && s[end] <= 'Z' {
+		end++
+	}
+	if end == k || end < len(s) && s[end] != '\n' && s[end] != '\r' {
+		return label{}, false
+	}
+	l, ok := readCore(s[:end]+".", k)
+	if !ok || len(l.comps) != 1 {
+		return label{}, false
+	}
+	l.term, l.end = "", skipSpace(s, end)
 	return l, true
 }
 
@@ -268,6 +290,17 @@ func readCore(s string, i int) (l label, ok bool) {
 		return l, false
 	}
 	l = label{comps: comps, printed: s[start:j]}
+	// "Art. 1º", "Artículo 2.º", "3ª": an ordinal indicator after a number
+	// is how it is printed, not another component.
+	if comps[len(comps)-1].kind == compNum {
+		k := j
+		if strings.HasPrefix(s[k:], ".") {
+			k++
+		}
+		if r, n := utf8.DecodeRuneInString(s[k:]); r == 'º' || r == 'ª' || r == '°' {
+			j = k + n
+		}
+	}
 	if open {
 		if strings.HasPrefix(s[j:], ")") || strings.HasPrefix(s[j:], "）") {
 			_, n := utf8.DecodeRuneInString(s[j:])

@@ -33,6 +33,11 @@ const (
 	chainRestart  = 4.5
 	chainOddFirst = 1.5
 	chainPrefixed = 0.05
+	// chainSwitch is what a step between siblings that print different
+	// words before their numbers costs ("2." then "Artículo 3"): one
+	// numbering prints one form at one level, while a child may print
+	// another than its parent ("Article 1", then "1.1").
+	chainSwitch = 0.5
 )
 
 // structure is what the recognizer found, for the summary and the
@@ -69,6 +74,11 @@ func chain(cands []candidate, bs []block, st *structure) []bool {
 	nodes := make([]chainNode, len(cands))
 	prefix := make(map[string]scoreRef, len(cands)*2)
 	exact := make(map[string]scoreRef, len(cands))
+	// The same, for labels that print the same word before their number
+	// (keyed word + "\x00" + key): the best chain of one form is kept
+	// even where another form's scores higher.
+	prefixSame := make(map[string]scoreRef, len(cands)*2)
+	exactSame := make(map[string]scoreRef, len(cands))
 	best := scoreRef{score: 0, at: -1}
 	var keys []string
 	for j, c := range cands {
@@ -92,7 +102,13 @@ func chain(cands []candidate, bs []block, st *structure) []bool {
 			n = chainNode{score: best.score - chainRestart + 1 - bare, prev: best.at}
 		}
 		try := func(ref scoreRef, ok bool, w float64, hole bool) {
-			if ok && ref.score+w-bare > n.score {
+			if !ok {
+				return
+			}
+			if p := cands[ref.at].lab; p.prefix != c.lab.prefix && len(p.comps) == len(comps) {
+				w -= chainSwitch
+			}
+			if ref.score+w-bare > n.score {
 				n = chainNode{score: ref.score + w - bare, prev: ref.at, hole: hole}
 			}
 		}
@@ -109,22 +125,26 @@ func chain(cands []candidate, bs []block, st *structure) []bool {
 				if p != "" {
 					key = p + "." + pc.s
 				}
-				ref, ok := prefix[key]
 				w := 1.0
 				if h > 0 {
 					w = 1 - chainHole*float64(h)
 				}
+				ref, ok := prefix[key]
+				try(ref, ok, w, h > 0)
+				ref, ok = prefixSame[c.lab.prefix+"\x00"+key]
 				try(ref, ok, w, h > 0)
 			}
 			if p != "" {
 				// A child: the first, or a later one when the first ones
 				// are missing (a hole).
 				if h := comps[k].n - 1; comps[k].first() || h > 0 && h <= chainHoles {
-					ref, ok := exact[p]
 					w := 1.0
 					if !comps[k].first() {
 						w = 1 - chainHole*float64(h)
 					}
+					ref, ok := exact[p]
+					try(ref, ok, w, !comps[k].first())
+					ref, ok = exactSame[c.lab.prefix+"\x00"+p]
 					try(ref, ok, w, !comps[k].first())
 				}
 			}
@@ -135,14 +155,17 @@ func chain(cands []candidate, bs []block, st *structure) []bool {
 			keys = append(keys, joinComps(comps[:k]))
 		}
 		me := scoreRef{n.score, j}
-		for _, k := range keys {
-			if r, ok := prefix[k]; !ok || me.score >= r.score {
-				prefix[k] = me
+		keep := func(m map[string]scoreRef, k string) {
+			if r, ok := m[k]; !ok || me.score >= r.score {
+				m[k] = me
 			}
 		}
-		if r, ok := exact[keys[len(keys)-1]]; !ok || me.score >= r.score {
-			exact[keys[len(keys)-1]] = me
+		for _, k := range keys {
+			keep(prefix, k)
+			keep(prefixSame, c.lab.prefix+"\x00"+k)
 		}
+		keep(exact, keys[len(keys)-1])
+		keep(exactSame, c.lab.prefix+"\x00"+keys[len(keys)-1])
 		if best.at < 0 || n.score >= best.score {
 			best = me
 		}
@@ -394,6 +417,7 @@ func recognize(bs []block, d *corpus.Document) *structure {
 	if len(starts) > 0 {
 		bs, starts = unglue(bs, starts, st)
 		bs, starts = unglueLists(bs, starts)
+		partHeadings(bs, starts)
 	}
 	build(bs, starts, d, st)
 	return st
@@ -529,6 +553,64 @@ func unglueLists(bs []block, starts map[int]label) ([]block, map[int]label) {
 		out = bs
 	}
 	return out, outStarts
+}
+
+// partHeadings makes headings of the lines of a second numbering that
+// stand between the items ("CAPÍTULO I", ten articles, "CAPÍTULO II"):
+// paragraphs of at most three short lines (a label, a title), outside the
+// numbering, whose labels succeed one another with items of the
+// numbering between every two of them and after the last. They are the
+// parts the items are in, and end the item before them.
+func partHeadings(bs []block, starts map[int]label) {
+	var rest []candidate
+	for i, b := range bs {
+		if _, ok := starts[i]; ok || b.kind != blockPara || b.chrome != "" || strings.Count(b.text, "\n") > 2 {
+			continue
+		}
+		l, ok := readLabel(b.text)
+		if !ok || l.paren {
+			continue
+		}
+		short := true
+		for _, t := range strings.Split(b.text[l.end:], "\n") {
+			t = strings.TrimSpace(t)
+			short = short && (t == "" || titleLike(t))
+		}
+		if !short {
+			continue
+		}
+		rest = append(rest, candidate{i, l})
+	}
+	if len(rest) < 2 {
+		return
+	}
+	in := chain(rest, bs, &structure{schemes: map[string]int{}})
+	var parts []int
+	for j, c := range rest {
+		if in[j] {
+			parts = append(parts, c.block)
+		}
+	}
+	if len(parts) < 2 {
+		return
+	}
+	// Items of the numbering between every two parts and after the last.
+	for k, from := range parts {
+		to := len(bs)
+		if k+1 < len(parts) {
+			to = parts[k+1]
+		}
+		items := false
+		for i := from + 1; i < to && !items; i++ {
+			_, items = starts[i]
+		}
+		if !items {
+			return
+		}
+	}
+	for _, i := range parts {
+		bs[i].kind, bs[i].level = blockHeading, 1
+	}
 }
 
 // gluedAt is a label found inside a block's text at byte offset at.
