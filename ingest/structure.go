@@ -34,7 +34,7 @@ const (
 	chainOddFirst = 1.5
 	chainPrefixed = 0.05
 	// chainSwitch is what a step between siblings that print different
-	// words before their numbers costs ("2." then "Artículo 3"): one
+	// words around their numbers costs ("2." then "Artículo 3"): one
 	// numbering prints one form at one level, while a child may print
 	// another than its parent ("Article 1", then "1.1").
 	chainSwitch = 0.5
@@ -74,9 +74,9 @@ func chain(cands []candidate, bs []block, st *structure) []bool {
 	nodes := make([]chainNode, len(cands))
 	prefix := make(map[string]scoreRef, len(cands)*2)
 	exact := make(map[string]scoreRef, len(cands))
-	// The same, for labels that print the same word before their number
-	// (keyed word + "\x00" + key): the best chain of one form is kept
-	// even where another form's scores higher.
+	// The same, for labels of one printed form (keyed form() + "\x00" +
+	// key): the best chain of one form is kept even where another form's
+	// scores higher.
 	prefixSame := make(map[string]scoreRef, len(cands)*2)
 	exactSame := make(map[string]scoreRef, len(cands))
 	best := scoreRef{score: 0, at: -1}
@@ -105,7 +105,7 @@ func chain(cands []candidate, bs []block, st *structure) []bool {
 			if !ok {
 				return
 			}
-			if p := cands[ref.at].lab; p.prefix != c.lab.prefix && len(p.comps) == len(comps) {
+			if p := cands[ref.at].lab; p.form() != c.lab.form() && len(p.comps) == len(comps) {
 				w -= chainSwitch
 			}
 			if ref.score+w-bare > n.score {
@@ -131,7 +131,7 @@ func chain(cands []candidate, bs []block, st *structure) []bool {
 				}
 				ref, ok := prefix[key]
 				try(ref, ok, w, h > 0)
-				ref, ok = prefixSame[c.lab.prefix+"\x00"+key]
+				ref, ok = prefixSame[c.lab.form()+"\x00"+key]
 				try(ref, ok, w, h > 0)
 			}
 			if p != "" {
@@ -144,7 +144,7 @@ func chain(cands []candidate, bs []block, st *structure) []bool {
 					}
 					ref, ok := exact[p]
 					try(ref, ok, w, !comps[k].first())
-					ref, ok = exactSame[c.lab.prefix+"\x00"+p]
+					ref, ok = exactSame[c.lab.form()+"\x00"+p]
 					try(ref, ok, w, !comps[k].first())
 				}
 			}
@@ -162,10 +162,10 @@ func chain(cands []candidate, bs []block, st *structure) []bool {
 		}
 		for _, k := range keys {
 			keep(prefix, k)
-			keep(prefixSame, c.lab.prefix+"\x00"+k)
+			keep(prefixSame, c.lab.form()+"\x00"+k)
 		}
 		keep(exact, keys[len(keys)-1])
-		keep(exactSame, c.lab.prefix+"\x00"+keys[len(keys)-1])
+		keep(exactSame, c.lab.form()+"\x00"+keys[len(keys)-1])
 		if best.at < 0 || n.score >= best.score {
 			best = me
 		}
@@ -301,6 +301,9 @@ func (l label) shape() string {
 		}
 		b.WriteString(map[compKind]string{compNum: "1", compLower: "a", compUpper: "A", compRoman: "I"}[c.kind])
 	}
+	if l.counter != "" {
+		return "第" + b.String() + l.counter
+	}
 	if l.paren {
 		return "(" + b.String() + ")"
 	}
@@ -315,7 +318,7 @@ func signature(b block, l label) string {
 	for i, c := range l.comps {
 		kinds[i] = '0' + byte(c.kind)
 	}
-	return fmt.Sprintf("%d/%d/%d/%v/%v/%s", b.kind, b.level, b.depth, b.lead, l.prefix != "", kinds)
+	return fmt.Sprintf("%d/%d/%d/%v/%q/%s", b.kind, b.level, b.depth, b.lead, l.form(), kinds)
 }
 
 // markup are the reasons for keeping a block out that say it is markup of
