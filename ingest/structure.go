@@ -942,6 +942,9 @@ func (b *builder) finish() {
 			if it.Parts == nil {
 				it.Parts = letterParts(it.Text)
 			}
+			if it.Parts == nil {
+				it.Parts = lineParts(it.Text)
+			}
 		}
 	}
 	// A numbered heading with numbered items under it and no text of its
@@ -955,6 +958,54 @@ func (b *builder) finish() {
 			it.Kind = corpus.KindSection
 		}
 	}
+}
+
+// lineParts finds the numbered paragraphs of an item's text: lines that
+// start with a label of one component, the first of its kind (1, a, A,
+// (1)) and then each the next, the rest of the line and the lines up to
+// the next one making its text ("Статья 2. Участники" with "1. ...",
+// "2. ...", "3. ..."). Fewer than two is no enumeration; text before the
+// first is the item's own, not a part.
+func lineParts(text string) []corpus.Part {
+	lines := strings.Split(text, "\n")
+	type mark struct {
+		line int
+		lab  label
+	}
+	var seq []mark
+	for i, ln := range lines {
+		l, ok := readLabel(ln)
+		if !ok || len(l.comps) != 1 || l.prefix != "" || l.term == "" && !l.paren {
+			continue
+		}
+		c := l.comps[0]
+		if len(seq) == 0 {
+			if c.first() {
+				seq = append(seq, mark{i, l})
+			}
+			continue
+		}
+		p := seq[len(seq)-1].lab
+		if c.kind == p.comps[0].kind && c.n == p.comps[0].n+1 && l.paren == p.paren && l.term == p.term {
+			seq = append(seq, mark{i, l})
+		}
+	}
+	if len(seq) < 2 {
+		return nil
+	}
+	parts := make([]corpus.Part, len(seq))
+	for k, m := range seq {
+		end := len(lines)
+		if k+1 < len(seq) {
+			end = seq[k+1].line
+		}
+		body := append([]string{lines[m.line][m.lab.end:]}, lines[m.line+1:end]...)
+		parts[k] = corpus.Part{Label: m.lab.comps[0].s, Text: strings.TrimSpace(strings.Join(body, "\n"))}
+		if m.lab.printed != parts[k].Label {
+			parts[k].Marker = strings.TrimSpace(lines[m.line][:m.lab.end]) // "３." read as 3
+		}
+	}
+	return parts
 }
 
 // headingSection is the section name a numbered heading gives the items
