@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/PuerkitoBio/goquery"
 	"golang.org/x/net/html"
@@ -38,10 +39,90 @@ func isHTML(data []byte) bool {
 	return htmlStartRe.Match(head)
 }
 
-// htmlChrome is what a page shows around its content: never rule text.
-const htmlChrome = "script, style, noscript, template, nav, footer, aside, form, iframe, svg, button, select, " +
-	"[role=navigation], [role=banner], [role=contentinfo], [role=search], [aria-hidden=true], [hidden], " +
-	`[class*="sidebar"], [class*="breadcrumb"], [class*="navbar"], [class*="menu"], [id*="sidebar"], [id*="menu"]`
+// What a page shows around its content, never rule text: elements that
+// hold no text (htmlCode); elements the page marks as furniture by their
+// element or role (htmlChrome); and elements whose class or id names
+// furniture (htmlChromeNamed), a guess, which never removes the element
+// that holds the page's text ("<div class=\"content has-sidebar\">").
+const (
+	htmlCode   = "script, style, noscript, template, iframe, svg"
+	htmlChrome = "nav, footer, aside, form, button, select, " +
+		"[role=navigation], [role=banner], [role=contentinfo], [role=search], [aria-hidden=true], [hidden]"
+	htmlChromeNamed = `[class*="sidebar"], [class*="breadcrumb"], [class*="navbar"], [class*="menu"], [id*="sidebar"], [id*="menu"]`
+)
+
+// maxNamedChrome is how many characters of text elements dropped for
+// their class or id names may hold before the drop is a warning.
+const maxNamedChrome = 200
+
+// dropChrome removes the page furniture of doc and notes each element
+// removed with its text. An element named as furniture is kept when it is
+// the body, holds the first <h1>, or holds more than a third of the
+// page's text; more than maxNamedChrome characters dropped that way is a
+// warning.
+func dropChrome(doc *goquery.Document, d *corpus.Document) {
+	doc.Find(htmlCode).Remove()
+	total := utf8.RuneCountInString(strings.TrimSpace(doc.Find("body").Text()))
+	h1 := doc.Find("h1").First()
+	note := func(why string, s *goquery.Selection) int {
+		var words []string
+		var walk func(n *html.Node)
+		walk = func(n *html.Node) {
+			if n.Type == html.TextNode {
+				words = append(words, n.Data)
+			}
+			for c := n.FirstChild; c != nil; c = c.NextSibling {
+				walk(c)
+			}
+		}
+		for _, n := range s.Nodes {
+			walk(n)
+		}
+		t := corpus.CleanLine(strings.Join(words, " "))
+		if t != "" {
+			d.Notes = append(d.Notes, fmt.Sprintf("dropped %s <%s>: %s", why, goquery.NodeName(s), clip(t, 120)))
+		}
+		return utf8.RuneCountInString(t)
+	}
+	doc.Find(htmlChrome).Each(func(_ int, s *goquery.Selection) {
+		if s.ParentsFiltered(htmlChrome).Length() == 0 {
+			note("page furniture", s)
+		}
+	})
+	doc.Find(htmlChrome).Remove()
+	named := 0
+	removed := map[*html.Node]bool{}
+	doc.Find(htmlChromeNamed).Each(func(_ int, s *goquery.Selection) {
+		for p := s.Get(0).Parent; p != nil; p = p.Parent {
+			if removed[p] {
+				return // inside an element already dropped
+			}
+		}
+		if s.Is("html, body") ||
+			h1.Length() > 0 && (s.Is("h1") || s.Has("h1").Length() > 0) ||
+			3*utf8.RuneCountInString(strings.TrimSpace(s.Text())) > total {
+			return
+		}
+		named += note("page furniture by its name", s)
+		removed[s.Get(0)] = true
+		s.Remove()
+	})
+	if named > maxNamedChrome {
+		d.Notes = append(d.Notes, fmt.Sprintf("%s%d characters dropped as page furniture because of their class or id names (in the notes)", WarningNote, named))
+	}
+	// A list whose every item is only a link is navigation.
+	doc.Find("ul, ol").Each(func(_ int, l *goquery.Selection) {
+		items := l.ChildrenFiltered("li")
+		links := items.FilterFunction(func(_ int, li *goquery.Selection) bool {
+			a := li.ChildrenFiltered("a")
+			return a.Length() == 1 && strings.TrimSpace(li.Text()) == strings.TrimSpace(a.Text())
+		})
+		if items.Length() > 0 && links.Length() == items.Length() {
+			note("list of links", l)
+			l.Remove()
+		}
+	})
+}
 
 func parseHTML(data []byte, o Options, d *corpus.Document) error {
 	charset := o.Encoding
@@ -69,24 +150,7 @@ func parseHTML(data []byte, o Options, d *corpus.Document) error {
 		}
 	}
 	title := corpus.CleanLine(doc.Find("title").First().Text())
-	dropped := doc.Find(htmlChrome).Length()
-	doc.Find(htmlChrome).Remove()
-	doc.Find("header").Not("article header").Remove()
-	// A list whose every item is only a link is navigation.
-	doc.Find("ul, ol").Each(func(_ int, l *goquery.Selection) {
-		items := l.ChildrenFiltered("li")
-		links := items.FilterFunction(func(_ int, li *goquery.Selection) bool {
-			a := li.ChildrenFiltered("a")
-			return a.Length() == 1 && strings.TrimSpace(li.Text()) == strings.TrimSpace(a.Text())
-		})
-		if items.Length() > 0 && links.Length() == items.Length() {
-			dropped++
-			l.Remove()
-		}
-	})
-	if dropped > 0 {
-		d.Notes = append(d.Notes, fmt.Sprintf("dropped %d navigation, link-list, script, style, form and footer elements", dropped))
-	}
+	dropChrome(doc, d)
 	root := doc.Find("main, [role=main], article").First()
 	if root.Length() == 0 {
 		root = doc.Find("body")
