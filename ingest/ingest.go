@@ -98,6 +98,11 @@ type format struct {
 	doc    string
 	parse  parser
 	binary binaryParser
+	// read, when set, reads the format through its block reader and the
+	// structure recognizer (parse is then read without the structure),
+	// and arbitrate compares its reading with the plain text reading by
+	// what each explains.
+	read reader
 }
 
 var formats = map[string]*format{}
