@@ -277,8 +277,6 @@ func (o Options) Bytes(name string, data []byte) (*corpus.Document, error) {
 		switch {
 		case f.binary != nil:
 			err = f.binary(data, o, d)
-		case o.Format == "" && f.name == "markdown":
-			formatName, err = arbitrate(text, f, readMarkdown, d)
 		case o.Format == "" && (f.name == "numbered" || f.name == "addendum" || f.name == "guide"):
 			formatName, err = arbitrate(text, f, readTextOrMarkdown, d)
 		default:

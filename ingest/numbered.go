@@ -57,8 +57,8 @@ const maxHeadingRunes = 60
 // plain text (textBlocks), with navigation lines marked as page
 // furniture, and a short line without sentence punctuation that stands
 // alone between blank lines, and starts with no label, marked as a
-// heading (the first such line of the page is its title), unless the
-// text marks its headings itself (underlined titles).
+// heading, unless the text marks its headings itself (underlined
+// titles); the page's first line, standing alone, is its title.
 func numberedBlocks(text string) []block {
 	bs := textBlocks(text)
 	marked := false
@@ -78,9 +78,15 @@ func numberedBlocks(text string) []block {
 			b.chrome = "navigation"
 			continue
 		}
-		// A line that starts with a number starts a rule ("12: Title"
-		// above its text), save the page's first line, its title.
-		if _, ok := readLabel(b.text); ok && i > 0 {
+		// The page's first line standing alone is its title: the
+		// document's, not a heading whose name every rule of the page
+		// would carry as its section. A line that starts with a number
+		// starts a rule ("12: Title" above its text).
+		if i == 0 && len(bs) > 1 && alone(i) && runeLen(b.text) <= maxTitleRunes {
+			b.chrome = "title"
+			continue
+		}
+		if _, ok := readLabel(b.text); ok || i == 0 {
 			continue
 		}
 		if !marked && alone(i) && runeLen(b.text) <= maxHeadingRunes && titleLike(b.text) {

@@ -42,10 +42,6 @@ func readTextOrMarkdown(text string, d *corpus.Document) (*structure, error) {
 	return stT, errT
 }
 
-func readMarkdown(text string, d *corpus.Document) (*structure, error) {
-	return fromBlocks(markdownBlocks(text), d)
-}
-
 // explains is how many items of d the structure accounts for: numbered
 // or outlined items, less the labels like the numbering's that it left in
 // the text, less chainRestart for each restart of the numbering (a
@@ -113,7 +109,7 @@ func fromBlocks(bs []block, d *corpus.Document) (*structure, error) {
 	// the text before the first item.
 	head := ""
 	for _, b := range bs {
-		if b.chrome == "" && b.kind == blockHeading {
+		if b.chrome == "" && b.kind == blockHeading || b.chrome == "title" {
 			d.Title = corpus.CleanLine(b.text)
 			break
 		}
