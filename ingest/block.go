@@ -21,6 +21,9 @@ type block struct {
 	// every list), where the format says so (HTML, Markdown); 0 where it
 	// does not (plain text). Text after a list ends the list's items.
 	nest int
+	// links are the destinations of the links in the block's text
+	// (Markdown), which may cite items: "regulations:regulation:2k".
+	links []string
 	// chrome, when not "", says why the block is page furniture rather
 	// than text of the rulebook (navigation, a footer): it is kept in the
 	// notes, never in an item.

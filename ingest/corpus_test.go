@@ -257,6 +257,38 @@ func TestWCARegulations(t *testing.T) {
 	}
 }
 
+// TestWCAKindsAcrossLanguages checks that the kinds the recognizer gives
+// the WCA Regulations come from their layout and numbering, not from
+// English words: the Japanese translation of the 2021 edition (articles
+// "第1条：大会役員", "第A条：...") gives every article and regulation the
+// id and kind the English gives it, in the same order.
+func TestWCAKindsAcrossLanguages(t *testing.T) {
+	en := testcorpus.Doc(t, "wca/wca-regulations-2021-05-01-en.md")
+	ja := testcorpus.Doc(t, "wca/wca-regulations-2021-05-01-ja.md")
+	kinds := func(d *corpus.Document) []string {
+		var out []string
+		for _, it := range d.Items {
+			if it.Kind == corpus.KindSection && !strings.HasPrefix(it.ID, "sec:article-") {
+				continue // the unnumbered notes before the articles
+			}
+			out = append(out, it.ID+" "+string(it.Kind))
+		}
+		return out
+	}
+	e, j := kinds(en), kinds(ja)
+	if len(e) != len(j) {
+		t.Errorf("en gives %d articles and regulations, ja %d", len(e), len(j))
+	}
+	for i := 0; i < min(len(e), len(j)); i++ {
+		if e[i] != j[i] {
+			t.Fatalf("item %d: en %s, ja %s", i, e[i], j[i])
+		}
+	}
+	if n := ja.Count(corpus.KindSection); n < 17 {
+		t.Errorf("ja: %d sections; want the 17 articles 1-12 and A-Y at least", n)
+	}
+}
+
 // TestDeterministic checks that ingesting the same source twice gives
 // byte-identical JSON, and that the JSON reads back to the same document.
 func TestDeterministic(t *testing.T) {

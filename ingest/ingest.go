@@ -98,6 +98,11 @@ type format struct {
 	doc    string
 	parse  parser
 	binary binaryParser
+	// read, when set, reads the format through its block reader and the
+	// structure recognizer (parse is then read without the structure),
+	// and arbitrate compares its reading with the plain text reading by
+	// what each explains.
+	read reader
 }
 
 var formats = map[string]*format{}
@@ -272,8 +277,6 @@ func (o Options) Bytes(name string, data []byte) (*corpus.Document, error) {
 		switch {
 		case f.binary != nil:
 			err = f.binary(data, o, d)
-		case o.Format == "" && f.name == "markdown":
-			formatName, err = arbitrate(text, f, readMarkdown, d)
 		case o.Format == "" && (f.name == "numbered" || f.name == "addendum" || f.name == "guide"):
 			formatName, err = arbitrate(text, f, readTextOrMarkdown, d)
 		default:

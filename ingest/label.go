@@ -21,8 +21,12 @@ type label struct {
 	prefix  string // a word printed before the number ("Article"), or ""
 	counter string // the CJK counter after the number ("条" of "第12条"), or ""
 	term    string // the punctuation after the label (".", ")", ":"), or ""
-	paren   bool   // printed in parentheses: "(2)"
-	end     int    // byte offset in the block text where the rest begins
+	// suffix is a run of "+" printed between the number and its
+	// terminator ("1a+)"): a scheme of its own beside the bare labels',
+	// one that comments on the items they number (WCA guidelines).
+	suffix string
+	paren  bool // printed in parentheses: "(2)"
+	end    int  // byte offset in the block text where the rest begins
 }
 
 // comp is one component of a label.
@@ -318,6 +322,15 @@ func readCore(s string, i int) (l label, ok bool) {
 		}
 		return label{}, false
 	}
+	// "1a+)": a suffix needs its terminator.
+	if k := j + len(s[j:]) - len(strings.TrimLeft(s[j:], "+")); k > j {
+		if r, _ := utf8.DecodeRuneInString(s[k:]); !strings.ContainsRune(".．:：)）", r) {
+			return label{}, false
+		}
+		l.suffix = s[j:k]
+		j = k
+		l.printed = s[start:j]
+	}
 	letters := comps[0].kind != compNum && len(comps) == 1
 	r, n := utf8.DecodeRuneInString(s[j:])
 	switch {
@@ -440,6 +453,18 @@ func readCJKLabel(s string, i int) (l label, ok bool) {
 		break
 	}
 	if k == j {
+		// "第A条": an appendix article lettered in Latin capitals.
+		if r, n := utf8.DecodeRuneInString(s[j:]); labelRune(r) >= 'A' && labelRune(r) <= 'Z' {
+			c := string(labelRune(r))
+			k = skipSpace(s, j+n)
+			if r2, n2 := utf8.DecodeRuneInString(s[k:]); strings.ContainsRune("条條", r2) {
+				end := k + n2
+				if r3, n3 := utf8.DecodeRuneInString(s[end:]); strings.ContainsRune(":：.．、", r3) {
+					end += n3
+				}
+				return label{comps: []comp{newComp(compUpper, c)}, printed: c, counter: string(r2), end: skipSpace(s, end)}, true
+			}
+		}
 		return l, false
 	}
 	v := cjkNumber(s[j:k])

@@ -1,165 +1,165 @@
 package ingest
 
 import (
-	"errors"
 	"regexp"
-	"strconv"
 	"strings"
 
 	"github.com/rulesync/rulesync/corpus"
 )
 
-// The "markdown" format reads rulebooks kept in Markdown, such as the WCA
-// Regulations and their translations: "# <wca-title>Title", a
-// "<version>Version: January 1, 2024" line, articles as headings
-// ("## <article-1><officials> Article 1: Officials"), and regulations as
-// nested list items ("- 1e1a) text", guidelines "- 1e1a+) text").
-// Headings that number a rule ("## 12: Title", "## Rule 12 - Title")
-// give rule items; any other heading gives a section with the text and
-// list items under it as its text and parts. Links to regulations,
-// guidelines and articles become refs and are reduced to their text.
+// The "markdown" format reads Markdown through a CommonMark parser
+// (mdblocks.go) into the structure recognizer. Its block reader also reads
+// the tags the WCA Regulations' Markdown dialect adds to the layout, and
+// says only what they say: "# <wca-title>Title" is the title,
+// "<version>Version: January 1, 2024" the version line (kept in the
+// document's version and date, not in an item), "## <contents>" the table
+// of contents (page furniture, noted), and "## <article-1>... Article 1:
+// Officials" an article heading with its anchor. The numbering of the
+// articles and of the regulations under them ("- 1e1a) text") is the
+// recognizer's, as in any other Markdown.
 
 func init() {
-	register(&format{name: "markdown", doc: "Markdown rulebooks (WCA Regulations style, headings per rule)", parse: parseMarkdown})
+	register(&format{name: "markdown", doc: "Markdown rulebooks (CommonMark; WCA Regulations tags)", parse: parseMarkdown, read: readMarkdown})
 }
 
 var (
-	mdHeadingRe  = regexp.MustCompile(`^(#{1,6})\s+(.*?)\s*#*$`)
-	mdTagRe      = regexp.MustCompile(`<([a-zA-Z][a-zA-Z0-9-]*)>`)
-	mdArticleRe  = regexp.MustCompile(`^<article-([0-9A-Za-z]+)>`)
-	mdArtTitleRe = regexp.MustCompile(`^(?:[^:：]*?\s)?([0-9A-Za-z]+)\s*[:：]\s*(.+)$|^第\s*([0-9A-Za-z]+)\s*条\s*[:：]\s*(.+)$`)
-	mdRegRe      = regexp.MustCompile(`^(\s*)[-*+]\s+([0-9A-Z][0-9a-z]*(\+*))\)\s*(.*)$`)
-	mdListRe     = regexp.MustCompile(`^(\s*)(?:[-*+]|\d{1,3}[.)])\s+(.*)$`)
-	mdRuleHeadRe = regexp.MustCompile(`(?i)^(?:(?:rule|regra|regla|règle|regel|ルール)\s*)?(\d{1,3}(?:-[A-Z])?)\s*[:.)\-–]\s*(.+)$`)
-	mdLinkRe     = regexp.MustCompile(`\[([^\]]*)\]\(([^)\s]*)\)`)
-	mdEmphRe     = regexp.MustCompile(`\*\*([^*]+)\*\*|__([^_]+)__`)
+	// mdLayoutTagRe finds the tags of the WCA dialect at the start of a
+	// source line, after a heading's hashes: "## <article-1><officials>".
+	mdLayoutTagRe = regexp.MustCompile(`^(?:#{1,6}\s+)?((?:<[a-zA-Z][a-zA-Z0-9-]*>)+)`)
+	mdTagRe       = regexp.MustCompile(`<([a-zA-Z][a-zA-Z0-9-]*)>`)
+	// mdRegNumberRe is a regulation's number in the WCA scheme, or with
+	// "+" a guideline's: an article's number or letter, then letters and
+	// digits alternating.
+	mdRegNumberRe = regexp.MustCompile(`^[0-9A-Z][0-9a-z]*(\+*)$`)
 )
 
 func parseMarkdown(text string, d *corpus.Document) error {
-	ls := strings.Split(corpus.Clean(text), "\n")
-	var items []corpus.Item
-	cur := -1
-	article := ""
-	inTOC := false
-	addText := func(s string) {
-		if cur < 0 {
-			items = append(items, corpus.Item{Kind: corpus.KindPreamble})
-			cur = len(items) - 1
-		}
-		if items[cur].Text != "" {
-			items[cur].Text += "\n"
-		}
-		items[cur].Text += s
+	_, err := readMarkdown(text, d)
+	return err
+}
+
+// readMarkdown reads Markdown, with the WCA dialect's tags where the
+// source has them.
+func readMarkdown(text string, d *corpus.Document) (*structure, error) {
+	bs, lay := markdownLayout(text)
+	st, err := fromBlocks(bs, d)
+	if err != nil {
+		return st, err
 	}
-	for _, raw := range ls {
-		l := strings.TrimRight(raw, " ")
-		t := strings.TrimSpace(l)
-		if t == "" {
-			continue
+	if len(lay.articles) > 0 {
+		lay.apply(d)
+		for i, n := range d.Notes {
+			if strings.HasPrefix(n, StructureNote) {
+				d.Notes[i] = StructureNote + st.summary(d)
+			}
 		}
-		if m := mdHeadingRe.FindStringSubmatch(t); m != nil {
-			inTOC = false
-			level, h := len(m[1]), m[2]
-			switch {
-			case strings.HasPrefix(h, "<wca-title>") || (level == 1 && d.Title == "" && len(items) == 0):
-				d.Title = stripTags(h)
-				continue
-			case strings.HasPrefix(h, "<contents>"):
-				inTOC = true
-				d.Notes = append(d.Notes, "dropped table of contents")
-				continue
-			}
-			if am := mdArticleRe.FindStringSubmatch(h); am != nil {
-				title := stripTags(h)
-				num, name := am[1], title
-				if tm := mdArtTitleRe.FindStringSubmatch(title); tm != nil {
-					name = tm[2] + tm[4]
-				}
-				article = title
-				items = append(items, corpus.Item{ID: "sec:article-" + num, Kind: corpus.KindSection, Number: num, Title: name, Section: title})
-				cur = len(items) - 1
-				continue
-			}
-			h = stripTags(h)
-			if rm := mdRuleHeadRe.FindStringSubmatch(h); rm != nil {
-				items = append(items, corpus.Item{Kind: corpus.KindRule, Number: rm[1], Title: rm[2], Section: article})
-				cur = len(items) - 1
-				continue
-			}
-			if level <= 2 {
-				article = h
-			}
-			items = append(items, corpus.Item{Kind: corpus.KindSection, Title: h, Section: article})
-			cur = len(items) - 1
-			continue
+	}
+	return st, nil
+}
+
+// mdLayout is what the WCA dialect's tags said about a source.
+type mdLayout struct {
+	version string // the version line's text after its label: "January 1, 2024"
+	// articles maps the number of each heading tagged <article-X> to the
+	// heading's text: "1" -> "Article 1: Officials".
+	articles map[string]string
+}
+
+// markdownLayout reads Markdown as blocks (markdownBlocks) and marks
+// what the WCA dialect's tags say of them.
+func markdownLayout(text string) ([]block, mdLayout) {
+	bs := markdownBlocks(text)
+	lay := mdLayout{articles: map[string]string{}}
+	src := strings.Split(corpus.CleanLines(text), "\n")
+	tags := func(b block) []string {
+		if b.line < 1 || b.line > len(src) {
+			return nil
 		}
-		if inTOC {
-			continue
+		m := mdLayoutTagRe.FindStringSubmatch(strings.TrimSpace(src[b.line-1]))
+		if m == nil {
+			return nil
 		}
-		if strings.HasPrefix(t, "<version>") {
-			v := stripTags(t)
+		var out []string
+		for _, t := range mdTagRe.FindAllStringSubmatch(m[1], -1) {
+			out = append(out, t[1])
+		}
+		return out
+	}
+	contents := 0 // the level of the table of contents' heading, while in it
+	for i := range bs {
+		b := &bs[i]
+		if b.kind == blockHeading && contents > 0 && b.level <= contents {
+			contents = 0
+		}
+		ts := tags(*b)
+		switch {
+		case contents > 0:
+			b.chrome = "table of contents"
+		case len(ts) == 0:
+		case b.kind == blockHeading && ts[0] == "contents":
+			contents = b.level
+			b.chrome = "table of contents"
+		case b.kind == blockHeading && strings.HasPrefix(ts[0], "article-"):
+			b.anchor = ts[0]
+			lay.articles[strings.TrimPrefix(ts[0], "article-")] = corpus.CleanLine(b.text)
+		case b.kind == blockPara && ts[0] == "version":
+			v := b.text
 			if _, after, ok := strings.Cut(strings.Replace(v, "：", ":", 1), ":"); ok {
 				v = after
 			}
-			d.Version = strings.TrimSpace(v)
-			d.Date = parseDate(v)
-			continue
-		}
-		if strings.HasPrefix(t, "<table-of-contents>") {
-			continue
-		}
-		if m := mdRegRe.FindStringSubmatch(l); m != nil {
-			kind := corpus.KindRegulation
-			if m[3] != "" {
-				kind = corpus.KindGuideline
-			}
-			items = append(items, corpus.Item{Kind: kind, Number: m[2], Text: m[4], Section: article})
-			cur = len(items) - 1
-			continue
-		}
-		if m := mdListRe.FindStringSubmatch(l); m != nil && cur >= 0 {
-			it := &items[cur]
-			it.Parts = append(it.Parts, corpus.Part{Label: strconv.Itoa(len(it.Parts) + 1), Marker: "-", Text: m[2]})
-		}
-		addText(t)
-	}
-	if len(items) == 0 {
-		return errors.New("markdown: no headings, rules or regulations found")
-	}
-	for i := range items {
-		it := &items[i]
-		refs := corpus.Refs(it.Text)
-		it.Refs = selfless(refs, it)
-		if it.Refs == nil {
-			it.Refs = []string{}
-		}
-		it.Text = plainMarkdown(it.Text)
-		for j := range it.Parts {
-			it.Parts[j].Text = plainMarkdown(it.Parts[j].Text)
-		}
-		if it.Kind == corpus.KindSection && it.Text == "" && len(it.Parts) == 0 && it.Number == "" {
-			d.Notes = append(d.Notes, "heading without text: "+it.Title)
-			continue
-		}
-		d.Items = append(d.Items, *it)
-	}
-	d.Edition = detectEdition(d.Title)
-	if d.Date != "" && d.Edition != "" {
-		// Editions of rulebooks dated to the day are named by the date.
-		if len(d.Date) == len("2006-01-02") {
-			d.Edition = strings.SplitN(d.Edition, "-", 2)[0] + "-" + d.Date
+			lay.version = strings.TrimSpace(v)
+			b.chrome = "version line"
+		case b.kind == blockCode && ts[0] == "table-of-contents" && strings.TrimSpace(b.text) == "<table-of-contents>":
+			b.chrome = "table of contents"
 		}
 	}
-	return nil
+	return bs, lay
 }
 
-// stripTags removes anchor tags ("<article-1>") and trims.
-func stripTags(s string) string { return strings.TrimSpace(mdTagRe.ReplaceAllString(s, "")) }
-
-// plainMarkdown reduces inline Markdown to its text: links to their text,
-// strong emphasis to its words.
-func plainMarkdown(s string) string {
-	s = mdLinkRe.ReplaceAllString(s, "$1")
-	s = mdEmphRe.ReplaceAllString(s, "$1$2")
-	return s
+// apply gives a document in the WCA dialect what its tags said, and the
+// ids and kinds its documents have always had: the version and date of
+// the version line (an edition dated to the day is named by the date),
+// articles as "sec:article-X" sections, and the items numbered in the
+// regulations' scheme under them as regulations.
+func (lay mdLayout) apply(d *corpus.Document) {
+	if lay.version != "" {
+		d.Version = lay.version
+		d.Date = parseDate(lay.version)
+	}
+	d.Edition = detectEdition(d.Title)
+	if d.Date != "" && d.Edition != "" && len(d.Date) == len("2006-01-02") {
+		d.Edition = strings.SplitN(d.Edition, "-", 2)[0] + "-" + d.Date
+	}
+	article, section := "", ""
+	for i := range d.Items {
+		it := &d.Items[i]
+		if it.Kind == corpus.KindSection && it.Number != "" {
+			if head, ok := lay.articles[it.Number]; ok {
+				article, section = it.Number, it.Title
+				it.ID = "sec:article-" + it.Number
+				it.Section = head
+				continue
+			}
+		}
+		if article == "" {
+			continue
+		}
+		if it.Section == section {
+			it.Section = lay.articles[article]
+		}
+		if m := mdRegNumberRe.FindStringSubmatch(it.Number); it.Kind == corpus.KindRule && m != nil && strings.HasPrefix(it.Number, article) {
+			// A regulation's sub-levels are regulations of their own: an
+			// enumeration inside its text is no part of it.
+			it.Kind, it.Parts = corpus.KindRegulation, nil
+			if m[1] != "" {
+				it.Kind = corpus.KindGuideline
+			}
+			if it.Refs != nil {
+				it.Refs = selfless(it.Refs, it)
+				if it.Refs == nil {
+					it.Refs = []string{}
+				}
+			}
+		}
+	}
 }

@@ -8,10 +8,10 @@ import (
 	"github.com/rulesync/rulesync/corpus"
 )
 
-// BenchmarkMarkdownReaders measures the two readings of a Markdown
-// rulebook that ingest weighs against each other: the WCA-layout reader
-// (markdown.go) and CommonMark blocks (goldmark) through the structure
-// recognizer. Items are reported per reading.
+// BenchmarkMarkdownReaders measures the reading of a Markdown rulebook:
+// CommonMark blocks (goldmark) through the structure recognizer, with the
+// WCA dialect's tags read where the source has them (markdown.go), and
+// without. Items are reported per reading.
 func BenchmarkMarkdownReaders(b *testing.B) {
 	for _, file := range []string{"wca/wca-regulations-2024-01-01-en.md", "dev/fide-laws/fide-laws-2023-en.md", "dev/usau-rules/usau-rules-2024-2025-en.md"} {
 		data, err := os.ReadFile(filepath.Join("..", "..", "shared", "corpus", file))
@@ -23,8 +23,8 @@ func BenchmarkMarkdownReaders(b *testing.B) {
 			name string
 			read func(string, *corpus.Document) error
 		}{
-			{"layout-reader", parseMarkdown},
-			{"goldmark+recognizer", func(t string, d *corpus.Document) error { _, err := readMarkdown(t, d); return err }},
+			{"goldmark+tags+recognizer", parseMarkdown},
+			{"goldmark+recognizer", func(t string, d *corpus.Document) error { _, err := fromBlocks(markdownBlocks(t), d); return err }},
 		} {
 			b.Run(filepath.Base(file)+"/"+r.name, func(b *testing.B) {
 				b.SetBytes(int64(len(data)))

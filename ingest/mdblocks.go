@@ -61,7 +61,7 @@ func markdownBlocks(text string) []block {
 					if strings.TrimSpace(l.text) == "" {
 						continue
 					}
-					b := block{text: strings.TrimSpace(l.text), kind: blockPara, lead: l.lead, bold: l.bold, line: lineAt(c, lineOf) + i, nest: depth + 1}
+					b := block{text: strings.TrimSpace(l.text), kind: blockPara, lead: l.lead, bold: l.bold, line: lineAt(c, lineOf) + i, nest: depth + 1, links: l.links}
 					if i == 0 {
 						b.kind, b.depth = kind, d
 					}
@@ -193,9 +193,10 @@ func lineAt(n ast.Node, lineOf func(int) int) int {
 // mdLine is one line of a paragraph's text, with whether it starts with
 // emphasis.
 type mdLine struct {
-	text string
-	lead bool
-	bold bool // the whole line is emphasis
+	text  string
+	lead  bool
+	bold  bool     // the whole line is emphasis
+	links []string // the destinations of the line's links
 }
 
 func linesText(ls []mdLine) []string {
@@ -212,10 +213,12 @@ func linesText(ls []mdLine) []string {
 func inlineLines(n ast.Node, src []byte) []mdLine {
 	var out []mdLine
 	var b strings.Builder
+	var links []string
 	lead, atStart, plain := false, true, false
 	flush := func() {
-		out = append(out, mdLine{b.String(), lead, lead && !plain})
+		out = append(out, mdLine{b.String(), lead, lead && !plain, links})
 		b.Reset()
+		links = nil
 		lead, atStart, plain = false, true, false
 	}
 	var walk func(n ast.Node, emph bool)
@@ -254,6 +257,9 @@ func inlineLines(n ast.Node, src []byte) []mdLine {
 				}
 			case *ast.RawHTML:
 				// inline tags (<br>, <sup>) carry no text of their own
+			case *ast.Link:
+				links = append(links, string(c.Destination))
+				walk(c, emph)
 			case *ast.AutoLink:
 				atStart = false
 				b.Write(c.Label(src))

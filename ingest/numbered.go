@@ -12,106 +12,88 @@ import (
 
 // The "numbered" format is plain text of numbered rules, one rule per
 // paragraph starting with its number: "71 。 text" (as a machine
-// translation renders "71."), "12: Title", "12. text". Short lines between
-// rules are section headings; navigation lines ("続きを読む：", "Next:",
-// page lists) are dropped.
+// translation renders "71."), "12: Title", "12. text". Its block reader
+// says only what the page's layout says: a short line standing alone
+// between blank lines (the page's title, a part's heading) is a heading,
+// and navigation lines ("続きを読む：", "Next:", page lists) are page
+// furniture. Numbers, nesting, ids and kinds are the structure
+// recognizer's (structure.go).
 
 func init() {
-	register(&format{name: "numbered", doc: "plain text of numbered rules (\"12: Title\", \"71 。 text\")", parse: parseNumbered})
+	register(&format{name: "numbered", doc: "plain text of numbered rules (\"12: Title\", \"71 。 text\")", parse: parseNumbered, read: readNumbered})
 }
 
 var (
-	numberedRe = regexp.MustCompile(`^(\d{1,3}(?:-[A-Z])?)\s*(?:[。．.:：)）]\s*|\s+)(\S.*)$`)
-	navRe      = regexp.MustCompile(`(?i)^(?:続きを読む|戻る|次へ|前へ|次のページ|前のページ|目次に戻る|next|previous|prev|back|continue reading|read more|próxima|anterior|voltar|siguiente|suivant|précédent)\b\s*[:：»›>]?|^(?:続きを読む|戻る|次へ|前へ)`)
-	pageRe     = regexp.MustCompile(`(?i)(?:ページ|page|página|seite)\s*\d+`)
+	navRe  = regexp.MustCompile(`(?i)^(?:続きを読む|戻る|次へ|前へ|次のページ|前のページ|目次に戻る|next|previous|prev|back|continue reading|read more|próxima|anterior|voltar|siguiente|suivant|précédent)\b\s*[:：»›>]?|^(?:続きを読む|戻る|次へ|前へ)`)
+	pageRe = regexp.MustCompile(`(?i)(?:ページ|page|página|seite)\s*\d+`)
 )
 
 func parseNumbered(text string, d *corpus.Document) error {
-	ls := lines(text)
-	var head []string
-	section := ""
-	last := -1
-	var cur *corpus.Item
-	var body []string // the lines of cur's text, joined when it closes
-	flush := func() {
-		if cur != nil {
-			cur.Text = strings.Join(body, "\n")
-			body = body[:0]
-			cur.Parts = enumParts(cur.Text)
-			if cur.Parts == nil {
-				cur.Parts = letterParts(cur.Text)
-			}
-			if !endsSentence(cur.Text) {
-				cur.SetFlag(corpus.FlagTruncated)
-			}
-			d.Items = append(d.Items, *cur)
-			cur = nil
+	_, err := readNumbered(text, d)
+	return err
+}
+
+// readNumbered reads a page of numbered rules. A page is one of several
+// the rulebook was cut into: a rule whose text does not end a sentence
+// was cut by the page and is flagged truncated.
+func readNumbered(text string, d *corpus.Document) (*structure, error) {
+	st, err := fromBlocks(numberedBlocks(text), d)
+	if err == nil && numberedItems(d) == 0 {
+		return st, errors.New("numbered: no numbered rules found")
+	}
+	for i := range d.Items {
+		if it := &d.Items[i]; it.Kind == corpus.KindRule && !endsSentence(it.Text) {
+			it.SetFlag(corpus.FlagTruncated)
 		}
 	}
-	for i, l := range ls {
-		if l == "" {
+	return st, err
+}
+
+// maxHeadingRunes is the longest line a numbered page's block reader
+// takes for a heading when it stands alone between blank lines.
+const maxHeadingRunes = 60
+
+// numberedBlocks reads a page of numbered rules as blocks: the lines of
+// plain text (textBlocks), with navigation lines marked as page
+// furniture, and a short line without sentence punctuation that stands
+// alone between blank lines, and starts with no label, marked as a
+// heading, unless the text marks its headings itself (underlined
+// titles); the page's first line, standing alone, is its title.
+func numberedBlocks(text string) []block {
+	bs := textBlocks(text)
+	marked := false
+	for _, b := range bs {
+		marked = marked || b.kind == blockHeading
+	}
+	alone := func(i int) bool {
+		b := bs[i]
+		return (i == 0 || bs[i-1].line < b.line-1) && (i+1 == len(bs) || bs[i+1].line > b.line+1)
+	}
+	for i := range bs {
+		b := &bs[i]
+		if b.kind != blockPara || b.chrome != "" {
 			continue
 		}
-		if navRe.MatchString(l) || len(pageRe.FindAllString(l, -1)) >= 3 {
-			d.Notes = append(d.Notes, "dropped navigation: "+l)
+		if navRe.MatchString(b.text) || len(pageRe.FindAllString(b.text, -1)) >= 3 {
+			b.chrome = "navigation"
 			continue
 		}
-		if m := numberedRe.FindStringSubmatch(l); m != nil {
-			n := atoi(m[1])
-			if n > last && (last < 0 || n <= last+20) {
-				flush()
-				last = n
-				it := corpus.Item{Kind: corpus.KindRule, Number: m[1], Section: section}
-				rest := m[2]
-				// "12: Title" on a line of its own, its text below.
-				if titleLike(rest) && runeLen(rest) <= 60 && i+1 < len(ls) && ls[i+1] != "" && numberedRe.FindString(ls[i+1]) == "" {
-					it.Title = rest
-				} else {
-					body = append(body, rest)
-				}
-				cur = &it
-				continue
-			}
-		}
-		if cur == nil {
-			head = append(head, l)
+		// The page's first line standing alone is its title: the
+		// document's, not a heading whose name every rule of the page
+		// would carry as its section. A line that starts with a number
+		// starts a rule ("12: Title" above its text).
+		if i == 0 && len(bs) > 1 && alone(i) && runeLen(b.text) <= maxTitleRunes {
+			b.chrome = "title"
 			continue
 		}
-		// A short line after a blank line is a heading for what follows.
-		if i > 0 && ls[i-1] == "" && titleLike(l) && runeLen(l) <= 40 {
-			flush()
-			section = l
+		if _, ok := readLabel(b.text); ok || i == 0 {
 			continue
 		}
-		body = append(body, l)
-	}
-	flush()
-	if len(d.Items) == 0 {
-		return errors.New("numbered: no numbered rules found")
-	}
-	for i, l := range head {
-		switch {
-		case i == 0:
-			d.Title = l
-		case titleLike(l):
-			section = l
-			d.Notes = append(d.Notes, "section heading before the rules: "+l)
-		default:
-			d.Notes = append(d.Notes, "text before the rules: "+l)
+		if !marked && alone(i) && runeLen(b.text) <= maxHeadingRunes && titleLike(b.text) {
+			b.kind, b.level = blockHeading, 1
 		}
 	}
-	// A heading between the title and the first rule belongs to the
-	// rules up to the next heading.
-	if section != "" {
-		for i := range d.Items {
-			if d.Items[i].Section != "" {
-				break
-			}
-			d.Items[i].Section = section
-		}
-	}
-	d.Edition = detectEdition(strings.Join(head, "\n"))
-	return nil
+	return bs
 }
 
 // enumMarkRe finds enumeration markers "a)", "b ）", and the mangled ones

@@ -220,6 +220,36 @@ func chain(cands []candidate, bs []block, st *structure) []bool {
 	return in
 }
 
+// chainSchemes chains the labels of each suffix apart ("1a)" and
+// "1a+)"): labels with a suffix number a commentary on the items the bare
+// labels number (WCA guidelines on regulations), a scheme of its own
+// beside theirs, whose labels succeed one another and not the bare ones.
+func chainSchemes(cands []candidate, bs []block, st *structure) []bool {
+	groups := map[string][]int{}
+	var order []string
+	for j, c := range cands {
+		if _, ok := groups[c.lab.suffix]; !ok {
+			order = append(order, c.lab.suffix)
+		}
+		groups[c.lab.suffix] = append(groups[c.lab.suffix], j)
+	}
+	if len(order) <= 1 {
+		return chain(cands, bs, st)
+	}
+	in := make([]bool, len(cands))
+	for _, suffix := range order {
+		idx := groups[suffix]
+		sub := make([]candidate, len(idx))
+		for k, j := range idx {
+			sub[k] = cands[j]
+		}
+		for k, ok := range chain(sub, bs, st) {
+			in[idx[k]] = ok
+		}
+	}
+	return in
+}
+
 // newList reports whether cur, which does not succeed prev, starts a
 // numbering of its own rather than repeating one: it is a first label (1,
 // A, I, 1.1) and either of another kind than prev's (appendices A, B
@@ -301,6 +331,7 @@ func (l label) shape() string {
 		}
 		b.WriteString(map[compKind]string{compNum: "1", compLower: "a", compUpper: "A", compRoman: "I"}[c.kind])
 	}
+	b.WriteString(l.suffix)
 	if l.counter != "" {
 		return "第" + b.String() + l.counter
 	}
@@ -323,7 +354,8 @@ func signature(b block, l label) string {
 
 // markup are the reasons for keeping a block out that say it is markup of
 // the format, not text of the page: not counted as text dropped.
-var markup = map[string]bool{"link target": true, "front matter": true, "table header": true}
+// A "title" block is the document's title, kept as its Title.
+var markup = map[string]bool{"link target": true, "front matter": true, "table header": true, "version line": true, "title": true}
 
 // recognize turns blocks into the items of d and returns what it found.
 func recognize(bs []block, d *corpus.Document) *structure {
@@ -348,7 +380,7 @@ func recognize(bs []block, d *corpus.Document) *structure {
 			cands = append(cands, candidate{i, l})
 		}
 	}
-	in := chain(cands, bs, st)
+	in := chainSchemes(cands, bs, st)
 	if count(in) < 3 {
 		// Too few printed numbers to be the document's numbering: the
 		// places of ordered lists' items (labels not printed) may be it,
@@ -670,7 +702,7 @@ type open struct {
 // heading and each item of an ordered list opens an item; every other
 // block is text of the item open before it.
 func build(bs []block, starts map[int]label, d *corpus.Document, st *structure) {
-	b := builder{d: d, st: st, numbered: len(starts) > 0, more: map[int][]string{},
+	b := builder{d: d, st: st, numbered: len(starts) > 0, more: map[int][]string{}, links: map[int][]string{},
 		counters: map[string]int{}, anchors: map[string]bool{}, headItem: -1}
 	// Without a numbering, ordered lists are the rules where they hold
 	// more items than there are headings (a contract of 5 and a list of
@@ -692,6 +724,7 @@ func build(bs []block, starts map[int]label, d *corpus.Document, st *structure) 
 	}
 	for i, bl := range bs {
 		switch lab, ok := starts[i]; {
+		case bl.chrome == "title":
 		case bl.chrome != "":
 			d.Notes = append(d.Notes, "dropped "+bl.chrome+": "+clip(corpus.CleanLine(bl.text), 120))
 		case ok:
@@ -714,9 +747,16 @@ func build(bs []block, starts map[int]label, d *corpus.Document, st *structure) 
 		default:
 			if h := b.endLists(bl.nest); h >= 0 {
 				b.more[h] = append(b.more[h], bl.text)
-			} else {
-				b.text(bl.text)
+				if len(bl.links) > 0 {
+					b.links[h] = append(b.links[h], bl.links...)
+				}
+				continue
 			}
+			b.text(bl.text)
+		}
+		if len(bl.links) > 0 && bl.chrome == "" && len(b.stack) > 0 {
+			top := b.stack[len(b.stack)-1].item
+			b.links[top] = append(b.links[top], bl.links...)
 		}
 	}
 	b.finish()
@@ -736,8 +776,9 @@ type builder struct {
 	// more holds the text blocks after an item's own, joined at the end:
 	// appending to the item's text would copy it again for every block.
 	more     map[int][]string
-	heads    []inForce      // the headings in force, outermost first
-	counters map[string]int // outline counters by parent path
+	links    map[int][]string // link destinations in each item's blocks
+	heads    []inForce        // the headings in force, outermost first
+	counters map[string]int   // outline counters by parent path
 	anchors  map[string]bool
 }
 
@@ -922,6 +963,19 @@ func (b *builder) finish() {
 			ss = append([]string{it.Text}, ss...)
 		}
 		it.Text = strings.Join(ss, "\n")
+	}
+	// An item's citations are in its text and, where the format has
+	// links, in their destinations ("](regulations:regulation:2k)").
+	for i, ls := range b.links {
+		it := &d.Items[i]
+		var dest strings.Builder
+		for _, l := range ls {
+			dest.WriteString("](" + l + ")\n")
+		}
+		it.Refs = selfless(corpus.Refs(it.Title+"\n"+it.Text+"\n"+dest.String()), it)
+		if it.Refs == nil {
+			it.Refs = []string{}
+		}
 	}
 	items := d.Items[:0]
 	for _, it := range d.Items {

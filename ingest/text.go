@@ -43,10 +43,6 @@ func readTextOrMarkdown(text string, d *corpus.Document) (*structure, error) {
 	return stT, errT
 }
 
-func readMarkdown(text string, d *corpus.Document) (*structure, error) {
-	return fromBlocks(markdownBlocks(text), d)
-}
-
 // explains is how many items of d the structure accounts for: numbered
 // or outlined items, less the labels like the numbering's that it left in
 // the text, less chainRestart for each restart of the numbering (a
@@ -114,7 +110,7 @@ func fromBlocks(bs []block, d *corpus.Document) (*structure, error) {
 	// the text before the first item.
 	head := ""
 	for _, b := range bs {
-		if b.chrome == "" && b.kind == blockHeading {
+		if b.chrome == "" && b.kind == blockHeading || b.chrome == "title" {
 			d.Title = corpus.CleanLine(b.text)
 			break
 		}
@@ -178,7 +174,13 @@ func (st *structure) warnings(d *corpus.Document) []string {
 // was built for). It says in the notes which it kept and why.
 func arbitrate(text string, f *format, generic reader, d *corpus.Document) (string, error) {
 	special := &corpus.Document{Source: d.Source}
-	errS := f.parse(text, special)
+	var errS error
+	var stS *structure
+	if f.read != nil {
+		stS, errS = f.read(text, special)
+	} else {
+		errS = f.parse(text, special)
+	}
 	general := &corpus.Document{Source: d.Source}
 	st, errG := generic(text, general)
 	// The particular reader's items all have a place in the layout it
@@ -187,6 +189,11 @@ func arbitrate(text string, f *format, generic reader, d *corpus.Document) (stri
 	// A number the reader gives twice is one it misread: a numbering is
 	// unique.
 	ns, ng := float64(len(special.Items)-special.Count(corpus.KindPreamble)-repeatedNumbers(special)), 0.0
+	if stS != nil && errS == nil {
+		// A block reader's blocks go through the recognizer too: the
+		// two readings are measured alike.
+		ns = stS.explains(special)
+	}
 	if errG == nil {
 		ng = st.explains(general)
 	}
@@ -219,6 +226,8 @@ func arbitrate(text string, f *format, generic reader, d *corpus.Document) (stri
 	*d = *general
 	if errS == nil {
 		d.Notes = append(d.Notes, fmt.Sprintf(FormatNote+"detected as %s, read by the structure recognizer: its reading explains %.0f items, the %s reader's %.0f", f.name, ng, f.name, ns))
+	} else {
+		d.Notes = append(d.Notes, fmt.Sprintf(FormatNote+"detected as %s, read by the structure recognizer: its reading explains %.0f items, the %s reader's none (%v)", f.name, ng, f.name, errS))
 	}
 	return name, nil
 }
