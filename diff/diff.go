@@ -112,9 +112,9 @@ type Options struct {
 // short form without the procedures of the longform) is a note in Scope,
 // and its items are not changes.
 func (o Options) Compare(old, new *corpus.Document) *Comparison {
-	eqs := o.Equivalences
-	if eqs == nil {
-		eqs = DefaultEquivalences()
+	eqs := defaultPrepared()
+	if o.Equivalences != nil {
+		eqs = prepare(o.Equivalences)
 	}
 	if o.Align.Context == nil {
 		o.Align.Context = o.Context
@@ -175,7 +175,7 @@ func (c *Comparison) position(ch *Change) float64 {
 
 // compare describes what happened to a pair of items; ok is false when
 // nothing did.
-func compare(old, new *corpus.Document, p align.Pair, eqs []Equivalence) (Change, bool) {
+func compare(old, new *corpus.Document, p align.Pair, eqs *equivalences) (Change, bool) {
 	ch := Change{Old: p.Source, New: p.Target, Score: p.Score}
 	o, n := &old.Items[p.Source[0]], &new.Items[p.Target[0]]
 	switch {

@@ -103,39 +103,70 @@ func mayNote(s string) bool {
 	return strings.Contains(l, "delet") || strings.Contains(l, "remov") || strings.Contains(l, "omit") || strings.Contains(l, "blank")
 }
 
+// equivalences are Equivalences prepared for rewrite, spell and
+// canonical: both forms of each sorted longest first, and the old forms
+// longest first, sorted once for a comparison rather than on every call
+// (the sort was a quarter of diffing the WCA regulations).
+type equivalences struct {
+	list  []Equivalence
+	forms []eqForm      // both forms of each, longest first
+	byOld []Equivalence // longest old form first
+}
+
+// eqForm is one form of an equivalence, with the marker rewrite puts in
+// its place.
+type eqForm struct {
+	text string
+	eq   int    // index into list
+	repl string // "${1}\x00<eq>\x00${2}"
+}
+
+// prepare sorts the equivalences for use; nil gives an empty set.
+func prepare(eqs []Equivalence) *equivalences {
+	e := &equivalences{list: eqs}
+	for i, q := range eqs {
+		repl := fmt.Sprintf("${1}\x00%d\x00${2}", i)
+		e.forms = append(e.forms, eqForm{q.Old, i, repl}, eqForm{q.New, i, repl})
+	}
+	sort.SliceStable(e.forms, func(i, j int) bool { return len(e.forms[i].text) > len(e.forms[j].text) })
+	e.byOld = slices.Clone(eqs)
+	sort.SliceStable(e.byOld, func(i, j int) bool { return len(e.byOld[i].Old) > len(e.byOld[j].Old) })
+	return e
+}
+
+// noEquivalences compares up to typography alone.
+var noEquivalences = prepare(nil)
+
+// defaultPrepared is DefaultEquivalences prepared, once for the process.
+var defaultPrepared = sync.OnceValue(func() *equivalences { return prepare(DefaultEquivalences()) })
+
 // rewrite applies the equivalences to normalized text: both forms of each
 // are replaced by one marker, whole words only, longest forms first, so
 // that "see" and "see also" meet whichever way the edit went. Deletion
 // notes go, and digit groups lose their thousands separators. It returns
 // the text and the equivalences that matched.
-func rewrite(s string, eqs []Equivalence) (string, []Equivalence) {
+func rewrite(s string, eqs *equivalences) (string, []Equivalence) {
 	var used []Equivalence
 	if mayNote(s) && deletionNoteRe.MatchString(s) {
 		used = append(used, Equivalence{"deletion note", ""})
 		s = deletionNoteRe.ReplaceAllString(s, " ")
 	}
 	s = " " + thousandsRe.ReplaceAllString(s, "$1$2") + " "
-	type form struct {
-		text string
-		eq   int
-	}
-	var forms []form
-	for i, e := range eqs {
-		forms = append(forms, form{e.Old, i}, form{e.New, i})
-	}
-	sort.SliceStable(forms, func(i, j int) bool { return len(forms[i].text) > len(forms[j].text) })
-	hit := map[int]bool{}
-	for _, f := range forms {
+	var hit map[int]bool
+	for _, f := range eqs.forms {
 		if !strings.Contains(s, f.text) {
 			continue // the common case, without a regular expression
 		}
 		pat := wordPattern(f.text)
 		if pat.MatchString(s) {
+			if hit == nil {
+				hit = map[int]bool{}
+			}
 			hit[f.eq] = true
-			s = pat.ReplaceAllString(s, fmt.Sprintf("${1}\x00%d\x00${2}", f.eq))
+			s = pat.ReplaceAllString(s, f.repl)
 		}
 	}
-	for i, e := range eqs {
+	for i, e := range eqs.list {
 		if hit[i] {
 			used = append(used, e)
 		}
@@ -150,12 +181,12 @@ var markerRe = regexp.MustCompile("\x00([0-9]+)\x00")
 
 // spell turns the markers of rewritten text back into words: each into
 // the new form of its equivalence.
-func spell(s string, eqs []Equivalence) string {
+func spell(s string, eqs *equivalences) string {
 	return markerRe.ReplaceAllStringFunc(s, func(m string) string {
 		var i int
 		fmt.Sscan(strings.Trim(m, "\x00"), &i)
-		if i < len(eqs) {
-			return eqs[i].New
+		if i < len(eqs.list) {
+			return eqs.list[i].New
 		}
 		return m
 	})
@@ -216,7 +247,7 @@ const minorWords = 2
 // rewrote most of the text (rewritten). When a rule other than the
 // wording decided such a change, the reason says so too: the deciding
 // rule alone ("negation changed") would undersell a rule written anew.
-func judge(old, new *corpus.Item, lang string, eqs []Equivalence) (j judgement, whole bool) {
+func judge(old, new *corpus.Item, lang string, eqs *equivalences) (j judgement, whole bool) {
 	j, na, nb := judgeEdit(old, new, lang, eqs)
 	if j.severity != Substantive {
 		return j, false
@@ -246,7 +277,7 @@ func rewritten(na, nb string) (kept, words int, ok bool) {
 // judgeEdit is judge without the note on rewritten texts. It also returns
 // the texts in the form it compared them in (empty when they differ only
 // in typography).
-func judgeEdit(old, new *corpus.Item, lang string, eqs []Equivalence) (judgement, string, string) {
+func judgeEdit(old, new *corpus.Item, lang string, eqs *equivalences) (judgement, string, string) {
 	a, b := old.Text, new.Text
 	if corpus.Fold(a) == corpus.Fold(b) {
 		return judgement{Editorial, "typography", "typography and white space only"}, "", ""
@@ -359,10 +390,10 @@ func quotable(edits []string) bool {
 // ("“chips” became “chip(s)”"), leaving out those that deletion notes
 // or typography explain, and those the equivalences explain unless all
 // is set.
-func printedEdits(a, b string, eqs []Equivalence, all bool) []string {
+func printedEdits(a, b string, eqs *equivalences, all bool) []string {
 	ca, cb := canonical(a, eqs), canonical(b, eqs)
 	if all {
-		ca, cb = canonical(a, nil), canonical(b, nil)
+		ca, cb = canonical(a, noEquivalences), canonical(b, noEquivalences)
 	}
 	_, spans := Redline(ca, cb)
 	var out []string
@@ -380,7 +411,7 @@ func printedEdits(a, b string, eqs []Equivalence, all bool) []string {
 		case Insert:
 			n = spans[i].Text
 		}
-		if equivalent(d, n, nil) {
+		if equivalent(d, n, noEquivalences) {
 			continue // punctuation and spacing
 		}
 		if q := editPhrase(d, n); (all || !equivalent(d, n, eqs)) && !slices.Contains(out, q) {
@@ -394,13 +425,11 @@ func printedEdits(a, b string, eqs []Equivalence, all bool) []string {
 // equivalence's old form written as its new one (whole words, any case,
 // longest first), punctuation kept: two texts that differ only by
 // equivalences become one.
-func canonical(s string, eqs []Equivalence) string {
+func canonical(s string, eqs *equivalences) string {
 	s = corpus.Fold(stripNotes(s))
 	// Longest forms first: "he or she has" before "he or she".
-	eqs = slices.Clone(eqs)
-	sort.SliceStable(eqs, func(i, j int) bool { return len(eqs[i].Old) > len(eqs[j].Old) })
 	low := strings.ToLower(s)
-	for _, e := range eqs {
+	for _, e := range eqs.byOld {
 		// The expression runs only where the form may be (the forms are
 		// in lower case): most texts have none, and the look costs far
 		// less.
@@ -418,7 +447,7 @@ func canonical(s string, eqs []Equivalence) string {
 // keeps its content words (up to equivalences, typography and words like
 // "and" or "the"), substantive when content words come or go, which
 // changes what the rule covers.
-func judgeTitle(old, new string, eqs []Equivalence) judgement {
+func judgeTitle(old, new string, eqs *equivalences) judgement {
 	if equivalent(old, new, eqs) {
 		return judgement{Editorial, "title", "title reworded, the same words"}
 	}
@@ -519,7 +548,10 @@ func stem(w string) string {
 
 // equivalent reports whether two short texts (titles, section names) say
 // the same up to typography and the equivalences.
-func equivalent(a, b string, eqs []Equivalence) bool {
+func equivalent(a, b string, eqs *equivalences) bool {
+	if a == b {
+		return true // rewrite is a function of its text
+	}
 	na, _ := rewrite(normalize(a), eqs)
 	nb, _ := rewrite(normalize(b), eqs)
 	return na == nb
