@@ -190,8 +190,10 @@ func compare(old, new *corpus.Document, p align.Pair, eqs *equivalences) (Change
 	// A section renamed in place ("Bets & Raises" -> "Bets and Raises")
 	// moves nothing.
 	ch.Moved = o.Section != "" && n.Section != "" && !equivalent(o.Section, n.Section, eqs)
-	ch.TitleChanged = corpus.Fold(o.Title) != corpus.Fold(n.Title)
-	ch.TextChanged = corpus.Fold(o.Text) != corpus.Fold(n.Text)
+	// Most pairs of an edition are the same text: equal strings need no
+	// folding.
+	ch.TitleChanged = o.Title != n.Title && corpus.Fold(o.Title) != corpus.Fold(n.Title)
+	ch.TextChanged = o.Text != n.Text && corpus.Fold(o.Text) != corpus.Fold(n.Text)
 	if ch.Kind == "" && !ch.Renumbered && !ch.Moved && !ch.TitleChanged && !ch.TextChanged {
 		return ch, false
 	}

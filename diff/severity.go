@@ -151,7 +151,10 @@ func rewrite(s string, eqs *equivalences) (string, []Equivalence) {
 		used = append(used, Equivalence{"deletion note", ""})
 		s = deletionNoteRe.ReplaceAllString(s, " ")
 	}
-	s = " " + thousandsRe.ReplaceAllString(s, "$1$2") + " "
+	if strings.ContainsAny(s, "0123456789") {
+		s = thousandsRe.ReplaceAllString(s, "$1$2")
+	}
+	s = " " + s + " "
 	var hit map[int]bool
 	for _, f := range eqs.forms {
 		if !strings.Contains(s, f.text) {
@@ -248,11 +251,11 @@ const minorWords = 2
 // wording decided such a change, the reason says so too: the deciding
 // rule alone ("negation changed") would undersell a rule written anew.
 func judge(old, new *corpus.Item, lang string, eqs *equivalences) (j judgement, whole bool) {
-	j, na, nb := judgeEdit(old, new, lang, eqs)
+	j, na, nb, spans := judgeEdit(old, new, lang, eqs)
 	if j.severity != Substantive {
 		return j, false
 	}
-	kept, words, whole := rewritten(spell(na, eqs), spell(nb, eqs))
+	kept, words, whole := rewritten(spell(na, eqs), spell(nb, eqs), spans)
 	if whole && j.rule != "wording" {
 		j.reason += fmt.Sprintf("; most of the text rewritten (%d of %d words kept)", kept, words)
 	}
@@ -261,10 +264,13 @@ func judge(old, new *corpus.Item, lang string, eqs *equivalences) (j judgement, 
 
 // rewritten reports whether most words of the old text are gone and most
 // of the new text is new, na and nb being the texts as severity compares
-// them (normalize, then rewrite), with the words kept and the old text's
-// words; texts under ten words are never called rewritten.
-func rewritten(na, nb string) (kept, words int, ok bool) {
-	_, spans := Redline(na, nb)
+// them (normalize, rewrite, spell), with the words kept and the old
+// text's words; texts under ten words are never called rewritten. spans
+// is the redline of na into nb when the caller has it, else nil.
+func rewritten(na, nb string, spans []Span) (kept, words int, ok bool) {
+	if spans == nil {
+		_, spans = Redline(na, nb)
+	}
 	words, newWords := len(strings.Fields(na)), len(strings.Fields(nb))
 	for _, s := range spans {
 		if s.Op == Equal {
@@ -276,29 +282,30 @@ func rewritten(na, nb string) (kept, words int, ok bool) {
 
 // judgeEdit is judge without the note on rewritten texts. It also returns
 // the texts in the form it compared them in (empty when they differ only
-// in typography).
-func judgeEdit(old, new *corpus.Item, lang string, eqs *equivalences) (judgement, string, string) {
+// in typography) and, when it got that far, the redline of those texts
+// spelled out (nil otherwise).
+func judgeEdit(old, new *corpus.Item, lang string, eqs *equivalences) (judgement, string, string, []Span) {
 	a, b := old.Text, new.Text
 	if corpus.Fold(a) == corpus.Fold(b) {
-		return judgement{Editorial, "typography", "typography and white space only"}, "", ""
+		return judgement{Editorial, "typography", "typography and white space only"}, "", "", nil
 	}
 	na, used1 := rewrite(normalize(a), eqs)
 	nb, used2 := rewrite(normalize(b), eqs)
 	if na == nb {
 		used := telling(normalize(a), normalize(b), append(used1, used2...))
 		if len(used) == 0 {
-			return judgement{Editorial, "typography", "punctuation, case and white space only"}, na, nb
+			return judgement{Editorial, "typography", "punctuation, case and white space only"}, na, nb, nil
 		}
-		return judgement{Editorial, "equivalence", "only " + describeEqs(normalize(a), normalize(b), used)}, na, nb
+		return judgement{Editorial, "equivalence", "only " + describeEqs(normalize(a), normalize(b), used)}, na, nb, nil
 	}
 	if x, y := ownNumbers(stripNotes(a), lang, old.Refs, old.Number), ownNumbers(stripNotes(b), lang, new.Refs, new.Number); !sameSet(x, y) {
-		return judgement{Substantive, "numbers", numbersReason(x, y)}, na, nb
+		return judgement{Substantive, "numbers", numbersReason(x, y)}, na, nb, nil
 	}
 	if !sameSet(old.Refs, new.Refs) {
-		return judgement{Substantive, "refs", refsReason(old.Refs, new.Refs)}, na, nb
+		return judgement{Substantive, "refs", refsReason(old.Refs, new.Refs)}, na, nb, nil
 	}
 	if x, y := labels(old.Parts), labels(new.Parts); !slices.Equal(x, y) {
-		return judgement{Substantive, "parts", partsReason(x, y)}, na, nb
+		return judgement{Substantive, "parts", partsReason(x, y)}, na, nb, nil
 	}
 	// Negations and modal verbs are counted in the words as the
 	// equivalences spell them: "can't" and "cannot" are one word, and
@@ -306,13 +313,13 @@ func judgeEdit(old, new *corpus.Item, lang string, eqs *equivalences) (judgement
 	sa, sb := spell(na, eqs), spell(nb, eqs)
 	wa, wb := strings.Fields(sa), strings.Fields(sb)
 	if x, y := pick(wa, negations), pick(wb, negations); len(x) != len(y) {
-		return judgement{Substantive, "negation", wordsReason("negation", "negations", x, y)}, na, nb
+		return judgement{Substantive, "negation", wordsReason("negation", "negations", x, y)}, na, nb, nil
 	}
 	if x, y := pick(wa, modals), pick(wb, modals); !sameBag(x, y) {
-		return judgement{Substantive, "modal", wordsReason("modal verb", "modal verbs", x, y)}, na, nb
+		return judgement{Substantive, "modal", wordsReason("modal verb", "modal verbs", x, y)}, na, nb, nil
 	}
 	if x, y := sentences(a), sentences(b); x != y {
-		return judgement{Substantive, "sentences", sentencesReason(x, y)}, na, nb
+		return judgement{Substantive, "sentences", sentencesReason(x, y)}, na, nb, nil
 	}
 	_, spans := Redline(sa, sb)
 	var del, ins []string
@@ -334,19 +341,19 @@ func judgeEdit(old, new *corpus.Item, lang string, eqs *equivalences) (judgement
 		}
 	}
 	if len(del) == 0 && len(ins) == 0 && compounds > 0 {
-		return judgement{Editorial, "spelling", "only spelling: " + and(printedEdits(a, b, eqs, true))}, na, nb
+		return judgement{Editorial, "spelling", "only spelling: " + and(printedEdits(a, b, eqs, true))}, na, nb, spans
 	}
 	edits := printedEdits(a, b, eqs, false)
 	if n := max(len(del), len(ins)); n <= minorWords {
 		if len(edits) == 0 {
 			edits = []string{editPhrase(strings.Join(del, " "), strings.Join(ins, " "))}
 		}
-		return judgement{Editorial, "wording", "minor wording: " + and(edits)}, na, nb
+		return judgement{Editorial, "wording", "minor wording: " + and(edits)}, na, nb, spans
 	}
 	if quotable(edits) {
-		return judgement{Substantive, "wording", "reworded: " + strings.Join(edits, "; ")}, na, nb
+		return judgement{Substantive, "wording", "reworded: " + strings.Join(edits, "; ")}, na, nb, spans
 	}
-	return judgement{Substantive, "wording", fmt.Sprintf("reworded: %s removed, %s added", counted(len(del), "word"), counted(len(ins), "word"))}, na, nb
+	return judgement{Substantive, "wording", fmt.Sprintf("reworded: %s removed, %s added", counted(len(del), "word"), counted(len(ins), "word"))}, na, nb, spans
 }
 
 // compound reports whether a and b are one compound written apart,
