@@ -14,6 +14,8 @@ command is replaced by a new empty directory for each run (an empty
 cache: a first run). A command that fails stops the measurement.
 
   python3 bench/ab.py RUNS NAME 'COMMAND A' 'COMMAND B'
+
+RUNS 0 times one run of each, the one that measures peak RSS.
 """
 import os
 import shlex
@@ -67,11 +69,15 @@ def once(cmd, rss=False):
 def main():
     runs, name, a, b = int(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4]
     peer = b != "-"
-    _, ka = once(a, rss=True)
-    kb = 0
+    wa, ka = once(a, rss=True)
+    wb, kb = 0, 0
     if peer:
-        _, kb = once(b, rss=True)
+        wb, kb = once(b, rss=True)
     ta, tb = [], []
+    if runs == 0:
+        # A command of seconds: its one run under /usr/bin/time is the
+        # measurement (the wrapper's millisecond does not show).
+        ta, tb = [wa], [wb]
     for _ in range(runs):
         ta.append(once(a)[0])
         if peer:
