@@ -296,7 +296,17 @@ func (c *Comparison) moves(al *align.Alignment) []Move {
 			partnerOld[t] = p.Source[0]
 		}
 	}
-	has := func(text, s string) bool { return strings.Contains(corpus.Fold(text), corpus.Fold(s)) }
+	// The folded texts of the items sentences are looked for in, each
+	// folded once (not once per sentence).
+	foldedOld, foldedNew := map[int]string{}, map[int]string{}
+	folded := func(m map[int]string, d *corpus.Document, i int) string {
+		f, ok := m[i]
+		if !ok {
+			f = corpus.Fold(d.Items[i].Text)
+			m[i] = f
+		}
+		return f
+	}
 	// Only changed items can lose or gain a sentence.
 	lost, gained := map[int]bool{}, map[int]bool{}
 	for _, ch := range c.Changes {
@@ -331,7 +341,7 @@ func (c *Comparison) moves(al *align.Alignment) []Move {
 			if len(strings.Fields(s)) < movedMinWords {
 				continue
 			}
-			if paired && has(c.New.Items[pj].Text, s) {
+			if paired && strings.Contains(folded(foldedNew, c.New, pj), corpus.Fold(s)) {
 				continue // still where it was
 			}
 			j, ok := arrived[normalize(s)]
@@ -339,7 +349,7 @@ func (c *Comparison) moves(al *align.Alignment) []Move {
 				continue
 			}
 			// The sentence must be new where it arrived.
-			if oi, ok := partnerOld[j]; ok && has(c.Old.Items[oi].Text, s) {
+			if oi, ok := partnerOld[j]; ok && strings.Contains(folded(foldedOld, c.Old, oi), corpus.Fold(s)) {
 				continue
 			}
 			out = append(out, Move{Text: strings.TrimSpace(s), OldID: o.ID, NewID: c.New.Items[j].ID})
