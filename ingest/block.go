@@ -17,6 +17,10 @@ type block struct {
 	bold    bool   // all of the text is bold or emphasized: a title line
 	anchor  string // the element's id attribute (HTML), if any
 	line    int    // 1-based line of the source where the block starts; 0 unknown
+	// nest is 1 + the depth of the list item the block lies in (1: outside
+	// every list), where the format says so (HTML, Markdown); 0 where it
+	// does not (plain text). Text after a list ends the list's items.
+	nest int
 	// chrome, when not "", says why the block is page furniture rather
 	// than text of the rulebook (navigation, a footer): it is kept in the
 	// notes, never in an item.

@@ -153,3 +153,41 @@ func TestTableLanguage(t *testing.T) {
 		t.Errorf("lang %q items %+v", d.Lang, d.Items)
 	}
 }
+
+// TestDOCXOtherRulebook reads a DOCX laid out unlike the TDA
+// publications (sections by heading style, rules typed "1.1 ..."): the
+// structure recognizer reads it, where the publication reader made one
+// preamble of everything.
+func TestDOCXOtherRulebook(t *testing.T) {
+	h := func(s string) string { return para(`<w:pStyle w:val="Heading1"/>`, run("", s)) }
+	p := func(s string) string { return para("", run("", s)) }
+	body := para(`<w:pStyle w:val="Title"/>`, run("", "Chess Club Bylaws 2025")) +
+		h("Section 1 – Membership") +
+		p("1.1 Any person may join the club.") + p("1.2 Members pay the yearly fee by March.") +
+		h("Section 2 – Play") +
+		p("2.1 Games are played with clocks.") + p("2.2 A player who arrives late loses time.") +
+		p("Players should be on time.") + p("2.3 Results are reported the same day.")
+	d, err := ingest.Options{}.Bytes("bylaws.docx", makeDOCX(t, body, nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, it := range d.Items {
+		if it.Kind == corpus.KindRule {
+			got = append(got, it.Number+"|"+it.Section+"|"+it.Text)
+		}
+	}
+	want := []string{
+		"1.1|Membership|Any person may join the club.",
+		"1.2|Membership|Members pay the yearly fee by March.",
+		"2.1|Play|Games are played with clocks.",
+		"2.2|Play|A player who arrives late loses time.\nPlayers should be on time.",
+		"2.3|Play|Results are reported the same day.",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("rules:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if !slices.ContainsFunc(d.Notes, func(n string) bool { return strings.Contains(n, "read by the structure recognizer") }) {
+		t.Errorf("no note says which reading was kept: %q", d.Notes)
+	}
+}

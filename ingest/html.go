@@ -102,11 +102,9 @@ func parseHTML(data []byte, o Options, d *corpus.Document) error {
 		return errors.New("HTML: the page has no text outside navigation and scripts")
 	}
 	lang := d.Lang
-	notes := d.Notes
 	if _, err := fromBlocks(bs, d); err != nil {
 		return fmt.Errorf("HTML: %v", err)
 	}
-	d.Notes = append(notes, d.Notes...)
 	if d.Lang == "" {
 		d.Lang = lang
 	}

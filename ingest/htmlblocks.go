@@ -38,6 +38,7 @@ type htmlReader struct {
 	ordinal int
 	anchor  string
 	line    int
+	in      int // the depth of the list item being read; 0 outside lists
 }
 
 // flush ends the block being read.
@@ -59,7 +60,7 @@ func (r *htmlReader) flush() {
 		t = strings.TrimSpace(strings.Join(dropEmpty(lines), "\n"))
 	}
 	if t != "" {
-		r.bs = append(r.bs, block{text: t, kind: r.kind, level: r.level, depth: r.depth, ordinal: r.ordinal, lead: r.lead == 1, bold: r.lead == 1 && !r.plain, anchor: r.anchor, line: r.line, chrome: r.chrome})
+		r.bs = append(r.bs, block{text: t, kind: r.kind, level: r.level, depth: r.depth, ordinal: r.ordinal, lead: r.lead == 1, bold: r.lead == 1 && !r.plain, anchor: r.anchor, line: r.line, chrome: r.chrome, nest: r.in + 1})
 	}
 	r.cur.Reset()
 	r.lead, r.plain, r.kind, r.level, r.depth, r.ordinal, r.anchor, r.chrome = 0, false, blockPara, 0, 0, 0, "", ""
@@ -115,6 +116,19 @@ func (r *htmlReader) node(n *html.Node, depth int) {
 		if s, err := strconv.Atoi(attrOf(n, "start")); err == nil {
 			num = s
 		}
+		// A list is one numbering: its items print their labels, or the
+		// list implies them, and one item whose text happens to start
+		// like a label ("投票は A.6 に…") is still numbered by its place.
+		items, printed := 0, 0
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			if c.Type == html.ElementNode && c.Data == "li" {
+				items++
+				if printsLabel(c) {
+					printed++
+				}
+			}
+		}
+		prints := printed*2 > items
 		for c := n.FirstChild; c != nil; c = c.NextSibling {
 			if c.Type != html.ElementNode || c.Data != "li" {
 				r.node(c, depth)
@@ -125,11 +139,14 @@ func (r *htmlReader) node(n *html.Node, depth int) {
 			}
 			r.flush()
 			r.kind, r.depth, r.anchor = blockItem, depth+1, attrOf(c, "id")
-			if tag == "ol" && !printsLabel(c) {
+			if tag == "ol" && (!prints || !printsLabel(c)) {
 				r.ordinal = num
 			}
+			outer := r.in
+			r.in = depth + 1
 			r.listItem(c, depth+1)
 			r.flush()
+			r.in = outer
 			num++
 		}
 	case tag == "tr":
@@ -236,14 +253,16 @@ func (r *htmlReader) inline(n *html.Node, depth int) {
 }
 
 // printsLabel reports whether a list item's text starts with a label of
-// its own ("9.1.", "a)"), which the list then does not need to imply.
+// its own ("9.1.", "a)"), which the list then does not need to imply. A
+// label in parentheses ("(1) A beats C, or (2) ...") is not one: the
+// recognizer reads those as enumerations inside a text, never as items.
 func printsLabel(li *html.Node) bool {
 	t := strings.TrimLeftFunc(textOf(li), unicode.IsSpace)
 	if len(t) > 200 {
 		t = t[:200]
 	}
 	l, ok := readLabel(t)
-	return ok && (l.term != "" || len(l.comps) > 1 && l.end < len(t))
+	return ok && !l.paren && (l.term != "" || len(l.comps) > 1 && l.end < len(t))
 }
 
 // isPermalink reports whether a is a link inside a heading to that

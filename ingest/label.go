@@ -19,6 +19,7 @@ type label struct {
 	comps   []comp
 	printed string // the label as printed, prefix and terminator excluded ("1.0.1a", "B.2")
 	prefix  string // a word printed before the number ("Article"), or ""
+	counter string // the CJK counter after the number ("条" of "第12条"), or ""
 	term    string // the punctuation after the label (".", ")", ":"), or ""
 	paren   bool   // printed in parentheses: "(2)"
 	end     int    // byte offset in the block text where the rest begins
@@ -39,6 +40,11 @@ const (
 	compUpper
 	compRoman // upper-case roman numeral of two or more letters, or I V X
 )
+
+// form is what a label prints besides its number: the word before it
+// and the counter after it. One numbering prints one form at one level
+// ("第3条" does not follow "第2章").
+func (l label) form() string { return l.prefix + "\x00" + l.counter }
 
 // key is the normalized form of the label's components, for lookups:
 // "1.0.1.a".
@@ -134,10 +140,32 @@ func readLabel(s string) (l label, ok bool) {
 		return l, false
 	}
 	l, ok = readCore(s, k)
+	if !ok {
+		l, ok = lineEndLetters(s, k)
+	}
 	if !ok || l.comps[0].kind == compLower {
 		return label{}, false
 	}
 	l.prefix = strings.TrimSpace(s[i:j])
+	return l, true
+}
+
+// lineEndLetters reads the capital letter or roman numeral that ends a
+// line after a prefix word ("CAPÍTULO II", "Appendix B"): the word makes
+// it a label without punctuation after it.
+func lineEndLetters(s string, k int) (label, bool) {
+	end := k
+	for end < len(s) && s[end] >= 'A' && s[end] <= 'Z' {
+		end++
+	}
+	if end == k || end < len(s) && s[end] != '\n' && s[end] != '\r' {
+		return label{}, false
+	}
+	l, ok := readCore(s[:end]+".", k)
+	if !ok || len(l.comps) != 1 {
+		return label{}, false
+	}
+	l.term, l.end = "", skipSpace(s, end)
 	return l, true
 }
 
@@ -268,6 +296,17 @@ func readCore(s string, i int) (l label, ok bool) {
 		return l, false
 	}
 	l = label{comps: comps, printed: s[start:j]}
+	// "Art. 1º", "Artículo 2.º", "3ª": an ordinal indicator after a number
+	// is how it is printed, not another component.
+	if comps[len(comps)-1].kind == compNum {
+		k := j
+		if strings.HasPrefix(s[k:], ".") {
+			k++
+		}
+		if r, n := utf8.DecodeRuneInString(s[k:]); r == 'º' || r == 'ª' || r == '°' {
+			j = k + n
+		}
+	}
 	if open {
 		if strings.HasPrefix(s[j:], ")") || strings.HasPrefix(s[j:], "）") {
 			_, n := utf8.DecodeRuneInString(s[j:])
@@ -415,7 +454,7 @@ func readCJKLabel(s string, i int) (l label, ok bool) {
 		end += n2
 	}
 	// The number is what ids and citations use ("第12条" is cited as 12).
-	return label{comps: []comp{{compNum, v, strconv.Itoa(v)}}, printed: strconv.Itoa(v), end: skipSpace(s, end)}, true
+	return label{comps: []comp{{compNum, v, strconv.Itoa(v)}}, printed: strconv.Itoa(v), counter: string(r), end: skipSpace(s, end)}, true
 }
 
 // cjkNumber is the value of a number written in digits or CJK numerals

@@ -3,10 +3,12 @@ package ingest
 import (
 	"sort"
 	"strings"
+	"unicode"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
+	gmparser "github.com/yuin/goldmark/parser"
 	gmtext "github.com/yuin/goldmark/text"
 
 	"github.com/rulesync/rulesync/corpus"
@@ -33,7 +35,8 @@ func markdownBlocks(text string) []block {
 			}
 		}
 	}
-	md := goldmark.New(goldmark.WithExtensions(extension.Table, extension.Strikethrough))
+	md := goldmark.New(goldmark.WithExtensions(extension.Table, extension.Strikethrough),
+		goldmark.WithParserOptions(gmparser.WithHeadingAttribute()))
 	root := md.Parser().Parse(gmtext.NewReader(src))
 	var walk func(n ast.Node, depth int)
 	walk = func(n ast.Node, depth int) {
@@ -41,8 +44,13 @@ func markdownBlocks(text string) []block {
 			switch c := c.(type) {
 			case *ast.Heading:
 				l := inlineLines(c, src)
-				t := strings.Join(linesText(l), " ")
-				bs = append(bs, block{text: t, kind: blockHeading, level: c.Level, line: lineAt(c, lineOf)})
+				t, anchor := headingAnchor(strings.Join(linesText(l), " "))
+				if v, ok := c.AttributeString("id"); ok {
+					if id, ok := v.([]byte); ok {
+						anchor = string(id)
+					}
+				}
+				bs = append(bs, block{text: t, kind: blockHeading, level: c.Level, anchor: anchor, line: lineAt(c, lineOf)})
 			case *ast.Paragraph, *ast.TextBlock:
 				kind := blockPara
 				d := 0
@@ -53,7 +61,7 @@ func markdownBlocks(text string) []block {
 					if strings.TrimSpace(l.text) == "" {
 						continue
 					}
-					b := block{text: strings.TrimSpace(l.text), kind: blockPara, lead: l.lead, bold: l.bold, line: lineAt(c, lineOf) + i}
+					b := block{text: strings.TrimSpace(l.text), kind: blockPara, lead: l.lead, bold: l.bold, line: lineAt(c, lineOf) + i, nest: depth + 1}
 					if i == 0 {
 						b.kind, b.depth = kind, d
 					}
@@ -100,6 +108,51 @@ func markdownBlocks(text string) []block {
 	}
 	walk(root, 0)
 	return bs
+}
+
+// headingAnchor takes out of a heading's text the anchor a site generator
+// printed at its start or end as a delimited identifier ("## General
+// @@sec:general@@", "%%rules.intro%%"): a word that opens and closes with
+// the same run of two or more symbols around letters, digits and "_:.-/"
+// only. The attribute syntax "{#id}" is goldmark's (WithHeadingAttribute).
+func headingAnchor(t string) (text, anchor string) {
+	fields := strings.Fields(t)
+	if len(fields) < 2 {
+		return t, ""
+	}
+	for _, at := range []int{0, len(fields) - 1} {
+		if id, ok := delimitedID(fields[at]); ok {
+			rest := append(append([]string{}, fields[:at]...), fields[at+1:]...)
+			return strings.Join(rest, " "), id
+		}
+	}
+	return t, ""
+}
+
+// delimitedID reports whether w is an identifier between two equal runs
+// of two or more ASCII symbols ("@@rule:x@@"), and returns it.
+func delimitedID(w string) (string, bool) {
+	n := 0
+	for n < len(w) && w[n] == w[0] {
+		n++
+	}
+	c := w[0]
+	if n < 2 || len(w) < 2*n+1 || c >= 0x80 || !unicode.IsPunct(rune(c)) && !unicode.IsSymbol(rune(c)) ||
+		strings.Repeat(string(c), n) != w[len(w)-n:] {
+		return "", false
+	}
+	id := w[n : len(w)-n]
+	letter := false
+	for _, r := range id {
+		switch {
+		case unicode.IsLetter(r):
+			letter = true
+		case unicode.IsDigit(r) || strings.ContainsRune("_:.-/", r):
+		default:
+			return "", false
+		}
+	}
+	return id, letter
 }
 
 // frontMatter returns the length of a YAML front matter block ("---" ...

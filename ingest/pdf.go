@@ -16,8 +16,6 @@ import (
 
 	"github.com/klippa-app/go-pdfium"
 	pdfiumerrors "github.com/klippa-app/go-pdfium/errors"
-	"github.com/klippa-app/go-pdfium/requests"
-	"github.com/klippa-app/go-pdfium/responses"
 	"github.com/klippa-app/go-pdfium/webassembly"
 	"github.com/tetratelabs/wazero"
 	"github.com/tetratelabs/wazero/api"
@@ -215,7 +213,12 @@ func engineError(err error, page int, refusedBefore int64) error {
 }
 
 func extractPages(ctx context.Context, inst pdfium.Pdfium, data []byte, page *int) ([]pdfPage, error) {
-	doc, err := inst.OpenDocument(&requests.OpenDocument{File: &data})
+	c, err := newPDFCalls(inst)
+	if err != nil {
+		return nil, err
+	}
+	defer c.close()
+	doc, err := c.open(data)
 	if err != nil {
 		switch {
 		case errors.Is(err, pdfiumerrors.ErrPassword):
@@ -225,34 +228,27 @@ func extractPages(ctx context.Context, inst pdfium.Pdfium, data []byte, page *in
 		}
 		return nil, fmt.Errorf("not a readable PDF: %v", err)
 	}
-	defer inst.FPDF_CloseDocument(&requests.FPDF_CloseDocument{Document: doc.Document})
-	count, err := inst.FPDF_GetPageCount(&requests.FPDF_GetPageCount{Document: doc.Document})
+	defer doc.close()
+	count, err := doc.pages()
 	if err != nil {
 		return nil, fmt.Errorf("not a readable PDF: %v", err)
 	}
-	if count.PageCount == 0 {
+	if count <= 0 {
 		return nil, pdfError("the PDF has no pages")
 	}
-	pages := make([]pdfPage, 0, count.PageCount)
-	for i := 0; i < count.PageCount; i++ {
+	pages := make([]pdfPage, 0, count)
+	var chars []pdfChar
+	for i := range count {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
 		*page = i + 1
-		p := requests.Page{ByIndex: &requests.PageByIndex{Document: doc.Document, Index: i}}
-		h, err := inst.FPDF_GetPageHeightF(&requests.FPDF_GetPageHeightF{Page: p})
+		var h float64
+		h, chars, err = doc.page(i, chars[:0])
 		if err != nil {
 			return nil, err
 		}
-		st, err := inst.GetPageTextStructured(&requests.GetPageTextStructured{
-			Page:                   p,
-			Mode:                   requests.GetPageTextStructuredModeChars,
-			CollectFontInformation: true,
-		})
-		if err != nil {
-			return nil, err
-		}
-		pages = append(pages, pdfPage{height: float64(h.PageHeight), lines: charLines(st.Chars, i)})
+		pages = append(pages, pdfPage{height: h, lines: charLines(chars, i)})
 	}
 	*page = 0
 	return pages, nil
@@ -264,7 +260,7 @@ const boldProbe = 8
 
 // charLines groups a page's characters into lines at the line breaks
 // PDFium reports, measuring each line's box and type.
-func charLines(chars []*responses.GetPageTextStructuredChar, page int) []pdfLine {
+func charLines(chars []pdfChar, page int) []pdfLine {
 	var out []pdfLine
 	var b strings.Builder
 	cur := pdfLine{left: math.Inf(1), bottom: math.Inf(1), page: page}
@@ -288,32 +284,26 @@ func charLines(chars []*responses.GetPageTextStructuredChar, page int) []pdfLine
 		glyphs, bold = 0, 0
 	}
 	for _, c := range chars {
-		switch c.Text {
-		case "\n":
+		switch c.r {
+		case '\n':
 			flush()
 			continue
-		case "\r", "":
+		case '\r', 0:
 			continue
-		case "\x02":
-			// PDFium's code for a hyphen it took for a line-end one.
-			c = &responses.GetPageTextStructuredChar{Text: "-", PointPosition: c.PointPosition, FontInformation: c.FontInformation}
+		case '\x02':
+			c.r = '-' // PDFium's code for a hyphen it took for a line-end one
 		}
-		b.WriteString(c.Text)
-		if strings.TrimSpace(c.Text) == "" {
+		b.WriteRune(c.r)
+		if unicode.IsSpace(c.r) {
 			continue
 		}
-		p := c.PointPosition
-		cur.left = min(cur.left, p.Left)
-		cur.right = max(cur.right, p.Right)
-		cur.top = max(cur.top, p.Top)
-		cur.bottom = min(cur.bottom, p.Bottom)
-		isBold := false
-		if fi := c.FontInformation; fi != nil {
-			sizes[math.Round(fi.Size*2)/2]++
-			isBold = fi.Weight >= 600 || strings.Contains(strings.ToLower(fi.Name), "bold")
-		}
+		cur.left = min(cur.left, c.left)
+		cur.right = max(cur.right, c.right)
+		cur.top = max(cur.top, c.top)
+		cur.bottom = min(cur.bottom, c.bottom)
+		sizes[math.Round(c.size*2)/2]++
 		glyphs++
-		if isBold {
+		if c.bold {
 			bold++
 		}
 		// A line starts in bold when most of its first glyphs are bold;

@@ -33,6 +33,11 @@ const (
 	chainRestart  = 4.5
 	chainOddFirst = 1.5
 	chainPrefixed = 0.05
+	// chainSwitch is what a step between siblings that print different
+	// words around their numbers costs ("2." then "Artículo 3"): one
+	// numbering prints one form at one level, while a child may print
+	// another than its parent ("Article 1", then "1.1").
+	chainSwitch = 0.5
 )
 
 // structure is what the recognizer found, for the summary and the
@@ -69,6 +74,11 @@ func chain(cands []candidate, bs []block, st *structure) []bool {
 	nodes := make([]chainNode, len(cands))
 	prefix := make(map[string]scoreRef, len(cands)*2)
 	exact := make(map[string]scoreRef, len(cands))
+	// The same, for labels of one printed form (keyed form() + "\x00" +
+	// key): the best chain of one form is kept even where another form's
+	// scores higher.
+	prefixSame := make(map[string]scoreRef, len(cands)*2)
+	exactSame := make(map[string]scoreRef, len(cands))
 	best := scoreRef{score: 0, at: -1}
 	var keys []string
 	for j, c := range cands {
@@ -92,7 +102,13 @@ func chain(cands []candidate, bs []block, st *structure) []bool {
 			n = chainNode{score: best.score - chainRestart + 1 - bare, prev: best.at}
 		}
 		try := func(ref scoreRef, ok bool, w float64, hole bool) {
-			if ok && ref.score+w-bare > n.score {
+			if !ok {
+				return
+			}
+			if p := cands[ref.at].lab; p.form() != c.lab.form() && len(p.comps) == len(comps) {
+				w -= chainSwitch
+			}
+			if ref.score+w-bare > n.score {
 				n = chainNode{score: ref.score + w - bare, prev: ref.at, hole: hole}
 			}
 		}
@@ -109,22 +125,26 @@ func chain(cands []candidate, bs []block, st *structure) []bool {
 				if p != "" {
 					key = p + "." + pc.s
 				}
-				ref, ok := prefix[key]
 				w := 1.0
 				if h > 0 {
 					w = 1 - chainHole*float64(h)
 				}
+				ref, ok := prefix[key]
+				try(ref, ok, w, h > 0)
+				ref, ok = prefixSame[c.lab.form()+"\x00"+key]
 				try(ref, ok, w, h > 0)
 			}
 			if p != "" {
 				// A child: the first, or a later one when the first ones
 				// are missing (a hole).
 				if h := comps[k].n - 1; comps[k].first() || h > 0 && h <= chainHoles {
-					ref, ok := exact[p]
 					w := 1.0
 					if !comps[k].first() {
 						w = 1 - chainHole*float64(h)
 					}
+					ref, ok := exact[p]
+					try(ref, ok, w, !comps[k].first())
+					ref, ok = exactSame[c.lab.form()+"\x00"+p]
 					try(ref, ok, w, !comps[k].first())
 				}
 			}
@@ -135,14 +155,17 @@ func chain(cands []candidate, bs []block, st *structure) []bool {
 			keys = append(keys, joinComps(comps[:k]))
 		}
 		me := scoreRef{n.score, j}
-		for _, k := range keys {
-			if r, ok := prefix[k]; !ok || me.score >= r.score {
-				prefix[k] = me
+		keep := func(m map[string]scoreRef, k string) {
+			if r, ok := m[k]; !ok || me.score >= r.score {
+				m[k] = me
 			}
 		}
-		if r, ok := exact[keys[len(keys)-1]]; !ok || me.score >= r.score {
-			exact[keys[len(keys)-1]] = me
+		for _, k := range keys {
+			keep(prefix, k)
+			keep(prefixSame, c.lab.form()+"\x00"+k)
 		}
+		keep(exact, keys[len(keys)-1])
+		keep(exactSame, c.lab.form()+"\x00"+keys[len(keys)-1])
 		if best.at < 0 || n.score >= best.score {
 			best = me
 		}
@@ -278,6 +301,9 @@ func (l label) shape() string {
 		}
 		b.WriteString(map[compKind]string{compNum: "1", compLower: "a", compUpper: "A", compRoman: "I"}[c.kind])
 	}
+	if l.counter != "" {
+		return "第" + b.String() + l.counter
+	}
 	if l.paren {
 		return "(" + b.String() + ")"
 	}
@@ -292,7 +318,7 @@ func signature(b block, l label) string {
 	for i, c := range l.comps {
 		kinds[i] = '0' + byte(c.kind)
 	}
-	return fmt.Sprintf("%d/%d/%d/%v/%v/%s", b.kind, b.level, b.depth, b.lead, l.prefix != "", kinds)
+	return fmt.Sprintf("%d/%d/%d/%v/%q/%s", b.kind, b.level, b.depth, b.lead, l.form(), kinds)
 }
 
 // markup are the reasons for keeping a block out that say it is markup of
@@ -393,6 +419,8 @@ func recognize(bs []block, d *corpus.Document) *structure {
 	}
 	if len(starts) > 0 {
 		bs, starts = unglue(bs, starts, st)
+		bs, starts = unglueLists(bs, starts)
+		partHeadings(bs, starts)
 	}
 	build(bs, starts, d, st)
 	return st
@@ -471,6 +499,164 @@ func gluedLabel(text string, prev, next label) (at int, lab label, ok bool) {
 	return 0, label{}, false
 }
 
+// unglueLists splits off the sub-items a conversion ran into their
+// parent's line ("9.C.5. ... the latest of: 9.C.5.a. eighty seconds ...;
+// or 9.C.5.b. thirty seconds ..."): inside a numbered block, a run of two
+// or more labels that are its label's first child and that child's
+// successive siblings, each printed in full with its punctuation after a
+// space, with the next numbered block succeeding the last of them. A
+// single label, a label that is not a child, or one in parentheses is a
+// citation and stays text; so is a run whose labels are numbered
+// elsewhere.
+func unglueLists(bs []block, starts map[int]label) ([]block, map[int]label) {
+	var order []int
+	keys := map[string]bool{}
+	for i, l := range starts {
+		order = append(order, i)
+		keys[l.key()] = true
+	}
+	sort.Ints(order)
+	var out []block
+	outStarts := map[int]label{}
+	for n, i := range order {
+		from := 0
+		if n > 0 {
+			from = order[n-1] + 1
+		}
+		out = append(out, bs[from:i]...)
+		var next []comp
+		if n+1 < len(order) {
+			next = starts[order[n+1]].comps
+		}
+		lab, b := starts[i], bs[i]
+		run := childRun(b.text, lab, next, keys)
+		outStarts[len(out)] = lab
+		if len(run) == 0 {
+			out = append(out, b)
+			continue
+		}
+		head := b
+		head.text = strings.TrimSpace(b.text[:run[0].at])
+		out = append(out, head)
+		for k, g := range run {
+			end := len(b.text)
+			if k+1 < len(run) {
+				end = run[k+1].at
+			}
+			tail := b
+			tail.text = strings.TrimSpace(b.text[g.at:end])
+			tail.kind, tail.level, tail.lead, tail.bold, tail.anchor = blockPara, 0, false, false, ""
+			outStarts[len(out)] = g.lab
+			out = append(out, tail)
+		}
+	}
+	if len(order) > 0 {
+		out = append(out, bs[order[len(order)-1]+1:]...)
+	} else {
+		out = bs
+	}
+	return out, outStarts
+}
+
+// partHeadings makes headings of the lines of a second numbering that
+// stand between the items ("CAPÍTULO I", ten articles, "CAPÍTULO II"):
+// paragraphs of at most three short lines (a label, a title), outside the
+// numbering, whose labels succeed one another with items of the
+// numbering between every two of them and after the last. They are the
+// parts the items are in, and end the item before them.
+func partHeadings(bs []block, starts map[int]label) {
+	var rest []candidate
+	for i, b := range bs {
+		if _, ok := starts[i]; ok || b.kind != blockPara || b.chrome != "" || strings.Count(b.text, "\n") > 2 {
+			continue
+		}
+		l, ok := readLabel(b.text)
+		if !ok || l.paren {
+			continue
+		}
+		short := true
+		for _, t := range strings.Split(b.text[l.end:], "\n") {
+			t = strings.TrimSpace(t)
+			short = short && (t == "" || titleLike(t))
+		}
+		if !short {
+			continue
+		}
+		rest = append(rest, candidate{i, l})
+	}
+	if len(rest) < 2 {
+		return
+	}
+	in := chain(rest, bs, &structure{schemes: map[string]int{}})
+	var parts []int
+	for j, c := range rest {
+		if in[j] {
+			parts = append(parts, c.block)
+		}
+	}
+	if len(parts) < 2 {
+		return
+	}
+	// Items of the numbering between every two parts and after the last.
+	for k, from := range parts {
+		to := len(bs)
+		if k+1 < len(parts) {
+			to = parts[k+1]
+		}
+		items := false
+		for i := from + 1; i < to && !items; i++ {
+			_, items = starts[i]
+		}
+		if !items {
+			return
+		}
+	}
+	for _, i := range parts {
+		bs[i].kind, bs[i].level = blockHeading, 1
+	}
+}
+
+// gluedAt is a label found inside a block's text at byte offset at.
+type gluedAt struct {
+	at  int
+	lab label
+}
+
+// childRun finds in text the run unglueLists splits off: parent's first
+// child, then its successive siblings, every label new to keys, and next
+// (the following numbered block's label, nil at the end) succeeding the
+// last. It returns nil when there is no such run of two or more.
+func childRun(text string, parent label, next []comp, keys map[string]bool) []gluedAt {
+	var run []gluedAt
+	want := len(parent.comps) + 1
+	for i := max(parent.end, 1); i < len(text); i++ {
+		if text[i-1] != ' ' || text[i] < '0' || text[i] > '9' && (text[i] < 'A' || text[i] > 'Z') {
+			continue
+		}
+		l, ok := readLabel(text[i:])
+		if !ok || len(l.comps) != want || l.term == "" || l.prefix != "" || l.paren || keys[l.key()] ||
+			joinComps(l.comps[:want-1]) != parent.key() {
+			continue
+		}
+		last := l.comps[want-1]
+		if len(run) == 0 && !last.first() {
+			continue
+		}
+		if len(run) > 0 {
+			prev := run[len(run)-1].lab.comps[want-1]
+			if last.kind != prev.kind || last.n != prev.n+1 {
+				continue
+			}
+		}
+		run = append(run, gluedAt{i, l})
+		i += l.end - 1
+	}
+	if len(run) < 2 || next != nil && !follows(run[len(run)-1].lab.comps, next, 2) {
+		return nil
+	}
+	return run
+}
+
 // open is an item being built, with what the hierarchy needs of it.
 type open struct {
 	item  int    // index in d.Items
@@ -485,7 +671,25 @@ type open struct {
 // block is text of the item open before it.
 func build(bs []block, starts map[int]label, d *corpus.Document, st *structure) {
 	b := builder{d: d, st: st, numbered: len(starts) > 0, more: map[int][]string{},
-		counters: map[string]int{}, anchors: map[string]bool{}}
+		counters: map[string]int{}, anchors: map[string]bool{}, headItem: -1}
+	// Without a numbering, ordered lists are the rules where they hold
+	// more items than there are headings (a contract of 5 and a list of
+	// 10 under two headings); where headings are the rules and lists far
+	// fewer (a style guide's rule with the order of its includes), a
+	// list is content of the rule it is in, as the page renders it.
+	if !b.numbered {
+		headings, listed := 0, 0
+		for _, bl := range bs {
+			switch {
+			case bl.chrome != "":
+			case bl.kind == blockHeading:
+				headings++
+			case bl.ordinal > 0 && bl.depth == 1:
+				listed++
+			}
+		}
+		b.listsInText = listed*2 < headings
+	}
 	for i, bl := range bs {
 		switch lab, ok := starts[i]; {
 		case bl.chrome != "":
@@ -508,7 +712,11 @@ func build(bs []block, starts map[int]label, d *corpus.Document, st *structure) 
 		case bl.ordinal > 0:
 			b.listItem(bl)
 		default:
-			b.text(bl.text)
+			if h := b.endLists(bl.nest); h >= 0 {
+				b.more[h] = append(b.more[h], bl.text)
+			} else {
+				b.text(bl.text)
+			}
 		}
 	}
 	b.finish()
@@ -519,8 +727,12 @@ type builder struct {
 	d        *corpus.Document
 	st       *structure
 	numbered bool // the document has a numbering chain
-	stack    []open
-	pre      []string // text before the first item
+	// listsInText: an ordered list inside an item is that item's text
+	// ("1. ..." lines), not items of its own.
+	listsInText bool
+	headItem    int // the item of the last unnumbered heading; -1 none
+	stack       []open
+	pre         []string // text before the first item
 	// more holds the text blocks after an item's own, joined at the end:
 	// appending to the item's text would copy it again for every block.
 	more     map[int][]string
@@ -642,12 +854,44 @@ func (b *builder) heading(bl block) {
 	}
 	b.enter(bl.level, title)
 	b.add(it, open{level: bl.level, path: path})
+	b.headItem = len(b.d.Items) - 1
+}
+
+// endLists closes the items opened by list items that text lying
+// outside their list (nest, as block.nest) follows: the paragraph after a
+// list belongs to the item or section the list is in, not to the list's
+// last item. The document's first item stays open, so that no text moves
+// before it; nest 0 (the format does not say) closes nothing. Where the
+// list's items were all that was open, the text goes to the item of the
+// heading above the list, whose index it returns (else -1).
+func (b *builder) endLists(nest int) int {
+	if nest == 0 {
+		return -1
+	}
+	for len(b.stack) > 0 {
+		top := b.stack[len(b.stack)-1]
+		if top.depth == 0 || top.depth < nest {
+			return -1
+		}
+		if len(b.stack) == 1 {
+			if b.headItem >= 0 && b.headItem < top.item {
+				return b.headItem
+			}
+			return -1
+		}
+		b.stack = b.stack[:len(b.stack)-1]
+	}
+	return -1
 }
 
 // listItem opens the item of an ordered list's item that prints no
 // number: numbered by its place, under the item the list belongs to
 // ("2.1(3)").
 func (b *builder) listItem(bl block) {
+	if b.listsInText && len(b.stack) > 0 {
+		b.text(strings.Repeat("  ", bl.depth-1) + strconv.Itoa(bl.ordinal) + ". " + bl.text)
+		return
+	}
 	for len(b.stack) > 0 && b.stack[len(b.stack)-1].depth >= bl.depth {
 		b.stack = b.stack[:len(b.stack)-1]
 	}
@@ -698,6 +942,9 @@ func (b *builder) finish() {
 			if it.Parts == nil {
 				it.Parts = letterParts(it.Text)
 			}
+			if it.Parts == nil {
+				it.Parts = lineParts(it.Text)
+			}
 		}
 	}
 	// A numbered heading with numbered items under it and no text of its
@@ -711,6 +958,54 @@ func (b *builder) finish() {
 			it.Kind = corpus.KindSection
 		}
 	}
+}
+
+// lineParts finds the numbered paragraphs of an item's text: lines that
+// start with a label of one component, the first of its kind (1, a, A,
+// (1)) and then each the next, the rest of the line and the lines up to
+// the next one making its text ("Статья 2. Участники" with "1. ...",
+// "2. ...", "3. ..."). Fewer than two is no enumeration; text before the
+// first is the item's own, not a part.
+func lineParts(text string) []corpus.Part {
+	lines := strings.Split(text, "\n")
+	type mark struct {
+		line int
+		lab  label
+	}
+	var seq []mark
+	for i, ln := range lines {
+		l, ok := readLabel(ln)
+		if !ok || len(l.comps) != 1 || l.prefix != "" || l.term == "" && !l.paren {
+			continue
+		}
+		c := l.comps[0]
+		if len(seq) == 0 {
+			if c.first() {
+				seq = append(seq, mark{i, l})
+			}
+			continue
+		}
+		p := seq[len(seq)-1].lab
+		if c.kind == p.comps[0].kind && c.n == p.comps[0].n+1 && l.paren == p.paren && l.term == p.term {
+			seq = append(seq, mark{i, l})
+		}
+	}
+	if len(seq) < 2 {
+		return nil
+	}
+	parts := make([]corpus.Part, len(seq))
+	for k, m := range seq {
+		end := len(lines)
+		if k+1 < len(seq) {
+			end = seq[k+1].line
+		}
+		body := append([]string{lines[m.line][m.lab.end:]}, lines[m.line+1:end]...)
+		parts[k] = corpus.Part{Label: m.lab.comps[0].s, Text: strings.TrimSpace(strings.Join(body, "\n"))}
+		if m.lab.printed != parts[k].Label {
+			parts[k].Marker = strings.TrimSpace(lines[m.line][:m.lab.end]) // "３." read as 3
+		}
+	}
+	return parts
 }
 
 // headingSection is the section name a numbered heading gives the items
@@ -791,7 +1086,8 @@ func (st *structure) coverage() float64 {
 }
 
 // anchorID makes an id fragment of an element's id attribute: letters,
-// digits and "._-" kept, anything else (spaces, quotes, markup) dropped.
+// digits and "._-+" kept, ":" and "/" made "." (a colon would read as the
+// id's kind), anything else (spaces, quotes, markup) dropped.
 // An anchor of digits and dots alone would read as an outline place, and
 // gives "".
 func anchorID(a string) string {
@@ -804,6 +1100,8 @@ func anchorID(a string) string {
 			b.WriteRune(r)
 		case unicode.IsDigit(r) || strings.ContainsRune("._-+", r):
 			b.WriteRune(r)
+		case r == ':' || r == '/':
+			b.WriteByte('.') // "rule:golden_rule" -> "rule.golden_rule"
 		}
 	}
 	if !letter || b.Len() > 100 {

@@ -36,6 +36,7 @@ func readTextOrMarkdown(text string, d *corpus.Document) (*structure, error) {
 	stT, errT := fromBlocks(textBlocks(text), d)
 	if errM == nil && (errT != nil || stM.explains(md) > stT.explains(d)) {
 		*d = *md
+		d.Source.Format = "markdown"
 		d.Notes = append(d.Notes, FormatNote+"read as Markdown: it gives more structure than plain lines")
 		return stM, nil
 	}
@@ -205,7 +206,7 @@ func arbitrate(text string, f *format, generic reader, d *corpus.Document) (stri
 		ns -= 0.5
 	}
 	name := "text"
-	if f.name == "markdown" {
+	if f.name == "markdown" || general.Source.Format == "markdown" {
 		name = "markdown"
 	}
 	switch {

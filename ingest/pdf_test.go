@@ -1,0 +1,272 @@
+package ingest
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+	"unicode"
+
+	"github.com/klippa-app/go-pdfium/requests"
+	"github.com/sergi/go-diff/diffmatchpatch"
+
+	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/internal/pdftest"
+)
+
+// The official TDA publications, each as PDF and DOCX, with the share of
+// the DOCX's words that the PDF engine's lines and rulesync's paragraphs
+// give back in order, in hundredths of a percent, as measured by
+// TestPDFFidelity on PDFium.
+var pdfEditions = []struct {
+	name, base string
+	raw, read  int // at least, in 1/100 %
+}{
+	{"2024-longform", "tda/tda-2024-longform-en", 9990, 9990},
+	{"2022-shortform", "tda/tda-2022-shortform-en", 9993, 9993},
+}
+
+// readCorpus reads a file of the real corpus beside the repository
+// (../shared/corpus; internal/testcorpus imports this package), skipping
+// the test when it is absent.
+func readCorpus(t testing.TB, rel string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "..", "shared", "corpus", rel))
+	if err != nil {
+		t.Skipf("real corpus not available: %v; lay ../shared/corpus beside the repository to run this test", err)
+	}
+	return data
+}
+
+// words splits s into folded words: runs of letters and digits.
+func words(s string) []string {
+	return strings.FieldsFunc(corpus.Fold(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsNumber(r) })
+}
+
+// inOrder returns how many of the words of want come out of got in the
+// same order: the length of their longest common subsequence, from
+// Myers's O(ND) difference algorithm (Myers 1986) over word codes.
+func inOrder(want, got []string) int {
+	code := map[string]rune{}
+	enc := func(ws []string) []rune {
+		out := make([]rune, len(ws))
+		for i, w := range ws {
+			c, ok := code[w]
+			if !ok {
+				c = rune(0xF0000 + len(code)) // private use: never a letter of the text
+				code[w] = c
+			}
+			out[i] = c
+		}
+		return out
+	}
+	dmp := diffmatchpatch.New()
+	dmp.DiffTimeout = 0
+	n := 0
+	for _, d := range dmp.DiffMainRunes(enc(want), enc(got), false) {
+		if d.Type == diffmatchpatch.DiffEqual {
+			n += len([]rune(d.Text))
+		}
+	}
+	return n
+}
+
+// TestPDFFidelity measures the PDF engine's text (every line of every
+// page, before headers and footers are dropped) against the DOCX of the
+// same edition: the share of the DOCX's words it gives back in order
+// stays at what the README reports.
+func TestPDFFidelity(t *testing.T) {
+	for _, e := range pdfEditions {
+		t.Run(e.name, func(t *testing.T) {
+			pdf := readCorpus(t, e.base+".pdf")
+			docx := readCorpus(t, e.base+".docx")
+			var mk markKinds
+			blocks, err := readDOCX(docx, 32<<20, &mk)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var want []string
+			for _, b := range blocks {
+				want = append(want, words(b.text)...)
+			}
+			pages, err := pdfPages(context.Background(), pdf)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var raw, read []string
+			for _, p := range pages {
+				for _, l := range p.lines {
+					raw = append(raw, words(l.text)...)
+				}
+			}
+			lines, _ := dropPageChrome(pages)
+			for _, b := range pdfParagraphs(lines) {
+				read = append(read, words(b.text)...)
+			}
+			for _, c := range []struct {
+				what  string
+				got   []string
+				least int
+			}{{"engine's lines", raw, e.raw}, {"paragraphs", read, e.read}} {
+				n := inOrder(want, c.got)
+				share := 10000 * n / len(want)
+				t.Logf("%s, %s: %d of %d DOCX words in order (%d.%02d%%) among %d", filepath.Base(e.base), c.what, n, len(want), share/100, share%100, len(c.got))
+				if share < c.least {
+					t.Errorf("%s: %d.%02d%% of the DOCX words in order, want at least %d.%02d%%", c.what, share/100, share%100, c.least/100, c.least%100)
+				}
+			}
+		})
+	}
+}
+
+// cpuTime is the processor time this process has used, user and system.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// BenchmarkPDF measures PDF ingest of both publications on a warm engine
+// (started once per process, before the timing): "extract" is the
+// engine's reading of every page's characters, boxes and fonts,
+// "ingest" the whole ingest with the language given (language detection
+// is the same for every format and is not the PDF reader's cost). Besides
+// wall time it reports processor time per operation (cpu-ns/op), which
+// other processes on a shared machine disturb less.
+func BenchmarkPDF(b *testing.B) {
+	for _, e := range pdfEditions {
+		data := readCorpus(b, e.base+".pdf")
+		if _, err := pdfPages(context.Background(), data); err != nil {
+			b.Fatal(err)
+		}
+		b.Run(e.name+"/extract", func(b *testing.B) {
+			b.ReportAllocs()
+			start := cpuTime()
+			for b.Loop() {
+				if _, err := pdfPages(context.Background(), data); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(cpuTime()-start)/float64(b.N), "cpu-ns/op")
+		})
+		b.Run(e.name+"/ingest", func(b *testing.B) {
+			b.ReportAllocs()
+			start := cpuTime()
+			for b.Loop() {
+				if _, err := (Options{Lang: "en"}).Bytes(e.base+".pdf", data); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(cpuTime()-start)/float64(b.N), "cpu-ns/op")
+		})
+	}
+}
+
+// TestPDFCallsMatchGoPdfium checks that the direct calls into the engine
+// (pdfCalls: one font read per text object) read every character of both
+// publications as go-pdfium's GetPageTextStructured does with a font read
+// per character: the same code points, and for each character that is
+// not white space the same box, font size and boldness.
+func TestPDFCallsMatchGoPdfium(t *testing.T) {
+	for _, e := range pdfEditions {
+		t.Run(e.name, func(t *testing.T) {
+			data := readCorpus(t, e.base+".pdf")
+			pool, err := pdfEngine()
+			if err != nil {
+				t.Fatal(err)
+			}
+			inst, err := pool.GetInstance(time.Minute)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer inst.Close()
+			c, err := newPDFCalls(inst)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer c.close()
+			doc, err := c.open(data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer doc.close()
+			ref, err := inst.OpenDocument(&requests.OpenDocument{File: &data})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer inst.FPDF_CloseDocument(&requests.FPDF_CloseDocument{Document: ref.Document})
+			n, _ := doc.pages()
+			checked := 0
+			for i := range n {
+				p := requests.Page{ByIndex: &requests.PageByIndex{Document: ref.Document, Index: i}}
+				st, err := inst.GetPageTextStructured(&requests.GetPageTextStructured{Page: p, Mode: requests.GetPageTextStructuredModeChars, CollectFontInformation: true})
+				if err != nil {
+					t.Fatal(err)
+				}
+				h, err := inst.FPDF_GetPageHeightF(&requests.FPDF_GetPageHeightF{Page: p})
+				if err != nil {
+					t.Fatal(err)
+				}
+				height, chars, err := doc.page(i, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if height != float64(h.PageHeight) || len(chars) != len(st.Chars) {
+					t.Fatalf("page %d: height %v and %d characters, go-pdfium %v and %d", i+1, height, len(chars), h.PageHeight, len(st.Chars))
+				}
+				for j, want := range st.Chars {
+					got := chars[j]
+					if got.r == 0 && want.Text == "" || string(got.r) == want.Text && unicode.IsSpace(got.r) {
+						continue
+					}
+					fi, pp := want.FontInformation, want.PointPosition
+					wantBold := fi.Weight >= 600 || strings.Contains(strings.ToLower(fi.Name), "bold")
+					if string(got.r) != want.Text || got.left != pp.Left || got.right != pp.Right || got.top != pp.Top || got.bottom != pp.Bottom || got.size != fi.Size || got.bold != wantBold {
+						t.Fatalf("page %d, character %d: %q %v %v %v %v size %v bold %v; go-pdfium %q %+v size %v bold %v", i+1, j, got.r, got.left, got.right, got.top, got.bottom, got.size, got.bold, want.Text, pp, fi.Size, wantBold)
+					}
+					checked++
+				}
+			}
+			t.Logf("%d pages, %d characters the same", n, checked)
+		})
+	}
+}
+
+// FuzzPDF feeds the PDF engine and the reader of its characters
+// arbitrary files, seeded with small PDFs of text in a regular and a bold
+// font: no input may panic (the engine's goroutine turns a Go panic into
+// an error, so an error that tells of one fails too) or give an error of
+// more than one line or one that shows the WebAssembly underneath.
+func FuzzPDF(f *testing.F) {
+	page := func(content string) []byte {
+		return pdftest.File([]string{
+			"<< /Type /Catalog /Pages 2 0 R >>",
+			"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+			"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R /F2 6 0 R >> >> >>",
+			fmt.Sprintf("<< /Length %d >>\nstream\n%s\nendstream", len(content), content),
+			"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+			"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold >>",
+		}, "")
+	}
+	f.Add(page("BT /F2 14 Tf 72 720 Td (1: Seats) Tj ET\nBT /F1 10 Tf 72 700 Td (Players must be seated.) Tj 0 -12 Td (A: one 4) Tj 3 Ts (th) Tj ET"))
+	f.Add(page("BT /F1 10 Tf 300 40 Td (Page 1 of 2) Tj ET"))
+	f.Add(page("BT /F1 10 Tf 72 700 Td (non-) Tj 0 -12 Td (standard) Tj ET")[:200])
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) > 1<<16 {
+			return
+		}
+		pages, err := pdfPages(context.Background(), data)
+		if err != nil {
+			if msg := err.Error(); strings.Contains(msg, "\n") || strings.Contains(msg, "wasm") || strings.Contains(msg, "panic") || strings.Contains(msg, "runtime error") {
+				t.Fatalf("error %q", msg)
+			}
+			return
+		}
+		lines, _ := dropPageChrome(pages)
+		pdfParagraphs(lines)
+	})
+}
