@@ -6,6 +6,7 @@ import (
 
 	"github.com/rulesync/rulesync/diff"
 	"github.com/rulesync/rulesync/internal/synth"
+	"github.com/rulesync/rulesync/internal/testcorpus"
 )
 
 // BenchmarkCompare diffs two generated editions of n rules (3% deleted,
@@ -67,6 +68,21 @@ func TestSynthetic(t *testing.T) {
 	for o, n := range truth.Renamed {
 		if pairs[o] != n && !(o == n && pairs[o] == "") {
 			t.Errorf("%s became %s: paired with %q", o, n, pairs[o])
+		}
+	}
+}
+
+// BenchmarkCompareWCA diffs the WCA regulations of 2021 and 2024 (real
+// corpus; skipped without it): 451 regulations of which about 300 are
+// unchanged, the case the whole-process figure measures.
+func BenchmarkCompareWCA(b *testing.B) {
+	old := testcorpus.Doc(b, "wca/wca-regulations-2021-05-01-en.md")
+	cur := testcorpus.Doc(b, "wca/wca-regulations-2024-01-01-en.md")
+	b.ReportAllocs()
+	for b.Loop() {
+		c := diff.Options{}.Compare(old, cur)
+		if len(c.Changes) == 0 {
+			b.Fatal("no changes")
 		}
 	}
 }

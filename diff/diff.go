@@ -112,9 +112,9 @@ type Options struct {
 // short form without the procedures of the longform) is a note in Scope,
 // and its items are not changes.
 func (o Options) Compare(old, new *corpus.Document) *Comparison {
-	eqs := o.Equivalences
-	if eqs == nil {
-		eqs = DefaultEquivalences()
+	eqs := defaultPrepared()
+	if o.Equivalences != nil {
+		eqs = prepare(o.Equivalences)
 	}
 	if o.Align.Context == nil {
 		o.Align.Context = o.Context
@@ -175,7 +175,7 @@ func (c *Comparison) position(ch *Change) float64 {
 
 // compare describes what happened to a pair of items; ok is false when
 // nothing did.
-func compare(old, new *corpus.Document, p align.Pair, eqs []Equivalence) (Change, bool) {
+func compare(old, new *corpus.Document, p align.Pair, eqs *equivalences) (Change, bool) {
 	ch := Change{Old: p.Source, New: p.Target, Score: p.Score}
 	o, n := &old.Items[p.Source[0]], &new.Items[p.Target[0]]
 	switch {
@@ -190,8 +190,10 @@ func compare(old, new *corpus.Document, p align.Pair, eqs []Equivalence) (Change
 	// A section renamed in place ("Bets & Raises" -> "Bets and Raises")
 	// moves nothing.
 	ch.Moved = o.Section != "" && n.Section != "" && !equivalent(o.Section, n.Section, eqs)
-	ch.TitleChanged = corpus.Fold(o.Title) != corpus.Fold(n.Title)
-	ch.TextChanged = corpus.Fold(o.Text) != corpus.Fold(n.Text)
+	// Most pairs of an edition are the same text: equal strings need no
+	// folding.
+	ch.TitleChanged = o.Title != n.Title && corpus.Fold(o.Title) != corpus.Fold(n.Title)
+	ch.TextChanged = o.Text != n.Text && corpus.Fold(o.Text) != corpus.Fold(n.Text)
 	if ch.Kind == "" && !ch.Renumbered && !ch.Moved && !ch.TitleChanged && !ch.TextChanged {
 		return ch, false
 	}
@@ -294,7 +296,17 @@ func (c *Comparison) moves(al *align.Alignment) []Move {
 			partnerOld[t] = p.Source[0]
 		}
 	}
-	has := func(text, s string) bool { return strings.Contains(corpus.Fold(text), corpus.Fold(s)) }
+	// The folded texts of the items sentences are looked for in, each
+	// folded once (not once per sentence).
+	foldedOld, foldedNew := map[int]string{}, map[int]string{}
+	folded := func(m map[int]string, d *corpus.Document, i int) string {
+		f, ok := m[i]
+		if !ok {
+			f = corpus.Fold(d.Items[i].Text)
+			m[i] = f
+		}
+		return f
+	}
 	// Only changed items can lose or gain a sentence.
 	lost, gained := map[int]bool{}, map[int]bool{}
 	for _, ch := range c.Changes {
@@ -329,7 +341,7 @@ func (c *Comparison) moves(al *align.Alignment) []Move {
 			if len(strings.Fields(s)) < movedMinWords {
 				continue
 			}
-			if paired && has(c.New.Items[pj].Text, s) {
+			if paired && strings.Contains(folded(foldedNew, c.New, pj), corpus.Fold(s)) {
 				continue // still where it was
 			}
 			j, ok := arrived[normalize(s)]
@@ -337,7 +349,7 @@ func (c *Comparison) moves(al *align.Alignment) []Move {
 				continue
 			}
 			// The sentence must be new where it arrived.
-			if oi, ok := partnerOld[j]; ok && has(c.Old.Items[oi].Text, s) {
+			if oi, ok := partnerOld[j]; ok && strings.Contains(folded(foldedOld, c.Old, oi), corpus.Fold(s)) {
 				continue
 			}
 			out = append(out, Move{Text: strings.TrimSpace(s), OldID: o.ID, NewID: c.New.Items[j].ID})

@@ -103,39 +103,73 @@ func mayNote(s string) bool {
 	return strings.Contains(l, "delet") || strings.Contains(l, "remov") || strings.Contains(l, "omit") || strings.Contains(l, "blank")
 }
 
+// equivalences are Equivalences prepared for rewrite, spell and
+// canonical: both forms of each sorted longest first, and the old forms
+// longest first, sorted once for a comparison rather than on every call
+// (the sort was a quarter of diffing the WCA regulations).
+type equivalences struct {
+	list  []Equivalence
+	forms []eqForm      // both forms of each, longest first
+	byOld []Equivalence // longest old form first
+}
+
+// eqForm is one form of an equivalence, with the marker rewrite puts in
+// its place.
+type eqForm struct {
+	text string
+	eq   int    // index into list
+	repl string // "${1}\x00<eq>\x00${2}"
+}
+
+// prepare sorts the equivalences for use; nil gives an empty set.
+func prepare(eqs []Equivalence) *equivalences {
+	e := &equivalences{list: eqs}
+	for i, q := range eqs {
+		repl := fmt.Sprintf("${1}\x00%d\x00${2}", i)
+		e.forms = append(e.forms, eqForm{q.Old, i, repl}, eqForm{q.New, i, repl})
+	}
+	sort.SliceStable(e.forms, func(i, j int) bool { return len(e.forms[i].text) > len(e.forms[j].text) })
+	e.byOld = slices.Clone(eqs)
+	sort.SliceStable(e.byOld, func(i, j int) bool { return len(e.byOld[i].Old) > len(e.byOld[j].Old) })
+	return e
+}
+
+// noEquivalences compares up to typography alone.
+var noEquivalences = prepare(nil)
+
+// defaultPrepared is DefaultEquivalences prepared, once for the process.
+var defaultPrepared = sync.OnceValue(func() *equivalences { return prepare(DefaultEquivalences()) })
+
 // rewrite applies the equivalences to normalized text: both forms of each
 // are replaced by one marker, whole words only, longest forms first, so
 // that "see" and "see also" meet whichever way the edit went. Deletion
 // notes go, and digit groups lose their thousands separators. It returns
 // the text and the equivalences that matched.
-func rewrite(s string, eqs []Equivalence) (string, []Equivalence) {
+func rewrite(s string, eqs *equivalences) (string, []Equivalence) {
 	var used []Equivalence
 	if mayNote(s) && deletionNoteRe.MatchString(s) {
 		used = append(used, Equivalence{"deletion note", ""})
 		s = deletionNoteRe.ReplaceAllString(s, " ")
 	}
-	s = " " + thousandsRe.ReplaceAllString(s, "$1$2") + " "
-	type form struct {
-		text string
-		eq   int
+	if strings.ContainsAny(s, "0123456789") {
+		s = thousandsRe.ReplaceAllString(s, "$1$2")
 	}
-	var forms []form
-	for i, e := range eqs {
-		forms = append(forms, form{e.Old, i}, form{e.New, i})
-	}
-	sort.SliceStable(forms, func(i, j int) bool { return len(forms[i].text) > len(forms[j].text) })
-	hit := map[int]bool{}
-	for _, f := range forms {
+	s = " " + s + " "
+	var hit map[int]bool
+	for _, f := range eqs.forms {
 		if !strings.Contains(s, f.text) {
 			continue // the common case, without a regular expression
 		}
 		pat := wordPattern(f.text)
 		if pat.MatchString(s) {
+			if hit == nil {
+				hit = map[int]bool{}
+			}
 			hit[f.eq] = true
-			s = pat.ReplaceAllString(s, fmt.Sprintf("${1}\x00%d\x00${2}", f.eq))
+			s = pat.ReplaceAllString(s, f.repl)
 		}
 	}
-	for i, e := range eqs {
+	for i, e := range eqs.list {
 		if hit[i] {
 			used = append(used, e)
 		}
@@ -150,12 +184,12 @@ var markerRe = regexp.MustCompile("\x00([0-9]+)\x00")
 
 // spell turns the markers of rewritten text back into words: each into
 // the new form of its equivalence.
-func spell(s string, eqs []Equivalence) string {
+func spell(s string, eqs *equivalences) string {
 	return markerRe.ReplaceAllStringFunc(s, func(m string) string {
 		var i int
 		fmt.Sscan(strings.Trim(m, "\x00"), &i)
-		if i < len(eqs) {
-			return eqs[i].New
+		if i < len(eqs.list) {
+			return eqs.list[i].New
 		}
 		return m
 	})
@@ -216,12 +250,12 @@ const minorWords = 2
 // rewrote most of the text (rewritten). When a rule other than the
 // wording decided such a change, the reason says so too: the deciding
 // rule alone ("negation changed") would undersell a rule written anew.
-func judge(old, new *corpus.Item, lang string, eqs []Equivalence) (j judgement, whole bool) {
-	j, na, nb := judgeEdit(old, new, lang, eqs)
+func judge(old, new *corpus.Item, lang string, eqs *equivalences) (j judgement, whole bool) {
+	j, na, nb, spans := judgeEdit(old, new, lang, eqs)
 	if j.severity != Substantive {
 		return j, false
 	}
-	kept, words, whole := rewritten(spell(na, eqs), spell(nb, eqs))
+	kept, words, whole := rewritten(spell(na, eqs), spell(nb, eqs), spans)
 	if whole && j.rule != "wording" {
 		j.reason += fmt.Sprintf("; most of the text rewritten (%d of %d words kept)", kept, words)
 	}
@@ -230,10 +264,13 @@ func judge(old, new *corpus.Item, lang string, eqs []Equivalence) (j judgement, 
 
 // rewritten reports whether most words of the old text are gone and most
 // of the new text is new, na and nb being the texts as severity compares
-// them (normalize, then rewrite), with the words kept and the old text's
-// words; texts under ten words are never called rewritten.
-func rewritten(na, nb string) (kept, words int, ok bool) {
-	_, spans := Redline(na, nb)
+// them (normalize, rewrite, spell), with the words kept and the old
+// text's words; texts under ten words are never called rewritten. spans
+// is the redline of na into nb when the caller has it, else nil.
+func rewritten(na, nb string, spans []Span) (kept, words int, ok bool) {
+	if spans == nil {
+		_, spans = Redline(na, nb)
+	}
 	words, newWords := len(strings.Fields(na)), len(strings.Fields(nb))
 	for _, s := range spans {
 		if s.Op == Equal {
@@ -245,29 +282,30 @@ func rewritten(na, nb string) (kept, words int, ok bool) {
 
 // judgeEdit is judge without the note on rewritten texts. It also returns
 // the texts in the form it compared them in (empty when they differ only
-// in typography).
-func judgeEdit(old, new *corpus.Item, lang string, eqs []Equivalence) (judgement, string, string) {
+// in typography) and, when it got that far, the redline of those texts
+// spelled out (nil otherwise).
+func judgeEdit(old, new *corpus.Item, lang string, eqs *equivalences) (judgement, string, string, []Span) {
 	a, b := old.Text, new.Text
 	if corpus.Fold(a) == corpus.Fold(b) {
-		return judgement{Editorial, "typography", "typography and white space only"}, "", ""
+		return judgement{Editorial, "typography", "typography and white space only"}, "", "", nil
 	}
 	na, used1 := rewrite(normalize(a), eqs)
 	nb, used2 := rewrite(normalize(b), eqs)
 	if na == nb {
 		used := telling(normalize(a), normalize(b), append(used1, used2...))
 		if len(used) == 0 {
-			return judgement{Editorial, "typography", "punctuation, case and white space only"}, na, nb
+			return judgement{Editorial, "typography", "punctuation, case and white space only"}, na, nb, nil
 		}
-		return judgement{Editorial, "equivalence", "only " + describeEqs(normalize(a), normalize(b), used)}, na, nb
+		return judgement{Editorial, "equivalence", "only " + describeEqs(normalize(a), normalize(b), used)}, na, nb, nil
 	}
 	if x, y := ownNumbers(stripNotes(a), lang, old.Refs, old.Number), ownNumbers(stripNotes(b), lang, new.Refs, new.Number); !sameSet(x, y) {
-		return judgement{Substantive, "numbers", numbersReason(x, y)}, na, nb
+		return judgement{Substantive, "numbers", numbersReason(x, y)}, na, nb, nil
 	}
 	if !sameSet(old.Refs, new.Refs) {
-		return judgement{Substantive, "refs", refsReason(old.Refs, new.Refs)}, na, nb
+		return judgement{Substantive, "refs", refsReason(old.Refs, new.Refs)}, na, nb, nil
 	}
 	if x, y := labels(old.Parts), labels(new.Parts); !slices.Equal(x, y) {
-		return judgement{Substantive, "parts", partsReason(x, y)}, na, nb
+		return judgement{Substantive, "parts", partsReason(x, y)}, na, nb, nil
 	}
 	// Negations and modal verbs are counted in the words as the
 	// equivalences spell them: "can't" and "cannot" are one word, and
@@ -275,13 +313,13 @@ func judgeEdit(old, new *corpus.Item, lang string, eqs []Equivalence) (judgement
 	sa, sb := spell(na, eqs), spell(nb, eqs)
 	wa, wb := strings.Fields(sa), strings.Fields(sb)
 	if x, y := pick(wa, negations), pick(wb, negations); len(x) != len(y) {
-		return judgement{Substantive, "negation", wordsReason("negation", "negations", x, y)}, na, nb
+		return judgement{Substantive, "negation", wordsReason("negation", "negations", x, y)}, na, nb, nil
 	}
 	if x, y := pick(wa, modals), pick(wb, modals); !sameBag(x, y) {
-		return judgement{Substantive, "modal", wordsReason("modal verb", "modal verbs", x, y)}, na, nb
+		return judgement{Substantive, "modal", wordsReason("modal verb", "modal verbs", x, y)}, na, nb, nil
 	}
 	if x, y := sentences(a), sentences(b); x != y {
-		return judgement{Substantive, "sentences", sentencesReason(x, y)}, na, nb
+		return judgement{Substantive, "sentences", sentencesReason(x, y)}, na, nb, nil
 	}
 	_, spans := Redline(sa, sb)
 	var del, ins []string
@@ -303,19 +341,19 @@ func judgeEdit(old, new *corpus.Item, lang string, eqs []Equivalence) (judgement
 		}
 	}
 	if len(del) == 0 && len(ins) == 0 && compounds > 0 {
-		return judgement{Editorial, "spelling", "only spelling: " + and(printedEdits(a, b, eqs, true))}, na, nb
+		return judgement{Editorial, "spelling", "only spelling: " + and(printedEdits(a, b, eqs, true))}, na, nb, spans
 	}
 	edits := printedEdits(a, b, eqs, false)
 	if n := max(len(del), len(ins)); n <= minorWords {
 		if len(edits) == 0 {
 			edits = []string{editPhrase(strings.Join(del, " "), strings.Join(ins, " "))}
 		}
-		return judgement{Editorial, "wording", "minor wording: " + and(edits)}, na, nb
+		return judgement{Editorial, "wording", "minor wording: " + and(edits)}, na, nb, spans
 	}
 	if quotable(edits) {
-		return judgement{Substantive, "wording", "reworded: " + strings.Join(edits, "; ")}, na, nb
+		return judgement{Substantive, "wording", "reworded: " + strings.Join(edits, "; ")}, na, nb, spans
 	}
-	return judgement{Substantive, "wording", fmt.Sprintf("reworded: %s removed, %s added", counted(len(del), "word"), counted(len(ins), "word"))}, na, nb
+	return judgement{Substantive, "wording", fmt.Sprintf("reworded: %s removed, %s added", counted(len(del), "word"), counted(len(ins), "word"))}, na, nb, spans
 }
 
 // compound reports whether a and b are one compound written apart,
@@ -359,10 +397,10 @@ func quotable(edits []string) bool {
 // ("“chips” became “chip(s)”"), leaving out those that deletion notes
 // or typography explain, and those the equivalences explain unless all
 // is set.
-func printedEdits(a, b string, eqs []Equivalence, all bool) []string {
+func printedEdits(a, b string, eqs *equivalences, all bool) []string {
 	ca, cb := canonical(a, eqs), canonical(b, eqs)
 	if all {
-		ca, cb = canonical(a, nil), canonical(b, nil)
+		ca, cb = canonical(a, noEquivalences), canonical(b, noEquivalences)
 	}
 	_, spans := Redline(ca, cb)
 	var out []string
@@ -380,7 +418,7 @@ func printedEdits(a, b string, eqs []Equivalence, all bool) []string {
 		case Insert:
 			n = spans[i].Text
 		}
-		if equivalent(d, n, nil) {
+		if equivalent(d, n, noEquivalences) {
 			continue // punctuation and spacing
 		}
 		if q := editPhrase(d, n); (all || !equivalent(d, n, eqs)) && !slices.Contains(out, q) {
@@ -394,13 +432,11 @@ func printedEdits(a, b string, eqs []Equivalence, all bool) []string {
 // equivalence's old form written as its new one (whole words, any case,
 // longest first), punctuation kept: two texts that differ only by
 // equivalences become one.
-func canonical(s string, eqs []Equivalence) string {
+func canonical(s string, eqs *equivalences) string {
 	s = corpus.Fold(stripNotes(s))
 	// Longest forms first: "he or she has" before "he or she".
-	eqs = slices.Clone(eqs)
-	sort.SliceStable(eqs, func(i, j int) bool { return len(eqs[i].Old) > len(eqs[j].Old) })
 	low := strings.ToLower(s)
-	for _, e := range eqs {
+	for _, e := range eqs.byOld {
 		// The expression runs only where the form may be (the forms are
 		// in lower case): most texts have none, and the look costs far
 		// less.
@@ -418,7 +454,7 @@ func canonical(s string, eqs []Equivalence) string {
 // keeps its content words (up to equivalences, typography and words like
 // "and" or "the"), substantive when content words come or go, which
 // changes what the rule covers.
-func judgeTitle(old, new string, eqs []Equivalence) judgement {
+func judgeTitle(old, new string, eqs *equivalences) judgement {
 	if equivalent(old, new, eqs) {
 		return judgement{Editorial, "title", "title reworded, the same words"}
 	}
@@ -519,7 +555,10 @@ func stem(w string) string {
 
 // equivalent reports whether two short texts (titles, section names) say
 // the same up to typography and the equivalences.
-func equivalent(a, b string, eqs []Equivalence) bool {
+func equivalent(a, b string, eqs *equivalences) bool {
+	if a == b {
+		return true // rewrite is a function of its text
+	}
 	na, _ := rewrite(normalize(a), eqs)
 	nb, _ := rewrite(normalize(b), eqs)
 	return na == nb

@@ -48,7 +48,7 @@ func TestJudge(t *testing.T) {
 			a.Parts = []corpus.Part{{Label: "A"}, {Label: "B"}}
 			b.Parts = []corpus.Part{{Label: "A"}, {Label: "B"}, {Label: "C"}}
 		}
-		j, _ := judge(a, b, "en", DefaultEquivalences())
+		j, _ := judge(a, b, "en", defaultPrepared())
 		if j.severity != c.sev || j.rule != c.rule {
 			t.Errorf("%q -> %q: %s by %s (%s), want %s by %s", c.old, c.new, j.severity, j.rule, j.reason, c.sev, c.rule)
 		}
@@ -58,7 +58,7 @@ func TestJudge(t *testing.T) {
 // TestWordingReason: a minor wording change is quoted as printed, the
 // edits equivalences explain left out.
 func TestWordingReason(t *testing.T) {
-	j, _ := judge(item("If he or she has chips & cards, see Rule 2."), item("If they have chip(s) and cards, see Rule 2."), "en", DefaultEquivalences())
+	j, _ := judge(item("If he or she has chips & cards, see Rule 2."), item("If they have chip(s) and cards, see Rule 2."), "en", defaultPrepared())
 	if j.rule != "wording" || j.reason != `minor wording: “chips” became “chip(s)”` {
 		t.Errorf("%s by %s: %s", j.severity, j.rule, j.reason)
 	}
@@ -83,7 +83,7 @@ func TestReasons(t *testing.T) {
 		{"minor", "Players show cards quickly.", "Players show cards promptly.", "minor wording: “quickly” became “promptly”"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			j, _ := judge(item(c.old), item(c.new), "en", DefaultEquivalences())
+			j, _ := judge(item(c.old), item(c.new), "en", defaultPrepared())
 			if j.reason != c.want {
 				t.Errorf("%q -> %q: %q, want %q", c.old, c.new, j.reason, c.want)
 			}
@@ -96,7 +96,7 @@ func TestReasons(t *testing.T) {
 		{"Alternates, Late Registration, Re-Entries", "Alternates, Late Registration, and Re-Entries", "title reworded: “and” added"},
 		{"Dead Button", "Moving Button", "title changed: “Dead Button” is now “Moving Button”"},
 	} {
-		if j := judgeTitle(c.old, c.new, DefaultEquivalences()); j.reason != c.want {
+		if j := judgeTitle(c.old, c.new, defaultPrepared()); j.reason != c.want {
 			t.Errorf("title %q -> %q: %q, want %q", c.old, c.new, j.reason, c.want)
 		}
 	}
@@ -106,11 +106,11 @@ func TestReasons(t *testing.T) {
 // decided; a small substantive edit does not.
 func TestRewrittenReason(t *testing.T) {
 	j, _ := judge(item("Clothing or other accoutrements must not continuously obscure player identity or become a distraction to the game."),
-		item("Players must be clearly identifiable at all times and staff may ask a player to remove any item which hides them."), "en", DefaultEquivalences())
+		item("Players must be clearly identifiable at all times and staff may ask a player to remove any item which hides them."), "en", defaultPrepared())
 	if j.rule != "negation" || !strings.HasSuffix(j.reason, "; most of the text rewritten (2 of 17 words kept)") {
 		t.Errorf("rewritten rule: %s by %s: %s", j.severity, j.rule, j.reason)
 	}
-	j, _ = judge(item("Players may not leave the table during a hand at any time at all."), item("Players may leave the table during a hand at any time at all."), "en", DefaultEquivalences())
+	j, _ = judge(item("Players may not leave the table during a hand at any time at all."), item("Players may leave the table during a hand at any time at all."), "en", defaultPrepared())
 	if strings.Contains(j.reason, "rewritten") {
 		t.Errorf("a one-word edit: %s", j.reason)
 	}
@@ -125,7 +125,7 @@ func TestJudgeTitle(t *testing.T) {
 		{"Alternates, Late Registration, Re-Entries", "Alternates, Late Registration, and Re-Entries", Editorial},
 		{"Chip Race", "Chip Race and Color Ups", Substantive},
 	} {
-		if j := judgeTitle(c.old, c.new, DefaultEquivalences()); j.severity != c.sev {
+		if j := judgeTitle(c.old, c.new, defaultPrepared()); j.severity != c.sev {
 			t.Errorf("%q -> %q: %s (%s), want %s", c.old, c.new, j.severity, j.reason, c.sev)
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/ingest"
 	"github.com/rulesync/rulesync/internal/testcorpus"
 )
@@ -40,5 +41,23 @@ func BenchmarkIngest(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// BenchmarkIngestJSON reads back a document JSON rulesync wrote (the WCA
+// regulations, 473 items), as diff, align and gaps do with their inputs:
+// decoding, markers, cleaning.
+func BenchmarkIngestJSON(b *testing.B) {
+	d := testcorpus.Doc(b, "wca/wca-regulations-2024-01-01-en.md")
+	data, err := corpus.Marshal(d)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := (ingest.Options{}).Bytes("wca.json", data); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

@@ -60,9 +60,9 @@ func Detect(text string) string {
 	if tags := len(sniffHTMLTagRe.FindAllStringIndex(t, 200)); tags >= 5 && tags > len(sniffMDHeadingRe.FindAllStringIndex(t, 200))+len(sniffMDListRe.FindAllStringIndex(t, 200)) {
 		return "html"
 	}
-	ls := lines(t)
 	// A reader page cuts previews with an ellipsis somewhere.
 	if strings.Contains(t, "…") {
+		ls := lines(t)
 		cards := 0
 		for _, l := range ls {
 			if cardLine(l) {
@@ -73,14 +73,17 @@ func Detect(text string) string {
 			return "reader"
 		}
 	}
-	headings := len(sniffMDHeadingRe.FindAllStringIndex(t, -1))
-	if headings >= 2 && (len(sniffMDListRe.FindAllStringIndex(t, -1)) >= 3 || len(sniffMDLinkRe.FindAllStringIndex(t, -1)) >= 3) {
+	// Each count stops where it decides (two headings, three list items
+	// or links, five examples): counting every one was a tenth of
+	// ingesting a Markdown rulebook.
+	headings := len(sniffMDHeadingRe.FindAllStringIndex(t, 2))
+	if headings >= 2 && (len(sniffMDListRe.FindAllStringIndex(t, 3)) >= 3 || len(sniffMDLinkRe.FindAllStringIndex(t, 3)) >= 3) {
 		return "markdown"
 	}
-	if len(sniffExampleRe.FindAllStringIndex(t, -1)) >= 5 {
+	if len(sniffExampleRe.FindAllStringIndex(t, 5)) >= 5 {
 		return "addendum"
 	}
-	if numberedRun(ls) >= 3 {
+	if numberedRun(lines(t)) >= 3 {
 		return "numbered"
 	}
 	if headings >= 2 {

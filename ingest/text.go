@@ -172,17 +172,26 @@ func (st *structure) warnings(d *corpus.Document) []string {
 // recognizer, and keeps the reading that explains more items; on a tie,
 // the particular reader's (which also knows the navigation of the pages it
 // was built for). It says in the notes which it kept and why.
+//
+// The two readings share nothing but the text and run at once: on two
+// cores the Markdown of the WCA regulations reads in the time of the
+// longer one.
 func arbitrate(text string, f *format, generic reader, d *corpus.Document) (string, error) {
 	special := &corpus.Document{Source: d.Source}
 	var errS error
 	var stS *structure
-	if f.read != nil {
-		stS, errS = f.read(text, special)
-	} else {
-		errS = f.parse(text, special)
-	}
+	read := make(chan struct{})
+	go func() {
+		defer close(read)
+		if f.read != nil {
+			stS, errS = f.read(text, special)
+		} else {
+			errS = f.parse(text, special)
+		}
+	}()
 	general := &corpus.Document{Source: d.Source}
 	st, errG := generic(text, general)
+	<-read
 	// The particular reader's items all have a place in the layout it
 	// was built for; the recognizer's count only where numbering or an
 	// outline gives them one.

@@ -12,9 +12,17 @@ import (
 // heap grows to twice what is live before it is collected.
 const memoryLimit = 768 << 20
 
+// atExit runs before the process exits (a profile to finish in a build
+// with -tags pprof); nil otherwise.
+var atExit func()
+
 func main() {
 	if os.Getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(memoryLimit)
 	}
-	os.Exit(run(os.Args, os.Stdin, os.Stdout, os.Stderr))
+	code := run(os.Args, os.Stdin, os.Stdout, os.Stderr)
+	if atExit != nil {
+		atExit()
+	}
+	os.Exit(code)
 }
