@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/rulesync/rulesync/corpus"
 )
@@ -1054,5 +1055,23 @@ func numberKey(n string) string {
 		b.WriteRune(r)
 		prev = kind
 	}
-	return b.String()
+	return wordFirst(b.String())
+}
+
+// wordFirst makes the word a number starts with, where one of more than
+// one letter that is no roman numeral is followed by the number proper
+// ("appendix.a", "приложение.a", "rp.1"), a "#": the word is the
+// language's ("Appendix A" is "Приложение A"), the number after it is
+// the numbering's, and "#.1" stays apart from a bare "1".
+func wordFirst(k string) string {
+	w, rest, ok := strings.Cut(k, ".")
+	if !ok || utf8.RuneCountInString(w) < 2 || strings.Trim(w, "ivxlcdm") == "" {
+		return k
+	}
+	for _, r := range w {
+		if !unicode.IsLetter(r) {
+			return k
+		}
+	}
+	return "#." + rest
 }

@@ -18,7 +18,7 @@ var idPrefix = map[Kind]string{
 }
 
 // ID returns the stable id of an item of kind k numbered number: "rule:36",
-// "rp:5", "add:40-A", "reg:1e2". For a section the number is a slug of its
+// "rp:5", "add:40-A", "reg:1e2", "rule:Appendix-C" (white space made "-"). For a section the number is a slug of its
 // title ("sec:general-concepts"). An empty number gives "".
 func ID(k Kind, number string) string {
 	if number == "" {
@@ -28,7 +28,8 @@ func ID(k Kind, number string) string {
 	if !ok {
 		p = "item"
 	}
-	return p + ":" + number
+	// "Appendix C" -> "Appendix-C": an id holds no white space.
+	return p + ":" + strings.Join(strings.Fields(number), "-")
 }
 
 // PositionID returns the id of an item the source prints no number for:

@@ -20,6 +20,7 @@ type label struct {
 	printed string // the label as printed, prefix and terminator excluded ("1.0.1a", "B.2")
 	prefix  string // a word printed before the number ("Article"), or ""
 	counter string // the CJK counter after the number ("条" of "第12条"), or ""
+	joined  bool   // the prefix is joined to the number by a hyphen ("RP-7")
 	term    string // the punctuation after the label (".", ")", ":"), or ""
 	// suffix is a run of "+" printed between the number and its
 	// terminator ("1a+)"): a scheme of its own beside the bare labels',
@@ -132,6 +133,14 @@ func readLabel(s string) (l label, ok bool) {
 		}
 		if j < len(s) && s[j] == '.' {
 			j++
+		} else if j+1 < len(s) && s[j] == '-' && s[j+1] >= '0' && s[j+1] <= '9' {
+			// "RP-7": a word joined to its number by a hyphen.
+			l, ok = readCore(s, j+1)
+			if !ok {
+				return label{}, false
+			}
+			l.prefix, l.joined = s[i:j], true
+			return l, true
 		}
 	}
 	k := skipSpace(s, j)

@@ -322,7 +322,9 @@ func allFirst(cs []comp) bool {
 // shape is a label's scheme for the summary: "1.1.a", "A.1", "Article 1".
 func (l label) shape() string {
 	var b strings.Builder
-	if l.prefix != "" {
+	if l.prefix != "" && l.joined {
+		b.WriteString(l.prefix + "-")
+	} else if l.prefix != "" {
 		b.WriteString(l.prefix + " ")
 	}
 	for i, c := range l.comps {
@@ -703,7 +705,7 @@ type open struct {
 // block is text of the item open before it.
 func build(bs []block, starts map[int]label, d *corpus.Document, st *structure) {
 	b := builder{d: d, st: st, numbered: len(starts) > 0, more: map[int][]string{}, links: map[int][]string{},
-		counters: map[string]int{}, anchors: map[string]bool{}, headItem: -1}
+		counters: map[string]int{}, anchors: map[string]bool{}, headItem: -1, numbers: map[string]bool{}, bare: map[string]string{}}
 	// Without a numbering, ordered lists are the rules where they hold
 	// more items than there are headings (a contract of 5 and a list of
 	// 10 under two headings); where headings are the rules and lists far
@@ -770,7 +772,9 @@ type builder struct {
 	// listsInText: an ordered list inside an item is that item's text
 	// ("1. ..." lines), not items of its own.
 	listsInText bool
-	headItem    int // the item of the last unnumbered heading; -1 none
+	headItem    int               // the item of the last unnumbered heading; -1 none
+	numbers     map[string]bool   // the numbers given so far
+	bare        map[string]string // a number given with its word ("Appendix C") -> the number ("C")
 	stack       []open
 	pre         []string // text before the first item
 	// more holds the text blocks after an item's own, joined at the end:
@@ -828,11 +832,24 @@ func (b *builder) add(it corpus.Item, o open) {
 // the start of a longer block too when text follows it.
 func (b *builder) numberedItem(bl block, lab label, body bool) {
 	key := lab.key()
+	it := corpus.Item{Kind: corpus.KindRule, Number: labelNumber(lab)}
+	// A second numbering that prints a word before its numbers ("RP-1"
+	// after rules 1-71) numbers its items with the word where the bare
+	// number is taken: its own ids, not "rule:1-2".
+	if lab.prefix != "" && b.numbers[it.Number] {
+		sep := " "
+		if lab.joined {
+			sep = "-"
+		}
+		b.bare[lab.prefix+sep+it.Number] = it.Number
+		it.Number = lab.prefix + sep + it.Number
+		key = lab.prefix + "\x00" + key
+	}
+	b.numbers[it.Number] = true
 	for len(b.stack) > 0 && !strings.HasPrefix(key, b.stack[len(b.stack)-1].key+".") {
 		b.stack = b.stack[:len(b.stack)-1]
 	}
 	rest := strings.TrimLeft(strings.TrimSpace(bl.text[lab.end:]), "-–—:： ")
-	it := corpus.Item{Kind: corpus.KindRule, Number: labelNumber(lab)}
 	b.st.schemes[lab.shape()]++
 	switch {
 	case bl.kind == blockHeading:
@@ -1008,7 +1025,11 @@ func (b *builder) finish() {
 		if it.Kind != corpus.KindRule || it.Number == "" || i+1 >= len(d.Items) {
 			continue
 		}
-		if n := d.Items[i+1].Number; strings.HasPrefix(n, it.Number) && len(n) > len(it.Number) && it.Text == "" && it.Title != "" {
+		num := it.Number
+		if bare, ok := b.bare[num]; ok {
+			num = bare // "Appendix C" heads C.1
+		}
+		if n := d.Items[i+1].Number; strings.HasPrefix(n, num) && len(n) > len(num) && it.Text == "" && it.Title != "" {
 			it.Kind = corpus.KindSection
 		}
 	}
