@@ -48,7 +48,7 @@ const (
 	htmlCode   = "script, style, noscript, template, iframe, svg"
 	htmlChrome = "nav, footer, aside, form, button, select, " +
 		"[role=navigation], [role=banner], [role=contentinfo], [role=search], [aria-hidden=true], [hidden]"
-	htmlChromeNamed = `[class*="sidebar"], [class*="breadcrumb"], [class*="navbar"], [class*="menu"], [id*="sidebar"], [id*="menu"]`
+	htmlChromeNamed = `[class*="sidebar"], [class*="breadcrumb"], [class*="navbar"], [class*="menu"], [class*="footer"], [id*="sidebar"], [id*="menu"], [id*="footer"]`
 )
 
 // maxNamedChrome is how many characters of text elements dropped for

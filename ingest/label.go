@@ -20,6 +20,7 @@ type label struct {
 	printed string // the label as printed, prefix and terminator excluded ("1.0.1a", "B.2")
 	prefix  string // a word printed before the number ("Article"), or ""
 	counter string // the CJK counter after the number ("条" of "第12条"), or ""
+	ordinal string // the CJK mark before the number ("第", "제") when counter is set
 	joined  bool   // the prefix is joined to the number by a hyphen ("RP-7")
 	term    string // the punctuation after the label (".", ")", ":"), or ""
 	// suffix is a run of "+" printed between the number and its
@@ -163,15 +164,18 @@ func readLabel(s string) (l label, ok bool) {
 	return l, true
 }
 
-// lineEndLetters reads the capital letter or roman numeral that ends a
-// line after a prefix word ("CAPÍTULO II", "Appendix B"): the word makes
-// it a label without punctuation after it.
+// lineEndLetters reads the capital letter or roman numeral after a prefix
+// word that needs no punctuation of its own because the word makes it a
+// label: at the end of the line ("CAPÍTULO II", "Appendix B"), before a
+// dash or colon and the title ("Chapter II - Play", "TITOLO II:
+// Svolgimento"), or, for a roman numeral, before a capitalized title
+// ("Titolo II Svolgimento").
 func lineEndLetters(s string, k int) (label, bool) {
 	end := k
 	for end < len(s) && s[end] >= 'A' && s[end] <= 'Z' {
 		end++
 	}
-	if end == k || end < len(s) && s[end] != '\n' && s[end] != '\r' {
+	if end == k {
 		return label{}, false
 	}
 	l, ok := readCore(s[:end]+".", k)
@@ -179,7 +183,24 @@ func lineEndLetters(s string, k int) (label, bool) {
 		return label{}, false
 	}
 	l.term, l.end = "", skipSpace(s, end)
-	return l, true
+	if end == len(s) || s[end] == '\n' || s[end] == '\r' {
+		return l, true
+	}
+	if s[end] != ' ' && s[end] != '\t' {
+		return label{}, false
+	}
+	next := skipSpace(s, end)
+	r, n := utf8.DecodeRuneInString(s[next:])
+	switch {
+	case strings.ContainsRune("-–—:", r):
+		if after := next + n; after < len(s) && (s[after] == ' ' || s[after] == '\t') {
+			l.term, l.end = string(r), skipSpace(s, after)
+			return l, true
+		}
+	case unicode.IsUpper(r) && l.comps[0].kind == compRoman || l.comps[0].kind == compUpper && strings.ContainsRune("IVX", rune(l.comps[0].s[0])) && unicode.IsUpper(r):
+		return l, true
+	}
+	return label{}, false
 }
 
 func skipSpace(s string, i int) int {
@@ -448,10 +469,15 @@ var cjkDigits = map[rune]int{'〇': 0, '零': 0, '一': 1, '二': 2, '三': 3, '
 // readCJKLabel reads "第12条", "第十二條", "第71項", "第三章" at s[i:]: 第, a
 // number in digits or CJK numerals, and one counter character.
 func readCJKLabel(s string, i int) (l label, ok bool) {
-	if !strings.HasPrefix(s[i:], "第") {
+	// "第12条" in Chinese and Japanese, "제12조" in Korean: the ordinal
+	// prefix, the number, a counter.
+	mark := "第"
+	if strings.HasPrefix(s[i:], "제") {
+		mark = "제"
+	} else if !strings.HasPrefix(s[i:], mark) {
 		return l, false
 	}
-	j := skipSpace(s, i+len("第"))
+	j := skipSpace(s, i+len(mark))
 	k := j
 	for k < len(s) {
 		r, n := utf8.DecodeRuneInString(s[k:])
@@ -471,7 +497,7 @@ func readCJKLabel(s string, i int) (l label, ok bool) {
 				if r3, n3 := utf8.DecodeRuneInString(s[end:]); strings.ContainsRune(":：.．、", r3) {
 					end += n3
 				}
-				return label{comps: []comp{newComp(compUpper, c)}, printed: c, counter: string(r2), end: skipSpace(s, end)}, true
+				return label{comps: []comp{newComp(compUpper, c)}, printed: c, counter: string(r2), ordinal: mark, end: skipSpace(s, end)}, true
 			}
 		}
 		return l, false
@@ -479,7 +505,7 @@ func readCJKLabel(s string, i int) (l label, ok bool) {
 	v := cjkNumber(s[j:k])
 	k = skipSpace(s, k)
 	r, n := utf8.DecodeRuneInString(s[k:])
-	if !strings.ContainsRune("条條項项章節节款部編编回", r) || v <= 0 {
+	if !strings.ContainsRune("条條項项章節节款部編编回조장항절편관", r) || v <= 0 {
 		return l, false
 	}
 	k += n
@@ -488,7 +514,7 @@ func readCJKLabel(s string, i int) (l label, ok bool) {
 		end += n2
 	}
 	// The number is what ids and citations use ("第12条" is cited as 12).
-	return label{comps: []comp{{compNum, v, strconv.Itoa(v)}}, printed: strconv.Itoa(v), counter: string(r), end: skipSpace(s, end)}, true
+	return label{comps: []comp{{compNum, v, strconv.Itoa(v)}}, printed: strconv.Itoa(v), counter: string(r), ordinal: mark, end: skipSpace(s, end)}, true
 }
 
 // cjkNumber is the value of a number written in digits or CJK numerals

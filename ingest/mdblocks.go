@@ -1,6 +1,7 @@
 package ingest
 
 import (
+	"fmt"
 	"sort"
 	"strings"
 	"unicode"
@@ -38,6 +39,7 @@ func markdownBlocks(text string) []block {
 	md := goldmark.New(goldmark.WithExtensions(extension.Table, extension.Strikethrough),
 		goldmark.WithParserOptions(gmparser.WithHeadingAttribute()))
 	root := md.Parser().Parse(gmtext.NewReader(src))
+	markers := map[ast.Node]string{} // an ordered list's items -> "3."
 	var walk func(n ast.Node, depth int)
 	walk = func(n ast.Node, depth int) {
 		for c := n.FirstChild(); c != nil; c = c.NextSibling() {
@@ -57,9 +59,16 @@ func markdownBlocks(text string) []block {
 				if _, ok := c.Parent().(*ast.ListItem); ok && c == c.Parent().FirstChild() {
 					kind, d = blockItem, depth
 				}
+				marker := ""
+				if kind == blockItem {
+					marker = markers[c.Parent()]
+				}
 				for i, l := range inlineLines(c, src) {
 					if strings.TrimSpace(l.text) == "" {
 						continue
+					}
+					if marker != "" {
+						l.text, marker = marker+" "+strings.TrimSpace(l.text), ""
 					}
 					b := block{text: strings.TrimSpace(l.text), kind: blockPara, lead: l.lead, bold: l.bold, line: lineAt(c, lineOf) + i, nest: depth + 1, links: l.links}
 					if i == 0 {
@@ -68,6 +77,16 @@ func markdownBlocks(text string) []block {
 					bs = append(bs, b)
 				}
 			case *ast.List:
+				// An ordered list prints its numbers ("4. Non-marking
+				// shoes only."): they stay in the item's text, where the
+				// recognizer reads them as it reads any printed label.
+				if c.IsOrdered() {
+					n := c.Start
+					for li := c.FirstChild(); li != nil; li = li.NextSibling() {
+						markers[li] = fmt.Sprintf("%d%c", n, c.Marker)
+						n++
+					}
+				}
 				walk(c, depth+1)
 			case *ast.ListItem:
 				walk(c, depth)

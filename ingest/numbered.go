@@ -133,7 +133,15 @@ func enumParts(text string) []corpus.Part {
 		if r < 0x80 && unicode.IsLetter(r) {
 			latin = true
 		}
-		seq = append(seq, mark{m[2], m[1], printed, label})
+		start := m[2]
+		// "(a)": the opening parenthesis is the marker's, not the text
+		// of the part before.
+		if start > 0 && text[start-1] == '(' {
+			start--
+		} else if strings.HasSuffix(text[:start], "（") {
+			start -= len("（")
+		}
+		seq = append(seq, mark{start, m[1], printed, label})
 	}
 	if len(seq) < 2 || !latin {
 		return nil

@@ -57,6 +57,14 @@ type candidate struct {
 	lab   label
 }
 
+// form is how a candidate's label is printed and laid out: its words
+// and the list depth of its block. Siblings of one numbering share it
+// ("1." "2." "3." of an outer list, not "2." of an inner one then "3."
+// of the outer).
+func (c candidate) form(bs []block) string {
+	return c.lab.form() + "\x00" + strconv.Itoa(bs[c.block].depth)
+}
+
 type chainNode struct {
 	score float64
 	prev  int  // index into the candidates, -1 for a chain start
@@ -79,6 +87,7 @@ func chain(cands []candidate, bs []block, st *structure) []bool {
 	// scores higher.
 	prefixSame := make(map[string]scoreRef, len(cands)*2)
 	exactSame := make(map[string]scoreRef, len(cands))
+	exactDepth := make(map[string]scoreRef, len(cands)) // keyed list depth + "\x00" + key
 	best := scoreRef{score: 0, at: -1}
 	var keys []string
 	for j, c := range cands {
@@ -105,7 +114,14 @@ func chain(cands []candidate, bs []block, st *structure) []bool {
 			if !ok {
 				return
 			}
-			if p := cands[ref.at].lab; p.form() != c.lab.form() && len(p.comps) == len(comps) {
+			p := cands[ref.at]
+			if p.form(bs) != c.form(bs) && len(p.lab.comps) == len(comps) {
+				w -= chainSwitch
+			}
+			// A list item's children are in its list, not after it: "1."
+			// of a list in the preface is not the parent of a "1.1"
+			// paragraph after the list.
+			if len(comps) > len(p.lab.comps) && bs[p.block].depth > bs[c.block].depth {
 				w -= chainSwitch
 			}
 			if ref.score+w-bare > n.score {
@@ -131,7 +147,7 @@ func chain(cands []candidate, bs []block, st *structure) []bool {
 				}
 				ref, ok := prefix[key]
 				try(ref, ok, w, h > 0)
-				ref, ok = prefixSame[c.lab.form()+"\x00"+key]
+				ref, ok = prefixSame[c.form(bs)+"\x00"+key]
 				try(ref, ok, w, h > 0)
 			}
 			if p != "" {
@@ -144,8 +160,15 @@ func chain(cands []candidate, bs []block, st *structure) []bool {
 					}
 					ref, ok := exact[p]
 					try(ref, ok, w, !comps[k].first())
-					ref, ok = exactSame[c.lab.form()+"\x00"+p]
+					ref, ok = exactSame[c.form(bs)+"\x00"+p]
 					try(ref, ok, w, !comps[k].first())
+					// The best parent at each list depth the child may sit
+					// under: not only the best-scoring one, which may be
+					// a list item the child lies outside of.
+					for d := 0; d <= bs[c.block].depth; d++ {
+						ref, ok = exactDepth[strconv.Itoa(d)+"\x00"+p]
+						try(ref, ok, w, !comps[k].first())
+					}
 				}
 			}
 		}
@@ -162,10 +185,11 @@ func chain(cands []candidate, bs []block, st *structure) []bool {
 		}
 		for _, k := range keys {
 			keep(prefix, k)
-			keep(prefixSame, c.lab.form()+"\x00"+k)
+			keep(prefixSame, c.form(bs)+"\x00"+k)
 		}
 		keep(exact, keys[len(keys)-1])
-		keep(exactSame, c.lab.form()+"\x00"+keys[len(keys)-1])
+		keep(exactSame, c.form(bs)+"\x00"+keys[len(keys)-1])
+		keep(exactDepth, strconv.Itoa(bs[c.block].depth)+"\x00"+keys[len(keys)-1])
 		if best.at < 0 || n.score >= best.score {
 			best = me
 		}
@@ -335,7 +359,7 @@ func (l label) shape() string {
 	}
 	b.WriteString(l.suffix)
 	if l.counter != "" {
-		return "第" + b.String() + l.counter
+		return l.ordinal + b.String() + l.counter
 	}
 	if l.paren {
 		return "(" + b.String() + ")"
@@ -874,6 +898,8 @@ func (b *builder) numberedItem(bl block, lab label, body bool) {
 		it.Section = b.section(0)
 		if t, body, ok := leadTitle(bl, rest); ok {
 			it.Title, it.Text = t, body
+		} else if t, body, ok := parenTitle(rest, lab.end > 0 && !unicode.IsSpace(rune(bl.text[lab.end-1]))); ok {
+			it.Title, it.Text = t, body
 		} else {
 			it.Text = rest
 		}
@@ -1050,7 +1076,8 @@ func lineParts(text string) []corpus.Part {
 	var seq []mark
 	for i, ln := range lines {
 		l, ok := readLabel(ln)
-		if !ok || len(l.comps) != 1 || l.prefix != "" || l.term == "" && !l.paren {
+		circled := l.printed != "" && l.printed[0] >= 0x80 // "①"
+		if !ok || len(l.comps) != 1 || l.prefix != "" || l.term == "" && !l.paren && !circled {
 			continue
 		}
 		c := l.comps[0]
@@ -1081,6 +1108,34 @@ func lineParts(text string) []corpus.Part {
 		}
 	}
 	return parts
+}
+
+// parenTitle reads the title a rule prints in parentheses right after its
+// number ("제1조(목적) 이 규칙은 ...", "Article 1 (Purpose) These rules
+// ..."): a short phrase with letters, without commas, that is no label of
+// its own ("(a)", "(2)"), then the rule's text, which starts a sentence
+// (a capital) unless the parenthesis is glued to the number. "(x, y)
+// means ..." is notation, not a title.
+func parenTitle(rest string, glued bool) (title, text string, ok bool) {
+	open, close := "(", ")"
+	if strings.HasPrefix(rest, "（") {
+		open, close = "（", "）"
+	} else if !strings.HasPrefix(rest, "(") {
+		return "", "", false
+	}
+	inner, after, found := strings.Cut(rest[len(open):], close)
+	inner, after = strings.TrimSpace(inner), strings.TrimSpace(after)
+	if !found || after == "" || runeLen(inner) > 40 || strings.ContainsAny(inner, "\n,、，") ||
+		!strings.ContainsFunc(inner, unicode.IsLetter) {
+		return "", "", false
+	}
+	if r, _ := utf8.DecodeRuneInString(after); !glued && !unicode.IsUpper(r) {
+		return "", "", false
+	}
+	if _, isLabel := readLabel(open + inner + close); isLabel {
+		return "", "", false
+	}
+	return inner, after, true
 }
 
 // headingSection is the section name a numbered heading gives the items
