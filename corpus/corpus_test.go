@@ -8,6 +8,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 func TestFold(t *testing.T) {
@@ -206,4 +208,25 @@ func TestWriteFileAtomic(t *testing.T) {
 	if err := WriteFileAtomic(filepath.Join(dir, "no", "such", "dir.json"), []byte("x")); err == nil {
 		t.Errorf("writing into a missing directory succeeded")
 	}
+}
+
+// TestIsClean: a text isClean passes is one Clean's full work leaves as it
+// is, and a text Clean changes is never passed; every string of up to
+// four runes from an alphabet of the cases Clean handles is tried.
+func TestIsClean(t *testing.T) {
+	alphabet := []string{"a", "é", "e\u0301", " ", "\n", "\t", "\r", "\u00a0", "\u3000", "\u200b", "\x00", "\x7f", "\ufffd", "\xff", "規"}
+	var try func(s string, n int)
+	try = func(s string, n int) {
+		slow := norm.NFC.String(clean(norm.NFC.String(s)))
+		if isClean(s) != (slow == s) {
+			t.Errorf("isClean(%q) = %v, but Clean's full work gives %q", s, isClean(s), slow)
+		}
+		if n == 0 {
+			return
+		}
+		for _, r := range alphabet {
+			try(s+r, n-1)
+		}
+	}
+	try("", 4)
 }
