@@ -67,7 +67,9 @@ func (x *extractor) named(c class, key, name string) int32 {
 	}
 	id := int32(len(x.names))
 	x.intern[k] = id
-	x.names = append(x.names, name)
+	// name may be a word cut from an item's folded text: a copy, so that
+	// the text is not kept for it.
+	x.names = append(x.names, strings.Clone(name))
 	x.classes = append(x.classes, c)
 	return id
 }
@@ -122,22 +124,37 @@ func (x *extractor) rawTokens(it *corpus.Item, lang string, f string) []rawToken
 		add(cTitle, contentWords(strings.ToLower(corpus.Fold(it.Title))))
 		return out
 	}
-	concepts := func(c class, text string) {
-		for _, k := range x.gloss.Find(text, lang) {
+	// The glossary and the loanwords read the text folded and in lower
+	// case: f is the text folded (each of them folded it again, twice
+	// more per item).
+	lowerOnce := func(s func() string) func() string {
+		var low string
+		done := false
+		return func() string {
+			if !done {
+				low, done = strings.ToLower(s()), true
+			}
+			return low
+		}
+	}
+	concepts := func(c class, lower func() string) {
+		for _, k := range x.gloss.find(lang, lower) {
 			out = append(out, rawToken{c, x.gloss.Concepts[k].ID, x.gloss.Concepts[k].Name()})
 		}
 	}
-	loans := func(c class, text string) {
-		for _, l := range loanwords(text, lang) {
+	loans := func(c class, text string, lower func() string) {
+		for _, l := range loanwordsOf(text, lang, lower) {
 			out = append(out, rawToken{c, l[0], l[1]})
 		}
 	}
-	concepts(cConcept, text)
-	loans(cLoanword, text)
+	lower := lowerOnce(func() string { return f })
+	concepts(cConcept, lower)
+	loans(cLoanword, text, lower)
 	// A title is short and chosen with care: its terms say more than the
 	// same terms in the body.
-	concepts(cTitle, it.Title)
-	loans(cTitle, it.Title)
+	lowerTitle := lowerOnce(func() string { return corpus.Fold(it.Title) })
+	concepts(cTitle, lowerTitle)
+	loans(cTitle, it.Title, lowerTitle)
 	return out
 }
 
@@ -192,6 +209,9 @@ func (m *memo) tokens(x *extractor, it *corpus.Item, lang, f string) []rawToken 
 	m.mu.Unlock()
 	if !ok {
 		raw = x.rawTokens(it, lang, f)
+		for i := range raw { // words cut from texts the memo need not keep
+			raw[i].key, raw[i].name = strings.Clone(raw[i].key), strings.Clone(raw[i].name)
+		}
 		m.mu.Lock()
 		m.entries[k] = raw
 		m.mu.Unlock()
@@ -286,8 +306,8 @@ func sharedWords(src, tgt *corpus.Document) bool {
 		m := map[string]bool{}
 		for i := range d.Items {
 			for _, w := range contentWords(strings.ToLower(corpus.Fold(d.Items[i].Text))) {
-				if !isNumber(w) {
-					m[w] = true
+				if !isNumber(w) && !m[w] {
+					m[strings.Clone(w)] = true // not the text it was cut from
 				}
 			}
 		}
