@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/rulesync/rulesync/corpus"
 )
@@ -222,38 +223,46 @@ func (m *memo) tokens(x *extractor, it *corpus.Item, lang, f string) []rawToken 
 // weigh turns the token ids of every item of both documents into
 // features weighted by class and inverse document frequency.
 func (x *extractor) weigh(all [][]int32, items []*corpus.Item) []features {
+	// seen[id] is 1 + the index of the last item that had the token: one
+	// slice for all items instead of a map per item.
+	seen := make([]int32, len(x.names))
 	df := make([]int, len(x.names))
-	for _, ids := range all {
-		seen := map[int32]bool{}
+	for i, ids := range all {
 		for _, id := range ids {
-			if !seen[id] {
-				seen[id] = true
+			if seen[id] != int32(i+1) {
+				seen[id] = int32(i + 1)
 				df[id]++
 			}
 		}
 	}
+	clear(seen)
 	n := float64(len(all))
 	out := make([]features, len(all))
+	var buf []feature
 	for i, ids := range all {
 		f := &out[i]
-		seen := map[int32]bool{}
+		buf = buf[:0]
 		for _, id := range ids {
-			if seen[id] {
+			if seen[id] == int32(i+1) {
 				continue
 			}
-			seen[id] = true
+			seen[id] = int32(i + 1)
 			c := x.classes[id]
 			w := classWeight[c] * math.Log(1+n/float64(df[id]))
 			if c == cLoanword {
 				// Short skeletons ("pr", "kr") collide by chance.
 				w *= math.Min(1, float64(len(x.names[id])-1)/2)
 			}
-			f.toks = append(f.toks, feature{id, float32(w), c})
+			buf = append(buf, feature{id, float32(w), c})
 			f.mass[c] += float32(w)
 		}
+		// The features of every item are held for the whole alignment:
+		// each gets a slice of its own size (append's spare room was a
+		// third of them).
+		f.toks = append([]feature(nil), buf...)
 		sort.Slice(f.toks, func(a, b int) bool { return f.toks[a].id < f.toks[b].id })
 		it := items[i]
-		f.runes = len([]rune(it.Text))
+		f.runes = utf8.RuneCountInString(it.Text)
 		f.logRunes = math.Log(float64(max(1, f.runes)))
 		f.truncated = it.Has(corpus.FlagTruncated)
 	}
