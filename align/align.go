@@ -889,7 +889,7 @@ func (a *aligner) candidates(j int) []int {
 		a.index = map[int32][]int{}
 		for i := range a.fs {
 			for _, t := range a.fs[i].toks {
-				a.index[t.id] = append(a.index[t.id], i)
+				a.index[t.id()] = append(a.index[t.id()], i)
 			}
 		}
 	}
@@ -898,7 +898,7 @@ func (a *aligner) candidates(j int) []int {
 	seen := map[int]bool{}
 	var out []int
 	for _, t := range toks[:min(reviewTokens, len(toks))] {
-		for _, i := range a.index[t.id] {
+		for _, i := range a.index[t.id()] {
 			if len(out) == reviewCandidates {
 				return out
 			}
