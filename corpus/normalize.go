@@ -123,6 +123,24 @@ func CleanLine(s string) string {
 	return strings.Join(strings.Fields(strings.ReplaceAll(Clean(s), "\n", " ")), " ")
 }
 
+// isFoldedASCII reports whether s is ASCII that Fold leaves as it is:
+// printable characters but the backquote, and single spaces between
+// them. Such a text is returned, not copied.
+func isFoldedASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == ' ':
+			if i == 0 || i == len(s)-1 || s[i-1] == ' ' {
+				return false
+			}
+		case c <= ' ' || c >= 0x7f || c == '`':
+			return false
+		}
+	}
+	return true
+}
+
 // foldRune maps the characters that differ only typographically to one
 // form; it runs after NFKC, which already maps full-width forms.
 var foldRune = map[rune]rune{
@@ -144,21 +162,40 @@ func Fold(s string) string {
 		// first, one per run.
 		s = strings.ToValidUTF8(s, "\ufffd")
 	}
+	if isFoldedASCII(s) {
+		return s
+	}
 	s = norm.NFKC.String(s)
 	var b strings.Builder
 	b.Grow(len(s))
 	space, dropped := false, false
 	for _, r := range s {
-		if unicode.IsSpace(r) || unicode.Is(unicode.Zs, r) {
-			space = true
-			continue
-		}
-		if unicode.IsControl(r) || r == '\ufeff' || r == '\u200b' || r == '\u00ad' {
-			dropped = true
-			continue
-		}
-		if f, ok := foldRune[r]; ok {
-			r = f
+		if r < utf8.RuneSelf {
+			// The tests below, for ASCII: a diff spent 12% of its time
+			// looking ASCII letters up in foldRune, whose only ASCII key
+			// is the backquote.
+			switch {
+			case r == ' ' || r >= '\t' && r <= '\r':
+				space = true
+				continue
+			case r < ' ' || r == 0x7f:
+				dropped = true
+				continue
+			case r == '`':
+				r = '\''
+			}
+		} else {
+			if unicode.IsSpace(r) || unicode.Is(unicode.Zs, r) {
+				space = true
+				continue
+			}
+			if unicode.IsControl(r) || r == '\ufeff' || r == '\u200b' || r == '\u00ad' {
+				dropped = true
+				continue
+			}
+			if f, ok := foldRune[r]; ok {
+				r = f
+			}
 		}
 		if space && b.Len() > 0 {
 			b.WriteByte(' ')
