@@ -142,7 +142,7 @@ func (o Options) align(src, tgt *corpus.Document, m *memo) *Alignment {
 		g = DefaultGlossary()
 	}
 	same := sameLanguage(src.Lang, tgt.Lang) || sharedWords(src, tgt)
-	x := &extractor{gloss: g, sameLang: same, intern: map[string]int32{}, memo: m}
+	x := &extractor{gloss: g, sameLang: same, intern: map[tokenKey]int32{}, memo: m}
 	fold := foldItem
 	if m != nil {
 		fold = m.fold

@@ -70,23 +70,30 @@ type extractor struct {
 	gloss    *Glossary
 	sameLang bool
 	memo     *memo // shared by the alignments of a Pivot, or nil
-	intern   map[string]int32
+	intern   map[tokenKey]int32
 	names    []string
 	classes  []class
 }
 
 func (x *extractor) id(c class, s string) int32 { return x.named(c, s, s) }
 
+// tokenKey is what interns a token: its class and key (a struct, not the
+// two joined in a string: that was an allocation per token of every
+// item).
+type tokenKey struct {
+	key string
+	c   class
+}
+
 // named interns the token key of class c, shown in evidence as name.
 func (x *extractor) named(c class, key, name string) int32 {
-	k := string(rune('0'+c)) + key
-	if id, ok := x.intern[k]; ok {
+	if id, ok := x.intern[tokenKey{key, c}]; ok {
 		return id
 	}
 	id := int32(len(x.names))
-	x.intern[k] = id
-	// name may be a word cut from an item's folded text: a copy, so that
-	// the text is not kept for it.
+	// key and name may be words cut from an item's folded text: copies,
+	// so that the text is not kept for them.
+	x.intern[tokenKey{strings.Clone(key), c}] = id
 	x.names = append(x.names, strings.Clone(name))
 	x.classes = append(x.classes, c)
 	return id
