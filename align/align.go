@@ -144,7 +144,7 @@ func (o Options) align(src, tgt *corpus.Document, m *memo) *Alignment {
 		g = DefaultGlossary()
 	}
 	same := sameLanguage(src.Lang, tgt.Lang) || sharedWords(src, tgt)
-	x := &extractor{gloss: g, sameLang: same, intern: map[string]int32{}, memo: m}
+	x := &extractor{gloss: g, sameLang: same, intern: map[tokenKey]int32{}, memo: m}
 	fold := foldItem
 	if m != nil {
 		fold = m.fold
@@ -921,7 +921,7 @@ func (a *aligner) candidates(j int) []int {
 		a.index = map[int32][]int{}
 		for i := range a.fs {
 			for _, t := range a.fs[i].toks {
-				a.index[t.id] = append(a.index[t.id], i)
+				a.index[t.id()] = append(a.index[t.id()], i)
 			}
 		}
 	}
@@ -930,7 +930,7 @@ func (a *aligner) candidates(j int) []int {
 	seen := map[int]bool{}
 	var out []int
 	for _, t := range toks[:min(reviewTokens, len(toks))] {
-		for _, i := range a.index[t.id] {
+		for _, i := range a.index[t.id()] {
 			if len(out) == reviewCandidates {
 				return out
 			}

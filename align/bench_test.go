@@ -6,14 +6,33 @@ import (
 
 	"github.com/rulesync/rulesync/align"
 	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/internal/synth"
 )
 
 // BenchmarkAlign aligns two generated editions of n rules each (3%
 // deleted, 3% inserted, 10% edited, the rest renumbered), once with the
 // rule numbers as anchors and once with every number removed, so that the
 // whole alignment is left to the banded dynamic programme. Run with
-// -cpu 1 for the one-core figure; B/op shows memory growing with n.
+// -cpu 1 for the one-core figure; B/op shows memory growing with n. The
+// "translated" cases align a generated English edition with its Japanese
+// translation (glossary terms and loanwords instead of shared words).
 func BenchmarkAlign(b *testing.B) {
+	for _, n := range []int{1000, 5000} {
+		docs, _ := synth.Corpus(1, 1, 1, n)
+		s, t := docs["en-1"], docs["ja-1"]
+		if s == nil || t == nil {
+			b.Fatalf("synth.Corpus made no en-1 and ja-1")
+		}
+		b.Run(fmt.Sprintf("translated/n=%d", n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				al := align.Options{}.Align(s, t)
+				if len(al.Pairs) < n*9/10 {
+					b.Fatalf("%d pairs for %d items", len(al.Pairs), n)
+				}
+			}
+		})
+	}
 	for _, n := range []int{1000, 5000} {
 		src, tgt := synthetic(1, n)
 		for _, numbered := range []bool{true, false} {

@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/rulesync/rulesync/corpus"
 )
@@ -29,13 +30,30 @@ var className = [nClass]string{"numbers", "refs", "acronyms", "terms", "loanword
 // classWeight is how much agreement in each class counts.
 var classWeight = [nClass]float64{cNumber: 3, cRef: 3, cAcronym: 2, cConcept: 1.5, cLoanword: 1, cWord: 1, cTitle: 2, cPart: 0.5}
 
-// feature is one token of an item, interned; w is its weight (class
-// weight times inverse document frequency).
+// feature is one token of an item, interned, and its class, packed in
+// key as id<<3 | class (so that features sort by id as by key; 8 bytes,
+// not 12: the features of every item of both documents are held for the
+// whole alignment); w is its weight (class weight times inverse document
+// frequency).
 type feature struct {
-	id int32
-	w  float32
-	c  class
+	key uint32
+	w   float32
 }
+
+// The class takes the key's low 3 bits (a compile error when the classes
+// outgrow them); ids go to 2^29, far beyond the tokens of any pair of
+// documents that fit in memory.
+var _ [8 - nClass]struct{}
+
+func newFeature(id int32, w float32, c class) feature {
+	return feature{key: uint32(id)<<3 | uint32(c), w: w}
+}
+
+// id is the interned token's id.
+func (f feature) id() int32 { return int32(f.key >> 3) }
+
+// c is the token's class.
+func (f feature) c() class { return class(f.key & 7) }
 
 // features are the tokens of one item (or of two merged items), sorted by
 // id, with the weight of each class.
@@ -52,22 +70,31 @@ type extractor struct {
 	gloss    *Glossary
 	sameLang bool
 	memo     *memo // shared by the alignments of a Pivot, or nil
-	intern   map[string]int32
+	intern   map[tokenKey]int32
 	names    []string
 	classes  []class
 }
 
 func (x *extractor) id(c class, s string) int32 { return x.named(c, s, s) }
 
+// tokenKey is what interns a token: its class and key (a struct, not the
+// two joined in a string: that was an allocation per token of every
+// item).
+type tokenKey struct {
+	key string
+	c   class
+}
+
 // named interns the token key of class c, shown in evidence as name.
 func (x *extractor) named(c class, key, name string) int32 {
-	k := string(rune('0'+c)) + key
-	if id, ok := x.intern[k]; ok {
+	if id, ok := x.intern[tokenKey{key, c}]; ok {
 		return id
 	}
 	id := int32(len(x.names))
-	x.intern[k] = id
-	x.names = append(x.names, name)
+	// key and name may be words cut from an item's folded text: copies,
+	// so that the text is not kept for them.
+	x.intern[tokenKey{strings.Clone(key), c}] = id
+	x.names = append(x.names, strings.Clone(name))
 	x.classes = append(x.classes, c)
 	return id
 }
@@ -122,22 +149,37 @@ func (x *extractor) rawTokens(it *corpus.Item, lang string, f string) []rawToken
 		add(cTitle, contentWords(strings.ToLower(corpus.Fold(it.Title))))
 		return out
 	}
-	concepts := func(c class, text string) {
-		for _, k := range x.gloss.Find(text, lang) {
+	// The glossary and the loanwords read the text folded and in lower
+	// case: f is the text folded (each of them folded it again, twice
+	// more per item).
+	lowerOnce := func(s func() string) func() string {
+		var low string
+		done := false
+		return func() string {
+			if !done {
+				low, done = strings.ToLower(s()), true
+			}
+			return low
+		}
+	}
+	concepts := func(c class, lower func() string) {
+		for _, k := range x.gloss.find(lang, lower) {
 			out = append(out, rawToken{c, x.gloss.Concepts[k].ID, x.gloss.Concepts[k].Name()})
 		}
 	}
-	loans := func(c class, text string) {
-		for _, l := range loanwords(text, lang) {
+	loans := func(c class, text string, lower func() string) {
+		for _, l := range loanwordsOf(text, lang, lower) {
 			out = append(out, rawToken{c, l[0], l[1]})
 		}
 	}
-	concepts(cConcept, text)
-	loans(cLoanword, text)
+	lower := lowerOnce(func() string { return f })
+	concepts(cConcept, lower)
+	loans(cLoanword, text, lower)
 	// A title is short and chosen with care: its terms say more than the
 	// same terms in the body.
-	concepts(cTitle, it.Title)
-	loans(cTitle, it.Title)
+	lowerTitle := lowerOnce(func() string { return corpus.Fold(it.Title) })
+	concepts(cTitle, lowerTitle)
+	loans(cTitle, it.Title, lowerTitle)
 	return out
 }
 
@@ -192,6 +234,9 @@ func (m *memo) tokens(x *extractor, it *corpus.Item, lang, f string) []rawToken 
 	m.mu.Unlock()
 	if !ok {
 		raw = x.rawTokens(it, lang, f)
+		for i := range raw { // words cut from texts the memo need not keep
+			raw[i].key, raw[i].name = strings.Clone(raw[i].key), strings.Clone(raw[i].name)
+		}
 		m.mu.Lock()
 		m.entries[k] = raw
 		m.mu.Unlock()
@@ -202,38 +247,46 @@ func (m *memo) tokens(x *extractor, it *corpus.Item, lang, f string) []rawToken 
 // weigh turns the token ids of every item of both documents into
 // features weighted by class and inverse document frequency.
 func (x *extractor) weigh(all [][]int32, items []*corpus.Item) []features {
+	// seen[id] is 1 + the index of the last item that had the token: one
+	// slice for all items instead of a map per item.
+	seen := make([]int32, len(x.names))
 	df := make([]int, len(x.names))
-	for _, ids := range all {
-		seen := map[int32]bool{}
+	for i, ids := range all {
 		for _, id := range ids {
-			if !seen[id] {
-				seen[id] = true
+			if seen[id] != int32(i+1) {
+				seen[id] = int32(i + 1)
 				df[id]++
 			}
 		}
 	}
+	clear(seen)
 	n := float64(len(all))
 	out := make([]features, len(all))
+	var buf []feature
 	for i, ids := range all {
 		f := &out[i]
-		seen := map[int32]bool{}
+		buf = buf[:0]
 		for _, id := range ids {
-			if seen[id] {
+			if seen[id] == int32(i+1) {
 				continue
 			}
-			seen[id] = true
+			seen[id] = int32(i + 1)
 			c := x.classes[id]
 			w := classWeight[c] * math.Log(1+n/float64(df[id]))
 			if c == cLoanword {
 				// Short skeletons ("pr", "kr") collide by chance.
 				w *= math.Min(1, float64(len(x.names[id])-1)/2)
 			}
-			f.toks = append(f.toks, feature{id, float32(w), c})
+			buf = append(buf, newFeature(id, float32(w), c))
 			f.mass[c] += float32(w)
 		}
-		sort.Slice(f.toks, func(a, b int) bool { return f.toks[a].id < f.toks[b].id })
+		// The features of every item are held for the whole alignment:
+		// each gets a slice of its own size (append's spare room was a
+		// third of them).
+		f.toks = append([]feature(nil), buf...)
+		sort.Slice(f.toks, func(a, b int) bool { return f.toks[a].id() < f.toks[b].id() })
 		it := items[i]
-		f.runes = len([]rune(it.Text))
+		f.runes = utf8.RuneCountInString(it.Text)
 		f.logRunes = math.Log(float64(max(1, f.runes)))
 		f.truncated = it.Has(corpus.FlagTruncated)
 	}
@@ -250,10 +303,10 @@ func merge(a, b *features, buf *features) *features {
 	i, j := 0, 0
 	for i < len(a.toks) || j < len(b.toks) {
 		switch {
-		case j >= len(b.toks) || i < len(a.toks) && a.toks[i].id < b.toks[j].id:
+		case j >= len(b.toks) || i < len(a.toks) && a.toks[i].id() < b.toks[j].id():
 			m.toks = append(m.toks, a.toks[i])
 			i++
-		case i >= len(a.toks) || b.toks[j].id < a.toks[i].id:
+		case i >= len(a.toks) || b.toks[j].id() < a.toks[i].id():
 			m.toks = append(m.toks, b.toks[j])
 			j++
 		default:
@@ -264,7 +317,7 @@ func merge(a, b *features, buf *features) *features {
 	}
 	m.mass = [nClass]float32{}
 	for _, t := range m.toks {
-		m.mass[t.c] += t.w
+		m.mass[t.c()] += t.w
 	}
 	return m
 }
@@ -286,8 +339,8 @@ func sharedWords(src, tgt *corpus.Document) bool {
 		m := map[string]bool{}
 		for i := range d.Items {
 			for _, w := range contentWords(strings.ToLower(corpus.Fold(d.Items[i].Text))) {
-				if !isNumber(w) {
-					m[w] = true
+				if !isNumber(w) && !m[w] {
+					m[strings.Clone(w)] = true // not the text it was cut from
 				}
 			}
 		}

@@ -53,14 +53,14 @@ func (sc *scorer) score(s, t *features, explain bool) (float64, []Evidence) {
 		// The hot path of the dynamic programme: the intersection only.
 		a, b := s.toks, t.toks
 		for i < len(a) && j < len(b) {
-			ai, bj := a[i].id, b[j].id
+			ai, bj := a[i].id(), b[j].id()
 			switch {
 			case ai < bj:
 				i++
 			case ai > bj:
 				j++
 			default:
-				c := a[i].c
+				c := a[i].c()
 				common[c] += float64(min(a[i].w, b[j].w))
 				k += tokenCount[c]
 				i++
@@ -71,24 +71,24 @@ func (sc *scorer) score(s, t *features, explain bool) (float64, []Evidence) {
 	}
 	for i < len(s.toks) && j < len(t.toks) {
 		switch {
-		case s.toks[i].id < t.toks[j].id:
+		case s.toks[i].id() < t.toks[j].id():
 			if explain {
-				c := s.toks[i].c
-				onlyS[c] = append(onlyS[c], s.toks[i].id)
+				c := s.toks[i].c()
+				onlyS[c] = append(onlyS[c], s.toks[i].id())
 			}
 			i++
-		case s.toks[i].id > t.toks[j].id:
+		case s.toks[i].id() > t.toks[j].id():
 			if explain {
-				c := t.toks[j].c
-				onlyT[c] = append(onlyT[c], t.toks[j].id)
+				c := t.toks[j].c()
+				onlyT[c] = append(onlyT[c], t.toks[j].id())
 			}
 			j++
 		default:
-			c := s.toks[i].c
+			c := s.toks[i].c()
 			common[c] += float64(min(s.toks[i].w, t.toks[j].w))
 			k += tokenCount[c]
 			if explain {
-				shared[c] = append(shared[c], s.toks[i].id)
+				shared[c] = append(shared[c], s.toks[i].id())
 			}
 			i++
 			j++
@@ -96,12 +96,12 @@ func (sc *scorer) score(s, t *features, explain bool) (float64, []Evidence) {
 	}
 	if explain {
 		for ; j < len(t.toks); j++ {
-			c := t.toks[j].c
-			onlyT[c] = append(onlyT[c], t.toks[j].id)
+			c := t.toks[j].c()
+			onlyT[c] = append(onlyT[c], t.toks[j].id())
 		}
 		for ; i < len(s.toks); i++ {
-			c := s.toks[i].c
-			onlyS[c] = append(onlyS[c], s.toks[i].id)
+			c := s.toks[i].c()
+			onlyS[c] = append(onlyS[c], s.toks[i].id())
 		}
 	}
 	var num, den float64

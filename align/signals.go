@@ -385,6 +385,12 @@ func Loanwords(text, lang string) []string {
 
 // loanwords returns each skeleton with the word it came from.
 func loanwords(text, lang string) [][2]string {
+	return loanwordsOf(text, lang, func() string { return strings.ToLower(corpus.Fold(text)) })
+}
+
+// loanwordsOf is loanwords, given a function that returns text folded
+// and in lower case (called only for a language other than Japanese).
+func loanwordsOf(text, lang string, lower func() string) [][2]string {
 	seen := map[string]bool{}
 	var out [][2]string
 	add := func(s, w string) {
@@ -399,7 +405,7 @@ func loanwords(text, lang string) [][2]string {
 		}
 		return out
 	}
-	for _, w := range words(strings.ToLower(corpus.Fold(text))) {
+	for _, w := range words(lower()) {
 		if len(w) >= 3 && !stop[w] && !strings.ContainsFunc(w, unicode.IsDigit) {
 			for _, part := range strings.Split(w, "-") {
 				add(Skeleton(part), part)

@@ -8,6 +8,9 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"unicode"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 func TestFold(t *testing.T) {
@@ -206,4 +209,72 @@ func TestWriteFileAtomic(t *testing.T) {
 	if err := WriteFileAtomic(filepath.Join(dir, "no", "such", "dir.json"), []byte("x")); err == nil {
 		t.Errorf("writing into a missing directory succeeded")
 	}
+}
+
+// TestIsClean: a text isClean passes is one Clean's full work leaves as it
+// is, and a text Clean changes is never passed; every string of up to
+// four runes from an alphabet of the cases Clean handles is tried.
+func TestIsClean(t *testing.T) {
+	alphabet := []string{"a", "é", "e\u0301", " ", "\n", "\t", "\r", "\u00a0", "\u3000", "\u200b", "\x00", "\x7f", "\ufffd", "\xff", "規"}
+	var try func(s string, n int)
+	try = func(s string, n int) {
+		slow := norm.NFC.String(clean(norm.NFC.String(s)))
+		if isClean(s) != (slow == s) {
+			t.Errorf("isClean(%q) = %v, but Clean's full work gives %q", s, isClean(s), slow)
+		}
+		if n == 0 {
+			return
+		}
+		for _, r := range alphabet {
+			try(s+r, n-1)
+		}
+	}
+	try("", 4)
+}
+
+// TestFoldFastPaths: Fold's ASCII paths agree with the general one (the
+// Unicode tests and foldRune) on every string of up to four characters
+// from an alphabet of the cases they decide.
+func TestFoldFastPaths(t *testing.T) {
+	alphabet := []string{"a", "Z", "1", "`", "'", " ", "\t", "\n", "\r", "\v", "\x00", "\x1f", "\x7f", "\u00a0", "é", "‘", "ｂ"}
+	slow := func(s string) string {
+		s = norm.NFKC.String(s)
+		var b strings.Builder
+		space, dropped := false, false
+		for _, r := range s {
+			if unicode.IsSpace(r) || unicode.Is(unicode.Zs, r) {
+				space = true
+				continue
+			}
+			if unicode.IsControl(r) || r == '\ufeff' || r == '\u200b' || r == '\u00ad' {
+				dropped = true
+				continue
+			}
+			if f, ok := foldRune[r]; ok {
+				r = f
+			}
+			if space && b.Len() > 0 {
+				b.WriteByte(' ')
+			}
+			space = false
+			b.WriteRune(r)
+		}
+		if dropped {
+			return norm.NFKC.String(b.String())
+		}
+		return b.String()
+	}
+	var try func(s string, n int)
+	try = func(s string, n int) {
+		if got, want := Fold(s), slow(s); got != want {
+			t.Errorf("Fold(%q) = %q, want %q", s, got, want)
+		}
+		if n == 0 {
+			return
+		}
+		for _, r := range alphabet {
+			try(s+r, n-1)
+		}
+	}
+	try("", 4)
 }

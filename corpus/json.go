@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -90,80 +89,43 @@ func Marshal(d *Document) ([]byte, error) {
 	return buf.Bytes(), err
 }
 
-// Unmarshal reads a document written by Encode. Syntax and type errors,
-// and item kinds rulesync does not know, are *ParseError values with the
-// line and column of the fault; a document that parses but breaks an
-// invariant (no edition, duplicate ids) is reported too.
+// Unmarshal reads a document written by Encode, as a Decoder does.
+// Syntax and type errors, and item kinds rulesync does not know, are
+// *ParseError values with the line and column of the fault; a document
+// that parses but breaks an invariant (no edition, duplicate ids) is
+// reported too.
 func Unmarshal(data []byte) (*Document, error) {
-	var d Document
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&d); err != nil {
-		var syn *json.SyntaxError
-		var typ *json.UnmarshalTypeError
-		switch {
-		case errors.As(err, &syn):
-			// Offset is just past the offending character.
-			return nil, ParseErrorAt(data, syn.Offset-1, syn.Error())
-		case errors.As(err, &typ):
-			return nil, ParseErrorAt(data, typ.Offset, fmt.Sprintf("field %s: cannot hold a JSON %s", typ.Field, typ.Value))
-		case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
-			return nil, ParseErrorAt(data, int64(len(data)), "unexpected end of JSON")
-		}
-		return nil, ParseErrorAt(data, dec.InputOffset(), err.Error())
-	}
-	if dec.More() {
-		return nil, ParseErrorAt(data, dec.InputOffset(), "data after the document")
-	}
-	for i := range d.Items {
-		if k := d.Items[i].Kind; k != "" && !k.known() {
-			return nil, ParseErrorAt(data, valueOffset(data, "items", i, "kind"), fmt.Sprintf("item %d: unknown kind %q (known: %s)", i+1, k, kindNames()))
-		}
-	}
-	if err := wellFormed(data, &d); err != nil {
-		return nil, err
-	}
-	if err := d.Validate(); err != nil {
-		return nil, err
-	}
-	return &d, nil
+	return (&Decoder{}).Decode(bytes.NewReader(data))
 }
 
-// wellFormed checks what the reports print of a document read from JSON
-// where quoting matters (a PO header, a Markdown heading, an HTML
-// attribute): an edition and a language without control characters, a
-// language that is a BCP 47 tag, ids and refs of the form of ids. The
-// error is at the value, found by its JSON form in data (the line of
-// the document's start when it is written otherwise).
-func wellFormed(data []byte, d *Document) error {
-	at := func(value, msg string) error {
-		var b bytes.Buffer
-		enc := json.NewEncoder(&b)
-		enc.SetEscapeHTML(false)
-		enc.Encode(value)
-		off := bytes.Index(data, bytes.TrimSpace(b.Bytes()))
-		return ParseErrorAt(data, max(int64(off), 0), msg)
-	}
-	if hasControl(d.Edition) {
-		return at(d.Edition, fmt.Sprintf("edition %q: a control character (a line break, a tab, an escape) in an edition", d.Edition))
-	}
-	if d.Lang != "" {
-		if _, err := CanonicalLang(d.Lang); err != nil || hasControl(d.Lang) || strings.ContainsAny(d.Lang, " \"<>") {
-			return at(d.Lang, fmt.Sprintf("lang %q: not a BCP 47 language tag", d.Lang))
+// wellFormedHead checks what the reports print of a document's edition
+// or language where quoting matters (a PO header, a Markdown heading, an
+// HTML attribute): no control characters, and a language that is a BCP 47
+// tag. It returns the fault, or "".
+func wellFormedHead(key, v string) string {
+	switch {
+	case key == "edition" && hasControl(v):
+		return fmt.Sprintf("edition %q: a control character (a line break, a tab, an escape) in an edition", v)
+	case key == "lang" && v != "":
+		if _, err := CanonicalLang(v); err != nil || hasControl(v) || strings.ContainsAny(v, " \"<>") {
+			return fmt.Sprintf("lang %q: not a BCP 47 language tag", v)
 		}
 	}
-	for i := range d.Items {
-		it := &d.Items[i]
-		if it.ID != "" && !WellFormedID(it.ID) {
-			return at(it.ID, fmt.Sprintf("item %d: id %q is not an id (a prefix, ':' and letters, digits, '-', '.', '+' or '_')", i+1, it.ID))
-		}
-		for _, r := range it.Refs {
-			if !WellFormedRef(r) {
-				return at(r, fmt.Sprintf("item %s: ref %q is not an id", it.ID, r))
-			}
+	return ""
+}
+
+// wellFormedItem checks that the id and refs of it, the item at index i,
+// have the form of ids; it returns the faulty value and the fault, or "".
+func wellFormedItem(it *Item, i int) (string, string) {
+	if it.ID != "" && !WellFormedID(it.ID) {
+		return it.ID, fmt.Sprintf("item %d: id %q is not an id (a prefix, ':' and letters, digits, '-', '.', '+' or '_')", i+1, it.ID)
+	}
+	for _, r := range it.Refs {
+		if !WellFormedRef(r) {
+			return r, fmt.Sprintf("item %s: ref %q is not an id", it.ID, r)
 		}
 	}
-	return nil
+	return "", ""
 }
 
 // hasControl reports whether s holds a control character.

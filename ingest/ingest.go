@@ -2,6 +2,7 @@
 package ingest
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"crypto/sha256"
@@ -33,8 +34,10 @@ type Options struct {
 	// Encoding forces a character encoding by WHATWG label ("shift_jis").
 	Encoding string
 	// MaxBytes limits the input size; 0 means DefaultMaxBytes. It also
-	// bounds what a DOCX part may inflate to. A document JSON that
-	// rulesync wrote may be up to 4 times as large.
+	// bounds what a DOCX part may inflate to. A document JSON in the
+	// shape rulesync writes (corpus.IsDocument) is read by File, Read
+	// and Bytes as a stream at any size; ReadFile and ReadAll, which
+	// return the bytes, take one up to 4 times as large.
 	MaxBytes int64
 	// Timeout bounds a fetch by URL; 0 means DefaultTimeout.
 	Timeout time.Duration
@@ -120,13 +123,19 @@ func Formats() [][2]string {
 	return out
 }
 
-// File reads and ingests the file at path.
+// File reads and ingests the file at path: a document JSON (see
+// corpus.IsDocument) as a stream at any size, anything else within
+// MaxBytes.
 func (o Options) File(path string) (*corpus.Document, error) {
-	data, err := o.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
-		return nil, err
+		return nil, &Error{Input: path, Err: unwrapPathError(err)}
 	}
-	d, err := o.Bytes(path, data)
+	defer f.Close()
+	if fi, err := f.Stat(); err == nil && fi.IsDir() {
+		return nil, &Error{Input: path, Err: errors.New("is a directory")}
+	}
+	d, err := o.Read(path, f)
 	if err != nil {
 		return nil, err
 	}
@@ -160,8 +169,26 @@ func (o Options) ReadFile(path string) ([]byte, error) {
 	return o.readAll(path, f)
 }
 
-// Read ingests the content of r; name identifies the input in errors.
+// Read ingests the content of r, as File does; name identifies the
+// input in errors.
 func (o Options) Read(name string, r io.Reader) (*corpus.Document, error) {
+	if o.streams() {
+		br := bufio.NewReaderSize(r, 64<<10)
+		r = br
+		head, err := withContext(o.context(), func() ([]byte, error) {
+			head, err := br.Peek(64)
+			if err == io.EOF || err == bufio.ErrBufferFull {
+				err = nil
+			}
+			return head, err
+		})
+		if err != nil {
+			return nil, &Error{Input: name, Err: err}
+		}
+		if corpus.IsDocument(head) {
+			return o.decode(name, br)
+		}
+	}
 	data, err := o.readAll(name, r)
 	if err != nil {
 		return nil, err
@@ -202,31 +229,77 @@ func (o Options) readAll(name string, r io.Reader) ([]byte, error) {
 	return data, nil
 }
 
-// readAll reads r to its end, or until ctx is done: a read from a pipe
-// or a terminal may wait for ever, and is then left to the process's end.
+// readAll reads r to its end, or until ctx is done (see withContext).
 func readAll(ctx context.Context, r io.Reader) ([]byte, error) {
+	return withContext(ctx, func() ([]byte, error) { return io.ReadAll(r) })
+}
+
+// withContext returns what read returns, or ctx's error once ctx is done:
+// a read from a pipe or a terminal may wait for ever, and is then left to
+// the process's end.
+func withContext[T any](ctx context.Context, read func() (T, error)) (T, error) {
 	if ctx.Done() == nil {
-		return io.ReadAll(r)
+		return read()
 	}
 	type result struct {
-		data []byte
-		err  error
+		v   T
+		err error
 	}
 	ch := make(chan result, 1)
 	go func() {
-		data, err := io.ReadAll(r)
-		ch <- result{data, err}
+		v, err := read()
+		ch <- result{v, err}
 	}()
 	select {
 	case res := <-ch:
-		return res.data, res.err
+		return res.v, res.err
 	case <-ctx.Done():
-		return nil, ctx.Err()
+		var zero T
+		return zero, ctx.Err()
 	}
+}
+
+// streams reports whether a document JSON is decoded as a stream: unless
+// another format or an encoding is forced.
+func (o Options) streams() bool {
+	return (o.Format == "" || o.Format == "json") && o.Encoding == ""
+}
+
+// decode reads a document JSON from r as a stream (corpus.Decoder), with
+// no size limit: rulesync reads back a document of any size it wrote.
+// What follows is what Bytes does for the json format.
+func (o Options) decode(name string, r io.Reader) (*corpus.Document, error) {
+	dc := &corpus.Decoder{DropNotes: true}
+	d, err := withContext(o.context(), func() (*corpus.Document, error) { return dc.Decode(r) })
+	if err == nil {
+		err = o.context().Err()
+	}
+	if err == nil && d.Source.Encoding == "utf-8" && dc.Invalid > 0 {
+		what := "byte sequence"
+		if dc.Invalid > 1 {
+			what += "s"
+		}
+		d.Notes = append(d.Notes, fmt.Sprintf("not UTF-8: %d %s dropped, the first at line %d, column %d; the rest of the text is UTF-8", dc.Invalid, what, dc.FirstInvalid.Line, dc.FirstInvalid.Col))
+	}
+	if err == nil {
+		takeMarkers(d)
+		err = o.finish(d, true)
+	}
+	if err != nil {
+		var pe *corpus.ParseError
+		if errors.As(err, &pe) {
+			return nil, &Error{Input: name, Line: pe.Line, Col: pe.Col, Err: errors.New(pe.Msg)}
+		}
+		return nil, &Error{Input: name, Err: err}
+	}
+	return d, nil
 }
 
 // Bytes ingests data; name identifies the input in errors.
 func (o Options) Bytes(name string, data []byte) (*corpus.Document, error) {
+	if o.streams() && corpus.IsDocument(data[:min(len(data), 64)]) {
+		return o.decode(name, bytes.NewReader(data))
+	}
 	raw := data
 	data = withoutNotes(data)
 	fail := func(err error) (*corpus.Document, error) {

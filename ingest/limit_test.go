@@ -1,6 +1,7 @@
 package ingest_test
 
 import (
+	"bytes"
 	"errors"
 	"os"
 	"path/filepath"
@@ -11,10 +12,10 @@ import (
 	"github.com/rulesync/rulesync/ingest"
 )
 
-// TestReadFileLimit: ReadFile, what File and a workspace build read, stops
-// at MaxBytes: a device that never ends is refused at the limit, and so is
-// a file over it; a document JSON rulesync wrote may be larger (its text
-// is the input's, with the JSON around it).
+// TestReadFileLimit: ReadFile, what a workspace build reads, stops at
+// MaxBytes: a device that never ends is refused at the limit, and so is
+// a file over it. File reads a document JSON (corpus.IsDocument) as a
+// stream, whatever its size; any other input over the limit is refused.
 func TestReadFileLimit(t *testing.T) {
 	if _, err := os.Stat("/dev/zero"); err == nil {
 		_, err := ingest.Options{MaxBytes: 1 << 20}.ReadFile("/dev/zero")
@@ -36,22 +37,31 @@ func TestReadFileLimit(t *testing.T) {
 	if _, err := small.File(text); err != nil {
 		t.Errorf("a file under the limit: %v", err)
 	}
-	if _, err := small.File(doc); err != nil {
-		t.Errorf("a document JSON rulesync wrote, over the limit: %v", err)
+	for _, max := range []int64{int64(len(js)) / 2, 10, 1} {
+		got, err := ingest.Options{MaxBytes: max}.File(doc)
+		if err != nil {
+			t.Errorf("a document JSON rulesync wrote, over the limit %d: %v", max, err)
+		} else if back, _ := corpus.Marshal(got); !bytes.Equal(back, js) {
+			t.Errorf("a document JSON read as a stream does not round-trip:\n%s\n%s", js, back)
+		}
 	}
+	// The same document with its members in another order is not in the
+	// shape rulesync writes: it is read as any other input is.
 	other := filepath.Join(dir, "other.json")
-	os.WriteFile(other, []byte(" "+string(js)), 0o644) // not as rulesync writes it
+	os.WriteFile(other, bytes.Replace(js, []byte(`"edition"`), []byte(`"lang": "en", "edition"`), 1), 0o644)
 	if _, err := small.File(other); !errors.Is(err, ingest.ErrTooLarge) {
-		t.Errorf("JSON over the limit that rulesync did not write: %v, want ErrTooLarge", err)
-	}
-	if _, err := (ingest.Options{MaxBytes: 10}).File(doc); !errors.Is(err, ingest.ErrTooLarge) {
-		t.Errorf("a document JSON far over the limit: %v, want ErrTooLarge", err)
+		t.Errorf("JSON over the limit not in the shape of a document: %v, want ErrTooLarge", err)
 	}
 }
 
-// TestTinyLimit: a limit smaller than the start of a document JSON.
+// TestTinyLimit: a limit smaller than the start of a document JSON, which
+// is read all the same; other JSON is refused at the limit.
 func TestTinyLimit(t *testing.T) {
-	_, err := ingest.Options{MaxBytes: 3}.Read("x", strings.NewReader("{\n  \"edition\": \"x\"}"))
+	d, err := ingest.Options{MaxBytes: 3}.Read("x", strings.NewReader("{\n  \"edition\": \"x\", \"lang\": \"en\", \"items\": [{\"id\": \"rule:1\", \"kind\": \"rule\", \"number\": \"1\", \"text\": \"one\"}]}"))
+	if err != nil || len(d.Items) != 1 {
+		t.Errorf("a document under a tiny limit: %v", err)
+	}
+	_, err = ingest.Options{MaxBytes: 3}.Read("x", strings.NewReader("[{\"title\": \"a\"}]"))
 	if !errors.Is(err, ingest.ErrTooLarge) {
 		t.Errorf("%v, want ErrTooLarge", err)
 	}

@@ -14,7 +14,7 @@ import (
 // maxBytesFlag is --max-bytes, the input size limit of the commands that
 // read inputs.
 func maxBytesFlag() cli.Flag {
-	return &cli.StringFlag{Name: "max-bytes", Usage: fmt.Sprintf("read no input larger than `SIZE` (bytes, or with KiB, MiB, GiB; default %dMiB; a document JSON rulesync wrote may be 4 times as large)", ingest.DefaultMaxBytes>>20)}
+	return &cli.StringFlag{Name: "max-bytes", Usage: fmt.Sprintf("read no input larger than `SIZE` (bytes, or with KiB, MiB, GiB; default %dMiB; a document JSON rulesync wrote is read at any size)", ingest.DefaultMaxBytes>>20)}
 }
 
 // maxBytes is the --max-bytes of the command: 0 (the default) when not

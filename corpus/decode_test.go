@@ -1,0 +1,125 @@
+package corpus
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+	"testing/iotest"
+)
+
+func TestIsDocument(t *testing.T) {
+	for _, c := range []struct {
+		head string
+		want bool
+	}{
+		{"{\n  \"edition\": \"tda-2024\"", true},
+		{" \r\n{\"edition\":\"x\"", true},
+		{"{ \"edition\"\n:", true},
+		{"{\n  \"edition", false}, // cut short
+		{"{\"lang\": \"en\", \"edition\": \"x\"", false},
+		{"\xef\xbb\xbf{\"edition\": \"x\"", false}, // a byte-order mark
+		{"[{\"edition\": \"x\"}]", false},
+		{"{\"editions\": 1}", false},
+		{"", false},
+	} {
+		if got := IsDocument([]byte(c.head)); got != c.want {
+			t.Errorf("IsDocument(%q) = %v, want %v", c.head, got, c.want)
+		}
+	}
+}
+
+// bigDoc returns a document of n items and its JSON.
+func bigDoc(t *testing.T, n int) (*Document, []byte) {
+	d := &Document{Edition: "x-1", Lang: "en", Title: "Rules", Notes: []string{"a note"}}
+	for i := range n {
+		d.Items = append(d.Items, Item{ID: fmt.Sprintf("rule:%d", i+1), Kind: KindRule, Number: fmt.Sprint(i + 1), Title: "title", Text: fmt.Sprintf("rule %d text, with \"quotes\" and ünïcode", i+1), Refs: []string{"rule:1"}})
+	}
+	js, err := Marshal(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d, js
+}
+
+// TestDecodeStream: a document read one byte at a time (every value cut
+// at every place between reads) gives the same document as its JSON says.
+func TestDecodeStream(t *testing.T) {
+	_, js := bigDoc(t, 300)
+	got, err := (&Decoder{}).Decode(iotest.OneByteReader(bytes.NewReader(js)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, _ := Marshal(got)
+	if !bytes.Equal(back, js) {
+		t.Errorf("a document decoded as a stream does not round-trip")
+	}
+	if cap(got.Items) != len(got.Items) {
+		t.Errorf("items: cap %d for %d items", cap(got.Items), len(got.Items))
+	}
+}
+
+// TestDecodeErrorsDeep: faults far into a document, after the decoder
+// has let go of the bytes before them, are at their line and column.
+func TestDecodeErrorsDeep(t *testing.T) {
+	_, js := bigDoc(t, 2000)
+	lineCol := func(b []byte, off int) (int, int) {
+		return 1 + bytes.Count(b[:off], []byte{'\n'}), off - bytes.LastIndexByte(b[:off], '\n')
+	}
+	target := []byte(`"id": "rule:1777"`)
+	at := bytes.Index(js, target)
+	for _, c := range []struct {
+		name     string
+		old, new string
+		off      int // offset of the fault in the changed JSON from at
+		want     string
+	}{
+		{"syntax", `"id": "rule:1777",`, `"id": "rule:1777";`, len(`"id": "rule:1777"`), "invalid character ';'"},
+		{"type", `"id": "rule:1777"`, `"id": 1777`, len(`"id": 1777`), "field items.id: cannot hold a JSON number"},
+		{"bad id", `"id": "rule:1777"`, `"id": "rule 1777"`, len(`"id": `), `item 1777: id "rule 1777" is not an id`},
+		{"unknown field", `"id": "rule:1777"`, `"idd": "rule:1777"`, 0, `unknown field "idd"`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			bad := bytes.Replace(js, []byte(c.old), []byte(c.new), 1)
+			for _, r := range []func([]byte) *bytes.Reader{bytes.NewReader} {
+				_, err := (&Decoder{}).Decode(iotest.HalfReader(r(bad)))
+				var pe *ParseError
+				line, col := lineCol(bad, at+c.off)
+				if !errors.As(err, &pe) || pe.Line != line || pe.Col != col || !strings.Contains(pe.Msg, c.want) {
+					t.Errorf("got %v; want %d:%d: %s", err, line, col, c.want)
+				}
+			}
+		})
+	}
+	cut := js[:at]
+	_, err := (&Decoder{}).Decode(bytes.NewReader(cut))
+	var pe *ParseError
+	if line, col := lineCol(cut, len(cut)); !errors.As(err, &pe) || pe.Line != line || pe.Col != col || !strings.Contains(pe.Msg, "unexpected end") {
+		t.Errorf("cut short: %v; want %d:%d: unexpected end", err, line, col)
+	}
+	_, err = (&Decoder{}).Decode(bytes.NewReader(append(js, " {}"...)))
+	if line, col := lineCol(js, len(js)); !errors.As(err, &pe) || pe.Line != line || pe.Col != col+1 || !strings.Contains(pe.Msg, "data after") {
+		t.Errorf("data after: %v; want %d:%d", err, line, col+1)
+	}
+}
+
+// TestDecodeRepairs: notes are dropped from each value when asked, and a
+// stray byte that is not UTF-8 becomes U+FFFD, counted and located.
+func TestDecodeRepairs(t *testing.T) {
+	_, js := bigDoc(t, 50)
+	bad := bytes.Replace(js, []byte("rule 40 text"), []byte("rule 40 \xe9 text {{rulesync:note hi}}"), 1)
+	dc := &Decoder{DropNotes: true}
+	d, err := dc.Decode(bytes.NewReader(bad))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := d.Items[39].Text; !strings.HasPrefix(got, "rule 40 \ufffd text,") || strings.Contains(got, "note") {
+		t.Errorf("item 40: %q", got)
+	}
+	off := bytes.IndexByte(bad, 0xe9)
+	line, col := 1+bytes.Count(bad[:off], []byte{'\n'}), off-bytes.LastIndexByte(bad[:off], '\n')
+	if dc.Invalid != 1 || dc.FirstInvalid == nil || dc.FirstInvalid.Line != line || dc.FirstInvalid.Col != col {
+		t.Errorf("invalid %d at %+v, want 1 at %d:%d", dc.Invalid, dc.FirstInvalid, line, col)
+	}
+}
