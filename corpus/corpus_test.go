@@ -82,6 +82,8 @@ func TestRefs(t *testing.T) {
 		{"Rules 2, 3 & 42", []string{"rule:2", "rule:3", "rule:42"}},
 		{"per Rule 71-B and See also RP-22", []string{"rule:71#B", "rp:22"}},
 		{"§45 and §46", []string{"rule:45", "rule:46"}},
+		// Dotted numbers are cited whole, not cut at the first dot.
+		{"see §4.1(3), §4.2. Under rule 1.2 and rules 1.1, 2.", []string{"rule:4.1", "rule:4.2", "rule:1.2", "rule:1.1", "rule:2"}},
 		{"ルール第71項-B参照。第45項も", []string{"rule:71#B", "rule:45"}},
 		{"ルール第７１項－Ｂ", []string{"rule:71#B"}},
 		{"規則第52号に基づいて", []string{"rule:52"}},

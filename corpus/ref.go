@@ -14,8 +14,8 @@ var (
 	// "Rule 45", "Rules 2 and 42", "Rule 71-B", "Regra 43", "regras 2 e 3",
 	// "Regla", "Règle", "Regel", "Regola", "§45". The list part takes
 	// further numbers joined by commas and the words for "and"/"or".
-	refRuleRe = regexp.MustCompile(`(?i)(?:\b(?:rules?|regras?|reglas?|règles?|regeln?|regol[ae])\s*(?:n[º°o.]\s*)?|§\s*)(\d{1,3}(?:\s*-\s*[A-Z]\b)?(?:(?:\s*,\s*|\s+(?:and|&|or|e|ou|y|o|et|und|oder|ed)\s+)(?:§\s*)?\d{1,3}(?:\s*-\s*[A-Z]\b)?)*)`)
-	refNumRe  = regexp.MustCompile(`(\d{1,3})(?:\s*-\s*([A-Z])\b)?`)
+	refRuleRe = regexp.MustCompile(`(?i)(?:\b(?:rules?|regras?|reglas?|règles?|regeln?|regol[ae])\s*(?:n[º°o.]\s*)?|§\s*)(\d{1,3}(?:\.\d{1,3})*(?:\s*-\s*[A-Z]\b)?(?:(?:\s*,\s*|\s+(?:and|&|or|e|ou|y|o|et|und|oder|ed)\s+)(?:§\s*)?\d{1,3}(?:\.\d{1,3})*(?:\s*-\s*[A-Z]\b)?)*)`)
+	refNumRe  = regexp.MustCompile(`(\d{1,3}(?:\.\d{1,3})*)(?:\s*-\s*([A-Z])\b)?`)
 	// "RP-22", "RP 5", "Recommended Procedure 5", "推奨手順-14", "推奨手順第14項".
 	refRPRe = regexp.MustCompile(`(?i)(?:\bRP|\brecommended procedures?|推奨手順)\s*[-:]?\s*第?\s*(\d{1,3})`)
 	// "ルール第71項-B", "第45項", "規則第52号", "规则第45条" (after Fold the
