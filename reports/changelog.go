@@ -41,9 +41,14 @@ func Text(w io.Writer, c *diff.Comparison, color bool) error {
 	return ChangelogOptions{}.Text(w, c, color)
 }
 
-// frontMatter is the section name of the items before the first
-// section.
-const frontMatter = "Front matter"
+// frontMatter is the section name of the unnumbered items outside any
+// section (a title page, a preamble); noSection that of the numbered
+// items of a document without sections, which are its rules, not front
+// matter.
+const (
+	frontMatter = "Front matter"
+	noSection   = "Rules"
+)
 
 // entry is a change with the items it concerns, ready to print.
 type entry struct {
@@ -139,9 +144,13 @@ func newChangelog(c *diff.Comparison, opt ChangelogOptions) *changelog {
 				continue
 			}
 			e := entry{ch: ch, old: c.OldItem(ch), new: c.NewItem(ch)}
-			e.section = e.item().Section
+			it := e.item()
+			e.section = it.Section
 			if e.section == "" {
 				e.section = frontMatter
+				if it.Number != "" && it.Kind != corpus.KindPreamble {
+					e.section = noSection
+				}
 			}
 			if opt.Only != "" && opt.Only != sev || opt.SkipFrontMatter && e.section == frontMatter {
 				l.skipped++
@@ -186,7 +195,11 @@ func (l *changelog) filters() string {
 	if len(parts) == 0 {
 		return ""
 	}
-	return fmt.Sprintf("This changelog is shortened: %s (%d changes not listed; the summary counts them).", strings.Join(parts, " and "), l.skipped)
+	what := "changes"
+	if l.skipped == 1 {
+		what = "change"
+	}
+	return fmt.Sprintf("This changelog is shortened: %s (%d %s not listed; the summary counts them).", strings.Join(parts, " and "), l.skipped, what)
 }
 
 // kindOrder is the order of the rows of a changelog's summary table.

@@ -148,6 +148,29 @@ func TestChangelogOptions(t *testing.T) {
 	}
 }
 
+// TestSkipFrontMatterWithoutSections: in a rulebook without sections,
+// --skip front-matter leaves out its unnumbered preamble, not its rules.
+func TestSkipFrontMatterWithoutSections(t *testing.T) {
+	doc := func(edition, preamble, minutes string) *corpus.Document {
+		d := &corpus.Document{Edition: edition, Lang: "en", Items: []corpus.Item{
+			{Kind: corpus.KindPreamble, Text: preamble},
+			{Kind: corpus.KindRule, Number: "1", Title: "Breaks", Text: "Breaks last " + minutes + " minutes."},
+		}}
+		corpus.AssignIDs(d)
+		return d
+	}
+	c := diff.Options{}.Compare(doc("club-2030", "Club rules 2030.", "10"), doc("club-2031", "Club rules 2031, rewritten.", "15"))
+	var b bytes.Buffer
+	if err := (reports.ChangelogOptions{SkipFrontMatter: true}).Markdown(&b, c); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"Rule 1: Breaks", "1 change not listed"} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("lacks %q:\n%s", want, b.String())
+		}
+	}
+}
+
 // TestRealChangelog renders the changelog of the TDA 2022 short form and
 // the 2024 longform (the real files): a scope note quoting the short
 // form stands where 36 "new" entries stood, the procedures and addendum
