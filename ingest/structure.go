@@ -796,11 +796,14 @@ type builder struct {
 	// listsInText: an ordered list inside an item is that item's text
 	// ("1. ..." lines), not items of its own.
 	listsInText bool
-	headItem    int               // the item of the last unnumbered heading; -1 none
-	numbers     map[string]bool   // the numbers given so far
-	bare        map[string]string // a number given with its word ("Appendix C") -> the number ("C")
-	stack       []open
-	pre         []string // text before the first item
+	headItem    int // the item of the last unnumbered heading; -1 none
+	// firstHeading is the title of the first unnumbered heading: the
+	// document's title.
+	firstHeading string
+	numbers      map[string]bool   // the numbers given so far
+	bare         map[string]string // a number given with its word ("Appendix C") -> the number ("C")
+	stack        []open
+	pre          []string // text before the first item
 	// more holds the text blocks after an item's own, joined at the end:
 	// appending to the item's text would copy it again for every block.
 	more     map[int][]string
@@ -920,6 +923,9 @@ func (b *builder) heading(bl block) {
 		b.stack = b.stack[:len(b.stack)-1]
 	}
 	title := corpus.CleanLine(bl.text)
+	if b.firstHeading == "" {
+		b.firstHeading = title
+	}
 	it := corpus.Item{Kind: corpus.KindSection, Title: title, Section: b.section(bl.level)}
 	var path []int
 	if len(b.stack) > 0 {
@@ -1020,9 +1026,17 @@ func (b *builder) finish() {
 			it.Refs = []string{}
 		}
 	}
+	// An empty section lives on as the Section of the items under it;
+	// one that no item is under (a heading before a dropped list of
+	// links) stays an item, or its words would be lost; the first
+	// heading is the document's title.
+	under := map[string]bool{}
+	for i := range d.Items {
+		under[d.Items[i].Section] = true
+	}
 	items := d.Items[:0]
 	for _, it := range d.Items {
-		if b.numbered && it.Kind == corpus.KindSection && it.Number == "" && it.Text == "" {
+		if b.numbered && it.Kind == corpus.KindSection && it.Number == "" && it.Text == "" && (under[it.Title] || it.Title == b.firstHeading) {
 			continue
 		}
 		items = append(items, it)
