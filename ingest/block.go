@@ -13,10 +13,13 @@ type block struct {
 	// ordinal is the number an ordered list gives the item and does not
 	// print (HTML <ol>); 0 when the list prints its markers or is unordered.
 	ordinal int
-	lead    bool   // the text starts with a bold or emphasized run
-	bold    bool   // all of the text is bold or emphasized: a title line
-	anchor  string // the element's id attribute (HTML), if any
-	line    int    // 1-based line of the source where the block starts; 0 unknown
+	// ordinalType is how the list shows its places: 0 or '1' decimal,
+	// 'a' / 'A' letters, 'i' / 'I' roman numerals (HTML's type attribute).
+	ordinalType byte
+	lead        bool   // the text starts with a bold or emphasized run
+	bold        bool   // all of the text is bold or emphasized: a title line
+	anchor      string // the element's id attribute (HTML), if any
+	line        int    // 1-based line of the source where the block starts; 0 unknown
 	// nest is 1 + the depth of the list item the block lies in (1: outside
 	// every list), where the format says so (HTML, Markdown); 0 where it
 	// does not (plain text). Text after a list ends the list's items.

@@ -36,6 +36,7 @@ type htmlReader struct {
 	level   int
 	depth   int
 	ordinal int
+	ordType byte
 	anchor  string
 	line    int
 	in      int // the depth of the list item being read; 0 outside lists
@@ -60,10 +61,10 @@ func (r *htmlReader) flush() {
 		t = strings.TrimSpace(strings.Join(dropEmpty(lines), "\n"))
 	}
 	if t != "" {
-		r.bs = append(r.bs, block{text: t, kind: r.kind, level: r.level, depth: r.depth, ordinal: r.ordinal, lead: r.lead == 1, bold: r.lead == 1 && !r.plain, anchor: r.anchor, line: r.line, chrome: r.chrome, nest: r.in + 1})
+		r.bs = append(r.bs, block{text: t, kind: r.kind, level: r.level, depth: r.depth, ordinal: r.ordinal, ordinalType: r.ordType, lead: r.lead == 1, bold: r.lead == 1 && !r.plain, anchor: r.anchor, line: r.line, chrome: r.chrome, nest: r.in + 1})
 	}
 	r.cur.Reset()
-	r.lead, r.plain, r.kind, r.level, r.depth, r.ordinal, r.anchor, r.chrome = 0, false, blockPara, 0, 0, 0, "", ""
+	r.lead, r.plain, r.kind, r.level, r.depth, r.ordinal, r.ordType, r.anchor, r.chrome = 0, false, blockPara, 0, 0, 0, 0, "", ""
 }
 
 func dropEmpty(ls []string) []string {
@@ -141,6 +142,9 @@ func (r *htmlReader) node(n *html.Node, depth int) {
 			r.kind, r.depth, r.anchor = blockItem, depth+1, attrOf(c, "id")
 			if tag == "ol" && (!prints || !printsLabel(c)) {
 				r.ordinal = num
+				if t := attrOf(n, "type"); len(t) == 1 && strings.Contains("1aAiI", t) {
+					r.ordType = t[0]
+				}
 			}
 			outer := r.in
 			r.in = depth + 1

@@ -947,6 +947,21 @@ func (b *builder) heading(bl block) {
 	b.headItem = len(b.d.Items) - 1
 }
 
+// ordinalText is a list place as the list shows it: 3 as "3", "c", "C",
+// "iii" or "III" (typ as block.ordinalType); letters past z, and places
+// below 1, as digits.
+func ordinalText(n int, typ byte) string {
+	switch {
+	case (typ == 'a' || typ == 'A') && n >= 1 && n <= 26:
+		return string(rune(typ + byte(n-1)))
+	case typ == 'I' && n >= 1:
+		return toRoman(n)
+	case typ == 'i' && n >= 1:
+		return strings.ToLower(toRoman(n))
+	}
+	return strconv.Itoa(n)
+}
+
 // endLists closes the items opened by list items that text lying
 // outside their list (nest, as block.nest) follows: the paragraph after a
 // list belongs to the item or section the list is in, not to the list's
@@ -989,7 +1004,7 @@ func (b *builder) listItem(bl block) {
 	if len(b.stack) > 0 {
 		parent = b.d.Items[b.stack[len(b.stack)-1].item].Number
 	}
-	num := strconv.Itoa(bl.ordinal)
+	num := ordinalText(bl.ordinal, bl.ordinalType)
 	if parent != "" {
 		num = parent + "(" + num + ")"
 	}
