@@ -117,3 +117,24 @@ func TestDocument(t *testing.T) {
 		t.Errorf("short texts read together: %v", r)
 	}
 }
+
+// TestDocumentASCII: a document of ASCII letters is read among the
+// languages written so (fewer models to load), and reads as before; one
+// with other letters is read among all.
+func TestDocumentASCII(t *testing.T) {
+	for _, c := range []struct {
+		want  string
+		texts []string
+	}{
+		{"en", []string{"The player who arrives late loses the time on the clock.", "Each team names a captain before the first round begins.", "A game that is not finished by midnight is adjourned."}},
+		{"es", []string{"El jugador que llega tarde pierde el tiempo de su reloj.", "Cada equipo nombra un capitan antes de la primera ronda.", "Una partida que no termina a medianoche se aplaza."}},
+		{"pl", []string{"Zawodnik, który się spóźni, traci czas na zegarze.", "Każda drużyna wybiera kapitana przed pierwszą rundą.", "Partia nieukończona o północy zostaje przerwana."}},
+	} {
+		if got := Document("", c.texts); got.Lang != c.want {
+			t.Errorf("%q...: %v, want %s", c.texts[0], got, c.want)
+		}
+	}
+	if !allASCII("Rules", []string{"plain text"}) || allASCII("", []string{"za późno"}) {
+		t.Error("allASCII is wrong")
+	}
+}
