@@ -748,12 +748,23 @@ func build(bs []block, starts map[int]label, d *corpus.Document, st *structure) 
 		}
 		b.listsInText = listed*2 < headings
 	}
+	skip := -1 // a block taken as the title of the item before it
 	for i, bl := range bs {
+		if i == skip {
+			continue
+		}
 		switch lab, ok := starts[i]; {
 		case bl.chrome == "title":
 		case bl.chrome != "":
 			d.Notes = append(d.Notes, "dropped "+bl.chrome+": "+clip(corpus.CleanLine(bl.text), 120))
 		case ok:
+			// A number alone on its line, then a short line and text
+			// ("Article 1" / "Purpose" / "These rules ..."): the short
+			// line is the title.
+			if j, ok := titleBelow(bs, starts, i, lab); ok {
+				bl.text += " " + bs[j].text
+				skip = j
+			}
 			// Is the block followed by text of its own (not another
 			// item's start, not a heading)?
 			body := false
@@ -786,6 +797,28 @@ func build(bs []block, starts map[int]label, d *corpus.Document, st *structure) 
 		}
 	}
 	b.finish()
+}
+
+// titleBelow reports whether the block after bs[i], whose label lab is
+// all its text, is the item's title: one short line without sentence
+// punctuation, a paragraph like bs[i], with a paragraph of text after it
+// that starts no item, neither starting in lower case (a sentence
+// wrapped after the number goes on in lower case).
+func titleBelow(bs []block, starts map[int]label, i int, lab label) (int, bool) {
+	if strings.Trim(bs[i].text[lab.end:], " -–—:：.") != "" || bs[i].kind != blockPara || i+2 >= len(bs) {
+		return 0, false
+	}
+	t, after := bs[i+1], bs[i+2]
+	_, s1 := starts[i+1]
+	_, s2 := starts[i+2]
+	ok := !s1 && !s2 && t.kind == blockPara && t.chrome == "" && t.depth == bs[i].depth &&
+		!strings.Contains(t.text, "\n") && titleLike(t.text) && runeLen(t.text) <= 60 &&
+		after.kind == blockPara && after.chrome == "" && after.ordinal == 0
+	// A wrapped sentence goes on in lower case; a title and the text
+	// after it each start their own.
+	r1, _ := utf8.DecodeRuneInString(t.text)
+	r2, _ := utf8.DecodeRuneInString(after.text)
+	return i + 1, ok && !unicode.IsLower(r1) && !unicode.IsLower(r2)
 }
 
 // builder makes items of blocks in document order.
