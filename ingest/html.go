@@ -65,20 +65,7 @@ func dropChrome(doc *goquery.Document, d *corpus.Document) {
 	total := utf8.RuneCountInString(strings.TrimSpace(doc.Find("body").Text()))
 	h1 := doc.Find("h1").First()
 	note := func(why string, s *goquery.Selection) int {
-		var words []string
-		var walk func(n *html.Node)
-		walk = func(n *html.Node) {
-			if n.Type == html.TextNode {
-				words = append(words, n.Data)
-			}
-			for c := n.FirstChild; c != nil; c = c.NextSibling {
-				walk(c)
-			}
-		}
-		for _, n := range s.Nodes {
-			walk(n)
-		}
-		t := corpus.CleanLine(strings.Join(words, " "))
+		t := corpus.CleanLine(joinText(" ", s.Nodes...))
 		if t != "" {
 			d.Notes = append(d.Notes, fmt.Sprintf("dropped %s <%s>: %s", why, goquery.NodeName(s), clip(t, 120)))
 		}

@@ -281,17 +281,27 @@ func isPermalink(a *html.Node) bool {
 	return false
 }
 
-func textOf(n *html.Node) string {
+func textOf(n *html.Node) string { return joinText("", n) }
+
+// joinText is the text of the nodes, their text nodes in document order
+// with sep between every two (textOf: none; a note on dropped furniture:
+// a space, so that "<h3>News</h3><p>New nets</p>" reads "News New nets").
+func joinText(sep string, nodes ...*html.Node) string {
 	var b strings.Builder
 	var walk func(*html.Node)
 	walk = func(n *html.Node) {
 		if n.Type == html.TextNode {
+			if b.Len() > 0 {
+				b.WriteString(sep)
+			}
 			b.WriteString(n.Data)
 		}
 		for c := n.FirstChild; c != nil; c = c.NextSibling {
 			walk(c)
 		}
 	}
-	walk(n)
+	for _, n := range nodes {
+		walk(n)
+	}
 	return b.String()
 }

@@ -125,7 +125,7 @@ func parsePublication(blocks []block, mk *markKinds, d *corpus.Document) error {
 		plain[i] = b
 	}
 	st, errG := fromBlocks(plain, &general)
-	ns, ng := float64(len(special.Items)-special.Count(corpus.KindPreamble)-repeatedNumbers(&special)), 0.0
+	ns, ng := readerExplains(&special, nil, errS), 0.0
 	if errG == nil {
 		ng = st.explains(&general)
 	}

@@ -543,11 +543,8 @@ func unglue(bs []block, starts map[int]label, st *structure) ([]block, map[int]l
 // succeeds; at is its byte offset.
 func gluedLabel(text string, prev, next label) (at int, lab label, ok bool) {
 	for i := 1; i < len(text); i++ {
-		if text[i-1] != ' ' || text[i] < '0' || text[i] > '9' && (text[i] < 'A' || text[i] > 'Z') {
-			continue
-		}
-		l, ok := readLabel(text[i:])
-		if !ok || len(l.comps) < 2 || l.term == "" || l.prefix != "" {
+		l, ok := inlineLabel(text, i)
+		if !ok || len(l.comps) < 2 {
 			continue
 		}
 		if follows(prev.comps, l.comps, 0) && follows(l.comps, next.comps, 0) {
@@ -688,11 +685,8 @@ func childRun(text string, parent label, next []comp, keys map[string]bool) []gl
 	var run []gluedAt
 	want := len(parent.comps) + 1
 	for i := max(parent.end, 1); i < len(text); i++ {
-		if text[i-1] != ' ' || text[i] < '0' || text[i] > '9' && (text[i] < 'A' || text[i] > 'Z') {
-			continue
-		}
-		l, ok := readLabel(text[i:])
-		if !ok || len(l.comps) != want || l.term == "" || l.prefix != "" || l.paren || keys[l.key()] ||
+		l, ok := inlineLabel(text, i)
+		if !ok || len(l.comps) != want || l.paren || keys[l.key()] ||
 			joinComps(l.comps[:want-1]) != parent.key() {
 			continue
 		}
@@ -713,6 +707,17 @@ func childRun(text string, parent label, next []comp, keys map[string]bool) []gl
 		return nil
 	}
 	return run
+}
+
+// inlineLabel reads a label glued into a text at byte offset i: after a
+// space, starting with a digit or a capital, printed with its
+// punctuation and no word before it ("... play: 9.B.6.d.1. at the spot").
+func inlineLabel(text string, i int) (label, bool) {
+	if text[i-1] != ' ' || text[i] < '0' || text[i] > '9' && (text[i] < 'A' || text[i] > 'Z') {
+		return label{}, false
+	}
+	l, ok := readLabel(text[i:])
+	return l, ok && l.term != "" && l.prefix == ""
 }
 
 // open is an item being built, with what the hierarchy needs of it.

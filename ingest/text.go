@@ -192,17 +192,7 @@ func arbitrate(text string, f *format, generic reader, d *corpus.Document) (stri
 	general := &corpus.Document{Source: d.Source}
 	st, errG := generic(text, general)
 	<-read
-	// The particular reader's items all have a place in the layout it
-	// was built for; the recognizer's count only where numbering or an
-	// outline gives them one.
-	// A number the reader gives twice is one it misread: a numbering is
-	// unique.
-	ns, ng := float64(len(special.Items)-special.Count(corpus.KindPreamble)-repeatedNumbers(special)), 0.0
-	if stS != nil && errS == nil {
-		// A block reader's blocks go through the recognizer too: the
-		// two readings are measured alike.
-		ns = stS.explains(special)
-	}
+	ns, ng := readerExplains(special, stS, errS), 0.0
 	if errG == nil {
 		ng = st.explains(general)
 	}
@@ -243,6 +233,20 @@ func arbitrate(text string, f *format, generic reader, d *corpus.Document) (stri
 
 // structured counts the items of d that have a place in a structure: a
 // printed number, or an outline id.
+// readerExplains is how many items of d a particular reader's reading
+// explains, to weigh against the recognizer's (structure.explains): its
+// items, which all have a place in the layout it was built for, less
+// the preambles and the numbers it gives twice (a number given twice is
+// one it misread: a numbering is unique). A block reader's blocks went
+// through the recognizer (st not nil): its reading is measured as the
+// recognizer's is.
+func readerExplains(d *corpus.Document, st *structure, err error) float64 {
+	if st != nil && err == nil {
+		return st.explains(d)
+	}
+	return float64(len(d.Items) - d.Count(corpus.KindPreamble) - repeatedNumbers(d))
+}
+
 func structured(d *corpus.Document) int {
 	n := 0
 	for i := range d.Items {
