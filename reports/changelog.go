@@ -20,7 +20,8 @@ type ChangelogOptions struct {
 	// diff.Editorial); "" keeps both.
 	Only diff.Severity
 	// SkipFrontMatter leaves out the changes of the front matter: the
-	// items before the first section (title page, preamble).
+	// unnumbered items outside any section (title page, preamble); the
+	// numbered items of a rulebook without sections are its rules.
 	SkipFrontMatter bool
 	// OldName and NewName name the sources compared (a workspace's
 	// source names, the command's file names); the title gives them when

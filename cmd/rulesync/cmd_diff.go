@@ -28,7 +28,7 @@ func diffCommand() *cli.Command {
 			"as [-...-] and {+...+}, in red and green too with colour.",
 		Flags: withCommon(sourceFlags("input-format"), toFlag(diffFormats, true),
 			&cli.StringFlag{Name: "only", Usage: "list only the `SEVERITY` substantive or editorial (the summary counts all)"},
-			&cli.StringSliceFlag{Name: "skip", Usage: "leave out `PART`: front-matter (the items before the first section)"},
+			&cli.StringSliceFlag{Name: "skip", Usage: "leave out `PART`: front-matter (the unnumbered items outside any section: title page, preamble)"},
 			&cli.BoolFlag{Name: "exit-code", Usage: "exit with status 1 when there are changes, as git diff --exit-code does"},
 			&cli.StringFlag{Name: "equivalences", Usage: "`FILE` of further editorial equivalences (\"old => new\" lines)"},
 			outputFlag()),
