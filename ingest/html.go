@@ -186,7 +186,7 @@ func htmlCards(root *goquery.Selection) []corpus.Item {
 		kind, section := corpus.KindRule, ""
 		if h := c.Closest("section").Find("h1, h2, h3").First(); h.Length() > 0 {
 			section = corpus.CleanLine(h.Text())
-			if k := listKind(section); k != corpus.KindItem {
+			if k := namedKind(section); k != "" {
 				kind = k
 			}
 		}

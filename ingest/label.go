@@ -2,6 +2,8 @@ package ingest
 
 import (
 	"strconv"
+
+	"github.com/rulesync/rulesync/corpus"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -28,7 +30,11 @@ type label struct {
 	// one that comments on the items they number (WCA guidelines).
 	suffix string
 	paren  bool // printed in parentheses: "(2)"
-	end    int  // byte offset in the block text where the rest begins
+	// kind is the kind of item the label numbers where its word or the
+	// division heading in force names one (namedKind): "rp" for "RP-1"
+	// or for "1." under "Recommended Procedures"; "" for a rule.
+	kind corpus.Kind
+	end  int // byte offset in the block text where the rest begins
 }
 
 // comp is one component of a label.

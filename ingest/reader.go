@@ -114,7 +114,10 @@ func readReader(text string, d *corpus.Document) error {
 		name := strings.TrimSpace(readerUIRe.ReplaceAllString(m[1], ""))
 		var want int
 		fmt.Sscan(m[2], &want)
-		kind := listKind(name)
+		kind := namedKind(name) // the list's heading names its kind (kinds.txt)
+		if kind == "" {
+			kind = corpus.KindItem
+		}
 		previews := splitPreviews(ls[i+1], cutMin)
 		if len(previews) != want {
 			d.Notes = append(d.Notes, fmt.Sprintf("list %q says %d items; %d previews found", name, want, len(previews)))
@@ -254,20 +257,6 @@ func readerItem(kind corpus.Kind, title, preview string) corpus.Item {
 		it.SetFlag(corpus.FlagTruncated)
 	}
 	return it
-}
-
-// listKind maps a list name to the kind of its items.
-func listKind(name string) corpus.Kind {
-	f := strings.ToLower(corpus.Fold(name))
-	switch {
-	case strings.Contains(f, "推奨手順") || strings.Contains(f, "procedure") || strings.Contains(f, "procedimentos recomendados"):
-		return corpus.KindRP
-	case strings.Contains(f, "addendum") || strings.Contains(f, "追補") || strings.Contains(f, "adendo") || strings.Contains(f, "anexo"):
-		return corpus.KindAddendum
-	case strings.Contains(f, "ルール") || strings.Contains(f, "rules") || strings.Contains(f, "regras"):
-		return corpus.KindRule
-	}
-	return corpus.KindItem
 }
 
 // splitPreviews splits a line of previews joined by spaces. A preview that

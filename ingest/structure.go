@@ -103,12 +103,20 @@ func chain(cands []candidate, bs []block, st *structure) []bool {
 		if c.lab.prefix != "" {
 			bare = chainPrefixed
 		}
-		if best.at >= 0 && best.score-chainRestart+1 > n.score {
-			n = chainNode{score: best.score - chainRestart + 1, prev: best.at}
+		// A numbering that starts again (1, 2, 3 after 1 ... 71) costs a
+		// restart, unless it is of a kind of its own (a division that
+		// names one, "Recommended Procedures"): then it is a second
+		// numbering, which the document's structure goes on into.
+		restart := chainRestart
+		if best.at >= 0 && c.lab.kind != "" && c.lab.kind != cands[best.at].lab.kind && allFirst(comps) {
+			restart = 0
+		}
+		if best.at >= 0 && best.score-restart+1 > n.score {
+			n = chainNode{score: best.score - restart + 1, prev: best.at}
 		}
 		n.score -= bare
-		if best.at >= 0 && best.score-chainRestart+1-bare > n.score {
-			n = chainNode{score: best.score - chainRestart + 1 - bare, prev: best.at}
+		if best.at >= 0 && best.score-restart+1-bare > n.score {
+			n = chainNode{score: best.score - restart + 1 - bare, prev: best.at}
 		}
 		try := func(ref scoreRef, ok bool, w float64, hole bool) {
 			if !ok {
@@ -203,7 +211,7 @@ func chain(cands []candidate, bs []block, st *structure) []bool {
 	// goes on from the item before it (6.3.2, then 1 ... 8, then 6.3.2a)
 	// is an enumeration inside that item, not items.
 	restart := func(p int) bool {
-		return p > 0 && !nodes[path[p]].hole && !follows(cands[path[p-1]].lab.comps, cands[path[p]].lab.comps, 0)
+		return p > 0 && !nodes[path[p]].hole && cands[path[p-1]].lab.kind == cands[path[p]].lab.kind && !follows(cands[path[p-1]].lab.comps, cands[path[p]].lab.comps, 0)
 	}
 	out := make([]bool, len(path))
 	for p := 1; p < len(path); p++ {
@@ -283,7 +291,7 @@ func newList(prev, cur candidate, bs []block) bool {
 		return false
 	}
 	c, p := cur.lab.comps[0], prev.lab.comps[0]
-	if c.kind != p.kind || cur.lab.prefix != prev.lab.prefix {
+	if c.kind != p.kind || cur.lab.prefix != prev.lab.prefix || cur.lab.kind != prev.lab.kind {
 		return true
 	}
 	// "I" after letters other than "H" starts roman numerals.
@@ -387,6 +395,7 @@ var markup = map[string]bool{"link target": true, "front matter": true, "table h
 func recognize(bs []block, d *corpus.Document) *structure {
 	st := &structure{schemes: map[string]int{}}
 	var cands []candidate
+	kinds := divisionKinds(bs)
 	for i, b := range bs {
 		if markup[b.chrome] {
 			continue // not text: kept out, noted, and not counted
@@ -403,6 +412,9 @@ func recognize(bs []block, d *corpus.Document) *structure {
 			continue
 		}
 		if l, ok := readLabel(b.text); ok && !l.paren {
+			if l.kind = namedKind(l.prefix); l.kind == "" {
+				l.kind = kinds[i]
+			}
 			cands = append(cands, candidate{i, l})
 		}
 	}
@@ -423,7 +435,7 @@ func recognize(bs []block, d *corpus.Document) *structure {
 			}
 			if b.ordinal > 0 && b.depth == 1 && b.chrome == "" && b.kind != blockCode {
 				v := strconv.Itoa(b.ordinal)
-				all = append(all, candidate{i, label{comps: []comp{{compNum, b.ordinal, v}}, printed: v}})
+				all = append(all, candidate{i, label{comps: []comp{{compNum, b.ordinal, v}}, printed: v, kind: kinds[i]}})
 			}
 		}
 		all = append(all, cands[next:]...)
@@ -855,6 +867,18 @@ type builder struct {
 type inForce struct {
 	level int
 	title string
+	kind  corpus.Kind // the kind the heading names ("Recommended Procedures"), or ""
+}
+
+// kind is the kind the innermost heading in force that names one names,
+// or "".
+func (b *builder) kind() corpus.Kind {
+	for i := len(b.heads) - 1; i >= 0; i-- {
+		if b.heads[i].kind != "" {
+			return b.heads[i].kind
+		}
+	}
+	return ""
 }
 
 // section is the title of the innermost heading in force above level (0:
@@ -873,7 +897,7 @@ func (b *builder) enter(level int, title string) {
 	for len(b.heads) > 0 && b.heads[len(b.heads)-1].level >= level {
 		b.heads = b.heads[:len(b.heads)-1]
 	}
-	b.heads = append(b.heads, inForce{level, title})
+	b.heads = append(b.heads, inForce{level, title, namedKind(title)})
 }
 
 func (b *builder) text(s string) {
@@ -898,10 +922,17 @@ func (b *builder) add(it corpus.Item, o open) {
 func (b *builder) numberedItem(bl block, lab label, body bool) {
 	key := lab.key()
 	it := corpus.Item{Kind: corpus.KindRule, Number: labelNumber(lab)}
-	// A second numbering that prints a word before its numbers ("RP-1"
-	// after rules 1-71) numbers its items with the word where the bare
-	// number is taken: its own ids, not "rule:1-2".
-	if lab.prefix != "" && b.numbers[it.Number] {
+	// The kind: the one the label's word names ("RP-1"), else the one
+	// the division heading in force names ("Recommended Procedures"),
+	// else a rule. Items of a kind of their own are numbered apart.
+	named := lab.kind
+	if named != "" {
+		it.Kind = named
+	}
+	// A second numbering that prints a word before its numbers ("Appendix
+	// A" after rules 1-n) numbers its items with the word where the bare
+	// number is taken: its own ids, not "rule:A-2".
+	if lab.prefix != "" && named == "" && b.numbers[it.Number] {
 		sep := " "
 		if lab.joined {
 			sep = "-"
@@ -910,7 +941,9 @@ func (b *builder) numberedItem(bl block, lab label, body bool) {
 		it.Number = lab.prefix + sep + it.Number
 		key = lab.prefix + "\x00" + key
 	}
-	b.numbers[it.Number] = true
+	if named == "" {
+		b.numbers[it.Number] = true
+	}
 	for len(b.stack) > 0 && !strings.HasPrefix(key, b.stack[len(b.stack)-1].key+".") {
 		b.stack = b.stack[:len(b.stack)-1]
 	}
@@ -1047,6 +1080,9 @@ func (b *builder) listItem(bl block) {
 		num = parent + "(" + num + ")"
 	}
 	it := corpus.Item{Kind: corpus.KindRule, Number: num, Section: b.section(0)}
+	if k := b.kind(); k != "" {
+		it.Kind = k
+	}
 	if t, body, ok := leadTitle(bl, bl.text); ok {
 		it.Title, it.Text = t, body
 	} else {
@@ -1101,7 +1137,7 @@ func (b *builder) finish() {
 	}
 	for i := range d.Items {
 		it := &d.Items[i]
-		if it.Kind == corpus.KindRule && len(it.Parts) == 0 {
+		if numberedKind(it.Kind) && len(it.Parts) == 0 {
 			it.Parts = enumParts(it.Text)
 			if it.Parts == nil {
 				it.Parts = letterParts(it.Text)
@@ -1115,7 +1151,7 @@ func (b *builder) finish() {
 	// own is a section.
 	for i := range d.Items {
 		it := &d.Items[i]
-		if it.Kind != corpus.KindRule || it.Number == "" || i+1 >= len(d.Items) {
+		if !numberedKind(it.Kind) || it.Number == "" || i+1 >= len(d.Items) {
 			continue
 		}
 		num := it.Number

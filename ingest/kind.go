@@ -1,0 +1,148 @@
+package ingest
+
+import (
+	_ "embed"
+	"fmt"
+	"strings"
+	"sync"
+	"unicode"
+
+	"github.com/rulesync/rulesync/corpus"
+)
+
+// kindsText is the names of the kinds a division heading or a label
+// prefix gives, by kind and language.
+//
+//go:embed kinds.txt
+var kindsText string
+
+// kindName is one name of a kind, folded and split into words.
+type kindName struct {
+	kind  corpus.Kind
+	words []string
+}
+
+var divisionNames = sync.OnceValue(func() []kindName {
+	var out []kindName
+	for _, l := range strings.Split(kindsText, "\n") {
+		if l == "" || l[0] == '#' {
+			continue
+		}
+		k, names, ok := strings.Cut(l, "\t")
+		kind := corpus.Kind(k)
+		if !ok || corpus.ID(kind, "1") == "item:1" {
+			panic(fmt.Sprintf("kinds.txt: line %q names no kind with ids of its own", l))
+		}
+		for _, n := range strings.Split(names, "|") {
+			out = append(out, kindName{kind, kindWords(n)})
+		}
+	}
+	return out
+})
+
+// kindWords splits a folded name into its words: runs of letters and
+// digits in scripts that space words, and single characters in those that
+// do not (so that "推奨手順一覧" holds the name "推奨手順").
+func kindWords(s string) []string {
+	s = strings.ToLower(corpus.Fold(s))
+	var out []string
+	var w strings.Builder
+	flush := func() {
+		if w.Len() > 0 {
+			out = append(out, w.String())
+			w.Reset()
+		}
+	}
+	for _, r := range s {
+		switch {
+		case unspaced(r):
+			flush()
+			out = append(out, string(r))
+		case unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.M, r):
+			w.WriteRune(r)
+		default:
+			flush()
+		}
+	}
+	flush()
+	return out
+}
+
+// unspaced reports whether r is of a script written without spaces
+// between words.
+func unspaced(r rune) bool {
+	return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Thai, unicode.Lao, unicode.Khmer, unicode.Myanmar)
+}
+
+// namedKind returns the kind a division heading or a label prefix names
+// ("Recommended Procedures", "推奨手順一覧を開く", "RP"): the first kind of
+// kinds.txt one of whose names is a run of the text's words, and "" when
+// none is. A heading longer than a title names none: a sentence that
+// mentions the procedures is no division of them.
+func namedKind(s string) corpus.Kind {
+	if s == "" || runeLen(s) > maxTitleRunes {
+		return ""
+	}
+	words := kindWords(s)
+	for _, n := range divisionNames() {
+		if containsRun(words, n.words) {
+			return n.kind
+		}
+	}
+	return ""
+}
+
+// containsRun reports whether run is a run of consecutive words of ws.
+func containsRun(ws, run []string) bool {
+	if len(run) == 0 {
+		return false
+	}
+	for i := 0; i+len(run) <= len(ws); i++ {
+		ok := true
+		for j, w := range run {
+			if ws[i+j] != w {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
+}
+
+// numberedKind reports whether the recognizer numbers items of kind k:
+// rules and the kinds kinds.txt names.
+func numberedKind(k corpus.Kind) bool {
+	return k == corpus.KindRule || k == corpus.KindRP || k == corpus.KindAddendum
+}
+
+// divisionKinds returns, for each block, the kind the headings in force
+// before it name (namedKind of the innermost heading above it that names
+// one), or "" where none does. A heading's own title names the kind of
+// the blocks under it, not its own.
+func divisionKinds(bs []block) []corpus.Kind {
+	type head struct {
+		level int
+		kind  corpus.Kind
+	}
+	var heads []head
+	out := make([]corpus.Kind, len(bs))
+	for i, b := range bs {
+		for j := len(heads) - 1; j >= 0; j-- {
+			if heads[j].kind != "" {
+				out[i] = heads[j].kind
+				break
+			}
+		}
+		if b.kind != blockHeading || b.chrome != "" {
+			continue
+		}
+		for len(heads) > 0 && heads[len(heads)-1].level >= b.level {
+			heads = heads[:len(heads)-1]
+		}
+		heads = append(heads, head{b.level, namedKind(b.text)})
+	}
+	return out
+}

@@ -1,0 +1,62 @@
+package ingest
+
+import (
+	"testing"
+
+	"github.com/rulesync/rulesync/corpus"
+)
+
+// TestNamedKind checks the kinds division headings and label words name,
+// in several languages and scripts, and that what names none stays a
+// rule: a sentence that mentions procedures, or a word that only
+// contains a name.
+func TestNamedKind(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want corpus.Kind
+	}{
+		{"Recommended Procedures", corpus.KindRP},
+		{"TDA RECOMMENDED PROCEDURES", corpus.KindRP},
+		{"RP", corpus.KindRP},
+		{"Procedimentos Recomendados", corpus.KindRP},
+		{"Procédures recommandées", corpus.KindRP},
+		{"推奨手順一覧を開く一覧を閉じる", corpus.KindRP},
+		{"권장 절차", corpus.KindRP},
+		{"Illustration Addendum", corpus.KindAddendum},
+		{"Adendo de ilustrações", corpus.KindAddendum},
+		{"イラスト追補", corpus.KindAddendum},
+		{"Rules", ""},
+		{"General Procedures", ""},
+		{"Appendix A", ""},
+		{"RPM limits", ""}, // a word that only starts like a name
+		{"Addendums", ""},  // nor one that ends longer
+		{"Procedures", ""}, // half a name
+		{"手順", ""},         // half a name, in a script without spaces
+		{"Floors should follow the recommended procedures when a dealer exposes a card during the deal of a hand.", ""},
+	} {
+		if got := namedKind(c.in); got != c.want {
+			t.Errorf("namedKind(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+// TestKindsFile checks that every name in kinds.txt names its own kind:
+// a name another line's name contains would give the wrong kind.
+func TestKindsFile(t *testing.T) {
+	for _, n := range divisionNames() {
+		if got := namedKind(joinWords(n.words)); got != n.kind {
+			t.Errorf("kinds.txt: %v names %q, listed under %q", n.words, got, n.kind)
+		}
+	}
+}
+
+func joinWords(ws []string) string {
+	s := ""
+	for i, w := range ws {
+		if i > 0 {
+			s += " "
+		}
+		s += w
+	}
+	return s
+}
