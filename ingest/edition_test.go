@@ -59,3 +59,23 @@ func TestParseDateNoLanguage(t *testing.T) {
 		}
 	}
 }
+
+// TestTitleYear checks the edition a title that names no known rulebook
+// gives by the year or season it states, and that a title with no year,
+// two years, or a number that only contains one gives none.
+func TestTitleYear(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"Club Rules, Edition 2024", "2024"},
+		{"2024-2025 Official Rules of Ultimate", "2024-2025"},
+		{"Règlement 2023/24", "2023-24"},
+		{"Reglamento de la liga – temporada 2019 – 2020", "2019-2020"},
+		{"Google C++ Style Guide", ""},
+		{"Rules 2019, amended 2021", ""},
+		{"Form 120245 instructions", ""},
+		{"", ""},
+	} {
+		if got := titleYear(c.in); got != c.want {
+			t.Errorf("titleYear(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package ingest
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/rulesync/rulesync/corpus"
@@ -119,9 +120,28 @@ func (o Options) versionLine(d *corpus.Document) {
 			d.Edition = d.Version
 		case d.Date != "":
 			d.Edition = d.Date
+		case titleYear(d.Title) != "":
+			// "Club Rules, Edition 2024", "2024-2025 Official Rules".
+			d.Edition = titleYear(d.Title)
 		}
 		if d.Edition != "" {
-			d.Notes = append(d.Notes, "the source names no rulebook rulesync knows; the edition is named by its version or date: "+d.Edition)
+			d.Notes = append(d.Notes, "the source names no rulebook rulesync knows; the edition is named by its version, date or the year its title states: "+d.Edition)
 		}
 	}
+}
+
+// titleYearRe matches a year, or a season of two ("2024-2025",
+// "2024/25"), standing apart from other digits.
+var titleYearRe = regexp.MustCompile(`(?:^|[^0-9])((?:19|20)[0-9]{2}(?:\s*[-–/]\s*(?:(?:19|20)[0-9]{2}|[0-9]{2}))?)(?:[^0-9]|$)`)
+
+// titleYear returns the year (or season) a document's title states, as
+// an edition name ("2024", "2024-2025", "2024-25"), or "" when the title
+// states none or more than one.
+func titleYear(title string) string {
+	ms := titleYearRe.FindAllStringSubmatch(corpus.Fold(title), -1)
+	if len(ms) != 1 {
+		return ""
+	}
+	y := strings.Join(strings.Fields(ms[0][1]), "")
+	return strings.NewReplacer("–", "-", "/", "-").Replace(y)
 }

@@ -47,7 +47,7 @@ var identities = []struct {
 	{"dev/debian-social-contract/debian-social-contract-1.1-ru.wml", "ru", "1.1", "2004-04-26", "26 апреля 2004"},
 	{"dev/debian-social-contract/debian-social-contract-1.1-zh.wml", "zh", "1.1", "2004-04-26", "2004年4月26日"},
 	{"dev/debian-policy/debian-policy-4.1.2.0-en.rst", "en", "unknown", "", ""},
-	{"dev/usau-rules/usau-rules-2024-2025-en.md", "en", "unknown", "", ""},
+	{"dev/usau-rules/usau-rules-2024-2025-en.md", "en", "2024-2025", "", ""}, // the season its title states
 }
 
 // TestIdentity checks the language, edition and version date of every
