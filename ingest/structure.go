@@ -282,6 +282,20 @@ func chainSchemes(cands []candidate, bs []block, st *structure) []bool {
 	return in
 }
 
+// twoRules reports whether a numbering of two is the document's: its
+// only two labels, the first a first one (1, A, I) and the second its
+// successor, printed alike ("Article 1." and "Article 2."). Three
+// labels make a chain; two alone are one only when nothing else in the
+// text looks like a label, since two numbers in a paragraph are as often
+// a list inside it.
+func twoRules(cands []candidate, in []bool) bool {
+	if len(cands) != 2 || !in[0] || !in[1] {
+		return false
+	}
+	a, b := cands[0].lab, cands[1].lab
+	return allFirst(a.comps) && follows(a.comps, b.comps, 0) && a.form() == b.form() && a.term == b.term
+}
+
 // newList reports whether cur, which does not succeed prev, starts a
 // numbering of its own rather than repeating one: it is a first label (1,
 // A, I, 1.1) and either of another kind than prev's (appendices A, B
@@ -483,7 +497,7 @@ func recognize(bs []block, d *corpus.Document) *structure {
 	}
 	// A numbering that explains fewer blocks than the headings do is not
 	// the document's structure: a list of three inside a text of headings.
-	if numbered < 3 || numbered*2 < headings {
+	if numbered < 3 && !twoRules(cands, in) || numbered*2 < headings {
 		starts = nil
 		st.holes, st.restarts, st.outOfOrder = nil, nil, nil
 	}
@@ -790,7 +804,10 @@ func build(bs []block, starts map[int]label, d *corpus.Document, st *structure) 
 					continue
 				}
 				_, next := starts[j]
-				body = !next && bs[j].kind != blockHeading && bs[j].ordinal == 0
+				// Text that goes on in lower case is the same sentence
+				// wrapped, not the text under a title.
+				r, _ := utf8.DecodeRuneInString(bs[j].text)
+				body = !next && bs[j].kind != blockHeading && bs[j].ordinal == 0 && !unicode.IsLower(r)
 				break
 			}
 			b.numberedItem(bl, lab, body)
