@@ -27,6 +27,10 @@ type block struct {
 	// links are the destinations of the links in the block's text
 	// (Markdown), which may cite items: "regulations:regulation:2k".
 	links []string
+	// term marks a definition list's term (HTML <dt>): where the
+	// document has no numbering and its terms are its repeated
+	// structure, each is a heading of the text after it (termHeadings).
+	term bool
 	// chrome, when not "", says why the block is page furniture rather
 	// than text of the rulebook (navigation, a footer): it is kept in the
 	// notes, never in an item.

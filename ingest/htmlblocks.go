@@ -34,6 +34,7 @@ type htmlReader struct {
 	// the block being read when it is a list item or a heading
 	kind    blockKind
 	level   int
+	term    bool // the block is a <dt>
 	depth   int
 	ordinal int
 	ordType byte
@@ -61,10 +62,10 @@ func (r *htmlReader) flush() {
 		t = strings.TrimSpace(strings.Join(dropEmpty(lines), "\n"))
 	}
 	if t != "" {
-		r.bs = append(r.bs, block{text: t, kind: r.kind, level: r.level, depth: r.depth, ordinal: r.ordinal, ordinalType: r.ordType, lead: r.lead == 1, bold: r.lead == 1 && !r.plain, anchor: r.anchor, line: r.line, chrome: r.chrome, nest: r.in + 1})
+		r.bs = append(r.bs, block{text: t, kind: r.kind, level: r.level, depth: r.depth, ordinal: r.ordinal, ordinalType: r.ordType, lead: r.lead == 1, bold: r.lead == 1 && !r.plain, anchor: r.anchor, line: r.line, chrome: r.chrome, nest: r.in + 1, term: r.term})
 	}
 	r.cur.Reset()
-	r.lead, r.plain, r.kind, r.level, r.depth, r.ordinal, r.ordType, r.anchor, r.chrome = 0, false, blockPara, 0, 0, 0, 0, "", ""
+	r.lead, r.plain, r.kind, r.level, r.depth, r.ordinal, r.ordType, r.anchor, r.chrome, r.term = 0, false, blockPara, 0, 0, 0, 0, "", "", false
 }
 
 func dropEmpty(ls []string) []string {
@@ -174,7 +175,7 @@ func (r *htmlReader) node(n *html.Node, depth int) {
 	case tag == "dt":
 		// A definition list's term is the title of what follows.
 		r.flush()
-		r.lead = 1
+		r.lead, r.term, r.anchor = 1, true, attrOf(n, "id")
 		r.inBold++
 		r.children(n, depth)
 		r.inBold--

@@ -767,6 +767,7 @@ func build(bs []block, starts map[int]label, d *corpus.Document, st *structure) 
 	// fewer (a style guide's rule with the order of its includes), a
 	// list is content of the rule it is in, as the page renders it.
 	if !b.numbered {
+		bs = termHeadings(bs)
 		headings, listed := 0, 0
 		for _, bl := range bs {
 			switch {
@@ -1373,4 +1374,38 @@ func kindCounts(d *corpus.Document) string {
 	}
 	sort.Strings(ks)
 	return strings.Join(ks, ", ")
+}
+
+// termHeadings makes the terms of definition lists headings of the text
+// after them, one level below the heading they are under, where they are
+// a document's repeated structure: it has no numbering (build's caller
+// decides) and at least half as many terms as headings (a glossary page,
+// where each term is an item). Terms inside a document of many headings
+// (a style guide's rule that defines three words) stay its text, as an
+// ordered list in it does. It returns bs, changed in place.
+func termHeadings(bs []block) []block {
+	terms, headings := 0, 0
+	for _, bl := range bs {
+		switch {
+		case bl.chrome != "":
+		case bl.term:
+			terms++
+		case bl.kind == blockHeading:
+			headings++
+		}
+	}
+	if terms == 0 || terms*2 < headings {
+		return bs
+	}
+	level := 0
+	for i := range bs {
+		switch {
+		case bs[i].chrome != "":
+		case bs[i].term:
+			bs[i].kind, bs[i].level = blockHeading, min(level+1, 7)
+		case bs[i].kind == blockHeading:
+			level = bs[i].level
+		}
+	}
+	return bs
 }
