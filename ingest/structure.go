@@ -766,6 +766,9 @@ func build(bs []block, starts map[int]label, d *corpus.Document, st *structure) 
 	// 10 under two headings); where headings are the rules and lists far
 	// fewer (a style guide's rule with the order of its includes), a
 	// list is content of the rule it is in, as the page renders it.
+	if i := titleHeading(bs); i >= 0 && bs[i].kind == blockHeading {
+		b.firstHeading = corpus.CleanLine(bs[i].text)
+	}
 	if !b.numbered {
 		bs = termHeadings(bs)
 		headings, listed := 0, 0
@@ -865,7 +868,7 @@ type builder struct {
 	// ("1. ..." lines), not items of its own.
 	listsInText bool
 	headItem    int // the item of the last unnumbered heading; -1 none
-	// firstHeading is the title of the first unnumbered heading: the
+	// firstHeading is the title of the title heading (titleHeading): the
 	// document's title.
 	firstHeading string
 	numbers      map[string]bool   // the numbers given so far
@@ -1012,9 +1015,6 @@ func (b *builder) heading(bl block) {
 		b.stack = b.stack[:len(b.stack)-1]
 	}
 	title := corpus.CleanLine(bl.text)
-	if b.firstHeading == "" {
-		b.firstHeading = title
-	}
 	it := corpus.Item{Kind: corpus.KindSection, Title: title, Section: b.section(bl.level)}
 	var path []int
 	if len(b.stack) > 0 {
@@ -1408,4 +1408,21 @@ func termHeadings(bs []block) []block {
 		}
 	}
 	return bs
+}
+
+// titleHeading returns the index of the block that is the document's
+// title: one its format marks as the title, else its first heading of
+// the top level present (the <h1> after a sidebar's <h3>), else -1. A
+// heading before it is an item of its own, not the title.
+func titleHeading(bs []block) int {
+	at, level := -1, 0
+	for i, b := range bs {
+		switch {
+		case b.chrome == "title":
+			return i
+		case b.chrome == "" && b.kind == blockHeading && (at < 0 || b.level < level):
+			at, level = i, b.level
+		}
+	}
+	return at
 }

@@ -106,14 +106,11 @@ func fromBlocks(bs []block, d *corpus.Document) (*structure, error) {
 	if !text {
 		return st, errors.New("no rules or text found, only headings")
 	}
-	// The document's title: its first heading, else the first line of
+	// The document's title: its title heading, else the first line of
 	// the text before the first item.
 	head := ""
-	for _, b := range bs {
-		if b.chrome == "" && b.kind == blockHeading || b.chrome == "title" {
-			d.Title = corpus.CleanLine(b.text)
-			break
-		}
+	if i := titleHeading(bs); i >= 0 {
+		d.Title = corpus.CleanLine(bs[i].text)
 	}
 	if d.Items[0].Kind == corpus.KindPreamble {
 		head = d.Items[0].Text
