@@ -196,7 +196,8 @@ func (o Options) align(src, tgt *corpus.Document, m *memo) *Alignment {
 		src:  src, tgt: tgt,
 		fs: feats[:len(src.Items)], ft: feats[len(src.Items):],
 		keyS: keys[:len(src.Items)], keyT: keys[len(src.Items):],
-		sc: &scorer{x: x, sameLang: same, tgtCites: cites(tgt)},
+		sc:    &scorer{x: x, sameLang: same, tgtCites: cites(tgt)},
+		kindT: divisionKinds(src, tgt),
 	}
 	// One language: texts keep their length, one pass. Across languages:
 	// a first pass without the length signal, then the length ratio
@@ -258,6 +259,18 @@ type aligner struct {
 	// when first needed.
 	keyS, keyT         []textKey
 	compactS, compactT []string
+	// kindT is the kind each target item is aligned as, where a
+	// numbering's position in the document gives it another than its
+	// own (divisionKinds); nil when every item keeps its own.
+	kindT []corpus.Kind
+}
+
+// targetKind is the kind target item j is aligned as.
+func (a *aligner) targetKind(j int) corpus.Kind {
+	if a.kindT != nil {
+		return a.kindT[j]
+	}
+	return a.tgt.Items[j].Kind
 }
 
 // sameTokens reports whether two items of one language have the same
@@ -296,8 +309,8 @@ func keyOf(folded string) textKey {
 // groups splits the items into the sets aligned with each other.
 func (a *aligner) groups() [][2][]int {
 	typed := false
-	for _, it := range a.tgt.Items {
-		if it.Kind != corpus.KindItem {
+	for j := range a.tgt.Items {
+		if a.targetKind(j) != corpus.KindItem {
 			typed = true
 		}
 	}
@@ -325,12 +338,13 @@ func (a *aligner) groups() [][2][]int {
 		g[0] = append(g[0], i)
 	}
 	var loose []int
-	for j, it := range a.tgt.Items {
-		if it.Kind == corpus.KindItem {
+	for j := range a.tgt.Items {
+		k := a.targetKind(j)
+		if k == corpus.KindItem {
 			loose = append(loose, j)
 			continue
 		}
-		g := get(it.Kind)
+		g := get(k)
 		g[1] = append(g[1], j)
 	}
 	var out [][2][]int
@@ -544,7 +558,7 @@ func (a *aligner) anchors(S, T []int) (chain, crossing []Pair) {
 	for _, j := range T {
 		it := &a.tgt.Items[j]
 		if it.Number != "" && !anchored[-1-j] {
-			byNum[string(it.Kind)+":"+numberKey(it.Number)] = j
+			byNum[string(a.targetKind(j))+":"+numberKey(it.Number)] = j
 		}
 	}
 	for _, i := range S {

@@ -1,0 +1,89 @@
+package align
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/rulesync/rulesync/corpus"
+)
+
+// A document's numbered items fall into numberings (divisions): the
+// rules 1-71, then recommended procedures 1-22, then addendum entries.
+// Ingest names a division's kind where the division's heading or label
+// word names one in a language it knows; a translation in another
+// language numbers the same divisions with the same shape, in the same
+// order, under headings it cannot name, and all its items are rules. The
+// division a target item is in, matched by position to the source's,
+// then gives it the kind it is aligned as.
+
+// divisions returns, for each item of d, the index of the numbering it
+// is in (-1 for an item without a number, or of a kind that is not
+// numbered: sections, preambles), and the kinds of the numberings. A
+// numbering starts where the kind changes, or where an item's top-level
+// number goes back to a first one (1, a, A, I) after a later one.
+func divisions(d *corpus.Document) (of []int, kinds []corpus.Kind) {
+	of = make([]int, len(d.Items))
+	cur, top := -1, 0
+	for i := range d.Items {
+		it := &d.Items[i]
+		of[i] = -1
+		if it.Number == "" || it.Kind == corpus.KindSection || it.Kind == corpus.KindPreamble || it.Kind == corpus.KindItem {
+			continue
+		}
+		v := topValue(it.Number)
+		if cur < 0 || kinds[cur] != it.Kind || v == 1 && top > 1 {
+			kinds = append(kinds, it.Kind)
+			cur, top = len(kinds)-1, 0
+		}
+		top = max(top, v)
+		of[i] = cur
+	}
+	return of, kinds
+}
+
+// topValue is the value of a number's first component: 12 for "12.3",
+// 1 for "A.4" or "a", 0 when it starts with neither digits nor a
+// single letter ("Appendix-C").
+func topValue(n string) int {
+	n = strings.TrimLeft(n, "(§ ")
+	end := strings.IndexFunc(n, func(r rune) bool { return !unicode.IsDigit(r) })
+	if end < 0 {
+		end = len(n)
+	}
+	if end > 0 {
+		v, err := strconv.Atoi(n[:end])
+		if err != nil {
+			return 0
+		}
+		return v
+	}
+	r, size := utf8.DecodeRuneInString(n)
+	if unicode.IsLetter(r) && (size == len(n) || !unicode.IsLetter(rune(n[size]))) {
+		return int(unicode.ToLower(r)-'a') + 1
+	}
+	return 0
+}
+
+// divisionKinds returns the kind each target item is aligned as: its
+// own, except where both documents have the same number of numberings
+// (two or more) and their kinds differ, when an item of the target's
+// k-th numbering takes the kind of the source's k-th. It returns nil
+// when no item changes.
+func divisionKinds(src, tgt *corpus.Document) []corpus.Kind {
+	_, ks := divisions(src)
+	of, kt := divisions(tgt)
+	if len(ks) < 2 || len(ks) != len(kt) || slices.Equal(ks, kt) {
+		return nil
+	}
+	out := make([]corpus.Kind, len(tgt.Items))
+	for j := range tgt.Items {
+		out[j] = tgt.Items[j].Kind
+		if of[j] >= 0 {
+			out[j] = ks[of[j]]
+		}
+	}
+	return out
+}

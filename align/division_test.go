@@ -1,0 +1,74 @@
+package align_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/rulesync/rulesync/align"
+	"github.com/rulesync/rulesync/corpus"
+)
+
+// TestDivisionsByPosition aligns a source whose second numbering ingest
+// named (recommended procedures, rp:1-3) with a translation whose
+// heading it could not name, so that its second numbering is rules
+// again (1-3 after 1-5). The translation's second numbering is the
+// source's second by position: its items pair with the procedures, by
+// number, not with rules 1-3 or nothing.
+func TestDivisionsByPosition(t *testing.T) {
+	src := &corpus.Document{Lang: "en", Edition: "e1"}
+	tgt := &corpus.Document{Lang: "sv", Edition: "e1"}
+	rules := []string{
+		"The floor decides every dispute at the table, and the decision is final.",
+		"Players keep their cards in view.",
+		"Chips stay visible and countable in stacks of twenty, sorted by colour, at every table of the event.",
+		"Phones stay off the table.",
+		"A player who leaves the table forfeits the hand in play and any chips already committed to the pot.",
+	}
+	svRules := []string{
+		"Golvet avgör varje tvist vid bordet, och beslutet är slutgiltigt.",
+		"Spelarna håller sina kort synliga.",
+		"Marker ska vara synliga och räknebara i staplar om tjugo, sorterade efter färg, vid varje bord under eventet.",
+		"Telefoner ligger inte på bordet.",
+		"En spelare som lämnar bordet förlorar given som spelas och alla marker som redan satsats i potten.",
+	}
+	rps := []string{
+		"Dealers announce the pot size in pot-limit games when a player asks for it.",
+		"Floors keep a log.",
+		"A dealer who drops the stub restores its order where possible and otherwise reshuffles the cards with the muck before going on.",
+	}
+	svRPs := []string{
+		"Givare meddelar pottens storlek i pot-limit när en spelare ber om det.",
+		"Golvet för logg.",
+		"En givare som tappar leken återställer ordningen där det går och blandar annars om korten med skräphögen innan spelet fortsätter.",
+	}
+	for i, s := range rules {
+		src.Items = append(src.Items, corpus.Item{Kind: corpus.KindRule, Number: fmt.Sprint(i + 1), Text: s})
+		tgt.Items = append(tgt.Items, corpus.Item{Kind: corpus.KindRule, Number: fmt.Sprint(i + 1), Text: svRules[i]})
+	}
+	src.Items = append(src.Items, corpus.Item{Kind: corpus.KindSection, Title: "Recommended Procedures"})
+	tgt.Items = append(tgt.Items, corpus.Item{Kind: corpus.KindSection, Title: "Rekommenderade förfaranden"})
+	for i, s := range rps {
+		src.Items = append(src.Items, corpus.Item{Kind: corpus.KindRP, Number: fmt.Sprint(i + 1), Text: s})
+		tgt.Items = append(tgt.Items, corpus.Item{Kind: corpus.KindRule, Number: fmt.Sprint(i + 1), Text: svRPs[i]})
+	}
+	corpus.AssignIDs(src)
+	corpus.AssignIDs(tgt)
+	al := align.Options{}.Align(src, tgt)
+	got := map[string]string{}
+	for _, p := range al.Pairs {
+		if len(p.Source) == 1 && len(p.Target) == 1 {
+			got[src.Items[p.Source[0]].ID] = tgt.Items[p.Target[0]].ID
+		}
+	}
+	for i := range rules {
+		if id := fmt.Sprintf("rule:%d", i+1); got[id] != id {
+			t.Errorf("%s paired with %q, want %s", id, got[id], id)
+		}
+	}
+	for i := range rps {
+		want := fmt.Sprintf("rule:%d-2", i+1) // the translation's second rule i+1
+		if id := fmt.Sprintf("rp:%d", i+1); got[id] != want {
+			t.Errorf("%s paired with %q, want %s (the translation's second numbering)", id, got[id], want)
+		}
+	}
+}
