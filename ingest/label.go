@@ -56,7 +56,7 @@ const (
 // form is what a label prints besides its number: the word before it
 // and the counter after it. One numbering prints one form at one level
 // ("第3条" does not follow "第2章").
-func (l label) form() string { return l.prefix + "\x00" + l.counter }
+func (l label) form() string { return l.prefix + "\x00" + l.counter + "\x00" + string(l.kind) }
 
 // key is the normalized form of the label's components, for lookups:
 // "1.0.1.a".

@@ -123,6 +123,12 @@ func chain(cands []candidate, bs []block, st *structure) []bool {
 				return
 			}
 			p := cands[ref.at]
+			// Numberings of two kinds (rules, then procedures) are apart:
+			// a label succeeds only a label of its own kind, though it may
+			// be the child of another's ("3 Procedures", then 3.1).
+			if p.lab.kind != c.lab.kind && len(comps) <= len(p.lab.comps) {
+				return
+			}
 			if p.form(bs) != c.form(bs) && len(p.lab.comps) == len(comps) {
 				w -= chainSwitch
 			}
