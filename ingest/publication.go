@@ -51,6 +51,7 @@ const (
 // or a step. strong is false for a lone letter label ("A:"), which a
 // wrapped sentence can also start with.
 func startsParagraph(s string) (starts, strong bool) {
+	s = narrow(s) // "３６: ..." is numbered as "36: ..." is
 	switch {
 	case pubRuleRe.MatchString(s), pubRPRe.MatchString(s), pubAddRe.MatchString(s), pubExampleRe.MatchString(s), pubStepRe.MatchString(s):
 		return true, true
@@ -62,7 +63,7 @@ func startsParagraph(s string) (starts, strong bool) {
 
 // itemHeading reports whether a paragraph heads an item in mode m.
 func itemHeading(b block, m pubMode) (kind corpus.Kind, number, rest string, ok bool) {
-	t := strings.TrimSpace(stripMarks(b.text))
+	t := narrow(strings.TrimSpace(stripMarks(b.text)))
 	// "RP-20:" heads a procedure whatever its type: some editions set the
 	// newest ones in plain type.
 	if mm := pubRPRe.FindStringSubmatch(t); mm != nil && (b.lead || m == modeRP) {

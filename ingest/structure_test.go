@@ -255,6 +255,12 @@ func TestPerturbations(t *testing.T) {
 			swapped[at], swapped[next] = swapped[next], swapped[at]
 			cases["swap two lines"] = strings.Join(swapped, "\n")
 		}
+		// A label struck from an item's first line, its markup kept
+		// ("- 1e1a) text" -> "- text"): the item loses its number, and
+		// its neighbours keep theirs.
+		if l := labelLine(base, lines); l >= 0 {
+			cases["strip printed label"] = strings.Join(replace(lines, l, stripLabel(lines[l])), "\n")
+		}
 		if html {
 			cases["no class attributes"] = classAttr.ReplaceAllString(text, "")
 		} else if i := strings.LastIndex(lines[at][:len(lines[at])*2/3], " "); i > len(lines[at])/3 {
@@ -274,6 +280,27 @@ func TestPerturbations(t *testing.T) {
 	}
 	t.Logf("%d perturbations of %d files", tried, files)
 }
+
+// labelRe is a printed label at the start of a line, after its markup
+// (heading or list marks, an HTML tag): "1.2.3 ", "1e1a) ", "9.C.5.b. ",
+// "Article 4. ".
+var labelRe = regexp.MustCompile(`^((?:\s*(?:#+|[-*+>])\s+|\s*(?:<[^>]+>\s*)+)?\s*)((?:\p{L}{3,12}\s+)?[0-9]+(?:[.][0-9A-Za-z]+)*[a-z]?[.):]?)\s+`)
+
+// labelLine returns the line nearest the middle that starts with a
+// label and whose text after it one item alone holds, or -1.
+func labelLine(d *corpus.Document, lines []string) int {
+	for off := 0; off < len(lines)/2; off++ {
+		for _, i := range []int{len(lines)/2 + off, len(lines)/2 - off} {
+			if i >= 0 && i < len(lines) && labelRe.MatchString(lines[i]) && ownLine(d, stripLabel(lines[i])) {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// stripLabel removes the label labelRe finds, keeping the markup before it.
+func stripLabel(l string) string { return labelRe.ReplaceAllString(l, "${1}") }
 
 var classAttr = regexp.MustCompile(`\s+class\s*=\s*("[^"]*"|'[^']*')`)
 
