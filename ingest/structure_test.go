@@ -289,14 +289,7 @@ var labelRe = regexp.MustCompile(`^((?:\s*(?:#+|[-*+>])\s+|\s*(?:<[^>]+>\s*)+)?\
 // labelLine returns the line nearest the middle that starts with a
 // label and whose text after it one item alone holds, or -1.
 func labelLine(d *corpus.Document, lines []string) int {
-	for off := 0; off < len(lines)/2; off++ {
-		for _, i := range []int{len(lines)/2 + off, len(lines)/2 - off} {
-			if i >= 0 && i < len(lines) && labelRe.MatchString(lines[i]) && ownLine(d, stripLabel(lines[i])) {
-				return i
-			}
-		}
-	}
-	return -1
+	return nearMiddle(len(lines), func(i int) bool { return labelRe.MatchString(lines[i]) && ownLine(d, stripLabel(lines[i])) })
 }
 
 // stripLabel removes the label labelRe finds, keeping the markup before it.
@@ -307,9 +300,15 @@ var classAttr = regexp.MustCompile(`\s+class\s*=\s*("[^"]*"|'[^']*')`)
 // itemLine returns a line near the middle of the file whose text is
 // found in exactly one item, or -1.
 func itemLine(d *corpus.Document, lines []string) int {
-	for off := 0; off < len(lines)/2; off++ {
-		for _, i := range []int{len(lines)/2 + off, len(lines)/2 - off} {
-			if i >= 0 && i < len(lines) && ownLine(d, lines[i]) {
+	return nearMiddle(len(lines), func(i int) bool { return ownLine(d, lines[i]) })
+}
+
+// nearMiddle returns the index in [0, n) nearest n/2 for which ok holds,
+// or -1.
+func nearMiddle(n int, ok func(int) bool) int {
+	for off := 0; off <= n/2; off++ {
+		for _, i := range []int{n/2 + off, n/2 - off} {
+			if i >= 0 && i < n && ok(i) {
 				return i
 			}
 		}

@@ -1,0 +1,45 @@
+package ingest
+
+import (
+	"context"
+
+	"github.com/rulesync/rulesync/corpus"
+)
+
+// PDFLines returns the text lines the PDF reader takes from the pages of
+// a PDF, running headers and footers dropped, for tests that perturb a
+// PDF's text where its file cannot be edited as text.
+func PDFLines(data []byte) ([]string, error) {
+	pages, err := pdfPages(context.Background(), data)
+	if err != nil {
+		return nil, err
+	}
+	lines, _ := dropPageChrome(pages)
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		out[i] = l.text
+	}
+	return out, nil
+}
+
+// PDFFromLines reads a publication from lines of the PDF data: line k
+// has the place and type of the PDF's line from[k] and the text texts[k]
+// (PDFLines' lines, deleted, repeated, moved or rewritten).
+func PDFFromLines(data []byte, from []int, texts []string) (*corpus.Document, error) {
+	pages, err := pdfPages(context.Background(), data)
+	if err != nil {
+		return nil, err
+	}
+	lines, _ := dropPageChrome(pages)
+	out := make([]pdfLine, len(from))
+	for k, i := range from {
+		out[k] = lines[i]
+		out[k].text = texts[k]
+	}
+	d := &corpus.Document{}
+	var mk markKinds
+	if err := parsePublication(pdfParagraphs(out), &mk, d); err != nil {
+		return nil, err
+	}
+	return d, Options{}.finish(d, false)
+}
