@@ -10,11 +10,10 @@ import (
 // a PDF, running headers and footers dropped, for tests that perturb a
 // PDF's text where its file cannot be edited as text.
 func PDFLines(data []byte) ([]string, error) {
-	pages, err := pdfPages(context.Background(), data)
+	lines, err := pdfTextLines(data)
 	if err != nil {
 		return nil, err
 	}
-	lines, _ := dropPageChrome(pages)
 	out := make([]string, len(lines))
 	for i, l := range lines {
 		out[i] = l.text
@@ -26,11 +25,10 @@ func PDFLines(data []byte) ([]string, error) {
 // has the place and type of the PDF's line from[k] and the text texts[k]
 // (PDFLines' lines, deleted, repeated, moved or rewritten).
 func PDFFromLines(data []byte, from []int, texts []string) (*corpus.Document, error) {
-	pages, err := pdfPages(context.Background(), data)
+	lines, err := pdfTextLines(data)
 	if err != nil {
 		return nil, err
 	}
-	lines, _ := dropPageChrome(pages)
 	out := make([]pdfLine, len(from))
 	for k, i := range from {
 		out[k] = lines[i]
@@ -42,4 +40,13 @@ func PDFFromLines(data []byte, from []int, texts []string) (*corpus.Document, er
 		return nil, err
 	}
 	return d, Options{}.finish(d, false)
+}
+
+func pdfTextLines(data []byte) ([]pdfLine, error) {
+	pages, err := pdfPages(context.Background(), data)
+	if err != nil {
+		return nil, err
+	}
+	lines, _ := dropPageChrome(pages)
+	return lines, nil
 }
