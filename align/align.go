@@ -1039,6 +1039,17 @@ func (a *aligner) review(pairs []Pair) {
 			p.Low = true
 			continue
 		}
+		if len(p.Source) == 1 && len(p.Target) == 1 && !p.Anchor {
+			if shared, n, ok := a.otherText(p.Source[0], p.Target[0]); ok {
+				// The number and the order say the same item, the texts
+				// say otherwise: a human decides, and the order does not
+				// vouch for the pair.
+				p.Evidence = append(p.Evidence, Evidence{Signal: "text", Agrees: false,
+					Detail: fmt.Sprintf("the same number %s, but only %d of the %d words of the shorter text are in the other: another item under the number, or rewritten", a.src.Items[p.Source[0]].Number, shared, n)})
+				p.Low = true
+				continue
+			}
+		}
 		if support[k] > 0 {
 			p.Score += (1 - p.Score) * orderSupport * support[k]
 			p.Evidence = append(p.Evidence, Evidence{Signal: "order", Agrees: true, Detail: fmt.Sprintf("%d of 2 neighbours paired in sequence", int(support[k]*2))})
@@ -1073,6 +1084,43 @@ func (a *aligner) review(pairs []Pair) {
 			p.Low = true
 		}
 	}
+}
+
+// otherText reports whether source item i and target item j, of two
+// documents in one language (editions, not a translation left partly in
+// the source's words), print the same number but fewer than half the
+// words of the shorter text are the other's (shared of its n words,
+// each counted once): where a new edition renumbers, another item may
+// stand under the old number (FIDE 2018's 5.2.1 is stalemate, 2023's
+// resignation), and the order of the documents, which puts the two side
+// by side, does not tell. A text cut short or expanded keeps its words
+// (Flesh and Blood 6.6.2 lost its example); identical texts, items under
+// one title (the TDA short form's "Player Identity" is the longform's
+// in other words) and items without words are never reported.
+// Positional numbers only: an id (a regulation) names one item in every
+// edition.
+func (a *aligner) otherText(i, j int) (shared, n int, ok bool) {
+	s, t := &a.src.Items[i], &a.tgt.Items[j]
+	if !sameLanguage(a.src.Lang, a.tgt.Lang) || s.Number == "" || t.Number == "" || s.Kind != t.Kind || identityKind(s.Kind) ||
+		numberKey(s.Number) != numberKey(t.Number) || a.keyS[i] == a.keyT[j] ||
+		s.Title != "" && corpus.Fold(s.Title) == corpus.Fold(t.Title) {
+		return 0, 0, false
+	}
+	set := func(it *corpus.Item) map[string]bool {
+		m := map[string]bool{}
+		for _, w := range contentWords(strings.ToLower(corpus.Fold(it.Title + "\n" + it.Text))) {
+			m[w] = true
+		}
+		return m
+	}
+	ws, wt := set(s), set(t)
+	for w := range ws {
+		if wt[w] {
+			shared++
+		}
+	}
+	n = min(len(ws), len(wt))
+	return shared, n, n > 0 && 2*shared < n
 }
 
 // numberKey is a printed number in comparison form: its runs of digits
