@@ -76,6 +76,81 @@ func TestSplitMergeRenumber(t *testing.T) {
 	}
 }
 
+// TestTranslationKeepsSequence: a translation that prints no numbers and
+// shares no word with its source, whose translator condensed two rules in
+// a row, pairs every rule with its own translation. Leaving each of the
+// two out for a partner whose length fits better (the third source rule
+// with the fifth translated one) is a shift a translation rarely makes:
+// lengths alone do not buy it. The condensed pairs need a human look.
+func TestTranslationKeepsSequence(t *testing.T) {
+	en := doc("en",
+		"|Seat Draw|Seats are drawn at random by the floor before play starts, and late players draw from the seats that are left.",
+		"|Table Changes|Players may ask for a table change once a day; requests are kept in order of arrival at the desk.",
+		"|Verbal Bets|A verbal bet is binding; chips pushed out later must match the declared amount exactly, or the floor rules on the amount.",
+		"|Breaks|Play stops for a short break every two levels, and the clock is paused until the director restarts it.",
+		"|Dealer Errors|A misdeal is declared when two cards are exposed on the first round of the deal, and the button does not move.",
+		"|Phones|Phones may not rest on the table, and players with live hands may not use them.",
+	)
+	he := doc("he",
+		"|הגרלת מקומות|המקומות מוגרלים באקראי לפני תחילת המשחק, ושחקנים מאחרים מגרילים מהמקומות שנותרו.",
+		"|החלפת שולחן|שחקן רשאי לבקש החלפת שולחן פעם ביום; הבקשות נרשמות לפי סדר ההגעה לדלפק.",
+		"|הימור בעל פה|הימור בעל פה מחייב את השחקן.",
+		"|הפסקות|המשחק נעצר להפסקה.",
+		"|טעויות חלוקה|חלוקה שגויה מוכרזת כאשר שני קלפים נחשפים בסיבוב הראשון של החלוקה, והכפתור אינו זז.",
+		"|טלפונים|אסור להניח טלפונים על השולחן, ושחקנים עם יד חיה אינם רשאים להשתמש בהם.",
+	)
+	al := align.Options{}.Align(en, he)
+	want := []string{"item:1=item:1", "item:2=item:2", "item:3=item:3", "item:4=item:4", "item:5=item:5", "item:6=item:6"}
+	if got := pairsOf(al); !slices.Equal(got, want) {
+		t.Fatalf("pairs %v, want each rule with its own translation %v", got, want)
+	}
+	for _, k := range []int{2, 3} {
+		if p := al.Pairs[k]; !p.Low {
+			t.Errorf("condensed translation %s: score %.2f, not marked Low", he.Items[k].ID, p.Score)
+		}
+	}
+}
+
+// TestSameNumberOtherText: a new edition drops rule 2 and puts another
+// rule under its number, and inserts a rule before the last, which moves
+// to 5. Number and order both put the two rules 2 side by side; their
+// texts share little, so the pair is marked Low and says why, and the
+// order does not lift it to confidence (it did: 0.52). The unchanged and
+// the renumbered rules stay confident.
+func TestSameNumberOtherText(t *testing.T) {
+	old := doc("en",
+		"1|Seat Draw|Seats are drawn at random by the floor before play starts; late players draw from the same pool of seats.",
+		"2|Verbal Bets|A verbal bet in turn is binding; a player who declares a raise must put out the declared amount of chips.",
+		"3|Breaks|Play stops for a break every two levels; the clock is paused until the tournament director restarts it.",
+		"4|Dealer Errors|A misdeal is declared when two cards are exposed on the first round; the button does not move.",
+	)
+	cur := doc("en",
+		"1|Seat Draw|Seats are drawn at random by the floor before play starts; late players draw from the same pool of seats.",
+		"2|Table Talk|A player in turn may not discuss a live hand; the floor penalizes a player who reveals cards, whatever the declared amount of chips bet.",
+		"3|Breaks|Play stops for a break every two levels; the clock is paused until the director restarts it.",
+		"4|Bounties|A bounty is paid in cash at the end of each level by the tournament staff.",
+		"5|Dealer Errors|A misdeal is declared when two cards are exposed on the first round; the button does not move.",
+	)
+	al := align.Options{}.Align(old, cur)
+	want := []string{"rule:1=rule:1", "rule:2=rule:2", "rule:3=rule:3", "rule:4=rule:5"}
+	if got := pairsOf(al); !slices.Equal(got, want) {
+		t.Fatalf("pairs %v, want %v", got, want)
+	}
+	p := al.Pairs[1]
+	said := false
+	for _, e := range p.Evidence {
+		said = said || e.Signal == "text" && !e.Agrees
+	}
+	if !p.Low || p.Score >= 0.5 || !said {
+		t.Errorf("rule 2 under another text: score %.2f, low %v, evidence %v; want low, under 0.5, and a text signal against it", p.Score, p.Low, p.Evidence)
+	}
+	for _, k := range []int{0, 2, 3} {
+		if q := al.Pairs[k]; q.Low {
+			t.Errorf("%s: marked low (%.2f, %v)", pairsOf(al)[k], q.Score, q.Evidence)
+		}
+	}
+}
+
 // TestCrossingIDs checks that items identified by id (regulations) are
 // paired by id even when they moved, and that such a pair says so.
 func TestCrossingIDs(t *testing.T) {
