@@ -94,3 +94,20 @@ func BenchmarkAmong(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkDecodeModel decodes a language's tables from ngrams.bin, what
+// a process pays once for each language it scores a text in.
+func BenchmarkDecodeModel(b *testing.B) {
+	t := languages()
+	for _, code := range []string{"en", "ru"} {
+		b.Run(code, func(b *testing.B) {
+			cpu := startCPU()
+			for b.Loop() {
+				if _, err := decodeModel(t.sections[t.index[code]]); err != nil {
+					b.Fatal(err)
+				}
+			}
+			cpu.report(b)
+		})
+	}
+}
