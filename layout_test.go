@@ -20,6 +20,8 @@ var layer = map[string]int{"corpus": 0, "internal/langid": 0, "ingest": 1, "inte
 var owner = map[string]string{
 	"golang.org/x/text":               "corpus",
 	"github.com/pemistahl/lingua-go":  "internal/langid",
+	"github.com/shopspring/decimal":   "internal/langid",
+	"google.golang.org/protobuf":      "internal/langid",
 	"github.com/PuerkitoBio/goquery":  "ingest",
 	"golang.org/x/net":                "ingest",
 	"github.com/klippa-app/go-pdfium": "ingest",

@@ -1,5 +1,7 @@
-// Package langid identifies the language of rule texts, with
-// github.com/pemistahl/lingua-go (the only user of it).
+// Package langid identifies the language of rule texts as
+// github.com/pemistahl/lingua-go v1.4.0 does, from its models compacted
+// into ngrams.bin (gen.go writes it; lingua-go itself is used by the
+// tests only, as the reference).
 //
 // lingua-go was chosen by measurement (bench/langid, README): on the real
 // translations of ../shared/corpus it reads every document and 94% of
@@ -8,15 +10,19 @@
 // accuracy mode (trigram models only) and with the languages of
 // Languages: the high accuracy mode reads 2% more of 30-letter snippets
 // for 20 times the memory (755 MB against 39 MB of models).
+//
+// Scoring as lingua-go does without lingua-go saves what it costs a
+// process to load its models (unzip, unmarshal and hash them: about
+// 250 ms and 48 MB for the 28 languages of Latin script) and 128 MB of
+// the binary (lingua-go embeds all five n-gram orders of 75 languages).
 package langid
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"unicode"
-
-	"github.com/pemistahl/lingua-go"
 )
 
 // Languages are the languages rulesync tells apart: English, the
@@ -52,30 +58,34 @@ const (
 	minShortLetters = 5
 )
 
-// detectors are built once per set of languages: lingua-go keeps the
-// models it loaded for all of them.
-var detectors sync.Map // string (languages joined) -> lingua.LanguageDetector
+// detectors are built once per set of languages.
+var detectors sync.Map // string (languages joined) -> *detector
 
-func detector(langs []string) lingua.LanguageDetector {
+// detectorOf returns the detector among langs (BCP 47 tags; those
+// lingua-go does not know are left out), nil when fewer than two of them
+// are known.
+func detectorOf(langs []string) *detector {
 	key := strings.Join(langs, ",")
 	if d, ok := detectors.Load(key); ok {
-		return d.(lingua.LanguageDetector)
+		return d.(*detector)
 	}
-	var ls []lingua.Language
+	var ls []int
 	for _, l := range langs {
-		if x := language(l); x != lingua.Unknown {
+		if x := language(l); x >= 0 {
 			ls = append(ls, x)
 		}
 	}
 	if len(ls) < 2 {
 		return nil
 	}
-	d, _ := detectors.LoadOrStore(key, lingua.NewLanguageDetectorBuilder().FromLanguages(ls...).WithLowAccuracyMode().Build())
-	return d.(lingua.LanguageDetector)
+	slices.Sort(ls)
+	d, _ := detectors.LoadOrStore(key, newDetector(slices.Compact(ls)))
+	return d.(*detector)
 }
 
-// language returns lingua-go's language for a BCP 47 tag, or Unknown.
-func language(tag string) lingua.Language {
+// language returns the index in the languages table of a BCP 47 tag's
+// language, or -1 when lingua-go does not know it.
+func language(tag string) int {
 	base := strings.ToLower(tag)
 	if i := strings.IndexAny(base, "-_"); i >= 0 {
 		base = base[:i]
@@ -86,12 +96,14 @@ func language(tag string) lingua.Language {
 	case "iw":
 		base = "he"
 	}
-	code := lingua.GetIsoCode639_1FromValue(strings.ToUpper(base))
-	if code == lingua.UnknownIsoCode639_1 {
-		return lingua.Unknown
+	if i, ok := languages().index[base]; ok {
+		return i
 	}
-	return lingua.GetLanguageFromIsoCode639_1(code)
+	return -1
 }
+
+// code is the ISO 639-1 code of a language of the table.
+func code(lang int) string { return languages().codes[lang] }
 
 // Detect identifies the language of text among Languages, after Clean.
 func Detect(text string) Result {
@@ -110,19 +122,19 @@ func Among(text string, langs ...string) Result {
 	if n < minShortLetters {
 		return Result{"und", 0}
 	}
-	d := detector(langs)
+	d := detectorOf(langs)
 	if d == nil {
 		return Result{"und", 0}
 	}
-	cs := d.ComputeLanguageConfidenceValues(s)
-	if len(cs) == 0 || cs[0].Value() == 0 || n < minLetters && cs[0].Value() < 0.99 {
+	l, c := d.best(s)
+	if c == 0 || n < minLetters && c < 0.99 {
 		return Result{"und", 0}
 	}
-	return Result{strings.ToLower(cs[0].Language().IsoCode639_1().String()), cs[0].Value()}
+	return Result{code(l), c}
 }
 
 // Known reports whether tag names a language Among can tell.
-func Known(tag string) bool { return language(tag) != lingua.Unknown }
+func Known(tag string) bool { return language(tag) >= 0 }
 
 // DocumentResult is the language of a document and what it rests on.
 type DocumentResult struct {
@@ -167,10 +179,13 @@ const OfficialLang = "en"
 // sections are Korean, the rest English.
 //
 // A document whose letters are all ASCII is read among asciiLanguages
-// only: lingua-go loads the models of every language a text's script
-// allows, 28 for Latin script (about 250 ms and 48 MB a process), and a
-// rulebook in the others (Polish, Czech, Swedish, ...) prints letters
-// outside ASCII.
+// only, as a rulebook in the other languages of Latin script (Polish,
+// Czech, Swedish, ...) prints letters outside ASCII. This was done when
+// a process paid about 250 ms and 48 MB for lingua-go to load the
+// models of the 28 languages of Latin script; decoding their tables
+// from ngrams.bin costs about 12 ms and 7 MB, but the vote among fewer
+// languages is what the outputs on the real corpus rest on (among all
+// 28, one note of FaB changes).
 func Document(title string, texts []string) DocumentResult {
 	if allASCII(title, texts) {
 		among := func(s string) Result { return Among(s, asciiLanguages...) }
@@ -214,17 +229,27 @@ func Vote(title string, texts []string, detect func(string) Result) DocumentResu
 // vote is Vote with the languages the title is read among.
 func vote(title string, texts []string, detect func(string) Result, langs []string) DocumentResult {
 	// Visit the texts spread across the list (every step-th, then the
-	// ones after those, ...), cleaning only the ones read.
+	// ones after those, ...), cleaning each only when the vote comes to
+	// it: the vote often stops after earlyTexts, and Clean's expressions
+	// cost more than reading the language.
 	step := max(1, len(texts)/sampleTexts)
-	var long []string
-	for off := 0; off < step && len(long) < sampleTexts; off++ {
-		for i := off; i < len(texts) && len(long) < sampleTexts; i += step {
-			if c := clipRunes(Clean(clipRunes(texts[i], 2*textRunes)), textRunes); letters(c) >= minLetters {
-				long = append(long, c)
+	off, i := 0, 0
+	next := func() string {
+		for off < step {
+			for i < len(texts) {
+				c := clipRunes(Clean(clipRunes(texts[i], 2*textRunes)), textRunes)
+				i += step
+				if letters(c) >= minLetters {
+					return c
+				}
 			}
+			off++
+			i = off
 		}
+		return ""
 	}
-	if len(long) == 0 {
+	first := next()
+	if first == "" {
 		r := detect(title + "\n" + strings.Join(texts, "\n"))
 		if r.Lang == "und" {
 			return DocumentResult{Result: r}
@@ -239,10 +264,10 @@ func vote(title string, texts []string, detect func(string) Result, langs []stri
 	count := map[string]int{}
 	total, sampled := 0, 0
 	best := "und"
-	for i := 0; i < len(long); i++ {
+	for c := first; c != ""; c = next() {
 		sampled++
-		r := detect(long[i])
-		n := letters(long[i])
+		r := detect(c)
+		n := letters(c)
 		total += n
 		if r.Lang != "und" {
 			weight[r.Lang] += n
@@ -255,7 +280,7 @@ func vote(title string, texts []string, detect func(string) Result, langs []stri
 			}
 		}
 		// Enough: a clear majority that the title does not contradict.
-		if sampled >= earlyTexts && count[best]*10 >= sampled*9 && (t == "und" || t == best) {
+		if sampled == sampleTexts || sampled >= earlyTexts && count[best]*10 >= sampled*9 && (t == "und" || t == best) {
 			break
 		}
 	}
@@ -297,9 +322,9 @@ func titleLang(title string, langs []string) string {
 	if letters(s) < 3 {
 		return "und"
 	}
-	cs := detector(langs).ComputeLanguageConfidenceValues(s)
-	if len(cs) == 0 || cs[0].Value() < 0.9 {
+	l, c := detectorOf(langs).best(s)
+	if c < 0.9 {
 		return "und"
 	}
-	return strings.ToLower(cs[0].Language().IsoCode639_1().String())
+	return code(l)
 }

@@ -1,0 +1,215 @@
+package langid
+
+import (
+	"math"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/shopspring/decimal"
+)
+
+// detector scores texts among some languages as lingua-go's low accuracy
+// mode does (LanguageDetector.ComputeLanguageConfidenceValues, of which
+// it computes the first value only), from the models of ngrams.bin.
+type detector struct {
+	rules *rules
+}
+
+// newDetector returns a detector among langs (indexes into the languages
+// table, ascending).
+func newDetector(langs []int) *detector {
+	return &detector{rules: newRules(langs)}
+}
+
+// best returns the language lingua-go ranks first for text and its
+// confidence: the rules' language with 1, else the language of the
+// highest probability of the text's distinct trigrams (each trigram a model
+// lacks is looked up as its first two runes, then its first one, and
+// left out if the model lacks those too), with its share of the
+// probabilities of all; ties go to the language first in lingua-go's
+// order. The confidence is 0 when nothing tells (no letters, fewer than
+// three, no trigram any model holds).
+func (d *detector) best(text string) (lang int, confidence float64) {
+	words := splitWords(text)
+	langs := d.rules.langs
+	if len(words) == 0 {
+		return langs[0], 0
+	}
+	if l := d.rules.decide(words); l != unknown {
+		if !d.rules.in[l] {
+			// lingua-go names a language it was not asked about, and
+			// so gives every language 0.
+			return langs[0], 0
+		}
+		return l, 1
+	}
+	filtered := d.rules.filter(words)
+	if len(filtered) == 1 {
+		return filtered[0], 1
+	}
+	letters := 0
+	for _, w := range words {
+		letters += utf8.RuneCountInString(w)
+	}
+	if letters < 3 {
+		return langs[0], 0
+	}
+	trigrams := textTrigrams(words)
+	t := languages()
+	type scored struct {
+		lang int
+		sum  float64
+		p    decimal.Decimal
+	}
+	var scores []scored
+	for _, l := range filtered {
+		m := t.models[l]()
+		var sum neumaier
+		for _, g := range trigrams {
+			p := m.prob(g)
+			if p == 0 {
+				p = m.prob(g >> 21)
+			}
+			if p == 0 {
+				p = m.prob(g >> 42)
+			}
+			if p > 0 {
+				sum.add(math.Log(p))
+			}
+		}
+		if sum := sum.value(); sum < 0 {
+			scores = append(scores, scored{lang: l, sum: sum, p: exponent(sum)})
+		}
+	}
+	if len(scores) == 0 {
+		return langs[0], 0
+	}
+	denominator := decimal.Zero
+	for _, s := range scores {
+		denominator = denominator.Add(s.p)
+	}
+	if denominator.IsZero() {
+		// lingua-go's exponents of very long texts: the highest sum
+		// wins outright.
+		top := scores[0]
+		for _, s := range scores[1:] {
+			if s.sum > top.sum || s.sum == top.sum && s.lang < top.lang {
+				top = s
+			}
+		}
+		return top.lang, 1
+	}
+	// The first is the highest probability's language, unless another
+	// earlier in lingua-go's order has the same confidence once divided
+	// and rounded; only one at least half as probable can.
+	top := scores[0]
+	for _, s := range scores[1:] {
+		if c := s.p.Cmp(top.p); c > 0 || c == 0 && s.lang < top.lang {
+			top = s
+		}
+	}
+	lang, confidence = top.lang, share(top.p, denominator)
+	for _, s := range scores {
+		if s.lang < lang && s.p.Add(s.p).Cmp(top.p) >= 0 {
+			if c := share(s.p, denominator); c == confidence {
+				lang = s.lang
+			}
+		}
+	}
+	return lang, confidence
+}
+
+// neumaier is a compensated sum (Neumaier's variant of Kahan's), within
+// about an ulp of the exact sum whatever the order of the terms.
+// lingua-go adds the log-probabilities in the order of a map, so its
+// sums, and its confidences, vary in their last bits from call to call
+// (by 3e-12 on a text of 1,200 letters); langid's do not.
+type neumaier struct{ sum, comp float64 }
+
+func (n *neumaier) add(x float64) {
+	t := n.sum + x
+	if math.Abs(n.sum) >= math.Abs(x) {
+		n.comp += (n.sum - t) + x
+	} else {
+		n.comp += (x - t) + n.sum
+	}
+	n.sum = t
+}
+
+func (n *neumaier) value() float64 { return n.sum + n.comp }
+
+// share is p / denominator as lingua-go computes it: a decimal rounded
+// to 16 places, then the float64 nearest to that.
+func share(p, denominator decimal.Decimal) float64 {
+	f, _ := p.Div(denominator).Float64()
+	return f
+}
+
+// exponent is lingua-go's computeExponent: e^sum as a decimal, through
+// float64 while that does not underflow, else as (e^(sum/1000))^1000
+// with the inner power computed to 25 places. The float64 goes through
+// its shortest decimal form: decimal.NewFromFloat gives the same value
+// but takes tens of microseconds on the subnormal numbers that texts of
+// a few hundred letters give.
+func exponent(sum float64) decimal.Decimal {
+	if e := math.Exp(sum); e > 0 {
+		return decimal.RequireFromString(strconv.FormatFloat(e, 'e', -1, 64))
+	}
+	e, _ := decimal.NewFromFloat(sum / 1000).ExpTaylor(25)
+	return e.Pow(decimal.NewFromInt(1000))
+}
+
+// splitWords returns the words of text as lingua-go reads them: the text
+// in lower case, each Han, Hangul, Hiragana or Katakana character a word
+// on its own and otherwise each run of letters (of any script: "abc漢字"
+// is one word).
+func splitWords(text string) []string {
+	s := strings.ToLower(text)
+	var words []string
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case unicode.In(r, unicode.Han, unicode.Hangul, unicode.Hiragana, unicode.Katakana):
+			words = append(words, s[i:i+n])
+			i += n
+		case unicode.IsLetter(r):
+			j := i + n
+			for j < len(s) {
+				r, m := utf8.DecodeRuneInString(s[j:])
+				if !unicode.IsLetter(r) {
+					break
+				}
+				j += m
+			}
+			words = append(words, s[i:j])
+			i = j
+		default:
+			i += n
+		}
+	}
+	return words
+}
+
+// textTrigrams returns the distinct trigrams of words, packed as
+// model.keys are, in the order they first occur.
+func textTrigrams(words []string) []uint64 {
+	seen := map[uint64]bool{}
+	var out []uint64
+	for _, w := range words {
+		var a, b rune
+		i := 0
+		for _, c := range w {
+			if i >= 2 {
+				if g := ngramKey(a, b, c); !seen[g] {
+					seen[g] = true
+					out = append(out, g)
+				}
+			}
+			a, b = b, c
+			i++
+		}
+	}
+	return out
+}
