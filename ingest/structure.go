@@ -414,6 +414,12 @@ func recognize(bs []block, d *corpus.Document) *structure {
 	st := &structure{schemes: map[string]int{}}
 	var cands []candidate
 	kinds := divisionKinds(bs)
+	// In a document of entries the entries are the items: labels inside
+	// them number their parts.
+	entries := false
+	for _, b := range bs {
+		entries = entries || b.kind == blockEntry && b.chrome == ""
+	}
 	for i, b := range bs {
 		if markup[b.chrome] {
 			continue // not text: kept out, noted, and not counted
@@ -423,7 +429,7 @@ func recognize(bs []block, d *corpus.Document) *structure {
 			st.chromeRunes += utf8.RuneCountInString(b.text)
 			continue
 		}
-		if b.kind == blockCode || b.kind == blockEntry {
+		if b.kind == blockCode || entries {
 			continue
 		}
 		if b.ordinal > 0 {
@@ -774,6 +780,9 @@ func build(bs []block, starts map[int]label, d *corpus.Document, st *structure) 
 		b.entries = b.entries || bl.kind == blockEntry && bl.chrome == ""
 	}
 	b.numbered = b.numbered || b.entries
+	if b.entries {
+		b.partWords = partWords(bs)
+	}
 	// Without a numbering, ordered lists are the rules where they hold
 	// more items than there are headings (a contract of 5 and a list of
 	// 10 under two headings); where headings are the rules and lists far
@@ -835,7 +844,7 @@ func build(bs []block, starts map[int]label, d *corpus.Document, st *structure) 
 		case bl.ordinal > 0:
 			b.listItem(bl)
 		default:
-			if b.divisionText(bl) {
+			if b.divisionText(bl) || b.entryPara(bl) {
 				continue
 			}
 			if h := b.endLists(bl.nest); h >= 0 {
@@ -908,6 +917,8 @@ type builder struct {
 	// pageCount is the number of rules the page furniture says the
 	// document has (a reading counter "0/71"); 0 when it says none.
 	pageCount int
+	ent       entryState      // the entry open
+	partWords map[string]bool // the words of the entries' numbered part labels
 }
 
 // inForce is a heading in force, for the Section of the items under it.
