@@ -6,7 +6,6 @@ import (
 	"regexp"
 	"sort"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/rulesync/rulesync/corpus"
 )
@@ -22,24 +21,17 @@ import (
 //
 // After the rules come collapsible lists ("<name> ... 22項目") whose
 // previews carry no titles and stand on one line separated by spaces,
-// then the list's preamble. Everything else is site chrome.
-//
-// Its block reader says only what the page's layout says: the lines
-// before the first card are page furniture (the edition line and the
-// reading counter also say the page's edition, language and number of
-// rules); each card is an entry with its title and preview, cut where the
-// preview ends in an ellipsis or in the middle of a sentence; a list's
-// header is a heading with the count it prints, and the line after it
-// the list's previews, each an entry; a long line after a list is text
-// outside its entries (its preamble), and a short title-like line there
-// a heading. Items, kinds, sections, ids, parts and the checks of the
-// counts are the structure recognizer's.
+// then the list's preamble. Before the cards is site chrome, which also
+// states the page's edition, language and number of rules ("0/71").
+// The block reader says only that: each card or preview is an entry (a
+// title, a preview, whether it was cut), a list's header a heading with
+// its count, a long line after a list text outside its entries. Items,
+// kinds, sections, ids, parts and the counts' checks are the structure
+// recognizer's (entry.go).
 
 func init() {
 	register(&format{name: "reader", doc: "text of a rule-reader web page (title + preview cards)", parse: parseReader, read: readReader})
 }
-
-const maxTitleRunes = 80
 
 var (
 	// "TDA 2024 · ja": the edition and language the page shows.
@@ -245,15 +237,6 @@ func findCardRun(ls []string) int {
 func cardLine(l string) bool {
 	p, t := splitCard(l)
 	return t != "" && runeLen(p) >= 20
-}
-
-func titleLike(s string) bool {
-	n := runeLen(s)
-	if n == 0 || n > maxTitleRunes || strings.Contains(s, "…") {
-		return false
-	}
-	r, _ := utf8.DecodeLastRuneInString(s)
-	return !strings.ContainsRune("。．.!?！？、,", r)
 }
 
 // splitCard splits a card line into the preview and the title glued to its
