@@ -35,6 +35,19 @@ type block struct {
 	// than text of the rulebook (navigation, a footer): it is kept in the
 	// notes, never in an item.
 	chrome string
+	// title is the title the layout sets apart from the block's text: a
+	// card's title element, or, in a page copied as text, the title a
+	// card's line carries glued to the preview before it. "" for none.
+	title string
+	// cut says the source cut the block's text short (a preview ending in
+	// an ellipsis or in the middle of a sentence): the item it starts is
+	// flagged truncated.
+	cut bool
+	// count is how many entries the layout says it holds, where it prints
+	// a count: on a heading, the entries of its list ("22 items" beside a
+	// list's name); on page furniture, the rules of the whole document (a
+	// reading counter "0/71"). 0 when the layout prints none.
+	count int
 }
 
 type blockKind uint8
@@ -46,10 +59,14 @@ const (
 	blockRow   // a table row, cells joined by " | "
 	blockQuote // a quotation or an indented note
 	blockCode  // preformatted text: never read for labels
+	// blockEntry is one of a run of like entries that the layout sets
+	// apart without numbering them: a card (a title and a preview), an
+	// entry of a list that prints no numbers. Each is an item.
+	blockEntry
 )
 
 func (k blockKind) String() string {
-	return [...]string{"paragraph", "heading", "list item", "table row", "quote", "code"}[k]
+	return [...]string{"paragraph", "heading", "list item", "table row", "quote", "code", "entry"}[k]
 }
 
 // kindIf is blockHeading when heading is set, else blockPara.

@@ -25,11 +25,6 @@ func init() {
 var (
 	htmlStartRe   = regexp.MustCompile(`(?i)^\s*(?:<!--.*?-->\s*)*<(?:!doctype\s+html|html|head|body|meta|title)[\s>]`)
 	metaCharsetRe = regexp.MustCompile(`(?i)<meta[^>]+charset\s*=\s*["']?\s*([a-z0-9_:.-]+)`)
-	// htmlRuleRe reads a rule number from a heading, a list term or a
-	// table cell: "Rule 12: Title", "Regra 12 - Título", "§12", "12. Title".
-	htmlRuleRe = regexp.MustCompile(`^(?i:rule|regra|regla|règle|regel|regola|article|artigo|§)?\s*(\d{1,3}(?:-[A-Z])?)\s*(?:[:.)\-–—]\s*|\s+|$)(.*)$`)
-	// htmlRuleJaRe reads "ルール第12項 題", "規則第12条", "第12項：題".
-	htmlRuleJaRe = regexp.MustCompile(`^(?:ルール|規則)?\s*第?\s*(\d{1,3})\s*[項条号]\s*[:：.．]?\s*(.*)$`)
 )
 
 // isHTML reports whether data starts like an HTML page.
@@ -142,13 +137,10 @@ func parseHTML(data []byte, o Options, d *corpus.Document) error {
 	if root.Length() == 0 {
 		root = doc.Find("body")
 	}
-	if cards := htmlCards(root); len(cards) >= 3 {
-		d.Items = cards
-		d.Title = title
-		d.Edition = detectEdition(title + "\n" + corpus.CleanLine(root.Find("h1").First().Text()))
-		return nil
+	bs := htmlCardBlocks(root)
+	if len(bs) == 0 {
+		bs = htmlBlocks(root.Nodes)
 	}
-	bs := htmlBlocks(root.Nodes)
 	if len(bs) == 0 {
 		return errors.New("HTML: the page has no text outside navigation and scripts")
 	}
@@ -168,11 +160,16 @@ func parseHTML(data []byte, o Options, d *corpus.Document) error {
 	return nil
 }
 
-// htmlCards reads reader-app cards: three or more elements whose class
-// names a card, each with a title element and a preview element. The
-// kind of the cards comes from the heading of the section they sit in.
-func htmlCards(root *goquery.Selection) []corpus.Item {
-	var items []corpus.Item
+// htmlCardBlocks reads reader-app cards as blocks: three or more
+// elements whose class names a card, each with a title element and a
+// preview element, are entries, cut where the preview ends in an
+// ellipsis or in the middle of a sentence; the heading of the section
+// they sit in is a heading before them. It returns nil for a page of
+// fewer cards.
+func htmlCardBlocks(root *goquery.Selection) []block {
+	var bs []block
+	var section *html.Node
+	cards := 0
 	root.Find(`[class*="card"]`).Each(func(_ int, c *goquery.Selection) {
 		if c.ParentsFiltered(`[class*="card"]`).Length() > 0 {
 			return // a part of an outer card
@@ -183,33 +180,19 @@ func htmlCards(root *goquery.Selection) []corpus.Item {
 		if title == "" || p.Length() == 0 {
 			return
 		}
-		kind, section := corpus.KindRule, ""
-		if h := c.Closest("section").Find("h1, h2, h3").First(); h.Length() > 0 {
-			section = corpus.CleanLine(h.Text())
-			if k := namedKind(section); k != "" {
-				kind = k
+		if s := c.Closest("section"); s.Length() > 0 && s.Get(0) != section {
+			section = s.Get(0)
+			if h := s.Find("h1, h2, h3").First(); h.Length() > 0 {
+				bs = append(bs, block{text: corpus.CleanLine(h.Text()), kind: blockHeading, level: 1})
 			}
 		}
-		it := readerItem(kind, title, corpus.CleanLine(p.Text()))
-		it.Section = section
-		if num, rest := htmlRuleNumber(title); num != "" && rest != "" {
-			it.Number, it.Title = num, rest
-		}
-		items = append(items, it)
+		bs = append(bs, previewBlock(title, corpus.CleanLine(p.Text()), 0))
+		cards++
 	})
-	return items
-}
-
-// htmlRuleNumber splits a heading into a rule number and the rest.
-func htmlRuleNumber(s string) (string, string) {
-	f := corpus.CleanLine(corpus.Fold(s))
-	if m := htmlRuleJaRe.FindStringSubmatch(f); m != nil {
-		return m[1], strings.TrimSpace(m[2])
+	if cards < 3 {
+		return nil
 	}
-	if m := htmlRuleRe.FindStringSubmatch(f); m != nil {
-		return m[1], strings.TrimSpace(m[2])
-	}
-	return "", ""
+	return bs
 }
 
 func attrOf(n *html.Node, key string) string {

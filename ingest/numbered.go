@@ -146,6 +146,15 @@ func enumParts(text string) []corpus.Part {
 	if len(seq) < 2 || !latin {
 		return nil
 	}
+	// Capital letters printed as they are ("A) ... B) ...") that
+	// letterParts reads are parts A, B, not a mangled a), b).
+	capitals := true
+	for _, m := range seq {
+		capitals = capitals && len(m.printed) == 1 && m.printed[0] >= 'A' && m.printed[0] <= 'Z'
+	}
+	if capitals && letterParts(text) != nil {
+		return nil
+	}
 	parts := make([]corpus.Part, len(seq))
 	for i, m := range seq {
 		end := len(text)

@@ -72,6 +72,20 @@ func trimEllipsis(s string) (string, bool) {
 	return s, false
 }
 
+// maxTitleRunes is the longest line read as a title.
+const maxTitleRunes = 80
+
+// titleLike reports whether s could be a title: a short line that ends
+// without sentence punctuation and was not cut ("…").
+func titleLike(s string) bool {
+	n := runeLen(s)
+	if n == 0 || n > maxTitleRunes || strings.Contains(s, "…") {
+		return false
+	}
+	r, _ := utf8.DecodeLastRuneInString(s)
+	return !strings.ContainsRune("。．.!?！？、,", r)
+}
+
 // runeLen is the length of s in runes.
 func runeLen(s string) int { return utf8.RuneCountInString(s) }
 

@@ -6,7 +6,6 @@ import (
 	"regexp"
 	"sort"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/rulesync/rulesync/corpus"
 )
@@ -22,22 +21,29 @@ import (
 //
 // After the rules come collapsible lists ("<name> ... 22項目") whose
 // previews carry no titles and stand on one line separated by spaces,
-// then the list's preamble. Everything else is site chrome.
+// then the list's preamble. Before the cards is site chrome, which also
+// states the page's edition, language and number of rules ("0/71").
+// The block reader says only that: each card or preview is an entry (a
+// title, a preview, whether it was cut), a list's header a heading with
+// its count, a long line after a list text outside its entries. Items,
+// kinds, sections, ids, parts and the counts' checks are the structure
+// recognizer's (entry.go).
 
 func init() {
-	register(&format{name: "reader", doc: "text of a rule-reader web page (title + preview cards)", parse: parseReader})
+	register(&format{name: "reader", doc: "text of a rule-reader web page (title + preview cards)", parse: parseReader, read: readReader})
 }
-
-const maxTitleRunes = 80
 
 var (
 	// "TDA 2024 · ja": the edition and language the page shows.
 	readerEditionRe = regexp.MustCompile(`^(.{2,40}?)\s+((?:19|20)\d{2})\s*[·•|]\s*([A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*)$`)
 	// "閲覧済み · 0/71": a progress counter with the number of rules.
 	readerCounterRe = regexp.MustCompile(`\d+\s*/\s*(\d+)$`)
-	// "推奨手順一覧を開く一覧を閉じる 22項目": a list header with its item count.
-	readerListRe = regexp.MustCompile(`^(.*?)\s*(\d+)\s*(?:項目|件|個|items?|itens|entradas|entrées|Einträge)$`)
-	readerUIRe   = regexp.MustCompile(`(?i)一覧を(?:開く|閉じる)|(?:open|close|show|hide|expand|collapse)(?: the)? list|abrir lista|fechar lista`)
+	// "推奨手順一覧を開く一覧を閉じる 22項目": a list's header ends with
+	// the count of its entries, a number and at most a short word.
+	readerListRe = regexp.MustCompile(`^(.*?\S)\s*(\d{1,4})\s*(?:\pL{1,8}\.?)?$`)
+	// The labels of the control that opens and closes a list, which the
+	// copy glues to the list's name.
+	readerUIRe = regexp.MustCompile(`(?i)一覧を(?:開く|閉じる)|(?:open|close|show|hide|expand|collapse)(?: the)? list|abrir lista|fechar lista`)
 	// A list marker ("2." or "3)") after which a cut preview may end.
 	readerMarkRe    = regexp.MustCompile(`(?:^|\s)\d{1,2}[.)]`)
 	readerEndMarkRe = regexp.MustCompile(`[\p{Han}\p{Hiragana}\p{Katakana}ー]\s\d{1,2}[.)]$`)
@@ -45,29 +51,64 @@ var (
 )
 
 func parseReader(text string, d *corpus.Document) error {
-	if err := readReader(text, d); err != nil {
-		return err
-	}
-	// A page whose counter states far more rules than were read lost
-	// some: say so.
-	for _, n := range d.Notes {
-		var want int
-		if _, err := fmt.Sscanf(n, "page counter says the edition has %d rules", &want); err == nil && d.Count(corpus.KindRule)*10 < want*9 {
-			d.Notes = append(d.Notes, fmt.Sprintf("%sthe page counter says %d rules; %d were found", WarningNote, want, d.Count(corpus.KindRule)))
-			break
-		}
-	}
-	return nil
+	_, err := readReader(text, d)
+	return err
 }
 
-func readReader(text string, d *corpus.Document) error {
+// readReader reads a reader page through its block reader and the
+// structure recognizer, and gives the document what the page's chrome
+// says of it.
+func readReader(text string, d *corpus.Document) (*structure, error) {
+	bs, page, err := readerBlocks(text)
+	if err != nil {
+		return nil, err
+	}
+	st, err := fromBlocks(bs, d)
+	if err != nil {
+		return st, err
+	}
+	page.apply(d)
+	return st, nil
+}
+
+// readerPage is what a reader page's chrome and layout say of the
+// document, besides its blocks.
+type readerPage struct {
+	title, edition, lang string
+	warnings             []string
+}
+
+// apply gives d the page's edition, language and title, and the version
+// and the most precise date its preambles state.
+func (p readerPage) apply(d *corpus.Document) {
+	d.Title, d.Edition, d.Version, d.Date = p.title, p.edition, "", ""
+	if p.lang != "" {
+		d.Lang = p.lang
+	}
+	for i := range d.Items {
+		if it := &d.Items[i]; it.Kind == corpus.KindPreamble {
+			if d.Version == "" {
+				d.Version = parseVersion(it.Text)
+			}
+			if date := parseDate(it.Text); len(date) > len(d.Date) && strings.HasPrefix(date, d.Date) {
+				d.Date = date
+			}
+		}
+	}
+	d.Notes = append(d.Notes, p.warnings...)
+}
+
+// readerBlocks reads a reader page as blocks.
+func readerBlocks(text string) ([]block, readerPage, error) {
+	var page readerPage
 	ls := lines(text)
 	start := findCardRun(ls)
 	if start < 0 {
-		return errors.New("reader: no run of title + preview cards found")
+		return nil, page, errors.New("reader: no run of title + preview cards found")
 	}
-	for _, l := range ls[:start] {
-		readerChrome(l, d)
+	var bs []block
+	for i, l := range ls[:start] {
+		bs = page.chrome(bs, l, i+1)
 	}
 	// The rule cards.
 	title := ls[start]
@@ -81,16 +122,15 @@ func readReader(text string, d *corpus.Document) error {
 			// whose title came last (an untranslated sentence, a line
 			// break inside a preview), not to the page around the run.
 			carry += ls[i] + " "
-			d.Notes = append(d.Notes, fmt.Sprintf("%sline %q inside the cards has no card title; read as part of the preview of %q", WarningNote, clip(ls[i], 60), title))
+			page.warnings = append(page.warnings, fmt.Sprintf("%sline %q inside the cards has no card title; read as part of the preview of %q", WarningNote, clip(ls[i], 60), title))
 			continue
 		}
-		preview = carry + preview
+		b := previewBlock(title, carry+preview, i+1)
 		carry = ""
-		it := readerItem(corpus.KindRule, title, preview)
-		if it.Has(corpus.FlagTruncated) && strings.HasSuffix(strings.TrimSpace(preview), "…") {
-			cut = append(cut, runeLen(it.Text))
+		if b.cut && strings.HasSuffix(strings.TrimSpace(preview), "…") {
+			cut = append(cut, runeLen(b.text))
 		}
-		d.Items = append(d.Items, it)
+		bs = append(bs, b)
 		if next == "" {
 			i++
 			break
@@ -104,81 +144,76 @@ func readReader(text string, d *corpus.Document) error {
 	}
 	// The lists that follow.
 	for i < len(ls) {
-		l := ls[i]
-		m := readerListRe.FindStringSubmatch(l)
-		if m == nil || i+1 >= len(ls) {
-			readerChrome(l, d)
+		name, count, ok := listHeader(ls, i)
+		if !ok {
+			bs = page.chrome(bs, ls[i], i+1)
 			i++
 			continue
 		}
-		name := strings.TrimSpace(readerUIRe.ReplaceAllString(m[1], ""))
-		var want int
-		fmt.Sscan(m[2], &want)
-		kind := namedKind(name) // the list's heading names its kind (kinds.txt)
-		if kind == "" {
-			kind = corpus.KindItem
-		}
-		previews := splitPreviews(ls[i+1], cutMin)
-		if len(previews) != want {
-			d.Notes = append(d.Notes, fmt.Sprintf("list %q says %d items; %d previews found", name, want, len(previews)))
-		}
-		for _, p := range previews {
-			it := readerItem(kind, "", p)
-			it.Section = name
-			d.Items = append(d.Items, it)
+		bs = append(bs, block{text: name, kind: blockHeading, level: 1, count: count, line: i + 1})
+		for _, p := range splitPreviews(ls[i+1], cutMin) {
+			bs = append(bs, previewBlock("", p, i+2))
 		}
 		i += 2
 		// The list's preamble: long lines up to the next list header. A
 		// short line between them is a heading for the next preamble.
-		section := name
-		for ; i < len(ls) && !readerListRe.MatchString(ls[i]); i++ {
+		for ; i < len(ls); i++ {
+			if _, _, ok := listHeader(ls, i); ok {
+				break
+			}
 			l := ls[i]
-			if runeLen(l) <= maxTitleRunes || !endsSentence(l) {
-				if titleLike(l) {
-					section = l
-				}
-				readerChrome(l, d)
-				continue
-			}
-			d.Items = append(d.Items, corpus.Item{Kind: corpus.KindPreamble, Text: l, Section: section})
-			if d.Version == "" {
-				d.Version = parseVersion(l)
-			}
-			// Keep the most precise date the preambles state.
-			if date := parseDate(l); len(date) > len(d.Date) && strings.HasPrefix(date, d.Date) {
-				d.Date = date
+			switch {
+			case runeLen(l) > maxTitleRunes && endsSentence(l):
+				bs = append(bs, block{text: l, line: i + 1, nest: 1})
+			case titleLike(l):
+				bs = append(bs, block{text: l, kind: blockHeading, level: 1, line: i + 1})
+			default:
+				bs = page.chrome(bs, l, i+1)
 			}
 		}
 	}
-	return nil
+	return bs, page, nil
 }
 
-// readerChrome reads what a chrome line tells about the page and records
-// the line as dropped.
-func readerChrome(l string, d *corpus.Document) {
+// chrome adds line l of the page (1-based number n) as page furniture,
+// and reads what it says of the page: its edition and language ("TDA
+// 2024 · ja"), or the number of rules of its reading counter ("0/71").
+func (p *readerPage) chrome(bs []block, l string, n int) []block {
 	if l == "" {
-		return
+		return bs
 	}
-	if m := readerEditionRe.FindStringSubmatch(l); m != nil && d.Lang == "" {
+	if m := readerEditionRe.FindStringSubmatch(l); m != nil && p.lang == "" {
 		if tag, err := corpus.CanonicalLang(m[3]); err == nil {
-			d.Lang = tag
-			d.Edition = detectEdition(m[1] + " " + m[2])
-			if d.Edition == "" {
-				d.Edition = corpus.Slug(m[1]) + "-" + m[2]
+			p.lang = tag
+			p.edition = detectEdition(m[1] + " " + m[2])
+			if p.edition == "" {
+				p.edition = corpus.Slug(m[1]) + "-" + m[2]
 			}
-			if d.Title == "" {
-				d.Title = m[1] + " " + m[2]
-			}
+			p.title = m[1] + " " + m[2]
 		}
 	}
+	b := block{text: l, line: n, chrome: "page chrome"}
 	if m := readerCounterRe.FindStringSubmatch(l); m != nil {
-		d.Notes = append(d.Notes, "page counter says the edition has "+m[1]+" rules")
+		b.count = atoi(m[1])
 	}
-	d.Notes = append(d.Notes, "dropped page chrome: "+l)
-	// A line as long as a sentence is not a button or a menu entry.
-	if runeLen(l) > maxTitleRunes {
-		d.Notes = append(d.Notes, fmt.Sprintf("%sa line of %d characters dropped as page chrome: %q", WarningNote, runeLen(l), clip(l, 60)))
+	return append(bs, b)
+}
+
+// listHeader reads line i of ls as a list's header: a short line that
+// ends with the count of the list's entries, before the long line of
+// their previews. It returns the list's name, without the labels of the
+// control that opens and closes it, and the count.
+func listHeader(ls []string, i int) (name string, count int, ok bool) {
+	l := ls[i]
+	m := readerListRe.FindStringSubmatch(l)
+	if m == nil || runeLen(l) > maxTitleRunes || i+1 >= len(ls) || runeLen(ls[i+1]) <= maxTitleRunes {
+		return "", 0, false
 	}
+	name = strings.TrimSpace(readerUIRe.ReplaceAllString(m[1], ""))
+	if name == "" {
+		return "", 0, false
+	}
+	return name, atoi(m[2]), true
 }
 
 // findCardRun returns the index of the first card title: a short line
@@ -202,15 +237,6 @@ func findCardRun(ls []string) int {
 func cardLine(l string) bool {
 	p, t := splitCard(l)
 	return t != "" && runeLen(p) >= 20
-}
-
-func titleLike(s string) bool {
-	n := runeLen(s)
-	if n == 0 || n > maxTitleRunes || strings.Contains(s, "…") {
-		return false
-	}
-	r, _ := utf8.DecodeLastRuneInString(s)
-	return !strings.ContainsRune("。．.!?！？、,", r)
 }
 
 // splitCard splits a card line into the preview and the title glued to its
@@ -249,14 +275,14 @@ func splitCard(l string) (preview, title string) {
 	return preview, title
 }
 
-// readerItem makes an item of a card's title and preview.
-func readerItem(kind corpus.Kind, title, preview string) corpus.Item {
+// previewBlock is the entry of a card with its title (or of a list's
+// preview, "" for none) and preview, at line n: cut where the preview
+// ends in an ellipsis, in the middle of a sentence, or right after a list
+// marker ("… 2.").
+func previewBlock(title, preview string, n int) block {
 	text, ell := trimEllipsis(preview)
-	it := corpus.Item{Kind: kind, Title: title, Text: text, Parts: letterParts(text)}
-	if ell || !endsSentence(text) || readerEndMarkRe.MatchString(text) {
-		it.SetFlag(corpus.FlagTruncated)
-	}
-	return it
+	return block{text: text, kind: blockEntry, title: title, line: n,
+		cut: ell || !endsSentence(text) || readerEndMarkRe.MatchString(text)}
 }
 
 // splitPreviews splits a line of previews joined by spaces. A preview that
@@ -264,8 +290,7 @@ func readerItem(kind corpus.Kind, title, preview string) corpus.Item {
 // (at least cutMin runes), so an ellipsis always ends a preview and the
 // cut preview starts at the last sentence end that leaves it that long;
 // the text before it is a run of whole previews, split at sentence ends
-// unless the next sentence continues the same entry (a later part label,
-// an example, a step).
+// unless the next sentence continues the same entry (sentenceStarts).
 func splitPreviews(l string, cutMin int) []string {
 	var out []string
 	for _, seg := range splitAfter(l, "… ") {
@@ -313,13 +338,11 @@ func splitAfter(s, sep string) []string {
 	}
 }
 
-// continuationRe matches the start of a sentence that continues the entry
-// before it rather than starting a new one.
-var continuationRe = regexp.MustCompile(`^(?:[B-Z]\s?[:：.)）]|\d{1,2}\s?[:：)）]|例|ステップ|シチュエーション|手順|(?i:example|exemplo|ejemplo|step|passo|situation|situação|caso)\b)`)
-
 // sentenceStarts returns the byte offsets in seg where a sentence that
-// may start a new preview begins: after "。 " (or ". ") and not a
-// continuation.
+// may start a new preview begins: after "。 " (or ". "), unless it starts
+// with a label other than a first one ("B:", "2)", "Example 2:"), which
+// goes on with the parts of the entry before it ("A:", "Example 1:" may
+// start one).
 func sentenceStarts(seg string) []int {
 	var out []int
 	for _, sep := range []string{"。 ", ". ", "！ ", "？ "} {
@@ -330,7 +353,7 @@ func sentenceStarts(seg string) []int {
 			}
 			c := off + i + len(sep)
 			off = c
-			if c < len(seg) && !continuationRe.MatchString(seg[c:]) {
+			if l, ok := readLabel(seg[c:]); c < len(seg) && (!ok || allFirst(l.comps)) {
 				out = append(out, c)
 			}
 		}

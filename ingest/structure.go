@@ -50,6 +50,10 @@ type structure struct {
 	textRunes   int            // runes of text in the blocks
 	unexplained int            // labels like the numbering's left in the text
 	chromeRunes int            // runes of text kept out as page furniture
+	entries     int            // items of unnumbered entries (blockEntry)
+	// counts are the counts the layout prints that the items found
+	// disagree with: "list \"Procedures\" says 22 entries; 21 found".
+	counts []string
 }
 
 type candidate struct {
@@ -416,6 +420,12 @@ func recognize(bs []block, d *corpus.Document) *structure {
 	st := &structure{schemes: map[string]int{}}
 	var cands []candidate
 	kinds := divisionKinds(bs)
+	// In a document of entries the entries are the items: labels inside
+	// them number their parts.
+	entries := false
+	for _, b := range bs {
+		entries = entries || b.kind == blockEntry && b.chrome == ""
+	}
 	for i, b := range bs {
 		if markup[b.chrome] {
 			continue // not text: kept out, noted, and not counted
@@ -425,7 +435,7 @@ func recognize(bs []block, d *corpus.Document) *structure {
 			st.chromeRunes += utf8.RuneCountInString(b.text)
 			continue
 		}
-		if b.kind == blockCode {
+		if b.kind == blockCode || entries {
 			continue
 		}
 		if b.ordinal > 0 {
@@ -759,6 +769,9 @@ type open struct {
 	level int    // heading level, for unnumbered headings
 	depth int    // list depth, for list items
 	path  []int  // outline place, for unnumbered items
+	// entry: an unnumbered entry (blockEntry); preamble: the text of a
+	// division after its entries.
+	entry, preamble bool
 }
 
 // build makes the items: each start (a chain label), each unnumbered
@@ -767,6 +780,15 @@ type open struct {
 func build(bs []block, starts map[int]label, d *corpus.Document, st *structure) {
 	b := builder{d: d, st: st, numbered: len(starts) > 0, more: map[int][]string{}, links: map[int][]string{},
 		counters: map[string]int{}, anchors: map[string]bool{}, headItem: -1, numbers: map[string]bool{}, bare: map[string]string{}}
+	// Entries are the items of a document whose layout sets them apart:
+	// the headings above them are its divisions, as above numbered items.
+	for _, bl := range bs {
+		b.entries = b.entries || bl.kind == blockEntry && bl.chrome == ""
+	}
+	b.numbered = b.numbered || b.entries
+	if b.entries {
+		b.partWords = partWords(bs)
+	}
 	// Without a numbering, ordered lists are the rules where they hold
 	// more items than there are headings (a contract of 5 and a list of
 	// 10 under two headings); where headings are the rules and lists far
@@ -798,6 +820,11 @@ func build(bs []block, starts map[int]label, d *corpus.Document, st *structure) 
 		case bl.chrome == "title":
 		case bl.chrome != "":
 			d.Notes = append(d.Notes, "dropped "+bl.chrome+": "+clip(corpus.CleanLine(bl.text), 120))
+			if bl.count > 0 {
+				b.pageCount = bl.count
+			}
+		case bl.kind == blockEntry:
+			b.entry(bl)
 		case ok:
 			// A number alone on its line, then a short line and text
 			// ("Article 1" / "Purpose" / "These rules ..."): the short
@@ -817,7 +844,7 @@ func build(bs []block, starts map[int]label, d *corpus.Document, st *structure) 
 				// Text that goes on in lower case is the same sentence
 				// wrapped, not the text under a title.
 				r, _ := utf8.DecodeRuneInString(bs[j].text)
-				body = !next && bs[j].kind != blockHeading && bs[j].ordinal == 0 && !unicode.IsLower(r)
+				body = !next && bs[j].kind != blockHeading && bs[j].kind != blockEntry && bs[j].ordinal == 0 && !unicode.IsLower(r)
 				break
 			}
 			b.numberedItem(bl, lab, body)
@@ -826,6 +853,9 @@ func build(bs []block, starts map[int]label, d *corpus.Document, st *structure) 
 		case bl.ordinal > 0:
 			b.listItem(bl)
 		default:
+			if b.divisionText(bl) || b.entryPara(bl) {
+				continue
+			}
 			if h := b.endLists(bl.nest); h >= 0 {
 				b.more[h] = append(b.more[h], bl.text)
 				if len(bl.links) > 0 {
@@ -869,7 +899,8 @@ func titleBelow(bs []block, starts map[int]label, i int, lab label) (int, bool) 
 type builder struct {
 	d        *corpus.Document
 	st       *structure
-	numbered bool // the document has a numbering chain
+	numbered bool // the document has a numbering chain, or entries
+	entries  bool // the document has entries (blockEntry)
 	// listsInText: an ordered list inside an item is that item's text
 	// ("1. ..." lines), not items of its own.
 	listsInText bool
@@ -888,6 +919,15 @@ type builder struct {
 	heads    []inForce        // the headings in force, outermost first
 	counters map[string]int   // outline counters by parent path
 	anchors  map[string]bool
+	// counted is the count the innermost heading in force prints of its
+	// entries, with the entries found under it; nil when it prints none.
+	counted *countClaim
+	claims  []*countClaim
+	// pageCount is the number of rules the page furniture says the
+	// document has (a reading counter "0/71"); 0 when it says none.
+	pageCount int
+	ent       entryState      // the entry open
+	partWords map[string]bool // the words of the entries' numbered part labels
 }
 
 // inForce is a heading in force, for the Section of the items under it.
@@ -1015,12 +1055,17 @@ func (b *builder) numberedItem(bl block, lab label, body bool) {
 func (b *builder) heading(bl block) {
 	for len(b.stack) > 0 {
 		top := b.stack[len(b.stack)-1]
-		if top.key == "" && top.depth == 0 && top.level < bl.level {
+		if top.key == "" && top.depth == 0 && !top.entry && !top.preamble && top.level < bl.level {
 			break
 		}
 		b.stack = b.stack[:len(b.stack)-1]
 	}
 	title := corpus.CleanLine(bl.text)
+	b.counted = nil
+	if bl.count > 0 {
+		b.counted = &countClaim{title: title, want: bl.count}
+		b.claims = append(b.claims, b.counted)
+	}
 	it := corpus.Item{Kind: corpus.KindSection, Title: title, Section: b.section(bl.level)}
 	var path []int
 	if len(b.stack) > 0 {
@@ -1155,6 +1200,7 @@ func (b *builder) finish() {
 		items = append(items, it)
 	}
 	d.Items = items
+	b.checkCounts()
 	if len(b.pre) > 0 {
 		text := strings.Join(b.pre, "\n")
 		d.Items = append([]corpus.Item{{Kind: corpus.KindPreamble, Text: text}}, d.Items...)

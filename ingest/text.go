@@ -51,7 +51,7 @@ func readTextOrMarkdown(text string, d *corpus.Document) (*structure, error) {
 // than a third of the text and ten times the median item (a list inside
 // a longer text, whose last item took the rest).
 func (st *structure) explains(d *corpus.Document) float64 {
-	n := float64(structured(d)-st.unexplained) - chainRestart*float64(len(st.restarts))
+	n := float64(structured(d)+st.entries-st.unexplained) - chainRestart*float64(len(st.restarts))
 	total, most := 0, 0
 	var sizes []int
 	for i := range d.Items {
@@ -155,6 +155,7 @@ func (st *structure) warnings(d *corpus.Document) []string {
 	list("numbering skips", st.holes)
 	list("numbering restarts", st.restarts)
 	list("numbers out of sequence, read as items", st.outOfOrder)
+	list("counts the layout prints disagree with the items found", st.counts)
 	if st.chromeRunes > 200 {
 		w = append(w, fmt.Sprintf("%s%d characters dropped as page furniture (listed in notes)", WarningNote, st.chromeRunes))
 	}
