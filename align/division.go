@@ -45,7 +45,8 @@ func divisions(d *corpus.Document) (of []int, kinds []corpus.Kind) {
 }
 
 // topValue is the value of a number's first component: 12 for "12.3",
-// 1 for "A.4" or "a", 0 when it starts with neither digits nor a
+// 1 for "A.4", "a" or "I" (a first letter of any alphabet), 2 for
+// another single letter, 0 when it starts with neither digits nor a
 // single letter ("Appendix-C").
 func topValue(n string) int {
 	n = strings.TrimLeft(n, "(§ ")
@@ -61,17 +62,23 @@ func topValue(n string) int {
 		return v
 	}
 	r, size := utf8.DecodeRuneInString(n)
-	if unicode.IsLetter(r) && (size == len(n) || !unicode.IsLetter(rune(n[size]))) {
-		return int(unicode.ToLower(r)-'a') + 1
+	next, _ := utf8.DecodeRuneInString(n[size:])
+	if !unicode.IsLetter(r) || size < len(n) && unicode.IsLetter(next) {
+		return 0
 	}
-	return 0
+	// A first letter of any alphabet ("a", "A", Cyrillic "А"), or "I".
+	switch unicode.ToLower(r) {
+	case 'a', 'а', 'i', 'α':
+		return 1
+	}
+	return 2
 }
 
 // divisionKinds returns the kind each target item is aligned as: its
 // own, except where both documents have the same number of numberings
 // (two or more) and their kinds differ, when an item of the target's
-// k-th numbering takes the kind of the source's k-th. It returns nil
-// when no item changes.
+// k-th numbering, if a rule (ingest named no kind for it), takes the
+// kind of the source's k-th. It returns nil when no item changes.
 func divisionKinds(src, tgt *corpus.Document) []corpus.Kind {
 	_, ks := divisions(src)
 	of, kt := divisions(tgt)
@@ -79,11 +86,17 @@ func divisionKinds(src, tgt *corpus.Document) []corpus.Kind {
 		return nil
 	}
 	out := make([]corpus.Kind, len(tgt.Items))
+	changed := false
 	for j := range tgt.Items {
 		out[j] = tgt.Items[j].Kind
-		if of[j] >= 0 {
-			out[j] = ks[of[j]]
+		// Only a numbering ingest could not name (its items are rules)
+		// takes the source's kind: one it named keeps its own.
+		if of[j] >= 0 && kt[of[j]] == corpus.KindRule && ks[of[j]] != corpus.KindRule {
+			out[j], changed = ks[of[j]], true
 		}
+	}
+	if !changed {
+		return nil
 	}
 	return out
 }

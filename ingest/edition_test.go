@@ -79,3 +79,17 @@ func TestTitleYear(t *testing.T) {
 		}
 	}
 }
+
+// TestTitleYearSeason checks that only two years in a row make a season.
+func TestTitleYearSeason(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"Rules 2024-01", ""},
+		{"Rules 2019-2021", ""},
+		{"Liga 2099/00", ""},
+		{"Liga 2024/25", "2024-25"},
+	} {
+		if got := titleYear(c.in); got != c.want {
+			t.Errorf("titleYear(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}

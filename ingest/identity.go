@@ -3,6 +3,7 @@ package ingest
 import (
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/rulesync/rulesync/corpus"
@@ -142,6 +143,17 @@ func titleYear(title string) string {
 	if len(ms) != 1 {
 		return ""
 	}
-	y := strings.Join(strings.Fields(ms[0][1]), "")
-	return strings.NewReplacer("–", "-", "/", "-").Replace(y)
+	y := strings.NewReplacer("–", "-", "/", "-").Replace(strings.Join(strings.Fields(ms[0][1]), ""))
+	// A season is two years in a row ("2024-25"); "2024-01" is a month.
+	if first, second, ok := strings.Cut(y, "-"); ok {
+		a, _ := strconv.Atoi(first)
+		b, _ := strconv.Atoi(second)
+		if len(second) == 2 {
+			b += a / 100 * 100
+		}
+		if b != a+1 {
+			return ""
+		}
+	}
+	return y
 }

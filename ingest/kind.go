@@ -92,6 +92,23 @@ func namedKind(s string) corpus.Kind {
 	return ""
 }
 
+// namedKindWords returns the words of the names of kinds a heading holds
+// that may name a division: a name of two letters ("RP") names a kind as
+// a label's word ("RP-4") only, since as a heading's word it is as often
+// an abbreviation of something else ("RP Rules" of a role-play server).
+func namedKindWords(s string) []string {
+	if s == "" || runeLen(s) > maxTitleRunes {
+		return nil
+	}
+	words := kindWords(s)
+	for _, n := range divisionNames() {
+		if containsRun(words, n.words) && (len(n.words) > 1 || runeLen(n.words[0]) > 2) {
+			return n.words
+		}
+	}
+	return nil
+}
+
 // containsRun reports whether run is a run of consecutive words of ws.
 func containsRun(ws, run []string) bool {
 	if len(run) == 0 {
@@ -120,19 +137,23 @@ func numberedKind(k corpus.Kind) bool {
 
 // divisionKinds returns, for each block, the kind the headings in force
 // before it name (namedKind of the innermost heading above it that names
-// one), or "" where none does. A heading's own title names the kind of
-// the blocks under it, not its own.
-func divisionKinds(bs []block) []corpus.Kind {
+// one), or "" where none does, and the index of that heading (-1). A
+// heading's own title names the kind of the blocks under it, not its
+// own; the document's title (titleHeading) names none: "Poker Rules and
+// Recommended Procedures" is the whole book, not a division of it.
+func divisionKinds(bs []block) (kinds []corpus.Kind, from []int) {
 	type head struct {
-		level int
-		kind  corpus.Kind
+		level, at int
+		kind      corpus.Kind
 	}
+	title := titleHeading(bs)
 	var heads []head
-	out := make([]corpus.Kind, len(bs))
+	kinds, from = make([]corpus.Kind, len(bs)), make([]int, len(bs))
 	for i, b := range bs {
+		from[i] = -1
 		for j := len(heads) - 1; j >= 0; j-- {
 			if heads[j].kind != "" {
-				out[i] = heads[j].kind
+				kinds[i], from[i] = heads[j].kind, heads[j].at
 				break
 			}
 		}
@@ -142,7 +163,46 @@ func divisionKinds(bs []block) []corpus.Kind {
 		for len(heads) > 0 && heads[len(heads)-1].level >= b.level {
 			heads = heads[:len(heads)-1]
 		}
-		heads = append(heads, head{b.level, namedKind(b.text)})
+		h := head{b.level, i, namedKind(b.text)}
+		if i == title || len(namedKindWords(b.text)) == 0 {
+			h.kind = ""
+		}
+		heads = append(heads, h)
 	}
-	return out
+	return kinds, from
+}
+
+// restartedDivisions takes the kind a division heading gives from the
+// labels of a numbering that goes on through the heading: where the first
+// label under it succeeds the last label before it, printed alike (rules
+// 1-3, "Addendum to rule 3", 4, 5), the labels are the document's
+// numbering, and stay rules. A numbering that starts again under the
+// heading (1, 2, 3), or one of another form ("Rule 10:" entries after
+// RP-22), is the division's.
+func restartedDivisions(cands []candidate, from []int) {
+	going := map[int]bool{} // heading -> the numbering goes on through it
+	seen := map[int]bool{}
+	for j, c := range cands {
+		h := from[c.block]
+		if h < 0 || c.lab.kind == "" || seen[h] || namedKind(c.lab.prefix) != "" {
+			continue
+		}
+		seen[h] = true
+		for k := j - 1; k >= 0; k-- {
+			if p := cands[k]; p.block < h {
+				going[h] = p.lab.prefix == c.lab.prefix && p.lab.counter == c.lab.counter && follows(p.lab.comps, c.lab.comps, 0)
+				break
+			}
+		}
+	}
+	for j := range cands {
+		h := from[cands[j].block]
+		switch {
+		case h < 0 || namedKind(cands[j].lab.prefix) != "":
+		case going[h]:
+			cands[j].lab.kind = ""
+		default:
+			cands[j].lab.div = h + 1
+		}
+	}
 }

@@ -34,7 +34,12 @@ type label struct {
 	// division heading in force names one (namedKind): "rp" for "RP-1"
 	// or for "1." under "Recommended Procedures"; "" for a rule.
 	kind corpus.Kind
-	end  int // byte offset in the block text where the rest begins
+	// div is 1 + the block index of the division heading that gave kind
+	// (0: none, or the label's own word gave it). Each such division is
+	// a numbering of its own: two lists of procedures under two headings
+	// are two numberings, not one with a restart.
+	div int
+	end int // byte offset in the block text where the rest begins
 }
 
 // comp is one component of a label.

@@ -270,10 +270,11 @@ func chainSchemes(cands []candidate, bs []block, st *structure) []bool {
 	groups := map[string][]int{}
 	var order []string
 	for j, c := range cands {
-		if _, ok := groups[c.lab.suffix]; !ok {
-			order = append(order, c.lab.suffix)
+		g := c.lab.suffix + "\x00" + string(c.lab.kind) + "\x00" + strconv.Itoa(c.lab.div)
+		if _, ok := groups[g]; !ok {
+			order = append(order, g)
 		}
-		groups[c.lab.suffix] = append(groups[c.lab.suffix], j)
+		groups[g] = append(groups[g], j)
 	}
 	if len(order) <= 1 {
 		return chain(cands, bs, st)
@@ -290,6 +291,33 @@ func chainSchemes(cands []candidate, bs []block, st *structure) []bool {
 		}
 	}
 	return in
+}
+
+// firstHeading returns base plus the index of the first heading of bs
+// that is not furniture, where no entry stands before it (then the
+// heading is a division after the first items, not the title), or -1.
+func firstHeading(bs []block, base int) int {
+	for i, b := range bs {
+		switch {
+		case b.chrome != "":
+		case b.kind == blockHeading:
+			return base + i
+		case b.kind == blockEntry:
+			return -1
+		}
+	}
+	return -1
+}
+
+// headingBetween reports whether a heading (not furniture) lies between
+// blocks a and b.
+func headingBetween(bs []block, a, b int) bool {
+	for i := a + 1; i < b; i++ {
+		if bs[i].kind == blockHeading && bs[i].chrome == "" {
+			return true
+		}
+	}
+	return false
 }
 
 // twoRules reports whether a numbering of two is the document's: its
@@ -419,7 +447,7 @@ var markup = map[string]bool{"link target": true, "front matter": true, "table h
 func recognize(bs []block, d *corpus.Document) *structure {
 	st := &structure{schemes: map[string]int{}}
 	var cands []candidate
-	kinds := divisionKinds(bs)
+	kinds, from := divisionKinds(bs)
 	// In a document of entries the entries are the items: labels inside
 	// them number their parts.
 	entries := false
@@ -448,6 +476,7 @@ func recognize(bs []block, d *corpus.Document) *structure {
 			cands = append(cands, candidate{i, l})
 		}
 	}
+	restartedDivisions(cands, from)
 	in := chainSchemes(cands, bs, st)
 	if count(in) < 3 {
 		// Too few printed numbers to be the document's numbering: the
@@ -842,9 +871,11 @@ func build(bs []block, starts map[int]label, d *corpus.Document, st *structure) 
 				}
 				_, next := starts[j]
 				// Text that goes on in lower case is the same sentence
-				// wrapped, not the text under a title.
+				// wrapped, not the text under a title; an enumeration
+				// ("a) a warning;") is text under it.
 				r, _ := utf8.DecodeRuneInString(bs[j].text)
-				body = !next && bs[j].kind != blockHeading && bs[j].kind != blockEntry && bs[j].ordinal == 0 && !unicode.IsLower(r)
+				_, listed := readLabel(bs[j].text)
+				body = !next && bs[j].kind != blockHeading && bs[j].kind != blockEntry && bs[j].ordinal == 0 && (listed || !unicode.IsLower(r))
 				break
 			}
 			b.numberedItem(bl, lab, body)
@@ -964,7 +995,11 @@ func (b *builder) enter(level int, title string) {
 	for len(b.heads) > 0 && b.heads[len(b.heads)-1].level >= level {
 		b.heads = b.heads[:len(b.heads)-1]
 	}
-	b.heads = append(b.heads, inForce{level, title, namedKind(title)})
+	k := namedKind(title)
+	if title == b.firstHeading || len(namedKindWords(title)) == 0 {
+		k = "" // the document's title, or a two-letter word
+	}
+	b.heads = append(b.heads, inForce{level, title, k})
 }
 
 func (b *builder) text(s string) {
@@ -1431,8 +1466,9 @@ func kindCounts(d *corpus.Document) string {
 // termHeadings makes the terms of definition lists headings of the text
 // after them, one level below the heading they are under, where they are
 // a document's repeated structure: it has no numbering (build's caller
-// decides) and at least half as many terms as headings (a glossary page,
-// where each term is an item). Terms inside a document of many headings
+// decides) and more terms than headings (a glossary page, where each
+// term is an item; not a page of four rules with a list of three facts
+// about it). Terms one after another name one definition: one heading. Terms inside a document of many headings
 // (a style guide's rule that defines three words) stay its text, as an
 // ordered list in it does. It returns bs, changed in place.
 func termHeadings(bs []block) []block {
@@ -1446,33 +1482,50 @@ func termHeadings(bs []block) []block {
 			headings++
 		}
 	}
-	if terms == 0 || terms*2 < headings {
+	if terms == 0 || terms <= headings {
 		return bs
 	}
 	level := 0
-	for i := range bs {
+	out := bs[:0]
+	for _, b := range bs {
 		switch {
-		case bs[i].chrome != "":
-		case bs[i].term:
-			bs[i].kind, bs[i].level = blockHeading, min(level+1, 7)
-		case bs[i].kind == blockHeading:
-			level = bs[i].level
+		case b.chrome != "":
+		case b.term && len(out) > 0 && out[len(out)-1].term && out[len(out)-1].kind == blockHeading:
+			// "Anchor" and "Hook" over one definition.
+			out[len(out)-1].text += " / " + b.text
+			continue
+		case b.term:
+			b.kind, b.level = blockHeading, min(level+1, 7)
+		case b.kind == blockHeading:
+			level = b.level
 		}
+		out = append(out, b)
 	}
-	return bs
+	return out
 }
 
 // titleHeading returns the index of the block that is the document's
-// title: one its format marks as the title, else its first heading of
-// the top level present (the <h1> after a sidebar's <h3>), else -1. A
-// heading before it is an item of its own, not the title.
+// title: one its format marks as the title, else the heading of the top
+// level among those before the first text (the <h1> after a sidebar's
+// <h3>), else -1. A heading before it is an item of its own, not the
+// title.
 func titleHeading(bs []block) int {
 	at, level := -1, 0
 	for i, b := range bs {
 		switch {
 		case b.chrome == "title":
 			return i
-		case b.chrome == "" && b.kind == blockHeading && (at < 0 || b.level < level):
+		case b.chrome != "":
+		case b.kind != blockHeading:
+			// The title stands before the text: a heading after it
+			// ("# Appendix" at the end) is a division, not the title.
+			// Where text comes first (a menu the page did not mark),
+			// the first heading.
+			if at < 0 {
+				return firstHeading(bs[i:], i)
+			}
+			return at
+		case at < 0 || b.level < level:
 			at, level = i, b.level
 		}
 	}
