@@ -126,7 +126,7 @@ func TestPagesWithoutSource(t *testing.T) {
 			"terminology info":            "ペナルティ and 罰則, ルール and 規則 side by side",
 		}},
 		{"seeds/general-poker-rules-ja.txt", map[string]string{
-			"terminology warning sec:ベットとレイズ": "フォルド for フォールド",
+			"terminology warning item:4": "フォルド for フォールド",
 		}},
 		{"seeds/holdem-basics-guide-ja.txt", map[string]string{}},
 	} {

@@ -39,6 +39,15 @@ type block struct {
 	// card's title element, or, in a page copied as text, the title a
 	// card's line carries glued to the preview before it. "" for none.
 	title string
+	// marker is the marker a list item prints apart from its text, where
+	// the format keeps it in the text ("-", "•"), or the number a card
+	// prints on a line of its own ("01"); "" where the format does not
+	// print one (HTML, Markdown).
+	marker string
+	// body is the text of a list item or titled paragraph without its
+	// marker and title, its wrapped lines joined; "" when it is the
+	// block's whole text. The block's text stays as printed.
+	body string
 	// cut says the source cut the block's text short (a preview ending in
 	// an ellipsis or in the middle of a sentence): the item it starts is
 	// flagged truncated.

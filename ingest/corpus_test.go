@@ -182,21 +182,34 @@ func TestPortugueseAddendum(t *testing.T) {
 	}
 }
 
+// TestJapaneseGuides checks the two guide pages: each heading an item
+// numbered by its place (item:N, the guides print no numbers), the
+// bullets, cards, terms and Q&A under it its parts, the page furniture
+// and the page's title kept out of the items.
 func TestJapaneseGuides(t *testing.T) {
+	// item is the item with id, which must have the title.
+	item := func(d *corpus.Document, id, title string) *corpus.Item {
+		it := d.Item(id)
+		if it == nil || it.Title != title {
+			t.Errorf("%s = %+v; want the item titled %s", id, it, title)
+			return &corpus.Item{}
+		}
+		return it
+	}
 	g := testcorpus.Doc(t, "seeds/holdem-basics-guide-ja.txt")
 	if g.Source.Format != "guide" || g.Lang != "ja" {
 		t.Errorf("format, lang = %q, %q; want guide, ja", g.Source.Format, g.Lang)
 	}
-	hands := g.Item("sec:ポーカーの役を強い順に確認")
-	if hands == nil || len(hands.Parts) != 10 || hands.Parts[0].Title != "ロイヤルフラッシュ" || hands.Parts[9].Label != "10" {
+	hands := item(g, "item:6", "ポーカーの役を強い順に確認")
+	if len(hands.Parts) != 10 || hands.Parts[0].Title != "ロイヤルフラッシュ" || hands.Parts[9].Label != "10" {
 		t.Errorf("hand-rank section = %+v; want 10 numbered parts from ロイヤルフラッシュ", hands)
 	}
-	faq := g.Item("sec:よくあるルールの疑問")
-	if faq == nil || len(faq.Parts) != 6 || faq.Parts[0].Label != "Q1" || !strings.HasSuffix(faq.Parts[0].Title, "？") {
+	faq := item(g, "item:8", "よくあるルールの疑問")
+	if len(faq.Parts) != 6 || faq.Parts[0].Label != "Q1" || !strings.HasSuffix(faq.Parts[0].Title, "？") {
 		t.Errorf("FAQ section = %+v; want 6 Q&A parts", faq)
 	}
-	actions := g.Item("sec:選べる5つのアクション")
-	if actions == nil || len(actions.Parts) != 5 || actions.Parts[0].Title != "チェック" {
+	actions := item(g, "item:5", "選べる5つのアクション")
+	if len(actions.Parts) != 5 || actions.Parts[0].Title != "チェック" {
 		t.Errorf("actions section = %+v; want 5 term/definition parts", actions)
 	}
 	for _, it := range g.Items {
@@ -216,7 +229,7 @@ func TestJapaneseGuides(t *testing.T) {
 	if strings.Join(titles, ",") != want {
 		t.Errorf("sections = %v, want %s", titles, want)
 	}
-	if blinds := r.Item("sec:ブラインドに関するルール"); blinds == nil || len(blinds.Parts) != 8 {
+	if blinds := item(r, "item:3", "ブラインドに関するルール"); len(blinds.Parts) != 8 {
 		t.Errorf("blind rules section has %v bullets, want 8", blinds)
 	}
 }

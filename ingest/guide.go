@@ -1,24 +1,29 @@
 package ingest
 
 import (
-	"errors"
+	"fmt"
 	"regexp"
-	"strconv"
 	"strings"
 	"unicode"
 
 	"github.com/rulesync/rulesync/corpus"
 )
 
-// The "guide" format is the text of a web page without rule numbers:
-// headings (short lines without sentence punctuation), paragraphs,
-// bulleted lists ("- "), numbered cards ("- 01" then a name and a
-// description), runs of labelled steps (a short label, then one line),
-// and Q&A (a question line, then its answer). Each heading becomes a
-// section item; bullets, cards, steps and Q&A become its parts.
+// The "guide" format is the text of a web page without rule numbers and
+// without blank lines, every line a paragraph: headings (short lines
+// without sentence punctuation), paragraphs, bulleted lists ("- "),
+// numbered cards ("- 01" then a name and a description), runs of
+// labelled steps (a short label, then one line), and Q&A (a question
+// line, then its answer). Its block reader says only what that layout
+// says: which line is a heading, a list item (with its marker, and the
+// term, name or question the layout sets apart as its title), a titled
+// paragraph (a step, a question and its answer), page furniture, or the
+// page's title. Items, ids and parts are the structure recognizer's:
+// each heading an item numbered by its place (item:N), the list items
+// and titled paragraphs under it its parts (listparts.go).
 
 func init() {
-	register(&format{name: "guide", doc: "text of a guide or rules page without numbers (headings, bullets, Q&A)", parse: parseGuide})
+	register(&format{name: "guide", doc: "text of a guide or rules page without numbers (headings, bullets, Q&A)", parse: parseGuide, read: readGuide})
 }
 
 var (
@@ -54,162 +59,164 @@ func classifyGuide(l string) guideLine {
 }
 
 func parseGuide(text string, d *corpus.Document) error {
-	var ls []string
-	for _, l := range lines(text) {
-		if l != "" {
-			ls = append(ls, l)
+	_, err := readGuide(text, d)
+	return err
+}
+
+// readGuide reads a guide page through its block reader and the
+// structure recognizer. A page that names no rulebook takes its edition
+// from the title its first line gives it.
+func readGuide(text string, d *corpus.Document) (*structure, error) {
+	bs := guideBlocks(text)
+	st, err := fromBlocks(bs, d)
+	if err != nil {
+		return st, err
+	}
+	// A page whose blocks carry a numbering is no guide: the text
+	// readers, which also read its blank lines, read it.
+	if n := numberedItems(d); n > 0 {
+		return st, fmt.Errorf("guide: %d numbered items found: a guide prints no numbers", n)
+	}
+	d.Title = ""
+	for _, b := range bs {
+		if b.chrome == "title" {
+			d.Title = corpus.CleanLine(b.text)
 		}
 	}
-	cls := make([]guideLine, len(ls))
-	for i, l := range ls {
-		cls[i] = classifyGuide(l)
-	}
-	is := func(i int, c guideLine) bool { return i >= 0 && i < len(ls) && cls[i] == c }
-	// pair reports whether line i is a label with exactly one line under it.
-	pair := func(i int) bool {
-		return is(i, glHeading) && is(i+1, glPara) && (i+2 >= len(ls) || is(i+2, glHeading))
-	}
-	// qa reports whether line i opens a question with its answer, in a
-	// run of at least two questions.
-	qa := func(i int) bool {
-		if !is(i, glQuestion) || !is(i+1, glPara) {
-			return false
-		}
-		return is(i+2, glQuestion) || is(i-2, glQuestion) && is(i-1, glPara)
-	}
-	var secs []corpus.Item
-	var body []string
-	cur := -1
-	open := func(title string) {
-		closeGuideSection(secs, cur, body)
-		body = nil
-		secs = append(secs, corpus.Item{Kind: corpus.KindSection, Title: title})
-		cur = len(secs) - 1
-	}
-	addPart := func(p corpus.Part, lines ...string) {
-		if cur < 0 {
-			open("")
-		}
-		if p.Label == "" {
-			p.Label = strconv.Itoa(len(secs[cur].Parts) + 1)
-		}
-		secs[cur].Parts = append(secs[cur].Parts, p)
-		body = append(body, lines...)
-	}
-	for i := 0; i < len(ls); i++ {
-		l := ls[i]
-		switch cls[i] {
-		case glChrome:
-			d.Notes = append(d.Notes, "dropped page chrome: "+l)
-		case glBullet:
-			if m := cardNumberRe.FindStringSubmatch(l); m != nil {
-				p := corpus.Part{Label: m[1]}
-				if is(i+1, glHeading) {
-					i++
-					p.Title = ls[i]
-				}
-				if is(i+1, glPara) {
-					i++
-					p.Text = ls[i]
-				}
-				addPart(p, l, p.Title, p.Text)
-				continue
-			}
-			item := bulletRe.FindStringSubmatch(l)[1]
-			// A short bullet before a sentence bullet is a term and its
-			// definition.
-			if titleLike(item) && runeLen(item) <= 15 && i+1 < len(ls) && cls[i+1] == glBullet && cardNumberRe.FindString(ls[i+1]) == "" {
-				def := bulletRe.FindStringSubmatch(ls[i+1])[1]
-				if endsSentence(def) {
-					i++
-					addPart(corpus.Part{Title: item, Text: def, Marker: "-"}, l, ls[i])
-					continue
-				}
-			}
-			// Lines after a bullet up to the next bullet or heading are
-			// its wrapped continuation.
-			lns := []string{l}
-			wrapped := []string{item}
-			for i+1 < len(ls) && cls[i+1] == glPara {
-				i++
-				wrapped = append(wrapped, ls[i])
-				lns = append(lns, ls[i])
-			}
-			item = corpus.JoinLines(wrapped, nil)
-			addPart(corpus.Part{Text: item, Marker: "-"}, lns...)
-		case glQuestion:
-			if qa(i) {
-				n := 0
-				if cur >= 0 {
-					for _, p := range secs[cur].Parts {
-						if strings.HasPrefix(p.Label, "Q") {
-							n++
-						}
-					}
-				}
-				addPart(corpus.Part{Label: "Q" + strconv.Itoa(n+1), Title: l, Text: ls[i+1]}, l, ls[i+1])
-				i++
-				continue
-			}
-			open(l)
-		case glHeading:
-			// A run of three or more labels each with one line under it:
-			// the first is the section, the rest are its steps.
-			if pair(i) && cur >= 0 && len(body) > 0 && pair(i-2) && is(i-1, glPara) {
-				addPart(corpus.Part{Title: l, Text: ls[i+1]}, l, ls[i+1])
-				i++
-				continue
-			}
-			if pair(i) && pair(i+2) && pair(i+4) {
-				open(l)
-				i++
-				body = append(body, ls[i])
-				continue
-			}
-			open(l)
-		default:
-			if cur < 0 {
-				open("")
-			}
-			body = append(body, l)
-		}
-	}
-	closeGuideSection(secs, cur, body)
-	for i, s := range secs {
-		switch {
-		case s.Text == "" && len(s.Parts) == 0 && i == 0 && chromeWordsRe.MatchString(s.Title):
-			d.Notes = append(d.Notes, "dropped page chrome: "+s.Title)
-		case s.Text == "" && len(s.Parts) == 0 && i == 0 && d.Title == "":
-			d.Title = s.Title
-		case s.Text == "" && len(s.Parts) == 0:
-			d.Notes = append(d.Notes, "dropped empty heading: "+s.Title)
-		default:
-			if s.Title == "" {
-				s.Kind = corpus.KindPreamble
-			}
-			d.Items = append(d.Items, s)
-		}
-	}
-	if len(d.Items) == 0 {
-		return errors.New("guide: no sections with text found")
-	}
-	d.Edition = detectEdition(strings.Join(ls[:min(len(ls), 3)], "\n"))
 	if d.Edition == "" && d.Title != "" {
 		d.Edition = corpus.Slug(d.Title)
 		d.Notes = append(d.Notes, "the source names no rulebook; edition taken from its title")
 	}
-	return nil
+	return st, nil
 }
 
-func closeGuideSection(secs []corpus.Item, cur int, body []string) {
-	if cur < 0 {
-		return
+// guideLines is a guide page's lines without the empty ones, each with
+// its class and its 1-based line in the source.
+type guideLines struct {
+	ls  []string
+	cls []guideLine
+	at  []int
+	// titles are the lines read as a heading or a step's title.
+	titles map[int]bool
+}
+
+func (g *guideLines) is(i int, c guideLine) bool {
+	return i >= 0 && i < len(g.ls) && g.cls[i] == c
+}
+
+// pair reports whether line i is a label with exactly one line under it.
+func (g *guideLines) pair(i int) bool {
+	return g.is(i, glHeading) && g.is(i+1, glPara) && (i+2 >= len(g.ls) || g.is(i+2, glHeading))
+}
+
+// qa reports whether line i opens a question with its answer, in a run
+// of at least two questions.
+func (g *guideLines) qa(i int) bool {
+	if !g.is(i, glQuestion) || !g.is(i+1, glPara) {
+		return false
 	}
-	var b []string
-	for _, l := range body {
+	return g.is(i+2, glQuestion) || g.is(i-2, glQuestion) && g.is(i-1, glPara)
+}
+
+// guideBlocks reads a guide page as blocks. The first line is the page's
+// title where it is a heading with another heading right under it (a
+// heading with nothing of its own), page furniture where it names a table
+// of contents; a line without letters is page furniture.
+func guideBlocks(text string) []block {
+	g := guideLines{titles: map[int]bool{}}
+	for n, l := range lines(text) {
 		if l != "" {
-			b = append(b, l)
+			g.ls = append(g.ls, l)
+			g.cls = append(g.cls, classifyGuide(l))
+			g.at = append(g.at, n+1)
 		}
 	}
-	secs[cur].Text = strings.Join(b, "\n")
+	var bs []block
+	first := true // no line of text or heading yet
+	for i := 0; i < len(g.ls); i++ {
+		l, n := g.ls[i], g.at[i]
+		head := g.is(i, glHeading) || g.is(i, glQuestion) && !g.qa(i)
+		switch {
+		case g.is(i, glChrome):
+			bs = append(bs, block{text: l, line: n, chrome: "page chrome"})
+			continue
+		case first && head && chromeWordsRe.MatchString(l) && (g.is(i+1, glHeading) || g.is(i+1, glQuestion)):
+			bs = append(bs, block{text: l, line: n, chrome: "page chrome"})
+			continue
+		case first && head && (g.is(i+1, glHeading) || g.is(i+1, glQuestion)):
+			bs = append(bs, block{text: l, line: n, chrome: "title"})
+			first = false
+			continue
+		}
+		first = false
+		var b block
+		b, i = g.block(i)
+		bs = append(bs, b)
+	}
+	return bs
+}
+
+// block reads the block that starts at line i, and returns it with the
+// index of its last line.
+func (g *guideLines) block(i int) (block, int) {
+	l, n := g.ls[i], g.at[i]
+	switch g.cls[i] {
+	case glBullet:
+		return g.bullet(i)
+	case glQuestion:
+		if g.qa(i) {
+			return block{text: l + "\n" + g.ls[i+1], title: l, body: g.ls[i+1], line: n}, i + 1
+		}
+	case glHeading:
+		// A run of two or more labels each with one line under it: the
+		// first is a heading, the rest are titled paragraphs (steps).
+		if g.pair(i) && g.titles[i-2] && g.pair(i-2) && g.is(i-1, glPara) {
+			g.titles[i] = true
+			return block{text: l + "\n" + g.ls[i+1], title: l, body: g.ls[i+1], line: n}, i + 1
+		}
+	default:
+		return block{text: l, line: n}, i
+	}
+	g.titles[i] = true
+	return block{text: l, kind: blockHeading, level: 1, line: n}, i
+}
+
+// bullet reads the list item that starts at line i: a card ("- 01",
+// its name, its description), a term and its definition (a short bullet
+// before a sentence bullet), or a bullet with the lines up to the next
+// bullet or heading, its wrapped continuation.
+func (g *guideLines) bullet(i int) (block, int) {
+	l, n := g.ls[i], g.at[i]
+	b := block{kind: blockItem, depth: 1, line: n, marker: "-"}
+	if m := cardNumberRe.FindStringSubmatch(l); m != nil {
+		b.marker = m[1]
+		lns := []string{l}
+		if g.is(i+1, glHeading) {
+			i++
+			b.title = g.ls[i]
+			lns = append(lns, g.ls[i])
+		}
+		if g.is(i+1, glPara) {
+			i++
+			b.body = g.ls[i]
+			lns = append(lns, g.ls[i])
+		}
+		b.text = strings.Join(lns, "\n")
+		return b, i
+	}
+	item := bulletRe.FindStringSubmatch(l)[1]
+	if titleLike(item) && runeLen(item) <= 15 && g.is(i+1, glBullet) && !cardNumberRe.MatchString(g.ls[i+1]) {
+		if def := bulletRe.FindStringSubmatch(g.ls[i+1])[1]; endsSentence(def) {
+			b.title, b.body, b.text = item, def, l+"\n"+g.ls[i+1]
+			return b, i + 1
+		}
+	}
+	lns, wrapped := []string{l}, []string{item}
+	for g.is(i+1, glPara) {
+		i++
+		lns = append(lns, g.ls[i])
+		wrapped = append(wrapped, g.ls[i])
+	}
+	b.text, b.body = strings.Join(lns, "\n"), corpus.JoinLines(wrapped, nil)
+	return b, i
 }

@@ -51,6 +51,7 @@ type structure struct {
 	unexplained int            // labels like the numbering's left in the text
 	chromeRunes int            // runes of text kept out as page furniture
 	entries     int            // items of unnumbered entries (blockEntry)
+	parts       int            // parts made of list items and titled paragraphs (listparts.go)
 	// counts are the counts the layout prints that the items found
 	// disagree with: "list \"Procedures\" says 22 entries; 21 found".
 	counts []string
@@ -884,6 +885,7 @@ func build(bs []block, starts map[int]label, d *corpus.Document, st *structure) 
 		case bl.ordinal > 0:
 			b.listItem(bl)
 		default:
+			b.listPart(bl)
 			if b.divisionText(bl) || b.entryPara(bl) {
 				continue
 			}
@@ -959,6 +961,9 @@ type builder struct {
 	pageCount int
 	ent       entryState      // the entry open
 	partWords map[string]bool // the words of the entries' numbered part labels
+	// listParts are the blocks of each item (by index in d.Items) that
+	// may be its parts (listPart).
+	listParts map[int][]block
 }
 
 // inForce is a heading in force, for the Section of the items under it.
@@ -1219,6 +1224,7 @@ func (b *builder) finish() {
 			it.Refs = []string{}
 		}
 	}
+	b.makeListParts()
 	// An empty section lives on as the Section of the items under it;
 	// one that no item is under (a heading before a dropped list of
 	// links) stays an item, or its words would be lost; the first

@@ -51,7 +51,7 @@ func readTextOrMarkdown(text string, d *corpus.Document) (*structure, error) {
 // than a third of the text and ten times the median item (a list inside
 // a longer text, whose last item took the rest).
 func (st *structure) explains(d *corpus.Document) float64 {
-	n := float64(structured(d)+st.entries-st.unexplained) - chainRestart*float64(len(st.restarts))
+	n := float64(structured(d)+st.entries+st.parts-st.unexplained) - chainRestart*float64(len(st.restarts))
 	total, most := 0, 0
 	var sizes []int
 	for i := range d.Items {
