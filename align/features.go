@@ -67,7 +67,7 @@ type features struct {
 
 // extractor turns items into features for one pair of documents.
 type extractor struct {
-	gloss    *Glossary
+	gloss    *Glossary // nil in one language, where it is not read
 	sameLang bool
 	memo     *memo // shared by the alignments of a Pivot, or nil
 	intern   map[tokenKey]int32
