@@ -118,14 +118,14 @@ type equivalences struct {
 type eqForm struct {
 	text string
 	eq   int    // index into list
-	repl string // "${1}\x00<eq>\x00${2}"
+	repl string // "\x00<eq>\x00"
 }
 
 // prepare sorts the equivalences for use; nil gives an empty set.
 func prepare(eqs []Equivalence) *equivalences {
 	e := &equivalences{list: eqs}
 	for i, q := range eqs {
-		repl := fmt.Sprintf("${1}\x00%d\x00${2}", i)
+		repl := fmt.Sprintf("\x00%d\x00", i)
 		e.forms = append(e.forms, eqForm{q.Old, i, repl}, eqForm{q.New, i, repl})
 	}
 	sort.SliceStable(e.forms, func(i, j int) bool { return len(e.forms[i].text) > len(e.forms[j].text) })
@@ -160,13 +160,12 @@ func rewrite(s string, eqs *equivalences) (string, []Equivalence) {
 		if !strings.Contains(s, f.text) {
 			continue // the common case, without a regular expression
 		}
-		pat := wordPattern(f.text)
-		if pat.MatchString(s) {
+		if r, ok := (wordFinder{form: f.text}).replace(s, f.repl); ok {
 			if hit == nil {
 				hit = map[int]bool{}
 			}
 			hit[f.eq] = true
-			s = pat.ReplaceAllString(s, f.repl)
+			s = r
 		}
 	}
 	for i, e := range eqs.list {
@@ -202,12 +201,6 @@ var (
 	patMu    sync.Mutex
 	patCache = map[string]*regexp.Regexp{}
 )
-
-// wordPattern matches w as whole words, keeping the characters around it
-// in groups 1 and 2.
-func wordPattern(w string) *regexp.Regexp {
-	return compiled(`([^\pL\pN])` + regexp.QuoteMeta(w) + `([^\pL\pN])`)
-}
 
 // compiled returns the expression compiled, once for the process.
 func compiled(expr string) *regexp.Regexp {
@@ -443,9 +436,10 @@ func canonical(s string, eqs *equivalences) string {
 		if !strings.Contains(low, e.Old) {
 			continue
 		}
-		p := compiled(`(?i)(^|[^\pL\pN])` + regexp.QuoteMeta(e.Old) + `($|[^\pL\pN])`)
-		s = p.ReplaceAllString(s, "${1}"+e.New+"${2}")
-		low = strings.ToLower(s)
+		if r, ok := (wordFinder{form: e.Old, fold: true, edges: true}).replace(s, e.New); ok {
+			s = r
+			low = strings.ToLower(s)
+		}
 	}
 	return s
 }
@@ -617,7 +611,7 @@ func telling(a, b string, used []Equivalence) []Equivalence {
 		if !strings.Contains(s, w) {
 			return 0
 		}
-		return len(wordPattern(w).FindAllStringIndex(" "+s+" ", -1))
+		return wordFinder{form: w}.count(" " + s + " ")
 	}
 	for _, e := range used {
 		if e.New == "" || n(a, e.Old) != n(b, e.Old) || n(a, e.New) != n(b, e.New) {
@@ -635,7 +629,7 @@ func describeEqs(a, b string, eqs []Equivalence) string {
 		if !strings.Contains(s, w) {
 			return 0
 		}
-		return len(wordPattern(w).FindAllStringIndex(" "+s+" ", -1))
+		return wordFinder{form: w}.count(" " + s + " ")
 	}
 	var out []string
 	for _, e := range eqs {
