@@ -1,6 +1,8 @@
 package align
 
 import (
+	"math/rand/v2"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -147,6 +149,43 @@ func TestNumbersApart(t *testing.T) {
 		}
 		if got := Numbers(c.text, lang); !slices.Equal(got, c.want) {
 			t.Errorf("Numbers(%q) = %v, want %v", c.text, got, c.want)
+		}
+	}
+}
+
+// TestFindAcronyms holds the acronym scanner to the expression it
+// replaces, `\b[A-Z][A-Z0-9]{1,4}\b` with FindAllString, on random texts
+// of capitals, digits, lower case, underscores, boundaries and runes
+// beyond ASCII (whose bytes are no word characters to \b).
+func TestFindAcronyms(t *testing.T) {
+	re := regexp.MustCompile(`\b[A-Z][A-Z0-9]{1,4}\b`)
+	pieces := []string{"A", "B", "Z", "0", "7", "a", "_", " ", "-", "+", "é", "Ä", "日", "\xff"}
+	r := rand.New(rand.NewPCG(16, 3))
+	for range 50000 {
+		var b strings.Builder
+		for range r.IntN(14) {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		s := b.String()
+		if got, want := findAcronyms(s), re.FindAllString(s, -1); !slices.Equal(got, want) {
+			t.Fatalf("findAcronyms(%q) = %q, the expression %q", s, got, want)
+		}
+	}
+}
+
+// TestUnitAfterWord checks that the filter before timeWordRe lets every
+// text through that the expression finds something in.
+func TestUnitAfterWord(t *testing.T) {
+	pieces := []string{"sec", "min", "seg", "one", "a", "s", "m", " ", "-", "utes", "onds", "imum", ".", "1"}
+	r := rand.New(rand.NewPCG(16, 4))
+	for range 50000 {
+		var b strings.Builder
+		for range r.IntN(10) {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		s := b.String()
+		if timeWordRe.MatchString(s) && !unitAfterWord(s) {
+			t.Fatalf("unitAfterWord(%q) is false; the expression finds %q", s, timeWordRe.FindAllString(s, -1))
 		}
 	}
 }
