@@ -2,19 +2,19 @@ package align
 
 import (
 	"iter"
-	"regexp"
 	"strconv"
 	"strings"
 	"unicode"
 
 	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/internal/lazyre"
 )
 
 // The signals that say two items are one: each is a function from text to
 // language-independent tokens, tested on its own.
 
 // rangeRe finds blinds and ranges: "50-100", "1000-2000".
-var rangeRe = regexp.MustCompile(`\b(\d[\d.,]*)\s*[-–/]\s*(\d[\d.,]*)\b`)
+var rangeRe = lazyre.New(`\b(\d[\d.,]*)\s*[-–/]\s*(\d[\d.,]*)\b`)
 
 // decimalComma lists the languages that write 10.500 for ten thousand
 // five hundred and 1,5 for one and a half.
@@ -306,7 +306,7 @@ func unitAfterWord(low string) bool {
 }
 
 // timeWordRe finds a number word before a unit of time.
-var timeWordRe = regexp.MustCompile(`\b([a-z]+)[ -]((?:sec|min|seg)[a-z]*)`)
+var timeWordRe = lazyre.New(`\b([a-z]+)[ -]((?:sec|min|seg)[a-z]*)`)
 
 // timeWord lists the words for the units of time ("minimum" is none).
 var timeWord = map[string]bool{"sec": true, "secs": true, "second": true, "seconds": true, "min": true, "mins": true, "minute": true, "minutes": true,

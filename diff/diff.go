@@ -6,7 +6,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -14,6 +13,7 @@ import (
 
 	"github.com/rulesync/rulesync/align"
 	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/internal/lazyre"
 )
 
 // Kind is what happened to an item between two editions.
@@ -280,7 +280,7 @@ func joined(d *corpus.Document, idx []int) *corpus.Item {
 
 // sentenceRe finds sentences: text up to a full stop, question or
 // exclamation mark (or their CJK forms) and the white space after it.
-var sentenceRe = regexp.MustCompile(`[^.!?。！？]+[.!?。！？]+`)
+var sentenceRe = lazyre.New(`[^.!?。！？]+[.!?。！？]+`)
 
 // movedMinWords is the length a sentence needs to be traced: short ones
 // ("See Rule 2.") recur by chance.

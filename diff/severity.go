@@ -14,6 +14,7 @@ import (
 
 	"github.com/rulesync/rulesync/align"
 	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/internal/lazyre"
 )
 
 // Severity says how much a change matters.
@@ -86,7 +87,7 @@ func normalize(s string) string {
 
 // deletionNoteRe matches the notes editions leave where text was removed:
 // "[deleted]", "(removed 2022)", "[Rule 26 deleted]", "D) Deleted 2022."
-var deletionNoteRe = regexp.MustCompile(`(?i)[\[(][^\])]{0,40}\b(?:deleted|removed|omitted|intentionally left blank)\b[^\])]{0,20}[\])]` +
+var deletionNoteRe = lazyre.New(`(?i)[\[(][^\])]{0,40}\b(?:deleted|removed|omitted|intentionally left blank)\b[^\])]{0,20}[\])]` +
 	`|(?:^|\s)(?:[a-z][).:]\s*)?(?:deleted|removed)(?:\s+in)?\s+(?:19|20)\d\d\.?`)
 
 // stripNotes removes deletion notes, whose years are no amounts.
@@ -179,7 +180,7 @@ func rewrite(s string, eqs *equivalences) (string, []Equivalence) {
 }
 
 // markerRe finds the markers rewrite leaves.
-var markerRe = regexp.MustCompile("\x00([0-9]+)\x00")
+var markerRe = lazyre.New("\x00([0-9]+)\x00")
 
 // spell turns the markers of rewritten text back into words: each into
 // the new form of its equivalence.
@@ -195,7 +196,7 @@ func spell(s string, eqs *equivalences) string {
 }
 
 // thousandsRe finds a thousands separator between digits.
-var thousandsRe = regexp.MustCompile(`(\d)[,.\x{2009}](\d{3})\b`)
+var thousandsRe = lazyre.New(`(\d)[,.\x{2009}](\d{3})\b`)
 
 var (
 	patMu    sync.Mutex
@@ -507,7 +508,7 @@ func titleScope(old, new string) string {
 
 // conjunctRe splits a title into the topics it names: "New Players and
 // Players from Broken Tables", "Chips, Cards & Stacks".
-var conjunctRe = regexp.MustCompile(`(?i)\s*(?:,|;|/|&|\band\b|\bor\b)\s*`)
+var conjunctRe = lazyre.New(`(?i)\s*(?:,|;|/|&|\band\b|\bor\b)\s*`)
 
 // conjuncts returns the topics a title names.
 func conjuncts(title string) []string {
@@ -684,7 +685,7 @@ func pick(ws []string, set map[string]bool) []string {
 
 // sentenceEndRe ends a sentence: a full stop, question or exclamation
 // mark (or their CJK forms) before white space or the end.
-var sentenceEndRe = regexp.MustCompile(`[.!?](?:\s|$)|[。！？]`)
+var sentenceEndRe = lazyre.New(`[.!?](?:\s|$)|[。！？]`)
 
 func sentences(s string) int {
 	return len(sentenceEndRe.FindAllStringIndex(strings.TrimSpace(s), -1))
