@@ -3,6 +3,7 @@ package diff
 import (
 	"math/rand/v2"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -128,5 +129,48 @@ func TestWordFinderInvalid(t *testing.T) {
 	}
 	if got, _ := f.replace(s, "b"); got != " b\xff b " {
 		t.Errorf("replace %q = %q", s, got)
+	}
+}
+
+// TestSentences holds sentences and splitSentences to the expressions
+// they replace, `[.!?](?:\s|$)|[。！？]` counted on the trimmed text and
+// `[^.!?。！？]+[.!?。！？]+` with FindAllString, on random texts of words,
+// marks of both scripts, white space of all kinds and invalid bytes.
+func TestSentences(t *testing.T) {
+	end := regexp.MustCompile(`[.!?](?:\s|$)|[。！？]`)
+	split := regexp.MustCompile(`[^.!?。！？]+[.!?。！？]+`)
+	pieces := []string{"a", "bc", "日", ".", "!", "?", "。", "！", "？", " ", "\t", "\n", "\v", "\f", "\r", "\u00a0", "\u3000", "\xff", "\xe3\x80", "…"}
+	r := rand.New(rand.NewPCG(16, 5))
+	for range 50000 {
+		var b strings.Builder
+		for range r.IntN(12) {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		s := b.String()
+		if got, want := sentences(s), len(end.FindAllStringIndex(strings.TrimSpace(s), -1)); got != want {
+			t.Fatalf("sentences(%q) = %d, the expression %d", s, got, want)
+		}
+		if got, want := splitSentences(s), split.FindAllString(s, -1); !slices.Equal(got, want) {
+			t.Fatalf("splitSentences(%q) = %q, the expression %q", s, got, want)
+		}
+	}
+}
+
+// TestBytePairs checks that the set of byte pairs never rules out a form
+// the text contains.
+func TestBytePairs(t *testing.T) {
+	r := rand.New(rand.NewPCG(16, 6))
+	var p bytePairs
+	for range 20000 {
+		s := randomWord(r, r.IntN(20))
+		f := randomWord(r, 1+r.IntN(3))
+		if r.IntN(2) == 0 && len(s) > 0 { // a form cut from the text
+			i := r.IntN(len(s))
+			f = s[i:min(len(s), i+1+r.IntN(4))]
+		}
+		p.reset(s)
+		if strings.Contains(s, f) && !p.mayHold(f) {
+			t.Fatalf("mayHold(%q) is false for %q", f, s)
+		}
 	}
 }
