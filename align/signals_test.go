@@ -1,6 +1,7 @@
 package align
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"regexp"
 	"slices"
@@ -186,6 +187,33 @@ func TestUnitAfterWord(t *testing.T) {
 		s := b.String()
 		if timeWordRe.MatchString(s) && !unitAfterWord(s) {
 			t.Fatalf("unitAfterWord(%q) is false; the expression finds %q", s, timeWordRe.FindAllString(s, -1))
+		}
+	}
+}
+
+// TestList holds the evidence's list of token names to what it was: all
+// the names sorted, the first six shown and the number of the others.
+func TestList(t *testing.T) {
+	r := rand.New(rand.NewPCG(16, 7))
+	words := []string{"a", "b", "bb", "c", "chip", "chips", "10", "2", "B4", "b4", "ルール", "é"}
+	for range 5000 {
+		x := &extractor{}
+		var ids []int32
+		for k := range r.IntN(15) {
+			x.names = append(x.names, words[r.IntN(len(words))]) // names may repeat
+			ids = append(ids, int32(k))
+		}
+		r.Shuffle(len(ids), func(i, j int) { ids[i], ids[j] = ids[j], ids[i] })
+		names := make([]string, 0, len(ids))
+		for _, id := range ids {
+			names = append(names, x.names[id])
+		}
+		slices.Sort(names)
+		if len(names) > 6 {
+			names = append(names[:6], fmt.Sprintf("(+%d)", len(names)-6))
+		}
+		if got, want := (&scorer{x: x}).list(ids), strings.Join(names, ", "); got != want {
+			t.Fatalf("list of %q = %q, want %q", x.names, got, want)
 		}
 	}
 }
