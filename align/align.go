@@ -40,6 +40,11 @@ type Options struct {
 	// (an interrupted command): the Alignment returned is then incomplete,
 	// and the caller, seeing Context.Err(), must not use it.
 	Context context.Context
+
+	// full turns off the shortcuts taken for the items an edition left
+	// as it was (sameText, sameFeatures), for the tests that hold the
+	// shortcuts to the full computation.
+	full bool
 }
 
 // done is the channel that closes when the alignment should stop; nil
@@ -143,11 +148,14 @@ func (o Options) Align(src, tgt *corpus.Document) *Alignment { return o.align(sr
 // align is Align, with a memo of item forms and tokens shared with other
 // alignments (nil for none).
 func (o Options) align(src, tgt *corpus.Document, m *memo) *Alignment {
+	same := sameLanguage(src.Lang, tgt.Lang) || sharedWords(src, tgt)
 	g := o.Glossary
-	if g == nil {
+	if g == nil && !same {
+		// Only an alignment across languages reads the glossary: an
+		// edition diff need not parse it (4% of the process diffing the
+		// WCA regulations from JSON).
 		g = DefaultGlossary()
 	}
-	same := sameLanguage(src.Lang, tgt.Lang) || sharedWords(src, tgt)
 	x := &extractor{gloss: g, sameLang: same, intern: map[tokenKey]int32{}, memo: m}
 	fold := foldItem
 	if m != nil {
@@ -169,13 +177,15 @@ func (o Options) align(src, tgt *corpus.Document, m *memo) *Alignment {
 		items = append(items, &src.Items[i])
 	}
 	// Editions share most of their items word for word (300 of the 451
-	// WCA regulations from 2021 to 2024): a target item that is a source
-	// item again, with its references and parts, has its tokens.
-	var firstSrc map[textKey]int
-	if src.Lang == tgt.Lang && m == nil {
-		firstSrc = make(map[textKey]int, len(src.Items))
-		for i := len(src.Items) - 1; i >= 0; i-- {
-			firstSrc[keys[i]] = i
+	// WCA regulations from 2021 to 2024): a target item with the title
+	// and text of a source item has its key, unfolded, and, with its
+	// references and parts, its tokens (the tokens are a function of
+	// those, see sameTokens). Options.full computes them all.
+	var sameText map[[2]string]int
+	if src.Lang == tgt.Lang && m == nil && !o.full {
+		sameText = make(map[[2]string]int, len(src.Items))
+		for i := range src.Items {
+			sameText[[2]string{src.Items[i].Title, src.Items[i].Text}] = i
 		}
 	}
 	for i := range tgt.Items {
@@ -183,15 +193,19 @@ func (o Options) align(src, tgt *corpus.Document, m *memo) *Alignment {
 			return &Alignment{Source: src, Target: tgt}
 		}
 		it := &tgt.Items[i]
-		f := fold(it)
-		k := keyOf(f)
-		keys = append(keys, k)
-		if s, ok := firstSrc[k]; ok && sameTokens(&src.Items[s], it) {
-			all = append(all, slices.Clone(all[s]))
-		} else {
-			all = append(all, x.tokens(it, tgt.Lang, f))
-		}
 		items = append(items, it)
+		if s, ok := sameText[[2]string{it.Title, it.Text}]; ok {
+			keys = append(keys, keys[s])
+			if sameTokens(&src.Items[s], it) {
+				all = append(all, all[s]) // weigh only reads them
+			} else {
+				all = append(all, x.tokens(it, tgt.Lang, fold(it)))
+			}
+			continue
+		}
+		f := fold(it)
+		keys = append(keys, keyOf(f))
+		all = append(all, x.tokens(it, tgt.Lang, f))
 	}
 	feats := x.weigh(all, items)
 	a := &aligner{
@@ -1054,7 +1068,7 @@ func (a *aligner) review(pairs []Pair) {
 			p.Score += (1 - p.Score) * orderSupport * support[k]
 			p.Evidence = append(p.Evidence, Evidence{Signal: "order", Agrees: true, Detail: fmt.Sprintf("%d of 2 neighbours paired in sequence", int(support[k]*2))})
 		}
-		if len(p.Target) == 1 && len(p.Source) == 1 {
+		if len(p.Target) == 1 && len(p.Source) == 1 && (a.o.full || !sameFeatures(&a.fs[p.Source[0]], &a.ft[p.Target[0]])) {
 			i, j := p.Source[0], p.Target[0]
 			kind := a.src.Items[i].Kind
 			content, _ := a.sc.score(&a.fs[i], &a.ft[j], false)
@@ -1121,6 +1135,25 @@ func (a *aligner) otherText(i, j int) (shared, n int, ok bool) {
 	}
 	n = min(len(ws), len(wt))
 	return shared, n, n > 0 && 2*shared < n
+}
+
+// sameFeatures reports whether a target item's features are a source
+// item's own (an item an edition left as it was), and so whether the
+// review may skip looking for a source item its text matches better:
+// none does by the margin the review asks (0.25 or more). Proof, for
+// score(o, t) against score(s, t) where s and t have the same tokens,
+// weights, length and truncation: every token o shares with t is one of
+// t's, so o's count k of shared tokens is at most s's (all of t's), and
+// k/(k+2) grows with k; in each class o has in common at most what the
+// class's denominator holds (min(w, w') <= mass <= the mean or the
+// smaller of two masses), while s has in common all of it, so o's
+// num/den is at most 1 and s's is 1 (the length term is at most 1 for o,
+// exactly 1 for s); up to float rounding (1e-6, far below the margin),
+// score(o, t) <= score(s, t). The length-only floor across languages is
+// at most lengthOnly, below the review's floor of 0.5.
+// TestShortcuts compares the review with and without it.
+func sameFeatures(s, t *features) bool {
+	return s.runes == t.runes && s.truncated == t.truncated && slices.Equal(s.toks, t.toks)
 }
 
 // numberKey is a printed number in comparison form: its runs of digits

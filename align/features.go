@@ -67,12 +67,13 @@ type features struct {
 
 // extractor turns items into features for one pair of documents.
 type extractor struct {
-	gloss    *Glossary
+	gloss    *Glossary // nil in one language, where it is not read
 	sameLang bool
 	memo     *memo // shared by the alignments of a Pivot, or nil
 	intern   map[tokenKey]int32
 	names    []string
 	classes  []class
+	scratch  []rawToken // rawTokens' buffer, without a memo
 }
 
 func (x *extractor) id(c class, s string) int32 { return x.named(c, s, s) }
@@ -106,7 +107,10 @@ func (x *extractor) tokens(it *corpus.Item, lang string, f string) []int32 {
 	if x.memo != nil {
 		raw = x.memo.tokens(x, it, lang, f)
 	} else {
-		raw = x.rawTokens(it, lang, f)
+		// The raw tokens last only until interned: one buffer for all
+		// the items.
+		raw = x.rawTokens(x.scratch[:0], it, lang, f)
+		x.scratch = raw
 	}
 	ids := make([]int32, len(raw))
 	for i, t := range raw {
@@ -122,18 +126,18 @@ type rawToken struct {
 	key, name string
 }
 
-// rawTokens computes the tokens of an item (see tokens).
-func (x *extractor) rawTokens(it *corpus.Item, lang string, f string) []rawToken {
-	text := it.Title + "\n" + it.Text
-	var out []rawToken
+// rawTokens appends the tokens of an item to out (see tokens).
+func (x *extractor) rawTokens(out []rawToken, it *corpus.Item, lang string, f string) []rawToken {
 	add := func(c class, ss []string) {
 		for _, s := range ss {
 			out = append(out, rawToken{c, s, s})
 		}
 	}
-	add(cNumber, numbers(f, lang))
+	// The signals read the text in lower case: lowered once for them all.
+	low := strings.ToLower(f)
+	add(cNumber, numbers(f, lang, func() string { return low }))
 	add(cNumber, ranges(f, lang))
-	add(cNumber, times(f))
+	add(cNumber, times(f, low))
 	// WCA translations write "b4" for B4: compare references in lower case.
 	for _, r := range it.Refs {
 		out = append(out, rawToken{cRef, strings.ToLower(r), r})
@@ -145,13 +149,12 @@ func (x *extractor) rawTokens(it *corpus.Item, lang string, f string) []rawToken
 	}
 	add(cPart, labels)
 	if x.sameLang {
-		add(cWord, contentWords(strings.ToLower(f)))
+		add(cWord, contentWords(low))
 		add(cTitle, contentWords(strings.ToLower(corpus.Fold(it.Title))))
 		return out
 	}
 	// The glossary and the loanwords read the text folded and in lower
-	// case: f is the text folded (each of them folded it again, twice
-	// more per item).
+	// case (low); the title's, lowered when first read.
 	lowerOnce := func(s func() string) func() string {
 		var low string
 		done := false
@@ -172,9 +175,9 @@ func (x *extractor) rawTokens(it *corpus.Item, lang string, f string) []rawToken
 			out = append(out, rawToken{c, l[0], l[1]})
 		}
 	}
-	lower := lowerOnce(func() string { return f })
+	lower := func() string { return low }
 	concepts(cConcept, lower)
-	loans(cLoanword, text, lower)
+	loans(cLoanword, it.Title+"\n"+it.Text, lower)
 	// A title is short and chosen with care: its terms say more than the
 	// same terms in the body.
 	lowerTitle := lowerOnce(func() string { return corpus.Fold(it.Title) })
@@ -233,7 +236,7 @@ func (m *memo) tokens(x *extractor, it *corpus.Item, lang, f string) []rawToken 
 	raw, ok := m.entries[k]
 	m.mu.Unlock()
 	if !ok {
-		raw = x.rawTokens(it, lang, f)
+		raw = x.rawTokens(nil, it, lang, f)
 		for i := range raw { // words cut from texts the memo need not keep
 			raw[i].key, raw[i].name = strings.Clone(raw[i].key), strings.Clone(raw[i].name)
 		}

@@ -210,15 +210,30 @@ func (sc *scorer) lengthAgreement(s, t *features) (float64, bool) {
 	return math.Exp(-d * d / (2 * 0.35 * 0.35)), true
 }
 
-// list names up to six tokens.
+// listed is how many tokens evidence names.
+const listed = 6
+
+// list names the first listed tokens in the order of their names, and
+// how many more there are.
 func (sc *scorer) list(ids []int32) string {
-	names := make([]string, 0, len(ids))
+	// The first names are kept in order as they come, not all of them
+	// sorted (the sort was half of the evidence of an unchanged item,
+	// which shares every word).
+	first := make([]string, 0, listed)
 	for _, id := range ids {
-		names = append(names, sc.x.names[id])
+		n := sc.x.names[id]
+		if len(first) == listed && n >= first[listed-1] {
+			continue
+		}
+		i := sort.SearchStrings(first, n)
+		if len(first) < listed {
+			first = append(first, "")
+		}
+		copy(first[i+1:], first[i:len(first)-1])
+		first[i] = n
 	}
-	sort.Strings(names)
-	if len(names) > 6 {
-		names = append(names[:6], fmt.Sprintf("(+%d)", len(names)-6))
+	if len(ids) > listed {
+		first = append(first, fmt.Sprintf("(+%d)", len(ids)-listed))
 	}
-	return strings.Join(names, ", ")
+	return strings.Join(first, ", ")
 }

@@ -1,24 +1,20 @@
 package align
 
 import (
-	"regexp"
+	"iter"
 	"strconv"
 	"strings"
 	"unicode"
 
 	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/internal/lazyre"
 )
 
 // The signals that say two items are one: each is a function from text to
 // language-independent tokens, tested on its own.
 
-var (
-	// acronymRe finds upper-case abbreviations of 2 to 5 letters, with an
-	// optional +N ("UTG+1").
-	acronymRe = regexp.MustCompile(`\b[A-Z][A-Z0-9]{1,4}\b`)
-	// rangeRe finds blinds and ranges: "50-100", "1000-2000".
-	rangeRe = regexp.MustCompile(`\b(\d[\d.,]*)\s*[-–/]\s*(\d[\d.,]*)\b`)
-)
+// rangeRe finds blinds and ranges: "50-100", "1000-2000".
+var rangeRe = lazyre.New(`\b(\d[\d.,]*)\s*[-–/]\s*(\d[\d.,]*)\b`)
 
 // decimalComma lists the languages that write 10.500 for ten thousand
 // five hundred and 1,5 for one and a half.
@@ -29,10 +25,15 @@ var decimalComma = map[string]bool{"pt": true, "es": true, "fr": true, "de": tru
 // Thousands separators are read by the language's convention: in pt, es,
 // fr, de and it "10.500" is 10500 and "1,5" is 1.5; in en "10,500" is
 // 10500. "1万" is 10000. Full-width digits count as digits.
-func Numbers(text, lang string) []string { return numbers(corpus.Fold(text), lang) }
+func Numbers(text, lang string) []string {
+	f := corpus.Fold(text)
+	return numbers(f, lang, func() string { return strings.ToLower(f) })
+}
 
-// numbers is Numbers on folded text.
-func numbers(f, lang string) []string {
+// numbers is Numbers on folded text f; lower returns f in lower case
+// (called only for a language with number words, and by rawTokens with
+// the text it lowered once for all the signals).
+func numbers(f, lang string, lower func() string) []string {
 	if !strings.ContainsAny(f, "0123456789") && numberWords[baseLang(lang)] == nil && !strings.Contains(f, "万") {
 		return nil
 	}
@@ -49,7 +50,7 @@ func numbers(f, lang string) []string {
 	// Numbers written as words: "eighteen" in one language is 18 in
 	// another; "nine thousand five hundred" is 9500.
 	if words := numberWords[baseLang(lang)]; words != nil {
-		for _, v := range wordNumbers(strings.FieldsFunc(strings.ToLower(f), func(r rune) bool { return !unicode.IsLetter(r) }), words) {
+		for _, v := range wordNumbers(strings.FieldsFuncSeq(lower(), func(r rune) bool { return !unicode.IsLetter(r) }), words) {
 			if v > 10 {
 				n := strconv.Itoa(v)
 				if !seen[n] {
@@ -68,7 +69,7 @@ var multipliers = map[int]bool{100: true, 1000: true}
 // wordNumbers reads runs of number words as numbers: "nine thousand five
 // hundred" is 9500, "forty two" 42. A multiplier with nothing before it
 // ("hundreds") is no number.
-func wordNumbers(ws []string, words map[string]int) []int {
+func wordNumbers(ws iter.Seq[string], words map[string]int) []int {
 	var out []int
 	total, current, in := 0, 0, false
 	flush := func() {
@@ -77,7 +78,7 @@ func wordNumbers(ws []string, words map[string]int) []int {
 		}
 		total, current, in = 0, 0, false
 	}
-	for _, w := range ws {
+	for w := range ws {
 		v, ok := words[w]
 		switch {
 		case !ok && (w == "and" || w == "e" || w == "y" || w == "et" || w == "und") && in:
@@ -244,14 +245,17 @@ func groupsOf3(s, sep string) bool {
 }
 
 // Times returns the durations text states, in seconds ("90s", "120s").
-func Times(text string) []string { return times(corpus.Fold(text)) }
+func Times(text string) []string {
+	f := corpus.Fold(text)
+	return times(f, strings.ToLower(f))
+}
 
-func times(f string) []string {
+// times is Times on folded text f, low being f in lower case.
+func times(f, low string) []string {
 	var out []string
 	// "one minute", "ninety seconds": small numbers written as words.
-	low := strings.ToLower(f)
-	if !strings.Contains(low, "sec") && !strings.Contains(low, "min") && !strings.Contains(low, "seg") {
-		low = "" // no unit of time: the expression has nothing to find
+	if !unitAfterWord(low) {
+		low = "" // no unit of time after a word: the expression has nothing to find
 	}
 	for _, m := range timeWordRe.FindAllStringSubmatch(low, -1) {
 		if n, ok := smallNumbers[m[1]]; ok {
@@ -281,8 +285,28 @@ func times(f string) []string {
 	return out
 }
 
+// unitAfterWord reports whether low has what every match of timeWordRe
+// has: "sec", "min" or "seg" after a space or a hyphen ("minimum",
+// "section" and "determine" alone made the expression read a third of
+// the WCA regulations for nothing).
+func unitAfterWord(low string) bool {
+	for _, u := range [...]string{"sec", "min", "seg"} {
+		for i := 0; ; {
+			k := strings.Index(low[i:], u)
+			if k < 0 {
+				break
+			}
+			if k += i; k > 0 && (low[k-1] == ' ' || low[k-1] == '-') {
+				return true
+			}
+			i = k + 1
+		}
+	}
+	return false
+}
+
 // timeWordRe finds a number word before a unit of time.
-var timeWordRe = regexp.MustCompile(`\b([a-z]+)[ -]((?:sec|min|seg)[a-z]*)`)
+var timeWordRe = lazyre.New(`\b([a-z]+)[ -]((?:sec|min|seg)[a-z]*)`)
 
 // timeWord lists the words for the units of time ("minimum" is none).
 var timeWord = map[string]bool{"sec": true, "secs": true, "second": true, "seconds": true, "min": true, "mins": true, "minute": true, "minutes": true,
@@ -326,7 +350,9 @@ func timeUnit(rest string) (int, bool) {
 func Ranges(text, lang string) []string { return ranges(corpus.Fold(text), lang) }
 
 func ranges(f, lang string) []string {
-	if !strings.ContainsAny(f, "-–/") || !strings.ContainsAny(f, "0123456789") {
+	// The dash apart: ContainsAny reads a set with a rune beyond ASCII
+	// rune by rune (it was two thirds of ranges).
+	if !strings.ContainsAny(f, "0123456789") || !strings.ContainsAny(f, "-/") && !strings.Contains(f, "–") {
 		return nil
 	}
 	comma := decimalComma[baseLang(lang)]
@@ -351,12 +377,42 @@ func acronyms(f string) []string {
 	}
 	seen := map[string]bool{}
 	var out []string
-	for _, a := range acronymRe.FindAllString(f, -1) {
+	for _, a := range findAcronyms(f) {
 		if seen[a] || strings.Trim(a, "IVXLCDM") == "" || strings.Trim(a, "0123456789") != a && len(a) < 2 {
 			continue
 		}
 		seen[a] = true
 		out = append(out, a)
+	}
+	return out
+}
+
+// findAcronyms finds upper-case abbreviations of 2 to 5 letters and
+// digits, as `\b[A-Z][A-Z0-9]{1,4}\b` does with FindAllString (the
+// expression was most of acronyms' time; TestFindAcronyms holds the two
+// together): a capital after an
+// ASCII word boundary, then 1 to 4 capitals or digits, then a boundary.
+// A longer run of capitals and digits, or one that goes on in lower
+// case, a digit run included, holds no match (no shorter match ends at a
+// boundary inside it). \b is ASCII: a byte of a rune beyond ASCII is no
+// word character, as the rune is none to regexp.
+func findAcronyms(s string) []string {
+	word := func(b byte) bool {
+		return 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' || '0' <= b && b <= '9' || b == '_'
+	}
+	var out []string
+	for i := 0; i < len(s); i++ {
+		if s[i] < 'A' || s[i] > 'Z' || i > 0 && word(s[i-1]) {
+			continue
+		}
+		j := i + 1
+		for j < len(s) && ('A' <= s[j] && s[j] <= 'Z' || '0' <= s[j] && s[j] <= '9') {
+			j++
+		}
+		if n := j - i - 1; n >= 1 && n <= 4 && (j == len(s) || !word(s[j])) {
+			out = append(out, s[i:j])
+		}
+		i = j - 1 // no match starts inside the run
 	}
 	return out
 }

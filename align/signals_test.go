@@ -1,6 +1,9 @@
 package align
 
 import (
+	"fmt"
+	"math/rand/v2"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -147,6 +150,70 @@ func TestNumbersApart(t *testing.T) {
 		}
 		if got := Numbers(c.text, lang); !slices.Equal(got, c.want) {
 			t.Errorf("Numbers(%q) = %v, want %v", c.text, got, c.want)
+		}
+	}
+}
+
+// TestFindAcronyms holds the acronym scanner to the expression it
+// replaces, `\b[A-Z][A-Z0-9]{1,4}\b` with FindAllString, on random texts
+// of capitals, digits, lower case, underscores, boundaries and runes
+// beyond ASCII (whose bytes are no word characters to \b).
+func TestFindAcronyms(t *testing.T) {
+	re := regexp.MustCompile(`\b[A-Z][A-Z0-9]{1,4}\b`)
+	pieces := []string{"A", "B", "Z", "0", "7", "a", "_", " ", "-", "+", "é", "Ä", "日", "\xff"}
+	r := rand.New(rand.NewPCG(16, 3))
+	for range 50000 {
+		var b strings.Builder
+		for range r.IntN(14) {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		s := b.String()
+		if got, want := findAcronyms(s), re.FindAllString(s, -1); !slices.Equal(got, want) {
+			t.Fatalf("findAcronyms(%q) = %q, the expression %q", s, got, want)
+		}
+	}
+}
+
+// TestUnitAfterWord checks that the filter before timeWordRe lets every
+// text through that the expression finds something in.
+func TestUnitAfterWord(t *testing.T) {
+	pieces := []string{"sec", "min", "seg", "one", "a", "s", "m", " ", "-", "utes", "onds", "imum", ".", "1"}
+	r := rand.New(rand.NewPCG(16, 4))
+	for range 50000 {
+		var b strings.Builder
+		for range r.IntN(10) {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		s := b.String()
+		if timeWordRe.MatchString(s) && !unitAfterWord(s) {
+			t.Fatalf("unitAfterWord(%q) is false; the expression finds %q", s, timeWordRe.FindAllString(s, -1))
+		}
+	}
+}
+
+// TestList holds the evidence's list of token names to what it was: all
+// the names sorted, the first six shown and the number of the others.
+func TestList(t *testing.T) {
+	r := rand.New(rand.NewPCG(16, 7))
+	words := []string{"a", "b", "bb", "c", "chip", "chips", "10", "2", "B4", "b4", "ルール", "é"}
+	for range 5000 {
+		x := &extractor{}
+		var ids []int32
+		for k := range r.IntN(15) {
+			x.names = append(x.names, words[r.IntN(len(words))]) // names may repeat
+			ids = append(ids, int32(k))
+		}
+		r.Shuffle(len(ids), func(i, j int) { ids[i], ids[j] = ids[j], ids[i] })
+		names := make([]string, 0, len(ids))
+		for _, id := range ids {
+			names = append(names, x.names[id])
+		}
+		slices.Sort(names)
+		if len(names) > 6 {
+			names = append(names[:6], fmt.Sprintf("(+%d)", len(names)-6))
+		}
+		if got, want := (&scorer{x: x}).list(ids), strings.Join(names, ", "); got != want {
+			t.Fatalf("list of %q = %q, want %q", x.names, got, want)
 		}
 	}
 }

@@ -1,8 +1,9 @@
 package corpus
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/rulesync/rulesync/internal/lazyre"
 )
 
 // Markers are what `rulesync sync` writes into a translation draft so
@@ -39,9 +40,9 @@ var MarkerFlags = []Flag{FlagStale, FlagUntranslated, FlagReview}
 const markerPrefix = "{{rulesync:"
 
 var (
-	markerRe = regexp.MustCompile(`[ \t]?\{\{rulesync:(stale|untranslated|review)\}\}[ \t]?`)
-	noteRe   = regexp.MustCompile(`[ \t]?\{\{rulesync:note\b(?:[^}]|\}[^}])*\}\}`)
-	idMarkRe = regexp.MustCompile(`[ \t]?\{\{rulesync:id ([^{}\s]+)\}\}`)
+	markerRe = lazyre.New(`[ \t]?\{\{rulesync:(stale|untranslated|review)\}\}[ \t]?`)
+	noteRe   = lazyre.New(`[ \t]?\{\{rulesync:note\b(?:[^}]|\}[^}])*\}\}`)
+	idMarkRe = lazyre.New(`[ \t]?\{\{rulesync:id ([^{}\s]+)\}\}`)
 )
 
 // DraftNote is the note ingest keeps on a document that carried

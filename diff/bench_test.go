@@ -1,10 +1,14 @@
 package diff_test
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"testing"
 
+	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/diff"
+	"github.com/rulesync/rulesync/ingest"
 	"github.com/rulesync/rulesync/internal/synth"
 	"github.com/rulesync/rulesync/internal/testcorpus"
 )
@@ -83,6 +87,40 @@ func BenchmarkCompareWCA(b *testing.B) {
 		c := diff.Options{}.Compare(old, cur)
 		if len(c.Changes) == 0 {
 			b.Fatal("no changes")
+		}
+	}
+}
+
+// BenchmarkCompareWCAJSON is the work of `rulesync diff --to json` on the
+// WCA regulations ingested beforehand (bench/run's "from pre-ingested
+// JSON" row) inside one process: both documents read from their JSON,
+// compared, and the comparison written as indented JSON. What a process
+// does once (package initialisation, the default equivalences prepared,
+// expressions compiled on first use) is not in it; bench/run times that.
+func BenchmarkCompareWCAJSON(b *testing.B) {
+	var data [2][]byte
+	for k, rel := range []string{"wca/wca-regulations-2021-05-01-en.md", "wca/wca-regulations-2024-01-01-en.md"} {
+		var err error
+		if data[k], err = corpus.Marshal(testcorpus.Doc(b, rel)); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		old, err := ingest.Options{}.Bytes("old.json", data[0])
+		if err != nil {
+			b.Fatal(err)
+		}
+		cur, err := ingest.Options{}.Bytes("new.json", data[1])
+		if err != nil {
+			b.Fatal(err)
+		}
+		var out bytes.Buffer
+		enc := json.NewEncoder(&out)
+		enc.SetEscapeHTML(false)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(diff.Options{}.Compare(old, cur)); err != nil || out.Len() == 0 {
+			b.Fatalf("%d bytes: %v", out.Len(), err)
 		}
 	}
 }

@@ -6,7 +6,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -278,9 +277,51 @@ func joined(d *corpus.Document, idx []int) *corpus.Item {
 	return &it
 }
 
-// sentenceRe finds sentences: text up to a full stop, question or
-// exclamation mark (or their CJK forms) and the white space after it.
-var sentenceRe = regexp.MustCompile(`[^.!?。！？]+[.!?。！？]+`)
+// sentenceEnd reports whether r ends a sentence: a full stop, question
+// or exclamation mark, or their CJK forms.
+func sentenceEnd(r rune) bool {
+	return r == '.' || r == '!' || r == '?' || r == '。' || r == '！' || r == '？'
+}
+
+// splitSentences returns the sentences of s: text up to the marks that
+// end a sentence, with them, as `[^.!?。！？]+[.!?。！？]+` finds them
+// (TestSentences holds the two together): text after the last mark is
+// none, nor are marks with no text before them.
+func splitSentences(s string) []string {
+	var out []string
+	for i := 0; i < len(s); {
+		// Marks with no text before them start no sentence.
+		for i < len(s) {
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if !sentenceEnd(r) {
+				break
+			}
+			i += size
+		}
+		j := i
+		for j < len(s) {
+			r, size := utf8.DecodeRuneInString(s[j:])
+			if sentenceEnd(r) {
+				break
+			}
+			j += size
+		}
+		k := j
+		for k < len(s) {
+			r, size := utf8.DecodeRuneInString(s[k:])
+			if !sentenceEnd(r) {
+				break
+			}
+			k += size
+		}
+		if k == j {
+			break // no mark after the text: no sentence
+		}
+		out = append(out, s[i:k])
+		i = k
+	}
+	return out
+}
 
 // movedMinWords is the length a sentence needs to be traced: short ones
 // ("See Rule 2.") recur by chance.
@@ -324,7 +365,7 @@ func (c *Comparison) moves(al *align.Alignment) []Move {
 		if c.New.Items[j].Kind == corpus.KindPreamble || !gained[j] {
 			continue
 		}
-		for _, s := range sentenceRe.FindAllString(c.New.Items[j].Text, -1) {
+		for _, s := range splitSentences(c.New.Items[j].Text) {
 			if len(strings.Fields(s)) >= movedMinWords {
 				arrived[normalize(s)] = j
 			}
@@ -337,7 +378,7 @@ func (c *Comparison) moves(al *align.Alignment) []Move {
 			continue // front matter is rewritten, not moved
 		}
 		pj, paired := partnerNew[i]
-		for _, s := range sentenceRe.FindAllString(o.Text, -1) {
+		for _, s := range splitSentences(o.Text) {
 			if len(strings.Fields(s)) < movedMinWords {
 				continue
 			}

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/sergi/go-diff/diffmatchpatch"
 )
@@ -44,49 +45,75 @@ func Apply(text string, edits []Edit) (string, error) {
 // runs, punctuation marks, and, in scripts written without spaces, runs of
 // one script (kanji, hiragana, katakana, hangul), so that a Japanese
 // change shows as a changed word rather than scattered characters.
-// Concatenated, the segments give back text.
+// Concatenated, the segments give back text (text that is not valid UTF-8
+// with U+FFFD for each invalid byte).
 func Segment(text string) []string {
-	var out []string
-	rs := []rune(text)
-	class := func(r rune) int {
-		switch {
-		case unicode.Is(unicode.Han, r):
-			return 1
-		case unicode.Is(unicode.Hiragana, r):
-			return 2
-		case unicode.Is(unicode.Katakana, r) || r == 'ー':
-			return 3
-		case unicode.Is(unicode.Hangul, r):
-			return 4
-		case unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r):
-			return 5
-		case unicode.IsSpace(r):
-			return 6
-		}
-		return 0 // punctuation and symbols: one per segment
+	if !utf8.ValidString(text) {
+		text = string([]rune(text))
 	}
-	for i := 0; i < len(rs); {
-		c := class(rs[i])
-		j := i + 1
+	// The segments are slices of text, read rune by rune (a []rune of the
+	// text and a string per segment were half of Segment's time).
+	var out []string
+	for i := 0; i < len(text); {
+		r, size := utf8.DecodeRuneInString(text[i:])
+		c := segmentClass(r)
+		j := i + size
 		if c != 0 {
-			for j < len(rs) {
-				cj := class(rs[j])
+			prev := r // the rune before j
+			for j < len(text) {
+				rj, sj := utf8.DecodeRuneInString(text[j:])
+				cj := segmentClass(rj)
 				// "hold'em", "re-entry", "1,000": inner marks join a word.
-				if c == 5 && cj == 0 && (rs[j] == '\'' || rs[j] == '’' || rs[j] == '-' || rs[j] == ',' || rs[j] == '.') &&
-					j+1 < len(rs) && class(rs[j+1]) == 5 && (rs[j] != ',' && rs[j] != '.' || unicode.IsDigit(rs[j-1]) && unicode.IsDigit(rs[j+1])) {
-					j += 2
-					continue
+				if c == 5 && cj == 0 && (rj == '\'' || rj == '’' || rj == '-' || rj == ',' || rj == '.') && j+sj < len(text) {
+					rn, sn := utf8.DecodeRuneInString(text[j+sj:])
+					if segmentClass(rn) == 5 && (rj != ',' && rj != '.' || unicode.IsDigit(prev) && unicode.IsDigit(rn)) {
+						j += sj + sn
+						prev = rn
+						continue
+					}
 				}
 				if cj != c {
 					break
 				}
-				j++
+				j += sj
+				prev = rj
 			}
 		}
-		out = append(out, string(rs[i:j]))
+		out = append(out, text[i:j])
 		i = j
 	}
 	return out
+}
+
+// segmentClass is the class of a rune for Segment: 1 kanji, 2 hiragana,
+// 3 katakana, 4 hangul, 5 other letters, digits and combining marks, 6
+// white space, 0 punctuation and symbols (one per segment).
+func segmentClass(r rune) int {
+	if r < utf8.RuneSelf {
+		// ASCII, most of most texts, without the Unicode tables.
+		switch {
+		case 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9':
+			return 5
+		case r == ' ' || '\t' <= r && r <= '\r':
+			return 6
+		}
+		return 0
+	}
+	switch {
+	case unicode.Is(unicode.Han, r):
+		return 1
+	case unicode.Is(unicode.Hiragana, r):
+		return 2
+	case unicode.Is(unicode.Katakana, r) || r == 'ー':
+		return 3
+	case unicode.Is(unicode.Hangul, r):
+		return 4
+	case unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r):
+		return 5
+	case unicode.IsSpace(r):
+		return 6
+	}
+	return 0
 }
 
 // Op says what a part of a redline does.

@@ -2,10 +2,12 @@ package diff
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
 	"time"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -25,6 +27,78 @@ func TestSegment(t *testing.T) {
 		}
 		if strings.Join(got, "") != c.in {
 			t.Errorf("Segment(%q) does not join back", c.in)
+		}
+	}
+}
+
+// segmentRunes is Segment as it was written first, over a []rune of the
+// text: the reference TestSegmentRandom holds Segment to.
+func segmentRunes(text string) []string {
+	var out []string
+	rs := []rune(text)
+	class := func(r rune) int {
+		switch {
+		case unicode.Is(unicode.Han, r):
+			return 1
+		case unicode.Is(unicode.Hiragana, r):
+			return 2
+		case unicode.Is(unicode.Katakana, r) || r == 'ー':
+			return 3
+		case unicode.Is(unicode.Hangul, r):
+			return 4
+		case unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r):
+			return 5
+		case unicode.IsSpace(r):
+			return 6
+		}
+		return 0
+	}
+	for i := 0; i < len(rs); {
+		c := class(rs[i])
+		j := i + 1
+		if c != 0 {
+			for j < len(rs) {
+				cj := class(rs[j])
+				if c == 5 && cj == 0 && (rs[j] == '\'' || rs[j] == '’' || rs[j] == '-' || rs[j] == ',' || rs[j] == '.') &&
+					j+1 < len(rs) && class(rs[j+1]) == 5 && (rs[j] != ',' && rs[j] != '.' || unicode.IsDigit(rs[j-1]) && unicode.IsDigit(rs[j+1])) {
+					j += 2
+					continue
+				}
+				if cj != c {
+					break
+				}
+				j++
+			}
+		}
+		out = append(out, string(rs[i:j]))
+		i = j
+	}
+	return out
+}
+
+// TestSegmentRandom holds Segment to segmentRunes on random texts of
+// ASCII and other letters, digits (ASCII, Arabic-Indic, full width),
+// inner marks, white space of both kinds, CJK scripts, combining marks
+// and invalid bytes.
+func TestSegmentRandom(t *testing.T) {
+	pieces := []string{"a", "Z", "é", "ß", "0", "9", "٣", "７", "'", "’", "-", ",", ".", ";", " ", "\t", "\n", "\v", "\f", "\r", "\u0085", "\u00a0", "\u3000",
+		"席", "確認", "は", "プレイヤー", "ー", "한", "\u0301", "\xff", "\xe3\x81", "!", "(", "$"}
+	// Half the texts are words and numbers with inner marks only:
+	// "1,0,0", "a-b'c".
+	marks := []string{"1", "0", "a", "b", ",", ".", "-", "'", "’", " "}
+	r := rand.New(rand.NewPCG(16, 2))
+	for k := range 20000 {
+		from := pieces
+		if k%2 == 1 {
+			from = marks
+		}
+		var b strings.Builder
+		for range r.IntN(12) {
+			b.WriteString(from[r.IntN(len(from))])
+		}
+		s := b.String()
+		if got, want := Segment(s), segmentRunes(s); !slices.Equal(got, want) {
+			t.Fatalf("Segment(%q) = %q, the reference %q", s, got, want)
 		}
 	}
 }

@@ -2,12 +2,12 @@ package ingest
 
 import (
 	"errors"
-	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/internal/lazyre"
 )
 
 // The "addendum" format is the text of an illustration addendum whose
@@ -33,8 +33,8 @@ func init() {
 }
 
 var (
-	addListRe   = regexp.MustCompile(`^(\d{1,2})[.)]\s`)
-	addBulletRe = regexp.MustCompile(`^[•·▪●-]\s*`)
+	addListRe   = lazyre.New(`^(\d{1,2})[.)]\s`)
+	addBulletRe = lazyre.New(`^[•·▪●-]\s*`)
 )
 
 func parseAddendum(text string, d *corpus.Document) error {
@@ -129,7 +129,7 @@ func lostOpeningQuote(bs []block) bool {
 // gluedRefRe finds a rule number a link's title was glued to: a word,
 // the number, and the title's capitalized first word ("Regra
 // 43Valores").
-var gluedRefRe = regexp.MustCompile(`\b(\pL+)\s+(\d{1,3}(?:-[A-Z])?)(\p{Lu}\p{Ll})`)
+var gluedRefRe = lazyre.New(`\b(\pL+)\s+(\d{1,3}(?:-[A-Z])?)(\p{Lu}\p{Ll})`)
 
 // unglueRefTitles turns "Regra 43Valores dos Aumentos" into "Regra 43":
 // the title of a link glued to the rule number it cites is dropped. The

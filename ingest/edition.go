@@ -3,7 +3,6 @@ package ingest
 import (
 	_ "embed"
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -11,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/internal/lazyre"
 )
 
 // rulebooks are the rulebooks rulesync recognises by name, with the slug
@@ -26,7 +26,7 @@ var rulebooks = []struct {
 	{"rrop", []string{"Robert's Rules of Poker"}},
 }
 
-var yearRe = regexp.MustCompile(`(?:^|[^0-9])((?:19|20)[0-9]{2})(?:[^0-9]|$)`)
+var yearRe = lazyre.New(`(?:^|[^0-9])((?:19|20)[0-9]{2})(?:[^0-9]|$)`)
 
 // detectEdition finds a rulebook name in head (the first lines of a
 // source) and the year printed nearest to it. It returns "" when no name
@@ -135,14 +135,14 @@ var monthWords = sync.OnceValue(func() map[string][]monthName {
 // dots (German, Russian "01.01.2024"); Vietnamese "ngày 1 tháng 1 năm
 // 2024". Each names its groups' order.
 var numericDates = []struct {
-	re    *regexp.Regexp
+	re    *lazyre.Regexp
 	order string // the groups: y, m, d
 }{
-	{regexp.MustCompile(`\b((?:19|20)\d\d)-(\d\d)(?:-(\d\d))?\b`), "ymd"},
-	{regexp.MustCompile(`((?:19|20)\d\d)\s*[年년]\s*(\d{1,2})\s*[月월](?:\s*(\d{1,2})\s*[日일])?`), "ymd"},
-	{regexp.MustCompile(`\b((?:19|20)\d\d)\s*[./]\s*(\d{1,2})\s*[./]\s*(\d{1,2})\b\.?`), "ymd"},
-	{regexp.MustCompile(`\b(\d{1,2})\.\s?(\d{1,2})\.\s?((?:19|20)\d\d)\b`), "dmy"},
-	{regexp.MustCompile(`(?i)ngày\s*(\d{1,2})\s*tháng\s*(\d{1,2})\s*(?:năm|,)?\s*((?:19|20)\d\d)\b`), "dmy"},
+	{lazyre.New(`\b((?:19|20)\d\d)-(\d\d)(?:-(\d\d))?\b`), "ymd"},
+	{lazyre.New(`((?:19|20)\d\d)\s*[年년]\s*(\d{1,2})\s*[月월](?:\s*(\d{1,2})\s*[日일])?`), "ymd"},
+	{lazyre.New(`\b((?:19|20)\d\d)\s*[./]\s*(\d{1,2})\s*[./]\s*(\d{1,2})\b\.?`), "ymd"},
+	{lazyre.New(`\b(\d{1,2})\.\s?(\d{1,2})\.\s?((?:19|20)\d\d)\b`), "dmy"},
+	{lazyre.New(`(?i)ngày\s*(\d{1,2})\s*tháng\s*(\d{1,2})\s*(?:năm|,)?\s*((?:19|20)\d\d)\b`), "dmy"},
 }
 
 // dateJoiners are the words that may stand between a day and its month
@@ -362,7 +362,7 @@ func sameLang(a, b string) bool {
 }
 
 // versionNumberRe is a version number: "1.7", "v1.0", "4.1.2.0".
-var versionNumberRe = regexp.MustCompile(`(?:^|[^\d.])v?(\d{1,3}(?:\.\d{1,3})+)(?:[^\d.]|\.(?:\s|$)|$)`)
+var versionNumberRe = lazyre.New(`(?:^|[^\d.])v?(\d{1,3}(?:\.\d{1,3})+)(?:[^\d.]|\.(?:\s|$)|$)`)
 
 // parseDate finds the date of the version line of s and returns it in
 // ISO 8601, only as precise as s states it: "Oct 9, 2024" ->
@@ -431,10 +431,10 @@ var versionWords = []string{
 }
 
 var (
-	versionWordRe = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:` + strings.Join(versionWords, "|") + `)`)
+	versionWordRe = lazyre.New(`(?i)(?:^|[^\p{L}])(?:` + strings.Join(versionWords, "|") + `)`)
 	// versionRe is a version number after a version word ("Version 1.0",
 	// "バージョン1.0", "Версия 1.7") or a "v" ("(v1.7)", "v 1.0").
-	versionRe = regexp.MustCompile(`(?i)(?:(?:^|[^\p{L}])(?:` + strings.Join(versionWords, "|") + `)\p{L}*|(?:^|[^\p{L}])v)\s*[:：]?\s*(\d+(?:\.\d+)+)`)
+	versionRe = lazyre.New(`(?i)(?:(?:^|[^\p{L}])(?:` + strings.Join(versionWords, "|") + `)\p{L}*|(?:^|[^\p{L}])v)\s*[:：]?\s*(\d+(?:\.\d+)+)`)
 )
 
 // parseVersion finds a version number ("Version 1.0", "バージョン1.0",

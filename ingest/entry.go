@@ -3,11 +3,11 @@ package ingest
 import (
 	_ "embed"
 	"fmt"
-	"regexp"
 	"strings"
 	"sync"
 
 	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/internal/lazyre"
 )
 
 // Entries are the items of a layout that sets them apart without
@@ -115,7 +115,7 @@ type entryState struct {
 // hyphen for a sub-example ("Example 1-A:", or "1-A:" alone), or a word
 // alone before a colon ("Example:"), the one unnumbered example, when the
 // document prints that word with numbers elsewhere.
-var partLabelRe = regexp.MustCompile(`^(?:([\pL\pM]+\.?)\s*)?(?:(\d{1,3})(?:\s*-\s*(\p{Lu}))?)?\s*([.:：])`)
+var partLabelRe = lazyre.New(`^(?:([\pL\pM]+\.?)\s*)?(?:(\d{1,3})(?:\s*-\s*(\p{Lu}))?)?\s*([.:：])`)
 
 // partLabel is a part label read at the start of a paragraph.
 type partLabel struct {

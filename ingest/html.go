@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"regexp"
 	"strings"
 	"unicode/utf8"
 
@@ -12,6 +11,7 @@ import (
 	"golang.org/x/net/html"
 
 	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/internal/lazyre"
 )
 
 func init() {
@@ -23,8 +23,8 @@ func init() {
 }
 
 var (
-	htmlStartRe   = regexp.MustCompile(`(?i)^\s*(?:<!--.*?-->\s*)*<(?:!doctype\s+html|html|head|body|meta|title)[\s>]`)
-	metaCharsetRe = regexp.MustCompile(`(?i)<meta[^>]+charset\s*=\s*["']?\s*([a-z0-9_:.-]+)`)
+	htmlStartRe   = lazyre.New(`(?i)^\s*(?:<!--.*?-->\s*)*<(?:!doctype\s+html|html|head|body|meta|title)[\s>]`)
+	metaCharsetRe = lazyre.New(`(?i)<meta[^>]+charset\s*=\s*["']?\s*([a-z0-9_:.-]+)`)
 )
 
 // isHTML reports whether data starts like an HTML page.

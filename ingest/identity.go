@@ -2,12 +2,12 @@ package ingest
 
 import (
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/internal/langid"
+	"github.com/rulesync/rulesync/internal/lazyre"
 )
 
 // headLines is how many lines at the start of a document may state its
@@ -133,7 +133,7 @@ func (o Options) versionLine(d *corpus.Document) {
 
 // titleYearRe matches a year, or a season of two ("2024-2025",
 // "2024/25"), standing apart from other digits.
-var titleYearRe = regexp.MustCompile(`(?:^|[^0-9])((?:19|20)[0-9]{2}(?:\s*[-–/]\s*(?:(?:19|20)[0-9]{2}|[0-9]{2}))?)(?:[^0-9]|$)`)
+var titleYearRe = lazyre.New(`(?:^|[^0-9])((?:19|20)[0-9]{2}(?:\s*[-–/]\s*(?:(?:19|20)[0-9]{2}|[0-9]{2}))?)(?:[^0-9]|$)`)
 
 // titleYear returns the year (or season) a document's title states, as
 // an edition name ("2024", "2024-2025", "2024-25"), or "" when the title

@@ -12,12 +12,12 @@ import (
 	"io"
 	"net/http"
 	"os"
-	"regexp"
 	"sort"
 	"strings"
 	"time"
 
 	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/internal/lazyre"
 )
 
 // DefaultMaxBytes is the largest input read when Options.MaxBytes is zero.
@@ -506,6 +506,6 @@ func inputText(f *format, data []byte, d *corpus.Document) string {
 }
 
 var (
-	mdTargetRe    = regexp.MustCompile(`\]\([^)\s]*\)`)
-	mdInlineTagRe = regexp.MustCompile(`</?[a-zA-Z][a-zA-Z0-9-]*[^>]*>`)
+	mdTargetRe    = lazyre.New(`\]\([^)\s]*\)`)
+	mdInlineTagRe = lazyre.New(`</?[a-zA-Z][a-zA-Z0-9-]*[^>]*>`)
 )

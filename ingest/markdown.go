@@ -1,10 +1,10 @@
 package ingest
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/internal/lazyre"
 )
 
 // The "markdown" format reads Markdown through a CommonMark parser
@@ -25,12 +25,12 @@ func init() {
 var (
 	// mdLayoutTagRe finds the tags of the WCA dialect at the start of a
 	// source line, after a heading's hashes: "## <article-1><officials>".
-	mdLayoutTagRe = regexp.MustCompile(`^(?:#{1,6}\s+)?((?:<[a-zA-Z][a-zA-Z0-9-]*>)+)`)
-	mdTagRe       = regexp.MustCompile(`<([a-zA-Z][a-zA-Z0-9-]*)>`)
+	mdLayoutTagRe = lazyre.New(`^(?:#{1,6}\s+)?((?:<[a-zA-Z][a-zA-Z0-9-]*>)+)`)
+	mdTagRe       = lazyre.New(`<([a-zA-Z][a-zA-Z0-9-]*)>`)
 	// mdRegNumberRe is a regulation's number in the WCA scheme, or with
 	// "+" a guideline's: an article's number or letter, then letters and
 	// digits alternating.
-	mdRegNumberRe = regexp.MustCompile(`^[0-9A-Z][0-9a-z]*(\+*)$`)
+	mdRegNumberRe = lazyre.New(`^[0-9A-Z][0-9a-z]*(\+*)$`)
 )
 
 func parseMarkdown(text string, d *corpus.Document) error {

@@ -2,12 +2,12 @@ package ingest
 
 import (
 	"errors"
-	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/internal/lazyre"
 )
 
 // The "numbered" format is plain text of numbered rules, one rule per
@@ -24,8 +24,8 @@ func init() {
 }
 
 var (
-	navRe  = regexp.MustCompile(`(?i)^(?:続きを読む|戻る|次へ|前へ|次のページ|前のページ|目次に戻る|next|previous|prev|back|continue reading|read more|próxima|anterior|voltar|siguiente|suivant|précédent)\b\s*[:：»›>]?|^(?:続きを読む|戻る|次へ|前へ)`)
-	pageRe = regexp.MustCompile(`(?i)(?:ページ|page|página|seite)\s*\d+`)
+	navRe  = lazyre.New(`(?i)^(?:続きを読む|戻る|次へ|前へ|次のページ|前のページ|目次に戻る|next|previous|prev|back|continue reading|read more|próxima|anterior|voltar|siguiente|suivant|précédent)\b\s*[:：»›>]?|^(?:続きを読む|戻る|次へ|前へ)`)
+	pageRe = lazyre.New(`(?i)(?:ページ|page|página|seite)\s*\d+`)
 )
 
 func parseNumbered(text string, d *corpus.Document) error {
@@ -101,7 +101,7 @@ func numberedBlocks(text string) []block {
 // before a closing parenthesis, at the start of a clause.
 // The character before the marker must not be of its own script, so that
 // the end of a word ("ケース）") is not taken for a marker.
-var enumMarkRe = regexp.MustCompile(`(\pL|\d)\s?[)）]`)
+var enumMarkRe = lazyre.New(`(\pL|\d)\s?[)）]`)
 
 // enumParts splits text at a sequence of enumeration markers that stand
 // for a), b), c), ...: each marker is decoded to a letter (a letter with

@@ -1,16 +1,16 @@
 package ingest
 
 import (
-	"regexp"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/internal/lazyre"
 )
 
 // letterMarkRe finds part labels "A:", "B.", "C)", "D：" at the start of
 // the text or after white space or sentence punctuation.
-var letterMarkRe = regexp.MustCompile(`(?:^|[\s。．、；;])([A-Z])\s?[:：.)）]\s*`)
+var letterMarkRe = lazyre.New(`(?:^|[\s。．、；;])([A-Z])\s?[:：.)）]\s*`)
 
 // letterParts splits text into its lettered parts A, B, C, ... . Labels
 // must follow one another from A; a letter out of sequence is text. Text

@@ -7,7 +7,6 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -22,6 +21,7 @@ import (
 	"github.com/tetratelabs/wazero/experimental"
 
 	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/internal/lazyre"
 )
 
 func init() {
@@ -346,7 +346,7 @@ func mergeRaised(ls []pdfLine) []pdfLine {
 
 // pageNumberRe matches what a page number line says: "7", "Page 7",
 // "7 of 22", "- 7 -".
-var pageNumberRe = regexp.MustCompile(`(?i)^(?:page\s*)?[-–—]?\s*\d{1,4}\s*[-–—]?(?:\s*(?:of|/)\s*\d{1,4})?$`)
+var pageNumberRe = lazyre.New(`(?i)^(?:page\s*)?[-–—]?\s*\d{1,4}\s*[-–—]?(?:\s*(?:of|/)\s*\d{1,4})?$`)
 
 // dropPageChrome removes running headers and footers (a line in the top or
 // bottom tenth of the page that recurs, numbers aside, on at least half of

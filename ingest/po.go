@@ -4,11 +4,11 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"regexp"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/internal/lazyre"
 )
 
 // The "po" format reads a gettext catalogue as the translation it holds:
@@ -51,7 +51,7 @@ func poError(line, col int, format string, args ...any) error {
 	return &corpus.ParseError{Line: line, Col: col, Msg: "PO: " + fmt.Sprintf(format, args...)}
 }
 
-var poKeywordRe = regexp.MustCompile(`^(msgctxt|msgid_plural|msgid|msgstr(?:\[\d+\])?)(?:\s+|$)`)
+var poKeywordRe = lazyre.New(`^(msgctxt|msgid_plural|msgid|msgstr(?:\[\d+\])?)(?:\s+|$)`)
 
 // readPO splits a catalogue into entries. It fails, at the line and
 // column of the fault, on a line that is neither a comment, a keyword
@@ -414,9 +414,9 @@ func idItem(id string) corpus.Item {
 	return it
 }
 
-var poStartRe = regexp.MustCompile(`^(?:msgctxt|msgid)\s+"`)
+var poStartRe = lazyre.New(`^(?:msgctxt|msgid)\s+"`)
 
-var xmlInterchangeRe = regexp.MustCompile(`^\s*(?:<\?xml[^>]*\?>\s*)?(?:<!--(?s:.*?)-->\s*)*(?:<!DOCTYPE[^>]*>\s*)?<(xliff|tmx)[\s>]`)
+var xmlInterchangeRe = lazyre.New(`^\s*(?:<\?xml[^>]*\?>\s*)?(?:<!--(?s:.*?)-->\s*)*(?:<!DOCTYPE[^>]*>\s*)?<(xliff|tmx)[\s>]`)
 
 // detectInterchange names the translators' interchange format the head of
 // an input is in: "po" when its first line that is not blank or a

@@ -3,11 +3,11 @@ package ingest
 import (
 	"errors"
 	"fmt"
-	"regexp"
 	"strings"
 	"unicode"
 
 	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/internal/lazyre"
 )
 
 // A publication's blocks (block.go) are its paragraphs: a DOCX paragraph,
@@ -19,14 +19,14 @@ import (
 // The headings of the parts of a rulebook publication, as the TDA prints
 // them: "12: Title", "RP-7. Title", "Rule 40-A: Title. Body".
 var (
-	pubRuleRe    = regexp.MustCompile(`^(\d{1,3})\s*:\s*(\S.*)$`)
-	pubRPRe      = regexp.MustCompile(`^RP\s*-\s*(\d{1,3})\s*[.:]\s*(\S.*)$`)
-	pubAddRe     = regexp.MustCompile(`^Rule\s+(\d{1,3}(?:-[A-Z])?)\s*[:.]\s*(\S.*)$`)
-	pubLetterRe  = regexp.MustCompile(`^([A-Z])\s?[:.]\s+(\S)`)
-	pubExampleRe = regexp.MustCompile(`^(?i:(example|situation))(?:\s+(\d{1,2})(?:\s*-\s*([A-Z]))?)?\s*[:.]\s*`)
+	pubRuleRe    = lazyre.New(`^(\d{1,3})\s*:\s*(\S.*)$`)
+	pubRPRe      = lazyre.New(`^RP\s*-\s*(\d{1,3})\s*[.:]\s*(\S.*)$`)
+	pubAddRe     = lazyre.New(`^Rule\s+(\d{1,3}(?:-[A-Z])?)\s*[:.]\s*(\S.*)$`)
+	pubLetterRe  = lazyre.New(`^([A-Z])\s?[:.]\s+(\S)`)
+	pubExampleRe = lazyre.New(`^(?i:(example|situation))(?:\s+(\d{1,2})(?:\s*-\s*([A-Z]))?)?\s*[:.]\s*`)
 	// pubStepRe starts the numbered lines inside an example ("Step 1:",
 	// "1-A:", "2)"); they start paragraphs but not parts.
-	pubStepRe = regexp.MustCompile(`^(?:Step\s+\d{1,2}\s*[:.]|\d{1,2}(?:-[A-Z])?\s*[:)])\s+\S`)
+	pubStepRe = lazyre.New(`^(?:Step\s+\d{1,2}\s*[:.]|\d{1,2}(?:-[A-Z])?\s*[:)])\s+\S`)
 )
 
 // pubSections names the publication parts that change how entries are read.
@@ -84,7 +84,7 @@ func itemHeading(b block, m pubMode) (kind corpus.Kind, number, rest string, ok 
 // partHeadingRe matches the title of a part of a publication: "2024
 // Recommended Procedures,", "Illustration Addendum 2024 Rules", "TDA
 // Recommended Procedures and ...".
-var partHeadingRe = regexp.MustCompile(`(?i)^(?:\d{4}\s+)?(?:TDA\s+)?(recommended procedures|illustration addendum)\b`)
+var partHeadingRe = lazyre.New(`(?i)^(?:\d{4}\s+)?(?:TDA\s+)?(recommended procedures|illustration addendum)\b`)
 
 // partHeading reports which publication part a group of heading lines
 // opens ("Recommended Procedures"), if any of them starts with a part's

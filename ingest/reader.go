@@ -3,11 +3,11 @@ package ingest
 import (
 	"errors"
 	"fmt"
-	"regexp"
 	"sort"
 	"strings"
 
 	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/internal/lazyre"
 )
 
 // The "reader" format is the text of a rule-reader web page as a browser
@@ -35,19 +35,19 @@ func init() {
 
 var (
 	// "TDA 2024 · ja": the edition and language the page shows.
-	readerEditionRe = regexp.MustCompile(`^(.{2,40}?)\s+((?:19|20)\d{2})\s*[·•|]\s*([A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*)$`)
+	readerEditionRe = lazyre.New(`^(.{2,40}?)\s+((?:19|20)\d{2})\s*[·•|]\s*([A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*)$`)
 	// "閲覧済み · 0/71": a progress counter with the number of rules.
-	readerCounterRe = regexp.MustCompile(`\d+\s*/\s*(\d+)$`)
+	readerCounterRe = lazyre.New(`\d+\s*/\s*(\d+)$`)
 	// "推奨手順一覧を開く一覧を閉じる 22項目": a list's header ends with
 	// the count of its entries, a number and at most a short word.
-	readerListRe = regexp.MustCompile(`^(.*?\S)\s*(\d{1,4})\s*(?:\pL{1,8}\.?)?$`)
+	readerListRe = lazyre.New(`^(.*?\S)\s*(\d{1,4})\s*(?:\pL{1,8}\.?)?$`)
 	// The labels of the control that opens and closes a list, which the
 	// copy glues to the list's name.
-	readerUIRe = regexp.MustCompile(`(?i)一覧を(?:開く|閉じる)|(?:open|close|show|hide|expand|collapse)(?: the)? list|abrir lista|fechar lista`)
+	readerUIRe = lazyre.New(`(?i)一覧を(?:開く|閉じる)|(?:open|close|show|hide|expand|collapse)(?: the)? list|abrir lista|fechar lista`)
 	// A list marker ("2." or "3)") after which a cut preview may end.
-	readerMarkRe    = regexp.MustCompile(`(?:^|\s)\d{1,2}[.)]`)
-	readerEndMarkRe = regexp.MustCompile(`[\p{Han}\p{Hiragana}\p{Katakana}ー]\s\d{1,2}[.)]$`)
-	readerGluedRe   = regexp.MustCompile(`[\p{Ll}\d)][.!?]\p{Lu}`)
+	readerMarkRe    = lazyre.New(`(?:^|\s)\d{1,2}[.)]`)
+	readerEndMarkRe = lazyre.New(`[\p{Han}\p{Hiragana}\p{Katakana}ー]\s\d{1,2}[.)]$`)
+	readerGluedRe   = lazyre.New(`[\p{Ll}\d)][.!?]\p{Lu}`)
 )
 
 func parseReader(text string, d *corpus.Document) error {

@@ -1,18 +1,19 @@
 package ingest
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/rulesync/rulesync/internal/lazyre"
 )
 
 var (
-	sniffMDHeadingRe = regexp.MustCompile(`(?m)^#{1,6} \S`)
-	sniffMDListRe    = regexp.MustCompile(`(?m)^\s*[-*+] \S|^\s*\d+\. \S`)
-	sniffMDLinkRe    = regexp.MustCompile(`\[[^\]\n]+\]\([^)\s]+\)`)
-	sniffNumberedRe  = regexp.MustCompile(`(?m)^\s*(\d{1,3})\s*(?:[。．.:：)）]|\s)\s*\S`)
-	sniffHTMLStartRe = regexp.MustCompile(`(?i)^<(?:!doctype html|html|head|body)`)
-	sniffHTMLTagRe   = regexp.MustCompile(`(?i)<(?:p|li|ol|ul|h[1-6]|div|table|tr|td|dl|dt|dd|br|strong)[\s/>]`)
-	sniffExampleRe   = regexp.MustCompile(`(?mi)^\s*(?:exemplo|example|ejemplo|exemple|beispiel|esempio|例)\s*\d*(?:-[A-Z])?\s*[.:：]`)
+	sniffMDHeadingRe = lazyre.New(`(?m)^#{1,6} \S`)
+	sniffMDListRe    = lazyre.New(`(?m)^\s*[-*+] \S|^\s*\d+\. \S`)
+	sniffMDLinkRe    = lazyre.New(`\[[^\]\n]+\]\([^)\s]+\)`)
+	sniffNumberedRe  = lazyre.New(`(?m)^\s*(\d{1,3})\s*(?:[。．.:：)）]|\s)\s*\S`)
+	sniffHTMLStartRe = lazyre.New(`(?i)^<(?:!doctype html|html|head|body)`)
+	sniffHTMLTagRe   = lazyre.New(`(?i)<(?:p|li|ol|ul|h[1-6]|div|table|tr|td|dl|dt|dd|br|strong)[\s/>]`)
+	sniffExampleRe   = lazyre.New(`(?mi)^\s*(?:exemplo|example|ejemplo|exemple|beispiel|esempio|例)\s*\d*(?:-[A-Z])?\s*[.:：]`)
 )
 
 // detectBinary names the binary format data is in by its magic number, or

@@ -6,11 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"regexp"
 	"sort"
 	"strings"
 
 	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/internal/lazyre"
 )
 
 // Translators keep rules in spreadsheets: one row per item, with columns
@@ -47,7 +47,7 @@ type tableColumns struct {
 
 // columnRe splits a column name into a field and an optional language:
 // "text", "text_ja", "title (pt-BR)", "ja".
-var columnRe = regexp.MustCompile(`^\s*([a-z#]+)?\s*[_ (\-]?\s*([a-z]{2,3}(?:[-_][a-z0-9]{2,8})?)?\)?\s*$`)
+var columnRe = lazyre.New(`^\s*([a-z#]+)?\s*[_ (\-]?\s*([a-z]{2,3}(?:[-_][a-z0-9]{2,8})?)?\)?\s*$`)
 
 var fieldNames = map[string]string{
 	"id": "id", "number": "number", "no": "number", "num": "number", "#": "number", "rule": "number", "n": "number",

@@ -11,7 +11,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"regexp"
 	"runtime/debug"
 	"strings"
 	"sync"
@@ -20,6 +19,7 @@ import (
 
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/ingest"
+	"github.com/rulesync/rulesync/internal/lazyre"
 )
 
 // cacheVersion names the shape of the cached documents and outputs; a
@@ -133,7 +133,7 @@ func (c *cache) adoptable() bool {
 // entryName matches the names rulesync gives entries: a key, the key of
 // an entry of an earlier rulesync (a file "<key>.json"), an entry being
 // written (".<key>.tmp-<random>").
-var entryName = regexp.MustCompile(`^(\.?[0-9a-f]{64}(\.json)?(\.tmp-[0-9a-f]+)?)$`)
+var entryName = lazyre.New(`^(\.?[0-9a-f]{64}(\.json)?(\.tmp-[0-9a-f]+)?)$`)
 
 // isKey reports whether s can be a cache key.
 func isKey(s string) bool { return len(s) == 64 && entryName.MatchString(s) }

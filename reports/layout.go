@@ -1,11 +1,11 @@
 package reports
 
 import (
-	"regexp"
 	"strings"
 	"unicode"
 
 	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/internal/lazyre"
 )
 
 // A layout says where each item of a document stands in the text it was
@@ -56,9 +56,9 @@ func (l *layout) item(i int) []string {
 }
 
 var (
-	mdTagRe       = regexp.MustCompile(`</?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?>`)
-	mdLinkRe      = regexp.MustCompile(`!?\[([^\]]*)\]\([^)\s]*\)`)
-	mdLineStartRe = regexp.MustCompile(`^\s*(?:#{1,6}\s+|>\s*)*(?:[-*+]\s+)?`)
+	mdTagRe       = lazyre.New(`</?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?>`)
+	mdLinkRe      = lazyre.New(`!?\[([^\]]*)\]\([^)\s]*\)`)
+	mdLineStartRe = lazyre.New(`^\s*(?:#{1,6}\s+|>\s*)*(?:[-*+]\s+)?`)
 )
 
 // lineKey is the comparison form of a line or a text: its letters and digits

@@ -8,11 +8,12 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strconv"
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/rulesync/rulesync/internal/lazyre"
 )
 
 // outputMark is the file every build output holds: a directory without
@@ -42,7 +43,7 @@ func markText() string {
 	return fmt.Sprintf("Written by rulesync build (pid %d on %s). The next build replaces this directory whole.\n", os.Getpid(), host)
 }
 
-var markPid = regexp.MustCompile(`\(pid (\d+) on (.*)\)`)
+var markPid = lazyre.New(`\(pid (\d+) on (.*)\)`)
 
 // stale reports whether a directory holding the outputMark text mark,
 // last changed at mod, is the unfinished directory of a build that is

@@ -2,9 +2,10 @@ package reports
 
 import (
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/rulesync/rulesync/internal/lazyre"
 )
 
 // redate rewrites the date in s that is oldISO (as precise as the
@@ -40,7 +41,7 @@ func redate(s, oldISO, newISO string) (string, bool) {
 		return s[:i] + newISO + s[i+len(oldISO):], true
 	}
 	// May 1, 2021 / 1 May 2021 / May 2021
-	for _, re := range []*regexp.Regexp{redateMDY, redateDMY} {
+	for _, re := range []*lazyre.Regexp{redateMDY, redateDMY} {
 		for _, m := range re.FindAllStringSubmatchIndex(s, -1) {
 			mon, day, year := span(s, m, "month", re), span(s, m, "day", re), span(s, m, "year", re)
 			mi := monthIndex(s[mon[0]:mon[1]])
@@ -92,17 +93,17 @@ func redate(s, oldISO, newISO string) (string, bool) {
 }
 
 var (
-	redateCJK     = regexp.MustCompile(`(\d{4})\s*年\s*(\d{1,2})\s*月(?:\s*(\d{1,2})\s*日)?`)
+	redateCJK     = lazyre.New(`(\d{4})\s*年\s*(\d{1,2})\s*月(?:\s*(\d{1,2})\s*日)?`)
 	monthPattern  = `(?P<month>(?i:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?))\.?`
-	redateMDY     = regexp.MustCompile(`\b` + monthPattern + `\s+(?:(?P<day>\d{1,2})(?:st|nd|rd|th)?,?\s+)?(?P<year>\d{4})\b`)
-	redateDMY     = regexp.MustCompile(`\b(?P<day>\d{1,2})\.?\s+` + monthPattern + `,?\s+(?P<year>\d{4})\b`)
-	redateNumeric = regexp.MustCompile(`\b(\d{1,2})([./])(\d{1,2})[./](\d{4})\b`)
+	redateMDY     = lazyre.New(`\b` + monthPattern + `\s+(?:(?P<day>\d{1,2})(?:st|nd|rd|th)?,?\s+)?(?P<year>\d{4})\b`)
+	redateDMY     = lazyre.New(`\b(?P<day>\d{1,2})\.?\s+` + monthPattern + `,?\s+(?P<year>\d{4})\b`)
+	redateNumeric = lazyre.New(`\b(\d{1,2})([./])(\d{1,2})[./](\d{4})\b`)
 	monthNames    = []string{"January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"}
 )
 
 // span returns the byte range of a named group of re in match m ([-1,
 // -1] when it did not take part).
-func span(s string, m []int, name string, re *regexp.Regexp) [2]int {
+func span(s string, m []int, name string, re *lazyre.Regexp) [2]int {
 	i := re.SubexpIndex(name)
 	return [2]int{m[2*i], m[2*i+1]}
 }

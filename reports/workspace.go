@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
-	"regexp"
 	"strconv"
 	"strings"
 	"unicode"
@@ -12,6 +11,7 @@ import (
 	"github.com/BurntSushi/toml"
 
 	"github.com/rulesync/rulesync/ingest"
+	"github.com/rulesync/rulesync/internal/lazyre"
 )
 
 // Workspace is a manifest of rulebook sources, the edition pairs to
@@ -246,7 +246,7 @@ func keyPosition(data []byte, table string, index int, key string) (int, int) {
 
 // decodeErr is the form of the TOML library's errors for a value of the
 // wrong type.
-var decodeErr = regexp.MustCompile(`^toml: line (\d+) \(last key "([^"]*)"\): (.*)$`)
+var decodeErr = lazyre.New(`^toml: line (\d+) \(last key "([^"]*)"\): (.*)$`)
 
 // valueColumn is the column (in runes, 1-based) where the value of the
 // "key = value" on line (1-based) begins; 0 when the line has none.
