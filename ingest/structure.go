@@ -384,7 +384,10 @@ func (l label) shape() string {
 		b.WriteString(l.prefix + " ")
 	}
 	for i, c := range l.comps {
-		if i > 0 {
+		switch {
+		case i > 0 && i == len(l.comps)-1 && l.hyphen:
+			b.WriteByte('-')
+		case i > 0:
 			b.WriteByte('.')
 		}
 		b.WriteString(map[compKind]string{compNum: "1", compLower: "a", compUpper: "A", compRoman: "I"}[c.kind])
