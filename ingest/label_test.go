@@ -31,3 +31,32 @@ func TestLabelPartLetter(t *testing.T) {
 		}
 	}
 }
+
+// TestStartsParagraph checks which PDF lines start a paragraph by their
+// label: an item's, a part's, an example's or a step's; a lone capital
+// or a number with a full stop only after a line that ends a clause
+// (weak); never a sentence wrapped at "i.e.", "or 2)" or "A)".
+func TestStartsParagraph(t *testing.T) {
+	for _, c := range []struct {
+		in             string
+		starts, strong bool
+	}{
+		{"12: Declarations", true, true},
+		{"RP-7. Timing of Dealer Pushes", true, true},
+		{"Rule 11-D: Balancing Tables", true, true},
+		{"Example 1. NLHE. Two players remain.", true, true},
+		{"Step 2: If Seat 5 calls", true, true},
+		{"2) the dealer then deals", true, true},
+		{"A: Players must", true, false},
+		{"2. Advise or criticize", true, false},
+		{"i.e. removing just one chip", false, false},
+		{"or 2) the opening bet", false, false},
+		{"A) if the required number", false, false},
+		{"1000 for total of 1600", false, false},
+		{"Example: NLHE 9-handed", false, false},
+	} {
+		if starts, strong := startsParagraph(c.in); starts != c.starts || strong != c.strong {
+			t.Errorf("startsParagraph(%q) = %v, %v; want %v, %v", c.in, starts, strong, c.starts, c.strong)
+		}
+	}
+}

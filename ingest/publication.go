@@ -46,21 +46,6 @@ const (
 	modeAddendum
 )
 
-// startsParagraph reports whether a line that begins with s starts a new
-// paragraph in a publication: an item heading, a part label, an example
-// or a step. strong is false for a lone letter label ("A:"), which a
-// wrapped sentence can also start with.
-func startsParagraph(s string) (starts, strong bool) {
-	s = narrow(s) // "３６: ..." is numbered as "36: ..." is
-	switch {
-	case pubRuleRe.MatchString(s), pubRPRe.MatchString(s), pubAddRe.MatchString(s), pubExampleRe.MatchString(s), pubStepRe.MatchString(s):
-		return true, true
-	case pubLetterRe.MatchString(s):
-		return true, false
-	}
-	return false, false
-}
-
 // itemHeading reports whether a paragraph heads an item in mode m.
 func itemHeading(b block, m pubMode) (kind corpus.Kind, number, rest string, ok bool) {
 	t := narrow(strings.TrimSpace(stripMarks(b.text)))
