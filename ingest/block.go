@@ -1,5 +1,10 @@
 package ingest
 
+import (
+	"unicode"
+	"unicode/utf8"
+)
+
 // A block is one unit of a source's layout, as a format reader finds it:
 // a heading, a paragraph, a list item, a table row. Format readers (text,
 // Markdown, HTML) turn their input into blocks and say only what the
@@ -8,7 +13,7 @@ package ingest
 type block struct {
 	text  string    // the block's text, markup removed; lines joined with "\n"
 	kind  blockKind // what the layout makes of it
-	level int       // heading level, 1 (top) to 6; 0 for other blocks
+	level int       // heading level, 1 (top) to 6; 0 for other blocks and where the layout gives none (DOCX, PDF)
 	depth int       // list nesting, 1 for a top-level list's item; 0 outside lists
 	// ordinal is the number an ordered list gives the item and does not
 	// print (HTML <ol>); 0 when the list prints its markers or is unordered.
@@ -16,10 +21,14 @@ type block struct {
 	// ordinalType is how the list shows its places: 0 or '1' decimal,
 	// 'a' / 'A' letters, 'i' / 'I' roman numerals (HTML's type attribute).
 	ordinalType byte
-	lead        bool   // the text starts with a bold or emphasized run
-	bold        bool   // all of the text is bold or emphasized: a title line
-	anchor      string // the element's id attribute (HTML), if any
-	line        int    // 1-based line of the source where the block starts; 0 unknown
+	lead        bool // the text starts with a bold or emphasized run
+	bold        bool // all of the text is bold or emphasized: a title line
+	// boldRunes is how far the bold run the text starts with reaches, in
+	// runes other than white space (which cleaning may change), where the
+	// format says (DOCX, PDF); 0 where it does not, or for no bold run.
+	boldRunes int
+	anchor    string // the element's id attribute (HTML), if any
+	line      int    // 1-based line of the source where the block starts; 0 unknown
 	// nest is 1 + the depth of the list item the block lies in (1: outside
 	// every list), where the format says so (HTML, Markdown); 0 where it
 	// does not (plain text). Text after a list ends the list's items.
@@ -31,6 +40,9 @@ type block struct {
 	// document has no numbering and its terms are its repeated
 	// structure, each is a heading of the text after it (termHeadings).
 	term bool
+	// through marks a heading that names a kind through which the
+	// document's numbering goes on (restartedDivisions): no division.
+	through bool
 	// chrome, when not "", says why the block is page furniture rather
 	// than text of the rulebook (navigation, a footer): it is kept in the
 	// notes, never in an item.
@@ -84,4 +96,35 @@ func kindIf(heading bool) blockKind {
 		return blockHeading
 	}
 	return blockPara
+}
+
+// nonSpace counts the runes of s other than white space and change-mark
+// sentinels.
+func nonSpace(s string) int {
+	n := 0
+	for _, r := range s {
+		if !unicode.IsSpace(r) && !isSentinel(r) {
+			n++
+		}
+	}
+	return n
+}
+
+// boldEnd is the byte offset in b.text where the bold run it starts with
+// ends (b.boldRunes runes other than white space), 0 when it has none.
+func boldEnd(b block) int {
+	if b.boldRunes <= 0 {
+		return 0
+	}
+	n := 0
+	for i, r := range b.text {
+		if unicode.IsSpace(r) || isSentinel(r) {
+			continue
+		}
+		n++
+		if n == b.boldRunes {
+			return i + utf8.RuneLen(r)
+		}
+	}
+	return len(b.text)
 }

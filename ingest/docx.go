@@ -104,10 +104,15 @@ type docxReader struct {
 	blocks   []block
 
 	// paragraph state
-	para       strings.Builder
-	center     bool
-	heading    bool
-	boldStart  int // -1 unknown, 0 no, 1 yes: whether the first text is bold
+	para      strings.Builder
+	center    bool
+	heading   bool
+	boldStart int // -1 unknown, 0 no, 1 yes: whether the first text is bold
+	// boldRunes counts the runes other than white space of the bold run
+	// the paragraph starts with; plain is set once text in another type
+	// follows it.
+	boldRunes  int
+	plain      bool
 	numID, lvl string
 	run        docxRun
 	inRun      bool
@@ -165,6 +170,7 @@ func (r *docxReader) start(e xml.StartElement) {
 	case "p":
 		r.para.Reset()
 		r.center, r.heading, r.boldStart, r.numID, r.lvl = false, false, -1, "", "0"
+		r.boldRunes, r.plain = 0, false
 	case "pStyle":
 		v := strings.ToLower(attr(e, "val"))
 		r.heading = strings.HasPrefix(v, "heading") || v == "title" || v == "subtitle"
@@ -241,6 +247,13 @@ func (r *docxReader) text(s string) {
 			r.boldStart = 1
 		}
 	}
+	if n := nonSpace(s); n > 0 {
+		if r.run.bold && !r.plain {
+			r.boldRunes += n
+		} else {
+			r.plain = true
+		}
+	}
 	// Bold underlining is heading style in most publications; only plain
 	// underlined text is a change mark.
 	kinds := []string{}
@@ -264,18 +277,29 @@ func (r *docxReader) text(s string) {
 
 func (r *docxReader) endPara() {
 	text := r.para.String()
+	depth := 0
 	if r.numID != "" && r.numID != "0" {
 		if label := r.listLabel(); label != "" {
+			// A list's paragraph: its depth is its level, so that a list
+			// inside a rule ("1)", "a.") is not taken for the rules.
+			lvl, _ := strconv.Atoi(r.lvl)
+			depth = lvl + 1
 			text = label + " " + text
+			if r.boldRunes > 0 {
+				r.boldRunes += nonSpace(label) // the label is set in the paragraph's type
+			}
 		}
 	}
 	if strings.TrimSpace(stripMarks(text)) == "" {
 		return
 	}
 	r.blocks = append(r.blocks, block{
-		text: text,
-		kind: kindIf(r.heading || r.center && r.boldStart == 1),
-		lead: r.boldStart == 1,
+		text:      text,
+		kind:      kindIf(r.heading || r.center && r.boldStart == 1),
+		lead:      r.boldStart == 1,
+		bold:      r.boldRunes > 0 && !r.plain,
+		boldRunes: r.boldRunes,
+		depth:     depth,
 	})
 }
 

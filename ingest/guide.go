@@ -2,11 +2,11 @@ package ingest
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 	"unicode"
 
 	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/internal/lazyre"
 )
 
 // The "guide" format is the text of a web page without rule numbers and
@@ -27,9 +27,9 @@ func init() {
 }
 
 var (
-	bulletRe      = regexp.MustCompile(`^(?:[-*•・●▪]|\d{1,2}[.)])\s+(.*)$`)
-	cardNumberRe  = regexp.MustCompile(`^[-*•・]\s*(\d{1,3})$`)
-	chromeWordsRe = regexp.MustCompile(`(?i)^(?:目次|目录|contents|table of contents|índice|sumário|inhalt|sommaire)$`)
+	bulletRe      = lazyre.New(`^(?:[-*•・●▪]|\d{1,2}[.)])\s+(.*)$`)
+	cardNumberRe  = lazyre.New(`^[-*•・]\s*(\d{1,3})$`)
+	chromeWordsRe = lazyre.New(`(?i)^(?:目次|目录|contents|table of contents|índice|sumário|inhalt|sommaire)$`)
 )
 
 type guideLine int

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/rulesync/rulesync/corpus"
 )
@@ -80,16 +81,74 @@ func unspaced(r rune) bool {
 // none is. A heading longer than a title names none: a sentence that
 // mentions the procedures is no division of them.
 func namedKind(s string) corpus.Kind {
+	k, _ := namedKindSpan(s)
+	return k
+}
+
+// namedKindSpan is namedKind, with the longest of the kind's names that
+// s holds, as s prints it: "Illustration Addendum" of "Illustration
+// Addendum 2024 Rules". A division is called by that name, which stays
+// when the year or the words around it change from edition to edition.
+func namedKindSpan(s string) (corpus.Kind, string) {
 	if s == "" || runeLen(s) > maxTitleRunes {
-		return ""
+		return "", ""
 	}
-	words := kindWords(s)
+	words, at := kindWordsAt(s)
+	var kind corpus.Kind
+	span := ""
+	best := 0
 	for _, n := range divisionNames() {
-		if containsRun(words, n.words) {
-			return n.kind
+		if kind != "" && n.kind != kind {
+			continue
+		}
+		i := runIndex(words, n.words)
+		if i < 0 || len(n.words) <= best {
+			continue
+		}
+		kind, best = n.kind, len(n.words)
+		span = strings.TrimSpace(s[at[i][0]:at[i+len(n.words)-1][1]])
+	}
+	return kind, span
+}
+
+// kindWordsAt is kindWords with the byte range in s of each word.
+func kindWordsAt(s string) ([]string, [][2]int) {
+	var out []string
+	var at [][2]int
+	var w strings.Builder
+	start := -1
+	flush := func(end int) {
+		if w.Len() > 0 {
+			out = append(out, w.String())
+			at = append(at, [2]int{start, end})
+			w.Reset()
+		}
+		start = -1
+	}
+	for i, r0 := range s {
+		end := i + utf8.RuneLen(r0)
+		f := strings.ToLower(corpus.Fold(string(r0)))
+		if f == "" {
+			flush(i) // white space, which Fold trims
+		}
+		for _, r := range f {
+			switch {
+			case unspaced(r):
+				flush(i)
+				out = append(out, string(r))
+				at = append(at, [2]int{i, end})
+			case unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.M, r):
+				if start < 0 {
+					start = i
+				}
+				w.WriteRune(r)
+			default:
+				flush(i)
+			}
 		}
 	}
-	return ""
+	flush(len(s))
+	return out, at
 }
 
 // namedKindWords returns the words of the names of kinds a heading holds
@@ -110,9 +169,13 @@ func namedKindWords(s string) []string {
 }
 
 // containsRun reports whether run is a run of consecutive words of ws.
-func containsRun(ws, run []string) bool {
+func containsRun(ws, run []string) bool { return runIndex(ws, run) >= 0 }
+
+// runIndex returns where run starts as a run of consecutive words of ws,
+// or -1.
+func runIndex(ws, run []string) int {
 	if len(run) == 0 {
-		return false
+		return -1
 	}
 	for i := 0; i+len(run) <= len(ws); i++ {
 		ok := true
@@ -123,10 +186,10 @@ func containsRun(ws, run []string) bool {
 			}
 		}
 		if ok {
-			return true
+			return i
 		}
 	}
-	return false
+	return -1
 }
 
 // numberedKind reports whether the recognizer numbers items of kind k:
@@ -163,8 +226,8 @@ func divisionKinds(bs []block) (kinds []corpus.Kind, from []int) {
 		for len(heads) > 0 && heads[len(heads)-1].level >= b.level {
 			heads = heads[:len(heads)-1]
 		}
-		h := head{b.level, i, namedKind(b.text)}
-		if i == title || len(namedKindWords(b.text)) == 0 {
+		h := head{b.level, i, namedKind(headingName(b))}
+		if i == title || len(namedKindWords(headingName(b))) == 0 {
 			h.kind = ""
 		}
 		heads = append(heads, h)
@@ -179,7 +242,7 @@ func divisionKinds(bs []block) (kinds []corpus.Kind, from []int) {
 // numbering, and stay rules. A numbering that starts again under the
 // heading (1, 2, 3), or one of another form ("Rule 10:" entries after
 // RP-22), is the division's.
-func restartedDivisions(cands []candidate, from []int) {
+func restartedDivisions(bs []block, cands []candidate, from []int) {
 	going := map[int]bool{} // heading -> the numbering goes on through it
 	seen := map[int]bool{}
 	for j, c := range cands {
@@ -195,10 +258,21 @@ func restartedDivisions(cands []candidate, from []int) {
 			}
 		}
 	}
+	for h := range going {
+		if going[h] {
+			bs[h].through = true
+		}
+	}
 	for j := range cands {
 		h := from[cands[j].block]
 		switch {
-		case h < 0 || namedKind(cands[j].lab.prefix) != "":
+		case h < 0:
+		case namedKind(cands[j].lab.prefix) != "":
+			// "RP-4" under "Recommended Procedures": the division's own
+			// numbering, with the lettered paragraphs under it.
+			if cands[j].lab.kind == bsKind(bs, h) {
+				cands[j].lab.div = h + 1
+			}
 		case going[h]:
 			cands[j].lab.kind = ""
 		default:
@@ -206,3 +280,6 @@ func restartedDivisions(cands []candidate, from []int) {
 		}
 	}
 }
+
+// bsKind is the kind heading bs[h] names.
+func bsKind(bs []block, h int) corpus.Kind { return namedKind(headingName(bs[h])) }

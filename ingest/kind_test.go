@@ -40,6 +40,28 @@ func TestNamedKind(t *testing.T) {
 	}
 }
 
+// TestNamedKindSpan checks the name a division is called by: the
+// longest of its kind's names the heading holds, as printed, without the
+// year or the words around it that change from edition to edition.
+func TestNamedKindSpan(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		kind corpus.Kind
+		name string
+	}{
+		{"Illustration Addendum 2024 Rules", corpus.KindAddendum, "Illustration Addendum"},
+		{"2024 Recommended Procedures,", corpus.KindRP, "Recommended Procedures"},
+		{"Procédures recommandées (édition 2031)", corpus.KindRP, "Procédures recommandées"},
+		{"推奨手順一覧", corpus.KindRP, "推奨手順"},
+		{"Nachtrag mit Beispielen", corpus.KindAddendum, "Nachtrag"},
+		{"General Concepts", "", ""},
+	} {
+		if kind, name := namedKindSpan(c.in); kind != c.kind || name != c.name {
+			t.Errorf("namedKindSpan(%q) = %q, %q; want %q, %q", c.in, kind, name, c.kind, c.name)
+		}
+	}
+}
+
 // TestKindsFile checks that every name in kinds.txt names its own kind:
 // a name another line's name contains would give the wrong kind.
 func TestKindsFile(t *testing.T) {

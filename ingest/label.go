@@ -30,6 +30,9 @@ type label struct {
 	// one that comments on the items they number (WCA guidelines).
 	suffix string
 	paren  bool // printed in parentheses: "(2)"
+	// hyphen is set when the last component is a letter joined to the
+	// number by a hyphen ("40-A": rule 40, part A).
+	hyphen bool
 	// kind is the kind of item the label numbers where its word or the
 	// division heading in force names one (namedKind): "rp" for "RP-1"
 	// or for "1." under "Recommended Procedures"; "" for a rule.
@@ -404,9 +407,16 @@ func readCore(s string, i int) (l label, ok bool) {
 				j = k + n2
 			}
 		}
+	case r == '-' && comps[len(comps)-1].kind == compNum && hyphenLetter(s[j+1:]):
+		// "40-A:", "Rule 11-D.": a part letter joined to the number by a
+		// hyphen, then the label's punctuation.
+		comps = append(comps, newComp(compUpper, s[j+1:j+2]))
+		l.comps, l.printed, l.hyphen = comps, s[start:j+2], true
+		l.term = s[j+2 : j+3]
+		j += 3
 	case r == '-' || r == '–':
-		// "Rule 12 - Title" and "40-A" are read by the caller's
-		// terminator; a hyphen glued to a number is not a label end.
+		// "Rule 12 - Title" is read by the space case; a hyphen glued to
+		// a number is not a label end ("2-motion", "1000-2000").
 		return label{}, false
 	default:
 		return label{}, false
@@ -436,6 +446,13 @@ func newComp(kind compKind, v string) comp {
 		c.n = romanValue(v)
 	}
 	return c
+}
+
+// hyphenLetter reports whether s starts with one capital letter, a
+// label's punctuation and white space or the end: "A: text" of "40-A: text".
+func hyphenLetter(s string) bool {
+	return len(s) >= 2 && s[0] >= 'A' && s[0] <= 'Z' && strings.ContainsRune(".:)", rune(s[1])) &&
+		(len(s) == 2 || s[2] == ' ' || s[2] == '\t' || s[2] == '\n')
 }
 
 // romanValue is the value of an upper-case roman numeral, or 0 when s is

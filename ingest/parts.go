@@ -48,6 +48,117 @@ func letterParts(text string) []corpus.Part {
 	return parts
 }
 
+// findParts gives the numbered items without parts the parts their
+// texts print. A document that sets parts as lettered paragraphs ("A:",
+// "B:" each starting a line, two or more in each of two items or more)
+// sets all its parts so: in it, an enumeration inside a sentence
+// ("either A) ... or B) ...") or a numbered list inside an item is text. Elsewhere an item's parts are
+// the first found of: an enumeration (enumParts), lettered labels
+// (letterParts), numbered lines (lineParts). An item with none of these
+// may print parts with a word before their numbers ("Example 1:",
+// wordParts).
+func findParts(items []corpus.Item) {
+	paras := 0
+	words := map[string]int{} // label words, by the number of items that print them
+	for i := range items {
+		it := &items[i]
+		if !numberedKind(it.Kind) || len(it.Parts) > 0 {
+			continue
+		}
+		if len(paraLetterParts(it.Text)) >= 2 {
+			paras++
+		}
+		seen := map[string]bool{}
+		for _, ln := range strings.Split(it.Text, "\n") {
+			if l, ok := readPartLabel(ln, nil); ok && l.word != "" && l.comps != nil && !seen[foldWord(l.word)] {
+				seen[foldWord(l.word)] = true
+				words[foldWord(l.word)]++
+			}
+		}
+	}
+	for i := range items {
+		it := &items[i]
+		if !numberedKind(it.Kind) || len(it.Parts) > 0 {
+			continue
+		}
+		if paras >= 2 {
+			it.Parts = paraLetterParts(it.Text)
+		} else {
+			it.Parts = enumParts(it.Text)
+			if it.Parts == nil {
+				it.Parts = letterParts(it.Text)
+			}
+			if it.Parts == nil {
+				it.Parts = lineParts(it.Text)
+			}
+		}
+		if it.Parts == nil {
+			it.Parts = wordParts(it.Text, words)
+		}
+	}
+}
+
+// paraLetterParts finds the parts of a text that are lettered paragraphs:
+// lines that start with "A:", "B.", ... in sequence from A (a letter out
+// of sequence is text). A part runs to the next; the text before "A" is
+// not a part.
+func paraLetterParts(text string) []corpus.Part {
+	var parts []corpus.Part
+	want := 'A'
+	for _, ln := range strings.Split(text, "\n") {
+		l, ok := readLabel(ln)
+		if ok && l.prefix == "" && len(l.comps) == 1 && l.comps[0].kind == compUpper && rune(l.comps[0].s[0]) == want && (l.term == ":" || l.term == ".") {
+			want++
+			parts = append(parts, corpus.Part{Label: l.comps[0].s, Text: strings.TrimSpace(ln[l.end:])})
+			continue
+		}
+		if len(parts) > 0 {
+			last := &parts[len(parts)-1]
+			last.Text = strings.TrimSpace(last.Text + "\n" + ln)
+		}
+	}
+	return parts
+}
+
+// wordParts finds the parts of a text that are paragraphs with the part
+// labels of entries (readPartLabel: "Example 1:", "Example 1-A.",
+// "Situation 2:", labelled 1, 1-A, S2): all with the word of the first,
+// each label succeeding the one before (1, 1-A, 1-B, 2); the word alone
+// ("Example: ...") is a part too where the document prints the word with
+// numbers. Lines with labels of other words ("Step 1:", "1-A:") are text
+// of the part they are in; the text before the first part is not a part.
+// One such label alone is a part only where the word labels lines in
+// other items too (words: the number of items that print each word with
+// a number, folded).
+func wordParts(text string, words map[string]int) []corpus.Part {
+	known := map[string]bool{}
+	for w := range words {
+		known[w] = true
+	}
+	var parts []corpus.Part
+	word := ""
+	var prev []comp
+	for _, ln := range strings.Split(text, "\n") {
+		l, ok := readPartLabel(ln, known)
+		w := foldWord(l.word)
+		switch {
+		case ok && w != "" && (word == "" || w == word) && (l.comps == nil || prev == nil && allFirst(l.comps) || prev != nil && follows(prev, l.comps, 0)):
+			word = w
+			if l.comps != nil {
+				prev = l.comps
+			}
+			parts = append(parts, corpus.Part{Label: l.label(), Marker: l.marker, Text: strings.TrimSpace(ln[len(l.marker):])})
+		case len(parts) > 0:
+			last := &parts[len(parts)-1]
+			last.Text = strings.TrimSpace(last.Text + "\n" + ln)
+		}
+	}
+	if len(parts) == 1 && words[word] < 2 {
+		return nil
+	}
+	return parts
+}
+
 // isTerminal reports whether r ends a sentence or a quotation.
 func isTerminal(r rune) bool {
 	return strings.ContainsRune("。．.!?！？」』）)\"”'’:：", r)

@@ -7,11 +7,13 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/klippa-app/go-pdfium"
 	pdfiumerrors "github.com/klippa-app/go-pdfium/errors"
@@ -106,6 +108,7 @@ type pdfLine struct {
 	left, right, top, bottom float64
 	size                     float64 // font size of most of the line
 	boldStart, boldAll       bool
+	boldRunes                int // glyphs of the bold run the line starts with
 	page                     int
 }
 
@@ -306,6 +309,9 @@ func charLines(chars []pdfChar, page int) []pdfLine {
 		if c.bold {
 			bold++
 		}
+		if bold == glyphs {
+			cur.boldRunes = glyphs
+		}
 		// A line starts in bold when most of its first glyphs are bold;
 		// one bold glyph may be a typesetting slip.
 		if glyphs <= boldProbe {
@@ -389,10 +395,13 @@ func dropPageChrome(pages []pdfPage) ([]pdfLine, []string) {
 
 // pdfParagraphs joins hard-wrapped lines into paragraphs. A line starts a
 // new paragraph when it is or follows a heading line (set larger than
-// the body), when it opens an item, a part or an example, when a wholly
+// the body), when it starts with a label (startsParagraph), when a wholly
 // bold title line precedes it, or when the line before ended short: the
 // new line's first word would have fitted in the space left on it.
-// End-of-line hyphens are repaired with the document's own vocabulary.
+// A wholly bold line that prints no label and that a line starting in
+// bold follows is a title wrapped over both ("Recommended Procedures and"
+// / "Illustration Addendum: See ..."). End-of-line hyphens are repaired
+// with the document's own vocabulary.
 func pdfParagraphs(lines []pdfLine) []block {
 	if len(lines) == 0 {
 		return nil
@@ -406,33 +415,66 @@ func pdfParagraphs(lines []pdfLine) []block {
 	colRight := columnRights(lines)
 	var out []block
 	var para []string
-	flush := func(first pdfLine) {
+	var paraLines []pdfLine
+	flush := func() {
 		if len(para) > 0 {
-			out = append(out, block{text: corpus.JoinLines(para, vocab), kind: kindIf(heading(first)), lead: first.boldStart})
+			first := paraLines[0]
+			b := block{text: corpus.JoinLines(para, vocab), kind: kindIf(heading(first)), lead: first.boldStart, bold: true}
+			// The bold run runs on over the lines set wholly in bold.
+			for _, l := range paraLines {
+				b.boldRunes += l.boldRunes
+				b.bold = b.bold && l.boldAll
+				if !l.boldAll {
+					break
+				}
+			}
+			out = append(out, b)
 		}
-		para = para[:0]
+		para, paraLines = para[:0], paraLines[:0]
 	}
-	var first pdfLine
 	for i, l := range lines {
 		text := strings.TrimSpace(l.text)
 		if i > 0 {
 			prev := lines[i-1]
 			starts, strong := startsParagraph(text)
+			_, labelled := readLabel(prev.text)
 			brk := heading(prev) || heading(l) ||
 				starts && (strong || endsClause(prev.text)) ||
-				prev.boldAll && !l.boldAll ||
+				prev.boldAll && !l.boldAll && (!l.boldStart || labelled) ||
 				endedShort(prev, text, colRight[i-1])
 			if brk {
-				flush(first)
+				flush()
 			}
 		}
-		if len(para) == 0 {
-			first = l
-		}
 		para = append(para, text)
+		paraLines = append(paraLines, l)
 	}
-	flush(first)
+	flush()
 	return out
+}
+
+// startsParagraph reports whether a line that begins with s starts a new
+// paragraph: it starts with a label and its punctuation ("12:", "RP-7.",
+// "Rule 40-A:", "Example 2:", "3)", "A:"). strong is false for a label
+// that a wrapped sentence can also start with: a lone letter ("A:") or a
+// number with a full stop ("2."), which start a paragraph only after a
+// line that ends a clause.
+func startsParagraph(s string) (starts, strong bool) {
+	l, ok := readLabel(s)
+	if !ok || l.term == "" || l.paren {
+		return false, false
+	}
+	// A word before the number starts with a capital ("or 2) the ..."
+	// goes on a sentence); a label of letters alone is one capital with a
+	// colon or a full stop ("i.e." is no label, "A)" enumerates inside a
+	// sentence).
+	if r, _ := utf8.DecodeRuneInString(l.prefix); l.prefix != "" && !unicode.IsUpper(r) {
+		return false, false
+	}
+	if !slices.ContainsFunc(l.comps, func(c comp) bool { return c.kind == compNum }) {
+		return len(l.comps) == 1 && l.prefix == "" && l.comps[0].kind == compUpper && l.term != ")", false
+	}
+	return true, l.prefix != "" || l.term == ":" || l.term == ")" || len(l.comps) > 1
 }
 
 // bodySize returns the font size most characters are set in.

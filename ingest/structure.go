@@ -55,6 +55,10 @@ type structure struct {
 	// counts are the counts the layout prints that the items found
 	// disagree with: "list \"Procedures\" says 22 entries; 21 found".
 	counts []string
+	// titlePage is set when headings before the first division were
+	// read as a title page (titlePage): the document's title is its
+	// first line.
+	titlePage bool
 }
 
 type candidate struct {
@@ -413,7 +417,10 @@ func (l label) shape() string {
 		b.WriteString(l.prefix + " ")
 	}
 	for i, c := range l.comps {
-		if i > 0 {
+		switch {
+		case i > 0 && i == len(l.comps)-1 && l.hyphen:
+			b.WriteByte('-')
+		case i > 0:
 			b.WriteByte('.')
 		}
 		b.WriteString(map[compKind]string{compNum: "1", compLower: "a", compUpper: "A", compRoman: "I"}[c.kind])
@@ -448,6 +455,8 @@ var markup = map[string]bool{"link target": true, "front matter": true, "table h
 func recognize(bs []block, d *corpus.Document) *structure {
 	st := &structure{schemes: map[string]int{}}
 	var cands []candidate
+	runInHeadings(bs)
+	runningTitles(bs)
 	kinds, from := divisionKinds(bs)
 	// In a document of entries the entries are the items: labels inside
 	// them number their parts.
@@ -477,8 +486,8 @@ func recognize(bs []block, d *corpus.Document) *structure {
 			cands = append(cands, candidate{i, l})
 		}
 	}
-	restartedDivisions(cands, from)
-	in := chainSchemes(cands, bs, st)
+	restartedDivisions(bs, cands, from)
+	in := chainKeyed(cands, bs, st)
 	if count(in) < 3 {
 		// Too few printed numbers to be the document's numbering: the
 		// places of ordered lists' items (labels not printed) may be it,
@@ -551,6 +560,7 @@ func recognize(bs []block, d *corpus.Document) *structure {
 		bs, starts = unglue(bs, starts, st)
 		bs, starts = unglueLists(bs, starts)
 		partHeadings(bs, starts)
+		st.titlePage = titlePage(bs, starts)
 	}
 	build(bs, starts, d, st)
 	return st
@@ -809,7 +819,7 @@ type open struct {
 // block is text of the item open before it.
 func build(bs []block, starts map[int]label, d *corpus.Document, st *structure) {
 	b := builder{d: d, st: st, numbered: len(starts) > 0, more: map[int][]string{}, links: map[int][]string{},
-		counters: map[string]int{}, anchors: map[string]bool{}, headItem: -1, numbers: map[string]bool{}, bare: map[string]string{}}
+		counters: map[string]int{}, anchors: map[string]bool{}, headItem: -1, numbers: map[string]bool{}, bare: map[string]string{}, divisions: map[int]bool{}}
 	// Entries are the items of a document whose layout sets them apart:
 	// the headings above them are its divisions, as above numbered items.
 	for _, bl := range bs {
@@ -841,6 +851,7 @@ func build(bs []block, starts map[int]label, d *corpus.Document, st *structure) 
 		}
 		b.listsInText = listed*2 < headings
 	}
+	titled := titledForms(bs, starts)
 	skip := -1 // a block taken as the title of the item before it
 	for i, bl := range bs {
 		if i == skip {
@@ -863,23 +874,7 @@ func build(bs []block, starts map[int]label, d *corpus.Document, st *structure) 
 				bl.text += " " + bs[j].text
 				skip = j
 			}
-			// Is the block followed by text of its own (not another
-			// item's start, not a heading)?
-			body := false
-			for j := i + 1; j < len(bs); j++ {
-				if bs[j].chrome != "" {
-					continue
-				}
-				_, next := starts[j]
-				// Text that goes on in lower case is the same sentence
-				// wrapped, not the text under a title; an enumeration
-				// ("a) a warning;") is text under it.
-				r, _ := utf8.DecodeRuneInString(bs[j].text)
-				_, listed := readLabel(bs[j].text)
-				body = !next && bs[j].kind != blockHeading && bs[j].kind != blockEntry && bs[j].ordinal == 0 && (listed || !unicode.IsLower(r))
-				break
-			}
-			b.numberedItem(bl, lab, body)
+			b.numberedItem(bl, lab, hasBody(bs, starts, i), titled[lab.form()])
 		case bl.kind == blockHeading:
 			b.heading(bl)
 		case bl.ordinal > 0:
@@ -904,6 +899,49 @@ func build(bs []block, starts map[int]label, d *corpus.Document, st *structure) 
 		}
 	}
 	b.finish()
+}
+
+// hasBody reports whether the block of a start is followed by text of
+// its own: not another item's start, a heading or an entry.
+func hasBody(bs []block, starts map[int]label, i int) bool {
+	for j := i + 1; j < len(bs); j++ {
+		if bs[j].chrome != "" {
+			continue
+		}
+		_, next := starts[j]
+		// Text that goes on in lower case is the same sentence wrapped,
+		// not the text under a title; an enumeration ("a) a warning;")
+		// is text under it.
+		r, _ := utf8.DecodeRuneInString(bs[j].text)
+		_, listed := readLabel(bs[j].text)
+		return !next && bs[j].kind != blockHeading && bs[j].kind != blockEntry && bs[j].ordinal == 0 && (listed || !unicode.IsLower(r))
+	}
+	return false
+}
+
+// titledForms returns the numberings (by label form) whose items mostly
+// print their titles on lines of their own: of three or more paragraphs
+// that hold a label and one line with text after them, more than half a
+// title line in bold.
+func titledForms(bs []block, starts map[int]label) map[string]bool {
+	lines, titles := map[string]int{}, map[string]int{}
+	for i, lab := range starts {
+		bl := bs[i]
+		rest := labelRest(bl, lab)
+		if bl.kind != blockPara || rest == "" || strings.Contains(rest, "\n") || !hasBody(bs, starts, i) {
+			continue
+		}
+		f := lab.form()
+		lines[f]++
+		if bl.bold && runeLen(rest) <= maxTitleRunes {
+			titles[f]++
+		}
+	}
+	out := map[string]bool{}
+	for f, n := range lines {
+		out[f] = n >= 3 && titles[f]*2 > n
+	}
+	return out
 }
 
 // titleBelow reports whether the block after bs[i], whose label lab is
@@ -942,6 +980,7 @@ type builder struct {
 	// document's title.
 	firstHeading string
 	numbers      map[string]bool   // the numbers given so far
+	divisions    map[int]bool      // the preambles of divisions of a kind (heading)
 	bare         map[string]string // a number given with its word ("Appendix C") -> the number ("C")
 	stack        []open
 	pre          []string // text before the first item
@@ -1023,10 +1062,13 @@ func (b *builder) add(it corpus.Item, o open) {
 }
 
 // numberedItem opens the item a chain label starts. A heading, a short
-// line all in bold, or a short line without sentence punctuation that
-// text of its own follows (body) gives the item's title; a bold run at
-// the start of a longer block too when text follows it.
-func (b *builder) numberedItem(bl block, lab label, body bool) {
+// line all in bold (without its final full stop), or a short line
+// without sentence punctuation that text of its own follows (body) gives
+// the item's title; where the items of its numbering mostly print such
+// title lines (titled), a line of up to maxTitleRunes does. A bold run
+// at the start of a longer block gives it too when text follows it: its
+// first line, or its first sentence.
+func (b *builder) numberedItem(bl block, lab label, body, titled bool) {
 	key := lab.key()
 	it := corpus.Item{Kind: corpus.KindRule, Number: labelNumber(lab)}
 	// The kind: the one the label's word names ("RP-1"), else the one
@@ -1054,7 +1096,7 @@ func (b *builder) numberedItem(bl block, lab label, body bool) {
 	for len(b.stack) > 0 && !strings.HasPrefix(key, b.stack[len(b.stack)-1].key+".") {
 		b.stack = b.stack[:len(b.stack)-1]
 	}
-	rest := strings.TrimLeft(strings.TrimSpace(bl.text[lab.end:]), "-–—:： ")
+	rest := labelRest(bl, lab)
 	b.st.schemes[lab.shape()]++
 	switch {
 	case bl.kind == blockHeading:
@@ -1070,14 +1112,18 @@ func (b *builder) numberedItem(bl block, lab label, body bool) {
 		} else {
 			it.Text = strings.Join(cells, "\n")
 		}
-	case bl.bold && runeLen(rest) <= maxTitleRunes && !strings.Contains(rest, "\n"),
+	case bl.bold && runeLen(rest) <= maxTitleRunes && !strings.Contains(rest, "\n"):
+		it.Title = strings.TrimSpace(strings.TrimSuffix(rest, "."))
+		it.Section = b.section(0)
+	case titleLine(bl, rest, body, titled):
 		// "12: Title" on a line of its own, its text on the lines below.
-		body && bl.kind == blockPara && titleLike(rest) && runeLen(rest) <= 60 && !strings.Contains(rest, "\n"):
 		it.Title = rest
 		it.Section = b.section(0)
 	default:
 		it.Section = b.section(0)
-		if t, body, ok := leadTitle(bl, rest); ok {
+		if t, body, ok := sentenceTitle(bl, lab, rest); ok {
+			it.Title, it.Text = t, body
+		} else if t, body, ok := leadTitle(bl, rest); ok {
 			it.Title, it.Text = t, body
 		} else if t, body, ok := parenTitle(rest, lab.end > 0 && !unicode.IsSpace(rune(bl.text[lab.end-1]))); ok {
 			it.Title, it.Text = t, body
@@ -1086,6 +1132,45 @@ func (b *builder) numberedItem(bl block, lab label, body bool) {
 		}
 	}
 	b.add(it, open{key: key, depth: bl.depth})
+}
+
+// labelRest is the text of a numbered block after its label.
+func labelRest(bl block, lab label) string {
+	return strings.TrimLeft(strings.TrimSpace(bl.text[lab.end:]), "-–—:： ")
+}
+
+// titleLine reports whether rest, the text of a paragraph after its
+// label, is a title on a line of its own: one line without sentence
+// punctuation that text of the item's own follows (body), of at most 60
+// runes, or of at most maxTitleRunes where the numbering's items mostly
+// print such lines (titled).
+func titleLine(bl block, rest string, body, titled bool) bool {
+	limit := 60
+	if titled {
+		limit = maxTitleRunes
+	}
+	return body && bl.kind == blockPara && titleLike(rest) && runeLen(rest) <= limit && !strings.Contains(rest, "\n")
+}
+
+// sentenceTitle splits the text of a block that starts in bold after its
+// label into its first sentence, the title, and the rest: "Rule 10:
+// Breaking Tables, 2-Step Random Process. A 2-step random ...". The bold
+// run must reach the sentence's end (its full stop may be plain), and the
+// sentence be at most maxTitleRunes long.
+func sentenceTitle(bl block, lab label, rest string) (title, text string, ok bool) {
+	e := boldEnd(bl)
+	if e == 0 || strings.Contains(rest, "\n") {
+		return "", "", false
+	}
+	k := strings.Index(rest, ". ")
+	if k <= 0 || runeLen(rest[:k]) > maxTitleRunes {
+		return "", "", false
+	}
+	at := len(bl.text) - len(rest) + k // the full stop's offset in bl.text
+	if e < at {
+		return "", "", false
+	}
+	return strings.TrimSpace(rest[:k]), strings.TrimSpace(rest[k+1:]), true
 }
 
 // heading opens the item of an unnumbered heading: in a numbered
@@ -1105,6 +1190,19 @@ func (b *builder) heading(bl block) {
 	if bl.count > 0 {
 		b.counted = &countClaim{title: title, want: bl.count}
 		b.claims = append(b.claims, b.counted)
+	}
+	// A heading that names a kind of items ("2024 Recommended
+	// Procedures") in a numbered document opens a division of them: its
+	// words and the text under it are the division's preamble, and the
+	// division is called by the kind's name as the heading prints it.
+	// A heading the numbering goes on through, the document's title, or
+	// a two-letter word opens none (divisionKinds, restartedDivisions).
+	if kind, name := namedKindSpan(corpus.CleanLine(headingName(bl))); b.numbered && !b.entries && kind != "" && !bl.through && title != b.firstHeading && namedKindWords(headingName(bl)) != nil {
+		b.enter(bl.level, name)
+		b.add(corpus.Item{Kind: corpus.KindPreamble, Section: name, Text: title}, open{level: bl.level})
+		b.headItem = len(b.d.Items) - 1
+		b.divisions[b.headItem] = true
+		return
 	}
 	it := corpus.Item{Kind: corpus.KindSection, Title: title, Section: b.section(bl.level)}
 	var path []int
@@ -1204,6 +1302,14 @@ func (b *builder) listItem(bl block) {
 // drops the section items of a numbered document that hold no text.
 func (b *builder) finish() {
 	d := b.d
+	// A division's preamble without text of its own lives on as the
+	// Section of the items under it, as an empty section does, where
+	// that name is all its heading says: "Recommended procedures for
+	// dealers" keeps its words.
+	empty := map[int]bool{}
+	for i := range b.divisions {
+		empty[i] = len(b.more[i]) == 0 && corpus.CleanLine(d.Items[i].Text) == d.Items[i].Section
+	}
 	for i, ss := range b.more {
 		it := &d.Items[i]
 		if it.Text != "" {
@@ -1229,13 +1335,16 @@ func (b *builder) finish() {
 	// one that no item is under (a heading before a dropped list of
 	// links) stays an item, or its words would be lost; the first
 	// heading is the document's title.
-	under := map[string]bool{}
+	under := map[string]int{}
 	for i := range d.Items {
-		under[d.Items[i].Section] = true
+		under[d.Items[i].Section]++
 	}
 	items := d.Items[:0]
-	for _, it := range d.Items {
-		if b.numbered && it.Kind == corpus.KindSection && it.Number == "" && it.Text == "" && (under[it.Title] || it.Title == b.firstHeading) {
+	for i, it := range d.Items {
+		if b.numbered && it.Kind == corpus.KindSection && it.Number == "" && it.Text == "" && (under[it.Title] > 0 || it.Title == b.firstHeading) {
+			continue
+		}
+		if empty[i] && (under[it.Section] > 1 || it.Text == b.firstHeading) {
 			continue
 		}
 		items = append(items, it)
@@ -1246,18 +1355,7 @@ func (b *builder) finish() {
 		text := strings.Join(b.pre, "\n")
 		d.Items = append([]corpus.Item{{Kind: corpus.KindPreamble, Text: text}}, d.Items...)
 	}
-	for i := range d.Items {
-		it := &d.Items[i]
-		if numberedKind(it.Kind) && len(it.Parts) == 0 {
-			it.Parts = enumParts(it.Text)
-			if it.Parts == nil {
-				it.Parts = letterParts(it.Text)
-			}
-			if it.Parts == nil {
-				it.Parts = lineParts(it.Text)
-			}
-		}
-	}
+	findParts(d.Items)
 	// A numbered heading with numbered items under it and no text of its
 	// own is a section.
 	for i := range d.Items {

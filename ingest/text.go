@@ -106,10 +106,11 @@ func fromBlocks(bs []block, d *corpus.Document) (*structure, error) {
 	if !text {
 		return st, errors.New("no rules or text found, only headings")
 	}
-	// The document's title: its title heading, else the first line of
-	// the text before the first item.
+	// The document's title: its title heading, else (or where the
+	// headings before its first division are a title page) the first
+	// line of the text before the first item.
 	head := ""
-	if i := titleHeading(bs); i >= 0 {
+	if i := titleHeading(bs); i >= 0 && !st.titlePage {
 		d.Title = corpus.CleanLine(bs[i].text)
 	}
 	if d.Items[0].Kind == corpus.KindPreamble {

@@ -1,0 +1,225 @@
+package ingest
+
+import (
+	"cmp"
+	"strings"
+	"unicode"
+
+	"github.com/rulesync/rulesync/corpus"
+)
+
+// Divisions where the layout gives headings no level (DOCX paragraphs set
+// apart by type, PDF lines set larger: block.level 0). A heading there
+// runs to the next heading, and what a level would say is read from the
+// headings' text and repetition instead.
+
+// runInHeadings makes headings of the paragraphs that start with a run
+// set in bold that names a kind of item (kinds.txt): "Recommended
+// Procedures and Illustration Addendum: See the longform version ..."
+// opens a division of procedures as a heading on a line of its own would,
+// and is named by its bold run (headingName). A bold run that names no
+// kind is the start of the text, or an item's title.
+func runInHeadings(bs []block) {
+	for i := range bs {
+		b := &bs[i]
+		if b.kind != blockPara || b.chrome != "" || b.ordinal > 0 || b.boldRunes == 0 {
+			continue
+		}
+		if _, numbered := readLabel(b.text); numbered {
+			continue
+		}
+		if run := headingName(*b); titleLike(run) && namedKind(run) != "" {
+			b.kind, b.level = blockHeading, 0
+		}
+	}
+}
+
+// headingName is what a heading is called: its text, or the bold run of a
+// paragraph that starts with one, without the colon or full stop after it.
+func headingName(b block) string {
+	e := boldEnd(b)
+	if e == 0 || e >= len(strings.TrimRightFunc(b.text, unicode.IsSpace)) {
+		return strings.TrimSpace(b.text)
+	}
+	return strings.TrimRight(strings.TrimSpace(b.text[:e]), ":：.")
+}
+
+// runningTitles marks as page furniture the headings without a level
+// whose text recurs as another such heading: the organisation's name and
+// the version line a publication repeats at the head of each of its parts
+// ("POKER TOURNAMENT DIRECTORS ASSN.", "Version 1.0, October, 2024") name
+// no division. The document's first heading, its title, stays.
+func runningTitles(bs []block) {
+	count := map[string]int{}
+	first := -1
+	for i, b := range bs {
+		if b.kind == blockHeading && b.level == 0 && b.chrome == "" {
+			count[strings.TrimSpace(b.text)]++
+			if first < 0 {
+				first = i
+			}
+		}
+	}
+	for i := range bs {
+		b := &bs[i]
+		if b.kind == blockHeading && b.level == 0 && b.chrome == "" && i != first && count[strings.TrimSpace(b.text)] > 1 {
+			b.chrome = "running title"
+		}
+	}
+}
+
+// titlePage makes text of the preamble the headings without a level that
+// stand before the last heading above the first numbered item: a title
+// page ("POKER TOURNAMENT DIRECTORS ASSN.", "2024 Rules Version 1.0",
+// "Longform Version Includes: ...") holds no division of the rules, and
+// its first line is the document's title. It reports whether there is
+// such a title page: text before that heading.
+func titlePage(bs []block, starts map[int]label) bool {
+	first := len(bs)
+	for i := range starts {
+		first = min(first, i)
+	}
+	h := -1
+	for i := first - 1; i >= 0; i-- {
+		if bs[i].kind == blockHeading && bs[i].chrome == "" {
+			if bs[i].level != 0 {
+				return false
+			}
+			h = i
+			break
+		}
+	}
+	page := false
+	for i := 0; i < h; i++ {
+		b := &bs[i]
+		if b.chrome != "" {
+			continue
+		}
+		page = true
+		if b.kind == blockHeading {
+			b.kind = blockPara
+		}
+	}
+	return page
+}
+
+// chainKeyed is chainSchemes, with the entries of a division keyed to
+// the document's items (keyedEntries) taken as items, and the other labels
+// of that division left out of the chain: they number the entries' parts
+// ("Example 1", "Step 2").
+func chainKeyed(cands []candidate, bs []block, st *structure) []bool {
+	entries, aside := keyedEntries(cands)
+	if entries == nil {
+		return chainSchemes(cands, bs, st)
+	}
+	var rest []candidate
+	var at []int
+	for j, c := range cands {
+		if !aside[j] {
+			rest = append(rest, c)
+			at = append(at, j)
+		}
+	}
+	in := make([]bool, len(cands))
+	for k, ok := range chainSchemes(rest, bs, st) {
+		in[at[k]] = ok
+	}
+	for j, ok := range entries {
+		in[j] = in[j] || ok
+	}
+	return in
+}
+
+// keyedEntries finds the entries of a division of a kind of its own
+// whose labels are keyed to the numbers of the document's other items
+// rather than numbered in succession: an illustration addendum of
+// "Rule 10:", "Rule 11-D:", "Rule 16:" entries, each for the rule (and
+// part) it illustrates. The entries are labels of one printed form in
+// the division, the first label of the division among them, in strictly
+// increasing order, three or more, with a step that skips more numbers
+// than a numbering's hole (else the chain numbers them), and each the
+// number (or number and part) of a label of another kind. entries marks
+// them; aside marks every label of such a division, which the chain is
+// not to number.
+func keyedEntries(cands []candidate) (entries, aside []bool) {
+	others := map[corpus.Kind]map[string]bool{} // keys of the labels not of each kind
+	kinds := map[corpus.Kind]bool{}
+	for _, c := range cands {
+		if c.lab.kind != "" {
+			kinds[c.lab.kind] = true
+		}
+	}
+	for k := range kinds {
+		keys := map[string]bool{}
+		for _, c := range cands {
+			if c.lab.kind != k {
+				keys[c.lab.key()] = true
+			}
+		}
+		others[k] = keys
+	}
+	for k := range kinds {
+		var group []int
+		form := ""
+		for j, c := range cands {
+			if c.lab.kind != k {
+				continue
+			}
+			if group == nil {
+				form = c.lab.form()
+			}
+			if c.lab.form() == form {
+				group = append(group, j)
+			}
+		}
+		if !keyed(cands, group, others[k]) {
+			continue
+		}
+		if entries == nil {
+			entries, aside = make([]bool, len(cands)), make([]bool, len(cands))
+		}
+		for _, j := range group {
+			entries[j] = true
+		}
+		for j, c := range cands {
+			aside[j] = aside[j] || c.lab.kind == k
+		}
+	}
+	return entries, aside
+}
+
+// keyed reports whether the labels of group are keyed entries: three or
+// more, strictly increasing, not a succession, each the key (or the key
+// and a part letter) of one of keys.
+func keyed(cands []candidate, group []int, keys map[string]bool) bool {
+	if len(group) < 3 {
+		return false
+	}
+	succession := true
+	for n, j := range group {
+		cs := cands[j].lab.comps
+		if !keys[joinComps(cs)] && !(len(cs) > 1 && keys[joinComps(cs[:len(cs)-1])]) {
+			return false
+		}
+		if n == 0 {
+			continue
+		}
+		prev := cands[group[n-1]].lab.comps
+		if compareComps(prev, cs) >= 0 {
+			return false
+		}
+		succession = succession && follows(prev, cs, chainHoles)
+	}
+	return !succession
+}
+
+// compareComps orders labels by their components' values: 10 < 11 <
+// 11-D < 16.
+func compareComps(a, b []comp) int {
+	for i := 0; i < len(a) && i < len(b); i++ {
+		if c := cmp.Compare(a[i].n, b[i].n); c != 0 {
+			return c
+		}
+	}
+	return cmp.Compare(len(a), len(b))
+}
