@@ -1064,6 +1064,15 @@ func (a *aligner) review(pairs []Pair) {
 				continue
 			}
 		}
+		if len(p.Source) == 1 && len(p.Target) == 1 && !p.Anchor && !a.sc.sameLang && numbersDisagree(p.Evidence) && !a.tgt.Items[p.Target[0]].Has(corpus.FlagTruncated) {
+			// Across languages numbers survive translation: a pair whose
+			// numbers have nothing in common (one side states some, the
+			// other none of them) is not vouched for by its place, and
+			// a human decides (a translation made from an older edition
+			// shifts by a section).
+			p.Low = true
+			continue
+		}
 		if support[k] > 0 {
 			p.Score += (1 - p.Score) * orderSupport * support[k]
 			p.Evidence = append(p.Evidence, Evidence{Signal: "order", Agrees: true, Detail: fmt.Sprintf("%d of 2 neighbours paired in sequence", int(support[k]*2))})
@@ -1207,4 +1216,19 @@ func wordFirst(k string) string {
 		}
 	}
 	return "#." + rest
+}
+
+// numbersDisagree reports whether a pair's evidence has numbers on one
+// side or both and none in common.
+func numbersDisagree(ev []Evidence) bool {
+	differ := false
+	for _, e := range ev {
+		if e.Signal == className[cNumber] {
+			if e.Agrees {
+				return false
+			}
+			differ = true
+		}
+	}
+	return differ
 }
