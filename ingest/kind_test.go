@@ -1,6 +1,7 @@
 package ingest
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/rulesync/rulesync/corpus"
@@ -81,4 +82,38 @@ func joinWords(ws []string) string {
 		s += w
 	}
 	return s
+}
+
+// TestListsAsTextWarn checks that a short list numbered again under a
+// heading that names no kind, which the numbering keeps as that
+// heading's text, is a warning (so --strict fails) rather than silent,
+// and that the same list under a heading that names its kind is items.
+func TestListsAsTextWarn(t *testing.T) {
+	doc := func(heading string) string {
+		return "# Reglas\n\n## Juego\n\n1. El jugador protege su mano en todo momento.\n2. Las fichas quedan a la vista sobre la mesa.\n3. Quien abandona la mesa pierde el bote.\n4. La decisión del director es definitiva.\n\n## " + heading +
+			"\n\n1. Un jugador apuesta y otro iguala sin mirar.\n2. Dos jugadores van all-in en la misma mano.\n3. El crupier expone una carta antes de tiempo.\n"
+	}
+	d, err := Options{}.Bytes("x.md", []byte(doc("Anexos")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	warned := false
+	for _, n := range d.Notes {
+		warned = warned || strings.HasPrefix(n, WarningNote+"lists numbered again under a heading") && strings.Contains(n, `1-3 under "Anexos"`)
+	}
+	if !warned {
+		t.Errorf("no warning for the list left as text; notes: %q", d.Notes)
+	}
+	d, err = Options{}.Bytes("x.md", []byte(doc("Procedimientos recomendados")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := d.Count(corpus.KindRP); n != 3 {
+		t.Errorf("%d rp items under a heading that names the kind, want 3", n)
+	}
+	for _, n := range d.Notes {
+		if strings.HasPrefix(n, WarningNote) {
+			t.Errorf("unexpected warning: %s", n)
+		}
+	}
 }

@@ -47,6 +47,7 @@ type structure struct {
 	holes       []string       // steps that skipped numbers: "4.2 -> 4.4"
 	restarts    []string       // labels that start a second run: "3.1 after 3.9.1"
 	outOfOrder  []string       // labels read as items outside the succession
+	listsAsText []string       // lists starting at 1 under a heading, left as its text
 	textRunes   int            // runes of text in the blocks
 	unexplained int            // labels like the numbering's left in the text
 	chromeRunes int            // runes of text kept out as page furniture
@@ -314,6 +315,45 @@ func firstHeading(bs []block, base int) int {
 	return -1
 }
 
+// listsAsText returns, for a numbered document, the lists that start
+// again at 1 right under a heading and that the numbering leaves as that
+// heading's text (a restart three or four items do not outweigh): "1-3
+// under \"Anexos\" (line 12)". They are a second numbering as often as
+// a list in a text, so the user is told.
+func listsAsText(bs []block, cands []candidate, in []bool) []string {
+	if count(in) < 3 {
+		return nil
+	}
+	var out []string
+	for j := 0; j < len(cands); j++ {
+		c := cands[j]
+		if in[j] || !allFirst(c.lab.comps) || len(c.lab.comps) != 1 {
+			continue
+		}
+		h := c.block - 1
+		for h >= 0 && bs[h].chrome != "" {
+			h--
+		}
+		if h < 0 || bs[h].kind != blockHeading {
+			continue
+		}
+		k := j
+		for k+1 < len(cands) && !in[k+1] && cands[k+1].lab.form() == c.lab.form() && follows(cands[k].lab.comps, cands[k+1].lab.comps, 0) && !headingBetween(bs, cands[k].block, cands[k+1].block) {
+			k++
+		}
+		if k == j {
+			continue
+		}
+		where := fmt.Sprintf("%s-%s under %q", c.lab.printed, cands[k].lab.printed, clip(corpus.CleanLine(bs[h].text), 40))
+		if bs[h].line > 0 {
+			where += fmt.Sprintf(" (line %d)", bs[h].line)
+		}
+		out = append(out, where)
+		j = k
+	}
+	return out
+}
+
 // headingBetween reports whether a heading (not furniture) lies between
 // blocks a and b.
 func headingBetween(bs []block, a, b int) bool {
@@ -544,6 +584,7 @@ func recognize(bs []block, d *corpus.Document) *structure {
 			st.unexplained++
 		}
 	}
+	st.listsAsText = listsAsText(bs, cands, in)
 	headings := 0
 	for _, b := range bs {
 		if b.kind == blockHeading && b.chrome == "" {
@@ -554,7 +595,7 @@ func recognize(bs []block, d *corpus.Document) *structure {
 	// the document's structure: a list of three inside a text of headings.
 	if numbered < 3 && !twoRules(cands, in) || numbered*2 < headings {
 		starts = nil
-		st.holes, st.restarts, st.outOfOrder = nil, nil, nil
+		st.holes, st.restarts, st.outOfOrder, st.listsAsText = nil, nil, nil, nil
 	}
 	if len(starts) > 0 {
 		bs, starts = unglue(bs, starts, st)
