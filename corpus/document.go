@@ -21,13 +21,14 @@ const (
 	KindAddendum   Kind = "addendum"   // an illustration-addendum entry ("Rule 40-A: ...")
 	KindRegulation Kind = "regulation" // a WCA-style regulation ("1e2)")
 	KindGuideline  Kind = "guideline"  // a WCA-style guideline ("1e2+)")
+	KindDefinition Kind = "definition" // a defined term of a rulebook's definitions or glossary
 	KindSection    Kind = "section"    // a heading with the text under it
 	KindPreamble   Kind = "preamble"   // introductory text of a document or part of one
 	KindItem       Kind = "item"       // anything else
 )
 
 // kinds lists the known kinds in the order of their declaration.
-var kinds = []Kind{KindRule, KindRP, KindAddendum, KindRegulation, KindGuideline, KindSection, KindPreamble, KindItem}
+var kinds = []Kind{KindRule, KindRP, KindAddendum, KindRegulation, KindGuideline, KindDefinition, KindSection, KindPreamble, KindItem}
 
 func (k Kind) known() bool { return slices.Contains(kinds, k) }
 

@@ -13,6 +13,7 @@ var idPrefix = map[Kind]string{
 	KindAddendum:   "add",
 	KindRegulation: "reg",
 	KindGuideline:  "guide",
+	KindDefinition: "def",
 	KindSection:    "sec",
 	KindPreamble:   "pre",
 }

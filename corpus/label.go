@@ -14,6 +14,7 @@ var kindLabel = map[Kind]string{
 	KindAddendum:   "Addendum ",
 	KindRegulation: "Regulation ",
 	KindGuideline:  "Guideline ",
+	KindDefinition: "Definition ",
 }
 
 // kindPlural names the items of a kind together, for notes on what an
@@ -24,6 +25,7 @@ var kindPlural = map[Kind]string{
 	KindAddendum:   "Illustration Addendum entries",
 	KindRegulation: "regulations",
 	KindGuideline:  "guidelines",
+	KindDefinition: "definitions",
 	KindSection:    "sections",
 	KindPreamble:   "preambles",
 	KindItem:       "items",

@@ -39,7 +39,7 @@ type ScopeNote struct {
 // scopeKinds are the kinds of item whose absence from a whole edition
 // is a difference of scope; sections, preambles and loose items come
 // and go with the layout.
-var scopeKinds = []corpus.Kind{corpus.KindRule, corpus.KindRP, corpus.KindAddendum, corpus.KindRegulation, corpus.KindGuideline}
+var scopeKinds = []corpus.Kind{corpus.KindRule, corpus.KindRP, corpus.KindAddendum, corpus.KindRegulation, corpus.KindGuideline, corpus.KindDefinition}
 
 // scope finds the kinds of item only one edition has, and returns the
 // notes and, for each edition, the items outside the comparison (for

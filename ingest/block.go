@@ -43,6 +43,9 @@ type block struct {
 	// through marks a heading that names a kind through which the
 	// document's numbering goes on (restartedDivisions): no division.
 	through bool
+	// divided marks a heading that names a kind under which labels of
+	// that kind number items: a division of its own.
+	divided bool
 	// chrome, when not "", says why the block is page furniture rather
 	// than text of the rulebook (navigation, a footer): it is kept in the
 	// notes, never in an item.

@@ -195,7 +195,7 @@ func runIndex(ws, run []string) int {
 // numberedKind reports whether the recognizer numbers items of kind k:
 // rules and the kinds kinds.txt names.
 func numberedKind(k corpus.Kind) bool {
-	return k == corpus.KindRule || k == corpus.KindRP || k == corpus.KindAddendum
+	return k == corpus.KindRule || k == corpus.KindRP || k == corpus.KindAddendum || k == corpus.KindDefinition
 }
 
 // divisionKinds returns, for each block, the kind the headings in force

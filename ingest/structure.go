@@ -292,7 +292,13 @@ func chainSchemes(cands []candidate, bs []block, st *structure) []bool {
 		for k, j := range idx {
 			sub[k] = cands[j]
 		}
-		for k, ok := range chain(sub, bs, st) {
+		got := chain(sub, bs, st)
+		// A numbering of a kind a heading named is two labels or more:
+		// one label under "Glossary" is a number its text cites.
+		if sub[0].lab.div > 0 && count(got) < 2 {
+			continue
+		}
+		for k, ok := range got {
 			in[idx[k]] = ok
 		}
 	}
@@ -528,6 +534,16 @@ func recognize(bs []block, d *corpus.Document) *structure {
 	}
 	restartedDivisions(bs, cands, from)
 	in := chainKeyed(cands, bs, st)
+	// A division heading opens a division only where labels of its
+	// kind number items under it, or where the layout gives headings no
+	// level (DOCX, PDF: a bold run-in heading that names the divisions
+	// a short form leaves out); a "Glossary" of unnumbered terms in
+	// Markdown stays a section.
+	for j, c := range cands {
+		if in[j] && c.lab.div > 0 {
+			bs[c.lab.div-1].divided = true
+		}
+	}
 	if count(in) < 3 {
 		// Too few printed numbers to be the document's numbering: the
 		// places of ordered lists' items (labels not printed) may be it,
@@ -1238,7 +1254,7 @@ func (b *builder) heading(bl block) {
 	// division is called by the kind's name as the heading prints it.
 	// A heading the numbering goes on through, the document's title, or
 	// a two-letter word opens none (divisionKinds, restartedDivisions).
-	if kind, name := namedKindSpan(corpus.CleanLine(headingName(bl))); b.numbered && !b.entries && kind != "" && !bl.through && title != b.firstHeading && namedKindWords(headingName(bl)) != nil {
+	if kind, name := namedKindSpan(corpus.CleanLine(headingName(bl))); b.numbered && !b.entries && kind != "" && !bl.through && title != b.firstHeading && namedKindWords(headingName(bl)) != nil && (bl.divided || bl.level == 0) {
 		b.enter(bl.level, name)
 		b.add(corpus.Item{Kind: corpus.KindPreamble, Section: name, Text: title}, open{level: bl.level})
 		b.headItem = len(b.d.Items) - 1
@@ -1255,6 +1271,9 @@ func (b *builder) heading(bl block) {
 	path = append(path, b.counters[pk])
 	if !b.numbered {
 		it.Kind = corpus.KindItem
+		if bl.term && b.kind() == corpus.KindDefinition {
+			it.Kind = corpus.KindDefinition // a term under "Definitions"
+		}
 		it.ID = "item:" + joinInts(path)
 		if a := anchorID(bl.anchor); a != "" && !b.anchors[a] {
 			b.anchors[a] = true
@@ -1613,7 +1632,8 @@ func kindCounts(d *corpus.Document) string {
 // a document's repeated structure: it has no numbering (build's caller
 // decides) and more terms than headings (a glossary page, where each
 // term is an item; not a page of four rules with a list of three facts
-// about it). Terms one after another name one definition: one heading. Terms inside a document of many headings
+// about it), or under a heading that names definitions ("Glossary").
+// Terms one after another name one definition: one heading. Terms inside a document of many headings
 // (a style guide's rule that defines three words) stay its text, as an
 // ordered list in it does. It returns bs, changed in place.
 func termHeadings(bs []block) []block {
@@ -1627,14 +1647,19 @@ func termHeadings(bs []block) []block {
 			headings++
 		}
 	}
-	if terms == 0 || terms <= headings {
+	if terms == 0 {
 		return bs
 	}
+	// Under a heading that names definitions ("Glossary"), terms are
+	// items whatever their count.
+	kinds, _ := divisionKinds(bs)
+	all := terms > headings
 	level := 0
 	out := bs[:0]
-	for _, b := range bs {
+	for i, b := range bs {
 		switch {
 		case b.chrome != "":
+		case b.term && !all && kinds[i] != corpus.KindDefinition:
 		case b.term && len(out) > 0 && out[len(out)-1].term && out[len(out)-1].kind == blockHeading:
 			// "Anchor" and "Hook" over one definition.
 			out[len(out)-1].text += " / " + b.text

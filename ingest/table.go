@@ -226,12 +226,12 @@ func tableItem(id, number, kind, title, text string) corpus.Item {
 // idKinds reads the prefix of a rulesync id.
 var idKinds = map[string]corpus.Kind{
 	"rule": corpus.KindRule, "rp": corpus.KindRP, "add": corpus.KindAddendum, "reg": corpus.KindRegulation,
-	"guide": corpus.KindGuideline, "sec": corpus.KindSection, "pre": corpus.KindPreamble, "item": corpus.KindItem,
+	"guide": corpus.KindGuideline, "def": corpus.KindDefinition, "sec": corpus.KindSection, "pre": corpus.KindPreamble, "item": corpus.KindItem,
 }
 
 var kindNames = map[string]corpus.Kind{
 	"rule": corpus.KindRule, "rp": corpus.KindRP, "procedure": corpus.KindRP, "addendum": corpus.KindAddendum,
-	"regulation": corpus.KindRegulation, "guideline": corpus.KindGuideline, "section": corpus.KindSection,
+	"regulation": corpus.KindRegulation, "guideline": corpus.KindGuideline, "definition": corpus.KindDefinition, "section": corpus.KindSection,
 	"preamble": corpus.KindPreamble, "item": corpus.KindItem,
 }
 

@@ -25,7 +25,7 @@ func writeTable(w io.Writer, d *corpus.Document, color bool) error {
 		fmt.Fprintf(bw, "  %s", d.Date)
 	}
 	fmt.Fprintf(bw, "  (%s, %d items", d.Source.Format, len(d.Items))
-	for _, k := range []corpus.Kind{corpus.KindRule, corpus.KindRP, corpus.KindAddendum, corpus.KindRegulation, corpus.KindGuideline, corpus.KindSection, corpus.KindPreamble} {
+	for _, k := range []corpus.Kind{corpus.KindRule, corpus.KindRP, corpus.KindAddendum, corpus.KindRegulation, corpus.KindGuideline, corpus.KindDefinition, corpus.KindSection, corpus.KindPreamble} {
 		if n := d.Count(k); n > 0 {
 			fmt.Fprintf(bw, ", %d %s", n, k)
 		}
