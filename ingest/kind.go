@@ -41,32 +41,13 @@ var divisionNames = sync.OnceValue(func() []kindName {
 	return out
 })
 
-// kindWords splits a folded name into its words: runs of letters and
+// kindWords splits a name into its folded words: runs of letters and
 // digits in scripts that space words, and single characters in those that
-// do not (so that "推奨手順一覧" holds the name "推奨手順").
+// do not (so that "推奨手順一覧" holds the name "推奨手順"). Names and
+// headings are split alike (kindWordsAt).
 func kindWords(s string) []string {
-	s = strings.ToLower(corpus.Fold(s))
-	var out []string
-	var w strings.Builder
-	flush := func() {
-		if w.Len() > 0 {
-			out = append(out, w.String())
-			w.Reset()
-		}
-	}
-	for _, r := range s {
-		switch {
-		case unspaced(r):
-			flush()
-			out = append(out, string(r))
-		case unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.M, r):
-			w.WriteRune(r)
-		default:
-			flush()
-		}
-	}
-	flush()
-	return out
+	w, _ := kindWordsAt(s)
+	return w
 }
 
 // unspaced reports whether r is of a script written without spaces
