@@ -132,21 +132,14 @@ func kindWordsAt(s string) ([]string, [][2]int) {
 	return out, at
 }
 
-// namedKindWords returns the words of the names of kinds a heading holds
-// that may name a division: a name of two letters ("RP") names a kind as
-// a label's word ("RP-4") only, since as a heading's word it is as often
-// an abbreviation of something else ("RP Rules" of a role-play server).
-func namedKindWords(s string) []string {
-	if s == "" || runeLen(s) > maxTitleRunes {
-		return nil
-	}
-	words := kindWords(s)
-	for _, n := range divisionNames() {
-		if containsRun(words, n.words) && (len(n.words) > 1 || runeLen(n.words[0]) > 2) {
-			return n.words
-		}
-	}
-	return nil
+// namesDivision reports whether a heading names a kind's division: it
+// holds a name of kinds.txt longer than two letters. A name of two
+// letters ("RP") names a kind as a label's word ("RP-4") only, since as a
+// heading's word it is as often an abbreviation of something else ("RP
+// Rules" of a role-play server).
+func namesDivision(s string) bool {
+	_, span := namedKindSpan(s)
+	return span != "" && (len(kindWords(span)) > 1 || runeLen(span) > 2)
 }
 
 // containsRun reports whether run is a run of consecutive words of ws.
@@ -208,7 +201,7 @@ func divisionKinds(bs []block) (kinds []corpus.Kind, from []int) {
 			heads = heads[:len(heads)-1]
 		}
 		h := head{b.level, i, namedKind(headingName(b))}
-		if i == title || len(namedKindWords(headingName(b))) == 0 {
+		if i == title || !namesDivision(headingName(b)) {
 			h.kind = ""
 		}
 		heads = append(heads, h)

@@ -1097,7 +1097,7 @@ func (b *builder) enter(level int, title string) {
 		b.heads = b.heads[:len(b.heads)-1]
 	}
 	k := namedKind(title)
-	if title == b.firstHeading || len(namedKindWords(title)) == 0 {
+	if title == b.firstHeading || !namesDivision(title) {
 		k = "" // the document's title, or a two-letter word
 	}
 	b.heads = append(b.heads, inForce{level, title, k})
@@ -1254,7 +1254,7 @@ func (b *builder) heading(bl block) {
 	// division is called by the kind's name as the heading prints it.
 	// A heading the numbering goes on through, the document's title, or
 	// a two-letter word opens none (divisionKinds, restartedDivisions).
-	if kind, name := namedKindSpan(corpus.CleanLine(headingName(bl))); b.numbered && !b.entries && kind != "" && !bl.through && title != b.firstHeading && namedKindWords(headingName(bl)) != nil && (bl.divided || bl.level == 0) {
+	if kind, name := namedKindSpan(corpus.CleanLine(headingName(bl))); b.numbered && !b.entries && kind != "" && !bl.through && title != b.firstHeading && namesDivision(headingName(bl)) && (bl.divided || bl.level == 0) {
 		b.enter(bl.level, name)
 		b.add(corpus.Item{Kind: corpus.KindPreamble, Section: name, Text: title}, open{level: bl.level})
 		b.headItem = len(b.d.Items) - 1
