@@ -64,3 +64,26 @@ func unnumbered(d *corpus.Document) *corpus.Document {
 	corpus.AssignIDs(&c)
 	return &c
 }
+
+// BenchmarkPivot aligns a generated English edition of 5,000 items with
+// its Japanese translation through Pivot, the way `rulesync align A B`
+// does: one target, then two (where the memo of tokens is shared).
+func BenchmarkPivot(b *testing.B) {
+	docs, _ := synth.Corpus(1, 2, 1, 5000)
+	en, ja, ja2 := docs["en-1"], docs["ja-1"], docs["ja-2"]
+	if en == nil || ja == nil || ja2 == nil {
+		b.Fatalf("synth.Corpus made no en-1, ja-1 and ja-2")
+	}
+	for _, targets := range [][]*corpus.Document{{ja}, {ja, ja2}} {
+		b.Run(fmt.Sprintf("targets=%d", len(targets)), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				for _, al := range (align.Options{}).Pivot(en, targets...) {
+					if len(al.Pairs) < 4500 {
+						b.Fatalf("%d pairs for 5000 items", len(al.Pairs))
+					}
+				}
+			}
+		})
+	}
+}
