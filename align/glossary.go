@@ -203,13 +203,14 @@ func (g *Glossary) build() {
 // terms match whole words, case-insensitively, a final "s" aside; CJK terms
 // match anywhere. Where terms overlap the longest wins.
 func (g *Glossary) Find(text, lang string) []int {
-	return g.find(lang, func() string { return strings.ToLower(corpus.Fold(text)) })
+	lower := func() string { return strings.ToLower(corpus.Fold(text)) }
+	return g.find(lang, lower, func() []string { return words(lower()) })
 }
 
-// find is Find, given a function that returns the text folded and in
-// lower case (called only when lang has terms): the aligner has that form
-// already.
-func (g *Glossary) find(lang string, lower func() string) []int {
+// find is Find, given functions that return the text folded and in lower
+// case and the words of that (called only when lang has terms): the
+// aligner has them already.
+func (g *Glossary) find(lang string, lower func() string, lowerWords func() []string) []int {
 	if g == nil || len(g.Concepts) == 0 {
 		return nil
 	}
@@ -218,7 +219,6 @@ func (g *Glossary) find(lang string, lower func() string) []int {
 	if ix == nil {
 		return nil
 	}
-	f := lower()
 	seen := map[int]bool{}
 	var out []int
 	add := func(c int) {
@@ -228,7 +228,7 @@ func (g *Glossary) find(lang string, lower func() string) []int {
 		}
 	}
 	// Latin words, also in CJK text (acronyms and loanwords in Latin letters).
-	ws := words(f)
+	ws := lowerWords()
 	for i := 0; i < len(ws); i++ {
 		for _, t := range ix.byHead[ws[i]] {
 			if i+len(t.words) <= len(ws) && equalWords(ws[i:i+len(t.words)], t.words) {
@@ -247,7 +247,7 @@ func (g *Glossary) find(lang string, lower func() string) []int {
 		}
 	}
 	if ix.cjk {
-		rs := []rune(f)
+		rs := []rune(lower())
 		for i := 0; i < len(rs); i++ {
 			for k, t := range ix.byHead[string(rs[i])] {
 				tr := []rune(t.words[0])

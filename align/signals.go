@@ -441,12 +441,13 @@ func Loanwords(text, lang string) []string {
 
 // loanwords returns each skeleton with the word it came from.
 func loanwords(text, lang string) [][2]string {
-	return loanwordsOf(text, lang, func() string { return strings.ToLower(corpus.Fold(text)) })
+	return loanwordsOf(text, lang, func() []string { return words(strings.ToLower(corpus.Fold(text))) }, nil)
 }
 
-// loanwordsOf is loanwords, given a function that returns text folded
-// and in lower case (called only for a language other than Japanese).
-func loanwordsOf(text, lang string, lower func() string) [][2]string {
+// loanwordsOf is loanwords, given a function that returns the words of
+// text folded and in lower case (called only for a language other than
+// Japanese), and a memo of skeletons (nil for none).
+func loanwordsOf(text, lang string, lowerWords func() []string, sk *skeletons) [][2]string {
 	seen := map[string]bool{}
 	var out [][2]string
 	add := func(s, w string) {
@@ -457,19 +458,64 @@ func loanwordsOf(text, lang string, lower func() string) [][2]string {
 	}
 	if baseLang(lang) == "ja" {
 		for _, w := range KatakanaWords(text) {
-			add(Skeleton(Romaji(w)), w)
+			add(sk.kana(w), w)
 		}
 		return out
 	}
-	for _, w := range words(lower()) {
+	for _, w := range lowerWords() {
 		if len(w) >= 3 && !stop[w] && !strings.ContainsFunc(w, unicode.IsDigit) {
-			for _, part := range strings.Split(w, "-") {
-				add(Skeleton(part), part)
+			if !strings.Contains(w, "-") {
+				// The word is its one part and its parts joined.
+				add(sk.latin(w), w)
+				continue
 			}
-			add(Skeleton(strings.ReplaceAll(w, "-", "")), w)
+			for _, part := range strings.Split(w, "-") {
+				add(sk.latin(part), part)
+			}
+			add(sk.latin(strings.ReplaceAll(w, "-", "")), w)
 		}
 	}
 	return out
+}
+
+// skeletons remembers the skeletons of words for one extractor: the items
+// of a rulebook use a few thousand words over and over, and Skeleton's
+// eleven replacements were 14% of an alignment across languages. A nil
+// *skeletons remembers nothing.
+type skeletons struct {
+	latinOf, kanaOf map[string]string
+}
+
+// latin is Skeleton(w).
+func (sk *skeletons) latin(w string) string {
+	if sk == nil {
+		return Skeleton(w)
+	}
+	if s, ok := sk.latinOf[w]; ok {
+		return s
+	}
+	s := Skeleton(w)
+	if sk.latinOf == nil {
+		sk.latinOf = map[string]string{}
+	}
+	sk.latinOf[strings.Clone(w)] = s // w is cut from an item's text
+	return s
+}
+
+// kana is Skeleton(Romaji(w)).
+func (sk *skeletons) kana(w string) string {
+	if sk == nil {
+		return Skeleton(Romaji(w))
+	}
+	if s, ok := sk.kanaOf[w]; ok {
+		return s
+	}
+	s := Skeleton(Romaji(w))
+	if sk.kanaOf == nil {
+		sk.kanaOf = map[string]string{}
+	}
+	sk.kanaOf[w] = s // KatakanaWords made w a string of its own
+	return s
 }
 
 // stop lists the function words of the languages rulesync meets, left out
