@@ -47,6 +47,12 @@ func (c Concept) Name() string {
 type termIndex struct {
 	cjk    bool
 	byHead map[string][]term
+	// heads holds the runes that are keys of byHead on their own (the
+	// first runes of CJK terms, and Latin words of one letter), so that
+	// the search by first rune passes over the other runes of a text
+	// without making a string of each and hashing it (half of find's time
+	// on a Japanese text).
+	heads map[rune]bool
 }
 
 type term struct {
@@ -190,7 +196,11 @@ func (g *Glossary) build() {
 		}
 	}
 	for _, ix := range g.index {
+		ix.heads = map[rune]bool{}
 		for k, ts := range ix.byHead {
+			if r, _ := utf8.DecodeRuneInString(k); string(r) == k {
+				ix.heads[r] = true
+			}
 			// Longest terms first, so "big blind" wins over "blind".
 			sort.SliceStable(ts, func(i, j int) bool { return len(strings.Join(ts[i].words, " ")) > len(strings.Join(ts[j].words, " ")) })
 			ix.byHead[k] = ts
@@ -249,6 +259,9 @@ func (g *Glossary) find(lang string, lower func() string, lowerWords func() []st
 	if ix.cjk {
 		rs := []rune(lower())
 		for i := 0; i < len(rs); i++ {
+			if !ix.heads[rs[i]] {
+				continue
+			}
 			for k, t := range ix.byHead[string(rs[i])] {
 				tr := []rune(t.words[0])
 				if i+len(tr) <= len(rs) && string(rs[i:i+len(tr)]) == t.words[0] {
