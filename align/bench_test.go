@@ -1,6 +1,8 @@
 package align_test
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"testing"
 
@@ -82,6 +84,36 @@ func BenchmarkPivot(b *testing.B) {
 					if len(al.Pairs) < 4500 {
 						b.Fatalf("%d pairs for 5000 items", len(al.Pairs))
 					}
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkAlignmentJSON writes the alignment of a generated English
+// edition of 5,000 items with its Japanese translation as `rulesync align
+// --to json` does, through a json.Encoder (way=encoder, the command
+// before WriteJSON) and with WriteJSON; B/op is the memory that grows
+// with the items.
+func BenchmarkAlignmentJSON(b *testing.B) {
+	docs, _ := synth.Corpus(1, 1, 1, 5000)
+	al := align.Options{}.Align(docs["en-1"], docs["ja-1"])
+	for _, way := range []string{"encoder", "WriteJSON"} {
+		b.Run("way="+way, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				var buf bytes.Buffer
+				var err error
+				if way == "encoder" {
+					enc := json.NewEncoder(&buf)
+					enc.SetEscapeHTML(false)
+					enc.SetIndent("", "  ")
+					err = enc.Encode(al)
+				} else {
+					err = al.WriteJSON(&buf)
+				}
+				if err != nil {
+					b.Fatal(err)
 				}
 			}
 		})

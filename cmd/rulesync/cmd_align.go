@@ -55,7 +55,7 @@ func alignCommand() *cli.Command {
 			var buf bytes.Buffer
 			switch {
 			case to == "json" && len(als) == 1:
-				err = writeJSON(&buf, als[0])
+				err = als[0].WriteJSON(&buf) // writeJSON's bytes, a pair at a time
 			case to == "json":
 				err = writeJSON(&buf, map[string]any{"alignments": als})
 			case len(als) == 1:
