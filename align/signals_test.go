@@ -174,6 +174,28 @@ func TestFindAcronyms(t *testing.T) {
 	}
 }
 
+// TestFindTimeWords holds findTimeWords to timeWordRe's groups on
+// random texts of words, units, separators, capitals, digits, CJK and
+// invalid bytes.
+func TestFindTimeWords(t *testing.T) {
+	pieces := []string{"sec", "min", "seg", "onds", "utes", "imum", "one", "a", "x", "S", "_", "1", " ", "-", ".", "é", "日", "\xff"}
+	r := rand.New(rand.NewPCG(16, 5))
+	for range 50000 {
+		var b strings.Builder
+		for range r.IntN(12) {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		s := b.String()
+		var want [][2]string
+		for _, m := range timeWordRe.FindAllStringSubmatch(s, -1) {
+			want = append(want, [2]string{m[1], m[2]})
+		}
+		if got := findTimeWords(s); !slices.Equal(got, want) {
+			t.Fatalf("findTimeWords(%q) = %q, the expression %q", s, got, want)
+		}
+	}
+}
+
 // TestUnitAfterWord checks that the filter before timeWordRe lets every
 // text through that the expression finds something in.
 func TestUnitAfterWord(t *testing.T) {
