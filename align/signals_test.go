@@ -174,6 +174,23 @@ func TestFindAcronyms(t *testing.T) {
 	}
 }
 
+// TestIsNumber holds isNumber to strings.Trim on random words of
+// digits, marks, letters and bytes beyond ASCII.
+func TestIsNumber(t *testing.T) {
+	pieces := []string{"0", "9", ".", ",", "a", "-", " ", "٣", "\xff"}
+	r := rand.New(rand.NewPCG(16, 6))
+	for range 20000 {
+		var b strings.Builder
+		for range r.IntN(6) {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		s := b.String()
+		if got, want := isNumber(s), strings.Trim(s, "0123456789.,") == ""; got != want {
+			t.Fatalf("isNumber(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
+
 // TestFindTimeWords holds findTimeWords to timeWordRe's groups on
 // random texts of words, units, separators, capitals, digits, CJK and
 // invalid bytes.
