@@ -1,6 +1,8 @@
 package align_test
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"testing"
 
@@ -63,4 +65,57 @@ func unnumbered(d *corpus.Document) *corpus.Document {
 	}
 	corpus.AssignIDs(&c)
 	return &c
+}
+
+// BenchmarkPivot aligns a generated English edition of 5,000 items with
+// its Japanese translation through Pivot, the way `rulesync align A B`
+// does: one target, then two (where the memo of tokens is shared).
+func BenchmarkPivot(b *testing.B) {
+	docs, _ := synth.Corpus(1, 2, 1, 5000)
+	en, ja, ja2 := docs["en-1"], docs["ja-1"], docs["ja-2"]
+	if en == nil || ja == nil || ja2 == nil {
+		b.Fatalf("synth.Corpus made no en-1, ja-1 and ja-2")
+	}
+	for _, targets := range [][]*corpus.Document{{ja}, {ja, ja2}} {
+		b.Run(fmt.Sprintf("targets=%d", len(targets)), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				for _, al := range (align.Options{}).Pivot(en, targets...) {
+					if len(al.Pairs) < 4500 {
+						b.Fatalf("%d pairs for 5000 items", len(al.Pairs))
+					}
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkAlignmentJSON writes the alignment of a generated English
+// edition of 5,000 items with its Japanese translation as `rulesync align
+// --to json` does, through a json.Encoder (way=encoder, the command
+// before WriteJSON) and with WriteJSON; B/op is the memory that grows
+// with the items.
+func BenchmarkAlignmentJSON(b *testing.B) {
+	docs, _ := synth.Corpus(1, 1, 1, 5000)
+	al := align.Options{}.Align(docs["en-1"], docs["ja-1"])
+	for _, way := range []string{"encoder", "WriteJSON"} {
+		b.Run("way="+way, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				var buf bytes.Buffer
+				var err error
+				if way == "encoder" {
+					enc := json.NewEncoder(&buf)
+					enc.SetEscapeHTML(false)
+					enc.SetIndent("", "  ")
+					err = enc.Encode(al)
+				} else {
+					err = al.WriteJSON(&buf)
+				}
+				if err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
 }

@@ -47,6 +47,12 @@ func (c Concept) Name() string {
 type termIndex struct {
 	cjk    bool
 	byHead map[string][]term
+	// heads holds the runes that are keys of byHead on their own (the
+	// first runes of CJK terms, and Latin words of one letter), so that
+	// the search by first rune passes over the other runes of a text
+	// without making a string of each and hashing it (half of find's time
+	// on a Japanese text).
+	heads map[rune]bool
 }
 
 type term struct {
@@ -190,7 +196,11 @@ func (g *Glossary) build() {
 		}
 	}
 	for _, ix := range g.index {
+		ix.heads = map[rune]bool{}
 		for k, ts := range ix.byHead {
+			if r, _ := utf8.DecodeRuneInString(k); string(r) == k {
+				ix.heads[r] = true
+			}
 			// Longest terms first, so "big blind" wins over "blind".
 			sort.SliceStable(ts, func(i, j int) bool { return len(strings.Join(ts[i].words, " ")) > len(strings.Join(ts[j].words, " ")) })
 			ix.byHead[k] = ts
@@ -203,13 +213,14 @@ func (g *Glossary) build() {
 // terms match whole words, case-insensitively, a final "s" aside; CJK terms
 // match anywhere. Where terms overlap the longest wins.
 func (g *Glossary) Find(text, lang string) []int {
-	return g.find(lang, func() string { return strings.ToLower(corpus.Fold(text)) })
+	lower := func() string { return strings.ToLower(corpus.Fold(text)) }
+	return g.find(lang, lower, func() []string { return words(lower()) })
 }
 
-// find is Find, given a function that returns the text folded and in
-// lower case (called only when lang has terms): the aligner has that form
-// already.
-func (g *Glossary) find(lang string, lower func() string) []int {
+// find is Find, given functions that return the text folded and in lower
+// case and the words of that (called only when lang has terms): the
+// aligner has them already.
+func (g *Glossary) find(lang string, lower func() string, lowerWords func() []string) []int {
 	if g == nil || len(g.Concepts) == 0 {
 		return nil
 	}
@@ -218,7 +229,6 @@ func (g *Glossary) find(lang string, lower func() string) []int {
 	if ix == nil {
 		return nil
 	}
-	f := lower()
 	seen := map[int]bool{}
 	var out []int
 	add := func(c int) {
@@ -228,7 +238,7 @@ func (g *Glossary) find(lang string, lower func() string) []int {
 		}
 	}
 	// Latin words, also in CJK text (acronyms and loanwords in Latin letters).
-	ws := words(f)
+	ws := lowerWords()
 	for i := 0; i < len(ws); i++ {
 		for _, t := range ix.byHead[ws[i]] {
 			if i+len(t.words) <= len(ws) && equalWords(ws[i:i+len(t.words)], t.words) {
@@ -247,8 +257,11 @@ func (g *Glossary) find(lang string, lower func() string) []int {
 		}
 	}
 	if ix.cjk {
-		rs := []rune(f)
+		rs := []rune(lower())
 		for i := 0; i < len(rs); i++ {
+			if !ix.heads[rs[i]] {
+				continue
+			}
 			for k, t := range ix.byHead[string(rs[i])] {
 				tr := []rune(t.words[0])
 				if i+len(tr) <= len(rs) && string(rs[i:i+len(tr)]) == t.words[0] {

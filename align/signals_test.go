@@ -174,6 +174,45 @@ func TestFindAcronyms(t *testing.T) {
 	}
 }
 
+// TestIsNumber holds isNumber to strings.Trim on random words of
+// digits, marks, letters and bytes beyond ASCII.
+func TestIsNumber(t *testing.T) {
+	pieces := []string{"0", "9", ".", ",", "a", "-", " ", "٣", "\xff"}
+	r := rand.New(rand.NewPCG(16, 6))
+	for range 20000 {
+		var b strings.Builder
+		for range r.IntN(6) {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		s := b.String()
+		if got, want := isNumber(s), strings.Trim(s, "0123456789.,") == ""; got != want {
+			t.Fatalf("isNumber(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
+
+// TestFindTimeWords holds findTimeWords to timeWordRe's groups on
+// random texts of words, units, separators, capitals, digits, CJK and
+// invalid bytes.
+func TestFindTimeWords(t *testing.T) {
+	pieces := []string{"sec", "min", "seg", "onds", "utes", "imum", "one", "a", "x", "S", "_", "1", " ", "-", ".", "é", "日", "\xff"}
+	r := rand.New(rand.NewPCG(16, 5))
+	for range 50000 {
+		var b strings.Builder
+		for range r.IntN(12) {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		s := b.String()
+		var want [][2]string
+		for _, m := range timeWordRe.FindAllStringSubmatch(s, -1) {
+			want = append(want, [2]string{m[1], m[2]})
+		}
+		if got := findTimeWords(s); !slices.Equal(got, want) {
+			t.Fatalf("findTimeWords(%q) = %q, the expression %q", s, got, want)
+		}
+	}
+}
+
 // TestUnitAfterWord checks that the filter before timeWordRe lets every
 // text through that the expression finds something in.
 func TestUnitAfterWord(t *testing.T) {

@@ -1,7 +1,9 @@
 package corpus
 
 import (
+	"bufio"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 )
@@ -11,6 +13,16 @@ import (
 // so that path never holds a partial file. An existing file keeps its
 // permissions; a new one gets 0644.
 func WriteFileAtomic(path string, data []byte) error {
+	return WriteFileAtomicFunc(path, func(w io.Writer) error {
+		_, err := w.Write(data)
+		return err
+	})
+}
+
+// WriteFileAtomicFunc is WriteFileAtomic with the data written by write
+// (buffered), so that a large output need not be held whole in memory;
+// an error from write leaves path as it was.
+func WriteFileAtomicFunc(path string, write func(io.Writer) error) error {
 	dir := filepath.Dir(path)
 	mode := os.FileMode(0o644)
 	if fi, err := os.Stat(path); err == nil {
@@ -29,7 +41,11 @@ func WriteFileAtomic(path string, data []byte) error {
 		os.Remove(tmp)
 		return err
 	}
-	if _, err := f.Write(data); err != nil {
+	bw := bufio.NewWriterSize(f, 64<<10)
+	if err := write(bw); err != nil {
+		return fail(err)
+	}
+	if err := bw.Flush(); err != nil {
 		return fail(err)
 	}
 	if err := f.Chmod(mode); err != nil {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -327,6 +328,30 @@ func writeJSON(w io.Writer, v any) error {
 // empty or "-"; nothing once the command was interrupted.
 func output(c *cli.Context, data []byte, w io.Writer) error {
 	return outputTo(c, c.String("output"), data, w)
+}
+
+// outputFunc is output with the data written by write, straight to the
+// -o file (atomically) or to w, not held whole in memory first (the JSON
+// of an alignment of 100k items is 97 MB).
+func outputFunc(c *cli.Context, write func(io.Writer) error, w io.Writer) error {
+	if c.Context.Err() != nil {
+		return interrupted(c)
+	}
+	path := c.String("output")
+	if path == "" || path == "-" {
+		bw := bufio.NewWriterSize(w, 64<<10)
+		if err := write(bw); err != nil {
+			return cli.Exit(err.Error(), exitBad)
+		}
+		return bw.Flush()
+	}
+	if err := checkOutput(path); err != nil {
+		return err
+	}
+	if err := corpus.WriteFileAtomicFunc(path, write); err != nil {
+		return cli.Exit(fmt.Sprintf("%s: %v", path, pathless(err)), exitBad)
+	}
+	return nil
 }
 
 // outputTo writes data to path atomically, or to w when path is empty or

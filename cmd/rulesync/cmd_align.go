@@ -52,10 +52,12 @@ func alignCommand() *cli.Command {
 			if c.Context.Err() != nil {
 				return interrupted(c)
 			}
+			if to == "json" && len(als) == 1 {
+				// writeJSON's bytes, a pair at a time, to the output.
+				return outputFunc(c, als[0].WriteJSON, c.App.Writer)
+			}
 			var buf bytes.Buffer
 			switch {
-			case to == "json" && len(als) == 1:
-				err = writeJSON(&buf, als[0])
 			case to == "json":
 				err = writeJSON(&buf, map[string]any{"alignments": als})
 			case len(als) == 1:
