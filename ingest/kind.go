@@ -132,14 +132,18 @@ func kindWordsAt(s string) ([]string, [][2]int) {
 	return out, at
 }
 
-// namesDivision reports whether a heading names a kind's division: it
-// holds a name of kinds.txt longer than two letters. A name of two
+// divisionName returns the kind whose division a heading's text names,
+// and the name as printed (namedKindSpan), or "", "": a name of two
 // letters ("RP") names a kind as a label's word ("RP-4") only, since as a
 // heading's word it is as often an abbreviation of something else ("RP
-// Rules" of a role-play server).
-func namesDivision(s string) bool {
-	_, span := namedKindSpan(s)
-	return span != "" && (len(kindWords(span)) > 1 || runeLen(span) > 2)
+// Rules" of a role-play server). Whether the heading is the document's
+// title, which names no division, is the caller's to say.
+func divisionName(s string) (corpus.Kind, string) {
+	k, span := namedKindSpan(s)
+	if span == "" || len(kindWords(span)) == 1 && runeLen(span) <= 2 {
+		return "", ""
+	}
+	return k, span
 }
 
 // containsRun reports whether run is a run of consecutive words of ws.
@@ -200,9 +204,9 @@ func divisionKinds(bs []block) (kinds []corpus.Kind, from []int) {
 		for len(heads) > 0 && heads[len(heads)-1].level >= b.level {
 			heads = heads[:len(heads)-1]
 		}
-		h := head{b.level, i, namedKind(headingName(b))}
-		if i == title || !namesDivision(headingName(b)) {
-			h.kind = ""
+		h := head{level: b.level, at: i}
+		if i != title {
+			h.kind, _ = divisionName(headingName(b))
 		}
 		heads = append(heads, h)
 	}
@@ -216,7 +220,7 @@ func divisionKinds(bs []block) (kinds []corpus.Kind, from []int) {
 // numbering, and stay rules. A numbering that starts again under the
 // heading (1, 2, 3), or one of another form ("Rule 10:" entries after
 // RP-22), is the division's.
-func restartedDivisions(bs []block, cands []candidate, from []int) {
+func restartedDivisions(bs []block, cands []candidate, kinds []corpus.Kind, from []int) {
 	going := map[int]bool{} // heading -> the numbering goes on through it
 	seen := map[int]bool{}
 	for j, c := range cands {
@@ -244,7 +248,7 @@ func restartedDivisions(bs []block, cands []candidate, from []int) {
 		case namedKind(cands[j].lab.prefix) != "":
 			// "RP-4" under "Recommended Procedures": the division's own
 			// numbering, with the lettered paragraphs under it.
-			if cands[j].lab.kind == bsKind(bs, h) {
+			if cands[j].lab.kind == kinds[cands[j].block] {
 				cands[j].lab.div = h + 1
 			}
 		case going[h]:
@@ -254,6 +258,3 @@ func restartedDivisions(bs []block, cands []candidate, from []int) {
 		}
 	}
 }
-
-// bsKind is the kind heading bs[h] names.
-func bsKind(bs []block, h int) corpus.Kind { return namedKind(headingName(bs[h])) }

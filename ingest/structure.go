@@ -532,7 +532,7 @@ func recognize(bs []block, d *corpus.Document) *structure {
 			cands = append(cands, candidate{i, l})
 		}
 	}
-	restartedDivisions(bs, cands, from)
+	restartedDivisions(bs, cands, kinds, from)
 	in := chainKeyed(cands, bs, st)
 	// A division heading opens a division only where labels of its
 	// kind number items under it, or where the layout gives headings no
@@ -1096,9 +1096,9 @@ func (b *builder) enter(level int, title string) {
 	for len(b.heads) > 0 && b.heads[len(b.heads)-1].level >= level {
 		b.heads = b.heads[:len(b.heads)-1]
 	}
-	k := namedKind(title)
-	if title == b.firstHeading || !namesDivision(title) {
-		k = "" // the document's title, or a two-letter word
+	var k corpus.Kind
+	if title != b.firstHeading { // the document's title names no division
+		k, _ = divisionName(title)
 	}
 	b.heads = append(b.heads, inForce{level, title, k})
 }
@@ -1254,7 +1254,7 @@ func (b *builder) heading(bl block) {
 	// division is called by the kind's name as the heading prints it.
 	// A heading the numbering goes on through, the document's title, or
 	// a two-letter word opens none (divisionKinds, restartedDivisions).
-	if kind, name := namedKindSpan(corpus.CleanLine(headingName(bl))); b.numbered && !b.entries && kind != "" && !bl.through && title != b.firstHeading && namesDivision(headingName(bl)) && (bl.divided || bl.level == 0) {
+	if kind, name := divisionName(corpus.CleanLine(headingName(bl))); b.numbered && !b.entries && kind != "" && !bl.through && title != b.firstHeading && (bl.divided || bl.level == 0) {
 		b.enter(bl.level, name)
 		b.add(corpus.Item{Kind: corpus.KindPreamble, Section: name, Text: title}, open{level: bl.level})
 		b.headItem = len(b.d.Items) - 1
