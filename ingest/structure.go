@@ -908,12 +908,14 @@ func build(bs []block, starts map[int]label, d *corpus.Document, st *structure) 
 		}
 		b.listsInText = listed*2 < headings
 	}
+	b.kinds, _ = divisionKinds(bs)
 	titled := titledForms(bs, starts)
 	skip := -1 // a block taken as the title of the item before it
 	for i, bl := range bs {
 		if i == skip {
 			continue
 		}
+		b.at = i
 		switch lab, ok := starts[i]; {
 		case bl.chrome == "title":
 		case bl.chrome != "":
@@ -1060,25 +1062,21 @@ type builder struct {
 	// listParts are the blocks of each item (by index in d.Items) that
 	// may be its parts (listPart).
 	listParts map[int][]block
+	// kinds is the kind of the division each block is in (divisionKinds),
+	// at the index of the block being built.
+	kinds []corpus.Kind
+	at    int
 }
 
 // inForce is a heading in force, for the Section of the items under it.
 type inForce struct {
 	level int
 	title string
-	kind  corpus.Kind // the kind the heading names ("Recommended Procedures"), or ""
 }
 
-// kind is the kind the innermost heading in force that names one names,
-// or "".
-func (b *builder) kind() corpus.Kind {
-	for i := len(b.heads) - 1; i >= 0; i-- {
-		if b.heads[i].kind != "" {
-			return b.heads[i].kind
-		}
-	}
-	return ""
-}
+// kind is the kind the division the block being built is in names
+// (divisionKinds), or "".
+func (b *builder) kind() corpus.Kind { return b.kinds[b.at] }
 
 // section is the title of the innermost heading in force above level (0:
 // any).
@@ -1096,11 +1094,7 @@ func (b *builder) enter(level int, title string) {
 	for len(b.heads) > 0 && b.heads[len(b.heads)-1].level >= level {
 		b.heads = b.heads[:len(b.heads)-1]
 	}
-	var k corpus.Kind
-	if title != b.firstHeading { // the document's title names no division
-		k, _ = divisionName(title)
-	}
-	b.heads = append(b.heads, inForce{level, title, k})
+	b.heads = append(b.heads, inForce{level, title})
 }
 
 func (b *builder) text(s string) {
