@@ -163,11 +163,7 @@ func TestFindAcronyms(t *testing.T) {
 	pieces := []string{"A", "B", "Z", "0", "7", "a", "_", " ", "-", "+", "é", "Ä", "日", "\xff"}
 	r := rand.New(rand.NewPCG(16, 3))
 	for range 50000 {
-		var b strings.Builder
-		for range r.IntN(14) {
-			b.WriteString(pieces[r.IntN(len(pieces))])
-		}
-		s := b.String()
+		s := randomText(r, pieces, 14)
 		if got, want := findAcronyms(s), re.FindAllString(s, -1); !slices.Equal(got, want) {
 			t.Fatalf("findAcronyms(%q) = %q, the expression %q", s, got, want)
 		}
@@ -180,11 +176,7 @@ func TestIsNumber(t *testing.T) {
 	pieces := []string{"0", "9", ".", ",", "a", "-", " ", "٣", "\xff"}
 	r := rand.New(rand.NewPCG(16, 6))
 	for range 20000 {
-		var b strings.Builder
-		for range r.IntN(6) {
-			b.WriteString(pieces[r.IntN(len(pieces))])
-		}
-		s := b.String()
+		s := randomText(r, pieces, 6)
 		if got, want := isNumber(s), strings.Trim(s, "0123456789.,") == ""; got != want {
 			t.Fatalf("isNumber(%q) = %v, want %v", s, got, want)
 		}
@@ -198,11 +190,7 @@ func TestFindTimeWords(t *testing.T) {
 	pieces := []string{"sec", "min", "seg", "onds", "utes", "imum", "one", "a", "x", "S", "_", "1", " ", "-", ".", "é", "日", "\xff"}
 	r := rand.New(rand.NewPCG(16, 5))
 	for range 50000 {
-		var b strings.Builder
-		for range r.IntN(12) {
-			b.WriteString(pieces[r.IntN(len(pieces))])
-		}
-		s := b.String()
+		s := randomText(r, pieces, 12)
 		var want [][2]string
 		for _, m := range timeWordRe.FindAllStringSubmatch(s, -1) {
 			want = append(want, [2]string{m[1], m[2]})
@@ -219,11 +207,7 @@ func TestUnitAfterWord(t *testing.T) {
 	pieces := []string{"sec", "min", "seg", "one", "a", "s", "m", " ", "-", "utes", "onds", "imum", ".", "1"}
 	r := rand.New(rand.NewPCG(16, 4))
 	for range 50000 {
-		var b strings.Builder
-		for range r.IntN(10) {
-			b.WriteString(pieces[r.IntN(len(pieces))])
-		}
-		s := b.String()
+		s := randomText(r, pieces, 10)
 		if timeWordRe.MatchString(s) && !unitAfterWord(s) {
 			t.Fatalf("unitAfterWord(%q) is false; the expression finds %q", s, timeWordRe.FindAllString(s, -1))
 		}
@@ -255,4 +239,14 @@ func TestList(t *testing.T) {
 			t.Fatalf("list of %q = %q, want %q", x.names, got, want)
 		}
 	}
+}
+
+// randomText joins up to most-1 pieces drawn at random: the texts the
+// hand-written finders are held to their expressions on.
+func randomText(r *rand.Rand, pieces []string, most int) string {
+	var b strings.Builder
+	for range r.IntN(most) {
+		b.WriteString(pieces[r.IntN(len(pieces))])
+	}
+	return b.String()
 }

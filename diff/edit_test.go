@@ -92,11 +92,7 @@ func TestSegmentRandom(t *testing.T) {
 		if k%2 == 1 {
 			from = marks
 		}
-		var b strings.Builder
-		for range r.IntN(12) {
-			b.WriteString(from[r.IntN(len(from))])
-		}
-		s := b.String()
+		s := randomText(r, from, 12)
 		if got, want := Segment(s), segmentRunes(s); !slices.Equal(got, want) {
 			t.Fatalf("Segment(%q) = %q, the reference %q", s, got, want)
 		}

@@ -142,11 +142,7 @@ func TestSentences(t *testing.T) {
 	pieces := []string{"a", "bc", "日", ".", "!", "?", "。", "！", "？", " ", "\t", "\n", "\v", "\f", "\r", "\u00a0", "\u3000", "\xff", "\xe3\x80", "…"}
 	r := rand.New(rand.NewPCG(16, 5))
 	for range 50000 {
-		var b strings.Builder
-		for range r.IntN(12) {
-			b.WriteString(pieces[r.IntN(len(pieces))])
-		}
-		s := b.String()
+		s := randomText(r, pieces, 12)
 		if got, want := sentences(s), len(end.FindAllStringIndex(strings.TrimSpace(s), -1)); got != want {
 			t.Fatalf("sentences(%q) = %d, the expression %d", s, got, want)
 		}
@@ -173,4 +169,14 @@ func TestBytePairs(t *testing.T) {
 			t.Fatalf("mayHold(%q) is false for %q", f, s)
 		}
 	}
+}
+
+// randomText joins up to most-1 pieces drawn at random: the texts the
+// hand-written finders are held to their expressions on.
+func randomText(r *rand.Rand, pieces []string, most int) string {
+	var b strings.Builder
+	for range r.IntN(most) {
+		b.WriteString(pieces[r.IntN(len(pieces))])
+	}
+	return b.String()
 }
