@@ -146,9 +146,6 @@ func divisionName(s string) (corpus.Kind, string) {
 	return k, span
 }
 
-// containsRun reports whether run is a run of consecutive words of ws.
-func containsRun(ws, run []string) bool { return runIndex(ws, run) >= 0 }
-
 // runIndex returns where run starts as a run of consecutive words of ws,
 // or -1.
 func runIndex(ws, run []string) int {
