@@ -750,10 +750,3 @@ func sentences(s string) int {
 	}
 	return n
 }
-
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
-}
