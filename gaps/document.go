@@ -74,7 +74,7 @@ func (c *checker) duplicates(d *corpus.Document) {
 			if small, big := min(len(tris), len(e.tris)), max(len(tris), len(e.tris)); 10*small < 9*big {
 				continue
 			}
-			if jaccard(tris, e.tris) >= 0.9 {
+			if jaccardAtLeast(tris, e.tris, 0.9) {
 				c.r.add(Finding{Check: Duplicate, Severity: Warning, TargetID: it.ID,
 					Message: "nearly the same text as " + d.Items[e.i].Label(), other: d.Items[e.i].ID})
 				break
@@ -101,11 +101,17 @@ func trigramSet(s string) []uint64 {
 	return slices.Compact(out)
 }
 
-// jaccard is the Jaccard index of two sorted sets.
-func jaccard(a, b []uint64) float64 {
+// jaccardAtLeast reports whether jaccard(a, b) >= t, as that comparison
+// would, but stops as soon as the elements left cannot lift the index to
+// t: most pairs of a window share few trigrams and are told apart after
+// a few of them (the whole merge was a fifth of gaps at 100,000 items).
+func jaccardAtLeast(a, b []uint64, t float64) bool {
 	if len(a) == 0 || len(b) == 0 {
-		return 0
+		return 0 >= t
 	}
+	// n/(len(a)+len(b)-n) grows with n, in floating point too: the
+	// index can reach t only if the most n can still become reaches it.
+	reaches := func(n int) bool { return float64(n)/float64(len(a)+len(b)-n) >= t }
 	n, i, j := 0, 0, 0
 	for i < len(a) && j < len(b) {
 		switch {
@@ -117,9 +123,13 @@ func jaccard(a, b []uint64) float64 {
 			n++
 			i++
 			j++
+			continue
+		}
+		if !reaches(n + min(len(a)-i, len(b)-j)) {
+			return false
 		}
 	}
-	return float64(n) / float64(len(a)+len(b)-n)
+	return reaches(n)
 }
 
 func trigrams(s string) map[string]bool {
