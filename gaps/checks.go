@@ -429,23 +429,32 @@ func (c *checker) untranslated(base Finding, s, t *corpus.Item) {
 	}
 }
 
-// sharedWords is the share of the words of t that s has too.
+// sharedWords is the share of the words of t that s has too. A
+// translation's text has few words where its script writes no spaces:
+// those are looked for in s's words one by one, and a set of s's words
+// is built only when that would take longer (it was most of the
+// untranslated check at 100,000 items).
 func sharedWords(t, s string) float64 {
-	have := map[string]bool{}
-	for _, w := range strings.FieldsFunc(s, notWord) {
-		have[w] = true
+	tw := strings.FieldsFunc(t, notWord)
+	if len(tw) == 0 {
+		return 0
 	}
-	n, shared := 0, 0
-	for _, w := range strings.FieldsFunc(t, notWord) {
-		n++
-		if have[w] {
+	sw := strings.FieldsFunc(s, notWord)
+	has := func(w string) bool { return slices.Contains(sw, w) }
+	if len(tw)*len(sw) > 1024 {
+		set := make(map[string]bool, len(sw))
+		for _, w := range sw {
+			set[w] = true
+		}
+		has = func(w string) bool { return set[w] }
+	}
+	shared := 0
+	for _, w := range tw {
+		if has(w) {
 			shared++
 		}
 	}
-	if n == 0 {
-		return 0
-	}
-	return float64(shared) / float64(n)
+	return float64(shared) / float64(len(tw))
 }
 
 func notWord(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }

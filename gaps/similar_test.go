@@ -3,6 +3,7 @@ package gaps
 import (
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -69,5 +70,67 @@ func TestJaccardAtLeast(t *testing.T) {
 				t.Fatalf("jaccardAtLeast(%d elements, %d elements, %v) = %v, the index %v says %v", len(a), len(b), th, got, jaccard(a, b), want)
 			}
 		}
+	}
+}
+
+// TestSharedWords holds sharedWords, which looks short texts' words up
+// one by one, to the share counted through a set of the source's words,
+// on random texts of few and of many words, with punctuation and
+// repeated words.
+func TestSharedWords(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	vocab := []string{"a", "bet", "call", "raise", "fold", "ベット", "コール", "12", "x1", "é"}
+	seps := []string{" ", ",", ".", "; ", "、"}
+	text := func(n int) string {
+		var b strings.Builder
+		for range n {
+			b.WriteString(vocab[r.IntN(len(vocab))])
+			b.WriteString(seps[r.IntN(len(seps))])
+		}
+		return b.String()
+	}
+	for range 5000 {
+		tt, s := text(r.IntN(80)), text(r.IntN(80))
+		if got, want := sharedWords(tt, s), sharedWordsSet(tt, s); got != want {
+			t.Fatalf("sharedWords(%q, %q) = %v, want %v", tt, s, got, want)
+		}
+	}
+}
+
+// sharedWordsSet is sharedWords as it was, through a set of s's words
+// always: the oracle sharedWords is held to.
+func sharedWordsSet(t, s string) float64 {
+	have := map[string]bool{}
+	for _, w := range strings.FieldsFunc(s, notWord) {
+		have[w] = true
+	}
+	n, shared := 0, 0
+	for _, w := range strings.FieldsFunc(t, notWord) {
+		n++
+		if have[w] {
+			shared++
+		}
+	}
+	if n == 0 {
+		return 0
+	}
+	return float64(shared) / float64(n)
+}
+
+// BenchmarkSharedWords compares a Japanese translation's text with its
+// English source, as the untranslated check does for every pair.
+func BenchmarkSharedWords(b *testing.B) {
+	tr := "プレーヤーは、自分の手番でのみベット、コール、レイズまたはフォールドできる。NLHE のミニマムレイズは 100。"
+	src := strings.ToLower("Players may bet, call, raise or fold only in turn. In NLHE the minimum raise is 100, and a raise must be at least the size of the largest previous bet or raise of the current betting round.")
+	for _, c := range []struct {
+		name string
+		f    func(t, s string) float64
+	}{{"set", sharedWordsSet}, {"sharedWords", sharedWords}} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				c.f(tr, src)
+			}
+		})
 	}
 }
