@@ -1,0 +1,76 @@
+package gctune
+
+import (
+	"runtime"
+	"runtime/debug"
+	"testing"
+	"time"
+)
+
+// gcPercent reads the collector's GOGC setting.
+func gcPercent() int {
+	p := debug.SetGCPercent(100)
+	debug.SetGCPercent(p)
+	return p
+}
+
+// settled runs collections until the pacing is what want says or a
+// second has passed (finalizers run on a goroutine of their own, after
+// the collection).
+func settled(want func() bool) bool {
+	for end := time.Now().Add(time.Second); time.Now().Before(end); {
+		runtime.GC()
+		time.Sleep(time.Millisecond)
+		if want() {
+			return true
+		}
+	}
+	return false
+}
+
+var keep [][]byte
+
+// TestLazy checks both ways a lazy process goes: with little live it
+// stays lazy through collections; with more than half the small heap
+// live, the default pacing and the given limit come back.
+func TestLazy(t *testing.T) {
+	t.Setenv("GOGC", "")
+	t.Setenv("GOMEMLIMIT", "")
+	defer debug.SetGCPercent(debug.SetGCPercent(100))
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1))
+
+	const small = 64 << 20
+	Lazy(small, 512<<20)
+	if p := gcPercent(); p != -1 {
+		t.Fatalf("after Lazy: GOGC %d, want off (-1)", p)
+	}
+	for range 5 {
+		runtime.GC()
+		time.Sleep(time.Millisecond)
+	}
+	if p, l := gcPercent(), debug.SetMemoryLimit(-1); p != -1 || l != small {
+		t.Fatalf("a small live heap: GOGC %d and limit %d after collections, want -1 and %d", p, l, small)
+	}
+
+	for range 48 { // 48 MiB live: more than half of small
+		keep = append(keep, make([]byte, 1<<20))
+	}
+	if !settled(func() bool { return gcPercent() == 100 }) {
+		t.Fatalf("48 MiB live: GOGC %d, want the default back (100)", gcPercent())
+	}
+	if l := debug.SetMemoryLimit(-1); l != 512<<20 {
+		t.Errorf("48 MiB live: limit %d, want %d", l, 512<<20)
+	}
+	keep = nil
+}
+
+// TestLazyUserSetting checks that GOGC set by the user is left alone.
+func TestLazyUserSetting(t *testing.T) {
+	t.Setenv("GOGC", "200")
+	defer debug.SetGCPercent(debug.SetGCPercent(100))
+	before := gcPercent()
+	Lazy(64<<20, 0)
+	if p := gcPercent(); p != before {
+		t.Errorf("GOGC set: Lazy changed the percent from %d to %d", before, p)
+	}
+}
