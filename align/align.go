@@ -148,66 +148,29 @@ func (o Options) Align(src, tgt *corpus.Document) *Alignment { return o.align(sr
 // align is Align, with a memo of item forms and tokens shared with other
 // alignments (nil for none).
 func (o Options) align(src, tgt *corpus.Document, m *memo) *Alignment {
-	same := sameLanguage(src.Lang, tgt.Lang) || sharedWords(src, tgt)
-	g := o.Glossary
-	if g == nil && !same {
-		// Only an alignment across languages reads the glossary: an
-		// edition diff need not parse it (4% of the process diffing the
-		// WCA regulations from JSON).
-		g = DefaultGlossary()
-	}
-	x := &extractor{gloss: g, sameLang: same, intern: map[tokenKey]int32{}, memo: m}
-	fold := foldItem
-	if m != nil {
-		fold = m.fold
-	}
-	var all [][]int32
-	var items []*corpus.Item
-	// The comparison form of each item is needed for its tokens; only a
-	// key of it is kept, for the identical-text anchors.
-	keys := make([]textKey, 0, len(src.Items)+len(tgt.Items))
 	done := o.done()
+	// Documents in two languages are compared word for word where most
+	// of the target's words are the source's all the same (sharedWords):
+	// read as a translation, the items give the words that decide it,
+	// and in the rare document that shares them they are read again.
+	same := sameLanguage(src.Lang, tgt.Lang)
+	rd := o.read(src, tgt, same, !same, m, done)
+	if rd != nil && !same && sharedWords(rd.vocabS, rd.vocabT) {
+		same = true
+		rd = o.read(src, tgt, same, false, m, done)
+	}
+	if rd == nil {
+		return &Alignment{Source: src, Target: tgt}
+	}
+	x, keys := rd.x, rd.keys
+	items := make([]*corpus.Item, 0, len(src.Items)+len(tgt.Items))
 	for i := range src.Items {
-		if i&1023 == 0 && stopped(done) {
-			return &Alignment{Source: src, Target: tgt}
-		}
-		f := fold(&src.Items[i])
-		keys = append(keys, keyOf(f))
-		all = append(all, x.tokens(&src.Items[i], src.Lang, f))
 		items = append(items, &src.Items[i])
 	}
-	// Editions share most of their items word for word (300 of the 451
-	// WCA regulations from 2021 to 2024): a target item with the title
-	// and text of a source item has its key, unfolded, and, with its
-	// references and parts, its tokens (the tokens are a function of
-	// those, see sameTokens). Options.full computes them all.
-	var sameText map[[2]string]int
-	if src.Lang == tgt.Lang && m == nil && !o.full {
-		sameText = make(map[[2]string]int, len(src.Items))
-		for i := range src.Items {
-			sameText[[2]string{src.Items[i].Title, src.Items[i].Text}] = i
-		}
+	for j := range tgt.Items {
+		items = append(items, &tgt.Items[j])
 	}
-	for i := range tgt.Items {
-		if i&1023 == 0 && stopped(done) {
-			return &Alignment{Source: src, Target: tgt}
-		}
-		it := &tgt.Items[i]
-		items = append(items, it)
-		if s, ok := sameText[[2]string{it.Title, it.Text}]; ok {
-			keys = append(keys, keys[s])
-			if sameTokens(&src.Items[s], it) {
-				all = append(all, all[s]) // weigh only reads them
-			} else {
-				all = append(all, x.tokens(it, tgt.Lang, fold(it)))
-			}
-			continue
-		}
-		f := fold(it)
-		keys = append(keys, keyOf(f))
-		all = append(all, x.tokens(it, tgt.Lang, f))
-	}
-	feats := x.weigh(all, items)
+	feats := x.weigh(rd.all, items)
 	a := &aligner{
 		o:    o,
 		done: done,
@@ -271,7 +234,15 @@ type aligner struct {
 	sc       *scorer
 	bufS     features // scratch for merged items
 	bufT     features
-	index    map[int32][]int // token -> source items, for the review
+	// index lists the source items by token for the review: those with
+	// token id are items[start[id]:start[id+1]], in order (one array, not
+	// a map of slices: that was 13% of the review and the largest thing
+	// it made); made when first needed. seen marks the candidates of
+	// the stamp-th call of candidates, and toks is its buffer of tokens.
+	index struct{ start, items []int32 }
+	seen  []int32
+	stamp int32
+	toks  []feature
 	// keyS and keyT are keys of the items' titles and texts in comparison
 	// form; compactS and compactT their texts without white space, made
 	// when first needed.
@@ -304,9 +275,6 @@ func sameTokens(a, b *corpus.Item) bool {
 	}
 	return true
 }
-
-// foldItem is the comparison form of an item's title and text.
-func foldItem(it *corpus.Item) string { return corpus.Fold(it.Title + "\n" + it.Text) }
 
 // textKey stands for a text in comparison form: the first 128 bits of its
 // sha256 (a chance collision among millions of items is about 1 in
@@ -983,26 +951,40 @@ const (
 // most telling tokens: where its text may belong, wherever that is in the
 // document.
 func (a *aligner) candidates(j int) []int {
-	if a.index == nil {
-		a.index = map[int32][]int{}
+	ix := &a.index
+	if ix.start == nil {
+		ix.start = make([]int32, len(a.sc.x.names)+1)
 		for i := range a.fs {
 			for _, t := range a.fs[i].toks {
-				a.index[t.id()] = append(a.index[t.id()], i)
+				ix.start[t.id()+1]++
 			}
 		}
+		for id := 1; id < len(ix.start); id++ {
+			ix.start[id] += ix.start[id-1]
+		}
+		ix.items = make([]int32, ix.start[len(ix.start)-1])
+		at := slices.Clone(ix.start[:len(ix.start)-1])
+		for i := range a.fs {
+			for _, t := range a.fs[i].toks {
+				ix.items[at[t.id()]] = int32(i)
+				at[t.id()]++
+			}
+		}
+		a.seen = make([]int32, len(a.fs))
 	}
-	toks := append([]feature(nil), a.ft[j].toks...)
+	a.stamp++
+	toks := append(a.toks[:0], a.ft[j].toks...)
+	a.toks = toks
 	sort.Slice(toks, func(x, y int) bool { return toks[x].w > toks[y].w })
-	seen := map[int]bool{}
 	var out []int
 	for _, t := range toks[:min(reviewTokens, len(toks))] {
-		for _, i := range a.index[t.id()] {
+		for _, i := range ix.items[ix.start[t.id()]:ix.start[t.id()+1]] {
 			if len(out) == reviewCandidates {
 				return out
 			}
-			if !seen[i] {
-				seen[i] = true
-				out = append(out, i)
+			if a.seen[i] != a.stamp {
+				a.seen[i] = a.stamp
+				out = append(out, int(i))
 			}
 		}
 	}

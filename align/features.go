@@ -65,16 +65,16 @@ type features struct {
 	truncated bool
 }
 
-// extractor turns items into features for one pair of documents.
+// extractor turns items into features for one pair of documents. Its
+// interning is sequential; the raw tokens it interns are made on workers
+// (see read), each with its own skeletons.
 type extractor struct {
-	gloss     *Glossary // nil in one language, where it is not read
-	sameLang  bool
-	memo      *memo // shared by the alignments of a Pivot, or nil
-	intern    map[tokenKey]int32
-	names     []string
-	classes   []class
-	scratch   []rawToken // rawTokens' buffer, without a memo
-	skeletons            // of the words of the items read so far
+	gloss    *Glossary // nil in one language, where it is not read
+	sameLang bool
+	memo     *memo // shared by the alignments of a Pivot, or nil
+	intern   map[tokenKey]int32
+	names    []string
+	classes  []class
 }
 
 func (x *extractor) id(c class, s string) int32 { return x.named(c, s, s) }
@@ -101,18 +101,9 @@ func (x *extractor) named(c class, key, name string) int32 {
 	return id
 }
 
-// tokens returns the feature ids of an item, before weighting; f is the
-// comparison form of its title and text.
-func (x *extractor) tokens(it *corpus.Item, lang string, f string) []int32 {
-	var raw []rawToken
-	if x.memo != nil {
-		raw = x.memo.tokens(x, it, lang, f)
-	} else {
-		// The raw tokens last only until interned: one buffer for all
-		// the items.
-		raw = x.rawTokens(x.scratch[:0], it, lang, f)
-		x.scratch = raw
-	}
+// ids interns the raw tokens of an item: its feature ids, before
+// weighting.
+func (x *extractor) ids(raw []rawToken) []int32 {
 	ids := make([]int32, len(raw))
 	for i, t := range raw {
 		ids[i] = x.named(t.c, t.key, t.name)
@@ -127,15 +118,69 @@ type rawToken struct {
 	key, name string
 }
 
-// rawTokens appends the tokens of an item to out (see tokens).
-func (x *extractor) rawTokens(out []rawToken, it *corpus.Item, lang string, f string) []rawToken {
+// itemText is an item's title and text in comparison form (corpus.Fold),
+// each folded apart: the text alone is what sharedWords reads, and a text
+// of ASCII on one line is its own comparison form, where the title and
+// text joined by a line break never were.
+type itemText struct{ title, text string }
+
+func foldText(it *corpus.Item) itemText {
+	return itemText{corpus.Fold(it.Title), corpus.Fold(it.Text)}
+}
+
+// joinFolded is Fold(a + "\n" + b) given Fold(a) and Fold(b) (or the same
+// in lower case: strings.ToLower maps rune by rune): Fold makes the line
+// break, with the white space around it, one space between two texts
+// that are not empty, and NFKC neither composes nor reorders across it
+// (TestJoinFolded holds the two together).
+func joinFolded(a, b string) string {
+	switch {
+	case a == "":
+		return b
+	case b == "":
+		return a
+	}
+	return a + " " + b
+}
+
+// forms are an item's title and text as the signals read them, each made
+// once: folded, in lower case, and split into words.
+type forms struct {
+	f                 string // title and text folded: foldItem
+	low               string // f in lower case
+	lowTitle, lowText string // the title's and the text's folded forms in lower case
+	// words are words(low): the title's (the first nTitle), then the
+	// text's.
+	words  []string
+	nTitle int
+}
+
+// set makes the forms of an item whose title and text fold to t, reusing
+// the storage of fm.words.
+func (fm *forms) set(t itemText) {
+	fm.f = joinFolded(t.title, t.text)
+	fm.lowTitle, fm.lowText = strings.ToLower(t.title), strings.ToLower(t.text)
+	fm.low = joinFolded(fm.lowTitle, fm.lowText)
+	// Fold leaves a space between title and text, which ends any word:
+	// the words of low are the title's and then the text's.
+	fm.words = appendWords(fm.words[:0], fm.lowTitle)
+	fm.nTitle = len(fm.words)
+	fm.words = appendWords(fm.words, fm.lowText)
+}
+
+func (fm *forms) titleWords() []string { return fm.words[:fm.nTitle:fm.nTitle] }
+func (fm *forms) textWords() []string  { return fm.words[fm.nTitle:] }
+
+// rawTokens appends the tokens of an item to out: fm are its forms, sk
+// the skeletons of the worker that reads it.
+func (x *extractor) rawTokens(out []rawToken, it *corpus.Item, lang string, fm *forms, sk *skeletons) []rawToken {
 	add := func(c class, ss []string) {
 		for _, s := range ss {
 			out = append(out, rawToken{c, s, s})
 		}
 	}
 	// The signals read the text in lower case: lowered once for them all.
-	low := strings.ToLower(f)
+	f, low := fm.f, fm.low
 	add(cNumber, numbers(f, lang, func() string { return low }))
 	add(cNumber, ranges(f, lang))
 	add(cNumber, times(f, low))
@@ -150,54 +195,28 @@ func (x *extractor) rawTokens(out []rawToken, it *corpus.Item, lang string, f st
 	}
 	add(cPart, labels)
 	if x.sameLang {
-		add(cWord, contentWords(low))
-		add(cTitle, contentWords(strings.ToLower(corpus.Fold(it.Title))))
+		add(cWord, contentWordsOf(fm.words, low))
+		add(cTitle, contentWordsOf(fm.titleWords(), fm.lowTitle))
 		return out
 	}
-	// The glossary and the loanwords read the text folded and in lower
-	// case (low); the title's, lowered when first read.
-	lowerOnce := func(s func() string) func() string {
-		var low string
-		done := false
-		return func() string {
-			if !done {
-				low, done = strings.ToLower(s()), true
-			}
-			return low
-		}
-	}
-	// The words of a text, split once for the glossary and the
-	// loanwords.
-	wordsOnce := func(lower func() string) func() []string {
-		var ws []string
-		done := false
-		return func() []string {
-			if !done {
-				ws, done = words(lower()), true
-			}
-			return ws
-		}
-	}
-	concepts := func(c class, lower func() string, lowerWords func() []string) {
-		for _, k := range x.gloss.find(lang, lower, lowerWords) {
+	// The glossary and the loanwords read the text folded, in lower case,
+	// and its words.
+	concepts := func(c class, lower string, ws []string) {
+		for _, k := range x.gloss.find(lang, func() string { return lower }, func() []string { return ws }) {
 			out = append(out, rawToken{c, x.gloss.Concepts[k].ID, x.gloss.Concepts[k].Name()})
 		}
 	}
-	loans := func(c class, text string, lowerWords func() []string) {
-		for _, l := range loanwordsOf(text, lang, lowerWords, &x.skeletons) {
+	loans := func(c class, text string, ws []string) {
+		for _, l := range loanwordsOf(text, lang, func() []string { return ws }, sk) {
 			out = append(out, rawToken{c, l[0], l[1]})
 		}
 	}
-	lower := func() string { return low }
-	lowerWords := wordsOnce(lower)
-	concepts(cConcept, lower, lowerWords)
-	loans(cLoanword, it.Title+"\n"+it.Text, lowerWords)
+	concepts(cConcept, low, fm.words)
+	loans(cLoanword, it.Title+"\n"+it.Text, fm.words)
 	// A title is short and chosen with care: its terms say more than the
 	// same terms in the body.
-	lowerTitle := lowerOnce(func() string { return corpus.Fold(it.Title) })
-	titleWords := wordsOnce(lowerTitle)
-	concepts(cTitle, lowerTitle, titleWords)
-	loans(cTitle, it.Title, titleWords)
+	concepts(cTitle, fm.lowTitle, fm.titleWords())
+	loans(cTitle, it.Title, fm.titleWords())
 	return out
 }
 
@@ -208,22 +227,22 @@ func (x *extractor) rawTokens(out []rawToken, it *corpus.Item, lang string, f st
 // It is safe for concurrent use.
 type memo struct {
 	mu      sync.Mutex
-	folded  map[string]string
+	folded  map[string]itemText
 	entries map[string][]rawToken
 }
 
 func newMemo() *memo {
-	return &memo{folded: map[string]string{}, entries: map[string][]rawToken{}}
+	return &memo{folded: map[string]itemText{}, entries: map[string][]rawToken{}}
 }
 
-// fold is foldItem, remembered.
-func (m *memo) fold(it *corpus.Item) string {
+// fold is foldText, remembered.
+func (m *memo) fold(it *corpus.Item) itemText {
 	k := it.Title + "\n" + it.Text
 	m.mu.Lock()
 	f, ok := m.folded[k]
 	m.mu.Unlock()
 	if !ok {
-		f = corpus.Fold(k)
+		f = foldText(it)
 		m.mu.Lock()
 		m.folded[k] = f
 		m.mu.Unlock()
@@ -232,7 +251,7 @@ func (m *memo) fold(it *corpus.Item) string {
 }
 
 // tokens is x.rawTokens, remembered by everything the tokens depend on.
-func (m *memo) tokens(x *extractor, it *corpus.Item, lang, f string) []rawToken {
+func (m *memo) tokens(x *extractor, it *corpus.Item, lang string, fm *forms, sk *skeletons) []rawToken {
 	var b strings.Builder
 	b.WriteString(lang)
 	if x.sameLang {
@@ -251,7 +270,7 @@ func (m *memo) tokens(x *extractor, it *corpus.Item, lang, f string) []rawToken 
 	raw, ok := m.entries[k]
 	m.mu.Unlock()
 	if !ok {
-		raw = x.rawTokens(nil, it, lang, f)
+		raw = x.rawTokens(nil, it, lang, fm, sk)
 		for i := range raw { // words cut from texts the memo need not keep
 			raw[i].key, raw[i].name = strings.Clone(raw[i].key), strings.Clone(raw[i].name)
 		}
@@ -349,32 +368,21 @@ func sameLanguage(a, b string) bool {
 // sharedWords reports whether most of the target's words are the
 // source's, whatever the documents' languages say: a translation left
 // mostly in the source language (the Korean Debian Constitution is
-// English under Korean headings) is compared word for word. Words are
-// counted once each; numbers and one-letter words do not count, and
+// English under Korean headings) is compared word for word. vocabS and
+// vocabT are the content words of the items' texts (see read); words
+// are counted once each, numbers and one-letter words do not count, and
 // fewer than 200 distinct words decide nothing.
-func sharedWords(src, tgt *corpus.Document) bool {
-	vocab := func(d *corpus.Document) map[string]bool {
-		m := map[string]bool{}
-		for i := range d.Items {
-			for _, w := range contentWords(strings.ToLower(corpus.Fold(d.Items[i].Text))) {
-				if !isNumber(w) && !m[w] {
-					m[strings.Clone(w)] = true // not the text it was cut from
-				}
-			}
-		}
-		return m
-	}
-	s, t := vocab(src), vocab(tgt)
-	if len(t) < 200 {
+func sharedWords(vocabS, vocabT map[string]bool) bool {
+	if len(vocabT) < 200 {
 		return false
 	}
 	n := 0
-	for w := range t {
-		if s[w] {
+	for w := range vocabT {
+		if vocabS[w] {
 			n++
 		}
 	}
-	return n*2 > len(t)
+	return n*2 > len(vocabT)
 }
 
 // isNumber reports whether w is made only of digits, full stops and

@@ -295,8 +295,10 @@ func equalWords(a, b []string) bool {
 // are substrings of s (a caller that keeps one beyond s's life clones it):
 // the aligner split every text this way, and the words' copies were 30%
 // of what it allocated.
-func words(s string) []string {
-	var out []string
+func words(s string) []string { return appendWords(nil, s) }
+
+// appendWords appends the words of s to out.
+func appendWords(out []string, s string) []string {
 	start := -1
 	isWord := func(r rune) bool {
 		if r < 0x80 {

@@ -579,9 +579,12 @@ func init() {
 func Words(text string) []string { return contentWords(strings.ToLower(corpus.Fold(text))) }
 
 // contentWords is Words on lower-case folded text.
-func contentWords(f string) []string {
+func contentWords(f string) []string { return contentWordsOf(words(f), f) }
+
+// contentWordsOf is contentWords(f), given ws = words(f).
+func contentWordsOf(ws []string, f string) []string {
 	var out []string
-	for _, w := range words(f) {
+	for _, w := range ws {
 		if len(w) > 1 && !stop[w] {
 			out = append(out, w)
 		}

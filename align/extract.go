@@ -1,0 +1,218 @@
+package align
+
+import (
+	"runtime"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"github.com/rulesync/rulesync/corpus"
+)
+
+// reading is what read makes of the items of a pair of documents.
+type reading struct {
+	x    *extractor
+	all  [][]int32 // the token ids of each item, the source's first
+	keys []textKey // the key of each item's comparison form, in the same order
+	// vocabS and vocabT are the content words of the items' texts, for
+	// sharedWords; nil unless asked for.
+	vocabS, vocabT map[string]bool
+}
+
+// readChunk is how many items a worker reads at a time: enough that
+// handing chunks over costs nothing, few enough that the raw tokens
+// waiting to be interned stay small.
+const readChunk = 64
+
+// chunk is a run of items of one document that one worker reads.
+type chunk struct {
+	tgt    bool // the items are the target's
+	lo, hi int  // the items [lo, hi) of that document
+	raw    []rawToken
+	items  []readItem // one per item
+	vocab  []string   // content words of the texts, when asked for
+	done   chan struct{}
+}
+
+// readItem is what a worker found for one item of a chunk.
+type readItem struct {
+	end int // the end of the item's raw tokens in chunk.raw
+	// twin is 1 + the index of the source item with the same title and
+	// text (a target item an edition left as it was), or 0; shares is
+	// whether the two have the same tokens, which are then not read
+	// again (see sameTokens).
+	twin   int
+	shares bool
+}
+
+// read extracts the tokens of the items of src and tgt. An item's raw
+// tokens depend on no other item: they are made on GOMAXPROCS workers, a
+// chunk of items at a time, and interned here in item order, so that the
+// ids, and so every output, are those of reading the items one by one.
+// With vocab the workers also collect the content words of every text
+// for sharedWords. It returns nil when done closes first.
+func (o Options) read(src, tgt *corpus.Document, same, vocab bool, m *memo, done <-chan struct{}) *reading {
+	g := o.Glossary
+	if g == nil && !same {
+		// Only an alignment across languages reads the glossary: an
+		// edition diff need not parse it (4% of the process diffing the
+		// WCA regulations from JSON).
+		g = DefaultGlossary()
+	}
+	x := &extractor{gloss: g, sameLang: same, intern: map[tokenKey]int32{}, memo: m}
+	fold := foldText
+	if m != nil {
+		fold = m.fold
+	}
+	nS := len(src.Items)
+	// Editions share most of their items word for word (300 of the 451
+	// WCA regulations from 2021 to 2024): a target item with the title
+	// and text of a source item has its key, unfolded, and, with its
+	// references and parts, its tokens (the tokens are a function of
+	// those, see sameTokens). Options.full computes them all.
+	var sameText map[[2]string]int
+	if src.Lang == tgt.Lang && m == nil && !o.full {
+		sameText = make(map[[2]string]int, nS)
+		for i := range src.Items {
+			sameText[[2]string{src.Items[i].Title, src.Items[i].Text}] = i
+		}
+	}
+	rd := &reading{x: x, all: make([][]int32, nS+len(tgt.Items)), keys: make([]textKey, nS+len(tgt.Items))}
+	var chunks []chunk
+	for _, d := range []struct {
+		tgt bool
+		n   int
+	}{{false, nS}, {true, len(tgt.Items)}} {
+		for lo := 0; lo < d.n; lo += readChunk {
+			chunks = append(chunks, chunk{tgt: d.tgt, lo: lo, hi: min(lo+readChunk, d.n), done: make(chan struct{})})
+		}
+	}
+	// work reads chunk c; fm and sk are the worker's own.
+	work := func(c *chunk, fm *forms, sk *skeletons) {
+		d, lang, base := src, src.Lang, c.lo
+		if c.tgt {
+			d, lang, base = tgt, tgt.Lang, nS+c.lo
+		}
+		for k := range c.hi - c.lo {
+			it := &d.Items[c.lo+k]
+			c.items = append(c.items, readItem{})
+			r := &c.items[k]
+			if c.tgt {
+				if s, ok := sameText[[2]string{it.Title, it.Text}]; ok {
+					r.twin, r.shares = s+1, sameTokens(&src.Items[s], it)
+				}
+			}
+			if r.shares && !vocab {
+				r.end = len(c.raw)
+				continue
+			}
+			fm.set(fold(it))
+			if r.twin == 0 {
+				// Each key its own: the workers set them. A twin's is
+				// its source item's, set when interned.
+				rd.keys[base+k] = keyOf(fm.f)
+			}
+			if vocab {
+				for _, w := range contentWordsOf(fm.textWords(), fm.lowText) {
+					if !isNumber(w) {
+						c.vocab = append(c.vocab, w)
+					}
+				}
+			}
+			if !r.shares {
+				if m != nil {
+					c.raw = append(c.raw, m.tokens(x, it, lang, fm, sk)...)
+				} else {
+					c.raw = x.rawTokens(c.raw, it, lang, fm, sk)
+				}
+			}
+			r.end = len(c.raw)
+		}
+	}
+	if vocab {
+		rd.vocabS, rd.vocabT = map[string]bool{}, map[string]bool{}
+	}
+	workers := runtime.GOMAXPROCS(0)
+	// At most 2 chunks per worker are read and not yet interned; their
+	// buffers go round (one buffer for all the items was 30% of what an
+	// alignment in one language allocated).
+	slots := make(chan struct{}, 2*workers)
+	free := make(chan chunk, 2*workers+1)
+	quit := make(chan struct{})
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var fm forms
+			var sk skeletons
+			for {
+				select {
+				case slots <- struct{}{}:
+				case <-quit:
+					return
+				}
+				c := int(next.Add(1)) - 1
+				if c >= len(chunks) {
+					return
+				}
+				select {
+				case b := <-free:
+					chunks[c].raw, chunks[c].items, chunks[c].vocab = b.raw, b.items, b.vocab
+				default:
+				}
+				work(&chunks[c], &fm, &sk)
+				close(chunks[c].done)
+			}
+		}()
+	}
+	stop := func() *reading {
+		close(quit)
+		wg.Wait()
+		return nil
+	}
+	for ci := range chunks {
+		c := &chunks[ci]
+		select {
+		case <-c.done:
+		case <-done:
+			return stop()
+		}
+		base := c.lo
+		if c.tgt {
+			base += nS
+		}
+		start := 0
+		for k, r := range c.items {
+			i := base + k
+			if r.shares {
+				rd.all[i] = rd.all[r.twin-1] // weigh only reads them
+			} else {
+				rd.all[i] = x.ids(c.raw[start:r.end])
+			}
+			if r.twin > 0 {
+				rd.keys[i] = rd.keys[r.twin-1]
+			}
+			start = r.end
+		}
+		vs := rd.vocabS
+		if c.tgt {
+			vs = rd.vocabT
+		}
+		for _, w := range c.vocab {
+			if !vs[w] {
+				vs[strings.Clone(w)] = true // not the text it was cut from
+			}
+		}
+		select {
+		case free <- chunk{raw: c.raw[:0], items: c.items[:0], vocab: c.vocab[:0]}:
+		default:
+		}
+		*c = chunk{}
+		<-slots
+	}
+	close(quit)
+	wg.Wait()
+	return rd
+}
