@@ -20,7 +20,7 @@ import (
 // The official TDA publications, each as PDF and DOCX, with the share of
 // the DOCX's words that the PDF engine's lines and rulesync's paragraphs
 // give back in order, in hundredths of a percent, as measured by
-// TestPDFFidelity on PDFium.
+// TestPDFFidelity (PDFium and MuPDF give the same figures).
 var pdfEditions = []struct {
 	name, base string
 	raw, read  int // at least, in 1/100 %
@@ -119,6 +119,23 @@ func TestPDFFidelity(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestPDFTruncated reads the publications cut short: each engine refuses
+// them as corrupt or truncated, where MuPDF, left to itself, rebuilds the
+// file from the objects it finds and gives part of the pages.
+func TestPDFTruncated(t *testing.T) {
+	for _, e := range pdfEditions {
+		data := readCorpus(t, e.base+".pdf")
+		for _, pct := range []int{50, 90} {
+			t.Run(fmt.Sprintf("%s/%d%%", e.name, pct), func(t *testing.T) {
+				_, err := pdfPages(context.Background(), data[:len(data)*pct/100])
+				if err == nil || err.Error() != "not a readable PDF: the file is corrupt or truncated" {
+					t.Errorf("error %v, want the file said to be corrupt or truncated", err)
+				}
+			})
+		}
 	}
 }
 
