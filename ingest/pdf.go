@@ -5,22 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"time"
 	"unicode"
 	"unicode/utf8"
-
-	"github.com/klippa-app/go-pdfium"
-	pdfiumerrors "github.com/klippa-app/go-pdfium/errors"
-	"github.com/klippa-app/go-pdfium/webassembly"
-	"github.com/tetratelabs/wazero"
-	"github.com/tetratelabs/wazero/api"
-	"github.com/tetratelabs/wazero/experimental"
 
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/internal/lazyre"
@@ -29,7 +18,7 @@ import (
 func init() {
 	register(&format{
 		name:   "pdf",
-		doc:    "PDF publication, read with PDFium (WebAssembly, no system library): running headers, footers and page numbers dropped, wrapped lines joined",
+		doc:    "PDF publication, read with " + pdfEngineName + ": running headers, footers and page numbers dropped, wrapped lines joined",
 		binary: parsePDF,
 	})
 }
@@ -37,56 +26,8 @@ func init() {
 // pdfMagic starts every PDF file, within its first 1024 bytes.
 const pdfMagic = "%PDF-"
 
-// pdfTimeout bounds the time PDFium may spend on one file.
+// pdfTimeout bounds the time the engine may spend on one file.
 const pdfTimeout = 2 * time.Minute
-
-// The PDF engine's resources, fixed whatever the number of cores: each
-// instance's WebAssembly memory is capped by the allocator that backs it
-// (pdfAllocator; a page whose content stream inflates to 1 GiB grew it
-// to 4 GiB, and the process to 4.4 GB), and at most pdfInstances files
-// are read at once, so that the engine never holds more than
-// pdfInstances*pdfMemory. The real publications need 18 MiB, a tenth of
-// the cap. (The allocator is the cap rather than wazero's memory limit
-// in pages, which refuses a growth without a word: the allocator counts
-// its refusals, and an engine failure after one is reported as a want
-// of memory.)
-const (
-	pdfMemory    = 192 << 20 // bytes of WebAssembly memory per instance
-	pdfInstances = 2
-)
-
-var (
-	pdfPoolOnce sync.Once
-	pdfPool     pdfium.Pool
-	pdfPoolErr  error
-)
-
-// pdfEngine returns the shared PDFium pool, starting it on first use: at
-// most pdfInstances instances, each with at most pdfMemory of memory. The
-// WebAssembly module is compiled once per process; the compiled code is
-// cached under the user's cache directory, so later processes start fast.
-func pdfEngine() (pdfium.Pool, error) {
-	pdfPoolOnce.Do(func() {
-		// Not WithCloseOnContextDone: it starts a goroutine per call into
-		// the engine (a quarter of the run time); pdfTimeout abandons a
-		// stuck call instead.
-		rc := wazero.NewRuntimeConfig().
-			WithCoreFeatures(api.CoreFeaturesV2 | experimental.CoreFeaturesExceptionHandling)
-		if dir, err := os.UserCacheDir(); err == nil {
-			if cache, err := wazero.NewCompilationCacheWithDir(filepath.Join(dir, "rulesync", "wazero")); err == nil {
-				rc = rc.WithCompilationCache(cache)
-			}
-		}
-		pdfPool, pdfPoolErr = webassembly.Init(webassembly.Config{
-			Context:       experimental.WithMemoryAllocator(context.Background(), pdfAllocator),
-			MinIdle:       0,
-			MaxIdle:       1,
-			MaxTotal:      pdfInstances,
-			RuntimeConfig: rc,
-		})
-	})
-	return pdfPool, pdfPoolErr
-}
 
 func parsePDF(data []byte, o Options, d *corpus.Document) error {
 	pages, err := pdfPages(o.context(), data)
@@ -112,25 +53,60 @@ type pdfLine struct {
 	page                     int
 }
 
-// pdfPage is the text lines of one page in PDFium's reading order.
+// pdfPage is the text lines of one page in the engine's reading order.
 type pdfPage struct {
 	height float64
 	lines  []pdfLine
 }
 
-// pdfPages extracts the text lines of every page. The engine cannot be
-// interrupted: a file that keeps it busy past pdfTimeout, or past the end
+// pdfChar is a character of a page as the engine reads it: its code
+// point, its box in points (origin bottom left) and its font, for
+// characters that are not white space. A '\n' ends a line.
+type pdfChar struct {
+	r                        rune
+	left, right, top, bottom float64
+	size                     float64 // the font size, unrounded
+	bold                     bool    // weight 600 or more, or "bold" in the font's name
+}
+
+// The PDF engine is PDFium in WebAssembly (pdfium.go) or, in a build with
+// the tag mupdf, MuPDF through cgo (pdfmupdf.go). Each gives the reader
+// the same characters (pdfChar) through these two types; everything from
+// charLines on is shared.
+
+// pdfInstance is one engine instance, held by one file at a time.
+type pdfInstance interface {
+	// open loads a PDF, or says in a pdfError why it cannot: encrypted,
+	// corrupt or truncated. The end of ctx stops the reading of its pages
+	// where the engine can be stopped.
+	open(ctx context.Context, data []byte) (pdfDocument, error)
+	// failure turns a failure of the engine while reading into one line
+	// that names the page (from 1; 0 when none was being read).
+	failure(err error, page int) error
+	// close gives the instance back; an instance whose reading was
+	// abandoned is closed when the reading ends.
+	close()
+}
+
+// pdfDocument is a PDF open in an engine instance.
+type pdfDocument interface {
+	pages() (int, error)
+	// page reads page i (from 0): its height in points and its
+	// characters, appended to chars, in reading order.
+	page(i int, chars []pdfChar) (float64, []pdfChar, error)
+	close()
+}
+
+// pdfPages extracts the text lines of every page. The engine may not stop
+// at once (PDFium reads a page to its end; MuPDF stops at its next
+// operator): a file that keeps it busy past pdfTimeout, or past the end
 // of ctx, is abandoned to finish in the background (the instance is
 // closed then; its memory is capped).
 func pdfPages(ctx context.Context, data []byte) ([]pdfPage, error) {
-	pool, err := pdfEngine()
-	if err != nil {
-		return nil, fmt.Errorf("starting the PDF engine: %v", err)
-	}
 	// Waiting for a free instance (other files may hold them all) and
 	// reading have pdfTimeout each.
 	wait, cancelWait := context.WithTimeout(ctx, pdfTimeout)
-	inst, err := pool.GetInstanceWithContext(wait)
+	inst, err := pdfInstanceFor(wait)
 	cancelWait()
 	if err != nil {
 		switch {
@@ -150,17 +126,16 @@ func pdfPages(ctx context.Context, data []byte) ([]pdfPage, error) {
 	}
 	ch := make(chan result, 1)
 	go func() {
-		defer inst.Close()
-		refused := pdfRefused.Load()
+		defer inst.close()
 		page := 0 // the page being read, from 1; 0 before the first
 		defer func() {
 			if r := recover(); r != nil {
-				ch <- result{err: engineError(fmt.Errorf("%v", r), page, refused)}
+				ch <- result{err: failure(inst, fmt.Errorf("%v", r), page)}
 			}
 		}()
 		p, err := extractPages(ctx, inst, data, &page)
 		if err != nil {
-			err = engineError(err, page, refused)
+			err = failure(inst, err, page)
 		}
 		ch <- result{p, err}
 	}()
@@ -189,52 +164,29 @@ type pdfError string
 
 func (e pdfError) Error() string { return string(e) }
 
-// pdfRefused counts the times an engine instance asked for memory past
-// pdfMemory: an engine failure that follows one is for want of memory.
-var pdfRefused atomic.Int64
-
-// engineError turns a failure while reading a PDF into one line that
-// names the page (from 1; 0 when none was being read). PDFium aborts
-// when an allocation fails, which surfaces as a WebAssembly trap with a
-// stack trace of many lines.
-func engineError(err error, page int, refusedBefore int64) error {
+// failure is the error to show for err, which stopped the reading of a
+// PDF at page (0 for none): the reader's own errors and the context's as
+// they are, the engine's as inst words them.
+func failure(inst pdfInstance, err error, page int) error {
 	var pe pdfError
 	if errors.As(err, &pe) || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 		return err
 	}
-	msg, _, _ := strings.Cut(err.Error(), "\n")
-	switch {
-	case pdfRefused.Load() > refusedBefore:
-		msg = fmt.Sprintf("needs more than the PDF engine's %d MiB of memory (a compressed stream that inflates too far?)", pdfMemory>>20)
-	case strings.Contains(msg, "wasm error"):
-		msg = "the PDF engine stopped on it: the file is malformed, or needs too much memory"
-	}
-	if page > 0 {
-		return fmt.Errorf("page %d: %s", page, msg)
-	}
-	return errors.New(msg)
+	return inst.failure(err, page)
 }
 
-func extractPages(ctx context.Context, inst pdfium.Pdfium, data []byte, page *int) ([]pdfPage, error) {
-	c, err := newPDFCalls(inst)
+func extractPages(ctx context.Context, inst pdfInstance, data []byte, page *int) ([]pdfPage, error) {
+	doc, err := inst.open(ctx, data)
 	if err != nil {
 		return nil, err
 	}
-	defer c.close()
-	doc, err := c.open(data)
-	if err != nil {
-		switch {
-		case errors.Is(err, pdfiumerrors.ErrPassword):
-			return nil, pdfError("the PDF is encrypted with a password; save an unprotected copy first")
-		case errors.Is(err, pdfiumerrors.ErrFormat), errors.Is(err, pdfiumerrors.ErrFile):
-			return nil, pdfError("not a readable PDF: the file is corrupt or truncated")
-		}
-		return nil, fmt.Errorf("not a readable PDF: %v", err)
-	}
 	defer doc.close()
 	count, err := doc.pages()
-	if err != nil {
+	if pe := pdfError(""); err != nil && !errors.As(err, &pe) {
 		return nil, fmt.Errorf("not a readable PDF: %v", err)
+	}
+	if err != nil {
+		return nil, err
 	}
 	if count <= 0 {
 		return nil, pdfError("the PDF has no pages")
@@ -262,7 +214,7 @@ func extractPages(ctx context.Context, inst pdfium.Pdfium, data []byte, page *in
 const boldProbe = 8
 
 // charLines groups a page's characters into lines at the line breaks
-// PDFium reports, measuring each line's box and type.
+// the engine reports, measuring each line's box and type.
 func charLines(chars []pdfChar, page int) []pdfLine {
 	var out []pdfLine
 	var b strings.Builder
@@ -536,26 +488,3 @@ func endedShort(prev pdfLine, next string, colRight float64) bool {
 	need := charW * float64(len([]rune(word))+1)
 	return colRight-prev.right > need
 }
-
-// heapMemory is a linear memory on the Go heap that grows by copying, up
-// to max bytes: the fallback where no memory mapping can be had.
-type heapMemory struct {
-	buf []byte
-	max uint64
-}
-
-func (m *heapMemory) Reallocate(size uint64) []byte {
-	if size > m.max {
-		pdfRefused.Add(1)
-		return nil
-	}
-	if size > uint64(cap(m.buf)) {
-		buf := make([]byte, size, min(max(size, 2*uint64(cap(m.buf))), m.max))
-		copy(buf, m.buf)
-		m.buf = buf
-	}
-	m.buf = m.buf[:size]
-	return m.buf
-}
-
-func (m *heapMemory) Free() { m.buf = nil }

@@ -1,3 +1,5 @@
+//go:build !mupdf
+
 package ingest
 
 import (
@@ -166,16 +168,6 @@ func (d *pdfDoc) close() {
 func (d *pdfDoc) pages() (int, error) {
 	n, err := d.c.call(d.c.pageCount, d.doc)
 	return int(int32(n)), err
-}
-
-// pdfChar is a character of a page as PDFium reads it: its code point,
-// its box in points (origin bottom left) and its font, for characters
-// that are not white space.
-type pdfChar struct {
-	r                        rune
-	left, right, top, bottom float64
-	size                     float64 // the font size, unrounded
-	bold                     bool    // weight 600 or more, or "bold" in the font's name
 }
 
 // pdfFont is what pdfChar keeps of a text object's font.

@@ -1,4 +1,4 @@
-//go:build !linux && !darwin
+//go:build !mupdf && !linux && !darwin
 
 package ingest
 
