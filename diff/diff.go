@@ -6,9 +6,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"runtime"
 	"slices"
 	"sort"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"unicode/utf8"
 
 	"github.com/rulesync/rulesync/align"
@@ -124,13 +127,10 @@ func (o Options) Compare(old, new *corpus.Document) *Comparison {
 	if o.Context != nil {
 		done = o.Context.Done()
 	}
-	for k, p := range al.Pairs {
-		if k&255 == 0 && stopped(done) {
-			return c
-		}
-		if ch, ok := compare(old, new, p, eqs); ok {
-			c.Changes = append(c.Changes, ch)
-		}
+	var ok bool
+	c.Changes, ok = comparePairs(old, new, al, eqs, done)
+	if !ok {
+		return c
 	}
 	for _, i := range al.UnmatchedSource {
 		c.Changes = append(c.Changes, Change{Kind: Removed, Severity: Substantive, Old: []int{i}, Rule: "removed", Reason: "no counterpart in the new edition"})
@@ -149,6 +149,65 @@ func (o Options) Compare(old, new *corpus.Document) *Comparison {
 
 	c.StaleRefs = c.staleRefs(al)
 	return c
+}
+
+// pairBlock is how many pairs a worker of comparePairs takes at a time:
+// enough that handing them out costs nothing beside comparing them, few
+// enough that the workers end together (a changed pair costs a hundred
+// times an unchanged one).
+const pairBlock = 16
+
+// comparePairs describes what happened to each pair of the alignment
+// (compare), the changes in the order of the pairs. The pairs are
+// independent, so GOMAXPROCS workers compare them, each taking the next
+// block of pairs; each change lands in its pair's place, and the order,
+// hence the output, is that of comparing them one by one. ok is false
+// when done closed first (the changes are then incomplete).
+func comparePairs(old, new *corpus.Document, al *align.Alignment, eqs *equivalences, done <-chan struct{}) (changes []Change, ok bool) {
+	pairs := al.Pairs
+	// Room for the removed and added items too, which Compare appends.
+	out := make([]Change, len(pairs), len(pairs)+len(al.UnmatchedSource)+len(al.UnmatchedTarget))
+	changed := make([]bool, len(pairs))
+	var next atomic.Int64 // the first pair of the next block
+	var halted atomic.Bool
+	work := func() {
+		for !halted.Load() {
+			start := int(next.Add(pairBlock)) - pairBlock
+			if start >= len(pairs) {
+				return
+			}
+			if stopped(done) {
+				halted.Store(true)
+				return
+			}
+			for k := start; k < min(start+pairBlock, len(pairs)); k++ {
+				out[k], changed[k] = compare(old, new, pairs[k], eqs)
+			}
+		}
+	}
+	workers := min(runtime.GOMAXPROCS(0), (len(pairs)+pairBlock-1)/pairBlock)
+	var wg sync.WaitGroup
+	for range workers - 1 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			work()
+		}()
+	}
+	work()
+	wg.Wait()
+	if halted.Load() {
+		return nil, false
+	}
+	n := 0
+	for k := range out {
+		if changed[k] {
+			out[n] = out[k]
+			n++
+		}
+	}
+	clear(out[n:]) // what the unchanged pairs' places held
+	return out[:n], true
 }
 
 // stopped reports whether done has closed.
