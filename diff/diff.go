@@ -251,7 +251,11 @@ func compare(old, new *corpus.Document, p align.Pair, eqs *equivalences) (Change
 	// Most pairs of an edition are the same text: equal strings need no
 	// folding.
 	ch.TitleChanged = o.Title != n.Title && corpus.Fold(o.Title) != corpus.Fold(n.Title)
-	ch.TextChanged = o.Text != n.Text && corpus.Fold(o.Text) != corpus.Fold(n.Text)
+	var fa, fb string // the texts' comparison forms, when they differ
+	if o.Text != n.Text {
+		fa, fb = corpus.Fold(o.Text), corpus.Fold(n.Text)
+		ch.TextChanged = fa != fb
+	}
 	if ch.Kind == "" && !ch.Renumbered && !ch.Moved && !ch.TitleChanged && !ch.TextChanged {
 		return ch, false
 	}
@@ -286,7 +290,7 @@ func compare(old, new *corpus.Document, p align.Pair, eqs *equivalences) (Change
 	case ch.Kind == Split || ch.Kind == Merged:
 		j = judgement{Substantive, string(ch.Kind), splitReason(old, new, p)}
 	case ch.TextChanged:
-		j, whole = judge(o, n, new.Lang, eqs)
+		j, whole = judgeFolded(o, n, fa, fb, new.Lang, eqs)
 	case ch.Moved && !ch.Renumbered && !ch.TitleChanged:
 		j = judgement{Editorial, "section", "moved from " + quote(o.Section) + " to " + quote(n.Section)}
 	}

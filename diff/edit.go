@@ -262,10 +262,12 @@ func (sc *scratch) release() {
 	if len(sc.names) > maxScratch || cap(sc.a)+cap(sc.b) > 2*maxScratch {
 		return // let it go rather than keep a big one
 	}
-	clear(sc.a[:cap(sc.a)])
-	clear(sc.b[:cap(sc.b)])
+	// What lies past the lengths was cleared when it was last used
+	// (myersRuns clears the names it empties).
+	clear(sc.a)
+	clear(sc.b)
 	clear(sc.ids)
-	clear(sc.names[:cap(sc.names)])
+	clear(sc.names)
 	sc.a, sc.b, sc.names = sc.a[:0], sc.b[:0], sc.names[:0]
 	scratchPool.Put(sc)
 }
@@ -489,6 +491,7 @@ func (sc *scratch) myersRuns(a, b []string) []run {
 	// that the character diff runs over segments; there are at most
 	// maxDiffUnits of them.
 	clear(sc.ids)
+	clear(sc.names)
 	sc.names = sc.names[:0]
 	enc := func(out []rune, segs []string) []rune {
 		out = out[:0]

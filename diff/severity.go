@@ -249,11 +249,18 @@ const minorWords = 2
 // wording decided such a change, the reason says so too: the deciding
 // rule alone ("negation changed") would undersell a rule written anew.
 func judge(old, new *corpus.Item, lang string, eqs *equivalences) (j judgement, whole bool) {
-	j, na, nb, spans := judgeEdit(old, new, lang, eqs)
+	return judgeFolded(old, new, corpus.Fold(old.Text), corpus.Fold(new.Text), lang, eqs)
+}
+
+// judgeFolded is judge given the texts' comparison forms, fa and fb
+// (corpus.Fold of old.Text and new.Text), which compare has folded to
+// see whether the text changed at all.
+func judgeFolded(old, new *corpus.Item, fa, fb, lang string, eqs *equivalences) (j judgement, whole bool) {
+	j, sa, sb, spans := judgeEdit(old, new, fa, fb, lang, eqs)
 	if j.severity != Substantive {
 		return j, false
 	}
-	kept, words, whole := rewritten(spell(na, eqs), spell(nb, eqs), spans)
+	kept, words, whole := rewritten(sa, sb, spans)
 	if whole && j.rule != "wording" {
 		j.reason += fmt.Sprintf("; most of the text rewritten (%d of %d words kept)", kept, words)
 	}
@@ -278,46 +285,54 @@ func rewritten(na, nb string, spans []Span) (kept, words int, ok bool) {
 	return kept, words, words >= 10 && kept*2 < words && kept*2 < newWords
 }
 
-// judgeEdit is judge without the note on rewritten texts. It also returns
-// the texts in the form it compared them in (empty when they differ only
-// in typography) and, when it got that far, the redline of those texts
-// spelled out (nil otherwise).
-func judgeEdit(old, new *corpus.Item, lang string, eqs *equivalences) (judgement, string, string, []Span) {
+// normalizeFolded is normalize of a text whose comparison form
+// (corpus.Fold) is f.
+func normalizeFolded(f string) string {
+	return strings.Join(strings.Fields(strings.ToLower(f)), " ")
+}
+
+// judgeEdit is judgeFolded without the note on rewritten texts. For a
+// substantive change it also returns the texts in the form it compared
+// them in, spelled out (normalize, rewrite, spell; empty for an editorial
+// one), and, when it got that far, the redline of those texts (nil
+// otherwise).
+func judgeEdit(old, new *corpus.Item, fa, fb, lang string, eqs *equivalences) (judgement, string, string, []Span) {
 	a, b := old.Text, new.Text
-	if corpus.Fold(a) == corpus.Fold(b) {
+	if fa == fb {
 		return judgement{Editorial, "typography", "typography and white space only"}, "", "", nil
 	}
-	na, used1 := rewrite(normalize(a), eqs)
-	nb, used2 := rewrite(normalize(b), eqs)
+	la, lb := normalizeFolded(fa), normalizeFolded(fb)
+	na, used1 := rewrite(la, eqs)
+	nb, used2 := rewrite(lb, eqs)
 	if na == nb {
-		used := telling(normalize(a), normalize(b), append(used1, used2...))
+		used := telling(la, lb, append(used1, used2...))
 		if len(used) == 0 {
-			return judgement{Editorial, "typography", "punctuation, case and white space only"}, na, nb, nil
+			return judgement{Editorial, "typography", "punctuation, case and white space only"}, "", "", nil
 		}
-		return judgement{Editorial, "equivalence", "only " + describeEqs(normalize(a), normalize(b), used)}, na, nb, nil
-	}
-	if x, y := ownNumbers(stripNotes(a), lang, old.Refs, old.Number), ownNumbers(stripNotes(b), lang, new.Refs, new.Number); !sameSet(x, y) {
-		return judgement{Substantive, "numbers", numbersReason(x, y)}, na, nb, nil
-	}
-	if !sameSet(old.Refs, new.Refs) {
-		return judgement{Substantive, "refs", refsReason(old.Refs, new.Refs)}, na, nb, nil
-	}
-	if x, y := labels(old.Parts), labels(new.Parts); !slices.Equal(x, y) {
-		return judgement{Substantive, "parts", partsReason(x, y)}, na, nb, nil
+		return judgement{Editorial, "equivalence", "only " + describeEqs(la, lb, used)}, "", "", nil
 	}
 	// Negations and modal verbs are counted in the words as the
 	// equivalences spell them: "can't" and "cannot" are one word, and
 	// "don't" -> "do" still loses its negation.
 	sa, sb := spell(na, eqs), spell(nb, eqs)
+	if x, y := ownNumbers(stripNotes(a), lang, old.Refs, old.Number), ownNumbers(stripNotes(b), lang, new.Refs, new.Number); !sameSet(x, y) {
+		return judgement{Substantive, "numbers", numbersReason(x, y)}, sa, sb, nil
+	}
+	if !sameSet(old.Refs, new.Refs) {
+		return judgement{Substantive, "refs", refsReason(old.Refs, new.Refs)}, sa, sb, nil
+	}
+	if x, y := labels(old.Parts), labels(new.Parts); !slices.Equal(x, y) {
+		return judgement{Substantive, "parts", partsReason(x, y)}, sa, sb, nil
+	}
 	wa, wb := strings.Fields(sa), strings.Fields(sb)
 	if x, y := pick(wa, negations), pick(wb, negations); len(x) != len(y) {
-		return judgement{Substantive, "negation", wordsReason("negation", "negations", x, y)}, na, nb, nil
+		return judgement{Substantive, "negation", wordsReason("negation", "negations", x, y)}, sa, sb, nil
 	}
 	if x, y := pick(wa, modals), pick(wb, modals); !sameBag(x, y) {
-		return judgement{Substantive, "modal", wordsReason("modal verb", "modal verbs", x, y)}, na, nb, nil
+		return judgement{Substantive, "modal", wordsReason("modal verb", "modal verbs", x, y)}, sa, sb, nil
 	}
 	if x, y := sentences(a), sentences(b); x != y {
-		return judgement{Substantive, "sentences", sentencesReason(x, y)}, na, nb, nil
+		return judgement{Substantive, "sentences", sentencesReason(x, y)}, sa, sb, nil
 	}
 	_, spans := Redline(sa, sb)
 	var del, ins []string
@@ -339,19 +354,19 @@ func judgeEdit(old, new *corpus.Item, lang string, eqs *equivalences) (judgement
 		}
 	}
 	if len(del) == 0 && len(ins) == 0 && compounds > 0 {
-		return judgement{Editorial, "spelling", "only spelling: " + and(printedEdits(a, b, eqs, true))}, na, nb, spans
+		return judgement{Editorial, "spelling", "only spelling: " + and(printedEdits(a, b, eqs, true))}, "", "", nil
 	}
 	edits := printedEdits(a, b, eqs, false)
 	if n := max(len(del), len(ins)); n <= minorWords {
 		if len(edits) == 0 {
 			edits = []string{editPhrase(strings.Join(del, " "), strings.Join(ins, " "))}
 		}
-		return judgement{Editorial, "wording", "minor wording: " + and(edits)}, na, nb, spans
+		return judgement{Editorial, "wording", "minor wording: " + and(edits)}, "", "", nil
 	}
 	if quotable(edits) {
-		return judgement{Substantive, "wording", "reworded: " + strings.Join(edits, "; ")}, na, nb, spans
+		return judgement{Substantive, "wording", "reworded: " + strings.Join(edits, "; ")}, sa, sb, spans
 	}
-	return judgement{Substantive, "wording", fmt.Sprintf("reworded: %s removed, %s added", counted(len(del), "word"), counted(len(ins), "word"))}, na, nb, spans
+	return judgement{Substantive, "wording", fmt.Sprintf("reworded: %s removed, %s added", counted(len(del), "word"), counted(len(ins), "word"))}, sa, sb, spans
 }
 
 // compound reports whether a and b are one compound written apart,
