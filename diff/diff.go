@@ -260,6 +260,7 @@ func compare(old, new *corpus.Document, p align.Pair, eqs *equivalences) (Change
 	if ch.Kind == "" && !ch.Renumbered && !ch.Moved && !ch.TitleChanged && !ch.TextChanged {
 		return ch, false
 	}
+	var shown []Span // Redline(o.Text, n.Text), for judge to reuse
 	if ch.TextChanged || ch.Kind != "" {
 		if o.Kind == corpus.KindPreamble && n.Kind == corpus.KindPreamble {
 			// Front matter is set line by line (a title, a version line,
@@ -268,6 +269,7 @@ func compare(old, new *corpus.Document, p align.Pair, eqs *equivalences) (Change
 			ch.Redline, ch.Spans = LineRedline(o.Text, n.Text)
 		} else {
 			ch.Redline, ch.Spans = Redline(o.Text, n.Text)
+			shown = ch.Spans
 		}
 	}
 	if ch.TitleChanged {
@@ -291,7 +293,7 @@ func compare(old, new *corpus.Document, p align.Pair, eqs *equivalences) (Change
 	case ch.Kind == Split || ch.Kind == Merged:
 		j = judgement{Substantive, string(ch.Kind), splitReason(old, new, p)}
 	case ch.TextChanged:
-		j, whole = judgeFolded(o, n, fa, fb, new.Lang, eqs)
+		j, whole = judgeFolded(o, n, fa, fb, shown, new.Lang, eqs)
 	case ch.Moved && !ch.Renumbered && !ch.TitleChanged:
 		j = judgement{Editorial, "section", "moved from " + quote(o.Section) + " to " + quote(n.Section)}
 	}

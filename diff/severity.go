@@ -249,14 +249,16 @@ const minorWords = 2
 // wording decided such a change, the reason says so too: the deciding
 // rule alone ("negation changed") would undersell a rule written anew.
 func judge(old, new *corpus.Item, lang string, eqs *equivalences) (j judgement, whole bool) {
-	return judgeFolded(old, new, corpus.Fold(old.Text), corpus.Fold(new.Text), lang, eqs)
+	return judgeFolded(old, new, corpus.Fold(old.Text), corpus.Fold(new.Text), nil, lang, eqs)
 }
 
 // judgeFolded is judge given the texts' comparison forms, fa and fb
 // (corpus.Fold of old.Text and new.Text), which compare has folded to
-// see whether the text changed at all.
-func judgeFolded(old, new *corpus.Item, fa, fb, lang string, eqs *equivalences) (j judgement, whole bool) {
-	j, sa, sb, spans := judgeEdit(old, new, fa, fb, lang, eqs)
+// see whether the text changed at all, and shown, the spans of
+// Redline(old.Text, new.Text) when compare has made them (nil
+// otherwise).
+func judgeFolded(old, new *corpus.Item, fa, fb string, shown []Span, lang string, eqs *equivalences) (j judgement, whole bool) {
+	j, sa, sb, spans := judgeEdit(old, new, fa, fb, shown, lang, eqs)
 	if j.severity != Substantive {
 		return j, false
 	}
@@ -296,7 +298,7 @@ func normalizeFolded(f string) string {
 // them in, spelled out (normalize, rewrite, spell; empty for an editorial
 // one), and, when it got that far, the redline of those texts (nil
 // otherwise).
-func judgeEdit(old, new *corpus.Item, fa, fb, lang string, eqs *equivalences) (judgement, string, string, []Span) {
+func judgeEdit(old, new *corpus.Item, fa, fb string, shown []Span, lang string, eqs *equivalences) (judgement, string, string, []Span) {
 	a, b := old.Text, new.Text
 	if fa == fb {
 		return judgement{Editorial, "typography", "typography and white space only"}, "", "", nil
@@ -354,9 +356,9 @@ func judgeEdit(old, new *corpus.Item, fa, fb, lang string, eqs *equivalences) (j
 		}
 	}
 	if len(del) == 0 && len(ins) == 0 && compounds > 0 {
-		return judgement{Editorial, "spelling", "only spelling: " + and(printedEdits(a, b, eqs, true))}, "", "", nil
+		return judgement{Editorial, "spelling", "only spelling: " + and(printedEdits(a, b, eqs, true, shown))}, "", "", nil
 	}
-	edits := printedEdits(a, b, eqs, false)
+	edits := printedEdits(a, b, eqs, false, shown)
 	if n := max(len(del), len(ins)); n <= minorWords {
 		if len(edits) == 0 {
 			edits = []string{editPhrase(strings.Join(del, " "), strings.Join(ins, " "))}
@@ -409,13 +411,18 @@ func quotable(edits []string) bool {
 // printedEdits describes the edits from a to b as the texts print them
 // ("“chips” became “chip(s)”"), leaving out those that deletion notes
 // or typography explain, and those the equivalences explain unless all
-// is set.
-func printedEdits(a, b string, eqs *equivalences, all bool) []string {
+// is set. shown is the redline of a into b when the caller has it (nil
+// otherwise): most texts are their own canonical form (no deletion
+// note, no equivalence, folded already), and their redline is that one.
+func printedEdits(a, b string, eqs *equivalences, all bool, shown []Span) []string {
 	ca, cb := canonical(a, eqs), canonical(b, eqs)
 	if all {
 		ca, cb = canonical(a, noEquivalences), canonical(b, noEquivalences)
 	}
-	_, spans := Redline(ca, cb)
+	spans := shown
+	if spans == nil || ca != a || cb != b {
+		_, spans = Redline(ca, cb)
+	}
 	var out []string
 	for i := 0; i < len(spans); i++ {
 		var d, n string
