@@ -153,7 +153,7 @@ func rewrite(s string, eqs *equivalences) (string, []Equivalence) {
 		used = append(used, Equivalence{"deletion note", ""})
 		s = deletionNoteRe.ReplaceAllString(s, " ")
 	}
-	if strings.ContainsAny(s, "0123456789") {
+	if mayGroupDigits(s) {
 		s = thousandsRe.ReplaceAllString(s, "$1$2")
 	}
 	s = " " + s + " "
@@ -189,6 +189,9 @@ var markerRe = lazyre.New("\x00([0-9]+)\x00")
 // spell turns the markers of rewritten text back into words: each into
 // the new form of its equivalence.
 func spell(s string, eqs *equivalences) string {
+	if strings.IndexByte(s, 0) < 0 {
+		return s // no marker: most texts
+	}
 	return markerRe.ReplaceAllStringFunc(s, func(m string) string {
 		var i int
 		fmt.Sscan(strings.Trim(m, "\x00"), &i)
@@ -201,6 +204,32 @@ func spell(s string, eqs *equivalences) string {
 
 // thousandsRe finds a thousands separator between digits.
 var thousandsRe = lazyre.New(`(\d)[,.\x{2009}](\d{3})\b`)
+
+// mayGroupDigits reports whether s may hold a match of thousandsRe: a
+// digit, a separator and three digits (the boundary after them aside).
+// Most texts that have digits have no such group, and the look costs far
+// less than the expression (3% of comparing the WCA regulations).
+func mayGroupDigits(s string) bool {
+	digit := func(c byte) bool { return '0' <= c && c <= '9' }
+	for i := 0; i+4 < len(s); i++ {
+		if !digit(s[i]) {
+			continue
+		}
+		j := i + 1
+		switch {
+		case s[j] == ',' || s[j] == '.':
+			j++
+		case strings.HasPrefix(s[j:], "\u2009"):
+			j += len("\u2009")
+		default:
+			continue
+		}
+		if j+3 <= len(s) && digit(s[j]) && digit(s[j+1]) && digit(s[j+2]) {
+			return true
+		}
+	}
+	return false
+}
 
 var (
 	patMu    sync.Mutex
