@@ -4,8 +4,8 @@ import (
 	"encoding/binary"
 	"fmt"
 	"hash/fnv"
-	"sort"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -51,9 +51,13 @@ func Segment(text string) []string {
 	if !utf8.ValidString(text) {
 		text = string([]rune(text))
 	}
+	return appendSegments(nil, text)
+}
+
+// appendSegments appends the segments of text, valid UTF-8, to out.
+func appendSegments(out []string, text string) []string {
 	// The segments are slices of text, read rune by rune (a []rune of the
 	// text and a string per segment were half of Segment's time).
-	var out []string
 	for i := 0; i < len(text); {
 		r, size := utf8.DecodeRuneInString(text[i:])
 		c := segmentClass(r)
@@ -170,10 +174,102 @@ func (m Markers) Render(spans []Span) string {
 // 大会運営委員会 reads 大会[-規則-][+運営+]委員会, not a whole run replaced
 // (bench/kagome.md measures this against a morphological analyser).
 func Redline(old, new string) ([]Edit, []Span) {
-	a, b := Segment(old), Segment(new)
-	_, spans := RedlineSegments(a, b)
-	spans = trimShared(spans)
+	spans := trimShared(redlineSpans(old, new))
 	return edits(spans), spans
+}
+
+// redlineSpans is RedlineSegments over Segment's segments, without
+// copying text: a stretch of segments in a row is a stretch of its text,
+// so each span is a slice of old (kept or deleted text) or of new
+// (inserted text). The segments and the diff's tables come from a
+// scratch that the next redline reuses.
+func redlineSpans(old, new string) []Span {
+	// Segment reads invalid UTF-8 as U+FFFD: the text its segments are
+	// slices of.
+	if !utf8.ValidString(old) {
+		old = string([]rune(old))
+	}
+	if !utf8.ValidString(new) {
+		new = string([]rune(new))
+	}
+	sc := scratchPool.Get().(*scratch)
+	defer sc.release()
+	sc.a, sc.b = appendSegments(sc.a[:0], old), appendSegments(sc.b[:0], new)
+	var spans []Span
+	op, start, at := Equal, 0, 0 // the span being read: old or new[start:at]
+	ia, ib := 0, 0               // bytes of old and new read
+	flush := func() {
+		if at > start {
+			text := old
+			if op == Insert {
+				text = new
+			}
+			spans = append(spans, Span{op, text[start:at]})
+		}
+	}
+	for _, r := range sc.diffRuns(sc.a, sc.b) {
+		n := 0
+		for _, seg := range r.segs {
+			n += len(seg)
+		}
+		if r.op != op {
+			flush()
+			op = r.op
+			start = ia
+			if op == Insert {
+				start = ib
+			}
+			at = start
+		}
+		switch r.op {
+		case Equal:
+			ia += n
+			ib += n
+			at = ia
+		case Delete:
+			ia += n
+			at = ia
+		case Insert:
+			ib += n
+			at = ib
+		}
+	}
+	flush()
+	return spans
+}
+
+// scratch holds what a redline builds and drops: the segments of both
+// texts and myersRuns' tables. Each redline takes one from scratchPool
+// and gives it back, so that the comparison of thousands of items (on
+// several goroutines) allocates them a few times, not once per item.
+type scratch struct {
+	a, b   []string
+	ids    map[string]rune
+	names  []string
+	ra, rb []rune
+}
+
+var scratchPool = sync.Pool{New: func() any { return &scratch{ids: map[string]rune{}} }}
+
+// maxScratch is the most segments a scratch keeps room for when it goes
+// back to the pool: a text of more would have every later redline clear
+// and carry its tables.
+const maxScratch = 1 << 14
+
+// release gives the scratch back to the pool, emptied of the texts it
+// held.
+func (sc *scratch) release() {
+	if len(sc.names) > maxScratch || cap(sc.a)+cap(sc.b) > 2*maxScratch {
+		return // let it go rather than keep a big one
+	}
+	// What lies past the lengths was cleared when it was last used
+	// (myersRuns clears the names it empties).
+	clear(sc.a)
+	clear(sc.b)
+	clear(sc.ids)
+	clear(sc.names)
+	sc.a, sc.b, sc.names = sc.a[:0], sc.b[:0], sc.names[:0]
+	scratchPool.Put(sc)
 }
 
 // cjkClass gives the script class of the runs trimShared may cut into,
@@ -218,6 +314,12 @@ func trimShared(spans []Span) []Span {
 			add(spans[i])
 			continue
 		}
+		if !mayShare(spans[i].Text, spans[i+1].Text) {
+			add(spans[i])
+			add(spans[i+1])
+			i++
+			continue
+		}
 		d, n := []rune(spans[i].Text), []rune(spans[i+1].Text)
 		pre := sharedEdge(d, n, front)
 		suf := sharedEdge(d[pre:], n[pre:], back)
@@ -228,6 +330,27 @@ func trimShared(spans []Span) []Span {
 		i++
 	}
 	return out
+}
+
+// mayShare reports whether the sides d and n of a replacement begin or
+// end with the same Japanese or Chinese rune: unless they do, sharedEdge
+// finds nothing to move at either edge, and trimShared keeps them as
+// they are without reading them as runes (most replacements, in most
+// texts).
+func mayShare(d, n string) bool {
+	r, _ := utf8.DecodeRuneInString(d)
+	if q, _ := utf8.DecodeRuneInString(n); r == q && d != "" && n != "" {
+		if c, _ := cjkClass(r); c != 0 {
+			return true
+		}
+	}
+	r, _ = utf8.DecodeLastRuneInString(d)
+	if q, _ := utf8.DecodeLastRuneInString(n); r == q && d != "" && n != "" {
+		if c, _ := cjkClass(r); c != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // sharedEdge returns how many runes of Japanese or Chinese script d and n
@@ -318,8 +441,15 @@ type run struct {
 // and what lies between is compared by myersRuns when it is short enough
 // now, by chunkedRuns if not.
 func diffRuns(a, b []string) []run {
+	sc := scratchPool.Get().(*scratch)
+	defer sc.release()
+	return sc.diffRuns(a, b)
+}
+
+// diffRuns is diffRuns with the scratch's tables.
+func (sc *scratch) diffRuns(a, b []string) []run {
 	if len(a)+len(b) <= maxDiffUnits {
-		return myersRuns(a, b) // which keeps the common ends itself
+		return sc.myersRuns(a, b) // which keeps the common ends itself
 	}
 	p := 0
 	for p < len(a) && p < len(b) && a[p] == b[p] {
@@ -341,9 +471,9 @@ func diffRuns(a, b []string) []run {
 	case len(mb) == 0:
 		out = append(out, run{Delete, ma})
 	case len(ma)+len(mb) <= maxDiffUnits:
-		out = append(out, myersRuns(ma, mb)...)
+		out = append(out, sc.myersRuns(ma, mb)...)
 	default:
-		out = append(out, chunkedRuns(ma, mb)...)
+		out = append(out, sc.chunkedRuns(ma, mb)...)
 	}
 	if q > 0 {
 		out = append(out, run{Equal, a[len(a)-q:]})
@@ -352,53 +482,58 @@ func diffRuns(a, b []string) []run {
 }
 
 // myersRuns compares a and b segment by segment (Myers 1986, as
-// github.com/sergi/go-diff implements it, with its semantic cleanup).
-func myersRuns(a, b []string) []run {
+// github.com/sergi/go-diff implements it, with its semantic cleanup). The
+// segments of a run are a stretch of a (kept or deleted) or of b
+// (inserted), sliced, not copied. It uses the scratch's tables, which
+// the runs do not keep.
+func (sc *scratch) myersRuns(a, b []string) []run {
 	// Each distinct segment becomes one rune of a private-use plane, so
 	// that the character diff runs over segments; there are at most
 	// maxDiffUnits of them.
-	ids := map[string]rune{}
-	var names []string
-	enc := func(segs []string) []rune {
-		out := make([]rune, len(segs))
-		for i, s := range segs {
-			id, ok := ids[s]
+	clear(sc.ids)
+	clear(sc.names)
+	sc.names = sc.names[:0]
+	enc := func(out []rune, segs []string) []rune {
+		out = out[:0]
+		for _, s := range segs {
+			id, ok := sc.ids[s]
 			if !ok {
-				id = rune(0xF0000 + len(names))
+				id = rune(0xF0000 + len(sc.names))
 				if id > 0xFFFFD && id < 0x100000 {
 					id = 0x100000 + (id - 0xFFFFE)
 				}
-				ids[s] = id
-				names = append(names, s)
+				sc.ids[s] = id
+				sc.names = append(sc.names, s)
 			}
-			out[i] = id
+			out = append(out, id)
 		}
 		return out
 	}
-	ra, rb := enc(a), enc(b)
+	sc.ra, sc.rb = enc(sc.ra, a), enc(sc.rb, b)
 	dmp := diffmatchpatch.New()
 	dmp.DiffTimeout = 0 // deterministic: never cut short by the clock
-	diffs := dmp.DiffMainRunes(ra, rb, false)
+	diffs := dmp.DiffMainRunes(sc.ra, sc.rb, false)
 	diffs = dmp.DiffCleanupSemantic(diffs)
-	var out []run
+	// The diffs spell a then b: kept and deleted runes are those of a in
+	// order, kept and inserted those of b.
+	out := make([]run, 0, len(diffs))
+	i, j := 0, 0 // segments of a and b read
 	for _, d := range diffs {
-		op := Equal
+		n := utf8.RuneCountInString(d.Text)
+		if n == 0 {
+			continue
+		}
 		switch d.Type {
 		case diffmatchpatch.DiffDelete:
-			op = Delete
+			out = append(out, run{Delete, a[i : i+n]})
+			i += n
 		case diffmatchpatch.DiffInsert:
-			op = Insert
-		}
-		var segs []string
-		for _, r := range d.Text {
-			k := int(r - 0xF0000)
-			if r >= 0x100000 {
-				k = int(r-0x100000) + 0xFFFFE - 0xF0000
-			}
-			segs = append(segs, names[k])
-		}
-		if len(segs) > 0 {
-			out = append(out, run{op, segs})
+			out = append(out, run{Insert, b[j : j+n]})
+			j += n
+		default:
+			out = append(out, run{Equal, a[i : i+n]})
+			i += n
+			j += n
 		}
 	}
 	return out
@@ -410,7 +545,7 @@ func myersRuns(a, b []string) []run {
 // insertion moves no later cut), then segment by segment where chunks
 // were replaced. Texts that share no chunk, or cut into too many, are
 // replaced whole: correct, if coarse, in time linear in their length.
-func chunkedRuns(a, b []string) []run {
+func (sc *scratch) chunkedRuns(a, b []string) []run {
 	whole := []run{{Delete, a}, {Insert, b}}
 	mean := uint64(2*(len(a)+len(b))/maxDiffUnits + 2)
 	ca, cb := chunks(a, mean), chunks(b, mean)
@@ -437,7 +572,7 @@ func chunkedRuns(a, b []string) []run {
 	flush := func() {
 		switch {
 		case len(del) > 0 && len(ins) > 0:
-			out = append(out, diffRuns(del, ins)...)
+			out = append(out, sc.diffRuns(del, ins)...)
 		case len(del) > 0:
 			out = append(out, run{Delete, del})
 		case len(ins) > 0:
@@ -447,7 +582,7 @@ func chunkedRuns(a, b []string) []run {
 	}
 	shared := false
 	i, j := 0, 0 // chunks of a and b consumed
-	for _, r := range myersRuns(key(ca), key(cb)) {
+	for _, r := range sc.myersRuns(key(ca), key(cb)) {
 		for range r.segs {
 			switch r.op {
 			case Equal:
@@ -502,7 +637,7 @@ func edits(spans []Span) []Edit {
 	at := 0
 	for i := 0; i < len(spans); i++ {
 		s := spans[i]
-		n := len([]rune(s.Text))
+		n := utf8.RuneCountInString(s.Text)
 		switch s.Op {
 		case Equal:
 			at += n
@@ -518,6 +653,7 @@ func edits(spans []Span) []Edit {
 			out = append(out, Edit{Start: at, End: at, New: s.Text})
 		}
 	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].Start < out[j].Start })
+	// The edits come out in order of Start (at only grows), as Apply
+	// wants them.
 	return out
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -99,6 +100,51 @@ func TestSegmentRandom(t *testing.T) {
 	}
 }
 
+// TestRedlineRandom holds Redline, whose spans are slices of the texts
+// read from a scratch it reuses, to the plain composition it stands for:
+// RedlineSegments over Segment's segments, then trimShared, on random
+// texts and edits of them (Japanese, invalid UTF-8 and inner marks
+// among them), one after another so that each reuses what the last
+// left.
+func TestRedlineRandom(t *testing.T) {
+	pieces := []string{"a", "bet", "Z", "é", "0", "9", "'", "-", ",", ".", " ", " ", "\n", "\u00a0",
+		"席", "確認", "は", "する", "プレイヤー", "ー", "한", "\u0301", "\xff", "\xe3\x81", "!", "("}
+	r := rand.New(rand.NewPCG(16, 3))
+	for range 5000 {
+		old := randomText(r, pieces, 40)
+		// The new text keeps most of the old one's segments.
+		var b strings.Builder
+		for _, seg := range Segment(old) {
+			switch r.IntN(8) {
+			case 0: // dropped
+			case 1:
+				b.WriteString(randomText(r, pieces, 4))
+			default:
+				b.WriteString(seg)
+			}
+		}
+		b.WriteString(randomText(r, pieces, 3))
+		new := b.String()
+		_, want := RedlineSegments(Segment(old), Segment(new))
+		want = trimShared(want)
+		edits, got := Redline(old, new)
+		if !slices.Equal(got, want) {
+			t.Fatalf("Redline(%q, %q) spans = %v, the reference %v", old, new, got, want)
+		}
+		if !slices.Equal(edits, editsOf(want)) {
+			t.Fatalf("Redline(%q, %q) edits = %v, the reference %v", old, new, edits, editsOf(want))
+		}
+	}
+}
+
+// editsOf is edits with the sort it no longer does: the edits of spans
+// in order of Start.
+func editsOf(spans []Span) []Edit {
+	out := edits(spans)
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Start < out[j].Start })
+	return out
+}
+
 // TestRedline checks whole-word redlines with rune offsets, in English
 // and in Japanese.
 func TestRedline(t *testing.T) {
@@ -116,6 +162,7 @@ func TestRedline(t *testing.T) {
 		{"ボタンを動かす。", "ボードを動かす。", []Edit{{0, 3, "ボード"}}, "[-ボタン-]{+ボード+}を動かす。"},
 		{"大会規則委員会が決める。", "大会運営委員会が決める。", []Edit{{2, 4, "運営"}}, "大会[-規則-]{+運営+}委員会が決める。"},
 		{"審判が決める。", "審査が決める。", []Edit{{0, 2, "審査"}}, "[-審判-]{+審査+}が決める。"},
+		{"席を確認する。", "席を再確認する。", []Edit{{2, 2, "再"}}, "席を{+再+}確認する。"},
 		{"プレイヤーが決める。", "プレーヤーが決める。", []Edit{{0, 5, "プレーヤー"}}, "[-プレイヤー-]{+プレーヤー+}が決める。"},
 		{"ベッティングラウンドの終わり", "ベッティングストリートの終わり", []Edit{{6, 10, "ストリート"}}, "ベッティング[-ラウンド-]{+ストリート+}の終わり"},
 		{"玩家必须坐下。", "玩家可以坐下。", []Edit{{2, 4, "可以"}}, "玩家[-必须-]{+可以+}坐下。"},

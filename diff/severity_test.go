@@ -1,6 +1,7 @@
 package diff
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -141,5 +142,47 @@ func TestParseEquivalences(t *testing.T) {
 	}
 	if len(DefaultEquivalences()) < 20 {
 		t.Errorf("%d shipped equivalences", len(DefaultEquivalences()))
+	}
+}
+
+// TestGroupDigits holds mayGroupDigits to thousandsRe, which rewrite runs
+// only where mayGroupDigits says it may match: on random texts of digits,
+// separators and letters it must say so wherever the expression matches,
+// and the digit groups of rule texts ("1,000", "2.500", "10 000") are
+// found.
+func TestGroupDigits(t *testing.T) {
+	pieces := []string{"0", "1", "9", "99", "000", ",", ".", "\u2009", " ", "a", "x1", "٣", "\xe2\x80", "-"}
+	r := rand.New(rand.NewPCG(16, 5))
+	for range 50000 {
+		s := randomText(r, pieces, 10)
+		if thousandsRe.MatchString(s) && !mayGroupDigits(s) {
+			t.Fatalf("thousandsRe matches %q, mayGroupDigits says it cannot", s)
+		}
+	}
+	for _, s := range []string{"a bet of 1,000 chips", "2.500", "10\u2009000 points"} {
+		if !mayGroupDigits(s) {
+			t.Errorf("mayGroupDigits(%q) = false", s)
+		}
+	}
+}
+
+// BenchmarkRewrite rewrites, as judge does for each side of a changed
+// rule, texts with numbers and references but no digit groups, and one
+// with a group: the common case and the one the expressions serve.
+func BenchmarkRewrite(b *testing.B) {
+	eqs := defaultPrepared()
+	texts := []string{
+		normalize("Competitors must complete 5 attempts in round 2 of each event; see Regulation 9f1 and A1a4 (2 seconds)."),
+		normalize("The judge records the result of attempt 3 on the score card, and the competitor signs it (see 5b2)."),
+		normalize("A penalty of 2 seconds applies to a puzzle misaligned by more than 45 degrees."),
+		normalize("The time limit is 10:00.00 per attempt, or a cumulative limit of 1,000 seconds for the round."),
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, s := range texts {
+			if r, _ := rewrite(s, eqs); spell(r, eqs) == "" {
+				b.Fatal("empty")
+			}
+		}
 	}
 }

@@ -180,3 +180,19 @@ func randomText(r *rand.Rand, pieces []string, most int) string {
 	}
 	return b.String()
 }
+
+// TestHasWords holds hasWords to counting strings.Fields, on random texts
+// of words, white space of several kinds and invalid UTF-8.
+func TestHasWords(t *testing.T) {
+	pieces := []string{"a", "rule", "é", "席", " ", "  ", "\t", "\n", "\u00a0", "\u3000", "\u0085", "\xff", ".", "-"}
+	r := rand.New(rand.NewPCG(16, 4))
+	for range 20000 {
+		s := randomText(r, pieces, 16)
+		fields := len(strings.Fields(s))
+		for n := 0; n <= 8; n++ {
+			if got, want := hasWords(s, n), fields >= n; got != want {
+				t.Fatalf("hasWords(%q, %d) = %v, strings.Fields finds %d words", s, n, got, fields)
+			}
+		}
+	}
+}
