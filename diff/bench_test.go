@@ -4,13 +4,13 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/diff"
 	"github.com/rulesync/rulesync/ingest"
+	"github.com/rulesync/rulesync/internal/cputime"
 	"github.com/rulesync/rulesync/internal/synth"
 	"github.com/rulesync/rulesync/internal/testcorpus"
 )
@@ -137,15 +137,10 @@ func BenchmarkCompareWCAJSON(b *testing.B) {
 // time varies far less, and says what work on several cores costs in
 // all.
 func cpuTime(b *testing.B) func() {
-	used := func() time.Duration {
-		var ru syscall.Rusage
-		if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-			b.Fatal(err)
-		}
-		return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-	}
-	start := used()
+	start, ok := cputime.Used()
 	return func() {
-		b.ReportMetric(float64(used()-start)/float64(time.Millisecond)/float64(b.N), "cpu-ms/op")
+		if end, _ := cputime.Used(); ok {
+			b.ReportMetric(float64(end-start)/float64(time.Millisecond)/float64(b.N), "cpu-ms/op")
+		}
 	}
 }

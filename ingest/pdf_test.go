@@ -6,7 +6,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 	"unicode"
@@ -14,6 +13,7 @@ import (
 	"github.com/sergi/go-diff/diffmatchpatch"
 
 	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/internal/cputime"
 	"github.com/rulesync/rulesync/internal/pdftest"
 )
 
@@ -139,11 +139,11 @@ func TestPDFTruncated(t *testing.T) {
 	}
 }
 
-// cpuTime is the processor time this process has used, user and system.
+// cpuTime is the processor time this process has used, user and system
+// (0 where the system does not say).
 func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	d, _ := cputime.Used()
+	return d
 }
 
 // BenchmarkPDF measures PDF ingest of both publications on a warm engine

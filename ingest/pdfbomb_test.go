@@ -1,3 +1,7 @@
+// The child processes' peak memory is read from getrusage: Unix only.
+
+//go:build unix
+
 package ingest_test
 
 import (
