@@ -327,21 +327,25 @@ func checkReportFlags(c *cli.Context) error {
 func writeReport(c *cli.Context, r *gaps.Report) error {
 	to, _ := toFormat(c, reportFormats)
 	color, _ := outputColor(c)
-	var buf bytes.Buffer
-	var err error
-	switch to {
-	case "md":
-		err = reports.GapsMarkdown(&buf, r)
-	case "json":
-		err = writeJSON(&buf, r)
-	default:
-		err = reports.GapsText(&buf, r, color)
-	}
-	if err != nil {
-		return cli.Exit(err.Error(), exitBad)
-	}
-	if err := output(c, buf.Bytes(), c.App.Writer); err != nil {
-		return err
+	if to == "json" {
+		// Written a finding at a time, straight to the output.
+		if err := outputFunc(c, r.WriteJSON, c.App.Writer); err != nil {
+			return err
+		}
+	} else {
+		var buf bytes.Buffer
+		var err error
+		if to == "md" {
+			err = reports.GapsMarkdown(&buf, r)
+		} else {
+			err = reports.GapsText(&buf, r, color)
+		}
+		if err != nil {
+			return cli.Exit(err.Error(), exitBad)
+		}
+		if err := output(c, buf.Bytes(), c.App.Writer); err != nil {
+			return err
+		}
 	}
 	if f := gaps.Severity(c.String("fail-on")); f != "" && r.Worst().Rank() >= f.Rank() {
 		return cli.Exit("", exitChanges)
