@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"reflect"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -36,6 +37,13 @@ func IsDocument(head []byte) bool {
 // Its errors are those of Unmarshal, at the line and column of the fault
 // (for a fault found by a check of the decoded values, such as an unknown
 // item kind, the value's place in its item's JSON).
+//
+// The syntax is checked by hand, and an item of the shape Encode writes
+// (its fields by their names, each once, of their types) is decoded by
+// hand too (itemDecoder); anything else, and every member of the
+// document but its items, is decoded by encoding/json, which gives the
+// values and the errors (decode_ref_test.go holds the two to the same
+// results). Reflection was 11% of aligning 100k items.
 type Decoder struct {
 	// DropNotes removes {{rulesync:note …}} markers from the JSON of each
 	// value before it is decoded, as DropNotes does to a whole text.
@@ -51,9 +59,7 @@ type Decoder struct {
 // Decode reads one document JSON from r, which must hold nothing after
 // it but white space.
 func (dc *Decoder) Decode(r io.Reader) (*Document, error) {
-	t := &tracker{r: r, line: 1}
-	s := &stream{dc: dc, t: t, dec: json.NewDecoder(t)}
-	s.dec.DisallowUnknownFields()
+	s := &stream{dc: dc, in: input{r: r, line: 1}}
 	d, err := s.document()
 	if err != nil {
 		return nil, err
@@ -64,131 +70,203 @@ func (dc *Decoder) Decode(r io.Reader) (*Document, error) {
 	return d, nil
 }
 
-// stream is one Decode in progress.
+// stream is one Decode in progress. Offsets are from the input's start.
 type stream struct {
-	dc  *Decoder
-	t   *tracker
-	dec *json.Decoder
+	dc   *Decoder
+	in   input
+	item itemDecoder
 }
 
 // document reads the top-level object.
 func (s *stream) document() (*Document, error) {
 	var d Document
-	tok, err := s.dec.Token()
-	if err != nil {
-		return nil, s.failToken(err)
-	}
-	if tok == nil { // null: a document without members
-		return &d, s.end()
-	}
-	if tok != json.Delim('{') {
-		return nil, s.t.at(0, fmt.Sprintf("a document is a JSON object, not a JSON %s", jsonKind(tok)))
+	p := s.ws(0)
+	c, ok := s.in.byteAt(p)
+	switch {
+	case !ok:
+		return nil, s.endErr()
+	case c == 'n':
+		if _, err := s.skip(p, 0); err != nil {
+			return nil, err
+		}
+		return &d, s.end(p + 4)
+	case c == '[':
+		return nil, s.in.at(0, "a document is a JSON object, not a JSON array")
+	case c != '{':
+		if _, err := s.skip(p, 0); err != nil {
+			return nil, err
+		}
+		return nil, s.in.at(0, fmt.Sprintf("a document is a JSON object, not a JSON %s", kindOf(c)))
 	}
 	fields := documentFields()
-	for s.dec.More() {
-		keyAt := s.valueStart(s.dec.InputOffset())
-		tok, err := s.dec.Token()
-		if err != nil {
-			return nil, s.failToken(err)
-		}
-		key, _ := tok.(string)
-		s.t.forget(keyAt)
-		if strings.EqualFold(key, "items") {
-			if err := s.items(&d); err != nil {
-				return nil, err
-			}
-			continue
-		}
-		i, ok := fields[key]
+	// The first key is placed where it starts, the others just after
+	// their comma, as json.Decoder's More and Token placed them.
+	p = s.ws(p + 1)
+	keyAt := p
+	if c, ok := s.in.byteAt(p); ok && c == '}' {
+		return &d, s.end(p + 1)
+	}
+	for {
+		s.in.forget(keyAt)
+		c, ok := s.in.byteAt(p)
 		if !ok {
+			return nil, s.endErr()
+		}
+		if c != '"' {
+			return nil, s.syntax(p, "looking for beginning of object key string")
+		}
+		end, esc, err := s.skipString(p)
+		if err != nil {
+			return nil, err
+		}
+		key := string(s.in.slice(p+1, end-1))
+		if esc || !utf8.ValidString(key) {
+			key = unquote(s.in.slice(p, end))
+		}
+		items := strings.EqualFold(key, "items")
+		i, known := fields[key]
+		if !items && !known {
 			for name, j := range fields {
 				if strings.EqualFold(name, key) {
-					i, ok = j, true
+					i, known = j, true
 					break
 				}
 			}
 		}
-		if !ok {
-			return nil, s.t.at(keyAt, fmt.Sprintf("json: unknown field %q", key))
+		if !items && !known {
+			return nil, s.in.at(keyAt, fmt.Sprintf("json: unknown field %q", key))
 		}
-		f := reflect.ValueOf(&d).Elem().Field(i)
-		start, raw, err := s.value(f.Addr().Interface(), key+".")
-		if err != nil {
-			return nil, err
+		p = s.ws(end)
+		if c, ok := s.in.byteAt(p); !ok {
+			return nil, s.endErr()
+		} else if c != ':' {
+			return nil, s.syntax(p, "after object key")
 		}
-		if f.Kind() == reflect.String && (key == "edition" || key == "lang") {
-			if msg := wellFormedHead(key, f.String()); msg != "" {
-				return nil, s.t.at(start+int64(bytes.Index(raw, quoted(f.String()))), msg)
+		start := p + 1
+		if items {
+			if p, err = s.items(&d, start); err != nil {
+				return nil, err
+			}
+		} else {
+			if p, err = s.skip(s.ws(start), 0); err != nil {
+				return nil, err
+			}
+			f := reflect.ValueOf(&d).Elem().Field(i)
+			raw := s.in.slice(start, p)
+			if err := s.decodeJSON(f.Addr().Interface(), start, raw, key+"."); err != nil {
+				return nil, err
+			}
+			if f.Kind() == reflect.String && (key == "edition" || key == "lang") {
+				if msg := wellFormedHead(key, f.String()); msg != "" {
+					return nil, s.in.at(start+bytes.Index(raw, quoted(f.String())), msg)
+				}
 			}
 		}
+		p = s.ws(p)
+		c, ok = s.in.byteAt(p)
+		switch {
+		case !ok:
+			return nil, s.endErr()
+		case c == '}':
+			return &d, s.end(p + 1)
+		case c != ',':
+			return nil, s.syntax(p, "after object key:value pair")
+		}
+		keyAt = p + 1
+		p = s.ws(p + 1)
 	}
-	if _, err := s.dec.Token(); err != nil { // the closing brace
-		return nil, s.failToken(err)
-	}
-	return &d, s.end()
 }
 
-// end checks that nothing but white space follows the document.
-func (s *stream) end() error {
-	off := s.dec.InputOffset()
-	if _, err := s.dec.Token(); err != io.EOF {
-		return s.t.at(s.skipSpace(off), "data after the document")
+// end checks that nothing but white space follows the document, which
+// ends at off.
+func (s *stream) end(off int) error {
+	p := s.ws(off)
+	if _, ok := s.in.byteAt(p); ok {
+		return s.in.at(p, "data after the document")
+	}
+	if err := s.in.readErr(); err != nil {
+		return err
 	}
 	return nil
 }
 
-// items reads the items array into d, one item at a time.
-func (s *stream) items(d *Document) error {
-	at := s.valueStart(s.dec.InputOffset())
-	tok, err := s.dec.Token()
-	if err != nil {
-		return s.failToken(err)
-	}
-	if tok == nil {
+// items reads the items array, whose JSON starts at start (after the
+// colon), into d, one item at a time; it returns where the array ends.
+func (s *stream) items(d *Document, start int) (int, error) {
+	p := s.ws(start)
+	c, ok := s.in.byteAt(p)
+	switch {
+	case !ok:
+		return 0, s.endErr()
+	case c == 'n':
+		end, err := s.skip(p, 0)
 		d.Items = nil
-		return nil
-	}
-	if tok != json.Delim('[') {
-		return s.t.at(at, fmt.Sprintf("field items: cannot hold a JSON %s", jsonKind(tok)))
+		return end, err
+	case c != '[':
+		kind := "object"
+		if c != '{' {
+			if _, err := s.skip(p, 0); err != nil {
+				return 0, err
+			}
+			kind = kindOf(c)
+		}
+		return 0, s.in.at(start, fmt.Sprintf("field items: cannot hold a JSON %s", kind))
 	}
 	d.Items = []Item{}
-	for n := 0; s.dec.More(); n++ {
+	// The first item's JSON starts at its first byte, the others' just
+	// after their comma, as json.Decoder's More and Token placed them.
+	if start = s.ws(p + 1); s.in.is(start, ']') {
+		return start + 1, nil
+	}
+	for n := 0; ; n++ {
+		s.in.forget(start)
+		end, err := s.skip(s.ws(start), 0)
+		if err != nil {
+			return 0, err
+		}
 		d.Items = append(d.Items, Item{})
 		it := &d.Items[n]
-		start, raw, err := s.value(it, "items.")
-		if err != nil {
-			return err
+		raw := s.in.slice(start, end)
+		if !s.item.decode(raw, it, s.dc.DropNotes) {
+			if err := s.decodeJSON(it, start, raw, "items."); err != nil {
+				return 0, err
+			}
 		}
 		if k := it.Kind; k != "" && !k.known() {
-			return s.t.at(start+max(valueOffset(raw, "kind"), 0), fmt.Sprintf("item %d: unknown kind %q (known: %s)", n+1, k, kindNames()))
+			return 0, s.in.at(start+max(int(valueOffset(raw, "kind")), 0), fmt.Sprintf("item %d: unknown kind %q (known: %s)", n+1, k, kindNames()))
 		}
 		if v, msg := wellFormedItem(it, n); msg != "" {
-			return s.t.at(start+max(int64(bytes.Index(raw, quoted(v))), 0), msg)
+			return 0, s.in.at(start+max(bytes.Index(raw, quoted(v)), 0), msg)
 		}
+		p = s.ws(end)
+		c, ok := s.in.byteAt(p)
+		switch {
+		case !ok:
+			return 0, s.endErr()
+		case c == ']':
+			// An array that ends up larger than it needs to be is cut
+			// to size: append leaves up to a quarter unused.
+			if cap(d.Items)-len(d.Items) > len(d.Items)/16 {
+				d.Items = append(make([]Item, 0, len(d.Items)), d.Items...)
+			}
+			return p + 1, nil
+		case c != ',':
+			return 0, s.syntax(p, "after array element")
+		}
+		start = p + 1
 	}
-	if _, err := s.dec.Token(); err != nil { // the closing bracket
-		return s.failToken(err)
-	}
-	// An array that ends up larger than it needs to be is cut to size:
-	// append leaves up to a quarter unused.
-	if cap(d.Items)-len(d.Items) > len(d.Items)/16 {
-		d.Items = append(make([]Item, 0, len(d.Items)), d.Items...)
-	}
-	return nil
 }
 
-// value decodes the next value into v (a pointer) and returns where its
-// JSON starts and the JSON itself (valid until the next value is read).
-// field prefixes the field of a type error ("items.").
-func (s *stream) value(v any, field string) (int64, []byte, error) {
-	off := s.dec.InputOffset()
-	s.t.forget(off)
-	err := s.dec.Decode(v)
-	start := s.valueStart(off)
-	if err != nil {
-		return start, nil, s.fail(err, start, field)
+// decodeJSON decodes raw, the JSON of a value that starts at start, into
+// v (a pointer) with encoding/json; field prefixes the field of a type
+// error ("items."). Notes are dropped (with DropNotes) and bytes that are
+// not UTF-8 replaced, counted and located.
+func (s *stream) decodeJSON(v any, start int, raw []byte, field string) error {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return s.fail(err, start, raw, field)
 	}
-	raw := s.t.slice(start, s.dec.InputOffset())
 	again := raw
 	if s.dc.DropNotes && bytes.Contains(raw, []byte(markerPrefix+"note")) {
 		again = []byte(DropNotes(string(raw)))
@@ -196,7 +274,7 @@ func (s *stream) value(v any, field string) (int64, []byte, error) {
 	if !utf8.Valid(again) {
 		n, _ := InvalidUTF8(again)
 		if s.dc.FirstInvalid == nil {
-			pe := s.t.at(start+int64(firstInvalidUTF8(raw)), "not UTF-8")
+			pe := s.in.at(start+firstInvalidUTF8(raw), "not UTF-8")
 			s.dc.FirstInvalid = &EncodingError{Line: pe.Line, Col: pe.Col, Reason: "not UTF-8"}
 		}
 		s.dc.Invalid += n
@@ -207,97 +285,284 @@ func (s *stream) value(v any, field string) (int64, []byte, error) {
 		dec := json.NewDecoder(bytes.NewReader(again))
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(v); err != nil {
-			return start, raw, s.t.at(start, err.Error())
+			return s.in.at(start, err.Error())
 		}
 	}
-	return start, raw, nil
+	return nil
 }
 
-// valueStart returns where the JSON of the value read from off starts, as
-// the json package counts offsets within it: after the comma or colon
-// that precedes it, white space included.
-func (s *stream) valueStart(off int64) int64 {
-	p := s.skipSpace(off)
-	if b, ok := s.t.byteAt(p); ok && (b == ',' || b == ':') {
-		return p + 1
-	}
-	return off
-}
-
-// skipSpace returns the offset of the first byte at or after off that is
-// not white space (as far as has been read).
-func (s *stream) skipSpace(off int64) int64 {
-	for {
-		b, ok := s.t.byteAt(off)
-		if !ok || !strings.ContainsRune(" \t\r\n", rune(b)) {
-			return off
-		}
-		off++
-	}
-}
-
-// failToken is fail for an error of Token, whose syntax errors are at
-// the offending character rather than just past it.
-func (s *stream) failToken(err error) error {
-	var syn *json.SyntaxError
-	if errors.As(err, &syn) {
-		return s.t.at(syn.Offset, syn.Error())
-	}
-	return s.fail(err, 0)
-}
-
-// fail turns an error of the json package into a *ParseError: syntax
-// errors at their offset, type errors at theirs (relative to start, the
-// value's), the end of the input where it ended, and others (an unknown
-// field) at the field's name in the value.
-func (s *stream) fail(err error, start int64, field ...string) error {
+// fail turns an error of the json package decoding raw, the JSON of a
+// value that starts at start, into a *ParseError: type errors at their
+// offset, others (an unknown field) at the field's name in the value.
+func (s *stream) fail(err error, start int, raw []byte, field string) error {
 	var syn *json.SyntaxError
 	var typ *json.UnmarshalTypeError
 	switch {
 	case errors.As(err, &syn):
-		// The json package counts the offset of a syntax error in a
-		// stream of values from where it started scanning them, not from
-		// the input's start: the value is scanned again on its own,
-		// where the offset is just past the offending character.
-		var raw json.RawMessage
-		if err := json.NewDecoder(bytes.NewReader(s.t.slice(start, s.t.end()))).Decode(&raw); errors.As(err, &syn) {
-			return s.t.at(start+syn.Offset-1, syn.Error())
-		}
-		return s.t.at(start, syn.Error())
+		// Not met: the syntax was checked as the json package checks
+		// it. The offset is just past the offending character.
+		return s.in.at(start+int(syn.Offset)-1, syn.Error())
 	case errors.As(err, &typ):
-		name := typ.Field
-		if len(field) > 0 {
-			name = field[0] + name
-		}
-		return s.t.at(start+typ.Offset, fmt.Sprintf("field %s: cannot hold a JSON %s", strings.TrimSuffix(name, "."), typ.Value))
-	case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
-		return s.t.at(s.t.end(), "unexpected end of JSON")
+		name := strings.TrimSuffix(field+typ.Field, ".")
+		return s.in.at(start+int(typ.Offset), fmt.Sprintf("field %s: cannot hold a JSON %s", name, typ.Value))
 	}
 	at := start
 	if _, name, ok := strings.Cut(err.Error(), "unknown field "); ok {
-		if i := bytes.Index(s.t.slice(start, s.t.end()), []byte(name)); i >= 0 {
-			at = start + int64(i)
+		if i := bytes.Index(raw, []byte(name)); i >= 0 {
+			at = start + i
 		}
 	}
-	return s.t.at(at, err.Error())
+	return s.in.at(at, err.Error())
 }
 
-// jsonKind names the kind of JSON value a token begins.
-func jsonKind(tok json.Token) string {
-	switch tok.(type) {
-	case json.Delim:
-		if tok == json.Delim('[') {
-			return "array"
+// ws returns the offset of the first byte at or after p that is not
+// white space.
+func (s *stream) ws(p int) int {
+	for {
+		b := s.in.from(p)
+		i := 0
+		for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\r' || b[i] == '\n') {
+			i++
 		}
-		return "object"
-	case string:
-		return "string"
-	case bool:
-		return "bool"
-	case float64, json.Number:
-		return "number"
+		p += i
+		if i < len(b) || len(b) == 0 {
+			return p
+		}
 	}
-	return "null"
+}
+
+// syntax is the error of the json package for the byte at p, met in the
+// context given ("after array element"), or the end of the input.
+func (s *stream) syntax(p int, context string) error {
+	c, ok := s.in.byteAt(p)
+	if !ok {
+		return s.endErr()
+	}
+	return s.in.at(p, "invalid character "+quoteChar(c)+" "+context)
+}
+
+// endErr is the error of an input that ends inside the document.
+func (s *stream) endErr() error {
+	if err := s.in.readErr(); err != nil {
+		return err
+	}
+	return s.in.at(s.in.end(), "unexpected end of JSON")
+}
+
+// maxDepth is how deep the json package lets values nest.
+const maxDepth = 10000
+
+// skip checks the syntax of the JSON value at p, nested depth deep in
+// the value decoded, as the json package does, and returns where it
+// ends.
+func (s *stream) skip(p, depth int) (int, error) {
+	c, ok := s.in.byteAt(p)
+	if !ok {
+		return 0, s.endErr()
+	}
+	switch c {
+	case '{', '[':
+		if depth+1 > maxDepth {
+			return 0, s.syntax(p, "exceeded max depth")
+		}
+		return s.skipComposite(p, depth+1)
+	case '"':
+		end, _, err := s.skipString(p)
+		return end, err
+	case 't':
+		return s.skipLiteral(p, "true")
+	case 'f':
+		return s.skipLiteral(p, "false")
+	case 'n':
+		return s.skipLiteral(p, "null")
+	}
+	if c == '-' || '0' <= c && c <= '9' {
+		return s.skipNumber(p)
+	}
+	return 0, s.syntax(p, "looking for beginning of value")
+}
+
+// skipComposite is skip for an object or an array.
+func (s *stream) skipComposite(p, depth int) (int, error) {
+	object := s.in.is(p, '{')
+	closer, after := byte(']'), "after array element"
+	if object {
+		closer, after = '}', "after object key:value pair"
+	}
+	p = s.ws(p + 1)
+	if s.in.is(p, closer) {
+		return p + 1, nil
+	}
+	for {
+		var err error
+		if object {
+			if !s.in.is(p, '"') {
+				return 0, s.syntax(p, "looking for beginning of object key string")
+			}
+			if p, _, err = s.skipString(p); err != nil {
+				return 0, err
+			}
+			if p = s.ws(p); !s.in.is(p, ':') {
+				return 0, s.syntax(p, "after object key")
+			}
+			p = s.ws(p + 1)
+		}
+		if p, err = s.skip(p, depth); err != nil {
+			return 0, err
+		}
+		p = s.ws(p)
+		c, ok := s.in.byteAt(p)
+		switch {
+		case !ok:
+			return 0, s.endErr()
+		case c == closer:
+			return p + 1, nil
+		case c != ',':
+			return 0, s.syntax(p, after)
+		}
+		p = s.ws(p + 1)
+	}
+}
+
+// skipString checks the string at p and returns where it ends and
+// whether it holds an escape.
+func (s *stream) skipString(p int) (int, bool, error) {
+	esc := false
+	for p++; ; p++ {
+		b := s.in.from(p)
+		if len(b) == 0 {
+			return 0, false, s.endErr()
+		}
+		// The bytes up to a quote, a backslash or a control character
+		// are the string's.
+		i := 0
+		for i < len(b) && b[i] != '"' && b[i] != '\\' && b[i] >= 0x20 {
+			i++
+		}
+		p += i
+		if i == len(b) {
+			p--
+			continue
+		}
+		switch c := b[i]; {
+		case c == '"':
+			return p + 1, esc, nil
+		case c < 0x20:
+			return 0, false, s.syntax(p, "in string literal")
+		}
+		esc = true
+		c, ok := s.in.byteAt(p + 1)
+		if !ok {
+			return 0, false, s.endErr()
+		}
+		p++
+		switch c {
+		case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+		case 'u':
+			for range 4 {
+				p++
+				h, ok := s.in.byteAt(p)
+				if !ok {
+					return 0, false, s.endErr()
+				}
+				if !isHex(h) {
+					return 0, false, s.syntax(p, `in \u hexadecimal character escape`)
+				}
+			}
+		default:
+			return 0, false, s.syntax(p, "in string escape code")
+		}
+	}
+}
+
+// skipLiteral checks the literal lit (true, false, null) at p.
+func (s *stream) skipLiteral(p int, lit string) (int, error) {
+	for i := 1; i < len(lit); i++ {
+		if !s.in.is(p+i, lit[i]) {
+			return 0, s.syntax(p+i, fmt.Sprintf("in literal %s (expecting %s)", lit, quoteChar(lit[i])))
+		}
+	}
+	return p + len(lit), nil
+}
+
+// skipNumber checks the number at p: -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?.
+func (s *stream) skipNumber(p int) (int, error) {
+	digits := func(p int, context string) (int, error) {
+		if c, ok := s.in.byteAt(p); !ok || c < '0' || c > '9' {
+			return 0, s.syntax(p, context)
+		}
+		for {
+			p++
+			if c, ok := s.in.byteAt(p); !ok || c < '0' || c > '9' {
+				return p, nil
+			}
+		}
+	}
+	if s.in.is(p, '-') {
+		p++
+	}
+	var err error
+	if s.in.is(p, '0') {
+		p++
+	} else if p, err = digits(p, "in numeric literal"); err != nil {
+		return 0, err
+	}
+	if s.in.is(p, '.') {
+		if p, err = digits(p+1, "after decimal point in numeric literal"); err != nil {
+			return 0, err
+		}
+	}
+	if s.in.is(p, 'e') || s.in.is(p, 'E') {
+		p++
+		if s.in.is(p, '+') || s.in.is(p, '-') {
+			p++
+		}
+		if p, err = digits(p, "in exponent of numeric literal"); err != nil {
+			return 0, err
+		}
+	}
+	return p, nil
+}
+
+func isHex(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
+}
+
+// quoteChar is how the json package quotes a byte in its errors.
+func quoteChar(c byte) string {
+	switch c {
+	case '\'':
+		return `'\''`
+	case '"':
+		return `'"'`
+	}
+	q := strconv.Quote(string(c))
+	return "'" + q[1:len(q)-1] + "'"
+}
+
+// kindOf names the kind of JSON value that begins with c.
+func kindOf(c byte) string {
+	switch c {
+	case '{':
+		return "object"
+	case '[':
+		return "array"
+	case '"':
+		return "string"
+	case 't', 'f':
+		return "bool"
+	case 'n':
+		return "null"
+	}
+	return "number"
+}
+
+// unquote returns the value of the JSON string q (valid, quotes
+// included).
+func unquote(q []byte) string {
+	var s string
+	json.Unmarshal(q, &s)
+	return s
 }
 
 // quoted is the JSON form of s as Encode writes it.
@@ -321,63 +586,116 @@ var documentFields = sync.OnceValue(func() map[string]int {
 	return fields
 })
 
-// tracker passes a reader's bytes on and keeps those not yet forgotten,
-// with the line and line start at the first kept, so that an offset
-// among them has a line and column.
-type tracker struct {
+// input holds the bytes of a reader from the first not yet forgotten to
+// the read head, with the line and line start at the first held, so that
+// an offset among them has a line and column.
+type input struct {
 	r         io.Reader
+	err       error  // the error that ended the reading (io.EOF at the end)
 	buf       []byte // the bytes from base to the read head
-	base      int64
-	line      int   // the line at base, from 1
-	lineStart int64 // the offset where that line starts
+	base      int    // the offset of buf[0]
+	keep      int    // bytes before this offset may be dropped
+	line      int    // the line at base, from 1
+	lineStart int    // the offset where that line starts
 }
 
-func (t *tracker) Read(p []byte) (int, error) {
-	n, err := t.r.Read(p)
-	t.buf = append(t.buf, p[:n]...)
-	return n, err
+// more reads more input, dropping the bytes forgotten first when the
+// buffer is full; false at the end of the input.
+func (in *input) more() bool {
+	if in.err != nil {
+		return false
+	}
+	if len(in.buf) == cap(in.buf) {
+		if k := in.keep - in.base; k > 0 {
+			seg := in.buf[:k]
+			if n := bytes.Count(seg, []byte{'\n'}); n > 0 {
+				in.line += n
+				in.lineStart = in.base + bytes.LastIndexByte(seg, '\n') + 1
+			}
+			in.buf = in.buf[:copy(in.buf, in.buf[k:])]
+			in.base = in.keep
+		}
+		if cap(in.buf) == 0 || len(in.buf) > cap(in.buf)/2 {
+			grown := make([]byte, len(in.buf), max(2*cap(in.buf), 64<<10))
+			copy(grown, in.buf)
+			in.buf = grown
+		}
+	}
+	for {
+		n, err := in.r.Read(in.buf[len(in.buf):cap(in.buf)])
+		in.buf = in.buf[:len(in.buf)+n]
+		if err != nil {
+			in.err = err
+		}
+		if n > 0 || err != nil {
+			return n > 0
+		}
+	}
+}
+
+// readErr is the error that ended the reading, when it is not the end of
+// the input.
+func (in *input) readErr() error {
+	if in.err == nil || in.err == io.EOF {
+		return nil
+	}
+	return in.at(in.end(), in.err.Error())
+}
+
+// byteAt returns the byte at off, reading up to it; false past the end.
+func (in *input) byteAt(off int) (byte, bool) {
+	if i := off - in.base; i < len(in.buf) {
+		return in.buf[i], true
+	}
+	return in.read(off)
+}
+
+// read is byteAt for a byte not read yet.
+func (in *input) read(off int) (byte, bool) {
+	for off-in.base >= len(in.buf) {
+		if !in.more() {
+			return 0, false
+		}
+	}
+	return in.buf[off-in.base], true
+}
+
+// is reports whether the byte at off is c.
+func (in *input) is(off int, c byte) bool {
+	b, ok := in.byteAt(off)
+	return ok && b == c
+}
+
+// from returns the bytes read from off on, reading more when there are
+// none; empty at the end of the input.
+func (in *input) from(off int) []byte {
+	if _, ok := in.byteAt(off); !ok {
+		return nil
+	}
+	return in.buf[off-in.base:]
 }
 
 // end is the offset of the read head.
-func (t *tracker) end() int64 { return t.base + int64(len(t.buf)) }
+func (in *input) end() int { return in.base + len(in.buf) }
 
-// byteAt returns the byte at off when it has been read and is kept.
-func (t *tracker) byteAt(off int64) (byte, bool) {
-	if off < t.base || off >= t.end() {
-		return 0, false
-	}
-	return t.buf[off-t.base], true
+// slice returns the held bytes from off to end, valid until more input
+// is read.
+func (in *input) slice(off, end int) []byte {
+	off, end = min(max(off, in.base), in.end()), min(max(end, in.base), in.end())
+	return in.buf[off-in.base : end-in.base]
 }
 
-// slice returns the kept bytes from off to end.
-func (t *tracker) slice(off, end int64) []byte {
-	off, end = min(max(off, t.base), t.end()), min(max(end, t.base), t.end())
-	return t.buf[off-t.base : end-t.base]
-}
+// forget lets the bytes before off go.
+func (in *input) forget(off int) { in.keep = max(in.keep, min(off, in.end())) }
 
-// forget drops the bytes before off.
-func (t *tracker) forget(off int64) {
-	k := min(off, t.end()) - t.base
-	if k <= 0 {
-		return
-	}
-	seg := t.buf[:k]
-	if n := bytes.Count(seg, []byte{'\n'}); n > 0 {
-		t.line += n
-		t.lineStart = t.base + int64(bytes.LastIndexByte(seg, '\n')) + 1
-	}
-	t.buf = t.buf[:copy(t.buf, t.buf[k:])]
-	t.base += k
-}
-
-// at returns the ParseError saying msg at offset off (clamped to the kept
+// at returns the ParseError saying msg at offset off (clamped to the held
 // bytes).
-func (t *tracker) at(off int64, msg string) *ParseError {
-	seg := t.slice(t.base, off)
-	line, start := t.line, t.lineStart
+func (in *input) at(off int, msg string) *ParseError {
+	seg := in.slice(in.base, off)
+	line, start := in.line, in.lineStart
 	if n := bytes.Count(seg, []byte{'\n'}); n > 0 {
 		line += n
-		start = t.base + int64(bytes.LastIndexByte(seg, '\n')) + 1
+		start = in.base + bytes.LastIndexByte(seg, '\n') + 1
 	}
-	return &ParseError{Line: line, Col: int(t.base+int64(len(seg))-start) + 1, Msg: msg}
+	return &ParseError{Line: line, Col: in.base + len(seg) - start + 1, Msg: msg}
 }

@@ -31,7 +31,7 @@ func TestIsDocument(t *testing.T) {
 }
 
 // bigDoc returns a document of n items and its JSON.
-func bigDoc(t *testing.T, n int) (*Document, []byte) {
+func bigDoc(t testing.TB, n int) (*Document, []byte) {
 	d := &Document{Edition: "x-1", Lang: "en", Title: "Rules", Notes: []string{"a note"}}
 	for i := range n {
 		d.Items = append(d.Items, Item{ID: fmt.Sprintf("rule:%d", i+1), Kind: KindRule, Number: fmt.Sprint(i + 1), Title: "title", Text: fmt.Sprintf("rule %d text, with \"quotes\" and ünïcode", i+1), Refs: []string{"rule:1"}})

@@ -4,8 +4,6 @@ package gaps
 
 import (
 	"context"
-	"encoding/json"
-	"fmt"
 	"sort"
 
 	"github.com/rulesync/rulesync/align"
@@ -268,51 +266,4 @@ func (r *Report) picked() string {
 		return ""
 	}
 	return "the translation " + r.Provenance.Answer()
-}
-
-// MarshalJSON writes the report as an object with "source",
-// "translation" and "base" (edition and language, or null),
-// "base_picked_by_provenance" (how provenance picked the base, when it
-// did), "findings"
-// (each with check, severity, source_id, target_id, message, evidence and
-// redline) and "summary" (counts per check and per severity, coverage in
-// percent).
-func (r *Report) MarshalJSON() ([]byte, error) {
-	type jf struct {
-		Check    string   `json:"check"`
-		Severity Severity `json:"severity"`
-		SourceID string   `json:"source_id"`
-		TargetID string   `json:"target_id"`
-		Message  string   `json:"message"`
-		Evidence []string `json:"evidence"`
-		Redline  []string `json:"redline,omitempty"`
-	}
-	counts := map[string]int{}
-	bySev := map[Severity]int{}
-	var fs []jf
-	for _, f := range r.Findings {
-		counts[f.Check]++
-		bySev[f.Severity]++
-		j := jf{f.Check, f.Severity, f.SourceID, f.TargetID, f.Message, f.Evidence, nil}
-		if j.Evidence == nil {
-			j.Evidence = []string{}
-		}
-		for _, s := range f.Redline {
-			j.Redline = append(j.Redline, fmt.Sprintf("%s%s", map[diff.Op]string{diff.Equal: "=", diff.Delete: "-", diff.Insert: "+"}[s.Op], s.Text))
-		}
-		fs = append(fs, j)
-	}
-	if fs == nil {
-		fs = []jf{}
-	}
-	return json.Marshal(struct {
-		Source      *corpus.Header `json:"source"`
-		Translation *corpus.Header `json:"translation"`
-		Base        *corpus.Header `json:"base"`
-		BasePicked  string         `json:"base_picked_by_provenance,omitempty"`
-		Findings    []jf           `json:"findings"`
-		Summary     any            `json:"summary"`
-	}{r.Source.Header(), r.Translation.Header(), r.Base.Header(), r.picked(), fs, map[string]any{
-		"checks": counts, "severities": bySev, "findings": len(r.Findings), "coverage": float64(int(r.Coverage*10+0.5)) / 10,
-	}})
 }

@@ -72,22 +72,29 @@ func diffCommand() *cli.Command {
 			}
 			lo.OldName, lo.NewName = filepath.Base(c.Args().Get(0)), filepath.Base(c.Args().Get(1))
 			cmp := opt.Compare(docs[0], docs[1])
-			var buf bytes.Buffer
-			switch to {
-			case "md":
-				err = lo.Markdown(&buf, cmp)
-			case "html":
-				err = lo.HTML(&buf, cmp)
-			case "json":
-				err = writeJSON(&buf, cmp)
-			default:
-				err = lo.Text(&buf, cmp, color)
-			}
-			if err != nil {
-				return cli.Exit(err.Error(), exitBad)
-			}
-			if err := output(c, buf.Bytes(), c.App.Writer); err != nil {
-				return err
+			if to == "json" {
+				// Written a change at a time, straight to the output
+				// (the JSON of a diff of 100k items is held once, not
+				// three times).
+				if err := outputFunc(c, cmp.WriteJSON, c.App.Writer); err != nil {
+					return err
+				}
+			} else {
+				var buf bytes.Buffer
+				switch to {
+				case "md":
+					err = lo.Markdown(&buf, cmp)
+				case "html":
+					err = lo.HTML(&buf, cmp)
+				default:
+					err = lo.Text(&buf, cmp, color)
+				}
+				if err != nil {
+					return cli.Exit(err.Error(), exitBad)
+				}
+				if err := output(c, buf.Bytes(), c.App.Writer); err != nil {
+					return err
+				}
 			}
 			if c.Bool("exit-code") && len(cmp.Changes) > 0 {
 				return cli.Exit("", exitChanges)

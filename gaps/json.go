@@ -1,0 +1,130 @@
+package gaps
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+
+	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/diff"
+)
+
+// jsonFinding is a Finding as the JSON has it.
+type jsonFinding struct {
+	Check    string   `json:"check"`
+	Severity Severity `json:"severity"`
+	SourceID string   `json:"source_id"`
+	TargetID string   `json:"target_id"`
+	Message  string   `json:"message"`
+	Evidence []string `json:"evidence"`
+	Redline  []string `json:"redline,omitempty"`
+}
+
+// MarshalJSON writes the report as an object with "source",
+// "translation" and "base" (edition and language, or null),
+// "base_picked_by_provenance" (how provenance picked the base, when it
+// did), "findings"
+// (each with check, severity, source_id, target_id, message, evidence and
+// redline) and "summary" (counts per check and per severity, coverage in
+// percent).
+func (r *Report) MarshalJSON() ([]byte, error) {
+	fs := []jsonFinding{}
+	for i := range r.Findings {
+		fs = append(fs, r.jsonFinding(i))
+	}
+	return json.Marshal(struct {
+		Source      *corpus.Header `json:"source"`
+		Translation *corpus.Header `json:"translation"`
+		Base        *corpus.Header `json:"base"`
+		BasePicked  string         `json:"base_picked_by_provenance,omitempty"`
+		Findings    []jsonFinding  `json:"findings"`
+		Summary     any            `json:"summary"`
+	}{r.Source.Header(), r.Translation.Header(), r.Base.Header(), r.picked(), fs, r.jsonSummary()})
+}
+
+// WriteJSON writes to w what a json.Encoder with SetIndent("", "  ")
+// writes for the report (MarshalJSON's object, indented by two spaces,
+// and a newline), one finding at a time, rather than the whole object
+// compact and then indented.
+func (r *Report) WriteJSON(w io.Writer) error {
+	bw := bufio.NewWriterSize(w, 64<<10)
+	var buf bytes.Buffer
+	// value writes v as the value of a member at depth 1 (prefix "  ")
+	// or an element at depth 2 (prefix "    ").
+	value := func(v any, prefix string) error {
+		b, err := json.Marshal(v)
+		if err != nil {
+			return err
+		}
+		buf.Reset()
+		if err := json.Indent(&buf, b, prefix, "  "); err != nil {
+			return err
+		}
+		_, err = bw.Write(buf.Bytes())
+		return err
+	}
+	members := []struct {
+		name string
+		v    any
+	}{{"source", r.Source.Header()}, {"translation", r.Translation.Header()}, {"base", r.Base.Header()}}
+	if p := r.picked(); p != "" {
+		members = append(members, struct {
+			name string
+			v    any
+		}{"base_picked_by_provenance", p})
+	}
+	bw.WriteString("{")
+	for _, m := range members {
+		bw.WriteString("\n  \"" + m.name + "\": ")
+		if err := value(m.v, "  "); err != nil {
+			return err
+		}
+		bw.WriteString(",")
+	}
+	bw.WriteString("\n  \"findings\": [")
+	for i := range r.Findings {
+		if i > 0 {
+			bw.WriteByte(',')
+		}
+		bw.WriteString("\n    ")
+		if err := value(r.jsonFinding(i), "    "); err != nil {
+			return err
+		}
+	}
+	if len(r.Findings) > 0 {
+		bw.WriteString("\n  ")
+	}
+	bw.WriteString("],\n  \"summary\": ")
+	if err := value(r.jsonSummary(), "  "); err != nil {
+		return err
+	}
+	bw.WriteString("\n}\n")
+	return bw.Flush()
+}
+
+// jsonFinding is finding i as the JSON has it.
+func (r *Report) jsonFinding(i int) jsonFinding {
+	f := &r.Findings[i]
+	j := jsonFinding{f.Check, f.Severity, f.SourceID, f.TargetID, f.Message, f.Evidence, nil}
+	if j.Evidence == nil {
+		j.Evidence = []string{}
+	}
+	for _, s := range f.Redline {
+		j.Redline = append(j.Redline, fmt.Sprintf("%s%s", map[diff.Op]string{diff.Equal: "=", diff.Delete: "-", diff.Insert: "+"}[s.Op], s.Text))
+	}
+	return j
+}
+
+// jsonSummary is the summary of the JSON: counts per check and per
+// severity, the findings, coverage in percent to one decimal.
+func (r *Report) jsonSummary() map[string]any {
+	counts := map[string]int{}
+	bySev := map[Severity]int{}
+	for _, f := range r.Findings {
+		counts[f.Check]++
+		bySev[f.Severity]++
+	}
+	return map[string]any{"checks": counts, "severities": bySev, "findings": len(r.Findings), "coverage": float64(int(r.Coverage*10+0.5)) / 10}
+}
