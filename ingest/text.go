@@ -215,9 +215,15 @@ func arbitrate(text string, f *format, generic reader, d *corpus.Document) (stri
 			// Where both readings number the same items, what the
 			// recognizer found wrong with the numbering holds for this
 			// reading too.
+			// (A reader that feeds the recognizer itself has said so
+			// already: each warning is stated once.)
 			if sameNumbers(special, general) {
 				_, w := Report(general)
-				d.Notes = append(d.Notes, w...)
+				for _, n := range w {
+					if !slices.Contains(d.Notes, n) {
+						d.Notes = append(d.Notes, n)
+					}
+				}
 			}
 		}
 		return f.name, nil
