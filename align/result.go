@@ -1,8 +1,6 @@
 package align
 
 import (
-	"bufio"
-	"bytes"
 	"encoding/json"
 	"io"
 	"sync"
@@ -154,65 +152,15 @@ func (al *Alignment) MarshalJSON() ([]byte, error) {
 // and then indented, was held three times over (two thirds of the peak
 // memory of aligning 100k items).
 func (al *Alignment) WriteJSON(w io.Writer) error {
-	bw := bufio.NewWriter(w)
-	var buf bytes.Buffer
-	// value writes v as the value of a member at depth 1 (prefix "  ")
-	// or an element at depth 2 (prefix "    ").
-	value := func(v any, prefix string) error {
-		b, err := json.Marshal(v)
-		if err != nil {
-			return err
-		}
-		buf.Reset()
-		if err := json.Indent(&buf, b, prefix, "  "); err != nil {
-			return err
-		}
-		_, err = bw.Write(buf.Bytes())
-		return err
-	}
-	// list writes the n elements of a member's list, made by elem.
-	list := func(name string, n int, elem func(int) any) error {
-		bw.WriteString("  \"" + name + "\": [")
-		for k := range n {
-			if k > 0 {
-				bw.WriteByte(',')
-			}
-			bw.WriteString("\n    ")
-			if err := value(elem(k), "    "); err != nil {
-				return err
-			}
-		}
-		if n > 0 {
-			bw.WriteString("\n  ")
-		}
-		bw.WriteString("],\n")
-		return nil
-	}
-	bw.WriteString("{\n  \"source\": ")
-	if err := value(al.Source.Header(), "  "); err != nil {
-		return err
-	}
-	bw.WriteString(",\n  \"target\": ")
-	if err := value(al.Target.Header(), "  "); err != nil {
-		return err
-	}
-	bw.WriteString(",\n")
+	o := corpus.NewObjectWriter(w)
+	o.Member("source", al.Source.Header())
+	o.Member("target", al.Target.Header())
 	numbered := al.Numbered()
-	if err := list("pairs", len(al.Pairs), func(k int) any { return al.jsonPair(k, numbered) }); err != nil {
-		return err
-	}
-	if err := list("unmatched_source", len(al.UnmatchedSource), func(k int) any { return jsonItemOf(&al.Source.Items[al.UnmatchedSource[k]]) }); err != nil {
-		return err
-	}
-	if err := list("unmatched_target", len(al.UnmatchedTarget), func(k int) any { return jsonItemOf(&al.Target.Items[al.UnmatchedTarget[k]]) }); err != nil {
-		return err
-	}
-	bw.WriteString("  \"ratio\": ")
-	if err := value(round3(al.Ratio), "  "); err != nil {
-		return err
-	}
-	bw.WriteString("\n}\n")
-	return bw.Flush()
+	o.List("pairs", len(al.Pairs), func(k int) any { return al.jsonPair(k, numbered) })
+	o.List("unmatched_source", len(al.UnmatchedSource), func(k int) any { return jsonItemOf(&al.Source.Items[al.UnmatchedSource[k]]) })
+	o.List("unmatched_target", len(al.UnmatchedTarget), func(k int) any { return jsonItemOf(&al.Target.Items[al.UnmatchedTarget[k]]) })
+	o.Member("ratio", round3(al.Ratio))
+	return o.Close()
 }
 
 // jsonPair is pair k as MarshalJSON writes it; numbered is al.Numbered().

@@ -1,8 +1,6 @@
 package diff
 
 import (
-	"bufio"
-	"bytes"
 	"encoding/json"
 	"io"
 
@@ -94,69 +92,14 @@ func (c *Comparison) MarshalJSON() ([]byte, error) {
 // spaces, and a newline), one change at a time: the whole object,
 // compact and then indented, was held three times over.
 func (c *Comparison) WriteJSON(w io.Writer) error {
-	bw := bufio.NewWriterSize(w, 64<<10)
-	var buf bytes.Buffer
-	// value writes v as the value of a member at depth 1 (prefix "  ")
-	// or an element at depth 2 (prefix "    ").
-	value := func(v any, prefix string) error {
-		b, err := json.Marshal(v)
-		if err != nil {
-			return err
-		}
-		buf.Reset()
-		if err := json.Indent(&buf, b, prefix, "  "); err != nil {
-			return err
-		}
-		_, err = bw.Write(buf.Bytes())
-		return err
-	}
-	// list writes the n elements of a member's list, made by elem.
-	list := func(name string, n int, elem func(int) any, last bool) error {
-		bw.WriteString("  \"" + name + "\": [")
-		for k := range n {
-			if k > 0 {
-				bw.WriteByte(',')
-			}
-			bw.WriteString("\n    ")
-			if err := value(elem(k), "    "); err != nil {
-				return err
-			}
-		}
-		if n > 0 {
-			bw.WriteString("\n  ")
-		}
-		bw.WriteString("]")
-		if !last {
-			bw.WriteString(",")
-		}
-		bw.WriteString("\n")
-		return nil
-	}
-	bw.WriteString("{\n  \"old\": ")
-	if err := value(c.Old.Header(), "  "); err != nil {
-		return err
-	}
-	bw.WriteString(",\n  \"new\": ")
-	if err := value(c.New.Header(), "  "); err != nil {
-		return err
-	}
-	bw.WriteString(",\n")
-	for _, l := range []struct {
-		name string
-		n    int
-		elem func(int) any
-	}{
-		{"scope", len(c.Scope), func(k int) any { return c.jsonScope(k) }},
-		{"changes", len(c.Changes), func(k int) any { return c.jsonChange(k) }},
-		{"moves", len(c.Moves), func(k int) any { return c.jsonMove(k) }},
-		{"stale_refs", len(c.StaleRefs), func(k int) any { return c.jsonStale(k) }},
-	} {
-		if err := list(l.name, l.n, l.elem, l.name == "stale_refs"); err != nil {
-			return err
-		}
-	}
-	bw.WriteString("}\n")
-	return bw.Flush()
+	o := corpus.NewObjectWriter(w)
+	o.Member("old", c.Old.Header())
+	o.Member("new", c.New.Header())
+	o.List("scope", len(c.Scope), func(k int) any { return c.jsonScope(k) })
+	o.List("changes", len(c.Changes), func(k int) any { return c.jsonChange(k) })
+	o.List("moves", len(c.Moves), func(k int) any { return c.jsonMove(k) })
+	o.List("stale_refs", len(c.StaleRefs), func(k int) any { return c.jsonStale(k) })
+	return o.Close()
 }
 
 // jsonScope is scope note k as the JSON has it.

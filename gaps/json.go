@@ -1,8 +1,6 @@
 package gaps
 
 import (
-	"bufio"
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -49,59 +47,16 @@ func (r *Report) MarshalJSON() ([]byte, error) {
 // and a newline), one finding at a time, rather than the whole object
 // compact and then indented.
 func (r *Report) WriteJSON(w io.Writer) error {
-	bw := bufio.NewWriterSize(w, 64<<10)
-	var buf bytes.Buffer
-	// value writes v as the value of a member at depth 1 (prefix "  ")
-	// or an element at depth 2 (prefix "    ").
-	value := func(v any, prefix string) error {
-		b, err := json.Marshal(v)
-		if err != nil {
-			return err
-		}
-		buf.Reset()
-		if err := json.Indent(&buf, b, prefix, "  "); err != nil {
-			return err
-		}
-		_, err = bw.Write(buf.Bytes())
-		return err
-	}
-	members := []struct {
-		name string
-		v    any
-	}{{"source", r.Source.Header()}, {"translation", r.Translation.Header()}, {"base", r.Base.Header()}}
+	o := corpus.NewObjectWriter(w)
+	o.Member("source", r.Source.Header())
+	o.Member("translation", r.Translation.Header())
+	o.Member("base", r.Base.Header())
 	if p := r.picked(); p != "" {
-		members = append(members, struct {
-			name string
-			v    any
-		}{"base_picked_by_provenance", p})
+		o.Member("base_picked_by_provenance", p)
 	}
-	bw.WriteString("{")
-	for _, m := range members {
-		bw.WriteString("\n  \"" + m.name + "\": ")
-		if err := value(m.v, "  "); err != nil {
-			return err
-		}
-		bw.WriteString(",")
-	}
-	bw.WriteString("\n  \"findings\": [")
-	for i := range r.Findings {
-		if i > 0 {
-			bw.WriteByte(',')
-		}
-		bw.WriteString("\n    ")
-		if err := value(r.jsonFinding(i), "    "); err != nil {
-			return err
-		}
-	}
-	if len(r.Findings) > 0 {
-		bw.WriteString("\n  ")
-	}
-	bw.WriteString("],\n  \"summary\": ")
-	if err := value(r.jsonSummary(), "  "); err != nil {
-		return err
-	}
-	bw.WriteString("\n}\n")
-	return bw.Flush()
+	o.List("findings", len(r.Findings), func(i int) any { return r.jsonFinding(i) })
+	o.Member("summary", r.jsonSummary())
+	return o.Close()
 }
 
 // jsonFinding is finding i as the JSON has it.

@@ -1,0 +1,110 @@
+package corpus
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"io"
+)
+
+// ObjectWriter writes a JSON object a member at a time, and a list
+// member an element at a time: byte for byte what a json.Encoder with
+// SetIndent("", "  ") writes for the whole object (HTML characters
+// escaped, as the Encoder does by default, and a newline at the end),
+// without holding the object, compact and then indented, in memory. The
+// members are written in the order of the calls; Close ends the object.
+// An object with no member is "{}".
+type ObjectWriter struct {
+	w   *bufio.Writer
+	buf bytes.Buffer
+	n   int // members written
+	err error
+}
+
+// NewObjectWriter returns an ObjectWriter that writes to w.
+func NewObjectWriter(w io.Writer) *ObjectWriter {
+	return &ObjectWriter{w: bufio.NewWriterSize(w, 64<<10)}
+}
+
+// Member writes the member name with the value v (as json.Marshal writes
+// it, indented at its depth).
+func (o *ObjectWriter) Member(name string, v any) {
+	o.name(name)
+	o.value(v, "  ")
+}
+
+// List writes the member name with a list of n elements, element k made
+// by elem(k) when it is written.
+func (o *ObjectWriter) List(name string, n int, elem func(k int) any) {
+	o.name(name)
+	if o.err != nil {
+		return
+	}
+	o.w.WriteByte('[')
+	for k := range n {
+		if o.err != nil {
+			return
+		}
+		if k > 0 {
+			o.w.WriteByte(',')
+		}
+		o.w.WriteString("\n    ")
+		o.value(elem(k), "    ")
+	}
+	if n > 0 {
+		o.w.WriteString("\n  ")
+	}
+	if o.err == nil {
+		o.w.WriteByte(']')
+	}
+}
+
+// Close ends the object and flushes it to the writer; it returns the
+// first error of any call: a value json.Marshal refuses, or the writer's.
+func (o *ObjectWriter) Close() error {
+	if o.n == 0 {
+		o.w.WriteByte('{')
+	} else {
+		o.w.WriteByte('\n')
+	}
+	o.w.WriteString("}\n")
+	if err := o.w.Flush(); o.err == nil {
+		o.err = err
+	}
+	return o.err
+}
+
+// name starts a member: the separator and the quoted name.
+func (o *ObjectWriter) name(name string) {
+	if o.err != nil {
+		return
+	}
+	if o.n == 0 {
+		o.w.WriteByte('{')
+	} else {
+		o.w.WriteByte(',')
+	}
+	o.n++
+	o.w.WriteString("\n  ")
+	q, _ := json.Marshal(name) // a string always marshals
+	o.w.Write(q)
+	o.w.WriteString(": ")
+}
+
+// value writes v indented under prefix.
+func (o *ObjectWriter) value(v any, prefix string) {
+	if o.err != nil {
+		return
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		o.err = err
+		return
+	}
+	o.buf.Reset()
+	if err := json.Indent(&o.buf, b, prefix, "  "); err != nil {
+		o.err = err
+		return
+	}
+	o.w.Write(o.buf.Bytes())
+}
