@@ -15,6 +15,7 @@ import (
 	"sort"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/internal/lazyre"
@@ -317,7 +318,7 @@ func (o Options) Bytes(name string, data []byte) (*corpus.Document, error) {
 	if err := ctx.Err(); err != nil {
 		return fail(err)
 	}
-	if len(strings.TrimSpace(string(data))) == 0 {
+	if len(bytes.TrimSpace(data)) == 0 {
 		return fail(errors.New("empty input"))
 	}
 	var f *format
@@ -331,8 +332,19 @@ func (o Options) Bytes(name string, data []byte) (*corpus.Document, error) {
 	}
 	d := &corpus.Document{}
 	formatName := ""
+	// What the provenance and the notes take of the raw bytes (their
+	// checksum, whether they are all UTF-8) is read before the parse, so
+	// that a format read from its bytes can drop them once it has decoded
+	// them: they would stay beside the items, the input's size again (24
+	// MB for a table of 100k rows). kept is what the steps after the
+	// parse read of them (see readBytes).
+	var sum [sha256.Size]byte
+	var kept []byte
+	valid := utf8.Valid(data)
 	if f != nil && f.binary != nil {
-		if err := f.binary(data, o, d); err != nil {
+		sum = sha256.Sum256(raw)
+		var err error
+		if kept, err = f.readBytes(data, valid, o, d); err != nil {
 			return fail(err)
 		}
 	} else {
@@ -347,12 +359,17 @@ func (o Options) Bytes(name string, data []byte) (*corpus.Document, error) {
 			}
 		}
 		d.Source.Encoding = enc
+		if f.name != "json" {
+			sum = sha256.Sum256(raw)
+		}
 		switch {
 		case f.binary != nil:
-			err = f.binary(data, o, d)
+			kept, err = f.readBytes(data, valid, o, d)
 		case o.Format == "" && (f.name == "numbered" || f.name == "addendum" || f.name == "guide"):
+			kept = data
 			formatName, err = arbitrate(text, f, readTextOrMarkdown, d)
 		default:
+			kept = data
 			err = f.parse(text, d)
 		}
 		if err != nil {
@@ -362,8 +379,8 @@ func (o Options) Bytes(name string, data []byte) (*corpus.Document, error) {
 	if err := ctx.Err(); err != nil {
 		return fail(err)
 	}
-	if d.Source.Encoding == "utf-8" {
-		if n, first := corpus.InvalidUTF8(data); n > 0 {
+	if d.Source.Encoding == "utf-8" && !valid {
+		if n, first := corpus.InvalidUTF8(kept); n > 0 {
 			what := "byte sequence"
 			if n > 1 {
 				what += "s"
@@ -373,8 +390,7 @@ func (o Options) Bytes(name string, data []byte) (*corpus.Document, error) {
 	}
 	// A document read back keeps the provenance of its first ingest.
 	if f.name != "json" {
-		summarize(d, f.name, inputText(f, data, d))
-		sum := sha256.Sum256(raw)
+		summarize(d, f.name, inputText(f, kept, d))
 		d.Source.SHA256 = hex.EncodeToString(sum[:])
 		d.Source.Format = f.name
 		if formatName != "" {
@@ -391,6 +407,20 @@ func (o Options) Bytes(name string, data []byte) (*corpus.Document, error) {
 		return fail(err)
 	}
 	return d, nil
+}
+
+// readBytes reads data with the format's reader of bytes, and returns
+// what the steps after the parse read of them: the bytes that are not
+// all UTF-8 (valid is false), for the note that says where; nothing
+// else, as inputText reads no such format's bytes. The two calls are
+// written apart so that data is not live across the call when valid: a
+// result chosen after the call would keep it.
+func (f *format) readBytes(data []byte, valid bool, o Options, d *corpus.Document) ([]byte, error) {
+	if valid {
+		return nil, f.binary(data, o, d)
+	}
+	err := f.binary(data, o, d)
+	return data, err
 }
 
 func formatNames() string {
