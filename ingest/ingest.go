@@ -167,12 +167,13 @@ func (o Options) ReadFile(path string) ([]byte, error) {
 	if fi, err := f.Stat(); err == nil && fi.IsDir() {
 		return nil, &Error{Input: path, Err: errors.New("is a directory")}
 	}
-	return o.readAll(path, f)
+	return o.readAll(path, f, fileSize(f))
 }
 
 // Read ingests the content of r, as File does; name identifies the
 // input in errors.
 func (o Options) Read(name string, r io.Reader) (*corpus.Document, error) {
+	size := fileSize(r)
 	if o.streams() {
 		br := bufio.NewReaderSize(r, 64<<10)
 		r = br
@@ -190,7 +191,7 @@ func (o Options) Read(name string, r io.Reader) (*corpus.Document, error) {
 			return o.decode(name, br)
 		}
 	}
-	data, err := o.readAll(name, r)
+	data, err := o.readAll(name, r, size)
 	if err != nil {
 		return nil, err
 	}
@@ -199,7 +200,19 @@ func (o Options) Read(name string, r io.Reader) (*corpus.Document, error) {
 
 // ReadAll reads r as Read does before ingesting it, within the size
 // limit; name identifies the input in errors.
-func (o Options) ReadAll(name string, r io.Reader) ([]byte, error) { return o.readAll(name, r) }
+func (o Options) ReadAll(name string, r io.Reader) ([]byte, error) {
+	return o.readAll(name, r, fileSize(r))
+}
+
+// fileSize is the size of r when it is a regular file, else 0.
+func fileSize(r io.Reader) int64 {
+	if f, ok := r.(*os.File); ok {
+		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+			return fi.Size()
+		}
+	}
+	return 0
+}
 
 // documentFactor is how many times MaxBytes a document JSON that
 // rulesync wrote may have: its text is the input's (a part's text twice,
@@ -211,14 +224,14 @@ const documentStart = "{\n  \"edition\": \""
 
 // readAll reads r up to MaxBytes, or, when r begins as rulesync writes a
 // document JSON, up to documentFactor times that; more is an ErrTooLarge
-// naming the input.
-func (o Options) readAll(name string, r io.Reader) ([]byte, error) {
+// naming the input. size, when known (a file's), sizes the buffer.
+func (o Options) readAll(name string, r io.Reader, size int64) ([]byte, error) {
 	max := o.maxBytes()
-	data, err := readAll(o.context(), io.LimitReader(r, max+1))
+	data, err := readAll(o.context(), io.LimitReader(r, max+1), min(size, max+1))
 	if err == nil && int64(len(data)) > max && bytes.HasPrefix(data, []byte(documentStart)) {
 		max *= documentFactor
 		var more []byte
-		more, err = readAll(o.context(), io.LimitReader(r, max+1-int64(len(data))))
+		more, err = readAll(o.context(), io.LimitReader(r, max+1-int64(len(data))), 0)
 		data = append(data, more...)
 	}
 	if err != nil {
@@ -231,8 +244,19 @@ func (o Options) readAll(name string, r io.Reader) ([]byte, error) {
 }
 
 // readAll reads r to its end, or until ctx is done (see withContext).
-func readAll(ctx context.Context, r io.Reader) ([]byte, error) {
-	return withContext(ctx, func() ([]byte, error) { return io.ReadAll(r) })
+// size, when not 0, is what r is expected to hold: the buffer is made
+// that large at once (and a little more, to read the end), where
+// io.ReadAll would grow it step by step, allocating four times a large
+// file's size and holding two buffers at the last step.
+func readAll(ctx context.Context, r io.Reader, size int64) ([]byte, error) {
+	return withContext(ctx, func() ([]byte, error) {
+		if size <= 0 {
+			return io.ReadAll(r)
+		}
+		b := bytes.NewBuffer(make([]byte, 0, size+bytes.MinRead))
+		_, err := b.ReadFrom(r)
+		return b.Bytes(), err
+	})
 }
 
 // withContext returns what read returns, or ctx's error once ctx is done:

@@ -5,6 +5,9 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"unsafe"
+
+	"github.com/rulesync/rulesync/corpus"
 )
 
 // TestPartPrefilters holds the cheap look that spares letterParts its
@@ -47,5 +50,37 @@ func TestEnumMarks(t *testing.T) {
 		if !reflect.DeepEqual(got, want) {
 			t.Fatalf("enumMarks(%q) = %v, enumMarkRe finds %v", text, got, want)
 		}
+	}
+}
+
+// TestTableSharesText: the cells of a row printed plainly are the
+// table's own text, not the reader's copy of the row (which would be
+// held beside the text while the table is read); a quoted cell, a CRLF
+// line end and a blank line before a row read as before.
+func TestTableSharesText(t *testing.T) {
+	text := "number\ttitle\ttext\n1\tStart\tThe game starts.\n\n2\t\"Deal, \"\"cards\"\"\"\tThe dealer deals.\r\n3\tEnd\tThe game ends."
+	d := &corpus.Document{}
+	if err := parseTable(text, '\t', "", d); err != nil {
+		t.Fatal(err)
+	}
+	in := func(s string) bool {
+		p, start := uintptr(unsafe.Pointer(unsafe.StringData(s))), uintptr(unsafe.Pointer(unsafe.StringData(text)))
+		return p >= start && p < start+uintptr(len(text))
+	}
+	want := []struct{ number, title, text string }{{"1", "Start", "The game starts."}, {"2", `Deal, "cards"`, "The dealer deals."}, {"3", "End", "The game ends."}}
+	if len(d.Items) != len(want) {
+		t.Fatalf("%d items, want %d", len(d.Items), len(want))
+	}
+	for i, w := range want {
+		it := d.Items[i]
+		if it.Number != w.number || it.Title != w.title || it.Text != w.text {
+			t.Errorf("item %d: %q %q %q, want %q %q %q", i, it.Number, it.Title, it.Text, w.number, w.title, w.text)
+		}
+	}
+	if it := d.Items[0]; !in(it.Title) || !in(it.Text) {
+		t.Error("row 1, printed plainly: its cells are copies, not the table's text")
+	}
+	if it := d.Items[2]; !in(it.Title) || !in(it.Text) {
+		t.Error("row 3, after a quoted row: its cells are copies, not the table's text")
 	}
 }
