@@ -84,3 +84,25 @@ func TestTableSharesText(t *testing.T) {
 		t.Error("row 3, after a quoted row: its cells are copies, not the table's text")
 	}
 }
+
+// TestInlineLabel holds inlineLabel, which reads a glued label with
+// readCore alone, to what readLabel reads there without a prefix word,
+// on random texts of digits, capitals, words and label punctuation.
+func TestInlineLabel(t *testing.T) {
+	pieces := []string{"1", "9", "12", "A", "B", "Z", "I", "V", "a", "b", "x", "Rule", "§", "第", "条", ".", ")", "(", ":", "-", " ", "  ", "\n", "é"}
+	r := rand.New(rand.NewPCG(16, 3))
+	for range 200000 {
+		var b strings.Builder
+		b.WriteString(" ")
+		for range 1 + r.IntN(8) {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		text := b.String()
+		got, gok := inlineLabel(text, 1)
+		want, wok := readLabel(text[1:])
+		wok = wok && want.term != "" && want.prefix == "" && text[1] < 0x80 && (text[1] >= '0' && text[1] <= '9' || text[1] >= 'A' && text[1] <= 'Z')
+		if gok != wok || gok && !reflect.DeepEqual(got, want) {
+			t.Fatalf("inlineLabel(%q) = %+v, %v; readLabel reads %+v, %v", text, got, gok, want, wok)
+		}
+	}
+}
