@@ -172,6 +172,15 @@ func TestWeakEncodingEvidence(t *testing.T) {
 	if !strings.Contains(strings.Join(d.Notes, "\n"), "not UTF-8") || !strings.Contains(strings.Join(d.Notes, "\n"), "line 2, column 10") {
 		t.Errorf("notes %q: want one saying where the byte that is not UTF-8 was", d.Notes)
 	}
+	// A table is read from its bytes, which the ingest lets go once they
+	// are decoded, unless, as here, some are not UTF-8: the note needs them.
+	d, err = ingest.Options{Format: "tsv"}.Bytes("mixed.tsv", []byte("number\ttitle\ttext\n1\tプレイヤー\t席にいなければならない。\n2\tディーラー\tcaf\xe9 カードを配る。\n"))
+	if err != nil || d.Source.Encoding != "utf-8" || len(d.Items) != 2 {
+		t.Fatalf("table, UTF-8 with one bad byte: %v, %+v", err, d)
+	}
+	if !strings.Contains(strings.Join(d.Notes, "\n"), "not UTF-8: 1 byte sequence dropped, the first at line 3, column 22") {
+		t.Errorf("table: notes %q: want one saying where the byte that is not UTF-8 was", d.Notes)
+	}
 }
 
 // minimalPDF writes a one-page PDF with the given extra objects and

@@ -15,6 +15,7 @@ import (
 	"sort"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/internal/lazyre"
@@ -166,12 +167,13 @@ func (o Options) ReadFile(path string) ([]byte, error) {
 	if fi, err := f.Stat(); err == nil && fi.IsDir() {
 		return nil, &Error{Input: path, Err: errors.New("is a directory")}
 	}
-	return o.readAll(path, f)
+	return o.readAll(path, f, fileSize(f))
 }
 
 // Read ingests the content of r, as File does; name identifies the
 // input in errors.
 func (o Options) Read(name string, r io.Reader) (*corpus.Document, error) {
+	size := fileSize(r)
 	if o.streams() {
 		br := bufio.NewReaderSize(r, 64<<10)
 		r = br
@@ -189,7 +191,7 @@ func (o Options) Read(name string, r io.Reader) (*corpus.Document, error) {
 			return o.decode(name, br)
 		}
 	}
-	data, err := o.readAll(name, r)
+	data, err := o.readAll(name, r, size)
 	if err != nil {
 		return nil, err
 	}
@@ -198,7 +200,19 @@ func (o Options) Read(name string, r io.Reader) (*corpus.Document, error) {
 
 // ReadAll reads r as Read does before ingesting it, within the size
 // limit; name identifies the input in errors.
-func (o Options) ReadAll(name string, r io.Reader) ([]byte, error) { return o.readAll(name, r) }
+func (o Options) ReadAll(name string, r io.Reader) ([]byte, error) {
+	return o.readAll(name, r, fileSize(r))
+}
+
+// fileSize is the size of r when it is a regular file, else 0.
+func fileSize(r io.Reader) int64 {
+	if f, ok := r.(*os.File); ok {
+		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+			return fi.Size()
+		}
+	}
+	return 0
+}
 
 // documentFactor is how many times MaxBytes a document JSON that
 // rulesync wrote may have: its text is the input's (a part's text twice,
@@ -210,14 +224,14 @@ const documentStart = "{\n  \"edition\": \""
 
 // readAll reads r up to MaxBytes, or, when r begins as rulesync writes a
 // document JSON, up to documentFactor times that; more is an ErrTooLarge
-// naming the input.
-func (o Options) readAll(name string, r io.Reader) ([]byte, error) {
+// naming the input. size, when known (a file's), sizes the buffer.
+func (o Options) readAll(name string, r io.Reader, size int64) ([]byte, error) {
 	max := o.maxBytes()
-	data, err := readAll(o.context(), io.LimitReader(r, max+1))
+	data, err := readAll(o.context(), io.LimitReader(r, max+1), min(size, max+1))
 	if err == nil && int64(len(data)) > max && bytes.HasPrefix(data, []byte(documentStart)) {
 		max *= documentFactor
 		var more []byte
-		more, err = readAll(o.context(), io.LimitReader(r, max+1-int64(len(data))))
+		more, err = readAll(o.context(), io.LimitReader(r, max+1-int64(len(data))), 0)
 		data = append(data, more...)
 	}
 	if err != nil {
@@ -230,8 +244,19 @@ func (o Options) readAll(name string, r io.Reader) ([]byte, error) {
 }
 
 // readAll reads r to its end, or until ctx is done (see withContext).
-func readAll(ctx context.Context, r io.Reader) ([]byte, error) {
-	return withContext(ctx, func() ([]byte, error) { return io.ReadAll(r) })
+// size, when not 0, is what r is expected to hold: the buffer is made
+// that large at once (and a little more, to read the end), where
+// io.ReadAll would grow it step by step, allocating four times a large
+// file's size and holding two buffers at the last step.
+func readAll(ctx context.Context, r io.Reader, size int64) ([]byte, error) {
+	return withContext(ctx, func() ([]byte, error) {
+		if size <= 0 {
+			return io.ReadAll(r)
+		}
+		b := bytes.NewBuffer(make([]byte, 0, size+bytes.MinRead))
+		_, err := b.ReadFrom(r)
+		return b.Bytes(), err
+	})
 }
 
 // withContext returns what read returns, or ctx's error once ctx is done:
@@ -317,7 +342,7 @@ func (o Options) Bytes(name string, data []byte) (*corpus.Document, error) {
 	if err := ctx.Err(); err != nil {
 		return fail(err)
 	}
-	if len(strings.TrimSpace(string(data))) == 0 {
+	if len(bytes.TrimSpace(data)) == 0 {
 		return fail(errors.New("empty input"))
 	}
 	var f *format
@@ -331,8 +356,19 @@ func (o Options) Bytes(name string, data []byte) (*corpus.Document, error) {
 	}
 	d := &corpus.Document{}
 	formatName := ""
+	// What the provenance and the notes take of the raw bytes (their
+	// checksum, whether they are all UTF-8) is read before the parse, so
+	// that a format read from its bytes can drop them once it has decoded
+	// them: they would stay beside the items, the input's size again (24
+	// MB for a table of 100k rows). kept is what the steps after the
+	// parse read of them (see readBytes).
+	var sum [sha256.Size]byte
+	var kept []byte
+	valid := utf8.Valid(data)
 	if f != nil && f.binary != nil {
-		if err := f.binary(data, o, d); err != nil {
+		sum = sha256.Sum256(raw)
+		var err error
+		if kept, err = f.readBytes(data, valid, o, d); err != nil {
 			return fail(err)
 		}
 	} else {
@@ -347,12 +383,17 @@ func (o Options) Bytes(name string, data []byte) (*corpus.Document, error) {
 			}
 		}
 		d.Source.Encoding = enc
+		if f.name != "json" {
+			sum = sha256.Sum256(raw)
+		}
 		switch {
 		case f.binary != nil:
-			err = f.binary(data, o, d)
+			kept, err = f.readBytes(data, valid, o, d)
 		case o.Format == "" && (f.name == "numbered" || f.name == "addendum" || f.name == "guide"):
+			kept = data
 			formatName, err = arbitrate(text, f, readTextOrMarkdown, d)
 		default:
+			kept = data
 			err = f.parse(text, d)
 		}
 		if err != nil {
@@ -362,8 +403,8 @@ func (o Options) Bytes(name string, data []byte) (*corpus.Document, error) {
 	if err := ctx.Err(); err != nil {
 		return fail(err)
 	}
-	if d.Source.Encoding == "utf-8" {
-		if n, first := corpus.InvalidUTF8(data); n > 0 {
+	if d.Source.Encoding == "utf-8" && !valid {
+		if n, first := corpus.InvalidUTF8(kept); n > 0 {
 			what := "byte sequence"
 			if n > 1 {
 				what += "s"
@@ -373,8 +414,7 @@ func (o Options) Bytes(name string, data []byte) (*corpus.Document, error) {
 	}
 	// A document read back keeps the provenance of its first ingest.
 	if f.name != "json" {
-		summarize(d, f.name, inputText(f, data, d))
-		sum := sha256.Sum256(raw)
+		summarize(d, f.name, inputText(f, kept, d))
 		d.Source.SHA256 = hex.EncodeToString(sum[:])
 		d.Source.Format = f.name
 		if formatName != "" {
@@ -391,6 +431,20 @@ func (o Options) Bytes(name string, data []byte) (*corpus.Document, error) {
 		return fail(err)
 	}
 	return d, nil
+}
+
+// readBytes reads data with the format's reader of bytes, and returns
+// what the steps after the parse read of them: the bytes that are not
+// all UTF-8 (valid is false), for the note that says where; nothing
+// else, as inputText reads no such format's bytes. The two calls are
+// written apart so that data is not live across the call when valid: a
+// result chosen after the call would keep it.
+func (f *format) readBytes(data []byte, valid bool, o Options, d *corpus.Document) ([]byte, error) {
+	if valid {
+		return nil, f.binary(data, o, d)
+	}
+	err := f.binary(data, o, d)
+	return data, err
 }
 
 func formatNames() string {

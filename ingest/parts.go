@@ -17,6 +17,12 @@ var letterMarkRe = lazyre.New(`(?:^|[\s。．、；;])([A-Z])\s?[:：.)）]\s*`)
 // before "A" is not a part. A lone "A" counts only at the start of the
 // text, so that a sentence that happens to contain "A." is not split.
 func letterParts(text string) []corpus.Part {
+	// The first part is A: a text without a label A has none, and most
+	// texts have none, which letterMarkRe would find trying every
+	// position.
+	if !hasLetterA(text) {
+		return nil
+	}
 	ms := letterMarkRe.FindAllStringSubmatchIndex(text, -1)
 	type mark struct{ start, body int }
 	var seq []mark
@@ -46,6 +52,30 @@ func letterParts(text string) []corpus.Part {
 		parts[i] = corpus.Part{Label: string(text[m.start]), Text: strings.TrimSpace(text[m.body:end])}
 	}
 	return parts
+}
+
+// hasLetterA reports whether text has an "A" followed, after at most one
+// white-space character, by a character letterMarkRe takes after a label
+// (":", "：", ".", ")", "）"): what a label A that letterMarkRe finds
+// begins with.
+func hasLetterA(text string) bool {
+	for i := strings.IndexByte(text, 'A'); i >= 0; {
+		rest := text[i+1:]
+		if rest != "" && strings.IndexByte(" \t\n\f\r", rest[0]) >= 0 {
+			rest = rest[1:]
+		}
+		for _, p := range []string{":", "：", ".", ")", "）"} {
+			if strings.HasPrefix(rest, p) {
+				return true
+			}
+		}
+		j := strings.IndexByte(text[i+1:], 'A')
+		if j < 0 {
+			break
+		}
+		i += 1 + j
+	}
+	return false
 }
 
 // findParts gives the numbered items without parts the parts their

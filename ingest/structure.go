@@ -824,6 +824,12 @@ func childRun(text string, parent label, next []comp, keys map[string]bool) []gl
 	var run []gluedAt
 	want := len(parent.comps) + 1
 	for i := max(parent.end, 1); i < len(text); i++ {
+		// A label is glued after a space (inlineLabel): on to the next.
+		j := strings.IndexByte(text[i-1:], ' ')
+		if j < 0 || i+j >= len(text) {
+			break
+		}
+		i += j
 		l, ok := inlineLabel(text, i)
 		if !ok || len(l.comps) != want || l.paren || keys[l.key()] ||
 			joinComps(l.comps[:want-1]) != parent.key() {
@@ -855,7 +861,10 @@ func inlineLabel(text string, i int) (label, bool) {
 	if text[i-1] != ' ' || text[i] < '0' || text[i] > '9' && (text[i] < 'A' || text[i] > 'Z') {
 		return label{}, false
 	}
-	l, ok := readLabel(text[i:])
+	// What readLabel reads there with no prefix word: text[i] is ASCII,
+	// so no CJK label ("第12条") or circled number, and a prefix word is
+	// all readLabel reads after readCore fails.
+	l, ok := readCore(text[i:], 0)
 	return l, ok && l.term != "" && l.prefix == ""
 }
 

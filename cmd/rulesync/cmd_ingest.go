@@ -1,6 +1,8 @@
 package main
 
 import (
+	"io"
+
 	"github.com/urfave/cli/v2"
 
 	"github.com/rulesync/rulesync/corpus"
@@ -29,11 +31,9 @@ func ingestCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			data, err := corpus.Marshal(d)
-			if err != nil {
-				return cli.Exit(err.Error(), exitBad)
-			}
-			return output(c, data, c.App.Writer)
+			// Written item by item: the JSON of a table of 100k rows
+			// (45 MB) is never held whole beside the document.
+			return outputFunc(c, func(w io.Writer) error { return corpus.Encode(w, d) }, c.App.Writer)
 		},
 	}
 }

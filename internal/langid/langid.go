@@ -187,11 +187,19 @@ const OfficialLang = "en"
 // languages is what the outputs on the real corpus rest on (among all
 // 28, one note of FaB changes).
 func Document(title string, texts []string) DocumentResult {
-	if allASCII(title, texts) {
+	return DocumentOf(title, len(texts), func(i int) string { return texts[i] })
+}
+
+// DocumentOf is Document of the n texts text(0), ..., text(n-1), for a
+// caller whose texts are made on demand (an item's title and text
+// joined): text is called for every text, whose copies need not be held
+// at once.
+func DocumentOf(title string, n int, text func(i int) string) DocumentResult {
+	if allASCII(title, n, text) {
 		among := func(s string) Result { return Among(s, asciiLanguages...) }
-		return vote(title, texts, among, asciiLanguages)
+		return vote(title, n, text, among, asciiLanguages)
 	}
-	return Vote(title, texts, Detect)
+	return vote(title, n, text, Detect, Languages)
 }
 
 // asciiLanguages are the languages of Languages that a rulebook may be
@@ -201,7 +209,7 @@ var asciiLanguages = []string{"en", "nl", "id", "ms", "de", "es", "pt", "fr", "i
 
 // allASCII reports whether every letter of title and texts is an ASCII
 // letter.
-func allASCII(title string, texts []string) bool {
+func allASCII(title string, n int, text func(int) string) bool {
 	ascii := func(s string) bool {
 		for _, r := range s {
 			if r >= 0x80 && unicode.IsLetter(r) {
@@ -213,8 +221,8 @@ func allASCII(title string, texts []string) bool {
 	if !ascii(title) {
 		return false
 	}
-	for _, t := range texts {
-		if !ascii(t) {
+	for i := range n {
+		if !ascii(text(i)) {
 			return false
 		}
 	}
@@ -223,21 +231,22 @@ func allASCII(title string, texts []string) bool {
 
 // Vote is Document with another detector, for measurements.
 func Vote(title string, texts []string, detect func(string) Result) DocumentResult {
-	return vote(title, texts, detect, Languages)
+	return vote(title, len(texts), func(i int) string { return texts[i] }, detect, Languages)
 }
 
-// vote is Vote with the languages the title is read among.
-func vote(title string, texts []string, detect func(string) Result, langs []string) DocumentResult {
+// vote is Vote of the n texts text(i) with the languages the title is
+// read among.
+func vote(title string, n int, text func(int) string, detect func(string) Result, langs []string) DocumentResult {
 	// Visit the texts spread across the list (every step-th, then the
 	// ones after those, ...), cleaning each only when the vote comes to
 	// it: the vote often stops after earlyTexts, and Clean's expressions
 	// cost more than reading the language.
-	step := max(1, len(texts)/sampleTexts)
+	step := max(1, n/sampleTexts)
 	off, i := 0, 0
 	next := func() string {
 		for off < step {
-			for i < len(texts) {
-				c := clipRunes(Clean(clipRunes(texts[i], 2*textRunes)), textRunes)
+			for i < n {
+				c := clipRunes(Clean(clipRunes(text(i), 2*textRunes)), textRunes)
 				i += step
 				if letters(c) >= minLetters {
 					return c
@@ -250,7 +259,15 @@ func vote(title string, texts []string, detect func(string) Result, langs []stri
 	}
 	first := next()
 	if first == "" {
-		r := detect(title + "\n" + strings.Join(texts, "\n"))
+		var b strings.Builder
+		b.WriteString(title + "\n")
+		for i := range n {
+			if i > 0 {
+				b.WriteString("\n")
+			}
+			b.WriteString(text(i))
+		}
+		r := detect(b.String())
 		if r.Lang == "und" {
 			return DocumentResult{Result: r}
 		}

@@ -180,7 +180,8 @@ func TestDocumentASCII(t *testing.T) {
 			t.Errorf("%q...: %v, want %s", c.texts[0], got, c.want)
 		}
 	}
-	if !allASCII("Rules", []string{"plain text"}) || allASCII("", []string{"za późno"}) {
+	one := func(s string) func(int) string { return func(int) string { return s } }
+	if !allASCII("Rules", 1, one("plain text")) || allASCII("", 1, one("za późno")) {
 		t.Error("allASCII is wrong")
 	}
 }

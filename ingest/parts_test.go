@@ -1,0 +1,108 @@
+package ingest
+
+import (
+	"math/rand/v2"
+	"reflect"
+	"strings"
+	"testing"
+	"unsafe"
+
+	"github.com/rulesync/rulesync/corpus"
+)
+
+// TestPartPrefilters holds the cheap look that spares letterParts its
+// expression to that expression: on random texts of labels, letters,
+// white space and punctuation, a text the look turns away has no match
+// that letterParts would read.
+func TestPartPrefilters(t *testing.T) {
+	pieces := []string{"A", "B", "a", "b", "x", "ç", "エ", "1", " ", "  ", "\t", "\n", "\v", ".", ":", "：", ")", "）", "(", "（", "。", "；", "A.", "A :", "A\n)", "word "}
+	r := rand.New(rand.NewPCG(16, 1))
+	for range 200000 {
+		var b strings.Builder
+		for range r.IntN(8) {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		text := b.String()
+		if !hasLetterA(text) {
+			for _, m := range letterMarkRe.FindAllStringSubmatchIndex(text, -1) {
+				if text[m[2]] == 'A' {
+					t.Fatalf("hasLetterA(%q) is false, but letterMarkRe finds label A at %d", text, m[2])
+				}
+			}
+		}
+	}
+}
+
+// TestEnumMarks holds enumMarks to enumMarkRe, whose matches it finds by
+// hand, on random texts of letters of several scripts, digits, white
+// space and what \s does not take, parentheses, and bytes that are not
+// UTF-8.
+func TestEnumMarks(t *testing.T) {
+	pieces := []string{"a", "b", "Z", "ç", "エ", "ー", "字", "1", "9", "٣", " ", "\t", "\n", "\f", "\r", "\v", "\u00a0", "\u3000", ")", "）", "(", "（", ".", "\xe3", "\xa9", "\xe3\x81", "word "}
+	r := rand.New(rand.NewPCG(16, 2))
+	for range 200000 {
+		var b strings.Builder
+		for range r.IntN(10) {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		text := b.String()
+		got, want := enumMarks(text), enumMarkRe.FindAllStringSubmatchIndex(text, -1)
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("enumMarks(%q) = %v, enumMarkRe finds %v", text, got, want)
+		}
+	}
+}
+
+// TestTableSharesText: the cells of a row printed plainly are the
+// table's own text, not the reader's copy of the row (which would be
+// held beside the text while the table is read); a quoted cell, a CRLF
+// line end and a blank line before a row read as before.
+func TestTableSharesText(t *testing.T) {
+	text := "number\ttitle\ttext\n1\tStart\tThe game starts.\n\n2\t\"Deal, \"\"cards\"\"\"\tThe dealer deals.\r\n3\tEnd\tThe game ends."
+	d := &corpus.Document{}
+	if err := parseTable(text, '\t', "", d); err != nil {
+		t.Fatal(err)
+	}
+	in := func(s string) bool {
+		p, start := uintptr(unsafe.Pointer(unsafe.StringData(s))), uintptr(unsafe.Pointer(unsafe.StringData(text)))
+		return p >= start && p < start+uintptr(len(text))
+	}
+	want := []struct{ number, title, text string }{{"1", "Start", "The game starts."}, {"2", `Deal, "cards"`, "The dealer deals."}, {"3", "End", "The game ends."}}
+	if len(d.Items) != len(want) {
+		t.Fatalf("%d items, want %d", len(d.Items), len(want))
+	}
+	for i, w := range want {
+		it := d.Items[i]
+		if it.Number != w.number || it.Title != w.title || it.Text != w.text {
+			t.Errorf("item %d: %q %q %q, want %q %q %q", i, it.Number, it.Title, it.Text, w.number, w.title, w.text)
+		}
+	}
+	if it := d.Items[0]; !in(it.Title) || !in(it.Text) {
+		t.Error("row 1, printed plainly: its cells are copies, not the table's text")
+	}
+	if it := d.Items[2]; !in(it.Title) || !in(it.Text) {
+		t.Error("row 3, after a quoted row: its cells are copies, not the table's text")
+	}
+}
+
+// TestInlineLabel holds inlineLabel, which reads a glued label with
+// readCore alone, to what readLabel reads there without a prefix word,
+// on random texts of digits, capitals, words and label punctuation.
+func TestInlineLabel(t *testing.T) {
+	pieces := []string{"1", "9", "12", "A", "B", "Z", "I", "V", "a", "b", "x", "Rule", "§", "第", "条", ".", ")", "(", ":", "-", " ", "  ", "\n", "é"}
+	r := rand.New(rand.NewPCG(16, 3))
+	for range 200000 {
+		var b strings.Builder
+		b.WriteString(" ")
+		for range 1 + r.IntN(8) {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		text := b.String()
+		got, gok := inlineLabel(text, 1)
+		want, wok := readLabel(text[1:])
+		wok = wok && want.term != "" && want.prefix == "" && text[1] < 0x80 && (text[1] >= '0' && text[1] <= '9' || text[1] >= 'A' && text[1] <= 'Z')
+		if gok != wok || gok && !reflect.DeepEqual(got, want) {
+			t.Fatalf("inlineLabel(%q) = %+v, %v; readLabel reads %+v, %v", text, got, gok, want, wok)
+		}
+	}
+}
