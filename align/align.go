@@ -90,6 +90,12 @@ type Pair struct {
 	Low bool
 	// Anchor is set when the pair was fixed by numbers both sides print.
 	Anchor bool
+
+	// content is the score of the pair's texts alone (scorer.score),
+	// before the order or a printed number added to it: the review
+	// compares it with other source items' and need not score the pair
+	// again.
+	content float64
 }
 
 // Alignment is the result of aligning a source document with a target.
@@ -536,7 +542,7 @@ func (a *aligner) anchors(S, T []int) (chain, crossing []Pair) {
 			}
 			score, ev := a.sc.score(&a.fs[i], &a.ft[j], true)
 			ev = append([]Evidence{{Signal: "identical", Agrees: true, Detail: "the same text"}}, ev...)
-			cands = append(cands, Pair{Source: []int{i}, Target: []int{j}, Score: max(score, 0.99), Evidence: ev, Anchor: true})
+			cands = append(cands, Pair{Source: []int{i}, Target: []int{j}, Score: max(score, 0.99), Evidence: ev, Anchor: true, content: score})
 			anchored[i], anchored[-1-j] = true, true
 		}
 	}
@@ -564,8 +570,7 @@ func (a *aligner) anchors(S, T []int) (chain, crossing []Pair) {
 		}
 		ev = append([]Evidence{{Signal: "number", Agrees: true, Detail: string(it.Kind) + " " + it.Number + " = " + a.tgt.Items[j].Number}}, ev...)
 		// The printed number vouches for the pair as the order does.
-		score += (1 - score) * numberSupport
-		cands = append(cands, Pair{Source: []int{i}, Target: []int{j}, Score: score, Evidence: ev, Anchor: true})
+		cands = append(cands, Pair{Source: []int{i}, Target: []int{j}, Score: score + (1-score)*numberSupport, Evidence: ev, Anchor: true, content: score})
 	}
 	sort.Slice(cands, func(x, y int) bool { return cands[x].Source[0] < cands[y].Source[0] })
 	keep := longestIncreasing(cands)
@@ -896,7 +901,7 @@ func (a *aligner) pair(S, T []int) Pair {
 	case a.renumbered(S[0], T[0]):
 		ev = append(ev, Evidence{Signal: "renumbered", Agrees: true, Detail: a.src.Items[S[0]].Number + " -> " + a.tgt.Items[T[0]].Number})
 	}
-	return Pair{Source: append([]int(nil), S...), Target: append([]int(nil), T...), Score: s, Evidence: ev}
+	return Pair{Source: append([]int(nil), S...), Target: append([]int(nil), T...), Score: s, Evidence: ev, content: s}
 }
 
 // totalRatio returns the target/source ratio of the lengths of all the
@@ -1062,7 +1067,10 @@ func (a *aligner) review(pairs []Pair) {
 		if len(p.Target) == 1 && len(p.Source) == 1 && (a.o.full || !sameFeatures(&a.fs[p.Source[0]], &a.ft[p.Target[0]])) {
 			i, j := p.Source[0], p.Target[0]
 			kind := a.src.Items[i].Kind
-			content, _ := a.sc.score(&a.fs[i], &a.ft[j], false)
+			// The texts' score is what pair (or anchors) found, with
+			// the ratio of this pass: scoring with and without the
+			// evidence gives the same number.
+			content := p.content
 			bestI, bestS := -1, content
 			for _, o := range a.candidates(j) {
 				if o == i || a.src.Items[o].Kind != kind {
