@@ -206,17 +206,17 @@ func (x *extractor) rawTokens(out []rawToken, it *corpus.Item, lang string, fm *
 			out = append(out, rawToken{c, x.gloss.Concepts[k].ID, x.gloss.Concepts[k].Name()})
 		}
 	}
-	loans := func(c class, text string, ws []string) {
+	loans := func(c class, text func() string, ws []string) {
 		for _, l := range loanwordsOf(text, lang, func() []string { return ws }, sk) {
 			out = append(out, rawToken{c, l[0], l[1]})
 		}
 	}
 	concepts(cConcept, low, fm.words)
-	loans(cLoanword, it.Title+"\n"+it.Text, fm.words)
+	loans(cLoanword, func() string { return it.Title + "\n" + it.Text }, fm.words)
 	// A title is short and chosen with care: its terms say more than the
 	// same terms in the body.
 	concepts(cTitle, fm.lowTitle, fm.titleWords())
-	loans(cTitle, it.Title, fm.titleWords())
+	loans(cTitle, func() string { return it.Title }, fm.titleWords())
 	return out
 }
 
