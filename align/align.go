@@ -975,10 +975,19 @@ const (
 func (a *aligner) candidates(j int) []int {
 	ix := &a.index
 	if ix.start == nil {
+		// Only the first reviewCandidates items of a token are ever
+		// read: the walk below reads an item either new or seen
+		// under an earlier token, at most reviewCandidates-1 of those
+		// (an item has a token once), and stops at reviewCandidates
+		// new ones. So no token keeps more (the index of every item's
+		// every token was a tenth of the live heap aligning 100k
+		// items).
 		ix.start = make([]int32, len(a.sc.x.names)+1)
 		for i := range a.fs {
 			for _, t := range a.fs[i].toks {
-				ix.start[t.id()+1]++
+				if ix.start[t.id()+1] < reviewCandidates {
+					ix.start[t.id()+1]++
+				}
 			}
 		}
 		for id := 1; id < len(ix.start); id++ {
@@ -988,8 +997,10 @@ func (a *aligner) candidates(j int) []int {
 		at := slices.Clone(ix.start[:len(ix.start)-1])
 		for i := range a.fs {
 			for _, t := range a.fs[i].toks {
-				ix.items[at[t.id()]] = int32(i)
-				at[t.id()]++
+				if at[t.id()] < ix.start[t.id()+1] {
+					ix.items[at[t.id()]] = int32(i)
+					at[t.id()]++
+				}
 			}
 		}
 		a.seen = make([]int32, len(a.fs))
