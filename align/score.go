@@ -148,7 +148,11 @@ func (sc *scorer) score(s, t *features, explain bool) (float64, []Evidence) {
 	if !explain {
 		return score, nil
 	}
-	var ev []Evidence
+	// The evidence is gathered here and kept in a slice of its size with
+	// room for one more (the order's, in the review), not in what append
+	// grew to: the evidence of every pair is held to the end.
+	var buf [nClass + 5]Evidence // shared classes, 4 missing, 1 length
+	ev := buf[:0]
 	for c := class(0); c < nClass; c++ {
 		if len(shared[c]) > 0 {
 			ev = append(ev, Evidence{Signal: className[c], Agrees: true, Detail: sc.list(shared[c])})
@@ -177,7 +181,10 @@ func (sc *scorer) score(s, t *features, explain bool) (float64, []Evidence) {
 			ev = append(ev, Evidence{Signal: "length", Agrees: l >= 0.5, Detail: fmt.Sprintf("ratio %.2f, expected %.2f", r, sc.ratio)})
 		}
 	}
-	return score, ev
+	if len(ev) == 0 {
+		return score, nil
+	}
+	return score, append(make([]Evidence, 0, len(ev)+1), ev...)
 }
 
 // sizeConflict is the length agreement below which a pair's lengths
