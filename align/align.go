@@ -867,10 +867,10 @@ func (a *aligner) renumbered(i, j int) bool {
 func (a *aligner) mergedGain(S, T []int) float32 {
 	fs, ft := &a.fs[S[0]], &a.ft[T[0]]
 	if len(S) == 2 {
-		fs = merge(&a.fs[S[0]], &a.fs[S[1]], &a.bufS)
+		fs = merge(&a.fs[S[0]], &a.fs[S[1]], &a.bufS, a.sc.x.weights)
 	}
 	if len(T) == 2 {
-		ft = merge(&a.ft[T[0]], &a.ft[T[1]], &a.bufT)
+		ft = merge(&a.ft[T[0]], &a.ft[T[1]], &a.bufT, a.sc.x.weights)
 	}
 	// In one language a split or merge that keeps the text word for word
 	// is certain.
@@ -915,10 +915,10 @@ func (a *aligner) joinedEqual(S, T []int) bool {
 func (a *aligner) pair(S, T []int) Pair {
 	fs, ft := &a.fs[S[0]], &a.ft[T[0]]
 	if len(S) == 2 {
-		fs = merge(&a.fs[S[0]], &a.fs[S[1]], &features{})
+		fs = merge(&a.fs[S[0]], &a.fs[S[1]], &features{}, a.sc.x.weights)
 	}
 	if len(T) == 2 {
-		ft = merge(&a.ft[T[0]], &a.ft[T[1]], &features{})
+		ft = merge(&a.ft[T[0]], &a.ft[T[1]], &features{}, a.sc.x.weights)
 	}
 	s, ev := a.explain(fs, ft)
 	switch {
@@ -1017,7 +1017,8 @@ func (a *aligner) candidates(j int) []int {
 	a.stamp++
 	toks := append(a.toks[:0], a.ft[j].toks...)
 	a.toks = toks
-	sort.Slice(toks, func(x, y int) bool { return toks[x].w > toks[y].w })
+	w := a.sc.x.weights
+	sort.Slice(toks, func(x, y int) bool { return w[toks[x].id()] > w[toks[y].id()] })
 	var out []int
 	for _, t := range toks[:min(reviewTokens, len(toks))] {
 		for _, i := range ix.items[ix.start[t.id()]:ix.start[t.id()+1]] {

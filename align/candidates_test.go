@@ -32,7 +32,8 @@ func TestCandidates(t *testing.T) {
 		long := 0 // tokens of more source items than the index keeps
 		for j := range a.ft {
 			toks := slices.Clone(a.ft[j].toks)
-			sort.Slice(toks, func(x, y int) bool { return toks[x].w > toks[y].w })
+			w := rd.x.weights
+			sort.Slice(toks, func(x, y int) bool { return w[toks[x].id()] > w[toks[y].id()] })
 			var want []int
 			seen := map[int]bool{}
 		walk:

@@ -52,6 +52,7 @@ func (sc *scorer) score(s, t *features, explain bool) (float64, []Evidence) {
 	if !explain {
 		// The hot path of the dynamic programme: the intersection only.
 		a, b := s.toks, t.toks
+		weights := sc.x.weights
 		for i < len(a) && j < len(b) {
 			ai, bj := a[i].id(), b[j].id()
 			switch {
@@ -61,7 +62,7 @@ func (sc *scorer) score(s, t *features, explain bool) (float64, []Evidence) {
 				j++
 			default:
 				c := a[i].c()
-				common[c] += float64(min(a[i].w, b[j].w))
+				common[c] += float64(weights[ai]) // the same token: one weight
 				k += tokenCount[c]
 				i++
 				j++
@@ -85,7 +86,7 @@ func (sc *scorer) score(s, t *features, explain bool) (float64, []Evidence) {
 			j++
 		default:
 			c := s.toks[i].c()
-			common[c] += float64(min(s.toks[i].w, t.toks[j].w))
+			common[c] += float64(sc.x.weights[s.toks[i].id()])
 			k += tokenCount[c]
 			if explain {
 				shared[c] = append(shared[c], s.toks[i].id())
