@@ -90,6 +90,12 @@ type Pair struct {
 	Low bool
 	// Anchor is set when the pair was fixed by numbers both sides print.
 	Anchor bool
+
+	// content is the score of the pair's texts alone (scorer.score),
+	// before the order or a printed number added to it: the review
+	// compares it with other source items' and need not score the pair
+	// again.
+	content float64
 }
 
 // Alignment is the result of aligning a source document with a target.
@@ -188,7 +194,15 @@ func (o Options) align(src, tgt *corpus.Document, m *memo) *Alignment {
 		a.sc.ratio = 1
 		pairs = a.run()
 	} else {
+		// The first pass's pairs give the length ratio, and are the
+		// alignment only where none is found: they are made without the
+		// evidence of their texts (11% of an alignment's allocations,
+		// 5,000 generated items), and made again with it in that rare
+		// case (a translation with cut previews and fewer than 5
+		// confident pairs).
+		a.quiet = true
 		pairs = a.run()
+		a.quiet = false
 		r := a.learnRatio(pairs)
 		if r == 0 {
 			// Too few confident pairs to learn from (a translation that
@@ -198,8 +212,8 @@ func (o Options) align(src, tgt *corpus.Document, m *memo) *Alignment {
 		}
 		if r > 0 {
 			a.sc.ratio, a.sc.logRatio = r, math.Log(r)
-			pairs = a.run()
 		}
+		pairs = a.run()
 	}
 	a.review(pairs)
 	al := &Alignment{Source: src, Target: tgt, Pairs: pairs, Ratio: a.sc.ratio}
@@ -252,6 +266,15 @@ type aligner struct {
 	// numbering's position in the document gives it another than its
 	// own (divisionKinds); nil when every item keeps its own.
 	kindT []corpus.Kind
+	// quiet is set for a pass whose pairs are not the alignment's: they
+	// get no evidence of their texts (see explain).
+	quiet bool
+}
+
+// explain scores target features t against source features s, with the
+// evidence unless the pass is quiet (the score is the same either way).
+func (a *aligner) explain(s, t *features) (float64, []Evidence) {
+	return a.sc.score(s, t, !a.quiet)
 }
 
 // targetKind is the kind target item j is aligned as.
@@ -486,7 +509,7 @@ func (a *aligner) fill(pairs []Pair, S, T []int) []Pair {
 				continue
 			}
 			p := a.pair(hs[k:k+1], ht[k:k+1])
-			p.Evidence = append(p.Evidence, Evidence{Signal: "position", Agrees: true, Detail: "left over " + between})
+			p.Evidence = addEvidence(p.Evidence, Evidence{Signal: "position", Agrees: true, Detail: "left over " + between})
 			p.Low = true
 			out = append(out, p)
 		}
@@ -534,9 +557,9 @@ func (a *aligner) anchors(S, T []int) (chain, crossing []Pair) {
 			if !ok || count[k] != 1<<16+1 || k == (textKey{}) || identityKind(a.src.Items[i].Kind) {
 				continue
 			}
-			score, ev := a.sc.score(&a.fs[i], &a.ft[j], true)
-			ev = append([]Evidence{{Signal: "identical", Agrees: true, Detail: "the same text"}}, ev...)
-			cands = append(cands, Pair{Source: []int{i}, Target: []int{j}, Score: max(score, 0.99), Evidence: ev, Anchor: true})
+			score, ev := a.explain(&a.fs[i], &a.ft[j])
+			ev = withFirst(Evidence{Signal: "identical", Agrees: true, Detail: "the same text"}, ev)
+			cands = append(cands, Pair{Source: []int{i}, Target: []int{j}, Score: max(score, 0.99), Evidence: ev, Anchor: true, content: score})
 			anchored[i], anchored[-1-j] = true, true
 		}
 	}
@@ -556,16 +579,15 @@ func (a *aligner) anchors(S, T []int) (chain, crossing []Pair) {
 		if !ok {
 			continue
 		}
-		score, ev := a.sc.score(&a.fs[i], &a.ft[j], true)
+		score, ev := a.explain(&a.fs[i], &a.ft[j])
 		// A positional number (rule 12) marks the same rule only when the
 		// texts agree; otherwise the rules may have been renumbered.
 		if same && !identityKind(it.Kind) && (score < positionalAnchor || a.splitAt(i, j)) {
 			continue
 		}
-		ev = append([]Evidence{{Signal: "number", Agrees: true, Detail: string(it.Kind) + " " + it.Number + " = " + a.tgt.Items[j].Number}}, ev...)
+		ev = withFirst(Evidence{Signal: "number", Agrees: true, Detail: string(it.Kind) + " " + it.Number + " = " + a.tgt.Items[j].Number}, ev)
 		// The printed number vouches for the pair as the order does.
-		score += (1 - score) * numberSupport
-		cands = append(cands, Pair{Source: []int{i}, Target: []int{j}, Score: score, Evidence: ev, Anchor: true})
+		cands = append(cands, Pair{Source: []int{i}, Target: []int{j}, Score: score + (1-score)*numberSupport, Evidence: ev, Anchor: true, content: score})
 	}
 	sort.Slice(cands, func(x, y int) bool { return cands[x].Source[0] < cands[y].Source[0] })
 	keep := longestIncreasing(cands)
@@ -575,11 +597,20 @@ func (a *aligner) anchors(S, T []int) (chain, crossing []Pair) {
 		} else if identityKind(a.src.Items[p.Source[0]].Kind) || p.Evidence[0].Signal == "identical" {
 			// An id, or a whole text found once on each side, holds
 			// even out of order: the item moved.
-			p.Evidence = append(p.Evidence, Evidence{Signal: "order", Agrees: false, Detail: "moved: out of order with its neighbours"})
+			p.Evidence = addEvidence(p.Evidence, Evidence{Signal: "order", Agrees: false, Detail: "moved: out of order with its neighbours"})
 			crossing = append(crossing, p)
 		}
 	}
 	return chain, crossing
+}
+
+// withFirst returns e followed by ev, with room for one more (the
+// order's, in the review).
+func withFirst(e Evidence, ev []Evidence) []Evidence {
+	out := make([]Evidence, 1+len(ev), 2+len(ev))
+	out[0] = e
+	copy(out[1:], ev)
+	return out
 }
 
 // longestIncreasing marks the longest chain of pairs (in source order)
@@ -778,7 +809,7 @@ func (a *aligner) dp(S, T []int) []Pair {
 		case m11:
 			p := a.pair(S[i-1:i], T[j-1:j])
 			if skip > 0 && p.Score <= tau {
-				p.Evidence = append(p.Evidence, Evidence{Signal: "position", Agrees: true, Detail: "in sequence: the texts say too little, and a translation rarely leaves an item out"})
+				p.Evidence = addEvidence(p.Evidence, Evidence{Signal: "position", Agrees: true, Detail: "in sequence: the texts say too little, and a translation rarely leaves an item out"})
 				p.Low = true
 			}
 			out = append(out, p)
@@ -836,10 +867,10 @@ func (a *aligner) renumbered(i, j int) bool {
 func (a *aligner) mergedGain(S, T []int) float32 {
 	fs, ft := &a.fs[S[0]], &a.ft[T[0]]
 	if len(S) == 2 {
-		fs = merge(&a.fs[S[0]], &a.fs[S[1]], &a.bufS)
+		fs = merge(&a.fs[S[0]], &a.fs[S[1]], &a.bufS, a.sc.x.weights)
 	}
 	if len(T) == 2 {
-		ft = merge(&a.ft[T[0]], &a.ft[T[1]], &a.bufT)
+		ft = merge(&a.ft[T[0]], &a.ft[T[1]], &a.bufT, a.sc.x.weights)
 	}
 	// In one language a split or merge that keeps the text word for word
 	// is certain.
@@ -884,19 +915,19 @@ func (a *aligner) joinedEqual(S, T []int) bool {
 func (a *aligner) pair(S, T []int) Pair {
 	fs, ft := &a.fs[S[0]], &a.ft[T[0]]
 	if len(S) == 2 {
-		fs = merge(&a.fs[S[0]], &a.fs[S[1]], &features{})
+		fs = merge(&a.fs[S[0]], &a.fs[S[1]], &features{}, a.sc.x.weights)
 	}
 	if len(T) == 2 {
-		ft = merge(&a.ft[T[0]], &a.ft[T[1]], &features{})
+		ft = merge(&a.ft[T[0]], &a.ft[T[1]], &features{}, a.sc.x.weights)
 	}
-	s, ev := a.sc.score(fs, ft, true)
+	s, ev := a.explain(fs, ft)
 	switch {
 	case a.numbersDiffer(S[0], T[0]):
 		ev = append(ev, Evidence{Signal: "number", Agrees: false, Detail: a.src.Items[S[0]].Number + " ≠ " + a.tgt.Items[T[0]].Number})
 	case a.renumbered(S[0], T[0]):
 		ev = append(ev, Evidence{Signal: "renumbered", Agrees: true, Detail: a.src.Items[S[0]].Number + " -> " + a.tgt.Items[T[0]].Number})
 	}
-	return Pair{Source: append([]int(nil), S...), Target: append([]int(nil), T...), Score: s, Evidence: ev}
+	return Pair{Source: append([]int(nil), S...), Target: append([]int(nil), T...), Score: s, Evidence: ev, content: s}
 }
 
 // totalRatio returns the target/source ratio of the lengths of all the
@@ -953,10 +984,19 @@ const (
 func (a *aligner) candidates(j int) []int {
 	ix := &a.index
 	if ix.start == nil {
+		// Only the first reviewCandidates items of a token are ever
+		// read: the walk below reads an item either new or seen
+		// under an earlier token, at most reviewCandidates-1 of those
+		// (an item has a token once), and stops at reviewCandidates
+		// new ones. So no token keeps more (the index of every item's
+		// every token was a tenth of the live heap aligning 100k
+		// items).
 		ix.start = make([]int32, len(a.sc.x.names)+1)
 		for i := range a.fs {
 			for _, t := range a.fs[i].toks {
-				ix.start[t.id()+1]++
+				if ix.start[t.id()+1] < reviewCandidates {
+					ix.start[t.id()+1]++
+				}
 			}
 		}
 		for id := 1; id < len(ix.start); id++ {
@@ -966,8 +1006,10 @@ func (a *aligner) candidates(j int) []int {
 		at := slices.Clone(ix.start[:len(ix.start)-1])
 		for i := range a.fs {
 			for _, t := range a.fs[i].toks {
-				ix.items[at[t.id()]] = int32(i)
-				at[t.id()]++
+				if at[t.id()] < ix.start[t.id()+1] {
+					ix.items[at[t.id()]] = int32(i)
+					at[t.id()]++
+				}
 			}
 		}
 		a.seen = make([]int32, len(a.fs))
@@ -975,7 +1017,8 @@ func (a *aligner) candidates(j int) []int {
 	a.stamp++
 	toks := append(a.toks[:0], a.ft[j].toks...)
 	a.toks = toks
-	sort.Slice(toks, func(x, y int) bool { return toks[x].w > toks[y].w })
+	w := a.sc.x.weights
+	sort.Slice(toks, func(x, y int) bool { return w[toks[x].id()] > w[toks[y].id()] })
 	var out []int
 	for _, t := range toks[:min(reviewTokens, len(toks))] {
 		for _, i := range ix.items[ix.start[t.id()]:ix.start[t.id()+1]] {
@@ -1003,6 +1046,24 @@ const numberSupport = 0.5
 // gains when both its neighbours are 1-1 pairs on the same diagonal: the
 // order of the documents vouches for it.
 const orderSupport = 0.4
+
+// inSequence is the order's evidence for a pair with n of its 2
+// neighbours paired in sequence (made once, not for every pair).
+var inSequence = [3]string{1: "1 of 2 neighbours paired in sequence", 2: "2 of 2 neighbours paired in sequence"}
+
+// addEvidence appends e to a pair's evidence, into a slice of the size
+// it needs where ev has no room: append doubled it, and the room left
+// in the evidence of every pair was a tenth of the live heap aligning
+// 100k items.
+func addEvidence(ev []Evidence, e Evidence) []Evidence {
+	if len(ev) < cap(ev) {
+		return append(ev, e)
+	}
+	out := make([]Evidence, len(ev)+1)
+	copy(out, ev)
+	out[len(ev)] = e
+	return out
+}
 
 // review settles the scores: a pair inside a run of neighbouring pairs is
 // supported by the order of the documents; a target whose text matches
@@ -1040,7 +1101,7 @@ func (a *aligner) review(pairs []Pair) {
 				// The number and the order say the same item, the texts
 				// say otherwise: a human decides, and the order does not
 				// vouch for the pair.
-				p.Evidence = append(p.Evidence, Evidence{Signal: "text", Agrees: false,
+				p.Evidence = addEvidence(p.Evidence, Evidence{Signal: "text", Agrees: false,
 					Detail: fmt.Sprintf("the same number %s, but only %d of the %d words of the shorter text are in the other: another item under the number, or rewritten", a.src.Items[p.Source[0]].Number, shared, n)})
 				p.Low = true
 				continue
@@ -1057,12 +1118,15 @@ func (a *aligner) review(pairs []Pair) {
 		}
 		if support[k] > 0 {
 			p.Score += (1 - p.Score) * orderSupport * support[k]
-			p.Evidence = append(p.Evidence, Evidence{Signal: "order", Agrees: true, Detail: fmt.Sprintf("%d of 2 neighbours paired in sequence", int(support[k]*2))})
+			p.Evidence = addEvidence(p.Evidence, Evidence{Signal: "order", Agrees: true, Detail: inSequence[int(support[k]*2)]})
 		}
 		if len(p.Target) == 1 && len(p.Source) == 1 && (a.o.full || !sameFeatures(&a.fs[p.Source[0]], &a.ft[p.Target[0]])) {
 			i, j := p.Source[0], p.Target[0]
 			kind := a.src.Items[i].Kind
-			content, _ := a.sc.score(&a.fs[i], &a.ft[j], false)
+			// The texts' score is what pair (or anchors) found, with
+			// the ratio of this pass: scoring with and without the
+			// evidence gives the same number.
+			content := p.content
 			bestI, bestS := -1, content
 			for _, o := range a.candidates(j) {
 				if o == i || a.src.Items[o].Kind != kind {
@@ -1079,7 +1143,7 @@ func (a *aligner) review(pairs []Pair) {
 				margin, floor = 0.6, 0.8
 			}
 			if bestI >= 0 && bestS >= floor && bestS > content+margin {
-				p.Evidence = append(p.Evidence, Evidence{Signal: "mismatch", Agrees: false,
+				p.Evidence = addEvidence(p.Evidence, Evidence{Signal: "mismatch", Agrees: false,
 					Detail: fmt.Sprintf("the target text matches %s better (%.2f against %.2f)", a.src.Items[bestI].ID, bestS, content)})
 				p.Score = math.Min(content, bestS/2)
 				p.Low = true

@@ -262,3 +262,32 @@ func TestAlignCancel(t *testing.T) {
 	align.Options{Context: ctx}.Align(src, tgt)
 	t.Logf("whole alignment %v, cancelled at %v: stopped after %v", whole.Round(time.Millisecond), (whole / 10).Round(time.Millisecond), time.Since(start).Round(time.Millisecond))
 }
+
+// TestEvidenceWithoutRatio checks that a translation from which no length
+// ratio is learned (a cut preview among its items, fewer than five
+// confident pairs) still gets the evidence of its texts: its pairs are
+// those of the first pass, which is made without evidence where a
+// second pass follows.
+func TestEvidenceWithoutRatio(t *testing.T) {
+	src := doc("en",
+		"|Seat Draw|Seats are drawn at random before play starts from a pool of 4500 seats.",
+		"|Verbal Bets|A verbal bet of 7250 is binding for the player who states it.",
+		"|Breaks|Play stops for a break of 1250 seconds every two levels.")
+	tgt := doc("ja",
+		"|席|席は4500の中から無作為に",
+		"|宣言|7250の宣言は拘束力がある。",
+		"|休憩|1250秒の休憩がある。")
+	tgt.Items[0].Flags = []corpus.Flag{corpus.FlagTruncated}
+	al := align.Options{}.Align(src, tgt)
+	if al.Ratio != 0 {
+		t.Fatalf("ratio %v: the test wants none learned", al.Ratio)
+	}
+	if len(al.Pairs) != 3 {
+		t.Fatalf("pairs %v, want 3", pairsOf(al))
+	}
+	for _, p := range al.Pairs {
+		if !slices.ContainsFunc(p.Evidence, func(e align.Evidence) bool { return e.Signal == "numbers" && e.Agrees }) {
+			t.Errorf("pair %v has evidence %v, want the shared number", p.Source, p.Evidence)
+		}
+	}
+}

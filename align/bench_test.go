@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/rulesync/rulesync/align"
@@ -117,5 +118,31 @@ func BenchmarkAlignmentJSON(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// BenchmarkFind finds the glossary's concepts in a Japanese text made of
+// its Japanese terms between kana and kanji that name none (the
+// generated translations are in Latin letters, so BenchmarkAlign does not
+// take find's search of CJK text).
+func BenchmarkFind(b *testing.B) {
+	g := align.DefaultGlossary()
+	var sb strings.Builder
+	filler := []string{"は", "を", "する。", "場合、", "プレイヤー", "ー", "に", "の手番で"}
+	k := 0
+	for _, c := range g.Concepts {
+		for _, t := range c.Terms["ja"] {
+			sb.WriteString(t)
+			sb.WriteString(filler[k%len(filler)])
+			k++
+		}
+	}
+	text := sb.String()
+	b.SetBytes(int64(len(text)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if len(g.Find(text, "ja")) == 0 {
+			b.Fatal("no concept found")
+		}
 	}
 }

@@ -30,30 +30,29 @@ var className = [nClass]string{"numbers", "refs", "acronyms", "terms", "loanword
 // classWeight is how much agreement in each class counts.
 var classWeight = [nClass]float64{cNumber: 3, cRef: 3, cAcronym: 2, cConcept: 1.5, cLoanword: 1, cWord: 1, cTitle: 2, cPart: 0.5}
 
-// feature is one token of an item, interned, and its class, packed in
-// key as id<<3 | class (so that features sort by id as by key; 8 bytes,
-// not 12: the features of every item of both documents are held for the
-// whole alignment); w is its weight (class weight times inverse document
-// frequency).
-type feature struct {
-	key uint32
-	w   float32
-}
+// feature is one token of an item, interned, and its class, packed as
+// id<<3 | class (so that features sort by id as by value). Its weight
+// (class weight times inverse document frequency) is the token's, the
+// same in every item: extractor.weights holds it (4 bytes a feature,
+// not 8 with the weight in each: the features of every item of both
+// documents are held for the whole alignment, a quarter of its live
+// heap at 100k items).
+type feature uint32
 
 // The class takes the key's low 3 bits (a compile error when the classes
 // outgrow them); ids go to 2^29, far beyond the tokens of any pair of
 // documents that fit in memory.
 var _ [8 - nClass]struct{}
 
-func newFeature(id int32, w float32, c class) feature {
-	return feature{key: uint32(id)<<3 | uint32(c), w: w}
+func newFeature(id int32, c class) feature {
+	return feature(uint32(id)<<3 | uint32(c))
 }
 
 // id is the interned token's id.
-func (f feature) id() int32 { return int32(f.key >> 3) }
+func (f feature) id() int32 { return int32(f >> 3) }
 
 // c is the token's class.
-func (f feature) c() class { return class(f.key & 7) }
+func (f feature) c() class { return class(f & 7) }
 
 // features are the tokens of one item (or of two merged items), sorted by
 // id, with the weight of each class.
@@ -75,6 +74,7 @@ type extractor struct {
 	intern   map[tokenKey]int32
 	names    []string
 	classes  []class
+	weights  []float32 // by token id, set by weigh
 }
 
 func (x *extractor) id(c class, s string) int32 { return x.named(c, s, s) }
@@ -206,17 +206,17 @@ func (x *extractor) rawTokens(out []rawToken, it *corpus.Item, lang string, fm *
 			out = append(out, rawToken{c, x.gloss.Concepts[k].ID, x.gloss.Concepts[k].Name()})
 		}
 	}
-	loans := func(c class, text string, ws []string) {
+	loans := func(c class, text func() string, ws []string) {
 		for _, l := range loanwordsOf(text, lang, func() []string { return ws }, sk) {
 			out = append(out, rawToken{c, l[0], l[1]})
 		}
 	}
 	concepts(cConcept, low, fm.words)
-	loans(cLoanword, it.Title+"\n"+it.Text, fm.words)
+	loans(cLoanword, func() string { return it.Title + "\n" + it.Text }, fm.words)
 	// A title is short and chosen with care: its terms say more than the
 	// same terms in the body.
 	concepts(cTitle, fm.lowTitle, fm.titleWords())
-	loans(cTitle, it.Title, fm.titleWords())
+	loans(cTitle, func() string { return it.Title }, fm.titleWords())
 	return out
 }
 
@@ -298,6 +298,8 @@ func (x *extractor) weigh(all [][]int32, items []*corpus.Item) []features {
 	}
 	clear(seen)
 	n := float64(len(all))
+	x.weights = make([]float32, len(x.names))
+	weighed := make([]bool, len(x.names))
 	out := make([]features, len(all))
 	var buf []feature
 	for i, ids := range all {
@@ -309,13 +311,17 @@ func (x *extractor) weigh(all [][]int32, items []*corpus.Item) []features {
 			}
 			seen[id] = int32(i + 1)
 			c := x.classes[id]
-			w := classWeight[c] * math.Log(1+n/float64(df[id]))
-			if c == cLoanword {
-				// Short skeletons ("pr", "kr") collide by chance.
-				w *= math.Min(1, float64(len(x.names[id])-1)/2)
+			if !weighed[id] {
+				weighed[id] = true
+				w := classWeight[c] * math.Log(1+n/float64(df[id]))
+				if c == cLoanword {
+					// Short skeletons ("pr", "kr") collide by chance.
+					w *= math.Min(1, float64(len(x.names[id])-1)/2)
+				}
+				x.weights[id] = float32(w)
 			}
-			buf = append(buf, newFeature(id, float32(w), c))
-			f.mass[c] += float32(w)
+			buf = append(buf, newFeature(id, c))
+			f.mass[c] += x.weights[id]
 		}
 		// The features of every item are held for the whole alignment:
 		// each gets a slice of its own size (append's spare room was a
@@ -331,8 +337,8 @@ func (x *extractor) weigh(all [][]int32, items []*corpus.Item) []features {
 }
 
 // merge returns the features of two items read as one, reusing buf's
-// storage.
-func merge(a, b *features, buf *features) *features {
+// storage; weights are the tokens' (extractor.weights).
+func merge(a, b *features, buf *features, weights []float32) *features {
 	m := buf
 	m.toks = m.toks[:0]
 	m.runes, m.truncated = a.runes+b.runes, b.truncated
@@ -354,7 +360,7 @@ func merge(a, b *features, buf *features) *features {
 	}
 	m.mass = [nClass]float32{}
 	for _, t := range m.toks {
-		m.mass[t.c()] += t.w
+		m.mass[t.c()] += weights[t.id()]
 	}
 	return m
 }

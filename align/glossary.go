@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -51,8 +52,18 @@ type termIndex struct {
 	// first runes of CJK terms, and Latin words of one letter), so that
 	// the search by first rune passes over the other runes of a text
 	// without making a string of each and hashing it (half of find's time
-	// on a Japanese text).
+	// on a Japanese text). Those below U+10000 are bits of bmp (8 KB):
+	// a map looked up for every rune of a text was a third of find.
 	heads map[rune]bool
+	bmp   [0x10000 / 64]uint64
+}
+
+// isHead reports whether r is in ix.heads.
+func (ix *termIndex) isHead(r rune) bool {
+	if r < 0x10000 {
+		return ix.bmp[r>>6]&(1<<(r&63)) != 0
+	}
+	return ix.heads[r]
 }
 
 type term struct {
@@ -200,6 +211,9 @@ func (g *Glossary) build() {
 		for k, ts := range ix.byHead {
 			if r, _ := utf8.DecodeRuneInString(k); string(r) == k {
 				ix.heads[r] = true
+				if r < 0x10000 {
+					ix.bmp[r>>6] |= 1 << (r & 63)
+				}
 			}
 			// Longest terms first, so "big blind" wins over "blind".
 			sort.SliceStable(ts, func(i, j int) bool { return len(strings.Join(ts[i].words, " ")) > len(strings.Join(ts[j].words, " ")) })
@@ -229,11 +243,12 @@ func (g *Glossary) find(lang string, lower func() string, lowerWords func() []st
 	if ix == nil {
 		return nil
 	}
-	seen := map[int]bool{}
+	// An item names few concepts, and no more than the glossary has: a
+	// look along out finds a repeat sooner than a map (the map was a
+	// third of find).
 	var out []int
 	add := func(c int) {
-		if !seen[c] {
-			seen[c] = true
+		if !slices.Contains(out, c) {
 			out = append(out, c)
 		}
 	}
@@ -257,25 +272,38 @@ func (g *Glossary) find(lang string, lower func() string, lowerWords func() []st
 		}
 	}
 	if ix.cjk {
-		rs := []rune(lower())
-		for i := 0; i < len(rs); i++ {
-			if !ix.heads[rs[i]] {
+		// Rune by rune through the text's bytes, not a []rune of it: a
+		// term (valid UTF-8, folded) matches at a rune where its bytes
+		// follow, which is where its runes follow in the text's runes
+		// (a byte that is no UTF-8, U+FFFD among the runes, is part of no
+		// term either way).
+		low := lower()
+		for i := 0; i < len(low); {
+			r, size := utf8.DecodeRuneInString(low[i:])
+			if !ix.isHead(r) {
+				i += size
 				continue
 			}
-			for k, t := range ix.byHead[string(rs[i])] {
-				tr := []rune(t.words[0])
-				if i+len(tr) <= len(rs) && string(rs[i:i+len(tr)]) == t.words[0] {
+			head := low[i : i+size]
+			if r == utf8.RuneError && size == 1 {
+				head = string(utf8.RuneError)
+			}
+			next := i + size
+			ts := ix.byHead[head]
+			for k, t := range ts {
+				if strings.HasPrefix(low[i:], t.words[0]) {
 					// A term shared by concepts (規則: rule, regulation)
 					// stands for each.
-					for _, u := range ix.byHead[string(rs[i])][k:] {
+					for _, u := range ts[k:] {
 						if u.words[0] == t.words[0] {
 							add(u.concept)
 						}
 					}
-					i += len(tr) - 1
+					next = i + len(t.words[0])
 					break
 				}
 			}
+			i = next
 		}
 	}
 	return out

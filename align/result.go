@@ -3,6 +3,7 @@ package align
 import (
 	"encoding/json"
 	"io"
+	"iter"
 	"sync"
 
 	"github.com/rulesync/rulesync/corpus"
@@ -17,24 +18,50 @@ import (
 func (al *Alignment) Numbered() *corpus.Document {
 	d := *al.Target
 	d.Items = append([]corpus.Item(nil), al.Target.Items...)
-	used := map[string]bool{}
-	for _, it := range d.Items {
-		used[it.ID] = true
-	}
-	for _, p := range al.Pairs {
-		s := &al.Source.Items[p.Source[0]]
-		t := &d.Items[p.Target[0]]
-		if t.Number != "" || s.Number == "" {
-			continue
-		}
-		id := corpus.ID(s.Kind, s.Number)
-		if used[id] {
-			continue
-		}
-		used[id] = true
+	for k, id := range al.numberedBy() {
+		s, t := &al.Source.Items[al.Pairs[k].Source[0]], &d.Items[al.Pairs[k].Target[0]]
 		t.Kind, t.Number, t.ID = s.Kind, s.Number, id
 	}
 	return &d
+}
+
+// numberedIDs returns the id each target item takes in Numbered, "" for
+// an item that keeps its own: WriteJSON needs only those, where a copy
+// of the target was 192 bytes an item.
+func (al *Alignment) numberedIDs() []string {
+	ids := make([]string, len(al.Target.Items))
+	for k, id := range al.numberedBy() {
+		ids[al.Pairs[k].Target[0]] = id
+	}
+	return ids
+}
+
+// numberedBy yields, in order, the index of each pair whose target item
+// takes its source item's kind, number and id (see Numbered), and the id.
+func (al *Alignment) numberedBy() iter.Seq2[int, string] {
+	return func(yield func(int, string) bool) {
+		used := map[string]bool{}
+		for i := range al.Target.Items {
+			used[al.Target.Items[i].ID] = true
+		}
+		// given marks the target items numbered already, which then
+		// print a number (pairs that share a target item).
+		given := make([]bool, len(al.Target.Items))
+		for k, p := range al.Pairs {
+			s, t := &al.Source.Items[p.Source[0]], &al.Target.Items[p.Target[0]]
+			if t.Number != "" || given[p.Target[0]] || s.Number == "" {
+				continue
+			}
+			id := corpus.ID(s.Kind, s.Number)
+			if used[id] {
+				continue
+			}
+			used[id], given[p.Target[0]] = true, true
+			if !yield(k, id) {
+				return
+			}
+		}
+	}
 }
 
 // Pivot aligns each target with the pivot document (normally the English
@@ -133,7 +160,7 @@ func (al *Alignment) MarshalJSON() ([]byte, error) {
 		UnmatchedTarget []jsonItem     `json:"unmatched_target"`
 		Ratio           float64        `json:"ratio"`
 	}{Source: al.Source.Header(), Target: al.Target.Header(), Pairs: []jsonPair{}, UnmatchedSource: []jsonItem{}, UnmatchedTarget: []jsonItem{}, Ratio: round3(al.Ratio)}
-	numbered := al.Numbered()
+	numbered := al.numberedIDs()
 	for k := range al.Pairs {
 		out.Pairs = append(out.Pairs, al.jsonPair(k, numbered))
 	}
@@ -155,7 +182,7 @@ func (al *Alignment) WriteJSON(w io.Writer) error {
 	o := corpus.NewObjectWriter(w)
 	o.Member("source", al.Source.Header())
 	o.Member("target", al.Target.Header())
-	numbered := al.Numbered()
+	numbered := al.numberedIDs()
 	o.List("pairs", len(al.Pairs), func(k int) any { return al.jsonPair(k, numbered) })
 	o.List("unmatched_source", len(al.UnmatchedSource), func(k int) any { return jsonItemOf(&al.Source.Items[al.UnmatchedSource[k]]) })
 	o.List("unmatched_target", len(al.UnmatchedTarget), func(k int) any { return jsonItemOf(&al.Target.Items[al.UnmatchedTarget[k]]) })
@@ -163,8 +190,9 @@ func (al *Alignment) WriteJSON(w io.Writer) error {
 	return o.Close()
 }
 
-// jsonPair is pair k as MarshalJSON writes it; numbered is al.Numbered().
-func (al *Alignment) jsonPair(k int, numbered *corpus.Document) jsonPair {
+// jsonPair is pair k as MarshalJSON writes it; numbered is
+// al.numberedIDs().
+func (al *Alignment) jsonPair(k int, numbered []string) jsonPair {
 	p := &al.Pairs[k]
 	ids := func(d *corpus.Document, xs []int) []string {
 		var s []string
@@ -179,7 +207,7 @@ func (al *Alignment) jsonPair(k int, numbered *corpus.Document) jsonPair {
 	if jp.Evidence == nil {
 		jp.Evidence = []Evidence{}
 	}
-	if n := numbered.Items[p.Target[0]].ID; n != t.ID {
+	if n := numbered[p.Target[0]]; n != "" && n != t.ID {
 		jp.NumberedID = n
 	}
 	if len(p.Source) > 1 {

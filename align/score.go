@@ -52,6 +52,7 @@ func (sc *scorer) score(s, t *features, explain bool) (float64, []Evidence) {
 	if !explain {
 		// The hot path of the dynamic programme: the intersection only.
 		a, b := s.toks, t.toks
+		weights := sc.x.weights
 		for i < len(a) && j < len(b) {
 			ai, bj := a[i].id(), b[j].id()
 			switch {
@@ -61,7 +62,7 @@ func (sc *scorer) score(s, t *features, explain bool) (float64, []Evidence) {
 				j++
 			default:
 				c := a[i].c()
-				common[c] += float64(min(a[i].w, b[j].w))
+				common[c] += float64(weights[ai]) // the same token: one weight
 				k += tokenCount[c]
 				i++
 				j++
@@ -85,7 +86,7 @@ func (sc *scorer) score(s, t *features, explain bool) (float64, []Evidence) {
 			j++
 		default:
 			c := s.toks[i].c()
-			common[c] += float64(min(s.toks[i].w, t.toks[j].w))
+			common[c] += float64(sc.x.weights[s.toks[i].id()])
 			k += tokenCount[c]
 			if explain {
 				shared[c] = append(shared[c], s.toks[i].id())
@@ -148,7 +149,11 @@ func (sc *scorer) score(s, t *features, explain bool) (float64, []Evidence) {
 	if !explain {
 		return score, nil
 	}
-	var ev []Evidence
+	// The evidence is gathered here and kept in a slice of its size with
+	// room for one more (the order's, in the review), not in what append
+	// grew to: the evidence of every pair is held to the end.
+	var buf [nClass + 5]Evidence // shared classes, 4 missing, 1 length
+	ev := buf[:0]
 	for c := class(0); c < nClass; c++ {
 		if len(shared[c]) > 0 {
 			ev = append(ev, Evidence{Signal: className[c], Agrees: true, Detail: sc.list(shared[c])})
@@ -177,7 +182,10 @@ func (sc *scorer) score(s, t *features, explain bool) (float64, []Evidence) {
 			ev = append(ev, Evidence{Signal: "length", Agrees: l >= 0.5, Detail: fmt.Sprintf("ratio %.2f, expected %.2f", r, sc.ratio)})
 		}
 	}
-	return score, ev
+	if len(ev) == 0 {
+		return score, nil
+	}
+	return score, append(make([]Evidence, 0, len(ev)+1), ev...)
 }
 
 // sizeConflict is the length agreement below which a pair's lengths

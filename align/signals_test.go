@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/rulesync/rulesync/corpus"
 )
 
 func TestNumbers(t *testing.T) {
@@ -249,4 +251,59 @@ func randomText(r *rand.Rand, pieces []string, most int) string {
 		b.WriteString(pieces[r.IntN(len(pieces))])
 	}
 	return b.String()
+}
+
+// TestFindCJK holds find's search of a CJK text, byte by byte with a
+// table of first runes, to the search it replaced (over the text's runes,
+// with a map of first runes and of the concepts found), on random texts
+// of the glossary's Japanese and Chinese terms, their pieces and other
+// runes, bytes that are no UTF-8 among them.
+func TestFindCJK(t *testing.T) {
+	g := DefaultGlossary()
+	g.once.Do(g.build)
+	pieces := []string{" ", "a", "x", "ー", "の", "\xff", "\xe3\x83", "日", "s", "\U00020000"}
+	for _, lang := range []string{"ja", "zh"} {
+		for _, c := range g.Concepts {
+			for _, term := range c.Terms[lang] {
+				rs := []rune(strings.ToLower(corpus.Fold(term)))
+				pieces = append(pieces, string(rs), string(rs[:1]), string(rs[len(rs)/2:]))
+			}
+		}
+	}
+	// want is find's CJK search as it was.
+	want := func(ix *termIndex, lower string) []int {
+		seen := map[int]bool{}
+		var out []int
+		rs := []rune(lower)
+		for i := 0; i < len(rs); i++ {
+			if !ix.heads[rs[i]] {
+				continue
+			}
+			for k, t := range ix.byHead[string(rs[i])] {
+				tr := []rune(t.words[0])
+				if i+len(tr) <= len(rs) && string(rs[i:i+len(tr)]) == t.words[0] {
+					for _, u := range ix.byHead[string(rs[i])][k:] {
+						if u.words[0] == t.words[0] && !seen[u.concept] {
+							seen[u.concept] = true
+							out = append(out, u.concept)
+						}
+					}
+					i += len(tr) - 1
+					break
+				}
+			}
+		}
+		return out
+	}
+	r := rand.New(rand.NewPCG(16, 7))
+	for range 20000 {
+		s := randomText(r, pieces, 12)
+		for _, lang := range []string{"ja", "zh"} {
+			// No words: the search by words is find's as it was.
+			got := g.find(lang, func() string { return s }, func() []string { return nil })
+			if w := want(g.index[lang], s); !slices.Equal(got, w) {
+				t.Fatalf("find(%q, %s) = %v, the search over runes %v", s, lang, got, w)
+			}
+		}
+	}
 }
