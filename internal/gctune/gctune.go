@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
+	"sync/atomic"
 )
 
 // Lazy turns the collector's proportional pacing off and lets the heap
@@ -20,6 +21,12 @@ import (
 // would; a large input pays one collection at small bytes and is paced
 // as before from then on.
 //
+// The soft limit is never below half again the heap live after the last
+// collection: a fixed limit under what a large input keeps live made the
+// collector run again as soon as it ended (the align of a million items
+// a side spent most of its time collecting); above limit, the heap may
+// grow by half what is live instead of doubling.
+//
 // Lazy does nothing when GOGC or GOMEMLIMIT is set: the user's setting
 // wins.
 func Lazy(small, limit int64) {
@@ -31,8 +38,12 @@ func Lazy(small, limit int64) {
 	}
 	debug.SetGCPercent(-1)
 	debug.SetMemoryLimit(small)
-	arm(small, limit)
+	arm(generation.Add(1), small, limit, true)
 }
+
+// generation is the number of calls of Lazy: the finalizers of an
+// earlier call stop (a second call replaces the first).
+var generation atomic.Int64
 
 // maxLimit is debug.SetMemoryLimit's "no limit".
 const maxLimit = 1<<63 - 1
@@ -42,15 +53,39 @@ const maxLimit = 1<<63 - 1
 // that it is not a tiny allocation, whose finalizers may never run.)
 type sentinel struct{ _ *int }
 
-func arm(small, limit int64) {
+// arm sets a finalizer that runs after the next collection: while lazy,
+// it stays lazy or brings the default pacing back; after, it keeps the
+// soft limit above the live heap.
+func arm(gen, small, limit int64, lazy bool) {
 	runtime.SetFinalizer(&sentinel{}, func(*sentinel) {
-		live := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
-		metrics.Read(live)
-		if live[0].Value.Kind() == metrics.KindUint64 && int64(live[0].Value.Uint64()) <= small/2 {
-			arm(small, limit)
+		if generation.Load() != gen {
 			return
 		}
-		debug.SetGCPercent(100)
-		debug.SetMemoryLimit(limit)
+		sample := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+		metrics.Read(sample)
+		if sample[0].Value.Kind() != metrics.KindUint64 {
+			debug.SetGCPercent(100)
+			debug.SetMemoryLimit(limit)
+			return // no reading: the default, and nothing more
+		}
+		live := int64(sample[0].Value.Uint64())
+		switch {
+		case lazy && live <= small/2:
+		case lazy:
+			debug.SetGCPercent(100)
+			lazy = false
+			fallthrough
+		default:
+			debug.SetMemoryLimit(max(limit, headroom(live)))
+		}
+		arm(gen, small, limit, lazy)
 	})
+}
+
+// headroom is the soft limit for a live heap of live bytes: half again.
+func headroom(live int64) int64 {
+	if live > maxLimit/3*2 {
+		return maxLimit
+	}
+	return live + live/2
 }

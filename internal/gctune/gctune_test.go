@@ -64,6 +64,32 @@ func TestLazy(t *testing.T) {
 	keep = nil
 }
 
+// TestLazyHeadroom checks that the soft limit rises above a live heap
+// larger than it (half again what is live), and comes back down to the
+// limit given when the heap shrinks.
+func TestLazyHeadroom(t *testing.T) {
+	t.Setenv("GOGC", "")
+	t.Setenv("GOMEMLIMIT", "")
+	defer debug.SetGCPercent(debug.SetGCPercent(100))
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1))
+
+	const limit = 16 << 20
+	Lazy(8<<20, limit)
+	for range 48 { // 48 MiB live: three times the limit
+		keep = append(keep, make([]byte, 1<<20))
+	}
+	if !settled(func() bool { return debug.SetMemoryLimit(-1) >= 72<<20 }) {
+		t.Fatalf("48 MiB live under a limit of 16 MiB: limit %d, want at least 72 MiB (half again the live heap)", debug.SetMemoryLimit(-1))
+	}
+	if p := gcPercent(); p != 100 {
+		t.Errorf("GOGC %d, want 100", p)
+	}
+	keep = nil
+	if !settled(func() bool { return debug.SetMemoryLimit(-1) == limit }) {
+		t.Errorf("nothing live any more: limit %d, want %d again", debug.SetMemoryLimit(-1), limit)
+	}
+}
+
 // TestLazyUserSetting checks that GOGC set by the user is left alone.
 func TestLazyUserSetting(t *testing.T) {
 	t.Setenv("GOGC", "200")
