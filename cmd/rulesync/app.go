@@ -152,11 +152,11 @@ func load(c *cli.Context, in string) (*corpus.Document, error) {
 // loadInput ingests the input named on the command line, "-" for
 // standard input, and, with raw set, returns its bytes too.
 func loadInput(c *cli.Context, in string, raw bool) (*corpus.Document, []byte, error) {
-	return ingestInput(c, in, raw, c.App.ErrWriter)
+	return ingestInput(c.Context, c, in, raw, c.App.ErrWriter)
 }
 
 // ingestInput is loadInput writing what ingest found to stderr.
-func ingestInput(c *cli.Context, in string, raw bool, stderr io.Writer) (*corpus.Document, []byte, error) {
+func ingestInput(ctx context.Context, c *cli.Context, in string, raw bool, stderr io.Writer) (*corpus.Document, []byte, error) {
 	format := fromFormat(c)
 	max, err := maxBytes(c)
 	if err != nil {
@@ -169,7 +169,7 @@ func ingestInput(c *cli.Context, in string, raw bool, stderr io.Writer) (*corpus
 		Encoding: c.String("encoding"),
 		Timeout:  c.Duration("timeout"),
 		MaxBytes: max,
-		Context:  c.Context,
+		Context:  ctx,
 	}
 	var d *corpus.Document
 	var data []byte
@@ -182,12 +182,12 @@ func ingestInput(c *cli.Context, in string, raw bool, stderr io.Writer) (*corpus
 		d, err = opt.Read("<stdin>", c.App.Reader)
 	case ingest.IsURL(in) && raw:
 		var p *ingest.Page
-		if p, err = opt.Fetch(c.Context, in, nil); err == nil {
+		if p, err = opt.Fetch(ctx, in, nil); err == nil {
 			data = p.Data
 			d, err = opt.FromPage(p)
 		}
 	case ingest.IsURL(in):
-		d, err = opt.URL(c.Context, in)
+		d, err = opt.URL(ctx, in)
 	case raw:
 		if data, err = opt.ReadFile(in); err == nil {
 			if d, err = opt.Bytes(in, data); err == nil && d.Source.Path == "" {
@@ -240,8 +240,11 @@ func pathless(err error) error {
 // one after the other: their messages in their order, and the first
 // failure's error. The inputs are independent and read at the same time
 // (each decode of a 100k-item document JSON is a second of one core),
-// each writing its messages to a buffer of its own; not when standard
-// input is named twice, which only one read may take.
+// each writing its messages to a buffer of its own; an input that fails
+// stops the reading of those after it (a URL that does not answer is not
+// waited for once an earlier file has failed), whose messages and errors
+// are then not shown. Not at the same time when standard input is named
+// twice, which only one read may take.
 func loadAll(c *cli.Context, ins []string) ([]*corpus.Document, error) {
 	docs := make([]*corpus.Document, len(ins))
 	stdin := 0
@@ -262,9 +265,22 @@ func loadAll(c *cli.Context, ins []string) ([]*corpus.Document, error) {
 	}
 	msgs := make([]bytes.Buffer, len(ins))
 	errs := make([]error, len(ins))
+	stops := make([]context.CancelFunc, len(ins))
+	ctxs := make([]context.Context, len(ins))
+	for i := range ins {
+		ctxs[i], stops[i] = context.WithCancel(c.Context)
+		defer stops[i]()
+	}
 	var wg sync.WaitGroup
 	for i, in := range ins {
-		wg.Go(func() { docs[i], _, errs[i] = ingestInput(c, in, false, &msgs[i]) })
+		wg.Go(func() {
+			docs[i], _, errs[i] = ingestInput(ctxs[i], c, in, false, &msgs[i])
+			if errs[i] != nil {
+				for _, stop := range stops[i+1:] {
+					stop()
+				}
+			}
+		})
 	}
 	wg.Wait()
 	for i := range ins {
