@@ -43,7 +43,7 @@ func PDFFromLines(data []byte, from []int, texts []string) (*corpus.Document, er
 }
 
 func pdfTextLines(data []byte) ([]pdfLine, error) {
-	pages, err := pdfPages(context.Background(), data)
+	pages, _, err := pdfPages(context.Background(), data)
 	if err != nil {
 		return nil, err
 	}

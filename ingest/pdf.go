@@ -30,7 +30,7 @@ const pdfMagic = "%PDF-"
 const pdfTimeout = 2 * time.Minute
 
 func parsePDF(data []byte, o Options, d *corpus.Document) error {
-	pages, err := pdfPages(o.context(), data)
+	pages, repaired, err := pdfPages(o.context(), data)
 	if err != nil {
 		return err
 	}
@@ -39,7 +39,15 @@ func parsePDF(data []byte, o Options, d *corpus.Document) error {
 		d.Notes = append(d.Notes, fmt.Sprintf("dropped %d running header, footer and page-number lines, such as %q", len(dropped), dropped[0]))
 	}
 	var mk markKinds
-	return parsePublication(pdfParagraphs(lines), &mk, d)
+	if err := parsePublication(pdfParagraphs(lines), &mk, d); err != nil {
+		return err
+	}
+	if repaired {
+		// A file damaged in its middle can read without an error and
+		// lose pages or text: the engine rebuilt what it could find.
+		d.Notes = append(d.Notes, WarningNote+"the PDF is damaged: its table of objects had to be rebuilt, and pages or text may be missing (compare with another copy, or save it again from a PDF viewer)")
+	}
+	return nil
 }
 
 // pdfLine is one line of text on a PDF page, in PDF points with the origin
@@ -91,6 +99,9 @@ type pdfInstance interface {
 // pdfDocument is a PDF open in an engine instance.
 type pdfDocument interface {
 	pages() (int, error)
+	// repaired reports whether the engine had to rebuild the file's
+	// table of objects, as for a damaged file: pages or text may be lost.
+	repaired() bool
 	// page reads page i (from 0): its height in points and its
 	// characters, appended to chars, in reading order.
 	page(i int, chars []pdfChar) (float64, []pdfChar, error)
@@ -102,7 +113,7 @@ type pdfDocument interface {
 // operator): a file that keeps it busy past pdfTimeout, or past the end
 // of ctx, is abandoned to finish in the background (the instance is
 // closed then; its memory is capped).
-func pdfPages(ctx context.Context, data []byte) ([]pdfPage, error) {
+func pdfPages(ctx context.Context, data []byte) ([]pdfPage, bool, error) {
 	// Waiting for a free instance (other files may hold them all) and
 	// reading have pdfTimeout each.
 	wait, cancelWait := context.WithTimeout(ctx, pdfTimeout)
@@ -111,18 +122,19 @@ func pdfPages(ctx context.Context, data []byte) ([]pdfPage, error) {
 	if err != nil {
 		switch {
 		case ctx.Err() != nil:
-			return nil, ctx.Err()
+			return nil, false, ctx.Err()
 		case wait.Err() != nil:
-			return nil, fmt.Errorf("no PDF engine free within %v: other files keep them busy", pdfTimeout)
+			return nil, false, fmt.Errorf("no PDF engine free within %v: other files keep them busy", pdfTimeout)
 		}
-		return nil, fmt.Errorf("starting the PDF engine: %v", err)
+		return nil, false, fmt.Errorf("starting the PDF engine: %v", err)
 	}
 	parent := ctx
 	ctx, cancel := context.WithTimeout(ctx, pdfTimeout)
 	defer cancel()
 	type result struct {
-		pages []pdfPage
-		err   error
+		pages    []pdfPage
+		repaired bool
+		err      error
 	}
 	ch := make(chan result, 1)
 	go func() {
@@ -133,11 +145,11 @@ func pdfPages(ctx context.Context, data []byte) ([]pdfPage, error) {
 				ch <- result{err: failure(inst, fmt.Errorf("%v", r), page)}
 			}
 		}()
-		p, err := extractPages(ctx, inst, data, &page)
+		p, repaired, err := extractPages(ctx, inst, data, &page)
 		if err != nil {
 			err = failure(inst, err, page)
 		}
-		ch <- result{p, err}
+		ch <- result{p, repaired, err}
 	}()
 	// A reading stopped by its context says why: the caller's context
 	// ended, or pdfTimeout passed.
@@ -150,11 +162,11 @@ func pdfPages(ctx context.Context, data []byte) ([]pdfPage, error) {
 	select {
 	case r := <-ch:
 		if r.err != nil && ctx.Err() != nil && (errors.Is(r.err, context.Canceled) || errors.Is(r.err, context.DeadlineExceeded)) {
-			return nil, stopped()
+			return nil, false, stopped()
 		}
-		return r.pages, r.err
+		return r.pages, r.repaired, r.err
 	case <-ctx.Done():
-		return nil, stopped()
+		return nil, false, stopped()
 	}
 }
 
@@ -175,38 +187,38 @@ func failure(inst pdfInstance, err error, page int) error {
 	return inst.failure(err, page)
 }
 
-func extractPages(ctx context.Context, inst pdfInstance, data []byte, page *int) ([]pdfPage, error) {
+func extractPages(ctx context.Context, inst pdfInstance, data []byte, page *int) (pages []pdfPage, repaired bool, err error) {
 	doc, err := inst.open(ctx, data)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	defer doc.close()
 	count, err := doc.pages()
 	if pe := pdfError(""); err != nil && !errors.As(err, &pe) {
-		return nil, fmt.Errorf("not a readable PDF: %v", err)
+		return nil, false, fmt.Errorf("not a readable PDF: %v", err)
 	}
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	if count <= 0 {
-		return nil, pdfError("the PDF has no pages")
+		return nil, false, pdfError("the PDF has no pages")
 	}
-	pages := make([]pdfPage, 0, count)
+	pages = make([]pdfPage, 0, count)
 	var chars []pdfChar
 	for i := range count {
 		if err := ctx.Err(); err != nil {
-			return nil, err
+			return nil, false, err
 		}
 		*page = i + 1
 		var h float64
 		h, chars, err = doc.page(i, chars[:0])
 		if err != nil {
-			return nil, err
+			return nil, false, err
 		}
 		pages = append(pages, pdfPage{height: h, lines: charLines(chars, i)})
 	}
 	*page = 0
-	return pages, nil
+	return pages, doc.repaired(), nil
 }
 
 // boldProbe is how many glyphs at the start of a line decide whether it

@@ -35,7 +35,7 @@ type pdfCalls struct {
 	scratch uint32 // 40 bytes: four doubles and an int, reused by every call
 
 	malloc, free                                                  api.Function
-	loadDoc, closeDoc, lastError, pageCount                       api.Function
+	loadDoc, closeDoc, lastError, pageCount, validXref            api.Function
 	loadPage, closePage, pageHeight                               api.Function
 	loadText, closeText, countChars, unicode, charBox, textObject api.Function
 	fontSize, fontWeight, fontInfo                                api.Function
@@ -71,6 +71,7 @@ func newPDFCalls(inst pdfium.Pdfium) (c *pdfCalls, err error) {
 		{"malloc", &c.malloc}, {"free", &c.free},
 		{"FPDF_LoadMemDocument", &c.loadDoc}, {"FPDF_CloseDocument", &c.closeDoc},
 		{"FPDF_GetLastError", &c.lastError}, {"FPDF_GetPageCount", &c.pageCount},
+		{"FPDF_DocumentHasValidCrossReferenceTable", &c.validXref},
 		{"FPDF_LoadPage", &c.loadPage}, {"FPDF_ClosePage", &c.closePage}, {"FPDF_GetPageHeightF", &c.pageHeight},
 		{"FPDFText_LoadPage", &c.loadText}, {"FPDFText_ClosePage", &c.closeText},
 		{"FPDFText_CountChars", &c.countChars}, {"FPDFText_GetUnicode", &c.unicode},
@@ -168,6 +169,13 @@ func (d *pdfDoc) close() {
 func (d *pdfDoc) pages() (int, error) {
 	n, err := d.c.call(d.c.pageCount, d.doc)
 	return int(int32(n)), err
+}
+
+// repaired reports whether PDFium had to rebuild the file's table of
+// objects (FPDF_DocumentHasValidCrossReferenceTable is false).
+func (d *pdfDoc) repaired() bool {
+	ok, err := d.c.call(d.c.validXref, d.doc)
+	return err == nil && uint32(ok) == 0
 }
 
 // pdfFont is what pdfChar keeps of a text object's font.

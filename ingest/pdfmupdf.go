@@ -447,10 +447,10 @@ func (d *mupdfDoc) pages() (int, error) {
 		return 0, (*mupdfInstance)(d).lastError()
 	}
 	// MuPDF rebuilds a damaged file from the objects it finds, where
-	// PDFium refuses it: a file cut short would give part of its pages
-	// without a word. One that was rebuilt and lacks the end-of-file
-	// marker a PDF ends with, or gives no page, is refused as the other
-	// engine refuses it.
+	// PDFium refuses much of what it rebuilds: one cut short (it lacks
+	// the end-of-file marker a PDF ends with) or that gives no page is
+	// refused as the other engine refuses it; any other that was rebuilt
+	// is read with a warning (repaired).
 	if C.rs_repaired(d.e) != 0 && (n == 0 || !d.ended) {
 		return 0, pdfError("not a readable PDF: the file is corrupt or truncated")
 	}
@@ -478,6 +478,9 @@ func (d *mupdfDoc) page(i int, chars []pdfChar) (float64, []pdfChar, error) {
 	}
 	return float64(h), chars, nil
 }
+
+// repaired reports whether MuPDF rebuilt the file's table of objects.
+func (d *mupdfDoc) repaired() bool { return C.rs_repaired(d.e) != 0 }
 
 // The document is closed with its instance.
 func (d *mupdfDoc) close() {}
