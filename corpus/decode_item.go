@@ -2,6 +2,7 @@ package corpus
 
 import (
 	"bytes"
+	"math"
 	"unicode/utf16"
 	"unicode/utf8"
 )
@@ -356,6 +357,9 @@ func (x *itemDecoder) str(i int, s *span) (int, bool) {
 			continue
 		}
 		x.text = append(x.text, raw[i:i+n]...)
+		if len(x.text) > math.MaxInt32 {
+			return 0, false // beyond a span's reach: encoding/json reads the item
+		}
 		*s = span{int32(a), int32(len(x.text))}
 		return i + n + 1, true
 	}

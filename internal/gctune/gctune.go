@@ -16,10 +16,12 @@ import (
 // MiB on, again and again, a tenth of its time. After each collection
 // while lazy, if more than small/2 bytes are live, the default comes
 // back for the rest of the process: GOGC=100 and a soft limit of limit
-// bytes (none when limit <= 0). While lazy a collection frees at least
-// as much as it keeps, so it never collects more often than the default
-// would; a large input pays one collection at small bytes and is paced
-// as before from then on.
+// bytes (none when limit <= 0). While lazy a collection frees about as
+// much as it keeps or more, so it collects about as often as the default
+// would or less (not exactly: the soft limit counts all of the runtime's
+// memory, not only the heap, so with small/2 live the heap may grow by a
+// little less than it keeps); a large input pays one collection at small
+// bytes and is paced as before from then on.
 //
 // The soft limit is never below half again the heap live after the last
 // collection: a fixed limit under what a large input keeps live made the
