@@ -156,9 +156,17 @@ func (s *stream) document() (*Document, error) {
 			if err := s.decodeJSON(f.Addr().Interface(), start, raw, key+"."); err != nil {
 				return nil, err
 			}
-			if f.Kind() == reflect.String && (key == "edition" || key == "lang") {
-				if msg := wellFormedHead(key, f.String()); msg != "" {
-					return nil, s.in.at(start+bytes.Index(raw, quoted(f.String())), msg)
+			// The names as encoding/json matches them, in any case
+			// ("Lang" sets Lang too).
+			if name := strings.ToLower(key); f.Kind() == reflect.String && (name == "edition" || name == "lang") {
+				if msg := wellFormedHead(name, f.String()); msg != "" {
+					// The value as written, or where it starts when it
+					// is written with escapes.
+					at := bytes.Index(raw, quoted(f.String()))
+					if at < 0 {
+						at = len(raw) - len(bytes.TrimLeft(raw, " \t\r\n"))
+					}
+					return nil, s.in.at(start+at, msg)
 				}
 			}
 		}

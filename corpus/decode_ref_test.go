@@ -90,9 +90,13 @@ func (s *refStream) document() (*Document, error) {
 		if err != nil {
 			return nil, err
 		}
-		if f.Kind() == reflect.String && (key == "edition" || key == "lang") {
-			if msg := wellFormedHead(key, f.String()); msg != "" {
-				return nil, s.t.at(start+int64(bytes.Index(raw, quoted(f.String()))), msg)
+		if name := strings.ToLower(key); f.Kind() == reflect.String && (name == "edition" || name == "lang") {
+			if msg := wellFormedHead(name, f.String()); msg != "" {
+				at := bytes.Index(raw, quoted(f.String()))
+				if at < 0 {
+					at = len(raw) - len(bytes.TrimLeft(raw, " \t\r\n"))
+				}
+				return nil, s.t.at(start+int64(at), msg)
 			}
 		}
 	}

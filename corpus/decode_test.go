@@ -104,6 +104,22 @@ func TestDecodeErrorsDeep(t *testing.T) {
 	}
 }
 
+// TestDecodeHeadAnyCase: the document's edition and language are checked
+// under whatever case of their names encoding/json takes them ("Lang"
+// sets the language too), at the value, escaped or not.
+func TestDecodeHeadAnyCase(t *testing.T) {
+	for _, c := range []struct{ doc, want string }{
+		{`{"edition": "x", "lang": "en", "Lang": "zz zz", "items": []}`, `1:40: lang "zz zz": not a BCP 47`},
+		{`{"edition": "x", "LANG": "zz zz", "items": []}`, `1:26: lang "zz zz": not a BCP 47`},
+		{`{"edition": "x", "lang": "z\u007a zz", "items": []}`, `1:26: lang "zz zz": not a BCP 47`},
+	} {
+		_, err := (&Decoder{}).Decode(strings.NewReader(c.doc))
+		if err == nil || !strings.HasPrefix(err.Error(), c.want) {
+			t.Errorf("%s: %v, want %s...", c.doc, err, c.want)
+		}
+	}
+}
+
 // TestDecodeRepairs: notes are dropped from each value when asked, and a
 // stray byte that is not UTF-8 becomes U+FFFD, counted and located.
 func TestDecodeRepairs(t *testing.T) {
