@@ -164,10 +164,14 @@ func (o Options) ReadFile(path string) ([]byte, error) {
 		return nil, &Error{Input: path, Err: unwrapPathError(err)}
 	}
 	defer f.Close()
-	if fi, err := f.Stat(); err == nil && fi.IsDir() {
-		return nil, &Error{Input: path, Err: errors.New("is a directory")}
+	var size int64
+	if fi, err := f.Stat(); err == nil {
+		if fi.IsDir() {
+			return nil, &Error{Input: path, Err: errors.New("is a directory")}
+		}
+		size = regularSize(fi)
 	}
-	return o.readAll(path, f, fileSize(f))
+	return o.readAll(path, f, size)
 }
 
 // Read ingests the content of r, as File does; name identifies the
@@ -207,9 +211,18 @@ func (o Options) ReadAll(name string, r io.Reader) ([]byte, error) {
 // fileSize is the size of r when it is a regular file, else 0.
 func fileSize(r io.Reader) int64 {
 	if f, ok := r.(*os.File); ok {
-		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
-			return fi.Size()
+		if fi, err := f.Stat(); err == nil {
+			return regularSize(fi)
 		}
+	}
+	return 0
+}
+
+// regularSize is the size of a regular file, else 0 (a pipe or a device
+// says nothing of what it holds).
+func regularSize(fi os.FileInfo) int64 {
+	if fi.Mode().IsRegular() {
+		return fi.Size()
 	}
 	return 0
 }
