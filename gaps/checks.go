@@ -412,13 +412,14 @@ func (c *checker) untranslated(base Finding, s, t *corpus.Item) {
 		c.r.add(f)
 	}
 	src := strings.ToLower(corpus.Fold(s.Title + "\n" + s.Text))
-	if len([]rune(t.Text)) >= 60 && sharedWords(strings.ToLower(corpus.Fold(t.Text)), src) >= 0.6 {
+	tf := corpus.Fold(t.Text)
+	if len([]rune(t.Text)) >= 60 && sharedWords(strings.ToLower(tf), src) >= 0.6 {
 		if r := langid.Among(t.Text, sl, tl); baseLang(r.Lang) == baseLang(sl) && r.Confidence >= 0.9 {
 			flag(fmt.Sprintf("the item reads as %s, the source's language (confidence %.2f)", sl, r.Confidence))
 			return
 		}
 	}
-	for _, seg := range segments(corpus.Fold(t.Text)) {
+	for _, seg := range segments(tf) {
 		if len(strings.Fields(seg)) < 5 || !strings.Contains(src, strings.ToLower(seg)) {
 			continue
 		}
