@@ -427,7 +427,7 @@ func (o Options) Bytes(name string, data []byte) (*corpus.Document, error) {
 	}
 	// A document read back keeps the provenance of its first ingest.
 	if f.name != "json" {
-		summarize(d, f.name, inputText(f, kept, d))
+		summarize(d, f.name, func() string { return inputText(f, kept, d) })
 		d.Source.SHA256 = hex.EncodeToString(sum[:])
 		d.Source.Format = f.name
 		if formatName != "" {

@@ -71,6 +71,12 @@ func (l label) form() string { return l.prefix + "\x00" + l.counter + "\x00" + s
 func (l label) key() string { return joinComps(l.comps) }
 
 func joinComps(cs []comp) string {
+	switch len(cs) {
+	case 0:
+		return ""
+	case 1:
+		return cs[0].s // no copy
+	}
 	var b strings.Builder
 	for i, c := range cs {
 		if i > 0 {
@@ -590,7 +596,7 @@ func (c comp) first() bool {
 // "b" and "a". A letter that is also a roman numeral ("I", "V", "X",
 // "C") gives both readings.
 func (c comp) prevs(holes int) []comp {
-	var out []comp
+	out := make([]comp, 0, 2*(1+holes))
 	add := func(kind compKind, n int) {
 		if n < 0 || (n == 0 && kind != compNum) {
 			return

@@ -42,7 +42,11 @@ func parseMarkdown(text string, d *corpus.Document) error {
 // source has them.
 func readMarkdown(text string, d *corpus.Document) (*structure, error) {
 	bs, lay := markdownLayout(text)
-	st, err := fromBlocks(bs, d)
+	var partless func([]corpus.Item) []bool
+	if len(lay.articles) > 0 {
+		partless = lay.regulations
+	}
+	st, err := fromBlocksPartless(bs, d, partless)
 	if err != nil {
 		return st, err
 	}
@@ -68,14 +72,19 @@ type mdLayout struct {
 // markdownLayout reads Markdown as blocks (markdownBlocks) and marks
 // what the WCA dialect's tags say of them.
 func markdownLayout(text string) ([]block, mdLayout) {
-	bs := markdownBlocks(text)
+	clean := corpus.CleanLines(text)
+	bs := cleanMarkdownBlocks(clean)
 	lay := mdLayout{articles: map[string]string{}}
-	src := strings.Split(corpus.CleanLines(text), "\n")
+	src := strings.Split(clean, "\n")
 	tags := func(b block) []string {
 		if b.line < 1 || b.line > len(src) {
 			return nil
 		}
-		m := mdLayoutTagRe.FindStringSubmatch(strings.TrimSpace(src[b.line-1]))
+		line := strings.TrimSpace(src[b.line-1])
+		if strings.IndexByte(line, '<') < 0 {
+			return nil // mdLayoutTagRe matches a tag's "<" or nothing
+		}
+		m := mdLayoutTagRe.FindStringSubmatch(line)
 		if m == nil {
 			return nil
 		}
@@ -116,6 +125,26 @@ func markdownLayout(text string) ([]block, mdLayout) {
 	return bs, lay
 }
 
+// regulations says which of items apply makes regulations (or
+// guidelines), whose parts it takes away: a rule numbered in the
+// regulations' scheme under an article heading (a section whose number
+// a tag names), starting with the article's number.
+func (lay mdLayout) regulations(items []corpus.Item) []bool {
+	regs := make([]bool, len(items))
+	article := ""
+	for i := range items {
+		it := &items[i]
+		if it.Kind == corpus.KindSection && it.Number != "" {
+			if _, ok := lay.articles[it.Number]; ok {
+				article = it.Number
+				continue
+			}
+		}
+		regs[i] = article != "" && it.Kind == corpus.KindRule && strings.HasPrefix(it.Number, article) && mdRegNumberRe.MatchString(it.Number)
+	}
+	return regs
+}
+
 // apply gives a document in the WCA dialect what its tags said, and the
 // ids and kinds its documents have always had: the version and date of
 // the version line (an edition dated to the day is named by the date),
@@ -131,6 +160,7 @@ func (lay mdLayout) apply(d *corpus.Document) {
 		d.Edition = strings.SplitN(d.Edition, "-", 2)[0] + "-" + d.Date
 	}
 	article, section := "", ""
+	regs := lay.regulations(d.Items)
 	for i := range d.Items {
 		it := &d.Items[i]
 		if it.Kind == corpus.KindSection && it.Number != "" {
@@ -147,11 +177,11 @@ func (lay mdLayout) apply(d *corpus.Document) {
 		if it.Section == section {
 			it.Section = lay.articles[article]
 		}
-		if m := mdRegNumberRe.FindStringSubmatch(it.Number); it.Kind == corpus.KindRule && m != nil && strings.HasPrefix(it.Number, article) {
+		if regs[i] {
 			// A regulation's sub-levels are regulations of their own: an
 			// enumeration inside its text is no part of it.
 			it.Kind, it.Parts = corpus.KindRegulation, nil
-			if m[1] != "" {
+			if strings.HasSuffix(it.Number, "+") {
 				it.Kind = corpus.KindGuideline
 			}
 			if it.Refs != nil {

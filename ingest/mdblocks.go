@@ -23,7 +23,12 @@ import (
 // Emphasis at the start of a line ("**4.2.1** text") sets lead. YAML
 // front matter is kept out of the text and noted.
 func markdownBlocks(text string) []block {
-	src := []byte(corpus.CleanLines(text))
+	return cleanMarkdownBlocks(corpus.CleanLines(text))
+}
+
+// cleanMarkdownBlocks is markdownBlocks of a text CleanLines has cleaned.
+func cleanMarkdownBlocks(clean string) []block {
+	src := []byte(clean)
 	var bs []block
 	starts := lineStarts(src)
 	lineOf := func(off int) int { return sort.SearchInts(starts, off+1) }

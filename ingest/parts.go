@@ -86,8 +86,10 @@ func hasLetterA(text string) bool {
 // the first found of: an enumeration (enumParts), lettered labels
 // (letterParts), numbered lines (lineParts). An item with none of these
 // may print parts with a word before their numbers ("Example 1:",
-// wordParts).
-func findParts(items []corpus.Item) {
+// wordParts). Where skip is not nil, an item skip marks gets none: its
+// reader takes them away (it still counts in the choices above, which
+// are the document's).
+func findParts(items []corpus.Item, skip []bool) {
 	paras := 0
 	words := map[string]int{} // label words, by the number of items that print them
 	for i := range items {
@@ -108,7 +110,7 @@ func findParts(items []corpus.Item) {
 	}
 	for i := range items {
 		it := &items[i]
-		if !numberedKind(it.Kind) || len(it.Parts) > 0 {
+		if !numberedKind(it.Kind) || len(it.Parts) > 0 || skip != nil && skip[i] {
 			continue
 		}
 		if paras >= 2 {

@@ -86,19 +86,45 @@ type scoreRef struct {
 	at    int
 }
 
+// formKey and depthKey key chain's maps of the best chain ending at a
+// label key among the labels of one printed form, or at one list depth.
+type (
+	formKey struct {
+		form, key string
+	}
+	depthKey struct {
+		depth int
+		key   string
+	}
+)
+
+// keep records me as the best chain ending at k in m, where it scores
+// no less than the one there.
+func keep[K comparable](m map[K]scoreRef, k K, me scoreRef) {
+	if r, ok := m[k]; !ok || me.score >= r.score {
+		m[k] = me
+	}
+}
+
 // chain returns, for each candidate, whether it is part of the best
 // numbering chain, and the structure's holes and restarts.
 func chain(cands []candidate, bs []block, st *structure) []bool {
 	nodes := make([]chainNode, len(cands))
 	prefix := make(map[string]scoreRef, len(cands)*2)
 	exact := make(map[string]scoreRef, len(cands))
-	// The same, for labels of one printed form (keyed form() + "\x00" +
-	// key): the best chain of one form is kept even where another form's
-	// scores higher.
-	prefixSame := make(map[string]scoreRef, len(cands)*2)
-	exactSame := make(map[string]scoreRef, len(cands))
-	exactDepth := make(map[string]scoreRef, len(cands)) // keyed list depth + "\x00" + key
+	// The same, for labels of one printed form (keyed by form() and key):
+	// the best chain of one form is kept even where another form's scores
+	// higher.
+	prefixSame := make(map[formKey]scoreRef, len(cands)*2)
+	exactSame := make(map[formKey]scoreRef, len(cands))
+	exactDepth := make(map[depthKey]scoreRef, len(cands)) // keyed by list depth and key
 	best := scoreRef{score: 0, at: -1}
+	// Each candidate's form, made once: the scan asks for it at every
+	// candidate it tries.
+	forms := make([]string, len(cands))
+	for j, c := range cands {
+		forms[j] = c.form(bs)
+	}
 	var keys []string
 	for j, c := range cands {
 		comps := c.lab.comps
@@ -139,7 +165,7 @@ func chain(cands []candidate, bs []block, st *structure) []bool {
 			if p.lab.kind != c.lab.kind && len(comps) <= len(p.lab.comps) {
 				return
 			}
-			if p.form(bs) != c.form(bs) && len(p.lab.comps) == len(comps) {
+			if forms[ref.at] != forms[j] && len(p.lab.comps) == len(comps) {
 				w -= chainSwitch
 			}
 			// A list item's children are in its list, not after it: "1."
@@ -171,7 +197,7 @@ func chain(cands []candidate, bs []block, st *structure) []bool {
 				}
 				ref, ok := prefix[key]
 				try(ref, ok, w, h > 0)
-				ref, ok = prefixSame[c.form(bs)+"\x00"+key]
+				ref, ok = prefixSame[formKey{forms[j], key}]
 				try(ref, ok, w, h > 0)
 			}
 			if p != "" {
@@ -184,13 +210,13 @@ func chain(cands []candidate, bs []block, st *structure) []bool {
 					}
 					ref, ok := exact[p]
 					try(ref, ok, w, !comps[k].first())
-					ref, ok = exactSame[c.form(bs)+"\x00"+p]
+					ref, ok = exactSame[formKey{forms[j], p}]
 					try(ref, ok, w, !comps[k].first())
 					// The best parent at each list depth the child may sit
 					// under: not only the best-scoring one, which may be
 					// a list item the child lies outside of.
 					for d := 0; d <= bs[c.block].depth; d++ {
-						ref, ok = exactDepth[strconv.Itoa(d)+"\x00"+p]
+						ref, ok = exactDepth[depthKey{d, p}]
 						try(ref, ok, w, !comps[k].first())
 					}
 				}
@@ -202,18 +228,13 @@ func chain(cands []candidate, bs []block, st *structure) []bool {
 			keys = append(keys, joinComps(comps[:k]))
 		}
 		me := scoreRef{n.score, j}
-		keep := func(m map[string]scoreRef, k string) {
-			if r, ok := m[k]; !ok || me.score >= r.score {
-				m[k] = me
-			}
-		}
 		for _, k := range keys {
-			keep(prefix, k)
-			keep(prefixSame, c.form(bs)+"\x00"+k)
+			keep(prefix, k, me)
+			keep(prefixSame, formKey{forms[j], k}, me)
 		}
-		keep(exact, keys[len(keys)-1])
-		keep(exactSame, c.form(bs)+"\x00"+keys[len(keys)-1])
-		keep(exactDepth, strconv.Itoa(bs[c.block].depth)+"\x00"+keys[len(keys)-1])
+		keep(exact, keys[len(keys)-1], me)
+		keep(exactSame, formKey{forms[j], keys[len(keys)-1]}, me)
+		keep(exactDepth, depthKey{bs[c.block].depth, keys[len(keys)-1]}, me)
 		if best.at < 0 || n.score >= best.score {
 			best = me
 		}
@@ -498,7 +519,7 @@ func signature(b block, l label) string {
 var markup = map[string]bool{"link target": true, "front matter": true, "table header": true, "version line": true, "title": true}
 
 // recognize turns blocks into the items of d and returns what it found.
-func recognize(bs []block, d *corpus.Document) *structure {
+func recognize(bs []block, d *corpus.Document, partless func([]corpus.Item) []bool) *structure {
 	st := &structure{schemes: map[string]int{}}
 	var cands []candidate
 	runInHeadings(bs)
@@ -619,7 +640,7 @@ func recognize(bs []block, d *corpus.Document) *structure {
 		partHeadings(bs, starts)
 		st.titlePage = titlePage(bs, starts)
 	}
-	build(bs, starts, d, st)
+	build(bs, starts, d, st, partless)
 	return st
 }
 
@@ -635,8 +656,8 @@ func unglue(bs []block, starts map[int]label, st *structure) ([]block, map[int]l
 		order = append(order, i)
 	}
 	sort.Ints(order)
-	var out []block
-	outStarts := map[int]label{}
+	out := make([]block, 0, len(bs)+len(bs)/8)
+	outStarts := make(map[int]label, len(starts))
 	next := 0 // index in order of the next start after the current block
 	var prev *label
 	filled := map[string]bool{}
@@ -710,8 +731,8 @@ func unglueLists(bs []block, starts map[int]label) ([]block, map[int]label) {
 		keys[l.key()] = true
 	}
 	sort.Ints(order)
-	var out []block
-	outStarts := map[int]label{}
+	out := make([]block, 0, len(bs)+len(bs)/8)
+	outStarts := make(map[int]label, len(starts))
 	for n, i := range order {
 		from := 0
 		if n > 0 {
@@ -883,8 +904,8 @@ type open struct {
 // build makes the items: each start (a chain label), each unnumbered
 // heading and each item of an ordered list opens an item; every other
 // block is text of the item open before it.
-func build(bs []block, starts map[int]label, d *corpus.Document, st *structure) {
-	b := builder{d: d, st: st, numbered: len(starts) > 0, more: map[int][]string{}, links: map[int][]string{},
+func build(bs []block, starts map[int]label, d *corpus.Document, st *structure, partless func([]corpus.Item) []bool) {
+	b := builder{d: d, st: st, partless: partless, numbered: len(starts) > 0, more: map[int][]string{}, links: map[int][]string{},
 		counters: map[string]int{}, anchors: map[string]bool{}, headItem: -1, numbers: map[string]bool{}, bare: map[string]string{}, divisions: map[int]bool{}}
 	// Entries are the items of a document whose layout sets them apart:
 	// the headings above them are its divisions, as above numbered items.
@@ -1036,8 +1057,12 @@ func titleBelow(bs []block, starts map[int]label, i int, lab label) (int, bool) 
 
 // builder makes items of blocks in document order.
 type builder struct {
-	d        *corpus.Document
-	st       *structure
+	d  *corpus.Document
+	st *structure
+	// partless, when not nil, says which of the items the format reader
+	// takes the parts of away after the recognizer (the WCA dialect's
+	// regulations): findParts looks for none there.
+	partless func([]corpus.Item) []bool
 	numbered bool // the document has a numbering chain, or entries
 	entries  bool // the document has entries (blockEntry)
 	// listsInText: an ordered list inside an item is that item's text
@@ -1418,9 +1443,8 @@ func (b *builder) finish() {
 		text := strings.Join(b.pre, "\n")
 		d.Items = append([]corpus.Item{{Kind: corpus.KindPreamble, Text: text}}, d.Items...)
 	}
-	findParts(d.Items)
 	// A numbered heading with numbered items under it and no text of its
-	// own is a section.
+	// own is a section. (Before the parts: an item without text has none.)
 	for i := range d.Items {
 		it := &d.Items[i]
 		if !numberedKind(it.Kind) || it.Number == "" || i+1 >= len(d.Items) {
@@ -1434,6 +1458,11 @@ func (b *builder) finish() {
 			it.Kind = corpus.KindSection
 		}
 	}
+	var partless []bool
+	if b.partless != nil {
+		partless = b.partless(d.Items)
+	}
+	findParts(d.Items, partless)
 }
 
 // lineParts finds the numbered paragraphs of an item's text: lines that

@@ -98,7 +98,13 @@ func Report(d *corpus.Document) (summary, warnings []string) {
 // fromBlocks recognizes the structure of bs into d and states what it
 // found in d.Notes.
 func fromBlocks(bs []block, d *corpus.Document) (*structure, error) {
-	st := recognize(bs, d)
+	return fromBlocksPartless(bs, d, nil)
+}
+
+// fromBlocksPartless is fromBlocks for a reader that takes the parts of
+// the items partless says away (see builder.partless).
+func fromBlocksPartless(bs []block, d *corpus.Document, partless func([]corpus.Item) []bool) (*structure, error) {
+	st := recognize(bs, d, partless)
 	text := false
 	for i := range d.Items {
 		text = text || strings.TrimSpace(d.Items[i].Text) != ""
@@ -272,14 +278,16 @@ const minCoverage = 90
 // summarize adds the structure summary for a document a particular
 // reader read (the recognizer writes its own): items per kind, and, for
 // text, the share of the input's letters and digits found in the items.
-func summarize(d *corpus.Document, format, text string) {
+// input gives the input's text ("" for no text), read only where the
+// summary is written: decoding it again costs as much as a small reader.
+func summarize(d *corpus.Document, format string, input func() string) {
 	for _, n := range d.Notes {
 		if strings.HasPrefix(n, StructureNote) {
 			return
 		}
 	}
 	line := fmt.Sprintf("%s%s; numbering: as the %s reader reads it", StructureNote, kindCounts(d), format)
-	if text != "" {
+	if text := input(); text != "" {
 		// The title is kept in the document, if not in an item.
 		in, out := alnum(text), alnum(d.Title)
 		for i := range d.Items {
