@@ -4,6 +4,7 @@ import (
 	"sort"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
 
@@ -41,12 +42,81 @@ var (
 	cueRP   = []string{"rp", "recommended", "推奨手順"}
 )
 
+// asciiCues are the cues of ASCII letters, in lower case: the only ones
+// a text of ASCII can hold after Fold.
+var asciiCues = func() []string {
+	var out []string
+	for _, cs := range [][]string{cueWCA, cueRule, cueJa, cueRP} {
+		for _, c := range cs {
+			ascii := true
+			for i := 0; i < len(c); i++ {
+				ascii = ascii && c[i] < utf8.RuneSelf
+			}
+			if ascii {
+				out = append(out, strings.ToLower(c))
+			}
+		}
+	}
+	return out
+}()
+
+// mayCite is false for a text citeHits finds nothing in without
+// folding it: printable ASCII and white space, where no cue occurs in
+// any case. Fold changes such a text only by making its runs of white
+// space one space and its backquotes quotes (NFKC keeps ASCII; a
+// control character, which Fold drops and so could join two letters
+// into a cue, is not printable), and no cue holds either, so the cues
+// of its comparison form are those of the text.
+func mayCite(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= utf8.RuneSelf || c < ' ' && (c < '\t' || c > '\r') || c == 0x7f {
+			return true
+		}
+	}
+	for _, c := range asciiCues {
+		if containsFoldASCII(s, c) {
+			return true
+		}
+	}
+	return false
+}
+
+// containsFoldASCII reports whether the ASCII text s holds the lower-case
+// ASCII word w in any case.
+func containsFoldASCII(s, w string) bool {
+	for i := 0; i+len(w) <= len(s); i++ {
+		j := 0
+		for j < len(w) && lowerASCII(s[i+j]) == w[j] {
+			j++
+		}
+		if j == len(w) {
+			return true
+		}
+	}
+	return false
+}
+
+func lowerASCII(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}
+
 // Refs returns the ids of the items that text cites, in order of first
 // citation and without repeats: "rule:45", "rule:71#B", "rp:22",
 // "reg:2k", "guide:2k+", "sec:article-A". It knows the citing styles of
 // English, Portuguese, Spanish, French, German, Italian, Japanese and
 // Chinese rulebooks and the link targets of the WCA Regulations.
 func Refs(text string) []string {
+	if !mayCite(text) {
+		return nil
+	}
+	return refsAll(text)
+}
+
+// refsAll is Refs without mayCite's look.
+func refsAll(text string) []string {
 	var ids []string
 	seen := map[string]bool{}
 	for _, h := range citeHits(Fold(text)) {

@@ -227,6 +227,16 @@ type aDate struct {
 // (a BCP 47 tag, or "") chooses between languages that name months
 // alike. It returns "" when s states no date with a year.
 func readDate(s, lang string) (iso, text string) {
+	// Every date has a year in digits (an expression's \d after narrow,
+	// a number token of tokenize): a line without one states none.
+	if strings.IndexFunc(s, func(r rune) bool { return digit(r) >= 0 }) < 0 {
+		return "", ""
+	}
+	return readDateAll(s, lang)
+}
+
+// readDateAll is readDate without the test for digits.
+func readDateAll(s, lang string) (iso, text string) {
 	rs := []rune(s)
 	s = narrow(s)
 	var found []aDate

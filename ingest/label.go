@@ -591,12 +591,12 @@ func (c comp) first() bool {
 	return c.n == 1 || c.kind == compNum && c.n == 0 || c.kind == compUpper && c.s == "I"
 }
 
-// prevs returns the components that may precede c among its siblings,
-// nearest first: for 4, 3 then 2 and 1 (holes in the numbering); for "c",
-// "b" and "a". A letter that is also a roman numeral ("I", "V", "X",
-// "C") gives both readings.
-func (c comp) prevs(holes int) []comp {
-	out := make([]comp, 0, 2*(1+holes))
+// appendPrevs appends to out the components that may precede c among
+// its siblings, nearest first: for 4, 3 then 2 and 1 (holes in the
+// numbering); for "c", "b" and "a". A letter that is also a roman numeral
+// ("I", "V", "X", "C") gives both readings. The callers, in loops, give
+// a buffer of their own (2*(1+holes) components hold all).
+func (c comp) appendPrevs(out []comp, holes int) []comp {
 	add := func(kind compKind, n int) {
 		if n < 0 || (n == 0 && kind != compNum) {
 			return

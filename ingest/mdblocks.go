@@ -1,6 +1,7 @@
 package ingest
 
 import (
+	"bytes"
 	"fmt"
 	"sort"
 	"strings"
@@ -29,8 +30,9 @@ func markdownBlocks(text string) []block {
 // cleanMarkdownBlocks is markdownBlocks of a text CleanLines has cleaned.
 func cleanMarkdownBlocks(clean string) []block {
 	src := []byte(clean)
-	var bs []block
 	starts := lineStarts(src)
+	// Room for a block per line, about what a converted rulebook has.
+	bs := make([]block, 0, len(starts))
 	lineOf := func(off int) int { return sort.SearchInts(starts, off+1) }
 	if fm := frontMatter(src); fm > 0 {
 		bs = append(bs, block{text: strings.TrimSpace(string(src[:fm])), line: 1, chrome: "front matter"})
@@ -182,11 +184,10 @@ func delimitedID(w string) (string, bool) {
 // frontMatter returns the length of a YAML front matter block ("---" ...
 // "---") at the start of src, or 0.
 func frontMatter(src []byte) int {
-	s := string(src)
-	if !strings.HasPrefix(s, "---\n") {
+	if !bytes.HasPrefix(src, []byte("---\n")) {
 		return 0
 	}
-	if i := strings.Index(s[4:], "\n---\n"); i >= 0 {
+	if i := bytes.Index(src[4:], []byte("\n---\n")); i >= 0 {
 		return 4 + i + len("\n---\n")
 	}
 	return 0

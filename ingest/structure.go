@@ -119,6 +119,7 @@ func chain(cands []candidate, bs []block, st *structure) []bool {
 	exactSame := make(map[formKey]scoreRef, len(cands))
 	exactDepth := make(map[depthKey]scoreRef, len(cands)) // keyed by list depth and key
 	best := scoreRef{score: 0, at: -1}
+	var pbuf [2 * (1 + chainHoles)]comp
 	// Each candidate's form, made once: the scan asks for it at every
 	// candidate it tries.
 	forms := make([]string, len(cands))
@@ -186,7 +187,7 @@ func chain(cands []candidate, bs []block, st *structure) []bool {
 				break
 			}
 			p := joinComps(comps[:k])
-			for h, pc := range comps[k].prevs(chainHoles) {
+			for h, pc := range comps[k].appendPrevs(pbuf[:0], chainHoles) {
 				key := pc.s
 				if p != "" {
 					key = p + "." + pc.s
@@ -435,12 +436,13 @@ func newList(prev, cur candidate, bs []block) bool {
 // values; with up to holes numbers skipped.
 func follows(a, b []comp, holes int) bool {
 	ak := joinComps(a)
+	var buf [2 * (1 + chainHoles)]comp
 	for k := len(b) - 1; k >= 0 && len(b)-1-k <= 2; k-- {
 		if k < len(b)-1 && !b[k+1].first() {
 			break
 		}
 		p := joinComps(b[:k])
-		for _, pc := range b[k].prevs(holes) {
+		for _, pc := range b[k].appendPrevs(buf[:0], holes) {
 			key := pc.s
 			if p != "" {
 				key = p + "." + pc.s
@@ -598,7 +600,7 @@ func recognize(bs []block, d *corpus.Document, partless func([]corpus.Item) []bo
 			sigs[signature(bs[c.block], c.lab)]++
 		}
 	}
-	starts := map[int]label{}
+	starts := make(map[int]label, count(in))
 	numbered := 0
 	for j, c := range cands {
 		if in[j] {
@@ -659,21 +661,21 @@ func unglue(bs []block, starts map[int]label, st *structure) ([]block, map[int]l
 	out := make([]block, 0, len(bs)+len(bs)/8)
 	outStarts := make(map[int]label, len(starts))
 	next := 0 // index in order of the next start after the current block
-	var prev *label
+	var prev label
+	seen := false // a start came: prev is its label
 	filled := map[string]bool{}
 	for i, b := range bs {
 		if lab, ok := starts[i]; ok {
 			outStarts[len(out)] = lab
-			l := lab
-			prev = &l
+			prev, seen = lab, true
 			next++
 		}
-		if prev == nil || next >= len(order) || follows(prev.comps, starts[order[next]].comps, 0) {
+		if !seen || next >= len(order) || follows(prev.comps, starts[order[next]].comps, 0) {
 			out = append(out, b)
 			continue
 		}
 		following := starts[order[next]]
-		at, lab, ok := gluedLabel(b.text, *prev, following)
+		at, lab, ok := gluedLabel(b.text, prev, following)
 		if !ok || (i == order[next-1] && at <= prev.end) {
 			out = append(out, b)
 			continue
@@ -909,8 +911,18 @@ func build(bs []block, starts map[int]label, d *corpus.Document, st *structure, 
 		counters: map[string]int{}, anchors: map[string]bool{}, headItem: -1, numbers: map[string]bool{}, bare: map[string]string{}, divisions: map[int]bool{}}
 	// Entries are the items of a document whose layout sets them apart:
 	// the headings above them are its divisions, as above numbered items.
+	headings := 0
 	for _, bl := range bs {
 		b.entries = b.entries || bl.kind == blockEntry && bl.chrome == ""
+		if bl.kind == blockHeading && bl.chrome == "" {
+			headings++
+		}
+	}
+	if d.Items == nil {
+		// Room for the items the starts and headings open, most of a
+		// numbered document's: grown a doubling at a time, the list was
+		// copied over and over.
+		d.Items = make([]corpus.Item, 0, len(starts)+headings)
 	}
 	b.numbered = b.numbered || b.entries
 	if b.entries {

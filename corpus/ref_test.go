@@ -1,0 +1,46 @@
+package corpus
+
+import (
+	"math/rand/v2"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// TestRefsShortcut holds Refs, which skips the texts mayCite clears, to
+// refsAll, which folds and searches every text, on random texts of cue
+// words in any case, citations, white space, control characters (which
+// Fold drops: "r\x00p 5" cites RP 5), backquotes and non-ASCII letters.
+func TestRefsShortcut(t *testing.T) {
+	pieces := []string{"Rule", "RULES", "rul", "e", "r", "p", "R", "P", "rp", "Rp", "RP-", "Recommended", "procedure", "regra", "Regel", "REGOLA",
+		"reg", "l", "§", "第", "項", "ルール", "推奨手順", "](", "]", "(", ")", "regulation:", "regulations:", "guideline:", "article:",
+		"1", "2k", "45", "71-B", "A1a+", "and", "or", ",", ".", " ", "  ", "\t", "\n", "\r", "\x00", "\x1f", "\x7f", "`", "'",
+		"r\x00p", "Ru\x01les ", "]\x7f(", "RP\t12", "ＲＰ", "Ｒｕｌｅ", "é", "\u00a0", "\u200b", "purpose", "interpret"}
+	r := rand.New(rand.NewPCG(16, 4))
+	cited := 0
+	for range 50000 {
+		var b strings.Builder
+		for range 1 + r.IntN(12) {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		s := b.String()
+		got, want := Refs(s), refsAll(s)
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("Refs(%q) = %q, refsAll %q", s, got, want)
+		}
+		if !mayCite(s) {
+			low := strings.ToLower(Fold(s))
+			for _, c := range append(append(append(cueWCA, cueRule...), cueJa...), cueRP...) {
+				if strings.Contains(low, c) {
+					t.Fatalf("mayCite(%q) false, its comparison form %q holds the cue %q", s, low, c)
+				}
+			}
+		}
+		if want != nil {
+			cited++
+		}
+	}
+	if cited < 1000 {
+		t.Fatalf("only %d of the random texts cite: the test is too weak", cited)
+	}
+}
