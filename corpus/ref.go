@@ -69,31 +69,42 @@ var asciiCues = func() []string {
 // of its comparison form are those of the text.
 func mayCite(s string) bool {
 	for i := 0; i < len(s); i++ {
-		if c := s[i]; c >= utf8.RuneSelf || c < ' ' && (c < '\t' || c > '\r') || c == 0x7f {
+		c := s[i]
+		if c >= utf8.RuneSelf || c < ' ' && (c < '\t' || c > '\r') || c == 0x7f {
 			return true
 		}
-	}
-	for _, c := range asciiCues {
-		if containsFoldASCII(s, c) {
-			return true
+		if !cueStart[lowerASCII(c)] {
+			continue
+		}
+		for _, w := range asciiCues {
+			if hasFoldASCII(s[i:], w) {
+				return true
+			}
 		}
 	}
 	return false
 }
 
-// containsFoldASCII reports whether the ASCII text s holds the lower-case
-// ASCII word w in any case.
-func containsFoldASCII(s, w string) bool {
-	for i := 0; i+len(w) <= len(s); i++ {
-		j := 0
-		for j < len(w) && lowerASCII(s[i+j]) == w[j] {
-			j++
-		}
-		if j == len(w) {
-			return true
+// cueStart marks the first bytes of asciiCues.
+var cueStart = func() (t [256]bool) {
+	for _, c := range asciiCues {
+		t[c[0]] = true
+	}
+	return t
+}()
+
+// hasFoldASCII reports whether s starts with the lower-case ASCII word w
+// in any case.
+func hasFoldASCII(s, w string) bool {
+	if len(s) < len(w) {
+		return false
+	}
+	for j := 0; j < len(w); j++ {
+		if lowerASCII(s[j]) != w[j] {
+			return false
 		}
 	}
-	return false
+	return true
 }
 
 func lowerASCII(c byte) byte {

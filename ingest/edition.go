@@ -227,15 +227,17 @@ type aDate struct {
 // (a BCP 47 tag, or "") chooses between languages that name months
 // alike. It returns "" when s states no date with a year.
 func readDate(s, lang string) (iso, text string) {
-	// Every date has a year in digits (an expression's \d after narrow,
-	// a number token of tokenize): a line without one states none.
-	if strings.IndexFunc(s, func(r rune) bool { return digit(r) >= 0 }) < 0 {
+	// Every date has a year from 1900 to 2099 in digits, ASCII once
+	// narrow has made full-width ones so: "19" or "20" in every
+	// expression, and a number token of four digits for isYear. A line
+	// without either states none.
+	if n := narrow(s); !strings.Contains(n, "19") && !strings.Contains(n, "20") {
 		return "", ""
 	}
 	return readDateAll(s, lang)
 }
 
-// readDateAll is readDate without the test for digits.
+// readDateAll is readDate without the test for a year.
 func readDateAll(s, lang string) (iso, text string) {
 	rs := []rune(s)
 	s = narrow(s)

@@ -97,13 +97,14 @@ func TestTitleYearSeason(t *testing.T) {
 	}
 }
 
-// TestReadDateNeedsDigits holds readDate's shortcut (a line without an
-// ASCII or full-width digit states no date) to the whole reader, on random
-// lines of month names, joining words, numerals that are not those digits
-// (Arabic-Indic, Devanagari, kanji, superscripts, Roman) and punctuation:
-// readDateAll finds no date in any of them, and readDate reads the same
-// as readDateAll where digits are given.
-func TestReadDateNeedsDigits(t *testing.T) {
+// TestReadDateNeedsYear holds readDate's shortcut (a line without "19"
+// or "20" in ASCII or full-width digits states no date) to the whole
+// reader, on random lines of month names, joining words, numbers, years,
+// numerals that are not ASCII or full-width digits (Arabic-Indic,
+// Devanagari, kanji, superscripts, Roman) and punctuation: readDate
+// reads each as readDateAll does, which finds no date in a line without
+// digits.
+func TestReadDateNeedsYear(t *testing.T) {
 	var months []string
 	for w := range monthWords() {
 		months = append(months, w)
@@ -111,7 +112,8 @@ func TestReadDateNeedsDigits(t *testing.T) {
 	sort.Strings(months)
 	pieces := append(months, "de", "го", "er", "th", "年", "月", "日", "년", "월", "일", "ngày", "tháng", "năm",
 		"٢٠٢٤", "२०२४", "二〇二四", "²⁰²⁴", "MMXXIV", "Version", "v", ".", ",", "-", "/", " ", "　", "\u00a0", "：")
-	digits := []string{"1", "2024", "１", "２０２４", "31", "2019-05-01", "2024年1月", "01.05.2021"}
+	digits := []string{"1", "2024", "１", "２０２４", "１９９９", "31", "2019-05-01", "2024年1月", "01.05.2021", "2", "0", "21", "3.1.", "2 0", "1 9", "7.", "12-05", "２１"}
+	dated := 0
 	r := rand.New(rand.NewPCG(16, 3))
 	for range 20000 {
 		var b strings.Builder
@@ -139,6 +141,12 @@ func TestReadDateNeedsDigits(t *testing.T) {
 			if iso != iso2 || text != text2 {
 				t.Fatalf("readDate(%q, %q) = %q %q, readDateAll %q %q", s, lang, iso, text, iso2, text2)
 			}
+			if iso != "" {
+				dated++
+			}
 		}
+	}
+	if dated < 5000 {
+		t.Fatalf("only %d of the random lines state a date: the test is too weak", dated)
 	}
 }
