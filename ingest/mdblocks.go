@@ -251,14 +251,15 @@ func inlineLines(n ast.Node, src []byte) []mdLine {
 		for c := n.FirstChild(); c != nil; c = c.NextSibling() {
 			switch c := c.(type) {
 			case *ast.Text:
-				v := string(c.Segment.Value(src))
-				if atStart && strings.TrimSpace(v) != "" {
+				v := c.Segment.Value(src) // written, not copied
+				blank := len(bytes.TrimSpace(v)) == 0
+				if atStart && !blank {
 					lead, atStart = emph, false
 				}
-				if !emph && strings.TrimSpace(v) != "" {
+				if !emph && !blank {
 					plain = true
 				}
-				b.WriteString(v)
+				b.Write(v)
 				if c.SoftLineBreak() || c.HardLineBreak() {
 					flush()
 				}

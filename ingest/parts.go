@@ -2,6 +2,7 @@ package ingest
 
 import (
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/rulesync/rulesync/corpus"
@@ -102,6 +103,9 @@ func findParts(items []corpus.Item, skip []bool) {
 		}
 		seen := map[string]bool{}
 		for _, ln := range strings.Split(it.Text, "\n") {
+			if !mayWordNumber(ln) {
+				continue
+			}
 			if l, ok := readPartLabel(ln, nil); ok && l.word != "" && l.comps != nil && !seen[foldWord(l.word)] {
 				seen[foldWord(l.word)] = true
 				words[foldWord(l.word)]++
@@ -128,6 +132,15 @@ func findParts(items []corpus.Item, skip []bool) {
 			it.Parts = wordParts(it.Text, words)
 		}
 	}
+}
+
+// mayWordNumber is false for a line that cannot start with a part label
+// of a word and a number (readPartLabel's word and comps): its
+// expression's word is letters and marks from the line's start, and its
+// number ASCII digits (\d).
+func mayWordNumber(ln string) bool {
+	r, _ := utf8.DecodeRuneInString(ln)
+	return (unicode.IsLetter(r) || unicode.IsMark(r)) && strings.ContainsAny(ln, "0123456789")
 }
 
 // paraLetterParts finds the parts of a text that are lettered paragraphs:

@@ -106,3 +106,32 @@ func TestInlineLabel(t *testing.T) {
 		}
 	}
 }
+
+// TestMayWordNumber holds the look that spares findParts readPartLabel
+// to readPartLabel: on random lines of words, marks, numbers, numerals
+// that \d does not take, white space and the labels' punctuation, a line
+// mayWordNumber turns away has no label of a word and a number, and many
+// lines have one.
+func TestMayWordNumber(t *testing.T) {
+	pieces := []string{"Example 2:", "Caso 3.", "例1：", "Step 1-A:", "\u0301x 2:", "Example", "Caso", "例", "e", "\u0301", "Ⅻ", "١", "٣", "１", "1", "12", "1234", "-", "A", "b", ".", ":", "：", " ", "\t", "\u00a0", "(", ")", "§"}
+	r := rand.New(rand.NewPCG(16, 5))
+	labelled := 0
+	for range 100000 {
+		var b strings.Builder
+		for range 1 + r.IntN(7) {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		ln := b.String()
+		l, ok := readPartLabel(ln, nil)
+		has := ok && l.word != "" && l.comps != nil
+		if has {
+			labelled++
+		}
+		if has && !mayWordNumber(ln) {
+			t.Fatalf("mayWordNumber(%q) is false, but readPartLabel reads %q %v", ln, l.word, l.comps)
+		}
+	}
+	if labelled < 5000 {
+		t.Fatalf("only %d random lines hold a label: the test is too weak", labelled)
+	}
+}

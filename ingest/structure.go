@@ -1013,9 +1013,14 @@ func hasBody(bs []block, starts map[int]label, i int) bool {
 		// Text that goes on in lower case is the same sentence wrapped,
 		// not the text under a title; an enumeration ("a) a warning;")
 		// is text under it.
-		r, _ := utf8.DecodeRuneInString(bs[j].text)
-		_, listed := readLabel(bs[j].text)
-		return !next && bs[j].kind != blockHeading && bs[j].kind != blockEntry && bs[j].ordinal == 0 && (listed || !unicode.IsLower(r))
+		if next || bs[j].kind == blockHeading || bs[j].kind == blockEntry || bs[j].ordinal != 0 {
+			return false
+		}
+		if r, _ := utf8.DecodeRuneInString(bs[j].text); !unicode.IsLower(r) {
+			return true
+		}
+		_, listed := readLabel(bs[j].text) // read only where it decides
+		return listed
 	}
 	return false
 }
