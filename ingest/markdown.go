@@ -27,10 +27,6 @@ var (
 	// source line, after a heading's hashes: "## <article-1><officials>".
 	mdLayoutTagRe = lazyre.New(`^(?:#{1,6}\s+)?((?:<[a-zA-Z][a-zA-Z0-9-]*>)+)`)
 	mdTagRe       = lazyre.New(`<([a-zA-Z][a-zA-Z0-9-]*)>`)
-	// mdRegNumberRe is a regulation's number in the WCA scheme, or with
-	// "+" a guideline's: an article's number or letter, then letters and
-	// digits alternating.
-	mdRegNumberRe = lazyre.New(`^[0-9A-Z][0-9a-z]*(\+*)$`)
 )
 
 func parseMarkdown(text string, d *corpus.Document) error {
@@ -140,9 +136,26 @@ func (lay mdLayout) regulations(items []corpus.Item) []bool {
 				continue
 			}
 		}
-		regs[i] = article != "" && it.Kind == corpus.KindRule && strings.HasPrefix(it.Number, article) && mdRegNumberRe.MatchString(it.Number)
+		regs[i] = article != "" && it.Kind == corpus.KindRule && strings.HasPrefix(it.Number, article) && isRegNumber(it.Number)
 	}
 	return regs
+}
+
+// isRegNumber reports whether s is a regulation's number in the WCA
+// scheme, or with "+" a guideline's: an article's number or letter, then
+// letters and digits alternating (`^[0-9A-Z][0-9a-z]*\+*$`).
+func isRegNumber(s string) bool {
+	if s == "" || !('0' <= s[0] && s[0] <= '9' || 'A' <= s[0] && s[0] <= 'Z') {
+		return false
+	}
+	i := 1
+	for i < len(s) && ('0' <= s[i] && s[i] <= '9' || 'a' <= s[i] && s[i] <= 'z') {
+		i++
+	}
+	for i < len(s) && s[i] == '+' {
+		i++
+	}
+	return i == len(s)
 }
 
 // apply gives a document in the WCA dialect what its tags said, and the

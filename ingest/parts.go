@@ -98,7 +98,7 @@ func findParts(items []corpus.Item, skip []bool) {
 		if !numberedKind(it.Kind) || len(it.Parts) > 0 {
 			continue
 		}
-		if len(paraLetterParts(it.Text)) >= 2 {
+		if paraLetterTwo(it.Text) {
 			paras++
 		}
 		seen := map[string]bool{}
@@ -143,6 +143,27 @@ func mayWordNumber(ln string) bool {
 	return (unicode.IsLetter(r) || unicode.IsMark(r)) && strings.ContainsAny(ln, "0123456789")
 }
 
+// paraLetter reads the label of a lettered paragraph, the letter want,
+// at the start of ln.
+func paraLetter(ln string, want rune) (label, bool) {
+	l, ok := readLabel(ln)
+	return l, ok && l.prefix == "" && len(l.comps) == 1 && l.comps[0].kind == compUpper && rune(l.comps[0].s[0]) == want && (l.term == ":" || l.term == ".")
+}
+
+// paraLetterTwo reports whether paraLetterParts finds two parts or more
+// in text, without making them.
+func paraLetterTwo(text string) bool {
+	want := 'A'
+	for ln := range strings.SplitSeq(text, "\n") {
+		if _, ok := paraLetter(ln, want); ok {
+			if want++; want > 'B' {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // paraLetterParts finds the parts of a text that are lettered paragraphs:
 // lines that start with "A:", "B.", ... in sequence from A (a letter out
 // of sequence is text). A part runs to the next; the text before "A" is
@@ -151,8 +172,8 @@ func paraLetterParts(text string) []corpus.Part {
 	var parts []corpus.Part
 	want := 'A'
 	for _, ln := range strings.Split(text, "\n") {
-		l, ok := readLabel(ln)
-		if ok && l.prefix == "" && len(l.comps) == 1 && l.comps[0].kind == compUpper && rune(l.comps[0].s[0]) == want && (l.term == ":" || l.term == ".") {
+		l, ok := paraLetter(ln, want)
+		if ok {
 			want++
 			parts = append(parts, corpus.Part{Label: l.comps[0].s, Text: strings.TrimSpace(ln[l.end:])})
 			continue

@@ -3,6 +3,7 @@ package ingest
 import (
 	"math/rand/v2"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 	"unsafe"
@@ -133,5 +134,56 @@ func TestMayWordNumber(t *testing.T) {
 	}
 	if labelled < 5000 {
 		t.Fatalf("only %d random lines hold a label: the test is too weak", labelled)
+	}
+}
+
+// TestParaLetterTwo holds paraLetterTwo to the count of paraLetterParts
+// on random texts of lettered lines in and out of sequence.
+func TestParaLetterTwo(t *testing.T) {
+	pieces := []string{"A: ", "B. ", "C: ", "A) ", "B: x", "a: ", "text ", "\n", "\nA: ", "\nB. ", "\n", " ", "Rule 1. ", "1. "}
+	r := rand.New(rand.NewPCG(16, 6))
+	two := 0
+	for range 50000 {
+		var b strings.Builder
+		for range r.IntN(12) {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		text := b.String()
+		want := len(paraLetterParts(text)) >= 2
+		if paraLetterTwo(text) != want {
+			t.Fatalf("paraLetterTwo(%q) = %v, paraLetterParts finds %d parts", text, !want, len(paraLetterParts(text)))
+		}
+		if want {
+			two++
+		}
+	}
+	if two < 1000 {
+		t.Fatalf("only %d random texts have two lettered parts: the test is too weak", two)
+	}
+}
+
+// TestIsRegNumber holds isRegNumber to the expression it replaces on
+// random strings of digits, letters of both cases, pluses and others.
+func TestIsRegNumber(t *testing.T) {
+	re := regexp.MustCompile(`^[0-9A-Z][0-9a-z]*(\+*)$`)
+	pieces := []string{"1", "9", "0", "A", "Z", "a", "z", "k", "+", "++", "-", ".", " ", "\n", "é", "Ａ", "_"}
+	r := rand.New(rand.NewPCG(16, 7))
+	yes := 0
+	for range 100000 {
+		var b strings.Builder
+		for range r.IntN(7) {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		s := b.String()
+		want := re.MatchString(s)
+		if isRegNumber(s) != want {
+			t.Fatalf("isRegNumber(%q) = %v, the expression says %v", s, !want, want)
+		}
+		if want {
+			yes++
+		}
+	}
+	if yes < 5000 {
+		t.Fatalf("only %d random strings are numbers: the test is too weak", yes)
 	}
 }
