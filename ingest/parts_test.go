@@ -187,3 +187,17 @@ func TestIsRegNumber(t *testing.T) {
 		t.Fatalf("only %d random strings are numbers: the test is too weak", yes)
 	}
 }
+
+// TestNoPartsWithoutText: builder.finish makes a numbered heading
+// without text a section before it finds the items' parts, which holds
+// only while no part finder finds parts in an empty text.
+func TestNoPartsWithoutText(t *testing.T) {
+	for name, parts := range map[string][]corpus.Part{
+		"enumParts": enumParts(""), "letterParts": letterParts(""), "lineParts": lineParts(""),
+		"paraLetterParts": paraLetterParts(""), "wordParts": wordParts("", map[string]int{"example": 3}),
+	} {
+		if parts != nil {
+			t.Errorf("%s(\"\") = %v, want none", name, parts)
+		}
+	}
+}
