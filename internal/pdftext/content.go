@@ -42,23 +42,24 @@ type gstate struct {
 
 // interp runs content streams, collecting the characters of a page.
 type interp struct {
-	ctx    context.Context
-	d      *document
-	fonts  map[any]*font // by the font dictionary's reference or address
-	page   *Page
-	box    [4]float64 // the page's box: x0 y0 x1 y1
-	limit  int        // the most characters the pages may hold together
-	total  int        // the characters of the pages read before this one
-	ops    int        // operators run, to check the context now and then
-	forms  map[ref]bool
-	runes  []rune
-	out    lineBuilder
-	depth  int
-	gs     gstate
-	stack  []gstate
-	tm     matrix
-	tlm    matrix
-	inText bool
+	ctx     context.Context
+	d       *document
+	fonts   map[any]*font // by the font dictionary's reference or address
+	page    *Page
+	box     [4]float64 // the page's box: x0 y0 x1 y1
+	limit   int        // the most characters the pages may hold together
+	total   int        // the characters of the pages read before this one
+	ops     int        // operators run, to check the context now and then
+	forms   map[ref]bool
+	runes   []rune
+	scratch []Char // the characters of the page being read
+	out     lineBuilder
+	depth   int
+	gs      gstate
+	stack   []gstate
+	tm      matrix
+	tlm     matrix
+	inText  bool
 }
 
 // errTooMany is a page with more characters than the limit.
@@ -372,6 +373,9 @@ func (in *interp) show(s []byte) error {
 	f := in.gs.font
 	if f == nil {
 		return damaged("text shown without a font")
+	}
+	if f.twoByte && len(s)%2 == 1 {
+		return &Unsupported{Reason: fmt.Sprintf("a string of an odd number of bytes in the 2-byte font %s", f.name)}
 	}
 	gs := &in.gs
 	var err error

@@ -65,7 +65,9 @@ func readCapped(r io.Reader, limit int, sizeHint int) ([]byte, error) {
 		if total > limit {
 			return nil, errTooLarge
 		}
-		buf := make([]byte, min(chunk, limit+1-total))
+		// Each chunk as large as all before it, up to a megabyte: a
+		// stream longer than its hint costs at most twice its size.
+		buf := make([]byte, min(max(total, 4096), chunk, limit+1-total))
 		n, err := io.ReadFull(r, buf)
 		total += n
 		chunks = append(chunks, buf[:n])

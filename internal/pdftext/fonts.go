@@ -478,15 +478,16 @@ var (
 	std14      map[string]map[rune]float64
 )
 
-// loadTables parses the embedded tables: the Adobe Glyph List's names
-// (from github.com/ledongthuc/pdf's name.go, BSD-3-Clause, itself from
-// the AGL), the WinAnsi, MacRoman and PDFDoc encodings (the same
-// source), and the widths of the standard 14 fonts' glyphs (Adobe's
-// core AFM metrics, as groff's PostScript fonts carry them). Standard
-// encoding is written out below.
+// loadTables parses the embedded tables (their origins are in their
+// first lines): glyph names to code points (the Adobe Glyph List's and
+// more), the WinAnsi, MacRoman and PDFDoc encodings, and the widths of
+// the standard 14 fonts' glyphs. Standard encoding is written out below.
 func loadTables() {
 	glyphs = make(map[string]rune, 4400)
 	for line := range strings.SplitSeq(glyphListData, "\n") {
+		if strings.HasPrefix(line, "#") {
+			continue
+		}
 		n, h, ok := strings.Cut(line, " ")
 		if v, err := strconv.ParseUint(h, 16, 32); ok && err == nil {
 			glyphs[n] = rune(v)
@@ -517,7 +518,7 @@ func loadTables() {
 	std14 = map[string]map[rune]float64{}
 	for line := range strings.SplitSeq(std14Data, "\n") {
 		fs := strings.Fields(line)
-		if len(fs) < 2 {
+		if len(fs) < 2 || strings.HasPrefix(line, "#") {
 			continue
 		}
 		m := map[rune]float64{}

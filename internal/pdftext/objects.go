@@ -29,8 +29,9 @@ const maxDepth = 64
 
 // lexer reads PDF tokens and objects from b from pos.
 type lexer struct {
-	b   []byte
-	pos int
+	b     []byte
+	pos   int
+	names map[string]any
 }
 
 func isSpace(c byte) bool {
@@ -93,7 +94,7 @@ func (l *lexer) token() (any, error) {
 		}
 		raw := l.b[start:l.pos]
 		if bytes.IndexByte(raw, '#') < 0 {
-			return name(raw), nil
+			return l.intern(raw), nil
 		}
 		var out []byte
 		for i := 0; i < len(raw); i++ {
@@ -133,33 +134,104 @@ func (l *lexer) token() (any, error) {
 	for l.pos < len(l.b) && !isSpace(l.b[l.pos]) && !isDelim(l.b[l.pos]) {
 		l.pos++
 	}
+	if k, ok := operators[string(l.b[start:l.pos])]; ok {
+		return k, nil
+	}
 	return keyword(l.b[start:l.pos]), nil
 }
 
-// number reads an integer or a real. A malformed number ("--5", "1.2.3")
-// reads as PDF readers commonly read it: as far as it makes sense, or 0.
+// operators are the keywords of content streams and of the object
+// syntax, kept once so that reading one allocates nothing.
+var operators = func() map[string]any {
+	m := map[string]any{}
+	for _, k := range []string{
+		"b", "B", "b*", "B*", "BDC", "BI", "BMC", "BT", "BX", "c", "cm", "CS", "cs", "d", "d0", "d1", "Do", "DP",
+		"EI", "EMC", "ET", "EX", "f", "F", "f*", "G", "g", "gs", "h", "i", "ID", "j", "J", "K", "k", "l", "m", "M",
+		"MP", "n", "q", "Q", "re", "RG", "rg", "ri", "s", "S", "SC", "sc", "SCN", "scn", "sh", "T*", "Tc", "Td",
+		"TD", "Tf", "Tj", "TJ", "TL", "Tm", "Tr", "Ts", "Tw", "Tz", "v", "w", "W", "W*", "y", "'", "\"",
+		"true", "false", "null", "R", "obj", "endobj", "stream", "endstream",
+	} {
+		m[k] = keyword(k)
+	}
+	return m
+}()
+
+// intern returns the name of raw, allocating it (and its interface
+// value) once per lexer.
+func (l *lexer) intern(raw []byte) any {
+	if n, ok := l.names[string(raw)]; ok {
+		return n
+	}
+	if l.names == nil {
+		l.names = map[string]any{}
+	}
+	var n any = name(raw)
+	if len(l.names) < 4096 {
+		l.names[string(raw)] = n
+	}
+	return n
+}
+
+// number reads an integer or a real. A malformed number ("--5",
+// "1.2.3") reads as PDF readers commonly read it: as far as it makes
+// sense, or 0.
 func (l *lexer) number() (any, error) {
 	start := l.pos
-	real := false
 	for l.pos < len(l.b) {
 		c := l.b[l.pos]
-		if c == '.' {
-			real = true
-		} else if !(c >= '0' && c <= '9' || c == '+' || c == '-') {
+		if !(c >= '0' && c <= '9' || c == '+' || c == '-' || c == '.') {
 			break
 		}
 		l.pos++
 	}
-	s := string(l.b[start:l.pos])
-	if !real {
+	b := l.b[start:l.pos]
+	// The common forms, [+-]digits[.digits], without strconv: an integer
+	// or mantissa below 2^53 over an exact power of ten is the correctly
+	// rounded real.
+	i, neg := 0, false
+	if i < len(b) && (b[i] == '-' || b[i] == '+') {
+		neg = b[i] == '-'
+		i++
+	}
+	var mant int64
+	nd, frac, dot, ok := 0, 0, false, true
+	for ; i < len(b); i++ {
+		c := b[i]
+		if c >= '0' && c <= '9' {
+			if nd >= 15 {
+				ok = false
+				break
+			}
+			mant = mant*10 + int64(c-'0')
+			nd++
+			if dot {
+				frac++
+			}
+		} else if c == '.' && !dot {
+			dot = true
+		} else {
+			ok = false
+			break
+		}
+	}
+	if ok && nd > 0 {
+		if neg {
+			mant = -mant
+		}
+		if !dot {
+			return int(mant), nil
+		}
+		return float64(mant) / pow10[frac], nil
+	}
+	s := string(b)
+	if !dot {
 		if n, err := strconv.Atoi(s); err == nil {
 			return n, nil
 		}
 	}
 	f, err := strconv.ParseFloat(s, 64)
 	if err != nil {
-		// "-.5" parses; "5-" or "--" do not: keep the longest prefix
-		// that does.
+		// "5-" or "--" do not parse: keep the longest prefix that does.
 		for k := len(s) - 1; k > 0; k-- {
 			if f, err = strconv.ParseFloat(s[:k], 64); err == nil {
 				return f, nil
@@ -170,8 +242,21 @@ func (l *lexer) number() (any, error) {
 	return f, nil
 }
 
+var pow10 = [...]float64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16}
+
 func (l *lexer) literal() (any, error) {
 	l.pos++ // (
+	// Most strings have no escape and no nested parentheses: a slice of
+	// the data, not a copy (strings are only read).
+	for i := l.pos; i < len(l.b); i++ {
+		if c := l.b[i]; c == ')' {
+			out := l.b[l.pos:i:i]
+			l.pos = i + 1
+			return out, nil
+		} else if c == '\\' || c == '(' {
+			break
+		}
+	}
 	var out []byte
 	depth := 1
 	for l.pos < len(l.b) {

@@ -232,6 +232,9 @@ func (in *interp) readPage(leaf pageLeaf) (Page, error) {
 		}
 		content = append(content, data...)
 	}
+	// The characters go to a buffer kept from page to page, then to a
+	// slice of their own.
+	p.Chars = in.scratch[:0]
 	in.page, in.box = &p, box
 	in.out = lineBuilder{}
 	in.gs = gstate{ctm: identity, scale: 1}
@@ -243,5 +246,7 @@ func (in *interp) readPage(leaf pageLeaf) (Page, error) {
 	if len(p.Chars) > 0 {
 		p.Chars = append(p.Chars, Char{R: '\n'})
 	}
+	in.scratch = p.Chars
+	p.Chars = append([]Char(nil), p.Chars...)
 	return p, nil
 }

@@ -368,3 +368,22 @@ func FuzzRead(f *testing.F) {
 		}
 	})
 }
+
+// TestNumber reads numbers as strconv does, by the fast path for the
+// common forms and strconv for the rest.
+func TestNumber(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want any
+	}{
+		{"0", 0}, {"-0", 0}, {"+3", 3}, {"123456789012345", 123456789012345}, {"1234567890123456789", 1234567890123456789},
+		{"72.024", 72.024}, {"-.5", -0.5}, {"1.", 1.0}, {".25", 0.25}, {"0.000001", 0.000001}, {"11.04", 11.04},
+		{"841.92", 841.92}, {"-12.000", -12.0}, {"3.14159265358979", 3.14159265358979}, {"3.141592653589793238", 3.141592653589793},
+		{"--5", 0}, {"5-", 5.0}, {"1.2.3", 1.2}, {".", 0},
+	} {
+		l := &lexer{b: []byte(c.in)}
+		if got, _ := l.number(); got != c.want {
+			t.Errorf("%s: %v (%T), want %v (%T)", c.in, got, got, c.want, c.want)
+		}
+	}
+}
