@@ -3,6 +3,7 @@
 package ingest
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"reflect"
@@ -149,5 +150,49 @@ func TestPDFFallback(t *testing.T) {
 	// The good file is read by the Go reader.
 	if _, by, why, err := readWith(t, true, "x.pdf", good); by != "go" || err != nil {
 		t.Errorf("the good file: read by %s (%v), error %v", by, why, err)
+	}
+}
+
+// TestPDFBoldAsPDFium reads a line in fonts whose names do not say bold
+// and whose descriptors give a weight or not: the Go reader finds bold
+// what PDFium finds bold (a /FontWeight of 600 or more, else a /StemV
+// of 120 or more; not the ForceBold flag).
+func TestPDFBoldAsPDFium(t *testing.T) {
+	widths := strings.TrimSpace(strings.Repeat("500 ", 95))
+	for _, c := range []struct {
+		desc string
+		bold bool
+	}{
+		{"/Flags 32 /StemV 80", false},
+		{"/Flags 32 /StemV 80 /FontWeight 700", true},
+		{"/Flags 32 /StemV 200 /FontWeight 400", false},
+		{"/Flags 262176 /StemV 80", false},
+		{"/Flags 32 /StemV 120", true},
+		{"/Flags 32 /StemV 119", false},
+		{"/Flags 32", false},
+	} {
+		content := "BT /F1 12 Tf 72 700 Td (Seats) Tj ET"
+		data := pdftest.File([]string{
+			"<< /Type /Catalog /Pages 2 0 R >>",
+			"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+			"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
+			fmt.Sprintf("<< /Length %d >>\nstream\n%s\nendstream", len(content), content),
+			"<< /Type /Font /Subtype /TrueType /BaseFont /Foo /FirstChar 32 /LastChar 126 /Widths [" + widths + "] /Encoding /WinAnsiEncoding /FontDescriptor 6 0 R >>",
+			"<< /Type /FontDescriptor /FontName /Foo /ItalicAngle 0 /Ascent 800 /Descent -200 /CapHeight 700 /FontBBox [0 -200 1000 800] " + c.desc + " >>",
+		}, "")
+		for _, goFirst := range []bool{true, false} {
+			saveFirst, saveBy := pdfGoFirst, pdfReadBy
+			pdfGoFirst = goFirst
+			by := ""
+			pdfReadBy = func(e string, _ error) { by = e }
+			pages, _, err := pdfPages(context.Background(), data)
+			pdfGoFirst, pdfReadBy = saveFirst, saveBy
+			if err != nil {
+				t.Fatal(err)
+			}
+			if l := pages[0].lines[0]; l.boldAll != c.bold || l.text != "Seats" {
+				t.Errorf("%s, read by %s: %q bold %v, want bold %v", c.desc, by, l.text, l.boldAll, c.bold)
+			}
+		}
 	}
 }

@@ -59,7 +59,6 @@ type interp struct {
 	stack   []gstate
 	tm      matrix
 	tlm     matrix
-	inText  bool
 }
 
 // errTooMany is a page with more characters than the limit.
@@ -142,16 +141,16 @@ func num(v any) (float64, bool) {
 	return 0, false
 }
 
-// nums reads n numeric operands.
-func nums(args []any, n int) ([]float64, bool) {
+// nums reads the last n (at most 6) operands as numbers.
+func nums(args []any, n int) ([6]float64, bool) {
+	var out [6]float64
 	if len(args) < n {
-		return nil, false
+		return out, false
 	}
-	out := make([]float64, n)
 	for i, a := range args[len(args)-n:] {
 		v, ok := num(a)
 		if !ok || math.IsNaN(v) || math.IsInf(v, 0) {
-			return nil, false
+			return out, false
 		}
 		out[i] = v
 	}
@@ -175,9 +174,8 @@ func (in *interp) op(k string, args []any, res dict) error {
 			in.gs.ctm = matrix(v).mul(in.gs.ctm)
 		}
 	case "BT":
-		in.tm, in.tlm, in.inText = identity, identity, true
+		in.tm, in.tlm = identity, identity
 	case "ET":
-		in.inText = false
 	case "Tf":
 		if len(args) < 2 {
 			return nil
@@ -350,7 +348,7 @@ func (in *interp) form(v any) error {
 	if res == nil {
 		res = dict{}
 	}
-	saveGS, saveStack, saveTm, saveTlm, saveIn := in.gs, in.stack, in.tm, in.tlm, in.inText
+	saveGS, saveStack, saveTm, saveTlm := in.gs, in.stack, in.tm, in.tlm
 	in.stack = nil
 	if m := in.d.arrayOf(s.dict["Matrix"]); len(m) == 6 {
 		var mv matrix
@@ -362,7 +360,7 @@ func (in *interp) form(v any) error {
 	in.depth++
 	err = in.run(content, res)
 	in.depth--
-	in.gs, in.stack, in.tm, in.tlm, in.inText = saveGS, saveStack, saveTm, saveTlm, saveIn
+	in.gs, in.stack, in.tm, in.tlm = saveGS, saveStack, saveTm, saveTlm
 	return err
 }
 

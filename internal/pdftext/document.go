@@ -28,7 +28,6 @@ type document struct {
 type objStm struct {
 	data []byte
 	offs map[int]int // object number to offset in data
-	nums []int       // object numbers in order
 }
 
 // damaged says that the file's table of objects is not what it should be:
@@ -346,7 +345,6 @@ func (d *document) objStm(num int) (*objStm, error) {
 			return nil, damaged("object stream %d with a bad header", num)
 		}
 		s.offs[on] = first + oo
-		s.nums = append(s.nums, on)
 	}
 	d.objStms[num] = s
 	return s, nil

@@ -187,14 +187,18 @@ func (d *document) loadFont(v any) (*font, error) {
 
 // isBold decides a font's boldness as the PDFium engine does: "bold" in
 // its name in any case, or a weight of 600 or more, where PDFium takes
-// the weight from the descriptor's /StemV (5 StemV below 140, 4 StemV +
-// 140 from it).
+// the weight from the descriptor's /FontWeight, or where it has none
+// from its /StemV (5 StemV below 140, 4 StemV + 140 from it). The
+// ForceBold flag does not make a font bold to PDFium.
 func (d *document) isBold(base string, fdesc dict) bool {
 	if strings.Contains(strings.ToLower(base), "bold") {
 		return true
 	}
 	if fdesc == nil {
 		return false
+	}
+	if w, ok := d.number(fdesc["FontWeight"]); ok && w > 0 {
+		return w >= 600
 	}
 	stemV, _ := d.number(fdesc["StemV"])
 	w := 5 * stemV
