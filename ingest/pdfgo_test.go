@@ -196,3 +196,39 @@ func TestPDFBoldAsPDFium(t *testing.T) {
 		}
 	}
 }
+
+// TestPDFSizeAsPDFium reads a line set at 12 points by Tf, and by the
+// text or graphics matrix scaling a smaller Tf, with Tz, and rotated: the
+// Go reader gives the size PDFium gives, Tf's.
+func TestPDFSizeAsPDFium(t *testing.T) {
+	for _, c := range []struct {
+		content string
+		size    float64
+	}{
+		{"BT /F1 12 Tf 72 700 Td (Seats) Tj ET", 12},
+		{"BT /F1 1 Tf 12 0 0 12 72 700 Tm (Seats) Tj ET", 1},
+		{"q 2 0 0 2 0 0 cm BT /F1 6 Tf 36 350 Td (Seats) Tj ET Q", 6},
+		{"BT /F1 12 Tf 50 Tz 72 700 Td (Seats) Tj ET", 12},
+		{"BT /F1 12 Tf 0 1 -1 0 300 300 Tm (Seats) Tj ET", 12},
+	} {
+		data := pdftest.File([]string{
+			"<< /Type /Catalog /Pages 2 0 R >>",
+			"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+			"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
+			fmt.Sprintf("<< /Length %d >>\nstream\n%s\nendstream", len(c.content), c.content),
+			"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+		}, "")
+		for _, goFirst := range []bool{true, false} {
+			saveFirst := pdfGoFirst
+			pdfGoFirst = goFirst
+			pages, _, err := pdfPages(context.Background(), data)
+			pdfGoFirst = saveFirst
+			if err != nil {
+				t.Fatal(err)
+			}
+			if l := pages[0].lines[0]; l.size != c.size || l.text != "Seats" {
+				t.Errorf("%s, the Go reader first %v: %q size %v, want %v", c.content, goFirst, l.text, l.size, c.size)
+			}
+		}
+	}
+}

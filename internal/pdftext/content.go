@@ -392,7 +392,7 @@ func (in *interp) show(s []byte) error {
 			in.runes = append(in.runes, 0)
 		}
 		trm := matrix{gs.size * gs.scale, 0, 0, gs.size, 0, gs.rise}.mul(in.tm).mul(gs.ctm)
-		in.out.add(in.page, trm, f, w, in.runes, in.box)
+		in.out.add(in.page, trm, f, gs.size, w, in.runes, in.box)
 		if in.total+len(in.page.Chars) > in.limit {
 			err = errTooMany
 			return
@@ -426,7 +426,9 @@ type lineBuilder struct {
 	last       rune
 }
 
-func (b *lineBuilder) add(p *Page, trm matrix, f *font, adv float64, runes []rune, box [4]float64) {
+// add adds the character of runes (one glyph of the font, advance adv,
+// at text rendering matrix trm), reporting its size as fontSize.
+func (b *lineBuilder) add(p *Page, trm matrix, f *font, fontSize, adv float64, runes []rune, box [4]float64) {
 	dx, dy := trm.vector(1, 0)
 	if f.vertical {
 		dx, dy = trm.vector(0, -1)
@@ -488,7 +490,7 @@ func (b *lineBuilder) add(p *Page, trm matrix, f *font, adv float64, runes []run
 	ys := [4]float64{py + ay, py + ey, qy + ay, qy + ey}
 	left, right := min(xs[0], xs[1], xs[2], xs[3]), max(xs[0], xs[1], xs[2], xs[3])
 	bottom, top := min(ys[0], ys[1], ys[2], ys[3]), max(ys[0], ys[1], ys[2], ys[3])
-	c := Char{Left: left - box[0], Right: right - box[0], Top: top - box[1], Bottom: bottom - box[1], Size: size, Bold: f.bold}
+	c := Char{Left: left - box[0], Right: right - box[0], Top: top - box[1], Bottom: bottom - box[1], Size: fontSize, Bold: f.bold}
 	for _, r := range runes {
 		if unicode.IsSpace(r) {
 			// One space between words; none at the start of a line.

@@ -17,8 +17,9 @@ import (
 )
 
 // Char is a character of a page: its code point and its box in points
-// with the origin at the bottom left of the page, the font size and
-// whether the font is bold. White space and the '\n' that ends a line
+// with the origin at the bottom left of the page, the font size (as the
+// text's Tf operator sets it, unscaled by the text and graphics
+// matrices, as PDFium reports it) and whether the font is bold. White space and the '\n' that ends a line
 // have only their code point.
 type Char struct {
 	R                        rune

@@ -88,8 +88,7 @@ func TestRead(t *testing.T) {
 		text: "A\nB\n",
 		// A at 100 + 2*10 = 120, 6.67 wide at size 10 * 2.
 		boxes: map[int]box{0: {120, 133.34, 116, 136}},
-		size:  20,
-		sizes: map[int]float64{2: 10},
+		size:  10, // the Tf size, unscaled by the form's matrix
 	}, {
 		name:  "TJ: a kerning adjustment joins, a word-sized one is a space, a jump past 0.8 em a new line",
 		pdf:   onePage("BT /F1 10 Tf 72 700 Td [(A) 50 (V) -300 (W) -2000 (X)] TJ ET", helv, helvFont),
@@ -103,13 +102,13 @@ func TestRead(t *testing.T) {
 		pdf:   onePage("BT /F1 10 Tf 50 Tz 2 Tc 4 Tw 100 100 Td (i i) Tj ET", helv, helvFont),
 		text:  "i i\n",
 		boxes: map[int]box{0: {100, 101.11, 98, 108}, 2: {106.5, 107.61, 98, 108}},
-		size:  math.Sqrt(50),
+		size:  10,
 	}, {
 		name:  "a rotated and scaled text matrix",
 		pdf:   onePage("BT /F1 10 Tf 0 2 -2 0 300 300 Tm (H) Tj ET", helv, helvFont),
 		text:  "H\n",
 		boxes: map[int]box{0: {300 - 16, 300 + 4, 300, 300 + 14.44}},
-		size:  20,
+		size:  10,
 	}, {
 		name:  "inline image skipped, T* and ' with TL",
 		pdf:   onePage("BI /W 2 /H 2 /BPC 8 /CS /G ID \x00EI\xff\x01 EI BT /F1 10 Tf 14 TL 72 700 Td (a) Tj T* (b) Tj (c) ' ET", helv, helvFont),
