@@ -42,24 +42,33 @@ type gstate struct {
 
 // interp runs content streams, collecting the characters of a page.
 type interp struct {
-	ctx     context.Context
-	d       *document
-	fonts   map[any]*font // by the font dictionary's reference or address
-	page    *Page
-	box     [4]float64 // the page's box: x0 y0 x1 y1
-	limit   int        // the most characters the pages may hold together
-	total   int        // the characters of the pages read before this one
-	ops     int        // operators run, to check the context now and then
-	forms   map[ref]bool
-	runes   []rune
-	scratch []Char // the characters of the page being read
-	out     lineBuilder
-	depth   int
-	gs      gstate
-	stack   []gstate
-	tm      matrix
-	tlm     matrix
+	ctx       context.Context
+	d         *document
+	fonts     map[any]*font // by the font dictionary's reference or address
+	page      *Page
+	box       [4]float64 // the page's box: x0 y0 x1 y1
+	limit     int        // the most characters the pages may hold together
+	total     int        // the characters of the pages read before this one
+	ops       int        // operators run, to check the context now and then
+	formDraws int        // form XObjects drawn
+	forms     map[ref]bool
+	runes     []rune
+	scratch   []Char // the characters of the page being read
+	out       lineBuilder
+	depth     int
+	gs        gstate
+	stack     []gstate
+	tm        matrix
+	tlm       matrix
 }
+
+// maxOps bounds the operators run for one file (seconds of work), and
+// maxFormDraws the form XObjects drawn (forms that each draw the next
+// many times multiply without it).
+const (
+	maxOps       = 1 << 26
+	maxFormDraws = 1 << 18
+)
 
 // errTooMany is a page with more characters than the limit.
 var errTooMany = &MemoryError{}
@@ -91,6 +100,9 @@ func (in *interp) run(content []byte, res dict) error {
 		if in.ops&1023 == 0 {
 			if err := in.ctx.Err(); err != nil {
 				return err
+			}
+			if in.ops > maxOps {
+				return &Unsupported{Reason: fmt.Sprintf("more than %d operators (forms drawn within forms?)", maxOps)}
 			}
 		}
 		if k == "BI" {
@@ -288,7 +300,7 @@ func (in *interp) op(k string, args []any, res dict) error {
 		if !ok {
 			return nil
 		}
-		return in.form(in.d.dictOf(res["XObject"])[xn])
+		return in.form(in.d.dictOf(res["XObject"])[xn], res)
 	}
 	return nil
 }
@@ -321,7 +333,7 @@ func (in *interp) font(v any) (*font, error) {
 
 // form runs a form XObject with its own matrix and resources; images and
 // other XObjects are skipped.
-func (in *interp) form(v any) error {
+func (in *interp) form(v any, parentRes dict) error {
 	r, isRef := v.(ref)
 	if isRef {
 		if in.forms[r] {
@@ -340,13 +352,18 @@ func (in *interp) form(v any) error {
 	if in.depth >= 16 {
 		return damaged("form XObjects nested too deep")
 	}
+	if in.formDraws++; in.formDraws > maxFormDraws {
+		return &Unsupported{Reason: fmt.Sprintf("more than %d form XObjects drawn", maxFormDraws)}
+	}
 	content, err := in.d.decode(s)
 	if err != nil {
 		return err
 	}
+	// A form without resources takes those of the content that draws
+	// it (ISO 32000-1, 7.8.3).
 	res := in.d.dictOf(s.dict["Resources"])
 	if res == nil {
-		res = dict{}
+		res = parentRes
 	}
 	saveGS, saveStack, saveTm, saveTlm := in.gs, in.stack, in.tm, in.tlm
 	in.stack = nil

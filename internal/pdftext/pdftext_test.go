@@ -9,6 +9,7 @@ import (
 	"math"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/rulesync/rulesync/internal/pdftest"
 )
@@ -384,5 +385,38 @@ func TestNumber(t *testing.T) {
 		if got, _ := l.number(); got != c.want {
 			t.Errorf("%s: %v (%T), want %v (%T)", c.in, got, got, c.want, c.want)
 		}
+	}
+}
+
+// TestForms: a form without resources takes the page's; forms that draw
+// each other are refused, nested or in a cycle, and so are forms that
+// multiply (each draws the next ten times, 12 deep), within seconds.
+func TestForms(t *testing.T) {
+	const helv = "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"
+	inherit := onePage("/X1 Do", "<< /Font << /F1 5 0 R >> /XObject << /X1 6 0 R >> >>", helv,
+		"<< /Type /XObject /Subtype /Form /BBox [0 0 100 100] /Length 32 >>\nstream\nBT /F1 10 Tf 10 10 Td (A) Tj ET\nendstream")
+	pages, err := Read(context.Background(), inherit, 1<<20)
+	if err != nil || text(pages[0]) != "A\n" {
+		t.Errorf("a form without resources: %v", err)
+	}
+	cycle := onePage("/X1 Do", "<< /XObject << /X1 5 0 R >> >>", "<< /Type /XObject /Subtype /Form /Resources << /XObject << /X1 5 0 R >> >> /Length 6 >>\nstream\n/X1 Do\nendstream")
+	if _, err := Read(context.Background(), cycle, 1<<20); err == nil {
+		t.Error("a form that draws itself: read")
+	}
+	objs := []string{helv}
+	draw := strings.Repeat("/X Do ", 10)
+	for i := range 12 {
+		objs = append(objs, fmt.Sprintf("<< /Type /XObject /Subtype /Form /Resources << /Font << /F1 5 0 R >> /XObject << /X %d 0 R >> >> /Length %d >>\nstream\n%s\nendstream", 7+i, len(draw), draw))
+	}
+	objs = append(objs, "<< /Type /XObject /Subtype /Form /Length 4 >>\nstream\n0 Tc\nendstream")
+	bomb := onePage("/X Do", "<< /XObject << /X 6 0 R >> >>", objs...)
+	start := time.Now()
+	_, err = Read(context.Background(), bomb, 1<<20)
+	var u *Unsupported
+	if !errors.As(err, &u) {
+		t.Errorf("forms that multiply: error %v", err)
+	}
+	if took := time.Since(start); took > 30*time.Second {
+		t.Errorf("forms that multiply: refused after %v", took)
 	}
 }
