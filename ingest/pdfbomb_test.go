@@ -131,11 +131,13 @@ func measureIngest(t *testing.T, path string) (string, int64, time.Duration) {
 
 // TestPDFMemory ingests hostile PDFs in a child process each and measures
 // its peak resident memory: a page that inflates to 1 GiB is refused with
-// a one-line error naming the file and the page (PDFium, which inflates
-// a page's content whole) or read as the page without text it is
-// (MuPDF, which reads the content as it inflates it); a font that
-// inflates to 1 GiB is refused by either engine's memory cap; neither
-// these nor a page of 200,000 text objects take 1 GB.
+// a one-line error naming the file and the page (the Go reader and
+// PDFium, which inflate a page's content whole) or read as the page
+// without text it is (MuPDF, which reads the content as it inflates it);
+// a font that inflates to 1 GiB is refused by PDFium's or MuPDF's memory
+// cap (the Go reader, which does not read font files, falls back to
+// PDFium for a TrueType font without /Widths); neither these nor a page
+// of 200,000 text objects take 1 GB.
 func TestPDFMemory(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a 1 GiB decompression bomb")

@@ -20,10 +20,6 @@ import (
 	"github.com/tetratelabs/wazero/experimental"
 )
 
-// pdfEngineName names the PDF engine of this build in the format's
-// description.
-const pdfEngineName = "PDFium (WebAssembly, no system library)"
-
 // The PDF engine's resources, fixed whatever the number of cores: each
 // instance's WebAssembly memory is capped by the allocator that backs it
 // (pdfAllocator; a page whose content stream inflates to 1 GiB grew it
@@ -80,8 +76,8 @@ type pdfiumInstance struct {
 	calls   *pdfCalls
 }
 
-// pdfInstanceFor waits, until ctx ends, for a free PDFium instance.
-func pdfInstanceFor(ctx context.Context) (pdfInstance, error) {
+// pdfiumInstanceFor waits, until ctx ends, for a free PDFium instance.
+func pdfiumInstanceFor(ctx context.Context) (pdfInstance, error) {
 	pool, err := pdfEngine()
 	if err != nil {
 		return nil, err

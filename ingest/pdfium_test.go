@@ -83,5 +83,5 @@ func TestPDFCallsMatchGoPdfium(t *testing.T) {
 
 // PDFInflatesPages is true where the engine inflates a page's content
 // whole before it reads it, so that a page that inflates too far is
-// refused for want of memory.
+// refused for want of memory: the Go reader and PDFium both do.
 const PDFInflatesPages = true

@@ -16,20 +16,28 @@ import (
 	"github.com/rulesync/rulesync/internal/synth"
 )
 
-// slowPDF is a PDF of one page of n text objects of one glyph each: the
-// PDF engine takes seconds over 200,000.
-func slowPDF(n int) []byte {
+// slowPDF is a PDF of pages pages that share one content stream of n
+// text objects of one glyph each, drawn over each other: the Go PDF
+// reader takes about a second per million objects (PDFium far longer),
+// and keeps one character a page, so that the reading is long in its
+// work, not in its memory.
+func slowPDF(n, pages int) []byte {
 	var c bytes.Buffer
-	for i := range n {
-		fmt.Fprintf(&c, "BT /F1 6 Tf %d %d Td (%c) Tj ET\n", 20+i%570, 20+(i/570)%750, 'a'+i%26)
+	for range n {
+		c.WriteString("BT /F1 6 Tf 20 20 Td (a) Tj ET\n")
 	}
+	kids := make([]string, pages)
 	objs := []string{
 		"<< /Type /Catalog /Pages 2 0 R >>",
-		"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-		"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
+		"", // the page tree, below
 		fmt.Sprintf("<< /Length %d >>\nstream\n%s\nendstream", c.Len(), c.Bytes()),
 		"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
 	}
+	for i := range pages {
+		kids[i] = fmt.Sprintf("%d 0 R", len(objs)+1)
+		objs = append(objs, "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 3 0 R /Resources << /Font << /F1 4 0 R >> >> >>")
+	}
+	objs[1] = fmt.Sprintf("<< /Type /Pages /Kids [%s] /Count %d >>", strings.Join(kids, " "), pages)
 	return pdftest.File(objs, "")
 }
 
@@ -51,7 +59,7 @@ func TestInterrupt(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	write("slow.pdf", slowPDF(200000))
+	write("slow.pdf", slowPDF(200000, 50))
 	// Editions of 50,000 items: diff and align of 10,000 came to finish
 	// within the 700 ms before the signal (diff on main, align once a
 	// Pivot of one target no longer kept its memo), and the test then

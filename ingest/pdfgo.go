@@ -1,0 +1,133 @@
+//go:build !mupdf
+
+package ingest
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/rulesync/rulesync/internal/pdftext"
+)
+
+// pdfEngineName names the PDF engine of this build in the format's
+// description.
+const pdfEngineName = "rulesync's Go PDF reader, or PDFium (WebAssembly, no system library) for a file it does not read"
+
+// The default build reads a PDF with the pure-Go reader of
+// internal/pdftext first, and with PDFium (pdfium.go) when that reader
+// does not read the file with confidence: encrypted, damaged, a font or
+// a code it does not take, or any other failure. The fallback says
+// nothing of its own: the user sees what PDFium says.
+
+// pdfGoFirst is whether the Go reader reads a PDF before PDFium; tests
+// turn it off to test PDFium alone.
+var pdfGoFirst = true
+
+// pdfReadBy, when set (by tests), is told which engine read each file
+// ("go" or "pdfium") and, for PDFium, why the Go reader did not (nil
+// when it was off).
+var pdfReadBy func(engine string, why error)
+
+// pdfGoSlots holds a token per file the Go reader reads: at most
+// pdfInstances at once, as for PDFium, so that the memory stays within
+// pdfInstances*pdfMemory.
+var pdfGoSlots = make(chan struct{}, pdfInstances)
+
+// pdfInstanceFor waits, until ctx ends, for a free slot.
+func pdfInstanceFor(ctx context.Context) (pdfInstance, error) {
+	if !pdfGoFirst {
+		inst, err := pdfiumInstanceFor(ctx)
+		if err == nil && pdfReadBy != nil {
+			pdfReadBy("pdfium", nil)
+		}
+		return inst, err
+	}
+	select {
+	case pdfGoSlots <- struct{}{}:
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	return &goInstance{}, nil
+}
+
+// goInstance is the Go reader's slot for one file, and the PDFium
+// instance it fell back to, if any.
+type goInstance struct {
+	pdfium pdfInstance
+}
+
+// open reads every page with the Go reader; a file it does not take is
+// opened in PDFium instead.
+func (g *goInstance) open(ctx context.Context, data []byte) (pdfDocument, error) {
+	pages, err := pdftext.Read(ctx, data, pdfMemory)
+	var me *pdftext.MemoryError
+	switch {
+	case err == nil:
+		if pdfReadBy != nil {
+			pdfReadBy("go", nil)
+		}
+		return &goDoc{read: pages}, nil
+	case ctx.Err() != nil:
+		return nil, ctx.Err()
+	case errors.As(err, &me):
+		// PDFium would refuse it too, after inflating what it can.
+		msg := fmt.Sprintf("needs more than the PDF engine's %d MiB of memory (a compressed stream that inflates too far?)", pdfMemory>>20)
+		if me.Page > 0 {
+			msg = fmt.Sprintf("page %d: %s", me.Page, msg)
+		}
+		return nil, pdfError(msg)
+	}
+	inst, perr := pdfiumInstanceFor(ctx)
+	if perr != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		return nil, fmt.Errorf("starting the PDF engine: %v", perr)
+	}
+	g.pdfium = inst
+	if pdfReadBy != nil {
+		pdfReadBy("pdfium", err)
+	}
+	return inst.open(ctx, data)
+}
+
+// failure words a failure: PDFium's as PDFium words it; the Go reader
+// gives only its own pdfError and the context's.
+func (g *goInstance) failure(err error, page int) error {
+	if g.pdfium != nil {
+		return g.pdfium.failure(err, page)
+	}
+	if page > 0 {
+		return fmt.Errorf("page %d: %v", page, err)
+	}
+	return err
+}
+
+func (g *goInstance) close() {
+	if g.pdfium != nil {
+		g.pdfium.close()
+	}
+	<-pdfGoSlots
+}
+
+// goDoc is a file the Go reader read whole.
+type goDoc struct {
+	read []pdftext.Page
+}
+
+func (d *goDoc) pages() (int, error) { return len(d.read), nil }
+
+// repaired is false: the Go reader reads no damaged file (PDFium does).
+func (d *goDoc) repaired() bool { return false }
+
+func (d *goDoc) page(i int, chars []pdfChar) (float64, []pdfChar, error) {
+	p := d.read[i]
+	for _, c := range p.Chars {
+		chars = append(chars, pdfChar{r: c.R, left: c.Left, right: c.Right, top: c.Top, bottom: c.Bottom, size: c.Size, bold: c.Bold})
+	}
+	d.read[i].Chars = nil // read once
+	return p.Height, chars, nil
+}
+
+func (d *goDoc) close() {}
