@@ -14,20 +14,26 @@ import (
 // rulebook of a few hundred items allocates less than that in all and is
 // never paused, where the default pacing (GOGC=100) collected it from 4
 // MiB on, again and again, a tenth of its time. After each collection
-// while lazy, if more than small/2 bytes are live, the default comes
-// back for the rest of the process: GOGC=100 and a soft limit of limit
-// bytes (none when limit <= 0). While lazy a collection frees about as
-// much as it keeps or more, so it collects about as often as the default
-// would or less (not exactly: the soft limit counts all of the runtime's
-// memory, not only the heap, so with small/2 live the heap may grow by a
-// little less than it keeps); a large input pays one collection at small
-// bytes and is paced as before from then on.
+// while lazy, if more than small/2 bytes are live, the collector paces
+// by the live heap for the rest of the process: GOGC=100 under a soft
+// limit (see headroom) of small bytes more than is live, at most limit
+// bytes (none when limit <= 0), and never less than a quarter again what
+// is live. While lazy a collection frees about as much as it keeps or
+// more, so it collects about as often as the default would or less (not
+// exactly: the soft limit counts all of the runtime's memory, not only
+// the heap, so with small/2 live the heap may grow by a little less than
+// it keeps); a large input pays one collection at small bytes and is
+// paced as described from then on.
 //
-// The soft limit is never below half again the heap live after the last
-// collection: a fixed limit under what a large input keeps live made the
-// collector run again as soon as it ended (the align of a million items
-// a side spent most of its time collecting); above limit, the heap may
-// grow by half what is live instead of doubling.
+// The soft limit follows the live heap after every collection: GOGC=100
+// alone let a heap of 190 MB live (an align of 100k items a side) grow
+// to twice that before it was collected, and the resident memory with
+// it (420 MB); with a quarter of the live heap, or small bytes, above
+// it, the collector runs about as often as it did during the growth and
+// the memory it frees is returned to the system as the limit nears. A
+// fixed limit under what a large input keeps live made the collector run
+// again as soon as it ended (the align of a million items a side spent
+// most of its time collecting): the limit moves with the live heap.
 //
 // Lazy does nothing when GOGC or GOMEMLIMIT is set: the user's setting
 // wins.
@@ -78,16 +84,17 @@ func arm(gen, small, limit int64, lazy bool) {
 			lazy = false
 			fallthrough
 		default:
-			debug.SetMemoryLimit(max(limit, headroom(live)))
+			debug.SetMemoryLimit(headroom(live, small, limit))
 		}
 		arm(gen, small, limit, lazy)
 	})
 }
 
-// headroom is the soft limit for a live heap of live bytes: half again.
-func headroom(live int64) int64 {
-	if live > maxLimit/3*2 {
+// headroom is the soft limit for a live heap of live bytes: small bytes
+// more, at most limit, and at least a quarter again what is live.
+func headroom(live, small, limit int64) int64 {
+	if live > maxLimit/5*4 {
 		return maxLimit
 	}
-	return live + live/2
+	return max(min(limit, live+small), live+live/4)
 }

@@ -32,7 +32,9 @@ var keep [][]byte
 
 // TestLazy checks both ways a lazy process goes: with little live it
 // stays lazy through collections; with more than half the small heap
-// live, the default pacing and the given limit come back.
+// live, GOGC=100 comes back under a soft limit of small bytes above the
+// live heap, not the limit given (which let the heap grow to twice what
+// is live).
 func TestLazy(t *testing.T) {
 	t.Setenv("GOGC", "")
 	t.Setenv("GOMEMLIMIT", "")
@@ -58,15 +60,17 @@ func TestLazy(t *testing.T) {
 	if !settled(func() bool { return gcPercent() == 100 }) {
 		t.Fatalf("48 MiB live: GOGC %d, want the default back (100)", gcPercent())
 	}
-	if l := debug.SetMemoryLimit(-1); l != 512<<20 {
-		t.Errorf("48 MiB live: limit %d, want %d", l, 512<<20)
+	// 48 MiB and the test's own few MiB live, and small above them.
+	if l := debug.SetMemoryLimit(-1); l < 112<<20 || l > 128<<20 {
+		t.Errorf("48 MiB live: limit %d MiB, want 112 to 128 MiB (64 MiB above the live heap)", l>>20)
 	}
 	keep = nil
 }
 
 // TestLazyHeadroom checks that the soft limit rises above a live heap
-// larger than it (half again what is live), and comes back down to the
-// limit given when the heap shrinks.
+// larger than it, by a quarter of it (not by half: the resident memory
+// follows the limit), and comes back down under the limit given when the
+// heap shrinks.
 func TestLazyHeadroom(t *testing.T) {
 	t.Setenv("GOGC", "")
 	t.Setenv("GOMEMLIMIT", "")
@@ -78,15 +82,18 @@ func TestLazyHeadroom(t *testing.T) {
 	for range 48 { // 48 MiB live: three times the limit
 		keep = append(keep, make([]byte, 1<<20))
 	}
-	if !settled(func() bool { return debug.SetMemoryLimit(-1) >= 72<<20 }) {
-		t.Fatalf("48 MiB live under a limit of 16 MiB: limit %d, want at least 72 MiB (half again the live heap)", debug.SetMemoryLimit(-1))
+	if !settled(func() bool { return debug.SetMemoryLimit(-1) >= 60<<20 }) {
+		t.Fatalf("48 MiB live under a limit of 16 MiB: limit %d, want at least 60 MiB (a quarter again the live heap)", debug.SetMemoryLimit(-1))
+	}
+	if l := debug.SetMemoryLimit(-1); l >= 72<<20 {
+		t.Errorf("48 MiB live: limit %d MiB, want under 72 MiB (a quarter again the live heap and the test's few MiB, not half again)", l>>20)
 	}
 	if p := gcPercent(); p != 100 {
 		t.Errorf("GOGC %d, want 100", p)
 	}
 	keep = nil
-	if !settled(func() bool { return debug.SetMemoryLimit(-1) == limit }) {
-		t.Errorf("nothing live any more: limit %d, want %d again", debug.SetMemoryLimit(-1), limit)
+	if !settled(func() bool { return debug.SetMemoryLimit(-1) <= limit }) {
+		t.Errorf("nothing live any more: limit %d, want %d or less again", debug.SetMemoryLimit(-1), limit)
 	}
 }
 
