@@ -40,6 +40,15 @@ type Options struct {
 	// (an interrupted command): the Alignment returned is then incomplete,
 	// and the caller, seeing Context.Err(), must not use it.
 	Context context.Context
+	// Terse leaves out of the pairs of documents in one language the
+	// evidence of their texts (the numbers, words, terms and so on that
+	// agree or not): the pairs and their scores are the same, and the
+	// evidence of a printed number, an identical text, the order, a
+	// position or a mismatch is kept. For a caller that reads no evidence
+	// (diff.Compare): beside the documents, it was a third of what an
+	// edition diff of 100k items kept live. Across languages, where the
+	// review reads the evidence of numbers, it does nothing.
+	Terse bool
 
 	// full turns off the shortcuts taken for the items an edition left
 	// as it was (sameText, sameFeatures), for the tests that hold the
@@ -192,6 +201,7 @@ func (o Options) align(src, tgt *corpus.Document, m *memo) *Alignment {
 	var pairs []Pair
 	if same {
 		a.sc.ratio = 1
+		a.quiet = o.Terse
 		pairs = a.run()
 	} else {
 		// The first pass's pairs give the length ratio, and are the
@@ -202,7 +212,7 @@ func (o Options) align(src, tgt *corpus.Document, m *memo) *Alignment {
 		// confident pairs).
 		a.quiet = true
 		pairs = a.run()
-		a.quiet = false
+		a.quiet = false // the review reads the evidence of numbers
 		r := a.learnRatio(pairs)
 		if r == 0 {
 			// Too few confident pairs to learn from (a translation that
@@ -266,8 +276,9 @@ type aligner struct {
 	// numbering's position in the document gives it another than its
 	// own (divisionKinds); nil when every item keeps its own.
 	kindT []corpus.Kind
-	// quiet is set for a pass whose pairs are not the alignment's: they
-	// get no evidence of their texts (see explain).
+	// quiet is set for a pass whose pairs are not the alignment's, or
+	// for Options.Terse: they get no evidence of their texts (see
+	// explain).
 	quiet bool
 }
 
