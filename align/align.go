@@ -40,6 +40,15 @@ type Options struct {
 	// (an interrupted command): the Alignment returned is then incomplete,
 	// and the caller, seeing Context.Err(), must not use it.
 	Context context.Context
+	// Terse leaves out of the pairs of documents in one language the
+	// evidence of their texts (the numbers, words, terms and so on that
+	// agree or not): the pairs and their scores are the same, and the
+	// evidence of a printed number, an identical text, the order, a
+	// position or a mismatch is kept. For a caller that reads no evidence
+	// (diff.Compare): beside the documents, it was a third of what an
+	// edition diff of 100k items kept live. Across languages, where the
+	// review reads the evidence of numbers, it does nothing.
+	Terse bool
 
 	// full turns off the shortcuts taken for the items an edition left
 	// as it was (sameText, sameFeatures), for the tests that hold the
@@ -192,6 +201,7 @@ func (o Options) align(src, tgt *corpus.Document, m *memo) *Alignment {
 	var pairs []Pair
 	if same {
 		a.sc.ratio = 1
+		a.quiet = o.Terse
 		pairs = a.run()
 	} else {
 		// The first pass's pairs give the length ratio, and are the
@@ -202,7 +212,7 @@ func (o Options) align(src, tgt *corpus.Document, m *memo) *Alignment {
 		// confident pairs).
 		a.quiet = true
 		pairs = a.run()
-		a.quiet = false
+		a.quiet = false // the review reads the evidence of numbers
 		r := a.learnRatio(pairs)
 		if r == 0 {
 			// Too few confident pairs to learn from (a translation that
@@ -266,8 +276,9 @@ type aligner struct {
 	// numbering's position in the document gives it another than its
 	// own (divisionKinds); nil when every item keeps its own.
 	kindT []corpus.Kind
-	// quiet is set for a pass whose pairs are not the alignment's: they
-	// get no evidence of their texts (see explain).
+	// quiet is set for a pass whose pairs are not the alignment's, or
+	// for Options.Terse: they get no evidence of their texts (see
+	// explain).
 	quiet bool
 }
 
@@ -385,7 +396,12 @@ func (a *aligner) run() []Pair {
 			pairs = append(pairs, a.assign(g[0], g[1])...)
 			continue
 		}
-		pairs = append(pairs, a.fill(a.group(g[0], g[1]), g[0], g[1])...)
+		ps := a.fill(a.group(g[0], g[1]), g[0], g[1])
+		if pairs == nil {
+			pairs = ps // one group, the common case: no copy of its pairs
+		} else {
+			pairs = append(pairs, ps...)
+		}
 	}
 	sort.SliceStable(pairs, func(i, j int) bool { return pairs[i].Source[0] < pairs[j].Source[0] })
 	return pairs
@@ -406,24 +422,27 @@ func (a *aligner) allPreambles(S []int) bool {
 // group aligns source items S with target items T (indexes, in order).
 func (a *aligner) group(S, T []int) []Pair {
 	anchors, crossing := a.anchors(S, T)
-	var pairs []Pair
+	// The pairs are about as many as the items of the smaller side: room
+	// for them at once, not a copy of them at every doubling (the pairs
+	// of 100k items are 10 MB).
+	pairs := make([]Pair, 0, max(len(anchors)+len(crossing), min(len(S), len(T))))
 	pairs = append(pairs, crossing...)
-	taken := map[int]bool{}
+	// takenS and takenT mark the items of the crossing anchors, by index.
+	takenS, takenT := make([]bool, len(a.src.Items)), make([]bool, len(a.tgt.Items))
 	for _, p := range crossing {
-		taken[p.Target[0]] = true
-		taken[-1-p.Source[0]] = true
+		takenT[p.Target[0]] = true
+		takenS[p.Source[0]] = true
 	}
 	// free returns the items of xs (sorted) between lo and hi that no
 	// crossing anchor took, moving *at through xs as the anchors advance.
 	free := func(xs []int, at *int, lo, hi int, src bool) []int {
 		var out []int
+		taken := takenT
+		if src {
+			taken = takenS
+		}
 		for ; *at < len(xs) && xs[*at] < hi; *at++ {
-			v := xs[*at]
-			key := v
-			if src {
-				key = -1 - v
-			}
-			if v > lo && !taken[key] {
+			if v := xs[*at]; v > lo && !taken[v] {
 				out = append(out, v)
 			}
 		}
@@ -478,7 +497,7 @@ func (a *aligner) assign(S, T []int) []Pair {
 // for review, since their texts did not say enough.
 func (a *aligner) fill(pairs []Pair, S, T []int) []Pair {
 	sort.SliceStable(pairs, func(i, j int) bool { return pairs[i].Source[0] < pairs[j].Source[0] })
-	usedS, usedT := map[int]bool{}, map[int]bool{}
+	usedS, usedT := make([]bool, len(a.src.Items)), make([]bool, len(a.tgt.Items))
 	for _, p := range pairs {
 		for _, i := range p.Source {
 			usedS[i] = true
@@ -487,9 +506,14 @@ func (a *aligner) fill(pairs []Pair, S, T []int) []Pair {
 			usedT[j] = true
 		}
 	}
-	var out []Pair
+	out := make([]Pair, 0, len(pairs))
 	si, ti := 0, 0 // next positions in S and T
-	flush := func(sEnd, tEnd int, between string) {
+	// after is the last source item of the pair before the items left
+	// over, -1 at the start: the evidence names it (the name made only
+	// for a pair left over, not for every pair: 6% of what an alignment
+	// allocated).
+	after := -1
+	flush := func(sEnd, tEnd int) {
 		var hs, ht []int
 		for ; si < len(S) && S[si] < sEnd; si++ {
 			if !usedS[S[si]] {
@@ -504,6 +528,10 @@ func (a *aligner) fill(pairs []Pair, S, T []int) []Pair {
 		if len(hs) == 0 || len(hs) != len(ht) {
 			return
 		}
+		between := "at the start"
+		if after >= 0 {
+			between = "after " + a.src.Items[after].ID
+		}
 		for k := range hs {
 			if a.numbersDiffer(hs[k], ht[k]) {
 				continue
@@ -514,18 +542,17 @@ func (a *aligner) fill(pairs []Pair, S, T []int) []Pair {
 			out = append(out, p)
 		}
 	}
-	prev := "at the start"
 	for _, p := range pairs {
-		flush(p.Source[0], p.Target[0], prev)
+		flush(p.Source[0], p.Target[0])
 		out = append(out, p)
 		// Skip past the pair's own items.
 		for ; si < len(S) && S[si] <= p.Source[len(p.Source)-1]; si++ {
 		}
 		for ; ti < len(T) && T[ti] <= p.Target[len(p.Target)-1]; ti++ {
 		}
-		prev = "after " + a.src.Items[p.Source[len(p.Source)-1]].ID
+		after = p.Source[len(p.Source)-1]
 	}
-	flush(math.MaxInt32, math.MaxInt32, prev)
+	flush(math.MaxInt32, math.MaxInt32)
 	return out
 }
 
@@ -535,7 +562,9 @@ func (a *aligner) fill(pairs []Pair, S, T []int) []Pair {
 func (a *aligner) anchors(S, T []int) (chain, crossing []Pair) {
 	same := a.sc.sameLang
 	var cands []Pair
-	anchored := map[int]bool{} // source i, and target j as -1-j
+	// anchoredS and anchoredT mark the items of the identical texts, by
+	// index.
+	anchoredS, anchoredT := make([]bool, len(a.src.Items)), make([]bool, len(a.tgt.Items))
 	// In one language an unchanged item is its own anchor: a text found
 	// once on each side, word for word. It outranks a rule number, which
 	// a new edition may have given to another rule.
@@ -560,19 +589,19 @@ func (a *aligner) anchors(S, T []int) (chain, crossing []Pair) {
 			score, ev := a.explain(&a.fs[i], &a.ft[j])
 			ev = withFirst(Evidence{Signal: "identical", Agrees: true, Detail: "the same text"}, ev)
 			cands = append(cands, Pair{Source: []int{i}, Target: []int{j}, Score: max(score, 0.99), Evidence: ev, Anchor: true, content: score})
-			anchored[i], anchored[-1-j] = true, true
+			anchoredS[i], anchoredT[j] = true, true
 		}
 	}
 	byNum := map[string]int{}
 	for _, j := range T {
 		it := &a.tgt.Items[j]
-		if it.Number != "" && !anchored[-1-j] {
+		if it.Number != "" && !anchoredT[j] {
 			byNum[string(a.targetKind(j))+":"+numberKey(it.Number)] = j
 		}
 	}
 	for _, i := range S {
 		it := &a.src.Items[i]
-		if it.Number == "" || anchored[i] {
+		if it.Number == "" || anchoredS[i] {
 			continue
 		}
 		j, ok := byNum[string(it.Kind)+":"+numberKey(it.Number)]
@@ -591,6 +620,13 @@ func (a *aligner) anchors(S, T []int) (chain, crossing []Pair) {
 	}
 	sort.Slice(cands, func(x, y int) bool { return cands[x].Source[0] < cands[y].Source[0] })
 	keep := longestIncreasing(cands)
+	n := 0
+	for _, k := range keep {
+		if k {
+			n++
+		}
+	}
+	chain = make([]Pair, 0, n)
 	for i, p := range cands {
 		if keep[i] {
 			chain = append(chain, p)

@@ -113,7 +113,8 @@ func (o Options) read(src, tgt *corpus.Document, same, vocab bool, m *memo, done
 				rd.keys[base+k] = keyOf(fm.f)
 			}
 			if vocab {
-				for _, w := range contentWordsOf(fm.textWords(), fm.lowText) {
+				fm.content = appendContentWords(fm.content[:0], fm.textWords(), fm.lowText)
+				for _, w := range fm.content {
 					if !isNumber(w) {
 						c.vocab = append(c.vocab, w)
 					}

@@ -153,6 +153,8 @@ type forms struct {
 	// text's.
 	words  []string
 	nTitle int
+	// content is a buffer for the content words of one form at a time.
+	content []string
 }
 
 // set makes the forms of an item whose title and text fold to t, reusing
@@ -195,8 +197,10 @@ func (x *extractor) rawTokens(out []rawToken, it *corpus.Item, lang string, fm *
 	}
 	add(cPart, labels)
 	if x.sameLang {
-		add(cWord, contentWordsOf(fm.words, low))
-		add(cTitle, contentWordsOf(fm.titleWords(), fm.lowTitle))
+		fm.content = appendContentWords(fm.content[:0], fm.words, low)
+		add(cWord, fm.content)
+		fm.content = appendContentWords(fm.content[:0], fm.titleWords(), fm.lowTitle)
+		add(cTitle, fm.content)
 		return out
 	}
 	// The glossary and the loanwords read the text folded, in lower case,
@@ -207,9 +211,9 @@ func (x *extractor) rawTokens(out []rawToken, it *corpus.Item, lang string, fm *
 		}
 	}
 	loans := func(c class, text func() string, ws []string) {
-		for _, l := range loanwordsOf(text, lang, func() []string { return ws }, sk) {
-			out = append(out, rawToken{c, l[0], l[1]})
-		}
+		eachLoanword(text, lang, func() []string { return ws }, sk, func(s, w string) {
+			out = append(out, rawToken{c, s, w})
+		})
 	}
 	concepts(cConcept, low, fm.words)
 	loans(cLoanword, func() string { return it.Title + "\n" + it.Text }, fm.words)

@@ -116,3 +116,48 @@ func TestShortcuts(t *testing.T) {
 		})
 	}
 }
+
+// TestTerse checks that Options.Terse changes nothing of an alignment of
+// two editions but the evidence of the pairs' texts: the same pairs,
+// scores and marks, and the evidence of numbers, identical texts, order,
+// position and mismatch; and that across languages it changes nothing.
+func TestTerse(t *testing.T) {
+	old, cur, _ := synth.Editions(1, 500)
+	docs, _ := synth.Corpus(1, 1, 1, 300)
+	for _, c := range []struct {
+		name     string
+		src, tgt *corpus.Document
+		same     bool
+	}{{"editions", old, cur, true}, {"translation", docs["en-1"], docs["ja-1"], false}} {
+		full := Options{}.Align(c.src, c.tgt)
+		terse := Options{Terse: true}.Align(c.src, c.tgt)
+		if len(full.Pairs) != len(terse.Pairs) || !slices.Equal(full.UnmatchedSource, terse.UnmatchedSource) ||
+			!slices.Equal(full.UnmatchedTarget, terse.UnmatchedTarget) || full.Ratio != terse.Ratio {
+			t.Fatalf("%s: %d pairs, terse %d (or other unmatched items, or ratio)", c.name, len(full.Pairs), len(terse.Pairs))
+		}
+		texts := 0
+		for k := range full.Pairs {
+			p, q := &full.Pairs[k], &terse.Pairs[k]
+			if !slices.Equal(p.Source, q.Source) || !slices.Equal(p.Target, q.Target) || p.Score != q.Score || p.Low != q.Low || p.Anchor != q.Anchor {
+				t.Fatalf("%s: pair %d is %v-%v %.3f low %v anchor %v, terse %v-%v %.3f low %v anchor %v", c.name, k,
+					p.Source, p.Target, p.Score, p.Low, p.Anchor, q.Source, q.Target, q.Score, q.Low, q.Anchor)
+			}
+			var kept []Evidence
+			for _, e := range p.Evidence {
+				if slices.Contains(className[:], e.Signal) || e.Signal == "size" || e.Signal == "length" {
+					texts++
+					if c.same {
+						continue
+					}
+				}
+				kept = append(kept, e)
+			}
+			if !slices.Equal(kept, q.Evidence) {
+				t.Fatalf("%s: pair %d: terse evidence %v, want %v", c.name, k, q.Evidence, kept)
+			}
+		}
+		if texts == 0 {
+			t.Fatalf("%s: no evidence of texts to leave out", c.name)
+		}
+	}
+}

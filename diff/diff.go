@@ -87,7 +87,8 @@ type Comparison struct {
 	// are not among the Changes.
 	Scope []ScopeNote
 	// Alignment is the pairing of old and new items the comparison rests
-	// on.
+	// on. Its pairs carry no evidence of their texts (align.Options.Terse:
+	// the comparison reads none).
 	Alignment *align.Alignment
 }
 
@@ -121,6 +122,7 @@ func (o Options) Compare(old, new *corpus.Document) *Comparison {
 	if o.Align.Context == nil {
 		o.Align.Context = o.Context
 	}
+	o.Align.Terse = true
 	al := o.Align.Align(old, new)
 	c := &Comparison{Old: old, New: new, Alignment: al}
 	var done <-chan struct{}

@@ -82,3 +82,25 @@ func TestCompareCancel(t *testing.T) {
 		cancel()
 	}
 }
+
+// TestCompareTerse checks that the alignment a comparison keeps carries
+// no evidence of the pairs' texts (align.Options.Terse), which it never
+// reads, and still the evidence of identical texts.
+func TestCompareTerse(t *testing.T) {
+	old, cur, _ := synth.Editions(1, 300)
+	c := diff.Options{}.Compare(old, cur)
+	identical := 0
+	for _, p := range c.Alignment.Pairs {
+		for _, e := range p.Evidence {
+			switch e.Signal {
+			case "words", "title", "numbers", "refs", "acronyms", "terms", "loanwords", "parts", "size", "length":
+				t.Fatalf("pair %v-%v: evidence %v of the texts", p.Source, p.Target, e)
+			case "identical":
+				identical++
+			}
+		}
+	}
+	if identical == 0 {
+		t.Fatalf("no pair of identical texts among %d pairs", len(c.Alignment.Pairs))
+	}
+}

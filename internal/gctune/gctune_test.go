@@ -34,6 +34,7 @@ var keep [][]byte
 // stays lazy through collections; with more than half the small heap
 // live, the default pacing and the given limit come back.
 func TestLazy(t *testing.T) {
+	defer setShare(1)()
 	t.Setenv("GOGC", "")
 	t.Setenv("GOMEMLIMIT", "")
 	defer debug.SetGCPercent(debug.SetGCPercent(100))
@@ -68,6 +69,7 @@ func TestLazy(t *testing.T) {
 // larger than it (half again what is live), and comes back down to the
 // limit given when the heap shrinks.
 func TestLazyHeadroom(t *testing.T) {
+	defer setShare(1)()
 	t.Setenv("GOGC", "")
 	t.Setenv("GOMEMLIMIT", "")
 	defer debug.SetGCPercent(debug.SetGCPercent(100))
@@ -90,6 +92,40 @@ func TestLazyHeadroom(t *testing.T) {
 	}
 }
 
+// setShare makes gcShare return share, until the function it returns is
+// called.
+func setShare(share float64) func() {
+	old := gcShare
+	gcShare = func() float64 { return share }
+	return func() { gcShare = old }
+}
+
+// TestLazyTight checks that while the collector takes little of the
+// time, the soft limit follows the live heap closely: small bytes above
+// it, not the limit given, which let a heap of 190 MB live grow to
+// twice that.
+func TestLazyTight(t *testing.T) {
+	defer setShare(0.05)()
+	t.Setenv("GOGC", "")
+	t.Setenv("GOMEMLIMIT", "")
+	defer debug.SetGCPercent(debug.SetGCPercent(100))
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1))
+
+	const small = 64 << 20
+	Lazy(small, 512<<20)
+	for range 48 { // 48 MiB live: more than half of small
+		keep = append(keep, make([]byte, 1<<20))
+	}
+	// 48 MiB and the test's own few MiB live, and small above them.
+	if !settled(func() bool { l := debug.SetMemoryLimit(-1); return l >= 112<<20 && l <= 128<<20 }) {
+		t.Errorf("48 MiB live: limit %d MiB, want 112 to 128 MiB (64 MiB above the live heap)", debug.SetMemoryLimit(-1)>>20)
+	}
+	if p := gcPercent(); p != 100 {
+		t.Errorf("GOGC %d, want 100", p)
+	}
+	keep = nil
+}
+
 // TestLazyUserSetting checks that GOGC set by the user is left alone.
 func TestLazyUserSetting(t *testing.T) {
 	t.Setenv("GOGC", "200")
@@ -98,5 +134,32 @@ func TestLazyUserSetting(t *testing.T) {
 	Lazy(64<<20, 0)
 	if p := gcPercent(); p != before {
 		t.Errorf("GOGC set: Lazy changed the percent from %d to %d", before, p)
+	}
+}
+
+// TestHeadroom checks the soft limit for a live heap: a quarter again
+// (or small bytes, at most limit) while the collector takes little of
+// the time, limit or half again what is live once it takes 15% or
+// more. (TestLazy and TestLazyHeadroom collect again and again: the
+// collector takes most of their time.)
+func TestHeadroom(t *testing.T) {
+	const mib = 1 << 20
+	for _, c := range []struct {
+		live, small, limit int64
+		share              float64
+		want               int64
+	}{
+		{48 * mib, 64 * mib, 512 * mib, 0.05, 112 * mib},     // small bytes above the live heap
+		{200 * mib, 64 * mib, 768 * mib, 0.08, 264 * mib},    // small is more than a quarter
+		{400 * mib, 64 * mib, 768 * mib, 0.14, 500 * mib},    // a quarter again
+		{48 * mib, 64 * mib, 32 * mib, 0.05, 60 * mib},       // limit under the live heap
+		{200 * mib, 64 * mib, 768 * mib, 0.15, 768 * mib},    // 15%: limit
+		{600 * mib, 64 * mib, 768 * mib, 0.35, 900 * mib},    // half again above limit
+		{maxLimit / 4 * 3, 64 * mib, 768 * mib, 0, maxLimit}, // no overflow
+	} {
+		if got := headroom(c.live, c.small, c.limit, c.share); got != c.want {
+			t.Errorf("headroom(%d MiB live, small %d MiB, limit %d MiB, share %.2f) = %d MiB, want %d MiB",
+				c.live/mib, c.small/mib, c.limit/mib, c.share, got/mib, c.want/mib)
+		}
 	}
 }
