@@ -47,13 +47,12 @@ type interp struct {
 	fonts     map[any]*font // by the font dictionary's reference or address
 	page      *Page
 	box       [4]float64 // the page's box: x0 y0 x1 y1
-	limit     int        // the most characters the pages may hold together
-	total     int        // the characters of the pages read before this one
+	charged   int        // the capacity of the page's characters last spent from the budget
+	grown     int        // the bytes of all the arrays the page's characters grew into
 	ops       int        // operators run, to check the context now and then
 	formDraws int        // form XObjects drawn
 	forms     map[ref]bool
 	runes     []rune
-	scratch   []Char // the characters of the page being read
 	out       lineBuilder
 	depth     int
 	gs        gstate
@@ -69,9 +68,6 @@ const (
 	maxOps       = 1 << 26
 	maxFormDraws = 1 << 18
 )
-
-// errTooMany is a page with more characters than the limit.
-var errTooMany = &MemoryError{}
 
 // run interprets one content stream with its resources.
 func (in *interp) run(content []byte, res dict) error {
@@ -410,9 +406,10 @@ func (in *interp) show(s []byte) error {
 		}
 		trm := matrix{gs.size * gs.scale, 0, 0, gs.size, 0, gs.rise}.mul(in.tm).mul(gs.ctm)
 		in.out.add(in.page, trm, f, gs.size, w, in.runes, in.box)
-		if in.total+len(in.page.Chars) > in.limit {
-			err = errTooMany
-			return
+		if cap(in.page.Chars) != in.charged {
+			if err = in.charge(); err != nil {
+				return
+			}
 		}
 		// The displacement (9.4.4).
 		sp := gs.charSp

@@ -21,7 +21,12 @@ type document struct {
 	objects map[int]any
 	objStms map[int]*objStm
 	loading map[int]bool // objects being read, against reference cycles
+	nest    int          // objects being read within one another (a /Length that is a reference)
 	limit   int          // the most bytes one stream may decode to
+	budget  int          // the bytes left of the file's memory budget
+	// err is the first object that could not be read where resolve
+	// took it for null: the file is then not read with confidence.
+	err error
 }
 
 // objStm is an object stream, decoded: the offsets of its objects.
@@ -40,7 +45,7 @@ func damaged(format string, args ...any) error {
 // through its /Prev chain (incremental updates; the newest entry of an
 // object wins), in table and stream form.
 func open(data []byte, limit int) (*document, error) {
-	d := &document{data: data, xref: map[int]xrefEntry{}, objects: map[int]any{}, objStms: map[int]*objStm{}, loading: map[int]bool{}, limit: limit}
+	d := &document{data: data, xref: map[int]xrefEntry{}, objects: map[int]any{}, objStms: map[int]*objStm{}, loading: map[int]bool{}, limit: limit, budget: limit}
 	tail := data[max(0, len(data)-1024):]
 	i := bytes.LastIndex(tail, []byte("startxref"))
 	if i < 0 {
@@ -280,8 +285,18 @@ func (d *document) get(num int) (any, error) {
 	if d.loading[num] {
 		return nil, damaged("object %d refers to itself", num)
 	}
+	// A stream's /Length may be a reference to a stream whose /Length
+	// is a reference, and so on: bounded, since each step is a frame of
+	// the stack.
+	if d.nest >= maxDepth {
+		return nil, damaged("objects nested too deep in one another (object %d)", num)
+	}
 	d.loading[num] = true
-	defer delete(d.loading, num)
+	d.nest++
+	defer func() {
+		delete(d.loading, num)
+		d.nest--
+	}()
 	var v any
 	if e.inStm {
 		s, err := d.objStm(e.stm)
@@ -350,11 +365,16 @@ func (d *document) objStm(num int) (*objStm, error) {
 	return s, nil
 }
 
-// resolve follows references to the object they name; a missing or
-// unreadable object is nil (as ISO 32000 says of a reference to an
-// object that does not exist), an error only through must.
+// resolve follows references to the object they name; a missing object
+// is nil (as ISO 32000 says of a reference to an object that does not
+// exist). An object that cannot be read is nil too, and its error is
+// kept in d.err, which Read returns: a stream that cannot be read is
+// never taken for an empty one.
 func (d *document) resolve(v any) any {
-	v, _ = d.must(v)
+	v, err := d.must(v)
+	if err != nil && d.err == nil {
+		d.err = err
+	}
 	return v
 }
 

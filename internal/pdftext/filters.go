@@ -10,7 +10,9 @@ import (
 
 // decode applies a stream's filters (ISO 32000-1, 7.4), each output
 // capped at d.limit bytes: a stream that decodes to more is a
-// MemoryError. A filter this package does not have (the image ones:
+// MemoryError, and so is one whose decoded bytes are more than is left
+// of the file's budget (spent by every decode, so that a stream drawn
+// by every page is not inflated again and again without end). A filter this package does not have (the image ones:
 // DCTDecode, JPXDecode, CCITTFaxDecode, JBIG2Decode; Crypt) is
 // Unsupported.
 func (d *document) decode(s *stream) ([]byte, error) {
@@ -35,11 +37,27 @@ func (d *document) decode(s *stream) ([]byte, error) {
 			p = d.dictOf(parms[i])
 		}
 		var err error
-		if data, err = d.filter(fn, p, data); err != nil {
+		if data, err = d.filter(fn, p, min(d.limit, d.budget), data); err != nil {
+			return nil, err
+		}
+	}
+	if len(filters) > 0 {
+		if err := d.spend(len(data)); err != nil {
 			return nil, err
 		}
 	}
 	return data, nil
+}
+
+// spend takes n bytes from the file's memory budget, or says that it
+// needs more memory than is left.
+func (d *document) spend(n int) error {
+	if n > d.budget {
+		d.budget = 0
+		return &MemoryError{}
+	}
+	d.budget -= n
+	return nil
 }
 
 // errTooLarge is a stream that decodes past the limit.
@@ -88,27 +106,28 @@ func readCapped(r io.Reader, limit int, sizeHint int) ([]byte, error) {
 	return out, nil
 }
 
-func (d *document) filter(f name, p dict, data []byte) ([]byte, error) {
+// filter applies one filter, its output capped at limit bytes.
+func (d *document) filter(f name, p dict, limit int, data []byte) ([]byte, error) {
 	var out []byte
 	var err error
 	switch f {
 	case "FlateDecode", "Fl":
 		var zr io.ReadCloser
 		if zr, err = zlib.NewReader(bytes.NewReader(data)); err == nil {
-			out, err = readCapped(zr, d.limit, 4*len(data))
+			out, err = readCapped(zr, limit, 4*len(data))
 		}
 	case "LZWDecode", "LZW":
 		early := 1
 		if e, ok := d.resolve(p["EarlyChange"]).(int); ok {
 			early = e
 		}
-		out, err = lzwDecode(data, min(max(early, 0), 1), d.limit)
+		out, err = lzwDecode(data, min(max(early, 0), 1), limit)
 	case "ASCII85Decode", "A85":
-		out, err = ascii85Decode(data, d.limit)
+		out, err = ascii85Decode(data, limit)
 	case "ASCIIHexDecode", "AHx":
 		out, err = asciiHexDecode(data)
 	case "RunLengthDecode", "RL":
-		out, err = runLengthDecode(data, d.limit)
+		out, err = runLengthDecode(data, limit)
 	default:
 		return nil, &Unsupported{Reason: fmt.Sprintf("the filter %s", f)}
 	}

@@ -1,12 +1,15 @@
 package pdftext
 
 import (
+	"cmp"
 	_ "embed"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"unicode/utf16"
+	"unsafe"
 )
 
 // font is what the text reader needs of a font: how its strings split
@@ -157,7 +160,11 @@ func (d *document) loadFont(v any) (*font, error) {
 		if err != nil {
 			return nil, err
 		}
-		if f.toUnicode, err = parseCMap(data); err != nil {
+		if f.toUnicode, err = parseCMap(data, d.spend); err != nil {
+			if _, ok := err.(*MemoryError); ok {
+				// What this reader holds of a CMap, not what the file needs.
+				return nil, &Unsupported{Reason: "a ToUnicode CMap past the memory budget"}
+			}
 			return nil, err
 		}
 	}
@@ -280,34 +287,60 @@ func (d *document) simpleFont(f *font, fd dict) error {
 	return nil
 }
 
+// widthBytes is what an entry of a font's widths costs in memory, for
+// the budget (a map[int]float64 of a million entries holds 36 MB).
+const widthBytes = 40
+
+// errWidths is a font whose widths this reader would hold past the
+// budget: another reader, which keeps /W ranges as ranges, may read it.
+var errWidths = &Unsupported{Reason: "a font's /W widths past the memory budget"}
+
+// cidWidths reads a CIDFont's /W array (9.7.4.3), each width spent from
+// the budget before it is stored.
 func (d *document) cidWidths(f *font, w array) error {
-	f.cidWidths = map[int]float64{}
-	for i := 0; i < len(w); {
-		first, ok := d.resolve(w[i]).(int)
-		if !ok || i+1 >= len(w) {
-			return damaged("a bad /W array")
+	// A first pass counts the widths, spent at once; the second stores
+	// them.
+	n := 0
+	for pass := range 2 {
+		if pass == 1 {
+			if err := d.spend(n * widthBytes); err != nil {
+				return errWidths
+			}
+			f.cidWidths = make(map[int]float64, n)
 		}
-		switch next := d.resolve(w[i+1]).(type) {
-		case array:
-			if len(next) > 1<<16 {
-				return damaged("a /W array too long")
-			}
-			for k, v := range next {
-				f.cidWidths[first+k], _ = d.number(v)
-			}
-			i += 2
-		case int, float64:
-			last, _ := d.number(next)
-			if i+2 >= len(w) || int(last)-first > 1<<16 {
+		for i := 0; i < len(w); {
+			first, ok := d.resolve(w[i]).(int)
+			if !ok || i+1 >= len(w) {
 				return damaged("a bad /W array")
 			}
-			wv, _ := d.number(w[i+2])
-			for c := first; c <= int(last); c++ {
-				f.cidWidths[c] = wv
+			switch next := d.resolve(w[i+1]).(type) {
+			case array:
+				if len(next) > 1<<16 {
+					return damaged("a /W array too long")
+				}
+				n += len(next)
+				if pass == 1 {
+					for k, v := range next {
+						f.cidWidths[first+k], _ = d.number(v)
+					}
+				}
+				i += 2
+			case int, float64:
+				last, _ := d.number(next)
+				if i+2 >= len(w) || int(last)-first > 1<<16 {
+					return damaged("a bad /W array")
+				}
+				n += max(int(last)-first+1, 0)
+				if pass == 1 {
+					wv, _ := d.number(w[i+2])
+					for c := first; c <= int(last); c++ {
+						f.cidWidths[c] = wv
+					}
+				}
+				i += 3
+			default:
+				return damaged("a bad /W array")
 			}
-			i += 3
-		default:
-			return damaged("a bad /W array")
 		}
 	}
 	return nil
@@ -316,7 +349,11 @@ func (d *document) cidWidths(f *font, w array) error {
 // cmap is a ToUnicode CMap: codes of each length to their text.
 type cmap struct {
 	single map[int][]rune // key: code<<3 | length
-	ranges []cmapRange
+	ranges []cmapRange    // in the order of the file: the first that holds a code wins
+	// sorted is ranges by code length and low end, for a binary search,
+	// when no two ranges of one length overlap (nil otherwise: then the
+	// ranges are scanned in order).
+	sorted []cmapRange
 }
 
 type cmapRange struct {
@@ -329,23 +366,61 @@ func (c *cmap) lookup(code, n int) ([]rune, bool) {
 	if r, ok := c.single[code<<3|n]; ok {
 		return r, true
 	}
-	for _, rg := range c.ranges {
-		if rg.n == n && code >= rg.lo && code <= rg.hi {
-			if rg.list != nil {
-				if i := code - rg.lo; i < len(rg.list) {
-					return rg.list[i], true
-				}
-				return nil, false
+	if c.sorted != nil {
+		// The last range that starts at or before the code.
+		i, _ := slices.BinarySearchFunc(c.sorted, [2]int{n, code + 1}, func(rg cmapRange, t [2]int) int {
+			return cmp.Or(cmp.Compare(rg.n, t[0]), cmp.Compare(rg.lo, t[1]))
+		})
+		if i > 0 {
+			if rg := &c.sorted[i-1]; rg.n == n && code <= rg.hi {
+				return rg.text(code)
 			}
-			out := append([]rune(nil), rg.base...)
-			if len(out) == 0 {
-				return nil, false
-			}
-			out[len(out)-1] += rune(code - rg.lo)
-			return out, true
+		}
+		return nil, false
+	}
+	for i := range c.ranges {
+		if rg := &c.ranges[i]; rg.n == n && code >= rg.lo && code <= rg.hi {
+			return rg.text(code)
 		}
 	}
 	return nil, false
+}
+
+// text is the text of code, which the range holds.
+func (rg *cmapRange) text(code int) ([]rune, bool) {
+	if rg.list != nil {
+		if i := code - rg.lo; i < len(rg.list) {
+			return rg.list[i], true
+		}
+		return nil, false
+	}
+	out := append([]rune(nil), rg.base...)
+	if len(out) == 0 {
+		return nil, false
+	}
+	out[len(out)-1] += rune(code - rg.lo)
+	return out, true
+}
+
+// index sorts a copy of the ranges for the binary search of lookup,
+// unless two ranges of one code length overlap (the first in the file
+// then wins, as the scan in order finds it).
+func (c *cmap) index(spend func(int) error) error {
+	if len(c.ranges) < 8 {
+		return nil
+	}
+	if err := spend(len(c.ranges) * cmapRangeBytes); err != nil {
+		return err
+	}
+	s := slices.Clone(c.ranges)
+	slices.SortFunc(s, func(a, b cmapRange) int { return cmp.Or(cmp.Compare(a.n, b.n), cmp.Compare(a.lo, b.lo)) })
+	for i := 1; i < len(s); i++ {
+		if s[i].n == s[i-1].n && s[i].lo <= s[i-1].hi {
+			return nil
+		}
+	}
+	c.sorted = s
+	return nil
 }
 
 // utf16Text decodes a CMap destination string (UTF-16BE).
@@ -371,10 +446,20 @@ func codeOf(b []byte) (int, int, bool) {
 	return v, len(b), true
 }
 
+// The memory of a CMap's entries, for the budget: a code of bfchar (the
+// map's slot with its key and slice; a map[int][]rune of a million
+// one-rune entries holds 84 MB), a range and a rune of their text.
+const (
+	cmapCharBytes  = 80
+	cmapRangeBytes = int(unsafe.Sizeof(cmapRange{}))
+	runeBytes      = int(unsafe.Sizeof(rune(0)))
+	sliceBytes     = int(unsafe.Sizeof([]rune(nil)))
+)
+
 // parseCMap reads the bfchar and bfrange sections of a ToUnicode CMap
 // (the codespace ranges give the code lengths, which the source codes'
-// own lengths also say).
-func parseCMap(data []byte) (*cmap, error) {
+// own lengths also say), spending the memory of its entries with spend.
+func parseCMap(data []byte, spend func(int) error) (*cmap, error) {
 	c := &cmap{single: map[int][]rune{}}
 	l := &lexer{b: data}
 	bad := func() error { return damaged("a malformed ToUnicode CMap") }
@@ -385,6 +470,9 @@ func parseCMap(data []byte) (*cmap, error) {
 			return nil, bad()
 		}
 		if t == nil {
+			if err := c.index(spend); err != nil {
+				return nil, err
+			}
 			return c, nil
 		}
 		k, ok := t.(keyword)
@@ -415,6 +503,9 @@ func parseCMap(data []byte) (*cmap, error) {
 				if !ok || err != nil || !ok2 || !ok3 {
 					return nil, bad()
 				}
+				if err := spend(cmapCharBytes + len(dstB)/2*runeBytes); err != nil {
+					return nil, err
+				}
 				c.single[code<<3|n] = utf16Text(dstB)
 			}
 		case "beginbfrange":
@@ -438,12 +529,22 @@ func parseCMap(data []byte) (*cmap, error) {
 				rg := cmapRange{lo: lo, hi: hi, n: n}
 				switch dst := dst.(type) {
 				case []byte:
+					if err := spend(cmapRangeBytes + len(dst)/2*runeBytes); err != nil {
+						return nil, err
+					}
 					rg.base = utf16Text(dst)
 				case array:
+					if err := spend(cmapRangeBytes + len(dst)*sliceBytes); err != nil {
+						return nil, err
+					}
+					rg.list = make([][]rune, 0, len(dst))
 					for _, v := range dst {
 						b, ok := v.([]byte)
 						if !ok {
 							return nil, bad()
+						}
+						if err := spend(len(b) / 2 * runeBytes); err != nil {
+							return nil, err
 						}
 						rg.list = append(rg.list, utf16Text(b))
 					}

@@ -14,6 +14,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"unsafe"
 )
 
 // Char is a character of a page: its code point and its box in points
@@ -55,12 +56,15 @@ func (e *MemoryError) Error() string {
 	return "needs more memory than the limit"
 }
 
-// charBytes is what a Char costs in memory, for the limit.
-const charBytes = 48
+// charBytes is what a Char costs in memory, for the budget.
+const charBytes = int(unsafe.Sizeof(Char{}))
 
-// Read reads the text of every page of data. limit caps the bytes one
-// stream may decode to and the memory of the characters of all pages;
-// the end of ctx stops the reading (its error is returned). Any failure
+// Read reads the text of every page of data. limit is the file's memory
+// budget, in bytes: the decoded bytes of all its streams (each decode of
+// a stream drawn again spends again), the widths and ToUnicode entries
+// of its fonts and the characters of all pages at their real size
+// together; a file that needs more is a *MemoryError. The end of ctx
+// stops the reading (its error is returned). Any failure
 // to read is an *Unsupported (the file may be fine, but not for this
 // reader), a *MemoryError or the context's error; Read does not panic.
 func Read(ctx context.Context, data []byte, limit int) (pages []Page, err error) {
@@ -72,6 +76,9 @@ func Read(ctx context.Context, data []byte, limit int) (pages []Page, err error)
 		}
 	}()
 	d, err := open(data, limit)
+	if err == nil {
+		err = d.err
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -86,16 +93,22 @@ func Read(ctx context.Context, data []byte, limit int) (pages []Page, err error)
 	if err := d.pageTree(root["Pages"], nil, map[ref]bool{}, &leaves, 0); err != nil {
 		return nil, err
 	}
+	if d.err != nil {
+		return nil, d.err
+	}
 	if len(leaves) == 0 {
 		return nil, damaged("no pages")
 	}
-	in := &interp{ctx: ctx, d: d, fonts: map[any]*font{}, forms: map[ref]bool{}, limit: max(limit/charBytes, 1)}
+	in := &interp{ctx: ctx, d: d, fonts: map[any]*font{}, forms: map[ref]bool{}}
 	pages = make([]Page, 0, len(leaves))
 	for i, leaf := range leaves {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
 		p, err := in.readPage(leaf)
+		if err == nil {
+			err = d.err
+		}
 		if _, ok := err.(*MemoryError); ok {
 			return nil, &MemoryError{Page: i + 1}
 		}
@@ -103,7 +116,6 @@ func Read(ctx context.Context, data []byte, limit int) (pages []Page, err error)
 			return nil, err
 		}
 		pages = append(pages, p)
-		in.total += len(p.Chars)
 	}
 	return pages, nil
 }
@@ -233,10 +245,10 @@ func (in *interp) readPage(leaf pageLeaf) (Page, error) {
 		}
 		content = append(content, data...)
 	}
-	// The characters go to a buffer kept from page to page, then to a
-	// slice of their own.
-	p.Chars = in.scratch[:0]
+	// The characters go to the page's own slice, its capacity spent
+	// from the budget as it grows (see charge).
 	in.page, in.box = &p, box
+	in.charged, in.grown = 0, 0
 	in.out = lineBuilder{}
 	in.gs = gstate{ctm: identity, scale: 1}
 	in.stack = in.stack[:0]
@@ -247,7 +259,27 @@ func (in *interp) readPage(leaf pageLeaf) (Page, error) {
 	if len(p.Chars) > 0 {
 		p.Chars = append(p.Chars, Char{R: '\n'})
 	}
-	in.scratch = p.Chars
-	p.Chars = append([]Char(nil), p.Chars...)
+	if err := in.charge(); err != nil {
+		return Page{}, err
+	}
+	// The arrays the slice grew out of are garbage now: only the last
+	// stays spent.
+	in.d.budget += in.grown - cap(p.Chars)*charBytes
 	return p, nil
+}
+
+// charge spends from the budget each array the page's characters grow
+// into: the one before it stays in memory until the collector frees it,
+// so that a page that grows to the budget costs what it holds.
+func (in *interp) charge() error {
+	c := cap(in.page.Chars)
+	if c == in.charged {
+		return nil
+	}
+	if err := in.d.spend(c * charBytes); err != nil {
+		return err
+	}
+	in.charged = c
+	in.grown += c * charBytes
+	return nil
 }
