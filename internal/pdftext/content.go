@@ -42,23 +42,25 @@ type gstate struct {
 
 // interp runs content streams, collecting the characters of a page.
 type interp struct {
-	ctx       context.Context
-	d         *document
-	fonts     map[any]*font // by the font dictionary's reference or address
-	page      *Page
-	box       [4]float64 // the page's box: x0 y0 x1 y1
-	charged   int        // the capacity of the page's characters last spent from the budget
-	grown     int        // the bytes of all the arrays the page's characters grew into
-	ops       int        // operators run, to check the context now and then
-	formDraws int        // form XObjects drawn
-	forms     map[ref]bool
-	runes     []rune
-	out       lineBuilder
-	depth     int
-	gs        gstate
-	stack     []gstate
-	tm        matrix
-	tlm       matrix
+	ctx          context.Context
+	d            *document
+	fonts        map[any]*font // by the font dictionary's reference or address
+	page         *Page
+	box          [4]float64 // the page's box: x0 y0 x1 y1
+	scratch      []Char     // the characters of the page being read
+	scratchBytes int        // what scratch's array is spent from the budget
+	charged      int        // the capacity of the page's characters last spent from the budget
+	grown        int        // the bytes of all the arrays the page's characters grew into
+	ops          int        // operators run, to check the context now and then
+	formDraws    int        // form XObjects drawn
+	forms        map[ref]bool
+	runes        []rune
+	out          lineBuilder
+	depth        int
+	gs           gstate
+	stack        []gstate
+	tm           matrix
+	tlm          matrix
 }
 
 // maxOps bounds the operators run for one file (seconds of work), and

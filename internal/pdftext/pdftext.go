@@ -245,10 +245,14 @@ func (in *interp) readPage(leaf pageLeaf) (Page, error) {
 		}
 		content = append(content, data...)
 	}
-	// The characters go to the page's own slice, its capacity spent
-	// from the budget as it grows (see charge).
+	// The characters go to a buffer kept from page to page (its
+	// capacity spent from the budget as it grows, see charge), then to a
+	// slice of their own, of their number, spent too: a page's own slice
+	// growing through its doublings allocated half again as much (+47%
+	// B/op in BenchmarkPDF, +14% processor time).
+	p.Chars = in.scratch[:0]
 	in.page, in.box = &p, box
-	in.charged, in.grown = 0, 0
+	in.charged, in.grown = cap(p.Chars), 0
 	in.out = lineBuilder{}
 	in.gs = gstate{ctm: identity, scale: 1}
 	in.stack = in.stack[:0]
@@ -262,15 +266,24 @@ func (in *interp) readPage(leaf pageLeaf) (Page, error) {
 	if err := in.charge(); err != nil {
 		return Page{}, err
 	}
-	// The arrays the slice grew out of are garbage now: only the last
-	// stays spent.
-	in.d.budget += in.grown - cap(p.Chars)*charBytes
+	if in.grown > 0 {
+		// The arrays the buffer grew out of are garbage now: only the
+		// last stays spent.
+		in.d.budget += in.grown - cap(p.Chars)*charBytes + in.scratchBytes
+		in.scratchBytes = cap(p.Chars) * charBytes
+	}
+	in.scratch = p.Chars
+	if err := in.d.spend(len(p.Chars) * charBytes); err != nil {
+		return Page{}, err
+	}
+	p.Chars = append([]Char(nil), p.Chars...)
 	return p, nil
 }
 
-// charge spends from the budget each array the page's characters grow
-// into: the one before it stays in memory until the collector frees it,
-// so that a page that grows to the budget costs what it holds.
+// charge spends from the budget each array the buffer of the page's
+// characters grows into: the one before it stays in memory until the
+// collector frees it, so that a page that grows to the budget costs
+// what it holds.
 func (in *interp) charge() error {
 	c := cap(in.page.Chars)
 	if c == in.charged {
