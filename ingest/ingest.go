@@ -51,6 +51,10 @@ type Options struct {
 	// time.Now, and the SOURCE_DATE_EPOCH environment variable, when set,
 	// fixes it for reproducible output.
 	Now func() time.Time
+	// PDFEngine names the engine that reads a PDF, one of PDFEngines: ""
+	// or "auto" is the build's default. Another name is an error when a
+	// PDF is read.
+	PDFEngine string
 	// Context, when not nil, stops an ingest early once it is done (an
 	// interrupted command): File, Read and Bytes then return an *Error
 	// wrapping its error, such as context.Canceled. The PDF engine and a

@@ -31,9 +31,16 @@ const pdfMagic = "%PDF-"
 const pdfTimeout = 2 * time.Minute
 
 func parsePDF(data []byte, o Options, d *corpus.Document) error {
-	pages, repaired, err := pdfPages(o.context(), data)
+	if !slices.Contains(PDFEngines(), o.PDFEngine) && o.PDFEngine != "" {
+		return fmt.Errorf("unknown PDF engine %q (this build has %s)", o.PDFEngine, strings.Join(PDFEngines(), ", "))
+	}
+	r, err := readPDF(o.context(), data, o.PDFEngine)
 	if err != nil {
 		return err
+	}
+	pages, repaired := r.pages, r.repaired
+	if r.fellBack != "" {
+		d.Notes = append(d.Notes, fmt.Sprintf("read with %s: the Go PDF reader does not read this file with confidence (%s)", pdfFallbackName, r.fellBack))
 	}
 	lines, dropped := dropPageChrome(pages)
 	if len(dropped) > 0 {
@@ -109,33 +116,46 @@ type pdfDocument interface {
 	close()
 }
 
-// pdfPages extracts the text lines of every page. The engine may not stop
+// pdfReading is what the engines read of a file.
+type pdfReading struct {
+	pages    []pdfPage
+	repaired bool   // the engine rebuilt the file's table of objects
+	fellBack string // why the Go reader did not read it, when another engine did
+}
+
+// pdfPages is readPDF with the build's default engine.
+func pdfPages(ctx context.Context, data []byte) ([]pdfPage, bool, error) {
+	r, err := readPDF(ctx, data, "")
+	return r.pages, r.repaired, err
+}
+
+// readPDF extracts the text lines of every page with the named engine
+// (one of PDFEngines; "" is "auto"). The engine may not stop
 // at once (PDFium reads a page to its end; MuPDF stops at its next
 // operator): a file that keeps it busy past pdfTimeout, or past the end
 // of ctx, is abandoned to finish in the background (the instance is
 // closed then; its memory is capped).
-func pdfPages(ctx context.Context, data []byte) ([]pdfPage, bool, error) {
+func readPDF(ctx context.Context, data []byte, engine string) (pdfReading, error) {
 	// Waiting for a free instance (other files may hold them all) and
 	// reading have pdfTimeout each.
 	wait, cancelWait := context.WithTimeout(ctx, pdfTimeout)
-	inst, err := pdfInstanceFor(wait)
+	inst, err := pdfInstanceFor(wait, engine)
 	cancelWait()
 	if err != nil {
 		switch {
 		case ctx.Err() != nil:
-			return nil, false, ctx.Err()
+			return pdfReading{}, ctx.Err()
 		case wait.Err() != nil:
-			return nil, false, fmt.Errorf("no PDF engine free within %v: other files keep them busy", pdfTimeout)
+			return pdfReading{}, fmt.Errorf("no PDF engine free within %v: other files keep them busy", pdfTimeout)
 		}
-		return nil, false, fmt.Errorf("starting the PDF engine: %v", err)
+		return pdfReading{}, fmt.Errorf("starting the PDF engine: %v", err)
 	}
 	parent := ctx
 	ctx, cancel := context.WithTimeout(ctx, pdfTimeout)
 	defer cancel()
 	type result struct {
-		pages    []pdfPage
-		repaired bool
-		err      error
+		pdfReading
+		err error
 	}
 	ch := make(chan result, 1)
 	go func() {
@@ -150,7 +170,11 @@ func pdfPages(ctx context.Context, data []byte) ([]pdfPage, bool, error) {
 		if err != nil {
 			err = failure(inst, err, page)
 		}
-		ch <- result{p, repaired, err}
+		r := pdfReading{pages: p, repaired: repaired}
+		if f, ok := inst.(interface{ fellBack() string }); ok {
+			r.fellBack = f.fellBack()
+		}
+		ch <- result{r, err}
 	}()
 	// A reading stopped by its context says why: the caller's context
 	// ended, or pdfTimeout passed.
@@ -163,11 +187,11 @@ func pdfPages(ctx context.Context, data []byte) ([]pdfPage, bool, error) {
 	select {
 	case r := <-ch:
 		if r.err != nil && ctx.Err() != nil && (errors.Is(r.err, context.Canceled) || errors.Is(r.err, context.DeadlineExceeded)) {
-			return nil, false, stopped()
+			return pdfReading{}, stopped()
 		}
-		return r.pages, r.repaired, r.err
+		return r.pdfReading, r.err
 	case <-ctx.Done():
-		return nil, false, stopped()
+		return pdfReading{}, stopped()
 	}
 }
 

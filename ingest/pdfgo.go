@@ -20,6 +20,17 @@ const pdfEngineName = "rulesync's Go PDF reader, or PDFium (WebAssembly, no syst
 // a code it does not take, or any other failure. The fallback says
 // nothing of its own: the user sees what PDFium says.
 
+// PDFEngines lists the names Options.PDFEngine takes in this build:
+// "auto" (the default) reads a PDF with the Go reader and, a file it does
+// not read with confidence, with PDFium; "go" with the Go reader alone (a
+// file it does not read is an error saying why); "pdfium" with PDFium
+// alone.
+func PDFEngines() []string { return []string{"auto", "go", "pdfium"} }
+
+// pdfFallbackName names the engine that reads what the Go reader does
+// not, in the note that says so.
+const pdfFallbackName = "PDFium"
+
 // pdfGoFirst is whether the Go reader reads a PDF before PDFium; tests
 // turn it off to test PDFium alone.
 var pdfGoFirst = true
@@ -34,9 +45,10 @@ var pdfReadBy func(engine string, why error)
 // pdfInstances*pdfMemory.
 var pdfGoSlots = make(chan struct{}, pdfInstances)
 
-// pdfInstanceFor waits, until ctx ends, for a free slot.
-func pdfInstanceFor(ctx context.Context) (pdfInstance, error) {
-	if !pdfGoFirst {
+// pdfInstanceFor waits, until ctx ends, for a free slot of the named
+// engine (one of PDFEngines, "" for "auto").
+func pdfInstanceFor(ctx context.Context, engine string) (pdfInstance, error) {
+	if !pdfGoFirst || engine == "pdfium" {
 		inst, err := pdfiumInstanceFor(ctx)
 		if err == nil && pdfReadBy != nil {
 			pdfReadBy("pdfium", nil)
@@ -48,14 +60,20 @@ func pdfInstanceFor(ctx context.Context) (pdfInstance, error) {
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	}
-	return &goInstance{}, nil
+	return &goInstance{alone: engine == "go"}, nil
 }
 
 // goInstance is the Go reader's slot for one file, and the PDFium
 // instance it fell back to, if any.
 type goInstance struct {
 	pdfium pdfInstance
+	alone  bool   // no fallback: a file the Go reader does not read is an error
+	why    string // why the Go reader did not read the file PDFium read
 }
+
+// fellBack says why the Go reader did not read the file, when PDFium
+// read it instead ("" when the Go reader read it).
+func (g *goInstance) fellBack() string { return g.why }
 
 // open reads every page with the Go reader; a file it does not take is
 // opened in PDFium instead.
@@ -77,6 +95,17 @@ func (g *goInstance) open(ctx context.Context, data []byte) (pdfDocument, error)
 			msg = fmt.Sprintf("page %d: %s", me.Page, msg)
 		}
 		return nil, pdfError(msg)
+	}
+	var un *pdftext.Unsupported
+	if g.alone {
+		if errors.As(err, &un) {
+			return nil, pdfError("the Go PDF reader does not read this file with confidence: " + un.Reason)
+		}
+		return nil, err
+	}
+	g.why = err.Error()
+	if errors.As(err, &un) {
+		g.why = un.Reason
 	}
 	inst, perr := pdfiumInstanceFor(ctx)
 	if perr != nil {

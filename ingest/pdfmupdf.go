@@ -370,9 +370,17 @@ type mupdfInstance struct {
 	ended    bool        // the file ends as a PDF ends
 }
 
+// PDFEngines lists the names Options.PDFEngine takes in this build:
+// "auto" (the default) and "mupdf" both read a PDF with MuPDF.
+func PDFEngines() []string { return []string{"auto", "mupdf"} }
+
+// pdfFallbackName names MuPDF in notes; this build has no other engine
+// to fall back from.
+const pdfFallbackName = "MuPDF"
+
 // pdfInstanceFor waits, until ctx ends, for a free slot and starts a
-// MuPDF context in it.
-func pdfInstanceFor(ctx context.Context) (pdfInstance, error) {
+// MuPDF context in it (engine is one of PDFEngines: all are MuPDF).
+func pdfInstanceFor(ctx context.Context, engine string) (pdfInstance, error) {
 	select {
 	case mupdfSlots <- struct{}{}:
 	case <-ctx.Done():

@@ -162,14 +162,19 @@ func ingestInput(ctx context.Context, c *cli.Context, in string, raw bool, stder
 	if err != nil {
 		return nil, nil, err
 	}
+	engine, err := pdfEngine(c)
+	if err != nil {
+		return nil, nil, err
+	}
 	opt := ingest.Options{
-		Format:   format,
-		Edition:  c.String("edition"),
-		Lang:     c.String("lang"),
-		Encoding: c.String("encoding"),
-		Timeout:  c.Duration("timeout"),
-		MaxBytes: max,
-		Context:  ctx,
+		PDFEngine: engine,
+		Format:    format,
+		Edition:   c.String("edition"),
+		Lang:      c.String("lang"),
+		Encoding:  c.String("encoding"),
+		Timeout:   c.Duration("timeout"),
+		MaxBytes:  max,
+		Context:   ctx,
 	}
 	var d *corpus.Document
 	var data []byte

@@ -50,7 +50,18 @@ func sourceFlags(old deprecatedFrom) []cli.Flag {
 		&cli.DurationFlag{Name: "timeout", Value: ingest.DefaultTimeout, Usage: "give up fetching a URL after this long"},
 		&cli.BoolFlag{Name: "strict", Usage: "fail (exit 2) when ingest warns about the structure it found (holes in the numbering, text dropped, little structure)"},
 		maxBytesFlag(),
+		&cli.StringFlag{Name: "pdf-engine", Value: "auto", Usage: "read PDFs with `ENGINE`: " + strings.Join(ingest.PDFEngines(), ", ") + " (auto: the build's own choice per file, said in a note when it is not the first engine)"},
 	}
+}
+
+// pdfEngine is the --pdf-engine of the command, an exit-2 error when
+// this build has no engine of that name.
+func pdfEngine(c *cli.Context) (string, error) {
+	e := c.String("pdf-engine")
+	if !slices.Contains(ingest.PDFEngines(), e) {
+		return "", cli.Exit(fmt.Sprintf("%s: --pdf-engine %q: this build reads PDFs with %s", c.Command.Name, e, strings.Join(ingest.PDFEngines(), ", ")), exitBad)
+	}
+	return e, nil
 }
 
 // toFlag is --to FORMAT, the output format; formats are those the

@@ -1,15 +1,20 @@
 package main
 
 import (
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/rulesync/rulesync/ingest"
+	"github.com/rulesync/rulesync/internal/pdftest"
 )
 
 func TestMain(m *testing.M) {
@@ -32,8 +37,11 @@ func TestScripts(t *testing.T) {
 			env.Setenv("XDG_CACHE_HOME", cache)
 			return nil
 		},
-		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){"serve": serve, "sleep": sleep},
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){"serve": serve, "sleep": sleep, "pdf": writePDF},
 		Condition: func(cond string) (bool, error) {
+			if cond == "mupdf" {
+				return slices.Contains(ingest.PDFEngines(), "mupdf"), nil
+			}
 			if cond == "corpus" {
 				_, err := os.Stat(corpusDir)
 				return err == nil, nil
@@ -92,4 +100,51 @@ func sleep(ts *testscript.TestScript, neg bool, args []string) {
 		ts.Fatalf("sleep: %v", err)
 	}
 	time.Sleep(d)
+}
+
+// writePDF FILE FONT LINE... writes a PDF of one page with the lines in
+// FONT: helvetica (a standard font the Go PDF reader reads) or type3 (a
+// Type3 font, which it leaves to the build's other engine).
+func writePDF(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) < 3 {
+		ts.Fatalf("usage: pdf FILE helvetica|type3 LINE...")
+	}
+	var content strings.Builder
+	for i, l := range args[2:] {
+		fmt.Fprintf(&content, "BT /F1 12 Tf 72 %d Td (%s) Tj ET\n", 700-16*i, l)
+	}
+	font := "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"
+	switch args[1] {
+	case "helvetica":
+	case "type3":
+		// Each glyph is named as the Adobe Glyph List names its
+		// character, so that the other engine gives the text.
+		digits := []string{"zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"}
+		var diffs, procs strings.Builder
+		for c := 32; c < 127; c++ {
+			name := map[rune]string{' ': "space", ':': "colon", '.': "period", ',': "comma"}[rune(c)]
+			switch {
+			case c >= '0' && c <= '9':
+				name = digits[c-'0']
+			case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
+				name = string(rune(c))
+			}
+			if name != "" {
+				fmt.Fprintf(&diffs, " %d /%s", c, name)
+				fmt.Fprintf(&procs, " /%s 6 0 R", name)
+			}
+		}
+		font = "<< /Type /Font /Subtype /Type3 /FontBBox [0 0 1000 1000] /FontMatrix [0.001 0 0 0.001 0 0] /CharProcs <<" + procs.String() + " >> /Encoding << /Type /Encoding /Differences [" + diffs.String() + " ] >> /FirstChar 32 /LastChar 126 /Widths [" + strings.Repeat("500 ", 95) + "] /Resources << >> >>"
+	default:
+		ts.Fatalf("pdf: unknown font %q", args[1])
+	}
+	data := pdftest.File([]string{
+		"<< /Type /Catalog /Pages 2 0 R >>",
+		"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+		"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
+		fmt.Sprintf("<< /Length %d >>\nstream\n%s\nendstream", content.Len(), content.String()),
+		font,
+		"<< /Length 0 >>\nstream\n\nendstream",
+	}, "")
+	ts.Check(os.WriteFile(ts.MkAbs(args[0]), data, 0o644))
 }

@@ -290,6 +290,20 @@ func (in *interp) op(k string, args []any, res dict) error {
 				}
 			}
 		}
+	case "BDC":
+		// Marked content whose /ActualText replaces the glyphs shown in
+		// it (14.9.4): PDFium reads that text instead of the glyphs,
+		// this reader does not.
+		if len(args) < 2 {
+			return nil
+		}
+		props := in.d.dictOf(args[len(args)-1])
+		if n, ok := args[len(args)-1].(name); ok {
+			props = in.d.dictOf(in.d.dictOf(res["Properties"])[n])
+		}
+		if props != nil && props["ActualText"] != nil {
+			return &Unsupported{Reason: "marked content with /ActualText"}
+		}
 	case "Do":
 		if len(args) == 0 {
 			return nil
@@ -402,12 +416,23 @@ func (in *interp) show(s []byte) error {
 			err = &Unsupported{Reason: fmt.Sprintf("the code %#x of the font %s has no Unicode text", code, f.name)}
 			return
 		}
+		for _, r := range in.runes {
+			if rightToLeft(r) {
+				err = &Unsupported{Reason: fmt.Sprintf("right-to-left text (%U), which PDFium reorders", r)}
+				return
+			}
+		}
+		in.runes = decompose(in.runes)
 		w := f.width(code) / 1000
 		if len(in.runes) == 0 {
 			in.runes = append(in.runes, 0)
 		}
 		trm := matrix{gs.size * gs.scale, 0, 0, gs.size, 0, gs.rise}.mul(in.tm).mul(gs.ctm)
 		in.out.add(in.page, trm, f, gs.size, w, in.runes, in.box)
+		if in.out.stepBack {
+			err = &Unsupported{Reason: "text drawn out of order on a line (a run that steps back along its baseline), which PDFium puts in order"}
+			return
+		}
 		if cap(in.page.Chars) != in.charged {
 			if err = in.charge(); err != nil {
 				return
@@ -440,6 +465,7 @@ type lineBuilder struct {
 	dirX, dirY float64
 	penX, penY float64
 	last       rune
+	stepBack   bool // a character stepped back along the line, past an overlap
 }
 
 // add adds the character of runes (one glyph of the font, advance adv,
@@ -490,6 +516,7 @@ func (b *lineBuilder) add(p *Page, trm matrix, f *font, fontSize, adv float64, r
 			}
 		default:
 			newLine = true
+			b.stepBack = spacing < 0
 		}
 	}
 	if newLine {

@@ -7,7 +7,10 @@
 // Type0 fonts with Identity encodings; ToUnicode CMaps; form XObjects),
 // and refuses, with an *Unsupported error, any file it cannot read with
 // confidence: encrypted, damaged, a font it does not take, a code
-// without Unicode text. The caller then reads the file some other way.
+// without Unicode text, or text that PDFium does not read as its glyphs
+// are drawn (marked content with /ActualText, right-to-left text, runs
+// drawn out of order on a line). The caller then reads the file some
+// other way.
 package pdftext
 
 import (

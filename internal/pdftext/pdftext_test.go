@@ -116,6 +116,15 @@ func TestRead(t *testing.T) {
 		text:  "a\nb\nc\n",
 		boxes: map[int]box{2: {72, 77.56, 684, 694}, 4: {72, 77, 670, 680}},
 		size:  10,
+	}, {
+		name: "Latin ligatures give their letters, each with the glyph's box, as PDFium gives them",
+		pdf: onePage("BT /F1 10 Tf 72 700 Td (\x96\x97x\x98) Tj ET", helv,
+			"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding << /BaseEncoding /WinAnsiEncoding /Differences [150 /fi /uniFB03 /uniFB05] >> >>"),
+		text: "fiffixſt\n",
+		// Helvetica's fi and x are 500 wide; ffi and ſt are not in its
+		// metrics: width 0.
+		boxes: map[int]box{0: {72, 77, 698, 708}, 1: {72, 77, 698, 708}, 2: {77, 77, 698, 708}, 4: {77, 77, 698, 708}, 5: {77, 82, 698, 708}, 6: {82, 82, 698, 708}, 7: {82, 82, 698, 708}},
+		size:  10,
 	}} {
 		t.Run(c.name, func(t *testing.T) {
 			pages, err := Read(context.Background(), c.pdf, 1<<20)
@@ -208,6 +217,11 @@ func TestRefuses(t *testing.T) {
 		{"an object offset that is wrong", "damaged", shifted},
 		{"cut short", "damaged", good[:len(good)/2]},
 		{"an embedded font without its encoding", "built-in encoding", onePage(show, res, "<< /Type /Font /Subtype /Type1 /BaseFont /ABCDEF+Foo /FirstChar 65 /LastChar 65 /Widths [500] /FontDescriptor 6 0 R >>", "<< /Type /FontDescriptor /FontName /ABCDEF+Foo /Flags 32 /FontFile 7 0 R >>", "<< /Length 0 >>\nstream\n\nendstream")},
+		{"ActualText in marked content", "ActualText", onePage("BT /F1 10 Tf 72 700 Td (Rule ) Tj /Span << /ActualText (2023) >> BDC (XXXX) Tj EMC ET", res, "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>")},
+		{"ActualText in a named property list", "ActualText", onePage("BT /F1 10 Tf 72 700 Td /Span /MC0 BDC (XXXX) Tj EMC ET", "<< /Font << /F1 5 0 R >> /Properties << /MC0 6 0 R >> >>", "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>", "<< /ActualText (2023) >>")},
+		{"Hebrew", "right-to-left", onePage("BT /F1 10 Tf 72 700 Td (AB) Tj ET", res, "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding << /Differences [65 /uni05E9 /uni05DC] >> >>")},
+		{"an Arabic presentation form", "right-to-left", onePage("BT /F1 10 Tf 72 700 Td (A) Tj ET", res, "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding << /Differences [65 /uniFE8D] >> >>")},
+		{"a run drawn back on its line", "out of order", onePage("BT /F1 10 Tf 72 700 Td (1.) Tj ET BT /F1 10 Tf 146 700 Td (rule applies) Tj ET BT /F1 10 Tf 86 700 Td (The first) Tj ET", res, "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>")},
 		{"an image filter on the page", "filter", pdftest.File([]string{"<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>", "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>", "<< /Filter /DCTDecode /Length 1 >>\nstream\nx\nendstream"}, "")},
 	} {
 		t.Run(c.name, func(t *testing.T) {
