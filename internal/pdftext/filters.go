@@ -10,9 +10,11 @@ import (
 
 // decode applies a stream's filters (ISO 32000-1, 7.4), each output
 // capped at d.limit bytes: a stream that decodes to more is a
-// MemoryError, and so is one whose decoded bytes are more than is left
-// of the file's budget (spent by every decode, so that a stream drawn
-// by every page is not inflated again and again without end). A filter this package does not have (the image ones:
+// MemoryError (no reader holds it), and one whose decoded bytes are
+// more than is left of the file's budget (spent by every decode, so
+// that a stream drawn by every page is not inflated again and again
+// without end) is errBudget: a reader that reads a page at a time may
+// hold it. A filter this package does not have (the image ones:
 // DCTDecode, JPXDecode, CCITTFaxDecode, JBIG2Decode; Crypt) is
 // Unsupported.
 func (d *document) decode(s *stream) ([]byte, error) {
@@ -38,6 +40,10 @@ func (d *document) decode(s *stream) ([]byte, error) {
 		}
 		var err error
 		if data, err = d.filter(fn, p, min(d.limit, d.budget), data); err != nil {
+			if _, ok := err.(*MemoryError); ok && d.budget < d.limit {
+				d.budget = 0
+				return nil, errBudget
+			}
 			return nil, err
 		}
 	}
@@ -50,15 +56,21 @@ func (d *document) decode(s *stream) ([]byte, error) {
 }
 
 // spend takes n bytes from the file's memory budget, or says that it
-// needs more memory than is left.
+// needs more memory than is left (errBudget).
 func (d *document) spend(n int) error {
 	if n > d.budget {
 		d.budget = 0
-		return &MemoryError{}
+		return errBudget
 	}
 	d.budget -= n
 	return nil
 }
+
+// errBudget is a file that needs more memory in all than its budget,
+// each stream within the limit: the pages of a long publication, which
+// this reader holds together, or a stream drawn by many pages. Another
+// reader, which reads a page at a time, may read it.
+var errBudget = &Unsupported{Reason: "more than the memory budget for the whole file (this reader holds every page's text at once)"}
 
 // errTooLarge is a stream that decodes past the limit.
 var errTooLarge = errors.New("decodes past the limit")

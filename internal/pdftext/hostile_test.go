@@ -108,7 +108,9 @@ func flate(b []byte) []byte {
 // TestBudget: one memory budget for the whole file. A stream that 50
 // pages draw, each decode under the limit, is spent at each decode; the
 // widths of a font, spent in all, not range by range; a page's
-// characters at their real size.
+// characters at their real size. A file past the budget in all is
+// Unsupported (a reader of a page at a time may read it), one stream
+// past the limit a MemoryError.
 func TestBudget(t *testing.T) {
 	const limit = 4 << 20
 	shared := flate(append([]byte("BT /F1 10 Tf 72 700 Td (Rule 1) Tj ET"), bytes.Repeat([]byte{' '}, 3<<20)...))
@@ -121,9 +123,13 @@ func TestBudget(t *testing.T) {
 	}
 	objs[1] = fmt.Sprintf("<< /Type /Pages /Kids [%s] /Count %d >>", strings.Join(kids, " "), len(kids))
 	_, err := Read(context.Background(), pdftest.File(objs, ""), limit)
+	var u *Unsupported
+	if !errors.As(err, &u) || !strings.Contains(u.Reason, "budget") {
+		t.Errorf("50 pages drawing a stream of 3 MiB under a budget of 4 MiB: error %v, want it past the budget", err)
+	}
 	var me *MemoryError
-	if !errors.As(err, &me) || me.Page != 2 {
-		t.Errorf("50 pages drawing a stream of 3 MiB under a budget of 4 MiB: error %v, want a MemoryError on page 2", err)
+	if _, err := Read(context.Background(), pdftest.File(objs, ""), 3<<20); !errors.As(err, &me) || me.Page != 1 {
+		t.Errorf("the stream of 3 MiB under a limit of 3 MiB: error %v, want a MemoryError on page 1", err)
 	}
 
 	// 64 ranges of 65,536 widths: each under the cap of a range, in all
@@ -138,7 +144,6 @@ func TestBudget(t *testing.T) {
 		"<< /Type /Font /Subtype /CIDFontType2 /BaseFont /Foo /W ["+w.String()+"] >>",
 		fmt.Sprintf("<< /Length %d >>\nstream\n%s\nendstream", len(toUnicode), toUnicode))
 	_, err = Read(context.Background(), widths, limit)
-	var u *Unsupported
 	if !errors.As(err, &u) || !strings.Contains(u.Reason, "budget") {
 		t.Errorf("4 Mi widths under a budget of 4 MiB: error %v, want them refused", err)
 	}
@@ -149,7 +154,7 @@ func TestBudget(t *testing.T) {
 		t.Errorf("charBytes %d, a Char is %d bytes", charBytes, unsafe.Sizeof(Char{}))
 	}
 	many := onePage("BT /F1 10 Tf 72 700 Td ("+strings.Repeat("a", 5000)+") Tj ET", "<< /Font << /F1 5 0 R >> >>", helvetica)
-	if _, err := Read(context.Background(), many, 5000*48+(4<<10)); !errors.As(err, &me) {
+	if _, err := Read(context.Background(), many, 5000*48+(4<<10)); !errors.As(err, &u) || !strings.Contains(u.Reason, "budget") {
 		t.Errorf("5000 characters under a budget of 5000 x 48 bytes: error %v", err)
 	}
 	if pages, err := Read(context.Background(), many, 5000*4*charBytes); err != nil || len(pages[0].Chars) != 5001 {

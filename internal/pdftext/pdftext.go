@@ -66,7 +66,10 @@ const charBytes = int(unsafe.Sizeof(Char{}))
 // budget, in bytes: the decoded bytes of all its streams (each decode of
 // a stream drawn again spends again), the widths and ToUnicode entries
 // of its fonts and the characters of all pages at their real size
-// together; a file that needs more is a *MemoryError. The end of ctx
+// together. A file with one stream that decodes past limit, or a page
+// whose content is more, is a *MemoryError; one that needs more in all,
+// each within it, is an *Unsupported (a reader of one page at a time
+// may read it). The end of ctx
 // stops the reading (its error is returned). Any failure
 // to read is an *Unsupported (the file may be fine, but not for this
 // reader), a *MemoryError or the context's error; Read does not panic.
