@@ -155,6 +155,12 @@ type forms struct {
 	nTitle int
 	// content is a buffer for the content words of one form at a time.
 	content []string
+	// hashed is a buffer for the bytes of the text keyIn hashes.
+	hashed []byte
+	// concepts is a buffer for the concepts appendFind finds in one form.
+	concepts []int
+	// nums is a buffer for the numbers of the text.
+	nums []string
 }
 
 // set makes the forms of an item whose title and text fold to t, reusing
@@ -183,7 +189,8 @@ func (x *extractor) rawTokens(out []rawToken, it *corpus.Item, lang string, fm *
 	}
 	// The signals read the text in lower case: lowered once for them all.
 	f, low := fm.f, fm.low
-	add(cNumber, numbers(f, lang, func() string { return low }))
+	fm.nums = appendNumbers(fm.nums[:0], f, lang, func() string { return low })
+	add(cNumber, fm.nums)
 	add(cNumber, ranges(f, lang))
 	add(cNumber, times(f, low))
 	// WCA translations write "b4" for B4: compare references in lower case.
@@ -206,21 +213,22 @@ func (x *extractor) rawTokens(out []rawToken, it *corpus.Item, lang string, fm *
 	// The glossary and the loanwords read the text folded, in lower case,
 	// and its words.
 	concepts := func(c class, lower string, ws []string) {
-		for _, k := range x.gloss.find(lang, func() string { return lower }, func() []string { return ws }) {
+		fm.concepts = x.gloss.appendFind(fm.concepts[:0], lang, func() string { return lower }, func() []string { return ws })
+		for _, k := range fm.concepts {
 			out = append(out, rawToken{c, x.gloss.Concepts[k].ID, x.gloss.Concepts[k].Name()})
 		}
 	}
-	loans := func(c class, text func() string, ws []string) {
+	loans := func(c class, text func() (string, string), ws []string) {
 		eachLoanword(text, lang, func() []string { return ws }, sk, func(s, w string) {
 			out = append(out, rawToken{c, s, w})
 		})
 	}
 	concepts(cConcept, low, fm.words)
-	loans(cLoanword, func() string { return it.Title + "\n" + it.Text }, fm.words)
+	loans(cLoanword, func() (string, string) { return it.Title, it.Text }, fm.words)
 	// A title is short and chosen with care: its terms say more than the
 	// same terms in the body.
 	concepts(cTitle, fm.lowTitle, fm.titleWords())
-	loans(cTitle, func() string { return it.Title }, fm.titleWords())
+	loans(cTitle, func() (string, string) { return it.Title, "" }, fm.titleWords())
 	return out
 }
 
