@@ -168,7 +168,13 @@ type forms struct {
 func (fm *forms) set(t itemText) {
 	fm.f = joinFolded(t.title, t.text)
 	fm.lowTitle, fm.lowText = strings.ToLower(t.title), strings.ToLower(t.text)
-	fm.low = joinFolded(fm.lowTitle, fm.lowText)
+	if fm.lowTitle == t.title && fm.lowText == t.text {
+		// A text in lower case already (or with no case, as Japanese)
+		// is its own lower case: no second join of it.
+		fm.low = fm.f
+	} else {
+		fm.low = joinFolded(fm.lowTitle, fm.lowText)
+	}
 	// Fold leaves a space between title and text, which ends any word:
 	// the words of low are the title's and then the text's.
 	fm.words = appendWords(fm.words[:0], fm.lowTitle)
@@ -215,7 +221,8 @@ func (x *extractor) rawTokens(out []rawToken, it *corpus.Item, lang string, fm *
 	concepts := func(c class, lower string, ws []string) {
 		fm.concepts = x.gloss.appendFind(fm.concepts[:0], lang, func() string { return lower }, func() []string { return ws })
 		for _, k := range fm.concepts {
-			out = append(out, rawToken{c, x.gloss.Concepts[k].ID, x.gloss.Concepts[k].Name()})
+			// appendFind built the names with the index it found k in.
+			out = append(out, rawToken{c, x.gloss.Concepts[k].ID, x.gloss.names[k]})
 		}
 	}
 	loans := func(c class, text func() (string, string), ws []string) {

@@ -48,22 +48,29 @@ func appendNumbers(out []string, f, lang string, lower func() string) []string {
 	// An item states few numbers: a look along out finds a repeat
 	// sooner than a map made for each item.
 	start := len(out)
-	for _, m := range scanNumbers(f) {
-		n := parseNumber(m, comma)
-		if n != "" && !slices.Contains(out[start:], n) {
-			out = append(out, n)
+	// The numbers found are set after out's end and read there, each
+	// before its place is written (w <= k): no list of its own.
+	out = appendScanNumbers(out, f)
+	w := start
+	for k := start; k < len(out); k++ {
+		n := parseNumber(out[k], comma)
+		if n != "" && !slices.Contains(out[start:w], n) {
+			out[w] = n
+			w++
 		}
 	}
+	clear(out[w:]) // no texts kept past the end
+	out = out[:w]
 	// Numbers written as words: "eighteen" in one language is 18 in
 	// another; "nine thousand five hundred" is 9500.
 	if words := numberWords[baseLang(lang)]; words != nil {
-		for _, v := range wordNumbers(letterRuns(lower()), words) {
+		eachWordNumber(letterRuns(lower()), words, func(v int) {
 			if v > 10 {
 				if n := strconv.Itoa(v); !slices.Contains(out[start:], n) {
 					out = append(out, n)
 				}
 			}
-		}
+		})
 	}
 	return out
 }
@@ -102,15 +109,15 @@ func letterRuns(s string) iter.Seq[string] {
 // multipliers are the number words that scale what comes before them.
 var multipliers = map[int]bool{100: true, 1000: true}
 
-// wordNumbers reads runs of number words as numbers: "nine thousand five
-// hundred" is 9500, "forty two" 42. A multiplier with nothing before it
-// ("hundreds") is no number.
-func wordNumbers(ws iter.Seq[string], words map[string]int) []int {
-	var out []int
+// eachWordNumber reads runs of number words as numbers: "nine thousand
+// five hundred" is 9500, "forty two" 42. A multiplier with nothing before
+// it ("hundreds") is no number. It calls yield with each number in
+// order, without a list of them.
+func eachWordNumber(ws iter.Seq[string], words map[string]int, yield func(int)) {
 	total, current, in := 0, 0, false
 	flush := func() {
 		if in && total+current > 0 {
-			out = append(out, total+current)
+			yield(total + current)
 		}
 		total, current, in = 0, 0, false
 	}
@@ -144,7 +151,6 @@ func wordNumbers(ws iter.Seq[string], words map[string]int) []int {
 		}
 	}
 	flush()
-	return out
 }
 
 // numberWords spells the numbers rulebooks write out. 100 multiplies what
@@ -163,12 +169,12 @@ var numberWords = map[string]map[string]int{
 	"de": {"elf": 11, "zwölf": 12, "dreizehn": 13, "fünfzehn": 15, "zwanzig": 20, "dreißig": 30, "vierzig": 40, "fünfzig": 50, "sechzig": 60, "hundert": 100, "tausend": 1000},
 }
 
-// scanNumbers finds numbers by hand: digits with thousands separators
-// (. , space or thin space before each group of exactly three digits:
-// 10,500 / 10.500 / 10 500), an optional decimal part (1.5, 2,75), and an
-// optional 万 after them. "3200 15350" is two numbers.
-func scanNumbers(f string) []string {
-	var out []string
+// appendScanNumbers finds numbers by hand and appends them to out: digits
+// with thousands separators (. , space or thin space before each group of
+// exactly three digits: 10,500 / 10.500 / 10 500), an optional decimal
+// part (1.5, 2,75), and an optional 万 after them. "3200 15350" is two
+// numbers.
+func appendScanNumbers(out []string, f string) []string {
 	isDigit := func(i int) bool { return i < len(f) && f[i] >= '0' && f[i] <= '9' }
 	digits := func(i int) int { // length of the digit run at i
 		j := i

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/rulesync/rulesync/corpus"
 )
@@ -462,6 +463,105 @@ func loanwordsRead(text, lang string, ws []string) [][2]string {
 				add(Skeleton(part), part)
 			}
 			add(Skeleton(strings.ReplaceAll(w, "-", "")), w)
+		}
+	}
+	return out
+}
+
+// TestAppendWords holds appendWords, which reads ASCII bytes as they
+// are, to the reading rune by rune it replaces (appendWordsRead below),
+// on random texts of letters, digits, hyphens, apostrophes, marks, CJK,
+// other letters and bytes that are no UTF-8.
+func TestAppendWords(t *testing.T) {
+	pieces := []string{"a", "Z", "0", "-", "'", " ", ".", "\n", "é", "ß", "日", "ー", "٣", "\xff", "\xe3\x83", "-'"}
+	r := rand.New(rand.NewPCG(16, 12))
+	for range 50000 {
+		s := randomText(r, pieces, 14)
+		if got, want := appendWords(nil, s), appendWordsRead(nil, s); !slices.Equal(got, want) {
+			t.Fatalf("appendWords(%q) = %q, the reading rune by rune %q", s, got, want)
+		}
+	}
+}
+
+// appendWordsRead is appendWords as it was, rune by rune.
+func appendWordsRead(out []string, s string) []string {
+	start := -1
+	isWord := func(r rune) bool {
+		if r < 0x80 {
+			return r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r >= 'A' && r <= 'Z'
+		}
+		return (unicode.IsLetter(r) || unicode.IsDigit(r)) && !corpus.IsCJK(r)
+	}
+	for i := 0; ; {
+		if i == len(s) {
+			if start >= 0 {
+				out = append(out, s[start:])
+			}
+			return out
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		in := isWord(r)
+		if !in && (r == '-' || r == '\'') && start >= 0 && i+size < len(s) {
+			next, _ := utf8.DecodeRuneInString(s[i+size:])
+			in = isWord(next)
+		}
+		if in && start < 0 {
+			start = i
+		}
+		if !in && start >= 0 {
+			out = append(out, s[start:i])
+			start = -1
+		}
+		i += size
+	}
+}
+
+// TestAppendNumbers holds appendNumbers, which parses the numbers it
+// found in the place they were found and reads number words without a
+// list, to numbers as it was (numbersRead below), on random texts of
+// digits, separators, 万 and number words in five languages, appended
+// after numbers already in the buffer (which do not count as repeats).
+func TestAppendNumbers(t *testing.T) {
+	pieces := []string{"1", "0", "10", "500", ",", ".", " ", "\u2009", "万", "-", "twenty", "five", "hundred", "thousand", "and", "mil", "e", "cento", "vinte", "deux", "x", "É", "日"}
+	r := rand.New(rand.NewPCG(16, 13))
+	buf := []string{"10", "25"}
+	for range 30000 {
+		f := randomText(r, pieces, 12)
+		for _, lang := range []string{"en", "pt", "fr", "ja"} {
+			lower := func() string { return strings.ToLower(f) }
+			want := numbersRead(f, lang, lower)
+			got := appendNumbers(buf[:2], f, lang, lower)
+			if !slices.Equal(got[:2], []string{"10", "25"}) || !slices.Equal(got[2:], want) {
+				t.Fatalf("appendNumbers([10 25], %q, %s) = %q, the reading %q after them", f, lang, got, want)
+			}
+			buf = got
+		}
+	}
+}
+
+// numbersRead is numbers as it was, with a list of the numbers found and
+// of the number words' numbers.
+func numbersRead(f, lang string, lower func() string) []string {
+	if !strings.ContainsAny(f, "0123456789") && numberWords[baseLang(lang)] == nil && !strings.Contains(f, "万") {
+		return nil
+	}
+	comma := decimalComma[baseLang(lang)]
+	var out []string
+	for _, m := range appendScanNumbers(nil, f) {
+		n := parseNumberRead(m, comma)
+		if n != "" && !slices.Contains(out, n) {
+			out = append(out, n)
+		}
+	}
+	if words := numberWords[baseLang(lang)]; words != nil {
+		var vs []int
+		eachWordNumber(strings.FieldsFuncSeq(lower(), func(r rune) bool { return !unicode.IsLetter(r) }), words, func(v int) { vs = append(vs, v) })
+		for _, v := range vs {
+			if v > 10 {
+				if n := strconv.Itoa(v); !slices.Contains(out, n) {
+					out = append(out, n)
+				}
+			}
 		}
 	}
 	return out
