@@ -555,7 +555,7 @@ func numbersRead(f, lang string, lower func() string) []string {
 	}
 	if words := numberWords[baseLang(lang)]; words != nil {
 		var vs []int
-		eachWordNumber(strings.FieldsFuncSeq(lower(), func(r rune) bool { return !unicode.IsLetter(r) }), words, func(v int) { vs = append(vs, v) })
+		eachWordNumber(strings.FieldsFuncSeq(lower(), func(r rune) bool { return !unicode.IsLetter(r) }), words, nil, func(v int) { vs = append(vs, v) })
 		for _, v := range vs {
 			if v > 10 {
 				if n := strconv.Itoa(v); !slices.Contains(out, n) {
@@ -565,4 +565,57 @@ func numbersRead(f, lang string, lower func() string) []string {
 		}
 	}
 	return out
+}
+
+// TestNumberSieves checks that each language's sieve holds every one of
+// its number words (the one thing it must do: a word it holds is looked
+// up as before) and that it lets few other words through: under a
+// tenth of random words of 1 to 8 letters.
+func TestNumberSieves(t *testing.T) {
+	for lang, words := range numberWords {
+		sv := numberSieves[lang]
+		if sv == nil {
+			t.Fatalf("no sieve for %s", lang)
+		}
+		for w := range words {
+			if !sv.may(w) {
+				t.Errorf("the %s sieve leaves out %q", lang, w)
+			}
+		}
+		r := rand.New(rand.NewPCG(16, 14))
+		through := 0
+		for range 10000 {
+			b := make([]byte, 1+r.IntN(8))
+			for i := range b {
+				b[i] = byte('a' + r.IntN(26))
+			}
+			if sv.may(string(b)) {
+				through++
+			}
+		}
+		if through > 1000 {
+			t.Errorf("the %s sieve lets %d of 10000 random words through", lang, through)
+		}
+	}
+}
+
+// BenchmarkWordNumbers reads the number words of an English text of
+// synth's kind (numbers, rule words, "minimum") with the sieve before the
+// map and with the map alone.
+func BenchmarkWordNumbers(b *testing.B) {
+	text := strings.Repeat("order warning order round button 11800 break card player order burn twenty five minimum stack burn fold tournament flop dealer seat floor. ", 4)
+	for _, c := range []struct {
+		name string
+		sv   *sieve
+	}{{"sieve", numberSieves["en"]}, {"map", nil}} {
+		b.Run(c.name, func(b *testing.B) {
+			n := 0
+			for b.Loop() {
+				eachWordNumber(letterRuns(text), numberWords["en"], c.sv, func(int) { n++ })
+			}
+			if n == 0 {
+				b.Fatal("no number words read")
+			}
+		})
+	}
 }
