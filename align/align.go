@@ -317,12 +317,25 @@ func sameTokens(a, b *corpus.Item) bool {
 type textKey [16]byte
 
 // keyOf returns the key of a text in comparison form.
-func keyOf(folded string) textKey {
+func keyOf(folded string) textKey { return keyIn(folded, nil) }
+
+// keyIn is keyOf, with buf, if not nil, the storage of the bytes hashed:
+// a worker's own, reused from item to item (a copy of every item's text
+// was 4% of what an alignment allocated).
+func keyIn(folded string, buf *[]byte) textKey {
 	var k textKey
-	if strings.TrimSpace(folded) != "" {
-		h := sha256.Sum256([]byte(folded))
-		copy(k[:], h[:])
+	if strings.TrimSpace(folded) == "" {
+		return k
 	}
+	var b []byte
+	if buf != nil {
+		*buf = append((*buf)[:0], folded...)
+		b = *buf
+	} else {
+		b = []byte(folded)
+	}
+	h := sha256.Sum256(b)
+	copy(k[:], h[:])
 	return k
 }
 

@@ -110,7 +110,7 @@ func (o Options) read(src, tgt *corpus.Document, same, vocab bool, m *memo, done
 			if r.twin == 0 {
 				// Each key its own: the workers set them. A twin's is
 				// its source item's, set when interned.
-				rd.keys[base+k] = keyOf(fm.f)
+				rd.keys[base+k] = keyIn(fm.f, &fm.hashed)
 			}
 			if vocab {
 				fm.content = appendContentWords(fm.content[:0], fm.textWords(), fm.lowText)

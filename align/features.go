@@ -155,6 +155,12 @@ type forms struct {
 	nTitle int
 	// content is a buffer for the content words of one form at a time.
 	content []string
+	// hashed is a buffer for the bytes of the text keyIn hashes.
+	hashed []byte
+	// concepts is a buffer for the concepts appendFind finds in one form.
+	concepts []int
+	// nums is a buffer for the numbers of the text.
+	nums []string
 }
 
 // set makes the forms of an item whose title and text fold to t, reusing
@@ -162,7 +168,13 @@ type forms struct {
 func (fm *forms) set(t itemText) {
 	fm.f = joinFolded(t.title, t.text)
 	fm.lowTitle, fm.lowText = strings.ToLower(t.title), strings.ToLower(t.text)
-	fm.low = joinFolded(fm.lowTitle, fm.lowText)
+	if fm.lowTitle == t.title && fm.lowText == t.text {
+		// A text in lower case already (or with no case, as Japanese)
+		// is its own lower case: no second join of it.
+		fm.low = fm.f
+	} else {
+		fm.low = joinFolded(fm.lowTitle, fm.lowText)
+	}
 	// Fold leaves a space between title and text, which ends any word:
 	// the words of low are the title's and then the text's.
 	fm.words = appendWords(fm.words[:0], fm.lowTitle)
@@ -183,7 +195,8 @@ func (x *extractor) rawTokens(out []rawToken, it *corpus.Item, lang string, fm *
 	}
 	// The signals read the text in lower case: lowered once for them all.
 	f, low := fm.f, fm.low
-	add(cNumber, numbers(f, lang, func() string { return low }))
+	fm.nums = appendNumbers(fm.nums[:0], f, lang, func() string { return low })
+	add(cNumber, fm.nums)
 	add(cNumber, ranges(f, lang))
 	add(cNumber, times(f, low))
 	// WCA translations write "b4" for B4: compare references in lower case.
@@ -206,21 +219,23 @@ func (x *extractor) rawTokens(out []rawToken, it *corpus.Item, lang string, fm *
 	// The glossary and the loanwords read the text folded, in lower case,
 	// and its words.
 	concepts := func(c class, lower string, ws []string) {
-		for _, k := range x.gloss.find(lang, func() string { return lower }, func() []string { return ws }) {
-			out = append(out, rawToken{c, x.gloss.Concepts[k].ID, x.gloss.Concepts[k].Name()})
+		fm.concepts = x.gloss.appendFind(fm.concepts[:0], lang, func() string { return lower }, func() []string { return ws })
+		for _, k := range fm.concepts {
+			// appendFind built the names with the index it found k in.
+			out = append(out, rawToken{c, x.gloss.Concepts[k].ID, x.gloss.names[k]})
 		}
 	}
-	loans := func(c class, text func() string, ws []string) {
+	loans := func(c class, text func() (string, string), ws []string) {
 		eachLoanword(text, lang, func() []string { return ws }, sk, func(s, w string) {
 			out = append(out, rawToken{c, s, w})
 		})
 	}
 	concepts(cConcept, low, fm.words)
-	loans(cLoanword, func() string { return it.Title + "\n" + it.Text }, fm.words)
+	loans(cLoanword, func() (string, string) { return it.Title, it.Text }, fm.words)
 	// A title is short and chosen with care: its terms say more than the
 	// same terms in the body.
 	concepts(cTitle, fm.lowTitle, fm.titleWords())
-	loans(cTitle, func() string { return it.Title }, fm.titleWords())
+	loans(cTitle, func() (string, string) { return it.Title, "" }, fm.titleWords())
 	return out
 }
 

@@ -35,50 +35,99 @@ func Numbers(text, lang string) []string {
 // (called only for a language with number words, and by rawTokens with
 // the text it lowered once for all the signals).
 func numbers(f, lang string, lower func() string) []string {
+	return appendNumbers(nil, f, lang, lower)
+}
+
+// appendNumbers appends what numbers returns to out: the extractor
+// reuses one buffer.
+func appendNumbers(out []string, f, lang string, lower func() string) []string {
 	if !strings.ContainsAny(f, "0123456789") && numberWords[baseLang(lang)] == nil && !strings.Contains(f, "万") {
-		return nil
+		return out
 	}
 	comma := decimalComma[baseLang(lang)]
 	// An item states few numbers: a look along out finds a repeat
 	// sooner than a map made for each item.
-	var out []string
-	for _, m := range scanNumbers(f) {
-		n := parseNumber(m, comma)
-		if n != "" && !slices.Contains(out, n) {
-			out = append(out, n)
+	start := len(out)
+	// The numbers found are set after out's end and read there, each
+	// before its place is written (w <= k): no list of its own.
+	out = appendScanNumbers(out, f)
+	w := start
+	for k := start; k < len(out); k++ {
+		n := parseNumber(out[k], comma)
+		if n != "" && !slices.Contains(out[start:w], n) {
+			out[w] = n
+			w++
 		}
 	}
+	clear(out[w:]) // no texts kept past the end
+	out = out[:w]
 	// Numbers written as words: "eighteen" in one language is 18 in
 	// another; "nine thousand five hundred" is 9500.
 	if words := numberWords[baseLang(lang)]; words != nil {
-		for _, v := range wordNumbers(strings.FieldsFuncSeq(lower(), func(r rune) bool { return !unicode.IsLetter(r) }), words) {
+		eachWordNumber(letterRuns(lower()), words, numberSieves[baseLang(lang)], func(v int) {
 			if v > 10 {
-				if n := strconv.Itoa(v); !slices.Contains(out, n) {
+				if n := strconv.Itoa(v); !slices.Contains(out[start:], n) {
 					out = append(out, n)
 				}
 			}
-		}
+		})
 	}
 	return out
+}
+
+// letterRuns yields the runs of letters of s, as strings.FieldsFuncSeq
+// with !unicode.IsLetter does; a text of ASCII is read byte by byte,
+// where a letter is A-Z or a-z (the split rune by rune was most of
+// numbers' time for an English text; TestLetterRuns holds the two
+// together).
+func letterRuns(s string) iter.Seq[string] {
+	if !isASCII(s) {
+		return strings.FieldsFuncSeq(s, func(r rune) bool { return !unicode.IsLetter(r) })
+	}
+	return func(yield func(string) bool) {
+		start := -1
+		for i := 0; i < len(s); i++ {
+			if c := s[i] | 0x20; 'a' <= c && c <= 'z' {
+				if start < 0 {
+					start = i
+				}
+				continue
+			}
+			if start >= 0 {
+				if !yield(s[start:i]) {
+					return
+				}
+				start = -1
+			}
+		}
+		if start >= 0 {
+			yield(s[start:])
+		}
+	}
 }
 
 // multipliers are the number words that scale what comes before them.
 var multipliers = map[int]bool{100: true, 1000: true}
 
-// wordNumbers reads runs of number words as numbers: "nine thousand five
-// hundred" is 9500, "forty two" 42. A multiplier with nothing before it
-// ("hundreds") is no number.
-func wordNumbers(ws iter.Seq[string], words map[string]int) []int {
-	var out []int
+// eachWordNumber reads runs of number words as numbers: "nine thousand
+// five hundred" is 9500, "forty two" 42. A multiplier with nothing before
+// it ("hundreds") is no number. It calls yield with each number in
+// order, without a list of them.
+// sv, if not nil, holds every word of words: a word it does not hold
+// is looked up no further.
+func eachWordNumber(ws iter.Seq[string], words map[string]int, sv *sieve, yield func(int)) {
 	total, current, in := 0, 0, false
 	flush := func() {
 		if in && total+current > 0 {
-			out = append(out, total+current)
+			yield(total + current)
 		}
 		total, current, in = 0, 0, false
 	}
 	for w := range ws {
-		v, ok := words[w]
+		v, ok := 0, false
+		if sv == nil || sv.may(w) {
+			v, ok = words[w]
+		}
 		switch {
 		case !ok && (w == "and" || w == "e" || w == "y" || w == "et" || w == "und") && in:
 			continue
@@ -107,7 +156,6 @@ func wordNumbers(ws iter.Seq[string], words map[string]int) []int {
 		}
 	}
 	flush()
-	return out
 }
 
 // numberWords spells the numbers rulebooks write out. 100 multiplies what
@@ -126,12 +174,53 @@ var numberWords = map[string]map[string]int{
 	"de": {"elf": 11, "zwölf": 12, "dreizehn": 13, "fünfzehn": 15, "zwanzig": 20, "dreißig": 30, "vierzig": 40, "fünfzig": 50, "sechzig": 60, "hundert": 100, "tausend": 1000},
 }
 
-// scanNumbers finds numbers by hand: digits with thousands separators
-// (. , space or thin space before each group of exactly three digits:
-// 10,500 / 10.500 / 10 500), an optional decimal part (1.5, 2,75), and an
-// optional 万 after them. "3200 15350" is two numbers.
-func scanNumbers(f string) []string {
-	var out []string
+// sieve is a set of 1024 bits, one for each value of a word's sieveBit
+// (its first and last bytes and its length): a word whose bit is not set
+// is none of the words the set was made of, known without hashing the
+// whole word for a map (the lookups of every word of an English text in
+// numberWords were a third of numbers).
+type sieve [16]uint64
+
+func sieveBit(w string) uint {
+	return ((uint(w[0])*31+uint(w[len(w)-1]))*31 + uint(len(w))) & 1023
+}
+
+func (sv *sieve) add(w string) {
+	if w != "" {
+		b := sieveBit(w)
+		sv[b>>6] |= 1 << (b & 63)
+	}
+}
+
+// may reports whether w may be one of the words added (the empty word
+// always may).
+func (sv *sieve) may(w string) bool {
+	if w == "" {
+		return true
+	}
+	b := sieveBit(w)
+	return sv[b>>6]&(1<<(b&63)) != 0
+}
+
+// numberSieves holds the words of numberWords, by language.
+var numberSieves = func() map[string]*sieve {
+	out := map[string]*sieve{}
+	for lang, words := range numberWords {
+		sv := &sieve{}
+		for w := range words {
+			sv.add(w)
+		}
+		out[lang] = sv
+	}
+	return out
+}()
+
+// appendScanNumbers finds numbers by hand and appends them to out: digits
+// with thousands separators (. , space or thin space before each group of
+// exactly three digits: 10,500 / 10.500 / 10 500), an optional decimal
+// part (1.5, 2,75), and an optional 万 after them. "3200 15350" is two
+// numbers.
+func appendScanNumbers(out []string, f string) []string {
 	isDigit := func(i int) bool { return i < len(f) && f[i] >= '0' && f[i] <= '9' }
 	digits := func(i int) int { // length of the digit run at i
 		j := i
@@ -188,7 +277,25 @@ func scanNumbers(f string) []string {
 // spaces are the thin and plain spaces some locales group digits with.
 var spaces = strings.NewReplacer(" ", "", " ", "")
 
+// parseNumber reads a number scanNumbers found by the language's
+// convention (comma: the decimal comma) and writes it as Numbers returns
+// it, or "" for none.
 func parseNumber(s string, comma bool) string {
+	// Most numbers are digits alone: without a leading zero and within
+	// the 15 digits a float64 holds exactly, they are written as they
+	// are (TestParseNumber holds this to the reading below).
+	if n := len(s); n > 0 && n <= 15 && (s[0] != '0' || n == 1) {
+		plain := true
+		for i := 0; i < n; i++ {
+			if s[i] < '0' || s[i] > '9' {
+				plain = false
+				break
+			}
+		}
+		if plain {
+			return s
+		}
+	}
 	man := strings.HasSuffix(s, "万")
 	s = strings.TrimSpace(strings.TrimSuffix(s, "万"))
 	s = spaces.Replace(s)
@@ -479,14 +586,14 @@ func Loanwords(text, lang string) []string {
 
 // loanwords returns each skeleton with the word it came from.
 func loanwords(text, lang string) [][2]string {
-	return loanwordsOf(func() string { return text }, lang, func() []string { return words(strings.ToLower(corpus.Fold(text))) }, nil)
+	return loanwordsOf(func() (string, string) { return text, "" }, lang, func() []string { return words(strings.ToLower(corpus.Fold(text))) }, nil)
 }
 
-// loanwordsOf is loanwords, given functions that return the text
-// (called only for Japanese) and the words of it folded and in lower case
-// (called only for a language other than Japanese), and a memo of
-// skeletons (nil for none).
-func loanwordsOf(text func() string, lang string, lowerWords func() []string, sk *skeletons) [][2]string {
+// loanwordsOf is loanwords, given functions that return the text, as
+// two to be read joined by a line break (called only for Japanese), and
+// the words of it folded and in lower case (called only for a language
+// other than Japanese), and a memo of skeletons (nil for none).
+func loanwordsOf(text func() (string, string), lang string, lowerWords func() []string, sk *skeletons) [][2]string {
 	var out [][2]string
 	eachLoanword(text, lang, lowerWords, sk, func(s, w string) { out = append(out, [2]string{s, w}) })
 	return out
@@ -495,84 +602,139 @@ func loanwordsOf(text func() string, lang string, lowerWords func() []string, sk
 // eachLoanword calls yield with each skeleton loanwordsOf returns and the
 // word it came from, in order, without making the list (a list for each
 // item was a ninth of what an alignment across languages allocated).
-func eachLoanword(text func() string, lang string, lowerWords func() []string, sk *skeletons, yield func(s, w string)) {
-	// seen is the worker's own set, emptied after each item: a new map
-	// for each item was 40% of loanwordsOf.
-	seen := map[string]bool{}
-	if sk != nil {
-		if sk.seen == nil {
-			sk.seen = map[string]bool{}
-		}
-		seen = sk.seen
-		defer clear(seen)
+func eachLoanword(text func() (string, string), lang string, lowerWords func() []string, sk *skeletons, yield func(s, w string)) {
+	// sk numbers the skeletons it has made; seen[id] is the item that
+	// had skeleton id last: no set of strings to fill and empty for each
+	// item (its lookups, with those of the stop words and the memo, were
+	// most of loanwordsOf).
+	if sk == nil {
+		sk = &skeletons{}
 	}
-	add := func(s, w string) {
-		if s != "" && !seen[s] {
-			seen[s] = true
-			yield(s, w)
+	sk.item++
+	if sk.item == 0 { // wrapped round: no item has the new number yet
+		clear(sk.seen)
+		sk.item = 1
+	}
+	add := func(l loanword, w string) {
+		if l.skel != "" && sk.seen[l.id] != sk.item {
+			sk.seen[l.id] = sk.item
+			yield(l.skel, w)
 		}
 	}
 	if baseLang(lang) == "ja" {
-		for _, w := range KatakanaWords(text()) {
-			add(sk.kana(w), w)
+		// The runs of katakana of the two joined by a line break are
+		// those of each, the first's first: no join (it was an
+		// allocation of every item's text).
+		a, b := text()
+		for _, t := range [2]string{a, b} {
+			if isASCII(t) { // katakana are beyond ASCII
+				continue
+			}
+			for _, w := range KatakanaWords(t) {
+				add(sk.kana(w), w)
+			}
 		}
 		return
 	}
 	for _, w := range lowerWords() {
-		if len(w) >= 3 && !stop[w] && !strings.ContainsFunc(w, unicode.IsDigit) {
-			if !strings.Contains(w, "-") {
-				// The word is its one part and its parts joined.
-				add(sk.latin(w), w)
-				continue
-			}
-			for _, part := range strings.Split(w, "-") {
-				add(sk.latin(part), part)
-			}
-			add(sk.latin(strings.ReplaceAll(w, "-", "")), w)
+		l, ok := sk.latin(w)
+		if !ok || !l.read {
+			continue
 		}
+		if !l.hyphen {
+			// The word is its one part and its parts joined.
+			add(l, w)
+			continue
+		}
+		for _, part := range strings.Split(w, "-") {
+			p, _ := sk.latin(part)
+			add(p, part)
+		}
+		p, _ := sk.latin(strings.ReplaceAll(w, "-", ""))
+		add(p, w)
 	}
 }
 
 // skeletons remembers the skeletons of words for one extractor: the items
 // of a rulebook use a few thousand words over and over, and Skeleton's
-// eleven replacements were 14% of an alignment across languages. A nil
-// *skeletons remembers nothing. seen is loanwordsOf's set of the
-// skeletons of one item.
+// eleven replacements were 14% of an alignment across languages. It
+// numbers the skeletons, and seen holds, by number, the last item
+// (counted in item) that had each.
 type skeletons struct {
-	latinOf, kanaOf map[string]string
-	seen            map[string]bool
+	latinOf, kanaOf map[string]loanword
+	ids             map[string]int32
+	seen            []uint32
+	item            uint32
 }
 
-// latin is Skeleton(w).
-func (sk *skeletons) latin(w string) string {
-	if sk == nil {
-		return Skeleton(w)
+// loanword is what skeletons remember of a word: its skeleton and the
+// skeleton's number; for a Latin word also whether loanwords reads it
+// (three letters or more, no stop word, no digit) and whether it has a
+// hyphen (its parts are read too).
+type loanword struct {
+	skel         string
+	id           int32
+	read, hyphen bool
+}
+
+// number returns the number of skeleton s.
+func (sk *skeletons) number(s string) int32 {
+	if id, ok := sk.ids[s]; ok {
+		return id
 	}
-	if s, ok := sk.latinOf[w]; ok {
-		return s
+	if sk.ids == nil {
+		sk.ids = map[string]int32{}
 	}
-	s := Skeleton(w)
+	id := int32(len(sk.seen))
+	sk.ids[s] = id
+	sk.seen = append(sk.seen, 0)
+	return id
+}
+
+// latin returns Skeleton(w) and what loanwords makes of Latin word w;
+// false for a word with a digit, which loanwords does not read (it is
+// not remembered: the numbers of a rulebook are many).
+func (sk *skeletons) latin(w string) (loanword, bool) {
+	if hasDigit(w) {
+		return loanword{}, false
+	}
+	if l, ok := sk.latinOf[w]; ok {
+		return l, true
+	}
+	l := loanword{skel: Skeleton(w), read: len(w) >= 3 && !stop[w], hyphen: strings.Contains(w, "-")}
+	l.id = sk.number(l.skel)
 	if sk.latinOf == nil {
-		sk.latinOf = map[string]string{}
+		sk.latinOf = map[string]loanword{}
 	}
-	sk.latinOf[strings.Clone(w)] = s // w is cut from an item's text
-	return s
+	sk.latinOf[strings.Clone(w)] = l // w is cut from an item's text
+	return l, true
 }
 
-// kana is Skeleton(Romaji(w)).
-func (sk *skeletons) kana(w string) string {
-	if sk == nil {
-		return Skeleton(Romaji(w))
+// hasDigit is strings.ContainsFunc(w, unicode.IsDigit), ASCII read
+// byte by byte.
+func hasDigit(w string) bool {
+	for i := 0; i < len(w); i++ {
+		if c := w[i]; '0' <= c && c <= '9' {
+			return true
+		} else if c >= 0x80 {
+			return strings.ContainsFunc(w[i:], unicode.IsDigit)
+		}
 	}
-	if s, ok := sk.kanaOf[w]; ok {
-		return s
+	return false
+}
+
+// kana returns Skeleton(Romaji(w)) and its number.
+func (sk *skeletons) kana(w string) loanword {
+	if l, ok := sk.kanaOf[w]; ok {
+		return l
 	}
-	s := Skeleton(Romaji(w))
+	l := loanword{skel: Skeleton(Romaji(w))}
+	l.id = sk.number(l.skel)
 	if sk.kanaOf == nil {
-		sk.kanaOf = map[string]string{}
+		sk.kanaOf = map[string]loanword{}
 	}
-	sk.kanaOf[w] = s // KatakanaWords made w a string of its own
-	return s
+	sk.kanaOf[w] = l // KatakanaWords made w a string of its own
+	return l
 }
 
 // stop lists the function words of the languages rulesync meets, left out

@@ -5,8 +5,11 @@ import (
 	"math/rand/v2"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/rulesync/rulesync/corpus"
 )
@@ -305,5 +308,314 @@ func TestFindCJK(t *testing.T) {
 				t.Fatalf("find(%q, %s) = %v, the search over runes %v", s, lang, got, w)
 			}
 		}
+	}
+}
+
+// TestLetterRuns holds letterRuns to the split it replaces,
+// strings.FieldsFuncSeq with !unicode.IsLetter, on random texts of ASCII
+// letters, digits, marks and controls, and of runes beyond ASCII (which
+// take the split rune by rune).
+func TestLetterRuns(t *testing.T) {
+	pieces := []string{"a", "z", "A", "Z", "q", "0", "9", " ", "-", "'", "@", "[", "`", "{", "\n", "\x00", "\x7f", "é", "日", "\xff"}
+	r := rand.New(rand.NewPCG(16, 8))
+	for range 50000 {
+		s := randomText(r, pieces, 14)
+		got := slices.Collect(letterRuns(s))
+		want := slices.Collect(strings.FieldsFuncSeq(s, func(r rune) bool { return !unicode.IsLetter(r) }))
+		if !slices.Equal(got, want) {
+			t.Fatalf("letterRuns(%q) = %q, FieldsFuncSeq %q", s, got, want)
+		}
+		// A stop after the first run is kept.
+		for w := range letterRuns(s) {
+			if len(want) == 0 || w != want[0] {
+				t.Fatalf("letterRuns(%q) starts with %q, FieldsFuncSeq %q", s, w, want)
+			}
+			break
+		}
+	}
+}
+
+// TestParseNumber holds parseNumber, with its way for plain digits, to
+// the reading it had for every number (parseNumberRead below), on random
+// numbers of digits, zeros, separators, 万 and other runes, up to 26
+// digits, in both conventions.
+func TestParseNumber(t *testing.T) {
+	pieces := []string{"0", "1", "5", "9", "00", "123", "9876543", ".", ",", " ", "\u2009", "万", "-", "a", "e", "٣"}
+	r := rand.New(rand.NewPCG(16, 9))
+	for range 100000 {
+		s := randomText(r, pieces, 8)
+		for _, comma := range []bool{false, true} {
+			if got, want := parseNumber(s, comma), parseNumberRead(s, comma); got != want {
+				t.Fatalf("parseNumber(%q, %v) = %q, the reading %q", s, comma, got, want)
+			}
+		}
+	}
+}
+
+// parseNumberRead is parseNumber as it was before its way for plain
+// digits.
+func parseNumberRead(s string, comma bool) string {
+	man := strings.HasSuffix(s, "万")
+	s = strings.TrimSpace(strings.TrimSuffix(s, "万"))
+	s = spaces.Replace(s)
+	thousands, decimal := ",", "."
+	if comma {
+		thousands, decimal = ".", ","
+	}
+	if strings.Contains(s, thousands) && strings.Contains(s, decimal) {
+		s = strings.ReplaceAll(s, thousands, "")
+	} else if groupsOf3(s, thousands) {
+		s = strings.ReplaceAll(s, thousands, "")
+	} else if !strings.Contains(s, thousands) && groupsOf3(s, decimal) {
+		s = strings.ReplaceAll(s, decimal, "")
+	}
+	s = strings.ReplaceAll(s, decimal, ".")
+	s = strings.ReplaceAll(s, ",", ".")
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		return ""
+	}
+	if man {
+		v *= 10000
+	}
+	if v == float64(int64(v)) {
+		return strconv.FormatInt(int64(v), 10)
+	}
+	return strconv.FormatFloat(v, 'f', -1, 64)
+}
+
+// TestJapaneseLoanwordsApart checks that the loanwords of a Japanese
+// title and text, read apart, are those of the two joined by a line
+// break as they were read, on random texts of katakana, the long-vowel
+// mark, the middle dot, kana, kanji, ASCII and bytes that are no UTF-8.
+func TestJapaneseLoanwordsApart(t *testing.T) {
+	pieces := []string{"チ", "ップ", "ー", "・", "の", "日", "a", " ", "\n", "\xff", "\xe3\x83", "ｶ"}
+	r := rand.New(rand.NewPCG(16, 10))
+	for range 20000 {
+		a, b := randomText(r, pieces, 6), randomText(r, pieces, 10)
+		got := loanwordsOf(func() (string, string) { return a, b }, "ja", nil, &skeletons{})
+		var want [][2]string
+		seen := map[string]bool{}
+		for _, w := range KatakanaWords(a + "\n" + b) {
+			if s := Skeleton(Romaji(w)); s != "" && !seen[s] {
+				seen[s] = true
+				want = append(want, [2]string{s, w})
+			}
+		}
+		if !slices.Equal(got, want) {
+			t.Fatalf("loanwords of %q and %q = %q, of the two joined %q", a, b, got, want)
+		}
+	}
+}
+
+// TestLoanwordsMemo holds eachLoanword, with its memo of numbered
+// skeletons kept across items, to the reading it replaces (a set of
+// skeletons for each item, the stop words and digits looked at for each
+// word: loanwordsRead below), on random lists of words of letters,
+// hyphens, digits, stop words and runes beyond ASCII, and random
+// Japanese texts, 20,000 of them through one memo.
+func TestLoanwordsMemo(t *testing.T) {
+	pieces := []string{"card", "cord", "dealer", "the", "and", "a", "b", "x", "-", "all-in", "re-raise", "5", "0", "9", "٣", "é", "ß", "chip", "s"}
+	kana := []string{"チップ", "ディーラー", "ボタン", "ー", "・", "の", "日", " ", "a", "\n", "\xff"}
+	r := rand.New(rand.NewPCG(16, 11))
+	sk := &skeletons{}
+	for range 20000 {
+		var ws []string
+		for range r.IntN(12) {
+			ws = append(ws, randomText(r, pieces, 4))
+		}
+		a, b := randomText(r, kana, 6), randomText(r, kana, 8)
+		for _, lang := range []string{"en", "ja"} {
+			for _, memo := range []*skeletons{sk, nil} {
+				got := loanwordsOf(func() (string, string) { return a, b }, lang, func() []string { return ws }, memo)
+				if want := loanwordsRead(a+"\n"+b, lang, ws); !slices.Equal(got, want) {
+					t.Fatalf("loanwords of %q / %q, %s = %q, the reading %q", ws, a+"\n"+b, lang, got, want)
+				}
+			}
+		}
+	}
+}
+
+// loanwordsRead is loanwordsOf as it was before the memo numbered the
+// skeletons.
+func loanwordsRead(text, lang string, ws []string) [][2]string {
+	var out [][2]string
+	seen := map[string]bool{}
+	add := func(s, w string) {
+		if s != "" && !seen[s] {
+			seen[s] = true
+			out = append(out, [2]string{s, w})
+		}
+	}
+	if baseLang(lang) == "ja" {
+		for _, w := range KatakanaWords(text) {
+			add(Skeleton(Romaji(w)), w)
+		}
+		return out
+	}
+	for _, w := range ws {
+		if len(w) >= 3 && !stop[w] && !strings.ContainsFunc(w, unicode.IsDigit) {
+			if !strings.Contains(w, "-") {
+				add(Skeleton(w), w)
+				continue
+			}
+			for _, part := range strings.Split(w, "-") {
+				add(Skeleton(part), part)
+			}
+			add(Skeleton(strings.ReplaceAll(w, "-", "")), w)
+		}
+	}
+	return out
+}
+
+// TestAppendWords holds appendWords, which reads ASCII bytes as they
+// are, to the reading rune by rune it replaces (appendWordsRead below),
+// on random texts of letters, digits, hyphens, apostrophes, marks, CJK,
+// other letters and bytes that are no UTF-8.
+func TestAppendWords(t *testing.T) {
+	pieces := []string{"a", "Z", "0", "-", "'", " ", ".", "\n", "é", "ß", "日", "ー", "٣", "\xff", "\xe3\x83", "-'"}
+	r := rand.New(rand.NewPCG(16, 12))
+	for range 50000 {
+		s := randomText(r, pieces, 14)
+		if got, want := appendWords(nil, s), appendWordsRead(nil, s); !slices.Equal(got, want) {
+			t.Fatalf("appendWords(%q) = %q, the reading rune by rune %q", s, got, want)
+		}
+	}
+}
+
+// appendWordsRead is appendWords as it was, rune by rune.
+func appendWordsRead(out []string, s string) []string {
+	start := -1
+	isWord := func(r rune) bool {
+		if r < 0x80 {
+			return r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r >= 'A' && r <= 'Z'
+		}
+		return (unicode.IsLetter(r) || unicode.IsDigit(r)) && !corpus.IsCJK(r)
+	}
+	for i := 0; ; {
+		if i == len(s) {
+			if start >= 0 {
+				out = append(out, s[start:])
+			}
+			return out
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		in := isWord(r)
+		if !in && (r == '-' || r == '\'') && start >= 0 && i+size < len(s) {
+			next, _ := utf8.DecodeRuneInString(s[i+size:])
+			in = isWord(next)
+		}
+		if in && start < 0 {
+			start = i
+		}
+		if !in && start >= 0 {
+			out = append(out, s[start:i])
+			start = -1
+		}
+		i += size
+	}
+}
+
+// TestAppendNumbers holds appendNumbers, which parses the numbers it
+// found in the place they were found and reads number words without a
+// list, to numbers as it was (numbersRead below), on random texts of
+// digits, separators, 万 and number words in five languages, appended
+// after numbers already in the buffer (which do not count as repeats).
+func TestAppendNumbers(t *testing.T) {
+	pieces := []string{"1", "0", "10", "500", ",", ".", " ", "\u2009", "万", "-", "twenty", "five", "hundred", "thousand", "and", "mil", "e", "cento", "vinte", "deux", "x", "É", "日"}
+	r := rand.New(rand.NewPCG(16, 13))
+	buf := []string{"10", "25"}
+	for range 30000 {
+		f := randomText(r, pieces, 12)
+		for _, lang := range []string{"en", "pt", "fr", "ja"} {
+			lower := func() string { return strings.ToLower(f) }
+			want := numbersRead(f, lang, lower)
+			got := appendNumbers(buf[:2], f, lang, lower)
+			if !slices.Equal(got[:2], []string{"10", "25"}) || !slices.Equal(got[2:], want) {
+				t.Fatalf("appendNumbers([10 25], %q, %s) = %q, the reading %q after them", f, lang, got, want)
+			}
+			buf = got
+		}
+	}
+}
+
+// numbersRead is numbers as it was, with a list of the numbers found and
+// of the number words' numbers.
+func numbersRead(f, lang string, lower func() string) []string {
+	if !strings.ContainsAny(f, "0123456789") && numberWords[baseLang(lang)] == nil && !strings.Contains(f, "万") {
+		return nil
+	}
+	comma := decimalComma[baseLang(lang)]
+	var out []string
+	for _, m := range appendScanNumbers(nil, f) {
+		n := parseNumberRead(m, comma)
+		if n != "" && !slices.Contains(out, n) {
+			out = append(out, n)
+		}
+	}
+	if words := numberWords[baseLang(lang)]; words != nil {
+		var vs []int
+		eachWordNumber(strings.FieldsFuncSeq(lower(), func(r rune) bool { return !unicode.IsLetter(r) }), words, nil, func(v int) { vs = append(vs, v) })
+		for _, v := range vs {
+			if v > 10 {
+				if n := strconv.Itoa(v); !slices.Contains(out, n) {
+					out = append(out, n)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// TestNumberSieves checks that each language's sieve holds every one of
+// its number words (the one thing it must do: a word it holds is looked
+// up as before) and that it lets few other words through: under a
+// tenth of random words of 1 to 8 letters.
+func TestNumberSieves(t *testing.T) {
+	for lang, words := range numberWords {
+		sv := numberSieves[lang]
+		if sv == nil {
+			t.Fatalf("no sieve for %s", lang)
+		}
+		for w := range words {
+			if !sv.may(w) {
+				t.Errorf("the %s sieve leaves out %q", lang, w)
+			}
+		}
+		r := rand.New(rand.NewPCG(16, 14))
+		through := 0
+		for range 10000 {
+			b := make([]byte, 1+r.IntN(8))
+			for i := range b {
+				b[i] = byte('a' + r.IntN(26))
+			}
+			if sv.may(string(b)) {
+				through++
+			}
+		}
+		if through > 1000 {
+			t.Errorf("the %s sieve lets %d of 10000 random words through", lang, through)
+		}
+	}
+}
+
+// BenchmarkWordNumbers reads the number words of an English text of
+// synth's kind (numbers, rule words, "minimum") with the sieve before the
+// map and with the map alone.
+func BenchmarkWordNumbers(b *testing.B) {
+	text := strings.Repeat("order warning order round button 11800 break card player order burn twenty five minimum stack burn fold tournament flop dealer seat floor. ", 4)
+	for _, c := range []struct {
+		name string
+		sv   *sieve
+	}{{"sieve", numberSieves["en"]}, {"map", nil}} {
+		b.Run(c.name, func(b *testing.B) {
+			n := 0
+			for b.Loop() {
+				eachWordNumber(letterRuns(text), numberWords["en"], c.sv, func(int) { n++ })
+			}
+			if n == 0 {
+				b.Fatal("no number words read")
+			}
+		})
 	}
 }

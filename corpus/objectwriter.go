@@ -17,6 +17,11 @@ import (
 type ObjectWriter struct {
 	w   *bufio.Writer
 	buf bytes.Buffer
+	// enc writes a value into buf indented under each prefix (the
+	// member's "  ", the list element's "    "): an Encoder marshals
+	// and indents in buffers of its own, where json.Marshal and
+	// json.Indent made a copy of every value.
+	enc map[string]*json.Encoder
 	n   int // members written
 	err error
 }
@@ -96,15 +101,21 @@ func (o *ObjectWriter) value(v any, prefix string) {
 	if o.err != nil {
 		return
 	}
-	b, err := json.Marshal(v)
-	if err != nil {
-		o.err = err
-		return
+	enc := o.enc[prefix]
+	if enc == nil {
+		if o.enc == nil {
+			o.enc = map[string]*json.Encoder{}
+		}
+		enc = json.NewEncoder(&o.buf)
+		enc.SetIndent(prefix, "  ")
+		o.enc[prefix] = enc
 	}
 	o.buf.Reset()
-	if err := json.Indent(&o.buf, b, prefix, "  "); err != nil {
+	// What json.Indent makes of json.Marshal's value, and a newline
+	// (the Encoder's end of a value), left out.
+	if err := enc.Encode(v); err != nil {
 		o.err = err
 		return
 	}
-	o.w.Write(o.buf.Bytes())
+	o.w.Write(bytes.TrimSuffix(o.buf.Bytes(), []byte("\n")))
 }
