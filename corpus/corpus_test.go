@@ -60,7 +60,9 @@ func TestJoinLines(t *testing.T) {
 		{[]string{"Rule 36", "applies"}, "Rule 36 applies"},
 		{[]string{"Note: 2-", "motion raises"}, "Note: 2-motion raises"}, // a compound after a digit
 		{[]string{"blinds 1000-", "2000"}, "blinds 1000-2000"},
-		{[]string{"a pause -", "then play"}, "a pause - then play"}, // a dash, not a hyphen
+		{[]string{"a pause -", "then play"}, "a pause - then play"},          // a dash, not a hyphen
+		{[]string{"3x3x3 One-", "Handed events"}, "3x3x3 One-Handed events"}, // a compound of capitals
+		{[]string{"a pause -", "Then play"}, "a pause - Then play"},
 		{[]string{"NLHE で", "play"}, "NLHE で play"},
 	} {
 		if got := JoinLines(c.lines, v); got != c.want {

@@ -223,7 +223,8 @@ func IsCJK(r rune) bool {
 // A line ending in a hyphen after a letter is joined to the next without
 // the hyphen only where vocab says the joined word is a word and the
 // hyphenated one is not; a nil vocab keeps every hyphen. A hyphen after a
-// digit ("2-" + "motion") always stays, with no space after it.
+// digit ("2-" + "motion"), or before a capital ("One-" + "Handed"),
+// always stays, with no space after it.
 func JoinLines(lines []string, vocab Vocabulary) string {
 	var b strings.Builder
 	for _, ln := range lines {
@@ -254,6 +255,12 @@ func JoinLines(lines []string, vocab Vocabulary) string {
 					b.WriteString(ln)
 					continue
 				}
+				b.WriteString(ln)
+				continue
+			}
+			if unicode.IsLetter(before) && unicode.IsUpper(first) {
+				// "One-" + "Handed": a compound broken at its hyphen
+				// (a dash between words has a space before it).
 				b.WriteString(ln)
 				continue
 			}
