@@ -67,15 +67,11 @@ func fontBombPDF(t testing.TB) []byte {
 	}
 	w.Close()
 	content := "BT /F1 12 Tf 72 700 Td (1: Seats) Tj ET"
-	return pdftest.File([]string{
-		"<< /Type /Catalog /Pages 2 0 R >>",
-		"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-		"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
-		fmt.Sprintf("<< /Length %d >>\nstream\n%s\nendstream", len(content), content),
+	return pdftest.Page(content,
 		"<< /Type /Font /Subtype /TrueType /BaseFont /Bomb /FirstChar 32 /LastChar 126 /FontDescriptor 6 0 R >>",
 		"<< /Type /FontDescriptor /FontName /Bomb /Flags 32 /FontBBox [0 -200 1000 800] /ItalicAngle 0 /Ascent 800 /Descent -200 /CapHeight 700 /StemV 80 /FontFile2 7 0 R >>",
 		fmt.Sprintf("<< /Filter /FlateDecode /Length %d >>\nstream\n%s\nendstream", z.Len(), z.Bytes()),
-	}, "")
+	)
 }
 
 // manyTextPDF is a PDF of one page with n text objects of one glyph each

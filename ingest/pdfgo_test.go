@@ -110,14 +110,10 @@ func TestPDFGoMatchesPDFium(t *testing.T) {
 func TestPDFFallback(t *testing.T) {
 	page := func(font string) []byte {
 		content := "BT /F1 12 Tf 72 700 Td (1: Seats) Tj ET"
-		return pdftest.File([]string{
-			"<< /Type /Catalog /Pages 2 0 R >>",
-			"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-			"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
-			fmt.Sprintf("<< /Length %d >>\nstream\n%s\nendstream", len(content), content),
+		return pdftest.Page(content,
 			font,
 			"<< /Length 0 >>\nstream\n\nendstream",
-		}, "")
+		)
 	}
 	good := page("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>")
 	damaged := []byte(strings.Replace(string(good), "0000000009 00000 n", "0000000019 00000 n", 1))
@@ -177,13 +173,9 @@ func TestPDFTextAsPDFium(t *testing.T) {
 			helv, "pdfium", "out of order"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			data := pdftest.File([]string{
-				"<< /Type /Catalog /Pages 2 0 R >>",
-				"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-				"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
-				fmt.Sprintf("<< /Length %d >>\nstream\n%s\nendstream", len(c.content), c.content),
+			data := pdftest.Page(c.content,
 				c.font,
-			}, "")
+			)
 			got, by, why, err := readWith(t, true, "x.pdf", data)
 			if by != c.by || c.why != "" && (why == nil || !strings.Contains(why.Error(), c.why)) {
 				t.Errorf("read by %q, the Go reader said %v; want %s, saying %q", by, why, c.by, c.why)
@@ -235,14 +227,10 @@ func TestPDFBoldAsPDFium(t *testing.T) {
 		{"/Flags 32", false},
 	} {
 		content := "BT /F1 12 Tf 72 700 Td (Seats) Tj ET"
-		data := pdftest.File([]string{
-			"<< /Type /Catalog /Pages 2 0 R >>",
-			"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-			"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
-			fmt.Sprintf("<< /Length %d >>\nstream\n%s\nendstream", len(content), content),
-			"<< /Type /Font /Subtype /TrueType /BaseFont /Foo /FirstChar 32 /LastChar 126 /Widths [" + widths + "] /Encoding /WinAnsiEncoding /FontDescriptor 6 0 R >>",
-			"<< /Type /FontDescriptor /FontName /Foo /ItalicAngle 0 /Ascent 800 /Descent -200 /CapHeight 700 /FontBBox [0 -200 1000 800] " + c.desc + " >>",
-		}, "")
+		data := pdftest.Page(content,
+			"<< /Type /Font /Subtype /TrueType /BaseFont /Foo /FirstChar 32 /LastChar 126 /Widths ["+widths+"] /Encoding /WinAnsiEncoding /FontDescriptor 6 0 R >>",
+			"<< /Type /FontDescriptor /FontName /Foo /ItalicAngle 0 /Ascent 800 /Descent -200 /CapHeight 700 /FontBBox [0 -200 1000 800] "+c.desc+" >>",
+		)
 		for _, goFirst := range []bool{true, false} {
 			saveFirst, saveBy := pdfGoFirst, pdfReadBy
 			pdfGoFirst = goFirst
@@ -274,13 +262,9 @@ func TestPDFSizeAsPDFium(t *testing.T) {
 		{"BT /F1 12 Tf 50 Tz 72 700 Td (Seats) Tj ET", 12},
 		{"BT /F1 12 Tf 0 1 -1 0 300 300 Tm (Seats) Tj ET", 12},
 	} {
-		data := pdftest.File([]string{
-			"<< /Type /Catalog /Pages 2 0 R >>",
-			"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-			"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
-			fmt.Sprintf("<< /Length %d >>\nstream\n%s\nendstream", len(c.content), c.content),
+		data := pdftest.Page(c.content,
 			"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-		}, "")
+		)
 		for _, goFirst := range []bool{true, false} {
 			saveFirst := pdfGoFirst
 			pdfGoFirst = goFirst

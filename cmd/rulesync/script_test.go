@@ -138,13 +138,6 @@ func writePDF(ts *testscript.TestScript, neg bool, args []string) {
 	default:
 		ts.Fatalf("pdf: unknown font %q", args[1])
 	}
-	data := pdftest.File([]string{
-		"<< /Type /Catalog /Pages 2 0 R >>",
-		"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-		"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
-		fmt.Sprintf("<< /Length %d >>\nstream\n%s\nendstream", content.Len(), content.String()),
-		font,
-		"<< /Length 0 >>\nstream\n\nendstream",
-	}, "")
+	data := pdftest.Page(content.String(), font, "<< /Length 0 >>\nstream\n\nendstream")
 	ts.Check(os.WriteFile(ts.MkAbs(args[0]), data, 0o644))
 }

@@ -28,3 +28,15 @@ func File(objs []string, trailer string) []byte {
 	fmt.Fprintf(&b, "trailer\n<< /Size %d /Root 1 0 R%s >>\nstartxref\n%d\n%%%%EOF\n", len(objs)+1, trailer, xref)
 	return b.Bytes()
 }
+
+// Page writes a PDF of one US Letter page whose content stream is
+// content (object 4, not compressed) and whose font /F1 is object 5,
+// the first of objs (objects from 5 on).
+func Page(content string, objs ...string) []byte {
+	return File(append([]string{
+		"<< /Type /Catalog /Pages 2 0 R >>",
+		"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+		"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
+		fmt.Sprintf("<< /Length %d >>\nstream\n%s\nendstream", len(content), content),
+	}, objs...), "")
+}
