@@ -520,7 +520,7 @@ func (b *Build) interrupted(ctx context.Context) error {
 // in the cache), whether the cache holds it, and its summary.
 func (b *Build) ingest(ctx context.Context, src *source, cache *cache) (*corpus.Document, error) {
 	s := src.Source
-	opt := ingest.Options{Format: s.Format, Edition: s.Edition, Lang: s.Lang, MaxBytes: b.Workspace.MaxBytes, Now: b.now, Context: ctx}
+	opt := ingest.Options{Format: s.Format, Edition: s.Edition, Lang: s.Lang, PDFEngine: s.PDFEngine, MaxBytes: b.Workspace.MaxBytes, Now: b.now, Context: ctx}
 	found := func(d *corpus.Document, h string, cached bool) (*corpus.Document, error) {
 		src.hash, src.stored = h, cached
 		src.summary = DocSummary{s.Name, d.Edition, d.Lang, len(d.Items), cached}
@@ -562,7 +562,13 @@ func (b *Build) ingest(ctx context.Context, src *source, cache *cache) (*corpus.
 		data = page.Data
 		parse = func() (*corpus.Document, error) { return opt.FromPage(page) }
 	}
-	h := key("ingest", hex.EncodeToString(sha256Of(data)), s.Format, s.Edition, s.Lang)
+	parts := []string{"ingest", hex.EncodeToString(sha256Of(data)), s.Format, s.Edition, s.Lang}
+	if s.PDFEngine != "" && s.PDFEngine != "auto" {
+		// Another engine is another reading (the key of the default
+		// stays what it was, so that no cache is made cold).
+		parts = append(parts, "pdf_engine="+s.PDFEngine)
+	}
+	h := key(parts...)
 	remember := func() {
 		if page != nil {
 			p := *page

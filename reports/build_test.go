@@ -339,6 +339,7 @@ func TestManifestErrors(t *testing.T) {
 		{"colour = \"red\"\n", `unknown key "colour"`},
 		{"", "no [[source]]"},
 		{"title = \"only a title\"\n", "no [[source]]"},
+		{"[[source]]\nname = \"a\"\npath = \"a.pdf\"\npdf_engine = \"nosuch\"\n", `rulesync.toml:4:14: source "a": pdf_engine "nosuch": this build reads PDFs with auto, `},
 	} {
 		p := filepath.Join(dir, "rulesync.toml")
 		os.WriteFile(p, []byte(c.body), 0o644)

@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/rulesync/rulesync/ingest"
+	"github.com/rulesync/rulesync/internal/pdftest"
 	"github.com/rulesync/rulesync/internal/testcorpus"
 	"github.com/rulesync/rulesync/reports"
 )
@@ -522,5 +523,38 @@ func TestSiteCSP(t *testing.T) {
 	os.WriteFile(bad, []byte(strings.Replace(string(index), "</main>", `<script>document.body.setAttribute("data-injected", "ran")</script></main>`, 1)), 0o644)
 	if dom, _ := run("--dump-dom", "file://"+bad); strings.Contains(dom, `data-injected="ran"`) {
 		t.Error("a script injected into a page ran")
+	}
+}
+
+// TestBuildPDFEngine: a source's pdf_engine reaches the reading of its
+// PDF. A PDF in a Type3 font, which the Go reader leaves to PDFium, is
+// built with the default engine; with pdf_engine = "go" it fails,
+// saying why, though the default's document is in the cache: the
+// document cached for the one is not taken for the other.
+func TestBuildPDFEngine(t *testing.T) {
+	dir := copyWorkspace(t)
+	manifest := filepath.Join(dir, "rulesync.toml")
+	m, _ := os.ReadFile(manifest)
+	pdf := pdftest.Page("BT /F1 12 Tf 72 700 Td (1: Seats are drawn.) Tj 0 -16 Td (2: The button moves.) Tj ET", pdftest.Type3Font, pdftest.EmptyStream)
+	os.WriteFile(filepath.Join(dir, "t3.pdf"), pdf, 0o644)
+	write := func(engine string) {
+		src := "[[source]]\nname = \"t3\"\npath = \"t3.pdf\"\n"
+		if engine != "" {
+			src += "pdf_engine = \"" + engine + "\"\n"
+		}
+		os.WriteFile(manifest, append(append([]byte{}, m...), "\n"+src...), 0o644)
+	}
+	out := filepath.Join(dir, "out")
+	write("")
+	if sum, _ := build(t, dir, out); len(sum.Failed) != 0 {
+		t.Fatalf("failed %v", sum.Failed)
+	}
+	if page, _ := os.ReadFile(filepath.Join(out, "documents", "t3.html")); !strings.Contains(string(page), "The button moves.") {
+		t.Errorf("documents/t3.html does not show rule 2:\n%s", page)
+	}
+	write("go")
+	sum, _ := build(t, dir, out)
+	if len(sum.Failed) != 1 || !strings.Contains(sum.Failed[0].Err.Error(), "the Go PDF reader does not read this file with confidence: a Type3 font") {
+		t.Errorf("pdf_engine = \"go\": failed %v, want t3 refused by the Go reader", sum.Failed)
 	}
 }

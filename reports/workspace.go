@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -44,6 +45,9 @@ type Source struct {
 	Format  string `toml:"format"`
 	Edition string `toml:"edition"`
 	Lang    string `toml:"lang"`
+	// PDFEngine names what reads the source if it is a PDF, one of
+	// ingest.PDFEngines ("" is "auto").
+	PDFEngine string `toml:"pdf_engine"`
 }
 
 // Pair is an edition pair to compare, by source name.
@@ -147,6 +151,10 @@ func LoadWorkspace(path string) (*Workspace, error) {
 			return nil, &ManifestError{Path: path, Err: fmt.Errorf("source %q is named twice", s.Name)}
 		case (s.Path == "") == (s.URL == ""):
 			return nil, &ManifestError{Path: path, Err: fmt.Errorf("source %q needs a path or a url (one of them)", s.Name)}
+		}
+		if s.PDFEngine != "" && !slices.Contains(ingest.PDFEngines(), s.PDFEngine) {
+			line, col := keyPosition(data, "source", i, "pdf_engine")
+			return nil, &ManifestError{Path: path, Line: line, Col: col, Err: fmt.Errorf("source %q: pdf_engine %q: this build reads PDFs with %s", s.Name, s.PDFEngine, strings.Join(ingest.PDFEngines(), ", "))}
 		}
 		names[s.Name] = true
 	}

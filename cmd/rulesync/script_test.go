@@ -117,27 +117,10 @@ func writePDF(ts *testscript.TestScript, neg bool, args []string) {
 	switch args[1] {
 	case "helvetica":
 	case "type3":
-		// Each glyph is named as the Adobe Glyph List names its
-		// character, so that the other engine gives the text.
-		digits := []string{"zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"}
-		var diffs, procs strings.Builder
-		for c := 32; c < 127; c++ {
-			name := map[rune]string{' ': "space", ':': "colon", '.': "period", ',': "comma"}[rune(c)]
-			switch {
-			case c >= '0' && c <= '9':
-				name = digits[c-'0']
-			case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
-				name = string(rune(c))
-			}
-			if name != "" {
-				fmt.Fprintf(&diffs, " %d /%s", c, name)
-				fmt.Fprintf(&procs, " /%s 6 0 R", name)
-			}
-		}
-		font = "<< /Type /Font /Subtype /Type3 /FontBBox [0 0 1000 1000] /FontMatrix [0.001 0 0 0.001 0 0] /CharProcs <<" + procs.String() + " >> /Encoding << /Type /Encoding /Differences [" + diffs.String() + " ] >> /FirstChar 32 /LastChar 126 /Widths [" + strings.Repeat("500 ", 95) + "] /Resources << >> >>"
+		font = pdftest.Type3Font
 	default:
 		ts.Fatalf("pdf: unknown font %q", args[1])
 	}
-	data := pdftest.Page(content.String(), font, "<< /Length 0 >>\nstream\n\nendstream")
+	data := pdftest.Page(content.String(), font, pdftest.EmptyStream)
 	ts.Check(os.WriteFile(ts.MkAbs(args[0]), data, 0o644))
 }

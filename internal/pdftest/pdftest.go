@@ -4,6 +4,7 @@ package pdftest
 import (
 	"bytes"
 	"fmt"
+	"strings"
 )
 
 // File writes a PDF of the objects numbered from 1, with the
@@ -39,4 +40,32 @@ func Page(content string, objs ...string) []byte {
 		"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
 		fmt.Sprintf("<< /Length %d >>\nstream\n%s\nendstream", len(content), content),
 	}, objs...), "")
+}
+
+// Type3Font is a Type3 font for Page's /F1 (object 5) whose glyphs, each
+// the empty object 6 (EmptyStream), are named as the Adobe Glyph List
+// names the printable ASCII letters, digits, space, colon, period and
+// comma, so that an engine that reads Type3 fonts gives their text.
+var Type3Font = type3Font()
+
+// EmptyStream is a stream object of no bytes.
+const EmptyStream = "<< /Length 0 >>\nstream\n\nendstream"
+
+func type3Font() string {
+	digits := []string{"zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"}
+	var diffs, procs strings.Builder
+	for c := 32; c < 127; c++ {
+		name := map[rune]string{' ': "space", ':': "colon", '.': "period", ',': "comma"}[rune(c)]
+		switch {
+		case c >= '0' && c <= '9':
+			name = digits[c-'0']
+		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
+			name = string(rune(c))
+		}
+		if name != "" {
+			fmt.Fprintf(&diffs, " %d /%s", c, name)
+			fmt.Fprintf(&procs, " /%s 6 0 R", name)
+		}
+	}
+	return "<< /Type /Font /Subtype /Type3 /FontBBox [0 0 1000 1000] /FontMatrix [0.001 0 0 0.001 0 0] /CharProcs <<" + procs.String() + " >> /Encoding << /Type /Encoding /Differences [" + diffs.String() + " ] >> /FirstChar 32 /LastChar 126 /Widths [" + strings.Repeat("500 ", 95) + "] /Resources << >> >>"
 }
