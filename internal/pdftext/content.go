@@ -428,7 +428,17 @@ func (in *interp) show(s []byte) error {
 			in.runes = append(in.runes, 0)
 		}
 		trm := matrix{gs.size * gs.scale, 0, 0, gs.size, 0, gs.rise}.mul(in.tm).mul(gs.ctm)
-		in.out.add(in.page, trm, f, gs.size, w, in.runes, in.box)
+		// The displacement (9.4.4): the advance, the character spacing
+		// and, after a space, the word spacing.
+		sp := gs.charSp
+		if n == 1 && code == 32 {
+			sp += gs.wordSp
+		}
+		step := w
+		if gs.size != 0 {
+			step += sp / gs.size
+		}
+		in.out.add(in.page, trm, f, gs.size, w, step, in.runes, in.box)
 		if in.out.stepBack {
 			err = &Unsupported{Reason: "text drawn out of order on a line (a run that steps back along its baseline), which PDFium puts in order"}
 			return
@@ -437,11 +447,6 @@ func (in *interp) show(s []byte) error {
 			if err = in.charge(); err != nil {
 				return
 			}
-		}
-		// The displacement (9.4.4).
-		sp := gs.charSp
-		if n == 1 && code == 32 {
-			sp += gs.wordSp
 		}
 		if f.vertical {
 			ty := -1*gs.size + sp
@@ -469,8 +474,12 @@ type lineBuilder struct {
 }
 
 // add adds the character of runes (one glyph of the font, advance adv,
-// at text rendering matrix trm), reporting its size as fontSize.
-func (b *lineBuilder) add(p *Page, trm matrix, f *font, fontSize, adv float64, runes []rune, box [4]float64) {
+// at text rendering matrix trm), reporting its size as fontSize. step is
+// where the next glyph is set, in the same units: the advance and the
+// character and word spacing (Tc, Tw). A gap is measured from there, so
+// that letter-spaced text ("S e c t i o n" at 2.5 Tc) is words, as
+// PDFium reads it, while the box is the glyph's advance.
+func (b *lineBuilder) add(p *Page, trm matrix, f *font, fontSize, adv, step float64, runes []rune, box [4]float64) {
 	dx, dy := trm.vector(1, 0)
 	if f.vertical {
 		dx, dy = trm.vector(0, -1)
@@ -481,6 +490,10 @@ func (b *lineBuilder) add(p *Page, trm matrix, f *font, fontSize, adv float64, r
 		px, py = px-adv*dx, py-adv*dy
 	}
 	qx, qy := px+adv*dx, py+adv*dy
+	sx, sy := qx, qy // where the next glyph is set
+	if !f.vertical {
+		sx, sy = px+step*dx, py+step*dy
+	}
 	l := math.Hypot(dx, dy)
 	nx, ny := 1.0, 0.0
 	if l > 0 {
@@ -494,8 +507,12 @@ func (b *lineBuilder) add(p *Page, trm matrix, f *font, fontSize, adv float64, r
 	if !b.started || nx*b.dirX+ny*b.dirY < 0.999 {
 		newLine = b.started
 	} else {
-		if math.Abs(qx-b.penX) < 1e-7 && math.Abs(qy-b.penY) < 1e-7 && r == b.last {
-			return // the same glyph again at the same place: fake bold
+		if step != 0 && math.Abs(sx-b.penX) < 1e-7 && math.Abs(sy-b.penY) < 1e-7 && r == b.last {
+			// The same glyph again at the same place: fake bold. (A
+			// glyph that does not move the pen, of a font whose
+			// widths are 0, is set where the last one was: "ll" of
+			// "shall" is two letters.)
+			return
 		}
 		ddx, ddy := px-b.penX, py-b.penY
 		var spacing, offset float64
@@ -525,7 +542,7 @@ func (b *lineBuilder) add(p *Page, trm matrix, f *font, fontSize, adv float64, r
 	}
 	b.started = true
 	b.dirX, b.dirY = nx, ny
-	b.penX, b.penY = qx, qy
+	b.penX, b.penY = sx, sy
 	// The box: the advance from p to q, the font's ascent and descent.
 	ax, ay := trm.vector(0, f.ascent/1000)
 	ex, ey := trm.vector(0, f.descent/1000)

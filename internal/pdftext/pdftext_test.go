@@ -73,6 +73,23 @@ func TestRead(t *testing.T) {
 		size:  10,
 		bold:  true,
 	}, {
+		// The gap Tc leaves after each letter is no space (PDFium reads
+		// letter-spaced headings as words); the word gap is.
+		name: "letter-spaced text: 2.5 Tc at 14 pt",
+		pdf:  onePage("BT /F1 14 Tf 2.5 Tc 72 700 Td (Ace of) Tj 0 Tc ( it) Tj ET", helv, helvFont),
+		text: "Ace of it\n",
+		// A is 667 wide at 14 pt: 9.34, then 2.5 of Tc before c.
+		boxes: map[int]box{0: {72, 81.34, 697.2, 711.2}, 1: {83.84, 90.84, 697.2, 711.2}},
+		size:  14,
+	}, {
+		// Widths of 0: every glyph at the pen, which does not move; the
+		// same letter twice is two letters, not fake bold.
+		name: "a font whose widths are 0",
+		pdf: onePage("BT /F1 10 Tf 72 700 Td (all) Tj ET", helv,
+			"<< /Type /Font /Subtype /TrueType /BaseFont /Foo /FirstChar 32 /LastChar 126 /Widths ["+strings.Repeat("0 ", 95)+"] /Encoding /WinAnsiEncoding >>"),
+		text: "all\n",
+		size: 10,
+	}, {
 		name: "TrueType with Widths and a descriptor",
 		pdf: onePage("BT /F1 20 Tf 100 500 Td (ABZ) Tj ET", helv,
 			"<< /Type /Font /Subtype /TrueType /BaseFont /Foo /FirstChar 65 /LastChar 66 /Widths [500 600] /Encoding /WinAnsiEncoding /FontDescriptor 6 0 R >>",
