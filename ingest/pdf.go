@@ -40,7 +40,9 @@ func parsePDF(data []byte, o Options, d *corpus.Document) error {
 	}
 	pages, repaired := r.pages, r.repaired
 	if r.fellBack != "" {
-		d.Notes = append(d.Notes, fmt.Sprintf("read with %s: the Go PDF reader does not read this file with confidence (%s)", pdfFallbackName, r.fellBack))
+		// A format note, which ingest and show print: the user sees why
+		// the reading took the other engine (3 s on its first run).
+		d.Notes = append(d.Notes, fmt.Sprintf("%sread with %s: the Go PDF reader does not read this file with confidence (%s)", FormatNote, pdfFallbackName, r.fellBack))
 	}
 	lines, dropped := dropPageChrome(pages)
 	if len(dropped) > 0 {

@@ -200,7 +200,7 @@ func TestPDFTextAsPDFium(t *testing.T) {
 // removes it.
 func dropFallbackNote(t *testing.T, d *corpus.Document, why string) {
 	t.Helper()
-	const note = "read with PDFium: the Go PDF reader does not read this file with confidence ("
+	const note = FormatNote + "read with PDFium: the Go PDF reader does not read this file with confidence ("
 	if len(d.Notes) == 0 || !strings.HasPrefix(d.Notes[0], note) || !strings.Contains(d.Notes[0], why) {
 		t.Errorf("notes %q; want first a note that PDFium read it because of %s", d.Notes, why)
 		return
