@@ -131,7 +131,10 @@ func (g *goInstance) open(ctx context.Context, data []byte) (pdfDocument, error)
 // gives only its own pdfError and the context's.
 func (g *goInstance) failure(err error, page int) error {
 	if g.pdfium != nil {
-		return g.pdfium.failure(err, page)
+		// PDFium's own words for a page it cannot read are terse
+		// ("page 2: 6: incorrect page"): the Go reader's reason for
+		// leaving it the file goes with them.
+		return fmt.Errorf("%w (the Go PDF reader: %s)", g.pdfium.failure(err, page), g.why)
 	}
 	if page > 0 {
 		return fmt.Errorf("page %d: %v", page, err)

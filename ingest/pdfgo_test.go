@@ -279,3 +279,24 @@ func TestPDFSizeAsPDFium(t *testing.T) {
 		}
 	}
 }
+
+// TestPDFFallbackFailure: a file the Go reader leaves to PDFium, which
+// then fails on a page, is refused with PDFium's words and the Go
+// reader's reason: a page tree whose Kids hold the tree itself.
+func TestPDFFallbackFailure(t *testing.T) {
+	content := "BT /F1 12 Tf 72 700 Td (1: Seats) Tj ET"
+	data := pdftest.File([]string{
+		"<< /Type /Catalog /Pages 2 0 R >>",
+		"<< /Type /Pages /Kids [3 0 R 2 0 R] /Count 2 >>",
+		"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
+		fmt.Sprintf("<< /Length %d >>\nstream\n%s\nendstream", len(content), content),
+		"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+	}, "")
+	_, by, why, err := readWith(t, true, "loop.pdf", data)
+	if by != "pdfium" || why == nil || !strings.Contains(why.Error(), "loops") {
+		t.Fatalf("read by %q, the Go reader said %v; want PDFium, the page tree looping", by, why)
+	}
+	if err == nil || !strings.Contains(err.Error(), "loop.pdf: page 2: ") || !strings.HasSuffix(err.Error(), "(the Go PDF reader: damaged: the page tree loops)") {
+		t.Errorf("error %v; want PDFium's failure on page 2 and the Go reader's reason", err)
+	}
+}
