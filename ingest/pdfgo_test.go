@@ -23,6 +23,17 @@ func init() {
 	}
 }
 
+// TestPDFGoEnv reads RULESYNC_PDF_GO inside a test, where go test
+// records the variables a test consults for its cache: read in init
+// alone it was not, and the run of .ci/run with RULESYNC_PDF_GO=0 was
+// served from the cache of the run before it, PDFium alone never
+// tested.
+func TestPDFGoEnv(t *testing.T) {
+	if off := os.Getenv("RULESYNC_PDF_GO") == "0"; off == pdfGoFirst {
+		t.Errorf("RULESYNC_PDF_GO=%q, but the Go reader first is %v", os.Getenv("RULESYNC_PDF_GO"), pdfGoFirst)
+	}
+}
+
 // readWith reads data with the Go reader first (goFirst) or PDFium
 // alone, and returns the document, the engine that read it and why the
 // Go reader did not.
