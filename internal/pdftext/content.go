@@ -462,7 +462,8 @@ func (in *interp) show(s []byte) error {
 // lineBuilder ends lines and adds spaces as MuPDF's structured-text
 // device does (fz_add_stext_char): a character continues the line when
 // it keeps its direction and sits less than 0.8 of its size off the
-// baseline from where the last one ended; a gap along the line of 0.15
+// baseline from where the last one set the pen (its advance, and Tc and
+// Tw, where MuPDF takes the advance alone); a gap along the line of 0.15
 // to 0.8 of the size is a space, a step back of less than 0.8 overlaps
 // (the line goes on), a jump further back or forward a new line.
 type lineBuilder struct {
