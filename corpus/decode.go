@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -48,6 +49,15 @@ type Decoder struct {
 	// DropNotes removes {{rulesync:note …}} markers from the JSON of each
 	// value before it is decoded, as DropNotes does to a whole text.
 	DropNotes bool
+
+	// Size is the input's size in bytes, 0 when it is not known. When
+	// known, the items are read into an array sized once from it (by the
+	// bytes the first items took) rather than grown by append, which
+	// allocated five times the array's size for a large document and
+	// copied it as often. A wrong size costs only that: the array grows,
+	// or is cut to size, as without it; one too large makes Decode
+	// allocate up to twice the size it states before the array is cut.
+	Size int64
 
 	// Invalid counts the runs of bytes that were not UTF-8, each of which
 	// became U+FFFD; FirstInvalid locates the first (line and column in
@@ -226,11 +236,15 @@ func (s *stream) items(d *Document, start int) (int, error) {
 	if start = s.ws(p + 1); s.in.is(start, ']') {
 		return start + 1, nil
 	}
+	itemsAt := start
 	for n := 0; ; n++ {
 		s.in.forget(start)
 		end, err := s.skip(s.ws(start), 0)
 		if err != nil {
 			return 0, err
+		}
+		if n == sizeSample && s.dc.Size > 0 {
+			d.Items = slices.Grow(d.Items, estimateItems(n, start-itemsAt, s.dc.Size-int64(start)))
 		}
 		d.Items = append(d.Items, Item{})
 		it := &d.Items[n]
@@ -264,6 +278,29 @@ func (s *stream) items(d *Document, start int) (int, error) {
 		start = p + 1
 	}
 }
+
+// sizeSample is the number of items whose JSON estimates how many more
+// a document of a known size holds (Decoder.Size).
+const sizeSample = 64
+
+// estimateItems is how many items are likely to follow n items that took
+// used bytes, with rest bytes of input left: as many as rest holds at
+// the bytes the n took, a twentieth more (the array is cut to size at the
+// end if it is more than a sixteenth too large), and at most one per
+// itemFloor bytes of rest, whatever the first items were.
+func estimateItems(n, used int, rest int64) int {
+	if n <= 0 || used <= 0 || rest <= 0 {
+		return 0
+	}
+	est := float64(rest) / (float64(used) / float64(n)) * 1.05
+	return int(min(est, float64(rest/itemFloor)))
+}
+
+// itemFloor bounds the estimate: an array of one item per itemFloor bytes
+// of input (an Item is 192 bytes) takes at most twice the input's size.
+// Encode writes every field of an item, its names alone more than
+// itemFloor bytes, so a document it wrote is never underestimated by it.
+const itemFloor = 96
 
 // decodeJSON decodes raw, the JSON of a value that starts at start, into
 // v (a pointer) with encoding/json; field prefixes the field of a type

@@ -139,3 +139,40 @@ func TestDecodeRepairs(t *testing.T) {
 		t.Errorf("invalid %d at %+v, want 1 at %d:%d", dc.Invalid, dc.FirstInvalid, line, col)
 	}
 }
+
+// TestDecodeSize: the input's size, right or wrong, changes nothing of
+// the document decoded; right, the items' array is allocated once at
+// the size it ends with or close to it (no slack beyond a sixteenth);
+// wrong, it is still cut to size.
+func TestDecodeSize(t *testing.T) {
+	_, js := bigDoc(t, 1000)
+	for _, size := range []int64{0, int64(len(js)), 100, int64(len(js)) * 50} {
+		got, err := (&Decoder{Size: size}).Decode(bytes.NewReader(js))
+		if err != nil {
+			t.Fatalf("size %d: %v", size, err)
+		}
+		back, _ := Marshal(got)
+		if !bytes.Equal(back, js) {
+			t.Errorf("size %d: the document does not round-trip", size)
+		}
+		if c, n := cap(got.Items), len(got.Items); c-n > n/16 {
+			t.Errorf("size %d: items cap %d for %d items", size, c, n)
+		}
+	}
+	// The estimate: about the items the rest holds, never more than one
+	// per itemFloor bytes, nothing from nothing.
+	for _, c := range []struct {
+		n, used int
+		rest    int64
+		lo, hi  int
+	}{
+		{64, 6400, 100_000, 1000, 1100},
+		{64, 64, 96_000, 0, 1000},
+		{0, 0, 1000, 0, 0},
+		{64, 6400, 0, 0, 0},
+	} {
+		if got := estimateItems(c.n, c.used, c.rest); got < c.lo || got > c.hi {
+			t.Errorf("estimateItems(%d, %d, %d) = %d, want %d to %d", c.n, c.used, c.rest, got, c.lo, c.hi)
+		}
+	}
+}

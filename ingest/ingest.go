@@ -196,7 +196,7 @@ func (o Options) Read(name string, r io.Reader) (*corpus.Document, error) {
 			return nil, &Error{Input: name, Err: err}
 		}
 		if corpus.IsDocument(head) {
-			return o.decode(name, br)
+			return o.decode(name, br, size)
 		}
 	}
 	data, err := o.readAll(name, r, size)
@@ -309,9 +309,10 @@ func (o Options) streams() bool {
 
 // decode reads a document JSON from r as a stream (corpus.Decoder), with
 // no size limit: rulesync reads back a document of any size it wrote.
-// What follows is what Bytes does for the json format.
-func (o Options) decode(name string, r io.Reader) (*corpus.Document, error) {
-	dc := &corpus.Decoder{DropNotes: true}
+// size is r's size when known, else 0 (corpus.Decoder.Size). What
+// follows is what Bytes does for the json format.
+func (o Options) decode(name string, r io.Reader, size int64) (*corpus.Document, error) {
+	dc := &corpus.Decoder{DropNotes: true, Size: size}
 	d, err := withContext(o.context(), func() (*corpus.Document, error) { return dc.Decode(r) })
 	if err == nil {
 		err = o.context().Err()
@@ -340,7 +341,7 @@ func (o Options) decode(name string, r io.Reader) (*corpus.Document, error) {
 // Bytes ingests data; name identifies the input in errors.
 func (o Options) Bytes(name string, data []byte) (*corpus.Document, error) {
 	if o.streams() && corpus.IsDocument(data[:min(len(data), 64)]) {
-		return o.decode(name, bytes.NewReader(data))
+		return o.decode(name, bytes.NewReader(data), int64(len(data)))
 	}
 	raw := data
 	data = withoutNotes(data)
