@@ -285,7 +285,13 @@ type aligner struct {
 // explain scores target features t against source features s, with the
 // evidence unless the pass is quiet (the score is the same either way).
 func (a *aligner) explain(s, t *features) (float64, []Evidence) {
-	return a.sc.score(s, t, !a.quiet)
+	return a.sc.score(s, t, !a.quiet, nil)
+}
+
+// explainAfter is explain with e first in the evidence (always, quiet or
+// not), with room for one more (the order's, in the review).
+func (a *aligner) explainAfter(e Evidence, s, t *features) (float64, []Evidence) {
+	return a.sc.score(s, t, !a.quiet, &e)
 }
 
 // targetKind is the kind target item j is aligned as.
@@ -487,7 +493,7 @@ func (a *aligner) assign(S, T []int) []Pair {
 	var cs []cand
 	for _, i := range S {
 		for _, j := range T {
-			if s, _ := a.sc.score(&a.fs[i], &a.ft[j], false); s > a.o.threshold() {
+			if s, _ := a.sc.score(&a.fs[i], &a.ft[j], false, nil); s > a.o.threshold() {
 				cs = append(cs, cand{i, j, s})
 			}
 		}
@@ -599,17 +605,20 @@ func (a *aligner) anchors(S, T []int) (chain, crossing []Pair) {
 			if !ok || count[k] != 1<<16+1 || k == (textKey{}) || identityKind(a.src.Items[i].Kind) {
 				continue
 			}
-			score, ev := a.explain(&a.fs[i], &a.ft[j])
-			ev = withFirst(Evidence{Signal: "identical", Agrees: true, Detail: "the same text"}, ev)
+			score, ev := a.explainAfter(Evidence{Signal: "identical", Agrees: true, Detail: "the same text"}, &a.fs[i], &a.ft[j])
 			cands = append(cands, Pair{Source: []int{i}, Target: []int{j}, Score: max(score, 0.99), Evidence: ev, Anchor: true, content: score})
 			anchoredS[i], anchoredT[j] = true, true
 		}
 	}
-	byNum := map[string]int{}
+	type kindNumber struct {
+		kind   corpus.Kind
+		number string // numberKey's
+	}
+	byNum := make(map[kindNumber]int, len(T))
 	for _, j := range T {
 		it := &a.tgt.Items[j]
 		if it.Number != "" && !anchoredT[j] {
-			byNum[string(a.targetKind(j))+":"+numberKey(it.Number)] = j
+			byNum[kindNumber{a.targetKind(j), numberKey(it.Number)}] = j
 		}
 	}
 	for _, i := range S {
@@ -617,17 +626,16 @@ func (a *aligner) anchors(S, T []int) (chain, crossing []Pair) {
 		if it.Number == "" || anchoredS[i] {
 			continue
 		}
-		j, ok := byNum[string(it.Kind)+":"+numberKey(it.Number)]
+		j, ok := byNum[kindNumber{it.Kind, numberKey(it.Number)}]
 		if !ok {
 			continue
 		}
-		score, ev := a.explain(&a.fs[i], &a.ft[j])
+		score, ev := a.explainAfter(Evidence{Signal: "number", Agrees: true, Detail: string(it.Kind) + " " + it.Number + " = " + a.tgt.Items[j].Number}, &a.fs[i], &a.ft[j])
 		// A positional number (rule 12) marks the same rule only when the
 		// texts agree; otherwise the rules may have been renumbered.
 		if same && !identityKind(it.Kind) && (score < positionalAnchor || a.splitAt(i, j)) {
 			continue
 		}
-		ev = withFirst(Evidence{Signal: "number", Agrees: true, Detail: string(it.Kind) + " " + it.Number + " = " + a.tgt.Items[j].Number}, ev)
 		// The printed number vouches for the pair as the order does.
 		cands = append(cands, Pair{Source: []int{i}, Target: []int{j}, Score: score + (1-score)*numberSupport, Evidence: ev, Anchor: true, content: score})
 	}
@@ -639,7 +647,10 @@ func (a *aligner) anchors(S, T []int) (chain, crossing []Pair) {
 			n++
 		}
 	}
-	chain = make([]Pair, 0, n)
+	// The chain is made in cands' storage (n <= i), which cands' tail,
+	// cleared, leaves to the collector: a second array of the pairs was
+	// a twentieth of the live heap at its peak aligning 100k items.
+	chain = cands[:0]
 	for i, p := range cands {
 		if keep[i] {
 			chain = append(chain, p)
@@ -650,16 +661,8 @@ func (a *aligner) anchors(S, T []int) (chain, crossing []Pair) {
 			crossing = append(crossing, p)
 		}
 	}
+	clear(cands[len(chain):])
 	return chain, crossing
-}
-
-// withFirst returns e followed by ev, with room for one more (the
-// order's, in the review).
-func withFirst(e Evidence, ev []Evidence) []Evidence {
-	out := make([]Evidence, 1+len(ev), 2+len(ev))
-	out[0] = e
-	copy(out[1:], ev)
-	return out
 }
 
 // longestIncreasing marks the longest chain of pairs (in source order)
@@ -796,7 +799,7 @@ func (a *aligner) dp(S, T []int) []Pair {
 		for j := lo(i); j < lo(i)+width && j <= m; j++ {
 			k := at(i, j)
 			if i > 0 && j > 0 {
-				s, _ := a.sc.score(&a.fs[S[i-1]], &a.ft[T[j-1]], false)
+				s, _ := a.sc.score(&a.fs[S[i-1]], &a.ft[T[j-1]], false, nil)
 				if a.numbersDiffer(S[i-1], T[j-1]) {
 					// Not made where leaving both items out would do,
 					// whatever that costs.
@@ -926,7 +929,7 @@ func (a *aligner) mergedGain(S, T []int) float32 {
 	if a.sc.sameLang && a.joinedEqual(S, T) {
 		return float32(1 - a.o.threshold())
 	}
-	s, _ := a.sc.score(fs, ft, false)
+	s, _ := a.sc.score(fs, ft, false, nil)
 	return float32(s - a.o.threshold() - mergePenalty)
 }
 
@@ -1181,7 +1184,7 @@ func (a *aligner) review(pairs []Pair) {
 				if o == i || a.src.Items[o].Kind != kind {
 					continue
 				}
-				if s, _ := a.sc.score(&a.fs[o], &a.ft[j], false); s > bestS {
+				if s, _ := a.sc.score(&a.fs[o], &a.ft[j], false, nil); s > bestS {
 					bestI, bestS = o, s
 				}
 			}
@@ -1265,6 +1268,15 @@ func sameFeatures(s, t *features) bool {
 // kept as a run of its own: "A2", "A.2" and "a 2" agree, "2(1)" and "2.1"
 // do not.
 func numberKey(n string) string {
+	if isDigits(n) {
+		return n // one run of digits: itself (most numbers of most rulebooks)
+	}
+	return numberKeyOf(n)
+}
+
+// numberKeyOf is numberKey without the shortcut for a run of digits
+// (TestNumberKeyDigits holds the two to each other).
+func numberKeyOf(n string) string {
 	var b strings.Builder
 	prev := 0 // 1 digit, 2 letter, 0 a boundary
 	for _, r := range strings.ToLower(n) {
@@ -1293,6 +1305,16 @@ func numberKey(n string) string {
 		prev = kind
 	}
 	return wordFirst(b.String())
+}
+
+// isDigits reports whether s is one or more ASCII digits.
+func isDigits(s string) bool {
+	for k := 0; k < len(s); k++ {
+		if s[k] < '0' || s[k] > '9' {
+			return false
+		}
+	}
+	return s != ""
 }
 
 // wordFirst makes the word a number starts with, where one of more than

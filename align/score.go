@@ -43,8 +43,10 @@ const lengthOnly = 0.3
 var tokenCount = [nClass]float64{cNumber: 2, cRef: 2, cAcronym: 1.5, cConcept: 1, cLoanword: 1, cWord: 1, cTitle: 1, cPart: 0.5}
 
 // score rates how well target t translates or restates source s, in
-// [0, 1]. With explain it also returns the evidence.
-func (sc *scorer) score(s, t *features, explain bool) (float64, []Evidence) {
+// [0, 1]. With explain it also returns the evidence; with first, the
+// evidence starts with *first (explain or not), in a slice with room for
+// one more.
+func (sc *scorer) score(s, t *features, explain bool, first *Evidence) (float64, []Evidence) {
 	var common [nClass]float64
 	var shared, onlyS, onlyT [nClass][]int32
 	k := 0.0 // shared tokens, the precise ones counted more
@@ -133,7 +135,7 @@ func (sc *scorer) score(s, t *features, explain bool) (float64, []Evidence) {
 		den++
 	}
 	if den == 0 {
-		return 0, nil
+		return 0, sc.evidence(first, nil)
 	}
 	// Few shared tokens are weak evidence however well they cover a
 	// short text: the score shrinks by k/(k+2).
@@ -147,7 +149,7 @@ func (sc *scorer) score(s, t *features, explain bool) (float64, []Evidence) {
 	}
 	score = math.Max(0, math.Min(1, score))
 	if !explain {
-		return score, nil
+		return score, sc.evidence(first, nil)
 	}
 	// The evidence is gathered here and kept in a slice of its size with
 	// room for one more (the order's, in the review), not in what append
@@ -182,10 +184,26 @@ func (sc *scorer) score(s, t *features, explain bool) (float64, []Evidence) {
 			ev = append(ev, Evidence{Signal: "length", Agrees: l >= 0.5, Detail: fmt.Sprintf("ratio %.2f, expected %.2f", r, sc.ratio)})
 		}
 	}
-	if len(ev) == 0 {
-		return score, nil
+	return score, sc.evidence(first, ev)
+}
+
+// evidence returns *first (if first is not nil) and ev in a slice of
+// their size with room for one more; nil when there is none. (The
+// evidence of every pair is held to the end: one slice of the size it
+// needs, not a copy to put first in front.)
+func (sc *scorer) evidence(first *Evidence, ev []Evidence) []Evidence {
+	n := len(ev)
+	if first != nil {
+		n++
 	}
-	return score, append(make([]Evidence, 0, len(ev)+1), ev...)
+	if n == 0 {
+		return nil
+	}
+	out := make([]Evidence, 0, n+1)
+	if first != nil {
+		out = append(out, *first)
+	}
+	return append(out, ev...)
 }
 
 // sizeConflict is the length agreement below which a pair's lengths
