@@ -7,9 +7,12 @@ import (
 	"crypto/sha256"
 	"fmt"
 	"math"
+	"runtime"
 	"slices"
 	"sort"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
 
@@ -264,9 +267,6 @@ type aligner struct {
 	// it made); made when first needed. seen marks the candidates of
 	// the stamp-th call of candidates, and toks is its buffer of tokens.
 	index struct{ start, items []int32 }
-	seen  []int32
-	stamp int32
-	toks  []feature
 	// keyS and keyT are keys of the items' titles and texts in comparison
 	// form; compactS and compactT their texts without white space, made
 	// when first needed.
@@ -580,7 +580,10 @@ func (a *aligner) fill(pairs []Pair, S, T []int) []Pair {
 // crossing ones kept because the items are identified by id.
 func (a *aligner) anchors(S, T []int) (chain, crossing []Pair) {
 	same := a.sc.sameLang
-	var cands []Pair
+	// At most one candidate a source item: room for all at once, where
+	// append grew the array 1.25x at a time (31 MB allocated for 10 MB of
+	// pairs at 100k items); the chain is cut to size below.
+	cands := make([]Pair, 0, len(S))
 	// anchoredS and anchoredT mark the items of the identical texts, by
 	// index.
 	anchoredS, anchoredT := make([]bool, len(a.src.Items)), make([]bool, len(a.tgt.Items))
@@ -639,17 +642,13 @@ func (a *aligner) anchors(S, T []int) (chain, crossing []Pair) {
 		// The printed number vouches for the pair as the order does.
 		cands = append(cands, Pair{Source: []int{i}, Target: []int{j}, Score: score + (1-score)*numberSupport, Evidence: ev, Anchor: true, content: score})
 	}
-	sort.Slice(cands, func(x, y int) bool { return cands[x].Source[0] < cands[y].Source[0] })
+	// No two candidates have one source item: no order among equals.
+	slices.SortFunc(cands, func(x, y Pair) int { return x.Source[0] - y.Source[0] })
 	keep := longestIncreasing(cands)
-	n := 0
-	for _, k := range keep {
-		if k {
-			n++
-		}
-	}
-	// The chain is made in cands' storage (n <= i), which cands' tail,
-	// cleared, leaves to the collector: a second array of the pairs was
-	// a twentieth of the live heap at its peak aligning 100k items.
+	// The chain is made in cands' storage (as long as i at most), its tail cleared for
+	// the collector, and copied only when much smaller: a second array of
+	// the pairs was a twentieth of the live heap at its peak aligning
+	// 100k items.
 	chain = cands[:0]
 	for i, p := range cands {
 		if keep[i] {
@@ -662,6 +661,9 @@ func (a *aligner) anchors(S, T []int) (chain, crossing []Pair) {
 		}
 	}
 	clear(cands[len(chain):])
+	if cap(chain)-len(chain) > len(chain)/16 {
+		chain = slices.Clip(append([]Pair(nil), chain...))
+	}
 	return chain, crossing
 }
 
@@ -1033,7 +1035,42 @@ const (
 // candidates returns the source items that share one of target item j's
 // most telling tokens: where its text may belong, wherever that is in the
 // document.
-func (a *aligner) candidates(j int) []int {
+func (a *aligner) candidates(j int, cs *candScratch) []int {
+	a.buildIndex()
+	ix := &a.index
+	if cs.seen == nil {
+		cs.seen = make([]int32, len(a.fs))
+	}
+	cs.stamp++
+	toks := append(cs.toks[:0], a.ft[j].toks...)
+	cs.toks = toks
+	w := a.sc.x.weights
+	sort.Slice(toks, func(x, y int) bool { return w[toks[x].id()] > w[toks[y].id()] })
+	var out []int
+	for _, t := range toks[:min(reviewTokens, len(toks))] {
+		for _, i := range ix.items[ix.start[t.id()]:ix.start[t.id()+1]] {
+			if len(out) == reviewCandidates {
+				return out
+			}
+			if cs.seen[i] != cs.stamp {
+				cs.seen[i] = cs.stamp
+				out = append(out, int(i))
+			}
+		}
+	}
+	return out
+}
+
+// candScratch is what candidates reuses from one call to the next: one
+// for each goroutine that calls it.
+type candScratch struct {
+	seen  []int32 // by source item, stamp when seen in this call
+	stamp int32
+	toks  []feature
+}
+
+// buildIndex makes the index candidates reads, once.
+func (a *aligner) buildIndex() {
 	ix := &a.index
 	if ix.start == nil {
 		// Only the first reviewCandidates items of a token are ever
@@ -1064,26 +1101,7 @@ func (a *aligner) candidates(j int) []int {
 				}
 			}
 		}
-		a.seen = make([]int32, len(a.fs))
 	}
-	a.stamp++
-	toks := append(a.toks[:0], a.ft[j].toks...)
-	a.toks = toks
-	w := a.sc.x.weights
-	sort.Slice(toks, func(x, y int) bool { return w[toks[x].id()] > w[toks[y].id()] })
-	var out []int
-	for _, t := range toks[:min(reviewTokens, len(toks))] {
-		for _, i := range ix.items[ix.start[t.id()]:ix.start[t.id()+1]] {
-			if len(out) == reviewCandidates {
-				return out
-			}
-			if a.seen[i] != a.stamp {
-				a.seen[i] = a.stamp
-				out = append(out, int(i))
-			}
-		}
-	}
-	return out
 }
 
 // positionalAnchor is the score two items of one language that print the
@@ -1141,69 +1159,99 @@ func (a *aligner) review(pairs []Pair) {
 		}
 		support[k] = float64(n) / 2
 	}
-	for k := range pairs {
-		p := &pairs[k]
-		if len(p.Source) == 1 && len(p.Target) == 1 && a.numbersDiffer(p.Source[0], p.Target[0]) {
-			// Renumbered, or not the same item: a human decides.
+	if len(pairs) > 0 {
+		a.buildIndex()
+	}
+	// Each pair is settled from what the alignment holds, apart from
+	// every other pair: the pairs are shared out among the cores, in
+	// blocks, each goroutine with its scratch (a tenth of an alignment's
+	// time at 100k items, done on one core).
+	const block = 64
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), (len(pairs)+block-1)/block) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var cs candScratch
+			for {
+				b := int(next.Add(1)-1) * block
+				if b >= len(pairs) {
+					return
+				}
+				for k := b; k < min(b+block, len(pairs)); k++ {
+					a.settle(&pairs[k], support[k], conf, &cs)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// settle is the review of pair p with the order's support (0, 1/2 or 1)
+// and the confidence threshold conf; cs is the caller's scratch for
+// candidates. It changes p alone.
+func (a *aligner) settle(p *Pair, support, conf float64, cs *candScratch) {
+	if len(p.Source) == 1 && len(p.Target) == 1 && a.numbersDiffer(p.Source[0], p.Target[0]) {
+		// Renumbered, or not the same item: a human decides.
+		p.Low = true
+		return
+	}
+	if len(p.Source) == 1 && len(p.Target) == 1 && !p.Anchor {
+		if shared, n, ok := a.otherText(p.Source[0], p.Target[0]); ok {
+			// The number and the order say the same item, the texts
+			// say otherwise: a human decides, and the order does not
+			// vouch for the pair.
+			p.Evidence = addEvidence(p.Evidence, Evidence{Signal: "text", Agrees: false,
+				Detail: fmt.Sprintf("the same number %s, but only %d of the %d words of the shorter text are in the other: another item under the number, or rewritten", a.src.Items[p.Source[0]].Number, shared, n)})
 			p.Low = true
-			continue
+			return
 		}
-		if len(p.Source) == 1 && len(p.Target) == 1 && !p.Anchor {
-			if shared, n, ok := a.otherText(p.Source[0], p.Target[0]); ok {
-				// The number and the order say the same item, the texts
-				// say otherwise: a human decides, and the order does not
-				// vouch for the pair.
-				p.Evidence = addEvidence(p.Evidence, Evidence{Signal: "text", Agrees: false,
-					Detail: fmt.Sprintf("the same number %s, but only %d of the %d words of the shorter text are in the other: another item under the number, or rewritten", a.src.Items[p.Source[0]].Number, shared, n)})
-				p.Low = true
+	}
+	if len(p.Source) == 1 && len(p.Target) == 1 && !p.Anchor && !a.sc.sameLang && numbersDisagree(p.Evidence) && !a.tgt.Items[p.Target[0]].Has(corpus.FlagTruncated) {
+		// Across languages numbers survive translation: a pair whose
+		// numbers have nothing in common (one side states some, the
+		// other none of them) is not vouched for by its place, and
+		// a human decides (a translation made from an older edition
+		// shifts by a section).
+		p.Low = true
+		return
+	}
+	if support > 0 {
+		p.Score += (1 - p.Score) * orderSupport * support
+		p.Evidence = addEvidence(p.Evidence, Evidence{Signal: "order", Agrees: true, Detail: inSequence[int(support*2)]})
+	}
+	if len(p.Target) == 1 && len(p.Source) == 1 && (a.o.full || !sameFeatures(&a.fs[p.Source[0]], &a.ft[p.Target[0]])) {
+		i, j := p.Source[0], p.Target[0]
+		kind := a.src.Items[i].Kind
+		// The texts' score is what pair (or anchors) found, with
+		// the ratio of this pass: scoring with and without the
+		// evidence gives the same number.
+		content := p.content
+		bestI, bestS := -1, content
+		for _, o := range a.candidates(j, cs) {
+			if o == i || a.src.Items[o].Kind != kind {
 				continue
 			}
-		}
-		if len(p.Source) == 1 && len(p.Target) == 1 && !p.Anchor && !a.sc.sameLang && numbersDisagree(p.Evidence) && !a.tgt.Items[p.Target[0]].Has(corpus.FlagTruncated) {
-			// Across languages numbers survive translation: a pair whose
-			// numbers have nothing in common (one side states some, the
-			// other none of them) is not vouched for by its place, and
-			// a human decides (a translation made from an older edition
-			// shifts by a section).
-			p.Low = true
-			continue
-		}
-		if support[k] > 0 {
-			p.Score += (1 - p.Score) * orderSupport * support[k]
-			p.Evidence = addEvidence(p.Evidence, Evidence{Signal: "order", Agrees: true, Detail: inSequence[int(support[k]*2)]})
-		}
-		if len(p.Target) == 1 && len(p.Source) == 1 && (a.o.full || !sameFeatures(&a.fs[p.Source[0]], &a.ft[p.Target[0]])) {
-			i, j := p.Source[0], p.Target[0]
-			kind := a.src.Items[i].Kind
-			// The texts' score is what pair (or anchors) found, with
-			// the ratio of this pass: scoring with and without the
-			// evidence gives the same number.
-			content := p.content
-			bestI, bestS := -1, content
-			for _, o := range a.candidates(j) {
-				if o == i || a.src.Items[o].Kind != kind {
-					continue
-				}
-				if s, _ := a.sc.score(&a.fs[o], &a.ft[j], false, nil); s > bestS {
-					bestI, bestS = o, s
-				}
-			}
-			margin, floor := 0.25, 0.5
-			if p.Anchor {
-				// The printed numbers already agree: only a text that
-				// plainly belongs elsewhere outweighs them.
-				margin, floor = 0.6, 0.8
-			}
-			if bestI >= 0 && bestS >= floor && bestS > content+margin {
-				p.Evidence = addEvidence(p.Evidence, Evidence{Signal: "mismatch", Agrees: false,
-					Detail: fmt.Sprintf("the target text matches %s better (%.2f against %.2f)", a.src.Items[bestI].ID, bestS, content)})
-				p.Score = math.Min(content, bestS/2)
-				p.Low = true
+			if s, _ := a.sc.score(&a.fs[o], &a.ft[j], false, nil); s > bestS {
+				bestI, bestS = o, s
 			}
 		}
-		if p.Score < conf {
+		margin, floor := 0.25, 0.5
+		if p.Anchor {
+			// The printed numbers already agree: only a text that
+			// plainly belongs elsewhere outweighs them.
+			margin, floor = 0.6, 0.8
+		}
+		if bestI >= 0 && bestS >= floor && bestS > content+margin {
+			p.Evidence = addEvidence(p.Evidence, Evidence{Signal: "mismatch", Agrees: false,
+				Detail: fmt.Sprintf("the target text matches %s better (%.2f against %.2f)", a.src.Items[bestI].ID, bestS, content)})
+			p.Score = math.Min(content, bestS/2)
 			p.Low = true
 		}
+	}
+	if p.Score < conf {
+		p.Low = true
 	}
 }
 

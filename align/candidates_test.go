@@ -30,6 +30,7 @@ func TestCandidates(t *testing.T) {
 		feats := rd.x.weigh(rd.all, items)
 		a := &aligner{src: src, tgt: tgt, fs: feats[:len(src.Items)], ft: feats[len(src.Items):], sc: &scorer{x: rd.x, sameLang: same}}
 		long := 0 // tokens of more source items than the index keeps
+		var cs candScratch // one for all the calls, as a goroutine of the review has
 		for j := range a.ft {
 			toks := slices.Clone(a.ft[j].toks)
 			w := rd.x.weights
@@ -57,7 +58,7 @@ func TestCandidates(t *testing.T) {
 					}
 				}
 			}
-			if got := a.candidates(j); !slices.Equal(got, want) {
+			if got := a.candidates(j, &cs); !slices.Equal(got, want) {
 				t.Fatalf("%s-%s: candidates(%d) = %v, the walk over every item %v", c[0], c[1], j, got, want)
 			}
 		}
