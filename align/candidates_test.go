@@ -29,7 +29,7 @@ func TestCandidates(t *testing.T) {
 		}
 		feats := rd.x.weigh(rd.all, items)
 		a := &aligner{src: src, tgt: tgt, fs: feats[:len(src.Items)], ft: feats[len(src.Items):], sc: &scorer{x: rd.x, sameLang: same}}
-		long := 0 // tokens of more source items than the index keeps
+		long := 0          // tokens of more source items than the index keeps
 		var cs candScratch // one for all the calls, as a goroutine of the review has
 		for j := range a.ft {
 			toks := slices.Clone(a.ft[j].toks)
