@@ -580,10 +580,19 @@ func (a *aligner) fill(pairs []Pair, S, T []int) []Pair {
 // crossing ones kept because the items are identified by id.
 func (a *aligner) anchors(S, T []int) (chain, crossing []Pair) {
 	same := a.sc.sameLang
-	// At most one candidate a source item: room for all at once, where
-	// append grew the array 1.25x at a time (31 MB allocated for 10 MB of
-	// pairs at 100k items); the chain is cut to size below.
-	cands := make([]Pair, 0, len(S))
+	// The candidates are found first, then scored on every core (the
+	// evidence of each is its own: a tenth of an alignment's time at
+	// 100k items), then kept or not in the order they were found.
+	// cands holds the candidates' items as found, firsts the evidence
+	// that found each (identical text or number), numbered which were
+	// found by number.
+	cands := make([]Pair, 0, len(S)) // at most one a source item
+	var firsts []Evidence
+	var numbered []bool
+	found := func(i, j int, first Evidence, number bool) {
+		cands = append(cands, Pair{Source: []int{i}, Target: []int{j}, Anchor: true})
+		firsts, numbered = append(firsts, first), append(numbered, number)
+	}
 	// anchoredS and anchoredT mark the items of the identical texts, by
 	// index.
 	anchoredS, anchoredT := make([]bool, len(a.src.Items)), make([]bool, len(a.tgt.Items))
@@ -608,8 +617,7 @@ func (a *aligner) anchors(S, T []int) (chain, crossing []Pair) {
 			if !ok || count[k] != 1<<16+1 || k == (textKey{}) || identityKind(a.src.Items[i].Kind) {
 				continue
 			}
-			score, ev := a.explainAfter(Evidence{Signal: "identical", Agrees: true, Detail: "the same text"}, &a.fs[i], &a.ft[j])
-			cands = append(cands, Pair{Source: []int{i}, Target: []int{j}, Score: max(score, 0.99), Evidence: ev, Anchor: true, content: score})
+			found(i, j, Evidence{Signal: "identical", Agrees: true, Detail: "the same text"}, false)
 			anchoredS[i], anchoredT[j] = true, true
 		}
 	}
@@ -633,15 +641,28 @@ func (a *aligner) anchors(S, T []int) (chain, crossing []Pair) {
 		if !ok {
 			continue
 		}
-		score, ev := a.explainAfter(Evidence{Signal: "number", Agrees: true, Detail: string(it.Kind) + " " + it.Number + " = " + a.tgt.Items[j].Number}, &a.fs[i], &a.ft[j])
+		found(i, j, Evidence{Signal: "number", Agrees: true, Detail: string(it.Kind) + " " + it.Number + " = " + a.tgt.Items[j].Number}, true)
+	}
+	a.explainEach(cands, firsts)
+	kept := cands[:0]
+	for k, p := range cands {
+		i, j, score := p.Source[0], p.Target[0], p.content
+		if !numbered[k] {
+			p.Score = max(score, 0.99)
+			kept = append(kept, p)
+			continue
+		}
 		// A positional number (rule 12) marks the same rule only when the
 		// texts agree; otherwise the rules may have been renumbered.
-		if same && !identityKind(it.Kind) && (score < positionalAnchor || a.splitAt(i, j)) {
+		if same && !identityKind(a.src.Items[i].Kind) && (score < positionalAnchor || a.splitAt(i, j)) {
 			continue
 		}
 		// The printed number vouches for the pair as the order does.
-		cands = append(cands, Pair{Source: []int{i}, Target: []int{j}, Score: score + (1-score)*numberSupport, Evidence: ev, Anchor: true, content: score})
+		p.Score = score + (1-score)*numberSupport
+		kept = append(kept, p)
 	}
+	clear(cands[len(kept):])
+	cands = kept
 	// No two candidates have one source item: no order among equals.
 	slices.SortFunc(cands, func(x, y Pair) int { return x.Source[0] - y.Source[0] })
 	keep := longestIncreasing(cands)
@@ -665,6 +686,32 @@ func (a *aligner) anchors(S, T []int) (chain, crossing []Pair) {
 		chain = slices.Clip(append([]Pair(nil), chain...))
 	}
 	return chain, crossing
+}
+
+// explainEach sets the content score and the evidence (firsts[k] first)
+// of every 1-1 pair of ps, on every core: each is read from the features
+// alone.
+func (a *aligner) explainEach(ps []Pair, firsts []Evidence) {
+	const block = 256
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), (len(ps)+block-1)/block) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				b := int(next.Add(1)-1) * block
+				if b >= len(ps) {
+					return
+				}
+				for k := b; k < min(b+block, len(ps)); k++ {
+					p := &ps[k]
+					p.content, p.Evidence = a.explainAfter(firsts[k], &a.fs[p.Source[0]], &a.ft[p.Target[0]])
+				}
+			}
+		}()
+	}
+	wg.Wait()
 }
 
 // longestIncreasing marks the longest chain of pairs (in source order)
