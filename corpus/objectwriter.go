@@ -13,10 +13,14 @@ import (
 // escaped, as the Encoder does by default, and a newline at the end),
 // without holding the object, compact and then indented, in memory. The
 // members are written in the order of the calls; Close ends the object.
-// An object with no member is "{}".
+// An object with no member is "{}". A value that is IndentedJSON
+// appends its own bytes; any other goes through a json.Encoder.
 type ObjectWriter struct {
 	w   *bufio.Writer
 	buf bytes.Buffer
+	// own holds the bytes of the last IndentedJSON value, kept for its
+	// capacity.
+	own []byte
 	// enc writes a value into buf indented under each prefix (the
 	// member's "  ", the list element's "    "): an Encoder marshals
 	// and indents in buffers of its own, where json.Marshal and
@@ -32,14 +36,15 @@ func NewObjectWriter(w io.Writer) *ObjectWriter {
 }
 
 // Member writes the member name with the value v (as json.Marshal writes
-// it, indented at its depth).
+// it, indented at its depth; as its AppendIndentedJSON writes it when v
+// is IndentedJSON).
 func (o *ObjectWriter) Member(name string, v any) {
 	o.name(name)
 	o.value(v, "  ")
 }
 
 // List writes the member name with a list of n elements, element k made
-// by elem(k) when it is written.
+// by elem(k) when it is written (and written as Member writes a value).
 func (o *ObjectWriter) List(name string, n int, elem func(k int) any) {
 	o.name(name)
 	if o.err != nil {
@@ -65,7 +70,8 @@ func (o *ObjectWriter) List(name string, n int, elem func(k int) any) {
 }
 
 // Close ends the object and flushes it to the writer; it returns the
-// first error of any call: a value json.Marshal refuses, or the writer's.
+// first error of any call: a value json.Marshal refuses (or whose
+// AppendIndentedJSON fails), or the writer's.
 func (o *ObjectWriter) Close() error {
 	if o.n == 0 {
 		o.w.WriteByte('{')
@@ -91,14 +97,26 @@ func (o *ObjectWriter) name(name string) {
 	}
 	o.n++
 	o.w.WriteString("\n  ")
-	q, _ := json.Marshal(name) // a string always marshals
-	o.w.Write(q)
+	o.own = AppendJSONString(o.own[:0], name)
+	o.w.Write(o.own)
 	o.w.WriteString(": ")
 }
 
-// value writes v indented under prefix.
+// value writes v indented under prefix: by its own AppendIndentedJSON
+// when it is IndentedJSON, else through the Encoder for prefix. A value
+// that fails is not written at all.
 func (o *ObjectWriter) value(v any, prefix string) {
 	if o.err != nil {
+		return
+	}
+	if a, ok := v.(IndentedJSON); ok {
+		b, err := a.AppendIndentedJSON(o.own[:0], prefix)
+		o.own = b
+		if err != nil {
+			o.err = err
+			return
+		}
+		o.w.Write(b)
 		return
 	}
 	enc := o.enc[prefix]

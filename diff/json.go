@@ -35,6 +35,47 @@ type jsonChange struct {
 	Redline      []jsonEdit `json:"redline"`
 }
 
+// AppendIndentedJSON appends the change as json.Marshal and json.Indent
+// write it (see corpus.IndentedJSON): the same members in the same
+// order, old_ids and new_ids left out when empty, a nil Redline as null.
+// It never fails.
+func (j jsonChange) AppendIndentedJSON(b []byte, prefix string) ([]byte, error) {
+	o := corpus.StartJSONObject(b, prefix)
+	o.String("kind", string(j.Kind))
+	o.String("severity", string(j.Severity))
+	o.String("old_id", j.OldID)
+	o.String("new_id", j.NewID)
+	if len(j.OldIDs) > 0 {
+		o.Strings("old_ids", j.OldIDs)
+	}
+	if len(j.NewIDs) > 0 {
+		o.Strings("new_ids", j.NewIDs)
+	}
+	o.Bool("title_changed", j.TitleChanged)
+	o.Bool("text_changed", j.TextChanged)
+	o.Bool("renumbered", j.Renumbered)
+	o.Bool("moved", j.Moved)
+	o.String("rule", j.Rule)
+	o.String("reason", j.Reason)
+	o.String("old_title", j.OldTitle)
+	o.String("new_title", j.NewTitle)
+	o.String("section", j.Section)
+	o.Key("redline")
+	o.B = corpus.AppendJSONList(o.B, o.Inner(), j.Redline, appendEdit)
+	return o.End(), nil
+}
+
+// appendEdit appends e as json.Marshal and json.Indent write it at
+// prefix: start, end, old, new.
+func appendEdit(b []byte, prefix string, e *jsonEdit) []byte {
+	o := corpus.StartJSONObject(b, prefix)
+	o.Int("start", e.Start)
+	o.Int("end", e.End)
+	o.String("old", e.Old)
+	o.String("new", e.New)
+	return o.End()
+}
+
 type jsonMove struct {
 	Text  string `json:"text"`
 	OldID string `json:"old_id"`
@@ -46,6 +87,27 @@ type jsonStale struct {
 	Cites  string `json:"cites"`
 	Now    string `json:"now"`
 	Reason string `json:"reason"`
+}
+
+// AppendIndentedJSON appends the move as json.Marshal and json.Indent
+// write it: text, old_id, new_id. It never fails.
+func (m jsonMove) AppendIndentedJSON(b []byte, prefix string) ([]byte, error) {
+	o := corpus.StartJSONObject(b, prefix)
+	o.String("text", m.Text)
+	o.String("old_id", m.OldID)
+	o.String("new_id", m.NewID)
+	return o.End(), nil
+}
+
+// AppendIndentedJSON appends the stale reference as json.Marshal and
+// json.Indent write it: in, cites, now, reason. It never fails.
+func (s jsonStale) AppendIndentedJSON(b []byte, prefix string) ([]byte, error) {
+	o := corpus.StartJSONObject(b, prefix)
+	o.String("in", s.In)
+	o.String("cites", s.Cites)
+	o.String("now", s.Now)
+	o.String("reason", s.Reason)
+	return o.End(), nil
 }
 
 type jsonScope struct {
@@ -90,7 +152,10 @@ func (c *Comparison) MarshalJSON() ([]byte, error) {
 // WriteJSON writes to w what a json.Encoder with SetIndent("", "  ")
 // writes for the comparison (MarshalJSON's object, indented by two
 // spaces, and a newline), one change at a time: the whole object,
-// compact and then indented, was held three times over.
+// compact and then indented, was held three times over. Changes, moves
+// and stale references append their own JSON (corpus.IndentedJSON), not
+// by reflection and a second indenting pass; scope notes, a few per
+// comparison, go through encoding/json.
 func (c *Comparison) WriteJSON(w io.Writer) error {
 	o := corpus.NewObjectWriter(w)
 	o.Member("old", c.Old.Header())

@@ -1,0 +1,147 @@
+package align
+
+import (
+	"bytes"
+	"encoding/json"
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+// jsonPieces make the random strings of the JSON tests: HTML characters,
+// quotes, control characters, U+2028 and U+2029, bytes that are no UTF-8
+// and text in several scripts.
+var jsonPieces = []string{"a", "rule:12", " ", "<", ">", "&", "\"", "\\", "\n", "\t", "\x00", "\x1f", "\x7f", "\u2028", "\u2029", "\xff", "\xe3\x83", "\xed\xa0\x80", "é", "ルール", "\U0001f0a1"}
+
+// encoderJSON is what corpus.ObjectWriter wrote for a list element before
+// IndentedJSON: a json.Encoder's bytes with SetIndent(prefix, "  "), by
+// reflection, the newline at the end left out.
+func encoderJSON(v any, prefix string) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetIndent(prefix, "  ")
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
+}
+
+// randomIDs is nil, empty or a few random ids.
+func randomIDs(r *rand.Rand) []string {
+	switch r.IntN(4) {
+	case 0:
+		return nil
+	case 1:
+		return []string{}
+	}
+	ids := make([]string, 1+r.IntN(3))
+	for i := range ids {
+		ids[i] = randomText(r, jsonPieces, 4)
+	}
+	return ids
+}
+
+// randomScore is a three-decimal score, or a float of any magnitude or
+// sign (NaN and infinities among them).
+func randomScore(r *rand.Rand) float64 {
+	switch r.IntN(4) {
+	case 0:
+		return math.Float64frombits(r.Uint64())
+	case 1:
+		return []float64{0, 1, 1e-7, 1e21, -2.5e-9, 123456.789, math.NaN(), math.Inf(-1)}[r.IntN(8)]
+	}
+	return round3(r.Float64())
+}
+
+func randomPair(r *rand.Rand) jsonPair {
+	text := func() string { return randomText(r, jsonPieces, 10) }
+	p := jsonPair{SourceID: text(), TargetID: text(), SourceIDs: randomIDs(r), TargetIDs: randomIDs(r), Score: randomScore(r),
+		Low: r.IntN(2) == 0, Anchor: r.IntN(2) == 0, SourceTitle: text(), TargetTitle: text(), TargetText: text()}
+	if r.IntN(2) == 0 {
+		p.NumberedID = text()
+	}
+	if r.IntN(4) > 0 {
+		p.Evidence = []Evidence{}
+		for range r.IntN(4) {
+			p.Evidence = append(p.Evidence, Evidence{text(), r.IntN(2) == 0, text()})
+		}
+	}
+	return p
+}
+
+// checkAppend holds v's AppendIndentedJSON to encoderJSON at prefix: the
+// same bytes after what b held, or the same error.
+func checkAppend(t *testing.T, v interface {
+	AppendIndentedJSON([]byte, string) ([]byte, error)
+}, prefix string) {
+	t.Helper()
+	got, gotErr := v.AppendIndentedJSON([]byte("x"), prefix)
+	want, wantErr := encoderJSON(v, prefix)
+	if gotErr != nil || wantErr != nil {
+		if gotErr == nil || wantErr == nil || gotErr.Error() != wantErr.Error() {
+			t.Fatalf("%+v: error %v, the encoder's %v", v, gotErr, wantErr)
+		}
+		return
+	}
+	if string(got) != "x"+string(want) {
+		t.Fatalf("%+v at %q:\n got %s\nwant %s", v, prefix, got[1:], want)
+	}
+}
+
+// TestJSONPairAppend holds the AppendIndentedJSON of jsonPair and
+// jsonItem to the encoder's JSON, on random pairs and items: strings of
+// HTML and control characters, U+2028 and invalid UTF-8; numbered_id,
+// source_ids and target_ids present and left out; evidence nil, empty
+// and full; scores of any magnitude, where a NaN or infinite one is
+// encoding/json's error.
+func TestJSONPairAppend(t *testing.T) {
+	r := rand.New(rand.NewPCG(98055, 1945))
+	failed := 0
+	for i := range 10000 {
+		p := randomPair(r)
+		if math.IsNaN(p.Score) || math.IsInf(p.Score, 0) {
+			failed++
+		}
+		prefix := []string{"    ", "", "  ", "\t"}[i%4]
+		checkAppend(t, p, prefix)
+		checkAppend(t, jsonItem{p.SourceID, p.TargetTitle, p.TargetText}, prefix)
+	}
+	if failed == 0 {
+		t.Error("no pair had a NaN or infinite score: the test does not see the error")
+	}
+}
+
+// FuzzJSONPair holds jsonPair's and jsonItem's AppendIndentedJSON to the
+// encoder's JSON (as TestJSONPairAppend does) on pairs made of a string,
+// a score and a shape (which lists are nil, empty or full, which flags
+// set); seeded with TestJSONPairAppend's first draws.
+func FuzzJSONPair(f *testing.F) {
+	r := rand.New(rand.NewPCG(98055, 1945))
+	for i := range 12 {
+		p := randomPair(r)
+		f.Add(p.TargetText, p.Score, uint8(i*23))
+	}
+	f.Fuzz(func(t *testing.T, s string, score float64, shape uint8) {
+		list := func(bit uint8) []string {
+			switch shape >> bit & 3 {
+			case 0:
+				return nil
+			case 1:
+				return []string{}
+			}
+			return []string{s, s + "a"}
+		}
+		p := jsonPair{SourceID: s, TargetID: s, SourceIDs: list(0), TargetIDs: list(2), Score: score, Low: shape&16 != 0, Anchor: shape&32 != 0,
+			SourceTitle: s, TargetTitle: s, TargetText: s}
+		if shape&64 != 0 {
+			p.NumberedID = s
+		}
+		if shape&128 != 0 {
+			p.Evidence = []Evidence{{s, true, s}, {s, false, ""}}
+		} else if shape&1 != 0 {
+			p.Evidence = []Evidence{}
+		}
+		checkAppend(t, p, "    ")
+		checkAppend(t, jsonItem{s, s, s}, "    ")
+	})
+}

@@ -1,0 +1,276 @@
+package corpus_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"math"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/rulesync/rulesync/corpus"
+)
+
+// jsonPieces are what the random strings of the JSON tests are made of:
+// HTML characters, quotes and backslashes, control characters (the named
+// escapes, others and DEL), U+2028 and U+2029, bytes that are no UTF-8
+// (a lone continuation byte, a cut sequence, an overlong form, a
+// surrogate), and text in several scripts.
+var jsonPieces = []string{"a", "Rule 12", " ", "<", ">", "&", "<b>", "\"", "\\", "/", "\b", "\f", "\n", "\r", "\t", "\x00", "\x01", "\x1f", "\x7f",
+	"\u2028", "\u2029", "\u2027", "\u202a", "\xff", "\x80", "\xe3\x83", "\xc0\xaf", "\xed\xa0\x80", "é", "ルール", "席", "\U0001f0a1", "\ufffd", "\u00a0"}
+
+func randomJSONText(r *rand.Rand) string {
+	var b strings.Builder
+	for range r.IntN(12) {
+		b.WriteString(jsonPieces[r.IntN(len(jsonPieces))])
+	}
+	return b.String()
+}
+
+// randomFloat draws floats of every magnitude json.Marshal formats
+// differently: zeros, integers, the cutoffs of 'e' form (1e-6, 1e21) and
+// their neighbours, subnormals, the largest floats, random bit patterns
+// (NaN and infinities among them), and the three-decimal scores rulesync
+// writes; each with either sign.
+func randomFloat(r *rand.Rand) float64 {
+	var f float64
+	switch r.IntN(8) {
+	case 0:
+		f = []float64{0, 1, 0.5, 1e-6, 1e21, 1e20, 1e-7, 123456789, 5e-324, math.MaxFloat64, math.SmallestNonzeroFloat64, 0.1, 1e100, 1e-100}[r.IntN(14)]
+	case 1:
+		f = math.Nextafter([]float64{1e-6, 1e21}[r.IntN(2)], []float64{0, math.Inf(1)}[r.IntN(2)])
+	case 2:
+		f = math.Float64frombits(r.Uint64())
+	case 3:
+		f = float64(r.IntN(1001)) / 1000
+	case 4:
+		f = float64(r.Int64())
+	default:
+		f = math.Pow(10, r.Float64()*640-330) * r.Float64()
+	}
+	if r.IntN(2) == 0 {
+		f = -f
+	}
+	return f
+}
+
+// jsonRef is what ObjectWriter wrote for a value before IndentedJSON:
+// a json.Encoder's bytes with SetIndent(prefix, "  "), the newline at
+// the end left out.
+func jsonRef(v any, prefix string) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetIndent(prefix, "  ")
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
+}
+
+// jsonSample has a field of each kind the append helpers write, with
+// the tags the JSON of align, diff and gaps use.
+type jsonSample struct {
+	S      string    `json:"s"`
+	Opt    string    `json:"opt,omitempty"`
+	F      float64   `json:"f"`
+	B      bool      `json:"b"`
+	I      int       `json:"i"`
+	List   []string  `json:"list"`
+	OptIDs []string  `json:"opt_ids,omitempty"`
+	Subs   []jsonSub `json:"subs"`
+	Last   string    `json:"<last>"`
+}
+
+type jsonSub struct {
+	N int    `json:"n"`
+	T string `json:"t"`
+}
+
+// AppendIndentedJSON writes s with the helpers, as the element types of
+// align, diff and gaps do.
+func (s jsonSample) AppendIndentedJSON(b []byte, prefix string) ([]byte, error) {
+	o := corpus.StartJSONObject(b, prefix)
+	o.String("s", s.S)
+	if s.Opt != "" {
+		o.String("opt", s.Opt)
+	}
+	if err := o.Float("f", s.F); err != nil {
+		return o.B, err
+	}
+	o.Bool("b", s.B)
+	o.Int("i", s.I)
+	o.Strings("list", s.List)
+	if len(s.OptIDs) > 0 {
+		o.Strings("opt_ids", s.OptIDs)
+	}
+	o.Key("subs")
+	o.B = corpus.AppendJSONList(o.B, o.Inner(), s.Subs, func(b []byte, prefix string, x *jsonSub) []byte {
+		o := corpus.StartJSONObject(b, prefix)
+		o.Int("n", x.N)
+		o.String("t", x.T)
+		return o.End()
+	})
+	o.String("<last>", s.Last)
+	return o.End(), nil
+}
+
+// randomStrings is nil, empty or a few random strings.
+func randomStrings(r *rand.Rand) []string {
+	switch r.IntN(4) {
+	case 0:
+		return nil
+	case 1:
+		return []string{}
+	}
+	ss := make([]string, 1+r.IntN(3))
+	for i := range ss {
+		ss[i] = randomJSONText(r)
+	}
+	return ss
+}
+
+func randomSample(r *rand.Rand) jsonSample {
+	s := jsonSample{S: randomJSONText(r), F: randomFloat(r), B: r.IntN(2) == 0, I: r.IntN(2001) - 1000, List: randomStrings(r), OptIDs: randomStrings(r), Last: randomJSONText(r)}
+	if r.IntN(2) == 0 {
+		s.Opt = randomJSONText(r)
+	}
+	if r.IntN(3) > 0 {
+		s.Subs = []jsonSub{}
+		for range r.IntN(3) {
+			s.Subs = append(s.Subs, jsonSub{r.Int() - r.Int(), randomJSONText(r)})
+		}
+	}
+	return s
+}
+
+// prefixes are the prefixes the tests indent at: none, the ObjectWriter's
+// member and element, deeper than deeper's table of spaces, and ones not
+// of spaces.
+var prefixes = []string{"", "  ", "    ", strings.Repeat(" ", 63), strings.Repeat(" ", 64), strings.Repeat(" ", 70), "\t", "> "}
+
+// checkJSON holds the helpers' bytes for s, f and sample to encoding/json's
+// (jsonRef) at prefix: the same bytes, or the same error.
+func checkJSON(t *testing.T, s string, f float64, sample jsonSample, prefix string) {
+	t.Helper()
+	if got, want := corpus.AppendJSONString([]byte("x"), s), must(json.Marshal(s)); string(got) != "x"+string(want) {
+		t.Fatalf("AppendJSONString(%q) = %s, json.Marshal %s", s, got[1:], want)
+	}
+	got, gotErr := corpus.AppendJSONFloat([]byte("x"), f)
+	want, wantErr := json.Marshal(f)
+	if gotErr != nil || wantErr != nil {
+		if gotErr == nil || wantErr == nil || gotErr.Error() != wantErr.Error() || string(got) != "x" {
+			t.Fatalf("AppendJSONFloat(%v) = %q, %v; json.Marshal: %v", f, got, gotErr, wantErr)
+		}
+	} else if string(got) != "x"+string(want) {
+		t.Fatalf("AppendJSONFloat(%v) = %s, json.Marshal %s", f, got[1:], want)
+	}
+	gotS, gotErr := sample.AppendIndentedJSON([]byte("x"), prefix)
+	wantS, wantErr := jsonRef(sample, prefix)
+	if gotErr != nil || wantErr != nil {
+		if gotErr == nil || wantErr == nil || gotErr.Error() != wantErr.Error() {
+			t.Fatalf("prefix %q, %+v: error %v, encoding/json's %v", prefix, sample, gotErr, wantErr)
+		}
+		return
+	}
+	if string(gotS) != "x"+string(wantS) {
+		t.Fatalf("prefix %q, %+v:\n got %s\nwant %s", prefix, sample, gotS[1:], wantS)
+	}
+}
+
+func must(b []byte, err error) []byte {
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
+// TestAppendJSON holds AppendJSONString, AppendJSONFloat and an object
+// of every helper (strings, omitted strings, floats, bools, ints, nil,
+// empty and full lists of strings and of objects) to encoding/json at
+// every prefix, on random values: strings of HTML and control
+// characters, U+2028 and invalid UTF-8; floats of every magnitude, NaN
+// and infinities among them, which must fail as encoding/json fails.
+func TestAppendJSON(t *testing.T) {
+	r := rand.New(rand.NewPCG(16, 2028))
+	nans := 0
+	for i := range 20000 {
+		sample := randomSample(r)
+		if math.IsNaN(sample.F) || math.IsInf(sample.F, 0) {
+			nans++
+		}
+		checkJSON(t, randomJSONText(r), randomFloat(r), sample, prefixes[i%len(prefixes)])
+	}
+	for _, f := range []float64{math.NaN(), math.Inf(1), math.Inf(-1)} {
+		checkJSON(t, "", f, jsonSample{F: f}, "  ")
+	}
+	if nans == 0 {
+		t.Error("no random sample has a NaN or infinite float: the test does not see the error")
+	}
+}
+
+// TestObjectWriterIndentedJSON: a value that is IndentedJSON writes what
+// the Encoder wrote for it, as a member and as list elements; one whose
+// AppendIndentedJSON fails is the error of Close and is not written.
+func TestObjectWriterIndentedJSON(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	elems := []jsonSample{randomSample(r), randomSample(r), {S: "<b>", List: []string{}, Subs: []jsonSub{{1, "\u2028"}}}}
+	for i := range elems {
+		if math.IsNaN(elems[i].F) || math.IsInf(elems[i].F, 0) {
+			elems[i].F = 1
+		}
+	}
+	var want, got bytes.Buffer
+	enc := json.NewEncoder(&want)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(struct {
+		One  jsonSample   `json:"one"`
+		List []jsonSample `json:"list"`
+	}{elems[0], elems}); err != nil {
+		t.Fatal(err)
+	}
+	o := corpus.NewObjectWriter(&got)
+	o.Member("one", elems[0])
+	o.List("list", len(elems), func(k int) any { return elems[k] })
+	if err := o.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if got.String() != want.String() {
+		t.Errorf("got\n%s\nwant\n%s", got.String(), want.String())
+	}
+
+	got.Reset()
+	o = corpus.NewObjectWriter(&got)
+	o.List("list", 2, func(k int) any { return jsonSample{S: "written", F: []float64{1, math.NaN()}[k]} })
+	_, wantErr := json.Marshal(math.NaN())
+	if err := o.Close(); err == nil || err.Error() != wantErr.Error() {
+		t.Errorf("Close: %v, want %v", err, wantErr)
+	}
+	if n := strings.Count(got.String(), "written"); n != 1 {
+		t.Errorf("%d elements written, want the one before the NaN:\n%s", n, got.String())
+	}
+}
+
+// FuzzAppendJSON holds the helpers to encoding/json (as TestAppendJSON
+// does) on a string, a float, and a sample object made of them, at a
+// prefix; seeded with TestAppendJSON's first draws.
+func FuzzAppendJSON(f *testing.F) {
+	r := rand.New(rand.NewPCG(16, 2028))
+	for i := range 16 {
+		f.Add(randomJSONText(r), randomFloat(r), uint8(i))
+	}
+	f.Add("\xed\xa0\x80<\u2028>&", math.NaN(), uint8(3))
+	f.Fuzz(func(t *testing.T, s string, x float64, shape uint8) {
+		var list []string
+		if shape&8 != 0 {
+			list = []string{}
+		}
+		for range shape >> 6 {
+			list = append(list, s)
+		}
+		sample := jsonSample{S: s, Opt: s, F: x, B: shape&16 != 0, I: int(shape), List: list, OptIDs: list, Last: s}
+		if shape&32 != 0 {
+			sample.Subs = []jsonSub{{int(shape), s}}
+		}
+		checkJSON(t, s, x, sample, prefixes[int(shape)%len(prefixes)])
+	})
+}
