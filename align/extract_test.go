@@ -55,7 +55,9 @@ func TestJoinFolded(t *testing.T) {
 // TestReadInOrder holds an alignment whose items are read on several
 // workers to the same alignment read on one: the tokens are interned in
 // item order whatever order the workers finish in, so ids, weights and
-// scores are the same.
+// scores are the same; and the steps shared out among the cores after
+// (the items' features, the anchors' evidence, the review's settling of
+// each pair) give each item or pair what it gets on one.
 func TestReadInOrder(t *testing.T) {
 	docs, _ := synth.Corpus(1, 2, 1, 3000)
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
