@@ -44,34 +44,14 @@ func Encode(w io.Writer, d *Document) error {
 	bw := bufio.NewWriterSize(w, 64<<10)
 	bw.Write(head)
 	bw.WriteString("\n  \"items\": [")
-	var one bytes.Buffer
-	oe := json.NewEncoder(&one)
-	oe.SetEscapeHTML(false)
-	oe.SetIndent("    ", "  ")
-	for i, it := range d.Items {
-		if it.Parts == nil {
-			it.Parts = []Part{}
-		}
-		if it.Refs == nil {
-			it.Refs = []string{}
-		}
-		if it.Flags == nil {
-			it.Flags = []Flag{}
-		}
-		if it.Marks == nil {
-			it.Marks = []Mark{}
-		}
+	var one []byte
+	for i := range d.Items {
 		if i > 0 {
 			bw.WriteByte(',')
 		}
 		bw.WriteString("\n    ")
-		// Encode ends the value with a newline, which the next
-		// separator replaces.
-		one.Reset()
-		if err := oe.Encode(&it); err != nil {
-			return err
-		}
-		bw.Write(bytes.TrimSuffix(one.Bytes(), []byte("\n")))
+		one = appendItemJSON(one[:0], &d.Items[i])
+		bw.Write(one)
 	}
 	if len(d.Items) > 0 {
 		bw.WriteString("\n  ]")
@@ -80,6 +60,59 @@ func Encode(w io.Writer, d *Document) error {
 	}
 	bw.Write(tail)
 	return bw.Flush()
+}
+
+// appendItemJSON appends it as an Encoder with SetEscapeHTML(false) and
+// SetIndent("    ", "  ") writes it, without the newline at the end and
+// with its nil lists as []: every item has every field. (By reflection
+// it was most of the time of writing a document; TestItemJSON holds the
+// two to the same bytes.)
+func appendItemJSON(b []byte, it *Item) []byte {
+	o := StartJSONObject(b, "    ")
+	o.KeepHTML = true
+	o.String("id", it.ID)
+	o.String("kind", string(it.Kind))
+	o.String("number", it.Number)
+	o.String("title", it.Title)
+	o.String("text", it.Text)
+	o.Key("parts")
+	o.B = AppendJSONList(o.B, o.Inner(), nonNil(it.Parts), func(b []byte, prefix string, p *Part) []byte {
+		po := StartJSONObject(b, prefix)
+		po.KeepHTML = true
+		po.String("label", p.Label)
+		if p.Marker != "" {
+			po.String("marker", p.Marker)
+		}
+		if p.Title != "" {
+			po.String("title", p.Title)
+		}
+		po.String("text", p.Text)
+		return po.End()
+	})
+	o.Strings("refs", nonNil(it.Refs))
+	o.Key("flags")
+	o.B = AppendJSONList(o.B, o.Inner(), nonNil(it.Flags), func(b []byte, _ string, f *Flag) []byte {
+		return appendJSONString(b, string(*f), &jsonSafeHTML)
+	})
+	o.String("section", it.Section)
+	o.Key("marks")
+	o.B = AppendJSONList(o.B, o.Inner(), nonNil(it.Marks), func(b []byte, prefix string, m *Mark) []byte {
+		mo := StartJSONObject(b, prefix)
+		mo.KeepHTML = true
+		mo.Int("start", m.Start)
+		mo.Int("end", m.End)
+		mo.String("kind", m.Kind)
+		return mo.End()
+	})
+	return o.End()
+}
+
+// nonNil returns xs, or an empty slice for nil: written as [].
+func nonNil[T any](xs []T) []T {
+	if xs == nil {
+		return []T{}
+	}
+	return xs
 }
 
 // Marshal returns the Encode form of d.

@@ -25,12 +25,19 @@ type IndentedJSON interface {
 // as \u2028 and \u2029, and each byte that is not part of valid UTF-8 as
 // \ufffd. The empty string is "".
 func AppendJSONString(b []byte, s string) []byte {
+	return appendJSONString(b, s, &jsonSafe)
+}
+
+// appendJSONString is AppendJSONString with safe telling which ASCII
+// bytes are written as they are (jsonSafe, or jsonSafeHTML for an
+// Encoder with SetEscapeHTML(false)).
+func appendJSONString(b []byte, s string, safe *[utf8.RuneSelf]bool) []byte {
 	const hex = "0123456789abcdef"
 	b = append(b, '"')
 	start := 0
 	for i := 0; i < len(s); {
 		if c := s[i]; c < utf8.RuneSelf {
-			if jsonSafe[c] {
+			if safe[c] {
 				i++
 				continue
 			}
@@ -80,6 +87,14 @@ var jsonSafe = func() (t [utf8.RuneSelf]bool) {
 	for c := range t {
 		t[c] = c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&'
 	}
+	return t
+}()
+
+// jsonSafeHTML is jsonSafe with <, > and & written as they are, as an
+// Encoder with SetEscapeHTML(false) writes them.
+var jsonSafeHTML = func() (t [utf8.RuneSelf]bool) {
+	t = jsonSafe
+	t['<'], t['>'], t['&'] = true, true, true
 	return t
 }()
 
@@ -160,8 +175,12 @@ func AppendJSONStrings(b []byte, prefix string, ss []string) []byte {
 // B (a nested value at the prefix Inner returns); End closes the object.
 // An object with no member is {}.
 type JSONObject struct {
-	B      []byte
-	prefix string
+	B []byte
+	// KeepHTML writes <, > and & in strings as they are, as an Encoder
+	// with SetEscapeHTML(false) does; the zero value escapes them, as
+	// json.Marshal does.
+	KeepHTML bool
+	prefix   string
 	inner  string
 	n      int // members started
 }
@@ -192,7 +211,15 @@ func (o *JSONObject) Key(name string) {
 // String appends a member with the string value v.
 func (o *JSONObject) String(name, v string) {
 	o.Key(name)
-	o.B = AppendJSONString(o.B, v)
+	o.B = o.str(o.B, v)
+}
+
+// str appends v quoted as the object's strings are (see KeepHTML).
+func (o *JSONObject) str(b []byte, v string) []byte {
+	if o.KeepHTML {
+		return appendJSONString(b, v, &jsonSafeHTML)
+	}
+	return AppendJSONString(b, v)
 }
 
 // Bool appends a member with the value v.
@@ -221,7 +248,7 @@ func (o *JSONObject) Float(name string, v float64) error {
 // it (null for nil, [] for empty).
 func (o *JSONObject) Strings(name string, ss []string) {
 	o.Key(name)
-	o.B = AppendJSONStrings(o.B, o.inner, ss)
+	o.B = AppendJSONList(o.B, o.inner, ss, func(b []byte, _ string, s *string) []byte { return o.str(b, *s) })
 }
 
 // End appends the closing brace, on a line of its own at the object's
