@@ -181,8 +181,8 @@ type JSONObject struct {
 	// json.Marshal does.
 	KeepHTML bool
 	prefix   string
-	inner  string
-	n      int // members started
+	inner    string
+	n        int // members started
 }
 
 // StartJSONObject appends the opening brace of an object to b; prefix
