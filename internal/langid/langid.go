@@ -23,6 +23,7 @@ import (
 	"strings"
 	"sync"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Languages are the languages rulesync tells apart: English, the
@@ -241,9 +242,17 @@ var asciiLanguages = []string{"en", "nl", "id", "ms", "de", "es", "pt", "fr", "i
 // letter.
 func allASCII(title string, n int, text func(int) string) bool {
 	ascii := func(s string) bool {
-		for _, r := range s {
-			if r >= 0x80 && unicode.IsLetter(r) {
-				return false
+		for i := 0; i < len(s); i++ {
+			if s[i] >= utf8.RuneSelf {
+				// Runes from here: an ASCII byte is never the start of
+				// a letter beyond ASCII, so the bytes before it need no
+				// decoding.
+				for _, r := range s[i:] {
+					if r >= 0x80 && unicode.IsLetter(r) {
+						return false
+					}
+				}
+				return true
 			}
 		}
 		return true
