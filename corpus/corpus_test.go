@@ -3,6 +3,7 @@ package corpus
 import (
 	"bytes"
 	"errors"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -281,4 +282,39 @@ func TestFoldFastPaths(t *testing.T) {
 		}
 	}
 	try("", 4)
+}
+
+// TestKeepsLines holds CleanLines' shortcut to strings.Map with
+// cleanLinesRune: keepsLines is true exactly when the map changes
+// nothing, on random strings drawn from ASCII (control characters
+// among them), the invisible characters CleanLines removes, other
+// letters and invalid bytes, and on the texts of the real corpus.
+func TestKeepsLines(t *testing.T) {
+	pieces := []string{"a", "Z", " ", "\n", "\t", "\r", "\x00", "\x1f", "\x7f", "~", "é", "e\u0301", "漢", "\ufeff", "\u200b", "\u200d", "\u2060", "\u00ad", "\u0085", "\u009f", "\ufffd", "\xff", "\xe2\x80", "😀"}
+	rng := rand.New(rand.NewPCG(7, 8))
+	check := func(s string) {
+		t.Helper()
+		if got, want := keepsLines(s), strings.Map(cleanLinesRune, s) == s; got != want {
+			t.Fatalf("keepsLines(%q) = %v, want %v", s, got, want)
+		}
+	}
+	for range 20000 {
+		var b strings.Builder
+		for range rng.IntN(12) {
+			if rng.IntN(3) == 0 {
+				b.WriteString(pieces[rng.IntN(len(pieces))])
+			} else {
+				b.WriteString(pieces[rng.IntN(2)])
+			}
+		}
+		check(b.String())
+	}
+	dir := filepath.Join("..", "..", "shared", "corpus") // the real corpus, where it is laid out
+	files, _ := filepath.Glob(filepath.Join(dir, "*", "*"))
+	more, _ := filepath.Glob(filepath.Join(dir, "dev", "*", "*"))
+	for _, f := range append(files, more...) {
+		if data, err := os.ReadFile(f); err == nil {
+			check(string(data))
+		}
+	}
 }

@@ -102,17 +102,48 @@ func clean(s string) string {
 func CleanLines(s string) string {
 	s = strings.ReplaceAll(norm.NFC.String(s), "\r\n", "\n")
 	s = strings.ReplaceAll(s, "\r", "\n")
-	return strings.Map(func(r rune) rune {
-		switch {
-		case r == '\n' || r == '\t':
-			return r
-		case r == '\ufeff' || r == '\u200b' || r == '\u200c' || r == '\u200d' || r == '\u2060' || r == '\u00ad':
-			return -1
-		case unicode.IsControl(r) || r == utf8.RuneError:
-			return -1
-		}
+	if keepsLines(s) {
+		return s
+	}
+	return strings.Map(cleanLinesRune, s)
+}
+
+// cleanLinesRune is what CleanLines makes of a rune: -1 for one it
+// removes (invisible, control, or an encoding error), else the rune.
+func cleanLinesRune(r rune) rune {
+	switch {
+	case r == '\n' || r == '\t':
 		return r
-	}, s)
+	case r == '\ufeff' || r == '\u200b' || r == '\u200c' || r == '\u200d' || r == '\u2060' || r == '\u00ad':
+		return -1
+	case unicode.IsControl(r) || r == utf8.RuneError:
+		return -1
+	}
+	return r
+}
+
+// keepsLines reports whether cleanLinesRune keeps every rune of s, which
+// strings.Map then returns as it is: ASCII is read a byte at a time
+// (kept unless a control character other than "\n" and "\t"), the rest
+// a rune at a time through cleanLinesRune. An invalid byte decodes as
+// utf8.RuneError, which is removed, so it is never kept.
+func keepsLines(s string) bool {
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c < ' ' && c != '\n' && c != '\t' || c == 0x7f {
+				return false
+			}
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if cleanLinesRune(r) != r {
+			return false
+		}
+		i += n
+	}
+	return true
 }
 
 // CleanLine is Clean with line breaks turned into spaces: one line of text.

@@ -23,6 +23,7 @@ import (
 	"strings"
 	"sync"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Languages are the languages rulesync tells apart: English, the
@@ -195,11 +196,41 @@ func Document(title string, texts []string) DocumentResult {
 // joined): text is called for every text, whose copies need not be held
 // at once.
 func DocumentOf(title string, n int, text func(i int) string) DocumentResult {
+	langs := Languages
 	if allASCII(title, n, text) {
-		among := func(s string) Result { return Among(s, asciiLanguages...) }
-		return vote(title, n, text, among, asciiLanguages)
+		langs = asciiLanguages
 	}
-	return vote(title, n, text, Detect, Languages)
+	among := func(s string) Result { return Among(s, langs...) }
+	d := detectorOf(langs)
+	lang := func(s, leader string) string { return amongLang(s, d, leader) }
+	return vote(title, n, text, among, lang, langs)
+}
+
+// amongLang is Among(text, langs...).Lang for the detector d among langs,
+// through bestLang with leader (a language code, or "und") scored first.
+func amongLang(text string, d *detector, leader string) string {
+	s := Clean(text)
+	n := letters(s)
+	if n < minShortLetters || d == nil {
+		return "und"
+	}
+	if n < minLetters {
+		// Among's answer rests on the confidence here.
+		l, c := d.best(s)
+		if c == 0 || c < 0.99 {
+			return "und"
+		}
+		return code(l)
+	}
+	first := -1
+	if leader != "und" {
+		first = language(leader)
+	}
+	l, ok := d.bestLang(s, first)
+	if !ok {
+		return "und"
+	}
+	return code(l)
 }
 
 // asciiLanguages are the languages of Languages that a rulebook may be
@@ -211,9 +242,17 @@ var asciiLanguages = []string{"en", "nl", "id", "ms", "de", "es", "pt", "fr", "i
 // letter.
 func allASCII(title string, n int, text func(int) string) bool {
 	ascii := func(s string) bool {
-		for _, r := range s {
-			if r >= 0x80 && unicode.IsLetter(r) {
-				return false
+		for i := 0; i < len(s); i++ {
+			if s[i] >= utf8.RuneSelf {
+				// Runes from here: an ASCII byte is never the start of
+				// a letter beyond ASCII, so the bytes before it need no
+				// decoding.
+				for _, r := range s[i:] {
+					if r >= 0x80 && unicode.IsLetter(r) {
+						return false
+					}
+				}
+				return true
 			}
 		}
 		return true
@@ -231,12 +270,14 @@ func allASCII(title string, n int, text func(int) string) bool {
 
 // Vote is Document with another detector, for measurements.
 func Vote(title string, texts []string, detect func(string) Result) DocumentResult {
-	return vote(title, len(texts), func(i int) string { return texts[i] }, detect, Languages)
+	lang := func(s, _ string) string { return detect(s).Lang }
+	return vote(title, len(texts), func(i int) string { return texts[i] }, detect, lang, Languages)
 }
 
 // vote is Vote of the n texts text(i) with the languages the title is
-// read among.
-func vote(title string, n int, text func(int) string, detect func(string) Result, langs []string) DocumentResult {
+// read among; lang(s, leader) is detect(s).Lang, told the language that
+// leads the vote so far ("und" before any).
+func vote(title string, n int, text func(int) string, detect func(string) Result, lang func(s, leader string) string, langs []string) DocumentResult {
 	// Visit the texts spread across the list (every step-th, then the
 	// ones after those, ...), cleaning each only when the vote comes to
 	// it: the vote often stops after earlyTexts, and Clean's expressions
@@ -283,12 +324,12 @@ func vote(title string, n int, text func(int) string, detect func(string) Result
 	best := "und"
 	for c := first; c != ""; c = next() {
 		sampled++
-		r := detect(c)
+		l := lang(c, best)
 		n := letters(c)
 		total += n
-		if r.Lang != "und" {
-			weight[r.Lang] += n
-			count[r.Lang]++
+		if l != "und" {
+			weight[l] += n
+			count[l]++
 		}
 		best = "und"
 		for l, w := range weight {

@@ -1,6 +1,7 @@
 package langid
 
 import (
+	"math/rand/v2"
 	"os"
 	"strings"
 	"testing"
@@ -183,5 +184,41 @@ func TestDocumentASCII(t *testing.T) {
 	one := func(s string) func(int) string { return func(int) string { return s } }
 	if !allASCII("Rules", 1, one("plain text")) || allASCII("", 1, one("za późno")) {
 		t.Error("allASCII is wrong")
+	}
+}
+
+// TestAllASCIIShortcut holds allASCII, which decodes runes only from a
+// text's first byte beyond ASCII, to the plain reading of every rune, on
+// random strings of ASCII, letters and marks beyond it, symbols and
+// invalid bytes, as a title and as one of two texts.
+func TestAllASCIIShortcut(t *testing.T) {
+	pieces := []string{"a", " ", "9", "\n", "é", "ß", "ж", "漢", "\u0301", "–", "€", "😀", "\xff", "\xc3", "\xe2\x82"}
+	plain := func(s string) bool {
+		for _, r := range s {
+			if r >= 0x80 && unicode.IsLetter(r) {
+				return false
+			}
+		}
+		return true
+	}
+	rng := rand.New(rand.NewPCG(9, 10))
+	draw := func() string {
+		var b strings.Builder
+		for range rng.IntN(10) {
+			if rng.IntN(4) == 0 {
+				b.WriteString(pieces[rng.IntN(len(pieces))])
+			} else {
+				b.WriteString(pieces[rng.IntN(4)])
+			}
+		}
+		return b.String()
+	}
+	for range 20000 {
+		title, a, b := draw(), draw(), draw()
+		texts := []string{a, b}
+		want := plain(title) && plain(a) && plain(b)
+		if got := allASCII(title, 2, func(i int) string { return texts[i] }); got != want {
+			t.Fatalf("allASCII(%q, %q, %q) = %v, want %v", title, a, b, got, want)
+		}
 	}
 }

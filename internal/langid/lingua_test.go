@@ -291,3 +291,70 @@ func modelKeys(m *model) []uint64 {
 	slices.Sort(keys)
 	return keys
 }
+
+// TestBestLang holds bestLang, which stops scoring a language once it
+// cannot come first, to best: the same language and whether the
+// confidence is above 0, for every text of linguaTexts and for random
+// cuts and mixes of them (words shuffled, two texts joined at random
+// points, a prefix of random length), among Languages, asciiLanguages,
+// all 75 languages and random sets of two to five, with each text's
+// first language to score drawn at random (none, one of the set, one
+// outside it).
+func TestBestLang(t *testing.T) {
+	texts := linguaTexts(t)
+	rng := rand.New(rand.NewPCG(5, 6))
+	tab := languages()
+	var mixed []string
+	for range 3000 {
+		a := strings.Fields(texts[rng.IntN(len(texts))])
+		b := strings.Fields(texts[rng.IntN(len(texts))])
+		switch rng.IntN(3) {
+		case 0:
+			rng.Shuffle(len(a), func(i, j int) { a[i], a[j] = a[j], a[i] })
+			mixed = append(mixed, strings.Join(a, " "))
+		case 1:
+			mixed = append(mixed, strings.Join(a[:rng.IntN(len(a)+1)], " ")+" "+strings.Join(b[rng.IntN(len(b)+1):], " "))
+		default:
+			rs := []rune(strings.Join(a, " "))
+			mixed = append(mixed, string(rs[:rng.IntN(len(rs)+1)]))
+		}
+	}
+	sets := [][]string{Languages, asciiLanguages, tab.codes}
+	for range 40 {
+		set := make([]string, 2+rng.IntN(4))
+		for i := range set {
+			set[i] = tab.codes[rng.IntN(len(tab.codes))]
+		}
+		sets = append(sets, set)
+	}
+	compared := 0
+	for si, set := range sets {
+		d := detectorOf(set)
+		if d == nil {
+			continue
+		}
+		all := append(slices.Clone(mixed), texts...)
+		if si >= 3 {
+			all = all[:500] // the random sets: a sample of the texts
+		}
+		for _, text := range all {
+			if scriptTie(splitWords(text)) {
+				continue
+			}
+			first := -1
+			switch rng.IntN(3) {
+			case 0:
+				first = language(set[rng.IntN(len(set))])
+			case 1:
+				first = rng.IntN(len(tab.codes))
+			}
+			wl, wc := d.best(text)
+			gl, ok := d.bestLang(text, first)
+			compared++
+			if gl != wl || ok != (wc > 0) {
+				t.Errorf("among %s, first %d: %q: bestLang %s %v, best %s %v", strings.Join(set, ","), first, text, code(gl), ok, code(wl), wc)
+			}
+		}
+	}
+	t.Logf("%d answers compared", compared)
+}

@@ -2,6 +2,7 @@ package langid
 
 import (
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -32,31 +33,63 @@ func newDetector(langs []int) *detector {
 // order. The confidence is 0 when nothing tells (no letters, fewer than
 // three, no trigram any model holds).
 func (d *detector) best(text string) (lang int, confidence float64) {
+	trigrams, filtered, lang, confidence, done := d.prelude(text)
+	if done {
+		return lang, confidence
+	}
+	return d.score(trigrams, filtered)
+}
+
+// prelude is what best does before it scores: done with the language and
+// confidence when the rules, the filter or the text's shortness decide;
+// else the text's distinct trigrams and the languages to score.
+func (d *detector) prelude(text string) (trigrams []uint64, filtered []int, lang int, confidence float64, done bool) {
 	words := splitWords(text)
 	langs := d.rules.langs
 	if len(words) == 0 {
-		return langs[0], 0
+		return nil, nil, langs[0], 0, true
 	}
 	if l := d.rules.decide(words); l != unknown {
 		if !d.rules.in[l] {
 			// lingua-go names a language it was not asked about, and
 			// so gives every language 0.
-			return langs[0], 0
+			return nil, nil, langs[0], 0, true
 		}
-		return l, 1
+		return nil, nil, l, 1, true
 	}
-	filtered := d.rules.filter(words)
+	filtered = d.rules.filter(words)
 	if len(filtered) == 1 {
-		return filtered[0], 1
+		return nil, nil, filtered[0], 1, true
 	}
 	letters := 0
 	for _, w := range words {
 		letters += utf8.RuneCountInString(w)
 	}
 	if letters < 3 {
-		return langs[0], 0
+		return nil, nil, langs[0], 0, true
 	}
-	trigrams := textTrigrams(words)
+	return textTrigrams(words), filtered, 0, 0, false
+}
+
+// logProb returns the log-probability m gives the trigram g as best
+// reads it (its first two runes when m lacks it, then its first one),
+// and false when m lacks all three.
+func logProb(m *model, g uint64) (float64, bool) {
+	p := m.prob(g)
+	if p == 0 {
+		p = m.prob(g >> 21)
+	}
+	if p == 0 {
+		p = m.prob(g >> 42)
+	}
+	if p > 0 {
+		return math.Log(p), true
+	}
+	return 0, false
+}
+
+// score is best's scoring of the trigrams among the filtered languages.
+func (d *detector) score(trigrams []uint64, filtered []int) (lang int, confidence float64) {
 	t := languages()
 	type scored struct {
 		lang int
@@ -68,15 +101,8 @@ func (d *detector) best(text string) (lang int, confidence float64) {
 		m := t.models[l]()
 		var sum neumaier
 		for _, g := range trigrams {
-			p := m.prob(g)
-			if p == 0 {
-				p = m.prob(g >> 21)
-			}
-			if p == 0 {
-				p = m.prob(g >> 42)
-			}
-			if p > 0 {
-				sum.add(math.Log(p))
+			if lp, ok := logProb(m, g); ok {
+				sum.add(lp)
 			}
 		}
 		if sum := sum.value(); sum < 0 {
@@ -84,7 +110,7 @@ func (d *detector) best(text string) (lang int, confidence float64) {
 		}
 	}
 	if len(scores) == 0 {
-		return langs[0], 0
+		return d.rules.langs[0], 0
 	}
 	denominator := decimal.Zero
 	for _, s := range scores {
@@ -119,6 +145,102 @@ func (d *detector) best(text string) (lang int, confidence float64) {
 		}
 	}
 	return lang, confidence
+}
+
+// Bounds of bestLang's shortcut. A language's sum of log-probabilities
+// only falls as trigrams are added (each term is at most 0), so once its
+// partial sum is more than pruneMargin below the best full sum minus
+// ln 2 its probability is under half the best's: it can be neither the
+// first nor one of the languages best's tie rule looks at (those at
+// least half as probable). pruneMargin dwarfs the rounding of the
+// compensated sums (an ulp of a few thousand is 1e-12) and of exponent
+// (25 places of e^(sum/1000) raised to the 1000th: relative 1e-13 or
+// better above minFastSum, below which bestLang does not take the
+// shortcut). A tie under best's rule needs two shares that round to the
+// same float64 at 16 places, so probabilities within a few units of
+// 1e-16 of the denominator, at most len(filtered) times the first's:
+// bestLang scores in full when any candidate is within tieGap of it.
+const (
+	pruneMargin = 1e-3
+	minFastSum  = -20000
+	tieGap      = 1e-12
+)
+
+// bestLang returns the language best returns for text, and whether its
+// confidence is above 0, without best's confidence: it stops scoring a
+// language once that cannot be the first (see pruneMargin), and scores
+// first, where it is a candidate, the language first, as the one most
+// likely to win (-1 for none). Where the shortcut could not be sure (a
+// near tie, sums too low for exponent's precision), it returns what best
+// computes.
+func (d *detector) bestLang(text string, first int) (lang int, ok bool) {
+	trigrams, filtered, lang, confidence, done := d.prelude(text)
+	if done {
+		return lang, confidence > 0
+	}
+	t := languages()
+	order := filtered
+	if i := slices.Index(filtered, first); i > 0 {
+		order = append(append([]int{first}, filtered[:i]...), filtered[i+1:]...)
+	}
+	type scored struct {
+		lang int
+		sum  float64
+	}
+	var full []scored
+	topSum := math.Inf(-1)
+	for _, l := range order {
+		m := t.models[l]()
+		bound := topSum - math.Ln2 - pruneMargin
+		var sum neumaier
+		pruned := false
+		for _, g := range trigrams {
+			if lp, ok := logProb(m, g); ok {
+				sum.add(lp)
+				if sum.value() < bound {
+					pruned = true
+					break
+				}
+			}
+		}
+		if s := sum.value(); !pruned && s < 0 {
+			full = append(full, scored{l, s})
+			topSum = max(topSum, s)
+		}
+	}
+	if len(full) == 0 {
+		return d.rules.langs[0], false
+	}
+	if topSum < minFastSum {
+		lang, confidence = d.score(trigrams, filtered)
+		return lang, confidence > 0
+	}
+	// The candidates: those at least half as probable as the best by
+	// their sums, with pruneMargin to spare.
+	type prob struct {
+		lang int
+		p    decimal.Decimal
+	}
+	var cands []prob
+	for _, s := range full {
+		if s.sum >= topSum-math.Ln2-pruneMargin {
+			cands = append(cands, prob{s.lang, exponent(s.sum)})
+		}
+	}
+	top := cands[0]
+	for _, c := range cands[1:] {
+		if x := c.p.Cmp(top.p); x > 0 || x == 0 && c.lang < top.lang {
+			top = c
+		}
+	}
+	gap := top.p.Mul(decimal.NewFromFloat(tieGap))
+	for _, c := range cands {
+		if c.lang != top.lang && top.p.Sub(c.p).Cmp(gap) <= 0 {
+			lang, confidence = d.score(trigrams, filtered)
+			return lang, confidence > 0
+		}
+	}
+	return top.lang, true
 }
 
 // neumaier is a compensated sum (Neumaier's variant of Kahan's), within
