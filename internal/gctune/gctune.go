@@ -15,8 +15,8 @@ import (
 // never paused, where the default pacing (GOGC=100) collected it from 4
 // MiB on, again and again, a tenth of its time. After each collection
 // while lazy, if more than small/2 bytes are live, the collector paces
-// by the live heap for the rest of the process: GOGC=100 under a soft
-// limit set after each collection (see headroom). While lazy a
+// by the live heap for the rest of the process: GOGC=50 or 100 (see
+// pacing) under a soft limit set after each collection (see headroom). While lazy a
 // collection frees about as much as it keeps or more, so it collects
 // about as often as the default would or less (not exactly: the soft
 // limit counts all of the runtime's memory, not only the heap, so with
@@ -80,14 +80,30 @@ func arm(gen, small, limit int64, lazy bool) {
 		switch {
 		case lazy && live <= small/2:
 		case lazy:
-			debug.SetGCPercent(100)
 			lazy = false
 			fallthrough
 		default:
+			debug.SetGCPercent(pacing(live, small))
 			debug.SetMemoryLimit(headroom(live, small, limit, gcShare()))
 		}
 		arm(gen, small, limit, lazy)
 	})
+}
+
+// pacing is the GOGC for a live heap of live bytes once the process is
+// no longer lazy: 50 while less than small is live, 100 from there.
+// Below small a collection is cheap (tens of milliseconds), and half the
+// live heap of room is enough: an ingest of 100k rules keeps 42 MB live
+// and made garbage to twice that (110 MB resident; 87 MB so, in the
+// same time). Above, where an align or a diff holds its documents and
+// features, every collection costs more, and the limit (headroom) keeps
+// the heap near what is live in any case: GOGC=50 there took 7% more
+// processor time for no less memory.
+func pacing(live, small int64) int {
+	if live < small {
+		return 50
+	}
+	return 100
 }
 
 // headroom is the soft limit for a live heap of live bytes when the

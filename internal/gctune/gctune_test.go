@@ -56,11 +56,17 @@ func TestLazy(t *testing.T) {
 	for range 48 { // 48 MiB live: more than half of small
 		keep = append(keep, make([]byte, 1<<20))
 	}
-	if !settled(func() bool { return gcPercent() == 100 }) {
-		t.Fatalf("48 MiB live: GOGC %d, want the default back (100)", gcPercent())
+	if !settled(func() bool { return gcPercent() == 50 }) {
+		t.Fatalf("48 MiB live: GOGC %d, want pacing by the live heap, 50 below small", gcPercent())
 	}
 	if l := debug.SetMemoryLimit(-1); l != 512<<20 {
 		t.Errorf("48 MiB live: limit %d, want %d", l, 512<<20)
+	}
+	for range 32 { // 80 MiB live: more than small
+		keep = append(keep, make([]byte, 1<<20))
+	}
+	if !settled(func() bool { return gcPercent() == 100 }) {
+		t.Fatalf("80 MiB live: GOGC %d, want the default (100) above small", gcPercent())
 	}
 	keep = nil
 }
@@ -120,8 +126,8 @@ func TestLazyTight(t *testing.T) {
 	if !settled(func() bool { l := debug.SetMemoryLimit(-1); return l >= 112<<20 && l <= 128<<20 }) {
 		t.Errorf("48 MiB live: limit %d MiB, want 112 to 128 MiB (64 MiB above the live heap)", debug.SetMemoryLimit(-1)>>20)
 	}
-	if p := gcPercent(); p != 100 {
-		t.Errorf("GOGC %d, want 100", p)
+	if p := gcPercent(); p != 50 {
+		t.Errorf("GOGC %d, want 50 (less than small live)", p)
 	}
 	keep = nil
 }
