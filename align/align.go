@@ -441,11 +441,6 @@ func (a *aligner) allPreambles(S []int) bool {
 // group aligns source items S with target items T (indexes, in order).
 func (a *aligner) group(S, T []int) []Pair {
 	anchors, crossing := a.anchors(S, T)
-	// The pairs are about as many as the items of the smaller side: room
-	// for them at once, not a copy of them at every doubling (the pairs
-	// of 100k items are 10 MB).
-	pairs := make([]Pair, 0, max(len(anchors)+len(crossing), min(len(S), len(T))))
-	pairs = append(pairs, crossing...)
 	// takenS and takenT mark the items of the crossing anchors, by index.
 	takenS, takenT := make([]bool, len(a.src.Items)), make([]bool, len(a.tgt.Items))
 	for _, p := range crossing {
@@ -467,20 +462,46 @@ func (a *aligner) group(S, T []int) []Pair {
 		}
 		return out
 	}
+	// The pairs of the dynamic programme between the anchors are made
+	// first (extra, each placed before anchor at), then put among the
+	// anchors in an array of the size they need; with none, and no
+	// crossing anchors, the anchors are the pairs, no copy (two arrays
+	// of the pairs of 100k items, 10 MB each, were held at once).
+	var extra []Pair
+	var at []int
 	atS, atT := 0, 0
 	prevS, prevT := -1, -1
-	for _, an := range append(anchors, Pair{Source: []int{math.MaxInt32}, Target: []int{math.MaxInt32}}) {
+	for k := 0; k <= len(anchors); k++ {
 		if stopped(a.done) {
 			break
 		}
-		s, t := an.Source[0], an.Target[0]
-		pairs = append(pairs, a.dp(free(S, &atS, prevS, s, true), free(T, &atT, prevT, t, false))...)
-		if s != math.MaxInt32 {
-			pairs = append(pairs, an)
+		s, t := math.MaxInt32, math.MaxInt32
+		if k < len(anchors) {
+			s, t = anchors[k].Source[0], anchors[k].Target[0]
+		}
+		for _, p := range a.dp(free(S, &atS, prevS, s, true), free(T, &atT, prevT, t, false)) {
+			extra, at = append(extra, p), append(at, k)
 		}
 		prevS, prevT = s, t
 	}
-	return pairs
+	if len(crossing) == 0 && len(extra) == 0 {
+		return anchors
+	}
+	pairs := make([]Pair, 0, len(crossing)+len(anchors)+len(extra))
+	pairs = append(pairs, crossing...)
+	return interleave(pairs, anchors, extra, at)
+}
+
+// interleave appends to out the pairs ps with extra[e] put before
+// ps[at[e]] (at ascending; len(ps) puts it after them all), in order.
+func interleave(out, ps, extra []Pair, at []int) []Pair {
+	k := 0
+	for e, p := range extra {
+		out = append(out, ps[k:at[e]]...)
+		k = at[e]
+		out = append(out, p)
+	}
+	return append(out, ps[k:]...)
 }
 
 // assign pairs the items of S and T regardless of order, best scores
@@ -525,14 +546,18 @@ func (a *aligner) fill(pairs []Pair, S, T []int) []Pair {
 			usedT[j] = true
 		}
 	}
-	out := make([]Pair, 0, len(pairs))
+	// The pairs made for items left over (extra, each placed before
+	// pairs[at]) are put among the others at the end, in an array of
+	// the size they need; with none, pairs is the result, no copy.
+	var extra []Pair
+	var at []int
 	si, ti := 0, 0 // next positions in S and T
 	// after is the last source item of the pair before the items left
 	// over, -1 at the start: the evidence names it (the name made only
 	// for a pair left over, not for every pair: 6% of what an alignment
 	// allocated).
 	after := -1
-	flush := func(sEnd, tEnd int) {
+	flush := func(sEnd, tEnd, before int) {
 		var hs, ht []int
 		for ; si < len(S) && S[si] < sEnd; si++ {
 			if !usedS[S[si]] {
@@ -558,12 +583,11 @@ func (a *aligner) fill(pairs []Pair, S, T []int) []Pair {
 			p := a.pair(hs[k:k+1], ht[k:k+1])
 			p.Evidence = addEvidence(p.Evidence, Evidence{Signal: "position", Agrees: true, Detail: "left over " + between})
 			p.Low = true
-			out = append(out, p)
+			extra, at = append(extra, p), append(at, before)
 		}
 	}
-	for _, p := range pairs {
-		flush(p.Source[0], p.Target[0])
-		out = append(out, p)
+	for k, p := range pairs {
+		flush(p.Source[0], p.Target[0], k)
 		// Skip past the pair's own items.
 		for ; si < len(S) && S[si] <= p.Source[len(p.Source)-1]; si++ {
 		}
@@ -571,8 +595,11 @@ func (a *aligner) fill(pairs []Pair, S, T []int) []Pair {
 		}
 		after = p.Source[len(p.Source)-1]
 	}
-	flush(math.MaxInt32, math.MaxInt32)
-	return out
+	flush(math.MaxInt32, math.MaxInt32, len(pairs))
+	if len(extra) == 0 {
+		return pairs
+	}
+	return interleave(make([]Pair, 0, len(pairs)+len(extra)), pairs, extra, at)
 }
 
 // anchors finds the pairs fixed by numbers printed on both sides. It
