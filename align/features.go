@@ -59,11 +59,11 @@ func (f feature) c() class { return class(f & 7) }
 // features are the tokens of one item (or of two merged items), sorted by
 // id, with the weight of each class.
 // (The features of every item are held for the whole alignment: runes
-// is an int32 beside truncated, 72 bytes a features, not 80.)
+// is an int32 beside truncated, and its log is looked up (logRunes), 64
+// bytes a features, not 80.)
 type features struct {
 	toks      []feature
 	mass      [nClass]float32
-	logRunes  float64
 	runes     int32 // an item's text is far shorter than 2^31 runes
 	truncated bool
 }
@@ -394,7 +394,6 @@ func (x *extractor) itemFeatures(f *features, ids []int32, mark int32, marks []i
 	copy(f.toks, buf)
 	sort.Slice(f.toks, func(a, b int) bool { return f.toks[a].id() < f.toks[b].id() })
 	f.runes = int32(utf8.RuneCountInString(it.Text))
-	f.logRunes = math.Log(float64(max(1, f.runes)))
 	f.truncated = it.Has(corpus.FlagTruncated)
 	return buf, store
 }
@@ -409,7 +408,6 @@ func merge(a, b *features, buf *features, weights []float32) *features {
 	m := buf
 	m.toks = m.toks[:0]
 	m.runes, m.truncated = a.runes+b.runes, b.truncated
-	m.logRunes = math.Log(float64(max(1, m.runes)))
 	i, j := 0, 0
 	for i < len(a.toks) || j < len(b.toks) {
 		switch {

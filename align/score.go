@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Evidence is one signal's say on a pair: which signal, whether it agrees,
@@ -33,6 +34,40 @@ type scorer struct {
 	// tgtCites is whether the target document cites anything: where it
 	// does, a reference its item lacks is one it dropped.
 	tgtCites bool
+	// lengths holds the length evidence already made, by its ratio as
+	// shown (see lengthDetail).
+	lengths lengthDetails
+}
+
+// lengthDetails are the details of the length evidence made for the
+// learned ratio for: one string for each ratio as shown ("ratio 1.00,
+// expected 1.00"), where fmt.Sprintf made one for every pair (a tenth
+// of the evidence held aligning 100k items, whose ratios take a few
+// hundred values). Its zero value is empty; the scorers of explainEach's
+// workers share it, hence the lock.
+type lengthDetails struct {
+	mu     sync.Mutex
+	ratio  float64
+	byText map[string]string
+}
+
+// lengthDetail is the length evidence's detail for a pair with length
+// ratio r: "ratio %.2f, expected %.2f" with sc.ratio expected.
+func (sc *scorer) lengthDetail(r float64) string {
+	var buf [24]byte
+	shown := strconv.AppendFloat(buf[:0], r, 'f', 2, 64) // fmt's %.2f
+	ld := &sc.lengths
+	ld.mu.Lock()
+	defer ld.mu.Unlock()
+	if ld.byText == nil || ld.ratio != sc.ratio {
+		ld.byText, ld.ratio = map[string]string{}, sc.ratio
+	}
+	if d, ok := ld.byText[string(shown)]; ok {
+		return d
+	}
+	d := "ratio " + string(shown) + ", expected " + strconv.FormatFloat(sc.ratio, 'f', 2, 64)
+	ld.byText[string(shown)] = d
+	return d
 }
 
 // lengthOnly is the most a pair across languages scores by length alone.
@@ -181,7 +216,7 @@ func (sc *scorer) score(s, t *features, explain bool, first *Evidence) (float64,
 			// Far too long or too short: one side says much more.
 			ev = append(ev, Evidence{Signal: "size", Agrees: false, Detail: fmt.Sprintf("the target is %.1f times as long as expected (ratio %.2f, expected %.2f)", r/sc.ratio, r, sc.ratio)})
 		} else {
-			ev = append(ev, Evidence{Signal: "length", Agrees: l >= 0.5, Detail: fmt.Sprintf("ratio %.2f, expected %.2f", r, sc.ratio)})
+			ev = append(ev, Evidence{Signal: "length", Agrees: l >= 0.5, Detail: sc.lengthDetail(r)})
 		}
 	}
 	return score, sc.evidence(first, ev)
@@ -232,7 +267,7 @@ func (sc *scorer) lengthAgreement(s, t *features) (float64, bool) {
 	if sc.ratio == 0 || t.truncated || s.runes < 20 || t.runes < 10 {
 		return 0, false
 	}
-	d := t.logRunes - s.logRunes - sc.logRatio
+	d := logRunes(t.runes) - logRunes(s.runes) - sc.logRatio
 	return math.Exp(-d * d / (2 * 0.35 * 0.35)), true
 }
 
@@ -263,3 +298,22 @@ func (sc *scorer) list(ids []int32) string {
 	}
 	return strings.Join(first, ", ")
 }
+
+// logRunes is math.Log(max(1, n)), from a table for the lengths of most
+// items (made when first needed): the length signal reads it for every
+// pair scored, and features keep no log of their own (8 bytes less an
+// item, held for the whole alignment).
+func logRunes(n int32) float64 {
+	if n < int32(len(logTable())) {
+		return logTable()[max(0, n)]
+	}
+	return math.Log(float64(n))
+}
+
+var logTable = sync.OnceValue(func() *[4096]float64 {
+	var t [4096]float64
+	for n := range t {
+		t[n] = math.Log(float64(max(1, n)))
+	}
+	return &t
+})
