@@ -12,6 +12,7 @@ import (
 
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/internal/synth"
+	"github.com/rulesync/rulesync/internal/testgen"
 )
 
 // TestJoinFolded holds the forms made of an item's title and text folded
@@ -25,7 +26,7 @@ func TestJoinFolded(t *testing.T) {
 		"\x00", "\x7f", "\xff", "`", "ｆ", "…", "’", "–", "\u200b", "\u00ad", "ｶ", "ﾞ", "が", "ア", "ー", "規則", "İ", "Σ", "ß", "Ａ"}
 	r := rand.New(rand.NewPCG(16, 9))
 	for range 100000 {
-		title, text := randomText(r, pieces, 6), randomText(r, pieces, 10)
+		title, text := testgen.Text(r, pieces, 6), testgen.Text(r, pieces, 10)
 		whole := corpus.Fold(title + "\n" + text)
 		var fm forms
 		fm.set(foldText(&corpus.Item{Title: title, Text: text}))

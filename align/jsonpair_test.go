@@ -1,45 +1,12 @@
 package align
 
 import (
-	"bytes"
-	"encoding/json"
 	"math"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/rulesync/rulesync/internal/testgen"
 )
-
-// jsonPieces make the random strings of the JSON tests: HTML characters,
-// quotes, control characters, U+2028 and U+2029, bytes that are no UTF-8
-// and text in several scripts.
-var jsonPieces = []string{"a", "rule:12", " ", "<", ">", "&", "\"", "\\", "\n", "\t", "\x00", "\x1f", "\x7f", "\u2028", "\u2029", "\xff", "\xe3\x83", "\xed\xa0\x80", "é", "ルール", "\U0001f0a1"}
-
-// encoderJSON is what corpus.ObjectWriter wrote for a list element before
-// IndentedJSON: a json.Encoder's bytes with SetIndent(prefix, "  "), by
-// reflection, the newline at the end left out.
-func encoderJSON(v any, prefix string) ([]byte, error) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetIndent(prefix, "  ")
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
-}
-
-// randomIDs is nil, empty or a few random ids.
-func randomIDs(r *rand.Rand) []string {
-	switch r.IntN(4) {
-	case 0:
-		return nil
-	case 1:
-		return []string{}
-	}
-	ids := make([]string, 1+r.IntN(3))
-	for i := range ids {
-		ids[i] = randomText(r, jsonPieces, 4)
-	}
-	return ids
-}
 
 // randomScore is a three-decimal score, or a float of any magnitude or
 // sign (NaN and infinities among them).
@@ -54,8 +21,8 @@ func randomScore(r *rand.Rand) float64 {
 }
 
 func randomPair(r *rand.Rand) jsonPair {
-	text := func() string { return randomText(r, jsonPieces, 10) }
-	p := jsonPair{SourceID: text(), TargetID: text(), SourceIDs: randomIDs(r), TargetIDs: randomIDs(r), Score: randomScore(r),
+	text := func() string { return testgen.Text(r, testgen.JSONPieces, 10) }
+	p := jsonPair{SourceID: text(), TargetID: text(), SourceIDs: testgen.Strings(r, testgen.JSONPieces, 4), TargetIDs: testgen.Strings(r, testgen.JSONPieces, 4), Score: randomScore(r),
 		Low: r.IntN(2) == 0, Anchor: r.IntN(2) == 0, SourceTitle: text(), TargetTitle: text(), TargetText: text()}
 	if r.IntN(2) == 0 {
 		p.NumberedID = text()
@@ -67,25 +34,6 @@ func randomPair(r *rand.Rand) jsonPair {
 		}
 	}
 	return p
-}
-
-// checkAppend holds v's AppendIndentedJSON to encoderJSON at prefix: the
-// same bytes after what b held, or the same error.
-func checkAppend(t *testing.T, v interface {
-	AppendIndentedJSON([]byte, string) ([]byte, error)
-}, prefix string) {
-	t.Helper()
-	got, gotErr := v.AppendIndentedJSON([]byte("x"), prefix)
-	want, wantErr := encoderJSON(v, prefix)
-	if gotErr != nil || wantErr != nil {
-		if gotErr == nil || wantErr == nil || gotErr.Error() != wantErr.Error() {
-			t.Fatalf("%+v: error %v, the encoder's %v", v, gotErr, wantErr)
-		}
-		return
-	}
-	if string(got) != "x"+string(want) {
-		t.Fatalf("%+v at %q:\n got %s\nwant %s", v, prefix, got[1:], want)
-	}
 }
 
 // TestJSONPairAppend holds the AppendIndentedJSON of jsonPair and
@@ -103,8 +51,8 @@ func TestJSONPairAppend(t *testing.T) {
 			failed++
 		}
 		prefix := []string{"    ", "", "  ", "\t"}[i%4]
-		checkAppend(t, p, prefix)
-		checkAppend(t, jsonItem{p.SourceID, p.TargetTitle, p.TargetText}, prefix)
+		testgen.CheckAppend(t, p, prefix)
+		testgen.CheckAppend(t, jsonItem{p.SourceID, p.TargetTitle, p.TargetText}, prefix)
 	}
 	if failed == 0 {
 		t.Error("no pair had a NaN or infinite score: the test does not see the error")
@@ -141,7 +89,7 @@ func FuzzJSONPair(f *testing.F) {
 		} else if shape&1 != 0 {
 			p.Evidence = []Evidence{}
 		}
-		checkAppend(t, p, "    ")
-		checkAppend(t, jsonItem{s, s, s}, "    ")
+		testgen.CheckAppend(t, p, "    ")
+		testgen.CheckAppend(t, jsonItem{s, s, s}, "    ")
 	})
 }

@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/internal/testgen"
 )
 
 func TestNumbers(t *testing.T) {
@@ -168,7 +169,7 @@ func TestFindAcronyms(t *testing.T) {
 	pieces := []string{"A", "B", "Z", "0", "7", "a", "_", " ", "-", "+", "é", "Ä", "日", "\xff"}
 	r := rand.New(rand.NewPCG(16, 3))
 	for range 50000 {
-		s := randomText(r, pieces, 14)
+		s := testgen.Text(r, pieces, 14)
 		if got, want := findAcronyms(s), re.FindAllString(s, -1); !slices.Equal(got, want) {
 			t.Fatalf("findAcronyms(%q) = %q, the expression %q", s, got, want)
 		}
@@ -181,7 +182,7 @@ func TestIsNumber(t *testing.T) {
 	pieces := []string{"0", "9", ".", ",", "a", "-", " ", "٣", "\xff"}
 	r := rand.New(rand.NewPCG(16, 6))
 	for range 20000 {
-		s := randomText(r, pieces, 6)
+		s := testgen.Text(r, pieces, 6)
 		if got, want := isNumber(s), strings.Trim(s, "0123456789.,") == ""; got != want {
 			t.Fatalf("isNumber(%q) = %v, want %v", s, got, want)
 		}
@@ -195,7 +196,7 @@ func TestFindTimeWords(t *testing.T) {
 	pieces := []string{"sec", "min", "seg", "onds", "utes", "imum", "one", "a", "x", "S", "_", "1", " ", "-", ".", "é", "日", "\xff"}
 	r := rand.New(rand.NewPCG(16, 5))
 	for range 50000 {
-		s := randomText(r, pieces, 12)
+		s := testgen.Text(r, pieces, 12)
 		var want [][2]string
 		for _, m := range timeWordRe.FindAllStringSubmatch(s, -1) {
 			want = append(want, [2]string{m[1], m[2]})
@@ -212,7 +213,7 @@ func TestUnitAfterWord(t *testing.T) {
 	pieces := []string{"sec", "min", "seg", "one", "a", "s", "m", " ", "-", "utes", "onds", "imum", ".", "1"}
 	r := rand.New(rand.NewPCG(16, 4))
 	for range 50000 {
-		s := randomText(r, pieces, 10)
+		s := testgen.Text(r, pieces, 10)
 		if timeWordRe.MatchString(s) && !unitAfterWord(s) {
 			t.Fatalf("unitAfterWord(%q) is false; the expression finds %q", s, timeWordRe.FindAllString(s, -1))
 		}
@@ -244,16 +245,6 @@ func TestList(t *testing.T) {
 			t.Fatalf("list of %q = %q, want %q", x.names, got, want)
 		}
 	}
-}
-
-// randomText joins up to most-1 pieces drawn at random: the texts the
-// hand-written finders are held to their expressions on.
-func randomText(r *rand.Rand, pieces []string, most int) string {
-	var b strings.Builder
-	for range r.IntN(most) {
-		b.WriteString(pieces[r.IntN(len(pieces))])
-	}
-	return b.String()
 }
 
 // TestFindCJK holds find's search of a CJK text, byte by byte with a
@@ -300,7 +291,7 @@ func TestFindCJK(t *testing.T) {
 	}
 	r := rand.New(rand.NewPCG(16, 7))
 	for range 20000 {
-		s := randomText(r, pieces, 12)
+		s := testgen.Text(r, pieces, 12)
 		for _, lang := range []string{"ja", "zh"} {
 			// No words: the search by words is find's as it was.
 			got := g.find(lang, func() string { return s }, func() []string { return nil })
@@ -319,7 +310,7 @@ func TestLetterRuns(t *testing.T) {
 	pieces := []string{"a", "z", "A", "Z", "q", "0", "9", " ", "-", "'", "@", "[", "`", "{", "\n", "\x00", "\x7f", "é", "日", "\xff"}
 	r := rand.New(rand.NewPCG(16, 8))
 	for range 50000 {
-		s := randomText(r, pieces, 14)
+		s := testgen.Text(r, pieces, 14)
 		got := slices.Collect(letterRuns(s))
 		want := slices.Collect(strings.FieldsFuncSeq(s, func(r rune) bool { return !unicode.IsLetter(r) }))
 		if !slices.Equal(got, want) {
@@ -343,7 +334,7 @@ func TestParseNumber(t *testing.T) {
 	pieces := []string{"0", "1", "5", "9", "00", "123", "9876543", ".", ",", " ", "\u2009", "万", "-", "a", "e", "٣"}
 	r := rand.New(rand.NewPCG(16, 9))
 	for range 100000 {
-		s := randomText(r, pieces, 8)
+		s := testgen.Text(r, pieces, 8)
 		for _, comma := range []bool{false, true} {
 			if got, want := parseNumber(s, comma), parseNumberRead(s, comma); got != want {
 				t.Fatalf("parseNumber(%q, %v) = %q, the reading %q", s, comma, got, want)
@@ -392,7 +383,7 @@ func TestJapaneseLoanwordsApart(t *testing.T) {
 	pieces := []string{"チ", "ップ", "ー", "・", "の", "日", "a", " ", "\n", "\xff", "\xe3\x83", "ｶ"}
 	r := rand.New(rand.NewPCG(16, 10))
 	for range 20000 {
-		a, b := randomText(r, pieces, 6), randomText(r, pieces, 10)
+		a, b := testgen.Text(r, pieces, 6), testgen.Text(r, pieces, 10)
 		got := loanwordsOf(func() (string, string) { return a, b }, "ja", nil, &skeletons{})
 		var want [][2]string
 		seen := map[string]bool{}
@@ -422,9 +413,9 @@ func TestLoanwordsMemo(t *testing.T) {
 	for range 20000 {
 		var ws []string
 		for range r.IntN(12) {
-			ws = append(ws, randomText(r, pieces, 4))
+			ws = append(ws, testgen.Text(r, pieces, 4))
 		}
-		a, b := randomText(r, kana, 6), randomText(r, kana, 8)
+		a, b := testgen.Text(r, kana, 6), testgen.Text(r, kana, 8)
 		for _, lang := range []string{"en", "ja"} {
 			for _, memo := range []*skeletons{sk, nil} {
 				got := loanwordsOf(func() (string, string) { return a, b }, lang, func() []string { return ws }, memo)
@@ -476,7 +467,7 @@ func TestAppendWords(t *testing.T) {
 	pieces := []string{"a", "Z", "0", "-", "'", " ", ".", "\n", "é", "ß", "日", "ー", "٣", "\xff", "\xe3\x83", "-'"}
 	r := rand.New(rand.NewPCG(16, 12))
 	for range 50000 {
-		s := randomText(r, pieces, 14)
+		s := testgen.Text(r, pieces, 14)
 		if got, want := appendWords(nil, s), appendWordsRead(nil, s); !slices.Equal(got, want) {
 			t.Fatalf("appendWords(%q) = %q, the reading rune by rune %q", s, got, want)
 		}
@@ -526,7 +517,7 @@ func TestAppendNumbers(t *testing.T) {
 	r := rand.New(rand.NewPCG(16, 13))
 	buf := []string{"10", "25"}
 	for range 30000 {
-		f := randomText(r, pieces, 12)
+		f := testgen.Text(r, pieces, 12)
 		for _, lang := range []string{"en", "pt", "fr", "ja"} {
 			lower := func() string { return strings.ToLower(f) }
 			want := numbersRead(f, lang, lower)

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/internal/testgen"
 )
 
 // encodeRef is what Encode wrote when its items went through
@@ -45,9 +46,9 @@ func encodeRef(t *testing.T, d *corpus.Document) []byte {
 // UTF-8), with lists nil, empty or not, parts with and without their
 // optional marker and title, and marks at any offsets.
 func randomItem(r *rand.Rand) corpus.Item {
-	it := corpus.Item{ID: randomJSONText(r), Kind: corpus.Kind(randomJSONText(r)), Number: randomJSONText(r), Title: randomJSONText(r),
-		Text: randomJSONText(r), Refs: randomStrings(r), Section: randomJSONText(r)}
-	for _, f := range randomStrings(r) {
+	it := corpus.Item{ID: testgen.Text(r, testgen.JSONPieces, 12), Kind: corpus.Kind(testgen.Text(r, testgen.JSONPieces, 12)), Number: testgen.Text(r, testgen.JSONPieces, 12), Title: testgen.Text(r, testgen.JSONPieces, 12),
+		Text: testgen.Text(r, testgen.JSONPieces, 12), Refs: testgen.Strings(r, testgen.JSONPieces, 12), Section: testgen.Text(r, testgen.JSONPieces, 12)}
+	for _, f := range testgen.Strings(r, testgen.JSONPieces, 12) {
 		it.Flags = append(it.Flags, corpus.Flag(f))
 	}
 	switch r.IntN(3) {
@@ -56,15 +57,15 @@ func randomItem(r *rand.Rand) corpus.Item {
 		it.Parts, it.Marks = []corpus.Part{}, []corpus.Mark{}
 	default:
 		for range 1 + r.IntN(3) {
-			p := corpus.Part{Label: randomJSONText(r), Text: randomJSONText(r)}
+			p := corpus.Part{Label: testgen.Text(r, testgen.JSONPieces, 12), Text: testgen.Text(r, testgen.JSONPieces, 12)}
 			if r.IntN(2) == 0 {
-				p.Marker = randomJSONText(r)
+				p.Marker = testgen.Text(r, testgen.JSONPieces, 12)
 			}
 			if r.IntN(2) == 0 {
-				p.Title = randomJSONText(r)
+				p.Title = testgen.Text(r, testgen.JSONPieces, 12)
 			}
 			it.Parts = append(it.Parts, p)
-			it.Marks = append(it.Marks, corpus.Mark{Start: r.IntN(1000) - 500, End: r.IntN(1 << 20), Kind: randomJSONText(r)})
+			it.Marks = append(it.Marks, corpus.Mark{Start: r.IntN(1000) - 500, End: r.IntN(1 << 20), Kind: testgen.Text(r, testgen.JSONPieces, 12)})
 		}
 	}
 	return it
@@ -75,7 +76,7 @@ func randomItem(r *rand.Rand) corpus.Item {
 func TestEncodeItems(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 12))
 	for range 3000 {
-		d := &corpus.Document{Edition: randomJSONText(r), Lang: "en", Notes: randomStrings(r)}
+		d := &corpus.Document{Edition: testgen.Text(r, testgen.JSONPieces, 12), Lang: "en", Notes: testgen.Strings(r, testgen.JSONPieces, 12)}
 		for range r.IntN(4) {
 			d.Items = append(d.Items, randomItem(r))
 		}
@@ -100,7 +101,7 @@ func checkEncode(t *testing.T, d *corpus.Document) {
 func FuzzEncodeItem(f *testing.F) {
 	r := rand.New(rand.NewPCG(12, 5))
 	for i := range 16 {
-		f.Add(randomJSONText(r), uint8(i*17))
+		f.Add(testgen.Text(r, testgen.JSONPieces, 12), uint8(i*17))
 	}
 	f.Add("<a href=\"x\">&\u2028\xff", uint8(255))
 	f.Fuzz(func(t *testing.T, s string, shape uint8) {

@@ -9,63 +9,8 @@ import (
 	"testing"
 
 	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/internal/testgen"
 )
-
-// jsonPieces are what the random strings of the JSON tests are made of:
-// HTML characters, quotes and backslashes, control characters (the named
-// escapes, others and DEL), U+2028 and U+2029, bytes that are no UTF-8
-// (a lone continuation byte, a cut sequence, an overlong form, a
-// surrogate), and text in several scripts.
-var jsonPieces = []string{"a", "Rule 12", " ", "<", ">", "&", "<b>", "\"", "\\", "/", "\b", "\f", "\n", "\r", "\t", "\x00", "\x01", "\x1f", "\x7f",
-	"\u2028", "\u2029", "\u2027", "\u202a", "\xff", "\x80", "\xe3\x83", "\xc0\xaf", "\xed\xa0\x80", "é", "ルール", "席", "\U0001f0a1", "\ufffd", "\u00a0"}
-
-func randomJSONText(r *rand.Rand) string {
-	var b strings.Builder
-	for range r.IntN(12) {
-		b.WriteString(jsonPieces[r.IntN(len(jsonPieces))])
-	}
-	return b.String()
-}
-
-// randomFloat draws floats of every magnitude json.Marshal formats
-// differently: zeros, integers, the cutoffs of 'e' form (1e-6, 1e21) and
-// their neighbours, subnormals, the largest floats, random bit patterns
-// (NaN and infinities among them), and the three-decimal scores rulesync
-// writes; each with either sign.
-func randomFloat(r *rand.Rand) float64 {
-	var f float64
-	switch r.IntN(8) {
-	case 0:
-		f = []float64{0, 1, 0.5, 1e-6, 1e21, 1e20, 1e-7, 123456789, 5e-324, math.MaxFloat64, math.SmallestNonzeroFloat64, 0.1, 1e100, 1e-100}[r.IntN(14)]
-	case 1:
-		f = math.Nextafter([]float64{1e-6, 1e21}[r.IntN(2)], []float64{0, math.Inf(1)}[r.IntN(2)])
-	case 2:
-		f = math.Float64frombits(r.Uint64())
-	case 3:
-		f = float64(r.IntN(1001)) / 1000
-	case 4:
-		f = float64(r.Int64())
-	default:
-		f = math.Pow(10, r.Float64()*640-330) * r.Float64()
-	}
-	if r.IntN(2) == 0 {
-		f = -f
-	}
-	return f
-}
-
-// jsonRef is what ObjectWriter wrote for a value before IndentedJSON:
-// a json.Encoder's bytes with SetIndent(prefix, "  "), the newline at
-// the end left out.
-func jsonRef(v any, prefix string) ([]byte, error) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetIndent(prefix, "  ")
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
-}
 
 // jsonSample has a field of each kind the append helpers write, with
 // the tags the JSON of align, diff and gaps use.
@@ -114,30 +59,15 @@ func (s jsonSample) AppendIndentedJSON(b []byte, prefix string) ([]byte, error) 
 	return o.End(), nil
 }
 
-// randomStrings is nil, empty or a few random strings.
-func randomStrings(r *rand.Rand) []string {
-	switch r.IntN(4) {
-	case 0:
-		return nil
-	case 1:
-		return []string{}
-	}
-	ss := make([]string, 1+r.IntN(3))
-	for i := range ss {
-		ss[i] = randomJSONText(r)
-	}
-	return ss
-}
-
 func randomSample(r *rand.Rand) jsonSample {
-	s := jsonSample{S: randomJSONText(r), F: randomFloat(r), B: r.IntN(2) == 0, I: r.IntN(2001) - 1000, List: randomStrings(r), OptIDs: randomStrings(r), Last: randomJSONText(r)}
+	s := jsonSample{S: testgen.Text(r, testgen.JSONPieces, 12), F: testgen.Float(r), B: r.IntN(2) == 0, I: r.IntN(2001) - 1000, List: testgen.Strings(r, testgen.JSONPieces, 12), OptIDs: testgen.Strings(r, testgen.JSONPieces, 12), Last: testgen.Text(r, testgen.JSONPieces, 12)}
 	if r.IntN(2) == 0 {
-		s.Opt = randomJSONText(r)
+		s.Opt = testgen.Text(r, testgen.JSONPieces, 12)
 	}
 	if r.IntN(3) > 0 {
 		s.Subs = []jsonSub{}
 		for range r.IntN(3) {
-			s.Subs = append(s.Subs, jsonSub{r.Int() - r.Int(), randomJSONText(r)})
+			s.Subs = append(s.Subs, jsonSub{r.Int() - r.Int(), testgen.Text(r, testgen.JSONPieces, 12)})
 		}
 	}
 	return s
@@ -165,7 +95,7 @@ func checkJSON(t *testing.T, s string, f float64, sample jsonSample, prefix stri
 		t.Fatalf("AppendJSONFloat(%v) = %s, json.Marshal %s", f, got[1:], want)
 	}
 	gotS, gotErr := sample.AppendIndentedJSON([]byte("x"), prefix)
-	wantS, wantErr := jsonRef(sample, prefix)
+	wantS, wantErr := testgen.EncoderJSON(sample, prefix)
 	if gotErr != nil || wantErr != nil {
 		if gotErr == nil || wantErr == nil || gotErr.Error() != wantErr.Error() {
 			t.Fatalf("prefix %q, %+v: error %v, encoding/json's %v", prefix, sample, gotErr, wantErr)
@@ -198,7 +128,7 @@ func TestAppendJSON(t *testing.T) {
 		if math.IsNaN(sample.F) || math.IsInf(sample.F, 0) {
 			nans++
 		}
-		checkJSON(t, randomJSONText(r), randomFloat(r), sample, prefixes[i%len(prefixes)])
+		checkJSON(t, testgen.Text(r, testgen.JSONPieces, 12), testgen.Float(r), sample, prefixes[i%len(prefixes)])
 	}
 	for _, f := range []float64{math.NaN(), math.Inf(1), math.Inf(-1)} {
 		checkJSON(t, "", f, jsonSample{F: f}, "  ")
@@ -256,7 +186,7 @@ func TestObjectWriterIndentedJSON(t *testing.T) {
 func FuzzAppendJSON(f *testing.F) {
 	r := rand.New(rand.NewPCG(16, 2028))
 	for i := range 16 {
-		f.Add(randomJSONText(r), randomFloat(r), uint8(i))
+		f.Add(testgen.Text(r, testgen.JSONPieces, 12), testgen.Float(r), uint8(i))
 	}
 	f.Add("\xed\xa0\x80<\u2028>&", math.NaN(), uint8(3))
 	f.Fuzz(func(t *testing.T, s string, x float64, shape uint8) {

@@ -10,6 +10,8 @@ import (
 	"time"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/rulesync/rulesync/internal/testgen"
 )
 
 func TestSegment(t *testing.T) {
@@ -93,7 +95,7 @@ func TestSegmentRandom(t *testing.T) {
 		if k%2 == 1 {
 			from = marks
 		}
-		s := randomText(r, from, 12)
+		s := testgen.Text(r, from, 12)
 		if got, want := Segment(s), segmentRunes(s); !slices.Equal(got, want) {
 			t.Fatalf("Segment(%q) = %q, the reference %q", s, got, want)
 		}
@@ -111,19 +113,19 @@ func TestRedlineRandom(t *testing.T) {
 		"席", "確認", "は", "する", "プレイヤー", "ー", "한", "\u0301", "\xff", "\xe3\x81", "!", "("}
 	r := rand.New(rand.NewPCG(16, 3))
 	for range 5000 {
-		old := randomText(r, pieces, 40)
+		old := testgen.Text(r, pieces, 40)
 		// The new text keeps most of the old one's segments.
 		var b strings.Builder
 		for _, seg := range Segment(old) {
 			switch r.IntN(8) {
 			case 0: // dropped
 			case 1:
-				b.WriteString(randomText(r, pieces, 4))
+				b.WriteString(testgen.Text(r, pieces, 4))
 			default:
 				b.WriteString(seg)
 			}
 		}
-		b.WriteString(randomText(r, pieces, 3))
+		b.WriteString(testgen.Text(r, pieces, 3))
 		new := b.String()
 		_, want := RedlineSegments(Segment(old), Segment(new))
 		want = trimShared(want)

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/internal/testgen"
 )
 
 // item is rule 7 with text.
@@ -154,7 +155,7 @@ func TestGroupDigits(t *testing.T) {
 	pieces := []string{"0", "1", "9", "99", "000", ",", ".", "\u2009", " ", "a", "x1", "٣", "\xe2\x80", "-"}
 	r := rand.New(rand.NewPCG(16, 5))
 	for range 50000 {
-		s := randomText(r, pieces, 10)
+		s := testgen.Text(r, pieces, 10)
 		if thousandsRe.MatchString(s) && !mayGroupDigits(s) {
 			t.Fatalf("thousandsRe matches %q, mayGroupDigits says it cannot", s)
 		}

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/rulesync/rulesync/internal/testgen"
 )
 
 // wordRunes are what the generated texts and forms are made of: letters
@@ -142,7 +144,7 @@ func TestSentences(t *testing.T) {
 	pieces := []string{"a", "bc", "日", ".", "!", "?", "。", "！", "？", " ", "\t", "\n", "\v", "\f", "\r", "\u00a0", "\u3000", "\xff", "\xe3\x80", "…"}
 	r := rand.New(rand.NewPCG(16, 5))
 	for range 50000 {
-		s := randomText(r, pieces, 12)
+		s := testgen.Text(r, pieces, 12)
 		if got, want := sentences(s), len(end.FindAllStringIndex(strings.TrimSpace(s), -1)); got != want {
 			t.Fatalf("sentences(%q) = %d, the expression %d", s, got, want)
 		}
@@ -171,23 +173,13 @@ func TestBytePairs(t *testing.T) {
 	}
 }
 
-// randomText joins up to most-1 pieces drawn at random: the texts the
-// hand-written finders are held to their expressions on.
-func randomText(r *rand.Rand, pieces []string, most int) string {
-	var b strings.Builder
-	for range r.IntN(most) {
-		b.WriteString(pieces[r.IntN(len(pieces))])
-	}
-	return b.String()
-}
-
 // TestHasWords holds hasWords to counting strings.Fields, on random texts
 // of words, white space of several kinds and invalid UTF-8.
 func TestHasWords(t *testing.T) {
 	pieces := []string{"a", "rule", "é", "席", " ", "  ", "\t", "\n", "\u00a0", "\u3000", "\u0085", "\xff", ".", "-"}
 	r := rand.New(rand.NewPCG(16, 4))
 	for range 20000 {
-		s := randomText(r, pieces, 16)
+		s := testgen.Text(r, pieces, 16)
 		fields := len(strings.Fields(s))
 		for n := 0; n <= 8; n++ {
 			if got, want := hasWords(s, n), fields >= n; got != want {

@@ -9,18 +9,8 @@ import (
 	"unsafe"
 
 	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/internal/testgen"
 )
-
-// randomText joins up to most-1 pieces drawn at random: the texts the
-// hand-written finders are held to their expressions on (as align's and
-// diff's tests draw them).
-func randomText(r *rand.Rand, pieces []string, most int) string {
-	var b strings.Builder
-	for range r.IntN(most) {
-		b.WriteString(pieces[r.IntN(len(pieces))])
-	}
-	return b.String()
-}
 
 // TestPartPrefilters holds the cheap look that spares letterParts its
 // expression to that expression: on random texts of labels, letters,
@@ -30,7 +20,7 @@ func TestPartPrefilters(t *testing.T) {
 	pieces := []string{"A", "B", "a", "b", "x", "ç", "エ", "1", " ", "  ", "\t", "\n", "\v", ".", ":", "：", ")", "）", "(", "（", "。", "；", "A.", "A :", "A\n)", "word "}
 	r := rand.New(rand.NewPCG(16, 1))
 	for range 200000 {
-		text := randomText(r, pieces, 8)
+		text := testgen.Text(r, pieces, 8)
 		if !hasLetterA(text) {
 			for _, m := range letterMarkRe.FindAllStringSubmatchIndex(text, -1) {
 				if text[m[2]] == 'A' {
@@ -49,7 +39,7 @@ func TestEnumMarks(t *testing.T) {
 	pieces := []string{"a", "b", "Z", "ç", "エ", "ー", "字", "1", "9", "٣", " ", "\t", "\n", "\f", "\r", "\v", "\u00a0", "\u3000", ")", "）", "(", "（", ".", "\xe3", "\xa9", "\xe3\x81", "word "}
 	r := rand.New(rand.NewPCG(16, 2))
 	for range 200000 {
-		text := randomText(r, pieces, 10)
+		text := testgen.Text(r, pieces, 10)
 		got, want := enumMarks(text), enumMarkRe.FindAllStringSubmatchIndex(text, -1)
 		if !reflect.DeepEqual(got, want) {
 			t.Fatalf("enumMarks(%q) = %v, enumMarkRe finds %v", text, got, want)
@@ -147,7 +137,7 @@ func TestParaLetterTwo(t *testing.T) {
 	r := rand.New(rand.NewPCG(16, 6))
 	two := 0
 	for range 50000 {
-		text := randomText(r, pieces, 12)
+		text := testgen.Text(r, pieces, 12)
 		want := len(paraLetterParts(text)) >= 2
 		if paraLetterTwo(text) != want {
 			t.Fatalf("paraLetterTwo(%q) = %v, paraLetterParts finds %d parts", text, !want, len(paraLetterParts(text)))
@@ -169,7 +159,7 @@ func TestIsRegNumber(t *testing.T) {
 	r := rand.New(rand.NewPCG(16, 7))
 	yes := 0
 	for range 100000 {
-		s := randomText(r, pieces, 7)
+		s := testgen.Text(r, pieces, 7)
 		want := re.MatchString(s)
 		if isRegNumber(s) != want {
 			t.Fatalf("isRegNumber(%q) = %v, the expression says %v", s, !want, want)
