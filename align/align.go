@@ -7,12 +7,9 @@ import (
 	"crypto/sha256"
 	"fmt"
 	"math"
-	"runtime"
 	"slices"
 	"sort"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
 
@@ -719,26 +716,14 @@ func (a *aligner) anchors(S, T []int) (chain, crossing []Pair) {
 // of every 1-1 pair of ps, on every core: each is read from the features
 // alone.
 func (a *aligner) explainEach(ps []Pair, firsts []Evidence) {
-	const block = 256
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), (len(ps)+block-1)/block) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				b := int(next.Add(1)-1) * block
-				if b >= len(ps) {
-					return
-				}
-				for k := b; k < min(b+block, len(ps)); k++ {
-					p := &ps[k]
-					p.content, p.Evidence = a.explainAfter(firsts[k], &a.fs[p.Source[0]], &a.ft[p.Target[0]])
-				}
+	inBlocks(len(ps), 256, func(int) func(lo, hi int) {
+		return func(lo, hi int) {
+			for k := lo; k < hi; k++ {
+				p := &ps[k]
+				p.content, p.Evidence = a.explainAfter(firsts[k], &a.fs[p.Source[0]], &a.ft[p.Target[0]])
 			}
-		}()
-	}
-	wg.Wait()
+		}
+	})
 }
 
 // longestIncreasing marks the longest chain of pairs (in source order)
@@ -1240,26 +1225,14 @@ func (a *aligner) review(pairs []Pair) {
 	// every other pair: the pairs are shared out among the cores, in
 	// blocks, each goroutine with its scratch (a tenth of an alignment's
 	// time at 100k items, done on one core).
-	const block = 64
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), (len(pairs)+block-1)/block) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			var cs candScratch
-			for {
-				b := int(next.Add(1)-1) * block
-				if b >= len(pairs) {
-					return
-				}
-				for k := b; k < min(b+block, len(pairs)); k++ {
-					a.settle(&pairs[k], support[k], conf, &cs)
-				}
+	inBlocks(len(pairs), 64, func(int) func(lo, hi int) {
+		var cs candScratch
+		return func(lo, hi int) {
+			for k := lo; k < hi; k++ {
+				a.settle(&pairs[k], support[k], conf, &cs)
 			}
-		}()
-	}
-	wg.Wait()
+		}
+	})
 }
 
 // settle is the review of pair p with the order's support (0, 1/2 or 1)

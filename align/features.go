@@ -2,11 +2,9 @@ package align
 
 import (
 	"math"
-	"runtime"
 	"sort"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"unicode/utf8"
 
 	"github.com/rulesync/rulesync/corpus"
@@ -338,32 +336,20 @@ func (x *extractor) weigh(all [][]int32, items []*corpus.Item) []features {
 		x.weights[id] = float32(w)
 	}
 	out := make([]features, len(all))
-	const block = 512
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for w := range min(runtime.GOMAXPROCS(0), (len(all)+block-1)/block) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			marks := seen // the first worker reuses the counting's
-			if w > 0 {
-				marks = make([]int32, len(x.names))
-			} else {
-				clear(marks)
+	inBlocks(len(all), 512, func(w int) func(lo, hi int) {
+		marks := seen // the first worker reuses the counting's
+		if w > 0 {
+			marks = make([]int32, len(x.names))
+		} else {
+			clear(marks)
+		}
+		var buf, store []feature
+		return func(lo, hi int) {
+			for i := lo; i < hi; i++ {
+				buf, store = x.itemFeatures(&out[i], all[i], int32(i+1), marks, buf, store, items[i])
 			}
-			var buf, store []feature
-			for {
-				b := int(next.Add(1)-1) * block
-				if b >= len(all) {
-					return
-				}
-				for i := b; i < min(b+block, len(all)); i++ {
-					buf, store = x.itemFeatures(&out[i], all[i], int32(i+1), marks, buf, store, items[i])
-				}
-			}
-		}()
-	}
-	wg.Wait()
+		}
+	})
 	return out
 }
 
