@@ -79,7 +79,7 @@ func randomSample(r *rand.Rand) jsonSample {
 var prefixes = []string{"", "  ", "    ", strings.Repeat(" ", 63), strings.Repeat(" ", 64), strings.Repeat(" ", 70), "\t", "> "}
 
 // checkJSON holds the helpers' bytes for s, f and sample to encoding/json's
-// (jsonRef) at prefix: the same bytes, or the same error.
+// (testgen.EncoderJSON) at prefix: the same bytes, or the same error.
 func checkJSON(t *testing.T, s string, f float64, sample jsonSample, prefix string) {
 	t.Helper()
 	if got, want := corpus.AppendJSONString([]byte("x"), s), must(json.Marshal(s)); string(got) != "x"+string(want) {

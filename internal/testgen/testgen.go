@@ -18,8 +18,8 @@ var JSONPieces = []string{"a", "Rule 12", "rule:12", " ", "<", ">", "&", "<b>", 
 	"\u2028", "\u2029", "\u2027", "\u202a", "\xff", "\x80", "\xe3\x83", "\xc0\xaf", "\xed\xa0\x80", "é", "ルール", "席", "\U0001f0a1", "\ufffd", "\u00a0"}
 
 // Text joins up to most-1 pieces drawn at random (none when most is 1).
-// It panics when most < 1 or pieces is empty and most > 1, as r.IntN
-// does.
+// It panics when most < 1, and when pieces is empty and a piece is to be
+// drawn, as r.IntN does.
 func Text(r *rand.Rand, pieces []string, most int) string {
 	var b []byte
 	for range r.IntN(most) {
