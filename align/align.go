@@ -607,15 +607,13 @@ func (a *aligner) anchors(S, T []int) (chain, crossing []Pair) {
 	// The candidates are found first, then scored on every core (the
 	// evidence of each is its own: a tenth of an alignment's time at
 	// 100k items), then kept or not in the order they were found.
-	// cands holds the candidates' items as found, firsts the evidence
-	// that found each (identical text or number), numbered which were
-	// found by number.
+	// cands holds the candidates' items as found, numbered which were
+	// found by number (the others by identical text: anchorEvidence).
 	cands := make([]Pair, 0, len(S)) // at most one a source item
-	var firsts []Evidence
-	var numbered []bool
-	found := func(i, j int, first Evidence, number bool) {
+	numbered := make([]bool, 0, len(S))
+	found := func(i, j int, number bool) {
 		cands = append(cands, Pair{Source: []int{i}, Target: []int{j}, Anchor: true})
-		firsts, numbered = append(firsts, first), append(numbered, number)
+		numbered = append(numbered, number)
 	}
 	// anchoredS and anchoredT mark the items of the identical texts, by
 	// index.
@@ -641,7 +639,7 @@ func (a *aligner) anchors(S, T []int) (chain, crossing []Pair) {
 			if !ok || count[k] != 1<<16+1 || k == (textKey{}) || identityKind(a.src.Items[i].Kind) {
 				continue
 			}
-			found(i, j, Evidence{Signal: "identical", Agrees: true, Detail: "the same text"}, false)
+			found(i, j, false)
 			anchoredS[i], anchoredT[j] = true, true
 		}
 	}
@@ -665,9 +663,9 @@ func (a *aligner) anchors(S, T []int) (chain, crossing []Pair) {
 		if !ok {
 			continue
 		}
-		found(i, j, Evidence{Signal: "number", Agrees: true, Detail: string(it.Kind) + " " + it.Number + " = " + a.tgt.Items[j].Number}, true)
+		found(i, j, true)
 	}
-	a.explainEach(cands, firsts)
+	a.explainEach(cands, numbered)
 	kept := cands[:0]
 	for k, p := range cands {
 		i, j, score := p.Source[0], p.Target[0], p.content
@@ -712,18 +710,31 @@ func (a *aligner) anchors(S, T []int) (chain, crossing []Pair) {
 	return chain, crossing
 }
 
-// explainEach sets the content score and the evidence (firsts[k] first)
-// of every 1-1 pair of ps, on every core: each is read from the features
-// alone.
-func (a *aligner) explainEach(ps []Pair, firsts []Evidence) {
+// explainEach sets the content score and the evidence (the anchor's
+// first: anchorEvidence, numbered[k] for ps[k]) of every 1-1 pair of ps,
+// on every core: each is read from the features alone.
+func (a *aligner) explainEach(ps []Pair, numbered []bool) {
 	inBlocks(len(ps), 256, func(int) func(lo, hi int) {
 		return func(lo, hi int) {
 			for k := lo; k < hi; k++ {
 				p := &ps[k]
-				p.content, p.Evidence = a.explainAfter(firsts[k], &a.fs[p.Source[0]], &a.ft[p.Target[0]])
+				i, j := p.Source[0], p.Target[0]
+				p.content, p.Evidence = a.explainAfter(a.anchorEvidence(i, j, numbered[k]), &a.fs[i], &a.ft[j])
 			}
 		}
 	})
+}
+
+// anchorEvidence is the evidence that found anchor i-j: the number both
+// print, or the identical text. (Made for each candidate as it is
+// explained, not kept beside the candidates: a list of them, grown by
+// doubling, was a tenth of what finding the anchors allocated.)
+func (a *aligner) anchorEvidence(i, j int, numbered bool) Evidence {
+	if !numbered {
+		return Evidence{Signal: "identical", Agrees: true, Detail: "the same text"}
+	}
+	it := &a.src.Items[i]
+	return Evidence{Signal: "number", Agrees: true, Detail: string(it.Kind) + " " + it.Number + " = " + a.tgt.Items[j].Number}
 }
 
 // longestIncreasing marks the longest chain of pairs (in source order)
