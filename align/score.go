@@ -40,11 +40,11 @@ type scorer struct {
 }
 
 // lengthDetails are the details of the length evidence made for the
-// learned ratio for: one string for each ratio as shown ("ratio 1.00,
-// expected 1.00"), where fmt.Sprintf made one for every pair (a tenth
-// of the evidence held aligning 100k items, whose ratios take a few
-// hundred values). Its zero value is empty; the scorers of explainEach's
-// workers share it, hence the lock.
+// learned ratio (ratio): one string for each ratio as shown ("ratio
+// 1.00, expected 1.00"), where fmt.Sprintf made one for every pair (a
+// tenth of the evidence held aligning 100k items, whose ratios take a
+// few hundred values). Its zero value is empty; explainEach's workers
+// share one scorer, hence the lock.
 type lengthDetails struct {
 	mu     sync.Mutex
 	ratio  float64
@@ -304,8 +304,8 @@ func (sc *scorer) list(ids []int32) string {
 // pair scored, and features keep no log of their own (8 bytes less an
 // item, held for the whole alignment).
 func logRunes(n int32) float64 {
-	if n < int32(len(logTable())) {
-		return logTable()[max(0, n)]
+	if t := logTable(); n < int32(len(t)) {
+		return t[max(0, n)]
 	}
 	return math.Log(float64(n))
 }
