@@ -95,8 +95,10 @@ func BenchmarkAmong(b *testing.B) {
 	}
 }
 
-// BenchmarkDecodeModel decodes a language's tables from ngrams.bin, what
-// a process pays once for each language it scores a text in.
+// BenchmarkDecodeModel reads a language's section of ngrams.bin, what a
+// process pays once for each language it scores a text in: the sizes of
+// its three orders (until the tables were laid out to be read in place,
+// decoding them took 0.3-0.5 ms and 200-270 KB a language).
 func BenchmarkDecodeModel(b *testing.B) {
 	t := languages()
 	for _, code := range []string{"en", "ru"} {

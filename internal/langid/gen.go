@@ -15,7 +15,8 @@
 // common multiple of the smallest denominators of their probabilities
 // (found with continued fractions), and gen checks that every
 // float64(count) / float64(denominator) is the stored float64 bit for
-// bit, or fails. Counts take a byte or two where a float64 takes eight.
+// bit, or fails. A count takes four bytes, its last rune two, where a
+// float64 and its n-gram's string take more than twenty.
 package main
 
 import (
@@ -24,7 +25,9 @@ import (
 	"encoding/binary"
 	"io"
 	"log"
+	"maps"
 	"math"
+	"math/bits"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -65,91 +68,84 @@ func main() {
 }
 
 // magic must match the one ngrams.go reads.
-const magic = "lingua-go v1.4.0 ngrams 3\n"
+const magic = "lingua-go v1.4.0 ngrams 4\n"
 
 // encodeLanguage returns the section of one language and how many
-// n-grams it holds: its alphabet (every rune of its n-grams, ascending),
-// then its unigrams, bigrams and trigrams (an order the model lacks has
-// no groups): the number of groups, the number of n-grams and the
-// groups. The n-grams of an order are grouped by prefix (the first n-1
-// runes), prefixes in ascending order, each group as: the prefix's rank
-// (its runes' indexes in the alphabet, read as digits in base len(alphabet))
-// minus the previous group's, the denominator, the number of n-grams,
-// then for each its last rune's index minus the previous one's and its
-// count.
+// n-grams it holds: its unigrams, bigrams and trigrams as ngrams.go lays
+// them out, each order's groups (the n-grams of one prefix, the first
+// n-1 runes) placed in its hash table in ascending order of their
+// prefixes, and their n-grams in that order too.
 func encodeLanguage(dir, code string) ([]byte, int) {
-	models := make([]map[string]float64, 3)
-	runes := map[rune]bool{}
-	for n := 1; n <= 3; n++ {
-		models[n-1] = readModel(dir, code, n)
-		for g := range models[n-1] {
-			for _, r := range g {
-				runes[r] = true
-			}
-		}
-	}
-	alphabet := make([]rune, 0, len(runes))
-	for r := range runes {
-		alphabet = append(alphabet, r)
-	}
-	slices.Sort(alphabet)
-	index := map[rune]uint64{}
-	for i, r := range alphabet {
-		index[r] = uint64(i)
-	}
-	var b bytes.Buffer
+	var b []byte
 	total := 0
-	putUvarint(&b, uint64(len(alphabet)))
-	prev := rune(0)
-	for _, r := range alphabet {
-		putUvarint(&b, uint64(r-prev))
-		prev = r
-	}
 	for n := 1; n <= 3; n++ {
-		groups := map[uint64][]string{}
-		for g := range models[n-1] {
-			rank := uint64(0)
+		model := readModel(dir, code, n)
+		groups := map[uint32][]string{}
+		for g := range model {
 			rs := []rune(g)
-			for _, r := range rs[:len(rs)-1] {
-				rank = rank*uint64(len(alphabet)) + index[r]
+			prefix := uint32(0)
+			for _, r := range rs {
+				if r >= 1<<16 {
+					log.Fatalf("%s: %d-gram %q: a rune beyond 16 bits", code, n, g)
+				}
 			}
-			groups[rank] = append(groups[rank], g)
+			for _, r := range rs[:len(rs)-1] {
+				prefix = prefix<<16 | uint32(r)
+			}
+			groups[prefix] = append(groups[prefix], g)
 		}
-		ranks := make([]uint64, 0, len(groups))
-		for r := range groups {
-			ranks = append(ranks, r)
+		prefixes := slices.Sorted(maps.Keys(groups))
+		// At most three slots in four full; the unigrams' one group
+		// (prefix 0) has the one slot.
+		slots := min(1, len(prefixes))
+		for n > 1 && slots > 0 && slots*3 < len(prefixes)*4 {
+			slots *= 2
 		}
-		slices.Sort(ranks)
-		putUvarint(&b, uint64(len(ranks)))
-		putUvarint(&b, uint64(len(models[n-1])))
-		total += len(models[n-1])
-		prevRank := uint64(0)
-		for _, rank := range ranks {
-			gs := groups[rank]
-			last := func(g string) uint64 { rs := []rune(g); return index[rs[len(rs)-1]] }
+		if n == 1 && len(prefixes) > 1 {
+			log.Fatalf("%s: %d groups of unigrams", code, len(prefixes))
+		}
+		shift := uint(64 - bits.TrailingZeros(uint(max(slots, 1))))
+		table := make([][4]uint32, slots)
+		var lasts, counts []byte
+		entries := uint32(0)
+		for _, prefix := range prefixes {
+			gs := groups[prefix]
+			last := func(g string) rune { rs := []rune(g); return rs[len(rs)-1] }
 			slices.SortFunc(gs, func(x, y string) int { return int(last(x)) - int(last(y)) })
 			ps := make([]float64, len(gs))
 			for i, g := range gs {
-				ps[i] = models[n-1][g]
+				ps[i] = model[g]
 			}
 			d := denominator(ps)
 			if d == 0 || d >= 1<<32 {
 				log.Fatalf("%s: %d-grams after %q: no common denominator gives their probabilities back exactly", code, n, []rune(gs[0])[:n-1])
 			}
-			putUvarint(&b, rank-prevRank)
-			prevRank = rank
-			putUvarint(&b, uint64(d))
-			putUvarint(&b, uint64(len(gs)))
-			prevLast := uint64(0)
+			slot := int(uint64(prefix) * hashMul >> shift)
+			for table[slot][2] != 0 {
+				slot = (slot + 1) % slots
+			}
+			table[slot] = [4]uint32{prefix, entries, entries + uint32(len(gs)), uint32(d)}
 			for i, g := range gs {
-				putUvarint(&b, last(g)-prevLast)
-				prevLast = last(g)
-				putUvarint(&b, uint64(math.Round(ps[i]*d)))
+				lasts = binary.LittleEndian.AppendUint16(lasts, uint16(last(g)))
+				counts = binary.LittleEndian.AppendUint32(counts, uint32(math.Round(ps[i]*d)))
+			}
+			entries += uint32(len(gs))
+		}
+		b = binary.LittleEndian.AppendUint32(b, uint32(slots))
+		b = binary.LittleEndian.AppendUint32(b, entries)
+		for _, t := range table {
+			for _, v := range t {
+				b = binary.LittleEndian.AppendUint32(b, v)
 			}
 		}
+		b = append(append(b, lasts...), counts...)
+		total += len(model)
 	}
-	return b.Bytes(), total
+	return b, total
 }
+
+// hashMul must match the one ngrams.go reads with.
+const hashMul = 0x9E3779B97F4A7C15
 
 // readModel reads the n-gram model of a language, n-gram -> probability;
 // nil when lingua-go has none (it has no bigrams or trigrams of the

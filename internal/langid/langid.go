@@ -183,10 +183,10 @@ const OfficialLang = "en"
 // only, as a rulebook in the other languages of Latin script (Polish,
 // Czech, Swedish, ...) prints letters outside ASCII. This was done when
 // a process paid about 250 ms and 48 MB for lingua-go to load the
-// models of the 28 languages of Latin script; decoding their tables
-// from ngrams.bin costs about 12 ms and 7 MB, but the vote among fewer
-// languages is what the outputs on the real corpus rest on (among all
-// 28, one note of FaB changes).
+// models of the 28 languages of Latin script; ngrams.bin's tables cost
+// nothing to load, but the vote among fewer languages is what the
+// outputs on the real corpus rest on (among all 28, one note of FaB
+// changes).
 func Document(title string, texts []string) DocumentResult {
 	return DocumentOf(title, len(texts), func(i int) string { return texts[i] })
 }

@@ -277,14 +277,72 @@ func TestNgramsCorrupt(t *testing.T) {
 	}
 }
 
+// TestNgramTables checks every table of ngrams.bin as lookups read it
+// in place, which decodeModel does not: in each order every group is
+// found from its prefix's slot, the groups' n-grams lie end to end over
+// all of the order's n-grams, a group's last runes ascend, its
+// denominator is above 0 and no count is above it; the one group of
+// unigrams has prefix 0, a bigram's prefix is one rune and no prefix
+// holds a rune 0.
+func TestNgramTables(t *testing.T) {
+	tab := languages()
+	for l, code := range tab.codes {
+		m := tab.models[l]()
+		for n, o := range m.orders {
+			type span struct{ start, end int }
+			var spans []span
+			for s := 0; s < len(o.slots); s += 16 {
+				prefix, start, end, d := u32(o.slots, s), int(u32(o.slots, s+4)), int(u32(o.slots, s+8)), u32(o.slots, s+12)
+				if end == 0 {
+					continue
+				}
+				if slot, ok := o.find(prefix); !ok || slot != o.slots[s:s+16] {
+					t.Fatalf("%s %d-grams: the group of prefix %x, at slot %d, is not found (%v)", code, n+1, prefix, s/16, ok)
+				}
+				switch {
+				case n == 0 && prefix != 0, n == 1 && (prefix == 0 || prefix >= 1<<16), n == 2 && (prefix>>16 == 0 || prefix&(1<<16-1) == 0):
+					t.Fatalf("%s %d-grams: prefix %x", code, n+1, prefix)
+				case start >= end || end > len(o.lasts)/2:
+					t.Fatalf("%s %d-grams: group [%d, %d) of %d", code, n+1, start, end, len(o.lasts)/2)
+				case d == 0:
+					t.Fatalf("%s %d-grams: denominator 0", code, n+1)
+				}
+				for i := start; i < end; i++ {
+					if i > start && u16(o.lasts, 2*i) <= u16(o.lasts, 2*i-2) || u32(o.counts, 4*i) == 0 || u32(o.counts, 4*i) > d {
+						t.Fatalf("%s %d-grams: n-gram %d of group [%d, %d) out of order or its count %d of %d", code, n+1, i, start, end, u32(o.counts, 4*i), d)
+					}
+				}
+				spans = append(spans, span{start, end})
+			}
+			slices.SortFunc(spans, func(a, b span) int { return a.start - b.start })
+			at := 0
+			for _, s := range spans {
+				if s.start != at {
+					t.Fatalf("%s %d-grams: a group starts at %d, after %d", code, n+1, s.start, at)
+				}
+				at = s.end
+			}
+			if at != len(o.lasts)/2 {
+				t.Fatalf("%s %d-grams: the groups hold %d of %d", code, n+1, at, len(o.lasts)/2)
+			}
+		}
+	}
+}
+
 // modelKeys returns the n-grams of a model as ngramKey packs them,
 // ascending.
 func modelKeys(m *model) []uint64 {
 	var keys []uint64
 	for _, o := range m.orders {
-		for _, g := range o.groups {
-			for _, r := range o.lasts[g.start:g.end] {
-				keys = append(keys, g.prefix<<21|uint64(r))
+		for s := 0; s < len(o.slots); s += 16 {
+			end := int(u32(o.slots, s+8))
+			if end == 0 {
+				continue
+			}
+			p := uint64(u32(o.slots, s))
+			prefix := p>>16<<21 | p&(1<<16-1)
+			for i := int(u32(o.slots, s+4)); i < end; i++ {
+				keys = append(keys, prefix<<21|uint64(u16(o.lasts, 2*i)))
 			}
 		}
 	}

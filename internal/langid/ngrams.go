@@ -3,8 +3,6 @@ package langid
 import (
 	_ "embed"
 	"fmt"
-	"math/bits"
-	"slices"
 	"strings"
 	"sync"
 )
@@ -12,137 +10,142 @@ import (
 //go:generate go run gen.go
 
 // ngramData holds the unigram, bigram and trigram models of lingua-go
-// v1.4.0's 75 languages, written by gen.go: 3.1 MB for 1.13 million
-// n-grams, where lingua-go embeds 128 MB of zipped protocol buffers (its
-// five n-gram orders) and unzips, unmarshals and hashes a model in every
-// process that reads a text its language could be in (about 250 ms and
-// 48 MB for the 28 languages of Latin script).
+// v1.4.0's 75 languages, written by gen.go: 9.8 MB for 1.13 million
+// n-grams, laid out to be searched where it lies, in the binary's
+// read-only data, so that a process decodes nothing and allocates
+// nothing for a model (where lingua-go embeds 128 MB of zipped protocol
+// buffers, its five n-gram orders, and unzips, unmarshals and hashes a
+// model in every process that reads a text its language could be in:
+// about 250 ms and 48 MB for the 28 languages of Latin script). The
+// operating system maps the pages a lookup touches, several at a time,
+// from the file.
 //
-// Layout (every number an unsigned varint): magic; the number of
-// languages; for each, in lingua-go's order, its ISO 639-1 code (length,
-// bytes) and the length of its section; then the sections. A section:
-// the alphabet (its size, then its runes ascending, each as the
-// difference to the one before); then for n = 1, 2, 3 the number of
-// groups of n-grams sharing their first n-1 runes, the number of
-// n-grams, and each group: the rank of that prefix (its runes' alphabet
-// indexes as digits in base len(alphabet)) minus the previous group's,
-// the denominator, the number of n-grams, and for each the alphabet
-// index of its last rune minus the previous one's and its count (below
-// 2^32, as the denominator is). An n-gram's probability is
-// float64(count) / float64(denominator), bit for bit the float64 in
-// lingua-go's model (gen.go checks it).
+// Layout: magic; the number of languages (an unsigned varint); for
+// each, in lingua-go's order, its ISO 639-1 code (length, bytes, the
+// length an unsigned varint) and the length of its section (an unsigned
+// varint); then the sections. A section holds, for n = 1, 2, 3, an
+// order of n-grams; every number below is a little-endian uint32. An
+// order: the number of slots S (0 when the model has no n-grams of
+// that length, else a power of two) and the number of n-grams N; then
+// S slots of four numbers, a hash table of the groups of n-grams that
+// share their first n-1 runes (the prefix); then N last runes (uint16
+// each) and N counts. A slot is the prefix (its runes 16 bits each, the
+// first highest; the unigrams' one group has prefix 0 and the only
+// slot), the group's first n-gram, one past its last (0 marks a free
+// slot: a group has at least one n-gram) and the denominator. A group's
+// last runes ascend. A prefix p is looked for from slot p * hashMul >>
+// (64 - log2(S)) on, one slot after another, wrapping around, until its
+// slot or a free one. An n-gram's probability is float64(count) /
+// float64(denominator), bit for bit the float64 in lingua-go's model
+// (gen.go checks it). Every rune of the models is below 2^16 (gen.go
+// checks that too); a text's rune above cannot be in a model.
 //
 //go:embed ngrams.bin
 var ngramData string
 
 // ngramMagic starts ngrams.bin; gen.go writes the same.
-const ngramMagic = "lingua-go v1.4.0 ngrams 3\n"
-
-// model is one language's n-grams, unigrams, bigrams and trigrams.
-type model struct {
-	orders [3]order
-}
-
-// order holds the n-grams of one length, grouped by their first n-1
-// runes (the prefix): each group's last runes ascending and their
-// counts, and the denominator that turns a count into the probability.
-type order struct {
-	groups []group // a hash table by prefix; 0 marks a free slot
-	shift  uint    // 64 - log2(len(groups))
-	lasts  []rune
-	counts []uint32
-}
-
-type group struct {
-	prefix     uint64 // the runes before the last, packed as ngramKey does
-	start, end uint32 // in lasts and counts
-	d          float64
-}
+const ngramMagic = "lingua-go v1.4.0 ngrams 4\n"
 
 // hashMul is 2^64 / the golden ratio: multiplying by it spreads the
 // keys' bits over the high bits, which index the table.
 const hashMul = 0x9E3779B97F4A7C15
 
+// model is one language's section of ngrams.bin: its unigrams, bigrams
+// and trigrams.
+type model struct {
+	orders [3]order
+}
+
+// order is the n-grams of one length, read in place (see ngramData).
+type order struct {
+	slots  string // 16 bytes a slot
+	shift  uint   // 64 - log2(number of slots)
+	lasts  string // 2 bytes an n-gram
+	counts string // 4 bytes an n-gram
+}
+
+// u32 reads the little-endian uint32 at s[i:].
+func u32(s string, i int) uint32 {
+	s = s[i : i+4]
+	return uint32(s[0]) | uint32(s[1])<<8 | uint32(s[2])<<16 | uint32(s[3])<<24
+}
+
+// u16 reads the little-endian uint16 at s[i:].
+func u16(s string, i int) uint16 {
+	s = s[i : i+2]
+	return uint16(s[0]) | uint16(s[1])<<8
+}
+
 // prob returns the probability of the n-gram key (ngramKey of up to
 // three runes), 0 when the model lacks it: the probability lingua-go's
 // model stores, bit for bit.
 func (m *model) prob(key uint64) float64 {
-	n := 1
+	const r21 = 1<<21 - 1
+	var o *order
+	var prefix uint64
 	switch {
 	case key >= 1<<42:
-		n = 3
+		o = &m.orders[2]
+		a, b := key>>42, key>>21&r21
+		if a >= 1<<16 || b >= 1<<16 {
+			return 0
+		}
+		prefix = a<<16 | b
 	case key >= 1<<21:
-		n = 2
+		o = &m.orders[1]
+		prefix = key >> 21
+		if prefix >= 1<<16 {
+			return 0
+		}
+	default:
+		o = &m.orders[0]
 	}
-	o := &m.orders[n-1]
-	g := o.find(key >> 21)
-	if g == nil {
+	last := key & r21
+	if last >= 1<<16 {
 		return 0
 	}
-	last := rune(key & (1<<21 - 1))
-	if i, ok := slices.BinarySearch(o.lasts[g.start:g.end], last); ok {
-		return float64(o.counts[int(g.start)+i]) / g.d
+	slot, ok := o.find(uint32(prefix))
+	if !ok {
+		return 0
+	}
+	// Binary search of the group's last runes.
+	lo, end := int(u32(slot, 4)), int(u32(slot, 8))
+	lasts := o.lasts[:2*end]
+	for hi := end; lo < hi; {
+		h := int(uint(lo+hi) >> 1)
+		if uint64(u16(lasts, 2*h)) < last {
+			lo = h + 1
+		} else {
+			hi = h
+		}
+	}
+	if lo < end && uint64(u16(lasts, 2*lo)) == last {
+		return float64(u32(o.counts, 4*lo)) / float64(u32(slot, 12))
 	}
 	return 0
 }
 
-// find returns the group of a prefix, or nil. The unigrams' one group
-// has the empty prefix, 0.
-func (o *order) find(prefix uint64) *group {
-	if len(o.groups) == 0 {
-		return nil
-	}
-	if prefix == 0 {
-		return &o.groups[0]
-	}
-	mask := uint64(len(o.groups) - 1)
-	for i := prefix * hashMul >> o.shift; ; i = (i + 1) & mask {
-		switch o.groups[i].prefix {
-		case prefix:
-			return &o.groups[i]
-		case 0:
-			return nil
+// find returns the slot of a prefix (its 16 bytes), and false when the
+// order has no group of that prefix. It probes at most every slot once.
+func (o *order) find(prefix uint32) (string, bool) {
+	n := len(o.slots) / 16
+	mask := n - 1
+	i := int(uint64(prefix) * hashMul >> o.shift) // 0 for one slot: shift is 64
+	for range n {
+		slot := o.slots[16*i : 16*i+16]
+		switch {
+		case u32(slot, 8) == 0:
+			return "", false
+		case u32(slot, 0) == prefix:
+			return slot, true
 		}
+		i = (i + 1) & mask
 	}
+	return "", false
 }
 
-// init makes room for groups groups of n n-grams in all, at most three
-// slots in four full.
-func (o *order) init(groups, n int) {
-	size := 1
-	for size*3 < groups*4 {
-		size *= 2
-	}
-	o.shift = uint(64 - bits.TrailingZeros(uint(size)))
-	o.groups = make([]group, size)
-	o.lasts = make([]rune, 0, n)
-	o.counts = make([]uint32, 0, n)
-}
-
-// add adds a group; false if its prefix is there already or the table
-// is full.
-func (o *order) add(g group) bool {
-	if g.prefix == 0 {
-		if o.groups[0].end > 0 {
-			return false
-		}
-		o.groups[0] = g
-		return true
-	}
-	mask := uint64(len(o.groups) - 1)
-	for i, tries := g.prefix*hashMul>>o.shift, 0; tries < len(o.groups); i, tries = (i+1)&mask, tries+1 {
-		switch o.groups[i].prefix {
-		case g.prefix:
-			return false
-		case 0:
-			o.groups[i] = g
-			return true
-		}
-	}
-	return false
-}
-
-// ngramKey packs up to three runes as model.keys does.
+// ngramKey packs up to three runes as model.prob reads them, 21 bits
+// each.
 func ngramKey(rs ...rune) uint64 {
 	k := uint64(0)
 	for _, r := range rs {
@@ -153,7 +156,7 @@ func ngramKey(rs ...rune) uint64 {
 
 // languages is ngrams.bin's table of contents: the languages (ISO 639-1
 // codes, in lingua-go's order, which breaks ties between equal
-// confidences) and their sections, decoded into models on first use.
+// confidences) and their sections, read into models on first use.
 var languages = sync.OnceValue(func() *langTable {
 	t, err := readTable(ngramData)
 	if err != nil {
@@ -202,60 +205,40 @@ func readTable(data string) (*langTable, error) {
 	return t, nil
 }
 
-// decodeModel decodes one language's section.
+// decodeModel reads one language's section: the orders' sizes and
+// where their slots and n-grams lie, checked against the section's
+// length; the slots and n-grams themselves are read by lookups, and
+// TestNgramTables checks every one of them.
 func decodeModel(section string) (*model, error) {
-	r := &reader{s: section}
-	alphabet := make([]rune, min(r.uvarint(), uint64(len(section))))
-	prev := rune(0)
-	for i := range alphabet {
-		prev += rune(r.uvarint())
-		alphabet[i] = prev
-	}
-	size := uint64(len(alphabet))
 	m := &model{}
-	for n := 1; n <= 3 && r.err == nil; n++ {
+	at := 0
+	for n := 1; n <= 3; n++ {
+		if len(section)-at < 8 {
+			return nil, fmt.Errorf("%d-grams: truncated", n)
+		}
+		slots, count := int(u32(section, at)), int(u32(section, at+4))
+		at += 8
+		if slots&(slots-1) != 0 || n == 1 && slots > 1 || (slots == 0) != (count == 0) {
+			return nil, fmt.Errorf("%d-grams: %d slots for %d", n, slots, count)
+		}
+		size := 16*slots + 6*count
+		if size < 0 || size > len(section)-at {
+			return nil, fmt.Errorf("%d-grams: %d slots and %d n-grams in %d bytes", n, slots, count, len(section)-at)
+		}
 		o := &m.orders[n-1]
-		groups := int(min(r.uvarint(), uint64(len(section))))
-		o.init(groups, int(min(r.uvarint(), uint64(len(section)))))
-		if n == 1 && groups > 1 {
-			return nil, fmt.Errorf("%d groups of unigrams", groups)
-		}
-		rank := uint64(0)
-		for ; groups > 0 && r.err == nil; groups-- {
-			rank += r.uvarint()
-			g := group{d: float64(r.uvarint()), start: uint32(len(o.lasts))}
-			// The prefix's runes are the digits of its rank, the
-			// last rune lowest.
-			x := rank
-			for i := range n - 1 {
-				g.prefix |= uint64(alphabet[x%size]) << (21 * i)
-				x /= size
-			}
-			if x != 0 {
-				return nil, fmt.Errorf("prefix rank %d out of range", rank)
-			}
-			last := uint64(0)
-			for count := r.uvarint(); count > 0 && r.err == nil; count-- {
-				step := r.uvarint()
-				last += step
-				k := r.uvarint()
-				if step == 0 && len(o.lasts) > int(g.start) || last >= size || k >= 1<<32 || len(o.lasts) == cap(o.lasts) {
-					return nil, fmt.Errorf("%d-grams out of order or range (rune %d of %d, count %d), or more than stated", n, last, size, k)
-				}
-				o.lasts = append(o.lasts, alphabet[last])
-				o.counts = append(o.counts, uint32(k))
-			}
-			g.end = uint32(len(o.lasts))
-			if !o.add(g) {
-				return nil, fmt.Errorf("%d-grams after %q twice", n, string(rune(g.prefix)))
-			}
+		o.slots = section[at : at+16*slots]
+		at += 16 * slots
+		o.lasts = section[at : at+2*count]
+		at += 2 * count
+		o.counts = section[at : at+4*count]
+		at += 4 * count
+		o.shift = 64
+		for s := slots; s > 1; s >>= 1 {
+			o.shift--
 		}
 	}
-	if r.err != nil {
-		return nil, r.err
-	}
-	if r.i < len(r.s) {
-		return nil, fmt.Errorf("%d bytes left over", len(r.s)-r.i)
+	if at < len(section) {
+		return nil, fmt.Errorf("%d bytes left over", len(section)-at)
 	}
 	return m, nil
 }
