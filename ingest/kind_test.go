@@ -1,10 +1,15 @@
 package ingest
 
 import (
+	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/internal/testgen"
 )
 
 // TestNamedKind checks the kinds division headings and label words name,
@@ -116,4 +121,63 @@ func TestListsAsTextWarn(t *testing.T) {
 			t.Errorf("unexpected warning: %s", n)
 		}
 	}
+}
+
+// TestKindWordsAtFast holds kindWordsAt, which takes ASCII letters,
+// digits and spaces without folding them one by one, to the path that
+// folds and lowers every rune (kindWordsAtSlow, the code before the
+// shortcut), on random texts of ASCII, typographic punctuation, white
+// space, unspaced scripts, marks, full-width forms and bytes that are
+// not UTF-8.
+func TestKindWordsAtFast(t *testing.T) {
+	pieces := append([]string{"Rule", "RP", "a1", "Z", "z", "9", "0", " ", "  ", "\t", "\n", "`", "-", "_", ".", "İ", "ẞ", "Ａ", "１", "é", "e\u0301", "推奨手順", "一覧", "ก", "Ω", "ǅ", "\u200b", "\u00ad"}, testgen.JSONPieces...)
+	rng := rand.New(rand.NewPCG(7, 8))
+	for range 20000 {
+		s := testgen.Text(rng, pieces, 12)
+		w, at := kindWordsAt(s)
+		ww, wat := kindWordsAtSlow(s)
+		if !slices.Equal(w, ww) || !slices.Equal(at, wat) {
+			t.Fatalf("kindWordsAt(%q) = %q %v, want %q %v", s, w, at, ww, wat)
+		}
+	}
+}
+
+// kindWordsAtSlow is kindWordsAt without its ASCII shortcut.
+func kindWordsAtSlow(s string) ([]string, [][2]int) {
+	var out []string
+	var at [][2]int
+	var w strings.Builder
+	start := -1
+	flush := func(end int) {
+		if w.Len() > 0 {
+			out = append(out, w.String())
+			at = append(at, [2]int{start, end})
+			w.Reset()
+		}
+		start = -1
+	}
+	for i, r0 := range s {
+		end := i + utf8.RuneLen(r0)
+		f := strings.ToLower(corpus.Fold(string(r0)))
+		if f == "" {
+			flush(i)
+		}
+		for _, r := range f {
+			switch {
+			case unspaced(r):
+				flush(i)
+				out = append(out, string(r))
+				at = append(at, [2]int{i, end})
+			case unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.M, r):
+				if start < 0 {
+					start = i
+				}
+				w.WriteRune(r)
+			default:
+				flush(i)
+			}
+		}
+	}
+	flush(len(s))
+	return out, at
 }
