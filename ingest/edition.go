@@ -452,8 +452,32 @@ var (
 // parseVersion finds a version number ("Version 1.0", "バージョン1.0",
 // "Версия 1.7", "(v1.7)") in s.
 func parseVersion(s string) string {
-	if m := versionRe.FindStringSubmatch(corpus.Fold(s)); m != nil {
+	f := corpus.Fold(s)
+	// Every version versionRe reads has a digit, a dot and a digit
+	// ("1.0"): a text without them states none, and the expression (its
+	// version words in every case, the longest to compile of ingest's) is
+	// not needed.
+	if !hasDottedDigits(f) {
+		return ""
+	}
+	if m := versionRe.FindStringSubmatch(f); m != nil {
 		return m[1]
 	}
 	return ""
+}
+
+// hasDottedDigits reports whether s holds an ASCII digit, a dot and an
+// ASCII digit in a row.
+func hasDottedDigits(s string) bool {
+	for i := strings.IndexByte(s, '.'); i >= 0; {
+		if i > 0 && i+1 < len(s) && '0' <= s[i-1] && s[i-1] <= '9' && '0' <= s[i+1] && s[i+1] <= '9' {
+			return true
+		}
+		j := strings.IndexByte(s[i+1:], '.')
+		if j < 0 {
+			return false
+		}
+		i += 1 + j
+	}
+	return false
 }

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/rulesync/rulesync/corpus"
 )
 
 // dateCase is a line of testdata/dates.txt.
@@ -148,5 +150,42 @@ func TestReadDateNeedsYear(t *testing.T) {
 	}
 	if dated < 5000 {
 		t.Fatalf("only %d of the random lines state a date: the test is too weak", dated)
+	}
+}
+
+// TestParseVersionNeedsDottedDigits holds parseVersion's shortcut (a
+// text without a digit, a dot and a digit in a row states no version) to
+// versionRe itself, on random texts of version words, "v", digits, dots
+// (ASCII, full-width, ideographic), colons and spaces, and checks the
+// versions it does read.
+func TestParseVersionNeedsDottedDigits(t *testing.T) {
+	pieces := []string{"V", "v", "Version", "VERSÃO", "versión", "Версия", "バージョン", "1", "12", "0", "9", "７", "1.0", "2.1.3", ".5", "19.9", ".", "．", "。", "..", ":", "：", " ", " ", " ", "\u00a0", "-", "(", ")", "a", "é"}
+	pieces = append(pieces, versionWords...)
+	read := 0
+	r := rand.New(rand.NewPCG(23, 5))
+	for range 30000 {
+		var b strings.Builder
+		for range 1 + r.IntN(8) {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		s := b.String()
+		want := ""
+		if m := versionRe.FindStringSubmatch(corpus.Fold(s)); m != nil {
+			want = m[1]
+		}
+		if got := parseVersion(s); got != want {
+			t.Fatalf("parseVersion(%q) = %q, want %q", s, got, want)
+		}
+		if want != "" {
+			read++
+		}
+	}
+	if read < 1000 {
+		t.Fatalf("only %d of the random texts state a version: the test reads too few", read)
+	}
+	for s, want := range map[string]string{"Version 1.7": "1.7", "(v2.0.1)": "2.0.1", "Версия 1.0": "1.0", "Version 2024": "", "1.7": "", "v.": ""} {
+		if got := parseVersion(s); got != want {
+			t.Errorf("parseVersion(%q) = %q, want %q", s, got, want)
+		}
 	}
 }

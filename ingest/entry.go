@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/internal/lazyre"
@@ -128,6 +130,9 @@ type partLabel struct {
 // the document prints with numbers, which alone before a colon are an
 // unnumbered label.
 func readPartLabel(s string, words map[string]bool) (partLabel, bool) {
+	if !mayPartLabel(s) {
+		return partLabel{}, false
+	}
 	m := partLabelRe.FindStringSubmatch(s)
 	if m == nil {
 		return partLabel{}, false
@@ -145,6 +150,33 @@ func readPartLabel(s string, words map[string]bool) (partLabel, bool) {
 		return partLabel{}, false
 	}
 	return l, true
+}
+
+// mayPartLabel is false for a text partLabelRe cannot match, as most
+// paragraphs are ("The player must ..."): after the letters and marks the
+// text starts with (the expression's word), only white space (\s), ASCII
+// digits, hyphens and capitals (\p{Lu}) may come before its '.', ':' or
+// '：'. Readers call readPartLabel on every paragraph, and the expression
+// is compiled only when one passes.
+func mayPartLabel(s string) bool {
+	i := 0
+	for i < len(s) {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if !unicode.IsLetter(r) && !unicode.IsMark(r) {
+			break
+		}
+		i += n
+	}
+	for _, r := range s[i:] {
+		switch {
+		case r == '.' || r == ':' || r == '：':
+			return true
+		case r == ' ' || r == '\t' || r == '\n' || r == '\f' || r == '\r' || '0' <= r && r <= '9' || r == '-' || unicode.IsUpper(r):
+		default:
+			return false
+		}
+	}
+	return false
 }
 
 func foldWord(w string) string { return strings.ToLower(corpus.Fold(w)) }
