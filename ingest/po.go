@@ -426,8 +426,13 @@ var xmlInterchangeRe = lazyre.New(`^\s*(?:<\?xml[^>]*\?>\s*)?(?:<!--(?s:.*?)-->\
 // HTML.
 func detectInterchange(head []byte) string {
 	head = bytes.TrimPrefix(head, []byte("\xef\xbb\xbf"))
-	if m := xmlInterchangeRe.FindSubmatch(head); m != nil {
-		return string(m[1])
+	// Each form xmlInterchangeRe reads starts with "<" after white space
+	// (\s): a head that does not (Markdown, text) is not run through it,
+	// nor is it compiled (100 µs) for one.
+	if t := bytes.TrimLeft(head, " \t\n\f\r"); len(t) > 0 && t[0] == '<' {
+		if m := xmlInterchangeRe.FindSubmatch(head); m != nil {
+			return string(m[1])
+		}
 	}
 	for _, l := range bytes.Split(head, []byte("\n")) {
 		t := bytes.TrimSpace(l)
