@@ -202,13 +202,15 @@ func DocumentOf(title string, n int, text func(i int) string) DocumentResult {
 	}
 	among := func(s string) Result { return Among(s, langs...) }
 	d := detectorOf(langs)
-	lang := func(s, leader string) string { return amongLang(s, d, leader) }
+	terms := newTerms()
+	lang := func(s, leader string) string { return amongLang(s, d, terms, leader) }
 	return vote(title, n, text, among, lang, langs)
 }
 
 // amongLang is Among(text, langs...).Lang for the detector d among langs,
-// through bestLang with leader (a language code, or "und") scored first.
-func amongLang(text string, d *detector, leader string) string {
+// through bestLang with leader (a language code, or "und") scored first
+// and the log-probabilities of terms.
+func amongLang(text string, d *detector, terms *terms, leader string) string {
 	s := Clean(text)
 	n := letters(s)
 	if n < minShortLetters || d == nil {
@@ -226,7 +228,7 @@ func amongLang(text string, d *detector, leader string) string {
 	if leader != "und" {
 		first = language(leader)
 	}
-	l, ok := d.bestLang(s, first)
+	l, ok := d.bestLang(s, first, terms)
 	if !ok {
 		return "und"
 	}

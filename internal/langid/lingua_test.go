@@ -357,7 +357,7 @@ func modelKeys(m *model) []uint64 {
 // points, a prefix of random length), among Languages, asciiLanguages,
 // all 75 languages and random sets of two to five, with each text's
 // first language to score drawn at random (none, one of the set, one
-// outside it).
+// outside it), the texts of a set reading the terms of those before.
 func TestBestLang(t *testing.T) {
 	texts := linguaTexts(t)
 	rng := rand.New(rand.NewPCG(5, 6))
@@ -391,6 +391,7 @@ func TestBestLang(t *testing.T) {
 		if d == nil {
 			continue
 		}
+		terms := newTerms()
 		all := append(slices.Clone(mixed), texts...)
 		if si >= 3 {
 			all = all[:500] // the random sets: a sample of the texts
@@ -407,7 +408,7 @@ func TestBestLang(t *testing.T) {
 				first = rng.IntN(len(tab.codes))
 			}
 			wl, wc := d.best(text)
-			gl, ok := d.bestLang(text, first)
+			gl, ok := d.bestLang(text, first, terms)
 			compared++
 			if gl != wl || ok != (wc > 0) {
 				t.Errorf("among %s, first %d: %q: bestLang %s %v, best %s %v", strings.Join(set, ","), first, text, code(gl), ok, code(wl), wc)
@@ -415,4 +416,35 @@ func TestBestLang(t *testing.T) {
 		}
 	}
 	t.Logf("%d answers compared", compared)
+}
+
+// TestTerms holds terms to what they keep: for texts of linguaTexts read
+// one after another, the trigrams of each text are textTrigrams' and
+// every log-probability is logProb's (bit for bit, or absent where
+// logProb finds none), whether the terms
+// looked it up for this text or an earlier one.
+func TestTerms(t *testing.T) {
+	texts := linguaTexts(t)
+	tab := languages()
+	terms := newTerms()
+	rng := rand.New(rand.NewPCG(7, 8))
+	for _, text := range texts {
+		words := splitWords(text)
+		want := textTrigrams(words)
+		ids := terms.trigrams(words)
+		if got := terms.keysOf(ids); !slices.Equal(got, want) {
+			t.Fatalf("%q: trigrams %v, want %v", text, got, want)
+		}
+		for range 3 {
+			l := rng.IntN(len(tab.codes))
+			m := tab.models[l]()
+			for i, id := range ids {
+				got, gok := terms.logProb(l, m, id)
+				lp, ok := logProb(m, want[i])
+				if gok != ok || ok && math.Float64bits(got) != math.Float64bits(lp) {
+					t.Fatalf("%s, %q: logProb %v %v, want %v %v", tab.codes[l], text, got, gok, lp, ok)
+				}
+			}
+		}
+	}
 }

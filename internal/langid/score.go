@@ -33,18 +33,18 @@ func newDetector(langs []int) *detector {
 // order. The confidence is 0 when nothing tells (no letters, fewer than
 // three, no trigram any model holds).
 func (d *detector) best(text string) (lang int, confidence float64) {
-	trigrams, filtered, lang, confidence, done := d.prelude(text)
+	words, filtered, lang, confidence, done := d.prelude(text)
 	if done {
 		return lang, confidence
 	}
-	return d.score(trigrams, filtered)
+	return d.score(textTrigrams(words), filtered)
 }
 
 // prelude is what best does before it scores: done with the language and
 // confidence when the rules, the filter or the text's shortness decide;
-// else the text's distinct trigrams and the languages to score.
-func (d *detector) prelude(text string) (trigrams []uint64, filtered []int, lang int, confidence float64, done bool) {
-	words := splitWords(text)
+// else the text's words (see splitWords) and the languages to score.
+func (d *detector) prelude(text string) (words []string, filtered []int, lang int, confidence float64, done bool) {
+	words = splitWords(text)
 	langs := d.rules.langs
 	if len(words) == 0 {
 		return nil, nil, langs[0], 0, true
@@ -68,7 +68,7 @@ func (d *detector) prelude(text string) (trigrams []uint64, filtered []int, lang
 	if letters < 3 {
 		return nil, nil, langs[0], 0, true
 	}
-	return textTrigrams(words), filtered, 0, 0, false
+	return words, filtered, 0, 0, false
 }
 
 // logProb returns the log-probability m gives the trigram g as best
@@ -170,14 +170,16 @@ const (
 // confidence is above 0, without best's confidence: it stops scoring a
 // language once that cannot be the first (see pruneMargin), and scores
 // first, where it is a candidate, the language first, as the one most
-// likely to win (-1 for none). Where the shortcut could not be sure (a
-// near tie, sums too low for exponent's precision), it returns what best
-// computes.
-func (d *detector) bestLang(text string, first int) (lang int, ok bool) {
-	trigrams, filtered, lang, confidence, done := d.prelude(text)
+// likely to win (-1 for none). It reads the log-probabilities from
+// terms, which keeps them for the texts after. Where the shortcut could
+// not be sure (a near tie, sums too low for exponent's precision), it
+// returns what best computes.
+func (d *detector) bestLang(text string, first int, terms *terms) (lang int, ok bool) {
+	words, filtered, lang, confidence, done := d.prelude(text)
 	if done {
 		return lang, confidence > 0
 	}
+	trigrams := terms.trigrams(words)
 	t := languages()
 	order := filtered
 	if i := slices.Index(filtered, first); i > 0 {
@@ -195,7 +197,7 @@ func (d *detector) bestLang(text string, first int) (lang int, ok bool) {
 		var sum neumaier
 		pruned := false
 		for _, g := range trigrams {
-			if lp, ok := logProb(m, g); ok {
+			if lp, ok := terms.logProb(l, m, g); ok {
 				sum.add(lp)
 				if sum.value() < bound {
 					pruned = true
@@ -212,7 +214,7 @@ func (d *detector) bestLang(text string, first int) (lang int, ok bool) {
 		return d.rules.langs[0], false
 	}
 	if topSum < minFastSum {
-		lang, confidence = d.score(trigrams, filtered)
+		lang, confidence = d.score(terms.keysOf(trigrams), filtered)
 		return lang, confidence > 0
 	}
 	// The candidates: those at least half as probable as the best by
@@ -236,7 +238,7 @@ func (d *detector) bestLang(text string, first int) (lang int, ok bool) {
 	gap := top.p.Mul(decimal.NewFromFloat(tieGap))
 	for _, c := range cands {
 		if c.lang != top.lang && top.p.Sub(c.p).Cmp(gap) <= 0 {
-			lang, confidence = d.score(trigrams, filtered)
+			lang, confidence = d.score(terms.keysOf(trigrams), filtered)
 			return lang, confidence > 0
 		}
 	}
