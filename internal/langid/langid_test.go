@@ -8,15 +8,19 @@ import (
 	"unicode"
 )
 
+// cleanCases are TestClean's: each kind of piece Clean removes, and
+// what it keeps.
+var cleanCases = []struct{ name, in, want string }{
+	{"ids and numbers", "規則 A3b1) により 10.500 点、§4.1(3) を参照", "規則 により 点、 を参照"},
+	{"links", "詳しくは https://www.worldcubeassociation.org/regulations/#4f と regulations:regulation:4f を見よ", "詳しくは と を見よ"},
+	{"quoted English terms", "Председатель («Chair») и “Technical Committee” (DNF)", "Председатель ( ) и"},
+	{"acronyms", "Делегат WCA и DFSG", "Делегат и"},
+	{"a long quotation stays", `"the players at the table must not use any electronic device at all times"`, `"the players at the table must not use any electronic device at all times"`},
+	{"Cyrillic beside a digit", "14-го августа 2016 года", "го августа года"},
+}
+
 func TestClean(t *testing.T) {
-	for _, c := range []struct{ name, in, want string }{
-		{"ids and numbers", "規則 A3b1) により 10.500 点、§4.1(3) を参照", "規則 により 点、 を参照"},
-		{"links", "詳しくは https://www.worldcubeassociation.org/regulations/#4f と regulations:regulation:4f を見よ", "詳しくは と を見よ"},
-		{"quoted English terms", "Председатель («Chair») и “Technical Committee” (DNF)", "Председатель ( ) и"},
-		{"acronyms", "Делегат WCA и DFSG", "Делегат и"},
-		{"a long quotation stays", `"the players at the table must not use any electronic device at all times"`, `"the players at the table must not use any electronic device at all times"`},
-		{"Cyrillic beside a digit", "14-го августа 2016 года", "го августа года"},
-	} {
+	for _, c := range cleanCases {
 		t.Run(c.name, func(t *testing.T) {
 			if got := Clean(c.in); got != c.want {
 				t.Errorf("Clean(%q) = %q, want %q", c.in, got, c.want)
@@ -25,30 +29,39 @@ func TestClean(t *testing.T) {
 	}
 }
 
+// cleanByExpressions is Clean as it was first written: the four
+// expressions in turn on every text, then the collapsing of white space.
+func cleanByExpressions(s string) string {
+	s = linkRe.ReplaceAllString(s, " ")
+	s = quotedRe.ReplaceAllStringFunc(s, func(m string) string {
+		if len(strings.Fields(m)) > 6 {
+			return m
+		}
+		return " "
+	})
+	s = idRe.ReplaceAllString(s, " ")
+	s = acronymRe.ReplaceAllString(s, " ")
+	return strings.Join(strings.FieldsFunc(s, func(r rune) bool {
+		return unicode.IsSpace(r) || r == '|' || r == '*' || r == '_' || r == '`'
+	}), " ")
+}
+
+// cleanPieces are pieces of text with and without each kind of piece
+// Clean removes, and the characters its shortcuts look at.
+var cleanPieces = []string{"", "see https://example.org/rules#4f", "WWW.Example.com", "wWw.x", "mail a.b@example.org", "regulations:regulation:4f",
+	"as follows: the", "the “Chair” and", "(DNF)", "«Delegate»", "「Judge」", "A3b1)", "§4.1(3)", "10.500", "2021年", "rule 9 says", "the WCA and", "X9", "I am", "ſ:x"}
+
 // TestCleanShortcuts: Clean, which runs an expression only on a text
-// that holds what it needs, gives what the four expressions in turn give,
-// on the samples with and without each kind of piece Clean removes.
+// that holds what it needs, removes ids and acronyms by hand and keeps a
+// text with nothing to collapse, gives what the four expressions in turn
+// give, on the samples with and without each kind of piece Clean
+// removes; and each shortcut holds on random texts (see
+// checkCleanShortcuts).
 func TestCleanShortcuts(t *testing.T) {
-	all := func(s string) string {
-		s = linkRe.ReplaceAllString(s, " ")
-		s = quotedRe.ReplaceAllStringFunc(s, func(m string) string {
-			if len(strings.Fields(m)) > 6 {
-				return m
-			}
-			return " "
-		})
-		s = idRe.ReplaceAllString(s, " ")
-		s = acronymRe.ReplaceAllString(s, " ")
-		return strings.Join(strings.FieldsFunc(s, func(r rune) bool {
-			return unicode.IsSpace(r) || r == '|' || r == '*' || r == '_' || r == '`'
-		}), " ")
-	}
 	data, err := os.ReadFile("testdata/samples.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
-	pieces := []string{"", "see https://example.org/rules#4f", "WWW.Example.com", "wWw.x", "mail a.b@example.org", "regulations:regulation:4f",
-		"as follows: the", "the “Chair” and", "(DNF)", "«Delegate»", "「Judge」", "A3b1)", "§4.1(3)", "10.500", "2021年", "rule 9 says", "the WCA and", "X9", "I am", "ſ:x"}
 	n := 0
 	for _, l := range strings.Split(string(data), "\n") {
 		_, text, ok := strings.Cut(l, "\t")
@@ -56,10 +69,10 @@ func TestCleanShortcuts(t *testing.T) {
 			continue
 		}
 		words := strings.Fields(text)
-		for _, p := range pieces {
+		for _, p := range cleanPieces {
 			for _, s := range []string{p + " " + text, strings.Join(words[:len(words)/2], " ") + " " + p + " " + strings.Join(words[len(words)/2:], " "), text + p} {
 				n++
-				if got, want := Clean(s), all(s); got != want {
+				if got, want := Clean(s), cleanByExpressions(s); got != want {
 					t.Errorf("Clean(%q) = %q, want %q", s, got, want)
 				}
 			}
@@ -68,6 +81,64 @@ func TestCleanShortcuts(t *testing.T) {
 	if n < 100 {
 		t.Errorf("%d texts", n)
 	}
+	rng := rand.New(rand.NewPCG(11, 12))
+	for range 50000 {
+		var b strings.Builder
+		for range rng.IntN(16) {
+			b.WriteString(cleanAlphabet[rng.IntN(len(cleanAlphabet))])
+		}
+		checkCleanShortcuts(t, b.String())
+	}
+}
+
+// cleanAlphabet is what TestCleanShortcuts draws random texts from:
+// the characters the expressions and shortcuts look at (those that
+// fold to ASCII letters in linkRe's any case, "ſ" and the Kelvin sign,
+// among them), other letters and spaces, bytes that are not UTF-8, and
+// whole pieces.
+var cleanAlphabet = append([]string{"a", "b", "Z", "K", "W", "w", "ſ", "\u212a", "é", "ж", "漢", "0", "4", "§", "#", ".", ",", ":", "/", "(", ")", "+", "-", "_", "@",
+	"www.", "http://", "https:", "'", "’", "\"", "“", "”", "„", "«", "»", "‹", "›", "「", "」", "『", "』", "（", "）", "[", "]",
+	" ", " ", "  ", "\t", "\n", "\v", "\u00a0", "\u3000", "|", "*", "`", "\xc2", "\xa7", "\xff", "\xe2\x80",
+	"Chair", "DNF", "the", "WCA", "X9", "4f", "A3b1", "ab"}, cleanPieces...)
+
+// checkCleanShortcuts checks on s each shortcut of Clean against the
+// expression it stands for: removeIDs and removeAcronyms give what the
+// expressions replace; where mayLink or mayQuote say no, the
+// expression does not match; collapsed holds exactly where collapsing
+// leaves s as it is; and Clean is cleanByExpressions.
+func checkCleanShortcuts(t *testing.T, s string) {
+	t.Helper()
+	if got, want := removeIDs(s), idRe.ReplaceAllString(s, " "); got != want {
+		t.Fatalf("removeIDs(%q) = %q, want %q", s, got, want)
+	}
+	if got, want := removeAcronyms(s), acronymRe.ReplaceAllString(s, " "); got != want {
+		t.Fatalf("removeAcronyms(%q) = %q, want %q", s, got, want)
+	}
+	if !mayLink(s) && linkRe.MatchString(s) {
+		t.Fatalf("mayLink(%q) is false, but linkRe matches %q", s, linkRe.FindString(s))
+	}
+	if !mayQuote(s) && quotedRe.MatchString(s) {
+		t.Fatalf("mayQuote(%q) is false, but quotedRe matches %q", s, quotedRe.FindString(s))
+	}
+	if joined := strings.Join(strings.FieldsFunc(s, cleanSpace), " "); collapsed(s) != (joined == s) || !collapsed(joined) {
+		t.Fatalf("collapsed(%q) = %v, collapsed(%q) = %v", s, collapsed(s), joined, collapsed(joined))
+	}
+	if got, want := Clean(s), cleanByExpressions(s); got != want {
+		t.Fatalf("Clean(%q) = %q, want %q", s, got, want)
+	}
+}
+
+// FuzzCleanShortcuts checks Clean's shortcuts (see checkCleanShortcuts)
+// on texts grown from TestClean's and the pieces'.
+func FuzzCleanShortcuts(f *testing.F) {
+	for _, c := range cleanCases {
+		f.Add(c.in)
+	}
+	for _, p := range cleanAlphabet {
+		f.Add(p)
+		f.Add("x " + p + "y" + p)
+	}
+	f.Fuzz(checkCleanShortcuts)
 }
 
 // TestSamples reads the hand-written samples of the languages the real
