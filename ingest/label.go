@@ -1,6 +1,7 @@
 package ingest
 
 import (
+	"slices"
 	"strconv"
 
 	"github.com/rulesync/rulesync/corpus"
@@ -237,7 +238,11 @@ func readCore(s string, i int) (l label, ok bool) {
 		i += n
 	}
 	start := i
-	var comps []comp
+	// The components are read into a buffer of the call's and copied
+	// into the label once, at its end: most calls read no label, and a
+	// label grown a component at a time was copied as many times.
+	var cbuf [8]comp
+	comps := cbuf[:0]
 	j := i
 	prevDot := true
 	dotAt := -1    // where the last dot read stands
@@ -263,15 +268,20 @@ func readCore(s string, i int) (l label, ok bool) {
 			continue
 		}
 		// Read one component: digits, or one letter, or a roman numeral.
+		// Its runes normalized are ASCII; where they are the runes
+		// printed (same), the component is s[j:k] and needs no copy.
 		k := j
-		var cs strings.Builder
+		var vbuf [8]byte
+		cs := vbuf[:0]
+		same := true
 		kind := compKind(0)
 		for k < len(s) {
 			r, n := utf8.DecodeRuneInString(s[k:])
 			c := labelRune(r)
 			if c >= '0' && c <= '9' && (kind == 0 || kind == compNum) {
 				kind = compNum
-				cs.WriteRune(c)
+				cs = append(cs, byte(c))
+				same = same && c == r
 				k += n
 				continue
 			}
@@ -284,7 +294,8 @@ func readCore(s string, i int) (l label, ok bool) {
 			}
 			// Letters: one letter, or a roman numeral of capitals.
 			k = j + n
-			cs.WriteRune(c1)
+			cs = append(cs, byte(c1))
+			same = same && c1 == r
 			kind = compLower
 			if c1 >= 'A' && c1 <= 'Z' {
 				kind = compUpper
@@ -312,7 +323,8 @@ func readCore(s string, i int) (l label, ok bool) {
 					}
 					return l, false
 				}
-				cs.WriteRune(c)
+				cs = append(cs, byte(c))
+				same = same && c == r
 				k += n
 				kind = compRoman
 			}
@@ -329,18 +341,21 @@ func readCore(s string, i int) (l label, ok bool) {
 				}
 				return l, false
 			}
-			if kind == compRoman && romanValue(cs.String()) == 0 {
+			if kind == compRoman && romanValue(string(cs)) == 0 {
 				return l, false
 			}
 		}
-		v := cs.String()
-		if kind == compNum && len(v) > 6 {
+		if kind == compNum && len(cs) > 6 {
 			return l, false
 		}
 		// Adjacent components change kind ("1e1a", "B2"); a dot separates
 		// the rest.
 		if !prevDot && len(comps) > 0 && (kind == compNum) == (comps[len(comps)-1].kind == compNum) {
 			return l, false
+		}
+		v := s[j:k]
+		if !same {
+			v = string(cs)
 		}
 		comps = append(comps, newComp(kind, v))
 		prevDot = false
@@ -349,7 +364,7 @@ func readCore(s string, i int) (l label, ok bool) {
 	if len(comps) == 0 || len(comps) > 8 {
 		return l, false
 	}
-	l = label{comps: comps, printed: s[start:j]}
+	l = label{printed: s[start:j]}
 	// "Art. 1º", "Artículo 2.º", "3ª": an ordinal indicator after a number
 	// is how it is printed, not another component.
 	if comps[len(comps)-1].kind == compNum {
@@ -365,6 +380,7 @@ func readCore(s string, i int) (l label, ok bool) {
 		if strings.HasPrefix(s[j:], ")") || strings.HasPrefix(s[j:], "）") {
 			_, n := utf8.DecodeRuneInString(s[j:])
 			j += n
+			l.comps = slices.Clone(comps)
 			l.paren = true
 			l.term = ")"
 			l.end = skipSpace(s, j)
@@ -391,7 +407,7 @@ func readCore(s string, i int) (l label, ok bool) {
 			return label{}, false
 		}
 	case strings.ContainsRune(".．:：)）、。", r):
-		l.term = string(r)
+		l.term = s[j : j+n] // string(r), without a copy
 		k := j + n
 		// "5.1.1.The game": a dotted label may run into its text.
 		if k < len(s) {
@@ -409,7 +425,7 @@ func readCore(s string, i int) (l label, ok bool) {
 		k := skipSpace(s, j)
 		if r2, n2 := utf8.DecodeRuneInString(s[k:]); strings.ContainsRune("。．:：)）", r2) {
 			if k+n2 == len(s) || unicode.IsSpace(rune(s[k+n2])) {
-				l.term = string(r2)
+				l.term = s[k : k+n2]
 				j = k + n2
 			}
 		}
@@ -417,7 +433,7 @@ func readCore(s string, i int) (l label, ok bool) {
 		// "40-A:", "Rule 11-D.": a part letter joined to the number by a
 		// hyphen, then the label's punctuation.
 		comps = append(comps, newComp(compUpper, s[j+1:j+2]))
-		l.comps, l.printed, l.hyphen = comps, s[start:j+2], true
+		l.printed, l.hyphen = s[start:j+2], true
 		l.term = s[j+2 : j+3]
 		j += 3
 	case r == '-' || r == '–':
@@ -434,6 +450,7 @@ func readCore(s string, i int) (l label, ok bool) {
 			return label{}, false
 		}
 	}
+	l.comps = slices.Clone(comps)
 	l.end = skipSpace(s, j)
 	return l, true
 }
