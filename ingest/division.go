@@ -74,10 +74,13 @@ func runningTitles(bs []block) {
 // "Longform Version Includes: ...") holds no division of the rules, and
 // its first line is the document's title. It reports whether there is
 // such a title page: text before that heading.
-func titlePage(bs []block, starts map[int]label) bool {
+func titlePage(bs []block, starts startLabels) bool {
 	first := len(bs)
-	for i := range starts {
-		first = min(first, i)
+	for i, l := range starts {
+		if l != nil {
+			first = i
+			break
+		}
 	}
 	h := -1
 	for i := first - 1; i >= 0; i-- {

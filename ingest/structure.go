@@ -75,6 +75,43 @@ func (c candidate) form(bs []block) string {
 	return c.lab.form() + "\x00" + strconv.Itoa(bs[c.block].depth)
 }
 
+// startLabels are the labels that start items, by block: the label of
+// block i at i, nil where it starts none. The slice may be shorter than
+// the blocks (nil where none starts an item). The labels are shared, not
+// to be changed. (A slice, not a map: it is asked at every block, and a
+// map of labels, too large for its slots, allocated each label apart.)
+type startLabels []*label
+
+// at returns the label that starts block i, or nil.
+func (s startLabels) at(i int) *label {
+	if i < len(s) {
+		return s[i]
+	}
+	return nil
+}
+
+// get returns a copy of the label that starts block i, if any.
+func (s startLabels) get(i int) (label, bool) {
+	if l := s.at(i); l != nil {
+		return *l, true
+	}
+	return label{}, false
+}
+
+// has reports whether a label starts block i.
+func (s startLabels) has(i int) bool { return s.at(i) != nil }
+
+// count is the number of blocks that start items.
+func (s startLabels) count() int {
+	n := 0
+	for _, l := range s {
+		if l != nil {
+			n++
+		}
+	}
+	return n
+}
+
 type chainNode struct {
 	score float64
 	prev  int  // index into the candidates, -1 for a chain start
@@ -600,18 +637,18 @@ func recognize(bs []block, d *corpus.Document, partless func([]corpus.Item) []bo
 			sigs[signature(bs[c.block], c.lab)]++
 		}
 	}
-	starts := make(map[int]label, count(in))
+	starts := make(startLabels, len(bs))
 	numbered := 0
 	for j, c := range cands {
 		if in[j] {
-			starts[c.block] = c.lab
+			starts[c.block] = &cands[j].lab
 			numbered++
 			continue
 		}
 		b := bs[c.block]
 		sig := signature(b, c.lab)
 		if len(c.lab.comps) >= 2 && sigs[sig] >= 5 && (b.kind == blockHeading || b.lead || b.kind == blockItem) {
-			starts[c.block] = c.lab
+			starts[c.block] = &cands[j].lab
 			where := c.lab.printed
 			if b.line > 0 {
 				where += fmt.Sprintf(" (line %d)", b.line)
@@ -633,10 +670,10 @@ func recognize(bs []block, d *corpus.Document, partless func([]corpus.Item) []bo
 	// A numbering that explains fewer blocks than the headings do is not
 	// the document's structure: a list of three inside a text of headings.
 	if numbered < 3 && !twoRules(cands, in) || numbered*2 < headings {
-		starts = nil
+		starts, numbered = nil, 0
 		st.holes, st.restarts, st.outOfOrder, st.listsAsText = nil, nil, nil, nil
 	}
-	if len(starts) > 0 {
+	if numbered > 0 {
 		bs, starts = unglue(bs, starts, st)
 		bs, starts = unglueLists(bs, starts)
 		partHeadings(bs, starts)
@@ -652,41 +689,42 @@ func recognize(bs []block, d *corpus.Document, partless func([]corpus.Item) []bo
 // first one's text that succeeds it directly and is succeeded directly by
 // the second fills the hole, and its text is split off as an item. A
 // label anywhere else in a text is a citation and stays text.
-func unglue(bs []block, starts map[int]label, st *structure) ([]block, map[int]label) {
+func unglue(bs []block, starts startLabels, st *structure) ([]block, startLabels) {
 	var order []int
-	for i := range starts {
-		order = append(order, i)
+	for i, l := range starts {
+		if l != nil {
+			order = append(order, i)
+		}
 	}
-	sort.Ints(order)
 	out := make([]block, 0, len(bs)+len(bs)/8)
-	outStarts := make(map[int]label, len(starts))
+	outStarts := make(startLabels, 0, cap(out))
 	next := 0 // index in order of the next start after the current block
 	var prev label
 	seen := false // a start came: prev is its label
 	filled := map[string]bool{}
 	for i, b := range bs {
-		if lab, ok := starts[i]; ok {
-			outStarts[len(out)] = lab
-			prev, seen = lab, true
+		lab := starts.at(i)
+		if lab != nil {
+			prev, seen = *lab, true
 			next++
 		}
 		if !seen || next >= len(order) || follows(prev.comps, starts[order[next]].comps, 0) {
-			out = append(out, b)
+			out, outStarts = append(out, b), append(outStarts, lab)
 			continue
 		}
-		following := starts[order[next]]
-		at, lab, ok := gluedLabel(b.text, prev, following)
+		following := *starts[order[next]]
+		at, glued, ok := gluedLabel(b.text, prev, following)
 		if !ok || (i == order[next-1] && at <= prev.end) {
-			out = append(out, b)
+			out, outStarts = append(out, b), append(outStarts, lab)
 			continue
 		}
 		head, tail := b, b
 		head.text = strings.TrimSpace(b.text[:at])
 		tail.text = b.text[at:]
 		tail.kind, tail.level, tail.lead, tail.bold, tail.anchor = blockPara, 0, false, false, ""
-		out = append(out, head)
-		outStarts[len(out)] = lab
-		out = append(out, tail)
+		out, outStarts = append(out, head), append(outStarts, lab)
+		g := glued // its own variable, made only here: &glued would be made at every block
+		out, outStarts = append(out, tail), append(outStarts, &g)
 		filled[prev.printed+" -> "+following.printed] = true
 	}
 	// The holes the glued labels filled are holes no more.
@@ -725,29 +763,31 @@ func gluedLabel(text string, prev, next label) (at int, lab label, ok bool) {
 // single label, a label that is not a child, or one in parentheses is a
 // citation and stays text; so is a run whose labels are numbered
 // elsewhere.
-func unglueLists(bs []block, starts map[int]label) ([]block, map[int]label) {
+func unglueLists(bs []block, starts startLabels) ([]block, startLabels) {
 	var order []int
 	keys := map[string]bool{}
 	for i, l := range starts {
-		order = append(order, i)
-		keys[l.key()] = true
+		if l != nil {
+			order = append(order, i)
+			keys[l.key()] = true
+		}
 	}
-	sort.Ints(order)
 	out := make([]block, 0, len(bs)+len(bs)/8)
-	outStarts := make(map[int]label, len(starts))
+	outStarts := make(startLabels, 0, cap(out))
 	for n, i := range order {
 		from := 0
 		if n > 0 {
 			from = order[n-1] + 1
 		}
 		out = append(out, bs[from:i]...)
+		outStarts = append(outStarts, starts[from:i]...) // nil: no starts between
 		var next []comp
 		if n+1 < len(order) {
 			next = starts[order[n+1]].comps
 		}
 		lab, b := starts[i], bs[i]
-		run := childRun(b.text, lab, next, keys)
-		outStarts[len(out)] = lab
+		run := childRun(b.text, *lab, next, keys)
+		outStarts = append(outStarts, lab)
 		if len(run) == 0 {
 			out = append(out, b)
 			continue
@@ -763,7 +803,7 @@ func unglueLists(bs []block, starts map[int]label) ([]block, map[int]label) {
 			tail := b
 			tail.text = strings.TrimSpace(b.text[g.at:end])
 			tail.kind, tail.level, tail.lead, tail.bold, tail.anchor = blockPara, 0, false, false, ""
-			outStarts[len(out)] = g.lab
+			outStarts = append(outStarts, &run[k].lab)
 			out = append(out, tail)
 		}
 	}
@@ -781,10 +821,10 @@ func unglueLists(bs []block, starts map[int]label) ([]block, map[int]label) {
 // numbering, whose labels succeed one another with items of the
 // numbering between every two of them and after the last. They are the
 // parts the items are in, and end the item before them.
-func partHeadings(bs []block, starts map[int]label) {
+func partHeadings(bs []block, starts startLabels) {
 	var rest []candidate
 	for i, b := range bs {
-		if _, ok := starts[i]; ok || b.kind != blockPara || b.chrome != "" || strings.Count(b.text, "\n") > 2 {
+		if starts.has(i) || b.kind != blockPara || b.chrome != "" || strings.Count(b.text, "\n") > 2 {
 			continue
 		}
 		l, ok := readLabel(b.text)
@@ -822,7 +862,7 @@ func partHeadings(bs []block, starts map[int]label) {
 		}
 		items := false
 		for i := from + 1; i < to && !items; i++ {
-			_, items = starts[i]
+			items = starts.has(i)
 		}
 		if !items {
 			return
@@ -906,8 +946,9 @@ type open struct {
 // build makes the items: each start (a chain label), each unnumbered
 // heading and each item of an ordered list opens an item; every other
 // block is text of the item open before it.
-func build(bs []block, starts map[int]label, d *corpus.Document, st *structure, partless func([]corpus.Item) []bool) {
-	b := builder{d: d, st: st, partless: partless, numbered: len(starts) > 0, more: map[int][]string{}, links: map[int][]string{},
+func build(bs []block, starts startLabels, d *corpus.Document, st *structure, partless func([]corpus.Item) []bool) {
+	numbered := starts.count()
+	b := builder{d: d, st: st, partless: partless, numbered: numbered > 0, more: map[int][]string{}, links: map[int][]string{},
 		counters: map[string]int{}, anchors: map[string]bool{}, headItem: -1, numbers: map[string]bool{}, bare: map[string]string{}, divisions: map[int]bool{}}
 	// Entries are the items of a document whose layout sets them apart:
 	// the headings above them are its divisions, as above numbered items.
@@ -922,7 +963,7 @@ func build(bs []block, starts map[int]label, d *corpus.Document, st *structure, 
 		// Room for the items the starts and headings open, most of a
 		// numbered document's: grown a doubling at a time, the list was
 		// copied over and over.
-		d.Items = make([]corpus.Item, 0, len(starts)+headings)
+		d.Items = make([]corpus.Item, 0, numbered+headings)
 	}
 	b.numbered = b.numbered || b.entries
 	if b.entries {
@@ -958,7 +999,7 @@ func build(bs []block, starts map[int]label, d *corpus.Document, st *structure, 
 			continue
 		}
 		b.at = i
-		switch lab, ok := starts[i]; {
+		switch lab, ok := starts.get(i); {
 		case bl.chrome == "title":
 		case bl.chrome != "":
 			d.Notes = append(d.Notes, "dropped "+bl.chrome+": "+clip(corpus.CleanLine(bl.text), 120))
@@ -1004,12 +1045,12 @@ func build(bs []block, starts map[int]label, d *corpus.Document, st *structure, 
 
 // hasBody reports whether the block of a start is followed by text of
 // its own: not another item's start, a heading or an entry.
-func hasBody(bs []block, starts map[int]label, i int) bool {
+func hasBody(bs []block, starts startLabels, i int) bool {
 	for j := i + 1; j < len(bs); j++ {
 		if bs[j].chrome != "" {
 			continue
 		}
-		_, next := starts[j]
+		next := starts.has(j)
 		// Text that goes on in lower case is the same sentence wrapped,
 		// not the text under a title; an enumeration ("a) a warning;")
 		// is text under it.
@@ -1029,11 +1070,14 @@ func hasBody(bs []block, starts map[int]label, i int) bool {
 // print their titles on lines of their own: of three or more paragraphs
 // that hold a label and one line with text after them, more than half a
 // title line in bold.
-func titledForms(bs []block, starts map[int]label) map[string]bool {
+func titledForms(bs []block, starts startLabels) map[string]bool {
 	lines, titles := map[string]int{}, map[string]int{}
 	for i, lab := range starts {
+		if lab == nil {
+			continue
+		}
 		bl := bs[i]
-		rest := labelRest(bl, lab)
+		rest := labelRest(bl, *lab)
 		if bl.kind != blockPara || rest == "" || strings.Contains(rest, "\n") || !hasBody(bs, starts, i) {
 			continue
 		}
@@ -1055,13 +1099,12 @@ func titledForms(bs []block, starts map[int]label) map[string]bool {
 // punctuation, a paragraph like bs[i], with a paragraph of text after it
 // that starts no item, neither starting in lower case (a sentence
 // wrapped after the number goes on in lower case).
-func titleBelow(bs []block, starts map[int]label, i int, lab label) (int, bool) {
+func titleBelow(bs []block, starts startLabels, i int, lab label) (int, bool) {
 	if strings.Trim(bs[i].text[lab.end:], " -–—:：.") != "" || bs[i].kind != blockPara || i+2 >= len(bs) {
 		return 0, false
 	}
 	t, after := bs[i+1], bs[i+2]
-	_, s1 := starts[i+1]
-	_, s2 := starts[i+2]
+	s1, s2 := starts.has(i+1), starts.has(i+2)
 	ok := !s1 && !s2 && t.kind == blockPara && t.chrome == "" && t.depth == bs[i].depth &&
 		!strings.Contains(t.text, "\n") && titleLike(t.text) && runeLen(t.text) <= 60 &&
 		after.kind == blockPara && after.chrome == "" && after.ordinal == 0
