@@ -481,37 +481,61 @@ func hyphenLetter(s string) bool {
 // romanValue is the value of an upper-case roman numeral, or 0 when s is
 // not one written in the usual way.
 func romanValue(s string) int {
-	vals := map[byte]int{'I': 1, 'V': 5, 'X': 10, 'L': 50, 'C': 100}
 	total := 0
 	for i := 0; i < len(s); i++ {
-		v := vals[s[i]]
+		v := romanDigit(s[i])
 		if v == 0 {
 			return 0
 		}
-		if i+1 < len(s) && vals[s[i+1]] > v {
+		if i+1 < len(s) && romanDigit(s[i+1]) > v {
 			total -= v
 		} else {
 			total += v
 		}
 	}
-	if total <= 0 || toRoman(total) != s {
+	// The usual way is toRoman's, written on the stack for the comparison
+	// (a string per call was most of the cost of reading "I" or "V").
+	var buf [16]byte
+	if total <= 0 || string(appendRoman(buf[:0], total)) != s {
 		return 0
 	}
 	return total
 }
 
-func toRoman(n int) string {
-	var b strings.Builder
-	for _, p := range []struct {
-		v int
-		s string
-	}{{100, "C"}, {90, "XC"}, {50, "L"}, {40, "XL"}, {10, "X"}, {9, "IX"}, {5, "V"}, {4, "IV"}, {1, "I"}} {
+// romanDigit is the value of one roman numeral letter, or 0.
+func romanDigit(b byte) int {
+	switch b {
+	case 'I':
+		return 1
+	case 'V':
+		return 5
+	case 'X':
+		return 10
+	case 'L':
+		return 50
+	case 'C':
+		return 100
+	}
+	return 0
+}
+
+// romanParts are the letters of roman numerals, greatest first.
+var romanParts = [...]struct {
+	v int
+	s string
+}{{100, "C"}, {90, "XC"}, {50, "L"}, {40, "XL"}, {10, "X"}, {9, "IX"}, {5, "V"}, {4, "IV"}, {1, "I"}}
+
+func toRoman(n int) string { return string(appendRoman(nil, n)) }
+
+// appendRoman appends n as a roman numeral to b; nothing for n < 1.
+func appendRoman(b []byte, n int) []byte {
+	for _, p := range romanParts {
 		for n >= p.v {
-			b.WriteString(p.s)
+			b = append(b, p.s...)
 			n -= p.v
 		}
 	}
-	return b.String()
+	return b
 }
 
 // cjkDigits are the values of the CJK numerals.
@@ -608,6 +632,11 @@ func (c comp) first() bool {
 	return c.n == 1 || c.kind == compNum && c.n == 0 || c.kind == compUpper && c.s == "I"
 }
 
+const (
+	lowerLetters = "abcdefghijklmnopqrstuvwxyz"
+	upperLetters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+)
+
 // appendPrevs appends to out the components that may precede c among
 // its siblings, nearest first: for 4, 3 then 2 and 1 (holes in the
 // numbering); for "c", "b" and "a". A letter that is also a roman numeral
@@ -626,12 +655,12 @@ func (c comp) appendPrevs(out []comp, holes int) []comp {
 			if n > 26 {
 				return
 			}
-			s = string(rune('a' + n - 1))
+			s = lowerLetters[n-1 : n] // string(rune('a'+n-1)), without a copy
 		case compUpper:
 			if n > 26 {
 				return
 			}
-			s = string(rune('A' + n - 1))
+			s = upperLetters[n-1 : n]
 		case compRoman:
 			s = toRoman(n)
 			if len(s) == 1 {

@@ -471,28 +471,45 @@ func newList(prev, cur candidate, bs []block) bool {
 // follows reports whether b succeeds a: a sibling of a or of one of its
 // ancestors, or a child, each possibly followed by up to two first
 // values; with up to holes numbers skipped.
+//
+// It compares components, not their keys (joinComps), which it would
+// have to make: a component's s is never empty and holds no dot, so two
+// keys are equal, or one is the other's prefix up to a dot, exactly when
+// their components are.
 func follows(a, b []comp, holes int) bool {
-	ak := joinComps(a)
 	var buf [2 * (1 + chainHoles)]comp
 	for k := len(b) - 1; k >= 0 && len(b)-1-k <= 2; k-- {
 		if k < len(b)-1 && !b[k+1].first() {
 			break
 		}
-		p := joinComps(b[:k])
-		for _, pc := range b[k].appendPrevs(buf[:0], holes) {
-			key := pc.s
-			if p != "" {
-				key = p + "." + pc.s
-			}
-			if ak == key || strings.HasPrefix(ak, key+".") {
-				return true
+		// b is P+[c_k]+F with P = b[:k]: a is under P+prev(c_k) (a
+		// sibling), or is P itself when c_k may be its child.
+		if len(a) < k || !sameComps(a[:k], b[:k]) {
+			continue
+		}
+		if len(a) > k {
+			for _, pc := range b[k].appendPrevs(buf[:0], holes) {
+				if a[k].s == pc.s {
+					return true
+				}
 			}
 		}
-		if h := b[k].n - 1; (b[k].first() || h > 0 && h <= holes) && p != "" && ak == p {
+		if h := b[k].n - 1; (b[k].first() || h > 0 && h <= holes) && k > 0 && len(a) == k {
 			return true
 		}
 	}
 	return false
+}
+
+// sameComps reports whether a and b, of one length, have the same
+// components (as their keys compare: by s).
+func sameComps(a, b []comp) bool {
+	for i := range a {
+		if a[i].s != b[i].s {
+			return false
+		}
+	}
+	return true
 }
 
 func count(bs []bool) int {
