@@ -68,11 +68,20 @@ type candidate struct {
 }
 
 // form is how a candidate's label is printed and laid out: its words
-// and the list depth of its block. Siblings of one numbering share it
-// ("1." "2." "3." of an outer list, not "2." of an inner one then "3."
-// of the outer).
-func (c candidate) form(bs []block) string {
-	return c.lab.form() + "\x00" + strconv.Itoa(bs[c.block].depth)
+// (label.form) and the list depth of its block. Siblings of one
+// numbering share it ("1." "2." "3." of an outer list, not "2." of an
+// inner one then "3." of the outer).
+func (c candidate) form(bs []block) printedForm {
+	return printedForm{c.lab.prefix, c.lab.counter, c.lab.kind, bs[c.block].depth}
+}
+
+// printedForm is a candidate's form: the fields label.form joins (none
+// holds a NUL, so they are equal exactly when its strings are) and the
+// list depth.
+type printedForm struct {
+	prefix, counter string
+	kind            corpus.Kind
+	depth           int
 }
 
 // startLabels are the labels that start items, by block: the label of
@@ -124,14 +133,15 @@ type scoreRef struct {
 }
 
 // formKey and depthKey key chain's maps of the best chain ending at a
-// label key among the labels of one printed form, or at one list depth.
+// label key (by its id in chain's ids) among the labels of one printed
+// form (by its index in chain's forms), or at one list depth.
 type (
 	formKey struct {
-		form, key string
+		form, key int32
 	}
 	depthKey struct {
 		depth int
-		key   string
+		key   int32
 	}
 )
 
@@ -143,13 +153,45 @@ func keep[K comparable](m map[K]scoreRef, k K, me scoreRef) {
 	}
 }
 
+// keyRefs holds the best chain ending at each key, by key id; at < 0
+// where none does.
+type keyRefs []scoreRef
+
+func (r keyRefs) get(id int32) (scoreRef, bool) { return r[id], r[id].at >= 0 }
+
+// keep is the package's keep, for keyRefs.
+func (r keyRefs) keep(id int32, me scoreRef) {
+	if r[id].at < 0 || me.score >= r[id].score {
+		r[id] = me
+	}
+}
+
 // chain returns, for each candidate, whether it is part of the best
 // numbering chain, and the structure's holes and restarts.
 func chain(cands []candidate, bs []block, st *structure) []bool {
 	nodes := make([]chainNode, len(cands))
-	prefix := make(map[string]scoreRef, len(cands)*2)
-	exact := make(map[string]scoreRef, len(cands))
-	// The same, for labels of one printed form (keyed by form() and key):
+	// The keys the chains end at are numbered (ids) as they are first
+	// kept, so that the maps below are keyed by small numbers, and
+	// prefix and exact are slices. A key no chain ends at has no id:
+	// looked up, it is absent from all of them, as it was from maps
+	// keyed by the key itself. The keys kept are prefixes of the
+	// candidates' keys, made once per candidate (full, below); the keys
+	// looked up are written into kbuf, and ids[string(kbuf)] copies
+	// nothing.
+	ids := make(map[string]int32, len(cands)*2)
+	var prefix, exact keyRefs
+	intern := func(k string) int32 {
+		id, ok := ids[k]
+		if !ok {
+			id = int32(len(prefix))
+			ids[k] = id
+			prefix = append(prefix, scoreRef{at: -1})
+			exact = append(exact, scoreRef{at: -1})
+		}
+		return id
+	}
+	var kbuf []byte
+	// The same, for labels of one printed form (keyed by form and key):
 	// the best chain of one form is kept even where another form's scores
 	// higher.
 	prefixSame := make(map[formKey]scoreRef, len(cands)*2)
@@ -157,13 +199,20 @@ func chain(cands []candidate, bs []block, st *structure) []bool {
 	exactDepth := make(map[depthKey]scoreRef, len(cands)) // keyed by list depth and key
 	best := scoreRef{score: 0, at: -1}
 	var pbuf [2 * (1 + chainHoles)]comp
-	// Each candidate's form, made once: the scan asks for it at every
-	// candidate it tries.
-	forms := make([]string, len(cands))
+	// Each candidate's form, numbered once: the scan compares it at
+	// every candidate it tries.
+	forms := make([]int32, len(cands))
+	formIDs := map[printedForm]int32{}
 	for j, c := range cands {
-		forms[j] = c.form(bs)
+		f := c.form(bs)
+		id, ok := formIDs[f]
+		if !ok {
+			id = int32(len(formIDs))
+			formIDs[f] = id
+		}
+		forms[j] = id
 	}
-	var keys []string
+	var ends []int // the end in full of each prefix key
 	for j, c := range cands {
 		comps := c.lab.comps
 		n := chainNode{prev: -1, score: 1}
@@ -216,6 +265,16 @@ func chain(cands []candidate, bs []block, st *structure) []bool {
 				n = chainNode{score: ref.score + w - bare, prev: ref.at, hole: hole}
 			}
 		}
+		// The key of comps[:k] is full[:ends[k-1]] (joinComps).
+		full := c.lab.key()
+		ends = ends[:0]
+		for k, e := 0, 0; k < len(comps); k++ {
+			if k > 0 {
+				e++ // the dot
+			}
+			e += len(comps[k].s)
+			ends = append(ends, e)
+		}
 		// comps = P + [c_k] + F, with F zero to two first values: the
 		// label follows a descendant of P+prev(c_k) (a sibling), or P
 		// itself when c_k is first (a child).
@@ -223,56 +282,65 @@ func chain(cands []candidate, bs []block, st *structure) []bool {
 			if k < len(comps)-1 && !comps[k+1].first() {
 				break
 			}
-			p := joinComps(comps[:k])
+			p := ""
+			if k > 0 {
+				p = full[:ends[k-1]]
+			}
 			for h, pc := range comps[k].appendPrevs(pbuf[:0], chainHoles) {
-				key := pc.s
-				if p != "" {
-					key = p + "." + pc.s
+				var id int32
+				var ok bool
+				if p == "" {
+					id, ok = ids[pc.s]
+				} else {
+					kbuf = append(append(append(kbuf[:0], p...), '.'), pc.s...)
+					id, ok = ids[string(kbuf)]
+				}
+				if !ok {
+					continue // no chain ends there
 				}
 				w := 1.0
 				if h > 0 {
 					w = 1 - chainHole*float64(h)
 				}
-				ref, ok := prefix[key]
+				ref, ok := prefix.get(id)
 				try(ref, ok, w, h > 0)
-				ref, ok = prefixSame[formKey{forms[j], key}]
+				ref, ok = prefixSame[formKey{forms[j], id}]
 				try(ref, ok, w, h > 0)
 			}
 			if p != "" {
 				// A child: the first, or a later one when the first ones
 				// are missing (a hole).
-				if h := comps[k].n - 1; comps[k].first() || h > 0 && h <= chainHoles {
+				id, ok := ids[p]
+				if h := comps[k].n - 1; ok && (comps[k].first() || h > 0 && h <= chainHoles) {
 					w := 1.0
 					if !comps[k].first() {
 						w = 1 - chainHole*float64(h)
 					}
-					ref, ok := exact[p]
+					ref, ok := exact.get(id)
 					try(ref, ok, w, !comps[k].first())
-					ref, ok = exactSame[formKey{forms[j], p}]
+					ref, ok = exactSame[formKey{forms[j], id}]
 					try(ref, ok, w, !comps[k].first())
 					// The best parent at each list depth the child may sit
 					// under: not only the best-scoring one, which may be
 					// a list item the child lies outside of.
 					for d := 0; d <= bs[c.block].depth; d++ {
-						ref, ok = exactDepth[depthKey{d, p}]
+						ref, ok = exactDepth[depthKey{d, id}]
 						try(ref, ok, w, !comps[k].first())
 					}
 				}
 			}
 		}
 		nodes[j] = n
-		keys = keys[:0]
-		for k := 1; k <= len(comps); k++ {
-			keys = append(keys, joinComps(comps[:k]))
-		}
 		me := scoreRef{n.score, j}
-		for _, k := range keys {
-			keep(prefix, k, me)
-			keep(prefixSame, formKey{forms[j], k}, me)
+		var id int32
+		for _, e := range ends {
+			id = intern(full[:e])
+			prefix.keep(id, me)
+			keep(prefixSame, formKey{forms[j], id}, me)
 		}
-		keep(exact, keys[len(keys)-1], me)
-		keep(exactSame, formKey{forms[j], keys[len(keys)-1]}, me)
-		keep(exactDepth, depthKey{bs[c.block].depth, keys[len(keys)-1]}, me)
+		exact.keep(id, me) // id is full's
+		keep(exactSame, formKey{forms[j], id}, me)
+		keep(exactDepth, depthKey{bs[c.block].depth, id}, me)
 		if best.at < 0 || n.score >= best.score {
 			best = me
 		}
