@@ -186,3 +186,43 @@ func TestNoPartsWithoutText(t *testing.T) {
 		}
 	}
 }
+
+// TestMayStartWith holds the look that spares childRun inlineLabel to
+// inlineLabel: on random texts of numbers (with leading zeros and
+// full-width digits), letters, roman numerals, look-alikes and label
+// punctuation, every label inlineLabel reads after a space starts with
+// a component c for which mayStartWith is true, and mayStartWith turns
+// away most other components.
+func TestMayStartWith(t *testing.T) {
+	pieces := []string{"1", "9", "0", "09", "12", "１", "２", "A", "B", "C", "I", "V", "X", "IV", "a", "b", "В", "Ａ", ".", "．", "․", ")", "(", ":", "-", "+", " ", " ", "\n", "é", " 1.", " 09.", " A.", " IV)", " 1.2.", " 12.a:", " B.1."}
+	var comps []comp
+	for _, p := range []string{"0", "1", "2", "9", "12", "90", "A", "B", "C", "I", "V", "X", "IV", "XII", "a", "b"} {
+		l, ok := readLabel(p + ".")
+		if !ok || len(l.comps) != 1 {
+			t.Fatalf("readLabel(%q.) reads %+v, %v", p, l, ok)
+		}
+		comps = append(comps, l.comps[0])
+	}
+	r := rand.New(rand.NewPCG(16, 8))
+	same, turned := 0, 0
+	for range 100000 {
+		text := " " + testgen.Text(r, pieces, 8)
+		for i := 1; i < len(text); i++ {
+			l, ok := inlineLabel(text, i)
+			for _, c := range comps {
+				may := mayStartWith(text, i, c)
+				switch {
+				case ok && l.comps[0].s == c.s && !may:
+					t.Fatalf("mayStartWith(%q, %d, %q) is false, but inlineLabel reads %+v", text, i, c.s, l)
+				case ok && l.comps[0].s == c.s:
+					same++
+				case ok && !may:
+					turned++
+				}
+			}
+		}
+	}
+	if same < 10000 || turned < 10000 {
+		t.Fatalf("%d labels read that start with a component, %d turned away: the test is too weak", same, turned)
+	}
+}

@@ -978,9 +978,11 @@ func childRun(text string, parent label, next []comp, keys map[string]bool) []gl
 			break
 		}
 		i += j
+		if !mayStartWith(text, i, parent.comps[0]) {
+			continue
+		}
 		l, ok := inlineLabel(text, i)
-		if !ok || len(l.comps) != want || l.paren || keys[l.key()] ||
-			joinComps(l.comps[:want-1]) != parent.key() {
+		if !ok || len(l.comps) != want || l.paren || !sameComps(l.comps[:want-1], parent.comps) || keys[l.key()] {
 			continue
 		}
 		last := l.comps[want-1]
@@ -1000,6 +1002,16 @@ func childRun(text string, parent label, next []comp, keys map[string]bool) []gl
 		return nil
 	}
 	return run
+}
+
+// mayStartWith is false where inlineLabel(text, i) can read no label
+// whose first component is c: inlineLabel reads from an ASCII digit or
+// capital, and readCore's first component read from one starts with it
+// (a number's normalized digits start with its first digit unless that
+// is a zero; a letter or roman numeral with its first letter). So the
+// byte at i is c's first, or a zero.
+func mayStartWith(text string, i int, c comp) bool {
+	return text[i] == c.s[0] || text[i] == '0'
 }
 
 // inlineLabel reads a label glued into a text at byte offset i: after a
