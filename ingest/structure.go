@@ -628,13 +628,24 @@ func (l label) shape() string {
 
 // signature is what a label's block looks like, apart from the label: a
 // label outside the chain that looks like many inside it is an item out of
-// sequence, not text.
-func signature(b block, l label) string {
-	kinds := make([]byte, len(l.comps))
-	for i, c := range l.comps {
-		kinds[i] = '0' + byte(c.kind)
+// sequence, not text. (A struct, where it was a string formatted of the
+// same fields, equal exactly when they are.)
+type signature struct {
+	kind  blockKind
+	level int
+	lead  bool
+	form  printedForm // the label's words and the block's list depth
+	// kinds are the kinds of the label's components, a byte each
+	// (appendKinds): a map lookup with string(kinds) copies nothing.
+	kinds string
+}
+
+// appendKinds appends to b the kinds of l's components, a byte each.
+func appendKinds(b []byte, l label) []byte {
+	for _, c := range l.comps {
+		b = append(b, byte(c.kind))
 	}
-	return fmt.Sprintf("%d/%d/%d/%v/%q/%s", b.kind, b.level, b.depth, b.lead, l.form(), kinds)
+	return b
 }
 
 // markup are the reasons for keeping a block out that say it is markup of
@@ -716,10 +727,13 @@ func recognize(bs []block, d *corpus.Document, partless func([]corpus.Item) []bo
 	}
 	// Labels outside the chain whose blocks look like the chain's are
 	// items out of sequence (a repeated or mistyped number).
-	sigs := map[string]int{}
+	sigs := map[signature]int{}
+	var kbuf []byte
 	for j, c := range cands {
 		if in[j] {
-			sigs[signature(bs[c.block], c.lab)]++
+			b := bs[c.block]
+			kbuf = appendKinds(kbuf[:0], c.lab)
+			sigs[signature{b.kind, b.level, b.lead, c.form(bs), string(kbuf)}]++
 		}
 	}
 	starts := make(startLabels, len(bs))
@@ -731,8 +745,9 @@ func recognize(bs []block, d *corpus.Document, partless func([]corpus.Item) []bo
 			continue
 		}
 		b := bs[c.block]
-		sig := signature(b, c.lab)
-		if len(c.lab.comps) >= 2 && sigs[sig] >= 5 && (b.kind == blockHeading || b.lead || b.kind == blockItem) {
+		kbuf = appendKinds(kbuf[:0], c.lab)
+		like := sigs[signature{b.kind, b.level, b.lead, c.form(bs), string(kbuf)}]
+		if len(c.lab.comps) >= 2 && like >= 5 && (b.kind == blockHeading || b.lead || b.kind == blockItem) {
 			starts[c.block] = &cands[j].lab
 			where := c.lab.printed
 			if b.line > 0 {
@@ -740,7 +755,7 @@ func recognize(bs []block, d *corpus.Document, partless func([]corpus.Item) []bo
 			}
 			st.outOfOrder = append(st.outOfOrder, where)
 			numbered++
-		} else if sigs[sig] > 0 {
+		} else if like > 0 {
 			// Looks like the numbering's labels, yet is not part of it.
 			st.unexplained++
 		}
