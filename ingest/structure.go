@@ -789,6 +789,11 @@ func recognize(bs []block, d *corpus.Document, partless func([]corpus.Item) []bo
 // first one's text that succeeds it directly and is succeeded directly by
 // the second fills the hole, and its text is split off as an item. A
 // label anywhere else in a text is a citation and stays text.
+//
+// It returns bs and starts themselves where it splits no block, copies
+// otherwise. (unglueLists, next, copies the blocks in any case, so the
+// blocks partHeadings and titlePage change are never recognize's
+// caller's, which fromBlocks reads again.)
 func unglue(bs []block, starts startLabels, st *structure) ([]block, startLabels) {
 	var order []int
 	for i, l := range starts {
@@ -796,8 +801,10 @@ func unglue(bs []block, starts startLabels, st *structure) ([]block, startLabels
 			order = append(order, i)
 		}
 	}
-	out := make([]block, 0, len(bs)+len(bs)/8)
-	outStarts := make(startLabels, 0, cap(out))
+	// The blocks are copied from the first split on (out, outStarts);
+	// most documents have none, and then bs and starts are the result.
+	var out []block
+	var outStarts startLabels
 	next := 0 // index in order of the next start after the current block
 	var prev label
 	seen := false // a start came: prev is its label
@@ -809,14 +816,22 @@ func unglue(bs []block, starts startLabels, st *structure) ([]block, startLabels
 			next++
 		}
 		if !seen || next >= len(order) || follows(prev.comps, starts[order[next]].comps, 0) {
-			out, outStarts = append(out, b), append(outStarts, lab)
+			if out != nil {
+				out, outStarts = append(out, b), append(outStarts, lab)
+			}
 			continue
 		}
 		following := *starts[order[next]]
 		at, glued, ok := gluedLabel(b.text, prev, following)
 		if !ok || (i == order[next-1] && at <= prev.end) {
-			out, outStarts = append(out, b), append(outStarts, lab)
+			if out != nil {
+				out, outStarts = append(out, b), append(outStarts, lab)
+			}
 			continue
+		}
+		if out == nil {
+			out = append(make([]block, 0, len(bs)+len(bs)/8), bs[:i]...)
+			outStarts = append(make(startLabels, 0, cap(out)), starts[:i]...)
 		}
 		head, tail := b, b
 		head.text = strings.TrimSpace(b.text[:at])
@@ -835,6 +850,9 @@ func unglue(bs []block, starts startLabels, st *structure) ([]block, startLabels
 		}
 	}
 	st.holes = holes
+	if out == nil {
+		return bs, starts
+	}
 	return out, outStarts
 }
 
@@ -862,7 +880,8 @@ func gluedLabel(text string, prev, next label) (at int, lab label, ok bool) {
 // space, with the next numbered block succeeding the last of them. A
 // single label, a label that is not a child, or one in parentheses is a
 // citation and stays text; so is a run whose labels are numbered
-// elsewhere.
+// elsewhere. Where a block starts an item, the blocks it returns are a
+// copy of bs, even where it splits none (see unglue).
 func unglueLists(bs []block, starts startLabels) ([]block, startLabels) {
 	var order []int
 	keys := map[string]bool{}

@@ -204,6 +204,44 @@ func TestStructureWarnings(t *testing.T) {
 	}
 }
 
+// TestGluedLabels: labels a conversion ran into the line before are split
+// off as items, one that fills a hole in the numbering (unglue) and a run
+// of a rule's children (unglueLists), with the blocks before and after
+// the split read as before.
+func TestGluedLabels(t *testing.T) {
+	text := "Rules\n\n9.B.5. The first rule.\n\n9.B.6. The player may put the disc into play: 9.B.6.a. at the spot\n\n" +
+		"9.B.6.b. Another rule.\n\n9.C.1. The stall count is the latest of: 9.C.1.a. eighty seconds; or 9.C.1.b. thirty seconds.\n\n" +
+		"9.C.2. The last rule.\n"
+	d, err := ingest.Options{Format: "text"}.Bytes("glued.txt", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []struct{ number, text string }{
+		{"9.B.5", "The first rule."},
+		{"9.B.6", "The player may put the disc into play:"},
+		{"9.B.6.a", "at the spot"},
+		{"9.B.6.b", "Another rule."},
+		{"9.C.1", "The stall count is the latest of:"},
+		{"9.C.1.a", "eighty seconds; or"},
+		{"9.C.1.b", "thirty seconds."},
+		{"9.C.2", "The last rule."},
+	}
+	var got []corpus.Item
+	for _, it := range d.Items {
+		if it.Number != "" {
+			got = append(got, it)
+		}
+	}
+	if len(got) != len(want) {
+		t.Fatalf("%d numbered items, want %d: %+v", len(got), len(want), d.Items)
+	}
+	for i, w := range want {
+		if got[i].Number != w.number || got[i].Text != w.text {
+			t.Errorf("item %d: %q %q, want %q %q", i, got[i].Number, got[i].Text, w.number, w.text)
+		}
+	}
+}
+
 // TestPerturbations applies local damage to every real source that is
 // text (seeds, WCA, dev: text, Markdown, reStructuredText, HTML) and
 // checks that it stays local: items away from the change keep their id,
@@ -282,7 +320,7 @@ func TestPerturbations(t *testing.T) {
 }
 
 // labelRe is a printed label at the start of a line, after its markup
-// (heading or list marks, an HTML tag): "1.2.3 ", "1e1a) ", "9.C.5.b. ",
+// (heading or list marks, an HTML tag): "1.2.3 ", "1e1a) ", "9.C.1.b. ",
 // "Article 4. ".
 var labelRe = regexp.MustCompile(`^((?:\s*(?:#+|[-*+>])\s+|\s*(?:<[^>]+>\s*)+)?\s*)((?:\p{L}{3,12}\s+)?[0-9]+(?:[.][0-9A-Za-z]+)*[a-z]?[.):]?)\s+`)
 
