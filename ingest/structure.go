@@ -599,31 +599,42 @@ func allFirst(cs []comp) bool {
 	return true
 }
 
+// shapeComps is how shape prints a component of each kind. (A table: the
+// map literal shape had was made anew for every component, 2% of a
+// Markdown ingest.)
+var shapeComps = [...]byte{compNum: '1', compLower: 'a', compUpper: 'A', compRoman: 'I'}
+
 // shape is a label's scheme for the summary: "1.1.a", "A.1", "Article 1".
+// It is written into a buffer of its own and copied once.
 func (l label) shape() string {
-	var b strings.Builder
+	var buf [64]byte
+	b := buf[:0]
+	if l.counter != "" {
+		b = append(b, l.ordinal...)
+	} else if l.paren {
+		b = append(b, '(')
+	}
 	if l.prefix != "" && l.joined {
-		b.WriteString(l.prefix + "-")
+		b = append(append(b, l.prefix...), '-')
 	} else if l.prefix != "" {
-		b.WriteString(l.prefix + " ")
+		b = append(append(b, l.prefix...), ' ')
 	}
 	for i, c := range l.comps {
 		switch {
 		case i > 0 && i == len(l.comps)-1 && l.hyphen:
-			b.WriteByte('-')
+			b = append(b, '-')
 		case i > 0:
-			b.WriteByte('.')
+			b = append(b, '.')
 		}
-		b.WriteString(map[compKind]string{compNum: "1", compLower: "a", compUpper: "A", compRoman: "I"}[c.kind])
+		b = append(b, shapeComps[c.kind])
 	}
-	b.WriteString(l.suffix)
+	b = append(b, l.suffix...)
 	if l.counter != "" {
-		return l.ordinal + b.String() + l.counter
+		b = append(b, l.counter...)
+	} else if l.paren {
+		b = append(b, ')')
 	}
-	if l.paren {
-		return "(" + b.String() + ")"
-	}
-	return b.String()
+	return string(b)
 }
 
 // signature is what a label's block looks like, apart from the label: a
@@ -1080,7 +1091,7 @@ type open struct {
 func build(bs []block, starts startLabels, d *corpus.Document, st *structure, partless func([]corpus.Item) []bool) {
 	numbered := starts.count()
 	b := builder{d: d, st: st, partless: partless, numbered: numbered > 0, more: map[int][]string{}, links: map[int][]string{},
-		counters: map[string]int{}, anchors: map[string]bool{}, headItem: -1, numbers: map[string]bool{}, bare: map[string]string{}, divisions: map[int]bool{}}
+		counters: map[string]int{}, anchors: map[string]bool{}, headItem: -1, numbers: make(map[string]bool, numbered), bare: map[string]string{}, divisions: map[int]bool{}}
 	// Entries are the items of a document whose layout sets them apart:
 	// the headings above them are its divisions, as above numbered items.
 	headings := 0
@@ -1745,6 +1756,15 @@ func headingSection(l label, rest string) string {
 // labelNumber is the number an item prints, as printed (look-alike
 // capitals and full-width digits normalized).
 func labelNumber(l label) string {
+	// labelRune maps every ASCII rune to itself or to 0: a label printed
+	// in ASCII is its own number, and needs no copy.
+	ascii := true
+	for i := 0; i < len(l.printed) && ascii; i++ {
+		ascii = l.printed[i] < utf8.RuneSelf
+	}
+	if ascii {
+		return strings.TrimRight(l.printed, ".")
+	}
 	var b strings.Builder
 	for _, r := range l.printed {
 		if c := labelRune(r); c != 0 {
