@@ -146,6 +146,15 @@ func mayWordNumber(ln string) bool {
 // paraLetter reads the label of a lettered paragraph, the letter want,
 // at the start of ln.
 func paraLetter(ln string, want rune) (label, bool) {
+	// A label without a prefix word is read by readCore where ln's text
+	// starts (readLabel's other such labels, CJK and circled, are no
+	// capital with a terminator), its first component from that rune or
+	// after a parenthesis (then it is "(A)", whose terminator is no ":"
+	// or "."). So a text whose first rune labelRune does not make want
+	// starts no such paragraph.
+	if r, _ := utf8.DecodeRuneInString(strings.TrimLeftFunc(ln, unicode.IsSpace)); labelRune(r) != want {
+		return label{}, false
+	}
 	l, ok := readLabel(ln)
 	return l, ok && l.prefix == "" && len(l.comps) == 1 && l.comps[0].kind == compUpper && rune(l.comps[0].s[0]) == want && (l.term == ":" || l.term == ".")
 }

@@ -151,6 +151,33 @@ func TestParaLetterTwo(t *testing.T) {
 	}
 }
 
+// TestParaLetter holds paraLetter, which looks at the first rune before
+// it reads a label, to readLabel on random lines of lettered labels in
+// ASCII, full-width and look-alike capitals, prefix words, parentheses,
+// CJK and circled labels and white space.
+func TestParaLetter(t *testing.T) {
+	pieces := []string{"A", "B", "C", "Ａ", "В", "С", "Α", "a", "I", "IV", ":", ".", "：", "．", ")", "(", "（", "第", "条", "①", " ", "\t", "\u00a0", "Rule ", "§", "1", "x", "\n", "A: ", "B. ", " C: ", "Ａ．", "В: ", "(A) "}
+	r := rand.New(rand.NewPCG(16, 9))
+	labelled := 0
+	for range 200000 {
+		ln := testgen.Text(r, pieces, 6)
+		for _, want := range []rune{'A', 'B', 'C'} {
+			l, ok := readLabel(ln)
+			ok = ok && l.prefix == "" && len(l.comps) == 1 && l.comps[0].kind == compUpper && rune(l.comps[0].s[0]) == want && (l.term == ":" || l.term == ".")
+			got, gok := paraLetter(ln, want)
+			if gok != ok || ok && !reflect.DeepEqual(got, l) {
+				t.Fatalf("paraLetter(%q, %q) = %+v, %v; readLabel reads %+v, %v", ln, want, got, gok, l, ok)
+			}
+			if ok {
+				labelled++
+			}
+		}
+	}
+	if labelled < 5000 {
+		t.Fatalf("only %d random lines are lettered paragraphs: the test is too weak", labelled)
+	}
+}
+
 // TestIsRegNumber holds isRegNumber to the expression it replaces on
 // random strings of digits, letters of both cases, pluses and others.
 func TestIsRegNumber(t *testing.T) {
