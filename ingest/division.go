@@ -68,13 +68,15 @@ func runningTitles(bs []block) {
 	}
 }
 
-// titlePage makes text of the preamble the headings without a level that
-// stand before the last heading above the first numbered item: a title
-// page ("POKER TOURNAMENT DIRECTORS ASSN.", "2024 Rules Version 1.0",
-// "Longform Version Includes: ...") holds no division of the rules, and
-// its first line is the document's title. It reports whether there is
-// such a title page: text before that heading.
-func titlePage(bs []block, starts startLabels) bool {
+// titlePage finds the headings without a level that stand before the
+// last heading above the first numbered item, which are text of the
+// preamble: a title page ("POKER TOURNAMENT DIRECTORS ASSN.", "2024
+// Rules Version 1.0", "Longform Version Includes: ...") holds no division
+// of the rules, and its first line is the document's title. It returns
+// the number of blocks of the title page, the blocks before that
+// heading, where they hold text; 0 where there is none. (The caller
+// makes its headings paragraphs: it may have to copy the blocks first.)
+func titlePage(bs []block, starts startLabels) int {
 	first := len(bs)
 	for i, l := range starts {
 		if l != nil {
@@ -86,24 +88,18 @@ func titlePage(bs []block, starts startLabels) bool {
 	for i := first - 1; i >= 0; i-- {
 		if bs[i].kind == blockHeading && bs[i].chrome == "" {
 			if bs[i].level != 0 {
-				return false
+				return 0
 			}
 			h = i
 			break
 		}
 	}
-	page := false
 	for i := 0; i < h; i++ {
-		b := &bs[i]
-		if b.chrome != "" {
-			continue
-		}
-		page = true
-		if b.kind == blockHeading {
-			b.kind = blockPara
+		if bs[i].chrome == "" {
+			return h
 		}
 	}
-	return page
+	return 0
 }
 
 // chainKeyed is chainSchemes, with the entries of a division keyed to

@@ -785,10 +785,32 @@ func recognize(bs []block, d *corpus.Document, partless func([]corpus.Item) []bo
 		st.holes, st.restarts, st.outOfOrder, st.listsAsText = nil, nil, nil, nil
 	}
 	if numbered > 0 {
+		caller := bs
 		bs, starts = unglue(bs, starts, st)
 		bs, starts = unglueLists(bs, starts)
-		partHeadings(bs, starts)
-		st.titlePage = titlePage(bs, starts)
+		// The blocks are the caller's where nothing was split, and
+		// fromBlocks reads them again: the headings made and unmade
+		// below are made in a copy.
+		own := func() {
+			if &bs[0] == &caller[0] {
+				bs = slices.Clone(bs)
+			}
+		}
+		if parts := partHeadings(bs, starts); len(parts) > 0 {
+			own()
+			for _, i := range parts {
+				bs[i].kind, bs[i].level = blockHeading, 1
+			}
+		}
+		if n := titlePage(bs, starts); n > 0 {
+			own()
+			st.titlePage = true
+			for i := range bs[:n] {
+				if bs[i].chrome == "" && bs[i].kind == blockHeading {
+					bs[i].kind = blockPara
+				}
+			}
+		}
 	}
 	build(bs, starts, d, st, partless)
 	return st
@@ -802,9 +824,7 @@ func recognize(bs []block, d *corpus.Document, partless func([]corpus.Item) []bo
 // label anywhere else in a text is a citation and stays text.
 //
 // It returns bs and starts themselves where it splits no block, copies
-// otherwise. (unglueLists, next, copies the blocks in any case, so the
-// blocks partHeadings and titlePage change are never recognize's
-// caller's, which fromBlocks reads again.)
+// otherwise.
 func unglue(bs []block, starts startLabels, st *structure) ([]block, startLabels) {
 	var order []int
 	for i, l := range starts {
@@ -891,32 +911,38 @@ func gluedLabel(text string, prev, next label) (at int, lab label, ok bool) {
 // space, with the next numbered block succeeding the last of them. A
 // single label, a label that is not a child, or one in parentheses is a
 // citation and stays text; so is a run whose labels are numbered
-// elsewhere. Where a block starts an item, the blocks it returns are a
-// copy of bs, even where it splits none (see unglue).
+// elsewhere. It returns bs and starts themselves where it splits no
+// block, copies otherwise.
 func unglueLists(bs []block, starts startLabels) ([]block, startLabels) {
-	var order []int
-	keys := map[string]bool{}
+	order := make([]int, 0, starts.count())
+	keys := make(map[string]bool, cap(order))
 	for i, l := range starts {
 		if l != nil {
 			order = append(order, i)
 			keys[l.key()] = true
 		}
 	}
-	out := make([]block, 0, len(bs)+len(bs)/8)
-	outStarts := make(startLabels, 0, cap(out))
+	// The blocks are copied from the first split on, as in unglue.
+	var out []block
+	var outStarts startLabels
 	for n, i := range order {
-		from := 0
-		if n > 0 {
-			from = order[n-1] + 1
-		}
-		out = append(out, bs[from:i]...)
-		outStarts = append(outStarts, starts[from:i]...) // nil: no starts between
 		var next []comp
 		if n+1 < len(order) {
 			next = starts[order[n+1]].comps
 		}
 		lab, b := starts[i], bs[i]
 		run := childRun(b.text, *lab, next, keys)
+		switch {
+		case out == nil && len(run) == 0:
+			continue
+		case out == nil:
+			out = append(make([]block, 0, len(bs)+len(bs)/8), bs[:i]...)
+			outStarts = append(make(startLabels, 0, cap(out)), starts[:i]...)
+		default:
+			from := order[n-1] + 1
+			out = append(out, bs[from:i]...)
+			outStarts = append(outStarts, starts[from:i]...) // nil: no starts between
+		}
 		outStarts = append(outStarts, lab)
 		if len(run) == 0 {
 			out = append(out, b)
@@ -937,21 +963,21 @@ func unglueLists(bs []block, starts startLabels) ([]block, startLabels) {
 			out = append(out, tail)
 		}
 	}
-	if len(order) > 0 {
-		out = append(out, bs[order[len(order)-1]+1:]...)
-	} else {
-		out = bs
+	if out == nil {
+		return bs, starts
 	}
+	out = append(out, bs[order[len(order)-1]+1:]...)
 	return out, outStarts
 }
 
-// partHeadings makes headings of the lines of a second numbering that
-// stand between the items ("CAPÍTULO I", ten articles, "CAPÍTULO II"):
-// paragraphs of at most three short lines (a label, a title), outside the
-// numbering, whose labels succeed one another with items of the
-// numbering between every two of them and after the last. They are the
-// parts the items are in, and end the item before them.
-func partHeadings(bs []block, starts startLabels) {
+// partHeadings finds the lines of a second numbering that stand between
+// the items ("CAPÍTULO I", ten articles, "CAPÍTULO II"), which are
+// headings: paragraphs of at most three short lines (a label, a title),
+// outside the numbering, whose labels succeed one another with items of
+// the numbering between every two of them and after the last. They are
+// the parts the items are in, and end the item before them. It returns
+// their blocks (the caller makes them headings of level 1), or nil.
+func partHeadings(bs []block, starts startLabels) []int {
 	var rest []candidate
 	for i, b := range bs {
 		if starts.has(i) || b.kind != blockPara || b.chrome != "" || strings.Count(b.text, "\n") > 2 {
@@ -972,7 +998,7 @@ func partHeadings(bs []block, starts startLabels) {
 		rest = append(rest, candidate{i, l})
 	}
 	if len(rest) < 2 {
-		return
+		return nil
 	}
 	in := chain(rest, bs, &structure{schemes: map[string]int{}})
 	var parts []int
@@ -982,7 +1008,7 @@ func partHeadings(bs []block, starts startLabels) {
 		}
 	}
 	if len(parts) < 2 {
-		return
+		return nil
 	}
 	// Items of the numbering between every two parts and after the last.
 	for k, from := range parts {
@@ -995,12 +1021,10 @@ func partHeadings(bs []block, starts startLabels) {
 			items = starts.has(i)
 		}
 		if !items {
-			return
+			return nil
 		}
 	}
-	for _, i := range parts {
-		bs[i].kind, bs[i].level = blockHeading, 1
-	}
+	return parts
 }
 
 // gluedAt is a label found inside a block's text at byte offset at.
