@@ -181,23 +181,26 @@ func isWord(c byte) bool { return isASCIILetter(c) || isDigit(c) || c == '_' }
 // time on the WCA Regulations). An id starts at the letters before its
 // first digit, and at a "§" or "#" before those, and runs on over the
 // characters that join ids.
-func removeIDs(s string) string {
-	var b strings.Builder
-	last := 0 // the end of the last id: the bytes before are written
-	for i := 0; i < len(s); i++ {
+func removeIDs(s string) string { return replaceRuns(s, nextID) }
+
+// nextID returns the first id of s (see removeIDs) that starts at from
+// or after, and false when there is none.
+func nextID(s string, from int) (start, end int, ok bool) {
+	for i := from; i < len(s); i++ {
 		if !isDigit(s[i]) {
 			continue
 		}
 		// An id ends at a byte that is not one of its own, so the
-		// letters before this digit are not in the last id.
+		// letters before this digit are not in the id before, which
+		// ends at from.
 		start := i
-		for start > last && isASCIILetter(s[start-1]) {
+		for start > from && isASCIILetter(s[start-1]) {
 			start--
 		}
 		switch {
-		case start > last && s[start-1] == '#':
+		case start > from && s[start-1] == '#':
 			start--
-		case start-1 > last && s[start-2:start] == "§":
+		case start-1 > from && s[start-2:start] == "§":
 			start -= 2
 		}
 		end := i + 1
@@ -210,24 +213,20 @@ func removeIDs(s string) string {
 				break
 			}
 		}
-		b.WriteString(s[last:start])
-		b.WriteByte(' ')
-		last, i = end, end-1
+		return start, end, true
 	}
-	if last == 0 {
-		return s
-	}
-	b.WriteString(s[last:])
-	return b.String()
+	return 0, 0, false
 }
 
 // removeAcronyms is acronymRe.ReplaceAllString(s, " "), by hand (the
 // expression costs 5-10 µs a text): an acronym is a capital that starts
 // a word and one or more capitals or digits after, which end it.
-func removeAcronyms(s string) string {
-	var b strings.Builder
-	last := 0 // the end of the last acronym: the bytes before are written
-	for i := 0; i+1 < len(s); i++ {
+func removeAcronyms(s string) string { return replaceRuns(s, nextAcronym) }
+
+// nextAcronym returns the first acronym of s (see removeAcronyms) that
+// starts at from or after, and false when there is none.
+func nextAcronym(s string, from int) (start, end int, ok bool) {
+	for i := from; i+1 < len(s); i++ {
 		if c := s[i]; c < 'A' || c > 'Z' || i > 0 && isWord(s[i-1]) {
 			continue
 		}
@@ -238,9 +237,26 @@ func removeAcronyms(s string) string {
 		if end == i+1 || end < len(s) && isWord(s[end]) {
 			continue
 		}
-		b.WriteString(s[last:i])
+		return i, end, true
+	}
+	return 0, 0, false
+}
+
+// replaceRuns is an expression's ReplaceAllString(s, " ") for the runs
+// next finds: next(s, from) is the first run that starts at from (the
+// end of the run before, 0 at first) or after. It returns s itself when
+// next finds none.
+func replaceRuns(s string, next func(s string, from int) (start, end int, ok bool)) string {
+	var b strings.Builder
+	last := 0 // the end of the last run: the bytes before are written
+	for {
+		start, end, ok := next(s, last)
+		if !ok {
+			break
+		}
+		b.WriteString(s[last:start])
 		b.WriteByte(' ')
-		last, i = end, end-1
+		last = end
 	}
 	if last == 0 {
 		return s
