@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/internal/testgen"
 )
 
 // dateCase is a line of testdata/dates.txt.
@@ -164,11 +165,7 @@ func TestParseVersionNeedsDottedDigits(t *testing.T) {
 	read := 0
 	r := rand.New(rand.NewPCG(23, 5))
 	for range 30000 {
-		var b strings.Builder
-		for range 1 + r.IntN(8) {
-			b.WriteString(pieces[r.IntN(len(pieces))])
-		}
-		s := b.String()
+		s := testgen.Text(r, pieces, 9)
 		want := ""
 		if m := versionRe.FindStringSubmatch(corpus.Fold(s)); m != nil {
 			want = m[1]

@@ -2,8 +2,9 @@ package ingest
 
 import (
 	"math/rand/v2"
-	"strings"
 	"testing"
+
+	"github.com/rulesync/rulesync/internal/testgen"
 )
 
 // TestMayPartLabel holds readPartLabel's look (mayPartLabel) to
@@ -12,15 +13,11 @@ import (
 // that are not UTF-8, a text mayPartLabel turns away is one the
 // expression does not match, and many texts match.
 func TestMayPartLabel(t *testing.T) {
-	pieces := []string{"Example", "Caso", "Ex", "例", "e", "É", "\u0301", "Ⅻ", "١", "１", "1", "12", "1234", "-", "A", "Ж", "b", ".", ":", "：", "。", " ", "\t", "\n", "\f", "\r", "\v", "\u00a0", "(", ")", "§", "\xff", ","}
+	pieces := []string{"Step 1-A:", "Caso 3 - B.", "-C", "2-Ж：", "Example", "Caso", "Ex", "例", "e", "É", "\u0301", "Ⅻ", "١", "１", "1", "12", "1234", "-", "A", "Ж", "b", ".", ":", "：", "。", " ", "\t", "\n", "\f", "\r", "\v", "\u00a0", "(", ")", "§", "\xff", ","}
 	r := rand.New(rand.NewPCG(17, 6))
 	matched := 0
 	for range 100000 {
-		var b strings.Builder
-		for range 1 + r.IntN(7) {
-			b.WriteString(pieces[r.IntN(len(pieces))])
-		}
-		s := b.String()
+		s := testgen.Text(r, pieces, 8)
 		m := partLabelRe.MatchString(s)
 		if m {
 			matched++

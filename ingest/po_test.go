@@ -4,6 +4,8 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/rulesync/rulesync/internal/testgen"
 )
 
 // TestDetectInterchangeLooksFirst holds detectInterchange's look (the
@@ -17,11 +19,7 @@ func TestDetectInterchangeLooksFirst(t *testing.T) {
 	r := rand.New(rand.NewPCG(29, 7))
 	matched := 0
 	for range 50000 {
-		var b strings.Builder
-		for range 1 + r.IntN(6) {
-			b.WriteString(pieces[r.IntN(len(pieces))])
-		}
-		head := []byte(b.String())
+		head := []byte(testgen.Text(r, pieces, 7))
 		want := ""
 		if m := xmlInterchangeRe.FindSubmatch([]byte(strings.TrimPrefix(string(head), "\xef\xbb\xbf"))); m != nil {
 			want = string(m[1])
