@@ -868,7 +868,7 @@ func unglue(bs []block, starts startLabels, st *structure) ([]block, startLabels
 		head.text = strings.TrimSpace(b.text[:at])
 		tail.text = b.text[at:]
 		tail.kind, tail.level, tail.lead, tail.bold, tail.anchor = blockPara, 0, false, false, ""
-		out, outStarts = append(out, head), append(outStarts, lab)
+		out, outStarts = append(out, head), append(outStarts, fitted(lab, head.text))
 		g := glued // its own variable, made only here: &glued would be made at every block
 		out, outStarts = append(out, tail), append(outStarts, &g)
 		filled[prev.printed+" -> "+following.printed] = true
@@ -951,6 +951,7 @@ func unglueLists(bs []block, starts startLabels) ([]block, startLabels) {
 		head := b
 		head.text = strings.TrimSpace(b.text[:run[0].at])
 		out = append(out, head)
+		outStarts[len(outStarts)-1] = fitted(lab, head.text)
 		for k, g := range run {
 			end := len(b.text)
 			if k+1 < len(run) {
@@ -959,7 +960,7 @@ func unglueLists(bs []block, starts startLabels) ([]block, startLabels) {
 			tail := b
 			tail.text = strings.TrimSpace(b.text[g.at:end])
 			tail.kind, tail.level, tail.lead, tail.bold, tail.anchor = blockPara, 0, false, false, ""
-			outStarts = append(outStarts, &run[k].lab)
+			outStarts = append(outStarts, fitted(&run[k].lab, tail.text))
 			out = append(out, tail)
 		}
 	}
@@ -968,6 +969,20 @@ func unglueLists(bs []block, starts startLabels) ([]block, startLabels) {
 	}
 	out = append(out, bs[order[len(order)-1]+1:]...)
 	return out, outStarts
+}
+
+// fitted returns lab, or where a split left text shorter than the label
+// and the space after it ("RP-1 1.1. 1.2." split to "RP-1", its label
+// ending after the space), a copy whose rest begins at the end of text:
+// the label's end is an offset into its block's text, and a label read
+// past the text's end made labelRest slice out of range.
+func fitted(lab *label, text string) *label {
+	if lab == nil || lab.end <= len(text) {
+		return lab
+	}
+	l := *lab
+	l.end = len(text)
+	return &l
 }
 
 // partHeadings finds the lines of a second numbering that stand between
