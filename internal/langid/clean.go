@@ -11,16 +11,9 @@ var (
 	// links: URLs, mail addresses, and link targets such as
 	// "regulations:regulation:4f" that Markdown sources leave in the text.
 	linkRe = regexp.MustCompile(`(?i)(?:https?://|www\.)\S+|\S+@\S+\.\S+|\b[a-z]+(?::[a-z0-9_-]+){1,}\b`)
-	// ids and numbers: any run of Latin letters, digits and the marks that
-	// join them ("A3b1", "§4.1(3)", "10.500", "1e2)", "9.1(2)") that
-	// holds a digit. Letters of other scripts beside a digit stay
-	// ("14-го" keeps "-го", "2021年" keeps "年").
-	idRe = regexp.MustCompile(`[§#]?[A-Za-z]*[0-9][0-9A-Za-z.,:/()§#+\-]*`)
 	// quoted and parenthesised Latin terms of up to six words: the English
 	// names a translation keeps beside its own ("“Chair”", "(DNF)").
 	quotedRe = regexp.MustCompile(`["“”„«‹「『(（\[]\s*[A-Za-z][A-Za-z'’\- ]{0,60}\s*["“”»›」』)）\]]`)
-	// acronyms: two or more capitals ("WCA", "DFSG", "GNU").
-	acronymRe = regexp.MustCompile(`\b[A-Z][A-Z0-9]+\b`)
 )
 
 // Clean returns what of s tells its language: links, ids, numbers,
@@ -175,10 +168,14 @@ func isDigit(c byte) bool { return '0' <= c && c <= '9' }
 // ASCII letter, digit or underscore (every rune beyond ASCII is not).
 func isWord(c byte) bool { return isASCIILetter(c) || isDigit(c) || c == '_' }
 
-// removeIDs is idRe.ReplaceAllString(s, " "), by hand: the expression,
-// which has no literal to look for, tries a match at every byte of a
-// text (30-100 µs for one of 600 bytes with a number, most of Clean's
-// time on the WCA Regulations). An id starts at the letters before its
+// removeIDs removes ids and numbers, any run of Latin letters, digits
+// and the marks that join them ("A3b1", "§4.1(3)", "10.500", "1e2)",
+// "9.1(2)") that holds a digit; letters of other scripts beside a digit
+// stay ("14-го" keeps "-го", "2021年" keeps "年"). It is
+// idRe.ReplaceAllString(s, " ") (idRe is the tests' reference) by hand:
+// the expression, which has no literal to look for, tried a match at
+// every byte of a text (30-100 µs for one of 600 bytes with a number,
+// most of Clean's time on the WCA Regulations). An id starts at the letters before its
 // first digit, and at a "§" or "#" before those, and runs on over the
 // characters that join ids.
 func removeIDs(s string) string { return replaceRuns(s, nextID) }
@@ -218,7 +215,9 @@ func nextID(s string, from int) (start, end int, ok bool) {
 	return 0, 0, false
 }
 
-// removeAcronyms is acronymRe.ReplaceAllString(s, " "), by hand (the
+// removeAcronyms removes acronyms, two or more capitals ("WCA",
+// "DFSG", "GNU"): acronymRe.ReplaceAllString(s, " ") (acronymRe is the
+// tests' reference), by hand (the
 // expression costs 5-10 µs a text): an acronym is a capital that starts
 // a word and one or more capitals or digits after, which end it.
 func removeAcronyms(s string) string { return replaceRuns(s, nextAcronym) }

@@ -3,6 +3,7 @@ package langid
 import (
 	"math/rand/v2"
 	"os"
+	"regexp"
 	"strings"
 	"testing"
 	"unicode"
@@ -28,6 +29,13 @@ func TestClean(t *testing.T) {
 		})
 	}
 }
+
+// idRe and acronymRe are the expressions removeIDs and removeAcronyms
+// were written from, their references.
+var (
+	idRe      = regexp.MustCompile(`[§#]?[A-Za-z]*[0-9][0-9A-Za-z.,:/()§#+\-]*`)
+	acronymRe = regexp.MustCompile(`\b[A-Z][A-Z0-9]+\b`)
+)
 
 // cleanByExpressions is Clean as it was first written: the four
 // expressions in turn on every text, then the collapsing of white space.

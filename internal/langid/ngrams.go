@@ -12,8 +12,8 @@ import (
 // ngramData holds the unigram, bigram and trigram models of lingua-go
 // v1.4.0's 75 languages, written by gen.go: 9.8 MB for 1.13 million
 // n-grams, laid out to be searched where it lies, in the binary's
-// read-only data, so that a process decodes nothing and allocates
-// nothing for a model (where lingua-go embeds 128 MB of zipped protocol
+// read-only data, so that a process decodes nothing and allocates no
+// table for a model, only its sizes (where lingua-go embeds 128 MB of zipped protocol
 // buffers, its five n-gram orders, and unzips, unmarshals and hashes a
 // model in every process that reads a text its language could be in:
 // about 250 ms and 48 MB for the 28 languages of Latin script). The
