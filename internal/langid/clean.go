@@ -1,19 +1,20 @@
 package langid
 
 import (
-	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/rulesync/rulesync/internal/lazyre"
 )
 
 var (
 	// links: URLs, mail addresses, and link targets such as
 	// "regulations:regulation:4f" that Markdown sources leave in the text.
-	linkRe = regexp.MustCompile(`(?i)(?:https?://|www\.)\S+|\S+@\S+\.\S+|\b[a-z]+(?::[a-z0-9_-]+){1,}\b`)
+	linkRe = lazyre.New(`(?i)(?:https?://|www\.)\S+|\S+@\S+\.\S+|\b[a-z]+(?::[a-z0-9_-]+){1,}\b`)
 	// quoted and parenthesised Latin terms of up to six words: the English
 	// names a translation keeps beside its own ("“Chair”", "(DNF)").
-	quotedRe = regexp.MustCompile(`["“”„«‹「『(（\[]\s*[A-Za-z][A-Za-z'’\- ]{0,60}\s*["“”»›」』)）\]]`)
+	quotedRe = lazyre.New(`["“”„«‹「『(（\[]\s*[A-Za-z][A-Za-z'’\- ]{0,60}\s*["“”»›」』)）\]]`)
 )
 
 // Clean returns what of s tells its language: links, ids, numbers,
