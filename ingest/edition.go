@@ -469,15 +469,10 @@ func parseVersion(s string) string {
 // hasDottedDigits reports whether s holds an ASCII digit, a dot and an
 // ASCII digit in a row.
 func hasDottedDigits(s string) bool {
-	for i := strings.IndexByte(s, '.'); i >= 0; {
-		if i > 0 && i+1 < len(s) && '0' <= s[i-1] && s[i-1] <= '9' && '0' <= s[i+1] && s[i+1] <= '9' {
+	for i := 1; i+1 < len(s); i++ {
+		if s[i] == '.' && '0' <= s[i-1] && s[i-1] <= '9' && '0' <= s[i+1] && s[i+1] <= '9' {
 			return true
 		}
-		j := strings.IndexByte(s[i+1:], '.')
-		if j < 0 {
-			return false
-		}
-		i += 1 + j
 	}
 	return false
 }

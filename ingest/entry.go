@@ -171,7 +171,7 @@ func mayPartLabel(s string) bool {
 		switch {
 		case r == '.' || r == ':' || r == '：':
 			return true
-		case r == ' ' || r == '\t' || r == '\n' || r == '\f' || r == '\r' || '0' <= r && r <= '9' || r == '-' || unicode.IsUpper(r):
+		case r < utf8.RuneSelf && strings.IndexByte(reSpace, byte(r)) >= 0 || '0' <= r && r <= '9' || r == '-' || unicode.IsUpper(r):
 		default:
 			return false
 		}

@@ -224,6 +224,10 @@ func lineEndLetters(s string, k int) (label, bool) {
 	return label{}, false
 }
 
+// reSpace is white space as \s reads it in an expression: ASCII's
+// space, tab, newline, form feed and carriage return (not \v).
+const reSpace = " \t\n\f\r"
+
 func skipSpace(s string, i int) int {
 	return len(s) - len(strings.TrimLeftFunc(s[i:], unicode.IsSpace))
 }

@@ -189,7 +189,7 @@ func enumMarks(text string) [][]int {
 		_, size := utf8.DecodeRuneInString(text[p:])
 		at = p + size
 		x := p
-		if x > 0 && strings.IndexByte("\t\n\f\r ", text[x-1]) >= 0 {
+		if x > 0 && strings.IndexByte(reSpace, text[x-1]) >= 0 {
 			x--
 		}
 		r, n := utf8.DecodeLastRuneInString(text[:x])

@@ -62,7 +62,7 @@ func letterParts(text string) []corpus.Part {
 func hasLetterA(text string) bool {
 	for i := strings.IndexByte(text, 'A'); i >= 0; {
 		rest := text[i+1:]
-		if rest != "" && strings.IndexByte(" \t\n\f\r", rest[0]) >= 0 {
+		if rest != "" && strings.IndexByte(reSpace, rest[0]) >= 0 {
 			rest = rest[1:]
 		}
 		for _, p := range []string{":", "：", ".", ")", "）"} {

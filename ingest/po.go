@@ -429,7 +429,7 @@ func detectInterchange(head []byte) string {
 	// Each form xmlInterchangeRe reads starts with "<" after white space
 	// (\s): a head that does not (Markdown, text) is not run through it,
 	// nor is it compiled (100 µs) for one.
-	if t := bytes.TrimLeft(head, " \t\n\f\r"); len(t) > 0 && t[0] == '<' {
+	if t := bytes.TrimLeft(head, reSpace); len(t) > 0 && t[0] == '<' {
 		if m := xmlInterchangeRe.FindSubmatch(head); m != nil {
 			return string(m[1])
 		}
