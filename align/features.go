@@ -2,7 +2,7 @@ package align
 
 import (
 	"math"
-	"sort"
+	"slices"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -378,7 +378,9 @@ func (x *extractor) itemFeatures(f *features, ids []int32, mark int32, marks []i
 	}
 	f.toks, store = store[:len(buf):len(buf)], store[len(buf):]
 	copy(f.toks, buf)
-	sort.Slice(f.toks, func(a, b int) bool { return f.toks[a].id() < f.toks[b].id() })
+	// By id: an item has a token once, and the id is a feature's high
+	// bits, so the order of the values is the order of the ids.
+	slices.Sort(f.toks)
 	f.runes = int32(utf8.RuneCountInString(it.Text))
 	f.truncated = it.Has(corpus.FlagTruncated)
 	return buf, store
