@@ -237,12 +237,16 @@ func linesText(ls []mdLine) []string {
 // keep theirs, raw HTML is dropped.
 func inlineLines(n ast.Node, src []byte) []mdLine {
 	var out []mdLine
-	var b strings.Builder
+	// The line is written into b and copied out once at its end: a
+	// strings.Builder per line grew as its pieces came (two or three
+	// allocations a line).
+	var buf [256]byte
+	b := buf[:0]
 	var links []string
 	lead, atStart, plain := false, true, false
 	flush := func() {
-		out = append(out, mdLine{b.String(), lead, lead && !plain, links})
-		b.Reset()
+		out = append(out, mdLine{string(b), lead, lead && !plain, links})
+		b = b[:0]
 		links = nil
 		lead, atStart, plain = false, true, false
 	}
@@ -259,12 +263,12 @@ func inlineLines(n ast.Node, src []byte) []mdLine {
 				if !emph && !blank {
 					plain = true
 				}
-				b.Write(v)
+				b = append(b, v...)
 				if c.SoftLineBreak() || c.HardLineBreak() {
 					flush()
 				}
 			case *ast.String:
-				b.Write(c.Value)
+				b = append(b, c.Value...)
 				atStart = atStart && strings.TrimSpace(string(c.Value)) == ""
 			case *ast.Emphasis:
 				starts := atStart
@@ -272,13 +276,13 @@ func inlineLines(n ast.Node, src []byte) []mdLine {
 				// "**6.3.1**Text": the end of emphasis at the start of a
 				// line ends a word.
 				if starts && c.NextSibling() != nil {
-					b.WriteByte(' ')
+					b = append(b, ' ')
 				}
 			case *ast.CodeSpan:
 				atStart = false
 				for t := c.FirstChild(); t != nil; t = t.NextSibling() {
 					if tt, ok := t.(*ast.Text); ok {
-						b.Write(tt.Segment.Value(src))
+						b = append(b, tt.Segment.Value(src)...)
 					}
 				}
 			case *ast.RawHTML:
@@ -288,14 +292,14 @@ func inlineLines(n ast.Node, src []byte) []mdLine {
 				walk(c, emph)
 			case *ast.AutoLink:
 				atStart = false
-				b.Write(c.Label(src))
+				b = append(b, c.Label(src)...)
 			default:
 				walk(c, emph)
 			}
 		}
 	}
 	walk(n, false)
-	if b.Len() > 0 || len(out) == 0 {
+	if len(b) > 0 || len(out) == 0 {
 		flush()
 	}
 	return out
