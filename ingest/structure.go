@@ -703,6 +703,7 @@ func recognize(bs []block, d *corpus.Document, partless func([]corpus.Item) []bo
 		}
 	}
 	restartedDivisions(bs, cands, kinds, from)
+	keyLabels(cands)
 	in := chainKeyed(cands, bs, st)
 	// A division heading opens a division only where labels of its
 	// kind number items under it, or where the layout gives headings no
