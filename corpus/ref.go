@@ -126,6 +126,17 @@ func Refs(text string) []string {
 	return refsAll(text)
 }
 
+// ItemRefs is Refs of an item's title and text joined by a newline
+// ("title\ntext"), joined only where one of them may cite: most items
+// cite nothing, and the join copied every item. No cue holds white
+// space, so one occurs in the joined text only where it occurs in a part.
+func ItemRefs(title, text string) []string {
+	if !mayCite(title) && !mayCite(text) {
+		return nil
+	}
+	return refsAll(title + "\n" + text)
+}
+
 // refsAll is Refs without mayCite's look.
 func refsAll(text string) []string {
 	var ids []string

@@ -522,7 +522,7 @@ func (o Options) finish(d *corpus.Document, fromJSON bool) error {
 			it.Section = corpus.CleanLine(it.Section)
 		}
 		if it.Refs == nil {
-			it.Refs = selfless(corpus.Refs(it.Title+"\n"+it.Text), it)
+			it.Refs = selfless(corpus.ItemRefs(it.Title, it.Text), it)
 		}
 	}
 	if !fromJSON {
