@@ -30,6 +30,7 @@ func markdownBlocks(text string) []block {
 // cleanMarkdownBlocks is markdownBlocks of a text CleanLines has cleaned.
 func cleanMarkdownBlocks(clean string) []block {
 	src := []byte(clean)
+	str := clean // src as a string, for the lines that are slices of it
 	starts := lineStarts(src)
 	// Room for a block per line, about what a converted rulebook has.
 	bs := make([]block, 0, len(starts))
@@ -42,6 +43,7 @@ func cleanMarkdownBlocks(clean string) []block {
 				src[i] = ' '
 			}
 		}
+		str = string(src)
 	}
 	md := goldmark.New(goldmark.WithExtensions(extension.Table, extension.Strikethrough),
 		goldmark.WithParserOptions(gmparser.WithHeadingAttribute()))
@@ -52,7 +54,7 @@ func cleanMarkdownBlocks(clean string) []block {
 		for c := n.FirstChild(); c != nil; c = c.NextSibling() {
 			switch c := c.(type) {
 			case *ast.Heading:
-				l := inlineLines(c, src)
+				l := inlineLines(c, src, str)
 				t, anchor := headingAnchor(strings.Join(linesText(l), " "))
 				if v, ok := c.AttributeString("id"); ok {
 					if id, ok := v.([]byte); ok {
@@ -70,7 +72,7 @@ func cleanMarkdownBlocks(clean string) []block {
 				if kind == blockItem {
 					marker = markers[c.Parent()]
 				}
-				for i, l := range inlineLines(c, src) {
+				for i, l := range inlineLines(c, src, str) {
 					if strings.TrimSpace(l.text) == "" {
 						continue
 					}
@@ -118,7 +120,7 @@ func cleanMarkdownBlocks(clean string) []block {
 					for r := c.FirstChild(); r != nil; r = r.NextSibling() {
 						var cells []string
 						for cell := r.FirstChild(); cell != nil; cell = cell.NextSibling() {
-							cells = append(cells, strings.Join(linesText(inlineLines(cell, src)), " "))
+							cells = append(cells, strings.Join(linesText(inlineLines(cell, src, str)), " "))
 						}
 						b := block{text: strings.Join(cells, "\t"), kind: blockRow, line: lineAt(c, lineOf)}
 						if r.Kind().String() == "TableHeader" {
@@ -215,6 +217,10 @@ func lineAt(n ast.Node, lineOf func(int) int) int {
 	return 0
 }
 
+// sliceLines lets inlineLines give a line that is one piece of the
+// source as a slice of it; the tests turn it off to compare with copies.
+var sliceLines = true
+
 // mdLine is one line of a paragraph's text, with whether it starts with
 // emphasis.
 type mdLine struct {
@@ -235,18 +241,31 @@ func linesText(ls []mdLine) []string {
 // inlineLines renders the inline children of n as text, one entry per
 // source line: emphasis and links are reduced to their text, code spans
 // keep theirs, raw HTML is dropped.
-func inlineLines(n ast.Node, src []byte) []mdLine {
+//
+// str is src as a string: a line that is one piece of the source as it
+// stands (most are) is a slice of it, not a copy.
+func inlineLines(n ast.Node, src []byte, str string) []mdLine {
 	var out []mdLine
 	// The line is written into b and copied out once at its end: a
 	// strings.Builder per line grew as its pieces came (two or three
-	// allocations a line).
+	// allocations a line). Where one is set, b holds src[from:to].
 	var buf [256]byte
 	b := buf[:0]
+	one, from, to := false, 0, 0
+	add := func(p []byte) {
+		b = append(b, p...)
+		one = false
+	}
 	var links []string
 	lead, atStart, plain := false, true, false
 	flush := func() {
-		out = append(out, mdLine{string(b), lead, lead && !plain, links})
+		t := str[from:to]
+		if !one {
+			t = string(b)
+		}
+		out = append(out, mdLine{t, lead, lead && !plain, links})
 		b = b[:0]
+		one = false
 		links = nil
 		lead, atStart, plain = false, true, false
 	}
@@ -263,12 +282,17 @@ func inlineLines(n ast.Node, src []byte) []mdLine {
 				if !emph && !blank {
 					plain = true
 				}
-				b = append(b, v...)
+				if seg := c.Segment; len(b) == 0 && seg.Padding == 0 && !seg.ForceNewline && sliceLines {
+					one, from, to = true, seg.Start, seg.Stop // v is src[from:to]
+					b = append(b, v...)
+				} else {
+					add(v)
+				}
 				if c.SoftLineBreak() || c.HardLineBreak() {
 					flush()
 				}
 			case *ast.String:
-				b = append(b, c.Value...)
+				add(c.Value)
 				atStart = atStart && strings.TrimSpace(string(c.Value)) == ""
 			case *ast.Emphasis:
 				starts := atStart
@@ -276,13 +300,13 @@ func inlineLines(n ast.Node, src []byte) []mdLine {
 				// "**6.3.1**Text": the end of emphasis at the start of a
 				// line ends a word.
 				if starts && c.NextSibling() != nil {
-					b = append(b, ' ')
+					add([]byte{' '})
 				}
 			case *ast.CodeSpan:
 				atStart = false
 				for t := c.FirstChild(); t != nil; t = t.NextSibling() {
 					if tt, ok := t.(*ast.Text); ok {
-						b = append(b, tt.Segment.Value(src)...)
+						add(tt.Segment.Value(src))
 					}
 				}
 			case *ast.RawHTML:
@@ -292,7 +316,7 @@ func inlineLines(n ast.Node, src []byte) []mdLine {
 				walk(c, emph)
 			case *ast.AutoLink:
 				atStart = false
-				b = append(b, c.Label(src)...)
+				add(c.Label(src))
 			default:
 				walk(c, emph)
 			}
