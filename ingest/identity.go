@@ -63,7 +63,10 @@ func head(d *corpus.Document) string {
 		if b.Len() > 3*headRunes {
 			break
 		}
-		b.WriteString(d.Items[i].Title + "\n" + d.Items[i].Text + "\n")
+		b.WriteString(d.Items[i].Title)
+		b.WriteByte('\n')
+		b.WriteString(d.Items[i].Text)
+		b.WriteByte('\n')
 	}
 	return clip(b.String(), headRunes)
 }

@@ -1840,12 +1840,22 @@ func joinInts(p []int) string {
 	return strings.Join(s, ".")
 }
 
+// clip returns s cut to its first n runes and "…", or s where it has no
+// more. The first n runes are s as it stands where they are valid UTF-8 (a
+// text's are): the runes of all of s were a copy four times its size
+// (48 KB for the head of every document, identify).
 func clip(s string, n int) string {
-	if utf8.RuneCountInString(s) <= n {
-		return s
+	i := 0
+	for k := range s {
+		if i == n {
+			if utf8.ValidString(s[:k]) {
+				return s[:k] + "…"
+			}
+			return string([]rune(s)[:n]) + "…" // bytes that are no UTF-8 read as U+FFFD
+		}
+		i++
 	}
-	r := []rune(s)
-	return string(r[:n]) + "…"
+	return s
 }
 
 // summary is the one-line account of a recognized structure: items per
