@@ -37,3 +37,21 @@ func TestMarkdownLineSlices(t *testing.T) {
 		t.Errorf("%d blocks", sliced)
 	}
 }
+
+// TestLineStarts holds lineStarts to the offsets after every newline,
+// byte by byte, on random texts.
+func TestLineStarts(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 16))
+	for range 20000 {
+		src := []byte(testgen.Text(rng, []string{"a", "\n", "\n\n", "é", "\r\n", "line"}, 20))
+		want := []int{0}
+		for i, c := range src {
+			if c == '\n' {
+				want = append(want, i+1)
+			}
+		}
+		if got := lineStarts(src); !reflect.DeepEqual(got, want) {
+			t.Fatalf("lineStarts(%q) = %v, want %v", src, got, want)
+		}
+	}
+}
