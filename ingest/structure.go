@@ -896,6 +896,9 @@ func unglue(bs []block, starts startLabels, st *structure) ([]block, startLabels
 // succeeds; at is its byte offset.
 func gluedLabel(text string, prev, next label) (at int, lab label, ok bool) {
 	for i := 1; i < len(text); i++ {
+		if i = afterSpace(text, i); i < 0 {
+			break
+		}
 		l, ok := inlineLabel(text, i)
 		if !ok || len(l.comps) < 2 {
 			continue
@@ -1060,12 +1063,9 @@ func childRun(text string, parent label, next []comp, keys map[string]bool) []gl
 	var run []gluedAt
 	want := len(parent.comps) + 1
 	for i := max(parent.end, 1); i < len(text); i++ {
-		// A label is glued after a space (inlineLabel): on to the next.
-		j := strings.IndexByte(text[i-1:], ' ')
-		if j < 0 || i+j >= len(text) {
+		if i = afterSpace(text, i); i < 0 {
 			break
 		}
-		i += j
 		if !mayStartWith(text, i, parent.comps[0]) {
 			continue
 		}
@@ -1090,6 +1090,19 @@ func childRun(text string, parent label, next []comp, keys map[string]bool) []gl
 		return nil
 	}
 	return run
+}
+
+// afterSpace returns the first offset from i on (i >= 1) that a space
+// precedes, where alone inlineLabel may read a label, or -1 where none
+// is within text: the offsets between, skipped, read none (the reading
+// of a label, even one refused at its first byte, was a fiftieth of a
+// Markdown ingest where gluedLabel tried every byte).
+func afterSpace(text string, i int) int {
+	j := strings.IndexByte(text[i-1:], ' ')
+	if j < 0 || i+j >= len(text) {
+		return -1
+	}
+	return i + j
 }
 
 // mayStartWith is false where inlineLabel(text, i) can read no label
