@@ -49,13 +49,14 @@ func cleanMarkdownBlocks(clean string) []block {
 		goldmark.WithParserOptions(gmparser.WithHeadingAttribute()))
 	root := md.Parser().Parse(gmtext.NewReader(src))
 	markers := map[ast.Node]string{} // an ordered list's items -> "3."
+	var lines []mdLine               // inlineLines' of the node at hand
 	var walk func(n ast.Node, depth int)
 	walk = func(n ast.Node, depth int) {
 		for c := n.FirstChild(); c != nil; c = c.NextSibling() {
 			switch c := c.(type) {
 			case *ast.Heading:
-				l := inlineLines(c, src, str)
-				t, anchor := headingAnchor(strings.Join(linesText(l), " "))
+				lines = inlineLines(c, src, str, lines[:0])
+				t, anchor := headingAnchor(joinLines(lines))
 				if v, ok := c.AttributeString("id"); ok {
 					if id, ok := v.([]byte); ok {
 						anchor = string(id)
@@ -72,7 +73,8 @@ func cleanMarkdownBlocks(clean string) []block {
 				if kind == blockItem {
 					marker = markers[c.Parent()]
 				}
-				for i, l := range inlineLines(c, src, str) {
+				lines = inlineLines(c, src, str, lines[:0])
+				for i, l := range lines {
 					if strings.TrimSpace(l.text) == "" {
 						continue
 					}
@@ -120,7 +122,8 @@ func cleanMarkdownBlocks(clean string) []block {
 					for r := c.FirstChild(); r != nil; r = r.NextSibling() {
 						var cells []string
 						for cell := r.FirstChild(); cell != nil; cell = cell.NextSibling() {
-							cells = append(cells, strings.Join(linesText(inlineLines(cell, src, str)), " "))
+							lines = inlineLines(cell, src, str, lines[:0])
+							cells = append(cells, joinLines(lines))
 						}
 						b := block{text: strings.Join(cells, "\t"), kind: blockRow, line: lineAt(c, lineOf)}
 						if r.Kind().String() == "TableHeader" {
@@ -236,12 +239,28 @@ type mdLine struct {
 	links []string // the destinations of the line's links
 }
 
-func linesText(ls []mdLine) []string {
-	out := make([]string, len(ls))
-	for i, l := range ls {
-		out[i] = l.text
+// joinLines is the texts of ls joined by spaces, as strings.Join joins
+// them: a single line is its text, not a copy.
+func joinLines(ls []mdLine) string {
+	switch len(ls) {
+	case 0:
+		return ""
+	case 1:
+		return ls[0].text
 	}
-	return out
+	n := len(ls) - 1
+	for _, l := range ls {
+		n += len(l.text)
+	}
+	var b strings.Builder
+	b.Grow(n)
+	for i, l := range ls {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(l.text)
+	}
+	return b.String()
 }
 
 // inlineLines renders the inline children of n as text, one entry per
@@ -249,9 +268,10 @@ func linesText(ls []mdLine) []string {
 // keep theirs, raw HTML is dropped.
 //
 // str is src as a string: a line that is one piece of the source as it
-// stands (most are) is a slice of it, not a copy.
-func inlineLines(n ast.Node, src []byte, str string) []mdLine {
-	var out []mdLine
+// stands (most are) is a slice of it, not a copy. The lines are
+// appended to out, which the caller reuses from one node to the next (a
+// slice per paragraph, most of one line, was made for each).
+func inlineLines(n ast.Node, src []byte, str string, out []mdLine) []mdLine {
 	// The line is written into b and copied out once at its end: a
 	// strings.Builder per line grew as its pieces came (two or three
 	// allocations a line). Where one is set, b holds src[from:to].
@@ -328,8 +348,9 @@ func inlineLines(n ast.Node, src []byte, str string) []mdLine {
 			}
 		}
 	}
+	n0 := len(out)
 	walk(n, false)
-	if len(b) > 0 || len(out) == 0 {
+	if len(b) > 0 || len(out) == n0 {
 		flush()
 	}
 	return out

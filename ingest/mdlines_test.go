@@ -3,6 +3,7 @@ package ingest
 import (
 	"math/rand/v2"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/rulesync/rulesync/internal/testgen"
@@ -52,6 +53,22 @@ func TestLineStarts(t *testing.T) {
 		}
 		if got := lineStarts(src); !reflect.DeepEqual(got, want) {
 			t.Fatalf("lineStarts(%q) = %v, want %v", src, got, want)
+		}
+	}
+}
+
+// TestJoinLines holds joinLines to strings.Join of the lines' texts.
+func TestJoinLines(t *testing.T) {
+	rng := rand.New(rand.NewPCG(17, 18))
+	for range 5000 {
+		var ls []mdLine
+		var texts []string
+		for range rng.IntN(4) {
+			s := testgen.Text(rng, []string{"a", " ", "é", ""}, 4)
+			ls, texts = append(ls, mdLine{text: s}), append(texts, s)
+		}
+		if got, want := joinLines(ls), strings.Join(texts, " "); got != want {
+			t.Fatalf("joinLines(%q) = %q, want %q", texts, got, want)
 		}
 	}
 }
