@@ -31,6 +31,9 @@ func isClean(s string) bool {
 	ascii := true
 	for i := 0; i < len(s); i++ {
 		c := s[i]
+		if ' ' < c && c < 0x7f {
+			continue // printable ASCII but the space: clean anywhere
+		}
 		switch {
 		case c >= utf8.RuneSelf:
 			ascii = false

@@ -7,7 +7,8 @@ import (
 	"testing"
 )
 
-// TestRefsShortcut holds Refs, which skips the texts mayCite clears, to
+// TestRefsShortcut holds Refs, which skips the texts mayCite clears, and
+// ItemRefs, which looks at a title and a text before it joins them, to
 // refsAll, which folds and searches every text, on random texts of cue
 // words in any case, citations, white space, control characters (which
 // Fold drops: "r\x00p 5" cites RP 5), backquotes and non-ASCII letters.
@@ -27,6 +28,11 @@ func TestRefsShortcut(t *testing.T) {
 		got, want := Refs(s), refsAll(s)
 		if !reflect.DeepEqual(got, want) {
 			t.Fatalf("Refs(%q) = %q, refsAll %q", s, got, want)
+		}
+		// ItemRefs looks at a title and a text apart before it joins them.
+		k := r.IntN(len(s) + 1)
+		if got, want := ItemRefs(s[:k], s[k:]), refsAll(s[:k]+"\n"+s[k:]); !reflect.DeepEqual(got, want) {
+			t.Fatalf("ItemRefs(%q, %q) = %q, refsAll of them joined %q", s[:k], s[k:], got, want)
 		}
 		if !mayCite(s) {
 			low := strings.ToLower(Fold(s))

@@ -522,7 +522,7 @@ func (o Options) finish(d *corpus.Document, fromJSON bool) error {
 			it.Section = corpus.CleanLine(it.Section)
 		}
 		if it.Refs == nil {
-			it.Refs = selfless(corpus.Refs(it.Title+"\n"+it.Text), it)
+			it.Refs = selfless(corpus.ItemRefs(it.Title, it.Text), it)
 		}
 	}
 	if !fromJSON {
@@ -539,6 +539,9 @@ func (o Options) finish(d *corpus.Document, fromJSON bool) error {
 // selfless drops from refs the item's own id: a heading that restates the
 // item's number is not a citation.
 func selfless(refs []string, it *corpus.Item) []string {
+	if len(refs) == 0 {
+		return nil // most items cite nothing: no own id to make
+	}
 	own := corpus.ID(it.Kind, it.Number)
 	if it.Kind == corpus.KindAddendum {
 		// An addendum entry restates its rule ("Rule 40-A" cites rule:40#A).

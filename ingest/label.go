@@ -44,6 +44,8 @@ type label struct {
 	// are two numberings, not one with a restart.
 	div int
 	end int // byte offset in the block text where the rest begins
+	// keyed is key() made beforehand (keyLabels), or "" where it was not.
+	keyed string
 }
 
 // comp is one component of a label.
@@ -69,7 +71,51 @@ func (l label) form() string { return l.prefix + "\x00" + l.counter + "\x00" + s
 
 // key is the normalized form of the label's components, for lookups:
 // "1.0.1.a".
-func (l label) key() string { return joinComps(l.comps) }
+func (l label) key() string {
+	if l.keyed != "" {
+		return l.keyed
+	}
+	return joinComps(l.comps)
+}
+
+// keyLabels makes the keys of the candidates' labels of two components
+// or more (a key of one is its component, no copy) in one string, each
+// label's keyed a slice of it: the chain, unglueLists and numberedItem
+// asked each label for its key, and made it each time (a tenth of a
+// Markdown ingest's allocations).
+func keyLabels(cands []candidate) {
+	n := 0
+	for _, c := range cands {
+		if cs := c.lab.comps; len(cs) > 1 {
+			for _, x := range cs {
+				n += len(x.s) + 1
+			}
+		}
+	}
+	var b strings.Builder
+	b.Grow(n)
+	for _, c := range cands {
+		if cs := c.lab.comps; len(cs) > 1 {
+			for i, x := range cs {
+				if i > 0 {
+					b.WriteByte('.')
+				}
+				b.WriteString(x.s)
+			}
+		}
+	}
+	all, at := b.String(), 0
+	for j := range cands {
+		l := &cands[j].lab
+		if len(l.comps) > 1 {
+			n := len(l.comps) - 1
+			for _, x := range l.comps {
+				n += len(x.s)
+			}
+			l.keyed, at = all[at:at+n], at+n
+		}
+	}
+}
 
 func joinComps(cs []comp) string {
 	switch len(cs) {

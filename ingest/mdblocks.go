@@ -30,6 +30,7 @@ func markdownBlocks(text string) []block {
 // cleanMarkdownBlocks is markdownBlocks of a text CleanLines has cleaned.
 func cleanMarkdownBlocks(clean string) []block {
 	src := []byte(clean)
+	str := clean // src as a string, for the lines that are slices of it
 	starts := lineStarts(src)
 	// Room for a block per line, about what a converted rulebook has.
 	bs := make([]block, 0, len(starts))
@@ -42,18 +43,20 @@ func cleanMarkdownBlocks(clean string) []block {
 				src[i] = ' '
 			}
 		}
+		str = string(src)
 	}
 	md := goldmark.New(goldmark.WithExtensions(extension.Table, extension.Strikethrough),
 		goldmark.WithParserOptions(gmparser.WithHeadingAttribute()))
 	root := md.Parser().Parse(gmtext.NewReader(src))
 	markers := map[ast.Node]string{} // an ordered list's items -> "3."
+	var lines []mdLine               // inlineLines' of the node at hand
 	var walk func(n ast.Node, depth int)
 	walk = func(n ast.Node, depth int) {
 		for c := n.FirstChild(); c != nil; c = c.NextSibling() {
 			switch c := c.(type) {
 			case *ast.Heading:
-				l := inlineLines(c, src)
-				t, anchor := headingAnchor(strings.Join(linesText(l), " "))
+				lines = inlineLines(c, src, str, lines[:0])
+				t, anchor := headingAnchor(joinLines(lines))
 				if v, ok := c.AttributeString("id"); ok {
 					if id, ok := v.([]byte); ok {
 						anchor = string(id)
@@ -70,7 +73,8 @@ func cleanMarkdownBlocks(clean string) []block {
 				if kind == blockItem {
 					marker = markers[c.Parent()]
 				}
-				for i, l := range inlineLines(c, src) {
+				lines = inlineLines(c, src, str, lines[:0])
+				for i, l := range lines {
 					if strings.TrimSpace(l.text) == "" {
 						continue
 					}
@@ -118,7 +122,8 @@ func cleanMarkdownBlocks(clean string) []block {
 					for r := c.FirstChild(); r != nil; r = r.NextSibling() {
 						var cells []string
 						for cell := r.FirstChild(); cell != nil; cell = cell.NextSibling() {
-							cells = append(cells, strings.Join(linesText(inlineLines(cell, src)), " "))
+							lines = inlineLines(cell, src, str, lines[:0])
+							cells = append(cells, joinLines(lines))
 						}
 						b := block{text: strings.Join(cells, "\t"), kind: blockRow, line: lineAt(c, lineOf)}
 						if r.Kind().String() == "TableHeader" {
@@ -193,14 +198,20 @@ func frontMatter(src []byte) int {
 	return 0
 }
 
+// lineStarts returns the byte offset of each line of src: 0, and one
+// past each newline. The newlines are found by bytes.IndexByte, and
+// counted first for the room: a loop over every byte was a hundredth
+// of a Markdown ingest.
 func lineStarts(src []byte) []int {
-	starts := []int{0}
-	for i, c := range src {
-		if c == '\n' {
-			starts = append(starts, i+1)
+	starts := make([]int, 1, 1+bytes.Count(src, []byte{'\n'}))
+	for i := 0; ; {
+		j := bytes.IndexByte(src[i:], '\n')
+		if j < 0 {
+			return starts
 		}
+		i += j + 1
+		starts = append(starts, i)
 	}
-	return starts
 }
 
 func lineAt(n ast.Node, lineOf func(int) int) int {
@@ -215,6 +226,10 @@ func lineAt(n ast.Node, lineOf func(int) int) int {
 	return 0
 }
 
+// sliceLines lets inlineLines give a line that is one piece of the
+// source as a slice of it; the tests turn it off to compare with copies.
+var sliceLines = true
+
 // mdLine is one line of a paragraph's text, with whether it starts with
 // emphasis.
 type mdLine struct {
@@ -224,25 +239,59 @@ type mdLine struct {
 	links []string // the destinations of the line's links
 }
 
-func linesText(ls []mdLine) []string {
-	out := make([]string, len(ls))
-	for i, l := range ls {
-		out[i] = l.text
+// joinLines is the texts of ls joined by spaces, as strings.Join joins
+// them: a single line is its text, not a copy.
+func joinLines(ls []mdLine) string {
+	switch len(ls) {
+	case 0:
+		return ""
+	case 1:
+		return ls[0].text
 	}
-	return out
+	n := len(ls) - 1
+	for _, l := range ls {
+		n += len(l.text)
+	}
+	var b strings.Builder
+	b.Grow(n)
+	for i, l := range ls {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(l.text)
+	}
+	return b.String()
 }
 
 // inlineLines renders the inline children of n as text, one entry per
 // source line: emphasis and links are reduced to their text, code spans
 // keep theirs, raw HTML is dropped.
-func inlineLines(n ast.Node, src []byte) []mdLine {
-	var out []mdLine
-	var b strings.Builder
+//
+// str is src as a string: a line that is one piece of the source as it
+// stands (most are) is a slice of it, not a copy. The lines are
+// appended to out, which the caller reuses from one node to the next (a
+// slice per paragraph, most of one line, was made for each).
+func inlineLines(n ast.Node, src []byte, str string, out []mdLine) []mdLine {
+	// The line is written into b and copied out once at its end: a
+	// strings.Builder per line grew as its pieces came (two or three
+	// allocations a line). Where one is set, b holds src[from:to].
+	var buf [256]byte
+	b := buf[:0]
+	one, from, to := false, 0, 0
+	add := func(p []byte) {
+		b = append(b, p...)
+		one = false
+	}
 	var links []string
 	lead, atStart, plain := false, true, false
 	flush := func() {
-		out = append(out, mdLine{b.String(), lead, lead && !plain, links})
-		b.Reset()
+		t := str[from:to]
+		if !one {
+			t = string(b)
+		}
+		out = append(out, mdLine{t, lead, lead && !plain, links})
+		b = b[:0]
+		one = false
 		links = nil
 		lead, atStart, plain = false, true, false
 	}
@@ -259,12 +308,17 @@ func inlineLines(n ast.Node, src []byte) []mdLine {
 				if !emph && !blank {
 					plain = true
 				}
-				b.Write(v)
+				if seg := c.Segment; len(b) == 0 && seg.Padding == 0 && !seg.ForceNewline && sliceLines {
+					one, from, to = true, seg.Start, seg.Stop // v is src[from:to]
+					b = append(b, v...)
+				} else {
+					add(v)
+				}
 				if c.SoftLineBreak() || c.HardLineBreak() {
 					flush()
 				}
 			case *ast.String:
-				b.Write(c.Value)
+				add(c.Value)
 				atStart = atStart && strings.TrimSpace(string(c.Value)) == ""
 			case *ast.Emphasis:
 				starts := atStart
@@ -272,13 +326,13 @@ func inlineLines(n ast.Node, src []byte) []mdLine {
 				// "**6.3.1**Text": the end of emphasis at the start of a
 				// line ends a word.
 				if starts && c.NextSibling() != nil {
-					b.WriteByte(' ')
+					add([]byte{' '})
 				}
 			case *ast.CodeSpan:
 				atStart = false
 				for t := c.FirstChild(); t != nil; t = t.NextSibling() {
 					if tt, ok := t.(*ast.Text); ok {
-						b.Write(tt.Segment.Value(src))
+						add(tt.Segment.Value(src))
 					}
 				}
 			case *ast.RawHTML:
@@ -288,14 +342,15 @@ func inlineLines(n ast.Node, src []byte) []mdLine {
 				walk(c, emph)
 			case *ast.AutoLink:
 				atStart = false
-				b.Write(c.Label(src))
+				add(c.Label(src))
 			default:
 				walk(c, emph)
 			}
 		}
 	}
+	n0 := len(out)
 	walk(n, false)
-	if b.Len() > 0 || len(out) == 0 {
+	if len(b) > 0 || len(out) == n0 {
 		flush()
 	}
 	return out

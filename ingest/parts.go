@@ -102,7 +102,7 @@ func findParts(items []corpus.Item, skip []bool) {
 			paras++
 		}
 		seen := map[string]bool{}
-		for _, ln := range strings.Split(it.Text, "\n") {
+		for ln := range strings.SplitSeq(it.Text, "\n") {
 			if !mayWordNumber(ln) {
 				continue
 			}
@@ -180,7 +180,7 @@ func paraLetterTwo(text string) bool {
 func paraLetterParts(text string) []corpus.Part {
 	var parts []corpus.Part
 	want := 'A'
-	for _, ln := range strings.Split(text, "\n") {
+	for ln := range strings.SplitSeq(text, "\n") {
 		l, ok := paraLetter(ln, want)
 		if ok {
 			want++
@@ -213,7 +213,7 @@ func wordParts(text string, words map[string]int) []corpus.Part {
 	var parts []corpus.Part
 	word := ""
 	var prev []comp
-	for _, ln := range strings.Split(text, "\n") {
+	for ln := range strings.SplitSeq(text, "\n") {
 		l, ok := readPartLabel(ln, known)
 		w := foldWord(l.word)
 		switch {

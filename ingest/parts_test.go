@@ -1,6 +1,7 @@
 package ingest
 
 import (
+	"cmp"
 	"math/rand/v2"
 	"reflect"
 	"regexp"
@@ -219,7 +220,9 @@ func TestNoPartsWithoutText(t *testing.T) {
 // full-width digits), letters, roman numerals, look-alikes and label
 // punctuation, every label inlineLabel reads after a space starts with
 // a component c for which mayStartWith is true, and mayStartWith turns
-// away most other components.
+// away most other components; afterSpace, which spares childRun and
+// gluedLabel the offsets no space precedes, passes none inlineLabel
+// reads a label at.
 func TestMayStartWith(t *testing.T) {
 	pieces := []string{"1", "9", "0", "09", "12", "１", "２", "A", "B", "C", "I", "V", "X", "IV", "a", "b", "В", "Ａ", ".", "．", "․", ")", "(", ":", "-", "+", " ", " ", "\n", "é", " 1.", " 09.", " A.", " IV)", " 1.2.", " 12.a:", " B.1."}
 	var comps []comp
@@ -236,6 +239,14 @@ func TestMayStartWith(t *testing.T) {
 		text := " " + testgen.Text(r, pieces, 8)
 		for i := 1; i < len(text); i++ {
 			l, ok := inlineLabel(text, i)
+			// afterSpace skips no offset inlineLabel reads a label at.
+			if k := afterSpace(text, i); ok && k != i {
+				t.Fatalf("afterSpace(%q, %d) = %d, but inlineLabel reads %+v at %d", text, i, k, l, i)
+			} else if k >= 0 && text[k-1] != ' ' {
+				t.Fatalf("afterSpace(%q, %d) = %d, after no space", text, i, k)
+			} else if end := cmp.Or(max(k, 0), len(text)); strings.Contains(text[i-1:end-1], " ") {
+				t.Fatalf("afterSpace(%q, %d) = %d skips a space", text, i, k)
+			}
 			for _, c := range comps {
 				may := mayStartWith(text, i, c)
 				switch {

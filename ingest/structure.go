@@ -667,7 +667,10 @@ var markup = map[string]bool{"link target": true, "front matter": true, "table h
 // recognize turns blocks into the items of d and returns what it found.
 func recognize(bs []block, d *corpus.Document, partless func([]corpus.Item) []bool) *structure {
 	st := &structure{schemes: map[string]int{}}
-	var cands []candidate
+	// A block gives one candidate at most: room for all at once, where
+	// growing the slice copied its labels (176 bytes each) five times
+	// over in a Markdown rulebook whose blocks nearly all have labels.
+	cands := make([]candidate, 0, len(bs))
 	runInHeadings(bs)
 	runningTitles(bs)
 	kinds, from := divisionKinds(bs)
@@ -700,6 +703,7 @@ func recognize(bs []block, d *corpus.Document, partless func([]corpus.Item) []bo
 		}
 	}
 	restartedDivisions(bs, cands, kinds, from)
+	keyLabels(cands)
 	in := chainKeyed(cands, bs, st)
 	// A division heading opens a division only where labels of its
 	// kind number items under it, or where the layout gives headings no
@@ -892,6 +896,9 @@ func unglue(bs []block, starts startLabels, st *structure) ([]block, startLabels
 // succeeds; at is its byte offset.
 func gluedLabel(text string, prev, next label) (at int, lab label, ok bool) {
 	for i := 1; i < len(text); i++ {
+		if i = afterSpace(text, i); i < 0 {
+			break
+		}
 		l, ok := inlineLabel(text, i)
 		if !ok || len(l.comps) < 2 {
 			continue
@@ -1003,7 +1010,7 @@ func partHeadings(bs []block, starts startLabels) []int {
 			continue
 		}
 		short := true
-		for _, t := range strings.Split(b.text[l.end:], "\n") {
+		for t := range strings.SplitSeq(b.text[l.end:], "\n") {
 			t = strings.TrimSpace(t)
 			short = short && (t == "" || titleLike(t))
 		}
@@ -1056,12 +1063,9 @@ func childRun(text string, parent label, next []comp, keys map[string]bool) []gl
 	var run []gluedAt
 	want := len(parent.comps) + 1
 	for i := max(parent.end, 1); i < len(text); i++ {
-		// A label is glued after a space (inlineLabel): on to the next.
-		j := strings.IndexByte(text[i-1:], ' ')
-		if j < 0 || i+j >= len(text) {
+		if i = afterSpace(text, i); i < 0 {
 			break
 		}
-		i += j
 		if !mayStartWith(text, i, parent.comps[0]) {
 			continue
 		}
@@ -1086,6 +1090,19 @@ func childRun(text string, parent label, next []comp, keys map[string]bool) []gl
 		return nil
 	}
 	return run
+}
+
+// afterSpace returns the first offset from i on (i >= 1) that a space
+// precedes, where alone inlineLabel may read a label, or -1 where none
+// is within text: the offsets between, skipped, read none (the reading
+// of a label, even one refused at its first byte, was a fiftieth of a
+// Markdown ingest where gluedLabel tried every byte).
+func afterSpace(text string, i int) int {
+	j := strings.IndexByte(text[i-1:], ' ')
+	if j < 0 || i+j >= len(text) {
+		return -1
+	}
+	return i + j
 }
 
 // mayStartWith is false where inlineLabel(text, i) can read no label
@@ -1836,12 +1853,22 @@ func joinInts(p []int) string {
 	return strings.Join(s, ".")
 }
 
+// clip returns s cut to its first n runes and "…", or s where it has no
+// more. The first n runes are s as it stands where they are valid UTF-8 (a
+// text's are): the runes of all of s were a copy four times its size
+// (48 KB for the head of every document, identify).
 func clip(s string, n int) string {
-	if utf8.RuneCountInString(s) <= n {
-		return s
+	i := 0
+	for k := range s {
+		if i == n {
+			if utf8.ValidString(s[:k]) {
+				return s[:k] + "…"
+			}
+			return string([]rune(s)[:n]) + "…" // bytes that are no UTF-8 read as U+FFFD
+		}
+		i++
 	}
-	r := []rune(s)
-	return string(r[:n]) + "…"
+	return s
 }
 
 // summary is the one-line account of a recognized structure: items per

@@ -313,7 +313,7 @@ func DraftDocument(d *gaps.Draft) *corpus.Document {
 		if lead != "" {
 			it.Text = strings.TrimSpace(lead + " " + it.Text)
 		}
-		it.Refs = corpus.Refs(it.Title + "\n" + it.Text)
+		it.Refs = corpus.ItemRefs(it.Title, it.Text)
 		doc.Items = append(doc.Items, it)
 	}
 	return doc

@@ -21,7 +21,7 @@ func BenchmarkDocumentCorpus(b *testing.B) {
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			d := testcorpus.Doc(b, c.file)
-			text := func(i int) string { return d.Items[i].Title + "\n" + d.Items[i].Text }
+			text := func(i int) (string, string) { return d.Items[i].Title, d.Items[i].Text }
 			want := langid.DocumentOf(d.Title, len(d.Items), text)
 			b.ResetTimer()
 			report := langid.StartCPU()

@@ -188,16 +188,34 @@ const OfficialLang = "en"
 // outputs on the real corpus rest on (among all 28, one note of FaB
 // changes).
 func Document(title string, texts []string) DocumentResult {
-	return DocumentOf(title, len(texts), func(i int) string { return texts[i] })
+	text := func(i int) string { return texts[i] }
+	return document(title, len(texts), text, allASCII(title, len(texts), text))
 }
 
-// DocumentOf is Document of the n texts text(0), ..., text(n-1), for a
-// caller whose texts are made on demand (an item's title and text
-// joined): text is called for every text, whose copies need not be held
-// at once.
-func DocumentOf(title string, n int, text func(i int) string) DocumentResult {
+// DocumentOf is Document of the n texts head + "\n" + body of
+// item(0), ..., item(n-1), for a caller whose texts are made on demand
+// (an item's title and text): item is called for every text, whose
+// joined copies need not be held at once, nor made at all to see
+// whether their letters are ASCII (asciiLetters of the two parts is
+// that of the joined text: a newline is never part of another rune).
+func DocumentOf(title string, n int, item func(i int) (head, body string)) DocumentResult {
+	ascii := asciiLetters(title)
+	for i := 0; i < n && ascii; i++ {
+		h, b := item(i)
+		ascii = asciiLetters(h) && asciiLetters(b)
+	}
+	text := func(i int) string {
+		h, b := item(i)
+		return h + "\n" + b
+	}
+	return document(title, n, text, ascii)
+}
+
+// document is Document of the n texts text(i), whose letters are all
+// ASCII letters, title's too, where ascii is set.
+func document(title string, n int, text func(i int) string, ascii bool) DocumentResult {
 	langs := Languages
-	if allASCII(title, n, text) {
+	if ascii {
 		langs = asciiLanguages
 	}
 	among := func(s string) Result { return Among(s, langs...) }
@@ -243,28 +261,30 @@ var asciiLanguages = []string{"en", "nl", "id", "ms", "de", "es", "pt", "fr", "i
 // allASCII reports whether every letter of title and texts is an ASCII
 // letter.
 func allASCII(title string, n int, text func(int) string) bool {
-	ascii := func(s string) bool {
-		for i := 0; i < len(s); i++ {
-			if s[i] >= utf8.RuneSelf {
-				// Runes from here: an ASCII byte is never the start of
-				// a letter beyond ASCII, so the bytes before it need no
-				// decoding.
-				for _, r := range s[i:] {
-					if r >= 0x80 && unicode.IsLetter(r) {
-						return false
-					}
-				}
-				return true
-			}
-		}
-		return true
-	}
-	if !ascii(title) {
+	if !asciiLetters(title) {
 		return false
 	}
 	for i := range n {
-		if !ascii(text(i)) {
+		if !asciiLetters(text(i)) {
 			return false
+		}
+	}
+	return true
+}
+
+// asciiLetters reports whether every letter of s is an ASCII letter.
+func asciiLetters(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			// Runes from here: an ASCII byte is never the start of a
+			// letter beyond ASCII, so the bytes before it need no
+			// decoding.
+			for _, r := range s[i:] {
+				if r >= 0x80 && unicode.IsLetter(r) {
+					return false
+				}
+			}
+			return true
 		}
 	}
 	return true

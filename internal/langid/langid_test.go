@@ -299,5 +299,9 @@ func TestAllASCIIShortcut(t *testing.T) {
 		if got := allASCII(title, 2, func(i int) string { return texts[i] }); got != want {
 			t.Fatalf("allASCII(%q, %q, %q) = %v, want %v", title, a, b, got, want)
 		}
+		// DocumentOf looks at an item's two parts apart, not joined.
+		if got, want := asciiLetters(a) && asciiLetters(b), plain(a+"\n"+b); got != want {
+			t.Fatalf("asciiLetters of %q and %q: %v, of them joined %v", a, b, got, want)
+		}
 	}
 }
