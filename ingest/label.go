@@ -86,34 +86,42 @@ func (l label) key() string {
 func keyLabels(cands []candidate) {
 	n := 0
 	for _, c := range cands {
-		if cs := c.lab.comps; len(cs) > 1 {
-			for _, x := range cs {
-				n += len(x.s) + 1
-			}
+		if len(c.lab.comps) > 1 {
+			n += keyLen(c.lab.comps)
 		}
 	}
 	var b strings.Builder
 	b.Grow(n)
 	for _, c := range cands {
-		if cs := c.lab.comps; len(cs) > 1 {
-			for i, x := range cs {
-				if i > 0 {
-					b.WriteByte('.')
-				}
-				b.WriteString(x.s)
-			}
+		if len(c.lab.comps) > 1 {
+			writeComps(&b, c.lab.comps)
 		}
 	}
-	all, at := b.String(), 0
+	all := b.String()
 	for j := range cands {
-		l := &cands[j].lab
-		if len(l.comps) > 1 {
-			n := len(l.comps) - 1
-			for _, x := range l.comps {
-				n += len(x.s)
-			}
-			l.keyed, at = all[at:at+n], at+n
+		if l := &cands[j].lab; len(l.comps) > 1 {
+			n := keyLen(l.comps)
+			l.keyed, all = all[:n], all[n:]
 		}
+	}
+}
+
+// keyLen is the length of joinComps(cs), for cs of one component or more.
+func keyLen(cs []comp) int {
+	n := len(cs) - 1
+	for _, c := range cs {
+		n += len(c.s)
+	}
+	return n
+}
+
+// writeComps writes cs's values joined by dots (joinComps) to b.
+func writeComps(b *strings.Builder, cs []comp) {
+	for i, c := range cs {
+		if i > 0 {
+			b.WriteByte('.')
+		}
+		b.WriteString(c.s)
 	}
 }
 
@@ -125,12 +133,7 @@ func joinComps(cs []comp) string {
 		return cs[0].s // no copy
 	}
 	var b strings.Builder
-	for i, c := range cs {
-		if i > 0 {
-			b.WriteByte('.')
-		}
-		b.WriteString(c.s)
-	}
+	writeComps(&b, cs)
 	return b.String()
 }
 
