@@ -236,9 +236,9 @@ func (al *Alignment) WriteJSON(w io.Writer) error {
 	o.Member("source", al.Source.Header())
 	o.Member("target", al.Target.Header())
 	numbered := al.numberedIDs()
-	o.List("pairs", len(al.Pairs), func(k int) any { return al.jsonPair(k, numbered) })
-	o.List("unmatched_source", len(al.UnmatchedSource), func(k int) any { return jsonItemOf(&al.Source.Items[al.UnmatchedSource[k]]) })
-	o.List("unmatched_target", len(al.UnmatchedTarget), func(k int) any { return jsonItemOf(&al.Target.Items[al.UnmatchedTarget[k]]) })
+	corpus.ListOf(o, "pairs", len(al.Pairs), func(k int) jsonPair { return al.jsonPair(k, numbered) })
+	corpus.ListOf(o, "unmatched_source", len(al.UnmatchedSource), func(k int) jsonItem { return jsonItemOf(&al.Source.Items[al.UnmatchedSource[k]]) })
+	corpus.ListOf(o, "unmatched_target", len(al.UnmatchedTarget), func(k int) jsonItem { return jsonItemOf(&al.Target.Items[al.UnmatchedTarget[k]]) })
 	o.Member("ratio", round3(al.Ratio))
 	return o.Close()
 }

@@ -204,3 +204,47 @@ func FuzzAppendJSON(f *testing.F) {
 		checkJSON(t, s, x, sample, prefixes[int(shape)%len(prefixes)])
 	})
 }
+
+// TestListOf holds ListOf to List: the same bytes for elements that
+// append their own JSON (a method on the value) and for elements the
+// Encoder writes, though ListOf writes each through a pointer to one
+// variable.
+func TestListOf(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	own := []jsonSample{randomSample(r), {S: "<b>", List: []string{}}, randomSample(r)}
+	for i := range own {
+		if math.IsNaN(own[i].F) || math.IsInf(own[i].F, 0) {
+			own[i].F = 1
+		}
+	}
+	type plain struct {
+		ID   string   `json:"id"`
+		Tags []string `json:"tags"`
+	}
+	plains := []plain{{"rule:1", []string{"a", "b"}}, {"rule:2", nil}, {"<&>", []string{}}}
+	write := func(list func(o *corpus.ObjectWriter)) string {
+		var b bytes.Buffer
+		o := corpus.NewObjectWriter(&b)
+		list(o)
+		if err := o.Close(); err != nil {
+			t.Fatal(err)
+		}
+		return b.String()
+	}
+	want := write(func(o *corpus.ObjectWriter) {
+		o.List("own", len(own), func(k int) any { return own[k] })
+		o.List("plain", len(plains), func(k int) any { return plains[k] })
+		o.List("none", 0, func(int) any { return plain{} })
+	})
+	got := write(func(o *corpus.ObjectWriter) {
+		corpus.ListOf(o, "own", len(own), func(k int) jsonSample { return own[k] })
+		corpus.ListOf(o, "plain", len(plains), func(k int) plain { return plains[k] })
+		corpus.ListOf(o, "none", 0, func(int) plain { return plain{} })
+	})
+	if got != want {
+		t.Errorf("ListOf wrote\n%s\nList\n%s", got, want)
+	}
+	if !strings.Contains(want, `"rule:2"`) || !strings.Contains(want, `"\u003cb\u003e"`) {
+		t.Errorf("the elements are not all written:\n%s", want)
+	}
+}

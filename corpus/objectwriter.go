@@ -69,6 +69,21 @@ func (o *ObjectWriter) List(name string, n int, elem func(k int) any) {
 	}
 }
 
+// ListOf is o.List for elements of one type T: each is made into one
+// variable, and written through a pointer to it, where a T returned as
+// an any was copied to the heap for every element (18 MB of garbage
+// writing the pairs of an alignment of 100k items a side). A pointer
+// encodes as what it points to; T must not have methods on its pointer
+// (a MarshalJSON or AppendIndentedJSON there would be used for the
+// pointer and not for T).
+func ListOf[T any](o *ObjectWriter, name string, n int, elem func(k int) T) {
+	var v T
+	o.List(name, n, func(k int) any {
+		v = elem(k)
+		return &v
+	})
+}
+
 // Close ends the object and flushes it to the writer; it returns the
 // first error of any call: a value json.Marshal refuses (or whose
 // AppendIndentedJSON fails), or the writer's.

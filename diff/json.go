@@ -160,10 +160,10 @@ func (c *Comparison) WriteJSON(w io.Writer) error {
 	o := corpus.NewObjectWriter(w)
 	o.Member("old", c.Old.Header())
 	o.Member("new", c.New.Header())
-	o.List("scope", len(c.Scope), func(k int) any { return c.jsonScope(k) })
-	o.List("changes", len(c.Changes), func(k int) any { return c.jsonChange(k) })
-	o.List("moves", len(c.Moves), func(k int) any { return c.jsonMove(k) })
-	o.List("stale_refs", len(c.StaleRefs), func(k int) any { return c.jsonStale(k) })
+	corpus.ListOf(o, "scope", len(c.Scope), c.jsonScope)
+	corpus.ListOf(o, "changes", len(c.Changes), c.jsonChange)
+	corpus.ListOf(o, "moves", len(c.Moves), c.jsonMove)
+	corpus.ListOf(o, "stale_refs", len(c.StaleRefs), c.jsonStale)
 	return o.Close()
 }
 
@@ -197,7 +197,13 @@ func (c *Comparison) jsonChange(i int) jsonChange {
 	j := jsonChange{Kind: ch.Kind, Severity: ch.Severity, TitleChanged: ch.TitleChanged, TextChanged: ch.TextChanged,
 		Renumbered: ch.Renumbered, Moved: ch.Moved, Rule: ch.Rule, Reason: ch.Reason, Redline: []jsonEdit{},
 		OldIDs: ids(c.Old, ch.Old), NewIDs: ids(c.New, ch.New)}
-	oldText := []rune(ch.oldText)
+	var oldText []rune // the old text by rune, which the edits count in
+	if len(ch.Redline) > 0 {
+		// Most changes of an edition are renumberings, with no redline
+		// (91% of a diff of 100k generated items, whose texts by rune
+		// were 88 MB of garbage).
+		oldText = []rune(ch.oldText)
+	}
 	if o := c.OldItem(ch); o != nil {
 		j.OldID, j.OldTitle, j.Section = o.ID, o.Title, o.Section
 	}

@@ -54,7 +54,7 @@ func (r *Report) WriteJSON(w io.Writer) error {
 	if p := r.picked(); p != "" {
 		o.Member("base_picked_by_provenance", p)
 	}
-	o.List("findings", len(r.Findings), func(i int) any { return r.jsonFinding(i) })
+	corpus.ListOf(o, "findings", len(r.Findings), r.jsonFinding)
 	o.Member("summary", r.jsonSummary())
 	return o.Close()
 }
