@@ -186,7 +186,7 @@ func (o Options) align(src, tgt *corpus.Document, m *memo) *Alignment {
 	for j := range tgt.Items {
 		items = append(items, &tgt.Items[j])
 	}
-	feats := x.weigh(rd.all, items)
+	feats := x.weigh(rd.all, rd.twins, items)
 	a := &aligner{
 		o:    o,
 		done: done,

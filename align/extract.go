@@ -14,6 +14,11 @@ type reading struct {
 	x    *extractor
 	all  [][]int32 // the token ids of each item, the source's first
 	keys []textKey // the key of each item's comparison form, in the same order
+	// twins holds, for each item whose tokens are a source item's (a
+	// target item an edition left as it was, see sameTokens), 1 + the
+	// index of that source item in all, and 0 for any other; nil when no
+	// item shares its tokens. Such an item's ids are its twin's slice.
+	twins []int32
 	// vocabS and vocabT are the content words of the items' texts, for
 	// sharedWords; nil unless asked for.
 	vocabS, vocabT map[string]bool
@@ -189,6 +194,10 @@ func (o Options) read(src, tgt *corpus.Document, same, vocab bool, m *memo, done
 			i := base + k
 			if r.shares {
 				rd.all[i] = rd.all[r.twin-1] // weigh only reads them
+				if rd.twins == nil {
+					rd.twins = make([]int32, len(rd.all))
+				}
+				rd.twins[i] = int32(r.twin)
 			} else {
 				rd.all[i] = x.ids(c.raw[start:r.end])
 			}
