@@ -205,15 +205,14 @@ func (o Options) align(src, tgt *corpus.Document, m *memo) *Alignment {
 		a.quiet = o.Terse
 		pairs = a.run()
 	} else {
-		// The first pass's pairs give the length ratio, and are the
-		// alignment only where none is found: they are made without the
-		// evidence of their texts (11% of an alignment's allocations,
-		// 5,000 generated items), and made again with it in that rare
-		// case (a translation with cut previews and fewer than 5
-		// confident pairs).
-		a.quiet = true
+		// The first pass's pairs give the length ratio and nothing else
+		// (the second pass makes the alignment, with the ratio learned or,
+		// where none is, estimated): they are made without evidence (that
+		// of their texts was 11% of an alignment's allocations, 5,000
+		// generated items; that of the anchors, 10 MB of garbage at 100k).
+		a.quiet, a.draft = true, true
 		pairs = a.run()
-		a.quiet = false // the review reads the evidence of numbers
+		a.quiet, a.draft = false, false // the review reads the evidence of numbers
 		r := a.learnRatio(pairs)
 		if r == 0 {
 			// Too few confident pairs to learn from (a translation that
@@ -278,6 +277,10 @@ type aligner struct {
 	// for Options.Terse: they get no evidence of their texts (see
 	// explain).
 	quiet bool
+	// draft is set for a pass whose pairs are read for their scores
+	// alone, and thrown away (the first across languages): they get no
+	// evidence at all, not even an anchor's.
+	draft bool
 }
 
 // explain scores target features t against source features s, with the
@@ -343,7 +346,9 @@ func keyIn(folded string, buf *[]byte) textKey {
 	return k
 }
 
-// groups splits the items into the sets aligned with each other.
+// groups splits the items into the sets aligned with each other. Each
+// set's lists are made at their size, counted first (grown item by item
+// they were 8 MB of garbage a pass at 100k items).
 func (a *aligner) groups() [][2][]int {
 	typed := false
 	for j := range a.tgt.Items {
@@ -351,51 +356,70 @@ func (a *aligner) groups() [][2][]int {
 			typed = true
 		}
 	}
+	all := func(n int) []int {
+		xs := make([]int, n)
+		for i := range xs {
+			xs[i] = i
+		}
+		return xs
+	}
 	if !typed {
-		var s, t []int
-		for i := range a.src.Items {
-			s = append(s, i)
-		}
-		for j := range a.tgt.Items {
-			t = append(t, j)
-		}
-		return [][2][]int{{s, t}}
+		return [][2][]int{{all(len(a.src.Items)), all(len(a.tgt.Items))}}
 	}
-	byKind := map[corpus.Kind]*[2][]int{}
+	// Kinds in the order the source first has them; loose target items
+	// (KindItem) are aligned with all the source items.
+	byKind := map[corpus.Kind]int{}
 	var order []corpus.Kind
-	get := func(k corpus.Kind) *[2][]int {
-		if byKind[k] == nil {
-			byKind[k] = &[2][]int{}
+	var sizes [][2]int
+	get := func(k corpus.Kind) int {
+		g, ok := byKind[k]
+		if !ok {
+			g = len(order)
+			byKind[k] = g
 			order = append(order, k)
+			sizes = append(sizes, [2]int{})
 		}
-		return byKind[k]
+		return g
 	}
-	for i, it := range a.src.Items {
-		g := get(it.Kind)
+	loose := 0
+	for i := range a.src.Items {
+		sizes[get(a.src.Items[i].Kind)][0]++
+	}
+	for j := range a.tgt.Items {
+		if k := a.targetKind(j); k == corpus.KindItem {
+			loose++
+		} else {
+			sizes[get(k)][1]++
+		}
+	}
+	sets := make([][2][]int, len(order))
+	for g, n := range sizes {
+		sets[g] = [2][]int{make([]int, 0, n[0]), make([]int, 0, n[1])}
+	}
+	for i := range a.src.Items {
+		g := &sets[byKind[a.src.Items[i].Kind]]
 		g[0] = append(g[0], i)
 	}
-	var loose []int
+	var looseT []int
+	if loose > 0 {
+		looseT = make([]int, 0, loose)
+	}
 	for j := range a.tgt.Items {
-		k := a.targetKind(j)
-		if k == corpus.KindItem {
-			loose = append(loose, j)
-			continue
+		if k := a.targetKind(j); k == corpus.KindItem {
+			looseT = append(looseT, j)
+		} else {
+			g := &sets[byKind[k]]
+			g[1] = append(g[1], j)
 		}
-		g := get(k)
-		g[1] = append(g[1], j)
 	}
 	var out [][2][]int
-	for _, k := range order {
-		if g := byKind[k]; len(g[0]) > 0 && len(g[1]) > 0 {
-			out = append(out, *g)
+	for _, g := range sets {
+		if len(g[0]) > 0 && len(g[1]) > 0 {
+			out = append(out, g)
 		}
 	}
-	if len(loose) > 0 {
-		var s []int
-		for i := range a.src.Items {
-			s = append(s, i)
-		}
-		out = append(out, [2][]int{s, loose})
+	if loose > 0 {
+		out = append(out, [2][]int{all(len(a.src.Items)), looseT})
 	}
 	return out
 }
@@ -466,9 +490,11 @@ func (a *aligner) group(S, T []int) []Pair {
 	}
 	// The pairs of the dynamic programme between the anchors are made
 	// first (extra, each placed before anchor at), then put among the
-	// anchors in an array of the size they need; with none, and no
-	// crossing anchors, the anchors are the pairs, no copy (two arrays
-	// of the pairs of 100k items, 10 MB each, were held at once).
+	// anchors in the anchors' own array, and the crossing anchors after
+	// them (fill sorts the pairs by source item): every pair has a source
+	// item of S of its own, and the array has room for one a source item
+	// (a new array for the pairs, 10 MB at 100k items, was made here and
+	// again in fill, with two held at once each time).
 	var extra []Pair
 	var at []int
 	atS, atT := 0, 0
@@ -489,21 +515,36 @@ func (a *aligner) group(S, T []int) []Pair {
 	if len(crossing) == 0 && len(extra) == 0 {
 		return anchors
 	}
-	pairs := make([]Pair, 0, len(crossing)+len(anchors)+len(extra))
-	pairs = append(pairs, crossing...)
-	return interleave(pairs, anchors, extra, at)
+	return append(interleave(anchors, extra, at), crossing...)
 }
 
-// interleave appends to out the pairs ps with extra[e] put before
-// ps[at[e]] (at ascending; len(ps) puts it after them all), in order.
-func interleave(out, ps, extra []Pair, at []int) []Pair {
-	k := 0
-	for e, p := range extra {
-		out = append(out, ps[k:at[e]]...)
-		k = at[e]
-		out = append(out, p)
+// interleave returns the pairs ps with extra[e] put before ps[at[e]] (at
+// ascending; len(ps) puts it after them all), in order: in ps's own
+// array, moved from the back, when it has room for them all, else in a
+// new one.
+func interleave(ps, extra []Pair, at []int) []Pair {
+	n := len(ps) + len(extra)
+	if cap(ps) < n {
+		out := make([]Pair, 0, n)
+		k := 0
+		for e, p := range extra {
+			out = append(out, ps[k:at[e]]...)
+			k = at[e]
+			out = append(out, p)
+		}
+		return append(out, ps[k:]...)
 	}
-	return append(out, ps[k:]...)
+	out := ps[:n]
+	// ps[:k] are still where they were, out[w:] are in place, and
+	// w-k extra pairs are left to place.
+	k, w := len(ps), n
+	for e := len(extra) - 1; e >= 0; e-- {
+		m := k - at[e]
+		copy(out[w-m:w], ps[at[e]:k])
+		w, k = w-m-1, at[e]
+		out[w] = extra[e]
+	}
+	return out
 }
 
 // assign pairs the items of S and T regardless of order, best scores
@@ -601,7 +642,9 @@ func (a *aligner) fill(pairs []Pair, S, T []int) []Pair {
 	if len(extra) == 0 {
 		return pairs
 	}
-	return interleave(make([]Pair, 0, len(pairs)+len(extra)), pairs, extra, at)
+	// In pairs' own array where it has room (group's pairs have room for
+	// one a source item, and these are source items of S left over).
+	return interleave(pairs, extra, at)
 }
 
 // anchors finds the pairs fixed by numbers printed on both sides. It
@@ -627,23 +670,32 @@ func (a *aligner) anchors(S, T []int) (chain, crossing []Pair) {
 	// once on each side, word for word. It outranks a rule number, which
 	// a new edition may have given to another rule.
 	if same {
-		count := map[textKey]int{}
-		where := map[textKey]int{}
+		// texts counts each target text, and the source items that have
+		// it (one map made at its size, where a map of counts and one of
+		// places, grown as they filled, were 13 MB of garbage at 100k
+		// items).
+		type textCount struct{ inT, inS, j int32 }
+		texts := make(map[textKey]textCount, len(T))
 		for _, j := range T {
-			k := a.keyT[j]
-			count[k]++
-			where[k] = j
+			c := texts[a.keyT[j]]
+			c.inT++
+			c.j = int32(j)
+			texts[a.keyT[j]] = c
 		}
 		for _, i := range S {
-			count[a.keyS[i]] += 1 << 16
+			if c, ok := texts[a.keyS[i]]; ok {
+				c.inS++
+				texts[a.keyS[i]] = c
+			}
 		}
 		for _, i := range S {
 			k := a.keyS[i]
-			j, ok := where[k]
+			c := texts[k]
 			// Regulations keep their ids; those decide below.
-			if !ok || count[k] != 1<<16+1 || k == (textKey{}) || identityKind(a.src.Items[i].Kind) {
+			if c.inT != 1 || c.inS != 1 || k == (textKey{}) || identityKind(a.src.Items[i].Kind) {
 				continue
 			}
+			j := int(c.j)
 			found(i, j, false)
 			anchoredS[i], anchoredT[j] = true, true
 		}
@@ -693,15 +745,16 @@ func (a *aligner) anchors(S, T []int) (chain, crossing []Pair) {
 	// No two candidates have one source item: no order among equals.
 	slices.SortFunc(cands, func(x, y Pair) int { return x.Source[0] - y.Source[0] })
 	keep := longestIncreasing(cands)
-	// The chain is made in cands' storage (as long as i at most), its tail cleared for
-	// the collector, and copied only when much smaller: a second array of
-	// the pairs was a twentieth of the live heap at its peak aligning
-	// 100k items.
+	// The chain is made in cands' storage (as long as i at most), its
+	// tail cleared for the collector; group and fill put the other pairs
+	// of S in the room left (a copy of the chain when much smaller, and
+	// then a new array there for all the pairs, was 17 MB of garbage a
+	// pass aligning 100k items).
 	chain = cands[:0]
 	for i, p := range cands {
 		if keep[i] {
 			chain = append(chain, p)
-		} else if identityKind(a.src.Items[p.Source[0]].Kind) || p.Evidence[0].Signal == "identical" {
+		} else if identityKind(a.src.Items[p.Source[0]].Kind) || anchoredS[p.Source[0]] {
 			// An id, or a whole text found once on each side, holds
 			// even out of order: the item moved.
 			p.Evidence = addEvidence(p.Evidence, Evidence{Signal: "order", Agrees: false, Detail: "moved: out of order with its neighbours"})
@@ -709,22 +762,24 @@ func (a *aligner) anchors(S, T []int) (chain, crossing []Pair) {
 		}
 	}
 	clear(cands[len(chain):])
-	if cap(chain)-len(chain) > len(chain)/16 {
-		chain = slices.Clip(append([]Pair(nil), chain...))
-	}
 	return chain, crossing
 }
 
 // explainEach sets the content score and the evidence (the anchor's
 // first: anchorEvidence, numbered[k] for ps[k]) of every 1-1 pair of ps,
-// on every core: each is read from the features alone.
+// on every core: each is read from the features alone. A draft pass's
+// pairs get the score alone.
 func (a *aligner) explainEach(ps []Pair, numbered []bool) {
 	inBlocks(len(ps), 256, func(int) func(lo, hi int) {
 		return func(lo, hi int) {
 			for k := lo; k < hi; k++ {
 				p := &ps[k]
 				i, j := p.Source[0], p.Target[0]
-				p.content, p.Evidence = a.explainAfter(a.anchorEvidence(i, j, numbered[k]), &a.fs[i], &a.ft[j])
+				if a.draft {
+					p.content, _ = a.sc.score(&a.fs[i], &a.ft[j], false, nil)
+				} else {
+					p.content, p.Evidence = a.explainAfter(a.anchorEvidence(i, j, numbered[k]), &a.fs[i], &a.ft[j])
+				}
 			}
 		}
 	})
@@ -750,8 +805,9 @@ func longestIncreasing(ps []Pair) []bool {
 	if n == 0 {
 		return keep
 	}
-	// Patience sorting with back links: O(n log n).
-	tails := []int{}
+	// Patience sorting with back links: O(n log n). (tails made at the
+	// most it can hold: grown, it was 4 MB of garbage at 100k items.)
+	tails := make([]int, 0, n)
 	prev := make([]int, n)
 	for i, p := range ps {
 		t := p.Target[0]
@@ -1081,7 +1137,7 @@ func (a *aligner) totalRatio() float64 {
 // learnRatio returns the median target/source length ratio of the
 // confident 1-1 pairs with whole texts, or 0 when there are fewer than 5.
 func (a *aligner) learnRatio(pairs []Pair) float64 {
-	var rs []float64
+	rs := make([]float64, 0, len(pairs))
 	for _, p := range pairs {
 		if len(p.Source) != 1 || len(p.Target) != 1 || p.Score < a.o.confident() {
 			continue
