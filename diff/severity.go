@@ -82,8 +82,7 @@ func ParseEquivalences(r io.Reader) ([]Equivalence, error) {
 // form, lower case, punctuation around words as single spaces kept only
 // where it is part of a word ("all-in", "e.g.").
 func normalize(s string) string {
-	s = strings.ToLower(corpus.Fold(s))
-	return strings.Join(strings.Fields(s), " ")
+	return joinFields(strings.ToLower(corpus.Fold(s)))
 }
 
 // deletionNoteRe matches the notes editions leave where text was removed:
@@ -179,8 +178,13 @@ func rewrite(s string, eqs *equivalences) (string, []Equivalence) {
 		}
 	}
 	// Punctuation and spacing are typography once the words agree.
-	f := strings.FieldsFunc(s, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsPunct(r) && r != '-' && r != '\'' })
-	return strings.Join(f, " "), used
+	return joinFieldsFunc(s, typographic), used
+}
+
+// typographic reports whether r is white space or punctuation other than
+// a hyphen or an apostrophe: what rewrite drops once the words agree.
+func typographic(r rune) bool {
+	return unicode.IsSpace(r) || unicode.IsPunct(r) && r != '-' && r != '\''
 }
 
 // markerRe finds the markers rewrite leaves.
@@ -307,10 +311,10 @@ func rewritten(na, nb string, spans []Span) (kept, words int, ok bool) {
 	if spans == nil {
 		_, spans = Redline(na, nb)
 	}
-	words, newWords := len(strings.Fields(na)), len(strings.Fields(nb))
+	words, newWords := countFields(na), countFields(nb)
 	for _, s := range spans {
 		if s.Op == Equal {
-			kept += len(strings.Fields(s.Text))
+			kept += countFields(s.Text)
 		}
 	}
 	return kept, words, words >= 10 && kept*2 < words && kept*2 < newWords
@@ -319,7 +323,7 @@ func rewritten(na, nb string, spans []Span) (kept, words int, ok bool) {
 // normalizeFolded is normalize of a text whose comparison form
 // (corpus.Fold) is f.
 func normalizeFolded(f string) string {
-	return strings.Join(strings.Fields(strings.ToLower(f)), " ")
+	return joinFields(strings.ToLower(f))
 }
 
 // judgeEdit is judgeFolded without the note on rewritten texts. For a
