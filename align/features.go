@@ -72,14 +72,12 @@ type features struct {
 type extractor struct {
 	gloss    *Glossary // nil in one language, where it is not read
 	sameLang bool
-	memo     *memo // shared by the alignments of a Pivot, or nil
-	intern   map[tokenKey]int32
+	memo     *memo              // shared by the alignments of a Pivot, or nil
+	intern   map[tokenKey]int32 // nil once read has interned every token
 	names    []string
 	classes  []class
 	weights  []float32 // by token id, set by weigh
 }
-
-func (x *extractor) id(c class, s string) int32 { return x.named(c, s, s) }
 
 // tokenKey is what interns a token: its class and key (a struct, not the
 // two joined in a string: that was an allocation per token of every
@@ -303,7 +301,8 @@ func (m *memo) tokens(x *extractor, it *corpus.Item, lang string, fm *forms, sk 
 }
 
 // weigh turns the token ids of every item of both documents into
-// features weighted by class and inverse document frequency. An item
+// features weighted by class and inverse document frequency, and clears
+// all as it goes (the ids are read once). An item
 // with a twin (twins[i] > 0, see reading.twins; twins may be nil) has its
 // twin's features, tokens included: the same ids make the same tokens and
 // weights, and the same text as many runes (the tokens of a diff's
@@ -354,6 +353,11 @@ func (x *extractor) weigh(all [][]int32, twins []int32, items []*corpus.Item) []
 				if twins == nil || twins[i] == 0 {
 					buf, store = x.itemFeatures(&out[i], all[i], int32(i+1), marks, buf, store, items[i])
 				}
+				// An item's ids are garbage once it has its features:
+				// a collection while weigh runs need not keep them
+				// beside the features (both at once were a peak of
+				// the live heap).
+				all[i] = nil
 			}
 		}
 	})
