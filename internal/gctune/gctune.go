@@ -24,16 +24,17 @@ import (
 // large input pays one collection at small bytes and is paced as
 // described from then on.
 //
-// The soft limit follows the live heap: while collecting is cheap, a
-// quarter of the live heap (or small bytes) above it, where GOGC=100
-// under a fixed limit of 768 MiB let a heap of 190 MB live (an align of
-// 100k items a side) grow to twice that before each collection, and the
-// resident memory with it (420 MB; 265 MB so); once the collector takes
-// a larger share of the time, limit bytes, or half again the live heap
-// when more than that is live. A fixed limit under what a large input
-// keeps live made the collector run again as soon as it ended (the
-// align of a million items a side spent most of its time collecting):
-// the limit is never below the live heap.
+// The soft limit follows the live heap: while collecting is cheap, small
+// bytes above it for a small heap, less as the heap grows, and from
+// twice small live a quarter of the live heap (see headroom), where
+// GOGC=100 under a fixed limit of 768 MiB let a heap of 190 MB live (an
+// align of 100k items a side) grow to twice that before each
+// collection, and the resident memory with it (420 MB; 220 MB with
+// small bytes above it; under 200 MB so); once the collector takes a
+// larger share of the time, more room. A fixed limit under what a
+// large input keeps live made the collector run again as soon as it
+// ended (the align of a million items a side spent most of its time
+// collecting): the limit is never below the live heap.
 //
 // Lazy does nothing when GOGC or GOMEMLIMIT is set: the user's setting
 // wins.
@@ -108,22 +109,32 @@ func pacing(live, small int64) int {
 
 // headroom is the soft limit for a live heap of live bytes when the
 // collector has taken share of the processor time the process used so
-// far (its idle workers' not counted). While that is under 15%: small
-// bytes more than is live, at most limit, and at least a quarter again
-// what is live (an align or a diff of 100k items keeps most of what it
-// allocates live: the collector takes 8% and 10% of their time so; with
-// a tenth as the bound the diff went back to 326 MB). Otherwise limit,
-// or half again what is live if that is more: an ingest of a million
-// <p> elements makes garbage at such a rate that the tight limit took
-// the collector from 19% to 35% of its time, 2 s more.
+// far (its idle workers' not counted). While that share is under 15%,
+// the room above the live heap is small bytes less a quarter of the live
+// heap, and at least a quarter of it: small bytes above nothing live, a
+// quarter from 2*small live on, and between the two a limit that still
+// grows with the live heap. The proportional room bounds the resident
+// memory at a quarter more than is live, so that an item costs the same
+// at any size (an align and a diff of 100k items a side peaked at 220 MB
+// with small bytes of room above their 150 MB live, under 200 MB with a
+// quarter, for 3% more processor time); the fixed room keeps the
+// collections of a small heap, which are cheap, rare. Otherwise the room
+// is half the live heap, or small bytes if that is more. Either way the
+// limit is at most limit, unless the proportional room makes it more.
+// (An ingest of a million <p> elements makes garbage at such a rate that
+// the tight limit took the collector from 19% to 35% of its time, 2 s
+// more. The first collections of any large input, at small bytes while
+// two documents are read, take a fifth of the time: the old way out, the
+// whole limit, let the heap of a diff of 100k items grow to twice its
+// live 90 MB there.)
 func headroom(live, small, limit int64, share float64) int64 {
 	if live > maxLimit/3*2 {
 		return maxLimit
 	}
 	if share < 0.15 {
-		return max(min(limit, live+small), live+live/4)
+		return max(min(limit, live+small-live/4), live+live/4)
 	}
-	return max(limit, live+live/2)
+	return max(min(limit, live+small), live+live/2)
 }
 
 // gcShare returns the share of the processor time the process used so
