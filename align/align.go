@@ -206,10 +206,11 @@ func (o Options) align(src, tgt *corpus.Document, m *memo) *Alignment {
 		pairs = a.run()
 	} else {
 		// The first pass's pairs give the length ratio and nothing else
-		// (the second pass makes the alignment, with the ratio learned or,
-		// where none is, estimated): they are made without evidence (that
-		// of their texts was 11% of an alignment's allocations, 5,000
-		// generated items; that of the anchors, 10 MB of garbage at 100k).
+		// (the second pass makes the alignment, with the ratio learned,
+		// else the documents' if they have one, else none): they are
+		// made without the evidence of their texts (11% of an
+		// alignment's allocations, 5,000 generated items) and their
+		// anchors without any (10 MB of garbage at 100k).
 		a.quiet, a.draft = true, true
 		pairs = a.run()
 		a.quiet, a.draft = false, false // the review reads the evidence of numbers
@@ -278,8 +279,10 @@ type aligner struct {
 	// explain).
 	quiet bool
 	// draft is set for a pass whose pairs are read for their scores
-	// alone, and thrown away (the first across languages): they get no
-	// evidence at all, not even an anchor's.
+	// alone, and thrown away (the first across languages): its anchors
+	// get no evidence, neither of their number or identical text nor of
+	// their texts (what the dynamic programme, fill and the crossing of
+	// anchors add is still made: few pairs).
 	draft bool
 }
 
@@ -590,8 +593,8 @@ func (a *aligner) fill(pairs []Pair, S, T []int) []Pair {
 		}
 	}
 	// The pairs made for items left over (extra, each placed before
-	// pairs[at]) are put among the others at the end, in an array of
-	// the size they need; with none, pairs is the result, no copy.
+	// pairs[at]) are put among the others at the end (interleave), in
+	// pairs' own array when it has room; with none, pairs is the result.
 	var extra []Pair
 	var at []int
 	si, ti := 0, 0 // next positions in S and T
@@ -649,7 +652,9 @@ func (a *aligner) fill(pairs []Pair, S, T []int) []Pair {
 
 // anchors finds the pairs fixed by numbers printed on both sides. It
 // returns the longest order-preserving chain of them, and apart the
-// crossing ones kept because the items are identified by id.
+// crossing ones kept because the items are identified by id. The chain
+// has room for a pair a source item of S (cap len(S)): group and fill
+// put all the other pairs of S there, with no new array.
 func (a *aligner) anchors(S, T []int) (chain, crossing []Pair) {
 	same := a.sc.sameLang
 	// The candidates are found first, then scored on every core (the

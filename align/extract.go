@@ -11,8 +11,10 @@ import (
 
 // reading is what read makes of the items of a pair of documents.
 type reading struct {
-	x    *extractor
-	all  [][]int32 // the token ids of each item, the source's first
+	x *extractor
+	// all holds the token ids of each item, the source's first; weigh
+	// reads each once and clears it.
+	all  [][]int32
 	keys []textKey // the key of each item's comparison form, in the same order
 	// twins holds, for each item whose tokens are a source item's (a
 	// target item an edition left as it was, see sameTokens), 1 + the
@@ -193,7 +195,9 @@ func (o Options) read(src, tgt *corpus.Document, same, vocab bool, m *memo, done
 		for k, r := range c.items {
 			i := base + k
 			if r.shares {
-				rd.all[i] = rd.all[r.twin-1] // weigh only reads them
+				// weigh only reads them, and gives the item its
+				// twin's features.
+				rd.all[i] = rd.all[r.twin-1]
 				if rd.twins == nil {
 					rd.twins = make([]int32, len(rd.all))
 				}

@@ -73,9 +73,12 @@ func (o *ObjectWriter) List(name string, n int, elem func(k int) any) {
 // variable, and written through a pointer to it, where a T returned as
 // an any was copied to the heap for every element (18 MB of garbage
 // writing the pairs of an alignment of 100k items a side). A pointer
-// encodes as what it points to; T must not have methods on its pointer
-// (a MarshalJSON or AppendIndentedJSON there would be used for the
-// pointer and not for T).
+// encodes as what it points to, with two differences List does not
+// have, so T must avoid them: methods on *T (a MarshalJSON or
+// AppendIndentedJSON there) are used, and so are the pointer methods of
+// T's fields, which encoding/json calls on an addressable value; and T
+// must be a concrete type, not a pointer or an interface, for its own
+// AppendIndentedJSON to be found.
 func ListOf[T any](o *ObjectWriter, name string, n int, elem func(k int) T) {
 	var v T
 	o.List(name, n, func(k int) any {
