@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
+	"sync"
 	"sync/atomic"
 )
 
@@ -27,11 +28,10 @@ import (
 // The soft limit follows the live heap: while collecting is cheap, small
 // bytes above it for a small heap, less as the heap grows, and from
 // twice small live a quarter of the live heap (see headroom), where
-// GOGC=100 under a fixed limit of 768 MiB let a heap of 190 MB live (an
-// align of 100k items a side) grow to twice that before each
-// collection, and the resident memory with it (420 MB; 220 MB with
-// small bytes above it; under 200 MB so); once the collector takes a
-// larger share of the time, more room. A fixed limit under what a
+// GOGC=100 under a fixed limit of 768 MiB let the heap of an align of
+// 100k items a side grow to twice what was live before each collection,
+// and the resident memory with it (420 MB when that was 190 MB); once
+// the collector takes a larger share of the time, more room. A fixed limit under what a
 // large input keeps live made the collector run again as soon as it
 // ended (the align of a million items a side spent most of its time
 // collecting): the limit is never below the live heap.
@@ -45,6 +45,8 @@ func Lazy(small, limit int64) {
 	if limit <= 0 {
 		limit = maxLimit
 	}
+	settings.Lock()
+	defer settings.Unlock()
 	debug.SetGCPercent(-1)
 	debug.SetMemoryLimit(small)
 	arm(generation.Add(1), small, limit, true)
@@ -53,6 +55,11 @@ func Lazy(small, limit int64) {
 // generation is the number of calls of Lazy: the finalizers of an
 // earlier call stop (a second call replaces the first).
 var generation atomic.Int64
+
+// settings is held while Lazy or a finalizer sets the collector: a
+// finalizer of an earlier call that has found itself current does not
+// set it after a later call has (the tests call Lazy again and again).
+var settings sync.Mutex
 
 // maxLimit is debug.SetMemoryLimit's "no limit".
 const maxLimit = 1<<63 - 1
@@ -67,6 +74,8 @@ type sentinel struct{ _ *int }
 // soft limit above the live heap.
 func arm(gen, small, limit int64, lazy bool) {
 	runtime.SetFinalizer(&sentinel{}, func(*sentinel) {
+		settings.Lock()
+		defer settings.Unlock()
 		if generation.Load() != gen {
 			return
 		}

@@ -61,9 +61,10 @@ func TestLazy(t *testing.T) {
 		t.Fatalf("48 MiB live: GOGC %d, want pacing by the live heap, 50 below small", gcPercent())
 	}
 	// The collector takes most of this test's time: small bytes above
-	// the 48 MiB and the test's own few MiB.
-	if l := debug.SetMemoryLimit(-1); l < 112<<20 || l > 128<<20 {
-		t.Errorf("48 MiB live: limit %d MiB, want 112 to 128 MiB (64 MiB above the live heap)", l>>20)
+	// the 48 MiB and the test's own few MiB. (The finalizer sets the
+	// percent first, then the limit: wait for the limit too.)
+	if !settled(func() bool { l := debug.SetMemoryLimit(-1); return l >= 112<<20 && l <= 128<<20 }) {
+		t.Errorf("48 MiB live: limit %d MiB, want 112 to 128 MiB (64 MiB above the live heap)", debug.SetMemoryLimit(-1)>>20)
 	}
 	for range 32 { // 80 MiB live: more than small
 		keep = append(keep, make([]byte, 1<<20))
@@ -97,17 +98,25 @@ func TestLazyHeadroom(t *testing.T) {
 		t.Errorf("GOGC %d, want 100", p)
 	}
 	keep = nil
-	if !settled(func() bool { return debug.SetMemoryLimit(-1) <= limit }) {
-		t.Errorf("nothing live any more: limit %d, want %d or less again", debug.SetMemoryLimit(-1), limit)
+	// The test's own few MiB live, small above them, at most limit.
+	if !settled(func() bool { l := debug.SetMemoryLimit(-1); return l >= 8<<20 && l <= limit }) {
+		t.Errorf("nothing live any more: limit %d MiB, want 8 to %d MiB again (small above the live heap, at most the limit)", debug.SetMemoryLimit(-1)>>20, limit>>20)
 	}
 }
 
 // setShare makes gcShare return share, until the function it returns is
 // called.
 func setShare(share float64) func() {
+	// Under the lock the finalizers read gcShare with.
+	settings.Lock()
+	defer settings.Unlock()
 	old := gcShare
 	gcShare = func() float64 { return share }
-	return func() { gcShare = old }
+	return func() {
+		settings.Lock()
+		defer settings.Unlock()
+		gcShare = old
+	}
 }
 
 // TestLazyTight checks that while the collector takes little of the
