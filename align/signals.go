@@ -1,11 +1,11 @@
 package align
 
 import (
-	"iter"
 	"slices"
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/internal/lazyre"
@@ -64,98 +64,131 @@ func appendNumbers(out []string, f, lang string, lower func() string) []string {
 	// Numbers written as words: "eighteen" in one language is 18 in
 	// another; "nine thousand five hundred" is 9500.
 	if words := numberWords[baseLang(lang)]; words != nil {
-		eachWordNumber(letterRuns(lower()), words, numberSieves[baseLang(lang)], func(v int) {
-			if v > 10 {
-				if n := strconv.Itoa(v); !slices.Contains(out[start:], n) {
-					out = append(out, n)
-				}
-			}
-		})
+		out = appendWordNumbers(out, start, lower(), words, numberSieves[baseLang(lang)])
 	}
 	return out
 }
 
-// letterRuns yields the runs of letters of s, as strings.FieldsFuncSeq
-// with !unicode.IsLetter does; a text of ASCII is read byte by byte,
-// where a letter is A-Z or a-z (the split rune by rune was most of
+// appendWordNumbers appends to out the numbers above ten that s (in
+// lower case) writes as words (see wordNumbers) and out[start:] does
+// not hold yet, in order. It reads s a run of letters at a time
+// (nextLetterRun), with no iterator: the closures of one, and of the
+// loop over it, were 15 MB of garbage reading 100k items a side.
+func appendWordNumbers(out []string, start int, s string, words map[string]int, sv *sieve) []string {
+	add := func(v int, ok bool) {
+		if ok && v > 10 {
+			if n := strconv.Itoa(v); !slices.Contains(out[start:], n) {
+				out = append(out, n)
+			}
+		}
+	}
+	wn := wordNumbers{words: words, sv: sv}
+	for i := 0; ; {
+		from, to := nextLetterRun(s, i)
+		if from == to {
+			break
+		}
+		add(wn.add(s[from:to]))
+		i = to
+	}
+	add(wn.flush())
+	return out
+}
+
+// nextLetterRun returns the bounds of the first run of letters of s at
+// or after byte i, as strings.FieldsFuncSeq with !unicode.IsLetter
+// splits s (an invalid byte is U+FFFD, no letter); from == to when there
+// is none. An ASCII byte is read as a byte (A-Z and a-z are its
+// letters), the rest rune by rune (the split rune by rune was most of
 // numbers' time for an English text; TestLetterRuns holds the two
 // together).
-func letterRuns(s string) iter.Seq[string] {
-	if !isASCII(s) {
-		return strings.FieldsFuncSeq(s, func(r rune) bool { return !unicode.IsLetter(r) })
-	}
-	return func(yield func(string) bool) {
-		start := -1
-		for i := 0; i < len(s); i++ {
-			if c := s[i] | 0x20; 'a' <= c && c <= 'z' {
-				if start < 0 {
-					start = i
-				}
-				continue
+func nextLetterRun(s string, i int) (from, to int) {
+	for i < len(s) {
+		if c := s[i] | 0x20; s[i] < utf8.RuneSelf {
+			if 'a' <= c && c <= 'z' {
+				break
 			}
-			if start >= 0 {
-				if !yield(s[start:i]) {
-					return
-				}
-				start = -1
-			}
+			i++
+			continue
 		}
-		if start >= 0 {
-			yield(s[start:])
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if unicode.IsLetter(r) {
+			break
 		}
+		i += size
 	}
+	from = i
+	for i < len(s) {
+		if c := s[i] | 0x20; s[i] < utf8.RuneSelf {
+			if c < 'a' || 'z' < c {
+				break
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if !unicode.IsLetter(r) {
+			break
+		}
+		i += size
+	}
+	return from, i
 }
 
 // multipliers are the number words that scale what comes before them.
 var multipliers = map[int]bool{100: true, 1000: true}
 
-// eachWordNumber reads runs of number words as numbers: "nine thousand
-// five hundred" is 9500, "forty two" 42. A multiplier with nothing before
-// it ("hundreds") is no number. It calls yield with each number in
-// order, without a list of them.
-// sv, if not nil, holds every word of words: a word it does not hold
-// is looked up no further.
-func eachWordNumber(ws iter.Seq[string], words map[string]int, sv *sieve, yield func(int)) {
-	total, current, in := 0, 0, false
-	flush := func() {
-		if in && total+current > 0 {
-			yield(total + current)
-		}
-		total, current, in = 0, 0, false
+// wordNumbers reads runs of number words as numbers, a word at a time:
+// "nine thousand five hundred" is 9500, "forty two" 42. A multiplier with
+// nothing before it ("hundreds") is no number. words are the language's
+// number words (numberWords); sv, if not nil, holds every word of words:
+// a word it does not hold is looked up no further.
+type wordNumbers struct {
+	words          map[string]int
+	sv             *sieve
+	total, current int
+	in             bool // a number is being read
+}
+
+// add reads the next word; when the word ends a number, it returns that
+// number and true.
+func (n *wordNumbers) add(w string) (int, bool) {
+	v, ok := 0, false
+	if n.sv == nil || n.sv.may(w) {
+		v, ok = n.words[w]
 	}
-	for w := range ws {
-		v, ok := 0, false
-		if sv == nil || sv.may(w) {
-			v, ok = words[w]
+	switch {
+	case !ok && (w == "and" || w == "e" || w == "y" || w == "et" || w == "und") && n.in:
+	case !ok:
+		return n.flush()
+	case v == 1000:
+		if n.current == 0 && n.total == 0 {
+			return n.flush()
 		}
-		switch {
-		case !ok && (w == "and" || w == "e" || w == "y" || w == "et" || w == "und") && in:
-			continue
-		case !ok:
-			flush()
-		case v == 1000:
-			if current == 0 && total == 0 {
-				flush()
-				continue
-			}
-			total += max(current, 1) * 1000
-			current = 0
-		case v == 100:
-			if current == 0 {
-				flush()
-				continue
-			}
-			current *= 100
-		case v == 101:
-			// "cem", "ciento": a hundred that adds, not multiplies.
-			current += 100
-			in = true
-		default:
-			current += v
-			in = true
+		n.total += max(n.current, 1) * 1000
+		n.current = 0
+	case v == 100:
+		if n.current == 0 {
+			return n.flush()
 		}
+		n.current *= 100
+	case v == 101:
+		// "cem", "ciento": a hundred that adds, not multiplies.
+		n.current += 100
+		n.in = true
+	default:
+		n.current += v
+		n.in = true
 	}
-	flush()
+	return 0, false
+}
+
+// flush ends the number being read: it returns it and true if there is
+// one, and starts afresh.
+func (n *wordNumbers) flush() (int, bool) {
+	v, ok := n.total+n.current, n.in && n.total+n.current > 0
+	n.total, n.current, n.in = 0, 0, false
+	return v, ok
 }
 
 // numberWords spells the numbers rulebooks write out. 100 multiplies what

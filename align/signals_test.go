@@ -2,6 +2,7 @@ package align
 
 import (
 	"fmt"
+	"iter"
 	"math/rand/v2"
 	"regexp"
 	"slices"
@@ -302,7 +303,7 @@ func TestFindCJK(t *testing.T) {
 	}
 }
 
-// TestLetterRuns holds letterRuns to the split it replaces,
+// TestLetterRuns holds nextLetterRun to the split it replaces,
 // strings.FieldsFuncSeq with !unicode.IsLetter, on random texts of ASCII
 // letters, digits, marks and controls, and of runes beyond ASCII (which
 // take the split rune by rune).
@@ -311,17 +312,21 @@ func TestLetterRuns(t *testing.T) {
 	r := rand.New(rand.NewPCG(16, 8))
 	for range 50000 {
 		s := testgen.Text(r, pieces, 14)
-		got := slices.Collect(letterRuns(s))
+		var got []string
+		for i := 0; ; {
+			from, to := nextLetterRun(s, i)
+			if from == to {
+				if to != len(s) {
+					t.Fatalf("nextLetterRun(%q, %d) = %d, %d: no run, but not at the end", s, i, from, to)
+				}
+				break
+			}
+			got = append(got, s[from:to])
+			i = to
+		}
 		want := slices.Collect(strings.FieldsFuncSeq(s, func(r rune) bool { return !unicode.IsLetter(r) }))
 		if !slices.Equal(got, want) {
-			t.Fatalf("letterRuns(%q) = %q, FieldsFuncSeq %q", s, got, want)
-		}
-		// A stop after the first run is kept.
-		for w := range letterRuns(s) {
-			if len(want) == 0 || w != want[0] {
-				t.Fatalf("letterRuns(%q) starts with %q, FieldsFuncSeq %q", s, w, want)
-			}
-			break
+			t.Fatalf("nextLetterRun's runs of %q = %q, FieldsFuncSeq %q", s, got, want)
 		}
 	}
 }
@@ -546,7 +551,7 @@ func numbersRead(f, lang string, lower func() string) []string {
 	}
 	if words := numberWords[baseLang(lang)]; words != nil {
 		var vs []int
-		eachWordNumber(strings.FieldsFuncSeq(lower(), func(r rune) bool { return !unicode.IsLetter(r) }), words, nil, func(v int) { vs = append(vs, v) })
+		eachWordNumberRead(strings.FieldsFuncSeq(lower(), func(r rune) bool { return !unicode.IsLetter(r) }), words, func(v int) { vs = append(vs, v) })
 		for _, v := range vs {
 			if v > 10 {
 				if n := strconv.Itoa(v); !slices.Contains(out, n) {
@@ -556,6 +561,48 @@ func numbersRead(f, lang string, lower func() string) []string {
 		}
 	}
 	return out
+}
+
+// eachWordNumberRead is the reading of number words as it was, a closure
+// over a loop over an iterator of words: numbersRead's, which holds
+// wordNumbers to it.
+func eachWordNumberRead(ws iter.Seq[string], words map[string]int, yield func(int)) {
+	total, current, in := 0, 0, false
+	flush := func() {
+		if in && total+current > 0 {
+			yield(total + current)
+		}
+		total, current, in = 0, 0, false
+	}
+	for w := range ws {
+		v, ok := words[w]
+		switch {
+		case !ok && (w == "and" || w == "e" || w == "y" || w == "et" || w == "und") && in:
+			continue
+		case !ok:
+			flush()
+		case v == 1000:
+			if current == 0 && total == 0 {
+				flush()
+				continue
+			}
+			total += max(current, 1) * 1000
+			current = 0
+		case v == 100:
+			if current == 0 {
+				flush()
+				continue
+			}
+			current *= 100
+		case v == 101:
+			current += 100
+			in = true
+		default:
+			current += v
+			in = true
+		}
+	}
+	flush()
 }
 
 // TestNumberSieves checks that each language's sieve holds every one of
@@ -600,11 +647,11 @@ func BenchmarkWordNumbers(b *testing.B) {
 		sv   *sieve
 	}{{"sieve", numberSieves["en"]}, {"map", nil}} {
 		b.Run(c.name, func(b *testing.B) {
-			n := 0
+			var out []string
 			for b.Loop() {
-				eachWordNumber(letterRuns(text), numberWords["en"], c.sv, func(int) { n++ })
+				out = appendWordNumbers(out[:0], 0, text, numberWords["en"], c.sv)
 			}
-			if n == 0 {
+			if len(out) == 0 {
 				b.Fatal("no number words read")
 			}
 		})
