@@ -371,15 +371,13 @@ func (a *aligner) groups() [][2][]int {
 	}
 	// Kinds in the order the source first has them; loose target items
 	// (KindItem) are aligned with all the source items.
-	byKind := map[corpus.Kind]int{}
-	var order []corpus.Kind
+	byKind := map[corpus.Kind]int{} // index in sizes and sets
 	var sizes [][2]int
 	get := func(k corpus.Kind) int {
 		g, ok := byKind[k]
 		if !ok {
-			g = len(order)
+			g = len(sizes)
 			byKind[k] = g
-			order = append(order, k)
 			sizes = append(sizes, [2]int{})
 		}
 		return g
@@ -395,7 +393,7 @@ func (a *aligner) groups() [][2][]int {
 			sizes[get(k)][1]++
 		}
 	}
-	sets := make([][2][]int, len(order))
+	sets := make([][2][]int, len(sizes))
 	for g, n := range sizes {
 		sets[g] = [2][]int{make([]int, 0, n[0]), make([]int, 0, n[1])}
 	}

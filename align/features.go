@@ -302,12 +302,11 @@ func (m *memo) tokens(x *extractor, it *corpus.Item, lang string, fm *forms, sk 
 
 // weigh turns the token ids of every item of both documents into
 // features weighted by class and inverse document frequency, and clears
-// all as it goes (the ids are read once). An item
-// with a twin (twins[i] > 0, see reading.twins; twins may be nil) has its
-// twin's features, tokens included: the same ids make the same tokens and
-// weights, and the same text as many runes (the tokens of a diff's
-// unchanged items were held twice, 12 MB of the live heap at 100k items
-// a side).
+// all as it goes (the ids are read once). An item with a twin (twins[i]
+// > 0, see reading.twins; twins may be nil) has its twin's features,
+// tokens included: the same ids make the same tokens and weights, and
+// the same text as many runes (the tokens of a diff's unchanged items
+// were held twice, 12 MB of the live heap at 100k items a side).
 func (x *extractor) weigh(all [][]int32, twins []int32, items []*corpus.Item) []features {
 	// seen[id] is 1 + the index of the last item that had the token: one
 	// slice for all items instead of a map per item.

@@ -31,10 +31,10 @@ import (
 // GOGC=100 under a fixed limit of 768 MiB let the heap of an align of
 // 100k items a side grow to twice what was live before each collection,
 // and the resident memory with it (420 MB when that was 190 MB); once
-// the collector takes a larger share of the time, more room. A fixed limit under what a
-// large input keeps live made the collector run again as soon as it
-// ended (the align of a million items a side spent most of its time
-// collecting): the limit is never below the live heap.
+// the collector takes a larger share of the time, more room. A fixed
+// limit under what a large input keeps live made the collector run again
+// as soon as it ended (the align of a million items a side spent most of
+// its time collecting): the limit is never below the live heap.
 //
 // Lazy does nothing when GOGC or GOMEMLIMIT is set: the user's setting
 // wins.
