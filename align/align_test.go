@@ -167,7 +167,7 @@ func TestCrossingIDs(t *testing.T) {
 	al := align.Options{}.Align(en, ja)
 	got := pairsOf(al)
 	slices.Sort(got)
-	if want := []string{"reg:1a=reg:1a", "reg:1b=reg:1b", "reg:1c=reg:1c"}; !slices.Equal(got, want) {
+	if want := []string{"rule:1a=rule:1a", "rule:1b=rule:1b", "rule:1c=rule:1c"}; !slices.Equal(got, want) {
 		t.Errorf("pairs %v, want %v", got, want)
 	}
 	moved := 0

@@ -83,26 +83,26 @@ func TestRefs(t *testing.T) {
 		{"See Rule 45.", []string{"rule:45"}},
 		{"Rules 2 and 42 apply", []string{"rule:2", "rule:42"}},
 		{"Rules 2, 3 & 42", []string{"rule:2", "rule:3", "rule:42"}},
-		{"per Rule 71-B and See also RP-22", []string{"rule:71#B", "rp:22"}},
+		{"per Rule 71-B and See also RP-22", []string{"rule:71#B", "rule:RP-22"}},
 		{"§45 and §46", []string{"rule:45", "rule:46"}},
 		// Dotted numbers are cited whole, not cut at the first dot.
 		{"see §4.1(3), §4.2. Under rule 1.2 and rules 1.1, 2.", []string{"rule:4.1", "rule:4.2", "rule:1.2", "rule:1.1", "rule:2"}},
 		{"ルール第71項-B参照。第45項も", []string{"rule:71#B", "rule:45"}},
 		{"ルール第７１項－Ｂ", []string{"rule:71#B"}},
 		{"規則第52号に基づいて", []string{"rule:52"}},
-		{"（推奨手順-14: ランダム）", []string{"rp:14"}},
+		{"（推奨手順-14: ランダム）", []string{"rule:RP-14"}},
 		{"conforme a Regra 43 e a regra 51-B", []string{"rule:43", "rule:51#B"}},
 		{"regra nº1", []string{"rule:1"}},
 		{"la Regla 5, la Règle 6, die Regel 7", []string{"rule:5", "rule:6", "rule:7"}},
-		{"see [Regulation 2k](regulations:regulation:2k) and [規則 A1a](regulations:regulation:A1a)", []string{"reg:2k", "reg:A1a"}},
-		{"（参照：[規則 A1a](regulation:A1a)）", []string{"reg:A1a"}}, // a link missing its "regulations:"
-		{"[Guideline 1c+](guidelines:guideline:1c+), [Article B](regulations:article:B)", []string{"guide:1c+", "sec:article-B"}},
+		{"see [Regulation 2k](regulations:regulation:2k) and [規則 A1a](regulations:regulation:A1a)", []string{"rule:2k", "rule:A1a"}},
+		{"（参照：[規則 A1a](regulation:A1a)）", []string{"rule:A1a"}}, // a link missing its "regulations:"
+		{"[Guideline 1c+](guidelines:guideline:1c+), [Article B](regulations:article:B)", []string{"rule:1c+", "sec:B"}},
 		{"第1条：大会役員", nil}, // WCA translations number articles so; not a rule citation
 		{"the rules of poker apply", nil},
 		// Zero is a number like any other, never an empty id.
-		{"rp0", []string{"rp:0"}},
-		{"](regulation:+0) [x](guideline:1a++) [y](regulation:1+a)", []string{"guide:1a++"}},
-		{"RP-00 and Rule 00", []string{"rp:0", "rule:0"}},
+		{"rp0", []string{"rule:RP-0"}},
+		{"](regulation:+0) [x](guideline:1a++) [y](regulation:1+a)", []string{"rule:1a++"}},
+		{"RP-00 and Rule 00", []string{"rule:RP-0", "rule:0"}},
 	} {
 		if got := Refs(c.text); !reflect.DeepEqual(got, c.want) {
 			t.Errorf("Refs(%q) = %v, want %v", c.text, got, c.want)
@@ -130,7 +130,7 @@ func TestSlugAndIDs(t *testing.T) {
 	for _, it := range d.Items {
 		ids = append(ids, it.ID)
 	}
-	want := []string{"rule:36", "add:40-A", "sec:notes", "sec:notes-2", "item:5", "rule:9"}
+	want := []string{"rule:36", "rule:40-A", "sec:_1", "sec:_2", "item:5", "rule:9"}
 	if !reflect.DeepEqual(ids, want) {
 		t.Errorf("ids = %v, want %v", ids, want)
 	}

@@ -93,11 +93,13 @@ type Source struct {
 // Item is one addressable unit of a rulebook: a rule, a recommended
 // procedure, an addendum entry, a regulation or a section.
 type Item struct {
-	// ID is stable across runs and unique in its document: "rule:36",
-	// "rp:5", "add:40-A", "reg:1e2", "sec:<slug>", and when the source
-	// prints no number "item:<n>" (its 1-based position), "item:4.9.1"
-	// (its place among unnumbered headings) or "item:<anchor>" (the HTML
-	// id the page gives it).
+	// ID is stable across runs and unique in its document, and made
+	// from the item's numbering and outline place only (see "Item ids"
+	// in id.go): "rule:36", "rule:RP-5", "rule:1e2", "rule:_14_40-A",
+	// "sec:3.2", "sec:_2", and when the source prints no number
+	// "item:<n>" (its 1-based position), "item:4.9.1" (its place among
+	// unnumbered headings) or "item:<anchor>" (the HTML id the page
+	// gives it).
 	ID   string `json:"id"`
 	Kind Kind   `json:"kind"`
 	// Number is the number as printed ("36", "40-A", "1e2"); empty when

@@ -14,7 +14,7 @@ import (
 // short input reaches every path.
 const maxFuzzInput = 256
 
-var refIDRe = regexp.MustCompile(`^(rule:\d+(#[A-Z])?|rp:\d+|reg:[0-9A-Za-z]+|guide:[0-9A-Za-z+]+|sec:article-[0-9A-Za-z+]+)$`)
+var refIDRe = regexp.MustCompile(`^(rule:\d+(#[A-Z])?|rule:RP-\d+|rule:[0-9A-Za-z+]+|sec:[0-9A-Za-z+]+)$`)
 
 // FuzzFold checks that the comparison form is a fixed point and that Refs
 // only ever returns well-formed ids.

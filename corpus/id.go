@@ -7,21 +7,66 @@ import (
 	"unicode/utf8"
 )
 
-// idPrefix maps a kind to the prefix of the ids of its numbered items.
+// Item ids.
+//
+// An item's id comes from how the source numbers it and where it sits in
+// the outline, never from a word of the document's language: two
+// documents that number alike get the same ids whatever their headings
+// say, and a translation keeps the ids of its source wherever it keeps
+// its numbers. The forms:
+//
+//   - "sec:3", "sec:3.2", "sec:A": a section (a heading with the text
+//     and items under it) that prints a number, by the number as printed.
+//   - "sec:_2", "sec:_2.1": a section that prints none, by its place
+//     among the document's unnumbered headings: the second at the top
+//     level, the first under it. The "_" keeps these apart from printed
+//     numbers, which never start with one.
+//   - "rule:36", "rule:1a", "rule:1a+", "rule:4.1(5)": every other
+//     numbered item, whatever kind its division or label names
+//     (rule, regulation, guideline, recommended procedure, addendum
+//     entry, definition). The kind labels the item (Item.Kind, Label) and
+//     is no part of its id.
+//   - "rule:RP-7": letters a label prints joined to its number stay in
+//     the id; a word before the number ("Article 3", "Regel 3") does not.
+//   - "rule:_14_10", "rule:3_1": a numbering that starts again under a
+//     heading (a second list 1, 2, 3 under a new heading; an addendum
+//     that goes back to rule 10 after rule 71) is qualified by that
+//     heading: its outline place ("_14") or its printed number ("3"), then
+//     "_" and the item's own number.
+//   - "pre:1", "pre:2": the preambles (text before the first item, or
+//     under a division's heading), in document order.
+//   - "item:4.9.1", "item:<anchor>", "item:6": an item of a document
+//     that prints no numbers, by its place among the headings, the HTML
+//     id the page gives it, or its position.
+//
+// An id occurs once in a document: where two items still come out with
+// one id (a source that prints a number twice), the second gets "-2",
+// and the ingester warns, naming both places.
+
+// idPrefix maps a kind to the prefix of the ids of its items: "sec" for
+// sections, "pre" for preambles, "item" for the rest, and "rule" for every
+// kind of numbered item.
 var idPrefix = map[Kind]string{
 	KindRule:       "rule",
-	KindRP:         "rp",
-	KindAddendum:   "add",
-	KindRegulation: "reg",
-	KindGuideline:  "guide",
-	KindDefinition: "def",
+	KindRP:         "rule",
+	KindAddendum:   "rule",
+	KindRegulation: "rule",
+	KindGuideline:  "rule",
+	KindDefinition: "rule",
 	KindSection:    "sec",
 	KindPreamble:   "pre",
+	KindItem:       "item",
 }
 
-// ID returns the stable id of an item of kind k numbered number: "rule:36",
-// "rp:5", "add:40-A", "reg:1e2", "rule:Appendix-C" (white space made "-"). For a section the number is a slug of its
-// title ("sec:general-concepts"). An empty number gives "".
+// NumberedKind reports whether items of kind k are named by their
+// numbers as "rule:<number>": every kind but sections, preambles and
+// plain items.
+func NumberedKind(k Kind) bool { return idPrefix[k] == "rule" }
+
+// ID returns the stable id of an item of kind k numbered number:
+// "rule:36", "rule:1e2", "rule:40-A", "rule:Appendix-C" (white space
+// made "-"), "sec:3.2" for a numbered section (see Item ids above). An
+// empty number gives "".
 func ID(k Kind, number string) string {
 	if number == "" {
 		return ""
@@ -37,6 +82,52 @@ func ID(k Kind, number string) string {
 		return p + ":" + number
 	}
 	return p + ":" + strings.Join(strings.Fields(number), "-")
+}
+
+// QualifiedID returns the id of an item numbered number in a numbering
+// that started again under a heading: "rule:_14_10" under the heading at
+// outline place _14, "rule:3_1" under the heading numbered 3 (within is
+// the heading's id without its prefix).
+func QualifiedID(k Kind, within, number string) string {
+	id := ID(k, number)
+	if id == "" || within == "" {
+		return id
+	}
+	p, n, _ := strings.Cut(id, ":")
+	return p + ":" + strings.Join(strings.Fields(within), "-") + "_" + n
+}
+
+// OutlineID returns the id of a section that prints no number, at place
+// (its 1-based place among the unnumbered headings at each level, from
+// the top): "sec:_2.1".
+func OutlineID(place []int) string {
+	if len(place) == 0 {
+		return ""
+	}
+	return "sec:" + OutlinePlace(place)
+}
+
+// PlaceID reports whether id names its item by its place in the
+// document's outline of unnumbered headings, wholly or in part: "sec:_2",
+// "rule:_3_1". Another layout of the same text (a translation's, a
+// draft's) may nest its headings otherwise, so such ids pair reliably
+// only within one layout.
+func PlaceID(id string) bool {
+	_, name, _ := strings.Cut(id, ":")
+	return strings.HasPrefix(name, "_")
+}
+
+// OutlinePlace is the id fragment of an outline place: "_2.1".
+func OutlinePlace(place []int) string {
+	var b strings.Builder
+	b.WriteByte('_')
+	for i, n := range place {
+		if i > 0 {
+			b.WriteByte('.')
+		}
+		b.WriteString(strconv.Itoa(n))
+	}
+	return b.String()
 }
 
 // maySpace reports whether s may hold white space as strings.Fields
@@ -77,10 +168,12 @@ func Slug(s string) string {
 	return b.String()
 }
 
-// AssignIDs gives every item of d without an id one: its kind and number
-// when it has a number, "sec:<slug>" for a titled section, and otherwise
-// "item:<n>" by position. Ids that collide get "-2", "-3", ... appended,
-// in document order.
+// AssignIDs gives every item of d without an id one: "rule:<number>"
+// or "sec:<number>" when it has a number, "sec:_<n>" for the n-th
+// section without one (its place in a flat outline: a reader that knows
+// the nesting gives OutlineID itself), "pre:<n>" for the n-th preamble,
+// and otherwise "item:<n>" by position. Ids that collide get "-2", "-3", ... appended, in document
+// order; Duplicates names them.
 func AssignIDs(d *Document) {
 	seen := make(map[string]int, len(d.Items))
 	for i := range d.Items {
@@ -88,14 +181,21 @@ func AssignIDs(d *Document) {
 			seen[d.Items[i].ID]++
 		}
 	}
+	unnumbered, preambles := 0, 0
 	for i := range d.Items {
 		it := &d.Items[i]
 		if it.ID != "" {
 			continue
 		}
 		id := ID(it.Kind, it.Number)
-		if id == "" && it.Kind == KindSection && it.Title != "" {
-			id = ID(KindSection, Slug(it.Title))
+		switch {
+		case id != "":
+		case it.Kind == KindSection:
+			unnumbered++
+			id = OutlineID([]int{unnumbered})
+		case it.Kind == KindPreamble:
+			preambles++
+			id = "pre:" + strconv.Itoa(preambles)
 		}
 		if id == "" {
 			id = PositionID(i + 1)
@@ -109,10 +209,44 @@ func AssignIDs(d *Document) {
 	}
 }
 
+// Duplicate is an id two items of a document were to share: First and
+// Second are the indexes in Items of the item that keeps it and of the
+// one AssignIDs gave a suffix ("-2").
+type Duplicate struct {
+	ID            string
+	First, Second int
+}
+
+// Duplicates returns the items of d whose ids AssignIDs would make
+// collide (the same number printed twice, or an id given twice), in
+// document order. Call it before AssignIDs, on items without ids or
+// with ids their reader gave.
+func Duplicates(d *Document) []Duplicate {
+	first := map[string]int{}
+	var out []Duplicate
+	for i := range d.Items {
+		it := &d.Items[i]
+		id := it.ID
+		if id == "" {
+			id = ID(it.Kind, it.Number)
+		}
+		if id == "" {
+			continue
+		}
+		if j, ok := first[id]; ok {
+			out = append(out, Duplicate{id, j, i})
+			continue
+		}
+		first[id] = i
+	}
+	return out
+}
+
 // WellFormedID reports whether id has the form of an item id: a
 // lower-case prefix, a colon, and a name of letters, digits and marks
-// (of any script) joined by '-', '.', '+', '_' or parentheses ("rule:36", "add:40-A", "rule:4.1(5)",
-// "guide:1e2+", "sec:wca-大会規則"). Every id rulesync makes has it; an id
+// (of any script) joined by '-', '.', '+', '_' or parentheses, or
+// opened by '_' ("rule:36", "rule:40-A", "rule:4.1(5)", "rule:1e2+",
+// "sec:_2.1", "rule:_3_1", "sec:wca-大会規則"). Every id rulesync makes has it; an id
 // with quotes, angle brackets, spaces or control characters has not.
 func WellFormedID(id string) bool {
 	prefix, name, ok := strings.Cut(id, ":")
@@ -127,7 +261,7 @@ func WellFormedID(id string) bool {
 	for i, r := range name {
 		switch {
 		case unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.M, r):
-		case i > 0 && (r == '-' || r == '.' || r == '+' || r == '_' || r == '(' || r == ')'):
+		case i > 0 && (r == '-' || r == '.' || r == '+' || r == '(' || r == ')'), r == '_':
 		default:
 			return false
 		}

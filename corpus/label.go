@@ -83,25 +83,27 @@ func (it *Item) LabelTitle() string {
 }
 
 // RefLabel names a reference as a rulebook prints it: "rule:71#B" is
-// "Rule 71-B", "rp:5" "RP-5", "reg:9u" "Regulation 9u", "guide:2k+"
-// "Guideline 2k+", "sec:article-A" "Article A". A reference of an
-// unknown kind gives its name after the colon.
+// "Rule 71-B", "rule:RP-5" "RP-5" (a number that prints its letters),
+// "sec:A" "Section A". The id says no kind, so a reference reads as a
+// rule or a section; a reference of an unknown prefix gives its name
+// after the colon.
 func RefLabel(ref string) string {
 	id, part, hasPart := strings.Cut(ref, "#")
 	prefix, name, _ := strings.Cut(id, ":")
 	var s string
-	switch prefix {
-	case "sec", "item", "pre":
+	switch {
+	case prefix == "rule" && name != "" && !unicode.IsDigit(rune(name[0])):
+		s = name
+	case prefix == "rule":
+		s = kindLabel[KindRule] + name
+	case prefix == "sec" && name != "" && name[0] != '_':
+		s = "Section " + name
+	case prefix == "sec" || prefix == "item" || prefix == "pre":
 		s = capitalize(strings.ReplaceAll(name, "-", " "))
 	default:
 		s = name
-		for k, p := range idPrefix {
-			if p == prefix {
-				if l, ok := kindLabel[k]; ok {
-					s = l + name
-				}
-				break
-			}
+		if k, ok := legacyPrefix[prefix]; ok {
+			s = kindLabel[k] + name
 		}
 	}
 	if hasPart {

@@ -59,7 +59,7 @@ func (d *Document) IsDraft() bool {
 	return false
 }
 
-// IDMarker returns the marker that gives an item id: "{{rulesync:id rp:5}}".
+// IDMarker returns the marker that gives an item id: "{{rulesync:id rule:RP-5}}".
 func IDMarker(id string) string { return markerPrefix + "id " + id + "}}" }
 
 // MarkedID returns the well-formed id an id marker in the item's title
@@ -80,16 +80,29 @@ func MarkedID(it *Item) (string, bool) {
 	return "", false
 }
 
-// KindOfPrefix returns the kind whose ids have prefix ("rp" -> rp), and
-// KindItem for a prefix of no kind.
+// KindOfPrefix returns the kind whose ids have prefix: "rule" -> rule,
+// "sec" -> section, "pre" -> preamble; the prefixes of kinds that earlier
+// releases gave ids of their own ("rp", "add", "reg", "guide", "def") ->
+// those kinds, so that a marker written then still reads; KindItem for
+// any other.
 func KindOfPrefix(prefix string) Kind {
-	for k, p := range idPrefix {
-		if p == prefix {
-			return k
-		}
+	switch prefix {
+	case "rule":
+		return KindRule
+	case "sec":
+		return KindSection
+	case "pre":
+		return KindPreamble
+	}
+	if k, ok := legacyPrefix[prefix]; ok {
+		return k
 	}
 	return KindItem
 }
+
+// legacyPrefix is the id prefix of each kind of numbered item other
+// than rules in releases that named ids by kind ("rp:5").
+var legacyPrefix = map[string]Kind{"rp": KindRP, "add": KindAddendum, "reg": KindRegulation, "guide": KindGuideline, "def": KindDefinition}
 
 // Marker returns the marker that sets flag f: "{{rulesync:stale}}".
 func Marker(f Flag) string { return markerPrefix + string(f) + "}}" }

@@ -35,7 +35,7 @@ func TestStripMarkers(t *testing.T) {
 }
 
 func TestRenumberRefs(t *testing.T) {
-	renumber := map[string]string{"rule:12": "rule:13", "reg:2k": "reg:2m", "rule:3": "rule:4", "rule:4": "rule:5"}
+	renumber := map[string]string{"rule:12": "rule:13", "rule:2k": "rule:2m", "rule:3": "rule:4", "rule:4": "rule:5"}
 	for _, c := range []struct{ in, want string }{
 		{"See Rule 12 and wait 12 seconds.", "See Rule 13 and wait 12 seconds."},
 		{"（参照：[規則 2k](regulations:regulation:2k)）", "（参照：[規則 2m](regulations:regulation:2m)）"},
@@ -50,14 +50,14 @@ func TestRenumberRefs(t *testing.T) {
 }
 
 func TestRenumberCited(t *testing.T) {
-	renumber := map[string]string{"reg:1e": "reg:1g", "rule:12": "rule:13"}
+	renumber := map[string]string{"rule:1e": "rule:1g", "rule:12": "rule:13"}
 	for _, c := range []struct {
 		in    string
 		cited []string
 		want  string
 	}{
-		{"誰でも参加できる（参照：規則 1e）。", []string{"reg:1e"}, "誰でも参加できる（参照：規則 1g）。"},
-		{"規則 1e と 1ea と a1e。", []string{"reg:1e"}, "規則 1g と 1ea と a1e。"},
+		{"誰でも参加できる（参照：規則 1e）。", []string{"rule:1e"}, "誰でも参加できる（参照：規則 1g）。"},
+		{"規則 1e と 1ea と a1e。", []string{"rule:1e"}, "規則 1g と 1ea と a1e。"},
 		{"wait 12 seconds (Rule 12)", []string{"rule:12"}, "wait 12 seconds (Rule 13)"},
 		{"規則 1e", nil, "規則 1e"},
 	} {

@@ -134,8 +134,8 @@ func lowerASCII(c byte) byte {
 }
 
 // Refs returns the ids of the items that text cites, in order of first
-// citation and without repeats: "rule:45", "rule:71#B", "rp:22",
-// "reg:2k", "guide:2k+", "sec:article-A". It knows the citing styles of
+// citation and without repeats: "rule:45", "rule:71#B", "rule:RP-22",
+// "rule:2k", "rule:2k+", "sec:A". It knows the citing styles of
 // English, Portuguese, Spanish, French, German, Italian, Japanese and
 // Chinese rulebooks and the link targets of the WCA Regulations.
 func Refs(text string) []string {
@@ -231,7 +231,7 @@ func citeHits(f string) []hit {
 			var id string
 			switch {
 			case kind == "article":
-				id = "sec:article-" + num
+				id = ID(KindSection, num)
 			case kind == "guideline" || strings.HasSuffix(num, "+"):
 				id = ID(KindGuideline, num)
 			default:
@@ -273,7 +273,7 @@ func citeHits(f string) []hit {
 	}
 	if rp {
 		for _, m := range refRPRe.FindAllStringSubmatchIndex(f, -1) {
-			hits = append(hits, hit{m[0], m[0], m[1], ID(KindRP, number(f[m[2]:m[3]])), false})
+			hits = append(hits, hit{m[0], m[0], m[1], ID(KindRP, "RP-"+number(f[m[2]:m[3]])), false})
 		}
 	}
 	sort.SliceStable(hits, func(i, j int) bool { return hits[i].at < hits[j].at })

@@ -6,7 +6,7 @@ import (
 )
 
 // RenumberRefs rewrites the citations in text of the items renumber maps
-// from their old ids to their new ones ("reg:2k" -> "reg:2m", "rule:12"
+// from their old ids to their new ones ("rule:2k" -> "rule:2m", "rule:12"
 // -> "rule:13"): each printed number of such an item that is part of a
 // citation (Refs reads the citation around it, in any style it knows:
 // "Rule 12", "ルール第12項", "[Regulation 2k](regulations:regulation:2k)")

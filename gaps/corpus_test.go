@@ -93,12 +93,12 @@ func TestPortugueseAddendum(t *testing.T) {
 	pt := testcorpus.Doc(t, "seeds/tda-2024-addendum-pt.txt")
 	r := gaps.Options{}.Gaps(en, pt, nil)
 	expect(t, r, func(f gaps.Finding) bool { return f.Check == gaps.Terminology || f.Check == gaps.Scope }, map[string]string{
-		"numbers error add:51 item:11":     "example 3 gives the blinds as 1000-200 where the source says 1000-2000",
-		"numbers error add:18 item:4":      "the entry ends with a stray fragment about rule 20 D, deleted in 2022",
-		"refs error add:18 item:4":         "the same stray fragment cites rule 20",
-		"numbers error add:45 item:8":      "example 2 says 1300 where the source's UTG+1 put out 1500 (one finding: 1500 -> 1300)",
-		"numbers warning add:16 item:3":    "example 3 drops the amounts 700, 1000 and 2000",
-		"numbers warning add:53-A item:13": "example 1 drops the alternative raise to 600 and its 900",
+		"numbers error rule:_12_51 item:11":     "example 3 gives the blinds as 1000-200 where the source says 1000-2000",
+		"numbers error rule:_12_18 item:4":      "the entry ends with a stray fragment about rule 20 D, deleted in 2022",
+		"refs error rule:_12_18 item:4":         "the same stray fragment cites rule 20",
+		"numbers error rule:_12_45 item:8":      "example 2 says 1300 where the source's UTG+1 put out 1500 (one finding: 1500 -> 1300)",
+		"numbers warning rule:_12_16 item:3":    "example 3 drops the amounts 700, 1000 and 2000",
+		"numbers warning rule:_12_53-A item:13": "example 1 drops the alternative raise to 600 and its 900",
 	})
 	if r.Coverage != 100 {
 		t.Errorf("coverage %.1f%%, want 100%% of the addendum", r.Coverage)
@@ -201,11 +201,11 @@ func TestWCAClean(t *testing.T) {
 	ja := testcorpus.Doc(t, "wca/wca-regulations-2021-05-01-ja.md")
 	r := gaps.Options{}.Gaps(en, ja, nil)
 	expect(t, r, nil, map[string]string{
-		"terminology info":              "ペナルティ and 罰則, 解く and ソルブ, 記録 and 結果, 規則 and 規定 are each used for one English term",
-		"numbers error reg:9f1 reg:9f1": "the translation truncates to the thousandth of a second (1000 分の 1 秒), the English to the hundredth",
-		"refs error reg:B2a reg:B2a":    "the translation cites A3b1 where the English cites A3b (one finding)",
-		"refs error reg:E2a1 reg:E2a1":  "the translation cites 12a where the English cites E2c1 (one finding)",
-		"refs warning reg:3j reg:3j":    "the translation leaves out the sentence \"Exception: a logo (see Regulation 3l)\"",
+		"terminology info":                "ペナルティ and 罰則, 解く and ソルブ, 記録 and 結果, 規則 and 規定 are each used for one English term",
+		"numbers error rule:9f1 rule:9f1": "the translation truncates to the thousandth of a second (1000 分の 1 秒), the English to the hundredth",
+		"refs error rule:B2a rule:B2a":    "the translation cites A3b1 where the English cites A3b (one finding)",
+		"refs error rule:E2a1 rule:E2a1":  "the translation cites 12a where the English cites E2c1 (one finding)",
+		"refs warning rule:3j rule:3j":    "the translation leaves out the sentence \"Exception: a logo (see Regulation 3l)\"",
 	})
 	if r.Coverage != 100 {
 		t.Errorf("coverage %.1f%%, want 100%%", r.Coverage)

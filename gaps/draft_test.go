@@ -15,27 +15,27 @@ import (
 // and gaps reports the marked items.
 func TestSyncKeyedByID(t *testing.T) {
 	src := &corpus.Document{Edition: "wca-2024-01-01", Lang: "en", Items: []corpus.Item{
-		{ID: "reg:1a", Kind: corpus.KindRegulation, Number: "1a", Text: "A competition must include a WCA Delegate."},
-		{ID: "reg:1b", Kind: corpus.KindRegulation, Number: "1b", Text: "The organization team is responsible for logistics."},
-		{ID: "reg:1c", Kind: corpus.KindRegulation, Number: "1c", Text: "Each event must have one or more judges."},
-		{ID: "reg:1d", Kind: corpus.KindRegulation, Number: "1d", Text: "Each event must have one or more scramblers."},
+		{ID: "rule:1a", Kind: corpus.KindRegulation, Number: "1a", Text: "A competition must include a WCA Delegate."},
+		{ID: "rule:1b", Kind: corpus.KindRegulation, Number: "1b", Text: "The organization team is responsible for logistics."},
+		{ID: "rule:1c", Kind: corpus.KindRegulation, Number: "1c", Text: "Each event must have one or more judges."},
+		{ID: "rule:1d", Kind: corpus.KindRegulation, Number: "1d", Text: "Each event must have one or more scramblers."},
 	}}
 	tr := &corpus.Document{Edition: "wca-2024-01-01", Lang: "ja", Source: corpus.Source{Format: "po"}, Items: []corpus.Item{
-		{ID: "reg:1a", Kind: corpus.KindRegulation, Number: "1a", Text: "大会には WCA 代理人を置かなければならない。"},
-		{ID: "reg:1b", Kind: corpus.KindRegulation, Number: "1b", Text: "大会運営チームは支援の責任を負う。", Flags: []corpus.Flag{corpus.FlagStale}},
-		{ID: "reg:1d", Kind: corpus.KindRegulation, Number: "1d", Text: "Each event must have one or more scramblers.", Flags: []corpus.Flag{corpus.FlagUntranslated}},
-		{ID: "reg:9z", Kind: corpus.KindRegulation, Number: "9z", Text: "どこにもない。"},
+		{ID: "rule:1a", Kind: corpus.KindRegulation, Number: "1a", Text: "大会には WCA 代理人を置かなければならない。"},
+		{ID: "rule:1b", Kind: corpus.KindRegulation, Number: "1b", Text: "大会運営チームは支援の責任を負う。", Flags: []corpus.Flag{corpus.FlagStale}},
+		{ID: "rule:1d", Kind: corpus.KindRegulation, Number: "1d", Text: "Each event must have one or more scramblers.", Flags: []corpus.Flag{corpus.FlagUntranslated}},
+		{ID: "rule:9z", Kind: corpus.KindRegulation, Number: "9z", Text: "どこにもない。"},
 	}}
 	d := gaps.Options{}.Sync(src, tr, nil)
 	var got string
 	for _, e := range d.Entries {
 		got += fmt.Sprintf("%s:%s ", e.Source.ID, e.State)
 	}
-	if want := "reg:1a:translated reg:1b:stale reg:1c:new reg:1d:new "; got != want {
+	if want := "rule:1a:translated rule:1b:stale rule:1c:new rule:1d:new "; got != want {
 		t.Errorf("entries %s, want %s", got, want)
 	}
-	if len(d.Orphans) != 1 || d.Orphans[0].Target.ID != "reg:9z" {
-		t.Errorf("orphans %v, want reg:9z", d.Orphans)
+	if len(d.Orphans) != 1 || d.Orphans[0].Target.ID != "rule:9z" {
+		t.Errorf("orphans %v, want rule:9z", d.Orphans)
 	}
 	r := d.Report
 	var marked []string
@@ -44,7 +44,7 @@ func TestSyncKeyedByID(t *testing.T) {
 			marked = append(marked, f.Check+" "+f.SourceID)
 		}
 	}
-	if fmt.Sprint(marked) != "[stale reg:1b untranslated reg:1d]" {
+	if fmt.Sprint(marked) != "[stale rule:1b untranslated rule:1d]" {
 		t.Errorf("marked findings %v", marked)
 	}
 	if r.Coverage != 75 {

@@ -32,10 +32,11 @@ func (o Options) align(orig, translation *corpus.Document) *align.Alignment {
 	}
 	al := o.Align.Align(orig, translation)
 	if translation.IsDraft() {
-		// A draft of rulesync sync has its source's ids: items are
-		// paired by them, the aligner pairing the rest (headings whose
-		// ids are slugs of their translated titles).
-		return withIDs(PairByID(orig, translation), al)
+		// A draft of rulesync sync has its source's ids where its
+		// layout prints them (numbers): items are paired by them, the
+		// aligner pairing the rest (headings and items named by their
+		// place, which the draft's layout need not repeat).
+		return withIDs(pairByID(orig, translation, false), al)
 	}
 	return al
 }
@@ -72,10 +73,18 @@ func withIDs(byID, al *align.Alignment) *align.Alignment {
 // the same id, as an alignment (score 1 for each pair); the rest are
 // unmatched.
 func PairByID(source, target *corpus.Document) *align.Alignment {
+	return pairByID(source, target, true)
+}
+
+// pairByID is PairByID; places says whether ids that name an item by its
+// place (corpus.PlaceID) pair too.
+func pairByID(source, target *corpus.Document, places bool) *align.Alignment {
 	al := &align.Alignment{Source: source, Target: target}
 	index := make(map[string]int, len(source.Items))
 	for i := range source.Items {
-		index[source.Items[i].ID] = i
+		if places || !corpus.PlaceID(source.Items[i].ID) {
+			index[source.Items[i].ID] = i
+		}
 	}
 	paired := make([]bool, len(source.Items))
 	for j := range target.Items {

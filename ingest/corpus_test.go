@@ -251,7 +251,7 @@ func TestWCARegulations(t *testing.T) {
 		ids := map[string]int{}
 		for _, r := range regs {
 			ids[r.ID]++
-			if !regexp.MustCompile(`^reg:[0-9A-Z][0-9a-z]*$`).MatchString(r.ID) || r.Text == "" {
+			if !regexp.MustCompile(`^rule:[0-9A-Z][0-9a-z]*$`).MatchString(r.ID) || r.Text == "" {
 				t.Errorf("%s: bad regulation %s with text %q", c.file, r.ID, r.Text)
 			}
 			if strings.Contains(r.Text, "](") {
@@ -261,10 +261,10 @@ func TestWCARegulations(t *testing.T) {
 		if len(regs) != c.regs || len(ids) != c.regs {
 			t.Errorf("%s: %d regulations (%d distinct ids), want %d", c.file, len(regs), len(ids), c.regs)
 		}
-		if e := d.Item("reg:1e2"); e == nil || len(e.Refs) != 1 || e.Refs[0] != "reg:2k" {
-			t.Errorf("%s: reg:1e2 = %+v; want a ref to reg:2k", c.file, e)
+		if e := d.Item("rule:1e2"); e == nil || len(e.Refs) != 1 || e.Refs[0] != "rule:2k" {
+			t.Errorf("%s: rule:1e2 = %+v; want a ref to rule:2k", c.file, e)
 		}
-		if a := d.Item("sec:article-A"); a == nil || a.Number != "A" {
+		if a := d.Item("sec:A"); a == nil || a.Number != "A" {
 			t.Errorf("%s: article A missing: %+v", c.file, a)
 		}
 	}

@@ -40,6 +40,7 @@ func (b *builder) entry(bl block) {
 			it.Kind = k
 		}
 		scheme = l.shape()
+		b.numberID(&it, l, false)
 	}
 	if bl.cut {
 		it.SetFlag(corpus.FlagTruncated)

@@ -202,8 +202,8 @@ func TestDraftMarkersRead(t *testing.T) {
 	for _, it := range d.Items {
 		got = append(got, fmt.Sprintf("%s %q %v", it.ID, it.Text, it.Flags))
 	}
-	want := []string{`sec:article-1 "" []`, `reg:1a "大会には代理人を置く。" [stale]`, `reg:1b "The organization team is responsible." [untranslated]`,
-		`reg:1c "訳された。" []`, `reg:1c1 "移動した。" [review]`}
+	want := []string{`sec:1 "" []`, `rule:1a "大会には代理人を置く。" [stale]`, `rule:1b "The organization team is responsible." [untranslated]`,
+		`rule:1c "訳された。" []`, `rule:1c1 "移動した。" [review]`}
 	if !slices.Equal(got, want) {
 		t.Errorf("items:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}

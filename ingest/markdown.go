@@ -159,9 +159,9 @@ func isRegNumber(s string) bool {
 }
 
 // apply gives a document in the WCA dialect what its tags said, and the
-// ids and kinds its documents have always had: the version and date of
+// kinds its documents have always had: the version and date of
 // the version line (an edition dated to the day is named by the date),
-// articles as "sec:article-X" sections, and the items numbered in the
+// articles as sections ("sec:X"), and the items numbered in the
 // regulations' scheme under them as regulations.
 func (lay mdLayout) apply(d *corpus.Document) {
 	if lay.version != "" {
@@ -179,7 +179,6 @@ func (lay mdLayout) apply(d *corpus.Document) {
 		if it.Kind == corpus.KindSection && it.Number != "" {
 			if head, ok := lay.articles[it.Number]; ok {
 				article, section = it.Number, it.Title
-				it.ID = "sec:article-" + it.Number
 				it.Section = head
 				continue
 			}

@@ -58,7 +58,7 @@ func readWith(t *testing.T, goFirst bool, path string, data []byte) (*corpus.Doc
 // hyphen together with the next ("re-" / "entries", before rule:8's
 // break). They are the MuPDF engine's four.
 var pdfBreakOnly = map[string][]string{
-	"2024-longform":  {"add:16", "add:45", "add:47"},
+	"2024-longform":  {"rule:_12_16", "rule:_12_45", "rule:_12_47"},
 	"2022-shortform": {"rule:8"},
 }
 

@@ -133,7 +133,7 @@ func checkClubRules(t *testing.T, d *corpus.Document) {
 		got = append(got, fmt.Sprintf("%s %s %q %q %v", it.ID, it.Kind, it.Title, it.Section, ps))
 	}
 	want := []string{
-		`item:1 preamble "" "" []`,
+		`pre:1 preamble "" "" []`,
 		`rule:1 rule "Bedenkzeit" "Allgemeines" []`,
 		`rule:2 rule "Remis" "Allgemeines" [A= B=]`,
 		`rule:3 rule "Telefone" "Allgemeines" []`,
@@ -142,16 +142,16 @@ func checkClubRules(t *testing.T, d *corpus.Document) {
 		`rule:6 rule "Wartezeit" "Spielbetrieb" []`,
 		`rule:7 rule "Einsprüche" "Spielbetrieb" []`,
 		`rule:8 rule "Schluss" "Spielbetrieb" []`,
-		`item:10 preamble "" "Empfohlene Verfahren" []`,
-		`rp:1 rp "Uhren stellen" "Empfohlene Verfahren" []`,
-		`rp:2 rp "Aushang" "Empfohlene Verfahren" []`,
-		`rp:3 rp "Ruhe im Saal" "Empfohlene Verfahren" []`,
-		`rp:4 rp "Zuschauer in der Zeitnot der letzten Viertelstunde einer Runde" "Empfohlene Verfahren" []`,
-		`item:15 preamble "" "Nachtrag" []`,
-		`add:2-B addendum "Rücknahme" "Nachtrag" [1=Beispiel 1: 2=Beispiel 2:]`,
-		`add:3 addendum "Telefone" "Nachtrag" [1=Beispiel:]`,
-		`add:7 addendum "Einsprüche" "Nachtrag" [1=Beispiel 1: 2=Beispiel 2:]`,
-		`add:8 addendum "Schluss" "Nachtrag" [S1=Fall 1: S2=Fall 2:]`,
+		`pre:2 preamble "" "Empfohlene Verfahren" []`,
+		`rule:_3_1 rp "Uhren stellen" "Empfohlene Verfahren" []`,
+		`rule:_3_2 rp "Aushang" "Empfohlene Verfahren" []`,
+		`rule:_3_3 rp "Ruhe im Saal" "Empfohlene Verfahren" []`,
+		`rule:_3_4 rp "Zuschauer in der Zeitnot der letzten Viertelstunde einer Runde" "Empfohlene Verfahren" []`,
+		`pre:3 preamble "" "Nachtrag" []`,
+		`rule:_4_2-B addendum "Rücknahme" "Nachtrag" [1=Beispiel 1: 2=Beispiel 2:]`,
+		`rule:_4_3 addendum "Telefone" "Nachtrag" [1=Beispiel:]`,
+		`rule:_4_7 addendum "Einsprüche" "Nachtrag" [1=Beispiel 1: 2=Beispiel 2:]`,
+		`rule:_4_8 addendum "Schluss" "Nachtrag" [S1=Fall 1: S2=Fall 2:]`,
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("items:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
@@ -174,11 +174,11 @@ func checkClubRules(t *testing.T, d *corpus.Document) {
 	if r3 := d.Item("rule:3"); r3 == nil || !strings.Contains(r3.Text, "entweder A) verwarnt oder B)") {
 		t.Errorf("rule:3: the enumeration inside its sentence should stay its text")
 	}
-	if a7 := d.Item("add:7"); a7 == nil || len(a7.Parts) != 2 || !strings.Contains(a7.Parts[0].Text, "Schritt 2: Das Schiedsgericht") {
-		t.Errorf("add:7 %+v: want two examples as parts, the steps in the first", a7)
+	if a7 := d.Item("rule:_4_7"); a7 == nil || len(a7.Parts) != 2 || !strings.Contains(a7.Parts[0].Text, "Schritt 2: Das Schiedsgericht") {
+		t.Errorf("rule:_4_7 %+v: want two examples as parts, the steps in the first", a7)
 	}
-	if a := d.Item("add:2-B"); a == nil || a.Text == "" || !strings.HasPrefix(a.Text, "Ein Angebot bleibt") {
-		t.Errorf("add:2-B: want its first sentence as the title and the rest as its text")
+	if a := d.Item("rule:_4_2-B"); a == nil || a.Text == "" || !strings.HasPrefix(a.Text, "Ein Angebot bleibt") {
+		t.Errorf("rule:_4_2-B: want its first sentence as the title and the rest as its text")
 	}
 }
 

@@ -19,7 +19,7 @@ var publications = []struct {
 	addendum      []string
 }{
 	{"tda/tda-2024-longform-en", "tda-2024", "2024-10-09", 71, 22,
-		[]string{"add:10", "add:11-D", "add:16", "add:18", "add:38", "add:40-A", "add:43", "add:45", "add:46", "add:47", "add:51", "add:52-B", "add:53-A", "add:53-B"}},
+		[]string{"rule:_12_10", "rule:_12_11-D", "rule:_12_16", "rule:_12_18", "rule:_12_38", "rule:_12_40-A", "rule:_12_43", "rule:_12_45", "rule:_12_46", "rule:_12_47", "rule:_12_51", "rule:_12_52-B", "rule:_12_53-A", "rule:_12_53-B"}},
 	{"tda/tda-2022-shortform-en", "tda-2022", "2022-09-17", 71, 0, nil},
 }
 
@@ -55,7 +55,7 @@ func TestPublicationStructure(t *testing.T) {
 				var adds []string
 				for _, it := range itemsOf(d, corpus.KindAddendum) {
 					adds = append(adds, it.ID)
-					if len(it.Parts) == 0 && it.ID != "add:10" {
+					if len(it.Parts) == 0 && it.ID != "rule:_12_10" {
 						t.Errorf("%s: no examples as parts", it.ID)
 					}
 				}
@@ -202,7 +202,7 @@ func TestPublicationDetails(t *testing.T) {
 			}
 			return ""
 		})
-		check("rp:20", func(it *corpus.Item) string {
+		check("rule:RP-20", func(it *corpus.Item) string {
 			if it.Title != "Cards Ready for Shuffle" {
 				return fmt.Sprintf("title %q", it.Title)
 			}
@@ -214,13 +214,13 @@ func TestPublicationDetails(t *testing.T) {
 			}
 			return ""
 		})
-		check("add:43", func(it *corpus.Item) string {
+		check("rule:_12_43", func(it *corpus.Item) string {
 			if !strings.Contains(corpus.Fold(it.Text), "4th - 5th") {
 				return "superscript ordinals broken apart"
 			}
 			return ""
 		})
-		check("add:40-A", func(it *corpus.Item) string {
+		check("rule:_12_40-A", func(it *corpus.Item) string {
 			if slices.Contains(it.Refs, "rule:40#A") {
 				return fmt.Sprintf("refs %v cite the entry's own rule", it.Refs)
 			}

@@ -47,6 +47,7 @@ type structure struct {
 	holes       []string       // steps that skipped numbers: "4.2 -> 4.4"
 	restarts    []string       // labels that start a second run: "3.1 after 3.9.1"
 	outOfOrder  []string       // labels read as items outside the succession
+	duplicates  []string       // ids two items would share, with both places
 	listsAsText []string       // lists starting at 1 under a heading, left as its text
 	textRunes   int            // runes of text in the blocks
 	unexplained int            // labels like the numbering's left in the text
@@ -1196,7 +1197,7 @@ func build(bs []block, starts startLabels, d *corpus.Document, st *structure, pa
 		if i == skip {
 			continue
 		}
-		b.at = i
+		b.at, b.ids.line = i, bl.line
 		switch lab, ok := starts.get(i); {
 		case bl.chrome == "title":
 		case bl.chrome != "":
@@ -1358,12 +1359,17 @@ type builder struct {
 	// at the index of the block being built.
 	kinds []corpus.Kind
 	at    int
+	ids   idState
 }
 
 // inForce is a heading in force, for the Section of the items under it.
 type inForce struct {
 	level int
 	title string
+	// frag is the heading's id without its prefix ("3", "_2"), which
+	// qualifies a numbering that starts again under it (again).
+	frag  string
+	again bool
 }
 
 // kind is the kind the division the block being built is in names
@@ -1386,7 +1392,7 @@ func (b *builder) enter(level int, title string) {
 	for len(b.heads) > 0 && b.heads[len(b.heads)-1].level >= level {
 		b.heads = b.heads[:len(b.heads)-1]
 	}
-	b.heads = append(b.heads, inForce{level, title})
+	b.heads = append(b.heads, inForce{level: level, title: title})
 }
 
 func (b *builder) text(s string) {
@@ -1400,6 +1406,7 @@ func (b *builder) text(s string) {
 
 func (b *builder) add(it corpus.Item, o open) {
 	b.d.Items = append(b.d.Items, it)
+	b.ids.lines = append(b.ids.lines, b.ids.line)
 	o.item = len(b.d.Items) - 1
 	b.stack = append(b.stack, o)
 }
@@ -1474,6 +1481,7 @@ func (b *builder) numberedItem(bl block, lab label, body, titled bool) {
 			it.Text = rest
 		}
 	}
+	b.numberID(&it, lab, bl.kind == blockHeading)
 	b.add(it, open{key: key, depth: bl.depth})
 }
 
@@ -1534,6 +1542,17 @@ func (b *builder) heading(bl block) {
 		b.counted = &countClaim{title: title, want: bl.count}
 		b.claims = append(b.claims, b.counted)
 	}
+	// Every heading takes its place in the outline, divisions too: the
+	// place names the sections that print no number ("sec:_2.1") and
+	// qualifies a numbering that starts again under a heading.
+	section := b.section(bl.level)
+	var path []int
+	if len(b.stack) > 0 {
+		path = append(path, b.stack[len(b.stack)-1].path...)
+	}
+	pk := fmt.Sprint(path)
+	b.counters[pk]++
+	path = append(path, b.counters[pk])
 	// A heading that names a kind of items ("2024 Recommended
 	// Procedures") in a numbered document opens a division of them: its
 	// words and the text under it are the division's preamble, and the
@@ -1542,19 +1561,13 @@ func (b *builder) heading(bl block) {
 	// a two-letter word opens none (divisionKinds, restartedDivisions).
 	if kind, name := divisionName(corpus.CleanLine(headingName(bl))); b.numbered && !b.entries && kind != "" && !bl.through && title != b.firstHeading && (bl.divided || bl.level == 0) {
 		b.enter(bl.level, name)
+		b.heads[len(b.heads)-1].frag = corpus.OutlinePlace(path)
 		b.add(corpus.Item{Kind: corpus.KindPreamble, Section: name, Text: title}, open{level: bl.level})
 		b.headItem = len(b.d.Items) - 1
 		b.divisions[b.headItem] = true
 		return
 	}
-	it := corpus.Item{Kind: corpus.KindSection, Title: title, Section: b.section(bl.level)}
-	var path []int
-	if len(b.stack) > 0 {
-		path = append(path, b.stack[len(b.stack)-1].path...)
-	}
-	pk := fmt.Sprint(path)
-	b.counters[pk]++
-	path = append(path, b.counters[pk])
+	it := corpus.Item{Kind: corpus.KindSection, Title: title, Section: section, ID: corpus.OutlineID(path)}
 	if !b.numbered {
 		it.Kind = corpus.KindItem
 		if bl.term && b.kind() == corpus.KindDefinition {
@@ -1567,6 +1580,7 @@ func (b *builder) heading(bl block) {
 		}
 	}
 	b.enter(bl.level, title)
+	b.heads[len(b.heads)-1].frag = corpus.OutlinePlace(path)
 	b.add(it, open{level: bl.level, path: path})
 	b.headItem = len(b.d.Items) - 1
 }
@@ -1641,6 +1655,11 @@ func (b *builder) listItem(bl block) {
 	} else {
 		it.Text = bl.text
 	}
+	if parent == "" {
+		// A list under a heading that prints no number: numbered by its
+		// places, which start again under the next such heading.
+		b.giveID(&it, "", bl.ordinal == 1, false, false)
+	}
 	b.add(it, open{key: "\x00", depth: bl.depth})
 }
 
@@ -1686,6 +1705,7 @@ func (b *builder) finish() {
 		under[d.Items[i].Section]++
 	}
 	items := d.Items[:0]
+	lines := b.ids.lines[:0]
 	for i, it := range d.Items {
 		if b.numbered && it.Kind == corpus.KindSection && it.Number == "" && it.Text == "" && (under[it.Title] > 0 || it.Title == b.firstHeading) {
 			continue
@@ -1694,12 +1714,14 @@ func (b *builder) finish() {
 			continue
 		}
 		items = append(items, it)
+		lines = append(lines, b.ids.lines[i])
 	}
 	d.Items = items
 	b.checkCounts()
 	if len(b.pre) > 0 {
 		text := strings.Join(b.pre, "\n")
 		d.Items = append([]corpus.Item{{Kind: corpus.KindPreamble, Text: text}}, d.Items...)
+		lines = append([]int{0}, lines...)
 	}
 	// A numbered heading with numbered items under it and no text of its
 	// own is a section. (Before the parts: an item without text has none.)
@@ -1713,7 +1735,7 @@ func (b *builder) finish() {
 			num = bare // "Appendix C" heads C.1
 		}
 		if n := d.Items[i+1].Number; strings.HasPrefix(n, num) && len(n) > len(num) && it.Text == "" && it.Title != "" {
-			it.Kind = corpus.KindSection
+			it.Kind, it.ID = corpus.KindSection, sectionID(it.ID)
 		}
 	}
 	var partless []bool
@@ -1721,6 +1743,7 @@ func (b *builder) finish() {
 		partless = b.partless(d.Items)
 	}
 	findParts(d.Items, partless)
+	b.st.duplicates = duplicateWarnings(d, lines)
 }
 
 // lineParts finds the numbered paragraphs of an item's text: lines that

@@ -162,6 +162,7 @@ func (st *structure) warnings(d *corpus.Document) []string {
 	list("numbering skips", st.holes)
 	list("numbering restarts", st.restarts)
 	list("numbers out of sequence, read as items", st.outOfOrder)
+	list("numbers printed twice (the second item's id takes \"-2\")", st.duplicates)
 	list("lists numbered again under a heading, kept as its text, not items (a heading that names their kind, or five items, makes them a numbering)", st.listsAsText)
 	list("counts the layout prints disagree with the items found", st.counts)
 	if st.chromeRunes > 200 {

@@ -13,8 +13,8 @@ import (
 // styles corpus.Citations knows ("Rules 2 and 42", "ルール第71項-B"),
 // and for the references it does not find there (the WCA's links, whose
 // words stay in the text: "see Regulation A2"), their printed label
-// ("Regulation A2") or, for regulations and guidelines, their number
-// alone ("A2"), as whole words. Spans do not overlap.
+// ("Rule A2") or, for a number that mixes letters and digits (which no
+// amount or count prints), the number alone ("A2"), as whole words. Spans do not overlap.
 func citations(text string, refs []string) []corpus.Citation {
 	cs := corpus.Citations(text)
 	found := map[string]bool{}
@@ -26,9 +26,9 @@ func citations(text string, refs []string) []corpus.Citation {
 		if found[id] {
 			continue
 		}
-		prefix, num, _ := strings.Cut(id, ":")
+		_, num, _ := strings.Cut(id, ":")
 		for _, w := range []string{corpus.RefLabel(r), num} {
-			if w == num && prefix != "reg" && prefix != "guide" || w == "" {
+			if w == num && !lettersAndDigits(num) || w == "" {
 				continue
 			}
 			if at := wordIndex(text, w); at >= 0 {
@@ -112,4 +112,15 @@ func urlPath(s string) string {
 		}
 	}
 	return b.String()
+}
+
+// lettersAndDigits reports whether s holds both a letter and a digit
+// ("1e2", "A2").
+func lettersAndDigits(s string) bool {
+	l, d := false, false
+	for _, r := range s {
+		l = l || unicode.IsLetter(r)
+		d = d || unicode.IsDigit(r)
+	}
+	return l && d
 }

@@ -103,10 +103,10 @@ func TestSyncFixture(t *testing.T) {
 		t.Errorf("draft differs from %s (go test ./reports -run TestSyncFixture -update):\n%s", golden, md)
 	}
 	counts := fmt.Sprintf("carried %d, stale %d, untranslated %d, orphaned %d", d.Count(gaps.Translated), d.Count(gaps.StaleState), d.Count(gaps.New), len(d.Orphans))
-	if counts != "carried 7, stale 2, untranslated 1, orphaned 1" || d.Orphans[0].Target.ID != "reg:2b" {
+	if counts != "carried 7, stale 2, untranslated 1, orphaned 1" || d.Orphans[0].Target.ID != "rule:2b" {
 		t.Errorf("%s; orphans %v", counts, d.Orphans)
 	}
-	if d.Renumbered["reg:1e"] != "reg:1g" || d.Renumbered["reg:1d"] != "reg:1c2" {
+	if d.Renumbered["rule:1e"] != "rule:1g" || d.Renumbered["rule:1d"] != "rule:1c2" {
 		t.Errorf("renumbered %v, want 1e -> 1g and 1d -> 1c2", d.Renumbered)
 	}
 	for _, line := range []string{
@@ -135,11 +135,11 @@ func TestSyncFixture(t *testing.T) {
 				t.Fatalf("%v\n%s", err, out)
 			}
 			want := ids(src)
-			stale, untranslated := []string{"reg:1b", "reg:2a"}, []string{"reg:1f"}
+			stale, untranslated := []string{"rule:1b", "rule:2a"}, []string{"rule:1f"}
 			switch format {
 			case "po", "xliff":
 				// No item without a translation.
-				want = slices.DeleteFunc(want, func(id string) bool { return id == "reg:1f" })
+				want = slices.DeleteFunc(want, func(id string) bool { return id == "rule:1f" })
 				untranslated = nil
 			}
 			if format == "xliff" {

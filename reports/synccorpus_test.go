@@ -87,7 +87,7 @@ func TestSyncWCA(t *testing.T) {
 	changed, added := changedIDs(cmp)
 	carried := 0
 	for _, label := range enOrder {
-		id := "reg:" + label
+		id := "rule:" + label
 		if changed[id] || added[id] {
 			continue
 		}
@@ -130,7 +130,7 @@ func TestSyncWCA(t *testing.T) {
 			changed[e.Source.ID], movedFrom[e.MovedFrom] = true, true
 		}
 	}
-	if len(movedFrom) != 2 || !movedFrom["reg:A3d2"] || !movedFrom["reg:A3d3"] {
+	if len(movedFrom) != 2 || !movedFrom["rule:A3d2"] || !movedFrom["rule:A3d3"] {
 		t.Errorf("moved: %v, want A3d2 and A3d3", movedFrom)
 	}
 	r := gaps.Options{}.Gaps(en24, back, nil)
@@ -176,7 +176,7 @@ func TestSyncEditedPO(t *testing.T) {
 	ja21, ja21Text := readDoc(t, testcorpus.Path(t, "wca/wca-regulations-2021-05-01-ja.md"))
 	_, po, _ := syncDraft(t, en24, ja21, en21, en24Text, ja21Text, "po")
 	fill := "WCA 代理人は、大会が WCA スクランブル説明責任方針に従うことを保証しなければならない。"
-	edited := editPO(t, string(po), "reg:1c1", fill, "reg:1e2")
+	edited := editPO(t, string(po), "rule:1c1", fill, "rule:1e2")
 	tr, err := ingest.Options{}.Bytes("edited.po", []byte(edited))
 	if err != nil {
 		t.Fatal(err)
@@ -186,7 +186,7 @@ func TestSyncEditedPO(t *testing.T) {
 	if lines["1c1"] != fill {
 		t.Errorf("1c1: %q, want the filled msgstr", lines["1c1"])
 	}
-	if want := ja21.Item("reg:1e2").Text; lines["1e2"] != want {
+	if want := ja21.Item("rule:1e2").Text; lines["1e2"] != want {
 		t.Errorf("1e2: %q, want the translation without a marker: %q", lines["1e2"], want)
 	}
 	if !strings.HasPrefix(lines["1e"], "各種目には") || !strings.HasPrefix(lines["2a"], "{{rulesync:stale}}") {

@@ -1,0 +1,117 @@
+package ingest
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/rulesync/rulesync/corpus"
+)
+
+// idState is what the builder keeps to give numbered items their ids
+// (see "Item ids" in corpus/id.go): the ids given so far, without their
+// prefix, and the source line of each item made, for the warning about a
+// number printed twice.
+type idState struct {
+	given map[string]bool
+	line  int   // the line of the block being built
+	lines []int // the line of each item of d.Items, as built
+}
+
+// numberID gives the numbered item it its id, from its label and the
+// headings in force only: its number ("rule:36"), with the letters its
+// label prints joined to it ("rule:RP-7"); where the number was given
+// already (by an item that is a heading, or one that is not, as this one)
+// and the label starts a numbering again ("1", "A", "i"), or a division's own numbering goes back
+// (lab.div: an addendum from rule 10 after rule 71), the numbering
+// started again under the innermost heading in force, and its items are
+// qualified by that heading ("rule:_14_10", "rule:3_1") while it is in
+// force. heading says the item is a heading itself, the innermost
+// heading in force then: its own id fragment qualifies the items under
+// it, not itself. The id is left to corpus.AssignIDs where it is the
+// plain one.
+func (b *builder) numberID(it *corpus.Item, lab label, heading bool) {
+	letters := ""
+	if lab.joined {
+		letters = lab.prefix
+	}
+	// A division's own numbering (lab.div: one that does not go on
+	// through its heading) is apart from its first item on, unless its
+	// labels print letters of their own.
+	own := lab.div > 0 && letters == ""
+	b.giveID(it, letters, len(lab.comps) == 1 && allFirst(lab.comps) || own, own, heading)
+}
+
+// giveID is numberID for an item whose label prints letters joined to
+// its number (or ""), and starts a numbering (restart) or not; apart
+// says the numbering is the division's own, qualified from its first item.
+func (b *builder) giveID(it *corpus.Item, letters string, restart, apart, heading bool) {
+	if b.ids.given == nil {
+		b.ids.given = map[string]bool{}
+	}
+	heads := b.heads
+	if heading && len(heads) > 0 {
+		heads = heads[:len(heads)-1]
+	}
+	plain := it.Number
+	if letters != "" && !strings.HasPrefix(plain, letters) {
+		plain = letters + "-" + plain
+	}
+	id := corpus.ID(it.Kind, plain)
+	// A heading's number may make it a section (finish): its id is then
+	// "sec:", apart from the rules'.
+	space := ""
+	if heading {
+		space = "h\x00"
+	}
+	if (apart || b.ids.given[space+idFrag(id)] && restart) && len(heads) > 0 {
+		heads[len(heads)-1].again = true
+	}
+	for i := len(heads) - 1; i >= 0; i-- {
+		if heads[i].again && heads[i].frag != "" {
+			id = corpus.QualifiedID(it.Kind, heads[i].frag, plain)
+			break
+		}
+	}
+	b.ids.given[space+idFrag(id)] = true
+	if id != corpus.ID(it.Kind, it.Number) {
+		it.ID = id
+	}
+	if heading && len(b.heads) > 0 {
+		b.heads[len(b.heads)-1].frag = idFrag(id)
+	}
+}
+
+// idFrag is an id without its prefix: "36" of "rule:36".
+func idFrag(id string) string {
+	_, f, _ := strings.Cut(id, ":")
+	return f
+}
+
+// sectionID is the id of a numbered item made a section (finish): its
+// own, with the section's prefix ("rule:_2_3" -> "sec:_2_3"); "" where
+// corpus.AssignIDs gives it ("sec:3").
+func sectionID(id string) string {
+	if id == "" {
+		return ""
+	}
+	return "sec:" + idFrag(id)
+}
+
+// duplicateWarnings names the items of d that would share an id (a
+// number the source prints twice: the second keeps a "-2" id), with the
+// source lines of both where the format gives them (lines, one per item,
+// 0 unknown).
+func duplicateWarnings(d *corpus.Document, lines []int) []string {
+	var out []string
+	at := func(i int) string {
+		s := d.Items[i].Label()
+		if i < len(lines) && lines[i] > 0 {
+			s += fmt.Sprintf(" (line %d)", lines[i])
+		}
+		return s
+	}
+	for _, dup := range corpus.Duplicates(d) {
+		out = append(out, fmt.Sprintf("%s at %s and %s", dup.ID, at(dup.First), at(dup.Second)))
+	}
+	return out
+}
