@@ -77,7 +77,7 @@ func lifeSpan(h *history.History, l *history.Life) string {
 func eventLine(h *history.History, ev history.Event) string {
 	old, new := h.EventItems(ev)
 	s := string(ev.Change.Kind)
-	if old != nil && new != nil && old.Label() != new.Label() && ev.Change.Kind != diff.Split && ev.Change.Kind != diff.Merged {
+	if old != nil && new != nil && old.Label() != new.Label() && ev.Change.Kind != diff.Split && ev.Change.Kind != diff.Merged && ev.Change.Kind != diff.Renumbered {
 		s += "; was " + old.Label()
 	}
 	return s + ": " + ev.Change.Reason
