@@ -39,7 +39,9 @@ func makeRepo(t testing.TB, path string, commits []commit) (string, []plumbing.H
 		t.Fatal(err)
 	}
 	st := repo.Storer
-	put := func(o interface{ Encode(plumbing.EncodedObject) error }, typ plumbing.ObjectType) plumbing.Hash {
+	put := func(o interface {
+		Encode(plumbing.EncodedObject) error
+	}, typ plumbing.ObjectType) plumbing.Hash {
 		obj := st.NewEncodedObject()
 		obj.SetType(typ)
 		if err := o.Encode(obj); err != nil {
