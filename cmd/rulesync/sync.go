@@ -87,6 +87,11 @@ func runSync(c *cli.Context) error {
 	if c.Context.Err() != nil {
 		return interrupted(c)
 	}
+	if d.Report != nil && d.Report.Alignment != nil {
+		if err := checkBelong(c, d.Report.Alignment, srcName, trName); err != nil {
+			return err
+		}
+	}
 	format, err := reports.DraftFormat(d, c.String("to"))
 	if err != nil {
 		return cli.Exit("sync: --to: "+err.Error(), exitBad)
