@@ -1,7 +1,6 @@
 package ingest
 
 import (
-	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -48,8 +47,15 @@ func digitValue(r rune) int {
 	}
 	// The last zero at or before r; r is its digit where within ten and
 	// Nd (every set of Nd is ten runes from a zero: TestDigitSets).
-	i := sort.Search(len(ndZeros), func(i int) bool { return ndZeros[i] > r }) - 1
-	if d := r - ndZeros[i]; d < 10 && unicode.Is(unicode.Nd, r) {
+	lo, hi := 0, len(ndZeros)
+	for lo+1 < hi {
+		if m := int(uint(lo+hi) >> 1); ndZeros[m] <= r {
+			lo = m
+		} else {
+			hi = m
+		}
+	}
+	if d := r - ndZeros[lo]; d < 10 && unicode.Is(unicode.Nd, r) {
 		return int(d)
 	}
 	return -1
