@@ -46,3 +46,50 @@ func SeriesEvidence(r *gaps.Report, h *history.History) int {
 	}
 	return n
 }
+
+// seriesEvents returns the changes to the source item id (of the last
+// edition) since the first edition; ok is false when the last edition
+// has no such item.
+func seriesEvents(h *history.History, id string) (evs []history.Event, ok bool) {
+	last := len(h.Editions) - 1
+	for i := range h.Editions[last].Doc.Items {
+		if h.Editions[last].Doc.Items[i].ID == id {
+			return h.LifeOf(last, i).Since(0), true
+		}
+	}
+	return nil, false
+}
+
+// changedIn lists changes by edition: "changed in r-2031 (modified,
+// substantive), r-2032 (renumbered, editorial)".
+func changedIn(h *history.History, evs []history.Event) string {
+	if len(evs) == 0 {
+		return "no edition of the series changed it"
+	}
+	var parts []string
+	for _, ev := range evs {
+		parts = append(parts, fmt.Sprintf("%s (%s, %s)", h.Editions[ev.Edition].Name, ev.Change.Kind, ev.Change.Severity))
+	}
+	return "changed in " + strings.Join(parts, ", ")
+}
+
+// editionChange is a change of a series as a sync report's JSON has it.
+type editionChange struct {
+	Edition  string `json:"edition"`
+	Kind     string `json:"kind"`
+	Severity string `json:"severity"`
+	Reason   string `json:"reason"`
+	Redline  string `json:"redline,omitempty"` // with the [-...-] {+...+} markers
+}
+
+func editionChanges(h *history.History, evs []history.Event) []editionChange {
+	var out []editionChange
+	for _, ev := range evs {
+		ec := editionChange{Edition: h.Editions[ev.Edition].Name, Kind: string(ev.Change.Kind), Severity: string(ev.Change.Severity), Reason: ev.Change.Reason}
+		if ev.Change.TextChanged {
+			ec.Redline = diff.WordDiff.Render(ev.Change.Spans)
+		}
+		out = append(out, ec)
+	}
+	return out
+}

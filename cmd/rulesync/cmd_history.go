@@ -198,3 +198,29 @@ func seriesEvidence(c *cli.Context, r *gaps.Report, base *corpus.Document, betwe
 	reports.SeriesEvidence(r, h)
 	return nil
 }
+
+// syncSeries is the source's history from the base through --series to
+// the source, or nil without --series.
+func syncSeries(c *cli.Context, base, src *corpus.Document) (*history.History, error) {
+	series := c.StringSlice("series")
+	if len(series) == 0 {
+		return nil, nil
+	}
+	if base == nil {
+		return nil, cli.Exit(c.Command.Name+": --series needs --base, the edition the series starts from", exitBad)
+	}
+	between, err := loadAll(c, series)
+	if err != nil {
+		return nil, err
+	}
+	docs := append(append([]*corpus.Document{base}, between...), src)
+	names := append(append([]string{base.Source.Path}, series...), c.Args().Get(0))
+	h, err := history.Options{Diff: diff.Options{Context: c.Context}}.Build(c.Context, history.FileEditions(names, docs))
+	if c.Context.Err() != nil {
+		return nil, interrupted(c)
+	}
+	if err != nil {
+		return nil, cli.Exit(c.Command.Name+": --series: "+err.Error(), exitBad)
+	}
+	return h, nil
+}
