@@ -328,13 +328,17 @@ func TestUDHRVariants(t *testing.T) {
 // changes the page, not its labels).
 var (
 	devLabel = regexp.MustCompile(`(?m)^(\s*(?:\p{L}+\s)?)([0-9]+(?:\.[0-9A-Za-z]+)*)`)
-	mdLabel  = regexp.MustCompile(`(?m)^(\s*(?:#+\s+(?:\p{L}+\s)?|\*\*))([0-9]+(?:\.[0-9A-Za-z]+)*)`)
+	// headingWord is a Markdown heading's word before its number
+	// ("# Article 1:", "# Статья 3:").
+	headingWord = regexp.MustCompile(`(?m)^(#+ )\p{L}+ ([0-9])`)
+	mdLabel     = regexp.MustCompile(`(?m)^(\s*(?:#+\s+(?:\p{L}+\s)?|\*\*))([0-9]+(?:\.[0-9A-Za-z]+)*)`)
 )
 
 // TestDevDigitVariants writes the labels of dev corpus rulebooks (the
 // numbers at their lines' starts) in Arabic-Indic, Devanagari and
-// full-width digits, at run time from the real files: every item keeps
-// its id.
+// full-width digits, and replaces or removes their headings' words
+// ("# Article 1:" as "# Madde 1:", "# 1:"), at run time from the real
+// files: every item keeps its id.
 func TestDevDigitVariants(t *testing.T) {
 	files := devFiles(t)
 	for _, name := range []string{"fide-laws-2023-en.md", "fide-laws-2023-ru.md", "fide-laws-2023-hy.md", "usau-rules-2024-2025-en.md", "fab-cr-2.10.1-en.txt"} {
@@ -355,22 +359,36 @@ func TestDevDigitVariants(t *testing.T) {
 		if strings.HasSuffix(name, ".md") {
 			re = mdLabel
 		}
-		for _, z := range []struct {
-			name string
-			zero rune
-		}{{"arabic-indic", '٠'}, {"devanagari", '०'}, {"full-width", '０'}} {
-			t.Run(name+"/"+z.name, func(t *testing.T) {
-				out := re.ReplaceAllStringFunc(string(data), func(m string) string {
+		digits := func(zero rune) func(string) string {
+			return func(text string) string {
+				return re.ReplaceAllStringFunc(text, func(m string) string {
 					sub := re.FindStringSubmatch(m)
 					var b strings.Builder
 					for _, r := range sub[2] {
 						if r >= '0' && r <= '9' {
-							r = z.zero + (r - '0')
+							r = zero + (r - '0')
 						}
 						b.WriteRune(r)
 					}
 					return sub[1] + b.String()
 				})
+			}
+		}
+		for _, v := range []struct {
+			name    string
+			rewrite func(string) string
+		}{
+			{"arabic-indic", digits('٠')},
+			{"devanagari", digits('०')},
+			{"full-width", digits('０')},
+			{"heading-words-replaced", func(text string) string { return headingWord.ReplaceAllString(text, "${1}Madde ${2}") }},
+			{"heading-words-removed", func(text string) string { return headingWord.ReplaceAllString(text, "${1}${2}") }},
+		} {
+			t.Run(name+"/"+v.name, func(t *testing.T) {
+				out := v.rewrite(string(data))
+				if out == string(data) {
+					t.Skip("nothing to rewrite")
+				}
 				d, err := ingest.Options{}.Read(name, strings.NewReader(out))
 				if err != nil {
 					t.Fatal(err)
