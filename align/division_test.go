@@ -9,7 +9,7 @@ import (
 )
 
 // TestDivisionsByPosition aligns a source whose second numbering ingest
-// named (recommended procedures, rp:1-3) with a translation whose
+// named (recommended procedures 1-3) with a translation whose
 // heading it could not name, so that its second numbering is rules
 // again (1-3 after 1-5). The translation's second numbering is the
 // source's second by position: its items pair with the procedures, by
