@@ -124,12 +124,15 @@ func (o Options) Compare(old, new *corpus.Document) *Comparison {
 	}
 	o.Align.Terse = true
 	al := o.Align.Align(old, new)
-	relabel(old, new, al)
 	c := &Comparison{Old: old, New: new, Alignment: al}
 	var done <-chan struct{}
 	if o.Context != nil {
 		done = o.Context.Done()
 	}
+	if stopped(done) {
+		return c
+	}
+	relabel(old, new, al)
 	var ok bool
 	c.Changes, ok = comparePairs(old, new, al, eqs, done)
 	if !ok {

@@ -56,7 +56,7 @@ const relabelMinSimilar = 0.6
 
 // relabelMinAlone is the Dice coefficient enough where the old item and
 // the new one are each the only free item between the same anchors.
-const relabelMinAlone = 0.3
+const relabelMinAlone = 0.45
 
 // relabelWindow is how many unpaired new items between the neighbours'
 // partners an old item is compared with at most, nearest its expected
@@ -254,6 +254,9 @@ func (r *relabeller) pair(i, j int, s float64) {
 // (as far past lo as i is past its paired neighbour) first.
 func (r *relabeller) window(i int) []int {
 	lo, hi := r.lo[i], r.hi[i]
+	if hi <= lo+1 {
+		return nil // the anchors around it cross, or leave no room
+	}
 	a, _ := slices.BinarySearch(r.candNew, lo+1)
 	b, _ := slices.BinarySearch(r.candNew, hi)
 	in := r.candNew[a:b]

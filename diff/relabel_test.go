@@ -18,7 +18,8 @@ import (
 // the real file.
 type relabelCase struct {
 	name, old, cur string
-	// translation is a translation of old, for gaps (none: "").
+	// translation is a translation of old, for gaps and sync (none: "";
+	// old itself stands for one where the rulebook has none).
 	translation string
 	// edit rewrites the newer edition's source and says how many labels
 	// it changed.
@@ -45,6 +46,7 @@ var relabelCases = []relabelCase{
 		// A numbered rule line loses its number: plain text, it
 		// continues the rule before it.
 		name: "fab-cr strip", old: "dev/fab-cr/fab-cr-2.10.1-en.txt", cur: "dev/fab-cr/fab-cr-2026-02-22-en.txt",
+		translation: "dev/fab-cr/fab-cr-2.10.1-en.txt",
 		edit: func(s string) (string, int) {
 			re := regexp.MustCompile(`(?m)^\d+\.\d+\.\d+ ([^\n]+)\n(\d)`)
 			return everyNth(s, re, 37, func(m []string) string { return m[1] + "\n" + m[2] })
@@ -54,6 +56,7 @@ var relabelCases = []relabelCase{
 		// The items of chapter 9 are numbered Q.0, Q.1, ...: every
 		// number of it changes.
 		name: "fab-cr letters", old: "dev/fab-cr/fab-cr-2.10.1-en.txt", cur: "dev/fab-cr/fab-cr-2026-02-22-en.txt",
+		translation: "dev/fab-cr/fab-cr-2.10.1-en.txt",
 		edit: func(s string) (string, int) {
 			re := regexp.MustCompile(`(?m)^9(\.\S+) `)
 			n := len(re.FindAllString(s, -1))
@@ -289,5 +292,34 @@ func checkStale(t *testing.T, old, cur, varied, tr *corpus.Document, lost int) {
 		if b, v := len(count(rb, check)), len(count(rv, check)); v > b+lost {
 			t.Errorf("%s: %d in the variant, %d unperturbed", check, v, b)
 		}
+	}
+	// sync: the translation items carried stale, and those left with
+	// no place.
+	db, dv := rb.Draft(), rv.Draft()
+	carried := func(d *gaps.Draft) (stale map[string]bool, placed int) {
+		stale = map[string]bool{}
+		for _, e := range d.Entries {
+			placed += len(e.Targets)
+			if e.State == gaps.StaleState {
+				for _, x := range e.Targets {
+					stale[x.ID] = true
+				}
+			}
+		}
+		return stale, placed
+	}
+	sb, pb := carried(db)
+	sv, pv := carried(dv)
+	followed := 0
+	for id := range sb {
+		if sv[id] {
+			followed++
+		} else {
+			t.Errorf("sync: %s carried stale unperturbed, not in the variant", id)
+		}
+	}
+	t.Logf("sync: %d of %d stale entries followed; %d translation items placed (%d unperturbed), %d orphans (%d)", followed, len(sb), pv, pb, len(dv.Orphans), len(db.Orphans))
+	if len(dv.Orphans) > len(db.Orphans)+lost {
+		t.Errorf("sync: %d orphans in the variant, %d unperturbed", len(dv.Orphans), len(db.Orphans))
 	}
 }
