@@ -123,9 +123,9 @@ type relabeller struct {
 	// lo and hi bound where each candidate old item may stand in the
 	// new edition: after the new partner of the anchored item before it,
 	// and before that of the anchored item after it (exclusive).
-	lo, hi map[int]int
+	lo, hi []int
 	// from is the anchored old item before each candidate (-1 for none).
-	from map[int]int
+	from []int
 	// text is the comparison form of each candidate (title and text
 	// joined, folded), by side.
 	textOld, textNew map[int]string
@@ -146,7 +146,7 @@ type relabeller struct {
 }
 
 func newRelabeller(old, new *corpus.Document, al *align.Alignment) *relabeller {
-	r := &relabeller{old: old, new: new, lo: map[int]int{}, hi: map[int]int{}, from: map[int]int{},
+	r := &relabeller{old: old, new: new,
 		textOld: map[int]string{}, textNew: map[int]string{},
 		weakOld: map[int]int{}, weakNew: map[int]int{}, drop: map[int]bool{},
 		pairedOld: map[int]bool{}, pairedNew: map[int]bool{}, merged: map[int][]int{}}
@@ -155,7 +155,9 @@ func newRelabeller(old, new *corpus.Document, al *align.Alignment) *relabeller {
 	for _, p := range al.Pairs {
 		if len(p.Source) == 1 && len(p.Target) == 1 {
 			o, n := &old.Items[p.Source[0]], &new.Items[p.Target[0]]
-			if o.Number != n.Number && itemForm(o) != itemForm(n) {
+			// Equal strings need no folding: most renumbered items
+			// kept their text.
+			if o.Number != n.Number && (o.Text != n.Text || o.Title != n.Title) && itemForm(o) != itemForm(n) {
 				r.weakOld[p.Source[0]], r.weakNew[p.Target[0]] = p.Target[0], p.Source[0]
 				continue
 			}
@@ -166,10 +168,14 @@ func newRelabeller(old, new *corpus.Document, al *align.Alignment) *relabeller {
 	}
 	r.candOld = candidates(al.UnmatchedSource, r.weakOld)
 	r.candNew = candidates(al.UnmatchedTarget, r.weakNew)
+	if len(r.candOld) == 0 || len(r.candNew) == 0 {
+		return r // nothing to pair
+	}
 	// Walk the old edition once each way for the nearest anchored
 	// neighbour of every candidate.
+	r.lo, r.hi, r.from = make([]int, len(old.Items)), make([]int, len(old.Items)), make([]int, len(old.Items))
 	prev, prevOld := -1, -1
-	un := map[int]bool{}
+	un := make([]bool, len(old.Items))
 	for _, i := range r.candOld {
 		un[i] = true
 	}
@@ -322,8 +328,8 @@ func (r *relabeller) similarInPlace() {
 		s    float64
 	}
 	var edges []edge
-	grams := map[int]map[string]int{}
-	gramsOf := func(j int) map[string]int {
+	grams := map[int]map[uint64]int{}
+	gramsOf := func(j int) map[uint64]int {
 		g, ok := grams[j]
 		if !ok {
 			g = trigrams(r.textNew[j])
@@ -354,7 +360,7 @@ func (r *relabeller) similarInPlace() {
 		if len(in) == 1 && inGap[[2]int{r.lo[i], r.hi[i]}] == 1 {
 			least = relabelMinAlone
 		}
-		var gi map[string]int
+		var gi map[uint64]int
 		for _, j := range in {
 			if gi == nil {
 				gi = trigrams(r.textOld[i])
@@ -432,7 +438,7 @@ func (r *relabeller) confirm(i int) {
 // trigrams counts the character trigrams of the letters and digits of
 // s, lower-cased, each run of other characters read as one space: a
 // measure of text that needs no word boundaries (Chinese, Thai).
-func trigrams(s string) map[string]int {
+func trigrams(s string) map[uint64]int {
 	var rs []rune
 	space := true
 	for _, c := range s {
@@ -444,19 +450,28 @@ func trigrams(s string) map[string]int {
 			space = true
 		}
 	}
-	g := map[string]int{}
+	g := map[uint64]int{}
 	for k := 0; k+3 <= len(rs); k++ {
-		g[string(rs[k:k+3])]++
+		g[gram(rs[k:k+3])]++
 	}
 	if len(g) == 0 && len(rs) > 0 {
-		g[string(rs)]++ // a text of one or two characters
+		g[gram(rs)]++ // a text of one or two characters
 	}
 	return g
 }
 
+// gram packs up to three runes into a key, 21 bits each.
+func gram(rs []rune) uint64 {
+	var k uint64
+	for _, r := range rs {
+		k = k<<21 | uint64(r)
+	}
+	return k | uint64(len(rs))<<63
+}
+
 // gramDice is Dice's coefficient of two multisets: twice what they share
 // over what they hold.
-func gramDice(a, b map[string]int) float64 {
+func gramDice(a, b map[uint64]int) float64 {
 	na, nb, shared := 0, 0, 0
 	for g, n := range a {
 		na += n
