@@ -36,7 +36,7 @@ type poEntry struct {
 	line            int // of its first line (comments included)
 	ctxLine, ctxCol int // of the msgctxt keyword
 	ctx, id, str    string
-	hasCtx, plural  bool
+	hasCtx          bool
 	fuzzy           bool
 	previous        bool // the source it was translated from is given (#| msgid)
 	// ref is the first reference (#:) that is an item id: the id of an
@@ -183,9 +183,11 @@ func (r *poReader) keyword(t string, ln, col int) error {
 		if r.field != "msgid" {
 			return poError(ln, col, "msgid_plural without a msgid before it")
 		}
-		r.cur.plural = true
-	default: // msgstr, msgstr[n]
-		if r.cur == nil || r.field != "msgid" && r.field != "msgid_plural" && !strings.HasPrefix(r.field, "msgstr[") {
+		return poError(ln, col, "msgid_plural: rulesync catalogues have no plural forms (one msgstr per entry)")
+	case strings.HasPrefix(kw, "msgstr[") && kw != "msgstr[0]":
+		return poError(ln, col, "%s: rulesync catalogues have no plural forms (one msgstr per entry)", kw)
+	default: // msgstr, msgstr[0]
+		if r.cur == nil || r.field != "msgid" {
 			return poError(ln, col, "%s without a msgid before it", kw)
 		}
 	}
@@ -299,9 +301,6 @@ func parsePO(text string, o Options, d *corpus.Document) error {
 			h := poHeader(e.str)
 			setInterchangeHeader(d, h["language"], firstOf(h["x-rulesync-source-edition"], h["project-id-version"]))
 			continue
-		}
-		if e.plural {
-			return poError(e.line, 1, "msgid_plural: rulesync catalogues have no plural forms")
 		}
 		if id, _, _ := strings.Cut(e.ctx, "/"); e.hasCtx && !corpus.WellFormedID(id) && e.ref != "" {
 			// A context a converter made (Translate Toolkit joins the
