@@ -369,8 +369,12 @@ func (o Options) Bytes(name string, data []byte) (*corpus.Document, error) {
 		if f == nil {
 			return fail(fmt.Errorf("unknown format %q (known: %s)", o.Format, formatNames()))
 		}
-	} else if name := detectBinary(data); name != "" {
-		f = formats[name]
+	} else {
+		detected := detectBinary(data)
+		if err := extensionAgrees(name, detected); err != nil {
+			return fail(err)
+		}
+		f = formats[detected]
 	}
 	d := &corpus.Document{}
 	formatName := ""
