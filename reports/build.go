@@ -285,13 +285,14 @@ func (b *Build) Run(ctx context.Context) (*Summary, error) {
 		run              func() (files, any, error)
 	}
 	var tasks []task
+	settings := b.settingsKey()
 	for _, d := range ws.Diffs {
 		if !ok(d.Old) || !ok(d.New) {
 			continue
 		}
 		d := d
 		name := d.Old + ".." + d.New
-		tasks = append(tasks, task{"diff", name, key("diff", name, byName[d.Old].hash, byName[d.New].hash), func() (files, any, error) {
+		tasks = append(tasks, task{"diff", name, key("diff", settings, name, byName[d.Old].hash, byName[d.New].hash), func() (files, any, error) {
 			o, err := load(d.Old)
 			if err != nil {
 				return nil, nil, err
@@ -316,7 +317,7 @@ func (b *Build) Run(ctx context.Context) (*Summary, error) {
 		if t.Base != "" {
 			baseHash = byName[t.Base].hash
 		}
-		tasks = append(tasks, task{"gaps", t.Name, key("gaps", t.Name, t.Source, t.Base, byName[t.Source].hash, byName[t.Name].hash, baseHash), func() (files, any, error) {
+		tasks = append(tasks, task{"gaps", t.Name, key("gaps", settings, t.Name, t.Source, t.Base, byName[t.Source].hash, byName[t.Name].hash, baseHash), func() (files, any, error) {
 			src, err := load(t.Source)
 			if err != nil {
 				return nil, nil, err
@@ -344,7 +345,7 @@ func (b *Build) Run(ctx context.Context) (*Summary, error) {
 			continue
 		}
 		name := s.Name
-		tasks = append(tasks, task{"check", name, key("check", name, byName[name].hash), func() (files, any, error) {
+		tasks = append(tasks, task{"check", name, key("check", settings, ws.Title, name, byName[name].hash), func() (files, any, error) {
 			d, err := load(name)
 			if err != nil {
 				return nil, nil, err
@@ -542,6 +543,9 @@ func (b *Build) ingest(ctx context.Context, src *source, cache *cache) (*corpus.
 		parse = func() (*corpus.Document, error) { return opt.Bytes(input, data) }
 	} else {
 		prev := cache.loadMemo(s)
+		if prev != nil && prev.Settings != b.settingsKey() {
+			prev = nil
+		}
 		var since *ingest.Page
 		if prev != nil {
 			since = &prev.Page
@@ -562,7 +566,7 @@ func (b *Build) ingest(ctx context.Context, src *source, cache *cache) (*corpus.
 		data = page.Data
 		parse = func() (*corpus.Document, error) { return opt.FromPage(page) }
 	}
-	parts := []string{"ingest", hex.EncodeToString(sha256Of(data)), s.Format, s.Edition, s.Lang}
+	parts := []string{"ingest", b.settingsKey(), hex.EncodeToString(sha256Of(data)), s.Format, s.Edition, s.Lang}
 	if s.PDFEngine != "" && s.PDFEngine != "auto" {
 		// Another engine is another reading (the key of the default
 		// stays what it was, so that no cache is made cold).
@@ -573,7 +577,7 @@ func (b *Build) ingest(ctx context.Context, src *source, cache *cache) (*corpus.
 		if page != nil {
 			p := *page
 			p.Data = nil
-			cache.storeMemo(s, fetchMemo{p, h})
+			cache.storeMemo(s, fetchMemo{p, h, b.settingsKey()})
 		}
 	}
 	if d := cache.loadDoc(h, what); d != nil {
