@@ -1,6 +1,11 @@
 package ingest_test
 
 import (
+	"context"
+	"errors"
+	"net"
+	"net/http"
+	"net/http/httptest"
 	"regexp"
 	"strings"
 	"testing"
@@ -43,6 +48,30 @@ func TestExtensionContentDisagree(t *testing.T) {
 	for _, c := range []struct{ name, from string }{{"x.txt", ""}, {"x.pdf", "numbered"}, {"https://example.org/x.pdf", ""}} {
 		if _, err := (ingest.Options{Format: c.from}).Bytes(c.name, []byte("1. one rule\n2. two rules\n3. three\n")); err != nil {
 			t.Errorf("%s --from %q: %v", c.name, c.from, err)
+		}
+	}
+}
+
+// TestFetchRefusesPrivate: without AllowPrivate a fetch connects to no
+// loopback address, whether the URL names it or a name resolves to it
+// (localhost); with it, the same fetch works.
+func TestFetchRefusesPrivate(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/moved" {
+			http.Redirect(w, r, "/rules.txt", http.StatusFound)
+			return
+		}
+		w.Write([]byte("1. one rule\n2. two rules\n3. three rules\n"))
+	}))
+	defer srv.Close()
+	_, port, _ := net.SplitHostPort(strings.TrimPrefix(srv.URL, "http://"))
+	for _, u := range []string{srv.URL + "/rules.txt", "http://localhost:" + port + "/rules.txt", srv.URL + "/moved"} {
+		_, err := ingest.Options{}.URL(context.Background(), u)
+		if !errors.Is(err, ingest.ErrPrivateAddress) || !strings.Contains(err.Error(), "loopback address") {
+			t.Errorf("%s: %v, want ErrPrivateAddress", u, err)
+		}
+		if _, err := (ingest.Options{AllowPrivate: true}).URL(context.Background(), u); err != nil {
+			t.Errorf("%s with AllowPrivate: %v", u, err)
 		}
 	}
 }

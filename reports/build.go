@@ -199,6 +199,9 @@ func (b *Build) Run(ctx context.Context) (*Summary, error) {
 	if _, _, err := corpus.SourceDateEpoch(); err != nil {
 		return nil, err
 	}
+	if err := ws.checkOutputHoldsNoSource(b.Out); err != nil {
+		return nil, err
+	}
 	notes := &notes{}
 	cache := openCache(ws.cacheDir(), notes)
 	if cache != nil {
@@ -521,7 +524,7 @@ func (b *Build) interrupted(ctx context.Context) error {
 // in the cache), whether the cache holds it, and its summary.
 func (b *Build) ingest(ctx context.Context, src *source, cache *cache) (*corpus.Document, error) {
 	s := src.Source
-	opt := ingest.Options{Format: s.Format, Edition: s.Edition, Lang: s.Lang, PDFEngine: s.PDFEngine, MaxBytes: b.Workspace.MaxBytes, Now: b.now, Context: ctx}
+	opt := ingest.Options{Format: s.Format, Edition: s.Edition, Lang: s.Lang, PDFEngine: s.PDFEngine, MaxBytes: b.Workspace.MaxBytes, Now: b.now, Context: ctx, AllowPrivate: b.Workspace.AllowPrivateURLs}
 	found := func(d *corpus.Document, h string, cached bool) (*corpus.Document, error) {
 		src.hash, src.stored = h, cached
 		src.summary = DocSummary{s.Name, d.Edition, d.Lang, len(d.Items), cached}
@@ -536,8 +539,11 @@ func (b *Build) ingest(ctx context.Context, src *source, cache *cache) (*corpus.
 	)
 	if s.URL == "" {
 		input = b.Workspace.resolve(s.Path)
-		var err error
-		if data, err = opt.ReadFile(input); err != nil {
+		real, err := b.Workspace.sourceFile(s.Path)
+		if err != nil {
+			return nil, &ingest.Error{Input: input, Err: err}
+		}
+		if data, err = readSource(opt, input, real); err != nil {
 			return nil, err
 		}
 		parse = func() (*corpus.Document, error) { return opt.Bytes(input, data) }
@@ -744,7 +750,11 @@ func (b *Build) rawText(name string, d *corpus.Document) string {
 	if path == "" {
 		return ""
 	}
-	data, err := ingest.Options{MaxBytes: b.Workspace.MaxBytes}.ReadFile(b.Workspace.resolve(path))
+	real, err := b.Workspace.sourceFile(path)
+	if err != nil {
+		return ""
+	}
+	data, err := readSource(ingest.Options{MaxBytes: b.Workspace.MaxBytes}, path, real)
 	if err != nil || hex.EncodeToString(sha256Of(data)) != d.Source.SHA256 {
 		return ""
 	}

@@ -174,14 +174,15 @@ func ingestInput(ctx context.Context, c *cli.Context, in string, raw bool, stder
 		return nil, nil, err
 	}
 	opt := ingest.Options{
-		PDFEngine: engine,
-		Format:    format,
-		Edition:   c.String("edition"),
-		Lang:      c.String("lang"),
-		Encoding:  c.String("encoding"),
-		Timeout:   c.Duration("timeout"),
-		MaxBytes:  max,
-		Context:   ctx,
+		PDFEngine:    engine,
+		Format:       format,
+		Edition:      c.String("edition"),
+		Lang:         c.String("lang"),
+		Encoding:     c.String("encoding"),
+		Timeout:      c.Duration("timeout"),
+		AllowPrivate: c.Bool("allow-private-urls"),
+		MaxBytes:     max,
+		Context:      ctx,
 	}
 	var d *corpus.Document
 	var data []byte
