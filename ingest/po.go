@@ -415,25 +415,26 @@ func idItem(id string) corpus.Item {
 
 var poStartRe = lazyre.New(`^(?:msgctxt|msgid)\s+"`)
 
-var xmlInterchangeRe = lazyre.New(`^\s*(?:<\?xml[^>]*\?>\s*)?(?:<!--(?s:.*?)-->\s*)*(?:<!DOCTYPE[^>]*>\s*)?<(xliff|tmx)[\s>]`)
-
-// detectInterchange names the translators' interchange format the head of
-// an input is in: "po" when its first line that is not blank or a
-// comment is a msgctxt or msgid, "xliff" or "tmx" by the root element;
-// "" otherwise. Detection consults it first, so that a catalogue is never
-// read as Markdown (its comments start with '#') nor an XLIFF file as
-// HTML.
-func detectInterchange(head []byte) string {
+// detectInterchange names the translators' interchange format data is
+// in: "po" when the first line of its first 4 KB that is not blank or a
+// comment is a msgctxt or msgid, "xliff" or "tmx" by the root element,
+// whatever comes before it (see xmlRootName); "" otherwise. Detection
+// consults it first, so that a catalogue is never read as Markdown (its
+// comments start with '#') nor an XLIFF file as HTML or text.
+func detectInterchange[T ~string | ~[]byte](data T) string {
+	head := []byte(data[:min(len(data), 4096)])
 	head = bytes.TrimPrefix(head, []byte("\xef\xbb\xbf"))
-	// Each form xmlInterchangeRe reads starts with "<" after white space
-	// (\s): a head that does not (Markdown, text) is not run through it,
-	// nor is it compiled (100 µs) for one.
+	// An XML document starts with "<" after white space: a head that
+	// does not (Markdown, text) is not scanned.
 	if t := bytes.TrimLeft(head, reSpace); len(t) > 0 && t[0] == '<' {
-		if m := xmlInterchangeRe.FindSubmatch(head); m != nil {
-			return string(m[1])
+		if n := xmlRootName(data); n == "xliff" || n == "tmx" {
+			return n
 		}
+		return ""
 	}
-	for _, l := range bytes.Split(head, []byte("\n")) {
+	for len(head) > 0 {
+		l, rest, _ := bytes.Cut(head, []byte("\n"))
+		head = rest
 		t := bytes.TrimSpace(l)
 		if len(t) == 0 || t[0] == '#' {
 			continue

@@ -75,3 +75,74 @@ func TestFetchRefusesPrivate(t *testing.T) {
 		}
 	}
 }
+
+const testXLIFF = `<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">
+<file original="wca-2024-01-01" source-language="en" target-language="ja" datatype="plaintext"><body>
+<trans-unit id="reg:1a"><source>A.</source><target>エー。</target></trans-unit>
+</body></file></xliff>`
+
+const testTMX = `<tmx version="1.4"><header srclang="en" creationtool="x" creationtoolversion="1" datatype="plaintext" segtype="paragraph" adminlang="en" o-tmf="x">
+<prop type="x-rulesync-source-edition">wca-2024-01-01</prop></header><body>
+<tu tuid="reg:1a"><tuv xml:lang="en"><seg>A.</seg></tuv><tuv xml:lang="ja"><seg>エー。</seg></tuv></tu>
+</body></tmx>`
+
+// TestInterchangeProlog: an XLIFF or TMX file is known by its root
+// element whatever its prolog holds: a second processing instruction, a
+// DOCTYPE with an internal subset, a comment longer than the 4 KB other
+// detection looks at.
+func TestInterchangeProlog(t *testing.T) {
+	prologs := map[string]string{
+		"second PI":        `<?xml version="1.0" encoding="UTF-8"?>` + "\n" + `<?xml-stylesheet type="text/xsl" href="view.xsl"?>` + "\n",
+		"internal subset":  `<?xml version="1.0"?>` + "\n" + `<!DOCTYPE x [ <!ENTITY co "Club"> <!ATTLIST seg a CDATA "]>"> ]>` + "\n",
+		"long comment":     `<?xml version="1.0"?>` + "\n<!-- " + strings.Repeat("written by a tool; ", 300) + "-->\n",
+		"bom and comments": "\xef\xbb\xbf<!-- a --><!-- b -->\n",
+	}
+	for name, prolog := range prologs {
+		for format, body := range map[string]string{"xliff": testXLIFF, "tmx": testTMX} {
+			text := prolog + body
+			if got := ingest.Detect(text); got != format {
+				t.Errorf("%s %s: Detect %q", name, format, got)
+			}
+			d, err := ingest.Options{}.Bytes("tr."+format, []byte(text))
+			if err != nil {
+				t.Errorf("%s %s: %v", name, format, err)
+				continue
+			}
+			if d.Source.Format != format || len(d.Items) != 1 || d.Items[0].Text != "エー。" || d.Lang != "ja" {
+				t.Errorf("%s %s: read as %s, %d items, lang %s", name, format, d.Source.Format, len(d.Items), d.Lang)
+			}
+		}
+	}
+}
+
+// TestTMXLanguages: a TMX of several target languages needs one chosen
+// (Options.Lang), and says which it took; the text and the language are
+// the same variant's; a TMX whose header names no srclang is an error.
+func TestTMXLanguages(t *testing.T) {
+	three := strings.Replace(testTMX, `<tuv xml:lang="ja"><seg>エー。</seg></tuv>`,
+		`<tuv xml:lang="fr"><seg>Ah.</seg></tuv><tuv xml:lang="ja"><seg>エー。</seg></tuv><tuv xml:lang="pt-BR"><seg>Á.</seg></tuv>`, 1)
+	_, err := ingest.Options{}.Bytes("three.tmx", []byte(three))
+	if err == nil || !strings.Contains(err.Error(), "fr, ja, pt-BR") || !strings.Contains(err.Error(), "--lang") {
+		t.Errorf("three languages, none chosen: %v, want an error naming them and --lang", err)
+	}
+	for _, c := range []struct{ lang, text, tag string }{{"fr", "Ah.", "fr"}, {"ja", "エー。", "ja"}, {"pt-br", "Á.", "pt-BR"}} {
+		d, err := ingest.Options{Lang: c.lang}.Bytes("three.tmx", []byte(three))
+		if err != nil {
+			t.Errorf("--lang %s: %v", c.lang, err)
+			continue
+		}
+		if len(d.Items) != 1 || d.Items[0].Text != c.text || d.Lang != c.tag {
+			t.Errorf("--lang %s: lang %s, items %+v", c.lang, d.Lang, d.Items)
+		}
+		if !strings.Contains(strings.Join(d.Notes, "\n"), "took the "+c.tag+" variants") {
+			t.Errorf("--lang %s: no note of the choice in %q", c.lang, d.Notes)
+		}
+	}
+	if _, err := (ingest.Options{Lang: "de"}).Bytes("three.tmx", []byte(three)); err == nil || !strings.Contains(err.Error(), "no de variant") {
+		t.Errorf("--lang de: %v, want an error", err)
+	}
+	nosrc := strings.Replace(testTMX, ` srclang="en"`, "", 1)
+	if _, err := (ingest.Options{}).Bytes("nosrc.tmx", []byte(nosrc)); err == nil || !strings.Contains(err.Error(), "srclang") {
+		t.Errorf("no srclang: %v, want an error naming srclang", err)
+	}
+}
