@@ -78,12 +78,16 @@ func (d *Draft) checkCarried(origOf func(i int) (int, bool)) {
 func normNumber(n string) string { return strings.ToLower(corpus.Fold(n)) }
 
 // entryRatio is the length of an entry's translation over that of the
-// source text it translates (the earlier text, for a stale entry), in
-// runes, when both are long enough to say something.
+// source text it translates (the earlier text, for a stale entry; none
+// when that is not known), in runes, when both are long enough to say
+// something.
 func entryRatio(e *Entry, d *Draft) (float64, bool) {
 	from := e.Source
-	if e.Previous != nil {
+	switch {
+	case e.Previous != nil:
 		from = e.Previous
+	case e.State == StaleState:
+		return 0, false // made from a text no longer at hand
 	}
 	src := utf8.RuneCountInString(from.Text)
 	tr := utf8.RuneCountInString(d.Text(e))
