@@ -136,7 +136,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 	withConventions(app.Commands)
 	for _, c := range app.Commands {
 		c.OnUsageError = usageError
-		c.Before = guard
+		c.Before = withGuard(c.Before)
 	}
 	return app
 }

@@ -11,9 +11,9 @@ import (
 	"github.com/rulesync/rulesync/ingest"
 )
 
-// Inputs are sacred: no command writes over a file it reads. guard is
-// every command's Before, so that the check is made in one place, before
-// anything is read or written.
+// Inputs are sacred: no command writes over a file it reads. guard runs
+// in every command's Before (withGuard), so that the check is made in
+// one place, before anything is read or written.
 
 // outputFlags are the flags that name a file or directory a command
 // writes; inputFlags those that name a file it reads (besides its
@@ -38,6 +38,19 @@ func (p namedPath) String() string {
 		return "-o " + p.path
 	}
 	return "--" + p.flag + " " + p.path
+}
+
+// withGuard is a command's Before: before (the conventions every
+// command shares), then guard.
+func withGuard(before cli.BeforeFunc) cli.BeforeFunc {
+	return func(c *cli.Context) error {
+		if before != nil {
+			if err := before(c); err != nil {
+				return err
+			}
+		}
+		return guard(c)
+	}
 }
 
 // guard refuses, with exit status 2, a command whose output (-o,
