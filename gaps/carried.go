@@ -68,7 +68,7 @@ func (d *Draft) checkCarried(origOf func(i int) (int, bool)) {
 		if r, ok := entryRatio(e, d); ok && median > 0 && (r > median*lengthOutlier || r < median/lengthOutlier) {
 			e.Review = append(e.Review, fmt.Sprintf("the translation is %.1f times the length its other texts have for their source's", r/median))
 		}
-		if s, ok := low[o]; ok {
+		if s, isLow := low[o]; ok && isLow {
 			e.Review = append(e.Review, fmt.Sprintf("the aligner is not confident of this pair (score %.2f)", s))
 		}
 	}

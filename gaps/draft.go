@@ -166,8 +166,11 @@ func (r *Report) Draft() *Draft {
 		if r.Comparison == nil {
 			return i, true
 		}
-		o, ok := curOrig[i]
-		return o, ok
+		// Two items merged into one have no one number to compare.
+		if os := curOrig[i]; len(os) == 1 {
+			return os[0], true
+		}
+		return 0, false
 	})
 	// What has no place.
 	origOf := map[int]int{} // translation index -> original index
