@@ -53,6 +53,9 @@ func gapsCommand() *cli.Command {
 			if c.Context.Err() != nil {
 				return interrupted(c)
 			}
+			if err := r.Unplaceable(); err != nil {
+				return cli.Exit("gaps: "+err.Error(), exitBad)
+			}
 			r.Provenance = pv
 			return writeReport(c, r)
 		},

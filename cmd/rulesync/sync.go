@@ -87,6 +87,9 @@ func runSync(c *cli.Context) error {
 	if c.Context.Err() != nil {
 		return interrupted(c)
 	}
+	if err := d.Report.Unplaceable(); err != nil {
+		return cli.Exit("sync: "+err.Error(), exitBad)
+	}
 	format, err := reports.DraftFormat(d, c.String("to"))
 	if err != nil {
 		return cli.Exit("sync: --to: "+err.Error(), exitBad)
