@@ -2,8 +2,8 @@ package align_test
 
 import (
 	"fmt"
-	"strings"
 	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/rulesync/rulesync/align"
