@@ -87,13 +87,14 @@ func (o Options) Through(src, tgt *corpus.Document) *Reading {
 }
 
 // partial reports whether the target of al holds less than 60% of the
-// text its source predicts at the length ratio of the pairs whose items
-// print the same number (their median; at least three such pairs): a
-// translation of part of the source (one appendix, a page of
-// previews), which has no blocks for most of the source's, where block
-// alignment, which like Gale & Church's (1993) takes the two to say the
-// same, would spread its blocks over the whole source. Without such
-// pairs the translation is taken to be whole.
+// text its source predicts at the length ratio of its sure pairs (their
+// median): those whose items print the same number, or that the
+// alignment is confident of, at least three and half the target's
+// items. Such a target translates part of the source (one appendix, a
+// page of previews) and has no blocks for most of the source's, where
+// block alignment, which like Gale & Church's (1993) takes the two to
+// say the same, would spread its blocks over the whole source. Without
+// enough sure pairs the translation is taken to be whole.
 func partial(al *Alignment) bool {
 	size := func(it *corpus.Item) float64 {
 		return float64(utf8.RuneCountInString(it.Title) + utf8.RuneCountInString(it.Text))
@@ -104,11 +105,12 @@ func partial(al *Alignment) bool {
 			continue
 		}
 		s, t := &al.Source.Items[p.Source[0]], &al.Target.Items[p.Target[0]]
-		if t.Number != "" && numberKey(t.Number) == numberKey(s.Number) && size(s) >= 20 && size(t) >= 10 {
+		sure := t.Number != "" && numberKey(t.Number) == numberKey(s.Number) || !p.Low && p.Score >= 0.5
+		if sure && size(s) >= 20 && size(t) >= 10 {
 			rs = append(rs, size(t)/size(s))
 		}
 	}
-	if len(rs) < 3 {
+	if len(rs) < 3 || 2*len(rs) < len(al.Target.Items) {
 		return false
 	}
 	slices.Sort(rs)
