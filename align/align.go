@@ -898,14 +898,12 @@ func (a *aligner) dp(S, T []int) []Pair {
 		return nil
 	}
 	w := a.o.band()
-	// A band as wide as the difference of the counts; for blocks
-	// (whole), at most twice the band wider, around the diagonal that lo
-	// slopes from corner to corner: linear however the counts differ.
-	d := max(n-m, m-n)
-	if a.o.whole {
-		d = min(d, 4*w)
+	// Items: a band as wide as the difference of the counts. Blocks
+	// (whole) keep the band around the diagonal, which lo slopes from
+	// corner to corner: linear however the counts differ.
+	if !a.o.whole {
+		w += max(n-m, m-n)
 	}
-	w += d
 	// Keep the table near linear in the items: at most 64 cells per item
 	// beyond the band's minimum.
 	width := min(2*w+1, m+1)
