@@ -20,7 +20,7 @@ import (
 func TestGapsThroughVariants(t *testing.T) {
 	for _, p := range []struct {
 		src, tr string
-		held bool // false: measured and logged, not yet held (see the doc)
+		held    bool // false: measured and logged, not yet held (see the doc)
 	}{
 		{"wca/wca-regulations-2021-05-01-en.md", "wca/wca-regulations-2021-05-01-ja.md", true},
 		{"dev/debian-social-contract/debian-social-contract-1.1-en.wml", "dev/debian-social-contract/debian-social-contract-1.1-zh.wml", true},
