@@ -121,6 +121,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 			synthCommand(),
 			showCommand(),
 			syncCommand(),
+			historyCommand(),
 		},
 	}
 	for _, c := range app.Commands {
