@@ -353,17 +353,24 @@ const (
 	flagsEnd   = "<!-- end of flags -->\n"
 )
 
-// TestDocFlags: every command has its page, docs/<command>.md, and the
-// page's flag table is the command's flags as the command defines them
-// (its help shows the same): every flag of the command is on the page
-// and every flag on the page is the command's. -update-docs rewrites the
-// tables.
+// TestDocFlags: every command has its page, docs/<command>.md, linked
+// from the README's command table, and the page's flag table is the
+// command's flags as the command defines them (its help shows the same):
+// every flag of the command is on the page and every flag on the page is
+// the command's. -update-docs rewrites the tables.
 func TestDocFlags(t *testing.T) {
 	if slices.Contains(ingest.PDFEngines(), "mupdf") {
 		t.Skip("the pages list the PDF engines of the default build")
 	}
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
 	app := newApp(nil, io.Discard, io.Discard)
 	for _, c := range app.Commands {
+		if !strings.Contains(string(readme), "(docs/"+c.Name+".md)") {
+			t.Errorf("README.md: the command table has no link to docs/%s.md", c.Name)
+		}
 		path := filepath.Join("../../docs", c.Name+".md")
 		data, err := os.ReadFile(path)
 		if err != nil {
