@@ -8,7 +8,9 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/diff"
+	"github.com/rulesync/rulesync/gaps"
 	"github.com/rulesync/rulesync/history"
 	"github.com/rulesync/rulesync/ingest"
 	"github.com/rulesync/rulesync/reports"
@@ -175,4 +177,50 @@ func cacheVersion(in ingest.Options) string {
 		}
 	}
 	return v + fmt.Sprintf(" %q %q %q %q %q", in.PDFEngine, in.Format, in.Edition, in.Lang, in.Encoding)
+}
+
+// seriesEvidence follows the source from the base through the series to
+// the source and adds to each stale finding the editions that changed
+// its item (reports.SeriesEvidence).
+func seriesEvidence(c *cli.Context, r *gaps.Report, base *corpus.Document, between []*corpus.Document, src *corpus.Document) error {
+	docs := append(append([]*corpus.Document{base}, between...), src)
+	names := make([]string, len(docs))
+	names[len(names)-1] = c.Args().Get(0)
+	copy(names[1:], c.StringSlice("series"))
+	names[0] = base.Source.Path
+	h, err := history.Options{Diff: diff.Options{Context: c.Context}}.Build(c.Context, history.FileEditions(names, docs))
+	if c.Context.Err() != nil {
+		return interrupted(c)
+	}
+	if err != nil {
+		return cli.Exit(c.Command.Name+": --series: "+err.Error(), exitBad)
+	}
+	reports.SeriesEvidence(r, h)
+	return nil
+}
+
+// syncSeries is the source's history from the base through --series to
+// the source, or nil without --series.
+func syncSeries(c *cli.Context, base, src *corpus.Document) (*history.History, error) {
+	series := c.StringSlice("series")
+	if len(series) == 0 {
+		return nil, nil
+	}
+	if base == nil {
+		return nil, cli.Exit(c.Command.Name+": --series needs --base, the edition the series starts from", exitBad)
+	}
+	between, err := loadAll(c, series)
+	if err != nil {
+		return nil, err
+	}
+	docs := append(append([]*corpus.Document{base}, between...), src)
+	names := append(append([]string{base.Source.Path}, series...), c.Args().Get(0))
+	h, err := history.Options{Diff: diff.Options{Context: c.Context}}.Build(c.Context, history.FileEditions(names, docs))
+	if c.Context.Err() != nil {
+		return nil, interrupted(c)
+	}
+	if err != nil {
+		return nil, cli.Exit(c.Command.Name+": --series: "+err.Error(), exitBad)
+	}
+	return h, nil
 }
