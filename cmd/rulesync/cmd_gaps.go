@@ -58,6 +58,11 @@ func gapsCommand() *cli.Command {
 			if c.Context.Err() != nil {
 				return interrupted(c)
 			}
+			if r.Alignment != nil {
+				if err := checkBelong(c, r.Alignment, c.Args().Get(0), c.Args().Get(1)); err != nil {
+					return err
+				}
+			}
 			r.Provenance = pv
 			if len(series) > 0 {
 				if err := seriesEvidence(c, r, base, between, src); err != nil {

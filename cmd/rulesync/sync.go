@@ -88,6 +88,11 @@ func runSync(c *cli.Context) error {
 	if c.Context.Err() != nil {
 		return interrupted(c)
 	}
+	if d.Report != nil && d.Report.Alignment != nil {
+		if err := checkBelong(c, d.Report.Alignment, srcName, trName); err != nil {
+			return err
+		}
+	}
 	if rep.Series, err = syncSeries(c, base, src); err != nil {
 		return err
 	}
