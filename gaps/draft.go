@@ -162,6 +162,16 @@ func (r *Report) Draft() *Draft {
 		d.Entries = append(d.Entries, e)
 	}
 	d.moves(placed)
+	d.checkCarried(func(i int) (int, bool) {
+		if r.Comparison == nil {
+			return i, true
+		}
+		// Two items merged into one have no one number to compare.
+		if os := curOrig[i]; len(os) == 1 {
+			return os[0], true
+		}
+		return 0, false
+	})
 	// What has no place.
 	origOf := map[int]int{} // translation index -> original index
 	for _, p := range r.Alignment.Pairs {
@@ -178,6 +188,8 @@ func (r *Report) Draft() *Draft {
 		if o, ok := origOf[j]; ok {
 			orphan.Was = &orig.Items[o]
 			orphan.Reason = fmt.Sprintf("translates %s of %s, which %s removed", orphan.Was.ID, orig.Edition, source.Edition)
+		} else if why := d.orphanReason(t, orig); why != "" {
+			orphan.Reason = why
 		}
 		if t.Has(corpus.FlagUntranslated) {
 			continue // the source's text of a removed item, in a draft
