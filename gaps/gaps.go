@@ -84,7 +84,8 @@ type Report struct {
 	// is none).
 	Provenance *Provenance
 	// Placeable counts the items of the source the translation is
-	// aligned with (the base, with one), preambles aside; Placed those
+	// aligned with (the base, with one) of the kinds its pairs cover,
+	// preambles aside; Placed those
 	// of them that have a counterpart, Unplaced the ids of the others.
 	// Unplaceable says when too few are placed to check anything.
 	Placed, Placeable int

@@ -66,13 +66,18 @@ func (o Options) read(r *Report, orig, translation *corpus.Document) (*corpus.Do
 		al = &a
 	}
 	placed := make([]bool, len(orig.Items))
+	kinds := map[corpus.Kind]bool{}
 	for _, p := range al.Pairs {
 		for _, i := range p.Source {
 			placed[i] = true
+			kinds[orig.Items[i].Kind] = true
 		}
 	}
 	for i := range orig.Items {
-		if orig.Items[i].Kind == corpus.KindPreamble {
+		// The kinds of item the translation covers, as its pairs say (a
+		// page of addendum entries does not cover the rules); all, where
+		// it covers none.
+		if k := orig.Items[i].Kind; k == corpus.KindPreamble || len(kinds) > 0 && !kinds[k] {
 			continue
 		}
 		r.Placeable++
@@ -86,8 +91,8 @@ func (o Options) read(r *Report, orig, translation *corpus.Document) (*corpus.Do
 }
 
 // Unplaceable is the error of a report whose translation could not be
-// put on its source: fewer than half of the source's items (preambles
-// aside) have a counterpart. It names how many and the first of those
+// put on its source: fewer than half of the source's items of the kinds
+// its pairs cover (preambles aside) have a counterpart. It names how many and the first of those
 // left out; nil for a report that placed half or more, or had nothing
 // to place.
 func (r *Report) Unplaceable() error {
