@@ -25,13 +25,13 @@ import (
 // the source's items and the flags its markers set.
 
 // DraftFormats are the formats a draft is written in, by their --to names.
-var DraftFormats = []string{"md", "text", "csv", "tsv", "po", "xliff", "tmx", "json"}
+var DraftFormats = []string{"md", "text", "csv", "tsv", "po", "xliff", "json"}
 
 // draftFormatOf maps the ingest formats rulesync can write back to the
 // draft format that writes them.
 var draftFormatOf = map[string]string{
 	"markdown": "md", "text": "text", "numbered": "text", "guide": "text", "addendum": "text", "reader": "text",
-	"csv": "csv", "tsv": "tsv", "po": "po", "xliff": "xliff", "tmx": "tmx", "json": "json", "items": "json",
+	"csv": "csv", "tsv": "tsv", "po": "po", "xliff": "xliff", "json": "json", "items": "json",
 }
 
 // DraftFormat chooses the format of a draft: want (a --to name, or an
@@ -191,8 +191,6 @@ func WriteDraft(w io.Writer, d *gaps.Draft, o DraftOptions) (*DraftStats, error)
 		err = DraftPO(w, d, o)
 	case "xliff":
 		err = DraftXLIFF(w, d, o)
-	case "tmx":
-		err = DraftTMX(w, d, o)
 	case "json":
 		err = corpus.Encode(w, DraftDocument(d))
 	default:

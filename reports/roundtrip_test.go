@@ -87,7 +87,14 @@ func TestInterchangeRoundTrip(t *testing.T) {
 			srcText := text(c.src, src)
 			write := func(d *gaps.Draft, format, trText string) string {
 				var b bytes.Buffer
-				if _, err := WriteDraft(&b, d, DraftOptions{Format: format, SourceText: srcText, TranslationText: trText}); err != nil {
+				o := DraftOptions{Format: format, SourceText: srcText, TranslationText: trText}
+				var err error
+				if format == "tmx" {
+					err = DraftTMX(&b, d, o)
+				} else {
+					_, err = WriteDraft(&b, d, o)
+				}
+				if err != nil {
 					t.Fatal(err)
 				}
 				return b.String()
