@@ -27,11 +27,20 @@ type Workspace struct {
 	// MaxBytes limits the size of each source read, as ingest does; 0
 	// means ingest.DefaultMaxBytes (32 MiB). The documents the build
 	// caches, which rulesync wrote, may be larger.
-	MaxBytes     int64         `toml:"max_bytes"`
-	Sources      []Source      `toml:"source"`
-	Diffs        []Pair        `toml:"diff"`
-	Translations []Translation `toml:"translation"`
-	Series       []Series      `toml:"series"`
+	MaxBytes int64 `toml:"max_bytes"`
+	// Roots are the folders file sources may lie in, relative to the
+	// manifest; a source whose real path (symlinks resolved) is in none
+	// is refused. Empty means the manifest's folder and the git
+	// repository it sits in.
+	Roots []string `toml:"roots"`
+	// AllowPrivateURLs lets URL sources, and their redirects, reach
+	// loopback, private and link-local addresses (a server on the
+	// build's machine or network); refused otherwise.
+	AllowPrivateURLs bool          `toml:"allow_private_urls"`
+	Sources          []Source      `toml:"source"`
+	Diffs            []Pair        `toml:"diff"`
+	Translations     []Translation `toml:"translation"`
+	Series           []Series      `toml:"series"`
 
 	// Dir is the manifest's directory.
 	Dir string `toml:"-"`
