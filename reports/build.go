@@ -422,6 +422,14 @@ func (b *Build) Run(ctx context.Context) (*Summary, error) {
 		if err == nil {
 			err = out.writeAll(fs)
 		}
+		if err := b.interrupted(ctx); err != nil {
+			return nil, err
+		}
+		if se.Repo != "" && err != nil {
+			// A repository that cannot be read is a source that cannot.
+			sum.Failed = append(sum.Failed, SourceError{"series " + se.Name, err})
+			continue
+		}
 		if err != nil {
 			return nil, fmt.Errorf("series %s: %v", se.Name, err)
 		}
