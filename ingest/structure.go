@@ -675,6 +675,7 @@ func recognize(bs []block, d *corpus.Document, partless func([]corpus.Item) []bo
 	cands := make([]candidate, 0, len(bs))
 	runInHeadings(bs)
 	runningTitles(bs)
+	markContents(bs)
 	kinds, from := divisionKinds(bs)
 	// In a document of entries the entries are the items: labels inside
 	// them number their parts.
