@@ -79,7 +79,7 @@ func firstLine(s string) string {
 // run's own heading, in whatever words). It returns the number of blocks
 // marked.
 func markContents(bs []block) int {
-		// A table of contents repeats titles: of headings, or the first
+	// A table of contents repeats titles: of headings, or the first
 	// line of a block that has text under it. A block repeated whole (a
 	// passage printed twice) is no title of it, and stays text.
 	at := map[string][]int{}
