@@ -32,7 +32,11 @@ type reader func(text string, d *corpus.Document) (*structure, error)
 // and keeps the reading that explains more; plain text on a tie.
 func readTextOrMarkdown(text string, d *corpus.Document) (*structure, error) {
 	md := &corpus.Document{Source: d.Source}
-	stM, errM := fromBlocks(markdownBlocks(text), md)
+	bs, errM := markdownBlocks(text)
+	var stM *structure
+	if errM == nil {
+		stM, errM = fromBlocks(bs, md)
+	}
 	stT, errT := fromBlocks(textBlocks(text), d)
 	if errM == nil && (errT != nil || stM.explains(md) > stT.explains(d)) {
 		*d = *md
@@ -181,20 +185,30 @@ func (st *structure) warnings(d *corpus.Document) []string {
 //
 // The two readings share nothing but the text and run at once: on two
 // cores the Markdown of the WCA regulations reads in the time of the
-// longer one.
+// longer one. A text over concurrentText is read one way after the
+// other, so that only one reading's working memory (blocks, the
+// recognizer's chains) is held at a time, not both at once.
+// concurrentText is the longest text arbitrate reads both ways at once.
+const concurrentText = 4 << 20
+
 func arbitrate(text string, f *format, generic reader, d *corpus.Document) (string, error) {
 	special := &corpus.Document{Source: d.Source}
 	var errS error
 	var stS *structure
 	read := make(chan struct{})
-	go func() {
+	readSpecial := func() {
 		defer close(read)
 		if f.read != nil {
 			stS, errS = f.read(text, special)
 		} else {
 			errS = f.parse(text, special)
 		}
-	}()
+	}
+	if len(text) > concurrentText {
+		readSpecial()
+	} else {
+		go readSpecial()
+	}
 	general := &corpus.Document{Source: d.Source}
 	st, errG := generic(text, general)
 	<-read

@@ -1,0 +1,195 @@
+package ingest_test
+
+import (
+	"fmt"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/rulesync/rulesync/ingest"
+)
+
+// scaleInput makes an input of n units (rules, rows, entries, lines of a
+// string, levels of nesting) for one reader; name's extension picks the
+// format as a user's file name would.
+type scaleInput struct {
+	name string
+	gen  func(n int) string
+}
+
+// scaleInputs is one input per reader and per shape that was once slower
+// than linear.
+var scaleInputs = []scaleInput{
+	{"numbered.txt", func(n int) string {
+		return repeat(n, func(b *strings.Builder, i int) { fmt.Fprintf(b, "%d. Players act in turn; rule %d applies.\n", i, i) })
+	}},
+	{"list.md", func(n int) string {
+		return "# Rules\n\n" + repeat(n, func(b *strings.Builder, i int) {
+			if i%100 == 1 {
+				fmt.Fprintf(b, "\n## Part %d\n\n", i/100+1)
+			}
+			fmt.Fprintf(b, "- %d) Players act in turn; rule %d applies.\n", i, i)
+		})
+	}},
+	{"quotes.md", func(n int) string {
+		return repeat(n, func(b *strings.Builder, i int) { fmt.Fprintf(b, "> > %d. Rule %d applies.\n>\n", i, i) })
+	}},
+	{"table.md", func(n int) string {
+		return "| number | text |\n|---|---|\n" + repeat(n, func(b *strings.Builder, i int) { fmt.Fprintf(b, "| %d | Rule %d applies. |\n", i, i) })
+	}},
+	{"emphasis.md", func(n int) string {
+		return "# T\n\n" + strings.Repeat("*a ", n) + "x" + strings.Repeat(" a*", n) + "\n"
+	}},
+	{"p.html", func(n int) string {
+		return "<html><body>\n" + repeat(n, func(b *strings.Builder, i int) { fmt.Fprintf(b, "<p>%d. Rule %d applies.</p>\n", i, i) })
+	}},
+	{"ol.html", func(n int) string {
+		return "<html><body><ol>\n" + repeat(n, func(b *strings.Builder, i int) { fmt.Fprintf(b, "<li>Rule %d applies.</li>\n", i) }) + "</ol>\n"
+	}},
+	{"entries.po", func(n int) string {
+		return poHead + repeat(n, func(b *strings.Builder, i int) {
+			fmt.Fprintf(b, "msgctxt \"rule:%d\"\nmsgid \"Rule %d applies.\"\nmsgstr \"La règle %d s'applique.\"\n\n", i, i, i)
+		})
+	}},
+	{"continued.po", func(n int) string {
+		return poHead + "msgctxt \"rule:1\"\nmsgid \"a\"\nmsgstr \"\"\n" + strings.Repeat("\"règle \"\n", n)
+	}},
+	{"units.xlf", func(n int) string {
+		return `<?xml version="1.0"?>` + "\n" + `<xliff version="1.2"><file source-language="en" target-language="fr" original="x" datatype="plaintext"><body>` + "\n" +
+			repeat(n, func(b *strings.Builder, i int) {
+				fmt.Fprintf(b, "<trans-unit id=\"rule:%d\"><source>Rule %d</source><target>Règle %d</target></trans-unit>\n", i, i, i)
+			}) + "</body></file></xliff>\n"
+	}},
+	{"units.tmx", func(n int) string {
+		return `<?xml version="1.0"?>` + "\n" + `<tmx version="1.4"><header srclang="en" datatype="plaintext" segtype="sentence" adminlang="en" creationtool="t" creationtoolversion="1" o-tmf="t"/><body>` + "\n" +
+			repeat(n, func(b *strings.Builder, i int) {
+				fmt.Fprintf(b, "<tu tuid=\"rule:%d\"><tuv xml:lang=\"en\"><seg>Rule %d</seg></tuv><tuv xml:lang=\"fr\"><seg>Règle %d</seg></tuv></tu>\n", i, i, i)
+			}) + "</body></tmx>\n"
+	}},
+	{"rows.csv", func(n int) string {
+		return "number,title,text\n" + repeat(n, func(b *strings.Builder, i int) { fmt.Fprintf(b, "%d,,Rule %d applies.\n", i, i) })
+	}},
+}
+
+const poHead = "msgid \"\"\nmsgstr \"\"\n\"Content-Type: text/plain; charset=UTF-8\\n\"\n\"Language: fr\\n\"\n\n"
+
+func repeat(n int, unit func(b *strings.Builder, i int)) string {
+	var b strings.Builder
+	for i := 1; i <= n; i++ {
+		unit(&b, i)
+	}
+	return b.String()
+}
+
+// BenchmarkScale reads each reader's input at 1k to 1M units and reports
+// the time per unit, which stays flat where a reader is linear (the
+// figures are in bench/README.md). One run per size: a 1M input takes
+// seconds.
+//
+//	go test ./ingest -run '^$' -bench Scale -benchtime 1x
+func BenchmarkScale(b *testing.B) {
+	for _, in := range scaleInputs {
+		for _, n := range []int{1_000, 10_000, 100_000, 1_000_000} {
+			b.Run(fmt.Sprintf("%s/%d", in.name, n), func(b *testing.B) {
+				data := []byte(in.gen(n))
+				o := ingest.Options{MaxBytes: 1 << 30}
+				b.SetBytes(int64(len(data)))
+				for b.Loop() {
+					if _, err := o.Bytes(in.name, data); err != nil {
+						b.Fatal(err)
+					}
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/unit")
+			})
+		}
+	}
+}
+
+// TestScaleAllocLinear reads each input at n and 4n units and checks that
+// the bytes allocated grow about four times, not sixteen: a reader that
+// joins a string by repeated concatenation, or copies what it has read
+// so far for each unit, allocates quadratically. (Time is the
+// benchmark's to show; this needs no clock.)
+func TestScaleAllocLinear(t *testing.T) {
+	const n = 3000
+	for _, in := range scaleInputs {
+		t.Run(in.name, func(t *testing.T) {
+			alloc := func(n int) uint64 {
+				data := []byte(in.gen(n))
+				var before, after runtime.MemStats
+				runtime.ReadMemStats(&before)
+				if _, err := (ingest.Options{}).Bytes(in.name, data); err != nil {
+					t.Fatal(err)
+				}
+				runtime.ReadMemStats(&after)
+				return after.TotalAlloc - before.TotalAlloc
+			}
+			small, large := alloc(n), alloc(4*n)
+			if ratio := float64(large) / float64(small); ratio > 6 {
+				t.Errorf("%d units allocate %d bytes, %d units %d: %.1f times for four times the input", n, small, 4*n, large, ratio)
+			}
+		})
+	}
+}
+
+// TestMarkdownNestingRefused checks that Markdown nested past
+// ingest.MarkdownMaxDepth, or whose unclosed link destinations would be
+// rescanned over and over, is a parse error naming the line when read as
+// Markdown, and read as plain text when the format was only guessed: the
+// CommonMark parser takes time quadratic in both.
+func TestMarkdownNestingRefused(t *testing.T) {
+	deep := ingest.MarkdownMaxDepth + 1
+	stairs := repeat(2*deep, func(b *strings.Builder, i int) { b.WriteString(strings.Repeat("  ", i-1) + "- a\n") })
+	for _, c := range []struct {
+		name, text string
+		line       int
+	}{
+		{"dashes", "# T\n\n" + strings.Repeat("- ", 50_000) + "x\n", 3},
+		{"quotes", "# T\n\n" + strings.Repeat("> ", 50_000) + "x\n", 3},
+		{"ordered", "# T\n\n" + strings.Repeat("1. ", 50_000) + "x\n", 3},
+		{"mixed", "# T\n\n" + strings.Repeat("> 1) - ", 20_000) + "x\n", 3},
+		{"stairs", stairs, deep},
+		// Quotes continued lazily, then opened deeper one at a time.
+		{"lazy", repeat(2*deep, func(b *strings.Builder, i int) { b.WriteString(strings.Repeat(">", i) + " a\nb\n") }), 2*deep - 1},
+		{"links", "# T\n\n" + strings.Repeat("[a](", 300_000) + "\n", 3},
+		{"angle links", "# T\n\n" + strings.Repeat("[a](< ", 300_000) + "\n", 3},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := ingest.Options{Format: "markdown"}.Bytes("deep.md", []byte(c.text))
+			if err == nil || !strings.Contains(err.Error(), "Markdown: ") {
+				t.Fatalf("read as Markdown: %v, want a parse error", err)
+			}
+			if want := fmt.Sprintf("deep.md:%d:1: ", c.line); !strings.HasPrefix(err.Error(), want) {
+				t.Errorf("%v, want it at %s", err, want)
+			}
+			d, err := ingest.Options{}.Bytes("deep.txt", []byte(c.text))
+			if err != nil {
+				t.Fatalf("read as text: %v", err)
+			}
+			if d.Source.Format == "markdown" {
+				t.Errorf("read as Markdown")
+			}
+		})
+	}
+}
+
+// TestMarkdownNestingRead checks the other side of the bound: Markdown
+// nested as deep as rulebooks go, and further, up to half the bound, is
+// read as Markdown, every level an item.
+func TestMarkdownNestingRead(t *testing.T) {
+	levels := ingest.MarkdownMaxDepth / 2
+	for _, c := range []struct{ name, text string }{
+		{"lists", "# T\n\n" + repeat(levels, func(b *strings.Builder, i int) {
+			fmt.Fprintf(b, "%s- %d) Rule text %d.\n", strings.Repeat("  ", i-1), i, i)
+		})},
+		{"quoted list", "# T\n\n" + repeat(levels/2, func(b *strings.Builder, i int) {
+			fmt.Fprintf(b, "> %s- %d) Rule text %d.\n", strings.Repeat("  ", i-1), i, i)
+		})},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if _, err := (ingest.Options{Format: "markdown"}).Bytes("nested.md", []byte(c.text)); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+}
