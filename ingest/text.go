@@ -29,16 +29,36 @@ type reader func(text string, d *corpus.Document) (*structure, error)
 
 // readTextOrMarkdown reads text both as plain text and as Markdown (a
 // text that is Markdown without saying so: setext headings, bold numbers)
-// and keeps the reading that explains more; plain text on a tie.
+// and keeps the reading that explains more; plain text on a tie. Of a
+// text over concurrentText, the Markdown reading is not held while the
+// plain one is made: only its measure is, and it is read again if it is
+// kept (a reading of 32 MB of numbered lines holds some 100 MB).
 func readTextOrMarkdown(text string, d *corpus.Document) (*structure, error) {
-	md := &corpus.Document{Source: d.Source}
-	bs, errM := markdownBlocks(text)
-	var stM *structure
+	readMD := func() (*corpus.Document, *structure, error) {
+		md := &corpus.Document{Source: d.Source}
+		bs, err := markdownBlocks(text)
+		if err != nil {
+			return nil, nil, err
+		}
+		st, err := fromBlocks(bs, md)
+		return md, st, err
+	}
+	md, stM, errM := readMD()
+	explainsM := 0.0
 	if errM == nil {
-		stM, errM = fromBlocks(bs, md)
+		explainsM = stM.explains(md)
+	}
+	large := len(text) > concurrentText
+	if large {
+		md, stM = nil, nil
 	}
 	stT, errT := fromBlocks(textBlocks(text), d)
-	if errM == nil && (errT != nil || stM.explains(md) > stT.explains(d)) {
+	if errM == nil && (errT != nil || explainsM > stT.explains(d)) {
+		if large {
+			if md, stM, errM = readMD(); errM != nil {
+				return nil, errM
+			}
+		}
 		*d = *md
 		d.Source.Format = "markdown"
 		d.Notes = append(d.Notes, FormatNote+"read as Markdown: it gives more structure than plain lines")
