@@ -14,7 +14,7 @@ const module = "github.com/rulesync/rulesync/"
 
 // layer orders the packages: a package may import only packages of a
 // lower layer (corpus <- ingest, align <- diff <- gaps <- reports <- cmd).
-var layer = map[string]int{"internal/lazyre": -1, "internal/gctune": -1, "internal/cputime": -1, "internal/pdftext": -1, "internal/testgen": -1, "corpus": 0, "internal/langid": 0, "ingest": 1, "internal/synth": 1, "internal/testcorpus": 2, "internal/pdftest": 0, "align": 1, "diff": 2, "gaps": 3, "reports": 4, "cmd/rulesync": 5}
+var layer = map[string]int{"internal/lazyre": -1, "internal/gctune": -1, "internal/cputime": -1, "internal/pdftext": -1, "internal/testgen": -1, "corpus": 0, "internal/langid": 0, "ingest": 1, "internal/synth": 1, "internal/testcorpus": 2, "internal/pdftest": 0, "align": 1, "diff": 2, "gaps": 3, "history": 3, "reports": 4, "cmd/rulesync": 5}
 
 // owner says which one package may use each third-party library.
 var owner = map[string]string{
@@ -32,6 +32,7 @@ var owner = map[string]string{
 	"github.com/urfave/cli":           "cmd/rulesync",
 	"golang.org/x/term":               "cmd/rulesync",
 	"github.com/BurntSushi/toml":      "reports",
+	"github.com/go-git/go-git":        "history",
 }
 
 // TestImportDirection fails when a package imports against the layering

@@ -21,6 +21,8 @@ func BenchmarkIngest(b *testing.B) {
 		{"guide", "seeds/general-poker-rules-ja.txt"},
 		{"addendum", "seeds/tda-2024-addendum-pt.txt"},
 		{"markdown", "wca/wca-regulations-2024-01-01-en.md"},
+		{"scripts", "udhr/udhr-1948-hi.md"},  // Devanagari digits, list tags "(१)"
+		{"ordinals", "udhr/udhr-1948-mn.md"}, // headings numbered by place
 		{"docx", "tda/tda-2024-longform-en.docx"},
 		{"pdf", "tda/tda-2024-longform-en.pdf"},
 	} {

@@ -213,7 +213,10 @@ func (r *docxReader) start(e xml.StartElement) {
 			r.para.WriteByte('\t')
 		}
 	case "br", "cr":
-		if r.inRun && r.deleted == 0 {
+		// A break starts a line; a second one in a row makes a blank
+		// line, which is spacing (a PDF shows it as white space only),
+		// not a paragraph of its own.
+		if p := r.para.String(); r.inRun && r.deleted == 0 && p != "" && p[len(p)-1] != '\n' {
 			r.para.WriteByte('\n')
 		}
 	case "noBreakHyphen":

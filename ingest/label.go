@@ -160,6 +160,11 @@ func labelRune(r rune) rune {
 		return 'a' + (r - 'ａ')
 	case r == '.', r == '．', r == '․':
 		return '.'
+	case r < 0x80:
+		return 0
+	}
+	if d := digitValue(r); d >= 0 {
+		return '0' + rune(d) // "٣", "३", "๓": a digit of another script
 	}
 	if l, ok := lookalike[r]; ok {
 		return l
@@ -180,9 +185,10 @@ func readLabel(s string) (l label, ok bool) {
 	if l, ok = readCJKLabel(s, i); ok {
 		return l, true
 	}
-	if r, n := utf8.DecodeRuneInString(s[i:]); r >= '①' && r <= '⑳' {
-		v := int(r-'①') + 1
-		return label{comps: []comp{{compNum, v, strconv.Itoa(v)}}, printed: string(r), end: skipSpace(s, i+n)}, true
+	if r, n := utf8.DecodeRuneInString(s[i:]); enclosedValue(r) > 0 {
+		// "⑫", "⑴", "㈠": a number and its brackets in one rune.
+		v := enclosedValue(r)
+		return label{comps: []comp{{compNum, v, strconv.Itoa(v)}}, printed: s[i : i+n], end: skipSpace(s, i+n)}, true
 	}
 	if l, ok = readCore(s, i); ok {
 		return l, true
@@ -194,7 +200,7 @@ func readLabel(s string) (l label, ok bool) {
 	} else {
 		for j < len(s) {
 			r, n := utf8.DecodeRuneInString(s[j:])
-			if !unicode.IsLetter(r) || r == '第' {
+			if !unicode.IsLetter(r) && !unicode.IsMark(r) || r == '第' {
 				break
 			}
 			j += n
@@ -288,7 +294,7 @@ func readCore(s string, i int) (l label, ok bool) {
 	if strings.HasPrefix(s[i:], "(") || strings.HasPrefix(s[i:], "（") {
 		open = true
 		_, n := utf8.DecodeRuneInString(s[i:])
-		i += n
+		i = skipSpace(s, i+n) // "( ۱)"
 	}
 	start := i
 	// The components are read into a buffer of the call's and copied
@@ -300,8 +306,24 @@ func readCore(s string, i int) (l label, ok bool) {
 	prevDot := true
 	dotAt := -1    // where the last dot read stands
 	glued := false // a word starts right after the label
+	ethiopic := false
 	for j < len(s) {
 		r, n := utf8.DecodeRuneInString(s[j:])
+		if len(comps) == 0 && isEthiopicNumeral(r) {
+			// "፲፩": Ethiopic numerals add up; one component.
+			k := j
+			for k < len(s) {
+				r, n := utf8.DecodeRuneInString(s[k:])
+				if !isEthiopicNumeral(r) {
+					break
+				}
+				k += n
+			}
+			v := ethiopicValue(s[j:k])
+			comps = append(comps, comp{compNum, v, strconv.Itoa(v)})
+			j, prevDot, ethiopic = k, false, true
+			break
+		}
 		c := labelRune(r)
 		if c == 0 {
 			break
@@ -418,6 +440,9 @@ func readCore(s string, i int) (l label, ok bool) {
 		return l, false
 	}
 	l = label{printed: s[start:j]}
+	if ethiopic {
+		l.printed = comps[0].s // its value, as for "第十二条"
+	}
 	// "Art. 1º", "Artículo 2.º", "3ª": an ordinal indicator after a number
 	// is how it is printed, not another component.
 	if comps[len(comps)-1].kind == compNum {
@@ -459,7 +484,15 @@ func readCore(s string, i int) (l label, ok bool) {
 		if letters {
 			return label{}, false
 		}
-	case strings.ContainsRune(".．:：)）、。", r):
+	case r == '/' && j+1 < len(s) && s[j+1] >= 0x80 && isTermRune(firstRune(s[j+1:])):
+		// "፩/፡": a slash and the script's word separator.
+		_, n2 := utf8.DecodeRuneInString(s[j+1:])
+		l.term = s[j : j+1+n2]
+		j += 1 + n2
+		if j < len(s) && !unicode.IsSpace(firstRune(s[j:])) {
+			return label{}, false
+		}
+	case strings.ContainsRune(".．:：)）、。", r) || r >= 0x80 && isTermRune(r):
 		l.term = s[j : j+n] // string(r), without a copy
 		k := j + n
 		// "5.1.1.The game": a dotted label may run into its text.
@@ -476,7 +509,7 @@ func readCore(s string, i int) (l label, ok bool) {
 		}
 		// "71 。 text": a terminator set apart by a space.
 		k := skipSpace(s, j)
-		if r2, n2 := utf8.DecodeRuneInString(s[k:]); strings.ContainsRune("。．:：)）", r2) {
+		if r2, n2 := utf8.DecodeRuneInString(s[k:]); strings.ContainsRune("。．:：)）", r2) || r2 >= 0x80 && isTermRune(r2) && r2 != '、' {
 			if k+n2 == len(s) || unicode.IsSpace(rune(s[k+n2])) {
 				l.term = s[k : k+n2]
 				j = k + n2
@@ -493,6 +526,17 @@ func readCore(s string, i int) (l label, ok bool) {
 		// "Rule 12 - Title" is read by the space case; a hyphen glued to
 		// a number is not a label end ("2-motion", "1000-2000").
 		return label{}, false
+	case comps[len(comps)-1].kind == compNum && len(comps) == 1 && strings.ContainsRune(cjkCounters, r):
+		// "1조", "12条": a number and its counter, without the ordinal mark.
+		l.counter = s[j : j+n]
+		j += n
+		if r2, n2 := utf8.DecodeRuneInString(s[j:]); strings.ContainsRune(":：.．、", r2) && n2 > 0 {
+			l.term = s[j : j+n2]
+			j += n2
+		}
+		if j < len(s) && !unicode.IsSpace(firstRune(s[j:])) && !strings.ContainsRune("-–—(（", firstRune(s[j:])) {
+			return label{}, false
+		}
 	default:
 		return label{}, false
 	}
@@ -591,8 +635,23 @@ func appendRoman(b []byte, n int) []byte {
 	return b
 }
 
-// cjkDigits are the values of the CJK numerals.
-var cjkDigits = map[rune]int{'〇': 0, '零': 0, '一': 1, '二': 2, '三': 3, '四': 4, '五': 5, '六': 6, '七': 7, '八': 8, '九': 9}
+// cjkDigits are the values of the CJK numerals, with the financial
+// forms (大写) and 两.
+var cjkDigits = map[rune]int{'〇': 0, '零': 0, '一': 1, '二': 2, '三': 3, '四': 4, '五': 5, '六': 6, '七': 7, '八': 8, '九': 9,
+	'壹': 1, '贰': 2, '貳': 2, '两': 2, '兩': 2, '叁': 3, '參': 3, '肆': 4, '伍': 5, '陆': 6, '陸': 6, '柒': 7, '捌': 8, '玖': 9}
+
+// cjkUnits are the CJK numerals that multiply: ten, hundred, thousand.
+var cjkUnits = map[rune]int{'十': 10, '拾': 10, '百': 100, '佰': 100, '千': 1000, '仟': 1000}
+
+// cjkCounters are the counters a CJK or Korean label prints after its
+// number: 条 (article), 項 (paragraph), 章 (chapter), 조, 항, 장, ...
+const cjkCounters = "条條項项章節节款部編编回조장항절편관"
+
+// firstRune is the first rune of s (utf8.RuneError for "").
+func firstRune(s string) rune {
+	r, _ := utf8.DecodeRuneInString(s)
+	return r
+}
 
 // readCJKLabel reads "第12条", "第十二條", "第71項", "第三章" at s[i:]: 第, a
 // number in digits or CJK numerals, and one counter character.
@@ -609,7 +668,7 @@ func readCJKLabel(s string, i int) (l label, ok bool) {
 	k := j
 	for k < len(s) {
 		r, n := utf8.DecodeRuneInString(s[k:])
-		if labelRune(r) >= '0' && labelRune(r) <= '9' || cjkDigits[r] > 0 || r == '〇' || r == '十' || r == '百' || r == '千' {
+		if labelRune(r) >= '0' && labelRune(r) <= '9' || cjkDigits[r] > 0 || r == '〇' || cjkUnits[r] > 0 {
 			k += n
 			continue
 		}
@@ -633,7 +692,7 @@ func readCJKLabel(s string, i int) (l label, ok bool) {
 	v := cjkNumber(s[j:k])
 	k = skipSpace(s, k)
 	r, n := utf8.DecodeRuneInString(s[k:])
-	if !strings.ContainsRune("条條項项章節节款部編编回조장항절편관", r) || v <= 0 {
+	if !strings.ContainsRune(cjkCounters, r) || v <= 0 {
 		return l, false
 	}
 	k += n
@@ -663,9 +722,8 @@ func cjkNumber(s string) int {
 	}
 	total, cur := 0, 0
 	for _, r := range s {
-		switch r {
-		case '十', '百', '千':
-			mul := map[rune]int{'十': 10, '百': 100, '千': 1000}[r]
+		switch mul := cjkUnits[r]; {
+		case mul > 0:
 			if cur == 0 {
 				cur = 1
 			}

@@ -49,24 +49,13 @@ func readWith(t *testing.T, goFirst bool, path string, data []byte) (*corpus.Doc
 	return d, by, why, err
 }
 
-// pdfBreakOnly lists, per publication, the items whose text the Go
-// reader and PDFium break into lines differently, the words the same:
-// each is the test "the next line's first word would have fitted on this
-// one" decided within a fraction of a point of its threshold (the Go
-// reader's boxes are a glyph's advance and the font's ascent and
-// descent, PDFium's its ink), and PDFium reads a line that ends in a
-// hyphen together with the next ("re-" / "entries", before rule:8's
-// break). They are the MuPDF engine's four.
-var pdfBreakOnly = map[string][]string{
-	"2024-longform":  {"add:16", "add:45", "add:47"},
-	"2022-shortform": {"rule:8"},
-}
-
 // TestPDFGoMatchesPDFium reads both publications with the Go reader (not
 // the fallback) and with PDFium alone: the same items, ids, kinds,
 // numbers, titles, sections, parts' labels, notes and edition, and the
-// same texts but for where a line break falls in the items of
-// pdfBreakOnly (and only there).
+// same texts, paragraph breaks and all: the two engines' boxes differ (the
+// Go reader's are a glyph's advance and the font's ascent and descent,
+// PDFium's its ink, and PDFium reads some runs of two printed lines as
+// one), and where a paragraph ends must not depend on them.
 func TestPDFGoMatchesPDFium(t *testing.T) {
 	for _, e := range pdfEditions {
 		t.Run(e.name, func(t *testing.T) {
@@ -108,8 +97,8 @@ func TestPDFGoMatchesPDFium(t *testing.T) {
 					breaks = append(breaks, g.ID)
 				}
 			}
-			if !reflect.DeepEqual(breaks, pdfBreakOnly[e.name]) {
-				t.Errorf("line breaks fall differently in %q, want in %q", breaks, pdfBreakOnly[e.name])
+			if len(breaks) > 0 {
+				t.Errorf("line breaks fall differently in %q", breaks)
 			}
 		})
 	}

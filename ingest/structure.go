@@ -48,6 +48,7 @@ type structure struct {
 	restarts    []string       // labels that start a second run: "3.1 after 3.9.1"
 	outOfOrder  []string       // labels read as items outside the succession
 	listsAsText []string       // lists starting at 1 under a heading, left as its text
+	runs        runResult      // runs of headings that number themselves (numberRuns)
 	textRunes   int            // runes of text in the blocks
 	unexplained int            // labels like the numbering's left in the text
 	chromeRunes int            // runes of text kept out as page furniture
@@ -702,6 +703,7 @@ func recognize(bs []block, d *corpus.Document, partless func([]corpus.Item) []bo
 			cands = append(cands, candidate{i, l})
 		}
 	}
+	cands = applyRuns(bs, cands, kinds, st)
 	restartedDivisions(bs, cands, kinds, from)
 	keyLabels(cands)
 	in := chainKeyed(cands, bs, st)

@@ -165,6 +165,9 @@ func fromBlocksPartless(bs []block, d *corpus.Document, partless func([]corpus.I
 		d.Version = parseVersion(head)
 	}
 	d.Notes = append(d.Notes, StructureNote+st.summary(d))
+	for _, p := range st.runs.positional {
+		d.Notes = append(d.Notes, "numbered by position: "+p)
+	}
 	d.Notes = append(d.Notes, st.warnings(d)...)
 	return st, nil
 }
@@ -188,6 +191,7 @@ func (st *structure) warnings(d *corpus.Document) []string {
 	list("numbers out of sequence, read as items", st.outOfOrder)
 	list("lists numbered again under a heading, kept as its text, not items (a heading that names their kind, or five items, makes them a numbering)", st.listsAsText)
 	list("counts the layout prints disagree with the items found", st.counts)
+	list("headings whose number their place in a run contradicts", st.runs.disagree)
 	if st.chromeRunes > 200 {
 		w = append(w, fmt.Sprintf("%s%d characters dropped as page furniture (listed in notes)", WarningNote, st.chromeRunes))
 	}

@@ -60,6 +60,8 @@ type Summary struct {
 	// Checks are the documents that are neither an edition compared nor
 	// a translation or its source: the checks that need no source.
 	Checks []CheckSummary
+	// Histories are the workspace's series followed item by item.
+	Histories []HistorySummary
 	// Failed lists the sources that could not be read, with the reason;
 	// what depends on them was left out, everything else was written.
 	Failed []SourceError
@@ -221,6 +223,11 @@ func (b *Build) Run(ctx context.Context) (*Summary, error) {
 	shared, used := map[string]bool{}, map[string]bool{}
 	for _, d := range ws.Diffs {
 		shared[d.Old], shared[d.New] = true, true
+	}
+	for _, se := range ws.Series {
+		for _, e := range se.Editions {
+			shared[e] = true
+		}
 	}
 	for _, t := range ws.Translations {
 		shared[t.Source], shared[t.Base] = true, true
@@ -403,6 +410,23 @@ func (b *Build) Run(ctx context.Context) (*Summary, error) {
 		case *CheckSummary:
 			sum.Checks = append(sum.Checks, *s)
 		}
+	}
+
+	// The histories of the series.
+	for _, se := range ws.Series {
+		fs, hs, err := b.seriesFiles(ctx, se, ok, load)
+		if err == nil {
+			err = out.writeAll(fs)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("series %s: %v", se.Name, err)
+		}
+		if hs != nil {
+			sum.Histories = append(sum.Histories, *hs)
+		}
+	}
+	if err := b.interrupted(ctx); err != nil {
+		return nil, err
 	}
 
 	// The glossary of the shared documents, and the site.

@@ -3,6 +3,7 @@ package reports_test
 import (
 	"bytes"
 	"flag"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -208,5 +209,46 @@ func TestRealChangelog(t *testing.T) {
 	}
 	if i := strings.Index(md, "| change |"); i < 0 || i > strings.Index(md, "## Substantive changes") {
 		t.Error("the summary table does not come first")
+	}
+}
+
+// TestChangelogPDFEqualsDOCX checks that the TDA 2022 -> 2024 changelog
+// made from the PDFs is the one made from the DOCX files, in every
+// format: paragraphs run on across PDF lines, columns and pages as the
+// DOCX prints them, so no wrap or page break reaches a redline.
+func TestChangelogPDFEqualsDOCX(t *testing.T) {
+	cmp := func(ext string) *diff.Comparison {
+		return diff.Options{}.Compare(testcorpus.Doc(t, "tda/tda-2022-shortform-en"+ext), testcorpus.Doc(t, "tda/tda-2024-longform-en"+ext))
+	}
+	pdf, docx := cmp(".pdf"), cmp(".docx")
+	formats := []struct {
+		name  string
+		write func(io.Writer, *diff.Comparison) error
+	}{
+		{"text", func(w io.Writer, c *diff.Comparison) error { return reports.Text(w, c, false) }},
+		{"markdown", reports.Markdown},
+		{"html", reports.HTML},
+	}
+	for _, f := range formats {
+		t.Run(f.name, func(t *testing.T) {
+			var a, b strings.Builder
+			if err := f.write(&a, pdf); err != nil {
+				t.Fatal(err)
+			}
+			if err := f.write(&b, docx); err != nil {
+				t.Fatal(err)
+			}
+			// The sources are named by their files; nothing else may differ.
+			got := strings.ReplaceAll(a.String(), ".pdf", ".docx")
+			if got != b.String() {
+				al, bl := strings.Split(got, "\n"), strings.Split(b.String(), "\n")
+				for i := range min(len(al), len(bl)) {
+					if al[i] != bl[i] {
+						t.Fatalf("line %d differs:\n pdf  %q\n docx %q", i+1, al[i], bl[i])
+					}
+				}
+				t.Fatalf("pdf changelog has %d lines, docx %d", len(al), len(bl))
+			}
+		})
 	}
 }

@@ -224,6 +224,9 @@ func overview(in siteInput, title string) string {
 	}
 	b.WriteString("</section>\n")
 
+	if len(sum.Histories) > 0 {
+		b.WriteString(historiesSection(sum.Histories))
+	}
 	b.WriteString("<section aria-labelledby=\"documents\"><h2 id=\"documents\">Documents</h2>\n")
 	if len(sum.Checks) > 0 {
 		b.WriteString("<table>\n<caption>Documents that are neither an edition compared nor a translation: the checks that need no source</caption>\n<thead><tr><th scope=\"col\">Document</th><th scope=\"col\">Language</th><th scope=\"col\">Items</th><th scope=\"col\">Check findings</th></tr></thead><tbody>\n")

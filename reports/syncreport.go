@@ -8,6 +8,7 @@ import (
 
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/gaps"
+	"github.com/rulesync/rulesync/history"
 )
 
 // SyncReport is what `rulesync sync` says about a draft it wrote: the
@@ -26,6 +27,9 @@ type SyncReport struct {
 	// of the source alone when no base was given.
 	BaseNote string
 	Stats    *DraftStats
+	// Series, when not nil, is the source's history from the base to the
+	// source: each stale item says which of its editions changed it.
+	Series *history.History
 }
 
 // Counts returns the counts of the draft by name: items, carried,
@@ -78,6 +82,15 @@ func (s *SyncReport) Text(w io.Writer) error {
 	for _, o := range d.Orphans {
 		p.f("sync: orphaned %s: %s: %s\n", o.Target.ID, o.Reason, excerpt(o.Target))
 	}
+	if s.Series != nil {
+		for i := range d.Entries {
+			if e := &d.Entries[i]; e.State == gaps.StaleState {
+				if evs, ok := seriesEvents(s.Series, e.Source.ID); ok {
+					p.f("sync: stale %s: %s\n", e.Source.ID, changedIn(s.Series, evs))
+				}
+			}
+		}
+	}
 	return p.err
 }
 
@@ -92,7 +105,9 @@ func excerpt(it *corpus.Item) string {
 
 // MarshalJSON writes {source, translation, base, base_chosen, format,
 // counts, version_line, orphans: [{id, number, title, text, was,
-// reason}], entries: [{id, state, from, moved_from, review}]}.
+// reason}], entries: [{id, state, from, moved_from, review, changed_in:
+// [{edition, kind, severity, reason, redline}]}]}, changed_in for a
+// stale item of a report with a Series.
 func (s *SyncReport) MarshalJSON() ([]byte, error) {
 	d := s.Draft
 	type orphan struct {
@@ -104,11 +119,12 @@ func (s *SyncReport) MarshalJSON() ([]byte, error) {
 		Reason string `json:"reason"`
 	}
 	type entry struct {
-		ID        string   `json:"id"`
-		State     string   `json:"state"`
-		From      string   `json:"from,omitempty"`
-		MovedFrom string   `json:"moved_from,omitempty"`
-		Review    []string `json:"review,omitempty"`
+		ID        string          `json:"id"`
+		State     string          `json:"state"`
+		From      string          `json:"from,omitempty"`
+		MovedFrom string          `json:"moved_from,omitempty"`
+		Review    []string        `json:"review,omitempty"`
+		ChangedIn []editionChange `json:"changed_in,omitempty"`
 	}
 	orphans := []orphan{}
 	for _, o := range d.Orphans {
@@ -121,7 +137,13 @@ func (s *SyncReport) MarshalJSON() ([]byte, error) {
 	entries := []entry{}
 	for i := range d.Entries {
 		e := &d.Entries[i]
-		entries = append(entries, entry{e.Source.ID, status(e), e.From, e.MovedFrom, e.Review})
+		var changed []editionChange
+		if s.Series != nil && e.State == gaps.StaleState {
+			if evs, ok := seriesEvents(s.Series, e.Source.ID); ok {
+				changed = editionChanges(s.Series, evs)
+			}
+		}
+		entries = append(entries, entry{e.Source.ID, status(e), e.From, e.MovedFrom, e.Review, changed})
 	}
 	version := ""
 	if s.Stats != nil {

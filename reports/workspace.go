@@ -31,6 +31,7 @@ type Workspace struct {
 	Sources      []Source      `toml:"source"`
 	Diffs        []Pair        `toml:"diff"`
 	Translations []Translation `toml:"translation"`
+	Series       []Series      `toml:"series"`
 
 	// Dir is the manifest's directory.
 	Dir string `toml:"-"`
@@ -54,6 +55,14 @@ type Source struct {
 type Pair struct {
 	Old string `toml:"old"`
 	New string `toml:"new"`
+}
+
+// Series is a rulebook's editions, by source name, oldest first: the
+// site follows every item through them (history/<name>.html and a page
+// per item changed).
+type Series struct {
+	Name     string   `toml:"name"`
+	Editions []string `toml:"editions"`
 }
 
 // Translation is a translation to check against its source, by source
@@ -163,6 +172,19 @@ func LoadWorkspace(path string) (*Workspace, error) {
 			return &ManifestError{Path: path, Err: fmt.Errorf("%s names source %q, which the manifest does not have", what, name)}
 		}
 		return nil
+	}
+	for _, se := range ws.Series {
+		if err := checkName(se.Name); err != nil {
+			return nil, &ManifestError{Path: path, Err: fmt.Errorf("series name %q: %v", se.Name, err)}
+		}
+		if len(se.Editions) < 2 {
+			return nil, &ManifestError{Path: path, Err: fmt.Errorf("series %q has %d edition(s); it needs two or more", se.Name, len(se.Editions))}
+		}
+		for _, e := range se.Editions {
+			if err := known("series "+se.Name, e); err != nil {
+				return nil, err
+			}
+		}
 	}
 	for _, d := range ws.Diffs {
 		if err := known("diff", d.Old); err != nil {
@@ -289,6 +311,11 @@ func (ws *Workspace) checkNames() error {
 	for _, t := range ws.Translations {
 		if err := checkName(t.Name); err != nil {
 			return fmt.Errorf("translation name %q: %v", t.Name, err)
+		}
+	}
+	for _, se := range ws.Series {
+		if err := checkName(se.Name); err != nil {
+			return fmt.Errorf("series name %q: %v", se.Name, err)
 		}
 	}
 	return nil

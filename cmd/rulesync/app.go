@@ -121,8 +121,13 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 			synthCommand(),
 			showCommand(),
 			syncCommand(),
+			historyCommand(),
+			versionCommand(),
+			completionCommand(),
+			manCommand(),
 		},
 	}
+	withConventions(app.Commands)
 	for _, c := range app.Commands {
 		c.OnUsageError = usageError
 	}
@@ -211,14 +216,12 @@ func ingestInput(ctx context.Context, c *cli.Context, in string, raw bool, stder
 	// What ingest found, on standard error: the summary where the command
 	// is about one document, the warnings always.
 	summary, warnings := ingest.Report(d)
-	if c.Command.Name == "ingest" || c.Command.Name == "show" {
+	if (c.Command.Name == "ingest" || c.Command.Name == "show") && !quiet(c) {
 		for _, s := range summary {
 			fmt.Fprintf(stderr, "%s: %s\n", in, s)
 		}
 	}
-	for _, w := range warnings {
-		fmt.Fprintf(stderr, "%s: %s\n", in, w)
-	}
+	writeWarnings(c, stderr, in, warnings)
 	if len(warnings) > 0 && c.Bool("strict") {
 		return nil, nil, cli.Exit(fmt.Sprintf("%s: --strict: %d warning(s) about the structure found", in, len(warnings)), exitBad)
 	}
@@ -383,7 +386,8 @@ func writeJSON(w io.Writer, v any) error {
 }
 
 // output writes data to the -o path atomically, or to w when the path is
-// empty or "-"; nothing once the command was interrupted.
+// empty or "-" (to nothing for /dev/null, which is no file to replace);
+// nothing once the command was interrupted.
 func output(c *cli.Context, data []byte, w io.Writer) error {
 	return outputTo(c, c.String("output"), data, w)
 }
@@ -396,6 +400,9 @@ func outputFunc(c *cli.Context, write func(io.Writer) error, w io.Writer) error 
 		return interrupted(c)
 	}
 	path := c.String("output")
+	if path == os.DevNull {
+		w, path = io.Discard, ""
+	}
 	if path == "" || path == "-" {
 		bw := bufio.NewWriterSize(w, 64<<10)
 		if err := write(bw); err != nil {
@@ -417,6 +424,9 @@ func outputFunc(c *cli.Context, write func(io.Writer) error, w io.Writer) error 
 func outputTo(c *cli.Context, path string, data []byte, w io.Writer) error {
 	if c.Context.Err() != nil {
 		return interrupted(c)
+	}
+	if path == os.DevNull {
+		return nil
 	}
 	if path == "" || path == "-" {
 		_, err := w.Write(data)

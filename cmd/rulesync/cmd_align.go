@@ -52,6 +52,11 @@ func alignCommand() *cli.Command {
 			if c.Context.Err() != nil {
 				return interrupted(c)
 			}
+			for i, al := range als {
+				if err := checkBelong(c, al, c.Args().Get(0), c.Args().Get(i+1)); err != nil {
+					return err
+				}
+			}
 			if to == "json" && len(als) == 1 {
 				// writeJSON's bytes, a pair at a time, to the output.
 				return outputFunc(c, als[0].WriteJSON, c.App.Writer)

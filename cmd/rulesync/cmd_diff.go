@@ -72,6 +72,12 @@ func diffCommand() *cli.Command {
 			}
 			lo.OldName, lo.NewName = filepath.Base(c.Args().Get(0)), filepath.Base(c.Args().Get(1))
 			cmp := opt.Compare(docs[0], docs[1])
+			if c.Context.Err() != nil {
+				return interrupted(c)
+			}
+			if err := checkBelong(c, cmp.Alignment, c.Args().Get(0), c.Args().Get(1)); err != nil {
+				return err
+			}
 			if to == "json" {
 				// Written a change at a time, straight to the output
 				// (the JSON of a diff of 100k items is held once, not

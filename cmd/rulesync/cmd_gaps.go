@@ -30,6 +30,7 @@ func gapsCommand() *cli.Command {
 			"--fail-on exists.",
 		Flags: withCommon(sourceFlags("input-format"), toFlag(reportFormats, true),
 			&cli.StringSliceFlag{Name: "base", Usage: "the source edition the translation was made from (`FILE`; repeat to let provenance choose)"},
+			&cli.StringSliceFlag{Name: "series", Usage: "a source edition between the base and SOURCE (`FILE`; repeat, oldest first): each stale item lists the editions that changed it, with their redlines"},
 			failOnFlag(),
 			outputFlag()),
 		Action: func(c *cli.Context) error {
@@ -39,11 +40,15 @@ func gapsCommand() *cli.Command {
 			if err := checkReportFlags(c); err != nil {
 				return err
 			}
-			docs, err := loadAll(c, append(c.Args().Slice(), c.StringSlice("base")...))
+			series := c.StringSlice("series")
+			if len(series) > 0 && len(c.StringSlice("base")) == 0 {
+				return cli.Exit("gaps: --series needs --base, the edition the series starts from", exitBad)
+			}
+			docs, err := loadAll(c, append(append(c.Args().Slice(), series...), c.StringSlice("base")...))
 			if err != nil {
 				return err
 			}
-			src, tr, bases := docs[0], docs[1], docs[2:]
+			src, tr, between, bases := docs[0], docs[1], docs[2:2+len(series)], docs[2+len(series):]
 			opt := gaps.Options{Context: c.Context}
 			base, pv, err := chooseBase(c, opt, tr, bases)
 			if err != nil {
@@ -53,7 +58,17 @@ func gapsCommand() *cli.Command {
 			if c.Context.Err() != nil {
 				return interrupted(c)
 			}
+			if r.Alignment != nil {
+				if err := checkBelong(c, r.Alignment, c.Args().Get(0), c.Args().Get(1)); err != nil {
+					return err
+				}
+			}
 			r.Provenance = pv
+			if len(series) > 0 {
+				if err := seriesEvidence(c, r, base, between, src); err != nil {
+					return err
+				}
+			}
 			return writeReport(c, r)
 		},
 	}

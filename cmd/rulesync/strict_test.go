@@ -58,7 +58,7 @@ func TestStrictOnRealPages(t *testing.T) {
 	} {
 		var stdout, stderr bytes.Buffer
 		out := filepath.Join(dir, "out.json")
-		if code := run([]string{"rulesync", "ingest", "-o", out, c.in}, nil, &stdout, &stderr); code != exitOK || !strings.Contains(stderr.String(), c.warning) {
+		if code := run([]string{"rulesync", "ingest", "-v", "-o", out, c.in}, nil, &stdout, &stderr); code != exitOK || !strings.Contains(stderr.String(), c.warning) {
 			t.Errorf("ingest %s: exit %d, stderr %q; want 0 and a warning %q", filepath.Base(c.in), code, stderr.String(), c.warning)
 		}
 		os.Remove(out)

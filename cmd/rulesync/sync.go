@@ -31,6 +31,7 @@ func syncCommand() *cli.Command {
 			&cli.StringSliceFlag{Name: "base", Usage: "the source edition the translation was made from (`FILE`; repeat to let provenance choose)"},
 			&cli.StringFlag{Name: "to", Usage: "output format: " + strings.Join(reports.DraftFormats, ", ") + " (default: the translation's, else the source's, else md)"},
 			&cli.StringFlag{Name: "report", Usage: "write the sync report (counts, orphaned items) as JSON to `FILE`"},
+			&cli.StringSliceFlag{Name: "series", Usage: "a source edition between the base and SOURCE (`FILE`; repeat, oldest first): each stale item says which editions changed it"},
 			outputFlag()),
 		Action: runSync,
 	}
@@ -86,6 +87,14 @@ func runSync(c *cli.Context) error {
 	d := opt.Sync(src, tr, base)
 	if c.Context.Err() != nil {
 		return interrupted(c)
+	}
+	if d.Report != nil && d.Report.Alignment != nil {
+		if err := checkBelong(c, d.Report.Alignment, srcName, trName); err != nil {
+			return err
+		}
+	}
+	if rep.Series, err = syncSeries(c, base, src); err != nil {
+		return err
 	}
 	format, err := reports.DraftFormat(d, c.String("to"))
 	if err != nil {

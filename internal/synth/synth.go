@@ -31,6 +31,9 @@ type Truth struct {
 	NumbersEdited []string
 	Split         map[string][2]string
 	Moved         []string
+	// Merged maps a new id to the two old rules joined into it (with
+	// Options.Merges only).
+	Merged map[string][2]string `json:",omitempty"`
 	// Renamed maps old ids to new ids for the rules that kept their text
 	// or were edited (every rule after an insertion or deletion is
 	// renumbered).
@@ -120,6 +123,10 @@ type Options struct {
 	// reissued: the same rules, numbers and texts under a new name and
 	// date, so that no content can tell the two apart.
 	Unchanged []int
+	// Merges joins about 2% of the rules of each edition after the first
+	// with the rule after them (recorded in Truth.Merged); the other
+	// edits are those made without it.
+	Merges bool
 }
 
 func (o Options) unchanged(e int) bool {
@@ -179,7 +186,7 @@ func (o Options) Generate(seed uint64, editions, langs, items int, emit func(nam
 			truth.Unchanged = append(truth.Unchanged, [2]string{fmt.Sprintf("en-%d", e-1), fmt.Sprintf("en-%d", e)})
 			cur = &next
 		default:
-			next, t := nextEdition(seed+uint64(e), cur)
+			next, t := nextEdition(seed+uint64(e), cur, o.Merges)
 			truth.Editions[fmt.Sprintf("en-%d..en-%d", e-1, e)] = t
 			cur = next
 		}
@@ -201,10 +208,16 @@ func (o Options) Generate(seed uint64, editions, langs, items int, emit func(nam
 }
 
 // nextEdition makes the edition after old: rules deleted, inserted and
-// edited as Editions does, renumbered in sequence.
-func nextEdition(seed uint64, old *corpus.Document) (*corpus.Document, Truth) {
+// edited as Editions does, and merged with merges, renumbered in
+// sequence.
+func nextEdition(seed uint64, old *corpus.Document, merges bool) (*corpus.Document, Truth) {
 	r := rand.New(rand.NewPCG(seed, 11))
+	mr := rand.New(rand.NewPCG(seed, 13)) // the merges' own, so that the other edits stay as they are
 	truth := Truth{Renamed: map[string]string{}, Split: map[string][2]string{}}
+	if merges {
+		truth.Merged = map[string][2]string{}
+	}
+	joined := false // the rule was merged into the one before it
 	next := &corpus.Document{Lang: "en"}
 	num := 0
 	add := func(title, text string) string {
@@ -230,6 +243,16 @@ func nextEdition(seed uint64, old *corpus.Document) (*corpus.Document, Truth) {
 				held = append(held[:k], held[k+1:]...)
 				k--
 			}
+		}
+		if joined {
+			joined = false
+			continue
+		}
+		if merges && mr.IntN(100) < 2 && i+1 < len(old.Items) {
+			nx := old.Items[i+1]
+			truth.Merged[add(it.Title, it.Text+" "+nx.Text)] = [2]string{it.ID, nx.ID}
+			joined = true
+			continue
 		}
 		switch k := r.IntN(100); {
 		case k < 2:

@@ -1,0 +1,33 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/rulesync/rulesync/align"
+)
+
+// belongMin is the least share of the smaller document's items that
+// confident pairs must hold (align.Alignment.Shared) for two inputs to be
+// taken as editions or translations of one rulebook. On the real corpus,
+// every such pair shares 0.87 or more (a translation cut short, a
+// translation into another script), and every pair of two different
+// rulebooks 0.00.
+const belongMin = 0.2
+
+// checkBelong warns when the two documents of al share almost nothing
+// (different rulebooks, or the wrong file), and fails with exit status 2
+// under --strict.
+func checkBelong(c *cli.Context, al *align.Alignment, a, b string) error {
+	s := al.Shared()
+	if s >= belongMin {
+		return nil
+	}
+	msg := fmt.Sprintf("%s and %s share almost nothing: confident pairs hold %.0f%% of the smaller one's items; are they editions or translations of one rulebook?", a, b, 100*s)
+	if c.Bool("strict") {
+		return cli.Exit(fmt.Sprintf("%s: --strict: %s", c.Command.Name, msg), exitBad)
+	}
+	fmt.Fprintf(c.App.ErrWriter, "%s: warning: %s\n", c.Command.Name, msg)
+	return nil
+}

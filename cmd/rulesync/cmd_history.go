@@ -1,0 +1,226 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/diff"
+	"github.com/rulesync/rulesync/gaps"
+	"github.com/rulesync/rulesync/history"
+	"github.com/rulesync/rulesync/ingest"
+	"github.com/rulesync/rulesync/reports"
+)
+
+// historyFormats are what history writes, as diff does.
+var historyFormats = []string{"text", "md", "html", "json"}
+
+// historyCommand is "rulesync history": the life of every item across a
+// series of editions.
+func historyCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "history",
+		Usage:     "the life of every item across a series of editions: added, each change, renumbered, moved, split, merged, removed",
+		ArgsUsage: "EDITION EDITION... (oldest first; or none with --git)",
+		Description: "Compares each edition with the next and follows every item through the series, through renumberings,\n" +
+			"moves, splits and merges: one history per item, each change dated by its edition with its severity and\n" +
+			"redline. --item ID (ID@EDITION for an id of an older edition) shows one item; --since EDITION is the\n" +
+			"cumulative changelog of everything after that edition, by item, with the net redline. --git REPO --path\n" +
+			"FILE reads the editions from a git repository (no git program needed): every commit from --first to --last\n" +
+			"that changed the file, or with --tags the tagged commits; each blob is read once, and --cache DIR keeps\n" +
+			"the documents and comparisons for the next run. json is {editions, since, note, items: [{id, label,\n" +
+			"first, last, names, events: [{edition, kind, severity, old_ids, new_ids, reason, redline}]}]}.",
+		Flags: withCommon(sourceFlags("input-format"), toFlag(historyFormats, false),
+			&cli.StringFlag{Name: "item", Usage: "show only the item `ID` (ID@EDITION names it in that edition)"},
+			&cli.StringFlag{Name: "since", Usage: "the cumulative changelog of every change after `EDITION`"},
+			&cli.StringFlag{Name: "git", Usage: "read the editions from the git repository `REPO`"},
+			&cli.StringFlag{Name: "path", Usage: "with --git: the `FILE` in the repository"},
+			&cli.StringFlag{Name: "first", Usage: "with --git: the first edition's `REV` (default: the first commit with the file)"},
+			&cli.StringFlag{Name: "last", Usage: "with --git: the last edition's `REV` (default: HEAD)"},
+			&cli.BoolFlag{Name: "tags", Usage: "with --git: the editions are the tagged commits (--first and --last name tags)"},
+			&cli.StringFlag{Name: "cache", Usage: "with --git: keep documents and comparisons in `DIR` for the next run"},
+			&cli.StringFlag{Name: "equivalences", Usage: "`FILE` of further editorial equivalences (\"old => new\" lines)"},
+			outputFlag()),
+		Action: runHistory,
+	}
+}
+
+func runHistory(c *cli.Context) error {
+	to, err := toFormat(c, historyFormats)
+	if err != nil {
+		return err
+	}
+	color, err := outputColor(c)
+	if err != nil {
+		return err
+	}
+	if c.String("item") != "" && c.String("since") != "" {
+		return cli.Exit("history: give --item or --since, not both", exitBad)
+	}
+	opt := history.Options{Diff: diff.Options{Context: c.Context}}
+	if path := c.String("equivalences"); path != "" {
+		eqs, err := loadEquivalences(c, path)
+		if err != nil {
+			return err
+		}
+		opt.Diff.Equivalences = append(diff.DefaultEquivalences(), eqs...)
+	}
+	eds, cache, err := historyEditions(c)
+	if err != nil {
+		return err
+	}
+	if cache != nil {
+		opt.Steps = cache
+	}
+	if len(eds) < 2 {
+		return cli.Exit(fmt.Sprintf("history: the series has %d edition(s); it needs two or more", len(eds)), exitBad)
+	}
+	h, err := opt.Build(c.Context, eds)
+	if c.Context.Err() != nil {
+		return interrupted(c)
+	}
+	if err != nil {
+		return cli.Exit("history: "+err.Error(), exitBad)
+	}
+	v := h.All()
+	if ref := c.String("item"); ref != "" {
+		l, _, note, err := h.Lookup(ref)
+		if err != nil {
+			return cli.Exit("history: --item: "+err.Error(), exitBad)
+		}
+		v.Lives, v.Note = []*history.Life{l}, note
+	}
+	if since := c.String("since"); since != "" {
+		e, err := h.EditionIndex(since)
+		if err != nil {
+			return cli.Exit("history: --since: "+err.Error(), exitBad)
+		}
+		v = h.SinceView(e)
+	}
+	if to == "json" {
+		return outputFunc(c, v.WriteJSON, c.App.Writer)
+	}
+	var buf bytes.Buffer
+	switch to {
+	case "md":
+		err = reports.HistoryMarkdown(&buf, v)
+	case "html":
+		err = reports.HistoryHTML(&buf, v)
+	default:
+		err = reports.HistoryText(&buf, v, color)
+	}
+	if err != nil {
+		return cli.Exit(err.Error(), exitBad)
+	}
+	return output(c, buf.Bytes(), c.App.Writer)
+}
+
+// historyEditions reads the series: the files named, or the versions
+// of a file in a git repository.
+func historyEditions(c *cli.Context) ([]history.Edition, *history.Cache, error) {
+	repo := c.String("git")
+	if repo == "" {
+		for _, f := range []string{"path", "first", "last", "tags", "cache"} {
+			if c.IsSet(f) {
+				return nil, nil, cli.Exit(fmt.Sprintf("history: --%s needs --git", f), exitBad)
+			}
+		}
+		if c.NArg() < 2 {
+			return nil, nil, arity(c, "two editions or more, oldest first (or --git REPO --path FILE)")
+		}
+		docs, err := loadAll(c, c.Args().Slice())
+		if err != nil {
+			return nil, nil, err
+		}
+		return history.FileEditions(c.Args().Slice(), docs), nil, nil
+	}
+	if c.NArg() > 0 {
+		return nil, nil, cli.Exit("history: with --git, name no files (the editions come from the repository)", exitBad)
+	}
+	if c.String("path") == "" {
+		return nil, nil, cli.Exit("history: --git needs --path FILE, the file's path in the repository", exitBad)
+	}
+	max, err := maxBytes(c)
+	if err != nil {
+		return nil, nil, err
+	}
+	engine, err := pdfEngine(c)
+	if err != nil {
+		return nil, nil, err
+	}
+	in := ingest.Options{PDFEngine: engine, Format: fromFormat(c), Edition: c.String("edition"), Lang: c.String("lang"),
+		Encoding: c.String("encoding"), Timeout: c.Duration("timeout"), MaxBytes: max, Context: c.Context}
+	cache := history.NewCache(c.String("cache"), cacheVersion(in))
+	g := history.Git{Repo: repo, Path: filepath.ToSlash(c.String("path")), From: c.String("first"), To: c.String("last"),
+		Tags: c.Bool("tags"), Ingest: in, Cache: cache}
+	eds, err := g.Editions(c.Context)
+	if c.Context.Err() != nil {
+		return nil, nil, interrupted(c)
+	}
+	if err != nil {
+		return nil, nil, cli.Exit("history: "+err.Error(), exitBad)
+	}
+	return eds, cache, nil
+}
+
+// cacheVersion names what a cached value depends on: this program (its
+// file's size and time) and the ingest options that shape a document.
+func cacheVersion(in ingest.Options) string {
+	v := "rulesync"
+	if exe, err := os.Executable(); err == nil {
+		if fi, err := os.Stat(exe); err == nil {
+			v += fmt.Sprintf(" %d %d", fi.Size(), fi.ModTime().UnixNano())
+		}
+	}
+	return v + fmt.Sprintf(" %q %q %q %q %q", in.PDFEngine, in.Format, in.Edition, in.Lang, in.Encoding)
+}
+
+// seriesEvidence follows the source from the base through the series to
+// the source and adds to each stale finding the editions that changed
+// its item (reports.SeriesEvidence).
+func seriesEvidence(c *cli.Context, r *gaps.Report, base *corpus.Document, between []*corpus.Document, src *corpus.Document) error {
+	docs := append(append([]*corpus.Document{base}, between...), src)
+	names := make([]string, len(docs))
+	names[len(names)-1] = c.Args().Get(0)
+	copy(names[1:], c.StringSlice("series"))
+	names[0] = base.Source.Path
+	h, err := history.Options{Diff: diff.Options{Context: c.Context}}.Build(c.Context, history.FileEditions(names, docs))
+	if c.Context.Err() != nil {
+		return interrupted(c)
+	}
+	if err != nil {
+		return cli.Exit(c.Command.Name+": --series: "+err.Error(), exitBad)
+	}
+	reports.SeriesEvidence(r, h)
+	return nil
+}
+
+// syncSeries is the source's history from the base through --series to
+// the source, or nil without --series.
+func syncSeries(c *cli.Context, base, src *corpus.Document) (*history.History, error) {
+	series := c.StringSlice("series")
+	if len(series) == 0 {
+		return nil, nil
+	}
+	if base == nil {
+		return nil, cli.Exit(c.Command.Name+": --series needs --base, the edition the series starts from", exitBad)
+	}
+	between, err := loadAll(c, series)
+	if err != nil {
+		return nil, err
+	}
+	docs := append(append([]*corpus.Document{base}, between...), src)
+	names := append(append([]string{base.Source.Path}, series...), c.Args().Get(0))
+	h, err := history.Options{Diff: diff.Options{Context: c.Context}}.Build(c.Context, history.FileEditions(names, docs))
+	if c.Context.Err() != nil {
+		return nil, interrupted(c)
+	}
+	if err != nil {
+		return nil, cli.Exit(c.Command.Name+": --series: "+err.Error(), exitBad)
+	}
+	return h, nil
+}

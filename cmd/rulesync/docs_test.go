@@ -1,0 +1,354 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/rulesync/rulesync/ingest"
+)
+
+// updateDocs rewrites the flag tables of docs/<command>.md from the
+// command definitions: go test ./cmd/rulesync -run TestDocFlags -update-docs.
+var updateDocs = flag.Bool("update-docs", false, "rewrite the flag tables of docs/<command>.md from the command definitions")
+
+// docFiles are the pages whose examples TestDocExamples runs: the README
+// and every page under docs/.
+func docFiles(t *testing.T) []string {
+	t.Helper()
+	files, err := filepath.Glob("../../docs/*.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return append([]string{"../../README.md"}, files...)
+}
+
+// A docBlock is a fenced block of a page that TestDocExamples runs.
+type docBlock struct {
+	file string
+	line int    // of the opening fence
+	lang string // console or sh
+	body []string
+}
+
+// docBlocks returns the runnable blocks of a Markdown page: every fenced
+// block whose info string begins with "console" or "sh", unless the
+// info string also holds the word "norun" (what needs the network or a
+// Go toolchain of its own: go install ...@latest).
+func docBlocks(file string, data []byte) []docBlock {
+	var blocks []docBlock
+	var cur *docBlock
+	for i, line := range strings.Split(string(data), "\n") {
+		if cur != nil {
+			if strings.TrimSpace(line) == "```" {
+				blocks = append(blocks, *cur)
+				cur = nil
+				continue
+			}
+			cur.body = append(cur.body, line)
+			continue
+		}
+		if !strings.HasPrefix(line, "```") {
+			continue
+		}
+		info := strings.Fields(strings.TrimPrefix(line, "```"))
+		if len(info) == 0 || slices.Contains(info, "norun") || (info[0] != "console" && info[0] != "sh") {
+			// A block that is not run: skip to its end.
+			cur = &docBlock{lang: "skip"}
+			continue
+		}
+		cur = &docBlock{file: file, line: i + 1, lang: info[0]}
+	}
+	return slices.DeleteFunc(blocks, func(b docBlock) bool { return b.lang == "skip" })
+}
+
+// A docCommand is one "$ " command of a console block and the output
+// the page shows for it.
+type docCommand struct {
+	line   int
+	cmd    string
+	want   []string
+	status int
+}
+
+// consoleCommands splits a console block into its commands: a line
+// beginning "$ " is a command (a line ending in a backslash continues on
+// the next), the lines up to the next command the output it shows; a
+// last output line "[exit N]" is the exit status the page expects (0
+// otherwise).
+func consoleCommands(b docBlock) []docCommand {
+	var cmds []docCommand
+	cont := false
+	for i, line := range b.body {
+		switch {
+		case cont:
+			c := &cmds[len(cmds)-1]
+			c.cmd += "\n" + line
+			cont = strings.HasSuffix(line, `\`)
+		case strings.HasPrefix(line, "$ "):
+			cmds = append(cmds, docCommand{line: b.line + 1 + i, cmd: strings.TrimPrefix(line, "$ ")})
+			cont = strings.HasSuffix(line, `\`)
+		case len(cmds) > 0:
+			c := &cmds[len(cmds)-1]
+			var n int
+			if _, err := fmt.Sscanf(line, "[exit %d]", &n); err == nil {
+				c.status = n
+				continue
+			}
+			c.want = append(c.want, line)
+		}
+	}
+	for i := range cmds {
+		for len(cmds[i].want) > 0 && strings.TrimSpace(cmds[i].want[len(cmds[i].want)-1]) == "" {
+			cmds[i].want = cmds[i].want[:len(cmds[i].want)-1]
+		}
+	}
+	return cmds
+}
+
+// outputMatches reports whether the output got matches the lines a page
+// shows: line by line, trailing blanks aside; a line "..." stands for
+// any number of lines, a line ending in "..." for any line that begins
+// with what comes before.
+func outputMatches(want, got []string) bool {
+	if len(want) == 0 {
+		return len(got) == 0
+	}
+	w := strings.TrimRight(want[0], " \t")
+	if w == "..." {
+		for i := 0; i <= len(got); i++ {
+			if outputMatches(want[1:], got[i:]) {
+				return true
+			}
+		}
+		return false
+	}
+	if len(got) == 0 {
+		return false
+	}
+	g := strings.TrimRight(got[0], " \t")
+	if prefix, ok := strings.CutSuffix(w, "..."); ok {
+		if !strings.HasPrefix(g, prefix) {
+			return false
+		}
+	} else if g != w {
+		return false
+	}
+	return outputMatches(want[1:], got[1:])
+}
+
+// docCommandLine is a command of a page as the test runs it: the
+// README's "go run ./cmd/rulesync" is the rulesync on $PATH (this test's
+// binary, as testscript.Main put it there), and its "go test ./..." is
+// the command that runs this test, not run again inside it.
+func docCommandLine(cmd string) string {
+	cmd = strings.ReplaceAll(cmd, "go run ./cmd/rulesync", "rulesync")
+	var lines []string
+	for _, line := range strings.Split(cmd, "\n") {
+		if strings.HasPrefix(strings.TrimSpace(line), "go test ./...") {
+			line = ": " + line
+		}
+		lines = append(lines, line)
+	}
+	return strings.Join(lines, "\n")
+}
+
+// exampleDir makes a directory laid out as the repository is for the
+// examples: copies of workspace/ and testdata/ (the example corpus).
+func exampleDir(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	for _, sub := range []string{"workspace", "testdata"} {
+		if err := os.CopyFS(filepath.Join(dir, sub), os.DirFS(filepath.Join("../..", sub))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// The copies are the user's files: writable, as a clone's are.
+	filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err == nil {
+			mode := os.FileMode(0o644)
+			if d.IsDir() {
+				mode = 0o755
+			}
+			os.Chmod(path, mode)
+		}
+		return err
+	})
+	return dir
+}
+
+// runDoc runs a command line with bash in dir and returns its standard
+// output and error, interleaved as a terminal shows them, and its exit
+// status.
+func runDoc(t *testing.T, dir, env, cmd string) (string, int) {
+	t.Helper()
+	c := exec.Command("bash", "-o", "pipefail", "-c", docCommandLine(cmd))
+	c.Dir = dir
+	c.Env = append(os.Environ(), "SOURCE_DATE_EPOCH=1700000000", "NO_COLOR=1", "XDG_CACHE_HOME="+env)
+	var out bytes.Buffer
+	c.Stdout, c.Stderr = &out, &out
+	err := c.Run()
+	if err != nil && c.ProcessState == nil {
+		t.Fatalf("bash: %v", err)
+	}
+	return out.String(), c.ProcessState.ExitCode()
+}
+
+// TestDocExamples runs the examples of README.md and docs/*.md against
+// this rulesync, each page in a directory of its own laid out as the
+// repository is (workspace/, testdata/), its blocks in order: a
+// "```console" block's commands must print what the page shows and exit
+// as it says (see consoleCommands, outputMatches), a "```sh" block must
+// exit 0. Blocks marked "norun" are not run.
+func TestDocExamples(t *testing.T) {
+	if _, err := exec.LookPath("bash"); err != nil {
+		t.Skip("bash not found: the examples are shell commands")
+	}
+	cache := t.TempDir()
+	ran := 0
+	for _, file := range docFiles(t) {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		blocks := docBlocks(filepath.Base(file), data)
+		ran += len(blocks)
+		if len(blocks) == 0 {
+			continue
+		}
+		t.Run(filepath.Base(file), func(t *testing.T) {
+			dir := exampleDir(t)
+			for _, b := range blocks {
+				if b.lang == "sh" {
+					got, status := runDoc(t, dir, cache, strings.Join(b.body, "\n"))
+					if status != 0 {
+						t.Errorf("%s:%d: the sh block exits %d:\n%s", b.file, b.line, status, got)
+					}
+					continue
+				}
+				for _, c := range consoleCommands(b) {
+					got, status := runDoc(t, dir, cache, c.cmd)
+					lines := strings.Split(strings.TrimRight(got, "\n"), "\n")
+					if got == "" {
+						lines = nil
+					}
+					if status != c.status || !outputMatches(c.want, lines) {
+						t.Errorf("%s:%d: $ %s\nexit %d (the page says %d); the output is not what the page shows:\n--- page\n%s\n--- got\n%s", b.file, c.line, c.cmd, status, c.status, strings.Join(c.want, "\n"), got)
+					}
+				}
+			}
+		})
+	}
+	if ran == 0 {
+		t.Fatal("no runnable example found in README.md and docs/*.md")
+	}
+}
+
+// flagTable renders the flags of a command as the table its page
+// carries: every visible flag with its aliases, its argument, its
+// default and its usage, in the order of the definition.
+func flagTable(c *cli.Command) string {
+	var b strings.Builder
+	b.WriteString("| flag | default | meaning |\n| --- | --- | --- |\n")
+	for _, f := range c.Flags {
+		if v, ok := f.(cli.VisibleFlag); ok && !v.IsVisible() {
+			continue
+		}
+		d, ok := f.(cli.DocGenerationFlag)
+		if !ok {
+			continue
+		}
+		arg, usage := unquoteUsage(d.GetUsage())
+		if arg == "" && d.TakesValue() {
+			arg = "value"
+		}
+		var names []string
+		for _, n := range f.Names() {
+			dash := "--"
+			if len(n) == 1 {
+				dash = "-"
+			}
+			if arg != "" {
+				n += " " + arg
+			}
+			names = append(names, "`"+dash+n+"`")
+		}
+		def := d.GetValue()
+		if _, isBool := f.(*cli.BoolFlag); isBool || def == "" || def == `""` {
+			def = ""
+		} else {
+			def = "`" + strings.Trim(def, `"`) + "`"
+		}
+		usage = strings.ReplaceAll(usage, "|", `\|`)
+		fmt.Fprintf(&b, "| %s | %s | %s |\n", strings.Join(names, ", "), def, usage)
+	}
+	return b.String()
+}
+
+// unquoteUsage returns the argument name a usage text gives in back
+// quotes, as the help shows it, and the text without the quotes.
+func unquoteUsage(usage string) (string, string) {
+	before, rest, ok := strings.Cut(usage, "`")
+	if !ok {
+		return "", usage
+	}
+	name, after, ok := strings.Cut(rest, "`")
+	if !ok {
+		return "", usage
+	}
+	return name, before + name + after
+}
+
+// The markers around the generated flag table of a page.
+const (
+	flagsBegin = "<!-- flags: generated by go test ./cmd/rulesync -run TestDocFlags -update-docs -->\n"
+	flagsEnd   = "<!-- end of flags -->\n"
+)
+
+// TestDocFlags: every command has its page, docs/<command>.md, and the
+// page's flag table is the command's flags as the command defines them
+// (its help shows the same): every flag of the command is on the page
+// and every flag on the page is the command's. -update-docs rewrites the
+// tables.
+func TestDocFlags(t *testing.T) {
+	if slices.Contains(ingest.PDFEngines(), "mupdf") {
+		t.Skip("the pages list the PDF engines of the default build")
+	}
+	app := newApp(nil, io.Discard, io.Discard)
+	for _, c := range app.Commands {
+		path := filepath.Join("../../docs", c.Name+".md")
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Errorf("command %s has no page: %v", c.Name, err)
+			continue
+		}
+		page := string(data)
+		before, rest, ok := strings.Cut(page, flagsBegin)
+		table, after, ok2 := strings.Cut(rest, flagsEnd)
+		if !ok || !ok2 {
+			t.Errorf("%s: no flag table between %q and %q", path, strings.TrimSpace(flagsBegin), strings.TrimSpace(flagsEnd))
+			continue
+		}
+		want := flagTable(c)
+		if table == want {
+			continue
+		}
+		if *updateDocs {
+			if err := os.WriteFile(path, []byte(before+flagsBegin+want+flagsEnd+after), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		t.Errorf("%s: the flag table is not the command's flags (go test ./cmd/rulesync -run TestDocFlags -update-docs rewrites it):\n--- page\n%s--- command\n%s", path, table, want)
+	}
+}

@@ -1,0 +1,239 @@
+package ingest
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Numerals of every script a label may print: the decimal digits of
+// Unicode (general category Nd, each set of ten a run from its zero, so a
+// digit's value is its distance from the zero before it), the enclosed
+// numbers of Unicode's symbol blocks ("①", "⑴", "㈠"), Ethiopic numerals
+// (additive: "፲፩" is 10 + 1) and Hebrew letter numerals (gematria: "יא" is
+// 10 + 1; 15 and 16 are written "טו", "טז"). Roman and CJK numerals are
+// read in label.go.
+
+// ndZeros are the zeros of the decimal digit sets outside ASCII, in order.
+var ndZeros = func() []rune {
+	var zs []rune
+	add := func(lo, hi, stride rune) {
+		for r := lo; r <= hi; r += stride {
+			if r >= 0x80 && (len(zs) == 0 || r-zs[len(zs)-1] >= 10) {
+				zs = append(zs, r)
+			}
+		}
+	}
+	for _, r := range unicode.Nd.R16 {
+		add(rune(r.Lo), rune(r.Hi), rune(r.Stride))
+	}
+	for _, r := range unicode.Nd.R32 {
+		add(rune(r.Lo), rune(r.Hi), rune(r.Stride))
+	}
+	return zs
+}()
+
+// digitValue is the value of a decimal digit of any script ("7", "٧",
+// "७", "๗", "７", "𑄽"), or -1 for a rune that is none.
+func digitValue(r rune) int {
+	if r < 0x80 {
+		if r >= '0' && r <= '9' {
+			return int(r - '0')
+		}
+		return -1
+	}
+	if r < ndZeros[0] {
+		return -1
+	}
+	// The last zero at or before r; r is its digit where within ten and
+	// Nd (every set of Nd is ten runes from a zero: TestDigitSets).
+	lo, hi := 0, len(ndZeros)
+	for lo+1 < hi {
+		if m := int(uint(lo+hi) >> 1); ndZeros[m] <= r {
+			lo = m
+		} else {
+			hi = m
+		}
+	}
+	if d := r - ndZeros[lo]; d < 10 && unicode.Is(unicode.Nd, r) {
+		return int(d)
+	}
+	return -1
+}
+
+// enclosedRanges are Unicode's enclosed numbers: from lo to hi, the
+// values from first on.
+var enclosedRanges = [...]struct{ lo, hi, first rune }{
+	{0x2460, 0x2473, 1},  // ① - ⑳
+	{0x2474, 0x2487, 1},  // ⑴ - ⒇
+	{0x2488, 0x249B, 1},  // ⒈ - ⒛
+	{0x24EB, 0x24F4, 11}, // ⓫ - ⓴
+	{0x24F5, 0x24FE, 1},  // ⓵ - ⓾
+	{0x2776, 0x277F, 1},  // ❶ - ❿
+	{0x2780, 0x2789, 1},  // ➀ - ➉
+	{0x278A, 0x2793, 1},  // ➊ - ➓
+	{0x3220, 0x3229, 1},  // ㈠ - ㈩
+	{0x3251, 0x325F, 21}, // ㉑ - ㉟
+	{0x3280, 0x3289, 1},  // ㊀ - ㊉
+	{0x32B1, 0x32BF, 36}, // ㊱ - ㊿
+}
+
+// enclosedValue is the value of an enclosed number ("⑫", "⑴", "㈠"), or 0.
+func enclosedValue(r rune) int {
+	if r < 0x2460 || r > 0x32BF {
+		return 0
+	}
+	for _, e := range enclosedRanges {
+		if r >= e.lo && r <= e.hi {
+			return int(r - e.lo + e.first)
+		}
+	}
+	return 0
+}
+
+// isEthiopicNumeral reports whether r is an Ethiopic number sign
+// (U+1369-U+137C: ፩ ... ፱, ፲ ... ፺, ፻, ፼).
+func isEthiopicNumeral(r rune) bool { return r >= 0x1369 && r <= 0x137C }
+
+// ethiopicValue is the value of a number in Ethiopic numerals, which add
+// up below a hundred and multiply by ፻ (100) and ፼ (10000): "፲፪፻፴፬" is
+// 12 × 100 + 34. It is 0 where s is none.
+func ethiopicValue(s string) int {
+	total, part := 0, 0
+	for _, r := range s {
+		switch {
+		case r >= 0x1369 && r <= 0x1371:
+			part += int(r-0x1369) + 1
+		case r >= 0x1372 && r <= 0x137A:
+			part += (int(r-0x1372) + 1) * 10
+		case r == 0x137B:
+			total += max(part, 1) * 100
+			part = 0
+		case r == 0x137C:
+			total = max(total+part, 1) * 10000
+			part = 0
+		default:
+			return 0
+		}
+	}
+	return total + part
+}
+
+// hebrewLetterValue is the value of a Hebrew letter as a numeral (final
+// forms as their letters), or 0.
+func hebrewLetterValue(r rune) int {
+	switch {
+	case r >= 'א' && r <= 'ט':
+		return int(r-'א') + 1
+	case r == 'י':
+		return 10
+	case r == 'ך', r == 'כ':
+		return 20
+	case r == 'ל':
+		return 30
+	case r == 'ם', r == 'מ':
+		return 40
+	case r == 'ן', r == 'נ':
+		return 50
+	case r == 'ס':
+		return 60
+	case r == 'ע':
+		return 70
+	case r == 'ף', r == 'פ':
+		return 80
+	case r == 'ץ', r == 'צ':
+		return 90
+	case r == 'ק':
+		return 100
+	case r == 'ר':
+		return 200
+	case r == 'ש':
+		return 300
+	case r == 'ת':
+		return 400
+	}
+	return 0
+}
+
+// hebrewValue is the value of a Hebrew letter numeral of at most four
+// letters ("יא" 11, "טו" 15, "קכ״ג" 123), its letters greatest first, or
+// 0. Every Hebrew word of such letters has a value: only a succession of
+// headings makes it a number (numberRuns).
+func hebrewValue(s string) int {
+	total, prev, n := 0, 1<<30, 0
+	for _, r := range s {
+		if r == '׳' || r == '״' || r == '\'' || r == '"' {
+			continue
+		}
+		v := hebrewLetterValue(r)
+		if v == 0 || v > prev || n == 4 {
+			return 0
+		}
+		total, prev, n = total+v, v, n+1
+	}
+	return total
+}
+
+// isNumeralRune reports whether r is part of a number as written in some
+// script: a decimal digit, a CJK numeral or an Ethiopic numeral.
+func isNumeralRune(r rune) bool {
+	if digitValue(r) >= 0 || isEthiopicNumeral(r) {
+		return true
+	}
+	_, cjk := cjkDigits[r]
+	return cjk || cjkUnits[r] > 0
+}
+
+// numeralToken finds the one number a heading prints (digits of any
+// script, CJK or Ethiopic numerals) and returns where it stands and its
+// value; ok is false where the heading prints none, or two.
+func numeralToken(s string) (from, to, v int, ok bool) {
+	from = -1
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if !isNumeralRune(r) {
+			i += n
+			continue
+		}
+		if from >= 0 {
+			return 0, 0, 0, false // a second number
+		}
+		from = i
+		for i < len(s) {
+			r, n := utf8.DecodeRuneInString(s[i:])
+			if !isNumeralRune(r) {
+				break
+			}
+			i += n
+		}
+		to = i
+	}
+	if from < 0 {
+		return 0, 0, 0, false
+	}
+	t := s[from:to]
+	if r, _ := utf8.DecodeRuneInString(t); isEthiopicNumeral(r) {
+		v = ethiopicValue(t)
+	} else {
+		v = cjkNumber(t)
+	}
+	return from, to, v, v > 0
+}
+
+// isTermRune reports whether r ends a label as its punctuation: the
+// full stops, colons and brackets label.go reads, and the terminal
+// punctuation of other scripts ("۔", "።", "፤", "।", "།", "။", "។"), but
+// no comma.
+func isTermRune(r rune) bool {
+	if r < 0x80 {
+		return strings.ContainsRune(".:)", r)
+	}
+	if strings.ContainsRune("．：）、。", r) {
+		return true
+	}
+	switch r {
+	case 0x055D, 0x060C, 0x07F8, 0x1802, 0x1808, 0xA4FE, 0xA60D, 0xA6F5, 0xFE50, 0xFE51, 0xFF0C, 0xFF64:
+		return false // commas
+	}
+	return unicode.Is(unicode.Terminal_Punctuation, r)
+}

@@ -1,0 +1,418 @@
+package ingest
+
+import (
+	"fmt"
+	"github.com/rulesync/rulesync/corpus"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// A run of headings is a numbering where its labels are words of the
+// language around a number that no label grammar reads ("አንቀጽ፡፩፤",
+// "Kifungu cha 1.", "རྩ་ཚན་༡པ།", "סעיף יא.", "Artigo XI."), or where it
+// prints no number at all ("Нэгдүгээр зүйл", "مادهٔ اول": ordinal words):
+// sibling headings that share a constant part (the number's context, or
+// a first or last word) and differ in the rest. Which part is constant is
+// found as what most of them share, never from a list of words; whether
+// the rest numbers them is decided by succession: numbers that run 1, 2,
+// 3, ..., or places in the run that the numbers printed agree with. A run
+// that prints no number is numbered by place only at the top level of a
+// document that has no numbering of its own, where it holds all the
+// headings of its level but a preamble or two before and one after, and
+// the notes say so.
+
+// minRun is the fewest headings that make a run.
+const minRun = 3
+
+// runKey is what a heading shares with the others of its run: the
+// context of its number ('C'), its first word ('F') or its last ('L').
+type runKey struct {
+	by   byte
+	text string
+}
+
+// headingFrame is what numberRuns reads of one heading.
+type headingFrame struct {
+	block    int
+	keys     [3]runKey // zero where the heading has no such part
+	num      string    // the number as printed, "" where none
+	value    int       // its value, 0 where none
+	from, to int       // where num stands in the text
+	// read is the label the grammar reads at the heading's start, if
+	// any; numbered is set where it has two components or more ("A.1",
+	// "2.3"): a heading another numbering numbers, which ends a run.
+	read     *label
+	numbered bool
+}
+
+// frameOf reads a heading's number and the parts it may share.
+func frameOf(i int, text string) headingFrame {
+	f := headingFrame{block: i}
+	if l, ok := readLabel(text); ok && !l.paren {
+		f.read, f.numbered = &l, len(l.comps) > 1
+		if f.numbered {
+			return f
+		}
+	}
+	if from, to, v, ok := numeralToken(text); ok {
+		f.num, f.value, f.from, f.to = text[from:to], v, from, to
+		f.keys[0] = runKey{'C', strings.TrimSpace(text[:from]) + "\x00" + strings.TrimSpace(text[to:])}
+	}
+	if w := firstWord(text); w != "" {
+		f.keys[1] = runKey{'F', w}
+		f.keys[2] = runKey{'L', lastWord(text)}
+	}
+	return f
+}
+
+// isLetterMark reports whether r is part of a word: a letter or a mark.
+func isLetterMark(r rune) bool { return unicode.IsLetter(r) || unicode.IsMark(r) }
+
+// firstWord is the first run of letters and marks in s, or "".
+func firstWord(s string) string {
+	i := strings.IndexFunc(s, isLetterMark)
+	if i < 0 {
+		return ""
+	}
+	j := strings.IndexFunc(s[i:], func(r rune) bool { return !isLetterMark(r) })
+	if j < 0 {
+		return s[i:]
+	}
+	return s[i : i+j]
+}
+
+// lastWord is the last run of letters and marks in s, or "".
+func lastWord(s string) string {
+	j := strings.LastIndexFunc(s, isLetterMark)
+	if j < 0 {
+		return ""
+	}
+	_, n := utf8.DecodeRuneInString(s[j:])
+	i := strings.LastIndexFunc(s[:j], func(r rune) bool { return !isLetterMark(r) })
+	if i < 0 {
+		return s[:j+n]
+	}
+	_, m := utf8.DecodeRuneInString(s[i:])
+	return s[i+m : j+n]
+}
+
+func (f headingFrame) has(k runKey) bool {
+	return k.by != 0 && (f.keys[0] == k || f.keys[1] == k || f.keys[2] == k)
+}
+
+// middle is the heading's text without the shared word k, trimmed of
+// white space and punctuation: the part that may number it.
+func middle(text string, k runKey) string {
+	var rest string
+	switch k.by {
+	case 'F':
+		_, rest, _ = strings.Cut(text, k.text)
+	case 'L':
+		if i := strings.LastIndex(text, k.text); i >= 0 {
+			rest = text[:i]
+		}
+	}
+	return strings.TrimFunc(rest, func(r rune) bool { return !isLetterMark(r) && digitValue(r) < 0 })
+}
+
+// wordValue reads a middle with no digits as a number: a roman numeral
+// ("XI") or a Hebrew letter numeral ("יא"), or 0.
+func wordValue(s string) int {
+	if s == "" {
+		return 0
+	}
+	if v := romanValue(s); v > 0 {
+		return v
+	}
+	return hebrewValue(s)
+}
+
+// runResult is what numberRuns found: a label for each heading of a run
+// (by block; nil elsewhere), and the notes and warnings it gives.
+type runResult struct {
+	labels     startLabels
+	positional []string // "30 headings share \"зүйл\""
+	disagree   []string // a heading whose number its place contradicts
+}
+
+// numberRuns finds the runs of sibling headings in bs that number
+// themselves. unnumbered says the document has no printed numbering of
+// its own (then a run without numbers may be numbered by place).
+func numberRuns(bs []block, unnumbered bool) runResult {
+	var res runResult
+	groups, top := siblingGroups(bs)
+	for _, g := range groups {
+		if len(g) < minRun {
+			continue
+		}
+		frames := make([]headingFrame, len(g))
+		for k, i := range g {
+			frames[k] = frameOf(i, bs[i].text)
+		}
+		key := sharedKey(frames)
+		if key.by == 0 {
+			continue
+		}
+		for _, seg := range runSegments(frames, key) {
+			lead, trail := seg[0], len(frames)-seg[len(seg)-1]-1
+			alone := unnumbered && bs[g[0]].level == top && lead <= 2 && trail <= 1
+			res.number(bs, frames, seg, key, alone)
+		}
+	}
+	return res
+}
+
+// siblingGroups returns the headings of bs (not furniture) grouped by
+// their parent heading and level, in document order, and the top level:
+// the shallowest level with minRun headings or more.
+func siblingGroups(bs []block) ([][]int, int) {
+	type gk struct{ parent, level int }
+	at := map[gk]int{}
+	var groups [][]int
+	var stack []int // the open headings, by block, shallowest first
+	perLevel := [7]int{}
+	for i, b := range bs {
+		if b.kind != blockHeading || b.chrome != "" || b.level < 1 || b.level > 6 || strings.TrimSpace(b.text) == "" {
+			continue
+		}
+		for len(stack) > 0 && bs[stack[len(stack)-1]].level >= b.level {
+			stack = stack[:len(stack)-1]
+		}
+		parent := -1
+		if len(stack) > 0 {
+			parent = stack[len(stack)-1]
+		}
+		k := gk{parent, b.level}
+		j, ok := at[k]
+		if !ok {
+			j = len(groups)
+			at[k] = j
+			groups = append(groups, nil)
+		}
+		groups[j] = append(groups[j], i)
+		stack = append(stack, i)
+		perLevel[b.level]++
+	}
+	top := 0
+	for l := 1; l <= 6; l++ {
+		if perLevel[l] >= minRun {
+			top = l
+			break
+		}
+	}
+	return groups, top
+}
+
+// sharedKey is the part most of the frames share (at least minRun of
+// them); the zero key where none is shared so.
+func sharedKey(frames []headingFrame) runKey {
+	counts := map[runKey]int{}
+	for _, f := range frames {
+		for _, k := range f.keys {
+			if k.by != 0 {
+				counts[k]++
+			}
+		}
+	}
+	var best runKey
+	n := 0
+	for k, c := range counts {
+		if c > n || c == n && keyLess(k, best) {
+			best, n = k, c
+		}
+	}
+	if n < minRun {
+		return runKey{}
+	}
+	return best
+}
+
+// keyLess orders keys of one count: a number's context first, then a
+// first word, then a last, then by text (so the choice is the same on
+// every run).
+func keyLess(a, b runKey) bool {
+	rank := func(k runKey) int { return strings.IndexByte("CFL", k.by) }
+	if rank(a) != rank(b) {
+		return rank(a) < rank(b)
+	}
+	return a.text < b.text
+}
+
+// runSegments returns the runs of frames that share key, by index: from
+// a frame that has it to the last one before two in a row that have not
+// (one heading between with a misprinted word stays in its run).
+func runSegments(frames []headingFrame, key runKey) [][]int {
+	var segs [][]int
+	var cur []int
+	gap := 0
+	flush := func() {
+		if len(cur) >= minRun {
+			segs = append(segs, cur)
+		}
+		cur, gap = nil, 0
+	}
+	for k, f := range frames {
+		if f.numbered {
+			flush()
+			continue
+		}
+		if f.has(key) {
+			if gap == 1 && len(cur) > 0 {
+				cur = append(cur, k-1)
+			}
+			cur = append(cur, k)
+			gap = 0
+			continue
+		}
+		if gap++; gap >= 2 {
+			flush()
+		}
+	}
+	flush()
+	return segs
+}
+
+// number labels one run of headings where its numbers succeed one
+// another from 1, or where its places agree with the numbers it prints.
+func (res *runResult) number(bs []block, frames []headingFrame, seg []int, key runKey, alone bool) {
+	values := make([]int, len(seg))
+	increasing, parsed, agree := true, 0, 0
+	for k, fi := range seg {
+		f := frames[fi]
+		v := f.value
+		if v == 0 {
+			v = wordValue(middle(bs[f.block].text, key))
+		}
+		values[k] = v
+		if v > 0 {
+			parsed++
+		}
+		if v == k+1 {
+			agree++
+		}
+		increasing = increasing && v > 0 && (k == 0 && v == 1 || k > 0 && v > values[k-1])
+	}
+	switch {
+	case increasing:
+	case parsed > 0 && agree >= minRun && agree*3 >= parsed*2 && agree*2 >= len(seg):
+		// The places, which the numbers printed confirm.
+		for k, v := range values {
+			if v > 0 && v != k+1 {
+				res.disagree = append(res.disagree, fmt.Sprintf("%q%s read as %d by its place", bs[frames[seg[k]].block].text, lineOf(bs[frames[seg[k]].block]), k+1))
+			}
+			values[k] = k + 1
+		}
+		if parsed < len(seg) {
+			res.positional = append(res.positional, fmt.Sprintf("%d of %d headings%s that share %q print no number the run reads; their places number them, as the others' numbers confirm", len(seg)-parsed, len(seg), fromLine(bs[frames[seg[0]].block]), keyText(key)))
+		}
+	case parsed == 0 && alone && len(seg) >= 5:
+		for k := range values {
+			values[k] = k + 1
+		}
+		res.positional = append(res.positional, fmt.Sprintf("%d headings%s share %q and print no number: their places number them", len(seg), fromLine(bs[frames[seg[0]].block]), keyText(key)))
+	default:
+		return
+	}
+	res.apply(bs, frames, seg, key, values)
+}
+
+// keyText is a run key as the notes print it: the number's place in a
+// context as "…".
+func keyText(k runKey) string { return strings.ReplaceAll(k.text, "\x00", "…") }
+
+// fromLine is " from line N" for a block whose line is known, else "".
+func fromLine(b block) string {
+	if b.line > 0 {
+		return fmt.Sprintf(" from line %d", b.line)
+	}
+	return ""
+}
+
+// lineOf is " (line N)" for a block whose line is known, else "".
+func lineOf(b block) string {
+	if b.line > 0 {
+		return fmt.Sprintf(" (line %d)", b.line)
+	}
+	return ""
+}
+
+// apply gives the run's headings their labels: the label the grammar
+// reads where it reads the run's number, else one of the run's form (the
+// form most of its read labels print, or the shared word) with the
+// number as printed.
+func (res *runResult) apply(bs []block, frames []headingFrame, seg []int, key runKey, values []int) {
+	if res.labels == nil {
+		res.labels = make(startLabels, len(bs))
+	}
+	read := make([]*label, len(seg))
+	forms := map[string]int{}
+	var form *label
+	for k, fi := range seg {
+		l := frames[fi].read
+		if l != nil && l.comps[0].kind == compNum && l.comps[0].n == values[k] {
+			read[k] = l
+			if forms[l.form()]++; form == nil || forms[l.form()] > forms[form.form()] {
+				form = l
+			}
+		}
+	}
+	for k, fi := range seg {
+		b := frames[fi].block
+		if l := frames[fi].read; read[k] != nil || l != nil && l.comps[0].kind == compNum {
+			// Read by the grammar: its own label stands, and where its
+			// number is not the run's, the chain decides.
+			continue
+		}
+		v := strconv.Itoa(values[k])
+		// The number is what ids and citations use, as for "第十二条".
+		l := &label{comps: []comp{{compNum, values[k], v}}, printed: v, end: len(bs[b].text)}
+		switch {
+		case form != nil:
+			l.prefix, l.counter, l.ordinal = form.prefix, form.counter, form.ordinal
+		case key.by == 'C':
+			l.prefix = strings.TrimFunc(strings.ReplaceAll(key.text, "\x00", " "), func(r rune) bool { return !isLetterMark(r) })
+		default:
+			l.prefix = key.text
+		}
+		res.labels[b] = l
+	}
+}
+
+// applyRuns puts the labels of the runs of headings (numberRuns) among
+// the candidates, in block order: a run's label replaces the one read
+// from its block, where that one disagrees with the run.
+func applyRuns(bs []block, cands []candidate, kinds []corpus.Kind, st *structure) []candidate {
+	headed := 0
+	for _, c := range cands {
+		if bs[c.block].kind == blockHeading {
+			headed++
+		}
+	}
+	res := numberRuns(bs, headed < minRun)
+	st.runs = res
+	if res.labels == nil {
+		return cands
+	}
+	out := make([]candidate, 0, len(cands)+len(bs)/8)
+	next := 0
+	for i, l := range res.labels {
+		if l == nil {
+			continue
+		}
+		for next < len(cands) && cands[next].block < i {
+			out = append(out, cands[next])
+			next++
+		}
+		if next < len(cands) && cands[next].block == i {
+			next++
+		}
+		lab := *l
+		if lab.kind = namedKind(lab.prefix); lab.kind == "" {
+			lab.kind = kinds[i]
+		}
+		out = append(out, candidate{i, lab})
+	}
+	return append(out, cands[next:]...)
+}

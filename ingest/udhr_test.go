@@ -1,0 +1,421 @@
+package ingest_test
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+	"unicode"
+
+	"golang.org/x/text/unicode/norm"
+
+	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/ingest"
+	"github.com/rulesync/rulesync/internal/testcorpus"
+)
+
+// The udhr corpus: one document in 40 languages, each article headed in
+// its language's words and numerals (ordinal words in some), with truth
+// ids that are the same in every file. Read alone, every file must give
+// every truth id, and the articles the same ids in all of them.
+
+// udhrFiles returns the udhr files that have a truth file, by name.
+func udhrFiles(t testing.TB) (string, []string) {
+	dir := testcorpus.Path(t, "udhr")
+	var names []string
+	es, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range es {
+		if _, err := os.Stat(filepath.Join(dir, "truth", e.Name()+".ids")); err == nil {
+			names = append(names, e.Name())
+		}
+	}
+	sort.Strings(names)
+	if len(names) < 46 {
+		t.Fatalf("found %d udhr files with truth; want the corpus's 46", len(names))
+	}
+	return dir, names
+}
+
+func readIDs(t testing.TB, path string) []string {
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var ids []string
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if s := strings.TrimSpace(sc.Text()); s != "" {
+			ids = append(ids, s)
+		}
+	}
+	return ids
+}
+
+// runForm is the form a name is compared in: its runs of letters and its
+// runs of digits, lower case, joined by dots ("11(1)" and "11.1" agree,
+// "1.11" and "111" do not).
+func runForm(s string) string {
+	var out []string
+	var cur []rune
+	kind := 0
+	flush := func() {
+		if len(cur) > 0 {
+			out = append(out, string(cur))
+		}
+		cur, kind = nil, 0
+	}
+	for _, r := range strings.ToLower(norm.NFKC.String(s)) {
+		k := 0
+		switch {
+		case unicode.IsDigit(r):
+			k = 1
+		case unicode.IsLetter(r):
+			k = 2
+		}
+		if k != kind {
+			flush()
+		}
+		if k != 0 {
+			cur, kind = append(cur, r), k
+		}
+	}
+	flush()
+	return strings.Join(out, ".")
+}
+
+// namedBy counts the forms each item (or item and part) can be named by:
+// its number, the tail of its id, and those with a part's label.
+func namedBy(d *corpus.Document) map[string]int {
+	have := map[string]int{}
+	for _, it := range d.Items {
+		_, tail, _ := strings.Cut(it.ID, ":")
+		forms := map[string]bool{}
+		for _, s := range []string{it.Number, tail} {
+			if f := runForm(s); f != "" {
+				forms[f] = true
+			}
+			for _, p := range it.Parts {
+				if s != "" && p.Label != "" {
+					forms[runForm(s+"."+p.Label)] = true
+				}
+			}
+		}
+		for f := range forms {
+			have[f]++
+		}
+	}
+	return have
+}
+
+// truthMissing returns the truth ids that d does not give, each form
+// used once.
+func truthMissing(d *corpus.Document, ids []string) []string {
+	have := namedBy(d)
+	var missing []string
+	for _, id := range ids {
+		if f := runForm(id); have[f] > 0 {
+			have[f]--
+		} else {
+			missing = append(missing, id)
+		}
+	}
+	return missing
+}
+
+// articleIDs are the ids of d's items that are neither sections nor
+// preambles nor numbered paragraphs (list items an HTML page makes items
+// of): the articles.
+func articleIDs(d *corpus.Document) []string {
+	var out []string
+	for _, it := range d.Items {
+		if it.Kind != corpus.KindSection && it.Kind != corpus.KindPreamble && !strings.Contains(it.ID, "(") {
+			out = append(out, it.ID)
+		}
+	}
+	return out
+}
+
+// TestUDHRStructure reads each udhr file alone: every truth id comes out,
+// and the 30 articles have the same ids in all 46 files, whatever their
+// headings print (digits of 11 sets, Ethiopic, Hebrew, Chinese or roman
+// numerals, ordinal words).
+func TestUDHRStructure(t *testing.T) {
+	dir, names := udhrFiles(t)
+	var want []string
+	wantFrom := ""
+	for _, name := range names {
+		t.Run(name, func(t *testing.T) {
+			d, err := ingest.Options{}.File(filepath.Join(dir, name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			ids := readIDs(t, filepath.Join(dir, "truth", name+".ids"))
+			if missing := truthMissing(d, ids); len(missing) > 0 {
+				t.Errorf("%d of %d truth ids recovered, want all; missing %v", len(ids)-len(missing), len(ids), head(missing, 20))
+			}
+			got := articleIDs(d)
+			if len(got) != 30 {
+				t.Errorf("%d articles %v, want 30", len(got), head(got, 40))
+			}
+			if want == nil {
+				want, wantFrom = got, name
+			} else if strings.Join(got, " ") != strings.Join(want, " ") {
+				t.Errorf("article ids %v differ from %s's %v", head(got, 40), wantFrom, head(want, 40))
+			}
+		})
+	}
+}
+
+// articleHeadings returns the line indexes of a udhr page's 30 article
+// headings: its last 30 "## " lines (the corpus README: a preamble
+// heading, where there is one, comes before them).
+func articleHeadings(lines []string) []int {
+	var hs []int
+	for i, ln := range lines {
+		if strings.HasPrefix(ln, "## ") {
+			hs = append(hs, i)
+		}
+	}
+	if len(hs) < 30 {
+		return nil
+	}
+	return hs[len(hs)-30:]
+}
+
+var digitRun = regexp.MustCompile(`\pN+`)
+
+// writeDigits writes n in the digit set whose zero is zero.
+func writeDigits(n int, zero rune) string {
+	var b strings.Builder
+	for _, c := range strconv.Itoa(n) {
+		b.WriteRune(zero + (c - '0'))
+	}
+	return b.String()
+}
+
+// udhrVariant is a rewrite of a page's article headings: of the k-th
+// (number k) heading h, or ok false where the page does not lend itself.
+type udhrVariant struct {
+	name    string
+	rewrite func(h string, k int, shared, frame string) (string, bool)
+}
+
+// Words of other languages' article headings, put around the numbers.
+var foreignFrames = []string{"Madde %s", "%s бап", "%s. cikk", "제 %s 조", "Điều %s:", "Հոդված %s"}
+
+var udhrVariants = []udhrVariant{
+	{"arabic-indic-digits", digitsIn('٠')},
+	{"devanagari-digits", digitsIn('०')},
+	{"full-width-digits", digitsIn('０')},
+	{"words-removed", func(h string, k int, _, _ string) (string, bool) {
+		if !digitRun.MatchString(h) {
+			return "", false
+		}
+		return strconv.Itoa(k), true
+	}},
+	{"words-of-another-language", func(h string, k int, _, frame string) (string, bool) {
+		return fmt.Sprintf(frame, writeDigits(k, '0')), true
+	}},
+	{"shared-word-replaced", func(h string, k int, shared, _ string) (string, bool) {
+		if shared == "" {
+			return "", false
+		}
+		return strings.Replace(h, shared, "Madde", 1), true
+	}},
+}
+
+// digitsIn rewrites the number a heading prints (in any digits) in the
+// digit set from zero; headings with no digits are left out.
+func digitsIn(zero rune) func(string, int, string, string) (string, bool) {
+	return func(h string, k int, _, _ string) (string, bool) {
+		loc := digitRun.FindStringIndex(h)
+		if loc == nil || len(digitRun.FindAllString(h, -1)) != 1 {
+			return "", false
+		}
+		return h[:loc[0]] + writeDigits(k, zero) + h[loc[1]:], true
+	}
+}
+
+// sharedWord is the whitespace-separated word that every heading of hs
+// starts with, or ends with, or "".
+func sharedWord(hs []string) string {
+	for _, pick := range []func([]string) string{
+		func(f []string) string { return f[0] },
+		func(f []string) string { return f[len(f)-1] },
+	} {
+		w := ""
+		for i, h := range hs {
+			f := strings.Fields(h)
+			if len(f) < 2 || i > 0 && pick(f) != w {
+				w = ""
+				break
+			}
+			w = pick(f)
+		}
+		if w != "" {
+			return w
+		}
+	}
+	return ""
+}
+
+// TestUDHRVariants rewrites the article headings of the udhr Markdown
+// pages, at run time from the real files: their numbers in Arabic-Indic,
+// Devanagari and full-width digits, their words removed, replaced by
+// another language's words, or the word they share replaced by another.
+// The ids must not change.
+func TestUDHRVariants(t *testing.T) {
+	dir, names := udhrFiles(t)
+	for f, name := range names {
+		if !strings.HasSuffix(name, ".md") {
+			continue
+		}
+		frame := foreignFrames[f%len(foreignFrames)]
+		data, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(string(data), "\n")
+		hs := articleHeadings(lines)
+		if hs == nil {
+			t.Fatalf("%s: no 30 article headings", name)
+		}
+		texts := make([]string, len(hs))
+		for k, i := range hs {
+			texts[k] = strings.TrimPrefix(lines[i], "## ")
+		}
+		shared := sharedWord(texts)
+		orig, err := ingest.Options{}.Read(name, bytes.NewReader(data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := strings.Join(articleIDs(orig), " ")
+		for _, v := range udhrVariants {
+			t.Run(name+"/"+v.name, func(t *testing.T) {
+				out := append([]string(nil), lines...)
+				for k, i := range hs {
+					h, ok := v.rewrite(texts[k], k+1, shared, frame)
+					if !ok {
+						t.Skipf("the headings do not lend themselves (%q)", texts[k])
+					}
+					out[i] = "## " + h
+				}
+				d, err := ingest.Options{}.Read(name, strings.NewReader(strings.Join(out, "\n")))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got := strings.Join(articleIDs(d), " "); got != want {
+					t.Errorf("article ids\n%s\nwant\n%s\n(headings %q ...)", got, want, out[hs[0]])
+				}
+			})
+		}
+	}
+}
+
+// devLabel is a label at a line's start in the dev corpus's text, after
+// a word; mdLabel in Markdown, after heading or bold marks and a word (a
+// list marker "1." written in other digits is no list marker, which
+// changes the page, not its labels).
+var (
+	devLabel = regexp.MustCompile(`(?m)^(\s*(?:\p{L}+\s)?)([0-9]+(?:\.[0-9A-Za-z]+)*)`)
+	// headingWord is a Markdown heading's word before its number
+	// ("# Article 1:", "# Статья 3:").
+	headingWord = regexp.MustCompile(`(?m)^(#+ )\p{L}+ ([0-9])`)
+	mdLabel     = regexp.MustCompile(`(?m)^(\s*(?:#+\s+(?:\p{L}+\s)?|\*\*))([0-9]+(?:\.[0-9A-Za-z]+)*)`)
+)
+
+// TestDevDigitVariants writes the labels of dev corpus rulebooks (the
+// numbers at their lines' starts) in Arabic-Indic, Devanagari and
+// full-width digits, and replaces or removes their headings' words
+// ("# Article 1:" as "# Madde 1:", "# 1:"), at run time from the real
+// files: every item keeps its id.
+func TestDevDigitVariants(t *testing.T) {
+	files := devFiles(t)
+	for _, name := range []string{"fide-laws-2023-en.md", "fide-laws-2023-ru.md", "fide-laws-2023-hy.md", "usau-rules-2024-2025-en.md", "fab-cr-2.10.1-en.txt"} {
+		path, ok := files[name]
+		if !ok {
+			t.Fatalf("%s not in the dev corpus", name)
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		orig, err := ingest.Options{}.Read(name, bytes.NewReader(data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := itemIDs(orig)
+		re := devLabel
+		if strings.HasSuffix(name, ".md") {
+			re = mdLabel
+		}
+		digits := func(zero rune) func(string) string {
+			return func(text string) string {
+				return re.ReplaceAllStringFunc(text, func(m string) string {
+					sub := re.FindStringSubmatch(m)
+					var b strings.Builder
+					for _, r := range sub[2] {
+						if r >= '0' && r <= '9' {
+							r = zero + (r - '0')
+						}
+						b.WriteRune(r)
+					}
+					return sub[1] + b.String()
+				})
+			}
+		}
+		for _, v := range []struct {
+			name    string
+			rewrite func(string) string
+		}{
+			{"arabic-indic", digits('٠')},
+			{"devanagari", digits('०')},
+			{"full-width", digits('０')},
+			{"heading-words-replaced", func(text string) string { return headingWord.ReplaceAllString(text, "${1}Madde ${2}") }},
+			{"heading-words-removed", func(text string) string { return headingWord.ReplaceAllString(text, "${1}${2}") }},
+		} {
+			t.Run(name+"/"+v.name, func(t *testing.T) {
+				out := v.rewrite(string(data))
+				if out == string(data) {
+					t.Skip("nothing to rewrite")
+				}
+				d, err := ingest.Options{}.Read(name, strings.NewReader(out))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got := itemIDs(d); got != want {
+					t.Errorf("ids differ:\n%s", firstDiff(got, want))
+				}
+			})
+		}
+	}
+}
+
+func itemIDs(d *corpus.Document) string {
+	var out []string
+	for _, it := range d.Items {
+		out = append(out, it.ID)
+	}
+	return strings.Join(out, " ")
+}
+
+// firstDiff shows where two id lists part.
+func firstDiff(got, want string) string {
+	g, w := strings.Fields(got), strings.Fields(want)
+	for i := 0; i < len(g) || i < len(w); i++ {
+		if i >= len(g) || i >= len(w) || g[i] != w[i] {
+			return fmt.Sprintf("at item %d: got %v, want %v (%d and %d items)", i, head(g[min(i, len(g)):], 5), head(w[min(i, len(w)):], 5), len(g), len(w))
+		}
+	}
+	return ""
+}

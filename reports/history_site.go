@@ -1,0 +1,160 @@
+package reports
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"html/template"
+	"strings"
+
+	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/diff"
+	"github.com/rulesync/rulesync/history"
+)
+
+// HistorySummary describes a series the site follows item by item.
+type HistorySummary struct {
+	Name string
+	// Editions are the series' sources, oldest first.
+	Editions []string
+	// Items counts the lives of the series; Changed those with a change;
+	// Changes the changes.
+	Items, Changed, Changes int
+}
+
+// seriesFiles follows the items of a series through its editions:
+// history/<name>.{html,md,json} and a page per item that changed,
+// history/<name>/<item>.html. A series with an edition that could not be
+// read is left out (nil files).
+func (b *Build) seriesFiles(ctx context.Context, se Series, ok func(string) bool, load func(string) (*corpus.Document, error)) (files, *HistorySummary, error) {
+	eds := make([]history.Edition, len(se.Editions))
+	for k, name := range se.Editions {
+		if !ok(name) {
+			return nil, nil, nil
+		}
+		d, err := load(name)
+		if err != nil {
+			return nil, nil, err
+		}
+		eds[k] = history.Edition{Name: name, Doc: d}
+	}
+	b.event(Event{Stage: "history", Name: se.Name})
+	h, err := history.Options{Diff: diff.Options{Context: ctx}}.Build(ctx, eds)
+	if err != nil {
+		return nil, nil, err
+	}
+	fs, s, err := historyFiles(se, h)
+	b.event(Event{Stage: "history", Name: se.Name, Done: true, Err: err})
+	return fs, s, err
+}
+
+// historyFiles renders a series' history for the site.
+func historyFiles(se Series, h *history.History) (files, *HistorySummary, error) {
+	fs := files{}
+	v := h.All()
+	s := &HistorySummary{Name: se.Name, Editions: se.Editions, Items: len(h.Lives)}
+	var md, js bytes.Buffer
+	if err := HistoryMarkdown(&md, v); err != nil {
+		return nil, nil, err
+	}
+	if err := v.WriteJSON(&js); err != nil {
+		return nil, nil, err
+	}
+	fs["history/"+se.Name+".md"], fs["history/"+se.Name+".json"] = md.Bytes(), js.Bytes()
+	var body strings.Builder
+	fmt.Fprintf(&body, "<h1>%s</h1>\n", esc(historyTitle(v)))
+	fmt.Fprintf(&body, "<p>%s.</p>\n<ul class=\"toc\">\n", esc(historySummary(v)))
+	used := map[string]int{}
+	for _, l := range h.Lives {
+		if len(l.Events) == 0 {
+			continue
+		}
+		s.Changed++
+		s.Changes += len(l.Events)
+		file := lifeFile(h, l, used)
+		fmt.Fprintf(&body, "<li><a href=\"%s/%s.html\">%s</a> <span class=\"meta\">%s</span></li>\n", esc(urlPath(se.Name)), esc(urlPath(file)), esc(h.Label(l)), esc(eventEditions(h, l)))
+		page, err := lifePage(se, h, l)
+		if err != nil {
+			return nil, nil, err
+		}
+		fs["history/"+se.Name+"/"+file+".html"] = page
+	}
+	fmt.Fprintf(&body, "</ul>\n<p class=\"files\"><a href=\"../index.html#histories\">All histories</a><a href=\"%s.md\">Markdown</a><a href=\"%s.json\">JSON</a></p>\n", esc(urlPath(se.Name)), esc(urlPath(se.Name)))
+	page, err := renderBytes(page{Title: se.Name + " · history", Root: "../", Body: template.HTML(body.String())})
+	if err != nil {
+		return nil, nil, err
+	}
+	fs["history/"+se.Name+".html"] = page
+	return fs, s, nil
+}
+
+// lifeFile names a life's page by its latest id, made safe for a file
+// name, with its last edition when it was removed, and a number when
+// another life took the name first.
+func lifeFile(h *history.History, l *history.Life, used map[string]int) string {
+	name := h.Latest(l).ID
+	if l.Last != len(h.Editions)-1 {
+		name += "@" + h.Editions[l.Last].Name
+	}
+	var b strings.Builder
+	for _, r := range name {
+		if r < 0x80 && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-._@", r)) {
+			b.WriteRune(r)
+		} else {
+			b.WriteByte('_')
+		}
+	}
+	f := b.String()
+	if n := used[f]; n > 0 {
+		used[f]++
+		return fmt.Sprintf("%s-%d", f, n)
+	}
+	used[f] = 1
+	return f
+}
+
+// eventEditions lists the editions of a life's changes: "1.6, 1.7".
+func eventEditions(h *history.History, l *history.Life) string {
+	var names []string
+	for _, ev := range l.Events {
+		if n := h.Editions[ev.Edition].Name; len(names) == 0 || names[len(names)-1] != n {
+			names = append(names, n)
+		}
+	}
+	return strings.Join(names, ", ")
+}
+
+// lifePage is an item's page: its names through the series, each change
+// by edition with its severity, reason and redline, and its text in
+// the last edition that has it.
+func lifePage(se Series, h *history.History, l *history.Life) ([]byte, error) {
+	var b strings.Builder
+	latest := h.Latest(l)
+	fmt.Fprintf(&b, "<h1>%s</h1>\n<p class=\"meta\"><code>%s</code>, %s.", esc(h.Label(l)), esc(latest.ID), esc(lifeSpan(h, l)))
+	if k := knownAs(h, l); k != "" {
+		fmt.Fprintf(&b, " Known as %s.", esc(k))
+	}
+	b.WriteString("</p>\n<ol class=\"timeline\">\n")
+	for _, ev := range l.Events {
+		fmt.Fprintf(&b, "<li><strong>%s</strong> (%s) %s.", esc(h.Editions[ev.Edition].Name), esc(string(ev.Change.Severity)), esc(eventLine(h, ev)))
+		if len(ev.Change.Spans) > 0 {
+			fmt.Fprintf(&b, "<blockquote>%s</blockquote>", htmlRedline(ev.Change.Spans, nil, nil))
+		}
+		b.WriteString("</li>\n")
+	}
+	fmt.Fprintf(&b, "</ol>\n<h2>Text in %s</h2>\n<blockquote>%s</blockquote>\n", esc(h.Editions[l.Last].Name), esc(latest.Text))
+	fmt.Fprintf(&b, "<p class=\"files\"><a href=\"../%s.html\">The history of %s</a></p>\n", esc(urlPath(se.Name)), esc(se.Name))
+	return renderBytes(page{Title: h.Label(l) + " · " + se.Name, Root: "../../", Body: template.HTML(b.String())})
+}
+
+// historiesSection is the overview's list of the series followed.
+func historiesSection(hs []HistorySummary) string {
+	var b strings.Builder
+	b.WriteString("<section aria-labelledby=\"histories\"><h2 id=\"histories\">Histories</h2>\n<table>\n<caption>Each series of editions, every item followed through it</caption>\n<thead><tr><th scope=\"col\">Series</th><th scope=\"col\">Items changed</th><th scope=\"col\">Files</th></tr></thead><tbody>\n")
+	for _, h := range hs {
+		fmt.Fprintf(&b, "<tr><th scope=\"row\"><a href=\"history/%s.html\">%s</a><div class=\"meta\">%s</div></th><td>%d of %d (%d changes)</td><td class=\"files\"><a href=\"history/%s.md\">Markdown</a><a href=\"history/%s.json\">JSON</a></td></tr>\n",
+			esc(urlPath(h.Name)), esc(h.Name), esc(strings.Join(h.Editions, " → ")), h.Changed, h.Items, h.Changes, esc(urlPath(h.Name)), esc(urlPath(h.Name)))
+	}
+	b.WriteString("</tbody></table>\n</section>\n")
+	return b.String()
+}
