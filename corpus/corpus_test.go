@@ -103,6 +103,9 @@ func TestRefs(t *testing.T) {
 		{"rp0", []string{"rp:0"}},
 		{"](regulation:+0) [x](guideline:1a++) [y](regulation:1+a)", []string{"guide:1a++"}},
 		{"RP-00 and Rule 00", []string{"rp:0", "rule:0"}},
+		// Numbers of any length are cited whole.
+		{"See Rule 1234 and §12.3456", []string{"rule:1234", "rule:12.3456"}},
+		{"RP-1234, ルール第1234項", []string{"rp:1234", "rule:1234"}},
 	} {
 		if got := Refs(c.text); !reflect.DeepEqual(got, c.want) {
 			t.Errorf("Refs(%q) = %v, want %v", c.text, got, c.want)

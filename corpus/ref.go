@@ -16,14 +16,14 @@ var (
 	// "Rule 45", "Rules 2 and 42", "Rule 71-B", "Regra 43", "regras 2 e 3",
 	// "Regla", "Règle", "Regel", "Regola", "§45". The list part takes
 	// further numbers joined by commas and the words for "and"/"or".
-	refRuleRe = lazyre.New(`(?i)(?:\b(?:rules?|regras?|reglas?|règles?|regeln?|regol[ae])\s*(?:n[º°o.]\s*)?|§\s*)(\d{1,3}(?:\.\d{1,3})*(?:\s*-\s*[A-Z]\b)?(?:(?:\s*,\s*|\s+(?:and|&|or|e|ou|y|o|et|und|oder|ed)\s+)(?:§\s*)?\d{1,3}(?:\.\d{1,3})*(?:\s*-\s*[A-Z]\b)?)*)`)
-	refNumRe  = lazyre.New(`(\d{1,3}(?:\.\d{1,3})*)(?:\s*-\s*([A-Z])\b)?`)
+	refRuleRe = lazyre.New(`(?i)(?:\b(?:rules?|regras?|reglas?|règles?|regeln?|regol[ae])\s*(?:n[º°o.]\s*)?|§\s*)(\d+(?:\.\d+)*(?:\s*-\s*[A-Z]\b)?(?:(?:\s*,\s*|\s+(?:and|&|or|e|ou|y|o|et|und|oder|ed)\s+)(?:§\s*)?\d+(?:\.\d+)*(?:\s*-\s*[A-Z]\b)?)*)`)
+	refNumRe  = lazyre.New(`(\d+(?:\.\d+)*)(?:\s*-\s*([A-Z])\b)?`)
 	// "RP-22", "RP 5", "Recommended Procedure 5", "推奨手順-14", "推奨手順第14項".
-	refRPRe = lazyre.New(`(?i)(?:\bRP|\brecommended procedures?|推奨手順)\s*[-:]?\s*第?\s*(\d{1,3})`)
+	refRPRe = lazyre.New(`(?i)(?:\bRP|\brecommended procedures?|推奨手順)\s*[-:]?\s*第?\s*(\d+)`)
 	// "ルール第71項-B", "第45項", "規則第52号", "规则第45条" (after Fold the
 	// digits are ASCII).
 	// A bare "第N条" is not taken: WCA translations number articles so.
-	refJaRe = lazyre.New(`(?:(?:ルール|規則|规则|規定)?第\s*(\d{1,3})\s*(?:項|號|号)|(?:ルール|規則|规则|規定)第\s*(\d{1,3})\s*条)(?:\s*-\s*([A-Z])\b)?`)
+	refJaRe = lazyre.New(`(?:(?:ルール|規則|规则|規定)?第\s*(\d+)\s*(?:項|號|号)|(?:ルール|規則|规则|規定)第\s*(\d+)\s*条)(?:\s*-\s*([A-Z])\b)?`)
 	// WCA Markdown links: "[Regulation 2k](regulations:regulation:2k)",
 	// and the same without its first part, as a translation mistyped one
 	// ("[規則 A1a](regulation:A1a)"): the text still cites A1a.

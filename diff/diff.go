@@ -129,6 +129,10 @@ func (o Options) Compare(old, new *corpus.Document) *Comparison {
 	if o.Context != nil {
 		done = o.Context.Done()
 	}
+	if stopped(done) {
+		return c
+	}
+	relabel(old, new, al)
 	var ok bool
 	c.Changes, ok = comparePairs(old, new, al, eqs, done)
 	if !ok {
@@ -261,6 +265,14 @@ func compare(old, new *corpus.Document, p align.Pair, eqs *equivalences) (Change
 	if ch.Kind == "" && !ch.Renumbered && !ch.Moved && !ch.TitleChanged && !ch.TextChanged {
 		return ch, false
 	}
+	if ch.Kind == Merged && conserved(old, p.Source, n) {
+		// Nothing of the text changed, only where one item ends: the
+		// later item lost its number.
+		ch.Renumbered, ch.TitleChanged, ch.TextChanged = true, false, false
+		ch.oldText = o.Text
+		ch.Severity, ch.Rule, ch.Reason = Editorial, "renumbered", mergedReason(old, new, p)
+		return ch, true
+	}
 	var shown []Span // Redline(o.Text, n.Text), for judge to reuse
 	if ch.TextChanged || ch.Kind != "" {
 		if o.Kind == corpus.KindPreamble && n.Kind == corpus.KindPreamble {
@@ -288,7 +300,7 @@ func compare(old, new *corpus.Document, p align.Pair, eqs *equivalences) (Change
 			ch.Kind = Moved
 		}
 	}
-	j := judgement{Editorial, "renumbered", "renumbered: " + o.Label() + " is now " + n.Label()}
+	j := judgement{Editorial, "renumbered", renumberedReason(o, n)}
 	whole := false
 	switch {
 	case ch.Kind == Split || ch.Kind == Merged:
@@ -316,6 +328,18 @@ func compare(old, new *corpus.Document, p align.Pair, eqs *equivalences) (Change
 	return ch, true
 }
 
+// renumberedReason says how an item's label changed: "renumbered: Rule
+// 8 is now Rule 9", "renumbered: Rule 8.2.5 is now unnumbered".
+func renumberedReason(o, n *corpus.Item) string {
+	switch {
+	case o.Number != "" && n.Number == "":
+		return "renumbered: " + o.Label() + " is now unnumbered"
+	case o.Number == "" && n.Number != "":
+		return "renumbered: " + quote(o.Label()) + " is now numbered " + n.Label()
+	}
+	return "renumbered: " + o.Label() + " is now " + n.Label()
+}
+
 // splitReason names the items a split made or a merge joined.
 func splitReason(old, new *corpus.Document, p align.Pair) string {
 	names := func(d *corpus.Document, idx []int) string {
@@ -329,6 +353,27 @@ func splitReason(old, new *corpus.Document, p align.Pair) string {
 		return "split into " + names(new, p.Target)
 	}
 	return names(old, p.Source) + " merged into one"
+}
+
+// conserved reports whether the titles and texts of the old items idx,
+// read one after another, are n's, in comparison form.
+func conserved(old *corpus.Document, idx []int, n *corpus.Item) bool {
+	forms := make([]string, len(idx))
+	for k, i := range idx {
+		forms[k] = itemForm(&old.Items[i])
+	}
+	return corpus.Fold(strings.Join(forms, "\n")) == itemForm(n)
+}
+
+// mergedReason says that the later items of a merge whose text is
+// unchanged are now part of the first: "Rule 8.2.5 is now part of Rule
+// 8.2.4b, its text unchanged".
+func mergedReason(old, new *corpus.Document, p align.Pair) string {
+	var ls []string
+	for _, i := range p.Source[1:] {
+		ls = append(ls, old.Items[i].Label())
+	}
+	return and(ls) + " " + plural(len(ls), "is", "are") + " now part of " + new.Items[p.Target[0]].Label() + ", the text unchanged"
 }
 
 // joined reads several items as one: their titles and texts joined.

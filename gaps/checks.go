@@ -547,7 +547,10 @@ func (c *checker) edition(cmp *diff.Comparison) {
 	}
 	cur := map[int]int{} // base item -> current item
 	for _, p := range cmp.Alignment.Pairs {
-		cur[p.Source[0]] = p.Target[0]
+		// Each of two merged items is kept, in the one they became.
+		for _, b := range p.Source {
+			cur[b] = p.Target[0]
+		}
 	}
 	for b := range c.orig.Items {
 		bi := &c.orig.Items[b]

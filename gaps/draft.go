@@ -128,25 +128,30 @@ func (r *Report) Draft() *Draft {
 	}
 	placed := make([]bool, len(translation.Items))
 	units := r.Units()
-	curOrig := map[int]int{} // current index -> orig index
+	// current index -> orig indexes (two where two items were merged)
+	curOrig := map[int][]int{}
 	if r.Comparison != nil {
 		for _, p := range r.Comparison.Alignment.Pairs {
-			curOrig[p.Target[0]] = p.Source[0]
-			if b, c := base.Items[p.Source[0]].ID, source.Items[p.Target[0]].ID; b != c {
-				d.Renumbered[b] = c
+			curOrig[p.Target[0]] = p.Source
+			for _, b := range p.Source {
+				if b, c := base.Items[b].ID, source.Items[p.Target[0]].ID; b != c {
+					d.Renumbered[b] = c
+				}
 			}
 		}
 	}
 	for i, u := range units {
 		e := Entry{Unit: u}
 		if u.Target != nil {
-			oi := i
+			ois := []int{i}
 			if r.Comparison != nil {
-				oi = curOrig[i]
+				ois = curOrig[i]
 			}
-			for _, j := range targets[oi] {
-				e.Targets = append(e.Targets, &translation.Items[j])
-				placed[j] = true
+			for _, oi := range ois {
+				for _, j := range targets[oi] {
+					e.Targets = append(e.Targets, &translation.Items[j])
+					placed[j] = true
+				}
 			}
 			if len(e.Targets) == 0 {
 				e.Targets = []*corpus.Item{u.Target}
@@ -157,6 +162,16 @@ func (r *Report) Draft() *Draft {
 		d.Entries = append(d.Entries, e)
 	}
 	d.moves(placed)
+	d.checkCarried(func(i int) (int, bool) {
+		if r.Comparison == nil {
+			return i, true
+		}
+		// Two items merged into one have no one number to compare.
+		if os := curOrig[i]; len(os) == 1 {
+			return os[0], true
+		}
+		return 0, false
+	})
 	// What has no place.
 	origOf := map[int]int{} // translation index -> original index
 	for _, p := range r.Alignment.Pairs {
@@ -173,6 +188,8 @@ func (r *Report) Draft() *Draft {
 		if o, ok := origOf[j]; ok {
 			orphan.Was = &orig.Items[o]
 			orphan.Reason = fmt.Sprintf("translates %s of %s, which %s removed", orphan.Was.ID, orig.Edition, source.Edition)
+		} else if why := d.orphanReason(t, orig); why != "" {
+			orphan.Reason = why
 		}
 		if t.Has(corpus.FlagUntranslated) {
 			continue // the source's text of a removed item, in a draft

@@ -143,7 +143,9 @@ func (o Options) Gaps(source, translation, base *corpus.Document) *Report {
 	c := &checker{r: r, orig: orig, al: al, gloss: o.glossary(), curID: map[string]string{}}
 	if cmp != nil {
 		for _, p := range cmp.Alignment.Pairs {
-			c.curID[base.Items[p.Source[0]].ID] = source.Items[p.Target[0]].ID
+			for _, b := range p.Source {
+				c.curID[base.Items[b].ID] = source.Items[p.Target[0]].ID
+			}
 		}
 	}
 	c.scope()

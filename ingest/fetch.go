@@ -59,7 +59,10 @@ func (o Options) URL(ctx context.Context, rawURL string) (*corpus.Document, erro
 	return o.FromPage(p)
 }
 
-// Fetch gets the page or file at rawURL. A user name and password in it
+// Fetch gets the page or file at rawURL, from a public address only
+// unless AllowPrivate is set (ErrPrivateAddress: the check is made on
+// the addresses connected to, after DNS resolution and after each
+// redirect). A user name and password in it
 // ("http://alice:s3cret@host/") are sent, and shown as "***" in errors
 // and in the Page. The response body is limited to
 // MaxBytes, the whole exchange to Timeout (default DefaultTimeout), and
@@ -104,8 +107,12 @@ func (o Options) Fetch(ctx context.Context, rawURL string, prev *Page) (*Page, e
 		req.Header.Set("If-Modified-Since", prev.LastModified)
 	}
 	client := o.Client
-	if client == nil {
+	switch {
+	case client != nil:
+	case o.AllowPrivate:
 		client = http.DefaultClient
+	default:
+		client = publicClient()
 	}
 	c := *client
 	c.CheckRedirect = func(req *http.Request, via []*http.Request) error {
@@ -120,6 +127,10 @@ func (o Options) Fetch(ctx context.Context, rawURL string, prev *Page) (*Page, e
 	}
 	resp, err := c.Do(req)
 	if err != nil {
+		var pe *privateAddrError
+		if errors.As(err, &pe) {
+			return fail(pe)
+		}
 		if errors.Is(err, context.DeadlineExceeded) {
 			return fail(fmt.Errorf("no answer within %v", timeout))
 		}

@@ -55,7 +55,7 @@ func TestFetch(t *testing.T) {
 	srv := httptest.NewServer(mux)
 	defer srv.Close()
 	at := time.Date(2031, 5, 6, 7, 8, 9, 0, time.UTC)
-	opt := ingest.Options{Now: func() time.Time { return at }}
+	opt := ingest.Options{Now: func() time.Time { return at }, AllowPrivate: true}
 
 	d, err := opt.URL(context.Background(), srv.URL+"/old")
 	if err != nil {
@@ -121,7 +121,7 @@ func TestFetchConditional(t *testing.T) {
 		w.Write([]byte(strings.Replace(body, "2031", version, 1)))
 	}))
 	defer srv.Close()
-	opt := ingest.Options{}
+	opt := ingest.Options{AllowPrivate: true}
 	first, err := opt.Fetch(context.Background(), srv.URL, nil)
 	if err != nil || first.NotModified || first.ETag != `"v1"` || first.Charset != "utf-8" {
 		t.Fatalf("first fetch: %+v, %v", first, err)
@@ -182,11 +182,11 @@ func TestFetchErrors(t *testing.T) {
 		opt  ingest.Options
 		want string
 	}{
-		{"/gone", ingest.Options{}, "HTTP status 404"},
-		{"/loop", ingest.Options{}, "redirects"},
-		{"/huge", ingest.Options{}, "input too large"},
-		{"/announced", ingest.Options{}, "input too large"},
-		{"/silent", ingest.Options{Timeout: 200 * time.Millisecond}, "no answer within 200ms"},
+		{"/gone", ingest.Options{AllowPrivate: true}, "HTTP status 404"},
+		{"/loop", ingest.Options{AllowPrivate: true}, "redirects"},
+		{"/huge", ingest.Options{AllowPrivate: true}, "input too large"},
+		{"/announced", ingest.Options{AllowPrivate: true}, "input too large"},
+		{"/silent", ingest.Options{Timeout: 200 * time.Millisecond, AllowPrivate: true}, "no answer within 200ms"},
 	} {
 		_, err := c.opt.URL(context.Background(), srv.URL+c.path)
 		var ie *ingest.Error
@@ -217,14 +217,14 @@ func TestFetchCredentials(t *testing.T) {
 	host := strings.TrimPrefix(srv.URL, "http://")
 	secret := func(s string) bool { return strings.Contains(s, "s3cret") || strings.Contains(s, "alice") }
 
-	d, err := ingest.Options{}.URL(context.Background(), "http://alice:s3cret@"+host+"/rules")
+	d, err := ingest.Options{AllowPrivate: true}.URL(context.Background(), "http://alice:s3cret@"+host+"/rules")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if secret(d.Source.URL) || secret(d.Source.FinalURL) || d.Source.URL != "http://***@"+host+"/rules" {
 		t.Errorf("provenance keeps the credentials: %+v", d.Source)
 	}
-	p, err := ingest.Options{}.Fetch(context.Background(), "http://alice:s3cret@"+host+"/moved", nil)
+	p, err := ingest.Options{AllowPrivate: true}.Fetch(context.Background(), "http://alice:s3cret@"+host+"/moved", nil)
 	if err != nil || secret(p.URL) || secret(p.FinalURL) {
 		t.Errorf("fetched page %q -> %q, %v: want no credentials", p.URL, p.FinalURL, err)
 	}
@@ -235,7 +235,7 @@ func TestFetchCredentials(t *testing.T) {
 		"http://alice:s3cret@127.0.0.1:1/rules",
 		"https://alice:s3cret@" + host + "/rules",
 	} {
-		_, err := ingest.Options{Timeout: 2 * time.Second}.URL(context.Background(), u)
+		_, err := ingest.Options{Timeout: 2 * time.Second, AllowPrivate: true}.URL(context.Background(), u)
 		if err == nil {
 			t.Errorf("%s: no error", u)
 			continue

@@ -45,8 +45,14 @@ type Options struct {
 	// Redirects limits the redirects a fetch follows; 0 means
 	// DefaultRedirects.
 	Redirects int
-	// Client makes the requests of a fetch; nil means http.DefaultClient.
+	// Client makes the requests of a fetch; nil means one that connects
+	// to public addresses only (see Fetch), or http.DefaultClient when
+	// AllowPrivate is set. A Client given makes its own connections.
 	Client *http.Client
+	// AllowPrivate lets a fetch connect to loopback, private and
+	// link-local addresses (a server on the same machine or network);
+	// without it such a fetch fails with ErrPrivateAddress.
+	AllowPrivate bool
 	// Now gives the ingest time recorded in the provenance; nil means
 	// time.Now, and the SOURCE_DATE_EPOCH environment variable, when set,
 	// fixes it for reproducible output.
@@ -369,8 +375,12 @@ func (o Options) Bytes(name string, data []byte) (*corpus.Document, error) {
 		if f == nil {
 			return fail(fmt.Errorf("unknown format %q (known: %s)", o.Format, formatNames()))
 		}
-	} else if name := detectBinary(data); name != "" {
-		f = formats[name]
+	} else {
+		detected := detectBinary(data)
+		if err := extensionAgrees(name, detected); err != nil {
+			return fail(err)
+		}
+		f = formats[detected]
 	}
 	d := &corpus.Document{}
 	formatName := ""

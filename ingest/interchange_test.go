@@ -168,6 +168,9 @@ func TestPOErrors(t *testing.T) {
 		{"cut.po", head + "msgctxt \"reg:1a\"\nmsgid \"A\"\n", 6, 1, "ends inside the entry of line 4"},
 		{"noid.po", head + "msgctxt \"a b\"\nmsgid \"A\"\nmsgstr \"x\"\n", 4, 1, `msgctxt "a b" is not an item id`},
 		{"noctx.po", head + "msgid \"A\"\nmsgstr \"x\"\n", 4, 1, "without msgctxt"},
+		// Plural forms are refused at the first sign of them, by name.
+		{"plural.po", head + "msgctxt \"reg:1a\"\nmsgid \"A\"\nmsgid_plural \"As\"\nmsgstr[0] \"x\"\nmsgstr[1] \"y\"\n", 6, 1, "msgid_plural: rulesync catalogues have no plural forms"},
+		{"plural1.po", head + "msgctxt \"reg:1a\"\nmsgid \"A\"\nmsgstr[0] \"x\"\nmsgstr[1] \"y\"\n", 7, 1, "msgstr[1]: rulesync catalogues have no plural forms"},
 		{"bad.xlf", "<?xml version=\"1.0\"?>\n<xliff version=\"1.2\">\n<file><body><trans-unit id=\"reg:1a\"><target>x</targ></trans-unit>\n", 3, 0, "XML: "},
 	} {
 		t.Run(c.name, func(t *testing.T) {

@@ -36,7 +36,7 @@ type poEntry struct {
 	line            int // of its first line (comments included)
 	ctxLine, ctxCol int // of the msgctxt keyword
 	ctx, id, str    string
-	hasCtx, plural  bool
+	hasCtx          bool
 	fuzzy           bool
 	previous        bool // the source it was translated from is given (#| msgid)
 	// ref is the first reference (#:) that is an item id: the id of an
@@ -185,9 +185,11 @@ func (r *poReader) keyword(t string, ln, col int) error {
 		if r.field != "msgid" {
 			return poError(ln, col, "msgid_plural without a msgid before it")
 		}
-		r.cur.plural = true
-	default: // msgstr, msgstr[n]
-		if r.cur == nil || r.field != "msgid" && r.field != "msgid_plural" && !strings.HasPrefix(r.field, "msgstr[") {
+		return poError(ln, col, "msgid_plural: rulesync catalogues have no plural forms (one msgstr per entry)")
+	case strings.HasPrefix(kw, "msgstr[") && kw != "msgstr[0]":
+		return poError(ln, col, "%s: rulesync catalogues have no plural forms (one msgstr per entry)", kw)
+	default: // msgstr, msgstr[0]
+		if r.cur == nil || r.field != "msgid" {
 			return poError(ln, col, "%s without a msgid before it", kw)
 		}
 	}
@@ -311,9 +313,6 @@ func parsePO(text string, o Options, d *corpus.Document) error {
 			setInterchangeHeader(d, h["language"], firstOf(h["x-rulesync-source-edition"], h["project-id-version"]))
 			continue
 		}
-		if e.plural {
-			return poError(e.line, 1, "msgid_plural: rulesync catalogues have no plural forms")
-		}
 		if id, _, _ := strings.Cut(e.ctx, "/"); e.hasCtx && !corpus.WellFormedID(id) && e.ref != "" {
 			// A context a converter made (Translate Toolkit joins the
 			// reference to itself for msgids it has twice).
@@ -427,25 +426,26 @@ func idItem(id string) corpus.Item {
 
 var poStartRe = lazyre.New(`^(?:msgctxt|msgid)\s+"`)
 
-var xmlInterchangeRe = lazyre.New(`^\s*(?:<\?xml[^>]*\?>\s*)?(?:<!--(?s:.*?)-->\s*)*(?:<!DOCTYPE[^>]*>\s*)?<(xliff|tmx)[\s>]`)
-
-// detectInterchange names the translators' interchange format the head of
-// an input is in: "po" when its first line that is not blank or a
-// comment is a msgctxt or msgid, "xliff" or "tmx" by the root element;
-// "" otherwise. Detection consults it first, so that a catalogue is never
-// read as Markdown (its comments start with '#') nor an XLIFF file as
-// HTML.
-func detectInterchange(head []byte) string {
+// detectInterchange names the translators' interchange format data is
+// in: "po" when the first line of its first 4 KB that is not blank or a
+// comment is a msgctxt or msgid, "xliff" or "tmx" by the root element,
+// whatever comes before it (see xmlRootName); "" otherwise. Detection
+// consults it first, so that a catalogue is never read as Markdown (its
+// comments start with '#') nor an XLIFF file as HTML or text.
+func detectInterchange[T ~string | ~[]byte](data T) string {
+	head := []byte(data[:min(len(data), 4096)])
 	head = bytes.TrimPrefix(head, []byte("\xef\xbb\xbf"))
-	// Each form xmlInterchangeRe reads starts with "<" after white space
-	// (\s): a head that does not (Markdown, text) is not run through it,
-	// nor is it compiled (100 µs) for one.
+	// An XML document starts with "<" after white space: a head that
+	// does not (Markdown, text) is not scanned.
 	if t := bytes.TrimLeft(head, reSpace); len(t) > 0 && t[0] == '<' {
-		if m := xmlInterchangeRe.FindSubmatch(head); m != nil {
-			return string(m[1])
+		if n := xmlRootName(data); n == "xliff" || n == "tmx" {
+			return n
 		}
+		return ""
 	}
-	for _, l := range bytes.Split(head, []byte("\n")) {
+	for len(head) > 0 {
+		l, rest, _ := bytes.Cut(head, []byte("\n"))
+		head = rest
 		t := bytes.TrimSpace(l)
 		if len(t) == 0 || t[0] == '#' {
 			continue

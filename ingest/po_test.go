@@ -5,8 +5,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rulesync/rulesync/internal/lazyre"
 	"github.com/rulesync/rulesync/internal/testgen"
 )
+
+// xmlInterchangeRe reads the heads of XLIFF and TMX files of the usual
+// shape (a comment ends at its first "--", as XML has it): detection
+// must name each such head, and more (any prolog: TestInterchangeProlog).
+var xmlInterchangeRe = lazyre.New(`^\s*(?:<\?xml[^>]*\?>\s*)?(?:<!--(?:[^-]|-[^-])*-->\s*)*(?:<!DOCTYPE[^>]*>\s*)?<(xliff|tmx)[\s>]`)
 
 // TestDetectInterchangeLooksFirst holds detectInterchange's look (the
 // first byte after white space must be "<") to xmlInterchangeRe: on

@@ -19,7 +19,7 @@ var (
 // detectBinary names the binary format data is in by its magic number, or
 // returns "" for text.
 func detectBinary(data []byte) string {
-	if f := detectInterchange(data[:min(len(data), 4096)]); f != "" {
+	if f := detectInterchange(data); f != "" {
 		return f
 	}
 	s := string(data[:min(len(data), 1024)])
@@ -41,7 +41,7 @@ func detectBinary(data []byte) string {
 // addendum, and "guide" for any other text with headings.
 func Detect(text string) string {
 	t := strings.TrimSpace(text)
-	if f := detectInterchange([]byte(t[:min(len(t), 4096)])); f != "" {
+	if f := detectInterchange(t); f != "" {
 		return f
 	}
 	if strings.HasPrefix(t, "{") {

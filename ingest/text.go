@@ -201,6 +201,13 @@ func (st *structure) warnings(d *corpus.Document) []string {
 	return w
 }
 
+// itemCount is how many items a reading explains, as a note says it: a
+// score below zero (the penalties of explains exceed its items) is 0,
+// never a negative count.
+func itemCount(score float64) string {
+	return fmt.Sprintf("%.0f", max(score, 0))
+}
+
 // arbitrate reads text both with the format detection chose (one of the
 // readers built for a particular layout) and with the structure
 // recognizer, and keeps the reading that explains more items; on a tie,
@@ -255,7 +262,7 @@ func arbitrate(text string, f *format, generic reader, d *corpus.Document) (stri
 	case errS == nil && (errG != nil || ns >= ng):
 		*d = *special
 		if errG == nil && ng > 0 {
-			d.Notes = append(d.Notes, fmt.Sprintf(FormatNote+"read as %s: %.0f items, the structure recognizer's reading explains %.0f", f.name, ns, ng))
+			d.Notes = append(d.Notes, fmt.Sprintf(FormatNote+"read as %s: %s items, the structure recognizer's reading explains %s", f.name, itemCount(ns), itemCount(ng)))
 			// Where both readings number the same items, what the
 			// recognizer found wrong with the numbering holds for this
 			// reading too.
@@ -274,9 +281,9 @@ func arbitrate(text string, f *format, generic reader, d *corpus.Document) (stri
 	}
 	*d = *general
 	if errS == nil {
-		d.Notes = append(d.Notes, fmt.Sprintf(FormatNote+"detected as %s, read by the structure recognizer: its reading explains %.0f items, the %s reader's %.0f", f.name, ng, f.name, ns))
+		d.Notes = append(d.Notes, fmt.Sprintf(FormatNote+"detected as %s, read by the structure recognizer: its reading explains %s items, the %s reader's %s", f.name, itemCount(ng), f.name, itemCount(ns)))
 	} else {
-		d.Notes = append(d.Notes, fmt.Sprintf(FormatNote+"detected as %s, read by the structure recognizer: its reading explains %.0f items, the %s reader's none (%v)", f.name, ng, f.name, errS))
+		d.Notes = append(d.Notes, fmt.Sprintf(FormatNote+"detected as %s, read by the structure recognizer: its reading explains %s items, the %s reader's none (%v)", f.name, itemCount(ng), f.name, errS))
 	}
 	return name, nil
 }

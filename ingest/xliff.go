@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/rulesync/rulesync/corpus"
@@ -19,8 +20,10 @@ import (
 // whose state begins "needs-" (needs-review-translation,
 // needs-translation, ...) or that says approved="no" sets the item's
 // "review" flag. Inline tags (<g>, <x/>, <ph>) keep their text. TMX: the
-// language is that of the variants that are not the header's srclang,
-// the source edition a header <prop type="x-rulesync-source-edition">.
+// header's srclang (required) names the source; the language is that of
+// the other variants, the one Options.Lang names when there are several
+// (an error without it); the source edition is a header <prop
+// type="x-rulesync-source-edition">.
 
 func init() {
 	register(&format{name: "xliff", doc: "an XLIFF 1.2 file keyed by item id (trans-unit id or resname), as rulesync writes it", binary: textual(parseXLIFF)})
@@ -212,8 +215,9 @@ func parseXLIFF(text string, o Options, d *corpus.Document) error {
 func parseTMX(text string, o Options, d *corpus.Document) error {
 	x := newXMLReader(text)
 	var units []unit
+	// The variants of each unit in a language other than srclang.
+	var variants [][]tmxVariant
 	srclang := ""
-	var cur *unit
 	lang := ""
 	root := false
 	for {
@@ -244,7 +248,7 @@ func parseTMX(text string, o Options, d *corpus.Document) error {
 		case "tu":
 			line, col := x.pos(x.at)
 			units = append(units, unit{line: line, col: col, ctx: attr(se, "tuid")})
-			cur = &units[len(units)-1]
+			variants = append(variants, nil)
 		case "tuv":
 			lang = attr(se, "lang") // xml:lang
 		case "seg":
@@ -252,16 +256,86 @@ func parseTMX(text string, o Options, d *corpus.Document) error {
 			if err != nil {
 				return err
 			}
-			if cur != nil && !strings.EqualFold(lang, srclang) {
-				cur.target = s
-				if d.Lang == "" {
-					setInterchangeHeader(d, lang, "")
-				}
+			if len(units) > 0 && !strings.EqualFold(lang, srclang) {
+				variants[len(units)-1] = append(variants[len(units)-1], tmxVariant{tmxLang(lang), s})
 			}
 		}
 	}
 	if !root {
 		return errors.New("TMX: no <tmx> element")
 	}
+	if srclang == "" || srclang == "*all*" {
+		return errors.New("TMX: the header names no srclang, so the source cannot be told from the translation; give the source's language as <header srclang=\"...\">")
+	}
+	chosen, note, err := tmxChoose(variants, o.Lang)
+	if err != nil {
+		return err
+	}
+	if note != "" {
+		d.Notes = append(d.Notes, note)
+	}
+	for i, vs := range variants {
+		for _, v := range vs {
+			if v.lang == chosen {
+				units[i].target = v.text
+			}
+		}
+	}
+	setInterchangeHeader(d, chosen, "")
 	return unitsToItems(units, d, "tuid")
+}
+
+// tmxVariant is a tuv of a TMX unit: its language (canonical where it is
+// a tag) and its text.
+type tmxVariant struct {
+	lang, text string
+}
+
+// tmxLang is a variant's xml:lang, canonical when it is a language tag.
+func tmxLang(l string) string {
+	if tag, err := corpus.CanonicalLang(l); err == nil && tag != "" {
+		return tag
+	}
+	return l
+}
+
+// tmxChoose chooses the target language of a TMX whose units have
+// variants: the only one, or want (Options.Lang) among several, which
+// it is an error not to give. It says in note which it took when the
+// file holds several.
+func tmxChoose(variants [][]tmxVariant, want string) (chosen, note string, err error) {
+	seen := map[string]bool{}
+	var langs []string
+	for _, vs := range variants {
+		for _, v := range vs {
+			if !seen[v.lang] {
+				seen[v.lang] = true
+				langs = append(langs, v.lang)
+			}
+		}
+	}
+	slices.Sort(langs)
+	all := strings.Join(langs, ", ")
+	if want != "" {
+		w := tmxLang(want)
+		for _, l := range langs {
+			if strings.EqualFold(l, w) {
+				if len(langs) > 1 {
+					note = fmt.Sprintf("TMX: took the %s variants (the file holds %s)", l, all)
+				}
+				return l, note, nil
+			}
+		}
+		if len(langs) > 0 {
+			return "", "", fmt.Errorf("TMX: no %s variant (the file holds %s)", w, all)
+		}
+		return w, "", nil
+	}
+	switch len(langs) {
+	case 0:
+		return "", "", nil
+	case 1:
+		return langs[0], "", nil
+	}
+	return "", "", fmt.Errorf("TMX: translations into %s: give --lang (or the manifest's lang) to choose one", all)
 }

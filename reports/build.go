@@ -201,6 +201,9 @@ func (b *Build) Run(ctx context.Context) (*Summary, error) {
 	if _, _, err := corpus.SourceDateEpoch(); err != nil {
 		return nil, err
 	}
+	if err := ws.checkOutputHoldsNoSource(b.Out); err != nil {
+		return nil, err
+	}
 	notes := &notes{}
 	cache := openCache(ws.cacheDir(), notes)
 	if cache != nil {
@@ -292,13 +295,14 @@ func (b *Build) Run(ctx context.Context) (*Summary, error) {
 		run              func() (files, any, error)
 	}
 	var tasks []task
+	settings := b.settingsKey()
 	for _, d := range ws.Diffs {
 		if !ok(d.Old) || !ok(d.New) {
 			continue
 		}
 		d := d
 		name := d.Old + ".." + d.New
-		tasks = append(tasks, task{"diff", name, key("diff", name, byName[d.Old].hash, byName[d.New].hash), func() (files, any, error) {
+		tasks = append(tasks, task{"diff", name, key("diff", settings, name, byName[d.Old].hash, byName[d.New].hash), func() (files, any, error) {
 			o, err := load(d.Old)
 			if err != nil {
 				return nil, nil, err
@@ -323,7 +327,7 @@ func (b *Build) Run(ctx context.Context) (*Summary, error) {
 		if t.Base != "" {
 			baseHash = byName[t.Base].hash
 		}
-		tasks = append(tasks, task{"gaps", t.Name, key("gaps", t.Name, t.Source, t.Base, byName[t.Source].hash, byName[t.Name].hash, baseHash), func() (files, any, error) {
+		tasks = append(tasks, task{"gaps", t.Name, key("gaps", settings, t.Name, t.Source, t.Base, byName[t.Source].hash, byName[t.Name].hash, baseHash), func() (files, any, error) {
 			src, err := load(t.Source)
 			if err != nil {
 				return nil, nil, err
@@ -351,7 +355,7 @@ func (b *Build) Run(ctx context.Context) (*Summary, error) {
 			continue
 		}
 		name := s.Name
-		tasks = append(tasks, task{"check", name, key("check", name, byName[name].hash), func() (files, any, error) {
+		tasks = append(tasks, task{"check", name, key("check", settings, ws.Title, name, byName[name].hash), func() (files, any, error) {
 			d, err := load(name)
 			if err != nil {
 				return nil, nil, err
@@ -417,6 +421,14 @@ func (b *Build) Run(ctx context.Context) (*Summary, error) {
 		fs, hs, err := b.seriesFiles(ctx, se, ok, load)
 		if err == nil {
 			err = out.writeAll(fs)
+		}
+		if err := b.interrupted(ctx); err != nil {
+			return nil, err
+		}
+		if se.Repo != "" && err != nil {
+			// A repository that cannot be read is a source that cannot.
+			sum.Failed = append(sum.Failed, SourceError{"series " + se.Name, err})
+			continue
 		}
 		if err != nil {
 			return nil, fmt.Errorf("series %s: %v", se.Name, err)
@@ -544,7 +556,7 @@ func (b *Build) interrupted(ctx context.Context) error {
 // in the cache), whether the cache holds it, and its summary.
 func (b *Build) ingest(ctx context.Context, src *source, cache *cache) (*corpus.Document, error) {
 	s := src.Source
-	opt := ingest.Options{Format: s.Format, Edition: s.Edition, Lang: s.Lang, PDFEngine: s.PDFEngine, MaxBytes: b.Workspace.MaxBytes, Now: b.now, Context: ctx}
+	opt := ingest.Options{Format: s.Format, Edition: s.Edition, Lang: s.Lang, PDFEngine: s.PDFEngine, MaxBytes: b.Workspace.MaxBytes, Now: b.now, Context: ctx, AllowPrivate: b.Workspace.AllowPrivateURLs}
 	found := func(d *corpus.Document, h string, cached bool) (*corpus.Document, error) {
 		src.hash, src.stored = h, cached
 		src.summary = DocSummary{s.Name, d.Edition, d.Lang, len(d.Items), cached}
@@ -559,13 +571,19 @@ func (b *Build) ingest(ctx context.Context, src *source, cache *cache) (*corpus.
 	)
 	if s.URL == "" {
 		input = b.Workspace.resolve(s.Path)
-		var err error
-		if data, err = opt.ReadFile(input); err != nil {
+		real, err := b.Workspace.sourceFile(s.Path)
+		if err != nil {
+			return nil, &ingest.Error{Input: input, Err: err}
+		}
+		if data, err = readSource(opt, input, real); err != nil {
 			return nil, err
 		}
 		parse = func() (*corpus.Document, error) { return opt.Bytes(input, data) }
 	} else {
 		prev := cache.loadMemo(s)
+		if prev != nil && prev.Settings != b.settingsKey() {
+			prev = nil
+		}
 		var since *ingest.Page
 		if prev != nil {
 			since = &prev.Page
@@ -586,7 +604,7 @@ func (b *Build) ingest(ctx context.Context, src *source, cache *cache) (*corpus.
 		data = page.Data
 		parse = func() (*corpus.Document, error) { return opt.FromPage(page) }
 	}
-	parts := []string{"ingest", hex.EncodeToString(sha256Of(data)), s.Format, s.Edition, s.Lang}
+	parts := []string{"ingest", b.settingsKey(), hex.EncodeToString(sha256Of(data)), s.Format, s.Edition, s.Lang}
 	if s.PDFEngine != "" && s.PDFEngine != "auto" {
 		// Another engine is another reading (the key of the default
 		// stays what it was, so that no cache is made cold).
@@ -597,7 +615,7 @@ func (b *Build) ingest(ctx context.Context, src *source, cache *cache) (*corpus.
 		if page != nil {
 			p := *page
 			p.Data = nil
-			cache.storeMemo(s, fetchMemo{p, h})
+			cache.storeMemo(s, fetchMemo{p, h, b.settingsKey()})
 		}
 	}
 	if d := cache.loadDoc(h, what); d != nil {
@@ -764,7 +782,11 @@ func (b *Build) rawText(name string, d *corpus.Document) string {
 	if path == "" {
 		return ""
 	}
-	data, err := ingest.Options{MaxBytes: b.Workspace.MaxBytes}.ReadFile(b.Workspace.resolve(path))
+	real, err := b.Workspace.sourceFile(path)
+	if err != nil {
+		return ""
+	}
+	data, err := readSource(ingest.Options{MaxBytes: b.Workspace.MaxBytes}, path, real)
 	if err != nil || hex.EncodeToString(sha256Of(data)) != d.Source.SHA256 {
 		return ""
 	}

@@ -183,7 +183,8 @@ func TestBuildURLSource(t *testing.T) {
 	defer srv.Close()
 	manifest := filepath.Join(dir, "rulesync.toml")
 	m, _ := os.ReadFile(manifest)
-	os.WriteFile(manifest, []byte(strings.Replace(string(m), `path = "en-2031.txt"`, `url = "`+srv.URL+`/en-2031.txt"`, 1)), 0o644)
+	// The server is on 127.0.0.1: the manifest must allow it.
+	os.WriteFile(manifest, []byte("allow_private_urls = true\n"+strings.Replace(string(m), `path = "en-2031.txt"`, `url = "`+srv.URL+`/en-2031.txt"`, 1)), 0o644)
 	out := filepath.Join(dir, "out")
 
 	steps := []struct {

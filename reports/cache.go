@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime/debug"
@@ -22,9 +23,13 @@ import (
 	"github.com/rulesync/rulesync/internal/lazyre"
 )
 
+// maxEntryRecord bounds the size of an entry's entry.json (its sums,
+// sizes and a task's summary: a few KB).
+const maxEntryRecord = 16 << 20
+
 // cacheVersion names the shape of the cached documents and outputs; a
 // new version of rulesync that writes them differently changes it.
-const cacheVersion = "rulesync-build-2"
+const cacheVersion = "rulesync-build-3"
 
 // cacheMark is the file that makes a directory rulesync's cache, in the
 // form of the Cache Directory Tagging Specification (backup tools skip
@@ -89,10 +94,11 @@ func openCache(dir string, n *notes) *cache {
 		return without("cannot be opened (%v)", pathless(err))
 	}
 	c := &cache{tree: t, notes: n}
-	if b, err := t.read(cacheMark); err == nil && bytes.Contains(b, []byte("rulesync")) {
+	if c.tagged() {
 		return c
 	}
-	if !c.adoptable() {
+	// A build that started at the same time may have just tagged it.
+	if !c.adoptable() && !c.tagged() {
 		t.close()
 		return without("holds files rulesync did not write and no %s of rulesync's; name an empty or new directory in the manifest's cache", cacheMark)
 	}
@@ -101,6 +107,13 @@ func openCache(dir string, n *notes) *cache {
 		return without("cannot be written (%v)", pathless(err))
 	}
 	return c
+}
+
+// tagged reports whether the cache directory holds rulesync's
+// cacheMark.
+func (c *cache) tagged() bool {
+	b, err := c.readBounded(cacheMark, 4<<10)
+	return err == nil && bytes.Contains(b, []byte("rulesync"))
 }
 
 // adoptable reports whether the cache directory is empty or holds only
@@ -123,12 +136,20 @@ func (c *cache) adoptable() bool {
 					return false
 				}
 			}
+		case cacheMark:
+			// Written by a build that started at the same time.
 		default:
-			return false
+			if !markTemp.MatchString(e.Name()) {
+				return false
+			}
 		}
 	}
 	return true
 }
+
+// markTemp matches the temporary file of a cacheMark being written
+// (tree.writeAtomic's naming).
+var markTemp = lazyre.New(`^\.` + strings.ReplaceAll(cacheMark, ".", `\.`) + `\.tmp-[0-9a-f]+$`)
 
 // entryName matches the names rulesync gives entries: a key, the key of
 // an entry of an earlier rulesync (a file "<key>.json"), an entry being
@@ -140,7 +161,10 @@ func isKey(s string) bool { return len(s) == 64 && entryName.MatchString(s) }
 
 // entryRecord is an entry's entry.json.
 type entryRecord struct {
-	SHA256      map[string]string   `json:"sha256"`
+	SHA256 map[string]string `json:"sha256"`
+	// Size is each file's size in bytes: a file of another size is not
+	// read (see readSized).
+	Size        map[string]int64    `json:"size"`
 	Changelog   *ChangelogSummary   `json:"changelog,omitempty"`
 	Translation *TranslationSummary `json:"translation,omitempty"`
 	Check       *CheckSummary       `json:"check,omitempty"`
@@ -154,27 +178,34 @@ func (c *cache) load(entry, what string) (files, *entryRecord) {
 	if c == nil {
 		return nil, nil
 	}
-	data, err := c.read(entry + "/entry.json")
-	if err != nil {
+	data, err := c.readBounded(entry+"/entry.json", maxEntryRecord)
+	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
 	var rec entryRecord
-	fs := files{}
-	err = json.Unmarshal(data, &rec)
+	got := files{}
+	if err == nil {
+		err = json.Unmarshal(data, &rec)
+	}
 	if err == nil && len(rec.SHA256) == 0 {
 		err = errors.New("no files")
 	}
 	if err == nil {
 		for name, sum := range rec.SHA256 {
+			size, ok := rec.Size[name]
+			if !ok {
+				err = fmt.Errorf("%s has no size recorded", name)
+				break
+			}
 			var b []byte
-			if b, err = c.read(entry + "/files/" + name); err != nil {
+			if b, err = c.readSized(entry+"/files/"+name, size); err != nil {
 				break
 			}
 			if hex.EncodeToString(sha256Of(b)) != sum {
 				err = fmt.Errorf("%s does not match its sha256", name)
 				break
 			}
-			fs[name] = b
+			got[name] = b
 		}
 	}
 	if err != nil {
@@ -184,7 +215,7 @@ func (c *cache) load(entry, what string) (files, *entryRecord) {
 		}
 		return nil, nil
 	}
-	return fs, &rec
+	return got, &rec
 }
 
 // store writes an entry: into a directory beside its place, renamed
@@ -203,12 +234,13 @@ func (c *cache) store(entry string, fs files, rec entryRecord) error {
 	rand.Read(r[:])
 	kind, k, _ := strings.Cut(entry, "/")
 	tmp := kind + "/." + k + ".tmp-" + hex.EncodeToString(r[:])
-	rec.SHA256 = map[string]string{}
+	rec.SHA256, rec.Size = map[string]string{}, map[string]int64{}
 	for n, d := range fs {
 		if err != nil {
 			break
 		}
 		rec.SHA256[n] = hex.EncodeToString(sha256Of(d))
+		rec.Size[n] = int64(len(d))
 		err = c.write(tmp+"/files/"+n, d)
 	}
 	if err == nil {
@@ -268,6 +300,9 @@ func (c *cache) storeDoc(key string, js []byte) error {
 type fetchMemo struct {
 	Page ingest.Page
 	Doc  string
+	// Settings is the settingsKey of the build that made Doc: a build
+	// of other settings fetches the page whole.
+	Settings string
 }
 
 // loadMemo returns what an earlier build kept of a URL source, or nil.
@@ -381,8 +416,10 @@ var program = sync.OnceValue(func() string {
 			memo := ""
 			if dir, err := os.UserCacheDir(); err == nil {
 				memo = filepath.Join(dir, "rulesync", "program-"+hex.EncodeToString(stamp[:12]))
-				if b, err := os.ReadFile(memo); err == nil && len(b) == 64 {
-					return string(b)
+				if fi, err := os.Stat(memo); err == nil && fi.Size() == 64 {
+					if b, err := os.ReadFile(memo); err == nil && len(b) == 64 {
+						return string(b)
+					}
 				}
 			}
 			if f, err := os.Open(exe); err == nil {

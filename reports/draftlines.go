@@ -474,11 +474,13 @@ func displayWidth(s string) int {
 
 // mdLineEscape escapes only what would change the structure Markdown
 // reads a line of a draft's text as: a heading, quote or list marker at
-// its start ("# ", "> ", "- ", "1. ", "2) "), and line breaks. Inline
-// markup is left as the text has it: the draft is read back by
-// rulesync, whose line readers take a backslash for text.
+// its start ("# ", "> ", "- ", "1. ", "2) "), and line breaks; and raw
+// HTML and links that run code (mdNoHTML), which a renderer would
+// otherwise take as markup. Other inline markup is left as the text has
+// it: the draft is read back by rulesync, whose line readers take a
+// backslash for text.
 func mdLineEscape(s string) string {
-	s = oneLine(s)
+	s = mdNoHTML(oneLine(s))
 	t := strings.TrimLeft(s, " ")
 	lead := len(s) - len(t)
 	digits := len(t) - len(strings.TrimLeft(t, "0123456789"))

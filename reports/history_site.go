@@ -10,6 +10,7 @@ import (
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/diff"
 	"github.com/rulesync/rulesync/history"
+	"github.com/rulesync/rulesync/ingest"
 )
 
 // HistorySummary describes a series the site follows item by item.
@@ -25,18 +26,34 @@ type HistorySummary struct {
 // seriesFiles follows the items of a series through its editions:
 // history/<name>.{html,md,json} and a page per item that changed,
 // history/<name>/<item>.html. A series with an edition that could not be
-// read is left out (nil files).
+// read is left out (nil files); a series of a git repository is read
+// from it, each blob once.
 func (b *Build) seriesFiles(ctx context.Context, se Series, ok func(string) bool, load func(string) (*corpus.Document, error)) (files, *HistorySummary, error) {
-	eds := make([]history.Edition, len(se.Editions))
-	for k, name := range se.Editions {
-		if !ok(name) {
+	var eds []history.Edition
+	if se.Repo != "" {
+		g := history.Git{Repo: b.Workspace.resolve(se.Repo), Path: se.Path, From: se.First, To: se.Last, Tags: se.Tags,
+			Ingest: ingest.Options{Context: ctx, MaxBytes: b.Workspace.MaxBytes}, Cache: history.NewCache("", "")}
+		var err error
+		if eds, err = g.Editions(ctx); err != nil {
+			return nil, nil, err
+		}
+		if len(eds) < 2 {
+			return nil, nil, fmt.Errorf("%s has %d version(s) of %s; a series needs two or more", se.Repo, len(eds), se.Path)
+		}
+		se.Editions = nil
+		for _, e := range eds {
+			se.Editions = append(se.Editions, e.Name)
+		}
+	}
+	for k := 0; se.Repo == "" && k < len(se.Editions); k++ {
+		if !ok(se.Editions[k]) {
 			return nil, nil, nil
 		}
-		d, err := load(name)
+		d, err := load(se.Editions[k])
 		if err != nil {
 			return nil, nil, err
 		}
-		eds[k] = history.Edition{Name: name, Doc: d}
+		eds = append(eds, history.Edition{Name: se.Editions[k], Doc: d})
 	}
 	b.event(Event{Stage: "history", Name: se.Name})
 	h, err := history.Options{Diff: diff.Options{Context: ctx}}.Build(ctx, eds)

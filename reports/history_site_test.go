@@ -2,10 +2,15 @@ package reports_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/go-git/go-git/v5"
+	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/rulesync/rulesync/reports"
 )
@@ -84,5 +89,67 @@ editions = ["r-2030", "r-2031", "r-2032"]
 	os.WriteFile(filepath.Join(dir, "rulesync.toml"), []byte(bad), 0o644)
 	if _, err := reports.LoadWorkspace(filepath.Join(dir, "rulesync.toml")); err == nil || !strings.Contains(err.Error(), `series house names source "r-2033"`) {
 		t.Errorf("error %v, want one naming the series and the source", err)
+	}
+}
+
+// TestBuildGitSeries builds a series read from a git repository the
+// test makes: the editions are the tagged commits, named by their tags.
+func TestBuildGitSeries(t *testing.T) {
+	dir := t.TempDir()
+	repo, err := git.PlainInit(filepath.Join(dir, "repo"), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wt, err := repo.Worktree()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, name := range []string{"a.txt", "b.txt", "c.txt"} {
+		if err := os.WriteFile(filepath.Join(dir, "repo", "rules.txt"), []byte(historyEditions[name]), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := wt.Add("rules.txt"); err != nil {
+			t.Fatal(err)
+		}
+		sig := &object.Signature{Name: "t", Email: "t@example.org", When: time.Unix(int64(1700000000+k*3600), 0)}
+		h, err := wt.Commit(name, &git.CommitOptions{Author: sig, Committer: sig})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := repo.CreateTag(fmt.Sprintf("v%d", k+1), h, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	manifest := "title = \"Git\"\n[[series]]\nname = \"house\"\nrepo = \"repo\"\npath = \"rules.txt\"\ntags = true\n"
+	if err := os.WriteFile(filepath.Join(dir, "rulesync.toml"), []byte(manifest), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ws, err := reports.LoadWorkspace(filepath.Join(dir, "rulesync.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "out")
+	sum, err := (&reports.Build{Workspace: ws, Out: out}).Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sum.Histories) != 1 || strings.Join(sum.Histories[0].Editions, " ") != "v1 v2 v3" || sum.Histories[0].Changes != 7 {
+		t.Fatalf("histories %+v, want v1 v2 v3 with 7 changes", sum.Histories)
+	}
+	data, err := os.ReadFile(filepath.Join(out, "history", "house", "rule_5.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), "Known as rule:3 (v1), rule:4 (v2), rule:5 (v3).") {
+		t.Errorf("Rule 5's page does not follow it through the tags:\n%s", data)
+	}
+	// A repository that is not there is a failed source, not a failed build.
+	os.WriteFile(filepath.Join(dir, "rulesync.toml"), []byte(strings.Replace(manifest, `repo = "repo"`, `repo = "nosuch"`, 1)), 0o644)
+	if ws, err = reports.LoadWorkspace(filepath.Join(dir, "rulesync.toml")); err != nil {
+		t.Fatal(err)
+	}
+	sum, err = (&reports.Build{Workspace: ws, Out: out}).Run(context.Background())
+	if err != nil || len(sum.Failed) != 1 || !strings.Contains(sum.Failed[0].Err.Error(), "not a git repository") {
+		t.Errorf("build with a missing repository: %v, failed %+v", err, sum)
 	}
 }

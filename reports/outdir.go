@@ -13,6 +13,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/internal/lazyre"
 )
 
@@ -29,6 +30,9 @@ type output struct {
 	tmp    string // the new directory's name in parent
 	files  *tree  // the new directory
 	done   bool
+	// untrack forgets the new directory, which corpus.AbandonTemps
+	// removes until then.
+	untrack func()
 }
 
 // doneMark is the text of outputMark in a finished output: the same in
@@ -101,6 +105,11 @@ func newOutput(dir string, n *notes) (*output, error) {
 	if err != nil {
 		return nil, err
 	}
+	// A symlink is built through: the new directory takes the place of
+	// the one it points to, the link kept.
+	if target, err := filepath.EvalSymlinks(dir); err == nil {
+		dir = target
+	}
 	if filepath.Dir(dir) == dir {
 		return nil, fmt.Errorf("output %s: name a directory of its own to build into", dir)
 	}
@@ -127,7 +136,9 @@ func newOutput(dir string, n *notes) (*output, error) {
 	var r [6]byte
 	rand.Read(r[:])
 	o := &output{dir: dir, parent: parent, tmp: "." + filepath.Base(dir) + ".new-" + hex.EncodeToString(r[:])}
+	o.untrack = corpus.TrackTemp(filepath.Join(parent.dir, o.tmp))
 	if err := parent.root.Mkdir(o.tmp, 0o755); err != nil {
+		o.untrack()
 		parent.close()
 		return nil, err
 	}
@@ -163,6 +174,7 @@ func (o *output) Discard() {
 	o.done = true
 	o.files.close()
 	o.parent.removeAll(o.tmp)
+	o.untrack()
 	o.parent.close()
 }
 
@@ -198,6 +210,7 @@ func (o *output) Commit() (int, error) {
 		return 0, fmt.Errorf("putting the new %s in place: %v", o.dir, err)
 	}
 	o.done = true
+	o.untrack()
 	if old != "" {
 		o.parent.removeAll(old)
 	}

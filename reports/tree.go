@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path"
@@ -174,4 +175,58 @@ func pathless(err error) error {
 		return pe.Err
 	}
 	return err
+}
+
+// errSize is the error of a file whose size is not what it should be.
+var errSize = errors.New("size")
+
+// readBounded reads name if it holds at most max bytes: a larger file
+// (in the cache, one grown or replaced) is an error, found by its size
+// before anything is read, and never read whole into memory.
+func (t *tree) readBounded(name string, max int64) ([]byte, error) {
+	return t.readChecked(name, func(size int64) error {
+		if size > max {
+			return fmt.Errorf("%w %d bytes is over the %d a file of its kind may hold", errSize, size, max)
+		}
+		return nil
+	})
+}
+
+// readSized reads name if it holds exactly size bytes (see readBounded).
+func (t *tree) readSized(name string, size int64) ([]byte, error) {
+	return t.readChecked(name, func(got int64) error {
+		if got != size {
+			return fmt.Errorf("%w %d bytes, not the %d recorded", errSize, got, size)
+		}
+		return nil
+	})
+}
+
+// readChecked reads name once check accepts its size, and no more
+// bytes than that size (a file that grows while read is cut there).
+func (t *tree) readChecked(name string, check func(int64) error) ([]byte, error) {
+	p, err := t.local(name)
+	if err != nil {
+		return nil, err
+	}
+	f, err := t.root.Open(p)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: not a regular file", name)
+	}
+	if err := check(fi.Size()); err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	data := make([]byte, fi.Size())
+	if _, err := io.ReadFull(f, data); err != nil {
+		return nil, fmt.Errorf("%s: %v", name, err)
+	}
+	return data, nil
 }

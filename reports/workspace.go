@@ -27,11 +27,20 @@ type Workspace struct {
 	// MaxBytes limits the size of each source read, as ingest does; 0
 	// means ingest.DefaultMaxBytes (32 MiB). The documents the build
 	// caches, which rulesync wrote, may be larger.
-	MaxBytes     int64         `toml:"max_bytes"`
-	Sources      []Source      `toml:"source"`
-	Diffs        []Pair        `toml:"diff"`
-	Translations []Translation `toml:"translation"`
-	Series       []Series      `toml:"series"`
+	MaxBytes int64 `toml:"max_bytes"`
+	// Roots are the folders file sources may lie in, relative to the
+	// manifest; a source whose real path (symlinks resolved) is in none
+	// is refused. Empty means the manifest's folder and the git
+	// repository it sits in.
+	Roots []string `toml:"roots"`
+	// AllowPrivateURLs lets URL sources, and their redirects, reach
+	// loopback, private and link-local addresses (a server on the
+	// build's machine or network); refused otherwise.
+	AllowPrivateURLs bool          `toml:"allow_private_urls"`
+	Sources          []Source      `toml:"source"`
+	Diffs            []Pair        `toml:"diff"`
+	Translations     []Translation `toml:"translation"`
+	Series           []Series      `toml:"series"`
 
 	// Dir is the manifest's directory.
 	Dir string `toml:"-"`
@@ -57,12 +66,19 @@ type Pair struct {
 	New string `toml:"new"`
 }
 
-// Series is a rulebook's editions, by source name, oldest first: the
-// site follows every item through them (history/<name>.html and a page
-// per item changed).
+// Series is a rulebook's editions, oldest first: by source name, or the
+// versions of one file in a git repository (Repo and Path; First and
+// Last bound the commits, Tags takes the tagged ones, as rulesync
+// history --git reads them). The site follows every item through them
+// (history/<name>.html and a page per item changed).
 type Series struct {
 	Name     string   `toml:"name"`
 	Editions []string `toml:"editions"`
+	Repo     string   `toml:"repo"`
+	Path     string   `toml:"path"`
+	First    string   `toml:"first"`
+	Last     string   `toml:"last"`
+	Tags     bool     `toml:"tags"`
 }
 
 // Translation is a translation to check against its source, by source
@@ -141,7 +157,7 @@ func LoadWorkspace(path string) (*Workspace, error) {
 		line, col := keyPosition(data, "", 0, "max_bytes")
 		return nil, &ManifestError{Path: path, Line: line, Col: col, Err: fmt.Errorf("max_bytes %d: want a number of bytes above 0", ws.MaxBytes)}
 	}
-	if len(ws.Sources) == 0 {
+	if len(ws.Sources) == 0 && len(ws.Series) == 0 {
 		return nil, &ManifestError{Path: path, Err: errors.New("no [[source]]: a workspace names at least one source to build")}
 	}
 	ws.Dir = filepath.Dir(path)
@@ -177,8 +193,13 @@ func LoadWorkspace(path string) (*Workspace, error) {
 		if err := checkName(se.Name); err != nil {
 			return nil, &ManifestError{Path: path, Err: fmt.Errorf("series name %q: %v", se.Name, err)}
 		}
-		if len(se.Editions) < 2 {
-			return nil, &ManifestError{Path: path, Err: fmt.Errorf("series %q has %d edition(s); it needs two or more", se.Name, len(se.Editions))}
+		switch {
+		case se.Repo != "" && (se.Path == "" || len(se.Editions) > 0):
+			return nil, &ManifestError{Path: path, Err: fmt.Errorf("series %q: a repo needs the path of the file in it, and no editions", se.Name)}
+		case se.Repo == "" && (se.Path != "" || se.First != "" || se.Last != "" || se.Tags):
+			return nil, &ManifestError{Path: path, Err: fmt.Errorf("series %q: path, first, last and tags need a repo", se.Name)}
+		case se.Repo == "" && len(se.Editions) < 2:
+			return nil, &ManifestError{Path: path, Err: fmt.Errorf("series %q has %d edition(s); it needs two or more, or a repo", se.Name, len(se.Editions))}
 		}
 		for _, e := range se.Editions {
 			if err := known("series "+se.Name, e); err != nil {

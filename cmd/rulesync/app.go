@@ -43,7 +43,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// An interrupt or a termination request cancels the command's
 	// context: the command stops, exits with status 130 and writes no
 	// output (a build removes its unfinished directory). A second signal
-	// ends the process at once.
+	// ends the command at once, its temporary files removed.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	done := make(chan int, 1)
@@ -63,13 +63,19 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case <-ctx.Done():
 		stop()
 	}
+	again := make(chan os.Signal, 1)
+	signal.Notify(again, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(again)
 	select {
 	case status := <-done:
 		return status
+	case <-again:
 	case <-time.After(interruptGrace):
-		fmt.Fprintln(stderr, "rulesync: interrupted; nothing written")
-		return exitInterrupted
 	}
+	// The command did not stop in time: its unfinished outputs go with it.
+	corpus.AbandonTemps()
+	fmt.Fprintln(stderr, "rulesync: interrupted; nothing written")
+	return exitInterrupted
 }
 
 // runApp runs the command line args with ctx as the commands' context.
@@ -130,6 +136,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 	withConventions(app.Commands)
 	for _, c := range app.Commands {
 		c.OnUsageError = usageError
+		c.Before = withGuard(c.Before)
 	}
 	return app
 }
@@ -172,14 +179,15 @@ func ingestInput(ctx context.Context, c *cli.Context, in string, raw bool, stder
 		return nil, nil, err
 	}
 	opt := ingest.Options{
-		PDFEngine: engine,
-		Format:    format,
-		Edition:   c.String("edition"),
-		Lang:      c.String("lang"),
-		Encoding:  c.String("encoding"),
-		Timeout:   c.Duration("timeout"),
-		MaxBytes:  max,
-		Context:   ctx,
+		PDFEngine:    engine,
+		Format:       format,
+		Edition:      c.String("edition"),
+		Lang:         c.String("lang"),
+		Encoding:     c.String("encoding"),
+		Timeout:      c.Duration("timeout"),
+		AllowPrivate: c.Bool("allow-private-urls"),
+		MaxBytes:     max,
+		Context:      ctx,
 	}
 	var d *corpus.Document
 	var data []byte

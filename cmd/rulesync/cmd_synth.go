@@ -25,6 +25,7 @@ func synthCommand() *cli.Command {
 			&cli.IntFlag{Name: "langs", Value: 2, Usage: "translations of each edition (at most 35)"},
 			&cli.IntFlag{Name: "items", Value: 500, Usage: "rules per edition"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "random seed"},
+			&cli.BoolFlag{Name: "merges", Usage: "also merge about 2% of the rules of each edition with the rule after them (truth.json: Merged)"},
 			&cli.IntSliceFlag{Name: "unchanged", Usage: "make edition `N` (2 or more) the edition before it reissued, identical in content (repeat for more)"},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Required: true, Usage: "the `DIR` to write (new or empty)"},
 			colorFlag(),
@@ -47,7 +48,7 @@ func synthCommand() *cli.Command {
 			if n < 1 || l < 0 || l > len(synth.Languages) || k < 1 {
 				return cli.Exit(fmt.Sprintf("synth: want 1 or more editions, 0 to %d languages and 1 or more items", len(synth.Languages)), exitBad)
 			}
-			o := synth.Options{Unchanged: c.IntSlice("unchanged")}
+			o := synth.Options{Unchanged: c.IntSlice("unchanged"), Merges: c.Bool("merges")}
 			for _, u := range o.Unchanged {
 				if u < 2 || u > n {
 					return cli.Exit(fmt.Sprintf("synth: --unchanged %d: want an edition from 2 to %d (one with an edition before it)", u, n), exitBad)

@@ -47,29 +47,26 @@ type docBlock struct {
 // Go toolchain of its own: go install ...@latest).
 func docBlocks(file string, data []byte) []docBlock {
 	var blocks []docBlock
-	var cur *docBlock
+	var cur *docBlock // the block being read, nil outside one
+	inside := false   // inside a fence, run or not
 	for i, line := range strings.Split(string(data), "\n") {
-		if cur != nil {
-			if strings.TrimSpace(line) == "```" {
+		switch {
+		case inside && strings.TrimSpace(line) == "```":
+			if cur != nil {
 				blocks = append(blocks, *cur)
-				cur = nil
-				continue
 			}
+			cur, inside = nil, false
+		case inside && cur != nil:
 			cur.body = append(cur.body, line)
-			continue
+		case !inside && strings.HasPrefix(line, "```"):
+			inside = true
+			info := strings.Fields(strings.TrimPrefix(line, "```"))
+			if len(info) > 0 && (info[0] == "console" || info[0] == "sh") && !slices.Contains(info, "norun") {
+				cur = &docBlock{file: file, line: i + 1, lang: info[0]}
+			}
 		}
-		if !strings.HasPrefix(line, "```") {
-			continue
-		}
-		info := strings.Fields(strings.TrimPrefix(line, "```"))
-		if len(info) == 0 || slices.Contains(info, "norun") || (info[0] != "console" && info[0] != "sh") {
-			// A block that is not run: skip to its end.
-			cur = &docBlock{lang: "skip"}
-			continue
-		}
-		cur = &docBlock{file: file, line: i + 1, lang: info[0]}
 	}
-	return slices.DeleteFunc(blocks, func(b docBlock) bool { return b.lang == "skip" })
+	return blocks
 }
 
 // A docCommand is one "$ " command of a console block and the output
@@ -236,7 +233,11 @@ func TestDocExamples(t *testing.T) {
 					}
 					continue
 				}
-				for _, c := range consoleCommands(b) {
+				cmds := consoleCommands(b)
+				if len(cmds) == 0 {
+					t.Errorf("%s:%d: a console block with no \"$ \" command", b.file, b.line)
+				}
+				for _, c := range cmds {
 					got, status := runDoc(t, dir, cache, c.cmd)
 					lines := strings.Split(strings.TrimRight(got, "\n"), "\n")
 					if got == "" {
@@ -251,6 +252,43 @@ func TestDocExamples(t *testing.T) {
 	}
 	if ran == 0 {
 		t.Fatal("no runnable example found in README.md and docs/*.md")
+	}
+}
+
+// TestOutputMatches: how a page's output is compared with what a
+// command printed.
+func TestOutputMatches(t *testing.T) {
+	for _, c := range []struct {
+		want, got string
+		ok        bool
+	}{
+		{"a\nb", "a\nb", true},
+		{"a\nb", "a\nb  ", true},
+		{"a\nb", "a\nc", false},
+		{"a", "a\nb", false},
+		{"...\nb", "a\nx\nb", true},
+		{"...\nb", "b", true},
+		{"...\nb\n...", "a\nb\nc", true},
+		{"...\nb", "a\nb\nc", false},
+		{"ab...", "abc", true},
+		{"ab...", "ac", false},
+		{"", "", true},
+		{"", "a", false},
+	} {
+		split := func(s string) []string {
+			if s == "" {
+				return nil
+			}
+			return strings.Split(s, "\n")
+		}
+		if got := outputMatches(split(c.want), split(c.got)); got != c.ok {
+			t.Errorf("outputMatches(%q, %q) = %v, want %v", c.want, c.got, got, c.ok)
+		}
+	}
+	b := docBlock{line: 10, lang: "console", body: []string{"$ a \\", "  b", "out", "$ c", "x", "[exit 1]", ""}}
+	cmds := consoleCommands(b)
+	if len(cmds) != 2 || cmds[0].cmd != "a \\\n  b" || len(cmds[0].want) != 1 || cmds[0].line != 11 || cmds[1].status != 1 || len(cmds[1].want) != 1 {
+		t.Errorf("consoleCommands: %+v", cmds)
 	}
 }
 
@@ -315,17 +353,24 @@ const (
 	flagsEnd   = "<!-- end of flags -->\n"
 )
 
-// TestDocFlags: every command has its page, docs/<command>.md, and the
-// page's flag table is the command's flags as the command defines them
-// (its help shows the same): every flag of the command is on the page
-// and every flag on the page is the command's. -update-docs rewrites the
-// tables.
+// TestDocFlags: every command has its page, docs/<command>.md, linked
+// from the README's command table, and the page's flag table is the
+// command's flags as the command defines them (its help shows the same):
+// every flag of the command is on the page and every flag on the page is
+// the command's. -update-docs rewrites the tables.
 func TestDocFlags(t *testing.T) {
 	if slices.Contains(ingest.PDFEngines(), "mupdf") {
 		t.Skip("the pages list the PDF engines of the default build")
 	}
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
 	app := newApp(nil, io.Discard, io.Discard)
 	for _, c := range app.Commands {
+		if !strings.Contains(string(readme), "(docs/"+c.Name+".md)") {
+			t.Errorf("README.md: the command table has no link to docs/%s.md", c.Name)
+		}
 		path := filepath.Join("../../docs", c.Name+".md")
 		data, err := os.ReadFile(path)
 		if err != nil {

@@ -72,7 +72,7 @@ func TestLoadAllStopsAfterFailure(t *testing.T) {
 		t.Fatal(err)
 	}
 	var stdout, stderr bytes.Buffer
-	code := run([]string{"rulesync", "diff", "--timeout", "1h", bad, srv.URL + "/rules.html"}, nil, &stdout, &stderr)
+	code := run([]string{"rulesync", "diff", "--timeout", "1h", "--allow-private-urls", bad, srv.URL + "/rules.html"}, nil, &stdout, &stderr)
 	if code != exitBad || !strings.Contains(stderr.String(), "bad.json:2:10: field items.id") || strings.Contains(stderr.String(), "rules.html") {
 		t.Fatalf("exit %d, stderr:\n%s\nwant exit %d and only bad.json's error", code, stderr.String(), exitBad)
 	}

@@ -128,6 +128,13 @@ func Among(text string, langs ...string) Result {
 		return Result{"und", 0}
 	}
 	l, c := d.best(s)
+	answer := l
+	if c == 0 {
+		answer = -1
+	}
+	if tag, share, ok := byScript(s, d, answer); ok {
+		return Result{tag, share}
+	}
 	if c == 0 || n < minLetters && c < 0.99 {
 		return Result{"und", 0}
 	}
@@ -151,6 +158,9 @@ type DocumentResult struct {
 
 func (r DocumentResult) String() string {
 	s := fmt.Sprintf("%s (confidence %.2f: %d of %d sampled items)", r.Lang, r.Confidence, r.Agree, r.Sampled)
+	if name := ScriptOf(r.Lang); name != "" {
+		s += fmt.Sprintf("; most letters are in %s script, which no language of the models is written in", strings.ReplaceAll(name, "_", " "))
+	}
 	if r.ByTitle {
 		s += fmt.Sprintf("; the title is in %s and most of the text in %s, the language of the official editions: a translation with parts left untranslated", r.Lang, r.Majority)
 	}
@@ -237,7 +247,13 @@ func amongLang(text string, d *detector, terms *terms, leader string) string {
 	if n < minLetters {
 		// Among's answer rests on the confidence here.
 		l, c := d.best(s)
-		if c == 0 || c < 0.99 {
+		if c == 0 {
+			l = -1
+		}
+		if tag, _, ok := byScript(s, d, l); ok {
+			return tag
+		}
+		if c < 0.99 {
 			return "und"
 		}
 		return code(l)
@@ -247,6 +263,12 @@ func amongLang(text string, d *detector, terms *terms, leader string) string {
 		first = language(leader)
 	}
 	l, ok := d.bestLang(s, first, terms)
+	if !ok {
+		l = -1
+	}
+	if tag, _, by := byScript(s, d, l); by {
+		return tag
+	}
 	if !ok {
 		return "und"
 	}

@@ -5,6 +5,7 @@ package synth
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -366,6 +367,9 @@ func translate(seed uint64, src *corpus.Document, lang string, l int) (*corpus.D
 	return d, defects
 }
 
+// writeFile writes one file of a corpus; a test makes it fail.
+var writeFile = corpus.WriteFileAtomic
+
 // Write generates a corpus (see Corpus) into dir: docs/<name>.json, a
 // workspace manifest rulesync.toml comparing each edition with the next
 // and checking every translation against its edition, and truth.json.
@@ -374,20 +378,39 @@ func Write(ctx context.Context, dir string, seed uint64, editions, langs, items 
 	return Options{}.Write(ctx, dir, seed, editions, langs, items)
 }
 
-// Write is the package's Write with the options.
-func (o Options) Write(ctx context.Context, dir string, seed uint64, editions, langs, items int) error {
+// Write is the package's Write with the options. The corpus is written
+// into a new directory beside dir (".DIR.new-*") that takes dir's place
+// (dir new or empty) only when complete: a write that fails or is
+// stopped leaves dir as it was, and the same command can run again.
+func (o Options) Write(ctx context.Context, dir string, seed uint64, editions, langs, items int) (err error) {
+	final := filepath.Clean(dir)
+	if err := os.MkdirAll(filepath.Dir(final), 0o755); err != nil {
+		return err
+	}
+	dir, err = os.MkdirTemp(filepath.Dir(final), "."+filepath.Base(final)+".new-*")
+	if err != nil {
+		return err
+	}
+	untrack := corpus.TrackTemp(dir)
+	defer untrack()
+	defer func() {
+		if err == nil {
+			err = place(dir, final)
+		}
+		if err != nil {
+			os.RemoveAll(dir)
+		}
+	}()
+	if err := os.Chmod(dir, 0o755); err != nil {
+		return err
+	}
 	if err := os.MkdirAll(filepath.Join(dir, "docs"), 0o755); err != nil {
 		return err
 	}
 	var names []string
 	truth, err := o.Generate(seed, editions, langs, items, func(name string, d *corpus.Document) error {
 		if err := ctx.Err(); err != nil {
-			// Stopped: the documents written so far go too.
-			for _, n := range names {
-				os.Remove(filepath.Join(dir, "docs", n+".json"))
-			}
-			os.Remove(filepath.Join(dir, "docs"))
-			return err
+			return err // stopped: the directory goes
 		}
 		corpus.AssignIDs(d)
 		data, err := corpus.Marshal(d)
@@ -395,7 +418,7 @@ func (o Options) Write(ctx context.Context, dir string, seed uint64, editions, l
 			return err
 		}
 		names = append(names, name)
-		return corpus.WriteFileAtomic(filepath.Join(dir, "docs", name+".json"), data)
+		return writeFile(filepath.Join(dir, "docs", name+".json"), data)
 	})
 	if err != nil {
 		return err
@@ -414,12 +437,30 @@ func (o Options) Write(ctx context.Context, dir string, seed uint64, editions, l
 			fmt.Fprintf(&m, "\n[[translation]]\nname = \"%s-%d\"\nsource = \"en-%d\"\n", Languages[l], e, e)
 		}
 	}
-	if err := corpus.WriteFileAtomic(filepath.Join(dir, "rulesync.toml"), []byte(m.String())); err != nil {
+	if err := writeFile(filepath.Join(dir, "rulesync.toml"), []byte(m.String())); err != nil {
 		return err
 	}
 	js, err := json.MarshalIndent(truth, "", "  ")
 	if err != nil {
 		return err
 	}
-	return corpus.WriteFileAtomic(filepath.Join(dir, "truth.json"), js)
+	return writeFile(filepath.Join(dir, "truth.json"), js)
+}
+
+// place puts the complete corpus directory tmp in the place of final,
+// which must be absent or empty.
+func place(tmp, final string) error {
+	if err := os.Remove(final); err != nil && !os.IsNotExist(err) {
+		return fmt.Errorf("%s: %v (synth writes only into a new or empty directory)", final, pathless(err))
+	}
+	return os.Rename(tmp, final)
+}
+
+// pathless drops the path an *os.PathError repeats.
+func pathless(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }

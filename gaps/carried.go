@@ -1,0 +1,139 @@
+package gaps
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/rulesync/rulesync/corpus"
+)
+
+// Sync carries a translation to the place the alignment gives it; what
+// the translation says of itself there is checked, and a disagreement
+// marks the entry for review rather than carrying it in silence: the
+// translation prints the same number for several items (which of them
+// is this one's is a guess), or another number than the item it is
+// carried to had in the edition translated, or its length, against the
+// source's, is far from the translation's usual measure, or the aligner
+// is not confident of the pair.
+
+// lengthOutlier is how many times the translation's usual length ratio
+// (the median over the carried entries) a carried text may be, or its
+// inverse, before it is reviewed; minRatioRunes the length both texts
+// need to count (short texts vary too much); minRatioEntries the carried
+// entries needed for a median.
+const (
+	lengthOutlier   = 4.0
+	minRatioRunes   = 20
+	minRatioEntries = 5
+)
+
+// checkCarried adds the review reasons of the carried entries; origOf
+// gives the index in the edition translated (the base, else the source)
+// of each entry.
+func (d *Draft) checkCarried(origOf func(i int) (int, bool)) {
+	orig := d.Source
+	if d.Base != nil {
+		orig = d.Base
+	}
+	printed := map[string][]string{} // kind and number -> translation ids
+	for j := range d.Translation.Items {
+		t := &d.Translation.Items[j]
+		if t.Number != "" {
+			k := string(t.Kind) + "\x00" + normNumber(t.Number)
+			printed[k] = append(printed[k], t.ID)
+		}
+	}
+	low := map[int]float64{}
+	for _, p := range d.Report.Alignment.Pairs {
+		if p.Low {
+			low[p.Source[0]] = p.Score
+		}
+	}
+	median := d.medianRatio()
+	for i := range d.Entries {
+		e := &d.Entries[i]
+		if e.Target == nil || e.State == New {
+			continue
+		}
+		t := e.Target
+		if ids := printed[string(t.Kind)+"\x00"+normNumber(t.Number)]; t.Number != "" && len(ids) > 1 {
+			e.Review = append(e.Review, fmt.Sprintf("the translation prints %s for %d items (%s): check that this is the text of %s", t.Number, len(ids), strings.Join(ids, ", "), e.Source.Number))
+		}
+		o, ok := origOf(i)
+		if ok && t.Number != "" && orig.Items[o].Number != "" && normNumber(t.Number) != normNumber(orig.Items[o].Number) && t.Kind == orig.Items[o].Kind {
+			e.Review = append(e.Review, fmt.Sprintf("the translation prints %s where %s has %s", t.Number, orig.Edition, orig.Items[o].Number))
+		}
+		if r, ok := entryRatio(e, d); ok && median > 0 && (r > median*lengthOutlier || r < median/lengthOutlier) {
+			e.Review = append(e.Review, fmt.Sprintf("the translation is %.1f times the length its other texts have for their source's", r/median))
+		}
+		if s, isLow := low[o]; ok && isLow {
+			e.Review = append(e.Review, fmt.Sprintf("the aligner is not confident of this pair (score %.2f)", s))
+		}
+	}
+}
+
+// normNumber is a printed number as compared: its comparison form.
+func normNumber(n string) string { return strings.ToLower(corpus.Fold(n)) }
+
+// entryRatio is the length of an entry's translation over that of the
+// source text it translates (the earlier text, for a stale entry; none
+// when that is not known), in runes, when both are long enough to say
+// something.
+func entryRatio(e *Entry, d *Draft) (float64, bool) {
+	from := e.Source
+	switch {
+	case e.Previous != nil:
+		from = e.Previous
+	case e.State == StaleState:
+		return 0, false // made from a text no longer at hand
+	}
+	src := utf8.RuneCountInString(from.Text)
+	tr := utf8.RuneCountInString(d.Text(e))
+	if src < minRatioRunes || tr < minRatioRunes {
+		return 0, false
+	}
+	return float64(tr) / float64(src), true
+}
+
+// medianRatio is the median length ratio of the carried entries, 0 when
+// too few have one.
+func (d *Draft) medianRatio() float64 {
+	var rs []float64
+	for i := range d.Entries {
+		e := &d.Entries[i]
+		if e.Target == nil || e.State == New {
+			continue
+		}
+		if r, ok := entryRatio(e, d); ok {
+			rs = append(rs, r)
+		}
+	}
+	if len(rs) < minRatioEntries {
+		return 0
+	}
+	slices.Sort(rs)
+	return rs[len(rs)/2]
+}
+
+// orphanReason says why a translation item has no place when its id
+// names an item of the edition translated whose place another
+// translation item took (a number printed twice, a line mislabelled);
+// "" otherwise.
+func (d *Draft) orphanReason(t *corpus.Item, orig *corpus.Document) string {
+	if orig.Item(t.ID) == nil {
+		return ""
+	}
+	cur := t.ID
+	if c, ok := d.Renumbered[t.ID]; ok {
+		cur = c
+	}
+	for i := range d.Entries {
+		e := &d.Entries[i]
+		if e.Source.ID == cur && e.Target != nil && e.Target != t {
+			return fmt.Sprintf("its number names %s of %s, whose place holds %s (marked for review)", t.ID, orig.Edition, e.Target.ID)
+		}
+	}
+	return ""
+}

@@ -1,0 +1,36 @@
+package ingest
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+)
+
+// binaryExtensions are the file extensions that promise a format whose
+// content is recognised by its bytes: a file so named must hold it.
+var binaryExtensions = map[string]string{".docx": "docx", ".pdf": "pdf"}
+
+// formatDescriptions say what a binary format's bytes are.
+var formatDescriptions = map[string]string{"docx": "a ZIP archive (DOCX)", "pdf": "a PDF"}
+
+// extensionAgrees checks a file name's extension against the format its
+// bytes show (detected, as detectBinary names it): a file named .docx or
+// .pdf whose content is not a DOCX or a PDF is an error naming both,
+// rather than text read from it in silence. A URL's name is not a file
+// name (the server's answer decides) and a name with another extension
+// promises nothing.
+func extensionAgrees(name, detected string) error {
+	if IsURL(name) {
+		return nil
+	}
+	ext := strings.ToLower(filepath.Ext(name))
+	want, ok := binaryExtensions[ext]
+	if !ok || detected == want {
+		return nil
+	}
+	is := "text"
+	if detected != "" {
+		is = detected
+	}
+	return fmt.Errorf("named %s, but its content is not %s (it reads as %s): the extension and the content disagree; rename it, or give --from", ext, formatDescriptions[want], is)
+}

@@ -1,0 +1,169 @@
+package ingest
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"net/netip"
+	"net/url"
+	"sync"
+)
+
+// ErrPrivateAddress is the error of a fetch that would connect to a
+// loopback, private, link-local or otherwise non-public address (after
+// DNS resolution, and after each redirect) when Options.AllowPrivate is
+// not set: a manifest from a stranger must not make a build read the
+// services of the machine or network it runs on (cloud metadata at
+// 169.254.169.254, an admin page on 127.0.0.1) and publish them.
+var ErrPrivateAddress = errors.New("not a public address")
+
+// privateAddrError names the host and the address it resolved to.
+type privateAddrError struct {
+	host string
+	addr netip.Addr
+	kind string
+}
+
+func (e *privateAddrError) Error() string {
+	at := e.host
+	if e.host != e.addr.String() {
+		at = fmt.Sprintf("%s (%s)", e.host, e.addr)
+	}
+	return fmt.Sprintf("%s is a %s address: rulesync fetches from loopback, private and link-local addresses only when allowed (allow_private_urls = true in a manifest, --allow-private-urls on the command line)", at, e.kind)
+}
+
+func (e *privateAddrError) Is(target error) bool { return target == ErrPrivateAddress }
+
+// Address ranges that are neither loopback, private nor link-local by
+// net/netip's tests but reach no public host either (RFC 6890).
+var nonPublic = []struct {
+	prefix netip.Prefix
+	kind   string
+}{
+	{netip.MustParsePrefix("0.0.0.0/8"), "this-network"},
+	{netip.MustParsePrefix("100.64.0.0/10"), "shared (carrier-grade NAT)"},
+	{netip.MustParsePrefix("192.0.0.0/24"), "IETF protocol"},
+	{netip.MustParsePrefix("198.18.0.0/15"), "benchmarking"},
+	{netip.MustParsePrefix("240.0.0.0/4"), "reserved"},
+	{netip.MustParsePrefix("64:ff9b:1::/48"), "local-use translation"},
+}
+
+// addressKind says what kind of non-public address a is ("loopback",
+// "private", "link-local", ...), "" for a public one. An IPv4 address
+// mapped into IPv6 (::ffff:127.0.0.1) is judged as the IPv4 address.
+func addressKind(a netip.Addr) string {
+	a = a.Unmap()
+	switch {
+	case a.IsLoopback():
+		return "loopback"
+	case a.IsPrivate():
+		return "private"
+	case a.IsLinkLocalUnicast(), a.IsLinkLocalMulticast():
+		return "link-local"
+	case a.IsUnspecified():
+		return "unspecified"
+	case a.IsMulticast(), a.IsInterfaceLocalMulticast():
+		return "multicast"
+	}
+	for _, n := range nonPublic {
+		if n.prefix.Contains(a) {
+			return n.kind
+		}
+	}
+	return ""
+}
+
+// guardedClient is the client of a fetch that may connect to public
+// addresses only: every connection (the first request's and each
+// redirect's) resolves its host and dials the address it checked, so
+// that a name that resolves differently the second time (DNS rebinding)
+// gains nothing. A proxy from the environment (HTTP_PROXY, HTTPS_PROXY)
+// is dialled as given; the host asked of it is checked by its
+// resolution here.
+func guardedClient() *http.Client {
+	var mu sync.Mutex
+	proxies := map[string]bool{}
+	t := http.DefaultTransport.(*http.Transport).Clone()
+	t.Proxy = func(req *http.Request) (*url.URL, error) {
+		p, err := http.ProxyFromEnvironment(req)
+		if p == nil || err != nil {
+			return p, err
+		}
+		if _, err := publicAddrs(req.Context(), req.URL.Hostname()); err != nil {
+			return nil, err
+		}
+		mu.Lock()
+		proxies[canonicalHostPort(p)] = true
+		mu.Unlock()
+		return p, nil
+	}
+	d := &net.Dialer{}
+	t.DialContext = func(ctx context.Context, network, addr string) (net.Conn, error) {
+		mu.Lock()
+		proxy := proxies[addr]
+		mu.Unlock()
+		if proxy {
+			return d.DialContext(ctx, network, addr)
+		}
+		host, port, err := net.SplitHostPort(addr)
+		if err != nil {
+			return nil, err
+		}
+		ips, err := publicAddrs(ctx, host)
+		if err != nil {
+			return nil, err
+		}
+		var conn net.Conn
+		for _, ip := range ips {
+			if conn, err = d.DialContext(ctx, network, net.JoinHostPort(ip.String(), port)); err == nil {
+				return conn, nil
+			}
+		}
+		return nil, err
+	}
+	return &http.Client{Transport: t}
+}
+
+// canonicalHostPort is a proxy URL's host and port as the transport
+// dials it.
+func canonicalHostPort(u *url.URL) string {
+	port := u.Port()
+	if port == "" {
+		port = map[string]string{"https": "443", "socks5": "1080"}[u.Scheme]
+		if port == "" {
+			port = "80"
+		}
+	}
+	return net.JoinHostPort(u.Hostname(), port)
+}
+
+// publicAddrs resolves host and returns its addresses, an error when
+// any of them is not public.
+func publicAddrs(ctx context.Context, host string) ([]netip.Addr, error) {
+	var addrs []netip.Addr
+	if a, err := netip.ParseAddr(host); err == nil {
+		addrs = []netip.Addr{a}
+	} else {
+		ips, err := net.DefaultResolver.LookupNetIP(ctx, "ip", host)
+		if err != nil {
+			return nil, err
+		}
+		addrs = ips
+	}
+	if len(addrs) == 0 {
+		return nil, fmt.Errorf("%s: no address", host)
+	}
+	for i, a := range addrs {
+		if kind := addressKind(a); kind != "" {
+			return nil, &privateAddrError{host: host, addr: a.Unmap(), kind: kind}
+		}
+		addrs[i] = a.Unmap()
+	}
+	return addrs, nil
+}
+
+// publicClient is the guarded client fetches share (its connections
+// pooled).
+var publicClient = sync.OnceValue(guardedClient)

@@ -1,0 +1,148 @@
+package ingest_test
+
+import (
+	"context"
+	"errors"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/rulesync/rulesync/ingest"
+)
+
+// TestExplainsNoNegative: the note that compares two readings of a text
+// never counts a negative number of items (a reading that explains
+// nothing says so), on a text whose numbering restarts again and again.
+func TestExplainsNoNegative(t *testing.T) {
+	text := strings.Repeat("1. a\n2. b\n", 6)
+	d, err := ingest.Options{}.Bytes("r.txt", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	neg := regexp.MustCompile(`explains -|'s -\d|: -\d+ items`)
+	for _, n := range d.Notes {
+		if neg.MatchString(n) {
+			t.Errorf("note counts negative items: %q", n)
+		}
+	}
+}
+
+// TestExtensionContentDisagree: a file named .docx that is not a ZIP,
+// or .pdf that is not a PDF, is an error naming the disagreement; --from
+// decides, and another name promises nothing.
+func TestExtensionContentDisagree(t *testing.T) {
+	for _, c := range []struct{ name, data, want string }{
+		{"x.docx", "PK not a zip", "named .docx, but its content is not a ZIP archive (DOCX)"},
+		{"x.DOCX", "1. one rule\n2. two rules\n", "named .docx"},
+		{"x.pdf", "1. one rule\n2. two rules\n", "named .pdf, but its content is not a PDF (it reads as text)"},
+		{"x.pdf", "<html><body><p>1. one</p></body></html>", "(it reads as html)"},
+	} {
+		_, err := ingest.Options{}.Bytes(c.name, []byte(c.data))
+		if err == nil || !strings.Contains(err.Error(), c.want) || !strings.HasPrefix(err.Error(), c.name+": ") {
+			t.Errorf("%s %q: error %v, want %q", c.name, c.data, err, c.want)
+		}
+	}
+	for _, c := range []struct{ name, from string }{{"x.txt", ""}, {"x.pdf", "numbered"}, {"https://example.org/x.pdf", ""}} {
+		if _, err := (ingest.Options{Format: c.from}).Bytes(c.name, []byte("1. one rule\n2. two rules\n3. three\n")); err != nil {
+			t.Errorf("%s --from %q: %v", c.name, c.from, err)
+		}
+	}
+}
+
+// TestFetchRefusesPrivate: without AllowPrivate a fetch connects to no
+// loopback address, whether the URL names it or a name resolves to it
+// (localhost); with it, the same fetch works.
+func TestFetchRefusesPrivate(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/moved" {
+			http.Redirect(w, r, "/rules.txt", http.StatusFound)
+			return
+		}
+		w.Write([]byte("1. one rule\n2. two rules\n3. three rules\n"))
+	}))
+	defer srv.Close()
+	_, port, _ := net.SplitHostPort(strings.TrimPrefix(srv.URL, "http://"))
+	for _, u := range []string{srv.URL + "/rules.txt", "http://localhost:" + port + "/rules.txt", srv.URL + "/moved"} {
+		_, err := ingest.Options{}.URL(context.Background(), u)
+		if !errors.Is(err, ingest.ErrPrivateAddress) || !strings.Contains(err.Error(), "loopback address") {
+			t.Errorf("%s: %v, want ErrPrivateAddress", u, err)
+		}
+		if _, err := (ingest.Options{AllowPrivate: true}).URL(context.Background(), u); err != nil {
+			t.Errorf("%s with AllowPrivate: %v", u, err)
+		}
+	}
+}
+
+const testXLIFF = `<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">
+<file original="wca-2024-01-01" source-language="en" target-language="ja" datatype="plaintext"><body>
+<trans-unit id="reg:1a"><source>A.</source><target>エー。</target></trans-unit>
+</body></file></xliff>`
+
+const testTMX = `<tmx version="1.4"><header srclang="en" creationtool="x" creationtoolversion="1" datatype="plaintext" segtype="paragraph" adminlang="en" o-tmf="x">
+<prop type="x-rulesync-source-edition">wca-2024-01-01</prop></header><body>
+<tu tuid="reg:1a"><tuv xml:lang="en"><seg>A.</seg></tuv><tuv xml:lang="ja"><seg>エー。</seg></tuv></tu>
+</body></tmx>`
+
+// TestInterchangeProlog: an XLIFF or TMX file is known by its root
+// element whatever its prolog holds: a second processing instruction, a
+// DOCTYPE with an internal subset, a comment longer than the 4 KB other
+// detection looks at.
+func TestInterchangeProlog(t *testing.T) {
+	prologs := map[string]string{
+		"second PI":        `<?xml version="1.0" encoding="UTF-8"?>` + "\n" + `<?xml-stylesheet type="text/xsl" href="view.xsl"?>` + "\n",
+		"internal subset":  `<?xml version="1.0"?>` + "\n" + `<!DOCTYPE x [ <!ENTITY co "Club"> <!ATTLIST seg a CDATA "]>"> ]>` + "\n",
+		"long comment":     `<?xml version="1.0"?>` + "\n<!-- " + strings.Repeat("written by a tool; ", 300) + "-->\n",
+		"bom and comments": "\xef\xbb\xbf<!-- a --><!-- b -->\n",
+	}
+	for name, prolog := range prologs {
+		for format, body := range map[string]string{"xliff": testXLIFF, "tmx": testTMX} {
+			text := prolog + body
+			if got := ingest.Detect(text); got != format {
+				t.Errorf("%s %s: Detect %q", name, format, got)
+			}
+			d, err := ingest.Options{}.Bytes("tr."+format, []byte(text))
+			if err != nil {
+				t.Errorf("%s %s: %v", name, format, err)
+				continue
+			}
+			if d.Source.Format != format || len(d.Items) != 1 || d.Items[0].Text != "エー。" || d.Lang != "ja" {
+				t.Errorf("%s %s: read as %s, %d items, lang %s", name, format, d.Source.Format, len(d.Items), d.Lang)
+			}
+		}
+	}
+}
+
+// TestTMXLanguages: a TMX of several target languages needs one chosen
+// (Options.Lang), and says which it took; the text and the language are
+// the same variant's; a TMX whose header names no srclang is an error.
+func TestTMXLanguages(t *testing.T) {
+	three := strings.Replace(testTMX, `<tuv xml:lang="ja"><seg>エー。</seg></tuv>`,
+		`<tuv xml:lang="fr"><seg>Ah.</seg></tuv><tuv xml:lang="ja"><seg>エー。</seg></tuv><tuv xml:lang="pt-BR"><seg>Á.</seg></tuv>`, 1)
+	_, err := ingest.Options{}.Bytes("three.tmx", []byte(three))
+	if err == nil || !strings.Contains(err.Error(), "fr, ja, pt-BR") || !strings.Contains(err.Error(), "--lang") {
+		t.Errorf("three languages, none chosen: %v, want an error naming them and --lang", err)
+	}
+	for _, c := range []struct{ lang, text, tag string }{{"fr", "Ah.", "fr"}, {"ja", "エー。", "ja"}, {"pt-br", "Á.", "pt-BR"}} {
+		d, err := ingest.Options{Lang: c.lang}.Bytes("three.tmx", []byte(three))
+		if err != nil {
+			t.Errorf("--lang %s: %v", c.lang, err)
+			continue
+		}
+		if len(d.Items) != 1 || d.Items[0].Text != c.text || d.Lang != c.tag {
+			t.Errorf("--lang %s: lang %s, items %+v", c.lang, d.Lang, d.Items)
+		}
+		if !strings.Contains(strings.Join(d.Notes, "\n"), "took the "+c.tag+" variants") {
+			t.Errorf("--lang %s: no note of the choice in %q", c.lang, d.Notes)
+		}
+	}
+	if _, err := (ingest.Options{Lang: "de"}).Bytes("three.tmx", []byte(three)); err == nil || !strings.Contains(err.Error(), "no de variant") {
+		t.Errorf("--lang de: %v, want an error", err)
+	}
+	nosrc := strings.Replace(testTMX, ` srclang="en"`, "", 1)
+	if _, err := (ingest.Options{}).Bytes("nosrc.tmx", []byte(nosrc)); err == nil || !strings.Contains(err.Error(), "srclang") {
+		t.Errorf("no srclang: %v, want an error naming srclang", err)
+	}
+}

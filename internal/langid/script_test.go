@@ -1,0 +1,118 @@
+package langid
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// udhrDir is the UDHR pages of the real corpus beside the repository
+// (testcorpus's place: that package imports ingest, which imports this
+// one), skipping the test when it is absent.
+func udhrDir(t *testing.T) string {
+	_, file, _, _ := runtime.Caller(0)
+	dir := filepath.Join(filepath.Dir(file), "..", "..", "..", "shared", "corpus", "udhr")
+	if _, err := os.Stat(dir); err != nil {
+		t.Skipf("real corpus not available (%s): %v", dir, err)
+	}
+	return dir
+}
+
+// markup is what TestUDHRScripts strips of a page: tags and Markdown's
+// heading and emphasis marks.
+var markup = regexp.MustCompile(`<[^>]*>|^#+ |\*\*`)
+
+// pageTexts reads a page of the real corpus as the texts of its lines,
+// without markup.
+func pageTexts(t *testing.T, path string) []string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, l := range strings.Split(string(data), "\n") {
+		if l = strings.TrimSpace(markup.ReplaceAllString(l, " ")); l != "" {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// latinLang reports whether a language code names a language written in
+// Latin script.
+func latinLang(tag string) bool {
+	l := language(tag)
+	return l >= 0 && writes(l, "Latin")
+}
+
+// TestUDHRScripts reads every page of the UDHR in 40 languages and 23
+// scripts, as it is and with English page chrome added (the English
+// page's first lines and every tenth line of it, a tenth of the lines):
+// no page whose letters are mostly in a script other than Latin may be
+// read as a language of Latin script, and a page in a script no language
+// of the models writes is read as "und-" and that script's code. The
+// per-file table is logged.
+func TestUDHRScripts(t *testing.T) {
+	dir := udhrDir(t)
+	files, _ := filepath.Glob(filepath.Join(dir, "udhr-*.*"))
+	english := pageTexts(t, filepath.Join(dir, "udhr-1948-en.md"))
+	var chrome []string
+	for i := 0; i < len(english); i += 10 {
+		chrome = append(chrome, english[i])
+	}
+	var table []string
+	nonLatin := 0
+	for _, f := range files {
+		name := filepath.Base(f)
+		want := strings.TrimSuffix(strings.TrimPrefix(name, "udhr-1948-"), filepath.Ext(name))
+		texts := pageTexts(t, f)
+		script, share := dominantScript(strings.Join(texts, "\n"))
+		plain := Document("", texts)
+		mixed := Document(english[0], append(append([]string{}, chrome[:min(len(chrome), max(1, len(texts)/10))]...), texts...))
+		table = append(table, fmt.Sprintf("%-20s %-4s %-19s %3.0f%%  %-9s %-9s", name, want, script, 100*share, plain.Lang, mixed.Lang))
+		if script == "Latin" {
+			if plain.Lang == want && mixed.Lang != want {
+				t.Errorf("%s: read as %s, as %s with English chrome", name, plain.Lang, mixed.Lang)
+			}
+			continue
+		}
+		nonLatin++
+		for _, r := range []DocumentResult{plain, mixed} {
+			if latinLang(r.Lang) {
+				t.Errorf("%s: mostly %s script (%.0f%%), read as %s", name, script, 100*share, r)
+			}
+		}
+		modelled := slices.ContainsFunc(Languages, func(c string) bool { return writes(language(c), script) })
+		if code, ok := scriptCodes[script]; ok && !modelled && plain.Lang != "und-"+code {
+			t.Errorf("%s: mostly %s script, which no language of the models writes: read as %s, want und-%s", name, script, plain, code)
+		}
+		if plain.Lang == want && mixed.Lang != want {
+			t.Errorf("%s: read as %s, as %s with English chrome", name, plain.Lang, mixed.Lang)
+		}
+	}
+	t.Logf("%d pages, %d mostly in a script other than Latin\n%-20s %-4s %-19s %4s  %-9s %-9s\n%s", len(files), nonLatin,
+		"file", "lang", "script", "share", "read", "+chrome", strings.Join(table, "\n"))
+	if len(files) < 46 {
+		t.Errorf("%d pages, want 46", len(files))
+	}
+}
+
+// TestScriptAnswer checks Among's answer for one text in a script no
+// language writes, alone and with an English name in it.
+func TestScriptAnswer(t *testing.T) {
+	am := "ማንኛውም፡ሰው፡ሲወለድ፡ነጻና፡በክብርና፡በመብትም፡እኩልነት፡ያለው፡ነው።"
+	for _, s := range []string{am, am + " Universal Declaration of Human Rights"} {
+		if r := Detect(s); r.Lang != "und-Ethi" {
+			t.Errorf("Detect(%q) = %s, want und-Ethi", s, r)
+		}
+	}
+	if r := Detect("The players must remain at the table during the hand."); r.Lang != "en" {
+		t.Errorf("English read as %s", r)
+	}
+}

@@ -1,0 +1,50 @@
+package synth
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/rulesync/rulesync/corpus"
+)
+
+// TestFailedWriteLeavesNothing: a synth that fails part way (here the
+// last file cannot be written) leaves nothing in its directory, so that
+// the same command runs again (synth writes only into a new or empty
+// directory).
+func TestFailedWriteLeavesNothing(t *testing.T) {
+	empty := filepath.Join(t.TempDir(), "empty")
+	os.Mkdir(empty, 0o755)
+	for _, dir := range []string{filepath.Join(t.TempDir(), "new"), empty} {
+		writeFile = func(path string, data []byte) error {
+			if strings.HasSuffix(path, "truth.json") {
+				return errors.New("disk full")
+			}
+			return corpus.WriteFileAtomic(path, data)
+		}
+		err := Write(context.Background(), dir, 1, 2, 1, 5)
+		writeFile = corpus.WriteFileAtomic
+		if err == nil {
+			t.Fatal("the failing write was not reported")
+		}
+		entries, _ := os.ReadDir(dir)
+		if len(entries) > 0 {
+			t.Errorf("%s: a failed synth left %d entries (%s)", dir, len(entries), entries[0].Name())
+		}
+		siblings, _ := os.ReadDir(filepath.Dir(dir))
+		for _, e := range siblings {
+			if e.Name() != filepath.Base(dir) {
+				t.Errorf("a failed synth left %s beside %s", e.Name(), dir)
+			}
+		}
+		if err := Write(context.Background(), dir, 1, 2, 1, 5); err != nil {
+			t.Fatalf("the rerun: %v", err)
+		}
+		if _, err := os.Stat(filepath.Join(dir, "truth.json")); err != nil {
+			t.Error(err)
+		}
+	}
+}

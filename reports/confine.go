@@ -1,0 +1,188 @@
+package reports
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+
+	"github.com/rulesync/rulesync/ingest"
+)
+
+// A manifest may come from a stranger (a pull request built in CI): its
+// file sources are confined to the roots it declares, or by default to
+// its own folder and the git repository that holds it, symlinks
+// resolved; only regular files are read (a FIFO or a device would hang
+// the build); URL sources reach public addresses only unless the
+// manifest says allow_private_urls = true (see ingest.Options.Fetch).
+
+// systemTrees are the folders of the kernel's and the devices' files:
+// never a source, whatever the roots say.
+var systemTrees = []string{"/proc", "/sys", "/dev"}
+
+// sourceRoots are the folders file sources must lie in, symlinks
+// resolved: Roots, relative to the manifest, or the manifest's folder
+// and the git repository it sits in.
+func (ws *Workspace) sourceRoots() []string {
+	var roots []string
+	add := func(p string) {
+		if r, err := filepath.EvalSymlinks(p); err == nil {
+			if abs, err := filepath.Abs(r); err == nil {
+				roots = append(roots, abs)
+			}
+		}
+	}
+	if len(ws.Roots) > 0 {
+		for _, r := range ws.Roots {
+			add(ws.resolve(r))
+		}
+		return roots
+	}
+	dir := ws.Dir
+	if dir == "" {
+		dir = "."
+	}
+	add(dir)
+	if repo := gitRepository(dir); repo != "" {
+		add(repo)
+	}
+	return roots
+}
+
+// gitRepository is the top folder of the git repository dir is in (the
+// nearest folder up that holds .git), "" when none.
+func gitRepository(dir string) string {
+	d, err := filepath.Abs(dir)
+	if err != nil {
+		return ""
+	}
+	if r, err := filepath.EvalSymlinks(d); err == nil {
+		d = r
+	}
+	for {
+		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+			return d
+		}
+		up := filepath.Dir(d)
+		if up == d {
+			return ""
+		}
+		d = up
+	}
+}
+
+// within reports whether path lies in dir (or is dir).
+func within(path, dir string) bool {
+	rel, err := filepath.Rel(dir, path)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
+}
+
+// sourceFile resolves a file source's path (relative to the manifest)
+// and checks it before anything is read: its real path, symlinks
+// resolved, lies in one of the workspace's roots and outside the
+// kernel's and devices' folders, and it is a regular file.
+func (ws *Workspace) sourceFile(path string) (string, error) {
+	p := ws.resolve(path)
+	real, err := filepath.EvalSymlinks(p)
+	if err != nil {
+		return "", pathless(err)
+	}
+	if real, err = filepath.Abs(real); err != nil {
+		return "", err
+	}
+	for _, sys := range systemTrees {
+		if within(real, sys) {
+			return "", fmt.Errorf("is %s, a file of the system (%s), never a source", real, sys)
+		}
+	}
+	roots := ws.sourceRoots()
+	inside := false
+	for _, r := range roots {
+		inside = inside || within(real, r)
+	}
+	if !inside {
+		where := "the manifest's folder and its git repository"
+		if len(ws.Roots) > 0 {
+			where = "the manifest's roots"
+		}
+		shown := real
+		if real != p {
+			shown = p + " -> " + real
+		}
+		return "", fmt.Errorf("%s lies outside %s (%s): a build reads no file outside them; add its folder to roots in the manifest", shown, where, strings.Join(roots, ", "))
+	}
+	fi, err := os.Stat(real)
+	if err != nil {
+		return "", pathless(err)
+	}
+	if !fi.Mode().IsRegular() {
+		return "", fmt.Errorf("is %s, not a regular file", fileKind(fi.Mode()))
+	}
+	return real, nil
+}
+
+// fileKind names what a file that is not a regular one is.
+func fileKind(m os.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a directory"
+	case m&os.ModeNamedPipe != 0:
+		return "a named pipe (FIFO)"
+	case m&os.ModeSocket != 0:
+		return "a socket"
+	case m&os.ModeDevice != 0:
+		return "a device"
+	}
+	return "a special file"
+}
+
+// readSource reads a file source checked by sourceFile, within the
+// size limit; name is how errors name it. It opens without blocking,
+// and reads only a regular file, so that a file swapped for a FIFO since
+// the check cannot hang the build.
+func readSource(opt ingest.Options, name, real string) ([]byte, error) {
+	f, err := os.OpenFile(real, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, &ingest.Error{Input: name, Err: pathless(err)}
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, &ingest.Error{Input: name, Err: pathless(err)}
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, &ingest.Error{Input: name, Err: fmt.Errorf("is %s, not a regular file", fileKind(fi.Mode()))}
+	}
+	return opt.ReadAll(name, io.Reader(f))
+}
+
+// checkOutputHoldsNoSource refuses a build whose output directory holds
+// one of its file sources: the build replaces its output whole.
+func (ws *Workspace) checkOutputHoldsNoSource(out string) error {
+	o, err := filepath.Abs(out)
+	if err != nil {
+		return err
+	}
+	if r, err := filepath.EvalSymlinks(o); err == nil {
+		o = r
+	}
+	check := func(what, p string) error {
+		if r, err := filepath.EvalSymlinks(p); err == nil {
+			p = r
+		}
+		if abs, err := filepath.Abs(p); err == nil && within(abs, o) {
+			return fmt.Errorf("output %s holds %s (%s): a build replaces its output whole; choose another output", out, what, p)
+		}
+		return nil
+	}
+	for _, s := range ws.Sources {
+		if s.Path != "" {
+			if err := check("source "+s.Name, ws.resolve(s.Path)); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}

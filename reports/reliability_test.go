@@ -1,0 +1,149 @@
+package reports_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/rulesync/rulesync/reports"
+)
+
+// buildWith builds the workspace of dir into out with the cache given,
+// the clock at a fixed time, and the title, when not empty, set.
+func buildWith(t *testing.T, dir, cache, out, title string) map[string]string {
+	t.Helper()
+	ws, err := reports.LoadWorkspace(filepath.Join(dir, "rulesync.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ws.Cache = cache
+	if title != "" {
+		ws.Title = title
+	}
+	b := &reports.Build{Workspace: ws, Out: out, Now: func() time.Time { return time.Unix(1600000000, 0) }}
+	if _, err := b.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	return snapshot(t, out)
+}
+
+// TestWarmColdIdentical: a build that takes its work from a cache an
+// earlier build filled under other settings writes the same bytes as a
+// cold build: another SOURCE_DATE_EPOCH, another title, the workspace
+// in another folder.
+func TestWarmColdIdentical(t *testing.T) {
+	for _, c := range []struct {
+		name           string
+		epoch1, epoch2 string
+		title1, title2 string
+		moveWorkspace  bool
+	}{
+		{"epoch", "1700000000", "1800000000", "", "", false},
+		{"epoch set then unset", "1700000000", "", "", "", false},
+		{"title", "1700000000", "1700000000", "One", "Two", false},
+		{"moved", "1700000000", "1700000000", "", "", true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := copyWorkspace(t)
+			cache := filepath.Join(t.TempDir(), "cache")
+			t.Setenv("SOURCE_DATE_EPOCH", c.epoch1)
+			buildWith(t, dir, cache, filepath.Join(t.TempDir(), "out"), c.title1)
+			if c.moveWorkspace {
+				moved := filepath.Join(t.TempDir(), "elsewhere")
+				if err := os.Rename(dir, moved); err != nil {
+					t.Fatal(err)
+				}
+				dir = moved
+			}
+			t.Setenv("SOURCE_DATE_EPOCH", c.epoch2)
+			warm := buildWith(t, dir, cache, filepath.Join(t.TempDir(), "out"), c.title2)
+			cold := buildWith(t, dir, filepath.Join(t.TempDir(), "cold"), filepath.Join(t.TempDir(), "out"), c.title2)
+			sameFiles(t, "warm against cold", cold, warm)
+		})
+	}
+}
+
+// TestBuildSourcesConfined: a manifest publishes no file outside its
+// roots (by default its folder and the git repository it sits in),
+// symlinks resolved; no FIFO, device or /proc entry is read (none
+// hangs the build); a source outside is read once the manifest's roots
+// name its folder.
+func TestBuildSourcesConfined(t *testing.T) {
+	top := t.TempDir()
+	dir := filepath.Join(top, "ws")
+	os.Rename(copyWorkspace(t), dir)
+	secret := filepath.Join(top, "secret.txt")
+	os.WriteFile(secret, []byte("1. the host passphrase\n2. more of it\n3. and more\n"), 0o600)
+	os.Symlink(secret, filepath.Join(dir, "link.txt"))
+	fifo := filepath.Join(dir, "pipe.txt")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skip(err)
+	}
+	manifest := filepath.Join(dir, "rulesync.toml")
+	m, _ := os.ReadFile(manifest)
+	for _, c := range []struct{ path, roots, want string }{
+		{secret, "", "lies outside the manifest's folder and its git repository"},
+		{"../secret.txt", "", "lies outside"},
+		{"link.txt", "", "link.txt -> " + secret + " lies outside"},
+		{"pipe.txt", "", "is a named pipe (FIFO), not a regular file"},
+		{"/proc/self/status", `roots = ["/"]`, "a file of the system (/proc), never a source"},
+		{"/dev/zero", `roots = ["/"]`, "never a source"},
+		{"link.txt", `roots = ["."]`, "lies outside the manifest's roots"},
+		{"link.txt", `roots = [".", ".."]`, ""},
+		{"../secret.txt", `roots = [".", ".."]`, ""},
+	} {
+		body := strings.Replace(string(m), `path = "en-2031.txt"`, `path = "`+c.path+`"`, 1)
+		os.WriteFile(manifest, []byte(c.roots+"\n"+body), 0o644)
+		out := filepath.Join(t.TempDir(), "out")
+		ws, err := reports.LoadWorkspace(manifest)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sum, err := (&reports.Build{Workspace: ws, Out: out, Now: func() time.Time { return time.Unix(1600000000, 0) }}).Run(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.want == "" {
+			if len(sum.Failed) != 0 {
+				t.Errorf("%s with %s: failed %v", c.path, c.roots, sum.Failed)
+			}
+			continue
+		}
+		if len(sum.Failed) != 1 || !strings.Contains(sum.Failed[0].Err.Error(), c.want) {
+			t.Errorf("%s %s: failed %v, want %q", c.path, c.roots, sum.Failed, c.want)
+		}
+		for name, data := range snapshot(t, out) {
+			if strings.Contains(data, "passphrase") || strings.Contains(data, "VmRSS") {
+				t.Errorf("%s %s: %s publishes the file", c.path, c.roots, name)
+			}
+		}
+	}
+}
+
+// TestBuildOutputHoldsSource: a build whose output directory holds one
+// of its sources is refused (it would replace the source with its
+// output).
+func TestBuildOutputHoldsSource(t *testing.T) {
+	dir := copyWorkspace(t)
+	out := filepath.Join(dir, "out")
+	buildWith(t, dir, filepath.Join(t.TempDir(), "cache"), out, "")
+	os.WriteFile(filepath.Join(out, "src.txt"), []byte("1. one\n2. two\n"), 0o644)
+	manifest := filepath.Join(dir, "rulesync.toml")
+	m, _ := os.ReadFile(manifest)
+	os.WriteFile(manifest, []byte(strings.Replace(string(m), `path = "en-2031.txt"`, `path = "out/src.txt"`, 1)), 0o644)
+	ws, err := reports.LoadWorkspace(manifest)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = (&reports.Build{Workspace: ws, Out: out}).Run(context.Background())
+	if err == nil || !strings.Contains(err.Error(), "holds source en-2031") {
+		t.Errorf("error %v, want the output refused for holding a source", err)
+	}
+	if _, err := os.Stat(filepath.Join(out, "src.txt")); err != nil {
+		t.Error("the source was removed")
+	}
+}
