@@ -55,7 +55,9 @@ func TestDecodeStream(t *testing.T) {
 	if !bytes.Equal(back, js) {
 		t.Errorf("a document decoded as a stream does not round-trip")
 	}
-	if cap(got.Items) != len(got.Items) {
+	// The decoder keeps no more than a sixteenth of the items spare (it
+	// copies them into a slice of their size otherwise).
+	if cap(got.Items)-len(got.Items) > len(got.Items)/16 {
 		t.Errorf("items: cap %d for %d items", cap(got.Items), len(got.Items))
 	}
 }

@@ -118,7 +118,30 @@ type Item struct {
 	// redline edition's coloured, underlined or struck runs), in document
 	// order; empty when the source carries no such formatting.
 	Marks []Mark `json:"marks"`
+	// IDSource says how a translation read through its source found the
+	// item's id (IDLabel, IDAligned, IDProjected); empty for an item read
+	// alone, whose id is its own reading.
+	IDSource string `json:"id_source,omitempty"`
+	// Confidence is how sure that reading is, in [0, 1]: the alignment's
+	// score for the item (1 for a label the source prints too); 0 when
+	// IDSource is empty.
+	Confidence float64 `json:"confidence,omitempty"`
 }
+
+// How a translation's item read through its source found its id (see
+// Item.IDSource).
+const (
+	// IDLabel: the item prints the label of the source item it is paired
+	// with.
+	IDLabel = "label"
+	// IDAligned: the item, whole, was paired with the source's item;
+	// it prints no label of its own, or another.
+	IDAligned = "aligned"
+	// IDProjected: the item is made of blocks of the translation (lines,
+	// list entries, paragraphs or parts of one) aligned with the source's,
+	// the source item's boundaries projected onto them.
+	IDProjected = "projected"
+)
 
 // Mark is a span of an item's Text that the publisher formatted as a
 // change. Start and End are rune offsets into Text, Start < End.

@@ -44,12 +44,17 @@ func encodeRef(t *testing.T, d *corpus.Document) []byte {
 // randomItem draws an item whose every string is random JSON text
 // (HTML characters, control characters, U+2028, bytes that are no
 // UTF-8), with lists nil, empty or not, parts with and without their
-// optional marker and title, and marks at any offsets.
+// optional marker and title, marks at any offsets, and half of them
+// with an id source and a confidence.
 func randomItem(r *rand.Rand) corpus.Item {
 	it := corpus.Item{ID: testgen.Text(r, testgen.JSONPieces, 12), Kind: corpus.Kind(testgen.Text(r, testgen.JSONPieces, 12)), Number: testgen.Text(r, testgen.JSONPieces, 12), Title: testgen.Text(r, testgen.JSONPieces, 12),
 		Text: testgen.Text(r, testgen.JSONPieces, 12), Refs: testgen.Strings(r, testgen.JSONPieces, 12), Section: testgen.Text(r, testgen.JSONPieces, 12)}
 	for _, f := range testgen.Strings(r, testgen.JSONPieces, 12) {
 		it.Flags = append(it.Flags, corpus.Flag(f))
+	}
+	if r.IntN(2) == 0 {
+		// A translation's item read through its source.
+		it.IDSource, it.Confidence = testgen.Text(r, testgen.JSONPieces, 12), float64(r.IntN(101))/100
 	}
 	switch r.IntN(3) {
 	case 0:
@@ -149,5 +154,31 @@ func BenchmarkEncode(b *testing.B) {
 		if err := corpus.Encode(&bytes.Buffer{}, d); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestIDSourceRoundTrip: an item's id source and confidence are written
+// and read back; an item without them writes neither.
+func TestIDSourceRoundTrip(t *testing.T) {
+	d := &corpus.Document{Edition: "e", Lang: "ja", Items: []corpus.Item{
+		{ID: "reg:1a", Kind: corpus.KindRegulation, Text: "x", IDSource: corpus.IDProjected, Confidence: 0.42},
+		{ID: "reg:1b", Kind: corpus.KindRegulation, Text: "y"},
+	}}
+	data, err := corpus.Marshal(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := bytes.Count(data, []byte(`"id_source"`)); n != 1 {
+		t.Errorf("%d id_source members, want 1:\n%s", n, data)
+	}
+	back, err := corpus.Unmarshal(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if it := back.Items[0]; it.IDSource != corpus.IDProjected || it.Confidence != 0.42 {
+		t.Errorf("read back %q %v, want projected 0.42", it.IDSource, it.Confidence)
+	}
+	if it := back.Items[1]; it.IDSource != "" || it.Confidence != 0 {
+		t.Errorf("read back %q %v for an item without them", it.IDSource, it.Confidence)
 	}
 }

@@ -104,6 +104,16 @@ func appendItemJSON(b []byte, it *Item) []byte {
 		mo.String("kind", m.Kind)
 		return mo.End()
 	})
+	if it.IDSource != "" {
+		o.String("id_source", it.IDSource)
+	}
+	if it.Confidence != 0 {
+		// A NaN or infinite confidence is never set (see Item); 0 is
+		// written for one all the same rather than a broken member.
+		if o.Float("confidence", it.Confidence) != nil {
+			o.B = append(o.B, '0')
+		}
+	}
 	return o.End()
 }
 

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/internal/lazyre"
 )
 
 // Sync carries a translation to the place the alignment gives it; what
@@ -89,12 +90,26 @@ func entryRatio(e *Entry, d *Draft) (float64, bool) {
 	case e.State == StaleState:
 		return 0, false // made from a text no longer at hand
 	}
-	src := utf8.RuneCountInString(from.Text)
-	tr := utf8.RuneCountInString(d.Text(e))
+	src := utf8.RuneCountInString(shownText(from.Text))
+	tr := utf8.RuneCountInString(shownText(d.Text(e)))
 	if src < minRatioRunes || tr < minRatioRunes {
 		return 0, false
 	}
 	return float64(tr) / float64(src), true
+}
+
+// inlineCodeRe matches what of Markdown's inline syntax a reader does
+// not see: a link's destination and title, a tag of inline HTML. A text
+// read from PO or XLIFF keeps it (the links travel in the msgstr).
+var inlineCodeRe = lazyre.New(`\]\([^()\s]*(?:\s+"[^"]*")?\)|</?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?>`)
+
+// shownText is s as a reader sees it, for its length: without link
+// destinations and tags.
+func shownText(s string) string {
+	if !strings.ContainsAny(s, "]<") {
+		return s
+	}
+	return inlineCodeRe.ReplaceAllString(s, "")
 }
 
 // medianRatio is the median length ratio of the carried entries, 0 when

@@ -83,6 +83,13 @@ type Report struct {
 	// Provenance among candidates (nil when the base was given or there
 	// is none).
 	Provenance *Provenance
+	// Placeable counts the items of the source the translation is
+	// aligned with (the base, with one) of the kinds its pairs cover,
+	// preambles aside; Placed those
+	// of them that have a counterpart, Unplaced the ids of the others.
+	// Unplaceable says when too few are placed to check anything.
+	Placed, Placeable int
+	Unplaced          []string
 
 	inScope map[corpus.Kind]bool // the kinds of source item the translation covers
 }
@@ -135,7 +142,8 @@ func (o Options) Gaps(source, translation, base *corpus.Document) *Report {
 	if o.stopped() {
 		return r
 	}
-	al := o.align(orig, translation)
+	translation, al := o.read(r, orig, translation)
+	r.Translation = translation
 	r.Alignment, r.Comparison = al, cmp
 	if o.stopped() {
 		return r

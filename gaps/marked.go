@@ -3,6 +3,7 @@ package gaps
 import (
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/rulesync/rulesync/align"
 	"github.com/rulesync/rulesync/corpus"
@@ -38,6 +39,73 @@ func (o Options) align(orig, translation *corpus.Document) *align.Alignment {
 		return withIDs(PairByID(orig, translation), al)
 	}
 	return al
+}
+
+// read pairs the translation with its original as align does, except
+// for a translation the aligner reads: that is read through its
+// original (align.Options.Through), and where the item-level alignment
+// could not place the original's items and the blocks of the
+// translation were projected onto them, the report's translation is the
+// projection (its items with the original's ids). It returns the
+// translation the checks read and the alignment, and sets the report's
+// placement counts (none for a translation paired by the ids it carries).
+func (o Options) read(r *Report, orig, translation *corpus.Document) (*corpus.Document, *align.Alignment) {
+	var al *align.Alignment
+	r.Placed, r.Placeable, r.Unplaced = 0, 0, nil
+	if keyedByID(translation) || translation.IsDraft() {
+		// Paired by the ids it carries: nothing to place (a unit left
+		// untranslated is reported as such).
+		return translation, o.align(orig, translation)
+	}
+	rd := o.Align.Through(orig, translation)
+	if rd.Projected {
+		translation, al = rd.Doc, rd.Alignment
+	} else {
+		a := *rd.Alignment
+		a.Target = translation
+		al = &a
+	}
+	placed := make([]bool, len(orig.Items))
+	kinds := map[corpus.Kind]bool{}
+	for _, p := range al.Pairs {
+		for _, i := range p.Source {
+			placed[i] = true
+			kinds[orig.Items[i].Kind] = true
+		}
+	}
+	for i := range orig.Items {
+		// The kinds of item the translation covers, as its pairs say (a
+		// page of addendum entries does not cover the rules); all, where
+		// it covers none.
+		if k := orig.Items[i].Kind; k == corpus.KindPreamble || len(kinds) > 0 && !kinds[k] {
+			continue
+		}
+		r.Placeable++
+		if placed[i] {
+			r.Placed++
+		} else {
+			r.Unplaced = append(r.Unplaced, orig.Items[i].ID)
+		}
+	}
+	return translation, al
+}
+
+// Unplaceable is the error of a report whose translation could not be
+// put on its source: fewer than half of the source's items of the kinds
+// its pairs cover (preambles aside) have a counterpart. It names how many and the first of those
+// left out; nil for a report that placed half or more, or had nothing
+// to place.
+func (r *Report) Unplaceable() error {
+	if r.Placeable == 0 || 2*r.Placed >= r.Placeable {
+		return nil
+	}
+	names := r.Unplaced
+	more := ""
+	if len(names) > 10 {
+		names, more = names[:10], fmt.Sprintf(" and %d more", len(r.Unplaced)-10)
+	}
+	return fmt.Errorf("the translation could not be put on its source: %d of %d source items matched, fewer than half; not matched: %s%s",
+		r.Placed, r.Placeable, strings.Join(names, ", "), more)
 }
 
 // withIDs adds to the pairs by id those of the aligner between items

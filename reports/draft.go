@@ -188,9 +188,9 @@ func WriteDraft(w io.Writer, d *gaps.Draft, o DraftOptions) (*DraftStats, error)
 	case "tsv":
 		err = draftTable(w, d, '\t')
 	case "po":
-		err = DraftPO(w, d, o.Now)
+		err = DraftPO(w, d, o)
 	case "xliff":
-		err = DraftXLIFF(w, d)
+		err = DraftXLIFF(w, d, o)
 	case "json":
 		err = corpus.Encode(w, DraftDocument(d))
 	default:

@@ -23,7 +23,7 @@ var Redate = redate
 // CountSegments counts a draft's segments as PO writes them:
 // translated, fuzzy, untranslated.
 func CountSegments(d *gaps.Draft) (translated, fuzzy, untranslated int) {
-	for _, s := range segments(d) {
+	for _, s := range segments(d, nil) {
 		switch {
 		case s.target == "":
 			untranslated++

@@ -43,7 +43,7 @@ func (s *segment) translated() bool { return s.target != "" && s.fuzzy == "" }
 // empty ones: each field (title, text) on its own, translated where its
 // source did not change since the translation and nothing found on it
 // calls for a look, fuzzy (with the reason) where it did or does.
-func segments(d *gaps.Draft) []segment {
+func segments(d *gaps.Draft, mk markup) []segment {
 	var out []segment
 	for i := range d.Entries {
 		e := &d.Entries[i]
@@ -68,13 +68,11 @@ func segments(d *gaps.Draft) []segment {
 			if strings.TrimSpace(src) == "" {
 				continue
 			}
-			s := segment{ctx: e.Source.ID, source: src, state: e.State, findings: findings}
+			s := segment{ctx: e.Source.ID, source: mk.field(e.Source, field == "title"), state: e.State, findings: findings}
 			if field == "title" {
 				s.ctx += "/title"
-				s.target = d.Title(e)
-			} else {
-				s.target = d.Text(e)
 			}
+			s.target = mk.target(d, e, field == "title")
 			prev := get(e.Previous)
 			switch {
 			case s.target == "":
@@ -171,11 +169,15 @@ func poHeader(p *printer, source *corpus.Document, lang string, now time.Time, t
 // X-Rulesync-Source-Edition), and sets Last-Translator and Language-Team
 // to placeholders that say no one is named, so that msgfmt -c passes.
 func PO(w io.Writer, r *gaps.Report, now time.Time) error {
-	return DraftPO(w, r.Draft(), now)
+	return DraftPO(w, r.Draft(), DraftOptions{Now: now})
 }
 
-// DraftPO writes a draft as PO (see PO).
-func DraftPO(w io.Writer, d *gaps.Draft, now time.Time) error {
+// DraftPO writes a draft as PO (see PO). With the texts the documents
+// were read from (o), the msgid and msgstr of an item read from
+// Markdown carry its inline markup as po4a writes it: links, emphasis,
+// code and inline HTML in Markdown's syntax.
+func DraftPO(w io.Writer, d *gaps.Draft, o DraftOptions) error {
+	now := o.Now
 	p := &printer{w: w}
 	p.f("# Translation of %s into %s.\n", poComment(d.Source.Edition), poComment(d.Translation.Lang))
 	p.f("# Written by rulesync from %s", poComment(docName(d.Translation)))
@@ -184,7 +186,7 @@ func DraftPO(w io.Writer, d *gaps.Draft, now time.Time) error {
 	}
 	p.f(".\n")
 	poHeader(p, d.Source, d.Translation.Lang, now, false)
-	for _, s := range segments(d) {
+	for _, s := range segments(d, inlineMarkup(d, o)) {
 		p.f("\n")
 		if s.fuzzy != "" {
 			p.f("# rulesync: %s\n", poComment(s.fuzzy))
@@ -247,18 +249,23 @@ func POT(w io.Writer, source *corpus.Document, now time.Time) error {
 // translation, state="new" and an empty target. The file's original is
 // the source edition.
 func XLIFF(w io.Writer, r *gaps.Report) error {
-	return DraftXLIFF(w, r.Draft())
+	return DraftXLIFF(w, r.Draft(), DraftOptions{})
 }
 
-// DraftXLIFF writes a draft as XLIFF (see XLIFF).
-func DraftXLIFF(w io.Writer, d *gaps.Draft) error {
+// DraftXLIFF writes a draft as XLIFF (see XLIFF). With the texts the
+// documents were read from (o), the inline markup of an item read from
+// Markdown is native code in inline elements: <bpt>/<ept> around a
+// link's or emphasis' text ("[" and "](dest)"), <ph> for a tag that
+// stands alone, so that a tool protects it and rulesync reads it back.
+func DraftXLIFF(w io.Writer, d *gaps.Draft, o DraftOptions) error {
 	p := &printer{w: w}
 	p.f("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
 	p.f("<xliff version=\"1.2\" xmlns=\"urn:oasis:names:tc:xliff:document:1.2\">\n")
 	p.f("<file original=\"%s\" source-language=\"%s\" target-language=\"%s\" datatype=\"plaintext\" tool-id=\"rulesync\">\n",
 		xmlText(d.Source.Edition), xmlText(d.Source.Lang), xmlText(d.Translation.Lang))
 	p.f("<header><tool tool-id=\"rulesync\" tool-name=\"rulesync\"/></header>\n<body>\n")
-	for _, s := range segments(d) {
+	mk := inlineMarkup(d, o)
+	for _, s := range segments(d, mk) {
 		state, approved := "new", ""
 		switch {
 		case s.translated():
@@ -267,8 +274,8 @@ func DraftXLIFF(w io.Writer, d *gaps.Draft) error {
 			state = "needs-review-translation"
 		}
 		p.f("<trans-unit id=\"%s\" resname=\"%s\"%s xml:space=\"preserve\">\n", xmlText(s.ctx), xmlText(s.ctx), approved)
-		p.f("<source>%s</source>\n", xmlText(s.source))
-		p.f("<target state=\"%s\">%s</target>\n", state, xmlText(s.target))
+		p.f("<source>%s</source>\n", xmlInline(s.source, mk, "id"))
+		p.f("<target state=\"%s\">%s</target>\n", state, xmlInline(s.target, mk, "id"))
 		if s.fuzzy != "" {
 			p.f("<note from=\"rulesync\">%s</note>\n", xmlText(s.fuzzy))
 		}
@@ -289,13 +296,21 @@ func DraftXLIFF(w io.Writer, d *gaps.Draft) error {
 // pair) beside the translation. The header's prop
 // x-rulesync-source-edition names the source edition.
 func TMX(w io.Writer, r *gaps.Report, now time.Time) error {
-	d := r.Draft()
+	return DraftTMX(w, r.Draft(), DraftOptions{Now: now})
+}
+
+// DraftTMX writes a draft as TMX (see TMX). With the texts the
+// documents were read from (o), the inline markup of an item read from
+// Markdown is native code in <bpt>/<ept> and <ph>, as in XLIFF.
+func DraftTMX(w io.Writer, d *gaps.Draft, o DraftOptions) error {
+	now := o.Now
 	p := &printer{w: w}
 	p.f("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<tmx version=\"1.4\">\n")
 	p.f("<header creationtool=\"rulesync\" creationtoolversion=\"0.1\" datatype=\"plaintext\" segtype=\"paragraph\" adminlang=\"en\" srclang=\"%s\" o-tmf=\"rulesync\" creationdate=\"%s\">\n",
 		xmlText(d.Source.Lang), now.UTC().Format("20060102T150405Z"))
 	p.f("<prop type=\"x-rulesync-source-edition\">%s</prop>\n</header>\n<body>\n", xmlText(d.Source.Edition))
-	for _, s := range segments(d) {
+	mk := inlineMarkup(d, o)
+	for _, s := range segments(d, mk) {
 		if s.target == "" {
 			continue
 		}
@@ -304,7 +319,7 @@ func TMX(w io.Writer, r *gaps.Report, now time.Time) error {
 			src = s.previous
 		}
 		p.f("<tu tuid=\"%s\">\n<tuv xml:lang=\"%s\"><seg>%s</seg></tuv>\n<tuv xml:lang=\"%s\"><seg>%s</seg></tuv>\n</tu>\n",
-			xmlText(s.ctx), xmlText(d.Source.Lang), xmlText(src), xmlText(d.Translation.Lang), xmlText(s.target))
+			xmlText(s.ctx), xmlText(d.Source.Lang), xmlInline(src, mk, "i"), xmlText(d.Translation.Lang), xmlInline(s.target, mk, "i"))
 	}
 	p.f("</body>\n</tmx>\n")
 	return p.err

@@ -170,33 +170,39 @@ func locate(text string, d *corpus.Document, markdown bool) *layout {
 	l.own = make([][2]int, len(d.Items))
 	cursor := 0
 	for i := range d.Items {
-		it := &d.Items[i]
 		l.own[i] = [2]int{-1, -1}
-		num := lineKey(it.Number, false)
-		h := head(lineKey(it.Title, false), headLen)
-		if h == "" {
-			first, _, _ := strings.Cut(it.Text, "\n")
-			h = head(lineKey(first, false), headLen)
-		}
-		if h == "" && num == "" {
+		this := newLineMatch(&d.Items[i])
+		if this.head == "" && this.num == "" {
 			continue
 		}
+		// A line that begins with the head (after the number) is the
+		// item's; one that has it further on ("Original source of ..."
+		// for a heading "Source") only when no line before the next
+		// item's begins with it.
+		var next *lineMatch
+		if i+1 < len(d.Items) {
+			next = newLineMatch(&d.Items[i+1])
+		}
+		found := -1
 		for j := cursor; j < len(l.lines) && j < cursor+locateWindow; j++ {
-			k := keys[j]
-			at := 0
-			if num != "" {
-				at = strings.Index(k, num)
-				if at < 0 || len([]rune(k[:at])) > 12 {
-					continue
-				}
-				at += len(num)
+			ok, starts := this.match(keys[j])
+			if ok && starts {
+				found = j
+				break
 			}
-			if h != "" && !strings.Contains(k[at:], h) && !strings.Contains(k, h) {
+			if ok && found < 0 {
+				found = j
 				continue
 			}
-			l.own[i][0] = j
-			cursor = j + 1
-			break
+			if found >= 0 && next != nil {
+				if ok, starts := next.match(keys[j]); ok && starts {
+					break
+				}
+			}
+		}
+		if found >= 0 {
+			l.own[i][0] = found
+			cursor = found + 1
 		}
 	}
 	// Each item's own lines run on while they hold its text.
@@ -234,6 +240,39 @@ func locate(text string, d *corpus.Document, markdown bool) *layout {
 		l.own[i][1] = end
 	}
 	return l
+}
+
+// lineMatch is what identifies an item's first line: its number (in
+// the comparison form) and the head of its title, else of its text.
+type lineMatch struct{ num, head string }
+
+func newLineMatch(it *corpus.Item) *lineMatch {
+	m := &lineMatch{num: lineKey(it.Number, false), head: head(lineKey(it.Title, false), headLen)}
+	if m.head == "" {
+		first, _, _ := strings.Cut(it.Text, "\n")
+		m.head = head(lineKey(first, false), headLen)
+	}
+	return m
+}
+
+// match reports whether the line whose key is k can begin the item, and
+// whether it begins with the item's head (after its number).
+func (m *lineMatch) match(k string) (ok, starts bool) {
+	if m.head == "" && m.num == "" {
+		return false, false
+	}
+	at := 0
+	if m.num != "" {
+		at = strings.Index(k, m.num)
+		if at < 0 || len([]rune(k[:at])) > 12 {
+			return false, false
+		}
+		at += len(m.num)
+	}
+	if m.head != "" && !strings.Contains(k[at:], m.head) && !strings.Contains(k, m.head) {
+		return false, false
+	}
+	return true, m.head == "" || strings.HasPrefix(k[at:], m.head)
 }
 
 // isUnderline reports whether a line underlines a heading (setext

@@ -58,6 +58,9 @@ func gapsCommand() *cli.Command {
 			if c.Context.Err() != nil {
 				return interrupted(c)
 			}
+			if err := r.Unplaceable(); err != nil {
+				return cli.Exit("gaps: "+err.Error(), exitBad)
+			}
 			if r.Alignment != nil {
 				if err := checkBelong(c, r.Alignment, c.Args().Get(0), c.Args().Get(1)); err != nil {
 					return err

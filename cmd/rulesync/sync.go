@@ -88,6 +88,9 @@ func runSync(c *cli.Context) error {
 	if c.Context.Err() != nil {
 		return interrupted(c)
 	}
+	if err := d.Report.Unplaceable(); err != nil {
+		return cli.Exit("sync: "+err.Error(), exitBad)
+	}
 	if d.Report != nil && d.Report.Alignment != nil {
 		if err := checkBelong(c, d.Report.Alignment, srcName, trName); err != nil {
 			return err

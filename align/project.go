@@ -1,0 +1,305 @@
+package align
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/rulesync/rulesync/corpus"
+)
+
+// A block is a unit of a document below its items: an item's title, a
+// line of its text (a paragraph, a list entry, a table row), or, for an
+// item of neither, nothing. item is the index of the item it comes from;
+// title marks an item's title.
+type block struct {
+	item  int
+	title bool
+	text  string
+}
+
+// blocksOf cuts the items of d into blocks, in document order: an
+// item's title, then its paragraphs; lines that wrap one paragraph (see
+// wraps) are one block. The first block of an item that prints a number
+// carries it in front ("4.2.1 Only the player ..."): where the other
+// side prints it too, the number signal pairs the two, and where it does
+// not, a number one side states takes nothing from a pair's score (score
+// counts what both share).
+func blocksOf(d *corpus.Document) []block {
+	var out []block
+	for i := range d.Items {
+		it := &d.Items[i]
+		first := len(out)
+		if t := strings.TrimSpace(it.Title); t != "" {
+			out = append(out, block{item: i, title: true, text: t})
+		}
+		prev := ""
+		for line := range strings.SplitSeq(it.Text, "\n") {
+			if line = strings.TrimSpace(line); line == "" {
+				prev = ""
+				continue
+			}
+			if wraps(prev, line) {
+				out[len(out)-1].text += "\n" + line
+			} else {
+				out = append(out, block{item: i, text: line})
+			}
+			prev = line
+		}
+		if len(out) > first && it.Number != "" {
+			out[first].text = it.Number + " " + out[first].text
+		}
+	}
+	return out
+}
+
+// blockDoc is a document of d's language with one item per block, of no
+// particular kind and printing no number: what Align pairs at block level.
+func blockDoc(d *corpus.Document, bs []block) *corpus.Document {
+	out := &corpus.Document{Edition: d.Edition, Lang: d.Lang, Title: d.Title, Source: d.Source}
+	out.Items = make([]corpus.Item, len(bs))
+	for k, b := range bs {
+		out.Items[k] = corpus.Item{ID: "b:" + strconv.Itoa(k+1), Kind: corpus.KindItem, Text: b.text}
+	}
+	return out
+}
+
+// piece is a part of a target block given to a source item: the whole
+// block, or one side of a sentence boundary where the block holds two
+// source items.
+type piece struct {
+	src   int // the source item
+	block int // the target block
+	title bool
+	text  string
+	score float64
+	low   bool
+}
+
+// project aligns src and tgt block by block and projects the source's
+// item boundaries onto the translation's blocks, after the sentence
+// aligners (Gale & Church 1993; hunalign, Varga et al. 2005; vecalign,
+// Thompson & Koehn 2019): the blocks are paired 1-1, 1-2, 2-1 or left
+// alone by Align's banded dynamic programme (length ratio, numbers,
+// cited labels, glossary terms, transliteration); each target block then
+// belongs to the source item of the source block(s) it is paired with.
+// A target block paired with blocks of two source items is cut at the
+// sentence boundary nearest to the share of the first; an unpaired one
+// goes with the block before it (the continuation of a list entry or
+// paragraph). The pieces are in the translation's order; assemble makes
+// items of them. Time and memory are linear in the blocks (Align's
+// band).
+func (o Options) project(src, tgt *corpus.Document) (pieces []piece, bt []block) {
+	bs := blocksOf(src)
+	bt = blocksOf(tgt)
+	if len(bs) == 0 || len(bt) == 0 {
+		return nil, bt
+	}
+	o.whole = true
+	al := o.Align(blockDoc(src, bs), blockDoc(tgt, bt))
+	pieces = make([]piece, 0, len(bt))
+	paired := make([]bool, len(bt))
+	for _, p := range al.Pairs {
+		first := bs[p.Source[0]].item
+		switch {
+		case len(p.Source) == 2 && bs[p.Source[1]].item != first:
+			// Two source items in one target block: cut it.
+			j := p.Target[0]
+			n0 := utf8.RuneCountInString(bs[p.Source[0]].text)
+			share := float64(n0) / float64(n0+utf8.RuneCountInString(bs[p.Source[1]].text))
+			a, b := cutAt(bt[j].text, share)
+			pieces = append(pieces, piece{src: first, block: j, title: bt[j].title, text: a, score: p.Score, low: true})
+			if b != "" {
+				pieces = append(pieces, piece{src: bs[p.Source[1]].item, block: j, text: b, score: p.Score, low: true})
+			}
+			paired[j] = true
+		default:
+			for _, j := range p.Target {
+				pieces = append(pieces, piece{src: first, block: j, title: bt[j].title, text: bt[j].text, score: p.Score, low: p.Low})
+				paired[j] = true
+			}
+		}
+	}
+	return withUnpaired(pieces, paired, bt), bt
+}
+
+// withUnpaired puts pieces in target order and gives each unpaired
+// target block to the source item of the block before it (of the one
+// after it, for leading blocks), as a low-confidence piece.
+func withUnpaired(pieces []piece, paired []bool, bt []block) []piece {
+	byBlock := make([][]piece, len(bt))
+	for _, p := range pieces {
+		byBlock[p.block] = append(byBlock[p.block], p)
+	}
+	out := make([]piece, 0, len(bt)+len(pieces)-len(bt)/2)
+	pending := []int(nil)
+	for j := range bt {
+		if !paired[j] {
+			if len(out) == 0 {
+				pending = append(pending, j)
+				continue
+			}
+			prev := out[len(out)-1]
+			out = append(out, piece{src: prev.src, block: j, title: bt[j].title, text: bt[j].text, low: true})
+			continue
+		}
+		if len(pending) > 0 {
+			s := byBlock[j][0].src
+			for _, k := range pending {
+				out = append(out, piece{src: s, block: k, title: bt[k].title, text: bt[k].text, low: true})
+			}
+			pending = nil
+		}
+		out = append(out, byBlock[j]...)
+	}
+	return out
+}
+
+// assemble makes one item of each group of pieces given to one source
+// item. It takes the source item's id, kind and number;
+// its title is its first piece where that was a title of the
+// translation, or where the source item is a heading with no text; the
+// rest is its text, a line a piece. IDSource is IDAligned where the
+// item's pieces are exactly the blocks of one target item (IDLabel when
+// that item prints the source's number), IDProjected otherwise; the
+// confidence is the pieces' mean score, halved where one was low.
+func assemble(src, tgt *corpus.Document, groups [][]piece, bt []block) []corpus.Item {
+	items := make([]corpus.Item, 0, len(groups))
+	for _, g := range groups {
+		s := &src.Items[g[0].src]
+		t := &tgt.Items[bt[g[0].block].item]
+		it := corpus.Item{ID: s.ID, Kind: s.Kind, Number: s.Number, Section: t.Section}
+		lines := make([]string, 0, len(g))
+		for k, p := range g {
+			text := p.text
+			if k == 0 && t.Number != "" {
+				text = strings.TrimSpace(strings.TrimPrefix(text, t.Number+" "))
+			}
+			lines = append(lines, text)
+		}
+		if s.Title != "" && (g[0].title || s.Text == "") {
+			it.Title, lines = lines[0], lines[1:]
+		}
+		it.Text = strings.Join(lines, "\n")
+		it.IDSource, it.Confidence = corpus.IDProjected, confidence(g)
+		for _, p := range g {
+			for _, f := range tgt.Items[bt[p.block].item].Flags {
+				it.SetFlag(f)
+			}
+		}
+		if whole(g, bt) {
+			it.IDSource = corpus.IDAligned
+			it.Refs = t.Refs
+			if t.Number != "" && numberKey(t.Number) == numberKey(s.Number) {
+				it.IDSource, it.Confidence = corpus.IDLabel, 1
+			}
+		}
+		items = append(items, it)
+	}
+	return items
+}
+
+// whole reports whether the pieces g are exactly the blocks of one
+// target item, each whole and in order.
+func whole(g []piece, bt []block) bool {
+	item := bt[g[0].block].item
+	for k, p := range g {
+		if bt[p.block].item != item || p.text != bt[p.block].text || k > 0 && p.block != g[k-1].block+1 {
+			return false
+		}
+	}
+	first, last := g[0].block, g[len(g)-1].block
+	return (first == 0 || bt[first-1].item != item) && (last == len(bt)-1 || bt[last+1].item != item)
+}
+
+// confidence is the mean score of the pieces, weighted by their length,
+// halved where any was low, rounded to two places.
+func confidence(g []piece) float64 {
+	sum, n, low := 0.0, 0.0, false
+	for _, p := range g {
+		w := float64(max(1, utf8.RuneCountInString(p.text)))
+		sum += p.score * w
+		n += w
+		low = low || p.low
+	}
+	c := sum / n
+	if low {
+		c /= 2
+	}
+	return max(0.01, float64(int(c*100+0.5))/100)
+}
+
+// cutAt cuts text at the sentence boundary (a sentence terminal of any
+// script, and the spaces after it) nearest to share of its length; ""
+// for the second part when it has none inside.
+func cutAt(text string, share float64) (string, string) {
+	total := utf8.RuneCountInString(text)
+	want := share * float64(total)
+	best, bestDist := -1, 0.0
+	for i, r := range text {
+		if !unicode.Is(unicode.Sentence_Terminal, r) {
+			continue
+		}
+		end := i + utf8.RuneLen(r)
+		// Closing quotes and brackets stay with their sentence.
+		for end < len(text) {
+			q, size := utf8.DecodeRuneInString(text[end:])
+			if !unicode.In(q, unicode.Pe, unicode.Pf) && q != '"' && q != '\'' {
+				break
+			}
+			end += size
+		}
+		if strings.TrimSpace(text[end:]) == "" {
+			break
+		}
+		if d := abs(float64(utf8.RuneCountInString(text[:end])) - want); best < 0 || d < bestDist {
+			best, bestDist = end, d
+		}
+	}
+	if best < 0 {
+		return text, ""
+	}
+	return strings.TrimSpace(text[:best]), strings.TrimSpace(text[best:])
+}
+
+func abs(x float64) float64 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// wraps reports whether line continues the paragraph of the line prev
+// (in the same item, "" for none) rather than starting one: prev ends
+// in a letter or digit and line starts in lower case; or, in a script
+// without case, prev ends mid-sentence (midSentence: "、" is a comma).
+func wraps(prev, line string) bool {
+	if prev == "" {
+		return false
+	}
+	r, _ := utf8.DecodeRuneInString(line)
+	if !unicode.IsLetter(r) || unicode.IsUpper(r) || unicode.IsTitle(r) {
+		return false
+	}
+	if unicode.IsLower(r) {
+		last, _ := utf8.DecodeLastRuneInString(prev)
+		return unicode.IsLetter(last) || unicode.IsDigit(last)
+	}
+	return midSentence(prev)
+}
+
+// midSentence reports whether a line ends in the middle of a sentence:
+// in a letter, a digit, or punctuation other than a sentence terminal, a
+// colon, a semicolon or a closing bracket or quote (a comma of any
+// script, "、", a hyphen).
+func midSentence(line string) bool {
+	r, _ := utf8.DecodeLastRuneInString(line)
+	switch {
+	case unicode.IsLetter(r) || unicode.IsDigit(r):
+		return true
+	case unicode.Is(unicode.Sentence_Terminal, r), unicode.In(r, unicode.Pe, unicode.Pf), r == ':', r == ';', r == '：', r == '；':
+		return false
+	}
+	return unicode.In(r, unicode.Po, unicode.Pd)
+}

@@ -1,0 +1,378 @@
+package align
+
+import (
+	"slices"
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/rulesync/rulesync/corpus"
+)
+
+// Reading is a translation read through its source (Through).
+type Reading struct {
+	// Doc is the translation with the source's ids: each item paired with
+	// a source item has that item's id, kind and number, and says how it
+	// found them (Item.IDSource) and how sure (Item.Confidence); an item
+	// paired with none keeps its own id (made unique against the source's).
+	Doc *corpus.Document
+	// Alignment pairs the source with Doc, one to one by id, with the
+	// aligner's scores and evidence.
+	Alignment *Alignment
+	// Projected is set when Doc was made by block-level alignment and the
+	// projection of the source's items (its items are not the
+	// translation's own).
+	Projected bool
+	// Placed counts the source items other than preambles that have an
+	// item in Doc, of Items.
+	Placed, Items int
+	// Unplaced are the ids of the source items (not preambles) that have
+	// none.
+	Unplaced []string
+}
+
+// Through reads tgt, a translation of src (or another edition of it),
+// through src: the source is the master of identity, and what the
+// translation prints of its own numbering is evidence for the alignment,
+// not the answer. The items are aligned as Align does, and each item
+// paired one to one takes its source item's id. Where that leaves
+// source items unplaced (a translation whose numbers were lost, whose
+// list entries, paragraphs or table rows are not its source's items one
+// for one, two rules in a paragraph or one over two entries), the two
+// are also aligned block by block and the source's item boundaries
+// projected onto the translation (project), and where that places more
+// source items, a translation item not
+// paired one to one, or whose blocks the projection spreads over
+// several source items, is replaced by the items the projection makes
+// of its blocks. A translation of part of its source is not projected
+// (partial). The final alignment of the source with the reading is
+// made by id.
+func (o Options) Through(src, tgt *corpus.Document) *Reading {
+	var al *Alignment
+	if 8*len(tgt.Items) < placeable(src) {
+		// Fewer than an eighth as many items as the source's: one to one
+		// they could place few of them, and the item-level programme's
+		// band, as wide as the difference of the counts, would cost
+		// their product. (Above that, the articles an item-level
+		// alignment pairs whole keep the projection in place.)
+		al = &Alignment{Source: src, Target: tgt}
+	} else {
+		al = o.Align(src, tgt)
+	}
+	r := renamed(al)
+	if r.Placed == r.Items || stopped(o.done()) || partial(al) {
+		return r
+	}
+	pieces, bt := o.project(src, tgt)
+	if stopped(o.done()) {
+		return r
+	}
+	bad := spread(al, r.Doc, pieces, bt)
+	any := false
+	for _, b := range bad {
+		any = any || b
+	}
+	if !any {
+		return r
+	}
+	d := *r.Doc
+	d.Items = hybrid(src, tgt, r.Doc, bad, pieces, bt)
+	pr := byID(src, &d, o.Align(src, &d))
+	pr.Projected = true
+	if pr.Placed <= r.Placed {
+		// The projection places no more than the items did: the
+		// translation's own items stand.
+		return r
+	}
+	return pr
+}
+
+// partial reports whether the target of al holds less than 60% of the
+// text its source predicts at the length ratio of its sure pairs (their
+// median): those whose items print the same number, or that the
+// alignment is confident of, at least three and half the target's
+// items. Such a target translates part of the source (one appendix, a
+// page of previews) and has no blocks for most of the source's, where
+// block alignment, which like Gale & Church's (1993) takes the two to
+// say the same, would spread its blocks over the whole source. Without
+// enough sure pairs the translation is taken to be whole.
+func partial(al *Alignment) bool {
+	size := func(it *corpus.Item) float64 {
+		return float64(utf8.RuneCountInString(it.Title) + utf8.RuneCountInString(it.Text))
+	}
+	var rs []float64
+	for _, p := range al.Pairs {
+		if len(p.Source) != 1 || len(p.Target) != 1 {
+			continue
+		}
+		s, t := &al.Source.Items[p.Source[0]], &al.Target.Items[p.Target[0]]
+		sure := t.Number != "" && numberKey(t.Number) == numberKey(s.Number) || !p.Low && p.Score >= 0.5
+		if sure && size(s) >= 20 && size(t) >= 10 {
+			rs = append(rs, size(t)/size(s))
+		}
+	}
+	if len(rs) < 3 || 2*len(rs) < len(al.Target.Items) {
+		return false
+	}
+	slices.Sort(rs)
+	var ns, nt float64
+	for i := range al.Source.Items {
+		ns += size(&al.Source.Items[i])
+	}
+	for j := range al.Target.Items {
+		nt += size(&al.Target.Items[j])
+	}
+	return nt < 0.6*rs[len(rs)/2]*ns
+}
+
+// spread marks the target items that keep no item-level reading: those
+// the alignment al does not pair one to one; those whose blocks the
+// projection gives less than three quarters of to any one source item;
+// and those that print no label of their source's where the projection
+// gives most of their blocks to another source item than al's.
+func spread(al *Alignment, renamed *corpus.Document, pieces []piece, bt []block) []bool {
+	n := len(renamed.Items)
+	bad := make([]bool, n)
+	pairOf := make([]int, n)
+	for j := range pairOf {
+		pairOf[j] = -1
+	}
+	for _, p := range al.Pairs {
+		if len(p.Source) == 1 && len(p.Target) == 1 {
+			pairOf[p.Target[0]] = p.Source[0]
+		}
+	}
+	tot := make([]int, n)
+	top := make([]int, n)
+	topSrc := make([]int, n)
+	for k := 0; k < len(pieces); {
+		j := bt[pieces[k].block].item
+		share := map[int]int{}
+		for ; k < len(pieces) && bt[pieces[k].block].item == j; k++ {
+			l := utf8.RuneCountInString(pieces[k].text)
+			tot[j] += l
+			share[pieces[k].src] += l
+			if share[pieces[k].src] > top[j] {
+				top[j], topSrc[j] = share[pieces[k].src], pieces[k].src
+			}
+		}
+	}
+	for j := range bad {
+		switch {
+		case pairOf[j] < 0:
+			bad[j] = true
+		case tot[j] > 0 && 4*top[j] < 3*tot[j]:
+			bad[j] = true
+		case tot[j] > 0 && renamed.Items[j].IDSource != corpus.IDLabel && topSrc[j] != pairOf[j]:
+			bad[j] = true
+		}
+	}
+	return bad
+}
+
+// hybrid is the reading's items: the renamed item of each good target
+// item, and in place of each bad one the items the projection makes of
+// its pieces, for the source items no good item has. A piece whose
+// source item a good item has goes with the piece before it in the same
+// target item (or after it); a bad item left with none of its own keeps
+// its text under its own id.
+func hybrid(src, tgt, renamed *corpus.Document, bad []bool, pieces []piece, bt []block) []corpus.Item {
+	taken := map[int]bool{}
+	pos := make(map[string]int, len(src.Items))
+	for i := range src.Items {
+		pos[src.Items[i].ID] = i
+	}
+	for j := range renamed.Items {
+		if !bad[j] && renamed.Items[j].IDSource != "" {
+			taken[pos[renamed.Items[j].ID]] = true
+		}
+	}
+	group := map[int]int{} // source item -> index in groups
+	var groups [][]piece
+	starts := make([][]int, len(bad)) // groups that start in each target item
+	pending := make([][]piece, len(bad))
+	last := make([]int, len(bad))
+	for j := range last {
+		last[j] = -1
+	}
+	for _, p := range pieces {
+		j := bt[p.block].item
+		if !bad[j] {
+			continue
+		}
+		if taken[p.src] {
+			if last[j] < 0 {
+				pending[j] = append(pending[j], p)
+				continue
+			}
+			p.src, p.low = groups[last[j]][0].src, true
+		}
+		g, ok := group[p.src]
+		if !ok {
+			g = len(groups)
+			group[p.src] = g
+			groups = append(groups, nil)
+			starts[j] = append(starts[j], g)
+		}
+		if len(pending[j]) > 0 {
+			for _, q := range pending[j] {
+				q.src, q.low = p.src, true
+				groups[g] = append(groups[g], q)
+			}
+			pending[j] = nil
+		}
+		groups[g] = append(groups[g], p)
+		last[j] = g
+	}
+	made := assemble(src, tgt, groups, bt)
+	var items []corpus.Item
+	named := []bool{}
+	for j := range renamed.Items {
+		if !bad[j] {
+			items = append(items, renamed.Items[j])
+			named = append(named, renamed.Items[j].IDSource != "")
+			continue
+		}
+		for _, g := range starts[j] {
+			items = append(items, made[g])
+			named = append(named, true)
+		}
+		if len(starts[j]) == 0 {
+			it := tgt.Items[j]
+			it.IDSource, it.Confidence = "", 0
+			items = append(items, it)
+			named = append(named, false)
+		}
+	}
+	d := corpus.Document{Items: items}
+	unique(&d, named)
+	return d.Items
+}
+
+// renamed is the item-level reading of al: its target with the ids of
+// the source items its items are paired with.
+func renamed(al *Alignment) *Reading {
+	src, tgt := al.Source, al.Target
+	d := *tgt
+	d.Items = append([]corpus.Item(nil), tgt.Items...)
+	named := make([]bool, len(d.Items))
+	placed := make([]bool, len(src.Items))
+	for _, p := range al.Pairs {
+		i, j := p.Source[0], p.Target[0]
+		if named[j] {
+			continue
+		}
+		s, t := &src.Items[i], &d.Items[j]
+		how, conf := corpus.IDAligned, round2(p.Score)
+		if t.Number != "" && numberKey(t.Number) == numberKey(s.Number) {
+			how, conf = corpus.IDLabel, 1
+		}
+		t.ID, t.Kind, t.Number = s.ID, s.Kind, s.Number
+		t.IDSource, t.Confidence = how, max(conf, 0.01)
+		named[j], placed[i] = true, true
+	}
+	unique(&d, named)
+	r := &Reading{Doc: &d}
+	out := *al
+	out.Target = &d
+	r.Alignment = &out
+	r.count(src, placed)
+	return r
+}
+
+// byID is the reading of p, a projection of the translation onto src:
+// its items have their source items' ids; the alignment al of src with
+// p gives the scores and evidence of the pairs it makes by id, the
+// others are pairs by id with the projection's confidence.
+func byID(src, p *corpus.Document, al *Alignment) *Reading {
+	pos := make(map[string]int, len(src.Items))
+	for i := range src.Items {
+		pos[src.Items[i].ID] = i
+	}
+	made := make(map[[2]int]*Pair, len(al.Pairs))
+	for k := range al.Pairs {
+		pr := &al.Pairs[k]
+		if len(pr.Source) == 1 && len(pr.Target) == 1 {
+			made[[2]int{pr.Source[0], pr.Target[0]}] = pr
+		}
+	}
+	out := &Alignment{Source: src, Target: p, Ratio: al.Ratio}
+	placed := make([]bool, len(src.Items))
+	usedT := make([]bool, len(p.Items))
+	for j := range p.Items {
+		i, ok := pos[p.Items[j].ID]
+		if !ok {
+			continue
+		}
+		pr := Pair{Source: []int{i}, Target: []int{j}, Score: p.Items[j].Confidence,
+			Evidence: []Evidence{{Signal: "projected", Agrees: true, Detail: p.Items[j].IDSource}}}
+		if m := made[[2]int{i, j}]; m != nil {
+			pr.Score, pr.Evidence, pr.Low, pr.Anchor = m.Score, m.Evidence, m.Low, m.Anchor
+		}
+		pr.Low = pr.Low || pr.Score < 0.5
+		out.Pairs = append(out.Pairs, pr)
+		placed[i], usedT[j] = true, true
+	}
+	for i, u := range placed {
+		if !u {
+			out.UnmatchedSource = append(out.UnmatchedSource, i)
+		}
+	}
+	for j, u := range usedT {
+		if !u {
+			out.UnmatchedTarget = append(out.UnmatchedTarget, j)
+		}
+	}
+	r := &Reading{Doc: p, Alignment: out}
+	r.count(src, placed)
+	return r
+}
+
+// placeable counts the items of d other than preambles.
+func placeable(d *corpus.Document) int {
+	n := 0
+	for i := range d.Items {
+		if d.Items[i].Kind != corpus.KindPreamble {
+			n++
+		}
+	}
+	return n
+}
+
+// count sets Placed, Items and Unplaced from the source items placed.
+func (r *Reading) count(src *corpus.Document, placed []bool) {
+	for i := range src.Items {
+		if src.Items[i].Kind == corpus.KindPreamble {
+			continue
+		}
+		r.Items++
+		if placed[i] {
+			r.Placed++
+		} else {
+			r.Unplaced = append(r.Unplaced, src.Items[i].ID)
+		}
+	}
+}
+
+// unique gives each item of d not named by the source an id no other
+// item has: its own, else its own with a "_" and a count ("rule:3_2"),
+// which no printed label makes.
+func unique(d *corpus.Document, named []bool) {
+	used := make(map[string]bool, len(d.Items))
+	for j := range d.Items {
+		if named[j] {
+			used[d.Items[j].ID] = true
+		}
+	}
+	for j := range d.Items {
+		if named[j] {
+			continue
+		}
+		id := d.Items[j].ID
+		for n := 2; used[id]; n++ {
+			id = d.Items[j].ID + "_" + strconv.Itoa(n)
+		}
+		d.Items[j].ID, used[id] = id, true
+	}
+}
+
+func round2(x float64) float64 { return float64(int(x*100+0.5)) / 100 }

@@ -1,0 +1,70 @@
+package align_test
+
+import (
+	"fmt"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/rulesync/rulesync/align"
+	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/internal/cputime"
+	"github.com/rulesync/rulesync/internal/synth"
+)
+
+// BenchmarkThrough reads a generated Japanese translation of n rules
+// through its English source after the numbers were lost and its rules
+// run together, twenty to an item, one line each (Markdown bullets
+// under headings): the item-level alignment places few rules, so the
+// blocks are aligned and the source's items projected onto them. It
+// reports the CPU time (of every core) and the bytes allocated per item
+// of each side; the translation has as many blocks as the source has
+// items.
+func BenchmarkThrough(b *testing.B) {
+	for _, n := range []int{1000, 10000, 100000} {
+		docs, _ := synth.Corpus(1, 1, 1, n)
+		s, t := docs["en-1"], docs["ja-1"]
+		if s == nil || t == nil {
+			b.Fatalf("synth.Corpus made no en-1 and ja-1")
+		}
+		t = bulleted(t, 20)
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			b.ReportAllocs()
+			var r *align.Reading
+			c0, _ := cputime.Used()
+			var m0, m1 runtime.MemStats
+			runtime.GC()
+			runtime.ReadMemStats(&m0)
+			for b.Loop() {
+				r = align.Options{}.Through(s, t)
+			}
+			c1, ok := cputime.Used()
+			runtime.ReadMemStats(&m1)
+			if !r.Projected || r.Placed < r.Items*9/10 {
+				b.Fatalf("projected %v, %d of %d placed", r.Projected, r.Placed, r.Items)
+			}
+			// Per item of each side (the source's items, the
+			// translation's blocks: as many): the machine is shared, so
+			// the process's CPU time says more than the wall clock.
+			if ok {
+				b.ReportMetric(float64((c1-c0).Nanoseconds())/float64(b.N)/float64(2*n), "cpu-ns/item/side")
+			}
+			b.ReportMetric(float64(m1.TotalAlloc-m0.TotalAlloc)/float64(b.N)/float64(2*n), "B/item/side")
+		})
+	}
+}
+
+// bulleted joins the items of d k at a time into one item each, their
+// texts a line apiece, with no numbers.
+func bulleted(d *corpus.Document, k int) *corpus.Document {
+	c := *d
+	c.Items = nil
+	for i := 0; i < len(d.Items); i += k {
+		var lines []string
+		for _, it := range d.Items[i:min(i+k, len(d.Items))] {
+			lines = append(lines, strings.ReplaceAll(strings.TrimSpace(it.Title+" "+it.Text), "\n", " "))
+		}
+		c.Items = append(c.Items, corpus.Item{ID: corpus.PositionID(len(c.Items) + 1), Kind: corpus.KindItem, Text: strings.Join(lines, "\n")})
+	}
+	return &c
+}

@@ -1,0 +1,158 @@
+package reports
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/gaps"
+	"github.com/rulesync/rulesync/ingest"
+	"github.com/rulesync/rulesync/internal/testcorpus"
+)
+
+// itemMarkup is, by item id, the inline markup of the item's lines in a
+// Markdown draft: each mark's open and close with its text.
+func itemMarkup(t *testing.T, md string, doc *corpus.Document) map[string][]string {
+	t.Helper()
+	l := locate(md, doc, true)
+	out := map[string][]string{}
+	for i := range doc.Items {
+		if !l.found(i) {
+			continue
+		}
+		var lines []string
+		for _, s := range l.lines[l.own[i][0]:l.own[i][1]] {
+			s, _ = corpus.StripMarkers(s)
+			lines = append(lines, strings.TrimLeft(s, " \t"))
+		}
+		plain, marks := ingest.MarkdownInline(strings.Join(lines, "\n"))
+		for _, m := range marks {
+			out[doc.Items[i].ID] = append(out[doc.Items[i].ID], m.Open+plain[m.Start:m.End]+m.Close)
+		}
+	}
+	return out
+}
+
+// refFindings are the cross-reference findings of gaps on a draft, one
+// line each, sorted.
+func refFindings(src, draft *corpus.Document) []string {
+	var out []string
+	for _, f := range (gaps.Options{}).Gaps(src, draft, nil).Findings {
+		if f.Check == gaps.Refs {
+			out = append(out, fmt.Sprintf("%s %s %s", f.Severity, f.SourceID, f.Message))
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// TestInterchangeRoundTrip syncs the real translations (the WCA
+// Japanese regulations, whose Markdown has links, code and inline
+// HTML; the TDA Japanese reader page against the 2024 DOCX) to PO,
+// XLIFF and TMX, reads each back and syncs it to Markdown: every item
+// has the inline markup it has in the draft made straight from the
+// translation, and gaps finds the same cross-reference findings. msgfmt
+// -c, pofilter, po2xliff and xliff2po accept the files.
+func TestInterchangeRoundTrip(t *testing.T) {
+	need := func(tools ...string) {
+		for _, tool := range tools {
+			if _, err := exec.LookPath(tool); err != nil {
+				t.Skipf("%s not installed (Debian packages translate-toolkit and gettext): %v", tool, err)
+			}
+		}
+	}
+	need("msgfmt", "pofilter", "po2xliff", "xliff2po")
+	for _, c := range []struct{ name, src, tr string }{
+		{"wca-ja", "wca/wca-regulations-2021-05-01-en.md", "wca/wca-regulations-2021-05-01-ja.md"},
+		{"tda-ja", "tda/tda-2024-longform-en.docx", "seeds/tda-2024-ja-reader-page.txt"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			src, tr := testcorpus.Doc(t, c.src), testcorpus.Doc(t, c.tr)
+			text := func(rel string, d *corpus.Document) string {
+				if d.Source.Format == "docx" {
+					return ""
+				}
+				b, err := os.ReadFile(testcorpus.Path(t, rel))
+				if err != nil {
+					t.Fatal(err)
+				}
+				return string(b)
+			}
+			srcText := text(c.src, src)
+			write := func(d *gaps.Draft, format, trText string) string {
+				var b bytes.Buffer
+				o := DraftOptions{Format: format, SourceText: srcText, TranslationText: trText}
+				var err error
+				if format == "tmx" {
+					err = DraftTMX(&b, d, o)
+				} else {
+					_, err = WriteDraft(&b, d, o)
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				return b.String()
+			}
+			read := func(name, data string) *corpus.Document {
+				doc, err := ingest.Options{}.Bytes(name, []byte(data))
+				if err != nil {
+					t.Fatalf("%s: %v", name, err)
+				}
+				return doc
+			}
+			d := gaps.Options{}.Sync(src, tr, nil)
+			direct := write(d, "md", text(c.tr, tr))
+			directDoc := read("direct.md", direct)
+			wantMarks := itemMarkup(t, direct, directDoc)
+			wantRefs := refFindings(src, directDoc)
+			n := 0
+			for _, ms := range wantMarks {
+				n += len(ms)
+			}
+			t.Logf("direct draft: %d marks in items, %d cross-reference findings", n, len(wantRefs))
+			dir := t.TempDir()
+			for _, format := range []string{"po", "xliff", "tmx"} {
+				file := write(d, format, text(c.tr, tr))
+				path := filepath.Join(dir, c.name+"."+format)
+				if err := os.WriteFile(path, []byte(file), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				back := read(path, file)
+				md := write(gaps.Options{}.Sync(src, back, nil), "md", file)
+				doc := read("back.md", md)
+				got := itemMarkup(t, md, doc)
+				for _, it := range directDoc.Items {
+					if !slices.Equal(got[it.ID], wantMarks[it.ID]) {
+						t.Errorf("%s: %s: markup %q, straight to Markdown %q", format, it.ID, got[it.ID], wantMarks[it.ID])
+					}
+				}
+				if refs := refFindings(src, doc); !slices.Equal(refs, wantRefs) {
+					t.Errorf("%s: cross-reference findings\n%s\nstraight to Markdown\n%s", format, strings.Join(refs, "\n"), strings.Join(wantRefs, "\n"))
+				}
+				run := func(name string, args ...string) string {
+					out, err := exec.Command(name, args...).CombinedOutput()
+					if err != nil {
+						t.Errorf("%s %v: %v\n%s", name, args, err, out)
+					}
+					return string(out)
+				}
+				switch format {
+				case "po":
+					if out := run("msgfmt", "-c", "-o", os.DevNull, path); out != "" {
+						t.Errorf("msgfmt -c: %s", out)
+					}
+					run("pofilter", "-t", "printf", "-i", path, "-o", filepath.Join(dir, "filtered.po"))
+					run("po2xliff", "-i", path, "-o", filepath.Join(dir, "po2xliff.xlf"))
+				case "xliff":
+					run("xliff2po", "-i", path, "-o", filepath.Join(dir, "xliff2po.po"))
+				}
+			}
+		})
+	}
+}
