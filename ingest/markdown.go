@@ -37,7 +37,10 @@ func parseMarkdown(text string, d *corpus.Document) error {
 // readMarkdown reads Markdown, with the WCA dialect's tags where the
 // source has them.
 func readMarkdown(text string, d *corpus.Document) (*structure, error) {
-	bs, lay := markdownLayout(text)
+	bs, lay, err := markdownLayout(text)
+	if err != nil {
+		return nil, err
+	}
 	var partless func([]corpus.Item) []bool
 	if len(lay.articles) > 0 {
 		partless = lay.regulations
@@ -67,10 +70,13 @@ type mdLayout struct {
 
 // markdownLayout reads Markdown as blocks (markdownBlocks) and marks
 // what the WCA dialect's tags say of them.
-func markdownLayout(text string) ([]block, mdLayout) {
+func markdownLayout(text string) ([]block, mdLayout, error) {
 	clean := corpus.CleanLines(text)
-	bs := cleanMarkdownBlocks(clean)
 	lay := mdLayout{articles: map[string]string{}}
+	bs, err := cleanMarkdownBlocks(clean)
+	if err != nil {
+		return nil, lay, err
+	}
 	src := strings.Split(clean, "\n")
 	tags := func(b block) []string {
 		if b.line < 1 || b.line > len(src) {
@@ -118,7 +124,7 @@ func markdownLayout(text string) ([]block, mdLayout) {
 			b.chrome = "table of contents"
 		}
 	}
-	return bs, lay
+	return bs, lay, nil
 }
 
 // regulations says which of items apply makes regulations (or

@@ -22,14 +22,18 @@ import (
 // follow one another without blank lines in converted rulebooks), list
 // items with their depth and printed marker, table rows, quotes and code.
 // Emphasis at the start of a line ("**4.2.1** text") sets lead. YAML
-// front matter is kept out of the text and noted.
-func markdownBlocks(text string) []block {
+// front matter is kept out of the text and noted. A text goldmark would
+// take more than linear time on (markdownGuard) is a parse error.
+func markdownBlocks(text string) ([]block, error) {
 	return cleanMarkdownBlocks(corpus.CleanLines(text))
 }
 
 // cleanMarkdownBlocks is markdownBlocks of a text CleanLines has cleaned.
-func cleanMarkdownBlocks(clean string) []block {
+func cleanMarkdownBlocks(clean string) ([]block, error) {
 	src := []byte(clean)
+	if err := markdownGuard(src); err != nil {
+		return nil, err
+	}
 	str := clean // src as a string, for the lines that are slices of it
 	starts := lineStarts(src)
 	// Room for a block per line, about what a converted rulebook has.
@@ -119,13 +123,16 @@ func cleanMarkdownBlocks(clean string) []block {
 			case *ast.ThematicBreak:
 			default:
 				if c.Kind().String() == "Table" {
+					// The table's line, found once: lineAt walks the
+					// children (its rows) for one that is text.
+					line := lineAt(c, lineOf)
 					for r := c.FirstChild(); r != nil; r = r.NextSibling() {
 						var cells []string
 						for cell := r.FirstChild(); cell != nil; cell = cell.NextSibling() {
 							lines = inlineLines(cell, src, str, lines[:0])
 							cells = append(cells, joinLines(lines))
 						}
-						b := block{text: strings.Join(cells, "\t"), kind: blockRow, line: lineAt(c, lineOf)}
+						b := block{text: strings.Join(cells, "\t"), kind: blockRow, line: line}
 						if r.Kind().String() == "TableHeader" {
 							b.chrome = "table header"
 						}
@@ -138,7 +145,7 @@ func cleanMarkdownBlocks(clean string) []block {
 		}
 	}
 	walk(root, 0)
-	return bs
+	return bs, nil
 }
 
 // headingAnchor takes out of a heading's text the anchor a site generator
@@ -295,9 +302,31 @@ func inlineLines(n ast.Node, src []byte, str string, out []mdLine) []mdLine {
 		links = nil
 		lead, atStart, plain = false, true, false
 	}
-	var walk func(n ast.Node, emph bool)
-	walk = func(n ast.Node, emph bool) {
-		for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+	// The tree is walked with a stack of its open nodes, not by
+	// recursion: emphasis nests as deep as the input says ("*a *a *a").
+	type open struct {
+		node   ast.Node
+		next   ast.Node // the next child to visit
+		emph   bool     // inside emphasis
+		starts bool     // an emphasis that began at the start of a line
+	}
+	var stack []open
+	walk := func(n ast.Node, emph bool) {
+		stack = append(stack[:0], open{node: n, next: n.FirstChild(), emph: emph})
+		for len(stack) > 0 {
+			top := &stack[len(stack)-1]
+			c := top.next
+			if c == nil {
+				// "**6.3.1**Text": the end of emphasis at the start of a
+				// line ends a word.
+				if _, ok := top.node.(*ast.Emphasis); ok && top.starts && top.node.NextSibling() != nil {
+					add([]byte{' '})
+				}
+				stack = stack[:len(stack)-1]
+				continue
+			}
+			top.next = c.NextSibling()
+			emph := top.emph
 			switch c := c.(type) {
 			case *ast.Text:
 				v := c.Segment.Value(src) // written, not copied
@@ -321,13 +350,7 @@ func inlineLines(n ast.Node, src []byte, str string, out []mdLine) []mdLine {
 				add(c.Value)
 				atStart = atStart && strings.TrimSpace(string(c.Value)) == ""
 			case *ast.Emphasis:
-				starts := atStart
-				walk(c, true)
-				// "**6.3.1**Text": the end of emphasis at the start of a
-				// line ends a word.
-				if starts && c.NextSibling() != nil {
-					add([]byte{' '})
-				}
+				stack = append(stack, open{node: c, next: c.FirstChild(), emph: true, starts: atStart})
 			case *ast.CodeSpan:
 				atStart = false
 				for t := c.FirstChild(); t != nil; t = t.NextSibling() {
@@ -339,12 +362,12 @@ func inlineLines(n ast.Node, src []byte, str string, out []mdLine) []mdLine {
 				// inline tags (<br>, <sup>) carry no text of their own
 			case *ast.Link:
 				links = append(links, string(c.Destination))
-				walk(c, emph)
+				stack = append(stack, open{node: c, next: c.FirstChild(), emph: emph})
 			case *ast.AutoLink:
 				atStart = false
 				add(c.Label(src))
 			default:
-				walk(c, emph)
+				stack = append(stack, open{node: c, next: c.FirstChild(), emph: emph})
 			}
 		}
 	}

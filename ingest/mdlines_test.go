@@ -26,9 +26,9 @@ func TestMarkdownLineSlices(t *testing.T) {
 			text = "---\ntitle: x\n---\n" + text
 		}
 		sliceLines = false
-		want := markdownBlocks(text)
+		want, _ := markdownBlocks(text)
 		sliceLines = true
-		got := markdownBlocks(text)
+		got, _ := markdownBlocks(text)
 		if !reflect.DeepEqual(got, want) {
 			t.Fatalf("%q:\n got %+v\nwant %+v", text, got, want)
 		}

@@ -90,6 +90,10 @@ type poReader struct {
 	field string   // its last keyword, whose string may continue
 	// What the comments before the next entry say.
 	comments poComments
+	// The strings of the entry being read, msgctxt, msgid and msgstr,
+	// written piece by piece: a string continued over many lines, joined
+	// by +=, took time quadratic in their number.
+	ctx, id, str strings.Builder
 }
 
 // poComments is what the comments before an entry say of it.
@@ -106,9 +110,7 @@ func (r *poReader) complete() bool { return r.cur != nil && strings.HasPrefix(r.
 
 // open starts an entry at line ln, with the comments before it.
 func (r *poReader) open(ln int) {
-	if r.cur != nil {
-		r.out = append(r.out, *r.cur)
-	}
+	r.close()
 	c := r.comments
 	start := ln
 	if c.line > 0 {
@@ -155,7 +157,7 @@ func (r *poReader) continued(t string, ln, col int) error {
 	if err != nil {
 		return err
 	}
-	r.cur.add(r.field, s)
+	r.add(r.field, s)
 	return nil
 }
 
@@ -204,7 +206,7 @@ func (r *poReader) keyword(t string, ln, col int) error {
 	if err != nil {
 		return err
 	}
-	r.cur.add(r.field, s)
+	r.add(r.field, s)
 	return nil
 }
 
@@ -213,20 +215,29 @@ func (r *poReader) end(n int) ([]poEntry, error) {
 	if r.cur != nil && !r.complete() {
 		return nil, poError(n, 1, "the file ends inside the entry of line %d, before its msgstr", r.cur.line)
 	}
-	if r.cur != nil {
-		r.out = append(r.out, *r.cur)
-	}
+	r.close()
 	return r.out, nil
 }
 
-func (e *poEntry) add(field, s string) {
+// close adds the entry being read, if any, to the entries read.
+func (r *poReader) close() {
+	if r.cur == nil {
+		return
+	}
+	r.cur.ctx, r.cur.id, r.cur.str = r.ctx.String(), r.id.String(), r.str.String()
+	r.ctx, r.id, r.str = strings.Builder{}, strings.Builder{}, strings.Builder{}
+	r.out = append(r.out, *r.cur)
+}
+
+// add writes s to the string of field of the entry being read.
+func (r *poReader) add(field, s string) {
 	switch field {
 	case "msgctxt":
-		e.ctx += s
+		r.ctx.WriteString(s)
 	case "msgid":
-		e.id += s
+		r.id.WriteString(s)
 	case "msgstr":
-		e.str += s
+		r.str.WriteString(s)
 	}
 }
 

@@ -29,12 +29,36 @@ type reader func(text string, d *corpus.Document) (*structure, error)
 
 // readTextOrMarkdown reads text both as plain text and as Markdown (a
 // text that is Markdown without saying so: setext headings, bold numbers)
-// and keeps the reading that explains more; plain text on a tie.
+// and keeps the reading that explains more; plain text on a tie. Of a
+// text over concurrentText, the Markdown reading is not held while the
+// plain one is made: only its measure is, and it is read again if it is
+// kept (a reading of 32 MB of numbered lines holds some 100 MB).
 func readTextOrMarkdown(text string, d *corpus.Document) (*structure, error) {
-	md := &corpus.Document{Source: d.Source}
-	stM, errM := fromBlocks(markdownBlocks(text), md)
+	readMD := func() (*corpus.Document, *structure, error) {
+		md := &corpus.Document{Source: d.Source}
+		bs, err := markdownBlocks(text)
+		if err != nil {
+			return nil, nil, err
+		}
+		st, err := fromBlocks(bs, md)
+		return md, st, err
+	}
+	md, stM, errM := readMD()
+	explainsM := 0.0
+	if errM == nil {
+		explainsM = stM.explains(md)
+	}
+	large := len(text) > concurrentText
+	if large {
+		md, stM = nil, nil
+	}
 	stT, errT := fromBlocks(textBlocks(text), d)
-	if errM == nil && (errT != nil || stM.explains(md) > stT.explains(d)) {
+	if errM == nil && (errT != nil || explainsM > stT.explains(d)) {
+		if large {
+			if md, stM, errM = readMD(); errM != nil {
+				return nil, errM
+			}
+		}
 		*d = *md
 		d.Source.Format = "markdown"
 		d.Notes = append(d.Notes, FormatNote+"read as Markdown: it gives more structure than plain lines")
@@ -193,20 +217,30 @@ func itemCount(score float64) string {
 //
 // The two readings share nothing but the text and run at once: on two
 // cores the Markdown of the WCA regulations reads in the time of the
-// longer one.
+// longer one. A text over concurrentText is read one way after the
+// other, so that only one reading's working memory (blocks, the
+// recognizer's chains) is held at a time, not both at once.
+// concurrentText is the longest text arbitrate reads both ways at once.
+const concurrentText = 4 << 20
+
 func arbitrate(text string, f *format, generic reader, d *corpus.Document) (string, error) {
 	special := &corpus.Document{Source: d.Source}
 	var errS error
 	var stS *structure
 	read := make(chan struct{})
-	go func() {
+	readSpecial := func() {
 		defer close(read)
 		if f.read != nil {
 			stS, errS = f.read(text, special)
 		} else {
 			errS = f.parse(text, special)
 		}
-	}()
+	}
+	if len(text) > concurrentText {
+		readSpecial()
+	} else {
+		go readSpecial()
+	}
 	general := &corpus.Document{Source: d.Source}
 	st, errG := generic(text, general)
 	<-read

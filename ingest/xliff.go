@@ -36,6 +36,11 @@ type xmlReader struct {
 	text string
 	dec  *xml.Decoder
 	at   int64 // offset of the token last read
+	// The place pos found last: its offset, line, and the offset its
+	// line starts at. The places asked for come in the order of the
+	// text, so that each is counted on from the last, not from the
+	// start (counting from the start took time quadratic in the units).
+	posOff, posLine, posStart int
 }
 
 func newXMLReader(text string) *xmlReader {
@@ -64,11 +69,17 @@ func (x *xmlReader) token() (xml.Token, error) {
 
 // pos gives the 1-based line and column of a byte offset.
 func (x *xmlReader) pos(off int64) (int, int) {
-	off = min(off, int64(len(x.text)))
-	before := x.text[:off]
-	line := strings.Count(before, "\n") + 1
-	col := len(before) - strings.LastIndex(before, "\n")
-	return line, col
+	o := int(min(max(off, 0), int64(len(x.text))))
+	if o < x.posOff || x.posLine == 0 {
+		x.posOff, x.posLine, x.posStart = 0, 1, 0
+	}
+	between := x.text[x.posOff:o]
+	if n := strings.Count(between, "\n"); n > 0 {
+		x.posLine += n
+		x.posStart = x.posOff + strings.LastIndexByte(between, '\n') + 1
+	}
+	x.posOff = o
+	return x.posLine, o - x.posStart + 1
 }
 
 // text reads the character data of the element just opened, inline

@@ -1,0 +1,314 @@
+package ingest_test
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"runtime/debug"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/ingest"
+	"github.com/rulesync/rulesync/internal/cputime"
+	"github.com/rulesync/rulesync/internal/gctune"
+)
+
+// scaleInput makes an input of n units (rules, rows, entries, lines of a
+// string, levels of nesting) for one reader; name's extension picks the
+// format as a user's file name would.
+type scaleInput struct {
+	name string
+	gen  func(n int) string
+}
+
+// scaleInputs is one input per reader and per shape that was once slower
+// than linear.
+var scaleInputs = []scaleInput{
+	{"numbered.txt", func(n int) string {
+		return repeat(n, func(b *strings.Builder, i int) { fmt.Fprintf(b, "%d. Players act in turn; rule %d applies.\n", i, i) })
+	}},
+	{"list.md", func(n int) string {
+		return "# Rules\n\n" + repeat(n, func(b *strings.Builder, i int) {
+			if i%100 == 1 {
+				fmt.Fprintf(b, "\n## Part %d\n\n", i/100+1)
+			}
+			fmt.Fprintf(b, "- %d) Players act in turn; rule %d applies.\n", i, i)
+		})
+	}},
+	{"quotes.md", func(n int) string {
+		return repeat(n, func(b *strings.Builder, i int) { fmt.Fprintf(b, "> > %d. Rule %d applies.\n>\n", i, i) })
+	}},
+	{"table.md", func(n int) string {
+		return "| number | text |\n|---|---|\n" + repeat(n, func(b *strings.Builder, i int) { fmt.Fprintf(b, "| %d | Rule %d applies. |\n", i, i) })
+	}},
+	{"emphasis.md", func(n int) string {
+		return "# T\n\n" + strings.Repeat("*a ", n) + "x" + strings.Repeat(" a*", n) + "\n"
+	}},
+	{"p.html", func(n int) string {
+		return "<html><body>\n" + repeat(n, func(b *strings.Builder, i int) { fmt.Fprintf(b, "<p>%d. Rule %d applies.</p>\n", i, i) })
+	}},
+	{"ol.html", func(n int) string {
+		return "<html><body><ol>\n" + repeat(n, func(b *strings.Builder, i int) { fmt.Fprintf(b, "<li>Rule %d applies.</li>\n", i) }) + "</ol>\n"
+	}},
+	{"entries.po", func(n int) string {
+		return poHead + repeat(n, func(b *strings.Builder, i int) {
+			fmt.Fprintf(b, "msgctxt \"rule:%d\"\nmsgid \"Rule %d applies.\"\nmsgstr \"La règle %d s'applique.\"\n\n", i, i, i)
+		})
+	}},
+	{"continued.po", func(n int) string {
+		return poHead + "msgctxt \"rule:1\"\nmsgid \"a\"\nmsgstr \"\"\n" + strings.Repeat("\"règle \"\n", n)
+	}},
+	{"units.xlf", func(n int) string {
+		return `<?xml version="1.0"?>` + "\n" + `<xliff version="1.2"><file source-language="en" target-language="fr" original="x" datatype="plaintext"><body>` + "\n" +
+			repeat(n, func(b *strings.Builder, i int) {
+				fmt.Fprintf(b, "<trans-unit id=\"rule:%d\"><source>Rule %d</source><target>Règle %d</target></trans-unit>\n", i, i, i)
+			}) + "</body></file></xliff>\n"
+	}},
+	{"units.tmx", func(n int) string {
+		return `<?xml version="1.0"?>` + "\n" + `<tmx version="1.4"><header srclang="en" datatype="plaintext" segtype="sentence" adminlang="en" creationtool="t" creationtoolversion="1" o-tmf="t"/><body>` + "\n" +
+			repeat(n, func(b *strings.Builder, i int) {
+				fmt.Fprintf(b, "<tu tuid=\"rule:%d\"><tuv xml:lang=\"en\"><seg>Rule %d</seg></tuv><tuv xml:lang=\"fr\"><seg>Règle %d</seg></tuv></tu>\n", i, i, i)
+			}) + "</body></tmx>\n"
+	}},
+	{"rows.csv", func(n int) string {
+		return "number,title,text\n" + repeat(n, func(b *strings.Builder, i int) { fmt.Fprintf(b, "%d,,Rule %d applies.\n", i, i) })
+	}},
+}
+
+const poHead = "msgid \"\"\nmsgstr \"\"\n\"Content-Type: text/plain; charset=UTF-8\\n\"\n\"Language: fr\\n\"\n\n"
+
+func repeat(n int, unit func(b *strings.Builder, i int)) string {
+	var b strings.Builder
+	for i := 1; i <= n; i++ {
+		unit(&b, i)
+	}
+	return b.String()
+}
+
+// BenchmarkScale reads each reader's input at 1k to 1M units and reports
+// the time per unit (wall and processor), which stays flat where a
+// reader is linear (the figures are in bench/README.md). One run per
+// size: a 1M input takes seconds.
+//
+//	go test ./ingest -run '^$' -bench Scale -benchtime 1x
+func BenchmarkScale(b *testing.B) {
+	for _, in := range scaleInputs {
+		for _, n := range []int{1_000, 10_000, 100_000, 1_000_000} {
+			b.Run(fmt.Sprintf("%s/%d", in.name, n), func(b *testing.B) {
+				data := []byte(in.gen(n))
+				o := ingest.Options{MaxBytes: 1 << 30}
+				b.SetBytes(int64(len(data)))
+				cpu0, _ := cputime.Used()
+				for b.Loop() {
+					if _, err := o.Bytes(in.name, data); err != nil {
+						b.Fatal(err)
+					}
+				}
+				cpu1, _ := cputime.Used()
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/unit")
+				// The processor time, the measure on a shared machine.
+				b.ReportMetric(float64((cpu1-cpu0).Nanoseconds())/float64(b.N)/float64(n), "cpu-ns/unit")
+			})
+		}
+	}
+}
+
+// TestScaleAllocLinear reads each input at n and 4n units and checks that
+// the bytes allocated grow about four times, not sixteen: a reader that
+// joins a string by repeated concatenation, or copies what it has read
+// so far for each unit, allocates quadratically. (Time is the
+// benchmark's to show; this needs no clock.)
+func TestScaleAllocLinear(t *testing.T) {
+	const n = 3000
+	for _, in := range scaleInputs {
+		t.Run(in.name, func(t *testing.T) {
+			alloc := func(n int) uint64 {
+				data := []byte(in.gen(n))
+				var before, after runtime.MemStats
+				runtime.ReadMemStats(&before)
+				if _, err := (ingest.Options{}).Bytes(in.name, data); err != nil {
+					t.Fatal(err)
+				}
+				runtime.ReadMemStats(&after)
+				return after.TotalAlloc - before.TotalAlloc
+			}
+			small, large := alloc(n), alloc(4*n)
+			if ratio := float64(large) / float64(small); ratio > 6 {
+				t.Errorf("%d units allocate %d bytes, %d units %d: %.1f times for four times the input", n, small, 4*n, large, ratio)
+			}
+		})
+	}
+}
+
+// TestMarkdownNestingRefused checks that Markdown nested past
+// ingest.MarkdownMaxDepth, or whose unclosed link destinations would be
+// rescanned over and over, is a parse error naming the line when read as
+// Markdown, and read as plain text when the format was only guessed: the
+// CommonMark parser takes time quadratic in both.
+func TestMarkdownNestingRefused(t *testing.T) {
+	deep := ingest.MarkdownMaxDepth + 1
+	stairs := repeat(2*deep, func(b *strings.Builder, i int) { b.WriteString(strings.Repeat("  ", i-1) + "- a\n") })
+	for _, c := range []struct {
+		name, text string
+		line       int
+	}{
+		{"dashes", "# T\n\n" + strings.Repeat("- ", 50_000) + "x\n", 3},
+		{"quotes", "# T\n\n" + strings.Repeat("> ", 50_000) + "x\n", 3},
+		{"ordered", "# T\n\n" + strings.Repeat("1. ", 50_000) + "x\n", 3},
+		{"mixed", "# T\n\n" + strings.Repeat("> 1) - ", 20_000) + "x\n", 3},
+		{"stairs", stairs, deep},
+		// Quotes continued lazily, then opened deeper one at a time.
+		{"lazy", repeat(2*deep, func(b *strings.Builder, i int) { b.WriteString(strings.Repeat(">", i) + " a\nb\n") }), 2*deep - 1},
+		{"links", "# T\n\n" + strings.Repeat("[a](", 300_000) + "\n", 3},
+		{"angle links", "# T\n\n" + strings.Repeat("[a](< ", 300_000) + "\n", 3},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := ingest.Options{Format: "markdown"}.Bytes("deep.md", []byte(c.text))
+			if err == nil || !strings.Contains(err.Error(), "Markdown: ") {
+				t.Fatalf("read as Markdown: %v, want a parse error", err)
+			}
+			if want := fmt.Sprintf("deep.md:%d:1: ", c.line); !strings.HasPrefix(err.Error(), want) {
+				t.Errorf("%v, want it at %s", err, want)
+			}
+			d, err := ingest.Options{}.Bytes("deep.txt", []byte(c.text))
+			if err != nil {
+				t.Fatalf("read as text: %v", err)
+			}
+			if d.Source.Format == "markdown" {
+				t.Errorf("read as Markdown")
+			}
+		})
+	}
+}
+
+// TestMarkdownNestingRead checks the other side of the bound: Markdown
+// nested as deep as rulebooks go, and further, up to half the bound, is
+// read as Markdown, every level an item.
+func TestMarkdownNestingRead(t *testing.T) {
+	levels := ingest.MarkdownMaxDepth / 2
+	for _, c := range []struct{ name, text string }{
+		{"lists", "# T\n\n" + repeat(levels, func(b *strings.Builder, i int) {
+			fmt.Fprintf(b, "%s- %d) Rule text %d.\n", strings.Repeat("  ", i-1), i, i)
+		})},
+		{"quoted list", "# T\n\n" + repeat(levels/2, func(b *strings.Builder, i int) {
+			fmt.Fprintf(b, "> %s- %d) Rule text %d.\n", strings.Repeat("  ", i-1), i, i)
+		})},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if _, err := (ingest.Options{Format: "markdown"}).Bytes("nested.md", []byte(c.text)); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+}
+
+// peakLimit is the most memory an ingest of an input within the default
+// limits may take, as the resident set's high-water mark.
+const peakLimit = 1 << 30
+
+// peakFormats are the inputs TestPeakMemory reads at the default size
+// limit. Numbered text, Markdown and HTML are left out because they are
+// known to go over and are not yet fixed (bench/README.md has the
+// figures): 32 MiB of numbered lines peaks at 0.94 to 1.17 GB, from run
+// to run, with two readings (numbered, recognizer) compared; Markdown
+// of 32 MB is read twice, as Markdown and as the recognizer's choice
+// between Markdown and plain text, and goldmark's tree of it is large
+// (list.md: 1.25 GB; nested emphasis, 12 MB: 2.2 GB); HTML of a million
+// paragraphs holds the page's tree and its blocks at once (p.html,
+// 22 MB: 1.11 GB).
+var peakFormats = []string{"entries.po", "units.xlf", "units.tmx", "rows.csv"}
+
+// TestPeakMemory ingests, for each reader, an input of its shape as
+// large as the default limit allows (ingest.DefaultMaxBytes), in a
+// process of its own set up as the command's (the same collector
+// settings), and fails when the process's peak resident memory
+// (VmHWM) passes peakLimit.
+func TestPeakMemory(t *testing.T) {
+	if name := os.Getenv("RULESYNC_PEAK_INPUT"); name != "" {
+		peakChild(name)
+		return
+	}
+	if testing.Short() {
+		t.Skip("reads inputs of 32 MiB: not with -short")
+	}
+	if _, err := os.Stat("/proc/self/status"); err != nil {
+		t.Skip("needs /proc/self/status for the peak memory")
+	}
+	for _, name := range peakFormats {
+		t.Run(name, func(t *testing.T) {
+			in := scaleInputFor(t, name)
+			unit := len(in.gen(1000)) / 1000
+			n := (ingest.DefaultMaxBytes - 4096) / unit
+			data := in.gen(n)
+			for len(data) > ingest.DefaultMaxBytes {
+				n -= n / 50
+				data = in.gen(n)
+			}
+			path := filepath.Join(t.TempDir(), name)
+			if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			cmd := exec.Command(os.Args[0], "-test.run", "^TestPeakMemory$")
+			cmd.Env = append(os.Environ(), "RULESYNC_PEAK_INPUT="+path)
+			out, err := cmd.CombinedOutput()
+			if err != nil {
+				t.Fatalf("%v\n%s", err, out)
+			}
+			var peak int64
+			for _, l := range strings.Split(string(out), "\n") {
+				if v, ok := strings.CutPrefix(l, "peak "); ok {
+					peak, _ = strconv.ParseInt(v, 10, 64)
+				}
+			}
+			if peak == 0 {
+				t.Fatalf("the child said no peak:\n%s", out)
+			}
+			t.Logf("%d units, %d bytes: peak %d MB", n, len(data), peak>>20)
+			if peak > peakLimit {
+				t.Errorf("%d units, %d bytes: peak %d MB, over %d MB", n, len(data), peak>>20, peakLimit>>20)
+			}
+		})
+	}
+}
+
+func scaleInputFor(t *testing.T, name string) scaleInput {
+	for _, in := range scaleInputs {
+		if in.name == name {
+			return in
+		}
+	}
+	t.Fatalf("no input %s", name)
+	return scaleInput{}
+}
+
+// peakChild ingests the file at path as the command does (its collector
+// settings, the JSON written) and prints its peak resident memory.
+func peakChild(path string) {
+	debug.SetMemoryLimit(768 << 20)
+	gctune.Lazy(64<<20, 768<<20)
+	d, err := ingest.Options{}.File(path)
+	if err != nil {
+		fmt.Println("error", err)
+		os.Exit(1)
+	}
+	if err := corpus.Encode(io.Discard, d); err != nil {
+		fmt.Println("error", err)
+		os.Exit(1)
+	}
+	status, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		fmt.Println("error", err)
+		os.Exit(1)
+	}
+	for _, l := range strings.Split(string(status), "\n") {
+		if v, ok := strings.CutPrefix(l, "VmHWM:"); ok {
+			kb, _ := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(v), " kB"), 10, 64)
+			fmt.Printf("peak %d\n", kb<<10)
+		}
+	}
+}
