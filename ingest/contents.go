@@ -22,7 +22,8 @@ import (
 const minContents = 3
 
 // contentsKey is a line as a table of contents and a heading both print
-// it: its letters and digits, case and width folded, as words; "" for a
+// it: its letters and digits, case and width folded and digits of every
+// script read as ASCII, as words; "" for a
 // line longer than a title or without a letter (a bare number or page
 // count repeats nothing).
 func contentsKey(s string) string {
@@ -33,6 +34,9 @@ func contentsKey(s string) string {
 	letter := false
 	space := false
 	for _, r := range corpus.Fold(s) {
+		if v := digitValue(r); v >= 0 {
+			r = rune('0' + v) // "١" in the contents is "1" in the heading
+		}
 		switch {
 		case unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.M, r):
 			if space && b.Len() > 0 {

@@ -663,8 +663,9 @@ func appendKinds(b []byte, l label) []byte {
 
 // markup are the reasons for keeping a block out that say it is markup of
 // the format, not text of the page: not counted as text dropped.
-// A "title" block is the document's title, kept as its Title.
-var markup = map[string]bool{"link target": true, "front matter": true, "table header": true, "version line": true, "title": true}
+// A "title" block is the document's title, kept as its Title; a
+// "contents" block repeats a heading printed after it (contents.go).
+var markup = map[string]bool{"link target": true, "front matter": true, "table header": true, "version line": true, "title": true, "contents": true}
 
 // recognize turns blocks into the items of d and returns what it found.
 func recognize(bs []block, d *corpus.Document, partless func([]corpus.Item) []bool) *structure {
