@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"runtime"
 	"sort"
 	"sync"
 
@@ -280,33 +279,8 @@ func or(s, dflt string) string {
 func (g Git) ingest(ctx context.Context, repo *git.Repository, vs []version) ([]*corpus.Document, error) {
 	docs := make([]*corpus.Document, len(vs))
 	errs := make([]error, len(vs))
-	workers := g.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
 	var mu sync.Mutex // go-git's object storage is not safe for concurrent reads
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range min(workers, len(vs)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for k := range next {
-				docs[k], errs[k] = g.read(repo, &mu, vs[k])
-			}
-		}()
-	}
-feed:
-	for k := range vs {
-		select {
-		case next <- k:
-		case <-ctx.Done():
-			break feed
-		}
-	}
-	close(next)
-	wg.Wait()
-	if err := ctx.Err(); err != nil {
+	if err := forEach(ctx, len(vs), g.Workers, func(k int) { docs[k], errs[k] = g.read(repo, &mu, vs[k]) }); err != nil {
 		return nil, err
 	}
 	return docs, errors.Join(errs...)

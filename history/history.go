@@ -11,8 +11,6 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
-	"runtime"
-	"sync"
 
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/diff"
@@ -113,33 +111,8 @@ func (o Options) Build(ctx context.Context, eds []Edition) (*History, error) {
 		ctx = context.Background()
 	}
 	h := &History{Editions: eds, Steps: make([]*Step, len(eds)-1)}
-	workers := o.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
 	// The steps are independent: each worker takes the next one.
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for range min(workers, len(h.Steps)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for k := range next {
-				h.Steps[k] = o.step(ctx, eds[k], eds[k+1])
-			}
-		}()
-	}
-feed:
-	for k := range h.Steps {
-		select {
-		case next <- k:
-		case <-ctx.Done():
-			break feed
-		}
-	}
-	close(next)
-	wg.Wait()
-	if err := ctx.Err(); err != nil {
+	if err := forEach(ctx, len(h.Steps), o.Workers, func(k int) { h.Steps[k] = o.step(ctx, eds[k], eds[k+1]) }); err != nil {
 		return nil, err
 	}
 	h.follow()
