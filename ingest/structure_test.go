@@ -1,7 +1,6 @@
 package ingest_test
 
 import (
-	"bufio"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -35,19 +34,7 @@ func devFiles(t testing.TB) map[string]string {
 }
 
 func truthIDs(t testing.TB, name string) []string {
-	f, err := os.Open(filepath.Join(testcorpus.Path(t, "dev"), "truth", name+".ids"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var ids []string
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		if s := strings.TrimSpace(sc.Text()); s != "" {
-			ids = append(ids, s)
-		}
-	}
-	return ids
+	return readIDs(t, filepath.Join(testcorpus.Path(t, "dev"), "truth", name+".ids"))
 }
 
 // idForm is the form an id is compared in: letters and digits only, lower
