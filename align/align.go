@@ -123,6 +123,11 @@ type Alignment struct {
 	UnmatchedTarget []int
 	// Ratio is the target/source length ratio learned from the pairs.
 	Ratio float64
+
+	// own are the target items' ids in the translation's own reading,
+	// when the target is a reading through the source (Through): "" for
+	// an item the projection made of its blocks.
+	own []string
 }
 
 // Contradicted reports whether any signal speaks against the pair: a

@@ -27,6 +27,9 @@ func randomPair(r *rand.Rand) jsonPair {
 	if r.IntN(2) == 0 {
 		p.NumberedID = text()
 	}
+	if r.IntN(2) == 0 {
+		p.OwnID, p.IDSource, p.Confidence = text(), text(), float64(r.IntN(101))/100
+	}
 	if r.IntN(4) > 0 {
 		p.Evidence = []Evidence{}
 		for range r.IntN(4) {

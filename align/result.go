@@ -125,6 +125,13 @@ func Rows(als []*Alignment) []Row {
 type jsonPair struct {
 	SourceID string `json:"source_id"`
 	TargetID string `json:"target_id"`
+	// OwnID is the target item's id in the translation's own reading,
+	// where it is read through its source and that differs from
+	// TargetID; IDSource says how the reading found TargetID (label,
+	// aligned, projected) and Confidence how sure.
+	OwnID      string  `json:"own_id,omitempty"`
+	IDSource   string  `json:"id_source,omitempty"`
+	Confidence float64 `json:"confidence,omitempty"`
 	// NumberedID is the id the target item takes from its source when it
 	// prints no number of its own ("item:12" -> "rule:13"), if any.
 	NumberedID  string     `json:"numbered_id,omitempty"`
@@ -141,13 +148,25 @@ type jsonPair struct {
 
 // AppendIndentedJSON appends the pair as json.Marshal and json.Indent
 // write it (see corpus.IndentedJSON): the same members in the same
-// order, numbered_id, source_ids and target_ids left out when empty, a
+// order, own_id, id_source, confidence, numbered_id, source_ids and
+// target_ids left out when empty, a
 // nil Evidence as null. Its error is the score's, when it is NaN or
 // infinite (which round3 never makes).
 func (p jsonPair) AppendIndentedJSON(b []byte, prefix string) ([]byte, error) {
 	o := corpus.StartJSONObject(b, prefix)
 	o.String("source_id", p.SourceID)
 	o.String("target_id", p.TargetID)
+	if p.OwnID != "" {
+		o.String("own_id", p.OwnID)
+	}
+	if p.IDSource != "" {
+		o.String("id_source", p.IDSource)
+	}
+	if p.Confidence != 0 {
+		if err := o.Float("confidence", p.Confidence); err != nil {
+			return o.B, err
+		}
+	}
 	if p.NumberedID != "" {
 		o.String("numbered_id", p.NumberedID)
 	}
@@ -198,7 +217,8 @@ func (it jsonItem) AppendIndentedJSON(b []byte, prefix string) ([]byte, error) {
 
 // MarshalJSON writes the alignment as an object with "source" and
 // "target" (edition and language), "pairs" (each with source_id,
-// target_id, numbered_id when the target takes the source's number,
+// target_id, own_id, id_source and confidence for a target read through
+// its source, numbered_id when the target takes the source's number,
 // score, low, anchor, evidence, source_title, target_title, target_text), "unmatched_source" and "unmatched_target" (id, title,
 // text), and the learned length "ratio". Scores are rounded to three
 // decimals. Lists are [] when empty.
@@ -260,6 +280,10 @@ func (al *Alignment) jsonPair(k int, numbered []string) jsonPair {
 	if jp.Evidence == nil {
 		jp.Evidence = []Evidence{}
 	}
+	jp.IDSource, jp.Confidence = t.IDSource, t.Confidence
+	if o := al.OwnID(p.Target[0]); o != t.ID {
+		jp.OwnID = o
+	}
 	if n := numbered[p.Target[0]]; n != "" && n != t.ID {
 		jp.NumberedID = n
 	}
@@ -275,3 +299,14 @@ func (al *Alignment) jsonPair(k int, numbered []string) jsonPair {
 func jsonItemOf(it *corpus.Item) jsonItem { return jsonItem{it.ID, it.Title, it.Text} }
 
 func round3(f float64) float64 { return float64(int64(f*1000+0.5)) / 1000 }
+
+// OwnID is the id target item j has in the translation's own reading:
+// for a target read through its source (Options.Through), the id its
+// own numbering gave it, "" for an item the projection made of its
+// blocks; for any other target, its id.
+func (al *Alignment) OwnID(j int) string {
+	if al.own == nil {
+		return al.Target.Items[j].ID
+	}
+	return al.own[j]
+}

@@ -1,8 +1,11 @@
 package align
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
+	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/rulesync/rulesync/corpus"
@@ -28,6 +31,61 @@ type Reading struct {
 	// Unplaced are the ids of the source items (not preambles) that have
 	// none.
 	Unplaced []string
+}
+
+// Coverage is how much of a source a reading put on the translation:
+// of the source's items of the kinds the translation covers (the kinds
+// its pairs reach, all where they reach none; preambles aside),
+// Placeable counts them, Placed those that have a counterpart, Unplaced
+// names the others.
+type Coverage struct {
+	Placed, Placeable int
+	Unplaced          []string
+}
+
+// Covered is the coverage of the source of al by its target, over the
+// kinds of source item its pairs cover: a page of addendum entries is
+// not held to the rules it does not translate.
+func Covered(al *Alignment) Coverage {
+	src := al.Source
+	placed := make([]bool, len(src.Items))
+	kinds := map[corpus.Kind]bool{}
+	for _, p := range al.Pairs {
+		for _, i := range p.Source {
+			placed[i] = true
+			kinds[src.Items[i].Kind] = true
+		}
+	}
+	var c Coverage
+	for i := range src.Items {
+		if k := src.Items[i].Kind; k == corpus.KindPreamble || len(kinds) > 0 && !kinds[k] {
+			continue
+		}
+		c.Placeable++
+		if placed[i] {
+			c.Placed++
+		} else {
+			c.Unplaced = append(c.Unplaced, src.Items[i].ID)
+		}
+	}
+	return c
+}
+
+// Err is the error of a coverage under half: the translation could not
+// be put on its source (fewer than half of the items it should cover
+// have a counterpart). It names how many and the first ten of those left
+// out; nil for half or more, or nothing to place.
+func (c Coverage) Err() error {
+	if c.Placeable == 0 || 2*c.Placed >= c.Placeable {
+		return nil
+	}
+	names := c.Unplaced
+	more := ""
+	if len(names) > 10 {
+		names, more = names[:10], fmt.Sprintf(" and %d more", len(c.Unplaced)-10)
+	}
+	return fmt.Errorf("the translation could not be put on its source: %d of %d source items matched, fewer than half; not matched: %s%s",
+		c.Placed, c.Placeable, strings.Join(names, ", "), more)
 }
 
 // Through reads tgt, a translation of src (or another edition of it),
@@ -75,9 +133,11 @@ func (o Options) Through(src, tgt *corpus.Document) *Reading {
 		return r
 	}
 	d := *r.Doc
-	d.Items = hybrid(src, tgt, r.Doc, bad, pieces, bt)
+	var own []string
+	d.Items, own = hybrid(src, tgt, r.Doc, bad, pieces, bt)
 	pr := byID(src, &d, o.Align(src, &d))
 	pr.Projected = true
+	pr.Alignment.own = own
 	if pr.Placed <= r.Placed {
 		// The projection places no more than the items did: the
 		// translation's own items stand.
@@ -174,8 +234,9 @@ func spread(al *Alignment, renamed *corpus.Document, pieces []piece, bt []block)
 // its pieces, for the source items no good item has. A piece whose
 // source item a good item has goes with the piece before it in the same
 // target item (or after it); a bad item left with none of its own keeps
-// its text under its own id.
-func hybrid(src, tgt, renamed *corpus.Document, bad []bool, pieces []piece, bt []block) []corpus.Item {
+// its text under its own id. own are the translation's own ids of the
+// items, "" for those the projection made.
+func hybrid(src, tgt, renamed *corpus.Document, bad []bool, pieces []piece, bt []block) (items []corpus.Item, own []string) {
 	taken := map[int]bool{}
 	pos := make(map[string]int, len(src.Items))
 	for i := range src.Items {
@@ -224,28 +285,30 @@ func hybrid(src, tgt, renamed *corpus.Document, bad []bool, pieces []piece, bt [
 		last[j] = g
 	}
 	made := assemble(src, tgt, groups, bt)
-	var items []corpus.Item
 	named := []bool{}
 	for j := range renamed.Items {
 		if !bad[j] {
 			items = append(items, renamed.Items[j])
 			named = append(named, renamed.Items[j].IDSource != "")
+			own = append(own, tgt.Items[j].ID)
 			continue
 		}
 		for _, g := range starts[j] {
 			items = append(items, made[g])
 			named = append(named, true)
+			own = append(own, "")
 		}
 		if len(starts[j]) == 0 {
 			it := tgt.Items[j]
 			it.IDSource, it.Confidence = "", 0
 			items = append(items, it)
 			named = append(named, false)
+			own = append(own, tgt.Items[j].ID)
 		}
 	}
 	d := corpus.Document{Items: items}
 	unique(&d, named)
-	return d.Items
+	return d.Items, own
 }
 
 // renamed is the item-level reading of al: its target with the ids of
@@ -274,6 +337,10 @@ func renamed(al *Alignment) *Reading {
 	r := &Reading{Doc: &d}
 	out := *al
 	out.Target = &d
+	out.own = make([]string, len(tgt.Items))
+	for j := range tgt.Items {
+		out.own[j] = tgt.Items[j].ID
+	}
 	r.Alignment = &out
 	r.count(src, placed)
 	return r
@@ -376,3 +443,19 @@ func unique(d *corpus.Document, named []bool) {
 }
 
 func round2(x float64) float64 { return float64(int(x*100+0.5)) / 100 }
+
+// ThroughEach reads each target through src (Through), concurrently, in
+// the order of the targets.
+func (o Options) ThroughEach(src *corpus.Document, targets ...*corpus.Document) []*Reading {
+	out := make([]*Reading, len(targets))
+	var wg sync.WaitGroup
+	for i, t := range targets {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			out[i] = o.Through(src, t)
+		}()
+	}
+	wg.Wait()
+	return out
+}

@@ -5,6 +5,7 @@ package gaps
 import (
 	"context"
 	"sort"
+	"sync"
 
 	"github.com/rulesync/rulesync/align"
 	"github.com/rulesync/rulesync/corpus"
@@ -92,6 +93,9 @@ type Report struct {
 	Unplaced          []string
 
 	inScope map[corpus.Kind]bool // the kinds of source item the translation covers
+
+	byIDOnce sync.Once
+	byID     map[string]int // the translation's items by id (targetItem)
 }
 
 // Options configures the checks. The zero value uses the aligner's and

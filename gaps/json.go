@@ -18,14 +18,21 @@ type jsonFinding struct {
 	Message  string   `json:"message"`
 	Evidence []string `json:"evidence"`
 	Redline  []string `json:"redline,omitempty"`
+	// IDSource and Confidence say how the translation, read through its
+	// source, found the target item's source id (label, aligned,
+	// projected) and how sure; left out for a translation paired by the
+	// ids it carries.
+	IDSource   string  `json:"id_source,omitempty"`
+	Confidence float64 `json:"confidence,omitempty"`
 }
 
 // MarshalJSON writes the report as an object with "source",
 // "translation" and "base" (edition and language, or null),
 // "base_picked_by_provenance" (how provenance picked the base, when it
 // did), "findings"
-// (each with check, severity, source_id, target_id, message, evidence and
-// redline) and "summary" (counts per check and per severity, coverage in
+// (each with check, severity, source_id, target_id, message, evidence,
+// redline, and id_source and confidence for a target item the reading
+// through the source named) and "summary" (counts per check and per severity, coverage in
 // percent).
 func (r *Report) MarshalJSON() ([]byte, error) {
 	fs := []jsonFinding{}
@@ -62,7 +69,10 @@ func (r *Report) WriteJSON(w io.Writer) error {
 // jsonFinding is finding i as the JSON has it.
 func (r *Report) jsonFinding(i int) jsonFinding {
 	f := &r.Findings[i]
-	j := jsonFinding{f.Check, f.Severity, f.SourceID, f.TargetID, f.Message, f.Evidence, nil}
+	j := jsonFinding{Check: f.Check, Severity: f.Severity, SourceID: f.SourceID, TargetID: f.TargetID, Message: f.Message, Evidence: f.Evidence}
+	if it := r.targetItem(f.TargetID); it != nil {
+		j.IDSource, j.Confidence = it.IDSource, it.Confidence
+	}
 	if j.Evidence == nil {
 		j.Evidence = []string{}
 	}
@@ -82,4 +92,23 @@ func (r *Report) jsonSummary() map[string]any {
 		bySev[f.Severity]++
 	}
 	return map[string]any{"checks": counts, "severities": bySev, "findings": len(r.Findings), "coverage": float64(int(r.Coverage*10+0.5)) / 10}
+}
+
+// targetItem is the translation's item of the id, or nil.
+func (r *Report) targetItem(id string) *corpus.Item {
+	if id == "" || r.Translation == nil {
+		return nil
+	}
+	r.byIDOnce.Do(func() {
+		r.byID = make(map[string]int, len(r.Translation.Items))
+		for j := range r.Translation.Items {
+			if _, ok := r.byID[r.Translation.Items[j].ID]; !ok {
+				r.byID[r.Translation.Items[j].ID] = j
+			}
+		}
+	})
+	if j, ok := r.byID[id]; ok {
+		return &r.Translation.Items[j]
+	}
+	return nil
 }

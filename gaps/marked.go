@@ -2,8 +2,8 @@ package gaps
 
 import (
 	"fmt"
+	"slices"
 	"sort"
-	"strings"
 
 	"github.com/rulesync/rulesync/align"
 	"github.com/rulesync/rulesync/corpus"
@@ -47,7 +47,9 @@ func (o Options) align(orig, translation *corpus.Document) *align.Alignment {
 // original (align.Options.Through), and where the item-level alignment
 // could not place the original's items and the blocks of the
 // translation were projected onto them, the report's translation is the
-// projection (its items with the original's ids). It returns the
+// projection (its items with the original's ids), else a copy of the
+// translation whose items say how the reading found their original's
+// ids (Item.IDSource, Item.Confidence). It returns the
 // translation the checks read and the alignment, and sets the report's
 // placement counts (none for a translation paired by the ids it carries).
 func (o Options) read(r *Report, orig, translation *corpus.Document) (*corpus.Document, *align.Alignment) {
@@ -62,32 +64,19 @@ func (o Options) read(r *Report, orig, translation *corpus.Document) (*corpus.Do
 	if rd.Projected {
 		translation, al = rd.Doc, rd.Alignment
 	} else {
+		// The translation's own items (the checks read what it prints),
+		// each saying how the reading found its source's id.
+		t := *translation
+		t.Items = slices.Clone(translation.Items)
+		for j := range t.Items {
+			t.Items[j].IDSource, t.Items[j].Confidence = rd.Doc.Items[j].IDSource, rd.Doc.Items[j].Confidence
+		}
 		a := *rd.Alignment
-		a.Target = translation
-		al = &a
+		a.Target = &t
+		translation, al = &t, &a
 	}
-	placed := make([]bool, len(orig.Items))
-	kinds := map[corpus.Kind]bool{}
-	for _, p := range al.Pairs {
-		for _, i := range p.Source {
-			placed[i] = true
-			kinds[orig.Items[i].Kind] = true
-		}
-	}
-	for i := range orig.Items {
-		// The kinds of item the translation covers, as its pairs say (a
-		// page of addendum entries does not cover the rules); all, where
-		// it covers none.
-		if k := orig.Items[i].Kind; k == corpus.KindPreamble || len(kinds) > 0 && !kinds[k] {
-			continue
-		}
-		r.Placeable++
-		if placed[i] {
-			r.Placed++
-		} else {
-			r.Unplaced = append(r.Unplaced, orig.Items[i].ID)
-		}
-	}
+	c := align.Covered(al)
+	r.Placed, r.Placeable, r.Unplaced = c.Placed, c.Placeable, c.Unplaced
 	return translation, al
 }
 
@@ -97,16 +86,7 @@ func (o Options) read(r *Report, orig, translation *corpus.Document) (*corpus.Do
 // left out; nil for a report that placed half or more, or had nothing
 // to place.
 func (r *Report) Unplaceable() error {
-	if r.Placeable == 0 || 2*r.Placed >= r.Placeable {
-		return nil
-	}
-	names := r.Unplaced
-	more := ""
-	if len(names) > 10 {
-		names, more = names[:10], fmt.Sprintf(" and %d more", len(r.Unplaced)-10)
-	}
-	return fmt.Errorf("the translation could not be put on its source: %d of %d source items matched, fewer than half; not matched: %s%s",
-		r.Placed, r.Placeable, strings.Join(names, ", "), more)
+	return align.Coverage{Placed: r.Placed, Placeable: r.Placeable, Unplaced: r.Unplaced}.Err()
 }
 
 // withIDs adds to the pairs by id those of the aligner between items

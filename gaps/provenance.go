@@ -6,6 +6,7 @@ import (
 	"hash/fnv"
 	"sort"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -53,6 +54,11 @@ type Provenance struct {
 	// Stated is the version the translation states, if any ("1.7"), for
 	// comparison.
 	Stated string
+	// Placed and Placeable are, per candidate, the translation read
+	// through it (align.Options.Through): how many of the candidate's
+	// items it should cover have a counterpart, of how many
+	// (align.Covered).
+	Placed, Placeable []int
 }
 
 // Vote is one piece of provenance evidence and the candidates it speaks
@@ -70,6 +76,25 @@ type Vote struct {
 	Candidates []int
 	// Scores are the candidates' pair scores, for a text vote.
 	Scores []float64
+	// SourceID is the id the item (TargetID) has read through the
+	// answer (the first candidate tied for it when there is none),
+	// IDSource how the reading found it (label, aligned, projected) and
+	// Confidence how sure; empty for an item the reading left unpaired.
+	SourceID, IDSource string
+	Confidence         float64
+}
+
+// UnplaceableError is a translation that could not be put on any
+// candidate: read through each, fewer than half of the candidate's
+// items have a counterpart. Err is the reading's error for the
+// candidate that placed the largest share.
+type UnplaceableError struct {
+	Edition string
+	Err     error
+}
+
+func (e *UnplaceableError) Error() string {
+	return "read through " + e.Edition + ", " + e.Err.Error()
 }
 
 // DuplicateEditionError is two candidates that state the same edition
@@ -126,13 +151,21 @@ func (o Options) Provenance(translation *corpus.Document, candidates ...*corpus.
 	}
 	o = o.withContext()
 	als := o.Align.Pivot(translation, cands...)
+	var rds []*align.Reading
+	if !o.stopped() {
+		rds = o.through(cands, translation)
+	}
 	if o.stopped() {
 		// Interrupted: no answer (Best stays -1); the caller sees its
 		// context's error.
 		return p, o.Context.Err()
 	}
+	if err := p.placed(rds); err != nil {
+		return p, err
+	}
 	if n == 1 {
 		p.single(als[0])
+		p.readAs(rds)
 		return p, nil
 	}
 	m := newMatches(translation, cands, als)
@@ -160,7 +193,78 @@ func (o Options) Provenance(translation *corpus.Document, candidates ...*corpus.
 		}
 	}
 	p.decide()
+	p.readAs(rds)
 	return p, nil
+}
+
+// through reads the translation through each candidate, concurrently.
+func (o Options) through(cands []*corpus.Document, translation *corpus.Document) []*align.Reading {
+	out := make([]*align.Reading, len(cands))
+	var wg sync.WaitGroup
+	for k, c := range cands {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			out[k] = o.Align.Through(c, translation)
+		}()
+	}
+	wg.Wait()
+	return out
+}
+
+// placed sets Placed and Placeable from the translation's readings
+// through each candidate; the error of a translation that could not be
+// put on any of them (an UnplaceableError naming the candidate that
+// placed the largest share), else nil.
+func (p *Provenance) placed(rds []*align.Reading) error {
+	p.Placed, p.Placeable = make([]int, len(rds)), make([]int, len(rds))
+	onOne := false
+	for k, rd := range rds {
+		c := align.Covered(rd.Alignment)
+		p.Placed[k], p.Placeable[k] = c.Placed, c.Placeable
+		onOne = onOne || c.Err() == nil
+	}
+	if onOne {
+		return nil
+	}
+	best := -1
+	for k := range rds {
+		if best < 0 || p.Placed[k]*p.Placeable[best] > p.Placed[best]*p.Placeable[k] {
+			best = k
+		}
+	}
+	if best < 0 {
+		return nil
+	}
+	c := align.Covered(rds[best].Alignment)
+	return &UnplaceableError{Edition: p.Candidates[best].Edition, Err: c.Err()}
+}
+
+// readAs gives each vote on a translation item the id the item has
+// read through the answer (the first candidate tied for it, or the
+// first candidate), and how the reading found it.
+func (p *Provenance) readAs(rds []*align.Reading) {
+	k := p.Best
+	if k < 0 && len(p.Tied) > 0 {
+		k = p.Tied[0]
+	}
+	k = max(k, 0)
+	if k >= len(rds) {
+		return
+	}
+	rd := rds[k]
+	byOwn := map[string]*corpus.Item{}
+	for j := range rd.Doc.Items {
+		if own := rd.Alignment.OwnID(j); own != "" && rd.Doc.Items[j].IDSource != "" {
+			byOwn[own] = &rd.Doc.Items[j]
+		}
+	}
+	for i := range p.Evidence {
+		v := &p.Evidence[i]
+		if it := byOwn[v.TargetID]; v.TargetID != "" && it != nil {
+			v.SourceID, v.IDSource, v.Confidence = it.ID, it.IDSource, it.Confidence
+		}
+	}
 }
 
 // inputName names a document by where it was read from.
@@ -699,20 +803,30 @@ func (p *Provenance) MarshalJSON() ([]byte, error) {
 		TextVotes      int     `json:"text_votes"`
 		StructureVotes int     `json:"structure_votes"`
 		Score          float64 `json:"score"`
+		Placed         int     `json:"placed"`
+		Placeable      int     `json:"placeable"`
 	}
 	type jv struct {
 		TargetID string   `json:"target_id"`
 		ID       string   `json:"id"`
 		By       string   `json:"by"`
 		Follows  []string `json:"follows"`
+		// The id the item reads as through the answer, and how.
+		SourceID   string  `json:"source_id,omitempty"`
+		IDSource   string  `json:"id_source,omitempty"`
+		Confidence float64 `json:"confidence,omitempty"`
 	}
 	cs := []jc{}
 	for k, d := range p.Candidates {
-		cs = append(cs, jc{d.Edition, d.Date, p.Votes[k], p.TextVotes[k], p.StructureVotes[k], float64(int(p.Score[k]*1000+0.5)) / 1000})
+		c := jc{d.Edition, d.Date, p.Votes[k], p.TextVotes[k], p.StructureVotes[k], float64(int(p.Score[k]*1000+0.5)) / 1000, 0, 0}
+		if k < len(p.Placed) {
+			c.Placed, c.Placeable = p.Placed[k], p.Placeable[k]
+		}
+		cs = append(cs, c)
 	}
 	ev := []jv{}
 	for _, v := range p.Evidence {
-		ev = append(ev, jv{v.TargetID, v.ID, v.By, names(v.Candidates)})
+		ev = append(ev, jv{v.TargetID, v.ID, v.By, names(v.Candidates), v.SourceID, v.IDSource, v.Confidence})
 	}
 	return json.Marshal(struct {
 		Translation   *corpus.Header `json:"translation"`

@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"runtime"
 	"strings"
@@ -65,7 +66,12 @@ type Summary struct {
 	// Failed lists the sources that could not be read, with the reason;
 	// what depends on them was left out, everything else was written.
 	Failed []SourceError
-	Files  int
+	// Unplaced lists the translations that could not be put on their
+	// source (fewer than half of the source's items they should cover
+	// have a counterpart: see gaps.Report.Unplaceable), with the reason:
+	// none of their files was written, everything else was.
+	Unplaced []SourceError
+	Files    int
 	// Pruned is how many cache entries no build had used for a day were
 	// removed.
 	Pruned int
@@ -141,7 +147,12 @@ func (c CheckSummary) counts() string {
 	return strings.Join(parts, ", ")
 }
 
-// SourceError is a source a build could not read.
+// unplaceable is the error of a translation that could not be put on
+// its source: the build goes on without its files (Summary.Unplaced).
+type unplaceable struct{ error }
+
+// SourceError is a source a build could not read, or a translation it
+// could not put on its source.
 type SourceError struct {
 	Name string
 	Err  error
@@ -346,6 +357,9 @@ func (b *Build) Run(ctx context.Context) (*Summary, error) {
 			if err := ctx.Err(); err != nil {
 				return nil, nil, err // an incomplete report is not kept
 			}
+			if err := r.Unplaceable(); err != nil {
+				return nil, nil, unplaceable{err}
+			}
 			texts := DraftOptions{SourceText: b.rawText(t.Source, src), TranslationText: b.rawText(t.Name, tr)}
 			return b.translationFiles(t, r, texts)
 		}})
@@ -403,6 +417,11 @@ func (b *Build) Run(ctx context.Context) (*Summary, error) {
 		return nil, err
 	}
 	for i := range tasks {
+		var u unplaceable
+		if errors.As(taskErrs[i], &u) {
+			sum.Unplaced = append(sum.Unplaced, SourceError{tasks[i].name, u.error})
+			continue
+		}
 		if taskErrs[i] != nil {
 			return nil, fmt.Errorf("%s %s: %v", tasks[i].stage, tasks[i].name, taskErrs[i])
 		}

@@ -210,6 +210,9 @@ func GapsMarkdown(w io.Writer, r *gaps.Report) error {
 		if it.kind != workDocument {
 			p.f("\n### %s\n", mdEscape(n.title(it)))
 		}
+		if how := foundBy(it.target); how != "" {
+			p.f("\n_%s._\n", how)
+		}
 		p.f("\n")
 		for _, f := range it.findings {
 			p.f("- [ ] **%s** (%s): %s\n", f.Check, f.Severity, mdEscape(f.Message))
@@ -230,6 +233,23 @@ func GapsMarkdown(w io.Writer, r *gaps.Report) error {
 		}
 	}
 	return p.err
+}
+
+// foundBy says how the reading through the source found the id of a
+// translation item that prints no label of its source's: by alignment or
+// by projection, and how sure; "" for an item found by its label or not
+// read through a source.
+func foundBy(it *corpus.Item) string {
+	if it == nil {
+		return ""
+	}
+	switch it.IDSource {
+	case corpus.IDAligned:
+		return fmt.Sprintf("Placed here by alignment, confidence %.2f", it.Confidence)
+	case corpus.IDProjected:
+		return fmt.Sprintf("Placed here by projection of the source's items, confidence %.2f", it.Confidence)
+	}
+	return ""
 }
 
 // GapsText writes the findings for a terminal, one line each, the most
@@ -290,7 +310,11 @@ func ProvenanceText(w io.Writer, pv *gaps.Provenance) error {
 		over = "the items paired with it (one candidate: give more editions to choose between)"
 	}
 	for k, c := range pv.Candidates {
-		p.f("  %-24s %-10s %4d votes (%d by text, %d by structure); mean score %.2f over %s\n", c.Edition, c.Date, pv.Votes[k], pv.TextVotes[k], pv.StructureVotes[k], pv.Score[k], over)
+		placed := ""
+		if k < len(pv.Placed) {
+			placed = fmt.Sprintf("; the translation read through it places %d of its %d items", pv.Placed[k], pv.Placeable[k])
+		}
+		p.f("  %-24s %-10s %4d votes (%d by text, %d by structure); mean score %.2f over %s%s\n", c.Edition, c.Date, pv.Votes[k], pv.TextVotes[k], pv.StructureVotes[k], pv.Score[k], over, placed)
 	}
 	return p.err
 }

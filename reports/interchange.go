@@ -32,6 +32,11 @@ type segment struct {
 	fuzzy    string
 	note     string   // the source's redline, for a stale segment
 	findings []string // the findings on the item, "check (severity): message"
+	// found says how the translation's item was placed on its source
+	// item when it prints no label of its own (foundBy), or "".
+	found    string
+	idSource string  // how: corpus.IDAligned or corpus.IDProjected
+	conf     float64 // how sure
 }
 
 // translated reports whether the segment counts as translated: it has a
@@ -69,6 +74,9 @@ func segments(d *gaps.Draft, mk markup) []segment {
 				continue
 			}
 			s := segment{ctx: e.Source.ID, source: mk.field(e.Source, field == "title"), state: e.State, findings: findings}
+			if s.found = foundBy(e.Target); s.found != "" {
+				s.idSource, s.conf = e.Target.IDSource, e.Target.Confidence
+			}
 			if field == "title" {
 				s.ctx += "/title"
 			}
@@ -163,7 +171,9 @@ func poHeader(p *printer, source *corpus.Document, lang string, now time.Time, t
 // translation (with the earlier source as "#| msgid", as msgmerge writes
 // it), where the translation is a cut preview or a finding of error
 // severity is on it, and where it moved from another item; the findings
-// on an item are extracted comments ("#."); translations the current
+// on an item are extracted comments ("#."), and so is how the
+// translation's item was placed there when it prints no label of its
+// source's (by alignment or projection, with the confidence); translations the current
 // source has no place for are obsolete entries ("#~"). The header names
 // the language, the source edition (Project-Id-Version and
 // X-Rulesync-Source-Edition), and sets Last-Translator and Language-Team
@@ -196,6 +206,9 @@ func DraftPO(w io.Writer, d *gaps.Draft, o DraftOptions) error {
 		}
 		if s.note != "" {
 			p.f("#. %s\n", strings.ReplaceAll(s.note, "\n", "\n#. "))
+		}
+		if s.found != "" {
+			p.f("#. %s\n", poComment(s.found))
 		}
 		p.f("#: %s\n", poComment(s.ctx))
 		if s.fuzzy != "" {
@@ -245,7 +258,9 @@ func POT(w io.Writer, source *corpus.Document, now time.Time) error {
 // XLIFF writes the translation as XLIFF 1.2: one trans-unit per segment.
 // A target that counts as translated in the PO has state="translated"
 // and its unit approved="yes"; a fuzzy one state="needs-review-translation"
-// (not approved) with the reason and the source's redline as notes; no
+// (not approved) with the reason and the source's redline as notes, and
+// a note says how an item that prints no label of its source's was
+// placed (by alignment or projection, with the confidence); no
 // translation, state="new" and an empty target. The file's original is
 // the source edition.
 func XLIFF(w io.Writer, r *gaps.Report) error {
@@ -285,6 +300,9 @@ func DraftXLIFF(w io.Writer, d *gaps.Draft, o DraftOptions) error {
 		for _, f := range s.findings {
 			p.f("<note from=\"rulesync\">%s</note>\n", xmlText(f))
 		}
+		if s.found != "" {
+			p.f("<note from=\"rulesync\">%s</note>\n", xmlText(s.found))
+		}
 		p.f("</trans-unit>\n")
 	}
 	p.f("</body>\n</file>\n</xliff>\n")
@@ -293,7 +311,9 @@ func DraftXLIFF(w io.Writer, d *gaps.Draft, o DraftOptions) error {
 
 // TMX writes a translation memory (TMX 1.4b) of every aligned pair: the
 // source text the translation was made from (the earlier one for a stale
-// pair) beside the translation. The header's prop
+// pair) beside the translation; a unit whose translation prints no label
+// of its source's has props x-rulesync-id-source (aligned, projected) and
+// x-rulesync-confidence. The header's prop
 // x-rulesync-source-edition names the source edition.
 func TMX(w io.Writer, r *gaps.Report, now time.Time) error {
 	return DraftTMX(w, r.Draft(), DraftOptions{Now: now})
@@ -318,8 +338,12 @@ func DraftTMX(w io.Writer, d *gaps.Draft, o DraftOptions) error {
 		if s.previous != "" {
 			src = s.previous
 		}
-		p.f("<tu tuid=\"%s\">\n<tuv xml:lang=\"%s\"><seg>%s</seg></tuv>\n<tuv xml:lang=\"%s\"><seg>%s</seg></tuv>\n</tu>\n",
-			xmlText(s.ctx), xmlText(d.Source.Lang), xmlInline(src, mk, "i"), xmlText(d.Translation.Lang), xmlInline(s.target, mk, "i"))
+		p.f("<tu tuid=\"%s\">\n", xmlText(s.ctx))
+		if s.found != "" {
+			p.f("<prop type=\"x-rulesync-id-source\">%s</prop>\n<prop type=\"x-rulesync-confidence\">%.2f</prop>\n", xmlText(s.idSource), s.conf)
+		}
+		p.f("<tuv xml:lang=\"%s\"><seg>%s</seg></tuv>\n<tuv xml:lang=\"%s\"><seg>%s</seg></tuv>\n</tu>\n",
+			xmlText(d.Source.Lang), xmlInline(src, mk, "i"), xmlText(d.Translation.Lang), xmlInline(s.target, mk, "i"))
 	}
 	p.f("</body>\n</tmx>\n")
 	return p.err

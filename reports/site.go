@@ -168,6 +168,13 @@ func overview(in siteInput, title string) string {
 		}
 		b.WriteString("</ul></section>\n")
 	}
+	if len(sum.Unplaced) > 0 {
+		b.WriteString("<section aria-labelledby=\"unplaced\"><h2 id=\"unplaced\">Translations that could not be put on their source</h2><ul>\n")
+		for _, f := range sum.Unplaced {
+			fmt.Fprintf(&b, "<li><strong>%s</strong>: %s</li>\n", esc(f.Name), esc(f.Err.Error()))
+		}
+		b.WriteString("</ul></section>\n")
+	}
 	b.WriteString("<section id=\"search\" aria-labelledby=\"search-h\"><h2 id=\"search-h\">Search</h2>\n<label for=\"q\">Search item titles and texts</label>\n<input id=\"q\" type=\"search\" autocomplete=\"off\" placeholder=\"e.g. substantial action\">\n<p id=\"status\" role=\"status\" aria-live=\"polite\"></p>\n<ol id=\"results\"></ol></section>\n")
 
 	b.WriteString("<section aria-labelledby=\"translations\"><h2 id=\"translations\">Translations</h2>\n")

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 
 	"github.com/urfave/cli/v2"
 
@@ -48,14 +49,19 @@ func alignCommand() *cli.Command {
 				return err
 			}
 			opt.Context = c.Context
-			als := opt.Pivot(docs[0], docs[1:]...)
+			rds := opt.ThroughEach(docs[0], docs[1:]...)
 			if c.Context.Err() != nil {
 				return interrupted(c)
 			}
-			for i, al := range als {
-				if err := checkBelong(c, al, c.Args().Get(0), c.Args().Get(i+1)); err != nil {
+			als := make([]*align.Alignment, len(rds))
+			for i, rd := range rds {
+				if err := align.Covered(rd.Alignment).Err(); err != nil {
+					return cli.Exit(fmt.Sprintf("align: %s: %v", c.Args().Get(i+1), err), exitBad)
+				}
+				if err := checkBelong(c, rd.Alignment, c.Args().Get(0), c.Args().Get(i+1)); err != nil {
 					return err
 				}
+				als[i] = rd.Alignment
 			}
 			if to == "json" && len(als) == 1 {
 				// writeJSON's bytes, a pair at a time, to the output.

@@ -71,10 +71,13 @@ func buildCommand() *cli.Command {
 			if err := writeSummary(stdout, sum, c.String("output"), color); err != nil {
 				return cli.Exit(err.Error(), exitBad)
 			}
-			if len(sum.Failed) > 0 {
+			if len(sum.Failed)+len(sum.Unplaced) > 0 {
 				var msgs []string
 				for _, f := range sum.Failed {
 					msgs = append(msgs, fmt.Sprintf("source %s: %v", f.Name, f.Err))
+				}
+				for _, f := range sum.Unplaced {
+					msgs = append(msgs, fmt.Sprintf("translation %s: %v", f.Name, f.Err))
 				}
 				return cli.Exit("build: "+strings.Join(msgs, "\nbuild: ")+"\nbuild: everything else was written", exitBad)
 			}

@@ -79,7 +79,7 @@ func writeAlignment(w io.Writer, al *align.Alignment, color bool) error {
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "%s %s -> %s %s: %d pairs, %d low confidence, %d source and %d target items unmatched\n",
 		al.Source.Edition, al.Source.Lang, al.Target.Edition, al.Target.Lang, len(al.Pairs), countLow(al), len(al.UnmatchedSource), len(al.UnmatchedTarget))
-	rows := [][]string{{"SOURCE", "TITLE", "TARGET", "TITLE", "SCORE", "EVIDENCE"}}
+	rows := [][]string{{"SOURCE", "TITLE", "TARGET", "TITLE", "SCORE", "ID BY", "EVIDENCE"}}
 	numbered := al.Numbered()
 	for _, p := range al.Pairs {
 		s, t := &al.Source.Items[p.Source[0]], &al.Target.Items[p.Target[0]]
@@ -93,6 +93,13 @@ func writeAlignment(w io.Writer, al *align.Alignment, color bool) error {
 		if n := numbered.Items[p.Target[0]].ID; n != t.ID {
 			tid += "=" + n // the source's number, which the target lacks
 		}
+		if own := al.OwnID(p.Target[0]); own != "" && own != t.ID {
+			tid = own + "=" + tid // read through the source: its own id, then the source's
+		}
+		by := t.IDSource
+		if by == "" {
+			by = "-"
+		}
 		score := fmt.Sprintf("%.2f", p.Score)
 		if p.Low {
 			score += "?"
@@ -101,7 +108,7 @@ func writeAlignment(w io.Writer, al *align.Alignment, color bool) error {
 		for _, e := range p.Evidence {
 			ev = append(ev, e.String())
 		}
-		rows = append(rows, []string{sid, clip(s.Title, 30), tid, clip(orText(t), 30), score, clip(strings.Join(ev, "; "), 90)})
+		rows = append(rows, []string{sid, clip(s.Title, 30), tid, clip(orText(t), 30), score, by, clip(strings.Join(ev, "; "), 90)})
 	}
 	columns(bw, rows, color)
 	for _, side := range []struct {
