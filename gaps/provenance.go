@@ -87,14 +87,15 @@ type Vote struct {
 // UnplaceableError is a translation that could not be put on any
 // candidate: read through each, fewer than half of the candidate's
 // items have a counterpart. Err is the reading's error for the
-// candidate that placed the largest share.
+// candidate that placed the largest share, Candidate names it (by path
+// or URL).
 type UnplaceableError struct {
-	Edition string
-	Err     error
+	Candidate string
+	Err       error
 }
 
 func (e *UnplaceableError) Error() string {
-	return "read through " + e.Edition + ", " + e.Err.Error()
+	return "read through " + e.Candidate + ", " + e.Err.Error()
 }
 
 // DuplicateEditionError is two candidates that state the same edition
@@ -152,7 +153,9 @@ func (o Options) Provenance(translation *corpus.Document, candidates ...*corpus.
 	o = o.withContext()
 	als := o.Align.Pivot(translation, cands...)
 	var rds []*align.Reading
-	if !o.stopped() {
+	if !o.stopped() && !keyedByID(translation) && !translation.IsDraft() {
+		// A translation that carries its source's ids (PO, XLIFF, TMX,
+		// a draft) has nothing to place.
 		rds = o.through(cands, translation)
 	}
 	if o.stopped() {
@@ -237,7 +240,7 @@ func (p *Provenance) placed(rds []*align.Reading) error {
 		return nil
 	}
 	c := align.Covered(rds[best].Alignment)
-	return &UnplaceableError{Edition: p.Candidates[best].Edition, Err: c.Err()}
+	return &UnplaceableError{Candidate: inputName(p.Candidates[best], best), Err: c.Err()}
 }
 
 // readAs gives each vote on a translation item the id the item has

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -71,13 +72,17 @@ func runSync(c *cli.Context) error {
 		// provenance says how far it does.
 		rep.BaseChosen = "source"
 		pv, err := opt.Provenance(tr, src)
-		if err != nil {
-			if c.Context.Err() != nil {
-				return interrupted(c)
-			}
+		var unplaced *gaps.UnplaceableError
+		switch {
+		case err != nil && c.Context.Err() != nil:
+			return interrupted(c)
+		case errors.As(err, &unplaced):
+			// The report below says so, as gaps does.
+		case err != nil:
 			return cli.Exit("sync: "+err.Error(), exitBad)
+		default:
+			rep.BaseNote = reports.ProvenanceNote(pv)
 		}
-		rep.BaseNote = reports.ProvenanceNote(pv)
 	case pv != nil:
 		rep.BaseChosen, rep.BaseNote = "provenance", reports.ProvenanceNote(pv)
 	}
