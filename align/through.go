@@ -234,7 +234,9 @@ func spread(al *Alignment, renamed *corpus.Document, pieces []piece, bt []block)
 // its pieces, for the source items no good item has. A piece whose
 // source item a good item has goes with the piece before it in the same
 // target item (or after it); a bad item left with none of its own keeps
-// its text under its own id. own are the translation's own ids of the
+// its text under its own id, and one that prints the label of a source
+// item none of its pieces went to keeps that id, with no text, before
+// them. own are the translation's own ids of the
 // items, "" for those the projection made.
 func hybrid(src, tgt, renamed *corpus.Document, bad []bool, pieces []piece, bt []block) (items []corpus.Item, own []string) {
 	taken := map[int]bool{}
@@ -293,6 +295,16 @@ func hybrid(src, tgt, renamed *corpus.Document, bad []bool, pieces []piece, bt [
 			own = append(own, tgt.Items[j].ID)
 			continue
 		}
+		if it := renamed.Items[j]; it.IDSource == corpus.IDLabel && len(starts[j]) > 0 && !hasGroup(group, pos[it.ID]) {
+			// It prints its source item's label, but the projection gave
+			// all its blocks to other source items (its paragraphs,
+			// which the source makes items of under a heading of no
+			// text): it keeps the label's place, as that heading.
+			it.Text, it.Parts = "", nil
+			items = append(items, it)
+			named = append(named, true)
+			own = append(own, tgt.Items[j].ID)
+		}
 		for _, g := range starts[j] {
 			items = append(items, made[g])
 			named = append(named, true)
@@ -309,6 +321,12 @@ func hybrid(src, tgt, renamed *corpus.Document, bad []bool, pieces []piece, bt [
 	d := corpus.Document{Items: items}
 	unique(&d, named)
 	return d.Items, own
+}
+
+// hasGroup reports whether the projection made an item for source item i.
+func hasGroup(group map[int]int, i int) bool {
+	_, ok := group[i]
+	return ok
 }
 
 // renamed is the item-level reading of al: its target with the ids of

@@ -1,19 +1,14 @@
 package ingest_test
 
 import (
-	"bufio"
 	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
-	"sort"
 	"strconv"
 	"strings"
 	"testing"
-	"unicode"
-
-	"golang.org/x/text/unicode/norm"
 
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/ingest"
@@ -25,112 +20,13 @@ import (
 // ids that are the same in every file. Read alone, every file must give
 // every truth id, and the articles the same ids in all of them.
 
-// udhrFiles returns the udhr files that have a truth file, by name.
-func udhrFiles(t testing.TB) (string, []string) {
-	dir := testcorpus.Path(t, "udhr")
-	var names []string
-	es, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range es {
-		if _, err := os.Stat(filepath.Join(dir, "truth", e.Name()+".ids")); err == nil {
-			names = append(names, e.Name())
-		}
-	}
-	sort.Strings(names)
-	if len(names) < 46 {
-		t.Fatalf("found %d udhr files with truth; want the corpus's 46", len(names))
-	}
-	return dir, names
-}
-
-func readIDs(t testing.TB, path string) []string {
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var ids []string
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		if s := strings.TrimSpace(sc.Text()); s != "" {
-			ids = append(ids, s)
-		}
-	}
-	return ids
-}
-
-// runForm is the form a name is compared in: its runs of letters and its
-// runs of digits, lower case, joined by dots ("11(1)" and "11.1" agree,
-// "1.11" and "111" do not).
-func runForm(s string) string {
-	var out []string
-	var cur []rune
-	kind := 0
-	flush := func() {
-		if len(cur) > 0 {
-			out = append(out, string(cur))
-		}
-		cur, kind = nil, 0
-	}
-	for _, r := range strings.ToLower(norm.NFKC.String(s)) {
-		k := 0
-		switch {
-		case unicode.IsDigit(r):
-			k = 1
-		case unicode.IsLetter(r):
-			k = 2
-		}
-		if k != kind {
-			flush()
-		}
-		if k != 0 {
-			cur, kind = append(cur, r), k
-		}
-	}
-	flush()
-	return strings.Join(out, ".")
-}
-
-// namedBy counts the forms each item (or item and part) can be named by:
-// its number, the tail of its id, and those with a part's label.
-func namedBy(d *corpus.Document) map[string]int {
-	have := map[string]int{}
-	for _, it := range d.Items {
-		_, tail, _ := strings.Cut(it.ID, ":")
-		forms := map[string]bool{}
-		for _, s := range []string{it.Number, tail} {
-			if f := runForm(s); f != "" {
-				forms[f] = true
-			}
-			for _, p := range it.Parts {
-				if s != "" && p.Label != "" {
-					forms[runForm(s+"."+p.Label)] = true
-				}
-			}
-		}
-		for f := range forms {
-			have[f]++
-		}
-	}
-	return have
-}
-
-// truthMissing returns the truth ids that d does not give, each form
-// used once.
-func truthMissing(d *corpus.Document, ids []string) []string {
-	have := namedBy(d)
-	var missing []string
-	for _, id := range ids {
-		if f := runForm(id); have[f] > 0 {
-			have[f]--
-		} else {
-			missing = append(missing, id)
-		}
-	}
-	return missing
-}
+// The truth helpers are the test corpus's (testcorpus), shared with the
+// tests that read udhr through the English.
+var (
+	udhrFiles    = testcorpus.UDHRFiles
+	readIDs      = testcorpus.ReadIDs
+	truthMissing = testcorpus.TruthMissing
+)
 
 // articleIDs are the ids of d's items that are neither sections nor
 // preambles nor numbered paragraphs (list items an HTML page makes items
