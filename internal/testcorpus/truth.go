@@ -2,8 +2,10 @@ package testcorpus
 
 import (
 	"bufio"
+	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"testing"
@@ -121,4 +123,56 @@ func TruthMissing(d *corpus.Document, ids []string) []string {
 		}
 	}
 	return missing
+}
+
+// dupSuffix is the suffix ingest gives the id of the second item that
+// prints a number already printed ("rule:3-2").
+var dupSuffix = regexp.MustCompile(`-[0-9]+$`)
+
+// CheckDuplicates fails t for every id of d that carries a duplicate's
+// suffix ("rule:3-2", the id of another item of d with "-2") unless the
+// file prints that number twice: both items print the same number, and a
+// warning of d's notes names the id at both places (a warning lists five
+// and says how many more).
+func CheckDuplicates(t testing.TB, name string, d *corpus.Document) {
+	t.Helper()
+	ids := map[string]int{}
+	for i := range d.Items {
+		ids[d.Items[i].ID] = i
+	}
+	warning := ""
+	for _, n := range d.Notes {
+		if strings.Contains(n, "printed twice") {
+			warning = n
+		}
+	}
+	dups := 0
+	for i := range d.Items {
+		it := &d.Items[i]
+		loc := dupSuffix.FindStringIndex(it.ID)
+		if loc == nil {
+			continue
+		}
+		j, ok := ids[it.ID[:loc[0]]]
+		if !ok {
+			continue // a label of its own ("rule:Artikel-2"), no suffix
+		}
+		dups++
+		switch {
+		case d.Items[j].Number == "" || RunForm(d.Items[j].Number) != RunForm(it.Number):
+			t.Errorf("%s: %s (number %q) is a duplicate of %s, which prints %q: the file does not print one number twice", name, it.ID, it.Number, d.Items[j].ID, d.Items[j].Number)
+		case warning == "":
+			t.Errorf("%s: %s: a number printed twice with no warning naming both places", name, it.ID)
+		}
+	}
+	if dups > 0 && warning != "" {
+		named := strings.Count(warning, " and ") - strings.Count(warning, " more")
+		more := 0
+		if k := strings.LastIndex(warning, " and "); k >= 0 {
+			fmt.Sscanf(warning[k:], " and %d more", &more)
+		}
+		if named+more < dups {
+			t.Errorf("%s: %d ids printed twice, the warning names %d: %s", name, dups, named+more, warning)
+		}
+	}
 }
