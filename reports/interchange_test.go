@@ -142,7 +142,8 @@ func TestInterchangeTranslateToolkit(t *testing.T) {
 				t.Errorf("msgfmt -c %s:\n%s", filepath.Base(po), out)
 			}
 			var want counts
-			want.translated, want.fuzzy, want.untranslated = reports.CountSegments(r.Draft())
+			p := r.Progress()
+			want.translated, want.fuzzy, want.untranslated = p.Translated, p.Review(), p.Untranslated
 			got := pocount(t, po)
 			if got != want {
 				t.Errorf("pocount %s: %+v, want %+v", filepath.Base(po), got, want)
