@@ -25,6 +25,11 @@ type Reading struct {
 	// projection of the source's items (its items are not the
 	// translation's own).
 	Projected bool
+	// Partial is set when the target, by the length of its sure pairs,
+	// holds a part of the source (one chapter, a page of addenda):
+	// its items are not held to place half of the source's (see
+	// partial).
+	Partial bool
 	// Placed counts the source items other than preambles that have an
 	// item in Doc, of Items.
 	Placed, Items int
@@ -105,8 +110,28 @@ func (c Coverage) Err() error {
 // (partial). The final alignment of the source with the reading is
 // made by id.
 func (o Options) Through(src, tgt *corpus.Document) *Reading {
+	r := o.through(src, tgt)
+	if few(src, tgt) && 2*r.Placed < r.Items && !stopped(o.done()) {
+		// Few items, read without the item-level alignment, and
+		// placing little: where that alignment finds the target to hold
+		// a part of the source (a chapter of it), its reading stands.
+		if al := o.Align(src, tgt); partial(al) {
+			r = renamed(al)
+			r.Partial = true
+		}
+	}
+	return r
+}
+
+// few reports whether tgt has fewer than an eighth as many items as
+// src has items other than preambles.
+func few(src, tgt *corpus.Document) bool { return 8*len(tgt.Items) < placeable(src) }
+
+// through is Through but for a target of few items that holds a part
+// of the source.
+func (o Options) through(src, tgt *corpus.Document) *Reading {
 	var al *Alignment
-	if 8*len(tgt.Items) < placeable(src) {
+	if few(src, tgt) {
 		// Fewer than an eighth as many items as the source's: one to one
 		// they could place few of them, and the item-level programme's
 		// band, as wide as the difference of the counts, would cost
@@ -117,7 +142,10 @@ func (o Options) Through(src, tgt *corpus.Document) *Reading {
 		al = o.Align(src, tgt)
 	}
 	r := renamed(al)
-	if r.Placed == r.Items || stopped(o.done()) || partial(al) {
+	if r.Placed == r.Items || stopped(o.done()) {
+		return r
+	}
+	if r.Partial = partial(al); r.Partial {
 		return r
 	}
 	pieces, bt := o.project(src, tgt)

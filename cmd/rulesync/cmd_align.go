@@ -55,7 +55,9 @@ func alignCommand() *cli.Command {
 			}
 			als := make([]*align.Alignment, len(rds))
 			for i, rd := range rds {
-				if err := align.Covered(rd.Alignment).Err(); err != nil {
+				if err := align.Covered(rd.Alignment).Err(); err != nil && !rd.Partial {
+					// A target that holds a part of the source (a
+					// chapter) is aligned with the part it holds.
 					return cli.Exit(fmt.Sprintf("align: %s: %v", c.Args().Get(i+1), err), exitBad)
 				}
 				if err := checkBelong(c, rd.Alignment, c.Args().Get(0), c.Args().Get(i+1)); err != nil {

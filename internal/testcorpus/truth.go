@@ -11,8 +11,6 @@ import (
 	"testing"
 	"unicode"
 
-	"golang.org/x/text/unicode/norm"
-
 	"github.com/rulesync/rulesync/corpus"
 )
 
@@ -67,7 +65,7 @@ func RunForm(s string) string {
 		}
 		cur, kind = nil, 0
 	}
-	for _, r := range strings.ToLower(norm.NFKC.String(s)) {
+	for _, r := range strings.ToLower(corpus.Fold(s)) {
 		k := 0
 		switch {
 		case unicode.IsDigit(r):
