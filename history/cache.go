@@ -29,6 +29,7 @@ type Cache struct {
 	docs  map[string]*corpus.Document
 	steps map[[2]string]*Step
 	texts map[string]string
+	kept  map[string]bool // the series snapshots read or written
 }
 
 // NewCache returns an empty cache, kept on disk in dir if dir is not
