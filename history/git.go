@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
 	"sort"
 	"sync"
 
@@ -89,7 +90,7 @@ func (g Git) Editions(ctx context.Context) ([]Edition, error) {
 		keys[k] = v.blob.String()
 	}
 	// A series read before, as it is, is one file of the cache.
-	docs := g.Cache.Series(keys)
+	docs := g.Cache.Series(g.scope(), keys)
 	if docs == nil {
 		if docs, err = g.ingest(ctx, repo, kept); err != nil {
 			return nil, err
@@ -101,6 +102,16 @@ func (g Git) Editions(ctx context.Context) ([]Edition, error) {
 	}
 	nameEditions(eds)
 	return eds, nil
+}
+
+// scope names the file's history in a cache: the repository's directory
+// and the file's path.
+func (g Git) scope() string {
+	dir, err := filepath.Abs(g.Repo)
+	if err != nil {
+		dir = g.Repo
+	}
+	return dir + "\x00" + g.Path
 }
 
 // tagsByCommit maps each tagged commit to its tag names, sorted.

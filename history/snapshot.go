@@ -3,6 +3,7 @@ package history
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"os"
 	"slices"
 
 	"github.com/rulesync/rulesync/corpus"
@@ -45,14 +46,38 @@ func (c *Cache) seriesName(keys []string) string {
 // Series returns the documents of the editions of these keys, in order,
 // from the series' snapshot, and files the snapshot's documents and
 // steps in memory; nil when there is no snapshot of exactly these keys.
-func (c *Cache) Series(keys []string) []*corpus.Document {
+// Then the last snapshot kept of the same scope (the same file of the
+// same repository: a series that has grown or changed since) gives
+// what it has of these keys, in memory, so that only the rest is
+// ingested and compared.
+func (c *Cache) Series(scope string, keys []string) []*corpus.Document {
 	if c == nil || len(keys) < 2 {
 		return nil
 	}
+	name := c.seriesName(keys)
+	c.mu.Lock()
+	if c.scopes == nil {
+		c.scopes = map[string]string{}
+	}
+	c.scopes[name] = scope
+	c.mu.Unlock()
+	if docs, _ := c.loadSeries(keys); docs != nil {
+		return docs
+	}
+	var last []string
+	if c.load(c.lastName(scope), &last) && !slices.Equal(last, keys) {
+		c.loadSeries(last)
+	}
+	return nil
+}
+
+// loadSeries reads the snapshot of the series of these keys and files
+// its documents and steps in memory.
+func (c *Cache) loadSeries(keys []string) ([]*corpus.Document, bool) {
 	var s snapshot
 	name := c.seriesName(keys)
-	if !c.load(name, &s) || !slices.Equal(s.Keys, keys) || len(s.Docs) != len(keys) || len(s.Count) != len(keys) || len(s.Steps) != len(keys)-1 {
-		return nil
+	if len(keys) < 2 || !c.load(name, &s) || !slices.Equal(s.Keys, keys) || len(s.Docs) != len(keys) || len(s.Count) != len(keys) || len(s.Steps) != len(keys)-1 {
+		return nil, false
 	}
 	docs := make([]*corpus.Document, len(keys))
 	at := 0
@@ -60,12 +85,12 @@ func (c *Cache) Series(keys []string) []*corpus.Document {
 		d := &s.Docs[k]
 		n := s.Count[k]
 		if n < 0 || at+n > len(s.Index) {
-			return nil
+			return nil, false
 		}
 		d.Items = make([]corpus.Item, n)
 		for i, x := range s.Index[at : at+n] {
 			if int(x) >= len(s.Items) {
-				return nil
+				return nil, false
 			}
 			d.Items[i] = s.Items[x]
 		}
@@ -77,7 +102,7 @@ func (c *Cache) Series(keys []string) []*corpus.Document {
 		st := &s.Steps[k].Step
 		var ok bool
 		if st.Pairs, ok = unpackPairs(s.Steps[k].Runs, len(docs[k].Items), len(docs[k+1].Items)); !ok {
-			return nil
+			return nil, false
 		}
 		steps[k] = st
 	}
@@ -100,7 +125,14 @@ func (c *Cache) Series(keys []string) []*corpus.Document {
 		c.kept = map[string]bool{}
 	}
 	c.kept[name] = true
-	return docs
+	return docs, true
+}
+
+// lastName is the cache file that names the last series kept of a
+// scope.
+func (c *Cache) lastName(scope string) string {
+	h := sha256.Sum256([]byte(c.Version + "\x00" + scope))
+	return "last-" + hex.EncodeToString(h[:16])
 }
 
 // KeepSeries writes the snapshot of a series whose editions all have
@@ -146,7 +178,17 @@ func (c *Cache) KeepSeries(eds []Edition, steps []*Step) {
 		c.kept = map[string]bool{}
 	}
 	c.kept[name] = true
+	scope, scoped := c.scopes[name]
 	c.mu.Unlock()
+	if !scoped {
+		return
+	}
+	// The scope's snapshot before this one is of no further use.
+	var last []string
+	if c.load(c.lastName(scope), &last) && !slices.Equal(last, keys) {
+		os.Remove(c.file(c.seriesName(last)))
+	}
+	c.store(c.lastName(scope), keys)
 }
 
 // addItems adds the items of a document to the table and returns their

@@ -21,8 +21,9 @@ import (
 // renumberings, splits and merges) with no cache, with an empty cache
 // on disk, and again from that cache's series file alone (the files of
 // the documents and steps removed): the history's JSON and every
-// document are byte-identical each time. A damaged series file, or one
-// of another Version, is not used.
+// document are byte-identical each time. A series one commit longer
+// takes what the shorter one's file has and ingests one document. A
+// damaged series file, or one of another Version, is not used.
 func TestSeriesSnapshot(t *testing.T) {
 	series := map[string][]commit{}
 	data, err := os.ReadFile(testcorpus.Path(t, realSeries["wca"][1]))
@@ -44,10 +45,12 @@ func TestSeriesSnapshot(t *testing.T) {
 	for name, commits := range series {
 		t.Run(name, func(t *testing.T) {
 			path := "rules" + map[bool]string{true: ".wml", false: ".md"}[name == "debian"]
-			dir, _ := makeRepo(t, path, commits)
-			read := func(c *Cache) (string, []string) {
+			dir, hashes := makeRepo(t, path, commits)
+			ingests := 0
+			readTo := func(c *Cache, to string) (string, []string) {
 				t.Helper()
-				g := Git{Repo: dir, Path: path, Cache: c, Ingest: ingest.Options{Now: func() time.Time { return time.Unix(0, 0) }}}
+				g := Git{Repo: dir, Path: path, To: to, Cache: c, Workers: 1,
+					Ingest: ingest.Options{Now: func() time.Time { ingests++; return time.Unix(0, 0) }}}
 				eds, err := g.Editions(context.Background())
 				if err != nil {
 					t.Fatal(err)
@@ -76,6 +79,7 @@ func TestSeriesSnapshot(t *testing.T) {
 				}
 				return out.String(), docs
 			}
+			read := func(c *Cache) (string, []string) { return readTo(c, "") }
 			want, wantDocs := read(nil)
 			cacheDir := t.TempDir()
 			same := func(how string, c *Cache) {
@@ -102,12 +106,32 @@ func TestSeriesSnapshot(t *testing.T) {
 				t.Fatalf("%d series files in the cache, want 1", len(snaps))
 			}
 			keys := keysOf(t, dir, path)
-			if NewCache(cacheDir, "test").Series(keys) == nil {
+			scope := Git{Repo: dir, Path: path}.scope()
+			if NewCache(cacheDir, "test").Series(scope, keys) == nil {
 				t.Fatalf("the series file was not read")
 			}
 			same("the series file", NewCache(cacheDir, "test"))
-			if NewCache(cacheDir, "other").Series(keys) != nil {
+			if NewCache(cacheDir, "other").Series(scope, keys) != nil {
 				t.Errorf("a series file of another Version was used")
+			}
+			// The series one commit shorter, then the whole: the
+			// snapshot of the first gives the second all but its last
+			// document and step, and is then removed.
+			if len(commits) > 2 {
+				grown := t.TempDir()
+				readTo(NewCache(grown, "test"), hashes[len(hashes)-2].String())
+				files, _ = filepath.Glob(filepath.Join(grown, "doc-*.gob"))
+				for _, f := range files {
+					os.Remove(f)
+				}
+				ingests = 0
+				same("the series one commit longer", NewCache(grown, "test"))
+				if ingests != 1 {
+					t.Errorf("the series one commit longer: %d documents ingested, want 1", ingests)
+				}
+				if files, _ := filepath.Glob(filepath.Join(grown, "series-*.gob")); len(files) != 1 {
+					t.Errorf("%d series files once the series grew, want 1", len(files))
+				}
 			}
 			snap, err := os.ReadFile(snaps[0])
 			if err != nil {
@@ -117,7 +141,7 @@ func TestSeriesSnapshot(t *testing.T) {
 				if err := os.WriteFile(snaps[0], snap[:cut], 0o644); err != nil {
 					t.Fatal(err)
 				}
-				if NewCache(cacheDir, "test").Series(keys) != nil {
+				if NewCache(cacheDir, "test").Series(scope, keys) != nil {
 					t.Errorf("a series file cut at %d of %d bytes was used", cut, len(snap))
 				}
 				same(fmt.Sprintf("a series file cut at %d of %d bytes", cut, len(snap)), NewCache(cacheDir, "test"))
