@@ -267,6 +267,8 @@ func unpackPairs(runs []int32, nOld, nNew int) (ps []Pair, ok bool) {
 			count, total, k = count+1, total+m, k+2+m
 		}
 	}
+	// Each item is in one pair at most: a damaged file that claims more
+	// is refused before anything is allocated for it.
 	if count > nOld+nNew+len(runs) {
 		return nil, false
 	}
