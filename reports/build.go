@@ -97,6 +97,11 @@ type ChangelogSummary struct {
 	Scope []string
 }
 
+// count is the summary's counts as its changelog counts them.
+func (c ChangelogSummary) count() changeCount {
+	return changeCount{total: c.Changes, substantive: c.Substantive, editorial: c.Editorial, added: c.Added, removed: c.Removed}
+}
+
 // TranslationSummary describes a checked translation.
 type TranslationSummary struct {
 	Name, Source, Base string
@@ -302,7 +307,11 @@ func (b *Build) Run(ctx context.Context) (*Summary, error) {
 		}
 		d := d
 		name := d.Old + ".." + d.New
-		tasks = append(tasks, task{"diff", name, key("diff", settings, name, byName[d.Old].hash, byName[d.New].hash), func() (files, any, error) {
+		k := key("diff", settings, name, byName[d.Old].hash, byName[d.New].hash)
+		if d.Title != "" {
+			k = key("diff", settings, name, byName[d.Old].hash, byName[d.New].hash, "title", d.Title)
+		}
+		tasks = append(tasks, task{"diff", name, k, func() (files, any, error) {
 			o, err := load(d.Old)
 			if err != nil {
 				return nil, nil, err
@@ -654,25 +663,18 @@ func changelogFiles(pair Pair, c *diff.Comparison) (files, any, error) {
 	name := pair.Old + ".." + pair.New
 	fs := files{}
 	var md bytes.Buffer
-	ChangelogOptions{OldName: pair.Old, NewName: pair.New}.Markdown(&md, c)
+	ChangelogOptions{OldName: pair.Old, NewName: pair.New, Title: pair.Title}.Markdown(&md, c)
 	fs["changelog/"+name+".md"] = md.Bytes()
 	if data, err := c.MarshalJSON(); err == nil {
 		fs["changelog/"+name+".json"] = indentJSON(data)
 	}
+	n := countChanges(c)
 	s := &ChangelogSummary{Name: name, Old: c.Old.Edition, New: c.New.Edition, OldName: pair.Old, NewName: pair.New,
-		Changes: len(c.Changes), Substantive: c.Count(diff.Substantive), Editorial: c.Count(diff.Editorial)}
-	for _, ch := range c.Changes {
-		switch ch.Kind {
-		case diff.Added:
-			s.Added++
-		case diff.Removed:
-			s.Removed++
-		}
-	}
+		Changes: n.total, Substantive: n.substantive, Editorial: n.editorial, Added: n.added, Removed: n.removed}
 	for _, n := range c.Scope {
 		s.Scope = append(s.Scope, n.Note)
 	}
-	page, err := changelogPage(pair.Old, pair.New, c, s)
+	page, err := changelogPage(pair, c, s)
 	if err != nil {
 		return nil, nil, err
 	}

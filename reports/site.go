@@ -377,21 +377,22 @@ func coverageBar(t TranslationSummary) string {
 	}) + fmt.Sprintf("<p class=\"meta\">%.1f%% of %d items covered; %d findings, %d errors.</p>", t.Coverage, t.InScope, t.Findings, t.Errors)
 }
 
-// changeBar is an edition pair's bar: its changes substantive and
-// editorial (items kept), added and removed.
+// changeBar is an edition pair's bar: its substantive changes to kept
+// items, its editorial ones, the items added and removed, with the
+// changelog's summary line under it, both from one count (changeCount).
 func changeBar(c ChangelogSummary) string {
+	n := c.count()
 	return bar("changes", "Changes from "+c.OldName+" to "+c.NewName, []barPart{
-		{"substantive", "substantive", c.Substantive - c.Added - c.Removed},
-		{"editorial", "editorial", c.Editorial},
-		{"added", "added", c.Added},
-		{"removed", "removed", c.Removed},
+		{"substantive", "changed (substantive)", n.changed()},
+		{"editorial", "editorial", n.editorial},
+		{"added", "added", n.added},
+		{"removed", "removed", n.removed},
 	}) + fmt.Sprintf("<p class=\"meta\">%s.</p>", esc(changeWords(c)))
 }
 
-// changeWords counts an edition pair's changes in words.
+// changeWords counts an edition pair's changes in words, as its
+// changelog's summary line does.
 func changeWords(c ChangelogSummary) string {
-	if c.Changes == 0 {
-		return "No changes"
-	}
-	return fmt.Sprintf("%d changes: %d substantive (%d added, %d removed), %d editorial", c.Changes, c.Substantive, c.Added, c.Removed, c.Editorial)
+	s := c.count().words()
+	return strings.ToUpper(s[:1]) + s[1:]
 }
