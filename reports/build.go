@@ -378,6 +378,7 @@ func (b *Build) Run(ctx context.Context) (*Summary, error) {
 	}
 	summaries := make([]any, len(tasks))
 	taskErrs := make([]error, len(tasks))
+	pages := make([][]byte, len(tasks)) // the changelogs' site pages
 	for i := range tasks {
 		wg.Add(1)
 		go func() {
@@ -402,6 +403,10 @@ func (b *Build) Run(ctx context.Context) (*Summary, error) {
 				// Copies, not links: editing the output never edits
 				// the cache.
 				err = out.writeAll(fs)
+				if t.stage == "diff" {
+					// Linked to the histories once they are made.
+					pages[i] = fs["changelog/"+t.name+".html"]
+				}
 			}
 			summaries[i], taskErrs[i] = s, err
 			b.event(Event{Stage: t.stage, Name: t.name, Done: true, Cached: hit, Err: err})
@@ -448,6 +453,17 @@ func (b *Build) Run(ctx context.Context) (*Summary, error) {
 	}
 	if err := b.interrupted(ctx); err != nil {
 		return nil, err
+	}
+	// Each changelog entry of a series' editions links to its item's
+	// history.
+	for i := range tasks {
+		if c, ok := summaries[i].(*ChangelogSummary); ok && pages[i] != nil && len(sum.Histories) > 0 {
+			if p := linkHistories(pages[i], *c, sum.Histories); !bytes.Equal(p, pages[i]) {
+				if err := out.write("changelog/"+c.Name+".html", p); err != nil {
+					return nil, err
+				}
+			}
+		}
 	}
 
 	// The glossary of the shared documents, and the site.
