@@ -54,7 +54,7 @@ type Change struct {
 	// added, deleted or replaced and the numbers that changed, quoted
 	// from the redline ("“for 30 seconds” became “for 60 seconds”"); the text
 	// of an added or removed item; Reason when no edit is more than
-	// typography or an equivalence.
+	// typography or an equivalence, or the item has no text.
 	Summary string
 	// Redline holds the edits of the old text into the new one (runes of
 	// the old text); Spans the same as kept, deleted and inserted text.

@@ -89,14 +89,11 @@ func summarize(o, n *corpus.Item, ch *Change, lang string, eqs *equivalences, re
 	return strings.Join(parts, "; ")
 }
 
-// itemSummary quotes an added or removed item: its text, or its title
-// when it has no text (a heading), cut as clip cuts; reason when it has
-// neither.
+// itemSummary quotes an added or removed item's text, cut as clip
+// cuts; reason when it has none (a heading, which its label names).
 func itemSummary(it *corpus.Item, reason string) string {
-	for _, s := range []string{it.Text, it.Title} {
-		if c := clip(s); c != "" {
-			return quote(c)
-		}
+	if c := clip(it.Text); c != "" {
+		return quote(c)
 	}
 	return reason
 }

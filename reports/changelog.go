@@ -91,11 +91,11 @@ func label(it *corpus.Item) string {
 }
 
 // headline is what an entry's first line says after its label: the
-// change's summary, in the words of the rule; the reason where the
-// entry quotes the whole text below (an added or removed item in
+// change's summary, in the words of the rule; the reason for an added
+// or removed item where the entry quotes its whole text below (in
 // Markdown and HTML), so as not to quote it twice.
 func headline(e entry, quotesText bool) string {
-	if quotesText && (e.ch.Kind == diff.Added || e.ch.Kind == diff.Removed) && e.item().Text != "" || e.ch.Summary == "" {
+	if quotesText && (e.ch.Kind == diff.Added || e.ch.Kind == diff.Removed) || e.ch.Summary == "" {
 		return e.ch.Reason
 	}
 	return e.ch.Summary
