@@ -77,7 +77,7 @@ func summarize(o, n *corpus.Item, ch *Change, lang string, eqs *equivalences, re
 		if s := textSummary(o, n, spans, lang, eqs); s != "" {
 			parts = append(parts, s)
 		} else if !ch.TitleChanged || !strings.HasPrefix(reason, "title ") {
-			parts = append(parts, reason) // an editorial edit: the reason quotes it
+			parts = append(parts, notesSummary(o.Text, n.Text, reason)) // an editorial edit: the reason quotes it
 		}
 		if len(parts) == 2 && equivalent(o.Title, n.Title, eqs) {
 			parts = parts[1:] // the text's change says more
@@ -87,6 +87,34 @@ func summarize(o, n *corpus.Item, ch *Change, lang string, eqs *equivalences, re
 		return reason
 	}
 	return strings.Join(parts, "; ")
+}
+
+// notesSummary is reason with the deletion notes the edit added or
+// removed quoted as printed, when it names them: "only a deletion note"
+// becomes "only a deletion note: “D) Deleted 2022” added".
+func notesSummary(old, new, reason string) string {
+	if !strings.Contains(reason, "a deletion note") {
+		return reason
+	}
+	notes := func(s string) []string {
+		var out []string
+		for _, m := range deletionNoteRe.FindAllString(s, -1) {
+			out = append(out, strings.TrimSpace(m))
+		}
+		return out
+	}
+	gone, came := delta(notes(old), notes(new))
+	var out []string
+	for _, x := range came {
+		out = append(out, quote(x)+" added")
+	}
+	for _, x := range gone {
+		out = append(out, quote(x)+" deleted")
+	}
+	if len(out) == 0 {
+		return reason
+	}
+	return reason + ": " + and(out)
 }
 
 // itemSummary quotes an added or removed item's text, cut as clip
@@ -132,7 +160,7 @@ func textSummary(o, n *corpus.Item, spans []Span, lang string, eqs *equivalences
 	}
 	var kept []summaryEdit
 	for _, e := range summaryEdits(spans) {
-		e = e.widened()
+		e = e.trimmed().widened()
 		if equivalent(e.del, e.ins, eqs) || labelOnly(e.del, o.Parts) && labelOnly(e.ins, n.Parts) {
 			continue
 		}
@@ -314,6 +342,37 @@ func (e summaryEdit) phrase() string {
 		return quote(d) + " deleted"
 	}
 	return quote(d) + " became " + quote(n)
+}
+
+// trimmed is the edit without the words its two sides begin or end
+// with alike (a text rewritten whole often keeps its first clause),
+// those words moved to the text before or after it.
+func (e summaryEdit) trimmed() summaryEdit {
+	if e.del == "" || e.ins == "" {
+		return e
+	}
+	a, b := Segment(e.del), Segment(e.ins)
+	p := 0
+	for p < len(a) && p < len(b) && a[p] == b[p] {
+		p++
+	}
+	for p > 0 && !isSpaceSeg(a[p-1]) {
+		p-- // whole words only
+	}
+	q := 0
+	for q < len(a)-p && q < len(b)-p && a[len(a)-1-q] == b[len(b)-1-q] {
+		q++
+	}
+	for q > 0 && !isSpaceSeg(a[len(a)-q]) {
+		q--
+	}
+	if p == 0 && q == 0 {
+		return e
+	}
+	e.before += strings.Join(a[:p], "")
+	e.after = strings.Join(a[len(a)-q:], "") + e.after
+	e.del, e.ins = strings.Join(a[p:len(a)-q], ""), strings.Join(b[p:len(b)-q], "")
+	return e
 }
 
 // widened is the edit with the word before and the word after it on
