@@ -337,7 +337,8 @@ func worklistPage(t Translation, r *gaps.Report, s TranslationSummary, h *histor
 // the overview, the summary table and the change bar, the contents, the
 // entries linked to the items on the editions' document pages, and
 // citations linked to the new edition's items.
-func changelogPage(oldName, newName string, c *diff.Comparison, s *ChangelogSummary) ([]byte, error) {
+func changelogPage(pair Pair, c *diff.Comparison, s *ChangelogSummary) ([]byte, error) {
+	oldName, newName := pair.Old, pair.New
 	var b strings.Builder
 	p := &printer{w: &b}
 	l := newChangelog(c, ChangelogOptions{})
@@ -351,7 +352,7 @@ func changelogPage(oldName, newName string, c *diff.Comparison, s *ChangelogSumm
 	}
 	newItem := docPage(newName, c.New)
 	l.htmlBody(p, changelogLinks{
-		title:   changelogTitle(c, oldName, newName),
+		title:   ChangelogOptions{OldName: oldName, NewName: newName, Title: pair.Title}.changelogTitle(c),
 		oldItem: docPage(oldName, c.Old),
 		newItem: newItem,
 		cite:    func(ref string) string { return newItem(corpus.RefItem(ref)) },
