@@ -146,10 +146,12 @@ func TestScaleAllocLinear(t *testing.T) {
 }
 
 // TestMarkdownNestingRefused checks that Markdown nested past
-// ingest.MarkdownMaxDepth, or whose unclosed link destinations would be
-// rescanned over and over, is a parse error naming the line when read as
-// Markdown, and read as plain text when the format was only guessed: the
-// CommonMark parser takes time quadratic in both.
+// ingest.MarkdownMaxDepth, whose unclosed link destinations would be
+// rescanned over and over, or with more emphasis runs than
+// ingest.MarkdownMaxEmphasisRuns, is a parse error naming the line when
+// read as Markdown, and read as plain text when the format was only
+// guessed: the CommonMark parser takes time quadratic in the first two
+// and memory hundreds of times the input's size in the third.
 func TestMarkdownNestingRefused(t *testing.T) {
 	deep := ingest.MarkdownMaxDepth + 1
 	stairs := repeat(2*deep, func(b *strings.Builder, i int) { b.WriteString(strings.Repeat("  ", i-1) + "- a\n") })
@@ -166,6 +168,8 @@ func TestMarkdownNestingRefused(t *testing.T) {
 		{"lazy", repeat(2*deep, func(b *strings.Builder, i int) { b.WriteString(strings.Repeat(">", i) + " a\nb\n") }), 2*deep - 1},
 		{"links", "# T\n\n" + strings.Repeat("[a](", 300_000) + "\n", 3},
 		{"angle links", "# T\n\n" + strings.Repeat("[a](< ", 300_000) + "\n", 3},
+		{"emphasis", "# T\n\n" + strings.Repeat("*a ", ingest.MarkdownMaxEmphasisRuns/2) + "x" + strings.Repeat(" a*", ingest.MarkdownMaxEmphasisRuns/2+1) + "\n", 3},
+		{"emphasis over lines", "# T\n\n" + strings.Repeat("*a* _b_\n\n", ingest.MarkdownMaxEmphasisRuns/4+1), ingest.MarkdownMaxEmphasisRuns/2 + 3},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := ingest.Options{Format: "markdown"}.Bytes("deep.md", []byte(c.text))
