@@ -97,16 +97,20 @@ type ChangelogSummary struct {
 	Scope []string
 }
 
+// count is the summary's counts as its changelog counts them.
+func (c ChangelogSummary) count() changeCount {
+	return changeCount{total: c.Changes, substantive: c.Substantive, editorial: c.Editorial, added: c.Added, removed: c.Removed}
+}
+
 // TranslationSummary describes a checked translation.
 type TranslationSummary struct {
 	Name, Source, Base string
-	Findings, Errors   int
-	Stale, Missing     int
-	Coverage           float64
-	// InScope counts the source items the translation is meant to cover,
-	// and of them Translated those translated without an error finding
-	// and WithErrors those with one (Stale and Missing count the rest).
-	InScope, Translated, WithErrors int
+	// Findings counts the report's findings and Errors those of error
+	// severity.
+	Findings, Errors int
+	// Progress counts the translation's segments by state, as every
+	// output counts them (gaps.Progress).
+	Progress gaps.Progress
 	// Labels gives the translation's items by printed number: an item
 	// that prints none takes its source's ("item:6" is "Rule 7").
 	Labels map[string]string
@@ -302,7 +306,11 @@ func (b *Build) Run(ctx context.Context) (*Summary, error) {
 		}
 		d := d
 		name := d.Old + ".." + d.New
-		tasks = append(tasks, task{"diff", name, key("diff", settings, name, byName[d.Old].hash, byName[d.New].hash), func() (files, any, error) {
+		k := key("diff", settings, name, byName[d.Old].hash, byName[d.New].hash)
+		if d.Title != "" {
+			k = key("diff", settings, name, byName[d.Old].hash, byName[d.New].hash, "title", d.Title)
+		}
+		tasks = append(tasks, task{"diff", name, k, func() (files, any, error) {
 			o, err := load(d.Old)
 			if err != nil {
 				return nil, nil, err
@@ -369,6 +377,7 @@ func (b *Build) Run(ctx context.Context) (*Summary, error) {
 	}
 	summaries := make([]any, len(tasks))
 	taskErrs := make([]error, len(tasks))
+	pages := make([][]byte, len(tasks)) // the changelogs' site pages
 	for i := range tasks {
 		wg.Add(1)
 		go func() {
@@ -393,6 +402,10 @@ func (b *Build) Run(ctx context.Context) (*Summary, error) {
 				// Copies, not links: editing the output never edits
 				// the cache.
 				err = out.writeAll(fs)
+				if t.stage == "diff" {
+					// Linked to the histories once they are made.
+					pages[i] = fs["changelog/"+t.name+".html"]
+				}
 			}
 			summaries[i], taskErrs[i] = s, err
 			b.event(Event{Stage: t.stage, Name: t.name, Done: true, Cached: hit, Err: err})
@@ -439,6 +452,17 @@ func (b *Build) Run(ctx context.Context) (*Summary, error) {
 	}
 	if err := b.interrupted(ctx); err != nil {
 		return nil, err
+	}
+	// Each changelog entry of a series' editions links to its item's
+	// history.
+	for i := range tasks {
+		if c, ok := summaries[i].(*ChangelogSummary); ok && pages[i] != nil && len(sum.Histories) > 0 {
+			if p := linkHistories(pages[i], *c, sum.Histories); !bytes.Equal(p, pages[i]) {
+				if err := out.write("changelog/"+c.Name+".html", p); err != nil {
+					return nil, err
+				}
+			}
+		}
 	}
 
 	// The glossary of the shared documents, and the site.
@@ -654,25 +678,18 @@ func changelogFiles(pair Pair, c *diff.Comparison) (files, any, error) {
 	name := pair.Old + ".." + pair.New
 	fs := files{}
 	var md bytes.Buffer
-	ChangelogOptions{OldName: pair.Old, NewName: pair.New}.Markdown(&md, c)
+	ChangelogOptions{OldName: pair.Old, NewName: pair.New, Title: pair.Title}.Markdown(&md, c)
 	fs["changelog/"+name+".md"] = md.Bytes()
 	if data, err := c.MarshalJSON(); err == nil {
 		fs["changelog/"+name+".json"] = indentJSON(data)
 	}
+	n := countChanges(c)
 	s := &ChangelogSummary{Name: name, Old: c.Old.Edition, New: c.New.Edition, OldName: pair.Old, NewName: pair.New,
-		Changes: len(c.Changes), Substantive: c.Count(diff.Substantive), Editorial: c.Count(diff.Editorial)}
-	for _, ch := range c.Changes {
-		switch ch.Kind {
-		case diff.Added:
-			s.Added++
-		case diff.Removed:
-			s.Removed++
-		}
-	}
+		Changes: n.total, Substantive: n.substantive, Editorial: n.editorial, Added: n.added, Removed: n.removed}
 	for _, n := range c.Scope {
 		s.Scope = append(s.Scope, n.Note)
 	}
-	page, err := changelogPage(pair.Old, pair.New, c, s)
+	page, err := changelogPage(pair, c, s)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -709,27 +726,18 @@ func (b *Build) translationFiles(t Translation, r *gaps.Report, o DraftOptions) 
 	fs["interchange/"+t.Name+".po"] = po.Bytes()
 	fs["interchange/"+t.Name+".xlf"] = xlf.Bytes()
 	fs["interchange/"+t.Name+".tmx"] = tmx.Bytes()
-	s := &TranslationSummary{Name: t.Name, Source: t.Source, Base: t.Base, Findings: len(r.Findings), Coverage: r.Coverage, Labels: targetNames(r), Draft: draft}
+	s := &TranslationSummary{Name: t.Name, Source: t.Source, Base: t.Base, Findings: len(r.Findings), Progress: d.Progress(), Labels: targetNames(r), Draft: draft}
 	for _, f := range r.Findings {
-		switch {
-		case f.Severity == gaps.Error:
+		if f.Severity == gaps.Error {
 			s.Errors++
 		}
-		switch f.Check {
-		case gaps.Stale:
-			s.Stale++
-		case gaps.Missing:
-			s.Missing++
-		}
 	}
-	u := countUnits(r.Units())
-	s.InScope, s.Translated, s.WithErrors = u.inScope, u.translated, u.withErrors
 	side, err := sidePage(t, r, s)
 	if err != nil {
 		return nil, nil, err
 	}
 	fs["translations/"+t.Name+".html"] = side
-	work, err := worklistPage(t, r)
+	work, err := worklistPage(t, r, *s)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"html"
 	"html/template"
+	"slices"
 	"strings"
 
 	"github.com/rulesync/rulesync/corpus"
@@ -21,7 +23,14 @@ type HistorySummary struct {
 	// Items counts the lives of the series; Changed those with a change;
 	// Changes the changes.
 	Items, Changed, Changes int
+	// pages gives the page of each item that changed, in the output, by
+	// edition and item id (pageKey).
+	pages map[string]string
 }
+
+// pageKey is the key of HistorySummary.pages: an edition's name and an
+// item's id in it.
+func pageKey(edition, id string) string { return edition + "\x00" + id }
 
 // seriesFiles follows the items of a series through its editions:
 // history/<name>.{html,md,json} and a page per item that changed,
@@ -69,7 +78,7 @@ func (b *Build) seriesFiles(ctx context.Context, se Series, ok func(string) bool
 func historyFiles(se Series, h *history.History) (files, *HistorySummary, error) {
 	fs := files{}
 	v := h.All()
-	s := &HistorySummary{Name: se.Name, Editions: se.Editions, Items: len(h.Lives)}
+	s := &HistorySummary{Name: se.Name, Editions: se.Editions, Items: len(h.Lives), pages: map[string]string{}}
 	var md, js bytes.Buffer
 	if err := HistoryMarkdown(&md, v); err != nil {
 		return nil, nil, err
@@ -95,6 +104,12 @@ func historyFiles(se Series, h *history.History) (files, *HistorySummary, error)
 			return nil, nil, err
 		}
 		fs["history/"+se.Name+"/"+file+".html"] = page
+		for e := l.First; e <= l.Last; e++ {
+			for _, i := range l.At[e] {
+				ed := h.Editions[e]
+				s.pages[pageKey(ed.Name, ed.Doc.Items[i].ID)] = "history/" + urlPath(se.Name) + "/" + urlPath(file) + ".html"
+			}
+		}
 	}
 	fmt.Fprintf(&body, "</ul>\n<p class=\"files\"><a href=\"../index.html#histories\">All histories</a><a href=\"%s.md\">Markdown</a><a href=\"%s.json\">JSON</a></p>\n", esc(urlPath(se.Name)), esc(urlPath(se.Name)))
 	page, err := renderBytes(page{Title: se.Name + " · history", Root: "../", Body: template.HTML(body.String())})
@@ -174,4 +189,49 @@ func historiesSection(hs []HistorySummary) string {
 	}
 	b.WriteString("</tbody></table>\n</section>\n")
 	return b.String()
+}
+
+// linkHistories gives each entry of a changelog page of the site a link
+// to its item's page in the history of a series that has both editions
+// (the changelog's entries are "<li id=\"c-ID\">" for an item of the
+// new edition, "c-was-ID" for a removed one, and their first paragraph
+// ends in "</p>"); page is returned unchanged when no series has them.
+func linkHistories(page []byte, c ChangelogSummary, hs []HistorySummary) []byte {
+	var pages map[string]string
+	for _, h := range hs {
+		if slices.Contains(h.Editions, c.OldName) && slices.Contains(h.Editions, c.NewName) {
+			pages = h.pages
+			break
+		}
+	}
+	if len(pages) == 0 {
+		return page
+	}
+	const open = "<li id=\"c-"
+	var b bytes.Buffer
+	rest := page
+	for {
+		k := bytes.Index(rest, []byte(open))
+		if k < 0 {
+			break
+		}
+		k += len(open)
+		q := bytes.IndexByte(rest[k:], '"')
+		p := bytes.Index(rest[k:], []byte("</p>"))
+		if q < 0 || p < 0 {
+			break
+		}
+		anchor := html.UnescapeString(string(rest[k : k+q]))
+		key := pageKey(c.NewName, anchor)
+		if id, ok := strings.CutPrefix(anchor, "was-"); ok {
+			key = pageKey(c.OldName, id)
+		}
+		b.Write(rest[:k+p])
+		if u := pages[key]; u != "" {
+			fmt.Fprintf(&b, " <a class=\"history\" href=\"../%s\">History</a>", esc(u))
+		}
+		rest = rest[k+p:]
+	}
+	b.Write(rest)
+	return b.Bytes()
 }
