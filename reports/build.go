@@ -16,6 +16,7 @@ import (
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/diff"
 	"github.com/rulesync/rulesync/gaps"
+	"github.com/rulesync/rulesync/history"
 	"github.com/rulesync/rulesync/ingest"
 )
 
@@ -335,7 +336,20 @@ func (b *Build) Run(ctx context.Context) (*Summary, error) {
 		if t.Base != "" {
 			baseHash = byName[t.Base].hash
 		}
-		tasks = append(tasks, task{"gaps", t.Name, key("gaps", settings, t.Name, t.Source, t.Base, byName[t.Source].hash, byName[t.Name].hash, baseHash), func() (files, any, error) {
+		// The editions of a series from the base to the source: each
+		// stale item's changes, edition by edition.
+		var seriesKey []string
+		between := ws.seriesBetween(t.Base, t.Source)
+		for _, e := range between {
+			if !ok(e) {
+				between = nil
+				break
+			}
+		}
+		for _, e := range between {
+			seriesKey = append(seriesKey, e, byName[e].hash)
+		}
+		tasks = append(tasks, task{"gaps", t.Name, key("gaps", settings, t.Name, t.Source, t.Base, byName[t.Source].hash, byName[t.Name].hash, baseHash, strings.Join(seriesKey, "\x00")), func() (files, any, error) {
 			src, err := load(t.Source)
 			if err != nil {
 				return nil, nil, err
@@ -354,8 +368,23 @@ func (b *Build) Run(ctx context.Context) (*Summary, error) {
 			if err := ctx.Err(); err != nil {
 				return nil, nil, err // an incomplete report is not kept
 			}
+			var h *history.History
+			if len(between) > 0 {
+				var eds []history.Edition
+				for _, e := range between {
+					d, err := load(e)
+					if err != nil {
+						return nil, nil, err
+					}
+					eds = append(eds, history.Edition{Name: e, Doc: d})
+				}
+				if h, err = (history.Options{Diff: diff.Options{Context: ctx}}).Build(ctx, eds); err != nil {
+					return nil, nil, err
+				}
+				SeriesEvidence(r, h)
+			}
 			texts := DraftOptions{SourceText: b.rawText(t.Source, src), TranslationText: b.rawText(t.Name, tr)}
-			return b.translationFiles(t, r, texts)
+			return b.translationFiles(t, r, h, texts)
 		}})
 	}
 	for _, s := range ws.Sources {
@@ -698,10 +727,11 @@ func changelogFiles(pair Pair, c *diff.Comparison) (files, any, error) {
 }
 
 // translationFiles renders a translation's report: gaps/<name>.{md,json,html}
-// (the worklist), interchange/<name>.{po,xlf,tmx}, the sync draft
+// (the worklist; h, when not nil, is the source's history from the
+// translation's base, whose changes the page shows edition by edition), interchange/<name>.{po,xlf,tmx}, the sync draft
 // interchange/<name>.draft.<ext> (in the translation's format where
 // rulesync writes it: see DraftFormat), and the side-by-side page.
-func (b *Build) translationFiles(t Translation, r *gaps.Report, o DraftOptions) (files, any, error) {
+func (b *Build) translationFiles(t Translation, r *gaps.Report, h *history.History, o DraftOptions) (files, any, error) {
 	fs := files{}
 	d := r.Draft()
 	o.Format, _ = DraftFormat(d, "")
@@ -737,7 +767,7 @@ func (b *Build) translationFiles(t Translation, r *gaps.Report, o DraftOptions) 
 		return nil, nil, err
 	}
 	fs["translations/"+t.Name+".html"] = side
-	work, err := worklistPage(t, r, *s)
+	work, err := worklistPage(t, r, *s, h)
 	if err != nil {
 		return nil, nil, err
 	}
