@@ -1,6 +1,7 @@
 package align_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -83,8 +84,13 @@ func pairedRight(orig *corpus.Document, ref map[int]string, r *align.Reading) (r
 // lost variants are meant to reach: see the log for each pair).
 func TestThroughVariants(t *testing.T) {
 	right, total := map[string]int{}, map[string]int{}
+	table := map[string]map[string]float64{} // pair -> variant -> share
+	var names []string
 	for _, p := range throughPairs {
-		t.Run(p[1][strings.LastIndex(p[1], "/")+1:], func(t *testing.T) {
+		name := p[1][strings.LastIndex(p[1], "/")+1:]
+		names = append(names, name)
+		table[name] = map[string]float64{}
+		t.Run(name, func(t *testing.T) {
 			src, orig := testcorpus.Doc(t, p[0]), testcorpus.Doc(t, p[1])
 			ref := labelled(src, orig)
 			ids := map[string]bool{}
@@ -106,6 +112,7 @@ func TestThroughVariants(t *testing.T) {
 				share := float64(n) / float64(max(1, len(ref)))
 				t.Logf("%-14s %d of %d labelled items under their source's id (%.1f%%); %d of %d source items placed; projected %v; not: %v",
 					name, n, len(ref), 100*share, r.Placed, r.Items, r.Projected, wrong)
+				table[p[1][strings.LastIndex(p[1], "/")+1:]][name] = share
 				return share
 			}
 			if share := check("original", align.Options{}.Through(src, orig)); share < 0.97 {
@@ -116,6 +123,20 @@ func TestThroughVariants(t *testing.T) {
 			}
 		})
 	}
+	var b strings.Builder
+	b.WriteString("\n| pair | original")
+	for _, v := range testcorpus.Variants {
+		b.WriteString(" | " + string(v))
+	}
+	b.WriteString(" |\n")
+	for _, name := range names {
+		fmt.Fprintf(&b, "| %s | %.1f", name, 100*table[name]["original"])
+		for _, v := range testcorpus.Variants {
+			fmt.Fprintf(&b, " | %.1f", 100*table[name][string(v)])
+		}
+		b.WriteString(" |\n")
+	}
+	t.Log(b.String())
 	for _, v := range testcorpus.Variants {
 		name := string(v)
 		share := float64(right[name]) / float64(max(1, total[name]))
