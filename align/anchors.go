@@ -1,7 +1,7 @@
 package align
 
 import (
-	"strings"
+	"bytes"
 	"hash/maphash"
 	"slices"
 	"unicode"
@@ -19,10 +19,19 @@ type units struct {
 	runes []float32
 	title []bool
 	short []bool // ends in a letter or digit: a heading's end, if it is short
-	lower []bool // starts with a lower-case letter
+	start []letterCase // the case of its first letter
 	off   []int32
 	toks  []int32
 }
+
+// letterCase is the case of a unit's first rune.
+type letterCase uint8
+
+const (
+	uncased letterCase = iota // not a letter of a script with case
+	upperCase
+	lowerCase
+)
 
 func (u *units) len() int { return len(u.runes) }
 
@@ -49,24 +58,29 @@ func newAnchorSet() *anchorSet {
 // add appends to u a unit of the text of side (0 the source, 1 the
 // translation), with its printed number (as one token, apart from the
 // text's), interning its tokens.
+//
+// The translation's units are added first: a token of the source's
+// that the translation does not have is dropped then (not interned),
+// which keeps the interning to the tokens of the translation.
 func (a *anchorSet) add(u *units, side int, number, text string, title bool) {
 	if u.off == nil {
 		u.off = []int32{0}
 	}
 	start := len(u.toks)
 	if number != "" {
-		u.toks = append(u.toks, a.intern("#"+numberKey(number)))
-		// A number of one token is also a number of the text: a
+		u.toks = a.appendID(u.toks, side, []byte("#"+numberKey(number)))
+		// A dotted number of one token is also a number of the text: a
 		// translation may print it where its reader saw no number.
-		var toks [][]byte
-		tokens(number, func(t []byte) { toks = append(toks, slices.Clone(t)) })
-		if len(toks) == 1 && strings.Contains(string(toks[0]), ".") {
-			u.toks = append(u.toks, a.internBytes(toks[0]))
+		k := 0
+		var tok []byte
+		tokens(number, func(t []byte) { k, tok = k+1, append(tok[:0], t...) })
+		if k == 1 && bytes.IndexByte(tok, '.') >= 0 {
+			u.toks = a.appendID(u.toks, side, tok)
 		}
 	}
 	n := 0
 	tokens(text, func(tok []byte) {
-		u.toks = append(u.toks, a.internBytes(tok))
+		u.toks = a.appendID(u.toks, side, tok)
 	})
 	for range text {
 		n++
@@ -84,22 +98,32 @@ func (a *anchorSet) add(u *units, side int, number, text string, title bool) {
 	u.runes = append(u.runes, float32(n))
 	u.title = append(u.title, title)
 	first, _ := utf8.DecodeRuneInString(text)
-	u.lower = append(u.lower, unicode.IsLower(first))
+	c := uncased
+	switch {
+	case unicode.IsLower(first):
+		c = lowerCase
+	case unicode.IsUpper(first) || unicode.IsTitle(first):
+		c = upperCase
+	}
+	u.start = append(u.start, c)
 	last, _ := utf8.DecodeLastRuneInString(text)
 	u.short = append(u.short, unicode.IsLetter(last) || unicode.IsDigit(last))
 	u.off = append(u.off, int32(len(u.toks)))
 }
 
-func (a *anchorSet) intern(s string) int32 { return a.internBytes([]byte(s)) }
-
-func (a *anchorSet) internBytes(b []byte) int32 {
+// appendID appends the id of token b to ids: interned for the
+// translation (side 1), looked up for the source.
+func (a *anchorSet) appendID(ids []int32, side int, b []byte) []int32 {
 	h := maphash.Bytes(a.seed, b)
 	if id, ok := a.id[h]; ok {
-		return id
+		return append(ids, id)
+	}
+	if side == 0 {
+		return ids
 	}
 	id := int32(len(a.id))
 	a.id[h] = id
-	return id
+	return append(ids, id)
 }
 
 // weigh sets the weights and keeps in each side's units only the tokens

@@ -84,12 +84,11 @@ type piece struct {
 // in the translation's order; assemble makes items of them. Time and
 // memory are linear in the blocks (segment's band).
 func (o Options) project(src, tgt *corpus.Document) (pieces []piece, bt []block) {
-	bs := blocksOf(src)
 	bt = blocksOf(tgt)
 	if len(src.Items) == 0 || len(bt) == 0 {
 		return nil, bt
 	}
-	S, T, a, nb := blockUnits(src, bs, bt, tgt)
+	S, T, a, nb := blockUnits(src, bt, tgt)
 	cont := make([]float32, len(bt))
 	for j := range bt {
 		if bt[j].cont {
@@ -156,15 +155,13 @@ func (g *segmenter) confidence(ls float64, lt, anchors float32) float64 {
 	return 1 - (1-p)*math.Exp(-float64(anchors))
 }
 
-// withUnpaired puts pieces in target order and gives each unpaired
-// target block to the source item of the block before it (of the one
-// after it, for leading blocks), as a low-confidence piece.
+// withUnpaired gives each unpaired target block to the source item of
+// the block before it (of the one after it, for leading blocks), as a
+// low-confidence piece, in the translation's order; pieces are in it
+// already (a segmentation keeps the order).
 func withUnpaired(pieces []piece, paired []bool, bt []block) []piece {
-	byBlock := make([][]piece, len(bt))
-	for _, p := range pieces {
-		byBlock[p.block] = append(byBlock[p.block], p)
-	}
 	out := make([]piece, 0, len(bt)+len(pieces)-len(bt)/2)
+	k := 0
 	pending := []int(nil)
 	for j := range bt {
 		if !paired[j] {
@@ -177,13 +174,15 @@ func withUnpaired(pieces []piece, paired []bool, bt []block) []piece {
 			continue
 		}
 		if len(pending) > 0 {
-			s := byBlock[j][0].src
-			for _, k := range pending {
-				out = append(out, piece{src: s, block: k, title: bt[k].title, text: bt[k].text, low: true})
+			s := pieces[k].src
+			for _, q := range pending {
+				out = append(out, piece{src: s, block: q, title: bt[q].title, text: bt[q].text, low: true})
 			}
 			pending = nil
 		}
-		out = append(out, byBlock[j]...)
+		for ; k < len(pieces) && pieces[k].block == j; k++ {
+			out = append(out, pieces[k])
+		}
 	}
 	return out
 }

@@ -44,6 +44,10 @@ const (
 	// continueCost is what a run costs that starts on a line that seems
 	// to continue the paragraph of the line before it.
 	continueCost = 5
+	// caseCost is what a run costs whose first letter is not of the case
+	// of its source item's (where both scripts have case): a list entry
+	// in lower case continues a sentence in either language.
+	caseCost = 3
 )
 
 // segmenter is the dynamic programme of segment over the source items S
@@ -57,6 +61,7 @@ type segmenter struct {
 	head      []bool    // the target blocks read as headings
 	tt        []int32   // prefix counts of the target's headings
 	r         float64   // length ratio, target over source
+	meanT     float64   // mean length of a target block
 	headings  bool      // the target has headings
 	band      int
 	lo        []int32 // first column of each row's band
@@ -106,6 +111,7 @@ func segment(S, T *units, cont []float32, a *anchorSet, nb []int32, band int, do
 		}
 	}
 	g.headings = g.tt[m] > 0
+	g.meanT = max(1, g.lt[m]/float64(max(1, m)))
 	g.width = min(2*band+1, m+1)
 	g.lo = make([]int32, n+1)
 	c := 0
@@ -176,12 +182,19 @@ func (g *segmenter) row(i int) {
 	u := i - 1
 	lo := int(g.lo[i])
 	hi := min(lo+g.width, g.T.len()+1)
-	kmax := min(maxSpan, spanPerBlock*int(g.nb[u])+4)
+	// Room for its own blocks, and for three times the blocks its length
+	// makes at the translation's mean block length (lines wrapped by
+	// hand).
+	kmax := min(maxSpan, spanPerBlock*int(g.nb[u])+4+int(3*float64(g.S.runes[u])*g.r/g.meanT))
 	base := max(0, lo-kmax)
 	g.anchorRow(u, base, hi-1)
 	ls := float64(g.S.runes[u])
 	titled := g.S.title[u]
-	lower := g.S.lower[u] && !titled
+	lower := g.S.start[u] == lowerCase && !titled
+	sc := g.S.start[u]
+	if titled {
+		sc = uncased // its run starts with its title, whose case says nothing
+	}
 	for j := lo; j < hi; j++ {
 		k0 := g.at(i, j)
 		best, mv := float32(math.Inf(1)), uint8(0)
@@ -197,8 +210,13 @@ func (g *segmenter) row(i int) {
 			c := g.cost[p] + g.lengthCost(ls, lt) - anchorGain*g.anchorSum(j-k, j)
 			if k == 0 {
 				c += skipItem
-			} else if !lower {
-				c += continueCost * g.cont[j-k]
+			} else {
+				if !lower {
+					c += continueCost * g.cont[j-k]
+				}
+				if tc := g.T.start[j-k]; sc != uncased && tc != uncased && tc != sc {
+					c += caseCost
+				}
 			}
 			c += g.headingCost(titled, j-k, j)
 			if c < best {
@@ -363,22 +381,11 @@ func (g *segmenter) trace() []span {
 // blockUnits are the units of a block-level alignment of src and tgt:
 // the source's items whole (title and text, with its printed number as
 // a token apart), and the target's blocks (bt), each with its item's
-// number on its first; and the count of each source item's own blocks.
-func blockUnits(src *corpus.Document, bs, bt []block, tgt *corpus.Document) (S, T *units, a *anchorSet, nb []int32) {
+// number on its first; and the count of each source item's own blocks
+// (its title and lines).
+func blockUnits(src *corpus.Document, bt []block, tgt *corpus.Document) (S, T *units, a *anchorSet, nb []int32) {
 	a = newAnchorSet()
-	S, T = &units{}, &units{}
-	nb = make([]int32, len(src.Items))
-	for _, b := range bs {
-		nb[b.item]++
-	}
-	for i := range src.Items {
-		it := &src.Items[i]
-		text := it.Text
-		if it.Title != "" {
-			text = it.Title + "\n" + it.Text
-		}
-		a.add(S, 0, it.Number, strings.TrimSpace(text), it.Title != "")
-	}
+	S, T = newUnits(len(src.Items)), newUnits(len(bt))
 	for k, b := range bt {
 		num := ""
 		text := b.text
@@ -390,6 +397,23 @@ func blockUnits(src *corpus.Document, bs, bt []block, tgt *corpus.Document) (S, 
 		}
 		a.add(T, 1, num, text, b.title)
 	}
+	nb = make([]int32, len(src.Items))
+	for i := range src.Items {
+		it := &src.Items[i]
+		text := it.Text
+		if it.Title != "" {
+			text = it.Title + "\n" + it.Text
+			nb[i]++
+		}
+		nb[i] += int32(strings.Count(strings.TrimSpace(it.Text), "\n") + 1)
+		a.add(S, 0, it.Number, strings.TrimSpace(text), it.Title != "")
+	}
 	a.weigh(S, T)
 	return S, T, a, nb
+}
+
+// newUnits makes units with room for n.
+func newUnits(n int) *units {
+	return &units{runes: make([]float32, 0, n), title: make([]bool, 0, n), short: make([]bool, 0, n),
+		start: make([]letterCase, 0, n), off: append(make([]int32, 0, n+1), 0), toks: make([]int32, 0, 2*n)}
 }

@@ -75,7 +75,7 @@ func (o Options) Through(src, tgt *corpus.Document) *Reading {
 		return r
 	}
 	d := *r.Doc
-	d.Items = hybrid(src, tgt, r.Doc, bad, pieces, bt)
+	d.Items = hybrid(src, tgt, r.Doc, al, bad, pieces, bt)
 	pr := byID(src, &d, o.Align(src, &d))
 	pr.Projected = true
 	if pr.Placed <= r.Placed {
@@ -175,18 +175,21 @@ func spread(al *Alignment, renamed *corpus.Document, pieces []piece, bt []block)
 // source item a good item has goes with the piece before it in the same
 // target item (or after it); a bad item left with none of its own keeps
 // its text under its own id.
-func hybrid(src, tgt, renamed *corpus.Document, bad []bool, pieces []piece, bt []block) []corpus.Item {
-	taken := map[int]bool{}
-	pos := make(map[string]int, len(src.Items))
-	for i := range src.Items {
-		pos[src.Items[i].ID] = i
-	}
-	for j := range renamed.Items {
-		if !bad[j] && renamed.Items[j].IDSource != "" {
-			taken[pos[renamed.Items[j].ID]] = true
+func hybrid(src, tgt, renamed *corpus.Document, al *Alignment, bad []bool, pieces []piece, bt []block) []corpus.Item {
+	// The source item each good target item was named after (renamed:
+	// the first pair of each target item).
+	taken := make([]bool, len(src.Items))
+	named := make([]bool, len(renamed.Items))
+	for _, p := range al.Pairs {
+		if j := p.Target[0]; !named[j] {
+			named[j] = true
+			taken[p.Source[0]] = taken[p.Source[0]] || !bad[j]
 		}
 	}
-	group := map[int]int{} // source item -> index in groups
+	group := make([]int32, len(src.Items)) // source item -> index in groups, -1 for none
+	for i := range group {
+		group[i] = -1
+	}
 	var groups [][]piece
 	starts := make([][]int, len(bad)) // groups that start in each target item
 	pending := make([][]piece, len(bad))
@@ -206,10 +209,10 @@ func hybrid(src, tgt, renamed *corpus.Document, bad []bool, pieces []piece, bt [
 			}
 			p.src, p.low = groups[last[j]][0].src, true
 		}
-		g, ok := group[p.src]
-		if !ok {
+		g := int(group[p.src])
+		if g < 0 {
 			g = len(groups)
-			group[p.src] = g
+			group[p.src] = int32(g)
 			groups = append(groups, nil)
 			starts[j] = append(starts[j], g)
 		}
@@ -224,8 +227,8 @@ func hybrid(src, tgt, renamed *corpus.Document, bad []bool, pieces []piece, bt [
 		last[j] = g
 	}
 	made := assemble(src, tgt, groups, bt)
-	var items []corpus.Item
-	named := []bool{}
+	items := make([]corpus.Item, 0, len(made)+len(renamed.Items))
+	named = named[:0]
 	for j := range renamed.Items {
 		if !bad[j] {
 			items = append(items, renamed.Items[j])
