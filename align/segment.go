@@ -173,7 +173,8 @@ func (g *segmenter) at(i, j int) int {
 func (g *segmenter) lengthCost(ls, lt float64) float32 {
 	x := lt / g.r
 	d := x - ls
-	return float32(d * d / (2 * lengthVariance * ((ls+x)/2 + 1)))
+	z := d * d / (lengthVariance * ((ls+x)/2 + 1))
+	return float32(4.0 / 2 * math.Log1p(z/4))
 }
 
 // row fills row i: the best segmentation of the first i source items
@@ -249,11 +250,12 @@ func (g *segmenter) row(i int) {
 }
 
 // headings are the target blocks read as headings: its titles, where
-// it has at least half as many as the source; else also the lines that
-// look like headings (shortLine), as in a translation whose headings
-// became paragraphs or table rows.
+// it has about as many as the source (half to one and a half times);
+// else the lines that look like headings (short, and ending in a letter
+// or digit, not in punctuation), as in a translation whose headings
+// became paragraphs or table rows, or whose reader took lines for
+// headings.
 func headings(S, T *units) []bool {
-	head := slices.Clone(T.title)
 	ns, nt := 0, 0
 	for _, t := range S.title {
 		if t {
@@ -265,8 +267,8 @@ func headings(S, T *units) []bool {
 			nt++
 		}
 	}
-	if 2*nt >= ns {
-		return head
+	if 2*nt >= ns && 2*nt <= 3*ns {
+		return slices.Clone(T.title)
 	}
 	lens := slices.Clone(T.runes)
 	slices.Sort(lens)
@@ -274,8 +276,9 @@ func headings(S, T *units) []bool {
 	if len(lens) > 0 {
 		median = lens[len(lens)/2]
 	}
+	head := make([]bool, T.len())
 	for j := range head {
-		head[j] = head[j] || T.short[j] && T.runes[j] <= max(8, median/2)
+		head[j] = T.short[j] && T.runes[j] <= max(8, median/2)
 	}
 	return head
 }

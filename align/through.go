@@ -59,7 +59,11 @@ func (o Options) Through(src, tgt *corpus.Document) *Reading {
 		al = o.Align(src, tgt)
 	}
 	r := renamed(al)
-	if r.Placed == r.Items || stopped(o.done()) || partial(al) {
+	// Where most items print their source's label, a reading that places
+	// every source item stands; where few do (numbers lost), placing
+	// them all says nothing of where, and the projection is read too.
+	sure := 2*r.labelled() >= r.Items
+	if r.Placed == r.Items && sure || stopped(o.done()) || partial(al) {
 		return r
 	}
 	pieces, bt := o.project(src, tgt)
@@ -67,6 +71,13 @@ func (o Options) Through(src, tgt *corpus.Document) *Reading {
 		return r
 	}
 	bad := spread(al, r.Doc, pieces, bt)
+	if !sure {
+		// No labels to hold the items to their sources: the projection
+		// reads them all.
+		for j := range bad {
+			bad[j] = true
+		}
+	}
 	any := false
 	for _, b := range bad {
 		any = any || b
@@ -78,8 +89,9 @@ func (o Options) Through(src, tgt *corpus.Document) *Reading {
 	d.Items = hybrid(src, tgt, r.Doc, al, bad, pieces, bt)
 	pr := byID(src, &d, o.Align(src, &d))
 	pr.Projected = true
-	if pr.Placed <= r.Placed {
-		// The projection places no more than the items did: the
+	if pr.Placed < r.Placed || pr.Placed == r.Placed && sure {
+		// The projection places fewer source items than the items did
+		// (or no more, where the items print their labels): the
 		// translation's own items stand.
 		return r
 	}
@@ -328,6 +340,18 @@ func byID(src, p *corpus.Document, al *Alignment) *Reading {
 	r := &Reading{Doc: p, Alignment: out}
 	r.count(src, placed)
 	return r
+}
+
+// labelled counts the items of the reading that print their source
+// item's label.
+func (r *Reading) labelled() int {
+	n := 0
+	for j := range r.Doc.Items {
+		if r.Doc.Items[j].IDSource == corpus.IDLabel {
+			n++
+		}
+	}
+	return n
 }
 
 // placeable counts the items of d other than preambles.
