@@ -2,6 +2,7 @@ package align
 
 import (
 	"bytes"
+	"github.com/rulesync/rulesync/corpus"
 	"hash/maphash"
 	"slices"
 	"unicode"
@@ -18,7 +19,7 @@ import (
 type units struct {
 	runes []float32
 	title []bool
-	short []bool // ends in a letter or digit: a heading's end, if it is short
+	short []bool       // ends in a letter or digit: a heading's end, if it is short
 	start []letterCase // the case of its first letter
 	off   []int32
 	toks  []int32
@@ -47,12 +48,19 @@ type anchorSet struct {
 	id      map[uint64]int32
 	df      [2][]int32
 	weights []float32
+	buf     []byte  // the tokens of the text at hand, one after another
+	spans   []int32 // where each token starts and ends in buf
+	// sieve has the bit of each token of the source set (by its hash):
+	// a token of the translation whose bit is clear is not the source's,
+	// and is not kept.
+	sieve []uint64
 }
 
 const maxDF = 64
 
-func newAnchorSet() *anchorSet {
-	return &anchorSet{seed: maphash.MakeSeed(), id: map[uint64]int32{}}
+// newAnchorSet makes an anchor set with room for about n tokens.
+func newAnchorSet(n int) *anchorSet {
+	return &anchorSet{seed: maphash.MakeSeed(), id: make(map[uint64]int32, n)}
 }
 
 // add appends to u a unit of the text of side (0 the source, 1 the
@@ -71,17 +79,20 @@ func (a *anchorSet) add(u *units, side int, number, text string, title bool) {
 		u.toks = a.appendID(u.toks, side, []byte("#"+numberKey(number)))
 		// A dotted number of one token is also a number of the text: a
 		// translation may print it where its reader saw no number.
-		k := 0
-		var tok []byte
-		tokens(number, func(t []byte) { k, tok = k+1, append(tok[:0], t...) })
-		if k == 1 && bytes.IndexByte(tok, '.') >= 0 {
-			u.toks = a.appendID(u.toks, side, tok)
+		start := len(a.spans)
+		a.spans = tokens(number, a.spans, &a.buf)
+		if len(a.spans) == start+2 {
+			if tok := a.buf[a.spans[start]:a.spans[start+1]]; bytes.IndexByte(tok, '.') >= 0 {
+				u.toks = a.appendID(u.toks, side, tok)
+			}
 		}
+		a.spans = a.spans[:start]
 	}
 	n := 0
-	tokens(text, func(tok []byte) {
-		u.toks = a.appendID(u.toks, side, tok)
-	})
+	a.spans = tokens(text, a.spans[:0], &a.buf)
+	for k := 0; k < len(a.spans); k += 2 {
+		u.toks = a.appendID(u.toks, side, a.buf[a.spans[k]:a.spans[k+1]])
+	}
 	for range text {
 		n++
 	}
@@ -111,10 +122,49 @@ func (a *anchorSet) add(u *units, side int, number, text string, title bool) {
 	u.off = append(u.off, int32(len(u.toks)))
 }
 
+// sift sets the sieve's bits of the tokens of the source's items (the
+// words and numbers of their titles and texts, and their printed
+// numbers), before any unit is added.
+func (a *anchorSet) sift(src *corpus.Document) {
+	size := 0
+	for i := range src.Items {
+		it := &src.Items[i]
+		size += len(it.Number) + len(it.Title) + len(it.Text)
+	}
+	bits := 64
+	for bits < 2*size {
+		bits *= 2
+	}
+	a.sieve = make([]uint64, bits/64)
+	mask := uint64(bits - 1)
+	set := func(b []byte) {
+		h := maphash.Bytes(a.seed, b) & mask
+		a.sieve[h/64] |= 1 << (h % 64)
+	}
+	for i := range src.Items {
+		it := &src.Items[i]
+		if it.Number != "" {
+			set([]byte("#" + numberKey(it.Number)))
+		}
+		for _, text := range [3]string{it.Number, it.Title, it.Text} {
+			a.spans = tokens(text, a.spans[:0], &a.buf)
+			for k := 0; k < len(a.spans); k += 2 {
+				set(a.buf[a.spans[k]:a.spans[k+1]])
+			}
+		}
+	}
+}
+
 // appendID appends the id of token b to ids: interned for the
-// translation (side 1), looked up for the source.
+// translation (side 1) where the sieve lets it through, looked up for
+// the source.
 func (a *anchorSet) appendID(ids []int32, side int, b []byte) []int32 {
 	h := maphash.Bytes(a.seed, b)
+	if side == 1 && a.sieve != nil {
+		if k := h & uint64(64*len(a.sieve)-1); a.sieve[k/64]&(1<<(k%64)) == 0 {
+			return ids
+		}
+	}
 	if id, ok := a.id[h]; ok {
 		return append(ids, id)
 	}
@@ -177,26 +227,29 @@ func (a *anchorSet) shared(x, y []int32) float32 {
 	return s
 }
 
-// tokens calls emit with each anchor token of text, in a buffer it
-// reuses: a number (a run of decimal digits of any script, read as ASCII
-// digits, with the dots between them), and a word of a script that
-// spaces its words (a run of letters of one script, in lower case, of
-// two letters or more). Words of the scripts that do not space them
-// (Han, kana, Thai...) are no tokens: a run of them is a phrase, not a
-// word, and no other language prints it.
-func tokens(text string, emit func([]byte)) {
-	var buf []byte
+// tokens writes the anchor tokens of text one after another in *buf
+// (reused) and appends to spans where each starts and ends: a number (a
+// run of decimal digits of any script, read as ASCII digits, with the
+// dots between them), and a word of a script that spaces its words (a
+// run of letters of one script, in lower case, of two letters or more).
+// Words of the scripts that do not space them (Han, kana, Thai...) are
+// no tokens: a run of them is a phrase, not a word, and no other
+// language prints it.
+func tokens(text string, spans []int32, buf *[]byte) []int32 {
+	b := (*buf)[:0]
 	kind := 0 // 1 number, 2 word
 	var script *unicode.RangeTable
-	letters := 0
+	letters, start := 0, 0
 	flush := func() {
 		if kind == 1 || kind == 2 && letters >= 2 {
-			for len(buf) > 0 && buf[len(buf)-1] == '.' {
-				buf = buf[:len(buf)-1]
+			for len(b) > start && b[len(b)-1] == '.' {
+				b = b[:len(b)-1]
 			}
-			emit(buf)
+			spans = append(spans, int32(start), int32(len(b)))
+		} else {
+			b = b[:start]
 		}
-		buf, kind, letters = buf[:0], 0, 0
+		start, kind, letters = len(b), 0, 0
 	}
 	for i, r := range text {
 		switch {
@@ -205,10 +258,10 @@ func tokens(text string, emit func([]byte)) {
 				flush()
 				kind = 1
 			}
-			buf = append(buf, byte('0'+digitValue(r)))
+			b = append(b, byte('0'+digitValue(r)))
 		case r == '.' && kind == 1 && i+1 < len(text):
 			if next, _ := utf8.DecodeRuneInString(text[i+1:]); unicode.IsDigit(next) {
-				buf = append(buf, '.')
+				b = append(b, '.')
 			} else {
 				flush()
 			}
@@ -218,13 +271,15 @@ func tokens(text string, emit func([]byte)) {
 				flush()
 				kind, script = 2, s
 			}
-			buf = utf8.AppendRune(buf, unicode.ToLower(r))
+			b = utf8.AppendRune(b, unicode.ToLower(r))
 			letters++
 		default:
 			flush()
 		}
 	}
 	flush()
+	*buf = b
+	return spans
 }
 
 // digitValue is the value of a decimal digit of any script: Unicode

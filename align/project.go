@@ -28,7 +28,11 @@ type block struct {
 // that prints a number carries it in front ("4.2.1 Only the player
 // ...").
 func blocksOf(d *corpus.Document) []block {
-	var out []block
+	n := 0
+	for i := range d.Items {
+		n += 1 + strings.Count(d.Items[i].Text, "\n") + 1
+	}
+	out := make([]block, 0, n)
 	for i := range d.Items {
 		it := &d.Items[i]
 		first := len(out)
@@ -81,12 +85,13 @@ type piece struct {
 // one run for each source item, in order; each block of a run belongs
 // to its source item, and a block two items share is cut at the
 // sentence boundary nearest to the share of the first. The pieces are
-// in the translation's order; assemble makes items of them. Time and
+// in the translation's order; assemble makes items of them. ratio is
+// the length ratio of the translation to its source. Time and
 // memory are linear in the blocks (segment's band).
-func (o Options) project(src, tgt *corpus.Document) (pieces []piece, bt []block) {
+func (o Options) project(src, tgt *corpus.Document) (pieces []piece, bt []block, ratio float64) {
 	bt = blocksOf(tgt)
 	if len(src.Items) == 0 || len(bt) == 0 {
-		return nil, bt
+		return nil, bt, 0
 	}
 	S, T, a, nb := blockUnits(src, bt, tgt)
 	cont := make([]float32, len(bt))
@@ -105,7 +110,7 @@ func (o Options) project(src, tgt *corpus.Document) (pieces []piece, bt []block)
 	}
 	spans := segment(S, T, cont, a, nb, o.band(), o.done())
 	if spans == nil {
-		return nil, bt
+		return nil, bt, 0
 	}
 	g := &segmenter{S: S, T: T, a: a}
 	g.ls, g.lt = prefixSums(S.runes), prefixSums(T.runes)
@@ -144,7 +149,7 @@ func (o Options) project(src, tgt *corpus.Document) (pieces []piece, bt []block)
 			paired[j] = true
 		}
 	}
-	return withUnpaired(pieces, paired, bt), bt
+	return withUnpaired(pieces, paired, bt), bt, g.r
 }
 
 // confidence is how sure a run is of its source item: the probability

@@ -1,8 +1,8 @@
 package align
 
 import (
-	"slices"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/rulesync/rulesync/corpus"
@@ -76,8 +76,9 @@ type segmenter struct {
 
 // Moves of the programme beside a run of k blocks (back holds k).
 const (
-	skipBlock = 254 // a target block of no source item
-	shared21  = 255 // two items in one block
+	unreachable = 253 // no segmentation reaches the cell
+	skipBlock   = 254 // a target block of no source item
+	shared21    = 255 // two items in one block
 )
 
 // segment cuts the target blocks T into one run for each source item of
@@ -132,7 +133,9 @@ func segment(S, T *units, cont []float32, a *anchorSet, nb []int32, band int, do
 		g.lo[i] = min(g.lo[i], g.lo[i+1])
 	}
 	inf := float32(math.Inf(1))
-	g.cost = make([]float32, (n+1)*g.width)
+	// The costs of the last three rows (all a move reads), the moves of
+	// every row.
+	g.cost = make([]float32, 3*g.width)
 	g.back = make([]uint8, (n+1)*g.width)
 	for k := range g.cost {
 		g.cost[k] = inf
@@ -158,13 +161,23 @@ func prefixSums(x []float32) []float64 {
 	return out
 }
 
-// at is the index of cell (i, j) in the tables, or -1 outside the band.
+// at is the index of cell (i, j) in back, or -1 outside the band.
 func (g *segmenter) at(i, j int) int {
 	l := int(g.lo[i])
 	if j < l || j >= l+g.width {
 		return -1
 	}
 	return i*g.width + j - l
+}
+
+// costAt is the index of cell (i, j) in cost (which holds three rows),
+// or -1 outside the band.
+func (g *segmenter) costAt(i, j int) int {
+	l := int(g.lo[i])
+	if j < l || j >= l+g.width {
+		return -1
+	}
+	return i%3*g.width + j - l
 }
 
 // lengthCost is Gale & Church's (1993) cost of a source length ls
@@ -196,11 +209,15 @@ func (g *segmenter) row(i int) {
 	if titled {
 		sc = uncased // its run starts with its title, whose case says nothing
 	}
+	row := g.cost[i%3*g.width : (i%3+1)*g.width]
+	for k := range row {
+		row[k] = float32(math.Inf(1))
+	}
 	for j := lo; j < hi; j++ {
-		k0 := g.at(i, j)
+		k0 := g.costAt(i, j)
 		best, mv := float32(math.Inf(1)), uint8(0)
 		for k := 0; k <= kmax && k <= j; k++ {
-			p := g.at(i-1, j-k)
+			p := g.costAt(i-1, j-k)
 			if p < 0 {
 				if j-k < int(g.lo[i-1]) {
 					break
@@ -228,7 +245,7 @@ func (g *segmenter) row(i int) {
 			}
 		}
 		if i >= 2 && j >= 1 {
-			if p := g.at(i-2, j-1); p >= 0 {
+			if p := g.costAt(i-2, j-1); p >= 0 {
 				c := g.cost[p] + g.lengthCost(ls+float64(g.S.runes[u-1]), g.lt[j]-g.lt[j-1]) + shareBlock -
 					anchorGain*(g.anchorAt(1, j-1)+g.anchorAt(0, j-1)) + g.headingCost(g.S.title[u-1], j-1, j)
 				if g.S.title[u] {
@@ -245,7 +262,10 @@ func (g *segmenter) row(i int) {
 				best, mv = c, skipBlock
 			}
 		}
-		g.cost[k0], g.back[k0] = best, mv
+		if math.IsInf(float64(best), 1) {
+			mv = unreachable
+		}
+		g.cost[k0], g.back[g.at(i, j)] = best, mv
 	}
 }
 
@@ -358,7 +378,7 @@ func (g *segmenter) trace() []span {
 	i, j := n, m
 	for i > 0 || j > 0 {
 		k := g.at(i, j)
-		if k < 0 || math.IsInf(float64(g.cost[k]), 1) {
+		if k < 0 || g.back[k] == unreachable {
 			// No path in the band (cannot happen: skips and runs reach
 			// every cell): the rest take nothing.
 			for ; i > 0; i-- {
@@ -387,8 +407,11 @@ func (g *segmenter) trace() []span {
 // number on its first; and the count of each source item's own blocks
 // (its title and lines).
 func blockUnits(src *corpus.Document, bt []block, tgt *corpus.Document) (S, T *units, a *anchorSet, nb []int32) {
-	a = newAnchorSet()
+	a = newAnchorSet(len(bt))
 	S, T = newUnits(len(src.Items)), newUnits(len(bt))
+	// The source is sifted first, so that the translation keeps only
+	// the tokens the source may share.
+	a.sift(src)
 	for k, b := range bt {
 		num := ""
 		text := b.text

@@ -66,7 +66,7 @@ func (o Options) Through(src, tgt *corpus.Document) *Reading {
 	if r.Placed == r.Items && sure || stopped(o.done()) || partial(al) {
 		return r
 	}
-	pieces, bt := o.project(src, tgt)
+	pieces, bt, ratio := o.project(src, tgt)
 	if stopped(o.done()) {
 		return r
 	}
@@ -86,8 +86,16 @@ func (o Options) Through(src, tgt *corpus.Document) *Reading {
 		return r
 	}
 	d := *r.Doc
-	d.Items = hybrid(src, tgt, r.Doc, al, bad, pieces, bt)
-	pr := byID(src, &d, o.Align(src, &d))
+	var srcOf []int32
+	d.Items, srcOf = hybrid(src, tgt, r.Doc, al, bad, pieces, bt)
+	// Where the items print their labels, the pairs by id take their
+	// scores and evidence from an alignment of the source with the
+	// reading; where they print none, from the projection (one pass).
+	byAl := &Alignment{Ratio: ratio}
+	if sure {
+		byAl = o.Align(src, &d)
+	}
+	pr := byID(src, &d, srcOf, byAl)
 	pr.Projected = true
 	if pr.Placed < r.Placed || pr.Placed == r.Placed && sure {
 		// The projection places fewer source items than the items did
@@ -181,20 +189,22 @@ func spread(al *Alignment, renamed *corpus.Document, pieces []piece, bt []block)
 	return bad
 }
 
-// hybrid is the reading's items: the renamed item of each good target
+// hybrid is the reading's items, with the index of the source item
+// each has the id of (-1 for none): the renamed item of each good target
 // item, and in place of each bad one the items the projection makes of
 // its pieces, for the source items no good item has. A piece whose
 // source item a good item has goes with the piece before it in the same
 // target item (or after it); a bad item left with none of its own keeps
 // its text under its own id.
-func hybrid(src, tgt, renamed *corpus.Document, al *Alignment, bad []bool, pieces []piece, bt []block) []corpus.Item {
+func hybrid(src, tgt, renamed *corpus.Document, al *Alignment, bad []bool, pieces []piece, bt []block) ([]corpus.Item, []int32) {
 	// The source item each good target item was named after (renamed:
 	// the first pair of each target item).
 	taken := make([]bool, len(src.Items))
 	named := make([]bool, len(renamed.Items))
+	nameOf := make([]int32, len(renamed.Items))
 	for _, p := range al.Pairs {
 		if j := p.Target[0]; !named[j] {
-			named[j] = true
+			named[j], nameOf[j] = true, int32(p.Source[0])
 			taken[p.Source[0]] = taken[p.Source[0]] || !bad[j]
 		}
 	}
@@ -240,27 +250,36 @@ func hybrid(src, tgt, renamed *corpus.Document, al *Alignment, bad []bool, piece
 	}
 	made := assemble(src, tgt, groups, bt)
 	items := make([]corpus.Item, 0, len(made)+len(renamed.Items))
-	named = named[:0]
+	srcOf := make([]int32, 0, cap(items))
+	wasNamed := named
+	named = make([]bool, 0, cap(items))
 	for j := range renamed.Items {
 		if !bad[j] {
 			items = append(items, renamed.Items[j])
 			named = append(named, renamed.Items[j].IDSource != "")
+			if wasNamed[j] && renamed.Items[j].IDSource != "" {
+				srcOf = append(srcOf, nameOf[j])
+			} else {
+				srcOf = append(srcOf, -1)
+			}
 			continue
 		}
 		for _, g := range starts[j] {
 			items = append(items, made[g])
 			named = append(named, true)
+			srcOf = append(srcOf, int32(groups[g][0].src))
 		}
 		if len(starts[j]) == 0 {
 			it := tgt.Items[j]
 			it.IDSource, it.Confidence = "", 0
 			items = append(items, it)
 			named = append(named, false)
+			srcOf = append(srcOf, -1)
 		}
 	}
 	d := corpus.Document{Items: items}
 	unique(&d, named)
-	return d.Items
+	return d.Items, srcOf
 }
 
 // renamed is the item-level reading of al: its target with the ids of
@@ -295,32 +314,32 @@ func renamed(al *Alignment) *Reading {
 }
 
 // byID is the reading of p, a projection of the translation onto src:
-// its items have their source items' ids; the alignment al of src with
-// p gives the scores and evidence of the pairs it makes by id, the
-// others are pairs by id with the projection's confidence.
-func byID(src, p *corpus.Document, al *Alignment) *Reading {
-	pos := make(map[string]int, len(src.Items))
-	for i := range src.Items {
-		pos[src.Items[i].ID] = i
-	}
-	made := make(map[[2]int]*Pair, len(al.Pairs))
+// srcOf gives the source item each of its items has the id of (-1 for
+// none); the alignment al of src with p gives the scores and evidence of
+// the pairs it makes by id, the others are pairs by id with the
+// projection's confidence.
+func byID(src, p *corpus.Document, srcOf []int32, al *Alignment) *Reading {
+	made := make([]int32, len(p.Items)) // the 1-1 pair of al of each item, + 1
 	for k := range al.Pairs {
 		pr := &al.Pairs[k]
 		if len(pr.Source) == 1 && len(pr.Target) == 1 {
-			made[[2]int{pr.Source[0], pr.Target[0]}] = pr
+			made[pr.Target[0]] = int32(k + 1)
 		}
 	}
-	out := &Alignment{Source: src, Target: p, Ratio: al.Ratio}
+	out := &Alignment{Source: src, Target: p, Ratio: al.Ratio, Pairs: make([]Pair, 0, len(p.Items))}
 	placed := make([]bool, len(src.Items))
 	usedT := make([]bool, len(p.Items))
+	one := make([]int, 2*len(p.Items)) // the pairs' one-element slices, in one array
 	for j := range p.Items {
-		i, ok := pos[p.Items[j].ID]
-		if !ok {
+		i := int(srcOf[j])
+		if i < 0 || placed[i] {
 			continue
 		}
-		pr := Pair{Source: []int{i}, Target: []int{j}, Score: p.Items[j].Confidence,
+		one[2*j], one[2*j+1] = i, j
+		pr := Pair{Source: one[2*j : 2*j+1 : 2*j+1], Target: one[2*j+1 : 2*j+2 : 2*j+2], Score: p.Items[j].Confidence,
 			Evidence: []Evidence{{Signal: "projected", Agrees: true, Detail: p.Items[j].IDSource}}}
-		if m := made[[2]int{i, j}]; m != nil {
+		if k := made[j] - 1; k >= 0 && al.Pairs[k].Source[0] == i {
+			m := &al.Pairs[k]
 			pr.Score, pr.Evidence, pr.Low, pr.Anchor = m.Score, m.Evidence, m.Low, m.Anchor
 		}
 		pr.Low = pr.Low || pr.Score < 0.5
