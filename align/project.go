@@ -2,7 +2,6 @@ package align
 
 import (
 	"math"
-	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -51,17 +50,6 @@ func blocksOf(d *corpus.Document) []block {
 		if len(out) > first && it.Number != "" {
 			out[first].text = it.Number + " " + out[first].text
 		}
-	}
-	return out
-}
-
-// blockDoc is a document of d's language with one item per block, of no
-// particular kind and printing no number: what Align pairs at block level.
-func blockDoc(d *corpus.Document, bs []block) *corpus.Document {
-	out := &corpus.Document{Edition: d.Edition, Lang: d.Lang, Title: d.Title, Source: d.Source}
-	out.Items = make([]corpus.Item, len(bs))
-	for k, b := range bs {
-		out.Items[k] = corpus.Item{ID: "b:" + strconv.Itoa(k+1), Kind: corpus.KindItem, Text: b.text}
 	}
 	return out
 }

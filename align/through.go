@@ -34,18 +34,20 @@ type Reading struct {
 // through src: the source is the master of identity, and what the
 // translation prints of its own numbering is evidence for the alignment,
 // not the answer. The items are aligned as Align does, and each item
-// paired one to one takes its source item's id. Where that leaves
-// source items unplaced (a translation whose numbers were lost, whose
-// list entries, paragraphs or table rows are not its source's items one
-// for one, two rules in a paragraph or one over two entries), the two
-// are also aligned block by block and the source's item boundaries
-// projected onto the translation (project), and where that places more
-// source items, a translation item not
-// paired one to one, or whose blocks the projection spreads over
-// several source items, is replaced by the items the projection makes
-// of its blocks. A translation of part of its source is not projected
-// (partial). The final alignment of the source with the reading is
-// made by id.
+// paired one to one takes its source item's id. Where most items print
+// their source item's label and every source item is placed, that
+// reading stands. Otherwise (a translation whose numbers were lost,
+// whose list entries, paragraphs or table rows are not its source's
+// items one for one, two rules in a paragraph or one over two entries)
+// the translation's lines are cut into runs of the source's items and
+// the source's item boundaries projected onto them (project). Where the
+// items print labels, an item not paired one to one, or whose blocks the
+// projection spreads over several source items, is replaced by the
+// items the projection makes of its blocks, and the reading is taken
+// where it places more source items; where they print few, the
+// projection makes every item, in one pass. A translation of part of
+// its source is not projected (partial). The final alignment of the
+// source with the reading is made by id.
 func (o Options) Through(src, tgt *corpus.Document) *Reading {
 	var al *Alignment
 	if 8*len(tgt.Items) < placeable(src) {
