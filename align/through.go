@@ -46,7 +46,8 @@ type Reading struct {
 // items the projection makes of its blocks, and the reading is taken
 // where it places more source items; where they print few, the
 // projection makes every item, in one pass. A translation of part of
-// its source is not projected (partial). The final alignment of the
+// its source (partial), or one of cut previews (previews), is not
+// projected. The final alignment of the
 // source with the reading is made by id.
 func (o Options) Through(src, tgt *corpus.Document) *Reading {
 	var al *Alignment
@@ -61,11 +62,12 @@ func (o Options) Through(src, tgt *corpus.Document) *Reading {
 		al = o.Align(src, tgt)
 	}
 	r := renamed(al)
-	// Where most items print their source's label, a reading that places
-	// every source item stands; where few do (numbers lost), placing
-	// them all says nothing of where, and the projection is read too.
-	sure := 2*r.labelled() >= r.Items
-	if r.Placed == r.Items && sure || stopped(o.done()) || partial(al) {
+	// Where most items print their source's label or are paired with
+	// confidence, a reading that places every source item stands; where
+	// few are (numbers lost, the items not the source's), placing them
+	// all says nothing of where, and the projection is read too.
+	sure := 2*(r.labelled()+confident(al)) >= r.Items
+	if r.Placed == r.Items && sure || stopped(o.done()) || partial(al) || previews(tgt) {
 		return r
 	}
 	pieces, bt, ratio := o.project(src, tgt)
@@ -108,6 +110,20 @@ func (o Options) Through(src, tgt *corpus.Document) *Reading {
 	return pr
 }
 
+// previews reports whether a quarter or more of d's items are flagged
+// as cut previews (corpus.FlagTruncated): their lengths say nothing of
+// their source items', and a projection, which reads lengths, would
+// misplace them.
+func previews(d *corpus.Document) bool {
+	n := 0
+	for j := range d.Items {
+		if d.Items[j].Has(corpus.FlagTruncated) {
+			n++
+		}
+	}
+	return n > 0 && 4*n >= len(d.Items)
+}
+
 // partial reports whether the target of al holds less than 60% of the
 // text its source predicts at the length ratio of its sure pairs (their
 // median): those whose items print the same number, or that the
@@ -146,8 +162,9 @@ func partial(al *Alignment) bool {
 	return nt < 0.6*rs[len(rs)/2]*ns
 }
 
-// spread marks the target items that keep no item-level reading: those
-// the alignment al does not pair one to one; those whose blocks the
+// spread marks the target items that keep no item-level reading, of
+// those that do not print their source item's label: those the
+// alignment al does not pair one to one; those whose blocks the
 // projection gives less than three quarters of to any one source item;
 // and those that print no label of their source's where the projection
 // gives most of their blocks to another source item than al's.
@@ -180,6 +197,10 @@ func spread(al *Alignment, renamed *corpus.Document, pieces []piece, bt []block)
 	}
 	for j := range bad {
 		switch {
+		case renamed.Items[j].IDSource == corpus.IDLabel:
+			// Its printed label names its source item: a source item
+			// the projection gives part of its blocks to (one the
+			// translation lacks, or of another edition) takes none.
 		case pairOf[j] < 0:
 			bad[j] = true
 		case tot[j] > 0 && 4*top[j] < 3*tot[j]:
@@ -361,6 +382,21 @@ func byID(src, p *corpus.Document, srcOf []int32, al *Alignment) *Reading {
 	r := &Reading{Doc: p, Alignment: out}
 	r.count(src, placed)
 	return r
+}
+
+// confident counts the one to one pairs of al that print no label of
+// their source item's and that the alignment is confident of.
+func confident(al *Alignment) int {
+	n := 0
+	for _, p := range al.Pairs {
+		if len(p.Source) == 1 && len(p.Target) == 1 && !p.Low {
+			s, t := &al.Source.Items[p.Source[0]], &al.Target.Items[p.Target[0]]
+			if t.Number == "" || numberKey(t.Number) != numberKey(s.Number) {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 // labelled counts the items of the reading that print their source
