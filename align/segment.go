@@ -205,6 +205,10 @@ func (g *segmenter) row(i int) {
 	ls := float64(g.S.runes[u])
 	titled := g.S.title[u]
 	lower := g.S.start[u] == lowerCase && !titled
+	// An item of no title and no text (a label over its sub-items) has
+	// nothing a translation could say: it takes only headings, and
+	// shares no block, whatever number its blocks print.
+	empty := ls == 0 && !titled
 	sc := g.S.start[u]
 	if titled {
 		sc = uncased // its run starts with its title, whose case says nothing
@@ -218,6 +222,9 @@ func (g *segmenter) row(i int) {
 		best, mv := float32(math.Inf(1)), uint8(0)
 		for k := 0; k <= kmax && k <= j; k++ {
 			p := g.costAt(i-1, j-k)
+			if k > 0 && empty && !g.head[j-k] {
+				break
+			}
 			if p < 0 {
 				if j-k < int(g.lo[i-1]) {
 					break
@@ -244,7 +251,7 @@ func (g *segmenter) row(i int) {
 				break // longer runs only lengthen what is already too long
 			}
 		}
-		if i >= 2 && j >= 1 {
+		if i >= 2 && j >= 1 && !empty && (g.S.runes[u-1] > 0 || g.S.title[u-1]) {
 			if p := g.costAt(i-2, j-1); p >= 0 {
 				c := g.cost[p] + g.lengthCost(ls+float64(g.S.runes[u-1]), g.lt[j]-g.lt[j-1]) + shareBlock -
 					anchorGain*(g.anchorAt(1, j-1)+g.anchorAt(0, j-1)) + g.headingCost(g.S.title[u-1], j-1, j)
