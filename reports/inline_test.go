@@ -19,7 +19,7 @@ func TestInlined(t *testing.T) {
 			t.Errorf("inlined(%q, %q) = %q, want %q", c.field, c.raw, got, c.want)
 		}
 	}
-	mk := markup{nil: nil}
+	mk := markup{nil: {}}
 	for _, c := range []struct{ in, want string }{
 		{"see [R 2k](reg:2k).", `see <bpt id="1">[</bpt>R 2k<ept id="1">](reg:2k)</ept>.`},
 		{"<br>a &", `<ph id="1">&lt;br&gt;</ph>a &amp;`},
