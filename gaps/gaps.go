@@ -169,6 +169,7 @@ func (o Options) Gaps(source, translation, base *corpus.Document) *Report {
 	}
 	c.document(translation)
 	c.marked(translation)
+	c.inline(translation)
 	c.dropSourceDuplicates()
 	r.sort()
 	return r
@@ -190,6 +191,7 @@ func (o Options) Check(d *corpus.Document) *Report {
 	}
 	c.document(d)
 	c.marked(d)
+	c.inline(d)
 	r.sort()
 	return r
 }

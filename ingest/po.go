@@ -324,7 +324,8 @@ func parsePO(text string, o Options, d *corpus.Document) error {
 		if !e.hasCtx {
 			return poError(e.line, 1, "an entry without msgctxt (msgid %q): a rulesync catalogue keys every entry by its item id (msgctxt, or a reference #: that is one)", clip(e.id, 40))
 		}
-		units = append(units, unit{line: e.ctxLine, col: e.ctxCol, ctx: e.ctx, target: e.str, review: e.fuzzy && !e.previous, stale: e.fuzzy && e.previous})
+		units = append(units, unit{line: e.ctxLine, col: e.ctxCol, ctx: e.ctx, target: e.str, source: e.id, hasSource: true,
+			review: e.fuzzy && !e.previous, stale: e.fuzzy && e.previous})
 	}
 	return unitsToItems(units, d, "msgctxt")
 }
@@ -344,6 +345,12 @@ type unit struct {
 	line, col int    // where its id is
 	ctx       string // "rule:12" or "rule:12/title"
 	target    string
+	// source is the source text beside the target (hasSource: the file
+	// gives one), codes the native code of an XLIFF or TMX target: the
+	// inline markup of the two is compared (inlineFaults).
+	source    string
+	hasSource bool
+	codes     []inlineCode
 	review    bool // fuzzy, needs review
 	stale     bool // fuzzy with the source it was made from (#| msgid): the source changed
 }
@@ -382,6 +389,11 @@ func unitsToItems(units []unit, d *corpus.Document, what string) error {
 		if strings.TrimSpace(u.target) == "" {
 			continue // not translated
 		}
+		faults, drop := pairCodes(u.ctx, u.target, u.codes)
+		u.target = dropCodes(u.target, drop)
+		if u.hasSource {
+			faults = append(faults, inlineFaults(u.ctx, u.source, u.target)...)
+		}
 		i, ok := index[id]
 		if !ok {
 			i = len(d.Items)
@@ -400,6 +412,7 @@ func unitsToItems(units []unit, d *corpus.Document, what string) error {
 		if u.stale {
 			it.SetFlag(corpus.FlagStale)
 		}
+		it.Inline = append(it.Inline, faults...)
 	}
 	if len(d.Items) == 0 {
 		return errors.New("no translated entry: every target is empty (a template, or nothing translated yet)")
