@@ -2,6 +2,7 @@
 package corpus
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"sort"
@@ -287,6 +288,9 @@ func (d *Document) Validate() error {
 			return fmt.Errorf("item %d: duplicate id %q", i+1, id)
 		}
 		seen[id] = true
+		if _, msg := wellFormedItem(&d.Items[i], i); msg != "" {
+			return errors.New(msg)
+		}
 		n := -1
 		for _, m := range d.Items[i].Marks {
 			if n < 0 {

@@ -66,7 +66,8 @@ func NumberedKind(k Kind) bool { return idPrefix[k] == "rule" }
 // ID returns the stable id of an item of kind k numbered number:
 // "rule:36", "rule:1e2", "rule:40-A", "rule:Appendix-C" (white space
 // made "-"), "sec:3.2" for a numbered section (see Item ids above). An
-// empty number gives "".
+// empty number, or one that makes no well-formed id ("!0", ".5": see
+// WellFormedID), gives "": such an item is named by its place.
 func ID(k Kind, number string) string {
 	if number == "" {
 		return ""
@@ -78,10 +79,14 @@ func ID(k Kind, number string) string {
 	// "Appendix C" -> "Appendix-C": an id holds no white space. Most
 	// numbers have none ("36", "1e2"), and need no split: the split's
 	// slice was a tenth of a Markdown ingest's allocations.
-	if !maySpace(number) {
-		return p + ":" + number
+	id := p + ":" + number
+	if maySpace(number) {
+		id = p + ":" + strings.Join(strings.Fields(number), "-")
 	}
-	return p + ":" + strings.Join(strings.Fields(number), "-")
+	if !WellFormedID(id) {
+		return ""
+	}
+	return id
 }
 
 // QualifiedID returns the id of an item numbered number in a numbering

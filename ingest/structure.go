@@ -1942,10 +1942,12 @@ func anchorID(a string) string {
 			b.WriteByte('.') // "rule:golden_rule" -> "rule.golden_rule"
 		}
 	}
-	if !letter || b.Len() > 100 {
+	// An id's name opens with a letter, a digit or '_' (WellFormedID).
+	name := strings.TrimLeft(b.String(), ".-+")
+	if !letter || len(name) > 100 {
 		return ""
 	}
-	return b.String()
+	return name
 }
 
 // kindCounts says how many items of each kind d has: "1 preamble, 71
