@@ -16,7 +16,51 @@ import (
 // destination, emphasis by its delimiter, inline HTML by its tag), and
 // what differs is a fault of the item (corpus.InlineFault), which gaps
 // and sync report. The translation's text is kept as the translator
-// wrote it, with the markup that still reads as markup.
+// wrote it, with the markup that still reads as markup. A difference
+// the translation had when the file was written (a link the translator
+// of the original left out) is said in the file beside the unit
+// (ExportedMarkup) and is not a fault: only what changed since is.
+
+// ExportedMarkup starts the note of a unit (a PO extracted comment "#.",
+// an XLIFF <note>, a TMX <prop type="x-rulesync-markup">) that says a
+// difference between the markup of the translation and the source's
+// that the translation had when the file was written: "markup as
+// exported: missing […](#2k)".
+const ExportedMarkup = "markup as exported: "
+
+// InlineFaults returns the differences between the inline markup of a
+// translation (target) and its source's, both in Markdown syntax, for
+// the unit segment ("rule:12/title"): each mark missing, duplicated or
+// left as text (see corpus.InlineFault).
+func InlineFaults(segment, source, target string) []corpus.InlineFault {
+	return inlineFaults(segment, source, target)
+}
+
+// FaultNote writes a fault as an ExportedMarkup note says it.
+func FaultNote(f corpus.InlineFault) string {
+	return ExportedMarkup + f.Fault + " " + strings.Join(strings.Fields(f.Markup), " ")
+}
+
+// withoutKnown drops from faults each one a note of the unit (known,
+// as FaultNote writes them) says it had when the file was written.
+func withoutKnown(faults []corpus.InlineFault, known []string) []corpus.InlineFault {
+	if len(known) == 0 {
+		return faults
+	}
+	left := map[string]int{}
+	for _, k := range known {
+		left[strings.Join(strings.Fields(k), " ")]++
+	}
+	var out []corpus.InlineFault
+	for _, f := range faults {
+		if k := FaultNote(f); left[k] > 0 {
+			left[k]--
+			continue
+		}
+		out = append(out, f)
+	}
+	return out
+}
 
 // markupSyntax are the characters Markdown's inline syntax is written
 // with: a text without them has no markup.

@@ -255,8 +255,12 @@ func parseXLIFF(text string, o Options, d *corpus.Document) error {
 				cur.source, cur.hasSource = s, true
 			}
 		case "note", "alt-trans":
-			if _, err := x.textOf(); err != nil {
+			s, err := x.textOf()
+			if err != nil {
 				return err
+			}
+			if k := strings.TrimSpace(s); in && se.Name.Local == "note" && strings.HasPrefix(k, ExportedMarkup) {
+				cur.known = append(cur.known, k)
 			}
 		}
 	}
@@ -296,8 +300,13 @@ func parseTMX(text string, o Options, d *corpus.Document) error {
 			if err != nil {
 				return err
 			}
-			if attr(se, "type") == "x-rulesync-source-edition" {
+			switch attr(se, "type") {
+			case "x-rulesync-source-edition":
 				setInterchangeHeader(d, "", strings.TrimSpace(s))
+			case "x-rulesync-markup":
+				if len(units) > 0 {
+					units[len(units)-1].known = append(units[len(units)-1].known, strings.TrimSpace(s))
+				}
 			}
 		case "tu":
 			line, col := x.pos(x.at)
