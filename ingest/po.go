@@ -328,7 +328,7 @@ func parsePO(text string, o Options, d *corpus.Document) error {
 		if !e.hasCtx {
 			return poError(e.line, 1, "an entry without msgctxt (msgid %q): a rulesync catalogue keys every entry by its item id (msgctxt, or a reference #: that is one)", clip(e.id, 40))
 		}
-		units = append(units, unit{line: e.ctxLine, col: e.ctxCol, ctx: e.ctx, target: e.str, source: e.id, hasSource: true, known: e.known,
+		units = append(units, unit{line: e.ctxLine, col: e.ctxCol, ctx: e.ctx, target: e.str, source: e.id, hasSource: strings.ContainsAny(e.id, markupSyntax), known: e.known,
 			review: e.fuzzy && !e.previous, stale: e.fuzzy && e.previous})
 	}
 	return unitsToItems(units, d, "msgctxt")
@@ -350,8 +350,9 @@ type unit struct {
 	ctx       string // "rule:12" or "rule:12/title"
 	target    string
 	// source is the source text beside the target (hasSource: the file
-	// gives one), codes the native code of an XLIFF or TMX target: the
-	// inline markup of the two is compared (inlineFaults).
+	// gives one with markup, whose markup the target may have lost),
+	// codes the native code of an XLIFF or TMX target: the inline
+	// markup of the two is compared (inlineFaults).
 	source    string
 	hasSource bool
 	codes     []inlineCode

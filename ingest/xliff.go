@@ -251,7 +251,8 @@ func parseXLIFF(text string, o Options, d *corpus.Document) error {
 			if err != nil {
 				return err
 			}
-			if in {
+			if in && strings.ContainsAny(s, markupSyntax) {
+				// A source without markup has none to lose: it is not kept.
 				cur.source, cur.hasSource = s, true
 			}
 		case "note", "alt-trans":
@@ -322,7 +323,9 @@ func parseTMX(text string, o Options, d *corpus.Document) error {
 			switch {
 			case len(units) == 0:
 			case strings.EqualFold(lang, srclang):
-				units[len(units)-1].source, units[len(units)-1].hasSource = s, true
+				if strings.ContainsAny(s, markupSyntax) {
+					units[len(units)-1].source, units[len(units)-1].hasSource = s, true
+				}
 			default:
 				variants[len(units)-1] = append(variants[len(units)-1], tmxVariant{tmxLang(lang), s, codes})
 			}
