@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"golang.org/x/text/language"
+	"golang.org/x/text/language/display"
 )
 
 // CanonicalLang parses a BCP 47 tag and returns its canonical form ("pt-br"
@@ -15,4 +16,15 @@ func CanonicalLang(s string) (string, error) {
 		return "", err
 	}
 	return t.String(), nil
+}
+
+// LangName names a language tag in English and in the language itself
+// ("ja" -> "Japanese", "日本語"), from CLDR's display names; both are ""
+// for a tag that does not parse or has no name ("und").
+func LangName(tag string) (english, self string) {
+	t, err := language.Parse(strings.TrimSpace(tag))
+	if err != nil || t == language.Und {
+		return "", ""
+	}
+	return display.English.Tags().Name(t), display.Self.Name(t)
 }

@@ -72,7 +72,8 @@ type Report struct {
 	Source, Translation, Base *corpus.Document
 	Findings                  []Finding
 	// Coverage is the share of the source items in the translation's
-	// scope that have a counterpart, in percent.
+	// scope that have a counterpart, in percent: the aligner's measure.
+	// What the outputs show is Progress, counted in segments.
 	Coverage float64
 	// Alignment is the alignment the findings rest on (nil for Check):
 	// of the base edition with the translation when there is a base.

@@ -73,7 +73,9 @@ func (r *Report) jsonFinding(i int) jsonFinding {
 }
 
 // jsonSummary is the summary of the JSON: counts per check and per
-// severity, the findings, coverage in percent to one decimal.
+// severity, the findings, and for a translation its progress in
+// segments (see Progress) and its coverage: the share of segments with
+// a translation, in percent to one decimal.
 func (r *Report) jsonSummary() map[string]any {
 	counts := map[string]int{}
 	bySev := map[Severity]int{}
@@ -81,5 +83,11 @@ func (r *Report) jsonSummary() map[string]any {
 		counts[f.Check]++
 		bySev[f.Severity]++
 	}
-	return map[string]any{"checks": counts, "severities": bySev, "findings": len(r.Findings), "coverage": float64(int(r.Coverage*10+0.5)) / 10}
+	m := map[string]any{"checks": counts, "severities": bySev, "findings": len(r.Findings)}
+	if r.Source != nil && r.Alignment != nil {
+		p := r.Progress()
+		m["coverage"] = float64(int(p.Covered()*10+0.5)) / 10
+		m["progress"] = map[string]int{"segments": p.Total(), "translated": p.Translated, "stale": p.Stale, "fuzzy": p.Fuzzy, "untranslated": p.Untranslated}
+	}
+	return m
 }

@@ -100,13 +100,12 @@ type ChangelogSummary struct {
 // TranslationSummary describes a checked translation.
 type TranslationSummary struct {
 	Name, Source, Base string
-	Findings, Errors   int
-	Stale, Missing     int
-	Coverage           float64
-	// InScope counts the source items the translation is meant to cover,
-	// and of them Translated those translated without an error finding
-	// and WithErrors those with one (Stale and Missing count the rest).
-	InScope, Translated, WithErrors int
+	// Findings counts the report's findings and Errors those of error
+	// severity.
+	Findings, Errors int
+	// Progress counts the translation's segments by state, as every
+	// output counts them (gaps.Progress).
+	Progress gaps.Progress
 	// Labels gives the translation's items by printed number: an item
 	// that prints none takes its source's ("item:6" is "Rule 7").
 	Labels map[string]string
@@ -709,27 +708,18 @@ func (b *Build) translationFiles(t Translation, r *gaps.Report, o DraftOptions) 
 	fs["interchange/"+t.Name+".po"] = po.Bytes()
 	fs["interchange/"+t.Name+".xlf"] = xlf.Bytes()
 	fs["interchange/"+t.Name+".tmx"] = tmx.Bytes()
-	s := &TranslationSummary{Name: t.Name, Source: t.Source, Base: t.Base, Findings: len(r.Findings), Coverage: r.Coverage, Labels: targetNames(r), Draft: draft}
+	s := &TranslationSummary{Name: t.Name, Source: t.Source, Base: t.Base, Findings: len(r.Findings), Progress: d.Progress(), Labels: targetNames(r), Draft: draft}
 	for _, f := range r.Findings {
-		switch {
-		case f.Severity == gaps.Error:
+		if f.Severity == gaps.Error {
 			s.Errors++
 		}
-		switch f.Check {
-		case gaps.Stale:
-			s.Stale++
-		case gaps.Missing:
-			s.Missing++
-		}
 	}
-	u := countUnits(r.Units())
-	s.InScope, s.Translated, s.WithErrors = u.inScope, u.translated, u.withErrors
 	side, err := sidePage(t, r, s)
 	if err != nil {
 		return nil, nil, err
 	}
 	fs["translations/"+t.Name+".html"] = side
-	work, err := worklistPage(t, r)
+	work, err := worklistPage(t, r, *s)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -88,8 +88,10 @@ func TestBuild(t *testing.T) {
 			t.Errorf("%s came from the cache on a cold build", k)
 		}
 	}
-	if len(sum.Translations) != 1 || sum.Translations[0].Stale != 1 || sum.Translations[0].Missing != 1 {
-		t.Errorf("translations %+v; want 1 stale (rule 1's 30 -> 45) and 1 missing (rule 4)", sum.Translations)
+	// Segments: rule 1's text is stale (30 -> 45), its title current;
+	// rule 4's title and text are untranslated.
+	if len(sum.Translations) != 1 || sum.Translations[0].Progress.Stale != 1 || sum.Translations[0].Progress.Untranslated != 2 {
+		t.Errorf("translations %+v; want 1 stale segment (rule 1's 30 -> 45) and 2 untranslated (rule 4's title and text)", sum.Translations)
 	}
 	po, _ := os.ReadFile(filepath.Join(out, "interchange/ja-2030.po"))
 	if !strings.Contains(string(po), "#, fuzzy\n#| msgctxt \"rule:1\"") {

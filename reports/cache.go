@@ -29,7 +29,7 @@ const maxEntryRecord = 16 << 20
 
 // cacheVersion names the shape of the cached documents and outputs; a
 // new version of rulesync that writes them differently changes it.
-const cacheVersion = "rulesync-build-3"
+const cacheVersion = "rulesync-build-4"
 
 // cacheMark is the file that makes a directory rulesync's cache, in the
 // form of the Cache Directory Tagging Specification (backup tools skip

@@ -1,7 +1,5 @@
 package reports
 
-import "github.com/rulesync/rulesync/gaps"
-
 // SetProgram makes the build take the running program to be name, as if
 // another build of rulesync ran, until the returned function restores it.
 func SetProgram(name string) (restore func()) {
@@ -19,19 +17,3 @@ func SetCacheFault(err error) (restore func()) {
 
 // Redate is redate, for tests.
 var Redate = redate
-
-// CountSegments counts a draft's segments as PO writes them:
-// translated, fuzzy, untranslated.
-func CountSegments(d *gaps.Draft) (translated, fuzzy, untranslated int) {
-	for _, s := range segments(d, nil) {
-		switch {
-		case s.target == "":
-			untranslated++
-		case s.fuzzy != "":
-			fuzzy++
-		default:
-			translated++
-		}
-	}
-	return
-}

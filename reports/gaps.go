@@ -192,7 +192,7 @@ func GapsMarkdown(w io.Writer, r *gaps.Report) error {
 		if r.Provenance != nil {
 			p.f("The base was picked by provenance: the translation %s.\n\n", mdEscape(r.Provenance.Answer()))
 		}
-		p.f("Coverage: %.1f%% of the source items in scope have a translation. %s.\n", r.Coverage, gapsSummary(r))
+		p.f("Progress: %s. %s.\n", r.Progress(), gapsSummary(r))
 	} else {
 		p.f("# Check of %s\n\n%s.\n", mdEscape(docName(r.Translation)), gapsSummary(r))
 	}
@@ -239,7 +239,7 @@ func GapsMarkdown(w io.Writer, r *gaps.Report) error {
 func GapsText(w io.Writer, r *gaps.Report, color bool) error {
 	p := &printer{w: w}
 	if r.Source != nil {
-		p.f("%s against %s: coverage %.1f%%; %s\n", docName(r.Translation), docName(r.Source), r.Coverage, gapsSummary(r))
+		p.f("%s against %s: %s; %s\n", docName(r.Translation), docName(r.Source), r.Progress(), gapsSummary(r))
 		if r.Provenance != nil {
 			p.f("base %s, picked by provenance: the translation %s\n", docName(r.Base), r.Provenance.Answer())
 		}

@@ -40,14 +40,14 @@ type segment struct {
 // or as fuzzy, XLIFF without approved="yes".
 func (s *segment) translated() bool { return s.target != "" && s.fuzzy == "" }
 
-// segments turns a draft's entries into translatable strings, skipping
-// empty ones: each field (title, text) on its own, translated where its
-// source did not change since the translation and nothing found on it
-// calls for a look, fuzzy (with the reason) where it did or does.
+// segments turns a draft's segments (gaps.Draft.Segments: each field,
+// title and text, on its own, of the items the translation covers or
+// has a text for) into translatable strings with their markup: fuzzy,
+// with the reason, where the segment needs review.
 func segments(d *gaps.Draft, mk markup) []segment {
 	var out []segment
-	for i := range d.Entries {
-		e := &d.Entries[i]
+	for _, g := range d.Segments() {
+		e := g.Entry
 		var findings []string
 		for _, f := range e.Findings {
 			if f.Check == gaps.Missing && e.Target != nil {
@@ -55,54 +55,13 @@ func segments(d *gaps.Draft, mk markup) []segment {
 			}
 			findings = append(findings, fmt.Sprintf("%s (%s): %s", f.Check, f.Severity, f.Message))
 		}
-		for _, field := range []string{"title", "text"} {
-			get := func(it *corpus.Item) string {
-				if it == nil {
-					return ""
-				}
-				if field == "title" {
-					return it.Title
-				}
-				return it.Text
-			}
-			src := get(e.Source)
-			if strings.TrimSpace(src) == "" {
-				continue
-			}
-			s := segment{ctx: e.Source.ID, source: mk.field(e.Source, field == "title"), state: e.State, findings: findings}
-			if field == "title" {
-				s.ctx += "/title"
-			}
-			s.target = mk.target(d, e, field == "title")
-			prev := get(e.Previous)
-			switch {
-			case s.target == "":
-				s.state = gaps.New
-			case e.State == gaps.StaleState && e.MovedFrom != "":
-				s.fuzzy = "moved: the source has this text as " + e.Source.ID + " now, " + e.MovedFrom + " before"
-				s.previous, s.prevCtx = prev, e.MovedFrom
-				if field == "title" {
-					s.prevCtx += "/title"
-				}
-			case e.State == gaps.StaleState && e.Previous != nil && prev != src:
-				s.previous = prev
-				s.note = "source changed: " + diff.WordDiff.Render(e.Redline)
-				s.fuzzy = "the source changed since the translation"
-			case e.State == gaps.StaleState && e.Previous == nil:
-				s.fuzzy = "marked stale in the translation"
-			case e.State == gaps.StaleState:
-				s.state = gaps.Translated // this field did not change
-			}
-			if s.target != "" && s.fuzzy == "" {
-				if why := append(append([]string(nil), e.Review...), e.Errors()...); len(why) > 0 {
-					s.fuzzy = strings.Join(why, "; ")
-				}
-			}
-			if s.fuzzy != "" && s.state == gaps.Translated {
-				s.state = gaps.StaleState
-			}
-			out = append(out, s)
+		s := segment{ctx: g.ID(), source: mk.field(e.Source, g.Title), state: g.State(), findings: findings,
+			target: mk.target(d, e, g.Title), fuzzy: g.Why, previous: g.Previous}
+		s.prevCtx = g.PrevID
+		if g.Stale && e.Previous != nil && e.MovedFrom == "" {
+			s.note = "source changed: " + diff.WordDiff.Render(e.Redline)
 		}
+		out = append(out, s)
 	}
 	return out
 }

@@ -14,9 +14,9 @@ import (
 )
 
 // The HTML site: index.html (an overview: the translations with their
-// coverage bars, the changelogs with their change bars, the other
-// documents with their check findings, editions by language, a search
-// box), one page per document, one side-by-side page and one worklist
+// progress bars, the changelogs with their change bars, the other
+// documents with their check findings, editions by language, the
+// languages, a search box), one page per document and per language, one side-by-side page and one worklist
 // per translation, the changelogs. Static files, relative links, no
 // script or font from elsewhere, no inline script: it works from
 // file://.
@@ -32,7 +32,7 @@ var pageTmpl = template.Must(template.New("page").Parse(`<!DOCTYPE html>
 </head>
 <body>
 <a class="skip" href="#main">Skip to content</a>
-<header><nav aria-label="Site"><a href="{{.Root}}index.html">Overview</a><a href="{{.Root}}index.html#translations">Translations</a><a href="{{.Root}}index.html#changelogs">Changelogs</a><a href="{{.Root}}index.html#documents">Documents</a></nav></header>
+<header><nav aria-label="Site"><a href="{{.Root}}index.html">Overview</a><a href="{{.Root}}index.html#translations">Translations</a><a href="{{.Root}}index.html#changelogs">Changelogs</a><a href="{{.Root}}index.html#documents">Documents</a><a href="{{.Root}}index.html#languages">Languages</a></nav></header>
 <main id="main">
 {{.Body}}
 </main>
@@ -148,6 +148,9 @@ func site(out files, in siteInput) error {
 		return err
 	}
 	out["search-index.js"] = append(append([]byte("window.RULESYNC_INDEX = "), js...), ";\n"...)
+	if err := languagePages(out, in, title); err != nil {
+		return err
+	}
 	data, err := renderBytes(page{Title: title, Body: template.HTML(overview(in, title)), Search: true})
 	if err != nil {
 		return err
@@ -174,14 +177,14 @@ func overview(in siteInput, title string) string {
 	if len(sum.Translations) == 0 {
 		b.WriteString("<p>No translations in this workspace.</p>\n")
 	} else {
-		b.WriteString("<table>\n<caption>Each translation against its source: the items in its scope translated, translated with errors, stale and missing</caption>\n<thead><tr><th scope=\"col\">Translation</th><th scope=\"col\">Coverage</th><th scope=\"col\">Worklist and files</th></tr></thead><tbody>\n")
+		b.WriteString("<table>\n<caption>Each translation against its source: its segments translated and current, stale, fuzzy and untranslated</caption>\n<thead><tr><th scope=\"col\">Translation</th><th scope=\"col\">Progress</th><th scope=\"col\">Worklist and files</th></tr></thead><tbody>\n")
 		for _, t := range sum.Translations {
 			based := ""
 			if t.Base != "" {
 				based = ", made from " + esc(t.Base)
 			}
 			fmt.Fprintf(&b, "<tr id=\"tr-%s\"><th scope=\"row\"><a href=\"translations/%s.html\">%s</a><div class=\"meta\">against %s%s</div></th><td>%s</td><td class=\"files\">%s</td></tr>\n",
-				esc(t.Name), esc(urlPath(t.Name)), esc(t.Name), esc(t.Source), based, coverageBar(t), translationFiles(t.Name, t.Draft, ""))
+				esc(t.Name), esc(urlPath(t.Name)), esc(t.Name), esc(t.Source), based, progressBar(t.Name, t), translationFiles(t.Name, t.Draft, ""))
 		}
 		b.WriteString("</tbody></table>\n")
 	}
@@ -238,6 +241,7 @@ func overview(in siteInput, title string) string {
 	}
 	b.WriteString(matrix(in))
 	b.WriteString("</section>\n")
+	b.WriteString(languagesSection(in))
 	return b.String()
 }
 
@@ -365,26 +369,35 @@ func bar(name, title string, segs []barPart) string {
 	return b.String()
 }
 
-// coverageBar is a translation's bar: the source items in its scope
-// translated, translated with errors, stale and missing, and the
-// coverage in words.
-func coverageBar(t TranslationSummary) string {
-	return bar("coverage", "Coverage of "+t.Name, []barPart{
-		{"translated", "translated", t.Translated},
-		{"errors", "with errors", t.WithErrors},
-		{"stale", "stale", t.Stale},
-		{"missing", "missing", t.Missing},
-	}) + fmt.Sprintf("<p class=\"meta\">%.1f%% of %d items covered; %d findings, %d errors.</p>", t.Coverage, t.InScope, t.Findings, t.Errors)
+// progressBar is a translation's bar: its segments translated and
+// current, stale, fuzzy and untranslated (gaps.Progress), the figures in
+// words and its findings.
+func progressBar(name string, t TranslationSummary) string {
+	p := t.Progress
+	return bar("progress", "Progress of "+name, []barPart{
+		{"translated", "translated and current", p.Translated},
+		{"stale", "stale", p.Stale},
+		{"fuzzy", "fuzzy", p.Fuzzy},
+		{"untranslated", "untranslated", p.Untranslated},
+	}) + fmt.Sprintf("<p class=\"meta\">%s; %s.</p>", esc(p.String()), esc(findingWords(t)))
+}
+
+// findingWords counts a translation's findings in words.
+func findingWords(t TranslationSummary) string {
+	return fmt.Sprintf("%d findings, %d of them errors", t.Findings, t.Errors)
 }
 
 // changeBar is an edition pair's bar: its changes substantive and
-// editorial (items kept), added and removed.
+// editorial (items kept), added and removed. The bar and the words
+// under it count the same changes: the substantive changes of kept
+// items are "changed", and with the added and removed items make the
+// substantive count the changelog gives.
 func changeBar(c ChangelogSummary) string {
 	return bar("changes", "Changes from "+c.OldName+" to "+c.NewName, []barPart{
-		{"substantive", "substantive", c.Substantive - c.Added - c.Removed},
+		{"substantive", "substantive, changed", c.Substantive - c.Added - c.Removed},
 		{"editorial", "editorial", c.Editorial},
-		{"added", "added", c.Added},
-		{"removed", "removed", c.Removed},
+		{"added", "substantive, added", c.Added},
+		{"removed", "substantive, removed", c.Removed},
 	}) + fmt.Sprintf("<p class=\"meta\">%s.</p>", esc(changeWords(c)))
 }
 
@@ -393,5 +406,5 @@ func changeWords(c ChangelogSummary) string {
 	if c.Changes == 0 {
 		return "No changes"
 	}
-	return fmt.Sprintf("%d changes: %d substantive (%d added, %d removed), %d editorial", c.Changes, c.Substantive, c.Added, c.Removed, c.Editorial)
+	return fmt.Sprintf("%d changes: %d substantive (%d changed, %d added, %d removed), %d editorial", c.Changes, c.Substantive, c.Substantive-c.Added-c.Removed, c.Added, c.Removed, c.Editorial)
 }

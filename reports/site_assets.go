@@ -22,8 +22,8 @@ input[type=search]{font:inherit;padding:.4rem;width:100%;max-width:30rem}
 .bar{display:block;width:100%;max-width:30rem;height:1rem;margin:.3rem 0;border:1px solid #888}
 .legend{list-style:none;padding:0;margin:.2rem 0;display:flex;flex-wrap:wrap;gap:.2rem 1rem;font-size:.9em}
 .swatch{display:inline-block;width:.8rem;height:.8rem;margin-right:.3rem;border:1px solid #555;vertical-align:-.1rem}
-.k-translated{fill:#2e7d32;background:#2e7d32} .k-errors{fill:#b00020;background:#b00020}
-.k-stale{fill:#e0a000;background:#e0a000} .k-missing{fill:#9e9e9e;background:#9e9e9e}
+.k-translated{fill:#2e7d32;background:#2e7d32} .k-fuzzy{fill:#f57c00;background:#f57c00}
+.k-stale{fill:#e0a000;background:#e0a000} .k-untranslated{fill:#9e9e9e;background:#9e9e9e}
 .k-substantive{fill:#8e24aa;background:#8e24aa} .k-editorial{fill:#1e88e5;background:#1e88e5}
 .k-added{fill:#43a047;background:#43a047} .k-removed{fill:#616161;background:#616161}
 fieldset{border:1px solid #ccc;margin:1rem 0;padding:.4rem .8rem} fieldset label{font-weight:normal;margin-right:1rem;white-space:nowrap}

@@ -44,7 +44,7 @@ func findingsHTML(fs []gaps.Finding) string {
 func documentPage(nd namedDoc, r *gaps.Report, site string) ([]byte, error) {
 	d := nd.Doc
 	var b strings.Builder
-	fmt.Fprintf(&b, "<h1>%s</h1>\n<p>%s: %s, %s, %d items, read as %s.</p>\n", esc(nd.Name), esc(docTitle(d)), esc(d.Edition), esc(d.Lang), len(d.Items), esc(d.Source.Format))
+	fmt.Fprintf(&b, "<h1>%s</h1>\n<p>%s: %s, %s, %d items, read as %s.</p>\n", esc(nd.Name), esc(docTitle(d)), esc(d.Edition), langLink(d.Lang, "../"), len(d.Items), esc(d.Source.Format))
 	byItem := map[string][]gaps.Finding{}
 	if r != nil {
 		var whole []gaps.Finding
@@ -150,11 +150,11 @@ func sidePage(t Translation, r *gaps.Report, s *TranslationSummary) ([]byte, err
 	units := r.Units()
 	n := targetNames(r)
 	var b strings.Builder
-	fmt.Fprintf(&b, "<h1>%s against %s</h1>\n", esc(t.Name), esc(t.Source))
+	fmt.Fprintf(&b, "<h1>%s against %s</h1>\n<p>Translation into %s of a rulebook in %s.</p>\n", esc(t.Name), esc(t.Source), langLink(r.Translation.Lang, "../"), langLink(r.Source.Lang, "../"))
 	if r.Base != nil {
 		fmt.Fprintf(&b, "<p>Translated from %s; the source is now %s. Stale items show the source's changes since.</p>\n", esc(docName(r.Base)), esc(docName(r.Source)))
 	}
-	b.WriteString(coverageBar(*s))
+	b.WriteString(progressBar(t.Name, *s))
 	fmt.Fprintf(&b, "<p>%s.</p>\n<p class=\"files\">%s</p>\n", esc(gapsSummary(r)), translationFiles(t.Name, s.Draft, "../"))
 	withFindings, stale, missing := 0, 0, 0
 	for _, u := range units {
@@ -243,10 +243,10 @@ func titleUnlessLabel(it *corpus.Item) string {
 // worklistPage is a translator's worklist as a page of the site: what to
 // translate (with the source's text), what to update (with the source's
 // change and the translation as it stands), what to check.
-func worklistPage(t Translation, r *gaps.Report) ([]byte, error) {
+func worklistPage(t Translation, r *gaps.Report, s TranslationSummary) ([]byte, error) {
 	n := targetNames(r)
 	var b strings.Builder
-	fmt.Fprintf(&b, "<h1>Worklist: %s against %s</h1>\n<p>Coverage: %.1f%% of the source items in scope have a translation. %s.</p>\n", esc(t.Name), esc(t.Source), r.Coverage, esc(gapsSummary(r)))
+	fmt.Fprintf(&b, "<h1>Worklist: %s against %s</h1>\n%s<p>%s.</p>\n", esc(t.Name), esc(t.Source), progressBar(t.Name, s), esc(gapsSummary(r)))
 	if r.Base != nil {
 		fmt.Fprintf(&b, "<p>Translated from %s; the source is now %s.</p>\n", esc(docName(r.Base)), esc(docName(r.Source)))
 	}

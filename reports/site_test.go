@@ -3,13 +3,17 @@ package reports_test
 import (
 	"encoding/json"
 	"fmt"
+	"html"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/rulesync/rulesync/corpus"
 )
 
 // gapsJSON is what the site tests read of a translation's report.
@@ -22,6 +26,9 @@ type gapsJSON struct {
 	Summary struct {
 		Checks   map[string]int `json:"checks"`
 		Coverage float64        `json:"coverage"`
+		Progress struct {
+			Segments, Translated, Stale, Fuzzy, Untranslated int
+		} `json:"progress"`
 	} `json:"summary"`
 }
 
@@ -37,25 +44,6 @@ func readGaps(t *testing.T, out, name string) gapsJSON {
 		t.Fatal(err)
 	}
 	return g
-}
-
-// withErrors is how many source items the report gives an error that is
-// neither "missing" nor "stale": the coverage bar's "with errors".
-func (g gapsJSON) withErrors() int {
-	done := map[string]bool{}
-	for _, f := range g.Findings {
-		if f.Check == "missing" || f.Check == "stale" {
-			done[f.SourceID] = true
-		}
-	}
-	n := 0
-	for _, f := range g.Findings {
-		if f.Severity == "error" && f.SourceID != "" && !done[f.SourceID] {
-			done[f.SourceID] = true
-			n++
-		}
-	}
-	return n
 }
 
 // changelogCounts reads changelog/<name>.json of a built site and counts
@@ -153,20 +141,43 @@ func checkPages(t *testing.T, tb *tab, out string) []string {
 	return pages
 }
 
-// checkBars compares the overview's bars and each translation and
-// changelog page's bar with the reports the build wrote.
+// checkBars compares the bars Chromium shows with the figures of the
+// reports the build wrote: each translation's progress bar on the
+// overview, its language's page, its page and its worklist with the
+// progress of gaps/<name>.json, and that with the PO's messages as
+// msgfmt --statistics counts them (when installed); the share of
+// segments with a translation the report gives is what the bar's parts
+// make; each changelog's bar with its JSON.
 func checkBars(t *testing.T, tb *tab, out string, translations, changelogs []string) {
 	t.Helper()
 	want := map[string]map[string]int{}
+	lang := map[string]string{}
 	for _, name := range translations {
 		g := readGaps(t, out, name)
-		want[name] = map[string]int{"stale": g.Summary.Checks["stale"], "missing": g.Summary.Checks["missing"], "errors": g.withErrors()}
+		p := g.Summary.Progress
+		want[name] = map[string]int{"translated": p.Translated, "stale": p.Stale, "fuzzy": p.Fuzzy, "untranslated": p.Untranslated, "total": p.Segments}
+		if _, err := exec.LookPath("msgfmt"); err == nil {
+			po := msgfmtFigures(t, filepath.Join(out, "interchange", name+".po"))
+			if po["translated"] != p.Translated || po["fuzzy"] != p.Stale+p.Fuzzy || po["untranslated"] != p.Untranslated {
+				t.Errorf("%s: msgfmt counts %v in the PO, the report %+v", name, po, p)
+			}
+		} else {
+			t.Logf("msgfmt not installed (Debian package gettext): the PO of %s is not counted", name)
+		}
+		var d struct{ Translation struct{ Lang string } }
+		if data, err := os.ReadFile(filepath.Join(out, "gaps", name+".json")); err == nil && json.Unmarshal(data, &d) == nil {
+			lang[name] = d.Translation.Lang
+		}
 	}
 	for _, name := range changelogs {
 		want[name] = changelogCounts(t, out, name)
 	}
 	compare := func(where string, got map[string]int, name string) {
 		t.Helper()
+		if got == nil {
+			t.Errorf("%s: no bar for %s", where, name)
+			return
+		}
 		for k, n := range want[name] {
 			if got[k] != n {
 				t.Errorf("%s: the bar of %s shows %d %s, the report %d", where, name, got[k], k, n)
@@ -176,27 +187,25 @@ func checkBars(t *testing.T, tb *tab, out string, translations, changelogs []str
 	tb.open("file://" + filepath.Join(out, "index.html"))
 	bars := barCounts(tb)
 	for _, name := range translations {
-		got := bars["coverage tr-"+name]
+		got := bars["progress tr-"+name]
+		compare("index.html", got, name)
 		if got == nil {
-			t.Errorf("index.html: no coverage bar for %s", name)
 			continue
 		}
-		compare("index.html", got, name)
-		// The coverage the report gives is what the bar's items make.
+		// The coverage the report gives is what the bar's parts make.
 		g := readGaps(t, out, name)
-		if cov := 100 * float64(got["total"]-got["missing"]) / float64(got["total"]); cov-g.Summary.Coverage > 0.05 || g.Summary.Coverage-cov > 0.05 {
+		if cov := 100 * float64(got["total"]-got["untranslated"]) / float64(got["total"]); cov-g.Summary.Coverage > 0.05 || g.Summary.Coverage-cov > 0.05 {
 			t.Errorf("index.html: the bar of %s covers %.2f%%, the report %.1f%%", name, cov, g.Summary.Coverage)
 		}
 		tb.open("file://" + filepath.Join(out, "translations", name+".html"))
-		compare(name+".html", barCounts(tb)["coverage "], name)
+		compare(name+".html", barCounts(tb)["progress "], name)
+		tb.open("file://" + filepath.Join(out, "gaps", name+".html"))
+		compare("gaps/"+name+".html", barCounts(tb)["progress "], name)
+		tb.open("file://" + filepath.Join(out, "languages", lang[name]+".html"))
+		compare("languages/"+lang[name]+".html", barCounts(tb)["progress tr-"+name], name)
 	}
 	for _, name := range changelogs {
-		got := bars["changes cl-"+name]
-		if got == nil {
-			t.Errorf("index.html: no change bar for %s", name)
-			continue
-		}
-		compare("index.html", got, name)
+		compare("index.html", bars["changes cl-"+name], name)
 		tb.open("file://" + filepath.Join(out, "changelog", name+".html"))
 		compare(name+".html", barCounts(tb)["changes "], name)
 	}
@@ -298,6 +307,100 @@ func checkNumbers(t *testing.T, tb *tab, out string, pages []string) {
 		if m := idShown.FindString(text); m != "" {
 			i := strings.Index(text, m)
 			t.Errorf("%s shows an id: …%s…", p, text[max(0, i-60):min(len(text), i+40)])
+		}
+	}
+}
+
+// pageLinks reads the href of every link of a page of a built site.
+func pageLinks(t *testing.T, out, page string) []string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(out, page))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var links []string
+	for _, m := range regexp.MustCompile(`<a href="([^"#]*)[^"]*"`).FindAllStringSubmatch(string(data), -1) {
+		if m[1] != "" {
+			links = append(links, filepath.ToSlash(filepath.Join(filepath.Dir(page), html.UnescapeString(m[1]))))
+		}
+	}
+	return links
+}
+
+// TestLanguagePages builds the example workspace and checks its pages
+// per language: one per language of its documents, named by tag and
+// display name; each lists every document in that language, linked,
+// each translation with its progress bar (the figures of the build) and
+// its worklist, and the translations made from its documents into
+// other languages; the overview links every language page, and every
+// document's and translation's page links its language's; every link
+// of a language page resolves.
+func TestLanguagePages(t *testing.T) {
+	sum, out := buildExample(t)
+	byLang := map[string][]string{}
+	lang := map[string]string{}
+	for _, d := range sum.Documents {
+		byLang[d.Lang] = append(byLang[d.Lang], d.Name)
+		lang[d.Name] = d.Lang
+	}
+	if len(byLang) < 2 {
+		t.Fatalf("the example workspace has %d languages; the test needs two or more", len(byLang))
+	}
+	entries, err := os.ReadDir(filepath.Join(out, "languages"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(entries) != len(byLang) {
+		t.Errorf("%d language pages for %d languages", len(entries), len(byLang))
+	}
+	index := pageLinks(t, out, "index.html")
+	for l, names := range byLang {
+		page := "languages/" + l + ".html"
+		data, err := os.ReadFile(filepath.Join(out, page))
+		if err != nil {
+			t.Errorf("no page for %s: %v", l, err)
+			continue
+		}
+		body := html.UnescapeString(string(data))
+		en, self := corpus.LangName(l)
+		if en == "" || !strings.Contains(body, "<h1>"+l+", "+en) || self != en && !strings.Contains(body, "("+self+")</h1>") {
+			t.Errorf("%s does not name %s as %q (%q)", page, l, en, self)
+		}
+		if !slices.Contains(index, page) {
+			t.Errorf("index.html does not link %s", page)
+		}
+		links := pageLinks(t, out, page)
+		for _, u := range links {
+			if _, err := os.Stat(filepath.Join(out, u)); err != nil {
+				t.Errorf("%s links %s, which is not there", page, u)
+			}
+		}
+		bars, _ := htmlBars(t, filepath.Join(out, page))
+		for _, n := range names {
+			own := "documents/" + n + ".html"
+			if _, err := os.Stat(filepath.Join(out, own)); err != nil {
+				own = "translations/" + n + ".html"
+			}
+			if !slices.Contains(links, own) {
+				t.Errorf("%s does not link %s's page %s", page, n, own)
+			}
+			if !slices.Contains(pageLinks(t, out, own), page) {
+				t.Errorf("%s does not link its language's page %s", own, page)
+			}
+		}
+		for _, tr := range sum.Translations {
+			if lang[tr.Name] != l && lang[tr.Source] != l {
+				if _, ok := bars["tr-"+tr.Name]; ok {
+					t.Errorf("%s shows %s, which is neither in %s nor made from a document in it", page, tr.Name, l)
+				}
+				continue
+			}
+			if got := bars["tr-"+tr.Name]; !sameFigures(got, progressFigures(tr.Progress)) {
+				t.Errorf("%s: the bar of %s shows %v, the build %v", page, tr.Name, got, progressFigures(tr.Progress))
+			}
+			if !slices.Contains(links, "gaps/"+tr.Name+".html") {
+				t.Errorf("%s does not link the worklist of %s", page, tr.Name)
+			}
 		}
 	}
 }

@@ -238,9 +238,13 @@ func writeSummary(w io.Writer, s *reports.Summary, out string, color bool) error
 	}
 	if len(s.Translations) > 0 {
 		fmt.Fprintln(bw)
-		rows = [][]string{{"TRANSLATION", "SOURCE", "COVERAGE", "FINDINGS", "ERRORS", "STALE", "MISSING"}}
+		// The segments by state, as the site, the worklists and the
+		// PO and XLIFF count them (gaps.Progress).
+		rows = [][]string{{"TRANSLATION", "SOURCE", "SEGMENTS", "TRANSLATED", "STALE", "FUZZY", "UNTRANSLATED", "FINDINGS", "ERRORS"}}
 		for _, t := range s.Translations {
-			rows = append(rows, []string{t.Name, t.Source, fmt.Sprintf("%.1f%%", t.Coverage), fmt.Sprint(t.Findings), fmt.Sprint(t.Errors), fmt.Sprint(t.Stale), fmt.Sprint(t.Missing)})
+			p := t.Progress
+			rows = append(rows, []string{t.Name, t.Source, fmt.Sprint(p.Total()), fmt.Sprintf("%d (%.1f%%)", p.Translated, p.Percent(p.Translated)),
+				fmt.Sprint(p.Stale), fmt.Sprint(p.Fuzzy), fmt.Sprint(p.Untranslated), fmt.Sprint(t.Findings), fmt.Sprint(t.Errors)})
 		}
 		columns(bw, rows, color)
 	}
