@@ -18,15 +18,14 @@ import (
 // write it, else in the source's, else in Markdown: Markdown and text
 // keep the source's lines around the items and the translation's own
 // lines of each item; a table (CSV, TSV) has a row per item with an id
-// column; PO, XLIFF and TMX are the interchange files of the draft (TMX
-// of its translated segments only: a memory); JSON is a
+// column; PO and XLIFF are the interchange files of the draft; JSON is a
 // document as ingest writes it. Every format carries the markers of
 // corpus.Marker in the item's text (PO and XLIFF say the same with their
 // own fuzzy and needs-review states), so ingest reads a draft back with
 // the source's items and the flags its markers set.
 
 // DraftFormats are the formats a draft is written in, by their --to names.
-var DraftFormats = []string{"md", "text", "csv", "tsv", "po", "xliff", "tmx", "json"}
+var DraftFormats = []string{"md", "text", "csv", "tsv", "po", "xliff", "json"}
 
 // draftFormatOf maps the ingest formats rulesync can write back to the
 // draft format that writes them.
@@ -195,8 +194,6 @@ func WriteDraft(w io.Writer, d *gaps.Draft, o DraftOptions) (*DraftStats, error)
 		err = DraftPO(w, d, o)
 	case "xliff":
 		err = DraftXLIFF(w, d, o)
-	case "tmx":
-		err = DraftTMX(w, d, o)
 	case "json":
 		err = corpus.Encode(w, DraftDocument(d))
 	default:

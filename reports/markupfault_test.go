@@ -76,7 +76,13 @@ func TestInterchangeMarkupFaults(t *testing.T) {
 			for _, format := range []string{"po", "xliff", "tmx"} {
 				var b bytes.Buffer
 				o.Format = format
-				if _, err := WriteDraft(&b, d, o); err != nil {
+				var err error
+				if format == "tmx" {
+					err = DraftTMX(&b, d, o)
+				} else {
+					_, err = WriteDraft(&b, d, o)
+				}
+				if err != nil {
 					t.Fatal(err)
 				}
 				file := b.String()
