@@ -50,6 +50,12 @@ type Change struct {
 	// "equivalence", "typography", "added", ...), and Reason says what it
 	// saw.
 	Rule, Reason string
+	// Summary says what changed in the words of the rule: the clauses
+	// added, deleted or replaced and the numbers that changed, quoted
+	// from the redline ("“for 30 seconds” became “for 60 seconds”"); the text
+	// of an added or removed item; Reason when no edit is more than
+	// typography or an equivalence, or the item has no text.
+	Summary string
 	// Redline holds the edits of the old text into the new one (runes of
 	// the old text); Spans the same as kept, deleted and inserted text.
 	Redline    []Edit
@@ -139,10 +145,12 @@ func (o Options) Compare(old, new *corpus.Document) *Comparison {
 		return c
 	}
 	for _, i := range al.UnmatchedSource {
-		c.Changes = append(c.Changes, Change{Kind: Removed, Severity: Substantive, Old: []int{i}, Rule: "removed", Reason: "no counterpart in the new edition"})
+		const why = "no counterpart in the new edition"
+		c.Changes = append(c.Changes, Change{Kind: Removed, Severity: Substantive, Old: []int{i}, Rule: "removed", Reason: why, Summary: itemSummary(&old.Items[i], why)})
 	}
 	for _, j := range al.UnmatchedTarget {
-		c.Changes = append(c.Changes, Change{Kind: Added, Severity: Substantive, New: []int{j}, Rule: "added", Reason: "new in this edition"})
+		const why = "new in this edition"
+		c.Changes = append(c.Changes, Change{Kind: Added, Severity: Substantive, New: []int{j}, Rule: "added", Reason: why, Summary: itemSummary(&new.Items[j], why)})
 	}
 	if stopped(done) {
 		return c
@@ -150,7 +158,10 @@ func (o Options) Compare(old, new *corpus.Document) *Comparison {
 	notes, outOld, outNew := scope(old, new)
 	c.Scope = notes
 	c.dropOutOfScope(outOld, outNew)
-	sort.SliceStable(c.Changes, func(i, j int) bool { return c.position(&c.Changes[i]) < c.position(&c.Changes[j]) })
+	after := c.removedPlaces(al)
+	sort.SliceStable(c.Changes, func(i, j int) bool {
+		return c.position(&c.Changes[i], after) < c.position(&c.Changes[j], after)
+	})
 	c.Moves = c.moves(al)
 
 	c.StaleRefs = c.staleRefs(al)
@@ -227,14 +238,43 @@ func stopped(done <-chan struct{}) bool {
 }
 
 // position orders changes by the new edition, removed items after the new
-// item that follows their old neighbour.
-func (c *Comparison) position(ch *Change) float64 {
+// item that their nearest kept predecessor in the old edition became,
+// in their old order (after says where: removedPlaces).
+func (c *Comparison) position(ch *Change, after map[int]float64) float64 {
 	if len(ch.New) > 0 {
 		return float64(ch.New[0])
 	}
-	// A removed item sorts just after the item before it in the old
-	// edition, wherever that went.
-	return float64(ch.Old[0])*float64(len(c.New.Items)+1)/float64(len(c.Old.Items)+1) + 0.5
+	return after[ch.Old[0]]
+}
+
+// removedPlaces gives each old item without a counterpart its place
+// among the new items: just after the new item of the nearest old item
+// before it that has one (before all of them when none does), the
+// removed items after one item in their old order. So a removed heading
+// stays before the removed rules it headed.
+func (c *Comparison) removedPlaces(al *align.Alignment) map[int]float64 {
+	newOf := make(map[int]int, len(al.Pairs))
+	for _, p := range al.Pairs {
+		for _, i := range p.Source {
+			newOf[i] = p.Target[len(p.Target)-1]
+		}
+	}
+	out := map[int]float64{}
+	n := float64(len(c.Old.Items) + 1)
+	for _, i := range al.UnmatchedSource {
+		base := -1.0
+		k := i - 1
+		for ; k >= 0; k-- {
+			if j, ok := newOf[k]; ok {
+				base = float64(j)
+				break
+			}
+		}
+		// Within (base, base+1), by how far the item lies past its
+		// predecessor: removed items keep their old order.
+		out[i] = base + 0.5 + 0.4*float64(i-k)/n
+	}
+	return out
 }
 
 // compare describes what happened to a pair of items; ok is false when
@@ -271,6 +311,7 @@ func compare(old, new *corpus.Document, p align.Pair, eqs *equivalences) (Change
 		ch.Renumbered, ch.TitleChanged, ch.TextChanged = true, false, false
 		ch.oldText = o.Text
 		ch.Severity, ch.Rule, ch.Reason = Editorial, "renumbered", mergedReason(old, new, p)
+		ch.Summary = ch.Reason
 		return ch, true
 	}
 	var shown []Span // Redline(o.Text, n.Text), for judge to reuse
@@ -325,6 +366,7 @@ func compare(old, new *corpus.Document, p align.Pair, eqs *equivalences) (Change
 	}
 	ch.oldText = o.Text
 	ch.Severity, ch.Rule, ch.Reason = j.severity, j.rule, j.reason
+	ch.Summary = summarize(o, n, &ch, new.Lang, eqs, j.reason)
 	return ch, true
 }
 

@@ -29,6 +29,7 @@ type jsonChange struct {
 	Moved        bool       `json:"moved"`
 	Rule         string     `json:"rule"`
 	Reason       string     `json:"reason"`
+	Summary      string     `json:"summary"`
 	OldTitle     string     `json:"old_title"`
 	NewTitle     string     `json:"new_title"`
 	Section      string     `json:"section"`
@@ -57,6 +58,7 @@ func (j jsonChange) AppendIndentedJSON(b []byte, prefix string) ([]byte, error) 
 	o.Bool("moved", j.Moved)
 	o.String("rule", j.Rule)
 	o.String("reason", j.Reason)
+	o.String("summary", j.Summary)
 	o.String("old_title", j.OldTitle)
 	o.String("new_title", j.NewTitle)
 	o.String("section", j.Section)
@@ -121,7 +123,7 @@ type jsonScope struct {
 // MarshalJSON writes the comparison as an object with "old" and "new"
 // (edition, language, title), "changes" (each with kind, severity,
 // old_id, new_id, title_changed, text_changed, renumbered, moved, rule,
-// reason, old_title, new_title, section and redline: edits of the old
+// reason, summary, old_title, new_title, section and redline: edits of the old
 // text in rune offsets with the old and new text), "scope" (the kinds of
 // item only one edition has: in, kinds, names, items, note), "moves" and
 // "stale_refs". Lists are [] when empty.
@@ -195,7 +197,7 @@ func (c *Comparison) jsonChange(i int) jsonChange {
 	}
 	ch := &c.Changes[i]
 	j := jsonChange{Kind: ch.Kind, Severity: ch.Severity, TitleChanged: ch.TitleChanged, TextChanged: ch.TextChanged,
-		Renumbered: ch.Renumbered, Moved: ch.Moved, Rule: ch.Rule, Reason: ch.Reason, Redline: []jsonEdit{},
+		Renumbered: ch.Renumbered, Moved: ch.Moved, Rule: ch.Rule, Reason: ch.Reason, Summary: ch.Summary, Redline: []jsonEdit{},
 		OldIDs: ids(c.Old, ch.Old), NewIDs: ids(c.New, ch.New)}
 	var oldText []rune // the old text by rune, which the edits count in
 	if len(ch.Redline) > 0 {

@@ -25,10 +25,12 @@ type Cache struct {
 	// used.
 	Version string
 
-	mu    sync.Mutex
-	docs  map[string]*corpus.Document
-	steps map[[2]string]*Step
-	texts map[string]string
+	mu     sync.Mutex
+	docs   map[string]*corpus.Document
+	steps  map[[2]string]*Step
+	texts  map[string]string
+	kept   map[string]bool   // the series snapshots read or written
+	scopes map[string]string // the scope of each series asked for
 }
 
 // NewCache returns an empty cache, kept on disk in dir if dir is not

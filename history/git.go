@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
 	"sort"
 	"sync"
 
@@ -84,16 +85,33 @@ func (g Git) Editions(ctx context.Context) ([]Edition, error) {
 		}
 		kept = append(kept, v)
 	}
-	docs, err := g.ingest(ctx, repo, kept)
-	if err != nil {
-		return nil, err
+	keys := make([]string, len(kept))
+	for k, v := range kept {
+		keys[k] = v.blob.String()
+	}
+	// A series read before, as it is, is one file of the cache.
+	docs := g.Cache.Series(g.scope(), keys)
+	if docs == nil {
+		if docs, err = g.ingest(ctx, repo, kept); err != nil {
+			return nil, err
+		}
 	}
 	eds := make([]Edition, len(kept))
 	for k, v := range kept {
-		eds[k] = Edition{Name: v.tag, Doc: docs[k], Key: v.blob.String(), Commit: v.commit.String()}
+		eds[k] = Edition{Name: v.tag, Doc: docs[k], Key: keys[k], Commit: v.commit.String()}
 	}
 	nameEditions(eds)
 	return eds, nil
+}
+
+// scope names the file's history in a cache: the repository's directory
+// and the file's path.
+func (g Git) scope() string {
+	dir, err := filepath.Abs(g.Repo)
+	if err != nil {
+		dir = g.Repo
+	}
+	return dir + "\x00" + g.Path
 }
 
 // tagsByCommit maps each tagged commit to its tag names, sorted.

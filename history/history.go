@@ -100,6 +100,15 @@ type StepCache interface {
 	PutStep(oldKey, newKey string, s *Step)
 }
 
+// SeriesCache is a StepCache that also keeps whole series: Build gives
+// it the editions and all their steps once they are made (a *Cache
+// writes them as one file, which Git.Editions reads back when the same
+// versions are asked for again).
+type SeriesCache interface {
+	StepCache
+	KeepSeries(eds []Edition, steps []*Step)
+}
+
 // Build compares each edition with the next and follows every item
 // through the series. It needs two editions or more; a context that ends
 // first stops it with the context's error.
@@ -114,6 +123,9 @@ func (o Options) Build(ctx context.Context, eds []Edition) (*History, error) {
 	// The steps are independent: each worker takes the next one.
 	if err := forEach(ctx, len(h.Steps), o.Workers, func(k int) { h.Steps[k] = o.step(ctx, eds[k], eds[k+1]) }); err != nil {
 		return nil, err
+	}
+	if sc, ok := o.Steps.(SeriesCache); ok {
+		sc.KeepSeries(eds, h.Steps)
 	}
 	h.follow()
 	return h, nil

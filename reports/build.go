@@ -16,6 +16,7 @@ import (
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/diff"
 	"github.com/rulesync/rulesync/gaps"
+	"github.com/rulesync/rulesync/history"
 	"github.com/rulesync/rulesync/ingest"
 )
 
@@ -95,6 +96,11 @@ type ChangelogSummary struct {
 	Added, Removed int
 	// Scope holds the notes on kinds of item only one edition has.
 	Scope []string
+}
+
+// count is the summary's counts as its changelog counts them.
+func (c ChangelogSummary) count() changeCount {
+	return changeCount{total: c.Changes, substantive: c.Substantive, editorial: c.Editorial, added: c.Added, removed: c.Removed}
 }
 
 // TranslationSummary describes a checked translation.
@@ -301,7 +307,11 @@ func (b *Build) Run(ctx context.Context) (*Summary, error) {
 		}
 		d := d
 		name := d.Old + ".." + d.New
-		tasks = append(tasks, task{"diff", name, key("diff", settings, name, byName[d.Old].hash, byName[d.New].hash), func() (files, any, error) {
+		k := key("diff", settings, name, byName[d.Old].hash, byName[d.New].hash)
+		if d.Title != "" {
+			k = key("diff", settings, name, byName[d.Old].hash, byName[d.New].hash, "title", d.Title)
+		}
+		tasks = append(tasks, task{"diff", name, k, func() (files, any, error) {
 			o, err := load(d.Old)
 			if err != nil {
 				return nil, nil, err
@@ -326,7 +336,20 @@ func (b *Build) Run(ctx context.Context) (*Summary, error) {
 		if t.Base != "" {
 			baseHash = byName[t.Base].hash
 		}
-		tasks = append(tasks, task{"gaps", t.Name, key("gaps", settings, t.Name, t.Source, t.Base, byName[t.Source].hash, byName[t.Name].hash, baseHash), func() (files, any, error) {
+		// The editions of a series from the base to the source: each
+		// stale item's changes, edition by edition.
+		var seriesKey []string
+		between := ws.seriesBetween(t.Base, t.Source)
+		for _, e := range between {
+			if !ok(e) {
+				between = nil
+				break
+			}
+		}
+		for _, e := range between {
+			seriesKey = append(seriesKey, e, byName[e].hash)
+		}
+		tasks = append(tasks, task{"gaps", t.Name, key("gaps", settings, t.Name, t.Source, t.Base, byName[t.Source].hash, byName[t.Name].hash, baseHash, strings.Join(seriesKey, "\x00")), func() (files, any, error) {
 			src, err := load(t.Source)
 			if err != nil {
 				return nil, nil, err
@@ -345,8 +368,23 @@ func (b *Build) Run(ctx context.Context) (*Summary, error) {
 			if err := ctx.Err(); err != nil {
 				return nil, nil, err // an incomplete report is not kept
 			}
+			var h *history.History
+			if len(between) > 0 {
+				var eds []history.Edition
+				for _, e := range between {
+					d, err := load(e)
+					if err != nil {
+						return nil, nil, err
+					}
+					eds = append(eds, history.Edition{Name: e, Doc: d})
+				}
+				if h, err = (history.Options{Diff: diff.Options{Context: ctx}}).Build(ctx, eds); err != nil {
+					return nil, nil, err
+				}
+				SeriesEvidence(r, h)
+			}
 			texts := DraftOptions{SourceText: b.rawText(t.Source, src), TranslationText: b.rawText(t.Name, tr)}
-			return b.translationFiles(t, r, texts)
+			return b.translationFiles(t, r, h, texts)
 		}})
 	}
 	for _, s := range ws.Sources {
@@ -368,6 +406,7 @@ func (b *Build) Run(ctx context.Context) (*Summary, error) {
 	}
 	summaries := make([]any, len(tasks))
 	taskErrs := make([]error, len(tasks))
+	pages := make([][]byte, len(tasks)) // the changelogs' site pages
 	for i := range tasks {
 		wg.Add(1)
 		go func() {
@@ -392,6 +431,10 @@ func (b *Build) Run(ctx context.Context) (*Summary, error) {
 				// Copies, not links: editing the output never edits
 				// the cache.
 				err = out.writeAll(fs)
+				if t.stage == "diff" {
+					// Linked to the histories once they are made.
+					pages[i] = fs["changelog/"+t.name+".html"]
+				}
 			}
 			summaries[i], taskErrs[i] = s, err
 			b.event(Event{Stage: t.stage, Name: t.name, Done: true, Cached: hit, Err: err})
@@ -438,6 +481,17 @@ func (b *Build) Run(ctx context.Context) (*Summary, error) {
 	}
 	if err := b.interrupted(ctx); err != nil {
 		return nil, err
+	}
+	// Each changelog entry of a series' editions links to its item's
+	// history.
+	for i := range tasks {
+		if c, ok := summaries[i].(*ChangelogSummary); ok && pages[i] != nil && len(sum.Histories) > 0 {
+			if p := linkHistories(pages[i], *c, sum.Histories); !bytes.Equal(p, pages[i]) {
+				if err := out.write("changelog/"+c.Name+".html", p); err != nil {
+					return nil, err
+				}
+			}
+		}
 	}
 
 	// The glossary of the shared documents, and the site.
@@ -653,25 +707,18 @@ func changelogFiles(pair Pair, c *diff.Comparison) (files, any, error) {
 	name := pair.Old + ".." + pair.New
 	fs := files{}
 	var md bytes.Buffer
-	ChangelogOptions{OldName: pair.Old, NewName: pair.New}.Markdown(&md, c)
+	ChangelogOptions{OldName: pair.Old, NewName: pair.New, Title: pair.Title}.Markdown(&md, c)
 	fs["changelog/"+name+".md"] = md.Bytes()
 	if data, err := c.MarshalJSON(); err == nil {
 		fs["changelog/"+name+".json"] = indentJSON(data)
 	}
+	n := countChanges(c)
 	s := &ChangelogSummary{Name: name, Old: c.Old.Edition, New: c.New.Edition, OldName: pair.Old, NewName: pair.New,
-		Changes: len(c.Changes), Substantive: c.Count(diff.Substantive), Editorial: c.Count(diff.Editorial)}
-	for _, ch := range c.Changes {
-		switch ch.Kind {
-		case diff.Added:
-			s.Added++
-		case diff.Removed:
-			s.Removed++
-		}
-	}
+		Changes: n.total, Substantive: n.substantive, Editorial: n.editorial, Added: n.added, Removed: n.removed}
 	for _, n := range c.Scope {
 		s.Scope = append(s.Scope, n.Note)
 	}
-	page, err := changelogPage(pair.Old, pair.New, c, s)
+	page, err := changelogPage(pair, c, s)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -680,10 +727,11 @@ func changelogFiles(pair Pair, c *diff.Comparison) (files, any, error) {
 }
 
 // translationFiles renders a translation's report: gaps/<name>.{md,json,html}
-// (the worklist), interchange/<name>.{po,xlf,tmx}, the sync draft
+// (the worklist; h, when not nil, is the source's history from the
+// translation's base, whose changes the page shows edition by edition), interchange/<name>.{po,xlf,tmx}, the sync draft
 // interchange/<name>.draft.<ext> (in the translation's format where
 // rulesync writes it: see DraftFormat), and the side-by-side page.
-func (b *Build) translationFiles(t Translation, r *gaps.Report, o DraftOptions) (files, any, error) {
+func (b *Build) translationFiles(t Translation, r *gaps.Report, h *history.History, o DraftOptions) (files, any, error) {
 	fs := files{}
 	d := r.Draft()
 	o.Format, _ = DraftFormat(d, "")
@@ -719,7 +767,7 @@ func (b *Build) translationFiles(t Translation, r *gaps.Report, o DraftOptions) 
 		return nil, nil, err
 	}
 	fs["translations/"+t.Name+".html"] = side
-	work, err := worklistPage(t, r, *s)
+	work, err := worklistPage(t, r, *s, h)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode"
 
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/diff"
@@ -27,6 +28,9 @@ type ChangelogOptions struct {
 	// source names, the command's file names); the title gives them when
 	// the editions are one (the PDF and the DOCX of tda-2024).
 	OldName, NewName string
+	// Title, when set, is the changelog's title in place of the one
+	// made of the editions' names.
+	Title string
 }
 
 // Markdown writes the changelog of c with the default options.
@@ -84,6 +88,26 @@ func label(it *corpus.Item) string {
 		return ""
 	}
 	return it.LabelTitle()
+}
+
+// headline is what an entry's first line says after its label: the
+// change's summary, in the words of the rule; the reason for an added
+// or removed item where the entry quotes its whole text below (in
+// Markdown and HTML), so as not to quote it twice.
+func headline(e entry, quotesText bool) string {
+	if quotesText && (e.ch.Kind == diff.Added || e.ch.Kind == diff.Removed) || e.ch.Summary == "" {
+		return e.ch.Reason
+	}
+	return e.ch.Summary
+}
+
+// why is the reason for an entry's severity when its headline does not
+// say it already: "negation added: “not”", "" otherwise.
+func why(e entry, quotesText bool) string {
+	if r := e.ch.Reason; r != headline(e, quotesText) && e.ch.Kind != diff.Added && e.ch.Kind != diff.Removed {
+		return r
+	}
+	return ""
 }
 
 // numbering says what the entry is and, for a renumbered item, its old
@@ -172,13 +196,51 @@ func newChangelog(c *diff.Comparison, opt ChangelogOptions) *changelog {
 	return l
 }
 
-// summary counts the changes by severity: "34 changes (11 substantive,
-// 23 editorial)".
-func summary(c *diff.Comparison) string {
-	if len(c.Changes) == 0 {
-		return "no changes"
+// summary counts the changes of c as its change bar does (changeCount).
+func summary(c *diff.Comparison) string { return countChanges(c).words() }
+
+// changeCount is what a changelog counts: its changes, substantive and
+// editorial, and of the substantive ones those that added or removed an
+// item. A changelog's summary line and its change bar on the site both
+// read it, so that they say the same numbers.
+type changeCount struct {
+	total, substantive, editorial, added, removed int
+}
+
+// countChanges counts the changes of c.
+func countChanges(c *diff.Comparison) changeCount {
+	n := changeCount{total: len(c.Changes)}
+	for _, ch := range c.Changes {
+		switch {
+		case ch.Severity == diff.Substantive:
+			n.substantive++
+		default:
+			n.editorial++
+		}
+		switch ch.Kind {
+		case diff.Added:
+			n.added++
+		case diff.Removed:
+			n.removed++
+		}
 	}
-	return fmt.Sprintf("%d changes (%d substantive, %d editorial)", len(c.Changes), c.Count(diff.Substantive), c.Count(diff.Editorial))
+	return n
+}
+
+// changed is how many substantive changes kept their item.
+func (n changeCount) changed() int { return n.substantive - n.added - n.removed }
+
+// words counts in words: "34 changes (11 substantive, 23 editorial)",
+// "141 changes (122 substantive: 58 changed, 31 added, 33 removed; 19
+// editorial)".
+func (n changeCount) words() string {
+	switch {
+	case n.total == 0:
+		return "no changes"
+	case n.added+n.removed == 0:
+		return fmt.Sprintf("%d changes (%d substantive, %d editorial)", n.total, n.substantive, n.editorial)
+	}
+	return fmt.Sprintf("%d changes (%d substantive: %d changed, %d added, %d removed; %d editorial)", n.total, n.substantive, n.changed(), n.added, n.removed, n.editorial)
 }
 
 // filters says what the options left out, or "".
@@ -283,7 +345,37 @@ func moveLabel(d *corpus.Document, id string) string {
 	return corpus.RefLabel(id)
 }
 
+// edition names an edition as its publisher prints it: the document's
+// title, when it is one (not the heading of one of its items), and the
+// line that carries its date, cut to the sentence that does when that is
+// short ("WCA Regulations, May 1, 2021"; "POKER TOURNAMENT
+// DIRECTORS ASSOCIATION, 2022 Rules Version 1.0, Sept 17, 2022"), else
+// the date as printed. Without a printed date or title, the edition's
+// name, version and date as rulesync read them.
 func edition(d *corpus.Document) string {
+	title := strings.TrimSpace(d.Title)
+	for i := range d.Items {
+		if it := &d.Items[i]; title != "" && (it.Title == title || it.Label() == title) {
+			title = "" // a heading of the text, not the document's title
+		}
+	}
+	printed := ""
+	if d.DateText != "" {
+		printed = d.DateText
+		if l := dateLine(d); l != "" {
+			printed = l
+		}
+	}
+	var parts []string
+	if title != "" && !strings.Contains(printed, title) {
+		parts = append(parts, title)
+	}
+	if printed != "" && !strings.Contains(title, printed) {
+		parts = append(parts, printed)
+	}
+	if len(parts) > 0 {
+		return strings.Join(parts, ", ")
+	}
 	s := d.Edition
 	if d.Version != "" {
 		s += " version " + d.Version
@@ -294,10 +386,74 @@ func edition(d *corpus.Document) string {
 	return s
 }
 
-// changelogTitle is a changelog's title: the editions compared, and the source
-// names when the editions are one (a PDF and a DOCX of tda-2024).
+// maxDateLine is the most words of a printed line (or sentence) that
+// names an edition with its date.
+const maxDateLine = 12
+
+// dateLine is the line of the document's front (its title, its first
+// items) that prints its date, or the sentence of it that does, when it
+// is short enough to name the edition: "2022 Rules Version 1.0, Sept
+// 17, 2022", "Version 1.7 ratified on August 14th, 2016"; "" otherwise.
+func dateLine(d *corpus.Document) string {
+	texts := []string{d.Title}
+	for i := range d.Items {
+		if i >= 5 {
+			break
+		}
+		texts = append(texts, d.Items[i].Title, d.Items[i].Text)
+	}
+	for _, t := range texts {
+		for _, line := range strings.Split(t, "\n") {
+			if !strings.Contains(line, d.DateText) {
+				continue
+			}
+			if len(strings.Fields(line)) <= maxDateLine {
+				return strings.TrimSpace(line)
+			}
+			for _, sent := range sentencesOf(line) {
+				if strings.Contains(sent, d.DateText) && len(strings.Fields(sent)) <= maxDateLine {
+					return strings.TrimSpace(sent)
+				}
+			}
+			return ""
+		}
+	}
+	return ""
+}
+
+// sentencesOf cuts a line after each full stop, question or exclamation
+// mark that white space follows (or a CJK full stop), the marks left
+// out.
+func sentencesOf(line string) []string {
+	var out []string
+	start := 0
+	rs := []rune(line)
+	for i, r := range rs {
+		if (r == '.' || r == '!' || r == '?') && (i+1 == len(rs) || unicode.IsSpace(rs[i+1])) || r == '。' {
+			out = append(out, string(rs[start:i]))
+			start = i + 1
+		}
+	}
+	if start < len(rs) {
+		out = append(out, string(rs[start:]))
+	}
+	return out
+}
+
+// changelogTitle is a changelog's title: the one the options set, else
+// changelogTitle's.
+func (o ChangelogOptions) changelogTitle(c *diff.Comparison) string {
+	if o.Title != "" {
+		return o.Title
+	}
+	return changelogTitle(c, o.OldName, o.NewName)
+}
+
+// changelogTitle is a changelog's title: the editions compared, and the
+// source names when the editions are one (a PDF and a DOCX of
+// tda-2024).
 func changelogTitle(c *diff.Comparison, oldName, newName string) string {
-	if c.Old.Edition == c.New.Edition && oldName != "" && newName != "" && oldName != newName {
+	if edition(c.Old) == edition(c.New) && oldName != "" && newName != "" && oldName != newName {
 		return fmt.Sprintf("Changes from %s to %s (both %s)", oldName, newName, edition(c.New))
 	}
 	return fmt.Sprintf("Changes from %s to %s", edition(c.Old), edition(c.New))

@@ -19,7 +19,7 @@ import (
 // link to their entries.
 func (o ChangelogOptions) HTML(w io.Writer, c *diff.Comparison) error {
 	p := &printer{w: w}
-	title := changelogTitle(c, o.OldName, o.NewName)
+	title := o.changelogTitle(c)
 	p.f("<!DOCTYPE html>\n<html lang=\"%s\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<meta http-equiv=\"Content-Security-Policy\" content=\"%s\">\n<title>%s</title>\n<style>\n%s</style>\n</head>\n<body>\n<main>\n",
 		esc(c.New.Lang), changelogCSP, esc(title), changelogCSS)
 	l := newChangelog(c, o)
@@ -154,7 +154,10 @@ func (l *changelog) htmlEntry(p *printer, e entry, links changelogLinks) {
 		page = links.oldItem
 	}
 	p.f("<li id=\"%s\"><p><strong>%s</strong> <span class=\"meta\">(%s)</span>: %s.</p>\n",
-		esc(e.anchor()), itemLink(it, page), esc(numbering(e)), esc(e.ch.Reason))
+		esc(e.anchor()), itemLink(it, page), esc(numbering(e)), esc(headline(e, true)))
+	if w := why(e, true); w != "" {
+		p.f("<p class=\"meta\">Why %s: %s.</p>\n", e.ch.Severity, esc(w))
+	}
 	if e.ch.TitleChanged && e.old != nil {
 		p.f("<p>Title: %s</p>\n", htmlRedline(e.ch.TitleSpans, nil, nil))
 	}
@@ -163,9 +166,9 @@ func (l *changelog) htmlEntry(p *printer, e entry, links changelogLinks) {
 		refs = e.new.Refs
 	}
 	switch {
-	case e.ch.Kind == diff.Added:
+	case e.ch.Kind == diff.Added && it.Text != "":
 		p.f("<blockquote><ins>%s</ins></blockquote>\n", linkedText(it.Text, refs, links.cite))
-	case e.ch.Kind == diff.Removed:
+	case e.ch.Kind == diff.Removed && it.Text != "":
 		p.f("<blockquote><del>%s</del></blockquote>\n", esc(it.Text))
 	case len(e.ch.Spans) > 0:
 		p.f("<blockquote>%s</blockquote>\n", htmlRedline(e.ch.Spans, refs, links.cite))

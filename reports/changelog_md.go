@@ -20,7 +20,7 @@ import (
 func (o ChangelogOptions) Markdown(w io.Writer, c *diff.Comparison) error {
 	l := newChangelog(c, o)
 	p := &printer{w: w}
-	p.f("# %s\n\n", mdEscape(changelogTitle(c, o.OldName, o.NewName)))
+	p.f("# %s\n\n", mdEscape(o.changelogTitle(c)))
 	p.f("%s.", summary(c))
 	if f := l.filters(); f != "" {
 		p.f(" %s", f)
@@ -112,14 +112,17 @@ func (l *changelog) mdContents() string {
 
 func (p *printer) mdEntry(e entry) {
 	it := e.item()
-	p.f("- **%s** (%s): %s.\n", mdEscape(label(it)), mdEscape(numbering(e)), mdEscape(e.ch.Reason))
+	p.f("- **%s** (%s): %s.\n", mdEscape(label(it)), mdEscape(numbering(e)), mdEscape(headline(e, true)))
+	if w := why(e, true); w != "" {
+		p.f("  Why %s: %s.\n", e.ch.Severity, mdEscape(w))
+	}
 	if e.ch.TitleChanged && e.old != nil {
 		p.f("  Title: %s\n", mdRedline(e.ch.TitleSpans))
 	}
 	switch {
-	case e.ch.Kind == diff.Added:
+	case e.ch.Kind == diff.Added && it.Text != "":
 		p.f("\n  > %s\n\n", mdQuote(it.Text))
-	case e.ch.Kind == diff.Removed:
+	case e.ch.Kind == diff.Removed && it.Text != "":
 		p.f("\n  > <del>%s</del>\n\n", mdQuote(it.Text))
 	case len(e.ch.Spans) > 0:
 		p.f("\n  > %s\n\n", mdRedline(e.ch.Spans))

@@ -20,9 +20,12 @@ const (
 func (o ChangelogOptions) Text(w io.Writer, c *diff.Comparison, color bool) error {
 	l := newChangelog(c, o)
 	p := &printer{w: w}
-	if c.Old.Edition == c.New.Edition && o.OldName != "" && o.NewName != "" && o.OldName != o.NewName {
+	switch {
+	case o.Title != "":
+		p.f("%s: %s\n", o.Title, summary(c))
+	case edition(c.Old) == edition(c.New) && o.OldName != "" && o.NewName != "" && o.OldName != o.NewName:
 		p.f("%s -> %s (both %s): %s\n", o.OldName, o.NewName, edition(c.New), summary(c))
-	} else {
+	default:
 		p.f("%s -> %s: %s\n", edition(c.Old), edition(c.New), summary(c))
 	}
 	if f := l.filters(); f != "" {
@@ -42,7 +45,10 @@ func (o ChangelogOptions) Text(w io.Writer, c *diff.Comparison, color bool) erro
 				if color && e.ch.Severity == diff.Substantive {
 					sev = ansiBold + sev + ansiReset
 				}
-				p.f("\n%s %s (%s): %s\n", sev, label(e.item()), numbering(e), e.ch.Reason)
+				p.f("\n%s %s (%s): %s\n", sev, label(e.item()), numbering(e), headline(e, false))
+				if w := why(e, false); w != "" {
+					p.f("  why %s: %s\n", e.ch.Severity, w)
+				}
 				if r := marks.Render(e.ch.Spans); r != "" {
 					p.f("  %s\n", strings.ReplaceAll(r, "\n", "\n  "))
 				}

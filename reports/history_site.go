@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"html"
 	"html/template"
+	"slices"
 	"strings"
 
 	"github.com/rulesync/rulesync/corpus"
@@ -21,7 +23,14 @@ type HistorySummary struct {
 	// Items counts the lives of the series; Changed those with a change;
 	// Changes the changes.
 	Items, Changed, Changes int
+	// pages gives the page of each item that changed, in the output, by
+	// edition and item id (pageKey).
+	pages map[string]string
 }
+
+// pageKey is the key of HistorySummary.pages: an edition's name and an
+// item's id in it.
+func pageKey(edition, id string) string { return edition + "\x00" + id }
 
 // seriesFiles follows the items of a series through its editions:
 // history/<name>.{html,md,json} and a page per item that changed,
@@ -29,31 +38,20 @@ type HistorySummary struct {
 // read is left out (nil files); a series of a git repository is read
 // from it, each blob once.
 func (b *Build) seriesFiles(ctx context.Context, se Series, ok func(string) bool, load func(string) (*corpus.Document, error)) (files, *HistorySummary, error) {
-	var eds []history.Edition
+	for _, e := range se.Editions {
+		if !ok(e) {
+			return nil, nil, nil
+		}
+	}
+	eds, err := b.seriesEditions(ctx, se, load)
+	if err != nil {
+		return nil, nil, err
+	}
 	if se.Repo != "" {
-		g := history.Git{Repo: b.Workspace.resolve(se.Repo), Path: se.Path, From: se.First, To: se.Last, Tags: se.Tags,
-			Ingest: ingest.Options{Context: ctx, MaxBytes: b.Workspace.MaxBytes}, Cache: history.NewCache("", "")}
-		var err error
-		if eds, err = g.Editions(ctx); err != nil {
-			return nil, nil, err
-		}
-		if len(eds) < 2 {
-			return nil, nil, fmt.Errorf("%s has %d version(s) of %s; a series needs two or more", se.Repo, len(eds), se.Path)
-		}
 		se.Editions = nil
 		for _, e := range eds {
 			se.Editions = append(se.Editions, e.Name)
 		}
-	}
-	for k := 0; se.Repo == "" && k < len(se.Editions); k++ {
-		if !ok(se.Editions[k]) {
-			return nil, nil, nil
-		}
-		d, err := load(se.Editions[k])
-		if err != nil {
-			return nil, nil, err
-		}
-		eds = append(eds, history.Edition{Name: se.Editions[k], Doc: d})
 	}
 	b.event(Event{Stage: "history", Name: se.Name})
 	h, err := history.Options{Diff: diff.Options{Context: ctx}}.Build(ctx, eds)
@@ -65,11 +63,93 @@ func (b *Build) seriesFiles(ctx context.Context, se Series, ok func(string) bool
 	return fs, s, err
 }
 
+// seriesEditions reads the editions of a series: its sources, by load,
+// or the versions of its file in a git repository, each blob once.
+func (b *Build) seriesEditions(ctx context.Context, se Series, load func(string) (*corpus.Document, error)) ([]history.Edition, error) {
+	if se.Repo != "" {
+		g := history.Git{Repo: b.Workspace.resolve(se.Repo), Path: se.Path, From: se.First, To: se.Last, Tags: se.Tags,
+			Ingest: ingest.Options{Context: ctx, MaxBytes: b.Workspace.MaxBytes}, Cache: history.NewCache("", "")}
+		eds, err := g.Editions(ctx)
+		if err != nil {
+			return nil, err
+		}
+		if len(eds) < 2 {
+			return nil, fmt.Errorf("%s has %d version(s) of %s; a series needs two or more", se.Repo, len(eds), se.Path)
+		}
+		return eds, nil
+	}
+	var eds []history.Edition
+	for _, name := range se.Editions {
+		d, err := load(name)
+		if err != nil {
+			return nil, err
+		}
+		eds = append(eds, history.Edition{Name: name, Doc: d})
+	}
+	return eds, nil
+}
+
+// History follows the items of the workspace's series of that name (""
+// when the manifest has one series) through its editions, as the
+// site's history pages do: its sources ingested through the build's
+// cache, or the versions of its file in its git repository. opt
+// compares the editions (its Context, when nil, is ctx).
+func (b *Build) History(ctx context.Context, name string, opt history.Options) (*history.History, error) {
+	ws := b.Workspace
+	se, err := ws.series(name)
+	if err != nil {
+		return nil, err
+	}
+	if err := ws.checkNames(); err != nil {
+		return nil, err
+	}
+	cache := openCache(ws.cacheDir(), &notes{})
+	if cache != nil {
+		defer cache.close()
+	}
+	byName := map[string]Source{}
+	for _, s := range ws.Sources {
+		byName[s.Name] = s
+	}
+	eds, err := b.seriesEditions(ctx, se, func(name string) (*corpus.Document, error) {
+		d, err := b.ingest(ctx, &source{Source: byName[name]}, cache)
+		if err != nil {
+			return nil, fmt.Errorf("source %s: %w", name, err)
+		}
+		return d, nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("series %s: %w", se.Name, err)
+	}
+	if opt.Diff.Context == nil {
+		opt.Diff.Context = ctx
+	}
+	return opt.Build(ctx, eds)
+}
+
+// series finds the series of that name; "" names the only one.
+func (ws *Workspace) series(name string) (Series, error) {
+	var names []string
+	for _, se := range ws.Series {
+		if se.Name == name || name == "" && len(ws.Series) == 1 {
+			return se, nil
+		}
+		names = append(names, se.Name)
+	}
+	switch {
+	case len(names) == 0:
+		return Series{}, fmt.Errorf("the manifest has no [[series]]")
+	case name == "":
+		return Series{}, fmt.Errorf("the manifest has %d series (%s); name one", len(names), strings.Join(names, ", "))
+	}
+	return Series{}, fmt.Errorf("the manifest has no series %q (it has %s)", name, strings.Join(names, ", "))
+}
+
 // historyFiles renders a series' history for the site.
 func historyFiles(se Series, h *history.History) (files, *HistorySummary, error) {
 	fs := files{}
 	v := h.All()
-	s := &HistorySummary{Name: se.Name, Editions: se.Editions, Items: len(h.Lives)}
+	s := &HistorySummary{Name: se.Name, Editions: se.Editions, Items: len(h.Lives), pages: map[string]string{}}
 	var md, js bytes.Buffer
 	if err := HistoryMarkdown(&md, v); err != nil {
 		return nil, nil, err
@@ -95,6 +175,12 @@ func historyFiles(se Series, h *history.History) (files, *HistorySummary, error)
 			return nil, nil, err
 		}
 		fs["history/"+se.Name+"/"+file+".html"] = page
+		for e := l.First; e <= l.Last; e++ {
+			for _, i := range l.At[e] {
+				ed := h.Editions[e]
+				s.pages[pageKey(ed.Name, ed.Doc.Items[i].ID)] = "history/" + urlPath(se.Name) + "/" + urlPath(file) + ".html"
+			}
+		}
 	}
 	fmt.Fprintf(&body, "</ul>\n<p class=\"files\"><a href=\"../index.html#histories\">All histories</a><a href=\"%s.md\">Markdown</a><a href=\"%s.json\">JSON</a></p>\n", esc(urlPath(se.Name)), esc(urlPath(se.Name)))
 	page, err := renderBytes(page{Title: se.Name + " · history", Root: "../", Body: template.HTML(body.String())})
@@ -174,4 +260,49 @@ func historiesSection(hs []HistorySummary) string {
 	}
 	b.WriteString("</tbody></table>\n</section>\n")
 	return b.String()
+}
+
+// linkHistories gives each entry of a changelog page of the site a link
+// to its item's page in the history of a series that has both editions
+// (the changelog's entries are "<li id=\"c-ID\">" for an item of the
+// new edition, "c-was-ID" for a removed one, and their first paragraph
+// ends in "</p>"); page is returned unchanged when no series has them.
+func linkHistories(page []byte, c ChangelogSummary, hs []HistorySummary) []byte {
+	var pages map[string]string
+	for _, h := range hs {
+		if slices.Contains(h.Editions, c.OldName) && slices.Contains(h.Editions, c.NewName) {
+			pages = h.pages
+			break
+		}
+	}
+	if len(pages) == 0 {
+		return page
+	}
+	const open = "<li id=\"c-"
+	var b bytes.Buffer
+	rest := page
+	for {
+		k := bytes.Index(rest, []byte(open))
+		if k < 0 {
+			break
+		}
+		k += len(open)
+		q := bytes.IndexByte(rest[k:], '"')
+		p := bytes.Index(rest[k:], []byte("</p>"))
+		if q < 0 || p < 0 {
+			break
+		}
+		anchor := html.UnescapeString(string(rest[k : k+q]))
+		key := pageKey(c.NewName, anchor)
+		if id, ok := strings.CutPrefix(anchor, "was-"); ok {
+			key = pageKey(c.OldName, id)
+		}
+		b.Write(rest[:k+p])
+		if u := pages[key]; u != "" {
+			fmt.Fprintf(&b, " <a class=\"history\" href=\"../%s\">History</a>", esc(u))
+		}
+		rest = rest[k+p:]
+	}
+	b.Write(rest)
+	return b.Bytes()
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -25,8 +26,10 @@ var historyEditions = map[string]string{
 }
 
 // TestBuildSeries builds a workspace with a series: the overview lists
-// it, its page links every item changed, and an item's page follows it
-// through its two renumberings with each change and its redline.
+// it, its page links every item changed, an item's page follows it
+// through its two renumberings with each change and its redline, and
+// every entry of a changelog between two of its editions (titled by its
+// [[diff]]) links to its item's page, which exists.
 func TestBuildSeries(t *testing.T) {
 	dir := t.TempDir()
 	for name, text := range historyEditions {
@@ -47,6 +50,10 @@ path = "c.txt"
 [[series]]
 name = "house"
 editions = ["r-2030", "r-2031", "r-2032"]
+[[diff]]
+old = "r-2030"
+new = "r-2032"
+title = "House rules: 2030 to 2032"
 `
 	if err := os.WriteFile(filepath.Join(dir, "rulesync.toml"), []byte(manifest), 0o644); err != nil {
 		t.Fatal(err)
@@ -84,6 +91,33 @@ editions = ["r-2030", "r-2031", "r-2032"]
 	}
 	read("history/house.json")
 	read("history/house.md")
+	cl := read("changelog/r-2030..r-2032.html")
+	if !strings.Contains(cl, "<h1>House rules: 2030 to 2032</h1>") || !strings.HasPrefix(read("changelog/r-2030..r-2032.md"), "# House rules: 2030 to 2032\n") {
+		t.Errorf("the changelog is not titled by its [[diff]]'s title")
+	}
+	// The bar and the summary line count the same changes.
+	legend := map[string]string{}
+	for _, m := range regexp.MustCompile(`<li data-kind="([a-z]+)" data-n="([0-9]+)">`).FindAllStringSubmatch(cl, -1) {
+		legend[m[1]] = m[2]
+	}
+	line := regexp.MustCompile(`<p>([0-9]+ changes \([^<]*\))\.</p>`).FindStringSubmatch(cl)
+	if line == nil || len(legend) != 4 {
+		t.Fatalf("the changelog has no summary line or bar (%v, %v)", line, legend)
+	}
+	if want := fmt.Sprintf("substantive: %s changed, %s added, %s removed; %s editorial)", legend["substantive"], legend["added"], legend["removed"], legend["editorial"]); !strings.Contains(line[1], want) {
+		t.Errorf("summary line %q, the bar %v", line[1], legend)
+	}
+	entries, links := strings.Count(cl, `<li id="c-`), 0
+	for _, m := range regexp.MustCompile(`<a class="history" href="\.\./([^"]+)">History</a>`).FindAllStringSubmatch(cl, -1) {
+		links++
+		read(m[1])
+	}
+	if entries == 0 || links != entries {
+		t.Errorf("the changelog's %d entries have %d links to their history", entries, links)
+	}
+	if !strings.Contains(cl, `href="../history/house/rule_5.html">History</a>`) {
+		t.Errorf("the changelog does not link Rule 5's history:\n%s", cl)
+	}
 	// A series naming a source the manifest lacks is refused.
 	bad := strings.Replace(manifest, `"r-2032"]`, `"r-2033"]`, 1)
 	os.WriteFile(filepath.Join(dir, "rulesync.toml"), []byte(bad), 0o644)

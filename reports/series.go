@@ -2,6 +2,7 @@ package reports
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/rulesync/rulesync/diff"
@@ -17,34 +18,41 @@ import (
 // the source (its last). It returns how many findings it annotated; a
 // stale item the history cannot place is left as it is.
 func SeriesEvidence(r *gaps.Report, h *history.History) int {
-	last := len(h.Editions) - 1
-	at := map[string]int{}
-	for i, it := range h.Editions[last].Doc.Items {
-		at[it.ID] = i
-	}
 	n := 0
 	for k := range r.Findings {
 		f := &r.Findings[k]
-		i, ok := at[f.SourceID]
-		if f.Check != gaps.Stale || !ok {
+		if f.Check != gaps.Stale {
 			continue
 		}
-		evs := h.LifeOf(last, i).Since(0)
-		var changed []string
-		for _, ev := range evs {
-			changed = append(changed, h.Editions[ev.Edition].Name)
+		if lines, ok := seriesLines(h, f.SourceID); ok {
+			f.Evidence = append(f.Evidence, lines...)
+			n++
 		}
-		f.Evidence = append(f.Evidence, fmt.Sprintf("changed in %d of the %d editions since %s: %s", len(evs), last, h.Editions[0].Name, strings.Join(changed, ", ")))
-		for _, ev := range evs {
-			ch := ev.Change
-			f.Evidence = append(f.Evidence, fmt.Sprintf("%s (%s, %s): %s", h.Editions[ev.Edition].Name, ch.Kind, ch.Severity, ch.Reason))
-			if r := diff.WordDiff.Render(ch.Spans); r != "" && ch.TextChanged {
-				f.Evidence = append(f.Evidence, h.Editions[ev.Edition].Name+": "+strings.ReplaceAll(r, "\n", " "))
-			}
-		}
-		n++
 	}
 	return n
+}
+
+// seriesLines are the evidence lines SeriesEvidence gives the source
+// item id of the history's last edition; ok is false when it has none.
+func seriesLines(h *history.History, id string) (lines []string, ok bool) {
+	evs, ok := seriesEvents(h, id)
+	if !ok {
+		return nil, false
+	}
+	last := len(h.Editions) - 1
+	var changed []string
+	for _, ev := range evs {
+		changed = append(changed, h.Editions[ev.Edition].Name)
+	}
+	lines = append(lines, fmt.Sprintf("changed in %d of the %d editions since %s: %s", len(evs), last, h.Editions[0].Name, strings.Join(changed, ", ")))
+	for _, ev := range evs {
+		ch := ev.Change
+		lines = append(lines, fmt.Sprintf("%s (%s, %s): %s", h.Editions[ev.Edition].Name, ch.Kind, ch.Severity, ch.Reason))
+		if r := diff.WordDiff.Render(ch.Spans); r != "" && ch.TextChanged {
+			lines = append(lines, h.Editions[ev.Edition].Name+": "+strings.ReplaceAll(r, "\n", " "))
+		}
+	}
+	return lines, true
 }
 
 // seriesEvents returns the changes to the source item id (of the last
@@ -92,4 +100,45 @@ func editionChanges(h *history.History, evs []history.Event) []editionChange {
 		out = append(out, ec)
 	}
 	return out
+}
+
+// seriesBetween returns the editions of the first series of named
+// sources that holds base before source, from base to source; nil when
+// none does.
+func (ws *Workspace) seriesBetween(base, source string) []string {
+	if base == "" {
+		return nil
+	}
+	for _, se := range ws.Series {
+		b, s := slices.Index(se.Editions, base), slices.Index(se.Editions, source)
+		if se.Repo == "" && b >= 0 && s > b {
+			return se.Editions[b : s+1]
+		}
+	}
+	return nil
+}
+
+// seriesHTML is a stale item's changes since the translation's base,
+// edition by edition, each with its redline; "" when the history has
+// no such item.
+func seriesHTML(h *history.History, id string) string {
+	if h == nil {
+		return ""
+	}
+	evs, ok := seriesEvents(h, id)
+	if !ok || len(evs) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "<p>The source's changes since %s, edition by edition:</p>\n<ol class=\"timeline\">\n", esc(h.Editions[0].Name))
+	for _, ev := range evs {
+		ch := ev.Change
+		fmt.Fprintf(&b, "<li><strong>%s</strong> (%s, %s): %s", esc(h.Editions[ev.Edition].Name), esc(string(ch.Kind)), esc(string(ch.Severity)), esc(ch.Reason))
+		if ch.TextChanged && len(ch.Spans) > 0 {
+			fmt.Fprintf(&b, "<blockquote>%s</blockquote>", htmlRedline(ch.Spans, nil, nil))
+		}
+		b.WriteString("</li>\n")
+	}
+	b.WriteString("</ol>\n")
+	return b.String()
 }

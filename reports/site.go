@@ -389,22 +389,23 @@ func findingWords(t TranslationSummary) string {
 
 // changeBar is an edition pair's bar: its changes substantive and
 // editorial (items kept), added and removed. The bar and the words
-// under it count the same changes: the substantive changes of kept
-// items are "changed", and with the added and removed items make the
-// substantive count the changelog gives.
+// under it count the same changes, from one count (changeCount), the
+// changelog's summary line: the substantive changes of kept items are
+// "changed", and with the added and removed items make the substantive
+// count.
 func changeBar(c ChangelogSummary) string {
+	n := c.count()
 	return bar("changes", "Changes from "+c.OldName+" to "+c.NewName, []barPart{
-		{"substantive", "substantive, changed", c.Substantive - c.Added - c.Removed},
-		{"editorial", "editorial", c.Editorial},
-		{"added", "substantive, added", c.Added},
-		{"removed", "substantive, removed", c.Removed},
+		{"substantive", "substantive, changed", n.changed()},
+		{"editorial", "editorial", n.editorial},
+		{"added", "substantive, added", n.added},
+		{"removed", "substantive, removed", n.removed},
 	}) + fmt.Sprintf("<p class=\"meta\">%s.</p>", esc(changeWords(c)))
 }
 
-// changeWords counts an edition pair's changes in words.
+// changeWords counts an edition pair's changes in words, as its
+// changelog's summary line does.
 func changeWords(c ChangelogSummary) string {
-	if c.Changes == 0 {
-		return "No changes"
-	}
-	return fmt.Sprintf("%d changes: %d substantive (%d changed, %d added, %d removed), %d editorial", c.Changes, c.Substantive, c.Substantive-c.Added-c.Removed, c.Added, c.Removed, c.Editorial)
+	s := c.count().words()
+	return strings.ToUpper(s[:1]) + s[1:]
 }

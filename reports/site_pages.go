@@ -8,6 +8,7 @@ import (
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/diff"
 	"github.com/rulesync/rulesync/gaps"
+	"github.com/rulesync/rulesync/history"
 )
 
 // The site's pages other than the overview: a document, a translation
@@ -242,8 +243,11 @@ func titleUnlessLabel(it *corpus.Item) string {
 
 // worklistPage is a translator's worklist as a page of the site: what to
 // translate (with the source's text), what to update (with the source's
-// change and the translation as it stands), what to check.
-func worklistPage(t Translation, r *gaps.Report, s TranslationSummary) ([]byte, error) {
+// change and the translation as it stands), what to check. h, when not
+// nil, is the source's history from the translation's base: an item to
+// update shows each edition's change, and the evidence lines that say
+// the same in words are left out.
+func worklistPage(t Translation, r *gaps.Report, s TranslationSummary, h *history.History) ([]byte, error) {
 	n := targetNames(r)
 	var b strings.Builder
 	fmt.Fprintf(&b, "<h1>Worklist: %s against %s</h1>\n%s<p>%s.</p>\n", esc(t.Name), esc(t.Source), progressBar(t.Name, s), esc(gapsSummary(r)))
@@ -285,9 +289,22 @@ func worklistPage(t Translation, r *gaps.Report, s TranslationSummary) ([]byte, 
 			fmt.Fprintf(&b, "<h3 id=\"w-%s\">%s</h3>\n", esc(id), esc(n.title(it)))
 		}
 		b.WriteString("<ul>\n")
+		shown := map[string]bool{} // evidence the series part shows
+		series := ""
+		if h != nil && it.kind == workUpdate && it.source != nil {
+			if series = seriesHTML(h, it.source.ID); series != "" {
+				lines, _ := seriesLines(h, it.source.ID)
+				for _, l := range lines {
+					shown[l] = true
+				}
+			}
+		}
 		for _, f := range it.findings {
 			fmt.Fprintf(&b, "<li class=\"finding %s\"><strong>%s</strong> (%s): %s", esc(string(f.Severity)), esc(f.Check), esc(string(f.Severity)), esc(f.Message))
 			for _, e := range f.Evidence {
+				if f.Check == gaps.Stale && shown[e] {
+					continue
+				}
 				fmt.Fprintf(&b, "<br><span class=\"meta\">%s</span>", esc(e))
 			}
 			b.WriteString("</li>\n")
@@ -297,8 +314,13 @@ func worklistPage(t Translation, r *gaps.Report, s TranslationSummary) ([]byte, 
 		case it.kind == workTranslate && it.source != nil:
 			fmt.Fprintf(&b, "<p>Source text:</p>\n<blockquote lang=\"%s\" class=\"text\">%s</blockquote>\n", esc(r.Source.Lang), linkedText(it.source.Text, it.source.Refs, cite))
 		case it.kind == workUpdate:
+			b.WriteString(series)
 			if len(it.redline) > 0 {
-				fmt.Fprintf(&b, "<p>The source's change:</p>\n<blockquote lang=\"%s\" class=\"text\">%s</blockquote>\n", esc(r.Source.Lang), htmlRedline(it.redline, nil, nil))
+				all := ""
+				if series != "" {
+					all = ", all editions at once"
+				}
+				fmt.Fprintf(&b, "<p>The source's change%s:</p>\n<blockquote lang=\"%s\" class=\"text\">%s</blockquote>\n", all, esc(r.Source.Lang), htmlRedline(it.redline, nil, nil))
 			}
 			if it.target != nil {
 				fmt.Fprintf(&b, "<p>The translation now:</p>\n<blockquote lang=\"%s\" class=\"text\">%s</blockquote>\n", esc(r.Translation.Lang), esc(it.target.Text))
@@ -315,7 +337,8 @@ func worklistPage(t Translation, r *gaps.Report, s TranslationSummary) ([]byte, 
 // the overview, the summary table and the change bar, the contents, the
 // entries linked to the items on the editions' document pages, and
 // citations linked to the new edition's items.
-func changelogPage(oldName, newName string, c *diff.Comparison, s *ChangelogSummary) ([]byte, error) {
+func changelogPage(pair Pair, c *diff.Comparison, s *ChangelogSummary) ([]byte, error) {
+	oldName, newName := pair.Old, pair.New
 	var b strings.Builder
 	p := &printer{w: &b}
 	l := newChangelog(c, ChangelogOptions{})
@@ -329,7 +352,7 @@ func changelogPage(oldName, newName string, c *diff.Comparison, s *ChangelogSumm
 	}
 	newItem := docPage(newName, c.New)
 	l.htmlBody(p, changelogLinks{
-		title:   changelogTitle(c, oldName, newName),
+		title:   ChangelogOptions{OldName: oldName, NewName: newName, Title: pair.Title}.changelogTitle(c),
 		oldItem: docPage(oldName, c.Old),
 		newItem: newItem,
 		cite:    func(ref string) string { return newItem(corpus.RefItem(ref)) },

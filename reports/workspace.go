@@ -60,10 +60,12 @@ type Source struct {
 	PDFEngine string `toml:"pdf_engine"`
 }
 
-// Pair is an edition pair to compare, by source name.
+// Pair is an edition pair to compare, by source name; Title, when set,
+// is its changelog's title.
 type Pair struct {
-	Old string `toml:"old"`
-	New string `toml:"new"`
+	Old   string `toml:"old"`
+	New   string `toml:"new"`
+	Title string `toml:"title"`
 }
 
 // Series is a rulebook's editions, oldest first: by source name, or the

@@ -31,6 +31,7 @@ func diffCommand() *cli.Command {
 			&cli.StringSliceFlag{Name: "skip", Usage: "leave out `PART`: front-matter (the unnumbered items outside any section: title page, preamble)"},
 			&cli.BoolFlag{Name: "exit-code", Usage: "exit with status 1 when there are changes, as git diff --exit-code does"},
 			&cli.StringFlag{Name: "equivalences", Usage: "`FILE` of further editorial equivalences (\"old => new\" lines)"},
+			&cli.StringFlag{Name: "title", Usage: "the changelog's `TITLE` (default: the editions' names as their documents print them)"},
 			outputFlag()),
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 2 {
@@ -71,6 +72,7 @@ func diffCommand() *cli.Command {
 				return err
 			}
 			lo.OldName, lo.NewName = filepath.Base(c.Args().Get(0)), filepath.Base(c.Args().Get(1))
+			lo.Title = c.String("title")
 			cmp := opt.Compare(docs[0], docs[1])
 			if c.Context.Err() != nil {
 				return interrupted(c)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -25,14 +26,15 @@ func historyCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "history",
 		Usage:     "the life of every item across a series of editions: added, each change, renumbered, moved, split, merged, removed",
-		ArgsUsage: "EDITION EDITION... (oldest first; or none with --git)",
+		ArgsUsage: "EDITION EDITION... (oldest first; or none with --git or --config)",
 		Description: "Compares each edition with the next and follows every item through the series, through renumberings,\n" +
 			"moves, splits and merges: one history per item, each change dated by its edition with its severity and\n" +
 			"redline. --item ID (ID@EDITION for an id of an older edition) shows one item; --since EDITION is the\n" +
 			"cumulative changelog of everything after that edition, by item, with the net redline. --git REPO --path\n" +
 			"FILE reads the editions from a git repository (no git program needed): every commit from --first to --last\n" +
 			"that changed the file, or with --tags the tagged commits; each blob is read once, and --cache DIR keeps\n" +
-			"the documents and comparisons for the next run. json is {editions, since, note, items: [{id, label,\n" +
+			"the documents and comparisons for the next run. --config FILE --series NAME follows the [[series]] NAME of a\n" +
+			"workspace manifest (its sources, read as build reads them, or its repository). json is {editions, since, note, items: [{id, label,\n" +
 			"first, last, names, events: [{edition, kind, severity, old_ids, new_ids, reason, redline}]}]}.",
 		Flags: withCommon(sourceFlags("input-format"), toFlag(historyFormats, false),
 			&cli.StringFlag{Name: "item", Usage: "show only the item `ID` (ID@EDITION names it in that edition)"},
@@ -43,6 +45,8 @@ func historyCommand() *cli.Command {
 			&cli.StringFlag{Name: "last", Usage: "with --git: the last edition's `REV` (default: HEAD)"},
 			&cli.BoolFlag{Name: "tags", Usage: "with --git: the editions are the tagged commits (--first and --last name tags)"},
 			&cli.StringFlag{Name: "cache", Usage: "with --git: keep documents and comparisons in `DIR` for the next run"},
+			&cli.StringFlag{Name: "config", Aliases: []string{"c"}, Usage: "read the editions of a [[series]] of the workspace manifest `FILE`"},
+			&cli.StringFlag{Name: "series", Usage: "with --config: the series `NAME` (default: the manifest's only series)"},
 			&cli.StringFlag{Name: "equivalences", Usage: "`FILE` of further editorial equivalences (\"old => new\" lines)"},
 			outputFlag()),
 		Action: runHistory,
@@ -69,19 +73,13 @@ func runHistory(c *cli.Context) error {
 		}
 		opt.Diff.Equivalences = append(diff.DefaultEquivalences(), eqs...)
 	}
-	eds, cache, err := historyEditions(c)
-	if err != nil {
-		return err
-	}
-	if cache != nil {
-		opt.Steps = cache
-	}
-	if len(eds) < 2 {
-		return cli.Exit(fmt.Sprintf("history: the series has %d edition(s); it needs two or more", len(eds)), exitBad)
-	}
-	h, err := opt.Build(c.Context, eds)
+	h, err := buildHistory(c, opt)
 	if c.Context.Err() != nil {
 		return interrupted(c)
+	}
+	var exit cli.ExitCoder
+	if errors.As(err, &exit) {
+		return err
 	}
 	if err != nil {
 		return cli.Exit("history: "+err.Error(), exitBad)
@@ -119,9 +117,40 @@ func runHistory(c *cli.Context) error {
 	return output(c, buf.Bytes(), c.App.Writer)
 }
 
+// buildHistory follows the series: the [[series]] of a workspace, or
+// the editions historyEditions reads.
+func buildHistory(c *cli.Context, opt history.Options) (*history.History, error) {
+	if c.IsSet("config") {
+		if c.NArg() > 0 || c.IsSet("git") {
+			return nil, cli.Exit("history: with --config, name no files and no --git (the editions come from the manifest)", exitBad)
+		}
+		ws, err := reports.LoadWorkspace(c.String("config"))
+		if err != nil {
+			return nil, cli.Exit(err.Error(), exitBad)
+		}
+		return (&reports.Build{Workspace: ws}).History(c.Context, c.String("series"), opt)
+	}
+	if c.IsSet("series") {
+		return nil, cli.Exit("history: --series needs --config, the workspace manifest", exitBad)
+	}
+	// Cached comparisons hold for these equivalences only.
+	eds, cache, err := historyEditions(c, fmt.Sprintf(" %v", opt.Diff.Equivalences))
+	if err != nil {
+		return nil, err
+	}
+	if cache != nil {
+		opt.Steps = cache
+	}
+	if len(eds) < 2 {
+		return nil, cli.Exit(fmt.Sprintf("history: the series has %d edition(s); it needs two or more", len(eds)), exitBad)
+	}
+	return opt.Build(c.Context, eds)
+}
+
 // historyEditions reads the series: the files named, or the versions
-// of a file in a git repository.
-func historyEditions(c *cli.Context) ([]history.Edition, *history.Cache, error) {
+// of a file in a git repository, with a cache whose Version ends with
+// diffVersion (what the comparisons depend on).
+func historyEditions(c *cli.Context, diffVersion string) ([]history.Edition, *history.Cache, error) {
 	repo := c.String("git")
 	if repo == "" {
 		for _, f := range []string{"path", "first", "last", "tags", "cache"} {
@@ -154,7 +183,7 @@ func historyEditions(c *cli.Context) ([]history.Edition, *history.Cache, error) 
 	}
 	in := ingest.Options{PDFEngine: engine, Format: fromFormat(c), Edition: c.String("edition"), Lang: c.String("lang"),
 		Encoding: c.String("encoding"), Timeout: c.Duration("timeout"), MaxBytes: max, Context: c.Context}
-	cache := history.NewCache(c.String("cache"), cacheVersion(in))
+	cache := history.NewCache(c.String("cache"), cacheVersion(in)+diffVersion)
 	g := history.Git{Repo: repo, Path: filepath.ToSlash(c.String("path")), From: c.String("first"), To: c.String("last"),
 		Tags: c.Bool("tags"), Ingest: in, Cache: cache}
 	eds, err := g.Editions(c.Context)

@@ -1,0 +1,535 @@
+package diff
+
+import (
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/rulesync/rulesync/align"
+	"github.com/rulesync/rulesync/corpus"
+)
+
+// A change's Summary says what changed in the words of the rule: the
+// clauses added, deleted or replaced, quoted from the redline, and the
+// numbers that changed with the words beside them ("“for 30 seconds”
+// became “for 60 seconds”"). It is made from the spans of the redline
+// alone, so it holds in any language and script: no list of words
+// decides what it quotes. Reason, beside it, says why the change is substantive or
+// editorial.
+
+// Limits of a summary.
+const (
+	// maxSummaryEdits is the most edits a summary quotes.
+	maxSummaryEdits = 3
+	// quoteWords is the most words one side of a quoted edit keeps
+	// before it is cut at a clause boundary (or at the limit) with "…".
+	quoteWords = 20
+	// gapWords is the most words of unchanged text between two edits
+	// that makes them one ("[-after-]{+by+} the [-clock-]{+floor+}").
+	gapWords = 2
+	// shortTitle is the most words of a title quoted whole.
+	shortTitle = 10
+)
+
+// summaryEdit is a stretch of a redline that changed: its old and new
+// text (with the unchanged gaps inside it on both sides), the unchanged
+// text before and after it, its weight and its place.
+type summaryEdit struct {
+	del, ins      string
+	before, after string
+	changed       int  // words deleted plus words inserted
+	number        bool // it holds a number the item gained or lost
+	at            int
+}
+
+// weight orders edits: those that change a number first, then by the
+// words they change.
+func (e summaryEdit) weight() int {
+	if e.number {
+		return 1 << 20
+	}
+	return e.changed
+}
+
+// summarize says what changed from o to n, whose redline is spans, as
+// Change.Summary does; reason is the severity's reason, the summary when
+// no edit of the redline is more than typography, an equivalence or a
+// part's label.
+func summarize(o, n *corpus.Item, ch *Change, lang string, eqs *equivalences, reason string) string {
+	if ch.Kind == Split || ch.Kind == Merged {
+		return reason
+	}
+	var parts []string
+	if ch.TitleChanged {
+		parts = append(parts, titleSummary(o.Title, n.Title, eqs))
+	}
+	if ch.TextChanged {
+		spans := ch.Spans
+		if len(spans) == 2 && spans[0].Op == Delete && (strings.Contains(o.Text, "\n") || strings.Contains(n.Text, "\n")) {
+			// A text rewritten whole, paragraph by paragraph: the
+			// paragraphs that still say much the same are compared
+			// word by word.
+			_, spans = LineRedline(o.Text, n.Text)
+		}
+		if s := textSummary(o, n, spans, lang, eqs); s != "" {
+			parts = append(parts, s)
+		} else if !ch.TitleChanged || !strings.HasPrefix(reason, "title ") {
+			parts = append(parts, notesSummary(o.Text, n.Text, reason)) // an editorial edit: the reason quotes it
+		}
+		if len(parts) == 2 && equivalent(o.Title, n.Title, eqs) {
+			parts = parts[1:] // the text's change says more
+		}
+	}
+	if len(parts) == 0 {
+		return reason
+	}
+	return strings.Join(parts, "; ")
+}
+
+// notesSummary is reason with the deletion notes the edit added or
+// removed quoted as printed, when it names them: "only a deletion note"
+// becomes "only a deletion note: “D) Deleted 2022” added".
+func notesSummary(old, new, reason string) string {
+	if !strings.Contains(reason, "a deletion note") {
+		return reason
+	}
+	notes := func(s string) []string {
+		var out []string
+		for _, m := range deletionNoteRe.FindAllString(s, -1) {
+			out = append(out, strings.TrimSpace(m))
+		}
+		return out
+	}
+	gone, came := delta(notes(old), notes(new))
+	var out []string
+	for _, x := range came {
+		out = append(out, quote(x)+" added")
+	}
+	for _, x := range gone {
+		out = append(out, quote(x)+" deleted")
+	}
+	if len(out) == 0 {
+		return reason
+	}
+	return reason + ": " + and(out)
+}
+
+// itemSummary quotes an added or removed item's text, cut as clip
+// cuts; reason when it has none (a heading, which its label names).
+func itemSummary(it *corpus.Item, reason string) string {
+	if c := clip(it.Text); c != "" {
+		return quote(c)
+	}
+	return reason
+}
+
+// titleSummary quotes a title change: both titles whole when they are
+// short, else the edits between them.
+func titleSummary(old, new string, eqs *equivalences) string {
+	if equivalent(old, new, eqs) {
+		la, lb := normalize(old), normalize(new)
+		_, u1 := rewrite(la, eqs)
+		_, u2 := rewrite(lb, eqs)
+		if used := telling(la, lb, append(u1, u2...)); len(used) > 0 {
+			return "title: " + describeEqs(la, lb, used)
+		}
+	}
+	if countWords(old) <= shortTitle && countWords(new) <= shortTitle {
+		return "title " + quote(flat(old)) + " became " + quote(flat(new))
+	}
+	_, spans := Redline(old, new)
+	var out []string
+	for _, e := range summaryEdits(spans) {
+		out = append(out, e.phrase())
+	}
+	return "title: " + strings.Join(out, "; ")
+}
+
+// textSummary quotes the edits of a text that matter most: at most
+// maxSummaryEdits, those changing a number the item gained or lost first,
+// then the longest, leaving out edits much smaller than the largest, in
+// the text's order, and says how many more there are.
+func textSummary(o, n *corpus.Item, spans []Span, lang string, eqs *equivalences) string {
+	gone, came := setDelta(ownNumbers(stripNotes(o.Text), lang, o.Refs, o.Number), ownNumbers(stripNotes(n.Text), lang, n.Refs, n.Number))
+	moved := map[string]bool{}
+	for _, x := range append(gone, came...) {
+		moved[x] = true
+	}
+	var kept []summaryEdit
+	for _, e := range summaryEdits(spans) {
+		e = e.trimmed().widened()
+		if equivalent(e.del, e.ins, eqs) || labelOnly(e.del, o.Parts) && labelOnly(e.ins, n.Parts) {
+			continue
+		}
+		for _, x := range append(align.Numbers(e.del, lang), align.Numbers(e.ins, lang)...) {
+			if moved[x] {
+				e.number = true
+			}
+		}
+		kept = append(kept, e)
+	}
+	if len(kept) == 0 {
+		return ""
+	}
+	sort.SliceStable(kept, func(i, j int) bool { return kept[i].weight() > kept[j].weight() })
+	most := 0
+	for _, e := range kept {
+		most = max(most, e.changed)
+	}
+	// Edits of under an eighth of the words of the largest are left
+	// to the redline, unless they change a number.
+	k := 0
+	for _, e := range kept {
+		if e.number || e.changed*8 >= most {
+			kept[k] = e
+			k++
+		}
+	}
+	more := 0
+	if k > maxSummaryEdits {
+		more = k - maxSummaryEdits
+		k = maxSummaryEdits
+	}
+	kept = kept[:k]
+	sort.SliceStable(kept, func(i, j int) bool { return kept[i].at < kept[j].at })
+	var out []string
+	for _, e := range kept {
+		out = append(out, e.phrase())
+	}
+	s := strings.Join(out, "; ")
+	// The numbers that changed, when the quotes cut them off.
+	quoted := align.Numbers(s, lang)
+	lost := func(xs []string) []string {
+		var out []string
+		for _, x := range xs {
+			if !slices.Contains(quoted, x) {
+				out = append(out, x)
+			}
+		}
+		return out
+	}
+	if g, c := lost(gone), lost(came); len(g)+len(c) > 0 {
+		s += "; " + numbersReason(g, c)
+	}
+	if more > 0 {
+		s += "; " + strconv.Itoa(more) + " more " + plural(more, "edit", "edits")
+	}
+	return s
+}
+
+// summaryEdits reads the edits of a redline: each stretch of deleted and
+// inserted spans, joined with its neighbour when no more than gapWords
+// words and no sentence end lie between them.
+func summaryEdits(spans []Span) []summaryEdit {
+	spans = splitLines(spans)
+	var out []summaryEdit
+	for i := 0; i < len(spans); {
+		if spans[i].Op == Equal {
+			i++
+			continue
+		}
+		e := summaryEdit{at: i}
+		if i > 0 {
+			e.before = spans[i-1].Text
+		}
+		j := i
+		for j < len(spans) {
+			s := spans[j]
+			if s.Op == Equal {
+				if j+1 >= len(spans) || !shortGap(s.Text) {
+					break
+				}
+			} else {
+				e.changed += countWords(s.Text)
+			}
+			if s.Op != Insert {
+				e.del += s.Text
+			}
+			if s.Op != Delete {
+				e.ins += s.Text
+			}
+			j++
+		}
+		if j < len(spans) {
+			e.after = spans[j].Text
+		}
+		out = append(out, e)
+		i = j
+	}
+	return out
+}
+
+// splitLines cuts the deleted and inserted spans at the line breaks
+// that end a paragraph (after a sentence or clause mark: not a line
+// wrapped inside a sentence), each break becoming unchanged text
+// between them, so that every paragraph added or deleted is an edit of
+// its own; of a replacement, the first paragraphs of the two sides stay
+// one edit.
+func splitLines(spans []Span) []Span {
+	var out []Span
+	add := func(op Op, text string, first bool) {
+		for i, para := range paragraphs(text) {
+			if i > 0 || !first {
+				out = append(out, Span{Equal, "\n"})
+			}
+			if para != "" {
+				out = append(out, Span{op, para})
+			}
+		}
+	}
+	multi := func(s string) bool { return len(paragraphs(s)) > 1 }
+	for i := 0; i < len(spans); i++ {
+		s := spans[i]
+		pair := s.Op == Delete && i+1 < len(spans) && spans[i+1].Op == Insert
+		switch {
+		case s.Op == Equal || !multi(s.Text) && (!pair || !multi(spans[i+1].Text)):
+			out = append(out, s)
+		case pair:
+			d, n := paragraphs(s.Text), paragraphs(spans[i+1].Text)
+			out = append(out, Span{Delete, d[0]}, Span{Insert, n[0]})
+			if len(d) > 1 {
+				add(Delete, strings.Join(d[1:], "\n"), false)
+			}
+			if len(n) > 1 {
+				add(Insert, strings.Join(n[1:], "\n"), false)
+			}
+			i++
+		default:
+			add(s.Op, s.Text, true)
+		}
+	}
+	return out
+}
+
+// paragraphs cuts s at the line breaks that follow a sentence or clause
+// mark (or another line break, or begin s): the ends of paragraphs, not
+// of lines wrapped inside a sentence.
+func paragraphs(s string) []string {
+	var out []string
+	start := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] != '\n' {
+			continue
+		}
+		before := strings.TrimRightFunc(s[start:i], unicode.IsSpace)
+		r, _ := utf8.DecodeLastRuneInString(before)
+		if before == "" || clauseMark(string(r)) {
+			out = append(out, s[start:i])
+			start = i + 1
+		}
+	}
+	return append(out, s[start:])
+}
+
+// shortGap reports whether unchanged text between two edits is short
+// enough to quote them as one: a few words within a paragraph and a
+// sentence.
+func shortGap(s string) bool {
+	return countWords(s) <= gapWords && !strings.Contains(s, "\n") && sentences(s) == 0
+}
+
+// phrase says what an edit did, each side quoted and clipped: "“x”
+// became “y”", "“y” added", "“x” deleted".
+func (e summaryEdit) phrase() string {
+	d, n := clip(e.del), clip(e.ins)
+	switch {
+	case d == "":
+		return quote(n) + " added"
+	case n == "":
+		return quote(d) + " deleted"
+	}
+	return quote(d) + " became " + quote(n)
+}
+
+// trimmed is the edit without the words its two sides begin or end
+// with alike (a text rewritten whole often keeps its first clause),
+// those words moved to the text before or after it.
+func (e summaryEdit) trimmed() summaryEdit {
+	if e.del == "" || e.ins == "" {
+		return e
+	}
+	a, b := Segment(e.del), Segment(e.ins)
+	p := 0
+	for p < len(a) && p < len(b) && a[p] == b[p] {
+		p++
+	}
+	for p > 0 && !isSpaceSeg(a[p-1]) {
+		p-- // whole words only
+	}
+	q := 0
+	for q < len(a)-p && q < len(b)-p && a[len(a)-1-q] == b[len(b)-1-q] {
+		q++
+	}
+	for q > 0 && !isSpaceSeg(a[len(a)-q]) {
+		q--
+	}
+	if p == 0 && q == 0 {
+		return e
+	}
+	e.before += strings.Join(a[:p], "")
+	e.after = strings.Join(a[len(a)-q:], "") + e.after
+	e.del, e.ins = strings.Join(a[p:len(a)-q], ""), strings.Join(b[p:len(b)-q], "")
+	return e
+}
+
+// widened is the edit with the word before and the word after it on
+// both sides, within its clause, when one side is a single word: a
+// number with its unit ("“for 30 seconds” became “for 60 seconds”"), a word
+// replaced by a phrase with the words around it, an added word with its
+// neighbours ("“see also Rule”").
+func (e summaryEdit) widened() summaryEdit {
+	d, n := countWords(e.del), countWords(e.ins)
+	if max(d, n) > 1 && (min(d, n) != 1) {
+		return e
+	}
+	pre, post := lastWord(e.before), firstWord(e.after)
+	e.del, e.ins = pre+e.del+post, pre+e.ins+post
+	e.before = strings.TrimSuffix(e.before, pre)
+	e.after = strings.TrimPrefix(e.after, post)
+	return e
+}
+
+// lastWord is the end of s from its last word on, when only white space
+// follows that word ("the clock " -> "clock "); "" when punctuation or
+// a line break does.
+func lastWord(s string) string {
+	segs := Segment(s)
+	k := len(segs) - 1
+	for k >= 0 && isSpaceSeg(segs[k]) && !strings.Contains(segs[k], "\n") {
+		k--
+	}
+	if k < 0 || !isWordSeg(segs[k]) {
+		return ""
+	}
+	return strings.Join(segs[k:], "")
+}
+
+// firstWord is the start of s up to its first word, when only white
+// space comes before it; "" otherwise.
+func firstWord(s string) string {
+	segs := Segment(s)
+	k := 0
+	for k < len(segs) && isSpaceSeg(segs[k]) && !strings.Contains(segs[k], "\n") {
+		k++
+	}
+	if k >= len(segs) || !isWordSeg(segs[k]) {
+		return ""
+	}
+	return strings.Join(segs[:k+1], "")
+}
+
+// clip is one side of an edit as a summary quotes it: on one line,
+// without the white space and the commas, semicolons, colons and full
+// stops at its ends, and cut after quoteWords words, at the last clause
+// boundary past the first third of them when there is one, with "…".
+func clip(s string) string {
+	segs := Segment(s)
+	words, cut, clause, sentence := 0, len(segs), -1, -1
+	for i, seg := range segs {
+		switch {
+		case isWordSeg(seg):
+			words++
+			if words > quoteWords {
+				cut = i
+			}
+		case words < quoteWords/3:
+		case strings.Contains(seg, "\n") || len(seg) <= 3 && sentenceEnd([]rune(seg)[0]):
+			sentence = i
+		case clauseMark(seg):
+			clause = i
+		}
+		if cut < len(segs) {
+			break
+		}
+	}
+	out := s
+	if cut < len(segs) {
+		switch {
+		case sentence > 0:
+			cut = sentence
+		case clause > 0:
+			cut = clause
+		}
+		out = strings.Join(segs[:cut], "")
+	}
+	out = balanced(strings.TrimFunc(flat(out), func(r rune) bool { return unicode.IsSpace(r) || clauseMark(string(r)) }))
+	if cut < len(segs) && out != "" {
+		out += "…"
+	}
+	return out
+}
+
+// balanced is s without a bracket at its start or end that has no
+// partner in it ("see the website)" -> "see the website").
+func balanced(s string) string {
+	for _, p := range [][2]string{{"(", ")"}, {"[", "]"}} {
+		open, close := strings.Count(s, p[0]), strings.Count(s, p[1])
+		switch {
+		case close > open && strings.HasSuffix(s, p[1]):
+			s = strings.TrimSpace(strings.TrimSuffix(s, p[1]))
+		case open > close && strings.HasPrefix(s, p[0]):
+			s = strings.TrimSpace(strings.TrimPrefix(s, p[0]))
+		}
+	}
+	return s
+}
+
+// clauseMark reports whether a segment is a mark that ends a clause or
+// a sentence in any script: a comma, a semicolon, a colon, a full stop,
+// a question or exclamation mark.
+func clauseMark(seg string) bool {
+	r, size := utf8.DecodeRuneInString(seg)
+	if size != len(seg) || !unicode.IsPunct(r) {
+		return false
+	}
+	return sentenceEnd(r) || strings.ContainsRune(",;:、，；：۔،؛", r)
+}
+
+// flat writes a text on one line: its line breaks as spaces.
+func flat(s string) string {
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// labelOnly reports whether a side of an edit is no more than a part's
+// label and punctuation ("A: ", "C"): the parts' change, which the
+// reason states, and no change of what the rule says.
+func labelOnly(s string, parts []corpus.Part) bool {
+	t := strings.TrimFunc(s, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsPunct(r) })
+	if t == "" {
+		return true
+	}
+	for _, p := range parts {
+		if t == p.Label || t == strings.TrimFunc(p.Marker, unicode.IsPunct) {
+			return true
+		}
+	}
+	return false
+}
+
+// isWordSeg reports whether a segment of Segment is a word: letters,
+// digits or a run of one script.
+func isWordSeg(seg string) bool {
+	r, _ := utf8.DecodeRuneInString(seg)
+	c := segmentClass(r)
+	return c != 0 && c != 6
+}
+
+// isSpaceSeg reports whether a segment is white space.
+func isSpaceSeg(seg string) bool {
+	r, _ := utf8.DecodeRuneInString(seg)
+	return segmentClass(r) == 6
+}
+
+// countWords counts the words of s as Segment cuts them.
+func countWords(s string) int {
+	n := 0
+	for _, seg := range Segment(s) {
+		if isWordSeg(seg) {
+			n++
+		}
+	}
+	return n
+}
