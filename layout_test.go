@@ -26,7 +26,6 @@ var owner = map[string]string{
 	"golang.org/x/net":                "ingest",
 	"github.com/klippa-app/go-pdfium": "ingest",
 	"github.com/tetratelabs/wazero":   "ingest",
-	"github.com/gen2brain/go-fitz":    "ingest", // only in a build with -tags mupdf
 	"github.com/yuin/goldmark":        "ingest",
 	"github.com/sergi/go-diff":        "diff",
 	"github.com/urfave/cli":           "cmd/rulesync",

@@ -55,11 +55,6 @@ type Options struct {
 	// as it was (sameText, sameFeatures), for the tests that hold the
 	// shortcuts to the full computation.
 	full bool
-	// whole takes the length ratio of the documents' whole lengths, as
-	// Gale & Church (1993) do, with no first pass to learn it from
-	// confident pairs: for the blocks of project, where few blocks are
-	// confident on their own and a ratio learned from them misleads.
-	whole bool
 }
 
 // done is the channel that closes when the alignment should stop; nil
@@ -216,13 +211,10 @@ func (o Options) align(src, tgt *corpus.Document, m *memo) *Alignment {
 		// made without the evidence of their texts (11% of an
 		// alignment's allocations, 5,000 generated items) and their
 		// anchors without any (10 MB of garbage at 100k).
-		r := 0.0
-		if !o.whole {
-			a.quiet, a.draft = true, true
-			pairs = a.run()
-			a.quiet, a.draft = false, false // the review reads the evidence of numbers
-			r = a.learnRatio(pairs)
-		}
+		a.quiet, a.draft = true, true
+		pairs = a.run()
+		a.quiet, a.draft = false, false // the review reads the evidence of numbers
+		r := a.learnRatio(pairs)
 		if r == 0 {
 			// Too few confident pairs to learn from (a translation that
 			// prints no numbers and shares few words): the ratio of the
@@ -897,13 +889,8 @@ func (a *aligner) dp(S, T []int) []Pair {
 	if n == 0 || m == 0 {
 		return nil
 	}
-	w := a.o.band()
-	// Items: a band as wide as the difference of the counts. Blocks
-	// (whole) keep the band around the diagonal, which lo slopes from
-	// corner to corner: linear however the counts differ.
-	if !a.o.whole {
-		w += max(n-m, m-n)
-	}
+	// A band as wide as the difference of the counts.
+	w := a.o.band() + max(n-m, m-n)
 	// Keep the table near linear in the items: at most 64 cells per item
 	// beyond the band's minimum.
 	width := min(2*w+1, m+1)

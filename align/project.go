@@ -1,7 +1,7 @@
 package align
 
 import (
-	"strconv"
+	"math"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -10,24 +10,28 @@ import (
 )
 
 // A block is a unit of a document below its items: an item's title, a
-// line of its text (a paragraph, a list entry, a table row), or, for an
-// item of neither, nothing. item is the index of the item it comes from;
-// title marks an item's title.
+// line of its text (a paragraph, a list entry, a table row, or a line
+// of a paragraph wrapped by hand), or, for an item of neither, nothing.
+// item is the index of the item it comes from; title marks an item's
+// title, and cont a line that continues the paragraph of the line
+// before it (see wraps), where an item is unlikely to start.
 type block struct {
 	item  int
 	title bool
+	cont  bool
 	text  string
 }
 
 // blocksOf cuts the items of d into blocks, in document order: an
-// item's title, then its paragraphs; lines that wrap one paragraph (see
-// wraps) are one block. The first block of an item that prints a number
-// carries it in front ("4.2.1 Only the player ..."): where the other
-// side prints it too, the number signal pairs the two, and where it does
-// not, a number one side states takes nothing from a pair's score (score
-// counts what both share).
+// item's title, then the lines of its text. The first block of an item
+// that prints a number carries it in front ("4.2.1 Only the player
+// ...").
 func blocksOf(d *corpus.Document) []block {
-	var out []block
+	n := 0
+	for i := range d.Items {
+		n += 1 + strings.Count(d.Items[i].Text, "\n") + 1
+	}
+	out := make([]block, 0, n)
 	for i := range d.Items {
 		it := &d.Items[i]
 		first := len(out)
@@ -40,27 +44,12 @@ func blocksOf(d *corpus.Document) []block {
 				prev = ""
 				continue
 			}
-			if wraps(prev, line) {
-				out[len(out)-1].text += "\n" + line
-			} else {
-				out = append(out, block{item: i, text: line})
-			}
+			out = append(out, block{item: i, cont: wraps(prev, line), text: line})
 			prev = line
 		}
 		if len(out) > first && it.Number != "" {
 			out[first].text = it.Number + " " + out[first].text
 		}
-	}
-	return out
-}
-
-// blockDoc is a document of d's language with one item per block, of no
-// particular kind and printing no number: what Align pairs at block level.
-func blockDoc(d *corpus.Document, bs []block) *corpus.Document {
-	out := &corpus.Document{Edition: d.Edition, Lang: d.Lang, Title: d.Title, Source: d.Source}
-	out.Items = make([]corpus.Item, len(bs))
-	for k, b := range bs {
-		out.Items[k] = corpus.Item{ID: "b:" + strconv.Itoa(k+1), Kind: corpus.KindItem, Text: b.text}
 	}
 	return out
 }
@@ -80,59 +69,92 @@ type piece struct {
 // project aligns src and tgt block by block and projects the source's
 // item boundaries onto the translation's blocks, after the sentence
 // aligners (Gale & Church 1993; hunalign, Varga et al. 2005; vecalign,
-// Thompson & Koehn 2019): the blocks are paired 1-1, 1-2, 2-1 or left
-// alone by Align's banded dynamic programme (length ratio, numbers,
-// cited labels, glossary terms, transliteration); each target block then
-// belongs to the source item of the source block(s) it is paired with.
-// A target block paired with blocks of two source items is cut at the
-// sentence boundary nearest to the share of the first; an unpaired one
-// goes with the block before it (the continuation of a list entry or
-// paragraph). The pieces are in the translation's order; assemble makes
-// items of them. Time and memory are linear in the blocks (Align's
-// band).
-func (o Options) project(src, tgt *corpus.Document) (pieces []piece, bt []block) {
-	bs := blocksOf(src)
+// Thompson & Koehn 2019): segment cuts the translation's blocks into
+// one run for each source item, in order; each block of a run belongs
+// to its source item, and a block two items share is cut at the
+// sentence boundary nearest to the share of the first. The pieces are
+// in the translation's order; assemble makes items of them. ratio is
+// the length ratio of the translation to its source. Time and
+// memory are linear in the blocks (segment's band).
+func (o Options) project(src, tgt *corpus.Document) (pieces []piece, bt []block, ratio float64) {
 	bt = blocksOf(tgt)
-	if len(bs) == 0 || len(bt) == 0 {
-		return nil, bt
+	if len(src.Items) == 0 || len(bt) == 0 {
+		return nil, bt, 0
 	}
-	o.whole = true
-	al := o.Align(blockDoc(src, bs), blockDoc(tgt, bt))
-	pieces = make([]piece, 0, len(bt))
-	paired := make([]bool, len(bt))
-	for _, p := range al.Pairs {
-		first := bs[p.Source[0]].item
-		switch {
-		case len(p.Source) == 2 && bs[p.Source[1]].item != first:
-			// Two source items in one target block: cut it.
-			j := p.Target[0]
-			n0 := utf8.RuneCountInString(bs[p.Source[0]].text)
-			share := float64(n0) / float64(n0+utf8.RuneCountInString(bs[p.Source[1]].text))
-			a, b := cutAt(bt[j].text, share)
-			pieces = append(pieces, piece{src: first, block: j, title: bt[j].title, text: a, score: p.Score, low: true})
-			if b != "" {
-				pieces = append(pieces, piece{src: bs[p.Source[1]].item, block: j, text: b, score: p.Score, low: true})
-			}
-			paired[j] = true
-		default:
-			for _, j := range p.Target {
-				pieces = append(pieces, piece{src: first, block: j, title: bt[j].title, text: bt[j].text, score: p.Score, low: p.Low})
-				paired[j] = true
+	S, T, a, nb := blockUnits(src, bt, tgt)
+	cont := make([]float32, len(bt))
+	for j := range bt {
+		if bt[j].cont {
+			// A line in lower case after a letter continues its
+			// paragraph more surely than one of a script without case
+			// after no sentence terminal.
+			cont[j] = 0.4
+			r, _ := utf8.DecodeRuneInString(bt[j].text)
+			last, _ := utf8.DecodeLastRuneInString(bt[j-1].text)
+			if unicode.IsLower(r) || unicode.In(last, unicode.Po, unicode.Pd) {
+				cont[j] = 1 // in lower case, or after a comma
 			}
 		}
 	}
-	return withUnpaired(pieces, paired, bt), bt
+	spans := segment(S, T, cont, a, nb, o.band(), o.done())
+	if spans == nil {
+		return nil, bt, 0
+	}
+	g := &segmenter{S: S, T: T, a: a}
+	g.ls, g.lt = prefixSums(S.runes), prefixSums(T.runes)
+	g.r = 1
+	if n, m := S.len(), T.len(); g.ls[n] > 0 && g.lt[m] > 0 {
+		g.r = g.lt[m] / g.ls[n]
+	}
+	pieces = make([]piece, 0, len(bt)+len(bt)/8)
+	paired := make([]bool, len(bt))
+	for i := 0; i < len(spans); i++ {
+		sp := spans[i]
+		if sp.shared && i+1 < len(spans) && spans[i+1].shared && spans[i+1].from == sp.from {
+			// Two source items in one target block: cut it.
+			j := int(sp.from)
+			n0, n1 := float64(S.runes[i]), float64(S.runes[i+1])
+			score := g.confidence(n0+n1, T.runes[j], a.shared(S.anchors(i), T.anchors(j))+a.shared(S.anchors(i+1), T.anchors(j)))
+			first, second := cutAt(bt[j].text, n0/max(1, n0+n1))
+			pieces = append(pieces, piece{src: i, block: j, title: bt[j].title, text: first, score: score, low: true})
+			if second != "" {
+				pieces = append(pieces, piece{src: i + 1, block: j, text: second, score: score, low: true})
+			}
+			paired[j] = true
+			i++
+			continue
+		}
+		if sp.to == sp.from {
+			continue
+		}
+		share := float32(0)
+		for j := sp.from; j < sp.to; j++ {
+			share += a.shared(S.anchors(i), T.anchors(int(j)))
+		}
+		score := g.confidence(float64(S.runes[i]), float32(g.lt[sp.to]-g.lt[sp.from]), share)
+		for j := int(sp.from); j < int(sp.to); j++ {
+			pieces = append(pieces, piece{src: i, block: j, title: bt[j].title, text: bt[j].text, score: score, low: score < 0.5})
+			paired[j] = true
+		}
+	}
+	return withUnpaired(pieces, paired, bt), bt, g.r
 }
 
-// withUnpaired puts pieces in target order and gives each unpaired
-// target block to the source item of the block before it (of the one
-// after it, for leading blocks), as a low-confidence piece.
+// confidence is how sure a run is of its source item: the probability
+// of its length deviation (exp of less the length cost), raised by the
+// anchors the two share.
+func (g *segmenter) confidence(ls float64, lt, anchors float32) float64 {
+	p := math.Exp(-float64(g.lengthCost(ls, float64(lt))))
+	return 1 - (1-p)*math.Exp(-float64(anchors))
+}
+
+// withUnpaired gives each unpaired target block to the source item of
+// the block before it (of the one after it, for leading blocks), as a
+// low-confidence piece, in the translation's order; pieces are in it
+// already (a segmentation keeps the order).
 func withUnpaired(pieces []piece, paired []bool, bt []block) []piece {
-	byBlock := make([][]piece, len(bt))
-	for _, p := range pieces {
-		byBlock[p.block] = append(byBlock[p.block], p)
-	}
 	out := make([]piece, 0, len(bt)+len(pieces)-len(bt)/2)
+	k := 0
 	pending := []int(nil)
 	for j := range bt {
 		if !paired[j] {
@@ -145,13 +167,15 @@ func withUnpaired(pieces []piece, paired []bool, bt []block) []piece {
 			continue
 		}
 		if len(pending) > 0 {
-			s := byBlock[j][0].src
-			for _, k := range pending {
-				out = append(out, piece{src: s, block: k, title: bt[k].title, text: bt[k].text, low: true})
+			s := pieces[k].src
+			for _, q := range pending {
+				out = append(out, piece{src: s, block: q, title: bt[q].title, text: bt[q].text, low: true})
 			}
 			pending = nil
 		}
-		out = append(out, byBlock[j]...)
+		for ; k < len(pieces) && pieces[k].block == j; k++ {
+			out = append(out, pieces[k])
+		}
 	}
 	return out
 }

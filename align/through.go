@@ -34,18 +34,21 @@ type Reading struct {
 // through src: the source is the master of identity, and what the
 // translation prints of its own numbering is evidence for the alignment,
 // not the answer. The items are aligned as Align does, and each item
-// paired one to one takes its source item's id. Where that leaves
-// source items unplaced (a translation whose numbers were lost, whose
-// list entries, paragraphs or table rows are not its source's items one
-// for one, two rules in a paragraph or one over two entries), the two
-// are also aligned block by block and the source's item boundaries
-// projected onto the translation (project), and where that places more
-// source items, a translation item not
-// paired one to one, or whose blocks the projection spreads over
-// several source items, is replaced by the items the projection makes
-// of its blocks. A translation of part of its source is not projected
-// (partial). The final alignment of the source with the reading is
-// made by id.
+// paired one to one takes its source item's id. Where most items print
+// their source item's label and every source item is placed, that
+// reading stands. Otherwise (a translation whose numbers were lost,
+// whose list entries, paragraphs or table rows are not its source's
+// items one for one, two rules in a paragraph or one over two entries)
+// the translation's lines are cut into runs of the source's items and
+// the source's item boundaries projected onto them (project). Where the
+// items print labels, an item not paired one to one, or whose blocks the
+// projection spreads over several source items, is replaced by the
+// items the projection makes of its blocks, and the reading is taken
+// where it places more source items; where they print few, the
+// projection makes every item, in one pass. A translation of part of
+// its source (partial), or one of cut previews (previews), is not
+// projected. The final alignment of the
+// source with the reading is made by id.
 func (o Options) Through(src, tgt *corpus.Document) *Reading {
 	var al *Alignment
 	if 8*len(tgt.Items) < placeable(src) {
@@ -59,14 +62,26 @@ func (o Options) Through(src, tgt *corpus.Document) *Reading {
 		al = o.Align(src, tgt)
 	}
 	r := renamed(al)
-	if r.Placed == r.Items || stopped(o.done()) || partial(al) {
+	// Where most items print their source's label or are paired with
+	// confidence, a reading that places every source item stands; where
+	// few are (numbers lost, the items not the source's), placing them
+	// all says nothing of where, and the projection is read too.
+	sure := 2*(r.labelled()+confident(al)) >= r.Items
+	if r.Placed == r.Items && sure || stopped(o.done()) || partial(al) || previews(tgt) {
 		return r
 	}
-	pieces, bt := o.project(src, tgt)
+	pieces, bt, ratio := o.project(src, tgt)
 	if stopped(o.done()) {
 		return r
 	}
 	bad := spread(al, r.Doc, pieces, bt)
+	if !sure {
+		// No labels to hold the items to their sources: the projection
+		// reads them all.
+		for j := range bad {
+			bad[j] = true
+		}
+	}
 	any := false
 	for _, b := range bad {
 		any = any || b
@@ -75,15 +90,38 @@ func (o Options) Through(src, tgt *corpus.Document) *Reading {
 		return r
 	}
 	d := *r.Doc
-	d.Items = hybrid(src, tgt, r.Doc, bad, pieces, bt)
-	pr := byID(src, &d, o.Align(src, &d))
+	var srcOf []int32
+	d.Items, srcOf = hybrid(src, tgt, r.Doc, al, bad, pieces, bt)
+	// Where the items print their labels, the pairs by id take their
+	// scores and evidence from an alignment of the source with the
+	// reading; where they print none, from the projection (one pass).
+	byAl := &Alignment{Ratio: ratio}
+	if sure {
+		byAl = o.Align(src, &d)
+	}
+	pr := byID(src, &d, srcOf, byAl)
 	pr.Projected = true
-	if pr.Placed <= r.Placed {
-		// The projection places no more than the items did: the
+	if pr.Placed < r.Placed || pr.Placed == r.Placed && sure {
+		// The projection places fewer source items than the items did
+		// (or no more, where the items print their labels): the
 		// translation's own items stand.
 		return r
 	}
 	return pr
+}
+
+// previews reports whether a quarter or more of d's items are flagged
+// as cut previews (corpus.FlagTruncated): their lengths say nothing of
+// their source items', and a projection, which reads lengths, would
+// misplace them.
+func previews(d *corpus.Document) bool {
+	n := 0
+	for j := range d.Items {
+		if d.Items[j].Has(corpus.FlagTruncated) {
+			n++
+		}
+	}
+	return n > 0 && 4*n >= len(d.Items)
 }
 
 // partial reports whether the target of al holds less than 60% of the
@@ -124,8 +162,9 @@ func partial(al *Alignment) bool {
 	return nt < 0.6*rs[len(rs)/2]*ns
 }
 
-// spread marks the target items that keep no item-level reading: those
-// the alignment al does not pair one to one; those whose blocks the
+// spread marks the target items that keep no item-level reading, of
+// those that do not print their source item's label: those the
+// alignment al does not pair one to one; those whose blocks the
 // projection gives less than three quarters of to any one source item;
 // and those that print no label of their source's where the projection
 // gives most of their blocks to another source item than al's.
@@ -158,6 +197,10 @@ func spread(al *Alignment, renamed *corpus.Document, pieces []piece, bt []block)
 	}
 	for j := range bad {
 		switch {
+		case renamed.Items[j].IDSource == corpus.IDLabel:
+			// Its printed label names its source item: a source item
+			// the projection gives part of its blocks to (one the
+			// translation lacks, or of another edition) takes none.
 		case pairOf[j] < 0:
 			bad[j] = true
 		case tot[j] > 0 && 4*top[j] < 3*tot[j]:
@@ -169,24 +212,29 @@ func spread(al *Alignment, renamed *corpus.Document, pieces []piece, bt []block)
 	return bad
 }
 
-// hybrid is the reading's items: the renamed item of each good target
+// hybrid is the reading's items, with the index of the source item
+// each has the id of (-1 for none): the renamed item of each good target
 // item, and in place of each bad one the items the projection makes of
 // its pieces, for the source items no good item has. A piece whose
 // source item a good item has goes with the piece before it in the same
 // target item (or after it); a bad item left with none of its own keeps
 // its text under its own id.
-func hybrid(src, tgt, renamed *corpus.Document, bad []bool, pieces []piece, bt []block) []corpus.Item {
-	taken := map[int]bool{}
-	pos := make(map[string]int, len(src.Items))
-	for i := range src.Items {
-		pos[src.Items[i].ID] = i
-	}
-	for j := range renamed.Items {
-		if !bad[j] && renamed.Items[j].IDSource != "" {
-			taken[pos[renamed.Items[j].ID]] = true
+func hybrid(src, tgt, renamed *corpus.Document, al *Alignment, bad []bool, pieces []piece, bt []block) ([]corpus.Item, []int32) {
+	// The source item each good target item was named after (renamed:
+	// the first pair of each target item).
+	taken := make([]bool, len(src.Items))
+	named := make([]bool, len(renamed.Items))
+	nameOf := make([]int32, len(renamed.Items))
+	for _, p := range al.Pairs {
+		if j := p.Target[0]; !named[j] {
+			named[j], nameOf[j] = true, int32(p.Source[0])
+			taken[p.Source[0]] = taken[p.Source[0]] || !bad[j]
 		}
 	}
-	group := map[int]int{} // source item -> index in groups
+	group := make([]int32, len(src.Items)) // source item -> index in groups, -1 for none
+	for i := range group {
+		group[i] = -1
+	}
 	var groups [][]piece
 	starts := make([][]int, len(bad)) // groups that start in each target item
 	pending := make([][]piece, len(bad))
@@ -206,10 +254,10 @@ func hybrid(src, tgt, renamed *corpus.Document, bad []bool, pieces []piece, bt [
 			}
 			p.src, p.low = groups[last[j]][0].src, true
 		}
-		g, ok := group[p.src]
-		if !ok {
+		g := int(group[p.src])
+		if g < 0 {
 			g = len(groups)
-			group[p.src] = g
+			group[p.src] = int32(g)
 			groups = append(groups, nil)
 			starts[j] = append(starts[j], g)
 		}
@@ -224,28 +272,37 @@ func hybrid(src, tgt, renamed *corpus.Document, bad []bool, pieces []piece, bt [
 		last[j] = g
 	}
 	made := assemble(src, tgt, groups, bt)
-	var items []corpus.Item
-	named := []bool{}
+	items := make([]corpus.Item, 0, len(made)+len(renamed.Items))
+	srcOf := make([]int32, 0, cap(items))
+	wasNamed := named
+	named = make([]bool, 0, cap(items))
 	for j := range renamed.Items {
 		if !bad[j] {
 			items = append(items, renamed.Items[j])
 			named = append(named, renamed.Items[j].IDSource != "")
+			if wasNamed[j] && renamed.Items[j].IDSource != "" {
+				srcOf = append(srcOf, nameOf[j])
+			} else {
+				srcOf = append(srcOf, -1)
+			}
 			continue
 		}
 		for _, g := range starts[j] {
 			items = append(items, made[g])
 			named = append(named, true)
+			srcOf = append(srcOf, int32(groups[g][0].src))
 		}
 		if len(starts[j]) == 0 {
 			it := tgt.Items[j]
 			it.IDSource, it.Confidence = "", 0
 			items = append(items, it)
 			named = append(named, false)
+			srcOf = append(srcOf, -1)
 		}
 	}
 	d := corpus.Document{Items: items}
 	unique(&d, named)
-	return d.Items
+	return d.Items, srcOf
 }
 
 // renamed is the item-level reading of al: its target with the ids of
@@ -280,32 +337,32 @@ func renamed(al *Alignment) *Reading {
 }
 
 // byID is the reading of p, a projection of the translation onto src:
-// its items have their source items' ids; the alignment al of src with
-// p gives the scores and evidence of the pairs it makes by id, the
-// others are pairs by id with the projection's confidence.
-func byID(src, p *corpus.Document, al *Alignment) *Reading {
-	pos := make(map[string]int, len(src.Items))
-	for i := range src.Items {
-		pos[src.Items[i].ID] = i
-	}
-	made := make(map[[2]int]*Pair, len(al.Pairs))
+// srcOf gives the source item each of its items has the id of (-1 for
+// none); the alignment al of src with p gives the scores and evidence of
+// the pairs it makes by id, the others are pairs by id with the
+// projection's confidence.
+func byID(src, p *corpus.Document, srcOf []int32, al *Alignment) *Reading {
+	made := make([]int32, len(p.Items)) // the 1-1 pair of al of each item, + 1
 	for k := range al.Pairs {
 		pr := &al.Pairs[k]
 		if len(pr.Source) == 1 && len(pr.Target) == 1 {
-			made[[2]int{pr.Source[0], pr.Target[0]}] = pr
+			made[pr.Target[0]] = int32(k + 1)
 		}
 	}
-	out := &Alignment{Source: src, Target: p, Ratio: al.Ratio}
+	out := &Alignment{Source: src, Target: p, Ratio: al.Ratio, Pairs: make([]Pair, 0, len(p.Items))}
 	placed := make([]bool, len(src.Items))
 	usedT := make([]bool, len(p.Items))
+	one := make([]int, 2*len(p.Items)) // the pairs' one-element slices, in one array
 	for j := range p.Items {
-		i, ok := pos[p.Items[j].ID]
-		if !ok {
+		i := int(srcOf[j])
+		if i < 0 || placed[i] {
 			continue
 		}
-		pr := Pair{Source: []int{i}, Target: []int{j}, Score: p.Items[j].Confidence,
+		one[2*j], one[2*j+1] = i, j
+		pr := Pair{Source: one[2*j : 2*j+1 : 2*j+1], Target: one[2*j+1 : 2*j+2 : 2*j+2], Score: p.Items[j].Confidence,
 			Evidence: []Evidence{{Signal: "projected", Agrees: true, Detail: p.Items[j].IDSource}}}
-		if m := made[[2]int{i, j}]; m != nil {
+		if k := made[j] - 1; k >= 0 && al.Pairs[k].Source[0] == i {
+			m := &al.Pairs[k]
 			pr.Score, pr.Evidence, pr.Low, pr.Anchor = m.Score, m.Evidence, m.Low, m.Anchor
 		}
 		pr.Low = pr.Low || pr.Score < 0.5
@@ -325,6 +382,33 @@ func byID(src, p *corpus.Document, al *Alignment) *Reading {
 	r := &Reading{Doc: p, Alignment: out}
 	r.count(src, placed)
 	return r
+}
+
+// confident counts the one to one pairs of al that print no label of
+// their source item's and that the alignment is confident of.
+func confident(al *Alignment) int {
+	n := 0
+	for _, p := range al.Pairs {
+		if len(p.Source) == 1 && len(p.Target) == 1 && !p.Low {
+			s, t := &al.Source.Items[p.Source[0]], &al.Target.Items[p.Target[0]]
+			if t.Number == "" || numberKey(t.Number) != numberKey(s.Number) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// labelled counts the items of the reading that print their source
+// item's label.
+func (r *Reading) labelled() int {
+	n := 0
+	for j := range r.Doc.Items {
+		if r.Doc.Items[j].IDSource == corpus.IDLabel {
+			n++
+		}
+	}
+	return n
 }
 
 // placeable counts the items of d other than preambles.

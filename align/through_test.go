@@ -1,6 +1,8 @@
 package align_test
 
 import (
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -78,13 +80,19 @@ func pairedRight(orig *corpus.Document, ref map[int]string, r *align.Reading) (r
 // through its source. Every item the reading names carries an id of the
 // source; the items that print their source's number in the original
 // are looked for under that id in each variant. Each original must be
-// read at 97% at least; the variants are held, pooled over the pairs,
-// to the floors variantFloor gives (measured, below the 95% the numbers
-// lost variants are meant to reach: see the log for each pair).
+// read at 97% at least; each numbers lost variant at 95%, except where
+// numbersLostFloor says why not; the variants are held, pooled over the
+// pairs, to the floors variantFloor gives. The test logs the table of
+// every pair and variant.
 func TestThroughVariants(t *testing.T) {
 	right, total := map[string]int{}, map[string]int{}
+	table := map[string]map[string]float64{} // pair -> variant -> share
+	var names []string
 	for _, p := range throughPairs {
-		t.Run(p[1][strings.LastIndex(p[1], "/")+1:], func(t *testing.T) {
+		name := p[1][strings.LastIndex(p[1], "/")+1:]
+		names = append(names, name)
+		table[name] = map[string]float64{}
+		t.Run(name, func(t *testing.T) {
 			src, orig := testcorpus.Doc(t, p[0]), testcorpus.Doc(t, p[1])
 			ref := labelled(src, orig)
 			ids := map[string]bool{}
@@ -106,16 +114,43 @@ func TestThroughVariants(t *testing.T) {
 				share := float64(n) / float64(max(1, len(ref)))
 				t.Logf("%-14s %d of %d labelled items under their source's id (%.1f%%); %d of %d source items placed; projected %v; not: %v",
 					name, n, len(ref), 100*share, r.Placed, r.Items, r.Projected, wrong)
+				table[p[1][strings.LastIndex(p[1], "/")+1:]][name] = share
 				return share
 			}
 			if share := check("original", align.Options{}.Through(src, orig)); share < 0.97 {
 				t.Errorf("original: %.1f%% of labelled items under their source's id, want 97%%", 100*share)
 			}
 			for _, v := range testcorpus.Variants {
-				check(string(v), align.Options{}.Through(src, testcorpus.Render(t, orig, v)))
+				r := testcorpus.Render(t, orig, v)
+				share := check(string(v), align.Options{}.Through(src, r))
+				if !slices.Contains(testcorpus.NumbersLost, v) {
+					continue
+				}
+				want, why := numbersLostFloor(name, v)
+				if why != "" {
+					t.Logf("%-14s held to %.0f%%, not 95%%: %s; %d of %d of the original's titles are not in the variant's text",
+						v, 100*want, why, titlesLost(orig, r), titles(orig))
+				}
+				if share < want {
+					t.Errorf("%s: %.1f%% of labelled items under their source's id, want %.0f%%", v, 100*share, 100*want)
+				}
 			}
 		})
 	}
+	var b strings.Builder
+	b.WriteString("\n| pair | original")
+	for _, v := range testcorpus.Variants {
+		b.WriteString(" | " + string(v))
+	}
+	b.WriteString(" |\n")
+	for _, name := range names {
+		fmt.Fprintf(&b, "| %s | %.1f", name, 100*table[name]["original"])
+		for _, v := range testcorpus.Variants {
+			fmt.Fprintf(&b, " | %.1f", 100*table[name][string(v)])
+		}
+		b.WriteString(" |\n")
+	}
+	t.Log(b.String())
 	for _, v := range testcorpus.Variants {
 		name := string(v)
 		share := float64(right[name]) / float64(max(1, total[name]))
@@ -127,17 +162,76 @@ func TestThroughVariants(t *testing.T) {
 }
 
 // variantFloor is the pooled share of labelled items a variant must keep
-// under their source's id: what block alignment and projection reach
-// today less three points, not yet the 95% the numbers lost variants are
-// meant to reach.
+// under their source's id: what the reading reaches less two points (the
+// numbers lost variants are held pair by pair too: numbersLostFloor).
 func variantFloor(v testcorpus.Variant) float64 {
 	switch v {
-	case testcorpus.WordReplaced, testcorpus.WordRemoved:
-		return 0.90
 	case testcorpus.Rows:
-		return 0.72
-	case testcorpus.Joined:
-		return 0.78
+		return 0.82
+	case testcorpus.Paragraphs, testcorpus.WordReplaced:
+		return 0.93
 	}
-	return 0.79
+	return 0.95
+}
+
+// numbersLostFloor is the share of labelled items the numbers lost
+// variant v of the dev translation name must keep under their source's
+// id: 95%, except where the reading does not reach it yet, held there to
+// what it reaches (less a point) with the reason (measured: see the
+// table the test logs).
+func numbersLostFloor(name string, v testcorpus.Variant) (float64, string) {
+	if v == testcorpus.Rows {
+		// The table rows reader keeps few of the one-cell heading rows
+		// of this layout in the document's text (the log says how many
+		// titles are gone): the headings that start the items' runs are
+		// lost, and lengths alone place lists of short items.
+		floors := map[string]float64{"fide-laws-2023-ru.md": 0.86, "fide-laws-2023-hy.md": 0.82,
+			"debian-constitution-1.7-ja.wml": 0.60, "debian-constitution-1.7-ko.wml": 0.74,
+			"debian-constitution-1.7-ru.wml": 0.84, "debian-social-contract-1.1-ar.wml": 0.85,
+			"debian-social-contract-1.1-he.wml": 0.65, "debian-social-contract-1.1-zh.wml": 0.92,
+			"debian-social-contract-1.1-ru.wml": 0.92, "debian-social-contract-1.1-ja.wml": 0.79,
+			"debian-social-contract-1.0-ja.wml": 0.85, "wca-regulations-2021-05-01-ja.md": 0.91}
+		return floors[name], "the rows reader drops most heading rows"
+	}
+	switch name + " " + string(v) {
+	case "debian-constitution-1.7-ja.wml paragraphs":
+		return 0.90, "the plain text reader takes wrapped lines for headings (121 titles for the source's 34)"
+	case "debian-constitution-1.7-ko.wml paragraphs":
+		return 0.85, "the plain text reader takes lines for headings (70 titles for the source's 34), and part of the translation is left in English"
+	case "debian-social-contract-1.1-ar.wml paragraphs":
+		return 0.86, "2 of 15: the short DFSG items are placed by length alone"
+	case "debian-social-contract-1.0-ja.wml paragraphs":
+		return 0.93, "1 of 15"
+	case "fide-laws-2023-hy.md bullets", "fide-laws-2023-hy.md ul", "fide-laws-2023-hy.md paragraphs":
+		return 0.93, "the translation adds unnumbered sub-headings and figure captions, and wraps its lines by hand"
+	}
+	return 0.95, ""
+}
+
+// titles counts the items of d with a title.
+func titles(d *corpus.Document) int {
+	n := 0
+	for _, it := range d.Items {
+		if it.Title != "" {
+			n++
+		}
+	}
+	return n
+}
+
+// titlesLost counts the titles of orig that the text of v (titles and
+// texts) does not hold, in comparison form.
+func titlesLost(orig, v *corpus.Document) int {
+	var all strings.Builder
+	for _, it := range v.Items {
+		all.WriteString(testcorpus.Key(it.Title) + testcorpus.Key(it.Text))
+	}
+	text := all.String()
+	n := 0
+	for _, it := range orig.Items {
+		if k := testcorpus.Key(it.Title); k != "" && !strings.Contains(text, k) {
+			n++
+		}
+	}
+	return n
 }

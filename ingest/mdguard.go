@@ -37,12 +37,22 @@ const (
 	mdLinkScanBase   = 64 << 20
 )
 
+// MarkdownMaxEmphasisRuns is the most runs of emphasis markers ("*",
+// "_" or "~", one or more alike) a text read as Markdown may hold.
+// goldmark keeps a node of some 200 bytes for each run until the end of
+// its paragraph, and a text node beside it: "*a " three bytes long costs
+// about 300 bytes of memory, so that 32 MB of "*a *a *a" would take
+// gigabytes. The densest Markdown rulebooks seen mark a run every 70
+// bytes or more, some 460 thousand in a text of the default size limit.
+const MarkdownMaxEmphasisRuns = 1 << 20
+
 // markdownGuard returns a parse error when src nests deeper than
-// MarkdownMaxDepth or its link destinations would scan more than the
-// bound above; nil when goldmark may read it in time linear in its
-// length.
+// MarkdownMaxDepth, its link destinations would scan more than the bound
+// above, or it holds more than MarkdownMaxEmphasisRuns runs of emphasis
+// markers; nil when goldmark may read it in time and memory linear in
+// its length.
 func markdownGuard(src []byte) error {
-	depth, blank, scan := 0, true, 0
+	depth, blank, scan, runs := 0, true, 0, 0
 	budget := mdLinkScanFactor*len(src) + mdLinkScanBase
 	for line, start := 1, 0; start < len(src); line++ {
 		end := start
@@ -55,6 +65,11 @@ func markdownGuard(src []byte) error {
 			return &corpus.ParseError{Line: line, Col: 1, Msg: fmt.Sprintf(
 				"Markdown: this line may be nested more than %d block quotes and lists deep (rulesync reads Markdown nested up to %d levels)",
 				MarkdownMaxDepth, MarkdownMaxDepth)}
+		}
+		if runs += mdEmphasisRuns(l); runs > MarkdownMaxEmphasisRuns {
+			return &corpus.ParseError{Line: line, Col: 1, Msg: fmt.Sprintf(
+				"Markdown: more than %d runs of emphasis markers (\"*\", \"_\", \"~\") up to this line: the Markdown parser would keep a node for each, some 300 bytes of memory per marker",
+				MarkdownMaxEmphasisRuns)}
 		}
 		scan += mdLinkScan(l)
 		if scan > budget {
@@ -169,4 +184,17 @@ func nextSpace(l []byte, s, next int) int {
 		s++
 	}
 	return s
+}
+
+// mdEmphasisRuns counts the runs of "*", "_" or "~" on line l (a run is
+// one or more of the same marker), each of which goldmark may keep as a
+// delimiter node.
+func mdEmphasisRuns(l []byte) int {
+	n := 0
+	for i := 0; i < len(l); i++ {
+		if c := l[i]; (c == '*' || c == '_' || c == '~') && (i == 0 || l[i-1] != c) {
+			n++
+		}
+	}
+	return n
 }

@@ -88,8 +88,8 @@ type pdfChar struct {
 	bold                     bool    // weight 600 or more, or "bold" in the font's name
 }
 
-// The PDF engine is PDFium in WebAssembly (pdfium.go) or, in a build with
-// the tag mupdf, MuPDF through cgo (pdfmupdf.go). Each gives the reader
+// The PDF engines are the Go reader (pdfgo.go, internal/pdftext) and
+// PDFium in WebAssembly (pdfium.go), its fallback. Each gives the reader
 // the same characters (pdfChar) through these two types; everything from
 // charLines on is shared.
 
@@ -134,8 +134,7 @@ func pdfPages(ctx context.Context, data []byte) ([]pdfPage, bool, error) {
 
 // readPDF extracts the text lines of every page with the named engine
 // (one of PDFEngines; "" is "auto"). The engine may not stop
-// at once (PDFium reads a page to its end; MuPDF stops at its next
-// operator): a file that keeps it busy past pdfTimeout, or past the end
+// at once (PDFium reads a page to its end): a file that keeps it busy past pdfTimeout, or past the end
 // of ctx, is abandoned to finish in the background (the instance is
 // closed then; its memory is capped).
 func readPDF(ctx context.Context, data []byte, engine string) (pdfReading, error) {

@@ -21,7 +21,7 @@ import (
 // The official TDA publications, each as PDF and DOCX, with the share of
 // the DOCX's words that the PDF engine's lines and rulesync's paragraphs
 // give back in order, in hundredths of a percent, as measured by
-// TestPDFFidelity (PDFium and MuPDF give the same figures).
+// TestPDFFidelity (the Go reader and PDFium give the same figures).
 var pdfEditions = []struct {
 	name, base string
 	raw, read  int // at least, in 1/100 %
@@ -124,8 +124,8 @@ func TestPDFFidelity(t *testing.T) {
 }
 
 // TestPDFTruncated reads the publications cut short: each engine refuses
-// them as corrupt or truncated, where MuPDF, left to itself, rebuilds the
-// file from the objects it finds and gives part of the pages.
+// them as corrupt or truncated, never rebuilding the file from the
+// objects it finds to give part of the pages.
 func TestPDFTruncated(t *testing.T) {
 	for _, e := range pdfEditions {
 		data := readCorpus(t, e.base+".pdf")
@@ -143,8 +143,7 @@ func TestPDFTruncated(t *testing.T) {
 // TestPDFDamaged reads the publications with a sixth of the file, in the
 // middle, overwritten with zeros: each engine refuses them or says that
 // it rebuilt them, never reads them as whole (PDFium read the 2022 short
-// form as 69 items of 73, MuPDF the 2024 longform without its addendum,
-// without a word), and the document read says so in a warning.
+// form as 69 items of 73 without a word), and the document read says so in a warning.
 func TestPDFDamaged(t *testing.T) {
 	for _, e := range pdfEditions {
 		data := readCorpus(t, e.base+".pdf")

@@ -1,5 +1,3 @@
-//go:build !mupdf
-
 package ingest
 
 import (

@@ -1,4 +1,4 @@
-//go:build !mupdf && (linux || darwin)
+//go:build linux || darwin
 
 package ingest
 

@@ -180,7 +180,7 @@ func chain(cands []candidate, bs []block, st *structure) []bool {
 	// candidates' keys, made once per candidate (full, below); the keys
 	// looked up are written into kbuf, and ids[string(kbuf)] copies
 	// nothing.
-	ids := make(map[string]int32, len(cands)*2)
+	ids := make(map[string]int32, len(cands))
 	var prefix, exact keyRefs
 	intern := func(k string) int32 {
 		id, ok := ids[k]
@@ -196,7 +196,7 @@ func chain(cands []candidate, bs []block, st *structure) []bool {
 	// The same, for labels of one printed form (keyed by form and key):
 	// the best chain of one form is kept even where another form's scores
 	// higher.
-	prefixSame := make(map[formKey]scoreRef, len(cands)*2)
+	prefixSame := make(map[formKey]scoreRef, len(cands))
 	exactSame := make(map[formKey]scoreRef, len(cands))
 	exactDepth := make(map[depthKey]scoreRef, len(cands)) // keyed by list depth and key
 	best := scoreRef{score: 0, at: -1}

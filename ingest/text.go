@@ -1,6 +1,7 @@
 package ingest
 
 import (
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"slices"
@@ -218,39 +219,60 @@ func itemCount(score float64) string {
 // The two readings share nothing but the text and run at once: on two
 // cores the Markdown of the WCA regulations reads in the time of the
 // longer one. A text over concurrentText is read one way after the
-// other, so that only one reading's working memory (blocks, the
-// recognizer's chains) is held at a time, not both at once.
+// other, and of the first reading only its measures are held while the
+// second is made (it is made again if it is kept), so that one reading
+// at a time is in memory (a reading of a million table rows holds some
+// 600 MB), not both at once.
 // concurrentText is the longest text arbitrate reads both ways at once.
 const concurrentText = 4 << 20
 
 func arbitrate(text string, f *format, generic reader, d *corpus.Document) (string, error) {
-	special := &corpus.Document{Source: d.Source}
+	var special *corpus.Document
 	var errS error
 	var stS *structure
-	read := make(chan struct{})
 	readSpecial := func() {
-		defer close(read)
+		special = &corpus.Document{Source: d.Source}
 		if f.read != nil {
 			stS, errS = f.read(text, special)
 		} else {
 			errS = f.parse(text, special)
 		}
 	}
-	if len(text) > concurrentText {
+	// Of a large text, only the measures of the particular reading are
+	// held while the recognizer reads it; the reading is made again if
+	// it is kept.
+	var (
+		ns       float64
+		numbered int
+		numbers  [sha256.Size]byte
+	)
+	measure := func() {
+		ns, numbered, numbers = readerExplains(special, stS, errS), numberedItems(special), numbersSum(special)
+	}
+	large := len(text) > concurrentText
+	read := make(chan struct{})
+	if large {
 		readSpecial()
+		measure()
+		special, stS = nil, nil
+		close(read)
 	} else {
-		go readSpecial()
+		go func() {
+			defer close(read)
+			readSpecial()
+			measure()
+		}()
 	}
 	general := &corpus.Document{Source: d.Source}
 	st, errG := generic(text, general)
 	<-read
-	ns, ng := readerExplains(special, stS, errS), 0.0
+	ng := 0.0
 	if errG == nil {
 		ng = st.explains(general)
 	}
 	// On a tie, the reading that numbers its items: a particular reader
 	// that makes sections of "Article 1." headings explains no more.
-	if ns == ng && numberedItems(general) > numberedItems(special) {
+	if ns == ng && numberedItems(general) > numbered {
 		ns -= 0.5
 	}
 	name := "text"
@@ -261,21 +283,29 @@ func arbitrate(text string, f *format, generic reader, d *corpus.Document) (stri
 	case errS != nil && errG != nil:
 		return f.name, errS
 	case errS == nil && (errG != nil || ns >= ng):
-		*d = *special
+		var notes []string
 		if errG == nil && ng > 0 {
-			d.Notes = append(d.Notes, fmt.Sprintf(FormatNote+"read as %s: %s items, the structure recognizer's reading explains %s", f.name, itemCount(ns), itemCount(ng)))
+			notes = append(notes, fmt.Sprintf(FormatNote+"read as %s: %s items, the structure recognizer's reading explains %s", f.name, itemCount(ns), itemCount(ng)))
 			// Where both readings number the same items, what the
 			// recognizer found wrong with the numbering holds for this
 			// reading too.
 			// (A reader that feeds the recognizer itself has said so
 			// already: each warning is stated once.)
-			if sameNumbers(special, general) {
+			if numbered > 0 && numbersSum(general) == numbers {
 				_, w := Report(general)
-				for _, n := range w {
-					if !slices.Contains(d.Notes, n) {
-						d.Notes = append(d.Notes, n)
-					}
-				}
+				notes = append(notes, w...)
+			}
+		}
+		if large {
+			general, st = nil, nil
+			if readSpecial(); errS != nil {
+				return f.name, errS
+			}
+		}
+		*d = *special
+		for _, n := range notes {
+			if !slices.Contains(d.Notes, n) || strings.HasPrefix(n, FormatNote) {
+				d.Notes = append(d.Notes, n)
 			}
 		}
 		return f.name, nil
@@ -391,19 +421,18 @@ func numberedItems(d *corpus.Document) int {
 	return n
 }
 
-// sameNumbers reports whether a and b number the same items: the same
-// printed numbers, in order.
-func sameNumbers(a, b *corpus.Document) bool {
-	var x, y []string
-	for i := range a.Items {
-		if n := a.Items[i].Number; n != "" {
-			x = append(x, n)
+// numbersSum is a checksum of the printed numbers of d's items, in
+// order: two readings with the same sum number the same items (a
+// reading of a large text is not held to compare them).
+func numbersSum(d *corpus.Document) [sha256.Size]byte {
+	h := sha256.New()
+	for i := range d.Items {
+		if n := d.Items[i].Number; n != "" {
+			h.Write([]byte(n))
+			h.Write([]byte{0})
 		}
 	}
-	for i := range b.Items {
-		if n := b.Items[i].Number; n != "" {
-			y = append(y, n)
-		}
-	}
-	return len(x) > 0 && slices.Equal(x, y)
+	var sum [sha256.Size]byte
+	h.Sum(sum[:0])
+	return sum
 }

@@ -6,14 +6,12 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
 
-	"github.com/rulesync/rulesync/ingest"
 	"github.com/rulesync/rulesync/internal/pdftest"
 )
 
@@ -39,9 +37,6 @@ func TestScripts(t *testing.T) {
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){"serve": serve, "sleep": sleep, "pdf": writePDF},
 		Condition: func(cond string) (bool, error) {
-			if cond == "mupdf" {
-				return slices.Contains(ingest.PDFEngines(), "mupdf"), nil
-			}
 			if cond == "corpus" {
 				_, err := os.Stat(corpusDir)
 				return err == nil, nil

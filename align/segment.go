@@ -1,0 +1,445 @@
+package align
+
+import (
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/rulesync/rulesync/corpus"
+)
+
+// A span is the run of target blocks [from, to) a source item takes in
+// a segmentation; shared marks a block that holds the item and its
+// neighbour in the same span (two items in one paragraph).
+type span struct {
+	from, to int32
+	shared   bool
+}
+
+// Costs of the segmentation, in the units of the length cost (a squared
+// deviation over two, the negative log of a normal density, as in Gale &
+// Church 1993).
+const (
+	// lengthVariance is Gale & Church's (1993) variance of a
+	// translation's length per unit of length, in runes.
+	lengthVariance = 6.8
+	// skipItem is what a source item with no block costs beyond its
+	// length: Gale & Church count 1-0 links as 1% of links, 1-1 as 89%
+	// (-log 0.01 less -log 0.89).
+	skipItem = 4.5
+	// shareBlock is what two source items in one block cost beyond their
+	// length (2-1 links are 9% of theirs).
+	shareBlock = 2.3
+	// anchorGain is what an anchor token found once on each side earns
+	// where both are in the pair.
+	anchorGain = 3
+	// headingCost is what a heading of the translation costs where it does
+	// not start the span of a source item with a title, and earns where
+	// it does.
+	headingCost = 2
+	// maxSpan bounds the blocks one source item takes, beyond
+	// spanPerBlock for each of its own blocks.
+	maxSpan      = 96
+	spanPerBlock = 4
+	// continueCost is what a run costs that starts on a line that seems
+	// to continue the paragraph of the line before it.
+	continueCost = 5
+	// caseCost is what a run costs whose first letter is not of the case
+	// of its source item's (where both scripts have case): a list entry
+	// in lower case continues a sentence in either language.
+	caseCost = 3
+)
+
+// segmenter is the dynamic programme of segment over the source items S
+// and target blocks T.
+type segmenter struct {
+	S, T      *units
+	cont      []float32 // how surely each target block continues a paragraph
+	a         *anchorSet
+	nb        []int32   // source blocks of each source item
+	ls, lt    []float64 // prefix sums of the lengths
+	head      []bool    // the target blocks read as headings
+	tt        []int32   // prefix counts of the target's headings
+	r         float64   // length ratio, target over source
+	meanT     float64   // mean length of a target block
+	headings  bool      // the target has headings
+	band      int
+	lo        []int32 // first column of each row's band
+	width     int
+	cost      []float32
+	back      []uint8
+	rowM      [2][]float32 // anchor weight shared by the row's item and each block, and the previous row's
+	rowBase   [2]int       // the column of rowM[*][0]
+	prefix    []float32    // prefix sums of rowM[cur]
+	prefixLen int
+}
+
+// Moves of the programme beside a run of k blocks (back holds k).
+const (
+	unreachable = 253 // no segmentation reaches the cell
+	skipBlock   = 254 // a target block of no source item
+	shared21    = 255 // two items in one block
+)
+
+// segment cuts the target blocks T into one run for each source item of
+// S, in order (some empty, and a block shared by two neighbouring items
+// where that explains it better), by an order-preserving dynamic
+// programme after Gale & Church (1993), as sentence aligners do
+// (hunalign, Varga et al. 2005; vecalign, Thompson & Koehn 2019): the
+// cost of giving an item a run of blocks is the deviation of their
+// lengths from the documents' length ratio, less the weight of the
+// anchors they share (numbers, names and citations), with headings
+// starting the runs of the items that have titles. The programme keeps
+// a band of rows around the diagonal of the documents' lengths (not of
+// their counts: the blocks of a translation are not its source's items
+// one for one), so its time and memory are linear in the units. nb is
+// the count of each source item's own blocks (it bounds the run);
+// cont marks the target blocks that continue a paragraph.
+func segment(S, T *units, cont []float32, a *anchorSet, nb []int32, band int, done <-chan struct{}) []span {
+	n, m := S.len(), T.len()
+	g := &segmenter{S: S, T: T, cont: cont, a: a, nb: nb, band: band}
+	g.ls, g.lt = prefixSums(S.runes), prefixSums(T.runes)
+	g.r = 1
+	if g.ls[n] > 0 && g.lt[m] > 0 {
+		g.r = g.lt[m] / g.ls[n]
+	}
+	g.head = headings(S, T)
+	g.tt = make([]int32, m+1)
+	for j := range m {
+		g.tt[j+1] = g.tt[j]
+		if g.head[j] {
+			g.tt[j+1]++
+		}
+	}
+	g.headings = g.tt[m] > 0
+	g.meanT = max(1, g.lt[m]/float64(max(1, m)))
+	g.width = min(2*band+1, m+1)
+	g.lo = make([]int32, n+1)
+	c := 0
+	for i := 0; i <= n; i++ {
+		want := g.r * g.ls[i]
+		for c < m && g.lt[c+1] <= want {
+			c++
+		}
+		if c < m && g.lt[c+1]-want < want-g.lt[c] {
+			c++
+		}
+		g.lo[i] = int32(max(0, min(c-band, m+1-g.width)))
+	}
+	g.lo[n] = int32(m + 1 - g.width)
+	for i := n - 1; i >= 0; i-- {
+		// The band moves down no faster than a row's longest run, and the
+		// last row's reaches the corner.
+		g.lo[i] = min(g.lo[i], g.lo[i+1])
+	}
+	inf := float32(math.Inf(1))
+	// The costs of the last three rows (all a move reads), the moves of
+	// every row.
+	g.cost = make([]float32, 3*g.width)
+	g.back = make([]uint8, (n+1)*g.width)
+	for k := range g.cost {
+		g.cost[k] = inf
+	}
+	g.cost[0] = 0
+	for j := 1; j < g.width; j++ {
+		g.cost[j], g.back[j] = g.cost[j-1]+g.skipCost(j-1), skipBlock
+	}
+	for i := 1; i <= n; i++ {
+		if i&63 == 0 && stopped(done) {
+			return nil
+		}
+		g.row(i)
+	}
+	return g.trace()
+}
+
+func prefixSums(x []float32) []float64 {
+	out := make([]float64, len(x)+1)
+	for k, v := range x {
+		out[k+1] = out[k] + float64(v)
+	}
+	return out
+}
+
+// at is the index of cell (i, j) in back, or -1 outside the band.
+func (g *segmenter) at(i, j int) int {
+	l := int(g.lo[i])
+	if j < l || j >= l+g.width {
+		return -1
+	}
+	return i*g.width + j - l
+}
+
+// costAt is the index of cell (i, j) in cost (which holds three rows),
+// or -1 outside the band.
+func (g *segmenter) costAt(i, j int) int {
+	l := int(g.lo[i])
+	if j < l || j >= l+g.width {
+		return -1
+	}
+	return i%3*g.width + j - l
+}
+
+// lengthCost is Gale & Church's (1993) cost of a source length ls
+// translated as lt: the squared deviation of lt from ls times the ratio,
+// over the variance of a length about their mean, halved.
+func (g *segmenter) lengthCost(ls, lt float64) float32 {
+	x := lt / g.r
+	d := x - ls
+	z := d * d / (lengthVariance * ((ls+x)/2 + 1))
+	return float32(4.0 / 2 * math.Log1p(z/4))
+}
+
+// row fills row i: the best segmentation of the first i source items
+// over each prefix of the target's blocks in the row's band.
+func (g *segmenter) row(i int) {
+	u := i - 1
+	lo := int(g.lo[i])
+	hi := min(lo+g.width, g.T.len()+1)
+	// Room for its own blocks, and for three times the blocks its length
+	// makes at the translation's mean block length (lines wrapped by
+	// hand).
+	kmax := min(maxSpan, spanPerBlock*int(g.nb[u])+4+int(3*float64(g.S.runes[u])*g.r/g.meanT))
+	base := max(0, lo-kmax)
+	g.anchorRow(u, base, hi-1)
+	ls := float64(g.S.runes[u])
+	titled := g.S.title[u]
+	lower := g.S.start[u] == lowerCase && !titled
+	sc := g.S.start[u]
+	if titled {
+		sc = uncased // its run starts with its title, whose case says nothing
+	}
+	row := g.cost[i%3*g.width : (i%3+1)*g.width]
+	for k := range row {
+		row[k] = float32(math.Inf(1))
+	}
+	for j := lo; j < hi; j++ {
+		k0 := g.costAt(i, j)
+		best, mv := float32(math.Inf(1)), uint8(0)
+		for k := 0; k <= kmax && k <= j; k++ {
+			p := g.costAt(i-1, j-k)
+			if p < 0 {
+				if j-k < int(g.lo[i-1]) {
+					break
+				}
+				continue
+			}
+			lt := g.lt[j] - g.lt[j-k]
+			c := g.cost[p] + g.lengthCost(ls, lt) - anchorGain*g.anchorSum(j-k, j)
+			if k == 0 {
+				c += skipItem
+			} else {
+				if !lower {
+					c += continueCost * g.cont[j-k]
+				}
+				if tc := g.T.start[j-k]; sc != uncased && tc != uncased && tc != sc {
+					c += caseCost
+				}
+			}
+			c += g.headingCost(titled, j-k, j)
+			if c < best {
+				best, mv = c, uint8(k)
+			}
+			if k > 0 && lt/g.r > 3*ls+50 {
+				break // longer runs only lengthen what is already too long
+			}
+		}
+		if i >= 2 && j >= 1 {
+			if p := g.costAt(i-2, j-1); p >= 0 {
+				c := g.cost[p] + g.lengthCost(ls+float64(g.S.runes[u-1]), g.lt[j]-g.lt[j-1]) + shareBlock -
+					anchorGain*(g.anchorAt(1, j-1)+g.anchorAt(0, j-1)) + g.headingCost(g.S.title[u-1], j-1, j)
+				if g.S.title[u] {
+					c += headingCost // the second item's title is inside a block
+				}
+				c += continueCost * g.cont[j-1]
+				if c < best {
+					best, mv = c, shared21
+				}
+			}
+		}
+		if j > lo {
+			if c := g.cost[k0-1] + g.skipCost(j-1); c < best {
+				best, mv = c, skipBlock
+			}
+		}
+		if math.IsInf(float64(best), 1) {
+			mv = unreachable
+		}
+		g.cost[k0], g.back[g.at(i, j)] = best, mv
+	}
+}
+
+// headings are the target blocks read as headings: its titles, where
+// it has about as many as the source (half to one and a half times);
+// else the lines that look like headings (short, and ending in a letter
+// or digit, not in punctuation), as in a translation whose headings
+// became paragraphs or table rows, or whose reader took lines for
+// headings.
+func headings(S, T *units) []bool {
+	ns, nt := 0, 0
+	for _, t := range S.title {
+		if t {
+			ns++
+		}
+	}
+	for _, t := range T.title {
+		if t {
+			nt++
+		}
+	}
+	if 2*nt >= ns && 2*nt <= 3*ns {
+		return slices.Clone(T.title)
+	}
+	lens := slices.Clone(T.runes)
+	slices.Sort(lens)
+	median := float32(0)
+	if len(lens) > 0 {
+		median = lens[len(lens)/2]
+	}
+	head := make([]bool, T.len())
+	for j := range head {
+		head[j] = T.short[j] && T.runes[j] <= max(8, median/2)
+	}
+	return head
+}
+
+// skipCost is what leaving target block j out of every run costs: a
+// 0-1 link of Gale & Church's (1993), with the length cost of its
+// length against none.
+func (g *segmenter) skipCost(j int) float32 {
+	return skipItem + g.lengthCost(0, float64(g.T.runes[j]))
+}
+
+// headingCost is the cost of the target headings in the run [a, b) of a
+// source item with a title or not: a heading that starts the run of one
+// with a title earns headingCost, any other costs it, and a run of an
+// item with a title that starts with none costs half of it (where the
+// target has headings at all).
+func (g *segmenter) headingCost(titled bool, a, b int) float32 {
+	if !g.headings {
+		return 0
+	}
+	nt := float32(g.tt[b] - g.tt[a])
+	if titled && b > a && g.head[a] {
+		return headingCost * (nt - 2)
+	}
+	c := headingCost * nt
+	if titled {
+		c += headingCost / 2
+	}
+	return c
+}
+
+// anchorRow computes the anchor weight item u shares with each block
+// from from to to, and its prefix sums; the previous row's stay in
+// rowM[1].
+func (g *segmenter) anchorRow(u, from, to int) {
+	g.rowM[0], g.rowM[1] = g.rowM[1], g.rowM[0]
+	g.rowBase[1] = g.rowBase[0]
+	n := max(0, to-from)
+	g.rowM[0] = g.rowM[0][:0]
+	g.prefix = append(g.prefix[:0], 0)
+	x := g.S.anchors(u)
+	sum := float32(0)
+	for j := from; j < to; j++ {
+		w := float32(0)
+		if len(x) > 0 {
+			w = g.a.shared(x, g.T.anchors(j))
+		}
+		g.rowM[0] = append(g.rowM[0], w)
+		sum += w
+		g.prefix = append(g.prefix, sum)
+	}
+	g.rowBase[0] = from
+	g.prefixLen = n
+}
+
+// anchorSum is the anchor weight the current row's item shares with the
+// blocks [a, b).
+func (g *segmenter) anchorSum(a, b int) float32 {
+	return g.prefix[b-g.rowBase[0]] - g.prefix[a-g.rowBase[0]]
+}
+
+// anchorAt is the anchor weight the item of the current row (r 0) or
+// the previous one (r 1) shares with block j (0 outside what was
+// computed).
+func (g *segmenter) anchorAt(r, j int) float32 {
+	k := j - g.rowBase[r]
+	if k < 0 || k >= len(g.rowM[r]) {
+		return 0
+	}
+	return g.rowM[r][k]
+}
+
+// trace reads the runs back from the corner.
+func (g *segmenter) trace() []span {
+	n, m := g.S.len(), g.T.len()
+	out := make([]span, n)
+	i, j := n, m
+	for i > 0 || j > 0 {
+		k := g.at(i, j)
+		if k < 0 || g.back[k] == unreachable {
+			// No path in the band (cannot happen: skips and runs reach
+			// every cell): the rest take nothing.
+			for ; i > 0; i-- {
+				out[i-1] = span{from: int32(j), to: int32(j)}
+			}
+			return out
+		}
+		switch mv := g.back[k]; mv {
+		case skipBlock:
+			j--
+		case shared21:
+			out[i-1] = span{from: int32(j - 1), to: int32(j), shared: true}
+			out[i-2] = span{from: int32(j - 1), to: int32(j), shared: true}
+			i, j = i-2, j-1
+		default:
+			out[i-1] = span{from: int32(j - int(mv)), to: int32(j)}
+			i, j = i-1, j-int(mv)
+		}
+	}
+	return out
+}
+
+// blockUnits are the units of a block-level alignment of src and tgt:
+// the source's items whole (title and text, with its printed number as
+// a token apart), and the target's blocks (bt), each with its item's
+// number on its first; and the count of each source item's own blocks
+// (its title and lines).
+func blockUnits(src *corpus.Document, bt []block, tgt *corpus.Document) (S, T *units, a *anchorSet, nb []int32) {
+	a = newAnchorSet(len(bt))
+	S, T = newUnits(len(src.Items)), newUnits(len(bt))
+	// The source is sifted first, so that the translation keeps only
+	// the tokens the source may share.
+	a.sift(src)
+	for k, b := range bt {
+		num := ""
+		text := b.text
+		if first := k == 0 || bt[k-1].item != b.item; first {
+			if n := tgt.Items[b.item].Number; n != "" {
+				num = n
+				text = strings.TrimPrefix(text, n+" ")
+			}
+		}
+		a.add(T, 1, num, text, b.title)
+	}
+	nb = make([]int32, len(src.Items))
+	for i := range src.Items {
+		it := &src.Items[i]
+		text := it.Text
+		if it.Title != "" {
+			text = it.Title + "\n" + it.Text
+			nb[i]++
+		}
+		nb[i] += int32(strings.Count(strings.TrimSpace(it.Text), "\n") + 1)
+		a.add(S, 0, it.Number, strings.TrimSpace(text), it.Title != "")
+	}
+	a.weigh(S, T)
+	return S, T, a, nb
+}
+
+// newUnits makes units with room for n.
+func newUnits(n int) *units {
+	return &units{runes: make([]float32, 0, n), title: make([]bool, 0, n), short: make([]bool, 0, n),
+		start: make([]letterCase, 0, n), off: append(make([]int32, 0, n+1), 0), toks: make([]int32, 0, 2*n)}
+}
