@@ -129,7 +129,43 @@ type Item struct {
 	// score for the item (1 for a label the source prints too); 0 when
 	// IDSource is empty.
 	Confidence float64 `json:"confidence,omitempty"`
+	// Inline are the faults of the inline markup (links, emphasis, code,
+	// inline HTML: the placeholders of translators' tools) of an item
+	// read from a PO, XLIFF or TMX file, against the source text the
+	// file gives beside each translation; empty for any other input.
+	Inline []InlineFault `json:"inline,omitempty"`
 }
+
+// InlineFault is one fault of a translation's inline markup against its
+// source's in an interchange file.
+type InlineFault struct {
+	// Segment is the unit of the file: the item id, with "/title" for
+	// its title ("rule:12/title").
+	Segment string `json:"segment"`
+	// Fault is what is wrong: InlineMissing, InlineDuplicated,
+	// InlineUnbalanced or InlineMalformed.
+	Fault string `json:"fault"`
+	// Markup is the markup concerned, as the source writes it around
+	// its text ("[…](#2k)", "**…**", "<br>").
+	Markup string `json:"markup"`
+}
+
+// The faults of inline markup (see InlineFault).
+const (
+	// InlineMissing: a mark of the source is not in the translation.
+	InlineMissing = "missing"
+	// InlineDuplicated: the translation has a mark more often than the
+	// source.
+	InlineDuplicated = "duplicated"
+	// InlineUnbalanced: a tag that opens a span without the tag that
+	// closes it, or closes one not opened, or the two in the wrong
+	// order (XLIFF and TMX <bpt>/<ept>); its code is dropped from the
+	// text.
+	InlineUnbalanced = "unbalanced"
+	// InlineMalformed: the syntax of a mark is left in the text without
+	// making the mark (a link's "](dest" without its ")").
+	InlineMalformed = "malformed"
+)
 
 // How a translation's item read through its source found its id (see
 // Item.IDSource).

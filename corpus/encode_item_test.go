@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/rulesync/rulesync/corpus"
@@ -180,5 +181,33 @@ func TestIDSourceRoundTrip(t *testing.T) {
 	}
 	if it := back.Items[1]; it.IDSource != "" || it.Confidence != 0 {
 		t.Errorf("read back %q %v for an item without them", it.IDSource, it.Confidence)
+	}
+}
+
+// TestInlineFaultsRoundTrip: an item's inline markup faults are written
+// and read back; an item without them writes none, and Encode writes
+// them as encoding/json does.
+func TestInlineFaultsRoundTrip(t *testing.T) {
+	faults := []corpus.InlineFault{{Segment: "reg:1a/title", Fault: corpus.InlineMissing, Markup: "[…](#2k)"}, {Segment: "reg:1a", Fault: corpus.InlineUnbalanced, Markup: "<b>"}}
+	d := &corpus.Document{Edition: "e", Lang: "ja", Items: []corpus.Item{
+		{ID: "reg:1a", Kind: corpus.KindRegulation, Text: "x", Inline: faults},
+		{ID: "reg:1b", Kind: corpus.KindRegulation, Text: "y"},
+	}}
+	data, err := corpus.Marshal(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := bytes.Count(data, []byte(`"inline"`)); n != 1 {
+		t.Errorf("%d inline members, want 1:\n%s", n, data)
+	}
+	if !bytes.Contains(data, []byte(`"markup": "<b>"`)) {
+		t.Errorf("the markup is not written as it is:\n%s", data)
+	}
+	back, err := corpus.Unmarshal(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(back.Items[0].Inline, faults) || back.Items[1].Inline != nil {
+		t.Errorf("read back %v and %v, want %v and none", back.Items[0].Inline, back.Items[1].Inline, faults)
 	}
 }

@@ -114,6 +114,17 @@ func appendItemJSON(b []byte, it *Item) []byte {
 			o.B = append(o.B, '0')
 		}
 	}
+	if len(it.Inline) > 0 {
+		o.Key("inline")
+		o.B = AppendJSONList(o.B, o.Inner(), it.Inline, func(b []byte, prefix string, f *InlineFault) []byte {
+			fo := StartJSONObject(b, prefix)
+			fo.KeepHTML = true
+			fo.String("segment", f.Segment)
+			fo.String("fault", f.Fault)
+			fo.String("markup", f.Markup)
+			return fo.End()
+		})
+	}
 	return o.End()
 }
 

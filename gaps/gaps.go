@@ -174,6 +174,7 @@ func (o Options) Gaps(source, translation, base *corpus.Document) *Report {
 	}
 	c.document(translation)
 	c.marked(translation)
+	c.inline(translation)
 	c.dropSourceDuplicates()
 	r.sort()
 	return r
@@ -195,6 +196,7 @@ func (o Options) Check(d *corpus.Document) *Report {
 	}
 	c.document(d)
 	c.marked(d)
+	c.inline(d)
 	r.sort()
 	return r
 }

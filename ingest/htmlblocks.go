@@ -25,6 +25,8 @@ func htmlBlocks(nodes []*html.Node) []block {
 }
 
 type htmlReader struct {
+	tables map[*html.Node]bool // whether a table has data cells, by table
+
 	bs     []block
 	cur    strings.Builder // inline text of the block being read
 	lead   int             // 1 when the block starts with bold text, -1 when not, 0 unknown
@@ -168,8 +170,15 @@ func (r *htmlReader) node(n *html.Node, depth int) {
 			}
 		}
 		r.kind = blockRow
-		if header {
+		switch {
+		case header && r.tableHasData(n):
+			// A row of header cells above rows of data names the
+			// columns.
 			r.chrome = "table header"
+		case header:
+			// A table of header cells alone is a heading set as a
+			// table, read as a bold line is: the title of what follows.
+			r.kind, r.lead = blockPara, 1
 		}
 		r.flush()
 	case tag == "dt":
@@ -305,4 +314,47 @@ func joinText(sep string, nodes ...*html.Node) string {
 		walk(n)
 	}
 	return b.String()
+}
+
+// tableHasData reports whether the table that holds the row tr has a
+// data cell (<td>) outside any table nested in it. The walk keeps its own
+// stack: the input decides the depth.
+func (r *htmlReader) tableHasData(tr *html.Node) bool {
+	t := tr.Parent
+	for t != nil && !(t.Type == html.ElementNode && t.Data == "table") {
+		t = t.Parent
+	}
+	if t == nil {
+		return true
+	}
+	// Once per table: a table of many header rows is walked once.
+	if has, ok := r.tables[t]; ok {
+		return has
+	}
+	has := tableWalk(t)
+	if r.tables == nil {
+		r.tables = map[*html.Node]bool{}
+	}
+	r.tables[t] = has
+	return has
+}
+
+func tableWalk(t *html.Node) bool {
+	stack := []*html.Node{t.FirstChild}
+	for len(stack) > 0 {
+		c := stack[len(stack)-1]
+		if c == nil {
+			stack = stack[:len(stack)-1]
+			continue
+		}
+		stack[len(stack)-1] = c.NextSibling
+		if c.Type != html.ElementNode || c.Data == "table" {
+			continue
+		}
+		if c.Data == "td" {
+			return true
+		}
+		stack = append(stack, c.FirstChild)
+	}
+	return false
 }

@@ -44,6 +44,7 @@ type poEntry struct {
 	// xliff2po keeps the references).
 	ref             string
 	refLine, refCol int
+	known           []string // notes on the markup as exported (ExportedMarkup)
 }
 
 // poError locates a fault of a PO file.
@@ -102,7 +103,8 @@ type poComments struct {
 	fuzzy           bool // "#, fuzzy"
 	previous        bool // a previous msgid ("#| msgid")
 	ref             string
-	refLine, refCol int // the first item id among the references ("#:")
+	refLine, refCol int      // the first item id among the references ("#:")
+	known           []string // notes on the markup as exported (ExportedMarkup)
 }
 
 // complete reports whether the entry being read has its msgstr.
@@ -116,7 +118,7 @@ func (r *poReader) open(ln int) {
 	if c.line > 0 {
 		start = c.line
 	}
-	r.cur = &poEntry{line: start, fuzzy: c.fuzzy, previous: c.previous, ref: c.ref, refLine: c.refLine, refCol: c.refCol}
+	r.cur = &poEntry{line: start, fuzzy: c.fuzzy, previous: c.previous, ref: c.ref, refLine: c.refLine, refCol: c.refCol, known: c.known}
 	r.comments, r.field = poComments{}, ""
 }
 
@@ -138,6 +140,8 @@ func (r *poReader) comment(t string, ln, col int) error {
 				break
 			}
 		}
+	case strings.HasPrefix(t, "#.") && strings.HasPrefix(strings.TrimSpace(t[2:]), ExportedMarkup):
+		c.known = append(c.known, strings.TrimSpace(t[2:]))
 	case strings.HasPrefix(t, "#,"):
 		for _, f := range strings.Split(t[2:], ",") {
 			if strings.TrimSpace(f) == "fuzzy" {
@@ -324,7 +328,8 @@ func parsePO(text string, o Options, d *corpus.Document) error {
 		if !e.hasCtx {
 			return poError(e.line, 1, "an entry without msgctxt (msgid %q): a rulesync catalogue keys every entry by its item id (msgctxt, or a reference #: that is one)", clip(e.id, 40))
 		}
-		units = append(units, unit{line: e.ctxLine, col: e.ctxCol, ctx: e.ctx, target: e.str, review: e.fuzzy && !e.previous, stale: e.fuzzy && e.previous})
+		units = append(units, unit{line: e.ctxLine, col: e.ctxCol, ctx: e.ctx, target: e.str, source: e.id, hasSource: strings.ContainsAny(e.id, markupSyntax), known: e.known,
+			review: e.fuzzy && !e.previous, stale: e.fuzzy && e.previous})
 	}
 	return unitsToItems(units, d, "msgctxt")
 }
@@ -344,8 +349,18 @@ type unit struct {
 	line, col int    // where its id is
 	ctx       string // "rule:12" or "rule:12/title"
 	target    string
-	review    bool // fuzzy, needs review
-	stale     bool // fuzzy with the source it was made from (#| msgid): the source changed
+	// source is the source text beside the target (hasSource: the file
+	// gives one with markup, whose markup the target may have lost),
+	// codes the native code of an XLIFF or TMX target: the inline
+	// markup of the two is compared (inlineFaults).
+	source    string
+	hasSource bool
+	codes     []inlineCode
+	// known are the unit's notes on differences of markup it had when
+	// the file was written (ExportedMarkup), which are no fault.
+	known  []string
+	review bool // fuzzy, needs review
+	stale  bool // fuzzy with the source it was made from (#| msgid): the source changed
 }
 
 // setInterchangeHeader takes the language and the source edition an
@@ -382,6 +397,11 @@ func unitsToItems(units []unit, d *corpus.Document, what string) error {
 		if strings.TrimSpace(u.target) == "" {
 			continue // not translated
 		}
+		faults, drop := pairCodes(u.ctx, u.target, u.codes)
+		u.target = dropCodes(u.target, drop)
+		if u.hasSource {
+			faults = append(faults, withoutKnown(inlineFaults(u.ctx, u.source, u.target), u.known)...)
+		}
 		i, ok := index[id]
 		if !ok {
 			i = len(d.Items)
@@ -400,6 +420,7 @@ func unitsToItems(units []unit, d *corpus.Document, what string) error {
 		if u.stale {
 			it.SetFlag(corpus.FlagStale)
 		}
+		it.Inline = append(it.Inline, faults...)
 	}
 	if len(d.Items) == 0 {
 		return errors.New("no translated entry: every target is empty (a template, or nothing translated yet)")

@@ -19,7 +19,12 @@ import (
 // a target whose state is "new" or that is empty is no translation, one
 // whose state begins "needs-" (needs-review-translation,
 // needs-translation, ...) or that says approved="no" sets the item's
-// "review" flag. Inline tags (<g>, <x/>, <ph>) keep their text. TMX: the
+// "review" flag. Inline elements keep their text (the native code of
+// <bpt>, <ept> and <ph> is the Markdown syntax rulesync wrote); a <bpt>
+// or <ept> without its partner of the same id (rid, id; TMX's i) after
+// or before it is dropped, with its code, and is a fault of the item's
+// inline markup, as is any other difference between the markup of the
+// target and the source's (see inlineFaults). TMX: the
 // header's srclang (required) names the source; the language is that of
 // the other variants, the one Options.Lang names when there are several
 // (an error without it); the source edition is a header <prop
@@ -108,6 +113,47 @@ func (x *xmlReader) textOf() (string, error) {
 	return b.String(), nil
 }
 
+// inlineOf reads the character data of the element just opened, as
+// textOf does, and the native code in it: each <bpt>, <ept>, <ph>,
+// <it> and <x> with its id (XLIFF's rid, else id; TMX's i, else x) and
+// where its content stands in the text.
+func (x *xmlReader) inlineOf() (string, []inlineCode, error) {
+	var b strings.Builder
+	var codes []inlineCode
+	cur := -1 // the code being read, or -1
+	depth, codeDepth := 1, 0
+	for depth > 0 {
+		tok, err := x.token()
+		if err != nil {
+			if err == io.EOF {
+				line, col := x.pos(int64(len(x.text)))
+				return "", nil, &corpus.ParseError{Line: line, Col: col, Msg: "XML: the file ends inside an element"}
+			}
+			return "", nil, err
+		}
+		switch t := tok.(type) {
+		case xml.StartElement:
+			depth++
+			switch t.Name.Local {
+			case "bpt", "ept", "ph", "it", "x":
+				if cur < 0 {
+					id := firstOf(attr(t, "rid"), attr(t, "id"), attr(t, "i"), attr(t, "x"))
+					codes = append(codes, inlineCode{elem: t.Name.Local, id: id, start: b.Len()})
+					cur, codeDepth = len(codes)-1, depth
+				}
+			}
+		case xml.EndElement:
+			if cur >= 0 && depth == codeDepth {
+				codes[cur].end, cur = b.Len(), -1
+			}
+			depth--
+		case xml.CharData:
+			b.Write(t)
+		}
+	}
+	return b.String(), codes, nil
+}
+
 func parseXLIFF(text string, o Options, d *corpus.Document) error {
 	x := newXMLReader(text)
 	var units []unit
@@ -168,7 +214,7 @@ func parseXLIFF(text string, o Options, d *corpus.Document) error {
 				continue
 			}
 			state := attr(se, "state")
-			s, err := x.textOf()
+			s, codes, err := x.inlineOf()
 			if err != nil {
 				return err
 			}
@@ -181,7 +227,7 @@ func parseXLIFF(text string, o Options, d *corpus.Document) error {
 				setInterchangeHeader(d, "", firstOf(h["x-rulesync-source-edition"], h["project-id-version"]))
 				continue
 			}
-			cur.target = s
+			cur.target, cur.codes = s, codes
 			switch {
 			case state == "new":
 				cur.target = ""
@@ -200,9 +246,22 @@ func parseXLIFF(text string, o Options, d *corpus.Document) error {
 			case "linenumber":
 				line = strings.TrimSpace(s)
 			}
-		case "source", "note", "alt-trans":
-			if _, err := x.textOf(); err != nil {
+		case "source":
+			s, _, err := x.inlineOf()
+			if err != nil {
 				return err
+			}
+			if in && strings.ContainsAny(s, markupSyntax) {
+				// A source without markup has none to lose: it is not kept.
+				cur.source, cur.hasSource = s, true
+			}
+		case "note", "alt-trans":
+			s, err := x.textOf()
+			if err != nil {
+				return err
+			}
+			if k := strings.TrimSpace(s); in && se.Name.Local == "note" && strings.HasPrefix(k, ExportedMarkup) {
+				cur.known = append(cur.known, k)
 			}
 		}
 	}
@@ -242,8 +301,13 @@ func parseTMX(text string, o Options, d *corpus.Document) error {
 			if err != nil {
 				return err
 			}
-			if attr(se, "type") == "x-rulesync-source-edition" {
+			switch attr(se, "type") {
+			case "x-rulesync-source-edition":
 				setInterchangeHeader(d, "", strings.TrimSpace(s))
+			case "x-rulesync-markup":
+				if len(units) > 0 {
+					units[len(units)-1].known = append(units[len(units)-1].known, strings.TrimSpace(s))
+				}
 			}
 		case "tu":
 			line, col := x.pos(x.at)
@@ -252,12 +316,18 @@ func parseTMX(text string, o Options, d *corpus.Document) error {
 		case "tuv":
 			lang = attr(se, "lang") // xml:lang
 		case "seg":
-			s, err := x.textOf()
+			s, codes, err := x.inlineOf()
 			if err != nil {
 				return err
 			}
-			if len(units) > 0 && !strings.EqualFold(lang, srclang) {
-				variants[len(units)-1] = append(variants[len(units)-1], tmxVariant{tmxLang(lang), s})
+			switch {
+			case len(units) == 0:
+			case strings.EqualFold(lang, srclang):
+				if strings.ContainsAny(s, markupSyntax) {
+					units[len(units)-1].source, units[len(units)-1].hasSource = s, true
+				}
+			default:
+				variants[len(units)-1] = append(variants[len(units)-1], tmxVariant{tmxLang(lang), s, codes})
 			}
 		}
 	}
@@ -277,7 +347,7 @@ func parseTMX(text string, o Options, d *corpus.Document) error {
 	for i, vs := range variants {
 		for _, v := range vs {
 			if v.lang == chosen {
-				units[i].target = v.text
+				units[i].target, units[i].codes = v.text, v.codes
 			}
 		}
 	}
@@ -289,6 +359,7 @@ func parseTMX(text string, o Options, d *corpus.Document) error {
 // a tag) and its text.
 type tmxVariant struct {
 	lang, text string
+	codes      []inlineCode
 }
 
 // tmxLang is a variant's xml:lang, canonical when it is a language tag.

@@ -822,7 +822,7 @@ func checkFiles(nd namedDoc, r *gaps.Report, site string) (files, any, error) {
 var draftExt = map[string]string{"md": "md", "text": "txt", "csv": "csv", "tsv": "tsv", "po": "po", "xliff": "xlf", "json": "json"}
 
 // rawText is the text a source was read from, for the layout of a
-// Markdown or text draft: the file again, when its bytes are still those
+// Markdown or text draft and the inline markup of its items: the file again, when its bytes are still those
 // the document was made from; "" for a URL, a binary format, or a file
 // that changed.
 func (b *Build) rawText(name string, d *corpus.Document) string {
@@ -833,7 +833,7 @@ func (b *Build) rawText(name string, d *corpus.Document) string {
 		}
 	}
 	switch d.Source.Format {
-	case "pdf", "docx", "html":
+	case "pdf", "docx":
 		return ""
 	}
 	if path == "" {

@@ -76,10 +76,13 @@ type DraftOptions struct {
 	// Format is one of DraftFormats; "" means "md".
 	Format string
 	// SourceText and TranslationText are the texts the documents were
-	// read from (decoded), when they were read from Markdown or text:
-	// a Markdown or text draft then keeps the source's lines between
-	// items and the translation's own lines of each item. Empty: the
-	// lines are made from the documents.
+	// read from (decoded), when they were read from Markdown, text or
+	// HTML: a Markdown or text draft then keeps the source's lines
+	// between items and the translation's own lines of each item (of
+	// Markdown or text); a Markdown, PO, XLIFF or TMX draft carries the
+	// inline markup of Markdown and HTML items (links, emphasis, code,
+	// inline HTML). Empty: the lines are made from the documents, and
+	// the texts are without markup.
 	SourceText, TranslationText string
 	// Now is the time a PO or XLIFF draft records.
 	Now time.Time

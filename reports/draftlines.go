@@ -7,6 +7,7 @@ import (
 
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/gaps"
+	"github.com/rulesync/rulesync/ingest"
 )
 
 // writeLines writes a Markdown (markdown set) or text draft. With the
@@ -22,6 +23,9 @@ import (
 // text the lines are made from the documents.
 func writeLines(w io.Writer, d *gaps.Draft, o DraftOptions, markdown bool, st *DraftStats, idMarks map[int]bool) error {
 	lw := &lineWriter{d: d, markdown: markdown, st: st, idMarks: idMarks}
+	if markdown {
+		lw.mk = inlineMarkup(d, o)
+	}
 	// Markdown and plain text are both lines: either serves as the
 	// skeleton of either (a Markdown file the structure recognizer read
 	// is "text").
@@ -64,6 +68,8 @@ type lineWriter struct {
 	// idMarks are the entries whose layout does not give the source's
 	// id back: they carry an id marker.
 	idMarks map[int]bool
+	// mk is the inline markup of the documents' items (Markdown only).
+	mk markup
 }
 
 // idMark is the id marker of entry i, or "".
@@ -200,7 +206,7 @@ func (lw *lineWriter) entry(i int) {
 // the text follows as the source's following lines are indented.
 func (lw *lineWriter) withText(srcLines []string, e *gaps.Entry) []string {
 	d := lw.d
-	title, text := d.Title(e), d.Text(e)
+	title, text := lw.mk.target(d, e, true), lw.mk.target(d, e, false)
 	first := srcLines[0]
 	esc := func(s string) string {
 		if lw.markdown {
@@ -218,8 +224,11 @@ func (lw *lineWriter) withText(srcLines []string, e *gaps.Entry) []string {
 			if len(srcLines) > 1 {
 				indent = leading(srcLines[len(srcLines)-1])
 			}
-			for _, p := range paras {
-				out = append(out, "", indent+esc(p))
+			for _, g := range lw.paragraphs(paras) {
+				out = append(out, "")
+				for _, p := range g {
+					out = append(out, indent+p)
+				}
 			}
 		}
 	} else {
@@ -247,11 +256,11 @@ func (lw *lineWriter) withText(srcLines []string, e *gaps.Entry) []string {
 func (lw *lineWriter) madeEntry(i int) (lines []string, idMarked bool) {
 	d := lw.d
 	e := &d.Entries[i]
-	title, text := e.Source.Title, e.Source.Text
+	title, text := lw.mk.field(e.Source, true), lw.mk.field(e.Source, false)
 	if e.Target != nil {
-		title, text = d.Title(e), d.Text(e)
+		title, text = lw.mk.target(d, e, true), lw.mk.target(d, e, false)
 		if title == "" {
-			title = e.Source.Title
+			title = lw.mk.field(e.Source, true)
 		}
 	}
 	esc := func(s string) string {
@@ -276,10 +285,14 @@ func (lw *lineWriter) madeEntry(i int) (lines []string, idMarked bool) {
 	default:
 		out = append(out, head, strings.Repeat("-", max(3, displayWidth(head))), "")
 	}
+	var paras []string
 	for _, p := range strings.Split(text, "\n") {
 		if strings.TrimSpace(p) != "" {
-			out = append(out, esc(p), "")
+			paras = append(paras, p)
 		}
+	}
+	for _, g := range lw.paragraphs(paras) {
+		out = append(append(out, g...), "")
 	}
 	return out, idMarked
 }
@@ -492,4 +505,62 @@ func mdLineEscape(s string) string {
 		return s[:lead] + t[:digits] + "\\" + t[digits:]
 	}
 	return s
+}
+
+// paragraphs writes the paragraphs of a text (its lines) as a draft
+// writes them, escaped, each a group of lines with a blank line after
+// it: a paragraph on its own, or, where the inline markup of the text
+// spans its line break (a link whose text runs over two lines of an
+// HTML page), joined with the next into one Markdown paragraph, which
+// reads back with the same line break.
+func (lw *lineWriter) paragraphs(paras []string) [][]string {
+	esc := make([]string, len(paras))
+	for i, p := range paras {
+		esc[i] = p
+		if lw.markdown {
+			esc[i] = mdLineEscape(p)
+		}
+	}
+	join := spanned(esc, lw.markdown && len(lw.mk) > 0)
+	var out [][]string
+	for i, e := range esc {
+		if i > 0 && join[i-1] {
+			if t := strings.TrimSpace(e); strings.Trim(t, "-") == "" {
+				e = strings.Replace(e, "-", "\\-", 1) // no setext underline
+			}
+			out[len(out)-1] = append(out[len(out)-1], e)
+			continue
+		}
+		out = append(out, []string{e})
+	}
+	return out
+}
+
+// spanned reports, for each line break between two of the lines, whether
+// a mark of their inline markup (read as one paragraph) spans it. All
+// false when the lines do not read as one paragraph (a blank line, block
+// syntax) or markdown is not set.
+func spanned(lines []string, markdown bool) []bool {
+	join := make([]bool, max(len(lines)-1, 0))
+	if !markdown || len(lines) < 2 || !strings.ContainsAny(strings.Join(lines, ""), "[*_`<~") {
+		return join
+	}
+	plain, marks := ingest.MarkdownInline(strings.Join(lines, "\n"))
+	var breaks []int
+	for i := 0; i < len(plain); i++ {
+		if plain[i] == '\n' {
+			breaks = append(breaks, i)
+		}
+	}
+	if len(breaks) != len(join) {
+		return join
+	}
+	for _, m := range marks {
+		for k, b := range breaks {
+			if m.Start <= b && b < m.End {
+				join[k] = true
+			}
+		}
+	}
+	return join
 }

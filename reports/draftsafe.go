@@ -3,6 +3,8 @@ package reports
 import (
 	"html"
 	"strings"
+
+	"github.com/rulesync/rulesync/ingest"
 )
 
 // A Markdown draft is rendered by whatever shows Markdown (a forge, an
@@ -20,7 +22,10 @@ var unsafeSchemes = []string{"javascript:", "vbscript:", "data:"}
 // the '[' of a link whose destination has a scheme that runs code
 // (javascript:, vbscript:, data:, in any case, written with character
 // references or not) is escaped, so that no link is made. A '<' before
-// a space or a digit ("5 < 10") is text already and stays.
+// a space or a digit ("5 < 10") is text already and stays, and so does
+// the tag of a phrasing element that runs no code ("<q>", "</cite>",
+// `<bdo dir="rtl">`: ingest.SafeInlineTag), which an HTML source's
+// inline markup brings.
 func mdNoHTML(s string) string {
 	if strings.Contains(s, "](") || strings.Contains(s, "]:") {
 		s = unlinkUnsafe(s)
@@ -32,6 +37,11 @@ func mdNoHTML(s string) string {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if c == '<' && i+1 < len(s) && opensMarkup(s[i+1]) {
+			if j := strings.IndexByte(s[i:], '>'); j > 0 && ingest.SafeInlineTag(s[i:i+j+1]) {
+				b.WriteString(s[i : i+j+1])
+				i += j
+				continue
+			}
 			b.WriteString("&lt;")
 			continue
 		}

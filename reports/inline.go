@@ -34,16 +34,59 @@ func inlined(field string, raw []string) string {
 	for i, l := range raw {
 		lines[i] = strings.TrimLeft(l, " \t")
 	}
-	plain, marks := ingest.MarkdownInline(strings.Join(lines, "\n"))
-	if len(marks) == 0 {
-		return field
+	out, _, _ := newMarkedText(ingest.MarkdownInline(strings.Join(lines, "\n"))).mark(field, 0, -1, false)
+	return out
+}
+
+// markedText is a text with its inline marks (as ingest reads them),
+// and the text without white space (squeeze), where fields are found.
+type markedText struct {
+	plain string
+	marks []ingest.InlineMark
+	pk    string
+	pIdx  []int
+}
+
+func newMarkedText(plain string, marks []ingest.InlineMark) *markedText {
+	t := &markedText{plain: plain, marks: marks}
+	t.pk, t.pIdx = squeeze(plain)
+	return t
+}
+
+// find returns where field's characters, white space aside, stand in
+// the text from squeezed offset from on (before limit, unless it is
+// -1; the last place there when last is set), as squeezed offsets, or
+// -1, -1.
+func (t *markedText) find(field string, from, limit int, last bool) (int, int) {
+	fk, _ := squeeze(field)
+	if fk == "" || from > len(t.pk) {
+		return -1, -1
 	}
-	pk, pIdx := squeeze(plain)
-	fk, fIdx := squeeze(field)
-	if fk == "" {
-		return field
+	hay := t.pk[from:]
+	if limit >= from {
+		hay = t.pk[from:limit]
 	}
-	base := strings.Index(pk, fk)
+	k := strings.Index(hay, fk)
+	if last {
+		k = strings.LastIndex(hay, fk)
+	}
+	if k < 0 {
+		return -1, -1
+	}
+	return from + k, from + k + len(fk)
+}
+
+// mark returns field with the marks whose text lies in it put back
+// around that text, the field found as find finds it, and the
+// squeezed offsets it was found at (-1, -1 when it was not: field is
+// returned as it is).
+func (t *markedText) mark(field string, from, limit int, last bool) (string, int, int) {
+	base, end := t.find(field, from, limit, last)
+	if base < 0 || len(t.marks) == 0 {
+		return field, base, end
+	}
+	_, fIdx := squeeze(field)
+	pIdx := t.pIdx
 	type insert struct {
 		at    int // byte offset in field
 		order int
@@ -54,9 +97,9 @@ func inlined(field string, raw []string) string {
 	toField := func(off int, end bool) int {
 		k := sort.SearchInts(pIdx, off) // first squeezed char at or after off
 		if end {
-			k = sort.SearchInts(pIdx, off) - 1 // last squeezed char before off
+			k-- // last squeezed char before off
 		}
-		if base < 0 || k < base || k-base >= len(fIdx) {
+		if k < base || k-base >= len(fIdx) {
 			return -1
 		}
 		if end {
@@ -64,14 +107,15 @@ func inlined(field string, raw []string) string {
 		}
 		return fIdx[k-base]
 	}
-	for n, m := range marks {
+	for n, m := range t.marks {
 		if m.Start == m.End {
 			at := toField(m.Start, false)
-			if at < 0 && base >= 0 && sort.SearchInts(pIdx, m.Start)-base == len(fIdx) {
+			if at < 0 && sort.SearchInts(pIdx, m.Start)-base == len(fIdx) {
 				at = len(field) // at the field's end
 			}
 			if at >= 0 {
-				ins = append(ins, insert{at, 2 * n, m.Open})
+				// An empty span ("[](dest)") is its open and close.
+				ins = append(ins, insert{at, 2 * n, m.Open + m.Close})
 			}
 			continue
 		}
@@ -82,20 +126,63 @@ func inlined(field string, raw []string) string {
 		ins = append(ins, insert{from, 2 * n, m.Open}, insert{to, -2*n - 1, m.Close})
 	}
 	if len(ins) == 0 {
-		return field
+		return field, base, end
 	}
 	// At one offset, closes come before opens; the inner close (opened
 	// later) first, the outer open (opened earlier) first.
 	sort.SliceStable(ins, func(i, j int) bool { return insertBefore(ins[i].at, ins[i].order, ins[j].at, ins[j].order) })
 	var b strings.Builder
-	last := 0
+	prev := 0
 	for _, x := range ins {
-		b.WriteString(field[last:x.at])
+		b.WriteString(field[prev:x.at])
 		b.WriteString(x.s)
-		last = x.at
+		prev = x.at
 	}
-	b.WriteString(field[last:])
-	return b.String()
+	b.WriteString(field[prev:])
+	return b.String(), base, end
+}
+
+// markLines is mark for a field whose lines may stand apart in the
+// text (an HTML item's paragraph before a list and the one after it):
+// each run of its lines that stands together is found after the run
+// before it and marked as a field of its own; a line not found stays
+// as it is. It returns the squeezed offsets of the first run found and
+// of the end of the last, or -1, -1.
+func (t *markedText) markLines(field string, from, limit int, last bool) (string, int, int) {
+	if out, at, end := t.mark(field, from, limit, last); at >= 0 || !strings.Contains(field, "\n") {
+		return out, at, end
+	}
+	lines := strings.Split(field, "\n")
+	var out []string
+	first, pos := -1, from
+	for i := 0; i < len(lines); {
+		at, _ := t.find(lines[i], pos, limit, false)
+		if at < 0 {
+			out = append(out, lines[i])
+			i++
+			continue
+		}
+		// The longest run of lines from i that stands at at.
+		j, run := i+1, lines[i]
+		for j < len(lines) {
+			k, _ := squeeze(run + "\n" + lines[j])
+			if !strings.HasPrefix(t.pk[at:], k) {
+				break
+			}
+			run += "\n" + lines[j]
+			j++
+		}
+		marked, a, end := t.mark(run, at, -1, false)
+		out = append(out, marked)
+		if first < 0 {
+			first = a
+		}
+		pos, i = end, j
+	}
+	if first < 0 {
+		return field, -1, -1
+	}
+	return strings.Join(out, "\n"), first, pos
 }
 
 // squeeze returns s without white space and the byte offset in s of each
@@ -125,38 +212,96 @@ func runeLen(s string) int {
 	return len(s)
 }
 
-// markup holds the Markdown lines of the items of a draft's documents
-// that were read from Markdown, by item.
-type markup map[*corpus.Item][]string
+// markup holds the title and text with their inline markup of the
+// items of a draft's documents read from Markdown or HTML, by item.
+type markup map[*corpus.Item]markedItem
 
-// inlineMarkup finds the lines of the items of the documents of d that
-// were read from Markdown, in the texts they were read from.
+// markedItem is an item's title and text with their inline markup.
+type markedItem struct{ title, text string }
+
+// inlineMarkup finds the inline markup of the items of the documents of
+// d that were read from Markdown (in the lines of each item) or HTML
+// (the whole page, each item found after the one before it).
 func inlineMarkup(d *gaps.Draft, o DraftOptions) markup {
 	mk := markup{}
 	for _, dt := range []struct {
 		doc  *corpus.Document
 		text string
 	}{{d.Source, o.SourceText}, {d.Translation, o.TranslationText}} {
-		if dt.doc == nil || dt.text == "" || draftFormatOf[dt.doc.Source.Format] != "md" {
+		if dt.doc == nil || dt.text == "" {
 			continue
 		}
-		l := locate(dt.text, dt.doc, true)
-		for i := range dt.doc.Items {
-			if l.found(i) {
-				mk[&dt.doc.Items[i]] = l.lines[l.own[i][0]:l.own[i][1]]
+		switch {
+		case draftFormatOf[dt.doc.Source.Format] == "md":
+			l := locate(dt.text, dt.doc, true)
+			for i := range dt.doc.Items {
+				if it := &dt.doc.Items[i]; l.found(i) {
+					lines := l.lines[l.own[i][0]:l.own[i][1]]
+					mk[it] = markedItem{inlined(it.Title, lines), inlined(it.Text, lines)}
+				}
 			}
+		case dt.doc.Source.Format == "html":
+			htmlMarkup(mk, dt.doc, newMarkedText(ingest.HTMLInline(dt.text)))
 		}
 	}
 	return mk
 }
 
-// field returns the title (title set) or text of it with the inline
-// markup of its lines.
-func (mk markup) field(it *corpus.Item, title bool) string {
-	if title {
-		return inlined(it.Title, mk[it])
+// htmlMarkup finds the items of doc in the text of its page and puts
+// the page's marks on them: an item's text where it first stands after
+// the item before it (failing that, after the place where that item
+// starts, since a section's text may follow its items' on the page;
+// failing that, anywhere), its title the last place before its text (a
+// table of contents before the rules repeats their titles). An item
+// not found keeps its fields unmarked.
+func htmlMarkup(mk markup, doc *corpus.Document, page *markedText) {
+	at, anchor := 0, 0
+	for i := range doc.Items {
+		it := &doc.Items[i]
+		m := markedItem{it.Title, it.Text}
+		textAt, textEnd := -1, -1
+		from := at
+		if strings.TrimSpace(it.Text) != "" {
+			for _, f := range []int{at, anchor, 0} {
+				if m.text, textAt, textEnd = page.markLines(it.Text, f, -1, false); textAt >= 0 {
+					from = f
+					break
+				}
+			}
+		}
+		start := textAt
+		if strings.TrimSpace(it.Title) != "" {
+			var titleAt, end int
+			if textAt >= 0 {
+				m.title, titleAt, _ = page.mark(it.Title, from, textAt, true)
+			} else {
+				m.title, titleAt, end = page.mark(it.Title, at, -1, false)
+				textEnd = end
+			}
+			if titleAt >= 0 {
+				start = titleAt
+			}
+		}
+		if textEnd >= 0 {
+			at, anchor = textEnd, start
+		}
+		mk[it] = m
 	}
-	return inlined(it.Text, mk[it])
+}
+
+// field returns the title (title set) or text of it with its inline
+// markup.
+func (mk markup) field(it *corpus.Item, title bool) string {
+	m, ok := mk[it]
+	switch {
+	case !ok && title:
+		return it.Title
+	case !ok:
+		return it.Text
+	case title:
+		return m.title
+	}
+	return m.text
 }
 
 // target returns the translation's title or text for the entry as

@@ -12,6 +12,7 @@ import (
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/diff"
 	"github.com/rulesync/rulesync/gaps"
+	"github.com/rulesync/rulesync/ingest"
 )
 
 // The interchange files translators' tools read: gettext PO (Weblate,
@@ -155,7 +156,8 @@ func DraftPO(w io.Writer, d *gaps.Draft, o DraftOptions) error {
 	}
 	p.f(".\n")
 	poHeader(p, d.Source, d.Translation.Lang, now, false)
-	for _, s := range segments(d, inlineMarkup(d, o)) {
+	mk := inlineMarkup(d, o)
+	for _, s := range segments(d, mk) {
 		p.f("\n")
 		if s.fuzzy != "" {
 			p.f("# rulesync: %s\n", poComment(s.fuzzy))
@@ -168,6 +170,9 @@ func DraftPO(w io.Writer, d *gaps.Draft, o DraftOptions) error {
 		}
 		if s.found != "" {
 			p.f("#. %s\n", poComment(s.found))
+		}
+		for _, n := range markupNotes(s.ctx, s.source, s.target, mk) {
+			p.f("#. %s\n", poComment(n))
 		}
 		p.f("#: %s\n", poComment(s.ctx))
 		if s.fuzzy != "" {
@@ -262,6 +267,9 @@ func DraftXLIFF(w io.Writer, d *gaps.Draft, o DraftOptions) error {
 		if s.found != "" {
 			p.f("<note from=\"rulesync\">%s</note>\n", xmlText(s.found))
 		}
+		for _, n := range markupNotes(s.ctx, s.source, s.target, mk) {
+			p.f("<note from=\"rulesync\">%s</note>\n", xmlText(n))
+		}
 		p.f("</trans-unit>\n")
 	}
 	p.f("</body>\n</file>\n</xliff>\n")
@@ -301,11 +309,30 @@ func DraftTMX(w io.Writer, d *gaps.Draft, o DraftOptions) error {
 		if s.found != "" {
 			p.f("<prop type=\"x-rulesync-id-source\">%s</prop>\n<prop type=\"x-rulesync-confidence\">%.2f</prop>\n", xmlText(s.idSource), s.conf)
 		}
+		for _, n := range markupNotes(s.ctx, src, s.target, mk) {
+			p.f("<prop type=\"x-rulesync-markup\">%s</prop>\n", xmlText(n))
+		}
 		p.f("<tuv xml:lang=\"%s\"><seg>%s</seg></tuv>\n<tuv xml:lang=\"%s\"><seg>%s</seg></tuv>\n</tu>\n",
 			xmlText(d.Source.Lang), xmlInline(src, mk, "i"), xmlText(d.Translation.Lang), xmlInline(s.target, mk, "i"))
 	}
 	p.f("</body>\n</tmx>\n")
 	return p.err
+}
+
+// markupNotes are the notes on a segment's markup as written
+// (ingest.ExportedMarkup): where the translation's markup differs from
+// its source's already (a link the translation never had), the file
+// says so, and reading it back reports only what a translator changed
+// since.
+func markupNotes(ctx, source, target string, mk markup) []string {
+	if len(mk) == 0 || target == "" {
+		return nil
+	}
+	var out []string
+	for _, f := range ingest.InlineFaults(ctx, source, target) {
+		out = append(out, ingest.FaultNote(f))
+	}
+	return out
 }
 
 // TBX writes the glossary concepts that occur in any of the documents,

@@ -52,9 +52,33 @@ func refFindings(src, draft *corpus.Document) []string {
 	return out
 }
 
+// htmlPairs are the HTML translations of the corpus with the English
+// edition they translate: the Debian social contract and constitution
+// in Japanese, Russian, Korean, Chinese, Arabic and Hebrew (links,
+// emphasis, code and phrasing elements such as <q>, <cite> and <bdo>).
+func htmlPairs() []struct{ name, src, tr string } {
+	var out []struct{ name, src, tr string }
+	for _, c := range []struct {
+		book, version string
+		langs         []string
+	}{
+		{"debian-social-contract", "1.0", []string{"ja"}},
+		{"debian-social-contract", "1.1", []string{"ja", "ru", "zh", "ar", "he"}},
+		{"debian-constitution", "1.0", []string{"ja"}},
+		{"debian-constitution", "1.7", []string{"ja", "ko", "ru"}},
+	} {
+		for _, l := range c.langs {
+			dir := "dev/" + c.book + "/" + c.book + "-" + c.version + "-"
+			out = append(out, struct{ name, src, tr string }{c.book + "-" + c.version + "-" + l, dir + "en.wml", dir + l + ".wml"})
+		}
+	}
+	return out
+}
+
 // TestInterchangeRoundTrip syncs the real translations (the WCA
 // Japanese regulations, whose Markdown has links, code and inline
-// HTML; the TDA Japanese reader page against the 2024 DOCX) to PO,
+// HTML; the TDA Japanese reader page against the 2024 DOCX; the HTML
+// translations of htmlPairs) to PO,
 // XLIFF and TMX, reads each back and syncs it to Markdown: every item
 // has the inline markup it has in the draft made straight from the
 // translation, and gaps finds the same cross-reference findings. msgfmt
@@ -68,10 +92,10 @@ func TestInterchangeRoundTrip(t *testing.T) {
 		}
 	}
 	need("msgfmt", "pofilter", "po2xliff", "xliff2po")
-	for _, c := range []struct{ name, src, tr string }{
+	for _, c := range append([]struct{ name, src, tr string }{
 		{"wca-ja", "wca/wca-regulations-2021-05-01-en.md", "wca/wca-regulations-2021-05-01-ja.md"},
 		{"tda-ja", "tda/tda-2024-longform-en.docx", "seeds/tda-2024-ja-reader-page.txt"},
-	} {
+	}, htmlPairs()...) {
 		t.Run(c.name, func(t *testing.T) {
 			src, tr := testcorpus.Doc(t, c.src), testcorpus.Doc(t, c.tr)
 			text := func(rel string, d *corpus.Document) string {
@@ -116,6 +140,9 @@ func TestInterchangeRoundTrip(t *testing.T) {
 				n += len(ms)
 			}
 			t.Logf("direct draft: %d marks in items, %d cross-reference findings", n, len(wantRefs))
+			if tr.Source.Format == "html" {
+				pageLinks(t, text(c.tr, tr), d, direct)
+			}
 			dir := t.TempDir()
 			for _, format := range []string{"po", "xliff", "tmx"} {
 				file := write(d, format, text(c.tr, tr))
@@ -130,6 +157,14 @@ func TestInterchangeRoundTrip(t *testing.T) {
 				for _, it := range directDoc.Items {
 					if !slices.Equal(got[it.ID], wantMarks[it.ID]) {
 						t.Errorf("%s: %s: markup %q, straight to Markdown %q", format, it.ID, got[it.ID], wantMarks[it.ID])
+					}
+				}
+				if src.Source.Format == "html" {
+					// Both drafts are made from the documents: the same
+					// lines, but for the document's title (the file does
+					// not have the translation's) and review markers.
+					if a, b := draftLines(direct), draftLines(md); !slices.Equal(a, b) {
+						t.Errorf("%s: the draft differs from the one made straight from the translation:\n%s", format, firstDiff(a, b))
 					}
 				}
 				if refs := refFindings(src, doc); !slices.Equal(refs, wantRefs) {
@@ -155,4 +190,73 @@ func TestInterchangeRoundTrip(t *testing.T) {
 			}
 		})
 	}
+}
+
+// draftLines are a Markdown draft's lines without its title line and
+// without review markers and notes, which say why an item is to be
+// reviewed (the catalogue's fuzzy state, TMX's lack of one, or the
+// findings on the translation).
+func draftLines(md string) []string {
+	var out []string
+	review := " " + corpus.Marker(corpus.FlagReview)
+	for _, l := range strings.Split(md, "\n") {
+		if !strings.HasPrefix(l, "# ") {
+			l = strings.ReplaceAll(corpus.DropNotes(l), review, "")
+			out = append(out, strings.TrimRight(l, " "))
+		}
+	}
+	return out
+}
+
+// firstDiff shows the first line where a and b differ.
+func firstDiff(a, b []string) string {
+	for i := 0; i < min(len(a), len(b)); i++ {
+		if a[i] != b[i] {
+			return fmt.Sprintf("line %d:\n  %q\n  %q", i+1, a[i], b[i])
+		}
+	}
+	return fmt.Sprintf("%d lines, %d lines", len(a), len(b))
+}
+
+// pageLinks checks that the draft made straight from an HTML translation
+// carries every link of the page (as many times, by destination), but
+// for those whose text is in no item the draft has: the page's title,
+// a translation item with no place in the source.
+func pageLinks(t *testing.T, page string, d *gaps.Draft, draft string) {
+	t.Helper()
+	elsewhere := []string{d.Translation.Title}
+	for _, o := range d.Orphans {
+		elsewhere = append(elsewhere, o.Target.Title+o.Target.Text)
+	}
+	plain, marks := ingest.HTMLInline(page)
+	want := map[string]int{}
+	n := 0
+	for _, m := range marks {
+		if m.Open != "[" {
+			continue
+		}
+		k, _ := squeeze(plain[m.Start:m.End])
+		skip := false
+		for _, e := range elsewhere {
+			ek, _ := squeeze(e)
+			skip = skip || strings.Contains(ek, k)
+		}
+		if !skip {
+			want[m.Close]++
+			n++
+		}
+	}
+	_, dm := ingest.MarkdownInline(draft)
+	got := map[string]int{}
+	for _, m := range dm {
+		if m.Open == "[" {
+			got[m.Close]++
+		}
+	}
+	for dest, c := range want {
+		if got[dest] < c {
+			t.Errorf("the page links %d times to %s, the draft %d times", c, dest, got[dest])
+		}
+	}
+	t.Logf("the page's %d links in items: all in the draft", n)
 }

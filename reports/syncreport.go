@@ -41,7 +41,8 @@ func (s *SyncReport) Counts() map[string]int {
 }
 
 // Text writes the report for a terminal: one line for the base, one for
-// the counts, one per orphan.
+// the counts, one per orphan, one per fault of the inline markup of a
+// translation read from a PO, XLIFF or TMX file (gaps.Markup).
 func (s *SyncReport) Text(w io.Writer) error {
 	p := &printer{w: w}
 	d := s.Draft
@@ -81,6 +82,13 @@ func (s *SyncReport) Text(w io.Writer) error {
 	}
 	for _, o := range d.Orphans {
 		p.f("sync: orphaned %s: %s: %s\n", o.Target.ID, o.Reason, excerpt(o.Target))
+	}
+	if d.Report != nil {
+		for _, f := range d.Report.Findings {
+			if f.Check == gaps.Markup {
+				p.f("sync: %s: markup: %s\n", f.Severity, f.Message)
+			}
+		}
 	}
 	if s.Series != nil {
 		for i := range d.Entries {

@@ -137,10 +137,11 @@ func runSync(c *cli.Context) error {
 }
 
 // decoded is the text of an input read from text, for the layouts of
-// Markdown and text drafts; "" for a binary one.
+// Markdown and text drafts and the inline markup of Markdown and HTML;
+// "" for a binary one.
 func decoded(data []byte, d *corpus.Document) string {
 	switch d.Source.Format {
-	case "pdf", "docx", "html":
+	case "pdf", "docx":
 		return ""
 	}
 	text, _, err := corpus.DecodeText(data, d.Source.Encoding)
