@@ -17,12 +17,7 @@ const Markup = "markup"
 // inline reports the faults the reader of an interchange file found in
 // the inline markup of each item of d (corpus.Item.Inline).
 func (c *checker) inline(d *corpus.Document) {
-	srcOf := map[int]string{}
-	if c.al != nil {
-		for _, p := range c.al.Pairs {
-			srcOf[p.Target[0]] = c.current(c.orig.Items[p.Source[0]].ID)
-		}
-	}
+	srcOf := c.sourceIDs()
 	for j := range d.Items {
 		t := &d.Items[j]
 		for _, f := range t.Inline {

@@ -153,16 +153,23 @@ func pairByID(source, target *corpus.Document, places bool) *align.Alignment {
 	return al
 }
 
-// marked reports every item of the translation that carries a marker's
-// flag (stale, untranslated, review: see corpus.Marker), and a marker on
-// its version or title line, until the translator removes the marker.
-func (c *checker) marked(d *corpus.Document) {
+// sourceIDs maps the index of each paired item of the translation to
+// the current id of its source item.
+func (c *checker) sourceIDs() map[int]string {
 	srcOf := map[int]string{}
 	if c.al != nil {
 		for _, p := range c.al.Pairs {
 			srcOf[p.Target[0]] = c.current(c.orig.Items[p.Source[0]].ID)
 		}
 	}
+	return srcOf
+}
+
+// marked reports every item of the translation that carries a marker's
+// flag (stale, untranslated, review: see corpus.Marker), and a marker on
+// its version or title line, until the translator removes the marker.
+func (c *checker) marked(d *corpus.Document) {
+	srcOf := c.sourceIDs()
 	for j := range d.Items {
 		t := &d.Items[j]
 		for _, fl := range t.Flags {
