@@ -74,18 +74,8 @@ func TestInterchangeMarkupFaults(t *testing.T) {
 			d := gaps.Options{}.Sync(src, tr, nil)
 			o := DraftOptions{SourceText: read(c.src), TranslationText: read(c.tr)}
 			for _, format := range []string{"po", "xliff", "tmx"} {
-				var b bytes.Buffer
 				o.Format = format
-				var err error
-				if format == "tmx" {
-					err = DraftTMX(&b, d, o)
-				} else {
-					_, err = WriteDraft(&b, d, o)
-				}
-				if err != nil {
-					t.Fatal(err)
-				}
-				file := b.String()
+				file := writeInterchange(t, d, o)
 				ctx, m := firstTargetLink(file, format)
 				if m == nil {
 					t.Fatalf("%s: no translated link to damage", format)

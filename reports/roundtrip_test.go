@@ -110,18 +110,7 @@ func TestInterchangeRoundTrip(t *testing.T) {
 			}
 			srcText := text(c.src, src)
 			write := func(d *gaps.Draft, format, trText string) string {
-				var b bytes.Buffer
-				o := DraftOptions{Format: format, SourceText: srcText, TranslationText: trText}
-				var err error
-				if format == "tmx" {
-					err = DraftTMX(&b, d, o)
-				} else {
-					_, err = WriteDraft(&b, d, o)
-				}
-				if err != nil {
-					t.Fatal(err)
-				}
-				return b.String()
+				return writeInterchange(t, d, DraftOptions{Format: format, SourceText: srcText, TranslationText: trText})
 			}
 			read := func(name, data string) *corpus.Document {
 				doc, err := ingest.Options{}.Bytes(name, []byte(data))
@@ -259,4 +248,21 @@ func pageLinks(t *testing.T, page string, d *gaps.Draft, draft string) {
 		}
 	}
 	t.Logf("the page's %d links in items: all in the draft", n)
+}
+
+// writeInterchange writes d in the draft format o.Format names (md, po,
+// xliff; tmx through DraftTMX) and returns it.
+func writeInterchange(t *testing.T, d *gaps.Draft, o DraftOptions) string {
+	t.Helper()
+	var b bytes.Buffer
+	var err error
+	if o.Format == "tmx" {
+		err = DraftTMX(&b, d, o)
+	} else {
+		_, err = WriteDraft(&b, d, o)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
 }
