@@ -177,8 +177,9 @@ func Slug(s string) string {
 // or "sec:<number>" when it has a number, "sec:_<n>" for the n-th
 // section without one (its place in a flat outline: a reader that knows
 // the nesting gives OutlineID itself), "pre:<n>" for the n-th preamble,
-// and otherwise "item:<n>" by position. Ids that collide get "-2", "-3", ... appended, in document
-// order; Duplicates names them.
+// and otherwise "item:<n>" by position. Ids that collide (given here,
+// or by the reader) get "-2", "-3", ... appended, in document order;
+// Duplicates names them.
 func AssignIDs(d *Document) {
 	seen := make(map[string]int, len(d.Items))
 	for i := range d.Items {
@@ -187,9 +188,20 @@ func AssignIDs(d *Document) {
 		}
 	}
 	unnumbered, preambles := 0, 0
+	kept := make(map[string]bool, len(seen)) // the ids given beforehand, kept by their first item
 	for i := range d.Items {
 		it := &d.Items[i]
 		if it.ID != "" {
+			// An id a reader gave twice (a numbering started twice under
+			// one heading) is suffixed as any other.
+			if kept[it.ID] {
+				base := it.ID
+				for n := 2; seen[it.ID] > 0; n++ {
+					it.ID = base + "-" + strconv.Itoa(n)
+				}
+				seen[it.ID]++
+			}
+			kept[it.ID] = true
 			continue
 		}
 		id := ID(it.Kind, it.Number)

@@ -52,6 +52,15 @@ func (b *builder) giveID(it *corpus.Item, letters string, restart, apart, headin
 	if heading && len(heads) > 0 {
 		heads = heads[:len(heads)-1]
 	}
+	// The unnumbered heading a run of numbered headings of its level
+	// follows is innermost for them (lapse).
+	var refs []*inForce
+	for i := range heads {
+		refs = append(refs, &heads[i])
+	}
+	if heading && b.lapsed != nil && len(b.heads) > 0 && b.heads[len(b.heads)-1].level == b.lapsed.level {
+		refs = append(refs, b.lapsed)
+	}
 	plain := it.Number
 	if letters != "" && !strings.HasPrefix(plain, letters) {
 		plain = letters + "-" + plain
@@ -63,12 +72,12 @@ func (b *builder) giveID(it *corpus.Item, letters string, restart, apart, headin
 	if heading {
 		space = "h\x00"
 	}
-	if (apart || b.ids.given[space+idFrag(id)] && restart) && len(heads) > 0 {
-		heads[len(heads)-1].again = true
+	if (apart || b.ids.given[space+idFrag(id)] && restart) && len(refs) > 0 {
+		refs[len(refs)-1].again = true
 	}
-	for i := len(heads) - 1; i >= 0; i-- {
-		if heads[i].again && heads[i].frag != "" {
-			id = corpus.QualifiedID(it.Kind, heads[i].frag, plain)
+	for i := len(refs) - 1; i >= 0; i-- {
+		if refs[i].again && refs[i].frag != "" {
+			id = corpus.QualifiedID(it.Kind, refs[i].frag, plain)
 			break
 		}
 	}
@@ -78,6 +87,24 @@ func (b *builder) giveID(it *corpus.Item, letters string, restart, apart, headin
 	}
 	if heading && len(b.heads) > 0 {
 		b.heads[len(b.heads)-1].frag = idFrag(id)
+	}
+}
+
+// lapse keeps the unnumbered heading that a numbered heading of its
+// level (numbered) ends as the one the numbered headings after it are
+// under: in a layout that sets every heading at one level ("## Rules",
+// "## 1. ...", "## Guidelines", "## 1. ..."), the heading between two
+// numberings divides them as a heading above them would, and qualifies
+// the second's ids ("rule:_2_1") where its numbers are taken. A heading
+// above its level, or an unnumbered one at its level, ends it.
+func (b *builder) lapse(level int, numbered bool) {
+	if l := b.lapsed; l != nil && (level < l.level || !numbered && level == l.level) {
+		b.lapsed = nil
+	}
+	if n := len(b.heads); numbered && n > 0 {
+		if top := b.heads[n-1]; top.level == level && !top.numbered {
+			b.lapsed = &top
+		}
 	}
 }
 

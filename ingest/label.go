@@ -24,8 +24,11 @@ type label struct {
 	prefix  string // a word printed before the number ("Article"), or ""
 	counter string // the CJK counter after the number ("条" of "第12条"), or ""
 	ordinal string // the CJK mark before the number ("第", "제") when counter is set
-	joined  bool   // the prefix is joined to the number by a hyphen ("RP-7")
-	term    string // the punctuation after the label (".", ")", ":"), or ""
+	// after is a word every heading of the numbering prints after its
+	// number ("1 бап", "11 조"): the label's, not a title (wordsAfter).
+	after  string
+	joined bool   // the prefix is joined to the number by a hyphen ("RP-7")
+	term   string // the punctuation after the label (".", ")", ":"), or ""
 	// suffix is a run of "+" printed between the number and its
 	// terminator ("1a+)"): a scheme of its own beside the bare labels',
 	// one that comments on the items they number (WCA guidelines).
@@ -67,7 +70,9 @@ const (
 // form is what a label prints besides its number: the word before it
 // and the counter after it. One numbering prints one form at one level
 // ("第3条" does not follow "第2章").
-func (l label) form() string { return l.prefix + "\x00" + l.counter + "\x00" + string(l.kind) }
+func (l label) form() string {
+	return l.prefix + "\x00" + l.counter + "\x00" + l.after + "\x00" + string(l.kind)
+}
 
 // key is the normalized form of the label's components, for lookups:
 // "1.0.1.a".
@@ -326,6 +331,10 @@ func readCore(s string, i int) (l label, ok bool) {
 		}
 		c := labelRune(r)
 		if c == 0 {
+			// A capital that is no label letter, of any script, glued
+			// to a dotted number starts the text's word ("5․1․2Ȕber"),
+			// as a Latin one does below.
+			glued = unicode.IsUpper(r) && dotAt >= 0 && len(comps) >= 2 && !prevDot
 			break
 		}
 		if c == '.' {

@@ -74,16 +74,16 @@ type candidate struct {
 // numbering share it ("1." "2." "3." of an outer list, not "2." of an
 // inner one then "3." of the outer).
 func (c candidate) form(bs []block) printedForm {
-	return printedForm{c.lab.prefix, c.lab.counter, c.lab.kind, bs[c.block].depth}
+	return printedForm{c.lab.prefix, c.lab.counter, c.lab.after, c.lab.kind, bs[c.block].depth}
 }
 
 // printedForm is a candidate's form: the fields label.form joins (none
 // holds a NUL, so they are equal exactly when its strings are) and the
 // list depth.
 type printedForm struct {
-	prefix, counter string
-	kind            corpus.Kind
-	depth           int
+	prefix, counter, after string
+	kind                   corpus.Kind
+	depth                  int
 }
 
 // startLabels are the labels that start items, by block: the label of
@@ -631,6 +631,9 @@ func (l label) shape() string {
 		b = append(b, shapeComps[c.kind])
 	}
 	b = append(b, l.suffix...)
+	if l.after != "" {
+		b = append(append(b, ' '), l.after...)
+	}
 	if l.counter != "" {
 		b = append(b, l.counter...)
 	} else if l.paren {
@@ -707,6 +710,7 @@ func recognize(bs []block, d *corpus.Document, partless func([]corpus.Item) []bo
 		}
 	}
 	cands = applyRuns(bs, cands, kinds, st)
+	wordsAfter(bs, cands)
 	restartedDivisions(bs, cands, kinds, from)
 	keyLabels(cands)
 	in := chainKeyed(cands, bs, st)
@@ -1152,7 +1156,7 @@ type open struct {
 func build(bs []block, starts startLabels, d *corpus.Document, st *structure, partless func([]corpus.Item) []bool) {
 	numbered := starts.count()
 	b := builder{d: d, st: st, partless: partless, numbered: numbered > 0, more: map[int][]string{}, links: map[int][]string{},
-		counters: map[string]int{}, anchors: map[string]bool{}, headItem: -1, numbers: make(map[string]bool, numbered), bare: map[string]string{}, divisions: map[int]bool{}}
+		counters: map[string]int{}, anchors: map[string]bool{}, headItem: -1, numbers: make(map[string]bool, numbered), divisions: map[int]bool{}}
 	// Entries are the items of a document whose layout sets them apart:
 	// the headings above them are its divisions, as above numbered items.
 	headings := 0
@@ -1335,9 +1339,8 @@ type builder struct {
 	// firstHeading is the title of the title heading (titleHeading): the
 	// document's title.
 	firstHeading string
-	numbers      map[string]bool   // the numbers given so far
-	divisions    map[int]bool      // the preambles of divisions of a kind (heading)
-	bare         map[string]string // a number given with its word ("Appendix C") -> the number ("C")
+	numbers      map[string]bool // the numbers given so far
+	divisions    map[int]bool    // the preambles of divisions of a kind (heading)
 	stack        []open
 	pre          []string // text before the first item
 	// more holds the text blocks after an item's own, joined at the end:
@@ -1364,6 +1367,9 @@ type builder struct {
 	kinds []corpus.Kind
 	at    int
 	ids   idState
+	// lapsed is the unnumbered heading that numbered headings of its
+	// own level follow (lapse), or nil.
+	lapsed *inForce
 }
 
 // inForce is a heading in force, for the Section of the items under it.
@@ -1374,6 +1380,8 @@ type inForce struct {
 	// qualifies a numbering that starts again under it (again).
 	frag  string
 	again bool
+	// numbered: the heading prints a number.
+	numbered bool
 }
 
 // kind is the kind the division the block being built is in names
@@ -1391,12 +1399,14 @@ func (b *builder) section(level int) string {
 	return ""
 }
 
-// enter makes a heading of the given level the innermost in force.
-func (b *builder) enter(level int, title string) {
+// enter makes a heading of the given level the innermost in force;
+// numbered says it prints a number (lapse).
+func (b *builder) enter(level int, title string, numbered bool) {
+	b.lapse(level, numbered)
 	for len(b.heads) > 0 && b.heads[len(b.heads)-1].level >= level {
 		b.heads = b.heads[:len(b.heads)-1]
 	}
-	b.heads = append(b.heads, inForce{level: level, title: title})
+	b.heads = append(b.heads, inForce{level: level, title: title, numbered: numbered})
 }
 
 func (b *builder) text(s string) {
@@ -1433,15 +1443,15 @@ func (b *builder) numberedItem(bl block, lab label, body, titled bool) {
 		it.Kind = named
 	}
 	// A second numbering that prints a word before its numbers ("Appendix
-	// A" after rules 1-n) numbers its items with the word where the bare
-	// number is taken: its own ids, not "rule:A-2".
+	// A" after rules 1-n) is apart from the first for nesting: "A.1" of
+	// the first is not under "Appendix A". Its ids are not the word's:
+	// the heading it restarts under qualifies them (giveID).
+	// Letters joined to the number ("RP-1") are part of it, and stay in
+	// its number and id where the bare number is taken.
 	if lab.prefix != "" && named == "" && b.numbers[it.Number] {
-		sep := " "
 		if lab.joined {
-			sep = "-"
+			it.Number = lab.prefix + "-" + it.Number
 		}
-		b.bare[lab.prefix+sep+it.Number] = it.Number
-		it.Number = lab.prefix + sep + it.Number
 		key = lab.prefix + "\x00" + key
 	}
 	if named == "" {
@@ -1456,7 +1466,7 @@ func (b *builder) numberedItem(bl block, lab label, body, titled bool) {
 	case bl.kind == blockHeading:
 		it.Title = rest
 		it.Section = b.section(bl.level)
-		b.enter(bl.level, headingSection(lab, rest))
+		b.enter(bl.level, headingSection(lab, rest), true)
 	case bl.kind == blockRow:
 		// A row of cells: number, title, text; or number and text.
 		cells := strings.Split(rest, "\t")
@@ -1564,7 +1574,7 @@ func (b *builder) heading(bl block) {
 	// A heading the numbering goes on through, the document's title, or
 	// a two-letter word opens none (divisionKinds, restartedDivisions).
 	if kind, name := divisionName(corpus.CleanLine(headingName(bl))); b.numbered && !b.entries && kind != "" && !bl.through && title != b.firstHeading && (bl.divided || bl.level == 0) {
-		b.enter(bl.level, name)
+		b.enter(bl.level, name, false)
 		b.heads[len(b.heads)-1].frag = corpus.OutlinePlace(path)
 		b.add(corpus.Item{Kind: corpus.KindPreamble, Section: name, Text: title}, open{level: bl.level})
 		b.headItem = len(b.d.Items) - 1
@@ -1583,7 +1593,7 @@ func (b *builder) heading(bl block) {
 			it.ID = "item:" + a
 		}
 	}
-	b.enter(bl.level, title)
+	b.enter(bl.level, title, false)
 	b.heads[len(b.heads)-1].frag = corpus.OutlinePlace(path)
 	b.add(it, open{level: bl.level, path: path})
 	b.headItem = len(b.d.Items) - 1
@@ -1735,9 +1745,6 @@ func (b *builder) finish() {
 			continue
 		}
 		num := it.Number
-		if bare, ok := b.bare[num]; ok {
-			num = bare // "Appendix C" heads C.1
-		}
 		if n := d.Items[i+1].Number; strings.HasPrefix(n, num) && len(n) > len(num) && it.Text == "" && it.Title != "" {
 			it.Kind, it.ID = corpus.KindSection, sectionID(it.ID)
 		}

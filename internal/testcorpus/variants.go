@@ -90,6 +90,17 @@ func Render(t testing.TB, d *corpus.Document, v Variant) *corpus.Document {
 // Split cuts (a reader may rightly read them otherwise).
 func RenderChanged(t testing.TB, d *corpus.Document, v Variant) (*corpus.Document, map[string]bool) {
 	t.Helper()
+	name, src, changed := Write(d, v)
+	out, err := ingest.Options{Lang: d.Lang}.Bytes(name, src)
+	if err != nil {
+		t.Fatalf("ingest the %s variant: %v", v, err)
+	}
+	return out, changed
+}
+
+// Write is the file Render reads: its name (whose extension says its
+// layout), its bytes, and the ids RenderChanged returns.
+func Write(d *corpus.Document, v Variant) (string, []byte, map[string]bool) {
 	changed := map[string]bool{}
 	var b strings.Builder
 	ext := ".md"
@@ -140,11 +151,7 @@ func RenderChanged(t testing.TB, d *corpus.Document, v Variant) (*corpus.Documen
 	if v == List || v == Rows {
 		b.WriteString("</body></html>\n")
 	}
-	out, err := ingest.Options{Lang: d.Lang}.Bytes("variant-"+string(v)+ext, []byte(b.String()))
-	if err != nil {
-		t.Fatalf("ingest the %s variant: %v", v, err)
-	}
-	return out, changed
+	return "variant-" + string(v) + ext, []byte(b.String()), changed
 }
 
 // contents writes a table of contents of d's headings, each with its
