@@ -2,8 +2,10 @@ package ingest
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/internal/lazyre"
@@ -131,6 +133,7 @@ func guideBlocks(text string) []block {
 			g.at = append(g.at, n+1)
 		}
 	}
+	g.wrapped()
 	var bs []block
 	first := true // no line of text or heading yet
 	for i := 0; i < len(g.ls); i++ {
@@ -219,4 +222,58 @@ func (g *guideLines) bullet(i int) (block, int) {
 	}
 	b.text, b.body = strings.Join(lns, "\n"), corpus.JoinLines(wrapped, nil)
 	return b, i
+}
+
+// wrapped reads as paragraph lines the short lines without sentence
+// punctuation that the evidence around them makes lines of a
+// hard-wrapped paragraph or a list, not headings ("この文書は、Debian
+// プロジェクトの公式な意思決定に関わる" then "組織構成について記述する。"). A
+// heading is less than half as wide as the widest of the (up to three)
+// lines of text that follow it (the lines of a wrapped paragraph are
+// about as wide as one another); it ends in no comma or
+// semicolon, and follows no line that ends in one (endsComma: the clause
+// goes on); it ends no sentence inside brackets (endsInside). Widths are
+// in columns (corpus.Width): a text is wrapped at a width, whatever its
+// script.
+func (g *guideLines) wrapped() {
+	was := slices.Clone(g.cls)
+	for i := range g.ls {
+		if was[i] != glHeading {
+			continue
+		}
+		l := g.ls[i]
+		text := 0 // the width of the widest of the next lines of text
+		for k := i + 1; k < len(g.ls) && k <= i+3 && was[k] == glPara; k++ {
+			text = max(text, corpus.Width(g.ls[k]))
+		}
+		wide := text > 0 && 2*corpus.Width(l) >= text
+		if wide || endsInside(l) || i > 0 && endsComma(g.ls[i-1]) {
+			g.cls[i] = glPara
+		}
+	}
+	// Three short lines in a row or more are the entries of a list that
+	// prints no markers, the last two apart (a section heading and its
+	// first subsection's may follow one another).
+	was = slices.Clone(g.cls)
+	for i := 0; i+2 < len(g.ls); i++ {
+		if was[i] == glHeading && was[i+1] == glHeading && was[i+2] == glHeading {
+			g.cls[i] = glPara
+		}
+	}
+}
+
+// endsInside reports whether a line ends a sentence inside brackets or
+// quotes: "(See §6.2.)" ends a sentence as "See §6.2." does.
+func endsInside(l string) bool {
+	t := strings.TrimRightFunc(l, func(r rune) bool { return unicode.In(r, unicode.Pe, unicode.Pf) || r == '"' || r == '\'' })
+	r, _ := utf8.DecodeLastRuneInString(t)
+	return len(t) < len(l) && unicode.Is(unicode.Sentence_Terminal, r)
+}
+
+// endsComma reports whether a line ends in a comma or semicolon of any
+// script: a clause that goes on in the next line, or one of a list's (a
+// heading ends in neither).
+func endsComma(l string) bool {
+	r, _ := utf8.DecodeLastRuneInString(l)
+	return strings.ContainsRune(",、，﹐､،՝", r)
 }
