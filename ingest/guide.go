@@ -225,25 +225,28 @@ func (g *guideLines) bullet(i int) (block, int) {
 }
 
 // wrapped reads as paragraph lines the short lines without sentence
-// punctuation that the evidence around them makes lines of a
-// hard-wrapped paragraph or a list, not headings ("この文書は、Debian
-// プロジェクトの公式な意思決定に関わる" then "組織構成について記述する。"). A
-// heading is less than half as wide as the widest of the (up to three)
-// lines of text that follow it (the lines of a wrapped paragraph are
-// about as wide as one another); it ends in no comma or
-// semicolon, and follows no line that ends in one (endsComma: the clause
-// goes on); it ends no sentence inside brackets (endsInside). Widths are
-// in columns (corpus.Width): a text is wrapped at a width, whatever its
-// script.
+// punctuation that the evidence around them makes lines of a paragraph
+// or of a list, not headings. None follows a line that ends in a comma
+// (endsComma: the clause goes on) or ends a sentence inside brackets
+// (endsInside). In a hard-wrapped text (hardWrapped: "この文書は、Debian
+// プロジェクトの公式な意思決定に関わる" then "組織構成について記述する。"), a
+// heading is also less than half as wide as the widest of the (up to
+// three) lines of text after it (the lines of a wrapped paragraph are
+// about as wide as one another), and three short lines in a row or more
+// are the entries of a list that prints no markers, but the last two (a
+// section heading and its first subsection's may follow one another).
+// Widths are in columns (corpus.Width): a text is wrapped at a width,
+// whatever its script.
 func (g *guideLines) wrapped() {
 	was := slices.Clone(g.cls)
+	wrap := g.hardWrapped()
 	for i := range g.ls {
 		if was[i] != glHeading {
 			continue
 		}
 		l := g.ls[i]
 		text := 0 // the width of the widest of the next lines of text
-		for k := i + 1; k < len(g.ls) && k <= i+3 && was[k] == glPara; k++ {
+		for k := i + 1; wrap && k < len(g.ls) && k <= i+3 && was[k] == glPara; k++ {
 			text = max(text, corpus.Width(g.ls[k]))
 		}
 		wide := text > 0 && 2*corpus.Width(l) >= text
@@ -251,15 +254,33 @@ func (g *guideLines) wrapped() {
 			g.cls[i] = glPara
 		}
 	}
-	// Three short lines in a row or more are the entries of a list that
-	// prints no markers, the last two apart (a section heading and its
-	// first subsection's may follow one another).
+	if !wrap {
+		return
+	}
 	was = slices.Clone(g.cls)
 	for i := 0; i+2 < len(g.ls); i++ {
 		if was[i] == glHeading && was[i+1] == glHeading && was[i+2] == glHeading {
 			g.cls[i] = glPara
 		}
 	}
+}
+
+// hardWrapped reports whether the page's lines of text are cut at a
+// width, not at the ends of paragraphs: a third of them or more (of at
+// least six) end within a sentence, in no sentence terminal and no colon.
+func (g *guideLines) hardWrapped() bool {
+	text, within := 0, 0
+	for i, l := range g.ls {
+		if g.cls[i] != glPara {
+			continue
+		}
+		text++
+		t := strings.TrimRightFunc(l, func(r rune) bool { return unicode.In(r, unicode.Pe, unicode.Pf) || r == '"' || r == '\'' })
+		if r, _ := utf8.DecodeLastRuneInString(t); !unicode.Is(unicode.Sentence_Terminal, r) && r != ':' && r != '：' {
+			within++
+		}
+	}
+	return text >= 6 && 3*within >= text
 }
 
 // endsInside reports whether a line ends a sentence inside brackets or
