@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/internal/jsoncodec"
 )
 
 // Numbered returns a copy of the target document in which each item that
@@ -147,13 +148,13 @@ type jsonPair struct {
 }
 
 // AppendIndentedJSON appends the pair as json.Marshal and json.Indent
-// write it (see corpus.IndentedJSON): the same members in the same
+// write it (see jsoncodec.Indented): the same members in the same
 // order, own_id, id_source, confidence, numbered_id, source_ids and
 // target_ids left out when empty, a
 // nil Evidence as null. Its error is the score's, when it is NaN or
 // infinite (which round3 never makes).
 func (p jsonPair) AppendIndentedJSON(b []byte, prefix string) ([]byte, error) {
-	o := corpus.StartJSONObject(b, prefix)
+	o := jsoncodec.StartObject(b, prefix)
 	o.String("source_id", p.SourceID)
 	o.String("target_id", p.TargetID)
 	if p.OwnID != "" {
@@ -182,7 +183,7 @@ func (p jsonPair) AppendIndentedJSON(b []byte, prefix string) ([]byte, error) {
 	o.Bool("low", p.Low)
 	o.Bool("anchor", p.Anchor)
 	o.Key("evidence")
-	o.B = corpus.AppendJSONList(o.B, o.Inner(), p.Evidence, appendEvidence)
+	o.B = jsoncodec.AppendList(o.B, o.Inner(), p.Evidence, appendEvidence)
 	o.String("source_title", p.SourceTitle)
 	o.String("target_title", p.TargetTitle)
 	o.String("target_text", p.TargetText)
@@ -192,7 +193,7 @@ func (p jsonPair) AppendIndentedJSON(b []byte, prefix string) ([]byte, error) {
 // appendEvidence appends e as json.Marshal and json.Indent write it
 // at prefix: signal, agrees, detail.
 func appendEvidence(b []byte, prefix string, e *Evidence) []byte {
-	o := corpus.StartJSONObject(b, prefix)
+	o := jsoncodec.StartObject(b, prefix)
 	o.String("signal", e.Signal)
 	o.Bool("agrees", e.Agrees)
 	o.String("detail", e.Detail)
@@ -206,9 +207,9 @@ type jsonItem struct {
 }
 
 // AppendIndentedJSON appends the item as json.Marshal and json.Indent
-// write it (see corpus.IndentedJSON): id, title, text. It never fails.
+// write it (see jsoncodec.Indented): id, title, text. It never fails.
 func (it jsonItem) AppendIndentedJSON(b []byte, prefix string) ([]byte, error) {
-	o := corpus.StartJSONObject(b, prefix)
+	o := jsoncodec.StartObject(b, prefix)
 	o.String("id", it.ID)
 	o.String("title", it.Title)
 	o.String("text", it.Text)
@@ -249,16 +250,16 @@ func (al *Alignment) MarshalJSON() ([]byte, error) {
 // spaces, and a newline), one pair at a time: the whole object, compact
 // and then indented, was held three times over (two thirds of the peak
 // memory of aligning 100k items). Pairs and unmatched items append their
-// own JSON (corpus.IndentedJSON), not by reflection and a second
+// own JSON (jsoncodec.Indented), not by reflection and a second
 // indenting pass (a sixth of the processor time at 100k items).
 func (al *Alignment) WriteJSON(w io.Writer) error {
-	o := corpus.NewObjectWriter(w)
+	o := jsoncodec.NewObjectWriter(w)
 	o.Member("source", al.Source.Header())
 	o.Member("target", al.Target.Header())
 	numbered := al.numberedIDs()
-	corpus.ListOf(o, "pairs", len(al.Pairs), func(k int) jsonPair { return al.jsonPair(k, numbered) })
-	corpus.ListOf(o, "unmatched_source", len(al.UnmatchedSource), func(k int) jsonItem { return jsonItemOf(&al.Source.Items[al.UnmatchedSource[k]]) })
-	corpus.ListOf(o, "unmatched_target", len(al.UnmatchedTarget), func(k int) jsonItem { return jsonItemOf(&al.Target.Items[al.UnmatchedTarget[k]]) })
+	jsoncodec.ListOf(o, "pairs", len(al.Pairs), func(k int) jsonPair { return al.jsonPair(k, numbered) })
+	jsoncodec.ListOf(o, "unmatched_source", len(al.UnmatchedSource), func(k int) jsonItem { return jsonItemOf(&al.Source.Items[al.UnmatchedSource[k]]) })
+	jsoncodec.ListOf(o, "unmatched_target", len(al.UnmatchedTarget), func(k int) jsonItem { return jsonItemOf(&al.Target.Items[al.UnmatchedTarget[k]]) })
 	o.Member("ratio", round3(al.Ratio))
 	return o.Close()
 }

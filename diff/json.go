@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/internal/jsoncodec"
 )
 
 // jsonEdit is an Edit with the text it replaces.
@@ -37,11 +38,11 @@ type jsonChange struct {
 }
 
 // AppendIndentedJSON appends the change as json.Marshal and json.Indent
-// write it (see corpus.IndentedJSON): the same members in the same
+// write it (see jsoncodec.Indented): the same members in the same
 // order, old_ids and new_ids left out when empty, a nil Redline as null.
 // It never fails.
 func (j jsonChange) AppendIndentedJSON(b []byte, prefix string) ([]byte, error) {
-	o := corpus.StartJSONObject(b, prefix)
+	o := jsoncodec.StartObject(b, prefix)
 	o.String("kind", string(j.Kind))
 	o.String("severity", string(j.Severity))
 	o.String("old_id", j.OldID)
@@ -63,14 +64,14 @@ func (j jsonChange) AppendIndentedJSON(b []byte, prefix string) ([]byte, error) 
 	o.String("new_title", j.NewTitle)
 	o.String("section", j.Section)
 	o.Key("redline")
-	o.B = corpus.AppendJSONList(o.B, o.Inner(), j.Redline, appendEdit)
+	o.B = jsoncodec.AppendList(o.B, o.Inner(), j.Redline, appendEdit)
 	return o.End(), nil
 }
 
 // appendEdit appends e as json.Marshal and json.Indent write it at
 // prefix: start, end, old, new.
 func appendEdit(b []byte, prefix string, e *jsonEdit) []byte {
-	o := corpus.StartJSONObject(b, prefix)
+	o := jsoncodec.StartObject(b, prefix)
 	o.Int("start", e.Start)
 	o.Int("end", e.End)
 	o.String("old", e.Old)
@@ -94,7 +95,7 @@ type jsonStale struct {
 // AppendIndentedJSON appends the move as json.Marshal and json.Indent
 // write it: text, old_id, new_id. It never fails.
 func (m jsonMove) AppendIndentedJSON(b []byte, prefix string) ([]byte, error) {
-	o := corpus.StartJSONObject(b, prefix)
+	o := jsoncodec.StartObject(b, prefix)
 	o.String("text", m.Text)
 	o.String("old_id", m.OldID)
 	o.String("new_id", m.NewID)
@@ -104,7 +105,7 @@ func (m jsonMove) AppendIndentedJSON(b []byte, prefix string) ([]byte, error) {
 // AppendIndentedJSON appends the stale reference as json.Marshal and
 // json.Indent write it: in, cites, now, reason. It never fails.
 func (s jsonStale) AppendIndentedJSON(b []byte, prefix string) ([]byte, error) {
-	o := corpus.StartJSONObject(b, prefix)
+	o := jsoncodec.StartObject(b, prefix)
 	o.String("in", s.In)
 	o.String("cites", s.Cites)
 	o.String("now", s.Now)
@@ -155,17 +156,17 @@ func (c *Comparison) MarshalJSON() ([]byte, error) {
 // writes for the comparison (MarshalJSON's object, indented by two
 // spaces, and a newline), one change at a time: the whole object,
 // compact and then indented, was held three times over. Changes, moves
-// and stale references append their own JSON (corpus.IndentedJSON), not
+// and stale references append their own JSON (jsoncodec.Indented), not
 // by reflection and a second indenting pass; scope notes, a few per
 // comparison, go through encoding/json.
 func (c *Comparison) WriteJSON(w io.Writer) error {
-	o := corpus.NewObjectWriter(w)
+	o := jsoncodec.NewObjectWriter(w)
 	o.Member("old", c.Old.Header())
 	o.Member("new", c.New.Header())
-	corpus.ListOf(o, "scope", len(c.Scope), c.jsonScope)
-	corpus.ListOf(o, "changes", len(c.Changes), c.jsonChange)
-	corpus.ListOf(o, "moves", len(c.Moves), c.jsonMove)
-	corpus.ListOf(o, "stale_refs", len(c.StaleRefs), c.jsonStale)
+	jsoncodec.ListOf(o, "scope", len(c.Scope), c.jsonScope)
+	jsoncodec.ListOf(o, "changes", len(c.Changes), c.jsonChange)
+	jsoncodec.ListOf(o, "moves", len(c.Moves), c.jsonMove)
+	jsoncodec.ListOf(o, "stale_refs", len(c.StaleRefs), c.jsonStale)
 	return o.Close()
 }
 

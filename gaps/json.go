@@ -7,6 +7,7 @@ import (
 
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/diff"
+	"github.com/rulesync/rulesync/internal/jsoncodec"
 )
 
 // jsonFinding is a Finding as the JSON has it.
@@ -54,14 +55,14 @@ func (r *Report) MarshalJSON() ([]byte, error) {
 // and a newline), one finding at a time, rather than the whole object
 // compact and then indented.
 func (r *Report) WriteJSON(w io.Writer) error {
-	o := corpus.NewObjectWriter(w)
+	o := jsoncodec.NewObjectWriter(w)
 	o.Member("source", r.Source.Header())
 	o.Member("translation", r.Translation.Header())
 	o.Member("base", r.Base.Header())
 	if p := r.picked(); p != "" {
 		o.Member("base_picked_by_provenance", p)
 	}
-	corpus.ListOf(o, "findings", len(r.Findings), r.jsonFinding)
+	jsoncodec.ListOf(o, "findings", len(r.Findings), r.jsonFinding)
 	o.Member("summary", r.jsonSummary())
 	return o.Close()
 }

@@ -15,6 +15,7 @@ import (
 
 	"github.com/rulesync/rulesync/align"
 	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/corpus/corpusjson"
 	"github.com/rulesync/rulesync/diff"
 	"github.com/rulesync/rulesync/gaps"
 	"github.com/rulesync/rulesync/history"
@@ -701,7 +702,7 @@ func (b *Build) ingest(ctx context.Context, src *source, cache *cache) (*corpus.
 	if d.Source.Path == "" && d.Source.URL == "" {
 		d.Source.Path = input
 	}
-	js, err := corpus.Marshal(d)
+	js, err := corpusjson.Marshal(d)
 	if err != nil {
 		return nil, err
 	}
