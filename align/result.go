@@ -1,7 +1,6 @@
 package align
 
 import (
-	"encoding/json"
 	"io"
 	"iter"
 	"sync"
@@ -216,39 +215,21 @@ func (it jsonItem) AppendIndentedJSON(b []byte, prefix string) ([]byte, error) {
 	return o.End(), nil
 }
 
-// MarshalJSON writes the alignment as an object with "source" and
+// MarshalJSON is WriteJSON's object without the white space, as
+// json.Marshal writes it.
+func (al *Alignment) MarshalJSON() ([]byte, error) { return jsoncodec.Compact(al.WriteJSON) }
+
+// WriteJSON writes the alignment to w as an object with "source" and
 // "target" (edition and language), "pairs" (each with source_id,
 // target_id, own_id, id_source and confidence for a target read through
 // its source, numbered_id when the target takes the source's number,
-// score, low, anchor, evidence, source_title, target_title, target_text), "unmatched_source" and "unmatched_target" (id, title,
-// text), and the learned length "ratio". Scores are rounded to three
-// decimals. Lists are [] when empty.
-func (al *Alignment) MarshalJSON() ([]byte, error) {
-	out := struct {
-		Source          *corpus.Header `json:"source"`
-		Target          *corpus.Header `json:"target"`
-		Pairs           []jsonPair     `json:"pairs"`
-		UnmatchedSource []jsonItem     `json:"unmatched_source"`
-		UnmatchedTarget []jsonItem     `json:"unmatched_target"`
-		Ratio           float64        `json:"ratio"`
-	}{Source: al.Source.Header(), Target: al.Target.Header(), Pairs: []jsonPair{}, UnmatchedSource: []jsonItem{}, UnmatchedTarget: []jsonItem{}, Ratio: round3(al.Ratio)}
-	numbered := al.numberedIDs()
-	for k := range al.Pairs {
-		out.Pairs = append(out.Pairs, al.jsonPair(k, numbered))
-	}
-	for _, i := range al.UnmatchedSource {
-		out.UnmatchedSource = append(out.UnmatchedSource, jsonItemOf(&al.Source.Items[i]))
-	}
-	for _, j := range al.UnmatchedTarget {
-		out.UnmatchedTarget = append(out.UnmatchedTarget, jsonItemOf(&al.Target.Items[j]))
-	}
-	return json.Marshal(out)
-}
-
-// WriteJSON writes to w what a json.Encoder with SetIndent("", "  ")
-// writes for the alignment (MarshalJSON's object, indented by two
-// spaces, and a newline), one pair at a time: the whole object, compact
-// and then indented, was held three times over (two thirds of the peak
+// score, low, anchor, evidence, source_title, target_title,
+// target_text), "unmatched_source" and "unmatched_target" (id, title,
+// text), and the learned length "ratio", indented by two spaces and
+// with a newline at the end, as a json.Encoder with SetIndent("", "  ")
+// writes it. Scores are rounded to three decimals; lists are [] when
+// empty. It writes one pair at a time: the whole object, compact and
+// then indented, was held three times over (two thirds of the peak
 // memory of aligning 100k items). Pairs and unmatched items append their
 // own JSON (jsoncodec.Indented), not by reflection and a second
 // indenting pass (a sixth of the processor time at 100k items).

@@ -1,7 +1,6 @@
 package diff
 
 import (
-	"encoding/json"
 	"io"
 
 	"github.com/rulesync/rulesync/corpus"
@@ -121,44 +120,24 @@ type jsonScope struct {
 	Note  string        `json:"note"`
 }
 
-// MarshalJSON writes the comparison as an object with "old" and "new"
-// (edition, language, title), "changes" (each with kind, severity,
-// old_id, new_id, title_changed, text_changed, renumbered, moved, rule,
-// reason, summary, old_title, new_title, section and redline: edits of the old
-// text in rune offsets with the old and new text), "scope" (the kinds of
-// item only one edition has: in, kinds, names, items, note), "moves" and
-// "stale_refs". Lists are [] when empty.
-func (c *Comparison) MarshalJSON() ([]byte, error) {
-	out := struct {
-		Old       *corpus.Header `json:"old"`
-		New       *corpus.Header `json:"new"`
-		Scope     []jsonScope    `json:"scope"`
-		Changes   []jsonChange   `json:"changes"`
-		Moves     []jsonMove     `json:"moves"`
-		StaleRefs []jsonStale    `json:"stale_refs"`
-	}{Old: c.Old.Header(), New: c.New.Header(), Scope: []jsonScope{}, Changes: []jsonChange{}, Moves: []jsonMove{}, StaleRefs: []jsonStale{}}
-	for k := range c.Scope {
-		out.Scope = append(out.Scope, c.jsonScope(k))
-	}
-	for i := range c.Changes {
-		out.Changes = append(out.Changes, c.jsonChange(i))
-	}
-	for k := range c.Moves {
-		out.Moves = append(out.Moves, c.jsonMove(k))
-	}
-	for k := range c.StaleRefs {
-		out.StaleRefs = append(out.StaleRefs, c.jsonStale(k))
-	}
-	return json.Marshal(out)
-}
+// MarshalJSON is WriteJSON's object without the white space, as
+// json.Marshal writes it.
+func (c *Comparison) MarshalJSON() ([]byte, error) { return jsoncodec.Compact(c.WriteJSON) }
 
-// WriteJSON writes to w what a json.Encoder with SetIndent("", "  ")
-// writes for the comparison (MarshalJSON's object, indented by two
-// spaces, and a newline), one change at a time: the whole object,
-// compact and then indented, was held three times over. Changes, moves
-// and stale references append their own JSON (jsoncodec.Indented), not
-// by reflection and a second indenting pass; scope notes, a few per
-// comparison, go through encoding/json.
+// WriteJSON writes the comparison to w as an object with "old" and
+// "new" (edition, language, title), "scope" (the kinds of item only one
+// edition has: in, kinds, names, items, note), "changes" (each with
+// kind, severity, old_id, new_id, title_changed, text_changed,
+// renumbered, moved, rule, reason, summary, old_title, new_title,
+// section and redline: edits of the old text in rune offsets with the
+// old and new text), "moves" and "stale_refs", indented by two spaces
+// and with a newline at the end, as a json.Encoder with
+// SetIndent("", "  ") writes it; lists are [] when empty. It writes one
+// change at a time: the whole object, compact and then indented, was
+// held three times over. Changes, moves and stale references append
+// their own JSON (jsoncodec.Indented), not by reflection and a second
+// indenting pass; scope notes, a few per comparison, go through
+// encoding/json.
 func (c *Comparison) WriteJSON(w io.Writer) error {
 	o := jsoncodec.NewObjectWriter(w)
 	o.Member("old", c.Old.Header())

@@ -155,3 +155,21 @@ func (o *ObjectWriter) value(v any, prefix string) {
 	}
 	o.w.Write(bytes.TrimSuffix(o.buf.Bytes(), []byte("\n")))
 }
+
+// Compact returns the bytes write writes (one JSON value, indented as an
+// ObjectWriter indents it) with the white space between tokens taken
+// out: what json.Marshal writes for the same value. A type that streams
+// its JSON with WriteJSON makes its MarshalJSON of it, so that the
+// shape of its JSON is written once.
+func Compact(write func(io.Writer) error) ([]byte, error) {
+	var buf bytes.Buffer
+	if err := write(&buf); err != nil {
+		return nil, err
+	}
+	var out bytes.Buffer
+	out.Grow(buf.Len())
+	if err := json.Compact(&out, buf.Bytes()); err != nil {
+		return nil, err
+	}
+	return out.Bytes(), nil
+}
