@@ -3,10 +3,10 @@ package align
 import (
 	"io"
 	"iter"
-	"sync"
 
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/internal/jsoncodec"
+	"github.com/rulesync/rulesync/internal/sched"
 )
 
 // Numbered returns a copy of the target document in which each item that
@@ -78,15 +78,9 @@ func (o Options) Pivot(pivot *corpus.Document, targets ...*corpus.Document) []*A
 		return out
 	}
 	m := newMemo()
-	var wg sync.WaitGroup
-	for i, t := range targets {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			out[i] = o.align(pivot, t, m)
-		}()
-	}
-	wg.Wait()
+	// Every target at once, as the memo is shared among them; each
+	// alignment shares its own work out among the cores.
+	sched.Each(len(targets), len(targets), func(i int) { out[i] = o.align(pivot, targets[i], m) })
 	return out
 }
 
