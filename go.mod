@@ -6,6 +6,7 @@ require (
 	github.com/BurntSushi/toml v1.6.0
 	github.com/PuerkitoBio/goquery v1.13.0
 	github.com/go-git/go-git/v5 v5.19.3
+	github.com/goccy/go-json v0.12.0
 	github.com/klippa-app/go-pdfium v1.21.4
 	github.com/pemistahl/lingua-go v1.4.0
 	github.com/rogpeppe/go-internal v1.16.0
@@ -15,6 +16,7 @@ require (
 	github.com/urfave/cli/v2 v2.27.7
 	github.com/yuin/goldmark v1.8.7
 	golang.org/x/net v0.61.0
+	golang.org/x/sync v0.25.0
 	golang.org/x/term v0.48.0
 	golang.org/x/text v0.44.0
 )

@@ -1,4 +1,4 @@
-package corpus
+package corpusjson
 
 import (
 	"bufio"
@@ -6,8 +6,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"strings"
 	"unicode"
+
+	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/internal/jsoncodec"
 )
 
 // ParseError is an error in a document JSON file, located by 1-based line
@@ -22,13 +26,13 @@ func (e *ParseError) Error() string { return fmt.Sprintf("%d:%d: %s", e.Line, e.
 // Encode writes d as indented JSON. The output is deterministic: the same
 // document always gives the same bytes, and empty lists are written as []
 // so that every item has every field.
-func Encode(w io.Writer, d *Document) error {
+func Encode(w io.Writer, d *corpus.Document) error {
 	// The document is written item by item, so that a large one is never
 	// held twice (once as values, once as JSON): the head and tail come
 	// from encoding it without items, the items are spliced in with the
 	// indentation they have there.
 	c := *d
-	c.Items = []Item{}
+	c.Items = []corpus.Item{}
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
@@ -45,12 +49,17 @@ func Encode(w io.Writer, d *Document) error {
 	bw.Write(head)
 	bw.WriteString("\n  \"items\": [")
 	var one []byte
+	ie := jsoncodec.NewIndentEncoder("    ", true)
 	for i := range d.Items {
 		if i > 0 {
 			bw.WriteByte(',')
 		}
 		bw.WriteString("\n    ")
-		one = appendItemJSON(one[:0], &d.Items[i])
+		it := filled(&d.Items[i])
+		var err error
+		if one, err = ie.Append(one[:0], &it); err != nil {
+			return err
+		}
 		bw.Write(one)
 	}
 	if len(d.Items) > 0 {
@@ -62,70 +71,16 @@ func Encode(w io.Writer, d *Document) error {
 	return bw.Flush()
 }
 
-// appendItemJSON appends it as an Encoder with SetEscapeHTML(false) and
-// SetIndent("    ", "  ") writes it, without the newline at the end and
-// with its nil lists as []: every item has every field. (By reflection
-// it was most of the time of writing a document; TestItemJSON holds the
-// two to the same bytes.)
-func appendItemJSON(b []byte, it *Item) []byte {
-	o := StartJSONObject(b, "    ")
-	o.KeepHTML = true
-	o.String("id", it.ID)
-	o.String("kind", string(it.Kind))
-	o.String("number", it.Number)
-	o.String("title", it.Title)
-	o.String("text", it.Text)
-	o.Key("parts")
-	o.B = AppendJSONList(o.B, o.Inner(), nonNil(it.Parts), func(b []byte, prefix string, p *Part) []byte {
-		po := StartJSONObject(b, prefix)
-		po.KeepHTML = true
-		po.String("label", p.Label)
-		if p.Marker != "" {
-			po.String("marker", p.Marker)
-		}
-		if p.Title != "" {
-			po.String("title", p.Title)
-		}
-		po.String("text", p.Text)
-		return po.End()
-	})
-	o.Strings("refs", nonNil(it.Refs))
-	o.Key("flags")
-	o.B = AppendJSONList(o.B, o.Inner(), nonNil(it.Flags), func(b []byte, _ string, f *Flag) []byte {
-		return appendJSONString(b, string(*f), &jsonSafeHTML)
-	})
-	o.String("section", it.Section)
-	o.Key("marks")
-	o.B = AppendJSONList(o.B, o.Inner(), nonNil(it.Marks), func(b []byte, prefix string, m *Mark) []byte {
-		mo := StartJSONObject(b, prefix)
-		mo.KeepHTML = true
-		mo.Int("start", m.Start)
-		mo.Int("end", m.End)
-		mo.String("kind", m.Kind)
-		return mo.End()
-	})
-	if it.IDSource != "" {
-		o.String("id_source", it.IDSource)
+// filled returns a copy of it with its nil lists as [] (every item has
+// every field) and a NaN or infinite confidence, which is never set (see
+// Item) and has no JSON, as 0.
+func filled(it *corpus.Item) corpus.Item {
+	c := *it
+	c.Parts, c.Refs, c.Flags, c.Marks = nonNil(c.Parts), nonNil(c.Refs), nonNil(c.Flags), nonNil(c.Marks)
+	if math.IsNaN(c.Confidence) || math.IsInf(c.Confidence, 0) {
+		c.Confidence = 0
 	}
-	if it.Confidence != 0 {
-		// A NaN or infinite confidence is never set (see Item); 0 is
-		// written for one all the same rather than a broken member.
-		if o.Float("confidence", it.Confidence) != nil {
-			o.B = append(o.B, '0')
-		}
-	}
-	if len(it.Inline) > 0 {
-		o.Key("inline")
-		o.B = AppendJSONList(o.B, o.Inner(), it.Inline, func(b []byte, prefix string, f *InlineFault) []byte {
-			fo := StartJSONObject(b, prefix)
-			fo.KeepHTML = true
-			fo.String("segment", f.Segment)
-			fo.String("fault", f.Fault)
-			fo.String("markup", f.Markup)
-			return fo.End()
-		})
-	}
-	return o.End()
+	return c
 }
 
 // nonNil returns xs, or an empty slice for nil: written as [].
@@ -137,7 +92,7 @@ func nonNil[T any](xs []T) []T {
 }
 
 // Marshal returns the Encode form of d.
-func Marshal(d *Document) ([]byte, error) {
+func Marshal(d *corpus.Document) ([]byte, error) {
 	var buf bytes.Buffer
 	err := Encode(&buf, d)
 	return buf.Bytes(), err
@@ -148,7 +103,7 @@ func Marshal(d *Document) ([]byte, error) {
 // *ParseError values with the line and column of the fault; a document
 // that parses but breaks an invariant (no edition, duplicate ids) is
 // reported too.
-func Unmarshal(data []byte) (*Document, error) {
+func Unmarshal(data []byte) (*corpus.Document, error) {
 	return (&Decoder{}).Decode(bytes.NewReader(data))
 }
 
@@ -158,38 +113,14 @@ func Unmarshal(data []byte) (*Document, error) {
 // tag. It returns the fault, or "".
 func wellFormedHead(key, v string) string {
 	switch {
-	case key == "edition" && hasControl(v):
+	case key == "edition" && strings.ContainsFunc(v, unicode.IsControl):
 		return fmt.Sprintf("edition %q: a control character (a line break, a tab, an escape) in an edition", v)
 	case key == "lang" && v != "":
-		if _, err := CanonicalLang(v); err != nil || hasControl(v) || strings.ContainsAny(v, " \"<>") {
+		if _, err := corpus.CanonicalLang(v); err != nil || strings.ContainsFunc(v, unicode.IsControl) || strings.ContainsAny(v, " \"<>") {
 			return fmt.Sprintf("lang %q: not a BCP 47 language tag", v)
 		}
 	}
 	return ""
-}
-
-// wellFormedItem checks that the id and refs of it, the item at index i,
-// have the form of ids; it returns the faulty value and the fault, or "".
-func wellFormedItem(it *Item, i int) (string, string) {
-	if it.ID != "" && !WellFormedID(it.ID) {
-		return it.ID, fmt.Sprintf("item %d: id %q is not an id (a prefix, ':' and letters, digits, '-', '.', '+' or '_')", i+1, it.ID)
-	}
-	for _, r := range it.Refs {
-		if !WellFormedRef(r) {
-			return r, fmt.Sprintf("item %s: ref %q is not an id", it.ID, r)
-		}
-	}
-	return "", ""
-}
-
-// hasControl reports whether s holds a control character.
-func hasControl(s string) bool {
-	for _, r := range s {
-		if unicode.IsControl(r) {
-			return true
-		}
-	}
-	return false
 }
 
 // ParseErrorAt returns the ParseError saying msg at byte offset off of
