@@ -39,9 +39,12 @@ func (d *Draft) checkCarried(origOf func(i int) (int, bool)) {
 		orig = d.Base
 	}
 	printed := map[string][]string{} // kind and number -> translation ids
+	// A file keyed by id (PO, XLIFF, TMX) prints no numbers: its items'
+	// are read from their ids, the source's.
+	keyed := keyedByID(d.Translation)
 	for j := range d.Translation.Items {
 		t := &d.Translation.Items[j]
-		if t.Number != "" {
+		if t.Number != "" && !keyed {
 			k := string(t.Kind) + "\x00" + normNumber(t.Number)
 			printed[k] = append(printed[k], t.ID)
 		}
@@ -63,7 +66,7 @@ func (d *Draft) checkCarried(origOf func(i int) (int, bool)) {
 			e.Review = append(e.Review, fmt.Sprintf("the translation prints %s for %d items (%s): check that this is the text of %s", t.Number, len(ids), strings.Join(ids, ", "), e.Source.Number))
 		}
 		o, ok := origOf(i)
-		if ok && t.Number != "" && orig.Items[o].Number != "" && normNumber(t.Number) != normNumber(orig.Items[o].Number) && t.Kind == orig.Items[o].Kind {
+		if ok && !keyed && t.Number != "" && orig.Items[o].Number != "" && normNumber(t.Number) != normNumber(orig.Items[o].Number) && t.Kind == orig.Items[o].Kind {
 			e.Review = append(e.Review, fmt.Sprintf("the translation prints %s where %s has %s", t.Number, orig.Edition, orig.Items[o].Number))
 		}
 		if r, ok := entryRatio(e, d); ok && median > 0 && (r > median*lengthOutlier || r < median/lengthOutlier) {

@@ -155,6 +155,16 @@ func (x *xmlReader) inlineOf() (string, []inlineCode, error) {
 }
 
 func parseXLIFF(text string, o Options, d *corpus.Document) error {
+	units, err := xliffUnits(text, d)
+	if err != nil {
+		return err
+	}
+	return unitsToItems(units, d, "trans-unit id")
+}
+
+// xliffUnits reads an XLIFF file's trans-units as units, the file's
+// languages and original into d.
+func xliffUnits(text string, d *corpus.Document) ([]unit, error) {
 	x := newXMLReader(text)
 	var units []unit
 	// The trans-unit being read: its attributes, target and location.
@@ -172,7 +182,7 @@ func parseXLIFF(text string, o Options, d *corpus.Document) error {
 			break
 		}
 		if err != nil {
-			return err
+			return nil, err
 		}
 		if ee, ok := tok.(xml.EndElement); ok && ee.Name.Local == "trans-unit" && in {
 			in = false
@@ -200,7 +210,7 @@ func parseXLIFF(text string, o Options, d *corpus.Document) error {
 			root = true
 			if v := attr(se, "version"); v != "" && !strings.HasPrefix(v, "1.") {
 				line, col := x.pos(x.at)
-				return &corpus.ParseError{Line: line, Col: col, Msg: fmt.Sprintf("XLIFF version %s: rulesync reads XLIFF 1.2", v)}
+				return nil, &corpus.ParseError{Line: line, Col: col, Msg: fmt.Sprintf("XLIFF version %s: rulesync reads XLIFF 1.2", v)}
 			}
 		case "file":
 			setInterchangeHeader(d, attr(se, "target-language"), attr(se, "original"))
@@ -216,7 +226,7 @@ func parseXLIFF(text string, o Options, d *corpus.Document) error {
 			state := attr(se, "state")
 			s, codes, err := x.inlineOf()
 			if err != nil {
-				return err
+				return nil, err
 			}
 			if header {
 				// A PO header kept as a unit (po2xliff): its fields.
@@ -238,7 +248,7 @@ func parseXLIFF(text string, o Options, d *corpus.Document) error {
 			ctxTyp = attr(se, "context-type")
 			s, err := x.textOf()
 			if err != nil {
-				return err
+				return nil, err
 			}
 			switch ctxTyp {
 			case "sourcefile":
@@ -249,7 +259,7 @@ func parseXLIFF(text string, o Options, d *corpus.Document) error {
 		case "source":
 			s, _, err := x.inlineOf()
 			if err != nil {
-				return err
+				return nil, err
 			}
 			if in && strings.ContainsAny(s, markupSyntax) {
 				// A source without markup has none to lose: it is not kept.
@@ -258,20 +268,35 @@ func parseXLIFF(text string, o Options, d *corpus.Document) error {
 		case "note", "alt-trans":
 			s, err := x.textOf()
 			if err != nil {
-				return err
+				return nil, err
 			}
-			if k := strings.TrimSpace(s); in && se.Name.Local == "note" && strings.HasPrefix(k, ExportedMarkup) {
+			switch k := strings.TrimSpace(s); {
+			case !in || se.Name.Local != "note":
+			case strings.HasPrefix(k, ExportedMarkup):
 				cur.known = append(cur.known, k)
+			case strings.HasPrefix(k, DraftAnnotation):
+				cur.draft = strings.TrimPrefix(k, DraftAnnotation)
 			}
 		}
 	}
 	if !root {
-		return errors.New("XLIFF: no <xliff> element")
+		return nil, errors.New("XLIFF: no <xliff> element")
 	}
-	return unitsToItems(units, d, "trans-unit id")
+	return units, nil
 }
 
 func parseTMX(text string, o Options, d *corpus.Document) error {
+	units, err := tmxUnits(text, o, d)
+	if err != nil {
+		return err
+	}
+	return unitsToItems(units, d, "tuid")
+}
+
+// tmxUnits reads a TMX memory's units as units, in the language
+// o.Lang chooses (see tmxChoose), the languages and the source edition
+// into d.
+func tmxUnits(text string, o Options, d *corpus.Document) ([]unit, error) {
 	x := newXMLReader(text)
 	var units []unit
 	// The variants of each unit in a language other than srclang.
@@ -285,7 +310,7 @@ func parseTMX(text string, o Options, d *corpus.Document) error {
 			break
 		}
 		if err != nil {
-			return err
+			return nil, err
 		}
 		se, ok := tok.(xml.StartElement)
 		if !ok {
@@ -299,7 +324,7 @@ func parseTMX(text string, o Options, d *corpus.Document) error {
 		case "prop":
 			s, err := x.textOf()
 			if err != nil {
-				return err
+				return nil, err
 			}
 			switch attr(se, "type") {
 			case "x-rulesync-source-edition":
@@ -307,6 +332,17 @@ func parseTMX(text string, o Options, d *corpus.Document) error {
 			case "x-rulesync-markup":
 				if len(units) > 0 {
 					units[len(units)-1].known = append(units[len(units)-1].known, strings.TrimSpace(s))
+				}
+			case "x-rulesync-review", "x-rulesync-stale":
+				// TMX has no state of its own: rulesync's props say it.
+				if len(units) > 0 {
+					u := &units[len(units)-1]
+					u.review = u.review || attr(se, "type") == "x-rulesync-review"
+					u.stale = u.stale || attr(se, "type") == "x-rulesync-stale"
+				}
+			case "x-rulesync-draft":
+				if len(units) > 0 {
+					units[len(units)-1].draft = strings.TrimSpace(s)
 				}
 			}
 		case "tu":
@@ -318,7 +354,7 @@ func parseTMX(text string, o Options, d *corpus.Document) error {
 		case "seg":
 			s, codes, err := x.inlineOf()
 			if err != nil {
-				return err
+				return nil, err
 			}
 			switch {
 			case len(units) == 0:
@@ -332,14 +368,14 @@ func parseTMX(text string, o Options, d *corpus.Document) error {
 		}
 	}
 	if !root {
-		return errors.New("TMX: no <tmx> element")
+		return nil, errors.New("TMX: no <tmx> element")
 	}
 	if srclang == "" || srclang == "*all*" {
-		return errors.New("TMX: the header names no srclang, so the source cannot be told from the translation; give the source's language as <header srclang=\"...\">")
+		return nil, errors.New("TMX: the header names no srclang, so the source cannot be told from the translation; give the source's language as <header srclang=\"...\">")
 	}
 	chosen, note, err := tmxChoose(variants, o.Lang)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if note != "" {
 		d.Notes = append(d.Notes, note)
@@ -352,7 +388,7 @@ func parseTMX(text string, o Options, d *corpus.Document) error {
 		}
 	}
 	setInterchangeHeader(d, chosen, "")
-	return unitsToItems(units, d, "tuid")
+	return units, nil
 }
 
 // tmxVariant is a tuv of a TMX unit: its language (canonical where it is

@@ -26,6 +26,7 @@ type segment struct {
 	target   string
 	previous string // the source the translation was made from, when stale
 	prevCtx  string // its unit id, when it was another item's (moved)
+	stale    bool   // needs review because the source changed (or the translation says so)
 	state    gaps.State
 	// fuzzy is why a translated segment needs review before it counts as
 	// translated (a cut preview, an error found, a changed source, a
@@ -38,6 +39,8 @@ type segment struct {
 	found    string
 	idSource string  // how: corpus.IDAligned or corpus.IDProjected
 	conf     float64 // how sure
+	// draft is the segment's draft note (draftNote), or "".
+	draft string
 }
 
 // translated reports whether the segment counts as translated: it has a
@@ -62,7 +65,7 @@ func segments(d *gaps.Draft, mk markup) []segment {
 		}
 		s := segment{ctx: g.ID(), source: mk.field(e.Source, g.Title), state: g.State(), findings: findings,
 			target: mk.target(d, e, g.Title), fuzzy: g.Why, previous: g.Previous}
-		s.prevCtx = g.PrevID
+		s.prevCtx, s.stale = g.PrevID, g.Stale
 		if s.found = foundBy(e.Target); s.found != "" {
 			s.idSource, s.conf = e.Target.IDSource, e.Target.Confidence
 		}
@@ -157,7 +160,7 @@ func DraftPO(w io.Writer, d *gaps.Draft, o DraftOptions) error {
 	p.f(".\n")
 	poHeader(p, d.Source, d.Translation.Lang, now, false)
 	mk := inlineMarkup(d, o)
-	for _, s := range segments(d, mk) {
+	for _, s := range fileSegments(d, o, mk) {
 		p.f("\n")
 		if s.fuzzy != "" {
 			p.f("# rulesync: %s\n", poComment(s.fuzzy))
@@ -173,6 +176,9 @@ func DraftPO(w io.Writer, d *gaps.Draft, o DraftOptions) error {
 		}
 		for _, n := range markupNotes(s.ctx, s.source, s.target, mk) {
 			p.f("#. %s\n", poComment(n))
+		}
+		if s.draft != "" {
+			p.f("#. %s\n", poComment(s.draft))
 		}
 		p.f("#: %s\n", poComment(s.ctx))
 		if s.fuzzy != "" {
@@ -244,7 +250,7 @@ func DraftXLIFF(w io.Writer, d *gaps.Draft, o DraftOptions) error {
 		xmlText(d.Source.Edition), xmlText(d.Source.Lang), xmlText(d.Translation.Lang))
 	p.f("<header><tool tool-id=\"rulesync\" tool-name=\"rulesync\"/></header>\n<body>\n")
 	mk := inlineMarkup(d, o)
-	for _, s := range segments(d, mk) {
+	for _, s := range fileSegments(d, o, mk) {
 		state, approved := "new", ""
 		switch {
 		case s.translated():
@@ -269,6 +275,9 @@ func DraftXLIFF(w io.Writer, d *gaps.Draft, o DraftOptions) error {
 		}
 		for _, n := range markupNotes(s.ctx, s.source, s.target, mk) {
 			p.f("<note from=\"rulesync\">%s</note>\n", xmlText(n))
+		}
+		if s.draft != "" {
+			p.f("<note from=\"rulesync\">%s</note>\n", xmlText(s.draft))
 		}
 		p.f("</trans-unit>\n")
 	}
@@ -297,7 +306,7 @@ func DraftTMX(w io.Writer, d *gaps.Draft, o DraftOptions) error {
 		xmlText(d.Source.Lang), now.UTC().Format("20060102T150405Z"))
 	p.f("<prop type=\"x-rulesync-source-edition\">%s</prop>\n</header>\n<body>\n", xmlText(d.Source.Edition))
 	mk := inlineMarkup(d, o)
-	for _, s := range segments(d, mk) {
+	for _, s := range fileSegments(d, o, mk) {
 		if s.target == "" {
 			continue
 		}
@@ -311,6 +320,15 @@ func DraftTMX(w io.Writer, d *gaps.Draft, o DraftOptions) error {
 		}
 		for _, n := range markupNotes(s.ctx, src, s.target, mk) {
 			p.f("<prop type=\"x-rulesync-markup\">%s</prop>\n", xmlText(n))
+		}
+		switch {
+		case s.stale:
+			p.f("<prop type=\"x-rulesync-stale\">%s</prop>\n", xmlText(s.fuzzy))
+		case s.fuzzy != "":
+			p.f("<prop type=\"x-rulesync-review\">%s</prop>\n", xmlText(s.fuzzy))
+		}
+		if s.draft != "" {
+			p.f("<prop type=\"x-rulesync-draft\">%s</prop>\n", xmlText(strings.TrimPrefix(s.draft, ingest.DraftAnnotation)))
 		}
 		p.f("<tuv xml:lang=\"%s\"><seg>%s</seg></tuv>\n<tuv xml:lang=\"%s\"><seg>%s</seg></tuv>\n</tu>\n",
 			xmlText(d.Source.Lang), xmlInline(src, mk, "i"), xmlText(d.Translation.Lang), xmlInline(s.target, mk, "i"))
