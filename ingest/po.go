@@ -363,8 +363,8 @@ type unit struct {
 	line, col int    // where its id is
 	ctx       string // "rule:12" or "rule:12/title"
 	target    string
-	// source is the source text beside the target (hasSource: the file
-	// gives one with markup, whose markup the target may have lost),
+	// source is the source text beside the target (hasSource: one with
+	// markup, whose markup the target may have lost),
 	// codes the native code of an XLIFF or TMX target: the inline
 	// markup of the two is compared (inlineFaults).
 	source    string

@@ -261,9 +261,10 @@ func xliffUnits(text string, d *corpus.Document) ([]unit, error) {
 			if err != nil {
 				return nil, err
 			}
-			if in && strings.ContainsAny(s, markupSyntax) {
-				// A source without markup has none to lose: it is not kept.
-				cur.source, cur.hasSource = s, true
+			if in {
+				// A source without markup has none to lose: it is not
+				// compared.
+				cur.source, cur.hasSource = s, strings.ContainsAny(s, markupSyntax)
 			}
 		case "note", "alt-trans":
 			s, err := x.textOf()
@@ -359,9 +360,7 @@ func tmxUnits(text string, o Options, d *corpus.Document) ([]unit, error) {
 			switch {
 			case len(units) == 0:
 			case strings.EqualFold(lang, srclang):
-				if strings.ContainsAny(s, markupSyntax) {
-					units[len(units)-1].source, units[len(units)-1].hasSource = s, true
-				}
+				units[len(units)-1].source, units[len(units)-1].hasSource = s, strings.ContainsAny(s, markupSyntax)
 			default:
 				variants[len(units)-1] = append(variants[len(units)-1], tmxVariant{tmxLang(lang), s, codes})
 			}

@@ -241,7 +241,7 @@ func (lw *lineWriter) entryLines(i int) (lines []string, own, idMarked bool) {
 		own = true
 		lw.st.Kept++
 	case srcLines != nil:
-		if kept := lw.frame.entryLines(lw.d, e, lw.mk); kept != nil {
+		if kept := lw.frame.entryLines(lw.d, e, lw.mk, srcLines[0]); kept != nil {
 			lines = kept
 			lw.st.Kept++
 			break

@@ -70,9 +70,9 @@ func (n draftNote) empty() bool {
 }
 
 // textSum is the checksum of an item's title and text as a file holds
-// them.
-func textSum(title, text string) string {
-	h := sha256.Sum256([]byte(title + "\x00" + text))
+// them and of the source's label line they are written on.
+func textSum(title, text, label string) string {
+	h := sha256.Sum256([]byte(title + "\x00" + text + "\x00" + label))
 	return hex.EncodeToString(h[:8])
 }
 
@@ -131,11 +131,7 @@ func frameSegments(ctx string, src, subst, tr []string) []segment {
 		return nil
 	}
 	if !sameShape(src, tr) {
-		source := strings.TrimSpace(strings.Join(src, "\n"))
-		if source == "" {
-			source = "(" + ctx + ")"
-		}
-		return []segment{{ctx: ctx, source: source, target: strings.Join(tr, "\n"), state: gaps.Translated}}
+		return []segment{{ctx: ctx, source: runSource(ctx, src), target: strings.Join(tr, "\n"), state: gaps.Translated}}
 	}
 	var out []segment
 	for k := range tr {
@@ -162,27 +158,38 @@ func (f *frame) lines(ctx string, src, subst []string) []string {
 	if f == nil {
 		return subst
 	}
-	if u, ok := f.units[ctx]; ok && u.Target != "" {
+	if u, ok := f.units[ctx]; ok && u.Target != "" && u.Source == runSource(ctx, src) {
 		return strings.Split(u.Target, "\n")
 	}
 	out := slices.Clone(subst)
 	for k := range out {
-		if u, ok := f.units[ingest.FrameLine(ctx, k+1)]; ok && u.Target != "" && k < len(src) {
-			out[k] = blockMark(src[k]) + u.Target
+		m := blockMark(src[k])
+		if u, ok := f.units[ingest.FrameLine(ctx, k+1)]; ok && u.Target != "" && u.Source == src[k][len(m):] {
+			out[k] = m + u.Target
 		}
 	}
 	return out
 }
 
+// runSource is the source text of the unit of a run of lines whole:
+// the source's lines, or the unit id where they are blank.
+func runSource(ctx string, src []string) string {
+	if s := strings.TrimSpace(strings.Join(src, "\n")); s != "" {
+		return s
+	}
+	return "(" + ctx + ")"
+}
+
 // entryLines are the translation's own lines of entry e as the file
-// kept them, while the file's title and text are those they hold; nil
-// otherwise.
-func (f *frame) entryLines(d *gaps.Draft, e *gaps.Entry, mk markup) []string {
+// kept them, while the file's title and text are those they hold and
+// the source's label line (srcFirst) is the one they were written on;
+// nil otherwise.
+func (f *frame) entryLines(d *gaps.Draft, e *gaps.Entry, mk markup, srcFirst string) []string {
 	if f == nil || e.Target == nil {
 		return nil
 	}
-	n, ok := f.notes[e.Source.ID]
-	if !ok || len(n.Lines) == 0 || n.Sum != textSum(mk.target(d, e, true), mk.target(d, e, false)) {
+	n, ok := f.notes[e.Target.ID]
+	if !ok || len(n.Lines) == 0 || n.Sum != textSum(mk.target(d, e, true), mk.target(d, e, false), srcFirst) {
 		return nil
 	}
 	return slices.Clone(n.Lines)
@@ -195,13 +202,16 @@ func (f *frame) entryLines(d *gaps.Draft, e *gaps.Entry, mk markup) []string {
 // entry's segments the lines after it.
 func fileSegments(d *gaps.Draft, o DraftOptions, mk markup) []segment {
 	segs := segments(d, mk)
-	lines := map[string][]string{} // entry id -> its own lines, where they tell
+	lines := map[string]draftNote{} // entry id -> its own lines, where they tell
 	var front []segment
 	after := map[string][]segment{}
 	withText := o.SourceText != "" || o.TranslationText != ""
-	if withText {
-		front = docSegments(d)
-		front = append(front, framedLines(d, o, lines, after)...)
+	switch {
+	case withText && o.frame != nil:
+		// A translation read from such a file: its frame again.
+		front = append(docSegments(d), o.frame.again(d, o, lines, after)...)
+	case withText:
+		front = append(docSegments(d), framedLines(d, o, lines, after)...)
 	}
 	byEntry := map[string][]segment{}
 	for _, s := range segs {
@@ -217,8 +227,8 @@ func fileSegments(d *gaps.Draft, o DraftOptions, mk markup) []segment {
 			if n.Fuzzy {
 				n.Review = strings.Join(e.Review, "; ")
 			}
-			if l := lines[id]; l != nil && k == 0 {
-				n.Lines, n.Sum = l, textSum(mk.target(d, e, true), mk.target(d, e, false))
+			if l, ok := lines[id]; ok && k == 0 {
+				n.Lines, n.Sum = l.Lines, l.Sum
 			}
 			s.draft = n.String()
 			out = append(out, s)
@@ -249,7 +259,7 @@ func docSegments(d *gaps.Draft) []segment {
 // between two items) where they differ are segments (returned for the
 // front, in after by entry id), and the entries whose own lines differ
 // from the source's label line with their text have them in lines.
-func framedLines(d *gaps.Draft, o DraftOptions, lines map[string][]string, after map[string][]segment) []segment {
+func framedLines(d *gaps.Draft, o DraftOptions, lines map[string]draftNote, after map[string][]segment) []segment {
 	direct := newLineWriter(d, o, true, &DraftStats{}, nil)
 	if direct.src == nil || direct.tr == nil {
 		return nil
@@ -269,7 +279,8 @@ func framedLines(d *gaps.Draft, o DraftOptions, lines map[string][]string, after
 			continue
 		}
 		if made, _, _ := plain.entryLines(i); !slices.Equal(own, made) {
-			lines[id] = own
+			e := &d.Entries[i]
+			lines[id] = draftNote{Lines: own, Sum: textSum(direct.mk.target(d, e, true), direct.mk.target(d, e, false), direct.src.item(i)[0])}
 		}
 	}
 	return front
@@ -287,7 +298,7 @@ func framedLines(d *gaps.Draft, o DraftOptions, lines map[string][]string, after
 // changed. Any other translation: d and o as they are.
 func adoptFrame(d *gaps.Draft, o DraftOptions) (*gaps.Draft, DraftOptions) {
 	format := d.Translation.Source.Format
-	if o.TranslationText == "" || format != "po" && format != "xliff" && format != "tmx" {
+	if o.frame != nil || o.TranslationText == "" || format != "po" && format != "xliff" && format != "tmx" {
 		return d, o
 	}
 	units, err := ingest.InterchangeUnits(format, o.TranslationText, d.Translation.Lang)
@@ -365,4 +376,40 @@ func firstOf(ss ...string) string {
 		}
 	}
 	return ""
+}
+
+// again is the frame of an interchange file for the file written from
+// it: its units of lines whose source is still the source's (returned
+// for the front, in after by entry id), and the items' own lines while
+// they hold (in lines).
+func (f *frame) again(d *gaps.Draft, o DraftOptions, lines map[string]draftNote, after map[string][]segment) []segment {
+	lw := newLineWriter(d, o, true, &DraftStats{}, nil)
+	if lw.src == nil {
+		return nil
+	}
+	keep := func(ctx string, src []string) []segment {
+		if u, ok := f.units[ctx]; ok && u.Target != "" && u.Source == runSource(ctx, src) {
+			return []segment{{ctx: ctx, source: u.Source, target: u.Target, state: gaps.Translated}}
+		}
+		var out []segment
+		for k := range src {
+			line := ingest.FrameLine(ctx, k+1)
+			if u, ok := f.units[line]; ok && u.Target != "" && u.Source == src[k][len(blockMark(src[k])):] {
+				out = append(out, segment{ctx: line, source: u.Source, target: u.Target, state: gaps.Translated})
+			}
+		}
+		return out
+	}
+	front := keep(ingest.FrameFront, lw.src.gap(-1))
+	for i := range d.Entries {
+		e := &d.Entries[i]
+		after[e.Source.ID] = keep(ingest.FrameAfter(e.Source.ID, 0), lw.src.gap(i))
+		if !lw.src.found(i) || e.Target == nil {
+			continue
+		}
+		if own := f.entryLines(d, e, lw.mk, lw.src.item(i)[0]); own != nil {
+			lines[e.Source.ID] = draftNote{Lines: own, Sum: f.notes[e.Target.ID].Sum}
+		}
+	}
+	return front
 }

@@ -150,6 +150,7 @@ func PO(w io.Writer, r *gaps.Report, now time.Time) error {
 // Markdown carry its inline markup as po4a writes it: links, emphasis,
 // code and inline HTML in Markdown's syntax.
 func DraftPO(w io.Writer, d *gaps.Draft, o DraftOptions) error {
+	d, o = adoptFrame(d, o)
 	now := o.Now
 	p := &printer{w: w}
 	p.f("# Translation of %s into %s.\n", poComment(d.Source.Edition), poComment(d.Translation.Lang))
@@ -243,6 +244,7 @@ func XLIFF(w io.Writer, r *gaps.Report) error {
 // link's or emphasis' text ("[" and "](dest)"), <ph> for a tag that
 // stands alone, so that a tool protects it and rulesync reads it back.
 func DraftXLIFF(w io.Writer, d *gaps.Draft, o DraftOptions) error {
+	d, o = adoptFrame(d, o)
 	p := &printer{w: w}
 	p.f("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
 	p.f("<xliff version=\"1.2\" xmlns=\"urn:oasis:names:tc:xliff:document:1.2\">\n")
@@ -299,6 +301,7 @@ func TMX(w io.Writer, r *gaps.Report, now time.Time) error {
 // documents were read from (o), the inline markup of an item read from
 // Markdown is native code in <bpt>/<ept> and <ph>, as in XLIFF.
 func DraftTMX(w io.Writer, d *gaps.Draft, o DraftOptions) error {
+	d, o = adoptFrame(d, o)
 	now := o.Now
 	p := &printer{w: w}
 	p.f("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<tmx version=\"1.4\">\n")

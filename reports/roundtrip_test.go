@@ -156,6 +156,13 @@ func TestInterchangeRoundTrip(t *testing.T) {
 					a, b := strings.Split(direct, "\n"), strings.Split(md, "\n")
 					t.Errorf("%s: the draft differs from the one made straight from the translation in %d lines; first:\n%s", format, changedLines(a, b), firstDiff(a, b))
 				}
+				// Synced again to the same format (the next edition's
+				// file, say): the frame goes along.
+				again := write(gaps.Options{}.Sync(src, back, nil), format, file)
+				if md2 := write(gaps.Options{}.Sync(src, read(path, again), nil), "md", again); md2 != direct {
+					a, b := strings.Split(direct, "\n"), strings.Split(md2, "\n")
+					t.Errorf("%s synced again: the draft differs from the one made straight from the translation in %d lines; first:\n%s", format, changedLines(a, b), firstDiff(a, b))
+				}
 				if refs := refFindings(src, doc); !slices.Equal(refs, wantRefs) {
 					t.Errorf("%s: cross-reference findings\n%s\nstraight to Markdown\n%s", format, strings.Join(refs, "\n"), strings.Join(wantRefs, "\n"))
 				}
