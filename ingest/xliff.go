@@ -19,7 +19,8 @@ import (
 // a target whose state is "new" or that is empty is no translation, one
 // whose state begins "needs-" (needs-review-translation,
 // needs-translation, ...) or that says approved="no" sets the item's
-// "review" flag. Inline elements keep their text (the native code of
+// "review" flag, its "stale" flag with rulesync's state-qualifier
+// "x-rulesync-stale". Inline elements keep their text (the native code of
 // <bpt>, <ept> and <ph> is the Markdown syntax rulesync wrote); a <bpt>
 // or <ept> without its partner of the same id (rid, id; TMX's i) after
 // or before it is dropped, with its code, and is a fault of the item's
@@ -28,7 +29,9 @@ import (
 // header's srclang (required) names the source; the language is that of
 // the other variants, the one Options.Lang names when there are several
 // (an error without it); the source edition is a header <prop
-// type="x-rulesync-source-edition">.
+// type="x-rulesync-source-edition">; a unit's <prop
+// type="x-rulesync-review"> or "x-rulesync-stale" sets its item's
+// "review" or "stale" flag (TMX has no state of its own).
 
 func init() {
 	register(&format{name: "xliff", doc: "an XLIFF 1.2 file keyed by item id (trans-unit id or resname), as rulesync writes it", binary: textual(parseXLIFF)})
@@ -241,6 +244,8 @@ func xliffUnits(text string, d *corpus.Document) ([]unit, error) {
 			switch {
 			case state == "new":
 				cur.target = ""
+			case strings.HasPrefix(state, "needs-") && attr(se, "state-qualifier") == "x-rulesync-stale":
+				cur.stale = true
 			case strings.HasPrefix(state, "needs-"):
 				cur.review = true
 			}

@@ -205,6 +205,9 @@ func (lw *lineWriter) entry(i int) {
 	d := lw.d
 	e := &d.Entries[i]
 	ms, note := marks(d, e)
+	if n, ok := lw.frame.note(e); ok {
+		note = n
+	}
 	lines, _, marked := lw.entryLines(i)
 	tail := lw.idMark(i)
 	if marked {
@@ -377,6 +380,9 @@ func (lw *lineWriter) made() {
 	for i := range d.Entries {
 		e := &d.Entries[i]
 		ms, note := marks(d, e)
+		if n, ok := lw.frame.note(e); ok {
+			note = n
+		}
 		lines, marked := lw.madeEntry(i)
 		tail := lw.idMark(i)
 		if marked {

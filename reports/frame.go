@@ -40,9 +40,16 @@ type draftNote struct {
 	// errors found on it aside, which gaps finds again).
 	Fuzzy  bool   `json:"fuzzy,omitempty"`
 	Review string `json:"review,omitempty"`
+	// Stale says the unit was written stale (the source changed), which
+	// a PO without the earlier source ("#| msgid") cannot say.
+	Stale bool `json:"stale,omitempty"`
 	// Was is the id the translation gave the item, where it is not the
 	// source's.
 	Was string `json:"was,omitempty"`
+	// Note is the note the draft gives the entry (its redline, where it
+	// moved from, why to review), written back while the file keeps the
+	// states it was written with.
+	Note string `json:"note,omitempty"`
 	// Lines are the translation's own lines of the item, Sum the
 	// checksum of the title and text they hold (textSum).
 	Lines []string `json:"lines,omitempty"`
@@ -66,7 +73,7 @@ func (n draftNote) String() string {
 }
 
 func (n draftNote) empty() bool {
-	return !n.Fuzzy && n.Review == "" && n.Was == "" && len(n.Lines) == 0 && n.Date == "" && n.Followed == ""
+	return !n.Fuzzy && !n.Stale && n.Review == "" && n.Was == "" && n.Note == "" && len(n.Lines) == 0 && n.Date == "" && n.Followed == ""
 }
 
 // textSum is the checksum of an item's title and text as a file holds
@@ -149,6 +156,22 @@ func frameSegments(ctx string, src, subst, tr []string) []segment {
 type frame struct {
 	units map[string]ingest.InterchangeUnit
 	notes map[string]draftNote
+	// asWritten are the items whose units all have the state they were
+	// written with (fuzzy or not).
+	asWritten map[string]bool
+}
+
+// note is the note of entry e as the file keeps it, while the item's
+// units have the states they were written with.
+func (f *frame) note(e *gaps.Entry) (string, bool) {
+	if f == nil || e.Target == nil || !f.asWritten[e.Target.ID] {
+		return "", false
+	}
+	n, ok := f.notes[e.Target.ID]
+	if !ok || n.Note == "" {
+		return "", ok
+	}
+	return corpus.Note(n.Note), true
 }
 
 // lines are the lines of the run ctx as the frame gives them: the
@@ -223,12 +246,19 @@ func fileSegments(d *gaps.Draft, o DraftOptions, mk markup) []segment {
 		e := &d.Entries[i]
 		id := e.Source.ID
 		for k, s := range byEntry[id] {
-			n := draftNote{Fuzzy: s.fuzzy != "", Was: e.From}
+			n := draftNote{Fuzzy: s.fuzzy != "", Stale: s.stale, Was: e.From}
 			if n.Fuzzy {
 				n.Review = strings.Join(e.Review, "; ")
 			}
-			if l, ok := lines[id]; ok && k == 0 {
-				n.Lines, n.Sum = l.Lines, l.Sum
+			if k == 0 {
+				if l, ok := lines[id]; ok {
+					n.Lines, n.Sum = l.Lines, l.Sum
+				}
+				_, note := marks(d, e)
+				if kept, ok := o.frame.note(e); ok {
+					note = kept
+				}
+				n.Note = strings.TrimSuffix(strings.TrimPrefix(note, "{{rulesync:note "), "}}")
 			}
 			s.draft = n.String()
 			out = append(out, s)
@@ -305,7 +335,7 @@ func adoptFrame(d *gaps.Draft, o DraftOptions) (*gaps.Draft, DraftOptions) {
 	if err != nil {
 		return d, o
 	}
-	f := &frame{units: map[string]ingest.InterchangeUnit{}, notes: map[string]draftNote{}}
+	f := &frame{units: map[string]ingest.InterchangeUnit{}, notes: map[string]draftNote{}, asWritten: map[string]bool{}}
 	// ours: the item's units that need review all were written so.
 	ours := map[string]bool{}
 	for _, u := range units {
@@ -316,12 +346,19 @@ func adoptFrame(d *gaps.Draft, o DraftOptions) (*gaps.Draft, DraftOptions) {
 		}
 		id, _, _ := strings.Cut(u.ID, "/")
 		if _, seen := ours[id]; !seen {
-			ours[id] = true
+			ours[id], f.asWritten[id] = true, true
 		}
 		if u.Review && !n.Fuzzy {
 			ours[id] = false
 		}
+		if (u.Review || u.Stale) != n.Fuzzy {
+			f.asWritten[id] = false
+		}
 		m := f.notes[id]
+		m.Stale = m.Stale || n.Stale && u.Review
+		if n.Note != "" {
+			m.Note = n.Note
+		}
 		if n.Review != "" {
 			m.Review = n.Review
 		}
@@ -356,6 +393,9 @@ func adoptFrame(d *gaps.Draft, o DraftOptions) (*gaps.Draft, DraftOptions) {
 		}
 		if !e.Target.Has(corpus.FlagReview) || !ours[e.Target.ID] || len(e.Review) == 0 {
 			continue
+		}
+		if n.Stale && e.State == gaps.Translated {
+			e.State = gaps.StaleState // written stale, read as needing review
 		}
 		// The reasons rulesync wrote stand for the file's state and for
 		// what gaps checks again on the file's item (whose number is

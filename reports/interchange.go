@@ -229,7 +229,8 @@ func POT(w io.Writer, source *corpus.Document, now time.Time) error {
 // XLIFF writes the translation as XLIFF 1.2: one trans-unit per segment.
 // A target that counts as translated in the PO has state="translated"
 // and its unit approved="yes"; a fuzzy one state="needs-review-translation"
-// (not approved) with the reason and the source's redline as notes, and
+// (not approved; state-qualifier="x-rulesync-stale" where the source
+// changed) with the reason and the source's redline as notes, and
 // a note says how an item that prints no label of its source's was
 // placed (by alignment or projection, with the confidence); no
 // translation, state="new" and an empty target. The file's original is
@@ -257,6 +258,10 @@ func DraftXLIFF(w io.Writer, d *gaps.Draft, o DraftOptions) error {
 		switch {
 		case s.translated():
 			state, approved = "translated", " approved=\"yes\""
+		case s.target != "" && s.stale:
+			// XLIFF has no state for a changed source: rulesync's own
+			// qualifier says it.
+			state = "needs-review-translation\" state-qualifier=\"x-rulesync-stale"
 		case s.target != "":
 			state = "needs-review-translation"
 		}

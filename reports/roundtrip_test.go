@@ -77,7 +77,8 @@ func htmlPairs() []struct{ name, src, tr string } {
 
 // TestInterchangeRoundTrip syncs the real translations (the WCA
 // Japanese regulations, whose Markdown has links, code and inline
-// HTML; the TDA Japanese reader page against the 2024 DOCX; the HTML
+// HTML, on their own source and, with that as the base, on the next
+// edition's; the TDA Japanese reader page against the 2024 DOCX; the HTML
 // translations of htmlPairs) to PO,
 // XLIFF and TMX, reads each back and syncs it to Markdown: the draft is
 // the one made straight from the translation, byte for byte (its
@@ -97,6 +98,9 @@ func TestInterchangeRoundTrip(t *testing.T) {
 	for _, c := range append([]struct{ name, src, tr string }{
 		{"wca-ja", "wca/wca-regulations-2021-05-01-en.md", "wca/wca-regulations-2021-05-01-ja.md"},
 		{"tda-ja", "tda/tda-2024-longform-en.docx", "seeds/tda-2024-ja-reader-page.txt"},
+		// The next edition: the 2021 translation on the 2024 source,
+		// stale items with their redlines, the version line renamed.
+		{"wca-ja-2024", "wca/wca-regulations-2024-01-01-en.md", "wca/wca-regulations-2021-05-01-ja.md"},
 	}, htmlPairs()...) {
 		t.Run(c.name, func(t *testing.T) {
 			src, tr := testcorpus.Doc(t, c.src), testcorpus.Doc(t, c.tr)
@@ -121,7 +125,11 @@ func TestInterchangeRoundTrip(t *testing.T) {
 				}
 				return doc
 			}
-			d := gaps.Options{}.Sync(src, tr, nil)
+			var base *corpus.Document
+			if c.name == "wca-ja-2024" {
+				base = testcorpus.Doc(t, "wca/wca-regulations-2021-05-01-en.md")
+			}
+			d := gaps.Options{}.Sync(src, tr, base)
 			direct := write(d, "md", text(c.tr, tr))
 			directDoc := read("direct.md", direct)
 			wantMarks := itemMarkup(t, direct, directDoc)
