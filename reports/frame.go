@@ -245,12 +245,21 @@ func fileSegments(d *gaps.Draft, o DraftOptions, mk markup) []segment {
 	for i := range d.Entries {
 		e := &d.Entries[i]
 		id := e.Source.ID
+		// The note goes on the first unit with a translation (TMX
+		// writes no other).
+		first := 0
+		for k, s := range byEntry[id] {
+			if s.target != "" {
+				first = k
+				break
+			}
+		}
 		for k, s := range byEntry[id] {
 			n := draftNote{Fuzzy: s.fuzzy != "", Stale: s.stale, Was: e.From}
 			if n.Fuzzy {
 				n.Review = strings.Join(e.Review, "; ")
 			}
-			if k == 0 {
+			if k == first {
 				if l, ok := lines[id]; ok {
 					n.Lines, n.Sum = l.Lines, l.Sum
 				}
