@@ -250,7 +250,8 @@ func partial(al *Alignment) bool {
 }
 
 // spread marks the target items that keep no item-level reading, of
-// those that do not print their source item's label: those the
+// those that do not print their source item's label (a label the
+// translation prints twice names neither item for sure): those the
 // alignment al does not pair one to one; those whose blocks the
 // projection gives less than three quarters of to any one source item;
 // and those that print no label of their source's where the projection
@@ -291,9 +292,11 @@ func spread(al *Alignment, renamed *corpus.Document, pieces []piece, bt []block)
 		}
 		nested[j] = pairOf[j] >= 0 && subItems(al.Source, pairOf[j], placed, pieces[k0:k], bt)
 	}
+	twice := printedTwice(al.Target)
 	for j := range bad {
+		label := renamed.Items[j].IDSource == corpus.IDLabel && !twice[j]
 		switch {
-		case renamed.Items[j].IDSource == corpus.IDLabel:
+		case label:
 			// Its printed label names its source item: a source item
 			// the projection gives part of its blocks to (one the
 			// translation lacks, or of another edition) takes none,
@@ -304,11 +307,33 @@ func spread(al *Alignment, renamed *corpus.Document, pieces []piece, bt []block)
 			bad[j] = true
 		case tot[j] > 0 && 4*top[j] < 3*tot[j]:
 			bad[j] = true
-		case tot[j] > 0 && renamed.Items[j].IDSource != corpus.IDLabel && topSrc[j] != pairOf[j]:
+		case tot[j] > 0 && topSrc[j] != pairOf[j]:
 			bad[j] = true
 		}
 	}
 	return bad
+}
+
+// printedTwice marks the items of d whose number another item of the
+// same numbering prints too: the reader gave the second (and any later)
+// the first's id with a count ("rule:6.12.1-2"), and both are marked.
+func printedTwice(d *corpus.Document) []bool {
+	at := make(map[string]int, len(d.Items))
+	for j := range d.Items {
+		at[d.Items[j].ID] = j
+	}
+	out := make([]bool, len(d.Items))
+	for j := range d.Items {
+		it := &d.Items[j]
+		k := strings.LastIndexByte(it.ID, '-')
+		if it.Number == "" || k < 0 || !isDigits(it.ID[k+1:]) {
+			continue
+		}
+		if f, ok := at[it.ID[:k]]; ok && numberKey(d.Items[f].Number) == numberKey(it.Number) {
+			out[j], out[f] = true, true
+		}
+	}
+	return out
 }
 
 // subItems reports whether the pieces ps of one target item, paired

@@ -30,14 +30,29 @@ var throughPairs = [][2]string{
 
 // labelled are the pairs of src and the original translation tgt that
 // the truth of a variant rests on: the target items that print the number
-// of the source item they are aligned with (index of the target item ->
-// source id).
+// of the source item they are aligned with, and no other target item
+// prints (a number printed twice names neither item for sure) (index of
+// the target item -> source id).
 func labelled(src, tgt *corpus.Document) map[int]string {
 	ref := map[int]string{}
+	// The reader gives the second item that prints a number the first's
+	// id with a count ("rule:6.12.1-2").
+	at := map[string]int{}
+	for j, it := range tgt.Items {
+		at[it.ID] = j
+	}
+	twice := map[int]bool{}
+	for j, it := range tgt.Items {
+		if k := strings.LastIndex(it.ID, "-"); k > 0 && it.Number != "" && strings.Trim(it.ID[k+1:], "0123456789") == "" {
+			if f, ok := at[it.ID[:k]]; ok && numKey(tgt.Items[f].Number) == numKey(it.Number) {
+				twice[j], twice[f] = true, true
+			}
+		}
+	}
 	for _, p := range (align.Options{}).Align(src, tgt).Pairs {
 		if len(p.Source) == 1 && len(p.Target) == 1 {
 			s, t := &src.Items[p.Source[0]], &tgt.Items[p.Target[0]]
-			if t.Number != "" && numKey(s.Number) == numKey(t.Number) && firstLine(t) != "" {
+			if t.Number != "" && numKey(s.Number) == numKey(t.Number) && !twice[p.Target[0]] && firstLine(t) != "" {
 				ref[p.Target[0]] = s.ID
 			}
 		}
