@@ -148,7 +148,8 @@ func (o Options) through(src, tgt *corpus.Document) *Reading {
 	// confidence, a reading that places every source item stands; where
 	// few are (numbers lost, the items not the source's), placing them
 	// all says nothing of where, and the projection is read too.
-	sure := 2*(r.labelled()+confident(al)) >= r.Items
+	held := r.labelled() + confident(al)
+	sure := 2*held >= r.Items || held == len(tgt.Items)
 	if r.Placed == r.Items && sure || stopped(o.done()) {
 		return r
 	}
