@@ -63,6 +63,7 @@ type segmenter struct {
 	r         float64   // length ratio, target over source
 	meanT     float64   // mean length of a target block
 	headings  bool      // the target has headings
+	titles    bool      // they are its titles (not lines that look like headings)
 	band      int
 	lo        []int32 // first column of each row's band
 	width     int
@@ -103,7 +104,7 @@ func segment(S, T *units, cont []float32, a *anchorSet, nb []int32, band int, do
 	if g.ls[n] > 0 && g.lt[m] > 0 {
 		g.r = g.lt[m] / g.ls[n]
 	}
-	g.head = headings(S, T)
+	g.head, g.titles = headings(S, T)
 	g.tt = make([]int32, m+1)
 	for j := range m {
 		g.tt[j+1] = g.tt[j]
@@ -209,6 +210,10 @@ func (g *segmenter) row(i int) {
 	// nothing a translation could say: it takes only headings, and
 	// shares no block, whatever number its blocks print.
 	empty := ls == 0 && !titled
+	// A heading of its own (a title and no text), where the translation's
+	// titles are its headings, starts its run on one: a line of text is
+	// another item's, and a heading the translation lacks takes none.
+	bare := g.titles && g.S.bare[u]
 	sc := g.S.start[u]
 	if titled {
 		sc = uncased // its run starts with its title, whose case says nothing
@@ -222,8 +227,11 @@ func (g *segmenter) row(i int) {
 		best, mv := float32(math.Inf(1)), uint8(0)
 		for k := 0; k <= kmax && k <= j; k++ {
 			p := g.costAt(i-1, j-k)
-			if k > 0 && empty && !g.head[j-k] {
-				break
+			if k > 0 && (empty || bare) && !g.head[j-k] {
+				if empty {
+					break
+				}
+				continue
 			}
 			if p < 0 {
 				if j-k < int(g.lo[i-1]) {
@@ -282,7 +290,7 @@ func (g *segmenter) row(i int) {
 // or digit, not in punctuation), as in a translation whose headings
 // became paragraphs or table rows, or whose reader took lines for
 // headings.
-func headings(S, T *units) []bool {
+func headings(S, T *units) (head []bool, titles bool) {
 	ns, nt := 0, 0
 	for _, t := range S.title {
 		if t {
@@ -295,7 +303,7 @@ func headings(S, T *units) []bool {
 		}
 	}
 	if 2*nt >= ns && 2*nt <= 3*ns {
-		return slices.Clone(T.title)
+		return slices.Clone(T.title), true
 	}
 	lens := slices.Clone(T.runes)
 	slices.Sort(lens)
@@ -303,11 +311,11 @@ func headings(S, T *units) []bool {
 	if len(lens) > 0 {
 		median = lens[len(lens)/2]
 	}
-	head := make([]bool, T.len())
+	head = make([]bool, T.len())
 	for j := range head {
 		head[j] = T.short[j] && T.runes[j] <= max(8, median/2)
 	}
-	return head
+	return head, false
 }
 
 // skipCost is what leaving target block j out of every run costs: a
@@ -439,6 +447,7 @@ func blockUnits(src *corpus.Document, bt []block, tgt *corpus.Document) (S, T *u
 			nb[i]++
 		}
 		nb[i] += int32(strings.Count(strings.TrimSpace(it.Text), "\n") + 1)
+		S.bare = append(S.bare, it.Title != "" && strings.TrimSpace(it.Text) == "")
 		a.add(S, 0, it.Number, strings.TrimSpace(text), it.Title != "")
 	}
 	a.weigh(S, T)
