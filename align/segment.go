@@ -439,6 +439,7 @@ func blockUnits(src *corpus.Document, bt []block, tgt *corpus.Document) (S, T *u
 		a.add(T, 1, num, text, b.title)
 	}
 	nb = make([]int32, len(src.Items))
+	S.bare = make([]bool, 0, len(src.Items))
 	for i := range src.Items {
 		it := &src.Items[i]
 		text := it.Text
