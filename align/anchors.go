@@ -24,8 +24,11 @@ type units struct {
 	// bare marks a source item of a title and no text (a heading of
 	// its own); nil on the translation's side.
 	bare []bool
-	off  []int32
-	toks []int32
+	// titleLen is the length in runes of a source item's title (0 for
+	// none); nil on the translation's side.
+	titleLen []float32
+	off      []int32
+	toks     []int32
 }
 
 // letterCase is the case of a unit's first rune.

@@ -4,6 +4,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/rulesync/rulesync/corpus"
 )
@@ -104,7 +105,7 @@ func segment(S, T *units, cont []float32, a *anchorSet, nb []int32, band int, do
 	if g.ls[n] > 0 && g.lt[m] > 0 {
 		g.r = g.lt[m] / g.ls[n]
 	}
-	g.head, g.titles = headings(S, T)
+	g.head, g.titles = headings(S, T, cont, g.r)
 	g.tt = make([]int32, m+1)
 	for j := range m {
 		g.tt[j+1] = g.tt[j]
@@ -286,15 +287,23 @@ func (g *segmenter) row(i int) {
 
 // headings are the target blocks read as headings: its titles, where
 // it has about as many as the source (half to one and a half times);
-// else the lines that look like headings (short, and ending in a letter
-// or digit, not in punctuation), as in a translation whose headings
-// became paragraphs or table rows, or whose reader took lines for
-// headings.
-func headings(S, T *units) (head []bool, titles bool) {
+// else the lines that look like headings (ending in a letter or digit,
+// not in punctuation, and short: at most half the median line, or, for
+// a line that does not continue the one before it nor starts in lower
+// case, at most one and a half times the source's median title at the
+// length ratio r), as in a
+// translation whose headings became paragraphs or table rows, or whose
+// reader took lines for headings. cont says how surely each block
+// continues a paragraph.
+func headings(S, T *units, cont []float32, r float64) (head []bool, titles bool) {
 	ns, nt := 0, 0
-	for _, t := range S.title {
+	var st []float32 // the lengths of the source's titles
+	for u, t := range S.title {
 		if t {
 			ns++
+			if u < len(S.titleLen) {
+				st = append(st, S.titleLen[u])
+			}
 		}
 	}
 	for _, t := range T.title {
@@ -311,9 +320,14 @@ func headings(S, T *units) (head []bool, titles bool) {
 	if len(lens) > 0 {
 		median = lens[len(lens)/2]
 	}
+	title := float32(0)
+	if len(st) > 0 {
+		slices.Sort(st)
+		title = 1.5 * float32(r) * st[len(st)/2]
+	}
 	head = make([]bool, T.len())
 	for j := range head {
-		head[j] = T.short[j] && T.runes[j] <= max(8, median/2)
+		head[j] = T.short[j] && (T.runes[j] <= max(8, median/2) || cont[j] == 0 && T.start[j] != lowerCase && T.runes[j] <= title)
 	}
 	return head, false
 }
@@ -440,6 +454,7 @@ func blockUnits(src *corpus.Document, bt []block, tgt *corpus.Document) (S, T *u
 	}
 	nb = make([]int32, len(src.Items))
 	S.bare = make([]bool, 0, len(src.Items))
+	S.titleLen = make([]float32, 0, len(src.Items))
 	for i := range src.Items {
 		it := &src.Items[i]
 		text := it.Text
@@ -449,6 +464,7 @@ func blockUnits(src *corpus.Document, bt []block, tgt *corpus.Document) (S, T *u
 		}
 		nb[i] += int32(strings.Count(strings.TrimSpace(it.Text), "\n") + 1)
 		S.bare = append(S.bare, it.Title != "" && strings.TrimSpace(it.Text) == "")
+		S.titleLen = append(S.titleLen, float32(utf8.RuneCountInString(strings.TrimSpace(it.Title))))
 		a.add(S, 0, it.Number, strings.TrimSpace(text), it.Title != "")
 	}
 	a.weigh(S, T)

@@ -208,10 +208,6 @@ func numbersLostFloor(name string, v testcorpus.Variant) (float64, string) {
 		return 0.85, "the plain text reader takes lines for headings (70 titles for the source's 34), and part of the translation is left in English"
 	case "debian-constitution-1.7-ko.wml rows":
 		return 0.88, "part of the translation is left in English, whose lengths and anchors are not the source's"
-	case "debian-social-contract-1.1-ar.wml paragraphs", "debian-social-contract-1.1-ar.wml rows":
-		return 0.86, "2 of 15: the short DFSG items are placed by length alone"
-	case "debian-social-contract-1.0-ja.wml paragraphs", "debian-social-contract-1.0-ja.wml rows":
-		return 0.93, "1 of 15"
 	}
 	return 0.95, ""
 }
