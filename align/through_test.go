@@ -239,3 +239,39 @@ func titlesLost(orig, v *corpus.Document) int {
 	}
 	return n
 }
+
+// TestThroughSubItemsAndTwice: a numbered item of a translation whose
+// text holds its source item's sub-items as lines of their own, with no
+// labels, is read as them; and of two items that print the same label,
+// the second is read as the source item its text translates, not as
+// the label says.
+func TestThroughSubItemsAndTwice(t *testing.T) {
+	src := doc("en",
+		"1||Members pay the yearly fee of 40 euros before the first of March of each year.",
+		"2||The board may refuse a member who:",
+		"2.1||has not paid 3 yearly fees in a row, counted from 2019 on, or",
+		"2.2||was expelled by another club in the last 5 years for a breach of its rules.",
+		"3||A guest may play twice a month when a member brings them along to the club.",
+		"4||Courts are booked online at most 7 days ahead, for 60 minutes at a time.",
+		"5||Changes to these rules need two thirds of the votes at a general meeting.")
+	tgt := doc("de",
+		"1||Mitglieder zahlen den Jahresbeitrag von 40 Euro vor dem ersten März jedes Jahres.",
+		"2||Der Vorstand kann ein Mitglied ablehnen, das:\n1) 3 Jahresbeiträge in Folge nicht gezahlt hat, gezählt ab 2019, oder\n2) in den letzten 5 Jahren von einem anderen Verein wegen eines Verstoßes ausgeschlossen wurde.",
+		"3||Ein Gast darf zweimal im Monat spielen, wenn ein Mitglied ihn in den Verein mitbringt.",
+		"3||Plätze werden online höchstens 7 Tage im Voraus gebucht, für jeweils 60 Minuten.",
+		"5||Änderungen dieser Regeln brauchen zwei Drittel der Stimmen einer Hauptversammlung.")
+	r := align.Options{}.Through(src, tgt)
+	text := map[string]string{}
+	for _, it := range r.Doc.Items {
+		text[it.ID] = it.Text
+	}
+	for id, want := range map[string]string{"rule:2": "Der Vorstand", "rule:2.1": "3 Jahresbeiträge", "rule:2.2": "5 Jahren",
+		"rule:3": "Ein Gast", "rule:4": "7 Tage", "rule:5": "zwei Drittel"} {
+		if !strings.Contains(text[id], want) {
+			t.Errorf("%s: %q, want it to hold %q", id, text[id], want)
+		}
+	}
+	if r.Placed != r.Items {
+		t.Errorf("%d of %d source items placed, want all; not: %v", r.Placed, r.Items, r.Unplaced)
+	}
+}
