@@ -49,16 +49,18 @@ var gapsPairs = []struct {
 // (variantHeld). The originals give 17 findings (FIDE hy 7, ru 6, the
 // TDA ja reader page 3, Social Contract zh 1): the variants that keep
 // the numbers give back 13 or 14 of them and add 0 to 28 (the TDA page's
-// 3 are lost in every variant; heading words replaced lose zh's too);
+// 3 are lost in every variant, and one more with heading words
+// replaced);
 // those that lose them give back 2 to 5 and add 7 to 14. Most of what
 // those lose are findings of the original's own misreading, which the
 // variant, read by lengths and anchors, does not repeat: FIDE hy prints
 // 9.2.1 and 9.2.2 for the source's 9.2.1.1 and 9.2.1.2, and A.4.2 for
-// A4.1.2; the reader keeps no item of the headings FIDE ru and hy print
-// with no number (sec:12, sec:A), and folds hy's first of two 3.8.2.2.1
-// into 3.8.2.2. What the variants miss of FIDE ru's
-// true omissions (3.10.1, 3.10.3, B.2.1) the segmentation gives a
-// neighbour's line to. A translation of part of its
+// A4.1.2, and FIDE ru prints B.2.2 to B.2.4 for B.2.1 to B.2.3; the
+// reader keeps no item of the headings FIDE ru and hy print with no
+// number (sec:12, sec:A), and folds hy's first of two 3.8.2.2.1 into
+// 3.8.2.2. Of FIDE ru's four true omissions (3.9.2, 3.10.1 to 3.10.3)
+// the variants report two; the segmentation gives the other two a
+// neighbour's line. A translation of part of its
 // source whose numbers are lost (the TDA Portuguese addendum page) is
 // not put on its source: gaps says so (Unplaceable, exit 2), which is
 // logged here for those variants, not silent.
