@@ -216,7 +216,7 @@ func synthSeries(t testing.TB, seed uint64, n, items int) ([]Edition, synth.Corp
 // first edition to the last unsplit has one life, known by each id the
 // truth gives it (renumbered in nearly every edition).
 func TestSynthSeries(t *testing.T) {
-	eds, truth := synthSeries(t, 3, 8, 300)
+	eds, truth := synthSeries(t, 3, 20, 300)
 	h, err := Options{}.Build(context.Background(), eds)
 	if err != nil {
 		t.Fatal(err)
@@ -252,7 +252,7 @@ func TestSynthSeries(t *testing.T) {
 // sources, are one life with the rule, as the truth says.
 func TestSynthSplitsMerges(t *testing.T) {
 	var eds []Edition
-	truth, err := synth.Options{Merges: true}.Generate(5, 10, 0, 300, func(name string, d *corpus.Document) error {
+	truth, err := synth.Options{Merges: true}.Generate(5, 20, 0, 300, func(name string, d *corpus.Document) error {
 		eds = append(eds, Edition{Name: name, Doc: d})
 		return nil
 	})

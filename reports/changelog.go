@@ -238,9 +238,17 @@ func (n changeCount) words() string {
 	case n.total == 0:
 		return "no changes"
 	case n.added+n.removed == 0:
-		return fmt.Sprintf("%d changes (%d substantive, %d editorial)", n.total, n.substantive, n.editorial)
+		return fmt.Sprintf("%s (%d substantive, %d editorial)", count(n.total, "change"), n.substantive, n.editorial)
 	}
-	return fmt.Sprintf("%d changes (%d substantive: %d changed, %d added, %d removed; %d editorial)", n.total, n.substantive, n.changed(), n.added, n.removed, n.editorial)
+	return fmt.Sprintf("%s (%d substantive: %d changed, %d added, %d removed; %d editorial)", count(n.total, "change"), n.substantive, n.changed(), n.added, n.removed, n.editorial)
+}
+
+// count is n and the noun, plural unless n is 1: "1 change", "3 changes".
+func count(n int, noun string) string {
+	if n != 1 {
+		noun += "s"
+	}
+	return fmt.Sprintf("%d %s", n, noun)
 }
 
 // filters says what the options left out, or "".

@@ -40,11 +40,7 @@ func historySummary(v history.View) string {
 			}
 		}
 	}
-	item := "items"
-	if len(v.Lives) == 1 {
-		item = "item"
-	}
-	return fmt.Sprintf("%d %s, %d changed (%d changes: %d substantive, %d editorial)", len(v.Lives), item, changed, subst+edit, subst, edit)
+	return fmt.Sprintf("%s, %d changed (%s: %d substantive, %d editorial)", count(len(v.Lives), "item"), changed, count(subst+edit, "change"), subst, edit)
 }
 
 // knownAs lists the ids a life went by with their editions: "rule:3

@@ -89,32 +89,28 @@ func TestInterrupt(t *testing.T) {
 	}{
 		{"ingest of a slow PDF", []string{"ingest", "-o", "out.json", "slow.pdf"}, syscall.SIGINT, time.Second, "out.json"},
 		{"ingest of standard input that never ends", []string{"ingest", "-o", "out.json", "-"}, syscall.SIGTERM, 500 * time.Millisecond, "out.json"},
-		{"diff of 50,000 items", []string{"diff", "--format", "md", "-o", "out.md", "old.json", "new.json"}, syscall.SIGINT, 700 * time.Millisecond, "out.md"},
+		{"diff of 50,000 items", []string{"diff", "--to", "md", "-o", "out.md", "old.json", "new.json"}, syscall.SIGINT, 700 * time.Millisecond, "out.md"},
 		{"gaps of 50,000 items", []string{"gaps", "-o", "out.txt", "old.json", "new.json"}, syscall.SIGINT, 700 * time.Millisecond, "out.txt"},
 		{"align of 50,000 items", []string{"align", "-o", "out.txt", "old.json", "new.json"}, syscall.SIGINT, 700 * time.Millisecond, "out.txt"},
 		{"build of a slow PDF", []string{"build", "-c", "rulesync.toml", "-o", "site"}, syscall.SIGTERM, time.Second, "site"},
 	} {
-		cmd := exec.Command(exe, c.args...)
-		cmd.Dir, cmd.Env = dir, env
+		var status int
+		var err error
+		var took time.Duration
 		var stderr bytes.Buffer
-		cmd.Stderr = &stderr
-		stdin, err := cmd.StdinPipe() // held open: standard input never ends
-		if err != nil {
-			t.Fatal(err)
+		// A signal that comes before the process installs its handler
+		// (package initialization on a loaded machine can outlast
+		// c.after) ends it by the signal, as for any program: that is
+		// not the behaviour under test, so the case is run again with
+		// twice the delay.
+		for after := c.after; ; after *= 2 {
+			stderr.Reset()
+			status, took, err = interruptAfter(t, exe, dir, env, c.args, c.sig, after, &stderr)
+			t.Logf("%s: %v after %v: exit %d in %v: %s", c.name, c.sig, after, status, took.Round(time.Millisecond), strings.TrimSpace(stderr.String()))
+			if status != -1 || after >= 8*c.after {
+				break
+			}
 		}
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		time.Sleep(c.after)
-		cmd.Process.Signal(c.sig)
-		sent := time.Now()
-		kill := time.AfterFunc(10*time.Second, func() { cmd.Process.Kill() }) // one that ignores the signal
-		err = cmd.Wait()
-		kill.Stop()
-		took := time.Since(sent)
-		stdin.Close()
-		status := cmd.ProcessState.ExitCode()
-		t.Logf("%s: %v after %v: exit %d in %v: %s", c.name, c.sig, c.after, status, took.Round(time.Millisecond), strings.TrimSpace(stderr.String()))
 		if status != exitInterrupted {
 			t.Errorf("%s: exit status %d (%v), want %d", c.name, status, err, exitInterrupted)
 		}
@@ -131,4 +127,31 @@ func TestInterrupt(t *testing.T) {
 			t.Errorf("%s: left %v", c.name, left)
 		}
 	}
+}
+
+// interruptAfter runs exe with args in dir and sends it sig after the
+// given delay, and returns its exit status (-1 when the signal ended
+// it), how long it took to stop after the signal and the error of its
+// wait.
+func interruptAfter(t *testing.T, exe, dir string, env, args []string, sig syscall.Signal, after time.Duration, stderr *bytes.Buffer) (int, time.Duration, error) {
+	t.Helper()
+	cmd := exec.Command(exe, args...)
+	cmd.Dir, cmd.Env = dir, env
+	cmd.Stderr = stderr
+	stdin, err := cmd.StdinPipe() // held open: standard input never ends
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(after)
+	cmd.Process.Signal(sig)
+	sent := time.Now()
+	kill := time.AfterFunc(10*time.Second, func() { cmd.Process.Kill() }) // one that ignores the signal
+	err = cmd.Wait()
+	kill.Stop()
+	took := time.Since(sent)
+	stdin.Close()
+	return cmd.ProcessState.ExitCode(), took, err
 }
