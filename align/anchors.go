@@ -2,11 +2,12 @@ package align
 
 import (
 	"bytes"
-	"github.com/rulesync/rulesync/corpus"
 	"hash/maphash"
 	"slices"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/rulesync/rulesync/corpus"
 )
 
 // units are the compact features of the units of one side of a

@@ -107,9 +107,8 @@ func BenchmarkAlignmentJSON(b *testing.B) {
 				var err error
 				if way == "encoder" {
 					enc := json.NewEncoder(&buf)
-					enc.SetEscapeHTML(false)
 					enc.SetIndent("", "  ")
-					err = enc.Encode(al)
+					err = enc.Encode(align.JSONReference(al))
 				} else {
 					err = al.WriteJSON(&buf)
 				}

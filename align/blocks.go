@@ -2,8 +2,9 @@ package align
 
 import (
 	"runtime"
-	"sync"
 	"sync/atomic"
+
+	"github.com/rulesync/rulesync/internal/sched"
 )
 
 // inBlocks shares the indexes 0 to n-1 out among the cores in blocks of
@@ -14,20 +15,14 @@ import (
 // at most 0 it starts nothing. The blocks must not depend on each other.
 func inBlocks(n, block int, work func(w int) func(lo, hi int)) {
 	var next atomic.Int64
-	var wg sync.WaitGroup
-	for w := range min(runtime.GOMAXPROCS(0), (n+block-1)/block) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			do := work(w)
-			for {
-				lo := int(next.Add(1)-1) * block
-				if lo >= n {
-					return
-				}
-				do(lo, min(lo+block, n))
+	sched.Workers(min(runtime.GOMAXPROCS(0), (n+block-1)/block), func(w int) {
+		do := work(w)
+		for {
+			lo := int(next.Add(1)-1) * block
+			if lo >= n {
+				return
 			}
-		}()
-	}
-	wg.Wait()
+			do(lo, min(lo+block, n))
+		}
+	})
 }

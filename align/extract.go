@@ -3,10 +3,10 @@ package align
 import (
 	"runtime"
 	"strings"
-	"sync"
 	"sync/atomic"
 
 	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/internal/sched"
 )
 
 // reading is what read makes of the items of a pair of documents.
@@ -148,36 +148,31 @@ func (o Options) read(src, tgt *corpus.Document, same, vocab bool, m *memo, done
 	free := make(chan chunk, 2*workers+1)
 	quit := make(chan struct{})
 	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			var fm forms
-			var sk skeletons
-			for {
-				select {
-				case slots <- struct{}{}:
-				case <-quit:
-					return
-				}
-				c := int(next.Add(1)) - 1
-				if c >= len(chunks) {
-					return
-				}
-				select {
-				case b := <-free:
-					chunks[c].raw, chunks[c].items, chunks[c].vocab = b.raw, b.items, b.vocab
-				default:
-				}
-				work(&chunks[c], &fm, &sk)
-				close(chunks[c].done)
+	wait := sched.Start(workers, func(int) {
+		var fm forms
+		var sk skeletons
+		for {
+			select {
+			case slots <- struct{}{}:
+			case <-quit:
+				return
 			}
-		}()
-	}
+			c := int(next.Add(1)) - 1
+			if c >= len(chunks) {
+				return
+			}
+			select {
+			case b := <-free:
+				chunks[c].raw, chunks[c].items, chunks[c].vocab = b.raw, b.items, b.vocab
+			default:
+			}
+			work(&chunks[c], &fm, &sk)
+			close(chunks[c].done)
+		}
+	})
 	stop := func() *reading {
 		close(quit)
-		wg.Wait()
+		wait()
 		return nil
 	}
 	for ci := range chunks {
@@ -227,7 +222,7 @@ func (o Options) read(src, tgt *corpus.Document, same, vocab bool, m *memo, done
 		<-slots
 	}
 	close(quit)
-	wg.Wait()
+	wait()
 	// Every token is interned: the map of them is garbage from here
 	// (held to the end of the alignment, it was 3 MB of its live heap at
 	// 100k items a side).

@@ -10,9 +10,9 @@ import (
 )
 
 // TestWriteJSON holds WriteJSON, which writes an alignment a pair at a
-// time, to what `rulesync align --to json` wrote before it: the whole
-// alignment through a json.Encoder indenting by two spaces, HTML
-// characters escaped by MarshalJSON. The cases have splits, merges and
+// time, to the alignment's JSON by reflection (JSONReference) through a
+// json.Encoder indenting by two spaces, and MarshalJSON to json.Marshal
+// of the same. The cases have splits, merges and
 // items left over on both sides, texts with <, > and &, and nothing at
 // all on one side.
 func TestWriteJSON(t *testing.T) {
@@ -33,9 +33,8 @@ func TestWriteJSON(t *testing.T) {
 		al := align.Options{}.Align(c.src, c.tgt)
 		var want bytes.Buffer
 		enc := json.NewEncoder(&want)
-		enc.SetEscapeHTML(false)
 		enc.SetIndent("", "  ")
-		if err := enc.Encode(al); err != nil {
+		if err := enc.Encode(align.JSONReference(al)); err != nil {
 			t.Fatal(err)
 		}
 		var got bytes.Buffer
@@ -44,6 +43,11 @@ func TestWriteJSON(t *testing.T) {
 		}
 		if !bytes.Equal(got.Bytes(), want.Bytes()) {
 			t.Errorf("%s: WriteJSON wrote\n%s\nwant\n%s", c.name, got.Bytes(), want.Bytes())
+		}
+		compact, err := al.MarshalJSON()
+		ref, _ := json.Marshal(align.JSONReference(al))
+		if err != nil || !bytes.Equal(compact, ref) {
+			t.Errorf("%s: MarshalJSON wrote\n%s (%v)\nwant\n%s", c.name, compact, err, ref)
 		}
 	}
 }

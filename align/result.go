@@ -1,12 +1,12 @@
 package align
 
 import (
-	"encoding/json"
 	"io"
 	"iter"
-	"sync"
 
 	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/internal/jsoncodec"
+	"github.com/rulesync/rulesync/internal/sched"
 )
 
 // Numbered returns a copy of the target document in which each item that
@@ -78,15 +78,9 @@ func (o Options) Pivot(pivot *corpus.Document, targets ...*corpus.Document) []*A
 		return out
 	}
 	m := newMemo()
-	var wg sync.WaitGroup
-	for i, t := range targets {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			out[i] = o.align(pivot, t, m)
-		}()
-	}
-	wg.Wait()
+	// Every target at once, as the memo is shared among them; each
+	// alignment shares its own work out among the cores.
+	sched.Each(len(targets), len(targets), func(i int) { out[i] = o.align(pivot, targets[i], m) })
 	return out
 }
 
@@ -147,13 +141,13 @@ type jsonPair struct {
 }
 
 // AppendIndentedJSON appends the pair as json.Marshal and json.Indent
-// write it (see corpus.IndentedJSON): the same members in the same
+// write it (see jsoncodec.Indented): the same members in the same
 // order, own_id, id_source, confidence, numbered_id, source_ids and
 // target_ids left out when empty, a
 // nil Evidence as null. Its error is the score's, when it is NaN or
 // infinite (which round3 never makes).
 func (p jsonPair) AppendIndentedJSON(b []byte, prefix string) ([]byte, error) {
-	o := corpus.StartJSONObject(b, prefix)
+	o := jsoncodec.StartObject(b, prefix)
 	o.String("source_id", p.SourceID)
 	o.String("target_id", p.TargetID)
 	if p.OwnID != "" {
@@ -182,7 +176,7 @@ func (p jsonPair) AppendIndentedJSON(b []byte, prefix string) ([]byte, error) {
 	o.Bool("low", p.Low)
 	o.Bool("anchor", p.Anchor)
 	o.Key("evidence")
-	o.B = corpus.AppendJSONList(o.B, o.Inner(), p.Evidence, appendEvidence)
+	o.B = jsoncodec.AppendList(o.B, o.Inner(), p.Evidence, appendEvidence)
 	o.String("source_title", p.SourceTitle)
 	o.String("target_title", p.TargetTitle)
 	o.String("target_text", p.TargetText)
@@ -192,7 +186,7 @@ func (p jsonPair) AppendIndentedJSON(b []byte, prefix string) ([]byte, error) {
 // appendEvidence appends e as json.Marshal and json.Indent write it
 // at prefix: signal, agrees, detail.
 func appendEvidence(b []byte, prefix string, e *Evidence) []byte {
-	o := corpus.StartJSONObject(b, prefix)
+	o := jsoncodec.StartObject(b, prefix)
 	o.String("signal", e.Signal)
 	o.Bool("agrees", e.Agrees)
 	o.String("detail", e.Detail)
@@ -206,59 +200,41 @@ type jsonItem struct {
 }
 
 // AppendIndentedJSON appends the item as json.Marshal and json.Indent
-// write it (see corpus.IndentedJSON): id, title, text. It never fails.
+// write it (see jsoncodec.Indented): id, title, text. It never fails.
 func (it jsonItem) AppendIndentedJSON(b []byte, prefix string) ([]byte, error) {
-	o := corpus.StartJSONObject(b, prefix)
+	o := jsoncodec.StartObject(b, prefix)
 	o.String("id", it.ID)
 	o.String("title", it.Title)
 	o.String("text", it.Text)
 	return o.End(), nil
 }
 
-// MarshalJSON writes the alignment as an object with "source" and
+// MarshalJSON is WriteJSON's object without the white space, as
+// json.Marshal writes it.
+func (al *Alignment) MarshalJSON() ([]byte, error) { return jsoncodec.Compact(al.WriteJSON) }
+
+// WriteJSON writes the alignment to w as an object with "source" and
 // "target" (edition and language), "pairs" (each with source_id,
 // target_id, own_id, id_source and confidence for a target read through
 // its source, numbered_id when the target takes the source's number,
-// score, low, anchor, evidence, source_title, target_title, target_text), "unmatched_source" and "unmatched_target" (id, title,
-// text), and the learned length "ratio". Scores are rounded to three
-// decimals. Lists are [] when empty.
-func (al *Alignment) MarshalJSON() ([]byte, error) {
-	out := struct {
-		Source          *corpus.Header `json:"source"`
-		Target          *corpus.Header `json:"target"`
-		Pairs           []jsonPair     `json:"pairs"`
-		UnmatchedSource []jsonItem     `json:"unmatched_source"`
-		UnmatchedTarget []jsonItem     `json:"unmatched_target"`
-		Ratio           float64        `json:"ratio"`
-	}{Source: al.Source.Header(), Target: al.Target.Header(), Pairs: []jsonPair{}, UnmatchedSource: []jsonItem{}, UnmatchedTarget: []jsonItem{}, Ratio: round3(al.Ratio)}
-	numbered := al.numberedIDs()
-	for k := range al.Pairs {
-		out.Pairs = append(out.Pairs, al.jsonPair(k, numbered))
-	}
-	for _, i := range al.UnmatchedSource {
-		out.UnmatchedSource = append(out.UnmatchedSource, jsonItemOf(&al.Source.Items[i]))
-	}
-	for _, j := range al.UnmatchedTarget {
-		out.UnmatchedTarget = append(out.UnmatchedTarget, jsonItemOf(&al.Target.Items[j]))
-	}
-	return json.Marshal(out)
-}
-
-// WriteJSON writes to w what a json.Encoder with SetIndent("", "  ")
-// writes for the alignment (MarshalJSON's object, indented by two
-// spaces, and a newline), one pair at a time: the whole object, compact
-// and then indented, was held three times over (two thirds of the peak
+// score, low, anchor, evidence, source_title, target_title,
+// target_text), "unmatched_source" and "unmatched_target" (id, title,
+// text), and the learned length "ratio", indented by two spaces and
+// with a newline at the end, as a json.Encoder with SetIndent("", "  ")
+// writes it. Scores are rounded to three decimals; lists are [] when
+// empty. It writes one pair at a time: the whole object, compact and
+// then indented, was held three times over (two thirds of the peak
 // memory of aligning 100k items). Pairs and unmatched items append their
-// own JSON (corpus.IndentedJSON), not by reflection and a second
+// own JSON (jsoncodec.Indented), not by reflection and a second
 // indenting pass (a sixth of the processor time at 100k items).
 func (al *Alignment) WriteJSON(w io.Writer) error {
-	o := corpus.NewObjectWriter(w)
+	o := jsoncodec.NewObjectWriter(w)
 	o.Member("source", al.Source.Header())
 	o.Member("target", al.Target.Header())
 	numbered := al.numberedIDs()
-	corpus.ListOf(o, "pairs", len(al.Pairs), func(k int) jsonPair { return al.jsonPair(k, numbered) })
-	corpus.ListOf(o, "unmatched_source", len(al.UnmatchedSource), func(k int) jsonItem { return jsonItemOf(&al.Source.Items[al.UnmatchedSource[k]]) })
-	corpus.ListOf(o, "unmatched_target", len(al.UnmatchedTarget), func(k int) jsonItem { return jsonItemOf(&al.Target.Items[al.UnmatchedTarget[k]]) })
+	jsoncodec.ListOf(o, "pairs", len(al.Pairs), func(k int) jsonPair { return al.jsonPair(k, numbered) })
+	jsoncodec.ListOf(o, "unmatched_source", len(al.UnmatchedSource), func(k int) jsonItem { return jsonItemOf(&al.Source.Items[al.UnmatchedSource[k]]) })
+	jsoncodec.ListOf(o, "unmatched_target", len(al.UnmatchedTarget), func(k int) jsonItem { return jsonItemOf(&al.Target.Items[al.UnmatchedTarget[k]]) })
 	o.Member("ratio", round3(al.Ratio))
 	return o.Close()
 }

@@ -1,8 +1,6 @@
 package corpus
 
 import (
-	"bytes"
-	"errors"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -136,86 +134,6 @@ func TestSlugAndIDs(t *testing.T) {
 	want := []string{"rule:36", "rule:40-A", "sec:_1", "sec:_2", "item:5", "rule:9"}
 	if !reflect.DeepEqual(ids, want) {
 		t.Errorf("ids = %v, want %v", ids, want)
-	}
-}
-
-func sampleDoc() *Document {
-	return &Document{
-		Edition: "tda-2030", Lang: "ja", Title: "テスト", Date: "2030-10",
-		Source: Source{Path: "x.txt", Format: "reader", SHA256: "00"},
-		Items: []Item{
-			{ID: "item:1", Kind: KindRule, Title: "席", Text: "プレイヤーは席にいる。", Flags: []Flag{FlagTruncated}},
-			{ID: "rule:2", Kind: KindRule, Number: "2", Text: "A: x B: y", Parts: []Part{{Label: "A", Text: "x"}, {Label: "B", Text: "y"}}, Refs: []string{"rule:71#B"}},
-		},
-	}
-}
-
-func TestJSONRoundTrip(t *testing.T) {
-	d := sampleDoc()
-	a, err := Marshal(d)
-	if err != nil {
-		t.Fatal(err)
-	}
-	back, err := Unmarshal(a)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, _ := Marshal(back)
-	if !bytes.Equal(a, b) {
-		t.Errorf("JSON does not round-trip:\n%s\n%s", a, b)
-	}
-	// Every item has every field, empty lists included.
-	for _, f := range []string{`"parts": []`, `"refs": []`, `"flags": []`, `"section": ""`, `"number": ""`} {
-		if !bytes.Contains(a, []byte(f)) {
-			t.Errorf("JSON lacks %s", f)
-		}
-	}
-	if bytes.Contains(a, []byte(`\u`)) {
-		t.Errorf("JSON escapes characters it need not: %s", a)
-	}
-}
-
-func TestUnmarshalErrors(t *testing.T) {
-	for _, c := range []struct {
-		in        string
-		line, col int
-		want      string
-	}{
-		{"{\n  \"edition\": \"x\",\n  \"lang\": 5\n}", 3, 12, "lang"},
-		{"{\n  \"edition\": \"x\",\n  oops\n}", 3, 3, "invalid character"},
-		{"{\"edition\": \"x\", \"items\": [", 1, 28, "unexpected end"},
-		{"{\"edition\": \"x\", \"lang\": \"en\", \"extra\": 1}", 1, 0, "unknown field"},
-		{"{\"edition\": \"x\", \"lang\": \"en\", \"items\": [\n  {\"id\": \"rule:1\", \"title\": [\"x\"]}]}", 2, 30, "cannot hold a JSON array"},
-		{"{\"edition\": \"x\", \"lang\": \"en\", \"items\": [\n  {\"id\": \"rule:1\", \"kind\": \"rule\"},\n  {\"id\": \"x:2\",\n   \"kind\":  \"bogus\"}]}", 4, 13, `item 2: unknown kind "bogus"`},
-	} {
-		_, err := Unmarshal([]byte(c.in))
-		var pe *ParseError
-		if !errors.As(err, &pe) || !strings.Contains(pe.Msg, c.want) || pe.Line != c.line || (c.col > 0 && pe.Col != c.col) {
-			t.Errorf("Unmarshal(%q) = %v; want a ParseError at %d:%d saying %q", c.in, err, c.line, c.col, c.want)
-		}
-	}
-	if _, err := Unmarshal([]byte(`{"lang":"en","items":[]}`)); err == nil || !strings.Contains(err.Error(), "no edition") {
-		t.Errorf("a document without edition: %v", err)
-	}
-}
-
-func TestWriteFileAtomic(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "out.json")
-	if err := WriteFileAtomic(path, []byte("one")); err != nil {
-		t.Fatal(err)
-	}
-	if err := WriteFileAtomic(path, []byte("two")); err != nil {
-		t.Fatal(err)
-	}
-	if b, _ := os.ReadFile(path); string(b) != "two" {
-		t.Errorf("content %q", b)
-	}
-	if ents, _ := os.ReadDir(dir); len(ents) != 1 {
-		t.Errorf("temporary files left behind: %v", ents)
-	}
-	if err := WriteFileAtomic(filepath.Join(dir, "no", "such", "dir.json"), []byte("x")); err == nil {
-		t.Errorf("writing into a missing directory succeeded")
 	}
 }
 

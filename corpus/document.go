@@ -4,9 +4,9 @@ package corpus
 import (
 	"errors"
 	"fmt"
-	"slices"
 	"sort"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -28,17 +28,10 @@ const (
 	KindItem       Kind = "item"       // anything else
 )
 
-// kinds lists the known kinds in the order of their declaration.
-var kinds = []Kind{KindRule, KindRP, KindAddendum, KindRegulation, KindGuideline, KindDefinition, KindSection, KindPreamble, KindItem}
-
-func (k Kind) known() bool { return slices.Contains(kinds, k) }
-
-func kindNames() string {
-	names := make([]string, len(kinds))
-	for i, k := range kinds {
-		names[i] = string(k)
-	}
-	return strings.Join(names, ", ")
+// Kinds returns the kinds rulesync knows, in the order of their
+// declaration: the only kinds a document holds.
+func Kinds() []Kind {
+	return []Kind{KindRule, KindRP, KindAddendum, KindRegulation, KindGuideline, KindDefinition, KindSection, KindPreamble, KindItem}
 }
 
 // Flag marks a property of an Item.
@@ -275,7 +268,7 @@ func (d *Document) Validate() error {
 	if d.Lang == "" {
 		return fmt.Errorf("document has no language")
 	}
-	if hasControl(d.Edition) || hasControl(d.Lang) {
+	if strings.ContainsFunc(d.Edition, unicode.IsControl) || strings.ContainsFunc(d.Lang, unicode.IsControl) {
 		return fmt.Errorf("edition %q, language %q: a control character", d.Edition, d.Lang)
 	}
 	seen := make(map[string]bool, len(d.Items))
@@ -288,7 +281,7 @@ func (d *Document) Validate() error {
 			return fmt.Errorf("item %d: duplicate id %q", i+1, id)
 		}
 		seen[id] = true
-		if _, msg := wellFormedItem(&d.Items[i], i); msg != "" {
+		if _, msg := d.Items[i].Malformed(i); msg != "" {
 			return errors.New(msg)
 		}
 		n := -1
@@ -302,4 +295,20 @@ func (d *Document) Validate() error {
 		}
 	}
 	return nil
+}
+
+// Malformed checks that the id and refs of it, the item at index i of
+// its document (from 0), have the form of ids (WellFormedID,
+// WellFormedRef); it returns the first faulty value and the fault, or
+// two empty strings.
+func (it *Item) Malformed(i int) (value, fault string) {
+	if it.ID != "" && !WellFormedID(it.ID) {
+		return it.ID, fmt.Sprintf("item %d: id %q is not an id (a prefix, ':' and letters, digits, '-', '.', '+' or '_')", i+1, it.ID)
+	}
+	for _, r := range it.Refs {
+		if !WellFormedRef(r) {
+			return r, fmt.Sprintf("item %s: ref %q is not an id", it.ID, r)
+		}
+	}
+	return "", ""
 }

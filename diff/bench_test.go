@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/corpus/corpusjson"
 	"github.com/rulesync/rulesync/diff"
 	"github.com/rulesync/rulesync/ingest"
 	"github.com/rulesync/rulesync/internal/cputime"
@@ -105,7 +105,7 @@ func BenchmarkCompareWCAJSON(b *testing.B) {
 	var data [2][]byte
 	for k, rel := range []string{"wca/wca-regulations-2021-05-01-en.md", "wca/wca-regulations-2024-01-01-en.md"} {
 		var err error
-		if data[k], err = corpus.Marshal(testcorpus.Doc(b, rel)); err != nil {
+		if data[k], err = corpusjson.Marshal(testcorpus.Doc(b, rel)); err != nil {
 			b.Fatal(err)
 		}
 	}

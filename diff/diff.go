@@ -9,13 +9,13 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/rulesync/rulesync/align"
 	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/internal/sched"
 )
 
 // Kind is what happened to an item between two editions.
@@ -203,16 +203,7 @@ func comparePairs(old, new *corpus.Document, al *align.Alignment, eqs *equivalen
 		}
 	}
 	workers := min(runtime.GOMAXPROCS(0), (len(pairs)+pairBlock-1)/pairBlock)
-	var wg sync.WaitGroup
-	for range workers - 1 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			work()
-		}()
-	}
-	work()
-	wg.Wait()
+	sched.Workers(workers, func(int) { work() })
 	if halted.Load() {
 		return nil, false
 	}

@@ -1,10 +1,10 @@
 package diff
 
 import (
-	"encoding/json"
 	"io"
 
 	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/internal/jsoncodec"
 )
 
 // jsonEdit is an Edit with the text it replaces.
@@ -37,11 +37,11 @@ type jsonChange struct {
 }
 
 // AppendIndentedJSON appends the change as json.Marshal and json.Indent
-// write it (see corpus.IndentedJSON): the same members in the same
+// write it (see jsoncodec.Indented): the same members in the same
 // order, old_ids and new_ids left out when empty, a nil Redline as null.
 // It never fails.
 func (j jsonChange) AppendIndentedJSON(b []byte, prefix string) ([]byte, error) {
-	o := corpus.StartJSONObject(b, prefix)
+	o := jsoncodec.StartObject(b, prefix)
 	o.String("kind", string(j.Kind))
 	o.String("severity", string(j.Severity))
 	o.String("old_id", j.OldID)
@@ -63,14 +63,14 @@ func (j jsonChange) AppendIndentedJSON(b []byte, prefix string) ([]byte, error) 
 	o.String("new_title", j.NewTitle)
 	o.String("section", j.Section)
 	o.Key("redline")
-	o.B = corpus.AppendJSONList(o.B, o.Inner(), j.Redline, appendEdit)
+	o.B = jsoncodec.AppendList(o.B, o.Inner(), j.Redline, appendEdit)
 	return o.End(), nil
 }
 
 // appendEdit appends e as json.Marshal and json.Indent write it at
 // prefix: start, end, old, new.
 func appendEdit(b []byte, prefix string, e *jsonEdit) []byte {
-	o := corpus.StartJSONObject(b, prefix)
+	o := jsoncodec.StartObject(b, prefix)
 	o.Int("start", e.Start)
 	o.Int("end", e.End)
 	o.String("old", e.Old)
@@ -94,7 +94,7 @@ type jsonStale struct {
 // AppendIndentedJSON appends the move as json.Marshal and json.Indent
 // write it: text, old_id, new_id. It never fails.
 func (m jsonMove) AppendIndentedJSON(b []byte, prefix string) ([]byte, error) {
-	o := corpus.StartJSONObject(b, prefix)
+	o := jsoncodec.StartObject(b, prefix)
 	o.String("text", m.Text)
 	o.String("old_id", m.OldID)
 	o.String("new_id", m.NewID)
@@ -104,7 +104,7 @@ func (m jsonMove) AppendIndentedJSON(b []byte, prefix string) ([]byte, error) {
 // AppendIndentedJSON appends the stale reference as json.Marshal and
 // json.Indent write it: in, cites, now, reason. It never fails.
 func (s jsonStale) AppendIndentedJSON(b []byte, prefix string) ([]byte, error) {
-	o := corpus.StartJSONObject(b, prefix)
+	o := jsoncodec.StartObject(b, prefix)
 	o.String("in", s.In)
 	o.String("cites", s.Cites)
 	o.String("now", s.Now)
@@ -120,52 +120,32 @@ type jsonScope struct {
 	Note  string        `json:"note"`
 }
 
-// MarshalJSON writes the comparison as an object with "old" and "new"
-// (edition, language, title), "changes" (each with kind, severity,
-// old_id, new_id, title_changed, text_changed, renumbered, moved, rule,
-// reason, summary, old_title, new_title, section and redline: edits of the old
-// text in rune offsets with the old and new text), "scope" (the kinds of
-// item only one edition has: in, kinds, names, items, note), "moves" and
-// "stale_refs". Lists are [] when empty.
-func (c *Comparison) MarshalJSON() ([]byte, error) {
-	out := struct {
-		Old       *corpus.Header `json:"old"`
-		New       *corpus.Header `json:"new"`
-		Scope     []jsonScope    `json:"scope"`
-		Changes   []jsonChange   `json:"changes"`
-		Moves     []jsonMove     `json:"moves"`
-		StaleRefs []jsonStale    `json:"stale_refs"`
-	}{Old: c.Old.Header(), New: c.New.Header(), Scope: []jsonScope{}, Changes: []jsonChange{}, Moves: []jsonMove{}, StaleRefs: []jsonStale{}}
-	for k := range c.Scope {
-		out.Scope = append(out.Scope, c.jsonScope(k))
-	}
-	for i := range c.Changes {
-		out.Changes = append(out.Changes, c.jsonChange(i))
-	}
-	for k := range c.Moves {
-		out.Moves = append(out.Moves, c.jsonMove(k))
-	}
-	for k := range c.StaleRefs {
-		out.StaleRefs = append(out.StaleRefs, c.jsonStale(k))
-	}
-	return json.Marshal(out)
-}
+// MarshalJSON is WriteJSON's object without the white space, as
+// json.Marshal writes it.
+func (c *Comparison) MarshalJSON() ([]byte, error) { return jsoncodec.Compact(c.WriteJSON) }
 
-// WriteJSON writes to w what a json.Encoder with SetIndent("", "  ")
-// writes for the comparison (MarshalJSON's object, indented by two
-// spaces, and a newline), one change at a time: the whole object,
-// compact and then indented, was held three times over. Changes, moves
-// and stale references append their own JSON (corpus.IndentedJSON), not
-// by reflection and a second indenting pass; scope notes, a few per
-// comparison, go through encoding/json.
+// WriteJSON writes the comparison to w as an object with "old" and
+// "new" (edition, language, title), "scope" (the kinds of item only one
+// edition has: in, kinds, names, items, note), "changes" (each with
+// kind, severity, old_id, new_id, title_changed, text_changed,
+// renumbered, moved, rule, reason, summary, old_title, new_title,
+// section and redline: edits of the old text in rune offsets with the
+// old and new text), "moves" and "stale_refs", indented by two spaces
+// and with a newline at the end, as a json.Encoder with
+// SetIndent("", "  ") writes it; lists are [] when empty. It writes one
+// change at a time: the whole object, compact and then indented, was
+// held three times over. Changes, moves and stale references append
+// their own JSON (jsoncodec.Indented), not by reflection and a second
+// indenting pass; scope notes, a few per comparison, go through
+// encoding/json.
 func (c *Comparison) WriteJSON(w io.Writer) error {
-	o := corpus.NewObjectWriter(w)
+	o := jsoncodec.NewObjectWriter(w)
 	o.Member("old", c.Old.Header())
 	o.Member("new", c.New.Header())
-	corpus.ListOf(o, "scope", len(c.Scope), c.jsonScope)
-	corpus.ListOf(o, "changes", len(c.Changes), c.jsonChange)
-	corpus.ListOf(o, "moves", len(c.Moves), c.jsonMove)
-	corpus.ListOf(o, "stale_refs", len(c.StaleRefs), c.jsonStale)
+	jsoncodec.ListOf(o, "scope", len(c.Scope), c.jsonScope)
+	jsoncodec.ListOf(o, "changes", len(c.Changes), c.jsonChange)
+	jsoncodec.ListOf(o, "moves", len(c.Moves), c.jsonMove)
+	jsoncodec.ListOf(o, "stale_refs", len(c.StaleRefs), c.jsonStale)
 	return o.Close()
 }
 

@@ -37,9 +37,8 @@ func TestWriteJSON(t *testing.T) {
 	for name, c := range cmps {
 		var want, got bytes.Buffer
 		enc := json.NewEncoder(&want)
-		enc.SetEscapeHTML(false)
 		enc.SetIndent("", "  ")
-		if err := enc.Encode(c); err != nil {
+		if err := enc.Encode(diff.JSONReference(c)); err != nil {
 			t.Fatal(err)
 		}
 		if err := c.WriteJSON(&got); err != nil {
@@ -47,6 +46,11 @@ func TestWriteJSON(t *testing.T) {
 		}
 		if !bytes.Equal(got.Bytes(), want.Bytes()) {
 			t.Errorf("%s: WriteJSON differs from the encoder's JSON:\n%.2000s\nwant\n%.2000s", name, got.Bytes(), want.Bytes())
+		}
+		compact, err := c.MarshalJSON()
+		ref, _ := json.Marshal(diff.JSONReference(c))
+		if err != nil || !bytes.Equal(compact, ref) {
+			t.Errorf("%s: MarshalJSON wrote\n%.1500s (%v)\nwant\n%.1500s", name, compact, err, ref)
 		}
 		lists["scope"] += len(c.Scope)
 		lists["changes"] += len(c.Changes)
@@ -75,9 +79,8 @@ func BenchmarkWriteJSON(b *testing.B) {
 	}{
 		{"encoder", func() error {
 			enc := json.NewEncoder(&out)
-			enc.SetEscapeHTML(false)
 			enc.SetIndent("", "  ")
-			return enc.Encode(c)
+			return enc.Encode(diff.JSONReference(c))
 		}},
 		{"stream", func() error { return c.WriteJSON(&out) }},
 	} {

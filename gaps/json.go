@@ -1,12 +1,12 @@
 package gaps
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/diff"
+	"github.com/rulesync/rulesync/internal/jsoncodec"
 )
 
 // jsonFinding is a Finding as the JSON has it.
@@ -26,42 +26,29 @@ type jsonFinding struct {
 	Confidence float64 `json:"confidence,omitempty"`
 }
 
-// MarshalJSON writes the report as an object with "source",
+// MarshalJSON is WriteJSON's object without the white space, as
+// json.Marshal writes it.
+func (r *Report) MarshalJSON() ([]byte, error) { return jsoncodec.Compact(r.WriteJSON) }
+
+// WriteJSON writes the report to w as an object with "source",
 // "translation" and "base" (edition and language, or null),
 // "base_picked_by_provenance" (how provenance picked the base, when it
-// did), "findings"
-// (each with check, severity, source_id, target_id, message, evidence,
-// redline, and id_source and confidence for a target item the reading
-// through the source named) and "summary" (counts per check and per severity, coverage in
-// percent).
-func (r *Report) MarshalJSON() ([]byte, error) {
-	fs := []jsonFinding{}
-	for i := range r.Findings {
-		fs = append(fs, r.jsonFinding(i))
-	}
-	return json.Marshal(struct {
-		Source      *corpus.Header `json:"source"`
-		Translation *corpus.Header `json:"translation"`
-		Base        *corpus.Header `json:"base"`
-		BasePicked  string         `json:"base_picked_by_provenance,omitempty"`
-		Findings    []jsonFinding  `json:"findings"`
-		Summary     any            `json:"summary"`
-	}{r.Source.Header(), r.Translation.Header(), r.Base.Header(), r.picked(), fs, r.jsonSummary()})
-}
-
-// WriteJSON writes to w what a json.Encoder with SetIndent("", "  ")
-// writes for the report (MarshalJSON's object, indented by two spaces,
-// and a newline), one finding at a time, rather than the whole object
-// compact and then indented.
+// did), "findings" (each with check, severity, source_id, target_id,
+// message, evidence, redline, and id_source and confidence for a target
+// item the reading through the source named) and "summary" (counts per
+// check and per severity, coverage in percent), indented by two spaces
+// and with a newline at the end, as a json.Encoder with
+// SetIndent("", "  ") writes it; one finding at a time, rather than the
+// whole object compact and then indented.
 func (r *Report) WriteJSON(w io.Writer) error {
-	o := corpus.NewObjectWriter(w)
+	o := jsoncodec.NewObjectWriter(w)
 	o.Member("source", r.Source.Header())
 	o.Member("translation", r.Translation.Header())
 	o.Member("base", r.Base.Header())
 	if p := r.picked(); p != "" {
 		o.Member("base_picked_by_provenance", p)
 	}
-	corpus.ListOf(o, "findings", len(r.Findings), r.jsonFinding)
+	jsoncodec.ListOf(o, "findings", len(r.Findings), r.jsonFinding)
 	o.Member("summary", r.jsonSummary())
 	return o.Close()
 }

@@ -5,7 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/corpus/corpusjson"
 	"github.com/rulesync/rulesync/ingest"
 	"github.com/rulesync/rulesync/internal/testcorpus"
 )
@@ -51,7 +51,7 @@ func BenchmarkIngest(b *testing.B) {
 // decoding, markers, cleaning.
 func BenchmarkIngestJSON(b *testing.B) {
 	d := testcorpus.Doc(b, "wca/wca-regulations-2024-01-01-en.md")
-	data, err := corpus.Marshal(d)
+	data, err := corpusjson.Marshal(d)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/corpus/corpusjson"
 	"github.com/rulesync/rulesync/ingest"
 	"github.com/rulesync/rulesync/internal/testcorpus"
 )
@@ -308,8 +309,8 @@ func TestDeterministic(t *testing.T) {
 	for _, rel := range []string{"seeds/tda-2024-ja-reader-page.txt", "wca/wca-regulations-2021-05-01-ja.md", "seeds/tda-2024-addendum-pt.txt"} {
 		a, b := testcorpus.Doc(t, rel), testcorpus.Doc(t, rel)
 		a.Source.Ingested, b.Source.Ingested = "", ""
-		ja, _ := corpus.Marshal(a)
-		jb, _ := corpus.Marshal(b)
+		ja, _ := corpusjson.Marshal(a)
+		jb, _ := corpusjson.Marshal(b)
 		if string(ja) != string(jb) {
 			t.Errorf("%s: two ingests differ", rel)
 		}
@@ -317,7 +318,7 @@ func TestDeterministic(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: reading the JSON back: %v", rel, err)
 		}
-		jc, _ := corpus.Marshal(back)
+		jc, _ := corpusjson.Marshal(back)
 		if string(jc) != string(ja) {
 			t.Errorf("%s: JSON does not round-trip through ingest", rel)
 		}

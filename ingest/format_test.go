@@ -11,6 +11,7 @@ import (
 	"github.com/rogpeppe/go-internal/txtar"
 
 	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/corpus/corpusjson"
 	"github.com/rulesync/rulesync/ingest"
 )
 
@@ -79,12 +80,12 @@ func TestFormats(t *testing.T) {
 			} else if want := string(ar.Files[wantAt].Data); got != want {
 				t.Errorf("ingest differs from want:\n--- got\n%s\n--- want\n%s", got, want)
 			}
-			js, _ := corpus.Marshal(d)
+			js, _ := corpusjson.Marshal(d)
 			again, err := ingest.Options{}.Bytes(name+".json", js)
 			if err != nil {
 				t.Fatalf("re-ingesting the JSON: %v", err)
 			}
-			if js2, _ := corpus.Marshal(again); string(js2) != string(js) {
+			if js2, _ := corpusjson.Marshal(again); string(js2) != string(js) {
 				t.Errorf("re-ingesting the JSON changed it")
 			}
 		})

@@ -8,7 +8,7 @@ import (
 
 	"github.com/rogpeppe/go-internal/txtar"
 
-	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/corpus/corpusjson"
 	"github.com/rulesync/rulesync/ingest"
 	"github.com/rulesync/rulesync/internal/testcorpus"
 )
@@ -66,7 +66,7 @@ func FuzzIngest(f *testing.F) {
 			if err := d.Validate(); err != nil {
 				t.Fatalf("format %q: invalid document: %v", fm, err)
 			}
-			js, err := corpus.Marshal(d)
+			js, err := corpusjson.Marshal(d)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -74,7 +74,7 @@ func FuzzIngest(f *testing.F) {
 			if err != nil {
 				t.Fatalf("format %q: our JSON does not read back: %v", fm, err)
 			}
-			if js2, _ := corpus.Marshal(back); string(js2) != string(js) {
+			if js2, _ := corpusjson.Marshal(back); string(js2) != string(js) {
 				t.Fatalf("format %q: JSON round trip changed the document", fm)
 			}
 		}

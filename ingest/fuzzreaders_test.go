@@ -10,7 +10,7 @@ import (
 
 	"github.com/rogpeppe/go-internal/txtar"
 
-	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/corpus/corpusjson"
 	"github.com/rulesync/rulesync/ingest"
 	"github.com/rulesync/rulesync/internal/testcorpus"
 )
@@ -90,7 +90,7 @@ func checkRead(t *testing.T, name string, data []byte, formats ...string) {
 				t.Fatalf("format %q: item %s is not valid UTF-8", fm, it.ID)
 			}
 		}
-		js, err := corpus.Marshal(d)
+		js, err := corpusjson.Marshal(d)
 		if err != nil {
 			t.Fatalf("format %q: %v", fm, err)
 		}
@@ -98,14 +98,14 @@ func checkRead(t *testing.T, name string, data []byte, formats ...string) {
 		if err != nil {
 			t.Fatalf("format %q: our JSON does not read back: %v", fm, err)
 		}
-		if js2, _ := corpus.Marshal(back); string(js2) != string(js) {
+		if js2, _ := corpusjson.Marshal(back); string(js2) != string(js) {
 			t.Fatalf("format %q: JSON round trip changed the document", fm)
 		}
 		again, err := opts.Bytes(name, data)
 		if err != nil {
 			t.Fatalf("format %q: second read failed: %v", fm, err)
 		}
-		if js3, _ := corpus.Marshal(again); string(js3) != string(js) {
+		if js3, _ := corpusjson.Marshal(again); string(js3) != string(js) {
 			t.Fatalf("format %q: two reads of the same bytes differ", fm)
 		}
 	}

@@ -18,6 +18,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/corpus/corpusjson"
 	"github.com/rulesync/rulesync/internal/lazyre"
 )
 
@@ -36,7 +37,7 @@ type Options struct {
 	Encoding string
 	// MaxBytes limits the input size; 0 means DefaultMaxBytes. It also
 	// bounds what a DOCX part may inflate to. A document JSON in the
-	// shape rulesync writes (corpus.IsDocument) is read by File, Read
+	// shape rulesync writes (corpusjson.IsDocument) is read by File, Read
 	// and Bytes as a stream at any size; ReadFile and ReadAll, which
 	// return the bytes, take one up to 4 times as large.
 	MaxBytes int64
@@ -135,7 +136,7 @@ func Formats() [][2]string {
 }
 
 // File reads and ingests the file at path: a document JSON (see
-// corpus.IsDocument) as a stream at any size, anything else within
+// corpusjson.IsDocument) as a stream at any size, anything else within
 // MaxBytes.
 func (o Options) File(path string) (*corpus.Document, error) {
 	f, err := os.Open(path)
@@ -201,7 +202,7 @@ func (o Options) Read(name string, r io.Reader) (*corpus.Document, error) {
 		if err != nil {
 			return nil, &Error{Input: name, Err: err}
 		}
-		if corpus.IsDocument(head) {
+		if corpusjson.IsDocument(head) {
 			return o.decode(name, br, size)
 		}
 	}
@@ -313,12 +314,12 @@ func (o Options) streams() bool {
 	return (o.Format == "" || o.Format == "json") && o.Encoding == ""
 }
 
-// decode reads a document JSON from r as a stream (corpus.Decoder), with
+// decode reads a document JSON from r as a stream (corpusjson.Decoder), with
 // no size limit: rulesync reads back a document of any size it wrote.
-// size is r's size when known, else 0 (corpus.Decoder.Size). What
+// size is r's size when known, else 0 (corpusjson.Decoder.Size). What
 // follows is what Bytes does for the json format.
 func (o Options) decode(name string, r io.Reader, size int64) (*corpus.Document, error) {
-	dc := &corpus.Decoder{DropNotes: true, Size: size}
+	dc := &corpusjson.Decoder{DropNotes: true, Size: size}
 	d, err := withContext(o.context(), func() (*corpus.Document, error) { return dc.Decode(r) })
 	if err == nil {
 		err = o.context().Err()
@@ -335,7 +336,7 @@ func (o Options) decode(name string, r io.Reader, size int64) (*corpus.Document,
 		err = o.finish(d, true)
 	}
 	if err != nil {
-		var pe *corpus.ParseError
+		var pe *corpusjson.ParseError
 		if errors.As(err, &pe) {
 			return nil, &Error{Input: name, Line: pe.Line, Col: pe.Col, Err: errors.New(pe.Msg)}
 		}
@@ -346,14 +347,14 @@ func (o Options) decode(name string, r io.Reader, size int64) (*corpus.Document,
 
 // Bytes ingests data; name identifies the input in errors.
 func (o Options) Bytes(name string, data []byte) (*corpus.Document, error) {
-	if o.streams() && corpus.IsDocument(data[:min(len(data), 64)]) {
+	if o.streams() && corpusjson.IsDocument(data[:min(len(data), 64)]) {
 		return o.decode(name, bytes.NewReader(data), int64(len(data)))
 	}
 	raw := data
 	data = withoutNotes(data)
 	fail := func(err error) (*corpus.Document, error) {
 		var ee *corpus.EncodingError
-		var pe *corpus.ParseError
+		var pe *corpusjson.ParseError
 		switch {
 		case errors.As(err, &ee):
 			return nil, &Error{Input: name, Line: ee.Line, Col: ee.Col, Err: errors.New(ee.Reason)}

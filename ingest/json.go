@@ -2,6 +2,7 @@ package ingest
 
 import (
 	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/corpus/corpusjson"
 )
 
 // The "json" format is a corpus document as rulesync writes it, read back
@@ -12,7 +13,7 @@ func init() {
 }
 
 func parseJSON(text string, d *corpus.Document) error {
-	got, err := corpus.Unmarshal([]byte(text))
+	got, err := corpusjson.Unmarshal([]byte(text))
 	if err != nil {
 		return err
 	}

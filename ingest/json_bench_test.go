@@ -6,7 +6,7 @@ import (
 	"io"
 	"testing"
 
-	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/corpus/corpusjson"
 	"github.com/rulesync/rulesync/ingest"
 	"github.com/rulesync/rulesync/internal/synth"
 )
@@ -17,7 +17,7 @@ import (
 func BenchmarkDocumentJSON(b *testing.B) {
 	for _, n := range []int{1000, 10000} {
 		d, _, _ := synth.Editions(1, n)
-		js, err := corpus.Marshal(d)
+		js, err := corpusjson.Marshal(d)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -55,7 +55,7 @@ func BenchmarkTable(b *testing.B) {
 				if err != nil || len(got.Items) != n {
 					b.Fatalf("%v, %d items", err, len(got.Items))
 				}
-				if err := corpus.Encode(io.Discard, got); err != nil {
+				if err := corpusjson.Encode(io.Discard, got); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -4,10 +4,11 @@ import (
 	"slices"
 	"strconv"
 
-	"github.com/rulesync/rulesync/corpus"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/rulesync/rulesync/corpus"
 )
 
 // A label is an item number as a block prints it at its start: "12",

@@ -8,13 +8,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/corpus/corpusjson"
 	"github.com/rulesync/rulesync/ingest"
 )
 
 // TestReadFileLimit: ReadFile, what a workspace build reads, stops at
 // MaxBytes: a device that never ends is refused at the limit, and so is
-// a file over it. File reads a document JSON (corpus.IsDocument) as a
+// a file over it. File reads a document JSON (corpusjson.IsDocument) as a
 // stream, whatever its size; any other input over the limit is refused.
 func TestReadFileLimit(t *testing.T) {
 	if _, err := os.Stat("/dev/zero"); err == nil {
@@ -30,7 +30,7 @@ func TestReadFileLimit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	js, _ := corpus.Marshal(d)
+	js, _ := corpusjson.Marshal(d)
 	doc := filepath.Join(dir, "rules.json")
 	os.WriteFile(doc, js, 0o644)
 	small := ingest.Options{MaxBytes: int64(len(js)) / 2}
@@ -41,7 +41,7 @@ func TestReadFileLimit(t *testing.T) {
 		got, err := ingest.Options{MaxBytes: max}.File(doc)
 		if err != nil {
 			t.Errorf("a document JSON rulesync wrote, over the limit %d: %v", max, err)
-		} else if back, _ := corpus.Marshal(got); !bytes.Equal(back, js) {
+		} else if back, _ := corpusjson.Marshal(got); !bytes.Equal(back, js) {
 			t.Errorf("a document JSON read as a stream does not round-trip:\n%s\n%s", js, back)
 		}
 	}

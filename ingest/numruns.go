@@ -2,11 +2,12 @@ package ingest
 
 import (
 	"fmt"
-	"github.com/rulesync/rulesync/corpus"
 	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/rulesync/rulesync/corpus"
 )
 
 // A run of headings is a numbering where its labels are words of the

@@ -12,7 +12,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/corpus/corpusjson"
 	"github.com/rulesync/rulesync/ingest"
 	"github.com/rulesync/rulesync/internal/cputime"
 	"github.com/rulesync/rulesync/internal/gctune"
@@ -379,7 +379,7 @@ func peakChild(path string) {
 		fmt.Println("error", err)
 		os.Exit(1)
 	}
-	if err := corpus.Encode(io.Discard, d); err != nil {
+	if err := corpusjson.Encode(io.Discard, d); err != nil {
 		fmt.Println("error", err)
 		os.Exit(1)
 	}

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/corpus/corpusjson"
 	"github.com/rulesync/rulesync/internal/lazyre"
 )
 
@@ -130,7 +131,7 @@ func parseTable(text string, sep rune, lang string, d *corpus.Document) error {
 			if pe.StartLine != pe.Line {
 				msg += fmt.Sprintf(" (in the record that starts on line %d)", pe.StartLine)
 			}
-			return &corpus.ParseError{Line: pe.Line, Col: pe.Column, Msg: msg}
+			return &corpusjson.ParseError{Line: pe.Line, Col: pe.Column, Msg: msg}
 		}
 		return err
 	}
@@ -143,7 +144,7 @@ func parseTable(text string, sep rune, lang string, d *corpus.Document) error {
 	}
 	cols, err := pickColumns(header, lang)
 	if err != nil {
-		return &corpus.ParseError{Line: 1, Col: 1, Msg: err.Error()}
+		return &corpusjson.ParseError{Line: 1, Col: 1, Msg: err.Error()}
 	}
 	get := func(row []string, i int) string {
 		if i < 0 || i >= len(row) {
@@ -178,12 +179,12 @@ func parseTable(text string, sep rune, lang string, d *corpus.Document) error {
 				line, col = r.FieldPos(len(row) - 1)
 				col += len(row[len(row)-1])
 			}
-			return &corpus.ParseError{Line: line, Col: col, Msg: fmt.Sprintf("row has %d fields, the header row has %d", len(row), len(header))}
+			return &corpusjson.ParseError{Line: line, Col: col, Msg: fmt.Sprintf("row has %d fields, the header row has %d", len(row), len(header))}
 		}
 		kind := get(row, cols.kind)
 		if _, ok := tableKind(kind); !ok {
 			line, col := r.FieldPos(cols.kind)
-			return &corpus.ParseError{Line: line, Col: col, Msg: unknownKind(kind)}
+			return &corpusjson.ParseError{Line: line, Col: col, Msg: unknownKind(kind)}
 		}
 		it := tableItem(get(row, cols.id), get(row, cols.number), kind, get(row, cols.title), get(row, cols.text))
 		it.Section = get(row, cols.section)
@@ -327,7 +328,7 @@ func parseItems(text string, o Options, d *corpus.Document) error {
 			if _, ok := row["kind"]; !ok {
 				at = row["type"]
 			}
-			return corpus.ParseErrorAt([]byte(text), at.off, fmt.Sprintf("item %d: %s", i+1, unknownKind(kind)))
+			return corpusjson.ParseErrorAt([]byte(text), at.off, fmt.Sprintf("item %d: %s", i+1, unknownKind(kind)))
 		}
 		it := tableItem(str(row, "id"), str(row, "number", "no", "rule"), kind, str(row, titleKeys...), str(row, textKeys...))
 		it.Section = str(row, "section")
@@ -346,7 +347,7 @@ func readItemRows(text string) ([]map[string]itemCell, error) {
 	dec := json.NewDecoder(strings.NewReader(text))
 	dec.UseNumber()
 	at := func(off int64, format string, args ...any) error {
-		return corpus.ParseErrorAt(data, off, fmt.Sprintf(format, args...))
+		return corpusjson.ParseErrorAt(data, off, fmt.Sprintf(format, args...))
 	}
 	// start is where the next value begins: past white space and the
 	// colon or comma after the last token.

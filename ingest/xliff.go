@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/corpus/corpusjson"
 )
 
 // The "xliff" and "tmx" formats read the translation an XLIFF 1.2 file
@@ -67,7 +68,7 @@ func (x *xmlReader) token() (xml.Token, error) {
 			msg = se.Msg
 		}
 		line, col := x.pos(x.dec.InputOffset())
-		return nil, &corpus.ParseError{Line: line, Col: col, Msg: "XML: " + msg}
+		return nil, &corpusjson.ParseError{Line: line, Col: col, Msg: "XML: " + msg}
 	}
 	return tok, err
 }
@@ -97,7 +98,7 @@ func (x *xmlReader) textOf() (string, error) {
 		if err != nil {
 			if err == io.EOF {
 				line, col := x.pos(int64(len(x.text)))
-				return "", &corpus.ParseError{Line: line, Col: col, Msg: "XML: the file ends inside an element"}
+				return "", &corpusjson.ParseError{Line: line, Col: col, Msg: "XML: the file ends inside an element"}
 			}
 			return "", err
 		}
@@ -127,7 +128,7 @@ func (x *xmlReader) inlineOf() (string, []inlineCode, error) {
 		if err != nil {
 			if err == io.EOF {
 				line, col := x.pos(int64(len(x.text)))
-				return "", nil, &corpus.ParseError{Line: line, Col: col, Msg: "XML: the file ends inside an element"}
+				return "", nil, &corpusjson.ParseError{Line: line, Col: col, Msg: "XML: the file ends inside an element"}
 			}
 			return "", nil, err
 		}
@@ -200,7 +201,7 @@ func parseXLIFF(text string, o Options, d *corpus.Document) error {
 			root = true
 			if v := attr(se, "version"); v != "" && !strings.HasPrefix(v, "1.") {
 				line, col := x.pos(x.at)
-				return &corpus.ParseError{Line: line, Col: col, Msg: fmt.Sprintf("XLIFF version %s: rulesync reads XLIFF 1.2", v)}
+				return &corpusjson.ParseError{Line: line, Col: col, Msg: fmt.Sprintf("XLIFF version %s: rulesync reads XLIFF 1.2", v)}
 			}
 		case "file":
 			setInterchangeHeader(d, attr(se, "target-language"), attr(se, "original"))

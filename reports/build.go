@@ -15,10 +15,12 @@ import (
 
 	"github.com/rulesync/rulesync/align"
 	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/corpus/corpusjson"
 	"github.com/rulesync/rulesync/diff"
 	"github.com/rulesync/rulesync/gaps"
 	"github.com/rulesync/rulesync/history"
 	"github.com/rulesync/rulesync/ingest"
+	"github.com/rulesync/rulesync/internal/sched"
 )
 
 // searchLimit is the most items a site's search index takes in from the
@@ -259,29 +261,23 @@ func (b *Build) Run(ctx context.Context) (*Summary, error) {
 	// Ingest.
 	srcs := make([]*source, len(ws.Sources))
 	byName := map[string]*source{}
-	sem := make(chan struct{}, workers)
-	var wg sync.WaitGroup
 	for i, s := range ws.Sources {
 		srcs[i] = &source{Source: s}
 		byName[s.Name] = srcs[i]
-		wg.Add(1)
-		go func(src *source) {
-			defer wg.Done()
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			if src.err = ctx.Err(); src.err != nil {
-				return
-			}
-			b.event(Event{Stage: "ingest", Name: src.Name})
-			d, err := b.ingest(ctx, src, cache)
-			src.err = err
-			if err == nil && (shared[src.Name] || !src.stored) {
-				src.doc = d
-			}
-			b.event(Event{Stage: "ingest", Name: src.Name, Done: true, Cached: src.summary.Cached, Err: err})
-		}(srcs[i])
 	}
-	wg.Wait()
+	sched.Each(len(srcs), workers, func(i int) {
+		src := srcs[i]
+		if src.err = ctx.Err(); src.err != nil {
+			return
+		}
+		b.event(Event{Stage: "ingest", Name: src.Name})
+		d, err := b.ingest(ctx, src, cache)
+		src.err = err
+		if err == nil && (shared[src.Name] || !src.stored) {
+			src.doc = d
+		}
+		b.event(Event{Stage: "ingest", Name: src.Name, Done: true, Cached: src.summary.Cached, Err: err})
+	})
 	if err := b.interrupted(ctx); err != nil {
 		return nil, err
 	}
@@ -421,40 +417,33 @@ func (b *Build) Run(ctx context.Context) (*Summary, error) {
 	summaries := make([]any, len(tasks))
 	taskErrs := make([]error, len(tasks))
 	pages := make([][]byte, len(tasks)) // the changelogs' site pages
-	for i := range tasks {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			t := tasks[i]
-			if taskErrs[i] = ctx.Err(); taskErrs[i] != nil {
-				return
+	sched.Each(len(tasks), workers, func(i int) {
+		t := tasks[i]
+		if taskErrs[i] = ctx.Err(); taskErrs[i] != nil {
+			return
+		}
+		b.event(Event{Stage: t.stage, Name: t.name})
+		fs, s, hit := cache.loadTask(t.key, t.stage+" "+t.name)
+		var err error
+		if !hit {
+			if fs, s, err = t.run(); err == nil {
+				// A cache that cannot be written only makes the
+				// next build slower.
+				cache.storeTask(t.key, fs, s)
 			}
-			b.event(Event{Stage: t.stage, Name: t.name})
-			fs, s, hit := cache.loadTask(t.key, t.stage+" "+t.name)
-			var err error
-			if !hit {
-				if fs, s, err = t.run(); err == nil {
-					// A cache that cannot be written only makes the
-					// next build slower.
-					cache.storeTask(t.key, fs, s)
-				}
+		}
+		if err == nil {
+			// Copies, not links: editing the output never edits the
+			// cache.
+			err = out.writeAll(fs)
+			if t.stage == "diff" {
+				// Linked to the histories once they are made.
+				pages[i] = fs["changelog/"+t.name+".html"]
 			}
-			if err == nil {
-				// Copies, not links: editing the output never edits
-				// the cache.
-				err = out.writeAll(fs)
-				if t.stage == "diff" {
-					// Linked to the histories once they are made.
-					pages[i] = fs["changelog/"+t.name+".html"]
-				}
-			}
-			summaries[i], taskErrs[i] = s, err
-			b.event(Event{Stage: t.stage, Name: t.name, Done: true, Cached: hit, Err: err})
-		}()
-	}
-	wg.Wait()
+		}
+		summaries[i], taskErrs[i] = s, err
+		b.event(Event{Stage: t.stage, Name: t.name, Done: true, Cached: hit, Err: err})
+	})
 	if err := b.interrupted(ctx); err != nil {
 		return nil, err
 	}
@@ -701,7 +690,7 @@ func (b *Build) ingest(ctx context.Context, src *source, cache *cache) (*corpus.
 	if d.Source.Path == "" && d.Source.URL == "" {
 		d.Source.Path = input
 	}
-	js, err := corpus.Marshal(d)
+	js, err := corpusjson.Marshal(d)
 	if err != nil {
 		return nil, err
 	}

@@ -19,7 +19,9 @@ import (
 	"time"
 
 	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/corpus/corpusjson"
 	"github.com/rulesync/rulesync/ingest"
+	"github.com/rulesync/rulesync/internal/atomicfile"
 	"github.com/rulesync/rulesync/internal/lazyre"
 )
 
@@ -283,7 +285,7 @@ func (c *cache) loadDoc(key, what string) *corpus.Document {
 	if fs == nil {
 		return nil
 	}
-	d, err := corpus.Unmarshal(fs["document.json"])
+	d, err := corpusjson.Unmarshal(fs["document.json"])
 	if err != nil {
 		return nil
 	}
@@ -428,7 +430,7 @@ var program = sync.OnceValue(func() string {
 				if _, err := io.Copy(h, f); err == nil {
 					sum := hex.EncodeToString(h.Sum(nil))
 					if memo != "" && os.MkdirAll(filepath.Dir(memo), 0o755) == nil {
-						corpus.WriteFileAtomic(memo, []byte(sum))
+						atomicfile.Write(memo, []byte(sum))
 					}
 					return sum
 				}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/corpus/corpusjson"
 	"github.com/rulesync/rulesync/diff"
 	"github.com/rulesync/rulesync/gaps"
 	"github.com/rulesync/rulesync/ingest"
@@ -195,7 +196,7 @@ func WriteDraft(w io.Writer, d *gaps.Draft, o DraftOptions) (*DraftStats, error)
 	case "xliff":
 		err = DraftXLIFF(w, d, o)
 	case "json":
-		err = corpus.Encode(w, DraftDocument(d))
+		err = corpusjson.Encode(w, DraftDocument(d))
 	default:
 		err = fmt.Errorf("unknown draft format %q", o.Format)
 	}

@@ -13,7 +13,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/internal/atomicfile"
 	"github.com/rulesync/rulesync/internal/lazyre"
 )
 
@@ -30,7 +30,7 @@ type output struct {
 	tmp    string // the new directory's name in parent
 	files  *tree  // the new directory
 	done   bool
-	// untrack forgets the new directory, which corpus.AbandonTemps
+	// untrack forgets the new directory, which atomicfile.Abandon
 	// removes until then.
 	untrack func()
 }
@@ -136,7 +136,7 @@ func newOutput(dir string, n *notes) (*output, error) {
 	var r [6]byte
 	rand.Read(r[:])
 	o := &output{dir: dir, parent: parent, tmp: "." + filepath.Base(dir) + ".new-" + hex.EncodeToString(r[:])}
-	o.untrack = corpus.TrackTemp(filepath.Join(parent.dir, o.tmp))
+	o.untrack = atomicfile.Track(filepath.Join(parent.dir, o.tmp))
 	if err := parent.root.Mkdir(o.tmp, 0o755); err != nil {
 		o.untrack()
 		parent.close()

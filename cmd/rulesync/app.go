@@ -21,6 +21,7 @@ import (
 	"github.com/rulesync/rulesync/diff"
 	"github.com/rulesync/rulesync/gaps"
 	"github.com/rulesync/rulesync/ingest"
+	"github.com/rulesync/rulesync/internal/atomicfile"
 	"github.com/rulesync/rulesync/reports"
 )
 
@@ -73,7 +74,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case <-time.After(interruptGrace):
 	}
 	// The command did not stop in time: its unfinished outputs go with it.
-	corpus.AbandonTemps()
+	atomicfile.Abandon()
 	fmt.Fprintln(stderr, "rulesync: interrupted; nothing written")
 	return exitInterrupted
 }
@@ -421,7 +422,7 @@ func outputFunc(c *cli.Context, write func(io.Writer) error, w io.Writer) error 
 	if err := checkOutput(path); err != nil {
 		return err
 	}
-	if err := corpus.WriteFileAtomicFunc(path, write); err != nil {
+	if err := atomicfile.WriteFunc(path, write); err != nil {
 		return cli.Exit(fmt.Sprintf("%s: %v", path, pathless(err)), exitBad)
 	}
 	return nil
@@ -443,7 +444,7 @@ func outputTo(c *cli.Context, path string, data []byte, w io.Writer) error {
 	if err := checkOutput(path); err != nil {
 		return err
 	}
-	if err := corpus.WriteFileAtomic(path, data); err != nil {
+	if err := atomicfile.Write(path, data); err != nil {
 		return cli.Exit(fmt.Sprintf("%s: %v", path, pathless(err)), exitBad)
 	}
 	return nil

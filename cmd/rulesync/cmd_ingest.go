@@ -3,9 +3,8 @@ package main
 import (
 	"io"
 
+	"github.com/rulesync/rulesync/corpus/corpusjson"
 	"github.com/urfave/cli/v2"
-
-	"github.com/rulesync/rulesync/corpus"
 )
 
 // ingestCommand is "rulesync ingest": a source read into its document
@@ -33,7 +32,7 @@ func ingestCommand() *cli.Command {
 			}
 			// Written item by item: the JSON of a table of 100k rows
 			// (45 MB) is never held whole beside the document.
-			return outputFunc(c, func(w io.Writer) error { return corpus.Encode(w, d) }, c.App.Writer)
+			return outputFunc(c, func(w io.Writer) error { return corpusjson.Encode(w, d) }, c.App.Writer)
 		},
 	}
 }

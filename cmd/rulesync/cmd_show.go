@@ -3,7 +3,7 @@ package main
 import (
 	"github.com/urfave/cli/v2"
 
-	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/corpus/corpusjson"
 	"github.com/rulesync/rulesync/reports"
 )
 
@@ -38,7 +38,7 @@ func showCommand() *cli.Command {
 			}
 			switch to {
 			case "json":
-				return corpus.Encode(c.App.Writer, d)
+				return corpusjson.Encode(c.App.Writer, d)
 			case "md":
 				return reports.DocumentMarkdown(c.App.Writer, d)
 			}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/corpus/corpusjson"
 	"github.com/rulesync/rulesync/internal/pdftest"
 	"github.com/rulesync/rulesync/internal/synth"
 )
@@ -66,7 +67,7 @@ func TestInterrupt(t *testing.T) {
 	// failed for want of work to interrupt.
 	old, cur, _ := synth.Editions(1, 50000)
 	for name, d := range map[string]*corpus.Document{"old.json": old, "new.json": cur} {
-		data, err := corpus.Marshal(d)
+		data, err := corpusjson.Marshal(d)
 		if err != nil {
 			t.Fatal(err)
 		}

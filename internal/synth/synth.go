@@ -14,6 +14,8 @@ import (
 	"strings"
 
 	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/corpus/corpusjson"
+	"github.com/rulesync/rulesync/internal/atomicfile"
 )
 
 // vocabulary of generated rules.
@@ -368,7 +370,7 @@ func translate(seed uint64, src *corpus.Document, lang string, l int) (*corpus.D
 }
 
 // writeFile writes one file of a corpus; a test makes it fail.
-var writeFile = corpus.WriteFileAtomic
+var writeFile = atomicfile.Write
 
 // Write generates a corpus (see Corpus) into dir: docs/<name>.json, a
 // workspace manifest rulesync.toml comparing each edition with the next
@@ -391,7 +393,7 @@ func (o Options) Write(ctx context.Context, dir string, seed uint64, editions, l
 	if err != nil {
 		return err
 	}
-	untrack := corpus.TrackTemp(dir)
+	untrack := atomicfile.Track(dir)
 	defer untrack()
 	defer func() {
 		if err == nil {
@@ -413,7 +415,7 @@ func (o Options) Write(ctx context.Context, dir string, seed uint64, editions, l
 			return err // stopped: the directory goes
 		}
 		corpus.AssignIDs(d)
-		data, err := corpus.Marshal(d)
+		data, err := corpusjson.Marshal(d)
 		if err != nil {
 			return err
 		}

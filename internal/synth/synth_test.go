@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/corpus/corpusjson"
 )
 
 // TestCorpusDeterministic checks that a seed gives the same corpus, that
@@ -17,8 +18,8 @@ func TestCorpusDeterministic(t *testing.T) {
 		t.Fatalf("%d documents, want 9", len(a))
 	}
 	for name, d := range a {
-		x, _ := corpus.Marshal(d)
-		y, _ := corpus.Marshal(b[name])
+		x, _ := corpusjson.Marshal(d)
+		y, _ := corpusjson.Marshal(b[name])
 		if string(x) != string(y) {
 			t.Errorf("%s differs between two runs with one seed", name)
 		}

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/internal/atomicfile"
 )
 
 // TestFailedWriteLeavesNothing: a synth that fails part way (here the
@@ -23,10 +23,10 @@ func TestFailedWriteLeavesNothing(t *testing.T) {
 			if strings.HasSuffix(path, "truth.json") {
 				return errors.New("disk full")
 			}
-			return corpus.WriteFileAtomic(path, data)
+			return atomicfile.Write(path, data)
 		}
 		err := Write(context.Background(), dir, 1, 2, 1, 5)
-		writeFile = corpus.WriteFileAtomic
+		writeFile = atomicfile.Write
 		if err == nil {
 			t.Fatal("the failing write was not reported")
 		}

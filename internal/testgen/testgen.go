@@ -72,8 +72,8 @@ func Float(r *rand.Rand) float64 {
 	return f
 }
 
-// EncoderJSON is what corpus.ObjectWriter wrote for a value before
-// IndentedJSON: a json.Encoder's bytes for v with SetIndent(prefix,
+// EncoderJSON is what jsoncodec.ObjectWriter wrote for a value before
+// jsoncodec.Indented: a json.Encoder's bytes for v with SetIndent(prefix,
 // "  "), by reflection, the newline at the end left out; or the
 // encoder's error (a NaN or an infinite float, for one).
 func EncoderJSON(v any, prefix string) ([]byte, error) {

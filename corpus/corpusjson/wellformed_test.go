@@ -1,9 +1,11 @@
-package corpus
+package corpusjson
 
 import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/rulesync/rulesync/corpus"
 )
 
 // TestUnmarshalWellFormed: a document JSON whose edition or language
@@ -43,12 +45,12 @@ func TestUnmarshalWellFormed(t *testing.T) {
 		t.Errorf("a good document refused: %v", err)
 	}
 	for _, id := range []string{"rule:36", "rp:5", "add:40-A", "reg:1e2", "guide:1e2+", "sec:wca-大会規則-ガイドライン", "item:12", "rule:3-2"} {
-		if !WellFormedID(id) {
+		if !corpus.WellFormedID(id) {
 			t.Errorf("WellFormedID(%q) = false", id)
 		}
 	}
 	for _, id := range []string{"", "rule", "rule:", ":1", "Rule:1", "rule:1 ", "rule:1\"", "rule:<x>", "rule:1#B", "rule:-1"} {
-		if WellFormedID(id) {
+		if corpus.WellFormedID(id) {
 			t.Errorf("WellFormedID(%q) = true", id)
 		}
 	}

@@ -1,4 +1,10 @@
-package corpus
+// Package jsoncodec writes JSON as encoding/json writes it, byte for
+// byte, without reflection: strings, numbers and lists appended to a
+// buffer (AppendString, AppendFloat, AppendList), objects a member at a
+// time (Object), and a large object streamed to a writer a list element
+// at a time (ObjectWriter). align, diff, gaps and the document codec
+// (corpus/corpusjson) write their JSON through it.
+package jsoncodec
 
 import (
 	"encoding/json"
@@ -7,7 +13,7 @@ import (
 	"unicode/utf8"
 )
 
-// IndentedJSON is a value that appends its own JSON to b: the bytes
+// Indented is a value that appends its own JSON to b: the bytes
 // json.Marshal writes for it, indented as json.Indent does with prefix
 // and two spaces, the first line without the prefix (the caller has
 // written the indentation of the line the value starts on) and no
@@ -15,23 +21,30 @@ import (
 // NaN or infinite float, say), in which case the bytes appended are not
 // to be used. ObjectWriter writes such values with AppendIndentedJSON
 // rather than by reflection and a second indenting pass.
-type IndentedJSON interface {
+type Indented interface {
 	AppendIndentedJSON(b []byte, prefix string) ([]byte, error)
 }
 
-// AppendJSONString appends s as json.Marshal quotes it: with \" \\ \b
+// AppendString appends s as json.Marshal quotes it: with \" \\ \b
 // \f \n \r \t, the other control characters as \u00XX, the HTML
 // characters <, > and & as \u003c, \u003e and \u0026, U+2028 and U+2029
 // as \u2028 and \u2029, and each byte that is not part of valid UTF-8 as
 // \ufffd. The empty string is "".
-func AppendJSONString(b []byte, s string) []byte {
-	return appendJSONString(b, s, &jsonSafe)
+func AppendString(b []byte, s string) []byte {
+	return appendString(b, s, &jsonSafe)
 }
 
-// appendJSONString is AppendJSONString with safe telling which ASCII
+// AppendStringKeepHTML appends s as AppendString does but with <, > and
+// & written as they are, as a json.Encoder with SetEscapeHTML(false)
+// writes them.
+func AppendStringKeepHTML(b []byte, s string) []byte {
+	return appendString(b, s, &jsonSafeHTML)
+}
+
+// appendString is AppendString with safe telling which ASCII
 // bytes are written as they are (jsonSafe, or jsonSafeHTML for an
 // Encoder with SetEscapeHTML(false)).
-func appendJSONString(b []byte, s string, safe *[utf8.RuneSelf]bool) []byte {
+func appendString(b []byte, s string, safe *[utf8.RuneSelf]bool) []byte {
 	const hex = "0123456789abcdef"
 	b = append(b, '"')
 	start := 0
@@ -80,7 +93,7 @@ func appendJSONString(b []byte, s string, safe *[utf8.RuneSelf]bool) []byte {
 	return append(b, '"')
 }
 
-// jsonSafe holds, for each ASCII byte, whether AppendJSONString writes
+// jsonSafe holds, for each ASCII byte, whether AppendString writes
 // it as it is: all but the control characters, ", \, <, > and &. (DEL,
 // 0x7f, is written as it is, as encoding/json does.)
 var jsonSafe = func() (t [utf8.RuneSelf]bool) {
@@ -98,13 +111,13 @@ var jsonSafeHTML = func() (t [utf8.RuneSelf]bool) {
 	return t
 }()
 
-// AppendJSONFloat appends f as json.Marshal writes a float64: the
+// AppendFloat appends f as json.Marshal writes a float64: the
 // shortest decimal that reads back as f, in 'f' form, or in 'e' form
 // with the exponent's leading zero dropped (1e-7, not 1e-07) when |f| is
 // below 1e-6 or at least 1e21; zero and negative zero are 0 and -0. A
-// NaN or infinite f has no JSON: AppendJSONFloat returns b as it was
+// NaN or infinite f has no JSON: AppendFloat returns b as it was
 // and the json.UnsupportedValueError json.Marshal returns for it.
-func AppendJSONFloat(b []byte, f float64) ([]byte, error) {
+func AppendFloat(b []byte, f float64) ([]byte, error) {
 	if math.IsInf(f, 0) || math.IsNaN(f) {
 		_, err := json.Marshal(f)
 		return b, err
@@ -124,23 +137,23 @@ func AppendJSONFloat(b []byte, f float64) ([]byte, error) {
 	return b, nil
 }
 
-// AppendJSONBool appends true or false.
-func AppendJSONBool(b []byte, v bool) []byte {
+// AppendBool appends true or false.
+func AppendBool(b []byte, v bool) []byte {
 	return strconv.AppendBool(b, v)
 }
 
-// AppendJSONInt appends v in decimal, with a minus sign when negative.
-func AppendJSONInt(b []byte, v int) []byte {
+// AppendInt appends v in decimal, with a minus sign when negative.
+func AppendInt(b []byte, v int) []byte {
 	return strconv.AppendInt(b, int64(v), 10)
 }
 
-// AppendJSONList appends xs as json.Marshal and then json.Indent with
+// AppendList appends xs as json.Marshal and then json.Indent with
 // prefix and two spaces write a slice: null for a nil slice, [] for an
 // empty one, otherwise each element on a line of its own indented two
 // spaces deeper than prefix, appended by elem at that deeper prefix
-// (see IndentedJSON), and the closing bracket on a line indented by
+// (see Indented), and the closing bracket on a line indented by
 // prefix.
-func AppendJSONList[T any](b []byte, prefix string, xs []T, elem func(b []byte, prefix string, x *T) []byte) []byte {
+func AppendList[T any](b []byte, prefix string, xs []T, elem func(b []byte, prefix string, x *T) []byte) []byte {
 	if xs == nil {
 		return append(b, "null"...)
 	}
@@ -162,19 +175,19 @@ func AppendJSONList[T any](b []byte, prefix string, xs []T, elem func(b []byte, 
 	return append(b, ']')
 }
 
-// AppendJSONStrings appends ss as AppendJSONList does, each string as
-// AppendJSONString quotes it: null for a nil slice, [] for an empty one.
-func AppendJSONStrings(b []byte, prefix string, ss []string) []byte {
-	return AppendJSONList(b, prefix, ss, func(b []byte, _ string, s *string) []byte { return AppendJSONString(b, *s) })
+// AppendStrings appends ss as AppendList does, each string as
+// AppendString quotes it: null for a nil slice, [] for an empty one.
+func AppendStrings(b []byte, prefix string, ss []string) []byte {
+	return AppendList(b, prefix, ss, func(b []byte, _ string, s *string) []byte { return AppendString(b, *s) })
 }
 
-// JSONObject appends a JSON object a member at a time, indented as
-// json.Indent indents it with the prefix given to StartJSONObject and
+// Object appends a JSON object a member at a time, indented as
+// json.Indent indents it with the prefix given to StartObject and
 // two spaces: Key starts each member on a line of its own, two spaces
 // deeper than the prefix, and the caller appends the member's value to
 // B (a nested value at the prefix Inner returns); End closes the object.
 // An object with no member is {}.
-type JSONObject struct {
+type Object struct {
 	B []byte
 	// KeepHTML writes <, > and & in strings as they are, as an Encoder
 	// with SetEscapeHTML(false) does; the zero value escapes them, as
@@ -185,75 +198,75 @@ type JSONObject struct {
 	n        int // members started
 }
 
-// StartJSONObject appends the opening brace of an object to b; prefix
+// StartObject appends the opening brace of an object to b; prefix
 // is the indentation of the line the object starts on.
-func StartJSONObject(b []byte, prefix string) JSONObject {
-	return JSONObject{B: append(b, '{'), prefix: prefix, inner: deeper(prefix)}
+func StartObject(b []byte, prefix string) Object {
+	return Object{B: append(b, '{'), prefix: prefix, inner: deeper(prefix)}
 }
 
 // Inner is the prefix of the object's members, for a nested value.
-func (o *JSONObject) Inner() string { return o.inner }
+func (o *Object) Inner() string { return o.inner }
 
-// Key starts a member named name (quoted as AppendJSONString quotes it):
+// Key starts a member named name (quoted as AppendString quotes it):
 // the comma after the member before, if any, the new line and its
 // indentation, the name and ": ".
-func (o *JSONObject) Key(name string) {
+func (o *Object) Key(name string) {
 	if o.n > 0 {
 		o.B = append(o.B, ',')
 	}
 	o.n++
 	o.B = append(o.B, '\n')
 	o.B = append(o.B, o.inner...)
-	o.B = AppendJSONString(o.B, name)
+	o.B = AppendString(o.B, name)
 	o.B = append(o.B, ':', ' ')
 }
 
 // String appends a member with the string value v.
-func (o *JSONObject) String(name, v string) {
+func (o *Object) String(name, v string) {
 	o.Key(name)
 	o.B = o.str(o.B, v)
 }
 
 // str appends v quoted as the object's strings are (see KeepHTML).
-func (o *JSONObject) str(b []byte, v string) []byte {
+func (o *Object) str(b []byte, v string) []byte {
 	if o.KeepHTML {
-		return appendJSONString(b, v, &jsonSafeHTML)
+		return appendString(b, v, &jsonSafeHTML)
 	}
-	return AppendJSONString(b, v)
+	return AppendString(b, v)
 }
 
 // Bool appends a member with the value v.
-func (o *JSONObject) Bool(name string, v bool) {
+func (o *Object) Bool(name string, v bool) {
 	o.Key(name)
-	o.B = AppendJSONBool(o.B, v)
+	o.B = AppendBool(o.B, v)
 }
 
 // Int appends a member with the value v.
-func (o *JSONObject) Int(name string, v int) {
+func (o *Object) Int(name string, v int) {
 	o.Key(name)
-	o.B = AppendJSONInt(o.B, v)
+	o.B = AppendInt(o.B, v)
 }
 
-// Float appends a member with the value v, as AppendJSONFloat writes
-// it; for a NaN or infinite v it returns AppendJSONFloat's error, the
+// Float appends a member with the value v, as AppendFloat writes
+// it; for a NaN or infinite v it returns AppendFloat's error, the
 // member left without a value.
-func (o *JSONObject) Float(name string, v float64) error {
+func (o *Object) Float(name string, v float64) error {
 	o.Key(name)
 	var err error
-	o.B, err = AppendJSONFloat(o.B, v)
+	o.B, err = AppendFloat(o.B, v)
 	return err
 }
 
-// Strings appends a member with the list ss, as AppendJSONStrings writes
+// Strings appends a member with the list ss, as AppendStrings writes
 // it (null for nil, [] for empty).
-func (o *JSONObject) Strings(name string, ss []string) {
+func (o *Object) Strings(name string, ss []string) {
 	o.Key(name)
-	o.B = AppendJSONList(o.B, o.inner, ss, func(b []byte, _ string, s *string) []byte { return o.str(b, *s) })
+	o.B = AppendList(o.B, o.inner, ss, func(b []byte, _ string, s *string) []byte { return o.str(b, *s) })
 }
 
 // End appends the closing brace, on a line of its own at the object's
 // prefix unless the object has no member, and returns B.
-func (o *JSONObject) End() []byte {
+func (o *Object) End() []byte {
 	if o.n > 0 {
 		o.B = append(o.B, '\n')
 		o.B = append(o.B, o.prefix...)

@@ -1,4 +1,4 @@
-package corpus
+package atomicfile
 
 import (
 	"errors"
@@ -19,14 +19,14 @@ func TestWriteFileAtomicRefuses(t *testing.T) {
 	if err := os.WriteFile(ro, []byte("keep"), 0o444); err != nil {
 		t.Fatal(err)
 	}
-	err := WriteFileAtomic(ro, []byte("new"))
+	err := Write(ro, []byte("new"))
 	if !errors.Is(err, ErrReadOnly) {
 		t.Fatalf("read-only: got %v, want ErrReadOnly", err)
 	}
 	if data, _ := os.ReadFile(ro); string(data) != "keep" {
 		t.Errorf("read-only file replaced: %q", data)
 	}
-	err = WriteFileAtomic(dir, []byte("new"))
+	err = Write(dir, []byte("new"))
 	var pe *os.PathError
 	if !errors.Is(err, ErrNotRegular) || !errors.As(err, &pe) || pe.Path != dir {
 		t.Errorf("directory: got %v, want a PathError of ErrNotRegular", err)
@@ -45,7 +45,7 @@ func TestWriteFileAtomicSymlink(t *testing.T) {
 	if err := os.Symlink("t.json", link); err != nil {
 		t.Skip(err)
 	}
-	if err := WriteFileAtomic(link, []byte("new")); err != nil {
+	if err := Write(link, []byte("new")); err != nil {
 		t.Fatal(err)
 	}
 	if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
@@ -85,7 +85,7 @@ func TestStaleTemps(t *testing.T) {
 	oldStyle := mk(".out.json.tmp123456", 2*time.Hour)
 	newStyle := mk(".out.json.tmp654321", time.Minute)
 	other := mk(".other.json.tmp-"+strconv.Itoa(deadPid(t))+"-3", 0)
-	if err := WriteFileAtomic(filepath.Join(dir, "out.json"), []byte("{}")); err != nil {
+	if err := Write(filepath.Join(dir, "out.json"), []byte("{}")); err != nil {
 		t.Fatal(err)
 	}
 	for p, want := range map[string]bool{dead: false, running: true, oldStyle: false, newStyle: true, other: true} {
@@ -102,7 +102,7 @@ func TestAbandonTemps(t *testing.T) {
 	started, release := make(chan struct{}), make(chan struct{})
 	done := make(chan error)
 	go func() {
-		done <- WriteFileAtomicFunc(filepath.Join(dir, "big.json"), func(w io.Writer) error {
+		done <- WriteFunc(filepath.Join(dir, "big.json"), func(w io.Writer) error {
 			w.Write([]byte("partial"))
 			close(started)
 			<-release
@@ -110,7 +110,7 @@ func TestAbandonTemps(t *testing.T) {
 		})
 	}()
 	<-started
-	if removed := AbandonTemps(); len(removed) != 1 {
+	if removed := Abandon(); len(removed) != 1 {
 		t.Errorf("removed %v, want the one temporary file", removed)
 	}
 	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
@@ -118,4 +118,24 @@ func TestAbandonTemps(t *testing.T) {
 	}
 	close(release)
 	<-done
+}
+
+func TestWriteFileAtomic(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "out.json")
+	if err := Write(path, []byte("one")); err != nil {
+		t.Fatal(err)
+	}
+	if err := Write(path, []byte("two")); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(path); string(b) != "two" {
+		t.Errorf("content %q", b)
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 1 {
+		t.Errorf("temporary files left behind: %v", ents)
+	}
+	if err := Write(filepath.Join(dir, "no", "such", "dir.json"), []byte("x")); err == nil {
+		t.Errorf("writing into a missing directory succeeded")
+	}
 }

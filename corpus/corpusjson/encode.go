@@ -1,4 +1,4 @@
-package corpus
+package corpusjson
 
 import (
 	"bufio"
@@ -8,6 +8,9 @@ import (
 	"io"
 	"strings"
 	"unicode"
+
+	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/internal/jsoncodec"
 )
 
 // ParseError is an error in a document JSON file, located by 1-based line
@@ -22,13 +25,13 @@ func (e *ParseError) Error() string { return fmt.Sprintf("%d:%d: %s", e.Line, e.
 // Encode writes d as indented JSON. The output is deterministic: the same
 // document always gives the same bytes, and empty lists are written as []
 // so that every item has every field.
-func Encode(w io.Writer, d *Document) error {
+func Encode(w io.Writer, d *corpus.Document) error {
 	// The document is written item by item, so that a large one is never
 	// held twice (once as values, once as JSON): the head and tail come
 	// from encoding it without items, the items are spliced in with the
 	// indentation they have there.
 	c := *d
-	c.Items = []Item{}
+	c.Items = []corpus.Item{}
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
@@ -67,8 +70,8 @@ func Encode(w io.Writer, d *Document) error {
 // with its nil lists as []: every item has every field. (By reflection
 // it was most of the time of writing a document; TestItemJSON holds the
 // two to the same bytes.)
-func appendItemJSON(b []byte, it *Item) []byte {
-	o := StartJSONObject(b, "    ")
+func appendItemJSON(b []byte, it *corpus.Item) []byte {
+	o := jsoncodec.StartObject(b, "    ")
 	o.KeepHTML = true
 	o.String("id", it.ID)
 	o.String("kind", string(it.Kind))
@@ -76,8 +79,8 @@ func appendItemJSON(b []byte, it *Item) []byte {
 	o.String("title", it.Title)
 	o.String("text", it.Text)
 	o.Key("parts")
-	o.B = AppendJSONList(o.B, o.Inner(), nonNil(it.Parts), func(b []byte, prefix string, p *Part) []byte {
-		po := StartJSONObject(b, prefix)
+	o.B = jsoncodec.AppendList(o.B, o.Inner(), nonNil(it.Parts), func(b []byte, prefix string, p *corpus.Part) []byte {
+		po := jsoncodec.StartObject(b, prefix)
 		po.KeepHTML = true
 		po.String("label", p.Label)
 		if p.Marker != "" {
@@ -91,13 +94,13 @@ func appendItemJSON(b []byte, it *Item) []byte {
 	})
 	o.Strings("refs", nonNil(it.Refs))
 	o.Key("flags")
-	o.B = AppendJSONList(o.B, o.Inner(), nonNil(it.Flags), func(b []byte, _ string, f *Flag) []byte {
-		return appendJSONString(b, string(*f), &jsonSafeHTML)
+	o.B = jsoncodec.AppendList(o.B, o.Inner(), nonNil(it.Flags), func(b []byte, _ string, f *corpus.Flag) []byte {
+		return jsoncodec.AppendStringKeepHTML(b, string(*f))
 	})
 	o.String("section", it.Section)
 	o.Key("marks")
-	o.B = AppendJSONList(o.B, o.Inner(), nonNil(it.Marks), func(b []byte, prefix string, m *Mark) []byte {
-		mo := StartJSONObject(b, prefix)
+	o.B = jsoncodec.AppendList(o.B, o.Inner(), nonNil(it.Marks), func(b []byte, prefix string, m *corpus.Mark) []byte {
+		mo := jsoncodec.StartObject(b, prefix)
 		mo.KeepHTML = true
 		mo.Int("start", m.Start)
 		mo.Int("end", m.End)
@@ -116,8 +119,8 @@ func appendItemJSON(b []byte, it *Item) []byte {
 	}
 	if len(it.Inline) > 0 {
 		o.Key("inline")
-		o.B = AppendJSONList(o.B, o.Inner(), it.Inline, func(b []byte, prefix string, f *InlineFault) []byte {
-			fo := StartJSONObject(b, prefix)
+		o.B = jsoncodec.AppendList(o.B, o.Inner(), it.Inline, func(b []byte, prefix string, f *corpus.InlineFault) []byte {
+			fo := jsoncodec.StartObject(b, prefix)
 			fo.KeepHTML = true
 			fo.String("segment", f.Segment)
 			fo.String("fault", f.Fault)
@@ -137,7 +140,7 @@ func nonNil[T any](xs []T) []T {
 }
 
 // Marshal returns the Encode form of d.
-func Marshal(d *Document) ([]byte, error) {
+func Marshal(d *corpus.Document) ([]byte, error) {
 	var buf bytes.Buffer
 	err := Encode(&buf, d)
 	return buf.Bytes(), err
@@ -148,7 +151,7 @@ func Marshal(d *Document) ([]byte, error) {
 // *ParseError values with the line and column of the fault; a document
 // that parses but breaks an invariant (no edition, duplicate ids) is
 // reported too.
-func Unmarshal(data []byte) (*Document, error) {
+func Unmarshal(data []byte) (*corpus.Document, error) {
 	return (&Decoder{}).Decode(bytes.NewReader(data))
 }
 
@@ -158,38 +161,14 @@ func Unmarshal(data []byte) (*Document, error) {
 // tag. It returns the fault, or "".
 func wellFormedHead(key, v string) string {
 	switch {
-	case key == "edition" && hasControl(v):
+	case key == "edition" && strings.ContainsFunc(v, unicode.IsControl):
 		return fmt.Sprintf("edition %q: a control character (a line break, a tab, an escape) in an edition", v)
 	case key == "lang" && v != "":
-		if _, err := CanonicalLang(v); err != nil || hasControl(v) || strings.ContainsAny(v, " \"<>") {
+		if _, err := corpus.CanonicalLang(v); err != nil || strings.ContainsFunc(v, unicode.IsControl) || strings.ContainsAny(v, " \"<>") {
 			return fmt.Sprintf("lang %q: not a BCP 47 language tag", v)
 		}
 	}
 	return ""
-}
-
-// wellFormedItem checks that the id and refs of it, the item at index i,
-// have the form of ids; it returns the faulty value and the fault, or "".
-func wellFormedItem(it *Item, i int) (string, string) {
-	if it.ID != "" && !WellFormedID(it.ID) {
-		return it.ID, fmt.Sprintf("item %d: id %q is not an id (a prefix, ':' and letters, digits, '-', '.', '+' or '_')", i+1, it.ID)
-	}
-	for _, r := range it.Refs {
-		if !WellFormedRef(r) {
-			return r, fmt.Sprintf("item %s: ref %q is not an id", it.ID, r)
-		}
-	}
-	return "", ""
-}
-
-// hasControl reports whether s holds a control character.
-func hasControl(s string) bool {
-	for _, r := range s {
-		if unicode.IsControl(r) {
-			return true
-		}
-	}
-	return false
 }
 
 // ParseErrorAt returns the ParseError saying msg at byte offset off of

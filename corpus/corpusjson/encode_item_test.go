@@ -1,4 +1,4 @@
-package corpus_test
+package corpusjson_test
 
 import (
 	"bytes"
@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/corpus/corpusjson"
 	"github.com/rulesync/rulesync/internal/testgen"
 )
 
@@ -93,7 +94,7 @@ func TestEncodeItems(t *testing.T) {
 func checkEncode(t *testing.T, d *corpus.Document) {
 	t.Helper()
 	var got bytes.Buffer
-	if err := corpus.Encode(&got, d); err != nil {
+	if err := corpusjson.Encode(&got, d); err != nil {
 		t.Fatal(err)
 	}
 	if want := encodeRef(t, d); !bytes.Equal(got.Bytes(), want) {
@@ -152,7 +153,7 @@ func BenchmarkEncode(b *testing.B) {
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		if err := corpus.Encode(&bytes.Buffer{}, d); err != nil {
+		if err := corpusjson.Encode(&bytes.Buffer{}, d); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -165,14 +166,14 @@ func TestIDSourceRoundTrip(t *testing.T) {
 		{ID: "reg:1a", Kind: corpus.KindRegulation, Text: "x", IDSource: corpus.IDProjected, Confidence: 0.42},
 		{ID: "reg:1b", Kind: corpus.KindRegulation, Text: "y"},
 	}}
-	data, err := corpus.Marshal(d)
+	data, err := corpusjson.Marshal(d)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if n := bytes.Count(data, []byte(`"id_source"`)); n != 1 {
 		t.Errorf("%d id_source members, want 1:\n%s", n, data)
 	}
-	back, err := corpus.Unmarshal(data)
+	back, err := corpusjson.Unmarshal(data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -193,7 +194,7 @@ func TestInlineFaultsRoundTrip(t *testing.T) {
 		{ID: "reg:1a", Kind: corpus.KindRegulation, Text: "x", Inline: faults},
 		{ID: "reg:1b", Kind: corpus.KindRegulation, Text: "y"},
 	}}
-	data, err := corpus.Marshal(d)
+	data, err := corpusjson.Marshal(d)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -203,7 +204,7 @@ func TestInlineFaultsRoundTrip(t *testing.T) {
 	if !bytes.Contains(data, []byte(`"markup": "<b>"`)) {
 		t.Errorf("the markup is not written as it is:\n%s", data)
 	}
-	back, err := corpus.Unmarshal(data)
+	back, err := corpusjson.Unmarshal(data)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package corpus_test
+package jsoncodec_test
 
 import (
 	"bytes"
@@ -6,7 +6,7 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/internal/jsoncodec"
 )
 
 // TestObjectWriter holds ObjectWriter to json.Encoder with two-space
@@ -60,7 +60,7 @@ func TestObjectWriter(t *testing.T) {
 		}
 
 		var got bytes.Buffer
-		o := corpus.NewObjectWriter(&got)
+		o := jsoncodec.NewObjectWriter(&got)
 		for _, m := range ms {
 			if m.list != nil {
 				o.List(m.name, len(m.list), func(k int) any { return m.list[k] })
@@ -81,7 +81,7 @@ func TestObjectWriter(t *testing.T) {
 // error Close returns, and that nothing after it is written.
 func TestObjectWriterError(t *testing.T) {
 	var got bytes.Buffer
-	o := corpus.NewObjectWriter(&got)
+	o := jsoncodec.NewObjectWriter(&got)
 	o.Member("ok", 1)
 	o.List("bad", 2, func(k int) any {
 		if k == 1 {

@@ -1,4 +1,4 @@
-package corpus
+package corpusjson
 
 import (
 	"bytes"
@@ -12,6 +12,8 @@ import (
 	"strings"
 	"sync"
 	"unicode/utf8"
+
+	"github.com/rulesync/rulesync/corpus"
 )
 
 // IsDocument reports whether head, the first bytes of an input (64 are
@@ -63,12 +65,12 @@ type Decoder struct {
 	// became U+FFFD; FirstInvalid locates the first (line and column in
 	// the input). Both are set by Decode.
 	Invalid      int
-	FirstInvalid *EncodingError
+	FirstInvalid *corpus.EncodingError
 }
 
 // Decode reads one document JSON from r, which must hold nothing after
 // it but white space.
-func (dc *Decoder) Decode(r io.Reader) (*Document, error) {
+func (dc *Decoder) Decode(r io.Reader) (*corpus.Document, error) {
 	s := &stream{dc: dc, in: input{r: r, line: 1}}
 	d, err := s.document()
 	if err != nil {
@@ -80,6 +82,18 @@ func (dc *Decoder) Decode(r io.Reader) (*Document, error) {
 	return d, nil
 }
 
+// notePrefix starts a note marker (corpus.Note).
+const notePrefix = "{{rulesync:note"
+
+// kindNames lists the kinds rulesync knows, for an error.
+func kindNames() string {
+	names := make([]string, len(kinds))
+	for i, k := range kinds {
+		names[i] = string(k)
+	}
+	return strings.Join(names, ", ")
+}
+
 // stream is one Decode in progress. Offsets are from the input's start.
 type stream struct {
 	dc   *Decoder
@@ -88,8 +102,8 @@ type stream struct {
 }
 
 // document reads the top-level object.
-func (s *stream) document() (*Document, error) {
-	var d Document
+func (s *stream) document() (*corpus.Document, error) {
+	var d corpus.Document
 	p := s.ws(0)
 	c, ok := s.in.byteAt(p)
 	switch {
@@ -210,7 +224,7 @@ func (s *stream) end(off int) error {
 
 // items reads the items array, whose JSON starts at start (after the
 // colon), into d, one item at a time; it returns where the array ends.
-func (s *stream) items(d *Document, start int) (int, error) {
+func (s *stream) items(d *corpus.Document, start int) (int, error) {
 	p := s.ws(start)
 	c, ok := s.in.byteAt(p)
 	switch {
@@ -230,7 +244,7 @@ func (s *stream) items(d *Document, start int) (int, error) {
 		}
 		return 0, s.in.at(start, fmt.Sprintf("field items: cannot hold a JSON %s", kind))
 	}
-	d.Items = []Item{}
+	d.Items = []corpus.Item{}
 	// The first item's JSON starts at its first byte, the others' just
 	// after their comma, as json.Decoder's More and Token placed them.
 	if start = s.ws(p + 1); s.in.is(start, ']') {
@@ -246,7 +260,7 @@ func (s *stream) items(d *Document, start int) (int, error) {
 		if n == sizeSample && s.dc.Size > 0 {
 			d.Items = slices.Grow(d.Items, estimateItems(n, start-itemsAt, s.dc.Size-int64(start)))
 		}
-		d.Items = append(d.Items, Item{})
+		d.Items = append(d.Items, corpus.Item{})
 		it := &d.Items[n]
 		raw := s.in.slice(start, end)
 		if !s.item.decode(raw, it, s.dc.DropNotes) {
@@ -254,10 +268,10 @@ func (s *stream) items(d *Document, start int) (int, error) {
 				return 0, err
 			}
 		}
-		if k := it.Kind; k != "" && !k.known() {
+		if k := it.Kind; k != "" && knownKind([]byte(k)) == "" {
 			return 0, s.in.at(start+max(int(valueOffset(raw, "kind")), 0), fmt.Sprintf("item %d: unknown kind %q (known: %s)", n+1, k, kindNames()))
 		}
-		if v, msg := wellFormedItem(it, n); msg != "" {
+		if v, msg := it.Malformed(n); msg != "" {
 			return 0, s.in.at(start+max(bytes.Index(raw, quoted(v)), 0), msg)
 		}
 		p = s.ws(end)
@@ -269,7 +283,7 @@ func (s *stream) items(d *Document, start int) (int, error) {
 			// An array that ends up larger than it needs to be is cut
 			// to size: append leaves up to a quarter unused.
 			if cap(d.Items)-len(d.Items) > len(d.Items)/16 {
-				d.Items = append(make([]Item, 0, len(d.Items)), d.Items...)
+				d.Items = append(make([]corpus.Item, 0, len(d.Items)), d.Items...)
 			}
 			return p + 1, nil
 		case c != ',':
@@ -313,14 +327,15 @@ func (s *stream) decodeJSON(v any, start int, raw []byte, field string) error {
 		return s.fail(err, start, raw, field)
 	}
 	again := raw
-	if s.dc.DropNotes && bytes.Contains(raw, []byte(markerPrefix+"note")) {
-		again = []byte(DropNotes(string(raw)))
+	if s.dc.DropNotes && bytes.Contains(raw, []byte(notePrefix)) {
+		again = []byte(corpus.DropNotes(string(raw)))
 	}
 	if !utf8.Valid(again) {
-		n, _ := InvalidUTF8(again)
+		n, _ := corpus.InvalidUTF8(again)
 		if s.dc.FirstInvalid == nil {
-			pe := s.in.at(start+firstInvalidUTF8(raw), "not UTF-8")
-			s.dc.FirstInvalid = &EncodingError{Line: pe.Line, Col: pe.Col, Reason: "not UTF-8"}
+			_, first := corpus.InvalidUTF8(raw)
+			pe := s.in.at(start+first.Offset, "not UTF-8")
+			s.dc.FirstInvalid = &corpus.EncodingError{Line: pe.Line, Col: pe.Col, Reason: "not UTF-8"}
 		}
 		s.dc.Invalid += n
 		again = bytes.ToValidUTF8(again, []byte("\ufffd"))
@@ -621,7 +636,7 @@ func quoted(s string) []byte {
 
 var documentFields = sync.OnceValue(func() map[string]int {
 	fields := map[string]int{}
-	t := reflect.TypeFor[Document]()
+	t := reflect.TypeFor[corpus.Document]()
 	for i := range t.NumField() {
 		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
 		if name != "" && name != "-" && name != "items" {
@@ -630,117 +645,3 @@ var documentFields = sync.OnceValue(func() map[string]int {
 	}
 	return fields
 })
-
-// input holds the bytes of a reader from the first not yet forgotten to
-// the read head, with the line and line start at the first held, so that
-// an offset among them has a line and column.
-type input struct {
-	r         io.Reader
-	err       error  // the error that ended the reading (io.EOF at the end)
-	buf       []byte // the bytes from base to the read head
-	base      int    // the offset of buf[0]
-	keep      int    // bytes before this offset may be dropped
-	line      int    // the line at base, from 1
-	lineStart int    // the offset where that line starts
-}
-
-// more reads more input, dropping the bytes forgotten first when the
-// buffer is full; false at the end of the input.
-func (in *input) more() bool {
-	if in.err != nil {
-		return false
-	}
-	if len(in.buf) == cap(in.buf) {
-		if k := in.keep - in.base; k > 0 {
-			seg := in.buf[:k]
-			if n := bytes.Count(seg, []byte{'\n'}); n > 0 {
-				in.line += n
-				in.lineStart = in.base + bytes.LastIndexByte(seg, '\n') + 1
-			}
-			in.buf = in.buf[:copy(in.buf, in.buf[k:])]
-			in.base = in.keep
-		}
-		if cap(in.buf) == 0 || len(in.buf) > cap(in.buf)/2 {
-			grown := make([]byte, len(in.buf), max(2*cap(in.buf), 64<<10))
-			copy(grown, in.buf)
-			in.buf = grown
-		}
-	}
-	for {
-		n, err := in.r.Read(in.buf[len(in.buf):cap(in.buf)])
-		in.buf = in.buf[:len(in.buf)+n]
-		if err != nil {
-			in.err = err
-		}
-		if n > 0 || err != nil {
-			return n > 0
-		}
-	}
-}
-
-// readErr is the error that ended the reading, when it is not the end of
-// the input.
-func (in *input) readErr() error {
-	if in.err == nil || in.err == io.EOF {
-		return nil
-	}
-	return in.at(in.end(), in.err.Error())
-}
-
-// byteAt returns the byte at off, reading up to it; false past the end.
-func (in *input) byteAt(off int) (byte, bool) {
-	if i := off - in.base; i < len(in.buf) {
-		return in.buf[i], true
-	}
-	return in.read(off)
-}
-
-// read is byteAt for a byte not read yet.
-func (in *input) read(off int) (byte, bool) {
-	for off-in.base >= len(in.buf) {
-		if !in.more() {
-			return 0, false
-		}
-	}
-	return in.buf[off-in.base], true
-}
-
-// is reports whether the byte at off is c.
-func (in *input) is(off int, c byte) bool {
-	b, ok := in.byteAt(off)
-	return ok && b == c
-}
-
-// from returns the bytes read from off on, reading more when there are
-// none; empty at the end of the input.
-func (in *input) from(off int) []byte {
-	if _, ok := in.byteAt(off); !ok {
-		return nil
-	}
-	return in.buf[off-in.base:]
-}
-
-// end is the offset of the read head.
-func (in *input) end() int { return in.base + len(in.buf) }
-
-// slice returns the held bytes from off to end, valid until more input
-// is read.
-func (in *input) slice(off, end int) []byte {
-	off, end = min(max(off, in.base), in.end()), min(max(end, in.base), in.end())
-	return in.buf[off-in.base : end-in.base]
-}
-
-// forget lets the bytes before off go.
-func (in *input) forget(off int) { in.keep = max(in.keep, min(off, in.end())) }
-
-// at returns the ParseError saying msg at offset off (clamped to the held
-// bytes).
-func (in *input) at(off int, msg string) *ParseError {
-	seg := in.slice(in.base, off)
-	line, start := in.line, in.lineStart
-	if n := bytes.Count(seg, []byte{'\n'}); n > 0 {
-		line += n
-		start = in.base + bytes.LastIndexByte(seg, '\n') + 1
-	}
-	return &ParseError{Line: line, Col: in.base + len(seg) - start + 1, Msg: msg}
-}

@@ -1,4 +1,8 @@
-package corpus
+// Package atomicfile writes output files so that a reader never sees a
+// partial one: through a temporary file beside the output, synced and
+// renamed over it, with the temporary files of killed processes removed
+// and those of the running process removable on interrupt.
+package atomicfile
 
 import (
 	"bufio"
@@ -22,27 +26,26 @@ var ErrNotRegular = errors.New("not a regular file")
 // write permission bit): it is not replaced, whoever runs rulesync.
 var ErrReadOnly = errors.New("read-only: not replaced (make it writable, or choose another output)")
 
-// WriteFileAtomic writes data to path through a temporary file in the same
+// Write writes data to path through a temporary file in the same
 // directory that is renamed over path only once it is complete and synced,
 // so that path never holds a partial file. An existing file keeps its
 // permissions; a new one gets 0644.
-func WriteFileAtomic(path string, data []byte) error {
-	return WriteFileAtomicFunc(path, func(w io.Writer) error {
+func Write(path string, data []byte) error {
+	return WriteFunc(path, func(w io.Writer) error {
 		_, err := w.Write(data)
 		return err
 	})
 }
 
-// WriteFileAtomicFunc is WriteFileAtomic with the data written by write
-// (buffered), so that a large output need not be held whole in memory;
+// WriteFunc is Write with the data written by write (buffered), so that a large output need not be held whole in memory;
 // an error from write leaves path as it was. A path that is a symlink
 // is written where it points, the link kept; one that is not a regular
 // file (ErrNotRegular) or is read-only (ErrReadOnly) is refused, as an
 // *os.PathError naming it. The temporary file is named
 // ".NAME.tmp-PID-RANDOM"; those a killed process left beside path are
-// removed first (RemoveStaleTemps), and AbandonTemps removes those of
+// removed first (RemoveStale), and Abandon removes those of
 // writes still running.
-func WriteFileAtomicFunc(path string, write func(io.Writer) error) error {
+func WriteFunc(path string, write func(io.Writer) error) error {
 	if target, err := filepath.EvalSymlinks(path); err == nil {
 		path = target
 	}
@@ -60,13 +63,13 @@ func WriteFileAtomicFunc(path string, write func(io.Writer) error) error {
 	if dir == "" {
 		dir = "."
 	}
-	RemoveStaleTemps(dir, base)
+	RemoveStale(dir, base)
 	f, err := os.CreateTemp(dir, tempPrefix(base)+strconv.Itoa(os.Getpid())+"-*")
 	if err != nil {
 		return err
 	}
 	tmp := f.Name()
-	untrack := TrackTemp(tmp)
+	untrack := Track(tmp)
 	defer untrack()
 	fail := func(err error) error {
 		f.Close()
@@ -106,12 +109,12 @@ func tempPrefix(base string) string { return "." + base + ".tmp-" }
 // be taken for one a killed process left.
 const staleTempAge = time.Hour
 
-// RemoveStaleTemps removes, in dir, the temporary files of the output
+// RemoveStale removes, in dir, the temporary files of the output
 // named base that processes which no longer run left there (killed
 // during a write, kill -9 included): ".base.tmp-PID-*" whose PID is not
 // a running process, and ".base.tmpDIGITS" (the older naming) last
 // changed more than an hour ago. It returns the paths removed.
-func RemoveStaleTemps(dir, base string) []string {
+func RemoveStale(dir, base string) []string {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return nil
@@ -165,15 +168,15 @@ func processRuns(pid int) bool {
 }
 
 // temps are the temporary files and directories being written, which
-// AbandonTemps removes.
+// Abandon removes.
 var temps struct {
 	sync.Mutex
 	paths map[string]int
 }
 
-// trackTemp records path as a temporary file or directory being
+// track records path as a temporary file or directory being
 // written, until the returned func is called.
-func trackTemp(path string) (untrack func()) {
+func track(path string) (untrack func()) {
 	temps.Lock()
 	defer temps.Unlock()
 	if temps.paths == nil {
@@ -189,22 +192,22 @@ func trackTemp(path string) (untrack func()) {
 	})
 }
 
-// TrackTemp records path, a temporary file or directory of an output
-// being written, for AbandonTemps to remove if the process gives up
+// Track records path, a temporary file or directory of an output
+// being written, for Abandon to remove if the process gives up
 // before the output is complete; the returned func forgets it (once the
 // output is in place, or removed).
-func TrackTemp(path string) (untrack func()) {
+func Track(path string) (untrack func()) {
 	if abs, err := filepath.Abs(path); err == nil {
 		path = abs
 	}
-	return trackTemp(path)
+	return track(path)
 }
 
-// AbandonTemps removes every temporary file and directory of an output
+// Abandon removes every temporary file and directory of an output
 // still being written: for a process about to exit without waiting for
 // its work (a second interrupt, or one the work did not answer in
 // time). It returns what it removed.
-func AbandonTemps() []string {
+func Abandon() []string {
 	temps.Lock()
 	defer temps.Unlock()
 	var removed []string

@@ -1,4 +1,4 @@
-package corpus
+package corpusjson
 
 import (
 	"bytes"
@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
+
+	"github.com/rulesync/rulesync/corpus"
 )
 
 // decodeSeeds are small documents that reach every path of the item
@@ -99,7 +101,7 @@ func FuzzDecode(f *testing.F) {
 			for _, oneByte := range []bool{false, true} {
 				var in = any(r())
 				dc := &Decoder{DropNotes: dropNotes}
-				var got *Document
+				var got *corpus.Document
 				var err error
 				if oneByte {
 					got, err = dc.Decode(iotest.OneByteReader(in.(*bytes.Reader)))
@@ -133,10 +135,10 @@ func BenchmarkDecode(b *testing.B) {
 	_, js := bigDoc(b, 10000)
 	for _, c := range []struct {
 		name   string
-		decode func() (*Document, error)
+		decode func() (*corpus.Document, error)
 	}{
-		{"hand", func() (*Document, error) { return (&Decoder{DropNotes: true}).Decode(bytes.NewReader(js)) }},
-		{"reference", func() (*Document, error) { return (&refDecoder{DropNotes: true}).Decode(bytes.NewReader(js)) }},
+		{"hand", func() (*corpus.Document, error) { return (&Decoder{DropNotes: true}).Decode(bytes.NewReader(js)) }},
+		{"reference", func() (*corpus.Document, error) { return (&refDecoder{DropNotes: true}).Decode(bytes.NewReader(js)) }},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			b.ReportAllocs()

@@ -1,4 +1,4 @@
-package corpus_test
+package jsoncodec_test
 
 import (
 	"bytes"
@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/internal/jsoncodec"
 	"github.com/rulesync/rulesync/internal/testgen"
 )
 
@@ -34,7 +34,7 @@ type jsonSub struct {
 // AppendIndentedJSON writes s with the helpers, as the element types of
 // align, diff and gaps do.
 func (s jsonSample) AppendIndentedJSON(b []byte, prefix string) ([]byte, error) {
-	o := corpus.StartJSONObject(b, prefix)
+	o := jsoncodec.StartObject(b, prefix)
 	o.String("s", s.S)
 	if s.Opt != "" {
 		o.String("opt", s.Opt)
@@ -49,8 +49,8 @@ func (s jsonSample) AppendIndentedJSON(b []byte, prefix string) ([]byte, error) 
 		o.Strings("opt_ids", s.OptIDs)
 	}
 	o.Key("subs")
-	o.B = corpus.AppendJSONList(o.B, o.Inner(), s.Subs, func(b []byte, prefix string, x *jsonSub) []byte {
-		o := corpus.StartJSONObject(b, prefix)
+	o.B = jsoncodec.AppendList(o.B, o.Inner(), s.Subs, func(b []byte, prefix string, x *jsonSub) []byte {
+		o := jsoncodec.StartObject(b, prefix)
 		o.Int("n", x.N)
 		o.String("t", x.T)
 		return o.End()
@@ -82,17 +82,17 @@ var prefixes = []string{"", "  ", "    ", strings.Repeat(" ", 63), strings.Repea
 // (testgen.EncoderJSON) at prefix: the same bytes, or the same error.
 func checkJSON(t *testing.T, s string, f float64, sample jsonSample, prefix string) {
 	t.Helper()
-	if got, want := corpus.AppendJSONString([]byte("x"), s), must(json.Marshal(s)); string(got) != "x"+string(want) {
-		t.Fatalf("AppendJSONString(%q) = %s, json.Marshal %s", s, got[1:], want)
+	if got, want := jsoncodec.AppendString([]byte("x"), s), must(json.Marshal(s)); string(got) != "x"+string(want) {
+		t.Fatalf("AppendString(%q) = %s, json.Marshal %s", s, got[1:], want)
 	}
-	got, gotErr := corpus.AppendJSONFloat([]byte("x"), f)
+	got, gotErr := jsoncodec.AppendFloat([]byte("x"), f)
 	want, wantErr := json.Marshal(f)
 	if gotErr != nil || wantErr != nil {
 		if gotErr == nil || wantErr == nil || gotErr.Error() != wantErr.Error() || string(got) != "x" {
-			t.Fatalf("AppendJSONFloat(%v) = %q, %v; json.Marshal: %v", f, got, gotErr, wantErr)
+			t.Fatalf("AppendFloat(%v) = %q, %v; json.Marshal: %v", f, got, gotErr, wantErr)
 		}
 	} else if string(got) != "x"+string(want) {
-		t.Fatalf("AppendJSONFloat(%v) = %s, json.Marshal %s", f, got[1:], want)
+		t.Fatalf("AppendFloat(%v) = %s, json.Marshal %s", f, got[1:], want)
 	}
 	gotS, gotErr := sample.AppendIndentedJSON([]byte("x"), prefix)
 	wantS, wantErr := testgen.EncoderJSON(sample, prefix)
@@ -114,7 +114,7 @@ func must(b []byte, err error) []byte {
 	return b
 }
 
-// TestAppendJSON holds AppendJSONString, AppendJSONFloat and an object
+// TestAppendJSON holds AppendString, AppendFloat and an object
 // of every helper (strings, omitted strings, floats, bools, ints, nil,
 // empty and full lists of strings and of objects) to encoding/json at
 // every prefix, on random values: strings of HTML and control
@@ -138,7 +138,7 @@ func TestAppendJSON(t *testing.T) {
 	}
 }
 
-// TestObjectWriterIndentedJSON: a value that is IndentedJSON writes what
+// TestObjectWriterIndentedJSON: a value that is Indented writes what
 // the Encoder wrote for it, as a member and as list elements; one whose
 // AppendIndentedJSON fails is the error of Close and is not written.
 func TestObjectWriterIndentedJSON(t *testing.T) {
@@ -158,7 +158,7 @@ func TestObjectWriterIndentedJSON(t *testing.T) {
 	}{elems[0], elems}); err != nil {
 		t.Fatal(err)
 	}
-	o := corpus.NewObjectWriter(&got)
+	o := jsoncodec.NewObjectWriter(&got)
 	o.Member("one", elems[0])
 	o.List("list", len(elems), func(k int) any { return elems[k] })
 	if err := o.Close(); err != nil {
@@ -169,7 +169,7 @@ func TestObjectWriterIndentedJSON(t *testing.T) {
 	}
 
 	got.Reset()
-	o = corpus.NewObjectWriter(&got)
+	o = jsoncodec.NewObjectWriter(&got)
 	o.List("list", 2, func(k int) any { return jsonSample{S: "written", F: []float64{1, math.NaN()}[k]} })
 	_, wantErr := json.Marshal(math.NaN())
 	if err := o.Close(); err == nil || err.Error() != wantErr.Error() {
@@ -222,24 +222,24 @@ func TestListOf(t *testing.T) {
 		Tags []string `json:"tags"`
 	}
 	plains := []plain{{"rule:1", []string{"a", "b"}}, {"rule:2", nil}, {"<&>", []string{}}}
-	write := func(list func(o *corpus.ObjectWriter)) string {
+	write := func(list func(o *jsoncodec.ObjectWriter)) string {
 		var b bytes.Buffer
-		o := corpus.NewObjectWriter(&b)
+		o := jsoncodec.NewObjectWriter(&b)
 		list(o)
 		if err := o.Close(); err != nil {
 			t.Fatal(err)
 		}
 		return b.String()
 	}
-	want := write(func(o *corpus.ObjectWriter) {
+	want := write(func(o *jsoncodec.ObjectWriter) {
 		o.List("own", len(own), func(k int) any { return own[k] })
 		o.List("plain", len(plains), func(k int) any { return plains[k] })
 		o.List("none", 0, func(int) any { return plain{} })
 	})
-	got := write(func(o *corpus.ObjectWriter) {
-		corpus.ListOf(o, "own", len(own), func(k int) jsonSample { return own[k] })
-		corpus.ListOf(o, "plain", len(plains), func(k int) plain { return plains[k] })
-		corpus.ListOf(o, "none", 0, func(int) plain { return plain{} })
+	got := write(func(o *jsoncodec.ObjectWriter) {
+		jsoncodec.ListOf(o, "own", len(own), func(k int) jsonSample { return own[k] })
+		jsoncodec.ListOf(o, "plain", len(plains), func(k int) plain { return plains[k] })
+		jsoncodec.ListOf(o, "none", 0, func(int) plain { return plain{} })
 	})
 	if got != want {
 		t.Errorf("ListOf wrote\n%s\nList\n%s", got, want)

@@ -1,4 +1,4 @@
-package corpus
+package corpusjson
 
 import (
 	"bytes"
@@ -6,6 +6,8 @@ import (
 	"unicode/utf16"
 	"unicode/utf8"
 	"unsafe"
+
+	"github.com/rulesync/rulesync/corpus"
 )
 
 // itemDecoder decodes the JSON of an item of the shape Encode writes
@@ -26,7 +28,7 @@ type itemDecoder struct {
 	text  []byte // the strings' bytes, one after another
 	block []byte // where keep copies texts; never written below len
 	top   [nTop]span
-	kind  Kind // a known kind, else the kind is top[fKind]
+	kind  corpus.Kind // a known kind, else the kind is top[fKind]
 	parts []partSpans
 	refs  []span
 	flags []flagSpan
@@ -39,7 +41,7 @@ type span struct{ a, b int32 }
 type partSpans struct{ label, marker, title, text span }
 
 type flagSpan struct {
-	known Flag
+	known corpus.Flag
 	s     span
 }
 
@@ -71,8 +73,8 @@ const (
 // Item; false when raw is not of the shape described above (it is then
 // left as it was). With dropNotes, JSON that holds a note marker is not
 // decoded here.
-func (x *itemDecoder) decode(raw []byte, it *Item, dropNotes bool) bool {
-	if !utf8.Valid(raw) || dropNotes && bytes.Contains(raw, []byte(markerPrefix+"note")) {
+func (x *itemDecoder) decode(raw []byte, it *corpus.Item, dropNotes bool) bool {
+	if !utf8.Valid(raw) || dropNotes && bytes.Contains(raw, []byte(notePrefix)) {
 		return false
 	}
 	x.raw, x.text = raw, x.text[:0]
@@ -146,8 +148,8 @@ func (x *itemDecoder) decode(raw []byte, it *Item, dropNotes bool) bool {
 				x.flags = append(x.flags, flagSpan{})
 				fl := &x.flags[len(x.flags)-1]
 				end, ok := x.str(i, &fl.s)
-				if ok && string(x.span(fl.s)) == string(FlagTruncated) {
-					fl.known, x.text = FlagTruncated, x.text[:fl.s.a]
+				if ok && string(x.span(fl.s)) == string(corpus.FlagTruncated) {
+					fl.known, x.text = corpus.FlagTruncated, x.text[:fl.s.a]
 				}
 				return end, ok
 			}
@@ -164,18 +166,18 @@ func (x *itemDecoder) decode(raw []byte, it *Item, dropNotes bool) bool {
 
 // fill sets the fields of it from what decode found; present has the
 // bits of the lists given as arrays.
-func (x *itemDecoder) fill(it *Item, present int) {
+func (x *itemDecoder) fill(it *corpus.Item, present int) {
 	all := x.keep(x.text)
 	str := func(s span) string { return all[s.a:s.b] }
 	it.ID, it.Number, it.Title, it.Text, it.Section = str(x.top[fID]), str(x.top[fNumber]), str(x.top[fTitle]), str(x.top[fText]), str(x.top[fSection])
 	it.Kind = x.kind
 	if x.kind == "" {
-		it.Kind = Kind(str(x.top[fKind]))
+		it.Kind = corpus.Kind(str(x.top[fKind]))
 	}
 	if present&seenParts != 0 {
-		it.Parts = make([]Part, len(x.parts))
+		it.Parts = make([]corpus.Part, len(x.parts))
 		for k, p := range x.parts {
-			it.Parts[k] = Part{Label: str(p.label), Marker: str(p.marker), Title: str(p.title), Text: str(p.text)}
+			it.Parts[k] = corpus.Part{Label: str(p.label), Marker: str(p.marker), Title: str(p.title), Text: str(p.text)}
 		}
 	}
 	if present&seenRefs != 0 {
@@ -185,18 +187,18 @@ func (x *itemDecoder) fill(it *Item, present int) {
 		}
 	}
 	if present&seenFlags != 0 {
-		it.Flags = make([]Flag, len(x.flags))
+		it.Flags = make([]corpus.Flag, len(x.flags))
 		for k, f := range x.flags {
 			it.Flags[k] = f.known
 			if f.known == "" {
-				it.Flags[k] = Flag(str(f.s))
+				it.Flags[k] = corpus.Flag(str(f.s))
 			}
 		}
 	}
 	if present&seenMarks != 0 {
-		it.Marks = make([]Mark, len(x.marks))
+		it.Marks = make([]corpus.Mark, len(x.marks))
 		for k, m := range x.marks {
-			it.Marks[k] = Mark{Start: m.start, End: m.end, Kind: str(m.kind)}
+			it.Marks[k] = corpus.Mark{Start: m.start, End: m.end, Kind: str(m.kind)}
 		}
 	}
 }
@@ -227,8 +229,11 @@ func (x *itemDecoder) keep(b []byte) string {
 	return unsafe.String(&x.block[start], n)
 }
 
+// kinds are the kinds rulesync knows (corpus.Kinds).
+var kinds = corpus.Kinds()
+
 // knownKind returns the kind rulesync knows that s names, or "".
-func knownKind(s []byte) Kind {
+func knownKind(s []byte) corpus.Kind {
 	for _, k := range kinds {
 		if string(k) == string(s) {
 			return k

@@ -1,4 +1,4 @@
-package corpus
+package corpusjson
 
 import (
 	"bytes"
@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
+
+	"github.com/rulesync/rulesync/corpus"
 )
 
 func TestIsDocument(t *testing.T) {
@@ -31,10 +33,10 @@ func TestIsDocument(t *testing.T) {
 }
 
 // bigDoc returns a document of n items and its JSON.
-func bigDoc(t testing.TB, n int) (*Document, []byte) {
-	d := &Document{Edition: "x-1", Lang: "en", Title: "Rules", Notes: []string{"a note"}}
+func bigDoc(t testing.TB, n int) (*corpus.Document, []byte) {
+	d := &corpus.Document{Edition: "x-1", Lang: "en", Title: "Rules", Notes: []string{"a note"}}
 	for i := range n {
-		d.Items = append(d.Items, Item{ID: fmt.Sprintf("rule:%d", i+1), Kind: KindRule, Number: fmt.Sprint(i + 1), Title: "title", Text: fmt.Sprintf("rule %d text, with \"quotes\" and ünïcode", i+1), Refs: []string{"rule:1"}})
+		d.Items = append(d.Items, corpus.Item{ID: fmt.Sprintf("rule:%d", i+1), Kind: corpus.KindRule, Number: fmt.Sprint(i + 1), Title: "title", Text: fmt.Sprintf("rule %d text, with \"quotes\" and ünïcode", i+1), Refs: []string{"rule:1"}})
 	}
 	js, err := Marshal(d)
 	if err != nil {

@@ -1,4 +1,4 @@
-package corpus
+package jsoncodec
 
 import (
 	"bufio"
@@ -13,12 +13,12 @@ import (
 // escaped, as the Encoder does by default, and a newline at the end),
 // without holding the object, compact and then indented, in memory. The
 // members are written in the order of the calls; Close ends the object.
-// An object with no member is "{}". A value that is IndentedJSON
+// An object with no member is "{}". A value that is Indented
 // appends its own bytes; any other goes through a json.Encoder.
 type ObjectWriter struct {
 	w   *bufio.Writer
 	buf bytes.Buffer
-	// own holds the bytes of the last IndentedJSON value, kept for its
+	// own holds the bytes of the last Indented value, kept for its
 	// capacity.
 	own []byte
 	// enc writes a value into buf indented under each prefix (the
@@ -37,7 +37,7 @@ func NewObjectWriter(w io.Writer) *ObjectWriter {
 
 // Member writes the member name with the value v (as json.Marshal writes
 // it, indented at its depth; as its AppendIndentedJSON writes it when v
-// is IndentedJSON).
+// is Indented).
 func (o *ObjectWriter) Member(name string, v any) {
 	o.name(name)
 	o.value(v, "  ")
@@ -115,19 +115,19 @@ func (o *ObjectWriter) name(name string) {
 	}
 	o.n++
 	o.w.WriteString("\n  ")
-	o.own = AppendJSONString(o.own[:0], name)
+	o.own = AppendString(o.own[:0], name)
 	o.w.Write(o.own)
 	o.w.WriteString(": ")
 }
 
 // value writes v indented under prefix: by its own AppendIndentedJSON
-// when it is IndentedJSON, else through the Encoder for prefix. A value
+// when it is Indented, else through the Encoder for prefix. A value
 // that fails is not written at all.
 func (o *ObjectWriter) value(v any, prefix string) {
 	if o.err != nil {
 		return
 	}
-	if a, ok := v.(IndentedJSON); ok {
+	if a, ok := v.(Indented); ok {
 		b, err := a.AppendIndentedJSON(o.own[:0], prefix)
 		o.own = b
 		if err != nil {
@@ -154,4 +154,22 @@ func (o *ObjectWriter) value(v any, prefix string) {
 		return
 	}
 	o.w.Write(bytes.TrimSuffix(o.buf.Bytes(), []byte("\n")))
+}
+
+// Compact returns the bytes write writes (one JSON value, indented as an
+// ObjectWriter indents it) with the white space between tokens taken
+// out: what json.Marshal writes for the same value. A type that streams
+// its JSON with WriteJSON makes its MarshalJSON of it, so that the
+// shape of its JSON is written once.
+func Compact(write func(io.Writer) error) ([]byte, error) {
+	var buf bytes.Buffer
+	if err := write(&buf); err != nil {
+		return nil, err
+	}
+	var out bytes.Buffer
+	out.Grow(buf.Len())
+	if err := json.Compact(&out, buf.Bytes()); err != nil {
+		return nil, err
+	}
+	return out.Bytes(), nil
 }

@@ -1,4 +1,4 @@
-package corpus
+package corpusjson
 
 // The decoder as it was before it was written by hand: encoding/json
 // reads each value. It is kept as the reference the fuzz test holds the
@@ -13,18 +13,20 @@ import (
 	"reflect"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/rulesync/rulesync/corpus"
 )
 
 // refDecoder is Decoder as encoding/json decodes.
 type refDecoder struct {
 	DropNotes    bool
 	Invalid      int
-	FirstInvalid *EncodingError
+	FirstInvalid *corpus.EncodingError
 }
 
 // Decode reads one document JSON from r, which must hold nothing after
 // it but white space.
-func (dc *refDecoder) Decode(r io.Reader) (*Document, error) {
+func (dc *refDecoder) Decode(r io.Reader) (*corpus.Document, error) {
 	t := &refTracker{r: r, line: 1}
 	s := &refStream{dc: dc, t: t, dec: json.NewDecoder(t)}
 	s.dec.DisallowUnknownFields()
@@ -46,8 +48,8 @@ type refStream struct {
 }
 
 // document reads the top-level object.
-func (s *refStream) document() (*Document, error) {
-	var d Document
+func (s *refStream) document() (*corpus.Document, error) {
+	var d corpus.Document
 	tok, err := s.dec.Token()
 	if err != nil {
 		return nil, s.failToken(err)
@@ -116,7 +118,7 @@ func (s *refStream) end() error {
 }
 
 // items reads the items array into d, one item at a time.
-func (s *refStream) items(d *Document) error {
+func (s *refStream) items(d *corpus.Document) error {
 	at := s.valueStart(s.dec.InputOffset())
 	tok, err := s.dec.Token()
 	if err != nil {
@@ -129,18 +131,18 @@ func (s *refStream) items(d *Document) error {
 	if tok != json.Delim('[') {
 		return s.t.at(at, fmt.Sprintf("field items: cannot hold a JSON %s", jsonKind(tok)))
 	}
-	d.Items = []Item{}
+	d.Items = []corpus.Item{}
 	for n := 0; s.dec.More(); n++ {
-		d.Items = append(d.Items, Item{})
+		d.Items = append(d.Items, corpus.Item{})
 		it := &d.Items[n]
 		start, raw, err := s.value(it, "items.")
 		if err != nil {
 			return err
 		}
-		if k := it.Kind; k != "" && !k.known() {
+		if k := it.Kind; k != "" && knownKind([]byte(k)) == "" {
 			return s.t.at(start+max(valueOffset(raw, "kind"), 0), fmt.Sprintf("item %d: unknown kind %q (known: %s)", n+1, k, kindNames()))
 		}
-		if v, msg := wellFormedItem(it, n); msg != "" {
+		if v, msg := it.Malformed(n); msg != "" {
 			return s.t.at(start+max(int64(bytes.Index(raw, quoted(v))), 0), msg)
 		}
 	}
@@ -150,7 +152,7 @@ func (s *refStream) items(d *Document) error {
 	// An array that ends up larger than it needs to be is cut to size:
 	// append leaves up to a quarter unused.
 	if cap(d.Items)-len(d.Items) > len(d.Items)/16 {
-		d.Items = append(make([]Item, 0, len(d.Items)), d.Items...)
+		d.Items = append(make([]corpus.Item, 0, len(d.Items)), d.Items...)
 	}
 	return nil
 }
@@ -168,14 +170,14 @@ func (s *refStream) value(v any, field string) (int64, []byte, error) {
 	}
 	raw := s.t.slice(start, s.dec.InputOffset())
 	again := raw
-	if s.dc.DropNotes && bytes.Contains(raw, []byte(markerPrefix+"note")) {
-		again = []byte(DropNotes(string(raw)))
+	if s.dc.DropNotes && bytes.Contains(raw, []byte(notePrefix)) {
+		again = []byte(corpus.DropNotes(string(raw)))
 	}
 	if !utf8.Valid(again) {
-		n, _ := InvalidUTF8(again)
+		n, _ := corpus.InvalidUTF8(again)
 		if s.dc.FirstInvalid == nil {
-			pe := s.t.at(start+int64(firstInvalidUTF8(raw)), "not UTF-8")
-			s.dc.FirstInvalid = &EncodingError{Line: pe.Line, Col: pe.Col, Reason: "not UTF-8"}
+			pe := s.t.at(start+int64(firstInvalid(raw)), "not UTF-8")
+			s.dc.FirstInvalid = &corpus.EncodingError{Line: pe.Line, Col: pe.Col, Reason: "not UTF-8"}
 		}
 		s.dc.Invalid += n
 		again = bytes.ToValidUTF8(again, []byte("\ufffd"))
@@ -337,4 +339,10 @@ func jsonKind(tok json.Token) string {
 		return "number"
 	}
 	return "null"
+}
+
+// firstInvalid is the offset of the first byte of b that is not UTF-8.
+func firstInvalid(b []byte) int {
+	_, first := corpus.InvalidUTF8(b)
+	return first.Offset
 }

@@ -1,0 +1,21 @@
+package gaps
+
+import "github.com/rulesync/rulesync/corpus"
+
+// JSONReference is the object WriteJSON writes, as a value that
+// encoding/json writes by reflection (HTML characters escaped, as
+// json.Marshal does): the reference the tests hold WriteJSON to.
+func JSONReference(r *Report) any {
+	fs := []jsonFinding{}
+	for i := range r.Findings {
+		fs = append(fs, r.jsonFinding(i))
+	}
+	return struct {
+		Source      *corpus.Header `json:"source"`
+		Translation *corpus.Header `json:"translation"`
+		Base        *corpus.Header `json:"base"`
+		BasePicked  string         `json:"base_picked_by_provenance,omitempty"`
+		Findings    []jsonFinding  `json:"findings"`
+		Summary     any            `json:"summary"`
+	}{r.Source.Header(), r.Translation.Header(), r.Base.Header(), r.picked(), fs, r.jsonSummary()}
+}
