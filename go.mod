@@ -6,6 +6,7 @@ require (
 	github.com/BurntSushi/toml v1.6.0
 	github.com/PuerkitoBio/goquery v1.13.0
 	github.com/go-git/go-git/v5 v5.19.3
+	github.com/goccy/go-json v0.12.0
 	github.com/klippa-app/go-pdfium v1.21.4
 	github.com/pemistahl/lingua-go v1.4.0
 	github.com/rogpeppe/go-internal v1.16.0

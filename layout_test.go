@@ -20,6 +20,7 @@ var layer = map[string]int{"internal/lazyre": -1, "internal/gctune": -1, "intern
 var owner = map[string]string{
 	"golang.org/x/text":               "corpus",
 	"golang.org/x/sync":               "internal/sched",
+	"github.com/goccy/go-json":        "internal/jsoncodec",
 	"github.com/pemistahl/lingua-go":  "internal/langid",
 	"github.com/shopspring/decimal":   "internal/langid",
 	"google.golang.org/protobuf":      "internal/langid",

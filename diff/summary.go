@@ -32,6 +32,13 @@ const (
 	gapWords = 2
 	// shortTitle is the most words of a title quoted whole.
 	shortTitle = 10
+	// maxBriefEdits is the most edits quoted briefly after those quoted
+	// in full; briefWords the most words each side of one keeps.
+	maxBriefEdits = 4
+	briefWords    = 6
+	// contextWords is the most words quoted before a number that
+	// changed outside the quotes (one after it).
+	contextWords = 2
 )
 
 // summaryEdit is a stretch of a redline that changed: its old and new
@@ -188,18 +195,31 @@ func textSummary(o, n *corpus.Item, spans []Span, lang string, eqs *equivalences
 			k++
 		}
 	}
+	full := kept[:min(k, maxSummaryEdits)]
+	brief := kept[len(full):k]
 	more := 0
-	if k > maxSummaryEdits {
-		more = k - maxSummaryEdits
-		k = maxSummaryEdits
+	if len(brief) > maxBriefEdits {
+		more = len(brief) - maxBriefEdits
+		brief = brief[:maxBriefEdits]
 	}
-	kept = kept[:k]
-	sort.SliceStable(kept, func(i, j int) bool { return kept[i].at < kept[j].at })
+	byPlace := func(es []summaryEdit) []summaryEdit {
+		es = slices.Clone(es)
+		sort.SliceStable(es, func(i, j int) bool { return es[i].at < es[j].at })
+		return es
+	}
 	var out []string
-	for _, e := range kept {
+	for _, e := range byPlace(full) {
 		out = append(out, e.phrase())
 	}
 	s := strings.Join(out, "; ")
+	// The smaller edits, each side cut short, after the larger.
+	out = out[:0]
+	for _, e := range byPlace(brief) {
+		out = append(out, e.briefPhrase())
+	}
+	if len(out) > 0 {
+		s += "; also " + and(out)
+	}
 	// The numbers that changed, when the quotes cut them off.
 	quoted := align.Numbers(s, lang)
 	lost := func(xs []string) []string {
@@ -212,7 +232,7 @@ func textSummary(o, n *corpus.Item, spans []Span, lang string, eqs *equivalences
 		return out
 	}
 	if g, c := lost(gone), lost(came); len(g)+len(c) > 0 {
-		s += "; " + numbersReason(g, c)
+		s += "; " + numbersInContext(o.Text, n.Text, g, c, lang)
 	}
 	if more > 0 {
 		s += "; " + strconv.Itoa(more) + " more " + plural(more, "edit", "edits")
@@ -342,6 +362,110 @@ func (e summaryEdit) phrase() string {
 		return quote(d) + " deleted"
 	}
 	return quote(d) + " became " + quote(n)
+}
+
+// briefPhrase is phrase with each side cut after briefWords words.
+func (e summaryEdit) briefPhrase() string {
+	d, n := clipTo(e.del, briefWords), clipTo(e.ins, briefWords)
+	switch {
+	case d == "":
+		return quote(n) + " added"
+	case n == "":
+		return quote(d) + " deleted"
+	}
+	return quote(d) + " became " + quote(n)
+}
+
+// numbersInContext names the numbers an item lost (gone, found in old)
+// and gained (came, in new) with the words beside them in its text,
+// each within its clause (“Ex 1”, “100-200 blinds”, “act is 700”): a
+// number quoted with another is named once.
+func numbersInContext(old, new string, gone, came []string, lang string) string {
+	quoteAll := func(text string, xs []string) []string {
+		var out []string
+		named := map[string]bool{}
+		for _, x := range xs {
+			if named[x] {
+				continue
+			}
+			c := numberContext(text, x, lang)
+			if c == "" {
+				c = x
+			}
+			for _, y := range align.Numbers(c, lang) {
+				named[y] = true
+			}
+			out = append(out, quote(c))
+		}
+		return out
+	}
+	g, c := quoteAll(old, gone), quoteAll(new, came)
+	switch {
+	case len(g) > 0 && len(c) > 0:
+		return "numbers changed: " + and(g) + " became " + and(c)
+	case len(c) > 0:
+		return plural(len(came), "new number: ", "new numbers: ") + and(c)
+	}
+	return plural(len(gone), "number removed: ", "numbers removed: ") + and(g)
+}
+
+// numberContext is the first place text states number x (as
+// align.Numbers reads it) with up to contextWords words before it and
+// one after it, within its clause, on one line; "" when text does not
+// state it.
+func numberContext(text, x, lang string) string {
+	segs := Segment(text)
+	digits := func(seg string) bool { return strings.ContainsAny(corpus.Fold(seg), "0123456789") }
+	stop := func(seg string) bool { return strings.Contains(seg, "\n") || clauseMark(seg) }
+	for k := 0; k < len(segs); k++ {
+		if !digits(segs[k]) {
+			continue
+		}
+		// The number's run: digits, and the marks between them.
+		end := k + 1
+		for end+1 < len(segs) && len([]rune(segs[end])) == 1 && !isWordSeg(segs[end]) && !isSpaceSeg(segs[end]) && digits(segs[end+1]) {
+			end += 2
+		}
+		if !slices.Contains(align.Numbers(strings.Join(segs[k:end], ""), lang), x) {
+			k = end - 1
+			continue
+		}
+		from, words := k, 0
+		for from > 0 && !stop(segs[from-1]) && words < contextWords {
+			from--
+			if isWordSeg(segs[from]) {
+				words++
+			}
+		}
+		for from < k && !isWordSeg(segs[from]) {
+			from++
+		}
+		to, words := end, 0
+		for to < len(segs) && !stop(segs[to]) && words < 1 {
+			if isWordSeg(segs[to]) {
+				words++
+			}
+			to++
+		}
+		return flat(strings.Join(segs[from:to], ""))
+	}
+	return ""
+}
+
+// clipTo is clip with at most words words, cut at the limit with "…".
+func clipTo(s string, words int) string {
+	segs := Segment(s)
+	n := 0
+	for i, seg := range segs {
+		if isWordSeg(seg) {
+			n++
+			if n > words {
+				out := strings.TrimFunc(flat(strings.Join(segs[:i], "")), func(r rune) bool { return unicode.IsSpace(r) || clauseMark(string(r)) })
+				return balanced(out) + "…"
+			}
+		}
+	}
+	return clip(s)
 }
 
 // trimmed is the edit without the words its two sides begin or end

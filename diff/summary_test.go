@@ -80,3 +80,45 @@ func TestClip(t *testing.T) {
 		t.Errorf("clip without a boundary = %q", got)
 	}
 }
+
+// TestSummaryNamesEveryEdit: past the three edits quoted in full, the
+// smaller ones are quoted briefly after "also", each in its own words,
+// not counted as "more edits" (in a made-up rule, any language's
+// words would do).
+func TestSummaryNamesEveryEdit(t *testing.T) {
+	old := "Alpha beta gamma delta epsilon zeta eta theta. Iota kappa lambda mu nu xi. Omicron pi rho sigma tau upsilon. Phi chi psi omega one. Red green blue. Cyan magenta yellow."
+	new := "Alpha beta gamma delta epsilon zeta eta theta iota kappa lambda. Iota kappa. Omicron pi rho. Phi chi psi omega two three four. Red green black. Cyan magenta white."
+	ch := summaryOf(t, old, new, "en")
+	if strings.Contains(ch.Summary, "more edit") {
+		t.Errorf("summary %q counts edits it could name", ch.Summary)
+	}
+	for _, w := range []string{"“green blue” became “green black”", "“magenta yellow” became “magenta white”"} {
+		if !strings.Contains(ch.Summary, w) {
+			t.Errorf("summary %q does not say %s", ch.Summary, w)
+		}
+	}
+	if !strings.Contains(ch.Summary, "; also ") {
+		t.Errorf("summary %q: no brief edits after the three quoted in full", ch.Summary)
+	}
+}
+
+// TestNumberContext: a number that changed outside the quotes is named
+// with the words beside it within its clause, once for all the numbers
+// one place states.
+func TestNumberContext(t *testing.T) {
+	for _, c := range []struct{ text, x, want string }{
+		{"Ex 1: PLO, 100-200 blinds, dead SB.", "1", "Ex 1"},
+		{"Ex 1: PLO, 100-200 blinds, dead SB.", "200", "100-200 blinds"},
+		{"the bet for the first player to act is 700.", "700", "act is 700"},
+		{"Игрок должен сделать ход за 30 секунд.", "30", "ход за 30 секунд"},
+		{"no number here", "5", ""},
+	} {
+		if got := numberContext(c.text, c.x, "en"); got != c.want {
+			t.Errorf("numberContext(%q, %s) = %q, want %q", c.text, c.x, got, c.want)
+		}
+	}
+	got := numbersInContext("", "Ex 1: PLO, 100-200 blinds. The bet is 700.", nil, []string{"1", "100", "200", "700"}, "en")
+	if want := "new numbers: “Ex 1”, “100-200 blinds” and “bet is 700”"; got != want {
+		t.Errorf("numbersInContext = %q, want %q", got, want)
+	}
+}

@@ -61,7 +61,9 @@ func readDOCX(data []byte, limit int64, mk *markKinds) ([]block, error) {
 			}
 			defer rc.Close()
 			// The sizes in the zip headers can lie; count what comes out.
-			b, err := io.ReadAll(io.LimitReader(rc, limit+1))
+			// The buffer is made the size the header gives (at most the
+			// limit), so that a part read whole is not copied as it grows.
+			b, err := readSized(io.LimitReader(rc, limit+1), int(f.UncompressedSize64))
 			if err != nil {
 				return nil, fmt.Errorf("DOCX part %s: %v", name, err)
 			}
@@ -89,6 +91,26 @@ func readDOCX(data []byte, limit int64, mk *markKinds) ([]block, error) {
 		return nil, fmt.Errorf("word/document.xml: %v", err)
 	}
 	return r.blocks, nil
+}
+
+// readSized reads r to its end into a buffer of size bytes and one more
+// (io.ReadAll starts at 512 bytes and copies as it grows), growing it
+// only when r holds more than size.
+func readSized(r io.Reader, size int) ([]byte, error) {
+	b := make([]byte, 0, size+1)
+	for {
+		if len(b) == cap(b) {
+			b = append(b, 0)[:len(b)]
+		}
+		n, err := r.Read(b[len(b):cap(b)])
+		b = b[:len(b)+n]
+		if err == io.EOF {
+			return b, nil
+		}
+		if err != nil {
+			return b, err
+		}
+	}
 }
 
 // docxRun is the formatting of the run being read.
@@ -123,25 +145,28 @@ type docxReader struct {
 	inInstr    bool
 }
 
+// read reads document.xml's tokens with xmlScanner: the reader keeps
+// only the paragraphs' text and the few properties the blocks need, so
+// no token, name or attribute list is built for the many elements it
+// passes over.
 func (r *docxReader) read(doc []byte) error {
-	dec := xml.NewDecoder(bytes.NewReader(doc))
+	s := xmlScanner{data: doc}
 	for {
-		tok, err := dec.Token()
-		if err == io.EOF {
-			return nil
-		}
+		tok, err := s.next()
 		if err != nil {
-			line, col := xmlPos(doc, dec.InputOffset())
-			return fmt.Errorf("line %d, column %d: %v", line, col, err)
+			line, col := xmlPos(doc, int64(s.errPos))
+			return fmt.Errorf("line %d, column %d: XML syntax error: %v", line, col, err)
 		}
-		switch t := tok.(type) {
-		case xml.StartElement:
-			r.start(t)
-		case xml.EndElement:
-			r.end(t)
-		case xml.CharData:
+		switch tok {
+		case tokEOF:
+			return nil
+		case tokStart:
+			r.start(&s)
+		case tokEnd:
+			r.end(s.local)
+		case tokText:
 			if r.inText && !r.inInstr && r.deleted == 0 {
-				r.text(string(t))
+				r.text(string(s.text))
 			}
 		}
 	}
@@ -157,47 +182,47 @@ func attr(e xml.StartElement, local string) string {
 }
 
 // on reports whether a toggle property (<w:b/>, <w:strike w:val="0"/>) is on.
-func on(e xml.StartElement) bool {
-	switch attr(e, "val") {
+func on(s *xmlScanner) bool {
+	switch s.attrVal("val") {
 	case "0", "false", "off", "none":
 		return false
 	}
 	return true
 }
 
-func (r *docxReader) start(e xml.StartElement) {
-	switch e.Name.Local {
+func (r *docxReader) start(s *xmlScanner) {
+	switch string(s.local) {
 	case "p":
 		r.para.Reset()
 		r.center, r.heading, r.boldStart, r.numID, r.lvl = false, false, -1, "", "0"
 		r.boldRunes, r.plain = 0, false
 	case "pStyle":
-		v := strings.ToLower(attr(e, "val"))
+		v := strings.ToLower(s.attrVal("val"))
 		r.heading = strings.HasPrefix(v, "heading") || v == "title" || v == "subtitle"
 	case "jc":
-		r.center = attr(e, "val") == "center"
+		r.center = s.attrVal("val") == "center"
 	case "numId":
-		r.numID = attr(e, "val")
+		r.numID = s.attrVal("val")
 	case "ilvl":
-		r.lvl = attr(e, "val")
+		r.lvl = s.attrVal("val")
 	case "r":
 		r.run, r.inRun = docxRun{}, true
 	case "rPr":
 		r.inRPr = true
 	case "b":
 		if r.inRPr {
-			r.run.bold = on(e)
+			r.run.bold = on(s)
 		}
 	case "u":
 		if r.inRPr {
-			r.run.underline = on(e)
+			r.run.underline = on(s)
 		}
 	case "strike", "dstrike":
 		if r.inRPr {
-			r.run.strike = on(e)
+			r.run.strike = on(s)
 		}
 	case "color":
-		if v := strings.ToUpper(attr(e, "val")); r.inRPr && v != "" && v != "AUTO" && v != "000000" {
+		if v := strings.ToUpper(s.attrVal("val")); r.inRPr && v != "" && v != "AUTO" && v != "000000" {
 			r.run.colour = v
 		}
 	case "t":
@@ -224,8 +249,8 @@ func (r *docxReader) start(e xml.StartElement) {
 	}
 }
 
-func (r *docxReader) end(e xml.EndElement) {
-	switch e.Name.Local {
+func (r *docxReader) end(local []byte) {
+	switch string(local) {
 	case "p":
 		r.endPara()
 	case "rPr":

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"strings"
 	"unicode"
 
@@ -48,12 +49,17 @@ func Encode(w io.Writer, d *corpus.Document) error {
 	bw.Write(head)
 	bw.WriteString("\n  \"items\": [")
 	var one []byte
+	ie := jsoncodec.NewIndentEncoder("    ", true)
 	for i := range d.Items {
 		if i > 0 {
 			bw.WriteByte(',')
 		}
 		bw.WriteString("\n    ")
-		one = appendItemJSON(one[:0], &d.Items[i])
+		it := filled(&d.Items[i])
+		var err error
+		if one, err = ie.Append(one[:0], &it); err != nil {
+			return err
+		}
 		bw.Write(one)
 	}
 	if len(d.Items) > 0 {
@@ -65,70 +71,16 @@ func Encode(w io.Writer, d *corpus.Document) error {
 	return bw.Flush()
 }
 
-// appendItemJSON appends it as an Encoder with SetEscapeHTML(false) and
-// SetIndent("    ", "  ") writes it, without the newline at the end and
-// with its nil lists as []: every item has every field. (By reflection
-// it was most of the time of writing a document; TestItemJSON holds the
-// two to the same bytes.)
-func appendItemJSON(b []byte, it *corpus.Item) []byte {
-	o := jsoncodec.StartObject(b, "    ")
-	o.KeepHTML = true
-	o.String("id", it.ID)
-	o.String("kind", string(it.Kind))
-	o.String("number", it.Number)
-	o.String("title", it.Title)
-	o.String("text", it.Text)
-	o.Key("parts")
-	o.B = jsoncodec.AppendList(o.B, o.Inner(), nonNil(it.Parts), func(b []byte, prefix string, p *corpus.Part) []byte {
-		po := jsoncodec.StartObject(b, prefix)
-		po.KeepHTML = true
-		po.String("label", p.Label)
-		if p.Marker != "" {
-			po.String("marker", p.Marker)
-		}
-		if p.Title != "" {
-			po.String("title", p.Title)
-		}
-		po.String("text", p.Text)
-		return po.End()
-	})
-	o.Strings("refs", nonNil(it.Refs))
-	o.Key("flags")
-	o.B = jsoncodec.AppendList(o.B, o.Inner(), nonNil(it.Flags), func(b []byte, _ string, f *corpus.Flag) []byte {
-		return jsoncodec.AppendStringKeepHTML(b, string(*f))
-	})
-	o.String("section", it.Section)
-	o.Key("marks")
-	o.B = jsoncodec.AppendList(o.B, o.Inner(), nonNil(it.Marks), func(b []byte, prefix string, m *corpus.Mark) []byte {
-		mo := jsoncodec.StartObject(b, prefix)
-		mo.KeepHTML = true
-		mo.Int("start", m.Start)
-		mo.Int("end", m.End)
-		mo.String("kind", m.Kind)
-		return mo.End()
-	})
-	if it.IDSource != "" {
-		o.String("id_source", it.IDSource)
+// filled returns a copy of it with its nil lists as [] (every item has
+// every field) and a NaN or infinite confidence, which is never set (see
+// Item) and has no JSON, as 0.
+func filled(it *corpus.Item) corpus.Item {
+	c := *it
+	c.Parts, c.Refs, c.Flags, c.Marks = nonNil(c.Parts), nonNil(c.Refs), nonNil(c.Flags), nonNil(c.Marks)
+	if math.IsNaN(c.Confidence) || math.IsInf(c.Confidence, 0) {
+		c.Confidence = 0
 	}
-	if it.Confidence != 0 {
-		// A NaN or infinite confidence is never set (see Item); 0 is
-		// written for one all the same rather than a broken member.
-		if o.Float("confidence", it.Confidence) != nil {
-			o.B = append(o.B, '0')
-		}
-	}
-	if len(it.Inline) > 0 {
-		o.Key("inline")
-		o.B = jsoncodec.AppendList(o.B, o.Inner(), it.Inline, func(b []byte, prefix string, f *corpus.InlineFault) []byte {
-			fo := jsoncodec.StartObject(b, prefix)
-			fo.KeepHTML = true
-			fo.String("segment", f.Segment)
-			fo.String("fault", f.Fault)
-			fo.String("markup", f.Markup)
-			return fo.End()
-		})
-	}
-	return o.End()
+	return c
 }
 
 // nonNil returns xs, or an empty slice for nil: written as [].

@@ -78,8 +78,9 @@ func randomItem(r *rand.Rand) corpus.Item {
 	return it
 }
 
-// TestEncodeItems: Encode writes each item by hand, byte for byte what
-// encoding/json wrote (encodeRef), for random items of every shape.
+// TestEncodeItems: Encode writes each item (jsoncodec.IndentEncoder)
+// byte for byte as encoding/json writes it (encodeRef), for random items
+// of every shape.
 func TestEncodeItems(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 12))
 	for range 3000 {

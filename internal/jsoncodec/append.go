@@ -1,8 +1,10 @@
 // Package jsoncodec writes JSON as encoding/json writes it, byte for
-// byte, without reflection: strings, numbers and lists appended to a
-// buffer (AppendString, AppendFloat, AppendList), objects a member at a
-// time (Object), and a large object streamed to a writer a list element
-// at a time (ObjectWriter). align, diff, gaps and the document codec
+// byte: strings, numbers and lists appended to a buffer (AppendString,
+// AppendFloat, AppendList) and objects a member at a time (Object),
+// without reflection; values indented at any depth by
+// github.com/goccy/go-json (IndentEncoder), which this package alone
+// uses; and a large object streamed to a writer a list element at a time
+// (ObjectWriter). align, diff, gaps and the document codec
 // (corpus/corpusjson) write their JSON through it.
 package jsoncodec
 
@@ -31,26 +33,12 @@ type Indented interface {
 // as \u2028 and \u2029, and each byte that is not part of valid UTF-8 as
 // \ufffd. The empty string is "".
 func AppendString(b []byte, s string) []byte {
-	return appendString(b, s, &jsonSafe)
-}
-
-// AppendStringKeepHTML appends s as AppendString does but with <, > and
-// & written as they are, as a json.Encoder with SetEscapeHTML(false)
-// writes them.
-func AppendStringKeepHTML(b []byte, s string) []byte {
-	return appendString(b, s, &jsonSafeHTML)
-}
-
-// appendString is AppendString with safe telling which ASCII
-// bytes are written as they are (jsonSafe, or jsonSafeHTML for an
-// Encoder with SetEscapeHTML(false)).
-func appendString(b []byte, s string, safe *[utf8.RuneSelf]bool) []byte {
 	const hex = "0123456789abcdef"
 	b = append(b, '"')
 	start := 0
 	for i := 0; i < len(s); {
 		if c := s[i]; c < utf8.RuneSelf {
-			if safe[c] {
+			if jsonSafe[c] {
 				i++
 				continue
 			}
@@ -100,14 +88,6 @@ var jsonSafe = func() (t [utf8.RuneSelf]bool) {
 	for c := range t {
 		t[c] = c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&'
 	}
-	return t
-}()
-
-// jsonSafeHTML is jsonSafe with <, > and & written as they are, as an
-// Encoder with SetEscapeHTML(false) writes them.
-var jsonSafeHTML = func() (t [utf8.RuneSelf]bool) {
-	t = jsonSafe
-	t['<'], t['>'], t['&'] = true, true, true
 	return t
 }()
 
@@ -188,14 +168,10 @@ func AppendStrings(b []byte, prefix string, ss []string) []byte {
 // B (a nested value at the prefix Inner returns); End closes the object.
 // An object with no member is {}.
 type Object struct {
-	B []byte
-	// KeepHTML writes <, > and & in strings as they are, as an Encoder
-	// with SetEscapeHTML(false) does; the zero value escapes them, as
-	// json.Marshal does.
-	KeepHTML bool
-	prefix   string
-	inner    string
-	n        int // members started
+	B      []byte
+	prefix string
+	inner  string
+	n      int // members started
 }
 
 // StartObject appends the opening brace of an object to b; prefix
@@ -224,15 +200,7 @@ func (o *Object) Key(name string) {
 // String appends a member with the string value v.
 func (o *Object) String(name, v string) {
 	o.Key(name)
-	o.B = o.str(o.B, v)
-}
-
-// str appends v quoted as the object's strings are (see KeepHTML).
-func (o *Object) str(b []byte, v string) []byte {
-	if o.KeepHTML {
-		return appendString(b, v, &jsonSafeHTML)
-	}
-	return AppendString(b, v)
+	o.B = AppendString(o.B, v)
 }
 
 // Bool appends a member with the value v.
@@ -261,7 +229,7 @@ func (o *Object) Float(name string, v float64) error {
 // it (null for nil, [] for empty).
 func (o *Object) Strings(name string, ss []string) {
 	o.Key(name)
-	o.B = AppendList(o.B, o.inner, ss, func(b []byte, _ string, s *string) []byte { return o.str(b, *s) })
+	o.B = AppendList(o.B, o.inner, ss, func(b []byte, _ string, s *string) []byte { return AppendString(b, *s) })
 }
 
 // End appends the closing brace, on a line of its own at the object's
