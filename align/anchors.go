@@ -22,8 +22,14 @@ type units struct {
 	title []bool
 	short []bool       // ends in a letter or digit: a heading's end, if it is short
 	start []letterCase // the case of its first letter
-	off   []int32
-	toks  []int32
+	// bare marks a source item of a title and no text (a heading of
+	// its own); nil on the translation's side.
+	bare []bool
+	// titleLen is the length in runes of a source item's title (0 for
+	// none); nil on the translation's side.
+	titleLen []float32
+	off      []int32
+	toks     []int32
 }
 
 // letterCase is the case of a unit's first rune.

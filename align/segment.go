@@ -4,6 +4,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/rulesync/rulesync/corpus"
 )
@@ -63,6 +64,7 @@ type segmenter struct {
 	r         float64   // length ratio, target over source
 	meanT     float64   // mean length of a target block
 	headings  bool      // the target has headings
+	titles    bool      // they are its titles (not lines that look like headings)
 	band      int
 	lo        []int32 // first column of each row's band
 	width     int
@@ -103,7 +105,7 @@ func segment(S, T *units, cont []float32, a *anchorSet, nb []int32, band int, do
 	if g.ls[n] > 0 && g.lt[m] > 0 {
 		g.r = g.lt[m] / g.ls[n]
 	}
-	g.head = headings(S, T)
+	g.head, g.titles = headings(S, T, cont, g.r)
 	g.tt = make([]int32, m+1)
 	for j := range m {
 		g.tt[j+1] = g.tt[j]
@@ -209,6 +211,10 @@ func (g *segmenter) row(i int) {
 	// nothing a translation could say: it takes only headings, and
 	// shares no block, whatever number its blocks print.
 	empty := ls == 0 && !titled
+	// A heading of its own (a title and no text), where the translation's
+	// titles are its headings, starts its run on one: a line of text is
+	// another item's, and a heading the translation lacks takes none.
+	bare := g.titles && g.S.bare[u]
 	sc := g.S.start[u]
 	if titled {
 		sc = uncased // its run starts with its title, whose case says nothing
@@ -222,8 +228,11 @@ func (g *segmenter) row(i int) {
 		best, mv := float32(math.Inf(1)), uint8(0)
 		for k := 0; k <= kmax && k <= j; k++ {
 			p := g.costAt(i-1, j-k)
-			if k > 0 && empty && !g.head[j-k] {
-				break
+			if k > 0 && (empty || bare) && !g.head[j-k] {
+				if empty {
+					break
+				}
+				continue
 			}
 			if p < 0 {
 				if j-k < int(g.lo[i-1]) {
@@ -278,15 +287,23 @@ func (g *segmenter) row(i int) {
 
 // headings are the target blocks read as headings: its titles, where
 // it has about as many as the source (half to one and a half times);
-// else the lines that look like headings (short, and ending in a letter
-// or digit, not in punctuation), as in a translation whose headings
-// became paragraphs or table rows, or whose reader took lines for
-// headings.
-func headings(S, T *units) []bool {
+// else the lines that look like headings (ending in a letter or digit,
+// not in punctuation, and short: at most half the median line, or, for
+// a line that does not continue the one before it nor starts in lower
+// case, at most one and a half times the source's median title at the
+// length ratio r), as in a
+// translation whose headings became paragraphs or table rows, or whose
+// reader took lines for headings. cont says how surely each block
+// continues a paragraph.
+func headings(S, T *units, cont []float32, r float64) (head []bool, titles bool) {
 	ns, nt := 0, 0
-	for _, t := range S.title {
+	var st []float32 // the lengths of the source's titles
+	for u, t := range S.title {
 		if t {
 			ns++
+			if u < len(S.titleLen) {
+				st = append(st, S.titleLen[u])
+			}
 		}
 	}
 	for _, t := range T.title {
@@ -295,7 +312,7 @@ func headings(S, T *units) []bool {
 		}
 	}
 	if 2*nt >= ns && 2*nt <= 3*ns {
-		return slices.Clone(T.title)
+		return slices.Clone(T.title), true
 	}
 	lens := slices.Clone(T.runes)
 	slices.Sort(lens)
@@ -303,11 +320,16 @@ func headings(S, T *units) []bool {
 	if len(lens) > 0 {
 		median = lens[len(lens)/2]
 	}
-	head := make([]bool, T.len())
-	for j := range head {
-		head[j] = T.short[j] && T.runes[j] <= max(8, median/2)
+	title := float32(0)
+	if len(st) > 0 {
+		slices.Sort(st)
+		title = 1.5 * float32(r) * st[len(st)/2]
 	}
-	return head
+	head = make([]bool, T.len())
+	for j := range head {
+		head[j] = T.short[j] && (T.runes[j] <= max(8, median/2) || cont[j] == 0 && T.start[j] != lowerCase && T.runes[j] <= title)
+	}
+	return head, false
 }
 
 // skipCost is what leaving target block j out of every run costs: a
@@ -431,6 +453,8 @@ func blockUnits(src *corpus.Document, bt []block, tgt *corpus.Document) (S, T *u
 		a.add(T, 1, num, text, b.title)
 	}
 	nb = make([]int32, len(src.Items))
+	S.bare = make([]bool, 0, len(src.Items))
+	S.titleLen = make([]float32, 0, len(src.Items))
 	for i := range src.Items {
 		it := &src.Items[i]
 		text := it.Text
@@ -439,6 +463,8 @@ func blockUnits(src *corpus.Document, bt []block, tgt *corpus.Document) (S, T *u
 			nb[i]++
 		}
 		nb[i] += int32(strings.Count(strings.TrimSpace(it.Text), "\n") + 1)
+		S.bare = append(S.bare, it.Title != "" && strings.TrimSpace(it.Text) == "")
+		S.titleLen = append(S.titleLen, float32(utf8.RuneCountInString(strings.TrimSpace(it.Title))))
 		a.add(S, 0, it.Number, strings.TrimSpace(text), it.Title != "")
 	}
 	a.weigh(S, T)

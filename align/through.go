@@ -148,7 +148,8 @@ func (o Options) through(src, tgt *corpus.Document) *Reading {
 	// confidence, a reading that places every source item stands; where
 	// few are (numbers lost, the items not the source's), placing them
 	// all says nothing of where, and the projection is read too.
-	sure := 2*(r.labelled()+confident(al)) >= r.Items
+	held := r.labelled() + confident(al)
+	sure := 2*held >= r.Items || held == len(tgt.Items)
 	if r.Placed == r.Items && sure || stopped(o.done()) {
 		return r
 	}
@@ -250,7 +251,8 @@ func partial(al *Alignment) bool {
 }
 
 // spread marks the target items that keep no item-level reading, of
-// those that do not print their source item's label: those the
+// those that do not print their source item's label (a label the
+// translation prints twice names neither item for sure): those the
 // alignment al does not pair one to one; those whose blocks the
 // projection gives less than three quarters of to any one source item;
 // and those that print no label of their source's where the projection
@@ -267,12 +269,20 @@ func spread(al *Alignment, renamed *corpus.Document, pieces []piece, bt []block)
 			pairOf[p.Target[0]] = p.Source[0]
 		}
 	}
+	placed := make([]bool, len(al.Source.Items))
+	for _, p := range al.Pairs {
+		for _, i := range p.Source {
+			placed[i] = true
+		}
+	}
 	tot := make([]int, n)
 	top := make([]int, n)
 	topSrc := make([]int, n)
+	nested := make([]bool, n)
 	for k := 0; k < len(pieces); {
 		j := bt[pieces[k].block].item
 		share := map[int]int{}
+		k0 := k
 		for ; k < len(pieces) && bt[pieces[k].block].item == j; k++ {
 			l := utf8.RuneCountInString(pieces[k].text)
 			tot[j] += l
@@ -281,22 +291,81 @@ func spread(al *Alignment, renamed *corpus.Document, pieces []piece, bt []block)
 				top[j], topSrc[j] = share[pieces[k].src], pieces[k].src
 			}
 		}
+		nested[j] = pairOf[j] >= 0 && subItems(al.Source, pairOf[j], placed, pieces[k0:k], bt)
 	}
+	twice := printedTwice(al.Target)
 	for j := range bad {
+		label := renamed.Items[j].IDSource == corpus.IDLabel && !twice[j]
 		switch {
-		case renamed.Items[j].IDSource == corpus.IDLabel:
+		case label:
 			// Its printed label names its source item: a source item
 			// the projection gives part of its blocks to (one the
-			// translation lacks, or of another edition) takes none.
+			// translation lacks, or of another edition) takes none,
+			// but for the source's sub-items its text holds as list
+			// entries or paragraphs of their own (subItems).
+			bad[j] = nested[j]
 		case pairOf[j] < 0:
 			bad[j] = true
 		case tot[j] > 0 && 4*top[j] < 3*tot[j]:
 			bad[j] = true
-		case tot[j] > 0 && renamed.Items[j].IDSource != corpus.IDLabel && topSrc[j] != pairOf[j]:
+		case tot[j] > 0 && topSrc[j] != pairOf[j]:
 			bad[j] = true
 		}
 	}
 	return bad
+}
+
+// printedTwice marks the items of d whose number another item of the
+// same numbering prints too: the reader gave the second (and any later)
+// the first's id with a count ("rule:6.12.1-2"), and both are marked.
+func printedTwice(d *corpus.Document) []bool {
+	at := make(map[string]int, len(d.Items))
+	for j := range d.Items {
+		at[d.Items[j].ID] = j
+	}
+	out := make([]bool, len(d.Items))
+	for j := range d.Items {
+		it := &d.Items[j]
+		k := strings.LastIndexByte(it.ID, '-')
+		if it.Number == "" || k < 0 || !isDigits(it.ID[k+1:]) {
+			continue
+		}
+		if f, ok := at[it.ID[:k]]; ok && numberKey(d.Items[f].Number) == numberKey(it.Number) {
+			out[j], out[f] = true, true
+		}
+	}
+	return out
+}
+
+// subItems reports whether the pieces ps of one target item, paired
+// by its printed label with source item i, hold i's sub-items that the
+// translation prints no labels of (a list of "1)" entries, bullets or
+// paragraphs under a numbered item): the projection gives its first
+// block to i, and each later run of it to a source item that no item
+// of the translation was paired with and whose number extends i's
+// (D.2.6.2.1 under D.2.6.2), starting on a line of its own (not one
+// that continues a paragraph, nor a cut block). A numbering nests its sub-items by construction, in any
+// language; a run of a source item the translation lacks, or of
+// another edition's, is not taken for one.
+func subItems(src *corpus.Document, i int, placed []bool, ps []piece, bt []block) bool {
+	if len(ps) < 2 || ps[0].src != i || src.Items[i].Number == "" {
+		return false
+	}
+	prefix := numberKey(src.Items[i].Number) + "."
+	other := false
+	for k, p := range ps {
+		if p.src == i {
+			continue
+		}
+		other = true
+		if p.src < i || placed[p.src] || !strings.HasPrefix(numberKey(src.Items[p.src].Number), prefix) {
+			return false
+		}
+		if ps[k-1].src != p.src && (bt[p.block].cont || p.text != bt[p.block].text) {
+			return false
+		}
+	}
+	return other
 }
 
 // hybrid is the reading's items, with the index of the source item

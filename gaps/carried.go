@@ -38,11 +38,23 @@ func (d *Draft) checkCarried(origOf func(i int) (int, bool)) {
 	if d.Base != nil {
 		orig = d.Base
 	}
+	// The number the translation prints for an item (for a reading
+	// through the source, which carries the source's numbers, that of
+	// its own item where it is known).
+	number := func(t *corpus.Item) string {
+		if n, ok := d.Report.printed[t.ID]; ok {
+			return n
+		}
+		return t.Number
+	}
 	printed := map[string][]string{} // kind and number -> translation ids
+	// A file keyed by id (PO, XLIFF, TMX) prints no numbers: its items'
+	// are read from their ids, the source's.
+	keyed := keyedByID(d.Translation)
 	for j := range d.Translation.Items {
 		t := &d.Translation.Items[j]
-		if t.Number != "" {
-			k := string(t.Kind) + "\x00" + normNumber(t.Number)
+		if n := number(t); n != "" && !keyed {
+			k := string(t.Kind) + "\x00" + normNumber(n)
 			printed[k] = append(printed[k], t.ID)
 		}
 	}
@@ -59,12 +71,13 @@ func (d *Draft) checkCarried(origOf func(i int) (int, bool)) {
 			continue
 		}
 		t := e.Target
-		if ids := printed[string(t.Kind)+"\x00"+normNumber(t.Number)]; t.Number != "" && len(ids) > 1 {
-			e.Review = append(e.Review, fmt.Sprintf("the translation prints %s for %d items (%s): check that this is the text of %s", t.Number, len(ids), strings.Join(ids, ", "), e.Source.Number))
+		n := number(t)
+		if ids := printed[string(t.Kind)+"\x00"+normNumber(n)]; n != "" && len(ids) > 1 {
+			e.Review = append(e.Review, fmt.Sprintf("the translation prints %s for %d items (%s): check that this is the text of %s", n, len(ids), strings.Join(ids, ", "), e.Source.Number))
 		}
 		o, ok := origOf(i)
-		if ok && t.Number != "" && orig.Items[o].Number != "" && normNumber(t.Number) != normNumber(orig.Items[o].Number) && t.Kind == orig.Items[o].Kind {
-			e.Review = append(e.Review, fmt.Sprintf("the translation prints %s where %s has %s", t.Number, orig.Edition, orig.Items[o].Number))
+		if ok && !keyed && n != "" && orig.Items[o].Number != "" && normNumber(n) != normNumber(orig.Items[o].Number) && t.Kind == orig.Items[o].Kind {
+			e.Review = append(e.Review, fmt.Sprintf("the translation prints %s where %s has %s", n, orig.Edition, orig.Items[o].Number))
 		}
 		if r, ok := entryRatio(e, d); ok && median > 0 && (r > median*lengthOutlier || r < median/lengthOutlier) {
 			e.Review = append(e.Review, fmt.Sprintf("the translation is %.1f times the length its other texts have for their source's", r/median))

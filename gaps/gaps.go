@@ -94,6 +94,10 @@ type Report struct {
 	Unplaced          []string
 
 	inScope map[corpus.Kind]bool // the kinds of source item the translation covers
+	// printed is the number the translation prints for each item of a
+	// reading through the source whose items are not its own (by id;
+	// "" where it printed none, absent where that is not known).
+	printed map[string]string
 
 	byIDOnce sync.Once
 	byID     map[string]int // the translation's items by id (targetItem)

@@ -62,6 +62,7 @@ func (o Options) read(r *Report, orig, translation *corpus.Document) (*corpus.Do
 	}
 	rd := o.Align.Through(orig, translation)
 	if rd.Projected {
+		r.printed = printedNumbers(translation, rd)
 		translation, al = rd.Doc, rd.Alignment
 	} else {
 		// The translation's own items (the checks read what it prints),
@@ -78,6 +79,33 @@ func (o Options) read(r *Report, orig, translation *corpus.Document) (*corpus.Do
 	c := align.Covered(al)
 	r.Placed, r.Placeable, r.Unplaced = c.Placed, c.Placeable, c.Unplaced
 	return translation, al
+}
+
+// printedNumbers is the number tr prints for each item of rd, its
+// reading through its source (which carries the source's numbers): that
+// of the translation's own item it is (by its own id, else by the same
+// title and text), by the reading's id; an item the projection made of
+// part of one, or of several, is left out.
+func printedNumbers(tr *corpus.Document, rd *align.Reading) map[string]string {
+	byID := make(map[string]int, len(tr.Items))
+	byText := make(map[string]int, len(tr.Items))
+	for j := range tr.Items {
+		it := &tr.Items[j]
+		byID[it.ID] = j
+		byText[it.Title+"\x00"+it.Text] = j
+	}
+	out := make(map[string]string, len(rd.Doc.Items))
+	for j := range rd.Doc.Items {
+		it := &rd.Doc.Items[j]
+		k, ok := byID[rd.Alignment.OwnID(j)]
+		if !ok {
+			k, ok = byText[it.Title+"\x00"+it.Text]
+		}
+		if ok {
+			out[it.ID] = tr.Items[k].Number
+		}
+	}
+	return out
 }
 
 // Unplaceable is the error of a report whose translation could not be

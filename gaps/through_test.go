@@ -46,12 +46,21 @@ var gapsPairs = []struct {
 // original's findings in bullets and <ul> (90%, at most a tenth more).
 // Pooled over the pairs, each variant is held to the share of the
 // original's findings it gives back today and to the findings it adds
-// (variantHeld). The originals give 26 findings (FIDE hy 16, ru 6, the
+// (variantHeld). The originals give 17 findings (FIDE hy 7, ru 6, the
 // TDA ja reader page 3, Social Contract zh 1): the variants that keep
-// the numbers give back 22 or 23 of them and add 0 to 28 (the TDA page's
-// 3 are lost in every variant); those that lose them give back 2 or 3
-// (FIDE hy's 16 sub-items, which print no labels, are segmented apart
-// from the original's reading) and add 7 to 61 (rows). A translation of part of its
+// the numbers give back 13 or 14 of them and add 0 to 28 (the TDA page's
+// 3 are lost in every variant, and one more with heading words
+// replaced);
+// those that lose them give back 2 to 5 and add 7 to 14. Most of what
+// those lose are findings of the original's own misreading, which the
+// variant, read by lengths and anchors, does not repeat: FIDE hy prints
+// 9.2.1 and 9.2.2 for the source's 9.2.1.1 and 9.2.1.2, and A.4.2 for
+// A4.1.2, and FIDE ru prints B.2.2 to B.2.4 for B.2.1 to B.2.3; the
+// reader keeps no item of the headings FIDE ru and hy print with no
+// number (sec:12, sec:A), and folds hy's first of two 3.8.2.2.1 into
+// 3.8.2.2. Of FIDE ru's four true omissions (3.9.2, 3.10.1 to 3.10.3)
+// the variants report two; the segmentation gives the other two a
+// neighbour's line. A translation of part of its
 // source whose numbers are lost (the TDA Portuguese addendum page) is
 // not put on its source: gaps says so (Unplaceable, exit 2), which is
 // logged here for those variants, not silent.
@@ -118,15 +127,13 @@ func numbersLost(v testcorpus.Variant) bool {
 
 // variantHeld is what a variant is held to, pooled over the pairs: the
 // least share of the original's findings it gives back and the most it
-// may add; today's figures with a margin (see TestGapsThroughVariants).
-// The shares were measured again with the block-level segmentation
-// (align/segment.go), under which the originals give 26 findings, not
-// 15: numbers kept 22-23 of 26 (85-88%), numbers lost 2-3 of 26.
+// may add; today's figures with a margin (see TestGapsThroughVariants):
+// numbers kept 13-14 of 17 (76-82%), numbers lost 2-5 of 17.
 func variantHeld(v testcorpus.Variant) (share float64, most int) {
 	if numbersLost(v) {
-		return 0.05, 160
+		return 0.1, 40
 	}
-	return 0.8, 40
+	return 0.75, 40
 }
 
 // sourceIDs maps the ids of the translation's items to the source ids

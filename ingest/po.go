@@ -46,6 +46,7 @@ type poEntry struct {
 	ref             string
 	refLine, refCol int
 	known           []string // notes on the markup as exported (ExportedMarkup)
+	draft           string   // the draft annotation (DraftAnnotation), without its prefix
 }
 
 // poError locates a fault of a PO file.
@@ -106,6 +107,7 @@ type poComments struct {
 	ref             string
 	refLine, refCol int      // the first item id among the references ("#:")
 	known           []string // notes on the markup as exported (ExportedMarkup)
+	draft           string   // the draft annotation (DraftAnnotation)
 }
 
 // complete reports whether the entry being read has its msgstr.
@@ -119,7 +121,7 @@ func (r *poReader) open(ln int) {
 	if c.line > 0 {
 		start = c.line
 	}
-	r.cur = &poEntry{line: start, fuzzy: c.fuzzy, previous: c.previous, ref: c.ref, refLine: c.refLine, refCol: c.refCol, known: c.known}
+	r.cur = &poEntry{line: start, fuzzy: c.fuzzy, previous: c.previous, ref: c.ref, refLine: c.refLine, refCol: c.refCol, known: c.known, draft: c.draft}
 	r.comments, r.field = poComments{}, ""
 }
 
@@ -143,6 +145,8 @@ func (r *poReader) comment(t string, ln, col int) error {
 		}
 	case strings.HasPrefix(t, "#.") && strings.HasPrefix(strings.TrimSpace(t[2:]), ExportedMarkup):
 		c.known = append(c.known, strings.TrimSpace(t[2:]))
+	case strings.HasPrefix(t, "#.") && strings.HasPrefix(strings.TrimSpace(t[2:]), DraftAnnotation):
+		c.draft = strings.TrimPrefix(strings.TrimSpace(t[2:]), DraftAnnotation)
 	case strings.HasPrefix(t, "#,"):
 		for _, f := range strings.Split(t[2:], ",") {
 			if strings.TrimSpace(f) == "fuzzy" {
@@ -302,16 +306,26 @@ func poHeader(s string) map[string]string {
 }
 
 func parsePO(text string, o Options, d *corpus.Document) error {
-	entries, err := readPO(strings.TrimPrefix(text, "\ufeff"))
+	units, err := poUnits(text, d)
 	if err != nil {
 		return err
+	}
+	return unitsToItems(units, d, "msgctxt")
+}
+
+// poUnits reads a catalogue's entries as units, the header's fields
+// into d.
+func poUnits(text string, d *corpus.Document) ([]unit, error) {
+	entries, err := readPO(strings.TrimPrefix(text, "\ufeff"))
+	if err != nil {
+		return nil, err
 	}
 	var units []unit
 	header := false
 	for _, e := range entries {
 		if !e.hasCtx && e.id == "" {
 			if header {
-				return poError(e.line, 1, "a second header entry (msgid \"\")")
+				return nil, poError(e.line, 1, "a second header entry (msgid \"\")")
 			}
 			header = true
 			h := poHeader(e.str)
@@ -327,12 +341,12 @@ func parsePO(text string, o Options, d *corpus.Document) error {
 			e.hasCtx, e.ctx, e.ctxLine, e.ctxCol = true, e.ref, e.refLine, e.refCol
 		}
 		if !e.hasCtx {
-			return poError(e.line, 1, "an entry without msgctxt (msgid %q): a rulesync catalogue keys every entry by its item id (msgctxt, or a reference #: that is one)", clip(e.id, 40))
+			return nil, poError(e.line, 1, "an entry without msgctxt (msgid %q): a rulesync catalogue keys every entry by its item id (msgctxt, or a reference #: that is one)", clip(e.id, 40))
 		}
 		units = append(units, unit{line: e.ctxLine, col: e.ctxCol, ctx: e.ctx, target: e.str, source: e.id, hasSource: strings.ContainsAny(e.id, markupSyntax), known: e.known,
-			review: e.fuzzy && !e.previous, stale: e.fuzzy && e.previous})
+			review: e.fuzzy && !e.previous, stale: e.fuzzy && e.previous, draft: e.draft})
 	}
-	return unitsToItems(units, d, "msgctxt")
+	return units, nil
 }
 
 func firstOf(ss ...string) string {
@@ -350,8 +364,8 @@ type unit struct {
 	line, col int    // where its id is
 	ctx       string // "rule:12" or "rule:12/title"
 	target    string
-	// source is the source text beside the target (hasSource: the file
-	// gives one with markup, whose markup the target may have lost),
+	// source is the source text beside the target (hasSource: one with
+	// markup, whose markup the target may have lost),
 	// codes the native code of an XLIFF or TMX target: the inline
 	// markup of the two is compared (inlineFaults).
 	source    string
@@ -362,6 +376,8 @@ type unit struct {
 	known  []string
 	review bool // fuzzy, needs review
 	stale  bool // fuzzy with the source it was made from (#| msgid): the source changed
+	// draft is the unit's draft annotation (DraftAnnotation), or "".
+	draft string
 }
 
 // setInterchangeHeader takes the language and the source edition an
@@ -391,6 +407,18 @@ func unitsToItems(units []unit, d *corpus.Document, what string) error {
 			return &corpusjson.ParseError{Line: u.line, Col: u.col, Msg: fmt.Sprintf("duplicate %s %q (first at line %d)", what, u.ctx, first)}
 		}
 		seen[u.ctx] = u.line
+		if frame, ok := frameUnit(u.ctx); ok {
+			// The document's title and version, the lines between
+			// items: no item's.
+			switch t := strings.TrimSpace(u.target); {
+			case t == "":
+			case frame == frameTitle:
+				d.Title = t
+			case frame == frameVersion:
+				d.Version = t
+			}
+			continue
+		}
 		id, field, _ := strings.Cut(u.ctx, "/")
 		if !corpus.WellFormedID(id) || field != "" && field != "title" {
 			return &corpusjson.ParseError{Line: u.line, Col: u.col, Msg: fmt.Sprintf("%s %q is not an item id (\"rule:12\", \"reg:1a/title\")", what, u.ctx)}
@@ -430,7 +458,8 @@ func unitsToItems(units []unit, d *corpus.Document, what string) error {
 }
 
 // idItem makes an empty item with id, its kind and number read from the
-// id ("reg:1e1a" is regulation 1e1a; "sec:article-A" is article A).
+// id ("reg:1e1a" is regulation 1e1a; "sec:article-A" is article A;
+// "rule:_2_6" is number 6 under the heading at outline place _2).
 func idItem(id string) corpus.Item {
 	prefix, name, _ := strings.Cut(id, ":")
 	it := corpus.Item{ID: id, Kind: corpus.KindItem}
@@ -441,7 +470,9 @@ func idItem(id string) corpus.Item {
 	case prefix == "sec" && strings.HasPrefix(name, "article-"):
 		it.Number = strings.TrimPrefix(name, "article-")
 	case prefix != "sec" && prefix != "item" && prefix != "pre":
-		it.Number = name
+		// A numbering that starts again under a heading qualifies the
+		// number by it ("rule:_2_6", "rule:3_1": number 6, 1).
+		it.Number = name[strings.LastIndex(name, "_")+1:]
 	}
 	return it
 }

@@ -20,7 +20,8 @@ import (
 // a target whose state is "new" or that is empty is no translation, one
 // whose state begins "needs-" (needs-review-translation,
 // needs-translation, ...) or that says approved="no" sets the item's
-// "review" flag. Inline elements keep their text (the native code of
+// "review" flag, its "stale" flag with rulesync's state-qualifier
+// "x-rulesync-stale". Inline elements keep their text (the native code of
 // <bpt>, <ept> and <ph> is the Markdown syntax rulesync wrote); a <bpt>
 // or <ept> without its partner of the same id (rid, id; TMX's i) after
 // or before it is dropped, with its code, and is a fault of the item's
@@ -29,7 +30,9 @@ import (
 // header's srclang (required) names the source; the language is that of
 // the other variants, the one Options.Lang names when there are several
 // (an error without it); the source edition is a header <prop
-// type="x-rulesync-source-edition">.
+// type="x-rulesync-source-edition">; a unit's <prop
+// type="x-rulesync-review"> or "x-rulesync-stale" sets its item's
+// "review" or "stale" flag (TMX has no state of its own).
 
 func init() {
 	register(&format{name: "xliff", doc: "an XLIFF 1.2 file keyed by item id (trans-unit id or resname), as rulesync writes it", binary: textual(parseXLIFF)})
@@ -156,6 +159,16 @@ func (x *xmlReader) inlineOf() (string, []inlineCode, error) {
 }
 
 func parseXLIFF(text string, o Options, d *corpus.Document) error {
+	units, err := xliffUnits(text, d)
+	if err != nil {
+		return err
+	}
+	return unitsToItems(units, d, "trans-unit id")
+}
+
+// xliffUnits reads an XLIFF file's trans-units as units, the file's
+// languages and original into d.
+func xliffUnits(text string, d *corpus.Document) ([]unit, error) {
 	x := newXMLReader(text)
 	var units []unit
 	// The trans-unit being read: its attributes, target and location.
@@ -173,7 +186,7 @@ func parseXLIFF(text string, o Options, d *corpus.Document) error {
 			break
 		}
 		if err != nil {
-			return err
+			return nil, err
 		}
 		if ee, ok := tok.(xml.EndElement); ok && ee.Name.Local == "trans-unit" && in {
 			in = false
@@ -201,7 +214,7 @@ func parseXLIFF(text string, o Options, d *corpus.Document) error {
 			root = true
 			if v := attr(se, "version"); v != "" && !strings.HasPrefix(v, "1.") {
 				line, col := x.pos(x.at)
-				return &corpusjson.ParseError{Line: line, Col: col, Msg: fmt.Sprintf("XLIFF version %s: rulesync reads XLIFF 1.2", v)}
+				return nil, &corpusjson.ParseError{Line: line, Col: col, Msg: fmt.Sprintf("XLIFF version %s: rulesync reads XLIFF 1.2", v)}
 			}
 		case "file":
 			setInterchangeHeader(d, attr(se, "target-language"), attr(se, "original"))
@@ -217,7 +230,7 @@ func parseXLIFF(text string, o Options, d *corpus.Document) error {
 			state := attr(se, "state")
 			s, codes, err := x.inlineOf()
 			if err != nil {
-				return err
+				return nil, err
 			}
 			if header {
 				// A PO header kept as a unit (po2xliff): its fields.
@@ -232,6 +245,8 @@ func parseXLIFF(text string, o Options, d *corpus.Document) error {
 			switch {
 			case state == "new":
 				cur.target = ""
+			case strings.HasPrefix(state, "needs-") && attr(se, "state-qualifier") == "x-rulesync-stale":
+				cur.stale = true
 			case strings.HasPrefix(state, "needs-"):
 				cur.review = true
 			}
@@ -239,7 +254,7 @@ func parseXLIFF(text string, o Options, d *corpus.Document) error {
 			ctxTyp = attr(se, "context-type")
 			s, err := x.textOf()
 			if err != nil {
-				return err
+				return nil, err
 			}
 			switch ctxTyp {
 			case "sourcefile":
@@ -250,29 +265,45 @@ func parseXLIFF(text string, o Options, d *corpus.Document) error {
 		case "source":
 			s, _, err := x.inlineOf()
 			if err != nil {
-				return err
+				return nil, err
 			}
-			if in && strings.ContainsAny(s, markupSyntax) {
-				// A source without markup has none to lose: it is not kept.
-				cur.source, cur.hasSource = s, true
+			if in {
+				// A source without markup has none to lose: it is not
+				// compared.
+				cur.source, cur.hasSource = s, strings.ContainsAny(s, markupSyntax)
 			}
 		case "note", "alt-trans":
 			s, err := x.textOf()
 			if err != nil {
-				return err
+				return nil, err
 			}
-			if k := strings.TrimSpace(s); in && se.Name.Local == "note" && strings.HasPrefix(k, ExportedMarkup) {
+			switch k := strings.TrimSpace(s); {
+			case !in || se.Name.Local != "note":
+			case strings.HasPrefix(k, ExportedMarkup):
 				cur.known = append(cur.known, k)
+			case strings.HasPrefix(k, DraftAnnotation):
+				cur.draft = strings.TrimPrefix(k, DraftAnnotation)
 			}
 		}
 	}
 	if !root {
-		return errors.New("XLIFF: no <xliff> element")
+		return nil, errors.New("XLIFF: no <xliff> element")
 	}
-	return unitsToItems(units, d, "trans-unit id")
+	return units, nil
 }
 
 func parseTMX(text string, o Options, d *corpus.Document) error {
+	units, err := tmxUnits(text, o, d)
+	if err != nil {
+		return err
+	}
+	return unitsToItems(units, d, "tuid")
+}
+
+// tmxUnits reads a TMX memory's units as units, in the language
+// o.Lang chooses (see tmxChoose), the languages and the source edition
+// into d.
+func tmxUnits(text string, o Options, d *corpus.Document) ([]unit, error) {
 	x := newXMLReader(text)
 	var units []unit
 	// The variants of each unit in a language other than srclang.
@@ -286,7 +317,7 @@ func parseTMX(text string, o Options, d *corpus.Document) error {
 			break
 		}
 		if err != nil {
-			return err
+			return nil, err
 		}
 		se, ok := tok.(xml.StartElement)
 		if !ok {
@@ -300,7 +331,7 @@ func parseTMX(text string, o Options, d *corpus.Document) error {
 		case "prop":
 			s, err := x.textOf()
 			if err != nil {
-				return err
+				return nil, err
 			}
 			switch attr(se, "type") {
 			case "x-rulesync-source-edition":
@@ -308,6 +339,17 @@ func parseTMX(text string, o Options, d *corpus.Document) error {
 			case "x-rulesync-markup":
 				if len(units) > 0 {
 					units[len(units)-1].known = append(units[len(units)-1].known, strings.TrimSpace(s))
+				}
+			case "x-rulesync-review", "x-rulesync-stale":
+				// TMX has no state of its own: rulesync's props say it.
+				if len(units) > 0 {
+					u := &units[len(units)-1]
+					u.review = u.review || attr(se, "type") == "x-rulesync-review"
+					u.stale = u.stale || attr(se, "type") == "x-rulesync-stale"
+				}
+			case "x-rulesync-draft":
+				if len(units) > 0 {
+					units[len(units)-1].draft = strings.TrimSpace(s)
 				}
 			}
 		case "tu":
@@ -319,28 +361,26 @@ func parseTMX(text string, o Options, d *corpus.Document) error {
 		case "seg":
 			s, codes, err := x.inlineOf()
 			if err != nil {
-				return err
+				return nil, err
 			}
 			switch {
 			case len(units) == 0:
 			case strings.EqualFold(lang, srclang):
-				if strings.ContainsAny(s, markupSyntax) {
-					units[len(units)-1].source, units[len(units)-1].hasSource = s, true
-				}
+				units[len(units)-1].source, units[len(units)-1].hasSource = s, strings.ContainsAny(s, markupSyntax)
 			default:
 				variants[len(units)-1] = append(variants[len(units)-1], tmxVariant{tmxLang(lang), s, codes})
 			}
 		}
 	}
 	if !root {
-		return errors.New("TMX: no <tmx> element")
+		return nil, errors.New("TMX: no <tmx> element")
 	}
 	if srclang == "" || srclang == "*all*" {
-		return errors.New("TMX: the header names no srclang, so the source cannot be told from the translation; give the source's language as <header srclang=\"...\">")
+		return nil, errors.New("TMX: the header names no srclang, so the source cannot be told from the translation; give the source's language as <header srclang=\"...\">")
 	}
 	chosen, note, err := tmxChoose(variants, o.Lang)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if note != "" {
 		d.Notes = append(d.Notes, note)
@@ -353,7 +393,7 @@ func parseTMX(text string, o Options, d *corpus.Document) error {
 		}
 	}
 	setInterchangeHeader(d, chosen, "")
-	return unitsToItems(units, d, "tuid")
+	return units, nil
 }
 
 // tmxVariant is a tuv of a TMX unit: its language (canonical where it is

@@ -87,6 +87,9 @@ type DraftOptions struct {
 	SourceText, TranslationText string
 	// Now is the time a PO or XLIFF draft records.
 	Now time.Time
+	// frame is what the interchange file the translation was read from
+	// holds of the draft's frame (adoptFrame), or nil.
+	frame *frame
 }
 
 // DraftStats says how a draft was written.
@@ -181,6 +184,7 @@ func missingIDs(back *corpus.Document, d *gaps.Draft) []int {
 // WriteDraft writes d in o.Format and says how.
 func WriteDraft(w io.Writer, d *gaps.Draft, o DraftOptions) (*DraftStats, error) {
 	st := &DraftStats{}
+	d, o = adoptFrame(d, o)
 	var err error
 	switch o.Format {
 	case "", "md":

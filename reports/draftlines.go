@@ -22,6 +22,23 @@ import (
 // source's lines where there is no translation. Without the source's
 // text the lines are made from the documents.
 func writeLines(w io.Writer, d *gaps.Draft, o DraftOptions, markdown bool, st *DraftStats, idMarks map[int]bool) error {
+	lw := newLineWriter(d, o, markdown, st, idMarks)
+	if lw.src == nil {
+		lw.made()
+	} else {
+		st.Skeleton = true
+		lw.skeleton()
+	}
+	out := strings.Join(lw.out, "\n")
+	if !strings.HasSuffix(out, "\n") {
+		out += "\n"
+	}
+	_, err := io.WriteString(w, out)
+	return err
+}
+
+// newLineWriter sets up the writing of a draft's lines (see writeLines).
+func newLineWriter(d *gaps.Draft, o DraftOptions, markdown bool, st *DraftStats, idMarks map[int]bool) *lineWriter {
 	lw := &lineWriter{d: d, markdown: markdown, st: st, idMarks: idMarks}
 	if markdown {
 		lw.mk = inlineMarkup(d, o)
@@ -43,18 +60,8 @@ func writeLines(w io.Writer, d *gaps.Draft, o DraftOptions, markdown bool, st *D
 			lw.trIndex[&d.Translation.Items[j]] = j
 		}
 	}
-	if lw.src == nil {
-		lw.made()
-	} else {
-		st.Skeleton = true
-		lw.skeleton()
-	}
-	out := strings.Join(lw.out, "\n")
-	if !strings.HasSuffix(out, "\n") {
-		out += "\n"
-	}
-	_, err := io.WriteString(w, out)
-	return err
+	lw.frame = o.frame
+	return lw
 }
 
 // lineWriter gathers the lines of a draft.
@@ -70,6 +77,9 @@ type lineWriter struct {
 	idMarks map[int]bool
 	// mk is the inline markup of the documents' items (Markdown only).
 	mk markup
+	// frame is what an interchange file the translation was read from
+	// holds of the draft's frame (nil for any other translation).
+	frame *frame
 }
 
 // idMark is the id marker of entry i, or "".
@@ -111,26 +121,54 @@ func nextFound(l *layout, j int) int {
 
 func (lw *lineWriter) skeleton() {
 	d := lw.d
-	front := lw.src.gap(-1)
-	if lw.tr != nil {
-		front = lw.frontMatter(lw.tr.gap(-1))
-	}
-	lw.emit(front...)
-	last := len(d.Entries) - 1
+	lw.emit(lw.frontMatter(lw.front())...)
 	for i := range d.Entries {
 		lw.entry(i)
-		gap := lw.src.gap(i)
-		if a := lw.trAt(i); a >= 0 {
-			b := lw.trAt(i + 1)
-			switch {
-			case i < last && b >= 0 && nextFound(lw.tr, a) == b:
-				gap = lw.tr.gap(a)
-			case i == last && nextFound(lw.tr, a) < 0:
-				gap = lw.tr.gap(a)
-			}
-		}
-		lw.emit(gap...)
+		lw.emit(lw.gapAfter(i)...)
 	}
+}
+
+// front is the lines before the first item: the translation's, else
+// the source's with the translation's title and version, and the lines
+// of the frame of an interchange file (lw.frame).
+func (lw *lineWriter) front() []string {
+	if lw.tr != nil {
+		return lw.tr.gap(-1)
+	}
+	src := lw.src.gap(-1)
+	return lw.frame.lines(ingest.FrameFront, src, frameSubst(lw.d, src))
+}
+
+// gapAfter is the lines between entry i and the next: the
+// translation's where the translation has the two items next to each
+// other (the last item last), else the source's, with the lines of the
+// frame of an interchange file.
+func (lw *lineWriter) gapAfter(i int) []string {
+	if t, ok := lw.trGap(i); ok {
+		return t
+	}
+	src := lw.src.gap(i)
+	return lw.frame.lines(ingest.FrameAfter(lw.d.Entries[i].Source.ID, 0), src, src)
+}
+
+// trGap is the translation's lines after entry i, when the draft takes
+// them (see gapAfter).
+func (lw *lineWriter) trGap(i int) ([]string, bool) {
+	a := lw.trAt(i)
+	if a < 0 {
+		return nil, false
+	}
+	if i < len(lw.d.Entries)-1 {
+		b := lw.trAt(i + 1)
+		if b >= 0 && nextFound(lw.tr, a) == b {
+			return lw.tr.gap(a), true
+		}
+		return nil, false
+	}
+	if nextFound(lw.tr, a) < 0 {
+		return lw.tr.gap(a), true
+	}
+	return nil, false
 }
 
 // frontMatter is the translation's front matter, its version line (one
@@ -167,36 +205,57 @@ func (lw *lineWriter) entry(i int) {
 	d := lw.d
 	e := &d.Entries[i]
 	ms, note := marks(d, e)
+	if n, ok := lw.frame.note(e); ok {
+		note = n
+	}
+	lines, _, marked := lw.entryLines(i)
+	tail := lw.idMark(i)
+	if marked {
+		tail = ""
+	}
+	lines = insertMarks(lines, e.Source.Number, ms, tail, note, lw.markdown)
+	lw.emit(lines...)
+}
+
+// entryLines are the lines of entry i before its markers: the source's
+// without a translation; the translation's own, relabelled, where it is
+// found in its text (own set); the translation's as an interchange file
+// kept them (lw.frame), while its title and text are those they hold;
+// the source's label line with the translation's text; made from the
+// document where the source's lines are not found (idMarked: headed by
+// its id marker).
+func (lw *lineWriter) entryLines(i int) (lines []string, own, idMarked bool) {
+	d := lw.d
+	e := &d.Entries[i]
 	var srcLines []string
 	if lw.src.found(i) {
 		srcLines = lw.src.item(i)
 	}
-	var lines []string
-	number := e.Source.Number
-	tail := lw.idMark(i)
 	switch j := lw.trAt(i); {
 	case e.Target == nil && srcLines != nil:
 		lines = append([]string(nil), srcLines...)
 		lw.st.Kept++
 	case e.Target != nil && j >= 0 && srcLines != nil:
 		lines = append([]string(nil), lw.tr.item(j)...)
-		lines = relabel(lines, srcLines[0], e.Target.Number, number, lw.markdown)
+		lines = relabel(lines, srcLines[0], e.Target.Number, e.Source.Number, lw.markdown)
 		if len(d.Renumbered) > 0 {
 			lines = strings.Split(corpus.RenumberRefs(strings.Join(lines, "\n"), d.Renumbered), "\n")
 		}
+		own = true
 		lw.st.Kept++
 	case srcLines != nil:
+		if kept := lw.frame.entryLines(lw.d, e, lw.mk, srcLines[0]); kept != nil {
+			lines = kept
+			lw.st.Kept++
+			break
+		}
 		lines = lw.withText(srcLines, e)
 		lw.st.Made++
 	default:
-		var marked bool
-		if lines, marked = lw.madeEntry(i); marked {
-			tail = ""
-		}
+		lines, idMarked = lw.madeEntry(i)
 		lw.st.Made++
 	}
-	lines = insertMarks(lines, number, ms, tail, note, lw.markdown)
-	lw.emit(lines...)
+	return lines, own, idMarked
 }
 
 // withText writes the translation's title and text into the source's
@@ -321,6 +380,9 @@ func (lw *lineWriter) made() {
 	for i := range d.Entries {
 		e := &d.Entries[i]
 		ms, note := marks(d, e)
+		if n, ok := lw.frame.note(e); ok {
+			note = n
+		}
 		lines, marked := lw.madeEntry(i)
 		tail := lw.idMark(i)
 		if marked {

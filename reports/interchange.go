@@ -26,6 +26,7 @@ type segment struct {
 	target   string
 	previous string // the source the translation was made from, when stale
 	prevCtx  string // its unit id, when it was another item's (moved)
+	stale    bool   // needs review because the source changed (or the translation says so)
 	state    gaps.State
 	// fuzzy is why a translated segment needs review before it counts as
 	// translated (a cut preview, an error found, a changed source, a
@@ -38,6 +39,8 @@ type segment struct {
 	found    string
 	idSource string  // how: corpus.IDAligned or corpus.IDProjected
 	conf     float64 // how sure
+	// draft is the segment's draft note (draftNote), or "".
+	draft string
 }
 
 // translated reports whether the segment counts as translated: it has a
@@ -62,7 +65,7 @@ func segments(d *gaps.Draft, mk markup) []segment {
 		}
 		s := segment{ctx: g.ID(), source: mk.field(e.Source, g.Title), state: g.State(), findings: findings,
 			target: mk.target(d, e, g.Title), fuzzy: g.Why, previous: g.Previous}
-		s.prevCtx = g.PrevID
+		s.prevCtx, s.stale = g.PrevID, g.Stale
 		if s.found = foundBy(e.Target); s.found != "" {
 			s.idSource, s.conf = e.Target.IDSource, e.Target.Confidence
 		}
@@ -147,6 +150,7 @@ func PO(w io.Writer, r *gaps.Report, now time.Time) error {
 // Markdown carry its inline markup as po4a writes it: links, emphasis,
 // code and inline HTML in Markdown's syntax.
 func DraftPO(w io.Writer, d *gaps.Draft, o DraftOptions) error {
+	d, o = adoptFrame(d, o)
 	now := o.Now
 	p := &printer{w: w}
 	p.f("# Translation of %s into %s.\n", poComment(d.Source.Edition), poComment(d.Translation.Lang))
@@ -157,7 +161,7 @@ func DraftPO(w io.Writer, d *gaps.Draft, o DraftOptions) error {
 	p.f(".\n")
 	poHeader(p, d.Source, d.Translation.Lang, now, false)
 	mk := inlineMarkup(d, o)
-	for _, s := range segments(d, mk) {
+	for _, s := range fileSegments(d, o, mk) {
 		p.f("\n")
 		if s.fuzzy != "" {
 			p.f("# rulesync: %s\n", poComment(s.fuzzy))
@@ -173,6 +177,9 @@ func DraftPO(w io.Writer, d *gaps.Draft, o DraftOptions) error {
 		}
 		for _, n := range markupNotes(s.ctx, s.source, s.target, mk) {
 			p.f("#. %s\n", poComment(n))
+		}
+		if s.draft != "" {
+			p.f("#. %s\n", poComment(s.draft))
 		}
 		p.f("#: %s\n", poComment(s.ctx))
 		if s.fuzzy != "" {
@@ -222,7 +229,8 @@ func POT(w io.Writer, source *corpus.Document, now time.Time) error {
 // XLIFF writes the translation as XLIFF 1.2: one trans-unit per segment.
 // A target that counts as translated in the PO has state="translated"
 // and its unit approved="yes"; a fuzzy one state="needs-review-translation"
-// (not approved) with the reason and the source's redline as notes, and
+// (not approved; state-qualifier="x-rulesync-stale" where the source
+// changed) with the reason and the source's redline as notes, and
 // a note says how an item that prints no label of its source's was
 // placed (by alignment or projection, with the confidence); no
 // translation, state="new" and an empty target. The file's original is
@@ -237,6 +245,7 @@ func XLIFF(w io.Writer, r *gaps.Report) error {
 // link's or emphasis' text ("[" and "](dest)"), <ph> for a tag that
 // stands alone, so that a tool protects it and rulesync reads it back.
 func DraftXLIFF(w io.Writer, d *gaps.Draft, o DraftOptions) error {
+	d, o = adoptFrame(d, o)
 	p := &printer{w: w}
 	p.f("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
 	p.f("<xliff version=\"1.2\" xmlns=\"urn:oasis:names:tc:xliff:document:1.2\">\n")
@@ -244,11 +253,15 @@ func DraftXLIFF(w io.Writer, d *gaps.Draft, o DraftOptions) error {
 		xmlText(d.Source.Edition), xmlText(d.Source.Lang), xmlText(d.Translation.Lang))
 	p.f("<header><tool tool-id=\"rulesync\" tool-name=\"rulesync\"/></header>\n<body>\n")
 	mk := inlineMarkup(d, o)
-	for _, s := range segments(d, mk) {
+	for _, s := range fileSegments(d, o, mk) {
 		state, approved := "new", ""
 		switch {
 		case s.translated():
 			state, approved = "translated", " approved=\"yes\""
+		case s.target != "" && s.stale:
+			// XLIFF has no state for a changed source: rulesync's own
+			// qualifier says it.
+			state = "needs-review-translation\" state-qualifier=\"x-rulesync-stale"
 		case s.target != "":
 			state = "needs-review-translation"
 		}
@@ -270,6 +283,9 @@ func DraftXLIFF(w io.Writer, d *gaps.Draft, o DraftOptions) error {
 		for _, n := range markupNotes(s.ctx, s.source, s.target, mk) {
 			p.f("<note from=\"rulesync\">%s</note>\n", xmlText(n))
 		}
+		if s.draft != "" {
+			p.f("<note from=\"rulesync\">%s</note>\n", xmlText(s.draft))
+		}
 		p.f("</trans-unit>\n")
 	}
 	p.f("</body>\n</file>\n</xliff>\n")
@@ -290,6 +306,7 @@ func TMX(w io.Writer, r *gaps.Report, now time.Time) error {
 // documents were read from (o), the inline markup of an item read from
 // Markdown is native code in <bpt>/<ept> and <ph>, as in XLIFF.
 func DraftTMX(w io.Writer, d *gaps.Draft, o DraftOptions) error {
+	d, o = adoptFrame(d, o)
 	now := o.Now
 	p := &printer{w: w}
 	p.f("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<tmx version=\"1.4\">\n")
@@ -297,7 +314,7 @@ func DraftTMX(w io.Writer, d *gaps.Draft, o DraftOptions) error {
 		xmlText(d.Source.Lang), now.UTC().Format("20060102T150405Z"))
 	p.f("<prop type=\"x-rulesync-source-edition\">%s</prop>\n</header>\n<body>\n", xmlText(d.Source.Edition))
 	mk := inlineMarkup(d, o)
-	for _, s := range segments(d, mk) {
+	for _, s := range fileSegments(d, o, mk) {
 		if s.target == "" {
 			continue
 		}
@@ -311,6 +328,15 @@ func DraftTMX(w io.Writer, d *gaps.Draft, o DraftOptions) error {
 		}
 		for _, n := range markupNotes(s.ctx, src, s.target, mk) {
 			p.f("<prop type=\"x-rulesync-markup\">%s</prop>\n", xmlText(n))
+		}
+		switch {
+		case s.stale:
+			p.f("<prop type=\"x-rulesync-stale\">%s</prop>\n", xmlText(s.fuzzy))
+		case s.fuzzy != "":
+			p.f("<prop type=\"x-rulesync-review\">%s</prop>\n", xmlText(s.fuzzy))
+		}
+		if s.draft != "" {
+			p.f("<prop type=\"x-rulesync-draft\">%s</prop>\n", xmlText(strings.TrimPrefix(s.draft, ingest.DraftAnnotation)))
 		}
 		p.f("<tuv xml:lang=\"%s\"><seg>%s</seg></tuv>\n<tuv xml:lang=\"%s\"><seg>%s</seg></tuv>\n</tu>\n",
 			xmlText(d.Source.Lang), xmlInline(src, mk, "i"), xmlText(d.Translation.Lang), xmlInline(s.target, mk, "i"))

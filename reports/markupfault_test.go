@@ -129,7 +129,10 @@ func firstTargetLink(file, format string) (string, []int) {
 		}
 		ctx := file[start : start+strings.IndexByte(file[start:], '"')]
 		if t := strings.Index(file[start:end], target); t >= 0 {
-			from := start + t
+			from, end := start+t, end
+			if n := strings.Index(file[from:end], "\n\n"); format == "po" && n >= 0 {
+				end = from + n // the msgstr, not the next entry's comments
+			}
 			if m := re.FindStringSubmatchIndex(file[from:end]); m != nil && (format == "po" || file[from+m[4]:from+m[5]] == file[from+m[8]:from+m[9]]) {
 				for i := range m {
 					m[i] += from

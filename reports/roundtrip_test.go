@@ -77,11 +77,14 @@ func htmlPairs() []struct{ name, src, tr string } {
 
 // TestInterchangeRoundTrip syncs the real translations (the WCA
 // Japanese regulations, whose Markdown has links, code and inline
-// HTML; the TDA Japanese reader page against the 2024 DOCX; the HTML
+// HTML, on their own source and, with that as the base, on the next
+// edition's; the TDA Japanese reader page against the 2024 DOCX; the HTML
 // translations of htmlPairs) to PO,
-// XLIFF and TMX, reads each back and syncs it to Markdown: every item
-// has the inline markup it has in the draft made straight from the
-// translation, and gaps finds the same cross-reference findings. msgfmt
+// XLIFF and TMX, reads each back and syncs it to Markdown: the draft is
+// the one made straight from the translation, byte for byte (its
+// front matter, the headings between items, each item's own lines and
+// markers), every item has the same inline markup, and gaps finds the
+// same cross-reference findings. msgfmt
 // -c, pofilter, po2xliff and xliff2po accept the files.
 func TestInterchangeRoundTrip(t *testing.T) {
 	need := func(tools ...string) {
@@ -95,6 +98,9 @@ func TestInterchangeRoundTrip(t *testing.T) {
 	for _, c := range append([]struct{ name, src, tr string }{
 		{"wca-ja", "wca/wca-regulations-2021-05-01-en.md", "wca/wca-regulations-2021-05-01-ja.md"},
 		{"tda-ja", "tda/tda-2024-longform-en.docx", "seeds/tda-2024-ja-reader-page.txt"},
+		// The next edition: the 2021 translation on the 2024 source,
+		// stale items with their redlines, the version line renamed.
+		{"wca-ja-2024", "wca/wca-regulations-2024-01-01-en.md", "wca/wca-regulations-2021-05-01-ja.md"},
 	}, htmlPairs()...) {
 		t.Run(c.name, func(t *testing.T) {
 			src, tr := testcorpus.Doc(t, c.src), testcorpus.Doc(t, c.tr)
@@ -119,7 +125,11 @@ func TestInterchangeRoundTrip(t *testing.T) {
 				}
 				return doc
 			}
-			d := gaps.Options{}.Sync(src, tr, nil)
+			var base *corpus.Document
+			if c.name == "wca-ja-2024" {
+				base = testcorpus.Doc(t, "wca/wca-regulations-2021-05-01-en.md")
+			}
+			d := gaps.Options{}.Sync(src, tr, base)
 			direct := write(d, "md", text(c.tr, tr))
 			directDoc := read("direct.md", direct)
 			wantMarks := itemMarkup(t, direct, directDoc)
@@ -148,13 +158,18 @@ func TestInterchangeRoundTrip(t *testing.T) {
 						t.Errorf("%s: %s: markup %q, straight to Markdown %q", format, it.ID, got[it.ID], wantMarks[it.ID])
 					}
 				}
-				if src.Source.Format == "html" {
-					// Both drafts are made from the documents: the same
-					// lines, but for the document's title (the file does
-					// not have the translation's) and review markers.
-					if a, b := draftLines(direct), draftLines(md); !slices.Equal(a, b) {
-						t.Errorf("%s: the draft differs from the one made straight from the translation:\n%s", format, firstDiff(a, b))
-					}
+				// The draft from the file is the draft straight from the
+				// translation, byte for byte.
+				if md != direct {
+					a, b := strings.Split(direct, "\n"), strings.Split(md, "\n")
+					t.Errorf("%s: the draft differs from the one made straight from the translation in %d lines; first:\n%s", format, changedLines(a, b), firstDiff(a, b))
+				}
+				// Synced again to the same format (the next edition's
+				// file, say): the frame goes along.
+				again := write(gaps.Options{}.Sync(src, back, nil), format, file)
+				if md2 := write(gaps.Options{}.Sync(src, read(path, again), nil), "md", again); md2 != direct {
+					a, b := strings.Split(direct, "\n"), strings.Split(md2, "\n")
+					t.Errorf("%s synced again: the draft differs from the one made straight from the translation in %d lines; first:\n%s", format, changedLines(a, b), firstDiff(a, b))
 				}
 				if refs := refFindings(src, doc); !slices.Equal(refs, wantRefs) {
 					t.Errorf("%s: cross-reference findings\n%s\nstraight to Markdown\n%s", format, strings.Join(refs, "\n"), strings.Join(wantRefs, "\n"))
@@ -181,20 +196,22 @@ func TestInterchangeRoundTrip(t *testing.T) {
 	}
 }
 
-// draftLines are a Markdown draft's lines without its title line and
-// without review markers and notes, which say why an item is to be
-// reviewed (the catalogue's fuzzy state, TMX's lack of one, or the
-// findings on the translation).
-func draftLines(md string) []string {
-	var out []string
-	review := " " + corpus.Marker(corpus.FlagReview)
-	for _, l := range strings.Split(md, "\n") {
-		if !strings.HasPrefix(l, "# ") {
-			l = strings.ReplaceAll(corpus.DropNotes(l), review, "")
-			out = append(out, strings.TrimRight(l, " "))
+// changedLines counts the lines of a and b outside their longest
+// common subsequence: the lines a line diff shows as removed or added.
+func changedLines(a, b []string) int {
+	prev, cur := make([]int, len(b)+1), make([]int, len(b)+1)
+	for i := range a {
+		for j := range b {
+			switch {
+			case a[i] == b[j]:
+				cur[j+1] = prev[j] + 1
+			default:
+				cur[j+1] = max(prev[j+1], cur[j])
+			}
 		}
+		prev, cur = cur, prev
 	}
-	return out
+	return len(a) + len(b) - 2*prev[len(b)]
 }
 
 // firstDiff shows the first line where a and b differ.
