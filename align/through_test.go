@@ -203,9 +203,9 @@ func variantFloor(v testcorpus.Variant) float64 {
 func numbersLostFloor(name string, v testcorpus.Variant) (float64, string) {
 	switch name + " " + string(v) {
 	case "debian-constitution-1.7-ja.wml paragraphs":
-		return 0.90, "the plain text reader takes wrapped lines for headings (121 titles for the source's 34)"
+		return 0.94, "the plain text reader takes some wrapped lines for headings (61 titles for the source's 34)"
 	case "debian-constitution-1.7-ko.wml paragraphs":
-		return 0.85, "the plain text reader takes lines for headings (70 titles for the source's 34), and part of the translation is left in English"
+		return 0.85, "the plain text reader takes some lines for headings (47 titles for the source's 34), and part of the translation is left in English"
 	case "debian-constitution-1.7-ko.wml rows":
 		return 0.88, "part of the translation is left in English, whose lengths and anchors are not the source's"
 	}
