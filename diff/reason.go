@@ -187,7 +187,12 @@ func sentencesReason(x, y int) string {
 // editPhrase says what one edit did: "“x” became “y”", "“x” deleted",
 // "“y” added".
 func editPhrase(d, n string) string {
-	d, n = strings.TrimSpace(d), strings.TrimSpace(n)
+	return editWords(strings.TrimSpace(d), strings.TrimSpace(n))
+}
+
+// editWords says what became of d: "“d” became “n”", "“n” added" when d
+// is "", "“d” deleted" when n is "".
+func editWords(d, n string) string {
 	switch {
 	case d == "":
 		return quote(n) + " added"

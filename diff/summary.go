@@ -353,27 +353,11 @@ func shortGap(s string) bool {
 
 // phrase says what an edit did, each side quoted and clipped: "“x”
 // became “y”", "“y” added", "“x” deleted".
-func (e summaryEdit) phrase() string {
-	d, n := clip(e.del), clip(e.ins)
-	switch {
-	case d == "":
-		return quote(n) + " added"
-	case n == "":
-		return quote(d) + " deleted"
-	}
-	return quote(d) + " became " + quote(n)
-}
+func (e summaryEdit) phrase() string { return editWords(clip(e.del), clip(e.ins)) }
 
 // briefPhrase is phrase with each side cut after briefWords words.
 func (e summaryEdit) briefPhrase() string {
-	d, n := clipTo(e.del, briefWords), clipTo(e.ins, briefWords)
-	switch {
-	case d == "":
-		return quote(n) + " added"
-	case n == "":
-		return quote(d) + " deleted"
-	}
-	return quote(d) + " became " + quote(n)
+	return editWords(clipTo(e.del, briefWords), clipTo(e.ins, briefWords))
 }
 
 // numbersInContext names the numbers an item lost (gone, found in old)

@@ -11,6 +11,7 @@ package jsoncodecs
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"sync"
@@ -38,37 +39,36 @@ type codec struct {
 
 var codecs = []codec{
 	{"rulesync", corpusjson.Marshal, corpusjson.Unmarshal},
-	{"encoding-json", func(d *corpus.Document) ([]byte, error) {
-		d = filled(d)
-		var b bytes.Buffer
-		enc := json.NewEncoder(&b)
-		enc.SetEscapeHTML(false)
-		enc.SetIndent("", "  ")
-		err := enc.Encode(d)
-		return b.Bytes(), err
-	}, func(b []byte) (*corpus.Document, error) {
-		var d corpus.Document
-		if err := json.Unmarshal(b, &d); err != nil {
-			return nil, err
-		}
-		return &d, d.Validate()
-	}},
-	{"goccy-go-json", func(d *corpus.Document) ([]byte, error) {
-		d = filled(d)
-		var b bytes.Buffer
-		enc := gojson.NewEncoder(&b)
-		enc.SetEscapeHTML(false)
-		enc.SetIndent("", "  ")
-		err := enc.Encode(d)
-		return b.Bytes(), err
-	}, func(b []byte) (*corpus.Document, error) {
-		var d corpus.Document
-		if err := gojson.Unmarshal(b, &d); err != nil {
-			return nil, err
-		}
-		return &d, d.Validate()
-	}},
+	general("encoding-json", func(w io.Writer) encoder { return json.NewEncoder(w) }, json.Unmarshal),
+	general("goccy-go-json", func(w io.Writer) encoder { return gojson.NewEncoder(w) }, gojson.Unmarshal),
 	{"goccy-go-json-items", goccyItems, nil},
+}
+
+// encoder is what encoding/json's Encoder and goccy/go-json's have in
+// common.
+type encoder interface {
+	SetEscapeHTML(bool)
+	SetIndent(prefix, indent string)
+	Encode(v any) error
+}
+
+// general is a codec of the whole document by a general library: its
+// encoder writes it indented, HTML unescaped, as rulesync writes it.
+func general(name string, newEncoder func(io.Writer) encoder, unmarshal func([]byte, any) error) codec {
+	return codec{name, func(d *corpus.Document) ([]byte, error) {
+		var b bytes.Buffer
+		enc := newEncoder(&b)
+		enc.SetEscapeHTML(false)
+		enc.SetIndent("", "  ")
+		err := enc.Encode(filled(d))
+		return b.Bytes(), err
+	}, func(b []byte) (*corpus.Document, error) {
+		var d corpus.Document
+		if err := unmarshal(b, &d); err != nil {
+			return nil, err
+		}
+		return &d, d.Validate()
+	}}
 }
 
 // filled returns a copy of d whose items have [] for nil lists, as
