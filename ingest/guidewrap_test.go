@@ -1,7 +1,8 @@
 package ingest_test
 
 import (
-	"sort"
+	"maps"
+	"slices"
 	"testing"
 	"unicode/utf8"
 
@@ -22,12 +23,7 @@ import (
 // fewest kept: 69%, of the Flesh and Blood keywords chapter's).
 func TestParagraphHeadings(t *testing.T) {
 	files := devFiles(t)
-	var names []string
-	for n := range files {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, name := range names {
+	for _, name := range slices.Sorted(maps.Keys(files)) {
 		t.Run(name, func(t *testing.T) {
 			d, err := ingest.Options{}.File(files[name])
 			if err != nil {

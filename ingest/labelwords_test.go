@@ -2,6 +2,7 @@ package ingest_test
 
 import (
 	"bytes"
+	"maps"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -301,12 +302,7 @@ var wordRemovedHeading = regexp.MustCompile(`(?m)^(## )([0-9]+\. )`)
 // "rule:Artikel-1".
 func TestVariantLabelWords(t *testing.T) {
 	files := devFiles(t)
-	var names []string
-	for n := range files {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for k, name := range names {
+	for k, name := range slices.Sorted(maps.Keys(files)) {
 		t.Run(name, func(t *testing.T) {
 			d, err := ingest.Options{}.File(files[name])
 			if err != nil {
