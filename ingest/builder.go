@@ -32,7 +32,7 @@ func build(bs []block, starts startLabels, d *corpus.Document, st *structure, pa
 	numbered := starts.count()
 	b := builder{d: d, st: st, partless: partless, numbered: numbered > 0, more: map[int][]string{}, links: map[int][]string{},
 		counters: map[string]int{}, anchors: map[string]bool{}, headItem: -1, numbers: make(map[string]bool, numbered), divisions: map[int]bool{},
-		numberedLevels: map[int]bool{}, headLevels: map[int]int{}}
+		numberedLevels: map[int]bool{}, outlineHeads: map[int]bool{}}
 	// Entries are the items of a document whose layout sets them apart:
 	// the headings above them are its divisions, as above numbered items.
 	headings := 0
@@ -168,11 +168,12 @@ type builder struct {
 	firstHeading string
 	numbers      map[string]bool // the numbers given so far
 	divisions    map[int]bool    // the preambles of divisions of a kind (heading)
-	// numberedLevels are the heading levels at which a heading prints a
-	// number (the outline's levels); headLevels the level of each
-	// unnumbered heading's item, by index in d.Items.
+	// numberedLevels are the heading levels at which a heading has
+	// printed a number so far (the outline's levels); outlineHeads the
+	// unnumbered headings' items, by index in d.Items, that stand at
+	// such a level after such a heading: divisions of the outline.
 	numberedLevels map[int]bool
-	headLevels     map[int]int
+	outlineHeads   map[int]bool
 	stack          []open
 	pre            []string // text before the first item
 	// more holds the text blocks after an item's own, joined at the end:
@@ -202,6 +203,12 @@ type builder struct {
 	// lapsed is the unnumbered heading that numbered headings of its
 	// own level follow (lapse), or nil.
 	lapsed *inForce
+	// run is the numbering run in force where no heading is (a list
+	// that starts again at 1 after another, with nothing between: its
+	// place among the runs qualifies its ids, as a heading's would), or
+	// nil; runs counts the runs.
+	run  *inForce
+	runs int
 }
 
 // inForce is a heading in force, for the Section of the items under it.
@@ -212,6 +219,10 @@ type inForce struct {
 	// qualifies a numbering that starts again under it (again).
 	frag  string
 	again bool
+	// base and runs: the heading's own frag and how many times a
+	// numbering has started under it, where more than once (giveID).
+	base string
+	runs int
 	// numbered: the heading prints a number.
 	numbered bool
 }
@@ -391,7 +402,7 @@ func (b *builder) heading(bl block) {
 	b.heads[len(b.heads)-1].frag = corpus.OutlinePlace(path)
 	b.add(it, open{level: bl.level, path: path})
 	b.headItem = len(b.d.Items) - 1
-	b.headLevels[b.headItem] = bl.level
+	b.outlineHeads[b.headItem] = b.numberedLevels[bl.level]
 }
 
 // ordinalText is a list place as the list shows it: 3 as "3", "c", "C",
@@ -508,11 +519,12 @@ func (b *builder) finish() {
 	// An empty section lives on as the Section of the items under it;
 	// one that no item is under (a heading before a dropped list of
 	// links) stays an item, or its words would be lost; the first
-	// heading is the document's title. A heading at a level where
-	// headings print numbers (a level of the outline) is a division of
-	// the outline whatever it prints, and stays an item with its outline
-	// place as id: "Article 12" printed without its number is a section
-	// as its neighbours are, the one a translation's "12" pairs with.
+	// heading is the document's title. A heading between numbered
+	// headings of its level (at a level of the outline, after one that
+	// prints a number) is a division of the outline whatever it prints,
+	// and stays an item with its outline place as id: "Article 12"
+	// printed without its number is a section as its neighbours are, the
+	// one a translation's "12" pairs with.
 	under := map[string]int{}
 	for i := range d.Items {
 		under[d.Items[i].Section]++
@@ -520,8 +532,7 @@ func (b *builder) finish() {
 	items := d.Items[:0]
 	lines := b.ids.lines[:0]
 	for i, it := range d.Items {
-		lvl, head := b.headLevels[i]
-		outline := head && b.numberedLevels[lvl] && it.Title != b.firstHeading
+		outline := b.outlineHeads[i] && it.Title != b.firstHeading
 		if b.numbered && it.Kind == corpus.KindSection && it.Number == "" && it.Text == "" && !outline && (under[it.Title] > 0 || it.Title == b.firstHeading) {
 			continue
 		}

@@ -113,8 +113,8 @@ var (
 )
 
 // TestOutlineHeadingsReal: in every real dev file, Markdown or HTML,
-// each heading at a level where headings give numbered items (a level of
-// the outline) gives an item whose title ends the heading's text: a
+// each heading at a level where a heading before it gave a numbered item
+// (a level of the outline) gives an item whose title ends its text: a
 // heading of that level that prints no number ("# РОЛЬ АРБИТРА" between
 // "# Статья 11" and "# Приложение А") is a division as its neighbours
 // are, not only the Section of the items under it. The document's title
@@ -161,17 +161,21 @@ func TestOutlineHeadingsReal(t *testing.T) {
 				}
 				return corpus.Item{}, false
 			}
-			levels := map[int]bool{}
-			for _, h := range heads {
-				if it, ok := gives(h.text); ok && it.Number != "" {
-					levels[h.level] = true
-				}
+			numbered := make([]bool, len(heads))
+			for k, h := range heads {
+				it, ok := gives(h.text)
+				numbered[k] = ok && it.Number != ""
 			}
-			if len(levels) == 0 {
+			if !slices.Contains(numbered, true) {
 				t.Skip("no heading gives a numbered item")
 			}
 			checked++
+			// The levels at which a heading gave a numbered item so far.
+			levels := map[int]bool{}
 			for k, h := range heads {
+				if numbered[k] {
+					levels[h.level] = true
+				}
 				if !levels[h.level] || k == 0 && h.text == corpus.CleanLine(d.Title) {
 					continue
 				}
