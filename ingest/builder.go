@@ -169,9 +169,10 @@ type builder struct {
 	numbers      map[string]bool // the numbers given so far
 	divisions    map[int]bool    // the preambles of divisions of a kind (heading)
 	// numberedLevels are the heading levels at which a heading has
-	// printed a number so far (the outline's levels); outlineHeads the
-	// unnumbered headings' items, by index in d.Items, that stand at
-	// such a level after such a heading: divisions of the outline.
+	// printed a number so far under the headings in force (the
+	// outline's levels; outlineLevel); outlineHeads the unnumbered
+	// headings' items, by index in d.Items, that stand at such a level
+	// after such a heading: divisions of the outline.
 	numberedLevels map[int]bool
 	outlineHeads   map[int]bool
 	stack          []open
@@ -310,7 +311,7 @@ func (b *builder) numberedItem(bl block, lab label, body, titled bool) {
 		it.Title = rest
 		it.Section = b.section(bl.level)
 		b.enter(bl.level, headingSection(lab, rest), true)
-		b.numberedLevels[bl.level] = true
+		b.outlineLevel(bl.level, true)
 	case bl.kind == blockRow:
 		// A row of cells: number, title, text; or number and text.
 		cells := strings.Split(rest, "\t")
@@ -402,7 +403,24 @@ func (b *builder) heading(bl block) {
 	b.heads[len(b.heads)-1].frag = corpus.OutlinePlace(path)
 	b.add(it, open{level: bl.level, path: path})
 	b.headItem = len(b.d.Items) - 1
-	b.outlineHeads[b.headItem] = b.numberedLevels[bl.level]
+	b.outlineHeads[b.headItem] = b.outlineLevel(bl.level, false)
+}
+
+// outlineLevel reports whether a heading of level stands where a
+// heading of its level printed a number before it, under the same
+// headings (a sibling: a heading above ends what the levels below it
+// printed), and records numbered, that this one does.
+func (b *builder) outlineLevel(level int, numbered bool) bool {
+	for l := range b.numberedLevels {
+		if l > level {
+			delete(b.numberedLevels, l)
+		}
+	}
+	was := b.numberedLevels[level]
+	if numbered {
+		b.numberedLevels[level] = true
+	}
+	return was
 }
 
 // ordinalText is a list place as the list shows it: 3 as "3", "c", "C",
@@ -520,8 +538,9 @@ func (b *builder) finish() {
 	// one that no item is under (a heading before a dropped list of
 	// links) stays an item, or its words would be lost; the first
 	// heading is the document's title. A heading between numbered
-	// headings of its level (at a level of the outline, after one that
-	// prints a number) is a division of the outline whatever it prints,
+	// headings of its level (at a level of the outline, after a sibling
+	// that prints a number: outlineLevel) is a division of the outline
+	// whatever it prints,
 	// and stays an item with its outline place as id: "Article 12"
 	// printed without its number is a section as its neighbours are, the
 	// one a translation's "12" pairs with.

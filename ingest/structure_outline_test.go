@@ -113,8 +113,9 @@ var (
 )
 
 // TestOutlineHeadingsReal: in every real dev file, Markdown or HTML,
-// each heading at a level where a heading before it gave a numbered item
-// (a level of the outline) gives an item whose title ends its text: a
+// each heading at a level where a heading before it, under the same
+// headings, gave a numbered item (a level of the outline) gives an item
+// whose title ends its text: a
 // heading of that level that prints no number ("# РОЛЬ АРБИТРА" between
 // "# Статья 11" and "# Приложение А") is a division as its neighbours
 // are, not only the Section of the items under it. The document's title
@@ -170,9 +171,16 @@ func TestOutlineHeadingsReal(t *testing.T) {
 				t.Skip("no heading gives a numbered item")
 			}
 			checked++
-			// The levels at which a heading gave a numbered item so far.
+			// The levels at which a heading gave a numbered item so far,
+			// under the same headings: a heading ends what the levels
+			// below it printed.
 			levels := map[int]bool{}
 			for k, h := range heads {
+				for l := range levels {
+					if l > h.level {
+						delete(levels, l)
+					}
+				}
 				if numbered[k] {
 					levels[h.level] = true
 				}
