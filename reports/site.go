@@ -9,6 +9,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/rulesync/rulesync/corpus"
 )
@@ -21,7 +22,10 @@ import (
 // script or font from elsewhere, no inline script: it works from
 // file://.
 
-var pageTmpl = template.Must(template.New("page").Parse(`<!DOCTYPE html>
+// pageTmpl is the frame of every page of the site, parsed on first use
+// (not at every start of rulesync).
+var pageTmpl = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("page").Parse(`<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -41,6 +45,7 @@ var pageTmpl = template.Must(template.New("page").Parse(`<!DOCTYPE html>
 </body>
 </html>
 `))
+})
 
 // page is a page of the site: its title, the way back to the site's
 // root ("" or "../"), its body, and the scripts it loads.
@@ -55,7 +60,7 @@ type page struct {
 // own files too), nothing else loads, no inline script or style runs.
 const siteCSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'"
 
-func renderPage(w io.Writer, p page) error { return pageTmpl.Execute(w, p) }
+func renderPage(w io.Writer, p page) error { return pageTmpl().Execute(w, p) }
 
 // renderBytes renders a page into bytes.
 func renderBytes(p page) ([]byte, error) {
