@@ -7,6 +7,7 @@ import (
 	"io"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/diff"
@@ -36,10 +37,10 @@ func (o ChangelogOptions) HTML(w io.Writer, c *diff.Comparison) error {
 		}
 		return ""
 	}})
-	return siteTmpl.ExecuteTemplate(w, "changelog-page", changelogPageView{
+	return siteTmpl().ExecuteTemplate(w, "changelog-page", changelogPageView{
 		Lang: c.New.Lang,
 		// The policy is ours, its quotes kept as they are.
-		CSP:  template.HTMLAttr(`content="` + changelogCSP + `"`),
+		CSP:  template.HTMLAttr(`content="` + changelogCSP() + `"`),
 		CSS:  template.CSS(changelogCSS),
 		Body: body,
 	})
@@ -224,10 +225,10 @@ func slug(s string) string {
 
 // changelogCSP is the changelog page's Content-Security-Policy: its one
 // inline style sheet (by its sha256), nothing else.
-var changelogCSP = func() string {
+var changelogCSP = sync.OnceValue(func() string {
 	sum := sha256.Sum256([]byte("\n" + changelogCSS))
 	return "default-src 'none'; style-src 'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'; base-uri 'none'; form-action 'none'"
-}()
+})
 
 // htmlRedline renders spans with <del> and <ins>; the citations of refs
 // in kept and inserted text link where cite says.

@@ -166,7 +166,7 @@ func HistoryHTML(w io.Writer, v history.View) error {
 	h := v.H
 	pv := historyPageView{
 		Lang:    h.Editions[len(h.Editions)-1].Doc.Lang,
-		CSP:     template.HTMLAttr(`content="` + changelogCSP + `"`),
+		CSP:     template.HTMLAttr(`content="` + changelogCSP() + `"`),
 		CSS:     template.CSS(changelogCSS),
 		Title:   historyTitle(v),
 		Summary: historySummary(v),
@@ -193,7 +193,7 @@ func HistoryHTML(w io.Writer, v history.View) error {
 		}
 		pv.Lives = append(pv.Lives, lv)
 	}
-	return siteTmpl.ExecuteTemplate(w, "history-page", pv)
+	return siteTmpl().ExecuteTemplate(w, "history-page", pv)
 }
 
 // historyPageView is a history as a page of its own
