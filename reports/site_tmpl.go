@@ -19,7 +19,7 @@ import (
 var templateFiles embed.FS
 
 // siteTmpl holds every template of the site, by the name it defines,
-// parsed on first use: a command that writes no HTML does not parse them.
+// parsed on first use (not at every start of rulesync).
 var siteTmpl = sync.OnceValue(func() *template.Template {
 	return template.Must(template.New("site").Funcs(template.FuncMap{
 		"url":          urlPath,
