@@ -80,7 +80,7 @@ func cleanMarkdownBlocks(clean string) ([]block, error) {
 						anchor = string(id)
 					}
 				}
-				bs = append(bs, block{text: t, kind: blockHeading, level: c.Level, anchor: anchor, line: lineAt(c, lineOf)})
+				bs = append(bs, block{text: t, kind: blockHeading, level: c.Level, rare: rareOf(blockRare{anchor: anchor}), line: lineAt(c, lineOf)})
 			case *ast.Paragraph, *ast.TextBlock:
 				kind := blockPara
 				d := 0
@@ -99,7 +99,7 @@ func cleanMarkdownBlocks(clean string) ([]block, error) {
 					if marker != "" {
 						l.text, marker = marker+" "+strings.TrimSpace(l.text), ""
 					}
-					b := block{text: strings.TrimSpace(l.text), kind: blockPara, lead: l.lead, bold: l.bold, line: lineAt(c, lineOf) + i, nest: depth + 1, links: l.links}
+					b := block{text: strings.TrimSpace(l.text), kind: blockPara, lead: l.lead, bold: l.bold, line: lineAt(c, lineOf) + i, nest: depth + 1, rare: rareOf(blockRare{links: l.links})}
 					if i == 0 {
 						b.kind, b.depth = kind, d
 					}
@@ -169,7 +169,7 @@ func cleanMarkdownBlocks(clean string) ([]block, error) {
 		}
 	}
 	walk(root, 0)
-	return bs, nil
+	return trimCap(bs), nil
 }
 
 // headingAnchor takes out of a heading's text the anchor a site generator
