@@ -10,7 +10,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"sync"
 	"syscall"
 	"time"
 
@@ -22,6 +21,7 @@ import (
 	"github.com/rulesync/rulesync/gaps"
 	"github.com/rulesync/rulesync/ingest"
 	"github.com/rulesync/rulesync/internal/atomicfile"
+	"github.com/rulesync/rulesync/internal/sched"
 	"github.com/rulesync/rulesync/reports"
 )
 
@@ -318,18 +318,14 @@ func loadAll(c *call, ins []string) ([]*corpus.Document, error) {
 		ctxs[i], stops[i] = context.WithCancel(c.Context)
 		defer stops[i]()
 	}
-	var wg sync.WaitGroup
-	for i, in := range ins {
-		wg.Go(func() {
-			docs[i], _, errs[i] = ingestInput(ctxs[i], c, in, false, &msgs[i])
-			if errs[i] != nil {
-				for _, stop := range stops[i+1:] {
-					stop()
-				}
+	sched.Each(len(ins), len(ins), func(i int) {
+		docs[i], _, errs[i] = ingestInput(ctxs[i], c, ins[i], false, &msgs[i])
+		if errs[i] != nil {
+			for _, stop := range stops[i+1:] {
+				stop()
 			}
-		})
-	}
-	wg.Wait()
+		}
+	})
 	for i := range ins {
 		c.App.ErrWriter.Write(msgs[i].Bytes())
 		if errs[i] != nil {
