@@ -66,6 +66,10 @@ type Summary struct {
 	// Failed lists the sources that could not be read, with the reason;
 	// what depends on them was left out, everything else was written.
 	Failed []SourceError
+	// Skipped lists the work of the manifest that was not built because
+	// a source it needs could not be read: each [[diff]],
+	// [[translation]] and [[series]] left out, with those sources.
+	Skipped []Skipped
 	// Unplaced lists the translations that could not be put on their
 	// source (fewer than half of the source's items they should cover
 	// have a counterpart: see gaps.Report.Unplaceable), with the reason:
@@ -149,6 +153,34 @@ func (c CheckSummary) counts() string {
 		return "none"
 	}
 	return strings.Join(parts, ", ")
+}
+
+// Skipped is a piece of the manifest's work a build left out because
+// sources it needs could not be read (they are in Summary.Failed).
+type Skipped struct {
+	// Kind is "changelog" (a [[diff]]), "translation" or "series".
+	Kind string
+	// Name is the changelog's ("old..new"), the translation's or the
+	// series' name.
+	Name string
+	// Because are the sources that could not be read, in the order the
+	// manifest names them.
+	Because []string
+}
+
+// Reason says why the work was left out: "source tda-2022-en could not
+// be read", "sources a, b could not be read".
+func (s Skipped) Reason() string {
+	if len(s.Because) == 1 {
+		return "source " + s.Because[0] + " could not be read"
+	}
+	return "sources " + strings.Join(s.Because, ", ") + " could not be read"
+}
+
+// String names the work and why it was left out: "changelog
+// a..b not built: source a could not be read".
+func (s Skipped) String() string {
+	return s.Kind + " " + s.Name + " not built: " + s.Reason()
 }
 
 // unplaceable is the error of a translation that could not be put on

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"slices"
 	"time"
 
 	"github.com/rulesync/rulesync/align"
@@ -134,6 +135,18 @@ func (r *buildRun) ingestSources() error {
 // ok reports whether the source name was read.
 func (r *buildRun) ok(name string) bool { return r.byName[name].err == nil }
 
+// unread is those of the sources names (each once, "" skipped) that
+// could not be read; nil when every one was.
+func (r *buildRun) unread(names ...string) []string {
+	var out []string
+	for _, n := range names {
+		if n != "" && !r.ok(n) && !slices.Contains(out, n) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
 // load is the document of the source name: kept, or from the cache.
 func (r *buildRun) load(name string) (*corpus.Document, error) {
 	src := r.byName[name]
@@ -213,6 +226,10 @@ func (r *buildRun) runTasks() error {
 // changelog entry of a series' editions to its item's history.
 func (r *buildRun) histories() error {
 	for _, se := range r.ws.Series {
+		if bad := r.unread(se.Editions...); bad != nil {
+			r.sum.Skipped = append(r.sum.Skipped, Skipped{"series", se.Name, bad})
+			continue
+		}
 		fs, hs, err := r.seriesFiles(r.ctx, se, r.ok, r.load)
 		if err == nil {
 			err = r.out.writeAll(fs)

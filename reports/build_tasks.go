@@ -147,16 +147,20 @@ func (t checkTask) make(r *buildRun) (files, any, error) {
 
 // plan is the tasks of the build whose inputs could be read: a diff
 // per edition pair, a report per translation, a check per source that
-// no other task uses.
+// no other task uses. A pair or translation with a source that could
+// not be read goes into Summary.Skipped.
 func (r *buildRun) plan() []task {
 	var out []task
 	for _, d := range r.ws.Diffs {
-		if r.ok(d.Old) && r.ok(d.New) {
-			out = append(out, diffTask{d})
+		if bad := r.unread(d.Old, d.New); bad != nil {
+			r.sum.Skipped = append(r.sum.Skipped, Skipped{"changelog", diffTask{d}.name(), bad})
+			continue
 		}
+		out = append(out, diffTask{d})
 	}
 	for _, t := range r.ws.Translations {
-		if !r.ok(t.Name) || !r.ok(t.Source) || t.Base != "" && !r.ok(t.Base) {
+		if bad := r.unread(t.Name, t.Source, t.Base); bad != nil {
+			r.sum.Skipped = append(r.sum.Skipped, Skipped{"translation", t.Name, bad})
 			continue
 		}
 		between := r.ws.seriesBetween(t.Base, t.Source)

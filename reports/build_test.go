@@ -6,11 +6,14 @@ import (
 	"errors"
 	"fmt"
 	"html"
+	"io/fs"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -664,4 +667,85 @@ func TestRealSiteInChromium(t *testing.T) {
 		"real-changelog":   "file://" + filepath.Join(out, "changelog", "tda-2022-en..tda-2024-en.html"),
 		"real-document":    "file://" + filepath.Join(out, "documents", "wsop-2009-ja-page9.html"),
 	})
+}
+
+// TestBuildFailedSourceNamesWhatItSkips builds the test workspace with
+// one edition a .docx that is not a ZIP: the pair and the translation
+// made from it are named in the summary with the source that failed,
+// the overview shows each as not built (never "No edition pairs"), and
+// every local link of every page resolves.
+func TestBuildFailedSourceNamesWhatItSkips(t *testing.T) {
+	dir := copyWorkspace(t)
+	manifest := filepath.Join(dir, "rulesync.toml")
+	data, err := os.ReadFile(manifest)
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(manifest, []byte(strings.Replace(string(data), `path = "en-2030.txt"`, `path = "en-2030.docx"`, 1)), 0o644)
+	os.WriteFile(filepath.Join(dir, "en-2030.docx"), []byte("Rule 1. Not a ZIP archive.\n"), 0o644)
+	out := filepath.Join(dir, "out")
+	sum, _ := build(t, dir, out)
+	if len(sum.Failed) != 1 || sum.Failed[0].Name != "en-2030" {
+		t.Fatalf("failed %+v; want en-2030", sum.Failed)
+	}
+	want := []reports.Skipped{{Kind: "changelog", Name: "en-2030..en-2031", Because: []string{"en-2030"}},
+		{Kind: "translation", Name: "ja-2030", Because: []string{"en-2030"}}}
+	if fmt.Sprint(sum.Skipped) != fmt.Sprint(want) {
+		t.Errorf("skipped %v\nwant    %v", sum.Skipped, want)
+	}
+	index, _ := os.ReadFile(filepath.Join(out, "index.html"))
+	for _, s := range []string{"No edition pairs in this workspace", "No translations in this workspace"} {
+		if strings.Contains(string(index), s) {
+			t.Errorf("the overview says %q of a manifest that has one not built", s)
+		}
+	}
+	for _, s := range []string{"<strong>en-2030..en-2031</strong>: not built, source en-2030 could not be read",
+		"<strong>ja-2030</strong>: not built, source en-2030 could not be read"} {
+		if !strings.Contains(string(index), s) {
+			t.Errorf("the overview lacks %q", s)
+		}
+	}
+	checkLocalLinks(t, out)
+}
+
+// localLink is a link or resource of a page: href or src.
+var localLink = regexp.MustCompile(`(?:href|src)="([^"]*)"`)
+
+// checkLocalLinks fails the test for each link of a page of the site in
+// out to a file that is not there.
+func checkLocalLinks(t *testing.T, out string) {
+	t.Helper()
+	pages := 0
+	err := filepath.WalkDir(out, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".html") {
+			return err
+		}
+		pages++
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		for _, m := range localLink.FindAllStringSubmatch(string(data), -1) {
+			u := html.UnescapeString(m[1])
+			if u == "" || strings.HasPrefix(u, "#") || strings.Contains(u, "://") || strings.HasPrefix(u, "mailto:") || strings.HasPrefix(u, "data:") {
+				continue
+			}
+			u, _, _ = strings.Cut(u, "#")
+			u, _, _ = strings.Cut(u, "?")
+			if p, err := url.PathUnescape(u); err == nil {
+				u = p
+			}
+			if _, err := os.Stat(filepath.Join(filepath.Dir(path), filepath.FromSlash(u))); err != nil {
+				rel, _ := filepath.Rel(out, path)
+				t.Errorf("%s links %s, which is not written", rel, m[1])
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pages == 0 {
+		t.Fatal("no page written")
+	}
 }

@@ -143,11 +143,24 @@ type overviewView struct {
 	Templates []string
 	Matrix    *matrixView
 	Langs     []langCount
+	// SkippedDiffs and SkippedTranslations are the pairs and
+	// translations of the manifest not built (Summary.Skipped), so that
+	// a section whose work was all left out does not say the workspace
+	// has none.
+	SkippedDiffs, SkippedTranslations []Skipped
 }
 
 // newOverview makes the overview of a site.
 func newOverview(in siteInput, title string) overviewView {
 	v := overviewView{Title: title, Sum: in.sum, Matrix: matrix(in), Langs: langCounts(in)}
+	for _, s := range in.sum.Skipped {
+		switch s.Kind {
+		case "changelog":
+			v.SkippedDiffs = append(v.SkippedDiffs, s)
+		case "translation":
+			v.SkippedTranslations = append(v.SkippedTranslations, s)
+		}
+	}
 	for _, t := range in.sum.Translations {
 		if !slices.Contains(v.Templates, t.Source) {
 			v.Templates = append(v.Templates, t.Source)

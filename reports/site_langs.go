@@ -47,7 +47,7 @@ func langWords(tag string) string {
 // siteDoc is a document as the language pages list it.
 type siteDoc struct {
 	DocSummary
-	Page string // its page, relative to the site's root
+	Page string // its page, relative to the site's root ("" for none)
 	Tr   *TranslationSummary
 	// Role says what the document is in the workspace.
 	Role string
@@ -58,11 +58,23 @@ type siteDoc struct {
 func siteDocs(in siteInput) map[string]*siteDoc {
 	docs := map[string]*siteDoc{}
 	for _, d := range in.sum.Documents {
-		docs[d.Name] = &siteDoc{DocSummary: d, Page: "documents/" + urlPath(d.Name) + ".html", Role: "edition"}
+		docs[d.Name] = &siteDoc{DocSummary: d, Role: "edition"}
+	}
+	// A document has a page when the site stage writes it or a check
+	// did; one whose every task was left out has none.
+	for _, nd := range in.docs {
+		if d := docs[nd.Name]; d != nil {
+			d.Page = "documents/" + urlPath(nd.Name) + ".html"
+		}
 	}
 	for _, c := range in.sum.Checks {
 		if d := docs[c.Name]; d != nil {
-			d.Role = "checked alone: " + c.counts()
+			d.Page, d.Role = "documents/"+urlPath(c.Name)+".html", "checked alone: "+c.counts()
+		}
+	}
+	for _, s := range in.sum.Skipped {
+		if d := docs[s.Name]; d != nil && s.Kind == "translation" {
+			d.Role = "translation not built: " + s.Reason()
 		}
 	}
 	for i := range in.sum.Translations {

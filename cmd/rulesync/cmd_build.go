@@ -21,7 +21,8 @@ func buildCommand() *cli.Command {
 		Description: "Reads the manifest (TOML: [[source]] name/path/url/format/edition/lang, [[diff]] old/new,\n" +
 			"[[translation]] name/source/base), ingests every source (cached by its bytes), and writes OUTDIR,\n" +
 			"replacing it only when the new build is complete. A source that cannot be read is reported and\n" +
-			"left out with what depends on it; everything else is written, and the exit status is 2.\n" +
+			"left out with what depends on it (each changelog, translation and series left out is named);\n" +
+			"everything else is written, and the exit status is 2.\n" +
 			"The sources' formats are the manifest's (format = ...), and the output is a directory of many\n" +
 			"formats: build has no --from or --to.",
 		Flags: []cli.Flag{
@@ -71,10 +72,13 @@ func buildCommand() *cli.Command {
 			if err := writeSummary(stdout, sum, c.String("output"), color); err != nil {
 				return cli.Exit(err.Error(), exitBad)
 			}
-			if len(sum.Failed)+len(sum.Unplaced) > 0 {
+			if len(sum.Failed)+len(sum.Skipped)+len(sum.Unplaced) > 0 {
 				var msgs []string
 				for _, f := range sum.Failed {
 					msgs = append(msgs, fmt.Sprintf("source %s: %v", f.Name, f.Err))
+				}
+				for _, k := range sum.Skipped {
+					msgs = append(msgs, k.String())
 				}
 				for _, f := range sum.Unplaced {
 					msgs = append(msgs, fmt.Sprintf("translation %s: %v", f.Name, f.Err))

@@ -231,7 +231,17 @@ func writeSummary(w io.Writer, s *reports.Summary, out string, color bool) error
 		rows = append(rows, []string{f.Name, "-", "-", "-", "FAILED"})
 	}
 	columns(bw, rows, color)
-	if len(s.Changelogs) > 0 {
+	// The pairs and translations not built are in their tables, marked.
+	var skippedDiffs, skippedTranslations []string
+	for _, k := range s.Skipped {
+		switch k.Kind {
+		case "changelog":
+			skippedDiffs = append(skippedDiffs, k.Name)
+		case "translation":
+			skippedTranslations = append(skippedTranslations, k.Name)
+		}
+	}
+	if len(s.Changelogs)+len(skippedDiffs) > 0 {
 		fmt.Fprintln(bw)
 		rows = [][]string{{"CHANGELOG", "CHANGES", "SUBSTANTIVE", "EDITORIAL", "SCOPE"}}
 		for _, c := range s.Changelogs {
@@ -241,9 +251,12 @@ func writeSummary(w io.Writer, s *reports.Summary, out string, color bool) error
 			}
 			rows = append(rows, []string{c.OldName + " -> " + c.NewName, fmt.Sprint(c.Changes), fmt.Sprint(c.Substantive), fmt.Sprint(c.Editorial), scope})
 		}
+		for _, n := range skippedDiffs {
+			rows = append(rows, []string{n, "-", "-", "-", "NOT BUILT"})
+		}
 		columns(bw, rows, color)
 	}
-	if len(s.Translations) > 0 {
+	if len(s.Translations)+len(skippedTranslations) > 0 {
 		fmt.Fprintln(bw)
 		// The segments by state, as the site, the worklists and the
 		// PO and XLIFF count them (gaps.Progress).
@@ -252,6 +265,9 @@ func writeSummary(w io.Writer, s *reports.Summary, out string, color bool) error
 			p := t.Progress
 			rows = append(rows, []string{t.Name, t.Source, fmt.Sprint(p.Total()), fmt.Sprintf("%d (%.1f%%)", p.Translated, p.Percent(p.Translated)),
 				fmt.Sprint(p.Stale), fmt.Sprint(p.Fuzzy), fmt.Sprint(p.Untranslated), fmt.Sprint(t.Findings), fmt.Sprint(t.Errors)})
+		}
+		for _, n := range skippedTranslations {
+			rows = append(rows, []string{n, "-", "-", "-", "-", "-", "-", "-", "NOT BUILT"})
 		}
 		columns(bw, rows, color)
 	}
