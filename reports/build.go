@@ -91,6 +91,12 @@ type DocSummary struct {
 	Name, Edition, Lang string
 	Items               int
 	Cached              bool
+	// Input is the file (as the manifest's folder resolves it) or URL
+	// the source was read from.
+	Input string
+	// Warnings are what ingest warned of in the document's structure
+	// (ingest.Report), as ingest, gaps and sync print them.
+	Warnings []string
 }
 
 // ChangelogSummary describes an edition pair.
@@ -281,14 +287,15 @@ func (b *Build) interrupted(ctx context.Context) error {
 func (b *Build) ingest(ctx context.Context, src *source, cache *cache) (*corpus.Document, error) {
 	s := src.Source
 	opt := ingest.Options{Format: s.Format, Edition: s.Edition, Lang: s.Lang, PDFEngine: s.PDFEngine, MaxBytes: b.Workspace.MaxBytes, Now: b.now, Context: ctx, AllowPrivate: b.Workspace.AllowPrivateURLs}
+	input := s.URL
 	found := func(d *corpus.Document, h string, cached bool) (*corpus.Document, error) {
 		src.hash, src.stored = h, cached
-		src.summary = DocSummary{s.Name, d.Edition, d.Lang, len(d.Items), cached}
+		_, warnings := ingest.Report(d)
+		src.summary = DocSummary{s.Name, d.Edition, d.Lang, len(d.Items), cached, input, warnings}
 		return d, nil
 	}
 	what := "the document of " + s.Name
 	var (
-		input = s.URL
 		data  []byte
 		parse func() (*corpus.Document, error)
 		page  *ingest.Page

@@ -749,3 +749,43 @@ func checkLocalLinks(t *testing.T, out string) {
 		t.Fatal("no page written")
 	}
 }
+
+// TestBuildIngestWarnings builds a workspace with a source whose
+// numbering skips: the summary carries ingest's warning, and the
+// document's page lists it.
+func TestBuildIngestWarnings(t *testing.T) {
+	dir := copyWorkspace(t)
+	f, err := os.OpenFile(filepath.Join(dir, "rulesync.toml"), os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.WriteString("\n[[source]]\nname = \"skips\"\npath = \"skips.txt\"\n")
+	f.Close()
+	os.WriteFile(filepath.Join(dir, "skips.txt"), []byte("House rules 2031\n\nRule 1. Seats are drawn at random.\n\n"+
+		"Rule 2. Late players join at the start of a level.\n\nRule 5. A player may change seats once.\n\nRule 6. Seats are kept for the day.\n"), 0o644)
+	out := filepath.Join(dir, "out")
+	for _, warm := range []bool{false, true} {
+		sum, _ := build(t, dir, out)
+		var got []string
+		for _, d := range sum.Documents {
+			if d.Name == "skips" {
+				got = d.Warnings
+				if !strings.HasSuffix(d.Input, "skips.txt") {
+					t.Errorf("skips read from %q", d.Input)
+				}
+			} else if len(d.Warnings) > 0 {
+				t.Errorf("%s warns %q", d.Name, d.Warnings)
+			}
+		}
+		if len(got) != 1 || !strings.Contains(got[0], "numbering skips: 2 -> 5") {
+			t.Errorf("warm %v: skips warns %q; want numbering skips: 2 -> 5", warm, got)
+		}
+	}
+	page, _ := os.ReadFile(filepath.Join(out, "documents/skips.html"))
+	if !strings.Contains(string(page), "Ingest warnings") || !strings.Contains(string(page), "<li>numbering skips: 2 -&gt; 5</li>") {
+		t.Errorf("the page of skips does not list its warning:\n%s", page)
+	}
+	if other, _ := os.ReadFile(filepath.Join(out, "documents/en-2031.html")); strings.Contains(string(other), "Ingest warnings") {
+		t.Error("the page of en-2031, which has no warning, lists warnings")
+	}
+}

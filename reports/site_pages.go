@@ -3,11 +3,13 @@ package reports
 import (
 	"html/template"
 	"slices"
+	"strings"
 
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/diff"
 	"github.com/rulesync/rulesync/gaps"
 	"github.com/rulesync/rulesync/history"
+	"github.com/rulesync/rulesync/ingest"
 )
 
 // The site's pages other than the overview: a document, a translation
@@ -32,6 +34,9 @@ type documentView struct {
 	Doc         *corpus.Document
 	Check       *checkView
 	Rows        []itemRow
+	// Warnings are what ingest warned of in the document's structure
+	// (ingest.Report), without the "warning: " mark.
+	Warnings []string
 }
 
 // checkView is the check findings of a document neither compared nor
@@ -64,6 +69,10 @@ type itemRow struct {
 func documentPage(nd namedDoc, r *gaps.Report, site string) ([]byte, error) {
 	d := nd.Doc
 	v := documentView{Name: nd.Name, Title: docTitle(d), Doc: d}
+	_, warnings := ingest.Report(d)
+	for _, w := range warnings {
+		v.Warnings = append(v.Warnings, strings.TrimPrefix(w, ingest.WarningNote))
+	}
 	byItem := map[string][]gaps.Finding{}
 	if r != nil {
 		var lines []findingLine

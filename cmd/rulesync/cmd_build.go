@@ -69,6 +69,11 @@ func buildCommand() *cli.Command {
 			for _, n := range sum.Notes {
 				fmt.Fprintln(stderr, "rulesync: build: "+n)
 			}
+			// What ingest warned of, source by source, as ingest, gaps
+			// and sync say it.
+			for _, d := range sum.Documents {
+				writeWarnings(c, stderr, d.Input, d.Warnings)
+			}
 			if err := writeSummary(stdout, sum, c.String("output"), color); err != nil {
 				return cli.Exit(err.Error(), exitBad)
 			}
