@@ -24,6 +24,7 @@ var siteTmpl = sync.OnceValue(func() *template.Template {
 	return template.Must(template.New("site").Funcs(template.FuncMap{
 		"url":          urlPath,
 		"frag":         fragURL,
+		"anchor":       anchorURL,
 		"join":         strings.Join,
 		"nOf":          nOf,
 		"lang":         newLangView,
@@ -79,3 +80,8 @@ func newFilesView(name, draft, root string) filesView {
 // colon for a scheme and refuse it, and the fragment is escaped by
 // urlPath already.
 func fragURL(id string) template.URL { return template.URL(fragment(id)) }
+
+// anchorURL is the address of the anchor id on the same page, as
+// fragURL: the anchors a changelog makes of its headings (slug) are
+// letters, digits and hyphens.
+func anchorURL(id string) template.URL { return template.URL("#" + id) }
