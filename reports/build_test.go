@@ -670,8 +670,8 @@ func TestRealSiteInChromium(t *testing.T) {
 }
 
 // TestBuildFailedSourceNamesWhatItSkips builds the test workspace with
-// one edition a .docx that is not a ZIP: the pair and the translation
-// made from it are named in the summary with the source that failed,
+// one edition a .docx that is not a ZIP: the pair, the translation made
+// from it and the series that holds it are named in the summary with the source that failed,
 // the overview shows each as not built (never "No edition pairs"), and
 // every local link of every page resolves.
 func TestBuildFailedSourceNamesWhatItSkips(t *testing.T) {
@@ -681,7 +681,9 @@ func TestBuildFailedSourceNamesWhatItSkips(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	os.WriteFile(manifest, []byte(strings.Replace(string(data), `path = "en-2030.txt"`, `path = "en-2030.docx"`, 1)), 0o644)
+	data = []byte(strings.Replace(string(data), `path = "en-2030.txt"`, `path = "en-2030.docx"`, 1) +
+		"\n[[series]]\nname = \"house\"\neditions = [\"en-2030\", \"en-2031\"]\n")
+	os.WriteFile(manifest, data, 0o644)
 	os.WriteFile(filepath.Join(dir, "en-2030.docx"), []byte("Rule 1. Not a ZIP archive.\n"), 0o644)
 	out := filepath.Join(dir, "out")
 	sum, _ := build(t, dir, out)
@@ -689,7 +691,8 @@ func TestBuildFailedSourceNamesWhatItSkips(t *testing.T) {
 		t.Fatalf("failed %+v; want en-2030", sum.Failed)
 	}
 	want := []reports.Skipped{{Kind: "changelog", Name: "en-2030..en-2031", Because: []string{"en-2030"}},
-		{Kind: "translation", Name: "ja-2030", Because: []string{"en-2030"}}}
+		{Kind: "translation", Name: "ja-2030", Because: []string{"en-2030"}},
+		{Kind: "series", Name: "house", Because: []string{"en-2030"}}}
 	if fmt.Sprint(sum.Skipped) != fmt.Sprint(want) {
 		t.Errorf("skipped %v\nwant    %v", sum.Skipped, want)
 	}
@@ -700,7 +703,8 @@ func TestBuildFailedSourceNamesWhatItSkips(t *testing.T) {
 		}
 	}
 	for _, s := range []string{"<strong>en-2030..en-2031</strong>: not built, source en-2030 could not be read",
-		"<strong>ja-2030</strong>: not built, source en-2030 could not be read"} {
+		"<strong>ja-2030</strong>: not built, source en-2030 could not be read",
+		"<strong>series house</strong>: not built, source en-2030 could not be read"} {
 		if !strings.Contains(string(index), s) {
 			t.Errorf("the overview lacks %q", s)
 		}
