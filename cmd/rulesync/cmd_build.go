@@ -69,13 +69,14 @@ func buildCommand() *cli.Command {
 			for _, n := range sum.Notes {
 				fmt.Fprintln(stderr, "rulesync: build: "+n)
 			}
-			// What ingest warned of, source by source, as ingest, gaps
-			// and sync say it.
-			for _, d := range sum.Documents {
-				writeWarnings(c, stderr, d.Input, d.Warnings)
-			}
 			if err := writeSummary(stdout, sum, c.String("output"), color); err != nil {
 				return cli.Exit(err.Error(), exitBad)
+			}
+			// What ingest warned of, source by source, as ingest, gaps
+			// and sync say it: after the summary, with the errors, the
+			// last the build says.
+			for _, d := range sum.Documents {
+				writeWarnings(c, stderr, d.Input, d.Warnings)
 			}
 			if len(sum.Failed)+len(sum.Skipped)+len(sum.Unplaced) > 0 {
 				var msgs []string
