@@ -1,16 +1,15 @@
 package ingest
 
 import (
-	_ "embed"
 	"fmt"
 	"strconv"
 	"strings"
-	"sync"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/internal/lazyre"
+	"github.com/rulesync/rulesync/internal/lexicon"
 )
 
 // rulebooks are the rulebooks rulesync recognises by name, with the slug
@@ -80,54 +79,6 @@ func indexWord(s, w string) int {
 func isASCIIAlnum(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
-
-// monthsText is the month names readDate knows, by language.
-//
-//go:embed months.txt
-var monthsText string
-
-// monthName is a month a word names in a language.
-type monthName struct {
-	lang  string
-	month int
-}
-
-// monthWords maps a month word (lower case) to the months it names, in
-// the order months.txt lists them.
-var monthWords = sync.OnceValue(func() map[string][]monthName {
-	m := map[string][]monthName{}
-	prefixes := map[string][]string{}
-	type line struct {
-		lang   string
-		months []string
-	}
-	var lines []line
-	for _, l := range strings.Split(monthsText, "\n") {
-		if l == "" || l[0] == '#' {
-			continue
-		}
-		lang, rest, _ := strings.Cut(l, "\t")
-		if ps, ok := strings.CutPrefix(rest, "prefixes "); ok {
-			prefixes[lang] = strings.Fields(ps)
-			continue
-		}
-		lines = append(lines, line{lang, strings.Split(rest, "|")})
-	}
-	for _, l := range lines {
-		if len(l.months) != 12 {
-			panic(fmt.Sprintf("months.txt: %s has %d months, want 12", l.lang, len(l.months)))
-		}
-		for i, forms := range l.months {
-			for _, f := range strings.Fields(forms) {
-				m[f] = append(m[f], monthName{l.lang, i + 1})
-				for _, p := range prefixes[l.lang] {
-					m[p+f] = append(m[p+f], monthName{l.lang, i + 1})
-				}
-			}
-		}
-	}
-	return m
-})
 
 // Dates written with digits only, first match first: ISO 8601; Japanese,
 // Chinese and Korean year-month-day; year first with dots or slashes
@@ -223,7 +174,7 @@ type aDate struct {
 // readDate finds the first date in s and returns it in ISO 8601, only as
 // precise as s states it, with the text of s that states it: "Oct 9,
 // 2024" -> "2024-10-09", "14-го августа 2016 года" -> "2016-08-14",
-// "2024年10月" -> "2024-10". Month names are those of months.txt; lang
+// "2024年10月" -> "2024-10". Month names are those of the lexicon; lang
 // (a BCP 47 tag, or "") chooses between languages that name months
 // alike. It returns "" when s states no date with a year.
 func readDate(s, lang string) (iso, text string) {
@@ -279,7 +230,7 @@ func readDateAll(s, lang string) (iso, text string) {
 // 1.", "հունվարի 1-ից").
 func namedDate(rs []rune, lang string) (aDate, bool) {
 	ts := tokenize(rs)
-	words := monthWords()
+	words := lexicon.MonthNames()
 	// between is what separates tokens a and b: a day before its month
 	// is separated from it by spaces, dots and hyphens only ("1. Januar",
 	// "14-го"), never by a comma ("Version 2, March 4").
@@ -297,10 +248,10 @@ func namedDate(rs []rune, lang string) (aDate, bool) {
 		if !ok {
 			continue
 		}
-		month := names[0].month
+		month := names[0].Month
 		for _, n := range names {
-			if lang != "" && sameLang(n.lang, lang) {
-				month = n.month
+			if lang != "" && sameLang(n.Lang, lang) {
+				month = n.Month
 				break
 			}
 		}
@@ -433,20 +384,18 @@ func isoDate(y, m, d string) string {
 	return fmt.Sprintf("%s-%02d-%02d", y, mon, day)
 }
 
-// versionWords are the words for "version" in the languages of
-// months.txt, as the start of the word (inflected forms follow: Russian
-// "Версия", "версией"; Hungarian "Verzió").
-var versionWords = []string{
-	"version", "versão", "versión", "versió", "versione", "versie", "versio", "versjon", "versiunea", "versi",
-	"verze", "verzia", "verzija", "verzió", "wersja", "različica", "sürüm", "phiên bản", "έκδοση",
-	"верси", "версі", "нұсқа", "버전", "バージョン", "版本", "גרסה", "الإصدار", "տարբերակ",
-}
+// versionAlt is the alternation of the lexicon's words for "version",
+// each the start of a word (inflected forms follow: Russian "Версия",
+// "версией"; Hungarian "Verzió").
+func versionAlt() string { return strings.Join(lexicon.Words(lexicon.VersionWords, ""), "|") }
 
 var (
-	versionWordRe = lazyre.New(`(?i)(?:^|[^\p{L}])(?:` + strings.Join(versionWords, "|") + `)`)
+	versionWordRe = lazyre.NewFunc(func() string { return `(?i)(?:^|[^\p{L}])(?:` + versionAlt() + `)` })
 	// versionRe is a version number after a version word ("Version 1.0",
 	// "バージョン1.0", "Версия 1.7") or a "v" ("(v1.7)", "v 1.0").
-	versionRe = lazyre.New(`(?i)(?:(?:^|[^\p{L}])(?:` + strings.Join(versionWords, "|") + `)\p{L}*|(?:^|[^\p{L}])v)\s*[:：]?\s*(\d+(?:\.\d+)+)`)
+	versionRe = lazyre.NewFunc(func() string {
+		return `(?i)(?:(?:^|[^\p{L}])(?:` + versionAlt() + `)\p{L}*|(?:^|[^\p{L}])v)\s*[:：]?\s*(\d+(?:\.\d+)+)`
+	})
 )
 
 // parseVersion finds a version number ("Version 1.0", "バージョン1.0",

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/internal/lexicon"
 	"github.com/rulesync/rulesync/internal/testgen"
 )
 
@@ -109,7 +110,7 @@ func TestTitleYearSeason(t *testing.T) {
 // digits.
 func TestReadDateNeedsYear(t *testing.T) {
 	var months []string
-	for w := range monthWords() {
+	for w := range lexicon.MonthNames() {
 		months = append(months, w)
 	}
 	sort.Strings(months)
@@ -161,7 +162,7 @@ func TestReadDateNeedsYear(t *testing.T) {
 // versions it does read.
 func TestParseVersionNeedsDottedDigits(t *testing.T) {
 	pieces := []string{"V", "v", "Version", "VERSÃO", "versión", "Версия", "バージョン", "1", "12", "0", "9", "７", "1.0", "2.1.3", ".5", "19.9", ".", "．", "。", "..", ":", "：", " ", " ", " ", "\u00a0", "-", "(", ")", "a", "é"}
-	pieces = append(pieces, versionWords...)
+	pieces = append(pieces, lexicon.Words(lexicon.VersionWords, "")...)
 	read := 0
 	r := rand.New(rand.NewPCG(23, 5))
 	for range 30000 {
