@@ -387,7 +387,7 @@ func isoDate(y, m, d string) string {
 // versionAlt is the alternation of the lexicon's words for "version",
 // each the start of a word (inflected forms follow: Russian "Версия",
 // "версией"; Hungarian "Verzió").
-func versionAlt() string { return strings.Join(lexicon.Words(lexicon.VersionWords, ""), "|") }
+func versionAlt() string { return lexicon.Alternation(lexicon.Words(lexicon.VersionWords, "")) }
 
 var (
 	versionWordRe = lazyre.NewFunc(func() string { return `(?i)(?:^|[^\p{L}])(?:` + versionAlt() + `)` })

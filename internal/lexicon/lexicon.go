@@ -15,6 +15,8 @@ package lexicon
 import (
 	"embed"
 	"fmt"
+	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 )
@@ -37,13 +39,28 @@ const (
 	// PartSeries: the words of part labels whose parts take a letter,
 	// keyed by the letter.
 	PartSeries Concept = "parts"
+	// Negations: the words of negation.
+	Negations Concept = "negation"
+	// Modals: the modal verbs and words of obligation.
+	Modals Concept = "modals"
+	// FunctionWords: the words of a title that carry no scope.
+	FunctionWords Concept = "function"
+	// DeletionNotes: the words of the notes left where text was removed,
+	// keyed by the note's form ("note" in brackets, "dated" before a
+	// year).
+	DeletionNotes Concept = "deletion"
+	// NumberWords: the number words, each "word=value" (see NumberValues).
+	NumberWords Concept = "numbers"
+	// StopWords: the function words left out of same-language word
+	// similarity.
+	StopWords Concept = "stop"
 )
 
 // concepts lists every concept, in the order of docs/languages.md.
-var concepts = []Concept{Months, VersionWords, Kinds, PartSeries}
+var concepts = []Concept{Months, VersionWords, Kinds, PartSeries, Negations, Modals, FunctionWords, DeletionNotes, NumberWords, StopWords}
 
 // keyed says which concepts have a key before the language.
-var keyed = map[Concept]bool{Kinds: true, PartSeries: true}
+var keyed = map[Concept]bool{Kinds: true, PartSeries: true, DeletionNotes: true}
 
 //go:embed data/*.txt
 var files embed.FS
@@ -164,6 +181,56 @@ func Words(c Concept, lang string) []string {
 	return out
 }
 
+// sets holds Set's answers, made once for every concept.
+var sets = sync.OnceValue(func() map[Concept]map[string]bool {
+	out := map[Concept]map[string]bool{}
+	for _, c := range concepts {
+		m := map[string]bool{}
+		for _, w := range Words(c, "") {
+			m[w] = true
+		}
+		out[c] = m
+	}
+	return out
+})
+
+// Set returns the words of concept c in every language, as a set. The
+// caller must not change it.
+func Set(c Concept) map[string]bool { return sets()[c] }
+
+// KeyWords returns the words of concept c's lines with key key, of every
+// language, in file order without repeats.
+func KeyWords(c Concept, key string) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, e := range Entries(c) {
+		if e.Key != key {
+			continue
+		}
+		for _, w := range e.Words {
+			if !seen[w] {
+				seen[w] = true
+				out = append(out, w)
+			}
+		}
+	}
+	return out
+}
+
+// Alternation returns words as the alternatives of a regular expression,
+// in their order: each quoted, a space matching any run of white space
+// ("intentionally left blank").
+func Alternation(words []string) string {
+	var b strings.Builder
+	for i, w := range words {
+		if i > 0 {
+			b.WriteByte('|')
+		}
+		b.WriteString(strings.ReplaceAll(regexp.QuoteMeta(w), " ", `\s+`))
+	}
+	return b.String()
+}
+
 // Langs returns the languages concept c has words for, in file order.
 func Langs(c Concept) []string {
 	var out []string
@@ -244,4 +311,35 @@ func MonthForms(lang string, month int) []string {
 		}
 	}
 	return nil
+}
+
+// NumberValues maps each language of NumberWords to its number words and
+// their values ("one=1": one is 1).
+var NumberValues = sync.OnceValue(func() map[string]map[string]int {
+	out := map[string]map[string]int{}
+	for _, e := range Entries(NumberWords) {
+		m := out[e.Lang]
+		if m == nil {
+			m = map[string]int{}
+			out[e.Lang] = m
+		}
+		for _, w := range e.Words {
+			word, v, err := numberWord(w)
+			if err != nil {
+				panic(fmt.Sprintf("lexicon: data/numbers.txt:%d: %v", e.Line, err))
+			}
+			m[word] = v
+		}
+	}
+	return out
+})
+
+// numberWord reads a "word=value" pair of NumberWords.
+func numberWord(w string) (string, int, error) {
+	word, num, ok := strings.Cut(w, "=")
+	v, err := strconv.Atoi(num)
+	if !ok || word == "" || err != nil || v <= 0 {
+		return "", 0, fmt.Errorf("%q: want word=value, the value a positive integer", w)
+	}
+	return word, v, nil
 }

@@ -187,3 +187,71 @@ func TestDocs(t *testing.T) {
 		t.Errorf("docs/languages.md has %d rows of concepts, want %d", len(rows), len(concepts))
 	}
 }
+
+// TestNegations: the words of negation and their languages.
+func TestNegations(t *testing.T) {
+	covers(t, Negations, "en pt fr de")
+	for _, w := range []string{"not", "cannot", "não", "pas", "keine"} {
+		if !Set(Negations)[w] {
+			t.Errorf("%q is no negation", w)
+		}
+	}
+}
+
+// TestModals: the modal verbs and their languages.
+func TestModals(t *testing.T) {
+	covers(t, Modals, "en pt es fr de")
+	if !Set(Modals)["shall"] || !Set(Modals)["muss"] || Set(Modals)["not"] {
+		t.Errorf("modals: shall %v, muss %v, not %v", Set(Modals)["shall"], Set(Modals)["muss"], Set(Modals)["not"])
+	}
+}
+
+// TestFunctionWords: the function words of titles and their languages.
+func TestFunctionWords(t *testing.T) {
+	covers(t, FunctionWords, "en")
+}
+
+// TestDeletionNotes: the two forms of a deletion note, their languages,
+// and the expression their words make.
+func TestDeletionNotes(t *testing.T) {
+	covers(t, DeletionNotes, "en")
+	for _, e := range Entries(DeletionNotes) {
+		if e.Key != "note" && e.Key != "dated" {
+			t.Errorf("data/deletion.txt:%d: form %q, want note or dated", e.Line, e.Key)
+		}
+	}
+	if got := Alternation(KeyWords(DeletionNotes, "note")); got != `deleted|removed|omitted|intentionally\s+left\s+blank` {
+		t.Errorf("the notes' alternation is %s", got)
+	}
+}
+
+// TestNumberWords: every pair reads as a word and a value, and the
+// languages covered.
+func TestNumberWords(t *testing.T) {
+	covers(t, NumberWords, "en pt es fr de")
+	for _, e := range Entries(NumberWords) {
+		for _, w := range e.Words {
+			if _, _, err := numberWord(w); err != nil {
+				t.Errorf("data/numbers.txt:%d: %v", e.Line, err)
+			}
+		}
+	}
+	if v := NumberValues()["pt"]; v["cento"] != 101 || v["mil"] != 1000 || v["duas"] != 2 {
+		t.Errorf("pt: cento %d, mil %d, duas %d", v["cento"], v["mil"], v["duas"])
+	}
+	for _, bad := range []string{"one", "one=", "=1", "one=0", "one=x"} {
+		if _, _, err := numberWord(bad); err == nil {
+			t.Errorf("numberWord(%q) read", bad)
+		}
+	}
+}
+
+// TestStopWords: the stop words and their languages.
+func TestStopWords(t *testing.T) {
+	covers(t, StopWords, "en pt es fr de")
+	for _, w := range []string{"the", "não", "los", "avec", "für"} {
+		if !Set(StopWords)[w] {
+			t.Errorf("%q is no stop word", w)
+		}
+	}
+}
