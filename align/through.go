@@ -5,10 +5,10 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"unicode/utf8"
 
 	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/internal/sched"
 )
 
 // Reading is a translation read through its source (Through).
@@ -643,14 +643,6 @@ func round2(x float64) float64 { return float64(int(x*100+0.5)) / 100 }
 // the order of the targets.
 func (o Options) ThroughEach(src *corpus.Document, targets ...*corpus.Document) []*Reading {
 	out := make([]*Reading, len(targets))
-	var wg sync.WaitGroup
-	for i, t := range targets {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			out[i] = o.Through(src, t)
-		}()
-	}
-	wg.Wait()
+	sched.Each(len(targets), len(targets), func(i int) { out[i] = o.Through(src, targets[i]) })
 	return out
 }

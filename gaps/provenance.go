@@ -6,12 +6,12 @@ import (
 	"hash/fnv"
 	"sort"
 	"strings"
-	"sync"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/rulesync/rulesync/align"
 	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/internal/sched"
 )
 
 // Provenance says which source edition a translation was made from, and
@@ -203,15 +203,7 @@ func (o Options) Provenance(translation *corpus.Document, candidates ...*corpus.
 // through reads the translation through each candidate, concurrently.
 func (o Options) through(cands []*corpus.Document, translation *corpus.Document) []*align.Reading {
 	out := make([]*align.Reading, len(cands))
-	var wg sync.WaitGroup
-	for k, c := range cands {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			out[k] = o.Align.Through(c, translation)
-		}()
-	}
-	wg.Wait()
+	sched.Each(len(cands), len(cands), func(k int) { out[k] = o.Align.Through(cands[k], translation) })
 	return out
 }
 

@@ -1,0 +1,612 @@
+package ingest
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/rulesync/rulesync/corpus"
+)
+
+// The builder: the items made of the blocks in document order, once the
+// recognizer has chosen the blocks that start numbered items.
+
+// open is an item being built, with what the hierarchy needs of it.
+type open struct {
+	item  int    // index in d.Items
+	key   string // normalized label, "" when unnumbered
+	level int    // heading level, for unnumbered headings
+	depth int    // list depth, for list items
+	path  []int  // outline place, for unnumbered items
+	// entry: an unnumbered entry (blockEntry); preamble: the text of a
+	// division after its entries.
+	entry, preamble bool
+}
+
+// build makes the items: each start (a chain label), each unnumbered
+// heading and each item of an ordered list opens an item; every other
+// block is text of the item open before it.
+func build(bs []block, starts startLabels, d *corpus.Document, st *structure, partless func([]corpus.Item) []bool) {
+	numbered := starts.count()
+	b := builder{d: d, st: st, partless: partless, numbered: numbered > 0, more: map[int][]string{}, links: map[int][]string{},
+		counters: map[string]int{}, anchors: map[string]bool{}, headItem: -1, numbers: make(map[string]bool, numbered), divisions: map[int]bool{}}
+	// Entries are the items of a document whose layout sets them apart:
+	// the headings above them are its divisions, as above numbered items.
+	headings := 0
+	for _, bl := range bs {
+		b.entries = b.entries || bl.kind == blockEntry && bl.chrome == ""
+		if bl.kind == blockHeading && bl.chrome == "" {
+			headings++
+		}
+	}
+	if d.Items == nil {
+		// Room for the items the starts and headings open, most of a
+		// numbered document's: grown a doubling at a time, the list was
+		// copied over and over.
+		d.Items = make([]corpus.Item, 0, numbered+headings)
+	}
+	b.numbered = b.numbered || b.entries
+	if b.entries {
+		b.partWords = partWords(bs)
+	}
+	// Without a numbering, ordered lists are the rules where they hold
+	// more items than there are headings (a contract of 5 and a list of
+	// 10 under two headings); where headings are the rules and lists far
+	// fewer (a style guide's rule with the order of its includes), a
+	// list is content of the rule it is in, as the page renders it.
+	if i := titleHeading(bs); i >= 0 && bs[i].kind == blockHeading {
+		b.firstHeading = corpus.CleanLine(bs[i].text)
+	}
+	if !b.numbered {
+		bs = termHeadings(bs)
+		headings, listed := 0, 0
+		for _, bl := range bs {
+			switch {
+			case bl.chrome != "":
+			case bl.kind == blockHeading:
+				headings++
+			case bl.ordinal > 0 && bl.depth == 1:
+				listed++
+			}
+		}
+		b.listsInText = listed*2 < headings
+	}
+	b.kinds, _ = divisionKinds(bs)
+	titled := titledForms(bs, starts)
+	skip := -1 // a block taken as the title of the item before it
+	for i, bl := range bs {
+		if i == skip {
+			continue
+		}
+		b.at, b.ids.line = i, bl.line
+		switch lab, ok := starts.get(i); {
+		case bl.chrome == "title":
+		case bl.chrome != "":
+			d.Notes = append(d.Notes, "dropped "+bl.chrome+": "+clip(corpus.CleanLine(bl.text), 120))
+			if bl.count > 0 {
+				b.pageCount = bl.count
+			}
+		case bl.kind == blockEntry:
+			b.entry(bl)
+		case ok:
+			// A number alone on its line, then a short line and text
+			// ("Article 1" / "Purpose" / "These rules ..."): the short
+			// line is the title.
+			if j, ok := titleBelow(bs, starts, i, lab); ok {
+				bl.text += " " + bs[j].text
+				skip = j
+			}
+			b.numberedItem(bl, lab, hasBody(bs, starts, i), titled[lab.form()])
+		case bl.kind == blockHeading:
+			b.heading(bl)
+		case bl.ordinal > 0:
+			b.listItem(bl)
+		default:
+			b.listPart(bl)
+			if b.divisionText(bl) || b.entryPara(bl) {
+				continue
+			}
+			if h := b.endLists(bl.nest); h >= 0 {
+				b.more[h] = append(b.more[h], bl.text)
+				if len(bl.links) > 0 {
+					b.links[h] = append(b.links[h], bl.links...)
+				}
+				continue
+			}
+			b.text(bl.text)
+		}
+		if len(bl.links) > 0 && bl.chrome == "" && len(b.stack) > 0 {
+			top := b.stack[len(b.stack)-1].item
+			b.links[top] = append(b.links[top], bl.links...)
+		}
+	}
+	b.finish()
+}
+
+// hasBody reports whether the block of a start is followed by text of
+// its own: not another item's start, a heading or an entry.
+func hasBody(bs []block, starts startLabels, i int) bool {
+	for j := i + 1; j < len(bs); j++ {
+		if bs[j].chrome != "" {
+			continue
+		}
+		next := starts.has(j)
+		// Text that goes on in lower case is the same sentence wrapped,
+		// not the text under a title; an enumeration ("a) a warning;")
+		// is text under it.
+		if next || bs[j].kind == blockHeading || bs[j].kind == blockEntry || bs[j].ordinal != 0 {
+			return false
+		}
+		if r, _ := utf8.DecodeRuneInString(bs[j].text); !unicode.IsLower(r) {
+			return true
+		}
+		_, listed := readLabel(bs[j].text) // read only where it decides
+		return listed
+	}
+	return false
+}
+
+// builder makes items of blocks in document order.
+type builder struct {
+	d  *corpus.Document
+	st *structure
+	// partless, when not nil, says which of the items the format reader
+	// takes the parts of away after the recognizer (the WCA dialect's
+	// regulations): findParts looks for none there.
+	partless func([]corpus.Item) []bool
+	numbered bool // the document has a numbering chain, or entries
+	entries  bool // the document has entries (blockEntry)
+	// listsInText: an ordered list inside an item is that item's text
+	// ("1. ..." lines), not items of its own.
+	listsInText bool
+	headItem    int // the item of the last unnumbered heading; -1 none
+	// firstHeading is the title of the title heading (titleHeading): the
+	// document's title.
+	firstHeading string
+	numbers      map[string]bool // the numbers given so far
+	divisions    map[int]bool    // the preambles of divisions of a kind (heading)
+	stack        []open
+	pre          []string // text before the first item
+	// more holds the text blocks after an item's own, joined at the end:
+	// appending to the item's text would copy it again for every block.
+	more     map[int][]string
+	links    map[int][]string // link destinations in each item's blocks
+	heads    []inForce        // the headings in force, outermost first
+	counters map[string]int   // outline counters by parent path
+	anchors  map[string]bool
+	// counted is the count the innermost heading in force prints of its
+	// entries, with the entries found under it; nil when it prints none.
+	counted *countClaim
+	claims  []*countClaim
+	// pageCount is the number of rules the page furniture says the
+	// document has (a reading counter "0/71"); 0 when it says none.
+	pageCount int
+	ent       entryState      // the entry open
+	partWords map[string]bool // the words of the entries' numbered part labels
+	// listParts are the blocks of each item (by index in d.Items) that
+	// may be its parts (listPart).
+	listParts map[int][]block
+	// kinds is the kind of the division each block is in (divisionKinds),
+	// at the index of the block being built.
+	kinds []corpus.Kind
+	at    int
+	ids   idState
+	// lapsed is the unnumbered heading that numbered headings of its
+	// own level follow (lapse), or nil.
+	lapsed *inForce
+}
+
+// inForce is a heading in force, for the Section of the items under it.
+type inForce struct {
+	level int
+	title string
+	// frag is the heading's id without its prefix ("3", "_2"), which
+	// qualifies a numbering that starts again under it (again).
+	frag  string
+	again bool
+	// numbered: the heading prints a number.
+	numbered bool
+}
+
+// kind is the kind the division the block being built is in names
+// (divisionKinds), or "".
+func (b *builder) kind() corpus.Kind { return b.kinds[b.at] }
+
+// section is the title of the innermost heading in force above level (0:
+// any).
+func (b *builder) section(level int) string {
+	for i := len(b.heads) - 1; i >= 0; i-- {
+		if level == 0 || b.heads[i].level < level {
+			return b.heads[i].title
+		}
+	}
+	return ""
+}
+
+// enter makes a heading of the given level the innermost in force;
+// numbered says it prints a number (lapse).
+func (b *builder) enter(level int, title string, numbered bool) {
+	b.lapse(level, numbered)
+	for len(b.heads) > 0 && b.heads[len(b.heads)-1].level >= level {
+		b.heads = b.heads[:len(b.heads)-1]
+	}
+	b.heads = append(b.heads, inForce{level: level, title: title, numbered: numbered})
+}
+
+func (b *builder) text(s string) {
+	if len(b.stack) == 0 {
+		b.pre = append(b.pre, s)
+		return
+	}
+	i := b.stack[len(b.stack)-1].item
+	b.more[i] = append(b.more[i], s)
+}
+
+func (b *builder) add(it corpus.Item, o open) {
+	b.d.Items = append(b.d.Items, it)
+	b.ids.lines = append(b.ids.lines, b.ids.line)
+	o.item = len(b.d.Items) - 1
+	b.stack = append(b.stack, o)
+}
+
+// numberedItem opens the item a chain label starts. A heading, a short
+// line all in bold (without its final full stop), or a short line
+// without sentence punctuation that text of its own follows (body) gives
+// the item's title; where the items of its numbering mostly print such
+// title lines (titled), a line of up to maxTitleRunes does. A bold run
+// at the start of a longer block gives it too when text follows it: its
+// first line, or its first sentence.
+func (b *builder) numberedItem(bl block, lab label, body, titled bool) {
+	key := lab.key()
+	it := corpus.Item{Kind: corpus.KindRule, Number: labelNumber(lab)}
+	// The kind: the one the label's word names ("RP-1"), else the one
+	// the division heading in force names ("Recommended Procedures"),
+	// else a rule. Items of a kind of their own are numbered apart.
+	named := lab.kind
+	if named != "" {
+		it.Kind = named
+	}
+	// A second numbering that prints a word before its numbers ("Appendix
+	// A" after rules 1-n) is apart from the first for nesting: "A.1" of
+	// the first is not under "Appendix A". Its ids are not the word's:
+	// the heading it restarts under qualifies them (giveID).
+	// Letters joined to the number ("RP-1") are part of it, and stay in
+	// its number and id where the bare number is taken.
+	if lab.prefix != "" && named == "" && b.numbers[it.Number] {
+		if lab.joined {
+			it.Number = lab.prefix + "-" + it.Number
+		}
+		key = lab.prefix + "\x00" + key
+	}
+	if named == "" {
+		b.numbers[it.Number] = true
+	}
+	for len(b.stack) > 0 && !strings.HasPrefix(key, b.stack[len(b.stack)-1].key+".") {
+		b.stack = b.stack[:len(b.stack)-1]
+	}
+	rest := labelRest(bl, lab)
+	b.st.schemes[lab.shape()]++
+	switch {
+	case bl.kind == blockHeading:
+		it.Title = rest
+		it.Section = b.section(bl.level)
+		b.enter(bl.level, headingSection(lab, rest), true)
+	case bl.kind == blockRow:
+		// A row of cells: number, title, text; or number and text.
+		cells := strings.Split(rest, "\t")
+		it.Section = b.section(0)
+		if len(cells) >= 2 && runeLen(cells[0]) <= maxTitleRunes {
+			it.Title, it.Text = cells[0], strings.Join(cells[1:], "\n")
+		} else {
+			it.Text = strings.Join(cells, "\n")
+		}
+	case bl.bold && runeLen(rest) <= maxTitleRunes && !strings.Contains(rest, "\n"):
+		it.Title = strings.TrimSpace(strings.TrimSuffix(rest, "."))
+		it.Section = b.section(0)
+	case titleLine(bl, rest, body, titled):
+		// "12: Title" on a line of its own, its text on the lines below.
+		it.Title = rest
+		it.Section = b.section(0)
+	default:
+		it.Section = b.section(0)
+		if t, body, ok := sentenceTitle(bl, lab, rest); ok {
+			it.Title, it.Text = t, body
+		} else if t, body, ok := leadTitle(bl, rest); ok {
+			it.Title, it.Text = t, body
+		} else if t, body, ok := parenTitle(rest, lab.end > 0 && !unicode.IsSpace(rune(bl.text[lab.end-1]))); ok {
+			it.Title, it.Text = t, body
+		} else {
+			it.Text = rest
+		}
+	}
+	b.numberID(&it, lab, bl.kind == blockHeading)
+	b.add(it, open{key: key, depth: bl.depth})
+}
+
+// heading opens the item of an unnumbered heading: in a numbered
+// document a section (kept only when it has text of its own: otherwise it
+// lives on as the Section of the items under it); in an unnumbered one,
+// an item numbered by its place in the outline, or named by its anchor.
+func (b *builder) heading(bl block) {
+	for len(b.stack) > 0 {
+		top := b.stack[len(b.stack)-1]
+		if top.key == "" && top.depth == 0 && !top.entry && !top.preamble && top.level < bl.level {
+			break
+		}
+		b.stack = b.stack[:len(b.stack)-1]
+	}
+	title := corpus.CleanLine(bl.text)
+	b.counted = nil
+	if bl.count > 0 {
+		b.counted = &countClaim{title: title, want: bl.count}
+		b.claims = append(b.claims, b.counted)
+	}
+	// Every heading takes its place in the outline, divisions too: the
+	// place names the sections that print no number ("sec:_2.1") and
+	// qualifies a numbering that starts again under a heading.
+	section := b.section(bl.level)
+	var path []int
+	if len(b.stack) > 0 {
+		path = append(path, b.stack[len(b.stack)-1].path...)
+	}
+	pk := fmt.Sprint(path)
+	b.counters[pk]++
+	path = append(path, b.counters[pk])
+	// A heading that names a kind of items ("2024 Recommended
+	// Procedures") in a numbered document opens a division of them: its
+	// words and the text under it are the division's preamble, and the
+	// division is called by the kind's name as the heading prints it.
+	// A heading the numbering goes on through, the document's title, or
+	// a two-letter word opens none (divisionKinds, restartedDivisions).
+	if kind, name := divisionName(corpus.CleanLine(headingName(bl))); b.numbered && !b.entries && kind != "" && !bl.through && title != b.firstHeading && (bl.divided || bl.level == 0) {
+		b.enter(bl.level, name, false)
+		b.heads[len(b.heads)-1].frag = corpus.OutlinePlace(path)
+		b.add(corpus.Item{Kind: corpus.KindPreamble, Section: name, Text: title}, open{level: bl.level})
+		b.headItem = len(b.d.Items) - 1
+		b.divisions[b.headItem] = true
+		return
+	}
+	it := corpus.Item{Kind: corpus.KindSection, Title: title, Section: section, ID: corpus.OutlineID(path)}
+	if !b.numbered {
+		it.Kind = corpus.KindItem
+		if bl.term && b.kind() == corpus.KindDefinition {
+			it.Kind = corpus.KindDefinition // a term under "Definitions"
+		}
+		it.ID = "item:" + joinInts(path)
+		if a := anchorID(bl.anchor); a != "" && !b.anchors[a] {
+			b.anchors[a] = true
+			it.ID = "item:" + a
+		}
+	}
+	b.enter(bl.level, title, false)
+	b.heads[len(b.heads)-1].frag = corpus.OutlinePlace(path)
+	b.add(it, open{level: bl.level, path: path})
+	b.headItem = len(b.d.Items) - 1
+}
+
+// ordinalText is a list place as the list shows it: 3 as "3", "c", "C",
+// "iii" or "III" (typ as block.ordinalType); letters past z, and places
+// below 1, as digits.
+func ordinalText(n int, typ byte) string {
+	switch {
+	case (typ == 'a' || typ == 'A') && n >= 1 && n <= 26:
+		return string(rune(typ + byte(n-1)))
+	case typ == 'I' && n >= 1:
+		return toRoman(n)
+	case typ == 'i' && n >= 1:
+		return strings.ToLower(toRoman(n))
+	}
+	return strconv.Itoa(n)
+}
+
+// endLists closes the items opened by list items that text lying
+// outside their list (nest, as block.nest) follows: the paragraph after a
+// list belongs to the item or section the list is in, not to the list's
+// last item. The document's first item stays open, so that no text moves
+// before it; nest 0 (the format does not say) closes nothing. Where the
+// list's items were all that was open, the text goes to the item of the
+// heading above the list, whose index it returns (else -1).
+func (b *builder) endLists(nest int) int {
+	if nest == 0 {
+		return -1
+	}
+	for len(b.stack) > 0 {
+		top := b.stack[len(b.stack)-1]
+		if top.depth == 0 || top.depth < nest {
+			return -1
+		}
+		if len(b.stack) == 1 {
+			if b.headItem >= 0 && b.headItem < top.item {
+				return b.headItem
+			}
+			return -1
+		}
+		b.stack = b.stack[:len(b.stack)-1]
+	}
+	return -1
+}
+
+// listItem opens the item of an ordered list's item that prints no
+// number: numbered by its place, under the item the list belongs to
+// ("2.1(3)").
+func (b *builder) listItem(bl block) {
+	if b.listsInText && len(b.stack) > 0 {
+		b.text(strings.Repeat("  ", bl.depth-1) + strconv.Itoa(bl.ordinal) + ". " + bl.text)
+		return
+	}
+	for len(b.stack) > 0 && b.stack[len(b.stack)-1].depth >= bl.depth {
+		b.stack = b.stack[:len(b.stack)-1]
+	}
+	parent := ""
+	if len(b.stack) > 0 {
+		parent = b.d.Items[b.stack[len(b.stack)-1].item].Number
+	}
+	num := ordinalText(bl.ordinal, bl.ordinalType)
+	if parent != "" {
+		num = parent + "(" + num + ")"
+	}
+	it := corpus.Item{Kind: corpus.KindRule, Number: num, Section: b.section(0)}
+	if k := b.kind(); k != "" {
+		it.Kind = k
+	}
+	if t, body, ok := leadTitle(bl, bl.text); ok {
+		it.Title, it.Text = t, body
+	} else {
+		it.Text = bl.text
+	}
+	if parent == "" {
+		// A list under a heading that prints no number: numbered by its
+		// places, which start again under the next such heading.
+		b.giveID(&it, "", bl.ordinal == 1, false, false)
+	}
+	b.add(it, open{key: "\x00", depth: bl.depth})
+}
+
+// finish joins the items' texts, adds the preamble, finds parts, and
+// drops the section items of a numbered document that hold no text.
+func (b *builder) finish() {
+	d := b.d
+	// A division's preamble without text of its own lives on as the
+	// Section of the items under it, as an empty section does, where
+	// that name is all its heading says: "Recommended procedures for
+	// dealers" keeps its words.
+	empty := map[int]bool{}
+	for i := range b.divisions {
+		empty[i] = len(b.more[i]) == 0 && corpus.CleanLine(d.Items[i].Text) == d.Items[i].Section
+	}
+	for i, ss := range b.more {
+		it := &d.Items[i]
+		if it.Text != "" {
+			ss = append([]string{it.Text}, ss...)
+		}
+		it.Text = strings.Join(ss, "\n")
+	}
+	// An item's citations are in its text and, where the format has
+	// links, in their destinations ("](regulations:regulation:2k)").
+	for i, ls := range b.links {
+		it := &d.Items[i]
+		var dest strings.Builder
+		for _, l := range ls {
+			dest.WriteString("](" + l + ")\n")
+		}
+		it.Refs = selfless(corpus.Refs(it.Title+"\n"+it.Text+"\n"+dest.String()), it)
+		if it.Refs == nil {
+			it.Refs = []string{}
+		}
+	}
+	b.makeListParts()
+	// An empty section lives on as the Section of the items under it;
+	// one that no item is under (a heading before a dropped list of
+	// links) stays an item, or its words would be lost; the first
+	// heading is the document's title.
+	under := map[string]int{}
+	for i := range d.Items {
+		under[d.Items[i].Section]++
+	}
+	items := d.Items[:0]
+	lines := b.ids.lines[:0]
+	for i, it := range d.Items {
+		if b.numbered && it.Kind == corpus.KindSection && it.Number == "" && it.Text == "" && (under[it.Title] > 0 || it.Title == b.firstHeading) {
+			continue
+		}
+		if empty[i] && (under[it.Section] > 1 || it.Text == b.firstHeading) {
+			continue
+		}
+		items = append(items, it)
+		lines = append(lines, b.ids.lines[i])
+	}
+	d.Items = items
+	b.checkCounts()
+	if len(b.pre) > 0 {
+		text := strings.Join(b.pre, "\n")
+		d.Items = append([]corpus.Item{{Kind: corpus.KindPreamble, Text: text}}, d.Items...)
+		lines = append([]int{0}, lines...)
+	}
+	// A numbered heading with numbered items under it and no text of its
+	// own is a section. (Before the parts: an item without text has none.)
+	for i := range d.Items {
+		it := &d.Items[i]
+		if !numberedKind(it.Kind) || it.Number == "" || i+1 >= len(d.Items) {
+			continue
+		}
+		num := it.Number
+		if n := d.Items[i+1].Number; strings.HasPrefix(n, num) && len(n) > len(num) && it.Text == "" && it.Title != "" {
+			it.Kind, it.ID = corpus.KindSection, sectionID(it.ID)
+		}
+	}
+	var partless []bool
+	if b.partless != nil {
+		partless = b.partless(d.Items)
+	}
+	findParts(d.Items, partless)
+	b.st.duplicates = duplicateWarnings(d, lines)
+}
+
+// headingSection is the section name a numbered heading gives the items
+// under it: its title, or its number when it has none.
+func headingSection(l label, rest string) string {
+	if rest != "" {
+		return corpus.CleanLine(rest)
+	}
+	return l.printed
+}
+
+// labelNumber is the number an item prints, as printed (look-alike
+// capitals and full-width digits normalized).
+func labelNumber(l label) string {
+	// labelRune maps every ASCII rune to itself or to 0: a label printed
+	// in ASCII is its own number, and needs no copy.
+	ascii := true
+	for i := 0; i < len(l.printed) && ascii; i++ {
+		ascii = l.printed[i] < utf8.RuneSelf
+	}
+	if ascii {
+		return strings.TrimRight(l.printed, ".")
+	}
+	var b strings.Builder
+	for _, r := range l.printed {
+		if c := labelRune(r); c != 0 {
+			b.WriteRune(c)
+		} else {
+			b.WriteRune(r)
+		}
+	}
+	return strings.TrimRight(b.String(), ".")
+}
+
+func joinInts(p []int) string {
+	s := make([]string, len(p))
+	for i, n := range p {
+		s[i] = strconv.Itoa(n)
+	}
+	return strings.Join(s, ".")
+}
+
+// anchorID makes an id fragment of an element's id attribute: letters,
+// digits and "._-+" kept, ":" and "/" made "." (a colon would read as the
+// id's kind), anything else (spaces, quotes, markup) dropped.
+// An anchor of digits and dots alone would read as an outline place, and
+// gives "".
+func anchorID(a string) string {
+	var b strings.Builder
+	letter := false
+	for _, r := range a {
+		switch {
+		case unicode.IsLetter(r):
+			letter = true
+			b.WriteRune(r)
+		case unicode.IsDigit(r) || strings.ContainsRune("._-+", r):
+			b.WriteRune(r)
+		case r == ':' || r == '/':
+			b.WriteByte('.') // "rule:golden_rule" -> "rule.golden_rule"
+		}
+	}
+	// An id's name opens with a letter, a digit or '_' (WellFormedID).
+	name := strings.TrimLeft(b.String(), ".-+")
+	if !letter || len(name) > 100 {
+		return ""
+	}
+	return name
+}
