@@ -676,7 +676,6 @@ func equivalent(a, b string, eqs *equivalences) bool {
 	return na == nb
 }
 
-
 func content(ws []string) []string {
 	var out []string
 	functionWords := lexicon.Set(lexicon.FunctionWords) // they carry no scope in a title
