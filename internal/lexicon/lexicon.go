@@ -16,6 +16,7 @@ import (
 	"embed"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -54,13 +55,16 @@ const (
 	// StopWords: the function words left out of same-language word
 	// similarity.
 	StopWords Concept = "stop"
+	// Citations: the words of citations, keyed by the citation's form
+	// ("rule", "and", "rp", "cjk").
+	Citations Concept = "citations"
 )
 
 // concepts lists every concept, in the order of docs/languages.md.
-var concepts = []Concept{Months, VersionWords, Kinds, PartSeries, Negations, Modals, FunctionWords, DeletionNotes, NumberWords, StopWords}
+var concepts = []Concept{Months, VersionWords, Kinds, PartSeries, Negations, Modals, FunctionWords, DeletionNotes, NumberWords, StopWords, Citations}
 
 // keyed says which concepts have a key before the language.
-var keyed = map[Concept]bool{Kinds: true, PartSeries: true, DeletionNotes: true}
+var keyed = map[Concept]bool{Kinds: true, PartSeries: true, DeletionNotes: true, Citations: true}
 
 //go:embed data/*.txt
 var files embed.FS
@@ -229,6 +233,16 @@ func Alternation(words []string) string {
 		b.WriteString(strings.ReplaceAll(regexp.QuoteMeta(w), " ", `\s+`))
 	}
 	return b.String()
+}
+
+// LongestFirst returns words sorted longest first, words of one length
+// in their order: as alternatives of an expression, a word is then
+// preferred to its own prefix ("rules" to "rule"), as an optional
+// ending would be.
+func LongestFirst(words []string) []string {
+	out := slices.Clone(words)
+	slices.SortStableFunc(out, func(a, b string) int { return len(b) - len(a) })
+	return out
 }
 
 // Langs returns the languages concept c has words for, in file order.

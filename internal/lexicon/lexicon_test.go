@@ -255,3 +255,32 @@ func TestStopWords(t *testing.T) {
 		}
 	}
 }
+
+// TestCitations: the forms of citation, their languages, and the words
+// of each form a citation expression is made of.
+func TestCitations(t *testing.T) {
+	covers(t, Citations, "en pt es fr de it ja zh")
+	langs := map[string]string{}
+	for _, e := range Entries(Citations) {
+		langs[e.Key] += " " + e.Lang
+	}
+	for form, want := range map[string]string{"rule": " en pt es fr de it", "and": " en pt es fr de it", "rp": " en ja", "cjk": " ja zh"} {
+		if langs[form] != want {
+			t.Errorf("citation form %s in%s, want%s", form, langs[form], want)
+		}
+	}
+	if len(langs) != 4 {
+		t.Errorf("citation forms %v, want rule, and, rp and cjk", langs)
+	}
+	ws := LongestFirst(KeyWords(Citations, "rule"))
+	for i, w := range ws {
+		for _, later := range ws[i+1:] {
+			if strings.HasPrefix(later, w) {
+				t.Errorf("LongestFirst: %q before %q", w, later)
+			}
+		}
+	}
+	if len(ws) != 12 || ws[0] != "règles" || ws[len(ws)-1] != "rule" {
+		t.Errorf("LongestFirst(the rule words) = %q", ws)
+	}
+}
