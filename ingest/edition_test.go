@@ -3,10 +3,8 @@ package ingest
 import (
 	"math/rand/v2"
 	"os"
-	"sort"
 	"strings"
 	"testing"
-	"unicode/utf8"
 
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/internal/lexicon"
@@ -98,60 +96,6 @@ func TestTitleYearSeason(t *testing.T) {
 		if got := titleYear(c.in); got != c.want {
 			t.Errorf("titleYear(%q) = %q, want %q", c.in, got, c.want)
 		}
-	}
-}
-
-// TestReadDateNeedsYear holds readDate's shortcut (a line without "19"
-// or "20" in ASCII or full-width digits states no date) to the whole
-// reader, on random lines of month names, joining words, numbers, years,
-// numerals that are not ASCII or full-width digits (Arabic-Indic,
-// Devanagari, kanji, superscripts, Roman) and punctuation: readDate
-// reads each as readDateAll does, which finds no date in a line without
-// digits.
-func TestReadDateNeedsYear(t *testing.T) {
-	var months []string
-	for w := range lexicon.MonthNames() {
-		months = append(months, w)
-	}
-	sort.Strings(months)
-	pieces := append(months, "de", "го", "er", "th", "年", "月", "日", "년", "월", "일", "ngày", "tháng", "năm",
-		"٢٠٢٤", "२०२४", "二〇二四", "²⁰²⁴", "MMXXIV", "Version", "v", ".", ",", "-", "/", " ", "　", "\u00a0", "：")
-	digits := []string{"1", "2024", "１", "２０２４", "１９９９", "31", "2019-05-01", "2024年1月", "01.05.2021", "2", "0", "21", "3.1.", "2 0", "1 9", "7.", "12-05", "２１"}
-	dated := 0
-	r := rand.New(rand.NewPCG(16, 3))
-	for range 20000 {
-		var b strings.Builder
-		for range 1 + r.IntN(10) {
-			b.WriteString(pieces[r.IntN(len(pieces))])
-			if r.IntN(2) == 0 {
-				b.WriteByte(' ')
-			}
-		}
-		s := b.String()
-		if iso, text := readDateAll(s, ""); iso != "" {
-			t.Fatalf("readDateAll(%q) = %q (%q), a date without digits", s, iso, text)
-		}
-		if iso, _ := readDate(s, ""); iso != "" {
-			t.Fatalf("readDate(%q) = %q", s, iso)
-		}
-		at := r.IntN(len(s) + 1)
-		for at < len(s) && !utf8.RuneStart(s[at]) {
-			at++
-		}
-		s = s[:at] + digits[r.IntN(len(digits))] + " " + s[at:]
-		for _, lang := range []string{"", "en", "ja"} {
-			iso, text := readDate(s, lang)
-			iso2, text2 := readDateAll(s, lang)
-			if iso != iso2 || text != text2 {
-				t.Fatalf("readDate(%q, %q) = %q %q, readDateAll %q %q", s, lang, iso, text, iso2, text2)
-			}
-			if iso != "" {
-				dated++
-			}
-		}
-	}
-	if dated < 5000 {
-		t.Fatalf("only %d of the random lines state a date: the test is too weak", dated)
 	}
 }
 

@@ -58,13 +58,23 @@ const (
 	// Citations: the words of citations, keyed by the citation's form
 	// ("rule", "and", "rp", "cjk").
 	Citations Concept = "citations"
+	// DateWords: the words of dates besides the month names, keyed by
+	// their place ("joiner", "after", "before").
+	DateWords Concept = "dates"
+	// Navigation: the words of a web page's navigation, keyed by their
+	// use ("link", "page", "list").
+	Navigation Concept = "navigation"
+	// Contents: the titles of a table of contents.
+	Contents Concept = "contents"
+	// Examples: the words that label examples.
+	Examples Concept = "examples"
 )
 
 // concepts lists every concept, in the order of docs/languages.md.
-var concepts = []Concept{Months, VersionWords, Kinds, PartSeries, Negations, Modals, FunctionWords, DeletionNotes, NumberWords, StopWords, Citations}
+var concepts = []Concept{Months, DateWords, VersionWords, Kinds, PartSeries, Negations, Modals, FunctionWords, DeletionNotes, NumberWords, StopWords, Citations, Navigation, Contents, Examples}
 
 // keyed says which concepts have a key before the language.
-var keyed = map[Concept]bool{Kinds: true, PartSeries: true, DeletionNotes: true, Citations: true}
+var keyed = map[Concept]bool{Kinds: true, PartSeries: true, DeletionNotes: true, Citations: true, DateWords: true, Navigation: true}
 
 //go:embed data/*.txt
 var files embed.FS

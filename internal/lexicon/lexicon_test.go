@@ -284,3 +284,40 @@ func TestCitations(t *testing.T) {
 		t.Errorf("LongestFirst(the rule words) = %q", ws)
 	}
 }
+
+// TestDateWords: the forms of date words, their languages, and three
+// words a line for the signs and words of a date's parts.
+func TestDateWords(t *testing.T) {
+	covers(t, DateWords, "en pt es ca fr ru eo hy ja zh ko vi")
+	for _, e := range Entries(DateWords) {
+		switch e.Key {
+		case "joiner":
+		case "after", "before":
+			if len(e.Words) != 3 {
+				t.Errorf("data/dates.txt:%d: %s has %d words, want 3", e.Line, e.Key, len(e.Words))
+			}
+		default:
+			t.Errorf("data/dates.txt:%d: form %q, want joiner, after or before", e.Line, e.Key)
+		}
+	}
+}
+
+// TestNavigation: the uses of navigation words and their languages.
+func TestNavigation(t *testing.T) {
+	covers(t, Navigation, "ja en pt es fr de")
+	for _, e := range Entries(Navigation) {
+		if e.Key != "link" && e.Key != "page" && e.Key != "of" && e.Key != "list" {
+			t.Errorf("data/navigation.txt:%d: use %q, want link, page, of or list", e.Line, e.Key)
+		}
+	}
+}
+
+// TestContents: the titles of a table of contents and their languages.
+func TestContents(t *testing.T) {
+	covers(t, Contents, "ja zh en pt es de fr")
+}
+
+// TestExamples: the words of example labels and their languages.
+func TestExamples(t *testing.T) {
+	covers(t, Examples, "en pt es fr de it ja")
+}
