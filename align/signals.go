@@ -20,8 +20,14 @@ import (
 var rangeRe = lazyre.New(`\b(\d[\d.,]*)\s*[-–/]\s*(\d[\d.,]*)\b`)
 
 // decimalComma lists the languages that write 10.500 for ten thousand
-// five hundred and 1,5 for one and a half.
-var decimalComma = map[string]bool{"pt": true, "es": true, "fr": true, "de": true, "it": true, "nl": true, "ru": true, "tr": true, "pl": true}
+// five hundred and 1,5 for one and a half (lexicon.DecimalMark).
+var decimalComma = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
+	for _, e := range lexicon.Entries(lexicon.DecimalMark) {
+		m[e.Lang] = e.Words[0] == ","
+	}
+	return m
+})
 
 // Numbers returns the numbers text states, as plain integers or decimals
 // in ASCII ("10500", "1.5"), in order of appearance and without repeats.
@@ -46,7 +52,7 @@ func appendNumbers(out []string, f, lang string, lower func() string) []string {
 	if !strings.ContainsAny(f, "0123456789") && numberWords(baseLang(lang)) == nil && !strings.Contains(f, "万") {
 		return out
 	}
-	comma := decimalComma[baseLang(lang)]
+	comma := decimalComma()[baseLang(lang)]
 	// An item states few numbers: a look along out finds a repeat
 	// sooner than a map made for each item.
 	start := len(out)
@@ -388,9 +394,10 @@ func times(f, low string) []string {
 	if !unitAfterWord(low) {
 		low = "" // no unit of time after a word: the expression has nothing to find
 	}
+	tw := timeWords()
 	for _, m := range findTimeWords(low) {
-		if n, ok := smallNumbers[m[0]]; ok {
-			if unit, ok := timeUnit(m[1]); ok && timeWord[m[1]] {
+		if n, ok := tw.counts[m[0]]; ok {
+			if unit, ok := timeUnit(m[1]); ok && tw.words[m[1]] {
 				out = append(out, strconv.Itoa(n*unit)+"s")
 			}
 		}
@@ -417,11 +424,11 @@ func times(f, low string) []string {
 }
 
 // unitAfterWord reports whether low has what every match of timeWordRe
-// has: "sec", "min" or "seg" after a space or a hyphen ("minimum",
-// "section" and "determine" alone made the expression read a third of
-// the WCA regulations for nothing).
+// has: the start of a unit's word ("sec", "min", "seg") after a space or
+// a hyphen ("minimum", "section" and "determine" alone made the
+// expression read a third of the WCA regulations for nothing).
 func unitAfterWord(low string) bool {
-	for _, u := range [...]string{"sec", "min", "seg"} {
+	for _, u := range timeWords().starts {
 		for i := 0; ; {
 			k := strings.Index(low[i:], u)
 			if k < 0 {
@@ -438,7 +445,9 @@ func unitAfterWord(low string) bool {
 
 // timeWordRe finds a number word before a unit of time; findTimeWords
 // does its work.
-var timeWordRe = lazyre.New(`\b([a-z]+)[ -]((?:sec|min|seg)[a-z]*)`)
+var timeWordRe = lazyre.NewFunc(func() string {
+	return `\b([a-z]+)[ -]((?:` + strings.Join(timeWords().starts, "|") + `)[a-z]*)`
+})
 
 // findTimeWords returns the two groups of each match of timeWordRe in s,
 // found by hand (the expression was 11% of diffing 100k generated items,
@@ -463,8 +472,8 @@ func findTimeWords(s string) [][2]string {
 			q++
 		}
 		if q < len(s) && (s[q] == ' ' || s[q] == '-') {
-			if u := s[q+1:]; strings.HasPrefix(u, "sec") || strings.HasPrefix(u, "min") || strings.HasPrefix(u, "seg") {
-				e := q + 4
+			if p := unitStart(s[q+1:]); p > 0 {
+				e := q + 1 + p
 				for lower(e) {
 					e++
 				}
@@ -478,20 +487,45 @@ func findTimeWords(s string) [][2]string {
 	return out
 }
 
-// timeWord lists the words for the units of time ("minimum" is none).
-var timeWord = map[string]bool{"sec": true, "secs": true, "second": true, "seconds": true, "min": true, "mins": true, "minute": true, "minutes": true,
-	"segundo": true, "segundos": true, "minuto": true, "minutos": true}
+// timeLex holds the lexicon's words of durations (lexicon.TimeWords).
+type timeLex struct {
+	units  []lexicon.Pair  // the start of a unit's word, and its seconds
+	words  map[string]bool // the words of units after a number word ("minimum" is none)
+	counts map[string]int  // the number words before them
+	starts []string        // the first three letters of words, without repeats
+}
 
-// smallNumbers are the number words of English time spans.
-var smallNumbers = map[string]int{"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "ten": 10, "fifteen": 15, "twenty": 20, "thirty": 30, "sixty": 60, "ninety": 90, "a": 1, "an": 1}
+var timeWords = sync.OnceValue(func() *timeLex {
+	tl := &timeLex{words: map[string]bool{}, counts: map[string]int{}}
+	for _, e := range lexicon.Entries(lexicon.TimeWords) {
+		switch e.Key {
+		case "unit":
+			tl.units = append(tl.units, lexicon.Pairs(e)...)
+		case "word":
+			for _, w := range e.Words {
+				tl.words[w] = true
+				if !slices.Contains(tl.starts, w[:3]) {
+					tl.starts = append(tl.starts, w[:3])
+				}
+			}
+		case "count":
+			for _, p := range lexicon.Pairs(e) {
+				tl.counts[p.Word] = p.Value
+			}
+		}
+	}
+	return tl
+})
 
-// timeUnits are the words for seconds and minutes, with their length in
-// seconds.
-var timeUnits = []struct {
-	word string
-	secs int
-}{
-	{"秒", 1}, {"分", 60}, {"sec", 1}, {"seg", 1}, {"sek", 1}, {"min", 60},
+// unitStart returns the length of the start of a unit's word u starts
+// with (timeLex.starts), or 0.
+func unitStart(u string) int {
+	for _, p := range timeWords().starts {
+		if strings.HasPrefix(u, p) {
+			return len(p)
+		}
+	}
+	return 0
 }
 
 // timeUnit reports the unit of time rest starts with, if any: "seconds",
@@ -502,14 +536,14 @@ func timeUnit(rest string) (int, bool) {
 	if after, ok := strings.CutPrefix(rest, "分の"); ok && strings.TrimLeft(after, " ") != "" && strings.TrimLeft(after, " ")[0] >= '0' && strings.TrimLeft(after, " ")[0] <= '9' {
 		return 0, false
 	}
-	for _, u := range timeUnits {
-		if len(rest) >= len(u.word) && strings.EqualFold(rest[:len(u.word)], u.word) {
+	for _, u := range timeWords().units {
+		if len(rest) >= len(u.Word) && strings.EqualFold(rest[:len(u.Word)], u.Word) {
 			// "min" must not start "minimum".
-			after := rest[len(u.word):]
-			if u.word == "min" && strings.HasPrefix(strings.ToLower(after), "im") {
+			after := rest[len(u.Word):]
+			if u.Word == "min" && strings.HasPrefix(strings.ToLower(after), "im") {
 				return 0, false
 			}
-			return u.secs, true
+			return u.Value, true
 		}
 	}
 	return 0, false
@@ -525,7 +559,7 @@ func ranges(f, lang string) []string {
 	if !strings.ContainsAny(f, "0123456789") || !strings.ContainsAny(f, "-/") && !strings.Contains(f, "–") {
 		return nil
 	}
-	comma := decimalComma[baseLang(lang)]
+	comma := decimalComma()[baseLang(lang)]
 	var out []string
 	for _, m := range rangeRe.FindAllStringSubmatch(f, -1) {
 		a, b := parseNumber(m[1], comma), parseNumber(m[2], comma)

@@ -542,7 +542,7 @@ func numbersRead(f, lang string, lower func() string) []string {
 	if !strings.ContainsAny(f, "0123456789") && numberWords(baseLang(lang)) == nil && !strings.Contains(f, "万") {
 		return nil
 	}
-	comma := decimalComma[baseLang(lang)]
+	comma := decimalComma()[baseLang(lang)]
 	var out []string
 	for _, m := range appendScanNumbers(nil, f) {
 		n := parseNumberRead(m, comma)

@@ -654,10 +654,13 @@ func sharesStem(a, b string) bool {
 	return false
 }
 
-// stem strips the commonest English inflections: "tables" -> "table",
-// "breaking" -> "break", "raised" -> "rais".
+// suffixes are the inflectional endings stem strips (lexicon.Suffixes).
+var suffixes = sync.OnceValue(func() []string { return lexicon.Words(lexicon.Suffixes, "") })
+
+// stem strips the commonest inflections: "tables" -> "table", "breaking"
+// -> "break", "raised" -> "rais".
 func stem(w string) string {
-	for _, suf := range []string{"ing", "ies", "es", "ed", "s"} {
+	for _, suf := range suffixes() {
 		if len(w) > len(suf)+2 && strings.HasSuffix(w, suf) {
 			return strings.TrimSuffix(w, suf)
 		}

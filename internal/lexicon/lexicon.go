@@ -68,13 +68,20 @@ const (
 	Contents Concept = "contents"
 	// Examples: the words that label examples.
 	Examples Concept = "examples"
+	// Suffixes: the inflectional endings stripped from a title's words.
+	Suffixes Concept = "suffixes"
+	// DecimalMark: each language's decimal separator ("," or ".").
+	DecimalMark Concept = "decimal"
+	// TimeWords: the words of durations, keyed by their use ("unit",
+	// "word", "count"; see Values).
+	TimeWords Concept = "time"
 )
 
 // concepts lists every concept, in the order of docs/languages.md.
-var concepts = []Concept{Months, DateWords, VersionWords, Kinds, PartSeries, Negations, Modals, FunctionWords, DeletionNotes, NumberWords, StopWords, Citations, Navigation, Contents, Examples}
+var concepts = []Concept{Months, DateWords, VersionWords, Kinds, PartSeries, Negations, Modals, FunctionWords, DeletionNotes, NumberWords, StopWords, Citations, Navigation, Contents, Examples, Suffixes, DecimalMark, TimeWords}
 
 // keyed says which concepts have a key before the language.
-var keyed = map[Concept]bool{Kinds: true, PartSeries: true, DeletionNotes: true, Citations: true, DateWords: true, Navigation: true}
+var keyed = map[Concept]bool{Kinds: true, PartSeries: true, DeletionNotes: true, Citations: true, DateWords: true, Navigation: true, TimeWords: true}
 
 //go:embed data/*.txt
 var files embed.FS
@@ -347,16 +354,33 @@ var NumberValues = sync.OnceValue(func() map[string]map[string]int {
 			m = map[string]int{}
 			out[e.Lang] = m
 		}
-		for _, w := range e.Words {
-			word, v, err := numberWord(w)
-			if err != nil {
-				panic(fmt.Sprintf("lexicon: data/numbers.txt:%d: %v", e.Line, err))
-			}
-			m[word] = v
+		for _, p := range Pairs(e) {
+			m[p.Word] = p.Value
 		}
 	}
 	return out
 })
+
+// A Pair is a word and its value, written "word=value".
+type Pair struct {
+	Word  string
+	Value int
+}
+
+// Pairs reads the "word=value" pairs of an entry (NumberWords,
+// TimeWords' units and counts), in order.
+func Pairs(e Entry) []Pair {
+	var out []Pair
+	for _, w := range e.Words {
+		word, v, err := numberWord(w)
+		if err != nil {
+			// The files are the program's own: a test fails first.
+			panic(fmt.Sprintf("lexicon: line %d: %v", e.Line, err))
+		}
+		out = append(out, Pair{word, v})
+	}
+	return out
+}
 
 // numberWord reads a "word=value" pair of NumberWords.
 func numberWord(w string) (string, int, error) {

@@ -321,3 +321,42 @@ func TestContents(t *testing.T) {
 func TestExamples(t *testing.T) {
 	covers(t, Examples, "en pt es fr de it ja")
 }
+
+// TestSuffixes: the inflectional endings and their languages.
+func TestSuffixes(t *testing.T) {
+	covers(t, Suffixes, "en")
+}
+
+// TestDecimalMark: one separator, a comma or a point, a language.
+func TestDecimalMark(t *testing.T) {
+	covers(t, DecimalMark, "en pt es fr de it nl ru tr pl")
+	for _, e := range Entries(DecimalMark) {
+		if len(e.Words) != 1 || e.Words[0] != "," && e.Words[0] != "." {
+			t.Errorf("data/decimal.txt:%d: %q, want one \",\" or \".\"", e.Line, e.Words)
+		}
+	}
+}
+
+// TestTimeWords: the uses of duration words, their languages, and the
+// form of each use's words.
+func TestTimeWords(t *testing.T) {
+	covers(t, TimeWords, "ja en pt es de")
+	for _, e := range Entries(TimeWords) {
+		switch e.Key {
+		case "unit", "count":
+			for _, w := range e.Words {
+				if _, _, err := numberWord(w); err != nil {
+					t.Errorf("data/time.txt:%d: %v", e.Line, err)
+				}
+			}
+		case "word":
+			for _, w := range e.Words {
+				if len(w) < 3 || strings.Trim(w, "abcdefghijklmnopqrstuvwxyz") != "" {
+					t.Errorf("data/time.txt:%d: %q is not lower-case ASCII of three letters or more", e.Line, w)
+				}
+			}
+		default:
+			t.Errorf("data/time.txt:%d: use %q, want unit, word or count", e.Line, e.Key)
+		}
+	}
+}
