@@ -1,6 +1,11 @@
 package corpus
 
-import "testing"
+import (
+	"testing"
+
+	"golang.org/x/text/language"
+	"golang.org/x/text/language/display"
+)
 
 // TestLangName names tags in English and in themselves, and nothing for
 // a tag that is no language.
@@ -9,7 +14,9 @@ func TestLangName(t *testing.T) {
 		{"ja", "Japanese", "日本語"},
 		{"pt", "Portuguese", "português"},
 		{"pt-BR", "Brazilian Portuguese", "português"},
+		{"pt-AO", "Portuguese (Angola)", "português"},
 		{"en", "English", "English"},
+		{"zh-Hant", "Traditional Chinese", "繁體中文"},
 		{"und", "", ""},
 		{"not a tag", "", ""},
 	} {
@@ -17,4 +24,62 @@ func TestLangName(t *testing.T) {
 			t.Errorf("LangName(%q) = %q, %q, want %q, %q", c.tag, en, self, c.en, c.self)
 		}
 	}
+}
+
+// TestLangNameDisplay: LangName names every tag as
+// golang.org/x/text/language/display does, whose names its table holds:
+// every language key CLDR names, each with every region and with the
+// scripts, the tags with a script and a region, and tags the table has
+// no key for. A new golang.org/x/text with other names fails it until
+// go generate ./corpus remakes the table.
+func TestLangNameDisplay(t *testing.T) {
+	var tags []string
+	for _, k := range display.Values.Tags() {
+		tags = append(tags, k.String())
+	}
+	for _, k := range display.Self.Supported.Tags() {
+		tags = append(tags, k.String())
+	}
+	var bases []string
+	for _, k := range display.Values.Tags() {
+		if b, _ := k.Base(); b.String() == k.String() {
+			bases = append(bases, k.String())
+		}
+	}
+	regions := display.Values.Regions()
+	scripts := display.Values.Scripts()
+	for i, b := range bases {
+		for _, r := range regions {
+			tags = append(tags, b+"-"+r.String())
+		}
+		for _, s := range scripts {
+			tags = append(tags, b+"-"+s.String())
+		}
+		// A script and a region: a few of each, a different few for
+		// each language.
+		for j := range 4 {
+			s, r := scripts[(i+j*41)%len(scripts)], regions[(i*7+j*73)%len(regions)]
+			tags = append(tags, b+"-"+s.String()+"-"+r.String())
+		}
+	}
+	tags = append(tags, "qaa", "xx", "sr-ME", "sr-Latn-RS", "zh-TW", "zh-HK", "zh-Hans-SG", "es-419", "en-150", "iw", "sh", "tl", "mo", "no", "nb", "de-CH-1996", "ja-JP-u-ca-japanese", "x-private")
+	n := 0
+	for _, tag := range tags {
+		p, err := language.Parse(tag)
+		if err != nil || p == language.Und {
+			continue
+		}
+		n++
+		en, self := LangName(tag)
+		if want := display.English.Tags().Name(p); en != want {
+			t.Errorf("LangName(%q) English %q, display %q (go generate ./corpus remakes langnames.txt)", tag, en, want)
+		}
+		if want := display.Self.Name(p); self != want {
+			t.Errorf("LangName(%q) self %q, display %q (go generate ./corpus remakes langnames.txt)", tag, self, want)
+		}
+	}
+	if n < 100000 {
+		t.Errorf("compared only %d tags", n)
+	}
+	t.Logf("compared %d tags with display", n)
 }

@@ -6,21 +6,18 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
+
 	"fmt"
-	"runtime"
 	"strings"
 	"sync"
 	"time"
 
-	"github.com/rulesync/rulesync/align"
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/corpus/corpusjson"
 	"github.com/rulesync/rulesync/diff"
 	"github.com/rulesync/rulesync/gaps"
 	"github.com/rulesync/rulesync/history"
 	"github.com/rulesync/rulesync/ingest"
-	"github.com/rulesync/rulesync/internal/sched"
 )
 
 // searchLimit is the most items a site's search index takes in from the
@@ -212,391 +209,25 @@ type source struct {
 // the documents several steps share stay in memory; each step's output
 // is written as it is made.
 func (b *Build) Run(ctx context.Context) (*Summary, error) {
-	ws := b.Workspace
-	if err := ws.checkNames(); err != nil {
-		return nil, err
-	}
-	if _, _, err := corpus.SourceDateEpoch(); err != nil {
-		return nil, err
-	}
-	if err := ws.checkOutputHoldsNoSource(b.Out); err != nil {
-		return nil, err
-	}
-	notes := &notes{}
-	cache := openCache(ws.cacheDir(), notes)
-	if cache != nil {
-		defer cache.close()
-	}
-	workers := b.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	out, err := newOutput(b.Out, notes)
+	r, err := b.start(ctx)
 	if err != nil {
 		return nil, err
 	}
-	defer out.Discard()
-	sum := &Summary{}
-	defer func() { sum.Notes = notes.list }()
-
-	// The documents several steps use are kept once read; a document
-	// no step uses is checked alone.
-	shared, used := map[string]bool{}, map[string]bool{}
-	for _, d := range ws.Diffs {
-		shared[d.Old], shared[d.New] = true, true
-	}
-	for _, se := range ws.Series {
-		for _, e := range se.Editions {
-			shared[e] = true
-		}
-	}
-	for _, t := range ws.Translations {
-		shared[t.Source], shared[t.Base] = true, true
-		used[t.Name] = true
-	}
-	for n := range shared {
-		used[n] = true
-	}
-
-	// Ingest.
-	srcs := make([]*source, len(ws.Sources))
-	byName := map[string]*source{}
-	for i, s := range ws.Sources {
-		srcs[i] = &source{Source: s}
-		byName[s.Name] = srcs[i]
-	}
-	sched.Each(len(srcs), workers, func(i int) {
-		src := srcs[i]
-		if src.err = ctx.Err(); src.err != nil {
-			return
-		}
-		b.event(Event{Stage: "ingest", Name: src.Name})
-		d, err := b.ingest(ctx, src, cache)
-		src.err = err
-		if err == nil && (shared[src.Name] || !src.stored) {
-			src.doc = d
-		}
-		b.event(Event{Stage: "ingest", Name: src.Name, Done: true, Cached: src.summary.Cached, Err: err})
-	})
-	if err := b.interrupted(ctx); err != nil {
-		return nil, err
-	}
-	for _, src := range srcs {
-		if src.err != nil {
-			sum.Failed = append(sum.Failed, SourceError{src.Name, src.err})
-			continue
-		}
-		sum.Documents = append(sum.Documents, src.summary)
-	}
-	ok := func(name string) bool { return byName[name].err == nil }
-	load := func(name string) (*corpus.Document, error) {
-		src := byName[name]
-		if src.doc != nil {
-			return src.doc, nil
-		}
-		d := cache.loadDoc(src.hash, "the document of "+name)
-		if d == nil {
-			return nil, fmt.Errorf("the cached document of %s is gone", name)
-		}
-		return d, nil
-	}
-
-	// Compare and check, each task cached by the hashes of its inputs.
-	type task struct {
-		stage, name, key string
-		run              func() (files, any, error)
-	}
-	var tasks []task
-	settings := b.settingsKey()
-	for _, d := range ws.Diffs {
-		if !ok(d.Old) || !ok(d.New) {
-			continue
-		}
-		d := d
-		name := d.Old + ".." + d.New
-		k := key("diff", settings, name, byName[d.Old].hash, byName[d.New].hash)
-		if d.Title != "" {
-			k = key("diff", settings, name, byName[d.Old].hash, byName[d.New].hash, "title", d.Title)
-		}
-		tasks = append(tasks, task{"diff", name, k, func() (files, any, error) {
-			o, err := load(d.Old)
-			if err != nil {
-				return nil, nil, err
-			}
-			n, err := load(d.New)
-			if err != nil {
-				return nil, nil, err
-			}
-			cmp := diff.Options{Context: ctx}.Compare(o, n)
-			if err := ctx.Err(); err != nil {
-				return nil, nil, err // an incomplete comparison is not kept
-			}
-			return changelogFiles(d, cmp)
-		}})
-	}
-	for _, t := range ws.Translations {
-		if !ok(t.Name) || !ok(t.Source) || t.Base != "" && !ok(t.Base) {
-			continue
-		}
-		t := t
-		baseHash := ""
-		if t.Base != "" {
-			baseHash = byName[t.Base].hash
-		}
-		// The editions of a series from the base to the source: each
-		// stale item's changes, edition by edition.
-		var seriesKey []string
-		between := ws.seriesBetween(t.Base, t.Source)
-		for _, e := range between {
-			if !ok(e) {
-				between = nil
-				break
-			}
-		}
-		for _, e := range between {
-			seriesKey = append(seriesKey, e, byName[e].hash)
-		}
-		tasks = append(tasks, task{"gaps", t.Name, key("gaps", settings, t.Name, t.Source, t.Base, byName[t.Source].hash, byName[t.Name].hash, baseHash, strings.Join(seriesKey, "\x00")), func() (files, any, error) {
-			src, err := load(t.Source)
-			if err != nil {
-				return nil, nil, err
-			}
-			tr, err := load(t.Name)
-			if err != nil {
-				return nil, nil, err
-			}
-			var base *corpus.Document
-			if t.Base != "" {
-				if base, err = load(t.Base); err != nil {
-					return nil, nil, err
-				}
-			}
-			r := gaps.Options{Context: ctx}.Gaps(src, tr, base)
-			if err := ctx.Err(); err != nil {
-				return nil, nil, err // an incomplete report is not kept
-			}
-			if err := r.Unplaceable(); err != nil {
-				return nil, nil, unplaceable{err}
-			}
-			var h *history.History
-			if len(between) > 0 {
-				var eds []history.Edition
-				for _, e := range between {
-					d, err := load(e)
-					if err != nil {
-						return nil, nil, err
-					}
-					eds = append(eds, history.Edition{Name: e, Doc: d})
-				}
-				if h, err = (history.Options{Diff: diff.Options{Context: ctx}}).Build(ctx, eds); err != nil {
-					return nil, nil, err
-				}
-				SeriesEvidence(r, h)
-			}
-			texts := DraftOptions{SourceText: b.rawText(t.Source, src), TranslationText: b.rawText(t.Name, tr)}
-			return b.translationFiles(t, r, h, texts)
-		}})
-	}
-	for _, s := range ws.Sources {
-		if used[s.Name] || !ok(s.Name) {
-			continue
-		}
-		name := s.Name
-		tasks = append(tasks, task{"check", name, key("check", settings, ws.Title, name, byName[name].hash), func() (files, any, error) {
-			d, err := load(name)
-			if err != nil {
-				return nil, nil, err
-			}
-			r := gaps.Options{Context: ctx}.Check(d)
-			if err := ctx.Err(); err != nil {
-				return nil, nil, err
-			}
-			return checkFiles(namedDoc{name, d}, r, ws.Title)
-		}})
-	}
-	summaries := make([]any, len(tasks))
-	taskErrs := make([]error, len(tasks))
-	pages := make([][]byte, len(tasks)) // the changelogs' site pages
-	sched.Each(len(tasks), workers, func(i int) {
-		t := tasks[i]
-		if taskErrs[i] = ctx.Err(); taskErrs[i] != nil {
-			return
-		}
-		b.event(Event{Stage: t.stage, Name: t.name})
-		fs, s, hit := cache.loadTask(t.key, t.stage+" "+t.name)
-		var err error
-		if !hit {
-			if fs, s, err = t.run(); err == nil {
-				// A cache that cannot be written only makes the
-				// next build slower.
-				cache.storeTask(t.key, fs, s)
-			}
-		}
-		if err == nil {
-			// Copies, not links: editing the output never edits the
-			// cache.
-			err = out.writeAll(fs)
-			if t.stage == "diff" {
-				// Linked to the histories once they are made.
-				pages[i] = fs["changelog/"+t.name+".html"]
-			}
-		}
-		summaries[i], taskErrs[i] = s, err
-		b.event(Event{Stage: t.stage, Name: t.name, Done: true, Cached: hit, Err: err})
-	})
-	if err := b.interrupted(ctx); err != nil {
-		return nil, err
-	}
-	for i := range tasks {
-		var u unplaceable
-		if errors.As(taskErrs[i], &u) {
-			sum.Unplaced = append(sum.Unplaced, SourceError{tasks[i].name, u.error})
-			continue
-		}
-		if taskErrs[i] != nil {
-			return nil, fmt.Errorf("%s %s: %v", tasks[i].stage, tasks[i].name, taskErrs[i])
-		}
-		switch s := summaries[i].(type) {
-		case *ChangelogSummary:
-			sum.Changelogs = append(sum.Changelogs, *s)
-		case *TranslationSummary:
-			sum.Translations = append(sum.Translations, *s)
-		case *CheckSummary:
-			sum.Checks = append(sum.Checks, *s)
-		}
-	}
-
-	// The histories of the series.
-	for _, se := range ws.Series {
-		fs, hs, err := b.seriesFiles(ctx, se, ok, load)
-		if err == nil {
-			err = out.writeAll(fs)
-		}
-		if err := b.interrupted(ctx); err != nil {
+	defer r.close()
+	// The graph: every source ingested; then the tasks on their
+	// documents (diffTask, gapsTask, checkTask), each keyed by the hash
+	// of its inputs; then the series' histories, which link the
+	// changelogs the diffs wrote; then the glossary, the PO templates
+	// and the site, over everything before; then the new directory in
+	// Out's place. Each stage runs once the one before has ended, and a
+	// stage's error (an ended context among them) ends the build.
+	for _, stage := range []func() error{r.ingestSources, r.runTasks, r.histories, r.site, r.commit} {
+		if err := stage(); err != nil {
 			return nil, err
 		}
-		if se.Repo != "" && err != nil {
-			// A repository that cannot be read is a source that cannot.
-			sum.Failed = append(sum.Failed, SourceError{"series " + se.Name, err})
-			continue
-		}
-		if err != nil {
-			return nil, fmt.Errorf("series %s: %v", se.Name, err)
-		}
-		if hs != nil {
-			sum.Histories = append(sum.Histories, *hs)
-		}
 	}
-	if err := b.interrupted(ctx); err != nil {
-		return nil, err
-	}
-	// Each changelog entry of a series' editions links to its item's
-	// history.
-	for i := range tasks {
-		if c, ok := summaries[i].(*ChangelogSummary); ok && pages[i] != nil && len(sum.Histories) > 0 {
-			if p := linkHistories(pages[i], *c, sum.Histories); !bytes.Equal(p, pages[i]) {
-				if err := out.write("changelog/"+c.Name+".html", p); err != nil {
-					return nil, err
-				}
-			}
-		}
-	}
-
-	// The glossary of the shared documents, and the site.
-	b.event(Event{Stage: "site", Name: "site"})
-	in := siteInput{ws: ws, sum: sum}
-	var docs []*corpus.Document
-	for _, src := range srcs {
-		if src.doc != nil && shared[src.Name] {
-			docs = append(docs, src.doc)
-			in.docs = append(in.docs, namedDoc{src.Name, src.doc})
-		}
-	}
-	// The glossary carries every language of the workspace: its
-	// translations' too.
-	all := append([]*corpus.Document(nil), docs...)
-	for _, t := range ws.Translations {
-		if ok(t.Name) {
-			if d, err := load(t.Name); err == nil {
-				all = append(all, d)
-			}
-		}
-	}
-	var tbx bytes.Buffer
-	if err := TBX(&tbx, align.DefaultGlossary(), all...); err != nil {
-		return nil, err
-	}
-	fs := files{"interchange/glossary.tbx": tbx.Bytes()}
-	// A template per source edition translations are made from: a new
-	// language starts from it.
-	for _, t := range ws.Translations {
-		if !ok(t.Source) || fs["interchange/"+t.Source+".pot"] != nil {
-			continue
-		}
-		if d, err := load(t.Source); err == nil {
-			var pot bytes.Buffer
-			if err := POT(&pot, d, b.now()); err != nil {
-				return nil, err
-			}
-			fs["interchange/"+t.Source+".pot"] = pot.Bytes()
-		}
-	}
-	// The translations' and the other documents' items join the search
-	// index of a workspace of up to searchLimit items; a bigger one
-	// searches the compared editions and sources only.
-	total := 0
-	for _, d := range sum.Documents {
-		total += d.Items
-	}
-	if total <= searchLimit {
-		for _, t := range ws.Translations {
-			if src := byName[t.Name]; src.err == nil {
-				if d, err := load(t.Name); err == nil {
-					in.translations = append(in.translations, namedDoc{t.Name, d})
-				}
-			}
-		}
-		for _, c := range sum.Checks {
-			if d, err := load(c.Name); err == nil {
-				in.others = append(in.others, namedDoc{c.Name, d})
-			}
-		}
-	}
-	if err := site(fs, in); err != nil {
-		return nil, err
-	}
-	if err := out.writeAll(fs); err != nil {
-		return nil, err
-	}
-	b.event(Event{Stage: "site", Name: "site", Done: true})
-
-	if err := b.interrupted(ctx); err != nil {
-		return nil, err
-	}
-	b.event(Event{Stage: "write", Name: b.Out})
-	n, err := out.Commit()
-	if err != nil {
-		return nil, err
-	}
-	sum.Files = n
-	b.event(Event{Stage: "write", Name: b.Out, Done: true})
-
-	// What this build used stays in the cache; the rest goes once
-	// nothing has used it for pruneAge.
-	kept := map[string]bool{}
-	for _, src := range srcs {
-		if src.hash != "" {
-			kept[docEntry(src.hash)] = true
-		}
-		if src.URL != "" {
-			kept[fetchEntry(src.Source)] = true
-		}
-	}
-	for _, t := range tasks {
-		kept[taskEntry(t.key)] = true
-	}
-	sum.Pruned = cache.prune(kept, time.Now())
-	return sum, nil
+	r.prune()
+	return r.sum, nil
 }
 
 // interrupted is the error of a build whose context ended: nothing is

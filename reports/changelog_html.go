@@ -7,6 +7,7 @@ import (
 	"io"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/diff"
@@ -21,7 +22,7 @@ func (o ChangelogOptions) HTML(w io.Writer, c *diff.Comparison) error {
 	p := &printer{w: w}
 	title := o.changelogTitle(c)
 	p.f("<!DOCTYPE html>\n<html lang=\"%s\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<meta http-equiv=\"Content-Security-Policy\" content=\"%s\">\n<title>%s</title>\n<style>\n%s</style>\n</head>\n<body>\n<main>\n",
-		esc(c.New.Lang), changelogCSP, esc(title), changelogCSS)
+		esc(c.New.Lang), changelogCSP(), esc(title), changelogCSS)
 	l := newChangelog(c, o)
 	listed := map[string]string{}
 	for _, g := range l.groups {
@@ -197,10 +198,10 @@ func slug(s string) string {
 
 // changelogCSP is the changelog page's Content-Security-Policy: its one
 // inline style sheet (by its sha256), nothing else.
-var changelogCSP = func() string {
+var changelogCSP = sync.OnceValue(func() string {
 	sum := sha256.Sum256([]byte("\n" + changelogCSS))
 	return "default-src 'none'; style-src 'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'; base-uri 'none'; form-action 'none'"
-}()
+})
 
 // htmlRedline renders spans with <del> and <ins>; the citations of refs
 // in kept and inserted text link where cite says.

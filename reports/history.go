@@ -167,7 +167,7 @@ func HistoryHTML(w io.Writer, v history.View) error {
 	title := historyTitle(v)
 	lang := h.Editions[len(h.Editions)-1].Doc.Lang
 	p.f("<!DOCTYPE html>\n<html lang=\"%s\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<meta http-equiv=\"Content-Security-Policy\" content=\"%s\">\n<title>%s</title>\n<style>\n%s</style>\n</head>\n<body>\n<main>\n",
-		esc(lang), changelogCSP, esc(title), changelogCSS)
+		esc(lang), changelogCSP(), esc(title), changelogCSS)
 	p.f("<h1>%s</h1>\n<p>%s.</p>\n", esc(title), esc(historySummary(v)))
 	if v.Note != "" {
 		p.f("<p class=\"scope\">%s</p>\n", esc(v.Note))

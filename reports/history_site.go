@@ -158,9 +158,7 @@ func historyFiles(se Series, h *history.History) (files, *HistorySummary, error)
 		return nil, nil, err
 	}
 	fs["history/"+se.Name+".md"], fs["history/"+se.Name+".json"] = md.Bytes(), js.Bytes()
-	var body strings.Builder
-	fmt.Fprintf(&body, "<h1>%s</h1>\n", esc(historyTitle(v)))
-	fmt.Fprintf(&body, "<p>%s.</p>\n<ul class=\"toc\">\n", esc(historySummary(v)))
+	hv := historyView{Title: historyTitle(v), Summary: historySummary(v), URL: urlPath(se.Name)}
 	used := map[string]int{}
 	for _, l := range h.Lives {
 		if len(l.Events) == 0 {
@@ -169,7 +167,7 @@ func historyFiles(se Series, h *history.History) (files, *HistorySummary, error)
 		s.Changed++
 		s.Changes += len(l.Events)
 		file := lifeFile(h, l, used)
-		fmt.Fprintf(&body, "<li><a href=\"%s/%s.html\">%s</a> <span class=\"meta\">%s</span></li>\n", esc(urlPath(se.Name)), esc(urlPath(file)), esc(h.Label(l)), esc(eventEditions(h, l)))
+		hv.Lives = append(hv.Lives, lifeLink{urlPath(file), h.Label(l), eventEditions(h, l)})
 		page, err := lifePage(se, h, l)
 		if err != nil {
 			return nil, nil, err
@@ -182,8 +180,7 @@ func historyFiles(se Series, h *history.History) (files, *HistorySummary, error)
 			}
 		}
 	}
-	fmt.Fprintf(&body, "</ul>\n<p class=\"files\"><a href=\"../index.html#histories\">All histories</a><a href=\"%s.md\">Markdown</a><a href=\"%s.json\">JSON</a></p>\n", esc(urlPath(se.Name)), esc(urlPath(se.Name)))
-	page, err := renderBytes(page{Title: se.Name + " · history", Root: "../", Body: template.HTML(body.String())})
+	page, err := renderBody(page{Title: se.Name + " · history", Root: "../"}, "history", hv)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -227,39 +224,48 @@ func eventEditions(h *history.History, l *history.Life) string {
 	return strings.Join(names, ", ")
 }
 
+// historyView is a series' page (templates/history.html).
+type historyView struct {
+	Title, Summary string
+	// URL is the series' name as a URL path.
+	URL   string
+	Lives []lifeLink
+}
+
+// lifeLink is an item of a series on the series' page: its page's file
+// (a URL path), its label and the editions of its changes.
+type lifeLink struct{ File, Label, Editions string }
+
+// lifeView is an item's page in a series (templates/history.html).
+type lifeView struct {
+	Label, ID, Span, Known string
+	Events                 []lifeEvent
+	Last, Text             string
+	Series, URL            string
+}
+
+// lifeEvent is a change of an item: its edition, severity, the change
+// in words and its redline.
+type lifeEvent struct {
+	Edition, Severity, Line string
+	Redline                 template.HTML
+}
+
 // lifePage is an item's page: its names through the series, each change
 // by edition with its severity, reason and redline, and its text in
 // the last edition that has it.
 func lifePage(se Series, h *history.History, l *history.Life) ([]byte, error) {
-	var b strings.Builder
 	latest := h.Latest(l)
-	fmt.Fprintf(&b, "<h1>%s</h1>\n<p class=\"meta\"><code>%s</code>, %s.", esc(h.Label(l)), esc(latest.ID), esc(lifeSpan(h, l)))
-	if k := knownAs(h, l); k != "" {
-		fmt.Fprintf(&b, " Known as %s.", esc(k))
-	}
-	b.WriteString("</p>\n<ol class=\"timeline\">\n")
+	v := lifeView{Label: h.Label(l), ID: latest.ID, Span: lifeSpan(h, l), Known: knownAs(h, l),
+		Last: h.Editions[l.Last].Name, Text: latest.Text, Series: se.Name, URL: urlPath(se.Name)}
 	for _, ev := range l.Events {
-		fmt.Fprintf(&b, "<li><strong>%s</strong> (%s) %s.", esc(h.Editions[ev.Edition].Name), esc(string(ev.Change.Severity)), esc(eventLine(h, ev)))
+		e := lifeEvent{Edition: h.Editions[ev.Edition].Name, Severity: string(ev.Change.Severity), Line: eventLine(h, ev)}
 		if len(ev.Change.Spans) > 0 {
-			fmt.Fprintf(&b, "<blockquote>%s</blockquote>", htmlRedline(ev.Change.Spans, nil, nil))
+			e.Redline = template.HTML(htmlRedline(ev.Change.Spans, nil, nil))
 		}
-		b.WriteString("</li>\n")
+		v.Events = append(v.Events, e)
 	}
-	fmt.Fprintf(&b, "</ol>\n<h2>Text in %s</h2>\n<blockquote>%s</blockquote>\n", esc(h.Editions[l.Last].Name), esc(latest.Text))
-	fmt.Fprintf(&b, "<p class=\"files\"><a href=\"../%s.html\">The history of %s</a></p>\n", esc(urlPath(se.Name)), esc(se.Name))
-	return renderBytes(page{Title: h.Label(l) + " · " + se.Name, Root: "../../", Body: template.HTML(b.String())})
-}
-
-// historiesSection is the overview's list of the series followed.
-func historiesSection(hs []HistorySummary) string {
-	var b strings.Builder
-	b.WriteString("<section aria-labelledby=\"histories\"><h2 id=\"histories\">Histories</h2>\n<table>\n<caption>Each series of editions, every item followed through it</caption>\n<thead><tr><th scope=\"col\">Series</th><th scope=\"col\">Items changed</th><th scope=\"col\">Files</th></tr></thead><tbody>\n")
-	for _, h := range hs {
-		fmt.Fprintf(&b, "<tr><th scope=\"row\"><a href=\"history/%s.html\">%s</a><div class=\"meta\">%s</div></th><td>%d of %d (%d changes)</td><td class=\"files\"><a href=\"history/%s.md\">Markdown</a><a href=\"history/%s.json\">JSON</a></td></tr>\n",
-			esc(urlPath(h.Name)), esc(h.Name), esc(strings.Join(h.Editions, " → ")), h.Changed, h.Items, h.Changes, esc(urlPath(h.Name)), esc(urlPath(h.Name)))
-	}
-	b.WriteString("</tbody></table>\n</section>\n")
-	return b.String()
+	return renderBody(page{Title: h.Label(l) + " · " + se.Name, Root: "../../"}, "life", v)
 }
 
 // linkHistories gives each entry of a changelog page of the site a link

@@ -2,7 +2,6 @@ package reports
 
 import (
 	"fmt"
-	"html/template"
 	"sort"
 	"strings"
 
@@ -45,18 +44,13 @@ func langWords(tag string) string {
 	return fmt.Sprintf("%s, %s (%s)", tag, en, self)
 }
 
-// langLink links a language's page from a page at root.
-func langLink(tag, root string) string {
-	return fmt.Sprintf("<a href=\"%slanguages/%s\">%s</a>", root, esc(langFile(tag)), esc(langWords(tag)))
-}
-
 // siteDoc is a document as the language pages list it.
 type siteDoc struct {
 	DocSummary
-	page string // its page, relative to the site's root
-	tr   *TranslationSummary
-	// role says what the document is in the workspace.
-	role string
+	Page string // its page, relative to the site's root
+	Tr   *TranslationSummary
+	// Role says what the document is in the workspace.
+	Role string
 }
 
 // siteDocs lists the documents the build read with their pages and
@@ -64,17 +58,17 @@ type siteDoc struct {
 func siteDocs(in siteInput) map[string]*siteDoc {
 	docs := map[string]*siteDoc{}
 	for _, d := range in.sum.Documents {
-		docs[d.Name] = &siteDoc{DocSummary: d, page: "documents/" + urlPath(d.Name) + ".html", role: "edition"}
+		docs[d.Name] = &siteDoc{DocSummary: d, Page: "documents/" + urlPath(d.Name) + ".html", Role: "edition"}
 	}
 	for _, c := range in.sum.Checks {
 		if d := docs[c.Name]; d != nil {
-			d.role = "checked alone: " + c.counts()
+			d.Role = "checked alone: " + c.counts()
 		}
 	}
 	for i := range in.sum.Translations {
 		t := &in.sum.Translations[i]
 		if d := docs[t.Name]; d != nil {
-			d.page, d.tr, d.role = "translations/"+urlPath(t.Name)+".html", t, "translation of "+t.Source
+			d.Page, d.Tr, d.Role = "translations/"+urlPath(t.Name)+".html", t, "translation of "+t.Source
 		}
 	}
 	return docs
@@ -101,7 +95,7 @@ func languages(docs map[string]*siteDoc) []string {
 func languagePages(out files, in siteInput, title string) error {
 	docs := siteDocs(in)
 	for _, lang := range languages(docs) {
-		data, err := renderBytes(page{Title: langWords(lang) + " · " + title, Root: "../", Body: template.HTML(languageBody(in, docs, lang))})
+		data, err := renderBody(page{Title: langWords(lang) + " · " + title, Root: "../"}, "language", newLanguageView(in, docs, lang))
 		if err != nil {
 			return err
 		}
@@ -110,65 +104,52 @@ func languagePages(out files, in siteInput, title string) error {
 	return nil
 }
 
-// languageBody is a language's page: the rulebooks in it, then the
-// translations made from them into other languages.
-func languageBody(in siteInput, docs map[string]*siteDoc, lang string) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "<h1>%s</h1>\n", esc(langWords(lang)))
-	var mine []*siteDoc
+// languageView is a language's page (templates/language.html): the
+// rulebooks in it (Mine), then the translations made from them into
+// other languages (From).
+type languageView struct {
+	Lang, Words string
+	Mine, From  []docRowView
+}
+
+// docRowView is a document's row on a language page: Src is the
+// source of a translation, Translated the translations of a source.
+type docRowView struct {
+	*siteDoc
+	Src        *siteDoc
+	Translated []string
+}
+
+func newLanguageView(in siteInput, docs map[string]*siteDoc, lang string) languageView {
+	v := languageView{Lang: lang, Words: langWords(lang)}
 	for _, d := range in.sum.Documents {
 		if langFile(d.Lang) == langFile(lang) {
-			mine = append(mine, docs[d.Name])
+			v.Mine = append(v.Mine, docRow(docs[d.Name], docs))
 		}
 	}
-	fmt.Fprintf(&b, "<section aria-labelledby=\"rulebooks\"><h2 id=\"rulebooks\">Rulebooks in %s</h2>\n", esc(lang))
-	b.WriteString("<table>\n<caption>Each rulebook in this language: its edition and items; a translation with its progress and worklist</caption>\n<thead><tr><th scope=\"col\">Rulebook</th><th scope=\"col\">Items</th><th scope=\"col\">Progress</th><th scope=\"col\">Worklist and files</th></tr></thead><tbody>\n")
-	for _, d := range mine {
-		b.WriteString(docRow(d, docs))
-	}
-	b.WriteString("</tbody></table></section>\n")
 	// The translations of the rulebooks in this language into others.
-	var from []*siteDoc
 	for _, t := range in.sum.Translations {
 		src, d := docs[t.Source], docs[t.Name]
 		if src != nil && d != nil && langFile(src.Lang) == langFile(lang) && langFile(d.Lang) != langFile(lang) {
-			from = append(from, d)
+			v.From = append(v.From, docRow(d, docs))
 		}
 	}
-	if len(from) > 0 {
-		fmt.Fprintf(&b, "<section aria-labelledby=\"from\"><h2 id=\"from\">Translations of these rulebooks into other languages</h2>\n")
-		b.WriteString("<table>\n<caption>Each translation made from a rulebook in this language: its progress and worklist</caption>\n<thead><tr><th scope=\"col\">Translation</th><th scope=\"col\">Items</th><th scope=\"col\">Progress</th><th scope=\"col\">Worklist and files</th></tr></thead><tbody>\n")
-		for _, d := range from {
-			b.WriteString(docRow(d, docs))
-		}
-		b.WriteString("</tbody></table></section>\n")
-	}
-	return b.String()
+	return v
 }
 
-// docRow is a document's row on a language page, its links from
-// languages/.
-func docRow(d *siteDoc, docs map[string]*siteDoc) string {
-	meta := esc(d.Edition) + ", " + langLink(d.Lang, "../") + "; " + esc(d.role)
-	if d.tr != nil {
-		if src := docs[d.tr.Source]; src != nil {
-			meta = fmt.Sprintf("%s, %s; translation of <a href=\"../%s\">%s</a>", esc(d.Edition), langLink(d.Lang, "../"), esc(src.page), esc(src.Name))
-		}
-		return fmt.Sprintf("<tr id=\"tr-%s\"><th scope=\"row\"><a href=\"../%s\">%s</a><div class=\"meta\">%s</div></th><td class=\"n\">%d</td><td>%s</td><td class=\"files\">%s</td></tr>\n",
-			esc(d.Name), esc(d.page), esc(d.Name), meta, d.Items, progressBar(d.Name, *d.tr), translationFiles(d.Name, d.tr.Draft, "../"))
+// docRow is a document's row on a language page.
+func docRow(d *siteDoc, docs map[string]*siteDoc) docRowView {
+	v := docRowView{siteDoc: d}
+	if d.Tr != nil {
+		v.Src = docs[d.Tr.Source]
+		return v
 	}
-	var trs []string
 	for _, t := range sortedDocs(docs) {
-		if t.tr != nil && t.tr.Source == d.Name {
-			trs = append(trs, fmt.Sprintf("<a href=\"#tr-%s\">%s</a>", esc(t.Name), esc(t.Name)))
+		if t.Tr != nil && t.Tr.Source == d.Name {
+			v.Translated = append(v.Translated, t.Name)
 		}
 	}
-	files := ""
-	if len(trs) > 0 {
-		files = "Translated as " + strings.Join(trs, ", ")
-	}
-	return fmt.Sprintf("<tr id=\"doc-%s\"><th scope=\"row\"><a href=\"../%s\">%s</a><div class=\"meta\">%s</div></th><td class=\"n\">%d</td><td></td><td>%s</td></tr>\n",
-		esc(d.Name), esc(d.page), esc(d.Name), meta, d.Items, files)
+	return v
 }
 
 // sortedDocs is the documents by name.
@@ -181,29 +162,31 @@ func sortedDocs(docs map[string]*siteDoc) []*siteDoc {
 	return out
 }
 
-// languagesSection is the overview's list of the language pages.
-func languagesSection(in siteInput) string {
+// langCount is a language of the overview's list: how many documents
+// are in it, and how many of them are translations.
+type langCount struct {
+	Lang               string
+	Docs, Translations int
+}
+
+// langCounts lists the languages of the site's documents for the
+// overview.
+func langCounts(in siteInput) []langCount {
 	docs := siteDocs(in)
-	langs := languages(docs)
-	if len(langs) == 0 {
-		return ""
-	}
-	var b strings.Builder
-	b.WriteString("<section aria-labelledby=\"languages\"><h2 id=\"languages\">Languages</h2>\n<ul>\n")
-	for _, l := range langs {
-		n, tr := 0, 0
+	var out []langCount
+	for _, l := range languages(docs) {
+		c := langCount{Lang: l}
 		for _, d := range docs {
 			if langFile(d.Lang) == langFile(l) {
-				n++
-				if d.tr != nil {
-					tr++
+				c.Docs++
+				if d.Tr != nil {
+					c.Translations++
 				}
 			}
 		}
-		fmt.Fprintf(&b, "<li>%s: %s, %s</li>\n", langLink(l, ""), nOf(n, "rulebook"), nOf(tr, "translation"))
+		out = append(out, c)
 	}
-	b.WriteString("</ul></section>\n")
-	return b.String()
+	return out
 }
 
 // nOf is n and a noun, plural unless n is 1: "1 rulebook", "2 rulebooks".

@@ -1,8 +1,8 @@
 package reports
 
 import (
-	"fmt"
 	"html/template"
+	"slices"
 	"strings"
 
 	"github.com/rulesync/rulesync/corpus"
@@ -27,14 +27,34 @@ func inDoc(d *corpus.Document, prefix string) func(ref string) string {
 	}
 }
 
-// findingsHTML writes findings as the pages show them: check, severity,
-// message.
-func findingsHTML(fs []gaps.Finding) string {
-	var b strings.Builder
-	for _, f := range fs {
-		fmt.Fprintf(&b, "<p class=\"finding %s\"><strong>%s</strong> (%s): %s</p>", esc(string(f.Severity)), esc(f.Check), esc(string(f.Severity)), esc(f.Message))
-	}
-	return b.String()
+// documentView is a document's page (templates/document.html).
+type documentView struct {
+	Name, Title string
+	Doc         *corpus.Document
+	Check       *checkView
+	Rows        []itemRow
+}
+
+// checkView is the check findings of a document neither compared nor
+// translated: the summary, and the findings, the most serious first.
+type checkView struct {
+	Summary string
+	Lines   []findingLine
+}
+
+// findingLine is a finding on a document page: on an item (ID and
+// Label set) or on the whole document.
+type findingLine struct {
+	gaps.Finding
+	ID, Label string
+}
+
+// itemRow is an item's row on a document page: its text with its
+// citations linked, and its findings.
+type itemRow struct {
+	ID, Label, Title string
+	Text             template.HTML
+	Findings         []gaps.Finding
 }
 
 // documentPage is the page of a document: its items by printed number,
@@ -44,54 +64,32 @@ func findingsHTML(fs []gaps.Finding) string {
 // others in the rows of their items.
 func documentPage(nd namedDoc, r *gaps.Report, site string) ([]byte, error) {
 	d := nd.Doc
-	var b strings.Builder
-	fmt.Fprintf(&b, "<h1>%s</h1>\n<p>%s: %s, %s, %d items, read as %s.</p>\n", esc(nd.Name), esc(docTitle(d)), esc(d.Edition), langLink(d.Lang, "../"), len(d.Items), esc(d.Source.Format))
+	v := documentView{Name: nd.Name, Title: docTitle(d), Doc: d}
 	byItem := map[string][]gaps.Finding{}
 	if r != nil {
-		var whole []gaps.Finding
+		var lines []findingLine
 		for _, f := range r.Findings {
 			if f.TargetID == "" {
-				whole = append(whole, f)
+				lines = append(lines, findingLine{Finding: f})
 			} else {
 				byItem[f.TargetID] = append(byItem[f.TargetID], f)
 			}
 		}
-		fmt.Fprintf(&b, "<section aria-labelledby=\"check\"><h2 id=\"check\">Check findings</h2>\n<p>%s.</p>\n", esc(gapsSummary(r)))
-		if len(r.Findings) > 0 {
-			// The most serious first; within a severity, the document's
-			// own findings, then the items' in order.
-			var lines []string
-			var ranks []int
-			for _, f := range whole {
-				lines = append(lines, fmt.Sprintf("<li class=\"finding %s\"><strong>%s</strong> (%s): %s</li>\n", esc(string(f.Severity)), esc(f.Check), esc(string(f.Severity)), esc(f.Message)))
-				ranks = append(ranks, f.Severity.Rank())
+		for _, it := range d.Items {
+			for _, f := range byItem[it.ID] {
+				lines = append(lines, findingLine{f, it.ID, it.Label()})
 			}
-			for _, it := range d.Items {
-				for _, f := range byItem[it.ID] {
-					lines = append(lines, fmt.Sprintf("<li class=\"finding %s\"><a href=\"%s\">%s</a>: <strong>%s</strong> (%s): %s</li>\n", esc(string(f.Severity)), esc(fragment(it.ID)), esc(it.Label()), esc(f.Check), esc(string(f.Severity)), esc(f.Message)))
-					ranks = append(ranks, f.Severity.Rank())
-				}
-			}
-			b.WriteString("<ul>\n")
-			for rank := 3; rank >= 0; rank-- {
-				for i, l := range lines {
-					if ranks[i] == rank {
-						b.WriteString(l)
-					}
-				}
-			}
-			b.WriteString("</ul>\n")
 		}
-		b.WriteString("</section>\n<h2>Items</h2>\n")
+		// The most serious first; within a severity, the document's
+		// own findings, then the items' in order.
+		slices.SortStableFunc(lines, func(a, b findingLine) int { return b.Severity.Rank() - a.Severity.Rank() })
+		v.Check = &checkView{gapsSummary(r), lines}
 	}
-	fmt.Fprintf(&b, "<table>\n<caption>Items of %s</caption>\n<thead><tr><th scope=\"col\">Number</th><th scope=\"col\">Title and text</th></tr></thead><tbody>\n", esc(nd.Name))
 	cite := inDoc(d, "")
 	for _, it := range d.Items {
-		fmt.Fprintf(&b, "<tr id=\"%s\"><th scope=\"row\" class=\"num\">%s</th><td lang=\"%s\"><strong>%s</strong><div class=\"text\">%s</div>%s</td></tr>\n",
-			esc(it.ID), esc(it.Label()), esc(d.Lang), esc(it.Title), linkedText(it.Text, it.Refs, cite), findingsHTML(byItem[it.ID]))
+		v.Rows = append(v.Rows, itemRow{it.ID, it.Label(), it.Title, template.HTML(linkedText(it.Text, it.Refs, cite)), byItem[it.ID]})
 	}
-	b.WriteString("</tbody></table>\n")
-	return renderBytes(page{Title: nd.Name + " · " + site, Root: "../", Body: template.HTML(b.String())})
+	return renderBody(page{Title: nd.Name + " · " + site, Root: "../"}, "document", v)
 }
 
 // docTitle is a document's title, or its edition when it states none.
@@ -142,6 +140,34 @@ func worst(fs []gaps.Finding) gaps.Severity {
 	return w
 }
 
+// sideView is a translation's side-by-side page
+// (templates/translation.html).
+type sideView struct {
+	Name, Source, Base, Now, Summary  string
+	Report                            *gaps.Report
+	Progress                          progressView
+	Files                             filesView
+	All, WithFindings, Stale, Missing int
+	Rows                              []sideRow
+	Other                             []otherFinding
+}
+
+// sideRow is a source item beside its translation (Target, nil for
+// none), numbered as printed, with its findings.
+type sideRow struct {
+	ID, State, Label, Title string
+	Text                    template.HTML
+	Target                  *itemRow
+	Findings                []gaps.Finding
+}
+
+// otherFinding is a finding on no source item, with the translation
+// item it is on (" 3", or "").
+type otherFinding struct {
+	gaps.Finding
+	Where string
+}
+
 // sidePage writes the side-by-side view of a translation: its coverage
 // bar, links to its worklist and files, filters (all, with findings,
 // stale, missing) and each source item beside its translation, numbered
@@ -150,71 +176,43 @@ func worst(fs []gaps.Finding) gaps.Severity {
 func sidePage(t Translation, r *gaps.Report, s *TranslationSummary) ([]byte, error) {
 	units := r.Units()
 	n := targetNames(r)
-	var b strings.Builder
-	fmt.Fprintf(&b, "<h1>%s against %s</h1>\n<p>Translation into %s of a rulebook in %s.</p>\n", esc(t.Name), esc(t.Source), langLink(r.Translation.Lang, "../"), langLink(r.Source.Lang, "../"))
+	v := sideView{Name: t.Name, Source: t.Source, Summary: gapsSummary(r), Report: r,
+		Progress: newProgressView(t.Name, *s), Files: newFilesView(t.Name, s.Draft, "../"), All: len(units)}
 	if r.Base != nil {
-		fmt.Fprintf(&b, "<p>Translated from %s; the source is now %s. Stale items show the source's changes since.</p>\n", esc(docName(r.Base)), esc(docName(r.Source)))
+		v.Base, v.Now = docName(r.Base), docName(r.Source)
 	}
-	b.WriteString(progressBar(t.Name, *s))
-	fmt.Fprintf(&b, "<p>%s.</p>\n<p class=\"files\">%s</p>\n", esc(gapsSummary(r)), translationFiles(t.Name, s.Draft, "../"))
-	withFindings, stale, missing := 0, 0, 0
-	for _, u := range units {
-		if len(u.Findings) > 0 {
-			withFindings++
-		}
-		switch unitState(u) {
-		case "stale":
-			stale++
-		case "missing":
-			missing++
-		}
-	}
-	fmt.Fprintf(&b, "<form id=\"filters\"><fieldset><legend>Show</legend>"+
-		"<label for=\"show-all\"><input type=\"radio\" name=\"show\" id=\"show-all\" value=\"all\" checked> all items (%d)</label>"+
-		"<label for=\"show-findings\"><input type=\"radio\" name=\"show\" id=\"show-findings\" value=\"findings\"> with findings (%d)</label>"+
-		"<label for=\"show-stale\"><input type=\"radio\" name=\"show\" id=\"show-stale\" value=\"stale\"> stale (%d)</label>"+
-		"<label for=\"show-missing\"><input type=\"radio\" name=\"show\" id=\"show-missing\" value=\"missing\"> missing (%d)</label>"+
-		"</fieldset></form>\n<p id=\"filter-status\" role=\"status\" aria-live=\"polite\"></p>\n", len(units), withFindings, stale, missing)
-	b.WriteString("<table class=\"side\">\n<caption>Source and translation, item by item</caption>\n<thead><tr><th scope=\"col\">Source</th><th scope=\"col\">Translation</th></tr></thead><tbody>\n")
 	citeSource := inDoc(r.Source, "")
 	for _, u := range units {
-		state := unitState(u)
-		fmt.Fprintf(&b, "<tr id=\"%s\" data-state=\"%s\" data-findings=\"%d\"><td lang=\"%s\"><span class=\"num\">%s</span> <strong>%s</strong>",
-			esc(u.Source.ID), state, len(u.Findings), esc(r.Source.Lang), esc(u.Source.Label()), esc(titleUnlessLabel(u.Source)))
+		if len(u.Findings) > 0 {
+			v.WithFindings++
+		}
+		row := sideRow{ID: u.Source.ID, State: unitState(u), Label: u.Source.Label(), Title: titleUnlessLabel(u.Source), Findings: u.Findings}
+		switch row.State {
+		case "stale":
+			v.Stale++
+		case "missing":
+			v.Missing++
+		}
 		if u.State == gaps.StaleState && len(u.Redline) > 0 {
-			fmt.Fprintf(&b, "<div class=\"text\">%s</div>", htmlRedline(u.Redline, u.Source.Refs, citeSource))
+			row.Text = template.HTML(htmlRedline(u.Redline, u.Source.Refs, citeSource))
 		} else {
-			fmt.Fprintf(&b, "<div class=\"text\">%s</div>", linkedText(u.Source.Text, u.Source.Refs, citeSource))
+			row.Text = template.HTML(linkedText(u.Source.Text, u.Source.Refs, citeSource))
 		}
-		b.WriteString("</td>")
 		if u.Target != nil {
-			fmt.Fprintf(&b, "<td id=\"t-%s\" lang=\"%s\"><span class=\"num\">%s</span> <strong>%s</strong><div class=\"text\">%s</div>",
-				esc(u.Target.ID), esc(r.Translation.Lang), esc(n[u.Target.ID]), esc(titleUnlessLabel(u.Target)), linkedText(u.Target.Text, u.Target.Refs, citeSource))
-		} else {
-			b.WriteString("<td><em>not translated</em>")
+			row.Target = &itemRow{ID: u.Target.ID, Label: n[u.Target.ID], Title: titleUnlessLabel(u.Target), Text: template.HTML(linkedText(u.Target.Text, u.Target.Refs, citeSource))}
 		}
-		b.WriteString(findingsHTML(u.Findings))
-		b.WriteString("</td></tr>\n")
+		v.Rows = append(v.Rows, row)
 	}
-	b.WriteString("</tbody></table>\n")
-	var extra []gaps.Finding
 	for _, f := range r.Findings {
 		if f.SourceID == "" {
-			extra = append(extra, f)
-		}
-	}
-	if len(extra) > 0 {
-		b.WriteString("<h2>Other findings</h2><ul>\n")
-		for _, f := range extra {
 			where := ""
 			if it := r.Translation.Item(f.TargetID); it != nil {
 				where = " " + n.label(it)
 			}
-			fmt.Fprintf(&b, "<li class=\"finding %s\"><strong>%s</strong>%s: %s</li>\n", esc(string(f.Severity)), esc(f.Check), esc(where), esc(f.Message))
+			v.Other = append(v.Other, otherFinding{f, where})
 		}
-		b.WriteString("</ul>\n")
 	}
-	return renderBytes(page{Title: t.Name + " · translation", Root: "../", Body: template.HTML(b.String()), Filters: true})
+	return renderBody(page{Title: t.Name + " · translation", Root: "../", Filters: true}, "side", v)
 }
 
 // unitState is a unit's state as the side-by-side page's filters read
@@ -241,6 +239,49 @@ func titleUnlessLabel(it *corpus.Item) string {
 	return it.Title
 }
 
+// worklistView is a translator's worklist as a page of the site
+// (templates/worklist.html).
+type worklistView struct {
+	Name, Source, Base, Now, Summary string
+	// URL is the translation's name as a URL path.
+	URL                    string
+	SourceLang, TargetLang string
+	Progress               progressView
+	Parts                  []workPart
+}
+
+// workPart is a part of a worklist: the items that ask one kind of work.
+type workPart struct {
+	Kind    int
+	Title   string
+	Count   int
+	Entries []workEntry
+}
+
+// workEntry is an item of a worklist with what it asks: the source's
+// text to translate (Translate), the source's changes to carry over
+// (Series, Redline) and the translation as it stands (Update).
+type workEntry struct {
+	// Head is set on an item (not the whole document): its anchor and
+	// heading.
+	Head        bool
+	ID, Heading string
+	Findings    []gaps.Finding
+	Translate   bool
+	SourceText  template.HTML
+	Series      template.HTML
+	Redline     *workRedline
+	Update      bool
+	Now         string
+}
+
+// workRedline is the source's change to an item, All saying when it
+// counts all editions at once.
+type workRedline struct {
+	All  string
+	Text template.HTML
+}
+
 // worklistPage is a translator's worklist as a page of the site: what to
 // translate (with the source's text), what to update (with the source's
 // change and the translation as it stands), what to check. h, when not
@@ -249,18 +290,12 @@ func titleUnlessLabel(it *corpus.Item) string {
 // the same in words are left out.
 func worklistPage(t Translation, r *gaps.Report, s TranslationSummary, h *history.History) ([]byte, error) {
 	n := targetNames(r)
-	var b strings.Builder
-	fmt.Fprintf(&b, "<h1>Worklist: %s against %s</h1>\n%s<p>%s.</p>\n", esc(t.Name), esc(t.Source), progressBar(t.Name, s), esc(gapsSummary(r)))
+	v := worklistView{Name: t.Name, Source: t.Source, Summary: gapsSummary(r), URL: urlPath(t.Name),
+		SourceLang: r.Source.Lang, TargetLang: r.Translation.Lang, Progress: newProgressView(t.Name, s)}
 	if r.Base != nil {
-		fmt.Fprintf(&b, "<p>Translated from %s; the source is now %s.</p>\n", esc(docName(r.Base)), esc(docName(r.Source)))
+		v.Base, v.Now = docName(r.Base), docName(r.Source)
 	}
-	nm := esc(urlPath(t.Name))
-	fmt.Fprintf(&b, "<p class=\"files\"><a href=\"../translations/%s.html\">Side by side</a><a href=\"%s.md\">Markdown</a><a href=\"%s.json\">JSON</a><a href=\"../interchange/%s.po\">PO</a><a href=\"../interchange/%s.xlf\">XLIFF</a><a href=\"../interchange/%s.tmx\">TMX</a></p>\n", nm, nm, nm, nm, nm, nm)
 	items := worklist(r)
-	if len(items) == 0 {
-		b.WriteString("<p>Nothing to do.</p>\n")
-	}
-	part := workKind(-1)
 	count := map[workKind]int{}
 	for _, it := range items {
 		count[it.kind]++
@@ -272,27 +307,23 @@ func worklistPage(t Translation, r *gaps.Report, s TranslationSummary, h *histor
 		return "../translations/" + urlPath(t.Name) + ".html" + fragment(corpus.RefItem(ref))
 	}
 	for _, it := range items {
-		if it.kind != part {
-			if part >= 0 {
-				b.WriteString("</section>\n")
-			}
-			part = it.kind
-			fmt.Fprintf(&b, "<section aria-labelledby=\"w%d\"><h2 id=\"w%d\">%s (%d)</h2>\n", part, part, workParts[part], count[part])
+		if len(v.Parts) == 0 || v.Parts[len(v.Parts)-1].Kind != int(it.kind) {
+			v.Parts = append(v.Parts, workPart{Kind: int(it.kind), Title: workParts[it.kind], Count: count[it.kind]})
 		}
-		if it.kind != workDocument {
-			id := ""
+		part := &v.Parts[len(v.Parts)-1]
+		e := workEntry{Head: it.kind != workDocument}
+		if e.Head {
 			if it.source != nil {
-				id = it.source.ID
+				e.ID = it.source.ID
 			} else if it.target != nil {
-				id = "t-" + it.target.ID
+				e.ID = "t-" + it.target.ID
 			}
-			fmt.Fprintf(&b, "<h3 id=\"w-%s\">%s</h3>\n", esc(id), esc(n.title(it)))
+			e.Heading = n.title(it)
 		}
-		b.WriteString("<ul>\n")
 		shown := map[string]bool{} // evidence the series part shows
-		series := ""
 		if h != nil && it.kind == workUpdate && it.source != nil {
-			if series = seriesHTML(h, it.source.ID); series != "" {
+			if series := seriesHTML(h, it.source.ID); series != "" {
+				e.Series = template.HTML(series)
 				lines, _ := seriesLines(h, it.source.ID)
 				for _, l := range lines {
 					shown[l] = true
@@ -300,37 +331,35 @@ func worklistPage(t Translation, r *gaps.Report, s TranslationSummary, h *histor
 			}
 		}
 		for _, f := range it.findings {
-			fmt.Fprintf(&b, "<li class=\"finding %s\"><strong>%s</strong> (%s): %s", esc(string(f.Severity)), esc(f.Check), esc(string(f.Severity)), esc(f.Message))
-			for _, e := range f.Evidence {
-				if f.Check == gaps.Stale && shown[e] {
-					continue
-				}
-				fmt.Fprintf(&b, "<br><span class=\"meta\">%s</span>", esc(e))
+			if f.Check == gaps.Stale {
+				f.Evidence = slices.DeleteFunc(slices.Clone(f.Evidence), func(e string) bool { return shown[e] })
 			}
-			b.WriteString("</li>\n")
+			e.Findings = append(e.Findings, f)
 		}
-		b.WriteString("</ul>\n")
 		switch {
 		case it.kind == workTranslate && it.source != nil:
-			fmt.Fprintf(&b, "<p>Source text:</p>\n<blockquote lang=\"%s\" class=\"text\">%s</blockquote>\n", esc(r.Source.Lang), linkedText(it.source.Text, it.source.Refs, cite))
+			e.Translate, e.SourceText = true, template.HTML(linkedText(it.source.Text, it.source.Refs, cite))
 		case it.kind == workUpdate:
-			b.WriteString(series)
 			if len(it.redline) > 0 {
-				all := ""
-				if series != "" {
-					all = ", all editions at once"
+				e.Redline = &workRedline{Text: template.HTML(htmlRedline(it.redline, nil, nil))}
+				if e.Series != "" {
+					e.Redline.All = ", all editions at once"
 				}
-				fmt.Fprintf(&b, "<p>The source's change%s:</p>\n<blockquote lang=\"%s\" class=\"text\">%s</blockquote>\n", all, esc(r.Source.Lang), htmlRedline(it.redline, nil, nil))
 			}
 			if it.target != nil {
-				fmt.Fprintf(&b, "<p>The translation now:</p>\n<blockquote lang=\"%s\" class=\"text\">%s</blockquote>\n", esc(r.Translation.Lang), esc(it.target.Text))
+				e.Update, e.Now = true, it.target.Text
 			}
 		}
+		part.Entries = append(part.Entries, e)
 	}
-	if part >= 0 {
-		b.WriteString("</section>\n")
-	}
-	return renderBytes(page{Title: t.Name + " · worklist", Root: "../", Body: template.HTML(b.String())})
+	return renderBody(page{Title: t.Name + " · worklist", Root: "../"}, "worklist", v)
+}
+
+// changelogView is a changelog's page (templates/changelog.html): its
+// body as the changelog renders it, and its name as a URL path.
+type changelogView struct {
+	Body template.HTML
+	URL  string
 }
 
 // changelogPage is a changelog as a page of the site: the way back to
@@ -339,6 +368,10 @@ func worklistPage(t Translation, r *gaps.Report, s TranslationSummary, h *histor
 // citations linked to the new edition's items.
 func changelogPage(pair Pair, c *diff.Comparison, s *ChangelogSummary) ([]byte, error) {
 	oldName, newName := pair.Old, pair.New
+	bar, err := execute("changes", newChangeView(*s))
+	if err != nil {
+		return nil, err
+	}
 	var b strings.Builder
 	p := &printer{w: &b}
 	l := newChangelog(c, ChangelogOptions{})
@@ -356,11 +389,11 @@ func changelogPage(pair Pair, c *diff.Comparison, s *ChangelogSummary) ([]byte, 
 		oldItem: docPage(oldName, c.Old),
 		newItem: newItem,
 		cite:    func(ref string) string { return newItem(corpus.RefItem(ref)) },
-		bar:     changeBar(*s),
+		bar:     string(bar),
 	})
-	fmt.Fprintf(&b, "<p class=\"files\"><a href=\"../index.html#changelogs\">All changelogs</a><a href=\"%s.md\">Markdown</a><a href=\"%s.json\">JSON</a></p>\n", esc(urlPath(s.Name)), esc(urlPath(s.Name)))
 	if p.err != nil {
 		return nil, p.err
 	}
-	return renderBytes(page{Title: s.Name + " · changelog", Root: "../", Body: template.HTML(b.String())})
+	// The changelog's body is HTML its printer escaped.
+	return renderBody(page{Title: s.Name + " · changelog", Root: "../"}, "changelog", changelogView{template.HTML(b.String()), urlPath(s.Name)})
 }

@@ -10,11 +10,10 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"sync"
 	"syscall"
 	"time"
 
-	"github.com/urfave/cli/v2"
+	"github.com/urfave/cli/v3"
 
 	"github.com/rulesync/rulesync/align"
 	"github.com/rulesync/rulesync/corpus"
@@ -22,6 +21,7 @@ import (
 	"github.com/rulesync/rulesync/gaps"
 	"github.com/rulesync/rulesync/ingest"
 	"github.com/rulesync/rulesync/internal/atomicfile"
+	"github.com/rulesync/rulesync/internal/sched"
 	"github.com/rulesync/rulesync/reports"
 )
 
@@ -86,7 +86,7 @@ func runApp(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	if done {
 		return status
 	}
-	err := app.RunContext(ctx, args)
+	err := app.Run(ctx, args)
 	if err == nil {
 		return exitOK
 	}
@@ -101,10 +101,26 @@ func runApp(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	return exitBad
 }
 
+// call is one run of a command: the command with its parsed flags and
+// arguments, the app (the root command, whose streams the commands
+// write to and read from) and the context that an interrupt cancels.
+type call struct {
+	*cli.Command
+	App     *cli.Command
+	Context context.Context
+}
+
+// act makes a command's action of f, which takes the run as a call.
+func act(f func(c *call) error) cli.ActionFunc {
+	return func(ctx context.Context, cmd *cli.Command) error {
+		return f(&call{Command: cmd, App: cmd.Root(), Context: ctx})
+	}
+}
+
 // newApp is the command line: one constructor per command, each in its
 // own file (cmd_*.go).
-func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
-	app := &cli.App{
+func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
+	app := &cli.Command{
 		Name:      "rulesync",
 		Usage:     "keep rulebooks in sync across editions and languages",
 		UsageText: "rulesync COMMAND [flags] ARGS...   (rulesync --version; rulesync COMMAND --help)",
@@ -112,8 +128,8 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		Writer:    stdout,
 		ErrWriter: stderr,
 		// Errors are printed once, by run.
-		ExitErrHandler: func(*cli.Context, error) {},
-		OnUsageError: func(c *cli.Context, err error, _ bool) error {
+		ExitErrHandler: func(context.Context, *cli.Command, error) {},
+		OnUsageError: func(_ context.Context, _ *cli.Command, err error, _ bool) error {
 			return cli.Exit(err.Error(), exitBad)
 		},
 		HideVersion: true,
@@ -136,20 +152,34 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 	}
 	withConventions(app.Commands)
 	for _, c := range app.Commands {
+		// A command's words are its inputs: no "help" subcommand (rulesync
+		// diff help b reads the file help), only -h and --help.
+		c.HideHelpCommand = true
 		c.OnUsageError = usageError
-		c.Before = withGuard(c.Before)
+		c.Before = func(ctx context.Context, cmd *cli.Command) (context.Context, error) {
+			return ctx, before(&call{Command: cmd, App: cmd.Root(), Context: ctx})
+		}
 	}
 	return app
 }
 
+// before runs before every command: the conventions every command
+// shares, then guard.
+func before(c *call) error {
+	if err := conventionsBefore(c); err != nil {
+		return err
+	}
+	return guard(c)
+}
+
 // usageError reports a flag the command does not know or cannot read,
 // with the nearest flag it has.
-func usageError(c *cli.Context, err error, _ bool) error {
-	return cli.Exit(fmt.Sprintf("%s: %v%s (see 'rulesync %s --help')", c.Command.Name, err, flagSuggestion(c, err), c.Command.Name), exitBad)
+func usageError(_ context.Context, cmd *cli.Command, err error, _ bool) error {
+	return cli.Exit(fmt.Sprintf("%s: %v%s (see 'rulesync %s --help')", cmd.Name, err, flagSuggestion(cmd, err), cmd.Name), exitBad)
 }
 
 // oneArg is the one input of a command that takes one.
-func oneArg(c *cli.Context) (string, error) {
+func oneArg(c *call) (string, error) {
 	if c.NArg() != 1 {
 		return "", arity(c, "one INPUT")
 	}
@@ -157,19 +187,19 @@ func oneArg(c *cli.Context) (string, error) {
 }
 
 // load ingests the input named on the command line, "-" for standard input.
-func load(c *cli.Context, in string) (*corpus.Document, error) {
+func load(c *call, in string) (*corpus.Document, error) {
 	d, _, err := loadInput(c, in, false)
 	return d, err
 }
 
 // loadInput ingests the input named on the command line, "-" for
 // standard input, and, with raw set, returns its bytes too.
-func loadInput(c *cli.Context, in string, raw bool) (*corpus.Document, []byte, error) {
+func loadInput(c *call, in string, raw bool) (*corpus.Document, []byte, error) {
 	return ingestInput(c.Context, c, in, raw, c.App.ErrWriter)
 }
 
 // ingestInput is loadInput writing what ingest found to stderr.
-func ingestInput(ctx context.Context, c *cli.Context, in string, raw bool, stderr io.Writer) (*corpus.Document, []byte, error) {
+func ingestInput(ctx context.Context, c *call, in string, raw bool, stderr io.Writer) (*corpus.Document, []byte, error) {
 	format := fromFormat(c)
 	max, err := maxBytes(c)
 	if err != nil {
@@ -239,7 +269,7 @@ func ingestInput(ctx context.Context, c *cli.Context, in string, raw bool, stder
 
 // interrupted is the error of a command stopped by a signal: exit status
 // 130, and nothing written.
-func interrupted(c *cli.Context) error {
+func interrupted(c *call) error {
 	return cli.Exit(c.Command.Name+": interrupted; nothing written", exitInterrupted)
 }
 
@@ -262,7 +292,7 @@ func pathless(err error) error {
 // waited for once an earlier file has failed), whose messages and errors
 // are then not shown. Not at the same time when standard input is named
 // twice, which only one read may take.
-func loadAll(c *cli.Context, ins []string) ([]*corpus.Document, error) {
+func loadAll(c *call, ins []string) ([]*corpus.Document, error) {
 	docs := make([]*corpus.Document, len(ins))
 	stdin := 0
 	for _, in := range ins {
@@ -288,18 +318,14 @@ func loadAll(c *cli.Context, ins []string) ([]*corpus.Document, error) {
 		ctxs[i], stops[i] = context.WithCancel(c.Context)
 		defer stops[i]()
 	}
-	var wg sync.WaitGroup
-	for i, in := range ins {
-		wg.Go(func() {
-			docs[i], _, errs[i] = ingestInput(ctxs[i], c, in, false, &msgs[i])
-			if errs[i] != nil {
-				for _, stop := range stops[i+1:] {
-					stop()
-				}
+	sched.Each(len(ins), len(ins), func(i int) {
+		docs[i], _, errs[i] = ingestInput(ctxs[i], c, ins[i], false, &msgs[i])
+		if errs[i] != nil {
+			for _, stop := range stops[i+1:] {
+				stop()
 			}
-		})
-	}
-	wg.Wait()
+		}
+	})
 	for i := range ins {
 		c.App.ErrWriter.Write(msgs[i].Bytes())
 		if errs[i] != nil {
@@ -310,19 +336,19 @@ func loadAll(c *cli.Context, ins []string) ([]*corpus.Document, error) {
 }
 
 // loadGlossary reads a TBX file for align --glossary.
-func loadGlossary(c *cli.Context, path string) (*align.Glossary, error) {
+func loadGlossary(c *call, path string) (*align.Glossary, error) {
 	return parseFile(c, path, align.ParseTBX)
 }
 
 // loadEquivalences reads a file of editorial equivalences for diff.
-func loadEquivalences(c *cli.Context, path string) ([]diff.Equivalence, error) {
+func loadEquivalences(c *call, path string) ([]diff.Equivalence, error) {
 	return parseFile(c, path, diff.ParseEquivalences)
 }
 
 // parseFile reads the file at path, within the input size limit
 // (--max-bytes), with parse, whose errors begin with the line (and
 // column) where it stopped: they are shown after the path.
-func parseFile[T any](c *cli.Context, path string, parse func(io.Reader) (T, error)) (T, error) {
+func parseFile[T any](c *call, path string, parse func(io.Reader) (T, error)) (T, error) {
 	var zero T
 	max, err := maxBytes(c)
 	if err != nil {
@@ -340,7 +366,7 @@ func parseFile[T any](c *cli.Context, path string, parse func(io.Reader) (T, err
 }
 
 // checkReportFlags validates the --to and --fail-on of gaps and check.
-func checkReportFlags(c *cli.Context) error {
+func checkReportFlags(c *call) error {
 	if _, err := toFormat(c, reportFormats); err != nil {
 		return err
 	}
@@ -357,7 +383,7 @@ func checkReportFlags(c *cli.Context) error {
 
 // writeReport writes a gaps or check report in the chosen format and
 // decides the exit status by --fail-on.
-func writeReport(c *cli.Context, r *gaps.Report) error {
+func writeReport(c *call, r *gaps.Report) error {
 	to, _ := toFormat(c, reportFormats)
 	color, _ := outputColor(c)
 	if to == "json" {
@@ -397,14 +423,14 @@ func writeJSON(w io.Writer, v any) error {
 // output writes data to the -o path atomically, or to w when the path is
 // empty or "-" (to nothing for /dev/null, which is no file to replace);
 // nothing once the command was interrupted.
-func output(c *cli.Context, data []byte, w io.Writer) error {
+func output(c *call, data []byte, w io.Writer) error {
 	return outputTo(c, c.String("output"), data, w)
 }
 
 // outputFunc is output with the data written by write, straight to the
 // -o file (atomically) or to w, not held whole in memory first (the JSON
 // of an alignment of 100k items is 97 MB).
-func outputFunc(c *cli.Context, write func(io.Writer) error, w io.Writer) error {
+func outputFunc(c *call, write func(io.Writer) error, w io.Writer) error {
 	if c.Context.Err() != nil {
 		return interrupted(c)
 	}
@@ -430,7 +456,7 @@ func outputFunc(c *cli.Context, write func(io.Writer) error, w io.Writer) error 
 
 // outputTo writes data to path atomically, or to w when path is empty or
 // "-"; nothing once the command was interrupted.
-func outputTo(c *cli.Context, path string, data []byte, w io.Writer) error {
+func outputTo(c *call, path string, data []byte, w io.Writer) error {
 	if c.Context.Err() != nil {
 		return interrupted(c)
 	}

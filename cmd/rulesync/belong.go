@@ -3,7 +3,7 @@ package main
 import (
 	"fmt"
 
-	"github.com/urfave/cli/v2"
+	"github.com/urfave/cli/v3"
 
 	"github.com/rulesync/rulesync/align"
 )
@@ -19,7 +19,7 @@ const belongMin = 0.2
 // checkBelong warns when the two documents of al share almost nothing
 // (different rulebooks, or the wrong file), and fails with exit status 2
 // under --strict.
-func checkBelong(c *cli.Context, al *align.Alignment, a, b string) error {
+func checkBelong(c *call, al *align.Alignment, a, b string) error {
 	s := al.Shared()
 	if s >= belongMin {
 		return nil

@@ -1,13 +1,14 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"runtime/debug"
 	"slices"
 	"strings"
 
-	"github.com/urfave/cli/v2"
+	"github.com/urfave/cli/v3"
 )
 
 // The command line as people know it from git and go: no arguments print
@@ -19,10 +20,10 @@ import (
 // prepare handles what the command line asks before a command runs. It
 // returns the arguments to run, or done with the exit status when
 // nothing is left to run.
-func prepare(app *cli.App, args []string, stdout, stderr io.Writer) (out []string, status int, done bool) {
+func prepare(app *cli.Command, args []string, stdout, stderr io.Writer) (out []string, status int, done bool) {
 	if len(args) < 2 {
 		app.Writer = stderr
-		app.Run([]string{args0(args), "--help"})
+		app.Run(context.Background(), []string{args0(args), "--help"})
 		return nil, exitBad, true
 	}
 	first := args[1]
@@ -63,7 +64,7 @@ func prepare(app *cli.App, args []string, stdout, stderr io.Writer) (out []strin
 			return nil, exitOK, true
 		}
 	}
-	return interspersed(app, args), 0, false
+	return args, 0, false
 }
 
 func args0(args []string) string {
@@ -75,7 +76,7 @@ func args0(args []string) string {
 
 // unknownCommand reports a command rulesync does not have, with the
 // nearest it has.
-func unknownCommand(app *cli.App, name string, stderr io.Writer) int {
+func unknownCommand(app *cli.Command, name string, stderr io.Writer) int {
 	var names []string
 	for _, c := range app.Commands {
 		names = append(names, c.Names()...)
@@ -90,14 +91,14 @@ func unknownCommand(app *cli.App, name string, stderr io.Writer) int {
 
 // flagSuggestion returns " (did you mean --color?)" for the error of a
 // flag the command does not define, "" for other errors.
-func flagSuggestion(c *cli.Context, err error) string {
+func flagSuggestion(cmd *cli.Command, err error) string {
 	_, name, ok := strings.Cut(err.Error(), "flag provided but not defined: ")
 	if !ok {
 		return ""
 	}
 	name = strings.TrimLeft(name, "-")
 	var names []string
-	for _, f := range c.Command.Flags {
+	for _, f := range cmd.Flags {
 		if r, ok := f.(*renamedFlag); ok && r.Hidden {
 			continue
 		}
@@ -204,7 +205,7 @@ func versionOf(info *debug.BuildInfo, ok bool) string {
 
 // arity reports a command given the wrong number of arguments: what it
 // wants, what it got, and, when "--" made flags into inputs, that too.
-func arity(c *cli.Context, want string) error {
+func arity(c *call, want string) error {
 	args := c.Args().Slice()
 	msg := fmt.Sprintf("%s: want %s, got %d arguments", c.Command.Name, want, len(args))
 	if len(args) > 0 && len(args) <= 6 {

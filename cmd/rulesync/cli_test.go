@@ -60,8 +60,8 @@ func TestPrepare(t *testing.T) {
 		{"rulesync --help", "rulesync --help", 0, false},
 		{"rulesync diff -h a b", "rulesync diff --help", 0, false},
 		{"rulesync diff a b --help", "rulesync diff --help", 0, false},
-		{"rulesync diff a -- -h", "rulesync diff -- a -h", 0, false},
-		{"rulesync diff a b --to md", "rulesync diff --to md a b", 0, false},
+		{"rulesync diff a -- -h", "rulesync diff a -- -h", 0, false},
+		{"rulesync diff a b --to md", "rulesync diff a b --to md", 0, false},
 		{"rulesync diff a b --version", "", 0, true},
 	} {
 		t.Run(c.in, func(t *testing.T) {

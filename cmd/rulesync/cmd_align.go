@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"fmt"
 
-	"github.com/urfave/cli/v2"
+	"github.com/urfave/cli/v3"
 
 	"github.com/rulesync/rulesync/align"
 )
@@ -24,7 +24,7 @@ func alignCommand() *cli.Command {
 			&cli.BoolFlag{Name: "json", Usage: "write JSON instead of a table (--to json)"},
 			&cli.StringFlag{Name: "glossary", Usage: "TBX termbase `FILE` to use instead of the shipped one"},
 			outputFlag()),
-		Action: func(c *cli.Context) error {
+		Action: act(func(c *call) error {
 			if c.NArg() < 2 {
 				return arity(c, "SOURCE and TARGET")
 			}
@@ -82,6 +82,6 @@ func alignCommand() *cli.Command {
 				return cli.Exit(err.Error(), exitBad)
 			}
 			return output(c, buf.Bytes(), c.App.Writer)
-		},
+		}),
 	}
 }

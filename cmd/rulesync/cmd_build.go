@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/urfave/cli/v2"
+	"github.com/urfave/cli/v3"
 
 	"github.com/rulesync/rulesync/reports"
 )
@@ -30,7 +30,7 @@ func buildCommand() *cli.Command {
 			maxBytesFlag(),
 			colorFlag(),
 		},
-		Action: func(c *cli.Context) error {
+		Action: act(func(c *call) error {
 			stdout, stderr := c.App.Writer, c.App.ErrWriter
 			if c.NArg() != 0 {
 				return cli.Exit("build: takes no arguments; name the manifest with -c (see 'rulesync build --help')", exitBad)
@@ -82,6 +82,6 @@ func buildCommand() *cli.Command {
 				return cli.Exit("build: "+strings.Join(msgs, "\nbuild: ")+"\nbuild: everything else was written", exitBad)
 			}
 			return nil
-		},
+		}),
 	}
 }

@@ -1,7 +1,7 @@
 package main
 
 import (
-	"github.com/urfave/cli/v2"
+	"github.com/urfave/cli/v3"
 
 	"github.com/rulesync/rulesync/gaps"
 )
@@ -16,7 +16,7 @@ func checkCommand() *cli.Command {
 		Flags: withCommon(sourceFlags("input-format"), toFlag(reportFormats, true),
 			failOnFlag(),
 			outputFlag()),
-		Action: func(c *cli.Context) error {
+		Action: act(func(c *call) error {
 			in, err := oneArg(c)
 			if err != nil {
 				return err
@@ -33,6 +33,6 @@ func checkCommand() *cli.Command {
 				return interrupted(c)
 			}
 			return writeReport(c, r)
-		},
+		}),
 	}
 }

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"path/filepath"
 
-	"github.com/urfave/cli/v2"
+	"github.com/urfave/cli/v3"
 
 	"github.com/rulesync/rulesync/diff"
 	"github.com/rulesync/rulesync/reports"
@@ -33,7 +33,7 @@ func diffCommand() *cli.Command {
 			&cli.StringFlag{Name: "equivalences", Usage: "`FILE` of further editorial equivalences (\"old => new\" lines)"},
 			&cli.StringFlag{Name: "title", Usage: "the changelog's `TITLE` (default: the editions' names as their documents print them)"},
 			outputFlag()),
-		Action: func(c *cli.Context) error {
+		Action: act(func(c *call) error {
 			if c.NArg() != 2 {
 				return arity(c, "OLD and NEW")
 			}
@@ -108,6 +108,6 @@ func diffCommand() *cli.Command {
 				return cli.Exit("", exitChanges)
 			}
 			return nil
-		},
+		}),
 	}
 }

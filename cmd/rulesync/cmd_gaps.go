@@ -1,7 +1,7 @@
 package main
 
 import (
-	"github.com/urfave/cli/v2"
+	"github.com/urfave/cli/v3"
 
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/gaps"
@@ -33,7 +33,7 @@ func gapsCommand() *cli.Command {
 			&cli.StringSliceFlag{Name: "series", Usage: "a source edition between the base and SOURCE (`FILE`; repeat, oldest first): each stale item lists the editions that changed it, with their redlines"},
 			failOnFlag(),
 			outputFlag()),
-		Action: func(c *cli.Context) error {
+		Action: act(func(c *call) error {
 			if c.NArg() != 2 {
 				return arity(c, "SOURCE and TRANSLATION")
 			}
@@ -73,7 +73,7 @@ func gapsCommand() *cli.Command {
 				}
 			}
 			return writeReport(c, r)
-		},
+		}),
 	}
 }
 
@@ -81,7 +81,7 @@ func gapsCommand() *cli.Command {
 // documents: none without one, the one given, or, given several, the one
 // provenance picks (pv says how; nil otherwise). A tie or a bad candidate
 // is an exit-2 error naming --base.
-func chooseBase(c *cli.Context, opt gaps.Options, tr *corpus.Document, bases []*corpus.Document) (base *corpus.Document, pv *gaps.Provenance, err error) {
+func chooseBase(c *call, opt gaps.Options, tr *corpus.Document, bases []*corpus.Document) (base *corpus.Document, pv *gaps.Provenance, err error) {
 	switch len(bases) {
 	case 0:
 		return nil, nil, nil

@@ -7,7 +7,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/urfave/cli/v2"
+	"github.com/urfave/cli/v3"
 
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/diff"
@@ -49,11 +49,11 @@ func historyCommand() *cli.Command {
 			&cli.StringFlag{Name: "series", Usage: "with --config: the series `NAME` (default: the manifest's only series)"},
 			&cli.StringFlag{Name: "equivalences", Usage: "`FILE` of further editorial equivalences (\"old => new\" lines)"},
 			outputFlag()),
-		Action: runHistory,
+		Action: act(runHistory),
 	}
 }
 
-func runHistory(c *cli.Context) error {
+func runHistory(c *call) error {
 	to, err := toFormat(c, historyFormats)
 	if err != nil {
 		return err
@@ -119,7 +119,7 @@ func runHistory(c *cli.Context) error {
 
 // buildHistory follows the series: the [[series]] of a workspace, or
 // the editions historyEditions reads.
-func buildHistory(c *cli.Context, opt history.Options) (*history.History, error) {
+func buildHistory(c *call, opt history.Options) (*history.History, error) {
 	if c.IsSet("config") {
 		if c.NArg() > 0 || c.IsSet("git") {
 			return nil, cli.Exit("history: with --config, name no files and no --git (the editions come from the manifest)", exitBad)
@@ -150,7 +150,7 @@ func buildHistory(c *cli.Context, opt history.Options) (*history.History, error)
 // historyEditions reads the series: the files named, or the versions
 // of a file in a git repository, with a cache whose Version ends with
 // diffVersion (what the comparisons depend on).
-func historyEditions(c *cli.Context, diffVersion string) ([]history.Edition, *history.Cache, error) {
+func historyEditions(c *call, diffVersion string) ([]history.Edition, *history.Cache, error) {
 	repo := c.String("git")
 	if repo == "" {
 		for _, f := range []string{"path", "first", "last", "tags", "cache"} {
@@ -211,7 +211,7 @@ func cacheVersion(in ingest.Options) string {
 // seriesEvidence follows the source from the base through the series to
 // the source and adds to each stale finding the editions that changed
 // its item (reports.SeriesEvidence).
-func seriesEvidence(c *cli.Context, r *gaps.Report, base *corpus.Document, between []*corpus.Document, src *corpus.Document) error {
+func seriesEvidence(c *call, r *gaps.Report, base *corpus.Document, between []*corpus.Document, src *corpus.Document) error {
 	docs := append(append([]*corpus.Document{base}, between...), src)
 	names := make([]string, len(docs))
 	names[len(names)-1] = c.Args().Get(0)
@@ -230,7 +230,7 @@ func seriesEvidence(c *cli.Context, r *gaps.Report, base *corpus.Document, betwe
 
 // syncSeries is the source's history from the base through --series to
 // the source, or nil without --series.
-func syncSeries(c *cli.Context, base, src *corpus.Document) (*history.History, error) {
+func syncSeries(c *call, base, src *corpus.Document) (*history.History, error) {
 	series := c.StringSlice("series")
 	if len(series) == 0 {
 		return nil, nil

@@ -4,7 +4,7 @@ import (
 	"io"
 
 	"github.com/rulesync/rulesync/corpus/corpusjson"
-	"github.com/urfave/cli/v2"
+	"github.com/urfave/cli/v3"
 )
 
 // ingestCommand is "rulesync ingest": a source read into its document
@@ -15,7 +15,7 @@ func ingestCommand() *cli.Command {
 		Usage:     "read a rulebook source and write its document JSON",
 		ArgsUsage: "INPUT (a file, an http(s) URL, or - for standard input)",
 		Flags:     withCommon(sourceFlags("format"), toFlag([]string{"json"}, false), outputFlag()),
-		Action: func(c *cli.Context) error {
+		Action: act(func(c *call) error {
 			in, err := oneArg(c)
 			if err != nil {
 				return err
@@ -33,6 +33,6 @@ func ingestCommand() *cli.Command {
 			// Written item by item: the JSON of a table of 100k rows
 			// (45 MB) is never held whole beside the document.
 			return outputFunc(c, func(w io.Writer) error { return corpusjson.Encode(w, d) }, c.App.Writer)
-		},
+		}),
 	}
 }

@@ -3,7 +3,7 @@ package main
 import (
 	"bytes"
 
-	"github.com/urfave/cli/v2"
+	"github.com/urfave/cli/v3"
 
 	"github.com/rulesync/rulesync/gaps"
 	"github.com/rulesync/rulesync/reports"
@@ -20,7 +20,7 @@ func provenanceCommand() *cli.Command {
 		Flags: withCommon(sourceFlags("format"), toFlag(formats, false),
 			&cli.BoolFlag{Name: "json", Usage: "write JSON (--to json)"},
 			outputFlag()),
-		Action: func(c *cli.Context) error {
+		Action: act(func(c *call) error {
 			if c.NArg() < 2 {
 				return arity(c, "TRANSLATION and at least one CANDIDATE")
 			}
@@ -52,6 +52,6 @@ func provenanceCommand() *cli.Command {
 				return cli.Exit(err.Error(), exitBad)
 			}
 			return output(c, buf.Bytes(), c.App.Writer)
-		},
+		}),
 	}
 }

@@ -1,7 +1,7 @@
 package main
 
 import (
-	"github.com/urfave/cli/v2"
+	"github.com/urfave/cli/v3"
 
 	"github.com/rulesync/rulesync/corpus/corpusjson"
 	"github.com/rulesync/rulesync/reports"
@@ -19,7 +19,7 @@ func showCommand() *cli.Command {
 		ArgsUsage: "INPUT (a file, an http(s) URL, or - for standard input)",
 		Flags: withCommon(sourceFlags("format"), toFlag(showFormats, false),
 			&cli.BoolFlag{Name: "json", Usage: "print the document JSON instead of a table (--to json)"}),
-		Action: func(c *cli.Context) error {
+		Action: act(func(c *call) error {
 			in, err := oneArg(c)
 			if err != nil {
 				return err
@@ -43,6 +43,6 @@ func showCommand() *cli.Command {
 				return reports.DocumentMarkdown(c.App.Writer, d)
 			}
 			return writeTable(c.App.Writer, d, color)
-		},
+		}),
 	}
 }

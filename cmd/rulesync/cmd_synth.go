@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/urfave/cli/v2"
+	"github.com/urfave/cli/v3"
 
 	"github.com/rulesync/rulesync/internal/synth"
 )
@@ -30,7 +30,7 @@ func synthCommand() *cli.Command {
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Required: true, Usage: "the `DIR` to write (new or empty)"},
 			colorFlag(),
 		},
-		Action: func(c *cli.Context) error {
+		Action: act(func(c *call) error {
 			if c.NArg() != 0 {
 				return cli.Exit("synth: takes no arguments; name the directory with -o (see 'rulesync synth --help')", exitBad)
 			}
@@ -62,6 +62,6 @@ func synthCommand() *cli.Command {
 			}
 			fmt.Fprintf(c.App.Writer, "wrote %s: %d documents of %d items\n", dir, n*(1+l), k)
 			return nil
-		},
+		}),
 	}
 }

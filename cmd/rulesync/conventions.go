@@ -6,7 +6,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/urfave/cli/v2"
+	"github.com/urfave/cli/v3"
 )
 
 // The conventions every command keeps: -q/--quiet and -v/--verbose for
@@ -39,35 +39,28 @@ func withConventions(cmds []*cli.Command) {
 		if !has("verbose") {
 			c.Flags = append(c.Flags, verboseFlag())
 		}
-		c.Before = conventionsBefore(c.Before)
 	}
 }
 
 // conventionsBefore runs before a command: it refuses a --color that is
 // not auto, always or never, whether or not the command colours
 // anything, and with --quiet sends what the command says besides its
-// result nowhere (errors are printed by run, not by the command). Then
-// it runs the command's own before.
-func conventionsBefore(next cli.BeforeFunc) cli.BeforeFunc {
-	return func(c *cli.Context) error {
-		if _, err := useColor(c, nil); err != nil {
-			return err
-		}
-		if quiet(c) {
-			c.App.ErrWriter = io.Discard
-		}
-		if next != nil {
-			return next(c)
-		}
-		return nil
+// result nowhere (errors are printed by run, not by the command).
+func conventionsBefore(c *call) error {
+	if _, err := useColor(c, nil); err != nil {
+		return err
 	}
+	if quiet(c) {
+		c.App.ErrWriter = io.Discard
+	}
+	return nil
 }
 
 // quiet reports whether the command was asked to say nothing but errors.
-func quiet(c *cli.Context) bool { return c != nil && c.Bool("quiet") }
+func quiet(c *call) bool { return c != nil && c.Bool("quiet") }
 
 // verbose reports whether the command was asked for every warning.
-func verbose(c *cli.Context) bool { return c != nil && c.Bool("verbose") }
+func verbose(c *call) bool { return c != nil && c.Bool("verbose") }
 
 // writeWarnings writes what ingest warned about input in to w: nothing
 // with --quiet; every warning on a line of its own with --verbose or
@@ -75,7 +68,7 @@ func verbose(c *cli.Context) bool { return c != nil && c.Bool("verbose") }
 // head (the words before its first colon: "numbering skips") with their
 // count, so that the numbering gaps a publisher leaves on purpose take
 // one line, not six.
-func writeWarnings(c *cli.Context, w io.Writer, in string, warnings []string) {
+func writeWarnings(c *call, w io.Writer, in string, warnings []string) {
 	switch {
 	case quiet(c) || len(warnings) == 0:
 	case verbose(c) || len(warnings) == 1:
@@ -114,13 +107,13 @@ func versionCommand() *cli.Command {
 		Name:      "version",
 		Usage:     "print rulesync's version (as --version)",
 		UsageText: "rulesync version",
-		Action: func(c *cli.Context) error {
+		Action: act(func(c *call) error {
 			if c.NArg() > 0 {
 				return arity(c, "no arguments")
 			}
 			_, err := fmt.Fprintln(c.App.Writer, version())
 			return err
-		},
+		}),
 	}
 }
 
@@ -130,17 +123,13 @@ func manCommand() *cli.Command {
 		Name:      "man",
 		Usage:     "print the manual page (roff), made from the commands' own definitions",
 		UsageText: "rulesync man > rulesync.1",
-		Action: func(c *cli.Context) error {
+		Action: act(func(c *call) error {
 			if c.NArg() > 0 {
 				return arity(c, "no arguments")
 			}
-			page, err := c.App.ToManWithSection(1)
-			if err != nil {
-				return cli.Exit("man: "+err.Error(), exitBad)
-			}
-			_, err = io.WriteString(c.App.Writer, page)
+			_, err := io.WriteString(c.App.Writer, manPage(c.App))
 			return err
-		},
+		}),
 	}
 }
 
@@ -151,7 +140,7 @@ func completionCommand() *cli.Command {
 		Name:      "completion",
 		Usage:     "print the completion script of SHELL (bash, zsh or fish), made from the commands' own definitions",
 		UsageText: "rulesync completion bash > /etc/bash_completion.d/rulesync\n   rulesync completion zsh > \"${fpath[1]}/_rulesync\"\n   rulesync completion fish > ~/.config/fish/completions/rulesync.fish",
-		Action: func(c *cli.Context) error {
+		Action: act(func(c *call) error {
 			if c.NArg() != 1 {
 				return arity(c, "one SHELL (bash, zsh or fish)")
 			}
@@ -162,17 +151,13 @@ func completionCommand() *cli.Command {
 			case "zsh":
 				script = zshCompletion(c.App)
 			case "fish":
-				s, err := c.App.ToFishCompletion()
-				if err != nil {
-					return cli.Exit("completion: "+err.Error(), exitBad)
-				}
-				script = s
+				script = fishCompletion(c.App)
 			default:
 				return cli.Exit(fmt.Sprintf("completion: unknown shell %q (want bash, zsh or fish)", sh), exitBad)
 			}
 			_, err := io.WriteString(c.App.Writer, script)
 			return err
-		},
+		}),
 	}
 }
 
@@ -180,10 +165,7 @@ func completionCommand() *cli.Command {
 // "--output", "-o".
 func commandFlags(c *cli.Command) []string {
 	var out []string
-	for _, f := range c.Flags {
-		if v, ok := f.(cli.VisibleFlag); ok && !v.IsVisible() {
-			continue
-		}
+	for _, f := range visibleFlags(c) {
 		for _, n := range f.Names() {
 			if len(n) == 1 {
 				out = append(out, "-"+n)
@@ -195,11 +177,26 @@ func commandFlags(c *cli.Command) []string {
 	return append(out, "--help")
 }
 
-// visibleCommands lists the app's commands that help shows.
-func visibleCommands(app *cli.App) []*cli.Command {
+// visibleFlags lists a command's flags that its help shows, in their
+// order, without --help (which the library adds to a command that runs).
+func visibleFlags(c *cli.Command) []cli.Flag {
+	var out []cli.Flag
+	for _, f := range c.Flags {
+		if v, ok := f.(cli.VisibleFlag); ok && !v.IsVisible() || slices.Contains(f.Names(), "help") {
+			continue
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// visibleCommands lists the app's commands that help shows, without
+// help (which the library adds to an app that runs; the scripts add it
+// themselves).
+func visibleCommands(app *cli.Command) []*cli.Command {
 	var out []*cli.Command
 	for _, c := range app.Commands {
-		if !c.Hidden {
+		if !c.Hidden && c.Name != "help" {
 			out = append(out, c)
 		}
 	}
@@ -208,7 +205,7 @@ func visibleCommands(app *cli.App) []*cli.Command {
 
 // bashCompletion is a bash script that completes command names, then
 // each command's flags, then file names.
-func bashCompletion(app *cli.App) string {
+func bashCompletion(app *cli.Command) string {
 	var b strings.Builder
 	var names []string
 	for _, c := range visibleCommands(app) {
@@ -232,7 +229,7 @@ func bashCompletion(app *cli.App) string {
 
 // zshCompletion is a zsh script (for fpath, or to source) that completes
 // command names with their usage, then each command's flags, then files.
-func zshCompletion(app *cli.App) string {
+func zshCompletion(app *cli.Command) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "#compdef %s\n# zsh completion for %s, made by '%s completion zsh'\n", app.Name, app.Name, app.Name)
 	fmt.Fprintf(&b, "_%s() {\n\tlocal -a commands\n\tcommands=(\n", app.Name)
@@ -251,6 +248,56 @@ func zshCompletion(app *cli.App) string {
 	b.WriteString("\tesac\n}\n")
 	fmt.Fprintf(&b, "compdef _%s %s\n", app.Name, app.Name)
 	return b.String()
+}
+
+// fishCompletion is a fish script that completes command names with
+// their usage, then each command's flags with theirs (and whether the
+// flag takes an argument), then files.
+func fishCompletion(app *cli.Command) string {
+	var b strings.Builder
+	var names []string
+	for _, c := range visibleCommands(app) {
+		names = append(names, c.Name)
+	}
+	fmt.Fprintf(&b, "# fish completion for %s, made by '%s completion fish'\n", app.Name, app.Name)
+	fmt.Fprintf(&b, "function __fish_%s_no_command --description 'Test if there has been no command yet'\n", app.Name)
+	b.WriteString("    for i in (commandline -opc)\n")
+	fmt.Fprintf(&b, "        if contains -- $i %s help\n", strings.Join(names, " "))
+	b.WriteString("            return 1\n        end\n    end\n    return 0\nend\n")
+	none := fmt.Sprintf("-c %s -n '__fish_%s_no_command'", app.Name, app.Name)
+	fmt.Fprintf(&b, "complete %s -f -l help -s h -d 'show help'\n", none)
+	fmt.Fprintf(&b, "complete %s -f -l version -s V -d %s\n", none, fishQuote("print "+app.Name+"'s version"))
+	for _, c := range visibleCommands(app) {
+		fmt.Fprintf(&b, "complete %s -f -a %s -d %s\n", none, c.Name, fishQuote(c.Usage))
+	}
+	for _, c := range visibleCommands(app) {
+		seen := fmt.Sprintf("-c %s -n '__fish_seen_subcommand_from %s'", app.Name, c.Name)
+		for _, f := range visibleFlags(c) {
+			fmt.Fprintf(&b, "complete %s", seen)
+			for _, n := range f.Names() {
+				if len(n) == 1 {
+					fmt.Fprintf(&b, " -s %s", n)
+				} else {
+					fmt.Fprintf(&b, " -l %s", n)
+				}
+			}
+			usage := ""
+			if d, ok := f.(cli.DocGenerationFlag); ok {
+				if d.TakesValue() {
+					b.WriteString(" -r")
+				}
+				_, usage = unquoteUsage(d.GetUsage())
+			}
+			fmt.Fprintf(&b, " -d %s\n", fishQuote(usage))
+		}
+		fmt.Fprintf(&b, "complete %s -l help -s h -d 'show help'\n", seen)
+	}
+	return b.String()
+}
+
+// fishQuote quotes s for fish in single quotes.
+func fishQuote(s string) string {
+	return "'" + strings.NewReplacer(`\`, `\\`, "'", `\'`).Replace(s) + "'"
 }
 
 // zshQuote quotes s for zsh in single quotes.

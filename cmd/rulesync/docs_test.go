@@ -13,7 +13,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/urfave/cli/v2"
+	"github.com/urfave/cli/v3"
 )
 
 // updateDocs rewrites the flag tables of docs/<command>.md from the
@@ -329,20 +329,6 @@ func flagTable(c *cli.Command) string {
 		fmt.Fprintf(&b, "| %s | %s | %s |\n", strings.Join(names, ", "), def, usage)
 	}
 	return b.String()
-}
-
-// unquoteUsage returns the argument name a usage text gives in back
-// quotes, as the help shows it, and the text without the quotes.
-func unquoteUsage(usage string) (string, string) {
-	before, rest, ok := strings.Cut(usage, "`")
-	if !ok {
-		return "", usage
-	}
-	name, after, ok := strings.Cut(rest, "`")
-	if !ok {
-		return "", usage
-	}
-	return name, before + name + after
 }
 
 // The markers around the generated flag table of a page.

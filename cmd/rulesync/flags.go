@@ -7,7 +7,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/urfave/cli/v2"
+	"github.com/urfave/cli/v3"
 	"golang.org/x/term"
 
 	"github.com/rulesync/rulesync/ingest"
@@ -57,7 +57,7 @@ func sourceFlags(old deprecatedFrom) []cli.Flag {
 
 // pdfEngine is the --pdf-engine of the command, an exit-2 error when
 // this build has no engine of that name.
-func pdfEngine(c *cli.Context) (string, error) {
+func pdfEngine(c *call) (string, error) {
 	e := c.String("pdf-engine")
 	if !slices.Contains(ingest.PDFEngines(), e) {
 		return "", cli.Exit(fmt.Sprintf("%s: --pdf-engine %q: this build reads PDFs with %s", c.Command.Name, e, strings.Join(ingest.PDFEngines(), ", ")), exitBad)
@@ -97,7 +97,7 @@ type renamedFlag struct {
 
 // renamed returns the old name of the command's flag now, if it has
 // one.
-func renamed(c *cli.Context, now string) string {
+func renamed(c *call, now string) string {
 	for _, f := range c.Command.Flags {
 		if r, ok := f.(*renamedFlag); ok && r.now == now {
 			return r.Name
@@ -107,13 +107,13 @@ func renamed(c *cli.Context, now string) string {
 }
 
 // deprecated warns on standard error that a flag has a new name.
-func deprecated(c *cli.Context, old, now string) {
+func deprecated(c *call, old, now string) {
 	fmt.Fprintf(c.App.ErrWriter, "rulesync: %s: --%s is deprecated; use --%s\n", c.Command.Name, old, now)
 }
 
 // fromFormat is the input format a command was given: --from, or the
 // old name the flag had in the command (with a warning).
-func fromFormat(c *cli.Context) string {
+func fromFormat(c *call) string {
 	if old := renamed(c, "from"); old != "" && c.IsSet(old) {
 		deprecated(c, old, "from")
 		if !c.IsSet("from") {
@@ -127,7 +127,7 @@ func fromFormat(c *cli.Context) string {
 // the formats it writes: --to, or the deprecated --format where it named
 // the output (with a warning); --json, where the command has it, is --to
 // json.
-func toFormat(c *cli.Context, formats []string) (string, error) {
+func toFormat(c *call, formats []string) (string, error) {
 	to := c.String("to")
 	if old := renamed(c, "to"); old != "" && c.IsSet(old) {
 		deprecated(c, old, "to")
@@ -145,7 +145,7 @@ func toFormat(c *cli.Context, formats []string) (string, error) {
 }
 
 // hasFlag reports whether the command defines a flag.
-func hasFlag(c *cli.Context, name string) bool {
+func hasFlag(c *call, name string) bool {
 	for _, f := range c.Command.Flags {
 		if slices.Contains(f.Names(), name) {
 			return true
@@ -158,7 +158,7 @@ func hasFlag(c *cli.Context, name string) bool {
 // NO_COLOR and the output are: the flag is the user's word), or auto:
 // colour on a terminal, unless NO_COLOR is set (https://no-color.org)
 // or TERM is dumb.
-func useColor(c *cli.Context, w io.Writer) (bool, error) {
+func useColor(c *call, w io.Writer) (bool, error) {
 	switch c.String("color") {
 	case "never":
 		return false, nil
@@ -173,7 +173,7 @@ func useColor(c *cli.Context, w io.Writer) (bool, error) {
 // outputColor decides --color for a command's result: what useColor
 // says for standard output, or for a file named by -o (never a
 // terminal: colour there only with --color=always).
-func outputColor(c *cli.Context) (bool, error) {
+func outputColor(c *call) (bool, error) {
 	var w io.Writer = c.App.Writer
 	if o := c.String("output"); o != "" && o != "-" {
 		w = nil

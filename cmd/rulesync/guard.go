@@ -6,13 +6,13 @@ import (
 	"path/filepath"
 	"slices"
 
-	"github.com/urfave/cli/v2"
+	"github.com/urfave/cli/v3"
 
 	"github.com/rulesync/rulesync/ingest"
 )
 
 // Inputs are sacred: no command writes over a file it reads. guard runs
-// in every command's Before (withGuard), so that the check is made in
+// in every command's Before (before), so that the check is made in
 // one place, before anything is read or written.
 
 // outputFlags are the flags that name a file or directory a command
@@ -40,26 +40,13 @@ func (p namedPath) String() string {
 	return "--" + p.flag + " " + p.path
 }
 
-// withGuard is a command's Before: before (the conventions every
-// command shares), then guard.
-func withGuard(before cli.BeforeFunc) cli.BeforeFunc {
-	return func(c *cli.Context) error {
-		if before != nil {
-			if err := before(c); err != nil {
-				return err
-			}
-		}
-		return guard(c)
-	}
-}
-
 // guard refuses, with exit status 2, a command whose output (-o,
 // --report) is one of its inputs (an argument, --base, --glossary,
 // --equivalences, the build manifest, standard input when it is a file)
 // or another of its outputs: the same file by device and inode, so
 // through symlinks and hard links too. A sync of a file with itself is
 // warned about.
-func guard(c *cli.Context) error {
+func guard(c *call) error {
 	var outs, ins []namedPath
 	for _, f := range outputFlags {
 		for _, v := range flagValues(c, f) {
@@ -101,7 +88,7 @@ func guard(c *cli.Context) error {
 
 // inputStat is what os.Stat says of the input path: standard input's
 // file for "-", nil for a URL or a path that cannot be read.
-func inputStat(c *cli.Context, path string) os.FileInfo {
+func inputStat(c *call, path string) os.FileInfo {
 	if ingest.IsURL(path) {
 		return nil
 	}
@@ -123,7 +110,7 @@ func inputStat(c *cli.Context, path string) os.FileInfo {
 // sameOutputs refuses two outputs that are one file: existing, the same
 // by device and inode; new, the same path once its folder's symlinks are
 // resolved.
-func sameOutputs(c *cli.Context, outs []namedPath) error {
+func sameOutputs(c *call, outs []namedPath) error {
 	for i, a := range outs {
 		for _, b := range outs[i+1:] {
 			if samePath(a.path, b.path) {
@@ -146,7 +133,7 @@ func samePath(a, b string) bool {
 
 // flagValues are the non-empty values of the command's string or string
 // slice flag name; none when it has no such flag.
-func flagValues(c *cli.Context, name string) []string {
+func flagValues(c *call, name string) []string {
 	var vs []string
 	for _, f := range c.Command.Flags {
 		if !slices.Contains(f.Names(), name) {

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/urfave/cli/v2"
+	"github.com/urfave/cli/v3"
 
 	"github.com/rulesync/rulesync/ingest"
 )
@@ -19,7 +19,7 @@ func maxBytesFlag() cli.Flag {
 
 // maxBytes is the --max-bytes of the command: 0 (the default) when not
 // given, an exit-2 error when it is not a size.
-func maxBytes(c *cli.Context) (int64, error) {
+func maxBytes(c *call) (int64, error) {
 	s := c.String("max-bytes")
 	if s == "" {
 		return 0, nil

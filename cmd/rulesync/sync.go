@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/urfave/cli/v2"
+	"github.com/urfave/cli/v3"
 
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/gaps"
@@ -34,11 +34,11 @@ func syncCommand() *cli.Command {
 			&cli.StringFlag{Name: "report", Usage: "write the sync report (counts, orphaned items) as JSON to `FILE`"},
 			&cli.StringSliceFlag{Name: "series", Usage: "a source edition between the base and SOURCE (`FILE`; repeat, oldest first): each stale item says which editions changed it"},
 			outputFlag()),
-		Action: runSync,
+		Action: act(runSync),
 	}
 }
 
-func runSync(c *cli.Context) error {
+func runSync(c *call) error {
 	if c.NArg() != 2 {
 		return cli.Exit(fmt.Sprintf("sync: want SOURCE and TRANSLATION, got %d arguments (see 'rulesync sync --help')", c.NArg()), exitBad)
 	}

@@ -33,7 +33,7 @@ func TestLingua(t *testing.T) {
 		if c := strings.ToLower(l.IsoCode639_1().String()); tab.codes[i] != c {
 			t.Fatalf("language %d: ngrams.bin has %s, lingua-go %s", i, tab.codes[i], c)
 		}
-		if languageScripts[tab.codes[i]] == nil {
+		if languageScripts()[tab.codes[i]] == nil {
 			t.Errorf("%s: no scripts", tab.codes[i])
 		}
 	}

@@ -3,6 +3,7 @@ package langid
 import (
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 )
 
@@ -35,7 +36,7 @@ const (
 
 // languageScripts are the scripts each language writes (lingua-go's
 // Language.alphabets).
-var languageScripts = func() map[string][]int {
+var languageScripts = sync.OnceValue(func() map[string][]int {
 	m := map[string][]int{}
 	for _, c := range strings.Fields("af sq az eu nb bs ca hr cs da nl en eo et fi fr lg de hu is id ga it la lv lt ms mi nn pl pt ro sn sk sl so st es sw sv tl ts tn tr vi cy xh yo zu") {
 		m[c] = []int{scriptLatin}
@@ -54,7 +55,7 @@ var languageScripts = func() map[string][]int {
 	}
 	m["ja"] = []int{scriptHiragana, scriptKatakana, scriptHan}
 	return m
-}()
+})
 
 // uniqueLetters are the letters of Latin, Cyrillic or Devanagari script
 // that only one language writes (lingua-go's Language.uniqueCharacters).
@@ -89,7 +90,7 @@ var sharedLetters = []struct{ letters, langs string }{
 const unknown = -1
 
 // sharedIndex maps each letter of sharedLetters to its entry.
-var sharedIndex = func() map[rune]int {
+var sharedIndex = sync.OnceValue(func() map[rune]int {
 	m := map[rune]int{}
 	for i, e := range sharedLetters {
 		for _, c := range e.letters {
@@ -97,7 +98,7 @@ var sharedIndex = func() map[rune]int {
 		}
 	}
 	return m
-}()
+})
 
 // rules is what the rules need of a detector's languages (indexes into
 // the languages table, ascending).
@@ -120,7 +121,7 @@ func newRules(langs []int) *rules {
 	}
 	writers := make([][]int, len(scripts))
 	for i, code := range t.codes {
-		for _, s := range languageScripts[code] {
+		for _, s := range languageScripts()[code] {
 			writers[s] = append(writers[s], i)
 		}
 	}
@@ -133,7 +134,7 @@ func newRules(langs []int) *rules {
 		for _, c := range uniqueLetters[t.codes[l]] {
 			r.unique[c] = append(r.unique[c], l)
 		}
-		for _, s := range languageScripts[t.codes[l]] {
+		for _, s := range languageScripts()[t.codes[l]] {
 			r.byScript[s] = append(r.byScript[s], l)
 		}
 	}
@@ -312,13 +313,14 @@ func (ru *rules) filter(words []string) []int {
 	// Each word votes once for each letter of sharedLetters it holds.
 	votes := map[int]int{}
 	var seen []rune
+	shared := sharedIndex()
 	for _, w := range words {
 		seen = seen[:0]
 		for _, c := range w {
 			if c < 0x80 || slices.Contains(seen, c) {
 				continue
 			}
-			if e, ok := sharedIndex[c]; ok {
+			if e, ok := shared[c]; ok {
 				seen = append(seen, c)
 				for _, l := range ru.shared[best][e] {
 					votes[l]++

@@ -3,6 +3,7 @@ package langid
 import (
 	"sort"
 	"strings"
+	"sync"
 	"unicode"
 )
 
@@ -39,17 +40,17 @@ var scriptCodes = map[string]string{
 
 // scriptNames are the Unicode names of the scripts of scriptCodes, by
 // code.
-var scriptNames = func() map[string]string {
+var scriptNames = sync.OnceValue(func() map[string]string {
 	m := map[string]string{}
 	for name, code := range scriptCodes {
 		m[code] = name
 	}
 	return m
-}()
+})
 
 // unicodeScripts are unicode.Scripts' names in order, for a letter of
 // none of the scripts lingua-go knows (scripts).
-var unicodeScripts = func() []string {
+var unicodeScripts = sync.OnceValue(func() []string {
 	names := make([]string, 0, len(unicode.Scripts))
 	for name := range unicode.Scripts {
 		if name != "Common" && name != "Inherited" {
@@ -58,10 +59,10 @@ var unicodeScripts = func() []string {
 	}
 	sort.Strings(names)
 	return names
-}()
+})
 
 // knownScriptNames are the Unicode names of scripts, by index.
-var knownScriptNames = func() []string {
+var knownScriptNames = sync.OnceValue(func() []string {
 	out := make([]string, len(scripts))
 	for i, t := range scripts {
 		for name, u := range unicode.Scripts {
@@ -71,15 +72,15 @@ var knownScriptNames = func() []string {
 		}
 	}
 	return out
-}()
+})
 
 // letterScript is the Unicode name of the script of the letter r, "" for
 // none.
 func letterScript(r rune) string {
 	if i := scriptOf(r); i >= 0 {
-		return knownScriptNames[i]
+		return knownScriptNames()[i]
 	}
-	for _, name := range unicodeScripts {
+	for _, name := range unicodeScripts() {
 		if unicode.Is(unicode.Scripts[name], r) {
 			return name
 		}
@@ -127,8 +128,8 @@ func dominantScript(s string) (name string, share float64) {
 // writes reports whether the language lang (an index of the languages
 // table) writes the script of the Unicode name script.
 func writes(lang int, script string) bool {
-	for _, s := range languageScripts[code(lang)] {
-		n := knownScriptNames[s]
+	for _, s := range languageScripts()[code(lang)] {
+		n := knownScriptNames()[s]
 		if n == "Hiragana" || n == "Katakana" {
 			n = "Han"
 		}
@@ -172,5 +173,5 @@ func ScriptOf(tag string) string {
 	if !ok {
 		return ""
 	}
-	return scriptNames[c]
+	return scriptNames()[c]
 }

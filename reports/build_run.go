@@ -1,0 +1,350 @@
+package reports
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"time"
+
+	"github.com/rulesync/rulesync/align"
+	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/internal/sched"
+)
+
+// buildRun is one run of a build: what its stages share.
+type buildRun struct {
+	*Build
+	ctx      context.Context
+	ws       *Workspace
+	notes    *notes
+	cache    *cache
+	out      *output
+	sum      *Summary
+	workers  int
+	settings string // Build.settingsKey, in every task's key
+
+	srcs   []*source
+	byName map[string]*source
+	// shared are the sources whose documents several steps use, kept
+	// once read; used adds the translations: a source no step uses is
+	// checked alone.
+	shared, used map[string]bool
+
+	tasks []task
+	keys  []string // the tasks' keys
+	// The tasks' summaries, errors and, for a diff, its changelog's site
+	// page (linked to the histories once they are made).
+	summaries []any
+	errs      []error
+	pages     [][]byte
+}
+
+// start checks the workspace and opens the cache and the new output
+// directory; close closes them.
+func (b *Build) start(ctx context.Context) (*buildRun, error) {
+	ws := b.Workspace
+	if err := ws.checkNames(); err != nil {
+		return nil, err
+	}
+	if _, _, err := corpus.SourceDateEpoch(); err != nil {
+		return nil, err
+	}
+	if err := ws.checkOutputHoldsNoSource(b.Out); err != nil {
+		return nil, err
+	}
+	r := &buildRun{Build: b, ctx: ctx, ws: ws, notes: &notes{}, sum: &Summary{}, workers: b.Workers, settings: b.settingsKey()}
+	if r.workers <= 0 {
+		r.workers = runtime.GOMAXPROCS(0)
+	}
+	r.cache = openCache(ws.cacheDir(), r.notes)
+	out, err := newOutput(b.Out, r.notes)
+	if err != nil {
+		if r.cache != nil {
+			r.cache.close()
+		}
+		return nil, err
+	}
+	r.out = out
+	r.shared, r.used = map[string]bool{}, map[string]bool{}
+	for _, d := range ws.Diffs {
+		r.shared[d.Old], r.shared[d.New] = true, true
+	}
+	for _, se := range ws.Series {
+		for _, e := range se.Editions {
+			r.shared[e] = true
+		}
+	}
+	for _, t := range ws.Translations {
+		r.shared[t.Source], r.shared[t.Base] = true, true
+		r.used[t.Name] = true
+	}
+	for n := range r.shared {
+		r.used[n] = true
+	}
+	return r, nil
+}
+
+// close discards an output directory not committed and closes the cache.
+func (r *buildRun) close() {
+	r.sum.Notes = r.notes.list
+	r.out.Discard()
+	if r.cache != nil {
+		r.cache.close()
+	}
+}
+
+// ingestSources reads every source, concurrently, each from the cache
+// when its bytes are unchanged; a source that cannot be read is in
+// Summary.Failed.
+func (r *buildRun) ingestSources() error {
+	r.srcs = make([]*source, len(r.ws.Sources))
+	r.byName = map[string]*source{}
+	for i, s := range r.ws.Sources {
+		r.srcs[i] = &source{Source: s}
+		r.byName[s.Name] = r.srcs[i]
+	}
+	sched.Each(len(r.srcs), r.workers, func(i int) {
+		src := r.srcs[i]
+		if src.err = r.ctx.Err(); src.err != nil {
+			return
+		}
+		r.event(Event{Stage: "ingest", Name: src.Name})
+		d, err := r.ingest(r.ctx, src, r.cache)
+		src.err = err
+		if err == nil && (r.shared[src.Name] || !src.stored) {
+			src.doc = d
+		}
+		r.event(Event{Stage: "ingest", Name: src.Name, Done: true, Cached: src.summary.Cached, Err: err})
+	})
+	if err := r.interrupted(r.ctx); err != nil {
+		return err
+	}
+	for _, src := range r.srcs {
+		if src.err != nil {
+			r.sum.Failed = append(r.sum.Failed, SourceError{src.Name, src.err})
+			continue
+		}
+		r.sum.Documents = append(r.sum.Documents, src.summary)
+	}
+	return nil
+}
+
+// ok reports whether the source name was read.
+func (r *buildRun) ok(name string) bool { return r.byName[name].err == nil }
+
+// load is the document of the source name: kept, or from the cache.
+func (r *buildRun) load(name string) (*corpus.Document, error) {
+	src := r.byName[name]
+	if src.doc != nil {
+		return src.doc, nil
+	}
+	d := r.cache.loadDoc(src.hash, "the document of "+name)
+	if d == nil {
+		return nil, fmt.Errorf("the cached document of %s is gone", name)
+	}
+	return d, nil
+}
+
+// runTasks runs the tasks, concurrently, each from the cache when its
+// key is there, and writes their outputs; a translation that could not
+// be put on its source is in Summary.Unplaced.
+func (r *buildRun) runTasks() error {
+	r.tasks = r.plan()
+	n := len(r.tasks)
+	r.summaries, r.errs, r.pages = make([]any, n), make([]error, n), make([][]byte, n)
+	r.keys = make([]string, n)
+	for i, t := range r.tasks {
+		r.keys[i] = t.key(r)
+	}
+	sched.Each(n, r.workers, func(i int) {
+		t := r.tasks[i]
+		if r.errs[i] = r.ctx.Err(); r.errs[i] != nil {
+			return
+		}
+		stage, name, k := t.stage(), t.name(), r.keys[i]
+		r.event(Event{Stage: stage, Name: name})
+		fs, s, hit := r.cache.loadTask(k, stage+" "+name)
+		var err error
+		if !hit {
+			if fs, s, err = t.make(r); err == nil {
+				// A cache that cannot be written only makes the
+				// next build slower.
+				r.cache.storeTask(k, fs, s)
+			}
+		}
+		if err == nil {
+			// Copies, not links: editing the output never edits the
+			// cache.
+			err = r.out.writeAll(fs)
+			if stage == "diff" {
+				r.pages[i] = fs["changelog/"+name+".html"]
+			}
+		}
+		r.summaries[i], r.errs[i] = s, err
+		r.event(Event{Stage: stage, Name: name, Done: true, Cached: hit, Err: err})
+	})
+	if err := r.interrupted(r.ctx); err != nil {
+		return err
+	}
+	for i, t := range r.tasks {
+		var u unplaceable
+		if errors.As(r.errs[i], &u) {
+			r.sum.Unplaced = append(r.sum.Unplaced, SourceError{t.name(), u.error})
+			continue
+		}
+		if r.errs[i] != nil {
+			return fmt.Errorf("%s %s: %v", t.stage(), t.name(), r.errs[i])
+		}
+		switch s := r.summaries[i].(type) {
+		case *ChangelogSummary:
+			r.sum.Changelogs = append(r.sum.Changelogs, *s)
+		case *TranslationSummary:
+			r.sum.Translations = append(r.sum.Translations, *s)
+		case *CheckSummary:
+			r.sum.Checks = append(r.sum.Checks, *s)
+		}
+	}
+	return nil
+}
+
+// histories writes the histories of the series, and links each
+// changelog entry of a series' editions to its item's history.
+func (r *buildRun) histories() error {
+	for _, se := range r.ws.Series {
+		fs, hs, err := r.seriesFiles(r.ctx, se, r.ok, r.load)
+		if err == nil {
+			err = r.out.writeAll(fs)
+		}
+		if err := r.interrupted(r.ctx); err != nil {
+			return err
+		}
+		if se.Repo != "" && err != nil {
+			// A repository that cannot be read is a source that cannot.
+			r.sum.Failed = append(r.sum.Failed, SourceError{"series " + se.Name, err})
+			continue
+		}
+		if err != nil {
+			return fmt.Errorf("series %s: %v", se.Name, err)
+		}
+		if hs != nil {
+			r.sum.Histories = append(r.sum.Histories, *hs)
+		}
+	}
+	if err := r.interrupted(r.ctx); err != nil {
+		return err
+	}
+	for i := range r.tasks {
+		if c, ok := r.summaries[i].(*ChangelogSummary); ok && r.pages[i] != nil && len(r.sum.Histories) > 0 {
+			if p := linkHistories(r.pages[i], *c, r.sum.Histories); !bytes.Equal(p, r.pages[i]) {
+				if err := r.out.write("changelog/"+c.Name+".html", p); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// site writes the glossary of the shared documents, the PO templates
+// and the HTML site.
+func (r *buildRun) site() error {
+	r.event(Event{Stage: "site", Name: "site"})
+	in := siteInput{ws: r.ws, sum: r.sum}
+	var docs []*corpus.Document
+	for _, src := range r.srcs {
+		if src.doc != nil && r.shared[src.Name] {
+			docs = append(docs, src.doc)
+			in.docs = append(in.docs, namedDoc{src.Name, src.doc})
+		}
+	}
+	// The glossary carries every language of the workspace: its
+	// translations' too.
+	all := append([]*corpus.Document(nil), docs...)
+	for _, t := range r.ws.Translations {
+		if r.ok(t.Name) {
+			if d, err := r.load(t.Name); err == nil {
+				all = append(all, d)
+			}
+		}
+	}
+	var tbx bytes.Buffer
+	if err := TBX(&tbx, align.DefaultGlossary(), all...); err != nil {
+		return err
+	}
+	fs := files{"interchange/glossary.tbx": tbx.Bytes()}
+	// A template per source edition translations are made from: a new
+	// language starts from it.
+	for _, t := range r.ws.Translations {
+		if !r.ok(t.Source) || fs["interchange/"+t.Source+".pot"] != nil {
+			continue
+		}
+		if d, err := r.load(t.Source); err == nil {
+			var pot bytes.Buffer
+			if err := POT(&pot, d, r.now()); err != nil {
+				return err
+			}
+			fs["interchange/"+t.Source+".pot"] = pot.Bytes()
+		}
+	}
+	// The translations' and the other documents' items join the search
+	// index of a workspace of up to searchLimit items; a bigger one
+	// searches the compared editions and sources only.
+	total := 0
+	for _, d := range r.sum.Documents {
+		total += d.Items
+	}
+	if total <= searchLimit {
+		for _, t := range r.ws.Translations {
+			if r.ok(t.Name) {
+				if d, err := r.load(t.Name); err == nil {
+					in.translations = append(in.translations, namedDoc{t.Name, d})
+				}
+			}
+		}
+		for _, c := range r.sum.Checks {
+			if d, err := r.load(c.Name); err == nil {
+				in.others = append(in.others, namedDoc{c.Name, d})
+			}
+		}
+	}
+	if err := site(fs, in); err != nil {
+		return err
+	}
+	if err := r.out.writeAll(fs); err != nil {
+		return err
+	}
+	r.event(Event{Stage: "site", Name: "site", Done: true})
+	return r.interrupted(r.ctx)
+}
+
+// commit puts the new output directory in Out's place.
+func (r *buildRun) commit() error {
+	r.event(Event{Stage: "write", Name: r.Out})
+	n, err := r.out.Commit()
+	if err != nil {
+		return err
+	}
+	r.sum.Files = n
+	r.event(Event{Stage: "write", Name: r.Out, Done: true})
+	return nil
+}
+
+// prune keeps in the cache what this build used; the rest goes once
+// nothing has used it for pruneAge.
+func (r *buildRun) prune() {
+	kept := map[string]bool{}
+	for _, src := range r.srcs {
+		if src.hash != "" {
+			kept[docEntry(src.hash)] = true
+		}
+		if src.URL != "" {
+			kept[fetchEntry(src.Source)] = true
+		}
+	}
+	for _, k := range r.keys {
+		kept[taskEntry(k)] = true
+	}
+	r.sum.Pruned = r.cache.prune(kept, time.Now())
+}

@@ -1,0 +1,77 @@
+package reports
+
+import (
+	"bytes"
+	"embed"
+	"html/template"
+	"strings"
+)
+
+// The site's pages are html/template templates in templates/*.html,
+// embedded: the templates escape every value they print, by its place
+// in the page (text, attribute, URL). Go code makes the values (the
+// views below) and only the marked-up texts (an item's text with its
+// citations linked, a redline, a changelog's body) reach a template as
+// template.HTML, each escaped where it is made.
+
+//go:embed templates/*.html
+var templateFiles embed.FS
+
+// siteTmpl holds every template of the site, by the name it defines.
+var siteTmpl = template.Must(template.New("site").Funcs(template.FuncMap{
+	"url":          urlPath,
+	"frag":         fragURL,
+	"join":         strings.Join,
+	"nOf":          nOf,
+	"lang":         newLangView,
+	"files":        newFilesView,
+	"progress":     newProgressView,
+	"changes":      newChangeView,
+	"pairEditions": pairEditions,
+	"counts":       CheckSummary.counts,
+}).ParseFS(templateFiles, "templates/*.html"))
+
+// execute renders the template name with data.
+func execute(name string, data any) (template.HTML, error) {
+	var b bytes.Buffer
+	if err := siteTmpl.ExecuteTemplate(&b, name, data); err != nil {
+		return "", err
+	}
+	// The templates' output is HTML escaped by html/template.
+	return template.HTML(b.String()), nil
+}
+
+// renderBody renders the body template name with data as a page.
+func renderBody(p page, name string, data any) ([]byte, error) {
+	body, err := execute(name, data)
+	if err != nil {
+		return nil, err
+	}
+	p.Body = body
+	return renderBytes(p)
+}
+
+// langView is a link to a language's page from a page at Root.
+type langView struct{ Root, File, Words string }
+
+func newLangView(tag, root string) langView {
+	return langView{root, langFile(tag), langWords(tag)}
+}
+
+// filesView is a translation's links to its worklist and files, from a
+// page at Root: Name and Draft are URL paths.
+type filesView struct{ Root, Name, Draft string }
+
+func newFilesView(name, draft, root string) filesView {
+	v := filesView{Root: root, Name: urlPath(name)}
+	if draft != "" {
+		v.Draft = urlPath(draft)
+	}
+	return v
+}
+
+// fragURL is the address of an anchor on the same page as a
+// template.URL: html/template would take the "#id:…" of an id with a
+// colon for a scheme and refuse it, and the fragment is escaped by
+// urlPath already.
+func fragURL(id string) template.URL { return template.URL(fragment(id)) }

@@ -1,0 +1,59 @@
+package reports
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/rulesync/rulesync/gaps"
+)
+
+// TestSitePagesEscaped: a document's edition, language, titles and
+// texts made to break out of an element or an attribute stay text on
+// every page the site makes of them: no element, no attribute and no
+// script comes of them.
+func TestSitePagesEscaped(t *testing.T) {
+	src, tr := hostileDocs()
+	src.Title = `</title><script>alert(1)</script>`
+	src.Items[0].Title = `"><svg onload=alert(1)>`
+	tr.Items = tr.Items[1:] // the first item to translate, on the worklist
+	r := gaps.Options{}.Gaps(src, tr, nil)
+	s := TranslationSummary{Name: "ja", Source: "en", Progress: r.Progress()}
+	tl := Translation{Name: "ja", Source: "en"}
+	pages := map[string]func() ([]byte, error){
+		"document": func() ([]byte, error) { return documentPage(namedDoc{"en", src}, gaps.Options{}.Check(src), src.Title) },
+		"side":     func() ([]byte, error) { return sidePage(tl, r, &s) },
+		"worklist": func() ([]byte, error) { return worklistPage(tl, r, s, nil) },
+	}
+	out := files{}
+	sum := &Summary{Translations: []TranslationSummary{s}, Documents: []DocSummary{{Name: "en", Edition: src.Edition, Lang: src.Lang, Items: 2}, {Name: "ja", Edition: tr.Edition, Lang: tr.Lang, Items: 2}}}
+	if err := site(out, siteInput{ws: &Workspace{Title: src.Title}, sum: sum, docs: []namedDoc{{"en", src}}}); err != nil {
+		t.Fatal(err)
+	}
+	for name, data := range out {
+		if strings.HasSuffix(name, ".html") {
+			pages[name] = func() ([]byte, error) { return data, nil }
+		}
+	}
+	if len(pages) < 6 {
+		t.Fatalf("%d pages, want the three and the site's", len(pages))
+	}
+	for name, page := range pages {
+		data, err := page()
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		p := string(data)
+		for _, bad := range []string{"<img", "<svg onload", "<script>alert", `"X: y`, `e2" `} {
+			if strings.Contains(p, bad) {
+				i := strings.Index(p, bad)
+				t.Errorf("%s: %q is not escaped: …%s…", name, bad, p[max(0, i-80):min(len(p), i+80)])
+			}
+		}
+		if !strings.Contains(p, "&lt;img src=x onerror=alert(1)&gt;") && !strings.Contains(p, "&lt;/title&gt;&lt;script&gt;") && !strings.Contains(p, "&#34;&gt;&lt;svg onload=alert(1)&gt;") {
+			t.Errorf("%s shows none of the edition, the title and the item's title", name)
+		}
+		if n := strings.Count(p, "<script"); n > 2 {
+			t.Errorf("%s has %d scripts, the site's own are at most 2", name, n)
+		}
+	}
+}
