@@ -41,10 +41,12 @@ type Reading struct {
 // of the source's items of the kinds the translation covers (the kinds
 // its pairs reach, all where they reach none; preambles aside),
 // Placeable counts them, Placed those that have a counterpart, Unplaced
-// names the others.
+// names the others. Affinity, where the caller measured it, says
+// whether the pairs share more than chance.
 type Coverage struct {
 	Placed, Placeable int
 	Unplaced          []string
+	Affinity          Affinity
 }
 
 // Covered is the coverage of the source of al by its target, over the
@@ -78,8 +80,14 @@ func Covered(al *Alignment) Coverage {
 // Err is the error of a coverage under half: the translation could not
 // be put on its source (fewer than half of the items it should cover
 // have a counterpart). It names how many and the first ten of those left
-// out; nil for half or more, or nothing to place.
+// out; nil for half or more, or nothing to place. Where the pairs share
+// no more than chance (Affinity.Unrelated), it is the error of a text
+// that does not translate the source, however many items it placed.
 func (c Coverage) Err() error {
+	if a := c.Affinity; a.Unrelated() {
+		return fmt.Errorf("the translation could not be put on its source: the %d items placed share %.0f%% of their numbers, references and terms with their source items beyond what items paired at random share, under 10%%: it reads as a text of another document",
+			a.Pairs, 100*max(0, a.Shared-a.Chance)/a.Mass)
+	}
 	if c.Placeable == 0 || 2*c.Placed >= c.Placeable {
 		return nil
 	}

@@ -28,17 +28,21 @@ func TestLangName(t *testing.T) {
 
 // TestLangNameDisplay: LangName names every tag as
 // golang.org/x/text/language/display does, whose names its table holds:
-// every language key CLDR names, each with every region and with the
-// scripts, the tags with a script and a region, and tags the table has
-// no key for. A new golang.org/x/text with other names fails it until
-// go generate ./corpus remakes the table.
+// every language key and self key CLDR names; each language that has
+// keys with a script or region (pt-BR, zh-Hant, sr-Latn) with every
+// region and every script, and each other language with a dozen regions
+// and half a dozen scripts (a different few for each); tags with a
+// script and a region, and tags the table has no key for. A new
+// golang.org/x/text with other names fails it until go generate
+// ./corpus remakes the table.
 func TestLangNameDisplay(t *testing.T) {
 	var tags []string
-	for _, k := range display.Values.Tags() {
+	full := map[string]bool{}
+	for _, k := range append(display.Values.Tags(), display.Self.Supported.Tags()...) {
 		tags = append(tags, k.String())
-	}
-	for _, k := range display.Self.Supported.Tags() {
-		tags = append(tags, k.String())
+		if b, _ := k.Base(); b.String() != k.String() {
+			full[b.String()] = true
+		}
 	}
 	var bases []string
 	for _, k := range display.Values.Tags() {
@@ -49,11 +53,15 @@ func TestLangNameDisplay(t *testing.T) {
 	regions := display.Values.Regions()
 	scripts := display.Values.Scripts()
 	for i, b := range bases {
-		for _, r := range regions {
-			tags = append(tags, b+"-"+r.String())
+		for j, r := range regions {
+			if full[b] || (i+j)%len(regions) < 12 {
+				tags = append(tags, b+"-"+r.String())
+			}
 		}
-		for _, s := range scripts {
-			tags = append(tags, b+"-"+s.String())
+		for j, s := range scripts {
+			if full[b] || (i+j)%len(scripts) < 6 {
+				tags = append(tags, b+"-"+s.String())
+			}
 		}
 		// A script and a region: a few of each, a different few for
 		// each language.
@@ -78,7 +86,7 @@ func TestLangNameDisplay(t *testing.T) {
 			t.Errorf("LangName(%q) self %q, display %q (go generate ./corpus remakes langnames.txt)", tag, self, want)
 		}
 	}
-	if n < 100000 {
+	if n < 20000 {
 		t.Errorf("compared only %d tags", n)
 	}
 	t.Logf("compared %d tags with display", n)

@@ -92,6 +92,10 @@ type Report struct {
 	// Unplaceable says when too few are placed to check anything.
 	Placed, Placeable int
 	Unplaced          []string
+	// Affinity is what the pairs of a translation read through its
+	// source share beyond chance (zero for one paired by the ids it
+	// carries): Unplaceable reads it.
+	Affinity align.Affinity
 
 	inScope map[corpus.Kind]bool // the kinds of source item the translation covers
 	// printed is the number the translation prints for each item of a

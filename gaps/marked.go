@@ -54,7 +54,7 @@ func (o Options) align(orig, translation *corpus.Document) *align.Alignment {
 // placement counts (none for a translation paired by the ids it carries).
 func (o Options) read(r *Report, orig, translation *corpus.Document) (*corpus.Document, *align.Alignment) {
 	var al *align.Alignment
-	r.Placed, r.Placeable, r.Unplaced = 0, 0, nil
+	r.Placed, r.Placeable, r.Unplaced, r.Affinity = 0, 0, nil, align.Affinity{}
 	if keyedByID(translation) || translation.IsDraft() {
 		// Paired by the ids it carries: nothing to place (a unit left
 		// untranslated is reported as such).
@@ -78,6 +78,7 @@ func (o Options) read(r *Report, orig, translation *corpus.Document) (*corpus.Do
 	}
 	c := align.Covered(al)
 	r.Placed, r.Placeable, r.Unplaced = c.Placed, c.Placeable, c.Unplaced
+	r.Affinity = o.Align.Affinity(al)
 	return translation, al
 }
 
@@ -110,11 +111,13 @@ func printedNumbers(tr *corpus.Document, rd *align.Reading) map[string]string {
 
 // Unplaceable is the error of a report whose translation could not be
 // put on its source: fewer than half of the source's items of the kinds
-// its pairs cover (preambles aside) have a counterpart. It names how many and the first of those
-// left out; nil for a report that placed half or more, or had nothing
-// to place.
+// its pairs cover (preambles aside) have a counterpart, or its pairs
+// share no more than chance (align.Affinity.Unrelated: a text of
+// another document). It names how many and the first of those left
+// out, or what the pairs share; nil for a report that placed half or
+// more of a translation of its source, or had nothing to place.
 func (r *Report) Unplaceable() error {
-	return align.Coverage{Placed: r.Placed, Placeable: r.Placeable, Unplaced: r.Unplaced}.Err()
+	return align.Coverage{Placed: r.Placed, Placeable: r.Placeable, Unplaced: r.Unplaced, Affinity: r.Affinity}.Err()
 }
 
 // withIDs adds to the pairs by id those of the aligner between items

@@ -1,6 +1,7 @@
 package gaps_test
 
 import (
+	"path"
 	"strings"
 	"testing"
 
@@ -163,4 +164,40 @@ func structural(r *gaps.Report, skip map[string]bool) map[string]bool {
 		}
 	}
 	return out
+}
+
+// TestUnplaceablePerturbed: gaps stops (Unplaceable, exit 2 in the
+// commands) with a reason when the source's items cannot be put on the
+// translation: a translation of another document (the dev translation
+// of the next pair with another source), however many items the block
+// alignment, which reads lengths, spreads it over (its pairs share 0%
+// to 7% of their numbers, references and terms beyond chance, a
+// translation and its variants 15% to 90%: align.Affinity); and a
+// translation cut to its first third of items (fewer than half placed).
+func TestUnplaceablePerturbed(t *testing.T) {
+	for k, p := range gapsPairs {
+		t.Run(p.tr[strings.LastIndex(p.tr, "/")+1:], func(t *testing.T) {
+			src, orig := testcorpus.Doc(t, p.src), testcorpus.Doc(t, p.tr)
+			var other string
+			for d := 1; other == ""; d++ {
+				if q := gapsPairs[(k+d)%len(gapsPairs)]; path.Dir(q.src) != path.Dir(p.src) || path.Dir(q.tr) != path.Dir(p.tr) {
+					other = q.tr
+				}
+			}
+			r := gaps.Options{}.Gaps(src, testcorpus.Doc(t, other), nil)
+			if err := r.Unplaceable(); err == nil {
+				t.Errorf("%s read through it: %d of %d placed, want an error; affinity %+v", other, r.Placed, r.Placeable, r.Affinity)
+			} else {
+				t.Logf("%s: %v", other, err)
+			}
+			cut := *orig
+			cut.Items = orig.Items[:len(orig.Items)/3]
+			r = gaps.Options{}.Gaps(src, &cut, nil)
+			if err := r.Unplaceable(); err == nil {
+				t.Errorf("cut to a third: %d of %d placed, want an error", r.Placed, r.Placeable)
+			} else {
+				t.Logf("cut to a third: %v", err)
+			}
+		})
+	}
 }

@@ -3,7 +3,7 @@ package reports
 import (
 	"crypto/sha256"
 	"encoding/base64"
-	"fmt"
+	"html/template"
 	"io"
 	"sort"
 	"strings"
@@ -19,10 +19,7 @@ import (
 // no external request; cross-references to items the changelog lists
 // link to their entries.
 func (o ChangelogOptions) HTML(w io.Writer, c *diff.Comparison) error {
-	p := &printer{w: w}
 	title := o.changelogTitle(c)
-	p.f("<!DOCTYPE html>\n<html lang=\"%s\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<meta http-equiv=\"Content-Security-Policy\" content=\"%s\">\n<title>%s</title>\n<style>\n%s</style>\n</head>\n<body>\n<main>\n",
-		esc(c.New.Lang), changelogCSP(), esc(title), changelogCSS)
 	l := newChangelog(c, o)
 	listed := map[string]string{}
 	for _, g := range l.groups {
@@ -34,14 +31,28 @@ func (o ChangelogOptions) HTML(w io.Writer, c *diff.Comparison) error {
 			}
 		}
 	}
-	l.htmlBody(p, changelogLinks{title: title, cite: func(ref string) string {
+	body := l.htmlBody(changelogLinks{title: title, cite: func(ref string) string {
 		if a, ok := listed[corpus.RefItem(ref)]; ok {
 			return fragment(a)
 		}
 		return ""
 	}})
-	p.f("</main>\n</body>\n</html>\n")
-	return p.err
+	return siteTmpl().ExecuteTemplate(w, "changelog-page", changelogPageView{
+		Lang: c.New.Lang,
+		// The policy is ours, its quotes kept as they are.
+		CSP:  template.HTMLAttr(`content="` + changelogCSP() + `"`),
+		CSS:  template.CSS(changelogCSS),
+		Body: body,
+	})
+}
+
+// changelogPageView is a changelog as a page of its own
+// (templates/changelog_body.html "changelog-page").
+type changelogPageView struct {
+	Lang string
+	CSP  template.HTMLAttr
+	CSS  template.CSS
+	Body changelogBody
 }
 
 // changelogLinks is where an HTML changelog's names point: the item
@@ -52,43 +63,98 @@ type changelogLinks struct {
 	oldItem, newItem func(id string) string
 	cite             func(ref string) string
 	// bar, when set, is the change bar the site shows under the summary.
-	bar string
+	bar template.HTML
 }
 
-// htmlBody writes the changelog's content: heading, summary and table,
-// scope notes, contents, the changes by severity and section, what only
-// one edition contains, moved text and stale references.
-func (l *changelog) htmlBody(p *printer, links changelogLinks) {
+// changelogBody is a changelog's content (templates/changelog_body.html
+// "changelog-body"): heading, summary and table, scope notes, contents,
+// the changes by severity and section, what only one edition contains,
+// moved text and stale references.
+type changelogBody struct {
+	Title, Summary, Filters string
+	Table                   []htmlTableRow
+	Bar                     template.HTML
+	// HasContents is set when the changelog has more than one part.
+	HasContents bool
+	Groups      []htmlGroup
+	Scope       []htmlScope
+	Moves       []htmlMove
+	StaleRefs   []string
+}
+
+// htmlTableRow is a row of the summary table.
+type htmlTableRow struct {
+	Kind                          string
+	Substantive, Editorial, Total int
+}
+
+// htmlGroup is the changes of one severity, by section.
+type htmlGroup struct {
+	Sev, Title string
+	Count      int
+	Sections   []htmlSection
+}
+
+// htmlSection is the changes of a section; Anchor is its heading's id.
+type htmlSection struct {
+	Anchor, Name string
+	Entries      []changelogEntry
+}
+
+// htmlScope is a scope note with the items only one edition contains.
+type htmlScope struct {
+	Note, Slug, Heading string
+	Items               []itemLinkView
+}
+
+// htmlMove is text moved between two items.
+type htmlMove struct{ From, To, Text string }
+
+// changelogEntry is a change of an item: its headline and reason, the
+// redline of its title, and its text added, removed or redlined.
+type changelogEntry struct {
+	Anchor                   string
+	Item                     itemLinkView
+	Numbering, Headline, Why string
+	Severity                 string
+	// HasTitle is set when the title changed: TitleRedline is its redline.
+	HasTitle     bool
+	TitleRedline template.HTML
+	// Quote is how the text is shown: "added" (Text, its citations
+	// linked), "removed" (Removed), "redline" (Text), or "" for none.
+	Quote   string
+	Text    template.HTML
+	Removed string
+}
+
+// itemLinkView is an item's printed number and title, linked to its
+// page when Href is set.
+type itemLinkView struct {
+	// Href is a URL made of escaped parts (urlPath, fragment).
+	Href  template.URL
+	Label string
+}
+
+// htmlBody is the changelog's content.
+func (l *changelog) htmlBody(links changelogLinks) changelogBody {
 	c := l.c
-	p.f("<h1>%s</h1>\n<p>%s.", esc(links.title), esc(summary(c)))
-	if f := l.filters(); f != "" {
-		p.f(" %s", esc(f))
-	}
-	p.f("</p>\n")
+	v := changelogBody{Title: links.title, Summary: summary(c), Filters: l.filters(), Bar: links.bar}
 	if len(c.Changes) > 0 {
-		p.f("<table class=\"summary\">\n<caption>Changes by kind and severity</caption>\n<thead><tr><th scope=\"col\">Change</th><th scope=\"col\">Substantive</th><th scope=\"col\">Editorial</th><th scope=\"col\">Total</th></tr></thead>\n<tbody>\n")
 		for _, r := range table(c) {
-			p.f("<tr class=\"k-%s\"><th scope=\"row\">%s</th><td>%d</td><td>%d</td><td>%d</td></tr>\n", r.kind, r.kind, r.substantive, r.editorial, r.total)
+			v.Table = append(v.Table, htmlTableRow{r.kind, r.substantive, r.editorial, r.total})
 		}
-		p.f("</tbody>\n</table>\n")
 	}
-	p.f("%s", links.bar)
-	for _, n := range c.Scope {
-		p.f("<p class=\"scope\"><strong>Scope.</strong> %s <a href=\"#%s\">The list</a>.</p>\n", esc(n.Note), esc(slug(scopeHeading(c, n))))
-	}
-	if toc := l.htmlContents(); toc != "" {
-		p.f("<nav class=\"toc\" aria-labelledby=\"toc\"><h2 id=\"toc\">Contents</h2>\n%s</nav>\n", toc)
-	}
+	v.HasContents = len(l.groups) >= 2 || len(c.Scope) > 0
 	for _, g := range l.groups {
-		p.f("<section class=\"%s\" aria-labelledby=\"%s\">\n<h2 id=\"%s\">%s</h2>\n", g.sev, g.sev, g.sev, g.title())
+		hg := htmlGroup{Sev: string(g.sev), Title: g.title(), Count: g.count()}
 		for _, sec := range g.sections {
-			p.f("<h3 id=\"%s\">%s</h3>\n<ul>\n", esc(string(g.sev)+"-"+slug(sec.name)), esc(sec.name))
+			hs := htmlSection{Anchor: string(g.sev) + "-" + slug(sec.name), Name: sec.name}
 			for _, e := range sec.entries {
-				l.htmlEntry(p, e, links)
+				hs.Entries = append(hs.Entries, l.htmlEntry(e, links))
 			}
-			p.f("</ul>\n")
+			hg.Sections = append(hg.Sections, hs)
 		}
-		p.f("</section>\n")
+		v.Groups = append(v.Groups, hg)
 	}
 	for _, n := range c.Scope {
 		h := scopeHeading(c, n)
@@ -96,71 +162,33 @@ func (l *changelog) htmlBody(p *printer, links changelogLinks) {
 		if n.InOld {
 			page = links.oldItem
 		}
-		p.f("<section aria-labelledby=\"%s\"><h2 id=\"%s\">%s</h2>\n<ul class=\"scope-list\">\n", esc(slug(h)), esc(slug(h)), esc(h))
+		sc := htmlScope{Note: n.Note, Slug: slug(h), Heading: h}
 		for _, it := range scopeItems(c, n) {
-			p.f("<li>%s</li>\n", itemLink(it, page))
+			sc.Items = append(sc.Items, itemLink(it, page))
 		}
-		p.f("</ul></section>\n")
+		v.Scope = append(v.Scope, sc)
 	}
-	if len(c.Moves) > 0 {
-		p.f("<section aria-labelledby=\"moved\"><h2 id=\"moved\">Text moved between rules</h2>\n<ul>\n")
-		for _, m := range c.Moves {
-			p.f("<li>From %s to %s: “%s”</li>\n", esc(moveLabel(c.Old, m.OldID)), esc(moveLabel(c.New, m.NewID)), esc(m.Text))
-		}
-		p.f("</ul></section>\n")
+	for _, m := range c.Moves {
+		v.Moves = append(v.Moves, htmlMove{moveLabel(c.Old, m.OldID), moveLabel(c.New, m.NewID), m.Text})
 	}
-	if len(c.StaleRefs) > 0 {
-		p.f("<section aria-labelledby=\"stale-refs\"><h2 id=\"stale-refs\">Cross-references to check</h2>\n<ul>\n")
-		refs := append([]diff.StaleRef(nil), c.StaleRefs...)
-		sort.SliceStable(refs, func(i, j int) bool { return refs[i].In < refs[j].In })
-		for _, s := range refs {
-			p.f("<li>%s</li>\n", esc(s.Reason))
-		}
-		p.f("</ul></section>\n")
+	refs := append([]diff.StaleRef(nil), c.StaleRefs...)
+	sort.SliceStable(refs, func(i, j int) bool { return refs[i].In < refs[j].In })
+	for _, s := range refs {
+		v.StaleRefs = append(v.StaleRefs, s.Reason)
 	}
+	return v
 }
 
-// htmlContents is the list of an HTML changelog's parts, linked.
-func (l *changelog) htmlContents() string {
-	if len(l.groups) < 2 && len(l.c.Scope) == 0 {
-		return ""
-	}
-	var b strings.Builder
-	b.WriteString("<ul>\n")
-	for _, g := range l.groups {
-		fmt.Fprintf(&b, "<li><a href=\"#%s\">%s</a> (%d)<ul>\n", g.sev, g.title(), g.count())
-		for _, s := range g.sections {
-			fmt.Fprintf(&b, "<li><a href=\"#%s\">%s</a> (%d)</li>\n", esc(string(g.sev)+"-"+slug(s.name)), esc(s.name), len(s.entries))
-		}
-		b.WriteString("</ul></li>\n")
-	}
-	for _, n := range l.c.Scope {
-		h := scopeHeading(l.c, n)
-		fmt.Fprintf(&b, "<li><a href=\"#%s\">%s</a></li>\n", esc(slug(h)), esc(h))
-	}
-	if len(l.c.Moves) > 0 {
-		b.WriteString("<li><a href=\"#moved\">Text moved between rules</a></li>\n")
-	}
-	if len(l.c.StaleRefs) > 0 {
-		b.WriteString("<li><a href=\"#stale-refs\">Cross-references to check</a></li>\n")
-	}
-	b.WriteString("</ul>\n")
-	return b.String()
-}
-
-func (l *changelog) htmlEntry(p *printer, e entry, links changelogLinks) {
+func (l *changelog) htmlEntry(e entry, links changelogLinks) changelogEntry {
 	it := e.item()
 	page := links.newItem
 	if e.new == nil {
 		page = links.oldItem
 	}
-	p.f("<li id=\"%s\"><p><strong>%s</strong> <span class=\"meta\">(%s)</span>: %s.</p>\n",
-		esc(e.anchor()), itemLink(it, page), esc(numbering(e)), esc(headline(e, true)))
-	if w := why(e, true); w != "" {
-		p.f("<p class=\"meta\">Why %s: %s.</p>\n", e.ch.Severity, esc(w))
-	}
+	v := changelogEntry{Anchor: e.anchor(), Item: itemLink(it, page), Numbering: numbering(e),
+		Headline: headline(e, true), Why: why(e, true), Severity: string(e.ch.Severity)}
 	if e.ch.TitleChanged && e.old != nil {
-		p.f("<p>Title: %s</p>\n", htmlRedline(e.ch.TitleSpans, nil, nil))
+		v.HasTitle, v.TitleRedline = true, template.HTML(htmlRedline(e.ch.TitleSpans, nil, nil))
 	}
 	var refs []string
 	if e.new != nil {
@@ -168,24 +196,23 @@ func (l *changelog) htmlEntry(p *printer, e entry, links changelogLinks) {
 	}
 	switch {
 	case e.ch.Kind == diff.Added && it.Text != "":
-		p.f("<blockquote><ins>%s</ins></blockquote>\n", linkedText(it.Text, refs, links.cite))
+		v.Quote, v.Text = "added", template.HTML(linkedText(it.Text, refs, links.cite))
 	case e.ch.Kind == diff.Removed && it.Text != "":
-		p.f("<blockquote><del>%s</del></blockquote>\n", esc(it.Text))
+		v.Quote, v.Removed = "removed", it.Text
 	case len(e.ch.Spans) > 0:
-		p.f("<blockquote>%s</blockquote>\n", htmlRedline(e.ch.Spans, refs, links.cite))
+		v.Quote, v.Text = "redline", template.HTML(htmlRedline(e.ch.Spans, refs, links.cite))
 	}
-	p.f("</li>\n")
+	return v
 }
 
 // itemLink is an item's printed number and title, linked to its page
 // when page gives one.
-func itemLink(it *corpus.Item, page func(id string) string) string {
+func itemLink(it *corpus.Item, page func(id string) string) itemLinkView {
+	v := itemLinkView{Label: label(it)}
 	if page != nil {
-		if u := page(it.ID); u != "" {
-			return fmt.Sprintf("<a href=\"%s\">%s</a>", esc(u), esc(label(it)))
-		}
+		v.Href = template.URL(page(it.ID))
 	}
-	return esc(label(it))
+	return v
 }
 
 // slug is an anchor made of a heading.

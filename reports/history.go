@@ -2,6 +2,7 @@ package reports
 
 import (
 	"fmt"
+	"html/template"
 	"io"
 	"strings"
 
@@ -163,14 +164,13 @@ func HistoryMarkdown(w io.Writer, v history.View) error {
 // external request.
 func HistoryHTML(w io.Writer, v history.View) error {
 	h := v.H
-	p := &printer{w: w}
-	title := historyTitle(v)
-	lang := h.Editions[len(h.Editions)-1].Doc.Lang
-	p.f("<!DOCTYPE html>\n<html lang=\"%s\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<meta http-equiv=\"Content-Security-Policy\" content=\"%s\">\n<title>%s</title>\n<style>\n%s</style>\n</head>\n<body>\n<main>\n",
-		esc(lang), changelogCSP(), esc(title), changelogCSS)
-	p.f("<h1>%s</h1>\n<p>%s.</p>\n", esc(title), esc(historySummary(v)))
-	if v.Note != "" {
-		p.f("<p class=\"scope\">%s</p>\n", esc(v.Note))
+	pv := historyPageView{
+		Lang:    h.Editions[len(h.Editions)-1].Doc.Lang,
+		CSP:     template.HTMLAttr(`content="` + changelogCSP() + `"`),
+		CSS:     template.CSS(changelogCSS),
+		Title:   historyTitle(v),
+		Summary: historySummary(v),
+		Note:    v.Note,
 	}
 	for _, l := range v.Lives {
 		evs := v.Events(l)
@@ -178,25 +178,44 @@ func HistoryHTML(w io.Writer, v history.View) error {
 			continue
 		}
 		id := h.Latest(l).ID
-		p.f("<section id=\"%s\">\n<h2>%s</h2>\n<p class=\"meta\"><code>%s</code>, %s.", esc("h-"+id), esc(h.Label(l)), esc(id), esc(lifeSpan(h, l)))
-		if k := knownAs(h, l); k != "" {
-			p.f(" Known as %s.", esc(k))
-		}
-		p.f("</p>\n<ul>\n")
+		lv := historyLife{ID: id, Label: h.Label(l), Span: lifeSpan(h, l), Known: knownAs(h, l)}
 		for _, ev := range evs {
-			p.f("<li><strong>%s</strong> (%s) %s.", esc(h.Editions[ev.Edition].Name), esc(string(ev.Change.Severity)), esc(eventLine(h, ev)))
+			e := lifeEvent{Edition: h.Editions[ev.Edition].Name, Severity: string(ev.Change.Severity), Line: eventLine(h, ev)}
 			if len(ev.Change.Spans) > 0 {
-				p.f("<blockquote>%s</blockquote>", htmlRedline(ev.Change.Spans, nil, nil))
+				e.Redline = template.HTML(htmlRedline(ev.Change.Spans, nil, nil))
 			}
-			p.f("</li>\n")
+			lv.Events = append(lv.Events, e)
 		}
 		if v.Since >= 0 && len(evs) > 1 {
 			if spans, ok := h.Net(l, v.Since); ok {
-				p.f("<li><strong>Since %s, in all:</strong><blockquote>%s</blockquote></li>\n", esc(h.Editions[v.Since].Name), htmlRedline(spans, nil, nil))
+				lv.Net = &historyNet{h.Editions[v.Since].Name, template.HTML(htmlRedline(spans, nil, nil))}
 			}
 		}
-		p.f("</ul>\n</section>\n")
+		pv.Lives = append(pv.Lives, lv)
 	}
-	p.f("</main>\n</body>\n</html>\n")
-	return p.err
+	return siteTmpl().ExecuteTemplate(w, "history-page", pv)
+}
+
+// historyPageView is a history as a page of its own
+// (templates/history.html "history-page").
+type historyPageView struct {
+	Lang                 string
+	CSP                  template.HTMLAttr
+	CSS                  template.CSS
+	Title, Summary, Note string
+	Lives                []historyLife
+}
+
+// historyLife is an item through a history: its ids and names, its
+// changes and, since an edition, all of them at once (Net).
+type historyLife struct {
+	ID, Label, Span, Known string
+	Events                 []lifeEvent
+	Net                    *historyNet
+}
+
+// historyNet is an item's changes since an edition, as one redline.
+type historyNet struct {
+	Since   string
+	Redline template.HTML
 }

@@ -2,6 +2,7 @@ package reports
 
 import (
 	"fmt"
+	"html/template"
 	"slices"
 	"strings"
 
@@ -118,27 +119,38 @@ func (ws *Workspace) seriesBetween(base, source string) []string {
 	return nil
 }
 
-// seriesHTML is a stale item's changes since the translation's base,
-// edition by edition, each with its redline; "" when the history has
-// no such item.
-func seriesHTML(h *history.History, id string) string {
+// seriesView is a stale item's changes since the translation's base
+// (Since), edition by edition (templates/history.html "series").
+type seriesView struct {
+	Since  string
+	Events []seriesEvent
+}
+
+// seriesEvent is a change of an item in an edition, with its redline
+// when its text changed.
+type seriesEvent struct {
+	Edition, Kind, Severity, Line string
+	Redline                       template.HTML
+}
+
+// newSeriesView is a stale item's changes since the translation's
+// base, edition by edition; nil when the history has no such item.
+func newSeriesView(h *history.History, id string) *seriesView {
 	if h == nil {
-		return ""
+		return nil
 	}
 	evs, ok := seriesEvents(h, id)
 	if !ok || len(evs) == 0 {
-		return ""
+		return nil
 	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "<p>The source's changes since %s, edition by edition:</p>\n<ol class=\"timeline\">\n", esc(h.Editions[0].Name))
+	v := &seriesView{Since: h.Editions[0].Name}
 	for _, ev := range evs {
 		ch := ev.Change
-		fmt.Fprintf(&b, "<li><strong>%s</strong> (%s, %s): %s", esc(h.Editions[ev.Edition].Name), esc(string(ch.Kind)), esc(string(ch.Severity)), esc(ch.Reason))
+		e := seriesEvent{Edition: h.Editions[ev.Edition].Name, Kind: string(ch.Kind), Severity: string(ch.Severity), Line: ch.Reason}
 		if ch.TextChanged && len(ch.Spans) > 0 {
-			fmt.Fprintf(&b, "<blockquote>%s</blockquote>", htmlRedline(ch.Spans, nil, nil))
+			e.Redline = template.HTML(htmlRedline(ch.Spans, nil, nil))
 		}
-		b.WriteString("</li>\n")
+		v.Events = append(v.Events, e)
 	}
-	b.WriteString("</ol>\n")
-	return b.String()
+	return v
 }

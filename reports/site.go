@@ -30,7 +30,7 @@ type page struct {
 }
 
 // renderPage renders a page of the site (templates/page.html).
-func renderPage(w io.Writer, p page) error { return siteTmpl.ExecuteTemplate(w, "page", p) }
+func renderPage(w io.Writer, p page) error { return siteTmpl().ExecuteTemplate(w, "page", p) }
 
 // renderBytes renders a page into bytes.
 func renderBytes(p page) ([]byte, error) {

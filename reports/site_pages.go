@@ -3,7 +3,6 @@ package reports
 import (
 	"html/template"
 	"slices"
-	"strings"
 
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/diff"
@@ -269,7 +268,7 @@ type workEntry struct {
 	Findings    []gaps.Finding
 	Translate   bool
 	SourceText  template.HTML
-	Series      template.HTML
+	Series      *seriesView
 	Redline     *workRedline
 	Update      bool
 	Now         string
@@ -322,8 +321,7 @@ func worklistPage(t Translation, r *gaps.Report, s TranslationSummary, h *histor
 		}
 		shown := map[string]bool{} // evidence the series part shows
 		if h != nil && it.kind == workUpdate && it.source != nil {
-			if series := seriesHTML(h, it.source.ID); series != "" {
-				e.Series = template.HTML(series)
+			if e.Series = newSeriesView(h, it.source.ID); e.Series != nil {
 				lines, _ := seriesLines(h, it.source.ID)
 				for _, l := range lines {
 					shown[l] = true
@@ -342,7 +340,7 @@ func worklistPage(t Translation, r *gaps.Report, s TranslationSummary, h *histor
 		case it.kind == workUpdate:
 			if len(it.redline) > 0 {
 				e.Redline = &workRedline{Text: template.HTML(htmlRedline(it.redline, nil, nil))}
-				if e.Series != "" {
+				if e.Series != nil {
 					e.Redline.All = ", all editions at once"
 				}
 			}
@@ -358,7 +356,7 @@ func worklistPage(t Translation, r *gaps.Report, s TranslationSummary, h *histor
 // changelogView is a changelog's page (templates/changelog.html): its
 // body as the changelog renders it, and its name as a URL path.
 type changelogView struct {
-	Body template.HTML
+	Body changelogBody
 	URL  string
 }
 
@@ -372,8 +370,6 @@ func changelogPage(pair Pair, c *diff.Comparison, s *ChangelogSummary) ([]byte, 
 	if err != nil {
 		return nil, err
 	}
-	var b strings.Builder
-	p := &printer{w: &b}
 	l := newChangelog(c, ChangelogOptions{})
 	docPage := func(name string, d *corpus.Document) func(string) string {
 		return func(id string) string {
@@ -384,16 +380,12 @@ func changelogPage(pair Pair, c *diff.Comparison, s *ChangelogSummary) ([]byte, 
 		}
 	}
 	newItem := docPage(newName, c.New)
-	l.htmlBody(p, changelogLinks{
+	body := l.htmlBody(changelogLinks{
 		title:   ChangelogOptions{OldName: oldName, NewName: newName, Title: pair.Title}.changelogTitle(c),
 		oldItem: docPage(oldName, c.Old),
 		newItem: newItem,
 		cite:    func(ref string) string { return newItem(corpus.RefItem(ref)) },
-		bar:     string(bar),
+		bar:     bar,
 	})
-	if p.err != nil {
-		return nil, p.err
-	}
-	// The changelog's body is HTML its printer escaped.
-	return renderBody(page{Title: s.Name + " · changelog", Root: "../"}, "changelog", changelogView{template.HTML(b.String()), urlPath(s.Name)})
+	return renderBody(page{Title: s.Name + " · changelog", Root: "../"}, "changelog", changelogView{body, urlPath(s.Name)})
 }

@@ -5,6 +5,7 @@ import (
 	"embed"
 	"html/template"
 	"strings"
+	"sync"
 )
 
 // The site's pages are html/template templates in templates/*.html,
@@ -17,24 +18,28 @@ import (
 //go:embed templates/*.html
 var templateFiles embed.FS
 
-// siteTmpl holds every template of the site, by the name it defines.
-var siteTmpl = template.Must(template.New("site").Funcs(template.FuncMap{
-	"url":          urlPath,
-	"frag":         fragURL,
-	"join":         strings.Join,
-	"nOf":          nOf,
-	"lang":         newLangView,
-	"files":        newFilesView,
-	"progress":     newProgressView,
-	"changes":      newChangeView,
-	"pairEditions": pairEditions,
-	"counts":       CheckSummary.counts,
-}).ParseFS(templateFiles, "templates/*.html"))
+// siteTmpl holds every template of the site, by the name it defines,
+// parsed on first use (not at every start of rulesync).
+var siteTmpl = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("site").Funcs(template.FuncMap{
+		"url":          urlPath,
+		"frag":         fragURL,
+		"anchor":       anchorURL,
+		"join":         strings.Join,
+		"nOf":          nOf,
+		"lang":         newLangView,
+		"files":        newFilesView,
+		"progress":     newProgressView,
+		"changes":      newChangeView,
+		"pairEditions": pairEditions,
+		"counts":       CheckSummary.counts,
+	}).ParseFS(templateFiles, "templates/*.html"))
+})
 
 // execute renders the template name with data.
 func execute(name string, data any) (template.HTML, error) {
 	var b bytes.Buffer
-	if err := siteTmpl.ExecuteTemplate(&b, name, data); err != nil {
+	if err := siteTmpl().ExecuteTemplate(&b, name, data); err != nil {
 		return "", err
 	}
 	// The templates' output is HTML escaped by html/template.
@@ -75,3 +80,8 @@ func newFilesView(name, draft, root string) filesView {
 // colon for a scheme and refuse it, and the fragment is escaped by
 // urlPath already.
 func fragURL(id string) template.URL { return template.URL(fragment(id)) }
+
+// anchorURL is the address of the anchor id on the same page, as
+// fragURL: the anchors a changelog makes of its headings (slug) are
+// letters, digits and hyphens.
+func anchorURL(id string) template.URL { return template.URL("#" + id) }

@@ -27,16 +27,19 @@ func verboseFlag() cli.Flag {
 // not its own.
 func withConventions(cmds []*cli.Command) {
 	for _, c := range cmds {
-		has := func(name string) bool {
-			return slices.ContainsFunc(c.Flags, func(f cli.Flag) bool { return slices.Contains(f.Names(), name) })
+		has := map[string]bool{}
+		for _, f := range c.Flags {
+			for _, n := range f.Names() {
+				has[n] = true
+			}
 		}
-		if !has("color") {
+		if !has["color"] {
 			c.Flags = append(c.Flags, colorFlag())
 		}
-		if !has("quiet") {
+		if !has["quiet"] {
 			c.Flags = append(c.Flags, quietFlag())
 		}
-		if !has("verbose") {
+		if !has["verbose"] {
 			c.Flags = append(c.Flags, verboseFlag())
 		}
 	}

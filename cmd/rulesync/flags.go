@@ -6,6 +6,7 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/urfave/cli/v3"
 	"golang.org/x/term"
@@ -22,14 +23,15 @@ func outputFlag() cli.Flag {
 	return &cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` (atomically) instead of standard output"}
 }
 
-// sourceFormats lists the formats ingest reads.
-func sourceFormats() string {
+// sourceFormats lists the formats ingest reads, made once: every command
+// that reads inputs names them in its help.
+var sourceFormats = sync.OnceValue(func() string {
 	var formats []string
 	for _, f := range ingest.Formats() {
 		formats = append(formats, f[0])
 	}
 	return strings.Join(formats, ", ")
-}
+})
 
 // deprecatedFrom is the old name of --from in a command: "format" where
 // --format named the input (ingest, show, align, provenance),

@@ -1,0 +1,142 @@
+package align
+
+import (
+	"github.com/rulesync/rulesync/corpus"
+)
+
+// Affinity is how much the pairs of an alignment share beyond chance:
+// a translation shares numbers, references, acronyms and glossary terms
+// (and, in one language, words) with the source items it is
+// paired with, far more than with the items a few places away; the text
+// of another document shares about as much with either. Lengths alone
+// (block alignment, Gale & Church's measure) place any text on any
+// source, so they cannot tell.
+type Affinity struct {
+	// Shared is the weight of the tokens the one to one pairs share;
+	// Chance what the same source items share with the target items of
+	// the pairs two to eight places before and after them (the mean of
+	// the 14 shifts, scaled to as many pairs); Mass the weight of the
+	// tokens of the paired items of the side that has fewer. Pairs
+	// counts the one to one pairs.
+	Shared, Chance, Mass float64
+	Pairs                int
+}
+
+// Measured on the dev translations and their variants read through
+// their sources, against translations of other documents read through
+// the same sources (TestUnplaceablePerturbed): the pairs of a
+// translation share 15% to 90% of the smaller side's token weight
+// beyond chance, those of another document 0% to 7%. A reading that
+// misplaces the items of a page of part of its source shares little
+// too (the TDA Portuguese addendum with its numbers lost, 5%), and is
+// as unusable. The UDHR's articles state no number and no term (0 to 7
+// a pair): too little to judge.
+const (
+	// unrelatedShare is the share of Mass beyond Chance under which the
+	// pairs are taken to translate another document.
+	unrelatedShare = 0.10
+	// judgedMass is the token weight per pair under which the texts say
+	// too little to judge (a number weighs 10 to 20: one in four to
+	// seven items).
+	judgedMass = 3
+)
+
+// Unrelated reports whether the pairs share no more than chance: at
+// least four pairs, with tokens enough to judge (judgedMass a pair),
+// sharing less than unrelatedShare of them beyond chance. The target
+// is then not a translation of the source, wherever its items were
+// placed.
+func (a Affinity) Unrelated() bool {
+	return a.Pairs >= 4 && a.Mass >= judgedMass*float64(a.Pairs) && a.Shared-a.Chance < unrelatedShare*a.Mass
+}
+
+// Affinity measures al's one to one pairs (see Affinity). It reads the
+// items' tokens again, as Align does: time and memory linear in the
+// items.
+func (o Options) Affinity(al *Alignment) Affinity {
+	src, tgt := al.Source, al.Target
+	var ps [][2]int
+	for _, p := range al.Pairs {
+		if len(p.Source) == 1 && len(p.Target) == 1 {
+			ps = append(ps, [2]int{p.Source[0], p.Target[0]})
+		}
+	}
+	out := Affinity{Pairs: len(ps)}
+	if len(ps) < 2 {
+		return out
+	}
+	same := sameLanguage(src.Lang, tgt.Lang)
+	rd := o.read(src, tgt, same, !same, nil, o.done())
+	if rd != nil && !same && sharedWords(rd.vocabS, rd.vocabT) {
+		same = true
+		rd = o.read(src, tgt, same, false, nil, o.done())
+	}
+	if rd == nil {
+		return out
+	}
+	items := make([]*corpus.Item, 0, len(src.Items)+len(tgt.Items))
+	for i := range src.Items {
+		items = append(items, &src.Items[i])
+	}
+	for j := range tgt.Items {
+		items = append(items, &tgt.Items[j])
+	}
+	feats := rd.x.weigh(rd.all, rd.twins, items)
+	fs, ft := feats[:len(src.Items)], feats[len(src.Items):]
+	w := rd.x.weights
+	// Across languages, the classes a translation keeps whatever its
+	// script: a loanword's skeleton is found in any text of a script
+	// with skeletons, as often beside another item as beside its own.
+	keep := func(c class) bool { return same || c == cNumber || c == cRef || c == cAcronym || c == cConcept }
+	share := func(i, j int) float64 {
+		a, b := fs[i].toks, ft[j].toks
+		s := 0.0
+		for x, y := 0, 0; x < len(a) && y < len(b); {
+			switch ai, bj := a[x].id(), b[y].id(); {
+			case ai < bj:
+				x++
+			case ai > bj:
+				y++
+			default:
+				if keep(a[x].c()) {
+					s += float64(w[ai])
+				}
+				x++
+				y++
+			}
+		}
+		return s
+	}
+	mass := func(f *features) float64 {
+		s := 0.0
+		for _, t := range f.toks {
+			if keep(t.c()) {
+				s += float64(w[t.id()])
+			}
+		}
+		return s
+	}
+	var ms, mt float64
+	for _, p := range ps {
+		out.Shared += share(p[0], p[1])
+		ms += mass(&fs[p[0]])
+		mt += mass(&ft[p[1]])
+	}
+	out.Mass = min(ms, mt)
+	m := 0
+	for k := -8; k <= 8; k++ {
+		if k > -2 && k < 2 {
+			continue
+		}
+		for q := range ps {
+			if r := q + k; r >= 0 && r < len(ps) {
+				out.Chance += share(ps[q][0], ps[r][1])
+				m++
+			}
+		}
+	}
+	if m > 0 {
+		out.Chance *= float64(len(ps)) / float64(m)
+	}
+	return out
+}
