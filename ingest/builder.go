@@ -31,7 +31,8 @@ type open struct {
 func build(bs []block, starts startLabels, d *corpus.Document, st *structure, partless func([]corpus.Item) []bool) {
 	numbered := starts.count()
 	b := builder{d: d, st: st, partless: partless, numbered: numbered > 0, more: map[int][]string{}, links: map[int][]string{},
-		counters: map[string]int{}, anchors: map[string]bool{}, headItem: -1, numbers: make(map[string]bool, numbered), divisions: map[int]bool{}}
+		counters: map[string]int{}, anchors: map[string]bool{}, headItem: -1, numbers: make(map[string]bool, numbered), divisions: map[int]bool{},
+		numberedLevels: map[int]bool{}, outlineHeads: map[int]bool{}}
 	// Entries are the items of a document whose layout sets them apart:
 	// the headings above them are its divisions, as above numbered items.
 	headings := 0
@@ -167,8 +168,15 @@ type builder struct {
 	firstHeading string
 	numbers      map[string]bool // the numbers given so far
 	divisions    map[int]bool    // the preambles of divisions of a kind (heading)
-	stack        []open
-	pre          []string // text before the first item
+	// numberedLevels are the heading levels at which a heading has
+	// printed a number so far under the headings in force (the
+	// outline's levels; outlineLevel); outlineHeads the unnumbered
+	// headings' items, by index in d.Items, that stand at such a level
+	// after such a heading: divisions of the outline.
+	numberedLevels map[int]bool
+	outlineHeads   map[int]bool
+	stack          []open
+	pre            []string // text before the first item
 	// more holds the text blocks after an item's own, joined at the end:
 	// appending to the item's text would copy it again for every block.
 	more     map[int][]string
@@ -196,6 +204,12 @@ type builder struct {
 	// lapsed is the unnumbered heading that numbered headings of its
 	// own level follow (lapse), or nil.
 	lapsed *inForce
+	// run is the numbering run in force where no heading is (a list
+	// that starts again at 1 after another, with nothing between: its
+	// place among the runs qualifies its ids, as a heading's would), or
+	// nil; runs counts the runs.
+	run  *inForce
+	runs int
 }
 
 // inForce is a heading in force, for the Section of the items under it.
@@ -206,6 +220,10 @@ type inForce struct {
 	// qualifies a numbering that starts again under it (again).
 	frag  string
 	again bool
+	// base and runs: the heading's own frag and how many times a
+	// numbering has started under it, where more than once (giveID).
+	base string
+	runs int
 	// numbered: the heading prints a number.
 	numbered bool
 }
@@ -293,6 +311,7 @@ func (b *builder) numberedItem(bl block, lab label, body, titled bool) {
 		it.Title = rest
 		it.Section = b.section(bl.level)
 		b.enter(bl.level, headingSection(lab, rest), true)
+		b.outlineLevel(bl.level, true)
 	case bl.kind == blockRow:
 		// A row of cells: number, title, text; or number and text.
 		cells := strings.Split(rest, "\t")
@@ -384,6 +403,24 @@ func (b *builder) heading(bl block) {
 	b.heads[len(b.heads)-1].frag = corpus.OutlinePlace(path)
 	b.add(it, open{level: bl.level, path: path})
 	b.headItem = len(b.d.Items) - 1
+	b.outlineHeads[b.headItem] = b.outlineLevel(bl.level, false)
+}
+
+// outlineLevel reports whether a heading of level stands where a
+// heading of its level printed a number before it, under the same
+// headings (a sibling: a heading above ends what the levels below it
+// printed), and records numbered, that this one does.
+func (b *builder) outlineLevel(level int, numbered bool) bool {
+	for l := range b.numberedLevels {
+		if l > level {
+			delete(b.numberedLevels, l)
+		}
+	}
+	was := b.numberedLevels[level]
+	if numbered {
+		b.numberedLevels[level] = true
+	}
+	return was
 }
 
 // ordinalText is a list place as the list shows it: 3 as "3", "c", "C",
@@ -500,7 +537,13 @@ func (b *builder) finish() {
 	// An empty section lives on as the Section of the items under it;
 	// one that no item is under (a heading before a dropped list of
 	// links) stays an item, or its words would be lost; the first
-	// heading is the document's title.
+	// heading is the document's title. A heading between numbered
+	// headings of its level (at a level of the outline, after a sibling
+	// that prints a number: outlineLevel) is a division of the outline
+	// whatever it prints,
+	// and stays an item with its outline place as id: "Article 12"
+	// printed without its number is a section as its neighbours are, the
+	// one a translation's "12" pairs with.
 	under := map[string]int{}
 	for i := range d.Items {
 		under[d.Items[i].Section]++
@@ -508,7 +551,8 @@ func (b *builder) finish() {
 	items := d.Items[:0]
 	lines := b.ids.lines[:0]
 	for i, it := range d.Items {
-		if b.numbered && it.Kind == corpus.KindSection && it.Number == "" && it.Text == "" && (under[it.Title] > 0 || it.Title == b.firstHeading) {
+		outline := b.outlineHeads[i] && it.Title != b.firstHeading
+		if b.numbered && it.Kind == corpus.KindSection && it.Number == "" && it.Text == "" && !outline && (under[it.Title] > 0 || it.Title == b.firstHeading) {
 			continue
 		}
 		if empty[i] && (under[it.Section] > 1 || it.Text == b.firstHeading) {
@@ -526,14 +570,18 @@ func (b *builder) finish() {
 	}
 	// A numbered heading with numbered items under it and no text of its
 	// own is a section. (Before the parts: an item without text has none.)
-	for i := range d.Items {
+	// The items under it are the numbered ones after it: an unnumbered
+	// heading between (a subsection that prints no number) is no item
+	// of its numbering.
+	next := ""
+	for i := len(d.Items) - 1; i >= 0; i-- {
 		it := &d.Items[i]
-		if !numberedKind(it.Kind) || it.Number == "" || i+1 >= len(d.Items) {
-			continue
-		}
 		num := it.Number
-		if n := d.Items[i+1].Number; strings.HasPrefix(n, num) && len(n) > len(num) && it.Text == "" && it.Title != "" {
+		if numberedKind(it.Kind) && num != "" && strings.HasPrefix(next, num) && len(next) > len(num) && it.Text == "" && it.Title != "" {
 			it.Kind, it.ID = corpus.KindSection, sectionID(it.ID)
+		}
+		if num != "" {
+			next = num
 		}
 	}
 	var partless []bool

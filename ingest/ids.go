@@ -72,12 +72,38 @@ func (b *builder) giveID(it *corpus.Item, letters string, restart, apart, headin
 	if heading {
 		space = "h\x00"
 	}
+	// A numbering that starts again where no heading is in force (two
+	// lists with nothing between) is a run of its own: its place among
+	// the runs qualifies its ids ("rule:_2_1") as an unnumbered heading's
+	// place would, so that no number it repeats takes a duplicate's "-2".
+	if len(refs) == 0 && b.run != nil {
+		refs = append(refs, b.run)
+	}
+	if b.ids.given[space+idFrag(id)] && restart && !apart && len(heads) == 0 {
+		if b.runs == 0 {
+			b.runs = 1
+		}
+		b.runs++
+		b.run = &inForce{frag: corpus.OutlinePlace([]int{b.runs}), again: true}
+		refs = []*inForce{b.run}
+	}
 	if (apart || b.ids.given[space+idFrag(id)] && restart) && len(refs) > 0 {
 		refs[len(refs)-1].again = true
 	}
 	for i := len(refs) - 1; i >= 0; i-- {
 		if refs[i].again && refs[i].frag != "" {
 			id = corpus.QualifiedID(it.Kind, refs[i].frag, plain)
+			// A numbering that starts again under the heading a run of
+			// it started under already is a further run: its place
+			// among them qualifies it too ("rule:_2_2_1").
+			if r := refs[i]; restart && !apart && b.ids.given[space+idFrag(id)] {
+				if r.runs == 0 {
+					r.base, r.runs = r.frag, 1
+				}
+				r.runs++
+				r.frag = r.base + corpus.OutlinePlace([]int{r.runs})
+				id = corpus.QualifiedID(it.Kind, r.frag, plain)
+			}
 			break
 		}
 	}

@@ -295,11 +295,17 @@ func (res *runResult) number(bs []block, frames []headingFrame, seg []int, key r
 		}
 		increasing = increasing && v > 0 && (k == 0 && v == 1 || k > 0 && v > values[k-1])
 	}
+	// untitled: headings whose number is their place alone, all of whose
+	// words are their title ("The initial position ..." among "1. The
+	// nature ...", "3. The moves ..."): no word of theirs is a label.
+	var untitled []bool
 	switch {
 	case increasing:
 	case parsed > 0 && agree >= minRun && agree*3 >= parsed*2 && agree*2 >= len(seg):
 		// The places, which the numbers printed confirm.
+		untitled = make([]bool, len(seg))
 		for k, v := range values {
+			untitled[k] = v == 0
 			if v > 0 && v != k+1 {
 				res.disagree = append(res.disagree, fmt.Sprintf("%q%s read as %d by its place", bs[frames[seg[k]].block].text, lineOf(bs[frames[seg[k]].block]), k+1))
 			}
@@ -316,7 +322,7 @@ func (res *runResult) number(bs []block, frames []headingFrame, seg []int, key r
 	default:
 		return
 	}
-	res.apply(bs, frames, seg, key, values)
+	res.apply(bs, frames, seg, key, values, untitled)
 }
 
 // keyText is a run key as the notes print it: the number's place in a
@@ -342,8 +348,9 @@ func lineOf(b block) string {
 // apply gives the run's headings their labels: the label the grammar
 // reads where it reads the run's number, else one of the run's form (the
 // form most of its read labels print, or the shared word) with the
-// number as printed.
-func (res *runResult) apply(bs []block, frames []headingFrame, seg []int, key runKey, values []int) {
+// number as printed. A heading untitled says prints no number (nil:
+// none) keeps all its words as its title: its label is its place alone.
+func (res *runResult) apply(bs []block, frames []headingFrame, seg []int, key runKey, values []int, untitled []bool) {
 	if res.labels == nil {
 		res.labels = make(startLabels, len(bs))
 	}
@@ -369,6 +376,9 @@ func (res *runResult) apply(bs []block, frames []headingFrame, seg []int, key ru
 		v := strconv.Itoa(values[k])
 		// The number is what ids and citations use, as for "第十二条".
 		l := &label{comps: []comp{{compNum, values[k], v}}, printed: v, end: len(bs[b].text)}
+		if untitled != nil && untitled[k] {
+			l.end = 0
+		}
 		switch {
 		case form != nil:
 			l.prefix, l.counter, l.ordinal = form.prefix, form.counter, form.ordinal

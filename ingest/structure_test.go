@@ -422,14 +422,18 @@ func insert(ls []string, at int, l string) []string {
 // changed counts the items of a that b lacks or has with another id,
 // title or text, and the items b has that a lacks. An id that is an
 // item's place in the document or its outline ("item:12", "item:6.3.1",
-// where the source prints no number and gives no anchor) moves with every
-// item inserted or deleted before it, by design, as a browser's numbering
-// of the same headings would; such ids are left out of the comparison.
+// "sec:_3", where the source prints no number and gives no anchor) moves
+// with every item inserted or deleted before it, by design, as a
+// browser's numbering of the same headings would; such ids are left out
+// of the comparison.
 func changed(a, b *corpus.Document) int {
 	key := func(it corpus.Item) string {
 		id := it.ID
 		if n, ok := strings.CutPrefix(id, "item:"); ok && strings.Trim(n, "0123456789.") == "" {
 			id = "item:"
+		}
+		if n, ok := strings.CutPrefix(id, "sec:_"); ok && strings.Trim(n, "0123456789.") == "" {
+			id = "sec:_"
 		}
 		return id + "\x00" + it.Title + "\x00" + corpus.Fold(it.Text)
 	}
