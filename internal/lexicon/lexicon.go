@@ -1,9 +1,10 @@
 // Package lexicon holds rulesync's knowledge of natural languages as
-// data: month names, the words for "version", the names of kinds of
-// items and of part series, navigation and contents words, negations,
-// modal verbs, function and stop words, number words, citation words and
-// deletion notes, each concept a file of data/ with its words by
-// language. Every word list and every expression made of words elsewhere
+// data: month names and the other words of dates, the words for
+// "version", the names of kinds of items and of part series, example
+// labels, navigation and contents words, negations, modal verbs,
+// function and stop words, inflectional endings, number words, the words
+// of durations, decimal separators, citation words and deletion notes,
+// each concept a file of data/ with its words by language. Every word list and every expression made of words elsewhere
 // in rulesync is built from these tables; adding a language is adding
 // lines to the files (docs/languages.md).
 //
@@ -61,8 +62,8 @@ const (
 	// DateWords: the words of dates besides the month names, keyed by
 	// their place ("joiner", "after", "before").
 	DateWords Concept = "dates"
-	// Navigation: the words of a web page's navigation, keyed by their
-	// use ("link", "page", "list").
+	// Navigation: the words of a web page's navigation and of page
+	// numbers, keyed by their use ("link", "page", "of", "list").
 	Navigation Concept = "navigation"
 	// Contents: the titles of a table of contents.
 	Contents Concept = "contents"
@@ -77,7 +78,7 @@ const (
 	TimeWords Concept = "time"
 )
 
-// concepts lists every concept, in the order of docs/languages.md.
+// concepts lists every concept.
 var concepts = []Concept{Months, DateWords, VersionWords, Kinds, PartSeries, Negations, Modals, FunctionWords, DeletionNotes, NumberWords, StopWords, Citations, Navigation, Contents, Examples, Suffixes, DecimalMark, TimeWords}
 
 // keyed says which concepts have a key before the language.
