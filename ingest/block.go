@@ -1,6 +1,7 @@
 package ingest
 
 import (
+	"slices"
 	"unicode"
 	"unicode/utf8"
 )
@@ -10,32 +11,22 @@ import (
 // Markdown, HTML) turn their input into blocks and say only what the
 // layout says; the one structure recognizer (structure.go) decides which
 // blocks start items, for every format alike.
+//
+// A reader of a million paragraphs holds a million blocks while the
+// recognizer reads them: the fields every format sets are the block's
+// own, laid out by size with the small ones packed in one word, and the
+// ones few blocks have (an anchor, a card's title, links) sit behind one
+// pointer, nil for most blocks (88 bytes a block, where 208 held them
+// all). Read those through the methods of the same names; set them with
+// edit.
 type block struct {
-	text  string    // the block's text, markup removed; lines joined with "\n"
-	kind  blockKind // what the layout makes of it
-	level int       // heading level, 1 (top) to 6; 0 for other blocks and where the layout gives none (DOCX, PDF)
-	depth int       // list nesting, 1 for a top-level list's item; 0 outside lists
-	// ordinal is the number an ordered list gives the item and does not
-	// print (HTML <ol>); 0 when the list prints its markers or is unordered.
-	ordinal int
+	text string    // the block's text, markup removed; lines joined with "\n"
+	kind blockKind // what the layout makes of it
 	// ordinalType is how the list shows its places: 0 or '1' decimal,
 	// 'a' / 'A' letters, 'i' / 'I' roman numerals (HTML's type attribute).
 	ordinalType byte
 	lead        bool // the text starts with a bold or emphasized run
 	bold        bool // all of the text is bold or emphasized: a title line
-	// boldRunes is how far the bold run the text starts with reaches, in
-	// runes other than white space (which cleaning may change), where the
-	// format says (DOCX, PDF); 0 where it does not, or for no bold run.
-	boldRunes int
-	anchor    string // the element's id attribute (HTML), if any
-	line      int    // 1-based line of the source where the block starts; 0 unknown
-	// nest is 1 + the depth of the list item the block lies in (1: outside
-	// every list), where the format says so (HTML, Markdown); 0 where it
-	// does not (plain text). Text after a list ends the list's items.
-	nest int
-	// links are the destinations of the links in the block's text
-	// (Markdown), which may cite items: "regulations:regulation:2k".
-	links []string
 	// term marks a definition list's term (HTML <dt>): where the
 	// document has no numbering and its terms are its repeated
 	// structure, each is a heading of the text after it (termHeadings).
@@ -46,10 +37,28 @@ type block struct {
 	// divided marks a heading that names a kind under which labels of
 	// that kind number items: a division of its own.
 	divided bool
+
+	level int // heading level, 1 (top) to 6; 0 for other blocks and where the layout gives none (DOCX, PDF)
+	depth int // list nesting, 1 for a top-level list's item; 0 outside lists
+	// ordinal is the number an ordered list gives the item and does not
+	// print (HTML <ol>); 0 when the list prints its markers or is unordered.
+	ordinal int
+	line    int // 1-based line of the source where the block starts; 0 unknown
+	// nest is 1 + the depth of the list item the block lies in (1: outside
+	// every list), where the format says so (HTML, Markdown); 0 where it
+	// does not (plain text). Text after a list ends the list's items.
+	nest int
 	// chrome, when not "", says why the block is page furniture rather
 	// than text of the rulebook (navigation, a footer): it is kept in the
 	// notes, never in an item.
 	chrome string
+	// rare holds what few blocks have; nil when the block has none of it.
+	rare *blockRare
+}
+
+// blockRare is what few blocks have, beside a block (block.rare).
+type blockRare struct {
+	anchor string // the element's id attribute (HTML), if any
 	// title is the title the layout sets apart from the block's text: a
 	// card's title element, or, in a page copied as text, the title a
 	// card's line carries glued to the preview before it. "" for none.
@@ -63,16 +72,75 @@ type block struct {
 	// marker and title, its wrapped lines joined; "" when it is the
 	// block's whole text. The block's text stays as printed.
 	body string
-	// cut says the source cut the block's text short (a preview ending in
-	// an ellipsis or in the middle of a sentence): the item it starts is
-	// flagged truncated.
-	cut bool
+	// links are the destinations of the links in the block's text
+	// (Markdown), which may cite items: "regulations:regulation:2k".
+	links []string
 	// count is how many entries the layout says it holds, where it prints
 	// a count: on a heading, the entries of its list ("22 items" beside a
 	// list's name); on page furniture, the rules of the whole document (a
 	// reading counter "0/71"). 0 when the layout prints none.
 	count int
+	// boldRunes is how far the bold run the text starts with reaches, in
+	// runes other than white space (which cleaning may change), where the
+	// format says (DOCX, PDF); 0 where it does not, or for no bold run.
+	boldRunes int
+	// cut says the source cut the block's text short (a preview ending in
+	// an ellipsis or in the middle of a sentence): the item it starts is
+	// flagged truncated.
+	cut bool
 }
+
+// trimCap returns bs in a slice of its own length when the room that
+// growing it left is more than an eighth of it: the recognizer holds the
+// blocks while it reads them, and growing a slice by appending leaves up
+// to a quarter of it unused.
+func trimCap(bs []block) []block {
+	if cap(bs)-len(bs) > len(bs)/8 {
+		return slices.Clone(bs)
+	}
+	return bs
+}
+
+// noRare is what a block without rare fields reads.
+var noRare blockRare
+
+// r is b's rare fields, for reading: noRare when it has none.
+func (b *block) r() *blockRare {
+	if b.rare == nil {
+		return &noRare
+	}
+	return b.rare
+}
+
+// edit returns b's rare fields for writing: a copy of its own, made
+// for each call, so that a copy of the block made before (blocks are
+// values, copied freely) keeps what it had.
+func (b *block) edit() *blockRare {
+	m := new(blockRare)
+	if b.rare != nil {
+		*m = *b.rare
+	}
+	b.rare = m
+	return m
+}
+
+// rareOf is rare fields for a block being made: nil when m is all zero,
+// so that a block with none of them points to nothing.
+func rareOf(m blockRare) *blockRare {
+	if m.anchor == "" && m.title == "" && m.marker == "" && m.body == "" && m.links == nil && m.count == 0 && m.boldRunes == 0 && !m.cut {
+		return nil
+	}
+	return &m
+}
+
+func (b *block) anchor() string  { return b.r().anchor }
+func (b *block) title() string   { return b.r().title }
+func (b *block) marker() string  { return b.r().marker }
+func (b *block) body() string    { return b.r().body }
+func (b *block) links() []string { return b.r().links }
+func (b *block) count() int      { return b.r().count }
+func (b *block) boldRunes() int  { return b.r().boldRunes }
+func (b *block) cut() bool       { return b.r().cut }
 
 type blockKind uint8
 
@@ -116,7 +184,7 @@ func nonSpace(s string) int {
 // boldEnd is the byte offset in b.text where the bold run it starts with
 // ends (b.boldRunes runes other than white space), 0 when it has none.
 func boldEnd(b block) int {
-	if b.boldRunes <= 0 {
+	if b.boldRunes() <= 0 {
 		return 0
 	}
 	n := 0
@@ -125,7 +193,7 @@ func boldEnd(b block) int {
 			continue
 		}
 		n++
-		if n == b.boldRunes {
+		if n == b.boldRunes() {
 			return i + utf8.RuneLen(r)
 		}
 	}

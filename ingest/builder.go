@@ -86,8 +86,8 @@ func build(bs []block, starts startLabels, d *corpus.Document, st *structure, pa
 		case bl.chrome == "title":
 		case bl.chrome != "":
 			d.Notes = append(d.Notes, "dropped "+bl.chrome+": "+clip(corpus.CleanLine(bl.text), 120))
-			if bl.count > 0 {
-				b.pageCount = bl.count
+			if bl.count() > 0 {
+				b.pageCount = bl.count()
 			}
 		case bl.kind == blockEntry:
 			b.entry(bl)
@@ -111,16 +111,16 @@ func build(bs []block, starts startLabels, d *corpus.Document, st *structure, pa
 			}
 			if h := b.endLists(bl.nest); h >= 0 {
 				b.more[h] = append(b.more[h], bl.text)
-				if len(bl.links) > 0 {
-					b.links[h] = append(b.links[h], bl.links...)
+				if len(bl.links()) > 0 {
+					b.links[h] = append(b.links[h], bl.links()...)
 				}
 				continue
 			}
 			b.text(bl.text)
 		}
-		if len(bl.links) > 0 && bl.chrome == "" && len(b.stack) > 0 {
+		if len(bl.links()) > 0 && bl.chrome == "" && len(b.stack) > 0 {
 			top := b.stack[len(b.stack)-1].item
-			b.links[top] = append(b.links[top], bl.links...)
+			b.links[top] = append(b.links[top], bl.links()...)
 		}
 	}
 	b.finish()
@@ -358,8 +358,8 @@ func (b *builder) heading(bl block) {
 	}
 	title := corpus.CleanLine(bl.text)
 	b.counted = nil
-	if bl.count > 0 {
-		b.counted = &countClaim{title: title, want: bl.count}
+	if bl.count() > 0 {
+		b.counted = &countClaim{title: title, want: bl.count()}
 		b.claims = append(b.claims, b.counted)
 	}
 	// Every heading takes its place in the outline, divisions too: the
@@ -394,7 +394,7 @@ func (b *builder) heading(bl block) {
 			it.Kind = corpus.KindDefinition // a term under "Definitions"
 		}
 		it.ID = "item:" + joinInts(path)
-		if a := anchorID(bl.anchor); a != "" && !b.anchors[a] {
+		if a := anchorID(bl.anchor()); a != "" && !b.anchors[a] {
 			b.anchors[a] = true
 			it.ID = "item:" + a
 		}

@@ -22,7 +22,7 @@ import (
 func runInHeadings(bs []block) {
 	for i := range bs {
 		b := &bs[i]
-		if b.kind != blockPara || b.chrome != "" || b.ordinal > 0 || b.boldRunes == 0 {
+		if b.kind != blockPara || b.chrome != "" || b.ordinal > 0 || b.boldRunes() == 0 {
 			continue
 		}
 		if _, numbered := readLabel(b.text); numbered {

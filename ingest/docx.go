@@ -322,12 +322,12 @@ func (r *docxReader) endPara() {
 		return
 	}
 	r.blocks = append(r.blocks, block{
-		text:      text,
-		kind:      kindIf(r.heading || r.center && r.boldStart == 1),
-		lead:      r.boldStart == 1,
-		bold:      r.boldRunes > 0 && !r.plain,
-		boldRunes: r.boldRunes,
-		depth:     depth,
+		text:  text,
+		kind:  kindIf(r.heading || r.center && r.boldStart == 1),
+		lead:  r.boldStart == 1,
+		bold:  r.boldRunes > 0 && !r.plain,
+		rare:  rareOf(blockRare{boldRunes: r.boldRunes}),
+		depth: depth,
 	})
 }
 

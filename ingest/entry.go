@@ -27,7 +27,7 @@ func (b *builder) entry(bl block) {
 	for len(b.stack) > 0 && b.stack[len(b.stack)-1].level == 0 {
 		b.stack = b.stack[:len(b.stack)-1]
 	}
-	it := corpus.Item{Kind: corpus.KindRule, Title: corpus.CleanLine(bl.title), Text: bl.text, Section: b.section(0)}
+	it := corpus.Item{Kind: corpus.KindRule, Title: corpus.CleanLine(bl.title()), Text: bl.text, Section: b.section(0)}
 	if k := b.kind(); k != "" {
 		it.Kind = k
 	}
@@ -42,14 +42,14 @@ func (b *builder) entry(bl block) {
 		scheme = l.shape()
 		b.numberID(&it, l, false)
 	}
-	if bl.cut {
+	if bl.cut() {
 		it.SetFlag(corpus.FlagTruncated)
 	}
 	b.add(it, open{entry: true})
 	b.ent = entryState{}
 	// An entry without a title that opens with a labelled paragraph
 	// ("Example 1: ...") has it as its first part.
-	if l, ok := readPartLabel(bl.text, b.partWords); ok && bl.title == "" {
+	if l, ok := readPartLabel(bl.text, b.partWords); ok && bl.title() == "" {
 		b.part(bl, l)
 	}
 	b.st.entries++

@@ -172,14 +172,14 @@ func (g *guideLines) block(i int) (block, int) {
 		return g.bullet(i)
 	case glQuestion:
 		if g.qa(i) {
-			return block{text: l + "\n" + g.ls[i+1], title: l, body: g.ls[i+1], line: n}, i + 1
+			return block{text: l + "\n" + g.ls[i+1], rare: &blockRare{title: l, body: g.ls[i+1]}, line: n}, i + 1
 		}
 	case glHeading:
 		// A run of two or more labels each with one line under it: the
 		// first is a heading, the rest are titled paragraphs (steps).
 		if g.pair(i) && g.titles[i-2] && g.pair(i-2) && g.is(i-1, glPara) {
 			g.titles[i] = true
-			return block{text: l + "\n" + g.ls[i+1], title: l, body: g.ls[i+1], line: n}, i + 1
+			return block{text: l + "\n" + g.ls[i+1], rare: &blockRare{title: l, body: g.ls[i+1]}, line: n}, i + 1
 		}
 	default:
 		return block{text: l, line: n}, i
@@ -194,18 +194,19 @@ func (g *guideLines) block(i int) (block, int) {
 // bullet or heading, its wrapped continuation.
 func (g *guideLines) bullet(i int) (block, int) {
 	l, n := g.ls[i], g.at[i]
-	b := block{kind: blockItem, depth: 1, line: n, marker: "-"}
+	// Every bullet has its marker: rare fields of its own.
+	b := block{kind: blockItem, depth: 1, line: n, rare: &blockRare{marker: "-"}}
 	if m := cardNumberRe.FindStringSubmatch(l); m != nil {
-		b.marker = m[1]
+		b.rare.marker = m[1]
 		lns := []string{l}
 		if g.is(i+1, glHeading) {
 			i++
-			b.title = g.ls[i]
+			b.rare.title = g.ls[i]
 			lns = append(lns, g.ls[i])
 		}
 		if g.is(i+1, glPara) {
 			i++
-			b.body = g.ls[i]
+			b.rare.body = g.ls[i]
 			lns = append(lns, g.ls[i])
 		}
 		b.text = strings.Join(lns, "\n")
@@ -214,7 +215,7 @@ func (g *guideLines) bullet(i int) (block, int) {
 	item := bulletRe.FindStringSubmatch(l)[1]
 	if titleLike(item) && runeLen(item) <= 15 && g.is(i+1, glBullet) && !cardNumberRe.MatchString(g.ls[i+1]) {
 		if def := bulletRe.FindStringSubmatch(g.ls[i+1])[1]; endsSentence(def) {
-			b.title, b.body, b.text = item, def, l+"\n"+g.ls[i+1]
+			b.rare.title, b.rare.body, b.text = item, def, l+"\n"+g.ls[i+1]
 			return b, i + 1
 		}
 	}
@@ -224,7 +225,7 @@ func (g *guideLines) bullet(i int) (block, int) {
 		lns = append(lns, g.ls[i])
 		wrapped = append(wrapped, g.ls[i])
 	}
-	b.text, b.body = strings.Join(lns, "\n"), corpus.JoinLines(wrapped, nil)
+	b.text, b.rare.body = strings.Join(lns, "\n"), corpus.JoinLines(wrapped, nil)
 	return b, i
 }
 

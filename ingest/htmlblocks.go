@@ -21,7 +21,7 @@ func htmlBlocks(nodes []*html.Node) []block {
 		r.node(n, 0)
 	}
 	r.flush()
-	return r.bs
+	return trimCap(r.bs)
 }
 
 type htmlReader struct {
@@ -64,7 +64,7 @@ func (r *htmlReader) flush() {
 		t = strings.TrimSpace(strings.Join(dropEmpty(lines), "\n"))
 	}
 	if t != "" {
-		r.bs = append(r.bs, block{text: t, kind: r.kind, level: r.level, depth: r.depth, ordinal: r.ordinal, ordinalType: r.ordType, lead: r.lead == 1, bold: r.lead == 1 && !r.plain, anchor: r.anchor, line: r.line, chrome: r.chrome, nest: r.in + 1, term: r.term})
+		r.bs = append(r.bs, block{text: t, kind: r.kind, level: r.level, depth: r.depth, ordinal: r.ordinal, ordinalType: r.ordType, lead: r.lead == 1, bold: r.lead == 1 && !r.plain, rare: rareOf(blockRare{anchor: r.anchor}), line: r.line, chrome: r.chrome, nest: r.in + 1, term: r.term})
 	}
 	r.cur.Reset()
 	r.lead, r.plain, r.kind, r.level, r.depth, r.ordinal, r.ordType, r.anchor, r.chrome, r.term = 0, false, blockPara, 0, 0, 0, 0, "", "", false
@@ -133,9 +133,11 @@ func (r *htmlReader) node(n *html.Node, depth int) {
 			}
 		}
 		prints := printed*2 > items
-		for c := n.FirstChild; c != nil; c = c.NextSibling {
+		for c, next := n.FirstChild, (*html.Node)(nil); c != nil; c = next {
+			next = c.NextSibling
 			if c.Type != html.ElementNode || c.Data != "li" {
 				r.node(c, depth)
+				n.RemoveChild(c)
 				continue
 			}
 			if v, err := strconv.Atoi(attrOf(c, "value")); err == nil {
@@ -155,6 +157,7 @@ func (r *htmlReader) node(n *html.Node, depth int) {
 			r.flush()
 			r.in = outer
 			num++
+			n.RemoveChild(c)
 		}
 	case tag == "tr":
 		r.flush()
@@ -206,6 +209,13 @@ func (r *htmlReader) node(n *html.Node, depth int) {
 		r.inBold++
 		r.children(n, depth)
 		r.inBold--
+	case tag == "table":
+		// Whether the table has data cells, found before its rows are
+		// read and cut out: a row of header cells below them asks.
+		r.tableData(n)
+		r.flush()
+		r.children(n, depth)
+		r.flush()
 	case htmlBlockTags[tag] || strings.Contains(tag, "-"):
 		// A custom element (a template's <toc-add-entry>) is a block of
 		// its own, as a page's own tags are laid out.
@@ -217,9 +227,15 @@ func (r *htmlReader) node(n *html.Node, depth int) {
 	}
 }
 
+// children reads n's children, and cuts each out of the tree once read:
+// the tree of a page (some 360 bytes a paragraph) shrinks as its blocks
+// grow, and the two are never both whole.
 func (r *htmlReader) children(n *html.Node, depth int) {
-	for c := n.FirstChild; c != nil; c = c.NextSibling {
+	for c := n.FirstChild; c != nil; {
 		r.node(c, depth)
+		next := c.NextSibling
+		n.RemoveChild(c)
+		c = next
 	}
 }
 
@@ -327,7 +343,14 @@ func (r *htmlReader) tableHasData(tr *html.Node) bool {
 	if t == nil {
 		return true
 	}
-	// Once per table: a table of many header rows is walked once.
+	return r.tableData(t)
+}
+
+// tableData reports whether the table t has a data cell outside any
+// table nested in it, walking it once: a table of many header rows is
+// walked once. It is first asked as the table is entered, before its
+// rows are read and cut out of the tree.
+func (r *htmlReader) tableData(t *html.Node) bool {
 	if has, ok := r.tables[t]; ok {
 		return has
 	}

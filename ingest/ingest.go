@@ -393,6 +393,7 @@ func (o Options) Bytes(name string, data []byte) (*corpus.Document, error) {
 	// parse read of them (see readBytes).
 	var sum [sha256.Size]byte
 	var kept []byte
+	keptText := "" // kept decoded, where it is the bytes' own text
 	valid := utf8.Valid(data)
 	if f != nil && f.binary != nil {
 		sum = sha256.Sum256(raw)
@@ -418,12 +419,19 @@ func (o Options) Bytes(name string, data []byte) (*corpus.Document, error) {
 		switch {
 		case f.binary != nil:
 			kept, err = f.readBytes(data, valid, o, d)
-		case o.Format == "" && (f.name == "numbered" || f.name == "addendum" || f.name == "guide"):
-			kept = data
-			formatName, err = arbitrate(text, f, readTextOrMarkdown, d)
 		default:
+			// The bytes are not held while the text is read where the
+			// text is all the steps after need: valid UTF-8 as it
+			// stands, which inputText would decode to text again.
 			kept = data
-			err = f.parse(text, d)
+			if valid && enc == "utf-8" && len(text) == len(data) {
+				kept, keptText = nil, text
+			}
+			if o.Format == "" && (f.name == "numbered" || f.name == "addendum" || f.name == "guide") {
+				formatName, err = arbitrate(text, f, readTextOrMarkdown, d)
+			} else {
+				err = f.parse(text, d)
+			}
 		}
 		if err != nil {
 			return fail(err)
@@ -443,7 +451,7 @@ func (o Options) Bytes(name string, data []byte) (*corpus.Document, error) {
 	}
 	// A document read back keeps the provenance of its first ingest.
 	if f.name != "json" {
-		summarize(d, f.name, func() string { return inputText(f, kept, d) })
+		summarize(d, f.name, func() string { return inputText(f, kept, keptText, d) })
 		d.Source.SHA256 = hex.EncodeToString(sum[:])
 		d.Source.Format = f.name
 		if formatName != "" {
@@ -574,14 +582,18 @@ func selfless(refs []string, it *corpus.Item) []string {
 
 // inputText is the decoded text of a text format's input, for the coverage
 // of the summary; "" for formats whose bytes are not the text (binary,
-// markup, tables).
-func inputText(f *format, data []byte, d *corpus.Document) string {
+// markup, tables). decoded, when not "", is data decoded (data is then
+// not held).
+func inputText(f *format, data []byte, decoded string, d *corpus.Document) string {
 	if f.binary != nil || f.name == "csv" || f.name == "tsv" || f.name == "items" {
 		return ""
 	}
-	text, _, err := corpus.DecodeText(data, d.Source.Encoding)
-	if err != nil {
-		return ""
+	text := decoded
+	if text == "" {
+		var err error
+		if text, _, err = corpus.DecodeText(data, d.Source.Encoding); err != nil {
+			return ""
+		}
 	}
 	if f.name == "markdown" {
 		// Link targets and inline tags are markup, not text.

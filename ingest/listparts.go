@@ -37,7 +37,7 @@ func (b *builder) listPart(bl block) {
 	if top.level == 0 || top.key != "" || top.depth != 0 {
 		return
 	}
-	if !(bl.kind == blockItem && bl.depth == 1 && bl.ordinal == 0 || bl.kind == blockPara && bl.title != "") {
+	if !(bl.kind == blockItem && bl.depth == 1 && bl.ordinal == 0 || bl.kind == blockPara && bl.title() != "") {
 		return
 	}
 	if b.listParts == nil {
@@ -58,21 +58,21 @@ func (b *builder) makeListParts() {
 		}
 		questions := 0
 		for _, bl := range bls {
-			p := corpus.Part{Title: bl.title, Text: bl.body}
+			p := corpus.Part{Title: bl.title(), Text: bl.body()}
 			if p.Text == "" {
 				p.Text = bl.text
 			}
 			switch {
-			case bl.marker != "" && strings.Trim(bl.marker, "0123456789") == "":
-				p.Label = bl.marker
-			case question(bl.title):
+			case bl.marker() != "" && strings.Trim(bl.marker(), "0123456789") == "":
+				p.Label = bl.marker()
+			case question(bl.title()):
 				questions++
 				p.Label = "Q" + strconv.Itoa(questions)
 			default:
 				p.Label = strconv.Itoa(len(it.Parts) + 1)
 			}
-			if bl.marker != p.Label {
-				p.Marker = bl.marker
+			if bl.marker() != p.Label {
+				p.Marker = bl.marker()
 			}
 			it.Parts = append(it.Parts, p)
 		}

@@ -111,7 +111,7 @@ func markdownLayout(text string) ([]block, mdLayout, error) {
 			contents = b.level
 			b.chrome = "table of contents"
 		case b.kind == blockHeading && strings.HasPrefix(ts[0], "article-"):
-			b.anchor = ts[0]
+			b.edit().anchor = ts[0]
 			lay.articles[strings.TrimPrefix(ts[0], "article-")] = corpus.CleanLine(b.text)
 		case b.kind == blockPara && ts[0] == "version":
 			v := b.text

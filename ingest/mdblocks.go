@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 	"unicode"
+	"unsafe"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -29,15 +30,22 @@ func markdownBlocks(text string) ([]block, error) {
 }
 
 // cleanMarkdownBlocks is markdownBlocks of a text CleanLines has cleaned.
+//
+// The parse holds goldmark's tree of the whole text, some 500 to 900
+// bytes a line (a list item is a list item, a paragraph and a text node;
+// "- 1) text" a list inside a list item), more than the blocks made of
+// it: each node is cut out of the tree once its blocks are made, so that
+// the tree shrinks as the blocks grow and the two are never both whole.
 func cleanMarkdownBlocks(clean string) ([]block, error) {
-	src := []byte(clean)
+	// goldmark reads its source and never writes to it: the parse reads
+	// the text's own bytes, not a copy (32 MB of a 32 MB input).
+	src := unsafe.Slice(unsafe.StringData(clean), len(clean))
 	if err := markdownGuard(src); err != nil {
 		return nil, err
 	}
 	str := clean // src as a string, for the lines that are slices of it
 	starts := lineStarts(src)
-	// Room for a block per line, about what a converted rulebook has.
-	bs := make([]block, 0, len(starts))
+	var bs []block
 	lineOf := func(off int) int { return sort.SearchInts(starts, off+1) }
 	if fm := frontMatter(src); fm > 0 {
 		bs = append(bs, block{text: strings.TrimSpace(string(src[:fm])), line: 1, chrome: "front matter"})
@@ -52,11 +60,17 @@ func cleanMarkdownBlocks(clean string) ([]block, error) {
 	md := goldmark.New(goldmark.WithExtensions(extension.Table, extension.Strikethrough),
 		goldmark.WithParserOptions(gmparser.WithHeadingAttribute()))
 	root := md.Parser().Parse(gmtext.NewReader(src))
-	markers := map[ast.Node]string{} // an ordered list's items -> "3."
-	var lines []mdLine               // inlineLines' of the node at hand
+	// The blocks grow as the tree shrinks: room for a block per line,
+	// made before the parse, was held beside the whole tree.
+	// marker is the number the ordered list item item prints ("3."),
+	// for its first paragraph, which the walk reaches next when the item
+	// starts with one; "" for an unordered list's item.
+	var item ast.Node
+	marker := ""
+	var lines []mdLine // inlineLines' of the node at hand
 	var walk func(n ast.Node, depth int)
 	walk = func(n ast.Node, depth int) {
-		for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		for c := n.FirstChild(); c != nil; {
 			switch c := c.(type) {
 			case *ast.Heading:
 				lines = inlineLines(c, src, str, lines[:0])
@@ -66,16 +80,16 @@ func cleanMarkdownBlocks(clean string) ([]block, error) {
 						anchor = string(id)
 					}
 				}
-				bs = append(bs, block{text: t, kind: blockHeading, level: c.Level, anchor: anchor, line: lineAt(c, lineOf)})
+				bs = append(bs, block{text: t, kind: blockHeading, level: c.Level, rare: rareOf(blockRare{anchor: anchor}), line: lineAt(c, lineOf)})
 			case *ast.Paragraph, *ast.TextBlock:
 				kind := blockPara
 				d := 0
 				if _, ok := c.Parent().(*ast.ListItem); ok && c == c.Parent().FirstChild() {
 					kind, d = blockItem, depth
 				}
-				marker := ""
-				if kind == blockItem {
-					marker = markers[c.Parent()]
+				marker := marker
+				if kind != blockItem || c.Parent() != item {
+					marker = ""
 				}
 				lines = inlineLines(c, src, str, lines[:0])
 				for i, l := range lines {
@@ -85,7 +99,7 @@ func cleanMarkdownBlocks(clean string) ([]block, error) {
 					if marker != "" {
 						l.text, marker = marker+" "+strings.TrimSpace(l.text), ""
 					}
-					b := block{text: strings.TrimSpace(l.text), kind: blockPara, lead: l.lead, bold: l.bold, line: lineAt(c, lineOf) + i, nest: depth + 1, links: l.links}
+					b := block{text: strings.TrimSpace(l.text), kind: blockPara, lead: l.lead, bold: l.bold, line: lineAt(c, lineOf) + i, nest: depth + 1, rare: rareOf(blockRare{links: l.links})}
 					if i == 0 {
 						b.kind, b.depth = kind, d
 					}
@@ -95,14 +109,18 @@ func cleanMarkdownBlocks(clean string) ([]block, error) {
 				// An ordered list prints its numbers ("4. Non-marking
 				// shoes only."): they stay in the item's text, where the
 				// recognizer reads them as it reads any printed label.
-				if c.IsOrdered() {
-					n := c.Start
-					for li := c.FirstChild(); li != nil; li = li.NextSibling() {
-						markers[li] = fmt.Sprintf("%d%c", n, c.Marker)
+				n := c.Start
+				for li := c.FirstChild(); li != nil; {
+					item, marker = li, ""
+					if c.IsOrdered() {
+						marker = fmt.Sprintf("%d%c", n, c.Marker)
 						n++
 					}
+					walk(li, depth+1)
+					next := li.NextSibling()
+					c.RemoveChild(c, li)
+					li = next
 				}
-				walk(c, depth+1)
 			case *ast.ListItem:
 				walk(c, depth)
 			case *ast.Blockquote:
@@ -126,7 +144,7 @@ func cleanMarkdownBlocks(clean string) ([]block, error) {
 					// The table's line, found once: lineAt walks the
 					// children (its rows) for one that is text.
 					line := lineAt(c, lineOf)
-					for r := c.FirstChild(); r != nil; r = r.NextSibling() {
+					for r := c.FirstChild(); r != nil; {
 						var cells []string
 						for cell := r.FirstChild(); cell != nil; cell = cell.NextSibling() {
 							lines = inlineLines(cell, src, str, lines[:0])
@@ -137,15 +155,21 @@ func cleanMarkdownBlocks(clean string) ([]block, error) {
 							b.chrome = "table header"
 						}
 						bs = append(bs, b)
+						next := r.NextSibling()
+						c.RemoveChild(c, r)
+						r = next
 					}
-					continue
+					break
 				}
 				walk(c, depth)
 			}
+			next := c.NextSibling()
+			n.RemoveChild(n, c)
+			c = next
 		}
 	}
 	walk(root, 0)
-	return bs, nil
+	return trimCap(bs), nil
 }
 
 // headingAnchor takes out of a heading's text the anchor a site generator

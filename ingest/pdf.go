@@ -418,13 +418,15 @@ func pdfParagraphs(lines []pdfLine) []block {
 			first := paraLines[0]
 			b := block{text: corpus.JoinLines(para, vocab), kind: kindIf(heading(first)), lead: first.boldStart, bold: true}
 			// The bold run runs on over the lines set wholly in bold.
+			runes := 0
 			for _, l := range paraLines {
-				b.boldRunes += l.boldRunes
+				runes += l.boldRunes
 				b.bold = b.bold && l.boldAll
 				if !l.boldAll {
 					break
 				}
 			}
+			b.rare = rareOf(blockRare{boldRunes: runes})
 			out = append(out, b)
 		}
 		para, paraLines = para[:0], paraLines[:0]

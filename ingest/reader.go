@@ -130,7 +130,7 @@ func readerBlocks(text string) ([]block, readerPage, error) {
 		}
 		b := previewBlock(title, carry+preview, i+1)
 		carry = ""
-		if b.cut && strings.HasSuffix(strings.TrimSpace(preview), "…") {
+		if b.cut() && strings.HasSuffix(strings.TrimSpace(preview), "…") {
 			cut = append(cut, runeLen(b.text))
 		}
 		bs = append(bs, b)
@@ -153,7 +153,7 @@ func readerBlocks(text string) ([]block, readerPage, error) {
 			i++
 			continue
 		}
-		bs = append(bs, block{text: name, kind: blockHeading, level: 1, count: count, line: i + 1})
+		bs = append(bs, block{text: name, kind: blockHeading, level: 1, rare: rareOf(blockRare{count: count}), line: i + 1})
 		for _, p := range splitPreviews(ls[i+1], cutMin) {
 			bs = append(bs, previewBlock("", p, i+2))
 		}
@@ -197,7 +197,7 @@ func (p *readerPage) chrome(bs []block, l string, n int) []block {
 	}
 	b := block{text: l, line: n, chrome: "page chrome"}
 	if m := readerCounterRe.FindStringSubmatch(l); m != nil {
-		b.count = atoi(m[1])
+		b.edit().count = atoi(m[1])
 	}
 	return append(bs, b)
 }
@@ -284,8 +284,8 @@ func splitCard(l string) (preview, title string) {
 // marker ("… 2.").
 func previewBlock(title, preview string, n int) block {
 	text, ell := trimEllipsis(preview)
-	return block{text: text, kind: blockEntry, title: title, line: n,
-		cut: ell || !endsSentence(text) || readerEndMarkRe.MatchString(text)}
+	return block{text: text, kind: blockEntry, line: n,
+		rare: rareOf(blockRare{title: title, cut: ell || !endsSentence(text) || readerEndMarkRe.MatchString(text)})}
 }
 
 // splitPreviews splits a line of previews joined by spaces. A preview that

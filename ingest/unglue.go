@@ -59,7 +59,10 @@ func unglue(bs []block, starts startLabels, st *structure) ([]block, startLabels
 		head, tail := b, b
 		head.text = strings.TrimSpace(b.text[:at])
 		tail.text = b.text[at:]
-		tail.kind, tail.level, tail.lead, tail.bold, tail.anchor = blockPara, 0, false, false, ""
+		tail.kind, tail.level, tail.lead, tail.bold = blockPara, 0, false, false
+		if tail.anchor() != "" {
+			tail.edit().anchor = ""
+		}
 		out, outStarts = append(out, head), append(outStarts, fitted(lab, head.text))
 		g := glued // its own variable, made only here: &glued would be made at every block
 		out, outStarts = append(out, tail), append(outStarts, &g)
@@ -154,7 +157,10 @@ func unglueLists(bs []block, starts startLabels) ([]block, startLabels) {
 			}
 			tail := b
 			tail.text = strings.TrimSpace(b.text[g.at:end])
-			tail.kind, tail.level, tail.lead, tail.bold, tail.anchor = blockPara, 0, false, false, ""
+			tail.kind, tail.level, tail.lead, tail.bold = blockPara, 0, false, false
+			if tail.anchor() != "" {
+				tail.edit().anchor = ""
+			}
 			outStarts = append(outStarts, fitted(&run[k].lab, tail.text))
 			out = append(out, tail)
 		}
