@@ -175,7 +175,7 @@ func before(c *call) error {
 // usageError reports a flag the command does not know or cannot read,
 // with the nearest flag it has.
 func usageError(_ context.Context, cmd *cli.Command, err error, _ bool) error {
-	return cli.Exit(fmt.Sprintf("%s: %v%s (see 'rulesync %s --help')", cmd.Name, err, flagSuggestion(cmd, err), cmd.Name), exitBad)
+	return cli.Exit(fmt.Sprintf("%s: %s%s (see 'rulesync %s --help')", cmd.Name, flagErrorText(err), flagSuggestion(cmd, err), cmd.Name), exitBad)
 }
 
 // oneArg is the one input of a command that takes one.

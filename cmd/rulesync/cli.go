@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/rulesync/rulesync/internal/lazyre"
 	"github.com/urfave/cli/v3"
 )
 
@@ -87,6 +88,52 @@ func unknownCommand(app *cli.Command, name string, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stderr, "%s\nRun 'rulesync --help' for the commands.\n", msg)
 	return exitBad
+}
+
+// flagErrorRe matches the flag parser's messages that name a flag with
+// one dash and, for a bad value, carry the value's parse error.
+var flagErrorRe = lazyre.New(`^(flag provided but not defined|flag needs an argument|invalid (?:boolean )?value ("[^"]*") for(?: flag)?):? -{1,2}([^\s:]+)(?:: (.*))?$`)
+
+// flagErrorText says err, a flag parsing error, as rulesync says flags:
+// "--name" (one dash for a one-letter name), and a bad value's reason in
+// words, not as the Go call that refused it ("strconv.ParseUint:
+// parsing "-1": invalid syntax" -> "not a whole number of 0 or more").
+func flagErrorText(err error) string {
+	m := flagErrorRe.FindStringSubmatch(err.Error())
+	if m == nil {
+		return err.Error()
+	}
+	what, value, name, reason := m[1], m[2], m[3], m[4]
+	flag := "--" + name
+	if len(name) == 1 {
+		flag = "-" + name
+	}
+	switch {
+	case strings.HasPrefix(what, "flag provided"):
+		return "unknown flag " + flag
+	case strings.HasPrefix(what, "flag needs"):
+		return what + ": " + flag
+	}
+	return fmt.Sprintf("invalid value %s for %s: %s", value, flag, valueReason(reason))
+}
+
+// valueReason is the reason a flag's value was refused, in words.
+func valueReason(reason string) string {
+	switch {
+	case strings.Contains(reason, "out of range"):
+		return "out of range"
+	case strings.HasPrefix(reason, "strconv.ParseUint"):
+		return "not a whole number of 0 or more"
+	case strings.HasPrefix(reason, "strconv.ParseInt"):
+		return "not a whole number"
+	case strings.HasPrefix(reason, "strconv.ParseFloat"):
+		return "not a number"
+	case strings.HasPrefix(reason, "strconv.ParseBool"), reason == "parse error":
+		return "not true or false"
+	case strings.HasPrefix(reason, "time: "):
+		return "not a duration (such as 30s, 2m or 1h30m)"
+	}
+	return reason
 }
 
 // flagSuggestion returns " (did you mean --color?)" for the error of a

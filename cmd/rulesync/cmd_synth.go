@@ -21,10 +21,10 @@ func synthCommand() *cli.Command {
 			"DIR must be new or empty: synth overwrites nothing. It reads no input and writes JSON and TOML only:\n" +
 			"synth has no --from or --to.",
 		Flags: []cli.Flag{
-			&cli.IntFlag{Name: "editions", Value: 3, Usage: "English editions"},
-			&cli.IntFlag{Name: "langs", Value: 2, Usage: "translations of each edition (at most 35)"},
-			&cli.IntFlag{Name: "items", Value: 500, Usage: "rules per edition"},
-			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "random seed"},
+			&cli.IntFlag{Name: "editions", Value: 3, Usage: "`N` English editions"},
+			&cli.IntFlag{Name: "langs", Value: 2, Usage: "`N` translations of each edition (at most 35)"},
+			&cli.IntFlag{Name: "items", Value: 500, Usage: "`N` rules per edition"},
+			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "random seed `N` (0 or more)"},
 			&cli.BoolFlag{Name: "merges", Usage: "also merge about 2% of the rules of each edition with the rule after them (truth.json: Merged)"},
 			&cli.IntSliceFlag{Name: "unchanged", Usage: "make edition `N` (2 or more) the edition before it reissued, identical in content (repeat for more)"},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Required: true, Usage: "the `DIR` to write (new or empty)"},

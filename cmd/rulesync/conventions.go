@@ -225,7 +225,7 @@ func bashCompletion(app *cli.Command) string {
 		fmt.Fprintf(&b, "\t%s) flags=%q ;;\n", c.Name, strings.Join(commandFlags(c), " "))
 	}
 	b.WriteString("\tesac\n")
-	b.WriteString("\tif [[ \"$cur\" == -* ]]; then\n\t\tCOMPREPLY=($(compgen -W \"$flags\" -- \"$cur\"))\n\telse\n\t\tCOMPREPLY=($(compgen -f -- \"$cur\"))\n\tfi\n}\n")
+	b.WriteString("\tif [[ \"$cur\" == -* ]]; then\n\t\tCOMPREPLY=($(compgen -W \"$flags\" -- \"$cur\"))\n\telse\n\t\t# One file name a line: names with spaces stay whole.\n\t\tlocal IFS=$'\\n'\n\t\tCOMPREPLY=($(compgen -f -- \"$cur\"))\n\tfi\n}\n")
 	fmt.Fprintf(&b, "complete -o filenames -F _%s %s\n", app.Name, app.Name)
 	return b.String()
 }

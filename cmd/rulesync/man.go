@@ -18,7 +18,9 @@ import (
 // their argument and default), and the exit statuses.
 func manPage(app *cli.Command) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, ".TH %s 1\n", app.Name)
+	// The title line: name, section, no date (the page is the same
+	// whatever day it is printed), the program, the manual's name.
+	fmt.Fprintf(&b, ".TH %s 1 \"\" \"%s\" \"User Commands\"\n", strings.ToUpper(app.Name), app.Name)
 	// No hyphenation: flags and formats are typed as printed.
 	b.WriteString(".nh\n")
 	b.WriteString(".SH NAME\n")

@@ -30,7 +30,7 @@ func syncCommand() *cli.Command {
 			"until the translator removes its marker. --base given several times: provenance chooses.",
 		Flags: append(sourceFlags("input-format"),
 			&cli.StringSliceFlag{Name: "base", Usage: "the source edition the translation was made from (`FILE`; repeat to let provenance choose)"},
-			&cli.StringFlag{Name: "to", Usage: "output format: " + strings.Join(reports.DraftFormats, ", ") + " (default: the translation's, else the source's, else md)"},
+			&cli.StringFlag{Name: "to", Usage: "output `FORMAT`: " + strings.Join(reports.DraftFormats, ", ") + " (default: the translation's, else the source's, else md)"},
 			&cli.StringFlag{Name: "report", Usage: "write the sync report (counts, orphaned items) as JSON to `FILE`"},
 			&cli.StringSliceFlag{Name: "series", Usage: "a source edition between the base and SOURCE (`FILE`; repeat, oldest first): each stale item says which editions changed it"},
 			outputFlag()),
