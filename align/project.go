@@ -82,6 +82,7 @@ func (o Options) project(src, tgt *corpus.Document) (pieces []piece, bt []block,
 		return nil, bt, 0
 	}
 	S, T, a, nb := blockUnits(src, bt, tgt)
+	leftInSource(src, bt, S, T)
 	cont := make([]float32, len(bt))
 	for j := range bt {
 		if bt[j].cont {
@@ -138,6 +139,100 @@ func (o Options) project(src, tgt *corpus.Document) (pieces []piece, bt []block,
 		}
 	}
 	return withUnpaired(pieces, paired, bt), bt, g.r
+}
+
+// leftInSource measures the translation's blocks written in the
+// source's script in the source's units where they are a tenth of its
+// text or more and so are the others: a translation left in part in its
+// source's language (the Korean Debian Constitution is Korean to
+// section 4.1 and English after it) has two length ratios, about 1 in
+// the passages left as they were and the language's in the others, and
+// one ratio for both would stretch the translated passages over too
+// many source items. The blocks in the source's script are taken at
+// their length, the others at the ratio of their length to what of the
+// source is left for them; the segmentation's ratio is then about 1.
+func leftInSource(src *corpus.Document, bt []block, S, T *units) {
+	var counts scriptCounts
+	for i := range src.Items {
+		countScripts(&counts, src.Items[i].Title)
+		countScripts(&counts, src.Items[i].Text)
+	}
+	home := dominant(&counts)
+	if home == 0 {
+		return
+	}
+	same := make([]bool, len(bt))
+	var inHome, other, source float64
+	for j := range bt {
+		counts = scriptCounts{}
+		countScripts(&counts, bt[j].text)
+		letters := 0
+		for _, n := range counts {
+			letters += n
+		}
+		// Only the source's script: a block that mixes in the
+		// translation's ("標準議事手順 (Standard Resolution Procedure)") is
+		// translated.
+		same[j] = letters > 0 && 20*counts[home] >= 19*letters
+		if same[j] {
+			inHome += float64(T.runes[j])
+		} else {
+			other += float64(T.runes[j])
+		}
+	}
+	for _, n := range S.runes {
+		source += float64(n)
+	}
+	all := inHome + other
+	if inHome < 0.03*all || other < 0.03*all || source-inHome < 0.03*source {
+		return
+	}
+	r := float32(other / (source - inHome))
+	for j := range bt {
+		if !same[j] {
+			T.runes[j] /= r
+		}
+	}
+}
+
+// scriptCounts counts letters by script (see countScripts): room for
+// none, the ten spaced scripts and the unspaced ones (the last).
+type scriptCounts [16]int
+
+// countScripts adds the letters of text to counts by script: the index
+// of its spaced script plus one, the last for the scripts that do not
+// space their words, none for other letters.
+func countScripts(counts *scriptCounts, text string) {
+	for _, r := range text {
+		if !unicode.IsLetter(r) {
+			continue
+		}
+		if unspaced(r) {
+			counts[len(counts)-1]++
+			continue
+		}
+		s := scriptOf(r)
+		for k, t := range spacedScripts {
+			if t == s {
+				counts[k+1]++
+				break
+			}
+		}
+	}
+}
+
+// dominant is the index of counts that holds most letters, 0 for none.
+func dominant(counts *scriptCounts) int {
+	best := 0
+	for k := 1; k < len(counts); k++ {
+		if counts[k] > counts[best] {
+			best = k
+		}
+	}
+	if counts[best] == 0 {
+		return 0
+	}
+	return best
 }
 
 // confidence is how sure a run is of its source item: the probability

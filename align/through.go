@@ -183,6 +183,12 @@ func (o Options) through(src, tgt *corpus.Document) *Reading {
 	if !any {
 		return r
 	}
+	if sure {
+		pieces = o.anchored(src, tgt, al, bad, bt)
+		if stopped(o.done()) {
+			return r
+		}
+	}
 	d := *r.Doc
 	var srcOf []int32
 	var own []string
@@ -272,9 +278,11 @@ func spread(al *Alignment, renamed *corpus.Document, pieces []piece, bt []block)
 	for j := range pairOf {
 		pairOf[j] = -1
 	}
+	sure := make([]bool, n)
 	for _, p := range al.Pairs {
 		if len(p.Source) == 1 && len(p.Target) == 1 {
 			pairOf[p.Target[0]] = p.Source[0]
+			sure[p.Target[0]] = !p.Low
 		}
 	}
 	placed := make([]bool, len(al.Source.Items))
@@ -316,11 +324,81 @@ func spread(al *Alignment, renamed *corpus.Document, pieces []piece, bt []block)
 			bad[j] = true
 		case tot[j] > 0 && 4*top[j] < 3*tot[j]:
 			bad[j] = true
-		case tot[j] > 0 && topSrc[j] != pairOf[j]:
+		case tot[j] > 0 && topSrc[j] != pairOf[j] && (!sure[j] || twice[j]):
+			// The projection, by lengths, gives it to another source
+			// item than the alignment, which is not confident of it, or
+			// leans on a label printed twice (a confident pair stands: a
+			// projection shifted by a source item the translation lacks
+			// would move it).
 			bad[j] = true
 		}
 	}
 	return bad
+}
+
+// anchored is the projection of the source onto the bad items of tgt
+// between the items that keep their item-level reading: each run of
+// bad items is aligned block by block with the source items between
+// those of the good items around it (the pairs of al), as sentence
+// aligners align between anchors (hunalign's ladder, vecalign's
+// recursion), so that lengths alone never move a block past an item
+// the alignment placed (a page that lacks its source's first rule
+// would otherwise shift every block by one). Its pieces index src and
+// bt, the blocks of all tgt; time and memory linear in the blocks.
+func (o Options) anchored(src, tgt *corpus.Document, al *Alignment, bad []bool, bt []block) []piece {
+	nameOf := make([]int, len(tgt.Items))
+	for j := range nameOf {
+		nameOf[j] = -1
+	}
+	for _, p := range al.Pairs {
+		if j := p.Target[0]; nameOf[j] < 0 {
+			nameOf[j] = p.Source[0]
+		}
+	}
+	first := make([]int, len(tgt.Items)+1) // the first block of each item
+	for j := range first {
+		first[j] = len(bt)
+	}
+	for k := len(bt) - 1; k >= 0; k-- {
+		first[bt[k].item] = k
+	}
+	for j := len(tgt.Items) - 1; j >= 0; j-- {
+		first[j] = min(first[j], first[j+1])
+	}
+	var out []piece
+	lo := -1 // the source item of the last good item
+	for j := 0; j < len(bad); {
+		if !bad[j] {
+			if nameOf[j] >= 0 {
+				lo = max(lo, nameOf[j])
+			}
+			j++
+			continue
+		}
+		end := j
+		for end < len(bad) && bad[end] {
+			end++
+		}
+		hi := len(src.Items)
+		for k := end; k < len(bad); k++ {
+			if !bad[k] && nameOf[k] >= 0 {
+				hi = nameOf[k]
+				break
+			}
+		}
+		if lo+1 < hi {
+			s, t := *src, *tgt
+			s.Items, t.Items = src.Items[lo+1:hi], tgt.Items[j:end]
+			ps, _, _ := o.project(&s, &t)
+			for _, p := range ps {
+				p.src += lo + 1
+				p.block += first[j]
+				out = append(out, p)
+			}
+		}
+		j = end
+	}
+	return out
 }
 
 // printedTwice marks the items of d whose number another item of the

@@ -54,6 +54,66 @@ func BenchmarkThrough(b *testing.B) {
 	}
 }
 
+// BenchmarkThroughAnchored reads a generated Japanese translation of n
+// rules through its English source where every third rule prints its
+// number and the two after it run together in one item with no number,
+// a line each: the numbered rules keep their item-level reading, and
+// each run between them is aligned block by block with the source items
+// between theirs (anchored), a projection of two blocks for every third
+// rule. It reports what BenchmarkThrough does. It stops at 10,000 rules:
+// the item-level alignment that comes first, whose band is as wide as
+// the difference of the item counts (a third of the rules here), takes
+// 85% of the time and grows with its square (bench/README.md).
+func BenchmarkThroughAnchored(b *testing.B) {
+	for _, n := range []int{1000, 10000} {
+		docs, _ := synth.Corpus(1, 1, 1, n)
+		s, t := docs["en-1"], docs["ja-1"]
+		if s == nil || t == nil {
+			b.Fatalf("synth.Corpus made no en-1 and ja-1")
+		}
+		t = everyThird(t)
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			b.ReportAllocs()
+			var r *align.Reading
+			c0, _ := cputime.Used()
+			var m0, m1 runtime.MemStats
+			runtime.GC()
+			runtime.ReadMemStats(&m0)
+			for b.Loop() {
+				r = align.Options{}.Through(s, t)
+			}
+			c1, ok := cputime.Used()
+			runtime.ReadMemStats(&m1)
+			if !r.Projected || r.Placed < r.Items*9/10 {
+				b.Fatalf("projected %v, %d of %d placed", r.Projected, r.Placed, r.Items)
+			}
+			if ok {
+				b.ReportMetric(float64((c1-c0).Nanoseconds())/float64(b.N)/float64(2*n), "cpu-ns/item/side")
+			}
+			b.ReportMetric(float64(m1.TotalAlloc-m0.TotalAlloc)/float64(b.N)/float64(2*n), "B/item/side")
+		})
+	}
+}
+
+// everyThird keeps every third item of d as it is and joins the two
+// after it into one item each, their texts a line apiece, with no
+// number.
+func everyThird(d *corpus.Document) *corpus.Document {
+	c := *d
+	c.Items = nil
+	for i := 0; i < len(d.Items); i += 3 {
+		c.Items = append(c.Items, d.Items[i])
+		var lines []string
+		for _, it := range d.Items[i+1 : min(i+3, len(d.Items))] {
+			lines = append(lines, strings.ReplaceAll(strings.TrimSpace(it.Title+" "+it.Text), "\n", " "))
+		}
+		if len(lines) > 0 {
+			c.Items = append(c.Items, corpus.Item{ID: corpus.PositionID(len(c.Items) + 1), Kind: corpus.KindItem, Text: strings.Join(lines, "\n")})
+		}
+	}
+	return &c
+}
+
 // bulleted joins the items of d k at a time into one item each, their
 // texts a line apiece, with no numbers.
 func bulleted(d *corpus.Document, k int) *corpus.Document {

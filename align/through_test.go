@@ -185,10 +185,8 @@ func TestThroughVariants(t *testing.T) {
 // numbers lost variants are held pair by pair too: numbersLostFloor).
 func variantFloor(v testcorpus.Variant) float64 {
 	switch v {
-	case testcorpus.Paragraphs:
-		return 0.93
-	case testcorpus.Rows, testcorpus.WordReplaced:
-		return 0.94
+	case testcorpus.Paragraphs, testcorpus.Rows:
+		return 0.95
 	case testcorpus.Bullets, testcorpus.List, testcorpus.Joined, testcorpus.Split:
 		return 0.96
 	}
@@ -199,15 +197,14 @@ func variantFloor(v testcorpus.Variant) float64 {
 // variant v of the dev translation name must keep under their source's
 // id: 95%, except where the reading does not reach it yet, held there to
 // what it reaches (less a point) with the reason (measured: see the
-// table the test logs).
+// table the test logs). The Debian Constitution ko, Korean to section
+// 4.1 and English after it, reaches 98.1% in paragraphs and 100% in
+// rows now that the passages left in the source's language are measured
+// at their own length (leftInSource): 86.6% and 89.2% before.
 func numbersLostFloor(name string, v testcorpus.Variant) (float64, string) {
 	switch name + " " + string(v) {
 	case "debian-constitution-1.7-ja.wml paragraphs":
 		return 0.94, "the plain text reader takes some wrapped lines for headings (61 titles for the source's 34)"
-	case "debian-constitution-1.7-ko.wml paragraphs":
-		return 0.85, "the plain text reader takes some lines for headings (47 titles for the source's 34), and part of the translation is left in English"
-	case "debian-constitution-1.7-ko.wml rows":
-		return 0.88, "part of the translation is left in English, whose lengths and anchors are not the source's"
 	}
 	return 0.95, ""
 }

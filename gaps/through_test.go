@@ -1,6 +1,7 @@
 package gaps_test
 
 import (
+	"fmt"
 	"path"
 	"strings"
 	"testing"
@@ -41,32 +42,36 @@ var gapsPairs = []struct {
 // should give the findings the original gives on the source's items
 // (missing and mismatch, by source id), except on the items the variant
 // itself changed (joined or split: testcorpus.RenderChanged says which,
-// mapped to source ids through the original's reading).
+// mapped to source ids through the original's reading), and except
+// those that rest on a number the original prints and a variant that
+// lost its numbers cannot see (numberDependent: excused, and counted as
+// such). Every finding lost, excused or added is logged with what the
+// variant gives for its source id.
 //
-// What holds today, and is held: WCA ja and Social Contract zh give the
-// original's findings in bullets and <ul> (90%, at most a tenth more).
-// Pooled over the pairs, each variant is held to the share of the
-// original's findings it gives back today and to the findings it adds
-// (variantHeld). The originals give 17 findings (FIDE hy 7, ru 6, the
-// TDA ja reader page 3, Social Contract zh 1): the variants that keep
-// the numbers give back 13 or 14 of them and add 0 to 28 (the TDA page's
-// 3 are lost in every variant, and one more with heading words
-// replaced);
-// those that lose them give back 2 to 5 and add 7 to 14. Most of what
-// those lose are findings of the original's own misreading, which the
-// variant, read by lengths and anchors, does not repeat: FIDE hy prints
-// 9.2.1 and 9.2.2 for the source's 9.2.1.1 and 9.2.1.2, and A.4.2 for
-// A4.1.2, and FIDE ru prints B.2.2 to B.2.4 for B.2.1 to B.2.3; the
-// reader keeps no item of the headings FIDE ru and hy print with no
-// number (sec:12, sec:A), and folds hy's first of two 3.8.2.2.1 into
-// 3.8.2.2. Of FIDE ru's four true omissions (3.9.2, 3.10.1 to 3.10.3)
-// the variants report two; the segmentation gives the other two a
-// neighbour's line. A translation of part of its
-// source whose numbers are lost (the TDA Portuguese addendum page) is
-// not put on its source: gaps says so (Unplaceable, exit 2), which is
-// logged here for those variants, not silent.
+// What holds today, and is held (variantHeld): the originals give 14
+// findings (FIDE ru 6, hy 4, the TDA ja reader page 3, Social Contract
+// zh 1). The variants that keep the numbers give back 11 of them (the
+// contents variants 13) and add 2 to 4: the TDA page, a page of
+// headings with no numbers, written as "## title" lines is read as 7
+// items with the headings left in their text, and loses all three. The
+// variants that lose them give back 6 and excuse 4 (paragraphs and rows:
+// 2 and 6): FIDE hy prints 9.2.1 and 9.2.2 for the source's 9.2.1.1 and
+// 9.2.1.2 and C.8 for C.10.1.3, FIDE ru B.2.2 for B.2.1, which the
+// original reads by the number and the variant by the text; the Social
+// Contract zh mismatch is its number's. They lose FIDE ru's sec:12 (a
+// heading ru prints with no number: the variants give it 12.1's line and
+// report 12.1 missing), two of FIDE ru's true omissions (3.10.1 and
+// 3.10.3: the segmentation shifts the lines around them by one item, with
+// confidence 0.06 to 0.12, and reports 3.8.2.1.2 missing) and the TDA
+// page's rule 54 (the next rule's text is given to it; in paragraphs and
+// rows all three). They add 4 to 8 (the missing named above, FIDE hy's
+// sec:II.3, WCA ja's 12a2c). WCA ja and Social Contract zh give the
+// original's findings in bullets and <ul>. A translation of part of its
+// source whose numbers are lost (the TDA Portuguese addendum page) is not
+// put on its source: gaps says so (Unplaceable, exit 2), which is logged
+// here for those variants, not silent.
 func TestGapsThroughVariants(t *testing.T) {
-	same, want, added := map[testcorpus.Variant]int{}, map[testcorpus.Variant]int{}, map[testcorpus.Variant]int{}
+	same, excused, want, added := map[testcorpus.Variant]int{}, map[testcorpus.Variant]int{}, map[testcorpus.Variant]int{}, map[testcorpus.Variant]int{}
 	for _, p := range gapsPairs {
 		t.Run(p.tr[strings.LastIndex(p.tr, "/")+1:], func(t *testing.T) {
 			src, orig := testcorpus.Doc(t, p.src), testcorpus.Doc(t, p.tr)
@@ -90,18 +95,29 @@ func TestGapsThroughVariants(t *testing.T) {
 					}
 				}
 				w, g := structural(base, skip), structural(r, skip)
-				n, more := 0, 0
-				for k := range g {
-					if w[k] {
+				n, ex, more := 0, 0, 0
+				for k := range w {
+					switch why := numberDependent(k, src, orig, origSrc, r, g); {
+					case g[k]:
 						n++
-					} else {
+					case why != "" && numbersLost(v):
+						ex++
+						t.Logf("%-15s %s: excused, %s; the variant gives %s", v, k, why, gives(r, k))
+					default:
+						t.Logf("%-15s %s: lost; the variant gives %s", v, k, gives(r, k))
+					}
+				}
+				for k := range g {
+					if !w[k] {
 						more++
+						t.Logf("%-15s %s: added; the variant gives %s", v, k, gives(r, k))
 					}
 				}
 				same[v] += n
+				excused[v] += ex
 				want[v] += len(w)
 				added[v] += more
-				t.Logf("%-15s %d of %d findings of the original; %d more (%d items changed by the variant)", v, n, len(w), more, len(changed))
+				t.Logf("%-15s %d of %d findings of the original, %d excused; %d more (%d items changed by the variant)", v, n, len(w), ex, more, len(changed))
 				if p.held && (v == testcorpus.Bullets || v == testcorpus.List) && (10*n < 9*len(w) || 10*more > max(len(w), 10)) {
 					t.Errorf("%s: %d of %d findings of the original, %d more; want 90%% and at most a tenth more", v, n, len(w), more)
 				}
@@ -110,11 +126,95 @@ func TestGapsThroughVariants(t *testing.T) {
 	}
 	for _, v := range testcorpus.Variants {
 		share, most := variantHeld(v)
-		t.Logf("%-15s pooled: %d of %d findings of the original, %d more", v, same[v], want[v], added[v])
-		if want[v] > 0 && float64(same[v]) < share*float64(want[v]) || added[v] > most {
-			t.Errorf("%s: pooled %d of %d findings of the original and %d more; want %.0f%% and at most %d more", v, same[v], want[v], added[v], 100*share, most)
+		got := same[v] + excused[v]
+		t.Logf("%-15s pooled: %d of %d findings of the original, %d excused; %d more", v, same[v], want[v], excused[v], added[v])
+		if want[v] > 0 && float64(got) < share*float64(want[v]) || added[v] > most {
+			t.Errorf("%s: pooled %d of %d findings of the original (%d excused) and %d more; want %.0f%% and at most %d more", v, same[v], want[v], excused[v], added[v], 100*share, most)
 		}
 	}
+}
+
+// numberDependent says why the original's finding k (check and source
+// id) rests on a number the original prints and a variant that lost its
+// numbers cannot see, "" where it does not: a mismatch (the text does
+// not match the place its printed number gives it); a missing source
+// item S whose text the variant's reading places at S with confidence
+// (0.5 or more) and finds in an item of the original that prints
+// another number, where the variant does not lose the source items the
+// original's reading made of that item (origSrc): the original reads
+// that text by its number (FIDE hy prints 9.2.1 and 9.2.2 for the
+// source's 9.2.1.1 and 9.2.1.2). A variant that shifts its texts by
+// one source item around a true omission places them with little
+// confidence (0.06 to 0.12 in FIDE ru), and is not excused. g are the
+// variant's findings.
+func numberDependent(k string, src, orig *corpus.Document, origSrc map[string][]string, r *gaps.Report, g map[string]bool) string {
+	check, id, _ := strings.Cut(k, " ")
+	if check == gaps.Mismatch {
+		return "the original's place for its text is the number it prints"
+	}
+	num := map[string]string{}
+	for _, it := range src.Items {
+		num[it.ID] = it.Number
+	}
+	var line string
+	for _, it := range r.Translation.Items {
+		if it.ID == id && it.Confidence >= 0.5 {
+			line = firstKey(it.Title + "\n" + it.Text)
+		}
+	}
+	if len(line) < 8 {
+		return ""
+	}
+	for _, it := range orig.Items {
+		if it.Number == "" || !strings.Contains(testcorpus.Key(it.Title+" "+it.Text), line) {
+			continue
+		}
+		if testcorpus.Key(it.Number) == testcorpus.Key(num[id]) || len(origSrc[it.ID]) == 0 {
+			return ""
+		}
+		for _, s := range origSrc[it.ID] {
+			if s == id || g[gaps.Missing+" "+s] {
+				return ""
+			}
+		}
+		return "the original prints " + it.Number + " on the text the variant reads as " + id + " and reads it as " + strings.Join(origSrc[it.ID], ", ")
+	}
+	return ""
+}
+
+// firstKey is the comparison key of the first line of text that has
+// four characters or more.
+func firstKey(text string) string {
+	for l := range strings.SplitSeq(text, "\n") {
+		if k := testcorpus.Key(l); len(k) >= 4 {
+			return k
+		}
+	}
+	return ""
+}
+
+// gives is what the variant's report r gives for the source id of the
+// finding k: its findings on that id and the start of the text of its
+// item there, if any.
+func gives(r *gaps.Report, k string) string {
+	_, id, _ := strings.Cut(k, " ")
+	var fs []string
+	for _, f := range r.Findings {
+		if f.SourceID == id {
+			fs = append(fs, f.Check)
+		}
+	}
+	text := "no item"
+	for _, it := range r.Translation.Items {
+		if it.ID == id {
+			text = strings.ReplaceAll(it.Title+" | "+it.Text, "\n", " ")
+			if rs := []rune(text); len(rs) > 50 {
+				text = string(rs[:50]) + "…"
+			}
+			text = fmt.Sprintf("%q (%s %.2f)", text, it.IDSource, it.Confidence)
+		}
+	}
+	return fmt.Sprintf("findings %v, item %s", fs, text)
 }
 
 // numbersLost reports whether the variant prints no numbers.
@@ -127,14 +227,21 @@ func numbersLost(v testcorpus.Variant) bool {
 }
 
 // variantHeld is what a variant is held to, pooled over the pairs: the
-// least share of the original's findings it gives back and the most it
-// may add; today's figures with a margin (see TestGapsThroughVariants):
-// numbers kept 13-14 of 17 (76-82%), numbers lost 2-5 of 17.
+// least share of the original's findings it gives back or excuses and
+// the most it may add; today's figures (see TestGapsThroughVariants),
+// with a margin: of 14, numbers kept 11 (contents 13), adding 2 to 4;
+// numbers lost 6 and 4 excused (paragraphs and rows 2 and 6), adding 4
+// to 8.
 func variantHeld(v testcorpus.Variant) (share float64, most int) {
-	if numbersLost(v) {
-		return 0.1, 40
+	switch v {
+	case testcorpus.Paragraphs, testcorpus.Rows:
+		return 0.55, 7
+	case testcorpus.Bullets, testcorpus.List, testcorpus.Joined, testcorpus.Split:
+		return 0.70, 9
+	case testcorpus.Contents, testcorpus.ContentsLinked:
+		return 0.90, 4
 	}
-	return 0.75, 40
+	return 0.75, 5
 }
 
 // sourceIDs maps the ids of the translation's items to the source ids

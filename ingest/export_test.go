@@ -50,3 +50,11 @@ func pdfTextLines(data []byte) ([]pdfLine, error) {
 	lines, _ := dropPageChrome(pages)
 	return lines, nil
 }
+
+// KindName returns the name of a kind (kinds.txt) that s holds, as s
+// prints it ("Recommended Procedures" of "2024 Recommended
+// Procedures"), or "".
+func KindName(s string) string {
+	_, span := namedKindSpan(s)
+	return span
+}

@@ -209,9 +209,11 @@ func listHeader(ls []string, i int) (name string, count int, ok bool) {
 	if m == nil || runeLen(l) > maxTitleRunes || i+1 >= len(ls) || runeLen(ls[i+1]) <= maxTitleRunes {
 		return "", 0, false
 	}
-	name = strings.TrimSpace(readerUIRe.ReplaceAllString(m[1], ""))
-	if name == "" {
-		return "", 0, false
+	// A list whose header prints no name but the control's labels is a
+	// list still, called by them: its name is no part of what its
+	// entries are.
+	if name = strings.TrimSpace(readerUIRe.ReplaceAllString(m[1], "")); name == "" {
+		name = strings.TrimSpace(m[1])
 	}
 	return name, atoi(m[2]), true
 }

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"sort"
 	"strings"
 	"unicode"
 
@@ -30,7 +29,7 @@ type reader func(text string, d *corpus.Document) (*structure, error)
 
 // readTextOrMarkdown reads text both as plain text and as Markdown (a
 // text that is Markdown without saying so: setext headings, bold numbers)
-// and keeps the reading that explains more; plain text on a tie. Of a
+// and keeps the better (bestReading); plain text on a tie. Of a
 // text over concurrentText, the Markdown reading is not held while the
 // plain one is made: only its measure is, and it is read again if it is
 // kept (a reading of 32 MB of numbered lines holds some 100 MB).
@@ -45,16 +44,19 @@ func readTextOrMarkdown(text string, d *corpus.Document) (*structure, error) {
 		return md, st, err
 	}
 	md, stM, errM := readMD()
-	explainsM := 0.0
+	rs := []reading{{}, {err: errM}}
 	if errM == nil {
-		explainsM = stM.explains(md)
+		rs[1].score = stM.score(md)
 	}
 	large := len(text) > concurrentText
 	if large {
 		md, stM = nil, nil
 	}
 	stT, errT := fromBlocks(textBlocks(text), d)
-	if errM == nil && (errT != nil || explainsM > stT.explains(d)) {
+	if rs[0].err = errT; errT == nil {
+		rs[0].score = stT.score(d)
+	}
+	if bestReading(rs) == 1 {
 		if large {
 			if md, stM, errM = readMD(); errM != nil {
 				return nil, errM
@@ -66,32 +68,6 @@ func readTextOrMarkdown(text string, d *corpus.Document) (*structure, error) {
 		return stM, nil
 	}
 	return stT, errT
-}
-
-// explains is how many items of d the structure accounts for: numbered
-// or outlined items, less the labels like the numbering's that it left in
-// the text, less chainRestart for each restart of the numbering (a
-// numbering that starts again and again is the examples inside
-// unnumbered entries, not the entries), halved when one item holds more
-// than a third of the text and ten times the median item (a list inside
-// a longer text, whose last item took the rest).
-func (st *structure) explains(d *corpus.Document) float64 {
-	n := float64(structured(d)+st.entries+st.parts-st.unexplained) - chainRestart*float64(len(st.restarts))
-	total, most := 0, 0
-	var sizes []int
-	for i := range d.Items {
-		r := runeLen(d.Items[i].Text)
-		total += r
-		if d.Items[i].Kind != corpus.KindPreamble {
-			most = max(most, r)
-			sizes = append(sizes, r)
-		}
-	}
-	sort.Ints(sizes)
-	if len(sizes) >= 3 && most*3 > total && most > 10*sizes[len(sizes)/2] {
-		n /= 2
-	}
-	return n
 }
 
 // StructureNote and WarningNote start the notes the recognizer leaves: a
@@ -212,8 +188,8 @@ func itemCount(score float64) string {
 
 // arbitrate reads text both with the format detection chose (one of the
 // readers built for a particular layout) and with the structure
-// recognizer, and keeps the reading that explains more items; on a tie,
-// the particular reader's (which also knows the navigation of the pages it
+// recognizer, and keeps the better (bestReading); on a tie, the
+// particular reader's (which also knows the navigation of the pages it
 // was built for). It says in the notes which it kept and why.
 //
 // The two readings share nothing but the text and run at once: on two
@@ -242,12 +218,11 @@ func arbitrate(text string, f *format, generic reader, d *corpus.Document) (stri
 	// held while the recognizer reads it; the reading is made again if
 	// it is kept.
 	var (
-		ns       float64
-		numbered int
-		numbers  [sha256.Size]byte
+		ns      readingScore
+		numbers [sha256.Size]byte
 	)
 	measure := func() {
-		ns, numbered, numbers = readerExplains(special, stS, errS), numberedItems(special), numbersSum(special)
+		ns, numbers = readerScore(special, stS, errS), numbersSum(special)
 	}
 	large := len(text) > concurrentText
 	read := make(chan struct{})
@@ -266,32 +241,27 @@ func arbitrate(text string, f *format, generic reader, d *corpus.Document) (stri
 	general := &corpus.Document{Source: d.Source}
 	st, errG := generic(text, general)
 	<-read
-	ng := 0.0
+	var ng readingScore
 	if errG == nil {
-		ng = st.explains(general)
-	}
-	// On a tie, the reading that numbers its items: a particular reader
-	// that makes sections of "Article 1." headings explains no more.
-	if ns == ng && numberedItems(general) > numbered {
-		ns -= 0.5
+		ng = st.score(general)
 	}
 	name := "text"
 	if f.name == "markdown" || general.Source.Format == "markdown" {
 		name = "markdown"
 	}
-	switch {
-	case errS != nil && errG != nil:
+	switch bestReading([]reading{{ns, errS}, {ng, errG}}) {
+	case -1:
 		return f.name, errS
-	case errS == nil && (errG != nil || ns >= ng):
+	case 0:
 		var notes []string
-		if errG == nil && ng > 0 {
-			notes = append(notes, fmt.Sprintf(FormatNote+"read as %s: %s items, the structure recognizer's reading explains %s", f.name, itemCount(ns), itemCount(ng)))
+		if errG == nil && ng.value() > 0 {
+			notes = append(notes, fmt.Sprintf(FormatNote+"read as %s: %s items, the structure recognizer's reading explains %s", f.name, itemCount(ns.value()), itemCount(ng.value())))
 			// Where both readings number the same items, what the
 			// recognizer found wrong with the numbering holds for this
 			// reading too.
 			// (A reader that feeds the recognizer itself has said so
 			// already: each warning is stated once.)
-			if numbered > 0 && numbersSum(general) == numbers {
+			if ns.numbered > 0 && numbersSum(general) == numbers {
 				_, w := Report(general)
 				notes = append(notes, w...)
 			}
@@ -312,38 +282,11 @@ func arbitrate(text string, f *format, generic reader, d *corpus.Document) (stri
 	}
 	*d = *general
 	if errS == nil {
-		d.Notes = append(d.Notes, fmt.Sprintf(FormatNote+"detected as %s, read by the structure recognizer: its reading explains %s items, the %s reader's %s", f.name, itemCount(ng), f.name, itemCount(ns)))
+		d.Notes = append(d.Notes, fmt.Sprintf(FormatNote+"detected as %s, read by the structure recognizer: its reading explains %s items, the %s reader's %s", f.name, itemCount(ng.value()), f.name, itemCount(ns.value())))
 	} else {
-		d.Notes = append(d.Notes, fmt.Sprintf(FormatNote+"detected as %s, read by the structure recognizer: its reading explains %s items, the %s reader's none (%v)", f.name, itemCount(ng), f.name, errS))
+		d.Notes = append(d.Notes, fmt.Sprintf(FormatNote+"detected as %s, read by the structure recognizer: its reading explains %s items, the %s reader's none (%v)", f.name, itemCount(ng.value()), f.name, errS))
 	}
 	return name, nil
-}
-
-// structured counts the items of d that have a place in a structure: a
-// printed number, or an outline id.
-// readerExplains is how many items of d a particular reader's reading
-// explains, to weigh against the recognizer's (structure.explains): its
-// items, which all have a place in the layout it was built for, less
-// the preambles and the numbers it gives twice (a number given twice is
-// one it misread: a numbering is unique). A block reader's blocks went
-// through the recognizer (st not nil): its reading is measured as the
-// recognizer's is.
-func readerExplains(d *corpus.Document, st *structure, err error) float64 {
-	if st != nil && err == nil {
-		return st.explains(d)
-	}
-	return float64(len(d.Items) - d.Count(corpus.KindPreamble) - repeatedNumbers(d))
-}
-
-func structured(d *corpus.Document) int {
-	n := 0
-	for i := range d.Items {
-		it := &d.Items[i]
-		if it.Number != "" || strings.Contains(it.ID, ".") && strings.HasPrefix(it.ID, "item:") {
-			n++
-		}
-	}
-	return n
 }
 
 // minCoverage is the share of an input's letters and digits, in percent,
