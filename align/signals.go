@@ -4,11 +4,13 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/internal/lazyre"
+	"github.com/rulesync/rulesync/internal/lexicon"
 )
 
 // The signals that say two items are one: each is a function from text to
@@ -18,8 +20,14 @@ import (
 var rangeRe = lazyre.New(`\b(\d[\d.,]*)\s*[-–/]\s*(\d[\d.,]*)\b`)
 
 // decimalComma lists the languages that write 10.500 for ten thousand
-// five hundred and 1,5 for one and a half.
-var decimalComma = map[string]bool{"pt": true, "es": true, "fr": true, "de": true, "it": true, "nl": true, "ru": true, "tr": true, "pl": true}
+// five hundred and 1,5 for one and a half (lexicon.DecimalMark).
+var decimalComma = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
+	for _, e := range lexicon.Entries(lexicon.DecimalMark) {
+		m[e.Lang] = e.Words[0] == ","
+	}
+	return m
+})
 
 // Numbers returns the numbers text states, as plain integers or decimals
 // in ASCII ("10500", "1.5"), in order of appearance and without repeats.
@@ -41,10 +49,10 @@ func numbers(f, lang string, lower func() string) []string {
 // appendNumbers appends what numbers returns to out: the extractor
 // reuses one buffer.
 func appendNumbers(out []string, f, lang string, lower func() string) []string {
-	if !strings.ContainsAny(f, "0123456789") && numberWords[baseLang(lang)] == nil && !strings.Contains(f, "万") {
+	if !strings.ContainsAny(f, "0123456789") && numberWords(baseLang(lang)) == nil && !strings.Contains(f, "万") {
 		return out
 	}
-	comma := decimalComma[baseLang(lang)]
+	comma := decimalComma()[baseLang(lang)]
 	// An item states few numbers: a look along out finds a repeat
 	// sooner than a map made for each item.
 	start := len(out)
@@ -63,8 +71,8 @@ func appendNumbers(out []string, f, lang string, lower func() string) []string {
 	out = out[:w]
 	// Numbers written as words: "eighteen" in one language is 18 in
 	// another; "nine thousand five hundred" is 9500.
-	if words := numberWords[baseLang(lang)]; words != nil {
-		out = appendWordNumbers(out, start, lower(), words, numberSieves[baseLang(lang)])
+	if words := numberWords(baseLang(lang)); words != nil {
+		out = appendWordNumbers(out, start, lower(), words, numberSieves()[baseLang(lang)])
 	}
 	return out
 }
@@ -191,21 +199,11 @@ func (n *wordNumbers) flush() (int, bool) {
 	return v, ok
 }
 
-// numberWords spells the numbers rulebooks write out. 100 multiplies what
-// comes before it ("five hundred"); 101 stands for a hundred that adds
-// ("cento e vinte"); 1000 multiplies.
-var numberWords = map[string]map[string]int{
-	"en": {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90, "hundred": 100, "thousand": 1000},
-	"pt": {"um": 1, "uma": 1, "dois": 2, "duas": 2, "três": 3, "quatro": 4, "cinco": 5, "seis": 6, "sete": 7, "oito": 8, "nove": 9, "dez": 10,
-		"onze": 11, "doze": 12, "treze": 13, "quinze": 15, "vinte": 20, "trinta": 30, "quarenta": 40, "cinquenta": 50, "sessenta": 60, "setenta": 70, "oitenta": 80, "noventa": 90,
-		"cem": 101, "cento": 101, "duzentos": 200, "trezentos": 300, "quatrocentos": 400, "quinhentos": 500, "seiscentos": 600, "setecentos": 700, "oitocentos": 800, "novecentos": 900, "mil": 1000},
-	"es": {"uno": 1, "una": 1, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6, "siete": 7, "ocho": 8, "nueve": 9, "diez": 10,
-		"once": 11, "doce": 12, "trece": 13, "quince": 15, "veinte": 20, "treinta": 30, "cuarenta": 40, "cincuenta": 50, "sesenta": 60,
-		"cien": 101, "ciento": 101, "doscientos": 200, "trescientos": 300, "quinientos": 500, "mil": 1000},
-	"fr": {"un": 1, "deux": 2, "trois": 3, "quatre": 4, "cinq": 5, "six": 6, "sept": 7, "huit": 8, "neuf": 9, "dix": 10,
-		"onze": 11, "douze": 12, "treize": 13, "quinze": 15, "vingt": 20, "trente": 30, "quarante": 40, "cinquante": 50, "soixante": 60, "cent": 100, "cents": 100, "mille": 1000},
-	"de": {"elf": 11, "zwölf": 12, "dreizehn": 13, "fünfzehn": 15, "zwanzig": 20, "dreißig": 30, "vierzig": 40, "fünfzig": 50, "sechzig": 60, "hundert": 100, "tausend": 1000},
-}
+// numberWords spells the numbers rulebooks write out, by language
+// (lexicon.NumberWords). 100 multiplies what comes before it ("five
+// hundred"); 101 stands for a hundred that adds ("cento e vinte"); 1000
+// multiplies.
+func numberWords(lang string) map[string]int { return lexicon.NumberValues()[lang] }
 
 // sieve is a set of 1024 bits, one for each value of a word's sieveBit
 // (its first and last bytes and its length): a word whose bit is not set
@@ -236,9 +234,9 @@ func (sv *sieve) may(w string) bool {
 }
 
 // numberSieves holds the words of numberWords, by language.
-var numberSieves = func() map[string]*sieve {
+var numberSieves = sync.OnceValue(func() map[string]*sieve {
 	out := map[string]*sieve{}
-	for lang, words := range numberWords {
+	for lang, words := range lexicon.NumberValues() {
 		sv := &sieve{}
 		for w := range words {
 			sv.add(w)
@@ -246,7 +244,7 @@ var numberSieves = func() map[string]*sieve {
 		out[lang] = sv
 	}
 	return out
-}()
+})
 
 // appendScanNumbers finds numbers by hand and appends them to out: digits
 // with thousands separators (. , space or thin space before each group of
@@ -396,9 +394,10 @@ func times(f, low string) []string {
 	if !unitAfterWord(low) {
 		low = "" // no unit of time after a word: the expression has nothing to find
 	}
+	tw := timeWords()
 	for _, m := range findTimeWords(low) {
-		if n, ok := smallNumbers[m[0]]; ok {
-			if unit, ok := timeUnit(m[1]); ok && timeWord[m[1]] {
+		if n, ok := tw.counts[m[0]]; ok {
+			if unit, ok := timeUnit(m[1]); ok && tw.words[m[1]] {
 				out = append(out, strconv.Itoa(n*unit)+"s")
 			}
 		}
@@ -425,11 +424,11 @@ func times(f, low string) []string {
 }
 
 // unitAfterWord reports whether low has what every match of timeWordRe
-// has: "sec", "min" or "seg" after a space or a hyphen ("minimum",
-// "section" and "determine" alone made the expression read a third of
-// the WCA regulations for nothing).
+// has: the start of a unit's word ("sec", "min", "seg") after a space or
+// a hyphen ("minimum", "section" and "determine" alone made the
+// expression read a third of the WCA regulations for nothing).
 func unitAfterWord(low string) bool {
-	for _, u := range [...]string{"sec", "min", "seg"} {
+	for _, u := range timeWords().starts {
 		for i := 0; ; {
 			k := strings.Index(low[i:], u)
 			if k < 0 {
@@ -446,7 +445,9 @@ func unitAfterWord(low string) bool {
 
 // timeWordRe finds a number word before a unit of time; findTimeWords
 // does its work.
-var timeWordRe = lazyre.New(`\b([a-z]+)[ -]((?:sec|min|seg)[a-z]*)`)
+var timeWordRe = lazyre.NewFunc(func() string {
+	return `\b([a-z]+)[ -]((?:` + strings.Join(timeWords().starts, "|") + `)[a-z]*)`
+})
 
 // findTimeWords returns the two groups of each match of timeWordRe in s,
 // found by hand (the expression was 11% of diffing 100k generated items,
@@ -471,8 +472,8 @@ func findTimeWords(s string) [][2]string {
 			q++
 		}
 		if q < len(s) && (s[q] == ' ' || s[q] == '-') {
-			if u := s[q+1:]; strings.HasPrefix(u, "sec") || strings.HasPrefix(u, "min") || strings.HasPrefix(u, "seg") {
-				e := q + 4
+			if p := unitStart(s[q+1:]); p > 0 {
+				e := q + 1 + p
 				for lower(e) {
 					e++
 				}
@@ -486,20 +487,45 @@ func findTimeWords(s string) [][2]string {
 	return out
 }
 
-// timeWord lists the words for the units of time ("minimum" is none).
-var timeWord = map[string]bool{"sec": true, "secs": true, "second": true, "seconds": true, "min": true, "mins": true, "minute": true, "minutes": true,
-	"segundo": true, "segundos": true, "minuto": true, "minutos": true}
+// timeLex holds the lexicon's words of durations (lexicon.TimeWords).
+type timeLex struct {
+	units  []lexicon.Pair  // the start of a unit's word, and its seconds
+	words  map[string]bool // the words of units after a number word ("minimum" is none)
+	counts map[string]int  // the number words before them
+	starts []string        // the first three letters of words, without repeats
+}
 
-// smallNumbers are the number words of English time spans.
-var smallNumbers = map[string]int{"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "ten": 10, "fifteen": 15, "twenty": 20, "thirty": 30, "sixty": 60, "ninety": 90, "a": 1, "an": 1}
+var timeWords = sync.OnceValue(func() *timeLex {
+	tl := &timeLex{words: map[string]bool{}, counts: map[string]int{}}
+	for _, e := range lexicon.Entries(lexicon.TimeWords) {
+		switch e.Key {
+		case "unit":
+			tl.units = append(tl.units, lexicon.Pairs(e)...)
+		case "word":
+			for _, w := range e.Words {
+				tl.words[w] = true
+				if !slices.Contains(tl.starts, w[:3]) {
+					tl.starts = append(tl.starts, w[:3])
+				}
+			}
+		case "count":
+			for _, p := range lexicon.Pairs(e) {
+				tl.counts[p.Word] = p.Value
+			}
+		}
+	}
+	return tl
+})
 
-// timeUnits are the words for seconds and minutes, with their length in
-// seconds.
-var timeUnits = []struct {
-	word string
-	secs int
-}{
-	{"秒", 1}, {"分", 60}, {"sec", 1}, {"seg", 1}, {"sek", 1}, {"min", 60},
+// unitStart returns the length of the start of a unit's word u starts
+// with (timeLex.starts), or 0.
+func unitStart(u string) int {
+	for _, p := range timeWords().starts {
+		if strings.HasPrefix(u, p) {
+			return len(p)
+		}
+	}
+	return 0
 }
 
 // timeUnit reports the unit of time rest starts with, if any: "seconds",
@@ -510,14 +536,14 @@ func timeUnit(rest string) (int, bool) {
 	if after, ok := strings.CutPrefix(rest, "分の"); ok && strings.TrimLeft(after, " ") != "" && strings.TrimLeft(after, " ")[0] >= '0' && strings.TrimLeft(after, " ")[0] <= '9' {
 		return 0, false
 	}
-	for _, u := range timeUnits {
-		if len(rest) >= len(u.word) && strings.EqualFold(rest[:len(u.word)], u.word) {
+	for _, u := range timeWords().units {
+		if len(rest) >= len(u.Word) && strings.EqualFold(rest[:len(u.Word)], u.Word) {
 			// "min" must not start "minimum".
-			after := rest[len(u.word):]
-			if u.word == "min" && strings.HasPrefix(strings.ToLower(after), "im") {
+			after := rest[len(u.Word):]
+			if u.Word == "min" && strings.HasPrefix(strings.ToLower(after), "im") {
 				return 0, false
 			}
-			return u.secs, true
+			return u.Value, true
 		}
 	}
 	return 0, false
@@ -533,7 +559,7 @@ func ranges(f, lang string) []string {
 	if !strings.ContainsAny(f, "0123456789") || !strings.ContainsAny(f, "-/") && !strings.Contains(f, "–") {
 		return nil
 	}
-	comma := decimalComma[baseLang(lang)]
+	comma := decimalComma()[baseLang(lang)]
 	var out []string
 	for _, m := range rangeRe.FindAllStringSubmatch(f, -1) {
 		a, b := parseNumber(m[1], comma), parseNumber(m[2], comma)
@@ -734,7 +760,7 @@ func (sk *skeletons) latin(w string) (loanword, bool) {
 	if l, ok := sk.latinOf[w]; ok {
 		return l, true
 	}
-	l := loanword{skel: Skeleton(w), read: len(w) >= 3 && !stop[w], hyphen: strings.Contains(w, "-")}
+	l := loanword{skel: Skeleton(w), read: len(w) >= 3 && !stopWords()[w], hyphen: strings.Contains(w, "-")}
 	l.id = sk.number(l.skel)
 	if sk.latinOf == nil {
 		sk.latinOf = map[string]loanword{}
@@ -770,21 +796,9 @@ func (sk *skeletons) kana(w string) loanword {
 	return l
 }
 
-// stop lists the function words of the languages rulesync meets, left out
-// of same-language word similarity.
-var stop = map[string]bool{}
-
-func init() {
-	for _, w := range strings.Fields(`a an the and or of to in on at by for with from as is are be been was were it its this that these those
-		not no if then than but so such any all each every may must shall should will can could would has have had do does
-		their his her they them he she which who whom when where while there here also only more most other same one two
-		o a os as e ou de do da dos das em no na nos nas um uma para por com que se é ao à pelo pela não
-		el la los las y en del al un una por con que es se lo
-		le la les et ou des du au aux un une pour par avec que qui est
-		der die das und oder den dem des ein eine zu mit von für ist nicht`) {
-		stop[w] = true
-	}
-}
+// stopWords are the function words of the languages rulesync meets
+// (lexicon.StopWords), left out of same-language word similarity.
+func stopWords() map[string]bool { return lexicon.Set(lexicon.StopWords) }
 
 // Words returns the content words of text in lower-case comparison form,
 // function words left out, for same-language similarity. CJK text gives
@@ -801,6 +815,7 @@ func contentWordsOf(ws []string, f string) []string { return appendContentWords(
 // extractor reuses one buffer (a new list for each item was a fifth of
 // what an alignment allocated).
 func appendContentWords(out, ws []string, f string) []string {
+	stop := stopWords()
 	for _, w := range ws {
 		if len(w) > 1 && !stop[w] {
 			out = append(out, w)

@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/internal/lexicon"
 	"github.com/rulesync/rulesync/internal/testgen"
 )
 
@@ -450,7 +451,7 @@ func loanwordsRead(text, lang string, ws []string) [][2]string {
 		return out
 	}
 	for _, w := range ws {
-		if len(w) >= 3 && !stop[w] && !strings.ContainsFunc(w, unicode.IsDigit) {
+		if len(w) >= 3 && !stopWords()[w] && !strings.ContainsFunc(w, unicode.IsDigit) {
 			if !strings.Contains(w, "-") {
 				add(Skeleton(w), w)
 				continue
@@ -538,10 +539,10 @@ func TestAppendNumbers(t *testing.T) {
 // numbersRead is numbers as it was, with a list of the numbers found and
 // of the number words' numbers.
 func numbersRead(f, lang string, lower func() string) []string {
-	if !strings.ContainsAny(f, "0123456789") && numberWords[baseLang(lang)] == nil && !strings.Contains(f, "万") {
+	if !strings.ContainsAny(f, "0123456789") && numberWords(baseLang(lang)) == nil && !strings.Contains(f, "万") {
 		return nil
 	}
-	comma := decimalComma[baseLang(lang)]
+	comma := decimalComma()[baseLang(lang)]
 	var out []string
 	for _, m := range appendScanNumbers(nil, f) {
 		n := parseNumberRead(m, comma)
@@ -549,7 +550,7 @@ func numbersRead(f, lang string, lower func() string) []string {
 			out = append(out, n)
 		}
 	}
-	if words := numberWords[baseLang(lang)]; words != nil {
+	if words := numberWords(baseLang(lang)); words != nil {
 		var vs []int
 		eachWordNumberRead(strings.FieldsFuncSeq(lower(), func(r rune) bool { return !unicode.IsLetter(r) }), words, func(v int) { vs = append(vs, v) })
 		for _, v := range vs {
@@ -610,8 +611,8 @@ func eachWordNumberRead(ws iter.Seq[string], words map[string]int, yield func(in
 // up as before) and that it lets few other words through: under a
 // tenth of random words of 1 to 8 letters.
 func TestNumberSieves(t *testing.T) {
-	for lang, words := range numberWords {
-		sv := numberSieves[lang]
+	for lang, words := range lexicon.NumberValues() {
+		sv := numberSieves()[lang]
 		if sv == nil {
 			t.Fatalf("no sieve for %s", lang)
 		}
@@ -645,11 +646,11 @@ func BenchmarkWordNumbers(b *testing.B) {
 	for _, c := range []struct {
 		name string
 		sv   *sieve
-	}{{"sieve", numberSieves["en"]}, {"map", nil}} {
+	}{{"sieve", numberSieves()["en"]}, {"map", nil}} {
 		b.Run(c.name, func(b *testing.B) {
 			var out []string
 			for b.Loop() {
-				out = appendWordNumbers(out[:0], 0, text, numberWords["en"], c.sv)
+				out = appendWordNumbers(out[:0], 0, text, numberWords("en"), c.sv)
 			}
 			if len(out) == 0 {
 				b.Fatal("no number words read")

@@ -1,29 +1,39 @@
 package corpus
 
 import (
+	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
 
 	"github.com/rulesync/rulesync/internal/lazyre"
+	"github.com/rulesync/rulesync/internal/lexicon"
 )
 
 // Citation styles, matched against the comparison form (Fold) of a text.
+// Their words are the lexicon's (lexicon.Citations).
 var (
 	// "Rule 45", "Rules 2 and 42", "Rule 71-B", "Regra 43", "regras 2 e 3",
 	// "Regla", "Règle", "Regel", "Regola", "§45". The list part takes
 	// further numbers joined by commas and the words for "and"/"or".
-	refRuleRe = lazyre.New(`(?i)(?:\b(?:rules?|regras?|reglas?|règles?|regeln?|regol[ae])\s*(?:n[º°o.]\s*)?|§\s*)(\d+(?:\.\d+)*(?:\s*-\s*[A-Z]\b)?(?:(?:\s*,\s*|\s+(?:and|&|or|e|ou|y|o|et|und|oder|ed)\s+)(?:§\s*)?\d+(?:\.\d+)*(?:\s*-\s*[A-Z]\b)?)*)`)
-	refNumRe  = lazyre.New(`(\d+(?:\.\d+)*)(?:\s*-\s*([A-Z])\b)?`)
+	refRuleRe = lazyre.NewFunc(func() string {
+		rule, and := citeAlt("rule", false), citeAlt("and", false)
+		return `(?i)(?:\b(?:` + rule + `)\s*(?:n[º°o.]\s*)?|§\s*)(\d+(?:\.\d+)*(?:\s*-\s*[A-Z]\b)?(?:(?:\s*,\s*|\s+(?:` + and + `|&)\s+)(?:§\s*)?\d+(?:\.\d+)*(?:\s*-\s*[A-Z]\b)?)*)`
+	})
+	refNumRe = lazyre.New(`(\d+(?:\.\d+)*)(?:\s*-\s*([A-Z])\b)?`)
 	// "RP-22", "RP 5", "Recommended Procedure 5", "推奨手順-14", "推奨手順第14項".
-	refRPRe = lazyre.New(`(?i)(?:\bRP|\brecommended procedures?|推奨手順)\s*[-:]?\s*第?\s*(\d+)`)
+	refRPRe = lazyre.NewFunc(func() string { return `(?i)(?:` + citeAlt("rp", true) + `)\s*[-:]?\s*第?\s*(\d+)` })
 	// "ルール第71項-B", "第45項", "規則第52号", "规则第45条" (after Fold the
 	// digits are ASCII).
 	// A bare "第N条" is not taken: WCA translations number articles so.
-	refJaRe = lazyre.New(`(?:(?:ルール|規則|规则|規定)?第\s*(\d+)\s*(?:項|號|号)|(?:ルール|規則|规则|規定)第\s*(\d+)\s*条)(?:\s*-\s*([A-Z])\b)?`)
+	refJaRe = lazyre.NewFunc(func() string {
+		cjk := citeAlt("cjk", false)
+		return `(?:(?:` + cjk + `)?第\s*(\d+)\s*(?:項|號|号)|(?:` + cjk + `)第\s*(\d+)\s*条)(?:\s*-\s*([A-Z])\b)?`
+	})
 	// WCA Markdown links: "[Regulation 2k](regulations:regulation:2k)",
 	// and the same without its first part, as a translation mistyped one
 	// ("[規則 A1a](regulation:A1a)"): the text still cites A1a.
@@ -32,33 +42,74 @@ var (
 	refWCARe = lazyre.New(`\]\((?:(regulations|guidelines):)?(regulation|guideline|article):([0-9A-Za-z]+\+*)\)`)
 )
 
+// citeAlt returns the lexicon's words of citation form form as the
+// alternatives of an expression, longest first; with bound, a word that
+// starts with an ASCII letter starts at a word boundary ("\bRP").
+func citeAlt(form string, bound bool) string {
+	ws := lexicon.LongestFirst(lexicon.KeyWords(lexicon.Citations, form))
+	if !bound {
+		return lexicon.Alternation(ws)
+	}
+	alts := make([]string, len(ws))
+	for i, w := range ws {
+		alts[i] = lexicon.Alternation([]string{w})
+		if c := w[0]; 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' {
+			alts[i] = `\b` + alts[i]
+		}
+	}
+	return strings.Join(alts, "|")
+}
+
 // Cue words, looked for in the lower-case comparison form: a citation
 // style's expression runs only where one of its cues occurs, since the
-// expressions cost far more than the look.
-var (
-	cueWCA  = []string{"]("}
-	cueRule = []string{"rul", "regr", "regl", "règl", "regel", "regol", "§"}
-	cueJa   = []string{"第"}
-	cueRP   = []string{"rp", "recommended", "推奨手順"}
-)
+// expressions cost far more than the look. A style's cues are the first
+// words of its lexicon words, in lower case: every citation holds one.
+type citeCues struct {
+	wca, rule, ja, rp []string
+	// ascii are the cues of ASCII letters, in lower case: the only ones
+	// a text of ASCII can hold after Fold.
+	ascii []string
+	// class is the class of each byte for mayCite (citePlain, ...).
+	class [256]uint8
+}
 
-// asciiCues are the cues of ASCII letters, in lower case: the only ones
-// a text of ASCII can hold after Fold.
-var asciiCues = func() []string {
-	var out []string
-	for _, cs := range [][]string{cueWCA, cueRule, cueJa, cueRP} {
-		for _, c := range cs {
+var cues = sync.OnceValue(func() *citeCues {
+	first := func(form string) []string {
+		var out []string
+		for _, w := range lexicon.KeyWords(lexicon.Citations, form) {
+			if f := strings.Fields(strings.ToLower(w))[0]; !slices.Contains(out, f) {
+				out = append(out, f)
+			}
+		}
+		return out
+	}
+	c := &citeCues{wca: []string{"]("}, rule: append(first("rule"), "§"), ja: []string{"第"}, rp: first("rp")}
+	for _, cs := range [][]string{c.wca, c.rule, c.ja, c.rp} {
+		for _, w := range cs {
 			ascii := true
-			for i := 0; i < len(c); i++ {
-				ascii = ascii && c[i] < utf8.RuneSelf
+			for i := 0; i < len(w); i++ {
+				ascii = ascii && w[i] < utf8.RuneSelf
 			}
 			if ascii {
-				out = append(out, strings.ToLower(c))
+				c.ascii = append(c.ascii, strings.ToLower(w))
 			}
 		}
 	}
-	return out
-}()
+	start := [256]bool{}
+	for _, w := range c.ascii {
+		start[w[0]] = true
+	}
+	for i := range c.class {
+		b := byte(i)
+		switch {
+		case b >= utf8.RuneSelf || b < ' ' && (b < '\t' || b > '\r') || b == 0x7f:
+			c.class[i] = citeOther
+		case start[lowerASCII(b)]:
+			c.class[i] = citeCue
+		}
+	}
+	return c
+})
 
 // mayCite is false for a text citeHits finds nothing in without
 // folding it: printable ASCII and white space, where no cue occurs in
@@ -68,14 +119,15 @@ var asciiCues = func() []string {
 // into a cue, is not printable), and no cue holds either, so the cues
 // of its comparison form are those of the text.
 func mayCite(s string) bool {
+	c := cues()
 	for i := 0; i < len(s); i++ {
-		switch citeClass[s[i]] {
+		switch c.class[s[i]] {
 		case citePlain:
 			continue
 		case citeOther:
 			return true
 		}
-		for _, w := range asciiCues {
+		for _, w := range c.ascii {
 			if hasFoldASCII(s[i:], w) {
 				return true
 			}
@@ -87,30 +139,13 @@ func mayCite(s string) bool {
 // Classes of the bytes mayCite reads: printable ASCII and white space
 // that starts no cue; the first byte of an ASCII cue, in either case; a
 // byte beyond ASCII or a control character but white space. One look
-// in citeClass decides each byte, where the tests it stands for were
+// in citeCues.class decides each byte, where the tests it stand for were
 // most of mayCite's time.
 const (
 	citePlain = iota
 	citeCue
 	citeOther
 )
-
-var citeClass = func() (t [256]uint8) {
-	start := [256]bool{}
-	for _, c := range asciiCues {
-		start[c[0]] = true
-	}
-	for i := range t {
-		c := byte(i)
-		switch {
-		case c >= utf8.RuneSelf || c < ' ' && (c < '\t' || c > '\r') || c == 0x7f:
-			t[i] = citeOther
-		case start[lowerASCII(c)]:
-			t[i] = citeCue
-		}
-	}
-	return t
-}()
 
 // hasFoldASCII reports whether s starts with the lower-case ASCII word w
 // in any case.
@@ -221,7 +256,8 @@ func citeHits(f string) []hit {
 		return false
 	}
 	var hits []hit
-	wca, rule, ja, rp := has(cueWCA...), has(cueRule...), has(cueJa...), has(cueRP...)
+	c := cues()
+	wca, rule, ja, rp := has(c.wca...), has(c.rule...), has(c.ja...), has(c.rp...)
 	if !wca && !rule && !ja && !rp {
 		return nil
 	}

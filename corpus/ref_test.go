@@ -3,6 +3,7 @@ package corpus
 import (
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -36,7 +37,8 @@ func TestRefsShortcut(t *testing.T) {
 		}
 		if !mayCite(s) {
 			low := strings.ToLower(Fold(s))
-			for _, c := range append(append(append(cueWCA, cueRule...), cueJa...), cueRP...) {
+			c := cues()
+			for _, c := range slices.Concat(c.wca, c.rule, c.ja, c.rp) {
 				if strings.Contains(low, c) {
 					t.Fatalf("mayCite(%q) false, its comparison form %q holds the cue %q", s, low, c)
 				}

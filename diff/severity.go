@@ -16,6 +16,7 @@ import (
 	"github.com/rulesync/rulesync/align"
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/internal/lazyre"
+	"github.com/rulesync/rulesync/internal/lexicon"
 )
 
 // Severity says how much a change matters.
@@ -85,10 +86,15 @@ func normalize(s string) string {
 	return joinFields(strings.ToLower(corpus.Fold(s)))
 }
 
-// deletionNoteRe matches the notes editions leave where text was removed:
-// "[deleted]", "(removed 2022)", "[Rule 26 deleted]", "D) Deleted 2022."
-var deletionNoteRe = lazyre.New(`(?i)[\[(][^\])]{0,40}\b(?:deleted|removed|omitted|intentionally left blank)\b[^\])]{0,20}[\])]` +
-	`|(?:^|\s)(?:[a-z][).:]\s*)?(?:deleted|removed)(?:\s+in)?\s+(?:19|20)\d\d\.?`)
+// deletionNoteRe matches the notes editions leave where text was removed
+// (lexicon.DeletionNotes): "[deleted]", "(removed 2022)", "[Rule 26
+// deleted]", "D) Deleted 2022."
+var deletionNoteRe = lazyre.NewFunc(func() string {
+	note := lexicon.Alternation(lexicon.KeyWords(lexicon.DeletionNotes, "note"))
+	dated := lexicon.Alternation(lexicon.KeyWords(lexicon.DeletionNotes, "dated"))
+	return `(?i)[\[(][^\])]{0,40}\b(?:` + note + `)\b[^\])]{0,20}[\])]` +
+		`|(?:^|\s)(?:[a-z][).:]\s*)?(?:` + dated + `)\s+(?:19|20)\d\d\.?`
+})
 
 // stripNotes removes deletion notes, whose years are no amounts.
 func stripNotes(s string) string {
@@ -98,10 +104,27 @@ func stripNotes(s string) string {
 	return deletionNoteRe.ReplaceAllString(s, " ")
 }
 
+// noteWords are words one of which every deletion note holds: the first
+// word of each of the lexicon's notes, in lower case.
+var noteWords = sync.OnceValue(func() []string {
+	var out []string
+	for _, w := range lexicon.Words(lexicon.DeletionNotes, "") {
+		if f := strings.Fields(strings.ToLower(w)); !slices.Contains(out, f[0]) {
+			out = append(out, f[0])
+		}
+	}
+	return out
+})
+
 // mayNote reports whether s has a word a deletion note is made of.
 func mayNote(s string) bool {
 	l := strings.ToLower(s)
-	return strings.Contains(l, "delet") || strings.Contains(l, "remov") || strings.Contains(l, "omit") || strings.Contains(l, "blank")
+	for _, w := range noteWords() {
+		if strings.Contains(l, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // equivalences are Equivalences prepared for rewrite, spell and
@@ -252,18 +275,12 @@ func compiled(expr string) *regexp.Regexp {
 	return p
 }
 
-// negations and modals are the words whose change alters an obligation.
-// The equivalences spell contractions out ("can't" is "cannot"); the
-// contractions are here too for those they do not list.
-var (
-	negations = map[string]bool{"not": true, "no": true, "never": true, "none": true, "nor": true, "cannot": true, "without": true,
-		"can't": true, "won't": true, "don't": true, "doesn't": true, "didn't": true, "isn't": true, "aren't": true, "wasn't": true, "weren't": true,
-		"hasn't": true, "haven't": true, "hadn't": true, "shouldn't": true, "wouldn't": true, "couldn't": true, "mustn't": true,
-		"não": true, "nunca": true, "nem": true, "jamais": true, "nicht": true, "kein": true, "keine": true, "ne": true, "pas": true}
-	modals = map[string]bool{"must": true, "may": true, "shall": true, "should": true, "will": true, "can": true, "cannot": true, "might": true, "required": true, "optional": true,
-		"can't": true, "won't": true, "shouldn't": true, "wouldn't": true, "couldn't": true, "mustn't": true, "would": true, "could": true,
-		"deve": true, "pode": true, "devem": true, "podem": true, "debe": true, "puede": true, "doit": true, "peut": true, "muss": true, "kann": true, "soll": true}
-)
+// The words whose change alters an obligation: negations and modal
+// verbs (lexicon.Negations, lexicon.Modals). The equivalences spell
+// contractions out ("can't" is "cannot"); the lexicon lists the
+// contractions too for those they do not.
+func negations() map[string]bool { return lexicon.Set(lexicon.Negations) }
+func modals() map[string]bool    { return lexicon.Set(lexicon.Modals) }
 
 // judgement is the severity of an edit and the rule that decided it.
 type judgement struct {
@@ -360,10 +377,10 @@ func judgeEdit(old, new *corpus.Item, fa, fb string, shown []Span, lang string, 
 		return judgement{Substantive, "parts", partsReason(x, y)}, sa, sb, nil
 	}
 	wa, wb := strings.Fields(sa), strings.Fields(sb)
-	if x, y := pick(wa, negations), pick(wb, negations); len(x) != len(y) {
+	if x, y := pick(wa, negations()), pick(wb, negations()); len(x) != len(y) {
 		return judgement{Substantive, "negation", wordsReason("negation", "negations", x, y)}, sa, sb, nil
 	}
-	if x, y := pick(wa, modals), pick(wb, modals); !sameBag(x, y) {
+	if x, y := pick(wa, modals()), pick(wb, modals()); !sameBag(x, y) {
 		return judgement{Substantive, "modal", wordsReason("modal verb", "modal verbs", x, y)}, sa, sb, nil
 	}
 	if x, y := sentences(a), sentences(b); x != y {
@@ -637,10 +654,13 @@ func sharesStem(a, b string) bool {
 	return false
 }
 
-// stem strips the commonest English inflections: "tables" -> "table",
-// "breaking" -> "break", "raised" -> "rais".
+// suffixes are the inflectional endings stem strips (lexicon.Suffixes).
+var suffixes = sync.OnceValue(func() []string { return lexicon.Words(lexicon.Suffixes, "") })
+
+// stem strips the commonest inflections: "tables" -> "table", "breaking"
+// -> "break", "raised" -> "rais".
 func stem(w string) string {
-	for _, suf := range []string{"ing", "ies", "es", "ed", "s"} {
+	for _, suf := range suffixes() {
 		if len(w) > len(suf)+2 && strings.HasSuffix(w, suf) {
 			return strings.TrimSuffix(w, suf)
 		}
@@ -659,11 +679,9 @@ func equivalent(a, b string, eqs *equivalences) bool {
 	return na == nb
 }
 
-// functionWords carry no scope in a title.
-var functionWords = map[string]bool{"and": true, "or": true, "the": true, "a": true, "an": true, "of": true, "for": true, "in": true, "at": true, "to": true, "on": true, "with": true, "by": true}
-
 func content(ws []string) []string {
 	var out []string
+	functionWords := lexicon.Set(lexicon.FunctionWords) // they carry no scope in a title
 	for _, w := range ws {
 		if !functionWords[w] {
 			out = append(out, w)

@@ -48,27 +48,26 @@ var gapsPairs = []struct {
 // such). Every finding lost, excused or added is logged with what the
 // variant gives for its source id.
 //
-// What holds today, and is held (variantHeld): the originals give 14
-// findings (FIDE ru 6, hy 4, the TDA ja reader page 3, Social Contract
-// zh 1). The variants that keep the numbers give back 11 of them (the
-// contents variants 13) and add 2 to 4: the TDA page, a page of
+// What holds today, and is held (variantHeld): the originals give 12
+// findings (FIDE ru 5, hy 3, the TDA ja reader page 3, Social Contract
+// zh 1). The variants that keep the numbers give back 9 of them (the
+// contents variants 11) and add 2 or 3: the TDA page, a page of
 // headings with no numbers, written as "## title" lines is read as 7
 // items with the headings left in their text, and loses all three. The
-// variants that lose them give back 6 and excuse 4 (paragraphs and rows:
-// 2 and 6): FIDE hy prints 9.2.1 and 9.2.2 for the source's 9.2.1.1 and
+// variants that lose them give back 5 and excuse 4 (paragraphs and rows:
+// 2 and 5): FIDE hy prints 9.2.1 and 9.2.2 for the source's 9.2.1.1 and
 // 9.2.1.2 and C.8 for C.10.1.3, FIDE ru B.2.2 for B.2.1, which the
 // original reads by the number and the variant by the text; the Social
-// Contract zh mismatch is its number's. They lose FIDE ru's sec:12 (a
-// heading ru prints with no number: the variants give it 12.1's line and
-// report 12.1 missing), two of FIDE ru's true omissions (3.10.1 and
-// 3.10.3: the segmentation shifts the lines around them by one item, with
-// confidence 0.06 to 0.12, and reports 3.8.2.1.2 missing) and the TDA
-// page's rule 54 (the next rule's text is given to it; in paragraphs and
-// rows all three). They add 4 to 8 (the missing named above, FIDE hy's
-// sec:II.3, WCA ja's 12a2c). WCA ja and Social Contract zh give the
-// original's findings in bullets and <ul>. A translation of part of its
-// source whose numbers are lost (the TDA Portuguese addendum page) is not
-// put on its source: gaps says so (Unplaceable, exit 2), which is logged
+// Contract zh mismatch is its number's. They lose two of FIDE ru's true
+// omissions (3.10.1 and 3.10.3: the segmentation shifts the lines around
+// them by one item, with confidence 0.06 to 0.12, and reports 3.8.2.1.2
+// missing) and the TDA page's rule 54 (the next rule's text is given to
+// it; in paragraphs and rows all three), and add 3 to 7 (the 3.8.2.1.2
+// and 12.1 of FIDE ru, FIDE hy's sec:II.3, WCA ja's 12a2c, the TDA
+// page's 55). WCA ja and Social Contract zh give the original's
+// findings in bullets and <ul>. A translation of part of its source
+// whose numbers are lost (the TDA Portuguese addendum page) is not put
+// on its source: gaps says so (Unplaceable, exit 2), which is logged
 // here for those variants, not silent.
 func TestGapsThroughVariants(t *testing.T) {
 	same, excused, want, added := map[testcorpus.Variant]int{}, map[testcorpus.Variant]int{}, map[testcorpus.Variant]int{}, map[testcorpus.Variant]int{}
@@ -229,9 +228,9 @@ func numbersLost(v testcorpus.Variant) bool {
 // variantHeld is what a variant is held to, pooled over the pairs: the
 // least share of the original's findings it gives back or excuses and
 // the most it may add; today's figures (see TestGapsThroughVariants),
-// with a margin: of 14, numbers kept 11 (contents 13), adding 2 to 4;
-// numbers lost 6 and 4 excused (paragraphs and rows 2 and 6), adding 4
-// to 8.
+// with a margin: of 12, numbers kept 9 (contents 11), adding 2 or 3;
+// numbers lost 5 and 4 excused (paragraphs and rows 2 and 5), adding 3
+// to 7.
 func variantHeld(v testcorpus.Variant) (share float64, most int) {
 	switch v {
 	case testcorpus.Paragraphs, testcorpus.Rows:
@@ -241,7 +240,7 @@ func variantHeld(v testcorpus.Variant) (share float64, most int) {
 	case testcorpus.Contents, testcorpus.ContentsLinked:
 		return 0.90, 4
 	}
-	return 0.75, 5
+	return 0.70, 5
 }
 
 // sourceIDs maps the ids of the translation's items to the source ids

@@ -14,7 +14,7 @@ import (
 // headings' text and repetition instead.
 
 // runInHeadings makes headings of the paragraphs that start with a run
-// set in bold that names a kind of item (kinds.txt): "Recommended
+// set in bold that names a kind of item (the lexicon's kinds): "Recommended
 // Procedures and Illustration Addendum: See the longform version ..."
 // opens a division of procedures as a heading on a line of its own would,
 // and is named by its bold run (headingName). A bold run that names no

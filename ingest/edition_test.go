@@ -3,12 +3,11 @@ package ingest
 import (
 	"math/rand/v2"
 	"os"
-	"sort"
 	"strings"
 	"testing"
-	"unicode/utf8"
 
 	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/internal/lexicon"
 	"github.com/rulesync/rulesync/internal/testgen"
 )
 
@@ -100,60 +99,6 @@ func TestTitleYearSeason(t *testing.T) {
 	}
 }
 
-// TestReadDateNeedsYear holds readDate's shortcut (a line without "19"
-// or "20" in ASCII or full-width digits states no date) to the whole
-// reader, on random lines of month names, joining words, numbers, years,
-// numerals that are not ASCII or full-width digits (Arabic-Indic,
-// Devanagari, kanji, superscripts, Roman) and punctuation: readDate
-// reads each as readDateAll does, which finds no date in a line without
-// digits.
-func TestReadDateNeedsYear(t *testing.T) {
-	var months []string
-	for w := range monthWords() {
-		months = append(months, w)
-	}
-	sort.Strings(months)
-	pieces := append(months, "de", "го", "er", "th", "年", "月", "日", "년", "월", "일", "ngày", "tháng", "năm",
-		"٢٠٢٤", "२०२४", "二〇二四", "²⁰²⁴", "MMXXIV", "Version", "v", ".", ",", "-", "/", " ", "　", "\u00a0", "：")
-	digits := []string{"1", "2024", "１", "２０２４", "１９９９", "31", "2019-05-01", "2024年1月", "01.05.2021", "2", "0", "21", "3.1.", "2 0", "1 9", "7.", "12-05", "２１"}
-	dated := 0
-	r := rand.New(rand.NewPCG(16, 3))
-	for range 20000 {
-		var b strings.Builder
-		for range 1 + r.IntN(10) {
-			b.WriteString(pieces[r.IntN(len(pieces))])
-			if r.IntN(2) == 0 {
-				b.WriteByte(' ')
-			}
-		}
-		s := b.String()
-		if iso, text := readDateAll(s, ""); iso != "" {
-			t.Fatalf("readDateAll(%q) = %q (%q), a date without digits", s, iso, text)
-		}
-		if iso, _ := readDate(s, ""); iso != "" {
-			t.Fatalf("readDate(%q) = %q", s, iso)
-		}
-		at := r.IntN(len(s) + 1)
-		for at < len(s) && !utf8.RuneStart(s[at]) {
-			at++
-		}
-		s = s[:at] + digits[r.IntN(len(digits))] + " " + s[at:]
-		for _, lang := range []string{"", "en", "ja"} {
-			iso, text := readDate(s, lang)
-			iso2, text2 := readDateAll(s, lang)
-			if iso != iso2 || text != text2 {
-				t.Fatalf("readDate(%q, %q) = %q %q, readDateAll %q %q", s, lang, iso, text, iso2, text2)
-			}
-			if iso != "" {
-				dated++
-			}
-		}
-	}
-	if dated < 5000 {
-		t.Fatalf("only %d of the random lines state a date: the test is too weak", dated)
-	}
-}
-
 // TestParseVersionNeedsDottedDigits holds parseVersion's shortcut (a
 // text without a digit, a dot and a digit in a row states no version) to
 // versionRe itself, on random texts of version words, "v", digits, dots
@@ -161,7 +106,7 @@ func TestReadDateNeedsYear(t *testing.T) {
 // versions it does read.
 func TestParseVersionNeedsDottedDigits(t *testing.T) {
 	pieces := []string{"V", "v", "Version", "VERSÃO", "versión", "Версия", "バージョン", "1", "12", "0", "9", "７", "1.0", "2.1.3", ".5", "19.9", ".", "．", "。", "..", ":", "：", " ", " ", " ", "\u00a0", "-", "(", ")", "a", "é"}
-	pieces = append(pieces, versionWords...)
+	pieces = append(pieces, lexicon.Words(lexicon.VersionWords, "")...)
 	read := 0
 	r := rand.New(rand.NewPCG(23, 5))
 	for range 30000 {

@@ -1,7 +1,6 @@
 package ingest
 
 import (
-	_ "embed"
 	"fmt"
 	"strings"
 	"sync"
@@ -10,6 +9,7 @@ import (
 
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/internal/lazyre"
+	"github.com/rulesync/rulesync/internal/lexicon"
 )
 
 // Entries are the items of a layout that sets them apart without
@@ -183,7 +183,7 @@ func mayPartLabel(s string) bool {
 func foldWord(w string) string { return strings.ToLower(corpus.Fold(w)) }
 
 // label is the part's label: its number ("1", "1-A"; "1" when
-// unnumbered), after the letter its word's series has in parts.txt
+// unnumbered), after the letter its word's series has in the lexicon
 // ("S1" for "Situation 1").
 func (l partLabel) label() string {
 	n := "1"
@@ -196,22 +196,13 @@ func (l partLabel) label() string {
 	return partSeries()[foldWord(l.word)] + n
 }
 
-//go:embed parts.txt
-var partsText string
-
-// partSeries maps the folded words of parts.txt to their series' letter.
+// partSeries maps the folded words of the lexicon's part series
+// (lexicon.PartSeries) to their series' letter.
 var partSeries = sync.OnceValue(func() map[string]string {
 	out := map[string]string{}
-	for _, l := range strings.Split(partsText, "\n") {
-		if l == "" || l[0] == '#' {
-			continue
-		}
-		letter, words, ok := strings.Cut(l, "\t")
-		if !ok {
-			panic(fmt.Sprintf("parts.txt: line %q has no tab", l))
-		}
-		for _, w := range strings.Split(words, "|") {
-			out[foldWord(w)] = letter
+	for _, e := range lexicon.Entries(lexicon.PartSeries) {
+		for _, w := range e.Words {
+			out[foldWord(w)] = e.Key
 		}
 	}
 	return out

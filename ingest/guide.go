@@ -9,6 +9,7 @@ import (
 
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/internal/lazyre"
+	"github.com/rulesync/rulesync/internal/lexicon"
 )
 
 // The "guide" format is the text of a web page without rule numbers and
@@ -29,9 +30,12 @@ func init() {
 }
 
 var (
-	bulletRe      = lazyre.New(`^(?:[-*•・●▪]|\d{1,2}[.)])\s+(.*)$`)
-	cardNumberRe  = lazyre.New(`^[-*•・]\s*(\d{1,3})$`)
-	chromeWordsRe = lazyre.New(`(?i)^(?:目次|目录|contents|table of contents|índice|sumário|inhalt|sommaire)$`)
+	bulletRe     = lazyre.New(`^(?:[-*•・●▪]|\d{1,2}[.)])\s+(.*)$`)
+	cardNumberRe = lazyre.New(`^[-*•・]\s*(\d{1,3})$`)
+	// chromeWordsRe is the title of a table of contents (lexicon.Contents).
+	chromeWordsRe = lazyre.NewFunc(func() string {
+		return `(?i)^(?:` + lexicon.Alternation(lexicon.Words(lexicon.Contents, "")) + `)$`
+	})
 )
 
 type guideLine int

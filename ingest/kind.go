@@ -1,7 +1,6 @@
 package ingest
 
 import (
-	_ "embed"
 	"fmt"
 	"strings"
 	"sync"
@@ -9,13 +8,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/internal/lexicon"
 )
-
-// kindsText is the names of the kinds a division heading or a label
-// prefix gives, by kind and language.
-//
-//go:embed kinds.txt
-var kindsText string
 
 // kindName is one name of a kind, folded and split into words.
 type kindName struct {
@@ -23,20 +17,26 @@ type kindName struct {
 	words []string
 }
 
+// divisionNames are the lexicon's names of kinds (lexicon.Kinds), in its
+// order: kind by kind as first listed, each kind's names in file order.
 var divisionNames = sync.OnceValue(func() []kindName {
+	var order []corpus.Kind
+	byKind := map[corpus.Kind][]kindName{}
+	for _, e := range lexicon.Entries(lexicon.Kinds) {
+		kind := corpus.Kind(e.Key)
+		if corpus.ID(kind, "1") == "item:1" {
+			panic(fmt.Sprintf("lexicon kinds, line %d: %q is no kind with ids of its own", e.Line, e.Key))
+		}
+		if _, ok := byKind[kind]; !ok {
+			order = append(order, kind)
+		}
+		for _, n := range e.Words {
+			byKind[kind] = append(byKind[kind], kindName{kind, kindWords(n)})
+		}
+	}
 	var out []kindName
-	for _, l := range strings.Split(kindsText, "\n") {
-		if l == "" || l[0] == '#' {
-			continue
-		}
-		k, names, ok := strings.Cut(l, "\t")
-		kind := corpus.Kind(k)
-		if !ok || corpus.ID(kind, "1") == "item:1" {
-			panic(fmt.Sprintf("kinds.txt: line %q names no kind with ids of its own", l))
-		}
-		for _, n := range strings.Split(names, "|") {
-			out = append(out, kindName{kind, kindWords(n)})
-		}
+	for _, k := range order {
+		out = append(out, byKind[k]...)
 	}
 	return out
 })
@@ -58,7 +58,7 @@ func unspaced(r rune) bool {
 
 // namedKind returns the kind a division heading or a label prefix names
 // ("Recommended Procedures", "推奨手順一覧を開く", "RP"): the first kind of
-// kinds.txt one of whose names is a run of the text's words, and "" when
+// the lexicon's kinds one of whose names is a run of the text's words, and "" when
 // none is. A heading longer than a title names none: a sentence that
 // mentions the procedures is no division of them.
 func namedKind(s string) corpus.Kind {
@@ -110,7 +110,7 @@ func kindWordsAt(s string) ([]string, [][2]int) {
 		// An ASCII letter or digit folds to itself and lowers to its
 		// small letter, and a space folds to nothing: the path below,
 		// without its strings (640 of the 1,470 allocations of reading
-		// kinds.txt).
+		// the kinds' names).
 		switch {
 		case 'a' <= r0 && r0 <= 'z' || '0' <= r0 && r0 <= '9':
 			if start < 0 {
@@ -189,7 +189,7 @@ func runIndex(ws, run []string) int {
 }
 
 // numberedKind reports whether the recognizer numbers items of kind k:
-// rules and the kinds kinds.txt names.
+// rules and the kinds the lexicon names.
 func numberedKind(k corpus.Kind) bool {
 	return k == corpus.KindRule || k == corpus.KindRP || k == corpus.KindAddendum || k == corpus.KindDefinition
 }

@@ -68,12 +68,12 @@ func TestNamedKindSpan(t *testing.T) {
 	}
 }
 
-// TestKindsFile checks that every name in kinds.txt names its own kind:
+// TestKindsFile checks that every name of the lexicon's kinds names its own kind:
 // a name another line's name contains would give the wrong kind.
 func TestKindsFile(t *testing.T) {
 	for _, n := range divisionNames() {
 		if got := namedKind(joinWords(n.words)); got != n.kind {
-			t.Errorf("kinds.txt: %v names %q, listed under %q", n.words, got, n.kind)
+			t.Errorf("lexicon kinds: %v names %q, listed under %q", n.words, got, n.kind)
 		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/internal/lazyre"
+	"github.com/rulesync/rulesync/internal/lexicon"
 )
 
 // The "numbered" format is plain text of numbered rules, one rule per
@@ -24,8 +25,25 @@ func init() {
 }
 
 var (
-	navRe  = lazyre.New(`(?i)^(?:続きを読む|戻る|次へ|前へ|次のページ|前のページ|目次に戻る|next|previous|prev|back|continue reading|read more|próxima|anterior|voltar|siguiente|suivant|précédent)\b\s*[:：»›>]?|^(?:続きを読む|戻る|次へ|前へ)`)
-	pageRe = lazyre.New(`(?i)(?:ページ|page|página|seite)\s*\d+`)
+	// navRe is a navigation link at the start of a line (the lexicon's
+	// "link" words): a word of a spaced script as a whole word, one of
+	// an unspaced script (続きを読む) as it is.
+	navRe = lazyre.NewFunc(func() string {
+		var alts []string
+		for _, w := range lexicon.KeyWords(lexicon.Navigation, "link") {
+			alt := lexicon.Alternation([]string{w})
+			if c := w[len(w)-1]; 'a' <= c && c <= 'z' || '0' <= c && c <= '9' {
+				alt += `\b`
+			}
+			alts = append(alts, alt)
+		}
+		return `(?i)^(?:` + strings.Join(alts, "|") + `)`
+	})
+	// pageRe is a page's number after a word for "page" (the lexicon's
+	// "page" words).
+	pageRe = lazyre.NewFunc(func() string {
+		return `(?i)(?:` + lexicon.Alternation(lexicon.KeyWords(lexicon.Navigation, "page")) + `)\s*\d+`
+	})
 )
 
 func parseNumbered(text string, d *corpus.Document) error {

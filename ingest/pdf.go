@@ -15,6 +15,7 @@ import (
 
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/internal/lazyre"
+	"github.com/rulesync/rulesync/internal/lexicon"
 )
 
 func init() {
@@ -342,8 +343,12 @@ func mergeRaised(ls []pdfLine) []pdfLine {
 }
 
 // pageNumberRe matches what a page number line says: "7", "Page 7",
-// "7 of 22", "- 7 -".
-var pageNumberRe = lazyre.New(`(?i)^(?:page\s*)?[-–—]?\s*\d{1,4}\s*[-–—]?(?:\s*(?:of|/)\s*\d{1,4})?$`)
+// "7 of 22", "- 7 -" (the lexicon's "page" and "of" navigation words).
+var pageNumberRe = lazyre.NewFunc(func() string {
+	page := lexicon.Alternation(lexicon.KeyWords(lexicon.Navigation, "page"))
+	of := lexicon.Alternation(lexicon.KeyWords(lexicon.Navigation, "of"))
+	return `(?i)^(?:(?:` + page + `)\s*)?[-–—]?\s*\d{1,4}\s*[-–—]?(?:\s*(?:` + of + `|/)\s*\d{1,4})?$`
+})
 
 // dropPageChrome removes running headers and footers (a line in the top or
 // bottom tenth of the page that recurs, numbers aside, on at least half of

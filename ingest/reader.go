@@ -8,6 +8,7 @@ import (
 
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/internal/lazyre"
+	"github.com/rulesync/rulesync/internal/lexicon"
 )
 
 // The "reader" format is the text of a rule-reader web page as a browser
@@ -42,8 +43,10 @@ var (
 	// the count of its entries, a number and at most a short word.
 	readerListRe = lazyre.New(`^(.*?\S)\s*(\d{1,4})\s*(?:\pL{1,8}\.?)?$`)
 	// The labels of the control that opens and closes a list, which the
-	// copy glues to the list's name.
-	readerUIRe = lazyre.New(`(?i)一覧を(?:開く|閉じる)|(?:open|close|show|hide|expand|collapse)(?: the)? list|abrir lista|fechar lista`)
+	// copy glues to the list's name (the lexicon's "list" navigation words).
+	readerUIRe = lazyre.NewFunc(func() string {
+		return `(?i)` + lexicon.Alternation(lexicon.KeyWords(lexicon.Navigation, "list"))
+	})
 	// A list marker ("2." or "3)") after which a cut preview may end.
 	readerMarkRe    = lazyre.New(`(?:^|\s)\d{1,2}[.)]`)
 	readerEndMarkRe = lazyre.New(`[\p{Han}\p{Hiragana}\p{Katakana}ー]\s\d{1,2}[.)]$`)

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/rulesync/rulesync/internal/lazyre"
+	"github.com/rulesync/rulesync/internal/lexicon"
 )
 
 var (
@@ -13,7 +14,9 @@ var (
 	sniffNumberedRe  = lazyre.New(`(?m)^\s*(\d{1,3})\s*(?:[。．.:：)）]|\s)\s*\S`)
 	sniffHTMLStartRe = lazyre.New(`(?i)^<(?:!doctype html|html|head|body)`)
 	sniffHTMLTagRe   = lazyre.New(`(?i)<(?:p|li|ol|ul|h[1-6]|div|table|tr|td|dl|dt|dd|br|strong)[\s/>]`)
-	sniffExampleRe   = lazyre.New(`(?mi)^\s*(?:exemplo|example|ejemplo|exemple|beispiel|esempio|例)\s*\d*(?:-[A-Z])?\s*[.:：]`)
+	sniffExampleRe   = lazyre.NewFunc(func() string {
+		return `(?mi)^\s*(?:` + lexicon.Alternation(lexicon.Words(lexicon.Examples, "")) + `)\s*\d*(?:-[A-Z])?\s*[.:：]`
+	})
 )
 
 // detectBinary names the binary format data is in by its magic number, or

@@ -13,6 +13,7 @@ import (
 	"github.com/rulesync/rulesync/diff"
 	"github.com/rulesync/rulesync/gaps"
 	"github.com/rulesync/rulesync/ingest"
+	"github.com/rulesync/rulesync/internal/dates"
 )
 
 // A draft is written in the translation's own format where rulesync can
@@ -380,7 +381,7 @@ func tsvCell(s string) string {
 // redateVersion returns the translation's version renamed to the source
 // edition, when the translation states the date of the edition it
 // follows (its base) and the source is of another date: "2021年5月1日"
-// -> "2024年1月1日", written as the translation writes dates.
+// -> "2024年1月1日", written as the translation writes dates (dates.Rewrite).
 func redateVersion(d *gaps.Draft) (string, bool) {
 	t := d.Translation
 	if t.Version == "" || t.Date == "" || d.Source.Date == "" || t.Date == d.Source.Date {
@@ -389,5 +390,5 @@ func redateVersion(d *gaps.Draft) (string, bool) {
 	if d.Base != nil && d.Base.Date != "" && d.Base.Date != t.Date {
 		return "", false
 	}
-	return redate(t.Version, t.Date, d.Source.Date)
+	return dates.Rewrite(t.Version, t.Lang, t.Date, d.Source.Date)
 }

@@ -14,6 +14,3 @@ func SetCacheFault(err error) (restore func()) {
 	cacheFault = err
 	return func() { cacheFault = nil }
 }
-
-// Redate is redate, for tests.
-var Redate = redate

@@ -18,14 +18,20 @@ import (
 // Regexp is a regexp.Regexp compiled on first use. Its methods are those
 // of regexp.Regexp that rulesync calls.
 type Regexp struct {
-	expr string
-	once sync.Once
-	rx   *regexp.Regexp
+	expr  string
+	build func() string // makes expr on first use, when not nil
+	once  sync.Once
+	rx    *regexp.Regexp
 }
 
 // re returns the compiled expression, compiling it the first time.
 func (r *Regexp) re() *regexp.Regexp {
-	r.once.Do(func() { r.rx = regexp.MustCompile(r.expr) })
+	r.once.Do(func() {
+		if r.build != nil {
+			r.expr = r.build()
+		}
+		r.rx = regexp.MustCompile(r.expr)
+	})
 	return r.rx
 }
 
@@ -43,11 +49,22 @@ func New(expr string) *Regexp {
 	return r
 }
 
+// NewFunc is New for an expression made by build on first use, such as
+// one whose words come from data that is itself read on first use
+// (internal/lexicon).
+func NewFunc(build func() string) *Regexp {
+	r := &Regexp{build: build}
+	if inTest {
+		r.re()
+	}
+	return r
+}
+
 // Regexp returns the compiled expression.
 func (r *Regexp) Regexp() *regexp.Regexp { return r.re() }
 
 // String returns the source text of the expression.
-func (r *Regexp) String() string { return r.expr }
+func (r *Regexp) String() string { return r.re().String() }
 
 // MatchString is regexp.Regexp's MatchString.
 func (r *Regexp) MatchString(s string) bool { return r.re().MatchString(s) }

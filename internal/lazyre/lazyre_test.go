@@ -30,3 +30,17 @@ func TestMethods(t *testing.T) {
 		t.Errorf("String %q, NumSubexp %d", r.String(), r.NumSubexp())
 	}
 }
+
+// TestNewFunc checks that an expression made by a function is made once
+// and answers as the expression it makes.
+func TestNewFunc(t *testing.T) {
+	calls := 0
+	r := NewFunc(func() string { calls++; return `a(b+)` })
+	if got := r.FindStringSubmatch("xabbb"); !slices.Equal(got, []string{"abbb", "bbb"}) || r.String() != `a(b+)` {
+		t.Errorf("FindStringSubmatch = %q, String %q", got, r.String())
+	}
+	r.MatchString("ab")
+	if calls != 1 {
+		t.Errorf("build called %d times, want 1", calls)
+	}
+}
