@@ -99,10 +99,13 @@ func pairedRight(orig *corpus.Document, ref map[int]string, r *align.Reading) (r
 // through its source. Every item the reading names carries an id of the
 // source; the items that print their source's number in the original
 // are looked for under that id in each variant. Each original must be
-// read at 97% at least; each numbers lost variant at 95%, except where
-// numbersLostFloor says why not; the variants are held, pooled over the
-// pairs, to the floors variantFloor gives. The test logs the table of
-// every pair and variant.
+// read at 97% at least; each numbers lost variant at 95% (the Debian
+// Constitution ko, Korean to section 4.1 and English after it, reaches
+// it with the passages left in the source's language measured at their
+// own length, 98.1% in paragraphs and 100% in rows; the ja paragraphs,
+// whose reader takes 61 lines for titles where the source has 34, with
+// only the shortest of them read as headings, 95.5%); the variants are
+// held, pooled over the pairs, to the floors variantFloor gives. The test logs the table of every pair and variant.
 func TestThroughVariants(t *testing.T) {
 	right, total := map[string]int{}, map[string]int{}
 	table := map[string]map[string]float64{} // pair -> variant -> share
@@ -145,13 +148,8 @@ func TestThroughVariants(t *testing.T) {
 				if !slices.Contains(testcorpus.NumbersLost, v) {
 					continue
 				}
-				want, why := numbersLostFloor(name, v)
-				if why != "" {
-					t.Logf("%-14s held to %.0f%%, not 95%%: %s; %d of %d of the original's titles are not in the variant's text",
-						v, 100*want, why, titlesLost(orig, r), titles(orig))
-				}
-				if share < want {
-					t.Errorf("%s: %.1f%% of labelled items under their source's id, want %.0f%%", v, 100*share, 100*want)
+				if share < 0.95 {
+					t.Errorf("%s: %.1f%% of labelled items under their source's id, want 95%%", v, 100*share)
 				}
 			}
 		})
@@ -182,7 +180,7 @@ func TestThroughVariants(t *testing.T) {
 
 // variantFloor is the pooled share of labelled items a variant must keep
 // under their source's id: what the reading reaches less two points (the
-// numbers lost variants are held pair by pair too: numbersLostFloor).
+// numbers lost variants are held pair by pair too, at 95%).
 func variantFloor(v testcorpus.Variant) float64 {
 	switch v {
 	case testcorpus.Paragraphs, testcorpus.Rows:
@@ -191,50 +189,6 @@ func variantFloor(v testcorpus.Variant) float64 {
 		return 0.96
 	}
 	return 0.97
-}
-
-// numbersLostFloor is the share of labelled items the numbers lost
-// variant v of the dev translation name must keep under their source's
-// id: 95%, except where the reading does not reach it yet, held there to
-// what it reaches (less a point) with the reason (measured: see the
-// table the test logs). The Debian Constitution ko, Korean to section
-// 4.1 and English after it, reaches 98.1% in paragraphs and 100% in
-// rows now that the passages left in the source's language are measured
-// at their own length (leftInSource): 86.6% and 89.2% before.
-func numbersLostFloor(name string, v testcorpus.Variant) (float64, string) {
-	switch name + " " + string(v) {
-	case "debian-constitution-1.7-ja.wml paragraphs":
-		return 0.94, "the plain text reader takes some wrapped lines for headings (61 titles for the source's 34)"
-	}
-	return 0.95, ""
-}
-
-// titles counts the items of d with a title.
-func titles(d *corpus.Document) int {
-	n := 0
-	for _, it := range d.Items {
-		if it.Title != "" {
-			n++
-		}
-	}
-	return n
-}
-
-// titlesLost counts the titles of orig that the text of v (titles and
-// texts) does not hold, in comparison form.
-func titlesLost(orig, v *corpus.Document) int {
-	var all strings.Builder
-	for _, it := range v.Items {
-		all.WriteString(testcorpus.Key(it.Title) + testcorpus.Key(it.Text))
-	}
-	text := all.String()
-	n := 0
-	for _, it := range orig.Items {
-		if k := testcorpus.Key(it.Title); k != "" && !strings.Contains(text, k) {
-			n++
-		}
-	}
-	return n
 }
 
 // TestThroughSubItemsAndTwice: a numbered item of a translation whose
