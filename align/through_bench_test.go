@@ -21,37 +21,7 @@ import (
 // of each side; the translation has as many blocks as the source has
 // items.
 func BenchmarkThrough(b *testing.B) {
-	for _, n := range []int{1000, 10000, 100000} {
-		docs, _ := synth.Corpus(1, 1, 1, n)
-		s, t := docs["en-1"], docs["ja-1"]
-		if s == nil || t == nil {
-			b.Fatalf("synth.Corpus made no en-1 and ja-1")
-		}
-		t = bulleted(t, 20)
-		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
-			b.ReportAllocs()
-			var r *align.Reading
-			c0, _ := cputime.Used()
-			var m0, m1 runtime.MemStats
-			runtime.GC()
-			runtime.ReadMemStats(&m0)
-			for b.Loop() {
-				r = align.Options{}.Through(s, t)
-			}
-			c1, ok := cputime.Used()
-			runtime.ReadMemStats(&m1)
-			if !r.Projected || r.Placed < r.Items*9/10 {
-				b.Fatalf("projected %v, %d of %d placed", r.Projected, r.Placed, r.Items)
-			}
-			// Per item of each side (the source's items, the
-			// translation's blocks: as many): the machine is shared, so
-			// the process's CPU time says more than the wall clock.
-			if ok {
-				b.ReportMetric(float64((c1-c0).Nanoseconds())/float64(b.N)/float64(2*n), "cpu-ns/item/side")
-			}
-			b.ReportMetric(float64(m1.TotalAlloc-m0.TotalAlloc)/float64(b.N)/float64(2*n), "B/item/side")
-		})
-	}
+	benchThrough(b, []int{1000, 10000, 100000}, func(t *corpus.Document) *corpus.Document { return bulleted(t, 20) })
 }
 
 // BenchmarkThroughAnchored reads a generated Japanese translation of n
@@ -65,13 +35,22 @@ func BenchmarkThrough(b *testing.B) {
 // the difference of the item counts (a third of the rules here), takes
 // 85% of the time and grows with its square (bench/README.md).
 func BenchmarkThroughAnchored(b *testing.B) {
-	for _, n := range []int{1000, 10000} {
+	benchThrough(b, []int{1000, 10000}, everyThird)
+}
+
+// benchThrough reads the generated Japanese translation of n rules,
+// changed by perturb, through its English source for each n, and
+// reports the CPU time (of every core) and the bytes allocated per item
+// of each side: the machine is shared, so the process's CPU time says
+// more than the wall clock.
+func benchThrough(b *testing.B, sizes []int, perturb func(*corpus.Document) *corpus.Document) {
+	for _, n := range sizes {
 		docs, _ := synth.Corpus(1, 1, 1, n)
 		s, t := docs["en-1"], docs["ja-1"]
 		if s == nil || t == nil {
 			b.Fatalf("synth.Corpus made no en-1 and ja-1")
 		}
-		t = everyThird(t)
+		t = perturb(t)
 		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
 			b.ReportAllocs()
 			var r *align.Reading

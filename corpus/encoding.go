@@ -16,12 +16,10 @@ import (
 )
 
 // EncodingError reports raw bytes that are not text in the expected
-// encoding. Offset, Line and Col (1-based, Col in bytes) locate the first
-// bad byte.
+// encoding. Its Position locates the first bad byte.
 type EncodingError struct {
-	Offset    int
-	Line, Col int
-	Reason    string
+	Position
+	Reason string
 }
 
 func (e *EncodingError) Error() string {
@@ -29,9 +27,7 @@ func (e *EncodingError) Error() string {
 }
 
 func newEncodingError(b []byte, off int, reason string) *EncodingError {
-	line := 1 + bytes.Count(b[:off], []byte{'\n'})
-	col := off - bytes.LastIndexByte(b[:off], '\n')
-	return &EncodingError{Offset: off, Line: line, Col: col, Reason: reason}
+	return &EncodingError{Position: PositionAt(b, off), Reason: reason}
 }
 
 // DecodeText turns raw bytes into a UTF-8 string and names the encoding it

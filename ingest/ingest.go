@@ -78,12 +78,12 @@ func (o Options) context() context.Context {
 	return o.Context
 }
 
-// Error is an ingest failure, naming the input and, when known, the line
-// and column (1-based) where the fault is.
+// Error is an ingest failure, naming the input and, when known, the
+// position of the fault in it (Line 0 where none is).
 type Error struct {
-	Input     string
-	Line, Col int
-	Err       error
+	Input string
+	corpus.Position
+	Err error
 }
 
 func (e *Error) Error() string {
@@ -338,7 +338,7 @@ func (o Options) decode(name string, r io.Reader, size int64) (*corpus.Document,
 	if err != nil {
 		var pe *corpusjson.ParseError
 		if errors.As(err, &pe) {
-			return nil, &Error{Input: name, Line: pe.Line, Col: pe.Col, Err: errors.New(pe.Msg)}
+			return nil, &Error{Input: name, Position: pe.Position, Err: errors.New(pe.Msg)}
 		}
 		return nil, &Error{Input: name, Err: err}
 	}
@@ -357,9 +357,9 @@ func (o Options) Bytes(name string, data []byte) (*corpus.Document, error) {
 		var pe *corpusjson.ParseError
 		switch {
 		case errors.As(err, &ee):
-			return nil, &Error{Input: name, Line: ee.Line, Col: ee.Col, Err: errors.New(ee.Reason)}
+			return nil, &Error{Input: name, Position: ee.Position, Err: errors.New(ee.Reason)}
 		case errors.As(err, &pe):
-			return nil, &Error{Input: name, Line: pe.Line, Col: pe.Col, Err: errors.New(pe.Msg)}
+			return nil, &Error{Input: name, Position: pe.Position, Err: errors.New(pe.Msg)}
 		}
 		return nil, &Error{Input: name, Err: err}
 	}

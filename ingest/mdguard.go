@@ -3,6 +3,7 @@ package ingest
 import (
 	"fmt"
 
+	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/corpus/corpusjson"
 )
 
@@ -62,18 +63,18 @@ func markdownGuard(src []byte) error {
 		l := src[start:end]
 		depth, blank = mdLineDepth(l, depth, blank)
 		if depth > MarkdownMaxDepth {
-			return &corpusjson.ParseError{Line: line, Col: 1, Msg: fmt.Sprintf(
+			return &corpusjson.ParseError{Position: corpus.Position{Line: line, Col: 1}, Msg: fmt.Sprintf(
 				"Markdown: this line may be nested more than %d block quotes and lists deep (rulesync reads Markdown nested up to %d levels)",
 				MarkdownMaxDepth, MarkdownMaxDepth)}
 		}
 		if runs += mdEmphasisRuns(l); runs > MarkdownMaxEmphasisRuns {
-			return &corpusjson.ParseError{Line: line, Col: 1, Msg: fmt.Sprintf(
+			return &corpusjson.ParseError{Position: corpus.Position{Line: line, Col: 1}, Msg: fmt.Sprintf(
 				"Markdown: more than %d runs of emphasis markers (\"*\", \"_\", \"~\") up to this line: the Markdown parser would keep a node for each, some 300 bytes of memory per marker",
 				MarkdownMaxEmphasisRuns)}
 		}
 		scan += mdLinkScan(l)
 		if scan > budget {
-			return &corpusjson.ParseError{Line: line, Col: 1, Msg: fmt.Sprintf(
+			return &corpusjson.ParseError{Position: corpus.Position{Line: line, Col: 1}, Msg: fmt.Sprintf(
 				"Markdown: link destinations that do not close (\"](\" with no space or \")\" after it) would be rescanned more than %d times the text's length by the Markdown parser",
 				mdLinkScanFactor)}
 		}

@@ -51,7 +51,7 @@ type poEntry struct {
 
 // poError locates a fault of a PO file.
 func poError(line, col int, format string, args ...any) error {
-	return &corpusjson.ParseError{Line: line, Col: col, Msg: "PO: " + fmt.Sprintf(format, args...)}
+	return &corpusjson.ParseError{Position: corpus.Position{Line: line, Col: col}, Msg: "PO: " + fmt.Sprintf(format, args...)}
 }
 
 var poKeywordRe = lazyre.New(`^(msgctxt|msgid_plural|msgid|msgstr(?:\[\d+\])?)(?:\s+|$)`)
@@ -404,7 +404,7 @@ func unitsToItems(units []unit, d *corpus.Document, what string) error {
 	seen := map[string]int{} // ctx -> line
 	for _, u := range units {
 		if first, ok := seen[u.ctx]; ok {
-			return &corpusjson.ParseError{Line: u.line, Col: u.col, Msg: fmt.Sprintf("duplicate %s %q (first at line %d)", what, u.ctx, first)}
+			return &corpusjson.ParseError{Position: corpus.Position{Line: u.line, Col: u.col}, Msg: fmt.Sprintf("duplicate %s %q (first at line %d)", what, u.ctx, first)}
 		}
 		seen[u.ctx] = u.line
 		if frame, ok := frameUnit(u.ctx); ok {
@@ -421,7 +421,7 @@ func unitsToItems(units []unit, d *corpus.Document, what string) error {
 		}
 		id, field, _ := strings.Cut(u.ctx, "/")
 		if !corpus.WellFormedID(id) || field != "" && field != "title" {
-			return &corpusjson.ParseError{Line: u.line, Col: u.col, Msg: fmt.Sprintf("%s %q is not an item id (\"rule:12\", \"reg:1a/title\")", what, u.ctx)}
+			return &corpusjson.ParseError{Position: corpus.Position{Line: u.line, Col: u.col}, Msg: fmt.Sprintf("%s %q is not an item id (\"rule:12\", \"reg:1a/title\")", what, u.ctx)}
 		}
 		if strings.TrimSpace(u.target) == "" {
 			continue // not translated

@@ -2,10 +2,8 @@ package ingest_test
 
 import (
 	"bytes"
-	"maps"
 	"os"
 	"regexp"
-	"slices"
 	"strings"
 	"testing"
 
@@ -26,34 +24,27 @@ import (
 // again (1, a, A, i, I after others) is never one printed twice: it
 // starts a run of its own, whatever stands between (restarts).
 func TestNoDuplicateSuffixDev(t *testing.T) {
-	files := devFiles(t)
-	for _, name := range slices.Sorted(maps.Keys(files)) {
-		t.Run(name, func(t *testing.T) {
-			d, err := ingest.Options{}.File(files[name])
+	eachDevDoc(t, func(t *testing.T, name, path string, d *corpus.Document) {
+		testcorpus.CheckDuplicates(t, "original", d)
+		restarts(t, "original", d)
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if bare := headingsOut.ReplaceAll(data, nil); !bytes.Equal(bare, data) {
+			h, err := ingest.Options{Lang: d.Lang}.Read(name, bytes.NewReader(bare))
 			if err != nil {
 				t.Fatal(err)
 			}
-			testcorpus.CheckDuplicates(t, "original", d)
-			restarts(t, "original", d)
-			data, err := os.ReadFile(files[name])
-			if err != nil {
-				t.Fatal(err)
-			}
-			if bare := headingsOut.ReplaceAll(data, nil); !bytes.Equal(bare, data) {
-				h, err := ingest.Options{Lang: d.Lang}.Read(name, bytes.NewReader(bare))
-				if err != nil {
-					t.Fatal(err)
-				}
-				testcorpus.CheckDuplicates(t, "headings taken out", h)
-				restarts(t, "headings taken out", h)
-			}
-			for _, v := range testcorpus.Variants {
-				r := testcorpus.Render(t, d, v)
-				testcorpus.CheckDuplicates(t, string(v), r)
-				restarts(t, string(v), r)
-			}
-		})
-	}
+			testcorpus.CheckDuplicates(t, "headings taken out", h)
+			restarts(t, "headings taken out", h)
+		}
+		for _, v := range testcorpus.Variants {
+			r := testcorpus.Render(t, d, v)
+			testcorpus.CheckDuplicates(t, string(v), r)
+			restarts(t, string(v), r)
+		}
+	})
 }
 
 // headingsOut matches a Markdown heading line and an HTML heading element.

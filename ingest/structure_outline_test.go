@@ -31,71 +31,64 @@ var numberedHeadingLine = regexp.MustCompile(`(?m)^## (\S+)\. `)
 // numbering (numberRuns); every other item keeps the id it had (outline
 // places, which count the unnumbered headings, may move on).
 func TestUnnumberedOutlineHeading(t *testing.T) {
-	files := devFiles(t)
 	perturbed := 0
-	for _, name := range slices.Sorted(maps.Keys(files)) {
-		t.Run(name, func(t *testing.T) {
-			d, err := ingest.Options{}.File(files[name])
-			if err != nil {
-				t.Fatal(err)
+	eachDevDoc(t, func(t *testing.T, name, path string, d *corpus.Document) {
+		file, src, _ := testcorpus.Write(d, testcorpus.WordRemoved)
+		heads := numberedHeadingLine.FindAllSubmatchIndex(src, -1)
+		if len(heads) < 3 {
+			t.Skip("fewer than three numbered headings")
+		}
+		base, err := ingest.Options{Lang: d.Lang}.Read(file, bytes.NewReader(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The numbers taken off, and the copy without them.
+		sections := map[string]bool{}
+		for _, it := range base.Items {
+			if it.Kind == corpus.KindSection && it.Number != "" {
+				sections[it.Number] = true
 			}
-			file, src, _ := testcorpus.Write(d, testcorpus.WordRemoved)
-			heads := numberedHeadingLine.FindAllSubmatchIndex(src, -1)
-			if len(heads) < 3 {
-				t.Skip("fewer than three numbered headings")
+		}
+		var out []byte
+		stripped := map[string]bool{}
+		last, k := 0, 0
+		for _, h := range heads {
+			if !sections[string(src[h[2]:h[3]])] {
+				continue
 			}
-			base, err := ingest.Options{Lang: d.Lang}.Read(file, bytes.NewReader(src))
-			if err != nil {
-				t.Fatal(err)
+			if k++; k%3 != 2 {
+				continue
 			}
-			// The numbers taken off, and the copy without them.
-			sections := map[string]bool{}
-			for _, it := range base.Items {
-				if it.Kind == corpus.KindSection && it.Number != "" {
-					sections[it.Number] = true
+			out = append(out, src[last:h[0]+len("## ")]...)
+			last = h[1]
+			stripped[string(src[h[2]:h[3]])] = true
+		}
+		out = append(out, src[last:]...)
+		got, err := ingest.Options{Lang: d.Lang}.Read(file, bytes.NewReader(out))
+		if err != nil {
+			t.Fatal(err)
+		}
+		perturbed++
+		if len(got.Items) != len(base.Items) {
+			t.Fatalf("%d items with %d heading numbers taken off, %d with them: %s", len(got.Items), len(stripped), len(base.Items), firstDiff(itemIDs(got), itemIDs(base)))
+		}
+		for i := range base.Items {
+			b, g := &base.Items[i], &got.Items[i]
+			if !stripped[b.Number] || b.Title == "" {
+				// An outline place counts the unnumbered headings of
+				// its level: one more before it moves it on.
+				if g.ID != b.ID && !(outlineID(b.ID) && outlineID(g.ID)) {
+					t.Errorf("item %d: id %s, %s with the numbers", i, g.ID, b.ID)
 				}
+				continue
 			}
-			var out []byte
-			stripped := map[string]bool{}
-			last, k := 0, 0
-			for _, h := range heads {
-				if !sections[string(src[h[2]:h[3]])] {
-					continue
-				}
-				if k++; k%3 != 2 {
-					continue
-				}
-				out = append(out, src[last:h[0]+len("## ")]...)
-				last = h[1]
-				stripped[string(src[h[2]:h[3]])] = true
+			// Its outline place, or the number its place in a run of
+			// numbered headings gives it (numberRuns, said in a note).
+			if g.Kind != corpus.KindSection || !outlineID(g.ID) && g.ID != b.ID || g.Title != b.Title {
+				t.Errorf("heading %q without its number %s: %s %s %q, want a section with an outline id", b.Number, b.ID, g.Kind, g.ID, g.Title)
 			}
-			out = append(out, src[last:]...)
-			got, err := ingest.Options{Lang: d.Lang}.Read(file, bytes.NewReader(out))
-			if err != nil {
-				t.Fatal(err)
-			}
-			perturbed++
-			if len(got.Items) != len(base.Items) {
-				t.Fatalf("%d items with %d heading numbers taken off, %d with them: %s", len(got.Items), len(stripped), len(base.Items), firstDiff(itemIDs(got), itemIDs(base)))
-			}
-			for i := range base.Items {
-				b, g := &base.Items[i], &got.Items[i]
-				if !stripped[b.Number] || b.Title == "" {
-					// An outline place counts the unnumbered headings of
-					// its level: one more before it moves it on.
-					if g.ID != b.ID && !(outlineID(b.ID) && outlineID(g.ID)) {
-						t.Errorf("item %d: id %s, %s with the numbers", i, g.ID, b.ID)
-					}
-					continue
-				}
-				// Its outline place, or the number its place in a run of
-				// numbered headings gives it (numberRuns, said in a note).
-				if g.Kind != corpus.KindSection || !outlineID(g.ID) && g.ID != b.ID || g.Title != b.Title {
-					t.Errorf("heading %q without its number %s: %s %s %q, want a section with an outline id", b.Number, b.ID, g.Kind, g.ID, g.Title)
-				}
-			}
-		})
-	}
+		}
+	})
 	if perturbed == 0 {
 		t.Error("no dev file has numbered headings")
 	}

@@ -2,9 +2,11 @@ package ingest_test
 
 import (
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -31,6 +33,21 @@ func devFiles(t testing.TB) map[string]string {
 		return nil
 	})
 	return files
+}
+
+// eachDevDoc runs f as a subtest for every dev file with truth, in the
+// order of their names, on the file's path and its document read alone.
+func eachDevDoc(t *testing.T, f func(t *testing.T, name, path string, d *corpus.Document)) {
+	files := devFiles(t)
+	for _, name := range slices.Sorted(maps.Keys(files)) {
+		t.Run(name, func(t *testing.T) {
+			d, err := ingest.Options{}.File(files[name])
+			if err != nil {
+				t.Fatal(err)
+			}
+			f(t, name, files[name], d)
+		})
+	}
 }
 
 func truthIDs(t testing.TB, name string) []string {

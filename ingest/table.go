@@ -131,7 +131,7 @@ func parseTable(text string, sep rune, lang string, d *corpus.Document) error {
 			if pe.StartLine != pe.Line {
 				msg += fmt.Sprintf(" (in the record that starts on line %d)", pe.StartLine)
 			}
-			return &corpusjson.ParseError{Line: pe.Line, Col: pe.Column, Msg: msg}
+			return &corpusjson.ParseError{Position: corpus.Position{Line: pe.Line, Col: pe.Column}, Msg: msg}
 		}
 		return err
 	}
@@ -144,7 +144,7 @@ func parseTable(text string, sep rune, lang string, d *corpus.Document) error {
 	}
 	cols, err := pickColumns(header, lang)
 	if err != nil {
-		return &corpusjson.ParseError{Line: 1, Col: 1, Msg: err.Error()}
+		return &corpusjson.ParseError{Position: corpus.Position{Line: 1, Col: 1}, Msg: err.Error()}
 	}
 	get := func(row []string, i int) string {
 		if i < 0 || i >= len(row) {
@@ -179,12 +179,12 @@ func parseTable(text string, sep rune, lang string, d *corpus.Document) error {
 				line, col = r.FieldPos(len(row) - 1)
 				col += len(row[len(row)-1])
 			}
-			return &corpusjson.ParseError{Line: line, Col: col, Msg: fmt.Sprintf("row has %d fields, the header row has %d", len(row), len(header))}
+			return &corpusjson.ParseError{Position: corpus.Position{Line: line, Col: col}, Msg: fmt.Sprintf("row has %d fields, the header row has %d", len(row), len(header))}
 		}
 		kind := get(row, cols.kind)
 		if _, ok := tableKind(kind); !ok {
 			line, col := r.FieldPos(cols.kind)
-			return &corpusjson.ParseError{Line: line, Col: col, Msg: unknownKind(kind)}
+			return &corpusjson.ParseError{Position: corpus.Position{Line: line, Col: col}, Msg: unknownKind(kind)}
 		}
 		it := tableItem(get(row, cols.id), get(row, cols.number), kind, get(row, cols.title), get(row, cols.text))
 		it.Section = get(row, cols.section)

@@ -71,7 +71,7 @@ func (x *xmlReader) token() (xml.Token, error) {
 			msg = se.Msg
 		}
 		line, col := x.pos(x.dec.InputOffset())
-		return nil, &corpusjson.ParseError{Line: line, Col: col, Msg: "XML: " + msg}
+		return nil, &corpusjson.ParseError{Position: corpus.Position{Line: line, Col: col}, Msg: "XML: " + msg}
 	}
 	return tok, err
 }
@@ -101,7 +101,7 @@ func (x *xmlReader) textOf() (string, error) {
 		if err != nil {
 			if err == io.EOF {
 				line, col := x.pos(int64(len(x.text)))
-				return "", &corpusjson.ParseError{Line: line, Col: col, Msg: "XML: the file ends inside an element"}
+				return "", &corpusjson.ParseError{Position: corpus.Position{Line: line, Col: col}, Msg: "XML: the file ends inside an element"}
 			}
 			return "", err
 		}
@@ -131,7 +131,7 @@ func (x *xmlReader) inlineOf() (string, []inlineCode, error) {
 		if err != nil {
 			if err == io.EOF {
 				line, col := x.pos(int64(len(x.text)))
-				return "", nil, &corpusjson.ParseError{Line: line, Col: col, Msg: "XML: the file ends inside an element"}
+				return "", nil, &corpusjson.ParseError{Position: corpus.Position{Line: line, Col: col}, Msg: "XML: the file ends inside an element"}
 			}
 			return "", nil, err
 		}
@@ -214,7 +214,7 @@ func xliffUnits(text string, d *corpus.Document) ([]unit, error) {
 			root = true
 			if v := attr(se, "version"); v != "" && !strings.HasPrefix(v, "1.") {
 				line, col := x.pos(x.at)
-				return nil, &corpusjson.ParseError{Line: line, Col: col, Msg: fmt.Sprintf("XLIFF version %s: rulesync reads XLIFF 1.2", v)}
+				return nil, &corpusjson.ParseError{Position: corpus.Position{Line: line, Col: col}, Msg: fmt.Sprintf("XLIFF version %s: rulesync reads XLIFF 1.2", v)}
 			}
 		case "file":
 			setInterchangeHeader(d, attr(se, "target-language"), attr(se, "original"))

@@ -206,14 +206,20 @@ func visibleCommands(app *cli.Command) []*cli.Command {
 	return out
 }
 
-// bashCompletion is a bash script that completes command names, then
-// each command's flags, then file names.
-func bashCompletion(app *cli.Command) string {
-	var b strings.Builder
+// commandNames are the names of app's visible commands.
+func commandNames(app *cli.Command) []string {
 	var names []string
 	for _, c := range visibleCommands(app) {
 		names = append(names, c.Name)
 	}
+	return names
+}
+
+// bashCompletion is a bash script that completes command names, then
+// each command's flags, then file names.
+func bashCompletion(app *cli.Command) string {
+	var b strings.Builder
+	names := commandNames(app)
 	fmt.Fprintf(&b, "# bash completion for %s, made by '%s completion bash'\n", app.Name, app.Name)
 	fmt.Fprintf(&b, "_%s() {\n", app.Name)
 	b.WriteString("\tlocal cur=\"${COMP_WORDS[COMP_CWORD]}\"\n")
@@ -258,10 +264,7 @@ func zshCompletion(app *cli.Command) string {
 // flag takes an argument), then files.
 func fishCompletion(app *cli.Command) string {
 	var b strings.Builder
-	var names []string
-	for _, c := range visibleCommands(app) {
-		names = append(names, c.Name)
-	}
+	names := commandNames(app)
 	fmt.Fprintf(&b, "# fish completion for %s, made by '%s completion fish'\n", app.Name, app.Name)
 	fmt.Fprintf(&b, "function __fish_%s_no_command --description 'Test if there has been no command yet'\n", app.Name)
 	b.WriteString("    for i in (commandline -opc)\n")

@@ -304,10 +304,7 @@ func flagTable(c *cli.Command) string {
 		if !ok {
 			continue
 		}
-		arg, usage := unquoteUsage(d.GetUsage())
-		if arg == "" && d.TakesValue() {
-			arg = "value"
-		}
+		arg, usage := flagArg(d)
 		var names []string
 		for _, n := range f.Names() {
 			dash := "--"

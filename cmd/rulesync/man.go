@@ -58,10 +58,7 @@ func manPage(app *cli.Command) string {
 			if !ok {
 				continue
 			}
-			arg, usage := unquoteUsage(d.GetUsage())
-			if arg == "" && d.TakesValue() {
-				arg = "value"
-			}
+			arg, usage := flagArg(d)
 			var names []string
 			for _, n := range f.Names() {
 				name := "\\fB" + roffText(flagDashes(n)+n) + "\\fR"
@@ -152,4 +149,15 @@ func roffText(s string) string {
 		s = `\&` + s
 	}
 	return s
+}
+
+// flagArg is the placeholder of a flag's value, as its help prints it
+// (the back-quoted word of its usage, else its type's name; "" for a
+// flag that takes none), and its usage without the quotes.
+func flagArg(d cli.DocGenerationFlag) (arg, usage string) {
+	arg, usage = unquoteUsage(d.GetUsage())
+	if arg == "" && d.TakesValue() {
+		arg = d.TypeName()
+	}
+	return arg, usage
 }

@@ -335,7 +335,7 @@ func (s *stream) decodeJSON(v any, start int, raw []byte, field string) error {
 		if s.dc.FirstInvalid == nil {
 			_, first := corpus.InvalidUTF8(raw)
 			pe := s.in.at(start+first.Offset, "not UTF-8")
-			s.dc.FirstInvalid = &corpus.EncodingError{Line: pe.Line, Col: pe.Col, Reason: "not UTF-8"}
+			s.dc.FirstInvalid = &corpus.EncodingError{Position: pe.Position, Reason: "not UTF-8"}
 		}
 		s.dc.Invalid += n
 		again = bytes.ToValidUTF8(again, []byte("\ufffd"))

@@ -177,7 +177,7 @@ func (s *refStream) value(v any, field string) (int64, []byte, error) {
 		n, _ := corpus.InvalidUTF8(again)
 		if s.dc.FirstInvalid == nil {
 			pe := s.t.at(start+int64(firstInvalid(raw)), "not UTF-8")
-			s.dc.FirstInvalid = &corpus.EncodingError{Line: pe.Line, Col: pe.Col, Reason: "not UTF-8"}
+			s.dc.FirstInvalid = &corpus.EncodingError{Position: pe.Position, Reason: "not UTF-8"}
 		}
 		s.dc.Invalid += n
 		again = bytes.ToValidUTF8(again, []byte("\ufffd"))
@@ -320,7 +320,7 @@ func (t *refTracker) at(off int64, msg string) *ParseError {
 		line += n
 		start = t.base + int64(bytes.LastIndexByte(seg, '\n')) + 1
 	}
-	return &ParseError{Line: line, Col: int(t.base+int64(len(seg))-start) + 1, Msg: msg}
+	return &ParseError{Position: corpus.Position{Offset: int(t.base) + len(seg), Line: line, Col: int(t.base+int64(len(seg))-start) + 1}, Msg: msg}
 }
 
 // jsonKind names the kind of JSON value a token begins.

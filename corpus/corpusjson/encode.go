@@ -14,11 +14,11 @@ import (
 	"github.com/rulesync/rulesync/internal/jsoncodec"
 )
 
-// ParseError is an error in a document JSON file, located by 1-based line
-// and column (in bytes).
+// ParseError is an error in an input (a document JSON file, or a file
+// of another format ingest reads), located by its Position.
 type ParseError struct {
-	Line, Col int
-	Msg       string
+	corpus.Position
+	Msg string
 }
 
 func (e *ParseError) Error() string { return fmt.Sprintf("%d:%d: %s", e.Line, e.Col, e.Msg) }
@@ -126,16 +126,8 @@ func wellFormedHead(key, v string) string {
 // ParseErrorAt returns the ParseError saying msg at byte offset off of
 // data (clamped to the data).
 func ParseErrorAt(data []byte, off int64, msg string) *ParseError {
-	if off > int64(len(data)) {
-		off = int64(len(data))
-	}
-	if off < 0 {
-		off = 0
-	}
-	head := data[:off]
-	line := 1 + bytes.Count(head, []byte{'\n'})
-	col := int(off) - bytes.LastIndexByte(head, '\n')
-	return &ParseError{Line: line, Col: col, Msg: msg}
+	off = max(0, min(off, int64(len(data))))
+	return &ParseError{Position: corpus.PositionAt(data, int(off)), Msg: msg}
 }
 
 // valueOffset returns the byte offset of the value at path (object keys

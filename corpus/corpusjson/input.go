@@ -3,6 +3,8 @@ package corpusjson
 import (
 	"bytes"
 	"io"
+
+	"github.com/rulesync/rulesync/corpus"
 )
 
 // input holds the bytes of a reader from the first not yet forgotten to
@@ -116,5 +118,5 @@ func (in *input) at(off int, msg string) *ParseError {
 		line += n
 		start = in.base + bytes.LastIndexByte(seg, '\n') + 1
 	}
-	return &ParseError{Line: line, Col: in.base + len(seg) - start + 1, Msg: msg}
+	return &ParseError{Position: corpus.Position{Offset: in.base + len(seg), Line: line, Col: in.base + len(seg) - start + 1}, Msg: msg}
 }

@@ -187,10 +187,16 @@ func Entries(c Concept) []Entry { return tables()[c] }
 // subtag: "pt-BR" reads the lines of "pt"), or of every language when
 // lang is "", in file order without repeats.
 func Words(c Concept, lang string) []string {
+	return words(c, func(e Entry) bool { return lang == "" || SameLang(e.Lang, lang) })
+}
+
+// words returns the words of the lines of concept c that keep keeps, in
+// file order without repeats.
+func words(c Concept, keep func(Entry) bool) []string {
 	var out []string
 	seen := map[string]bool{}
 	for _, e := range Entries(c) {
-		if lang != "" && !SameLang(e.Lang, lang) {
+		if !keep(e) {
 			continue
 		}
 		for _, w := range e.Words {
@@ -223,20 +229,7 @@ func Set(c Concept) map[string]bool { return sets()[c] }
 // KeyWords returns the words of concept c's lines with key key, of every
 // language, in file order without repeats.
 func KeyWords(c Concept, key string) []string {
-	var out []string
-	seen := map[string]bool{}
-	for _, e := range Entries(c) {
-		if e.Key != key {
-			continue
-		}
-		for _, w := range e.Words {
-			if !seen[w] {
-				seen[w] = true
-				out = append(out, w)
-			}
-		}
-	}
-	return out
+	return words(c, func(e Entry) bool { return e.Key == key })
 }
 
 // Alternation returns words as the alternatives of a regular expression,
