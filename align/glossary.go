@@ -92,11 +92,11 @@ func DefaultGlossary() *Glossary {
 	return defaultGlossary
 }
 
-// TBXError is a malformed termbase, with the line and column (1-based)
-// where reading stopped.
+// TBXError is a malformed termbase, with the position (line and column
+// 1-based) where reading stopped.
 type TBXError struct {
-	Line, Col int
-	Err       error
+	corpus.Position
+	Err error
 }
 
 func (e *TBXError) Error() string { return fmt.Sprintf("%d:%d: %v", e.Line, e.Col, e.Err) }
@@ -124,8 +124,7 @@ func ParseTBX(r io.Reader) (*Glossary, error) {
 			break
 		}
 		if err != nil {
-			line, col := position(data, dec.InputOffset())
-			return nil, &TBXError{line, col, err}
+			return nil, &TBXError{corpus.PositionAt(data, int(dec.InputOffset())), err}
 		}
 		switch t := tok.(type) {
 		case xml.StartElement:
@@ -153,7 +152,7 @@ func ParseTBX(r io.Reader) (*Glossary, error) {
 		}
 	}
 	if len(g.Concepts) == 0 {
-		return nil, &TBXError{1, 1, errors.New("no conceptEntry or termEntry found")}
+		return nil, &TBXError{corpus.Position{Line: 1, Col: 1}, errors.New("no conceptEntry or termEntry found")}
 	}
 	return g, nil
 }
@@ -165,13 +164,6 @@ func attr(e xml.StartElement, local string) string {
 		}
 	}
 	return ""
-}
-
-// position turns a byte offset into a 1-based line and column.
-func position(data []byte, off int64) (line, col int) {
-	off = min(off, int64(len(data)))
-	head := data[:off]
-	return 1 + bytes.Count(head, []byte{'\n'}), int(off) - bytes.LastIndexByte(head, '\n')
 }
 
 // baseLang returns the primary subtag of a language tag, lower-cased.

@@ -154,8 +154,8 @@ func (r *docxReader) read(doc []byte) error {
 	for {
 		tok, err := s.next()
 		if err != nil {
-			line, col := xmlPos(doc, int64(s.errPos))
-			return fmt.Errorf("line %d, column %d: XML syntax error: %v", line, col, err)
+			p := corpus.PositionAt(doc, s.errPos)
+			return fmt.Errorf("line %d, column %d: XML syntax error: %v", p.Line, p.Col, err)
 		}
 		switch tok {
 		case tokEOF:
@@ -488,15 +488,4 @@ func parseNumbering(data []byte) numbering {
 		}
 	}
 	return n
-}
-
-// xmlPos turns a byte offset into a 1-based line and column.
-func xmlPos(data []byte, off int64) (line, col int) {
-	if off > int64(len(data)) {
-		off = int64(len(data))
-	}
-	head := data[:off]
-	line = 1 + bytes.Count(head, []byte{'\n'})
-	col = int(off) - bytes.LastIndexByte(head, '\n')
-	return line, col
 }

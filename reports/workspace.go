@@ -11,6 +11,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 
+	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/ingest"
 	"github.com/rulesync/rulesync/internal/lazyre"
 )
@@ -94,9 +95,9 @@ type Translation struct {
 // ManifestError is a manifest that cannot be used, with the line and
 // column where that is known.
 type ManifestError struct {
-	Path      string
-	Line, Col int
-	Err       error
+	Path string
+	corpus.Position
+	Err error
 }
 
 func (e *ManifestError) Error() string {
@@ -139,12 +140,12 @@ func LoadWorkspace(path string) (*Workspace, error) {
 			if line > len(lines) {
 				line, col = len(lines), len([]rune(lines[len(lines)-1]))+1
 			}
-			return nil, &ManifestError{Path: path, Line: line, Col: col, Err: errors.New(pe.Message)}
+			return nil, &ManifestError{Path: path, Position: corpus.Position{Line: line, Col: col}, Err: errors.New(pe.Message)}
 		}
 		// A value of the wrong type: "toml: line 3 (last key "x"): ...".
 		if m := decodeErr.FindStringSubmatch(err.Error()); m != nil {
 			line, _ := strconv.Atoi(m[1])
-			return nil, &ManifestError{Path: path, Line: line, Col: valueColumn(data, line), Err: fmt.Errorf("%s: %s", m[2], m[3])}
+			return nil, &ManifestError{Path: path, Position: corpus.Position{Line: line, Col: valueColumn(data, line)}, Err: fmt.Errorf("%s: %s", m[2], m[3])}
 		}
 		return nil, &ManifestError{Path: path, Err: err}
 	}
@@ -153,11 +154,11 @@ func LoadWorkspace(path string) (*Workspace, error) {
 	}
 	if first, _, _ := strings.Cut(filepath.ToSlash(ws.Cache), "/"); strings.HasPrefix(first, "~") {
 		line, col := keyPosition(data, "", 0, "cache")
-		return nil, &ManifestError{Path: path, Line: line, Col: col, Err: fmt.Errorf("cache %q: rulesync does not expand %q; give the path without it (relative paths are relative to the manifest)", ws.Cache, first)}
+		return nil, &ManifestError{Path: path, Position: corpus.Position{Line: line, Col: col}, Err: fmt.Errorf("cache %q: rulesync does not expand %q; give the path without it (relative paths are relative to the manifest)", ws.Cache, first)}
 	}
 	if md.IsDefined("max_bytes") && ws.MaxBytes <= 0 {
 		line, col := keyPosition(data, "", 0, "max_bytes")
-		return nil, &ManifestError{Path: path, Line: line, Col: col, Err: fmt.Errorf("max_bytes %d: want a number of bytes above 0", ws.MaxBytes)}
+		return nil, &ManifestError{Path: path, Position: corpus.Position{Line: line, Col: col}, Err: fmt.Errorf("max_bytes %d: want a number of bytes above 0", ws.MaxBytes)}
 	}
 	if len(ws.Sources) == 0 && len(ws.Series) == 0 {
 		return nil, &ManifestError{Path: path, Err: errors.New("no [[source]]: a workspace names at least one source to build")}
@@ -168,7 +169,7 @@ func LoadWorkspace(path string) (*Workspace, error) {
 		if s.Name != "" {
 			if err := checkName(s.Name); err != nil {
 				line, col := keyPosition(data, "source", i, "name")
-				return nil, &ManifestError{Path: path, Line: line, Col: col, Err: fmt.Errorf("source name %q: %v", s.Name, err)}
+				return nil, &ManifestError{Path: path, Position: corpus.Position{Line: line, Col: col}, Err: fmt.Errorf("source name %q: %v", s.Name, err)}
 			}
 		}
 		switch {
@@ -181,7 +182,7 @@ func LoadWorkspace(path string) (*Workspace, error) {
 		}
 		if s.PDFEngine != "" && !slices.Contains(ingest.PDFEngines(), s.PDFEngine) {
 			line, col := keyPosition(data, "source", i, "pdf_engine")
-			return nil, &ManifestError{Path: path, Line: line, Col: col, Err: fmt.Errorf("source %q: pdf_engine %q: this build reads PDFs with %s", s.Name, s.PDFEngine, strings.Join(ingest.PDFEngines(), ", "))}
+			return nil, &ManifestError{Path: path, Position: corpus.Position{Line: line, Col: col}, Err: fmt.Errorf("source %q: pdf_engine %q: this build reads PDFs with %s", s.Name, s.PDFEngine, strings.Join(ingest.PDFEngines(), ", "))}
 		}
 		names[s.Name] = true
 	}
