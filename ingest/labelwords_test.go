@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"maps"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -241,51 +240,36 @@ func TestLabelWordsUnseen(t *testing.T) {
 	for _, n := range names {
 		files[n] = filepath.Join(dir, n)
 	}
-	var all []string
-	for n := range files {
-		all = append(all, n)
-	}
-	sort.Strings(all)
 	replaced := 0
-	for k, name := range all {
-		t.Run(name, func(t *testing.T) {
-			data, err := os.ReadFile(files[name])
-			if err != nil {
-				t.Fatal(err)
+	eachRead(t, files, func(t *testing.T, k int, name string, data []byte, orig *corpus.Document) {
+		words := labelWords(string(data))
+		if len(words) == 0 {
+			t.Logf("no label words")
+			return
+		}
+		rng := rand.New(rand.NewPCG(uint64(k), 32))
+		repl := map[string]string{}
+		for _, w := range words {
+			repl[w] = unseenWord(rng, w)
+		}
+		out := replaceWords(string(data), repl)
+		d, err := ingest.Options{Lang: orig.Lang}.Read(name, strings.NewReader(out))
+		if err != nil {
+			t.Fatal(err)
+		}
+		replaced++
+		t.Logf("%d label words replaced: %v", len(repl), repl)
+		for _, it := range append(slices.Clone(orig.Items), d.Items...) {
+			if w := wordIn(it.ID); w != "" {
+				t.Errorf("id %s holds the word %q", it.ID, w)
 			}
-			orig, err := ingest.Options{}.Read(name, bytes.NewReader(data))
-			if err != nil {
-				t.Fatal(err)
-			}
-			words := labelWords(string(data))
-			if len(words) == 0 {
-				t.Logf("no label words")
-				return
-			}
-			rng := rand.New(rand.NewPCG(uint64(k), 32))
-			repl := map[string]string{}
-			for _, w := range words {
-				repl[w] = unseenWord(rng, w)
-			}
-			out := replaceWords(string(data), repl)
-			d, err := ingest.Options{Lang: orig.Lang}.Read(name, strings.NewReader(out))
-			if err != nil {
-				t.Fatal(err)
-			}
-			replaced++
-			t.Logf("%d label words replaced: %v", len(repl), repl)
-			for _, it := range append(slices.Clone(orig.Items), d.Items...) {
-				if w := wordIn(it.ID); w != "" {
-					t.Errorf("id %s holds the word %q", it.ID, w)
-				}
-			}
-			if got, want := itemIDs(d), itemIDs(orig); got != want {
-				t.Errorf("ids differ from the file's as published: %s", firstDiff(got, want))
-			}
-		})
-	}
-	if replaced < len(all)/2 {
-		t.Errorf("label words found in %d of %d files, want most", replaced, len(all))
+		}
+		if got, want := itemIDs(d), itemIDs(orig); got != want {
+			t.Errorf("ids differ from the file's as published: %s", firstDiff(got, want))
+		}
+	})
+	if replaced < len(files)/2 {
+		t.Errorf("label words found in %d of %d files, want most", replaced, len(files))
 	}
 }
 

@@ -1,7 +1,6 @@
 package ingest_test
 
 import (
-	"bytes"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -10,6 +9,7 @@ import (
 	"testing"
 	"unicode"
 
+	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/ingest"
 	"github.com/rulesync/rulesync/internal/testcorpus"
 )
@@ -41,65 +41,48 @@ func TestKindWordsUnseen(t *testing.T) {
 			}
 		}
 	}
-	all := slices.Sorted(func(yield func(string) bool) {
-		for n := range files {
-			if !yield(n) {
-				return
+	tried := 0
+	eachRead(t, files, func(t *testing.T, k int, name string, data []byte, orig *corpus.Document) {
+		lines := strings.Split(string(data), "\n")
+		at := map[int]string{}
+		for i, l := range lines {
+			if span := ingest.KindName(strings.Trim(textOf(l), "#*_>- \t")); span != "" {
+				at[i] = span
+			}
+		}
+		if len(at) == 0 {
+			t.Skip("no kind name on a line of its own or at a label")
+		}
+		tried++
+		rng := rand.New(rand.NewPCG(uint64(k), 35))
+		for _, how := range []string{"unseen", "other language", "removed"} {
+			out := slices.Clone(lines)
+			for i, span := range at {
+				repl := ""
+				switch how {
+				case "unseen":
+					repl = unseenWord(rng, span)
+				case "other language":
+					// Kazakh, or Estonian for a Cyrillic name: in no list.
+					repl = "Анықтамалар"
+					if strings.ContainsFunc(span, func(r rune) bool { return unicode.Is(unicode.Cyrillic, r) }) {
+						repl = "Sõnastik"
+					}
+				}
+				if how == "removed" && !hasLetters(strings.Replace(textOf(out[i]), span, "", 1)) {
+					continue // the name is all the line says: nothing left to read
+				}
+				out[i] = replaceInText(out[i], span, repl)
+			}
+			d, err := ingest.Options{Lang: orig.Lang}.Read(name, strings.NewReader(strings.Join(out, "\n")))
+			if err != nil {
+				t.Fatalf("%s: %v", how, err)
+			}
+			if got, want := itemIDs(d), itemIDs(orig); got != want {
+				t.Errorf("kind names %s (%d lines, e.g. %q): ids differ from the file's as published: %s", how, len(at), firstSpan(at), firstDiff(got, want))
 			}
 		}
 	})
-	tried := 0
-	for k, name := range all {
-		t.Run(name, func(t *testing.T) {
-			data, err := os.ReadFile(files[name])
-			if err != nil {
-				t.Fatal(err)
-			}
-			orig, err := ingest.Options{}.Read(name, bytes.NewReader(data))
-			if err != nil {
-				t.Fatal(err)
-			}
-			lines := strings.Split(string(data), "\n")
-			at := map[int]string{}
-			for i, l := range lines {
-				if span := ingest.KindName(strings.Trim(textOf(l), "#*_>- \t")); span != "" {
-					at[i] = span
-				}
-			}
-			if len(at) == 0 {
-				t.Skip("no kind name on a line of its own or at a label")
-			}
-			tried++
-			rng := rand.New(rand.NewPCG(uint64(k), 35))
-			for _, how := range []string{"unseen", "other language", "removed"} {
-				out := slices.Clone(lines)
-				for i, span := range at {
-					repl := ""
-					switch how {
-					case "unseen":
-						repl = unseenWord(rng, span)
-					case "other language":
-						// Kazakh, or Estonian for a Cyrillic name: in no list.
-						repl = "Анықтамалар"
-						if strings.ContainsFunc(span, func(r rune) bool { return unicode.Is(unicode.Cyrillic, r) }) {
-							repl = "Sõnastik"
-						}
-					}
-					if how == "removed" && !hasLetters(strings.Replace(textOf(out[i]), span, "", 1)) {
-						continue // the name is all the line says: nothing left to read
-					}
-					out[i] = replaceInText(out[i], span, repl)
-				}
-				d, err := ingest.Options{Lang: orig.Lang}.Read(name, strings.NewReader(strings.Join(out, "\n")))
-				if err != nil {
-					t.Fatalf("%s: %v", how, err)
-				}
-				if got, want := itemIDs(d), itemIDs(orig); got != want {
-					t.Errorf("kind names %s (%d lines, e.g. %q): ids differ from the file's as published: %s", how, len(at), firstSpan(at), firstDiff(got, want))
-				}
-			}
-		})
-	}
 	if tried == 0 {
 		t.Error("no real file prints a kind name")
 	}

@@ -1,6 +1,7 @@
 package ingest_test
 
 import (
+	"bytes"
 	"fmt"
 	"maps"
 	"os"
@@ -46,6 +47,25 @@ func eachDevDoc(t *testing.T, f func(t *testing.T, name, path string, d *corpus.
 				t.Fatal(err)
 			}
 			f(t, name, files[name], d)
+		})
+	}
+}
+
+// eachRead runs f as a subtest for every file of files (name -> path),
+// in the order of their names, with its place in that order, its bytes
+// and its document read alone.
+func eachRead(t *testing.T, files map[string]string, f func(t *testing.T, k int, name string, data []byte, d *corpus.Document)) {
+	for k, name := range slices.Sorted(maps.Keys(files)) {
+		t.Run(name, func(t *testing.T) {
+			data, err := os.ReadFile(files[name])
+			if err != nil {
+				t.Fatal(err)
+			}
+			d, err := ingest.Options{}.Read(name, bytes.NewReader(data))
+			if err != nil {
+				t.Fatal(err)
+			}
+			f(t, k, name, data, d)
 		})
 	}
 }
