@@ -156,11 +156,31 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
 		// diff help b reads the file help), only -h and --help.
 		c.HideHelpCommand = true
 		c.OnUsageError = usageError
+		onlyOnce(c.Flags)
 		c.Before = func(ctx context.Context, cmd *cli.Command) (context.Context, error) {
 			return ctx, before(&call{Command: cmd, App: cmd.Root(), Context: ctx})
 		}
 	}
 	return app
+}
+
+// onlyOnce refuses a flag of one value given twice ("--to md --to
+// json" said two things: the last is not silently the one meant).
+func onlyOnce(flags []cli.Flag) {
+	for _, f := range flags {
+		switch f := f.(type) {
+		case *cli.StringFlag:
+			f.OnlyOnce = true
+		case *cli.IntFlag:
+			f.OnlyOnce = true
+		case *cli.Uint64Flag:
+			f.OnlyOnce = true
+		case *cli.DurationFlag:
+			f.OnlyOnce = true
+		case *renamedFlag:
+			f.StringFlag.OnlyOnce = true
+		}
+	}
 }
 
 // before runs before every command: the conventions every command

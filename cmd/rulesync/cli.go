@@ -130,6 +130,8 @@ func valueReason(reason string) string {
 		return "not a number"
 	case strings.HasPrefix(reason, "strconv.ParseBool"), reason == "parse error":
 		return "not true or false"
+	case strings.Contains(reason, "can't duplicate"):
+		return "given twice: give it once"
 	case strings.HasPrefix(reason, "time: "):
 		return "not a duration (such as 30s, 2m or 1h30m)"
 	}

@@ -1,12 +1,14 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"slices"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/urfave/cli/v3"
 	"golang.org/x/term"
@@ -49,7 +51,7 @@ func sourceFlags(old deprecatedFrom) []cli.Flag {
 		&cli.StringFlag{Name: "edition", Usage: "edition `NAME`, when the source does not state it (e.g. tda-2024)"},
 		&cli.StringFlag{Name: "lang", Usage: "BCP 47 language `TAG`, when the source does not state it (e.g. ja, pt-BR)"},
 		&cli.StringFlag{Name: "encoding", Usage: "character `ENCODING` of the source (e.g. shift_jis, euc-jp, windows-1252; default: from the HTTP header or the page, else detected)"},
-		&cli.DurationFlag{Name: "timeout", Value: ingest.DefaultTimeout, Usage: "give up fetching a URL after `DURATION` (e.g. 30s, 2m)"},
+		&cli.DurationFlag{Name: "timeout", Value: ingest.DefaultTimeout, Usage: "give up fetching a URL after `DURATION` (e.g. 30s, 2m)", Validator: positive},
 		&cli.BoolFlag{Name: "allow-private-urls", Usage: "let a URL (or a redirect) reach a loopback, private or link-local address (a server on this machine or network); refused otherwise"},
 		&cli.BoolFlag{Name: "strict", Usage: "fail (exit 2) when ingest warns about the structure it found (holes in the numbering, text dropped, little structure)"},
 		maxBytesFlag(),
@@ -199,4 +201,13 @@ func colorful(w io.Writer) bool {
 func terminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
 	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+// positive refuses a duration of zero or less (a fetch that gives up
+// before it starts).
+func positive(d time.Duration) error {
+	if d <= 0 {
+		return errors.New("not a duration above zero")
+	}
+	return nil
 }
