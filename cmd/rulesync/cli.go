@@ -32,6 +32,9 @@ func prepare(app *cli.Command, args []string, stdout, stderr io.Writer) (out []s
 	case first == "--version" || first == "-version" || first == "-V":
 		fmt.Fprintln(stdout, version())
 		return nil, exitOK, true
+	case (first == "help" || first == "h") && len(args) > 2 && (args[2] == "-h" || args[2] == "--help" || args[2] == "-help"):
+		// "rulesync help --help": the help of help is the list of commands.
+		return []string{args[0], "help"}, 0, false
 	case (first == "help" || first == "h") && len(args) > 2 && app.Command(args[2]) == nil:
 		return nil, unknownCommand(app, args[2], stderr), true
 	case first == "help" || first == "h":
