@@ -38,21 +38,37 @@ func (o ChangelogOptions) HTML(w io.Writer, c *diff.Comparison) error {
 		return ""
 	}})
 	return siteTmpl().ExecuteTemplate(w, "changelog-page", changelogPageView{
-		Lang: c.New.Lang,
-		// The policy is ours, its quotes kept as they are.
-		CSP:  template.HTMLAttr(`content="` + changelogCSP() + `"`),
-		CSS:  template.CSS(changelogCSS),
-		Body: body,
+		standalonePage: newStandalonePage(c.New.Lang, body.Title),
+		Body:           body,
 	})
 }
 
 // changelogPageView is a changelog as a page of its own
 // (templates/changelog_body.html "changelog-page").
 type changelogPageView struct {
-	Lang string
-	CSP  template.HTMLAttr
-	CSS  template.CSS
+	standalonePage
 	Body changelogBody
+}
+
+// standalonePage is the head of a page of its own, a changelog's or a
+// history's (templates/standalone.html "standalone-head").
+type standalonePage struct {
+	Lang  string
+	CSP   template.HTMLAttr
+	CSS   template.CSS
+	Title string
+}
+
+// newStandalonePage is the head of a page of its own in language lang
+// with title title: the changelog's style sheet, under its policy.
+func newStandalonePage(lang, title string) standalonePage {
+	return standalonePage{
+		Lang: lang,
+		// The policy is ours, its quotes kept as they are.
+		CSP:   template.HTMLAttr(`content="` + changelogCSP() + `"`),
+		CSS:   template.CSS(changelogCSS),
+		Title: title,
+	}
 }
 
 // changelogLinks is where an HTML changelog's names point: the item

@@ -165,12 +165,9 @@ func HistoryMarkdown(w io.Writer, v history.View) error {
 func HistoryHTML(w io.Writer, v history.View) error {
 	h := v.H
 	pv := historyPageView{
-		Lang:    h.Editions[len(h.Editions)-1].Doc.Lang,
-		CSP:     template.HTMLAttr(`content="` + changelogCSP() + `"`),
-		CSS:     template.CSS(changelogCSS),
-		Title:   historyTitle(v),
-		Summary: historySummary(v),
-		Note:    v.Note,
+		standalonePage: newStandalonePage(h.Editions[len(h.Editions)-1].Doc.Lang, historyTitle(v)),
+		Summary:        historySummary(v),
+		Note:           v.Note,
 	}
 	for _, l := range v.Lives {
 		evs := v.Events(l)
@@ -199,11 +196,9 @@ func HistoryHTML(w io.Writer, v history.View) error {
 // historyPageView is a history as a page of its own
 // (templates/history.html "history-page").
 type historyPageView struct {
-	Lang                 string
-	CSP                  template.HTMLAttr
-	CSS                  template.CSS
-	Title, Summary, Note string
-	Lives                []historyLife
+	standalonePage
+	Summary, Note string
+	Lives         []historyLife
 }
 
 // historyLife is an item through a history: its ids and names, its
