@@ -296,10 +296,7 @@ func TestOutputMatches(t *testing.T) {
 func flagTable(c *cli.Command) string {
 	var b strings.Builder
 	b.WriteString("| flag | default | meaning |\n| --- | --- | --- |\n")
-	for _, f := range c.Flags {
-		if v, ok := f.(cli.VisibleFlag); ok && !v.IsVisible() {
-			continue
-		}
+	for _, f := range visibleFlags(c) {
 		d, ok := f.(cli.DocGenerationFlag)
 		if !ok {
 			continue
