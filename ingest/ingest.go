@@ -428,7 +428,11 @@ func (o Options) Bytes(name string, data []byte) (*corpus.Document, error) {
 				kept, keptText = nil, text
 			}
 			if o.Format == "" && (f.name == "numbered" || f.name == "addendum" || f.name == "guide") {
-				formatName, err = arbitrate(text, f, readTextOrMarkdown, d)
+				generic := readTextOrMarkdown
+				if markdownNamed(name) {
+					generic = readMarkdownOrText
+				}
+				formatName, err = arbitrate(text, f, generic, d)
 			} else {
 				err = f.parse(text, d)
 			}

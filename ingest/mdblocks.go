@@ -13,6 +13,7 @@ import (
 	"github.com/yuin/goldmark/extension"
 	gmparser "github.com/yuin/goldmark/parser"
 	gmtext "github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
 
 	"github.com/rulesync/rulesync/corpus"
 )
@@ -354,6 +355,12 @@ func inlineLines(n ast.Node, src []byte, str string, out []mdLine) []mdLine {
 			switch c := c.(type) {
 			case *ast.Text:
 				v := c.Segment.Value(src) // written, not copied
+				escaped := bytes.IndexByte(v, '\\') >= 0 || bytes.IndexByte(v, '&') >= 0
+				if escaped {
+					// "\*", "&amp;", "&#169;" are the text "*", "&",
+					// "©", as CommonMark renders them.
+					v = mdUnescape(v)
+				}
 				blank := len(bytes.TrimSpace(v)) == 0
 				if atStart && !blank {
 					lead, atStart = emph, false
@@ -361,7 +368,7 @@ func inlineLines(n ast.Node, src []byte, str string, out []mdLine) []mdLine {
 				if !emph && !blank {
 					plain = true
 				}
-				if seg := c.Segment; len(b) == 0 && seg.Padding == 0 && !seg.ForceNewline && sliceLines {
+				if seg := c.Segment; len(b) == 0 && seg.Padding == 0 && !escaped && !seg.ForceNewline && sliceLines {
 					one, from, to = true, seg.Start, seg.Stop // v is src[from:to]
 					b = append(b, v...)
 				} else {
@@ -401,4 +408,11 @@ func inlineLines(n ast.Node, src []byte, str string, out []mdLine) []mdLine {
 		flush()
 	}
 	return out
+}
+
+// mdUnescape is Markdown text as CommonMark renders it: a backslash
+// before ASCII punctuation dropped, entity and numeric character
+// references resolved. It returns v itself when nothing changes.
+func mdUnescape(v []byte) []byte {
+	return util.ResolveEntityNames(util.ResolveNumericReferences(util.UnescapePunctuations(v)))
 }

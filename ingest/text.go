@@ -34,6 +34,17 @@ type reader func(text string, d *corpus.Document) (*structure, error)
 // plain one is made: only its measure is, and it is read again if it is
 // kept (a reading of 32 MB of numbered lines holds some 100 MB).
 func readTextOrMarkdown(text string, d *corpus.Document) (*structure, error) {
+	return readTextOrMarkdownTie(text, d, false)
+}
+
+// readMarkdownOrText is readTextOrMarkdown keeping Markdown on a tie:
+// the reading of a file whose name says Markdown (a ".md" read as
+// plain lines keeps "&amp;" and "\*" as they are printed).
+func readMarkdownOrText(text string, d *corpus.Document) (*structure, error) {
+	return readTextOrMarkdownTie(text, d, true)
+}
+
+func readTextOrMarkdownTie(text string, d *corpus.Document, markdownOnTie bool) (*structure, error) {
 	readMD := func() (*corpus.Document, *structure, error) {
 		md := &corpus.Document{Source: d.Source}
 		bs, err := markdownBlocks(text)
@@ -56,7 +67,11 @@ func readTextOrMarkdown(text string, d *corpus.Document) (*structure, error) {
 	if rs[0].err = errT; errT == nil {
 		rs[0].score = stT.score(d)
 	}
-	if bestReading(rs) == 1 {
+	best, why := bestReading(rs), "it gives more structure than plain lines"
+	if best != 1 && markdownOnTie && errM == nil && (errT != nil || !rs[0].score.better(rs[1].score)) {
+		best, why = 1, "its name says Markdown, and plain lines give no more structure"
+	}
+	if best == 1 {
 		if large {
 			if md, stM, errM = readMD(); errM != nil {
 				return nil, errM
@@ -64,7 +79,7 @@ func readTextOrMarkdown(text string, d *corpus.Document) (*structure, error) {
 		}
 		*d = *md
 		d.Source.Format = "markdown"
-		d.Notes = append(d.Notes, FormatNote+"read as Markdown: it gives more structure than plain lines")
+		d.Notes = append(d.Notes, FormatNote+"read as Markdown: "+why)
 		return stM, nil
 	}
 	return stT, errT
@@ -78,7 +93,7 @@ func readTextOrMarkdown(text string, d *corpus.Document) (*structure, error) {
 // a choice, and why.
 const (
 	StructureNote = "structure: "
-	WarningNote   = "warning: "
+	WarningNote   = corpus.WarningNote
 	FormatNote    = "format: "
 )
 

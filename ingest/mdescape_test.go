@@ -1,0 +1,38 @@
+package ingest_test
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/rulesync/rulesync/ingest"
+)
+
+// TestMarkdownEscapes reads Markdown's backslash escapes and character
+// references as the text CommonMark renders ("&amp;" is "&", "\*" is
+// "*"), in a file whose name says Markdown even where its lines read as
+// plain text just as well, and leaves them as printed in code spans and
+// in a file of plain text.
+func TestMarkdownEscapes(t *testing.T) {
+	const page = "# Rules\n\n1. Salt &amp; pepper &lt;b&gt; &#169; \\* `a &amp; b`\n2. Second\\. rule\n"
+	for _, c := range []struct{ name, want1, want2 string }{
+		{"rules.md", "Salt & pepper <b> © * a &amp; b", "Second. rule"},
+		{"rules.txt", "Salt &amp; pepper &lt;b&gt; &#169; \\* `a &amp; b`", "Second\\. rule"},
+	} {
+		path := filepath.Join(t.TempDir(), c.name)
+		if err := os.WriteFile(path, []byte(page), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		d, err := ingest.Options{}.File(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := map[string]string{}
+		for _, it := range d.Items {
+			got[it.ID] = it.Text
+		}
+		if got["rule:1"] != c.want1 || got["rule:2"] != c.want2 {
+			t.Errorf("%s: rule:1 %q, rule:2 %q; want %q, %q", c.name, got["rule:1"], got["rule:2"], c.want1, c.want2)
+		}
+	}
+}
