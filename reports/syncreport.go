@@ -47,6 +47,10 @@ func (s *SyncReport) Text(w io.Writer) error {
 	p := &printer{w: w}
 	d := s.Draft
 	switch {
+	case d.Base == nil && d.Translation.Edition != "" && d.Translation.Edition == d.Source.Edition:
+		// A catalogue sync wrote names the edition it was made for: its
+		// stale items are marked already, whatever its version line says.
+		p.f("sync: no base: the translation says it follows %s, the source's edition, so only its own markers make items stale\n", d.Source.Edition)
 	case d.Base == nil:
 		p.f("sync: no base: the translation is taken to follow %s", d.Source.Edition)
 		if s.BaseNote != "" {
