@@ -240,6 +240,27 @@ type Header struct {
 
 // Header returns the document's Header; a nil document has none (nil,
 // which JSON writes as null).
+// WarningNote starts a note that says something about the input looks
+// wrong (holes in its numbering, text dropped, little structure): the
+// commands print these on standard error, --strict fails on them, and
+// reports written to files carry them (Warnings).
+const WarningNote = "warning: "
+
+// Warnings returns d's warning notes (WarningNote) without the prefix,
+// nil for none or a nil d.
+func (d *Document) Warnings() []string {
+	if d == nil {
+		return nil
+	}
+	var w []string
+	for _, n := range d.Notes {
+		if rest, ok := strings.CutPrefix(n, WarningNote); ok {
+			w = append(w, rest)
+		}
+	}
+	return w
+}
+
 func (d *Document) Header() *Header {
 	if d == nil {
 		return nil

@@ -32,7 +32,8 @@ func (r *Report) MarshalJSON() ([]byte, error) { return jsoncodec.Compact(r.Writ
 
 // WriteJSON writes the report to w as an object with "source",
 // "translation" and "base" (edition and language, or null),
-// "base_picked_by_provenance" (how provenance picked the base, when it
+// "input_warnings" (what the reading of each input warned of, when it
+// did), "base_picked_by_provenance" (how provenance picked the base, when it
 // did), "findings" (each with check, severity, source_id, target_id,
 // message, evidence, redline, and id_source and confidence for a target
 // item the reading through the source named) and "summary" (counts per
@@ -45,12 +46,30 @@ func (r *Report) WriteJSON(w io.Writer) error {
 	o.Member("source", r.Source.Header())
 	o.Member("translation", r.Translation.Header())
 	o.Member("base", r.Base.Header())
+	if w := r.inputWarnings(); w != nil {
+		o.Member("input_warnings", w)
+	}
 	if p := r.picked(); p != "" {
 		o.Member("base_picked_by_provenance", p)
 	}
 	jsoncodec.ListOf(o, "findings", len(r.Findings), r.jsonFinding)
 	o.Member("summary", r.jsonSummary())
 	return o.Close()
+}
+
+// inputWarnings are the warnings the reading of each input left
+// (corpus.Document.Warnings), per input: what a report written to a file
+// would otherwise lose with standard error. Nil when there are none.
+func (r *Report) inputWarnings() any {
+	w := struct {
+		Source      []string `json:"source,omitempty"`
+		Translation []string `json:"translation,omitempty"`
+		Base        []string `json:"base,omitempty"`
+	}{r.Source.Warnings(), r.Translation.Warnings(), r.Base.Warnings()}
+	if w.Source == nil && w.Translation == nil && w.Base == nil {
+		return nil
+	}
+	return w
 }
 
 // jsonFinding is finding i as the JSON has it.
