@@ -44,6 +44,9 @@ const (
 	FlagTruncated Flag = "truncated"
 )
 
+// UnknownEdition is the Edition of a document that states none.
+const UnknownEdition = "unknown"
+
 // Document is one edition of a rulebook in one language.
 //
 // The zero value is an empty document; Items are in document order.

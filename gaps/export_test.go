@@ -14,7 +14,7 @@ func JSONReference(r *Report) any {
 		Source      *corpus.Header `json:"source"`
 		Translation *corpus.Header `json:"translation"`
 		Base        *corpus.Header `json:"base"`
-		Warnings    any            `json:"input_warnings,omitempty"`
+		Warnings    *InputWarnings `json:"input_warnings,omitempty"`
 		BasePicked  string         `json:"base_picked_by_provenance,omitempty"`
 		Findings    []jsonFinding  `json:"findings"`
 		Summary     any            `json:"summary"`

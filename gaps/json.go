@@ -57,19 +57,28 @@ func (r *Report) WriteJSON(w io.Writer) error {
 	return o.Close()
 }
 
-// inputWarnings are the warnings the reading of each input left
-// (corpus.Document.Warnings), per input: what a report written to a file
-// would otherwise lose with standard error. Nil when there are none.
-func (r *Report) inputWarnings() any {
-	w := struct {
-		Source      []string `json:"source,omitempty"`
-		Translation []string `json:"translation,omitempty"`
-		Base        []string `json:"base,omitempty"`
-	}{r.Source.Warnings(), r.Translation.Warnings(), r.Base.Warnings()}
+// InputWarnings are the warnings the reading of each input of a check
+// left (corpus.Document.Warnings): what a report written to a file would
+// otherwise lose with standard error.
+type InputWarnings struct {
+	Source      []string `json:"source,omitempty"`
+	Translation []string `json:"translation,omitempty"`
+	Base        []string `json:"base,omitempty"`
+}
+
+// ReadingWarnings returns the InputWarnings of a source, a translation
+// and a base (each may be nil), or nil when none of them warned.
+func ReadingWarnings(src, tr, base *corpus.Document) *InputWarnings {
+	w := &InputWarnings{src.Warnings(), tr.Warnings(), base.Warnings()}
 	if w.Source == nil && w.Translation == nil && w.Base == nil {
 		return nil
 	}
 	return w
+}
+
+// inputWarnings is ReadingWarnings of the report's inputs.
+func (r *Report) inputWarnings() *InputWarnings {
+	return ReadingWarnings(r.Source, r.Translation, r.Base)
 }
 
 // jsonFinding is finding i as the JSON has it.

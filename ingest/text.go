@@ -201,11 +201,15 @@ func itemCount(score float64) string {
 	return fmt.Sprintf("%.0f", max(score, 0))
 }
 
+// concurrentText is the longest text arbitrate reads both ways at once.
+const concurrentText = 4 << 20
+
 // arbitrate reads text both with the format detection chose (one of the
 // readers built for a particular layout) and with the structure
 // recognizer, and keeps the better (bestReading); on a tie, the
 // particular reader's (which also knows the navigation of the pages it
-// was built for). It says in the notes which it kept and why.
+// was built for), unless preferGeneric (the file's name says Markdown).
+// It says in the notes which it kept and why.
 //
 // The two readings share nothing but the text and run at once: on two
 // cores the Markdown of the WCA regulations reads in the time of the
@@ -214,10 +218,7 @@ func itemCount(score float64) string {
 // second is made (it is made again if it is kept), so that one reading
 // at a time is in memory (a reading of a million table rows holds some
 // 600 MB), not both at once.
-// concurrentText is the longest text arbitrate reads both ways at once.
-const concurrentText = 4 << 20
-
-func arbitrate(text string, f *format, generic reader, d *corpus.Document) (string, error) {
+func arbitrate(text string, f *format, generic reader, preferGeneric bool, d *corpus.Document) (string, error) {
 	var special *corpus.Document
 	var errS error
 	var stS *structure
@@ -264,7 +265,11 @@ func arbitrate(text string, f *format, generic reader, d *corpus.Document) (stri
 	if f.name == "markdown" || general.Source.Format == "markdown" {
 		name = "markdown"
 	}
-	switch bestReading([]reading{{ns, errS}, {ng, errG}}) {
+	best := bestReading([]reading{{ns, errS}, {ng, errG}})
+	if best == 0 && preferGeneric && errG == nil && !ns.better(ng) {
+		best = 1 // a tie, and the name says Markdown
+	}
+	switch best {
 	case -1:
 		return f.name, errS
 	case 0:
