@@ -122,23 +122,47 @@ func validName(name []byte) bool {
 }
 
 // readName reads a name at the position; ok is false where there is
-// none or it has more than one colon.
+// none or it has more than one colon. One pass finds the name's end, its
+// colons and whether it is all ASCII; an ASCII name is valid when it
+// does not start with a digit, '.' or '-' (every other name byte is a
+// letter, '_' or ':', or may follow one), and only a name with bytes
+// beyond ASCII goes through validName (a colon is never part of a
+// multi-byte rune).
 func (s *xmlScanner) readName() (name, local []byte, ok bool) {
 	i := s.pos
-	for i < len(s.data) && isNameByte(s.data[i]) {
+	colons, colon := 0, 0
+	ascii := true
+	for i < len(s.data) {
+		c := s.data[i]
+		if !isNameByte(c) {
+			break
+		}
+		switch {
+		case c >= utf8.RuneSelf:
+			ascii = false
+		case c == ':':
+			if colons == 0 {
+				colon = i - s.pos
+			}
+			colons++
+		}
 		i++
 	}
 	name = s.data[s.pos:i]
-	if !validName(name) {
+	if ascii {
+		if len(name) == 0 || '0' <= name[0] && name[0] <= '9' || name[0] == '.' || name[0] == '-' {
+			return nil, nil, false
+		}
+	} else if !validName(name) {
 		return nil, nil, false
 	}
 	s.pos = i
 	local = name
-	switch bytes.Count(name, []byte{':'}) {
+	switch colons {
 	case 0:
 	case 1:
-		if c := bytes.IndexByte(name, ':'); c > 0 && c < len(name)-1 {
-			local = name[c+1:]
+		if colon > 0 && colon < len(name)-1 {
+			local = name[colon+1:]
 		}
 	default:
 		return nil, nil, false

@@ -130,7 +130,7 @@ func TestXMLScannerCases(t *testing.T) {
 		`<a>&#xD800;</a>`, `<a>&#1114112;</a>`, `<a>]]></a>`, `<a b="<"/>`, "<a>\x01</a>", "<a>\xff</a>", "<a>\uFFFE</a>",
 		`<?xml version="1.1"?><a/>`, `<?xml version="1.0" encoding="UTF-16"?><a/>`, `<?xml version="1.0" encoding="utf-8"?><a/>`,
 		`<!-- a -- b --><a/>`, `<!- x -><a/>`, `<![x[]]><a/>`, `<a/ >`, `<a></a >`, `<a></a x>`, `<a b="1"c="2"/>`,
-		`<:a/>`, `<a:/>`, `<1/>`, `<a`, `<a b="1`, `<a><!--`, `<a><![CDATA[x`, `text <a/> more`,
+		`<:a/>`, `<a:/>`, `<1/>`, `<.a/>`, `<-a/>`, `<_a._-1/>`, `<é:b/>`, `<a é="1"/>`, `<a:é/>`, `<á/>`, `<́a/>`, `<a:b:c d="1"/>`, `<a b:c:d="1"/>`, `<a`, `<a b="1`, `<a><!--`, `<a><![CDATA[x`, `text <a/> more`,
 	} {
 		sameTokens(t, fmt.Sprintf("case %d %q", i, s), []byte(s))
 	}
