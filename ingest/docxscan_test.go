@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/rulesync/rulesync/ingest"
+	"github.com/rulesync/rulesync/internal/longtest"
 	"github.com/rulesync/rulesync/internal/testcorpus"
 )
 
@@ -91,6 +92,7 @@ func sameTokens(t *testing.T, name string, data []byte) {
 // inserted), with the scanner and with encoding/xml: the same tokens, or
 // both refuse.
 func TestXMLScannerReal(t *testing.T) {
+	longtest.Skip(t)
 	rng := rand.New(rand.NewSource(37))
 	for _, f := range []string{"tda/tda-2022-shortform-en.docx", "tda/tda-2024-longform-en.docx"} {
 		data, err := os.ReadFile(testcorpus.Path(t, f))

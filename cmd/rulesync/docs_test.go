@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rulesync/rulesync/internal/longtest"
 	"github.com/urfave/cli/v3"
 )
 
@@ -206,6 +207,7 @@ func runDoc(t *testing.T, dir, env, cmd string) (string, int) {
 // as it says (see consoleCommands, outputMatches), a "```sh" block must
 // exit 0. Blocks marked "norun" are not run.
 func TestDocExamples(t *testing.T) {
+	longtest.Skip(t)
 	if _, err := exec.LookPath("bash"); err != nil {
 		t.Skip("bash not found: the examples are shell commands")
 	}
