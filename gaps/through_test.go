@@ -287,12 +287,7 @@ func TestUnplaceablePerturbed(t *testing.T) {
 	for k, p := range gapsPairs {
 		t.Run(p.tr[strings.LastIndex(p.tr, "/")+1:], func(t *testing.T) {
 			src, orig := testcorpus.Doc(t, p.src), testcorpus.Doc(t, p.tr)
-			var other string
-			for d := 1; other == ""; d++ {
-				if q := gapsPairs[(k+d)%len(gapsPairs)]; path.Dir(q.src) != path.Dir(p.src) || path.Dir(q.tr) != path.Dir(p.tr) {
-					other = q.tr
-				}
-			}
+			other := otherTranslation(k)
 			r := gaps.Options{}.Gaps(src, testcorpus.Doc(t, other), nil)
 			if err := r.Unplaceable(); err == nil {
 				t.Errorf("%s read through it: %d of %d placed, want an error; affinity %+v", other, r.Placed, r.Placeable, r.Affinity)
@@ -309,4 +304,17 @@ func TestUnplaceablePerturbed(t *testing.T) {
 			}
 		})
 	}
+}
+
+// otherTranslation is the translation of the first pair after the k-th
+// of gapsPairs that translates another document (another source's
+// directory, or another translation's).
+func otherTranslation(k int) string {
+	p := gapsPairs[k]
+	for d := 1; d < len(gapsPairs); d++ {
+		if q := gapsPairs[(k+d)%len(gapsPairs)]; path.Dir(q.src) != path.Dir(p.src) || path.Dir(q.tr) != path.Dir(p.tr) {
+			return q.tr
+		}
+	}
+	panic("gapsPairs: every pair translates one document")
 }
