@@ -133,14 +133,14 @@ func (s *xmlScanner) readName() (name, local []byte, ok bool) {
 	colons, colon := 0, 0
 	ascii := true
 	for i < len(s.data) {
-		c := s.data[i]
-		if !isNameByte(c) {
+		k := nameBytes[s.data[i]]
+		if k == nameEnd {
 			break
 		}
-		switch {
-		case c >= utf8.RuneSelf:
+		switch k {
+		case nameWide:
 			ascii = false
-		case c == ':':
+		case nameColon:
 			if colons == 0 {
 				colon = i - s.pos
 			}
@@ -169,6 +169,32 @@ func (s *xmlScanner) readName() (name, local []byte, ok bool) {
 	}
 	return name, local, true
 }
+
+// The classes of the bytes of a name for readName: not of a name (its
+// end), an ASCII letter, digit or "_-.", a colon, a byte beyond ASCII.
+const (
+	nameEnd = iota
+	nameASCII
+	nameColon
+	nameWide
+)
+
+// nameBytes is the class of each byte (isNameByte in a table).
+var nameBytes = func() (t [256]uint8) {
+	for c := range 256 {
+		switch b := byte(c); {
+		case !isNameByte(b):
+			t[c] = nameEnd
+		case b >= utf8.RuneSelf:
+			t[c] = nameWide
+		case b == ':':
+			t[c] = nameColon
+		default:
+			t[c] = nameASCII
+		}
+	}
+	return t
+}()
 
 // xmlSpaceByte reports whether c is XML white space.
 func xmlSpaceByte(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
