@@ -128,7 +128,8 @@ func chain(cands []candidate, bs []block, st *structure) []bool {
 		prefixSame = make(map[formKey]scoreRef, len(cands))
 		exactSame = make(map[formKey]scoreRef, len(cands))
 	}
-	exactDepth := make(map[depthKey]scoreRef, len(cands)) // keyed by list depth and key
+	// keyed by list depth and key
+	exactDepth := make(map[depthKey]scoreRef, len(cands))
 	var ends []int // the end in full of each prefix key
 	for j, c := range cands {
 		comps := c.lab.comps

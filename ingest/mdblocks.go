@@ -31,11 +31,13 @@ func markdownBlocks(text string) ([]block, error) {
 
 // cleanMarkdownBlocks is markdownBlocks of a text CleanLines has cleaned.
 //
-// The parse holds goldmark's tree of the whole text, some 500 to 900
+// The parse holds goldmark's tree of the text it parses, some 500 to 900
 // bytes a line (a list item is a list item, a paragraph and a text node;
 // "- 1) text" a list inside a list item), more than the blocks made of
-// it: each node is cut out of the tree once its blocks are made, so that
-// the tree shrinks as the blocks grow and the two are never both whole.
+// it. A text is parsed in pieces that goldmark reads as it reads them in
+// the whole text (mdPieces), so that the tree is never more than a
+// piece's; and each node is cut out of the tree once its blocks are
+// made, so that the tree shrinks as the blocks grow.
 func cleanMarkdownBlocks(clean string) ([]block, error) {
 	// goldmark reads its source and never writes to it: the parse reads
 	// the text's own bytes, not a copy (32 MB of a 32 MB input).
@@ -45,10 +47,9 @@ func cleanMarkdownBlocks(clean string) ([]block, error) {
 	}
 	str := clean // src as a string, for the lines that are slices of it
 	starts := lineStarts(src)
-	var bs []block
-	lineOf := func(off int) int { return sort.SearchInts(starts, off+1) }
+	var front []block
 	if fm := frontMatter(src); fm > 0 {
-		bs = append(bs, block{text: strings.TrimSpace(string(src[:fm])), line: 1, chrome: "front matter"})
+		front = append(front, block{text: strings.TrimSpace(string(src[:fm])), line: 1, chrome: "front matter"})
 		src = append(make([]byte, 0, len(src)), src...)
 		for i := 0; i < fm; i++ {
 			if src[i] != '\n' {
@@ -57,9 +58,130 @@ func cleanMarkdownBlocks(clean string) ([]block, error) {
 		}
 		str = string(src)
 	}
+	if pieces := mdPieces(src, starts, mdPieceBytes); pieces != nil {
+		if bs, ok := parsePieces(front, src, str, starts, pieces); ok {
+			return trimCap(bs), nil
+		}
+	}
+	bs, _ := parsePieces(front, src, str, starts, []mdPiece{{to: len(src)}})
+	return trimCap(bs), nil
+}
+
+// mdPieceBytes is about how long a piece of a Markdown text parsed apart
+// is (mdPieces): goldmark's tree of it is some 300 KB.
+var mdPieceBytes = 16 << 10
+
+// mdPiece is one part of a Markdown source that goldmark parses apart:
+// src[from:to], after the header and delimiter lines src[head:headEnd]
+// of the table it goes on with where headEnd > 0.
+type mdPiece struct {
+	from, to      int
+	head, headEnd int
+}
+
+// mdPieces cuts src (its lines starting at starts) into pieces of about
+// size bytes that goldmark parses as it parses them in the whole text,
+// or returns nil where it makes no cut. A piece starts
+//
+//   - after a blank line, at a line that starts in its first column with
+//     none of white space and a list marker's characters ("-", "+", "*",
+//     a digit): every paragraph, list, quote, table and indented code
+//     before it has ended, and it continues none; or
+//   - at a row of a table whose rows each start with "|", and that a
+//     blank line (or the start) stands before: the piece starts with the
+//     table's header and delimiter lines again (parsePieces checks that
+//     goldmark makes them a table, and drops that header).
+//
+// A source with what may span a blank line (a fence, "```" or "~~~"; an
+// HTML block that a blank line does not end, mdLongHTML) or what the
+// whole text shares (a link reference definition, "]:") is not cut.
+func mdPieces(src []byte, starts []int, size int) []mdPiece {
+	if len(src) <= size || bytes.Contains(src, []byte("```")) || bytes.Contains(src, []byte("~~~")) ||
+		bytes.Contains(src, []byte("]:")) || mdLongHTML(src) {
+		return nil
+	}
+	line := func(k int) []byte {
+		end := len(src)
+		if k+1 < len(starts) {
+			end = starts[k+1] - 1
+		}
+		return src[starts[k]:end]
+	}
+	blank := func(k int) bool { return len(bytes.Trim(line(k), " \t")) == 0 }
+	var out []mdPiece
+	cur := mdPiece{}
+	table := -1 // the header line of the table of "|" rows at hand, or -1
+	for k := range starts {
+		l := line(k)
+		piped := len(l) > 0 && l[0] == '|'
+		switch {
+		case !piped:
+			table = -1
+		case table < 0 && (k == 0 || blank(k-1)):
+			table = k
+		}
+		if k == 0 || starts[k]-cur.from < size {
+			continue
+		}
+		switch {
+		case len(l) > 0 && blank(k-1) && !strings.ContainsRune(" \t-+*0123456789", rune(l[0])):
+			cur.to = starts[k]
+			out = append(out, cur)
+			cur = mdPiece{from: starts[k]}
+		case piped && table >= 0 && k >= table+3:
+			cur.to = starts[k]
+			out = append(out, cur)
+			cur = mdPiece{from: starts[k], head: starts[table], headEnd: starts[table+2]}
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	cur.to = len(src)
+	return append(out, cur)
+}
+
+// mdLongHTML reports whether src may hold an HTML block that a blank
+// line does not end: "<!" (a comment, a declaration, CDATA), "<?", or
+// a script, pre, style or textarea element, in any case.
+func mdLongHTML(src []byte) bool {
+	for i := 0; ; {
+		j := bytes.IndexByte(src[i:], '<')
+		if j < 0 {
+			return false
+		}
+		i += j + 1
+		rest := src[i:]
+		if len(rest) > 0 && (rest[0] == '!' || rest[0] == '?') {
+			return true
+		}
+		for _, tag := range []string{"script", "pre", "style", "textarea"} {
+			if len(rest) >= len(tag) && strings.EqualFold(string(rest[:len(tag)]), tag) {
+				return true
+			}
+		}
+	}
+}
+
+// parsePieces appends to front the blocks of the pieces of src (str,
+// the same text as a string; its lines starting at starts), parsed one
+// after the other. It reports false where a piece that goes on with a
+// table does not start with one.
+func parsePieces(front []block, all []byte, allStr string, starts []int, pieces []mdPiece) ([]block, bool) {
 	md := goldmark.New(goldmark.WithExtensions(extension.Table, extension.Strikethrough),
 		goldmark.WithParserOptions(gmparser.WithHeadingAttribute()))
-	root := md.Parser().Parse(gmtext.NewReader(src))
+	parser := md.Parser()
+	bs := front
+	// src, str and base are the piece at hand: its bytes, the same as a
+	// string, and the offset in all of its first byte.
+	var src []byte
+	var str string
+	base := 0
+	lineOf := func(off int) int { return sort.SearchInts(starts, off+base+1) }
+	// cont is the table a piece goes on with, whose rows take the line
+	// of the table they are in (tableLine, the last table walked).
+	var cont ast.Node
+	tableLine := 0
 	// The blocks grow as the tree shrinks: room for a block per line,
 	// made before the parse, was held beside the whole tree.
 	// marker is the number the ordered list item item prints ("3."),
@@ -144,7 +266,19 @@ func cleanMarkdownBlocks(clean string) ([]block, error) {
 					// The table's line, found once: lineAt walks the
 					// children (its rows) for one that is text.
 					line := lineAt(c, lineOf)
+					if c == cont {
+						line = tableLine // the table's, in the piece before
+					} else {
+						tableLine = line
+					}
 					for r := c.FirstChild(); r != nil; {
+						if c == cont && r.Kind().String() == "TableHeader" {
+							// The header the piece repeats.
+							next := r.NextSibling()
+							c.RemoveChild(c, r)
+							r = next
+							continue
+						}
 						var cells []string
 						for cell := r.FirstChild(); cell != nil; cell = cell.NextSibling() {
 							lines = inlineLines(cell, src, str, lines[:0])
@@ -168,8 +302,24 @@ func cleanMarkdownBlocks(clean string) ([]block, error) {
 			c = next
 		}
 	}
-	walk(root, 0)
-	return trimCap(bs), nil
+	for _, pc := range pieces {
+		src, str, base = all[pc.from:pc.to], allStr[pc.from:pc.to], pc.from
+		if pc.headEnd > 0 {
+			buf := make([]byte, 0, pc.headEnd-pc.head+pc.to-pc.from)
+			buf = append(append(buf, all[pc.head:pc.headEnd]...), all[pc.from:pc.to]...)
+			src, str, base = buf, unsafe.String(unsafe.SliceData(buf), len(buf)), pc.from-(pc.headEnd-pc.head)
+		}
+		root := parser.Parse(gmtext.NewReader(src))
+		cont = nil
+		if pc.headEnd > 0 {
+			if c := root.FirstChild(); c == nil || c.Kind().String() != "Table" {
+				return nil, false
+			}
+			cont = root.FirstChild()
+		}
+		walk(root, 0)
+	}
+	return bs, true
 }
 
 // headingAnchor takes out of a heading's text the anchor a site generator
