@@ -73,10 +73,15 @@ var mdPieceBytes = 16 << 10
 
 // mdPiece is one part of a Markdown source that goldmark parses apart:
 // src[from:to], after the header and delimiter lines src[head:headEnd]
-// of the table it goes on with where headEnd > 0.
+// of the table it goes on with where headEnd > 0. A quote piece's lines
+// (the first is line+1 of the source) are all of one block quote: the
+// piece is their text inside the quote, each line without its ">" and
+// the space after it.
 type mdPiece struct {
 	from, to      int
 	head, headEnd int
+	quote         bool
+	line          int
 }
 
 // mdPieces cuts src (its lines starting at starts) into pieces of about
@@ -86,11 +91,16 @@ type mdPiece struct {
 //   - after a blank line, at a line that starts in its first column with
 //     none of white space and a list marker's characters ("-", "+", "*",
 //     a digit): every paragraph, list, quote, table and indented code
-//     before it has ended, and it continues none; or
+//     before it has ended, and it continues none;
 //   - at a row of a table whose rows each start with "|", and that a
 //     blank line (or the start) stands before: the piece starts with the
 //     table's header and delimiter lines again (parsePieces checks that
-//     goldmark makes them a table, and drops that header).
+//     goldmark makes them a table, and drops that header);
+//   - at the first line of a block quote whose lines all start with ">",
+//     that a blank line (or the start) stands before and a blank line
+//     (or the end) after, and at the blank line after it: the quote's
+//     text, its lines without their ">", is Markdown that is cut as the
+//     whole is (in a text without tabs, which goldmark reads by column).
 //
 // A source with what may span a blank line (a fence, "```" or "~~~"; an
 // HTML block that a blank line does not end, mdLongHTML) or what the
@@ -100,22 +110,56 @@ func mdPieces(src []byte, starts []int, size int) []mdPiece {
 		bytes.Contains(src, []byte("]:")) || mdLongHTML(src) {
 		return nil
 	}
-	line := func(k int) []byte {
+	tabs := bytes.IndexByte(src, '\t') >= 0
+	raw := func(k int) []byte {
 		end := len(src)
 		if k+1 < len(starts) {
 			end = starts[k+1] - 1
 		}
 		return src[starts[k]:end]
 	}
+	quoted := func(k int) bool { l := raw(k); return len(l) > 0 && l[0] == '>' }
+	region := -1 // the line after the block quote at hand, or -1
+	// line is line k as the piece it is in reads it.
+	line := func(k int) []byte {
+		if region >= 0 {
+			return unquote(raw(k))
+		}
+		return raw(k)
+	}
 	blank := func(k int) bool { return len(bytes.Trim(line(k), " \t")) == 0 }
 	var out []mdPiece
 	cur := mdPiece{}
+	cut := func(k int, next mdPiece) {
+		if starts[k] > cur.from {
+			cur.to = starts[k]
+			out = append(out, cur)
+		}
+		next.from = starts[k]
+		cur = next
+	}
 	table := -1 // the header line of the table of "|" rows at hand, or -1
 	for k := range starts {
+		if region >= 0 && k == region {
+			cut(k, mdPiece{})
+			region = -1
+		}
+		if region < 0 && !tabs && quoted(k) && (k == 0 || blank(k-1)) {
+			e := k
+			for e < len(starts) && quoted(e) {
+				e++
+			}
+			if e == len(starts) || blank(e) {
+				cut(k, mdPiece{quote: true, line: k})
+				region = e
+				table = -1
+				continue
+			}
+		}
 		l := line(k)
 		piped := len(l) > 0 && l[0] == '|'
 		switch {
-		case !piped:
+		case !piped || region >= 0:
 			table = -1
 		case table < 0 && (k == 0 || blank(k-1)):
 			table = k
@@ -125,13 +169,9 @@ func mdPieces(src []byte, starts []int, size int) []mdPiece {
 		}
 		switch {
 		case len(l) > 0 && blank(k-1) && !strings.ContainsRune(" \t-+*0123456789", rune(l[0])):
-			cur.to = starts[k]
-			out = append(out, cur)
-			cur = mdPiece{from: starts[k]}
+			cut(k, mdPiece{quote: region >= 0, line: k})
 		case piped && table >= 0 && k >= table+3:
-			cur.to = starts[k]
-			out = append(out, cur)
-			cur = mdPiece{from: starts[k], head: starts[table], headEnd: starts[table+2]}
+			cut(k, mdPiece{head: starts[table], headEnd: starts[table+2]})
 		}
 	}
 	if len(out) == 0 {
@@ -139,6 +179,16 @@ func mdPieces(src []byte, starts []int, size int) []mdPiece {
 	}
 	cur.to = len(src)
 	return append(out, cur)
+}
+
+// unquote is a line of a block quote without its ">" and the space after
+// it, as goldmark reads the quote's text.
+func unquote(l []byte) []byte {
+	l = l[1:]
+	if len(l) > 0 && l[0] == ' ' {
+		l = l[1:]
+	}
+	return l
 }
 
 // mdLongHTML reports whether src may hold an HTML block that a blank
@@ -177,7 +227,8 @@ func parsePieces(front []block, all []byte, allStr string, starts []int, pieces 
 	var src []byte
 	var str string
 	base := 0
-	lineOf := func(off int) int { return sort.SearchInts(starts, off+base+1) }
+	plainLineOf := func(off int) int { return sort.SearchInts(starts, off+base+1) }
+	var lineOf func(int) int
 	// cont is the table a piece goes on with, whose rows take the line
 	// of the table they are in (tableLine, the last table walked).
 	var cont ast.Node
@@ -302,8 +353,29 @@ func parsePieces(front []block, all []byte, allStr string, starts []int, pieces 
 			c = next
 		}
 	}
+
 	for _, pc := range pieces {
-		src, str, base = all[pc.from:pc.to], allStr[pc.from:pc.to], pc.from
+		src, str, base, lineOf = all[pc.from:pc.to], allStr[pc.from:pc.to], pc.from, plainLineOf
+		n := len(bs)
+		if pc.quote {
+			// The quote's text, and where its lines start in it.
+			buf := make([]byte, 0, pc.to-pc.from)
+			at := []int{0}
+			for l := range bytes.Lines(all[pc.from:pc.to]) {
+				nl := l[len(l)-1] == '\n'
+				if nl {
+					l = l[:len(l)-1]
+				}
+				buf = append(buf, unquote(l)...)
+				if nl {
+					buf = append(buf, '\n')
+					at = append(at, len(buf))
+				}
+			}
+			src, str = buf, unsafe.String(unsafe.SliceData(buf), len(buf))
+			first := pc.line
+			lineOf = func(off int) int { return first + sort.SearchInts(at, off+1) }
+		}
 		if pc.headEnd > 0 {
 			buf := make([]byte, 0, pc.headEnd-pc.head+pc.to-pc.from)
 			buf = append(append(buf, all[pc.head:pc.headEnd]...), all[pc.from:pc.to]...)
@@ -318,6 +390,13 @@ func parsePieces(front []block, all []byte, allStr string, starts []int, pieces 
 			cont = root.FirstChild()
 		}
 		walk(root, 0)
+		if pc.quote {
+			for i := n; i < len(bs); i++ {
+				if bs[i].kind == blockPara {
+					bs[i].kind = blockQuote
+				}
+			}
+		}
 	}
 	return bs, true
 }

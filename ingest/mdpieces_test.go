@@ -27,16 +27,25 @@ func markdownCut(text string, size int) ([]block, int, error) {
 	mdPieceBytes = size
 	defer func() { mdPieceBytes = was }()
 	src := []byte(text)
-	n := max(len(mdPieces(src, lineStarts(src), size)), 1)
+	pieces := mdPieces(src, lineStarts(src), size)
+	for _, p := range pieces {
+		if p.quote {
+			quotePieces++
+		}
+	}
 	bs, err := markdownBlocks(text)
-	return bs, n, err
+	return bs, max(len(pieces), 1), err
 }
+
+// quotePieces counts the quote pieces markdownCut has made.
+var quotePieces int
 
 // TestMarkdownPieces holds the blocks of Markdown parsed in pieces
 // (mdPieces) to the blocks of the same text parsed whole, on random
 // Markdown of blank lines, headings, lists, quotes, tables, indented
-// code, emphasis and links cut at every few bytes, and on the corpus's
-// Markdown cut at 1 KB.
+// code, emphasis and links cut at every few bytes (half without tabs,
+// so that quotes are cut), and on the corpus's Markdown cut at 1
+// KB.
 func TestMarkdownPieces(t *testing.T) {
 	parts := []string{"text ", "1.2 ", "Rule", "**", "*", "_", "`", "[x](y)", "<br>", "&amp;", "\\*",
 		"\n", "\n", "\n\n", "\n\n", "\n\n", "  \n", "\t", "    ", "- ", "* ", "+ ", "1. ", "2) ", "# ", "## ", "> ", "> > ", ">\n",
@@ -45,6 +54,9 @@ func TestMarkdownPieces(t *testing.T) {
 	cut := 0
 	for range 3000 {
 		text := testgen.Text(rng, parts, 60)
+		if rng.IntN(2) == 0 {
+			text = strings.ReplaceAll(text, "\t", " ")
+		}
 		if rng.IntN(10) == 0 {
 			text = "---\ntitle: x\n---\n" + text
 		}
@@ -55,8 +67,8 @@ func TestMarkdownPieces(t *testing.T) {
 		}
 		cut += n - 1
 	}
-	if cut < 3000 {
-		t.Errorf("%d cuts in all", cut)
+	if cut < 3000 || quotePieces < 100 {
+		t.Errorf("%d cuts in all, %d pieces of quotes", cut, quotePieces)
 	}
 	// The real corpus beside the repository (internal/testcorpus
 	// imports this package).
