@@ -327,7 +327,7 @@ func (s *htmlStream) startTag(name string, selfClosing bool) {
 		switch {
 		case name == "html":
 			if len(s.oe) > 0 {
-				s.stop("attributes merged into the root element")
+				s.mergeAttrs(name)
 				return
 			}
 			s.push("html", s.attrs)
@@ -399,9 +399,7 @@ func isHeading(name string) bool {
 func (s *htmlStream) bodyStartTag(name string) {
 	switch {
 	case name == "html" || name == "body":
-		if len(s.attrs) > 0 {
-			s.stop("attributes merged into the root or the body")
-		}
+		s.mergeAttrs(name)
 	case hsHeadTags[name]:
 		s.headElement(name)
 	case hsCloseP[name]:
@@ -1226,3 +1224,24 @@ func (s *htmlStream) eof() {
 }
 
 var _ = utf8.RuneError
+
+// mergeAttrs runs an <html> or <body> tag after the first: the parser
+// gives the root element (or the body) the attributes it does not have
+// yet. Of those the readers read the root's lang; one that would make
+// the root or the body furniture or the content root needs the tree.
+func (s *htmlStream) mergeAttrs(name string) {
+	if name == "body" && (len(s.oe) < 2 || s.oe[1].name != "body") {
+		return
+	}
+	for _, a := range s.attrs {
+		switch a.Key {
+		case "hidden", "aria-hidden", "role":
+			s.stop("furniture or root attributes merged into the root or the body")
+			return
+		case "lang":
+			if name == "html" && !s.hasLang {
+				s.lang, s.hasLang = a.Val, true
+			}
+		}
+	}
+}
