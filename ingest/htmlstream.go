@@ -33,7 +33,39 @@ func streamHTML(text string) (page htmlPage, ok bool) {
 
 // streamHTMLWhy is streamHTML, saying why it leaves a page to treeHTML.
 func streamHTMLWhy(text string) (page htmlPage, why string) {
-	s := &htmlStream{z: html.NewTokenizer(strings.NewReader(text)), chromeAt: -1, itemAt: -1}
+	s := runStream(text, false, nil)
+	if s.why == whyNamed {
+		// Furniture guessed from class or id names is kept or dropped
+		// by the share of the page's text it holds: a first pass
+		// measures it, a second reads the page.
+		m := runStream(text, true, nil)
+		if m.fail {
+			return page, m.why
+		}
+		s = runStream(text, false, m.namedDrops())
+	}
+	if s.fail {
+		return page, s.why
+	}
+	page.lang, page.hasLang, page.title = s.lang, s.hasLang, s.title.String()
+	page.notes = append(s.chromeNotes, s.namedNotes...)
+	if s.namedRunes > maxNamedChrome {
+		page.notes = append(page.notes, fmt.Sprintf("%s%d characters dropped as page furniture because of their class or id names (in the notes)", WarningNote, s.namedRunes))
+	}
+	page.notes = append(page.notes, s.linkNotes...)
+	page.bs = trimCap(s.r.bs)
+	return page, ""
+}
+
+// whyNamed is why a first pass stops at furniture guessed from a name.
+const whyNamed = "furniture guessed from class or id names"
+
+// runStream runs the parser and the readers over a page: to measure the
+// text of the elements named as furniture, or to read it with drop
+// saying which of those (in the order they start) are dropped; nil
+// stops at the first.
+func runStream(text string, measure bool, drop []bool) *htmlStream {
+	s := &htmlStream{z: html.NewTokenizer(strings.NewReader(text)), chromeAt: -1, namedAt: -1, itemAt: -1, measure: measure, drop: drop}
 	s.r.kind = blockPara
 	for !s.fail {
 		tt := s.z.Next()
@@ -43,13 +75,61 @@ func streamHTMLWhy(text string) (page htmlPage, why string) {
 		}
 		s.token(tt)
 	}
-	if s.fail {
-		return page, s.why
+	return s
+}
+
+// hsNamed is an element named as furniture, as the first pass measures it.
+type hsNamed struct {
+	text   hsRunes // its text once the furniture inside is dropped
+	h1     bool    // it is or holds an <h1>
+	parent int     // the one it is in, -1 none
+}
+
+// hsRunes counts the runes of a text as utf8.RuneCountInString of its
+// strings.TrimSpace would.
+type hsRunes struct {
+	n, lead, trail int
+	seen           bool
+}
+
+func (c *hsRunes) add(d []byte) {
+	for len(d) > 0 {
+		r, size := utf8.DecodeRune(d)
+		d = d[size:]
+		c.n++
+		switch {
+		case !unicode.IsSpace(r):
+			c.seen, c.trail = true, 0
+		case c.seen:
+			c.trail++
+		default:
+			c.lead++
+		}
 	}
-	page.lang, page.hasLang, page.title = s.lang, s.hasLang, s.title.String()
-	page.notes = append(s.chromeNotes, s.linkNotes...)
-	page.bs = trimCap(s.r.bs)
-	return page, ""
+}
+
+func (c *hsRunes) trimmed() int {
+	if !c.seen {
+		return 0
+	}
+	return c.n - c.lead - c.trail
+}
+
+// namedDrops decides, from what the first pass measured, which elements
+// named as furniture are dropped: those not in one already dropped that
+// hold no <h1> and at most a third of the page's text (dropChrome).
+func (s *htmlStream) namedDrops() []bool {
+	drop := make([]bool, len(s.named))
+	under := make([]bool, len(s.named))
+	total := s.total.trimmed()
+	for k, c := range s.named {
+		if p := c.parent; p >= 0 && (under[p] || drop[p]) {
+			under[k] = true
+			continue
+		}
+		drop[k] = !c.h1 && 3*c.text.trimmed() <= total
+	}
+	return drop
 }
 
 // The insertion modes of the parsing algorithm before the body.
@@ -68,6 +148,18 @@ type htmlStream struct {
 	z    *html.Tokenizer
 	fail bool   // the page needs treeHTML
 	why  string // why, for the tests
+
+	// furniture guessed from names
+	measure    bool      // the first pass: measure, read nothing
+	total      hsRunes   // the body's text (measure)
+	named      []hsNamed // the elements named as furniture (measure)
+	openNamed  []int     // those open (measure)
+	drop       []bool    // which of them are dropped (the second pass)
+	nNamed     int       // how many have started
+	namedAt    int       // the index in oe of the outermost one dropped, -1 when none
+	namedText  strings.Builder
+	namedNotes []string
+	namedRunes int
 
 	// parsing
 	oe     []hsElem // the stack of open elements, html first
@@ -119,6 +211,7 @@ type hsElem struct {
 	outerIn  int       // an item: the reader's in before it
 	chrome   bool      // dropped as furniture
 	isRoot   bool
+	named    int     // 1 + its index among the elements named as furniture; 0 when not one
 	owner    *hsList // an item: its list
 	anchorID string  // a heading (or any element of two letters starting with h): its id
 }
@@ -681,11 +774,29 @@ func (s *htmlStream) addText(d []byte) {
 	if e.code {
 		return
 	}
+	if s.measure {
+		if s.reading {
+			s.total.add(d)
+		}
+		if s.chromeAt < 0 {
+			for _, k := range s.openNamed {
+				s.named[k].text.add(d)
+			}
+		}
+		return
+	}
 	if s.chromeAt >= 0 {
 		if newNode && s.chromeText.Len() > 0 {
 			s.chromeText.WriteByte(' ')
 		}
 		s.chromeText.Write(d)
+		return
+	}
+	if s.namedAt >= 0 {
+		if newNode && s.namedText.Len() > 0 {
+			s.namedText.WriteByte(' ')
+		}
+		s.namedText.Write(d)
 		return
 	}
 	if !s.reading {
@@ -809,7 +920,7 @@ func (s *htmlStream) push(name string, attrs []html.Attribute) {
 	if len(name) == 2 && name[0] == 'h' {
 		e.anchorID = attrVal(attrs, "id")
 	}
-	if (name == "html" || name == "head" || name == "body") && (isChrome(name, attrs) || s.guessed(name, attrs)) {
+	if (name == "html" || name == "head" || name == "body") && (isChrome(name, attrs) || s.guessed(name, attrs) || namedChrome(attrs)) {
 		s.stop("the tree reader drops the page's root, head or body")
 		return
 	}
@@ -818,21 +929,68 @@ func (s *htmlStream) push(name string, attrs []html.Attribute) {
 		s.titleAt, s.titleID = len(s.oe), e.id
 	}
 	if !e.code && s.chromeAt < 0 {
-		if isChrome(name, attrs) {
+		switch {
+		case isChrome(name, attrs):
 			e.chrome = true
 			s.chromeAt = len(s.oe)
 			s.chromeText.Reset()
-		} else if s.guessed(name, attrs) {
-			s.stop("furniture or cards guessed from class names")
+		case s.guessed(name, attrs):
+			s.stop("cards, or a content root outside the body")
 			return
+		case namedChrome(attrs):
+			k := s.nNamed
+			s.nNamed++
+			e.named = k + 1
+			switch {
+			case s.measure:
+				parent := -1
+				if n := len(s.openNamed); n > 0 {
+					parent = s.openNamed[n-1]
+				}
+				s.named = append(s.named, hsNamed{parent: parent, h1: name == "h1"})
+				s.openNamed = append(s.openNamed, k)
+			case s.drop == nil:
+				s.stop(whyNamed)
+				return
+			case s.namedAt < 0 && k < len(s.drop) && s.drop[k]:
+				s.namedAt = len(s.oe)
+				s.namedText.Reset()
+			}
+		}
+		if s.measure && name == "h1" && !e.chrome {
+			for _, k := range s.openNamed {
+				s.named[k].h1 = true
+			}
 		}
 	}
-	if s.chromeAt >= 0 || e.code || !s.reading {
+	if s.chromeAt >= 0 || s.namedAt >= 0 || e.code || !s.reading || s.measure {
 		s.oe = append(s.oe, e)
 		return
 	}
 	s.oe = append(s.oe, e)
 	s.open(parent, len(s.oe)-1, attrs)
+}
+
+// namedChrome reports whether an element's class or id names page
+// furniture (htmlChromeNamed).
+func namedChrome(attrs []html.Attribute) bool {
+	for _, a := range attrs {
+		switch a.Key {
+		case "class":
+			for _, w := range []string{"sidebar", "breadcrumb", "navbar", "menu", "footer"} {
+				if strings.Contains(a.Val, w) {
+					return true
+				}
+			}
+		case "id":
+			for _, w := range []string{"sidebar", "menu", "footer"} {
+				if strings.Contains(a.Val, w) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // isChrome reports whether an element is page furniture by its element
@@ -860,24 +1018,14 @@ func isChrome(name string, attrs []html.Attribute) bool {
 	return false
 }
 
-// guessed reports whether reading an element needs the whole tree:
-// furniture guessed from a class or id name (htmlChromeNamed, kept or
-// dropped by the share of the page's text it holds), a card
-// (htmlCardBlocks), the root, head or body as the content root.
+// guessed reports whether reading an element needs the whole tree: a
+// card (htmlCardBlocks), the root, head or body as the content root.
 func (s *htmlStream) guessed(name string, attrs []html.Attribute) bool {
 	for _, a := range attrs {
 		switch a.Key {
 		case "class":
-			for _, w := range []string{"sidebar", "breadcrumb", "navbar", "menu", "footer", "card"} {
-				if strings.Contains(a.Val, w) {
-					return true
-				}
-			}
-		case "id":
-			for _, w := range []string{"sidebar", "menu", "footer"} {
-				if strings.Contains(a.Val, w) {
-					return true
-				}
+			if strings.Contains(a.Val, "card") {
+				return true
 			}
 		case "role":
 			if a.Val == "main" && (!s.reading || name == "body") {
@@ -1086,14 +1234,25 @@ func (s *htmlStream) pop(implied bool) {
 	if s.titleAt == i && s.titleID == e.id {
 		s.titleAt = 0
 	}
+	if e.named > 0 && s.measure {
+		s.openNamed = s.openNamed[:len(s.openNamed)-1]
+	}
 	switch {
+	case s.namedAt == i:
+		t := corpus.CleanLine(s.namedText.String())
+		if t != "" {
+			s.namedNotes = append(s.namedNotes, fmt.Sprintf("dropped page furniture by its name <%s>: %s", e.name, clip(t, 120)))
+		}
+		s.namedRunes += utf8.RuneCountInString(t)
+		s.namedText.Reset()
+		s.namedAt = -1
 	case s.chromeAt == i:
 		if t := corpus.CleanLine(s.chromeText.String()); t != "" {
 			s.chromeNotes = append(s.chromeNotes, fmt.Sprintf("dropped page furniture <%s>: %s", e.name, clip(t, 120)))
 		}
 		s.chromeText.Reset()
 		s.chromeAt = -1
-	case s.chromeAt < 0 && !e.code && s.reading:
+	case s.chromeAt < 0 && s.namedAt < 0 && !e.code && s.reading && !s.measure:
 		s.close(i)
 	}
 	s.oe = s.oe[:i]
@@ -1222,8 +1381,6 @@ func (s *htmlStream) eof() {
 		s.flush()
 	}
 }
-
-var _ = utf8.RuneError
 
 // mergeAttrs runs an <html> or <body> tag after the first: the parser
 // gives the root element (or the body) the attributes it does not have
