@@ -276,8 +276,8 @@ var peakInputs = []peakInput{
 	scalePeak("list.md", nearLimit+": goldmark's tree of 648k list items, each a list in a list item (891 MB)"),
 	scalePeak("quotes.md", "over 1 GB: 965k quoted rules read as a guide page, as Markdown and as text (1,282 MB)"),
 	scalePeak("table.md", "over 1 GB: the recognizer's numbering runs and items of 993k rows, some 1.5 KB a row (1,720 MB)"),
-	scalePeak("p.html", nearLimit+": the recognizer's chains and candidates of 938k paragraphs (956 MB)"),
-	scalePeak("ol.html", "over 1 GB: the recognizer's chains and candidates of 1.1M list items (1,108 MB)"),
+	scalePeak("p.html", nearLimit+": the recognizer's chains and candidates of 926k paragraphs (813 MB)"),
+	scalePeak("ol.html", nearLimit+": the recognizer's chains and candidates of 1.1M list items (942 MB)"),
 	{name: "paragraphs.docx", skip: "takes minutes: 550k paragraphs through the recognizer (peak 568 MB)", make: func(t *testing.T, limit int) ([]byte, int) {
 		// The limit bounds document.xml as inflated; the file is smaller.
 		body, n := largest(func(n int) string {
