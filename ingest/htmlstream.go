@@ -18,14 +18,16 @@ import (
 // elements open at each point: a page of a million paragraphs never
 // has a million nodes alive. It builds the tree the HTML parsing
 // algorithm builds for the pages most rulebooks are (elements closed in
-// order or by the rules that close a <p>, an <li> or a heading, formatting
-// elements closed where they were opened), and returns ok false on the
-// first token whose place needs more of the algorithm (tables, templates,
-// foreign content, misnested formatting, an element nested past the
-// parser's 512), or on a page whose reading needs the whole tree (cards,
-// furniture guessed from class names): treeHTML reads those. Every
-// reading it makes is treeHTML's, block for block and note for note; a
-// fuzz test holds the two to it.
+// order or by the rules that close a <p>, an <li>, a heading, a table's
+// cell, row or row group; formatting elements closed where they were
+// opened), and returns ok false on the first token whose place needs
+// more of the algorithm (text or elements the parser moves out of a
+// table, captions and column groups, templates, foreign content,
+// misnested formatting, an element nested past the parser's 512), or on
+// a page whose reading needs the whole tree (cards): treeHTML reads
+// those. Furniture guessed from class or id names takes a first pass
+// that measures it. Every reading it makes is treeHTML's, block for
+// block and note for note; tests hold the two to it.
 func streamHTML(text string) (page htmlPage, ok bool) {
 	page, why := streamHTMLWhy(text)
 	return page, why == ""
@@ -192,6 +194,7 @@ type htmlStream struct {
 	itemID    int
 	prefixes  []*hsPrefix // the texts of the open items of ordered lists, still short of a label's length
 	rootState int         // 0 before the content root (main, article), 1 inside it, 2 after it
+	tables    []*hsTable  // the open tables being read
 	rootEnd   int
 }
 
@@ -211,9 +214,12 @@ type hsElem struct {
 	outerIn  int       // an item: the reader's in before it
 	chrome   bool      // dropped as furniture
 	isRoot   bool
-	named    int     // 1 + its index among the elements named as furniture; 0 when not one
-	owner    *hsList // an item: its list
-	anchorID string  // a heading (or any element of two letters starting with h): its id
+	named    int      // 1 + its index among the elements named as furniture; 0 when not one
+	table    *hsTable // a table, or a row: its table
+	rowFirst bool     // a row: no cell read yet
+	rowHead  bool     // a row: every cell read is a header cell
+	owner    *hsList  // an item: its list
+	anchorID string   // a heading (or any element of two letters starting with h): its id
 }
 
 // How an element's children are read.
@@ -225,6 +231,7 @@ const (
 	modeRaw    // <pre>: the text alone
 	modeSkip   // a heading's link to itself: nothing
 	modeHead   // outside the body
+	modeRow    // a <tr>: its cells are read, side by side
 )
 
 // What the reader does at an element's end.
@@ -239,6 +246,8 @@ const (
 	actQuote
 	actBold
 	actInline
+	actRow
+	actTable
 )
 
 // hsList is an open <ol> or <ul>.
@@ -259,6 +268,21 @@ type hsList struct {
 	item       int  // the id of its open <li> child; 0 none
 	itemA      int  // how many <a> children that item has
 	itemLinkA  int  // the id of that item's open <a> child; 0 none
+}
+
+// hsTable is an open table: whether it has a data cell, and the rows of
+// header cells read before the first, whose blocks wait for the answer.
+type hsTable struct {
+	data bool
+	rows []hsRow
+}
+
+// hsRow is a row of header cells: the reader's state at its end and the
+// index of the block it makes.
+type hsRow struct {
+	block int
+	r     htmlReader
+	cur   string
 }
 
 // hsPrefix is the start of an item's text (textOf), as printsLabel reads it.
@@ -355,6 +379,16 @@ func (s *htmlStream) textToken(d []byte) {
 		}
 		d = []byte(rest)
 	}
+	if tableMode(s.top().name) {
+		// Text between a table's rows and cells: white space stays
+		// there, anything else the parser moves before the table.
+		if strings.Trim(string(d), hsWhitespace) != "" || strings.IndexByte(string(d), 0) >= 0 {
+			s.stop("text in a table outside its cells")
+			return
+		}
+		s.addText(d)
+		return
+	}
 	if e := s.top(); (e.name == "pre" || e.name == "listing") && !e.hasChild {
 		if len(d) > 0 && d[0] == '\r' {
 			d = d[1:]
@@ -413,7 +447,7 @@ func (s *htmlStream) startTag(name string, selfClosing bool) {
 		return
 	}
 	if selfClosing && rawTextTags[name] {
-		s.stop("line 309")
+		s.stop("a raw text element closed in its tag")
 		return
 	}
 	if s.mode != hsInBody {
@@ -449,7 +483,7 @@ func (s *htmlStream) startTag(name string, selfClosing bool) {
 			s.headElement(name)
 			return
 		case name == "template" || name == "frameset":
-			s.stop("line 345")
+			s.stop("a template or frameset in the head")
 			return
 		}
 		s.startBody(nil)
@@ -457,7 +491,144 @@ func (s *htmlStream) startTag(name string, selfClosing bool) {
 			return
 		}
 	}
+	if tableMode(s.top().name) {
+		s.tableStartTag(name)
+		return
+	}
+	if c := s.cellAt(); c >= 0 {
+		switch name {
+		case "caption", "col", "colgroup", "tbody", "td", "tfoot", "th", "thead", "tr":
+			s.closeCell(c)
+			if !s.fail {
+				s.tableStartTag(name)
+			}
+			return
+		}
+	}
 	s.bodyStartTag(name)
+}
+
+// tableMode reports whether the parser is in one of its table modes
+// (in table, in table body, in row) with top the current node: in the
+// pages streamHTML reads, the current node there is the table, row
+// group or row itself.
+func tableMode(top string) bool {
+	switch top {
+	case "table", "tbody", "thead", "tfoot", "tr":
+		return true
+	}
+	return false
+}
+
+// cellAt returns the index in oe of the cell the parser is in, -1 when
+// none.
+func (s *htmlStream) cellAt() int {
+	for i := len(s.oe) - 1; i >= 0; i-- {
+		switch s.oe[i].name {
+		case "td", "th":
+			return i
+		case "table", "tbody", "thead", "tfoot", "tr", "caption", "html", "template":
+			return -1
+		}
+	}
+	return -1
+}
+
+// closeCell closes the cell at oe[c] and what is open in it: the
+// formatting elements in it are not opened again (the parser's marker).
+func (s *htmlStream) closeCell(c int) {
+	for len(s.oe) > c && !s.fail {
+		s.pop(false)
+	}
+}
+
+// tableStartTag is a start tag where the current node is a table, a row
+// group or a row.
+func (s *htmlStream) tableStartTag(name string) {
+	switch top := s.top().name; {
+	case name == "script" || name == "style":
+		s.headElement(name)
+	case top == "table":
+		switch name {
+		case "tbody", "thead", "tfoot":
+			s.push(name, s.attrs)
+		case "tr", "td", "th":
+			s.push("tbody", nil)
+			if !s.fail {
+				s.tableStartTag(name)
+			}
+		default:
+			s.stop("an element the parser moves out of a table")
+		}
+	case top == "tr":
+		switch name {
+		case "td", "th":
+			s.push(name, s.attrs)
+		case "tr", "tbody", "thead", "tfoot":
+			s.pop(false)
+			s.tableStartTag(name)
+		default:
+			s.stop("an element the parser moves out of a table")
+		}
+	default: // a row group
+		switch name {
+		case "tr":
+			s.push(name, s.attrs)
+		case "td", "th":
+			s.push("tr", nil)
+			if !s.fail {
+				s.tableStartTag(name)
+			}
+		case "tbody", "thead", "tfoot":
+			s.pop(false)
+			s.tableStartTag(name)
+		default:
+			s.stop("an element the parser moves out of a table")
+		}
+	}
+}
+
+// tableEndTag is an end tag where the current node is a table, a row
+// group or a row.
+func (s *htmlStream) tableEndTag(name string) {
+	switch top := s.top().name; {
+	case name == "body" || name == "caption" || name == "col" || name == "colgroup" || name == "html" || name == "td" || name == "th":
+		// ignored
+	case top == "table":
+		switch name {
+		case "table":
+			s.pop(false)
+		case "tbody", "tfoot", "thead", "tr":
+		default:
+			s.stop("an end tag the parser reads out of a table")
+		}
+	case top == "tr":
+		switch name {
+		case "tr":
+			s.pop(false)
+		case "table":
+			s.pop(false)
+			s.tableEndTag(name)
+		case "tbody", "tfoot", "thead":
+			if s.inScope(scopeTable, name) {
+				s.pop(false)
+				s.tableEndTag(name)
+			}
+		default:
+			s.stop("an end tag the parser reads out of a table")
+		}
+	default: // a row group
+		switch name {
+		case top:
+			s.pop(false)
+		case "table":
+			s.pop(false)
+			s.tableEndTag(name)
+		case "tbody", "tfoot", "thead", "tr":
+		default:
+			s.stop("an end tag the parser reads out of a table")
+		}
+	}
 }
 
 // rawTextTags are the elements whose content the tokenizer reads as text
@@ -596,10 +767,16 @@ func (s *htmlStream) bodyStartTag(name string) {
 	case name == "caption" || name == "col" || name == "colgroup" || name == "frame" || name == "head" ||
 		name == "tbody" || name == "td" || name == "tfoot" || name == "th" || name == "thead" || name == "tr":
 		// ignored in the body
-	case name == "table" || name == "template" || name == "frameset" || name == "plaintext" || name == "textarea" ||
+	case name == "table":
+		if s.inScope(scopeButton, "p") {
+			s.stop("a table in a paragraph (the document's quirks decide)")
+			return
+		}
+		s.push(name, s.attrs)
+	case name == "template" || name == "frameset" || name == "plaintext" || name == "textarea" ||
 		name == "xmp" || name == "nobr" || name == "applet" || name == "marquee" || name == "object" ||
 		name == "math" || name == "svg":
-		s.stop("an element of tables, templates or foreign content")
+		s.stop("a caption, column group, template, frameset, raw text or foreign content")
 	default:
 		s.push(name, s.attrs)
 	}
@@ -620,9 +797,35 @@ func (s *htmlStream) endTag(name string) {
 			}
 			return
 		case "body", "html", "br":
-			s.stop("line 518")
+			s.stop("an end tag of the body before the body")
 		}
 		return // ignored
+	}
+	if tableMode(s.top().name) {
+		s.tableEndTag(name)
+		return
+	}
+	if c := s.cellAt(); c >= 0 {
+		switch name {
+		case "td", "th":
+			if i := s.indexInScope(scopeTable, name); i >= 0 {
+				s.impliedEnd("")
+				for len(s.oe) > i && !s.fail {
+					s.pop(false)
+				}
+			}
+			return
+		case "body", "caption", "col", "colgroup", "html":
+			return
+		case "table", "tbody", "tfoot", "thead", "tr":
+			if s.inScope(scopeTable, name) {
+				s.closeCell(c)
+				if !s.fail {
+					s.tableEndTag(name)
+				}
+			}
+			return
+		}
 	}
 	switch {
 	case name == "body" || name == "html":
@@ -675,7 +878,7 @@ func (s *htmlStream) endTag(name string) {
 		}
 		s.endOther(name)
 	case name == "br" || name == "template" || name == "applet" || name == "marquee" || name == "object":
-		s.stop("line 573")
+		s.stop("an end tag the parser reads as another")
 	default:
 		s.endOther(name)
 	}
@@ -699,6 +902,7 @@ const (
 	scopeDefault = iota
 	scopeListItem
 	scopeButton
+	scopeTable
 )
 
 func (s *htmlStream) indexInScope(scope int, names ...string) int {
@@ -712,6 +916,11 @@ func (s *htmlStream) indexInScope(scope int, names ...string) int {
 		switch {
 		case scope == scopeListItem && (n == "ol" || n == "ul"), scope == scopeButton && n == "button":
 			return -1
+		case scope == scopeTable:
+			if n == "html" || n == "table" || n == "template" {
+				return -1
+			}
+			continue
 		}
 		switch n {
 		case "applet", "caption", "html", "table", "td", "th", "marquee", "object", "template", "select":
@@ -833,7 +1042,7 @@ func (s *htmlStream) addText(d []byte) {
 		s.r.lead, s.pending = 1, 0
 	}
 	switch e.mode {
-	case modeSkip, modeHead:
+	case modeSkip, modeHead, modeRow:
 		return
 	case modeRaw:
 		s.write(d, nonSpace)
@@ -906,7 +1115,7 @@ func (s *htmlStream) push(name string, attrs []html.Attribute) {
 		parent = s.top()
 		parent.lastText, parent.hasChild = false, true
 		e.mode, e.depth = parent.mode, parent.depth
-		if e.mode == modeList || e.mode == modeItem || e.mode == modeInline {
+		if e.mode == modeList || e.mode == modeItem || e.mode == modeInline || e.mode == modeRow {
 			e.mode = modeNormal
 		}
 	}
@@ -968,7 +1177,7 @@ func (s *htmlStream) push(name string, attrs []html.Attribute) {
 		return
 	}
 	s.oe = append(s.oe, e)
-	s.open(parent, len(s.oe)-1, attrs)
+	s.open(&s.oe[len(s.oe)-2], len(s.oe)-1, attrs)
 }
 
 // namedChrome reports whether an element's class or id names page
@@ -1044,7 +1253,7 @@ func (s *htmlStream) open(parent *hsElem, i int, attrs []html.Attribute) {
 	// The content root: the first <main>, <article> or role=main.
 	if s.rootState == 0 && (name == "main" || name == "article") || s.rootState == 0 && hasAttrVal(attrs, "role", "main") {
 		if !s.rootReady() {
-			s.stop("line 887")
+			s.stop("a content root inside a list, a table or a heading")
 			return
 		}
 		s.flush()
@@ -1059,10 +1268,29 @@ func (s *htmlStream) open(parent *hsElem, i int, attrs []html.Attribute) {
 		e = &s.oe[i]
 	}
 	s.linkChild(i)
+	switch {
+	case name == "table":
+		e.table = &hsTable{}
+		s.tables = append(s.tables, e.table)
+	case name == "td" && len(s.tables) > 0:
+		s.tables[len(s.tables)-1].data = true
+	}
 	if e.mode == modeSkip || e.mode == modeRaw {
 		return
 	}
 	switch {
+	case parent.mode == modeRow && (name == "td" || name == "th"):
+		if !parent.rowFirst {
+			s.writeByte('\t')
+		}
+		parent.rowFirst = false
+		parent.rowHead = parent.rowHead && name == "th"
+		return
+	case name == "tr" && len(s.tables) > 0:
+		s.flush()
+		e.mode, e.act = modeRow, actRow
+		e.table, e.rowFirst, e.rowHead = s.tables[len(s.tables)-1], true, true
+		return
 	case parent.mode == modeList && name == "li":
 		l := parent.list
 		if v, err := strconv.Atoi(attrVal(attrs, "value")); err == nil {
@@ -1135,7 +1363,7 @@ func hasAttrVal(attrs []html.Attribute, key, val string) bool {
 // is where a reader of the root alone starts: no list, heading, bold or
 // quote around it.
 func (s *htmlStream) rootReady() bool {
-	if s.pending != 0 || s.r.inBold != 0 || s.r.in != 0 || len(s.lists) > 0 {
+	if s.pending != 0 || s.r.inBold != 0 || s.r.in != 0 || len(s.lists) > 0 || len(s.tables) > 0 {
 		return false
 	}
 	for i := range len(s.oe) - 1 {
@@ -1291,10 +1519,13 @@ func (s *htmlStream) close(i int) {
 			}
 			s.restore(&l.snap)
 			if e.isRoot {
-				s.stop("line 1123")
+				s.stop("a content root that is a list of links")
 			}
 			return
 		}
+	}
+	if e.table != nil && e.name == "table" {
+		s.endTable(e.table)
 	}
 	switch e.act {
 	case actFlush, actHeading:
@@ -1339,6 +1570,8 @@ func (s *htmlStream) close(i int) {
 		}
 	case actInline:
 		s.writeByte('\n')
+	case actRow:
+		s.endRow(e)
 	}
 	if e.isRoot {
 		s.flush()
@@ -1400,5 +1633,44 @@ func (s *htmlStream) mergeAttrs(name string) {
 				s.lang, s.hasLang = a.Val, true
 			}
 		}
+	}
+}
+
+// endRow ends a row, as htmlReader.node does a <tr>: a row of header
+// cells names the columns of a table with data cells, and is the title
+// of what follows in one without; the table may show its first data
+// cell after the row, so that the row's block waits for the table's end.
+func (s *htmlStream) endRow(e *hsElem) {
+	s.r.kind = blockRow
+	switch {
+	case !e.rowHead:
+	case e.table.data:
+		s.r.chrome = "table header"
+	case strings.TrimSpace(s.r.cur.String()) != "" && s.rootState != 2:
+		row := hsRow{block: len(s.r.bs), r: s.r, cur: s.r.cur.String()}
+		row.r.bs, row.r.cur = nil, strings.Builder{}
+		e.table.rows = append(e.table.rows, row)
+		s.r.bs = append(s.r.bs, block{})
+		s.r.cur.Reset()
+	}
+	s.flush()
+}
+
+// endTable makes the blocks of a table's rows of header cells.
+func (s *htmlStream) endTable(t *hsTable) {
+	s.tables = s.tables[:len(s.tables)-1]
+	for _, row := range t.rows {
+		if row.block >= len(s.r.bs) {
+			continue
+		}
+		r := row.r
+		r.cur.WriteString(row.cur)
+		if t.data {
+			r.chrome = "table header"
+		} else {
+			r.kind, r.lead = blockPara, 1
+		}
+		r.flush()
+		s.r.bs[row.block] = r.bs[0]
 	}
 }

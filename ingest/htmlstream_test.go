@@ -151,7 +151,8 @@ func TestStreamHTMLSoup(t *testing.T) {
 	tags := []string{"p", "div", "span", "b", "strong", "em", "i", "a href=#x", "a href=/y", "a", "ol", "ul", "li", "li value=4",
 		"ol type=a start=2", "h1", "h2 id=x", "h3", "dl", "dt", "dd", "pre", "blockquote", "br", "nav", "footer", "main",
 		"article", "section", "form", "button", "select", "option", "hr", "img", "custom-tag", "title", "script", "noscript",
-		"div hidden", "p role=main", "header", "code", "small", "sup", "div class=menu", "span id=footer", "ul class=sidebar", "h1"}
+		"div hidden", "p role=main", "header", "code", "small", "sup", "div class=menu", "span id=footer", "ul class=sidebar", "h1",
+		"table", "tr", "td", "th", "tbody", "thead", "td", "tr", "th"}
 	texts := []string{"1. Rule one", "2) two", " ", "\n", "text", "a. item", "(1) x", "Rule 3", "\u00a0", "x\x00y", "§"}
 	rng := uint64(1)
 	next := func(n int) int {
