@@ -9,6 +9,7 @@ import (
 	"github.com/rulesync/rulesync/align"
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/gaps"
+	"github.com/rulesync/rulesync/internal/longtest"
 	"github.com/rulesync/rulesync/internal/testcorpus"
 )
 
@@ -76,6 +77,7 @@ var gapsPairs = []struct {
 // is not put on its source: gaps says so (Unplaceable, exit 2), which is
 // logged here for those variants, not silent.
 func TestGapsThroughVariants(t *testing.T) {
+	longtest.Skip(t)
 	same, excused, want, added := map[testcorpus.Variant]int{}, map[testcorpus.Variant]int{}, map[testcorpus.Variant]int{}, map[testcorpus.Variant]int{}
 	for _, p := range gapsPairs {
 		t.Run(p.tr[strings.LastIndex(p.tr, "/")+1:], func(t *testing.T) {
@@ -292,6 +294,7 @@ func structural(r *gaps.Report, skip map[string]bool) map[string]bool {
 // translation and its variants 15% to 90%: align.Affinity); and a
 // translation cut to its first third of items (fewer than half placed).
 func TestUnplaceablePerturbed(t *testing.T) {
+	longtest.Skip(t)
 	for k, p := range gapsPairs {
 		t.Run(p.tr[strings.LastIndex(p.tr, "/")+1:], func(t *testing.T) {
 			src, orig := testcorpus.Doc(t, p.src), testcorpus.Doc(t, p.tr)
