@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/rulesync/rulesync/internal/gctune"
+	"github.com/rulesync/rulesync/internal/longtest"
 	"github.com/rulesync/rulesync/internal/synth"
 )
 
@@ -27,8 +28,10 @@ const (
 // on a generated corpus (rulesync synth) of 200k items a side (three
 // documents JSON of 90 MB each), in a process of its own set up as the
 // command's (the collector settings of main), and fails when the
-// process's peak resident memory (VmHWM) passes syncPeakLimit.
+// process's peak resident memory (VmHWM) passes syncPeakLimit. A long
+// test: it runs with -tags long.
 func TestSyncPeakMemory(t *testing.T) {
+	longtest.Skip(t)
 	if dir := os.Getenv("RULESYNC_SYNC_PEAK"); dir != "" {
 		syncPeakChild(dir)
 		return
