@@ -11,6 +11,7 @@ import (
 
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/ingest"
+	"github.com/rulesync/rulesync/internal/longtest"
 	"github.com/rulesync/rulesync/internal/testcorpus"
 )
 
@@ -24,6 +25,7 @@ import (
 // published. Two documents that number the same way get the same ids
 // whatever their headings say.
 func TestKindWordsUnseen(t *testing.T) {
+	longtest.Skip(t)
 	files := devFiles(t)
 	dir, names := udhrFiles(t)
 	for _, n := range names {
