@@ -56,6 +56,9 @@ func runSync(c *call) error {
 	if err != nil {
 		return err
 	}
+	if err := checkLanguages(c, src, tr, srcName, trName); err != nil {
+		return err
+	}
 	bases, err := loadAll(c, c.StringSlice("base"))
 	if err != nil {
 		return err
@@ -108,7 +111,7 @@ func runSync(c *call) error {
 		return interrupted(c)
 	}
 	if err := r.Unplaceable(); err != nil {
-		return cli.Exit("sync: "+err.Error(), exitBad)
+		return cli.Exit(fmt.Sprintf("sync: %s: %v", trName, err), exitBad)
 	}
 	if r.Alignment != nil {
 		if err := checkBelong(c, r.Alignment, srcName, trName); err != nil {
