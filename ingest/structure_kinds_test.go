@@ -24,23 +24,7 @@ import (
 // published. Two documents that number the same way get the same ids
 // whatever their headings say.
 func TestKindWordsUnseen(t *testing.T) {
-	files := devFiles(t)
-	dir, names := udhrFiles(t)
-	for _, n := range names {
-		files[n] = filepath.Join(dir, n)
-	}
-	for _, sub := range []string{"wca", "seeds"} {
-		root := testcorpus.Path(t, sub)
-		es, err := os.ReadDir(root)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, e := range es {
-			if !e.IsDir() && !strings.HasSuffix(e.Name(), "README.md") {
-				files[e.Name()] = filepath.Join(root, e.Name())
-			}
-		}
-	}
+	files := realTextFiles(t)
 	tried := 0
 	eachRead(t, files, func(t *testing.T, k int, name string, data []byte, orig *corpus.Document) {
 		lines := strings.Split(string(data), "\n")
@@ -86,6 +70,29 @@ func TestKindWordsUnseen(t *testing.T) {
 	if tried == 0 {
 		t.Error("no real file prints a kind name")
 	}
+}
+
+// realTextFiles are the real text files (name -> path): dev, udhr, WCA
+// and the seeds.
+func realTextFiles(t *testing.T) map[string]string {
+	files := devFiles(t)
+	dir, names := udhrFiles(t)
+	for _, n := range names {
+		files[n] = filepath.Join(dir, n)
+	}
+	for _, sub := range []string{"wca", "seeds"} {
+		root := testcorpus.Path(t, sub)
+		es, err := os.ReadDir(root)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range es {
+			if !e.IsDir() && !strings.HasSuffix(e.Name(), "README.md") {
+				files[e.Name()] = filepath.Join(root, e.Name())
+			}
+		}
+	}
+	return files
 }
 
 // firstSpan is the kind name of the first line of at.
