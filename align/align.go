@@ -356,8 +356,10 @@ func keyIn(folded string, buf *[]byte) textKey {
 
 // groups splits the items into the sets aligned with each other. Each
 // set's lists are made at their size, counted first (grown item by item
-// they were 8 MB of garbage a pass at 100k items).
-func (a *aligner) groups() [][2][]int {
+// they were 8 MB of garbage a pass at 100k items). loose reports
+// whether the last set is that of the loose target items (KindItem),
+// with all the source items, where others come before it.
+func (a *aligner) groups() (sets [][2][]int, loose bool) {
 	typed := false
 	for j := range a.tgt.Items {
 		if a.targetKind(j) != corpus.KindItem {
@@ -372,7 +374,7 @@ func (a *aligner) groups() [][2][]int {
 		return xs
 	}
 	if !typed {
-		return [][2][]int{{all(len(a.src.Items)), all(len(a.tgt.Items))}}
+		return [][2][]int{{all(len(a.src.Items)), all(len(a.tgt.Items))}}, false
 	}
 	// Kinds in the order the source first has them; loose target items
 	// (KindItem) are aligned with all the source items.
@@ -387,53 +389,131 @@ func (a *aligner) groups() [][2][]int {
 		}
 		return g
 	}
-	loose := 0
+	nLoose := 0
 	for i := range a.src.Items {
 		sizes[get(a.src.Items[i].Kind)][0]++
 	}
 	for j := range a.tgt.Items {
 		if k := a.targetKind(j); k == corpus.KindItem {
-			loose++
+			nLoose++
 		} else {
 			sizes[get(k)][1]++
 		}
 	}
-	sets := make([][2][]int, len(sizes))
+	byK := make([][2][]int, len(sizes))
 	for g, n := range sizes {
-		sets[g] = [2][]int{make([]int, 0, n[0]), make([]int, 0, n[1])}
+		byK[g] = [2][]int{make([]int, 0, n[0]), make([]int, 0, n[1])}
 	}
 	for i := range a.src.Items {
-		g := &sets[byKind[a.src.Items[i].Kind]]
+		g := &byK[byKind[a.src.Items[i].Kind]]
 		g[0] = append(g[0], i)
 	}
 	var looseT []int
-	if loose > 0 {
-		looseT = make([]int, 0, loose)
+	if nLoose > 0 {
+		looseT = make([]int, 0, nLoose)
 	}
 	for j := range a.tgt.Items {
 		if k := a.targetKind(j); k == corpus.KindItem {
 			looseT = append(looseT, j)
 		} else {
-			g := &sets[byKind[k]]
+			g := &byK[byKind[k]]
 			g[1] = append(g[1], j)
 		}
 	}
-	var out [][2][]int
-	for _, g := range sets {
+	for _, g := range byK {
 		if len(g[0]) > 0 && len(g[1]) > 0 {
-			out = append(out, g)
+			sets = append(sets, g)
 		}
 	}
-	if loose > 0 {
-		out = append(out, [2][]int{all(len(a.src.Items)), looseT})
+	if nLoose > 0 {
+		sets = append(sets, [2][]int{all(len(a.src.Items)), looseT})
+		loose = true
+	}
+	return sets, loose
+}
+
+// fencesOf are the anchors among pairs (a printed number, a text found
+// once on each side) that keep the order of both sides, as source and
+// target item: the longest chain of them in which the targets
+// increase, in source order.
+func fencesOf(pairs []Pair) [][2]int {
+	n := 0
+	for _, p := range pairs {
+		if p.Anchor && len(p.Source) == 1 && len(p.Target) == 1 {
+			n++
+		}
+	}
+	as := make([][2]int, 0, n)
+	for _, p := range pairs {
+		if p.Anchor && len(p.Source) == 1 && len(p.Target) == 1 {
+			as = append(as, [2]int{p.Source[0], p.Target[0]})
+		}
+	}
+	slices.SortStableFunc(as, func(x, y [2]int) int { return cmp.Compare(x[0], y[0]) })
+	// Patience sorting with back links, as longestIncreasing.
+	tails := make([]int32, 0, n)
+	prev := make([]int32, n)
+	for k, f := range as {
+		m := sort.Search(len(tails), func(m int) bool { return as[tails[m]][1] >= f[1] })
+		prev[k] = -1
+		if m > 0 {
+			prev[k] = tails[m-1]
+		}
+		if m == len(tails) {
+			tails = append(tails, int32(k))
+		} else {
+			tails[m] = int32(k)
+		}
+	}
+	if len(tails) == 0 {
+		return nil
+	}
+	out := make([][2]int, len(tails))
+	for k, m := tails[len(tails)-1], len(tails)-1; k >= 0; k, m = prev[k], m-1 {
+		out[m] = as[k]
 	}
 	return out
+}
+
+// cuts merges the anchors of a group (its chain, in order on both
+// sides) with fences (pairs made in other groups, in order on both
+// sides): the fences that fall between two consecutive anchors on both
+// sides, and share no item with them, are put among them. own[k] says
+// whether cut k is an anchor of the group. With no fences, nil: the
+// anchors are the cuts.
+func cuts(anchors []Pair, fences [][2]int) (out [][2]int, own []bool) {
+	if len(fences) == 0 {
+		return nil, nil
+	}
+	out = make([][2]int, 0, len(anchors)+len(fences))
+	own = make([]bool, 0, cap(out))
+	f := 0
+	for k := 0; k <= len(anchors); k++ {
+		s, t := math.MaxInt, math.MaxInt
+		if k < len(anchors) {
+			s, t = anchors[k].Source[0], anchors[k].Target[0]
+		}
+		ps, pt := -1, -1
+		if k > 0 {
+			ps, pt = anchors[k-1].Source[0], anchors[k-1].Target[0]
+		}
+		for ; f < len(fences) && fences[f][0] < s; f++ {
+			if fs, ft := fences[f][0], fences[f][1]; fs > ps && ft > pt && ft < t {
+				out, own = append(out, fences[f]), append(own, false)
+			}
+		}
+		if k < len(anchors) {
+			out, own = append(out, [2]int{s, t}), append(own, true)
+		}
+	}
+	return out, own
 }
 
 // run aligns every group and returns the pairs in source order.
 func (a *aligner) run() []Pair {
 	var pairs []Pair
-	for _, g := range a.groups() {
+	sets, loose := a.groups()
+	for k, g := range sets {
 		if len(g[0]) == 0 || len(g[1]) == 0 {
 			continue
 		}
@@ -443,7 +523,15 @@ func (a *aligner) run() []Pair {
 			pairs = append(pairs, a.assign(g[0], g[1])...)
 			continue
 		}
-		ps := a.fill(a.group(g[0], g[1]), g[0], g[1])
+		var fences [][2]int
+		if loose && k == len(sets)-1 {
+			// The loose target items, aligned with all the source items,
+			// stay between the anchors the typed items found: without
+			// them the band, as wide as the difference of the counts,
+			// made the programme grow with the square of the items.
+			fences = fencesOf(pairs)
+		}
+		ps := a.fill(a.group(g[0], g[1], fences), g[0], g[1])
 		if pairs == nil {
 			pairs = ps // one group, the common case: no copy of its pairs
 		} else {
@@ -471,8 +559,12 @@ func (a *aligner) allPreambles(S []int) bool {
 }
 
 // group aligns source items S with target items T (indexes, in order).
-func (a *aligner) group(S, T []int) []Pair {
+// fences are pairs of other groups, in order on both sides, that cut
+// the dynamic programme as its own anchors do (those that cross none of
+// them), and are not among its pairs.
+func (a *aligner) group(S, T []int, fences [][2]int) []Pair {
 	anchors, crossing := a.anchors(S, T)
+	fenced, own := cuts(anchors, fences)
 	// takenS and takenT mark the items of the crossing anchors, by index.
 	takenS, takenT := make([]bool, len(a.src.Items)), make([]bool, len(a.tgt.Items))
 	for _, p := range crossing {
@@ -505,16 +597,28 @@ func (a *aligner) group(S, T []int) []Pair {
 	var at []int
 	atS, atT := 0, 0
 	prevS, prevT := -1, -1
-	for k := 0; k <= len(anchors); k++ {
+	before := 0 // the anchor the pairs of the stretch go before
+	n := len(anchors)
+	if fenced != nil {
+		n = len(fenced)
+	}
+	for k := 0; k <= n; k++ {
 		if stopped(a.done) {
 			break
 		}
 		s, t := math.MaxInt32, math.MaxInt32
-		if k < len(anchors) {
+		switch {
+		case k == n:
+		case fenced != nil:
+			s, t = fenced[k][0], fenced[k][1]
+		default:
 			s, t = anchors[k].Source[0], anchors[k].Target[0]
 		}
 		for _, p := range a.dp(free(S, &atS, prevS, s, true), free(T, &atT, prevT, t, false)) {
-			extra, at = append(extra, p), append(at, k)
+			extra, at = append(extra, p), append(at, before)
+		}
+		if k < n && (fenced == nil || own[k]) {
+			before++
 		}
 		prevS, prevT = s, t
 	}

@@ -97,7 +97,7 @@ func (o Options) project(src, tgt *corpus.Document) (pieces []piece, bt []block,
 			}
 		}
 	}
-	spans := segment(S, T, cont, a, nb, o.band(), o.done())
+	spans := segment(S, T, cont, a, nb, o.band(), !cutShort(bt), o.done())
 	if spans == nil {
 		return nil, bt, 0
 	}
@@ -139,6 +139,30 @@ func (o Options) project(src, tgt *corpus.Document) (pieces []piece, bt []block,
 		}
 	}
 	return withUnpaired(pieces, paired, bt), bt, g.r
+}
+
+// cutShort reports whether the blocks bt read as previews cut short at
+// one length, as a reader page or a list of search results cuts each
+// text: eight blocks or more, and a twentieth of them, have one length
+// of twenty runes or more and end in the middle of a sentence, four
+// times as many as have a rune more or less (the lines of a text wrapped
+// by hand end in mid-sentence too, at lengths spread over the width of
+// a few words). The lengths of such a page say nothing of what its
+// source has and it lacks (see previews, which reads the cut marks where
+// the reader kept them).
+func cutShort(bt []block) bool {
+	count := map[int]int{}
+	for _, b := range bt {
+		if l := utf8.RuneCountInString(b.text); l >= 20 && midSentence(b.text) {
+			count[l]++
+		}
+	}
+	for l, n := range count {
+		if n >= 8 && 20*n >= len(bt) && n >= 4*max(count[l-1], count[l+1]) {
+			return true
+		}
+	}
+	return false
 }
 
 // leftInSource measures the translation's blocks written in the

@@ -28,6 +28,17 @@ const (
 	// length: Gale & Church count 1-0 links as 1% of links, 1-1 as 89%
 	// (-log 0.01 less -log 0.89).
 	skipItem = 4.5
+	// skipRun is what it costs instead right after another source item
+	// with no block: a translation that leaves text out leaves out a
+	// passage (a run of items), so a 1-0 link follows a 1-0 link far more
+	// often than 1% of the time (taken here as one time in two). A run
+	// of items with no block is one n-0 link: its length cost is that of
+	// its whole length, not the sum of its items' (an affine gap cost, as
+	// Gotoh 1982 gives sequence alignment). Without it the lengths would
+	// rather spread the blocks around an omission over the items it left
+	// out, each a little too long or too short, or two to a block, than
+	// leave each of them out.
+	skipRun = 0.6
 	// shareBlock is what two source items in one block cost beyond their
 	// length (2-1 links are 9% of theirs).
 	shareBlock = 2.3
@@ -54,22 +65,29 @@ const (
 // segmenter is the dynamic programme of segment over the source items S
 // and target blocks T.
 type segmenter struct {
-	S, T      *units
-	cont      []float32 // how surely each target block continues a paragraph
-	a         *anchorSet
-	nb        []int32   // source blocks of each source item
-	ls, lt    []float64 // prefix sums of the lengths
-	head      []bool    // the target blocks read as headings
-	tt        []int32   // prefix counts of the target's headings
-	r         float64   // length ratio, target over source
-	meanT     float64   // mean length of a target block
-	headings  bool      // the target has headings
-	titles    bool      // they are its titles (not lines that look like headings)
-	band      int
-	lo        []int32 // first column of each row's band
-	width     int
-	cost      []float32
-	back      []uint8
+	S, T     *units
+	cont     []float32 // how surely each target block continues a paragraph
+	a        *anchorSet
+	nb       []int32   // source blocks of each source item
+	ls, lt   []float64 // prefix sums of the lengths
+	head     []bool    // the target blocks read as headings
+	tt       []int32   // prefix counts of the target's headings
+	r        float64   // length ratio, target over source
+	meanT    float64   // mean length of a target block
+	headings bool      // the target has headings
+	titles   bool      // they are its titles (not lines that look like headings)
+	band     int
+	lo       []int32 // first column of each row's band
+	width    int
+	cost     []float32
+	back     []uint8
+	// The runs of items with no block (omitted): the cost of the last
+	// three rows where the row's item ends one, and the source length of
+	// the run; by cell, a bit set where the item before is in the run.
+	runs      bool // a run of items with no block costs as one omission
+	gap       []float32
+	gapLen    []float32
+	gapRun    []uint64
 	rowM      [2][]float32 // anchor weight shared by the row's item and each block, and the previous row's
 	rowBase   [2]int       // the column of rowM[*][0]
 	prefix    []float32    // prefix sums of rowM[cur]
@@ -78,6 +96,7 @@ type segmenter struct {
 
 // Moves of the programme beside a run of k blocks (back holds k).
 const (
+	omitted     = 252 // a run of items with no block ends at the row's item (gapRun)
 	unreachable = 253 // no segmentation reaches the cell
 	skipBlock   = 254 // a target block of no source item
 	shared21    = 255 // two items in one block
@@ -96,10 +115,13 @@ const (
 // their counts: the blocks of a translation are not its source's items
 // one for one), so its time and memory are linear in the units. nb is
 // the count of each source item's own blocks (it bounds the run);
-// cont marks the target blocks that continue a paragraph.
-func segment(S, T *units, cont []float32, a *anchorSet, nb []int32, band int, done <-chan struct{}) []span {
+// cont marks the target blocks that continue a paragraph. runs says
+// whether a run of source items with no block is one omission
+// (skipRun), where the target's lengths are its own (not previews cut
+// short, which say nothing of what was left out).
+func segment(S, T *units, cont []float32, a *anchorSet, nb []int32, band int, runs bool, done <-chan struct{}) []span {
 	n, m := S.len(), T.len()
-	g := &segmenter{S: S, T: T, cont: cont, a: a, nb: nb, band: band}
+	g := &segmenter{S: S, T: T, cont: cont, a: a, nb: nb, band: band, runs: runs}
 	g.ls, g.lt = prefixSums(S.runes), prefixSums(T.runes)
 	g.r = 1
 	if g.ls[n] > 0 && g.lt[m] > 0 {
@@ -138,9 +160,12 @@ func segment(S, T *units, cont []float32, a *anchorSet, nb []int32, band int, do
 	// The costs of the last three rows (all a move reads), the moves of
 	// every row.
 	g.cost = make([]float32, 3*g.width)
+	g.gap = make([]float32, 3*g.width)
+	g.gapLen = make([]float32, 3*g.width)
 	g.back = make([]uint8, (n+1)*g.width)
+	g.gapRun = make([]uint64, ((n+1)*g.width+63)/64)
 	for k := range g.cost {
-		g.cost[k] = inf
+		g.cost[k], g.gap[k] = inf, inf
 	}
 	g.cost[0] = 0
 	for j := 1; j < g.width; j++ {
@@ -220,15 +245,46 @@ func (g *segmenter) row(i int) {
 		sc = uncased // its run starts with its title, whose case says nothing
 	}
 	row := g.cost[i%3*g.width : (i%3+1)*g.width]
+	gaps := g.gap[i%3*g.width : (i%3+1)*g.width]
 	for k := range row {
-		row[k] = float32(math.Inf(1))
+		row[k], gaps[k] = float32(math.Inf(1)), float32(math.Inf(1))
 	}
 	for j := lo; j < hi; j++ {
 		k0 := g.costAt(i, j)
 		best, mv := float32(math.Inf(1)), uint8(0)
-		for k := 0; k <= kmax && k <= j; k++ {
+		if p := g.costAt(i-1, j); p >= 0 {
+			// The item takes no block: a 1-0 link after what came before
+			// (move 0), or the end of a run of them (omitted, below).
+			h := g.headingCost(titled, j, j)
+			one := g.cost[p] + skipItem + g.lengthCost(ls, 0)
+			if g.runs {
+				// The run of items with no block that ends here: it starts
+				// here, or continues the one that ends with the item before.
+				c, l := one, ls
+				if pl := float64(g.gapLen[p]); !math.IsInf(float64(g.gap[p]), 1) {
+					if e := g.gap[p] + skipRun + g.lengthCost(pl+ls, 0) - g.lengthCost(pl, 0); e < c {
+						c, l = e, pl+ls
+						b := g.at(i, j)
+						g.gapRun[b/64] |= 1 << (b % 64)
+					}
+				}
+				gaps[j-lo], g.gapLen[k0] = c+h, float32(l)
+				// A run costs as one omission where a division ends with
+				// it (the next item is a heading of its own, or there is
+				// none): a translator who stops short leaves out the end
+				// of a division. Elsewhere each of its items is a 1-0
+				// link, and lengths that stray shift no block over them.
+				if i == g.S.len() || g.S.bare[i] {
+					best, mv = c+h, omitted
+				}
+			}
+			if one+h <= best {
+				best, mv = one+h, 0
+			}
+		}
+		for k := 1; k <= kmax && k <= j; k++ {
 			p := g.costAt(i-1, j-k)
-			if k > 0 && (empty || bare) && !g.head[j-k] {
+			if (empty || bare) && !g.head[j-k] {
 				if empty {
 					break
 				}
@@ -242,21 +298,17 @@ func (g *segmenter) row(i int) {
 			}
 			lt := g.lt[j] - g.lt[j-k]
 			c := g.cost[p] + g.lengthCost(ls, lt) - anchorGain*g.anchorSum(j-k, j)
-			if k == 0 {
-				c += skipItem
-			} else {
-				if !lower {
-					c += continueCost * g.cont[j-k]
-				}
-				if tc := g.T.start[j-k]; sc != uncased && tc != uncased && tc != sc {
-					c += caseCost
-				}
+			if !lower {
+				c += continueCost * g.cont[j-k]
+			}
+			if tc := g.T.start[j-k]; sc != uncased && tc != uncased && tc != sc {
+				c += caseCost
 			}
 			c += g.headingCost(titled, j-k, j)
 			if c < best {
 				best, mv = c, uint8(k)
 			}
-			if k > 0 && lt/g.r > 3*ls+50 {
+			if lt/g.r > 3*ls+50 {
 				break // longer runs only lengthen what is already too long
 			}
 		}
@@ -422,7 +474,9 @@ func (g *segmenter) anchorAt(r, j int) float32 {
 	return g.rowM[r][k]
 }
 
-// trace reads the runs back from the corner.
+// trace reads the runs back from the corner: a cell whose move is
+// omitted ends a run of items with no block, which gapRun marks back to
+// its first item.
 func (g *segmenter) trace() []span {
 	n, m := g.S.len(), g.T.len()
 	out := make([]span, n)
@@ -438,6 +492,15 @@ func (g *segmenter) trace() []span {
 			return out
 		}
 		switch mv := g.back[k]; mv {
+		case omitted:
+			for {
+				out[i-1] = span{from: int32(j), to: int32(j)}
+				b := g.at(i, j)
+				i--
+				if g.gapRun[b/64]&(1<<(b%64)) == 0 {
+					break
+				}
+			}
 		case skipBlock:
 			j--
 		case shared21:

@@ -86,7 +86,9 @@ type Vote struct {
 
 // UnplaceableError is a translation that could not be put on any
 // candidate: read through each, fewer than half of the candidate's
-// items have a counterpart. Err is the reading's error for the
+// items have a counterpart, or the pairs share no more than chance (a
+// text of another document), as gaps and sync judge a translation
+// (align.Coverage.Err). Err is the reading's error for the
 // candidate that placed the largest share, Candidate names it (by path
 // or URL).
 type UnplaceableError struct {
@@ -163,7 +165,7 @@ func (o Options) Provenance(translation *corpus.Document, candidates ...*corpus.
 		// context's error.
 		return p, o.Context.Err()
 	}
-	if err := p.placed(rds); err != nil {
+	if err := p.placed(o, rds); err != nil {
 		return p, err
 	}
 	if n == 1 {
@@ -209,30 +211,49 @@ func (o Options) through(cands []*corpus.Document, translation *corpus.Document)
 
 // placed sets Placed and Placeable from the translation's readings
 // through each candidate; the error of a translation that could not be
-// put on any of them (an UnplaceableError naming the candidate that
-// placed the largest share), else nil.
-func (p *Provenance) placed(rds []*align.Reading) error {
+// put on any of them, as gaps and sync judge one source (align.Coverage.Err):
+// fewer than half of the candidate's items placed, or pairs that share
+// no more than chance (align.Affinity.Unrelated: a text of another
+// document, which a block alignment, reading lengths, spreads over any
+// source). The error is an UnplaceableError naming the candidate that
+// placed the largest share; nil where one candidate takes the
+// translation. Affinity, which reads the items' tokens again, is
+// measured only on the candidates that place half their items, in the
+// order of the share placed, until one is related.
+func (p *Provenance) placed(o Options, rds []*align.Reading) error {
 	p.Placed, p.Placeable = make([]int, len(rds)), make([]int, len(rds))
-	onOne := false
+	covs := make([]align.Coverage, len(rds))
 	for k, rd := range rds {
-		c := align.Covered(rd.Alignment)
-		p.Placed[k], p.Placeable[k] = c.Placed, c.Placeable
-		onOne = onOne || c.Err() == nil
+		covs[k] = align.Covered(rd.Alignment)
+		p.Placed[k], p.Placeable[k] = covs[k].Placed, covs[k].Placeable
 	}
-	if onOne {
-		return nil
+	order := make([]int, len(rds))
+	for k := range order {
+		order[k] = k
 	}
-	best := -1
-	for k := range rds {
-		if best < 0 || p.Placed[k]*p.Placeable[best] > p.Placed[best]*p.Placeable[k] {
-			best = k
+	// The largest share placed first (a candidate with nothing to place
+	// counts as all placed, as Coverage.Err takes it).
+	share := func(k int) float64 {
+		if p.Placeable[k] == 0 {
+			return 1
+		}
+		return float64(p.Placed[k]) / float64(p.Placeable[k])
+	}
+	sort.SliceStable(order, func(a, b int) bool { return share(order[a]) > share(order[b]) })
+	for _, k := range order {
+		if covs[k].Err() != nil {
+			break // the rest place fewer still
+		}
+		covs[k].Affinity = o.Align.Affinity(rds[k].Alignment)
+		if covs[k].Err() == nil {
+			return nil
 		}
 	}
-	if best < 0 {
+	if len(order) == 0 {
 		return nil
 	}
-	c := align.Covered(rds[best].Alignment)
-	return &UnplaceableError{Candidate: inputName(p.Candidates[best], best), Err: c.Err()}
+	best := order[0]
+	return &UnplaceableError{Candidate: inputName(p.Candidates[best], best), Err: covs[best].Err()}
 }
 
 // readAs gives each vote on a translation item the id the item has

@@ -9,6 +9,7 @@ import (
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/gaps"
 	"github.com/rulesync/rulesync/internal/synth"
+	"github.com/rulesync/rulesync/internal/testcorpus"
 )
 
 // history is a generated rulebook of 20 English editions, 6 and 14 each
@@ -117,5 +118,39 @@ func TestProvenanceStaleItems(t *testing.T) {
 	}
 	if pv.Best != 1 || pv.Behind[1] != 1 || !strings.Contains(pv.Answer(), "1 follows older text") {
 		t.Errorf("%s; want house-2031, one item behind", pv.Answer())
+	}
+}
+
+// TestProvenanceUnrelated: provenance refuses a translation it cannot
+// put on its candidate as gaps and sync do (TestUnplaceablePerturbed),
+// with an UnplaceableError that names the candidate and the reason: a
+// dev translation of another document, however many items the block
+// alignment, which reads lengths, spreads it over (its pairs share no
+// more than chance, align.Affinity), and a translation cut to its first
+// third of items (fewer than half placed). Its own translation, whole,
+// is taken.
+func TestProvenanceUnrelated(t *testing.T) {
+	for k, p := range gapsPairs {
+		t.Run(p.tr[strings.LastIndex(p.tr, "/")+1:], func(t *testing.T) {
+			src, orig := testcorpus.Doc(t, p.src), testcorpus.Doc(t, p.tr)
+			other := otherTranslation(k)
+			var unplaced *gaps.UnplaceableError
+			_, err := gaps.Options{}.Provenance(testcorpus.Doc(t, other), src)
+			if !errors.As(err, &unplaced) || unplaced.Candidate == "" {
+				t.Errorf("%s read through %s: err = %v, want an UnplaceableError naming it", other, p.src, err)
+			} else {
+				t.Logf("%s: %v", other, err)
+			}
+			cut := *orig
+			cut.Items = orig.Items[:len(orig.Items)/3]
+			if _, err := (gaps.Options{}).Provenance(&cut, src); !errors.As(err, &unplaced) || !strings.Contains(err.Error(), "fewer than half") {
+				t.Errorf("cut to a third: err = %v, want fewer than half placed", err)
+			}
+			if r := (gaps.Options{}).Gaps(src, orig, nil); r.Unplaceable() == nil {
+				if _, err := (gaps.Options{}).Provenance(orig, src); err != nil {
+					t.Errorf("the translation itself, which gaps places: %v", err)
+				}
+			}
+		})
 	}
 }

@@ -366,6 +366,10 @@ func (res *runResult) apply(bs []block, frames []headingFrame, seg []int, key ru
 			}
 		}
 	}
+	// The run's labels and their components are made in one slice each,
+	// not one allocation a label.
+	made := make([]label, len(seg))
+	comps := make([]comp, len(seg))
 	for k, fi := range seg {
 		b := frames[fi].block
 		if l := frames[fi].read; read[k] != nil || l != nil && l.comps[0].kind == compNum {
@@ -375,7 +379,9 @@ func (res *runResult) apply(bs []block, frames []headingFrame, seg []int, key ru
 		}
 		v := strconv.Itoa(values[k])
 		// The number is what ids and citations use, as for "第十二条".
-		l := &label{comps: []comp{{compNum, values[k], v}}, printed: v, end: len(bs[b].text)}
+		comps[k] = comp{compNum, values[k], v}
+		l := &made[k]
+		*l = label{comps: comps[k : k+1 : k+1], printed: v, end: len(bs[b].text)}
 		if untitled != nil && untitled[k] {
 			l.end = 0
 		}
@@ -402,11 +408,15 @@ func applyRuns(bs []block, cands []candidate, kinds []corpus.Kind, st *structure
 		}
 	}
 	res := numberRuns(bs, headed < minRun)
-	st.runs = res
+	// The summary reads the notes; the labels are done with once they
+	// are among the candidates (a million headings' labels are 250 MB).
+	st.runs = runResult{positional: res.positional, disagree: res.disagree}
 	if res.labels == nil {
 		return cands
 	}
-	out := make([]candidate, 0, len(cands)+len(bs)/8)
+	// Room for every candidate and every run label: grown by appending,
+	// the slice was copied over and over, and left a quarter unused.
+	out := make([]candidate, 0, len(cands)+res.labels.count())
 	next := 0
 	for i, l := range res.labels {
 		if l == nil {

@@ -72,6 +72,29 @@ func DraftFormat(d *gaps.Draft, want string) (string, error) {
 	return "md", nil
 }
 
+// DraftReadsText reports whether WriteDraft in format (one of
+// DraftFormats) reads the text doc was read from (DraftOptions.SourceText
+// or TranslationText), so that a caller holds it only then: a PO or XLIFF
+// draft always (its frame); a Markdown or text draft the lines of
+// Markdown and text and the inline markup of HTML; any draft the units of
+// a translation read from PO, XLIFF or TMX (adoptFrame). A document
+// read from its JSON records the format of its first reading, and its
+// text (the JSON) is held as that format's.
+func DraftReadsText(format string, doc *corpus.Document) bool {
+	switch doc.Source.Format {
+	case "po", "xliff", "tmx":
+		return true
+	}
+	switch format {
+	case "po", "xliff":
+		return true
+	case "", "md", "text":
+		f := draftFormatOf[doc.Source.Format]
+		return f == "md" || f == "text" || doc.Source.Format == "html"
+	}
+	return false
+}
+
 // DraftOptions says how to write a draft. The zero value writes
 // Markdown made from the documents alone.
 type DraftOptions struct {
@@ -122,23 +145,24 @@ type DraftStats struct {
 // at once: its headings say nothing of kinds ("RP-5" reads back as a
 // rule). In the source's own layout an unnumbered heading's id is the
 // slug of its title in the language it is written in: it is not marked.
+//
+// The draft is read back without its notes (withoutNotes): ingest drops
+// them before anything reads the bytes, and here they are dropped line by
+// line where they stand (noteless), not by a scan of the whole draft.
 func writeChecked(w io.Writer, d *gaps.Draft, o DraftOptions, markdown bool, st *DraftStats) error {
 	marks := map[int]bool{}
+	if !hasSkeleton(d, o) {
+		for i := range d.Entries {
+			marks[i] = true
+		}
+	}
 	var buf bytes.Buffer
 	for round := 0; ; round++ {
 		buf.Reset()
 		*st = DraftStats{}
-		if err := writeLines(&buf, d, o, markdown, st, marks); err != nil {
-			return err
-		}
-		if round == 0 && !st.Skeleton {
-			for i := range d.Entries {
-				marks[i] = true
-			}
-			continue
-		}
+		writeLines(&buf, d, o, markdown, st, marks)
 		st.IDMarkers = len(marks)
-		back, err := ingest.Options{}.Bytes("draft", buf.Bytes())
+		back, err := ingest.Options{}.Bytes("draft", noteless(buf.Bytes()))
 		if err != nil {
 			st.Reread, st.IDsDiffer = err.Error(), len(d.Entries)
 			break
@@ -153,12 +177,44 @@ func writeChecked(w io.Writer, d *gaps.Draft, o DraftOptions, markdown bool, st 
 				}
 			}
 		}
-		if st.IDsDiffer == 0 || round > 0 {
+		if st.IDsDiffer == 0 || round > 0 || !st.Skeleton {
 			break
 		}
 	}
 	_, err := w.Write(buf.Bytes())
 	return err
+}
+
+// notePrefix begins every note (corpus.Note).
+const notePrefix = "{{rulesync:note"
+
+// noteless is draft without its notes, as corpus.DropNotes makes it: each
+// line that holds a note without it. A note of a draft stands on one line
+// (corpus.Note), where a match of DropNotes that begins on a line ends;
+// should any note begin on a line and not end on it (one that a
+// translation's text brought), the whole draft is given to DropNotes.
+func noteless(draft []byte) []byte {
+	if !bytes.Contains(draft, []byte(notePrefix)) {
+		return draft
+	}
+	out := make([]byte, 0, len(draft))
+	for rest := draft; len(rest) > 0; {
+		line := rest
+		if k := bytes.IndexByte(rest, '\n'); k >= 0 {
+			line = rest[:k+1]
+		}
+		rest = rest[len(line):]
+		if !bytes.Contains(line, []byte(notePrefix)) {
+			out = append(out, line...)
+			continue
+		}
+		dropped := corpus.DropNotes(string(line))
+		if strings.Contains(dropped, notePrefix) {
+			return []byte(corpus.DropNotes(string(draft)))
+		}
+		out = append(out, dropped...)
+	}
+	return out
 }
 
 // missingIDs returns the entries whose source id the read-back draft

@@ -1,7 +1,7 @@
 package reports
 
 import (
-	"io"
+	"bytes"
 	"strings"
 	"unicode/utf8"
 
@@ -10,8 +10,8 @@ import (
 	"github.com/rulesync/rulesync/ingest"
 )
 
-// writeLines writes a Markdown (markdown set) or text draft. With the
-// source's text, its lines are the skeleton: what stands between items
+// writeLines writes a Markdown (markdown set) or text draft to buf. With
+// the source's text, its lines are the skeleton: what stands between items
 // (front matter, headings that are no item, a table of contents) is
 // kept, from the translation where the translation has the same two
 // items around it, else from the source; each item is the translation's
@@ -20,21 +20,35 @@ import (
 // the source's number and indentation and its citations renumbered; the
 // source's label line with the translation's text where not; the
 // source's lines where there is no translation. Without the source's
-// text the lines are made from the documents.
-func writeLines(w io.Writer, d *gaps.Draft, o DraftOptions, markdown bool, st *DraftStats, idMarks map[int]bool) error {
+// text the lines are made from the documents. The lines are joined by
+// line breaks, and the draft ends with one.
+func writeLines(buf *bytes.Buffer, d *gaps.Draft, o DraftOptions, markdown bool, st *DraftStats, idMarks map[int]bool) {
 	lw := newLineWriter(d, o, markdown, st, idMarks)
+	lw.buf = buf
 	if lw.src == nil {
 		lw.made()
 	} else {
 		st.Skeleton = true
 		lw.skeleton()
 	}
-	out := strings.Join(lw.out, "\n")
-	if !strings.HasSuffix(out, "\n") {
-		out += "\n"
+	if b := buf.Bytes(); len(b) == 0 || b[len(b)-1] != '\n' {
+		buf.WriteByte('\n')
 	}
-	_, err := io.WriteString(w, out)
-	return err
+}
+
+// sameKind reports whether a document read from format is lines a
+// Markdown or text draft takes as its own: Markdown and plain text are
+// both lines, and either serves as the skeleton of either (a Markdown
+// file the structure recognizer read is "text").
+func sameKind(format string) bool {
+	f := draftFormatOf[format]
+	return f == "md" || f == "text"
+}
+
+// hasSkeleton reports whether a Markdown or text draft of d is laid on
+// the lines of the source's text (else it is made from the documents).
+func hasSkeleton(d *gaps.Draft, o DraftOptions) bool {
+	return o.SourceText != "" && sameKind(d.Source.Source.Format)
 }
 
 // newLineWriter sets up the writing of a draft's lines (see writeLines).
@@ -43,14 +57,7 @@ func newLineWriter(d *gaps.Draft, o DraftOptions, markdown bool, st *DraftStats,
 	if markdown {
 		lw.mk = inlineMarkup(d, o)
 	}
-	// Markdown and plain text are both lines: either serves as the
-	// skeleton of either (a Markdown file the structure recognizer read
-	// is "text").
-	sameKind := func(format string) bool {
-		f := draftFormatOf[format]
-		return f == "md" || f == "text"
-	}
-	if o.SourceText != "" && sameKind(d.Source.Source.Format) {
+	if hasSkeleton(d, o) {
 		lw.src = locate(o.SourceText, d.Source, markdown)
 	}
 	if o.TranslationText != "" && sameKind(d.Translation.Source.Format) {
@@ -70,8 +77,11 @@ type lineWriter struct {
 	markdown bool
 	src, tr  *layout
 	trIndex  map[*corpus.Item]int // translation item -> its index
-	out      []string
-	st       *DraftStats
+	// buf is where the lines go, each after a line break but the first
+	// (lines counts them).
+	buf   *bytes.Buffer
+	lines int
+	st    *DraftStats
 	// idMarks are the entries whose layout does not give the source's
 	// id back: they carry an id marker.
 	idMarks map[int]bool
@@ -90,7 +100,15 @@ func (lw *lineWriter) idMark(i int) string {
 	return corpus.IDMarker(lw.d.Entries[i].Source.ID)
 }
 
-func (lw *lineWriter) emit(lines ...string) { lw.out = append(lw.out, lines...) }
+func (lw *lineWriter) emit(lines ...string) {
+	for _, l := range lines {
+		if lw.lines > 0 {
+			lw.buf.WriteByte('\n')
+		}
+		lw.buf.WriteString(l)
+		lw.lines++
+	}
+}
 
 // trAt returns the index of the translation item of entry i placed
 // there alone and found in the translation's text, or -1.

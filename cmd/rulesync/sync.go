@@ -89,6 +89,20 @@ func runSync(c *call) error {
 	if err := checkKeyed(trName, trData, tr, src, base); err != nil {
 		return err
 	}
+	format, err := reports.DraftFormat(&gaps.Draft{Source: src, Translation: tr}, c.String("to"))
+	if err != nil {
+		return cli.Exit("sync: --to: "+err.Error(), exitBad)
+	}
+	// The texts the draft reads, decoded now: the bytes are not used
+	// after, and not held through the checks (the JSON of two documents
+	// of 200k items is 180 MB).
+	o := reports.DraftOptions{Format: format}
+	if reports.DraftReadsText(format, src) {
+		o.SourceText = decoded(srcData, src)
+	}
+	if reports.DraftReadsText(format, tr) {
+		o.TranslationText = decoded(trData, tr)
+	}
 	d := opt.Sync(src, tr, base)
 	if c.Context.Err() != nil {
 		return interrupted(c)
@@ -104,17 +118,11 @@ func runSync(c *call) error {
 	if rep.Series, err = syncSeries(c, base, src); err != nil {
 		return err
 	}
-	format, err := reports.DraftFormat(d, c.String("to"))
-	if err != nil {
-		return cli.Exit("sync: --to: "+err.Error(), exitBad)
-	}
 	now, err := buildNow()
 	if err != nil {
 		return cli.Exit("sync: "+err.Error(), exitBad)
 	}
-	o := reports.DraftOptions{Format: format, Now: now}
-	o.SourceText = decoded(srcData, src)
-	o.TranslationText = decoded(trData, tr)
+	o.Now = now
 	var buf bytes.Buffer
 	st, err := reports.WriteDraft(&buf, d, o)
 	if err != nil {
