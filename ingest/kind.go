@@ -234,12 +234,14 @@ func divisionKinds(bs []block) []corpus.Kind {
 }
 
 // divisionHeads returns, for each block, the innermost heading in force
-// before it that is no item of the numbering (numbered says which blocks
-// are), the document's title and page furniture aside, or -1: the
-// heading a numbering that starts again under it would be a division of.
-// A heading the numbering numbers is an item of it, and the labels under
-// it are its children. Its words are never looked at.
-func divisionHeads(bs []block, numbered []bool) []int {
+// before it that prints no number (labelled says which blocks start
+// with a label), the document's title and page furniture aside, or -1:
+// the heading a numbering that starts again under it would be a
+// division of. A heading that prints a number is an item of a
+// numbering, or a line the numbering leaves out ("2024 Recommended
+// Procedures"); the labels under it are its children or go on in the
+// division of the labels before them. Its words are never looked at.
+func divisionHeads(bs []block, labelled []bool) []int {
 	type head struct{ level, at int }
 	title := titleHeading(bs)
 	var heads []head
@@ -259,7 +261,7 @@ func divisionHeads(bs []block, numbered []bool) []int {
 			heads = heads[:len(heads)-1]
 		}
 		h := head{level: b.level, at: i}
-		if i == title || numbered[i] {
+		if i == title || labelled[i] {
 			h.at = -1
 		}
 		heads = append(heads, h)
@@ -344,8 +346,17 @@ func restartedDivisions(bs []block, cands []candidate, from []int, in0 []bool, p
 		if div == 0 {
 			c.lab.kind = namedKind(c.lab.prefix)
 		}
-		if f, ok := track[h]; div == 0 && !in0[j] && (!ok || c.form(bs) != f) {
-			continue // not numbered by the first reading
+		if !in0[j] {
+			// Outside the first reading, a label counts where it goes on
+			// its division's run (not "1.e4" of a game's notation among
+			// an appendix's C.13.6 and D.1), and in the document's
+			// numbering only in the list that starts it.
+			if f, ok := track[h]; div == 0 && (!ok || c.form(bs) != f) {
+				continue
+			}
+			if p, ok := last[div]; ok && !follows(p.comps, c.lab.comps, chainHoles) {
+				continue
+			}
 		}
 		last[div] = c.lab
 		if k := slices.Index(order, div); k >= 0 {

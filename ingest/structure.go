@@ -198,15 +198,15 @@ func recognize(bs []block, d *corpus.Document, partless func([]corpus.Item) []bo
 	cands = applyRuns(bs, cands, kinds, st)
 	wordsAfter(bs, cands)
 	keyLabels(cands)
-	// A first reading of the numbering, all labels in one chain: the
-	// headings whose numbers it takes are its items, and under the
-	// others a numbering that starts again is a division of its own.
+	// A first reading of the numbering, all labels in one chain; under a
+	// heading that prints no number, a numbering that starts again after
+	// it is a division of its own.
 	in0, prev0 := chainPrev(cands, bs, &structure{schemes: map[string]int{}})
-	numberedHeads := make([]bool, len(bs))
-	for j, c := range cands {
-		numberedHeads[c.block] = in0[j]
+	labelled := make([]bool, len(bs))
+	for _, c := range cands {
+		labelled[c.block] = true
 	}
-	restartedDivisions(bs, cands, divisionHeads(bs, numberedHeads), in0, prev0)
+	restartedDivisions(bs, cands, divisionHeads(bs, labelled), in0, prev0)
 	in := chainKeyed(cands, bs, st)
 	// A heading opens a division only where labels of its division's
 	// own numbering number items under it (or where the layout gives
