@@ -1443,7 +1443,7 @@ func (a *aligner) settle(p *Pair, support, conf float64, cs *candScratch) {
 			return
 		}
 	}
-	if len(p.Source) == 1 && len(p.Target) == 1 && !p.Anchor && !a.sc.sameLang && numbersDisagree(p.Evidence) && !a.tgt.Items[p.Target[0]].Has(corpus.FlagTruncated) {
+	if len(p.Source) == 1 && len(p.Target) == 1 && !p.Anchor && !a.sc.sameLang && numbersDisagree(p.Evidence) && !cutPreview(&a.tgt.Items[p.Target[0]]) {
 		// Across languages numbers survive translation: a pair whose
 		// numbers have nothing in common (one side states some, the
 		// other none of them) is not vouched for by its place, and

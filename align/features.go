@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/rulesync/rulesync/corpus"
@@ -363,7 +364,7 @@ func (x *extractor) weigh(all [][]int32, twins []int32, items []*corpus.Item) []
 	for i, tw := range twins {
 		if tw > 0 {
 			out[i] = out[tw-1]
-			out[i].truncated = items[i].Has(corpus.FlagTruncated) // a flag, not the text
+			out[i].truncated = cutPreview(items[i]) // its flag and its end, not its words
 		}
 	}
 	return out
@@ -398,7 +399,7 @@ func (x *extractor) itemFeatures(f *features, ids []int32, mark int32, marks []i
 	// bits, so the order of the values is the order of the ids.
 	slices.Sort(f.toks)
 	f.runes = int32(utf8.RuneCountInString(it.Text))
-	f.truncated = it.Has(corpus.FlagTruncated)
+	f.truncated = cutPreview(it)
 	return buf, store
 }
 
@@ -470,4 +471,13 @@ func isNumber(w string) bool {
 		}
 	}
 	return true
+}
+
+// cutPreview reports whether it is a cut preview: flagged so by its
+// reader (corpus.FlagTruncated), or whose text ends in the cut mark a
+// page of previews prints, an ellipsis ("…"), which a layout that has
+// no flag for it (Markdown bullets, an HTML list, plain paragraphs)
+// keeps in the text. Its length says nothing of its source item's.
+func cutPreview(it *corpus.Item) bool {
+	return it.Has(corpus.FlagTruncated) || strings.HasSuffix(strings.TrimRightFunc(it.Text, unicode.IsSpace), "…")
 }

@@ -14,11 +14,14 @@ import (
 // of a paragraph wrapped by hand), or, for an item of neither, nothing.
 // item is the index of the item it comes from; title marks an item's
 // title, and cont a line that continues the paragraph of the line
-// before it (see wraps), where an item is unlikely to start.
+// before it (see wraps), where an item is unlikely to start; cut marks
+// the end of a cut preview (the last line of an item cutPreview finds,
+// or a line that ends in its cut mark).
 type block struct {
 	item  int
 	title bool
 	cont  bool
+	cut   bool
 	text  string
 }
 
@@ -44,8 +47,11 @@ func blocksOf(d *corpus.Document) []block {
 				prev = ""
 				continue
 			}
-			out = append(out, block{item: i, cont: wraps(prev, line), text: line})
+			out = append(out, block{item: i, cont: wraps(prev, line), cut: strings.HasSuffix(line, "…"), text: line})
 			prev = line
+		}
+		if len(out) > first && !out[len(out)-1].title && it.Has(corpus.FlagTruncated) {
+			out[len(out)-1].cut = true
 		}
 		if len(out) > first && it.Number != "" {
 			out[first].text = it.Number + " " + out[first].text
@@ -97,7 +103,16 @@ func (o Options) project(src, tgt *corpus.Document) (pieces []piece, bt []block,
 			}
 		}
 	}
-	spans := segment(S, T, cont, a, nb, o.band(), !cutShort(bt), o.done())
+	var cut []bool // nil where no block is cut
+	for j := range bt {
+		if bt[j].cut {
+			if cut == nil {
+				cut = make([]bool, len(bt))
+			}
+			cut[j] = true
+		}
+	}
+	spans := segment(S, T, cont, cut, a, nb, o.band(), !cutShort(bt), o.done())
 	if spans == nil {
 		return nil, bt, 0
 	}
@@ -418,8 +433,8 @@ func abs(x float64) float64 {
 // in a letter or digit and line starts in lower case; or, in a script
 // without case, prev ends mid-sentence (midSentence: "、" is a comma).
 func wraps(prev, line string) bool {
-	if prev == "" {
-		return false
+	if prev == "" || strings.HasSuffix(prev, "…") {
+		return false // a cut preview ends its item
 	}
 	r, _ := utf8.DecodeRuneInString(line)
 	if !unicode.IsLetter(r) || unicode.IsUpper(r) || unicode.IsTitle(r) {

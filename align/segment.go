@@ -67,6 +67,7 @@ const (
 type segmenter struct {
 	S, T     *units
 	cont     []float32 // how surely each target block continues a paragraph
+	cut      []bool    // the target blocks that end a cut preview (nil for none)
 	a        *anchorSet
 	nb       []int32   // source blocks of each source item
 	ls, lt   []float64 // prefix sums of the lengths
@@ -118,10 +119,15 @@ const (
 // cont marks the target blocks that continue a paragraph. runs says
 // whether a run of source items with no block is one omission
 // (skipRun), where the target's lengths are its own (not previews cut
-// short, which say nothing of what was left out).
-func segment(S, T *units, cont []float32, a *anchorSet, nb []int32, band int, runs bool, done <-chan struct{}) []span {
+// short, which say nothing of what was left out). cut marks the target
+// blocks that end a cut preview (nil for none): a run that ends in one
+// costs no length where it is shorter than its source item at the
+// ratio (its length is a lower bound, a censored observation), and the
+// ratio, which the previews make too low, is read again from the first
+// pass's runs that hold none, for a second pass.
+func segment(S, T *units, cont []float32, cut []bool, a *anchorSet, nb []int32, band int, runs bool, done <-chan struct{}) []span {
 	n, m := S.len(), T.len()
-	g := &segmenter{S: S, T: T, cont: cont, a: a, nb: nb, band: band, runs: runs}
+	g := &segmenter{S: S, T: T, cont: cont, cut: cut, a: a, nb: nb, band: band, runs: runs}
 	g.ls, g.lt = prefixSums(S.runes), prefixSums(T.runes)
 	g.r = 1
 	if g.ls[n] > 0 && g.lt[m] > 0 {
@@ -156,6 +162,25 @@ func segment(S, T *units, cont []float32, a *anchorSet, nb []int32, band int, ru
 		// last row's reaches the corner.
 		g.lo[i] = min(g.lo[i], g.lo[i+1])
 	}
+	spans := g.fill(done)
+	if cut != nil && spans != nil {
+		// Cut previews make the documents' length ratio too low (their
+		// texts are shorter than their translations): the runs of the
+		// first pass that hold no cut block give it again, and the
+		// segmentation is made once more at that ratio (the band stays
+		// on the diagonal of the lengths).
+		if r, ok := g.uncutRatio(spans); ok {
+			g.r = r
+			spans = g.fill(done)
+		}
+	}
+	return spans
+}
+
+// fill runs the programme over every row and reads the runs back; nil
+// when done closes first.
+func (g *segmenter) fill(done <-chan struct{}) []span {
+	n := g.S.len()
 	inf := float32(math.Inf(1))
 	// The costs of the last three rows (all a move reads), the moves of
 	// every row.
@@ -178,6 +203,33 @@ func segment(S, T *units, cont []float32, a *anchorSet, nb []int32, band int, ru
 		g.row(i)
 	}
 	return g.trace()
+}
+
+// uncutRatio is the length ratio of the runs of spans that hold no cut
+// block (and are not shared), target over source, where three or more
+// such runs have length on both sides.
+func (g *segmenter) uncutRatio(spans []span) (float64, bool) {
+	var ls, lt float64
+	n := 0
+	for i, sp := range spans {
+		if sp.shared || sp.to == sp.from || g.S.runes[i] == 0 {
+			continue
+		}
+		cut := false
+		for j := sp.from; j < sp.to && !cut; j++ {
+			cut = g.cut[j]
+		}
+		if cut {
+			continue
+		}
+		ls += float64(g.S.runes[i])
+		lt += g.lt[sp.to] - g.lt[sp.from]
+		n++
+	}
+	if n < 3 || ls == 0 || lt == 0 {
+		return 0, false
+	}
+	return lt / ls, true
 }
 
 func prefixSums(x []float32) []float64 {
@@ -297,7 +349,14 @@ func (g *segmenter) row(i int) {
 				continue
 			}
 			lt := g.lt[j] - g.lt[j-k]
-			c := g.cost[p] + g.lengthCost(ls, lt) - anchorGain*g.anchorSum(j-k, j)
+			lc := g.lengthCost(ls, lt)
+			if g.cut != nil && g.cut[j-1] && lt < g.r*ls {
+				// A run that ends in a cut preview is at least as long as
+				// its source item says, and says no more (a censored
+				// length): shorter costs nothing.
+				lc = 0
+			}
+			c := g.cost[p] + lc - anchorGain*g.anchorSum(j-k, j)
 			if !lower {
 				c += continueCost * g.cont[j-k]
 			}

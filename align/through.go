@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/rulesync/rulesync/corpus"
@@ -212,18 +213,38 @@ func (o Options) through(src, tgt *corpus.Document) *Reading {
 	return pr
 }
 
-// previews reports whether a quarter or more of d's items are flagged
-// as cut previews (corpus.FlagTruncated): their lengths say nothing of
-// their source items', and a projection, which reads lengths, would
-// misplace them.
+// previews reports whether a quarter or more of d's items are one cut
+// preview each (onePreview), and none holds several: their lengths say
+// nothing of their source items', and a projection, which reads
+// lengths, would misplace them. Where an item holds several (entries
+// a layout set under one heading), its items are not the source's and
+// the projection reads them.
 func previews(d *corpus.Document) bool {
+	for j := range d.Items {
+		if severalCut(&d.Items[j]) {
+			return false
+		}
+	}
+	return mostlyCut(d)
+}
+
+// mostlyCut reports whether a quarter or more of d's items are cut
+// previews (cutPreview).
+func mostlyCut(d *corpus.Document) bool {
 	n := 0
 	for j := range d.Items {
-		if d.Items[j].Has(corpus.FlagTruncated) {
+		if cutPreview(&d.Items[j]) {
 			n++
 		}
 	}
 	return n > 0 && 4*n >= len(d.Items)
+}
+
+// severalCut reports whether a line of it other than its last ends in
+// a cut mark: it holds several previews.
+func severalCut(it *corpus.Item) bool {
+	t := strings.TrimRightFunc(it.Text, unicode.IsSpace)
+	return strings.Contains(strings.TrimSuffix(t, "…"), "…\n")
 }
 
 // partial reports whether the target of al holds less than 60% of the
@@ -240,28 +261,40 @@ func partial(al *Alignment) bool {
 		return float64(utf8.RuneCountInString(it.Title) + utf8.RuneCountInString(it.Text))
 	}
 	var rs []float64
+	// A cut preview's size says nothing of the ratio; it stands for its
+	// source item's at the ratio, where it is paired one to one.
+	cutOf := map[int]int{}
 	for _, p := range al.Pairs {
 		if len(p.Source) != 1 || len(p.Target) != 1 {
 			continue
 		}
 		s, t := &al.Source.Items[p.Source[0]], &al.Target.Items[p.Target[0]]
+		if cutPreview(t) {
+			cutOf[p.Target[0]] = p.Source[0]
+			continue
+		}
 		sure := t.Number != "" && numberKey(t.Number) == numberKey(s.Number) || !p.Low && p.Score >= 0.5
 		if sure && size(s) >= 20 && size(t) >= 10 {
 			rs = append(rs, size(t)/size(s))
 		}
 	}
-	if len(rs) < 3 || 2*len(rs) < len(al.Target.Items) {
+	if len(rs) < 3 || 2*(len(rs)+len(cutOf)) < len(al.Target.Items) {
 		return false
 	}
 	slices.Sort(rs)
+	r := rs[len(rs)/2]
 	var ns, nt float64
 	for i := range al.Source.Items {
 		ns += size(&al.Source.Items[i])
 	}
 	for j := range al.Target.Items {
+		if i, ok := cutOf[j]; ok {
+			nt += max(size(&al.Target.Items[j]), r*size(&al.Source.Items[i]))
+			continue
+		}
 		nt += size(&al.Target.Items[j])
 	}
-	return nt < 0.6*rs[len(rs)/2]*ns
+	return nt < 0.6*r*ns
 }
 
 // spread marks the target items that keep no item-level reading, of
@@ -272,6 +305,7 @@ func partial(al *Alignment) bool {
 // and those that print no label of their source's where the projection
 // gives most of their blocks to another source item than al's.
 func spread(al *Alignment, renamed *corpus.Document, pieces []piece, bt []block) []bool {
+	cut := mostlyCut(al.Target)
 	n := len(renamed.Items)
 	bad := make([]bool, n)
 	pairOf := make([]int, n)
@@ -322,6 +356,11 @@ func spread(al *Alignment, renamed *corpus.Document, pieces []piece, bt []block)
 			bad[j] = nested[j]
 		case pairOf[j] < 0:
 			bad[j] = true
+		case !severalCut(&al.Target.Items[j]) && (cutPreview(&al.Target.Items[j]) || cut && sure[j]):
+			// A cut preview paired one to one, or a pair the alignment
+			// is confident of among cut previews: the projection, which
+			// reads lengths, says nothing of where it goes (an item of
+			// several previews is not the source's).
 		case tot[j] > 0 && 4*top[j] < 3*tot[j]:
 			bad[j] = true
 		case tot[j] > 0 && topSrc[j] != pairOf[j] && (!sure[j] || twice[j]):

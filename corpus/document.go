@@ -44,6 +44,9 @@ const (
 	FlagTruncated Flag = "truncated"
 )
 
+// UnknownEdition is the Edition of a document that states none.
+const UnknownEdition = "unknown"
+
 // Document is one edition of a rulebook in one language.
 //
 // The zero value is an empty document; Items are in document order.
@@ -240,6 +243,27 @@ type Header struct {
 
 // Header returns the document's Header; a nil document has none (nil,
 // which JSON writes as null).
+// WarningNote starts a note that says something about the input looks
+// wrong (holes in its numbering, text dropped, little structure): the
+// commands print these on standard error, --strict fails on them, and
+// reports written to files carry them (Warnings).
+const WarningNote = "warning: "
+
+// Warnings returns d's warning notes (WarningNote) without the prefix,
+// nil for none or a nil d.
+func (d *Document) Warnings() []string {
+	if d == nil {
+		return nil
+	}
+	var w []string
+	for _, n := range d.Notes {
+		if rest, ok := strings.CutPrefix(n, WarningNote); ok {
+			w = append(w, rest)
+		}
+	}
+	return w
+}
+
 func (d *Document) Header() *Header {
 	if d == nil {
 		return nil

@@ -14,8 +14,9 @@ func JSONReference(r *Report) any {
 		Source      *corpus.Header `json:"source"`
 		Translation *corpus.Header `json:"translation"`
 		Base        *corpus.Header `json:"base"`
+		Warnings    *InputWarnings `json:"input_warnings,omitempty"`
 		BasePicked  string         `json:"base_picked_by_provenance,omitempty"`
 		Findings    []jsonFinding  `json:"findings"`
 		Summary     any            `json:"summary"`
-	}{r.Source.Header(), r.Translation.Header(), r.Base.Header(), r.picked(), fs, r.jsonSummary()}
+	}{r.Source.Header(), r.Translation.Header(), r.Base.Header(), r.inputWarnings(), r.picked(), fs, r.jsonSummary()}
 }

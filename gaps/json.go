@@ -32,7 +32,8 @@ func (r *Report) MarshalJSON() ([]byte, error) { return jsoncodec.Compact(r.Writ
 
 // WriteJSON writes the report to w as an object with "source",
 // "translation" and "base" (edition and language, or null),
-// "base_picked_by_provenance" (how provenance picked the base, when it
+// "input_warnings" (what the reading of each input warned of, when it
+// did), "base_picked_by_provenance" (how provenance picked the base, when it
 // did), "findings" (each with check, severity, source_id, target_id,
 // message, evidence, redline, and id_source and confidence for a target
 // item the reading through the source named) and "summary" (counts per
@@ -45,12 +46,39 @@ func (r *Report) WriteJSON(w io.Writer) error {
 	o.Member("source", r.Source.Header())
 	o.Member("translation", r.Translation.Header())
 	o.Member("base", r.Base.Header())
+	if w := r.inputWarnings(); w != nil {
+		o.Member("input_warnings", w)
+	}
 	if p := r.picked(); p != "" {
 		o.Member("base_picked_by_provenance", p)
 	}
 	jsoncodec.ListOf(o, "findings", len(r.Findings), r.jsonFinding)
 	o.Member("summary", r.jsonSummary())
 	return o.Close()
+}
+
+// InputWarnings are the warnings the reading of each input of a check
+// left (corpus.Document.Warnings): what a report written to a file would
+// otherwise lose with standard error.
+type InputWarnings struct {
+	Source      []string `json:"source,omitempty"`
+	Translation []string `json:"translation,omitempty"`
+	Base        []string `json:"base,omitempty"`
+}
+
+// ReadingWarnings returns the InputWarnings of a source, a translation
+// and a base (each may be nil), or nil when none of them warned.
+func ReadingWarnings(src, tr, base *corpus.Document) *InputWarnings {
+	w := &InputWarnings{src.Warnings(), tr.Warnings(), base.Warnings()}
+	if w.Source == nil && w.Translation == nil && w.Base == nil {
+		return nil
+	}
+	return w
+}
+
+// inputWarnings is ReadingWarnings of the report's inputs.
+func (r *Report) inputWarnings() *InputWarnings {
+	return ReadingWarnings(r.Source, r.Translation, r.Base)
 }
 
 // jsonFinding is finding i as the JSON has it.

@@ -17,6 +17,8 @@ import (
 func TestWriteJSON(t *testing.T) {
 	docs, _ := synth.Corpus(1, 2, 1, 300)
 	src, tr, base := docs["en-2"], docs["ja-1"], docs["en-1"]
+	warned := *tr
+	warned.Notes = []string{"structure: 300 rule", corpus.WarningNote + "numbering skips: 3 -> 5"}
 	picked := gaps.Options{}.Gaps(src, tr, base)
 	pv, err := gaps.Options{}.Provenance(tr, base, src)
 	if err != nil {
@@ -28,6 +30,7 @@ func TestWriteJSON(t *testing.T) {
 		"base":    gaps.Options{}.Gaps(src, tr, base),
 		"picked":  picked,
 		"empty":   gaps.Options{}.Gaps(&corpus.Document{}, &corpus.Document{}, nil),
+		"warned":  gaps.Options{}.Gaps(src, &warned, nil),
 	}
 	findings, redlines := 0, 0
 	for name, r := range reports {
@@ -52,6 +55,16 @@ func TestWriteJSON(t *testing.T) {
 		for _, f := range r.Findings {
 			redlines += len(f.Redline)
 		}
+	}
+	// The reading's warnings travel with the report; none, no member.
+	var w struct {
+		InputWarnings map[string][]string `json:"input_warnings"`
+	}
+	if err := json.Unmarshal(must(json.Marshal(reports["warned"])), &w); err != nil || len(w.InputWarnings) != 1 || len(w.InputWarnings["translation"]) != 1 || w.InputWarnings["translation"][0] != "numbering skips: 3 -> 5" {
+		t.Errorf("input_warnings of a translation with one warning: %v (%v)", w.InputWarnings, err)
+	}
+	if bytes.Contains(must(json.Marshal(reports["no base"])), []byte("input_warnings")) {
+		t.Errorf("input_warnings written for inputs without warnings")
 	}
 	if findings == 0 || redlines == 0 || !bytes.Contains(must(json.Marshal(picked)), []byte("base_picked_by_provenance")) {
 		t.Errorf("%d findings, %d redline spans, a base picked: the test does not see them all written", findings, redlines)

@@ -2,6 +2,8 @@ package ingest
 
 import (
 	"fmt"
+	"net/url"
+	"path"
 	"path/filepath"
 	"strings"
 )
@@ -33,4 +35,19 @@ func extensionAgrees(name, detected string) error {
 		is = detected
 	}
 	return fmt.Errorf("named %s, but its content is not %s (it reads as %s): the extension and the content disagree; rename it, or give --from", ext, formatDescriptions[want], is)
+}
+
+// markdownNamed reports whether name (a path or URL) ends in an
+// extension that says Markdown.
+func markdownNamed(name string) bool {
+	if IsURL(name) {
+		if u, err := url.Parse(name); err == nil {
+			name = u.Path
+		}
+	}
+	switch strings.ToLower(path.Ext(name)) {
+	case ".md", ".markdown", ".mdown", ".mkd":
+		return true
+	}
+	return false
 }

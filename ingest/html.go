@@ -50,19 +50,20 @@ const (
 // their class or id names may hold before the drop is a warning.
 const maxNamedChrome = 200
 
-// dropChrome removes the page furniture of doc and notes each element
-// removed with its text. An element named as furniture is kept when it is
+// dropChrome removes the page furniture of doc and returns a note on
+// each element removed with its text. An element named as furniture is kept when it is
 // the body, holds the first <h1>, or holds more than a third of the
 // page's text; more than maxNamedChrome characters dropped that way is a
 // warning.
-func dropChrome(doc *goquery.Document, d *corpus.Document) {
+func dropChrome(doc *goquery.Document) []string {
+	var notes []string
 	doc.Find(htmlCode).Remove()
 	total := utf8.RuneCountInString(strings.TrimSpace(doc.Find("body").Text()))
 	h1 := doc.Find("h1").First()
 	note := func(why string, s *goquery.Selection) int {
 		t := corpus.CleanLine(joinText(" ", s.Nodes...))
 		if t != "" {
-			d.Notes = append(d.Notes, fmt.Sprintf("dropped %s <%s>: %s", why, goquery.NodeName(s), clip(t, 120)))
+			notes = append(notes, fmt.Sprintf("dropped %s <%s>: %s", why, goquery.NodeName(s), clip(t, 120)))
 		}
 		return utf8.RuneCountInString(t)
 	}
@@ -90,7 +91,7 @@ func dropChrome(doc *goquery.Document, d *corpus.Document) {
 		s.Remove()
 	})
 	if named > maxNamedChrome {
-		d.Notes = append(d.Notes, fmt.Sprintf("%s%d characters dropped as page furniture because of their class or id names (in the notes)", WarningNote, named))
+		notes = append(notes, fmt.Sprintf("%s%d characters dropped as page furniture because of their class or id names (in the notes)", WarningNote, named))
 	}
 	// A list whose every item is only a link is navigation.
 	doc.Find("ul, ol").Each(func(_ int, l *goquery.Selection) {
@@ -104,48 +105,33 @@ func dropChrome(doc *goquery.Document, d *corpus.Document) {
 			l.Remove()
 		}
 	})
+	return notes
 }
 
 func parseHTML(data []byte, o Options, d *corpus.Document) error {
-	charset := o.Encoding
-	if charset == "" {
-		if m := metaCharsetRe.FindSubmatch(data[:min(len(data), 4096)]); m != nil {
-			charset = string(m[1])
-		}
-	}
-	text, enc, err := corpus.DecodeText(data, charset)
-	if err != nil && charset != o.Encoding {
-		// A page that lies about its charset: detect it instead.
-		text, enc, err = corpus.DecodeText(data, o.Encoding)
-	}
+	text, enc, err := decodeHTML(data, o.Encoding)
 	if err != nil {
 		return err
 	}
 	d.Source.Encoding = enc
-	doc, err := goquery.NewDocumentFromReader(strings.NewReader(text))
-	if err != nil {
-		return fmt.Errorf("HTML: %v", err)
+	page, ok := streamHTML(text)
+	if !ok {
+		if page, err = treeHTML(text); err != nil {
+			return err
+		}
 	}
-	if lang, ok := doc.Find("html").Attr("lang"); ok {
-		if tag, err := corpus.CanonicalLang(lang); err == nil && tag != "und" {
+	if page.hasLang {
+		if tag, err := corpus.CanonicalLang(page.lang); err == nil && tag != "und" {
 			d.Lang = tag
 		}
 	}
-	title := corpus.CleanLine(doc.Find("title").First().Text())
-	dropChrome(doc, d)
-	root := doc.Find("main, [role=main], article").First()
-	if root.Length() == 0 {
-		root = doc.Find("body")
-	}
-	bs := htmlCardBlocks(root)
-	if len(bs) == 0 {
-		bs = htmlBlocks(root.Nodes)
-	}
-	if len(bs) == 0 {
+	title := corpus.CleanLine(page.title)
+	d.Notes = append(d.Notes, page.notes...)
+	if len(page.bs) == 0 {
 		return errors.New("HTML: the page has no text outside navigation and scripts")
 	}
 	lang := d.Lang
-	if _, err := fromBlocks(bs, d); err != nil {
+	if _, err := fromBlocks(page.bs, d); err != nil {
 		return fmt.Errorf("HTML: %v", err)
 	}
 	if d.Lang == "" {
@@ -158,6 +144,56 @@ func parseHTML(data []byte, o Options, d *corpus.Document) error {
 		d.Edition = detectEdition(title)
 	}
 	return nil
+}
+
+// decodeHTML decodes a page from the encoding given, else the one its
+// <meta> names, else the one detected.
+func decodeHTML(data []byte, encoding string) (text, enc string, err error) {
+	charset := encoding
+	if charset == "" {
+		if m := metaCharsetRe.FindSubmatch(data[:min(len(data), 4096)]); m != nil {
+			charset = string(m[1])
+		}
+	}
+	text, enc, err = corpus.DecodeText(data, charset)
+	if err != nil && charset != encoding {
+		// A page that lies about its charset: detect it instead.
+		text, enc, err = corpus.DecodeText(data, encoding)
+	}
+	return text, enc, err
+}
+
+// htmlPage is what the readers of a page find in it: the lang attribute
+// of its root element, the text of its first <title>, the notes on the
+// furniture dropped, and the blocks of its content.
+type htmlPage struct {
+	lang    string
+	hasLang bool
+	title   string
+	notes   []string
+	bs      []block
+}
+
+// treeHTML reads a page from its whole element tree (goquery): the
+// reader of the pages streamHTML leaves to it.
+func treeHTML(text string) (htmlPage, error) {
+	var page htmlPage
+	doc, err := goquery.NewDocumentFromReader(strings.NewReader(text))
+	if err != nil {
+		return page, fmt.Errorf("HTML: %v", err)
+	}
+	page.lang, page.hasLang = doc.Find("html").Attr("lang")
+	page.title = doc.Find("title").First().Text()
+	page.notes = dropChrome(doc)
+	root := doc.Find("main, [role=main], article").First()
+	if root.Length() == 0 {
+		root = doc.Find("body")
+	}
+	page.bs = htmlCardBlocks(root)
+	if len(page.bs) == 0 {
+		page.bs = htmlBlocks(root.Nodes)
+	}
+	return page, nil
 }
 
 // htmlCardBlocks reads reader-app cards as blocks: three or more

@@ -291,6 +291,12 @@ func printsLabel(li *html.Node) bool {
 	if len(t) > 200 {
 		t = t[:200]
 	}
+	return printsLabelText(t)
+}
+
+// printsLabelText is printsLabel of the item's text t, left-trimmed and
+// cut to 200 bytes.
+func printsLabelText(t string) bool {
 	l, ok := readLabel(t)
 	return ok && !l.paren && (l.term != "" || len(l.comps) > 1 && l.end < len(t))
 }

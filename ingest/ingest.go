@@ -428,7 +428,11 @@ func (o Options) Bytes(name string, data []byte) (*corpus.Document, error) {
 				kept, keptText = nil, text
 			}
 			if o.Format == "" && (f.name == "numbered" || f.name == "addendum" || f.name == "guide") {
-				formatName, err = arbitrate(text, f, readTextOrMarkdown, d)
+				generic, md := readTextOrMarkdown, markdownNamed(name)
+				if md {
+					generic = readMarkdownOrText
+				}
+				formatName, err = arbitrate(text, f, generic, md, d)
 			} else {
 				err = f.parse(text, d)
 			}
@@ -548,7 +552,7 @@ func (o Options) finish(d *corpus.Document, fromJSON bool) error {
 		o.identify(d)
 	}
 	if d.Edition == "" {
-		d.Edition = "unknown"
+		d.Edition = corpus.UnknownEdition
 		d.Notes = append(d.Notes, "the source states no edition; give --edition")
 	}
 	corpus.AssignIDs(d)

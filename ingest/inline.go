@@ -25,7 +25,9 @@ type InlineMark struct {
 // Markdown format reads it (CommonMark, with GitHub's strikethrough):
 // it returns the text without the markup (block syntax, such as a
 // heading's "#" or a list's bullet, dropped; lines joined by "\n") and
-// the marks, outer before inner, in the order they open. Nothing of
+// the marks, outer before inner, in the order they open. Backslash
+// escapes and character references are resolved ("\\*" is "*", "&amp;"
+// is "&"), as in the items the Markdown reader reads. Nothing of
 // the text is lost: a code span's text and an autolink's address are
 // text.
 func MarkdownInline(md string) (string, []InlineMark) {
@@ -47,7 +49,7 @@ func MarkdownInline(md string) (string, []InlineMark) {
 			}
 			switch c := c.(type) {
 			case *ast.Text:
-				b.Write(c.Segment.Value(src))
+				b.Write(mdUnescape(c.Segment.Value(src)))
 				if c.SoftLineBreak() || c.HardLineBreak() {
 					b.WriteByte('\n')
 				}

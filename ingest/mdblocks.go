@@ -13,6 +13,7 @@ import (
 	"github.com/yuin/goldmark/extension"
 	gmparser "github.com/yuin/goldmark/parser"
 	gmtext "github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
 
 	"github.com/rulesync/rulesync/corpus"
 )
@@ -109,10 +110,15 @@ func cleanMarkdownBlocks(clean string) ([]block, error) {
 				// An ordered list prints its numbers ("4. Non-marking
 				// shoes only."): they stay in the item's text, where the
 				// recognizer reads them as it reads any printed label.
+				// The number is the one printed ("1. 2. 4." is 4, not the
+				// 3 a renderer shows), else the list's count.
 				n := c.Start
 				for li := c.FirstChild(); li != nil; {
 					item, marker = li, ""
 					if c.IsOrdered() {
+						if p, ok := printedOrdinal(li, src); ok {
+							n = p
+						}
 						marker = fmt.Sprintf("%d%c", n, c.Marker)
 						n++
 					}
@@ -245,6 +251,41 @@ func lineStarts(src []byte) []int {
 	}
 }
 
+// printedOrdinal is the number an ordered list item prints before its
+// first line: the digits between the start of that line (its indent and
+// the markers of the blocks around it, "> ") and the item's content.
+func printedOrdinal(li ast.Node, src []byte) (int, bool) {
+	start := -1
+	for c := li.FirstChild(); c != nil && start < 0; c = c.FirstChild() {
+		if ls := c.Lines(); ls != nil && ls.Len() > 0 {
+			start = ls.At(0).Start
+		} else if t, ok := c.(*ast.Text); ok {
+			start = t.Segment.Start
+		}
+	}
+	if start <= 0 || start > len(src) {
+		return 0, false
+	}
+	head := src[bytes.LastIndexByte(src[:start], '\n')+1 : start]
+	head = bytes.TrimRight(head, " \t")
+	if len(head) < 2 || (head[len(head)-1] != '.' && head[len(head)-1] != ')') {
+		return 0, false
+	}
+	digits := head[:len(head)-1]
+	i := len(digits)
+	for i > 0 && digits[i-1] >= '0' && digits[i-1] <= '9' {
+		i--
+	}
+	if i == len(digits) || len(digits)-i > 9 {
+		return 0, false
+	}
+	n := 0
+	for _, d := range digits[i:] {
+		n = n*10 + int(d-'0')
+	}
+	return n, true
+}
+
 func lineAt(n ast.Node, lineOf func(int) int) int {
 	if ls := n.Lines(); ls != nil && ls.Len() > 0 {
 		return lineOf(ls.At(0).Start)
@@ -354,6 +395,12 @@ func inlineLines(n ast.Node, src []byte, str string, out []mdLine) []mdLine {
 			switch c := c.(type) {
 			case *ast.Text:
 				v := c.Segment.Value(src) // written, not copied
+				escaped := bytes.IndexByte(v, '\\') >= 0 || bytes.IndexByte(v, '&') >= 0
+				if escaped {
+					// "\*", "&amp;", "&#169;" are the text "*", "&",
+					// "©", as CommonMark renders them.
+					v = mdUnescape(v)
+				}
 				blank := len(bytes.TrimSpace(v)) == 0
 				if atStart && !blank {
 					lead, atStart = emph, false
@@ -361,7 +408,7 @@ func inlineLines(n ast.Node, src []byte, str string, out []mdLine) []mdLine {
 				if !emph && !blank {
 					plain = true
 				}
-				if seg := c.Segment; len(b) == 0 && seg.Padding == 0 && !seg.ForceNewline && sliceLines {
+				if seg := c.Segment; len(b) == 0 && seg.Padding == 0 && !escaped && !seg.ForceNewline && sliceLines {
 					one, from, to = true, seg.Start, seg.Stop // v is src[from:to]
 					b = append(b, v...)
 				} else {
@@ -401,4 +448,11 @@ func inlineLines(n ast.Node, src []byte, str string, out []mdLine) []mdLine {
 		flush()
 	}
 	return out
+}
+
+// mdUnescape is Markdown text as CommonMark renders it: a backslash
+// before ASCII punctuation dropped, entity and numeric character
+// references resolved. It returns v itself when nothing changes.
+func mdUnescape(v []byte) []byte {
+	return util.ResolveEntityNames(util.ResolveNumericReferences(util.UnescapePunctuations(v)))
 }

@@ -34,6 +34,17 @@ type reader func(text string, d *corpus.Document) (*structure, error)
 // plain one is made: only its measure is, and it is read again if it is
 // kept (a reading of 32 MB of numbered lines holds some 100 MB).
 func readTextOrMarkdown(text string, d *corpus.Document) (*structure, error) {
+	return readTextOrMarkdownTie(text, d, false)
+}
+
+// readMarkdownOrText is readTextOrMarkdown keeping Markdown on a tie:
+// the reading of a file whose name says Markdown (a ".md" read as
+// plain lines keeps "&amp;" and "\*" as they are printed).
+func readMarkdownOrText(text string, d *corpus.Document) (*structure, error) {
+	return readTextOrMarkdownTie(text, d, true)
+}
+
+func readTextOrMarkdownTie(text string, d *corpus.Document, markdownOnTie bool) (*structure, error) {
 	readMD := func() (*corpus.Document, *structure, error) {
 		md := &corpus.Document{Source: d.Source}
 		bs, err := markdownBlocks(text)
@@ -56,7 +67,11 @@ func readTextOrMarkdown(text string, d *corpus.Document) (*structure, error) {
 	if rs[0].err = errT; errT == nil {
 		rs[0].score = stT.score(d)
 	}
-	if bestReading(rs) == 1 {
+	best, why := bestReading(rs), "it gives more structure than plain lines"
+	if best != 1 && markdownOnTie && errM == nil && (errT != nil || !rs[0].score.better(rs[1].score)) {
+		best, why = 1, "its name says Markdown, and plain lines give no more structure"
+	}
+	if best == 1 {
 		if large {
 			if md, stM, errM = readMD(); errM != nil {
 				return nil, errM
@@ -64,7 +79,7 @@ func readTextOrMarkdown(text string, d *corpus.Document) (*structure, error) {
 		}
 		*d = *md
 		d.Source.Format = "markdown"
-		d.Notes = append(d.Notes, FormatNote+"read as Markdown: it gives more structure than plain lines")
+		d.Notes = append(d.Notes, FormatNote+"read as Markdown: "+why)
 		return stM, nil
 	}
 	return stT, errT
@@ -78,7 +93,7 @@ func readTextOrMarkdown(text string, d *corpus.Document) (*structure, error) {
 // a choice, and why.
 const (
 	StructureNote = "structure: "
-	WarningNote   = "warning: "
+	WarningNote   = corpus.WarningNote
 	FormatNote    = "format: "
 )
 
@@ -186,11 +201,15 @@ func itemCount(score float64) string {
 	return fmt.Sprintf("%.0f", max(score, 0))
 }
 
+// concurrentText is the longest text arbitrate reads both ways at once.
+const concurrentText = 4 << 20
+
 // arbitrate reads text both with the format detection chose (one of the
 // readers built for a particular layout) and with the structure
 // recognizer, and keeps the better (bestReading); on a tie, the
 // particular reader's (which also knows the navigation of the pages it
-// was built for). It says in the notes which it kept and why.
+// was built for), unless preferGeneric (the file's name says Markdown).
+// It says in the notes which it kept and why.
 //
 // The two readings share nothing but the text and run at once: on two
 // cores the Markdown of the WCA regulations reads in the time of the
@@ -199,10 +218,7 @@ func itemCount(score float64) string {
 // second is made (it is made again if it is kept), so that one reading
 // at a time is in memory (a reading of a million table rows holds some
 // 600 MB), not both at once.
-// concurrentText is the longest text arbitrate reads both ways at once.
-const concurrentText = 4 << 20
-
-func arbitrate(text string, f *format, generic reader, d *corpus.Document) (string, error) {
+func arbitrate(text string, f *format, generic reader, preferGeneric bool, d *corpus.Document) (string, error) {
 	var special *corpus.Document
 	var errS error
 	var stS *structure
@@ -249,7 +265,11 @@ func arbitrate(text string, f *format, generic reader, d *corpus.Document) (stri
 	if f.name == "markdown" || general.Source.Format == "markdown" {
 		name = "markdown"
 	}
-	switch bestReading([]reading{{ns, errS}, {ng, errG}}) {
+	best := bestReading([]reading{{ns, errS}, {ng, errG}})
+	if best == 0 && preferGeneric && errG == nil && !ns.better(ng) {
+		best = 1 // a tie, and the name says Markdown
+	}
+	switch best {
 	case -1:
 		return f.name, errS
 	case 0:

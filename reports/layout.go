@@ -1,6 +1,7 @@
 package reports
 
 import (
+	"html"
 	"strings"
 	"unicode"
 
@@ -63,12 +64,16 @@ var (
 
 // lineKey is the comparison form of a line or a text: its letters and digits
 // in lower case, after Fold; Markdown's tags, link targets and line-start
-// markers are left out when markdown is set.
+// markers are left out, and character references resolved, when
+// markdown is set.
 func lineKey(s string, markdown bool) string {
 	if markdown {
 		s = mdLineStartRe.ReplaceAllString(s, "")
 		s = mdTagRe.ReplaceAllString(s, " ")
 		s = mdLinkRe.ReplaceAllString(s, "$1")
+		if strings.IndexByte(s, '&') >= 0 {
+			s = html.UnescapeString(s) // "&amp;" is "&" in the items
+		}
 	}
 	s = corpus.Fold(s)
 	var b strings.Builder

@@ -48,12 +48,20 @@ func (s *SyncReport) Text(w io.Writer) error {
 	d := s.Draft
 	switch {
 	case d.Base == nil:
-		p.f("sync: no base: the translation is taken to follow %s", d.Source.Edition)
+		// A translation that names the source's edition (a catalogue or a
+		// draft sync wrote) has its stale items marked already, whatever
+		// its version line says.
+		same := d.Translation.Edition != "" && d.Translation.Edition != corpus.UnknownEdition && d.Translation.Edition == d.Source.Edition
+		if same {
+			p.f("sync: no base: the translation says it follows %s, the source's edition", d.Source.Edition)
+		} else {
+			p.f("sync: no base: the translation is taken to follow %s", d.Source.Edition)
+		}
 		if s.BaseNote != "" {
 			p.f(" (provenance: %s)", s.BaseNote)
 		}
 		p.f(", so only its own markers make items stale")
-		if t := d.Translation; t.Date != "" && d.Source.Date != "" && t.Date != d.Source.Date {
+		if t := d.Translation; !same && t.Date != "" && d.Source.Date != "" && t.Date != d.Source.Date {
 			p.f("; it states %s: give --base with that edition of the source to find what changed since", t.Date)
 		}
 		p.f("\n")
@@ -158,16 +166,17 @@ func (s *SyncReport) MarshalJSON() ([]byte, error) {
 		version = corpus.DropNotes(s.Stats.VersionLine)
 	}
 	return json.Marshal(struct {
-		Source      *corpus.Header `json:"source"`
-		Translation *corpus.Header `json:"translation"`
-		Base        *corpus.Header `json:"base"`
-		BaseChosen  string         `json:"base_chosen"`
-		Format      string         `json:"format"`
-		Counts      map[string]int `json:"counts"`
-		VersionLine string         `json:"version_line"`
-		Orphans     []orphan       `json:"orphans"`
-		Entries     []entry        `json:"entries"`
-	}{d.Source.Header(), d.Translation.Header(), d.Base.Header(), s.BaseChosen, s.Format, s.Counts(), version, orphans, entries})
+		Source      *corpus.Header      `json:"source"`
+		Translation *corpus.Header      `json:"translation"`
+		Base        *corpus.Header      `json:"base"`
+		Warnings    *gaps.InputWarnings `json:"input_warnings,omitempty"`
+		BaseChosen  string              `json:"base_chosen"`
+		Format      string              `json:"format"`
+		Counts      map[string]int      `json:"counts"`
+		VersionLine string              `json:"version_line"`
+		Orphans     []orphan            `json:"orphans"`
+		Entries     []entry             `json:"entries"`
+	}{d.Source.Header(), d.Translation.Header(), d.Base.Header(), gaps.ReadingWarnings(d.Source, d.Translation, d.Base), s.BaseChosen, s.Format, s.Counts(), version, orphans, entries})
 }
 
 // ProvenanceNote is the one-line account of a provenance: its votes per

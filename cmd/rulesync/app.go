@@ -155,6 +155,8 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.Command {
 		// A command's words are its inputs: no "help" subcommand (rulesync
 		// diff help b reads the file help), only -h and --help.
 		c.HideHelpCommand = true
+		// One-letter flags combine as in git and go ("-qo FILE").
+		c.UseShortOptionHandling = true
 		c.OnUsageError = usageError
 		onlyOnce(c.Flags)
 		c.Before = func(ctx context.Context, cmd *cli.Command) (context.Context, error) {
@@ -195,7 +197,13 @@ func before(c *call) error {
 // usageError reports a flag the command does not know or cannot read,
 // with the nearest flag it has.
 func usageError(_ context.Context, cmd *cli.Command, err error, _ bool) error {
-	return cli.Exit(fmt.Sprintf("%s: %s%s (see 'rulesync %s --help')", cmd.Name, flagErrorText(err), flagSuggestion(cmd, err), cmd.Name), exitBad)
+	text, hint := flagErrorText(err), flagSuggestion(cmd, err)
+	if hint == "" {
+		if letter, cluster, ok := unknownInCluster(cmd, err); ok {
+			text = fmt.Sprintf("unknown flag -%c in -%s", letter, cluster)
+		}
+	}
+	return cli.Exit(fmt.Sprintf("%s: %s%s (see 'rulesync %s --help')", cmd.Name, text, hint, cmd.Name), exitBad)
 }
 
 // oneArg is the one input of a command that takes one.

@@ -95,7 +95,7 @@ func unknownCommand(app *cli.Command, name string, stderr io.Writer) int {
 
 // flagErrorRe matches the flag parser's messages that name a flag with
 // one dash and, for a bad value, carry the value's parse error.
-var flagErrorRe = lazyre.New(`^(flag provided but not defined|flag needs an argument|invalid (?:boolean )?value ("[^"]*") for(?: flag)?):? -{1,2}([^\s:]+)(?:: (.*))?$`)
+var flagErrorRe = lazyre.New(`^(flag provided but not defined|flag needs an argument|invalid (?:boolean )?value ("[^"]*") for(?: flag)?):? -{0,2}([^\s:]+)(?:: (.*))?$`)
 
 // flagErrorText says err, a flag parsing error, as rulesync says flags:
 // "--name" (one dash for a one-letter name), and a bad value's reason in
@@ -165,6 +165,40 @@ func flagSuggestion(cmd *cli.Command, err error) string {
 		return fmt.Sprintf("; did you mean %s%s?", dash, s)
 	}
 	return ""
+}
+
+// unknownInCluster finds, for the error of an undefined flag given as
+// one-letter switches run together ("-qz"), the letter the command does
+// not define and the cluster it was in: the name must hold exactly one
+// such letter and at least one one-letter switch (a bool flag), so that
+// a mistyped long flag ("--to" where only -o is a flag) is not read as
+// a cluster.
+func unknownInCluster(cmd *cli.Command, err error) (letter rune, cluster string, ok bool) {
+	_, name, found := strings.Cut(err.Error(), "flag provided but not defined: -")
+	if !found || len(name) < 2 || strings.ContainsAny(name, "-=") {
+		return 0, "", false
+	}
+	short := map[rune]bool{'h': true} // letter -> is a switch
+	for _, f := range cmd.Flags {
+		_, isBool := f.(*cli.BoolFlag)
+		for _, n := range f.Names() {
+			if r := []rune(n); len(r) == 1 {
+				short[r[0]] = isBool
+			}
+		}
+	}
+	unknown, switches := 0, 0
+	for _, r := range name {
+		isSwitch, known := short[r]
+		switch {
+		case !known:
+			unknown++
+			letter = r
+		case isSwitch:
+			switches++
+		}
+	}
+	return letter, name, unknown == 1 && switches > 0
 }
 
 // nearest returns the name closest to s: the fewest edits (a letter

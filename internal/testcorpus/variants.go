@@ -119,6 +119,11 @@ func Write(d *corpus.Document, v Variant) (string, []byte, map[string]bool) {
 	for i := 0; i < len(d.Items); i++ {
 		it := &d.Items[i]
 		lines := textLines(it.Text)
+		if it.Has(corpus.FlagTruncated) && len(lines) > 0 {
+			// A cut preview keeps its cut mark, which the reader of the
+			// original read as the flag and took out of the text.
+			lines[len(lines)-1] += "…"
+		}
 		if it.Title != "" {
 			heading(&b, v, it)
 		}
