@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/internal/longtest"
 	"github.com/rulesync/rulesync/internal/synth"
 )
 
@@ -15,6 +16,7 @@ import (
 // generated editions (whose common words are in hundreds of items) and a
 // generated translation.
 func TestCandidates(t *testing.T) {
+	longtest.Skip(t)
 	docs, _ := synth.Corpus(1, 2, 1, 2000)
 	for _, c := range [][2]string{{"en-1", "en-2"}, {"en-1", "ja-1"}} {
 		src, tgt := docs[c[0]], docs[c[1]]

@@ -76,6 +76,7 @@ type segmenter struct {
 	r        float64   // length ratio, target over source
 	meanT    float64   // mean length of a target block
 	headings bool      // the target has headings
+	headed   bool      // for half the source's titles or more
 	titles   bool      // they are its titles (not lines that look like headings)
 	band     int
 	lo       []int32 // first column of each row's band
@@ -124,7 +125,11 @@ const (
 // costs no length where it is shorter than its source item at the
 // ratio (its length is a lower bound, a censored observation), and the
 // ratio, which the previews make too low, is read again from the first
-// pass's runs that hold none, for a second pass.
+// pass's runs that hold none, for a second pass; a run that goes on past
+// a cut block, and, where the target has headings for half the source's
+// titles or more, a titled item's run that starts on none, cost as much
+// as an item left out (the lengths, censored, no longer hold the runs in
+// place: a preview ends its item, and a heading starts one).
 func segment(S, T *units, cont []float32, cut []bool, a *anchorSet, nb []int32, band int, runs bool, done <-chan struct{}) []span {
 	n, m := S.len(), T.len()
 	g := &segmenter{S: S, T: T, cont: cont, cut: cut, a: a, nb: nb, band: band, runs: runs}
@@ -142,6 +147,13 @@ func segment(S, T *units, cont []float32, cut []bool, a *anchorSet, nb []int32, 
 		}
 	}
 	g.headings = g.tt[m] > 0
+	titled := 0
+	for _, t := range S.title {
+		if t {
+			titled++
+		}
+	}
+	g.headed = 2*int(g.tt[m]) >= titled
 	g.meanT = max(1, g.lt[m]/float64(max(1, m)))
 	g.width = min(2*band+1, m+1)
 	g.lo = make([]int32, n+1)
@@ -334,7 +346,11 @@ func (g *segmenter) row(i int) {
 				best, mv = one+h, 0
 			}
 		}
+		inside := 0 // the cut blocks of the run before its last
 		for k := 1; k <= kmax && k <= j; k++ {
+			if k > 1 && g.cut != nil && g.cut[j-k] {
+				inside++
+			}
 			p := g.costAt(i-1, j-k)
 			if (empty || bare) && !g.head[j-k] {
 				if empty {
@@ -356,7 +372,9 @@ func (g *segmenter) row(i int) {
 				// length): shorter costs nothing.
 				lc = 0
 			}
-			c := g.cost[p] + lc - anchorGain*g.anchorSum(j-k, j)
+			// A cut preview ends its item: a run that goes on past one
+			// holds two previews, as unlikely as an item left out.
+			c := g.cost[p] + lc + skipItem*float32(inside) - anchorGain*g.anchorSum(j-k, j)
 			if !lower {
 				c += continueCost * g.cont[j-k]
 			}
@@ -486,7 +504,13 @@ func (g *segmenter) headingCost(titled bool, a, b int) float32 {
 		return headingCost * (nt - 2)
 	}
 	c := headingCost * nt
-	if titled {
+	if titled && g.headed && g.cut != nil && b > a {
+		// Among cut previews, whose lengths hold no run in place, and
+		// with headings for half the source's titles or more, a titled
+		// item's text without its heading is a heading given to the
+		// item before: as unlikely as an item left out.
+		c += skipItem
+	} else if titled {
 		c += headingCost / 2
 	}
 	return c

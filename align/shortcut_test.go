@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/internal/longtest"
 	"github.com/rulesync/rulesync/internal/synth"
 	"github.com/rulesync/rulesync/internal/testcorpus"
 )
@@ -73,6 +74,7 @@ func twinned(old, cur *corpus.Document) (*corpus.Document, *corpus.Document) {
 // apart), a generated translation, and the real corpus's edition and
 // translation pairs.
 func TestShortcuts(t *testing.T) {
+	longtest.Skip(t)
 	type pair struct {
 		name     string
 		src, tgt *corpus.Document

@@ -8,6 +8,7 @@ import (
 
 	"github.com/rulesync/rulesync/align"
 	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/internal/longtest"
 	"github.com/rulesync/rulesync/internal/testcorpus"
 )
 
@@ -107,6 +108,7 @@ func pairedRight(orig *corpus.Document, ref map[int]string, r *align.Reading) (r
 // only the shortest of them read as headings, 95.5%); the variants are
 // held, pooled over the pairs, to the floors variantFloor gives. The test logs the table of every pair and variant.
 func TestThroughVariants(t *testing.T) {
+	longtest.Skip(t)
 	right, total := map[string]int{}, map[string]int{}
 	table := map[string]map[string]float64{} // pair -> variant -> share
 	var names []string

@@ -40,6 +40,10 @@ var (
 	// The id is letters and digits, then the pluses of a guideline: a
 	// plus anywhere else ("regulation:+0") makes no id.
 	refWCARe = lazyre.New(`\]\((?:(regulations|guidelines):)?(regulation|guideline|article):([0-9A-Za-z]+\+*)\)`)
+
+	// The expressions without a literal start, searched for where they
+	// may match (scanned).
+	ruleScan, rpScan, jaScan = scan(refRuleRe), scan(refRPRe), scan(refJaRe)
 )
 
 // citeAlt returns the lexicon's words of citation form form as the
@@ -277,7 +281,7 @@ func citeHits(f string) []hit {
 		}
 	}
 	if rule {
-		for _, m := range refRuleRe.FindAllStringSubmatchIndex(f, -1) {
+		for _, m := range ruleScan.FindAllStringSubmatchIndex(f) {
 			list := f[m[2]:m[3]]
 			for k, n := range refNumRe.FindAllStringSubmatchIndex(list, -1) {
 				num, part := list[n[2]:n[3]], ""
@@ -294,7 +298,7 @@ func citeHits(f string) []hit {
 		}
 	}
 	if ja {
-		for _, m := range refJaRe.FindAllStringSubmatchIndex(f, -1) {
+		for _, m := range jaScan.FindAllStringSubmatchIndex(f) {
 			num, part := "", ""
 			if m[2] >= 0 {
 				num = f[m[2]:m[3]]
@@ -308,7 +312,7 @@ func citeHits(f string) []hit {
 		}
 	}
 	if rp {
-		for _, m := range refRPRe.FindAllStringSubmatchIndex(f, -1) {
+		for _, m := range rpScan.FindAllStringSubmatchIndex(f) {
 			hits = append(hits, hit{m[0], m[0], m[1], ID(KindRP, "RP-"+number(f[m[2]:m[3]])), false})
 		}
 	}

@@ -334,11 +334,12 @@ func compare(old, new *corpus.Document, p align.Pair, eqs *equivalences) (Change
 	}
 	j := judgement{Editorial, "renumbered", renumberedReason(o, n)}
 	whole := false
+	var own ownPair // the texts' numbers, once read
 	switch {
 	case ch.Kind == Split || ch.Kind == Merged:
 		j = judgement{Substantive, string(ch.Kind), splitReason(old, new, p)}
 	case ch.TextChanged:
-		j, whole = judgeFolded(o, n, fa, fb, shown, new.Lang, eqs)
+		j, whole = judgeFolded(o, n, fa, fb, shown, new.Lang, eqs, &own)
 	case ch.Moved && !ch.Renumbered && !ch.TitleChanged:
 		j = judgement{Editorial, "section", "moved from " + quote(o.Section) + " to " + quote(n.Section)}
 	}
@@ -357,7 +358,7 @@ func compare(old, new *corpus.Document, p align.Pair, eqs *equivalences) (Change
 	}
 	ch.oldText = o.Text
 	ch.Severity, ch.Rule, ch.Reason = j.severity, j.rule, j.reason
-	ch.Summary = summarize(o, n, &ch, new.Lang, eqs, j.reason)
+	ch.Summary = summarize(o, n, &ch, new.Lang, eqs, j.reason, &own)
 	return ch, true
 }
 

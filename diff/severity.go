@@ -299,16 +299,38 @@ const minorWords = 2
 // wording decided such a change, the reason says so too: the deciding
 // rule alone ("negation changed") would undersell a rule written anew.
 func judge(old, new *corpus.Item, lang string, eqs *equivalences) (j judgement, whole bool) {
-	return judgeFolded(old, new, corpus.Fold(old.Text), corpus.Fold(new.Text), nil, lang, eqs)
+	return judgeFolded(old, new, corpus.Fold(old.Text), corpus.Fold(new.Text), nil, lang, eqs, nil)
+}
+
+// ownPair holds the numbers the old and the new text state (ownNumbers
+// of their texts without deletion notes), once judgeEdit has read them,
+// so that the summary does not read them again.
+type ownPair struct {
+	old, new []string
+	ok       bool // read
+}
+
+// numbers returns the numbers of the old and the new text of o and n,
+// read once into p (p may be nil: read each time).
+func (p *ownPair) numbers(o, n *corpus.Item, lang string) ([]string, []string) {
+	if p != nil && p.ok {
+		return p.old, p.new
+	}
+	x, y := ownNumbers(stripNotes(o.Text), lang, o.Refs, o.Number), ownNumbers(stripNotes(n.Text), lang, n.Refs, n.Number)
+	if p != nil {
+		*p = ownPair{x, y, true}
+	}
+	return x, y
 }
 
 // judgeFolded is judge given the texts' comparison forms, fa and fb
 // (corpus.Fold of old.Text and new.Text), which compare has folded to
 // see whether the text changed at all, and shown, the spans of
 // Redline(old.Text, new.Text) when compare has made them (nil
-// otherwise).
-func judgeFolded(old, new *corpus.Item, fa, fb string, shown []Span, lang string, eqs *equivalences) (j judgement, whole bool) {
-	j, sa, sb, spans := judgeEdit(old, new, fa, fb, shown, lang, eqs)
+// otherwise). own, when not nil, keeps the texts' numbers for the
+// summary.
+func judgeFolded(old, new *corpus.Item, fa, fb string, shown []Span, lang string, eqs *equivalences, own *ownPair) (j judgement, whole bool) {
+	j, sa, sb, spans := judgeEdit(old, new, fa, fb, shown, lang, eqs, own)
 	if j.severity != Substantive {
 		return j, false
 	}
@@ -348,7 +370,7 @@ func normalizeFolded(f string) string {
 // them in, spelled out (normalize, rewrite, spell; empty for an editorial
 // one), and, when it got that far, the redline of those texts (nil
 // otherwise).
-func judgeEdit(old, new *corpus.Item, fa, fb string, shown []Span, lang string, eqs *equivalences) (judgement, string, string, []Span) {
+func judgeEdit(old, new *corpus.Item, fa, fb string, shown []Span, lang string, eqs *equivalences, own *ownPair) (judgement, string, string, []Span) {
 	a, b := old.Text, new.Text
 	if fa == fb {
 		return judgement{Editorial, "typography", "typography and white space only"}, "", "", nil
@@ -367,7 +389,7 @@ func judgeEdit(old, new *corpus.Item, fa, fb string, shown []Span, lang string, 
 	// equivalences spell them: "can't" and "cannot" are one word, and
 	// "don't" -> "do" still loses its negation.
 	sa, sb := spell(na, eqs), spell(nb, eqs)
-	if x, y := ownNumbers(stripNotes(a), lang, old.Refs, old.Number), ownNumbers(stripNotes(b), lang, new.Refs, new.Number); !sameSet(x, y) {
+	if x, y := own.numbers(old, new, lang); !sameSet(x, y) {
 		return judgement{Substantive, "numbers", numbersReason(x, y)}, sa, sb, nil
 	}
 	if !sameSet(old.Refs, new.Refs) {

@@ -65,7 +65,7 @@ func (e summaryEdit) weight() int {
 // Change.Summary does; reason is the severity's reason, the summary when
 // no edit of the redline is more than typography, an equivalence or a
 // part's label.
-func summarize(o, n *corpus.Item, ch *Change, lang string, eqs *equivalences, reason string) string {
+func summarize(o, n *corpus.Item, ch *Change, lang string, eqs *equivalences, reason string, own *ownPair) string {
 	if ch.Kind == Split || ch.Kind == Merged {
 		return reason
 	}
@@ -81,7 +81,7 @@ func summarize(o, n *corpus.Item, ch *Change, lang string, eqs *equivalences, re
 			// word by word.
 			_, spans = LineRedline(o.Text, n.Text)
 		}
-		if s := textSummary(o, n, spans, lang, eqs); s != "" {
+		if s := textSummary(o, n, spans, lang, eqs, own); s != "" {
 			parts = append(parts, s)
 		} else if !ch.TitleChanged || !strings.HasPrefix(reason, "title ") {
 			parts = append(parts, notesSummary(o.Text, n.Text, reason)) // an editorial edit: the reason quotes it
@@ -159,8 +159,8 @@ func titleSummary(old, new string, eqs *equivalences) string {
 // maxSummaryEdits, those changing a number the item gained or lost first,
 // then the longest, leaving out edits much smaller than the largest, in
 // the text's order, and says how many more there are.
-func textSummary(o, n *corpus.Item, spans []Span, lang string, eqs *equivalences) string {
-	gone, came := setDelta(ownNumbers(stripNotes(o.Text), lang, o.Refs, o.Number), ownNumbers(stripNotes(n.Text), lang, n.Refs, n.Number))
+func textSummary(o, n *corpus.Item, spans []Span, lang string, eqs *equivalences, own *ownPair) string {
+	gone, came := setDelta(own.numbers(o, n, lang))
 	moved := map[string]bool{}
 	for _, x := range append(gone, came...) {
 		moved[x] = true

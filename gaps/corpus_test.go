@@ -11,6 +11,7 @@ import (
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/diff"
 	"github.com/rulesync/rulesync/gaps"
+	"github.com/rulesync/rulesync/internal/longtest"
 	"github.com/rulesync/rulesync/internal/testcorpus"
 )
 
@@ -224,6 +225,7 @@ func TestWCAClean(t *testing.T) {
 // software", "value-added distributions") and 5 ("FTP archive"): it
 // follows 1.1, with two items behind.
 func TestProvenanceCorpus(t *testing.T) {
+	longtest.Skip(t)
 	dc := "dev/debian-constitution/debian-constitution-"
 	sc := "dev/debian-social-contract/debian-social-contract-"
 	fl := "dev/fide-laws/fide-laws-"

@@ -8,6 +8,7 @@ import (
 
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/gaps"
+	"github.com/rulesync/rulesync/internal/longtest"
 	"github.com/rulesync/rulesync/internal/synth"
 	"github.com/rulesync/rulesync/internal/testcorpus"
 )
@@ -32,6 +33,7 @@ func editions(docs map[string]*corpus.Document, n int) []*corpus.Document {
 // where the generator made two editions identical, and there "ambiguous
 // between" exactly those two.
 func TestProvenanceSynthetic(t *testing.T) {
+	longtest.Skip(t)
 	docs, truth := history(150)
 	if len(truth.Unchanged) != 2 {
 		t.Fatalf("unchanged editions %v, want 2 pairs", truth.Unchanged)

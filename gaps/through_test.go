@@ -9,6 +9,7 @@ import (
 	"github.com/rulesync/rulesync/align"
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/gaps"
+	"github.com/rulesync/rulesync/internal/longtest"
 	"github.com/rulesync/rulesync/internal/testcorpus"
 )
 
@@ -53,29 +54,30 @@ var gapsPairs = []struct {
 // zh 1). Bullets, <ul>, split and the contents variants give back or
 // excuse all 12; the TDA page's cut previews keep their cut mark ("…")
 // in them, which the aligner reads as the reader's flag (cutPreview).
-// The variants that keep the numbers but print no contents give back 9:
-// the TDA page, a page of headings with no numbers, written as "## title"
-// lines is read as 7 items with the headings left in their text, and
-// its three omissions (rules 1, 54 and 66) are projected over by
-// lengths that its previews make say nothing. Paragraphs give back 5
-// and excuse 5, rows 4 and 5 (the TDA page's 54 and 66 lost, in rows
-// its 1 too, for the same reason); joined 6 and 4. The excused: FIDE hy
-// prints 9.2.1 and 9.2.2 for the source's 9.2.1.1 and 9.2.1.2 and C.8
-// for C.10.1.3, FIDE ru B.2.2 for B.2.1, which the original reads by
-// the number and the variant by the text; the Social Contract zh
-// mismatch is its number's. FIDE ru's true omissions at the end of its
-// article 3 (3.10.1 and 3.10.3) are kept but in joined, where the join
-// sits in the run of items it leaves out before the next article; its
-// 3.9.1, a fragment there, is reported missing in the numbers lost
-// variants. The variants add 0 to 7 (FIDE ru's 3.9.1, FIDE hy's
-// sec:II.3, WCA ja's 12a2c, two of the TDA page's recommended
-// procedures, which bullets set under its last rule's heading, and a
-// mismatch on an addendum example). WCA ja and Social Contract zh give
-// the original's findings in bullets and <ul>. A translation of part of
-// its source whose numbers are lost (the TDA Portuguese addendum page)
-// is not put on its source: gaps says so (Unplaceable, exit 2), which is
-// logged here for those variants, not silent.
+// The variants that keep the numbers but print no contents give back
+// 10: the TDA page, a page of headings with no numbers, written as
+// "## title" lines is read as 7 items with the headings left in their
+// text, and its rules 54 and 66, which it lacks, are given the next
+// rule's text, which is as long as theirs at the ratio (the lengths,
+// all the block alignment reads between its headings, cannot tell
+// them apart). Paragraphs give back 5 and excuse 5, rows 4 and 5 (the
+// TDA page's 54 and 66 lost, in rows its 1 too, for the same reason);
+// joined 6 and 4. The excused: FIDE hy prints 9.2.1 and 9.2.2 for the
+// source's 9.2.1.1 and 9.2.1.2 and C.8 for C.10.1.3, FIDE ru B.2.2 for
+// B.2.1, which the original reads by the number and the variant by the
+// text; the Social Contract zh mismatch is its number's. FIDE ru's true
+// omissions at the end of its article 3 (3.10.1 and 3.10.3) are kept
+// but in joined, where the join sits in the run of items it leaves out
+// before the next article; its 3.9.1, a fragment there, is reported
+// missing in the numbers lost variants. The variants add 0 to 5 (FIDE
+// ru's 3.9.1, FIDE hy's sec:II.3, WCA ja's 12a2c; in joined one of the
+// TDA page's recommended procedures). WCA ja and Social Contract zh
+// give the original's findings in bullets and <ul>. A translation of
+// part of its source whose numbers are lost (the TDA Portuguese
+// addendum page) is not put on its source: gaps says so (Unplaceable,
+// exit 2), which is logged here for those variants, not silent.
 func TestGapsThroughVariants(t *testing.T) {
+	longtest.Skip(t)
 	same, excused, want, added := map[testcorpus.Variant]int{}, map[testcorpus.Variant]int{}, map[testcorpus.Variant]int{}, map[testcorpus.Variant]int{}
 	for _, p := range gapsPairs {
 		t.Run(p.tr[strings.LastIndex(p.tr, "/")+1:], func(t *testing.T) {
@@ -235,23 +237,23 @@ func numbersLost(v testcorpus.Variant) bool {
 // least share of the original's findings it gives back or excuses and
 // the most it may add; today's figures (see TestGapsThroughVariants),
 // with a margin of one on what it adds: of 12, bullets, <ul> and split
-// all 12 (8 and 4 excused), adding 6; contents all 12, adding 3;
+// all 12 (8 and 4 excused), adding 3; contents all 12, adding none;
 // paragraphs 10 (5 and 5), adding 4; rows 9 (4 and 5), adding 2; joined
-// 10 (6 and 4), adding 7; the others 9, adding none.
+// 10 (6 and 4), adding 5; the others 10, adding none.
 func variantHeld(v testcorpus.Variant) (share float64, most int) {
 	switch v {
 	case testcorpus.Bullets, testcorpus.List, testcorpus.Split:
-		return 1, 7
-	case testcorpus.Contents, testcorpus.ContentsLinked:
 		return 1, 4
+	case testcorpus.Contents, testcorpus.ContentsLinked:
+		return 1, 1
 	case testcorpus.Paragraphs:
 		return 0.83, 5
 	case testcorpus.Rows:
 		return 0.75, 3
 	case testcorpus.Joined:
-		return 0.83, 8
+		return 0.83, 6
 	}
-	return 0.75, 1
+	return 0.83, 1
 }
 
 // sourceIDs maps the ids of the translation's items to the source ids
@@ -292,6 +294,7 @@ func structural(r *gaps.Report, skip map[string]bool) map[string]bool {
 // translation and its variants 15% to 90%: align.Affinity); and a
 // translation cut to its first third of items (fewer than half placed).
 func TestUnplaceablePerturbed(t *testing.T) {
+	longtest.Skip(t)
 	for k, p := range gapsPairs {
 		t.Run(p.tr[strings.LastIndex(p.tr, "/")+1:], func(t *testing.T) {
 			src, orig := testcorpus.Doc(t, p.src), testcorpus.Doc(t, p.tr)

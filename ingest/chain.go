@@ -50,8 +50,7 @@ type (
 		form, key int32
 	}
 	depthKey struct {
-		depth int
-		key   int32
+		depth, key int32
 	}
 )
 
@@ -96,7 +95,9 @@ func chainPrev(cands []candidate, bs []block, st *structure) (in []bool, prevs [
 	// looked up are written into kbuf, and ids[string(kbuf)] copies
 	// nothing.
 	ids := make(map[string]int32, len(cands))
-	var prefix, exact keyRefs
+	// Room for a key a candidate, the most there are where labels have
+	// one component: grown by appending, they were copied over and over.
+	prefix, exact := make(keyRefs, 0, len(cands)), make(keyRefs, 0, len(cands))
 	intern := func(k string) int32 {
 		id, ok := ids[k]
 		if !ok {
@@ -108,12 +109,6 @@ func chainPrev(cands []candidate, bs []block, st *structure) (in []bool, prevs [
 		return id
 	}
 	var kbuf []byte
-	// The same, for labels of one printed form (keyed by form and key):
-	// the best chain of one form is kept even where another form's scores
-	// higher.
-	prefixSame := make(map[formKey]scoreRef, len(cands))
-	exactSame := make(map[formKey]scoreRef, len(cands))
-	exactDepth := make(map[depthKey]scoreRef, len(cands)) // keyed by list depth and key
 	best := scoreRef{score: 0, at: -1}
 	var pbuf [2 * (1 + chainHoles)]comp
 	// Each candidate's form, numbered once: the scan compares it at
@@ -129,6 +124,19 @@ func chainPrev(cands []candidate, bs []block, st *structure) (in []bool, prevs [
 		}
 		forms[j] = id
 	}
+	// The same, for labels of one printed form (keyed by form and key):
+	// the best chain of one form is kept even where another form's scores
+	// higher. Where all print one form, these are prefix and exact
+	// themselves, whose tries change nothing: not made (two maps of a
+	// million keys).
+	var prefixSame, exactSame map[formKey]scoreRef
+	several := len(formIDs) > 1
+	if several {
+		prefixSame = make(map[formKey]scoreRef, len(cands))
+		exactSame = make(map[formKey]scoreRef, len(cands))
+	}
+	// keyed by list depth and key
+	exactDepth := make(map[depthKey]scoreRef, len(cands))
 	var ends []int // the end in full of each prefix key
 	for j, c := range cands {
 		comps := c.lab.comps
@@ -222,8 +230,10 @@ func chainPrev(cands []candidate, bs []block, st *structure) (in []bool, prevs [
 				}
 				ref, ok := prefix.get(id)
 				try(ref, ok, w, h > 0)
-				ref, ok = prefixSame[formKey{forms[j], id}]
-				try(ref, ok, w, h > 0)
+				if several {
+					ref, ok = prefixSame[formKey{forms[j], id}]
+					try(ref, ok, w, h > 0)
+				}
 			}
 			if p != "" {
 				// A child: the first, or a later one when the first ones
@@ -236,13 +246,15 @@ func chainPrev(cands []candidate, bs []block, st *structure) (in []bool, prevs [
 					}
 					ref, ok := exact.get(id)
 					try(ref, ok, w, !comps[k].first())
-					ref, ok = exactSame[formKey{forms[j], id}]
-					try(ref, ok, w, !comps[k].first())
+					if several {
+						ref, ok = exactSame[formKey{forms[j], id}]
+						try(ref, ok, w, !comps[k].first())
+					}
 					// The best parent at each list depth the child may sit
 					// under: not only the best-scoring one, which may be
 					// a list item the child lies outside of.
 					for d := 0; d <= bs[c.block].depth; d++ {
-						ref, ok = exactDepth[depthKey{d, id}]
+						ref, ok = exactDepth[depthKey{int32(d), id}]
 						try(ref, ok, w, !comps[k].first())
 					}
 				}
@@ -254,11 +266,15 @@ func chainPrev(cands []candidate, bs []block, st *structure) (in []bool, prevs [
 		for _, e := range ends {
 			id = intern(full[:e])
 			prefix.keep(id, me)
-			keep(prefixSame, formKey{forms[j], id}, me)
+			if several {
+				keep(prefixSame, formKey{forms[j], id}, me)
+			}
 		}
 		exact.keep(id, me) // id is full's
-		keep(exactSame, formKey{forms[j], id}, me)
-		keep(exactDepth, depthKey{bs[c.block].depth, id}, me)
+		if several {
+			keep(exactSame, formKey{forms[j], id}, me)
+		}
+		keep(exactDepth, depthKey{int32(bs[c.block].depth), id}, me)
 		if best.at < 0 || n.score >= best.score {
 			best = me
 		}

@@ -122,29 +122,79 @@ func validName(name []byte) bool {
 }
 
 // readName reads a name at the position; ok is false where there is
-// none or it has more than one colon.
+// none or it has more than one colon. One pass finds the name's end, its
+// colons and whether it is all ASCII; an ASCII name is valid when it
+// does not start with a digit, '.' or '-' (every other name byte is a
+// letter, '_' or ':', or may follow one), and only a name with bytes
+// beyond ASCII goes through validName (a colon is never part of a
+// multi-byte rune).
 func (s *xmlScanner) readName() (name, local []byte, ok bool) {
 	i := s.pos
-	for i < len(s.data) && isNameByte(s.data[i]) {
+	colons, colon := 0, 0
+	ascii := true
+	for i < len(s.data) {
+		k := nameBytes[s.data[i]]
+		if k == nameEnd {
+			break
+		}
+		switch k {
+		case nameWide:
+			ascii = false
+		case nameColon:
+			if colons == 0 {
+				colon = i - s.pos
+			}
+			colons++
+		}
 		i++
 	}
 	name = s.data[s.pos:i]
-	if !validName(name) {
+	if ascii {
+		if len(name) == 0 || '0' <= name[0] && name[0] <= '9' || name[0] == '.' || name[0] == '-' {
+			return nil, nil, false
+		}
+	} else if !validName(name) {
 		return nil, nil, false
 	}
 	s.pos = i
 	local = name
-	switch bytes.Count(name, []byte{':'}) {
+	switch colons {
 	case 0:
 	case 1:
-		if c := bytes.IndexByte(name, ':'); c > 0 && c < len(name)-1 {
-			local = name[c+1:]
+		if colon > 0 && colon < len(name)-1 {
+			local = name[colon+1:]
 		}
 	default:
 		return nil, nil, false
 	}
 	return name, local, true
 }
+
+// The classes of the bytes of a name for readName: not of a name (its
+// end), an ASCII letter, digit or "_-.", a colon, a byte beyond ASCII.
+const (
+	nameEnd = iota
+	nameASCII
+	nameColon
+	nameWide
+)
+
+// nameBytes is the class of each byte (isNameByte in a table).
+var nameBytes = func() (t [256]uint8) {
+	for c := range 256 {
+		switch b := byte(c); {
+		case !isNameByte(b):
+			t[c] = nameEnd
+		case b >= utf8.RuneSelf:
+			t[c] = nameWide
+		case b == ':':
+			t[c] = nameColon
+		default:
+			t[c] = nameASCII
+		}
+	}
+	return t
+}()
 
 // xmlSpaceByte reports whether c is XML white space.
 func xmlSpaceByte(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
@@ -210,17 +260,38 @@ func (s *xmlScanner) quoted() ([]byte, error) {
 		return nil, err
 	}
 	q := s.data[s.pos]
-	end := bytes.IndexByte(s.data[s.pos+1:], q)
-	if end < 0 {
+	// One pass to the closing quote, noting what the value needs: most
+	// values are a few bytes of plain ASCII ("00AB12CD", "center"),
+	// which need neither decode nor check.
+	at := s.pos + 1
+	lt, plain := -1, true
+	end := at
+	for ; end < len(s.data); end++ {
+		c := s.data[end]
+		if c == q {
+			break
+		}
+		switch {
+		case c == '<':
+			if lt < 0 {
+				lt = end
+			}
+		case c == '&' || c == '\r' || c < 0x20 && c != '\t' && c != '\n' || c >= utf8.RuneSelf:
+			plain = false
+		}
+	}
+	if end == len(s.data) {
 		_, err := s.fail(len(s.data), "%v", errEOF)
 		return nil, err
 	}
-	raw := s.data[s.pos+1 : s.pos+1+end]
-	at := s.pos + 1
-	s.pos += end + 2
-	if i := bytes.IndexByte(raw, '<'); i >= 0 {
-		_, err := s.fail(at+i, "unescaped < inside quoted string")
+	raw := s.data[at:end]
+	s.pos = end + 1
+	if lt >= 0 {
+		_, err := s.fail(lt, "unescaped < inside quoted string")
 		return nil, err
+	}
+	if plain {
+		return raw, nil // what decode returns of it, checked
 	}
 	return s.decode(raw, at)
 }

@@ -5,6 +5,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/internal/longtest"
 	"github.com/rulesync/rulesync/internal/testcorpus"
 )
 
@@ -20,6 +21,7 @@ import (
 // original's titles short enough for a heading line stay headings (the
 // fewest kept: 69%, of the Flesh and Blood keywords chapter's).
 func TestParagraphHeadings(t *testing.T) {
+	longtest.Skip(t)
 	eachDevDoc(t, func(t *testing.T, name, path string, d *corpus.Document) {
 		v := testcorpus.Render(t, d, testcorpus.Paragraphs)
 		// The original's titles, and how many are short enough for a

@@ -14,6 +14,7 @@ import (
 
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/ingest"
+	"github.com/rulesync/rulesync/internal/longtest"
 	"github.com/rulesync/rulesync/internal/testcorpus"
 )
 
@@ -235,6 +236,7 @@ func wordIn(id string) string {
 
 // TestLabelWordsUnseen: see above.
 func TestLabelWordsUnseen(t *testing.T) {
+	longtest.Skip(t)
 	files := devFiles(t)
 	dir, names := udhrFiles(t)
 	for _, n := range names {
@@ -287,6 +289,7 @@ var wordRemovedHeading = regexp.MustCompile(`(?m)^(## )([0-9]+\. )`)
 // without the word: ids the heading between them qualifies, not
 // "rule:Artikel-1".
 func TestVariantLabelWords(t *testing.T) {
+	longtest.Skip(t)
 	files := devFiles(t)
 	for k, name := range slices.Sorted(maps.Keys(files)) {
 		t.Run(name, func(t *testing.T) {

@@ -32,11 +32,13 @@ func markdownBlocks(text string) ([]block, error) {
 
 // cleanMarkdownBlocks is markdownBlocks of a text CleanLines has cleaned.
 //
-// The parse holds goldmark's tree of the whole text, some 500 to 900
+// The parse holds goldmark's tree of the text it parses, some 500 to 900
 // bytes a line (a list item is a list item, a paragraph and a text node;
 // "- 1) text" a list inside a list item), more than the blocks made of
-// it: each node is cut out of the tree once its blocks are made, so that
-// the tree shrinks as the blocks grow and the two are never both whole.
+// it. A text is parsed in pieces that goldmark reads as it reads them in
+// the whole text (mdPieces), so that the tree is never more than a
+// piece's; and each node is cut out of the tree once its blocks are
+// made, so that the tree shrinks as the blocks grow.
 func cleanMarkdownBlocks(clean string) ([]block, error) {
 	// goldmark reads its source and never writes to it: the parse reads
 	// the text's own bytes, not a copy (32 MB of a 32 MB input).
@@ -46,10 +48,9 @@ func cleanMarkdownBlocks(clean string) ([]block, error) {
 	}
 	str := clean // src as a string, for the lines that are slices of it
 	starts := lineStarts(src)
-	var bs []block
-	lineOf := func(off int) int { return sort.SearchInts(starts, off+1) }
+	var front []block
 	if fm := frontMatter(src); fm > 0 {
-		bs = append(bs, block{text: strings.TrimSpace(string(src[:fm])), line: 1, chrome: "front matter"})
+		front = append(front, block{text: strings.TrimSpace(string(src[:fm])), line: 1, chrome: "front matter"})
 		src = append(make([]byte, 0, len(src)), src...)
 		for i := 0; i < fm; i++ {
 			if src[i] != '\n' {
@@ -58,9 +59,181 @@ func cleanMarkdownBlocks(clean string) ([]block, error) {
 		}
 		str = string(src)
 	}
+	if pieces := mdPieces(src, starts, mdPieceBytes); pieces != nil {
+		if bs, ok := parsePieces(front, src, str, starts, pieces); ok {
+			return trimCap(bs), nil
+		}
+	}
+	bs, _ := parsePieces(front, src, str, starts, []mdPiece{{to: len(src)}})
+	return trimCap(bs), nil
+}
+
+// mdPieceBytes is about how long a piece of a Markdown text parsed apart
+// is (mdPieces): goldmark's tree of it is some 300 KB.
+var mdPieceBytes = 16 << 10
+
+// mdPiece is one part of a Markdown source that goldmark parses apart:
+// src[from:to], after the header and delimiter lines src[head:headEnd]
+// of the table it goes on with where headEnd > 0. A quote piece's lines
+// (the first is line+1 of the source) are all of one block quote: the
+// piece is their text inside the quote, each line without its ">" and
+// the space after it.
+type mdPiece struct {
+	from, to      int
+	head, headEnd int
+	quote         bool
+	line          int
+}
+
+// mdPieces cuts src (its lines starting at starts) into pieces of about
+// size bytes that goldmark parses as it parses them in the whole text,
+// or returns nil where it makes no cut. A piece starts
+//
+//   - after a blank line, at a line that starts in its first column with
+//     none of white space and a list marker's characters ("-", "+", "*",
+//     a digit): every paragraph, list, quote, table and indented code
+//     before it has ended, and it continues none;
+//   - at a row of a table whose rows each start with "|", and that a
+//     blank line (or the start) stands before: the piece starts with the
+//     table's header and delimiter lines again (parsePieces checks that
+//     goldmark makes them a table, and drops that header);
+//   - at the first line of a block quote whose lines all start with ">",
+//     that a blank line (or the start) stands before and a blank line
+//     (or the end) after, and at the blank line after it: the quote's
+//     text, its lines without their ">", is Markdown that is cut as the
+//     whole is (in a text without tabs, which goldmark reads by column).
+//
+// A source with what may span a blank line (a fence, "```" or "~~~"; an
+// HTML block that a blank line does not end, mdLongHTML) or what the
+// whole text shares (a link reference definition, "]:") is not cut.
+func mdPieces(src []byte, starts []int, size int) []mdPiece {
+	if len(src) <= size || bytes.Contains(src, []byte("```")) || bytes.Contains(src, []byte("~~~")) ||
+		bytes.Contains(src, []byte("]:")) || mdLongHTML(src) {
+		return nil
+	}
+	tabs := bytes.IndexByte(src, '\t') >= 0
+	raw := func(k int) []byte {
+		end := len(src)
+		if k+1 < len(starts) {
+			end = starts[k+1] - 1
+		}
+		return src[starts[k]:end]
+	}
+	quoted := func(k int) bool { l := raw(k); return len(l) > 0 && l[0] == '>' }
+	region := -1 // the line after the block quote at hand, or -1
+	// line is line k as the piece it is in reads it.
+	line := func(k int) []byte {
+		if region >= 0 {
+			return unquote(raw(k))
+		}
+		return raw(k)
+	}
+	blank := func(k int) bool { return len(bytes.Trim(line(k), " \t")) == 0 }
+	var out []mdPiece
+	cur := mdPiece{}
+	cut := func(k int, next mdPiece) {
+		if starts[k] > cur.from {
+			cur.to = starts[k]
+			out = append(out, cur)
+		}
+		next.from = starts[k]
+		cur = next
+	}
+	table := -1 // the header line of the table of "|" rows at hand, or -1
+	for k := range starts {
+		if region >= 0 && k == region {
+			cut(k, mdPiece{})
+			region = -1
+		}
+		if region < 0 && !tabs && quoted(k) && (k == 0 || blank(k-1)) {
+			e := k
+			for e < len(starts) && quoted(e) {
+				e++
+			}
+			if e == len(starts) || blank(e) {
+				cut(k, mdPiece{quote: true, line: k})
+				region = e
+				table = -1
+				continue
+			}
+		}
+		l := line(k)
+		piped := len(l) > 0 && l[0] == '|'
+		switch {
+		case !piped || region >= 0:
+			table = -1
+		case table < 0 && (k == 0 || blank(k-1)):
+			table = k
+		}
+		if k == 0 || starts[k]-cur.from < size {
+			continue
+		}
+		switch {
+		case len(l) > 0 && blank(k-1) && !strings.ContainsRune(" \t-+*0123456789", rune(l[0])):
+			cut(k, mdPiece{quote: region >= 0, line: k})
+		case piped && table >= 0 && k >= table+3:
+			cut(k, mdPiece{head: starts[table], headEnd: starts[table+2]})
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	cur.to = len(src)
+	return append(out, cur)
+}
+
+// unquote is a line of a block quote without its ">" and the space after
+// it, as goldmark reads the quote's text.
+func unquote(l []byte) []byte {
+	l = l[1:]
+	if len(l) > 0 && l[0] == ' ' {
+		l = l[1:]
+	}
+	return l
+}
+
+// mdLongHTML reports whether src may hold an HTML block that a blank
+// line does not end: "<!" (a comment, a declaration, CDATA), "<?", or
+// a script, pre, style or textarea element, in any case.
+func mdLongHTML(src []byte) bool {
+	for i := 0; ; {
+		j := bytes.IndexByte(src[i:], '<')
+		if j < 0 {
+			return false
+		}
+		i += j + 1
+		rest := src[i:]
+		if len(rest) > 0 && (rest[0] == '!' || rest[0] == '?') {
+			return true
+		}
+		for _, tag := range []string{"script", "pre", "style", "textarea"} {
+			if len(rest) >= len(tag) && strings.EqualFold(string(rest[:len(tag)]), tag) {
+				return true
+			}
+		}
+	}
+}
+
+// parsePieces appends to front the blocks of the pieces of src (str,
+// the same text as a string; its lines starting at starts), parsed one
+// after the other. It reports false where a piece that goes on with a
+// table does not start with one.
+func parsePieces(front []block, all []byte, allStr string, starts []int, pieces []mdPiece) ([]block, bool) {
 	md := goldmark.New(goldmark.WithExtensions(extension.Table, extension.Strikethrough),
 		goldmark.WithParserOptions(gmparser.WithHeadingAttribute()))
-	root := md.Parser().Parse(gmtext.NewReader(src))
+	parser := md.Parser()
+	bs := front
+	// src, str and base are the piece at hand: its bytes, the same as a
+	// string, and the offset in all of its first byte.
+	var src []byte
+	var str string
+	base := 0
+	plainLineOf := func(off int) int { return sort.SearchInts(starts, off+base+1) }
+	var lineOf func(int) int
+	// cont is the table a piece goes on with, whose rows take the line
+	// of the table they are in (tableLine, the last table walked).
+	var cont ast.Node
+	tableLine := 0
 	// The blocks grow as the tree shrinks: room for a block per line,
 	// made before the parse, was held beside the whole tree.
 	// marker is the number the ordered list item item prints ("3."),
@@ -150,7 +323,19 @@ func cleanMarkdownBlocks(clean string) ([]block, error) {
 					// The table's line, found once: lineAt walks the
 					// children (its rows) for one that is text.
 					line := lineAt(c, lineOf)
+					if c == cont {
+						line = tableLine // the table's, in the piece before
+					} else {
+						tableLine = line
+					}
 					for r := c.FirstChild(); r != nil; {
+						if c == cont && r.Kind().String() == "TableHeader" {
+							// The header the piece repeats.
+							next := r.NextSibling()
+							c.RemoveChild(c, r)
+							r = next
+							continue
+						}
 						var cells []string
 						for cell := r.FirstChild(); cell != nil; cell = cell.NextSibling() {
 							lines = inlineLines(cell, src, str, lines[:0])
@@ -174,8 +359,52 @@ func cleanMarkdownBlocks(clean string) ([]block, error) {
 			c = next
 		}
 	}
-	walk(root, 0)
-	return trimCap(bs), nil
+
+	for _, pc := range pieces {
+		src, str, base, lineOf = all[pc.from:pc.to], allStr[pc.from:pc.to], pc.from, plainLineOf
+		n := len(bs)
+		if pc.quote {
+			// The quote's text, and where its lines start in it.
+			buf := make([]byte, 0, pc.to-pc.from)
+			at := []int{0}
+			for l := range bytes.Lines(all[pc.from:pc.to]) {
+				nl := l[len(l)-1] == '\n'
+				if nl {
+					l = l[:len(l)-1]
+				}
+				buf = append(buf, unquote(l)...)
+				if nl {
+					buf = append(buf, '\n')
+					at = append(at, len(buf))
+				}
+			}
+			src, str = buf, unsafe.String(unsafe.SliceData(buf), len(buf))
+			first := pc.line
+			lineOf = func(off int) int { return first + sort.SearchInts(at, off+1) }
+		}
+		if pc.headEnd > 0 {
+			buf := make([]byte, 0, pc.headEnd-pc.head+pc.to-pc.from)
+			buf = append(append(buf, all[pc.head:pc.headEnd]...), all[pc.from:pc.to]...)
+			src, str, base = buf, unsafe.String(unsafe.SliceData(buf), len(buf)), pc.from-(pc.headEnd-pc.head)
+		}
+		root := parser.Parse(gmtext.NewReader(src))
+		cont = nil
+		if pc.headEnd > 0 {
+			if c := root.FirstChild(); c == nil || c.Kind().String() != "Table" {
+				return nil, false
+			}
+			cont = root.FirstChild()
+		}
+		walk(root, 0)
+		if pc.quote {
+			for i := n; i < len(bs); i++ {
+				if bs[i].kind == blockPara {
+					bs[i].kind = blockQuote
+				}
+			}
+		}
+	}
+	return bs, true
 }
 
 // headingAnchor takes out of a heading's text the anchor a site generator

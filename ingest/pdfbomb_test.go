@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"github.com/rulesync/rulesync/ingest"
+	"github.com/rulesync/rulesync/internal/longtest"
 	"github.com/rulesync/rulesync/internal/pdftest"
 )
 
@@ -134,6 +135,7 @@ func measureIngest(t *testing.T, path string) (string, int64, time.Duration) {
 // PDFium for a TrueType font without /Widths); neither these nor a page
 // of 200,000 text objects take 1 GB.
 func TestPDFMemory(t *testing.T) {
+	longtest.Skip(t)
 	if testing.Short() {
 		t.Skip("builds a 1 GiB decompression bomb")
 	}

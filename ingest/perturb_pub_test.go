@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/rulesync/rulesync/ingest"
+	"github.com/rulesync/rulesync/internal/longtest"
 	"github.com/rulesync/rulesync/internal/testcorpus"
 )
 
@@ -22,6 +23,7 @@ import (
 // them. Full-width digits go where digits matter most: a line that
 // starts with a rule's number.
 func TestPublicationPerturbations(t *testing.T) {
+	longtest.Skip(t)
 	tried, files := 0, 0
 	for _, f := range []string{"tda/tda-2022-shortform-en", "tda/tda-2024-longform-en"} {
 		data, err := os.ReadFile(testcorpus.Path(t, f+".docx"))

@@ -16,6 +16,7 @@ import (
 	"github.com/rulesync/rulesync/ingest"
 	"github.com/rulesync/rulesync/internal/cputime"
 	"github.com/rulesync/rulesync/internal/gctune"
+	"github.com/rulesync/rulesync/internal/longtest"
 	"github.com/rulesync/rulesync/internal/pdftest"
 )
 
@@ -125,6 +126,7 @@ func BenchmarkScale(b *testing.B) {
 // so far for each unit, allocates quadratically. (Time is the
 // benchmark's to show; this needs no clock.)
 func TestScaleAllocLinear(t *testing.T) {
+	longtest.Skip(t)
 	const n = 3000
 	for _, in := range scaleInputs {
 		t.Run(in.name, func(t *testing.T) {
@@ -154,6 +156,7 @@ func TestScaleAllocLinear(t *testing.T) {
 // guessed: the CommonMark parser takes time quadratic in the first two
 // and memory hundreds of times the input's size in the third.
 func TestMarkdownNestingRefused(t *testing.T) {
+	longtest.Skip(t)
 	deep := ingest.MarkdownMaxDepth + 1
 	stairs := repeat(2*deep, func(b *strings.Builder, i int) { b.WriteString(strings.Repeat("  ", i-1) + "- a\n") })
 	for _, c := range []struct {
@@ -320,6 +323,7 @@ func pagesPDF(n int) []byte {
 // peakLimit. An input refused at the limit (Markdown of too many
 // emphasis runs, read as text) counts as read.
 func TestPeakMemory(t *testing.T) {
+	longtest.Skip(t)
 	if name := os.Getenv("RULESYNC_PEAK_INPUT"); name != "" {
 		peakChild(name)
 		return

@@ -10,6 +10,7 @@ import (
 	"github.com/rulesync/rulesync/corpus"
 
 	"github.com/rulesync/rulesync/ingest"
+	"github.com/rulesync/rulesync/internal/longtest"
 	"github.com/rulesync/rulesync/internal/testcorpus"
 )
 
@@ -24,6 +25,7 @@ import (
 // again (1, a, A, i, I after others) is never one printed twice: it
 // starts a run of its own, whatever stands between (restarts).
 func TestNoDuplicateSuffixDev(t *testing.T) {
+	longtest.Skip(t)
 	eachDevDoc(t, func(t *testing.T, name, path string, d *corpus.Document) {
 		testcorpus.CheckDuplicates(t, "original", d)
 		restarts(t, "original", d)

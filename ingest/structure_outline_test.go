@@ -12,6 +12,7 @@ import (
 
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/ingest"
+	"github.com/rulesync/rulesync/internal/longtest"
 	"github.com/rulesync/rulesync/internal/testcorpus"
 )
 
@@ -31,6 +32,7 @@ var numberedHeadingLine = regexp.MustCompile(`(?m)^## (\S+)\. `)
 // numbering (numberRuns); every other item keeps the id it had (outline
 // places, which count the unnumbered headings, may move on).
 func TestUnnumberedOutlineHeading(t *testing.T) {
+	longtest.Skip(t)
 	perturbed := 0
 	eachDevDoc(t, func(t *testing.T, name, path string, d *corpus.Document) {
 		file, src, _ := testcorpus.Write(d, testcorpus.WordRemoved)
@@ -114,6 +116,7 @@ var (
 // are, not only the Section of the items under it. The document's title
 // is no item.
 func TestOutlineHeadingsReal(t *testing.T) {
+	longtest.Skip(t)
 	files := devFiles(t)
 	checked := 0
 	for _, name := range slices.Sorted(maps.Keys(files)) {

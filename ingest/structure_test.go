@@ -17,6 +17,7 @@ import (
 
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/ingest"
+	"github.com/rulesync/rulesync/internal/longtest"
 	"github.com/rulesync/rulesync/internal/testcorpus"
 )
 
@@ -136,6 +137,7 @@ func recovered(d *corpus.Document, ids []string) (hit int, missing []string) {
 // come out as items. The Flesh and Blood Markdown chapters print no
 // numbers; align/devcorpus_test.go numbers them by alignment.
 func TestDevCorpusStructure(t *testing.T) {
+	longtest.Skip(t)
 	files := devFiles(t)
 	var names []string
 	for n := range files {
@@ -272,6 +274,7 @@ func TestGluedLabels(t *testing.T) {
 // title and text; at most two items change per perturbation. The PDF and
 // DOCX publications are binary and are not perturbed here.
 func TestPerturbations(t *testing.T) {
+	longtest.Skip(t)
 	var paths []string
 	for _, dir := range []string{"seeds", "wca", "dev"} {
 		root := testcorpus.Path(t, dir)

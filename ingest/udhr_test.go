@@ -12,6 +12,7 @@ import (
 
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/ingest"
+	"github.com/rulesync/rulesync/internal/longtest"
 	"github.com/rulesync/rulesync/internal/testcorpus"
 )
 
@@ -171,6 +172,7 @@ func sharedWord(hs []string) string {
 // another language's words, or the word they share replaced by another.
 // The ids must not change.
 func TestUDHRVariants(t *testing.T) {
+	longtest.Skip(t)
 	dir, names := udhrFiles(t)
 	for f, name := range names {
 		if !strings.HasSuffix(name, ".md") {
@@ -236,6 +238,7 @@ var (
 // ("# Article 1:" as "# Madde 1:", "# 1:"), at run time from the real
 // files: every item keeps its id.
 func TestDevDigitVariants(t *testing.T) {
+	longtest.Skip(t)
 	files := devFiles(t)
 	for _, name := range []string{"fide-laws-2023-en.md", "fide-laws-2023-ru.md", "fide-laws-2023-hy.md", "usau-rules-2024-2025-en.md", "fab-cr-2.10.1-en.txt"} {
 		path, ok := files[name]

@@ -24,6 +24,7 @@ import (
 	"golang.org/x/net/html/atom"
 
 	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/internal/longtest"
 	"github.com/rulesync/rulesync/internal/testcorpus"
 	"github.com/rulesync/rulesync/reports"
 )
@@ -605,6 +606,7 @@ func excerpt(s, at string) string {
 // screenshots of every kind of page at desktop and phone width are
 // written.
 func TestRealSiteInChromium(t *testing.T) {
+	longtest.Skip(t)
 	b := newBrowser(t)
 	en := testcorpus.Doc(t, "tda/tda-2024-longform-en.pdf")
 	ws, err := reports.LoadWorkspace("../workspace/rulesync.toml")

@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/rulesync/rulesync/ingest"
+	"github.com/rulesync/rulesync/internal/longtest"
 	"github.com/rulesync/rulesync/internal/pdftest"
 	"github.com/rulesync/rulesync/internal/testcorpus"
 	"github.com/rulesync/rulesync/reports"
@@ -420,6 +421,7 @@ func TestBuildMaxBytes(t *testing.T) {
 // the same in every byte of every file: the PO and TMX dates and the
 // documents' ingest times come from SOURCE_DATE_EPOCH.
 func TestReproducibleBuild(t *testing.T) {
+	longtest.Skip(t)
 	testcorpus.Path(t, "tda/tda-2024-longform-en.pdf")
 	t.Setenv("SOURCE_DATE_EPOCH", "1700000000")
 	var outs []map[string]string

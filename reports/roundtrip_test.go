@@ -13,6 +13,7 @@ import (
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/gaps"
 	"github.com/rulesync/rulesync/ingest"
+	"github.com/rulesync/rulesync/internal/longtest"
 	"github.com/rulesync/rulesync/internal/testcorpus"
 )
 
@@ -87,6 +88,7 @@ func htmlPairs() []struct{ name, src, tr string } {
 // same cross-reference findings. msgfmt
 // -c, pofilter, po2xliff and xliff2po accept the files.
 func TestInterchangeRoundTrip(t *testing.T) {
+	longtest.Skip(t)
 	need := func(tools ...string) {
 		for _, tool := range tools {
 			if _, err := exec.LookPath(tool); err != nil {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/corpus/corpusjson"
+	"github.com/rulesync/rulesync/internal/longtest"
 	"github.com/rulesync/rulesync/internal/pdftest"
 	"github.com/rulesync/rulesync/internal/synth"
 )
@@ -46,6 +47,7 @@ func slowPDF(n, pages int) []byte {
 // later, and checks that each stops promptly with exit status 130,
 // writing no output and leaving no temporary file.
 func TestInterrupt(t *testing.T) {
+	longtest.Skip(t)
 	if testing.Short() {
 		t.Skip("runs slow commands")
 	}

@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/rulesync/rulesync/internal/lexicon"
+	"github.com/rulesync/rulesync/internal/longtest"
 )
 
 // TestReadNeedsYear holds Read's shortcut (a line without "19"
@@ -18,6 +19,7 @@ import (
 // reads each as readDateAll does, which finds no date in a line without
 // digits.
 func TestReadNeedsYear(t *testing.T) {
+	longtest.Skip(t)
 	var months []string
 	for w := range lexicon.MonthNames() {
 		months = append(months, w)

@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/pemistahl/lingua-go"
+	"github.com/rulesync/rulesync/internal/longtest"
 	"github.com/shopspring/decimal"
 )
 
@@ -23,6 +24,7 @@ import (
 // map, so its own confidences vary in the last bits from run to run;
 // langid's may differ from them by as much.
 func TestLingua(t *testing.T) {
+	longtest.Skip(t)
 	texts := linguaTexts(t)
 	all := lingua.AllLanguages()
 	tab := languages()
@@ -359,6 +361,7 @@ func modelKeys(m *model) []uint64 {
 // first language to score drawn at random (none, one of the set, one
 // outside it), the texts of a set reading the terms of those before.
 func TestBestLang(t *testing.T) {
+	longtest.Skip(t)
 	texts := linguaTexts(t)
 	rng := rand.New(rand.NewPCG(5, 6))
 	tab := languages()
