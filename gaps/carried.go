@@ -149,19 +149,43 @@ func (d *Draft) medianRatio() float64 {
 // names an item of the edition translated whose place another
 // translation item took (a number printed twice, a line mislabelled);
 // "" otherwise.
-func (d *Draft) orphanReason(t *corpus.Item, orig *corpus.Document) string {
-	if orig.Item(t.ID) == nil {
+func (d *Draft) orphanReason(t *corpus.Item, orig *corpus.Document, ids *orphanIDs) string {
+	ids.index(d, orig)
+	if id, _, _ := strings.Cut(t.ID, "#"); !ids.orig[id] { // as orig.Item finds it
 		return ""
 	}
 	cur := t.ID
 	if c, ok := d.Renumbered[t.ID]; ok {
 		cur = c
 	}
-	for i := range d.Entries {
+	for _, i := range ids.entries[cur] {
 		e := &d.Entries[i]
-		if e.Source.ID == cur && e.Target != nil && e.Target != t {
+		if e.Target != nil && e.Target != t {
 			return fmt.Sprintf("its number names %s of %s, whose place holds %s (marked for review)", t.ID, orig.Edition, e.Target.ID)
 		}
 	}
 	return ""
+}
+
+// orphanIDs are what orphanReason looks ids up in, made for the first
+// orphan that needs them (a look through the items and the entries for
+// each orphan grew with the square of the items).
+type orphanIDs struct {
+	orig    map[string]bool  // the ids of the edition translated
+	entries map[string][]int // the entries of each source id, in order
+}
+
+func (ids *orphanIDs) index(d *Draft, orig *corpus.Document) {
+	if ids.orig != nil {
+		return
+	}
+	ids.orig = make(map[string]bool, len(orig.Items))
+	for i := range orig.Items {
+		ids.orig[orig.Items[i].ID] = true
+	}
+	ids.entries = make(map[string][]int, len(d.Entries))
+	for i := range d.Entries {
+		id := d.Entries[i].Source.ID
+		ids.entries[id] = append(ids.entries[id], i)
+	}
 }

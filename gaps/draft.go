@@ -109,27 +109,43 @@ func (o Options) Sync(source, translation, base *corpus.Document) *Draft {
 	return o.Gaps(source, translation, base).Draft()
 }
 
+// Release lets go of what the draft's report holds that the draft does
+// not read once it is made: the alignment (with the evidence of every
+// pair) and the comparison (its entries keep the items, redlines and
+// findings they need). The draft's Report becomes a report of its own
+// without them, its findings and counts the same; the report the draft
+// was made from is not changed, and a caller that holds nothing else of
+// it frees them. (The alignment and comparison of 100k items a side are
+// some 70 MB, live while a draft is written and read back.)
+func (d *Draft) Release() {
+	r := d.Report
+	if r == nil {
+		return
+	}
+	d.Report = &Report{Source: r.Source, Translation: r.Translation, Base: r.Base, Findings: r.Findings,
+		Coverage: r.Coverage, Provenance: r.Provenance, Placed: r.Placed, Placeable: r.Placeable,
+		Unplaced: r.Unplaced, Affinity: r.Affinity, inScope: r.inScope, printed: r.printed}
+}
+
 // Draft re-lays the report's translation on its source, as Sync does.
 func (r *Report) Draft() *Draft {
 	source, translation, base := r.Source, r.Translation, r.Base
 	d := &Draft{Source: source, Translation: translation, Base: base, Report: r, Renumbered: map[string]string{}}
-	index := make(map[*corpus.Item]int, len(translation.Items))
-	for j := range translation.Items {
-		index[&translation.Items[j]] = j
-	}
+	var index map[*corpus.Item]int // translation item -> its index, when one is wanted
 	orig := source
 	if base != nil {
 		orig = base
 	}
-	// All the translation items of each original item (1-2 pairs).
-	targets := map[int][]int{}
+	// All the translation items of each original item (1-2 pairs), by
+	// index (maps of 100k items were a tenth of a draft's time).
+	targets := make([][]int, len(orig.Items))
 	for _, p := range r.Alignment.Pairs {
 		targets[p.Source[0]] = append(targets[p.Source[0]], p.Target...)
 	}
 	placed := make([]bool, len(translation.Items))
 	units := r.Units()
 	// current index -> orig indexes (two where two items were merged)
-	curOrig := map[int][]int{}
+	curOrig := make([][]int, len(source.Items))
 	if r.Comparison != nil {
 		for _, p := range r.Comparison.Alignment.Pairs {
 			curOrig[p.Target[0]] = p.Source
@@ -154,6 +170,12 @@ func (r *Report) Draft() *Draft {
 				}
 			}
 			if len(e.Targets) == 0 {
+				if index == nil {
+					index = make(map[*corpus.Item]int, len(translation.Items))
+					for j := range translation.Items {
+						index[&translation.Items[j]] = j
+					}
+				}
 				e.Targets = []*corpus.Item{u.Target}
 				placed[index[u.Target]] = true
 			}
@@ -173,22 +195,26 @@ func (r *Report) Draft() *Draft {
 		return 0, false
 	})
 	// What has no place.
-	origOf := map[int]int{} // translation index -> original index
+	origOf := make([]int, len(translation.Items)) // translation index -> original index (-1: none)
+	for j := range origOf {
+		origOf[j] = -1
+	}
 	for _, p := range r.Alignment.Pairs {
 		for _, j := range p.Target {
 			origOf[j] = p.Source[0]
 		}
 	}
+	var ids orphanIDs
 	for j := range translation.Items {
 		if placed[j] {
 			continue
 		}
 		t := &translation.Items[j]
 		orphan := Orphan{Target: t, Reason: "no counterpart in " + orig.Edition}
-		if o, ok := origOf[j]; ok {
+		if o := origOf[j]; o >= 0 {
 			orphan.Was = &orig.Items[o]
 			orphan.Reason = fmt.Sprintf("translates %s of %s, which %s removed", orphan.Was.ID, orig.Edition, source.Edition)
-		} else if why := d.orphanReason(t, orig); why != "" {
+		} else if why := d.orphanReason(t, orig, &ids); why != "" {
 			orphan.Reason = why
 		}
 		if t.Has(corpus.FlagUntranslated) {

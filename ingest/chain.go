@@ -344,7 +344,7 @@ func chainSchemes(cands []candidate, bs []block, st *structure) []bool {
 	groups := map[string][]int{}
 	var order []string
 	for j, c := range cands {
-		g := c.lab.suffix + "\x00" + strconv.Itoa(c.lab.div)
+		g := c.lab.suffix() + "\x00" + strconv.Itoa(c.lab.div)
 		if _, ok := groups[g]; !ok {
 			order = append(order, g)
 		}

@@ -244,7 +244,10 @@ func parsePieces(front []block, all []byte, allStr string, starts []int, pieces 
 	var lines []mdLine // inlineLines' of the node at hand
 	var walk func(n ast.Node, depth int)
 	walk = func(n ast.Node, depth int) {
-		for c := n.FirstChild(); c != nil; {
+		// The walk cuts each child once read, so the first child is
+		// known by its place in the walk, not by n.FirstChild().
+		first := true
+		for c := n.FirstChild(); c != nil; first = false {
 			switch c := c.(type) {
 			case *ast.Heading:
 				lines = inlineLines(c, src, str, lines[:0])
@@ -258,7 +261,7 @@ func parsePieces(front []block, all []byte, allStr string, starts []int, pieces 
 			case *ast.Paragraph, *ast.TextBlock:
 				kind := blockPara
 				d := 0
-				if _, ok := c.Parent().(*ast.ListItem); ok && c == c.Parent().FirstChild() {
+				if _, ok := n.(*ast.ListItem); ok && first {
 					kind, d = blockItem, depth
 				}
 				marker := marker
@@ -284,12 +287,15 @@ func parsePieces(front []block, all []byte, allStr string, starts []int, pieces 
 				// shoes only."): they stay in the item's text, where the
 				// recognizer reads them as it reads any printed label.
 				// The number is the one printed ("1. 2. 4." is 4, not the
-				// 3 a renderer shows), else the list's count.
+				// 3 a renderer shows), else the list's count; a list
+				// that prints one number on every item ("1. 1. 1.", as
+				// CommonMark lets authors write) is counted.
 				n := c.Start
+				printed := c.IsOrdered() && !lazyNumbers(c, src)
 				for li := c.FirstChild(); li != nil; {
 					item, marker = li, ""
 					if c.IsOrdered() {
-						if p, ok := printedOrdinal(li, src); ok {
+						if p, ok := printedOrdinal(li, src); ok && printed {
 							n = p
 						}
 						marker = fmt.Sprintf("%d%c", n, c.Marker)
@@ -478,6 +484,25 @@ func lineStarts(src []byte) []int {
 		i += j + 1
 		starts = append(starts, i)
 	}
+}
+
+// lazyNumbers reports whether every item of the ordered list l prints
+// the same number, two items or more: numbers a renderer counts, not
+// labels.
+func lazyNumbers(l *ast.List, src []byte) bool {
+	first, items := 0, 0
+	for li := l.FirstChild(); li != nil; li = li.NextSibling() {
+		p, ok := printedOrdinal(li, src)
+		if !ok {
+			continue
+		}
+		if items++; items == 1 {
+			first = p
+		} else if p != first {
+			return false
+		}
+	}
+	return items > 1
 }
 
 // printedOrdinal is the number an ordered list item prints before its

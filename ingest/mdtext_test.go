@@ -1,6 +1,7 @@
 package ingest_test
 
 import (
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -67,6 +68,39 @@ func TestMarkdownPrintedNumbers(t *testing.T) {
 		}
 		if !slices.Equal(ids, c.want) || len(d.Warnings()) == 0 {
 			t.Errorf("%q: ids %v, warnings %q; want %v and a warning", c.page, ids, d.Warnings(), c.want)
+		}
+	}
+}
+
+// TestMarkdownListParagraphs reads an ordered list item of several
+// paragraphs as one item, its number on its first paragraph only, and a
+// list that prints one number on every item ("1. 1. 1.") as counted.
+func TestMarkdownListParagraphs(t *testing.T) {
+	for _, c := range []struct {
+		page string
+		want map[string]string
+	}{
+		{"# R\n\n## Article 1\n\n1. Item one.\n\n   Para of one.\n\n2. Item two.\n\n   Para of two.\n\n3. Item three.\n",
+			map[string]string{"rule:1": "Item one.\nPara of one.", "rule:2": "Item two.\nPara of two.", "rule:3": "Item three."}},
+		{"# R\n\n## Article 1\n\n1. a\n1. b\n1. c\n",
+			map[string]string{"rule:1": "a", "rule:2": "b", "rule:3": "c"}},
+	} {
+		path := filepath.Join(t.TempDir(), "rules.md")
+		if err := os.WriteFile(path, []byte(c.page), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		d, err := ingest.Options{}.File(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := map[string]string{}
+		for _, it := range d.Items {
+			if it.Number != "" {
+				got[it.ID] = it.Text
+			}
+		}
+		if !maps.Equal(got, c.want) {
+			t.Errorf("%q:\n got %q\nwant %q", c.page, got, c.want)
 		}
 	}
 }

@@ -59,7 +59,7 @@ type candidate struct {
 // numbering share it ("1." "2." "3." of an outer list, not "2." of an
 // inner one then "3." of the outer).
 func (c candidate) form(bs []block) printedForm {
-	return printedForm{c.lab.prefix, c.lab.counter, c.lab.after, bs[c.block].depth}
+	return printedForm{c.lab.prefix, c.lab.counter, c.lab.after(), bs[c.block].depth}
 }
 
 // printedForm is a candidate's form: the fields label.form joins (none

@@ -73,6 +73,10 @@ func readTextOrMarkdownTie(text string, d *corpus.Document, markdownOnTie bool) 
 	}
 	if best == 1 {
 		if large {
+			// The text's reading is done with: not held while the
+			// Markdown is read again (its Source is the one it was
+			// given, which the reading leaves as it is).
+			*d = corpus.Document{Source: d.Source}
 			if md, stM, errM = readMD(); errM != nil {
 				return nil, errM
 			}

@@ -146,9 +146,9 @@ type DraftStats struct {
 // rule). In the source's own layout an unnumbered heading's id is the
 // slug of its title in the language it is written in: it is not marked.
 //
-// The draft is read back without its notes (withoutNotes): ingest drops
-// them before anything reads the bytes, and here they are dropped line by
-// line where they stand (noteless), not by a scan of the whole draft.
+// The draft read back is not held while it is read (readBack), and the
+// one checked is written again at the end: writing it costs a small part
+// of reading it, and the read of 200k items holds some 250 MB.
 func writeChecked(w io.Writer, d *gaps.Draft, o DraftOptions, markdown bool, st *DraftStats) error {
 	marks := map[int]bool{}
 	if !hasSkeleton(d, o) {
@@ -156,13 +156,9 @@ func writeChecked(w io.Writer, d *gaps.Draft, o DraftOptions, markdown bool, st 
 			marks[i] = true
 		}
 	}
-	var buf bytes.Buffer
 	for round := 0; ; round++ {
-		buf.Reset()
-		*st = DraftStats{}
-		writeLines(&buf, d, o, markdown, st, marks)
+		back, err := readBack(d, o, markdown, st, marks)
 		st.IDMarkers = len(marks)
-		back, err := ingest.Options{}.Bytes("draft", noteless(buf.Bytes()))
 		if err != nil {
 			st.Reread, st.IDsDiffer = err.Error(), len(d.Entries)
 			break
@@ -181,8 +177,25 @@ func writeChecked(w io.Writer, d *gaps.Draft, o DraftOptions, markdown bool, st 
 			break
 		}
 	}
+	checked := *st
+	var buf bytes.Buffer
+	*st = DraftStats{}
+	writeLines(&buf, d, o, markdown, st, marks)
+	st.IDMarkers, st.IDsDiffer, st.Reread = checked.IDMarkers, checked.IDsDiffer, checked.Reread
 	_, err := w.Write(buf.Bytes())
 	return err
+}
+
+// readBack writes the draft, the entries of marks with an id marker, and
+// reads it as ingest would, without its notes (withoutNotes: ingest drops
+// them before anything reads the bytes; here they are dropped line by
+// line where they stand, noteless, not by a scan of the whole draft). Only
+// ingest holds the draft while it reads it.
+func readBack(d *gaps.Draft, o DraftOptions, markdown bool, st *DraftStats, marks map[int]bool) (*corpus.Document, error) {
+	buf := &bytes.Buffer{}
+	*st = DraftStats{}
+	writeLines(buf, d, o, markdown, st, marks)
+	return ingest.Options{}.Bytes("draft", noteless(buf.Bytes()))
 }
 
 // notePrefix begins every note (corpus.Note).

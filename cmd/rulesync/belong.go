@@ -2,10 +2,12 @@ package main
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/urfave/cli/v3"
 
 	"github.com/rulesync/rulesync/align"
+	"github.com/rulesync/rulesync/corpus"
 )
 
 // belongMin is the least share of the smaller document's items that
@@ -25,6 +27,22 @@ func checkBelong(c *call, al *align.Alignment, a, b string) error {
 		return nil
 	}
 	msg := fmt.Sprintf("%s and %s share almost nothing: confident pairs hold %.0f%% of the smaller one's items; are they editions or translations of one rulebook?", a, b, 100*s)
+	if c.Bool("strict") {
+		return cli.Exit(fmt.Sprintf("%s: --strict: %s", c.Command.Name, msg), exitBad)
+	}
+	fmt.Fprintf(c.App.ErrWriter, "%s: warning: %s\n", c.Command.Name, msg)
+	return nil
+}
+
+// checkLanguages warns when the translation reads as the source's own
+// language (two editions given where a translation was meant, or the
+// wrong file), and fails with exit status 2 under --strict. Documents
+// of no known language ("und") are not compared.
+func checkLanguages(c *call, src, tr *corpus.Document, srcName, trName string) error {
+	if src.Lang == "" || src.Lang == "und" || !strings.EqualFold(src.Lang, tr.Lang) {
+		return nil
+	}
+	msg := fmt.Sprintf("%s and %s are both in %s: a translation is in another language than its source (two editions compare with 'rulesync diff')", srcName, trName, src.Lang)
 	if c.Bool("strict") {
 		return cli.Exit(fmt.Sprintf("%s: --strict: %s", c.Command.Name, msg), exitBad)
 	}

@@ -53,6 +53,7 @@ func prepare(app *cli.Command, args []string, stdout, stderr io.Writer) (out []s
 	case app.Command(first) == nil:
 		return nil, unknownCommand(app, first, stderr), true
 	}
+	args = attachedValues(app.Command(first), args)
 	// -h or --help among a command's flags asks for its help, whatever
 	// else the line holds ("rulesync diff -h a b"); --version, the
 	// version.
@@ -69,6 +70,40 @@ func prepare(app *cli.Command, args []string, stdout, stderr io.Writer) (out []s
 		}
 	}
 	return args, 0, false
+}
+
+// attachedValues splits a one-letter flag and the value written onto it
+// ("-o/tmp/x.md", "-o-") into two arguments, as git and go read them:
+// the letter must be a flag of cmd that takes a value, and the whole
+// word no flag of its own ("-output" stays a long flag).
+func attachedValues(cmd *cli.Command, args []string) []string {
+	if cmd == nil {
+		return args
+	}
+	takes := map[string]bool{} // name -> takes a value
+	for _, f := range cmd.Flags {
+		_, isBool := f.(*cli.BoolFlag)
+		for _, n := range f.Names() {
+			takes[n] = !isBool
+		}
+	}
+	var out []string
+	for i, a := range args {
+		if i < 2 || len(a) < 3 || a[0] != '-' || a[1] == '-' {
+			out = append(out, a)
+			continue
+		}
+		if a == "--" || slices.Contains(args[2:i], "--") {
+			return append(out, args[i:]...)
+		}
+		name, _, _ := strings.Cut(a[1:], "=")
+		if _, known := takes[name]; !known && takes[a[1:2]] {
+			out = append(out, a[:2], a[2:])
+			continue
+		}
+		out = append(out, a)
+	}
+	return out
 }
 
 func args0(args []string) string {

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"fmt"
+
 	"github.com/urfave/cli/v3"
 
 	"github.com/rulesync/rulesync/corpus"
@@ -49,6 +51,9 @@ func gapsCommand() *cli.Command {
 				return err
 			}
 			src, tr, between, bases := docs[0], docs[1], docs[2:2+len(series)], docs[2+len(series):]
+			if err := checkLanguages(c, src, tr, c.Args().Get(0), c.Args().Get(1)); err != nil {
+				return err
+			}
 			opt := gaps.Options{Context: c.Context}
 			base, pv, err := chooseBase(c, opt, tr, bases)
 			if err != nil {
@@ -59,7 +64,7 @@ func gapsCommand() *cli.Command {
 				return interrupted(c)
 			}
 			if err := r.Unplaceable(); err != nil {
-				return cli.Exit("gaps: "+err.Error(), exitBad)
+				return cli.Exit(fmt.Sprintf("gaps: %s: %v", c.Args().Get(1), err), exitBad)
 			}
 			if r.Alignment != nil {
 				if err := checkBelong(c, r.Alignment, c.Args().Get(0), c.Args().Get(1)); err != nil {

@@ -56,6 +56,9 @@ func runSync(c *call) error {
 	if err != nil {
 		return err
 	}
+	if err := checkLanguages(c, src, tr, srcName, trName); err != nil {
+		return err
+	}
 	bases, err := loadAll(c, c.StringSlice("base"))
 	if err != nil {
 		return err
@@ -103,18 +106,22 @@ func runSync(c *call) error {
 	if reports.DraftReadsText(format, tr) {
 		o.TranslationText = decoded(trData, tr)
 	}
-	d := opt.Sync(src, tr, base)
+	r := opt.Gaps(src, tr, base)
 	if c.Context.Err() != nil {
 		return interrupted(c)
 	}
-	if err := d.Report.Unplaceable(); err != nil {
-		return cli.Exit("sync: "+err.Error(), exitBad)
+	if err := r.Unplaceable(); err != nil {
+		return cli.Exit(fmt.Sprintf("sync: %s: %v", trName, err), exitBad)
 	}
-	if d.Report != nil && d.Report.Alignment != nil {
-		if err := checkBelong(c, d.Report.Alignment, srcName, trName); err != nil {
+	if r.Alignment != nil {
+		if err := checkBelong(c, r.Alignment, srcName, trName); err != nil {
 			return err
 		}
 	}
+	// The draft (opt.Sync), then what it no longer needs of the checks
+	// let go before it is written and read back.
+	d := r.Draft()
+	d.Release()
 	if rep.Series, err = syncSeries(c, base, src); err != nil {
 		return err
 	}
@@ -181,9 +188,15 @@ func checkKeyed(name string, data []byte, tr, src, base *corpus.Document) error 
 		}
 		return cli.Exit(fmt.Sprintf("%s: made for %s, not for %s (%s): %s", name, tr.Edition, orig.Edition, role, hint), exitBad)
 	}
+	// The ids of orig, as orig.Item finds them (one look through the
+	// items per id grew with the square of the items).
+	ids := make(map[string]bool, len(orig.Items))
+	for i := range orig.Items {
+		ids[orig.Items[i].ID] = true
+	}
 	for i := range tr.Items {
 		id := tr.Items[i].ID
-		if orig.Item(id) != nil {
+		if bare, _, _ := strings.Cut(id, "#"); ids[bare] {
 			continue
 		}
 		line, col := findQuoted(data, id)
