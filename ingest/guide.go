@@ -138,7 +138,9 @@ func guideBlocks(text string) []block {
 		}
 	}
 	g.wrapped()
-	var bs []block
+	// A block is one line or more: room for a block a line, where
+	// growing the slice by appending left up to a quarter unused.
+	bs := make([]block, 0, len(g.ls))
 	first := true // no line of text or heading yet
 	for i := 0; i < len(g.ls); i++ {
 		l, n := g.ls[i], g.at[i]
@@ -160,7 +162,7 @@ func guideBlocks(text string) []block {
 		b, i = g.block(i)
 		bs = append(bs, b)
 	}
-	return bs
+	return trimCap(bs)
 }
 
 // block reads the block that starts at line i, and returns it with the

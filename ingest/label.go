@@ -24,33 +24,70 @@ type label struct {
 	printed string // the label as printed, prefix and terminator excluded ("1.0.1a", "B.2")
 	prefix  string // a word printed before the number ("Article"), or ""
 	counter string // the CJK counter after the number ("条" of "第12条"), or ""
-	ordinal string // the CJK mark before the number ("第", "제") when counter is set
-	// after is a word every heading of the numbering prints after its
-	// number ("1 бап", "11 조"): the label's, not a title (wordsAfter).
-	after  string
-	joined bool   // the prefix is joined to the number by a hyphen ("RP-7")
-	term   string // the punctuation after the label (".", ")", ":"), or ""
-	// suffix is a run of "+" printed between the number and its
-	// terminator ("1a+)"): a scheme of its own beside the bare labels',
-	// one that comments on the items they number (WCA guidelines).
-	suffix string
+	term    string // the punctuation after the label (".", ")", ":"), or ""
+	// kind is the kind of item the label numbers where its word or the
+	// division heading in force names one (namedKind): "rp" for "RP-1"
+	// or for "1." under "Recommended Procedures"; "" for a rule. It
+	// labels the item for display, and decides nothing of its id.
+	kind corpus.Kind
+	// keyed is key() made beforehand (keyLabels), or "" where it was not.
+	keyed string
+	// div is 1 + the block index of the heading the label's numbering
+	// starts again under (restartedDivisions), or 0 for the document's
+	// numbering. Each such division is a numbering of its own: two lists
+	// under two headings are two numberings, not one with a restart.
+	div int
+	end int // byte offset in the block text where the rest begins
+	// rare holds what few labels print; nil when the label prints none
+	// of it. Read it through the methods of the same names; set it with
+	// edit. (A document holds a label for each block that prints one: a
+	// million labels of 200 bytes where they were all the label's own.)
+	rare   *labelRare
+	joined bool // the prefix is joined to the number by a hyphen ("RP-7")
 	paren  bool // printed in parentheses: "(2)"
 	// hyphen is set when the last component is a letter joined to the
 	// number by a hyphen ("40-A": rule 40, part A).
 	hyphen bool
-	// kind is the kind of item the label numbers where its word or the
-	// division heading in force names one (namedKind): "rp" for "RP-1"
-	// or for "1." under "Recommended Procedures"; "" for a rule.
-	kind corpus.Kind
-	// div is 1 + the block index of the division heading that gave kind
-	// (0: none, or the label's own word gave it). Each such division is
-	// a numbering of its own: two lists of procedures under two headings
-	// are two numberings, not one with a restart.
-	div int
-	end int // byte offset in the block text where the rest begins
-	// keyed is key() made beforehand (keyLabels), or "" where it was not.
-	keyed string
 }
+
+// labelRare is what few labels print, beside a label (label.rare).
+type labelRare struct {
+	ordinal string // the CJK mark before the number ("第", "제") when counter is set
+	// after is a word every heading of the numbering prints after its
+	// number ("1 бап", "11 조"): the label's, not a title (wordsAfter).
+	after string
+	// suffix is a run of "+" printed between the number and its
+	// terminator ("1a+)"): a scheme of its own beside the bare labels',
+	// one that comments on the items they number (WCA guidelines).
+	suffix string
+}
+
+// noLabelRare is what a label without rare fields reads.
+var noLabelRare labelRare
+
+// r is l's rare fields, for reading: noLabelRare when it has none.
+func (l *label) r() *labelRare {
+	if l.rare == nil {
+		return &noLabelRare
+	}
+	return l.rare
+}
+
+// edit returns l's rare fields for writing: a copy of its own, made for
+// each call, so that a copy of the label made before (labels are
+// values, copied freely) keeps what it had.
+func (l *label) edit() *labelRare {
+	m := new(labelRare)
+	if l.rare != nil {
+		*m = *l.rare
+	}
+	l.rare = m
+	return m
+}
+
+func (l *label) ordinal() string { return l.r().ordinal }
+func (l *label) after() string   { return l.r().after }
+func (l *label) suffix() string  { return l.r().suffix }
 
 // comp is one component of a label.
 type comp struct {
@@ -72,7 +109,7 @@ const (
 // and the counter after it. One numbering prints one form at one level
 // ("第3条" does not follow "第2章").
 func (l label) form() string {
-	return l.prefix + "\x00" + l.counter + "\x00" + l.after + "\x00" + string(l.kind)
+	return l.prefix + "\x00" + l.counter + "\x00" + l.after() + "\x00" + strconv.Itoa(l.div)
 }
 
 // key is the normalized form of the label's components, for lookups:
@@ -481,7 +518,7 @@ func readCore(s string, i int) (l label, ok bool) {
 		if r, _ := utf8.DecodeRuneInString(s[k:]); !strings.ContainsRune(".．:：)）", r) {
 			return label{}, false
 		}
-		l.suffix = s[j:k]
+		l.edit().suffix = s[j:k]
 		j = k
 		l.printed = s[start:j]
 	}
@@ -694,7 +731,7 @@ func readCJKLabel(s string, i int) (l label, ok bool) {
 				if r3, n3 := utf8.DecodeRuneInString(s[end:]); strings.ContainsRune(":：.．、", r3) {
 					end += n3
 				}
-				return label{comps: []comp{newComp(compUpper, c)}, printed: c, counter: string(r2), ordinal: mark, end: skipSpace(s, end)}, true
+				return label{comps: []comp{newComp(compUpper, c)}, printed: c, counter: string(r2), rare: &labelRare{ordinal: mark}, end: skipSpace(s, end)}, true
 			}
 		}
 		return l, false
@@ -711,7 +748,7 @@ func readCJKLabel(s string, i int) (l label, ok bool) {
 		end += n2
 	}
 	// The number is what ids and citations use ("第12条" is cited as 12).
-	return label{comps: []comp{{compNum, v, strconv.Itoa(v)}}, printed: strconv.Itoa(v), counter: string(r), ordinal: mark, end: skipSpace(s, end)}, true
+	return label{comps: []comp{{compNum, v, strconv.Itoa(v)}}, printed: strconv.Itoa(v), counter: string(r), rare: &labelRare{ordinal: mark}, end: skipSpace(s, end)}, true
 }
 
 // cjkNumber is the value of a number written in digits or CJK numerals

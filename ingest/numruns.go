@@ -387,7 +387,10 @@ func (res *runResult) apply(bs []block, frames []headingFrame, seg []int, key ru
 		}
 		switch {
 		case form != nil:
-			l.prefix, l.counter, l.ordinal = form.prefix, form.counter, form.ordinal
+			l.prefix, l.counter = form.prefix, form.counter
+			if o := form.ordinal(); o != "" {
+				l.edit().ordinal = o
+			}
 		case key.by == 'C':
 			l.prefix = strings.TrimFunc(strings.ReplaceAll(key.text, "\x00", " "), func(r rune) bool { return !isLetterMark(r) })
 		default:

@@ -263,11 +263,13 @@ func scalePeak(name, skip string) peakInput {
 // figures): the ones over peakLimit, the ones under it by less than a
 // sixth (the collector's timing moves a peak by some 5%: a default run
 // must not fail by chance), and the slow ones. At their peak the readers
-// of text, Markdown and HTML hold either a parser's tree (goldmark's
-// 500 to 900 bytes a line, cut as its blocks are made) or the blocks (88
-// bytes each) and the structure recognizer's candidates and numbering
-// chains (some 500 bytes a block); 32 MiB of short numbered lines, list
-// items, table rows or paragraphs is 650 thousand to a million blocks.
+// of text, Markdown and HTML hold the blocks (88 bytes each) with the
+// structure recognizer's candidates (160 bytes each), its numbering
+// chain while it runs (some 200 bytes a candidate) and the items (240
+// bytes each, and their texts); goldmark's tree is a piece's (about 16
+// KB of the text), the HTML DOM is cut as its blocks are made. 32 MiB of
+// short numbered lines, list items, table rows or paragraphs is 650
+// thousand to a million blocks.
 var peakInputs = []peakInput{
 	scalePeak("entries.po", ""),
 	scalePeak("continued.po", "takes minutes on a loaded machine: 3.3 million lines of one string (peak 182 MB; its growth is TestScaleAllocLinear's)"),
@@ -276,11 +278,11 @@ var peakInputs = []peakInput{
 	scalePeak("rows.csv", ""),
 	scalePeak("emphasis.md", ""),
 	scalePeak("numbered.txt", ""),
-	scalePeak("list.md", nearLimit+": goldmark's tree of 648k list items, each a list in a list item (891 MB)"),
-	scalePeak("quotes.md", "over 1 GB: 965k quoted rules read as a guide page, as Markdown and as text (1,282 MB)"),
-	scalePeak("table.md", "over 1 GB: the recognizer's numbering runs and items of 993k rows, some 1.5 KB a row (1,720 MB)"),
-	scalePeak("p.html", nearLimit+": the recognizer's chains and candidates of 938k paragraphs (956 MB)"),
-	scalePeak("ol.html", "over 1 GB: the recognizer's chains and candidates of 1.1M list items (1,108 MB)"),
+	scalePeak("list.md", ""),
+	scalePeak("quotes.md", nearLimit+": 959k quoted rules read as a guide page, as Markdown and as text, each through the recognizer (868 MB)"),
+	scalePeak("table.md", nearLimit+": the recognizer's candidates and items of 975k rows, read as a guide page of headings (944 MB)"),
+	scalePeak("p.html", nearLimit+": the recognizer's candidates, chain and items of 926k paragraphs (855 MB)"),
+	scalePeak("ol.html", nearLimit+": the recognizer's candidates, chain and items of 1.1M list items (1,001 MB)"),
 	{name: "paragraphs.docx", skip: "takes minutes: 550k paragraphs through the recognizer (peak 568 MB)", make: func(t *testing.T, limit int) ([]byte, int) {
 		// The limit bounds document.xml as inflated; the file is smaller.
 		body, n := largest(func(n int) string {

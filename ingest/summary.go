@@ -23,7 +23,7 @@ func (l label) shape() string {
 	var buf [64]byte
 	b := buf[:0]
 	if l.counter != "" {
-		b = append(b, l.ordinal...)
+		b = append(b, l.ordinal()...)
 	} else if l.paren {
 		b = append(b, '(')
 	}
@@ -41,9 +41,9 @@ func (l label) shape() string {
 		}
 		b = append(b, shapeComps[c.kind])
 	}
-	b = append(b, l.suffix...)
-	if l.after != "" {
-		b = append(append(b, ' '), l.after...)
+	b = append(b, l.suffix()...)
+	if l.after() != "" {
+		b = append(append(b, ' '), l.after()...)
 	}
 	if l.counter != "" {
 		b = append(b, l.counter...)

@@ -38,7 +38,7 @@ func wordsAfter(bs []block, cands []candidate) {
 		if n := words[formWord{f, w}]; w == "" || n < minRun || 2*n <= forms[f] {
 			continue
 		}
-		c.lab.after = w
+		c.lab.edit().after = w
 		c.lab.end = len(bs[c.block].text)
 	}
 }
