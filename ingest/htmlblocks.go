@@ -48,7 +48,11 @@ type htmlReader struct {
 // flush ends the block being read.
 func (r *htmlReader) flush() {
 	t := strings.TrimSpace(r.cur.String())
-	if t != "" {
+	if plainLine(t) {
+		// What the splitting and joining below would return: a copy
+		// of its own, the builder's buffer let go.
+		t = strings.Clone(t)
+	} else if t != "" {
 		lines := strings.Split(t, "\n")
 		for i := range lines {
 			cells := strings.Split(lines[i], "\t")
@@ -68,6 +72,18 @@ func (r *htmlReader) flush() {
 	}
 	r.cur.Reset()
 	r.lead, r.plain, r.kind, r.level, r.depth, r.ordinal, r.ordType, r.anchor, r.chrome, r.term = 0, false, blockPara, 0, 0, 0, 0, "", "", false
+}
+
+// plainLine reports whether t is ASCII text of one line with single
+// spaces between words, which flush keeps as it is.
+func plainLine(t string) bool {
+	for i := 0; i < len(t); i++ {
+		switch c := t[i]; {
+		case c >= 0x80, c < ' ' && c != 0, c == ' ' && i+1 < len(t) && t[i+1] == ' ':
+			return false
+		}
+	}
+	return t != ""
 }
 
 func dropEmpty(ls []string) []string {

@@ -18,14 +18,16 @@ import (
 // elements open at each point: a page of a million paragraphs never
 // has a million nodes alive. It builds the tree the HTML parsing
 // algorithm builds for the pages most rulebooks are (elements closed in
-// order or by the rules that close a <p>, an <li> or a heading, formatting
-// elements closed where they were opened), and returns ok false on the
-// first token whose place needs more of the algorithm (tables, templates,
-// foreign content, misnested formatting, an element nested past the
-// parser's 512), or on a page whose reading needs the whole tree (cards,
-// furniture guessed from class names): treeHTML reads those. Every
-// reading it makes is treeHTML's, block for block and note for note; a
-// fuzz test holds the two to it.
+// order or by the rules that close a <p>, an <li>, a heading, a table's
+// cell, row or row group; formatting elements closed where they were
+// opened), and returns ok false on the first token whose place needs
+// more of the algorithm (text or elements the parser moves out of a
+// table, captions and column groups, templates, foreign content,
+// misnested formatting, an element nested past the parser's 512), or on
+// a page whose reading needs the whole tree (cards): treeHTML reads
+// those. Furniture guessed from class or id names takes a first pass
+// that measures it. Every reading it makes is treeHTML's, block for
+// block and note for note; tests hold the two to it.
 func streamHTML(text string) (page htmlPage, ok bool) {
 	page, why := streamHTMLWhy(text)
 	return page, why == ""
@@ -33,7 +35,39 @@ func streamHTML(text string) (page htmlPage, ok bool) {
 
 // streamHTMLWhy is streamHTML, saying why it leaves a page to treeHTML.
 func streamHTMLWhy(text string) (page htmlPage, why string) {
-	s := &htmlStream{z: html.NewTokenizer(strings.NewReader(text)), chromeAt: -1, itemAt: -1}
+	s := runStream(text, false, nil)
+	if s.why == whyNamed {
+		// Furniture guessed from class or id names is kept or dropped
+		// by the share of the page's text it holds: a first pass
+		// measures it, a second reads the page.
+		m := runStream(text, true, nil)
+		if m.fail {
+			return page, m.why
+		}
+		s = runStream(text, false, m.namedDrops())
+	}
+	if s.fail {
+		return page, s.why
+	}
+	page.lang, page.hasLang, page.title = s.lang, s.hasLang, s.title.String()
+	page.notes = append(s.chromeNotes, s.namedNotes...)
+	if s.namedRunes > maxNamedChrome {
+		page.notes = append(page.notes, fmt.Sprintf("%s%d characters dropped as page furniture because of their class or id names (in the notes)", WarningNote, s.namedRunes))
+	}
+	page.notes = append(page.notes, s.linkNotes...)
+	page.bs = trimCap(s.r.bs)
+	return page, ""
+}
+
+// whyNamed is why a first pass stops at furniture guessed from a name.
+const whyNamed = "furniture guessed from class or id names"
+
+// runStream runs the parser and the readers over a page: to measure the
+// text of the elements named as furniture, or to read it with drop
+// saying which of those (in the order they start) are dropped; nil
+// stops at the first.
+func runStream(text string, measure bool, drop []bool) *htmlStream {
+	s := &htmlStream{z: html.NewTokenizer(strings.NewReader(text)), chromeAt: -1, namedAt: -1, itemAt: -1, measure: measure, drop: drop}
 	s.r.kind = blockPara
 	for !s.fail {
 		tt := s.z.Next()
@@ -43,13 +77,61 @@ func streamHTMLWhy(text string) (page htmlPage, why string) {
 		}
 		s.token(tt)
 	}
-	if s.fail {
-		return page, s.why
+	return s
+}
+
+// hsNamed is an element named as furniture, as the first pass measures it.
+type hsNamed struct {
+	text   hsRunes // its text once the furniture inside is dropped
+	h1     bool    // it is or holds an <h1>
+	parent int     // the one it is in, -1 none
+}
+
+// hsRunes counts the runes of a text as utf8.RuneCountInString of its
+// strings.TrimSpace would.
+type hsRunes struct {
+	n, lead, trail int
+	seen           bool
+}
+
+func (c *hsRunes) add(d []byte) {
+	for len(d) > 0 {
+		r, size := utf8.DecodeRune(d)
+		d = d[size:]
+		c.n++
+		switch {
+		case !unicode.IsSpace(r):
+			c.seen, c.trail = true, 0
+		case c.seen:
+			c.trail++
+		default:
+			c.lead++
+		}
 	}
-	page.lang, page.hasLang, page.title = s.lang, s.hasLang, s.title.String()
-	page.notes = append(s.chromeNotes, s.linkNotes...)
-	page.bs = trimCap(s.r.bs)
-	return page, ""
+}
+
+func (c *hsRunes) trimmed() int {
+	if !c.seen {
+		return 0
+	}
+	return c.n - c.lead - c.trail
+}
+
+// namedDrops decides, from what the first pass measured, which elements
+// named as furniture are dropped: those not in one already dropped that
+// hold no <h1> and at most a third of the page's text (dropChrome).
+func (s *htmlStream) namedDrops() []bool {
+	drop := make([]bool, len(s.named))
+	under := make([]bool, len(s.named))
+	total := s.total.trimmed()
+	for k, c := range s.named {
+		if p := c.parent; p >= 0 && (under[p] || drop[p]) {
+			under[k] = true
+			continue
+		}
+		drop[k] = !c.h1 && 3*c.text.trimmed() <= total
+	}
+	return drop
 }
 
 // The insertion modes of the parsing algorithm before the body.
@@ -68,6 +150,18 @@ type htmlStream struct {
 	z    *html.Tokenizer
 	fail bool   // the page needs treeHTML
 	why  string // why, for the tests
+
+	// furniture guessed from names
+	measure    bool      // the first pass: measure, read nothing
+	total      hsRunes   // the body's text (measure)
+	named      []hsNamed // the elements named as furniture (measure)
+	openNamed  []int     // those open (measure)
+	drop       []bool    // which of them are dropped (the second pass)
+	nNamed     int       // how many have started
+	namedAt    int       // the index in oe of the outermost one dropped, -1 when none
+	namedText  strings.Builder
+	namedNotes []string
+	namedRunes int
 
 	// parsing
 	oe     []hsElem // the stack of open elements, html first
@@ -100,6 +194,7 @@ type htmlStream struct {
 	itemID    int
 	prefixes  []*hsPrefix // the texts of the open items of ordered lists, still short of a label's length
 	rootState int         // 0 before the content root (main, article), 1 inside it, 2 after it
+	tables    []*hsTable  // the open tables being read
 	rootEnd   int
 }
 
@@ -119,8 +214,12 @@ type hsElem struct {
 	outerIn  int       // an item: the reader's in before it
 	chrome   bool      // dropped as furniture
 	isRoot   bool
-	owner    *hsList // an item: its list
-	anchorID string  // a heading (or any element of two letters starting with h): its id
+	named    int      // 1 + its index among the elements named as furniture; 0 when not one
+	table    *hsTable // a table, or a row: its table
+	rowFirst bool     // a row: no cell read yet
+	rowHead  bool     // a row: every cell read is a header cell
+	owner    *hsList  // an item: its list
+	anchorID string   // a heading (or any element of two letters starting with h): its id
 }
 
 // How an element's children are read.
@@ -132,6 +231,7 @@ const (
 	modeRaw    // <pre>: the text alone
 	modeSkip   // a heading's link to itself: nothing
 	modeHead   // outside the body
+	modeRow    // a <tr>: its cells are read, side by side
 )
 
 // What the reader does at an element's end.
@@ -146,6 +246,8 @@ const (
 	actQuote
 	actBold
 	actInline
+	actRow
+	actTable
 )
 
 // hsList is an open <ol> or <ul>.
@@ -166,6 +268,21 @@ type hsList struct {
 	item       int  // the id of its open <li> child; 0 none
 	itemA      int  // how many <a> children that item has
 	itemLinkA  int  // the id of that item's open <a> child; 0 none
+}
+
+// hsTable is an open table: whether it has a data cell, and the rows of
+// header cells read before the first, whose blocks wait for the answer.
+type hsTable struct {
+	data bool
+	rows []hsRow
+}
+
+// hsRow is a row of header cells: the reader's state at its end and the
+// index of the block it makes.
+type hsRow struct {
+	block int
+	r     htmlReader
+	cur   string
 }
 
 // hsPrefix is the start of an item's text (textOf), as printsLabel reads it.
@@ -262,6 +379,16 @@ func (s *htmlStream) textToken(d []byte) {
 		}
 		d = []byte(rest)
 	}
+	if tableMode(s.top().name) {
+		// Text between a table's rows and cells: white space stays
+		// there, anything else the parser moves before the table.
+		if strings.Trim(string(d), hsWhitespace) != "" || strings.IndexByte(string(d), 0) >= 0 {
+			s.stop("text in a table outside its cells")
+			return
+		}
+		s.addText(d)
+		return
+	}
 	if e := s.top(); (e.name == "pre" || e.name == "listing") && !e.hasChild {
 		if len(d) > 0 && d[0] == '\r' {
 			d = d[1:]
@@ -320,14 +447,14 @@ func (s *htmlStream) startTag(name string, selfClosing bool) {
 		return
 	}
 	if selfClosing && rawTextTags[name] {
-		s.stop("line 309")
+		s.stop("a raw text element closed in its tag")
 		return
 	}
 	if s.mode != hsInBody {
 		switch {
 		case name == "html":
 			if len(s.oe) > 0 {
-				s.stop("attributes merged into the root element")
+				s.mergeAttrs(name)
 				return
 			}
 			s.push("html", s.attrs)
@@ -356,7 +483,7 @@ func (s *htmlStream) startTag(name string, selfClosing bool) {
 			s.headElement(name)
 			return
 		case name == "template" || name == "frameset":
-			s.stop("line 345")
+			s.stop("a template or frameset in the head")
 			return
 		}
 		s.startBody(nil)
@@ -364,7 +491,144 @@ func (s *htmlStream) startTag(name string, selfClosing bool) {
 			return
 		}
 	}
+	if tableMode(s.top().name) {
+		s.tableStartTag(name)
+		return
+	}
+	if c := s.cellAt(); c >= 0 {
+		switch name {
+		case "caption", "col", "colgroup", "tbody", "td", "tfoot", "th", "thead", "tr":
+			s.closeCell(c)
+			if !s.fail {
+				s.tableStartTag(name)
+			}
+			return
+		}
+	}
 	s.bodyStartTag(name)
+}
+
+// tableMode reports whether the parser is in one of its table modes
+// (in table, in table body, in row) with top the current node: in the
+// pages streamHTML reads, the current node there is the table, row
+// group or row itself.
+func tableMode(top string) bool {
+	switch top {
+	case "table", "tbody", "thead", "tfoot", "tr":
+		return true
+	}
+	return false
+}
+
+// cellAt returns the index in oe of the cell the parser is in, -1 when
+// none.
+func (s *htmlStream) cellAt() int {
+	for i := len(s.oe) - 1; i >= 0; i-- {
+		switch s.oe[i].name {
+		case "td", "th":
+			return i
+		case "table", "tbody", "thead", "tfoot", "tr", "caption", "html", "template":
+			return -1
+		}
+	}
+	return -1
+}
+
+// closeCell closes the cell at oe[c] and what is open in it: the
+// formatting elements in it are not opened again (the parser's marker).
+func (s *htmlStream) closeCell(c int) {
+	for len(s.oe) > c && !s.fail {
+		s.pop(false)
+	}
+}
+
+// tableStartTag is a start tag where the current node is a table, a row
+// group or a row.
+func (s *htmlStream) tableStartTag(name string) {
+	switch top := s.top().name; {
+	case name == "script" || name == "style":
+		s.headElement(name)
+	case top == "table":
+		switch name {
+		case "tbody", "thead", "tfoot":
+			s.push(name, s.attrs)
+		case "tr", "td", "th":
+			s.push("tbody", nil)
+			if !s.fail {
+				s.tableStartTag(name)
+			}
+		default:
+			s.stop("an element the parser moves out of a table")
+		}
+	case top == "tr":
+		switch name {
+		case "td", "th":
+			s.push(name, s.attrs)
+		case "tr", "tbody", "thead", "tfoot":
+			s.pop(false)
+			s.tableStartTag(name)
+		default:
+			s.stop("an element the parser moves out of a table")
+		}
+	default: // a row group
+		switch name {
+		case "tr":
+			s.push(name, s.attrs)
+		case "td", "th":
+			s.push("tr", nil)
+			if !s.fail {
+				s.tableStartTag(name)
+			}
+		case "tbody", "thead", "tfoot":
+			s.pop(false)
+			s.tableStartTag(name)
+		default:
+			s.stop("an element the parser moves out of a table")
+		}
+	}
+}
+
+// tableEndTag is an end tag where the current node is a table, a row
+// group or a row.
+func (s *htmlStream) tableEndTag(name string) {
+	switch top := s.top().name; {
+	case name == "body" || name == "caption" || name == "col" || name == "colgroup" || name == "html" || name == "td" || name == "th":
+		// ignored
+	case top == "table":
+		switch name {
+		case "table":
+			s.pop(false)
+		case "tbody", "tfoot", "thead", "tr":
+		default:
+			s.stop("an end tag the parser reads out of a table")
+		}
+	case top == "tr":
+		switch name {
+		case "tr":
+			s.pop(false)
+		case "table":
+			s.pop(false)
+			s.tableEndTag(name)
+		case "tbody", "tfoot", "thead":
+			if s.inScope(scopeTable, name) {
+				s.pop(false)
+				s.tableEndTag(name)
+			}
+		default:
+			s.stop("an end tag the parser reads out of a table")
+		}
+	default: // a row group
+		switch name {
+		case top:
+			s.pop(false)
+		case "table":
+			s.pop(false)
+			s.tableEndTag(name)
+		case "tbody", "tfoot", "thead", "tr":
+		default:
+			s.stop("an end tag the parser reads out of a table")
+		}
+	}
 }
 
 // rawTextTags are the elements whose content the tokenizer reads as text
@@ -399,9 +663,7 @@ func isHeading(name string) bool {
 func (s *htmlStream) bodyStartTag(name string) {
 	switch {
 	case name == "html" || name == "body":
-		if len(s.attrs) > 0 {
-			s.stop("attributes merged into the root or the body")
-		}
+		s.mergeAttrs(name)
 	case hsHeadTags[name]:
 		s.headElement(name)
 	case hsCloseP[name]:
@@ -505,10 +767,16 @@ func (s *htmlStream) bodyStartTag(name string) {
 	case name == "caption" || name == "col" || name == "colgroup" || name == "frame" || name == "head" ||
 		name == "tbody" || name == "td" || name == "tfoot" || name == "th" || name == "thead" || name == "tr":
 		// ignored in the body
-	case name == "table" || name == "template" || name == "frameset" || name == "plaintext" || name == "textarea" ||
+	case name == "table":
+		if s.inScope(scopeButton, "p") {
+			s.stop("a table in a paragraph (the document's quirks decide)")
+			return
+		}
+		s.push(name, s.attrs)
+	case name == "template" || name == "frameset" || name == "plaintext" || name == "textarea" ||
 		name == "xmp" || name == "nobr" || name == "applet" || name == "marquee" || name == "object" ||
 		name == "math" || name == "svg":
-		s.stop("an element of tables, templates or foreign content")
+		s.stop("a caption, column group, template, frameset, raw text or foreign content")
 	default:
 		s.push(name, s.attrs)
 	}
@@ -529,9 +797,35 @@ func (s *htmlStream) endTag(name string) {
 			}
 			return
 		case "body", "html", "br":
-			s.stop("line 518")
+			s.stop("an end tag of the body before the body")
 		}
 		return // ignored
+	}
+	if tableMode(s.top().name) {
+		s.tableEndTag(name)
+		return
+	}
+	if c := s.cellAt(); c >= 0 {
+		switch name {
+		case "td", "th":
+			if i := s.indexInScope(scopeTable, name); i >= 0 {
+				s.impliedEnd("")
+				for len(s.oe) > i && !s.fail {
+					s.pop(false)
+				}
+			}
+			return
+		case "body", "caption", "col", "colgroup", "html":
+			return
+		case "table", "tbody", "tfoot", "thead", "tr":
+			if s.inScope(scopeTable, name) {
+				s.closeCell(c)
+				if !s.fail {
+					s.tableEndTag(name)
+				}
+			}
+			return
+		}
 	}
 	switch {
 	case name == "body" || name == "html":
@@ -584,7 +878,7 @@ func (s *htmlStream) endTag(name string) {
 		}
 		s.endOther(name)
 	case name == "br" || name == "template" || name == "applet" || name == "marquee" || name == "object":
-		s.stop("line 573")
+		s.stop("an end tag the parser reads as another")
 	default:
 		s.endOther(name)
 	}
@@ -608,6 +902,7 @@ const (
 	scopeDefault = iota
 	scopeListItem
 	scopeButton
+	scopeTable
 )
 
 func (s *htmlStream) indexInScope(scope int, names ...string) int {
@@ -621,6 +916,11 @@ func (s *htmlStream) indexInScope(scope int, names ...string) int {
 		switch {
 		case scope == scopeListItem && (n == "ol" || n == "ul"), scope == scopeButton && n == "button":
 			return -1
+		case scope == scopeTable:
+			if n == "html" || n == "table" || n == "template" {
+				return -1
+			}
+			continue
 		}
 		switch n {
 		case "applet", "caption", "html", "table", "td", "th", "marquee", "object", "template", "select":
@@ -683,11 +983,29 @@ func (s *htmlStream) addText(d []byte) {
 	if e.code {
 		return
 	}
+	if s.measure {
+		if s.reading {
+			s.total.add(d)
+		}
+		if s.chromeAt < 0 {
+			for _, k := range s.openNamed {
+				s.named[k].text.add(d)
+			}
+		}
+		return
+	}
 	if s.chromeAt >= 0 {
 		if newNode && s.chromeText.Len() > 0 {
 			s.chromeText.WriteByte(' ')
 		}
 		s.chromeText.Write(d)
+		return
+	}
+	if s.namedAt >= 0 {
+		if newNode && s.namedText.Len() > 0 {
+			s.namedText.WriteByte(' ')
+		}
+		s.namedText.Write(d)
 		return
 	}
 	if !s.reading {
@@ -724,7 +1042,7 @@ func (s *htmlStream) addText(d []byte) {
 		s.r.lead, s.pending = 1, 0
 	}
 	switch e.mode {
-	case modeSkip, modeHead:
+	case modeSkip, modeHead, modeRow:
 		return
 	case modeRaw:
 		s.write(d, nonSpace)
@@ -797,7 +1115,7 @@ func (s *htmlStream) push(name string, attrs []html.Attribute) {
 		parent = s.top()
 		parent.lastText, parent.hasChild = false, true
 		e.mode, e.depth = parent.mode, parent.depth
-		if e.mode == modeList || e.mode == modeItem || e.mode == modeInline {
+		if e.mode == modeList || e.mode == modeItem || e.mode == modeInline || e.mode == modeRow {
 			e.mode = modeNormal
 		}
 	}
@@ -811,7 +1129,7 @@ func (s *htmlStream) push(name string, attrs []html.Attribute) {
 	if len(name) == 2 && name[0] == 'h' {
 		e.anchorID = attrVal(attrs, "id")
 	}
-	if (name == "html" || name == "head" || name == "body") && (isChrome(name, attrs) || s.guessed(name, attrs)) {
+	if (name == "html" || name == "head" || name == "body") && (isChrome(name, attrs) || s.guessed(name, attrs) || namedChrome(attrs)) {
 		s.stop("the tree reader drops the page's root, head or body")
 		return
 	}
@@ -820,21 +1138,68 @@ func (s *htmlStream) push(name string, attrs []html.Attribute) {
 		s.titleAt, s.titleID = len(s.oe), e.id
 	}
 	if !e.code && s.chromeAt < 0 {
-		if isChrome(name, attrs) {
+		switch {
+		case isChrome(name, attrs):
 			e.chrome = true
 			s.chromeAt = len(s.oe)
 			s.chromeText.Reset()
-		} else if s.guessed(name, attrs) {
-			s.stop("furniture or cards guessed from class names")
+		case s.guessed(name, attrs):
+			s.stop("cards, or a content root outside the body")
 			return
+		case namedChrome(attrs):
+			k := s.nNamed
+			s.nNamed++
+			e.named = k + 1
+			switch {
+			case s.measure:
+				parent := -1
+				if n := len(s.openNamed); n > 0 {
+					parent = s.openNamed[n-1]
+				}
+				s.named = append(s.named, hsNamed{parent: parent, h1: name == "h1"})
+				s.openNamed = append(s.openNamed, k)
+			case s.drop == nil:
+				s.stop(whyNamed)
+				return
+			case s.namedAt < 0 && k < len(s.drop) && s.drop[k]:
+				s.namedAt = len(s.oe)
+				s.namedText.Reset()
+			}
+		}
+		if s.measure && name == "h1" && !e.chrome {
+			for _, k := range s.openNamed {
+				s.named[k].h1 = true
+			}
 		}
 	}
-	if s.chromeAt >= 0 || e.code || !s.reading {
+	if s.chromeAt >= 0 || s.namedAt >= 0 || e.code || !s.reading || s.measure {
 		s.oe = append(s.oe, e)
 		return
 	}
 	s.oe = append(s.oe, e)
-	s.open(parent, len(s.oe)-1, attrs)
+	s.open(&s.oe[len(s.oe)-2], len(s.oe)-1, attrs)
+}
+
+// namedChrome reports whether an element's class or id names page
+// furniture (htmlChromeNamed).
+func namedChrome(attrs []html.Attribute) bool {
+	for _, a := range attrs {
+		switch a.Key {
+		case "class":
+			for _, w := range []string{"sidebar", "breadcrumb", "navbar", "menu", "footer"} {
+				if strings.Contains(a.Val, w) {
+					return true
+				}
+			}
+		case "id":
+			for _, w := range []string{"sidebar", "menu", "footer"} {
+				if strings.Contains(a.Val, w) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // isChrome reports whether an element is page furniture by its element
@@ -862,24 +1227,14 @@ func isChrome(name string, attrs []html.Attribute) bool {
 	return false
 }
 
-// guessed reports whether reading an element needs the whole tree:
-// furniture guessed from a class or id name (htmlChromeNamed, kept or
-// dropped by the share of the page's text it holds), a card
-// (htmlCardBlocks), the root, head or body as the content root.
+// guessed reports whether reading an element needs the whole tree: a
+// card (htmlCardBlocks), the root, head or body as the content root.
 func (s *htmlStream) guessed(name string, attrs []html.Attribute) bool {
 	for _, a := range attrs {
 		switch a.Key {
 		case "class":
-			for _, w := range []string{"sidebar", "breadcrumb", "navbar", "menu", "footer", "card"} {
-				if strings.Contains(a.Val, w) {
-					return true
-				}
-			}
-		case "id":
-			for _, w := range []string{"sidebar", "menu", "footer"} {
-				if strings.Contains(a.Val, w) {
-					return true
-				}
+			if strings.Contains(a.Val, "card") {
+				return true
 			}
 		case "role":
 			if a.Val == "main" && (!s.reading || name == "body") {
@@ -898,7 +1253,7 @@ func (s *htmlStream) open(parent *hsElem, i int, attrs []html.Attribute) {
 	// The content root: the first <main>, <article> or role=main.
 	if s.rootState == 0 && (name == "main" || name == "article") || s.rootState == 0 && hasAttrVal(attrs, "role", "main") {
 		if !s.rootReady() {
-			s.stop("line 887")
+			s.stop("a content root inside a list, a table or a heading")
 			return
 		}
 		s.flush()
@@ -913,10 +1268,29 @@ func (s *htmlStream) open(parent *hsElem, i int, attrs []html.Attribute) {
 		e = &s.oe[i]
 	}
 	s.linkChild(i)
+	switch {
+	case name == "table":
+		e.table = &hsTable{}
+		s.tables = append(s.tables, e.table)
+	case name == "td" && len(s.tables) > 0:
+		s.tables[len(s.tables)-1].data = true
+	}
 	if e.mode == modeSkip || e.mode == modeRaw {
 		return
 	}
 	switch {
+	case parent.mode == modeRow && (name == "td" || name == "th"):
+		if !parent.rowFirst {
+			s.writeByte('\t')
+		}
+		parent.rowFirst = false
+		parent.rowHead = parent.rowHead && name == "th"
+		return
+	case name == "tr" && len(s.tables) > 0:
+		s.flush()
+		e.mode, e.act = modeRow, actRow
+		e.table, e.rowFirst, e.rowHead = s.tables[len(s.tables)-1], true, true
+		return
 	case parent.mode == modeList && name == "li":
 		l := parent.list
 		if v, err := strconv.Atoi(attrVal(attrs, "value")); err == nil {
@@ -989,7 +1363,7 @@ func hasAttrVal(attrs []html.Attribute, key, val string) bool {
 // is where a reader of the root alone starts: no list, heading, bold or
 // quote around it.
 func (s *htmlStream) rootReady() bool {
-	if s.pending != 0 || s.r.inBold != 0 || s.r.in != 0 || len(s.lists) > 0 {
+	if s.pending != 0 || s.r.inBold != 0 || s.r.in != 0 || len(s.lists) > 0 || len(s.tables) > 0 {
 		return false
 	}
 	for i := range len(s.oe) - 1 {
@@ -1088,14 +1462,25 @@ func (s *htmlStream) pop(implied bool) {
 	if s.titleAt == i && s.titleID == e.id {
 		s.titleAt = 0
 	}
+	if e.named > 0 && s.measure {
+		s.openNamed = s.openNamed[:len(s.openNamed)-1]
+	}
 	switch {
+	case s.namedAt == i:
+		t := corpus.CleanLine(s.namedText.String())
+		if t != "" {
+			s.namedNotes = append(s.namedNotes, fmt.Sprintf("dropped page furniture by its name <%s>: %s", e.name, clip(t, 120)))
+		}
+		s.namedRunes += utf8.RuneCountInString(t)
+		s.namedText.Reset()
+		s.namedAt = -1
 	case s.chromeAt == i:
 		if t := corpus.CleanLine(s.chromeText.String()); t != "" {
 			s.chromeNotes = append(s.chromeNotes, fmt.Sprintf("dropped page furniture <%s>: %s", e.name, clip(t, 120)))
 		}
 		s.chromeText.Reset()
 		s.chromeAt = -1
-	case s.chromeAt < 0 && !e.code && s.reading:
+	case s.chromeAt < 0 && s.namedAt < 0 && !e.code && s.reading && !s.measure:
 		s.close(i)
 	}
 	s.oe = s.oe[:i]
@@ -1134,10 +1519,13 @@ func (s *htmlStream) close(i int) {
 			}
 			s.restore(&l.snap)
 			if e.isRoot {
-				s.stop("line 1123")
+				s.stop("a content root that is a list of links")
 			}
 			return
 		}
+	}
+	if e.table != nil && e.name == "table" {
+		s.endTable(e.table)
 	}
 	switch e.act {
 	case actFlush, actHeading:
@@ -1182,6 +1570,8 @@ func (s *htmlStream) close(i int) {
 		}
 	case actInline:
 		s.writeByte('\n')
+	case actRow:
+		s.endRow(e)
 	}
 	if e.isRoot {
 		s.flush()
@@ -1225,4 +1615,62 @@ func (s *htmlStream) eof() {
 	}
 }
 
-var _ = utf8.RuneError
+// mergeAttrs runs an <html> or <body> tag after the first: the parser
+// gives the root element (or the body) the attributes it does not have
+// yet. Of those the readers read the root's lang; one that would make
+// the root or the body furniture or the content root needs the tree.
+func (s *htmlStream) mergeAttrs(name string) {
+	if name == "body" && (len(s.oe) < 2 || s.oe[1].name != "body") {
+		return
+	}
+	for _, a := range s.attrs {
+		switch a.Key {
+		case "hidden", "aria-hidden", "role":
+			s.stop("furniture or root attributes merged into the root or the body")
+			return
+		case "lang":
+			if name == "html" && !s.hasLang {
+				s.lang, s.hasLang = a.Val, true
+			}
+		}
+	}
+}
+
+// endRow ends a row, as htmlReader.node does a <tr>: a row of header
+// cells names the columns of a table with data cells, and is the title
+// of what follows in one without; the table may show its first data
+// cell after the row, so that the row's block waits for the table's end.
+func (s *htmlStream) endRow(e *hsElem) {
+	s.r.kind = blockRow
+	switch {
+	case !e.rowHead:
+	case e.table.data:
+		s.r.chrome = "table header"
+	case strings.TrimSpace(s.r.cur.String()) != "" && s.rootState != 2:
+		row := hsRow{block: len(s.r.bs), r: s.r, cur: s.r.cur.String()}
+		row.r.bs, row.r.cur = nil, strings.Builder{}
+		e.table.rows = append(e.table.rows, row)
+		s.r.bs = append(s.r.bs, block{})
+		s.r.cur.Reset()
+	}
+	s.flush()
+}
+
+// endTable makes the blocks of a table's rows of header cells.
+func (s *htmlStream) endTable(t *hsTable) {
+	s.tables = s.tables[:len(s.tables)-1]
+	for _, row := range t.rows {
+		if row.block >= len(s.r.bs) {
+			continue
+		}
+		r := row.r
+		r.cur.WriteString(row.cur)
+		if t.data {
+			r.chrome = "table header"
+		} else {
+			r.kind, r.lead = blockPara, 1
+		}
+		r.flush()
+		s.r.bs[row.block] = r.bs[0]
+	}
+}

@@ -59,6 +59,15 @@ type draftNote struct {
 	// line as the draft from the translation does.
 	Date     string `json:"date,omitempty"`
 	Followed string `json:"followed,omitempty"`
+	// Lead and Trail are the blank lines a unit of a run of lines whole
+	// has before and after its text, which its target leaves out:
+	// gettext wants a msgid and its msgstr to agree on a first and a
+	// last newline, and the msgid (runSource) has none. Empty says the
+	// translation's run has no text at all (Lead blank lines, maybe
+	// none), which an empty target, no translation, cannot say.
+	Lead  int  `json:"lead,omitempty"`
+	Trail int  `json:"trail,omitempty"`
+	Empty bool `json:"empty,omitempty"`
 }
 
 func (n draftNote) String() string {
@@ -73,7 +82,45 @@ func (n draftNote) String() string {
 }
 
 func (n draftNote) empty() bool {
-	return !n.Fuzzy && !n.Stale && n.Review == "" && n.Was == "" && n.Note == "" && len(n.Lines) == 0 && n.Date == "" && n.Followed == ""
+	return !n.Fuzzy && !n.Stale && n.Review == "" && n.Was == "" && n.Note == "" && len(n.Lines) == 0 && n.Date == "" && n.Followed == "" &&
+		n.Lead == 0 && n.Trail == 0 && !n.Empty
+}
+
+// runSegment is the unit of the run of lines tr whole, ctx its id, src
+// the source's lines: its target the lines from the first that is not
+// blank to the last, the blank lines around them in its draft note
+// (Lead, Trail, Empty).
+func runSegment(ctx string, src, tr []string) segment {
+	lead := 0
+	for lead < len(tr) && tr[lead] == "" {
+		lead++
+	}
+	trail := 0
+	for trail < len(tr)-lead && tr[len(tr)-1-trail] == "" {
+		trail++
+	}
+	n := draftNote{Lead: lead, Trail: trail, Empty: lead == len(tr)}
+	return segment{ctx: ctx, source: runSource(ctx, src), target: strings.Join(tr[lead:len(tr)-trail], "\n"), state: gaps.Translated, draft: n.String()}
+}
+
+// runLines are the lines of the unit u of a run of lines whole (see
+// runSegment), and whether it gives them: a target, or a note that the
+// run has no text.
+func runLines(u ingest.InterchangeUnit) ([]string, bool) {
+	var n draftNote
+	if u.Draft != "" {
+		json.Unmarshal([]byte(u.Draft), &n)
+	}
+	if u.Target == "" && !n.Empty {
+		return nil, false
+	}
+	out := make([]string, 0, n.Lead+n.Trail+1)
+	out = append(out, make([]string, n.Lead)...)
+	if u.Target != "" {
+		out = append(out, strings.Split(u.Target, "\n")...)
+		out = append(out, make([]string, n.Trail)...)
+	}
+	return out, true
 }
 
 // textSum is the checksum of an item's title and text as a file holds
@@ -138,7 +185,7 @@ func frameSegments(ctx string, src, subst, tr []string) []segment {
 		return nil
 	}
 	if !sameShape(src, tr) {
-		return []segment{{ctx: ctx, source: runSource(ctx, src), target: strings.Join(tr, "\n"), state: gaps.Translated}}
+		return []segment{runSegment(ctx, src, tr)}
 	}
 	var out []segment
 	for k := range tr {
@@ -181,8 +228,10 @@ func (f *frame) lines(ctx string, src, subst []string) []string {
 	if f == nil {
 		return subst
 	}
-	if u, ok := f.units[ctx]; ok && u.Target != "" && u.Source == runSource(ctx, src) {
-		return strings.Split(u.Target, "\n")
+	if u, ok := f.units[ctx]; ok && u.Source == runSource(ctx, src) {
+		if lines, ok := runLines(u); ok {
+			return lines
+		}
 	}
 	out := slices.Clone(subst)
 	for k := range out {
@@ -400,7 +449,11 @@ func adoptFrame(d *gaps.Draft, o DraftOptions) (*gaps.Draft, DraftOptions) {
 		if e.From == "" && n.Was != "" {
 			e.From = n.Was
 		}
-		if !e.Target.Has(corpus.FlagReview) || !ours[e.Target.ID] || len(e.Review) == 0 {
+		// A stale unit with the source it was made from is read stale,
+		// not as needing review: the reasons rulesync wrote on it are
+		// the note's all the same.
+		written := e.Target.Has(corpus.FlagReview) || e.Target.Has(corpus.FlagStale)
+		if !written || !ours[e.Target.ID] || len(e.Review) == 0 && n.Review == "" {
 			continue
 		}
 		if n.Stale && e.State == gaps.Translated {
@@ -437,8 +490,10 @@ func (f *frame) again(d *gaps.Draft, o DraftOptions, lines map[string]draftNote,
 		return nil
 	}
 	keep := func(ctx string, src []string) []segment {
-		if u, ok := f.units[ctx]; ok && u.Target != "" && u.Source == runSource(ctx, src) {
-			return []segment{{ctx: ctx, source: u.Source, target: u.Target, state: gaps.Translated}}
+		if u, ok := f.units[ctx]; ok && u.Source == runSource(ctx, src) {
+			if lines, ok := runLines(u); ok {
+				return []segment{runSegment(ctx, src, lines)}
+			}
 		}
 		var out []segment
 		for k := range src {

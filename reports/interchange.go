@@ -56,6 +56,16 @@ func segments(d *gaps.Draft, mk markup) []segment {
 	var out []segment
 	for _, g := range d.Segments() {
 		e := g.Entry
+		if !g.Title && strings.TrimSpace(e.Source.Title) == "" && e.Target != nil {
+			// A title the translation gives an item the source has
+			// none for: a unit of its own (its msgid the unit id, as
+			// a run of lines' whose source is blank), so that the
+			// draft from the file has it as the draft from the
+			// translation has.
+			if t := mk.target(d, e, true); strings.TrimSpace(t) != "" {
+				out = append(out, titleOnly(e, t))
+			}
+		}
 		var findings []string
 		for _, f := range e.Findings {
 			if f.Check == gaps.Missing && e.Target != nil {
@@ -75,6 +85,28 @@ func segments(d *gaps.Draft, mk markup) []segment {
 		out = append(out, s)
 	}
 	return out
+}
+
+// titleOnly is the segment of the title target the translation gives
+// entry e, whose source item has none: its msgid the unit id, stale
+// where the source had a title when translated (the earlier title its
+// previous msgid) or the translation marks it so, fuzzy where the entry
+// has reasons to review, as gaps.Draft.Segments decides for the others.
+func titleOnly(e *gaps.Entry, target string) segment {
+	ctx := e.Source.ID + "/title"
+	s := segment{ctx: ctx, source: "(" + ctx + ")", target: target, state: gaps.Translated}
+	switch {
+	case e.State == gaps.StaleState && e.Previous != nil && strings.TrimSpace(e.Previous.Title) != "":
+		s.stale, s.fuzzy, s.previous = true, "the source changed since the translation", e.Previous.Title
+	case e.State == gaps.StaleState && e.Previous == nil:
+		s.stale, s.fuzzy = true, "marked stale in the translation"
+	default:
+		s.fuzzy = strings.Join(append(slices.Clone(e.Review), e.Errors()...), "; ")
+	}
+	if s.stale {
+		s.state = gaps.StaleState
+	}
+	return s
 }
 
 // obsolete is a translation whose item the current source does not have

@@ -6,7 +6,9 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -284,4 +286,138 @@ func writeInterchange(t *testing.T, d *gaps.Draft, o DraftOptions) string {
 		t.Fatal(err)
 	}
 	return b.String()
+}
+
+// devPair is a translation of the dev corpus with the English edition
+// to sync it on and, for a later edition, the one it translates (base).
+type devPair struct{ name, src, tr, base string }
+
+// devTranslations are the translations of the dev corpus
+// (BOOK-VERSION-LANG.EXT other than English), each on the English
+// edition of its version in the same format and on every later English
+// edition of the book in that format, with its own as the base.
+func devTranslations(t *testing.T) []devPair {
+	t.Helper()
+	re := regexp.MustCompile(`^(.+)-([0-9][0-9.-]*)-([a-z]{2,3})\.([a-z]+)$`)
+	type file struct{ book, version, lang, ext, rel string }
+	var files []file
+	books, err := os.ReadDir(testcorpus.Path(t, "dev"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range books {
+		if !b.IsDir() {
+			continue
+		}
+		names, err := os.ReadDir(testcorpus.Path(t, "dev/"+b.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, n := range names {
+			if m := re.FindStringSubmatch(n.Name()); m != nil {
+				files = append(files, file{m[1], m[2], m[3], m[4], "dev/" + b.Name() + "/" + n.Name()})
+			}
+		}
+	}
+	later := func(a, b string) bool { // version a after b, field by field
+		fa, fb := strings.FieldsFunc(a, func(r rune) bool { return r == '.' || r == '-' }), strings.FieldsFunc(b, func(r rune) bool { return r == '.' || r == '-' })
+		for k := 0; k < min(len(fa), len(fb)); k++ {
+			na, _ := strconv.Atoi(fa[k])
+			nb, _ := strconv.Atoi(fb[k])
+			if na != nb {
+				return na > nb
+			}
+		}
+		return len(fa) > len(fb)
+	}
+	var out []devPair
+	for _, tr := range files {
+		if tr.lang == "en" {
+			continue
+		}
+		var base string
+		for _, en := range files {
+			if en.lang == "en" && en.book == tr.book && en.ext == tr.ext && en.version == tr.version {
+				base = en.rel
+			}
+		}
+		if base == "" {
+			continue
+		}
+		name := tr.book + "-" + tr.version + "-" + tr.lang
+		out = append(out, devPair{name: name, src: base, tr: tr.rel})
+		for _, en := range files {
+			if en.lang == "en" && en.book == tr.book && en.ext == tr.ext && later(en.version, tr.version) {
+				out = append(out, devPair{name: name + "-on-" + en.version, src: en.rel, tr: tr.rel, base: base})
+			}
+		}
+	}
+	return out
+}
+
+// TestDevInterchangeRoundTrip syncs every translation of the dev corpus
+// (devTranslations) to PO and XLIFF: msgfmt -c accepts every PO, and the
+// Markdown draft written from each file, and from the file synced again
+// to its format, is the draft written straight from the translation,
+// byte for byte.
+func TestDevInterchangeRoundTrip(t *testing.T) {
+	longtest.Skip(t)
+	if _, err := exec.LookPath("msgfmt"); err != nil {
+		t.Skipf("msgfmt not installed (Debian package gettext): %v", err)
+	}
+	pairs := devTranslations(t)
+	if len(pairs) == 0 {
+		t.Fatal("no translation in the dev corpus")
+	}
+	for _, c := range pairs {
+		t.Run(c.name, func(t *testing.T) {
+			text := func(rel string) string {
+				b, err := os.ReadFile(testcorpus.Path(t, rel))
+				if err != nil {
+					t.Fatal(err)
+				}
+				return string(b)
+			}
+			read := func(name, data string) *corpus.Document {
+				doc, err := ingest.Options{}.Bytes(name, []byte(data))
+				if err != nil {
+					t.Fatalf("%s: %v", name, err)
+				}
+				return doc
+			}
+			src, tr := testcorpus.Doc(t, c.src), testcorpus.Doc(t, c.tr)
+			var base *corpus.Document
+			if c.base != "" {
+				base = testcorpus.Doc(t, c.base)
+			}
+			srcText, trText := text(c.src), text(c.tr)
+			write := func(d *gaps.Draft, format, trText string) string {
+				return writeInterchange(t, d, DraftOptions{Format: format, SourceText: srcText, TranslationText: trText})
+			}
+			direct := write(gaps.Options{}.Sync(src, tr, base), "md", trText)
+			dir := t.TempDir()
+			for _, format := range []string{"po", "xliff"} {
+				file := write(gaps.Options{}.Sync(src, tr, base), format, trText)
+				path := filepath.Join(dir, c.name+"."+format)
+				if err := os.WriteFile(path, []byte(file), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				if format == "po" {
+					if out, err := exec.Command("msgfmt", "-c", "-o", os.DevNull, path).CombinedOutput(); err != nil || len(out) > 0 {
+						t.Errorf("msgfmt -c: %v\n%s", err, out)
+					}
+				}
+				back := gaps.Options{}.Sync(src, read(path, file), nil)
+				if md := write(back, "md", file); md != direct {
+					a, b := strings.Split(direct, "\n"), strings.Split(md, "\n")
+					t.Errorf("%s: the draft differs from the one made straight from the translation in %d lines; first:\n%s", format, changedLines(a, b), firstDiff(a, b))
+				}
+				again := write(back, format, file)
+				if md := write(gaps.Options{}.Sync(src, read(path, again), nil), "md", again); md != direct {
+					a, b := strings.Split(direct, "\n"), strings.Split(md, "\n")
+					t.Errorf("%s synced again: the draft differs from the one made straight from the translation in %d lines; first:\n%s", format, changedLines(a, b), firstDiff(a, b))
+				}
+			}
+		})
+	}
 }
