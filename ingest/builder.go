@@ -86,7 +86,7 @@ func build(bs []block, starts startLabels, d *corpus.Document, st *structure, pa
 		}
 		b.listsInText = listed*2 < headings
 	}
-	b.kinds, _ = divisionKinds(bs)
+	b.kinds = divisionKinds(bs)
 	titled := titledForms(bs, starts)
 	skip := -1 // a block taken as the title of the item before it
 	for i, bl := range bs {
@@ -174,12 +174,12 @@ type builder struct {
 	// listsInText: an ordered list inside an item is that item's text
 	// ("1. ..." lines), not items of its own.
 	listsInText bool
-	headItem    int // the item of the last unnumbered heading; -1 none
+	headItem    int          // the item of the last unnumbered heading; -1 none
+	divisions   map[int]bool // the items that are divisions' preambles (heading)
 	// firstHeading is the title of the title heading (titleHeading): the
 	// document's title.
 	firstHeading string
 	numbers      map[string]bool // the numbers given so far; nil where no label asks (build)
-	divisions    map[int]bool    // the preambles of divisions of a kind (heading)
 	// numberedLevels are the heading levels at which a heading has
 	// printed a number so far under the headings in force (the
 	// outline's levels; outlineLevel); outlineHeads the unnumbered
@@ -291,12 +291,13 @@ func (b *builder) add(it corpus.Item, o open) {
 func (b *builder) numberedItem(bl block, lab label, body, titled bool) {
 	key := lab.key()
 	it := corpus.Item{Kind: corpus.KindRule, Number: labelNumber(lab)}
-	// The kind: the one the label's word names ("RP-1"), else the one
-	// the division heading in force names ("Recommended Procedures"),
-	// else a rule. Items of a kind of their own are numbered apart.
-	named := lab.kind
-	if named != "" {
-		it.Kind = named
+	// The kind, for display: the one the label's word names ("RP-1"),
+	// else the one the division heading in force names ("Recommended
+	// Procedures"), else a rule. An item of a kind of its own prints
+	// its number bare ("RP-1" is procedure 1), beside the rules'.
+	apart := lab.kind != ""
+	if apart {
+		it.Kind = lab.kind
 	}
 	// A second numbering that prints a word before its numbers ("Appendix
 	// A" after rules 1-n) is apart from the first for nesting: "A.1" of
@@ -304,13 +305,13 @@ func (b *builder) numberedItem(bl block, lab label, body, titled bool) {
 	// the heading it restarts under qualifies them (giveID).
 	// Letters joined to the number ("RP-1") are part of it, and stay in
 	// its number and id where the bare number is taken.
-	if lab.prefix != "" && named == "" && b.numbers[it.Number] {
+	if lab.prefix != "" && !apart && b.numbers[it.Number] {
 		if lab.joined {
 			it.Number = lab.prefix + "-" + it.Number
 		}
 		key = lab.prefix + "\x00" + key
 	}
-	if named == "" && b.numbers != nil {
+	if !apart && b.numbers != nil {
 		b.numbers[it.Number] = true
 	}
 	for len(b.stack) > 0 && !strings.HasPrefix(key, b.stack[len(b.stack)-1].key+".") {
@@ -385,13 +386,21 @@ func (b *builder) heading(bl block) {
 	pk := fmt.Sprint(path)
 	b.counters[pk]++
 	path = append(path, b.counters[pk])
-	// A heading that names a kind of items ("2024 Recommended
-	// Procedures") in a numbered document opens a division of them: its
-	// words and the text under it are the division's preamble, and the
-	// division is called by the kind's name as the heading prints it.
-	// A heading the numbering goes on through, the document's title, or
-	// a two-letter word opens none (divisionKinds, restartedDivisions).
-	if kind, name := divisionName(corpus.CleanLine(headingName(bl))); b.numbered && !b.entries && kind != "" && !bl.through && title != b.firstHeading && (bl.divided || bl.level == 0) {
+	// A heading under which a numbering starts again, in a numbered
+	// document, opens a division (restartedDivisions): its words and the
+	// text under it are the division's preamble. The division is called
+	// by the name of a kind of items the heading prints ("2024
+	// Recommended Procedures"), else by the heading. Where the layout
+	// gives headings no level (DOCX, PDF), a heading that names a kind
+	// opens one even without labels under it. A heading the numbering
+	// goes on through, the document's title, or a heading among
+	// headings of its level that print numbers (a division of the
+	// outline: outlineLevel) opens none.
+	kind, name := divisionName(corpus.CleanLine(headingName(bl)))
+	if kind == "" {
+		name = title
+	}
+	if b.numbered && !b.entries && !bl.through && title != b.firstHeading && !b.numberedLevels[bl.level] && (bl.divided || bl.level == 0 && kind != "") {
 		b.enter(bl.level, name, false)
 		b.heads[len(b.heads)-1].frag = corpus.OutlinePlace(path)
 		b.add(corpus.Item{Kind: corpus.KindPreamble, Section: name, Text: title}, open{level: bl.level})
@@ -517,13 +526,20 @@ func (b *builder) listItem(bl block) {
 // drops the section items of a numbered document that hold no text.
 func (b *builder) finish() {
 	d := b.d
-	// A division's preamble without text of its own lives on as the
-	// Section of the items under it, as an empty section does, where
-	// that name is all its heading says: "Recommended procedures for
-	// dealers" keeps its words.
+	// A division's preamble without text of its own, with items under
+	// it, lives on as their Section, as an empty section does: the
+	// heading's whole text, so that no word of it is lost ("Recommended
+	// procedures for dealers"), whatever words it prints.
 	empty := map[int]bool{}
 	for i := range b.divisions {
-		empty[i] = len(b.more[i]) == 0 && corpus.CleanLine(d.Items[i].Text) == d.Items[i].Section
+		if len(b.more[i]) > 0 {
+			continue
+		}
+		name, full := d.Items[i].Section, d.Items[i].Text
+		for j := i + 1; j < len(d.Items) && d.Items[j].Section == name && d.Items[j].Kind != corpus.KindPreamble; j++ {
+			d.Items[j].Section = full
+			empty[i] = true
+		}
 	}
 	for i, ss := range b.more {
 		it := &d.Items[i]
@@ -567,7 +583,7 @@ func (b *builder) finish() {
 		if b.numbered && it.Kind == corpus.KindSection && it.Number == "" && it.Text == "" && !outline && (under[it.Title] > 0 || it.Title == b.firstHeading) {
 			continue
 		}
-		if empty[i] && (under[it.Section] > 1 || it.Text == b.firstHeading) {
+		if empty[i] {
 			continue
 		}
 		items = append(items, it)

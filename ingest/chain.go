@@ -78,6 +78,13 @@ func (r keyRefs) keep(id int32, me scoreRef) {
 // chain returns, for each candidate, whether it is part of the best
 // numbering chain, and the structure's holes and restarts.
 func chain(cands []candidate, bs []block, st *structure) []bool {
+	in, _ := chainPrev(cands, bs, st)
+	return in
+}
+
+// chainPrev is chain, with the candidate each candidate of the chain
+// follows in it (-1 for its first, and for a candidate outside it).
+func chainPrev(cands []candidate, bs []block, st *structure) (in []bool, prevs []int) {
 	nodes := make([]chainNode, len(cands))
 	// The keys the chains end at are numbered (ids) as they are first
 	// kept, so that the maps below are keyed by small numbers, and
@@ -145,11 +152,11 @@ func chain(cands []candidate, bs []block, st *structure) []bool {
 			bare = chainPrefixed
 		}
 		// A numbering that starts again (1, 2, 3 after 1 ... 71) costs a
-		// restart, unless it is of a kind of its own (a division that
-		// names one, "Recommended Procedures"): then it is a second
+		// restart, unless it is a division's own (restartedDivisions: it
+		// starts again under a heading of its own): then it is a second
 		// numbering, which the document's structure goes on into.
 		restart := chainRestart
-		if best.at >= 0 && c.lab.kind != "" && c.lab.kind != cands[best.at].lab.kind && allFirst(comps) {
+		if best.at >= 0 && c.lab.div != 0 && c.lab.div != cands[best.at].lab.div && allFirst(comps) {
 			restart = 0
 		}
 		if best.at >= 0 && best.score-restart+1 > n.score {
@@ -164,10 +171,11 @@ func chain(cands []candidate, bs []block, st *structure) []bool {
 				return
 			}
 			p := cands[ref.at]
-			// Numberings of two kinds (rules, then procedures) are apart:
-			// a label succeeds only a label of its own kind, though it may
-			// be the child of another's ("3 Procedures", then 3.1).
-			if p.lab.kind != c.lab.kind && len(comps) <= len(p.lab.comps) {
+			// The numberings of two divisions (rules, then procedures)
+			// are apart: a label succeeds only a label of its own
+			// division, though it may be the child of another's ("3
+			// Procedures", then 3.1).
+			if p.lab.div != c.lab.div && len(comps) <= len(p.lab.comps) {
 				return
 			}
 			if forms[ref.at] != forms[j] && len(p.lab.comps) == len(comps) {
@@ -280,7 +288,7 @@ func chain(cands []candidate, bs []block, st *structure) []bool {
 	// goes on from the item before it (6.3.2, then 1 ... 8, then 6.3.2a)
 	// is an enumeration inside that item, not items.
 	restart := func(p int) bool {
-		return p > 0 && !nodes[path[p]].hole && cands[path[p-1]].lab.kind == cands[path[p]].lab.kind && !follows(cands[path[p-1]].lab.comps, cands[path[p]].lab.comps, 0)
+		return p > 0 && !nodes[path[p]].hole && cands[path[p-1]].lab.div == cands[path[p]].lab.div && !follows(cands[path[p-1]].lab.comps, cands[path[p]].lab.comps, 0)
 	}
 	out := make([]bool, len(path))
 	for p := 1; p < len(path); p++ {
@@ -299,13 +307,18 @@ func chain(cands []candidate, bs []block, st *structure) []bool {
 			}
 		}
 	}
-	in := make([]bool, len(cands))
+	in = make([]bool, len(cands))
+	prevs = make([]int, len(cands))
+	for j := range prevs {
+		prevs[j] = -1
+	}
 	prev := -1
 	for p, j := range path {
 		if out[p] {
 			continue
 		}
 		in[j] = true
+		prevs[j] = prev
 		if prev >= 0 {
 			switch {
 			case nodes[j].hole && nodes[j].prev == prev:
@@ -318,18 +331,20 @@ func chain(cands []candidate, bs []block, st *structure) []bool {
 		}
 		prev = j
 	}
-	return in
+	return in, prevs
 }
 
 // chainSchemes chains the labels of each suffix apart ("1a)" and
 // "1a+)"): labels with a suffix number a commentary on the items the bare
 // labels number (WCA guidelines on regulations), a scheme of its own
 // beside theirs, whose labels succeed one another and not the bare ones.
+// The labels of each division (lab.div: restartedDivisions) are chained
+// apart too.
 func chainSchemes(cands []candidate, bs []block, st *structure) []bool {
 	groups := map[string][]int{}
 	var order []string
 	for j, c := range cands {
-		g := c.lab.suffix() + "\x00" + string(c.lab.kind) + "\x00" + strconv.Itoa(c.lab.div)
+		g := c.lab.suffix() + "\x00" + strconv.Itoa(c.lab.div)
 		if _, ok := groups[g]; !ok {
 			order = append(order, g)
 		}
@@ -346,8 +361,8 @@ func chainSchemes(cands []candidate, bs []block, st *structure) []bool {
 			sub[k] = cands[j]
 		}
 		got := chain(sub, bs, st)
-		// A numbering of a kind a heading named is two labels or more:
-		// one label under "Glossary" is a number its text cites.
+		// A division's numbering is two labels or more: one label under
+		// a heading is a number its text cites.
 		if sub[0].lab.div > 0 && count(got) < 2 {
 			continue
 		}
@@ -425,13 +440,14 @@ func twoRules(cands []candidate, in []bool) bool {
 // newList reports whether cur, which does not succeed prev, starts a
 // numbering of its own rather than repeating one: it is a first label (1,
 // A, I, 1.1) and either of another kind than prev's (appendices A, B
-// after articles 1-12) or under a heading of its own (a second list).
+// after articles 1-12), of another division, or under a heading of its
+// own (a second list).
 func newList(prev, cur candidate, bs []block) bool {
 	if !allFirst(cur.lab.comps) {
 		return false
 	}
 	c, p := cur.lab.comps[0], prev.lab.comps[0]
-	if c.kind != p.kind || cur.lab.prefix != prev.lab.prefix || cur.lab.kind != prev.lab.kind {
+	if c.kind != p.kind || cur.lab.prefix != prev.lab.prefix || cur.lab.div != prev.lab.div {
 		return true
 	}
 	// "I" after letters other than "H" starts roman numerals.

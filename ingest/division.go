@@ -4,8 +4,6 @@ import (
 	"cmp"
 	"strings"
 	"unicode"
-
-	"github.com/rulesync/rulesync/corpus"
 )
 
 // Divisions where the layout gives headings no level (DOCX paragraphs set
@@ -129,39 +127,35 @@ func chainKeyed(cands []candidate, bs []block, st *structure) []bool {
 	return in
 }
 
-// keyedEntries finds the entries of a division of a kind of its own
-// whose labels are keyed to the numbers of the document's other items
-// rather than numbered in succession: an illustration addendum of
-// "Rule 10:", "Rule 11-D:", "Rule 16:" entries, each for the rule (and
-// part) it illustrates. The entries are labels of one printed form in
-// the division, the first label of the division among them, in strictly
+// keyedEntries finds the entries of a division (lab.div) whose labels
+// are keyed to the numbers of the document's other items rather than
+// numbered in succession: an illustration addendum of "Rule 10:", "Rule
+// 11-D:", "Rule 16:" entries, each for the rule (and part) it
+// illustrates. The entries are labels of one printed form in the
+// division, the first label of the division among them, in strictly
 // increasing order, three or more, with a step that skips more numbers
 // than a numbering's hole (else the chain numbers them), and each the
-// number (or number and part) of a label of another kind. entries marks
-// them; aside marks every label of such a division, which the chain is
-// not to number.
+// number (or number and part) of a label of another division. entries
+// marks them; aside marks every label of such a division, which the
+// chain is not to number.
 func keyedEntries(cands []candidate) (entries, aside []bool) {
-	others := map[corpus.Kind]map[string]bool{} // keys of the labels not of each kind
-	kinds := map[corpus.Kind]bool{}
+	divs := map[int]bool{}
 	for _, c := range cands {
-		if c.lab.kind != "" {
-			kinds[c.lab.kind] = true
+		if c.lab.div != 0 {
+			divs[c.lab.div] = true
 		}
 	}
-	for k := range kinds {
-		keys := map[string]bool{}
+	for k := range divs {
+		others := map[string]bool{} // keys of the labels of the other divisions
 		for _, c := range cands {
-			if c.lab.kind != k {
-				keys[c.lab.key()] = true
+			if c.lab.div != k {
+				others[c.lab.key()] = true
 			}
 		}
-		others[k] = keys
-	}
-	for k := range kinds {
 		var group []int
 		form := ""
 		for j, c := range cands {
-			if c.lab.kind != k {
+			if c.lab.div != k {
 				continue
 			}
 			if group == nil {
@@ -171,7 +165,7 @@ func keyedEntries(cands []candidate) (entries, aside []bool) {
 				group = append(group, j)
 			}
 		}
-		if !keyed(cands, group, others[k]) {
+		if !keyed(cands, group, others) {
 			continue
 		}
 		if entries == nil {
@@ -181,7 +175,7 @@ func keyedEntries(cands []candidate) (entries, aside []bool) {
 			entries[j] = true
 		}
 		for j, c := range cands {
-			aside[j] = aside[j] || c.lab.kind == k
+			aside[j] = aside[j] || c.lab.div == k
 		}
 	}
 	return entries, aside

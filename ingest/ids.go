@@ -15,6 +15,9 @@ type idState struct {
 	given map[string]bool
 	line  int   // the line of the block being built
 	lines []int // the line of each item of d.Items, as built
+	// divs are the divisions (label.div) whose first item has its id,
+	// and whether the division goes back (numberID).
+	divs map[int]bool
 }
 
 // numberID gives the numbered item it its id, from its label and the
@@ -35,10 +38,30 @@ func (b *builder) numberID(it *corpus.Item, lab label, heading bool) {
 		letters = lab.prefix
 	}
 	// A division's own numbering (lab.div: one that does not go on
-	// through its heading) is apart from its first item on, unless its
-	// labels print letters of their own.
-	own := lab.div > 0 && letters == ""
-	b.giveID(it, letters, len(lab.comps) == 1 && allFirst(lab.comps) || own, own, heading)
+	// through its heading) starts again with its first label: where that
+	// number was given already (procedures 1-3 after rules 1-71), the
+	// division's heading qualifies it and the labels after it; where it
+	// was not (appendix A.1 after article 12), the id is the number
+	// alone, as the same division's in a language whose heading prints
+	// its number. A division whose first label is no first one goes back
+	// to numbers of the document's (an addendum from rule 10 after rule
+	// 71): it is apart from its first item on.
+	restart, apart := len(lab.comps) == 1 && allFirst(lab.comps), false
+	if lab.div > 0 && letters == "" {
+		back, seen := b.ids.divs[lab.div]
+		if !seen {
+			if b.ids.divs == nil {
+				b.ids.divs = map[int]bool{}
+			}
+			back = !allFirst(lab.comps)
+			b.ids.divs[lab.div] = back
+			restart = true
+		}
+		if back {
+			restart, apart = true, true
+		}
+	}
+	b.giveID(it, letters, restart, apart, heading)
 }
 
 // giveID is numberID for an item whose label prints letters joined to

@@ -2,6 +2,7 @@ package ingest
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"unicode"
@@ -196,23 +197,60 @@ func numberedKind(k corpus.Kind) bool {
 
 // divisionKinds returns, for each block, the kind the headings in force
 // before it name (namedKind of the innermost heading above it that names
-// one), or "" where none does, and the index of that heading (-1). A
-// heading's own title names the kind of the blocks under it, not its
-// own; the document's title (titleHeading) names none: "Poker Rules and
-// Recommended Procedures" is the whole book, not a division of it.
-func divisionKinds(bs []block) (kinds []corpus.Kind, from []int) {
+// one), or "" where none does. A heading's own title names the kind of
+// the blocks under it, not its own; the document's title (titleHeading)
+// names none: "Poker Rules and Recommended Procedures" is the whole book,
+// not a division of it. The kind labels items for display only: which
+// labels form a numbering of their own is decided by structure alone
+// (divisionHeads, restartedDivisions).
+func divisionKinds(bs []block) []corpus.Kind {
 	type head struct {
-		level, at int
-		kind      corpus.Kind
+		level int
+		kind  corpus.Kind
 	}
 	title := titleHeading(bs)
 	var heads []head
-	kinds, from = make([]corpus.Kind, len(bs)), make([]int, len(bs))
+	kinds := make([]corpus.Kind, len(bs))
+	for i, b := range bs {
+		for j := len(heads) - 1; j >= 0; j-- {
+			if heads[j].kind != "" {
+				kinds[i] = heads[j].kind
+				break
+			}
+		}
+		if b.kind != blockHeading || b.chrome != "" {
+			continue
+		}
+		for len(heads) > 0 && heads[len(heads)-1].level >= b.level {
+			heads = heads[:len(heads)-1]
+		}
+		h := head{level: b.level}
+		if i != title {
+			h.kind, _ = divisionName(headingName(b))
+		}
+		heads = append(heads, h)
+	}
+	return kinds
+}
+
+// divisionHeads returns, for each block, the innermost heading in force
+// before it that prints no number (labelled says which blocks start
+// with a label), the document's title and page furniture aside, or -1:
+// the heading a numbering that starts again under it would be a
+// division of. A heading that prints a number is an item of a
+// numbering, or a line the numbering leaves out ("2024 Recommended
+// Procedures"); the labels under it are its children or go on in the
+// division of the labels before them. Its words are never looked at.
+func divisionHeads(bs []block, labelled []bool) []int {
+	type head struct{ level, at int }
+	title := titleHeading(bs)
+	var heads []head
+	from := make([]int, len(bs))
 	for i, b := range bs {
 		from[i] = -1
 		for j := len(heads) - 1; j >= 0; j-- {
-			if heads[j].kind != "" {
-				kinds[i], from[i] = heads[j].kind, heads[j].at
+			if heads[j].at >= 0 {
+				from[i] = heads[j].at
 				break
 			}
 		}
@@ -223,56 +261,118 @@ func divisionKinds(bs []block) (kinds []corpus.Kind, from []int) {
 			heads = heads[:len(heads)-1]
 		}
 		h := head{level: b.level, at: i}
-		if i != title {
-			h.kind, _ = divisionName(headingName(b))
+		if i == title || labelled[i] {
+			h.at = -1
 		}
 		heads = append(heads, h)
 	}
-	return kinds, from
+	return from
 }
 
-// restartedDivisions takes the kind a division heading gives from the
-// labels of a numbering that goes on through the heading: where the first
-// label under it succeeds the last label before it, printed alike (rules
-// 1-3, "Addendum to rule 3", 4, 5), the labels are the document's
-// numbering, and stay rules. A numbering that starts again under the
-// heading (1, 2, 3), or one of another form ("Rule 10:" entries after
-// RP-22), is the division's.
-func restartedDivisions(bs []block, cands []candidate, kinds []corpus.Kind, from []int) {
-	going := map[int]bool{} // heading -> the numbering goes on through it
-	seen := map[int]bool{}
-	for j, c := range cands {
-		h := from[c.block]
-		if h < 0 || c.lab.kind == "" || seen[h] || namedKind(c.lab.prefix) != "" {
-			continue
-		}
-		seen[h] = true
-		for k := j - 1; k >= 0; k-- {
-			if p := cands[k]; p.block < h {
-				going[h] = p.lab.prefix == c.lab.prefix && p.lab.counter == c.lab.counter && follows(p.lab.comps, c.lab.comps, 0)
-				break
+// restartedDivisions finds the divisions of a numbering from its labels
+// and the headings alone (from: divisionHeads), whatever the headings
+// say. in0 and prev0 are a first reading of the numbering, one chain
+// over all the labels (chainPrev): which labels it takes, and the label
+// each follows in it. The labels under a heading that
+// prints no number are a division of their own (lab.div, the heading's
+// index + 1) where the first of them succeeds no label numbered before
+// the heading, by that reading or as a division's (rules 1-4, then 1, 2,
+// 3 under "Glossary" or under "Xyzzyq"; "Rule 10:" entries after rule
+// 71; "RP-1" after rule 71). Where it succeeds one (rules 1-3, a heading,
+// then 4, 5; procedures 1-3 between rules 2 and 3, then rule 3), the
+// labels go on in that label's division, and the heading is marked
+// through: it divides nothing. Where nothing is numbered before the
+// heading, the numbering starts there: the document's (div 0), and where
+// it stands right under the heading (not a list inside the heading's
+// text) its labels are numbered as the first reading's are. A label
+// under no such heading is in the division of the label the first
+// reading has it follow (rules 13, 14 after appendix A.1-A.9, under
+// numbered headings: the appendix's), else of the latest label. A label
+// of the document's numbering keeps only the kind its own word names
+// ("RP-4"); the kind a heading names is its division's.
+func restartedDivisions(bs []block, cands []candidate, from []int, in0 []bool, prev0 []int) {
+	last := map[int]label{} // division -> its last label so far
+	var order []int         // the divisions, by their last label, latest last
+	// succeeded is the division whose last label l succeeds, latest
+	// first, or -1. A child may print another word than its parent
+	// ("Appendix C", then C.1), a sibling not ("Rule 10" after 71).
+	succeeded := func(l label) int {
+		for k := len(order) - 1; k >= 0; k-- {
+			p := last[order[k]]
+			if follows(p.comps, l.comps, chainHoles) && (len(l.comps) > len(p.comps) || p.prefix == l.prefix && p.counter == l.counter) {
+				return order[k]
 			}
 		}
+		return -1
 	}
-	for h := range going {
-		if going[h] {
-			bs[h].through = true
-		}
-	}
+	decided := map[int]int{}
+	track := map[int]printedForm{} // headings whose list starts the document's numbering, and its form
 	for j := range cands {
-		h := from[cands[j].block]
+		c := &cands[j]
+		h := from[c.block]
+		div, ok := decided[h]
 		switch {
-		case h < 0:
-		case namedKind(cands[j].lab.prefix) != "":
-			// "RP-4" under "Recommended Procedures": the division's own
-			// numbering, with the lettered paragraphs under it.
-			if cands[j].lab.kind == kinds[cands[j].block] {
-				cands[j].lab.div = h + 1
+		case h >= 0 && ok:
+		case h >= 0:
+			switch d := succeeded(c.lab); {
+			case len(order) == 0:
+				div = 0 // the numbering starts here
+				// A list right under the heading is its numbering (its
+				// labels of the first one's form); one inside its text
+				// (after a paragraph) is tracked only where the first
+				// reading takes it.
+				if atHead(bs, h, c.block) {
+					track[h] = c.form(bs)
+				}
+			case d >= 0:
+				div = d
+				bs[h].through = true
+			default:
+				div = h + 1
 			}
-		case going[h]:
-			cands[j].lab.kind = ""
+			decided[h] = div
+		case len(order) == 0:
+			div = 0
+		case in0[j] && prev0[j] >= 0:
+			div = cands[prev0[j]].lab.div
 		default:
-			cands[j].lab.div = h + 1
+			// Under no heading that could divide, outside the first
+			// reading: the division it goes on, else the latest.
+			if div = succeeded(c.lab); div < 0 {
+				div = order[len(order)-1]
+			}
+		}
+		c.lab.div = div
+		if div == 0 {
+			c.lab.kind = namedKind(c.lab.prefix)
+		}
+		if !in0[j] {
+			// Outside the first reading, a label counts where it goes on
+			// its division's run (not "1.e4" of a game's notation among
+			// an appendix's C.13.6 and D.1), and in the document's
+			// numbering only in the list that starts it.
+			if f, ok := track[h]; div == 0 && (!ok || c.form(bs) != f) {
+				continue
+			}
+			if p, ok := last[div]; ok && !follows(p.comps, c.lab.comps, chainHoles) {
+				continue
+			}
+		}
+		last[div] = c.lab
+		if k := slices.Index(order, div); k >= 0 {
+			order = slices.Delete(order, k, k+1)
+		}
+		order = append(order, div)
+	}
+}
+
+// atHead reports whether block i is the first text under heading h:
+// nothing but page furniture between them.
+func atHead(bs []block, h, i int) bool {
+	for k := h + 1; k < i; k++ {
+		if bs[k].chrome == "" {
+			return false
 		}
 	}
+	return true
 }

@@ -89,37 +89,53 @@ func joinWords(ws []string) string {
 	return s
 }
 
-// TestListsAsTextWarn checks that a short list numbered again under a
-// heading that names no kind, which the numbering keeps as that
-// heading's text, is a warning (so --strict fails) rather than silent,
-// and that the same list under a heading that names its kind is items.
+// TestListsAsTextWarn checks that a short list numbered again right
+// under a heading that prints a number, which the numbering keeps as
+// that heading's text, is a warning (so --strict fails) rather than
+// silent; and that the same list under a heading that prints no number
+// is a division of its own, items with the same ids whether the heading
+// names their kind or not.
 func TestListsAsTextWarn(t *testing.T) {
 	doc := func(heading string) string {
 		return "# Reglas\n\n## Juego\n\n1. El jugador protege su mano en todo momento.\n2. Las fichas quedan a la vista sobre la mesa.\n3. Quien abandona la mesa pierde el bote.\n4. La decisión del director es definitiva.\n\n## " + heading +
 			"\n\n1. Un jugador apuesta y otro iguala sin mirar.\n2. Dos jugadores van all-in en la misma mano.\n3. El crupier expone una carta antes de tiempo.\n"
 	}
-	d, err := Options{}.Bytes("x.md", []byte(doc("Anexos")))
+	d, err := Options{}.Bytes("x.md", []byte(doc("5. Anexos")))
 	if err != nil {
 		t.Fatal(err)
 	}
 	warned := false
 	for _, n := range d.Notes {
-		warned = warned || strings.HasPrefix(n, WarningNote+"lists numbered again under a heading") && strings.Contains(n, `1-3 under "Anexos"`)
+		warned = warned || strings.HasPrefix(n, WarningNote+"lists numbered again under a heading") && strings.Contains(n, `1-3 under "5. Anexos"`)
 	}
 	if !warned {
 		t.Errorf("no warning for the list left as text; notes: %q", d.Notes)
 	}
-	d, err = Options{}.Bytes("x.md", []byte(doc("Procedimientos recomendados")))
-	if err != nil {
-		t.Fatal(err)
+	ids := map[string]string{}
+	for _, h := range []string{"Anexos", "Procedimientos recomendados"} {
+		d, err = Options{}.Bytes("x.md", []byte(doc(h)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b strings.Builder
+		for _, it := range d.Items {
+			b.WriteString(it.ID + " ")
+		}
+		ids[h] = b.String()
+		for _, n := range d.Notes {
+			if strings.HasPrefix(n, WarningNote) {
+				t.Errorf("%s: unexpected warning: %s", h, n)
+			}
+		}
+	}
+	if want := "rule:1 rule:2 rule:3 rule:4 rule:_2_1 rule:_2_2 rule:_2_3 "; ids["Anexos"] != want {
+		t.Errorf("under \"Anexos\": ids %s, want %s", ids["Anexos"], want)
+	}
+	if ids["Procedimientos recomendados"] != ids["Anexos"] {
+		t.Errorf("ids under a heading that names the kind %s, under one that names none %s", ids["Procedimientos recomendados"], ids["Anexos"])
 	}
 	if n := d.Count(corpus.KindRP); n != 3 {
-		t.Errorf("%d rp items under a heading that names the kind, want 3", n)
-	}
-	for _, n := range d.Notes {
-		if strings.HasPrefix(n, WarningNote) {
-			t.Errorf("unexpected warning: %s", n)
-		}
+		t.Errorf("%d rp items under a heading that names the kind, want 3 (the kind labels them)", n)
 	}
 }
 

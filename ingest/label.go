@@ -27,14 +27,15 @@ type label struct {
 	term    string // the punctuation after the label (".", ")", ":"), or ""
 	// kind is the kind of item the label numbers where its word or the
 	// division heading in force names one (namedKind): "rp" for "RP-1"
-	// or for "1." under "Recommended Procedures"; "" for a rule.
+	// or for "1." under "Recommended Procedures"; "" for a rule. It
+	// labels the item for display, and decides nothing of its id.
 	kind corpus.Kind
 	// keyed is key() made beforehand (keyLabels), or "" where it was not.
 	keyed string
-	// div is 1 + the block index of the division heading that gave kind
-	// (0: none, or the label's own word gave it). Each such division is
-	// a numbering of its own: two lists of procedures under two headings
-	// are two numberings, not one with a restart.
+	// div is 1 + the block index of the heading the label's numbering
+	// starts again under (restartedDivisions), or 0 for the document's
+	// numbering. Each such division is a numbering of its own: two lists
+	// under two headings are two numberings, not one with a restart.
 	div int
 	end int // byte offset in the block text where the rest begins
 	// rare holds what few labels print; nil when the label prints none
@@ -108,7 +109,7 @@ const (
 // and the counter after it. One numbering prints one form at one level
 // ("第3条" does not follow "第2章").
 func (l label) form() string {
-	return l.prefix + "\x00" + l.counter + "\x00" + l.after() + "\x00" + string(l.kind)
+	return l.prefix + "\x00" + l.counter + "\x00" + l.after() + "\x00" + strconv.Itoa(l.div)
 }
 
 // key is the normalized form of the label's components, for lookups:

@@ -282,7 +282,9 @@ var wordRemovedHeading = regexp.MustCompile(`(?m)^(## )([0-9]+\. )`)
 // headings ("## 4. Title": the word-removed variant), then with a word of
 // random letters, in the script of the document's text, before each
 // number ("## Ꮿꮢꮯ 4. Title"): the ids must be the same, and hold no
-// word. The Social Contract's two numberings (1-5, then the guidelines
+// word. Then with the kind names its headings print ("Glossary",
+// "Recommended Procedures") replaced by random letters: the ids must be
+// the same. The Social Contract's two numberings (1-5, then the guidelines
 // 1-10 after an unnumbered heading of the same level) must keep apart
 // without the word: ids the heading between them qualifies, not
 // "rule:Artikel-1".
@@ -318,8 +320,44 @@ func TestVariantLabelWords(t *testing.T) {
 			if g, w := itemIDs(got), itemIDs(bare); g != w {
 				t.Errorf("ids with %q before the numbers differ from the ids without: %s", word, firstDiff(g, w))
 			}
+			// The kind names the headings print ("## Glossary of
+			// terms"), replaced by random letters of their script:
+			// the ids must be the same.
+			renamed, n := kindNamesReplaced(rng, src)
+			if n == 0 {
+				return
+			}
+			t.Logf("kind names of %d headings replaced", n)
+			got, err = ingest.Options{Lang: d.Lang}.Read(file, bytes.NewReader(renamed))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if g, w := itemIDs(got), itemIDs(bare); g != w {
+				t.Errorf("ids with the kind names of %d headings replaced differ: %s", n, firstDiff(g, w))
+			}
 		})
 	}
+}
+
+// kindHeading is a Markdown heading line.
+var kindHeading = regexp.MustCompile(`(?m)^(#{1,6} )(.+)$`)
+
+// kindNamesReplaced replaces in src the kind name of every heading that
+// holds one (ingest.KindName) by random letters of its script, and
+// returns how many it replaced.
+func kindNamesReplaced(rng *rand.Rand, src []byte) ([]byte, int) {
+	n := 0
+	out := kindHeading.ReplaceAllFunc(src, func(line []byte) []byte {
+		m := kindHeading.FindSubmatch(line)
+		text := string(m[2])
+		span := ingest.KindName(text)
+		if span == "" {
+			return line
+		}
+		n++
+		return []byte(string(m[1]) + strings.Replace(text, span, unseenWord(rng, span), 1))
+	})
+	return out, n
 }
 
 // scriptSample is a word of five letters of the script most of d's

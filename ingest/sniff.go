@@ -84,7 +84,11 @@ func Detect(text string) string {
 	if headings >= 2 && (len(sniffMDListRe.FindAllStringIndex(t, 3)) >= 3 || len(sniffMDLinkRe.FindAllStringIndex(t, 3)) >= 3) {
 		return "markdown"
 	}
-	if len(sniffExampleRe.FindAllStringIndex(t, 5)) >= 5 {
+	// The addendum format is a text whose entry headings were lost: one
+	// that prints headings of its own is not, however many of its
+	// paragraphs open with an example's label ("例1:", a rulebook's
+	// illustrations under its rules' headings).
+	if headings < 2 && len(sniffExampleRe.FindAllStringIndex(t, 5)) >= 5 {
 		return "addendum"
 	}
 	if numberedRun(lines(t)) >= 3 {

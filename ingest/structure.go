@@ -59,7 +59,7 @@ type candidate struct {
 // numbering share it ("1." "2." "3." of an outer list, not "2." of an
 // inner one then "3." of the outer).
 func (c candidate) form(bs []block) printedForm {
-	return printedForm{c.lab.prefix, c.lab.counter, c.lab.after(), c.lab.kind, bs[c.block].depth}
+	return printedForm{c.lab.prefix, c.lab.counter, c.lab.after(), bs[c.block].depth}
 }
 
 // printedForm is a candidate's form: the fields label.form joins (none
@@ -67,7 +67,6 @@ func (c candidate) form(bs []block) printedForm {
 // list depth.
 type printedForm struct {
 	prefix, counter, after string
-	kind                   corpus.Kind
 	depth                  int
 }
 
@@ -162,7 +161,7 @@ func recognize(bs []block, d *corpus.Document, partless func([]corpus.Item) []bo
 	runInHeadings(bs)
 	runningTitles(bs)
 	markContents(bs)
-	kinds, from := divisionKinds(bs)
+	kinds := divisionKinds(bs)
 	// In a document of entries the entries are the items: labels inside
 	// them number their parts.
 	entries := false
@@ -198,14 +197,22 @@ func recognize(bs []block, d *corpus.Document, partless func([]corpus.Item) []bo
 	}
 	cands = applyRuns(bs, cands, kinds, st)
 	wordsAfter(bs, cands)
-	restartedDivisions(bs, cands, kinds, from)
 	keyLabels(cands)
+	// A first reading of the numbering, all labels in one chain; under a
+	// heading that prints no number, a numbering that starts again after
+	// it is a division of its own.
+	in0, prev0 := chainPrev(cands, bs, &structure{schemes: map[string]int{}})
+	labelled := make([]bool, len(bs))
+	for _, c := range cands {
+		labelled[c.block] = true
+	}
+	restartedDivisions(bs, cands, divisionHeads(bs, labelled), in0, prev0)
 	in := chainKeyed(cands, bs, st)
-	// A division heading opens a division only where labels of its
-	// kind number items under it, or where the layout gives headings no
-	// level (DOCX, PDF: a bold run-in heading that names the divisions
-	// a short form leaves out); a "Glossary" of unnumbered terms in
-	// Markdown stays a section.
+	// A heading opens a division only where labels of its division's
+	// own numbering number items under it (or where the layout gives
+	// headings no level: DOCX, PDF, a bold run-in heading that names
+	// the divisions a short form leaves out); a heading over unnumbered
+	// terms stays a section.
 	for j, c := range cands {
 		if in[j] && c.lab.div > 0 {
 			bs[c.lab.div-1].divided = true
@@ -386,8 +393,11 @@ func partHeadings(bs []block, starts startLabels) []int {
 // a document's repeated structure: it has no numbering (build's caller
 // decides) and more terms than headings (a glossary page, where each
 // term is an item; not a page of four rules with a list of three facts
-// about it), or under a heading that names definitions ("Glossary").
-// Terms one after another name one definition: one heading. Terms inside a document of many headings
+// about it), or the list opens the text of a heading other than the
+// document's title, right under it (a "Glossary" section, by its layout
+// whatever its heading says; not a rule whose text defines two words,
+// nor facts under the title). Terms one after another name
+// one definition: one heading. Terms inside a document of many headings
 // (a style guide's rule that defines three words) stay its text, as an
 // ordered list in it does. It returns bs, changed in place.
 func termHeadings(bs []block) []block {
@@ -404,16 +414,16 @@ func termHeadings(bs []block) []block {
 	if terms == 0 {
 		return bs
 	}
-	// Under a heading that names definitions ("Glossary"), terms are
-	// items whatever their count.
-	kinds, _ := divisionKinds(bs)
+	// A list that is a heading's whole text: its terms are items
+	// whatever their count.
+	glossary := glossaries(bs)
 	all := terms > headings
 	level := 0
 	out := bs[:0]
 	for i, b := range bs {
 		switch {
 		case b.chrome != "":
-		case b.term && !all && kinds[i] != corpus.KindDefinition:
+		case b.term && !all && !glossary[i]:
 		case b.term && len(out) > 0 && out[len(out)-1].term && out[len(out)-1].kind == blockHeading:
 			// "Anchor" and "Hook" over one definition.
 			out[len(out)-1].text += " / " + b.text
@@ -424,6 +434,40 @@ func termHeadings(bs []block) []block {
 			level = b.level
 		}
 		out = append(out, b)
+	}
+	return out
+}
+
+// glossaries marks the blocks under the headings (the document's title
+// aside) whose text opens with a definition list's term, right under
+// the heading, up to the next heading.
+func glossaries(bs []block) []bool {
+	title := titleHeading(bs)
+	out := make([]bool, len(bs))
+	for h := range bs {
+		if bs[h].kind != blockHeading || bs[h].chrome != "" || h == title {
+			continue
+		}
+		first := -1
+		end := len(bs)
+		for i := h + 1; i < len(bs); i++ {
+			if bs[i].chrome != "" {
+				continue
+			}
+			if bs[i].kind == blockHeading {
+				end = i
+				break
+			}
+			if first < 0 {
+				first = i
+			}
+		}
+		if first < 0 || !bs[first].term {
+			continue
+		}
+		for i := first; i < end; i++ {
+			out[i] = true
+		}
 	}
 	return out
 }

@@ -186,7 +186,7 @@ func (st *structure) warnings(d *corpus.Document) []string {
 	list("numbering restarts", st.restarts)
 	list("numbers out of sequence, read as items", st.outOfOrder)
 	list("numbers printed twice (the second item's id takes \"-2\")", st.duplicates)
-	list("lists numbered again under a heading, kept as its text, not items (a heading that names their kind, or five items, makes them a numbering)", st.listsAsText)
+	list("lists numbered again under a heading, kept as its text, not items (under a heading that prints no number, after the numbering, a list that starts again is a division of its own; five items make a numbering anywhere)", st.listsAsText)
 	list("counts the layout prints disagree with the items found", st.counts)
 	list("headings whose number their place in a run contradicts", st.runs.disagree)
 	if st.chromeRunes > 200 {
