@@ -1,6 +1,7 @@
 package reports
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"path/filepath"
@@ -150,7 +151,8 @@ func LoadWorkspace(path string) (*Workspace, error) {
 		return nil, &ManifestError{Path: path, Err: err}
 	}
 	if und := md.Undecoded(); len(und) > 0 {
-		return nil, &ManifestError{Path: path, Err: fmt.Errorf("unknown key %q", und[0].String())}
+		line, col := undecodedPosition(data, und[0])
+		return nil, &ManifestError{Path: path, Position: corpus.Position{Line: line, Col: col}, Err: fmt.Errorf("unknown key %q", und[0].String())}
 	}
 	if first, _, _ := strings.Cut(filepath.ToSlash(ws.Cache), "/"); strings.HasPrefix(first, "~") {
 		line, col := keyPosition(data, "", 0, "cache")
@@ -293,6 +295,30 @@ func keyPosition(data []byte, table string, index int, key string) (int, int) {
 		k = strings.TrimSpace(k)
 		if ok && (k == key || k == `"`+key+`"` || k == "'"+key+"'") {
 			return i + 1, valueColumn(data, i+1)
+		}
+	}
+	return 0, 0
+}
+
+// undecodedPosition is where a key the manifest's schema does not know
+// is written: its line and the column where the key starts, at the top
+// level or in the first [[table]] that holds it; 0, 0 when it cannot
+// tell (a dotted or inline key).
+func undecodedPosition(data []byte, key toml.Key) (int, int) {
+	table, name := "", key[len(key)-1]
+	if len(key) == 2 {
+		table = key[0]
+	} else if len(key) != 1 {
+		return 0, 0
+	}
+	tables := 1
+	if table != "" {
+		tables = bytes.Count(data, []byte("[["+table+"]]"))
+	}
+	for i := 0; i < tables; i++ {
+		if line, _ := keyPosition(data, table, i, name); line > 0 {
+			l := strings.Split(string(data), "\n")[line-1]
+			return line, len([]rune(l)) - len([]rune(strings.TrimLeft(l, " \t"))) + 1
 		}
 	}
 	return 0, 0

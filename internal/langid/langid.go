@@ -24,6 +24,8 @@ import (
 	"sync"
 	"unicode"
 	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 // Languages are the languages rulesync tells apart: English, the
@@ -141,6 +143,64 @@ func Among(text string, langs ...string) Result {
 	return Result{code(l), c}
 }
 
+// foreignLetters reports whether text writes, in the script most of its
+// letters are in, letters that lang's model has never seen (a letter
+// with a diacritic that decomposes, "â", is not counted: a model may
+// hold it decomposed): at least 2 such letters and 1 in 200 of that
+// script's. The text is then in a language the models do not know
+// (Urdu's "ے" in a text Persian scores best), and no language is the
+// answer. Letters of other scripts (Latin chess notation in a Russian
+// rulebook) are not counted, nor those of a script of syllables, nor a
+// text whose most letters are in a script lang is not written in (the
+// English part of a Korean translation in progress).
+func foreignLetters(text string, lang int) bool {
+	script, _ := dominantScript(text)
+	table, ok := unicode.Scripts[script]
+	if !ok || !writes(lang, script) || script == "Han" || scriptSize(table) > 5000 {
+		// Syllables (Hangul, Han): a model holds the common ones only.
+		return false
+	}
+	m := languages().models[lang]()
+	known := map[rune]bool{}
+	in, foreign := 0, 0
+	for _, r := range text {
+		if !unicode.IsLetter(r) || !unicode.Is(table, r) {
+			continue
+		}
+		in++
+		r = unicode.ToLower(r)
+		k, ok := known[r]
+		if !ok {
+			k = m.prob(ngramKey(r)) > 0 || decomposes(r)
+			known[r] = k
+		}
+		if !k {
+			foreign++
+		}
+	}
+	return foreign >= 2 && foreign*200 >= in
+}
+
+// scriptSize is how many code points the script table holds.
+func scriptSize(t *unicode.RangeTable) int {
+	n := 0
+	for _, r := range t.R16 {
+		n += int(r.Hi-r.Lo)/int(r.Stride) + 1
+	}
+	for _, r := range t.R32 {
+		n += int(r.Hi-r.Lo)/int(r.Stride) + 1
+	}
+	return n
+}
+
+// decomposes reports whether r has a canonical decomposition (a base
+// letter and combining marks).
+func decomposes(r rune) bool {
+	var buf [utf8.UTFMax]byte
+	n := utf8.EncodeRune(buf[:], r)
+	return !norm.NFD.IsNormal(buf[:n])
+}
+
 // Known reports whether tag names a language Among can tell.
 func Known(tag string) bool { return language(tag) >= 0 }
 
@@ -232,7 +292,23 @@ func document(title string, n int, text func(i int) string, ascii bool) Document
 	d := detectorOf(langs)
 	terms := newTerms()
 	lang := func(s, leader string) string { return amongLang(s, d, terms, leader) }
-	return vote(title, n, text, among, lang, langs)
+	r := vote(title, n, text, among, lang, langs)
+	if l := language(r.Lang); l >= 0 && foreignLetters(Clean(sampleOf(n, text, 20000)), l) {
+		// The texts write letters the language does not: a language of
+		// no model (Urdu, read as Persian; Mongolian, as Russian).
+		r.Result = Result{"und", 0}
+	}
+	return r
+}
+
+// sampleOf is the texts text(i) of n joined, up to about max bytes.
+func sampleOf(n int, text func(int) string, max int) string {
+	var b strings.Builder
+	for i := 0; i < n && b.Len() < max; i++ {
+		b.WriteString(text(i))
+		b.WriteByte('\n')
+	}
+	return b.String()
 }
 
 // amongLang is Among(text, langs...).Lang for the detector d among langs,
