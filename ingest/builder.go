@@ -31,8 +31,17 @@ type open struct {
 func build(bs []block, starts startLabels, d *corpus.Document, st *structure, partless func([]corpus.Item) []bool) {
 	numbered := starts.count()
 	b := builder{d: d, st: st, partless: partless, numbered: numbered > 0, more: map[int][]string{}, links: map[int][]string{},
-		counters: map[string]int{}, anchors: map[string]bool{}, headItem: -1, numbers: make(map[string]bool, numbered), divisions: map[int]bool{},
+		counters: map[string]int{}, anchors: map[string]bool{}, headItem: -1, divisions: map[int]bool{},
 		numberedLevels: map[int]bool{}, outlineHeads: map[int]bool{}}
+	// The numbers given are asked only of a label that prints a word
+	// before its number and names no kind: where none does, they are not
+	// kept (a million numbers are 55 MB).
+	for _, l := range starts {
+		if l != nil && l.prefix != "" && l.kind == "" {
+			b.numbers = make(map[string]bool, numbered)
+			break
+		}
+	}
 	// Entries are the items of a document whose layout sets them apart:
 	// the headings above them are its divisions, as above numbered items.
 	// opening counts the blocks that start an item or are headings
@@ -170,7 +179,7 @@ type builder struct {
 	// firstHeading is the title of the title heading (titleHeading): the
 	// document's title.
 	firstHeading string
-	numbers      map[string]bool // the numbers given so far
+	numbers      map[string]bool // the numbers given so far; nil where no label asks (build)
 	// numberedLevels are the heading levels at which a heading has
 	// printed a number so far under the headings in force (the
 	// outline's levels; outlineLevel); outlineHeads the unnumbered
@@ -302,7 +311,7 @@ func (b *builder) numberedItem(bl block, lab label, body, titled bool) {
 		}
 		key = lab.prefix + "\x00" + key
 	}
-	if !apart {
+	if !apart && b.numbers != nil {
 		b.numbers[it.Number] = true
 	}
 	for len(b.stack) > 0 && !strings.HasPrefix(key, b.stack[len(b.stack)-1].key+".") {

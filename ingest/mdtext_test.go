@@ -7,6 +7,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/ingest"
 )
 
@@ -21,14 +22,7 @@ func TestMarkdownEscapes(t *testing.T) {
 		{"rules.md", "Salt & pepper <b> © * a &amp; b", "Second. rule"},
 		{"rules.txt", "Salt &amp; pepper &lt;b&gt; &#169; \\* `a &amp; b`", "Second\\. rule"},
 	} {
-		path := filepath.Join(t.TempDir(), c.name)
-		if err := os.WriteFile(path, []byte(page), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		d, err := ingest.Options{}.File(path)
-		if err != nil {
-			t.Fatal(err)
-		}
+		d := ingestFile(t, c.name, page)
 		got := map[string]string{}
 		for _, it := range d.Items {
 			got[it.ID] = it.Text
@@ -52,14 +46,7 @@ func TestMarkdownPrintedNumbers(t *testing.T) {
 		{"# R\n\n> 1. a\n> 2. b\n> 4. c\n", []string{"rule:1", "rule:2", "rule:4"}},
 		{"# R\n\n1) a\n2) b\n5) c\n6) d\n", []string{"rule:1", "rule:2", "rule:5", "rule:6"}},
 	} {
-		path := filepath.Join(t.TempDir(), "rules.md")
-		if err := os.WriteFile(path, []byte(c.page), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		d, err := ingest.Options{}.File(path)
-		if err != nil {
-			t.Fatal(err)
-		}
+		d := ingestFile(t, "rules.md", c.page)
 		var ids []string
 		for _, it := range d.Items {
 			if it.Number != "" {
@@ -85,14 +72,7 @@ func TestMarkdownListParagraphs(t *testing.T) {
 		{"# R\n\n## Article 1\n\n1. a\n1. b\n1. c\n",
 			map[string]string{"rule:1": "a", "rule:2": "b", "rule:3": "c"}},
 	} {
-		path := filepath.Join(t.TempDir(), "rules.md")
-		if err := os.WriteFile(path, []byte(c.page), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		d, err := ingest.Options{}.File(path)
-		if err != nil {
-			t.Fatal(err)
-		}
+		d := ingestFile(t, "rules.md", c.page)
 		got := map[string]string{}
 		for _, it := range d.Items {
 			if it.Number != "" {
@@ -103,4 +83,18 @@ func TestMarkdownListParagraphs(t *testing.T) {
 			t.Errorf("%q:\n got %q\nwant %q", c.page, got, c.want)
 		}
 	}
+}
+
+// ingestFile ingests page as a file named name, as the command does.
+func ingestFile(t *testing.T, name, page string) *corpus.Document {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(path, []byte(page), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	d, err := ingest.Options{}.File(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
 }
