@@ -427,10 +427,12 @@ func (b *Build) translationFiles(t Translation, r *gaps.Report, h *history.Histo
 	if data, err := r.MarshalJSON(); err == nil {
 		fs["gaps/"+t.Name+".json"] = indentJSON(data)
 	}
-	now := b.now()
-	PO(&po, r, now)
-	XLIFF(&xlf, r)
-	TMX(&tmx, r, now)
+	// The interchange files are those sync --to po/xliff writes for the
+	// pair (the draft's frame, notes and inline markup with them), so
+	// that the draft written back from them is the draft above.
+	DraftPO(&po, d, o)
+	DraftXLIFF(&xlf, d, o)
+	DraftTMX(&tmx, d, o)
 	fs["interchange/"+t.Name+".po"] = po.Bytes()
 	fs["interchange/"+t.Name+".xlf"] = xlf.Bytes()
 	fs["interchange/"+t.Name+".tmx"] = tmx.Bytes()

@@ -347,8 +347,8 @@ func DraftTMX(w io.Writer, d *gaps.Draft, o DraftOptions) error {
 	p.f("<prop type=\"x-rulesync-source-edition\">%s</prop>\n</header>\n<body>\n", xmlText(d.Source.Edition))
 	mk := inlineMarkup(d, o)
 	for _, s := range fileSegments(d, o, mk) {
-		if s.target == "" {
-			continue
+		if s.target == "" && !strings.Contains(s.draft, `"empty":true`) {
+			continue // no translation; a run of lines without text is one
 		}
 		src := s.source
 		if s.previous != "" {

@@ -2,6 +2,7 @@ package reports_test
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -291,4 +292,107 @@ func toolkitPython(t *testing.T) string {
 	}
 	t.Skip("no python3 with Translate Toolkit's translate package (Debian package translate-toolkit; .ci/run installs it)")
 	return ""
+}
+
+// TestBuildInterchangeIsSync builds the example workspace: each
+// translation's interchange/NAME.po, .xlf and .tmx are the files sync
+// --to po and --to xliff (and DraftTMX) write for the same pair, byte
+// for byte, and the draft written back from the PO and the XLIFF is the
+// build's draft, interchange/NAME.draft.EXT.
+func TestBuildInterchangeIsSync(t *testing.T) {
+	ws, err := reports.LoadWorkspace("../workspace/rulesync.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ws.Cache = t.TempDir()
+	now := time.Unix(1700000000, 0)
+	out := filepath.Join(t.TempDir(), "out")
+	if _, err := (&reports.Build{Workspace: ws, Out: out, Now: func() time.Time { return now }}).Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	sources := map[string]reports.Source{}
+	for _, s := range ws.Sources {
+		sources[s.Name] = s
+	}
+	load := func(name string) (*corpus.Document, string) {
+		s := sources[name]
+		path := filepath.Join(ws.Dir, s.Path)
+		d, err := ingest.Options{Format: s.Format, Edition: s.Edition, Lang: s.Lang, PDFEngine: s.PDFEngine, Now: func() time.Time { return now }}.File(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := ""
+		if data, err := os.ReadFile(path); err == nil && d.Source.Format != "pdf" && d.Source.Format != "docx" {
+			text = string(data)
+		}
+		return d, text
+	}
+	if len(ws.Translations) == 0 {
+		t.Fatal("the example workspace has no translation")
+	}
+	for _, tr := range ws.Translations {
+		t.Run(tr.Name, func(t *testing.T) {
+			src, srcText := load(tr.Source)
+			doc, trText := load(tr.Name)
+			var base *corpus.Document
+			if tr.Base != "" {
+				base, _ = load(tr.Base)
+			}
+			d := gaps.Options{}.Sync(src, doc, base)
+			format, _ := reports.DraftFormat(d, "")
+			ext := map[string]string{"md": "md", "text": "txt"}[format]
+			draft, err := os.ReadFile(filepath.Join(out, "interchange", tr.Name+".draft."+ext))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, f := range []struct{ format, ext string }{{"po", "po"}, {"xliff", "xlf"}, {"tmx", "tmx"}} {
+				built, err := os.ReadFile(filepath.Join(out, "interchange", tr.Name+"."+f.ext))
+				if err != nil {
+					t.Fatal(err)
+				}
+				var want bytes.Buffer
+				o := reports.DraftOptions{Format: f.format, SourceText: srcText, TranslationText: trText, Now: now}
+				if f.format == "tmx" {
+					err = reports.DraftTMX(&want, gaps.Options{}.Sync(src, doc, base), o)
+				} else {
+					_, err = reports.WriteDraft(&want, gaps.Options{}.Sync(src, doc, base), o)
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !bytes.Equal(built, want.Bytes()) {
+					a, b := strings.Split(want.String(), "\n"), strings.Split(string(built), "\n")
+					for i := range min(len(a), len(b)) {
+						if a[i] != b[i] {
+							t.Errorf("%s: the build's file is not what sync writes; line %d:\n  sync  %q\n  build %q", f.ext, i+1, a[i], b[i])
+							break
+						}
+					}
+					if len(a) != len(b) {
+						t.Errorf("%s: the build's file has %d lines, sync's %d", f.ext, len(b), len(a))
+					}
+				}
+				if f.format == "tmx" {
+					continue // TMX keeps no frame
+				}
+				back, err := ingest.Options{}.Bytes(tr.Name+"."+f.ext, built)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var md bytes.Buffer
+				if _, err := reports.WriteDraft(&md, gaps.Options{}.Sync(src, back, nil), reports.DraftOptions{Format: format, SourceText: srcText, TranslationText: string(built)}); err != nil {
+					t.Fatal(err)
+				}
+				if md.String() != string(draft) {
+					a, b := strings.Split(string(draft), "\n"), strings.Split(md.String(), "\n")
+					for i := range min(len(a), len(b)) {
+						if a[i] != b[i] {
+							t.Errorf("%s: the draft from the build's file differs from the build's draft; line %d:\n  build %q\n  file  %q", f.ext, i+1, a[i], b[i])
+							break
+						}
+					}
+				}
+			}
+		})
+	}
 }

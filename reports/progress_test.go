@@ -14,6 +14,7 @@ import (
 	xhtml "golang.org/x/net/html"
 
 	"github.com/rulesync/rulesync/gaps"
+	"github.com/rulesync/rulesync/ingest"
 	"github.com/rulesync/rulesync/reports"
 )
 
@@ -50,6 +51,39 @@ func progressFigures(p gaps.Progress) figures {
 // review folds stale and fuzzy into "fuzzy", as PO and XLIFF tools count.
 func (f figures) review() figures {
 	return figures{"translated": f["translated"], "fuzzy": f["stale"] + f["fuzzy"], "untranslated": f["untranslated"]}
+}
+
+// plus adds the units of an interchange file (format po or xliff) that
+// are no segment of the progress, which tools count on top: the draft's
+// frame (the document's title and version, the lines around items) and
+// the titles the translation gives items whose source has none (both
+// with the unit id as their source text, "(rule:3/title)", where the
+// source has no text there).
+func (f figures) plus(t *testing.T, format, path string) figures {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	units, err := ingest.InterchangeUnits(format, string(data), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := figures{"translated": f["translated"], "fuzzy": f["fuzzy"], "untranslated": f["untranslated"], "stale": f["stale"]}
+	for _, u := range units {
+		frame := u.ID == ingest.FrameTitle || u.ID == ingest.FrameVersion || strings.HasPrefix(u.ID, ingest.FrameFront) ||
+			strings.Contains(u.ID, "/after") || u.Source == "("+u.ID+")"
+		switch {
+		case !frame:
+		case u.Target == "":
+			out["untranslated"]++
+		case u.Review || u.Stale:
+			out["fuzzy"]++
+		default:
+			out["translated"]++
+		}
+	}
+	return out
 }
 
 func sameFigures(a, b figures) bool {
@@ -142,7 +176,8 @@ func htmlBars(t *testing.T, path string) (map[string]figures, map[string]string)
 // the worklist (JSON, Markdown, page), the site's bars and the words
 // under them (overview, translation page, language page), the PO as
 // msgfmt --statistics counts it and the PO and XLIFF as pocount counts
-// them (the tools skipped with a message when not installed).
+// them, the units of the draft's frame on top (the tools skipped with a
+// message when not installed).
 func TestProgressFigures(t *testing.T) {
 	sum, out := buildExample(t)
 	lang := map[string]string{}
@@ -189,16 +224,17 @@ func TestProgressFigures(t *testing.T) {
 		xlf := filepath.Join(out, "interchange", tr.Name+".xlf")
 		t.Run(tr.Name+"/msgfmt", func(t *testing.T) {
 			need(t, "msgfmt")
-			if got := msgfmtFigures(t, po); !sameFigures(got, want.review()) {
-				t.Errorf("msgfmt --statistics %s: %v, the build %v", filepath.Base(po), got, want.review())
+			if w := want.review().plus(t, "po", po); !sameFigures(msgfmtFigures(t, po), w) {
+				t.Errorf("msgfmt --statistics %s: %v, the build %v and the frame's units", filepath.Base(po), msgfmtFigures(t, po), w)
 			}
 		})
 		t.Run(tr.Name+"/pocount", func(t *testing.T) {
 			need(t, "pocount")
-			w := counts{p.Translated, p.Review(), p.Untranslated}
-			for _, f := range []string{po, xlf} {
-				if got := pocount(t, f); got != w {
-					t.Errorf("pocount %s: %+v, the build %+v", filepath.Base(f), got, w)
+			for _, f := range []struct{ format, path string }{{"po", po}, {"xliff", xlf}} {
+				fw := want.review().plus(t, f.format, f.path)
+				w := counts{fw["translated"], fw["fuzzy"], fw["untranslated"]}
+				if got := pocount(t, f.path); got != w {
+					t.Errorf("pocount %s: %+v, the build %+v and the frame's units", filepath.Base(f.path), got, w)
 				}
 			}
 		})

@@ -356,7 +356,7 @@ func devTranslations(t *testing.T) []devPair {
 }
 
 // TestDevInterchangeRoundTrip syncs every translation of the dev corpus
-// (devTranslations) to PO and XLIFF: msgfmt -c accepts every PO, and the
+// (devTranslations) to PO, XLIFF and TMX: msgfmt -c accepts every PO, and the
 // Markdown draft written from each file, and from the file synced again
 // to its format, is the draft written straight from the translation,
 // byte for byte.
@@ -396,7 +396,7 @@ func TestDevInterchangeRoundTrip(t *testing.T) {
 			}
 			direct := write(gaps.Options{}.Sync(src, tr, base), "md", trText)
 			dir := t.TempDir()
-			for _, format := range []string{"po", "xliff"} {
+			for _, format := range []string{"po", "xliff", "tmx"} {
 				file := write(gaps.Options{}.Sync(src, tr, base), format, trText)
 				path := filepath.Join(dir, c.name+"."+format)
 				if err := os.WriteFile(path, []byte(file), 0o644); err != nil {

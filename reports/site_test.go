@@ -145,7 +145,7 @@ func checkPages(t *testing.T, tb *tab, out string) []string {
 // reports the build wrote: each translation's progress bar on the
 // overview, its language's page, its page and its worklist with the
 // progress of gaps/<name>.json, and that with the PO's messages as
-// msgfmt --statistics counts them (when installed); the share of
+// msgfmt --statistics counts them (when installed), the frame's units on top; the share of
 // segments with a translation the report gives is what the bar's parts
 // make; each changelog's bar with its JSON.
 func checkBars(t *testing.T, tb *tab, out string, translations, changelogs []string) {
@@ -157,9 +157,11 @@ func checkBars(t *testing.T, tb *tab, out string, translations, changelogs []str
 		p := g.Summary.Progress
 		want[name] = map[string]int{"translated": p.Translated, "stale": p.Stale, "fuzzy": p.Fuzzy, "untranslated": p.Untranslated, "total": p.Segments}
 		if _, err := exec.LookPath("msgfmt"); err == nil {
-			po := msgfmtFigures(t, filepath.Join(out, "interchange", name+".po"))
-			if po["translated"] != p.Translated || po["fuzzy"] != p.Stale+p.Fuzzy || po["untranslated"] != p.Untranslated {
-				t.Errorf("%s: msgfmt counts %v in the PO, the report %+v", name, po, p)
+			path := filepath.Join(out, "interchange", name+".po")
+			po := msgfmtFigures(t, path)
+			w := figures{"translated": p.Translated, "fuzzy": p.Stale + p.Fuzzy, "untranslated": p.Untranslated}.plus(t, "po", path)
+			if po["translated"] != w["translated"] || po["fuzzy"] != w["fuzzy"] || po["untranslated"] != w["untranslated"] {
+				t.Errorf("%s: msgfmt counts %v in the PO, the report %+v and the frame's units", name, po, p)
 			}
 		} else {
 			t.Logf("msgfmt not installed (Debian package gettext): the PO of %s is not counted", name)
