@@ -4,11 +4,9 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -18,6 +16,7 @@ import (
 	"github.com/rulesync/rulesync/internal/gctune"
 	"github.com/rulesync/rulesync/internal/longtest"
 	"github.com/rulesync/rulesync/internal/pdftest"
+	"github.com/rulesync/rulesync/internal/peaktest"
 )
 
 // scaleInput makes an input of n units (rules, rows, entries, lines of a
@@ -333,9 +332,7 @@ func TestPeakMemory(t *testing.T) {
 	if testing.Short() {
 		t.Skip("reads inputs of 32 MiB: not with -short")
 	}
-	if _, err := os.Stat("/proc/self/status"); err != nil {
-		t.Skip("needs /proc/self/status for the peak memory")
-	}
+	peaktest.Skip(t)
 	for _, in := range peakInputs {
 		t.Run(in.name, func(t *testing.T) {
 			if in.skip != "" && os.Getenv("RULESYNC_PEAK_ALL") == "" {
@@ -346,21 +343,7 @@ func TestPeakMemory(t *testing.T) {
 			if err := os.WriteFile(path, data, 0o644); err != nil {
 				t.Fatal(err)
 			}
-			cmd := exec.Command(os.Args[0], "-test.run", "^TestPeakMemory$")
-			cmd.Env = append(os.Environ(), "RULESYNC_PEAK_INPUT="+path)
-			out, err := cmd.CombinedOutput()
-			if err != nil {
-				t.Fatalf("%v\n%s", err, out)
-			}
-			var peak int64
-			for _, l := range strings.Split(string(out), "\n") {
-				if v, ok := strings.CutPrefix(l, "peak "); ok {
-					peak, _ = strconv.ParseInt(v, 10, 64)
-				}
-			}
-			if peak == 0 {
-				t.Fatalf("the child said no peak:\n%s", out)
-			}
+			peak := peaktest.Run(t, "TestPeakMemory", "RULESYNC_PEAK_INPUT="+path)
 			t.Logf("%d units, %d bytes: peak %d MB", n, len(data), peak>>20)
 			if peak > peakLimit {
 				t.Errorf("%d units, %d bytes: peak %d MB, over %d MB", n, len(data), peak>>20, peakLimit>>20)
@@ -390,22 +373,10 @@ func peakChild(path string) {
 	gctune.Lazy(64<<20, 768<<20)
 	d, err := ingest.Options{}.File(path)
 	if err != nil {
-		fmt.Println("error", err)
-		os.Exit(1)
+		peaktest.Fail(err)
 	}
 	if err := corpusjson.Encode(io.Discard, d); err != nil {
-		fmt.Println("error", err)
-		os.Exit(1)
+		peaktest.Fail(err)
 	}
-	status, err := os.ReadFile("/proc/self/status")
-	if err != nil {
-		fmt.Println("error", err)
-		os.Exit(1)
-	}
-	for _, l := range strings.Split(string(status), "\n") {
-		if v, ok := strings.CutPrefix(l, "VmHWM:"); ok {
-			kb, _ := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(v), " kB"), 10, 64)
-			fmt.Printf("peak %d\n", kb<<10)
-		}
-	}
+	peaktest.Report()
 }
