@@ -261,8 +261,8 @@ func scalePeak(name, skip string) peakInput {
 // peakInputs are the inputs TestPeakMemory reads. Those with skip set
 // are measured with RULESYNC_PEAK_ALL=1 (bench/README.md has the
 // figures): the ones over peakLimit, the ones under it by less than a
-// sixth (the collector's timing moves a peak by some 5%: a default run
-// must not fail by chance), and the slow ones. At their peak the readers
+// sixth (the collector's timing moves a peak by up to an eighth: a
+// default run must not fail by chance), and the slow ones. At their peak the readers
 // of text, Markdown and HTML hold the blocks (88 bytes each) with the
 // structure recognizer's candidates (160 bytes each), its numbering
 // chain while it runs (some 200 bytes a candidate) and the items (240
@@ -282,7 +282,7 @@ var peakInputs = []peakInput{
 	scalePeak("quotes.md", nearLimit+": 959k quoted rules read as a guide page, as Markdown and as text, each through the recognizer (889 MB)"),
 	scalePeak("table.md", nearLimit+": the recognizer's candidates and items of 975k rows, read as a guide page of headings (899 MB)"),
 	scalePeak("p.html", ""),
-	scalePeak("ol.html", nearLimit+": the recognizer's candidates, chain and items of 1.1M list items (951 MB)"),
+	scalePeak("ol.html", ""),
 	{name: "paragraphs.docx", skip: "takes minutes: 550k paragraphs through the recognizer (peak 568 MB)", make: func(t *testing.T, limit int) ([]byte, int) {
 		// The limit bounds document.xml as inflated; the file is smaller.
 		body, n := largest(func(n int) string {

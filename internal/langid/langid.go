@@ -24,8 +24,6 @@ import (
 	"sync"
 	"unicode"
 	"unicode/utf8"
-
-	"golang.org/x/text/unicode/norm"
 )
 
 // Languages are the languages rulesync tells apart: English, the
@@ -144,20 +142,21 @@ func Among(text string, langs ...string) Result {
 }
 
 // foreignLetters reports whether text writes, in the script most of its
-// letters are in, letters that lang's model has never seen (a letter
-// with a diacritic that decomposes, "â", is not counted: a model may
-// hold it decomposed): at least 2 such letters and 1 in 200 of that
-// script's. The text is then in a language the models do not know
-// (Urdu's "ے" in a text Persian scores best), and no language is the
-// answer. Letters of other scripts (Latin chess notation in a Russian
-// rulebook) are not counted, nor those of a script of syllables, nor a
-// text whose most letters are in a script lang is not written in (the
-// English part of a Korean translation in progress).
+// letters are in, letters that lang's model has never seen: at least 2
+// such letters and 1 in 200 of that script's. The text is then in a
+// language the models do not know (Urdu's "ے" in a text Persian scores
+// best), and no language is the answer. Not counted: letters of other
+// scripts (Latin chess notation in a Russian rulebook); Latin script and
+// scripts of syllables; a text whose most letters are in a script lang
+// is not written in (the English part of a Korean translation in
+// progress).
 func foreignLetters(text string, lang int) bool {
 	script, _ := dominantScript(text)
 	table, ok := unicode.Scripts[script]
-	if !ok || !writes(lang, script) || script == "Han" || scriptSize(table) > 5000 {
+	if !ok || !writes(lang, script) || script == "Latin" || scriptSize(table) > 5000 {
 		// Syllables (Hangul, Han): a model holds the common ones only.
+		// Latin: the models hold its letters with diacritics composed
+		// or not (Vietnamese's "â" is none of its model's letters).
 		return false
 	}
 	m := languages().models[lang]()
@@ -171,7 +170,7 @@ func foreignLetters(text string, lang int) bool {
 		r = unicode.ToLower(r)
 		k, ok := known[r]
 		if !ok {
-			k = m.prob(ngramKey(r)) > 0 || decomposes(r)
+			k = m.prob(ngramKey(r)) > 0
 			known[r] = k
 		}
 		if !k {
@@ -191,14 +190,6 @@ func scriptSize(t *unicode.RangeTable) int {
 		n += int(r.Hi-r.Lo)/int(r.Stride) + 1
 	}
 	return n
-}
-
-// decomposes reports whether r has a canonical decomposition (a base
-// letter and combining marks).
-func decomposes(r rune) bool {
-	var buf [utf8.UTFMax]byte
-	n := utf8.EncodeRune(buf[:], r)
-	return !norm.NFD.IsNormal(buf[:n])
 }
 
 // Known reports whether tag names a language Among can tell.

@@ -118,10 +118,10 @@ func TestScriptAnswer(t *testing.T) {
 }
 
 // TestForeignLetters writes, into every UDHR page the vote reads as a
-// language of an alphabet, a letter of its script that the language's
-// model has never seen, in place of 1 in 10 of its commonest letter (1 letter in 100 or so): a
-// text of a language no model knows, which must read as "und", not as
-// the language nearest it; the page as it is keeps its reading.
+// language of an alphabet other than Latin, a letter of its script that
+// the language's model has never seen, in place of 1 in 10 of its
+// commonest letter (some 1 letter in 100): a text of a language no model
+// knows, which must read as "und", not as the language nearest it.
 func TestForeignLetters(t *testing.T) {
 	dir := udhrDir(t)
 	pages, _ := filepath.Glob(filepath.Join(dir, "*.md"))
@@ -135,14 +135,14 @@ func TestForeignLetters(t *testing.T) {
 		}
 		script, _ := dominantScript(Clean(strings.Join(texts, "\n")))
 		table := unicodeScript(script)
-		if table == nil || script == "Han" || scriptSize(table) > 5000 {
+		if table == nil || script == "Latin" || scriptSize(table) > 5000 {
 			continue
 		}
 		m := languages().models[l]()
 		var alien rune
 		for _, rg := range table.R16 {
 			for c := rune(rg.Lo); c <= rune(rg.Hi) && alien == 0; c += rune(rg.Stride) {
-				if isLowerLetter(c) && m.prob(ngramKey(c)) == 0 && !decomposes(c) {
+				if isLowerLetter(c) && m.prob(ngramKey(c)) == 0 {
 					alien = c
 				}
 			}
@@ -168,7 +168,7 @@ func TestForeignLetters(t *testing.T) {
 			t.Errorf("%s (%s) with %q for 1 in 10 %q: read as %s, want und", filepath.Base(p), r.Lang, alien, common, got)
 		}
 	}
-	if tried < 10 {
+	if tried < 5 {
 		t.Errorf("only %d pages tried", tried)
 	}
 }
