@@ -14,3 +14,6 @@ func SetCacheFault(err error) (restore func()) {
 	cacheFault = err
 	return func() { cacheFault = nil }
 }
+
+// POAgree is poAgree, for the tests of reports_test.
+var POAgree = poAgree

@@ -225,7 +225,7 @@ func DraftPO(w io.Writer, d *gaps.Draft, o DraftOptions) error {
 				p.f("#| msgid %s\n", strings.ReplaceAll(poQuote(s.previous), "\n", "\n#| "))
 			}
 		}
-		p.f("msgctxt %s\nmsgid %s\nmsgstr %s\n", poQuote(s.ctx), poQuote(s.source), poQuote(s.target))
+		p.f("msgctxt %s\nmsgid %s\nmsgstr %s\n", poQuote(s.ctx), poQuote(s.source), poQuote(poAgree(s.source, s.target)))
 	}
 	for _, o := range obsoletes(d) {
 		p.f("\n#~ msgctxt %s\n", strings.ReplaceAll(poQuote(o.ctx), "\n", "\n#~ "))
@@ -233,6 +233,34 @@ func DraftPO(w io.Writer, d *gaps.Draft, o DraftOptions) error {
 		p.f("#~ msgstr %s\n", strings.ReplaceAll(poQuote(o.target), "\n", "\n#~ "))
 	}
 	return p.err
+}
+
+// poAgree is msgstr with a newline at its start and at its end exactly
+// where msgid has one, as gettext wants of a message (msgfmt -c: "'msgid'
+// and 'msgstr' entries do not both end with '\n'"). The frame's runs of
+// lines keep their blank lines in the draft note (runSegment) and an
+// item's text has none at its ends that the draft writes, so that
+// nothing is lost; an empty msgstr, no translation, stays empty.
+func poAgree(msgid, msgstr string) string {
+	if msgstr == "" {
+		return ""
+	}
+	for _, edge := range []struct {
+		has  func(string, string) bool
+		trim func(string, string) string
+		add  func(string) string
+	}{
+		{strings.HasPrefix, strings.TrimLeft, func(s string) string { return "\n" + s }},
+		{strings.HasSuffix, strings.TrimRight, func(s string) string { return s + "\n" }},
+	} {
+		switch want := edge.has(msgid, "\n"); {
+		case want && !edge.has(msgstr, "\n"):
+			msgstr = edge.add(msgstr)
+		case !want && edge.has(msgstr, "\n"):
+			msgstr = edge.trim(msgstr, "\n")
+		}
+	}
+	return msgstr
 }
 
 // POT writes the template of a source edition: every title and text as

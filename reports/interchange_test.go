@@ -396,3 +396,61 @@ func TestBuildInterchangeIsSync(t *testing.T) {
 		})
 	}
 }
+
+// TestPONewlinesAgree syncs a catalogue whose msgstr start or end with a
+// newline where their msgid do not (and the other way round) to PO
+// again: every message of the new file has a newline at its start and
+// end exactly where its msgid has, as msgfmt -c wants, and the draft
+// written from it is the draft written from the first.
+func TestPONewlinesAgree(t *testing.T) {
+	src, err := ingest.Options{}.Bytes("rules.md", []byte("# Rules\n\n**1.1** The first rule applies.\n\n**1.2** The second rule applies too.\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	po := "msgid \"\"\nmsgstr \"\"\n\"Language: de\\n\"\n\"Content-Type: text/plain; charset=UTF-8\\n\"\n\n" +
+		"msgctxt \"rule:1.1\"\nmsgid \"The first rule applies.\"\nmsgstr \"Die erste Regel gilt.\\n\"\n\n" +
+		"msgctxt \"rule:1.2\"\nmsgid \"The second rule applies too.\"\nmsgstr \"\\nDie zweite Regel gilt auch.\"\n"
+	write := func(format, text string) string {
+		tr, err := ingest.Options{}.Bytes("de.po", []byte(text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b bytes.Buffer
+		if _, err := reports.WriteDraft(&b, gaps.Options{}.Sync(src, tr, nil), reports.DraftOptions{Format: format, TranslationText: text}); err != nil {
+			t.Fatal(err)
+		}
+		return b.String()
+	}
+	again := write("po", po)
+	units, err := ingest.InterchangeUnits("po", again, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, u := range units {
+		if u.Target == "" {
+			continue
+		}
+		n++
+		for _, edge := range []func(string, string) bool{strings.HasPrefix, strings.HasSuffix} {
+			if edge(u.Source, "\n") != edge(u.Target, "\n") {
+				t.Errorf("%s: msgid %q and msgstr %q do not agree on a newline at their ends", u.ID, u.Source, u.Target)
+			}
+		}
+	}
+	if n != 2 {
+		t.Errorf("%d translated messages in\n%s\nwant 2", n, again)
+	}
+	if a, b := write("md", po), write("md", again); a != b {
+		t.Errorf("the draft from the file synced again differs:\n%s\nfrom the first:\n%s", b, a)
+	}
+	// The writer's own guarantee, whatever the segment holds.
+	for _, c := range [][3]string{
+		{"a", "b\n", "b"}, {"a", "\n\nb", "b"}, {"a\n", "b", "b\n"}, {"\na\n", "b", "\nb\n"},
+		{"\na", "\nb\n", "\nb"}, {"a", "", ""}, {"a", "b\nc", "b\nc"},
+	} {
+		if got := reports.POAgree(c[0], c[1]); got != c[2] {
+			t.Errorf("msgid %q, msgstr %q: wrote %q, want %q", c[0], c[1], got, c[2])
+		}
+	}
+}
