@@ -191,11 +191,7 @@ func TestDocs(t *testing.T) {
 // TestNegations: the words of negation and their languages.
 func TestNegations(t *testing.T) {
 	covers(t, Negations, "en pt fr de")
-	for _, w := range []string{"not", "cannot", "não", "pas", "keine"} {
-		if !Set(Negations)[w] {
-			t.Errorf("%q is no negation", w)
-		}
-	}
+	holds(t, Negations, "not", "cannot", "não", "pas", "keine")
 }
 
 // TestModals: the modal verbs and their languages.
@@ -249,9 +245,15 @@ func TestNumberWords(t *testing.T) {
 // TestStopWords: the stop words and their languages.
 func TestStopWords(t *testing.T) {
 	covers(t, StopWords, "en pt es fr de")
-	for _, w := range []string{"the", "não", "los", "avec", "für"} {
-		if !Set(StopWords)[w] {
-			t.Errorf("%q is no stop word", w)
+	holds(t, StopWords, "the", "não", "los", "avec", "für")
+}
+
+// holds fails t for each of words that concept c does not hold.
+func holds(t *testing.T, c Concept, words ...string) {
+	t.Helper()
+	for _, w := range words {
+		if !Set(c)[w] {
+			t.Errorf("%q is not in %v", w, c)
 		}
 	}
 }
