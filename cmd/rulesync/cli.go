@@ -89,12 +89,12 @@ func attachedValues(cmd *cli.Command, args []string) []string {
 	}
 	var out []string
 	for i, a := range args {
+		if i >= 2 && a == "--" {
+			return append(out, args[i:]...) // the rest are inputs
+		}
 		if i < 2 || len(a) < 3 || a[0] != '-' || a[1] == '-' {
 			out = append(out, a)
 			continue
-		}
-		if a == "--" || slices.Contains(args[2:i], "--") {
-			return append(out, args[i:]...)
 		}
 		name, _, _ := strings.Cut(a[1:], "=")
 		if _, known := takes[name]; !known && takes[a[1:2]] {
