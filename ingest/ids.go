@@ -13,8 +13,8 @@ import (
 // made, for the warning about a number printed twice.
 type idState struct {
 	given, givenHeads idSet
-	line  int   // the line of the block being built
-	lines []int // the line of each item of d.Items, as built
+	line              int   // the line of the block being built
+	lines             []int // the line of each item of d.Items, as built
 	// divs are the divisions (label.div) whose first item has its id,
 	// and whether the division goes back (numberID).
 	divs map[int]bool
