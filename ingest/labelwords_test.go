@@ -28,7 +28,7 @@ import (
 // numbering's own letters: a single letter or a roman numeral).
 
 // cjkNumerals are the CJK numerals: letters to Unicode, numbers to a
-// label (label.go reads them), so no word is made of them.
+// label (labelcjk.go reads them), so no word is made of them.
 const cjkNumerals = "〇零一二三四五六七八九十百千萬万壹贰貳两兩叁參肆伍陆陸柒捌玖拾佰仟"
 
 // runeClass sorts the runes of a line's head: numerals (digits of any

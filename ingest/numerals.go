@@ -11,8 +11,8 @@ import (
 // digit's value is its distance from the zero before it), the enclosed
 // numbers of Unicode's symbol blocks ("①", "⑴", "㈠"), Ethiopic numerals
 // (additive: "፲፩" is 10 + 1) and Hebrew letter numerals (gematria: "יא" is
-// 10 + 1; 15 and 16 are written "טו", "טז"). Roman and CJK numerals are
-// read in label.go.
+// 10 + 1; 15 and 16 are written "טו", "טז"), and roman numerals (at the end
+// of this file). CJK numerals are read in labelcjk.go.
 
 // ndZeros are the zeros of the decimal digit sets outside ASCII, in order.
 var ndZeros = func() []rune {
@@ -221,7 +221,7 @@ func numeralToken(s string) (from, to, v int, ok bool) {
 }
 
 // isTermRune reports whether r ends a label as its punctuation: the
-// full stops, colons and brackets label.go reads, and the terminal
+// full stops, colons and brackets labelread.go reads, and the terminal
 // punctuation of other scripts ("۔", "።", "፤", "।", "།", "။", "។"), but
 // no comma.
 func isTermRune(r rune) bool {
@@ -236,4 +236,64 @@ func isTermRune(r rune) bool {
 		return false // commas
 	}
 	return unicode.Is(unicode.Terminal_Punctuation, r)
+}
+
+// romanValue is the value of an upper-case roman numeral, or 0 when s is
+// not one written in the usual way.
+func romanValue(s string) int {
+	total := 0
+	for i := 0; i < len(s); i++ {
+		v := romanDigit(s[i])
+		if v == 0 {
+			return 0
+		}
+		if i+1 < len(s) && romanDigit(s[i+1]) > v {
+			total -= v
+		} else {
+			total += v
+		}
+	}
+	// The usual way is toRoman's, written on the stack for the comparison
+	// (a string per call was most of the cost of reading "I" or "V").
+	var buf [16]byte
+	if total <= 0 || string(appendRoman(buf[:0], total)) != s {
+		return 0
+	}
+	return total
+}
+
+// romanDigit is the value of one roman numeral letter, or 0.
+func romanDigit(b byte) int {
+	switch b {
+	case 'I':
+		return 1
+	case 'V':
+		return 5
+	case 'X':
+		return 10
+	case 'L':
+		return 50
+	case 'C':
+		return 100
+	}
+	return 0
+}
+
+// romanParts are the letters of roman numerals, greatest first.
+var romanParts = [...]struct {
+	v int
+	s string
+}{{100, "C"}, {90, "XC"}, {50, "L"}, {40, "XL"}, {10, "X"}, {9, "IX"}, {5, "V"}, {4, "IV"}, {1, "I"}}
+
+func toRoman(n int) string { return string(appendRoman(nil, n)) }
+
+// appendRoman appends n as a roman numeral to b; nothing for n < 1.
+func appendRoman(b []byte, n int) []byte {
+	for _, p := range romanParts {
+		for n >= p.v {
+			b = append(b, p.s...)
+			n -= p.v
+		}
+	}
+	return b
 }

@@ -11,7 +11,7 @@ import (
 )
 
 // The structure recognizer turns the blocks of any format into items. It
-// knows no words of any language: it reads labels (label.go) at the start
+// knows no words of any language: it reads labels (labelread.go) at the start
 // of blocks and keeps those that follow one another as a numbering does
 // (1, 2, 3; 1a, 1b; 9.1 -> 9.2 -> 10.1; 3.6 -> 3.7.1), choosing the
 // longest such chain by dynamic programming over the labels in document

@@ -1,0 +1,200 @@
+package align
+
+import (
+	"slices"
+	"sort"
+
+	"github.com/rulesync/rulesync/corpus"
+)
+
+// anchors finds the pairs fixed by numbers printed on both sides. It
+// returns the longest order-preserving chain of them, and apart the
+// crossing ones kept because the items are identified by id. The chain
+// has room for a pair a source item of S (cap len(S)): group and fill
+// put all the other pairs of S there, with no new array.
+func (a *aligner) anchors(S, T []int) (chain, crossing []Pair) {
+	same := a.sc.sameLang
+	// The candidates are found first, then scored on every core (the
+	// evidence of each is its own: a tenth of an alignment's time at
+	// 100k items), then kept or not in the order they were found.
+	// cands holds the candidates' items as found, numbered which were
+	// found by number (the others by identical text: anchorEvidence).
+	cands := make([]Pair, 0, len(S)) // at most one a source item
+	numbered := make([]bool, 0, len(S))
+	found := func(i, j int, number bool) {
+		cands = append(cands, Pair{Source: []int{i}, Target: []int{j}, Anchor: true})
+		numbered = append(numbered, number)
+	}
+	// anchoredS and anchoredT mark the items of the identical texts, by
+	// index.
+	anchoredS, anchoredT := make([]bool, len(a.src.Items)), make([]bool, len(a.tgt.Items))
+	// In one language an unchanged item is its own anchor: a text found
+	// once on each side, word for word. It outranks a rule number, which
+	// a new edition may have given to another rule.
+	if same {
+		// texts counts each target text, and the source items that have
+		// it (one map made at its size, where a map of counts and one of
+		// places, grown as they filled, were 13 MB of garbage at 100k
+		// items).
+		type textCount struct{ inT, inS, j int32 }
+		texts := make(map[textKey]textCount, len(T))
+		for _, j := range T {
+			c := texts[a.keyT[j]]
+			c.inT++
+			c.j = int32(j)
+			texts[a.keyT[j]] = c
+		}
+		for _, i := range S {
+			if c, ok := texts[a.keyS[i]]; ok {
+				c.inS++
+				texts[a.keyS[i]] = c
+			}
+		}
+		for _, i := range S {
+			k := a.keyS[i]
+			c := texts[k]
+			// Regulations keep their ids; those decide below.
+			if c.inT != 1 || c.inS != 1 || k == (textKey{}) || identityKind(a.src.Items[i].Kind) {
+				continue
+			}
+			j := int(c.j)
+			found(i, j, false)
+			anchoredS[i], anchoredT[j] = true, true
+		}
+	}
+	type kindNumber struct {
+		kind   corpus.Kind
+		number string // numberKey's
+	}
+	byNum := make(map[kindNumber]int, len(T))
+	for _, j := range T {
+		it := &a.tgt.Items[j]
+		if it.Number != "" && !anchoredT[j] {
+			byNum[kindNumber{a.targetKind(j), numberKey(it.Number)}] = j
+		}
+	}
+	for _, i := range S {
+		it := &a.src.Items[i]
+		if it.Number == "" || anchoredS[i] {
+			continue
+		}
+		j, ok := byNum[kindNumber{it.Kind, numberKey(it.Number)}]
+		if !ok {
+			continue
+		}
+		found(i, j, true)
+	}
+	a.explainEach(cands, numbered)
+	kept := cands[:0]
+	for k, p := range cands {
+		i, j, score := p.Source[0], p.Target[0], p.content
+		if !numbered[k] {
+			p.Score = max(score, 0.99)
+			kept = append(kept, p)
+			continue
+		}
+		// A positional number (rule 12) marks the same rule only when the
+		// texts agree; otherwise the rules may have been renumbered.
+		if same && !identityKind(a.src.Items[i].Kind) && (score < positionalAnchor || a.splitAt(i, j)) {
+			continue
+		}
+		// The printed number vouches for the pair as the order does.
+		p.Score = score + (1-score)*numberSupport
+		kept = append(kept, p)
+	}
+	clear(cands[len(kept):])
+	cands = kept
+	// No two candidates have one source item: no order among equals.
+	slices.SortFunc(cands, func(x, y Pair) int { return x.Source[0] - y.Source[0] })
+	keep := longestIncreasing(cands)
+	// The chain is made in cands' storage (as long as i at most), its
+	// tail cleared for the collector; group and fill put the other pairs
+	// of S in the room left (a copy of the chain when much smaller, and
+	// then a new array there for all the pairs, was 17 MB of garbage a
+	// pass aligning 100k items).
+	chain = cands[:0]
+	for i, p := range cands {
+		if keep[i] {
+			chain = append(chain, p)
+		} else if identityKind(a.src.Items[p.Source[0]].Kind) || anchoredS[p.Source[0]] {
+			// An id, or a whole text found once on each side, holds
+			// even out of order: the item moved.
+			p.Evidence = addEvidence(p.Evidence, Evidence{Signal: "order", Agrees: false, Detail: "moved: out of order with its neighbours"})
+			crossing = append(crossing, p)
+		}
+	}
+	clear(cands[len(chain):])
+	return chain, crossing
+}
+
+// explainEach sets the content score and the evidence (the anchor's
+// first: anchorEvidence, numbered[k] for ps[k]) of every 1-1 pair of ps,
+// on every core: each is read from the features alone. A draft pass's
+// pairs get the score alone.
+func (a *aligner) explainEach(ps []Pair, numbered []bool) {
+	inBlocks(len(ps), 256, func(int) func(lo, hi int) {
+		return func(lo, hi int) {
+			for k := lo; k < hi; k++ {
+				p := &ps[k]
+				i, j := p.Source[0], p.Target[0]
+				if a.draft {
+					p.content, _ = a.sc.score(&a.fs[i], &a.ft[j], false, nil)
+				} else {
+					p.content, p.Evidence = a.explainAfter(a.anchorEvidence(i, j, numbered[k]), &a.fs[i], &a.ft[j])
+				}
+			}
+		}
+	})
+}
+
+// anchorEvidence is the evidence that found anchor i-j: the number both
+// print, or the identical text. (Made for each candidate as it is
+// explained, not kept beside the candidates: a list of them, grown by
+// doubling, was a tenth of what finding the anchors allocated.)
+func (a *aligner) anchorEvidence(i, j int, numbered bool) Evidence {
+	if !numbered {
+		return Evidence{Signal: "identical", Agrees: true, Detail: "the same text"}
+	}
+	it := &a.src.Items[i]
+	return Evidence{Signal: "number", Agrees: true, Detail: string(it.Kind) + " " + it.Number + " = " + a.tgt.Items[j].Number}
+}
+
+// longestIncreasing marks the longest chain of pairs (in source order)
+// whose targets increase.
+func longestIncreasing(ps []Pair) []bool {
+	n := len(ps)
+	keep := make([]bool, n)
+	if n == 0 {
+		return keep
+	}
+	// Patience sorting with back links: O(n log n). (tails made at the
+	// most it can hold: grown, it was 4 MB of garbage at 100k items.)
+	tails := make([]int, 0, n)
+	prev := make([]int, n)
+	for i, p := range ps {
+		t := p.Target[0]
+		k := sort.Search(len(tails), func(k int) bool { return ps[tails[k]].Target[0] >= t })
+		if k > 0 {
+			prev[i] = tails[k-1]
+		} else {
+			prev[i] = -1
+		}
+		if k == len(tails) {
+			tails = append(tails, i)
+		} else {
+			tails[k] = i
+		}
+	}
+	for i := tails[len(tails)-1]; i >= 0; i = prev[i] {
+		keep[i] = true
+	}
+	return keep
+}
+
+// positionalAnchor is the score two items of one language that print the
+// same rule number need to be anchored as one rule.
+const positionalAnchor = 0.5
+
+// numberSupport is how much of the distance to a perfect score a pair
+// gains when both sides print the same number.
+const numberSupport = 0.5
