@@ -56,7 +56,9 @@ func hasSkeleton(d *gaps.Draft, o DraftOptions) bool {
 func newLineWriter(d *gaps.Draft, o DraftOptions, markdown bool, st *DraftStats, idMarks map[int]bool) *lineWriter {
 	lw := &lineWriter{d: d, markdown: markdown, st: st, idMarks: idMarks}
 	if markdown {
-		lw.mk = inlineMarkup(d, o)
+		if lw.mk = o.mk; lw.mk == nil {
+			lw.mk = inlineMarkup(d, o)
+		}
 	}
 	if hasSkeleton(d, o) {
 		lw.src = locate(o.SourceText, d.Source, markdown)
