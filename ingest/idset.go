@@ -12,7 +12,7 @@ import "hash/maphash"
 // other id its bytes, its end (4 bytes) and a slot of 4 bytes at most
 // three quarters full.
 type idSet struct {
-	nums []uint64 // bit n%64 of nums[n/64]: the number n is in the set
+	nums  []uint64 // bit n%64 of nums[n/64]: the number n is in the set
 	bytes []byte   // the ids, one after another
 	ends  []uint32 // the end of each id in bytes
 	// slots holds 1 + the index of an id in ends, or 0 for an empty
