@@ -297,7 +297,14 @@ func citeHits(f string) []hit {
 	if rule {
 		for _, m := range ruleScan.FindAllStringSubmatchIndex(f) {
 			list := f[m[2]:m[3]]
-			for k, n := range refNums(list) {
+			if digitsOnly(list) {
+				// One number ("Rule 12", most citations): refNumRe's
+				// one match is the whole list, without the expression,
+				// which was a fifth of the time of an item's citations.
+				hits = append(hits, hit{m[0], m[0], m[3], ruleRef(list, ""), false})
+				continue
+			}
+			for k, n := range refNumRe.FindAllStringSubmatchIndex(list, -1) {
 				num, part := list[n[2]:n[3]], ""
 				if n[4] >= 0 {
 					part = list[n[4]:n[5]]
@@ -336,19 +343,14 @@ func citeHits(f string) []hit {
 	return hits
 }
 
-// refNums is refNumRe's matches in list, the numbers of a rule citation.
-// A list of one number of digits (most citations: "Rule 12") is its one
-// match, found without the expression, which was a fifth of the time
-// of an item's citations.
-func refNums(list string) [][]int {
-	digits := list != ""
-	for i := 0; i < len(list) && digits; i++ {
-		digits = '0' <= list[i] && list[i] <= '9'
+// digitsOnly reports whether s is one or more ASCII digits.
+func digitsOnly(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
 	}
-	if digits {
-		return [][]int{{0, len(list), 0, len(list), -1, -1}}
-	}
-	return refNumRe.FindAllStringSubmatchIndex(list, -1)
+	return s != ""
 }
 
 // foldMapped is Fold rune by rune, with the byte offset in s of each byte
