@@ -200,8 +200,10 @@ func recognize(bs []block, d *corpus.Document, partless func([]corpus.Item) []bo
 	// A first reading of the numbering, all labels in one chain; under a
 	// heading that prints no number, a numbering that starts again after
 	// it is a division of its own.
-	in0, prev0 := chainPrev(cands, bs, &structure{schemes: map[string]int{}})
-	if runInHeadings(bs, cands, in0) {
+	first := &structure{schemes: map[string]int{}}
+	in0, prev0 := chainPrev(cands, bs, first)
+	made := runInHeadings(bs, cands, in0)
+	if made {
 		// The kinds of the divisions the new headings name, for display.
 		kinds = divisionKinds(bs)
 		for j := range cands {
@@ -218,7 +220,18 @@ func recognize(bs []block, d *corpus.Document, partless func([]corpus.Item) []bo
 		labelled[c.block] = labelled[c.block] || in0[j]
 	}
 	restartedDivisions(bs, cands, divisionHeads(bs, labelled), in0, prev0)
-	in := chainKeyed(cands, bs, st)
+	var in []bool
+	if !made && oneScheme(cands) {
+		// No heading made and no division or suffix to chain apart: the
+		// chain is the first reading's, of the same labels and blocks
+		// (a second chain of a million labels was a tenth of the
+		// recognizer's time).
+		in = in0
+		st.holes = append(st.holes, first.holes...)
+		st.restarts = append(st.restarts, first.restarts...)
+	} else {
+		in = chainKeyed(cands, bs, st)
+	}
 	// A heading opens a division only where labels of its division's
 	// own numbering number items under it (or where the layout gives
 	// headings no level: DOCX, PDF, a bold run-in heading that names
@@ -275,6 +288,7 @@ func recognize(bs []block, d *corpus.Document, partless func([]corpus.Item) []bo
 	}
 	starts := make(startLabels, len(bs))
 	numbered := 0
+	twice := printedTwice(cands, bs, in)
 	for j, c := range cands {
 		if in[j] {
 			starts[c.block] = &cands[j].lab
@@ -291,6 +305,9 @@ func recognize(bs []block, d *corpus.Document, partless func([]corpus.Item) []bo
 				where += fmt.Sprintf(" (line %d)", b.line)
 			}
 			st.outOfOrder = append(st.outOfOrder, where)
+			numbered++
+		} else if twice[j] {
+			starts[c.block] = &cands[j].lab
 			numbered++
 		} else if like > 0 {
 			// Looks like the numbering's labels, yet is not part of it.
@@ -509,4 +526,54 @@ func titleHeading(bs []block) int {
 		}
 	}
 	return at
+}
+
+// printedTwice reports, for each label outside the chain (in), whether
+// it repeats the label of a chain's item next to it in the document
+// (only labels that repeat it between them), on a block of the same
+// kind, level and printed form: a number the source prints twice ("1.
+// 2. 2. 4."). Such a label is an item, its id told apart as a
+// duplicate's and both places named in a warning, rather than text
+// folded into the item before it.
+func printedTwice(cands []candidate, bs []block, in []bool) []bool {
+	var twice []bool
+	like := func(a, b candidate) bool {
+		ba, bb := bs[a.block], bs[b.block]
+		return len(a.lab.comps) == len(b.lab.comps) && sameComps(a.lab.comps, b.lab.comps) && a.lab.prefix == b.lab.prefix && a.lab.div == b.lab.div &&
+			ba.kind == bb.kind && ba.level == bb.level && ba.depth == bb.depth && ba.lead == bb.lead && a.form(bs) == b.form(bs)
+	}
+	for j := range cands {
+		if in[j] {
+			continue
+		}
+		for _, step := range []int{-1, 1} {
+			k := j + step
+			for k >= 0 && k < len(cands) && !in[k] && like(cands[k], cands[j]) {
+				k += step
+			}
+			if k >= 0 && k < len(cands) && in[k] && like(cands[k], cands[j]) {
+				if twice == nil {
+					twice = make([]bool, len(cands))
+				}
+				twice[j] = true
+				break
+			}
+		}
+	}
+	if twice == nil {
+		return make([]bool, len(cands))
+	}
+	return twice
+}
+
+// oneScheme reports whether chainKeyed chains cands as one: no label is
+// of a division (keyedEntries has none to set aside, chainSchemes none
+// to chain apart) and all print one suffix.
+func oneScheme(cands []candidate) bool {
+	for _, c := range cands {
+		if c.lab.div != 0 || c.lab.suffix() != cands[0].lab.suffix() {
+			return false
+		}
+	}
+	return true
 }
