@@ -313,12 +313,16 @@ func restartedDivisions(bs []block, cands []candidate, from []int, in0 []bool, p
 		h := from[c.block]
 		div, ok := decided[h]
 		switch {
-		case (h < 0 || ok) && !spanned[j] && runStart(c.lab, runBefore(cands, j, last, order)) && succeeded(c.lab) < 0:
+		case (h < 0 || ok) && !spanned[j] && runStart(c.lab, runBefore(cands, j, last, order)) && secondOfRun(bs, cands, j) && succeeded(c.lab) < 0:
 			// A numbering that starts again with no heading between,
 			// printing a word or letters the one before it does not
 			// ("RP-1" after rules 1-3, "Addendum 1:" after a list), and
 			// that the numbering before it does not go on after: a
-			// division of its own, opened by its first label's block.
+			// division of its own, opened by its first label's block,
+			// where its second label follows it (a division's numbering
+			// is two labels or more: chainSchemes; and one label a
+			// division would make a document of such labels a division
+			// each, whose count every label is then compared with).
 			div = c.block + 1
 		case h >= 0 && ok:
 		case h >= 0:
@@ -381,6 +385,12 @@ func restartedDivisions(bs []block, cands []candidate, from []int, in0 []bool, p
 // before it, and the chain decides it.
 func runStart(l label, prev *label) bool {
 	return prev != nil && l.prefix != "" && allFirst(l.comps) && (l.prefix != prev.prefix || l.joined != prev.joined)
+}
+
+// secondOfRun reports whether the label after cands[j] succeeds it,
+// printed alike.
+func secondOfRun(bs []block, cands []candidate, j int) bool {
+	return j+1 < len(cands) && cands[j+1].form(bs) == cands[j].form(bs) && follows(cands[j].lab.comps, cands[j+1].lab.comps, 0)
 }
 
 // runBefore is the last label of the numbering before cands[j]
