@@ -308,6 +308,7 @@ func (g *segmenter) row(i int) {
 	if titled {
 		sc = uncased // its run starts with its title, whose case says nothing
 	}
+	none := g.lengthCost(ls, 0) // the item's length against no block
 	row := g.cost[i%3*g.width : (i%3+1)*g.width]
 	gaps := g.gap[i%3*g.width : (i%3+1)*g.width]
 	for k := range row {
@@ -320,12 +321,14 @@ func (g *segmenter) row(i int) {
 			// The item takes no block: a 1-0 link after what came before
 			// (move 0), or the end of a run of them (omitted, below).
 			h := g.headingCost(titled, j, j)
-			one := g.cost[p] + skipItem + g.lengthCost(ls, 0)
+			one := g.cost[p] + skipItem + none
 			if g.runs {
 				// The run of items with no block that ends here: it starts
 				// here, or continues the one that ends with the item before.
 				c, l := one, ls
-				if pl := float64(g.gapLen[p]); !math.IsInf(float64(g.gap[p]), 1) {
+				// (The length of a run grows with its items: where the
+				// rest is no better, the lengths need not be computed.)
+				if pl := float64(g.gapLen[p]); !math.IsInf(float64(g.gap[p]), 1) && g.gap[p]+skipRun < c {
 					if e := g.gap[p] + skipRun + g.lengthCost(pl+ls, 0) - g.lengthCost(pl, 0); e < c {
 						c, l = e, pl+ls
 						b := g.at(i, j)
@@ -365,25 +368,32 @@ func (g *segmenter) row(i int) {
 				continue
 			}
 			lt := g.lt[j] - g.lt[j-k]
-			lc := g.lengthCost(ls, lt)
-			if g.cut != nil && g.cut[j-1] && lt < g.r*ls {
-				// A run that ends in a cut preview is at least as long as
-				// its source item says, and says no more (a censored
-				// length): shorter costs nothing.
-				lc = 0
+			// The run's cost but for its length, which is never
+			// negative: where that is no better than the best move
+			// already found, the length (a logarithm, the most of the
+			// programme's time) need not be computed.
+			var cc, tc, hc float32
+			if !lower {
+				cc = continueCost * g.cont[j-k]
 			}
+			if t := g.T.start[j-k]; sc != uncased && t != uncased && t != sc {
+				tc = caseCost
+			}
+			hc = g.headingCost(titled, j-k, j)
+			ac := anchorGain * g.anchorSum(j-k, j)
 			// A cut preview ends its item: a run that goes on past one
 			// holds two previews, as unlikely as an item left out.
-			c := g.cost[p] + lc + skipItem*float32(inside) - anchorGain*g.anchorSum(j-k, j)
-			if !lower {
-				c += continueCost * g.cont[j-k]
-			}
-			if tc := g.T.start[j-k]; sc != uncased && tc != uncased && tc != sc {
-				c += caseCost
-			}
-			c += g.headingCost(titled, j-k, j)
-			if c < best {
-				best, mv = c, uint8(k)
+			if g.cost[p]+skipItem*float32(inside)-ac+cc+tc+hc < best {
+				lc := g.lengthCost(ls, lt)
+				if g.cut != nil && g.cut[j-1] && lt < g.r*ls {
+					// A run that ends in a cut preview is at least as long as
+					// its source item says, and says no more (a censored
+					// length): shorter costs nothing.
+					lc = 0
+				}
+				if c := g.cost[p] + lc + skipItem*float32(inside) - ac + cc + tc + hc; c < best {
+					best, mv = c, uint8(k)
+				}
 			}
 			if lt/g.r > 3*ls+50 {
 				break // longer runs only lengthen what is already too long
@@ -391,20 +401,26 @@ func (g *segmenter) row(i int) {
 		}
 		if i >= 2 && j >= 1 && !empty && (g.S.runes[u-1] > 0 || g.S.title[u-1]) {
 			if p := g.costAt(i-2, j-1); p >= 0 {
-				c := g.cost[p] + g.lengthCost(ls+float64(g.S.runes[u-1]), g.lt[j]-g.lt[j-1]) + shareBlock -
-					anchorGain*(g.anchorAt(1, j-1)+g.anchorAt(0, j-1)) + g.headingCost(g.S.title[u-1], j-1, j)
+				ac := anchorGain * (g.anchorAt(1, j-1) + g.anchorAt(0, j-1))
+				hc := g.headingCost(g.S.title[u-1], j-1, j)
+				var tc float32
 				if g.S.title[u] {
-					c += headingCost // the second item's title is inside a block
+					tc = headingCost // the second item's title is inside a block
 				}
-				c += continueCost * g.cont[j-1]
-				if c < best {
-					best, mv = c, shared21
+				cc := continueCost * g.cont[j-1]
+				if g.cost[p]+shareBlock-ac+hc+tc+cc < best {
+					c := g.cost[p] + g.lengthCost(ls+float64(g.S.runes[u-1]), g.lt[j]-g.lt[j-1]) + shareBlock - ac + hc + tc + cc
+					if c < best {
+						best, mv = c, shared21
+					}
 				}
 			}
 		}
 		if j > lo {
-			if c := g.cost[k0-1] + g.skipCost(j-1); c < best {
-				best, mv = c, skipBlock
+			if g.cost[k0-1]+skipItem < best {
+				if c := g.cost[k0-1] + g.skipCost(j-1); c < best {
+					best, mv = c, skipBlock
+				}
 			}
 		}
 		if math.IsInf(float64(best), 1) {
