@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
 )
@@ -73,6 +74,10 @@ type Document struct {
 	// Notes records what the ingester dropped (page chrome, navigation) and
 	// any warnings about the source.
 	Notes []string `json:"notes,omitempty"`
+
+	// index finds the items by id for Item (an *itemIndex, made at the
+	// first look-up of a document of more than a few items).
+	index atomic.Value
 }
 
 // Source is the provenance of a Document.
@@ -222,15 +227,69 @@ func (it *Item) SetFlag(f Flag) {
 }
 
 // Item returns the item with the given id, or nil. A fragment ("#B") in
-// id is ignored.
+// id is ignored. Where two items share an id, it is the first.
+//
+// The first look-up makes an index of the items by id, kept with the
+// document, so that one look-up per item costs time linear in the items
+// (a scan per look-up grew with their square); a document's zero value
+// and a copy of it work as they are. The index is made again when Items
+// is another slice or has another length, or when the item it names no
+// longer has the id: an item whose id is changed in place after a
+// look-up is found by its new id only once Items is replaced (as every
+// reader of rulesync makes its ids before anything looks them up).
+// Look-ups may run concurrently; a look-up concurrent with a copy of the
+// document or a change of its Items may not.
 func (d *Document) Item(id string) *Item {
 	id, _, _ = strings.Cut(id, "#")
-	for i := range d.Items {
-		if d.Items[i].ID == id {
-			return &d.Items[i]
+	if len(d.Items) <= smallDocument {
+		for i := range d.Items {
+			if d.Items[i].ID == id {
+				return &d.Items[i]
+			}
+		}
+		return nil
+	}
+	for fresh := false; ; fresh = true {
+		ix, _ := d.index.Load().(*itemIndex)
+		if fresh || ix == nil || !ix.of(d.Items) {
+			ix = newItemIndex(d.Items)
+			d.index.Store(ix)
+		}
+		k, ok := ix.at[id]
+		switch {
+		case !ok:
+			return nil
+		case d.Items[k].ID == id:
+			return &d.Items[k]
+		case fresh:
+			return nil
 		}
 	}
-	return nil
+}
+
+// smallDocument is the number of items up to which Item scans them
+// rather than make an index.
+const smallDocument = 16
+
+// itemIndex is the position of the first item of each id in one slice
+// of items (its first element's address and its length).
+type itemIndex struct {
+	first *Item
+	n     int
+	at    map[string]int32
+}
+
+func newItemIndex(items []Item) *itemIndex {
+	ix := &itemIndex{first: &items[0], n: len(items), at: make(map[string]int32, len(items))}
+	for k := len(items) - 1; k >= 0; k-- {
+		ix.at[items[k].ID] = int32(k)
+	}
+	return ix
+}
+
+// of reports whether ix indexes items.
+func (ix *itemIndex) of(items []Item) bool {
+	return len(items) == ix.n && &items[0] == ix.first
 }
 
 // Header is how reports name a document in their JSON: its edition,

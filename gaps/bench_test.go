@@ -2,11 +2,14 @@ package gaps_test
 
 import (
 	"context"
+	"fmt"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/rulesync/rulesync/gaps"
+	"github.com/rulesync/rulesync/internal/cputime"
 	"github.com/rulesync/rulesync/internal/synth"
 )
 
@@ -19,6 +22,39 @@ func BenchmarkGaps(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		gaps.Options{}.Gaps(src, tr, nil)
+	}
+}
+
+// BenchmarkGapsScale checks a generated Japanese translation of n rules
+// against the second of two English editions with the first as its base
+// (the three sides `rulesync gaps --base` reads in bench/scale curve),
+// for n from 1k to 100k. It reports the CPU time (of every core) per
+// item and the bytes allocated per item of each side: the machine is
+// shared, so the process's CPU time says more than the wall clock.
+func BenchmarkGapsScale(b *testing.B) {
+	for _, n := range []int{1000, 10000, 100000} {
+		docs, _ := synth.Corpus(1, 2, 1, n)
+		base, src, tr := docs["en-1"], docs["en-2"], docs["ja-1"]
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			b.ReportAllocs()
+			var r *gaps.Report
+			c0, _ := cputime.Used()
+			var m0, m1 runtime.MemStats
+			runtime.GC()
+			runtime.ReadMemStats(&m0)
+			for b.Loop() {
+				r = gaps.Options{}.Gaps(src, tr, base)
+			}
+			c1, ok := cputime.Used()
+			runtime.ReadMemStats(&m1)
+			if len(r.Findings) == 0 || r.Unplaceable() != nil {
+				b.Fatalf("%d findings, %v", len(r.Findings), r.Unplaceable())
+			}
+			if ok {
+				b.ReportMetric(float64((c1-c0).Nanoseconds())/float64(b.N)/float64(n), "cpu-ns/item")
+			}
+			b.ReportMetric(float64(m1.TotalAlloc-m0.TotalAlloc)/float64(b.N)/float64(3*n), "B/item/side")
+		})
 	}
 }
 

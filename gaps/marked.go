@@ -2,7 +2,6 @@ package gaps
 
 import (
 	"fmt"
-	"slices"
 	"sort"
 
 	"github.com/rulesync/rulesync/align"
@@ -66,11 +65,16 @@ func (o Options) read(r *Report, orig, translation *corpus.Document) (*corpus.Do
 		translation, al = rd.Doc, rd.Alignment
 	} else {
 		// The translation's own items (the checks read what it prints),
-		// each saying how the reading found its source's id.
+		// each saying how the reading found its source's id: the
+		// reading's copy of them (renamed: one item for each of the
+		// translation's) made the translation's again, rather than a
+		// copy of its own (some 200 bytes an item).
 		t := *translation
-		t.Items = slices.Clone(translation.Items)
+		t.Items = rd.Doc.Items
 		for j := range t.Items {
-			t.Items[j].IDSource, t.Items[j].Confidence = rd.Doc.Items[j].IDSource, rd.Doc.Items[j].Confidence
+			how, conf := t.Items[j].IDSource, t.Items[j].Confidence
+			t.Items[j] = translation.Items[j]
+			t.Items[j].IDSource, t.Items[j].Confidence = how, conf
 		}
 		a := *rd.Alignment
 		a.Target = &t

@@ -34,11 +34,12 @@ func build(bs []block, starts startLabels, d *corpus.Document, st *structure, pa
 		counters: map[string]int{}, anchors: map[string]bool{}, headItem: -1, divisions: map[int]bool{},
 		numberedLevels: map[int]bool{}, outlineHeads: map[int]bool{}}
 	// The numbers given are asked only of a label that prints a word
-	// before its number and names no kind: where none does, they are not
-	// kept (a million numbers are 55 MB).
+	// before its number: where none does, they are not kept (a million
+	// numbers are 55 MB).
 	for _, l := range starts {
-		if l != nil && l.prefix != "" && l.kind == "" {
+		if l != nil && l.prefix != "" {
 			b.numbers = make(map[string]bool, numbered)
+			b.prefixed = map[string]bool{}
 			break
 		}
 	}
@@ -47,8 +48,12 @@ func build(bs []block, starts startLabels, d *corpus.Document, st *structure, pa
 	// opening counts the blocks that start an item or are headings
 	// (a numbered heading once).
 	opening := 0
+	b.lastStart = -1
 	for i, bl := range bs {
 		b.entries = b.entries || bl.kind == blockEntry && bl.chrome == ""
+		if starts.has(i) {
+			b.lastStart = i
+		}
 		if starts.has(i) || bl.kind == blockHeading && bl.chrome == "" {
 			opening++
 		}
@@ -171,6 +176,9 @@ type builder struct {
 	partless func([]corpus.Item) []bool
 	numbered bool // the document has a numbering chain, or entries
 	entries  bool // the document has entries (blockEntry)
+	// lastStart is the block of the last item the numbering starts;
+	// -1 for none.
+	lastStart int
 	// listsInText: an ordered list inside an item is that item's text
 	// ("1. ..." lines), not items of its own.
 	listsInText bool
@@ -180,6 +188,10 @@ type builder struct {
 	// document's title.
 	firstHeading string
 	numbers      map[string]bool // the numbers given so far; nil where no label asks (build)
+	// prefixed says, for each numbering that prints a word or letters
+	// before its numbers (by the word, how it is joined, and the
+	// division), whether its numbers keep them (numberedItem).
+	prefixed map[string]bool
 	// numberedLevels are the heading levels at which a heading has
 	// printed a number so far under the headings in force (the
 	// outline's levels; outlineLevel); outlineHeads the unnumbered
@@ -291,27 +303,29 @@ func (b *builder) add(it corpus.Item, o open) {
 func (b *builder) numberedItem(bl block, lab label, body, titled bool) {
 	key := lab.key()
 	it := corpus.Item{Kind: corpus.KindRule, Number: labelNumber(lab)}
-	// The kind, for display: the one the label's word names ("RP-1"),
-	// else the one the division heading in force names ("Recommended
-	// Procedures"), else a rule. An item of a kind of its own prints
-	// its number bare ("RP-1" is procedure 1), beside the rules'.
-	apart := lab.kind != ""
-	if apart {
+	// The kind, for display only: the one the label's word names
+	// ("RP-1"), else the one the division heading in force names
+	// ("Recommended Procedures"), else a rule.
+	if lab.kind != "" {
 		it.Kind = lab.kind
 	}
 	// A second numbering that prints a word before its numbers ("Appendix
-	// A" after rules 1-n) is apart from the first for nesting: "A.1" of
-	// the first is not under "Appendix A". Its ids are not the word's:
-	// the heading it restarts under qualifies them (giveID).
+	// A" after rules 1-n, "RP-1" after rules 1-71) is apart from the
+	// first for nesting: "A.1" of the first is not under "Appendix A".
 	// Letters joined to the number ("RP-1") are part of it, and stay in
-	// its number and id where the bare number is taken.
-	if lab.prefix != "" && !apart && b.numbers[it.Number] {
+	// its number and id. What it prints and the numbers given before it
+	// decide this, for the whole numbering at its first label (the
+	// numbers it goes on to, RP-72 after rule 71, keep the letters as
+	// RP-1 did), never whether the word names a kind. Its ids are not
+	// the word's: letters joined to the number stay (numberID), a word
+	// apart does not, and the heading it restarts under qualifies them.
+	if lab.prefix != "" && b.keepsPrefix(lab, it.Number) {
 		if lab.joined {
 			it.Number = lab.prefix + "-" + it.Number
 		}
 		key = lab.prefix + "\x00" + key
 	}
-	if !apart && b.numbers != nil {
+	if b.numbers != nil {
 		b.numbers[it.Number] = true
 	}
 	for len(b.stack) > 0 && !strings.HasPrefix(key, b.stack[len(b.stack)-1].key+".") {
@@ -357,6 +371,23 @@ func (b *builder) numberedItem(bl block, lab label, body, titled bool) {
 	b.add(it, open{key: key, depth: bl.depth})
 }
 
+// keepsPrefix reports whether the numbering of lab, a label that prints
+// a word or letters before its number, keeps them in its items' numbers
+// and keys: where the first number it printed (the first label of its
+// word, joining and division) was given before it, as number is now.
+func (b *builder) keepsPrefix(lab label, number string) bool {
+	k := lab.prefix + "\x00" + strconv.FormatBool(lab.joined) + "\x00" + strconv.Itoa(lab.div)
+	keep, ok := b.prefixed[k]
+	if !ok {
+		if b.prefixed == nil {
+			b.prefixed = map[string]bool{}
+		}
+		keep = b.numbers[number]
+		b.prefixed[k] = keep
+	}
+	return keep
+}
+
 // heading opens the item of an unnumbered heading: in a numbered
 // document a section (kept only when it has text of its own: otherwise it
 // lives on as the Section of the items under it); in an unnumbered one,
@@ -390,17 +421,21 @@ func (b *builder) heading(bl block) {
 	// document, opens a division (restartedDivisions): its words and the
 	// text under it are the division's preamble. The division is called
 	// by the name of a kind of items the heading prints ("2024
-	// Recommended Procedures"), else by the heading. Where the layout
-	// gives headings no level (DOCX, PDF), a heading that names a kind
-	// opens one even without labels under it. A heading the numbering
-	// goes on through, the document's title, or a heading among
-	// headings of its level that print numbers (a division of the
-	// outline: outlineLevel) opens none.
+	// Recommended Procedures"), for display, else by the heading (a
+	// heading run in to its text: its bold run). Where the layout gives
+	// headings no level (DOCX, PDF), a heading after the numbering's
+	// last item opens one even without labels under it: the numbered
+	// part of the document has ended, and the heading stands outside
+	// it (a short form's "Recommended Procedures: see the longform
+	// version"). A heading the numbering goes on through, the
+	// document's title, or a heading among headings of its level that
+	// print numbers (a division of the outline: outlineLevel) opens
+	// none.
 	kind, name := divisionName(corpus.CleanLine(headingName(bl)))
 	if kind == "" {
-		name = title
+		name = corpus.CleanLine(headingName(bl))
 	}
-	if b.numbered && !b.entries && !bl.through && title != b.firstHeading && !b.numberedLevels[bl.level] && (bl.divided || bl.level == 0 && kind != "") {
+	if b.numbered && !b.entries && !bl.through && title != b.firstHeading && !b.numberedLevels[bl.level] && (bl.divided || bl.level == 0 && b.at > b.lastStart) {
 		b.enter(bl.level, name, false)
 		b.heads[len(b.heads)-1].frag = corpus.OutlinePlace(path)
 		b.add(corpus.Item{Kind: corpus.KindPreamble, Section: name, Text: title}, open{level: bl.level})

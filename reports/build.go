@@ -414,9 +414,13 @@ func (b *Build) translationFiles(t Translation, r *gaps.Report, h *history.Histo
 	d := r.Draft()
 	o.Format, _ = DraftFormat(d, "")
 	o.Now = b.now()
+	// The draft's frame adopted, its inline markup and its interchange
+	// files' segments found once for the draft and its three files
+	// (prepared); the progress below is the draft's own.
+	fd, fo := prepared(d, o)
 	draft := "interchange/" + t.Name + ".draft." + draftExt[o.Format]
 	var db bytes.Buffer
-	if _, err := WriteDraft(&db, d, o); err == nil {
+	if _, err := WriteDraft(&db, fd, fo); err == nil {
 		fs[draft] = db.Bytes()
 	} else {
 		draft = ""
@@ -430,9 +434,9 @@ func (b *Build) translationFiles(t Translation, r *gaps.Report, h *history.Histo
 	// The interchange files are those sync --to po/xliff writes for the
 	// pair (the draft's frame, notes and inline markup with them), so
 	// that the draft written back from them is the draft above.
-	DraftPO(&po, d, o)
-	DraftXLIFF(&xlf, d, o)
-	DraftTMX(&tmx, d, o)
+	DraftPO(&po, fd, fo)
+	DraftXLIFF(&xlf, fd, fo)
+	DraftTMX(&tmx, fd, fo)
 	fs["interchange/"+t.Name+".po"] = po.Bytes()
 	fs["interchange/"+t.Name+".xlf"] = xlf.Bytes()
 	fs["interchange/"+t.Name+".tmx"] = tmx.Bytes()

@@ -114,6 +114,28 @@ type DraftOptions struct {
 	// frame is what the interchange file the translation was read from
 	// holds of the draft's frame (adoptFrame), or nil.
 	frame *frame
+	// mk is the inline markup of the draft's documents (inlineMarkup)
+	// and segs the segments of its interchange files (fileSegments),
+	// where they were found once for all the files written of one draft
+	// (prepared); nil: each writer finds them.
+	mk   markup
+	segs []segment
+}
+
+// prepared is d and o as the writers of a draft's files read them: the
+// frame of an interchange translation adopted (adoptFrame), and the
+// inline markup and the interchange files' segments found, once for the
+// draft and its PO, XLIFF and TMX (a build writes the four; each found
+// them again).
+func prepared(d *gaps.Draft, o DraftOptions) (*gaps.Draft, DraftOptions) {
+	d, o = adoptFrame(d, o)
+	if o.mk == nil {
+		o.mk = inlineMarkup(d, o)
+	}
+	if o.segs == nil {
+		o.segs = fileSegments(d, o, o.mk)
+	}
+	return d, o
 }
 
 // DraftStats says how a draft was written.
@@ -258,6 +280,10 @@ func WriteDraft(w io.Writer, d *gaps.Draft, o DraftOptions) (*DraftStats, error)
 	var err error
 	switch o.Format {
 	case "", "md":
+		if o.mk == nil {
+			// Found once for every writing of the lines (writeChecked).
+			o.mk = inlineMarkup(d, o)
+		}
 		err = writeChecked(w, d, o, true, st)
 	case "text":
 		err = writeChecked(w, d, o, false, st)

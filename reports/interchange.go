@@ -182,7 +182,7 @@ func PO(w io.Writer, r *gaps.Report, now time.Time) error {
 // Markdown carry its inline markup as po4a writes it: links, emphasis,
 // code and inline HTML in Markdown's syntax.
 func DraftPO(w io.Writer, d *gaps.Draft, o DraftOptions) error {
-	d, o = adoptFrame(d, o)
+	d, o = prepared(d, o)
 	now := o.Now
 	p := &printer{w: w}
 	p.f("# Translation of %s into %s.\n", poComment(d.Source.Edition), poComment(d.Translation.Lang))
@@ -192,8 +192,8 @@ func DraftPO(w io.Writer, d *gaps.Draft, o DraftOptions) error {
 	}
 	p.f(".\n")
 	poHeader(p, d.Source, d.Translation.Lang, now, false)
-	mk := inlineMarkup(d, o)
-	for _, s := range fileSegments(d, o, mk) {
+	mk := o.mk
+	for _, s := range o.segs {
 		p.f("\n")
 		if s.fuzzy != "" {
 			p.f("# rulesync: %s\n", poComment(s.fuzzy))
@@ -305,15 +305,15 @@ func XLIFF(w io.Writer, r *gaps.Report) error {
 // link's or emphasis' text ("[" and "](dest)"), <ph> for a tag that
 // stands alone, so that a tool protects it and rulesync reads it back.
 func DraftXLIFF(w io.Writer, d *gaps.Draft, o DraftOptions) error {
-	d, o = adoptFrame(d, o)
+	d, o = prepared(d, o)
 	p := &printer{w: w}
 	p.f("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
 	p.f("<xliff version=\"1.2\" xmlns=\"urn:oasis:names:tc:xliff:document:1.2\">\n")
 	p.f("<file original=\"%s\" source-language=\"%s\" target-language=\"%s\" datatype=\"plaintext\" tool-id=\"rulesync\">\n",
 		xmlText(d.Source.Edition), xmlText(d.Source.Lang), xmlText(d.Translation.Lang))
 	p.f("<header><tool tool-id=\"rulesync\" tool-name=\"rulesync\"/></header>\n<body>\n")
-	mk := inlineMarkup(d, o)
-	for _, s := range fileSegments(d, o, mk) {
+	mk := o.mk
+	for _, s := range o.segs {
 		state, approved := "new", ""
 		switch {
 		case s.translated():
@@ -366,15 +366,15 @@ func TMX(w io.Writer, r *gaps.Report, now time.Time) error {
 // documents were read from (o), the inline markup of an item read from
 // Markdown is native code in <bpt>/<ept> and <ph>, as in XLIFF.
 func DraftTMX(w io.Writer, d *gaps.Draft, o DraftOptions) error {
-	d, o = adoptFrame(d, o)
+	d, o = prepared(d, o)
 	now := o.Now
 	p := &printer{w: w}
 	p.f("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<tmx version=\"1.4\">\n")
 	p.f("<header creationtool=\"rulesync\" creationtoolversion=\"0.1\" datatype=\"plaintext\" segtype=\"paragraph\" adminlang=\"en\" srclang=\"%s\" o-tmf=\"rulesync\" creationdate=\"%s\">\n",
 		xmlText(d.Source.Lang), now.UTC().Format("20060102T150405Z"))
 	p.f("<prop type=\"x-rulesync-source-edition\">%s</prop>\n</header>\n<body>\n", xmlText(d.Source.Edition))
-	mk := inlineMarkup(d, o)
-	for _, s := range fileSegments(d, o, mk) {
+	mk := o.mk
+	for _, s := range o.segs {
 		if s.target == "" && !strings.Contains(s.draft, `"empty":true`) {
 			continue // no translation; a run of lines without text is one
 		}
