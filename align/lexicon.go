@@ -155,9 +155,9 @@ func lexTokens(text string, hs []uint64, buf []byte) ([]uint64, []byte) {
 // learnLexicon learns a lexicon from the pairs of a first segmentation:
 // srcToks(k, hs, buf) appends to hs the tokens (lexTokens) of pair k's
 // source side and tgtToks its translation's, with n pairs in all (those
-// the segmentation is sure of, at most lexPairs); buf is scratch. nil where it learns
-// nothing (too few pairs, or no token of the translation that stands
-// for one of the source's). The tokens are read twice (counted, then
+// the segmentation is sure of, at most lexPairs); buf is scratch. nil
+// where it learns nothing (too few pairs, or no token of the
+// translation that stands for one of the source's). The tokens are read twice (counted, then
 // kept for the pairs only where counted in range), so that nothing is
 // held of a token the model does not read.
 func learnLexicon(n int, srcToks, tgtToks func(k int, hs []uint64, buf []byte) ([]uint64, []byte)) *learned {
