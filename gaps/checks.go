@@ -27,10 +27,12 @@ type checker struct {
 
 // scope decides which source items the translation is meant to cover:
 // the kinds of item it has (a page of addendum examples does not cover
-// the rules). Preambles are never counted.
+// the rules), or every kind for one paired by the ids it carries (a
+// catalogue or a draft of sync has a unit for every item of its source,
+// translated or not: it covers them all). Preambles are never counted.
 func (c *checker) scope() {
 	c.inScope = map[corpus.Kind]bool{}
-	loose := false
+	loose := keyedByID(c.r.Translation) || c.r.Translation.IsDraft()
 	for _, it := range c.r.Translation.Items {
 		switch it.Kind {
 		case corpus.KindPreamble:
