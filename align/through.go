@@ -165,6 +165,11 @@ func (o Options) through(src, tgt *corpus.Document) *Reading {
 	if r.Partial = partial(al); r.Partial || previews(tgt) {
 		return r
 	}
+	if sure && kept(al, r.Doc) {
+		// No projection could move an item (spread would mark none):
+		// it is not made.
+		return r
+	}
 	pieces, bt, ratio := o.project(src, tgt)
 	if stopped(o.done()) {
 		return r
@@ -373,6 +378,55 @@ func spread(al *Alignment, renamed *corpus.Document, pieces []piece, bt []block)
 		}
 	}
 	return bad
+}
+
+// kept reports whether spread would mark no item of renamed, the
+// item-level reading of al, whatever the projection: every item prints
+// its source item's label (a label printed twice aside), and no source
+// item that al leaves unplaced has a number that extends the number of
+// the source item of a one to one pair (a sub-item, D.2.6.2.1 under
+// D.2.6.2: the only pieces that subItems, and so spread, moves an item
+// that prints its label for). The projection, a block alignment of the
+// whole translation that would change nothing, is then not made (it was
+// half of the checks of a translation that lacks a few of its source's
+// items).
+func kept(al *Alignment, renamed *corpus.Document) bool {
+	twice := printedTwice(al.Target)
+	for j := range renamed.Items {
+		if renamed.Items[j].IDSource != corpus.IDLabel || twice[j] {
+			return false
+		}
+	}
+	placed := make([]bool, len(al.Source.Items))
+	for _, p := range al.Pairs {
+		for _, i := range p.Source {
+			placed[i] = true
+		}
+	}
+	// The number keys that the number of an unplaced source item extends.
+	under := map[string]bool{}
+	for i := range al.Source.Items {
+		if placed[i] || al.Source.Items[i].Number == "" {
+			continue
+		}
+		key := numberKey(al.Source.Items[i].Number)
+		for k := 0; k < len(key); k++ {
+			if key[k] == '.' {
+				under[key[:k]] = true
+			}
+		}
+	}
+	if len(under) == 0 {
+		return true
+	}
+	for _, p := range al.Pairs {
+		if len(p.Source) == 1 && len(p.Target) == 1 {
+			if n := al.Source.Items[p.Source[0]].Number; n != "" && under[numberKey(n)] {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // anchored is the projection of the source onto the bad items of tgt
