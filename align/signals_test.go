@@ -52,6 +52,37 @@ func TestTimesRangesAcronyms(t *testing.T) {
 	}
 }
 
+// TestMayRange: where mayRange says no, rangeRe finds nothing, on
+// random texts of digits, marks, dashes and white space (every
+// character the expression and the look read, and others).
+func TestMayRange(t *testing.T) {
+	alphabet := []string{"1", "9", "0", ".", ",", "-", "–", "—", "/", " ", "\t", "\n", "\v", "\u00a0", "a", "Z", "_", "é", "５", "\xe2", "\x80"}
+	rng := rand.New(rand.NewPCG(5, 6))
+	n := 0
+	for range 200000 {
+		var b strings.Builder
+		for range rng.IntN(10) {
+			b.WriteString(alphabet[rng.IntN(len(alphabet))])
+		}
+		s := b.String()
+		may := mayRange(s)
+		if !may && rangeRe.MatchString(s) {
+			t.Fatalf("mayRange(%q) is false, but rangeRe matches %q", s, rangeRe.FindString(s))
+		}
+		if may {
+			n++
+		}
+	}
+	if n == 0 {
+		t.Error("mayRange said yes to no text")
+	}
+	for _, s := range []string{"50-100", "1.000 – 2.000", "3,/ 4", "1 -\t\n2"} {
+		if !mayRange(s) {
+			t.Errorf("mayRange(%q) is false", s)
+		}
+	}
+}
+
 // TestLoanwords checks that katakana loanwords meet their English words.
 func TestLoanwords(t *testing.T) {
 	for _, c := range []struct{ kana, en string }{

@@ -15,9 +15,15 @@ cache: a first run). A command that fails stops the measurement.
 
   python3 bench/ab.py RUNS NAME 'COMMAND A' 'COMMAND B'
 
+With CPU=1 in the environment the times are processor time (user and
+system, every thread of the process, from the rusage of the children)
+in place of wall time: on a shared machine the wall time says more about
+the load than about the work.
+
 RUNS 0 times one run of each, the one that measures peak RSS.
 """
 import os
+import resource
 import shlex
 import shutil
 import statistics
@@ -25,6 +31,8 @@ import subprocess
 import sys
 import tempfile
 import time
+
+CPU = os.environ.get("CPU") == "1"
 
 
 def once(cmd, rss=False):
@@ -48,9 +56,13 @@ def once(cmd, rss=False):
         argv = ["/usr/bin/time", "-f", "%M", "-o", out] + argv
     try:
         t = time.perf_counter()
+        r = resource.getrusage(resource.RUSAGE_CHILDREN)
         p = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
         code = p.wait()
         ms = (time.perf_counter() - t) * 1000
+        if CPU:
+            u = resource.getrusage(resource.RUSAGE_CHILDREN)
+            ms = (u.ru_utime - r.ru_utime + u.ru_stime - r.ru_stime) * 1000
         kb = 0
         if out:
             with open(out) as f:

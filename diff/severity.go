@@ -343,14 +343,20 @@ func judgeFolded(old, new *corpus.Item, fa, fb string, shown []Span, lang string
 
 // rewritten reports whether most words of the old text are gone and most
 // of the new text is new, na and nb being the texts as severity compares
-// them (normalize, rewrite, spell), with the words kept and the old
-// text's words; texts under ten words are never called rewritten. spans
-// is the redline of na into nb when the caller has it, else nil.
+// them (normalize, rewrite, spell), with the words kept (0 where the
+// text cannot be rewritten, unread) and the old text's words; texts
+// under ten words are never called rewritten. spans is the redline of
+// na into nb when the caller has it, else nil.
 func rewritten(na, nb string, spans []Span) (kept, words int, ok bool) {
+	words, newWords := countFields(na), countFields(nb)
+	if words < 10 || newWords == 0 {
+		// Never rewritten, whatever was kept: no redline to read (the
+		// one made here was a third of the redlines of a diff).
+		return 0, words, false
+	}
 	if spans == nil {
 		_, spans = Redline(na, nb)
 	}
-	words, newWords := countFields(na), countFields(nb)
 	for _, s := range spans {
 		if s.Op == Equal {
 			kept += countFields(s.Text)

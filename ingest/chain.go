@@ -42,17 +42,135 @@ type scoreRef struct {
 	at    int
 }
 
-// formKey and depthKey key chain's maps of the best chain ending at a
-// label key (by its id in chain's ids) among the labels of one printed
-// form (by its index in chain's forms), or at one list depth.
-type (
-	formKey struct {
-		form, key int32
+// formKey keys chain's maps of the best chain ending at a label key (by
+// its id in chain's ids) among the labels of one printed form (by its
+// index in chain's forms).
+type formKey struct {
+	form, key int32
+}
+
+// depthRefs holds the best chain ending at a key at each list depth
+// where one does: for key id k, the list that starts at first[k] (-1
+// for none) and goes on through entries' next, in increasing depth.
+// Most keys end a chain at one depth or two; a map keyed by depth and
+// key was a tenth of the chain's time at a million labels.
+type depthRefs struct {
+	first   []int32
+	entries []depthRef
+}
+
+type depthRef struct {
+	depth, next int32
+	ref         scoreRef
+}
+
+// grow makes room for the next key id.
+func (r *depthRefs) grow() { r.first = append(r.first, -1) }
+
+// keep records me as the best chain ending at key id at depth d, where
+// it scores no less than the one there.
+func (r *depthRefs) keep(id, d int32, me scoreRef) {
+	at := &r.first[id]
+	for *at >= 0 && r.entries[*at].depth < d {
+		at = &r.entries[*at].next
 	}
-	depthKey struct {
-		depth, key int32
+	if e := *at; e >= 0 && r.entries[e].depth == d {
+		if me.score >= r.entries[e].ref.score {
+			r.entries[e].ref = me
+		}
+		return
 	}
-)
+	r.entries = append(r.entries, depthRef{depth: d, next: *at, ref: me})
+	*at = int32(len(r.entries) - 1)
+}
+
+// keyIDs numbers the keys the chains end at. A key of one number
+// ("12", as strconv.Itoa writes it) below len(small) is found by its
+// value in small (its id + 1, 0 for none); any other in m. At a million
+// labels of one component, the map of a million keys was a fifth of the
+// chain's time, most of it in missing the processor's caches.
+type keyIDs struct {
+	small []int32
+	m     map[string]int32
+}
+
+// newKeyIDs returns a keyIDs for the keys of cands' labels: small holds
+// the numbers up to twice as many as the labels (and 1024), the map room
+// for the other keys.
+func newKeyIDs(cands []candidate) keyIDs {
+	k := keyIDs{small: make([]int32, 2*len(cands)+1024)}
+	others := 0
+	for _, c := range cands {
+		others += len(c.lab.comps)
+		if cs := c.lab.comps; len(cs) > 0 && cs[0].kind == compNum && cs[0].n >= 0 && cs[0].n < len(k.small) {
+			others--
+		}
+	}
+	k.m = make(map[string]int32, others)
+	return k
+}
+
+// smallNumber is the value of key when it is a number as strconv.Itoa
+// writes it (no sign, no leading zero) below bound.
+func smallNumber(key string, bound int) (int, bool) {
+	if key == "" || len(key) > 9 || key[0] == '0' && len(key) > 1 {
+		return 0, false
+	}
+	n := 0
+	for i := 0; i < len(key); i++ {
+		c := key[i]
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int(c-'0')
+	}
+	return n, n < bound
+}
+
+// get returns key's id.
+func (k *keyIDs) get(key string) (int32, bool) {
+	if n, ok := smallNumber(key, len(k.small)); ok {
+		return k.small[n] - 1, k.small[n] > 0
+	}
+	id, ok := k.m[key]
+	return id, ok
+}
+
+// getBytes is get of string(key), which it does not copy.
+func (k *keyIDs) getBytes(key []byte) (int32, bool) {
+	if n, ok := smallNumber(string(key), len(k.small)); ok {
+		return k.small[n] - 1, k.small[n] > 0
+	}
+	id, ok := k.m[string(key)]
+	return id, ok
+}
+
+// num returns the id of the key strconv.Itoa(n) (written into buf where
+// it is looked up in m).
+func (k *keyIDs) num(n int, buf *[]byte) (int32, bool) {
+	if n >= 0 && n < len(k.small) {
+		return k.small[n] - 1, k.small[n] > 0
+	}
+	*buf = strconv.AppendInt((*buf)[:0], int64(n), 10)
+	return k.getBytes(*buf)
+}
+
+// add returns key's id, and true, where it has one; else it gives key
+// the id next, and returns false.
+func (k *keyIDs) add(key string, next int32) (int32, bool) {
+	if n, ok := smallNumber(key, len(k.small)); ok {
+		if k.small[n] > 0 {
+			return k.small[n] - 1, true
+		}
+		k.small[n] = next + 1
+		return next, false
+	}
+	if id, ok := k.m[key]; ok {
+		return id, true
+	}
+	k.m[key] = next
+	return next, false
+}
 
 // keep records me as the best chain ending at k in m, where it scores
 // no less than the one there.
@@ -94,17 +212,18 @@ func chainPrev(cands []candidate, bs []block, st *structure) (in []bool, prevs [
 	// candidates' keys, made once per candidate (full, below); the keys
 	// looked up are written into kbuf, and ids[string(kbuf)] copies
 	// nothing.
-	ids := make(map[string]int32, len(cands))
+	ids := newKeyIDs(cands)
+	// The best chain ending at a key at each list depth (by key id).
+	exactDepth := depthRefs{first: make([]int32, 0, len(cands)), entries: make([]depthRef, 0, len(cands))}
 	// Room for a key a candidate, the most there are where labels have
 	// one component: grown by appending, they were copied over and over.
 	prefix, exact := make(keyRefs, 0, len(cands)), make(keyRefs, 0, len(cands))
 	intern := func(k string) int32 {
-		id, ok := ids[k]
+		id, ok := ids.add(k, int32(len(prefix)))
 		if !ok {
-			id = int32(len(prefix))
-			ids[k] = id
 			prefix = append(prefix, scoreRef{at: -1})
 			exact = append(exact, scoreRef{at: -1})
+			exactDepth.grow()
 		}
 		return id
 	}
@@ -135,8 +254,6 @@ func chainPrev(cands []candidate, bs []block, st *structure) (in []bool, prevs [
 		prefixSame = make(map[formKey]scoreRef, len(cands))
 		exactSame = make(map[formKey]scoreRef, len(cands))
 	}
-	// keyed by list depth and key
-	exactDepth := make(map[depthKey]scoreRef, len(cands))
 	var ends []int // the end in full of each prefix key
 	for j, c := range cands {
 		comps := c.lab.comps
@@ -215,11 +332,15 @@ func chainPrev(cands []candidate, bs []block, st *structure) (in []bool, prevs [
 			for h, pc := range comps[k].appendPrevs(pbuf[:0], chainHoles) {
 				var id int32
 				var ok bool
-				if p == "" {
-					id, ok = ids[pc.s]
-				} else {
-					kbuf = append(append(append(kbuf[:0], p...), '.'), pc.s...)
-					id, ok = ids[string(kbuf)]
+				switch {
+				case p == "" && pc.kind == compNum:
+					id, ok = ids.num(pc.n, &kbuf)
+				case p == "":
+					id, ok = ids.get(pc.s)
+				default:
+					kbuf = append(append(kbuf[:0], p...), '.')
+					kbuf = pc.appendKey(kbuf)
+					id, ok = ids.getBytes(kbuf)
 				}
 				if !ok {
 					continue // no chain ends there
@@ -238,7 +359,7 @@ func chainPrev(cands []candidate, bs []block, st *structure) (in []bool, prevs [
 			if p != "" {
 				// A child: the first, or a later one when the first ones
 				// are missing (a hole).
-				id, ok := ids[p]
+				id, ok := ids.get(p)
 				if h := comps[k].n - 1; ok && (comps[k].first() || h > 0 && h <= chainHoles) {
 					w := 1.0
 					if !comps[k].first() {
@@ -253,9 +374,8 @@ func chainPrev(cands []candidate, bs []block, st *structure) (in []bool, prevs [
 					// The best parent at each list depth the child may sit
 					// under: not only the best-scoring one, which may be
 					// a list item the child lies outside of.
-					for d := 0; d <= bs[c.block].depth; d++ {
-						ref, ok = exactDepth[depthKey{int32(d), id}]
-						try(ref, ok, w, !comps[k].first())
+					for e := exactDepth.first[id]; e >= 0 && int(exactDepth.entries[e].depth) <= bs[c.block].depth; e = exactDepth.entries[e].next {
+						try(exactDepth.entries[e].ref, true, w, !comps[k].first())
 					}
 				}
 			}
@@ -274,7 +394,7 @@ func chainPrev(cands []candidate, bs []block, st *structure) (in []bool, prevs [
 		if several {
 			keep(exactSame, formKey{forms[j], id}, me)
 		}
-		keep(exactDepth, depthKey{int32(bs[c.block].depth), id}, me)
+		exactDepth.keep(id, int32(bs[c.block].depth), me)
 		if best.at < 0 || n.score >= best.score {
 			best = me
 		}
@@ -341,10 +461,31 @@ func chainPrev(cands []candidate, bs []block, st *structure) (in []bool, prevs [
 // The labels of each division (lab.div: restartedDivisions) are chained
 // apart too.
 func chainSchemes(cands []candidate, bs []block, st *structure) []bool {
-	groups := map[string][]int{}
-	var order []string
+	// A scheme is a suffix and a division; the labels of one, in order.
+	type scheme struct {
+		suffix string
+		div    int
+	}
+	groups := map[scheme][]int{}
+	var order []scheme
+	// Most labels are of the scheme of the label before: one look, and
+	// the index of all of them is made only where there are two.
+	var first scheme
 	for j, c := range cands {
-		g := c.lab.suffix() + "\x00" + strconv.Itoa(c.lab.div)
+		g := scheme{c.lab.suffix(), c.lab.div}
+		if j == 0 {
+			first = g
+		}
+		if g == first && len(order) == 0 {
+			continue
+		}
+		if len(order) == 0 {
+			order = append(order, first)
+			groups[first] = make([]int, j)
+			for k := range j {
+				groups[first][k] = k
+			}
+		}
 		if _, ok := groups[g]; !ok {
 			order = append(order, g)
 		}
@@ -354,8 +495,8 @@ func chainSchemes(cands []candidate, bs []block, st *structure) []bool {
 		return chain(cands, bs, st)
 	}
 	in := make([]bool, len(cands))
-	for _, suffix := range order {
-		idx := groups[suffix]
+	for _, g := range order {
+		idx := groups[g]
 		sub := make([]candidate, len(idx))
 		for k, j := range idx {
 			sub[k] = cands[j]
@@ -483,7 +624,7 @@ func follows(a, b []comp, holes int) bool {
 		}
 		if len(a) > k {
 			for _, pc := range b[k].appendPrevs(buf[:0], holes) {
-				if a[k].s == pc.s {
+				if pc.keyIs(a[k].s) {
 					return true
 				}
 			}

@@ -95,6 +95,9 @@ func markContents(bs []block) int {
 			at[k] = append(at[k], i)
 		}
 	}
+	if len(at) == 0 {
+		return 0 // no title to repeat: no run marks a block (markRun)
+	}
 	marked := 0
 	for s := 0; s < len(bs); {
 		e := s

@@ -9,12 +9,12 @@ import (
 
 // idState is what the builder keeps to give numbered items their ids
 // (see "Item ids" in corpus/id.go): the ids given so far, without their
-// prefix, and the source line of each item made, for the warning about a
-// number printed twice.
+// prefix (those of headings apart), and the source line of each item
+// made, for the warning about a number printed twice.
 type idState struct {
-	given map[string]bool
-	line  int   // the line of the block being built
-	lines []int // the line of each item of d.Items, as built
+	given, givenHeads idSet
+	line              int   // the line of the block being built
+	lines             []int // the line of each item of d.Items, as built
 	// divs are the divisions (label.div) whose first item has its id,
 	// and whether the division goes back (numberID).
 	divs map[int]bool
@@ -68,16 +68,14 @@ func (b *builder) numberID(it *corpus.Item, lab label, heading bool) {
 // its number (or ""), and starts a numbering (restart) or not; apart
 // says the numbering is the division's own, qualified from its first item.
 func (b *builder) giveID(it *corpus.Item, letters string, restart, apart, heading bool) {
-	if b.ids.given == nil {
-		b.ids.given = map[string]bool{}
-	}
 	heads := b.heads
 	if heading && len(heads) > 0 {
 		heads = heads[:len(heads)-1]
 	}
 	// The unnumbered heading a run of numbered headings of its level
 	// follows is innermost for them (lapse).
-	var refs []*inForce
+	var rbuf [8]*inForce
+	refs := rbuf[:0]
 	for i := range heads {
 		refs = append(refs, &heads[i])
 	}
@@ -91,9 +89,9 @@ func (b *builder) giveID(it *corpus.Item, letters string, restart, apart, headin
 	id := corpus.ID(it.Kind, plain)
 	// A heading's number may make it a section (finish): its id is then
 	// "sec:", apart from the rules'.
-	space := ""
+	given := &b.ids.given
 	if heading {
-		space = "h\x00"
+		given = &b.ids.givenHeads
 	}
 	// A numbering that starts again where no heading is in force (two
 	// lists with nothing between) is a run of its own: its place among
@@ -102,7 +100,7 @@ func (b *builder) giveID(it *corpus.Item, letters string, restart, apart, headin
 	if len(refs) == 0 && b.run != nil {
 		refs = append(refs, b.run)
 	}
-	if b.ids.given[space+idFrag(id)] && restart && !apart && len(heads) == 0 {
+	if given.has(idFrag(id)) && restart && !apart && len(heads) == 0 {
 		if b.runs == 0 {
 			b.runs = 1
 		}
@@ -110,16 +108,18 @@ func (b *builder) giveID(it *corpus.Item, letters string, restart, apart, headin
 		b.run = &inForce{frag: corpus.OutlinePlace([]int{b.runs}), again: true}
 		refs = []*inForce{b.run}
 	}
-	if (apart || b.ids.given[space+idFrag(id)] && restart) && len(refs) > 0 {
+	if (apart || given.has(idFrag(id)) && restart) && len(refs) > 0 {
 		refs[len(refs)-1].again = true
 	}
+	qualified := false
 	for i := len(refs) - 1; i >= 0; i-- {
 		if refs[i].again && refs[i].frag != "" {
+			qualified = true
 			id = corpus.QualifiedID(it.Kind, refs[i].frag, plain)
 			// A numbering that starts again under the heading a run of
 			// it started under already is a further run: its place
 			// among them qualifies it too ("rule:_2_2_1").
-			if r := refs[i]; restart && !apart && b.ids.given[space+idFrag(id)] {
+			if r := refs[i]; restart && !apart && given.has(idFrag(id)) {
 				if r.runs == 0 {
 					r.base, r.runs = r.frag, 1
 				}
@@ -130,8 +130,10 @@ func (b *builder) giveID(it *corpus.Item, letters string, restart, apart, headin
 			break
 		}
 	}
-	b.ids.given[space+idFrag(id)] = true
-	if id != corpus.ID(it.Kind, it.Number) {
+	given.add(idFrag(id))
+	// The plain id of the item's own number is corpus.AssignIDs' to give;
+	// made again only where it may differ from id.
+	if (qualified || plain != it.Number) && id != corpus.ID(it.Kind, it.Number) {
 		it.ID = id
 	}
 	if heading && len(b.heads) > 0 {

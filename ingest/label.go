@@ -192,7 +192,10 @@ const (
 // its siblings, nearest first: for 4, 3 then 2 and 1 (holes in the
 // numbering); for "c", "b" and "a". A letter that is also a roman numeral
 // ("I", "V", "X", "C") gives both readings. The callers, in loops, give
-// a buffer of their own (2*(1+holes) components hold all).
+// a buffer of their own (2*(1+holes) components hold all). A number's s
+// is left "": its key is strconv.Itoa(n), which keyIs and appendKey
+// read without making it (a string for each number above 99 was most of
+// the cost).
 func (c comp) appendPrevs(out []comp, holes int) []comp {
 	add := func(kind compKind, n int) {
 		if n < 0 || (n == 0 && kind != compNum) {
@@ -200,8 +203,6 @@ func (c comp) appendPrevs(out []comp, holes int) []comp {
 		}
 		var s string
 		switch kind {
-		case compNum:
-			s = strconv.Itoa(n)
 		case compLower:
 			if n > 26 {
 				return
@@ -227,4 +228,22 @@ func (c comp) appendPrevs(out []comp, holes int) []comp {
 		}
 	}
 	return out
+}
+
+// keyIs reports whether key is c's key: its s, or for a number of
+// appendPrevs (s "") strconv.Itoa(n).
+func (c comp) keyIs(key string) bool {
+	if c.s != "" || c.kind != compNum {
+		return c.s == key
+	}
+	var buf [20]byte
+	return string(strconv.AppendInt(buf[:0], int64(c.n), 10)) == key
+}
+
+// appendKey appends c's key (keyIs) to b.
+func (c comp) appendKey(b []byte) []byte {
+	if c.s != "" || c.kind != compNum {
+		return append(b, c.s...)
+	}
+	return strconv.AppendInt(b, int64(c.n), 10)
 }

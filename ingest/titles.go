@@ -106,6 +106,9 @@ func sentenceTitle(bl block, lab label, rest string) (title, text string, ok boo
 // "2. ...", "3. ..."). Fewer than two is no enumeration; text before the
 // first is the item's own, not a part.
 func lineParts(text string) []corpus.Part {
+	if !strings.Contains(text, "\n") {
+		return nil // parts are two lines or more
+	}
 	lines := strings.Split(text, "\n")
 	type mark struct {
 		line int

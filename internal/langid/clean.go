@@ -14,8 +14,14 @@ var (
 	linkRe = lazyre.New(`(?i)(?:https?://|www\.)\S+|\S+@\S+\.\S+|\b[a-z]+(?::[a-z0-9_-]+){1,}\b`)
 	// quoted and parenthesised Latin terms of up to six words: the English
 	// names a translation keeps beside its own ("“Chair”", "(DNF)").
-	quotedRe = lazyre.New(`["“”„«‹「『(（\[]\s*[A-Za-z][A-Za-z'’\- ]{0,60}\s*["“”»›」』)）\]]`)
+	quotedRe = lazyre.New(quotedExpr)
+	// quotedAt is quotedRe anchored at the start of the text: a match
+	// that starts at an opener (see replaceQuoted).
+	quotedAt = lazyre.New(`\A(?:` + quotedExpr + `)`)
 )
+
+// quotedExpr is quotedRe's expression.
+const quotedExpr = `["“”„«‹「『(（\[]\s*[A-Za-z][A-Za-z'’\- ]{0,60}\s*["“”»›」』)）\]]`
 
 // Clean returns what of s tells its language: links, ids, numbers,
 // acronyms and quoted or parenthesised Latin terms (the English names a
@@ -32,15 +38,10 @@ var (
 // second time a text the first cleaning left so.
 func Clean(s string) string {
 	if mayLink(s) {
-		s = linkRe.ReplaceAllString(s, " ")
+		s = replaceLinks(s)
 	}
 	if mayQuote(s) {
-		s = quotedRe.ReplaceAllStringFunc(s, func(m string) string {
-			if len(strings.Fields(m)) > 6 {
-				return m
-			}
-			return " "
-		})
+		s = replaceQuoted(s)
 	}
 	if strings.ContainsAny(s, "0123456789") {
 		s = removeIDs(s)
@@ -51,7 +52,106 @@ func Clean(s string) string {
 	if collapsed(s) {
 		return s
 	}
-	return strings.Join(strings.FieldsFunc(s, cleanSpace), " ")
+	return collapse(s)
+}
+
+// collapse is strings.Join(strings.FieldsFunc(s, cleanSpace), " ") in
+// one pass, without the slice of fields.
+func collapse(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	space := false // a cleanSpace since the last rune written
+	for i := 0; i < len(s); {
+		r, n := rune(s[i]), 1
+		if r >= utf8.RuneSelf {
+			r, n = utf8.DecodeRuneInString(s[i:])
+		}
+		if cleanSpace(r) {
+			space = true
+		} else {
+			if space && b.Len() > 0 {
+				b.WriteByte(' ')
+			}
+			space = false
+			b.WriteString(s[i : i+n])
+		}
+		i += n
+	}
+	return b.String()
+}
+
+// replaceLinks is linkRe.ReplaceAllString(s, " ") run only on the
+// words of s that mayLink passes. No match of linkRe holds white space
+// as \s reads it (each alternative is of \S, letters, digits and marks),
+// and a word's edges are edges of \b as the text's are, so the matches
+// in s are those in its words, in order; the expression, which has no
+// literal to look for, tried a match at every byte of the text (most of
+// Clean's time on the WCA Regulations, whose texts hold link targets).
+func replaceLinks(s string) string {
+	var b strings.Builder
+	last := 0 // the bytes before are written
+	for i := 0; i < len(s); {
+		if isRESpace(s[i]) {
+			i++
+			continue
+		}
+		j := i + 1
+		for j < len(s) && !isRESpace(s[j]) {
+			j++
+		}
+		if w := s[i:j]; mayLink(w) {
+			if r := linkRe.ReplaceAllString(w, " "); r != w {
+				if last == 0 {
+					b.Grow(len(s))
+				}
+				b.WriteString(s[last:i])
+				b.WriteString(r)
+				last = j
+			}
+		}
+		i = j
+	}
+	if last == 0 {
+		return s
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+// replaceQuoted replaces each match of quotedRe in s by a space, but
+// one of more than six words, which it keeps: quotedRe's
+// ReplaceAllStringFunc, with the expression tried only at the openers
+// a match starts with (quotedAt), not at every byte.
+func replaceQuoted(s string) string {
+	var b strings.Builder
+	last := 0 // the bytes before are written; the search goes on from here
+	written := false
+	for from := 0; ; {
+		i := strings.IndexAny(s[from:], quoteOpeners)
+		if i < 0 {
+			break
+		}
+		i += from
+		m := quotedAt.FindStringIndex(s[i:])
+		if m == nil {
+			_, n := utf8.DecodeRuneInString(s[i:])
+			from = i + n
+			continue
+		}
+		end := i + m[1]
+		if len(strings.Fields(s[i:end])) <= 6 {
+			b.WriteString(s[last:i])
+			b.WriteByte(' ')
+			last = end
+			written = true
+		}
+		from = end
+	}
+	if !written {
+		return s
+	}
+	b.WriteString(s[last:])
+	return b.String()
 }
 
 // cleanSpace reports whether Clean collapses r: white space, and the

@@ -284,7 +284,7 @@ func document(title string, n int, text func(i int) string, ascii bool) Document
 	terms := newTerms()
 	lang := func(s, leader string) string { return amongLang(s, d, terms, leader) }
 	r := vote(title, n, text, among, lang, langs)
-	if l := language(r.Lang); l >= 0 && foreignLetters(Clean(sampleOf(n, text, 20000)), l) {
+	if l := language(r.Lang); l >= 0 && !latinOnly(l) && foreignLetters(Clean(sampleOf(n, text, 20000)), l) {
 		// The texts write letters the language does not: a language of
 		// no model (Urdu, read as Persian; Mongolian, as Russian).
 		r.Result = Result{"und", 0}

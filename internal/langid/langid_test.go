@@ -41,12 +41,7 @@ var (
 // expressions in turn on every text, then the collapsing of white space.
 func cleanByExpressions(s string) string {
 	s = linkRe.ReplaceAllString(s, " ")
-	s = quotedRe.ReplaceAllStringFunc(s, func(m string) string {
-		if len(strings.Fields(m)) > 6 {
-			return m
-		}
-		return " "
-	})
+	s = replaceQuotedByExpression(s)
 	s = idRe.ReplaceAllString(s, " ")
 	s = acronymRe.ReplaceAllString(s, " ")
 	return strings.Join(strings.FieldsFunc(s, func(r rune) bool {
@@ -54,10 +49,21 @@ func cleanByExpressions(s string) string {
 	}), " ")
 }
 
+// replaceQuotedByExpression is what replaceQuoted stands for: each
+// match of quotedRe of six words or fewer replaced by a space.
+func replaceQuotedByExpression(s string) string {
+	return quotedRe.ReplaceAllStringFunc(s, func(m string) string {
+		if len(strings.Fields(m)) > 6 {
+			return m
+		}
+		return " "
+	})
+}
+
 // cleanPieces are pieces of text with and without each kind of piece
 // Clean removes, and the characters its shortcuts look at.
 var cleanPieces = []string{"", "see https://example.org/rules#4f", "WWW.Example.com", "wWw.x", "mail a.b@example.org", "regulations:regulation:4f",
-	"as follows: the", "the “Chair” and", "(DNF)", "«Delegate»", "「Judge」", "A3b1)", "§4.1(3)", "10.500", "2021年", "rule 9 says", "the WCA and", "X9", "I am", "ſ:x"}
+	"as follows: the", "the “Chair” and", "(DNF)", "«Delegate»", "「Judge」", "A3b1)", "§4.1(3)", "10.500", "2021年", "rule 9 says", "the WCA and", "X9", "I am", "ſ:x", "(one two three four five six seven)"}
 
 // TestCleanShortcuts: Clean, which runs an expression only on a text
 // that holds what it needs, removes ids and acronyms by hand and keeps a
@@ -128,8 +134,18 @@ func checkCleanShortcuts(t *testing.T, s string) {
 	if !mayQuote(s) && quotedRe.MatchString(s) {
 		t.Fatalf("mayQuote(%q) is false, but quotedRe matches %q", s, quotedRe.FindString(s))
 	}
-	if joined := strings.Join(strings.FieldsFunc(s, cleanSpace), " "); collapsed(s) != (joined == s) || !collapsed(joined) {
+	if got, want := replaceLinks(s), linkRe.ReplaceAllString(s, " "); got != want {
+		t.Fatalf("replaceLinks(%q) = %q, want %q", s, got, want)
+	}
+	if got, want := replaceQuoted(s), replaceQuotedByExpression(s); got != want {
+		t.Fatalf("replaceQuoted(%q) = %q, want %q", s, got, want)
+	}
+	joined := strings.Join(strings.FieldsFunc(s, cleanSpace), " ")
+	if collapsed(s) != (joined == s) || !collapsed(joined) {
 		t.Fatalf("collapsed(%q) = %v, collapsed(%q) = %v", s, collapsed(s), joined, collapsed(joined))
+	}
+	if got := collapse(s); got != joined {
+		t.Fatalf("collapse(%q) = %q, want %q", s, got, joined)
 	}
 	if got, want := Clean(s), cleanByExpressions(s); got != want {
 		t.Fatalf("Clean(%q) = %q, want %q", s, got, want)

@@ -140,6 +140,19 @@ func writes(lang int, script string) bool {
 	return false
 }
 
+// latinOnly reports whether lang writes no script but Latin, for which
+// foreignLetters is false whatever the text (Latin is not read, any
+// other script is not the language's), so that the sample it reads need
+// not be made.
+func latinOnly(lang int) bool {
+	for _, s := range languageScripts()[code(lang)] {
+		if knownScriptNames()[s] != "Latin" {
+			return false
+		}
+	}
+	return true
+}
+
 // byScript returns the answer for a text whose letters are mostly in a
 // script that no language of the detector d writes: "und-" and the
 // script's code (plain "und" for a script without one), and ok; ok is

@@ -172,3 +172,26 @@ func TestForeignLetters(t *testing.T) {
 		t.Errorf("only %d pages tried", tried)
 	}
 }
+
+// TestLatinOnly: a language that writes Latin alone finds no foreign
+// letters in any text (document skips the look for it), and some
+// language writes another script.
+func TestLatinOnly(t *testing.T) {
+	texts := []string{"the rules of the game", "правила игры ѯѱ ѯѱ ѯѱ", "κανόνες ϳϳϳ ϳϳϳ", "قواعد ٱٱٱ ڪڪڪ", "ᠮᠣᠩᠭᠣᠯ ᠪᠢᠴᠢᠭ", "ⴰⵣⵔⵉⴼ ⵜⴰⵎⴰⵣⵉⵖⵜ"}
+	others := 0
+	for _, tag := range Languages {
+		l := language(tag)
+		if !latinOnly(l) {
+			others++
+			continue
+		}
+		for _, s := range texts {
+			if foreignLetters(s, l) {
+				t.Errorf("foreignLetters(%q, %s) is true, but %s writes Latin alone", s, tag, tag)
+			}
+		}
+	}
+	if others == 0 {
+		t.Error("every language writes Latin alone")
+	}
+}
