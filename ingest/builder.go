@@ -47,8 +47,12 @@ func build(bs []block, starts startLabels, d *corpus.Document, st *structure, pa
 	// opening counts the blocks that start an item or are headings
 	// (a numbered heading once).
 	opening := 0
+	b.lastStart = -1
 	for i, bl := range bs {
 		b.entries = b.entries || bl.kind == blockEntry && bl.chrome == ""
+		if starts.has(i) {
+			b.lastStart = i
+		}
 		if starts.has(i) || bl.kind == blockHeading && bl.chrome == "" {
 			opening++
 		}
@@ -171,6 +175,9 @@ type builder struct {
 	partless func([]corpus.Item) []bool
 	numbered bool // the document has a numbering chain, or entries
 	entries  bool // the document has entries (blockEntry)
+	// lastStart is the block of the last item the numbering starts;
+	// -1 for none.
+	lastStart int
 	// listsInText: an ordered list inside an item is that item's text
 	// ("1. ..." lines), not items of its own.
 	listsInText bool
@@ -390,17 +397,21 @@ func (b *builder) heading(bl block) {
 	// document, opens a division (restartedDivisions): its words and the
 	// text under it are the division's preamble. The division is called
 	// by the name of a kind of items the heading prints ("2024
-	// Recommended Procedures"), else by the heading. Where the layout
-	// gives headings no level (DOCX, PDF), a heading that names a kind
-	// opens one even without labels under it. A heading the numbering
-	// goes on through, the document's title, or a heading among
-	// headings of its level that print numbers (a division of the
-	// outline: outlineLevel) opens none.
+	// Recommended Procedures"), for display, else by the heading (a
+	// heading run in to its text: its bold run). Where the layout gives
+	// headings no level (DOCX, PDF), a heading after the numbering's
+	// last item opens one even without labels under it: the numbered
+	// part of the document has ended, and the heading stands outside
+	// it (a short form's "Recommended Procedures: see the longform
+	// version"). A heading the numbering goes on through, the
+	// document's title, or a heading among headings of its level that
+	// print numbers (a division of the outline: outlineLevel) opens
+	// none.
 	kind, name := divisionName(corpus.CleanLine(headingName(bl)))
 	if kind == "" {
-		name = title
+		name = corpus.CleanLine(headingName(bl))
 	}
-	if b.numbered && !b.entries && !bl.through && title != b.firstHeading && !b.numberedLevels[bl.level] && (bl.divided || bl.level == 0 && kind != "") {
+	if b.numbered && !b.entries && !bl.through && title != b.firstHeading && !b.numberedLevels[bl.level] && (bl.divided || bl.level == 0 && b.at > b.lastStart) {
 		b.enter(bl.level, name, false)
 		b.heads[len(b.heads)-1].frag = corpus.OutlinePlace(path)
 		b.add(corpus.Item{Kind: corpus.KindPreamble, Section: name, Text: title}, open{level: bl.level})

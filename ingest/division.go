@@ -12,24 +12,78 @@ import (
 // headings' text and repetition instead.
 
 // runInHeadings makes headings of the paragraphs that start with a run
-// set in bold that names a kind of item (the lexicon's kinds): "Recommended
-// Procedures and Illustration Addendum: See the longform version ..."
-// opens a division of procedures as a heading on a line of its own would,
-// and is named by its bold run (headingName). A bold run that names no
-// kind is the start of the text, or an item's title.
-func runInHeadings(bs []block) {
+// set in bold, as short as a title (titleLike), where the numbering does
+// not go on across them: "Recommended Procedures and Illustration
+// Addendum: See the longform version ..." after a short form's last rule
+// ends the rules as a heading on a line of its own would, and is called
+// by its bold run (headingName). It reads only the structure, and the
+// first reading of the numbering (in0: which labels one chain over all
+// of them takes). The numbering has begun before the paragraph, and
+// either no label follows it (it ends there), or the first label after
+// it starts a numbering again: a first label (1, A, RP-1) that follows
+// none before the paragraph, of the kind of the numbering's labels
+// before it (digits after digits: a part "A:" of the item before is no
+// new numbering), which the first reading takes or which is printed as
+// those labels are ("1." after "1.", "2.", "3.", the first reading
+// having taken only one of the two runs). A bold run inside the
+// numbering is the start of an item's text or its title ("Cards speak",
+// "Example:" between two entries), and so is one whose first word is a
+// word the document's labels print before their number ("Example" of
+// "Example 2:"): a part without its number. It returns whether it made
+// any heading (the caller reads the divisions' kinds again).
+func runInHeadings(bs []block, cands []candidate, in0 []bool) bool {
+	var words map[string]bool // the first words of the labels' prefixes, folded
+	made := false
+	lastIn0, lastAny := -1, -1 // the last label before block i: of the first reading, and any
+	next := 0                  // the first candidate at or after block i
 	for i := range bs {
+		for next < len(cands) && cands[next].block < i {
+			if in0[next] {
+				lastIn0 = next
+			}
+			lastAny = next
+			next++
+		}
 		b := &bs[i]
-		if b.kind != blockPara || b.chrome != "" || b.ordinal > 0 || b.boldRunes() == 0 {
+		if b.kind != blockPara || b.chrome != "" || b.ordinal > 0 || b.boldRunes() == 0 || lastAny < 0 {
 			continue
 		}
-		if _, numbered := readLabel(b.text); numbered {
+		if next < len(cands) && cands[next].block == i {
+			continue // it prints a label
+		}
+		run := headingName(*b)
+		if !titleLike(run) {
 			continue
 		}
-		if run := headingName(*b); titleLike(run) && namedKind(run) != "" {
-			b.kind, b.level = blockHeading, 0
+		if next == len(cands) && lastIn0 < 0 {
+			continue
 		}
+		if next < len(cands) {
+			ref := lastIn0
+			if ref < 0 {
+				ref = lastAny
+			}
+			c, r := cands[next], cands[ref]
+			if !allFirst(c.lab.comps) || follows(cands[lastAny].lab.comps, c.lab.comps, chainHoles) ||
+				c.lab.comps[0].kind != r.lab.comps[0].kind || !in0[next] && c.form(bs) != r.form(bs) {
+				continue
+			}
+		}
+		if words == nil {
+			words = map[string]bool{}
+			for _, c := range cands {
+				if w := kindWords(c.lab.prefix); len(w) > 0 {
+					words[w[0]] = true
+				}
+			}
+		}
+		if w := kindWords(run); len(w) == 0 || words[w[0]] {
+			continue
+		}
+		b.kind, b.level = blockHeading, 0
+		made = true
 	}
+	return made
 }
 
 // headingName is what a heading is called: its text, or the bold run of a

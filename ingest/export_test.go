@@ -21,10 +21,32 @@ func PDFLines(data []byte) ([]string, error) {
 	return out, nil
 }
 
+// PDFBoldRunes returns, for each of PDFLines' lines, how many glyphs
+// (runes other than white space) of the bold run it starts with, 0 for
+// none, and whether all of it is bold.
+func PDFBoldRunes(data []byte) ([]int, []bool, error) {
+	lines, err := pdfTextLines(data)
+	if err != nil {
+		return nil, nil, err
+	}
+	n, all := make([]int, len(lines)), make([]bool, len(lines))
+	for i, l := range lines {
+		n[i], all[i] = l.boldRunes, l.boldAll
+	}
+	return n, all, nil
+}
+
 // PDFFromLines reads a publication from lines of the PDF data: line k
 // has the place and type of the PDF's line from[k] and the text texts[k]
 // (PDFLines' lines, deleted, repeated, moved or rewritten).
 func PDFFromLines(data []byte, from []int, texts []string) (*corpus.Document, error) {
+	return PDFFromLinesBold(data, from, texts, nil)
+}
+
+// PDFFromLinesBold is PDFFromLines, with line k's bold run reaching
+// bold[k] glyphs where bold is not nil: a rewritten line keeps its bold
+// run where the words in it changed length.
+func PDFFromLinesBold(data []byte, from []int, texts []string, bold []int) (*corpus.Document, error) {
 	lines, err := pdfTextLines(data)
 	if err != nil {
 		return nil, err
@@ -33,6 +55,9 @@ func PDFFromLines(data []byte, from []int, texts []string) (*corpus.Document, er
 	for k, i := range from {
 		out[k] = lines[i]
 		out[k].text = texts[k]
+		if bold != nil {
+			out[k].boldRunes = bold[k]
+		}
 	}
 	d := &corpus.Document{}
 	var mk markKinds

@@ -158,7 +158,6 @@ func recognize(bs []block, d *corpus.Document, partless func([]corpus.Item) []bo
 	// growing the slice copied its labels (176 bytes each) five times
 	// over in a Markdown rulebook whose blocks nearly all have labels.
 	cands := make([]candidate, 0, len(bs))
-	runInHeadings(bs)
 	runningTitles(bs)
 	markContents(bs)
 	kinds := divisionKinds(bs)
@@ -202,9 +201,21 @@ func recognize(bs []block, d *corpus.Document, partless func([]corpus.Item) []bo
 	// heading that prints no number, a numbering that starts again after
 	// it is a division of its own.
 	in0, prev0 := chainPrev(cands, bs, &structure{schemes: map[string]int{}})
+	if runInHeadings(bs, cands, in0) {
+		// The kinds of the divisions the new headings name, for display.
+		kinds = divisionKinds(bs)
+		for j := range cands {
+			if cands[j].lab.kind = namedKind(cands[j].lab.prefix); cands[j].lab.kind == "" {
+				cands[j].lab.kind = kinds[cands[j].block]
+			}
+		}
+	}
+	// A heading prints a number where the first reading takes it: a
+	// number the numbering leaves out ("2024 Recommended Procedures",
+	// a year) numbers nothing, and the heading is as one that prints none.
 	labelled := make([]bool, len(bs))
-	for _, c := range cands {
-		labelled[c.block] = true
+	for j, c := range cands {
+		labelled[c.block] = labelled[c.block] || in0[j]
 	}
 	restartedDivisions(bs, cands, divisionHeads(bs, labelled), in0, prev0)
 	in := chainKeyed(cands, bs, st)

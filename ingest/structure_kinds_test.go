@@ -29,6 +29,8 @@ import (
 // read on every run; the real files under -tags long.
 func TestKindWordsUnseen(t *testing.T) {
 	t.Run("made-up", kindWordsMadeUp)
+	t.Run("made-up publications", kindWordsMadeUpPublications)
+	t.Run("publications", kindWordsPublications)
 	longtest.Skip(t)
 	files := realTextFiles(t)
 	tried := 0
