@@ -96,11 +96,11 @@ type countClaim struct {
 func (b *builder) checkCounts() {
 	for _, c := range b.claims {
 		if c.found != c.want {
-			b.st.counts = append(b.st.counts, fmt.Sprintf("%q says %d entries; %d found", c.title, c.want, c.found))
+			b.st.counts = append(b.st.counts, fmt.Sprintf("%q says %d entries, %d found", c.title, c.want, c.found))
 		}
 	}
 	if n := b.d.Count(corpus.KindRule); b.pageCount > 0 && n*10 < b.pageCount*9 {
-		b.st.counts = append(b.st.counts, fmt.Sprintf("the page says the document has %d rules; %d found", b.pageCount, n))
+		b.st.counts = append(b.st.counts, fmt.Sprintf("the page says the document has %d rules, %d found", b.pageCount, n))
 	}
 }
 

@@ -32,7 +32,7 @@ func TestLayoutCounts(t *testing.T) {
 		want                  []string
 	}{
 		{"counts hold", "4", "3", nil},
-		{"counts disagree", "12", "4", []string{`"Recommended Procedures" says 4 entries; 3 found`, "the page says the document has 12 rules; 4 found"}},
+		{"counts disagree", "12", "4", []string{`"Recommended Procedures" says 4 entries, 3 found`, "the page says the document has 12 rules, 4 found"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			d, err := ingest.Options{}.Bytes("page.txt", []byte(page(c.counter, c.listed)))

@@ -180,7 +180,7 @@ func treeHTML(text string) (htmlPage, error) {
 	var page htmlPage
 	doc, err := goquery.NewDocumentFromReader(strings.NewReader(text))
 	if err != nil {
-		return page, fmt.Errorf("HTML: %v", err)
+		return page, treeError(text, err)
 	}
 	page.lang, page.hasLang = doc.Find("html").Attr("lang")
 	page.title = doc.Find("title").First().Text()

@@ -275,6 +275,7 @@ func recognize(bs []block, d *corpus.Document, partless func([]corpus.Item) []bo
 	}
 	starts := make(startLabels, len(bs))
 	numbered := 0
+	twice := printedTwice(cands, bs, in)
 	for j, c := range cands {
 		if in[j] {
 			starts[c.block] = &cands[j].lab
@@ -291,6 +292,9 @@ func recognize(bs []block, d *corpus.Document, partless func([]corpus.Item) []bo
 				where += fmt.Sprintf(" (line %d)", b.line)
 			}
 			st.outOfOrder = append(st.outOfOrder, where)
+			numbered++
+		} else if twice[j] {
+			starts[c.block] = &cands[j].lab
 			numbered++
 		} else if like > 0 {
 			// Looks like the numbering's labels, yet is not part of it.
@@ -509,4 +513,42 @@ func titleHeading(bs []block) int {
 		}
 	}
 	return at
+}
+
+// printedTwice reports, for each label outside the chain (in), whether
+// it repeats the label of a chain's item next to it in the document
+// (only labels that repeat it between them), on a block of the same
+// kind, level and printed form: a number the source prints twice ("1.
+// 2. 2. 4."). Such a label is an item, its id told apart as a
+// duplicate's and both places named in a warning, rather than text
+// folded into the item before it.
+func printedTwice(cands []candidate, bs []block, in []bool) []bool {
+	var twice []bool
+	like := func(a, b candidate) bool {
+		ba, bb := bs[a.block], bs[b.block]
+		return len(a.lab.comps) == len(b.lab.comps) && sameComps(a.lab.comps, b.lab.comps) && a.lab.prefix == b.lab.prefix && a.lab.div == b.lab.div &&
+			ba.kind == bb.kind && ba.level == bb.level && ba.depth == bb.depth && ba.lead == bb.lead && a.form(bs) == b.form(bs)
+	}
+	for j := range cands {
+		if in[j] {
+			continue
+		}
+		for _, step := range []int{-1, 1} {
+			k := j + step
+			for k >= 0 && k < len(cands) && !in[k] && like(cands[k], cands[j]) {
+				k += step
+			}
+			if k >= 0 && k < len(cands) && in[k] && like(cands[k], cands[j]) {
+				if twice == nil {
+					twice = make([]bool, len(cands))
+				}
+				twice[j] = true
+				break
+			}
+		}
+	}
+	if twice == nil {
+		return make([]bool, len(cands))
+	}
+	return twice
 }

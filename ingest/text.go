@@ -103,16 +103,57 @@ const (
 
 // Report returns what an ingest says of its input for the user: the
 // format choice and structure summary, and the warnings, from d's notes.
+// A warning that lists places gives the first warningListShown and
+// says how many more (corpus.Document.Warnings gives them all).
 func Report(d *corpus.Document) (summary, warnings []string) {
 	for _, n := range d.Notes {
 		switch {
 		case strings.HasPrefix(n, WarningNote):
-			warnings = append(warnings, n)
+			warnings = append(warnings, shortWarning(n))
 		case strings.HasPrefix(n, StructureNote), strings.HasPrefix(n, FormatNote):
 			summary = append(summary, n)
 		}
 	}
 	return summary, warnings
+}
+
+// shortWarning is the warning note n as Report gives it: a listing
+// warning (warningLists) cut to its first warningListShown places and
+// "and N more".
+func shortWarning(n string) string {
+	for _, h := range warningLists {
+		rest, ok := strings.CutPrefix(n, WarningNote+h+": ")
+		if !ok {
+			continue
+		}
+		places := splitPlaces(rest)
+		if len(places) <= warningListShown {
+			return n
+		}
+		return fmt.Sprintf("%s%s: %s and %d more", WarningNote, h, strings.Join(places[:warningListShown], "; "), len(places)-warningListShown)
+	}
+	return n
+}
+
+// splitPlaces splits the places of a listing warning at each "; "
+// outside a quoted text ("\"a; b\" read as 2 by its place" is one place;
+// a quote inside one is written \").
+func splitPlaces(s string) []string {
+	var places []string
+	quoted, start := false, 0
+	for i := 0; i < len(s); i++ {
+		switch {
+		case s[i] == '\\' && quoted:
+			i++
+		case s[i] == '"':
+			quoted = !quoted
+		case !quoted && strings.HasPrefix(s[i:], "; "):
+			places = append(places, s[start:i])
+			start = i + 2
+			i++
+		}
+	}
+	return append(places, s[start:])
 }
 
 // fromBlocks recognizes the structure of bs into d and states what it
@@ -168,27 +209,33 @@ func fromBlocksPartless(bs []block, d *corpus.Document, partless func([]corpus.I
 	return st, nil
 }
 
+// warningLists are the heads of the warnings that list places, in the
+// order structure.warnings gives them.
+var warningLists = []string{
+	"numbering skips",
+	"numbering restarts",
+	"numbers out of sequence, read as items",
+	"numbers printed twice (the second item's id takes \"-2\")",
+	"lists numbered again under a heading, kept as its text, not items (under a heading that prints no number, after the numbering, a list that starts again is a division of its own; five items make a numbering anywhere)",
+	"counts the layout prints disagree with the items found",
+	"headings whose number their place in a run contradicts",
+}
+
+// warningListShown is how many places of a listing warning Report
+// gives, for standard error and the site: "and N more" stands for the
+// rest. The note itself, and so the document JSON and the
+// input_warnings of gaps and sync --report, holds every place.
+const warningListShown = 5
+
 // warnings are the things about a structure that a user should check.
+// A warning that lists places lists them all, separated by "; ".
 func (st *structure) warnings(d *corpus.Document) []string {
 	var w []string
-	list := func(what string, xs []string) {
-		if len(xs) == 0 {
-			return
+	for i, xs := range [][]string{st.holes, st.restarts, st.outOfOrder, st.duplicates, st.listsAsText, st.counts, st.runs.disagree} {
+		if len(xs) > 0 {
+			w = append(w, WarningNote+warningLists[i]+": "+strings.Join(xs, "; "))
 		}
-		more := ""
-		if len(xs) > 5 {
-			more = fmt.Sprintf(" and %d more", len(xs)-5)
-			xs = xs[:5]
-		}
-		w = append(w, fmt.Sprintf("%s%s: %s%s", WarningNote, what, strings.Join(xs, "; "), more))
 	}
-	list("numbering skips", st.holes)
-	list("numbering restarts", st.restarts)
-	list("numbers out of sequence, read as items", st.outOfOrder)
-	list("numbers printed twice (the second item's id takes \"-2\")", st.duplicates)
-	list("lists numbered again under a heading, kept as its text, not items (under a heading that prints no number, after the numbering, a list that starts again is a division of its own; five items make a numbering anywhere)", st.listsAsText)
-	list("counts the layout prints disagree with the items found", st.counts)
-	list("headings whose number their place in a run contradicts", st.runs.disagree)
 	if st.chromeRunes > 200 {
 		w = append(w, fmt.Sprintf("%s%d characters dropped as page furniture (listed in notes)", WarningNote, st.chromeRunes))
 	}

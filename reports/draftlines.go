@@ -2,6 +2,7 @@ package reports
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -141,31 +142,58 @@ func nextFound(l *layout, j int) int {
 
 func (lw *lineWriter) skeleton() {
 	d := lw.d
-	lw.emit(lw.frontMatter(lw.front())...)
+	front, bare := lw.frontLines()
+	lw.emit(lw.frontMatter(front)...)
 	for i := range d.Entries {
-		lw.entry(i)
-		lw.emit(lw.gapAfter(i)...)
+		gap, gapBare := lw.gapLines(i)
+		// Lines of the source an interchange file left untranslated
+		// are marked on the item next to them: the first item for the
+		// lines before it, else the item before.
+		var why []string
+		if i == 0 && bare {
+			why = append(why, frameUntranslated("before"))
+		}
+		if gapBare {
+			why = append(why, frameUntranslated("after"))
+		}
+		lw.entry(i, why)
+		lw.emit(gap...)
 	}
 }
 
-// front is the lines before the first item: the translation's, else
-// the source's with the translation's title and version, and the lines
-// of the frame of an interchange file (lw.frame).
+// frameUntranslated is the reason to review an item next to lines of
+// the source that an interchange file left untranslated (where says
+// which side: "before", "after").
+func frameUntranslated(where string) string {
+	return "the lines " + where + " this item are the source's: the file the translation was read from leaves them untranslated; translate them, or delete them where the translation has no such lines"
+}
+
+// front is the lines before the first item (see frontLines).
 func (lw *lineWriter) front() []string {
+	lines, _ := lw.frontLines()
+	return lines
+}
+
+// frontLines is the lines before the first item: the translation's,
+// else the source's with the translation's title and version, and the
+// lines of the frame of an interchange file (lw.frame); untranslated
+// says that file left some of them untranslated (frame.lines).
+func (lw *lineWriter) frontLines() (lines []string, untranslated bool) {
 	if lw.tr != nil {
-		return lw.tr.gap(-1)
+		return lw.tr.gap(-1), false
 	}
 	src := lw.src.gap(-1)
 	return lw.frame.lines(ingest.FrameFront, src, frameSubst(lw.d, src))
 }
 
-// gapAfter is the lines between entry i and the next: the
+// gapLines is the lines between entry i and the next: the
 // translation's where the translation has the two items next to each
 // other (the last item last), else the source's, with the lines of the
-// frame of an interchange file.
-func (lw *lineWriter) gapAfter(i int) []string {
+// frame of an interchange file; untranslated says that file left some
+// of them untranslated (frame.lines).
+func (lw *lineWriter) gapLines(i int) (lines []string, untranslated bool) {
 	if t, ok := lw.trGap(i); ok {
-		return t
+		return t, false
 	}
 	src := lw.src.gap(i)
 	return lw.frame.lines(ingest.FrameAfter(lw.d.Entries[i].Source.ID, 0), src, src)
@@ -220,13 +248,24 @@ func editionOf(d *gaps.Draft) string {
 	return d.Translation.Edition
 }
 
-// entry writes the lines of entry i.
-func (lw *lineWriter) entry(i int) {
+// entry writes the lines of entry i, marked for review for each reason
+// of why besides its own.
+func (lw *lineWriter) entry(i int, why []string) {
 	d := lw.d
 	e := &d.Entries[i]
 	ms, note := marks(d, e)
 	if n, ok := lw.frame.note(e); ok {
 		note = n
+	}
+	if len(why) > 0 {
+		if review := corpus.Marker(corpus.FlagReview); e.State != gaps.New && !slices.Contains(ms, review) {
+			ms = append(ms, review)
+		}
+		text := strings.Join(why, "; ")
+		if note != "" {
+			text = strings.TrimSuffix(strings.TrimPrefix(note, "{{rulesync:note "), "}}") + "; " + text
+		}
+		note = corpus.Note(text)
 	}
 	lines, _, marked := lw.entryLines(i)
 	tail := lw.idMark(i)

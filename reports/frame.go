@@ -223,24 +223,43 @@ func (f *frame) note(e *gaps.Entry) (string, bool) {
 
 // lines are the lines of the run ctx as the frame gives them: the
 // unit of the run whole, else subst with each line a unit of the run
-// gives (after the source's block markup of that line).
-func (f *frame) lines(ctx string, src, subst []string) []string {
+// gives (after the source's block markup of that line). untranslated
+// says the file has a unit of the run it leaves untranslated (an empty
+// target with no draft note saying the translation has no text there,
+// as when a translator's tool stripped rulesync's comments): the
+// source's lines stand in its place, and the draft marks them.
+func (f *frame) lines(ctx string, src, subst []string) (out []string, untranslated bool) {
 	if f == nil {
-		return subst
+		return subst, false
 	}
 	if u, ok := f.units[ctx]; ok && u.Source == runSource(ctx, src) {
 		if lines, ok := runLines(u); ok {
-			return lines
+			return lines, false
 		}
+		untranslated = true
 	}
-	out := slices.Clone(subst)
+	out = slices.Clone(subst)
 	for k := range out {
 		m := blockMark(src[k])
-		if u, ok := f.units[ingest.FrameLine(ctx, k+1)]; ok && u.Target != "" && u.Source == src[k][len(m):] {
+		u, ok := f.units[ingest.FrameLine(ctx, k+1)]
+		switch {
+		case !ok || u.Source != src[k][len(m):]:
+		case u.Target != "":
 			out[k] = m + u.Target
+		default:
+			untranslated = true
 		}
 	}
-	return out
+	if ctx == ingest.FrameFront {
+		// The document's title and version, which the front's lines
+		// hold.
+		for _, id := range []string{ingest.FrameTitle, ingest.FrameVersion} {
+			if u, ok := f.units[id]; ok && u.Target == "" {
+				untranslated = true
+			}
+		}
+	}
+	return out, untranslated
 }
 
 // runSource is the source text of the unit of a run of lines whole:

@@ -102,11 +102,17 @@ type ManifestError struct {
 }
 
 func (e *ManifestError) Error() string {
+	// One line, whatever of the manifest the reason quotes (the TOML
+	// library quotes a value up to and with its line break).
+	msg := lineBreaks.Replace(e.Err.Error())
 	if e.Line > 0 {
-		return fmt.Sprintf("%s:%d:%d: %v", e.Path, e.Line, e.Col, e.Err)
+		return fmt.Sprintf("%s:%d:%d: %s", e.Path, e.Line, e.Col, msg)
 	}
-	return fmt.Sprintf("%s: %v", e.Path, e.Err)
+	return fmt.Sprintf("%s: %s", e.Path, msg)
 }
+
+// lineBreaks writes line breaks as Go escapes.
+var lineBreaks = strings.NewReplacer("\n", `\n`, "\r", `\r`)
 
 func (e *ManifestError) Unwrap() error { return e.Err }
 

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"io"
+
 	"github.com/urfave/cli/v3"
 
 	"github.com/rulesync/rulesync/corpus/corpusjson"
@@ -18,7 +20,7 @@ func showCommand() *cli.Command {
 		Usage:     "print a table of a document's items (id, number, title, flags, excerpt)",
 		ArgsUsage: "INPUT (a file, an http(s) URL, or - for standard input)",
 		Flags: withCommon(sourceFlags("format"), toFlag(showFormats, false),
-			&cli.BoolFlag{Name: "json", Usage: "print the document JSON instead of a table (--to json)"}),
+			&cli.BoolFlag{Name: "json", Usage: "print the document JSON instead of a table (--to json)"}, outputFlag()),
 		Action: act(func(c *call) error {
 			in, err := oneArg(c)
 			if err != nil {
@@ -36,13 +38,16 @@ func showCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
+			write := func(w io.Writer) error { return writeTable(w, d, color) }
 			switch to {
 			case "json":
-				return corpusjson.Encode(c.App.Writer, d)
+				write = func(w io.Writer) error { return corpusjson.Encode(w, d) }
 			case "md":
-				return reports.DocumentMarkdown(c.App.Writer, d)
+				write = func(w io.Writer) error { return reports.DocumentMarkdown(w, d) }
 			}
-			return writeTable(c.App.Writer, d, color)
+			// Written as it is made, to -o atomically: the table of a
+			// large document is never held whole.
+			return outputFunc(c, write, c.App.Writer)
 		}),
 	}
 }
