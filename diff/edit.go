@@ -8,8 +8,6 @@ import (
 	"sync"
 	"unicode"
 	"unicode/utf8"
-
-	"github.com/sergi/go-diff/diffmatchpatch"
 )
 
 // Edit replaces the runes [Start, End) of an old text with New. Offsets
@@ -510,24 +508,23 @@ func (sc *scratch) myersRuns(a, b []string) []run {
 		return out
 	}
 	sc.ra, sc.rb = enc(sc.ra, a), enc(sc.rb, b)
-	dmp := diffmatchpatch.New()
-	dmp.DiffTimeout = 0 // deterministic: never cut short by the clock
-	diffs := dmp.DiffMainRunes(sc.ra, sc.rb, false)
-	diffs = dmp.DiffCleanupSemantic(diffs)
+	// go-diff's algorithms without a time limit (deterministic: never
+	// cut short by the clock), on the runes (myers).
+	diffs := myers(sc.ra, sc.rb)
 	// The diffs spell a then b: kept and deleted runes are those of a in
 	// order, kept and inserted those of b.
 	out := make([]run, 0, len(diffs))
 	i, j := 0, 0 // segments of a and b read
 	for _, d := range diffs {
-		n := utf8.RuneCountInString(d.Text)
+		n := len(d.text)
 		if n == 0 {
 			continue
 		}
-		switch d.Type {
-		case diffmatchpatch.DiffDelete:
+		switch d.op {
+		case myersDelete:
 			out = append(out, run{Delete, a[i : i+n]})
 			i += n
-		case diffmatchpatch.DiffInsert:
+		case myersInsert:
 			out = append(out, run{Insert, b[j : j+n]})
 			j += n
 		default:

@@ -3,6 +3,7 @@ package diff
 import (
 	"regexp"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -184,4 +185,21 @@ func (f wordFinder) regexp() *regexp.Regexp {
 		expr = `(?i)` + expr
 	}
 	return compiled(expr)
+}
+
+var (
+	patMu    sync.Mutex
+	patCache = map[string]*regexp.Regexp{}
+)
+
+// compiled returns the expression compiled, once for the process.
+func compiled(expr string) *regexp.Regexp {
+	patMu.Lock()
+	defer patMu.Unlock()
+	if p, ok := patCache[expr]; ok {
+		return p
+	}
+	p := regexp.MustCompile(expr)
+	patCache[expr] = p
+	return p
 }

@@ -34,11 +34,12 @@ func build(bs []block, starts startLabels, d *corpus.Document, st *structure, pa
 		counters: map[string]int{}, anchors: map[string]bool{}, headItem: -1, divisions: map[int]bool{},
 		numberedLevels: map[int]bool{}, outlineHeads: map[int]bool{}}
 	// The numbers given are asked only of a label that prints a word
-	// before its number and names no kind: where none does, they are not
-	// kept (a million numbers are 55 MB).
+	// before its number: where none does, they are not kept (a million
+	// numbers are 55 MB).
 	for _, l := range starts {
-		if l != nil && l.prefix != "" && l.kind == "" {
+		if l != nil && l.prefix != "" {
 			b.numbers = make(map[string]bool, numbered)
+			b.prefixed = map[string]bool{}
 			break
 		}
 	}
@@ -187,6 +188,10 @@ type builder struct {
 	// document's title.
 	firstHeading string
 	numbers      map[string]bool // the numbers given so far; nil where no label asks (build)
+	// prefixed says, for each numbering that prints a word or letters
+	// before its numbers (by the word, how it is joined, and the
+	// division), whether its numbers keep them (numberedItem).
+	prefixed map[string]bool
 	// numberedLevels are the heading levels at which a heading has
 	// printed a number so far under the headings in force (the
 	// outline's levels; outlineLevel); outlineHeads the unnumbered
@@ -298,27 +303,29 @@ func (b *builder) add(it corpus.Item, o open) {
 func (b *builder) numberedItem(bl block, lab label, body, titled bool) {
 	key := lab.key()
 	it := corpus.Item{Kind: corpus.KindRule, Number: labelNumber(lab)}
-	// The kind, for display: the one the label's word names ("RP-1"),
-	// else the one the division heading in force names ("Recommended
-	// Procedures"), else a rule. An item of a kind of its own prints
-	// its number bare ("RP-1" is procedure 1), beside the rules'.
-	apart := lab.kind != ""
-	if apart {
+	// The kind, for display only: the one the label's word names
+	// ("RP-1"), else the one the division heading in force names
+	// ("Recommended Procedures"), else a rule.
+	if lab.kind != "" {
 		it.Kind = lab.kind
 	}
 	// A second numbering that prints a word before its numbers ("Appendix
-	// A" after rules 1-n) is apart from the first for nesting: "A.1" of
-	// the first is not under "Appendix A". Its ids are not the word's:
-	// the heading it restarts under qualifies them (giveID).
+	// A" after rules 1-n, "RP-1" after rules 1-71) is apart from the
+	// first for nesting: "A.1" of the first is not under "Appendix A".
 	// Letters joined to the number ("RP-1") are part of it, and stay in
-	// its number and id where the bare number is taken.
-	if lab.prefix != "" && !apart && b.numbers[it.Number] {
+	// its number and id. What it prints and the numbers given before it
+	// decide this, for the whole numbering at its first label (the
+	// numbers it goes on to, RP-72 after rule 71, keep the letters as
+	// RP-1 did), never whether the word names a kind. Its ids are not
+	// the word's: letters joined to the number stay (numberID), a word
+	// apart does not, and the heading it restarts under qualifies them.
+	if lab.prefix != "" && b.keepsPrefix(lab, it.Number) {
 		if lab.joined {
 			it.Number = lab.prefix + "-" + it.Number
 		}
 		key = lab.prefix + "\x00" + key
 	}
-	if !apart && b.numbers != nil {
+	if b.numbers != nil {
 		b.numbers[it.Number] = true
 	}
 	for len(b.stack) > 0 && !strings.HasPrefix(key, b.stack[len(b.stack)-1].key+".") {
@@ -362,6 +369,23 @@ func (b *builder) numberedItem(bl block, lab label, body, titled bool) {
 	}
 	b.numberID(&it, lab, bl.kind == blockHeading)
 	b.add(it, open{key: key, depth: bl.depth})
+}
+
+// keepsPrefix reports whether the numbering of lab, a label that prints
+// a word or letters before its number, keeps them in its items' numbers
+// and keys: where the first number it printed (the first label of its
+// word, joining and division) was given before it, as number is now.
+func (b *builder) keepsPrefix(lab label, number string) bool {
+	k := lab.prefix + "\x00" + strconv.FormatBool(lab.joined) + "\x00" + strconv.Itoa(lab.div)
+	keep, ok := b.prefixed[k]
+	if !ok {
+		if b.prefixed == nil {
+			b.prefixed = map[string]bool{}
+		}
+		keep = b.numbers[number]
+		b.prefixed[k] = keep
+	}
+	return keep
 }
 
 // heading opens the item of an unnumbered heading: in a numbered

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"unicode"
 
+	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/ingest"
 	"github.com/rulesync/rulesync/internal/testcorpus"
 )
@@ -60,7 +61,13 @@ func renameKinds(rng *rand.Rand, how, s string) (string, []string) {
 // kindWordsPublications: the publications of the real corpus (the TDA
 // DOCX and PDF files), with the kind names their headings and bold runs
 // print ("Recommended Procedures", "Illustration Addendum") rewritten
-// three ways (kindRenames), must give the ids of the file as published.
+// three ways (kindRenames), must give the ids and numbers of the file as
+// published. With the letters their labels print joined to the number
+// ("RP" of "RP-1") rewritten as two capitals no list holds, everywhere,
+// as well as the kind names as random letters, they must give them too,
+// those letters read back: whether a label keeps its letters in its
+// number follows what it prints, not whether its letters or its
+// division's heading name a kind.
 // A DOCX is rewritten in its word/document.xml, run by run; a PDF, whose
 // text cannot be edited in the file, in the lines of text the PDF reader
 // takes from its pages (ingest.PDFFromLinesBold), each line keeping its
@@ -78,6 +85,7 @@ func kindWordsPublications(t *testing.T) {
 			}
 			xml := docxPart(t, data, "word/document.xml")
 			rng := rand.New(rand.NewPCG(uint64(k), 37))
+			unseen := xml // the kind names rewritten as random letters
 			for _, how := range kindRenames {
 				var names []string
 				x := docxParaRe.ReplaceAllStringFunc(xml, func(p string) string {
@@ -100,13 +108,33 @@ func kindWordsPublications(t *testing.T) {
 				if len(names) == 0 {
 					t.Fatalf("%s: no kind name rewritten: the case tests nothing", how)
 				}
+				if how == "unseen" {
+					unseen = x
+				}
 				d, err := ingest.Options{}.Bytes("x.docx", docxWith(t, data, "word/document.xml", x))
 				if err != nil {
 					t.Fatalf("%s: %v", how, err)
 				}
-				if got, want := itemIDs(d), itemIDs(orig); got != want {
+				if got, want := idNumbers(d, ""), idNumbers(orig, ""); got != want {
 					t.Errorf("kind names %s (%d, e.g. %q): ids differ from the file's as published: %s", how, len(names), names[0], firstDiff(got, want))
 				}
+			}
+			letters, n := labelLetters(rng), 0
+			x := docxTextRe.ReplaceAllStringFunc(unseen, func(m string) string {
+				s := docxTextRe.FindStringSubmatch(m)
+				text := kindLetters.ReplaceAllString(s[2], letters)
+				n += len(kindLetters.FindAllString(s[2], -1))
+				return s[1] + text + s[3]
+			})
+			if n == 0 {
+				t.Fatal("no label prints letters that name a kind: the case tests nothing")
+			}
+			d, err := ingest.Options{}.Bytes("x.docx", docxWith(t, data, "word/document.xml", x))
+			if err != nil {
+				t.Fatalf("label letters: %v", err)
+			}
+			if got, want := idNumbers(d, letters), idNumbers(orig, ""); got != want {
+				t.Errorf("label letters RP as %s (%d): ids or numbers differ from the file's as published: %s", letters, n, firstDiff(got, want))
 			}
 		})
 		t.Run(f+".pdf", func(t *testing.T) {
@@ -131,6 +159,7 @@ func kindWordsPublications(t *testing.T) {
 				t.Fatal(err)
 			}
 			rng := rand.New(rand.NewPCG(uint64(k), 38))
+			unseen, unseenRuns := lines, bold // the kind names rewritten as random letters
 			for _, how := range kindRenames {
 				texts, runs := make([]string, len(lines)), make([]int, len(lines))
 				var names []string
@@ -156,16 +185,63 @@ func kindWordsPublications(t *testing.T) {
 				if len(names) == 0 {
 					t.Fatalf("%s: no kind name rewritten: the case tests nothing", how)
 				}
+				if how == "unseen" {
+					unseen, unseenRuns = texts, runs
+				}
 				d, err := ingest.PDFFromLinesBold(data, from, texts, runs)
 				if err != nil {
 					t.Fatalf("%s: %v", how, err)
 				}
-				if got, want := itemIDs(d), itemIDs(orig); got != want {
+				if got, want := idNumbers(d, ""), idNumbers(orig, ""); got != want {
 					t.Errorf("kind names %s (%d, e.g. %q): ids differ from the file's as published: %s", how, len(names), names[0], firstDiff(got, want))
 				}
 			}
+			letters, n := labelLetters(rng), 0
+			texts := make([]string, len(lines))
+			for i, l := range unseen {
+				texts[i] = kindLetters.ReplaceAllString(l, letters)
+				n += len(kindLetters.FindAllString(l, -1))
+			}
+			if n == 0 {
+				t.Fatal("no label prints letters that name a kind: the case tests nothing")
+			}
+			d, err := ingest.PDFFromLinesBold(data, from, texts, unseenRuns)
+			if err != nil {
+				t.Fatalf("label letters: %v", err)
+			}
+			if got, want := idNumbers(d, letters), idNumbers(orig, ""); got != want {
+				t.Errorf("label letters RP as %s (%d): ids or numbers differ from the file's as published: %s", letters, n, firstDiff(got, want))
+			}
 		})
 	}
+}
+
+// kindLetters are the letters the TDA's procedures print joined to
+// their numbers ("RP-1", "RP-10-H"), which name a kind (kinds.txt).
+var kindLetters = regexp.MustCompile(`\bRP\b`)
+
+// labelLetters returns two capitals, drawn at random, that name no kind.
+func labelLetters(rng *rand.Rand) string {
+	for {
+		s := string([]rune{'A' + rng.Int32N(26), 'A' + rng.Int32N(26)})
+		if s != "RP" && ingest.KindName(s+"-1") == "" {
+			return s
+		}
+	}
+}
+
+// idNumbers lists d's items as "id=number", with letters (where not "")
+// read back as the "RP" they replaced.
+func idNumbers(d *corpus.Document, letters string) string {
+	var b strings.Builder
+	for _, it := range d.Items {
+		s := it.ID + "=" + it.Number
+		if letters != "" {
+			s = strings.ReplaceAll(s, letters, "RP")
+		}
+		b.WriteString(s + " ")
+	}
+	return strings.TrimSpace(b.String())
 }
 
 // glyphs counts the runes of s other than white space.
