@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -50,5 +51,23 @@ func TestRefsShortcut(t *testing.T) {
 	}
 	if cited < 1000 {
 		t.Fatalf("only %d of the random texts cite: the test is too weak", cited)
+	}
+}
+
+// TestRefsRepeated checks that Refs lists each item once, in the order
+// of first citation, for texts that cite few items and many (past the
+// few that refsAll looks through without a map), each cited twice.
+func TestRefsRepeated(t *testing.T) {
+	for _, n := range []int{1, 3, 16, 17, 40} {
+		var nums, want []string
+		for i := 1; i <= n; i++ {
+			nums = append(nums, strconv.Itoa(i*7))
+			want = append(want, "rule:"+strconv.Itoa(i*7))
+		}
+		text := "See Rules " + strings.Join(nums, ", ") + ", then rules " + strings.Join(nums, " and ") + ", and Rule 71-B."
+		want = append(want, "rule:71#B")
+		if got := Refs(text); !reflect.DeepEqual(got, want) {
+			t.Errorf("%d numbers: %v, want %v", n, got, want)
+		}
 	}
 }

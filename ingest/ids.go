@@ -100,7 +100,7 @@ func (b *builder) giveID(it *corpus.Item, letters string, restart, apart, headin
 	if len(refs) == 0 && b.run != nil {
 		refs = append(refs, b.run)
 	}
-	if given.has(idFrag(id)) && restart && !apart && len(heads) == 0 {
+	if restart && !apart && len(heads) == 0 && given.has(idFrag(id)) {
 		if b.runs == 0 {
 			b.runs = 1
 		}
@@ -108,7 +108,7 @@ func (b *builder) giveID(it *corpus.Item, letters string, restart, apart, headin
 		b.run = &inForce{frag: corpus.OutlinePlace([]int{b.runs}), again: true}
 		refs = []*inForce{b.run}
 	}
-	if (apart || given.has(idFrag(id)) && restart) && len(refs) > 0 {
+	if (apart || restart && given.has(idFrag(id))) && len(refs) > 0 {
 		refs[len(refs)-1].again = true
 	}
 	qualified := false

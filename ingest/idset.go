@@ -3,12 +3,16 @@ package ingest
 import "hash/maphash"
 
 // idSet is a set of strings (the ids given so far, without their prefix:
-// idState.given) held in one run of bytes, with an index of open
-// addressing into it. A map[string]bool of a million ids held some 40
-// MB: its slots (a string header and a bool, 24 bytes, a third of them
-// empty) and each id's own allocation. Here an id costs its bytes, its
-// end (4 bytes) and a slot of 4 bytes at most three quarters full.
+// idState.given). An id that is a number as strconv.Itoa writes it,
+// below numberBits, is a bit of nums; any other is held in one run of
+// bytes, with an index of open addressing into it. A map[string]bool of
+// a million ids held some 40 MB: its slots (a string header and a bool,
+// 24 bytes, a third of them empty) and each id's own allocation. Here
+// a number costs a bit (of the bits up to the greatest number), any
+// other id its bytes, its end (4 bytes) and a slot of 4 bytes at most
+// three quarters full.
 type idSet struct {
+	nums  []uint64 // bit n%64 of nums[n/64]: the number n is in the set
 	bytes []byte   // the ids, one after another
 	ends  []uint32 // the end of each id in bytes
 	// slots holds 1 + the index of an id in ends, or 0 for an empty
@@ -17,6 +21,10 @@ type idSet struct {
 	slots []uint32
 	seed  maphash.Seed
 }
+
+// numberBits bounds the numbers idSet holds as bits: the bits of the
+// greatest number are made, 2 MB at most.
+const numberBits = 1 << 24
 
 // at is the id of index i.
 func (s *idSet) at(i uint32) string {
@@ -47,6 +55,9 @@ func (s *idSet) find(id string) (slot int, found bool) {
 
 // has reports whether id is in the set.
 func (s *idSet) has(id string) bool {
+	if n, ok := smallNumber(id, numberBits); ok {
+		return n/64 < len(s.nums) && s.nums[n/64]&(1<<(n%64)) != 0
+	}
 	if len(s.slots) == 0 {
 		return false
 	}
@@ -56,6 +67,13 @@ func (s *idSet) has(id string) bool {
 
 // add puts id in the set.
 func (s *idSet) add(id string) {
+	if n, ok := smallNumber(id, numberBits); ok {
+		if n/64 >= len(s.nums) {
+			s.nums = append(s.nums, make([]uint64, n/64+1-len(s.nums))...)
+		}
+		s.nums[n/64] |= 1 << (n % 64)
+		return
+	}
 	if len(s.slots) == 0 {
 		s.seed = maphash.MakeSeed()
 		s.slots = make([]uint32, 64)

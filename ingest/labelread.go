@@ -431,8 +431,13 @@ func newComp(kind compKind, v string) comp {
 	c := comp{kind: kind, s: v}
 	switch kind {
 	case compNum:
-		c.n, _ = strconv.Atoi(v)
-		c.s = strconv.Itoa(c.n)
+		var err error
+		c.n, err = strconv.Atoi(v)
+		// A number printed as strconv.Itoa writes it is its own s (most
+		// are), without the copy Itoa makes of one above 99.
+		if err != nil || v[0] < '1' && len(v) > 1 || v[0] == '+' || v[0] == '-' {
+			c.s = strconv.Itoa(c.n)
+		}
 	case compLower:
 		c.n = int(v[0]-'a') + 1
 	case compUpper:

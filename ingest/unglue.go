@@ -113,12 +113,23 @@ func gluedLabel(text string, prev, next label) (at int, lab label, ok bool) {
 // block, copies otherwise.
 func unglueLists(bs []block, starts startLabels) ([]block, startLabels) {
 	order := make([]int, 0, starts.count())
-	keys := make(map[string]bool, cap(order))
 	for i, l := range starts {
 		if l != nil {
 			order = append(order, i)
-			keys[l.key()] = true
 		}
+	}
+	// The keys of the labels, made where a block first holds a label
+	// that may be split off (most documents hold none: a map of a
+	// million keys for nothing).
+	var keys map[string]bool
+	numbered := func(key string) bool {
+		if keys == nil {
+			keys = make(map[string]bool, len(order))
+			for _, i := range order {
+				keys[starts[i].key()] = true
+			}
+		}
+		return keys[key]
 	}
 	// The blocks are copied from the first split on, as in unglue.
 	var out []block
@@ -129,7 +140,7 @@ func unglueLists(bs []block, starts startLabels) ([]block, startLabels) {
 			next = starts[order[n+1]].comps
 		}
 		lab, b := starts[i], bs[i]
-		run := childRun(b.text, *lab, next, keys)
+		run := childRun(b.text, *lab, next, numbered)
 		switch {
 		case out == nil && len(run) == 0:
 			continue
@@ -193,10 +204,11 @@ type gluedAt struct {
 }
 
 // childRun finds in text the run unglueLists splits off: parent's first
-// child, then its successive siblings, every label new to keys, and next
-// (the following numbered block's label, nil at the end) succeeding the
-// last. It returns nil when there is no such run of two or more.
-func childRun(text string, parent label, next []comp, keys map[string]bool) []gluedAt {
+// child, then its successive siblings, every label one that numbered
+// (whether a label key is one of the document's labels) says is new, and
+// next (the following numbered block's label, nil at the end) succeeding
+// the last. It returns nil when there is no such run of two or more.
+func childRun(text string, parent label, next []comp, numbered func(key string) bool) []gluedAt {
 	var run []gluedAt
 	want := len(parent.comps) + 1
 	for i := max(parent.end, 1); i < len(text); i++ {
@@ -207,7 +219,7 @@ func childRun(text string, parent label, next []comp, keys map[string]bool) []gl
 			continue
 		}
 		l, ok := inlineLabel(text, i)
-		if !ok || len(l.comps) != want || l.paren || !sameComps(l.comps[:want-1], parent.comps) || keys[l.key()] {
+		if !ok || len(l.comps) != want || l.paren || !sameComps(l.comps[:want-1], parent.comps) || numbered(l.key()) {
 			continue
 		}
 		last := l.comps[want-1]
