@@ -155,11 +155,12 @@ func TestSentences(t *testing.T) {
 }
 
 // TestBytePairs checks that the set of byte pairs never rules out a form
-// the text contains.
+// the text contains, and that a set reset after other texts is the set
+// made anew (nothing of them left).
 func TestBytePairs(t *testing.T) {
 	r := rand.New(rand.NewPCG(16, 6))
 	var p bytePairs
-	for range 20000 {
+	for i := range 20000 {
 		s := randomWord(r, r.IntN(20))
 		f := randomWord(r, 1+r.IntN(3))
 		if r.IntN(2) == 0 && len(s) > 0 { // a form cut from the text
@@ -169,6 +170,13 @@ func TestBytePairs(t *testing.T) {
 		p.reset(s)
 		if strings.Contains(s, f) && !p.mayHold(f) {
 			t.Fatalf("mayHold(%q) is false for %q", f, s)
+		}
+		if i%100 == 0 {
+			var q bytePairs
+			q.reset(s)
+			if p.bytes != q.bytes || p.pairs != q.pairs {
+				t.Fatalf("the set of %q, reset after other texts, is not the set made anew", s)
+			}
 		}
 	}
 }

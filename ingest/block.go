@@ -31,11 +31,11 @@ type block struct {
 	// document has no numbering and its terms are its repeated
 	// structure, each is a heading of the text after it (termHeadings).
 	term bool
-	// through marks a heading that names a kind through which the
+	// through marks a heading that prints no number through which the
 	// document's numbering goes on (restartedDivisions): no division.
 	through bool
-	// divided marks a heading that names a kind under which labels of
-	// that kind number items: a division of its own.
+	// divided marks a heading under which a numbering of its own (one
+	// that starts again under it) numbers items: a division of its own.
 	divided bool
 
 	level int // heading level, 1 (top) to 6; 0 for other blocks and where the layout gives none (DOCX, PDF)
