@@ -2,7 +2,6 @@ package ingest
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 
 	"github.com/rulesync/rulesync/corpus"
@@ -399,11 +398,17 @@ func chainPrev(cands []candidate, bs []block, st *structure) (in []bool, prevs [
 			best = me
 		}
 	}
-	var path []int
+	// The best chain, first to last: counted, then written from its end
+	// (grown by appending, a million steps were copied over and over).
+	steps := 0
 	for j := best.at; j >= 0; j = nodes[j].prev {
-		path = append(path, j)
+		steps++
 	}
-	slices.Reverse(path)
+	path := make([]int, steps)
+	for j := best.at; j >= 0; j = nodes[j].prev {
+		steps--
+		path[steps] = j
+	}
 	// A run that restarts the numbering and after which the numbering
 	// goes on from the item before it (6.3.2, then 1 ... 8, then 6.3.2a)
 	// is an enumeration inside that item, not items.

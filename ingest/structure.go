@@ -200,8 +200,10 @@ func recognize(bs []block, d *corpus.Document, partless func([]corpus.Item) []bo
 	// A first reading of the numbering, all labels in one chain; under a
 	// heading that prints no number, a numbering that starts again after
 	// it is a division of its own.
-	in0, prev0 := chainPrev(cands, bs, &structure{schemes: map[string]int{}})
-	if runInHeadings(bs, cands, in0) {
+	first := &structure{schemes: map[string]int{}}
+	in0, prev0 := chainPrev(cands, bs, first)
+	made := runInHeadings(bs, cands, in0)
+	if made {
 		// The kinds of the divisions the new headings name, for display.
 		kinds = divisionKinds(bs)
 		for j := range cands {
@@ -218,7 +220,18 @@ func recognize(bs []block, d *corpus.Document, partless func([]corpus.Item) []bo
 		labelled[c.block] = labelled[c.block] || in0[j]
 	}
 	restartedDivisions(bs, cands, divisionHeads(bs, labelled), in0, prev0)
-	in := chainKeyed(cands, bs, st)
+	var in []bool
+	if !made && oneScheme(cands) {
+		// No heading made and no division or suffix to chain apart: the
+		// chain is the first reading's, of the same labels and blocks
+		// (a second chain of a million labels was a tenth of the
+		// recognizer's time).
+		in = in0
+		st.holes = append(st.holes, first.holes...)
+		st.restarts = append(st.restarts, first.restarts...)
+	} else {
+		in = chainKeyed(cands, bs, st)
+	}
 	// A heading opens a division only where labels of its division's
 	// own numbering number items under it (or where the layout gives
 	// headings no level: DOCX, PDF, a bold run-in heading that names
@@ -551,4 +564,16 @@ func printedTwice(cands []candidate, bs []block, in []bool) []bool {
 		return make([]bool, len(cands))
 	}
 	return twice
+}
+
+// oneScheme reports whether chainKeyed chains cands as one: no label is
+// of a division (keyedEntries has none to set aside, chainSchemes none
+// to chain apart) and all print one suffix.
+func oneScheme(cands []candidate) bool {
+	for _, c := range cands {
+		if c.lab.div != 0 || c.lab.suffix() != cands[0].lab.suffix() {
+			return false
+		}
+	}
+	return true
 }
