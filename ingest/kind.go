@@ -307,11 +307,19 @@ func restartedDivisions(bs []block, cands []candidate, from []int, in0 []bool, p
 	}
 	decided := map[int]int{}
 	track := map[int]printedForm{} // headings whose list starts the document's numbering, and its form
+	spanned := spannedLabels(in0, prev0)
 	for j := range cands {
 		c := &cands[j]
 		h := from[c.block]
 		div, ok := decided[h]
 		switch {
+		case (h < 0 || ok) && !spanned[j] && runStart(c.lab, runBefore(cands, j, last, order)) && succeeded(c.lab) < 0:
+			// A numbering that starts again with no heading between,
+			// printing a word or letters the one before it does not
+			// ("RP-1" after rules 1-3, "Addendum 1:" after a list), and
+			// that the numbering before it does not go on after: a
+			// division of its own, opened by its first label's block.
+			div = c.block + 1
 		case h >= 0 && ok:
 		case h >= 0:
 			switch d := succeeded(c.lab); {
@@ -364,6 +372,53 @@ func restartedDivisions(bs []block, cands []candidate, from []int, in0 []bool, p
 		}
 		order = append(order, div)
 	}
+}
+
+// runStart reports whether l starts a numbering apart from the one whose
+// last label is prev (nil: there is none): a first label (1, A, I) that
+// prints a word or letters before its number which prev does not print.
+// A bare restart ("1." after "3.") is as often a list inside the item
+// before it, and the chain decides it.
+func runStart(l label, prev *label) bool {
+	return prev != nil && l.prefix != "" && allFirst(l.comps) && (l.prefix != prev.prefix || l.joined != prev.joined)
+}
+
+// runBefore is the last label of the numbering before cands[j]
+// (restartedDivisions: last and order, the divisions so far): the latest
+// division's, or, where none is yet (the first reading took none of the
+// labels before), the label right before j where it ends a run of two
+// or more that succeed one another (rules 1-3 that the first reading
+// left for the longer run of RP-1 to RP-4 after them).
+func runBefore(cands []candidate, j int, last map[int]label, order []int) *label {
+	if len(order) > 0 {
+		l := last[order[len(order)-1]]
+		return &l
+	}
+	if j >= 2 && follows(cands[j-2].lab.comps, cands[j-1].lab.comps, 0) {
+		return &cands[j-1].lab
+	}
+	return nil
+}
+
+// spannedLabels says, for each label, whether a step of the first
+// reading of the numbering (in0, prev0: chainPrev) goes over it, from a
+// label before it to one after it: the numbering goes on after it, and
+// the label is in the text of an item, not the start of a numbering.
+func spannedLabels(in0 []bool, prev0 []int) []bool {
+	open := make([]int, len(in0)+1) // steps opened minus closed, by label
+	for k, p := range prev0 {
+		if in0[k] && p >= 0 && k-p > 1 {
+			open[p+1]++
+			open[k]--
+		}
+	}
+	out := make([]bool, len(in0))
+	n := 0
+	for j := range out {
+		n += open[j]
+		out[j] = n > 0
+	}
+	return out
 }
 
 // atHead reports whether block i is the first text under heading h:

@@ -341,8 +341,14 @@ func TestManifestErrors(t *testing.T) {
 	dir := t.TempDir()
 	for _, c := range []struct{ body, want string }{
 		{"title = \"x\"\n[[source]\nname = 1\n", "rulesync.toml:2:10: expected end of table array name"},
-		{"[[source]]\nname = \"a\"\n", `source "a" needs a path or a url`},
-		{"[[source]]\nname = \"a\"\npath = \"a.txt\"\n[[diff]]\nold = \"a\"\nnew = \"b\"\n", `diff names source "b"`},
+		{"[[source]]\nname = \"a\"\n", `rulesync.toml:1:1: source "a" needs a path or a url`},
+		{"[[source]]\nname = \"a\"\npath = \"a.txt\"\n[[diff]]\nold = \"a\"\nnew = \"b\"\n", `rulesync.toml:6:7: diff names source "b"`},
+		{"[[source]]\nname = \"a\"\npath = \"a.txt\"\n[[source]]\n name = \"a\"\npath = \"b.txt\"\n", `rulesync.toml:5:9: source "a" is named twice`},
+		{"[[source]]\npath = \"a.txt\"\n", `rulesync.toml:1:1: source 1 has no name`},
+		// Two entries for one translation would write the same outputs.
+		{"[[source]]\nname = \"en\"\npath = \"en.md\"\n[[source]]\nname = \"en2\"\npath = \"en2.md\"\n[[source]]\nname = \"ja\"\npath = \"ja.md\"\n" +
+			"[[translation]]\nname = \"ja\"\nsource = \"en\"\n[[translation]]\nname = \"ja\"\nsource = \"en2\"\n", `rulesync.toml:14:8: translation "ja" is listed twice`},
+		{"[[source]]\nname = \"en\"\npath = \"en.md\"\n[[translation]]\nname = \"en\"\nsource = \"en\"\nbase = \"old\"\n", `rulesync.toml:7:8: translation en names source "old"`},
 		{"colour = \"red\"\n", `rulesync.toml:1:1: unknown key "colour"`},
 		{"[[source]]\nname = \"a\"\npath = \"a.md\"\n[[series]]\nname = \"s\"\n  sources = [\"a\"]\n", `rulesync.toml:6:3: unknown key "series.sources"`},
 		{"", "no [[source]]"},

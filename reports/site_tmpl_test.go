@@ -57,3 +57,40 @@ func TestSitePagesEscaped(t *testing.T) {
 		}
 	}
 }
+
+// TestSiteTextDirection: every element of a page that holds a document's
+// text in its language lets the browser set its direction from that text
+// (dir="auto"), so Arabic or Hebrew reads right to left beside English,
+// with no list of right-to-left languages to keep.
+func TestSiteTextDirection(t *testing.T) {
+	src, tr := hostileDocs()
+	tr.Items = tr.Items[1:]
+	r := gaps.Options{}.Gaps(src, tr, nil)
+	s := TranslationSummary{Name: "ja", Source: "en", Progress: r.Progress()}
+	tl := Translation{Name: "ja", Source: "en"}
+	for name, page := range map[string]func() ([]byte, error){
+		"document": func() ([]byte, error) { return documentPage(namedDoc{"en", src}, gaps.Options{}.Check(src), src.Title) },
+		"side":     func() ([]byte, error) { return sidePage(tl, r, &s) },
+		"worklist": func() ([]byte, error) { return worklistPage(tl, r, s, nil) },
+	} {
+		data, err := page()
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		p := string(data)
+		texts := 0
+		for _, tag := range strings.Split(p, "<")[1:] {
+			tag, _, _ = strings.Cut(tag, ">")
+			if strings.HasPrefix(tag, "html ") || !strings.Contains(tag, ` lang="`) {
+				continue
+			}
+			texts++
+			if !strings.Contains(tag, ` dir="auto"`) {
+				t.Errorf("%s: <%s> holds text in its language without dir=\"auto\"", name, tag)
+			}
+		}
+		if texts == 0 {
+			t.Errorf("%s: no element holds a document's text", name)
+		}
+	}
+}

@@ -172,69 +172,77 @@ func LoadWorkspace(path string) (*Workspace, error) {
 		return nil, &ManifestError{Path: path, Err: errors.New("no [[source]]: a workspace names at least one source to build")}
 	}
 	ws.Dir = filepath.Dir(path)
+	fail := func(table string, i int, key string, err error) error {
+		return &ManifestError{Path: path, Position: entryPosition(data, table, i, key), Err: err}
+	}
 	names := map[string]bool{}
 	for i, s := range ws.Sources {
 		if s.Name != "" {
 			if err := checkName(s.Name); err != nil {
-				line, col := keyPosition(data, "source", i, "name")
-				return nil, &ManifestError{Path: path, Position: corpus.Position{Line: line, Col: col}, Err: fmt.Errorf("source name %q: %v", s.Name, err)}
+				return nil, fail("source", i, "name", fmt.Errorf("source name %q: %v", s.Name, err))
 			}
 		}
 		switch {
 		case s.Name == "":
-			return nil, &ManifestError{Path: path, Err: fmt.Errorf("source %d has no name", i+1)}
+			return nil, fail("source", i, "name", fmt.Errorf("source %d has no name", i+1))
 		case names[s.Name]:
-			return nil, &ManifestError{Path: path, Err: fmt.Errorf("source %q is named twice", s.Name)}
+			return nil, fail("source", i, "name", fmt.Errorf("source %q is named twice", s.Name))
 		case (s.Path == "") == (s.URL == ""):
-			return nil, &ManifestError{Path: path, Err: fmt.Errorf("source %q needs a path or a url (one of them)", s.Name)}
+			return nil, fail("source", i, "path", fmt.Errorf("source %q needs a path or a url (one of them)", s.Name))
 		}
 		if s.PDFEngine != "" && !slices.Contains(ingest.PDFEngines(), s.PDFEngine) {
-			line, col := keyPosition(data, "source", i, "pdf_engine")
-			return nil, &ManifestError{Path: path, Position: corpus.Position{Line: line, Col: col}, Err: fmt.Errorf("source %q: pdf_engine %q: this build reads PDFs with %s", s.Name, s.PDFEngine, strings.Join(ingest.PDFEngines(), ", "))}
+			return nil, fail("source", i, "pdf_engine", fmt.Errorf("source %q: pdf_engine %q: this build reads PDFs with %s", s.Name, s.PDFEngine, strings.Join(ingest.PDFEngines(), ", ")))
 		}
 		names[s.Name] = true
 	}
-	known := func(what, name string) error {
+	known := func(table string, i int, key, what, name string) error {
 		if !names[name] {
-			return &ManifestError{Path: path, Err: fmt.Errorf("%s names source %q, which the manifest does not have", what, name)}
+			return fail(table, i, key, fmt.Errorf("%s names source %q, which the manifest does not have", what, name))
 		}
 		return nil
 	}
-	for _, se := range ws.Series {
+	for i, se := range ws.Series {
 		if err := checkName(se.Name); err != nil {
-			return nil, &ManifestError{Path: path, Err: fmt.Errorf("series name %q: %v", se.Name, err)}
+			return nil, fail("series", i, "name", fmt.Errorf("series name %q: %v", se.Name, err))
 		}
 		switch {
 		case se.Repo != "" && (se.Path == "" || len(se.Editions) > 0):
-			return nil, &ManifestError{Path: path, Err: fmt.Errorf("series %q: a repo needs the path of the file in it, and no editions", se.Name)}
+			return nil, fail("series", i, "repo", fmt.Errorf("series %q: a repo needs the path of the file in it, and no editions", se.Name))
 		case se.Repo == "" && (se.Path != "" || se.First != "" || se.Last != "" || se.Tags):
-			return nil, &ManifestError{Path: path, Err: fmt.Errorf("series %q: path, first, last and tags need a repo", se.Name)}
+			return nil, fail("series", i, "name", fmt.Errorf("series %q: path, first, last and tags need a repo", se.Name))
 		case se.Repo == "" && len(se.Editions) < 2:
-			return nil, &ManifestError{Path: path, Err: fmt.Errorf("series %q has %d edition(s); it needs two or more, or a repo", se.Name, len(se.Editions))}
+			return nil, fail("series", i, "editions", fmt.Errorf("series %q has %d edition(s); it needs two or more, or a repo", se.Name, len(se.Editions)))
 		}
 		for _, e := range se.Editions {
-			if err := known("series "+se.Name, e); err != nil {
+			if err := known("series", i, "editions", "series "+se.Name, e); err != nil {
 				return nil, err
 			}
 		}
 	}
-	for _, d := range ws.Diffs {
-		if err := known("diff", d.Old); err != nil {
+	for i, d := range ws.Diffs {
+		if err := known("diff", i, "old", "diff", d.Old); err != nil {
 			return nil, err
 		}
-		if err := known("diff", d.New); err != nil {
+		if err := known("diff", i, "new", "diff", d.New); err != nil {
 			return nil, err
 		}
 	}
-	for _, t := range ws.Translations {
-		if err := known("translation", t.Name); err != nil {
+	translated := map[string]bool{}
+	for i, t := range ws.Translations {
+		if err := known("translation", i, "name", "translation", t.Name); err != nil {
 			return nil, err
 		}
-		if err := known("translation "+t.Name, t.Source); err != nil {
+		if translated[t.Name] {
+			// Its outputs (gaps/NAME.*, NAME.po, translations/NAME.html)
+			// are named by it: a second entry would overwrite the first's.
+			return nil, fail("translation", i, "name", fmt.Errorf("translation %q is listed twice; its outputs are named by it, so list it once", t.Name))
+		}
+		translated[t.Name] = true
+		if err := known("translation", i, "source", "translation "+t.Name, t.Source); err != nil {
 			return nil, err
 		}
 		if t.Base != "" {
-			if err := known("translation "+t.Name, t.Base); err != nil {
+			if err := known("translation", i, "base", "translation "+t.Name, t.Base); err != nil {
 				return nil, err
 			}
 		}
@@ -304,6 +312,26 @@ func keyPosition(data []byte, table string, index int, key string) (int, int) {
 		}
 	}
 	return 0, 0
+}
+
+// entryPosition is where the key of the index-th [[table]] is written,
+// or, when that entry does not write the key, where its [[table]] header
+// is; the zero Position when neither is found.
+func entryPosition(data []byte, table string, index int, key string) corpus.Position {
+	if line, col := keyPosition(data, table, index, key); line > 0 {
+		return corpus.Position{Line: line, Col: col}
+	}
+	n := -1
+	for i, line := range strings.Split(string(data), "\n") {
+		t := strings.TrimSpace(line)
+		h := strings.Join(strings.Fields(strings.SplitN(t, "#", 2)[0]), "")
+		if h == "[["+table+"]]" {
+			if n++; n == index {
+				return corpus.Position{Line: i + 1, Col: len([]rune(line)) - len([]rune(strings.TrimLeft(line, " \t"))) + 1}
+			}
+		}
+	}
+	return corpus.Position{}
 }
 
 // undecodedPosition is where a key the manifest's schema does not know

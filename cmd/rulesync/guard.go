@@ -49,6 +49,11 @@ func (p namedPath) String() string {
 func guard(c *call) error {
 	var outs, ins []namedPath
 	for _, f := range outputFlags {
+		if c.IsSet(f) && c.String(f) == "" {
+			// An unset variable in a script ("-o $OUT") would send the
+			// result to standard output, where no one looks for it.
+			return cli.Exit(fmt.Sprintf("%s: %s'': an empty path; name one (- is standard output)", c.Command.Name, namedPath{f, ""}), exitBad)
+		}
 		for _, v := range flagValues(c, f) {
 			if v != "-" {
 				outs = append(outs, namedPath{f, v})
