@@ -66,12 +66,15 @@ func (r *tokenReader) Read(p []byte) (int, error) {
 	if len(p) == 0 {
 		return 0, nil
 	}
-	if r.pending == "" {
+	for r.pending == "" {
 		tt := r.z.Next()
 		if tt == html.ErrorToken {
 			return 0, io.EOF
 		}
 		raw := string(r.z.Raw())
+		if raw == "" {
+			continue
+		}
 		r.prev, r.cur = r.cur, tokenAt{start: r.off, what: tokenWhat(tt, r.z)}
 		r.off += len(raw)
 		r.pending, r.sent = raw, 0
