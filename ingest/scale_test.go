@@ -264,7 +264,7 @@ func scalePeak(name, skip string) peakInput {
 // default run must not fail by chance), and the slow ones. At their peak the readers
 // of text, Markdown and HTML hold the blocks (88 bytes each) with the
 // structure recognizer's candidates (160 bytes each), its numbering
-// chain while it runs (some 200 bytes a candidate) and the items (240
+// chain while it runs (some 115 bytes a candidate) and the items (240
 // bytes each, and their texts); goldmark's tree is a piece's (about 16
 // KB of the text), the HTML DOM is cut as its blocks are made. 32 MiB of
 // short numbered lines, list items, table rows or paragraphs is 650

@@ -220,6 +220,7 @@ var warningLists = []string{
 	"numbers out of sequence, read as items",
 	"numbers printed twice (the second item's id takes \"-2\")",
 	"lists numbered again under a heading, kept as its text, not items (under a heading that prints no number, after the numbering, a list that starts again is a division of its own; five items make a numbering anywhere)",
+	"numberings that start again with nothing between them, one kept as the text before or after the other, not items (a word printed before the numbers of one, \"RP-1\", makes it a numbering of its own)",
 	"counts the layout prints disagree with the items found",
 	"headings whose number their place in a run contradicts",
 }
@@ -234,7 +235,7 @@ const warningListShown = 5
 // A warning that lists places lists them all, separated by "; ".
 func (st *structure) warnings(d *corpus.Document) []string {
 	var w []string
-	for i, xs := range [][]string{st.holes, st.restarts, st.outOfOrder, st.duplicates, st.listsAsText, st.counts, st.runs.disagree} {
+	for i, xs := range [][]string{st.holes, st.restarts, st.outOfOrder, st.duplicates, st.listsAsText, st.runsAsText, st.counts, st.runs.disagree} {
 		if len(xs) > 0 {
 			w = append(w, WarningNote+warningLists[i]+": "+strings.Join(xs, "; "))
 		}
