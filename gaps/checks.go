@@ -194,10 +194,20 @@ func (c *checker) numbers(base Finding, s, t *corpus.Item, cut bool) {
 		}
 	}
 	// Ranges: "1000-200" where the source says "1000-2000".
+	// A range whose two ends the source states one after the other, in
+	// words of its own ("3.2 to 3.8"), is no new number; "1000-200"
+	// where the source says "100-200, 1000-2000" still is.
 	sr, tr := align.Ranges(s.Text, sl), align.Ranges(tt, tl)
-	var badRanges []string
+	var badRanges, stated []string
 	for _, x := range tr {
-		if !has(sr, x) {
+		if has(sr, x) {
+			continue
+		}
+		if stated == nil {
+			stated = align.Numbers(s.Title+"\n"+s.Text, sl)
+		}
+		a, b, _ := strings.Cut(x, "-")
+		if i := slices.Index(stated, a); i < 0 || i+1 == len(stated) || stated[i+1] != b {
 			badRanges = append(badRanges, x)
 		}
 	}
