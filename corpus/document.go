@@ -123,8 +123,9 @@ type Item struct {
 	// order; empty when the source carries no such formatting.
 	Marks []Mark `json:"marks"`
 	// IDSource says how a translation read through its source found the
-	// item's id (IDLabel, IDAligned, IDProjected); empty for an item read
-	// alone, whose id is its own reading.
+	// item's id (IDLabel, IDAligned, IDProjected), or that a draft's id
+	// marker gave it (IDMarked); empty for an item read alone, whose id
+	// is its own reading.
 	IDSource string `json:"id_source,omitempty"`
 	// Confidence is how sure that reading is, in [0, 1]: the alignment's
 	// score for the item (1 for a label the source prints too); 0 when
@@ -181,6 +182,9 @@ const (
 	// list entries, paragraphs or parts of one) aligned with the source's,
 	// the source item's boundaries projected onto them.
 	IDProjected = "projected"
+	// IDMarked: the item carries its source item's id in an id marker
+	// of a draft rulesync sync wrote ("{{rulesync:id rule:_12_10}}").
+	IDMarked = "marked"
 )
 
 // Mark is a span of an item's Text that the publisher formatted as a

@@ -199,6 +199,7 @@ func StripItemMarkers(it *Item) bool {
 		}
 		prefix, name, _ := strings.Cut(m[1], ":")
 		it.ID, it.Kind = m[1], KindOfPrefix(prefix)
+		it.IDSource, it.Confidence = IDMarked, 1
 		if prefix != "sec" && prefix != "item" && prefix != "pre" {
 			it.Number = name
 		}

@@ -53,9 +53,22 @@ func scope(old, new *corpus.Document) (notes []ScopeNote, outOld, outNew map[int
 		outHas     map[int]bool
 		outLacks   map[int]bool
 	}{{old, new, true, outOld, outNew}, {new, old, false, outNew, outOld}} {
+		// A kind is out of scope only where none of its items is in the
+		// other edition by id: an item that moved, or whose kind is read
+		// otherwise there, is compared as any other.
 		var kinds []corpus.Kind
+		var lacksIDs map[string]bool
 		for _, k := range scopeKinds {
-			if side.has.Count(k) > 0 && side.lacks.Count(k) == 0 {
+			if side.has.Count(k) == 0 || side.lacks.Count(k) > 0 {
+				continue
+			}
+			if lacksIDs == nil {
+				lacksIDs = make(map[string]bool, len(side.lacks.Items))
+				for _, it := range side.lacks.Items {
+					lacksIDs[it.ID] = true
+				}
+			}
+			if !slices.ContainsFunc(side.has.Items, func(it corpus.Item) bool { return it.Kind == k && lacksIDs[it.ID] }) {
 				kinds = append(kinds, k)
 			}
 		}

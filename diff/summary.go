@@ -502,9 +502,39 @@ func (e summaryEdit) widened() summaryEdit {
 
 // lastWord is the end of s from its last word on, when only white space
 // follows that word ("the clock " -> "clock "); "" when punctuation or
-// a line break does.
+// a line break does. Only the last run of other runes than white space
+// is cut into segments: a run of white space is a segment of its own, so
+// that run starts one in the whole text's segments too, and the ones
+// from there are the same (s is the whole text before an edit, and its
+// segments were most of the summaries' widening).
 func lastWord(s string) string {
-	segs := Segment(s)
+	if !utf8.ValidString(s) {
+		return lastWordOf(Segment(s))
+	}
+	end := len(s)
+	for end > 0 {
+		r, n := utf8.DecodeLastRuneInString(s[:end])
+		if segmentClass(r) != 6 {
+			break
+		}
+		end -= n
+	}
+	if end == 0 {
+		return "" // no word
+	}
+	start := end
+	for start > 0 {
+		r, n := utf8.DecodeLastRuneInString(s[:start])
+		if segmentClass(r) == 6 {
+			break
+		}
+		start -= n
+	}
+	return lastWordOf(appendSegments(nil, s[start:]))
+}
+
+// lastWordOf is lastWord of the text whose segments are segs.
+func lastWordOf(segs []string) string {
 	k := len(segs) - 1
 	for k >= 0 && isSpaceSeg(segs[k]) && !strings.Contains(segs[k], "\n") {
 		k--
@@ -516,9 +546,33 @@ func lastWord(s string) string {
 }
 
 // firstWord is the start of s up to its first word, when only white
-// space comes before it; "" otherwise.
+// space comes before it; "" otherwise. Only s up to the end of its first
+// run of other runes than white space is cut into segments (see
+// lastWord).
 func firstWord(s string) string {
-	segs := Segment(s)
+	if !utf8.ValidString(s) {
+		return firstWordOf(Segment(s))
+	}
+	i := 0
+	for i < len(s) {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if segmentClass(r) != 6 {
+			break
+		}
+		i += n
+	}
+	for i < len(s) {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if segmentClass(r) == 6 {
+			break
+		}
+		i += n
+	}
+	return firstWordOf(appendSegments(nil, s[:i]))
+}
+
+// firstWordOf is firstWord of the text whose segments are segs.
+func firstWordOf(segs []string) string {
 	k := 0
 	for k < len(segs) && isSpaceSeg(segs[k]) && !strings.Contains(segs[k], "\n") {
 		k++

@@ -2,6 +2,7 @@ package gaps
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 
 	"github.com/rulesync/rulesync/align"
@@ -57,7 +58,7 @@ func (o Options) read(r *Report, orig, translation *corpus.Document) (*corpus.Do
 	if keyedByID(translation) || translation.IsDraft() {
 		// Paired by the ids it carries: nothing to place (a unit left
 		// untranslated is reported as such).
-		return translation, o.align(orig, translation)
+		return sourceKinds(translation, o.align(orig, translation))
 	}
 	rd := o.Align.Through(orig, translation)
 	if rd.Projected {
@@ -80,10 +81,42 @@ func (o Options) read(r *Report, orig, translation *corpus.Document) (*corpus.Do
 		a.Target = &t
 		translation, al = &t, &a
 	}
+	translation, al = sourceKinds(translation, al)
 	c := align.Covered(al)
 	r.Placed, r.Placeable, r.Unplaced = c.Placed, c.Placeable, c.Unplaced
 	r.Affinity = o.Align.Affinity(al)
 	return translation, al
+}
+
+// sourceKinds gives each item of the translation that al pairs the kind
+// of its source item: a translation is read through its source, so the
+// kind its own reading gave it (an id's prefix, a heading's word) decides
+// nothing, and the checks' scope (checker.scope) is that of the source
+// items the pairs cover. It returns translation and al themselves when
+// every kind agrees, else a copy of the translation with those kinds and
+// al made the copy's.
+func sourceKinds(translation *corpus.Document, al *align.Alignment) (*corpus.Document, *align.Alignment) {
+	var t *corpus.Document
+	for _, p := range al.Pairs {
+		k := al.Source.Items[p.Source[0]].Kind
+		for _, j := range p.Target {
+			if translation.Items[j].Kind == k {
+				continue
+			}
+			if t == nil {
+				c := *translation
+				c.Items = slices.Clone(translation.Items)
+				t = &c
+			}
+			t.Items[j].Kind = k
+		}
+	}
+	if t == nil {
+		return translation, al
+	}
+	a := *al
+	a.Target = t
+	return t, &a
 }
 
 // printedNumbers is the number tr prints for each item of rd, its
@@ -160,18 +193,22 @@ func PairByID(source, target *corpus.Document) *align.Alignment {
 }
 
 // pairByID is PairByID; places says whether ids that name an item by its
-// place (corpus.PlaceID) pair too.
+// place (corpus.PlaceID) pair too (one a draft's id marker gives always
+// does).
 func pairByID(source, target *corpus.Document, places bool) *align.Alignment {
 	al := &align.Alignment{Source: source, Target: target}
 	index := make(map[string]int, len(source.Items))
 	for i := range source.Items {
-		if places || !corpus.PlaceID(source.Items[i].ID) {
-			index[source.Items[i].ID] = i
-		}
+		index[source.Items[i].ID] = i
 	}
 	paired := make([]bool, len(source.Items))
 	for j := range target.Items {
-		i, ok := index[target.Items[j].ID]
+		t := &target.Items[j]
+		i, ok := index[t.ID]
+		if ok && !places && corpus.PlaceID(t.ID) && t.IDSource != corpus.IDMarked {
+			// A place the draft's own layout gave: the aligner pairs it.
+			ok = false
+		}
 		if !ok || paired[i] {
 			al.UnmatchedTarget = append(al.UnmatchedTarget, j)
 			continue

@@ -2,6 +2,7 @@ package ingest
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 
 	"github.com/rulesync/rulesync/corpus"
@@ -554,6 +555,72 @@ func listsAsText(bs []block, cands []candidate, in []bool) []string {
 		}
 		out = append(out, where)
 		j = k
+	}
+	return out
+}
+
+// runsAsText returns, for a numbered document, the runs of labels that
+// start at 1 (or A, I) right before the numbering's first item or right
+// after its last, with no heading between, that the numbering leaves
+// as text: "1-3 (line 3), before 1 (line 7)". Two numberings that both
+// start again with nothing between them are as often a list in the
+// preamble or in the last item as a second numbering; where no printed
+// word tells them apart (restartedDivisions), the user is told. A run
+// after the numbering of another kind than its (letters after digits:
+// "A:" to "D:" after rule 71) is the parts of its last item, and is not
+// named.
+func runsAsText(bs []block, cands []candidate, in []bool) []string {
+	if count(in) < 3 {
+		return nil
+	}
+	first, last := slices.Index(in, true), len(in)-1
+	for !in[last] {
+		last--
+	}
+	// at is where labels a to b are: "1-3 (line 3)".
+	at := func(a, b candidate) string {
+		s := a.lab.printed
+		if b.block != a.block {
+			s += "-" + b.lab.printed
+		}
+		if l := bs[a.block].line; l > 0 {
+			s += fmt.Sprintf(" (line %d)", l)
+		}
+		return s
+	}
+	// A run right under a heading is listsAsText's.
+	underHeading := func(c candidate) bool {
+		h := c.block - 1
+		for h >= 0 && bs[h].chrome != "" {
+			h--
+		}
+		return h >= 0 && bs[h].kind == blockHeading
+	}
+	// run returns the end of the run of labels outside the numbering
+	// that starts at j, printed alike and succeeding one another with
+	// no heading between; j itself where it has no second label.
+	run := func(j int) int {
+		k := j
+		for k+1 < len(cands) && !in[k+1] && cands[k+1].lab.form() == cands[j].lab.form() && follows(cands[k].lab.comps, cands[k+1].lab.comps, 0) && !headingBetween(bs, cands[k].block, cands[k+1].block) {
+			k++
+		}
+		return k
+	}
+	var out []string
+	for j := 0; j < first; j++ {
+		if !allFirst(cands[j].lab.comps) {
+			continue
+		}
+		k := run(j)
+		if k+1 == first && k > j && !underHeading(cands[j]) && allFirst(cands[first].lab.comps) && !headingBetween(bs, cands[k].block, cands[first].block) {
+			out = append(out, at(cands[j], cands[k])+", before "+at(cands[first], cands[first]))
+		}
+		j = k
+	}
+	if j := last + 1; j < len(cands) && allFirst(cands[j].lab.comps) && cands[j].lab.comps[0].kind == cands[last].lab.comps[0].kind && !headingBetween(bs, cands[last].block, cands[j].block) {
+		if k := run(j); k > j && !underHeading(cands[j]) {
+			out = append(out, at(cands[j], cands[k])+", after "+at(cands[last], cands[last]))
+		}
 	}
 	return out
 }

@@ -130,7 +130,7 @@ func (g *guideLines) qa(i int) bool {
 // of contents; a line without letters is page furniture.
 func guideBlocks(text string) []block {
 	g := guideLines{titles: map[int]bool{}}
-	for n, l := range lines(text) {
+	for n, l := range guideText(text) {
 		if l != "" {
 			g.ls = append(g.ls, l)
 			g.cls = append(g.cls, classifyGuide(l))
@@ -163,6 +163,24 @@ func guideBlocks(text string) []block {
 		bs = append(bs, b)
 	}
 	return trimCap(bs)
+}
+
+// guideText is text as lines reads it: cleaned (corpus.Clean), cut into
+// lines, each trimmed. Where cleaning only trims the text's ends (a text
+// that ends with a line break), the lines are slices of text itself, not
+// of a cleaned copy: the blocks' texts are slices of the lines, and the
+// copy was held beside the text while the recognizer read them (31 MB of
+// a 32 MB page).
+func guideText(text string) []string {
+	c := corpus.Clean(text)
+	if t := strings.TrimSpace(text); t == c {
+		c = t
+	}
+	ls := strings.Split(c, "\n")
+	for i := range ls {
+		ls[i] = strings.TrimSpace(ls[i])
+	}
+	return ls
 }
 
 // block reads the block that starts at line i, and returns it with the

@@ -370,10 +370,12 @@ func readCore(s string, i int) (l label, ok bool) {
 	case strings.ContainsRune(".．:：)）、。", r) || r >= 0x80 && isTermRune(r):
 		l.term = s[j : j+n] // string(r), without a copy
 		k := j + n
-		// "5.1.1.The game": a dotted label may run into its text.
+		// "5.1.1.The game": a dotted label may run into its text; so may
+		// any label into a script that writes no spaces between words
+		// ("1．プレイヤー", "2)ข้อ"), where no space is printed after it.
 		if k < len(s) {
 			r2, _ := utf8.DecodeRuneInString(s[k:])
-			if !unicode.IsSpace(r2) && !(len(comps) >= 2 && r == '.' && unicode.IsLetter(r2)) && !strings.ContainsRune("*_", r2) {
+			if !unicode.IsSpace(r2) && !(len(comps) >= 2 && r == '.' && unicode.IsLetter(r2)) && !strings.ContainsRune("*_", r2) && !(unspaced(r2) && !letters) {
 				return label{}, false
 			}
 		}

@@ -133,6 +133,16 @@ func TestLabelScripts(t *testing.T) {
 		{"hyphen-digit-word-is-text", "2-motion", "", "", ""},
 		{"arabic-comma-is-no-terminator", "١، ٢", "", "", ""},
 		{"digit-glued-to-word", "१क text", "", "", ""},
+		// Scripts that write no spaces between words print none after
+		// the label either.
+		{"full-width-stop-into-kana", "1．プレイヤー", "1", "", "．"},
+		{"stop-into-kana", "1.プレイヤー", "1", "", "."},
+		{"full-width-paren-into-kana", "1）ルール", "1", "", "）"},
+		{"full-width-digits-into-kana", "１．プレイヤー", "1", "", "．"},
+		{"stop-into-han", "12.总则", "12", "", "."},
+		{"paren-into-thai", "3)ข้อความ", "3", "", ")"},
+		{"letters-into-han-are-no-label", "A.总则", "", "", ""},
+		{"decimal-into-han-is-no-label", "1.5倍", "", "", ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			l, ok := readLabel(c.in)

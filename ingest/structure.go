@@ -34,6 +34,7 @@ type structure struct {
 	outOfOrder  []string       // labels read as items outside the succession
 	duplicates  []string       // ids two items would share, with both places
 	listsAsText []string       // lists starting at 1 under a heading, left as its text
+	runsAsText  []string       // runs starting at 1 next to the numbering, left as text
 	runs        runResult      // runs of headings that number themselves (numberRuns)
 	textRunes   int            // runes of text in the blocks
 	unexplained int            // labels like the numbering's left in the text
@@ -315,6 +316,7 @@ func recognize(bs []block, d *corpus.Document, partless func([]corpus.Item) []bo
 		}
 	}
 	st.listsAsText = listsAsText(bs, cands, in)
+	st.runsAsText = runsAsText(bs, cands, in)
 	headings := 0
 	for _, b := range bs {
 		if b.kind == blockHeading && b.chrome == "" {
@@ -325,7 +327,7 @@ func recognize(bs []block, d *corpus.Document, partless func([]corpus.Item) []bo
 	// the document's structure: a list of three inside a text of headings.
 	if numbered < 3 && !twoRules(cands, in) || numbered*2 < headings {
 		starts, numbered = nil, 0
-		st.holes, st.restarts, st.outOfOrder, st.listsAsText = nil, nil, nil, nil
+		st.holes, st.restarts, st.outOfOrder, st.listsAsText, st.runsAsText = nil, nil, nil, nil, nil
 	}
 	if numbered > 0 {
 		caller := bs

@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
+	"runtime"
 	"slices"
 	"strings"
 	"unicode"
@@ -62,6 +63,7 @@ func readTextOrMarkdownTie(text string, d *corpus.Document, markdownOnTie bool) 
 	large := len(text) > concurrentText
 	if large {
 		md, stM = nil, nil
+		dropReading()
 	}
 	stT, errT := fromBlocks(textBlocks(text), d)
 	if rs[0].err = errT; errT == nil {
@@ -77,6 +79,7 @@ func readTextOrMarkdownTie(text string, d *corpus.Document, markdownOnTie bool) 
 			// Markdown is read again (its Source is the one it was
 			// given, which the reading leaves as it is).
 			*d = corpus.Document{Source: d.Source}
+			dropReading()
 			if md, stM, errM = readMD(); errM != nil {
 				return nil, errM
 			}
@@ -217,6 +220,7 @@ var warningLists = []string{
 	"numbers out of sequence, read as items",
 	"numbers printed twice (the second item's id takes \"-2\")",
 	"lists numbered again under a heading, kept as its text, not items (under a heading that prints no number, after the numbering, a list that starts again is a division of its own; five items make a numbering anywhere)",
+	"numberings that start again with nothing between them, one kept as the text before or after the other, not items (a word printed before the numbers of one, \"RP-1\", makes it a numbering of its own)",
 	"counts the layout prints disagree with the items found",
 	"headings whose number their place in a run contradicts",
 }
@@ -231,7 +235,7 @@ const warningListShown = 5
 // A warning that lists places lists them all, separated by "; ".
 func (st *structure) warnings(d *corpus.Document) []string {
 	var w []string
-	for i, xs := range [][]string{st.holes, st.restarts, st.outOfOrder, st.duplicates, st.listsAsText, st.counts, st.runs.disagree} {
+	for i, xs := range [][]string{st.holes, st.restarts, st.outOfOrder, st.duplicates, st.listsAsText, st.runsAsText, st.counts, st.runs.disagree} {
 		if len(xs) > 0 {
 			w = append(w, WarningNote+warningLists[i]+": "+strings.Join(xs, "; "))
 		}
@@ -251,6 +255,14 @@ func (st *structure) warnings(d *corpus.Document) []string {
 func itemCount(score float64) string {
 	return fmt.Sprintf("%.0f", max(score, 0))
 }
+
+// dropReading collects the garbage of a reading of a text over
+// concurrentText, dropped once measured, before the next reading is
+// made. The collector's room above the live heap is set at each
+// collection from what it found live: a reading that ends with 650 MB
+// live let the next one grow on top of its garbage to that much again,
+// so that two readings one after the other peaked higher than either.
+func dropReading() { runtime.GC() }
 
 // concurrentText is the longest text arbitrate reads both ways at once.
 const concurrentText = 4 << 20
@@ -297,6 +309,7 @@ func arbitrate(text string, f *format, generic reader, preferGeneric bool, d *co
 		readSpecial()
 		measure()
 		special, stS = nil, nil
+		dropReading()
 		close(read)
 	} else {
 		go func() {
@@ -339,6 +352,7 @@ func arbitrate(text string, f *format, generic reader, preferGeneric bool, d *co
 		}
 		if large {
 			general, st = nil, nil
+			dropReading()
 			if readSpecial(); errS != nil {
 				return f.name, errS
 			}

@@ -43,7 +43,12 @@ func (c twoRuns) second(k int) string {
 }
 
 func (c twoRuns) secondLabel(k int) string {
-	if c.joined {
+	switch {
+	case c.prefix == "" && c.format == "md":
+		return fmt.Sprintf("%d\\.", k)
+	case c.prefix == "":
+		return fmt.Sprintf("%d.", k)
+	case c.joined:
 		return fmt.Sprintf("%s-%d", c.prefix, k)
 	}
 	return fmt.Sprintf("%s %d:", c.prefix, k)
@@ -95,6 +100,36 @@ func (c twoRuns) doc() string {
 		b.WriteString("</body></html>\n")
 	}
 	return b.String()
+}
+
+// Two numberings that both start at 1 with nothing between them and no
+// word that tells them apart ("1." to "3." twice) are as often a list in
+// the preamble or in the last item as two numberings: each item of both
+// is an item, or a warning says which run was kept as text (the run
+// right under the title heading is named as a list under a heading). No
+// text is lost either way.
+func TestTwoBareRunsWarn(t *testing.T) {
+	for k := range 24 {
+		c := twoRuns{
+			format: []string{"txt", "md", "html"}[k%3],
+			n1:     3 + k/3%2,
+			n2:     3 + k/6%2,
+			list:   k/12%2 == 1,
+		}
+		t.Run(c.String(), func(t *testing.T) {
+			d := readTwoRuns(t, c)
+			warned := false
+			for _, n := range d.Notes {
+				warned = warned || strings.HasPrefix(n, ingest.WarningNote+"numberings that start again with nothing between them") ||
+					strings.HasPrefix(n, ingest.WarningNote+"lists numbered again under a heading")
+			}
+			for _, p := range c.check(d) {
+				if strings.HasSuffix(p, "text lost") || !warned && !strings.HasPrefix(p, "warning: ") {
+					t.Error(p)
+				}
+			}
+		})
+	}
 }
 
 // check says what is wrong with d, the document read from c.doc(): each

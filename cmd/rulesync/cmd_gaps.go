@@ -55,8 +55,21 @@ func gapsCommand() *cli.Command {
 				return err
 			}
 			opt := gaps.Options{Context: c.Context}
-			base, pv, err := chooseBase(c, opt, tr, bases)
+			base, pv, err := pickBase(c, opt, tr, bases)
 			if err != nil {
+				return err
+			}
+			if msg := statedMismatch(tr, src, base); msg != "" {
+				// Its ids are another edition's: compared with this
+				// one, what changed since is not found stale.
+				msg = c.Args().Get(1) + ": " + msg
+				if c.Bool("strict") {
+					return cli.Exit("gaps: --strict: "+msg, exitBad)
+				}
+				fmt.Fprintf(c.App.ErrWriter, "gaps: warning: %s\n", msg)
+			}
+			bname := baseName(c, bases, base)
+			if err := checkBaseStates(c, tr, base, c.Args().Get(1), bname); err != nil {
 				return err
 			}
 			r := opt.Gaps(src, tr, base)
@@ -64,12 +77,13 @@ func gapsCommand() *cli.Command {
 				return interrupted(c)
 			}
 			if err := r.Unplaceable(); err != nil {
-				return cli.Exit(fmt.Sprintf("gaps: %s: %v", c.Args().Get(1), err), exitBad)
-			}
-			if r.Alignment != nil {
-				if err := checkBelong(c, r.Alignment, c.Args().Get(0), c.Args().Get(1)); err != nil {
+				if err := unrelatedBase(c, r, bname, c.Args().Get(0)); err != nil {
 					return err
 				}
+				return cli.Exit(fmt.Sprintf("gaps: %s: %v", c.Args().Get(1), err), exitBad)
+			}
+			if err := checkReportBelongs(c, r, c.Args().Get(0), c.Args().Get(1), bname); err != nil {
+				return err
 			}
 			r.Provenance = pv
 			if len(series) > 0 {

@@ -65,8 +65,12 @@ func runSync(c *call) error {
 	}
 	rep := &reports.SyncReport{BaseChosen: "given"}
 	opt := gaps.Options{Context: c.Context}
-	base, pv, err := chooseBase(c, opt, tr, bases)
+	base, pv, err := pickBase(c, opt, tr, bases)
 	if err != nil {
+		return err
+	}
+	bname := baseName(c, bases, base)
+	if err := checkBaseStates(c, tr, base, trName, bname); err != nil {
 		return err
 	}
 	switch {
@@ -111,12 +115,13 @@ func runSync(c *call) error {
 		return interrupted(c)
 	}
 	if err := r.Unplaceable(); err != nil {
-		return cli.Exit(fmt.Sprintf("sync: %s: %v", trName, err), exitBad)
-	}
-	if r.Alignment != nil {
-		if err := checkBelong(c, r.Alignment, srcName, trName); err != nil {
+		if err := unrelatedBase(c, r, bname, srcName); err != nil {
 			return err
 		}
+		return cli.Exit(fmt.Sprintf("sync: %s: %v", trName, err), exitBad)
+	}
+	if err := checkReportBelongs(c, r, srcName, trName, bname); err != nil {
+		return err
 	}
 	// The draft (opt.Sync), then what it no longer needs of the checks
 	// let go before it is written and read back.
@@ -172,21 +177,15 @@ func decoded(data []byte, d *corpus.Document) string {
 // must name an item of it. A fault is an error at the line and column of
 // the id in the file.
 func checkKeyed(name string, data []byte, tr, src, base *corpus.Document) error {
-	switch tr.Source.Format {
-	case "po", "xliff", "tmx":
-	default:
+	if !keyedFormat(tr) {
 		return nil
+	}
+	if msg := statedMismatch(tr, src, base); msg != "" {
+		return cli.Exit(name+": "+msg, exitBad)
 	}
 	orig, role := src, "SOURCE"
 	if base != nil {
 		orig, role = base, "--base"
-	}
-	if tr.Edition != "unknown" && tr.Edition != orig.Edition {
-		hint := "give --base with the source edition it was made for"
-		if base != nil {
-			hint = "give the source edition it was made for as --base"
-		}
-		return cli.Exit(fmt.Sprintf("%s: made for %s, not for %s (%s): %s", name, tr.Edition, orig.Edition, role, hint), exitBad)
 	}
 	// The ids of orig, as orig.Item finds them (one look through the
 	// items per id grew with the square of the items).
