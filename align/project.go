@@ -112,7 +112,9 @@ func (o Options) project(src, tgt *corpus.Document) (pieces []piece, bt []block,
 			cut[j] = true
 		}
 	}
-	spans := segment(S, T, cont, cut, a, nb, o.band(), !cutShort(bt), o.done())
+	spans := segment(S, T, cont, cut, a, nb, o.band(), !cutShort(bt), func(spans []span, sure []int32) *learned {
+		return learnFrom(src, bt, spans, sure)
+	}, o.done())
 	if spans == nil {
 		return nil, bt, 0
 	}
@@ -154,6 +156,54 @@ func (o Options) project(src, tgt *corpus.Document) (pieces []piece, bt []block,
 		}
 	}
 	return withUnpaired(pieces, paired, bt), bt, g.r
+}
+
+// learnFrom learns a lexicon (see learned) from the runs of spans, a
+// first segmentation of the blocks bt onto the items of src, of the
+// source items sure, and gives every item and block its ids; nil where
+// it learns none.
+func learnFrom(src *corpus.Document, bt []block, spans []span, sure []int32) *learned {
+	// Each run is read with its source item and the items on either
+	// side of it: where the first pass shifted a stretch by an item (its
+	// lengths could not tell which item the translation lacks), the
+	// run's translation is still among them, and the model, which
+	// finds each token's translation wherever the token recurs, learns
+	// it, not the shift.
+	lx := learnLexicon(len(sure), func(k int, hs []uint64, buf []byte) ([]uint64, []byte) {
+		for i := max(0, int(sure[k])-lexWindow); i <= min(len(src.Items)-1, int(sure[k])+lexWindow); i++ {
+			hs, buf = lexTokens(src.Items[i].Title, hs, buf)
+			hs, buf = lexTokens(src.Items[i].Text, hs, buf)
+		}
+		return hs, buf
+	}, func(k int, hs []uint64, buf []byte) ([]uint64, []byte) {
+		for j := spans[sure[k]].from; j < spans[sure[k]].to; j++ {
+			hs, buf = lexTokens(bt[j].text, hs, buf)
+		}
+		return hs, buf
+	})
+	if lx == nil {
+		return nil
+	}
+	lx.setUnits(len(src.Items), func(i int, hs []uint64, buf []byte) ([]uint64, []byte) {
+		hs, buf = lexTokens(src.Items[i].Title, hs, buf)
+		return lexTokens(src.Items[i].Text, hs, buf)
+	}, len(bt), func(j int, hs []uint64, buf []byte) ([]uint64, []byte) {
+		return lexTokens(bt[j].text, hs, buf)
+	})
+	// Chance: the mean coefficient of each sure item with the run two
+	// items on (another item's, in a first pass that is mostly right).
+	var sum float64
+	n := 0
+	for _, i := range sure {
+		if k := int(i) + 2; k < len(spans) && spans[k].to > spans[k].from {
+			sum += float64(lx.dice(int(i), int(spans[k].from), int(spans[k].to)))
+			n++
+		}
+	}
+	if n > 0 {
+		lx.chance = float32(sum / float64(n))
+	}
+	return lx
 }
 
 // cutShort reports whether the blocks bt read as previews cut short at

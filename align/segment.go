@@ -94,6 +94,11 @@ type segmenter struct {
 	rowBase   [2]int       // the column of rowM[*][0]
 	prefix    []float32    // prefix sums of rowM[cur]
 	prefixLen int
+	lexM      [2][]float32 // the lexicon's weight the row's item shares with each block, and the previous row's
+	lexPrefix []float32    // prefix sums of lexM[0]
+	// lex is the lexicon learned from the first pass (nil before it, or
+	// where none was learned): its weight is added to the anchors'.
+	lex *learned
 }
 
 // Moves of the programme beside a run of k blocks (back holds k).
@@ -130,7 +135,11 @@ const (
 // titles or more, a titled item's run that starts on none, cost as much
 // as an item left out (the lengths, censored, no longer hold the runs in
 // place: a preview ends its item, and a heading starts one).
-func segment(S, T *units, cont []float32, cut []bool, a *anchorSet, nb []int32, band int, runs bool, done <-chan struct{}) []span {
+//
+// learn, when not nil, is given the first pass's spans and the source
+// items whose runs it is sure of (sure); where it returns a lexicon,
+// the segmentation is made again with it (Moore 2002; see learned).
+func segment(S, T *units, cont []float32, cut []bool, a *anchorSet, nb []int32, band int, runs bool, learn func(spans []span, sure []int32) *learned, done <-chan struct{}) []span {
 	n, m := S.len(), T.len()
 	g := &segmenter{S: S, T: T, cont: cont, cut: cut, a: a, nb: nb, band: band, runs: runs}
 	g.ls, g.lt = prefixSums(S.runes), prefixSums(T.runes)
@@ -186,7 +195,63 @@ func segment(S, T *units, cont []float32, cut []bool, a *anchorSet, nb []int32, 
 			spans = g.fill(done)
 		}
 	}
+	if learn != nil && spans != nil {
+		if lx := learn(spans, g.sure(spans)); lx != nil {
+			g.lex = lx
+			spans = g.fill(done)
+		}
+	}
 	return spans
+}
+
+// sureRun is the confidence (see confidence) a run of the first pass
+// needs for the lexicon to learn from it: a run whose length strays far
+// from its item's at the ratio, where no cut preview explains it, is a
+// pair the lengths doubt (a long item given a short neighbour's text).
+const sureRun = 0.5
+
+// sure are the source items whose runs in spans a first pass is sure
+// of, at most lexPairs of them taken evenly: a run of their own (not a
+// block shared with a neighbour) whose length and anchors, a printed
+// label among them, give it sureRun. (They are counted first and then
+// taken, so that no list as long as the items is made.)
+func (g *segmenter) sure(spans []span) []int32 {
+	isSure := func(i int) bool {
+		sp := spans[i]
+		if sp.shared || sp.to == sp.from {
+			return false
+		}
+		share := float32(0)
+		for j := sp.from; j < sp.to; j++ {
+			share += g.a.shared(g.S.anchors(i), g.T.anchors(int(j)))
+		}
+		ls, lt := float64(g.S.runes[i]), g.lt[sp.to]-g.lt[sp.from]
+		if g.cut != nil && g.cut[sp.to-1] && lt < g.r*ls {
+			return true // a cut preview's length is a lower bound (see row)
+		}
+		return g.confidence(ls, float32(lt), share) >= sureRun
+	}
+	n := 0
+	for i := range spans {
+		if isSure(i) {
+			n++
+		}
+	}
+	take := min(n, lexPairs)
+	out := make([]int32, 0, take)
+	k := 0 // the sure runs seen
+	for i := range spans {
+		if len(out) == take {
+			break
+		}
+		if isSure(i) {
+			if k == len(out)*n/take {
+				out = append(out, int32(i))
+			}
+			k++
+		}
+	}
+	return out
 }
 
 // fill runs the programme over every row and reads the runs back; nil
@@ -196,11 +261,17 @@ func (g *segmenter) fill(done <-chan struct{}) []span {
 	inf := float32(math.Inf(1))
 	// The costs of the last three rows (all a move reads), the moves of
 	// every row.
-	g.cost = make([]float32, 3*g.width)
-	g.gap = make([]float32, 3*g.width)
-	g.gapLen = make([]float32, 3*g.width)
-	g.back = make([]uint8, (n+1)*g.width)
-	g.gapRun = make([]uint64, ((n+1)*g.width+63)/64)
+	// A second pass reuses the first's tables: every cell of cost, gap
+	// and back is written before it is read, and gapRun is cleared.
+	if g.back == nil {
+		g.cost = make([]float32, 3*g.width)
+		g.gap = make([]float32, 3*g.width)
+		g.gapLen = make([]float32, 3*g.width)
+		g.back = make([]uint8, (n+1)*g.width)
+		g.gapRun = make([]uint64, ((n+1)*g.width+63)/64)
+	} else {
+		clear(g.gapRun)
+	}
 	for k := range g.cost {
 		g.cost[k], g.gap[k] = inf, inf
 	}
@@ -308,6 +379,7 @@ func (g *segmenter) row(i int) {
 	if titled {
 		sc = uncased // its run starts with its title, whose case says nothing
 	}
+	none := g.lengthCost(ls, 0) // the item's length against no block
 	row := g.cost[i%3*g.width : (i%3+1)*g.width]
 	gaps := g.gap[i%3*g.width : (i%3+1)*g.width]
 	for k := range row {
@@ -320,12 +392,14 @@ func (g *segmenter) row(i int) {
 			// The item takes no block: a 1-0 link after what came before
 			// (move 0), or the end of a run of them (omitted, below).
 			h := g.headingCost(titled, j, j)
-			one := g.cost[p] + skipItem + g.lengthCost(ls, 0)
+			one := g.cost[p] + skipItem + none
 			if g.runs {
 				// The run of items with no block that ends here: it starts
 				// here, or continues the one that ends with the item before.
 				c, l := one, ls
-				if pl := float64(g.gapLen[p]); !math.IsInf(float64(g.gap[p]), 1) {
+				// (The length of a run grows with its items: where the
+				// rest is no better, the lengths need not be computed.)
+				if pl := float64(g.gapLen[p]); !math.IsInf(float64(g.gap[p]), 1) && g.gap[p]+skipRun < c {
 					if e := g.gap[p] + skipRun + g.lengthCost(pl+ls, 0) - g.lengthCost(pl, 0); e < c {
 						c, l = e, pl+ls
 						b := g.at(i, j)
@@ -365,25 +439,35 @@ func (g *segmenter) row(i int) {
 				continue
 			}
 			lt := g.lt[j] - g.lt[j-k]
-			lc := g.lengthCost(ls, lt)
-			if g.cut != nil && g.cut[j-1] && lt < g.r*ls {
-				// A run that ends in a cut preview is at least as long as
-				// its source item says, and says no more (a censored
-				// length): shorter costs nothing.
-				lc = 0
+			// The run's cost but for its length, which is never
+			// negative: where that is no better than the best move
+			// already found, the length (a logarithm, the most of the
+			// programme's time) need not be computed.
+			var cc, tc, hc float32
+			if !lower {
+				cc = continueCost * g.cont[j-k]
+			}
+			if t := g.T.start[j-k]; sc != uncased && t != uncased && t != sc {
+				tc = caseCost
+			}
+			hc = g.headingCost(titled, j-k, j)
+			ac := anchorGain * g.anchorSum(j-k, j)
+			if g.lex != nil {
+				ac += g.lexTerm(u, j-k, j)
 			}
 			// A cut preview ends its item: a run that goes on past one
 			// holds two previews, as unlikely as an item left out.
-			c := g.cost[p] + lc + skipItem*float32(inside) - anchorGain*g.anchorSum(j-k, j)
-			if !lower {
-				c += continueCost * g.cont[j-k]
-			}
-			if tc := g.T.start[j-k]; sc != uncased && tc != uncased && tc != sc {
-				c += caseCost
-			}
-			c += g.headingCost(titled, j-k, j)
-			if c < best {
-				best, mv = c, uint8(k)
+			if g.cost[p]+skipItem*float32(inside)-ac+cc+tc+hc < best {
+				lc := g.lengthCost(ls, lt)
+				if g.cut != nil && g.cut[j-1] && lt < g.r*ls {
+					// A run that ends in a cut preview is at least as long as
+					// its source item says, and says no more (a censored
+					// length): shorter costs nothing.
+					lc = 0
+				}
+				if c := g.cost[p] + lc + skipItem*float32(inside) - ac + cc + tc + hc; c < best {
+					best, mv = c, uint8(k)
+				}
 			}
 			if lt/g.r > 3*ls+50 {
 				break // longer runs only lengthen what is already too long
@@ -391,20 +475,29 @@ func (g *segmenter) row(i int) {
 		}
 		if i >= 2 && j >= 1 && !empty && (g.S.runes[u-1] > 0 || g.S.title[u-1]) {
 			if p := g.costAt(i-2, j-1); p >= 0 {
-				c := g.cost[p] + g.lengthCost(ls+float64(g.S.runes[u-1]), g.lt[j]-g.lt[j-1]) + shareBlock -
-					anchorGain*(g.anchorAt(1, j-1)+g.anchorAt(0, j-1)) + g.headingCost(g.S.title[u-1], j-1, j)
-				if g.S.title[u] {
-					c += headingCost // the second item's title is inside a block
+				ac := anchorGain * (g.anchorAt(1, j-1) + g.anchorAt(0, j-1))
+				if g.lex != nil {
+					ac += g.lexShared(u, j-1)
 				}
-				c += continueCost * g.cont[j-1]
-				if c < best {
-					best, mv = c, shared21
+				hc := g.headingCost(g.S.title[u-1], j-1, j)
+				var tc float32
+				if g.S.title[u] {
+					tc = headingCost // the second item's title is inside a block
+				}
+				cc := continueCost * g.cont[j-1]
+				if g.cost[p]+shareBlock-ac+hc+tc+cc < best {
+					c := g.cost[p] + g.lengthCost(ls+float64(g.S.runes[u-1]), g.lt[j]-g.lt[j-1]) + shareBlock - ac + hc + tc + cc
+					if c < best {
+						best, mv = c, shared21
+					}
 				}
 			}
 		}
 		if j > lo {
-			if c := g.cost[k0-1] + g.skipCost(j-1); c < best {
-				best, mv = c, skipBlock
+			if g.cost[k0-1]+skipItem < best {
+				if c := g.cost[k0-1] + g.skipCost(j-1); c < best {
+					best, mv = c, skipBlock
+				}
 			}
 		}
 		if math.IsInf(float64(best), 1) {
@@ -526,6 +619,10 @@ func (g *segmenter) anchorRow(u, from, to int) {
 	g.rowM[0] = g.rowM[0][:0]
 	g.prefix = append(g.prefix[:0], 0)
 	x := g.S.anchors(u)
+	var lx []int32
+	if g.lex != nil {
+		lx = g.lex.source(u)
+	}
 	sum := float32(0)
 	for j := from; j < to; j++ {
 		w := float32(0)
@@ -536,8 +633,64 @@ func (g *segmenter) anchorRow(u, from, to int) {
 		sum += w
 		g.prefix = append(g.prefix, sum)
 	}
+	if g.lex != nil {
+		// The lexicon's weight of the ids item u and each block share,
+		// and its prefix sums; the previous row's stay in lexM[1].
+		g.lexM[0], g.lexM[1] = g.lexM[1], g.lexM[0][:0]
+		g.lexPrefix = append(g.lexPrefix[:0], 0)
+		sum := float32(0)
+		for j := from; j < to; j++ {
+			w := float32(0)
+			if len(lx) > 0 {
+				w = g.lex.shared(lx, g.lex.target(j))
+			}
+			g.lexM[0] = append(g.lexM[0], w)
+			sum += w
+			g.lexPrefix = append(g.lexPrefix, sum)
+		}
+	}
 	g.rowBase[0] = from
 	g.prefixLen = n
+}
+
+// lexTerm is what the lexicon takes off the cost of giving the current
+// row's item u the blocks [a, b): lexGain times the weighted Dice
+// coefficient of the item's ids and the run's (twice what they share
+// over what both hold), less what it is between an item and a run that
+// are not each other's (learned.chance): a run that shares more than
+// chance earns, one that shares less costs. The coefficient, not the
+// weight shared, so that a long item, which shares something with every
+// run, is no likelier to take one than a short item.
+func (g *segmenter) lexTerm(u, a, b int) float32 {
+	lx := g.lex
+	shared := g.lexPrefix[b-g.rowBase[0]] - g.lexPrefix[a-g.rowBase[0]]
+	both := lx.sTot[u] + float32(lx.tTot[b]-lx.tTot[a])
+	d := float32(0)
+	if both > 0 {
+		d = min(1, 2*shared/both)
+	}
+	return lexGain * (d - lx.chance)
+}
+
+// lexShared is what lexTerm takes off the cost of giving one block j to
+// the items of the previous row and the current one (two items in one
+// block): each item's term with the block, the lesser twice, since the
+// block must hold both (an item of which the block holds nothing is
+// left out, not shared).
+func (g *segmenter) lexShared(u, j int) float32 {
+	lx := g.lex
+	tw := float32(lx.tTot[j+1] - lx.tTot[j])
+	d := [2]float32{}
+	for r := range d {
+		k := j - g.rowBase[r]
+		if k < 0 || k >= len(g.lexM[r]) {
+			continue
+		}
+		if both := lx.sTot[u-r] + tw; both > 0 {
+			d[r] = min(1, 2*g.lexM[r][k]/both)
+		}
+	}
+	return 2 * lexGain * (min(d[0], d[1]) - lx.chance)
 }
 
 // anchorSum is the anchor weight the current row's item shares with the

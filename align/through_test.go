@@ -181,16 +181,20 @@ func TestThroughVariants(t *testing.T) {
 }
 
 // variantFloor is the pooled share of labelled items a variant must keep
-// under their source's id: what the reading reaches less two points (the
-// numbers lost variants are held pair by pair too, at 95%).
+// under their source's id: what the reading reaches less about a point
+// (the numbers lost variants are held pair by pair too, at 95%). Of the
+// 1,723 labelled items: paragraphs 98.2%, rows 98.3%, joined 97.3%,
+// bullets, <ul> and split 97.9%, the others 99.7%.
 func variantFloor(v testcorpus.Variant) float64 {
 	switch v {
 	case testcorpus.Paragraphs, testcorpus.Rows:
-		return 0.95
-	case testcorpus.Bullets, testcorpus.List, testcorpus.Joined, testcorpus.Split:
-		return 0.96
+		return 0.975
+	case testcorpus.Bullets, testcorpus.List, testcorpus.Split:
+		return 0.97
+	case testcorpus.Joined:
+		return 0.965
 	}
-	return 0.97
+	return 0.99
 }
 
 // TestThroughSubItemsAndTwice: a numbered item of a translation whose

@@ -2,11 +2,13 @@ package gaps
 
 import (
 	"fmt"
+	"iter"
 	"math"
 	"slices"
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/rulesync/rulesync/align"
 	"github.com/rulesync/rulesync/corpus"
@@ -27,10 +29,12 @@ type checker struct {
 
 // scope decides which source items the translation is meant to cover:
 // the kinds of item it has (a page of addendum examples does not cover
-// the rules). Preambles are never counted.
+// the rules), or every kind for one paired by the ids it carries (a
+// catalogue or a draft of sync has a unit for every item of its source,
+// translated or not: it covers them all). Preambles are never counted.
 func (c *checker) scope() {
 	c.inScope = map[corpus.Kind]bool{}
-	loose := false
+	loose := keyedByID(c.r.Translation) || c.r.Translation.IsDraft()
 	for _, it := range c.r.Translation.Items {
 		switch it.Kind {
 		case corpus.KindPreamble:
@@ -113,10 +117,25 @@ func (c *checker) current(id string) string {
 }
 
 // telling leaves out the numbers that say nothing when one side lacks
-// them: up to ten (spelled out in many languages), the item's own number
-// and the numbers of the items it cites (either side's citations: a
-// translation may spell a reference out).
-func telling(nums []string, items ...*corpus.Item) []string {
+// them: up to ten (spelled out in many languages), and those of skip
+// (tellingSkip: the items' own numbers and the numbers of the items they
+// cite, either side's citations: a translation may spell a reference
+// out).
+func telling(nums []string, skip map[string]bool) []string {
+	var out []string
+	for _, n := range nums {
+		if v, err := strconv.ParseFloat(strings.TrimSuffix(n, "s"), 64); err == nil && v <= 10 && v == math.Trunc(v) || skip[n] {
+			continue // up to ten, or ten seconds: "a second", "two minutes" are words
+		}
+		out = append(out, n)
+	}
+	return out
+}
+
+// tellingSkip is the numbers telling leaves out of a pair's: the items'
+// own numbers and those of the items they cite (found once for both
+// sides of the pair).
+func tellingSkip(items ...*corpus.Item) map[string]bool {
 	skip := map[string]bool{}
 	for _, it := range items {
 		for _, n := range align.Numbers(it.Number, "en") {
@@ -130,14 +149,7 @@ func telling(nums []string, items ...*corpus.Item) []string {
 			}
 		}
 	}
-	var out []string
-	for _, n := range nums {
-		if v, err := strconv.ParseFloat(strings.TrimSuffix(n, "s"), 64); err == nil && v <= 10 && v == math.Trunc(v) || skip[n] {
-			continue // up to ten, or ten seconds: "a second", "two minutes" are words
-		}
-		out = append(out, n)
-	}
-	return out
+	return skip
 }
 
 // cutTail is how many runes at the end of a cut preview may hold a number
@@ -166,8 +178,9 @@ func uncut(text string, cut bool) string {
 func (c *checker) numbers(base Finding, s, t *corpus.Item, cut bool) {
 	sl, tl := c.orig.Lang, c.r.Translation.Lang
 	tt := uncut(t.Text, cut)
-	sn := telling(append(align.Numbers(s.Title+"\n"+s.Text, sl), align.Times(s.Text)...), s, t)
-	tn := telling(append(align.Numbers(t.Title+"\n"+tt, tl), align.Times(tt)...), s, t)
+	skip := tellingSkip(s, t)
+	sn := telling(append(align.Numbers(s.Title+"\n"+s.Text, sl), align.Times(s.Text)...), skip)
+	tn := telling(append(align.Numbers(t.Title+"\n"+tt, tl), align.Times(tt)...), skip)
 	has := func(xs []string, x string) bool { return slices.Contains(xs, x) }
 	var extra, lacking []string
 	for _, n := range tn {
@@ -181,10 +194,20 @@ func (c *checker) numbers(base Finding, s, t *corpus.Item, cut bool) {
 		}
 	}
 	// Ranges: "1000-200" where the source says "1000-2000".
+	// A range whose two ends the source states one after the other, in
+	// words of its own ("3.2 to 3.8"), is no new number; "1000-200"
+	// where the source says "100-200, 1000-2000" still is.
 	sr, tr := align.Ranges(s.Text, sl), align.Ranges(tt, tl)
-	var badRanges []string
+	var badRanges, stated []string
 	for _, x := range tr {
-		if !has(sr, x) {
+		if has(sr, x) {
+			continue
+		}
+		if stated == nil {
+			stated = align.Numbers(s.Title+"\n"+s.Text, sl)
+		}
+		a, b, _ := strings.Cut(x, "-")
+		if i := slices.Index(stated, a); i < 0 || i+1 == len(stated) || stated[i+1] != b {
 			badRanges = append(badRanges, x)
 		}
 	}
@@ -403,7 +426,7 @@ func (c *checker) parts(base Finding, s, t *corpus.Item, cut bool) {
 // a quotation) is not taken for the source's.
 func (c *checker) untranslated(base Finding, s, t *corpus.Item) {
 	sl, tl := c.orig.Lang, c.r.Translation.Lang
-	if baseLang(sl) == baseLang(tl) || !langid.Known(sl) || !langid.Known(tl) || len([]rune(t.Text)) < 20 {
+	if baseLang(sl) == baseLang(tl) || !langid.Known(sl) || !langid.Known(tl) || utf8.RuneCountInString(t.Text) < 20 {
 		return
 	}
 	flag := func(msg string) {
@@ -411,16 +434,23 @@ func (c *checker) untranslated(base Finding, s, t *corpus.Item) {
 		f.Check, f.Severity, f.Message = Untranslated, Warning, msg
 		c.r.add(f)
 	}
-	src := strings.ToLower(corpus.Fold(s.Title + "\n" + s.Text))
+	// The source's text in comparison form, made where a test reads it.
+	var src string
+	source := func() string {
+		if src == "" {
+			src = strings.ToLower(corpus.Fold(s.Title + "\n" + s.Text))
+		}
+		return src
+	}
 	tf := corpus.Fold(t.Text)
-	if len([]rune(t.Text)) >= 60 && sharedWords(strings.ToLower(tf), src) >= 0.6 {
+	if utf8.RuneCountInString(t.Text) >= 60 && sharedWords(strings.ToLower(tf), source()) >= 0.6 {
 		if r := langid.Among(t.Text, sl, tl); baseLang(r.Lang) == baseLang(sl) && r.Confidence >= 0.9 {
 			flag(fmt.Sprintf("the item reads as %s, the source's language (confidence %.2f)", sl, r.Confidence))
 			return
 		}
 	}
 	for _, seg := range segments(tf) {
-		if len(strings.Fields(seg)) < 5 || !strings.Contains(src, strings.ToLower(seg)) {
+		if len(strings.Fields(seg)) < 5 || !strings.Contains(source(), strings.ToLower(seg)) {
 			continue
 		}
 		if r := langid.Among(seg, sl, tl); baseLang(r.Lang) == baseLang(sl) && r.Confidence >= 0.9 {
@@ -436,13 +466,16 @@ func (c *checker) untranslated(base Finding, s, t *corpus.Item) {
 // is built only when that would take longer (it was most of the
 // untranslated check at 100,000 items).
 func sharedWords(t, s string) float64 {
-	tw := strings.FieldsFunc(t, notWord)
-	if len(tw) == 0 {
+	nt := 0
+	for range words(t) {
+		nt++
+	}
+	if nt == 0 {
 		return 0
 	}
 	sw := strings.FieldsFunc(s, notWord)
 	has := func(w string) bool { return slices.Contains(sw, w) }
-	if len(tw)*len(sw) > 1024 {
+	if nt*len(sw) > 1024 {
 		set := make(map[string]bool, len(sw))
 		for _, w := range sw {
 			set[w] = true
@@ -450,12 +483,35 @@ func sharedWords(t, s string) float64 {
 		has = func(w string) bool { return set[w] }
 	}
 	shared := 0
-	for _, w := range tw {
+	for w := range words(t) {
 		if has(w) {
 			shared++
 		}
 	}
-	return float64(shared) / float64(len(tw))
+	return float64(shared) / float64(nt)
+}
+
+// words yields the words of s as strings.FieldsFunc(s, notWord) gives
+// them, without a slice of them.
+func words(s string) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		start := -1
+		for i := 0; i < len(s); {
+			r, n := utf8.DecodeRuneInString(s[i:])
+			if notWord(r) {
+				if start >= 0 && !yield(s[start:i]) {
+					return
+				}
+				start = -1
+			} else if start < 0 {
+				start = i
+			}
+			i += n
+		}
+		if start >= 0 {
+			yield(s[start:])
+		}
+	}
 }
 
 func notWord(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }

@@ -56,10 +56,15 @@ func (c *checker) duplicates(d *corpus.Document) {
 	}
 	seen := map[string]int{}
 	var long []entry
+	// The trigrams of the entry last dropped from the window and the
+	// runes of the last text, made again in place (they were a fifth of
+	// the bytes the checks allocate).
+	var spare []uint64
+	var rs []rune
 	for i := range d.Items {
 		it := &d.Items[i]
 		f := corpus.Fold(it.Text)
-		if len([]rune(f)) < duplicateMin || it.Kind == corpus.KindPreamble {
+		if utf8.RuneCountInString(f) < duplicateMin || it.Kind == corpus.KindPreamble {
 			continue
 		}
 		if j, ok := seen[f]; ok {
@@ -68,7 +73,9 @@ func (c *checker) duplicates(d *corpus.Document) {
 			continue
 		}
 		seen[f] = i
-		tris := trigramSet(f)
+		var tris []uint64
+		tris, rs = appendTrigramSet(spare[:0], rs, f)
+		spare = nil
 		for _, e := range long {
 			// A Jaccard index of 0.9 needs sizes within a tenth.
 			if small, big := min(len(tris), len(e.tris)), max(len(tris), len(e.tris)); 10*small < 9*big {
@@ -84,21 +91,25 @@ func (c *checker) duplicates(d *corpus.Document) {
 		// items only: a window keeps the check linear.
 		long = append(long, entry{i, tris})
 		if len(long) > 60 {
+			spare = long[0].tris
 			long = long[1:]
 		}
 	}
 }
 
-// trigramSet returns the hashes of the character trigrams of s, sorted
-// and without repeats.
-func trigramSet(s string) []uint64 {
-	rs := []rune(strings.ToLower(s))
-	out := make([]uint64, 0, len(rs))
+// appendTrigramSet appends to out the hashes of the character trigrams
+// of s, sorted and without repeats, and returns it with rs, a buffer of
+// the runes of s made from the one given.
+func appendTrigramSet(out []uint64, rs []rune, s string) ([]uint64, []rune) {
+	rs = rs[:0]
+	for _, r := range strings.ToLower(s) {
+		rs = append(rs, r)
+	}
 	for i := 0; i+3 <= len(rs); i++ {
 		out = append(out, uint64(rs[i])<<42^uint64(rs[i+1])<<21^uint64(rs[i+2]))
 	}
 	slices.Sort(out)
-	return slices.Compact(out)
+	return slices.Compact(out), rs
 }
 
 // jaccardAtLeast reports whether jaccard(a, b) >= t, as that comparison

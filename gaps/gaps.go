@@ -105,6 +105,9 @@ type Report struct {
 
 	byIDOnce sync.Once
 	byID     map[string]int // the translation's items by id (targetItem)
+
+	progressOnce sync.Once
+	progress     Progress // of the report's draft (Progress), once
 }
 
 // Options configures the checks. The zero value uses the aligner's and

@@ -199,3 +199,34 @@ func TestCheckDocument(t *testing.T) {
 		t.Errorf("worst severity %q, want warning", r.Worst())
 	}
 }
+
+// TestRangeInWords: a range the source states in words of its own ("3.2
+// to 3.8", "1000 to 2000") and the translation with a dash is no
+// finding; a range one of whose ends the source does not state is.
+func TestRangeInWords(t *testing.T) {
+	en := doc("en",
+		"1|Scope|Articles 3.2 to 3.8 apply to every move of a piece.",
+		"2|Blinds|The blinds go from 100 to 200, then from 1000 to 2000 at the next level.",
+	)
+	for _, c := range []struct {
+		tr   *corpus.Document
+		want string
+	}{
+		{doc("ru",
+			"1|Охват|Статьи 3.2-3.8 применяются к каждому ходу фигуры.",
+			"2|Блайнды|Блайнды растут с 100-200, затем с 1000-2000 на следующем уровне."), ""},
+		{doc("ru",
+			"1|Охват|Статьи 3.2-3.9 применяются к каждому ходу фигуры.",
+			"2|Блайнды|Блайнды растут с 100-200, затем с 1000-200 на следующем уровне."), "rule:1: the translation changes numbers of the source: 3.8 -> 3.9\nrule:1: the translation states numbers the source does not: 3.2-3.9\nrule:2: the translation states numbers the source does not: 1000-200"},
+	} {
+		var got []string
+		for _, f := range (gaps.Options{}).Gaps(en, c.tr, nil).Findings {
+			if f.Check == gaps.Numbers && f.Severity == gaps.Error {
+				got = append(got, f.SourceID+": "+f.Message)
+			}
+		}
+		if strings.Join(got, "\n") != c.want {
+			t.Errorf("numbers errors %q, want %q", got, c.want)
+		}
+	}
+}

@@ -167,12 +167,15 @@ func (d *Draft) Progress() Progress {
 }
 
 // Progress counts the segments of the report's draft: none for the
-// check of a document alone.
+// check of a document alone. The draft is made at the first call only
+// (a report is not changed after Gaps): the text, the JSON and a
+// build's summary of one report each made it again.
 func (r *Report) Progress() Progress {
 	if r.Source == nil || r.Translation == nil || r.Alignment == nil {
 		return Progress{}
 	}
-	return r.Draft().Progress()
+	r.progressOnce.Do(func() { r.progress = r.Draft().Progress() })
+	return r.progress
 }
 
 // Count counts segments by state.

@@ -134,3 +134,21 @@ func BenchmarkSharedWords(b *testing.B) {
 		})
 	}
 }
+
+// TestWords holds words to strings.FieldsFunc(s, notWord), which it
+// stands for without a slice, on random strings of letters, digits,
+// spaces, punctuation, CJK and invalid UTF-8.
+func TestWords(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	pieces := []string{"a", "Zé", "7", " ", "  ", ".", "—", "規則", "ー", "\xff", "\xe3\x81", "\n", "x1"}
+	for range 5000 {
+		var b strings.Builder
+		for range r.IntN(12) {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		s := b.String()
+		if got, want := slices.Collect(words(s)), strings.FieldsFunc(s, notWord); !slices.Equal(got, want) {
+			t.Fatalf("words(%q) = %q, FieldsFunc %q", s, got, want)
+		}
+	}
+}

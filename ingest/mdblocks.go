@@ -12,6 +12,7 @@ import (
 	"github.com/yuin/goldmark/extension"
 	gmparser "github.com/yuin/goldmark/parser"
 	gmtext "github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
 
 	"github.com/rulesync/rulesync/corpus"
 )
@@ -221,6 +222,12 @@ func parsePieces(front []block, all []byte, allStr string, starts []int, pieces 
 	// inSource is where n bytes at off of a piece parsed from a copy
 	// are in all, or -1 (sourceTexts).
 	var inSource func(off, n int) int
+	// The link reference definitions of every piece, for the links of
+	// all (a definition anywhere defines its label for the whole text).
+	var refs map[string]gmparser.Reference
+	if len(pieces) > 1 {
+		refs = mdReferences(parser, all, pieces)
+	}
 	for _, pc := range pieces {
 		src, str, base, lineOf = all[pc.from:pc.to], allStr[pc.from:pc.to], pc.from, plainLineOf
 		n := len(bs)
@@ -262,7 +269,12 @@ func parsePieces(front []block, all []byte, allStr string, starts []int, pieces 
 			src, str, base = buf, unsafe.String(unsafe.SliceData(buf), len(buf)), pc.from-(pc.headEnd-pc.head)
 			inSource = func(off, n int) int { return off + base }
 		}
-		root := parser.Parse(gmtext.NewReader(src))
+		var root ast.Node
+		if refs != nil {
+			root = parser.Parse(gmtext.NewReader(src), gmparser.WithContext(mdRefContext{gmparser.NewContext(), refs}))
+		} else {
+			root = parser.Parse(gmtext.NewReader(src))
+		}
 		cont = nil
 		if pc.headEnd > 0 {
 			if c := root.FirstChild(); c == nil || c.Kind().String() != "Table" {
@@ -361,4 +373,63 @@ func printedItem(str, marker, text string) string {
 		}
 	}
 	return marker + " " + text
+}
+
+// mdReferences parses the pieces of all that may hold a link reference
+// definition ("]:") and returns the definitions goldmark found, by
+// label: the first of a label in the text, as in the whole text. The
+// pieces read as the whole text does, so each definition is one there;
+// nil where there are none.
+func mdReferences(parser gmparser.Parser, all []byte, pieces []mdPiece) map[string]gmparser.Reference {
+	var refs map[string]gmparser.Reference
+	for _, pc := range pieces {
+		if !bytes.Contains(all[pc.from:pc.to], []byte("]:")) {
+			continue
+		}
+		src := all[pc.from:pc.to]
+		switch {
+		case pc.quote:
+			var buf []byte
+			for l := range bytes.Lines(src) {
+				nl := l[len(l)-1] == '\n'
+				if nl {
+					l = l[:len(l)-1]
+				}
+				buf = append(buf, unquote(l)...)
+				if nl {
+					buf = append(buf, '\n')
+				}
+			}
+			src = buf
+		case pc.headEnd > 0:
+			src = append(append([]byte{}, all[pc.head:pc.headEnd]...), src...)
+		}
+		ctx := gmparser.NewContext()
+		parser.Parse(gmtext.NewReader(src), gmparser.WithContext(ctx))
+		for _, r := range ctx.References() {
+			if refs == nil {
+				refs = map[string]gmparser.Reference{}
+			}
+			key := util.ToLinkReference(r.Label())
+			if _, ok := refs[key]; !ok {
+				refs[key] = r
+			}
+		}
+	}
+	return refs
+}
+
+// mdRefContext is a parse's context that knows the link reference
+// definitions of the whole text (refs, by label) beside its own.
+type mdRefContext struct {
+	gmparser.Context
+	refs map[string]gmparser.Reference
+}
+
+// Reference returns the definition of label: the whole text's first.
+func (c mdRefContext) Reference(label string) (gmparser.Reference, bool) {
+	if r, ok := c.refs[label]; ok {
+		return r, true
+	}
+	return c.Context.Reference(label)
 }

@@ -43,12 +43,12 @@ type mdPiece struct {
 //     text, its lines without their ">", is Markdown that is cut as the
 //     whole is (in a text without tabs, which goldmark reads by column).
 //
-// A source with what may span a blank line (a fence, "```" or "~~~"; an
-// HTML block that a blank line does not end, mdLongHTML) or what the
-// whole text shares (a link reference definition, "]:") is not cut.
+// No piece starts inside what a blank line does not end (mdSpans: a
+// fenced code block, an HTML comment), nor after a line where mdSpans
+// cannot tell. The link reference definitions, which the whole text
+// shares, are given to every piece (parsePieces).
 func mdPieces(src []byte, starts []int, size int) []mdPiece {
-	if len(src) <= size || bytes.Contains(src, []byte("```")) || bytes.Contains(src, []byte("~~~")) ||
-		bytes.Contains(src, []byte("]:")) || mdLongHTML(src) {
+	if len(src) <= size {
 		return nil
 	}
 	tabs := bytes.IndexByte(src, '\t') >= 0
@@ -80,12 +80,19 @@ func mdPieces(src []byte, starts []int, size int) []mdPiece {
 		cur = next
 	}
 	table := -1 // the header line of the table of "|" rows at hand, or -1
+	// outer follows the text's lines, inner a block quote's text.
+	var outer, inner mdSpans
 	for k := range starts {
 		if region >= 0 && k == region {
 			cut(k, mdPiece{})
 			region = -1
 		}
-		if region < 0 && !tabs && quoted(k) && (k == 0 || blank(k-1)) {
+		open := outer.open()
+		outer.line(raw(k))
+		if outer.unsure && region < 0 {
+			break // no cut from here on
+		}
+		if region < 0 && !open && !tabs && quoted(k) && (k == 0 || blank(k-1)) {
 			e := k
 			for e < len(starts) && quoted(e) {
 				e++
@@ -94,18 +101,24 @@ func mdPieces(src []byte, starts []int, size int) []mdPiece {
 				cut(k, mdPiece{quote: true, line: k})
 				region = e
 				table = -1
+				inner = mdSpans{}
+				inner.line(line(k))
 				continue
 			}
 		}
 		l := line(k)
+		if region >= 0 {
+			open = inner.open()
+			inner.line(l)
+		}
 		piped := len(l) > 0 && l[0] == '|'
 		switch {
-		case !piped || region >= 0:
+		case !piped || region >= 0 || open:
 			table = -1
 		case table < 0 && (k == 0 || blank(k-1)):
 			table = k
 		}
-		if k == 0 || starts[k]-cur.from < size {
+		if k == 0 || open || starts[k]-cur.from < size {
 			continue
 		}
 		switch {
@@ -132,24 +145,103 @@ func unquote(l []byte) []byte {
 	return l
 }
 
-// mdLongHTML reports whether src may hold an HTML block that a blank
-// line does not end: "<!" (a comment, a declaration, CDATA), "<?", or
-// a script, pre, style or textarea element, in any case.
-func mdLongHTML(src []byte) bool {
-	for i := 0; ; {
-		j := bytes.IndexByte(src[i:], '<')
-		if j < 0 {
-			return false
-		}
-		i += j + 1
-		rest := src[i:]
-		if len(rest) > 0 && (rest[0] == '!' || rest[0] == '?') {
-			return true
-		}
-		for _, tag := range []string{"script", "pre", "style", "textarea"} {
-			if len(rest) >= len(tag) && strings.EqualFold(string(rest[:len(tag)]), tag) {
-				return true
-			}
+// mdSpans follows, line by line, what a blank line does not end at the
+// top level of a text: a fenced code block, and an HTML comment ("<!--"
+// to the line with "-->"); and, to the next blank line, the lines after
+// one that starts with "<" (an HTML block, whose lines are its text, or
+// a paragraph, which a fence interrupts). It is unsure from a line
+// where it cannot tell whether one opens: a fence or comment indented
+// one to three columns (a list item's, or the text's), one among the
+// lines after "<", and any other HTML block that a blank line does not
+// end ("<!", "<?", script, pre, style, textarea). A line that starts in
+// the first column with none of those is at the top level: list items
+// take their lines indented, and a fence or HTML block is no lazy
+// continuation of a block quote's or list item's paragraph.
+type mdSpans struct {
+	fence  byte // the open fence's character, or 0
+	n      int  // its length
+	html   bool // in an HTML comment
+	angle  bool // after a line that starts with "<", up to a blank line
+	unsure bool
+}
+
+// open reports whether a piece may not start at the line to come.
+func (s *mdSpans) open() bool { return s.fence != 0 || s.html || s.angle || s.unsure }
+
+// line reads line l (without its line break).
+func (s *mdSpans) line(l []byte) {
+	if s.unsure {
+		return
+	}
+	col, i := 0, 0
+	for ; i < len(l) && (l[i] == ' ' || l[i] == '\t') && col < 4; i++ {
+		if l[i] == '\t' {
+			col += 4 - col%4
+		} else {
+			col++
 		}
 	}
+	rest := l[i:]
+	switch {
+	case s.fence != 0:
+		if n := fenceRun(rest, s.fence); col < 4 && n >= s.n && len(bytes.Trim(rest[n:], " \t")) == 0 {
+			s.fence = 0
+		}
+		return
+	case s.html:
+		s.html = !bytes.Contains(l, []byte("-->"))
+		return
+	case len(bytes.Trim(l, " \t")) == 0:
+		s.angle = false
+		return
+	case col >= 4:
+		return
+	}
+	fence := byte(0)
+	if len(rest) > 0 && (rest[0] == '`' || rest[0] == '~') && fenceRun(rest, rest[0]) >= 3 {
+		fence = rest[0]
+		if fence == '`' && bytes.IndexByte(rest[fenceRun(rest, '`'):], '`') >= 0 {
+			fence = 0 // an info string with "`": a code span, no fence
+		}
+	}
+	comment := bytes.HasPrefix(rest, []byte("<!--")) && bytes.IndexByte(l[:i], '\t') < 0
+	switch {
+	case fence == 0 && !comment && !mdLongHTML(rest):
+		s.angle = s.angle || len(rest) > 0 && rest[0] == '<'
+	case col > 0 || s.angle || fence == 0 && !comment:
+		s.unsure = true
+	case fence != 0:
+		s.fence, s.n = fence, fenceRun(rest, fence)
+	default:
+		s.html = !bytes.Contains(rest[2:], []byte("-->"))
+	}
+}
+
+// fenceRun is the number of c at the start of l.
+func fenceRun(l []byte, c byte) int {
+	n := 0
+	for n < len(l) && l[n] == c {
+		n++
+	}
+	return n
+}
+
+// mdLongHTML reports whether line l (its indent taken off) may start an
+// HTML block that a blank line does not end: "<!" (a comment, a
+// declaration, CDATA), "<?", or a script, pre, style or textarea
+// element, in any case.
+func mdLongHTML(l []byte) bool {
+	if len(l) < 2 || l[0] != '<' {
+		return false
+	}
+	rest := l[1:]
+	if rest[0] == '!' || rest[0] == '?' {
+		return true
+	}
+	for _, tag := range []string{"script", "pre", "style", "textarea"} {
+		if len(rest) >= len(tag) && strings.EqualFold(string(rest[:len(tag)]), tag) {
+			return true
+		}
+	}
+	return false
 }

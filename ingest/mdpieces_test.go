@@ -43,17 +43,24 @@ var quotePieces int
 // TestMarkdownPieces holds the blocks of Markdown parsed in pieces
 // (mdPieces) to the blocks of the same text parsed whole, on random
 // Markdown of blank lines, headings, lists, quotes, tables, indented
-// code, emphasis and links cut at every few bytes (half without tabs,
-// so that quotes are cut), and on the corpus's Markdown cut at 1
-// KB.
+// code, fences, HTML blocks, emphasis, links and link reference
+// definitions cut at every few bytes (half without tabs, so that quotes
+// are cut), and on the corpus's Markdown cut at 1 KB.
 func TestMarkdownPieces(t *testing.T) {
 	parts := []string{"text ", "1.2 ", "Rule", "**", "*", "_", "`", "[x](y)", "<br>", "&amp;", "\\*",
 		"\n", "\n", "\n\n", "\n\n", "\n\n", "  \n", "\t", "    ", "- ", "* ", "+ ", "1. ", "2) ", "# ", "## ", "> ", "> > ", ">\n",
 		"| a | b |\n|---|---|\n", "| 1 | x |\n", "| 2 |\n", "|", "---\n", "===\n", "~~", "é", "{#id}", "<div>\n", "</div>\n"}
+	// What a blank line does not end, and what the whole text shares.
+	spans := []string{"```\n", "```\n", "~~~\n", "````\n", "```go\n", "``` `x`\n", "[x]: /u\n", "[X]: /v \"t\"\n", "[x]", "[y][x]", "[x][]",
+		"<!--\n", "<!-- c -->\n", "-->\n", "<script>\n", "</script>\n", "<?p\n"}
 	rng := rand.New(rand.NewPCG(9, 10))
-	cut := 0
-	for range 3000 {
+	spans = append(spans, parts...)
+	cut, spanCut := 0, 0
+	for i := range 4500 {
 		text := testgen.Text(rng, parts, 60)
+		if i%3 == 0 {
+			text = testgen.Text(rng, spans, 60)
+		}
 		if rng.IntN(2) == 0 {
 			text = strings.ReplaceAll(text, "\t", " ")
 		}
@@ -66,9 +73,12 @@ func TestMarkdownPieces(t *testing.T) {
 			t.Fatalf("%q:\n got %+v\nwant %+v", text, got, want)
 		}
 		cut += n - 1
+		if i%3 == 0 && strings.ContainsAny(text, "`~[<") {
+			spanCut += n - 1
+		}
 	}
-	if cut < 3000 || quotePieces < 100 {
-		t.Errorf("%d cuts in all, %d pieces of quotes", cut, quotePieces)
+	if cut < 3000 || quotePieces < 100 || spanCut < 300 {
+		t.Errorf("%d cuts in all, %d of texts with fences, HTML or links; %d pieces of quotes", cut, spanCut, quotePieces)
 	}
 	// The real corpus beside the repository (internal/testcorpus
 	// imports this package).

@@ -416,7 +416,8 @@ func (b *Build) translationFiles(t Translation, r *gaps.Report, h *history.Histo
 	o.Now = b.now()
 	// The draft's frame adopted, its inline markup and its interchange
 	// files' segments found once for the draft and its three files
-	// (prepared); the progress below is the draft's own.
+	// (prepared); the progress below is the report's (made once for the
+	// report's text, its JSON and the summary).
 	fd, fo := prepared(d, o)
 	draft := "interchange/" + t.Name + ".draft." + draftExt[o.Format]
 	var db bytes.Buffer
@@ -440,7 +441,7 @@ func (b *Build) translationFiles(t Translation, r *gaps.Report, h *history.Histo
 	fs["interchange/"+t.Name+".po"] = po.Bytes()
 	fs["interchange/"+t.Name+".xlf"] = xlf.Bytes()
 	fs["interchange/"+t.Name+".tmx"] = tmx.Bytes()
-	s := &TranslationSummary{Name: t.Name, Source: t.Source, Base: t.Base, Findings: len(r.Findings), Progress: d.Progress(), Labels: targetNames(r), Draft: draft}
+	s := &TranslationSummary{Name: t.Name, Source: t.Source, Base: t.Base, Findings: len(r.Findings), Progress: r.Progress(), Labels: targetNames(r), Draft: draft}
 	for _, f := range r.Findings {
 		if f.Severity == gaps.Error {
 			s.Errors++

@@ -49,3 +49,21 @@ func checkLanguages(c *call, src, tr *corpus.Document, srcName, trName string) e
 	fmt.Fprintf(c.App.ErrWriter, "%s: warning: %s\n", c.Command.Name, msg)
 	return nil
 }
+
+// checkEditionLanguages warns when the two editions a diff compares
+// read as different languages (a translation given where an edition was
+// meant: every item would be a substantive change), and fails with exit
+// status 2 under --strict. Documents of no known language are not
+// compared.
+func checkEditionLanguages(c *call, old, new *corpus.Document, oldName, newName string) error {
+	known := func(l string) bool { return l != "" && l != "und" }
+	if !known(old.Lang) || !known(new.Lang) || strings.EqualFold(old.Lang, new.Lang) {
+		return nil
+	}
+	msg := fmt.Sprintf("%s is in %s and %s in %s: diff compares two editions in one language (a translation against its source checks with 'rulesync gaps')", oldName, old.Lang, newName, new.Lang)
+	if c.Bool("strict") {
+		return cli.Exit(fmt.Sprintf("%s: --strict: %s", c.Command.Name, msg), exitBad)
+	}
+	fmt.Fprintf(c.App.ErrWriter, "%s: warning: %s\n", c.Command.Name, msg)
+	return nil
+}

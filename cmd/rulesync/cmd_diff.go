@@ -71,6 +71,9 @@ func diffCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
+			if err := checkEditionLanguages(c, docs[0], docs[1], c.Args().Get(0), c.Args().Get(1)); err != nil {
+				return err
+			}
 			lo.OldName, lo.NewName = filepath.Base(c.Args().Get(0)), filepath.Base(c.Args().Get(1))
 			lo.Title = c.String("title")
 			cmp := opt.Compare(docs[0], docs[1])

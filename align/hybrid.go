@@ -1,0 +1,181 @@
+package align
+
+import (
+	"github.com/rulesync/rulesync/corpus"
+)
+
+// anchored is the projection of the source onto the bad items of tgt
+// between the items that keep their item-level reading: each run of
+// bad items is aligned block by block with the source items between
+// those of the good items around it (the pairs of al), as sentence
+// aligners align between anchors (hunalign's ladder, vecalign's
+// recursion), so that lengths alone never move a block past an item
+// the alignment placed (a page that lacks its source's first rule
+// would otherwise shift every block by one). Its pieces index src and
+// bt, the blocks of all tgt; time and memory linear in the blocks.
+func (o Options) anchored(src, tgt *corpus.Document, al *Alignment, bad []bool, bt []block) []piece {
+	nameOf := make([]int, len(tgt.Items))
+	for j := range nameOf {
+		nameOf[j] = -1
+	}
+	for _, p := range al.Pairs {
+		if j := p.Target[0]; nameOf[j] < 0 {
+			nameOf[j] = p.Source[0]
+		}
+	}
+	first := make([]int, len(tgt.Items)+1) // the first block of each item
+	for j := range first {
+		first[j] = len(bt)
+	}
+	for k := len(bt) - 1; k >= 0; k-- {
+		first[bt[k].item] = k
+	}
+	for j := len(tgt.Items) - 1; j >= 0; j-- {
+		first[j] = min(first[j], first[j+1])
+	}
+	var out []piece
+	lo := -1 // the source item of the last good item
+	for j := 0; j < len(bad); {
+		if !bad[j] {
+			if nameOf[j] >= 0 {
+				lo = max(lo, nameOf[j])
+			}
+			j++
+			continue
+		}
+		end := j
+		for end < len(bad) && bad[end] {
+			end++
+		}
+		hi := len(src.Items)
+		for k := end; k < len(bad); k++ {
+			if !bad[k] && nameOf[k] >= 0 {
+				hi = nameOf[k]
+				break
+			}
+		}
+		if lo+1 < hi {
+			s, t := *src, *tgt
+			s.Items, t.Items = src.Items[lo+1:hi], tgt.Items[j:end]
+			ps, _, _ := o.project(&s, &t)
+			for _, p := range ps {
+				p.src += lo + 1
+				p.block += first[j]
+				out = append(out, p)
+			}
+		}
+		j = end
+	}
+	return out
+}
+
+// hybrid is the reading's items, with the index of the source item
+// each has the id of (-1 for none): the renamed item of each good target
+// item, and in place of each bad one the items the projection makes of
+// its pieces, for the source items no good item has. A piece whose
+// source item a good item has goes with the piece before it in the same
+// target item (or after it); a bad item left with none of its own keeps
+// its text under its own id, and one that prints the label of a source
+// item none of its pieces went to keeps that id, with no text, before
+// them. It also returns the translation's own id of each item, "" for
+// those the projection made.
+func hybrid(src, tgt, renamed *corpus.Document, al *Alignment, bad []bool, pieces []piece, bt []block) ([]corpus.Item, []int32, []string) {
+	// The source item each good target item was named after (renamed:
+	// the first pair of each target item).
+	taken := make([]bool, len(src.Items))
+	named := make([]bool, len(renamed.Items))
+	nameOf := make([]int32, len(renamed.Items))
+	for _, p := range al.Pairs {
+		if j := p.Target[0]; !named[j] {
+			named[j], nameOf[j] = true, int32(p.Source[0])
+			taken[p.Source[0]] = taken[p.Source[0]] || !bad[j]
+		}
+	}
+	group := make([]int32, len(src.Items)) // source item -> index in groups, -1 for none
+	for i := range group {
+		group[i] = -1
+	}
+	var groups [][]piece
+	starts := make([][]int, len(bad)) // groups that start in each target item
+	pending := make([][]piece, len(bad))
+	last := make([]int, len(bad))
+	for j := range last {
+		last[j] = -1
+	}
+	for _, p := range pieces {
+		j := bt[p.block].item
+		if !bad[j] {
+			continue
+		}
+		if taken[p.src] {
+			if last[j] < 0 {
+				pending[j] = append(pending[j], p)
+				continue
+			}
+			p.src, p.low = groups[last[j]][0].src, true
+		}
+		g := int(group[p.src])
+		if g < 0 {
+			g = len(groups)
+			group[p.src] = int32(g)
+			groups = append(groups, nil)
+			starts[j] = append(starts[j], g)
+		}
+		if len(pending[j]) > 0 {
+			for _, q := range pending[j] {
+				q.src, q.low = p.src, true
+				groups[g] = append(groups[g], q)
+			}
+			pending[j] = nil
+		}
+		groups[g] = append(groups[g], p)
+		last[j] = g
+	}
+	made := assemble(src, tgt, groups, bt)
+	items := make([]corpus.Item, 0, len(made)+len(renamed.Items))
+	srcOf := make([]int32, 0, cap(items))
+	own := make([]string, 0, cap(items))
+	wasNamed := named
+	named = make([]bool, 0, cap(items))
+	for j := range renamed.Items {
+		if !bad[j] {
+			items = append(items, renamed.Items[j])
+			named = append(named, renamed.Items[j].IDSource != "")
+			if wasNamed[j] && renamed.Items[j].IDSource != "" {
+				srcOf = append(srcOf, nameOf[j])
+			} else {
+				srcOf = append(srcOf, -1)
+			}
+			own = append(own, tgt.Items[j].ID)
+			continue
+		}
+		if it := renamed.Items[j]; wasNamed[j] && it.IDSource == corpus.IDLabel && len(starts[j]) > 0 && group[nameOf[j]] < 0 {
+			// It prints its source item's label, but the projection gave
+			// all its blocks to other source items (its paragraphs,
+			// which the source makes items of under a heading of no
+			// text): it keeps the label's place, as that heading.
+			it.Text, it.Parts = "", nil
+			items = append(items, it)
+			named = append(named, true)
+			srcOf = append(srcOf, nameOf[j])
+			own = append(own, tgt.Items[j].ID)
+		}
+		for _, g := range starts[j] {
+			items = append(items, made[g])
+			named = append(named, true)
+			srcOf = append(srcOf, int32(groups[g][0].src))
+			own = append(own, "")
+		}
+		if len(starts[j]) == 0 {
+			it := tgt.Items[j]
+			it.IDSource, it.Confidence = "", 0
+			items = append(items, it)
+			named = append(named, false)
+			srcOf = append(srcOf, -1)
+			own = append(own, tgt.Items[j].ID)
+		}
+	}
+	d := corpus.Document{Items: items}
+	unique(&d, named)
+	return d.Items, srcOf, own
+}
