@@ -308,12 +308,13 @@ func restartedDivisions(bs []block, cands []candidate, from []int, in0 []bool, p
 	decided := map[int]int{}
 	track := map[int]printedForm{} // headings whose list starts the document's numbering, and its form
 	spanned := spannedLabels(in0, prev0)
+	var goesOn []bool // made at the first label runStart asks about
 	for j := range cands {
 		c := &cands[j]
 		h := from[c.block]
 		div, ok := decided[h]
 		switch {
-		case (h < 0 || ok) && !spanned[j] && runStart(c.lab, runBefore(cands, j, last, order)) && succeeded(c.lab) < 0:
+		case (h < 0 || ok) && !spanned[j] && runStart(c.lab, runBefore(cands, j, last, order)) && succeeded(c.lab) < 0 && continued(cands, j, &goesOn):
 			// A numbering that starts again with no heading between,
 			// printing a word or letters the one before it does not
 			// ("RP-1" after rules 1-3, "Addendum 1:" after a list), and
@@ -381,6 +382,36 @@ func restartedDivisions(bs []block, cands []candidate, from []int, in0 []bool, p
 // before it, and the chain decides it.
 func runStart(l label, prev *label) bool {
 	return prev != nil && l.prefix != "" && allFirst(l.comps) && (l.prefix != prev.prefix || l.joined != prev.joined)
+}
+
+// continued reports whether the numbering cands[j] would start goes on:
+// the next label that prints its word the same way succeeds it ("RP-2"
+// after "RP-1"). One label alone is a word and a number in a line of
+// text ("対 1" at the start of a hard-wrapped line), not a numbering
+// that starts again. goesOn holds the answers for every label, made in
+// one pass from the end at the first call.
+func continued(cands []candidate, j int, goesOn *[]bool) bool {
+	if *goesOn == nil {
+		type form struct {
+			prefix string
+			joined bool
+		}
+		next := map[form]int{}
+		out := make([]bool, len(cands))
+		for k := len(cands) - 1; k >= 0; k-- {
+			l := &cands[k].lab
+			if l.prefix == "" {
+				continue
+			}
+			f := form{l.prefix, l.joined}
+			if n, ok := next[f]; ok {
+				out[k] = follows(l.comps, cands[n].lab.comps, chainHoles)
+			}
+			next[f] = k
+		}
+		*goesOn = out
+	}
+	return (*goesOn)[j]
 }
 
 // runBefore is the last label of the numbering before cands[j]
