@@ -308,21 +308,22 @@ func restartedDivisions(bs []block, cands []candidate, from []int, in0 []bool, p
 	decided := map[int]int{}
 	track := map[int]printedForm{} // headings whose list starts the document's numbering, and its form
 	spanned := spannedLabels(in0, prev0)
+	var goesOn []bool // made at the first label runStart asks about
 	for j := range cands {
 		c := &cands[j]
 		h := from[c.block]
 		div, ok := decided[h]
 		switch {
-		case (h < 0 || ok) && !spanned[j] && runStart(c.lab, runBefore(cands, j, last, order)) && secondOfRun(bs, cands, j) && succeeded(c.lab) < 0:
+		case (h < 0 || ok) && !spanned[j] && runStart(c.lab, runBefore(cands, j, last, order)) && succeeded(c.lab) < 0 && continued(cands, j, &goesOn):
 			// A numbering that starts again with no heading between,
 			// printing a word or letters the one before it does not
 			// ("RP-1" after rules 1-3, "Addendum 1:" after a list), and
 			// that the numbering before it does not go on after: a
 			// division of its own, opened by its first label's block,
-			// where its second label follows it (a division's numbering
-			// is two labels or more: chainSchemes; and one label a
-			// division would make a document of such labels a division
-			// each, whose count every label is then compared with).
+			// where it goes on (continued): a division's numbering is
+			// two labels or more (chainSchemes), and one label a division
+			// would make a document of such labels a division each,
+			// whose count every label is then compared with.
 			div = c.block + 1
 		case h >= 0 && ok:
 		case h >= 0:
@@ -387,10 +388,34 @@ func runStart(l label, prev *label) bool {
 	return prev != nil && l.prefix != "" && allFirst(l.comps) && (l.prefix != prev.prefix || l.joined != prev.joined)
 }
 
-// secondOfRun reports whether the label after cands[j] succeeds it,
-// printed alike.
-func secondOfRun(bs []block, cands []candidate, j int) bool {
-	return j+1 < len(cands) && cands[j+1].form(bs) == cands[j].form(bs) && follows(cands[j].lab.comps, cands[j+1].lab.comps, 0)
+// continued reports whether the numbering cands[j] would start goes on:
+// the next label that prints its word the same way succeeds it ("RP-2"
+// after "RP-1"). One label alone is a word and a number in a line of
+// text ("対 1" at the start of a hard-wrapped line), not a numbering
+// that starts again. goesOn holds the answers for every label, made in
+// one pass from the end at the first call.
+func continued(cands []candidate, j int, goesOn *[]bool) bool {
+	if *goesOn == nil {
+		type form struct {
+			prefix string
+			joined bool
+		}
+		next := map[form]int{}
+		out := make([]bool, len(cands))
+		for k := len(cands) - 1; k >= 0; k-- {
+			l := &cands[k].lab
+			if l.prefix == "" {
+				continue
+			}
+			f := form{l.prefix, l.joined}
+			if n, ok := next[f]; ok {
+				out[k] = follows(l.comps, cands[n].lab.comps, chainHoles)
+			}
+			next[f] = k
+		}
+		*goesOn = out
+	}
+	return (*goesOn)[j]
 }
 
 // runBefore is the last label of the numbering before cands[j]
