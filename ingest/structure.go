@@ -213,12 +213,16 @@ func recognize(bs []block, d *corpus.Document, partless func([]corpus.Item) []bo
 			}
 		}
 	}
-	// A heading prints a number where the first reading takes it: a
-	// number the numbering leaves out ("2024 Recommended Procedures",
-	// a year) numbers nothing, and the heading is as one that prints none.
+	// A heading prints a number where the first reading takes it: in a
+	// layout that gives headings no level (DOCX, PDF), a number the
+	// numbering leaves out ("2024 Recommended Procedures", a year)
+	// numbers nothing, and the heading is as one that prints none. A
+	// heading with a level keeps its number whatever the chain takes:
+	// an outline's section numbers (## 3, ## 4 over rules 3.1, 4.1)
+	// are left out of the chain of the rules under them.
 	labelled := make([]bool, len(bs))
 	for j, c := range cands {
-		labelled[c.block] = labelled[c.block] || in0[j]
+		labelled[c.block] = labelled[c.block] || in0[j] || bs[c.block].level > 0
 	}
 	restartedDivisions(bs, cands, divisionHeads(bs, labelled), in0, prev0)
 	var in []bool
