@@ -218,7 +218,11 @@ func (a *anchorSet) weigh(sides ...*units) {
 }
 
 // shared is the weight of the tokens both sorted lists hold.
-func (a *anchorSet) shared(x, y []int32) float32 {
+func (a *anchorSet) shared(x, y []int32) float32 { return sharedWeight(x, y, a.weights) }
+
+// sharedWeight is the sum of weights[id] over the ids both sorted lists
+// x and y hold (a merge of the two).
+func sharedWeight(x, y []int32, weights []float32) float32 {
 	s := float32(0)
 	for i, j := 0, 0; i < len(x) && j < len(y); {
 		switch {
@@ -227,7 +231,7 @@ func (a *anchorSet) shared(x, y []int32) float32 {
 		case x[i] > y[j]:
 			j++
 		default:
-			s += a.weights[x[i]]
+			s += weights[x[i]]
 			i, j = i+1, j+1
 		}
 	}

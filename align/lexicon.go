@@ -431,21 +431,7 @@ func (lx *learned) source(u int) []int32 { return lx.sIDs[lx.sOff[u]:lx.sOff[u+1
 func (lx *learned) target(j int) []int32 { return lx.tIDs[lx.tOff[j]:lx.tOff[j+1]] }
 
 // shared is the weight of the ids both sorted lists hold.
-func (lx *learned) shared(x, y []int32) float32 {
-	s := float32(0)
-	for i, j := 0, 0; i < len(x) && j < len(y); {
-		switch {
-		case x[i] < y[j]:
-			i++
-		case x[i] > y[j]:
-			j++
-		default:
-			s += lx.weights[x[i]]
-			i, j = i+1, j+1
-		}
-	}
-	return s
-}
+func (lx *learned) shared(x, y []int32) float32 { return sharedWeight(x, y, lx.weights) }
 
 // fnv1a is the 64-bit FNV-1a hash of b: the same on every run, so that
 // the tokens a unit keeps (unitTokens) and the lexicon's ids are too.
