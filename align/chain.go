@@ -19,10 +19,17 @@ func (a *aligner) anchors(S, T []int) (chain, crossing []Pair) {
 	// 100k items), then kept or not in the order they were found.
 	// cands holds the candidates' items as found, numbered which were
 	// found by number (the others by identical text: anchorEvidence).
-	cands := make([]Pair, 0, len(S)) // at most one a source item
+	var cands []Pair // at most one a source item
+	if cap(a.spare) >= len(S) {
+		// The array of a draft pass's pairs, thrown away.
+		cands, a.spare = a.spare[:0], nil
+	} else {
+		cands = make([]Pair, 0, len(S))
+	}
 	numbered := make([]bool, 0, len(S))
 	found := func(i, j int, number bool) {
-		cands = append(cands, Pair{Source: []int{i}, Target: []int{j}, Anchor: true})
+		ij := a.ints([]int{i, j})
+		cands = append(cands, Pair{Source: ij[:1:1], Target: ij[1:2:2], Anchor: true})
 		numbered = append(numbered, number)
 	}
 	// anchoredS and anchoredT mark the items of the identical texts, by

@@ -33,7 +33,20 @@ func (o Options) anchored(src, tgt *corpus.Document, al *Alignment, bad []bool, 
 	for j := len(tgt.Items) - 1; j >= 0; j-- {
 		first[j] = min(first[j], first[j+1])
 	}
-	var out []piece
+	// A piece for each block of the bad items, and a few more for the
+	// blocks cut in two (grown from none, the pieces were a tenth of
+	// what the projections allocated).
+	nb := 0
+	for j, b := range bad {
+		if b {
+			nb += first[j+1] - first[j]
+		}
+	}
+	out := make([]piece, 0, nb+nb/8)
+	// One scratch for the runs' projections, and one copy of each
+	// document whose items are the run's.
+	sc := &scratch{reused: true}
+	s, t := *src, *tgt
 	lo := -1 // the source item of the last good item
 	for j := 0; j < len(bad); {
 		if !bad[j] {
@@ -55,9 +68,8 @@ func (o Options) anchored(src, tgt *corpus.Document, al *Alignment, bad []bool, 
 			}
 		}
 		if lo+1 < hi {
-			s, t := *src, *tgt
 			s.Items, t.Items = src.Items[lo+1:hi], tgt.Items[j:end]
-			ps, _, _ := o.project(&s, &t)
+			ps, _, _ := o.projectIn(&s, &t, sc)
 			for _, p := range ps {
 				p.src += lo + 1
 				p.block += first[j]
