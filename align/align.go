@@ -213,8 +213,7 @@ func (o Options) align(src, tgt *corpus.Document, m *memo) *Alignment {
 		a.quiet, a.draft = false, false // the review reads the evidence of numbers
 		r := a.learnRatio(pairs)
 		// Thrown away: the next pass makes its pairs in their array.
-		clear(pairs[:cap(pairs)])
-		a.spare = pairs[:0]
+		a.giveBack(pairs)
 		if r == 0 {
 			// Too few confident pairs to learn from (a translation that
 			// prints no numbers and shares few words): the ratio of the
@@ -289,7 +288,8 @@ type aligner struct {
 	extra           []Pair
 	extraAt         []int
 	intBlock        []int
-	spare           []Pair
+	spare           [][]Pair
+	byNum           map[kindNumber]int
 	// draft is set for a pass whose pairs are read for their scores
 	// alone, and thrown away (the first across languages): its anchors
 	// get no evidence, neither of their number or identical text nor of

@@ -191,6 +191,7 @@ func (a *aligner) run() []Pair {
 			pairs = ps // one group, the common case: no copy of its pairs
 		} else {
 			pairs = append(pairs, ps...)
+			a.giveBack(ps) // copied: its array goes to the next group or pass
 		}
 	}
 	slices.SortStableFunc(pairs, bySource)
@@ -250,7 +251,12 @@ func (a *aligner) group(S, T []int, fences [][2]int) []Pair {
 	// item of S of its own, and the array has room for one a source item
 	// (a new array for the pairs, 10 MB at 100k items, was made here and
 	// again in fill, with two held at once each time).
-	extra, at := a.extra[:0], a.extraAt[:0] // the aligner's, reused by every group and pass
+	// The aligner's, reused by every group and pass, made at the most the
+	// stretches can pair (each pair has a source item no anchor has).
+	extra, at := a.extra[:0], a.extraAt[:0]
+	if most := len(S) - len(anchors) - len(crossing); cap(extra) < most {
+		extra, at = make([]Pair, 0, most), make([]int, 0, most)
+	}
 	atS, atT := 0, 0
 	prevS, prevT := -1, -1
 	before := 0 // the anchor the pairs of the stretch go before

@@ -143,12 +143,32 @@ func hybrid(src, tgt, renamed *corpus.Document, al *Alignment, bad []bool, piece
 		groups[g] = append(groups[g], p)
 		last[j] = g
 	}
-	made := assemble(src, tgt, groups, bt)
-	items := make([]corpus.Item, 0, len(made)+len(renamed.Items))
-	srcOf := make([]int32, 0, cap(items))
-	own := make([]string, 0, cap(items))
+	// The items are counted first and made in place (the items of the
+	// groups made apart, and room for them beside every item of the
+	// reading, were a third of what making the reading allocated).
 	wasNamed := named
-	named = make([]bool, 0, cap(items))
+	heading := func(j int) bool {
+		it := &renamed.Items[j]
+		return wasNamed[j] && it.IDSource == corpus.IDLabel && len(starts[j]) > 0 && group[nameOf[j]] < 0
+	}
+	n := 0
+	for j := range renamed.Items {
+		switch {
+		case !bad[j]:
+			n++
+		case len(starts[j]) == 0:
+			n++
+		default:
+			n += len(starts[j])
+			if heading(j) {
+				n++
+			}
+		}
+	}
+	items := make([]corpus.Item, 0, n)
+	srcOf := make([]int32, 0, n)
+	own := make([]string, 0, n)
+	named = make([]bool, 0, n)
 	for j := range renamed.Items {
 		if !bad[j] {
 			items = append(items, renamed.Items[j])
@@ -161,7 +181,8 @@ func hybrid(src, tgt, renamed *corpus.Document, al *Alignment, bad []bool, piece
 			own = append(own, tgt.Items[j].ID)
 			continue
 		}
-		if it := renamed.Items[j]; wasNamed[j] && it.IDSource == corpus.IDLabel && len(starts[j]) > 0 && group[nameOf[j]] < 0 {
+		if heading(j) {
+			it := renamed.Items[j]
 			// It prints its source item's label, but the projection gave
 			// all its blocks to other source items (its paragraphs,
 			// which the source makes items of under a heading of no
@@ -173,7 +194,7 @@ func hybrid(src, tgt, renamed *corpus.Document, al *Alignment, bad []bool, piece
 			own = append(own, tgt.Items[j].ID)
 		}
 		for _, g := range starts[j] {
-			items = append(items, made[g])
+			items = append(items, assemble(src, tgt, groups[g], bt))
 			named = append(named, true)
 			srcOf = append(srcOf, int32(groups[g][0].src))
 			own = append(own, "")

@@ -237,6 +237,11 @@ func (o Options) projectIn(src, tgt *corpus.Document, sc *scratch) (pieces []pie
 		}
 	}
 	sc.pieces = pieces
+	if !slices.Contains(paired, false) {
+		// Every block is paired: the pieces are in the translation's
+		// order already, as withUnpaired would copy them.
+		return pieces, bt, g.r
+	}
 	sc.out = withUnpaired(sc.out, pieces, paired, bt)
 	return sc.out, bt, g.r
 }
@@ -447,7 +452,7 @@ func withUnpaired(out, pieces []piece, paired []bool, bt []block) []piece {
 	return out
 }
 
-// assemble makes one item of each group of pieces given to one source
+// assemble makes an item of g, a group of pieces given to one source
 // item. It takes the source item's id, kind and number;
 // its title is its first piece where that was a title of the
 // translation, or where the source item is a heading with no text; the
@@ -455,40 +460,36 @@ func withUnpaired(out, pieces []piece, paired []bool, bt []block) []piece {
 // item's pieces are exactly the blocks of one target item (IDLabel when
 // that item prints the source's number), IDProjected otherwise; the
 // confidence is the pieces' mean score, halved where one was low.
-func assemble(src, tgt *corpus.Document, groups [][]piece, bt []block) []corpus.Item {
-	items := make([]corpus.Item, 0, len(groups))
-	for _, g := range groups {
-		s := &src.Items[g[0].src]
-		t := &tgt.Items[bt[g[0].block].item]
-		it := corpus.Item{ID: s.ID, Kind: s.Kind, Number: s.Number, Section: t.Section}
-		lines := make([]string, 0, len(g))
-		for k, p := range g {
-			text := p.text
-			if k == 0 && t.Number != "" {
-				text = strings.TrimSpace(strings.TrimPrefix(text, t.Number+" "))
-			}
-			lines = append(lines, text)
+func assemble(src, tgt *corpus.Document, g []piece, bt []block) corpus.Item {
+	s := &src.Items[g[0].src]
+	t := &tgt.Items[bt[g[0].block].item]
+	it := corpus.Item{ID: s.ID, Kind: s.Kind, Number: s.Number, Section: t.Section}
+	lines := make([]string, 0, len(g))
+	for k, p := range g {
+		text := p.text
+		if k == 0 && t.Number != "" {
+			text = strings.TrimSpace(strings.TrimPrefix(text, t.Number+" "))
 		}
-		if s.Title != "" && (g[0].title || s.Text == "") {
-			it.Title, lines = lines[0], lines[1:]
-		}
-		it.Text = strings.Join(lines, "\n")
-		it.IDSource, it.Confidence = corpus.IDProjected, confidence(g)
-		for _, p := range g {
-			for _, f := range tgt.Items[bt[p.block].item].Flags {
-				it.SetFlag(f)
-			}
-		}
-		if whole(g, bt) {
-			it.IDSource = corpus.IDAligned
-			it.Refs = t.Refs
-			if t.Number != "" && numberKey(t.Number) == numberKey(s.Number) {
-				it.IDSource, it.Confidence = corpus.IDLabel, 1
-			}
-		}
-		items = append(items, it)
+		lines = append(lines, text)
 	}
-	return items
+	if s.Title != "" && (g[0].title || s.Text == "") {
+		it.Title, lines = lines[0], lines[1:]
+	}
+	it.Text = strings.Join(lines, "\n")
+	it.IDSource, it.Confidence = corpus.IDProjected, confidence(g)
+	for _, p := range g {
+		for _, f := range tgt.Items[bt[p.block].item].Flags {
+			it.SetFlag(f)
+		}
+	}
+	if whole(g, bt) {
+		it.IDSource = corpus.IDAligned
+		it.Refs = t.Refs
+		if t.Number != "" && numberKey(t.Number) == numberKey(s.Number) {
+			it.IDSource, it.Confidence = corpus.IDLabel, 1
+		}
+	}
+	return it
 }
 
 // whole reports whether the pieces g are exactly the blocks of one
