@@ -5,6 +5,7 @@ package align
 import (
 	"context"
 	"math"
+	"sync"
 
 	"github.com/rulesync/rulesync/corpus"
 )
@@ -193,6 +194,7 @@ func (o Options) align(src, tgt *corpus.Document, m *memo) *Alignment {
 		sc:    &scorer{x: x, sameLang: same, tgtCites: cites(tgt)},
 		kindT: divisionKinds(src, tgt),
 	}
+	a.takeScratch()
 	// One language: texts keep their length, one pass. Across languages:
 	// a first pass without the length signal, then the length ratio
 	// learned from its confident pairs, and a second pass with it.
@@ -226,6 +228,7 @@ func (o Options) align(src, tgt *corpus.Document, m *memo) *Alignment {
 		pairs = a.run()
 	}
 	a.review(pairs)
+	a.putScratch()
 	al := &Alignment{Source: src, Target: tgt, Pairs: pairs, Ratio: a.sc.ratio}
 	usedS := make([]bool, len(src.Items))
 	usedT := make([]bool, len(tgt.Items))
@@ -248,6 +251,43 @@ func (o Options) align(src, tgt *corpus.Document, m *memo) *Alignment {
 		}
 	}
 	return al
+}
+
+// alignScratch is the storage the stretches and passes of an
+// alignment reuse, and the alignments after it (scratchPool: reading a
+// translation through its source aligns twice): the dynamic
+// programme's tables (dp), the free items of a stretch and the pairs
+// made between anchors (group), the arrays of pairs thrown away, for
+// the next group's anchors (pairsFor), and the anchors' map of numbers.
+// Nothing in it is read before it is written again.
+type alignScratch struct {
+	dpScore, dpBest []float32
+	dpBack          []byte
+	freeS, freeT    []int
+	extra           []Pair
+	extraAt         []int
+	spare           [][]Pair
+	byNum           map[kindNumber]int
+}
+
+// scratchPool holds the alignScratch of alignments done.
+var scratchPool sync.Pool
+
+// takeScratch gives a the storage of an alignment done, if any.
+func (a *aligner) takeScratch() {
+	if s, ok := scratchPool.Get().(*alignScratch); ok {
+		a.alignScratch = *s
+	}
+}
+
+// putScratch hands a's storage to the next alignment, holding nothing
+// of its pairs.
+func (a *aligner) putScratch() {
+	s := a.alignScratch
+	clear(s.extra[:cap(s.extra)])
+	clear(s.byNum)
+	a.alignScratch = alignScratch{}
+	scratchPool.Put(&s)
 }
 
 type aligner struct {
@@ -277,19 +317,9 @@ type aligner struct {
 	// for Options.Terse: they get no evidence of their texts (see
 	// explain).
 	quiet bool
-	// Storage the stretches and passes reuse: the dynamic programme's
-	// tables (dp), the free items of a stretch and the pairs made
-	// between anchors (group), the block the pairs' items are cut from
-	// (ints), and the pairs of a draft pass, thrown away, for the next
-	// pass's anchors.
-	dpScore, dpBest []float32
-	dpBack          []byte
-	freeS, freeT    []int
-	extra           []Pair
-	extraAt         []int
-	intBlock        []int
-	spare           [][]Pair
-	byNum           map[kindNumber]int
+	// intBlock is the block the pairs' items are cut from (ints).
+	intBlock []int
+	alignScratch
 	// draft is set for a pass whose pairs are read for their scores
 	// alone, and thrown away (the first across languages): its anchors
 	// get no evidence, neither of their number or identical text nor of

@@ -202,15 +202,17 @@ func byID(src, p *corpus.Document, srcOf []int32, al *Alignment) *Reading {
 	out := &Alignment{Source: src, Target: p, Ratio: al.Ratio, Pairs: make([]Pair, 0, len(p.Items))}
 	placed := make([]bool, len(src.Items))
 	usedT := make([]bool, len(p.Items))
-	one := make([]int, 2*len(p.Items)) // the pairs' one-element slices, in one array
+	one := make([]int, 2*len(p.Items))   // the pairs' one-element slices, in one array
+	ev := make([]Evidence, len(p.Items)) // and their evidence of the projection
 	for j := range p.Items {
 		i := int(srcOf[j])
 		if i < 0 || placed[i] {
 			continue
 		}
 		one[2*j], one[2*j+1] = i, j
+		ev[j] = Evidence{Signal: "projected", Agrees: true, Detail: p.Items[j].IDSource}
 		pr := Pair{Source: one[2*j : 2*j+1 : 2*j+1], Target: one[2*j+1 : 2*j+2 : 2*j+2], Score: p.Items[j].Confidence,
-			Evidence: []Evidence{{Signal: "projected", Agrees: true, Detail: p.Items[j].IDSource}}}
+			Evidence: ev[j : j+1 : j+1]}
 		if k := made[j] - 1; k >= 0 && al.Pairs[k].Source[0] == i {
 			m := &al.Pairs[k]
 			pr.Score, pr.Evidence, pr.Low, pr.Anchor = m.Score, m.Evidence, m.Low, m.Anchor
