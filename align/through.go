@@ -75,6 +75,7 @@ func few(src, tgt *corpus.Document) bool { return 8*len(tgt.Items) < placeable(s
 // of the source.
 func (o Options) through(src, tgt *corpus.Document) *Reading {
 	var al *Alignment
+	sc := &alignScratch{} // the two alignments' storage
 	if few(src, tgt) {
 		// Fewer than an eighth as many items as the source's: one to one
 		// they could place few of them, and the item-level programme's
@@ -83,7 +84,7 @@ func (o Options) through(src, tgt *corpus.Document) *Reading {
 		// alignment pairs whole keep the projection in place.)
 		al = &Alignment{Source: src, Target: tgt}
 	} else {
-		al = o.Align(src, tgt)
+		al = o.alignIn(src, tgt, nil, sc)
 	}
 	r := renamed(al)
 	// Where most items print their source's label or are paired with
@@ -137,7 +138,7 @@ func (o Options) through(src, tgt *corpus.Document) *Reading {
 	// reading; where they print none, from the projection (one pass).
 	byAl := &Alignment{Ratio: ratio}
 	if sure {
-		byAl = o.Align(src, &d)
+		byAl = o.alignIn(src, &d, nil, sc)
 	}
 	pr := byID(src, &d, srcOf, byAl)
 	pr.Projected = true
