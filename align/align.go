@@ -173,23 +173,24 @@ func (o Options) alignIn(src, tgt *corpus.Document, m *memo, s *alignScratch) *A
 	// read as a translation, the items give the words that decide it,
 	// and in the rare document that shares them they are read again.
 	same := sameLanguage(src.Lang, tgt.Lang)
-	rd := o.read(src, tgt, same, !same, m, done)
+	rd := o.readIn(src, tgt, same, !same, m, done, s)
 	if rd != nil && !same && sharedWords(rd.vocabS, rd.vocabT) {
 		same = true
-		rd = o.read(src, tgt, same, false, m, done)
+		rd = o.readIn(src, tgt, same, false, m, done, s)
 	}
 	if rd == nil {
 		return &Alignment{Source: src, Target: tgt}
 	}
 	x, keys := rd.x, rd.keys
-	items := make([]*corpus.Item, 0, len(src.Items)+len(tgt.Items))
+	items := s.items[:0]
 	for i := range src.Items {
 		items = append(items, &src.Items[i])
 	}
 	for j := range tgt.Items {
 		items = append(items, &tgt.Items[j])
 	}
-	feats := x.weigh(rd.all, rd.twins, items)
+	s.items = items
+	feats := x.weighIn(rd.all, rd.twins, items, zeroed(&s.feats, len(items)))
 	a := &aligner{
 		o:    o,
 		done: done,
@@ -273,6 +274,22 @@ type alignScratch struct {
 	extraAt         []int
 	spare           [][]Pair
 	byNum           map[kindNumber]int
+	// The anchors' marks: which candidates were found by number, and
+	// the items of identical texts.
+	numbered             []bool
+	anchoredS, anchoredT []bool
+	// The items' reading (readIn: tokens and keys), their list and
+	// their features (weighIn), as long as the items of both documents.
+	all   [][]feature
+	keys  []textKey
+	items []*corpus.Item
+	feats []features
+}
+
+// reserve makes room in s for the reading of n items.
+func (s *alignScratch) reserve(n int) {
+	s.all, s.keys = make([][]feature, 0, n), make([]textKey, 0, n)
+	s.items, s.feats = make([]*corpus.Item, 0, n), make([]features, 0, n)
 }
 
 // keep hands a's storage back to s, holding nothing of its pairs.
@@ -280,6 +297,8 @@ func (a *aligner) keep(s *alignScratch) {
 	*s = a.alignScratch
 	clear(s.extra[:cap(s.extra)])
 	clear(s.byNum)
+	clear(s.items)
+	clear(s.feats)
 	a.alignScratch = alignScratch{}
 }
 

@@ -19,8 +19,8 @@ func (a *aligner) anchors(S, T []int) (chain, crossing []Pair) {
 	// 100k items), then kept or not in the order they were found.
 	// cands holds the candidates' items as found, numbered which were
 	// found by number (the others by identical text: anchorEvidence).
-	cands := a.pairsFor(len(S)) // at most one a source item
-	numbered := make([]bool, 0, len(S))
+	cands := a.pairsFor(len(S))                 // at most one a source item
+	numbered := zeroed(&a.numbered, len(S))[:0] // the aligner's, as the marks below
 	found := func(i, j int, number bool) {
 		ij := a.ints([]int{i, j})
 		cands = append(cands, Pair{Source: ij[:1:1], Target: ij[1:2:2], Anchor: true})
@@ -28,7 +28,7 @@ func (a *aligner) anchors(S, T []int) (chain, crossing []Pair) {
 	}
 	// anchoredS and anchoredT mark the items of the identical texts, by
 	// index.
-	anchoredS, anchoredT := make([]bool, len(a.src.Items)), make([]bool, len(a.tgt.Items))
+	anchoredS, anchoredT := zeroed(&a.anchoredS, len(a.src.Items)), zeroed(&a.anchoredT, len(a.tgt.Items))
 	// In one language an unchanged item is its own anchor: a text found
 	// once on each side, word for word. It outranks a rule number, which
 	// a new edition may have given to another rule.

@@ -285,8 +285,8 @@ func (a *aligner) pair(S, T []int) Pair {
 }
 
 // ints is a copy of xs (a pair's items) cut from a block of intBlock
-// shared by the pairs of the aligner (two allocations of a word or two
-// for every pair were a tenth of what an alignment allocated).
+// shared by the pairs of the aligner (not two allocations of a word or
+// two for every pair).
 func (a *aligner) ints(xs []int) []int {
 	if len(a.intBlock) < len(xs) {
 		a.intBlock = make([]int, max(intBlock, len(xs)))

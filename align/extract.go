@@ -65,6 +65,11 @@ type readItem struct {
 // With vocab the workers also collect the content words of every text
 // for sharedWords. It returns nil when done closes first.
 func (o Options) read(src, tgt *corpus.Document, same, vocab bool, m *memo, done <-chan struct{}) *reading {
+	return o.readIn(src, tgt, same, vocab, m, done, &alignScratch{})
+}
+
+// readIn is read with the storage of sc for the items' tokens and keys.
+func (o Options) readIn(src, tgt *corpus.Document, same, vocab bool, m *memo, done <-chan struct{}, sc *alignScratch) *reading {
 	g := o.Glossary
 	if g == nil && !same {
 		// Only an alignment across languages reads the glossary: an
@@ -90,7 +95,7 @@ func (o Options) read(src, tgt *corpus.Document, same, vocab bool, m *memo, done
 			sameText[[2]string{src.Items[i].Title, src.Items[i].Text}] = i
 		}
 	}
-	rd := &reading{x: x, all: make([][]feature, nS+len(tgt.Items)), keys: make([]textKey, nS+len(tgt.Items))}
+	rd := &reading{x: x, all: zeroed(&sc.all, nS+len(tgt.Items)), keys: zeroed(&sc.keys, nS+len(tgt.Items))}
 	var chunks []chunk
 	for _, d := range []struct {
 		tgt bool

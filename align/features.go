@@ -376,6 +376,12 @@ func (m *memo) tokens(x *extractor, it *corpus.Item, lang string, fm *forms, sk 
 // the same text as many runes (the tokens of a diff's unchanged items
 // were held twice, 12 MB of the live heap at 100k items a side).
 func (x *extractor) weigh(all [][]feature, twins []int32, items []*corpus.Item) []features {
+	return x.weighIn(all, twins, items, make([]features, len(all)))
+}
+
+// weighIn is weigh with the features made in out (zero, as long as
+// all).
+func (x *extractor) weighIn(all [][]feature, twins []int32, items []*corpus.Item, out []features) []features {
 	// seen[id] is 1 + the index of the last item that had the token: one
 	// slice for all items instead of a map per item.
 	seen := make([]int32, len(x.names))
@@ -406,7 +412,6 @@ func (x *extractor) weigh(all [][]feature, twins []int32, items []*corpus.Item) 
 		}
 		x.weights[id] = float32(w)
 	}
-	out := make([]features, len(all))
 	inBlocks(len(all), 512, func(w int) func(lo, hi int) {
 		marks := seen // the first worker reuses the counting's
 		if w > 0 {

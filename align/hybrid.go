@@ -34,8 +34,7 @@ func (o Options) anchored(src, tgt *corpus.Document, al *Alignment, bad []bool, 
 		first[j] = min(first[j], first[j+1])
 	}
 	// A piece for each block of the bad items, and a few more for the
-	// blocks cut in two (grown from none, the pieces were a tenth of
-	// what the projections allocated).
+	// blocks cut in two (made at once, not grown from none).
 	nb := 0
 	for j, b := range bad {
 		if b {
@@ -143,9 +142,9 @@ func hybrid(src, tgt, renamed *corpus.Document, al *Alignment, bad []bool, piece
 		groups[g] = append(groups[g], p)
 		last[j] = g
 	}
-	// The items are counted first and made in place (the items of the
-	// groups made apart, and room for them beside every item of the
-	// reading, were a third of what making the reading allocated).
+	// The items are counted first and made in place (not the items of
+	// the groups made apart, then copied into room for them beside
+	// every item of the reading: 50 MB at 100k items a side).
 	wasNamed := named
 	heading := func(j int) bool {
 		it := &renamed.Items[j]

@@ -224,19 +224,41 @@ func kept(al *Alignment, renamed *corpus.Document) bool {
 // same numbering prints too: the reader gave the second (and any later)
 // the first's id with a count ("rule:6.12.1-2"), and both are marked.
 func printedTwice(d *corpus.Document) []bool {
-	at := make(map[string]int, len(d.Items))
-	for j := range d.Items {
-		at[d.Items[j].ID] = j
-	}
 	out := make([]bool, len(d.Items))
-	for j := range d.Items {
-		it := &d.Items[j]
+	// suffix is the place of the "-" of a count ("-2") that ends the id
+	// of an item printing a number, -1 for none: only the ids before
+	// such counts are looked up, not every id (a map of them all was
+	// made for the few items that have one).
+	suffix := func(it *corpus.Item) int {
 		k := strings.LastIndexByte(it.ID, '-')
 		if it.Number == "" || k < 0 || !isDigits(it.ID[k+1:]) {
-			continue
+			return -1
 		}
-		if f, ok := at[it.ID[:k]]; ok && numberKey(d.Items[f].Number) == numberKey(it.Number) {
-			out[j], out[f] = true, true
+		return k
+	}
+	var at map[string]int // the last item of each id looked up, -1 for none
+	for j := range d.Items {
+		if k := suffix(&d.Items[j]); k >= 0 {
+			if at == nil {
+				at = map[string]int{}
+			}
+			at[d.Items[j].ID[:k]] = -1
+		}
+	}
+	if at == nil {
+		return out
+	}
+	for j := range d.Items {
+		if _, ok := at[d.Items[j].ID]; ok {
+			at[d.Items[j].ID] = j
+		}
+	}
+	for j := range d.Items {
+		it := &d.Items[j]
+		if k := suffix(it); k >= 0 {
+			if f := at[it.ID[:k]]; f >= 0 && numberKey(d.Items[f].Number) == numberKey(it.Number) {
+				out[j], out[f] = true, true
+			}
 		}
 	}
 	return out

@@ -84,6 +84,10 @@ func (o Options) through(src, tgt *corpus.Document) *Reading {
 		// alignment pairs whole keep the projection in place.)
 		al = &Alignment{Source: src, Target: tgt}
 	} else {
+		// With room for the second alignment's reading, which has an
+		// item for most source items where the translation may have
+		// fewer.
+		sc.reserve(len(src.Items) + max(len(src.Items), len(tgt.Items)))
 		al = o.alignIn(src, tgt, nil, sc)
 	}
 	r := renamed(al)
@@ -296,8 +300,8 @@ func (r *Reading) count(src *corpus.Document, placed []bool) {
 func unique(d *corpus.Document, named []bool) {
 	// Only the ids an unnamed item could take are looked up: its own,
 	// and its own with a count (the last "_" of such an id ends its
-	// own). A map of every id, for the few items not named, was a tenth
-	// of what making a reading's items allocated.
+	// own), not every id (a map of them all was made for the few items
+	// not named).
 	own := map[string]bool{}
 	for j := range d.Items {
 		if !named[j] {
