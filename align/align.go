@@ -226,6 +226,7 @@ func (o Options) align(src, tgt *corpus.Document, m *memo) *Alignment {
 		pairs = a.run()
 	}
 	a.review(pairs)
+	a.crossed(pairs)
 	al := &Alignment{Source: src, Target: tgt, Pairs: pairs, Ratio: a.sc.ratio}
 	usedS := make([]bool, len(src.Items))
 	usedT := make([]bool, len(tgt.Items))
