@@ -146,6 +146,10 @@ func appendKinds(b []byte, l label) []byte {
 	return b
 }
 
+// candidateRun is how many candidates recognize reads into one run
+// before they are copied into one slice (176 KB of them).
+const candidateRun = 1024
+
 // markup are the reasons for keeping a block out that say it is markup of
 // the format, not text of the page: not counted as text dropped.
 // A "title" block is the document's title, kept as its Title; a
@@ -155,10 +159,21 @@ var markup = map[string]bool{"link target": true, "front matter": true, "table h
 // recognize turns blocks into the items of d and returns what it found.
 func recognize(bs []block, d *corpus.Document, partless func([]corpus.Item) []bool) *structure {
 	st := &structure{schemes: map[string]int{}}
-	// A block gives one candidate at most: room for all at once, where
-	// growing the slice copied its labels (176 bytes each) five times
-	// over in a Markdown rulebook whose blocks nearly all have labels.
-	cands := make([]candidate, 0, len(bs))
+	// The candidates are read into runs of a fixed size, then copied
+	// into one slice of their number: room for a candidate a block (176
+	// bytes each) was 338 MB for the 1.9 million lines of a page of
+	// block quotes read as a guide, which has a tenth as many labels;
+	// grown by appending, the slice was copied over and over.
+	var runs [][]candidate
+	var run []candidate
+	add := func(c candidate) {
+		if len(run) == cap(run) {
+			run = make([]candidate, 0, candidateRun)
+			runs = append(runs, run[:0])
+		}
+		run = append(run, c)
+		runs[len(runs)-1] = run
+	}
 	runningTitles(bs)
 	markContents(bs)
 	kinds := divisionKinds(bs)
@@ -187,14 +202,19 @@ func recognize(bs []block, d *corpus.Document, partless func([]corpus.Item) []bo
 			if l.kind = namedKind(l.prefix); l.kind == "" {
 				l.kind = kinds[i]
 			}
-			cands = append(cands, candidate{i, l})
+			add(candidate{i, l})
 		}
 	}
-	// The room left where few blocks have labels is given back: a
-	// million list items that print no numbers left 230 MB unused.
-	if cap(cands)-len(cands) > len(cands)/8 {
-		cands = slices.Clone(cands)
+	n := 0
+	for _, r := range runs {
+		n += len(r)
 	}
+	cands := make([]candidate, 0, n)
+	for k, r := range runs {
+		cands = append(cands, r...)
+		runs[k] = nil
+	}
+	runs, run = nil, nil
 	cands = applyRuns(bs, cands, kinds, st)
 	wordsAfter(bs, cands)
 	keyLabels(cands)
