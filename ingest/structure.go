@@ -159,62 +159,10 @@ var markup = map[string]bool{"link target": true, "front matter": true, "table h
 // recognize turns blocks into the items of d and returns what it found.
 func recognize(bs []block, d *corpus.Document, partless func([]corpus.Item) []bool) *structure {
 	st := &structure{schemes: map[string]int{}}
-	// The candidates are read into runs of a fixed size, then copied
-	// into one slice of their number: room for a candidate a block (176
-	// bytes each) was 338 MB for the 1.9 million lines of a page of
-	// block quotes read as a guide, which has a tenth as many labels;
-	// grown by appending, the slice was copied over and over.
-	var runs [][]candidate
-	var run []candidate
-	add := func(c candidate) {
-		if len(run) == cap(run) {
-			run = make([]candidate, 0, candidateRun)
-			runs = append(runs, run[:0])
-		}
-		run = append(run, c)
-		runs[len(runs)-1] = run
-	}
 	runningTitles(bs)
 	markContents(bs)
 	kinds := divisionKinds(bs)
-	// In a document of entries the entries are the items: labels inside
-	// them number their parts.
-	entries := false
-	for _, b := range bs {
-		entries = entries || b.kind == blockEntry && b.chrome == ""
-	}
-	for i, b := range bs {
-		if markup[b.chrome] {
-			continue // not text: kept out, noted, and not counted
-		}
-		st.textRunes += utf8.RuneCountInString(b.text)
-		if b.chrome != "" {
-			st.chromeRunes += utf8.RuneCountInString(b.text)
-			continue
-		}
-		if b.kind == blockCode || entries {
-			continue
-		}
-		if b.ordinal > 0 {
-			continue
-		}
-		if l, ok := readLabel(b.text); ok && !l.paren {
-			if l.kind = namedKind(l.prefix); l.kind == "" {
-				l.kind = kinds[i]
-			}
-			add(candidate{i, l})
-		}
-	}
-	n := 0
-	for _, r := range runs {
-		n += len(r)
-	}
-	cands := make([]candidate, 0, n)
-	for k, r := range runs {
-		cands = append(cands, r...)
-		runs[k] = nil
-	}
-	runs, run = nil, nil
+	cands := readCandidates(bs, kinds, st)
 	cands = applyRuns(bs, cands, kinds, st)
 	wordsAfter(bs, cands)
 	keyLabels(cands)
@@ -384,6 +332,95 @@ func recognize(bs []block, d *corpus.Document, partless func([]corpus.Item) []bo
 	build(bs, starts, d, st, partless)
 	return st
 }
+
+// readCandidates reads the labels the blocks of bs start with, and the
+// runes of text and of furniture into st. In a document of entries the
+// entries are the items: labels inside them number their parts, and no
+// block gives a candidate.
+//
+// Where most of the first blocks that may give one do (candidateSample
+// of them, read twice), the candidates are read into one slice with
+// room for a candidate a block, made at once: grown by appending, the
+// slice copied its labels (176 bytes each) five times over in a
+// Markdown rulebook whose blocks nearly all have labels. Elsewhere they
+// are read into runs of a fixed size and copied into one slice of their
+// number: room for a candidate a block was 338 MB for the 1.9 million
+// lines of a page of block quotes read as a guide, a tenth of which
+// give one.
+func readCandidates(bs []block, kinds []corpus.Kind, st *structure) []candidate {
+	entries := false
+	for _, b := range bs {
+		entries = entries || b.kind == blockEntry && b.chrome == ""
+	}
+	gives := func(b block) bool {
+		return b.chrome == "" && b.kind != blockCode && !entries && b.ordinal == 0
+	}
+	sampled, found := 0, 0
+	for i := 0; i < len(bs) && sampled < candidateSample; i++ {
+		if gives(bs[i]) {
+			sampled++
+			if l, ok := readLabel(bs[i].text); ok && !l.paren {
+				found++
+			}
+		}
+	}
+	dense := found*2 > sampled
+	var cands []candidate
+	var runs [][]candidate
+	if dense {
+		cands = make([]candidate, 0, len(bs))
+	}
+	for i, b := range bs {
+		if markup[b.chrome] {
+			continue // not text: kept out, noted, and not counted
+		}
+		st.textRunes += utf8.RuneCountInString(b.text)
+		if b.chrome != "" {
+			st.chromeRunes += utf8.RuneCountInString(b.text)
+			continue
+		}
+		if !gives(b) {
+			continue
+		}
+		l, ok := readLabel(b.text)
+		if !ok || l.paren {
+			continue
+		}
+		if l.kind = namedKind(l.prefix); l.kind == "" {
+			l.kind = kinds[i]
+		}
+		switch {
+		case dense:
+			cands = append(cands, candidate{i, l})
+		case len(runs) == 0 || len(runs[len(runs)-1]) == candidateRun:
+			runs = append(runs, append(make([]candidate, 0, candidateRun), candidate{i, l}))
+		default:
+			runs[len(runs)-1] = append(runs[len(runs)-1], candidate{i, l})
+		}
+	}
+	if dense {
+		// The room left where fewer blocks have labels than the first
+		// ones said is given back.
+		if cap(cands)-len(cands) > len(cands)/8 {
+			cands = slices.Clone(cands)
+		}
+		return cands
+	}
+	n := 0
+	for _, r := range runs {
+		n += len(r)
+	}
+	cands = make([]candidate, 0, n)
+	for k, r := range runs {
+		cands = append(cands, r...)
+		runs[k] = nil
+	}
+	return cands
+}
+
+// candidateSample is how many blocks readCandidates reads first to
+// tell whether most have labels.
+const candidateSample = 1024
 
 // partHeadings finds the lines of a second numbering that stand between
 // the items ("CAPÍTULO I", ten articles, "CAPÍTULO II"), which are
