@@ -62,7 +62,7 @@ func packStarts(bs []block, starts startLabels) *packedLabels {
 			}
 		}
 		var flags byte
-		for k, set := range []bool{l.joined, l.paren, l.hyphen, l.rare != nil} {
+		for k, set := range []bool{l.joined, l.paren, l.hyphen, l.rare != nil, l.place()} {
 			if set {
 				flags |= 1 << k
 			}
@@ -148,7 +148,7 @@ func (p *packedLabels) get(bs []block, i int) (label, bool) {
 	l.div = varint()
 	l.end = varint()
 	if flags&8 != 0 {
-		l.rare = &labelRare{ordinal: word(), after: word(), suffix: word()}
+		l.rare = &labelRare{ordinal: word(), after: word(), suffix: word(), place: flags&16 != 0}
 	}
 	return l, true
 }
