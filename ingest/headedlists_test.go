@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/ingest"
@@ -191,7 +193,8 @@ func TestHeadedListsGenerated(t *testing.T) {
 // space (or, in a script that writes none, between characters), numbered
 // again from 1. It returns the page and, by article (1-based), the
 // number of paragraphs it now has (0 for an article it left alone).
-// Markdown lists print their numbers ("1. "); HTML ones are <ol>s.
+// Markdown lists print their numbers ("1. "); HTML ones are <ol>s whose
+// items print none.
 func lengthen(page string, html bool) (string, []int) {
 	lines := strings.Split(page, "\n")
 	var out []string
@@ -223,7 +226,7 @@ func lengthen(page string, html bool) (string, []int) {
 			flush()
 			counts = append(counts, 0)
 			out = append(out, ln)
-		case html && strings.HasPrefix(ln, "<li>") && strings.HasSuffix(ln, "</li>") && len(counts) > 0:
+		case html && strings.HasPrefix(ln, "<li>") && strings.HasSuffix(ln, "</li>") && len(counts) > 0 && startsWithLetter(ln[len("<li>"):]):
 			list = append(list, strings.TrimSuffix(strings.TrimPrefix(ln, "<li>"), "</li>"))
 		case !html && mdItem.MatchString(ln) && len(counts) > 0:
 			list = append(list, mdItem.FindStringSubmatch(ln)[1])
@@ -234,6 +237,14 @@ func lengthen(page string, html bool) (string, []int) {
 	}
 	flush()
 	return strings.Join(out, "\n"), counts
+}
+
+// startsWithLetter reports whether s starts with a letter: an HTML list
+// item that prints no number of its own ("(१)", "፩/፡" do), whose
+// pieces are numbered by their places alone.
+func startsWithLetter(s string) bool {
+	r, _ := utf8.DecodeRuneInString(s)
+	return unicode.IsLetter(r)
 }
 
 // splitText cuts s in n pieces of about one length, at white space where
