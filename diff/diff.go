@@ -139,6 +139,7 @@ func (o Options) Compare(old, new *corpus.Document) *Comparison {
 		return c
 	}
 	relabel(old, new, al)
+	splits(old, new, al)
 	var ok bool
 	c.Changes, ok = comparePairs(old, new, al, eqs, done)
 	if !ok {
@@ -296,9 +297,9 @@ func compare(old, new *corpus.Document, p align.Pair, eqs *equivalences) (Change
 	if ch.Kind == "" && !ch.Renumbered && !ch.Moved && !ch.TitleChanged && !ch.TextChanged {
 		return ch, false
 	}
-	if ch.Kind == Merged && conserved(old, p.Source, n) {
+	if ch.Kind == Merged && conserved(old, p.Source, n) || ch.Kind == Split && conserved(new, p.Target, o) {
 		// Nothing of the text changed, only where one item ends: the
-		// later item lost its number.
+		// later item lost its number, or a part of the item took one.
 		ch.Renumbered, ch.TitleChanged, ch.TextChanged = true, false, false
 		ch.oldText = o.Text
 		ch.Severity, ch.Rule, ch.Reason = Editorial, "renumbered", mergedReason(old, new, p)
@@ -400,10 +401,18 @@ func conserved(old *corpus.Document, idx []int, n *corpus.Item) bool {
 }
 
 // mergedReason says that the later items of a merge whose text is
-// unchanged are now part of the first: "Rule 8.2.5 is now part of Rule
-// 8.2.4b, its text unchanged".
+// unchanged are now part of the first ("Rule 8.2.5 is now part of Rule
+// 8.2.4b, the text unchanged"), or that the later item of such a split
+// holds a part of the old item ("part of Rule 4.1 is now Rule 4.2, the
+// text unchanged").
 func mergedReason(old, new *corpus.Document, p align.Pair) string {
 	var ls []string
+	if len(p.Target) > 1 {
+		for _, j := range p.Target[1:] {
+			ls = append(ls, new.Items[j].Label())
+		}
+		return "part of " + old.Items[p.Source[0]].Label() + " is now " + and(ls) + ", the text unchanged"
+	}
 	for _, i := range p.Source[1:] {
 		ls = append(ls, old.Items[i].Label())
 	}
@@ -415,7 +424,11 @@ func joined(d *corpus.Document, idx []int) *corpus.Item {
 	it := d.Items[idx[0]]
 	for _, i := range idx[1:] {
 		o := &d.Items[i]
-		it.Title = strings.TrimSpace(it.Title + " / " + o.Title)
+		if it.Title != "" && o.Title != "" {
+			it.Title += " / " + o.Title
+		} else {
+			it.Title += o.Title
+		}
 		it.Text = strings.TrimSpace(it.Text + "\n" + o.Text)
 		it.Parts = append(append([]corpus.Part(nil), it.Parts...), o.Parts...)
 		it.Refs = append(append([]string(nil), it.Refs...), o.Refs...)
