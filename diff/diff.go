@@ -287,8 +287,11 @@ func compare(old, new *corpus.Document, p align.Pair, eqs *equivalences) (Change
 	// moves nothing.
 	ch.Moved = o.Section != "" && n.Section != "" && !equivalent(o.Section, n.Section, eqs)
 	// Most pairs of an edition are the same text: equal strings need no
-	// folding.
-	ch.TitleChanged = o.Title != n.Title && corpus.Fold(o.Title) != corpus.Fold(n.Title)
+	// folding. The title of a split or merge is its first item's: the
+	// later one's heading is a part of the split ("Hand Action
+	// (continued)").
+	ot, nt := old.Items[p.Source[0]].Title, new.Items[p.Target[0]].Title
+	ch.TitleChanged = ot != nt && corpus.Fold(ot) != corpus.Fold(nt)
 	var fa, fb string // the texts' comparison forms, when they differ
 	if o.Text != n.Text {
 		fa, fb = corpus.Fold(o.Text), corpus.Fold(n.Text)
@@ -319,7 +322,7 @@ func compare(old, new *corpus.Document, p align.Pair, eqs *equivalences) (Change
 		}
 	}
 	if ch.TitleChanged {
-		_, ch.TitleSpans = Redline(o.Title, n.Title)
+		_, ch.TitleSpans = Redline(ot, nt)
 	}
 	if ch.Kind == "" {
 		switch {
@@ -344,7 +347,7 @@ func compare(old, new *corpus.Document, p align.Pair, eqs *equivalences) (Change
 	case ch.Moved && !ch.Renumbered && !ch.TitleChanged:
 		j = judgement{Editorial, "section", "moved from " + quote(o.Section) + " to " + quote(n.Section)}
 	}
-	if ch.TitleChanged {
+	if ch.TitleChanged && ch.Kind != Split && ch.Kind != Merged {
 		// A retitle decides alone, or when it weighs more than the text.
 		if t := judgeTitle(o.Title, n.Title, eqs); !ch.TextChanged || t.severity == Substantive && j.severity == Editorial {
 			j = t
