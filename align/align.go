@@ -212,6 +212,8 @@ func (o Options) align(src, tgt *corpus.Document, m *memo) *Alignment {
 		pairs = a.run()
 		a.quiet, a.draft = false, false // the review reads the evidence of numbers
 		r := a.learnRatio(pairs)
+		// Thrown away: the next pass makes its pairs in their array.
+		a.giveBack(pairs)
 		if r == 0 {
 			// Too few confident pairs to learn from (a translation that
 			// prints no numbers and shares few words): the ratio of the
@@ -275,6 +277,19 @@ type aligner struct {
 	// for Options.Terse: they get no evidence of their texts (see
 	// explain).
 	quiet bool
+	// Storage the stretches and passes reuse: the dynamic programme's
+	// tables (dp), the free items of a stretch and the pairs made
+	// between anchors (group), the block the pairs' items are cut from
+	// (ints), and the pairs of a draft pass, thrown away, for the next
+	// pass's anchors.
+	dpScore, dpBest []float32
+	dpBack          []byte
+	freeS, freeT    []int
+	extra           []Pair
+	extraAt         []int
+	intBlock        []int
+	spare           [][]Pair
+	byNum           map[kindNumber]int
 	// draft is set for a pass whose pairs are read for their scores
 	// alone, and thrown away (the first across languages): its anchors
 	// get no evidence, neither of their number or identical text nor of

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"hash/maphash"
 	"slices"
+	"strings"
 	"unicode"
 	"unicode/utf8"
 
@@ -43,6 +44,14 @@ const (
 
 func (u *units) len() int { return len(u.runes) }
 
+// reset empties u for another alignment, keeping its storage (see
+// scratch).
+func (u *units) reset() {
+	u.runes, u.title, u.short, u.start = u.runes[:0], u.title[:0], u.short[:0], u.start[:0]
+	u.bare, u.titleLen = u.bare[:0], u.titleLen[:0]
+	u.off, u.toks = append(u.off[:0], 0), u.toks[:0]
+}
+
 func (u *units) anchors(k int) []int32 { return u.toks[u.off[k]:u.off[k+1]] }
 
 // anchorSet interns the tokens of both sides and weighs them: a token
@@ -61,6 +70,9 @@ type anchorSet struct {
 	// a token of the translation whose bit is clear is not the source's,
 	// and is not kept.
 	sieve []uint64
+	// kept is set for an anchor set a scratch reuses: weigh keeps its
+	// map and counts, cleared by reset for the next alignment.
+	kept bool
 }
 
 const maxDF = 64
@@ -68,6 +80,18 @@ const maxDF = 64
 // newAnchorSet makes an anchor set with room for about n tokens.
 func newAnchorSet(n int) *anchorSet {
 	return &anchorSet{seed: maphash.MakeSeed(), id: make(map[uint64]int32, n)}
+}
+
+// reset empties a for another alignment, keeping its storage (see
+// scratch): its map, counts, buffers and sieve.
+func (a *anchorSet) reset() {
+	if a.id == nil {
+		a.seed, a.id = maphash.MakeSeed(), map[uint64]int32{}
+	}
+	clear(a.id)
+	a.df[0], a.df[1] = a.df[0][:0], a.df[1][:0]
+	a.weights = a.weights[:0]
+	a.kept = true
 }
 
 // add appends to u a unit of the text of side (0 the source, 1 the
@@ -78,6 +102,26 @@ func newAnchorSet(n int) *anchorSet {
 // that the translation does not have is dropped then (not interned),
 // which keeps the interning to the tokens of the translation.
 func (a *anchorSet) add(u *units, side int, number, text string, title bool) {
+	a.addLines(u, side, number, text, "", title)
+}
+
+// addTitled is add of the unit whose text is strings.TrimSpace(head +
+// "\n" + body), read in its two parts (the two joined were a copy of
+// every source item's text for each block-level alignment).
+func (a *anchorSet) addTitled(u *units, side int, number, head, body string, title bool) {
+	switch h, b := strings.TrimSpace(head), strings.TrimSpace(body); {
+	case b == "":
+		a.addLines(u, side, number, h, "", title)
+	case h == "":
+		a.addLines(u, side, number, b, "", title)
+	default:
+		a.addLines(u, side, number, strings.TrimLeftFunc(head, unicode.IsSpace), strings.TrimRightFunc(body, unicode.IsSpace), title)
+	}
+}
+
+// addLines is add of the unit whose text is first, and where second is
+// not "", a line break and second after it.
+func (a *anchorSet) addLines(u *units, side int, number, first, second string, title bool) {
 	if u.off == nil {
 		u.off = []int32{0}
 	}
@@ -95,13 +139,20 @@ func (a *anchorSet) add(u *units, side int, number, text string, title bool) {
 		}
 		a.spans = a.spans[:start]
 	}
+	// A line break ends any token: the tokens of the two lines are
+	// those of the text.
 	n := 0
-	a.spans = tokens(text, a.spans[:0], &a.buf)
-	for k := 0; k < len(a.spans); k += 2 {
-		u.toks = a.appendID(u.toks, side, a.buf[a.spans[k]:a.spans[k+1]])
+	for _, text := range [2]string{first, second} {
+		a.spans = tokens(text, a.spans[:0], &a.buf)
+		for k := 0; k < len(a.spans); k += 2 {
+			u.toks = a.appendID(u.toks, side, a.buf[a.spans[k]:a.spans[k+1]])
+		}
+		for range text {
+			n++
+		}
 	}
-	for range text {
-		n++
+	if second != "" {
+		n++ // the line break
 	}
 	own := u.toks[start:]
 	slices.Sort(own)
@@ -115,16 +166,23 @@ func (a *anchorSet) add(u *units, side int, number, text string, title bool) {
 	}
 	u.runes = append(u.runes, float32(n))
 	u.title = append(u.title, title)
-	first, _ := utf8.DecodeRuneInString(text)
+	lead, _ := utf8.DecodeRuneInString(first)
+	if first == "" && second != "" {
+		lead = '\n'
+	}
 	c := uncased
 	switch {
-	case unicode.IsLower(first):
+	case unicode.IsLower(lead):
 		c = lowerCase
-	case unicode.IsUpper(first) || unicode.IsTitle(first):
+	case unicode.IsUpper(lead) || unicode.IsTitle(lead):
 		c = upperCase
 	}
 	u.start = append(u.start, c)
-	last, _ := utf8.DecodeLastRuneInString(text)
+	end := first
+	if second != "" {
+		end = second
+	}
+	last, _ := utf8.DecodeLastRuneInString(end)
 	u.short = append(u.short, unicode.IsLetter(last) || unicode.IsDigit(last))
 	u.off = append(u.off, int32(len(u.toks)))
 }
@@ -142,7 +200,12 @@ func (a *anchorSet) sift(src *corpus.Document) {
 	for bits < 2*size {
 		bits *= 2
 	}
-	a.sieve = make([]uint64, bits/64)
+	if cap(a.sieve) >= bits/64 {
+		a.sieve = a.sieve[:bits/64]
+		clear(a.sieve)
+	} else {
+		a.sieve = make([]uint64, bits/64)
+	}
 	mask := uint64(bits - 1)
 	set := func(b []byte) {
 		h := maphash.Bytes(a.seed, b) & mask
@@ -186,7 +249,12 @@ func (a *anchorSet) appendID(ids []int32, side int, b []byte) []int32 {
 // weigh sets the weights and keeps in each side's units only the tokens
 // that weigh something.
 func (a *anchorSet) weigh(sides ...*units) {
-	a.weights = make([]float32, len(a.id))
+	if cap(a.weights) >= len(a.id) {
+		a.weights = a.weights[:len(a.id)]
+		clear(a.weights)
+	} else {
+		a.weights = make([]float32, len(a.id))
+	}
 	at := func(s, t int) int32 {
 		if t < len(a.df[s]) {
 			return a.df[s][t]
@@ -212,9 +280,14 @@ func (a *anchorSet) weigh(sides ...*units) {
 			}
 		}
 		u.off[u.len()] = w
-		u.toks = slices.Clip(u.toks[:w])
+		u.toks = u.toks[:w]
+		if !a.kept {
+			u.toks = slices.Clip(u.toks)
+		}
 	}
-	a.id, a.df = nil, [2][]int32{}
+	if !a.kept {
+		a.id, a.df = nil, [2][]int32{}
+	}
 }
 
 // shared is the weight of the tokens both sorted lists hold.

@@ -19,10 +19,11 @@ func (a *aligner) anchors(S, T []int) (chain, crossing []Pair) {
 	// 100k items), then kept or not in the order they were found.
 	// cands holds the candidates' items as found, numbered which were
 	// found by number (the others by identical text: anchorEvidence).
-	cands := make([]Pair, 0, len(S)) // at most one a source item
+	cands := a.pairsFor(len(S)) // at most one a source item
 	numbered := make([]bool, 0, len(S))
 	found := func(i, j int, number bool) {
-		cands = append(cands, Pair{Source: []int{i}, Target: []int{j}, Anchor: true})
+		ij := a.ints([]int{i, j})
+		cands = append(cands, Pair{Source: ij[:1:1], Target: ij[1:2:2], Anchor: true})
 		numbered = append(numbered, number)
 	}
 	// anchoredS and anchoredT mark the items of the identical texts, by
@@ -62,11 +63,12 @@ func (a *aligner) anchors(S, T []int) (chain, crossing []Pair) {
 			anchoredS[i], anchoredT[j] = true, true
 		}
 	}
-	type kindNumber struct {
-		kind   corpus.Kind
-		number string // numberKey's
+	// One map for every group and pass, cleared (it keeps its room).
+	if a.byNum == nil {
+		a.byNum = make(map[kindNumber]int, len(T))
 	}
-	byNum := make(map[kindNumber]int, len(T))
+	byNum := a.byNum
+	clear(byNum)
 	for _, j := range T {
 		it := &a.tgt.Items[j]
 		if it.Number != "" && !anchoredT[j] {
@@ -125,6 +127,34 @@ func (a *aligner) anchors(S, T []int) (chain, crossing []Pair) {
 	}
 	clear(cands[len(chain):])
 	return chain, crossing
+}
+
+// kindNumber is what finds a target item by the number it prints.
+type kindNumber struct {
+	kind   corpus.Kind
+	number string // numberKey's
+}
+
+// pairsFor is an empty array with room for n pairs: one the aligner
+// was given back (spare) where one has the room, else a new one.
+func (a *aligner) pairsFor(n int) []Pair {
+	for k := len(a.spare) - 1; k >= 0; k-- {
+		if ps := a.spare[k]; cap(ps) >= n {
+			a.spare = slices.Delete(a.spare, k, k+1)
+			return ps[:0]
+		}
+	}
+	return make([]Pair, 0, n)
+}
+
+// giveBack hands the array of pairs ps, which nothing reads any more, to
+// the aligner's next pairsFor, cleared.
+func (a *aligner) giveBack(ps []Pair) {
+	if cap(ps) == 0 {
+		return
+	}
+	clear(ps[:cap(ps)])
+	a.spare = append(a.spare, ps[:0])
 }
 
 // explainEach sets the content score and the evidence (the anchor's

@@ -3,6 +3,7 @@ package align
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/rulesync/rulesync/corpus"
@@ -60,10 +61,10 @@ func (a *aligner) skipCost(tau float64) float32 {
 // maximizes the total gain. A pair whose texts score no more than the
 // threshold, made across languages where skips cost, is marked Low, with
 // its position as evidence.
-func (a *aligner) dp(S, T []int) []Pair {
+func (a *aligner) dp(S, T []int, out []Pair) []Pair {
 	n, m := len(S), len(T)
 	if n == 0 || m == 0 {
-		return nil
+		return out
 	}
 	// A band as wide as the difference of the counts.
 	w := a.o.band() + max(n-m, m-n)
@@ -76,9 +77,12 @@ func (a *aligner) dp(S, T []int) []Pair {
 	}
 	tau := a.o.threshold()
 	skip := a.skipCost(tau)
-	score := make([]float32, (n+1)*width) // gain table, NaN where not computed
-	back := make([]byte, (n+1)*width)
-	best := make([]float32, (n+1)*width)
+	// The tables are the aligner's, reused by every stretch of every
+	// pass (made for each, they were as many allocations as stretches:
+	// one for every third item where every third prints its number).
+	score := zeroed(&a.dpScore, (n+1)*width) // gain table, read only where computed
+	back := zeroed(&a.dpBack, (n+1)*width)
+	best := zeroed(&a.dpBest, (n+1)*width)
 	at := func(i, j int) int {
 		l := lo(i)
 		if j < l || j >= l+width {
@@ -102,7 +106,7 @@ func (a *aligner) dp(S, T []int) []Pair {
 	}
 	for i := 0; i <= n; i++ {
 		if i&63 == 0 && stopped(a.done) {
-			return nil
+			return out
 		}
 		for j := lo(i); j < lo(i)+width && j <= m; j++ {
 			k := at(i, j)
@@ -154,7 +158,7 @@ func (a *aligner) dp(S, T []int) []Pair {
 			best[k], back[k] = b, mv
 		}
 	}
-	var out []Pair
+	start := len(out)
 	i, j := n, m
 	for i > 0 || j > 0 {
 		k := at(i, j)
@@ -184,9 +188,7 @@ func (a *aligner) dp(S, T []int) []Pair {
 			panic(fmt.Sprintf("align: no move recorded at %d,%d", i, j))
 		}
 	}
-	for l, r := 0, len(out)-1; l < r; l, r = l+1, r-1 {
-		out[l], out[r] = out[r], out[l]
-	}
+	slices.Reverse(out[start:])
 	return out
 }
 
@@ -277,5 +279,21 @@ func (a *aligner) pair(S, T []int) Pair {
 	case a.renumbered(S[0], T[0]):
 		ev = append(ev, Evidence{Signal: "renumbered", Agrees: true, Detail: a.src.Items[S[0]].Number + " -> " + a.tgt.Items[T[0]].Number})
 	}
-	return Pair{Source: append([]int(nil), S...), Target: append([]int(nil), T...), Score: s, Evidence: ev, content: s}
+	return Pair{Source: a.ints(S), Target: a.ints(T), Score: s, Evidence: ev, content: s}
 }
+
+// ints is a copy of xs (a pair's items) cut from a block of intBlock
+// shared by the pairs of the aligner (two allocations of a word or two
+// for every pair were a tenth of what an alignment allocated).
+func (a *aligner) ints(xs []int) []int {
+	if len(a.intBlock) < len(xs) {
+		a.intBlock = make([]int, max(intBlock, len(xs)))
+	}
+	out := a.intBlock[:len(xs):len(xs)]
+	a.intBlock = a.intBlock[len(xs):]
+	copy(out, xs)
+	return out
+}
+
+// intBlock is how many items a block of aligner.ints holds (32 KiB).
+const intBlock = 4 << 10

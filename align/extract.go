@@ -12,9 +12,10 @@ import (
 // reading is what read makes of the items of a pair of documents.
 type reading struct {
 	x *extractor
-	// all holds the token ids of each item, the source's first; weigh
-	// reads each once and clears it.
-	all  [][]int32
+	// all holds the tokens of each item, the source's first, as features
+	// in the order found, some twice; weigh reads each once, makes the
+	// item's features in its storage, and clears it.
+	all  [][]feature
 	keys []textKey // the key of each item's comparison form, in the same order
 	// twins holds, for each item whose tokens are a source item's (a
 	// target item an edition left as it was, see sameTokens), 1 + the
@@ -38,7 +39,12 @@ type chunk struct {
 	raw    []rawToken
 	items  []readItem // one per item
 	vocab  []string   // content words of the texts, when asked for
-	done   chan struct{}
+	// text holds the items' forms that are new strings (forms.setIn):
+	// the raw tokens cut from them are copied when interned, and the
+	// content words when collected, so its storage goes round with the
+	// chunk's other buffers once the chunk is interned.
+	text []byte
+	done chan struct{}
 }
 
 // readItem is what a worker found for one item of a chunk.
@@ -84,7 +90,7 @@ func (o Options) read(src, tgt *corpus.Document, same, vocab bool, m *memo, done
 			sameText[[2]string{src.Items[i].Title, src.Items[i].Text}] = i
 		}
 	}
-	rd := &reading{x: x, all: make([][]int32, nS+len(tgt.Items)), keys: make([]textKey, nS+len(tgt.Items))}
+	rd := &reading{x: x, all: make([][]feature, nS+len(tgt.Items)), keys: make([]textKey, nS+len(tgt.Items))}
 	var chunks []chunk
 	for _, d := range []struct {
 		tgt bool
@@ -113,7 +119,7 @@ func (o Options) read(src, tgt *corpus.Document, same, vocab bool, m *memo, done
 				r.end = len(c.raw)
 				continue
 			}
-			fm.set(fold(it))
+			fm.setIn(fold(it), &c.text)
 			if r.twin == 0 {
 				// Each key its own: the workers set them. A twin's is
 				// its source item's, set when interned.
@@ -163,7 +169,7 @@ func (o Options) read(src, tgt *corpus.Document, same, vocab bool, m *memo, done
 			}
 			select {
 			case b := <-free:
-				chunks[c].raw, chunks[c].items, chunks[c].vocab = b.raw, b.items, b.vocab
+				chunks[c].raw, chunks[c].items, chunks[c].vocab, chunks[c].text = b.raw, b.items, b.vocab, b.text
 			default:
 			}
 			work(&chunks[c], &fm, &sk)
@@ -175,6 +181,7 @@ func (o Options) read(src, tgt *corpus.Document, same, vocab bool, m *memo, done
 		wait()
 		return nil
 	}
+	var store []feature // the block the items' tokens are cut from
 	for ci := range chunks {
 		c := &chunks[ci]
 		select {
@@ -198,7 +205,7 @@ func (o Options) read(src, tgt *corpus.Document, same, vocab bool, m *memo, done
 				}
 				rd.twins[i] = int32(r.twin)
 			} else {
-				rd.all[i] = x.ids(c.raw[start:r.end])
+				rd.all[i], store = x.features(c.raw[start:r.end], store)
 			}
 			if r.twin > 0 {
 				rd.keys[i] = rd.keys[r.twin-1]
@@ -215,7 +222,7 @@ func (o Options) read(src, tgt *corpus.Document, same, vocab bool, m *memo, done
 			}
 		}
 		select {
-		case free <- chunk{raw: c.raw[:0], items: c.items[:0], vocab: c.vocab[:0]}:
+		case free <- chunk{raw: c.raw[:0], items: c.items[:0], vocab: c.vocab[:0], text: c.text[:0]}:
 		default:
 		}
 		*c = chunk{}

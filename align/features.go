@@ -7,6 +7,7 @@ import (
 	"sync"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/rulesync/rulesync/corpus"
 )
@@ -102,14 +103,22 @@ func (x *extractor) named(c class, key, name string) int32 {
 	return id
 }
 
-// ids interns the raw tokens of an item: its feature ids, before
-// weighting.
-func (x *extractor) ids(raw []rawToken) []int32 {
-	ids := make([]int32, len(raw))
-	for i, t := range raw {
-		ids[i] = x.named(t.c, t.key, t.name)
+// features interns the raw tokens of an item: its features in the
+// order found, before weighting (weigh drops the second of a token and
+// sorts them). They are cut from the front of store (a new block of
+// tokenBlock when it has too little room), which is returned for the
+// next item: weigh makes the item's features in the same storage (a
+// slice of ids for each item, and a copy of them as features, were a
+// sixth of what reading a translation through its source allocated).
+func (x *extractor) features(raw []rawToken, store []feature) ([]feature, []feature) {
+	if len(store) < len(raw) {
+		store = make([]feature, max(tokenBlock, len(raw)))
 	}
-	return ids
+	fs := store[:len(raw):len(raw)]
+	for i, t := range raw {
+		fs[i] = newFeature(x.named(t.c, t.key, t.name), t.c)
+	}
+	return fs, store[len(raw):]
 }
 
 // rawToken is a token of an item before it is interned: its class, key,
@@ -144,6 +153,56 @@ func joinFolded(a, b string) string {
 	return a + " " + b
 }
 
+// joinIn is joinFolded, written in *arena where arena is not nil (see
+// setIn).
+func joinIn(arena *[]byte, a, b string) string {
+	switch {
+	case a == "":
+		return b
+	case b == "":
+		return a
+	case arena == nil:
+		return a + " " + b
+	}
+	start := len(*arena)
+	*arena = append(append(append(*arena, a...), ' '), b...)
+	return unsafe.String(&(*arena)[start], len(*arena)-start)
+}
+
+// lowerIn is strings.ToLower(s), written in *arena where arena is not
+// nil and s has a rune it changes (s itself where it has none, as
+// strings.ToLower returns it; TestLowerIn holds the two together).
+func lowerIn(arena *[]byte, s string) string {
+	if arena == nil {
+		return strings.ToLower(s)
+	}
+	i := 0 // the first byte that changes
+	for i < len(s) {
+		if c := s[i]; c < utf8.RuneSelf {
+			if 'A' <= c && c <= 'Z' {
+				break
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 || unicode.ToLower(r) != r {
+			break // an invalid byte is written as U+FFFD, as strings.Map does
+		}
+		i += size
+	}
+	if i == len(s) {
+		return s
+	}
+	start := len(*arena)
+	b := append(*arena, s[:i]...)
+	for _, r := range s[i:] {
+		b = utf8.AppendRune(b, unicode.ToLower(r))
+	}
+	*arena = b
+	return unsafe.String(&b[start], len(b)-start)
+}
+
 // forms are an item's title and text as the signals read them, each made
 // once: folded, in lower case, and split into words.
 type forms struct {
@@ -166,15 +225,22 @@ type forms struct {
 
 // set makes the forms of an item whose title and text fold to t, reusing
 // the storage of fm.words.
-func (fm *forms) set(t itemText) {
-	fm.f = joinFolded(t.title, t.text)
-	fm.lowTitle, fm.lowText = strings.ToLower(t.title), strings.ToLower(t.text)
+func (fm *forms) set(t itemText) { fm.setIn(t, nil) }
+
+// setIn is set with the forms that are new strings (the joined text,
+// the lower case) written in *arena where arena is not nil: the caller
+// reuses its storage once nothing holds them (see chunk.text; made
+// apart, they were a tenth of what reading a translation through its
+// source allocated at 100k items).
+func (fm *forms) setIn(t itemText, arena *[]byte) {
+	fm.f = joinIn(arena, t.title, t.text)
+	fm.lowTitle, fm.lowText = lowerIn(arena, t.title), lowerIn(arena, t.text)
 	if fm.lowTitle == t.title && fm.lowText == t.text {
 		// A text in lower case already (or with no case, as Japanese)
 		// is its own lower case: no second join of it.
 		fm.low = fm.f
 	} else {
-		fm.low = joinFolded(fm.lowTitle, fm.lowText)
+		fm.low = joinIn(arena, fm.lowTitle, fm.lowText)
 	}
 	// Fold leaves a space between title and text, which ends any word:
 	// the words of low are the title's and then the text's.
@@ -301,21 +367,22 @@ func (m *memo) tokens(x *extractor, it *corpus.Item, lang string, fm *forms, sk 
 	return raw
 }
 
-// weigh turns the token ids of every item of both documents into
-// features weighted by class and inverse document frequency, and clears
-// all as it goes (the ids are read once). An item with a twin (twins[i]
+// weigh turns the tokens of every item of both documents (see
+// reading.all) into features weighted by class and inverse document
+// frequency, each item's in its tokens' own storage, and clears all as
+// it goes (the tokens are read once). An item with a twin (twins[i]
 // > 0, see reading.twins; twins may be nil) has its twin's features,
 // tokens included: the same ids make the same tokens and weights, and
 // the same text as many runes (the tokens of a diff's unchanged items
 // were held twice, 12 MB of the live heap at 100k items a side).
-func (x *extractor) weigh(all [][]int32, twins []int32, items []*corpus.Item) []features {
+func (x *extractor) weigh(all [][]feature, twins []int32, items []*corpus.Item) []features {
 	// seen[id] is 1 + the index of the last item that had the token: one
 	// slice for all items instead of a map per item.
 	seen := make([]int32, len(x.names))
 	df := make([]int, len(x.names))
-	for i, ids := range all {
-		for _, id := range ids {
-			if seen[id] != int32(i+1) {
+	for i, fs := range all {
+		for _, f := range fs {
+			if id := f.id(); seen[id] != int32(i+1) {
 				seen[id] = int32(i + 1)
 				df[id]++
 			}
@@ -347,17 +414,12 @@ func (x *extractor) weigh(all [][]int32, twins []int32, items []*corpus.Item) []
 		} else {
 			clear(marks)
 		}
-		var buf, store []feature
 		return func(lo, hi int) {
 			for i := lo; i < hi; i++ {
 				if twins == nil || twins[i] == 0 {
-					buf, store = x.itemFeatures(&out[i], all[i], int32(i+1), marks, buf, store, items[i])
+					x.itemFeatures(&out[i], all[i], int32(i+1), marks, items[i])
 				}
-				// An item's ids are garbage once it has its features:
-				// a collection while weigh runs need not keep them
-				// beside the features (both at once were a peak of
-				// the live heap).
-				all[i] = nil
+				all[i] = nil // read: the features hold what they keep of it
 			}
 		}
 	})
@@ -370,41 +432,35 @@ func (x *extractor) weigh(all [][]int32, twins []int32, items []*corpus.Item) []
 	return out
 }
 
-// itemFeatures sets f from the token ids of item it (mark is 1 + its
-// index, marks the caller's, by token id), with buf as scratch and f's
-// tokens cut from the front of store (a new block when it has too little
-// room); it returns both for the next item.
-func (x *extractor) itemFeatures(f *features, ids []int32, mark int32, marks []int32, buf, store []feature, it *corpus.Item) ([]feature, []feature) {
-	buf = buf[:0]
-	for _, id := range ids {
+// itemFeatures sets f from the tokens fs of item it, in order found
+// (mark is 1 + its index, marks the caller's, by token id): each token
+// once, in fs's own storage, which it rewrites. The features of every
+// item are held for the whole alignment, so each has a slice of its own
+// size (append's spare room was a third of them), cut by read from
+// blocks of tokenBlock shared by the items (one allocation each was 6%
+// more than their size, and 200k of them for 100k items a side).
+func (x *extractor) itemFeatures(f *features, fs []feature, mark int32, marks []int32, it *corpus.Item) {
+	k := 0
+	for _, t := range fs {
+		id := t.id()
 		if marks[id] == mark {
 			continue
 		}
 		marks[id] = mark
-		c := x.classes[id]
-		buf = append(buf, newFeature(id, c))
-		f.mass[c] += x.weights[id]
+		fs[k] = t
+		k++
+		f.mass[t.c()] += x.weights[id]
 	}
-	// The features of every item are held for the whole alignment: each
-	// gets a slice of its own size (append's spare room was a third of
-	// them), cut from blocks of tokenBlock shared by the items (one
-	// allocation each was 6% more than their size, and 200k of them for
-	// 100k items a side).
-	if len(store) < len(buf) {
-		store = make([]feature, max(tokenBlock, len(buf)))
-	}
-	f.toks, store = store[:len(buf):len(buf)], store[len(buf):]
-	copy(f.toks, buf)
+	f.toks = fs[:k:k]
 	// By id: an item has a token once, and the id is a feature's high
 	// bits, so the order of the values is the order of the ids.
 	slices.Sort(f.toks)
 	f.runes = int32(utf8.RuneCountInString(it.Text))
 	f.truncated = cutPreview(it)
-	return buf, store
 }
 
-// tokenBlock is how many tokens a block of itemFeatures's store holds
-// (64 KiB).
+// tokenBlock is how many tokens a block of the items' tokens holds
+// (64 KiB; see extractor.features).
 const tokenBlock = 16 << 10
 
 // merge returns the features of two items read as one, reusing buf's

@@ -191,6 +191,7 @@ func (a *aligner) run() []Pair {
 			pairs = ps // one group, the common case: no copy of its pairs
 		} else {
 			pairs = append(pairs, ps...)
+			a.giveBack(ps) // copied: its array goes to the next group or pass
 		}
 	}
 	slices.SortStableFunc(pairs, bySource)
@@ -229,16 +230,18 @@ func (a *aligner) group(S, T []int, fences [][2]int) []Pair {
 	// free returns the items of xs (sorted) between lo and hi that no
 	// crossing anchor took, moving *at through xs as the anchors advance.
 	free := func(xs []int, at *int, lo, hi int, src bool) []int {
-		var out []int
-		taken := takenT
+		// In the aligner's buffers: dp copies the items of its pairs.
+		buf, taken := &a.freeT, takenT
 		if src {
-			taken = takenS
+			buf, taken = &a.freeS, takenS
 		}
+		out := (*buf)[:0]
 		for ; *at < len(xs) && xs[*at] < hi; *at++ {
 			if v := xs[*at]; v > lo && !taken[v] {
 				out = append(out, v)
 			}
 		}
+		*buf = out
 		return out
 	}
 	// The pairs of the dynamic programme between the anchors are made
@@ -248,8 +251,12 @@ func (a *aligner) group(S, T []int, fences [][2]int) []Pair {
 	// item of S of its own, and the array has room for one a source item
 	// (a new array for the pairs, 10 MB at 100k items, was made here and
 	// again in fill, with two held at once each time).
-	var extra []Pair
-	var at []int
+	// The aligner's, reused by every group and pass, made at the most the
+	// stretches can pair (each pair has a source item no anchor has).
+	extra, at := a.extra[:0], a.extraAt[:0]
+	if most := len(S) - len(anchors) - len(crossing); cap(extra) < most {
+		extra, at = make([]Pair, 0, most), make([]int, 0, most)
+	}
 	atS, atT := 0, 0
 	prevS, prevT := -1, -1
 	before := 0 // the anchor the pairs of the stretch go before
@@ -269,14 +276,22 @@ func (a *aligner) group(S, T []int, fences [][2]int) []Pair {
 		default:
 			s, t = anchors[k].Source[0], anchors[k].Target[0]
 		}
-		for _, p := range a.dp(free(S, &atS, prevS, s, true), free(T, &atT, prevT, t, false)) {
-			extra, at = append(extra, p), append(at, before)
+		k0 := len(extra)
+		extra = a.dp(free(S, &atS, prevS, s, true), free(T, &atT, prevT, t, false), extra)
+		for range len(extra) - k0 {
+			at = append(at, before)
 		}
 		if k < n && (fenced == nil || own[k]) {
 			before++
 		}
 		prevS, prevT = s, t
 	}
+	// The pairs are copied among the anchors: the storage of extra
+	// goes to the next group, cleared for the collector.
+	defer func() {
+		clear(extra)
+		a.extra, a.extraAt = extra[:0], at[:0]
+	}()
 	if len(crossing) == 0 && len(extra) == 0 {
 		return anchors
 	}

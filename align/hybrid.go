@@ -33,7 +33,20 @@ func (o Options) anchored(src, tgt *corpus.Document, al *Alignment, bad []bool, 
 	for j := len(tgt.Items) - 1; j >= 0; j-- {
 		first[j] = min(first[j], first[j+1])
 	}
-	var out []piece
+	// A piece for each block of the bad items, and a few more for the
+	// blocks cut in two (grown from none, the pieces were a tenth of
+	// what the projections allocated).
+	nb := 0
+	for j, b := range bad {
+		if b {
+			nb += first[j+1] - first[j]
+		}
+	}
+	out := make([]piece, 0, nb+nb/8)
+	// One scratch for the runs' projections, and one copy of each
+	// document whose items are the run's.
+	sc := &scratch{reused: true}
+	s, t := *src, *tgt
 	lo := -1 // the source item of the last good item
 	for j := 0; j < len(bad); {
 		if !bad[j] {
@@ -55,9 +68,8 @@ func (o Options) anchored(src, tgt *corpus.Document, al *Alignment, bad []bool, 
 			}
 		}
 		if lo+1 < hi {
-			s, t := *src, *tgt
 			s.Items, t.Items = src.Items[lo+1:hi], tgt.Items[j:end]
-			ps, _, _ := o.project(&s, &t)
+			ps, _, _ := o.projectIn(&s, &t, sc)
 			for _, p := range ps {
 				p.src += lo + 1
 				p.block += first[j]
@@ -131,12 +143,32 @@ func hybrid(src, tgt, renamed *corpus.Document, al *Alignment, bad []bool, piece
 		groups[g] = append(groups[g], p)
 		last[j] = g
 	}
-	made := assemble(src, tgt, groups, bt)
-	items := make([]corpus.Item, 0, len(made)+len(renamed.Items))
-	srcOf := make([]int32, 0, cap(items))
-	own := make([]string, 0, cap(items))
+	// The items are counted first and made in place (the items of the
+	// groups made apart, and room for them beside every item of the
+	// reading, were a third of what making the reading allocated).
 	wasNamed := named
-	named = make([]bool, 0, cap(items))
+	heading := func(j int) bool {
+		it := &renamed.Items[j]
+		return wasNamed[j] && it.IDSource == corpus.IDLabel && len(starts[j]) > 0 && group[nameOf[j]] < 0
+	}
+	n := 0
+	for j := range renamed.Items {
+		switch {
+		case !bad[j]:
+			n++
+		case len(starts[j]) == 0:
+			n++
+		default:
+			n += len(starts[j])
+			if heading(j) {
+				n++
+			}
+		}
+	}
+	items := make([]corpus.Item, 0, n)
+	srcOf := make([]int32, 0, n)
+	own := make([]string, 0, n)
+	named = make([]bool, 0, n)
 	for j := range renamed.Items {
 		if !bad[j] {
 			items = append(items, renamed.Items[j])
@@ -149,7 +181,8 @@ func hybrid(src, tgt, renamed *corpus.Document, al *Alignment, bad []bool, piece
 			own = append(own, tgt.Items[j].ID)
 			continue
 		}
-		if it := renamed.Items[j]; wasNamed[j] && it.IDSource == corpus.IDLabel && len(starts[j]) > 0 && group[nameOf[j]] < 0 {
+		if heading(j) {
+			it := renamed.Items[j]
 			// It prints its source item's label, but the projection gave
 			// all its blocks to other source items (its paragraphs,
 			// which the source makes items of under a heading of no
@@ -161,7 +194,7 @@ func hybrid(src, tgt, renamed *corpus.Document, al *Alignment, bad []bool, piece
 			own = append(own, tgt.Items[j].ID)
 		}
 		for _, g := range starts[j] {
-			items = append(items, made[g])
+			items = append(items, assemble(src, tgt, groups[g], bt))
 			named = append(named, true)
 			srcOf = append(srcOf, int32(groups[g][0].src))
 			own = append(own, "")

@@ -2,6 +2,7 @@ package align
 
 import (
 	"math"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -29,12 +30,15 @@ type block struct {
 // item's title, then the lines of its text. The first block of an item
 // that prints a number carries it in front ("4.2.1 Only the player
 // ...").
-func blocksOf(d *corpus.Document) []block {
+func blocksOf(d *corpus.Document) []block { return appendBlocks(nil, d) }
+
+// appendBlocks is blocksOf in out's storage, where it has room.
+func appendBlocks(out []block, d *corpus.Document) []block {
 	n := 0
 	for i := range d.Items {
 		n += 1 + strings.Count(d.Items[i].Text, "\n") + 1
 	}
-	out := make([]block, 0, n)
+	out = slices.Grow(out[:0], n)
 	for i := range d.Items {
 		it := &d.Items[i]
 		first := len(out)
@@ -83,13 +87,90 @@ type piece struct {
 // the length ratio of the translation to its source. Time and
 // memory are linear in the blocks (segment's band).
 func (o Options) project(src, tgt *corpus.Document) (pieces []piece, bt []block, ratio float64) {
-	bt = blocksOf(tgt)
+	return o.projectIn(src, tgt, &scratch{})
+}
+
+// scratch holds the storage of a block-level alignment (project) for
+// the next: anchored projects the source onto each run of items in
+// turn, a run of two blocks for every third item at 100k items, where
+// new tables for each were a quarter of what a reading allocated. The
+// pieces and blocks a projection returns are the scratch's: read before
+// the next. A scratch that is not reused (reused false) keeps nothing
+// its projection does not return.
+type scratch struct {
+	reused bool
+	bt     []block
+	a      anchorSet
+	S, T   units
+	nb     []int32
+	cont   []float32
+	cut    []bool
+	same   []bool
+	ls, lt []float64
+	paired []bool
+	pieces []piece
+	out    []piece
+}
+
+// anchorSet is the scratch's anchor set, empty, with room for about n
+// tokens where it is new.
+func (sc *scratch) anchorSet(n int) *anchorSet {
+	if sc.a.id == nil {
+		sc.a = *newAnchorSet(n)
+		sc.a.kept = sc.reused
+	} else {
+		sc.a.reset()
+	}
+	return &sc.a
+}
+
+// units are the scratch's units of the two sides, empty, with room for
+// ns and nt units where they are new.
+func (sc *scratch) units(ns, nt int) (S, T *units) {
+	if sc.S.off == nil {
+		sc.S, sc.T = *newUnits(ns), *newUnits(nt)
+	} else {
+		sc.S.reset()
+		sc.T.reset()
+	}
+	return &sc.S, &sc.T
+}
+
+// counts is the scratch's count of each of n source items' blocks, at
+// zero.
+func (sc *scratch) counts(n int) []int32 { return zeroed(&sc.nb, n) }
+
+// zeroed is *buf at length n, every element zero, in its storage where
+// it has room (a new slice, kept in *buf, where not).
+func zeroed[E any](buf *[]E, n int) []E {
+	if cap(*buf) < n {
+		*buf = make([]E, n)
+	} else {
+		*buf = (*buf)[:n]
+		clear(*buf)
+	}
+	return *buf
+}
+
+// sumsIn is prefixSums in *buf's storage (see zeroed).
+func sumsIn(buf *[]float64, x []float32) []float64 {
+	out := zeroed(buf, len(x)+1)
+	for k, v := range x {
+		out[k+1] = out[k] + float64(v)
+	}
+	return out
+}
+
+// projectIn is project with the storage of sc.
+func (o Options) projectIn(src, tgt *corpus.Document, sc *scratch) (pieces []piece, bt []block, ratio float64) {
+	bt = appendBlocks(sc.bt, tgt)
+	sc.bt = bt
 	if len(src.Items) == 0 || len(bt) == 0 {
 		return nil, bt, 0
 	}
-	S, T, a, nb := blockUnits(src, bt, tgt)
-	leftInSource(src, bt, S, T)
-	cont := make([]float32, len(bt))
+	S, T, a, nb := blockUnits(src, bt, tgt, sc)
+	leftInSource(src, bt, S, T, &sc.same)
+	cont := zeroed(&sc.cont, len(bt))
 	for j := range bt {
 		if bt[j].cont {
 			// A line in lower case after a letter continues its
@@ -107,7 +188,7 @@ func (o Options) project(src, tgt *corpus.Document) (pieces []piece, bt []block,
 	for j := range bt {
 		if bt[j].cut {
 			if cut == nil {
-				cut = make([]bool, len(bt))
+				cut = zeroed(&sc.cut, len(bt))
 			}
 			cut[j] = true
 		}
@@ -119,13 +200,13 @@ func (o Options) project(src, tgt *corpus.Document) (pieces []piece, bt []block,
 		return nil, bt, 0
 	}
 	g := &segmenter{S: S, T: T, a: a}
-	g.ls, g.lt = prefixSums(S.runes), prefixSums(T.runes)
+	g.ls, g.lt = sumsIn(&sc.ls, S.runes), sumsIn(&sc.lt, T.runes)
 	g.r = 1
 	if n, m := S.len(), T.len(); g.ls[n] > 0 && g.lt[m] > 0 {
 		g.r = g.lt[m] / g.ls[n]
 	}
-	pieces = make([]piece, 0, len(bt)+len(bt)/8)
-	paired := make([]bool, len(bt))
+	pieces = slices.Grow(sc.pieces[:0], len(bt)+len(bt)/8)
+	paired := zeroed(&sc.paired, len(bt))
 	for i := 0; i < len(spans); i++ {
 		sp := spans[i]
 		if sp.shared && i+1 < len(spans) && spans[i+1].shared && spans[i+1].from == sp.from {
@@ -155,7 +236,14 @@ func (o Options) project(src, tgt *corpus.Document) (pieces []piece, bt []block,
 			paired[j] = true
 		}
 	}
-	return withUnpaired(pieces, paired, bt), bt, g.r
+	sc.pieces = pieces
+	if !slices.Contains(paired, false) {
+		// Every block is paired: the pieces are in the translation's
+		// order already, as withUnpaired would copy them.
+		return pieces, bt, g.r
+	}
+	sc.out = withUnpaired(sc.out, pieces, paired, bt)
+	return sc.out, bt, g.r
 }
 
 // learnFrom learns a lexicon (see learned) from the runs of spans, a
@@ -240,7 +328,7 @@ func cutShort(bt []block) bool {
 // many source items. The blocks in the source's script are taken at
 // their length, the others at the ratio of their length to what of the
 // source is left for them; the segmentation's ratio is then about 1.
-func leftInSource(src *corpus.Document, bt []block, S, T *units) {
+func leftInSource(src *corpus.Document, bt []block, S, T *units, buf *[]bool) {
 	var counts scriptCounts
 	for i := range src.Items {
 		countScripts(&counts, src.Items[i].Title)
@@ -250,7 +338,7 @@ func leftInSource(src *corpus.Document, bt []block, S, T *units) {
 	if home == 0 {
 		return
 	}
-	same := make([]bool, len(bt))
+	same := zeroed(buf, len(bt))
 	var inHome, other, source float64
 	for j := range bt {
 		counts = scriptCounts{}
@@ -336,8 +424,8 @@ func (g *segmenter) confidence(ls float64, lt, anchors float32) float64 {
 // the block before it (of the one after it, for leading blocks), as a
 // low-confidence piece, in the translation's order; pieces are in it
 // already (a segmentation keeps the order).
-func withUnpaired(pieces []piece, paired []bool, bt []block) []piece {
-	out := make([]piece, 0, len(bt)+len(pieces)-len(bt)/2)
+func withUnpaired(out, pieces []piece, paired []bool, bt []block) []piece {
+	out = slices.Grow(out[:0], len(bt)+len(pieces)-len(bt)/2)
 	k := 0
 	pending := []int(nil)
 	for j := range bt {
@@ -364,7 +452,7 @@ func withUnpaired(pieces []piece, paired []bool, bt []block) []piece {
 	return out
 }
 
-// assemble makes one item of each group of pieces given to one source
+// assemble makes an item of g, a group of pieces given to one source
 // item. It takes the source item's id, kind and number;
 // its title is its first piece where that was a title of the
 // translation, or where the source item is a heading with no text; the
@@ -372,40 +460,36 @@ func withUnpaired(pieces []piece, paired []bool, bt []block) []piece {
 // item's pieces are exactly the blocks of one target item (IDLabel when
 // that item prints the source's number), IDProjected otherwise; the
 // confidence is the pieces' mean score, halved where one was low.
-func assemble(src, tgt *corpus.Document, groups [][]piece, bt []block) []corpus.Item {
-	items := make([]corpus.Item, 0, len(groups))
-	for _, g := range groups {
-		s := &src.Items[g[0].src]
-		t := &tgt.Items[bt[g[0].block].item]
-		it := corpus.Item{ID: s.ID, Kind: s.Kind, Number: s.Number, Section: t.Section}
-		lines := make([]string, 0, len(g))
-		for k, p := range g {
-			text := p.text
-			if k == 0 && t.Number != "" {
-				text = strings.TrimSpace(strings.TrimPrefix(text, t.Number+" "))
-			}
-			lines = append(lines, text)
+func assemble(src, tgt *corpus.Document, g []piece, bt []block) corpus.Item {
+	s := &src.Items[g[0].src]
+	t := &tgt.Items[bt[g[0].block].item]
+	it := corpus.Item{ID: s.ID, Kind: s.Kind, Number: s.Number, Section: t.Section}
+	lines := make([]string, 0, len(g))
+	for k, p := range g {
+		text := p.text
+		if k == 0 && t.Number != "" {
+			text = strings.TrimSpace(strings.TrimPrefix(text, t.Number+" "))
 		}
-		if s.Title != "" && (g[0].title || s.Text == "") {
-			it.Title, lines = lines[0], lines[1:]
-		}
-		it.Text = strings.Join(lines, "\n")
-		it.IDSource, it.Confidence = corpus.IDProjected, confidence(g)
-		for _, p := range g {
-			for _, f := range tgt.Items[bt[p.block].item].Flags {
-				it.SetFlag(f)
-			}
-		}
-		if whole(g, bt) {
-			it.IDSource = corpus.IDAligned
-			it.Refs = t.Refs
-			if t.Number != "" && numberKey(t.Number) == numberKey(s.Number) {
-				it.IDSource, it.Confidence = corpus.IDLabel, 1
-			}
-		}
-		items = append(items, it)
+		lines = append(lines, text)
 	}
-	return items
+	if s.Title != "" && (g[0].title || s.Text == "") {
+		it.Title, lines = lines[0], lines[1:]
+	}
+	it.Text = strings.Join(lines, "\n")
+	it.IDSource, it.Confidence = corpus.IDProjected, confidence(g)
+	for _, p := range g {
+		for _, f := range tgt.Items[bt[p.block].item].Flags {
+			it.SetFlag(f)
+		}
+	}
+	if whole(g, bt) {
+		it.IDSource = corpus.IDAligned
+		it.Refs = t.Refs
+		if t.Number != "" && numberKey(t.Number) == numberKey(s.Number) {
+			it.IDSource, it.Confidence = corpus.IDLabel, 1
+		}
+	}
+	return it
 }
 
 // whole reports whether the pieces g are exactly the blocks of one

@@ -756,9 +756,9 @@ func (g *segmenter) trace() []span {
 // a token apart), and the target's blocks (bt), each with its item's
 // number on its first; and the count of each source item's own blocks
 // (its title and lines).
-func blockUnits(src *corpus.Document, bt []block, tgt *corpus.Document) (S, T *units, a *anchorSet, nb []int32) {
-	a = newAnchorSet(len(bt))
-	S, T = newUnits(len(src.Items)), newUnits(len(bt))
+func blockUnits(src *corpus.Document, bt []block, tgt *corpus.Document, sc *scratch) (S, T *units, a *anchorSet, nb []int32) {
+	a = sc.anchorSet(len(bt))
+	S, T = sc.units(len(src.Items), len(bt))
 	// The source is sifted first, so that the translation keeps only
 	// the tokens the source may share.
 	a.sift(src)
@@ -773,20 +773,22 @@ func blockUnits(src *corpus.Document, bt []block, tgt *corpus.Document) (S, T *u
 		}
 		a.add(T, 1, num, text, b.title)
 	}
-	nb = make([]int32, len(src.Items))
-	S.bare = make([]bool, 0, len(src.Items))
-	S.titleLen = make([]float32, 0, len(src.Items))
+	nb = sc.counts(len(src.Items))
+	S.bare = slices.Grow(S.bare[:0], len(src.Items))
+	S.titleLen = slices.Grow(S.titleLen[:0], len(src.Items))
 	for i := range src.Items {
 		it := &src.Items[i]
-		text := it.Text
 		if it.Title != "" {
-			text = it.Title + "\n" + it.Text
 			nb[i]++
 		}
 		nb[i] += int32(strings.Count(strings.TrimSpace(it.Text), "\n") + 1)
 		S.bare = append(S.bare, it.Title != "" && strings.TrimSpace(it.Text) == "")
 		S.titleLen = append(S.titleLen, float32(utf8.RuneCountInString(strings.TrimSpace(it.Title))))
-		a.add(S, 0, it.Number, strings.TrimSpace(text), it.Title != "")
+		if it.Title != "" {
+			a.addTitled(S, 0, it.Number, it.Title, it.Text, true) // its title and text, a line apart
+		} else {
+			a.add(S, 0, it.Number, strings.TrimSpace(it.Text), false)
+		}
 	}
 	a.weigh(S, T)
 	return S, T, a, nb

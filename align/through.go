@@ -2,6 +2,7 @@ package align
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/internal/sched"
@@ -290,10 +291,27 @@ func (r *Reading) count(src *corpus.Document, placed []bool) {
 // item has: its own, else its own with a "_" and a count ("rule:3_2"),
 // which no printed label makes.
 func unique(d *corpus.Document, named []bool) {
-	used := make(map[string]bool, len(d.Items))
+	// Only the ids an unnamed item could take are looked up: its own,
+	// and its own with a count (the last "_" of such an id ends its
+	// own). A map of every id, for the few items not named, was a tenth
+	// of what making a reading's items allocated.
+	own := map[string]bool{}
 	for j := range d.Items {
-		if named[j] {
-			used[d.Items[j].ID] = true
+		if !named[j] {
+			own[d.Items[j].ID] = true
+		}
+	}
+	if len(own) == 0 {
+		return
+	}
+	used := make(map[string]bool, 2*len(own))
+	for j := range d.Items {
+		if !named[j] {
+			continue
+		}
+		id := d.Items[j].ID
+		if k := strings.LastIndexByte(id, '_'); own[id] || k >= 0 && own[id[:k]] {
+			used[id] = true
 		}
 	}
 	for j := range d.Items {

@@ -193,29 +193,33 @@ func chainKeyed(cands []candidate, bs []block, st *structure) []bool {
 // marks them; aside marks every label of such a division, which the
 // chain is not to number.
 func keyedEntries(cands []candidate) (entries, aside []bool) {
-	divs := map[int]bool{}
-	for _, c := range cands {
-		if c.lab.div != 0 {
-			divs[c.lab.div] = true
+	members := map[int][]int{} // the candidates of each division, in order
+	total := map[string]int{}  // how many labels print each key
+	var divs []int
+	for j, c := range cands {
+		total[c.lab.key()]++
+		if d := c.lab.div; d != 0 {
+			if members[d] == nil {
+				divs = append(divs, d)
+			}
+			members[d] = append(members[d], j)
 		}
 	}
-	for k := range divs {
-		others := map[string]bool{} // keys of the labels of the other divisions
-		for _, c := range cands {
-			if c.lab.div != k {
-				others[c.lab.key()] = true
-			}
+	for _, k := range divs {
+		// A key is another division's when more labels print it than
+		// this division holds: each division costs its own size.
+		own := map[string]int{}
+		for _, j := range members[k] {
+			own[cands[j].lab.key()]++
 		}
+		others := func(key string) bool { return total[key] > own[key] }
 		var group []int
 		form := ""
-		for j, c := range cands {
-			if c.lab.div != k {
-				continue
-			}
+		for _, j := range members[k] {
 			if group == nil {
-				form = c.lab.form()
+				form = cands[j].lab.form()
 			}
-			if c.lab.form() == form {
+			if cands[j].lab.form() == form {
 				group = append(group, j)
 			}
 		}
@@ -228,8 +232,8 @@ func keyedEntries(cands []candidate) (entries, aside []bool) {
 		for _, j := range group {
 			entries[j] = true
 		}
-		for j, c := range cands {
-			aside[j] = aside[j] || c.lab.div == k
+		for _, j := range members[k] {
+			aside[j] = true
 		}
 	}
 	return entries, aside
@@ -237,15 +241,15 @@ func keyedEntries(cands []candidate) (entries, aside []bool) {
 
 // keyed reports whether the labels of group are keyed entries: three or
 // more, strictly increasing, not a succession, each the key (or the key
-// and a part letter) of one of keys.
-func keyed(cands []candidate, group []int, keys map[string]bool) bool {
+// and a part letter) of a label elsewhere (others).
+func keyed(cands []candidate, group []int, others func(key string) bool) bool {
 	if len(group) < 3 {
 		return false
 	}
 	succession := true
 	for n, j := range group {
 		cs := cands[j].lab.comps
-		if !keys[joinComps(cs)] && !(len(cs) > 1 && keys[joinComps(cs[:len(cs)-1])]) {
+		if !others(joinComps(cs)) && !(len(cs) > 1 && others(joinComps(cs[:len(cs)-1]))) {
 			return false
 		}
 		if n == 0 {

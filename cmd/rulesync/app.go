@@ -108,6 +108,8 @@ type call struct {
 	*cli.Command
 	App     *cli.Command
 	Context context.Context
+	// warned holds the inputs whose warnings the run has shown.
+	warned warnedInputs
 }
 
 // act makes a command's action of f, which takes the run as a call.
@@ -223,11 +225,13 @@ func load(c *call, in string) (*corpus.Document, error) {
 // loadInput ingests the input named on the command line, "-" for
 // standard input, and, with raw set, returns its bytes too.
 func loadInput(c *call, in string, raw bool) (*corpus.Document, []byte, error) {
-	return ingestInput(c.Context, c, in, raw, c.App.ErrWriter)
+	return ingestInput(c.Context, c, in, raw, c.App.ErrWriter, c.warned.first(c, in))
 }
 
-// ingestInput is loadInput writing what ingest found to stderr.
-func ingestInput(ctx context.Context, c *call, in string, raw bool, stderr io.Writer) (*corpus.Document, []byte, error) {
+// ingestInput is loadInput writing what ingest found to stderr: its
+// warnings only with warn set (false for a file the run has read and
+// warned about already, as SOURCE given as --base too).
+func ingestInput(ctx context.Context, c *call, in string, raw bool, stderr io.Writer, warn bool) (*corpus.Document, []byte, error) {
 	format := fromFormat(c)
 	max, err := maxBytes(c)
 	if err != nil {
@@ -288,7 +292,9 @@ func ingestInput(ctx context.Context, c *call, in string, raw bool, stderr io.Wr
 			fmt.Fprintf(stderr, "%s: %s\n", in, s)
 		}
 	}
-	writeWarnings(c, stderr, in, warnings)
+	if warn {
+		writeWarnings(c, stderr, in, warnings)
+	}
 	if len(warnings) > 0 && c.Bool("strict") {
 		return nil, nil, cli.Exit(fmt.Sprintf("%s: --strict: %d warning(s) about the structure found", in, len(warnings)), exitBad)
 	}
@@ -338,6 +344,12 @@ func loadAll(c *call, ins []string) ([]*corpus.Document, error) {
 		}
 		return docs, nil
 	}
+	// Which inputs warn is settled in their order, before they are read
+	// at the same time: the first naming of a file shows its warnings.
+	warn := make([]bool, len(ins))
+	for i, in := range ins {
+		warn[i] = c.warned.first(c, in)
+	}
 	msgs := make([]bytes.Buffer, len(ins))
 	errs := make([]error, len(ins))
 	stops := make([]context.CancelFunc, len(ins))
@@ -347,7 +359,7 @@ func loadAll(c *call, ins []string) ([]*corpus.Document, error) {
 		defer stops[i]()
 	}
 	sched.Each(len(ins), len(ins), func(i int) {
-		docs[i], _, errs[i] = ingestInput(ctxs[i], c, ins[i], false, &msgs[i])
+		docs[i], _, errs[i] = ingestInput(ctxs[i], c, ins[i], false, &msgs[i], warn[i])
 		if errs[i] != nil {
 			for _, stop := range stops[i+1:] {
 				stop()

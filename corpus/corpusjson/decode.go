@@ -101,6 +101,28 @@ type stream struct {
 	item itemDecoder
 }
 
+// idSet holds the ids of the items read so far, so that an id given
+// twice is an error at its second place (Document.Validate, after the
+// reading, could name only the item).
+type idSet map[string]int32
+
+// add records id, that of item n (from 0), and returns the fault when an
+// earlier item has it: Validate's message, with the item that has it
+// first. An empty id is left to Validate.
+func (ids *idSet) add(id string, n int) string {
+	if id == "" {
+		return ""
+	}
+	if *ids == nil {
+		*ids = idSet{}
+	}
+	if first, ok := (*ids)[id]; ok {
+		return fmt.Sprintf("item %d: duplicate id %q (item %d's)", n+1, id, first+1)
+	}
+	(*ids)[id] = int32(n)
+	return ""
+}
+
 // document reads the top-level object.
 func (s *stream) document() (*corpus.Document, error) {
 	var d corpus.Document
@@ -251,6 +273,7 @@ func (s *stream) items(d *corpus.Document, start int) (int, error) {
 		return start + 1, nil
 	}
 	itemsAt := start
+	var ids idSet // of this array: a second "items" replaces the first
 	for n := 0; ; n++ {
 		s.in.forget(start)
 		end, err := s.skip(s.ws(start), 0)
@@ -273,6 +296,9 @@ func (s *stream) items(d *corpus.Document, start int) (int, error) {
 		}
 		if v, msg := it.Malformed(n); msg != "" {
 			return 0, s.in.at(start+max(bytes.Index(raw, quoted(v)), 0), msg)
+		}
+		if msg := ids.add(it.ID, n); msg != "" {
+			return 0, s.in.at(start+max(int(valueOffset(raw, "id")), 0), msg)
 		}
 		p = s.ws(end)
 		c, ok := s.in.byteAt(p)

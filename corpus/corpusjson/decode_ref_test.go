@@ -132,6 +132,7 @@ func (s *refStream) items(d *corpus.Document) error {
 		return s.t.at(at, fmt.Sprintf("field items: cannot hold a JSON %s", jsonKind(tok)))
 	}
 	d.Items = []corpus.Item{}
+	var ids idSet
 	for n := 0; s.dec.More(); n++ {
 		d.Items = append(d.Items, corpus.Item{})
 		it := &d.Items[n]
@@ -144,6 +145,9 @@ func (s *refStream) items(d *corpus.Document) error {
 		}
 		if v, msg := it.Malformed(n); msg != "" {
 			return s.t.at(start+max(int64(bytes.Index(raw, quoted(v))), 0), msg)
+		}
+		if msg := ids.add(it.ID, n); msg != "" {
+			return s.t.at(start+max(valueOffset(raw, "id"), 0), msg)
 		}
 	}
 	if _, err := s.dec.Token(); err != nil { // the closing bracket

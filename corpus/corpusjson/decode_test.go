@@ -65,7 +65,8 @@ func TestDecodeStream(t *testing.T) {
 }
 
 // TestDecodeErrorsDeep: faults far into a document, after the decoder
-// has let go of the bytes before them, are at their line and column.
+// has let go of the bytes before them, are at their line and column
+// (an id given twice too, at its second place).
 func TestDecodeErrorsDeep(t *testing.T) {
 	_, js := bigDoc(t, 2000)
 	lineCol := func(b []byte, off int) (int, int) {
@@ -83,6 +84,8 @@ func TestDecodeErrorsDeep(t *testing.T) {
 		{"type", `"id": "rule:1777"`, `"id": 1777`, len(`"id": 1777`), "field items.id: cannot hold a JSON number"},
 		{"bad id", `"id": "rule:1777"`, `"id": "rule 1777"`, len(`"id": `), `item 1777: id "rule 1777" is not an id`},
 		{"unknown field", `"id": "rule:1777"`, `"idd": "rule:1777"`, 0, `unknown field "idd"`},
+		// An id given twice: at the second's value, naming the first.
+		{"duplicate id", `"id": "rule:1777"`, `"id": "rule:12"`, len(`"id": `), `item 1777: duplicate id "rule:12" (item 12's)`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			bad := bytes.Replace(js, []byte(c.old), []byte(c.new), 1)
