@@ -411,10 +411,18 @@ func conserved(old *corpus.Document, idx []int, n *corpus.Item) bool {
 func mergedReason(old, new *corpus.Document, p align.Pair) string {
 	var ls []string
 	if len(p.Target) > 1 {
-		for _, j := range p.Target[1:] {
-			ls = append(ls, new.Items[j].Label())
+		// The parts under another label than the old item's: the
+		// later one, or the earlier where the old label went on.
+		was := old.Items[p.Source[0]].Label()
+		for _, j := range p.Target {
+			if l := new.Items[j].Label(); l != was {
+				ls = append(ls, l)
+			}
 		}
-		return "part of " + old.Items[p.Source[0]].Label() + " is now " + and(ls) + ", the text unchanged"
+		if len(ls) == 0 {
+			ls = append(ls, new.Items[p.Target[1]].Label())
+		}
+		return "part of " + was + " is now " + and(ls) + ", the text unchanged"
 	}
 	for _, i := range p.Source[1:] {
 		ls = append(ls, old.Items[i].Label())

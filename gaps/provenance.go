@@ -2,6 +2,7 @@ package gaps
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -168,14 +169,16 @@ func (o Options) Provenance(translation *corpus.Document, candidates ...*corpus.
 	// its source's: aligned as they stand, few pair and none votes. Where
 	// it prints numbers on fewer than half its items, or the reading
 	// through the candidate that places the most of it had to project
-	// that candidate's items onto its lines, it votes as read through
-	// that candidate (its items are then the source's, with their ids),
-	// by text alone: the ids the reading gave are that candidate's, not
-	// the translation's, and say nothing of which edition it follows.
+	// that candidate's items onto its lines and made more than twice as
+	// many items of them (the numbers a paragraph happens to start with
+	// are not a numbering), it votes as read through that candidate (its items are then the source's, with their ids),
+	// by text alone: the ids and numbers the reading gave are that
+	// candidate's, not the translation's, and say nothing of which
+	// edition it follows (nor are the items aligned by them).
 	voter, through := translation, -1
 	if len(rds) > 0 {
-		if k := p.mostPlaced(); rds[k].Projected || fewNumbers(translation) {
-			voter, through = rds[k].Doc, k
+		if k := p.mostPlaced(); fewNumbers(translation) || rds[k].Projected && 2*len(translation.Items) < len(rds[k].Doc.Items) {
+			voter, through = unnumbered(rds[k].Doc), k
 		}
 	}
 	als := o.Align.Pivot(voter, cands...)
@@ -216,6 +219,19 @@ func (o Options) Provenance(translation *corpus.Document, candidates ...*corpus.
 	p.decide()
 	p.readVotes(rds, through)
 	return p, nil
+}
+
+// unnumbered is a copy of a reading without the numbers it gave its
+// items: they are the candidate's, and would pair the items with any
+// candidate that prints them, whatever their text says. The ids stay, to
+// name the items.
+func unnumbered(d *corpus.Document) *corpus.Document {
+	c := *d
+	c.Items = slices.Clone(d.Items)
+	for i := range c.Items {
+		c.Items[i].Number = ""
+	}
+	return &c
 }
 
 // fewNumbers reports whether d prints a number on fewer than half its
