@@ -161,6 +161,12 @@ func (o Options) Align(src, tgt *corpus.Document) *Alignment { return o.align(sr
 // align is Align, with a memo of item forms and tokens shared with other
 // alignments (nil for none).
 func (o Options) align(src, tgt *corpus.Document, m *memo) *Alignment {
+	return o.alignIn(src, tgt, m, &alignScratch{})
+}
+
+// alignIn is align with the storage of s, which it hands back for the
+// next alignment.
+func (o Options) alignIn(src, tgt *corpus.Document, m *memo, s *alignScratch) *Alignment {
 	done := o.done()
 	// Documents in two languages are compared word for word where most
 	// of the target's words are the source's all the same (sharedWords):
@@ -193,6 +199,7 @@ func (o Options) align(src, tgt *corpus.Document, m *memo) *Alignment {
 		sc:    &scorer{x: x, sameLang: same, tgtCites: cites(tgt)},
 		kindT: divisionKinds(src, tgt),
 	}
+	a.alignScratch = *s
 	// One language: texts keep their length, one pass. Across languages:
 	// a first pass without the length signal, then the length ratio
 	// learned from its confident pairs, and a second pass with it.
@@ -226,6 +233,7 @@ func (o Options) align(src, tgt *corpus.Document, m *memo) *Alignment {
 		pairs = a.run()
 	}
 	a.review(pairs)
+	a.keep(s)
 	al := &Alignment{Source: src, Target: tgt, Pairs: pairs, Ratio: a.sc.ratio}
 	usedS := make([]bool, len(src.Items))
 	usedT := make([]bool, len(tgt.Items))
@@ -250,6 +258,31 @@ func (o Options) align(src, tgt *corpus.Document, m *memo) *Alignment {
 	return al
 }
 
+// alignScratch is the storage the stretches and passes of an
+// alignment reuse, and the alignments after it that are given it
+// (alignIn: reading a translation through its source aligns twice):
+// the dynamic programme's tables (dp), the free items of a stretch and
+// the pairs made between anchors (group), the arrays of pairs thrown
+// away, for the next group's anchors (pairsFor), and the anchors' map
+// of numbers. Nothing in it is read before it is written again.
+type alignScratch struct {
+	dpScore, dpBest []float32
+	dpBack          []byte
+	freeS, freeT    []int
+	extra           []Pair
+	extraAt         []int
+	spare           [][]Pair
+	byNum           map[kindNumber]int
+}
+
+// keep hands a's storage back to s, holding nothing of its pairs.
+func (a *aligner) keep(s *alignScratch) {
+	*s = a.alignScratch
+	clear(s.extra[:cap(s.extra)])
+	clear(s.byNum)
+	a.alignScratch = alignScratch{}
+}
+
 type aligner struct {
 	o        Options
 	done     <-chan struct{} // closes when the alignment should stop
@@ -258,6 +291,8 @@ type aligner struct {
 	sc       *scorer
 	bufS     features // scratch for merged items
 	bufT     features
+	pairS    features // scratch for the merged items of a pair made
+	pairT    features
 	// index lists the source items by token for the review: those with
 	// token id are items[start[id]:start[id+1]], in order (one array, not
 	// a map of slices: that was 13% of the review and the largest thing
@@ -277,19 +312,9 @@ type aligner struct {
 	// for Options.Terse: they get no evidence of their texts (see
 	// explain).
 	quiet bool
-	// Storage the stretches and passes reuse: the dynamic programme's
-	// tables (dp), the free items of a stretch and the pairs made
-	// between anchors (group), the block the pairs' items are cut from
-	// (ints), and the pairs of a draft pass, thrown away, for the next
-	// pass's anchors.
-	dpScore, dpBest []float32
-	dpBack          []byte
-	freeS, freeT    []int
-	extra           []Pair
-	extraAt         []int
-	intBlock        []int
-	spare           [][]Pair
-	byNum           map[kindNumber]int
+	// intBlock is the block the pairs' items are cut from (ints).
+	intBlock []int
+	alignScratch
 	// draft is set for a pass whose pairs are read for their scores
 	// alone, and thrown away (the first across languages): its anchors
 	// get no evidence, neither of their number or identical text nor of

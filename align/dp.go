@@ -266,11 +266,13 @@ func (a *aligner) joinedEqual(S, T []int) bool {
 // pair builds the Pair of S and T with its score and evidence.
 func (a *aligner) pair(S, T []int) Pair {
 	fs, ft := &a.fs[S[0]], &a.ft[T[0]]
+	// Two items read as one are read here and no more: in the aligner's
+	// scratch (the evidence keeps the tokens' names, not the features).
 	if len(S) == 2 {
-		fs = merge(&a.fs[S[0]], &a.fs[S[1]], &features{}, a.sc.x.weights)
+		fs = merge(&a.fs[S[0]], &a.fs[S[1]], &a.pairS, a.sc.x.weights)
 	}
 	if len(T) == 2 {
-		ft = merge(&a.ft[T[0]], &a.ft[T[1]], &features{}, a.sc.x.weights)
+		ft = merge(&a.ft[T[0]], &a.ft[T[1]], &a.pairT, a.sc.x.weights)
 	}
 	s, ev := a.explain(fs, ft)
 	switch {

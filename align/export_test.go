@@ -26,3 +26,33 @@ func JSONReference(al *Alignment) any {
 	}
 	return out
 }
+
+// LexiconLearned reports whether learnLexicon learns a lexicon from the
+// pairs of the items of src and tgt that have one id (the first
+// lexPairs of them, each source item read with its neighbours, as
+// learnFrom reads a first segmentation's runs): whether the documents'
+// vocabulary is one a block-level alignment learns from.
+func LexiconLearned(src, tgt *corpus.Document) bool {
+	at := map[string]int{}
+	for i := range src.Items {
+		at[src.Items[i].ID] = i
+	}
+	var pairs [][2]int
+	for j := range tgt.Items {
+		if i, ok := at[tgt.Items[j].ID]; ok && len(pairs) < lexPairs {
+			pairs = append(pairs, [2]int{i, j})
+		}
+	}
+	lx := learnLexicon(len(pairs), func(k int, hs []uint64, buf []byte) ([]uint64, []byte) {
+		for i := max(0, pairs[k][0]-lexWindow); i <= min(len(src.Items)-1, pairs[k][0]+lexWindow); i++ {
+			hs, buf = lexTokens(src.Items[i].Title, hs, buf)
+			hs, buf = lexTokens(src.Items[i].Text, hs, buf)
+		}
+		return hs, buf
+	}, func(k int, hs []uint64, buf []byte) ([]uint64, []byte) {
+		t := &tgt.Items[pairs[k][1]]
+		hs, buf = lexTokens(t.Title, hs, buf)
+		return lexTokens(t.Text, hs, buf)
+	})
+	return lx != nil
+}

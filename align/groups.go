@@ -254,8 +254,17 @@ func (a *aligner) group(S, T []int, fences [][2]int) []Pair {
 	// The aligner's, reused by every group and pass, made at the most the
 	// stretches can pair (each pair has a source item no anchor has).
 	extra, at := a.extra[:0], a.extraAt[:0]
+	// With no anchors, the stretch's pairs are the group's: made in the
+	// anchors' array, which has room for them.
+	alone := len(anchors) == 0 && len(crossing) == 0
+	if alone {
+		extra = anchors[:0]
+	}
 	if most := len(S) - len(anchors) - len(crossing); cap(extra) < most {
-		extra, at = make([]Pair, 0, most), make([]int, 0, most)
+		extra = make([]Pair, 0, most)
+	}
+	if most := len(S) - len(anchors) - len(crossing); cap(at) < most {
+		at = make([]int, 0, most)
 	}
 	atS, atT := 0, 0
 	prevS, prevT := -1, -1
@@ -285,6 +294,10 @@ func (a *aligner) group(S, T []int, fences [][2]int) []Pair {
 			before++
 		}
 		prevS, prevT = s, t
+	}
+	if alone {
+		a.extraAt = at[:0]
+		return extra
 	}
 	// The pairs are copied among the anchors: the storage of extra
 	// goes to the next group, cleared for the collector.

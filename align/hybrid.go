@@ -107,8 +107,8 @@ func hybrid(src, tgt, renamed *corpus.Document, al *Alignment, bad []bool, piece
 	for i := range group {
 		group[i] = -1
 	}
-	var groups [][]piece
-	starts := make([][]int, len(bad)) // groups that start in each target item
+	groups := make([][]piece, 0, min(len(src.Items), len(pieces))) // at most one a source item
+	starts := make([][]int, len(bad))                              // groups that start in each target item
 	pending := make([][]piece, len(bad))
 	last := make([]int, len(bad))
 	for j := range last {

@@ -75,6 +75,7 @@ func few(src, tgt *corpus.Document) bool { return 8*len(tgt.Items) < placeable(s
 // of the source.
 func (o Options) through(src, tgt *corpus.Document) *Reading {
 	var al *Alignment
+	sc := &alignScratch{} // the two alignments' storage
 	if few(src, tgt) {
 		// Fewer than an eighth as many items as the source's: one to one
 		// they could place few of them, and the item-level programme's
@@ -83,7 +84,7 @@ func (o Options) through(src, tgt *corpus.Document) *Reading {
 		// alignment pairs whole keep the projection in place.)
 		al = &Alignment{Source: src, Target: tgt}
 	} else {
-		al = o.Align(src, tgt)
+		al = o.alignIn(src, tgt, nil, sc)
 	}
 	r := renamed(al)
 	// Where most items print their source's label or are paired with
@@ -137,7 +138,7 @@ func (o Options) through(src, tgt *corpus.Document) *Reading {
 	// reading; where they print none, from the projection (one pass).
 	byAl := &Alignment{Ratio: ratio}
 	if sure {
-		byAl = o.Align(src, &d)
+		byAl = o.alignIn(src, &d, nil, sc)
 	}
 	pr := byID(src, &d, srcOf, byAl)
 	pr.Projected = true
@@ -202,15 +203,17 @@ func byID(src, p *corpus.Document, srcOf []int32, al *Alignment) *Reading {
 	out := &Alignment{Source: src, Target: p, Ratio: al.Ratio, Pairs: make([]Pair, 0, len(p.Items))}
 	placed := make([]bool, len(src.Items))
 	usedT := make([]bool, len(p.Items))
-	one := make([]int, 2*len(p.Items)) // the pairs' one-element slices, in one array
+	one := make([]int, 2*len(p.Items))   // the pairs' one-element slices, in one array
+	ev := make([]Evidence, len(p.Items)) // and their evidence of the projection
 	for j := range p.Items {
 		i := int(srcOf[j])
 		if i < 0 || placed[i] {
 			continue
 		}
 		one[2*j], one[2*j+1] = i, j
+		ev[j] = Evidence{Signal: "projected", Agrees: true, Detail: p.Items[j].IDSource}
 		pr := Pair{Source: one[2*j : 2*j+1 : 2*j+1], Target: one[2*j+1 : 2*j+2 : 2*j+2], Score: p.Items[j].Confidence,
-			Evidence: []Evidence{{Signal: "projected", Agrees: true, Detail: p.Items[j].IDSource}}}
+			Evidence: ev[j : j+1 : j+1]}
 		if k := made[j] - 1; k >= 0 && al.Pairs[k].Source[0] == i {
 			m := &al.Pairs[k]
 			pr.Score, pr.Evidence, pr.Low, pr.Anchor = m.Score, m.Evidence, m.Low, m.Anchor

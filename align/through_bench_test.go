@@ -2,7 +2,9 @@ package align_test
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -38,17 +40,103 @@ func BenchmarkThroughAnchored(b *testing.B) {
 	benchThrough(b, []int{1000, 10000, 100000}, everyThird)
 }
 
+// BenchmarkThroughLexicon is BenchmarkThroughAnchored on texts of a
+// vocabulary of lexVocab words, each translated by a word of its own
+// in katakana (lexical): a word is in a few of the runs a first
+// segmentation is sure of, not in all of them, so the block-level
+// alignment learns a lexicon from them and segments again with it (the
+// generated corpus has 45 words, each in every run, and learns none).
+// It reports what BenchmarkThrough does.
+func BenchmarkThroughLexicon(b *testing.B) {
+	benchThroughWith(b, []int{1000, 10000, 100000}, lexical, everyThird)
+}
+
+// lexVocab is the vocabulary of lexical: with some forty words an item,
+// read with its two neighbours, a word is in about a dozen of the 2,048
+// runs a lexicon is learned from at most (in two or more, and in no
+// more than 64, as the lexicon's tokens are).
+const lexVocab = 20000
+
+// lexical rewrites the words of s and of its translation t (the
+// generated corpus's, whose items have the ids of theirs) with words of
+// a vocabulary of lexVocab, drawn at random: each source word a word of
+// four letters, and its translation's a word of three katakana, where
+// the generated translation has its source word's cipher; numbers and
+// punctuation stay, and a translation cut short keeps half its text. It
+// fails b where no lexicon is learned from the pairs of the two.
+func lexical(b *testing.B, s, t *corpus.Document) (*corpus.Document, *corpus.Document) {
+	en := func(k int) string {
+		return string([]byte{'a' + byte(k/17576%26), 'a' + byte(k/676%26), 'a' + byte(k/26%26), 'a' + byte(k%26)})
+	}
+	kana := []rune("アイウエオカキクケコサシスセソタチツテトナニヌネノハヒフヘホマミムメモヤユヨラリルレロワヲン")
+	ja := func(k int) string {
+		n := len(kana)
+		return string([]rune{kana[k/(n*n)%n], kana[k/n%n], kana[k%n]})
+	}
+	src, tgt := *s, *t
+	src.Items, tgt.Items = slices.Clone(s.Items), nil
+	translated := map[string]*corpus.Item{}
+	for i := range src.Items {
+		it := &src.Items[i]
+		r := rand.New(rand.NewPCG(uint64(i), 5))
+		tr := corpus.Item{ID: it.ID, Kind: it.Kind, Number: it.Number}
+		rewrite := func(text string) (string, string) {
+			ws, ts := strings.Fields(text), []string(nil)
+			for w, word := range ws {
+				core := strings.TrimRight(word, ".,;")
+				if core == "" || core[0] >= '0' && core[0] <= '9' {
+					ts = append(ts, word)
+					continue
+				}
+				k := r.IntN(lexVocab)
+				ws[w] = en(k) + word[len(core):]
+				ts = append(ts, ja(k)+word[len(core):])
+			}
+			return strings.Join(ws, " "), strings.Join(ts, " ")
+		}
+		it.Title, tr.Title = rewrite(it.Title)
+		it.Text, tr.Text = rewrite(it.Text)
+		translated[it.ID] = &tr
+	}
+	for _, it := range t.Items {
+		tr, ok := translated[it.ID]
+		if !ok {
+			b.Fatalf("translated item %s has no source item", it.ID)
+		}
+		c := *tr
+		if it.Has(corpus.FlagTruncated) {
+			rs := []rune(c.Text)
+			c.Text = string(rs[:len(rs)/2])
+			c.SetFlag(corpus.FlagTruncated)
+		}
+		tgt.Items = append(tgt.Items, c)
+	}
+	if !align.LexiconLearned(&src, &tgt) {
+		b.Fatalf("no lexicon learned from the texts of %d items", len(src.Items))
+	}
+	return &src, &tgt
+}
+
 // benchThrough reads the generated Japanese translation of n rules,
 // changed by perturb, through its English source for each n, and
 // reports the CPU time (of every core) and the bytes allocated per item
 // of each side: the machine is shared, so the process's CPU time says
 // more than the wall clock.
 func benchThrough(b *testing.B, sizes []int, perturb func(*corpus.Document) *corpus.Document) {
+	benchThroughWith(b, sizes, nil, perturb)
+}
+
+// benchThroughWith is benchThrough with the texts of the two documents
+// rewritten by words first (nil for none).
+func benchThroughWith(b *testing.B, sizes []int, words func(*testing.B, *corpus.Document, *corpus.Document) (*corpus.Document, *corpus.Document), perturb func(*corpus.Document) *corpus.Document) {
 	for _, n := range sizes {
 		docs, _ := synth.Corpus(1, 1, 1, n)
 		s, t := docs["en-1"], docs["ja-1"]
 		if s == nil || t == nil {
 			b.Fatalf("synth.Corpus made no en-1 and ja-1")
+		}
+		if words != nil {
+			s, t = words(b, s, t)
 		}
 		t = perturb(t)
 		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {

@@ -67,6 +67,15 @@ func (r *htmlReader) flush() {
 		}
 		t = strings.TrimSpace(strings.Join(dropEmpty(lines), "\n"))
 	}
+	if t != "" && r.kind == blockHeading {
+		// An anchor a site generator printed in the heading's text
+		// ("General @@sec:general@@") is its anchor, as the Markdown
+		// reader reads it (headingAnchor); an id attribute comes first.
+		var a string
+		if t, a = headingAnchor(t); r.anchor == "" {
+			r.anchor = a
+		}
+	}
 	if t != "" {
 		r.bs = append(r.bs, block{text: t, kind: r.kind, level: r.level, depth: r.depth, ordinal: r.ordinal, ordinalType: r.ordType, lead: r.lead == 1, bold: r.lead == 1 && !r.plain, rare: rareOf(blockRare{anchor: r.anchor}), line: r.line, chrome: r.chrome, nest: r.in + 1, term: r.term})
 	}

@@ -21,7 +21,8 @@ import (
 // with GitHub tables) and returns its blocks: headings with their level,
 // each line of a paragraph (a line may start a rule: "1.A. text" lines
 // follow one another without blank lines in converted rulebooks), list
-// items with their depth and printed marker, table rows, quotes and code.
+// items with their depth and printed marker (also where the space after
+// it was lost: gluedLists), table rows, quotes and code.
 // Emphasis at the start of a line ("**4.2.1** text") sets lead. YAML
 // front matter is kept out of the text and noted. A text goldmark would
 // take more than linear time on (markdownGuard) is a parse error.
@@ -60,11 +61,11 @@ func cleanMarkdownBlocks(clean string) ([]block, error) {
 	}
 	if pieces := mdPieces(src, starts, mdPieceBytes); pieces != nil {
 		if bs, ok := parsePieces(front, src, str, starts, pieces); ok {
-			return trimCap(bs), nil
+			return trimCap(gluedLists(bs)), nil
 		}
 	}
 	bs, _ := parsePieces(front, src, str, starts, []mdPiece{{to: len(src)}})
-	return trimCap(bs), nil
+	return trimCap(gluedLists(bs)), nil
 }
 
 // parsePieces appends to front the blocks of the pieces of src (str,

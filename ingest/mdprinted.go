@@ -2,8 +2,10 @@ package ingest
 
 import (
 	"bytes"
+	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/yuin/goldmark/ast"
 )
@@ -108,4 +110,93 @@ func printedOrdinal(li ast.Node, src []byte) (int, bool) {
 		n = n*10 + int(d-'0')
 	}
 	return n, true
+}
+
+// gluedLists reads as an ordered list's items the lines of paragraphs
+// that start with a list marker glued to their text ("1.Everyone has
+// ...", "2.No one ...": the space after the marker lost, as text in
+// scripts written without spaces often prints it, and as converters
+// leave it), which CommonMark reads as text: where two or more such
+// lines number in succession (each the one before it plus one), the
+// first starting a paragraph or numbered 1 (the list that may interrupt
+// a paragraph), with nothing between them but the lines of the
+// paragraph each starts (an item's wrapped text). Each marker's line is
+// then an item, its marker printed with its space as the list with its
+// spaces gives it (mdblocks.go), and the lines after it are in the
+// item. Numbering succession decides, not the script: a line whose text
+// after the marker starts with a digit or a label of its own ("1.5 m",
+// "1.A. text") is no such item.
+func gluedLists(bs []block) []block {
+	for i := 0; i < len(bs); i++ {
+		n, _, ok := gluedMarker(bs[i])
+		if !ok || !(n == 1 || !paragraphGoesOn(bs, i)) {
+			continue
+		}
+		items, end := []int{i}, i+1
+		for k := i + 1; k < len(bs); k++ {
+			m, _, ok := gluedMarker(bs[k])
+			if ok && m == n+len(items) && bs[k].nest == bs[i].nest {
+				items = append(items, k)
+				end = k + 1
+				continue
+			}
+			if ok || !paragraphGoesOn(bs, k) {
+				break
+			}
+			end = k + 1
+		}
+		if len(items) < 2 {
+			continue
+		}
+		for k := i; k < end; k++ {
+			b := &bs[k]
+			if _, rest, ok := gluedMarker(*b); ok && len(items) > 0 && items[0] == k {
+				items = items[1:]
+				// The marker as the list with its space prints it.
+				b.kind, b.depth, b.text = blockItem, b.nest, b.text[:len(b.text)-len(rest)]+" "+rest
+				continue
+			}
+			b.nest++
+		}
+		i = end - 1
+	}
+	return bs
+}
+
+// paragraphGoesOn reports whether bs[k] is a line of the paragraph the
+// block before it is a line of.
+func paragraphGoesOn(bs []block, k int) bool {
+	if k == 0 || bs[k].kind != blockPara || bs[k].chrome != "" {
+		return false
+	}
+	p := bs[k-1]
+	return (p.kind == blockPara || p.kind == blockItem) && p.chrome == "" && p.nest == bs[k].nest && p.line > 0 && p.line == bs[k].line-1
+}
+
+// gluedMarker reads at the start of a paragraph's line b an ordered
+// list's marker glued to its text: one to nine ASCII digits, "." or ")",
+// then text that starts with neither white space nor a digit, nor with
+// a label of its own. It returns the marker's number and the text.
+func gluedMarker(b block) (int, string, bool) {
+	if b.kind != blockPara || b.chrome != "" {
+		return 0, "", false
+	}
+	s := b.text
+	i := 0
+	for i < len(s) && i < 10 && '0' <= s[i] && s[i] <= '9' {
+		i++
+	}
+	if i == 0 || i > 9 || i+1 >= len(s) || s[i] != '.' && s[i] != ')' {
+		return 0, "", false
+	}
+	rest := s[i+1:]
+	r, _ := utf8.DecodeRuneInString(rest)
+	if unicode.IsSpace(r) || unicode.IsDigit(r) || r == '.' || r == ')' {
+		return 0, "", false
+	}
+	if _, ok := readLabel(rest); ok {
+		return 0, "", false
+	}
+	n, _ := strconv.Atoi(s[:i])
+	return n, rest, true
 }

@@ -9,7 +9,10 @@ import (
 
 var (
 	sniffMDHeadingRe = lazyre.New(`(?m)^#{1,6} \S`)
-	sniffMDListRe    = lazyre.New(`(?m)^\s*[-*+] \S|^\s*\d+\. \S`)
+	// sniffMDListRe is a list item: a bullet, or an ordered list's marker
+	// with its space or glued to its text ("1.Everyone", as the
+	// Markdown reader reads it: gluedLists).
+	sniffMDListRe    = lazyre.New(`(?m)^\s*[-*+] \S|^\s*\d+\. \S|^\d{1,9}\.[^\s\d.)]`)
 	sniffMDLinkRe    = lazyre.New(`\[[^\]\n]+\]\([^)\s]+\)`)
 	sniffNumberedRe  = lazyre.New(`(?m)^\s*(\d{1,3})\s*(?:[。．.:：)）]|\s)\s*\S`)
 	sniffHTMLStartRe = lazyre.New(`(?i)^<(?:!doctype html|html|head|body)`)
