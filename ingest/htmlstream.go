@@ -1,6 +1,7 @@
 package ingest
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 	"unicode"
@@ -66,16 +67,40 @@ const whyNamed = "furniture guessed from class or id names"
 func runStream(text string, measure bool, drop []bool) *htmlStream {
 	s := &htmlStream{z: html.NewTokenizer(strings.NewReader(text)), chromeAt: -1, namedAt: -1, itemAt: -1, measure: measure, drop: drop}
 	s.r.kind = blockPara
+	s.line = 1
 	for !s.fail {
 		tt := s.z.Next()
 		if tt == html.ErrorToken {
 			s.eof()
 			break
 		}
+		s.lines(tt)
 		s.token(tt)
 	}
 	return s
 }
+
+// lines counts the lines of the token just read, before it is read
+// (reading its text unescapes it in place): textLine becomes the line
+// of its first character that is not white space, line the line it
+// ends on. Each byte of the page is counted once.
+func (s *htmlStream) lines(tt html.TokenType) {
+	raw := s.z.Raw()
+	s.textLine = s.line
+	if tt == html.TextToken {
+		for _, c := range raw {
+			if c == '\n' {
+				s.textLine++
+			} else if !isHTMLSpace(c) {
+				break
+			}
+		}
+	}
+	s.line += bytes.Count(raw, []byte{'\n'})
+}
+
+// isHTMLSpace reports whether c is white space in HTML.
+func isHTMLSpace(c byte) bool { return strings.IndexByte(hsWhitespace, c) >= 0 }
 
 // hsNamed is an element named as furniture, as the first pass measures it.
 type hsNamed struct {
@@ -147,6 +172,10 @@ type htmlStream struct {
 	z    *html.Tokenizer
 	fail bool   // the page needs treeHTML
 	why  string // why, for the tests
+
+	// line is the line of the page the tokenizer is at (from 1);
+	// textLine that of the current token's text (see lines).
+	line, textLine int
 
 	// furniture guessed from names
 	measure    bool      // the first pass: measure, read nothing
@@ -536,6 +565,9 @@ func (s *htmlStream) write(d []byte, nonSpace bool) {
 	if s.rootState == 2 {
 		return
 	}
+	if nonSpace && s.r.line == 0 {
+		s.r.line = s.textLine // the block's first text
+	}
 	s.r.cur.Write(d)
 	if nonSpace {
 		s.curSpace = false
@@ -563,6 +595,7 @@ func (p *hsPrefix) add(d []byte) {
 func (s *htmlStream) flush() {
 	n := len(s.r.bs)
 	s.r.flush()
+	s.r.line = 0
 	if s.itemAt >= 0 {
 		if len(s.r.bs) > n && s.itemAt < len(s.oe) && s.oe[s.itemAt].id == s.itemID {
 			s.oe[s.itemAt].block = n

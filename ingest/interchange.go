@@ -88,12 +88,14 @@ const DraftAnnotation = "rulesync draft: "
 
 // InterchangeUnit is one unit of a PO, XLIFF or TMX file: its id, its
 // source and target text (inline markup in Markdown syntax), whether it
-// needs review or is stale, and its draft annotation (DraftAnnotation,
-// without the prefix).
+// needs review or is stale, its draft annotation (DraftAnnotation,
+// without the prefix), and the line and column of its id in the file
+// (a PO's msgctxt, or the reference "#:" that gave the id).
 type InterchangeUnit struct {
 	ID, Source, Target string
 	Review, Stale      bool
 	Draft              string
+	Line, Col          int
 }
 
 // InterchangeUnits reads the units of an interchange file (format po,
@@ -121,7 +123,7 @@ func InterchangeUnits(format, text, lang string) ([]InterchangeUnit, error) {
 	for _, u := range units {
 		_, drop := pairCodes(u.ctx, u.target, u.codes)
 		out = append(out, InterchangeUnit{ID: u.ctx, Source: u.source, Target: dropCodes(u.target, drop),
-			Review: u.review, Stale: u.stale, Draft: u.draft})
+			Review: u.review, Stale: u.stale, Draft: u.draft, Line: u.line, Col: u.col})
 	}
 	return out, nil
 }

@@ -15,14 +15,14 @@ func TestNumberPrintedTwice(t *testing.T) {
 	want := map[string]string{"rule:1": "First rule.", "rule:2": "Second rule.", "rule:2-2": "Another second.", "rule:4": "Fourth rule."}
 	for _, c := range []struct {
 		name, page string
-		lines      [2]int // of the two items that print 2; 0 where the reader keeps no lines (HTML)
+		lines      [2]int // of the two items that print 2; 0 where the reader keeps no lines
 	}{
 		{"rules.md", "# Rules\n\n1. First rule.\n2. Second rule.\n2. Another second.\n4. Fourth rule.\n", [2]int{4, 5}},
 		{"quote.md", "# Rules\n\n> 1. First rule.\n> 2. Second rule.\n> 2. Another second.\n> 4. Fourth rule.\n", [2]int{4, 5}},
 		{"rules.txt", "Rules\n\n1. First rule.\n\n2. Second rule.\n\n2. Another second.\n\n4. Fourth rule.\n", [2]int{5, 7}},
 		// One line each, every number there: the numbered reader's page.
 		{"lines.txt", "Rules\n\n1. First rule.\n2. Second rule.\n2. Another second.\n4. Fourth rule.\n", [2]int{4, 5}},
-		{"rules.html", "<html><body><h1>Rules</h1>\n<p>1. First rule.</p>\n<p>2. Second rule.</p>\n<p>2. Another second.</p>\n<p>4. Fourth rule.</p>\n</body></html>\n", [2]int{}},
+		{"rules.html", "<html><body><h1>Rules</h1>\n<p>1. First rule.</p>\n<p>2. Second rule.</p>\n<p>2. Another second.</p>\n<p>4. Fourth rule.</p>\n</body></html>\n", [2]int{3, 4}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			d := ingestFile(t, c.name, c.page)

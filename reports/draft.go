@@ -154,6 +154,10 @@ type DraftStats struct {
 	// it could not be checked.
 	IDMarkers, IDsDiffer int
 	Reread               string
+	// FrameReview counts the entries of a Markdown or text draft marked
+	// for review only for the lines next to them that the interchange
+	// file it was read from left untranslated (no reason of their own).
+	FrameReview int
 	// Skeleton is set when the lines around the items are the source's
 	// text's (else they were made from the documents).
 	Skeleton bool

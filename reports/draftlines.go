@@ -260,6 +260,7 @@ func (lw *lineWriter) entry(i int, why []string) {
 	if len(why) > 0 {
 		if review := corpus.Marker(corpus.FlagReview); e.State != gaps.New && !slices.Contains(ms, review) {
 			ms = append(ms, review)
+			lw.st.FrameReview++
 		}
 		text := strings.Join(why, "; ")
 		if note != "" {

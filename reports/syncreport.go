@@ -33,11 +33,18 @@ type SyncReport struct {
 }
 
 // Counts returns the counts of the draft by name: items, carried,
-// stale, untranslated, review, orphaned.
+// stale, untranslated, review, orphaned. Review counts the entries with
+// reasons to review (the checks of what sync carries, the marks of the
+// translation) and those the draft as written marks for the lines next
+// to them an interchange file left untranslated (Stats.FrameReview).
 func (s *SyncReport) Counts() map[string]int {
 	d := s.Draft
+	review := d.Reviews()
+	if s.Stats != nil {
+		review += s.Stats.FrameReview
+	}
 	return map[string]int{"items": len(d.Entries), "carried": d.Count(gaps.Translated), "stale": d.Count(gaps.StaleState),
-		"untranslated": d.Count(gaps.New), "review": d.Reviews(), "orphaned": len(d.Orphans)}
+		"untranslated": d.Count(gaps.New), "review": review, "orphaned": len(d.Orphans)}
 }
 
 // Text writes the report for a terminal: one line for the base, one for

@@ -327,7 +327,16 @@ func pathless(err error) error {
 // are then not shown. Not at the same time when standard input is named
 // twice, which only one read may take.
 func loadAll(c *call, ins []string) ([]*corpus.Document, error) {
+	docs, _, err := loadAllData(c, ins, nil)
+	return docs, err
+}
+
+// loadAllData is loadAll returning the bytes of the inputs raw says to
+// keep (raw(i) for the i-th; none when raw is nil) as loadInput does.
+func loadAllData(c *call, ins []string, raw func(i int) bool) ([]*corpus.Document, [][]byte, error) {
 	docs := make([]*corpus.Document, len(ins))
+	data := make([][]byte, len(ins))
+	keep := func(i int) bool { return raw != nil && raw(i) }
 	stdin := 0
 	for _, in := range ins {
 		if in == "-" {
@@ -336,13 +345,13 @@ func loadAll(c *call, ins []string) ([]*corpus.Document, error) {
 	}
 	if len(ins) < 2 || stdin > 1 {
 		for i, in := range ins {
-			d, err := load(c, in)
+			d, b, err := loadInput(c, in, keep(i))
 			if err != nil {
-				return nil, err
+				return nil, nil, err
 			}
-			docs[i] = d
+			docs[i], data[i] = d, b
 		}
-		return docs, nil
+		return docs, data, nil
 	}
 	// Which inputs warn is settled in their order, before they are read
 	// at the same time: the first naming of a file shows its warnings.
@@ -359,7 +368,7 @@ func loadAll(c *call, ins []string) ([]*corpus.Document, error) {
 		defer stops[i]()
 	}
 	sched.Each(len(ins), len(ins), func(i int) {
-		docs[i], _, errs[i] = ingestInput(ctxs[i], c, ins[i], false, &msgs[i], warn[i])
+		docs[i], data[i], errs[i] = ingestInput(ctxs[i], c, ins[i], keep(i), &msgs[i], warn[i])
 		if errs[i] != nil {
 			for _, stop := range stops[i+1:] {
 				stop()
@@ -369,10 +378,10 @@ func loadAll(c *call, ins []string) ([]*corpus.Document, error) {
 	for i := range ins {
 		c.App.ErrWriter.Write(msgs[i].Bytes())
 		if errs[i] != nil {
-			return nil, errs[i]
+			return nil, nil, errs[i]
 		}
 	}
-	return docs, nil
+	return docs, data, nil
 }
 
 // loadGlossary reads a TBX file for align --glossary.

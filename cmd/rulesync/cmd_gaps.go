@@ -7,6 +7,7 @@ import (
 
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/gaps"
+	"github.com/rulesync/rulesync/ingest"
 )
 
 // reportFormats are what gaps and check write: text for a terminal, a
@@ -46,7 +47,11 @@ func gapsCommand() *cli.Command {
 			if len(series) > 0 && len(c.StringSlice("base")) == 0 {
 				return cli.Exit("gaps: --series needs --base, the edition the series starts from", exitBad)
 			}
-			docs, err := loadAll(c, append(append(c.Args().Slice(), series...), c.StringSlice("base")...))
+			// The translation's bytes are kept where they cannot be
+			// read again (standard input, a URL), for checkMsgids.
+			trName := c.Args().Get(1)
+			docs, data, err := loadAllData(c, append(append(c.Args().Slice(), series...), c.StringSlice("base")...),
+				func(i int) bool { return i == 1 && (trName == "-" || ingest.IsURL(trName)) })
 			if err != nil {
 				return err
 			}
@@ -72,6 +77,11 @@ func gapsCommand() *cli.Command {
 			if err := checkBaseStates(c, tr, base, c.Args().Get(1), bname); err != nil {
 				return err
 			}
+			edited, err := checkMsgids(c, trName, poText(c, trName, data[1], tr), tr, src, base)
+			if err != nil {
+				return err
+			}
+			flagEdited(tr, edited)
 			r := opt.Gaps(src, tr, base)
 			if c.Context.Err() != nil {
 				return interrupted(c)

@@ -96,6 +96,10 @@ func runSync(c *call) error {
 	if err := checkKeyed(trName, trData, tr, src, base); err != nil {
 		return err
 	}
+	edited, err := checkMsgids(c, trName, poText(c, trName, trData, tr), tr, src, base)
+	if err != nil {
+		return err
+	}
 	format, err := reports.DraftFormat(&gaps.Draft{Source: src, Translation: tr}, c.String("to"))
 	if err != nil {
 		return cli.Exit("sync: --to: "+err.Error(), exitBad)
@@ -126,6 +130,7 @@ func runSync(c *call) error {
 	// The draft (opt.Sync), then what it no longer needs of the checks
 	// let go before it is written and read back.
 	d := r.Draft()
+	reviewEdited(d, edited)
 	d.Release()
 	if rep.Series, err = syncSeries(c, base, src); err != nil {
 		return err

@@ -1,0 +1,211 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"unicode"
+
+	"github.com/urfave/cli/v3"
+
+	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/gaps"
+	"github.com/rulesync/rulesync/ingest"
+)
+
+// A PO catalogue rulesync writes gives each entry's msgid as the text
+// (or title) of its item in the source edition it was made for. An
+// entry whose msgid is another text was edited since (by hand, or by a
+// tool that rewrote it): its translation was made for that other text,
+// not for the item's, whatever the entry says of itself.
+
+// editedMsgid is an entry of a catalogue whose msgid is not its item's
+// text.
+type editedMsgid struct {
+	line, col int
+	ctx       string
+}
+
+// checkMsgids checks the msgids of tr, a translation read from a PO
+// file whose text is text, against the edition it is compared with (the
+// base, else the source), and returns the edited entries
+// (editedMsgids), each warned about at its line, naming it; under
+// --strict the command fails with exit status 2 instead. Nothing is
+// checked for another format, without the text, or for a catalogue
+// made for another edition (statedMismatch says so).
+func checkMsgids(c *call, name, text string, tr, src, base *corpus.Document) ([]editedMsgid, error) {
+	if tr.Source.Format != "po" || text == "" || statedMismatch(tr, src, base) != "" {
+		return nil, nil
+	}
+	orig, role := src, "SOURCE"
+	if base != nil {
+		orig, role = base, "--base"
+	}
+	units, err := ingest.InterchangeUnits("po", text, tr.Lang)
+	if err != nil {
+		return nil, nil // read once already; the reading's error was its own
+	}
+	edited := editedMsgids(units, orig)
+	if len(edited) == 0 {
+		return nil, nil
+	}
+	if name == "-" {
+		name = "<stdin>"
+	}
+	msg := func(e editedMsgid) string {
+		return fmt.Sprintf("%s:%d:%d: msgctxt %q: its msgid is not the text of %s in %s (%s): the entry was edited, and its translation, made for another text, needs review",
+			name, e.line, e.col, e.ctx, e.ctx, orig.Edition, role)
+	}
+	if c.Bool("strict") {
+		more := ""
+		if len(edited) > 1 {
+			more = fmt.Sprintf(" (and %d more such entries)", len(edited)-1)
+		}
+		return nil, cli.Exit(fmt.Sprintf("%s: --strict: %s%s", c.Command.Name, msg(edited[0]), more), exitBad)
+	}
+	if !quiet(c) {
+		writeEdited(c.App.ErrWriter, c.Command.Name, name, edited, msg, verbose(c))
+	}
+	return edited, nil
+}
+
+// flagEdited marks the items of tr that edited entries translate for
+// review, as a fuzzy entry's are.
+func flagEdited(tr *corpus.Document, edited []editedMsgid) {
+	for _, e := range edited {
+		id, _, _ := strings.Cut(e.ctx, "/")
+		if it := tr.Item(id); it != nil {
+			it.SetFlag(corpus.FlagReview)
+		}
+	}
+}
+
+// reviewEdited gives each entry of the draft that carries the item of
+// an edited entry a reason to review: the draft marks it so (the
+// translation item's own flags are the file's state, which the draft
+// writer reads from the file again).
+func reviewEdited(d *gaps.Draft, edited []editedMsgid) {
+	if len(edited) == 0 {
+		return
+	}
+	why := map[string]string{}
+	for _, e := range edited {
+		id, _, _ := strings.Cut(e.ctx, "/")
+		if why[id] == "" {
+			why[id] = fmt.Sprintf("the catalogue's msgid (line %d) is not the source's text: the translation was made for another text", e.line)
+		}
+	}
+	for i := range d.Entries {
+		e := &d.Entries[i]
+		for _, t := range e.Targets {
+			if w := why[t.ID]; w != "" && !slices.Contains(e.Review, w) {
+				e.Review = append(e.Review, w)
+			}
+		}
+	}
+}
+
+// writeEdited writes a warning per edited entry to w: five and how many
+// more, or all of them with all set.
+func writeEdited(w io.Writer, cmd, name string, edited []editedMsgid, msg func(editedMsgid) string, all bool) {
+	const shown = 5
+	for i, e := range edited {
+		if i == shown && !all {
+			fmt.Fprintf(w, "%s: warning: %s: and %d more entries whose msgid is not their item's text (-v lists them)\n", cmd, name, len(edited)-shown)
+			return
+		}
+		fmt.Fprintf(w, "%s: warning: %s\n", cmd, msg(e))
+	}
+}
+
+// editedMsgids returns the translated units whose source (msgid) is not
+// the text of their item in orig (its title for a "/title" unit), in
+// the file's order. A msgid is its item's text when it is the same but
+// for white space, or when it reads as that text once its inline
+// markup (written in Markdown's syntax from a Markdown or HTML source)
+// is taken as markup. Units of the draft's frame, of no item of orig,
+// without a translation, or standing for a field the item has not
+// ("(rule:12/title)") are not checked.
+func editedMsgids(units []ingest.InterchangeUnit, orig *corpus.Document) []editedMsgid {
+	var out []editedMsgid
+	for _, u := range units {
+		if strings.TrimSpace(u.Target) == "" || u.Source == "("+u.ID+")" {
+			continue
+		}
+		id, field, _ := strings.Cut(u.ID, "/")
+		if field != "" && field != "title" {
+			continue
+		}
+		it := orig.Item(id)
+		if it == nil {
+			continue
+		}
+		want := it.Text
+		if field == "title" {
+			want = it.Title
+		}
+		if !sameText(u.Source, want) {
+			out = append(out, editedMsgid{u.Line, u.Col, u.ID})
+		}
+	}
+	return out
+}
+
+// sameText reports whether msgid is text: the same but for white space
+// and the characters of Markdown's inline syntax, as they are or once
+// msgid's inline Markdown (written from a Markdown or HTML source) is
+// read as markup, and text's too (a source may print "**2.**Where",
+// which Markdown does not read as emphasis where msgid's context
+// does). Only the words and their letters count: what a translator or
+// a tool edits.
+func sameText(msgid, text string) bool {
+	if msgid == text {
+		return true
+	}
+	want := bare(text)
+	if bare(msgid) == want {
+		return true
+	}
+	plain, _ := ingest.MarkdownInline(msgid)
+	p := bare(plain)
+	if p == want {
+		return true
+	}
+	plainText, _ := ingest.MarkdownInline(text)
+	return p == bare(plainText)
+}
+
+// bare is s without white space and the characters of Markdown's
+// inline syntax (emphasis, code, escapes, headings, tags, brackets).
+func bare(s string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsSpace(r) || strings.ContainsRune("*_`~\\#<>[]", r) {
+			return -1
+		}
+		return r
+	}, s)
+}
+
+// poText is the text of tr, a translation read from name, when it was
+// read from a PO file: from data, the bytes read, or, without them, the
+// file read again (within --max-bytes); "" for another format or a file
+// that cannot be read again.
+func poText(c *call, name string, data []byte, tr *corpus.Document) string {
+	if tr.Source.Format != "po" {
+		return ""
+	}
+	if data == nil {
+		if name == "-" || ingest.IsURL(name) {
+			return ""
+		}
+		max, err := maxBytes(c)
+		if err != nil {
+			return ""
+		}
+		if data, err = (ingest.Options{MaxBytes: max}).ReadFile(name); err != nil {
+			return ""
+		}
+	}
+	return decoded(data, tr)
+}
