@@ -376,6 +376,12 @@ func (b *builder) numberedItem(bl block, lab label, body, titled bool) {
 		// A place, not a printed number: named as one ("rule:_3"), and
 		// with no number that a translation's label could pair.
 		it.ID, it.Number = corpus.PlaceNumberID(it.Kind, it.Number), ""
+		if bl.kind == blockHeading && len(b.heads) > 0 {
+			// A numbering that starts again under it is qualified by
+			// the place ("rule:_11_2"), not by a number it does not
+			// print.
+			b.heads[len(b.heads)-1].frag = idFrag(it.ID)
+		}
 	}
 	b.add(it, open{key: key, depth: bl.depth})
 }
@@ -541,15 +547,24 @@ func (b *builder) listItem(bl block) {
 	for len(b.stack) > 0 && b.stack[len(b.stack)-1].depth >= bl.depth {
 		b.stack = b.stack[:len(b.stack)-1]
 	}
-	parent := ""
+	parent, place := "", ""
 	if len(b.stack) > 0 {
-		parent = b.d.Items[b.stack[len(b.stack)-1].item].Number
+		p := &b.d.Items[b.stack[len(b.stack)-1].item]
+		parent = p.Number
+		if parent == "" && corpus.NumberedKind(p.Kind) && corpus.PlaceID(p.ID) {
+			place = p.ID // an item named by its place ("rule:_11")
+		}
 	}
 	num := ordinalText(bl.ordinal, bl.ordinalType)
 	if parent != "" {
 		num = parent + "(" + num + ")"
 	}
 	it := corpus.Item{Kind: corpus.KindRule, Number: num, Section: b.section(0)}
+	if place != "" {
+		// Under an item named by its place: the list's places in it
+		// ("rule:_11(2)"), and no number, as the item has none.
+		it.ID, it.Number = place+"("+num+")", ""
+	}
 	if k := b.kind(); k != "" {
 		it.Kind = k
 	}
@@ -558,7 +573,7 @@ func (b *builder) listItem(bl block) {
 	} else {
 		it.Text = bl.text
 	}
-	if parent == "" {
+	if parent == "" && place == "" {
 		// A list under a heading that prints no number: numbered by its
 		// places, which start again under the next such heading.
 		b.giveID(&it, "", bl.ordinal == 1, false, false)
