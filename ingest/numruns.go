@@ -381,7 +381,7 @@ func (res *runResult) apply(bs []block, frames []headingFrame, seg []int, key ru
 		// The number is what ids and citations use, as for "第十二条".
 		comps[k] = comp{compNum, values[k], v}
 		l := &made[k]
-		*l = label{comps: comps[k : k+1 : k+1], printed: v, end: len(bs[b].text)}
+		*l = label{comps: comps[k : k+1 : k+1], printed: v, end: runLabelEnd(bs[b].text, frames[fi], key)}
 		if untitled != nil && untitled[k] {
 			l.end = 0
 		}
