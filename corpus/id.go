@@ -33,6 +33,11 @@ import (
 //     that goes back to rule 10 after rule 71) is qualified by that
 //     heading: its outline place ("_14") or its printed number ("3"), then
 //     "_" and the item's own number.
+//   - "rule:_3": an item numbered by its place alone, the third of a
+//     run of headings that print nothing that tells them apart
+//     ("Article" thirty times, the numbers lost): it has no Number, and
+//     pairs with a translation's item by what the two say and where,
+//     never by a label.
 //   - "pre:1", "pre:2": the preambles (text before the first item, or
 //     under a division's heading), in document order.
 //   - "item:4.9.1", "item:<anchor>", "item:6": an item of a document
@@ -100,6 +105,20 @@ func QualifiedID(k Kind, within, number string) string {
 	}
 	p, n, _ := strings.Cut(id, ":")
 	return p + ":" + strings.Join(strings.Fields(within), "-") + "_" + n
+}
+
+// PlaceNumberID returns the id of an item of kind k that prints no
+// number, numbered by its place n in a run of headings that print
+// nothing that tells them apart ("Article" thirty times): "rule:_3" for
+// the third. Like an outline place's, the "_" keeps it apart from a
+// printed number: a translation that prints "Article 3" is paired with
+// it by what it says and where, never by its label. "" where n makes no
+// id.
+func PlaceNumberID(k Kind, n string) string {
+	if n == "" {
+		return ""
+	}
+	return ID(k, "_"+n)
 }
 
 // OutlineID returns the id of a section that prints no number, at place

@@ -332,7 +332,11 @@ func (b *builder) numberedItem(bl block, lab label, body, titled bool) {
 		b.stack = b.stack[:len(b.stack)-1]
 	}
 	rest := labelRest(bl, lab)
-	b.st.schemes[lab.shape()]++
+	if lab.place() {
+		b.st.places++ // no numbering printed: the summary says so
+	} else {
+		b.st.schemes[lab.shape()]++
+	}
 	switch {
 	case bl.kind == blockHeading:
 		it.Title = rest
@@ -368,6 +372,11 @@ func (b *builder) numberedItem(bl block, lab label, body, titled bool) {
 		}
 	}
 	b.numberID(&it, lab, bl.kind == blockHeading)
+	if lab.place() {
+		// A place, not a printed number: named as one ("rule:_3"), and
+		// with no number that a translation's label could pair.
+		it.ID, it.Number = corpus.PlaceNumberID(it.Kind, it.Number), ""
+	}
 	b.add(it, open{key: key, depth: bl.depth})
 }
 

@@ -56,6 +56,11 @@ type labelRare struct {
 	// terminator ("1a+)"): a scheme of its own beside the bare labels',
 	// one that comments on the items they number (WCA guidelines).
 	suffix string
+	// place is set on a label no heading prints: the place of a heading
+	// in a run of headings that print nothing that tells them apart
+	// (numberRuns: "Article" thirty times). Its item's id names the place
+	// ("rule:_3"), and it has no number.
+	place bool
 }
 
 // noLabelRare is what a label without rare fields reads.
@@ -84,6 +89,7 @@ func (l *label) edit() *labelRare {
 func (l *label) ordinal() string { return l.r().ordinal }
 func (l *label) after() string   { return l.r().after }
 func (l *label) suffix() string  { return l.r().suffix }
+func (l *label) place() bool     { return l.r().place }
 
 // comp is one component of a label.
 type comp struct {

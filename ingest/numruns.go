@@ -299,6 +299,7 @@ func (res *runResult) number(bs []block, frames []headingFrame, seg []int, key r
 	// words are their title ("The initial position ..." among "1. The
 	// nature ...", "3. The moves ..."): no word of theirs is a label.
 	var untitled []bool
+	place := false
 	switch {
 	case increasing:
 	case parsed > 0 && agree >= minRun && agree*3 >= parsed*2 && agree*2 >= len(seg):
@@ -318,11 +319,35 @@ func (res *runResult) number(bs []block, frames []headingFrame, seg []int, key r
 		for k := range values {
 			values[k] = k + 1
 		}
-		res.positional = append(res.positional, fmt.Sprintf("%d headings%s share %q and print no number: their places number them", len(seg), fromLine(bs[frames[seg[0]].block]), keyText(key)))
+		// Headings that print nothing but what they share ("Article"
+		// thirty times) are told apart by their places alone: their
+		// items are places, not labels, and name no number a
+		// translation could print (ordinal words that differ,
+		// "Нэгдүгээр зүйл", "Хоёрдугаар зүйл", are read as the
+		// numbers they stand in for).
+		place = alike(bs, frames, seg, key)
+		how := "their places number them"
+		if place {
+			how = "their items are named by their places, not by a number (rule:_1 ...)"
+		}
+		res.positional = append(res.positional, fmt.Sprintf("%d headings%s share %q and print no number: %s", len(seg), fromLine(bs[frames[seg[0]].block]), keyText(key), how))
 	default:
 		return
 	}
-	res.apply(bs, frames, seg, key, values, untitled)
+	res.apply(bs, frames, seg, key, values, untitled, place)
+}
+
+// alike reports whether the headings of a run print the same thing
+// besides the part they share (the rest of each, middle, is one text:
+// nothing, or one word for all).
+func alike(bs []block, frames []headingFrame, seg []int, key runKey) bool {
+	first := middle(bs[frames[seg[0]].block].text, key)
+	for _, fi := range seg[1:] {
+		if middle(bs[frames[fi].block].text, key) != first {
+			return false
+		}
+	}
+	return true
 }
 
 // keyText is a run key as the notes print it: the number's place in a
@@ -350,7 +375,9 @@ func lineOf(b block) string {
 // form most of its read labels print, or the shared word) with the
 // number as printed. A heading untitled says prints no number (nil:
 // none) keeps all its words as its title: its label is its place alone.
-func (res *runResult) apply(bs []block, frames []headingFrame, seg []int, key runKey, values []int, untitled []bool) {
+// place says the run's headings print nothing that tells them apart:
+// their labels are places (label.place), not numbers.
+func (res *runResult) apply(bs []block, frames []headingFrame, seg []int, key runKey, values []int, untitled []bool, place bool) {
 	if res.labels == nil {
 		res.labels = make(startLabels, len(bs))
 	}
@@ -395,6 +422,9 @@ func (res *runResult) apply(bs []block, frames []headingFrame, seg []int, key ru
 			l.prefix = strings.TrimFunc(strings.ReplaceAll(key.text, "\x00", " "), func(r rune) bool { return !isLetterMark(r) })
 		default:
 			l.prefix = key.text
+		}
+		if place {
+			l.edit().place = true
 		}
 		res.labels[b] = l
 	}

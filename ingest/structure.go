@@ -40,6 +40,7 @@ type structure struct {
 	unexplained int            // labels like the numbering's left in the text
 	chromeRunes int            // runes of text kept out as page furniture
 	entries     int            // items of unnumbered entries (blockEntry)
+	places      int            // items numbered by their place alone (label.place)
 	parts       int            // parts made of list items and titled paragraphs (listparts.go)
 	// counts are the counts the layout prints that the items found
 	// disagree with: "list \"Procedures\" says 22 entries; 21 found".

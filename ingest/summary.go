@@ -83,6 +83,11 @@ func (st *structure) summary(d *corpus.Document) string {
 	if len(sch) > 0 {
 		scheme = strings.Join(sch, ", ")
 	}
+	if st.places > 0 {
+		// Headings that print nothing that tells them apart: their
+		// places, never a numbering.
+		scheme += fmt.Sprintf("; %d headings named by their places", st.places)
+	}
 	return fmt.Sprintf("%s; numbering: %s; coverage %.1f%%", kindCounts(d), scheme, st.coverage())
 }
 

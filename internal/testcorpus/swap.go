@@ -1,0 +1,77 @@
+package testcorpus
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/rulesync/rulesync/corpus"
+)
+
+// BareHeadings rewrites a Markdown page's last n "## " headings (its
+// articles: a preamble's heading, where there is one, comes before
+// them) as one and the same heading, "## " and word, as a page whose
+// numbers were lost prints them: nothing tells them apart but their
+// places. ok is false where the page has fewer such headings.
+func BareHeadings(md, word string, n int) (string, bool) {
+	lines := strings.Split(md, "\n")
+	var hs []int
+	for i, ln := range lines {
+		if strings.HasPrefix(ln, "## ") {
+			hs = append(hs, i)
+		}
+	}
+	if len(hs) < n {
+		return "", false
+	}
+	for _, i := range hs[len(hs)-n:] {
+		lines[i] = "## " + word
+	}
+	return strings.Join(lines, "\n"), true
+}
+
+// SwapSections exchanges the k-th and (k+1)-th of a Markdown page's
+// last n "## " sections (0-based, among those n), each a heading with
+// the lines under it to the next heading: two articles in each other's
+// places.
+func SwapSections(md string, n, k int) string {
+	lines := strings.Split(md, "\n")
+	var hs []int
+	for i, ln := range lines {
+		if strings.HasPrefix(ln, "## ") {
+			hs = append(hs, i)
+		}
+	}
+	hs = hs[len(hs)-n:]
+	end := func(x int) int {
+		if x+1 < len(hs) {
+			return hs[x+1]
+		}
+		return len(lines)
+	}
+	a, b := lines[hs[k]:end(k)], lines[hs[k+1]:end(k+1)]
+	out := append([]string(nil), lines[:hs[k]]...)
+	out = append(out, b...)
+	out = append(out, a...)
+	out = append(out, lines[end(k+1):]...)
+	return strings.Join(out, "\n")
+}
+
+// SwapTexts returns a copy of d in which items a and b (indexes in
+// d.Items) have each other's texts and parts, their numbers, titles
+// and ids kept: a translation that prints its source's numbers with
+// two texts in each other's places.
+func SwapTexts(d *corpus.Document, a, b int) *corpus.Document {
+	out := *d
+	out.Items = append([]corpus.Item(nil), d.Items...)
+	x, y := &out.Items[a], &out.Items[b]
+	x.Text, y.Text = y.Text, x.Text
+	x.Parts, y.Parts = y.Parts, x.Parts
+	return &out
+}
+
+// Unlike reports whether two texts' lengths differ by half the shorter
+// or more: a swap of them is one their lengths alone can show.
+func Unlike(x, y string) bool {
+	a, b := utf8.RuneCountInString(x), utf8.RuneCountInString(y)
+	return 2*max(a, b) >= 3*min(a, b)
+}
