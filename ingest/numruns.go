@@ -136,6 +136,7 @@ type runResult struct {
 	labels     startLabels
 	positional []string // "30 headings share \"зүйл\""
 	disagree   []string // a heading whose number its place contradicts
+	misprinted []string // a heading of a run that prints not its shared word (misprintedNote)
 }
 
 // numberRuns finds the runs of sibling headings in bs that number
@@ -393,6 +394,7 @@ func (res *runResult) apply(bs []block, frames []headingFrame, seg []int, key ru
 			}
 		}
 	}
+	res.misprinted = append(res.misprinted, misprintNotes(bs, frames, seg, key, values)...)
 	// The run's labels and their components are made in one slice each,
 	// not one allocation a label.
 	made := make([]label, len(seg))
@@ -443,7 +445,7 @@ func applyRuns(bs []block, cands []candidate, kinds []corpus.Kind, st *structure
 	res := numberRuns(bs, headed < minRun)
 	// The summary reads the notes; the labels are done with once they
 	// are among the candidates (a million headings' labels are 250 MB).
-	st.runs = runResult{positional: res.positional, disagree: res.disagree}
+	st.runs = runResult{positional: res.positional, disagree: res.disagree, misprinted: res.misprinted}
 	if res.labels == nil {
 		return cands
 	}

@@ -1,6 +1,7 @@
 package ingest
 
 import (
+	"fmt"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -37,4 +38,48 @@ func runLabelEnd(text string, f headingFrame, key runKey) int {
 // title (brackets, quotes).
 func labelPunct(r rune) bool {
 	return unicode.IsPunct(r) && !unicode.In(r, unicode.Ps, unicode.Pi)
+}
+
+// labelShape is what the label of a run's heading prints besides its
+// number, its punctuation aside: the words before the number and those after it up to the
+// title, or "" where the number was read from words.
+func labelShape(text string, f headingFrame, key runKey) string {
+	if f.num == "" {
+		return ""
+	}
+	return labelWords(text[:f.from]) + "\x00" + labelWords(text[f.to:max(f.to, runLabelEnd(text, f, key))])
+}
+
+// labelWords are the words of s (isLetterMark) joined by spaces: a
+// label's words, whatever punctuation it prints between them.
+func labelWords(s string) string {
+	return strings.Join(strings.FieldsFunc(s, func(r rune) bool { return !isLetterMark(r) }), " ")
+}
+
+// misprintNotes are the notes for the headings of a run (seg, of frames)
+// whose labels print other words than most of the run's ("Kufungu cha
+// 7." among "Kifungu cha N.", "རྩ་ཙན་༢༨པ།" among "རྩ་ཚན་Nཔ།"): their
+// labels take those words as the others' take theirs, so that they are
+// said here, and the reader can check the reading.
+func misprintNotes(bs []block, frames []headingFrame, seg []int, key runKey, values []int) []string {
+	shapes := make([]string, len(seg))
+	count := map[string]int{}
+	for k, fi := range seg {
+		shapes[k] = labelShape(bs[frames[fi].block].text, frames[fi], key)
+		count[shapes[k]]++
+	}
+	best := ""
+	for s, n := range count {
+		if n > count[best] || n == count[best] && s < best {
+			best = s
+		}
+	}
+	var out []string
+	for k, fi := range seg {
+		if shapes[k] != best && shapes[k] != "" && frames[fi].read == nil {
+			b := bs[frames[fi].block]
+			out = append(out, fmt.Sprintf("%q%s prints its label in other words than the other headings of its run: read as its number %d", b.text, lineOf(b), values[k]))
+		}
+	}
+	return out
 }

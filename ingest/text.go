@@ -208,6 +208,9 @@ func fromBlocksPartless(bs []block, d *corpus.Document, partless func([]corpus.I
 	for _, p := range st.runs.positional {
 		d.Notes = append(d.Notes, "numbered by position: "+p)
 	}
+	for _, p := range st.runs.misprinted {
+		d.Notes = append(d.Notes, "read in its run: "+p)
+	}
 	d.Notes = append(d.Notes, st.warnings(d)...)
 	return st, nil
 }
