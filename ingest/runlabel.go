@@ -15,7 +15,7 @@ import (
 // heading "1-бап. Атауы" of a run that shares its first word lost its
 // title: in no item and no note, and exit 0.
 func runLabelEnd(text string, f headingFrame, key runKey) int {
-	if key.by != 'F' || f.num == "" {
+	if key.by != 'F' || f.to == 0 {
 		return len(text)
 	}
 	w := strings.Index(text, key.text)
@@ -44,7 +44,7 @@ func labelPunct(r rune) bool {
 // number, its punctuation aside: the words before the number and those after it up to the
 // title, or "" where the number was read from words.
 func labelShape(text string, f headingFrame, key runKey) string {
-	if f.num == "" {
+	if f.to == 0 {
 		return ""
 	}
 	return labelWords(text[:f.from]) + "\x00" + labelWords(text[f.to:max(f.to, runLabelEnd(text, f, key))])
