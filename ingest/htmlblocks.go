@@ -170,7 +170,7 @@ func (r *htmlReader) node(n *html.Node, depth int) {
 			}
 			r.flush()
 			r.kind, r.depth, r.anchor = blockItem, depth+1, attrOf(c, "id")
-			if tag == "ol" && (!prints || !printsLabel(c)) {
+			if tag == "ol" && !noListMarkers(attrOf(n, "style")) && (!prints || !printsLabel(c)) {
 				r.ordinal = num
 				if t := attrOf(n, "type"); len(t) == 1 && strings.Contains("1aAiI", t) {
 					r.ordType = t[0]
@@ -324,6 +324,25 @@ func printsLabel(li *html.Node) bool {
 func printsLabelText(t string) bool {
 	l, ok := readLabel(t)
 	return ok && !l.paren && (l.term != "" || len(l.comps) > 1 && l.end < len(t))
+}
+
+// noListMarkers reports whether an inline style says a list shows no
+// markers ("list-style-type: none", "list-style: none"): an <ol> that
+// shows no numbers gives its items no places, as a list of bullets
+// does (each item prints its own tag, if any, in its text).
+func noListMarkers(style string) bool {
+	for _, decl := range strings.Split(strings.ToLower(style), ";") {
+		name, value, ok := strings.Cut(decl, ":")
+		if !ok {
+			continue
+		}
+		name = strings.TrimSpace(name)
+		value = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(value), "!important"))
+		if (name == "list-style-type" || name == "list-style") && value == "none" {
+			return true
+		}
+	}
+	return false
 }
 
 // isPermalink reports whether a is a link inside a heading to that

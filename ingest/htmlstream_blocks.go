@@ -302,7 +302,7 @@ func (s *htmlStream) permalink(i int, attrs []html.Attribute) bool {
 
 // openList starts a list: it may be a list of links.
 func (s *htmlStream) openList(e *hsElem, attrs []html.Attribute) {
-	l := &hsList{ordered: e.name == "ol", num: 1, links: true}
+	l := &hsList{ordered: e.name == "ol" && !noListMarkers(attrVal(attrs, "style")), num: 1, links: true}
 	if v, err := strconv.Atoi(attrVal(attrs, "start")); err == nil {
 		l.num = v
 	}
