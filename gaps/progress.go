@@ -257,7 +257,7 @@ func (r *Report) account() {
 				continue
 			}
 			if s.Title && e.Target != nil {
-				untitled = append(untitled, e.Source.ID)
+				untitled = append(untitled, e.Source.Label())
 				continue
 			}
 			f.Check, one, both, detail = Missing, "is not translated", "are not translated", label(e.Source)
@@ -310,7 +310,7 @@ func hasCheck(fs []Finding, checks ...string) bool {
 	return false
 }
 
-// listIDs lists ids, the first n of them and how many more.
+// listIDs lists names, the first n of them and how many more.
 func listIDs(ids []string, n int) string {
 	if len(ids) <= n {
 		return strings.Join(ids, ", ")
