@@ -660,37 +660,48 @@ func (g *segmenter) anchorRow(u, from, to int) {
 // are not each other's (learned.chance): a run that shares more than
 // chance earns, one that shares less costs. The coefficient, not the
 // weight shared, so that a long item, which shares something with every
-// run, is no likelier to take one than a short item.
+// run, is no likelier to take one than a short item; weighed by what
+// it rests on (lexEvidence).
 func (g *segmenter) lexTerm(u, a, b int) float32 {
 	lx := g.lex
 	shared := g.lexPrefix[b-g.rowBase[0]] - g.lexPrefix[a-g.rowBase[0]]
 	both := lx.sTot[u] + float32(lx.tTot[b]-lx.tTot[a])
-	d := float32(0)
-	if both > 0 {
-		d = min(1, 2*shared/both)
+	return lexGain * lexEvidence(shared, both, lx.chance, lx.prior)
+}
+
+// lexEvidence is the weighted Dice coefficient of what two sides share
+// (shared) and what both hold (both), less chance, shrunk toward
+// chance by the weight it rests on: both over both and prior (the mean
+// weight of one id). A coefficient of one or two ids is mostly chance
+// (one wrong translation the lexicon learned, one id a short block
+// holds, turns it from 0 to 1), and a short item's run would otherwise
+// be decided by them; one of many ids is held about as it is. (It is
+// the coefficient with prior's weight at chance added to both, less
+// chance: additive smoothing, as an estimate of a rate from few counts
+// is made.)
+func lexEvidence(shared, both, chance, prior float32) float32 {
+	if both <= 0 {
+		return -chance
 	}
-	return lexGain * (d - lx.chance)
+	return both / (both + prior) * (min(1, 2*shared/both) - chance)
 }
 
 // lexShared is what lexTerm takes off the cost of giving one block j to
 // the items of the previous row and the current one (two items in one
-// block): each item's term with the block, the lesser twice, since the
-// block must hold both (an item of which the block holds nothing is
-// left out, not shared).
+// block): each item's term with the block (lexEvidence), the lesser
+// twice, since the block must hold both (an item of which the block
+// holds nothing is left out, not shared).
 func (g *segmenter) lexShared(u, j int) float32 {
 	lx := g.lex
 	tw := float32(lx.tTot[j+1] - lx.tTot[j])
 	d := [2]float32{}
 	for r := range d {
-		k := j - g.rowBase[r]
-		if k < 0 || k >= len(g.lexM[r]) {
-			continue
-		}
-		if both := lx.sTot[u-r] + tw; both > 0 {
-			d[r] = min(1, 2*g.lexM[r][k]/both)
+		d[r] = -lx.chance
+		if k := j - g.rowBase[r]; k >= 0 && k < len(g.lexM[r]) {
+			d[r] = lexEvidence(g.lexM[r][k], lx.sTot[u-r]+tw, lx.chance, lx.prior)
 		}
 	}
-	return 2 * lexGain * (min(d[0], d[1]) - lx.chance)
+	return 2 * lexGain * min(d[0], d[1])
 }
 
 // anchorSum is the anchor weight the current row's item shares with the
