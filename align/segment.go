@@ -373,7 +373,13 @@ func (g *segmenter) row(i int) {
 	empty := ls == 0 && !titled
 	// A heading of its own (a title and no text), where the translation's
 	// titles are its headings, starts its run on one: a line of text is
-	// another item's, and a heading the translation lacks takes none.
+	// another item's, and a heading the translation lacks takes none. A
+	// run that starts on a line its reader did not take for a heading
+	// costs as much as leaving the item out (skipItem): it takes one only
+	// where its length fits it far better than any item's (a heading the
+	// reader of plain paragraphs took for text: "Relationship with
+	// Associated Organizations" in the Debian Constitution ko, left out
+	// and reported missing when it took none).
 	bare := g.titles && g.S.bare[u]
 	sc := g.S.start[u]
 	if titled {
@@ -426,11 +432,12 @@ func (g *segmenter) row(i int) {
 				inside++
 			}
 			p := g.costAt(i-1, j-k)
+			var bc float32 // a bare item's run that starts on a line
 			if (empty || bare) && !g.head[j-k] {
 				if empty {
 					break
 				}
-				continue
+				bc = skipItem
 			}
 			if p < 0 {
 				if j-k < int(g.lo[i-1]) {
@@ -450,7 +457,7 @@ func (g *segmenter) row(i int) {
 			if t := g.T.start[j-k]; sc != uncased && t != uncased && t != sc {
 				tc = caseCost
 			}
-			hc = g.headingCost(titled, j-k, j)
+			hc = g.headingCost(titled, j-k, j) + bc
 			ac := anchorGain * g.anchorSum(j-k, j)
 			if g.lex != nil {
 				ac += g.lexTerm(u, j-k, j)
