@@ -57,10 +57,10 @@ var gapsPairs = []struct {
 // 66, which it lacks, in paragraphs and rows: rule 54 is long and says
 // what rule 55, which the page has, says (bets declared and faced), so
 // neither the lengths nor the lexicon the block alignment learns from
-// the pair place the gap there (the lines from rule 55's to rule 64's
-// are read one item early); rule 66 takes the heading line of rule 67
-// alone, whose text is read without it (a run far too short costs less
-// than an item left out). The excused: FIDE hy prints 9.2.1 and
+// the pair place the gap there (rule 55's lines are read as rule 54,
+// and those after them one item early); rule 66 takes the heading line
+// of rule 67 alone, whose text is read without it (a run far too short
+// costs less than an item left out). The excused: FIDE hy prints 9.2.1 and
 // 9.2.2 for the source's 9.2.1.1 and 9.2.1.2, FIDE ru B.2.2 for B.2.1,
 // which the original reads by the number and the variant by the text;
 // the Social Contract zh mismatch is its number's. FIDE ru's true
