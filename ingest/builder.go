@@ -34,11 +34,12 @@ func build(bs []block, starts startLabels, d *corpus.Document, st *structure, pa
 		counters: map[string]int{}, anchors: map[string]bool{}, headItem: -1, divisions: map[int]bool{},
 		numberedLevels: map[int]bool{}, outlineHeads: map[int]bool{}}
 	// The numbers given are asked only of a label that prints a word
-	// before its number: where none does, they are not kept (a million
-	// numbers are 55 MB).
+	// before its number: where none does, they are not kept. Where they
+	// are, a set of them (idSet: a number a bit) holds a million of them
+	// in some 2 MB, where a map of strings held 52 MB.
 	for _, l := range starts {
 		if l != nil && l.prefix != "" {
-			b.numbers = make(map[string]bool, numbered)
+			b.numbers = &idSet{}
 			b.prefixed = map[string]bool{}
 			break
 		}
@@ -58,6 +59,13 @@ func build(bs []block, starts startLabels, d *corpus.Document, st *structure, pa
 			opening++
 		}
 	}
+	// The labels are packed before the items are made, and the
+	// candidates they were read into let go: held with the items, a
+	// million labels were some 240 MB of the recognizer's peak. What
+	// reads the labels whole (titledForms) reads them first.
+	titled := titledForms(bs, starts)
+	labs := packStarts(bs, starts)
+	starts = nil
 	if d.Items == nil {
 		// Room for the items the starts and headings open, most of a
 		// numbered document's: grown a doubling at a time, the list was
@@ -92,14 +100,13 @@ func build(bs []block, starts startLabels, d *corpus.Document, st *structure, pa
 		b.listsInText = listed*2 < headings
 	}
 	b.kinds = divisionKinds(bs)
-	titled := titledForms(bs, starts)
 	skip := -1 // a block taken as the title of the item before it
 	for i, bl := range bs {
 		if i == skip {
 			continue
 		}
 		b.at, b.ids.line = i, bl.line
-		switch lab, ok := starts.get(i); {
+		switch lab, ok := labs.get(bs, i); {
 		case bl.chrome == "title":
 		case bl.chrome != "":
 			d.Notes = append(d.Notes, "dropped "+bl.chrome+": "+clip(corpus.CleanLine(bl.text), 120))
@@ -112,11 +119,11 @@ func build(bs []block, starts startLabels, d *corpus.Document, st *structure, pa
 			// A number alone on its line, then a short line and text
 			// ("Article 1" / "Purpose" / "These rules ..."): the short
 			// line is the title.
-			if j, ok := titleBelow(bs, starts, i, lab); ok {
+			if j, ok := titleBelow(bs, labs, i, lab); ok {
 				bl.text += " " + bs[j].text
 				skip = j
 			}
-			b.numberedItem(bl, lab, hasBody(bs, starts, i), titled[lab.form()])
+			b.numberedItem(bl, lab, hasBody(bs, labs, i), titled[lab.form()])
 		case bl.kind == blockHeading:
 			b.heading(bl)
 		case bl.ordinal > 0:
@@ -143,9 +150,13 @@ func build(bs []block, starts startLabels, d *corpus.Document, st *structure, pa
 	b.finish()
 }
 
+// startSet says which blocks start items: startLabels, or the labels
+// packed while the items are made (packedLabels).
+type startSet interface{ has(i int) bool }
+
 // hasBody reports whether the block of a start is followed by text of
 // its own: not another item's start, a heading or an entry.
-func hasBody(bs []block, starts startLabels, i int) bool {
+func hasBody(bs []block, starts startSet, i int) bool {
 	for j := i + 1; j < len(bs); j++ {
 		if bs[j].chrome != "" {
 			continue
@@ -187,7 +198,7 @@ type builder struct {
 	// firstHeading is the title of the title heading (titleHeading): the
 	// document's title.
 	firstHeading string
-	numbers      map[string]bool // the numbers given so far; nil where no label asks (build)
+	numbers      *idSet // the numbers given so far; nil where no label asks (build)
 	// prefixed says, for each numbering that prints a word or letters
 	// before its numbers (by the word, how it is joined, and the
 	// division), whether its numbers keep them (numberedItem).
@@ -326,7 +337,7 @@ func (b *builder) numberedItem(bl block, lab label, body, titled bool) {
 		key = lab.prefix + "\x00" + key
 	}
 	if b.numbers != nil {
-		b.numbers[it.Number] = true
+		b.numbers.add(it.Number)
 	}
 	for len(b.stack) > 0 && !strings.HasPrefix(key, b.stack[len(b.stack)-1].key+".") {
 		b.stack = b.stack[:len(b.stack)-1]
@@ -376,6 +387,12 @@ func (b *builder) numberedItem(bl block, lab label, body, titled bool) {
 		// A place, not a printed number: named as one ("rule:_3"), and
 		// with no number that a translation's label could pair.
 		it.ID, it.Number = corpus.PlaceNumberID(it.Kind, it.Number), ""
+		if bl.kind == blockHeading && len(b.heads) > 0 {
+			// A numbering that starts again under it is qualified by
+			// the place ("rule:_11_2"), not by a number it does not
+			// print.
+			b.heads[len(b.heads)-1].frag = idFrag(it.ID)
+		}
 	}
 	b.add(it, open{key: key, depth: bl.depth})
 }
@@ -391,7 +408,7 @@ func (b *builder) keepsPrefix(lab label, number string) bool {
 		if b.prefixed == nil {
 			b.prefixed = map[string]bool{}
 		}
-		keep = b.numbers[number]
+		keep = b.numbers != nil && b.numbers.has(number)
 		b.prefixed[k] = keep
 	}
 	return keep
@@ -541,15 +558,24 @@ func (b *builder) listItem(bl block) {
 	for len(b.stack) > 0 && b.stack[len(b.stack)-1].depth >= bl.depth {
 		b.stack = b.stack[:len(b.stack)-1]
 	}
-	parent := ""
+	parent, place := "", ""
 	if len(b.stack) > 0 {
-		parent = b.d.Items[b.stack[len(b.stack)-1].item].Number
+		p := &b.d.Items[b.stack[len(b.stack)-1].item]
+		parent = p.Number
+		if parent == "" && corpus.NumberedKind(p.Kind) && corpus.PlaceID(p.ID) {
+			place = p.ID // an item named by its place ("rule:_11")
+		}
 	}
 	num := ordinalText(bl.ordinal, bl.ordinalType)
 	if parent != "" {
 		num = parent + "(" + num + ")"
 	}
 	it := corpus.Item{Kind: corpus.KindRule, Number: num, Section: b.section(0)}
+	if place != "" {
+		// Under an item named by its place: the list's places in it
+		// ("rule:_11(2)"), and no number, as the item has none.
+		it.ID, it.Number = place+"("+num+")", ""
+	}
 	if k := b.kind(); k != "" {
 		it.Kind = k
 	}
@@ -558,7 +584,7 @@ func (b *builder) listItem(bl block) {
 	} else {
 		it.Text = bl.text
 	}
-	if parent == "" {
+	if parent == "" && place == "" {
 		// A list under a heading that prints no number: numbered by its
 		// places, which start again under the next such heading.
 		b.giveID(&it, "", bl.ordinal == 1, false, false)

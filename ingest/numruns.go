@@ -1,7 +1,9 @@
 package ingest
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -38,7 +40,6 @@ type runKey struct {
 type headingFrame struct {
 	block    int
 	keys     [3]runKey // zero where the heading has no such part
-	num      string    // the number as printed, "" where none
 	value    int       // its value, 0 where none
 	from, to int       // where num stands in the text
 	// read is the label the grammar reads at the heading's start, if
@@ -58,7 +59,7 @@ func frameOf(i int, text string) headingFrame {
 		}
 	}
 	if from, to, v, ok := numeralToken(text); ok {
-		f.num, f.value, f.from, f.to = text[from:to], v, from, to
+		f.value, f.from, f.to = v, from, to
 		f.keys[0] = runKey{'C', strings.TrimSpace(text[:from]) + "\x00" + strings.TrimSpace(text[to:])}
 	}
 	if w := firstWord(text); w != "" {
@@ -131,9 +132,9 @@ func wordValue(s string) int {
 }
 
 // runResult is what numberRuns found: a label for each heading of a run
-// (by block; nil elsewhere), and the notes and warnings it gives.
+// (in block order), and the notes and warnings it gives.
 type runResult struct {
-	labels     startLabels
+	labels     runLabels
 	positional []string // "30 headings share \"зүйл\""
 	disagree   []string // a heading whose number its place contradicts
 }
@@ -162,7 +163,47 @@ func numberRuns(bs []block, unnumbered bool) runResult {
 			res.number(bs, frames, seg, key, alone)
 		}
 	}
+	// The groups are of levels and parents: their runs' labels are
+	// put in block order.
+	slices.SortFunc(res.labels, func(a, b runLabel) int { return cmp.Compare(a.block, b.block) })
 	return res
+}
+
+// runLabels are the labels of the headings of runs (numberRuns), in
+// block order, each kept as its heading's block, its number and what it
+// prints beside it, and made when asked (label): made as they were
+// found, a run's labels (168 bytes each, and their components) were
+// held with the candidates they were copied into, 380 MB for a million
+// headings.
+type runLabels []runLabel
+
+// runLabel is a heading's label of a run (runLabels).
+type runLabel struct {
+	block, value, end int
+	// like holds what the label prints beside its number: its prefix,
+	// counter and ordinal mark (shared by the labels of a run).
+	like *label
+}
+
+// label makes the label of r, its one component written in comps[0]:
+// the number as printed, the words of like.
+func (r runLabel) label(comps []comp) label {
+	l := *r.like
+	v := strconv.Itoa(r.value)
+	comps[0] = comp{compNum, r.value, v}
+	l.comps = comps[:1:1]
+	l.printed, l.end = v, r.end
+	return l
+}
+
+// at returns the label of block i, or nil.
+func (ls runLabels) at(i int) *label {
+	k, ok := slices.BinarySearchFunc(ls, i, func(r runLabel, i int) int { return cmp.Compare(r.block, i) })
+	if !ok {
+		return nil
+	}
+	l := ls[k].label(make([]comp, 1))
+	return &l
 }
 
 // siblingGroups returns the headings of bs (not furniture) grouped by
@@ -378,9 +419,6 @@ func lineOf(b block) string {
 // place says the run's headings print nothing that tells them apart:
 // their labels are places (label.place), not numbers.
 func (res *runResult) apply(bs []block, frames []headingFrame, seg []int, key runKey, values []int, untitled []bool, place bool) {
-	if res.labels == nil {
-		res.labels = make(startLabels, len(bs))
-	}
 	read := make([]*label, len(seg))
 	forms := map[string]int{}
 	var form *label
@@ -393,10 +431,22 @@ func (res *runResult) apply(bs []block, frames []headingFrame, seg []int, key ru
 			}
 		}
 	}
-	// The run's labels and their components are made in one slice each,
-	// not one allocation a label.
-	made := make([]label, len(seg))
-	comps := make([]comp, len(seg))
+	// What the run's labels print beside their numbers, once for all.
+	like := &label{}
+	switch {
+	case form != nil:
+		like.prefix, like.counter = form.prefix, form.counter
+		if o := form.ordinal(); o != "" {
+			like.edit().ordinal = o
+		}
+	case key.by == 'C':
+		like.prefix = strings.TrimFunc(strings.ReplaceAll(key.text, "\x00", " "), func(r rune) bool { return !isLetterMark(r) })
+	default:
+		like.prefix = key.text
+	}
+	if place {
+		like.edit().place = true
+	}
 	for k, fi := range seg {
 		b := frames[fi].block
 		if l := frames[fi].read; read[k] != nil || l != nil && l.comps[0].kind == compNum {
@@ -404,29 +454,12 @@ func (res *runResult) apply(bs []block, frames []headingFrame, seg []int, key ru
 			// number is not the run's, the chain decides.
 			continue
 		}
-		v := strconv.Itoa(values[k])
 		// The number is what ids and citations use, as for "第十二条".
-		comps[k] = comp{compNum, values[k], v}
-		l := &made[k]
-		*l = label{comps: comps[k : k+1 : k+1], printed: v, end: len(bs[b].text)}
+		r := runLabel{block: b, value: values[k], end: len(bs[b].text), like: like}
 		if untitled != nil && untitled[k] {
-			l.end = 0
+			r.end = 0
 		}
-		switch {
-		case form != nil:
-			l.prefix, l.counter = form.prefix, form.counter
-			if o := form.ordinal(); o != "" {
-				l.edit().ordinal = o
-			}
-		case key.by == 'C':
-			l.prefix = strings.TrimFunc(strings.ReplaceAll(key.text, "\x00", " "), func(r rune) bool { return !isLetterMark(r) })
-		default:
-			l.prefix = key.text
-		}
-		if place {
-			l.edit().place = true
-		}
-		res.labels[b] = l
+		res.labels = append(res.labels, r)
 	}
 }
 
@@ -442,19 +475,19 @@ func applyRuns(bs []block, cands []candidate, kinds []corpus.Kind, st *structure
 	}
 	res := numberRuns(bs, headed < minRun)
 	// The summary reads the notes; the labels are done with once they
-	// are among the candidates (a million headings' labels are 250 MB).
+	// are among the candidates.
 	st.runs = runResult{positional: res.positional, disagree: res.disagree}
 	if res.labels == nil {
 		return cands
 	}
 	// Room for every candidate and every run label: grown by appending,
 	// the slice was copied over and over, and left a quarter unused.
-	out := make([]candidate, 0, len(cands)+res.labels.count())
+	out := make([]candidate, 0, len(cands)+len(res.labels))
+	// The labels' components, in one slice, not one allocation a label.
+	comps := make([]comp, len(res.labels))
 	next := 0
-	for i, l := range res.labels {
-		if l == nil {
-			continue
-		}
+	for k, r := range res.labels {
+		i := r.block
 		for next < len(cands) && cands[next].block < i {
 			out = append(out, cands[next])
 			next++
@@ -462,7 +495,7 @@ func applyRuns(bs []block, cands []candidate, kinds []corpus.Kind, st *structure
 		if next < len(cands) && cands[next].block == i {
 			next++
 		}
-		lab := *l
+		lab := r.label(comps[k:])
 		if lab.kind = namedKind(lab.prefix); lab.kind == "" {
 			lab.kind = kinds[i]
 		}

@@ -67,3 +67,36 @@ func TestAlikeHeadingsArePlaces(t *testing.T) {
 		t.Errorf("ordinal words: %d items numbered, want %d", n, len(ordinals))
 	}
 }
+
+// TestAlikeHTMLHeadingsListItems: an ordered list under an HTML heading
+// named by its place numbers within it ("rule:_3(2)"), with no number,
+// as it numbers within a heading that prints one ("rule:3(2)").
+func TestAlikeHTMLHeadingsListItems(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("<!DOCTYPE html><html><head><title>Declaration</title></head><body><h1>Declaration</h1>\n")
+	for k := range 6 {
+		if k == 2 {
+			b.WriteString("<h2>Article</h2><ol><li>Everyone has the right to leave.</li><li>No one shall be exiled.</li></ol>\n")
+			continue
+		}
+		fmt.Fprintf(&b, "<h2>Article</h2><p>Everyone has right number %c.</p>\n", 'a'+k)
+	}
+	b.WriteString("</body></html>\n")
+	d, err := ingest.Options{}.Bytes("bare.html", []byte(b.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for _, it := range d.Items {
+		if corpus.NumberedKind(it.Kind) {
+			ids = append(ids, it.ID)
+			if it.Number != "" {
+				t.Errorf("%s has number %q, want none", it.ID, it.Number)
+			}
+		}
+	}
+	want := "rule:_1 rule:_2 rule:_3 rule:_3(1) rule:_3(2) rule:_4 rule:_5 rule:_6"
+	if got := strings.Join(ids, " "); got != want {
+		t.Errorf("ids %s, want %s", got, want)
+	}
+}

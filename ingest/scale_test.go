@@ -261,14 +261,17 @@ func scalePeak(name, skip string) peakInput {
 // are measured with RULESYNC_PEAK_ALL=1 (bench/README.md has the
 // figures): the ones over peakLimit, the ones under it by less than a
 // sixth (the collector's timing moves a peak by up to an eighth: a
-// default run must not fail by chance), and the slow ones. At their peak the readers
-// of text, Markdown and HTML hold the blocks (88 bytes each) with the
-// structure recognizer's candidates (160 bytes each), its numbering
-// chain while it runs (some 115 bytes a candidate) and the items (240
-// bytes each, and their texts); goldmark's tree is a piece's (about 16
-// KB of the text), the HTML DOM is cut as its blocks are made. 32 MiB of
-// short numbered lines, list items, table rows or paragraphs is 650
-// thousand to a million blocks.
+// default run must not fail by chance: the line is 1 GB less a sixth,
+// 853 MB), and the slow ones. At their peak the readers of text,
+// Markdown and HTML hold the blocks (88 bytes each) with either the
+// structure recognizer's candidates (176 bytes each) and its numbering
+// chain while it runs (some 115 bytes a candidate), or the items (216
+// bytes each, and their texts) with the labels that start them packed
+// (packedLabels, some 20 bytes each): the candidates are let go before
+// the items are made. goldmark's tree is a piece's (about 16 KB of the
+// text), the HTML DOM is cut as its blocks are made. 32 MiB of short
+// numbered lines, list items, table rows or paragraphs is 650 thousand
+// to 1.1 million blocks.
 var peakInputs = []peakInput{
 	scalePeak("entries.po", ""),
 	scalePeak("continued.po", "takes minutes on a loaded machine: 3.3 million lines of one string (peak 182 MB; its growth is TestScaleAllocLinear's)"),

@@ -147,6 +147,10 @@ func appendKinds(b []byte, l label) []byte {
 	return b
 }
 
+// candidateRun is how many candidates recognize reads into one run
+// before they are copied into one slice (176 KB of them).
+const candidateRun = 1024
+
 // markup are the reasons for keeping a block out that say it is markup of
 // the format, not text of the page: not counted as text dropped.
 // A "title" block is the document's title, kept as its Title; a
@@ -156,46 +160,10 @@ var markup = map[string]bool{"link target": true, "front matter": true, "table h
 // recognize turns blocks into the items of d and returns what it found.
 func recognize(bs []block, d *corpus.Document, partless func([]corpus.Item) []bool) *structure {
 	st := &structure{schemes: map[string]int{}}
-	// A block gives one candidate at most: room for all at once, where
-	// growing the slice copied its labels (176 bytes each) five times
-	// over in a Markdown rulebook whose blocks nearly all have labels.
-	cands := make([]candidate, 0, len(bs))
 	runningTitles(bs)
 	markContents(bs)
 	kinds := divisionKinds(bs)
-	// In a document of entries the entries are the items: labels inside
-	// them number their parts.
-	entries := false
-	for _, b := range bs {
-		entries = entries || b.kind == blockEntry && b.chrome == ""
-	}
-	for i, b := range bs {
-		if markup[b.chrome] {
-			continue // not text: kept out, noted, and not counted
-		}
-		st.textRunes += utf8.RuneCountInString(b.text)
-		if b.chrome != "" {
-			st.chromeRunes += utf8.RuneCountInString(b.text)
-			continue
-		}
-		if b.kind == blockCode || entries {
-			continue
-		}
-		if b.ordinal > 0 {
-			continue
-		}
-		if l, ok := readLabel(b.text); ok && !l.paren {
-			if l.kind = namedKind(l.prefix); l.kind == "" {
-				l.kind = kinds[i]
-			}
-			cands = append(cands, candidate{i, l})
-		}
-	}
-	// The room left where few blocks have labels is given back: a
-	// million list items that print no numbers left 230 MB unused.
-	if cap(cands)-len(cands) > len(cands)/8 {
-		cands = slices.Clone(cands)
-	}
+	cands := readCandidates(bs, kinds, st)
 	cands = applyRuns(bs, cands, kinds, st)
 	wordsAfter(bs, cands)
 	keyLabels(cands)
@@ -365,6 +333,95 @@ func recognize(bs []block, d *corpus.Document, partless func([]corpus.Item) []bo
 	build(bs, starts, d, st, partless)
 	return st
 }
+
+// readCandidates reads the labels the blocks of bs start with, and the
+// runes of text and of furniture into st. In a document of entries the
+// entries are the items: labels inside them number their parts, and no
+// block gives a candidate.
+//
+// Where most of the first blocks that may give one do (candidateSample
+// of them, read twice), the candidates are read into one slice with
+// room for a candidate a block, made at once: grown by appending, the
+// slice copied its labels (176 bytes each) five times over in a
+// Markdown rulebook whose blocks nearly all have labels. Elsewhere they
+// are read into runs of a fixed size and copied into one slice of their
+// number: room for a candidate a block was 338 MB for the 1.9 million
+// lines of a page of block quotes read as a guide, a tenth of which
+// give one.
+func readCandidates(bs []block, kinds []corpus.Kind, st *structure) []candidate {
+	entries := false
+	for _, b := range bs {
+		entries = entries || b.kind == blockEntry && b.chrome == ""
+	}
+	gives := func(b block) bool {
+		return b.chrome == "" && b.kind != blockCode && !entries && b.ordinal == 0
+	}
+	sampled, found := 0, 0
+	for i := 0; i < len(bs) && sampled < candidateSample; i++ {
+		if gives(bs[i]) {
+			sampled++
+			if l, ok := readLabel(bs[i].text); ok && !l.paren {
+				found++
+			}
+		}
+	}
+	dense := found*2 > sampled
+	var cands []candidate
+	var runs [][]candidate
+	if dense {
+		cands = make([]candidate, 0, len(bs))
+	}
+	for i, b := range bs {
+		if markup[b.chrome] {
+			continue // not text: kept out, noted, and not counted
+		}
+		st.textRunes += utf8.RuneCountInString(b.text)
+		if b.chrome != "" {
+			st.chromeRunes += utf8.RuneCountInString(b.text)
+			continue
+		}
+		if !gives(b) {
+			continue
+		}
+		l, ok := readLabel(b.text)
+		if !ok || l.paren {
+			continue
+		}
+		if l.kind = namedKind(l.prefix); l.kind == "" {
+			l.kind = kinds[i]
+		}
+		switch {
+		case dense:
+			cands = append(cands, candidate{i, l})
+		case len(runs) == 0 || len(runs[len(runs)-1]) == candidateRun:
+			runs = append(runs, append(make([]candidate, 0, candidateRun), candidate{i, l}))
+		default:
+			runs[len(runs)-1] = append(runs[len(runs)-1], candidate{i, l})
+		}
+	}
+	if dense {
+		// The room left where fewer blocks have labels than the first
+		// ones said is given back.
+		if cap(cands)-len(cands) > len(cands)/8 {
+			cands = slices.Clone(cands)
+		}
+		return cands
+	}
+	n := 0
+	for _, r := range runs {
+		n += len(r)
+	}
+	cands = make([]candidate, 0, n)
+	for k, r := range runs {
+		cands = append(cands, r...)
+		runs[k] = nil
+	}
+	return cands
+}
+
+// candidateSample is how many blocks readCandidates reads first to
+// tell whether most have labels.
+const candidateSample = 1024
 
 // partHeadings finds the lines of a second numbering that stand between
 // the items ("CAPÍTULO I", ten articles, "CAPÍTULO II"), which are

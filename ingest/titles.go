@@ -44,7 +44,7 @@ func titledForms(bs []block, starts startLabels) map[string]bool {
 // punctuation, a paragraph like bs[i], with a paragraph of text after it
 // that starts no item, neither starting in lower case (a sentence
 // wrapped after the number goes on in lower case).
-func titleBelow(bs []block, starts startLabels, i int, lab label) (int, bool) {
+func titleBelow(bs []block, starts startSet, i int, lab label) (int, bool) {
 	if strings.Trim(bs[i].text[lab.end:], " -–—:：.") != "" || bs[i].kind != blockPara || i+2 >= len(bs) {
 		return 0, false
 	}

@@ -1,6 +1,7 @@
 package testcorpus
 
 import (
+	"regexp"
 	"strings"
 	"unicode/utf8"
 
@@ -27,6 +28,22 @@ func BareHeadings(md, word string, n int) (string, bool) {
 		lines[i] = "## " + word
 	}
 	return strings.Join(lines, "\n"), true
+}
+
+// h2 is an HTML page's <h2> heading, its text the group.
+var h2 = regexp.MustCompile(`<h2[^>]*>([^<]*)</h2>`)
+
+// BareHTMLHeadings is BareHeadings for an HTML page: its last n <h2>
+// headings' texts made word.
+func BareHTMLHeadings(page, word string, n int) (string, bool) {
+	hs := h2.FindAllStringSubmatchIndex(page, -1)
+	if len(hs) < n {
+		return "", false
+	}
+	for k := len(hs) - 1; k >= len(hs)-n; k-- {
+		page = page[:hs[k][2]] + word + page[hs[k][3]:]
+	}
+	return page, true
 }
 
 // SwapSections exchanges the k-th and (k+1)-th of a Markdown page's
