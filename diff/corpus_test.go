@@ -118,8 +118,10 @@ func TestPDFvsDOCX(t *testing.T) {
 
 // TestWCA compares the English Regulations of 2021-05-01 and 2024-01-01:
 // by id, every regulation whose text changed is modified, every id only
-// in 2024 added and every id only in 2021 removed, unless the aligner
-// found it renumbered or moved, which it must then say.
+// in 2024 added (or split off a regulation of 2021: 3h4 and 4g1 each
+// became a lead-in and a sub-regulation holding the old text) and every
+// id only in 2021 removed, unless the aligner found it renumbered or
+// moved, which it must then say.
 func TestWCA(t *testing.T) {
 	old := testcorpus.Doc(t, "wca/wca-regulations-2021-05-01-en.md")
 	cur := testcorpus.Doc(t, "wca/wca-regulations-2024-01-01-en.md")
@@ -131,8 +133,8 @@ func TestWCA(t *testing.T) {
 		if o := c.OldItem(ch); o != nil {
 			byOld[o.ID] = ch
 		}
-		if n := c.NewItem(ch); n != nil {
-			byNew[n.ID] = ch
+		for _, j := range ch.New {
+			byNew[cur.Items[j].ID] = ch
 		}
 	}
 	for i := range c.Changes {
@@ -145,7 +147,7 @@ func TestWCA(t *testing.T) {
 			t.Errorf("the stale reference %q holds an id", s.Reason)
 		}
 	}
-	var modified, added, removed, renumbered int
+	var modified, added, removed, renumbered, split int
 	for _, n := range cur.Items {
 		if n.Number == "" {
 			continue
@@ -154,11 +156,14 @@ func TestWCA(t *testing.T) {
 		ch := byNew[n.ID]
 		switch {
 		case o == nil:
-			if ch == nil || ch.Kind != diff.Added && !ch.Renumbered {
+			if ch == nil || ch.Kind != diff.Added && ch.Kind != diff.Split && !ch.Renumbered {
 				t.Errorf("%s is new: reported as %v", n.ID, ch)
 			}
-			if ch != nil && ch.Kind == diff.Added {
+			switch {
+			case ch != nil && ch.Kind == diff.Added:
 				added++
+			case ch != nil && ch.Kind == diff.Split:
+				split++
 			}
 		case corpus.Fold(o.Text) != corpus.Fold(n.Text) || corpus.Fold(o.Title) != corpus.Fold(n.Title):
 			if ch == nil || !ch.TextChanged && !ch.TitleChanged || c.OldItem(ch).ID != n.ID {
@@ -185,5 +190,5 @@ func TestWCA(t *testing.T) {
 			t.Errorf("%s is gone: reported as %s", o.ID, ch.Kind)
 		}
 	}
-	t.Logf("WCA 2021-05-01 -> 2024-01-01: %d modified, %d added, %d removed, %d renumbered, %d sentences moved", modified, added, removed, renumbered, len(c.Moves))
+	t.Logf("WCA 2021-05-01 -> 2024-01-01: %d modified, %d added, %d split off, %d removed, %d renumbered, %d sentences moved", modified, added, split, removed, renumbered, len(c.Moves))
 }

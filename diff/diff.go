@@ -139,6 +139,7 @@ func (o Options) Compare(old, new *corpus.Document) *Comparison {
 		return c
 	}
 	relabel(old, new, al)
+	splits(old, new, al)
 	var ok bool
 	c.Changes, ok = comparePairs(old, new, al, eqs, done)
 	if !ok {
@@ -286,8 +287,11 @@ func compare(old, new *corpus.Document, p align.Pair, eqs *equivalences) (Change
 	// moves nothing.
 	ch.Moved = o.Section != "" && n.Section != "" && !equivalent(o.Section, n.Section, eqs)
 	// Most pairs of an edition are the same text: equal strings need no
-	// folding.
-	ch.TitleChanged = o.Title != n.Title && corpus.Fold(o.Title) != corpus.Fold(n.Title)
+	// folding. The title of a split or merge is its first item's: the
+	// later one's heading is a part of the split ("Hand Action
+	// (continued)").
+	ot, nt := old.Items[p.Source[0]].Title, new.Items[p.Target[0]].Title
+	ch.TitleChanged = ot != nt && corpus.Fold(ot) != corpus.Fold(nt)
 	var fa, fb string // the texts' comparison forms, when they differ
 	if o.Text != n.Text {
 		fa, fb = corpus.Fold(o.Text), corpus.Fold(n.Text)
@@ -296,9 +300,9 @@ func compare(old, new *corpus.Document, p align.Pair, eqs *equivalences) (Change
 	if ch.Kind == "" && !ch.Renumbered && !ch.Moved && !ch.TitleChanged && !ch.TextChanged {
 		return ch, false
 	}
-	if ch.Kind == Merged && conserved(old, p.Source, n) {
+	if ch.Kind == Merged && conserved(old, p.Source, n) || ch.Kind == Split && conserved(new, p.Target, o) {
 		// Nothing of the text changed, only where one item ends: the
-		// later item lost its number.
+		// later item lost its number, or a part of the item took one.
 		ch.Renumbered, ch.TitleChanged, ch.TextChanged = true, false, false
 		ch.oldText = o.Text
 		ch.Severity, ch.Rule, ch.Reason = Editorial, "renumbered", mergedReason(old, new, p)
@@ -318,7 +322,7 @@ func compare(old, new *corpus.Document, p align.Pair, eqs *equivalences) (Change
 		}
 	}
 	if ch.TitleChanged {
-		_, ch.TitleSpans = Redline(o.Title, n.Title)
+		_, ch.TitleSpans = Redline(ot, nt)
 	}
 	if ch.Kind == "" {
 		switch {
@@ -343,7 +347,7 @@ func compare(old, new *corpus.Document, p align.Pair, eqs *equivalences) (Change
 	case ch.Moved && !ch.Renumbered && !ch.TitleChanged:
 		j = judgement{Editorial, "section", "moved from " + quote(o.Section) + " to " + quote(n.Section)}
 	}
-	if ch.TitleChanged {
+	if ch.TitleChanged && ch.Kind != Split && ch.Kind != Merged {
 		// A retitle decides alone, or when it weighs more than the text.
 		if t := judgeTitle(o.Title, n.Title, eqs); !ch.TextChanged || t.severity == Substantive && j.severity == Editorial {
 			j = t
@@ -400,10 +404,26 @@ func conserved(old *corpus.Document, idx []int, n *corpus.Item) bool {
 }
 
 // mergedReason says that the later items of a merge whose text is
-// unchanged are now part of the first: "Rule 8.2.5 is now part of Rule
-// 8.2.4b, its text unchanged".
+// unchanged are now part of the first ("Rule 8.2.5 is now part of Rule
+// 8.2.4b, the text unchanged"), or that the later item of such a split
+// holds a part of the old item ("part of Rule 4.1 is now Rule 4.2, the
+// text unchanged").
 func mergedReason(old, new *corpus.Document, p align.Pair) string {
 	var ls []string
+	if len(p.Target) > 1 {
+		// The parts under another label than the old item's: the
+		// later one, or the earlier where the old label went on.
+		was := old.Items[p.Source[0]].Label()
+		for _, j := range p.Target {
+			if l := new.Items[j].Label(); l != was {
+				ls = append(ls, l)
+			}
+		}
+		if len(ls) == 0 {
+			ls = append(ls, new.Items[p.Target[1]].Label())
+		}
+		return "part of " + was + " is now " + and(ls) + ", the text unchanged"
+	}
 	for _, i := range p.Source[1:] {
 		ls = append(ls, old.Items[i].Label())
 	}
@@ -415,7 +435,11 @@ func joined(d *corpus.Document, idx []int) *corpus.Item {
 	it := d.Items[idx[0]]
 	for _, i := range idx[1:] {
 		o := &d.Items[i]
-		it.Title = strings.TrimSpace(it.Title + " / " + o.Title)
+		if it.Title != "" && o.Title != "" {
+			it.Title += " / " + o.Title
+		} else {
+			it.Title += o.Title
+		}
 		it.Text = strings.TrimSpace(it.Text + "\n" + o.Text)
 		it.Parts = append(append([]corpus.Part(nil), it.Parts...), o.Parts...)
 		it.Refs = append(append([]string(nil), it.Refs...), o.Refs...)

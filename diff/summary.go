@@ -67,6 +67,14 @@ func (e summaryEdit) weight() int {
 // part's label.
 func summarize(o, n *corpus.Item, ch *Change, lang string, eqs *equivalences, reason string, own *ownPair) string {
 	if ch.Kind == Split || ch.Kind == Merged {
+		// The reason names the items; what the text says anew
+		// across them follows.
+		if !ch.TextChanged {
+			return reason
+		}
+		if s := textSummary(o, n, ch.Spans, lang, eqs, own); s != "" {
+			return reason + "; " + s
+		}
 		return reason
 	}
 	var parts []string

@@ -47,14 +47,21 @@ func (d *Draft) checkCarried(origOf func(i int) (int, bool)) {
 		}
 		return t.Number
 	}
-	printed := map[string][]string{} // kind and number -> translation ids
+	// kind, numbering and number -> translation ids. Two numberings
+	// (a list 1 to 5 and, under another heading, a list that starts again
+	// at 1) print the same numbers for different items, rightly: the
+	// same number twice in one numbering is what wants a look.
+	printed := map[string][]string{}
+	key := func(t *corpus.Item, n string) string {
+		return string(t.Kind) + "\x00" + numbering(t.ID) + "\x00" + normNumber(n)
+	}
 	// A file keyed by id (PO, XLIFF, TMX) prints no numbers: its items'
 	// are read from their ids, the source's.
 	keyed := keyedByID(d.Translation)
 	for j := range d.Translation.Items {
 		t := &d.Translation.Items[j]
 		if n := number(t); n != "" && !keyed {
-			k := string(t.Kind) + "\x00" + normNumber(n)
+			k := key(t, n)
 			printed[k] = append(printed[k], t.ID)
 		}
 	}
@@ -72,7 +79,7 @@ func (d *Draft) checkCarried(origOf func(i int) (int, bool)) {
 		}
 		t := e.Target
 		n := number(t)
-		if ids := printed[string(t.Kind)+"\x00"+normNumber(n)]; n != "" && len(ids) > 1 {
+		if ids := printed[key(t, n)]; n != "" && len(ids) > 1 {
 			e.Review = append(e.Review, fmt.Sprintf("the translation prints %s for %d items (%s): check that this is the text of %s", n, len(ids), strings.Join(ids, ", "), e.Source.Number))
 		}
 		o, ok := origOf(i)
@@ -86,6 +93,18 @@ func (d *Draft) checkCarried(origOf func(i int) (int, bool)) {
 			e.Review = append(e.Review, fmt.Sprintf("the aligner is not confident of this pair (score %.2f)", s))
 		}
 	}
+}
+
+// numbering is the numbering an item's id places it in: the heading a
+// numbering that started again is qualified by ("_2_" of "rule:_2_1",
+// "3_" of "rule:3_1"; see corpus.QualifiedID), "" for the document's
+// first numbering.
+func numbering(id string) string {
+	_, rest, _ := strings.Cut(id, ":")
+	if i := strings.LastIndexByte(rest, '_'); i >= 0 {
+		return rest[:i+1]
+	}
+	return ""
 }
 
 // normNumber is a printed number as compared: its comparison form.

@@ -639,15 +639,23 @@ func (c *checker) edition(cmp *diff.Comparison) {
 			c.r.add(f)
 		}
 	}
-	// Items new in the current edition.
+	// Items new in the current edition, and the parts a split gave
+	// numbers of their own (the first part keeps the old item's place).
 	for i := range cmp.Changes {
 		ch := &cmp.Changes[i]
-		if ch.Kind != diff.Added {
+		news := ch.New
+		switch ch.Kind {
+		case diff.Added:
+		case diff.Split:
+			news = ch.New[1:]
+		default:
 			continue
 		}
-		si := cmp.NewItem(ch)
-		if c.inScope[si.Kind] && si.Kind != corpus.KindPreamble {
-			c.r.add(Finding{Check: Missing, Severity: Error, SourceID: si.ID, Message: fmt.Sprintf("new in %s, not translated: %s", c.r.Source.Edition, label(si))})
+		for _, j := range news {
+			si := &cmp.New.Items[j]
+			if c.inScope[si.Kind] && si.Kind != corpus.KindPreamble {
+				c.r.add(Finding{Check: Missing, Severity: Error, SourceID: si.ID, Message: fmt.Sprintf("new in %s, not translated: %s", c.r.Source.Edition, label(si))})
+			}
 		}
 	}
 	for _, j := range c.al.UnmatchedTarget {

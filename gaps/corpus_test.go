@@ -170,6 +170,12 @@ func TestWCAStale(t *testing.T) {
 		case ch.TextChanged || ch.TitleChanged:
 			want[gaps.Stale] = append(want[gaps.Stale], n.ID)
 		}
+		if ch.Kind == diff.Split {
+			// The part that took a number of its own is not translated.
+			for _, j := range ch.New[1:] {
+				want[gaps.Missing] = append(want[gaps.Missing], cmp.New.Items[j].ID)
+			}
+		}
 	}
 	got := map[string][]string{}
 	for _, f := range r.Findings {

@@ -2,6 +2,7 @@ package gaps
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -149,7 +150,6 @@ func (o Options) Provenance(translation *corpus.Document, candidates ...*corpus.
 		return p, nil
 	}
 	o = o.withContext()
-	als := o.Align.Pivot(translation, cands...)
 	var rds []*align.Reading
 	if !o.stopped() && !keyedByID(translation) && !translation.IsDraft() {
 		// A translation that carries its source's ids (PO, XLIFF, TMX,
@@ -164,14 +164,35 @@ func (o Options) Provenance(translation *corpus.Document, candidates ...*corpus.
 	if err := p.placed(o, rds); err != nil {
 		return p, err
 	}
+	// A translation whose numbers were lost (bullets, paragraphs, table
+	// rows: one item per article, or per line) has items that are not
+	// its source's: aligned as they stand, few pair and none votes. Where
+	// it prints numbers on fewer than half its items, or the reading
+	// through the candidate that places the most of it had to project
+	// that candidate's items onto its lines and made more than twice as
+	// many items of them (the numbers a paragraph happens to start with
+	// are not a numbering), it votes as read through that candidate (its items are then the source's, with their ids),
+	// by text alone: the ids and numbers the reading gave are that
+	// candidate's, not the translation's, and say nothing of which
+	// edition it follows (nor are the items aligned by them).
+	voter, through := translation, -1
+	if len(rds) > 0 {
+		if k := p.mostPlaced(); fewNumbers(translation) || rds[k].Projected && 2*len(translation.Items) < len(rds[k].Doc.Items) {
+			voter, through = unnumbered(rds[k].Doc), k
+		}
+	}
+	als := o.Align.Pivot(voter, cands...)
+	if o.stopped() {
+		return p, o.Context.Err()
+	}
 	if n == 1 {
-		p.single(als[0])
-		p.readAs(rds)
+		p.single(voter, als[0])
+		p.readVotes(rds, through)
 		return p, nil
 	}
-	m := newMatches(translation, cands, als)
+	m := newMatches(voter, cands, als)
 	counted := make([]int, n)
-	for i := range translation.Items {
+	for i := range voter.Items {
 		if v, ok := m.textVote(i); ok {
 			p.add(v, p.TextVotes)
 			for k, s := range v.Scores {
@@ -180,13 +201,15 @@ func (o Options) Provenance(translation *corpus.Document, candidates ...*corpus.
 			}
 		}
 	}
-	for i := range translation.Items {
-		if v, ok := m.numberingVote(i); ok {
+	if through < 0 {
+		for i := range voter.Items {
+			if v, ok := m.numberingVote(i); ok {
+				p.add(v, p.StructureVotes)
+			}
+		}
+		for _, v := range m.absentVotes() {
 			p.add(v, p.StructureVotes)
 		}
-	}
-	for _, v := range m.absentVotes() {
-		p.add(v, p.StructureVotes)
 	}
 	for k := range p.Score {
 		if counted[k] > 0 {
@@ -194,8 +217,78 @@ func (o Options) Provenance(translation *corpus.Document, candidates ...*corpus.
 		}
 	}
 	p.decide()
-	p.readAs(rds)
+	p.readVotes(rds, through)
 	return p, nil
+}
+
+// unnumbered is a copy of a reading without the numbers it gave its
+// items: they are the candidate's, and would pair the items with any
+// candidate that prints them, whatever their text says. The ids stay, to
+// name the items.
+func unnumbered(d *corpus.Document) *corpus.Document {
+	c := *d
+	c.Items = slices.Clone(d.Items)
+	for i := range c.Items {
+		c.Items[i].Number = ""
+	}
+	return &c
+}
+
+// fewNumbers reports whether d prints a number on fewer than half its
+// items: a translation whose numbers were lost, or a reader page's cards.
+func fewNumbers(d *corpus.Document) bool {
+	numbered := 0
+	for i := range d.Items {
+		if d.Items[i].Number != "" {
+			numbered++
+		}
+	}
+	return numbered*2 < len(d.Items)
+}
+
+// mostPlaced is the candidate that the translation read through places
+// the largest share of (the first of those tied).
+func (p *Provenance) mostPlaced() int {
+	best, share := 0, -1.0
+	for k := range p.Placed {
+		s := 1.0
+		if p.Placeable[k] > 0 {
+			s = float64(p.Placed[k]) / float64(p.Placeable[k])
+		}
+		if s > share {
+			best, share = k, s
+		}
+	}
+	return best
+}
+
+// readVotes gives each vote the id its item reads as: through the
+// answer (readAs), or, where the votes were cast on the reading through
+// candidate through, that reading's, each vote then naming its item by
+// the translation's own id where it has one (an item the projection
+// made has none, and keeps the reading's).
+func (p *Provenance) readVotes(rds []*align.Reading, through int) {
+	if through < 0 {
+		p.readAs(rds)
+		return
+	}
+	rd := rds[through]
+	at := make(map[string]int, len(rd.Doc.Items))
+	for j := range rd.Doc.Items {
+		at[rd.Doc.Items[j].ID] = j
+	}
+	for i := range p.Evidence {
+		v := &p.Evidence[i]
+		j, ok := at[v.TargetID]
+		if v.TargetID == "" || !ok {
+			continue
+		}
+		it := &rd.Doc.Items[j]
+		v.SourceID, v.IDSource, v.Confidence = it.ID, it.IDSource, it.Confidence
+		if own := rd.Alignment.OwnID(j); own != "" {
+			v.TargetID = own
+		}
+	}
 }
 
 // through reads the translation through each candidate, concurrently.
@@ -290,14 +383,15 @@ func inputName(d *corpus.Document, k int) string {
 	return fmt.Sprintf("candidate %d", k+1)
 }
 
-// single is the provenance with one candidate: its confident pairs.
-func (p *Provenance) single(al *align.Alignment) {
+// single is the provenance with one candidate: the confident pairs of
+// the voter (the translation, or its reading) with it.
+func (p *Provenance) single(voter *corpus.Document, al *align.Alignment) {
 	for _, pr := range al.Pairs {
 		if pr.Low {
 			continue
 		}
 		for _, i := range pr.Source {
-			p.add(Vote{TargetID: p.Translation.Items[i].ID, By: "text", Candidates: []int{0}, Scores: []float64{pr.Score}}, p.TextVotes)
+			p.add(Vote{TargetID: voter.Items[i].ID, By: "text", Candidates: []int{0}, Scores: []float64{pr.Score}}, p.TextVotes)
 			p.Score[0] += pr.Score
 		}
 	}

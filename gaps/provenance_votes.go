@@ -337,18 +337,14 @@ func (m *matches) numberingVote(i int) (Vote, bool) {
 // do not, which the translation lacks: for the candidates that lack them
 // too. (An id the translation has is its item's to vote on.)
 func (m *matches) absentVotes() []Vote {
-	has := map[string]bool{}
-	numbered := 0
-	for i := range m.tr.Items {
-		has[m.tr.Items[i].ID] = true
-		if m.tr.Items[i].Number != "" {
-			numbered++
-		}
-	}
 	// A translation that prints few numbers (a reader page's cards) says
 	// nothing by lacking an id.
-	if numbered*2 < len(m.tr.Items) {
+	if fewNumbers(m.tr) {
 		return nil
+	}
+	has := map[string]bool{}
+	for i := range m.tr.Items {
+		has[m.tr.Items[i].ID] = true
 	}
 	in := map[string][]bool{}
 	var ids []string

@@ -1,8 +1,12 @@
 package ingest_test
 
 import (
+	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/rulesync/rulesync/ingest"
 )
@@ -26,5 +30,52 @@ func TestChromeTextInNotes(t *testing.T) {
 	}
 	if n := d.Count("rule"); n != 3 {
 		t.Errorf("%d rules, want 3", n)
+	}
+}
+
+// TestChromeElementWarns: an element dropped as page furniture by its
+// element (<footer>, <aside>) that holds more than trivial text is a
+// warning with the characters dropped and the element's place, so
+// --strict fails, on a page of its own and on a real page of the corpus
+// given a footer with an article; a short footer is not.
+func TestChromeElementWarns(t *testing.T) {
+	page := `<html><body>
+<h1>Rowing Club Statute</h1>
+<h2>Article 1</h2><p>The club is open to all residents.</p>
+<h2>Article 2</h2><p>The board has five members.</p>
+<aside><p>Note to Article 2: board members serve two years and may be re-elected once.</p></aside>
+<h2>Article 3</h2><p>The general meeting elects the board.</p>
+<footer><p>Article 4. These statutes enter into force on 1 May 2025.</p></footer>
+<footer><p>© 2025 Rowing Club</p></footer>
+</body></html>`
+	warns := func(name, page string) string {
+		t.Helper()
+		d, err := ingest.Options{}.Bytes(name, []byte(page))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, n := range d.Notes {
+			if strings.HasPrefix(n, ingest.WarningNote) && strings.Contains(n, "dropped as page furniture") {
+				return n
+			}
+		}
+		t.Errorf("%s: no warning on the furniture dropped; notes:\n%s", name, strings.Join(d.Notes, "\n"))
+		return ""
+	}
+	if got, want := warns("club.html", page), "warning: 133 characters dropped as page furniture (listed in notes): line 5 <aside> (76); line 7 <footer> (57)"; got != want {
+		t.Errorf("club.html: %q\nwant %q", got, want)
+	}
+	// A real page, given a footer with the article after its last.
+	real := filepath.Join("..", "..", "shared", "corpus", "udhr", "udhr-1948-en.html")
+	data, err := os.ReadFile(real)
+	if err != nil {
+		t.Skipf("the real corpus is not at %s: %v", real, err)
+	}
+	article := "Article 31. This Declaration is read in every school of every State."
+	text := strings.Replace(string(data), "</body>", "<footer><p>"+article+"</p></footer>\n</body>", 1)
+	line, n := strings.Count(text[:strings.Index(text, "<footer>")], "\n")+1, utf8.RuneCountInString(article)
+	want := fmt.Sprintf("warning: %d characters dropped as page furniture (listed in notes): line %d <footer> (%d)", n, line, n)
+	if got := warns(filepath.Base(real), text); got != want {
+		t.Errorf("%s: %q\nwant %q", real, got, want)
 	}
 }

@@ -51,12 +51,12 @@ const (
 const maxNamedChrome = 200
 
 // dropChrome removes the page furniture of doc and returns a note on
-// each element removed with its text. An element named as furniture is kept when it is
+// each element removed with its text, and the elements dropped for
+// their element or role (htmlChrome) that held text. An element named as furniture is kept when it is
 // the body, holds the first <h1>, or holds more than a third of the
 // page's text; more than maxNamedChrome characters dropped that way is a
 // warning.
-func dropChrome(doc *goquery.Document) []string {
-	var notes []string
+func dropChrome(doc *goquery.Document) (notes []string, drops []chromeDrop) {
 	doc.Find(htmlCode).Remove()
 	total := utf8.RuneCountInString(strings.TrimSpace(doc.Find("body").Text()))
 	h1 := doc.Find("h1").First()
@@ -69,7 +69,9 @@ func dropChrome(doc *goquery.Document) []string {
 	}
 	doc.Find(htmlChrome).Each(func(_ int, s *goquery.Selection) {
 		if s.ParentsFiltered(htmlChrome).Length() == 0 {
-			note("page furniture", s)
+			if n := note("page furniture", s); n > 0 {
+				drops = append(drops, chromeDrop{name: goquery.NodeName(s), runes: n})
+			}
 		}
 	})
 	doc.Find(htmlChrome).Remove()
@@ -105,7 +107,43 @@ func dropChrome(doc *goquery.Document) []string {
 			l.Remove()
 		}
 	})
-	return notes
+	return notes, drops
+}
+
+// chromeDrop is an element a page marks as furniture by its element or
+// role (htmlChrome), dropped with its text.
+type chromeDrop struct {
+	name  string // the element's name
+	runes int    // the characters of its text
+	line  int    // the 1-based line of the page where it starts; 0 unknown
+}
+
+// minChromeWarn is how many characters an element dropped as furniture
+// by its element or role may hold and still be trivial (a copyright
+// line, a "Back to top"); one that holds more is dropped with a warning.
+const minChromeWarn = 40
+
+// chromeWarning is the warning on the elements of drops that hold more
+// than trivial text (minChromeWarn), with the characters dropped and
+// the place of each; "" when none does.
+func chromeWarning(drops []chromeDrop) string {
+	n := 0
+	var places []string
+	for _, c := range drops {
+		if c.runes <= minChromeWarn {
+			continue
+		}
+		n += c.runes
+		p := fmt.Sprintf("<%s> (%d)", c.name, c.runes)
+		if c.line > 0 {
+			p = fmt.Sprintf("line %d %s", c.line, p)
+		}
+		places = append(places, p)
+	}
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%s%d characters dropped as page furniture (listed in notes): %s", WarningNote, n, strings.Join(places, "; "))
 }
 
 func parseHTML(data []byte, o Options, d *corpus.Document) error {
@@ -127,6 +165,9 @@ func parseHTML(data []byte, o Options, d *corpus.Document) error {
 	}
 	title := corpus.CleanLine(page.title)
 	d.Notes = append(d.Notes, page.notes...)
+	if w := chromeWarning(page.chrome); w != "" {
+		d.Notes = append(d.Notes, w)
+	}
 	if len(page.bs) == 0 {
 		return errors.New("HTML: the page has no text outside navigation and scripts")
 	}
@@ -171,6 +212,7 @@ type htmlPage struct {
 	hasLang bool
 	title   string
 	notes   []string
+	chrome  []chromeDrop // the elements dropped for their element or role, with text
 	bs      []block
 }
 
@@ -184,7 +226,7 @@ func treeHTML(text string) (htmlPage, error) {
 	}
 	page.lang, page.hasLang = doc.Find("html").Attr("lang")
 	page.title = doc.Find("title").First().Text()
-	page.notes = dropChrome(doc)
+	page.notes, page.chrome = dropChrome(doc)
 	root := doc.Find("main, [role=main], article").First()
 	if root.Length() == 0 {
 		root = doc.Find("body")

@@ -49,6 +49,7 @@ func streamHTMLWhy(text string) (page htmlPage, why string) {
 	}
 	page.lang, page.hasLang, page.title = s.lang, s.hasLang, s.title.String()
 	page.notes = append(s.chromeNotes, s.namedNotes...)
+	page.chrome = s.chromeDrops
 	if s.namedRunes > maxNamedChrome {
 		page.notes = append(page.notes, fmt.Sprintf("%s%d characters dropped as page furniture because of their class or id names (in the notes)", WarningNote, s.namedRunes))
 	}
@@ -207,6 +208,8 @@ type htmlStream struct {
 	// furniture
 	chromeAt    int // the index in oe of the outermost element dropped as furniture, -1 when none
 	chromeText  strings.Builder
+	chromeLine  int          // the line where the element at chromeAt starts
+	chromeDrops []chromeDrop // the elements dropped, with text
 	chromeNotes []string
 	linkNotes   []string
 	lists       []int // indexes in oe of the lists that may be lists of links

@@ -55,6 +55,7 @@ func (s *htmlStream) push(name string, attrs []html.Attribute) {
 		case isChrome(name, attrs):
 			e.chrome = true
 			s.chromeAt = len(s.oe)
+			s.chromeLine = s.textLine
 			s.chromeText.Reset()
 		case s.guessed(name, attrs):
 			s.stop("cards, or a content root outside the body")
@@ -374,6 +375,7 @@ func (s *htmlStream) pop(implied bool) {
 	case s.chromeAt == i:
 		if t := corpus.CleanLine(s.chromeText.String()); t != "" {
 			s.chromeNotes = append(s.chromeNotes, fmt.Sprintf("dropped page furniture <%s>: %s", e.name, clip(t, 120)))
+			s.chromeDrops = append(s.chromeDrops, chromeDrop{name: e.name, runes: utf8.RuneCountInString(t), line: s.chromeLine})
 		}
 		s.chromeText.Reset()
 		s.chromeAt = -1

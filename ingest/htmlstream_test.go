@@ -54,6 +54,7 @@ var htmlSamePages = []string{
 	"<html><body><ol><li><b>1.</b> text</li><li><b>2.</b> text</li></ol>",
 	"<html><body><ruby>漢<rt>kan</rt>字<rp>(</rp></ruby>",
 	"<html><body><input type=text><img src=x alt=y>text<wbr>more",
+	"<html><body><h2>Article 1</h2><p>Text.</p>\n<aside><p>Note to Article 1: members serve two years and may be re-elected.</p></aside>\n<footer><p>Article 2. These statutes enter into force on 1 May.</p></footer><footer>© 2025</footer>",
 }
 
 // TestStreamHTMLSame checks that streamHTML, where it reads a page,
@@ -120,6 +121,17 @@ func checkStreamHTML(t *testing.T, name, text string) string {
 	}
 	if !reflect.DeepEqual(got.notes, want.notes) {
 		t.Errorf("%s: notes\n%q\nwant\n%q", name, got.notes, want.notes)
+	}
+	// The tree keeps no lines; the stream gives each element dropped
+	// as furniture the line where it starts.
+	if len(got.chrome) != len(want.chrome) {
+		t.Errorf("%s: furniture dropped\n%+v\nwant\n%+v", name, got.chrome, want.chrome)
+	} else {
+		for i, c := range got.chrome {
+			if c.line < 1 || c.name != want.chrome[i].name || c.runes != want.chrome[i].runes {
+				t.Errorf("%s: furniture dropped %+v, want %+v at a line", name, c, want.chrome[i])
+			}
+		}
 	}
 	if len(got.bs) != len(want.bs) {
 		t.Errorf("%s: %d blocks, want %d", name, len(got.bs), len(want.bs))

@@ -104,7 +104,11 @@ func headline(e entry, quotesText bool) string {
 // why is the reason for an entry's severity when its headline does not
 // say it already: "negation added: “not”", "" otherwise.
 func why(e entry, quotesText bool) string {
-	if r := e.ch.Reason; r != headline(e, quotesText) && e.ch.Kind != diff.Added && e.ch.Kind != diff.Removed {
+	h := headline(e, quotesText)
+	if r := e.ch.Reason; r != h && e.ch.Kind != diff.Added && e.ch.Kind != diff.Removed {
+		if (e.ch.Kind == diff.Split || e.ch.Kind == diff.Merged) && strings.HasPrefix(h, r) {
+			return "" // the summary of a split or merge opens with it
+		}
 		return r
 	}
 	return ""
@@ -231,7 +235,7 @@ func countChanges(c *diff.Comparison) changeCount {
 func (n changeCount) changed() int { return n.substantive - n.added - n.removed }
 
 // words counts in words: "34 changes (11 substantive, 23 editorial)",
-// "141 changes (122 substantive: 58 changed, 31 added, 33 removed; 19
+// "139 changes (120 substantive: 58 changed, 29 added, 33 removed; 19
 // editorial)".
 func (n changeCount) words() string {
 	switch {

@@ -45,6 +45,13 @@ func changedIDs(cmp *diff.Comparison) (changed, added map[string]bool) {
 		switch {
 		case ch.Kind == diff.Added:
 			added[cmp.New.Items[ch.New[0]].ID] = true
+		case ch.Kind == diff.Split:
+			// The first part holds the old item's translation, stale;
+			// a part that took a number of its own has none.
+			changed[cmp.New.Items[ch.New[0]].ID] = true
+			for _, j := range ch.New[1:] {
+				added[cmp.New.Items[j].ID] = true
+			}
 		case ch.TextChanged || ch.TitleChanged || ch.Kind == diff.Split || ch.Kind == diff.Merged:
 			for _, j := range ch.New {
 				changed[cmp.New.Items[j].ID] = true
