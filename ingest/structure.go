@@ -167,11 +167,15 @@ func recognize(bs []block, d *corpus.Document, partless func([]corpus.Item) []bo
 	cands = applyRuns(bs, cands, kinds, st)
 	wordsAfter(bs, cands)
 	keyLabels(cands)
+	// Lists that start again under headings that number one another
+	// are their headings' text, whatever their length (headedLists):
+	// the chains leave them out.
+	aside := headedLists(bs, cands)
 	// A first reading of the numbering, all labels in one chain; under a
 	// heading that prints no number, a numbering that starts again after
 	// it is a division of its own.
 	first := &structure{schemes: map[string]int{}}
-	in0, prev0 := chainPrev(cands, bs, first)
+	in0, prev0 := chainApart(cands, aside, func(cs []candidate) ([]bool, []int) { return chainPrev(cs, bs, first) })
 	made := runInHeadings(bs, cands, in0)
 	if made {
 		// The kinds of the divisions the new headings name, for display.
@@ -204,7 +208,7 @@ func recognize(bs []block, d *corpus.Document, partless func([]corpus.Item) []bo
 		st.holes = append(st.holes, first.holes...)
 		st.restarts = append(st.restarts, first.restarts...)
 	} else {
-		in = chainKeyed(cands, bs, st)
+		in, _ = chainApart(cands, aside, func(cs []candidate) ([]bool, []int) { return chainKeyed(cs, bs, st), nil })
 	}
 	// A heading opens a division only where labels of its division's
 	// own numbering number items under it (or where the layout gives

@@ -219,7 +219,7 @@ var warningLists = []string{
 	"numbering restarts",
 	"numbers out of sequence, read as items",
 	"numbers printed twice (the second item's id takes \"-2\")",
-	"lists numbered again under a heading, kept as its text, not items (under a heading that prints no number, after the numbering, a list that starts again is a division of its own; five items make a numbering anywhere)",
+	"lists numbered again under a heading, kept as its text, not items (under a heading that prints no number, after the numbering, a list that starts again is a division of its own; five items make a numbering anywhere but under headings that number one another)",
 	"numberings that start again with nothing between them, one kept as the text before or after the other, not items (a word printed before the numbers of one, \"RP-1\", makes it a numbering of its own)",
 	"counts the layout prints disagree with the items found",
 	"headings whose number their place in a run contradicts",

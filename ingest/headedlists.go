@@ -1,0 +1,176 @@
+package ingest
+
+import "strings"
+
+// Lists inside headings that number one another: "## Chapter 1" ..
+// "## Chapter 10" (any word, or none: "## 1. Scope"; in plain text, a
+// line "Chapter 1" of its own), each over a list that starts again at
+// 1. The headings' numbers succeed one another and hold the lists; each
+// list numbers within its heading's item, as the paragraphs of an
+// article do, whatever its length. Left to the chain, a list of five
+// items or more outweighs a restart (chainRestart), and the lists, run
+// one after another, would take the numbering from the headings that
+// hold them: ten chapters of six items would be 60 rules, the first six
+// bare and the others qualified by their place (rule:_2_1), and no
+// chapter an item; with lists of two to four, the chapters are the
+// items and the lists their parts. Lists that go on across the
+// headings (1..60 through ten chapters) do not start again under them:
+// they are the numbering, and the headings its sections.
+
+// headedLists marks the labels (by candidate) of the lists held by
+// headings that number one another, which the chains are to leave out:
+// the headings' labels, chained alone, make a numbering of three or
+// more, and under two of its headings or more a list starts again
+// (headedRuns). It returns nil where it marks none. The headings' words
+// are never looked at: only their labels, levels and places.
+func headedLists(bs []block, cands []candidate) []bool {
+	// First with every heading that prints a label, which costs no
+	// chain: most documents have no two such headings over lists.
+	if _, n := headedRuns(bs, cands, nil); n < 2 {
+		return nil
+	}
+	var heads []candidate
+	var at []int // heads' indices in cands
+	for j, c := range cands {
+		if headingLike(bs[c.block], c.lab) {
+			heads = append(heads, c)
+			at = append(at, j)
+		}
+	}
+	hin := chain(heads, bs, &structure{schemes: map[string]int{}})
+	if count(hin) < minRun {
+		return nil
+	}
+	chained := make([]bool, len(cands))
+	for k, ok := range hin {
+		chained[at[k]] = ok
+	}
+	marked, n := headedRuns(bs, cands, chained)
+	if n < 2 {
+		return nil
+	}
+	return marked
+}
+
+// headedRuns marks the lists under the headings chained says (every
+// heading that prints a label, where chained is nil) that start again
+// under them: under such a heading, as its innermost open one (by
+// level; one without a level runs to the next heading), where the first
+// label not on a heading is a first one (1, a, I) and not the heading's
+// descendant, that label and the labels of its printed form that succeed
+// it, one after another, till one does not. Other labels under the
+// heading (a numbering that goes on through it) are the chain's. It
+// returns the marks (nil for none) and how many headings hold such a
+// list.
+func headedRuns(bs []block, cands []candidate, chained []bool) ([]bool, int) {
+	type open struct {
+		level int
+		cand  int  // the heading's candidate where it may hold a list, else -1
+		seen  bool // a label not a heading has been met under it
+		last  int  // the list's last label so far, -1 where it has none or has ended
+	}
+	var stack []open
+	var marked []bool
+	mark := func(j int) {
+		if marked == nil {
+			marked = make([]bool, len(cands))
+		}
+		marked[j] = true
+	}
+	restarted := 0
+	next := 0 // the first candidate at or after block i
+	for i, b := range bs {
+		for next < len(cands) && cands[next].block < i {
+			next++
+		}
+		labelled := next < len(cands) && cands[next].block == i
+		if b.kind == blockHeading && b.chrome == "" || labelled && headingLike(b, cands[next].lab) {
+			for len(stack) > 0 && stack[len(stack)-1].level >= b.level {
+				stack = stack[:len(stack)-1]
+			}
+			h := open{level: b.level, cand: -1, last: -1}
+			if labelled && (chained == nil || chained[next]) {
+				h.cand = next
+			}
+			stack = append(stack, h)
+			continue
+		}
+		if !labelled || len(stack) == 0 || stack[len(stack)-1].cand < 0 {
+			continue
+		}
+		h := &stack[len(stack)-1]
+		c, hl := cands[next], cands[h.cand].lab
+		if len(c.lab.comps) > len(hl.comps) && sameComps(hl.comps, c.lab.comps[:len(hl.comps)]) {
+			h.seen = true
+			continue // the heading's descendant: its numbering goes on
+		}
+		switch {
+		case !h.seen:
+			h.seen = true
+			if allFirst(c.lab.comps) {
+				restarted++
+				h.last = next
+				mark(next)
+			}
+		case h.last < 0:
+		case c.form(bs) != cands[h.last].form(bs):
+			// Another list's, inside the list's items: the chain's.
+		case follows(cands[h.last].lab.comps, c.lab.comps, chainHoles):
+			h.last = next
+			mark(next)
+		default:
+			h.last = -1
+		}
+	}
+	return marked, restarted
+}
+
+// chainApart runs chain over the candidates aside does not mark (all,
+// where aside is nil) and returns its answers for all of them: the
+// candidates marked are outside the chain (in false, prev -1), and the
+// others' prevs index cands.
+func chainApart(cands []candidate, aside []bool, chain func([]candidate) ([]bool, []int)) (in []bool, prevs []int) {
+	if aside == nil {
+		return chain(cands)
+	}
+	var rest []candidate
+	var at []int
+	for j, c := range cands {
+		if !aside[j] {
+			rest = append(rest, c)
+			at = append(at, j)
+		}
+	}
+	subIn, subPrev := chain(rest)
+	in = make([]bool, len(cands))
+	prevs = make([]int, len(cands))
+	for j := range prevs {
+		prevs[j] = -1
+	}
+	for k, ok := range subIn {
+		in[at[k]] = ok
+		if subPrev != nil && subPrev[k] >= 0 {
+			prevs[at[k]] = at[subPrev[k]]
+		}
+	}
+	return in, prevs
+}
+
+// headingLike reports whether block b, whose label is l, is a heading:
+// one the layout makes, or a paragraph outside every list that is one
+// line of its label and at most a title ("Chapter 3", "3 Scoring"): a
+// heading the layout does not mark (a line of plain text), which runs
+// to the next heading as one without a level does.
+func headingLike(b block, l label) bool {
+	if b.chrome != "" {
+		return false
+	}
+	if b.kind == blockHeading {
+		return true
+	}
+	if b.kind != blockPara || b.nest > 1 || b.depth != 0 || b.level != 0 || strings.Contains(b.text, "\n") {
+		return false
+	}
+	rest := strings.TrimSpace(b.text[min(l.end, len(b.text)):])
+	return rest == "" || titleLike(rest)
+}
