@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/rulesync/rulesync/corpus"
@@ -107,8 +108,24 @@ func numbering(id string) string {
 	return ""
 }
 
-// normNumber is a printed number as compared: its comparison form.
-func normNumber(n string) string { return strings.ToLower(corpus.Fold(n)) }
+// normNumber is a printed number as compared: its comparison form, with
+// a separator between a letter and a digit left out ("A.2", "A-2" and
+// "A2" print one number; "1.1" and "11" do not).
+func normNumber(n string) string {
+	n = strings.ToLower(corpus.Fold(n))
+	rs := []rune(n)
+	out := rs[:0:0]
+	for i, r := range rs {
+		if (r == '.' || r == '-' || r == ' ') && i > 0 && i+1 < len(rs) {
+			a, b := rs[i-1], rs[i+1]
+			if unicode.IsLetter(a) && unicode.IsDigit(b) || unicode.IsDigit(a) && unicode.IsLetter(b) {
+				continue
+			}
+		}
+		out = append(out, r)
+	}
+	return string(out)
+}
 
 // entryRatio is the length of an entry's translation over that of the
 // source text it translates (the earlier text, for a stale entry; none

@@ -241,17 +241,47 @@ func (d *Draft) carry(e *Entry) {
 		e.State = StaleState
 	}
 	if t.Has(corpus.FlagReview) {
-		what := "marked for review in the translation"
+		what := reasonMarked
 		if d.Translation.Source.Format == "po" {
-			what = "fuzzy in the catalogue"
+			what = reasonFuzzy
 		} else if keyedByID(d.Translation) {
-			what = "needs review in the translation file"
+			what = reasonUnitReview
 		}
 		e.Review = append(e.Review, what)
 	}
 	if t.Has(corpus.FlagTruncated) {
-		e.Review = append(e.Review, "the translation is a cut preview")
+		e.Review = append(e.Review, reasonCut)
 	}
+}
+
+// The reasons to review an entry that its translation gives (carry):
+// each is also a finding, review or truncated.
+const (
+	reasonMarked     = "marked for review in the translation"
+	reasonFuzzy      = "fuzzy in the catalogue"
+	reasonUnitReview = "needs review in the translation file"
+	reasonCut        = "the translation is a cut preview"
+)
+
+// unexplained returns the entry's reasons to review that no finding on
+// it gives: a marker without a review finding, a cut preview without a
+// truncated one, and every reason the draft alone finds (checkCarried).
+func (e *Entry) unexplained() []string {
+	var out []string
+	for _, w := range e.Review {
+		switch w {
+		case reasonMarked, reasonFuzzy, reasonUnitReview:
+			if hasCheck(e.Findings, Review) {
+				continue
+			}
+		case reasonCut:
+			if hasCheck(e.Findings, Truncated) {
+				continue
+			}
+		}
+		out = append(out, w)
+	}
+	return out
 }
 
 // Errors returns the messages of the error findings on the entry's

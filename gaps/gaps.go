@@ -51,6 +51,7 @@ const (
 	Terminology  = "terminology"  // a glossary term rendered in different ways
 	Mismatch     = "mismatch"     // the text belongs to another item than its place says
 	Scope        = "scope"        // what part of the source the translation covers
+	Titles       = "titles"       // titles of items the translation has, left untranslated
 )
 
 // Finding is one problem with a translation (or a document).
@@ -187,6 +188,7 @@ func (o Options) Gaps(source, translation, base *corpus.Document) *Report {
 	c.marked(translation)
 	c.inline(translation)
 	c.dropSourceDuplicates()
+	r.account()
 	r.sort()
 	return r
 }

@@ -2,6 +2,7 @@ package gaps
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -221,4 +222,98 @@ func (p Progress) Covered() float64 { return p.Percent(p.Translated + p.Review()
 func (p Progress) String() string {
 	return fmt.Sprintf("%d of %d segments translated and current (%.1f%%), %d need review (%d stale, %d fuzzy), %d untranslated",
 		p.Translated, p.Total(), p.Percent(p.Translated), p.Review(), p.Stale, p.Fuzzy, p.Untranslated)
+}
+
+// account gives every segment the progress counts as untranslated or in
+// need of review a finding where none names it, so that the counts and
+// the findings agree and --fail-on sees every one: an untranslated title
+// or text of an item the translation has is missing (a warning: the item
+// itself is there), a segment stale for a reason no redline gives is
+// stale, and one fuzzy for a reason only the draft finds (a pair the
+// aligner is unsure of, a length far from the pair's ratio, a number
+// printed where the source has another, fuzzy in the catalogue) is
+// review; the titles left untranslated are one titles finding. A title and a text of one item for one reason are one finding.
+// The draft made here is the one Progress counts: the findings added are
+// warnings, which change no segment's state.
+func (r *Report) account() {
+	if r.Source == nil || r.Translation == nil || r.Alignment == nil {
+		return
+	}
+	segs := r.Draft().Segments()
+	// Titles left untranslated are one finding for the document, not
+	// one an item: a page that prints no titles leaves them all.
+	var untitled []string
+	last := -1 // the finding added for the title just before, if any
+	for i := range segs {
+		s := &segs[i]
+		e := s.Entry
+		f := Finding{Severity: Warning, SourceID: e.Source.ID}
+		var one, both, detail string // the verb for one segment and for two, and why
+		switch {
+		case s.Status == Current:
+			continue
+		case s.Status == NotTranslated:
+			if hasCheck(e.Findings, Missing, Untranslated, Stale) {
+				continue
+			}
+			if s.Title && e.Target != nil {
+				untitled = append(untitled, e.Source.Label())
+				continue
+			}
+			f.Check, one, both, detail = Missing, "is not translated", "are not translated", label(e.Source)
+		case s.Stale:
+			if hasCheck(e.Findings, Stale) {
+				continue
+			}
+			f.Check, one, both, detail = Stale, "is stale", "are stale", s.Why
+		default:
+			// Without reasons no finding gives, the segment is fuzzy
+			// for the findings on it (errors, markers, cut previews).
+			why := e.unexplained()
+			if len(why) == 0 {
+				continue
+			}
+			f.Check, one, both, detail = Review, "needs review", "need review", strings.Join(why, "; ")
+		}
+		if t := e.Target; t != nil {
+			f.TargetID = t.ID
+		}
+		if !s.Title && last >= 0 {
+			if p := &r.Findings[last]; p.SourceID == f.SourceID && p.Check == f.Check && p.Message == "the title "+one+": "+detail {
+				p.Message = "the title and the text " + both + ": " + detail
+				last = -1
+				continue
+			}
+		}
+		last = -1
+		if s.Title {
+			f.Message = "the title " + one + ": " + detail
+			last = len(r.Findings)
+		} else {
+			f.Message = "the text " + one + ": " + detail
+		}
+		r.add(f)
+	}
+	if len(untitled) > 0 {
+		r.add(Finding{Check: Titles, Severity: Warning, Message: fmt.Sprintf("%d titles of items the translation has are not translated: %s", len(untitled), listIDs(untitled, 8))})
+	}
+	r.progressOnce.Do(func() { r.progress = Count(segs) })
+}
+
+// hasCheck reports whether one of fs is of one of checks.
+func hasCheck(fs []Finding, checks ...string) bool {
+	for _, f := range fs {
+		if slices.Contains(checks, f.Check) {
+			return true
+		}
+	}
+	return false
+}
+
+// listIDs lists names, the first n of them and how many more.
+func listIDs(ids []string, n int) string {
+	if len(ids) <= n {
+		return strings.Join(ids, ", ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(ids[:n], ", "), len(ids)-n)
 }

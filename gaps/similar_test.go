@@ -152,3 +152,25 @@ func TestWords(t *testing.T) {
 		}
 	}
 }
+
+// TestNormNumber: a separator between a letter and a digit is no part
+// of the number a translation prints (FIDE's Russian "A.2" for "A2"),
+// one between digits is.
+func TestNormNumber(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		same bool
+	}{
+		{"A.2", "A2", true},
+		{"A-4.1.1", "A4.1.1", true},
+		{"12a", "12.a", true},
+		{"Ａ２", "A2", true},
+		{"1.1", "11", false},
+		{"3.2", "3-2", false},
+		{"A2", "A3", false},
+	} {
+		if got := normNumber(c.a) == normNumber(c.b); got != c.same {
+			t.Errorf("normNumber(%q) == normNumber(%q): %v, want %v", c.a, c.b, got, c.same)
+		}
+	}
+}

@@ -267,13 +267,14 @@ func sourceIDs(src, tr *corpus.Document) map[string][]string {
 
 // structural are a report's missing and mismatch findings, by check and
 // source id (an extra item has none: its id is the translation's), but
-// those on the source ids of skip.
+// those on the source ids of skip. A missing warning is a title or text
+// left untranslated in an item the translation has, not its structure.
 func structural(r *gaps.Report, skip map[string]bool) map[string]bool {
 	out := map[string]bool{}
 	for _, f := range r.Findings {
 		switch f.Check {
 		case gaps.Missing, gaps.Mismatch:
-			if !skip[f.SourceID] {
+			if !skip[f.SourceID] && !(f.Check == gaps.Missing && f.Severity == gaps.Warning) {
 				out[f.Check+" "+f.SourceID] = true
 			}
 		}

@@ -542,6 +542,14 @@ func listsAsText(bs []block, cands []candidate, in []bool) []string {
 		if h < 0 || bs[h].kind != blockHeading {
 			continue
 		}
+		// Under a heading the numbering numbers in another form, the
+		// list is that item's parts ("Article 11", then "1." and "2.":
+		// rule:11 parts 1, 2), not text left over: nothing to tell. In
+		// the numbering's own form ("5. Anexos", then "1." to "3."), it
+		// may as well be a numbering that starts again.
+		if j > 0 && cands[j-1].block == h && in[j-1] && cands[j-1].lab.form() != c.lab.form() {
+			continue
+		}
 		k := j
 		for k+1 < len(cands) && !in[k+1] && cands[k+1].lab.form() == c.lab.form() && follows(cands[k].lab.comps, cands[k+1].lab.comps, 0) && !headingBetween(bs, cands[k].block, cands[k+1].block) {
 			k++

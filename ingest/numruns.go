@@ -137,6 +137,7 @@ type runResult struct {
 	labels     runLabels
 	positional []string // "30 headings share \"зүйл\""
 	disagree   []string // a heading whose number its place contradicts
+	misprinted []string // a heading of a run that prints not its shared words (misprintNotes)
 }
 
 // numberRuns finds the runs of sibling headings in bs that number
@@ -431,6 +432,7 @@ func (res *runResult) apply(bs []block, frames []headingFrame, seg []int, key ru
 			}
 		}
 	}
+	res.misprinted = append(res.misprinted, misprintNotes(bs, frames, seg, key, values)...)
 	// What the run's labels print beside their numbers, once for all.
 	like := &label{}
 	switch {
@@ -455,7 +457,7 @@ func (res *runResult) apply(bs []block, frames []headingFrame, seg []int, key ru
 			continue
 		}
 		// The number is what ids and citations use, as for "第十二条".
-		r := runLabel{block: b, value: values[k], end: len(bs[b].text), like: like}
+		r := runLabel{block: b, value: values[k], end: runLabelEnd(bs[b].text, frames[fi], key), like: like}
 		if untitled != nil && untitled[k] {
 			r.end = 0
 		}
@@ -476,7 +478,7 @@ func applyRuns(bs []block, cands []candidate, kinds []corpus.Kind, st *structure
 	res := numberRuns(bs, headed < minRun)
 	// The summary reads the notes; the labels are done with once they
 	// are among the candidates.
-	st.runs = runResult{positional: res.positional, disagree: res.disagree}
+	st.runs = runResult{positional: res.positional, disagree: res.disagree, misprinted: res.misprinted}
 	if res.labels == nil {
 		return cands
 	}

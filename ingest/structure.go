@@ -35,6 +35,7 @@ type structure struct {
 	duplicates  []string       // ids two items would share, with both places
 	listsAsText []string       // lists starting at 1 under a heading, left as its text
 	runsAsText  []string       // runs starting at 1 next to the numbering, left as text
+	firstWords  []string       // a heading of the numbering's form before its item 2, left as text (unnumberedFirst)
 	runs        runResult      // runs of headings that number themselves (numberRuns)
 	textRunes   int            // runes of text in the blocks
 	unexplained int            // labels like the numbering's left in the text
@@ -294,6 +295,9 @@ func recognize(bs []block, d *corpus.Document, partless func([]corpus.Item) []bo
 	}
 	st.listsAsText = listsAsText(bs, cands, in)
 	st.runsAsText = runsAsText(bs, cands, in)
+	if w := unnumberedFirst(bs, cands, in); w != "" {
+		st.firstWords = []string{w}
+	}
 	headings := 0
 	for _, b := range bs {
 		if b.kind == blockHeading && b.chrome == "" {
@@ -305,6 +309,7 @@ func recognize(bs []block, d *corpus.Document, partless func([]corpus.Item) []bo
 	if numbered < 3 && !twoRules(cands, in) || numbered*2 < headings {
 		starts, numbered = nil, 0
 		st.holes, st.restarts, st.outOfOrder, st.listsAsText, st.runsAsText = nil, nil, nil, nil, nil
+		st.firstWords = nil
 	}
 	if numbered > 0 {
 		caller := bs

@@ -208,6 +208,9 @@ func fromBlocksPartless(bs []block, d *corpus.Document, partless func([]corpus.I
 	for _, p := range st.runs.positional {
 		d.Notes = append(d.Notes, "numbered by position: "+p)
 	}
+	for _, p := range st.runs.misprinted {
+		d.Notes = append(d.Notes, "read in its run: "+p)
+	}
 	d.Notes = append(d.Notes, st.warnings(d)...)
 	return st, nil
 }
@@ -223,6 +226,7 @@ var warningLists = []string{
 	"numberings that start again with nothing between them, one kept as the text before or after the other, not items (a word printed before the numbers of one, \"RP-1\", makes it a numbering of its own)",
 	"counts the layout prints disagree with the items found",
 	"headings whose number their place in a run contradicts",
+	"a numbering that starts at 2 after a line printed in its form but with no number read, kept as the text before it (it may be item 1, its number in words)",
 }
 
 // warningListShown is how many places of a listing warning Report
@@ -235,7 +239,7 @@ const warningListShown = 5
 // A warning that lists places lists them all, separated by "; ".
 func (st *structure) warnings(d *corpus.Document) []string {
 	var w []string
-	for i, xs := range [][]string{st.holes, st.restarts, st.outOfOrder, st.duplicates, st.listsAsText, st.runsAsText, st.counts, st.runs.disagree} {
+	for i, xs := range [][]string{st.holes, st.restarts, st.outOfOrder, st.duplicates, st.listsAsText, st.runsAsText, st.counts, st.runs.disagree, st.firstWords} {
 		if len(xs) > 0 {
 			w = append(w, WarningNote+warningLists[i]+": "+strings.Join(xs, "; "))
 		}
