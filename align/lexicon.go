@@ -44,6 +44,9 @@ type learned struct {
 	// chance is the weighted Dice coefficient of an item and a run of
 	// the first pass that are not each other's (see lexTerm).
 	chance float32
+	// prior is the mean weight of an id a unit holds (about one
+	// token's: see lexEvidence).
+	prior float32
 }
 
 // The lexicon's bounds and weights.
@@ -408,6 +411,21 @@ func (lx *learned) setUnits(n int, srcToks func(u int, hs []uint64, buf []byte) 
 			w += lx.weights[id]
 		}
 		lx.tTot[j+1] = lx.tTot[j] + float64(w)
+	}
+	held := 0 // the ids of weight the units hold
+	sum := lx.tTot[m]
+	for _, ids := range [2][]int32{lx.sIDs, lx.tIDs} {
+		for _, id := range ids {
+			if lx.weights[id] > 0 {
+				held++
+			}
+		}
+	}
+	for _, w := range lx.sTot {
+		sum += float64(w)
+	}
+	if held > 0 {
+		lx.prior = float32(sum / float64(held))
 	}
 }
 

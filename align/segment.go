@@ -373,7 +373,13 @@ func (g *segmenter) row(i int) {
 	empty := ls == 0 && !titled
 	// A heading of its own (a title and no text), where the translation's
 	// titles are its headings, starts its run on one: a line of text is
-	// another item's, and a heading the translation lacks takes none.
+	// another item's, and a heading the translation lacks takes none. A
+	// run that starts on a line its reader did not take for a heading
+	// costs as much as leaving the item out (skipItem): it takes one only
+	// where its length fits it far better than any item's (a heading the
+	// reader of plain paragraphs took for text: "Relationship with
+	// Associated Organizations" in the Debian Constitution ko, left out
+	// and reported missing when it took none).
 	bare := g.titles && g.S.bare[u]
 	sc := g.S.start[u]
 	if titled {
@@ -426,11 +432,12 @@ func (g *segmenter) row(i int) {
 				inside++
 			}
 			p := g.costAt(i-1, j-k)
+			var bc float32 // a bare item's run that starts on a line
 			if (empty || bare) && !g.head[j-k] {
 				if empty {
 					break
 				}
-				continue
+				bc = skipItem
 			}
 			if p < 0 {
 				if j-k < int(g.lo[i-1]) {
@@ -450,7 +457,7 @@ func (g *segmenter) row(i int) {
 			if t := g.T.start[j-k]; sc != uncased && t != uncased && t != sc {
 				tc = caseCost
 			}
-			hc = g.headingCost(titled, j-k, j)
+			hc = g.headingCost(titled, j-k, j) + bc
 			ac := anchorGain * g.anchorSum(j-k, j)
 			if g.lex != nil {
 				ac += g.lexTerm(u, j-k, j)
@@ -660,37 +667,48 @@ func (g *segmenter) anchorRow(u, from, to int) {
 // are not each other's (learned.chance): a run that shares more than
 // chance earns, one that shares less costs. The coefficient, not the
 // weight shared, so that a long item, which shares something with every
-// run, is no likelier to take one than a short item.
+// run, is no likelier to take one than a short item; weighed by what
+// it rests on (lexEvidence).
 func (g *segmenter) lexTerm(u, a, b int) float32 {
 	lx := g.lex
 	shared := g.lexPrefix[b-g.rowBase[0]] - g.lexPrefix[a-g.rowBase[0]]
 	both := lx.sTot[u] + float32(lx.tTot[b]-lx.tTot[a])
-	d := float32(0)
-	if both > 0 {
-		d = min(1, 2*shared/both)
+	return lexGain * lexEvidence(shared, both, lx.chance, lx.prior)
+}
+
+// lexEvidence is the weighted Dice coefficient of what two sides share
+// (shared) and what both hold (both), less chance, shrunk toward
+// chance by the weight it rests on: both over both and prior (the mean
+// weight of one id). A coefficient of one or two ids is mostly chance
+// (one wrong translation the lexicon learned, one id a short block
+// holds, turns it from 0 to 1), and a short item's run would otherwise
+// be decided by them; one of many ids is held about as it is. (It is
+// the coefficient with prior's weight at chance added to both, less
+// chance: additive smoothing, as an estimate of a rate from few counts
+// is made.)
+func lexEvidence(shared, both, chance, prior float32) float32 {
+	if both <= 0 {
+		return -chance
 	}
-	return lexGain * (d - lx.chance)
+	return both / (both + prior) * (min(1, 2*shared/both) - chance)
 }
 
 // lexShared is what lexTerm takes off the cost of giving one block j to
 // the items of the previous row and the current one (two items in one
-// block): each item's term with the block, the lesser twice, since the
-// block must hold both (an item of which the block holds nothing is
-// left out, not shared).
+// block): each item's term with the block (lexEvidence), the lesser
+// twice, since the block must hold both (an item of which the block
+// holds nothing is left out, not shared).
 func (g *segmenter) lexShared(u, j int) float32 {
 	lx := g.lex
 	tw := float32(lx.tTot[j+1] - lx.tTot[j])
 	d := [2]float32{}
 	for r := range d {
-		k := j - g.rowBase[r]
-		if k < 0 || k >= len(g.lexM[r]) {
-			continue
-		}
-		if both := lx.sTot[u-r] + tw; both > 0 {
-			d[r] = min(1, 2*g.lexM[r][k]/both)
+		d[r] = -lx.chance
+		if k := j - g.rowBase[r]; k >= 0 && k < len(g.lexM[r]) {
+			d[r] = lexEvidence(g.lexM[r][k], lx.sTot[u-r]+tw, lx.chance, lx.prior)
 		}
 	}
-	return 2 * lexGain * (min(d[0], d[1]) - lx.chance)
+	return 2 * lexGain * min(d[0], d[1])
 }
 
 // anchorSum is the anchor weight the current row's item shares with the

@@ -103,10 +103,11 @@ func pairedRight(orig *corpus.Document, ref map[int]string, r *align.Reading) (r
 // read at 97% at least; each numbers lost variant at 95% (the Debian
 // Constitution ko, Korean to section 4.1 and English after it, reaches
 // it with the passages left in the source's language measured at their
-// own length, 98.1% in paragraphs and 100% in rows; the ja paragraphs,
-// whose reader takes 61 lines for titles where the source has 34, with
-// only the shortest of them read as headings, 95.5%); the variants are
-// held, pooled over the pairs, to the floors variantFloor gives. The test logs the table of every pair and variant.
+// own length, 98.7% in paragraphs and 100% in rows; the ja paragraphs, whose
+// reader takes 61 lines for titles where the source has 34, with only
+// the shortest of them read as headings, 96.2%); the variants are held,
+// pooled over the pairs, to what variantMissed gives. The test logs the
+// table of every pair and variant.
 func TestThroughVariants(t *testing.T) {
 	longtest.Skip(t)
 	right, total := map[string]int{}, map[string]int{}
@@ -174,27 +175,27 @@ func TestThroughVariants(t *testing.T) {
 		name := string(v)
 		share := float64(right[name]) / float64(max(1, total[name]))
 		t.Logf("%-14s pooled: %d of %d (%.1f%%)", name, right[name], total[name], 100*share)
-		if total[name] > 0 && share < variantFloor(v) {
-			t.Errorf("%s: pooled %d of %d labelled items under their source's id (%.1f%%), want %.0f%%", name, right[name], total[name], 100*share, 100*variantFloor(v))
+		if total[name] > 0 && total[name]-right[name] > variantMissed(v) {
+			t.Errorf("%s: pooled %d of %d labelled items under their source's id (%.1f%%), want at most %d not", name, right[name], total[name], 100*share, variantMissed(v))
 		}
 	}
 }
 
-// variantFloor is the pooled share of labelled items a variant must keep
-// under their source's id: what the reading reaches less about a point
-// (the numbers lost variants are held pair by pair too, at 95%). Of the
-// 1,723 labelled items: paragraphs 98.2%, rows 98.3%, joined 97.3%,
-// bullets, <ul> and split 97.9%, the others 99.7%.
-func variantFloor(v testcorpus.Variant) float64 {
+// variantMissed is the most labelled items a variant may leave, pooled,
+// away from their source's id: what the reading leaves today and one
+// more (the numbers lost variants are held pair by pair too, at 95%).
+// Of the 1,723 labelled items it leaves: paragraphs and joined 27, rows
+// 23, bullets, <ul> and split 16, the others 5.
+func variantMissed(v testcorpus.Variant) int {
 	switch v {
-	case testcorpus.Paragraphs, testcorpus.Rows:
-		return 0.975
+	case testcorpus.Paragraphs, testcorpus.Joined:
+		return 28
+	case testcorpus.Rows:
+		return 24
 	case testcorpus.Bullets, testcorpus.List, testcorpus.Split:
-		return 0.97
-	case testcorpus.Joined:
-		return 0.965
+		return 17
 	}
-	return 0.99
+	return 6
 }
 
 // TestThroughSubItemsAndTwice: a numbered item of a translation whose

@@ -57,21 +57,23 @@ var gapsPairs = []struct {
 // 66, which it lacks, in paragraphs and rows: rule 54 is long and says
 // what rule 55, which the page has, says (bets declared and faced), so
 // neither the lengths nor the lexicon the block alignment learns from
-// the pair place the gap there. The excused: FIDE hy prints 9.2.1 and
+// the pair place the gap there (rule 55's lines are read as rule 54,
+// and those after them one item early); rule 66 takes the heading line
+// of rule 67 alone, whose text is read without it (a run far too short
+// costs less than an item left out). The excused: FIDE hy prints 9.2.1 and
 // 9.2.2 for the source's 9.2.1.1 and 9.2.1.2, FIDE ru B.2.2 for B.2.1,
 // which the original reads by the number and the variant by the text;
 // the Social Contract zh mismatch is its number's. FIDE ru's true
 // omissions at the end of its article 3 (3.10.1 and 3.10.3) are kept in
 // every variant; its 3.9.1, a fragment there, is reported missing in
-// the numbers lost variants. The variants add 0 to 9 (FIDE ru's 3.9.1,
-// FIDE hy's sec:II.3, WCA ja's 9a, sec:10 and 12a in bullets, <ul>,
-// joined and split; in joined also FIDE ru's 3.8.2.2.1 and II.3.2.5.1,
-// WCA ja's A3a and the TDA page's RP-18). Social Contract zh gives the
-// original's findings in bullets and <ul>; WCA ja adds 3 there (held
-// to a tenth, it fails, as it does without the lexicon: 4 added). A
-// translation of
-// part of its source whose numbers are lost (the TDA Portuguese
-// addendum page) is not put on its source: gaps says so (Unplaceable,
+// the numbers lost variants. The variants add 1 to 5: that 3.9.1; in
+// paragraphs the Debian Constitution ko's 3.1(1), whose one-sentence
+// line the programme gives 3.1 and 3.1(1) together; in joined FIDE
+// ru's 3.8.2.2.1 and II.3.2.5.1, WCA ja's A3a and the TDA page's RP-18,
+// the same way. Social Contract zh and WCA ja give the original's
+// findings in bullets and <ul>. A
+// translation of part of its source whose numbers are lost (the TDA
+// Portuguese addendum page) is not put on its source: gaps says so (Unplaceable,
 // exit 2), which is logged here for those variants, not silent.
 func TestGapsThroughVariants(t *testing.T) {
 	longtest.Skip(t)
@@ -234,16 +236,16 @@ func numbersLost(v testcorpus.Variant) bool {
 // least share of the original's findings it gives back or excuses and
 // the most it may add; today's figures (see TestGapsThroughVariants),
 // with a margin of one on what it adds: of 11, bullets, <ul>, split and
-// joined all 11 (8 and 3 excused), adding 2 (joined 6); paragraphs and
-// rows 9 (5 and 4), adding 3 and 1; the others all 11, adding none.
+// joined all 11 (8 and 3 excused), adding 1 (joined 5); paragraphs and
+// rows 9 (5 and 4), adding 2 and 1; the others all 11, adding none.
 func variantHeld(v testcorpus.Variant) (share float64, most int) {
 	switch v {
 	case testcorpus.Bullets, testcorpus.List, testcorpus.Split:
-		return 1, 3
+		return 1, 2
 	case testcorpus.Joined:
-		return 1, 7
+		return 1, 6
 	case testcorpus.Paragraphs:
-		return 0.81, 4
+		return 0.81, 3
 	case testcorpus.Rows:
 		return 0.81, 2
 	}

@@ -160,21 +160,9 @@ func titlePage(bs []block, starts startLabels) int {
 // ("Example 1", "Step 2").
 func chainKeyed(cands []candidate, bs []block, st *structure) []bool {
 	entries, aside := keyedEntries(cands)
-	if entries == nil {
-		return chainSchemes(cands, bs, st)
-	}
-	var rest []candidate
-	var at []int
-	for j, c := range cands {
-		if !aside[j] {
-			rest = append(rest, c)
-			at = append(at, j)
-		}
-	}
-	in := make([]bool, len(cands))
-	for k, ok := range chainSchemes(rest, bs, st) {
-		in[at[k]] = ok
-	}
+	in, _ := chainApart(cands, aside, func(cs []candidate) ([]bool, []int) {
+		return chainSchemes(cs, bs, st), nil
+	})
 	for j, ok := range entries {
 		in[j] = in[j] || ok
 	}

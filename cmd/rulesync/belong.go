@@ -27,11 +27,7 @@ func checkBelong(c *call, al *align.Alignment, a, b string) error {
 		return nil
 	}
 	msg := fmt.Sprintf("%s and %s share almost nothing: confident pairs hold %.0f%% of the smaller one's items; are they editions or translations of one rulebook?", a, b, 100*s)
-	if c.Bool("strict") {
-		return cli.Exit(fmt.Sprintf("%s: --strict: %s", c.Command.Name, msg), exitBad)
-	}
-	fmt.Fprintf(c.App.ErrWriter, "%s: warning: %s\n", c.Command.Name, msg)
-	return nil
+	return warnStrict(c, msg)
 }
 
 // checkLanguages warns when the translation reads as the source's own
@@ -43,11 +39,7 @@ func checkLanguages(c *call, src, tr *corpus.Document, srcName, trName string) e
 		return nil
 	}
 	msg := fmt.Sprintf("%s and %s are both in %s: a translation is in another language than its source (two editions compare with 'rulesync diff')", srcName, trName, src.Lang)
-	if c.Bool("strict") {
-		return cli.Exit(fmt.Sprintf("%s: --strict: %s", c.Command.Name, msg), exitBad)
-	}
-	fmt.Fprintf(c.App.ErrWriter, "%s: warning: %s\n", c.Command.Name, msg)
-	return nil
+	return warnStrict(c, msg)
 }
 
 // checkEditionLanguages warns when the two editions a diff compares
@@ -61,6 +53,12 @@ func checkEditionLanguages(c *call, old, new *corpus.Document, oldName, newName 
 		return nil
 	}
 	msg := fmt.Sprintf("%s is in %s and %s in %s: diff compares two editions in one language (a translation against its source checks with 'rulesync gaps')", oldName, old.Lang, newName, new.Lang)
+	return warnStrict(c, msg)
+}
+
+// warnStrict prints msg as the command's warning, or under --strict
+// fails with it (exit status 2).
+func warnStrict(c *call, msg string) error {
 	if c.Bool("strict") {
 		return cli.Exit(fmt.Sprintf("%s: --strict: %s", c.Command.Name, msg), exitBad)
 	}

@@ -77,11 +77,7 @@ func checkBaseStates(c *call, tr, base *corpus.Document, trName, baseName string
 		return nil
 	}
 	msg := fmt.Sprintf("--base %s states %s, but %s states %s: is it the edition the translation was made from?", baseName, base.Date, trName, tr.Date)
-	if c.Bool("strict") {
-		return cli.Exit(fmt.Sprintf("%s: --strict: %s", c.Command.Name, msg), exitBad)
-	}
-	fmt.Fprintf(c.App.ErrWriter, "%s: warning: %s\n", c.Command.Name, msg)
-	return nil
+	return warnStrict(c, msg)
 }
 
 // baseName is the argument that gave base among the --base documents.
