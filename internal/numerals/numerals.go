@@ -114,8 +114,9 @@ func CJKGroup(r rune) int {
 
 // CJK is the value of a number written in digits of any script or in
 // CJK numerals: positionally ("二〇二四" 2024, "１２" 12), or by units
-// ("十二" 12, "百三" 103, "三十" 30, "六十" 60, "一万二千" 12000). It is 0
-// for a string that is none, and saturates rather than overflow.
+// ("十二" 12, "百三" 103, "三十" 30, "六十" 60, "一万二千" 12000; 万 and
+// 億 multiply the numerals before them, and there must be some). It is
+// 0 for a string that is none, and saturates rather than overflow.
 func CJK(s string) int {
 	total, group, cur := 0, 0, 0
 	for _, r := range s {
@@ -126,8 +127,8 @@ func CJK(s string) int {
 		} else if u := CJKUnit(r); u > 0 {
 			group += max(cur, 1) * u
 			cur = 0
-		} else if g := CJKGroup(r); g > 0 {
-			total += max(group+cur, 1) * g
+		} else if g := CJKGroup(r); g > 0 && group+cur > 0 {
+			total += (group + cur) * g
 			group, cur = 0, 0
 		} else {
 			return 0
@@ -146,12 +147,9 @@ func IsCJK(r rune) bool {
 	return ok || CJKUnit(r) > 0 || CJKGroup(r) > 0
 }
 
-// CJKRuns calls yield with each number text writes as a run of two CJK
-// numerals or more ("十六", "三十", "二〇二四", "一万"), its bytes from
-// and to, and its value (CJK). A numeral alone is left out: 一 in 一般
-// (general), 百 in 百分之 (per cent), 千 in a name are words, and the
-// numbers it could write, ten and under, are words in any language too.
-// It stops where yield returns false.
+// CJKRuns calls yield with each number text writes as a run of CJK
+// numerals (CJKRunAt), its bytes from and to, and its value. It stops
+// where yield returns false.
 func CJKRuns(text string, yield func(from, to, value int) bool) {
 	for i := 0; i < len(text); {
 		if text[i] < 0xE3 {
@@ -160,24 +158,37 @@ func CJKRuns(text string, yield func(from, to, value int) bool) {
 			i++
 			continue
 		}
-		r, n := utf8.DecodeRuneInString(text[i:])
-		if !IsCJK(r) {
+		to, v := CJKRunAt(text, i)
+		if to == i {
+			_, n := utf8.DecodeRuneInString(text[i:])
 			i += n
 			continue
 		}
-		from, count := i, 0
-		for i < len(text) {
-			r, n := utf8.DecodeRuneInString(text[i:])
-			if !IsCJK(r) {
-				break
-			}
-			i += n
-			count++
+		if v > 0 && !yield(i, to, v) {
+			return
 		}
-		if count >= 2 {
-			if v := CJK(text[from:i]); v > 0 && !yield(from, i, v) {
-				return
-			}
-		}
+		i = to
 	}
+}
+
+// CJKRunAt reads the run of CJK numerals at text[i:]: it returns where
+// the run ends (i where none starts there) and, where the run has two
+// numerals or more ("十六", "三十", "二〇二四", "一万"), its value (CJK),
+// else 0. A numeral alone is no number: 一 in 一般 (general), 百 in 百分之
+// (per cent), 千 in a name are words, and the numbers one numeral writes
+// but for those, ten and under, are words in any language too.
+func CJKRunAt(text string, i int) (to, value int) {
+	count := 0
+	for to = i; to < len(text); {
+		r, n := utf8.DecodeRuneInString(text[to:])
+		if !IsCJK(r) {
+			break
+		}
+		to += n
+		count++
+	}
+	if count < 2 {
+		return to, 0
+	}
+	return to, CJK(text[i:to])
 }
