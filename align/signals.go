@@ -39,10 +39,11 @@ var decimalComma = sync.OnceValue(func() map[string]bool {
 // alone, as 一 in 一般, is none).
 func Numbers(text, lang string) []string {
 	f := corpus.Fold(text)
-	return numbers(f, lang, func() string { return strings.ToLower(f) })
+	return numbers(asciiDigits(f), lang, func() string { return strings.ToLower(f) })
 }
 
-// numbers is Numbers on folded text f; lower returns f in lower case
+// numbers is Numbers on folded text f, its numerals in ASCII digits
+// (asciiDigits); lower returns f in lower case
 // (called only for a language with number words, and by rawTokens with
 // the text it lowered once for all the signals).
 func numbers(f, lang string, lower func() string) []string {
@@ -52,12 +53,6 @@ func numbers(f, lang string, lower func() string) []string {
 // appendNumbers appends what numbers returns to out: the extractor
 // reuses one buffer.
 func appendNumbers(out []string, f, lang string, lower func() string) []string {
-	if n, ok := asciiNumerals(f); ok {
-		// The digits of another script and the CJK numerals are read as
-		// the digits they stand for (number words in lower(), which
-		// holds the same words).
-		f = n
-	}
 	if !strings.ContainsAny(f, "0123456789") && numberWords(baseLang(lang)) == nil && !strings.Contains(f, "万") {
 		return out
 	}
@@ -84,6 +79,13 @@ func appendNumbers(out []string, f, lang string, lower func() string) []string {
 		out = appendWordNumbers(out, start, lower(), words, numberSieves()[baseLang(lang)])
 	}
 	return out
+}
+
+// asciiDigits is f with its numerals in ASCII digits (asciiNumerals),
+// or f itself where it has none.
+func asciiDigits(f string) string {
+	n, _ := asciiNumerals(f)
+	return n
 }
 
 // asciiNumerals is f with its numbers in the decimal digits of other
@@ -464,10 +466,11 @@ func groupsOf3(s, sep string) bool {
 // Times returns the durations text states, in seconds ("90s", "120s").
 func Times(text string) []string {
 	f := corpus.Fold(text)
-	return times(f, strings.ToLower(f))
+	return times(asciiDigits(f), strings.ToLower(f))
 }
 
-// times is Times on folded text f, low being f in lower case.
+// times is Times on folded text f, its numerals in ASCII digits
+// (asciiDigits), low being f in lower case.
 func times(f, low string) []string {
 	var out []string
 	// "one minute", "ninety seconds": small numbers written as words.
@@ -631,7 +634,10 @@ func timeUnit(rest string) (int, bool) {
 
 // Ranges returns the ranges and blind levels text states ("50-100"), the
 // numbers read as Numbers reads them.
-func Ranges(text, lang string) []string { return ranges(corpus.Fold(text), lang) }
+func Ranges(text, lang string) []string { return ranges(asciiDigits(corpus.Fold(text)), lang) }
+
+// ranges is Ranges on folded text f, its numerals in ASCII digits
+// (asciiDigits).
 
 func ranges(f, lang string) []string {
 	// The dash apart: ContainsAny reads a set with a rune beyond ASCII
