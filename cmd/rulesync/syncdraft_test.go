@@ -27,7 +27,7 @@ func TestSyncDraftCopies(t *testing.T) {
 	var edited []editedMsgid
 	for i := range own.Entries {
 		if e := &own.Entries[i]; e.Target != nil && len(edited) < 5 {
-			edited = append(edited, editedMsgid{line: i + 1, ctx: e.Target.ID})
+			edited = append(edited, editedMsgid{line: i + 1, ctx: e.Target.ID, why: "edited"})
 		}
 	}
 	if len(edited) == 0 {
