@@ -162,6 +162,13 @@ func (o Options) through(src, tgt *corpus.Document) *Reading {
 	pr := byID(src, &d, srcOf, byAl)
 	pr.Projected = true
 	pr.Alignment.own = own
+	if distrusted && o.sampledAffinity(pr.Alignment).Unrelated() {
+		// Read by its text alone, the translation shares no more with
+		// its source than by its labels: another document (which
+		// lengths alone would spread over any source), read as its
+		// labels give it.
+		return r
+	}
 	if pr.Placed < r.Placed || pr.Placed == r.Placed && sure {
 		// The projection places fewer source items than the items did
 		// (or no more, where the items print their labels): the
