@@ -319,12 +319,21 @@ func numberHeldRuns(bs []block, unnumbered bool, held []bool) runResult {
 			continue
 		}
 		for _, seg := range runSegments(frames, key, least) {
-			if len(seg) < minRun && heldIn(segBlocks(frames, seg), held) < len(seg) {
-				continue // two headings make a run only where both hold lists
+			// The run's headings hold lists where each does, and they
+			// are all the headings of their level that do: a sibling
+			// over a list of its own outside the run ("## Rules" before
+			// "## ... para crupieres", "## ... para la sala") says the
+			// lists are divisions of their own, not the run's.
+			segHeld, n := held, heldIn(segBlocks(frames, seg), held)
+			if n < len(seg) || n < heldIn(g, held) {
+				segHeld = nil
+			}
+			if len(seg) < minRun && segHeld == nil {
+				continue // two headings make a run only where they hold the lists
 			}
 			lead, trail := seg[0], len(frames)-seg[len(seg)-1]-1
 			alone := unnumbered && bs[g[0]].level == top && lead <= 2 && trail <= 1
-			res.number(bs, frames, seg, key, alone, held)
+			res.number(bs, frames, seg, key, alone, segHeld)
 		}
 	}
 	// The groups are of levels and parents: their runs' labels are
