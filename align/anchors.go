@@ -29,6 +29,10 @@ type units struct {
 	// titleLen is the length in runes of a source item's title (0 for
 	// none); nil on the translation's side.
 	titleLen []float32
+	// cuttable marks a translation block with a sentence boundary
+	// inside, where two items that share it can be cut apart (cutAt);
+	// nil on the source's side.
+	cuttable []bool
 	off      []int32
 	toks     []int32
 }
@@ -48,7 +52,7 @@ func (u *units) len() int { return len(u.runes) }
 // scratch).
 func (u *units) reset() {
 	u.runes, u.title, u.short, u.start = u.runes[:0], u.title[:0], u.short[:0], u.start[:0]
-	u.bare, u.titleLen = u.bare[:0], u.titleLen[:0]
+	u.bare, u.titleLen, u.cuttable = u.bare[:0], u.titleLen[:0], u.cuttable[:0]
 	u.off, u.toks = append(u.off[:0], 0), u.toks[:0]
 }
 

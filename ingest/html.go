@@ -143,8 +143,12 @@ func chromeWarning(drops []chromeDrop) string {
 	if n == 0 {
 		return ""
 	}
-	return fmt.Sprintf("%s%d characters dropped as page furniture (listed in notes): %s", WarningNote, n, strings.Join(places, "; "))
+	return fmt.Sprintf("%s%d %s: %s", WarningNote, n, chromeListHead, strings.Join(places, "; "))
 }
+
+// chromeListHead is the head of chromeWarning's warning, after the
+// characters dropped (a listing warning: see countedLists).
+const chromeListHead = "characters dropped as page furniture (listed in notes)"
 
 func parseHTML(data []byte, o Options, d *corpus.Document) error {
 	text, enc, err := decodeHTML(data, o.Encoding)

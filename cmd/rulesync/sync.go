@@ -96,7 +96,7 @@ func runSync(c *call) error {
 	if err := checkKeyed(trName, trData, tr, src, base); err != nil {
 		return err
 	}
-	edited, err := checkMsgids(c, trName, poText(c, trName, trData, tr), tr, src, base)
+	edited, err := checkMsgids(c, trName, interchangeText(c, trName, trData, tr), tr, src, base)
 	if err != nil {
 		return err
 	}
