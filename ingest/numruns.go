@@ -3,6 +3,7 @@ package ingest
 import (
 	"cmp"
 	"fmt"
+	"github.com/rulesync/rulesync/internal/numerals"
 	"slices"
 	"strconv"
 	"strings"
@@ -116,7 +117,7 @@ func middle(text string, k runKey) string {
 			rest = text[:i]
 		}
 	}
-	return strings.TrimFunc(rest, func(r rune) bool { return !isLetterMark(r) && digitValue(r) < 0 })
+	return strings.TrimFunc(rest, func(r rune) bool { return !isLetterMark(r) && numerals.Digit(r) < 0 })
 }
 
 // wordValue reads a middle with no digits as a number: a roman numeral
