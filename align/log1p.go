@@ -13,7 +13,7 @@ import "math"
 // one ulp together) rounds to the same float32: math.Log1p's value is
 // then among them, and float32 rounding is monotone, so it rounds there
 // too. Where the bound straddles a float32 boundary (about one call in
-// 2^8), or t is not a finite number, it is math.Log1p's result.
+// 200), or t is not a finite number, it is math.Log1p's result.
 // TestTwoLog1p checks it against math.Log1p.
 func twoLog1p(t float64) float32 {
 	var y float64
