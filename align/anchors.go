@@ -2,6 +2,7 @@ package align
 
 import (
 	"bytes"
+	"github.com/rulesync/rulesync/internal/numerals"
 	"hash/maphash"
 	"slices"
 	"strings"
@@ -346,7 +347,7 @@ func tokens(text string, spans []int32, buf *[]byte) []int32 {
 				flush()
 				kind = 1
 			}
-			b = append(b, byte('0'+digitValue(r)))
+			b = append(b, byte('0'+numerals.Digit(r)))
 		case r == '.' && kind == 1 && i+1 < len(text):
 			if next, _ := utf8.DecodeRuneInString(text[i+1:]); unicode.IsDigit(next) {
 				b = append(b, '.')
@@ -368,20 +369,6 @@ func tokens(text string, spans []int32, buf *[]byte) []int32 {
 	flush()
 	*buf = b
 	return spans
-}
-
-// digitValue is the value of a decimal digit of any script: Unicode
-// puts each script's ten digits in a run from zero (some runs hold
-// several sets of ten).
-func digitValue(r rune) int {
-	if r >= '0' && r <= '9' {
-		return int(r - '0')
-	}
-	z := r
-	for z > 0 && r-z < 64 && unicode.IsDigit(z-1) {
-		z--
-	}
-	return int(r-z) % 10
 }
 
 // spacedScripts are scripts that space their words, one of which a
