@@ -96,6 +96,49 @@ func (d *Draft) checkCarried(origOf func(i int) (int, bool)) {
 	}
 }
 
+// disagreeing are the checks whose findings say that a translation's
+// text disagrees with its source item's: numbers it lacks, changes or
+// adds, citations of other items, parts, a text much shorter than its
+// source predicts, a text that matches another item better.
+var disagreeing = []string{Numbers, Refs, Parts, Truncated, Mismatch}
+
+// disagreement is the reason to review entry e that finding f gives
+// ("numbers: numbers of the source missing from the translation: 60"),
+// or "" when f says nothing against e's text: f must be a warning or an
+// error of a disagreeing check, on one of e's translation items (a cut
+// preview, an info, is reviewed as such: reasonCut).
+func disagreement(e *Entry, f *Finding) string {
+	if f.Severity.Rank() < Warning.Rank() || !slices.Contains(disagreeing, f.Check) {
+		return ""
+	}
+	for _, t := range e.Targets {
+		if f.TargetID == t.ID {
+			return f.Check + ": " + f.Message
+		}
+	}
+	return ""
+}
+
+// checkFindings adds to the reasons to review each carried entry (the
+// translation's text, unmarked, under a source that did not change) the
+// report's findings against its text (disagreement): a warning's text
+// carried unmarked would read as current in the draft, and sync's count
+// of what to review would leave it out. A stale entry is marked as such
+// already.
+func (d *Draft) checkFindings() {
+	for i := range d.Entries {
+		e := &d.Entries[i]
+		if e.State != Translated || e.Target == nil {
+			continue
+		}
+		for k := range e.Findings {
+			if w := disagreement(e, &e.Findings[k]); w != "" && !slices.Contains(e.Review, w) {
+				e.Review = append(e.Review, w)
+			}
+		}
+	}
+}
+
 // numbering is the numbering an item's id places it in: the heading a
 // numbering that started again is qualified by ("_2_" of "rule:_2_1",
 // "3_" of "rule:3_1"; see corpus.QualifiedID), "" for the document's
@@ -183,8 +226,10 @@ func (d *Draft) medianRatio() float64 {
 
 // orphanReason says why a translation item has no place when its id
 // names an item of the edition translated whose place another
-// translation item took (a number printed twice, a line mislabelled);
-// "" otherwise.
+// translation item took (a number printed twice, a line mislabelled, an
+// item the translation added before it); "" otherwise. Which of the two
+// texts is that item's is the aligner's guess: the entry that holds the
+// other is marked for review, saying so.
 func (d *Draft) orphanReason(t *corpus.Item, orig *corpus.Document, ids *orphanIDs) string {
 	ids.index(d, orig)
 	if id, _, _ := strings.Cut(t.ID, "#"); !ids.orig[id] { // as orig.Item finds it
@@ -196,7 +241,10 @@ func (d *Draft) orphanReason(t *corpus.Item, orig *corpus.Document, ids *orphanI
 	}
 	for _, i := range ids.entries[cur] {
 		e := &d.Entries[i]
-		if e.Target != nil && e.Target != t {
+		if e.Target != nil && e.Target != t && e.State != New {
+			if w := fmt.Sprintf("the translation's %s names this item by its number or place and has no place: check that this text is this item's", t.ID); !slices.Contains(e.Review, w) {
+				e.Review = append(e.Review, w)
+			}
 			return fmt.Sprintf("its number names %s of %s, whose place holds %s (marked for review)", t.ID, orig.Edition, e.Target.ID)
 		}
 	}

@@ -177,9 +177,11 @@ func uncut(text string, cut bool) string {
 // translation's preview is cut before it.
 func (c *checker) numbers(base Finding, s, t *corpus.Item, cut bool) {
 	sl, tl := c.orig.Lang, c.r.Translation.Lang
-	tt := uncut(t.Text, cut)
+	// What a reader sees: a text read from a PO or XLIFF keeps its
+	// links' destinations ("…/Competition%20Safety.pdf" states no 20).
+	st, tt := shownText(s.Text), uncut(shownText(t.Text), cut)
 	skip := tellingSkip(s, t)
-	sn := telling(append(align.Numbers(s.Title+"\n"+s.Text, sl), align.Times(s.Text)...), skip)
+	sn := telling(append(align.Numbers(s.Title+"\n"+st, sl), align.Times(st)...), skip)
 	tn := telling(append(align.Numbers(t.Title+"\n"+tt, tl), align.Times(tt)...), skip)
 	has := func(xs []string, x string) bool { return slices.Contains(xs, x) }
 	var extra, lacking []string
@@ -197,14 +199,14 @@ func (c *checker) numbers(base Finding, s, t *corpus.Item, cut bool) {
 	// A range whose two ends the source states one after the other, in
 	// words of its own ("3.2 to 3.8"), is no new number; "1000-200"
 	// where the source says "100-200, 1000-2000" still is.
-	sr, tr := align.Ranges(s.Text, sl), align.Ranges(tt, tl)
+	sr, tr := align.Ranges(st, sl), align.Ranges(tt, tl)
 	var badRanges, stated []string
 	for _, x := range tr {
 		if has(sr, x) {
 			continue
 		}
 		if stated == nil {
-			stated = align.Numbers(s.Title+"\n"+s.Text, sl)
+			stated = align.Numbers(s.Title+"\n"+st, sl)
 		}
 		a, b, _ := strings.Cut(x, "-")
 		if i := slices.Index(stated, a); i < 0 || i+1 == len(stated) || stated[i+1] != b {

@@ -2,6 +2,7 @@ package gaps
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/rulesync/rulesync/corpus"
@@ -127,8 +128,8 @@ func (d *Draft) Release() {
 		Unplaced: r.Unplaced, Affinity: r.Affinity, inScope: r.inScope, printed: r.printed}
 }
 
-// Draft re-lays the report's translation on its source, as Sync does.
-func (r *Report) Draft() *Draft {
+// newDraft re-lays the report's translation on its source (Draft).
+func (r *Report) newDraft() *Draft {
 	source, translation, base := r.Source, r.Translation, r.Base
 	d := &Draft{Source: source, Translation: translation, Base: base, Report: r, Renumbered: map[string]string{}}
 	var index map[*corpus.Item]int // translation item -> its index, when one is wanted
@@ -184,6 +185,7 @@ func (r *Report) Draft() *Draft {
 		d.Entries = append(d.Entries, e)
 	}
 	d.moves(placed)
+	defer d.checkFindings() // after the orphans' reasons, which may add their own
 	d.checkCarried(func(i int) (int, bool) {
 		if r.Comparison == nil {
 			return i, true
@@ -210,15 +212,15 @@ func (r *Report) Draft() *Draft {
 			continue
 		}
 		t := &translation.Items[j]
+		if t.Has(corpus.FlagUntranslated) {
+			continue // the source's text of a removed item, in a draft
+		}
 		orphan := Orphan{Target: t, Reason: "no counterpart in " + orig.Edition}
 		if o := origOf[j]; o >= 0 {
 			orphan.Was = &orig.Items[o]
 			orphan.Reason = fmt.Sprintf("translates %s of %s, which %s removed", orphan.Was.ID, orig.Edition, source.Edition)
 		} else if why := d.orphanReason(t, orig, &ids); why != "" {
 			orphan.Reason = why
-		}
-		if t.Has(corpus.FlagUntranslated) {
-			continue // the source's text of a removed item, in a draft
 		}
 		d.Orphans = append(d.Orphans, orphan)
 	}
@@ -265,10 +267,20 @@ const (
 
 // unexplained returns the entry's reasons to review that no finding on
 // it gives: a marker without a review finding, a cut preview without a
-// truncated one, and every reason the draft alone finds (checkCarried).
+// truncated one, and every reason the draft alone finds (checkCarried);
+// not those a finding gives (checkFindings).
 func (e *Entry) unexplained() []string {
 	var out []string
+	found := map[string]bool{}
+	for k := range e.Findings {
+		if w := disagreement(e, &e.Findings[k]); w != "" {
+			found[w] = true
+		}
+	}
 	for _, w := range e.Review {
+		if found[w] {
+			continue
+		}
 		switch w {
 		case reasonMarked, reasonFuzzy, reasonUnitReview:
 			if hasCheck(e.Findings, Review) {
@@ -286,12 +298,15 @@ func (e *Entry) unexplained() []string {
 
 // Errors returns the messages of the error findings on the entry's
 // translation (wrong numbers, references, parts; not its being stale or
-// missing, which the entry's state says).
+// missing, which the entry's state says) that its reasons to review do
+// not state already (a carried entry's hold them: checkFindings).
 func (e *Entry) Errors() []string {
 	var out []string
 	for _, f := range e.Findings {
 		if f.Severity == Error && e.Target != nil && f.TargetID == e.Target.ID && f.Check != Stale && f.Check != Missing && f.Check != Untranslated {
-			out = append(out, f.Check+": "+f.Message)
+			if w := f.Check + ": " + f.Message; !slices.ContainsFunc(e.Review, func(r string) bool { return strings.Contains(r, w) }) {
+				out = append(out, w)
+			}
 		}
 	}
 	return out

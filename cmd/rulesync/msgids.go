@@ -104,13 +104,24 @@ func flagEdited(tr *corpus.Document, edited []editedMsgid) {
 	}
 }
 
-// reviewEdited gives each entry of the draft that carries the item of
-// an edited entry a reason to review: the draft marks it so (the
-// translation item's own flags are the file's state, which the draft
-// writer reads from the file again).
-func reviewEdited(d *gaps.Draft, edited []editedMsgid) {
+// syncDraft is the draft sync writes of r: r's draft, with the entries
+// of edited msgids marked for review (reviewEdited), and let go of what
+// the writer does not read (Draft.Release). r's own draft, which every
+// r.Draft() returns, is left as it is: the changes are made on a copy.
+func syncDraft(r *gaps.Report, edited []editedMsgid) *gaps.Draft {
+	d := *reviewEdited(r.Draft(), edited)
+	d.Release()
+	return &d
+}
+
+// reviewEdited returns the draft with each entry that carries the item
+// of an edited entry given a reason to review (the translation item's
+// own flags are the file's state, which the draft writer reads from the
+// file again): d itself when there is none, else a copy (d is not
+// changed).
+func reviewEdited(d *gaps.Draft, edited []editedMsgid) *gaps.Draft {
 	if len(edited) == 0 {
-		return
+		return d
 	}
 	why := map[string]string{}
 	for _, e := range edited {
@@ -119,14 +130,18 @@ func reviewEdited(d *gaps.Draft, edited []editedMsgid) {
 			why[id] = e.why
 		}
 	}
-	for i := range d.Entries {
-		e := &d.Entries[i]
+	c := *d
+	c.Entries = slices.Clone(d.Entries)
+	for i := range c.Entries {
+		e := &c.Entries[i]
 		for _, t := range e.Targets {
 			if w := why[t.ID]; w != "" && !slices.Contains(e.Review, w) {
-				e.Review = append(e.Review, w)
+				// Clipped: the append must not write into d's array.
+				e.Review = append(slices.Clip(e.Review), w)
 			}
 		}
 	}
+	return &c
 }
 
 // writeEdited writes a warning per edited unit to w: five and how many
