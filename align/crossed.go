@@ -49,6 +49,18 @@ const (
 	// together (each text something) to make the two a shift, not a
 	// swap.
 	crossOther = 0.7 * crossSum
+	// With a lexicon of the pair (crossLex), what each text gains is
+	// the scorer's gain and crossLexWeight times the lexicon's
+	// (crossLex.explains); the two together must gain crossLexSum, each
+	// crossLexEach, and the scorer may lose no more than crossLexSlack
+	// on either (numbers or references that speak against a swap
+	// overrule what the lexicon says). A crossing of crossLexOther or
+	// more makes a shift.
+	crossLexWeight = 0.5
+	crossLexSum    = 0.25
+	crossLexEach   = 0.08
+	crossLexSlack  = 0.05
+	crossLexOther  = 0.7 * crossLexSum
 )
 
 // crossed marks the 1-1 pairs of pairs whose target texts belong to
@@ -61,19 +73,25 @@ func (a *aligner) crossed(pairs []Pair) {
 	}
 	one := func(k int) bool { return len(pairs[k].Source) == 1 && len(pairs[k].Target) == 1 }
 	pairOf := make([]int32, len(a.src.Items)) // the 1-1 pair of each source item, + 1
+	var ones []int
 	for k := range pairs {
 		if one(k) {
 			pairOf[pairs[k].Source[0]] = int32(k + 1)
+			ones = append(ones, k)
 		}
 	}
+	cl := a.newCrossLex(pairs, ones)
 	type crossing struct {
 		k, q         int // the pairs, k < q
 		theirs, mine float64
-		sum          float64 // what the two texts gain together
+		gainK, gainQ float64 // what each text gains: by the scorer, and the lexicon's part
 	}
 	var found []crossing
 	count := map[int]int{} // the crossings of crossOther or more, by pair
-	try := func(k, q int) {
+	// try tries pairs k and q; byLex says that the lexicon proposed
+	// them (crossLex.candidates): they are scored only where what it
+	// says of the two texts together gains.
+	try := func(k, q int, byLex bool) {
 		i, j := pairs[k].Source[0], pairs[k].Target[0]
 		o, l := pairs[q].Source[0], pairs[q].Target[0]
 		if a.src.Items[i].Kind != a.src.Items[o].Kind {
@@ -81,22 +99,44 @@ func (a *aligner) crossed(pairs []Pair) {
 		}
 		// Each text must gain something: the second is scored only
 		// where the first does.
-		theirs, _ := a.sc.score(&a.fs[o], &a.ft[j], false, nil)
-		if theirs <= pairs[k].content {
+		out := [2][2]int{{i, j}, {o, l}} // left out of the lexicon's counts
+		c := crossing{k: k, q: q}
+		if cl != nil {
+			c.gainK = crossLexWeight * (cl.explains(o, j, out) - cl.explains(i, j, out))
+			c.gainQ = crossLexWeight * (cl.explains(i, l, out) - cl.explains(o, l, out))
+			if byLex && c.gainK+c.gainQ <= 0 {
+				return
+			}
+		}
+		c.theirs, _ = a.sc.score(&a.fs[o], &a.ft[j], false, nil)
+		c.gainK += c.theirs - pairs[k].content
+		if c.gainK <= 0 {
 			return
 		}
-		mine, _ := a.sc.score(&a.fs[i], &a.ft[l], false, nil)
-		if mine <= pairs[q].content {
+		c.mine, _ = a.sc.score(&a.fs[i], &a.ft[l], false, nil)
+		c.gainQ += c.mine - pairs[q].content
+		if c.gainQ <= 0 {
 			return
 		}
-		c := crossing{k: k, q: q, theirs: theirs, mine: mine, sum: theirs - pairs[k].content + mine - pairs[q].content}
-		if c.sum >= crossOther {
+		other := crossOther
+		if cl != nil {
+			other = crossLexOther
+			if min(c.theirs-pairs[k].content, c.mine-pairs[q].content) < -crossLexSlack {
+				return
+			}
+		}
+		if c.gainK+c.gainQ >= other {
 			count[k]++
 			count[q]++
 			found = append(found, c)
 		}
 	}
 	var cs candScratch
+	var lc lexCands
+	if cl != nil {
+		lc.tried = map[[2]int]bool{}
+		lc.seen = make([]int32, len(a.src.Items))
+	}
 	for k := range pairs {
 		if !one(k) {
 			continue
@@ -108,20 +148,48 @@ func (a *aligner) crossed(pairs []Pair) {
 		last := k
 		for q, n := k+1, 0; q < len(pairs) && n < crossWindow; q++ {
 			if one(q) {
-				try(k, q)
+				try(k, q, false)
+				if cl != nil {
+					lc.tried[[2]int{k, q}] = true
+				}
 				last, n = q, n+1
 			}
 		}
 		for _, o := range a.candidates(pairs[k].Target[0], &cs) {
 			if q := int(pairOf[o]) - 1; q > last {
-				try(k, q)
+				try(k, q, false)
+				if cl != nil {
+					lc.tried[[2]int{k, q}] = true
+				}
+			}
+		}
+		if cl == nil {
+			continue
+		}
+		// And the pairs, before k or after it, whose source items hold
+		// the source tokens that explain the target's heaviest tokens
+		// best: a text far from its place, that shares nothing the
+		// scorer checks with its own source item. Each two pairs once.
+		for _, o := range lc.of(cl, pairs[k].Target[0]) {
+			q := int(pairOf[o]) - 1
+			if q < 0 || q == k {
+				continue
+			}
+			x, y := min(k, q), max(k, q)
+			if !lc.tried[[2]int{x, y}] {
+				lc.tried[[2]int{x, y}] = true
+				try(x, y, true)
 			}
 		}
 	}
 	for _, c := range found {
 		i, o := pairs[c.k].Source[0], pairs[c.q].Source[0]
 		own, other := pairs[c.k].content, pairs[c.q].content
-		if c.sum < crossSum || min(c.theirs-own, c.mine-other) < crossEach || count[c.k] > 1 || count[c.q] > 1 ||
+		sum, each := crossSum, crossEach
+		if cl != nil {
+			sum, each = crossLexSum, crossLexEach
+		}
+		if c.gainK+c.gainQ < sum || min(c.gainK, c.gainQ) < each || count[c.k] > 1 || count[c.q] > 1 ||
 			nestedNumbers(a.src.Items[i].Number, a.src.Items[o].Number) {
 			continue
 		}
@@ -135,6 +203,22 @@ func (a *aligner) crossed(pairs []Pair) {
 		mark(&pairs[c.k], t, c.theirs, own, c.mine, other)
 		mark(&pairs[c.q], s, c.mine, other, c.theirs, own)
 	}
+}
+
+// lexCands is crossed's scratch for the candidates of the lexicon.
+type lexCands struct {
+	tried map[[2]int]bool // the pairs of pairs tried, lesser index first
+	seen  []int32         // by source item, stamp when a candidate of this call
+	stamp int32
+	ids   []int32
+	out   []int
+}
+
+// of is crossLex.candidates for target item j, in lc's scratch.
+func (lc *lexCands) of(cl *crossLex, j int) []int {
+	lc.stamp++
+	lc.out, lc.ids = cl.candidates(j, lc.out[:0], lc.seen, lc.stamp, lc.ids)
+	return lc.out
 }
 
 // nestedNumbers reports whether one printed number is under the other
