@@ -2,6 +2,7 @@ package align
 
 import (
 	"bytes"
+	"github.com/rulesync/rulesync/internal/numerals"
 	"hash/maphash"
 	"slices"
 	"strings"
@@ -29,6 +30,10 @@ type units struct {
 	// titleLen is the length in runes of a source item's title (0 for
 	// none); nil on the translation's side.
 	titleLen []float32
+	// cuttable marks a translation block with a sentence boundary
+	// inside, where two items that share it can be cut apart (cutAt);
+	// nil on the source's side.
+	cuttable []bool
 	off      []int32
 	toks     []int32
 }
@@ -48,7 +53,7 @@ func (u *units) len() int { return len(u.runes) }
 // scratch).
 func (u *units) reset() {
 	u.runes, u.title, u.short, u.start = u.runes[:0], u.title[:0], u.short[:0], u.start[:0]
-	u.bare, u.titleLen = u.bare[:0], u.titleLen[:0]
+	u.bare, u.titleLen, u.cuttable = u.bare[:0], u.titleLen[:0], u.cuttable[:0]
 	u.off, u.toks = append(u.off[:0], 0), u.toks[:0]
 }
 
@@ -342,7 +347,7 @@ func tokens(text string, spans []int32, buf *[]byte) []int32 {
 				flush()
 				kind = 1
 			}
-			b = append(b, byte('0'+digitValue(r)))
+			b = append(b, byte('0'+numerals.Digit(r)))
 		case r == '.' && kind == 1 && i+1 < len(text):
 			if next, _ := utf8.DecodeRuneInString(text[i+1:]); unicode.IsDigit(next) {
 				b = append(b, '.')
@@ -364,20 +369,6 @@ func tokens(text string, spans []int32, buf *[]byte) []int32 {
 	flush()
 	*buf = b
 	return spans
-}
-
-// digitValue is the value of a decimal digit of any script: Unicode
-// puts each script's ten digits in a run from zero (some runs hold
-// several sets of ten).
-func digitValue(r rune) int {
-	if r >= '0' && r <= '9' {
-		return int(r - '0')
-	}
-	z := r
-	for z > 0 && r-z < 64 && unicode.IsDigit(z-1) {
-		z--
-	}
-	return int(r-z) % 10
 }
 
 // spacedScripts are scripts that space their words, one of which a

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"strings"
+
+	"github.com/rulesync/rulesync/corpus"
 )
 
 // Two texts swapped between their places: a translation that prints
@@ -71,7 +73,17 @@ func (a *aligner) crossed(pairs []Pair) {
 	if a.sc.sameLang || len(pairs) < 2 || stopped(a.done) {
 		return
 	}
-	one := func(k int) bool { return len(pairs[k].Source) == 1 && len(pairs[k].Target) == 1 }
+	// A target item the projection made of pieces of the translation's
+	// lines (corpus.IDProjected) has its source item's number and place
+	// from the block alignment, not from anything the translation
+	// prints: two such items crossing are a stretch the projection
+	// misplaced, not two texts the translation swapped (the TDA ja
+	// page with two items joined: RP-6 and RP-19, thirteen apart, each
+	// a cut line of a shifted stretch, sharing a loanword and "TDA"
+	// with the other's source item).
+	one := func(k int) bool {
+		return len(pairs[k].Source) == 1 && len(pairs[k].Target) == 1 && a.tgt.Items[pairs[k].Target[0]].IDSource != corpus.IDProjected
+	}
 	pairOf := make([]int32, len(a.src.Items)) // the 1-1 pair of each source item, + 1
 	var ones []int
 	for k := range pairs {

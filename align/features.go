@@ -262,10 +262,13 @@ func (x *extractor) rawTokens(out []rawToken, it *corpus.Item, lang string, fm *
 	}
 	// The signals read the text in lower case: lowered once for them all.
 	f, low := fm.f, fm.low
-	fm.nums = appendNumbers(fm.nums[:0], f, lang, func() string { return low })
+	// The numbers read in ASCII digits, whatever the script wrote them
+	// in (asciiDigits: the text itself where all are ASCII).
+	fd := asciiDigits(f)
+	fm.nums = appendNumbers(fm.nums[:0], fd, lang, func() string { return low })
 	add(cNumber, fm.nums)
-	add(cNumber, ranges(f, lang))
-	add(cNumber, times(f, low))
+	add(cNumber, ranges(fd, lang))
+	add(cNumber, times(fd, low))
 	// WCA translations write "b4" for B4: compare references in lower case.
 	for _, r := range it.Refs {
 		out = append(out, rawToken{cRef, strings.ToLower(r), r})

@@ -11,6 +11,7 @@ import (
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/internal/lazyre"
 	"github.com/rulesync/rulesync/internal/lexicon"
+	"github.com/rulesync/rulesync/internal/numerals"
 )
 
 // The signals that say two items are one: each is a function from text to
@@ -33,13 +34,16 @@ var decimalComma = sync.OnceValue(func() map[string]bool {
 // in ASCII ("10500", "1.5"), in order of appearance and without repeats.
 // Thousands separators are read by the language's convention: in pt, es,
 // fr, de and it "10.500" is 10500 and "1,5" is 1.5; in en "10,500" is
-// 10500. "1万" is 10000. Full-width digits count as digits.
+// 10500. "1万" is 10000. The digits of every script count as digits,
+// and runs of CJK numerals are numbers ("十六" 16, "三十" 30; a numeral
+// alone, as 一 in 一般, is none).
 func Numbers(text, lang string) []string {
 	f := corpus.Fold(text)
-	return numbers(f, lang, func() string { return strings.ToLower(f) })
+	return numbers(asciiDigits(f), lang, func() string { return strings.ToLower(f) })
 }
 
-// numbers is Numbers on folded text f; lower returns f in lower case
+// numbers is Numbers on folded text f, its numerals in ASCII digits
+// (asciiDigits); lower returns f in lower case
 // (called only for a language with number words, and by rawTokens with
 // the text it lowered once for all the signals).
 func numbers(f, lang string, lower func() string) []string {
@@ -75,6 +79,84 @@ func appendNumbers(out []string, f, lang string, lower func() string) []string {
 		out = appendWordNumbers(out, start, lower(), words, numberSieves()[baseLang(lang)])
 	}
 	return out
+}
+
+// asciiDigits is f with its numerals in ASCII digits (asciiNumerals),
+// or f itself where it has none.
+func asciiDigits(f string) string {
+	n, _ := asciiNumerals(f)
+	return n
+}
+
+// asciiNumerals is f with its numbers in the decimal digits of other
+// scripts ("١٦", "१६", "๑๖") and in runs of CJK numerals ("十六", "三十",
+// "二〇二四"; numerals.CJKRuns says which runs) written in ASCII digits,
+// and true; f and false where it writes none (most texts, read without
+// a copy). A run of CJK numerals is set apart by spaces from digits it
+// touches. The Arabic decimal and thousands separators (٫ ٬) become the
+// ASCII ones the scan reads.
+func asciiNumerals(f string) (string, bool) {
+	i := 0
+	for i < len(f) && f[i] < utf8.RuneSelf {
+		i++
+	}
+	if i == len(f) {
+		return f, false
+	}
+	var b []byte
+	last := 0 // f[:last] is in b
+	flush := func(to int) {
+		if b == nil {
+			b = make([]byte, 0, len(f)+8)
+		}
+		b = append(b, f[last:to]...)
+		last = to
+	}
+	for i < len(f) {
+		if f[i] < utf8.RuneSelf {
+			i++
+			continue
+		}
+		if f[i] >= 0xE3 {
+			if to, v := numerals.CJKRunAt(f, i); to > i {
+				if v > 0 {
+					flush(i)
+					if len(b) > 0 && b[len(b)-1] >= '0' && b[len(b)-1] <= '9' {
+						b = append(b, ' ')
+					}
+					b = strconv.AppendInt(b, int64(v), 10)
+					if to < len(f) && f[to] >= '0' && f[to] <= '9' {
+						b = append(b, ' ')
+					}
+					last = to
+				}
+				i = to
+				continue
+			}
+		}
+		r, n := utf8.DecodeRuneInString(f[i:])
+		var c byte
+		switch d := numerals.Digit(r); {
+		case d >= 0:
+			c = byte('0' + d)
+		case r == '٫':
+			c = '.'
+		case r == '٬':
+			c = ','
+		default:
+			i += n
+			continue
+		}
+		flush(i)
+		b = append(b, c)
+		i += n
+		last = i
+	}
+	if b == nil {
+		return f, false
+	}
+	flush(len(f))
+	return string(b), true
 }
 
 // appendWordNumbers appends to out the numbers above ten that s (in
@@ -384,10 +466,11 @@ func groupsOf3(s, sep string) bool {
 // Times returns the durations text states, in seconds ("90s", "120s").
 func Times(text string) []string {
 	f := corpus.Fold(text)
-	return times(f, strings.ToLower(f))
+	return times(asciiDigits(f), strings.ToLower(f))
 }
 
-// times is Times on folded text f, low being f in lower case.
+// times is Times on folded text f, its numerals in ASCII digits
+// (asciiDigits), low being f in lower case.
 func times(f, low string) []string {
 	var out []string
 	// "one minute", "ninety seconds": small numbers written as words.
@@ -551,7 +634,10 @@ func timeUnit(rest string) (int, bool) {
 
 // Ranges returns the ranges and blind levels text states ("50-100"), the
 // numbers read as Numbers reads them.
-func Ranges(text, lang string) []string { return ranges(corpus.Fold(text), lang) }
+func Ranges(text, lang string) []string { return ranges(asciiDigits(corpus.Fold(text)), lang) }
+
+// ranges is Ranges on folded text f, its numerals in ASCII digits
+// (asciiDigits).
 
 func ranges(f, lang string) []string {
 	// The dash apart: ContainsAny reads a set with a rune beyond ASCII

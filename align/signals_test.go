@@ -30,6 +30,11 @@ func TestNumbers(t *testing.T) {
 		{"the dealer says nine thousand five hundred, then forty-two thousand; hundreds of chips", "en", []string{"9500", "42000"}},
 		{"o dealer diz onze mil e quinhentos, depois quarenta e dois mil", "pt", []string{"11500", "42000"}},
 		{"rule 36 and rule 36 again", "en", []string{"36"}},
+		{"会員は十六歳以上、通知は六十日前、会費は三十日以内、一般に", "ja", []string{"16", "60", "30"}},
+		{"二〇二四年の規則3と十二", "ja", []string{"2024", "3", "12"}},
+		{"百分之五十的一万二千", "zh", []string{"50", "12000"}},
+		{"يجب أن يكون العضو ١٦ عامًا و٢٫٥", "ar", []string{"16", "2.5"}},
+		{"सदस्य १६ वर्ष", "hi", []string{"16"}},
 	} {
 		if got := Numbers(c.text, c.lang); !slices.Equal(got, c.want) {
 			t.Errorf("Numbers(%q, %s) = %v, want %v", c.text, c.lang, got, c.want)

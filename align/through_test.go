@@ -103,7 +103,7 @@ func pairedRight(orig *corpus.Document, ref map[int]string, r *align.Reading) (r
 // read at 97% at least; each numbers lost variant at 95% (the Debian
 // Constitution ko, Korean to section 4.1 and English after it, reaches
 // it with the passages left in the source's language measured at their
-// own length, 98.7% in paragraphs and 100% in rows; the ja paragraphs, whose
+// own length, 100% in paragraphs and rows; the ja paragraphs, whose
 // reader takes 61 lines for titles where the source has 34, with only
 // the shortest of them read as headings, 96.2%); the variants are held,
 // pooled over the pairs, to what variantMissed gives. The test logs the
@@ -184,14 +184,16 @@ func TestThroughVariants(t *testing.T) {
 // variantMissed is the most labelled items a variant may leave, pooled,
 // away from their source's id: what the reading leaves today and one
 // more (the numbers lost variants are held pair by pair too, at 95%).
-// Of the 1,723 labelled items it leaves: paragraphs and joined 27, rows
-// 23, bullets, <ul> and split 16, the others 5.
+// Of the 1,723 labelled items it leaves: paragraphs 25, rows 23, joined
+// 22, bullets, <ul> and split 16, the others 5.
 func variantMissed(v testcorpus.Variant) int {
 	switch v {
-	case testcorpus.Paragraphs, testcorpus.Joined:
-		return 28
+	case testcorpus.Paragraphs:
+		return 26
 	case testcorpus.Rows:
 		return 24
+	case testcorpus.Joined:
+		return 23
 	case testcorpus.Bullets, testcorpus.List, testcorpus.Split:
 		return 17
 	}

@@ -172,9 +172,13 @@ func (c *checker) enumerations(d *corpus.Document) {
 	for i := range d.Items {
 		it := &d.Items[i]
 		var letters, numbers []string
+		roman := false // within a roman list under a letter
 		for _, p := range it.Parts {
 			switch {
 			case len(p.Label) == 1 && unicode.IsLetter(rune(p.Label[0])):
+				if nestedRoman(letters, p.Label, &roman) {
+					continue
+				}
 				letters = append(letters, p.Label)
 			case isNumber(p.Label):
 				numbers = append(numbers, p.Label)
@@ -192,6 +196,29 @@ func (c *checker) enumerations(d *corpus.Document) {
 			}
 		}
 	}
+}
+
+// nestedRoman reports whether the letter label l, after the letters of
+// its list so far, belongs to a list of roman numerals under the last of
+// them ("(b) ... except where (i) ... (ii) ..."): an i that does not
+// follow h starts one (the roman one, not the ninth letter), and the
+// roman digits after it (v, x) stay in it until the letter after the
+// last one comes. in says whether such a list is open, and is updated.
+func nestedRoman(letters []string, l string, in *bool) bool {
+	if len(letters) == 0 {
+		return false
+	}
+	prev := unicode.ToLower(rune(letters[len(letters)-1][0]))
+	r := unicode.ToLower(rune(l[0]))
+	switch {
+	case r == prev+1:
+		*in = false
+		return false
+	case r == 'i':
+		*in = true
+		return true
+	}
+	return *in && (r == 'v' || r == 'x')
 }
 
 func isNumber(s string) bool {

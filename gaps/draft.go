@@ -128,8 +128,8 @@ func (d *Draft) Release() {
 		Unplaced: r.Unplaced, Affinity: r.Affinity, inScope: r.inScope, printed: r.printed}
 }
 
-// Draft re-lays the report's translation on its source, as Sync does.
-func (r *Report) Draft() *Draft {
+// newDraft re-lays the report's translation on its source (Draft).
+func (r *Report) newDraft() *Draft {
 	source, translation, base := r.Source, r.Translation, r.Base
 	d := &Draft{Source: source, Translation: translation, Base: base, Report: r, Renumbered: map[string]string{}}
 	var index map[*corpus.Item]int // translation item -> its index, when one is wanted

@@ -20,3 +20,6 @@ func JSONReference(r *Report) any {
 		Summary     any            `json:"summary"`
 	}{r.Source.Header(), r.Translation.Header(), r.Base.Header(), r.inputWarnings(), r.picked(), fs, r.jsonSummary()}
 }
+
+// NewDraft makes the report's draft again, as Draft made it first.
+func NewDraft(r *Report) *Draft { return r.newDraft() }

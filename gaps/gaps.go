@@ -109,6 +109,9 @@ type Report struct {
 
 	progressOnce sync.Once
 	progress     Progress // of the report's draft (Progress), once
+
+	draftOnce sync.Once
+	draft     *Draft // the report's draft (Draft), once
 }
 
 // Options configures the checks. The zero value uses the aligner's and
@@ -190,7 +193,39 @@ func (o Options) Gaps(source, translation, base *corpus.Document) *Report {
 	c.dropSourceDuplicates()
 	r.account()
 	r.sort()
+	if r.draft != nil {
+		// The draft account made carries the findings as they were
+		// before it added its own and sorted them.
+		r.findingsOn(func(i int, fs []Finding) { r.draft.Entries[i].Findings = fs })
+	}
 	return r
+}
+
+// Draft re-lays the report's translation on its source, as Sync does.
+// It is made once, by Gaps (whose accounting of the segments reads it)
+// or at the first call, and every call returns that one (a sync made
+// it twice, a build and the interchange writers again): a caller that
+// would change it (its entries, its Report) changes a copy.
+func (r *Report) Draft() *Draft {
+	r.draftOnce.Do(func() { r.draft = r.newDraft() })
+	return r.draft
+}
+
+// findingsOn calls set with the index of each current source item and
+// the report's findings on it (by source id), in the report's order:
+// nil for an item with none.
+func (r *Report) findingsOn(set func(i int, fs []Finding)) {
+	on := map[string][]int{}
+	for k := range r.Findings {
+		on[r.Findings[k].SourceID] = append(on[r.Findings[k].SourceID], k)
+	}
+	for i := range r.Source.Items {
+		var fs []Finding
+		for _, k := range on[r.Source.Items[i].ID] {
+			fs = append(fs, r.Findings[k])
+		}
+		set(i, fs)
+	}
 }
 
 // Check runs the checks that need no source on one document: duplicate,

@@ -230,3 +230,41 @@ func TestRangeInWords(t *testing.T) {
 		}
 	}
 }
+
+// TestEnumerationNested: a list of roman numerals under a lettered part
+// ("(b) ... except where (i) ... (ii) ...") starts a list of its own at
+// i, which is no letter after b that skips c to h; a letter list that
+// skips a letter, or a roman list that does not start at i, still is.
+func TestEnumerationNested(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		labels []string
+		want   string // the enumeration message, "" for none
+	}{
+		{"roman-under-b", []string{"a", "b", "i", "ii"}, ""},
+		{"roman-under-b-then-c", []string{"a", "b", "i", "ii", "iii", "iv", "v", "c"}, ""},
+		{"upper-roman-under-B", []string{"A", "B", "I", "II"}, ""},
+		{"letters-after-h", []string{"g", "h", "i", "j"}, ""},
+		{"skip", []string{"a", "b", "d"}, "the sequence skips c (b then d)"},
+		{"skip-before-roman", []string{"a", "c", "i", "ii"}, "the sequence skips b (a then c)"},
+		{"v-alone", []string{"a", "b", "v"}, "the sequence skips c, d, e, f, g, h, i, j, k, l, m, n, o, p, q, r, s, t, u (b then v)"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			d := &corpus.Document{Edition: "house-2031", Lang: "en"}
+			it := corpus.Item{ID: "rule:1", Kind: corpus.KindRule, Number: "1", Text: "x"}
+			for _, l := range c.labels {
+				it.Parts = append(it.Parts, corpus.Part{Label: l, Text: "text of " + l})
+			}
+			d.Items = []corpus.Item{it}
+			var got []string
+			for _, f := range (gaps.Options{}).Check(d).Findings {
+				if f.Check == gaps.Enumeration {
+					got = append(got, f.Message)
+				}
+			}
+			if c.want == "" && len(got) > 0 || c.want != "" && (len(got) != 1 || got[0] != c.want) {
+				t.Errorf("enumeration findings %q, want %q", got, c.want)
+			}
+		})
+	}
+}

@@ -233,8 +233,9 @@ func (p Progress) String() string {
 // aligner is unsure of, a length far from the pair's ratio, a number
 // printed where the source has another, fuzzy in the catalogue) is
 // review; the titles left untranslated are one titles finding. A title and a text of one item for one reason are one finding.
-// The draft made here is the one Progress counts: the findings added are
-// warnings, which change no segment's state.
+// The draft made here is the one Progress counts and Draft returns: the
+// findings added are warnings, which change no segment's state (Gaps
+// gives its entries the findings once they are complete).
 func (r *Report) account() {
 	if r.Source == nil || r.Translation == nil || r.Alignment == nil {
 		return

@@ -102,15 +102,6 @@ func (r *Report) Units() []Unit {
 			u.State, u.Previous, u.Redline = StaleState, &orig.Items[o], ch.Spans
 		}
 	}
-	// The findings on each source id, in order.
-	on := map[string][]int{}
-	for k := range r.Findings {
-		on[r.Findings[k].SourceID] = append(on[r.Findings[k].SourceID], k)
-	}
-	for i := range units {
-		for _, k := range on[units[i].Source.ID] {
-			units[i].Findings = append(units[i].Findings, r.Findings[k])
-		}
-	}
+	r.findingsOn(func(i int, fs []Finding) { units[i].Findings = fs })
 	return units
 }

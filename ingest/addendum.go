@@ -2,6 +2,7 @@ package ingest
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -26,7 +27,8 @@ import (
 // its entries' kind: they are addendum entries.
 //
 // Rule numbers glued to the titles of the links they were ("Regra
-// 43Valores dos Aumentos") become plain citations ("Regra 43").
+// 43Valores dos Aumentos") become plain citations ("Regra 43"); the
+// titles taken out are kept in a note, so that no word is lost.
 
 func init() {
 	register(&format{name: "addendum", doc: "illustration addendum text whose entry headings were lost", parse: parseAddendum, read: readAddendum})
@@ -45,7 +47,8 @@ func parseAddendum(text string, d *corpus.Document) error {
 // readAddendum reads an addendum page through its block reader and the
 // structure recognizer.
 func readAddendum(text string, d *corpus.Document) (*structure, error) {
-	st, err := fromBlocks(addendumBlocks(text), d)
+	bs, titles := addendumBlocks(text)
+	st, err := fromBlocks(bs, d)
 	if err != nil {
 		return st, err
 	}
@@ -62,13 +65,18 @@ func readAddendum(text string, d *corpus.Document) (*structure, error) {
 			d.Notes[i] = StructureNote + st.summary(d)
 		}
 	}
+	if len(titles) > 0 {
+		d.Notes = append(d.Notes, "link titles glued to the rule numbers they cite, taken out of the text: "+countedList(titles))
+	}
 	return st, nil
 }
 
 // addendumBlocks reads an addendum page as blocks: its lines, the first
 // as the title when it is short, list items and bullets as list items,
-// and the lines that start an entry (see above) as entries.
-func addendumBlocks(text string) []block {
+// and the lines that start an entry (see above) as entries. It returns
+// the link titles it took out of the text, each after its citation.
+func addendumBlocks(text string) ([]block, []string) {
+	var titles []string
 	bs := textBlocks(text)
 	if len(bs) > 0 && runeLen(bs[0].text) <= maxTitleRunes && (strings.HasSuffix(bs[0].text, ":") || titleLike(bs[0].text)) {
 		bs[0].chrome, bs[0].text = "title", strings.TrimSuffix(bs[0].text, ":")
@@ -80,7 +88,7 @@ func addendumBlocks(text string) []block {
 		if b.chrome != "" {
 			continue
 		}
-		b.text = unglueRefTitles(b.text)
+		b.text, titles = unglueRefTitles(b.text, titles)
 		r, _ := utf8.DecodeRuneInString(b.text)
 		_, isLabel := readPartLabel(b.text, words)
 		prose := false
@@ -107,7 +115,31 @@ func addendumBlocks(text string) []block {
 		bullet = addBulletRe.MatchString(b.text)
 		list = addListRe.MatchString(b.text)
 	}
-	return bs
+	return bs, titles
+}
+
+// countedList joins ss in the order each first occurs, each once,
+// with its count where it occurs more than once ("Regra 45: ... ×7").
+func countedList(ss []string) string {
+	count := make(map[string]int, len(ss))
+	var order []string
+	for _, s := range ss {
+		if count[s] == 0 {
+			order = append(order, s)
+		}
+		count[s]++
+	}
+	var b strings.Builder
+	for i, s := range order {
+		if i > 0 {
+			b.WriteString("; ")
+		}
+		b.WriteString(s)
+		if n := count[s]; n > 1 {
+			fmt.Fprintf(&b, " ×%d", n)
+		}
+	}
+	return b.String()
 }
 
 // lostOpeningQuote reports whether the run of list lines at the start of
@@ -132,17 +164,19 @@ func lostOpeningQuote(bs []block) bool {
 var gluedRefRe = lazyre.New(`\b(\pL+)\s+(\d{1,3}(?:-[A-Z])?)(\p{Lu}\p{Ll})`)
 
 // unglueRefTitles turns "Regra 43Valores dos Aumentos" into "Regra 43":
-// the title of a link glued to the rule number it cites is dropped. The
+// the title of a link glued to the rule number it cites is taken out and
+// appended to titles as "Regra 43: Valores dos Aumentos". The
 // title runs over capitalised words, a short word in lower case between
 // two of them ("Valores dos Aumentos"), and one parenthesised abbreviation ("Ação Substancial
 // (AS)").
-func unglueRefTitles(s string) string {
+func unglueRefTitles(s string, titles []string) (string, []string) {
 	for {
 		m := gluedRefRe.FindStringSubmatchIndex(s)
 		if m == nil {
-			return s
+			return s, titles
 		}
 		end := gluedTitleEnd(s, m[6])
+		titles = append(titles, s[m[2]:m[5]]+": "+s[m[5]:end])
 		s = s[:m[5]] + s[end:]
 	}
 }

@@ -237,13 +237,13 @@ func TestLabelWordsKeepTitles(t *testing.T) {
 }
 
 // TestCorpusKeepsWords checks conservation of text on every Markdown,
-// HTML and text file of the real rulebooks (dev/, udhr/, wca/; seeds/
-// are browser copies of web pages, site menus and all).
+// HTML and text file of the real rulebooks (dev/, udhr/, wca/, seeds/
+// and tda/).
 func TestCorpusKeepsWords(t *testing.T) {
 	longtest.Skip(t)
 	root := testcorpus.Path(t, ".")
 	var files []string
-	for _, sub := range []string{"dev", "udhr", "wca"} {
+	for _, sub := range []string{"dev", "udhr", "wca", "seeds", "tda"} {
 		filepath.WalkDir(filepath.Join(root, sub), func(p string, e fs.DirEntry, err error) error {
 			if err == nil && !e.IsDir() && slices.Contains([]string{".md", ".html", ".txt"}, filepath.Ext(p)) && !strings.EqualFold(e.Name(), "README.md") && !strings.Contains(p, string(filepath.Separator)+"truth"+string(filepath.Separator)) {
 				files = append(files, p)

@@ -1,6 +1,7 @@
 package ingest
 
 import (
+	"github.com/rulesync/rulesync/internal/numerals"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -34,7 +35,7 @@ func contentsKey(s string) string {
 	letter := false
 	space := false
 	for _, r := range corpus.Fold(s) {
-		if v := digitValue(r); v >= 0 {
+		if v := numerals.Digit(r); v >= 0 {
 			r = rune('0' + v) // "١" in the contents is "1" in the heading
 		}
 		switch {

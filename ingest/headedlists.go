@@ -19,8 +19,9 @@ import "strings"
 
 // headedLists marks the labels (by candidate) of the lists held by
 // headings that number one another, which the chains are to leave out:
-// the headings' labels, chained alone, make a numbering of three or
-// more, and under two of its headings or more a list starts again
+// the headings' labels, chained alone, make a numbering (of two or
+// more: headedNumbering), and under two of its headings or more a list
+// starts again
 // (headedRuns). It returns nil where it marks none. The headings' words
 // are never looked at: only their labels, levels and places.
 func headedLists(bs []block, cands []candidate) []bool {
@@ -38,7 +39,7 @@ func headedLists(bs []block, cands []candidate) []bool {
 		}
 	}
 	hin := chain(heads, bs, &structure{schemes: map[string]int{}})
-	if count(hin) < minRun {
+	if !headedNumbering(heads, hin) {
 		return nil
 	}
 	chained := make([]bool, len(cands))
@@ -50,6 +51,87 @@ func headedLists(bs []block, cands []candidate) []bool {
 		return nil
 	}
 	return marked
+}
+
+// headedNumbering reports whether the headings' labels the chain keeps
+// (in) number one another: three or more, or two where the first is a
+// first label (1, I, A) and the second its successor, with no number
+// skipped. Two is the fewest that can say it: under one heading a list
+// that starts at 1 is only a list, and it is the list starting again
+// under the second heading, whose number follows the first's, that
+// makes the headings the divisions the lists number within.
+func headedNumbering(heads []candidate, in []bool) bool {
+	var kept []label
+	for k, ok := range in {
+		if ok {
+			kept = append(kept, heads[k].lab)
+		}
+	}
+	switch {
+	case len(kept) >= minRun:
+		return true
+	case len(kept) == 2:
+		return allFirst(kept[0].comps) && follows(kept[0].comps, kept[1].comps, 0)
+	}
+	return false
+}
+
+// twoHeaded reports whether the labels the chain keeps (in) are two
+// headings that number one another (headedNumbering), each over a list
+// that starts at 1, printed or the places of an ordered list: the
+// fewest headings that hold lists numbered within them. Three or more
+// are a numbering of their own.
+func twoHeaded(bs []block, cands []candidate, in []bool) bool {
+	if count(in) != 2 {
+		return false
+	}
+	var heads []candidate
+	var at []int
+	for j, ok := range in {
+		if ok {
+			heads = append(heads, cands[j])
+			at = append(at, j)
+		}
+	}
+	if !headedNumbering(heads, []bool{true, true}) {
+		return false
+	}
+	for k, h := range heads {
+		if !headingLike(bs[h.block], h.lab) || !listUnder(bs, cands, h.block, at[k]) {
+			return false
+		}
+	}
+	return true
+}
+
+// listUnder reports whether the first block after heading block i (whose
+// candidate is cands[j]) that is not a heading's and starts a label or
+// a place is a list's first: a printed first label (1, a, I) not a
+// heading's, or an ordered list's first place.
+func listUnder(bs []block, cands []candidate, i, j int) bool {
+	j++
+	for k := i + 1; k < len(bs); k++ {
+		b := bs[k]
+		if b.chrome != "" {
+			continue
+		}
+		if b.kind == blockHeading {
+			return false
+		}
+		for j < len(cands) && cands[j].block < k {
+			j++
+		}
+		if j < len(cands) && cands[j].block == k {
+			if headingLike(b, cands[j].lab) {
+				return false
+			}
+			return allFirst(cands[j].lab.comps)
+		}
+		if b.ordinal > 0 && b.depth == 1 {
+			return b.ordinal == 1
+		}
+	}
+	return false
 }
 
 // headedRuns marks the lists under the headings chained says (every

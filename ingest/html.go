@@ -52,11 +52,12 @@ const maxNamedChrome = 200
 
 // dropChrome removes the page furniture of doc and returns a note on
 // each element removed with its text, and the elements dropped for
-// their element or role (htmlChrome) that held text. An element named as furniture is kept when it is
+// their element or role (htmlChrome) that held text, at the lines marks
+// kept. An element named as furniture is kept when it is
 // the body, holds the first <h1>, or holds more than a third of the
 // page's text; more than maxNamedChrome characters dropped that way is a
 // warning.
-func dropChrome(doc *goquery.Document) (notes []string, drops []chromeDrop) {
+func dropChrome(doc *goquery.Document, marks lineMarks) (notes []string, drops []chromeDrop) {
 	doc.Find(htmlCode).Remove()
 	total := utf8.RuneCountInString(strings.TrimSpace(doc.Find("body").Text()))
 	h1 := doc.Find("h1").First()
@@ -70,7 +71,7 @@ func dropChrome(doc *goquery.Document) (notes []string, drops []chromeDrop) {
 	doc.Find(htmlChrome).Each(func(_ int, s *goquery.Selection) {
 		if s.ParentsFiltered(htmlChrome).Length() == 0 {
 			if n := note("page furniture", s); n > 0 {
-				drops = append(drops, chromeDrop{name: goquery.NodeName(s), runes: n})
+				drops = append(drops, chromeDrop{name: goquery.NodeName(s), runes: n, line: marks.elementLine(s.Get(0))})
 			}
 		}
 	})
@@ -143,8 +144,12 @@ func chromeWarning(drops []chromeDrop) string {
 	if n == 0 {
 		return ""
 	}
-	return fmt.Sprintf("%s%d characters dropped as page furniture (listed in notes): %s", WarningNote, n, strings.Join(places, "; "))
+	return fmt.Sprintf("%s%d %s: %s", WarningNote, n, chromeListHead, strings.Join(places, "; "))
 }
+
+// chromeListHead is the head of chromeWarning's warning, after the
+// characters dropped (a listing warning: see countedLists).
+const chromeListHead = "characters dropped as page furniture (listed in notes)"
 
 func parseHTML(data []byte, o Options, d *corpus.Document) error {
 	text, enc, err := decodeHTML(data, o.Encoding)
@@ -220,13 +225,18 @@ type htmlPage struct {
 // reader of the pages streamHTML leaves to it.
 func treeHTML(text string) (htmlPage, error) {
 	var page htmlPage
-	doc, err := goquery.NewDocumentFromReader(strings.NewReader(text))
+	marked, marks, _ := markLines(text)
+	doc, err := goquery.NewDocumentFromReader(strings.NewReader(marked))
 	if err != nil {
 		return page, treeError(text, err)
 	}
+	marked = ""
+	for _, n := range doc.Nodes {
+		marks.unmark(n)
+	}
 	page.lang, page.hasLang = doc.Find("html").Attr("lang")
 	page.title = doc.Find("title").First().Text()
-	page.notes, page.chrome = dropChrome(doc)
+	page.notes, page.chrome = dropChrome(doc, marks)
 	root := doc.Find("main, [role=main], article").First()
 	if root.Length() == 0 {
 		root = doc.Find("body")
@@ -261,10 +271,10 @@ func htmlCardBlocks(root *goquery.Selection) []block {
 		if s := c.Closest("section"); s.Length() > 0 && s.Get(0) != section {
 			section = s.Get(0)
 			if h := s.Find("h1, h2, h3").First(); h.Length() > 0 {
-				bs = append(bs, block{text: corpus.CleanLine(h.Text()), kind: blockHeading, level: 1})
+				bs = append(bs, block{text: corpus.CleanLine(h.Text()), kind: blockHeading, level: 1, line: firstTextLine(h.Get(0))})
 			}
 		}
-		bs = append(bs, previewBlock(title, corpus.CleanLine(p.Text()), 0))
+		bs = append(bs, previewBlock(title, corpus.CleanLine(p.Text()), firstTextLine(t.Get(0))))
 		cards++
 	})
 	if cards < 3 {

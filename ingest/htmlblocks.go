@@ -80,7 +80,7 @@ func (r *htmlReader) flush() {
 		r.bs = append(r.bs, block{text: t, kind: r.kind, level: r.level, depth: r.depth, ordinal: r.ordinal, ordinalType: r.ordType, lead: r.lead == 1, bold: r.lead == 1 && !r.plain, rare: rareOf(blockRare{anchor: r.anchor}), line: r.line, chrome: r.chrome, nest: r.in + 1, term: r.term})
 	}
 	r.cur.Reset()
-	r.lead, r.plain, r.kind, r.level, r.depth, r.ordinal, r.ordType, r.anchor, r.chrome, r.term = 0, false, blockPara, 0, 0, 0, 0, "", "", false
+	r.lead, r.plain, r.kind, r.level, r.depth, r.ordinal, r.ordType, r.anchor, r.chrome, r.term, r.line = 0, false, blockPara, 0, 0, 0, 0, "", "", false, 0
 }
 
 // plainLine reports whether t is ASCII text of one line with single
@@ -115,6 +115,9 @@ func (r *htmlReader) node(n *html.Node, depth int) {
 	switch n.Type {
 	case html.TextNode:
 		if strings.TrimSpace(n.Data) != "" {
+			if r.line == 0 {
+				r.line = textLine(n) // the block's first text
+			}
 			if r.lead == 0 {
 				r.lead = -1
 			}
@@ -220,6 +223,7 @@ func (r *htmlReader) node(n *html.Node, depth int) {
 	case tag == "pre":
 		r.flush()
 		r.cur.WriteString(textOf(n))
+		r.line = firstTextLine(n)
 		r.kind = blockCode
 		r.flush()
 	case tag == "blockquote":

@@ -103,10 +103,12 @@ func TestStreamHTMLSame(t *testing.T) {
 	t.Logf("%d of %d pages streamed", streamed, len(pages))
 }
 
-// checkStreamHTML compares the two readers on a page; it returns why
+// checkStreamHTML compares the two readers on a page, and the trees of
+// the page with and without its lines marked; it returns why
 // streamHTML left the page to treeHTML, "" when it read it.
 func checkStreamHTML(t *testing.T, name, text string) string {
 	t.Helper()
+	checkLinesSameTree(t, name, text)
 	got, why := streamHTMLWhy(text)
 	if why != "" {
 		return why
@@ -122,13 +124,13 @@ func checkStreamHTML(t *testing.T, name, text string) string {
 	if !reflect.DeepEqual(got.notes, want.notes) {
 		t.Errorf("%s: notes\n%q\nwant\n%q", name, got.notes, want.notes)
 	}
-	// The tree keeps no lines; the stream gives each element dropped
-	// as furniture the line where it starts.
+	// Both give each element dropped as furniture the line where it
+	// starts.
 	if len(got.chrome) != len(want.chrome) {
 		t.Errorf("%s: furniture dropped\n%+v\nwant\n%+v", name, got.chrome, want.chrome)
 	} else {
 		for i, c := range got.chrome {
-			if c.line < 1 || c.name != want.chrome[i].name || c.runes != want.chrome[i].runes {
+			if c.line < 1 || c != want.chrome[i] {
 				t.Errorf("%s: furniture dropped %+v, want %+v at a line", name, c, want.chrome[i])
 			}
 		}
@@ -136,8 +138,8 @@ func checkStreamHTML(t *testing.T, name, text string) string {
 	if len(got.bs) != len(want.bs) {
 		t.Errorf("%s: %d blocks, want %d", name, len(got.bs), len(want.bs))
 	}
-	// The tree keeps no lines; the stream gives each block the line of
-	// its first text, in the page's order.
+	// The stream gives each block the line of its first text, in the
+	// page's order; the tree the same lines.
 	lines, prev := strings.Count(text, "\n")+1, 0
 	for i := range got.bs {
 		if l := got.bs[i].line; l < max(prev, 1) || l > lines {
@@ -148,7 +150,6 @@ func checkStreamHTML(t *testing.T, name, text string) string {
 	}
 	for i := range min(len(got.bs), len(want.bs)) {
 		g := got.bs[i]
-		g.line = 0
 		if !reflect.DeepEqual(g, want.bs[i]) {
 			t.Errorf("%s: block %d\n%+v %+v\nwant\n%+v %+v", name, i, g, g.rare, want.bs[i], want.bs[i].rare)
 			break

@@ -1,6 +1,7 @@
 package ingest
 
 import (
+	"github.com/rulesync/rulesync/internal/numerals"
 	"slices"
 	"strconv"
 	"strings"
@@ -34,7 +35,7 @@ func labelRune(r rune) rune {
 	case r < 0x80:
 		return 0
 	}
-	if d := digitValue(r); d >= 0 {
+	if d := numerals.Digit(r); d >= 0 {
 		return '0' + rune(d) // "٣", "३", "๓": a digit of another script
 	}
 	if l, ok := lookalike[r]; ok {

@@ -1,65 +1,18 @@
 package ingest
 
 import (
+	"github.com/rulesync/rulesync/internal/numerals"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 )
 
 // Numerals of every script a label may print: the decimal digits of
-// Unicode (general category Nd, each set of ten a run from its zero, so a
-// digit's value is its distance from the zero before it), the enclosed
+// Unicode (numerals.Digit), the enclosed
 // numbers of Unicode's symbol blocks ("①", "⑴", "㈠"), Ethiopic numerals
 // (additive: "፲፩" is 10 + 1) and Hebrew letter numerals (gematria: "יא" is
 // 10 + 1; 15 and 16 are written "טו", "טז"), and roman numerals (at the end
-// of this file). CJK numerals are read in labelcjk.go.
-
-// ndZeros are the zeros of the decimal digit sets outside ASCII, in order.
-var ndZeros = func() []rune {
-	var zs []rune
-	add := func(lo, hi, stride rune) {
-		for r := lo; r <= hi; r += stride {
-			if r >= 0x80 && (len(zs) == 0 || r-zs[len(zs)-1] >= 10) {
-				zs = append(zs, r)
-			}
-		}
-	}
-	for _, r := range unicode.Nd.R16 {
-		add(rune(r.Lo), rune(r.Hi), rune(r.Stride))
-	}
-	for _, r := range unicode.Nd.R32 {
-		add(rune(r.Lo), rune(r.Hi), rune(r.Stride))
-	}
-	return zs
-}()
-
-// digitValue is the value of a decimal digit of any script ("7", "٧",
-// "७", "๗", "７", "𑄽"), or -1 for a rune that is none.
-func digitValue(r rune) int {
-	if r < 0x80 {
-		if r >= '0' && r <= '9' {
-			return int(r - '0')
-		}
-		return -1
-	}
-	if r < ndZeros[0] {
-		return -1
-	}
-	// The last zero at or before r; r is its digit where within ten and
-	// Nd (every set of Nd is ten runes from a zero: TestDigitSets).
-	lo, hi := 0, len(ndZeros)
-	for lo+1 < hi {
-		if m := int(uint(lo+hi) >> 1); ndZeros[m] <= r {
-			lo = m
-		} else {
-			hi = m
-		}
-	}
-	if d := r - ndZeros[lo]; d < 10 && unicode.Is(unicode.Nd, r) {
-		return int(d)
-	}
-	return -1
-}
+// of this file). CJK numerals are read by numerals.CJK.
 
 // enclosedRanges are Unicode's enclosed numbers: from lo to hi, the
 // values from first on.
@@ -177,11 +130,11 @@ func hebrewValue(s string) int {
 // isNumeralRune reports whether r is part of a number as written in some
 // script: a decimal digit, a CJK numeral or an Ethiopic numeral.
 func isNumeralRune(r rune) bool {
-	if digitValue(r) >= 0 || isEthiopicNumeral(r) {
+	if numerals.Digit(r) >= 0 || isEthiopicNumeral(r) {
 		return true
 	}
-	_, cjk := cjkDigits[r]
-	return cjk || cjkUnits[r] > 0
+	_, cjk := numerals.CJKDigit(r)
+	return cjk || numerals.CJKUnit(r) > 0
 }
 
 // numeralToken finds the one number a heading prints (digits of any
@@ -215,7 +168,7 @@ func numeralToken(s string) (from, to, v int, ok bool) {
 	if r, _ := utf8.DecodeRuneInString(t); isEthiopicNumeral(r) {
 		v = ethiopicValue(t)
 	} else {
-		v = cjkNumber(t)
+		v = numerals.CJK(t)
 	}
 	return from, to, v, v > 0
 }

@@ -3,6 +3,7 @@ package ingest
 import (
 	"cmp"
 	"fmt"
+	"github.com/rulesync/rulesync/internal/numerals"
 	"slices"
 	"strconv"
 	"strings"
@@ -116,7 +117,7 @@ func middle(text string, k runKey) string {
 			rest = text[:i]
 		}
 	}
-	return strings.TrimFunc(rest, func(r rune) bool { return !isLetterMark(r) && digitValue(r) < 0 })
+	return strings.TrimFunc(rest, func(r rune) bool { return !isLetterMark(r) && numerals.Digit(r) < 0 })
 }
 
 // wordValue reads a middle with no digits as a number: a roman numeral
@@ -129,6 +130,42 @@ func wordValue(s string) int {
 		return v
 	}
 	return hebrewValue(s)
+}
+
+// leadValue reads the first word after a run's shared first word as a
+// number where the heading goes on past it ("Chapter IV: Meetings",
+// "סעיף ד כללי"): a roman or Hebrew letter numeral followed by a title,
+// which middle, reading all the rest, misses. It records where the
+// number stands in f (from, to), so that the rest is the title
+// (runLabelEnd), and returns its value, or 0.
+func leadValue(text string, f *headingFrame, key runKey) int {
+	if key.by != 'F' {
+		return 0
+	}
+	w := strings.Index(text, key.text)
+	if w < 0 {
+		return 0
+	}
+	from := w + len(key.text)
+	i := strings.IndexFunc(text[from:], isLetterMark)
+	if i < 0 {
+		return 0
+	}
+	// Only white space or punctuation between the word and the number.
+	if strings.IndexFunc(text[from:from+i], func(r rune) bool { return !unicode.IsSpace(r) && !unicode.IsPunct(r) }) >= 0 {
+		return 0
+	}
+	from += i
+	to := strings.IndexFunc(text[from:], func(r rune) bool { return !isLetterMark(r) })
+	if to < 0 {
+		return 0 // the number is all the rest: middle read it, or it is none
+	}
+	to += from
+	v := wordValue(text[from:to])
+	if v > 0 {
+		f.from, f.to = from, to
+	}
+	return v
 }
 
 // runResult is what numberRuns found: a label for each heading of a run
@@ -327,6 +364,9 @@ func (res *runResult) number(bs []block, frames []headingFrame, seg []int, key r
 		v := f.value
 		if v == 0 {
 			v = wordValue(middle(bs[f.block].text, key))
+		}
+		if v == 0 {
+			v = leadValue(bs[f.block].text, &frames[fi], key)
 		}
 		values[k] = v
 		if v > 0 {

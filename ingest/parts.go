@@ -268,8 +268,11 @@ func titleLike(s string) bool {
 	if n == 0 || n > maxTitleRunes || strings.Contains(s, "…") {
 		return false
 	}
+	// A sentence's end in any script ("।", "։", "።", "۔", "။") is no
+	// title's: Unicode's Sentence_Terminal holds them all, "." and "。"
+	// too.
 	r, _ := utf8.DecodeLastRuneInString(s)
-	return !strings.ContainsRune("。．.!?！？、,", r)
+	return !strings.ContainsRune("、,", r) && !unicode.Is(unicode.Sentence_Terminal, r)
 }
 
 // runeLen is the length of s in runes.

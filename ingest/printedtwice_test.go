@@ -23,6 +23,10 @@ func TestNumberPrintedTwice(t *testing.T) {
 		// One line each, every number there: the numbered reader's page.
 		{"lines.txt", "Rules\n\n1. First rule.\n2. Second rule.\n2. Another second.\n4. Fourth rule.\n", [2]int{4, 5}},
 		{"rules.html", "<html><body><h1>Rules</h1>\n<p>1. First rule.</p>\n<p>2. Second rule.</p>\n<p>2. Another second.</p>\n<p>4. Fourth rule.</p>\n</body></html>\n", [2]int{3, 4}},
+		// Read by the tree reader: misnested formatting (the adoption
+		// agency), a table whose text the parser moves out of it.
+		{"misnested.html", "<html><body><h1>Rules</h1>\n<p><b><i>1.</b></i> First rule.</p>\n<p>2. Second rule.</p>\n<p>\n  2. Another second.</p>\n<p>4. Fourth rule.</p>\n</body></html>\n", [2]int{3, 5}},
+		{"table.html", "<html><body><h1>Rules</h1>\n<table>Read these rules.<tr><td>Contents</td></tr></table>\n<p>1. First rule.</p>\n<p>2. Second rule.</p>\n<p>2. Another second.</p>\n<p>4. Fourth rule.</p>\n</body></html>\n", [2]int{4, 5}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			d := ingestFile(t, c.name, c.page)

@@ -56,6 +56,11 @@ var scaleInputs = []scaleInput{
 	{"ol.html", func(n int) string {
 		return "<html><body><ol>\n" + repeat(n, func(b *strings.Builder, i int) { fmt.Fprintf(b, "<li>Rule %d applies.</li>\n", i) }) + "</ol>\n"
 	}},
+	// A page the streamed reader leaves to the tree reader (misnested
+	// formatting: the adoption agency).
+	{"tree.html", func(n int) string {
+		return "<html><body>\n<p><b><i>Rules</b></i></p>\n" + repeat(n, func(b *strings.Builder, i int) { fmt.Fprintf(b, "<p>%d. Rule %d applies.</p>\n", i, i) })
+	}},
 	{"entries.po", func(n int) string {
 		return poHead + repeat(n, func(b *strings.Builder, i int) {
 			fmt.Fprintf(b, "msgctxt \"rule:%d\"\nmsgid \"Rule %d applies.\"\nmsgstr \"La règle %d s'applique.\"\n\n", i, i, i)

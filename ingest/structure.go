@@ -221,7 +221,10 @@ func recognize(bs []block, d *corpus.Document, partless func([]corpus.Item) []bo
 			bs[c.lab.div-1].divided = true
 		}
 	}
-	if count(in) < 3 {
+	// Two headings that number one another, each over a list that
+	// starts again, are the numbering (twoHeaded).
+	held := twoHeaded(bs, cands, in)
+	if count(in) < 3 && !held {
 		// Too few printed numbers to be the document's numbering: the
 		// places of ordered lists' items (labels not printed) may be it,
 		// with the printed ones (a list of rules 5-7, then 8 and 9 as
@@ -306,7 +309,7 @@ func recognize(bs []block, d *corpus.Document, partless func([]corpus.Item) []bo
 	}
 	// A numbering that explains fewer blocks than the headings do is not
 	// the document's structure: a list of three inside a text of headings.
-	if numbered < 3 && !twoRules(cands, in) || numbered*2 < headings {
+	if numbered < 3 && !twoRules(cands, in) && !held || numbered*2 < headings {
 		starts, numbered = nil, 0
 		st.holes, st.restarts, st.outOfOrder, st.listsAsText, st.runsAsText = nil, nil, nil, nil, nil
 		st.firstWords = nil

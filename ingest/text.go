@@ -121,21 +121,40 @@ func Report(d *corpus.Document) (summary, warnings []string) {
 }
 
 // shortWarning is the warning note n as Report gives it: a listing
-// warning (warningLists) cut to its first warningListShown places and
-// "and N more".
+// warning (warningLists, countedLists) cut to its first
+// warningListShown places and "and N more".
 func shortWarning(n string) string {
-	for _, h := range warningLists {
-		rest, ok := strings.CutPrefix(n, WarningNote+h+": ")
-		if !ok {
-			continue
-		}
-		places := splitPlaces(rest)
-		if len(places) <= warningListShown {
-			return n
-		}
-		return fmt.Sprintf("%s%s: %s and %d more", WarningNote, h, strings.Join(places[:warningListShown], "; "), len(places)-warningListShown)
+	head, rest, ok := listingWarning(n)
+	if !ok {
+		return n
 	}
-	return n
+	places := splitPlaces(rest)
+	if len(places) <= warningListShown {
+		return n
+	}
+	return fmt.Sprintf("%s: %s and %d more", head, strings.Join(places[:warningListShown], "; "), len(places)-warningListShown)
+}
+
+// listingWarning splits the warning note n that lists places into its
+// head (WarningNote, a count for the heads of countedLists, the head)
+// and its places; ok is false for a note that lists none.
+func listingWarning(n string) (head, places string, ok bool) {
+	for _, h := range warningLists {
+		if rest, ok := strings.CutPrefix(n, WarningNote+h+": "); ok {
+			return WarningNote + h, rest, true
+		}
+	}
+	body, ok := strings.CutPrefix(n, WarningNote)
+	digits := len(body) - len(strings.TrimLeft(body, "0123456789"))
+	if !ok || digits == 0 || !strings.HasPrefix(body[digits:], " ") {
+		return "", "", false
+	}
+	for _, h := range countedLists {
+		if rest, ok := strings.CutPrefix(body[digits+1:], h+": "); ok {
+			return WarningNote + body[:digits+1] + h, rest, true
+		}
+	}
+	return "", "", false
 }
 
 // splitPlaces splits the places of a listing warning at each "; "
@@ -228,6 +247,11 @@ var warningLists = []string{
 	"headings whose number their place in a run contradicts",
 	"a numbering that starts at 2 after a line printed in its form but with no number read, kept as the text before it (it may be item 1, its number in words)",
 }
+
+// countedLists are the heads of the warnings that list places after a
+// count ("133 characters dropped as page furniture (listed in notes):
+// line 7 <aside> (76); line 12 <footer> (57)").
+var countedLists = []string{chromeListHead}
 
 // warningListShown is how many places of a listing warning Report
 // gives, for standard error and the site: "and N more" stands for the

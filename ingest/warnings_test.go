@@ -30,4 +30,16 @@ func TestShortWarning(t *testing.T) {
 	if got := shortWarning(other); got != other {
 		t.Errorf("a warning that lists no places shown as %s", got)
 	}
+	var drops []chromeDrop
+	for i := range 7 {
+		drops = append(drops, chromeDrop{name: "aside", runes: 50 + i, line: 10 + i})
+	}
+	chrome := chromeWarning(drops)
+	want = WarningNote + "371 " + chromeListHead + ": line 10 <aside> (50); line 11 <aside> (51); line 12 <aside> (52); line 13 <aside> (53); line 14 <aside> (54) and 2 more"
+	if got := shortWarning(chrome); got != want {
+		t.Errorf("furniture warning shown as\n%s\nwant\n%s", got, want)
+	}
+	if few := chromeWarning(drops[:5]); shortWarning(few) != few {
+		t.Errorf("five elements shown as %s", shortWarning(few))
+	}
 }

@@ -77,7 +77,7 @@ func gapsCommand() *cli.Command {
 			if err := checkBaseStates(c, tr, base, c.Args().Get(1), bname); err != nil {
 				return err
 			}
-			edited, err := checkMsgids(c, trName, poText(c, trName, data[1], tr), tr, src, base)
+			edited, err := checkMsgids(c, trName, interchangeText(c, trName, data[1], tr), tr, src, base)
 			if err != nil {
 				return err
 			}

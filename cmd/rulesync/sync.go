@@ -96,7 +96,7 @@ func runSync(c *call) error {
 	if err := checkKeyed(trName, trData, tr, src, base); err != nil {
 		return err
 	}
-	edited, err := checkMsgids(c, trName, poText(c, trName, trData, tr), tr, src, base)
+	edited, err := checkMsgids(c, trName, interchangeText(c, trName, trData, tr), tr, src, base)
 	if err != nil {
 		return err
 	}
@@ -129,9 +129,7 @@ func runSync(c *call) error {
 	}
 	// The draft (opt.Sync), then what it no longer needs of the checks
 	// let go before it is written and read back.
-	d := r.Draft()
-	reviewEdited(d, edited)
-	d.Release()
+	d := syncDraft(r, edited)
 	if rep.Series, err = syncSeries(c, base, src); err != nil {
 		return err
 	}

@@ -1,0 +1,105 @@
+package ingest
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"golang.org/x/net/html"
+)
+
+// checkLinesSameTree checks that the page parsed with its lines marked,
+// once unmarked, is the tree of the page parsed as it is: the marks
+// change no text and no element (but for the line attribute of the
+// elements that may be furniture).
+func checkLinesSameTree(t *testing.T, name, text string) {
+	t.Helper()
+	render := func(s string, m *lineMarks) string {
+		doc, err := html.Parse(strings.NewReader(s))
+		if err != nil {
+			return "error: " + err.Error()
+		}
+		if m != nil {
+			m.unmark(doc)
+			stack := []*html.Node{doc}
+			for len(stack) > 0 {
+				n := stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+				kept := n.Attr[:0]
+				for _, a := range n.Attr {
+					if a.Key != m.attr {
+						kept = append(kept, a)
+					}
+				}
+				n.Attr = kept
+				for c := n.FirstChild; c != nil; c = c.NextSibling {
+					stack = append(stack, c)
+				}
+			}
+		}
+		var b strings.Builder
+		if err := html.Render(&b, doc); err != nil {
+			return "error: " + err.Error()
+		}
+		return b.String()
+	}
+	marked, m, ok := markLines(text)
+	if !ok {
+		if marked != text {
+			t.Errorf("%s: not marked, but changed", name)
+		}
+		return
+	}
+	if got, want := render(marked, &m), render(text, nil); got != want {
+		t.Errorf("%s: marked and unmarked\n%s\nwant\n%s", name, got, want)
+	}
+}
+
+// TestTreeLinesSameTree: marking the lines changes nothing of the tree
+// the parser builds, on the pages the readers are held to each other on
+// and on pages that hold the noncharacters the marks are made of.
+func TestTreeLinesSameTree(t *testing.T) {
+	pages := append([]string{
+		"<p>\ufdd0\ufdd1 a</p><p>b</p>",
+		"<html><body><p>x</p><svg><style>\n  <p>y</p>",
+		"<html><body><nav/><aside\nclass=x>a</aside><div role=navigation hidden>b</div><p>c<footer",
+		"<html><body><pre>\nx</pre><textarea>\n t</textarea><title> T </title><p>a&#32;b&amp;</p>",
+		"&#9A", "&Tab;&#x0a;&#13&#32x", "<b>x<table>\x00<tr><td>y</td></tr>&#32;</table>", "<pre>&#10;x</pre>",
+	}, htmlSamePages...)
+	var all strings.Builder
+	for r := rune(0xFDD0); r <= 0xFDEF; r++ {
+		all.WriteRune(r)
+	}
+	pages = append(pages, "<p>"+all.String()+"</p>", "<p>"+all.String()[3:]+"</p>")
+	for i, p := range pages {
+		checkLinesSameTree(t, fmt.Sprintf("page %d", i), p)
+	}
+}
+
+// TestTreeLines: the tree reader gives each block the line of its first
+// text and each element dropped as furniture the line of its start tag,
+// on a page the streamed reader leaves to it.
+func TestTreeLines(t *testing.T) {
+	page := "<html><body>\n<h1>Rules</h1>\n<p><b><i>1.</b></i> First\nrule.</p>\n<table>Read\n<tr><td>\n\n  2. Second rule.</td></tr></table>\n" +
+		"<pre>\n\nCode</pre>\n<aside\n>An aside of more than forty characters, to be dropped.</aside>\n<div class=card><h3>Card</h3><p>preview</p></div>\n<p>\u00a0\n<b>x</b>\n</p>"
+	if _, why := streamHTMLWhy(page); why == "" {
+		t.Fatal("streamed: not the tree reader's")
+	}
+	p, err := treeHTML(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]int{"Rules": 2, "1. First\nrule.": 3, "Read": 5, "2. Second rule.": 8, "Code": 11, "Card": 14, "x": 16}
+	got := map[string]int{}
+	for _, b := range p.bs {
+		got[b.text] = b.line
+	}
+	for text, line := range want {
+		if got[text] != line {
+			t.Errorf("%q at line %d, want %d (all: %v)", text, got[text], line, got)
+		}
+	}
+	if len(p.chrome) != 1 || p.chrome[0].line != 12 {
+		t.Errorf("furniture %+v, want the <aside> at line 12", p.chrome)
+	}
+}
