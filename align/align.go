@@ -285,6 +285,10 @@ type alignScratch struct {
 	keys  []textKey
 	items []*corpus.Item
 	feats []features
+	// share says whether the alignments given s align one source, whose
+	// reading (src) the first keeps for the others (Options.through).
+	share bool
+	src   *sourceReading
 }
 
 // reserve makes room in s for the reading of n items.

@@ -1,7 +1,9 @@
 package align
 
 import (
+	"maps"
 	"runtime"
+	"slices"
 	"strings"
 	"sync/atomic"
 
@@ -96,11 +98,23 @@ func (o Options) readIn(src, tgt *corpus.Document, same, vocab bool, m *memo, do
 		}
 	}
 	rd := &reading{x: x, all: zeroed(&sc.all, nS+len(tgt.Items)), keys: zeroed(&sc.keys, nS+len(tgt.Items))}
+	// The source's items as the last reading left them, where it read
+	// this source the same way (see sourceReading): only the target's
+	// are read. (The reading kept is this one's: weigh rewrites its
+	// tokens, and the target's join its interned tokens.)
+	var kept *sourceReading
+	if c := sc.src; sc.share && m == nil && c != nil && c.doc == src && c.same == same && c.vocab == vocab && c.gloss == g {
+		kept, sc.src = c, nil
+		c.restore(rd)
+	}
 	var chunks []chunk
 	for _, d := range []struct {
 		tgt bool
 		n   int
 	}{{false, nS}, {true, len(tgt.Items)}} {
+		if !d.tgt && kept != nil {
+			continue
+		}
 		for lo := 0; lo < d.n; lo += readChunk {
 			chunks = append(chunks, chunk{tgt: d.tgt, lo: lo, hi: min(lo+readChunk, d.n), done: make(chan struct{})})
 		}
@@ -149,7 +163,10 @@ func (o Options) readIn(src, tgt *corpus.Document, same, vocab bool, m *memo, do
 		}
 	}
 	if vocab {
-		rd.vocabS, rd.vocabT = map[string]bool{}, map[string]bool{}
+		rd.vocabT = map[string]bool{}
+		if kept == nil {
+			rd.vocabS = map[string]bool{}
+		}
 	}
 	workers := runtime.GOMAXPROCS(0)
 	// At most 2 chunks per worker are read and not yet interned; their
@@ -187,8 +204,14 @@ func (o Options) readIn(src, tgt *corpus.Document, same, vocab bool, m *memo, do
 		return nil
 	}
 	var store []feature // the block the items' tokens are cut from
+	// keep is set where the source's reading is to be kept once its
+	// items are interned (before the first chunk of the target's).
+	keep := sc.share && m == nil && kept == nil
 	for ci := range chunks {
 		c := &chunks[ci]
+		if keep && c.tgt {
+			sc.src, keep = keepSource(src, same, vocab, g, rd), false
+		}
 		select {
 		case <-c.done:
 		case <-done:
@@ -235,9 +258,71 @@ func (o Options) readIn(src, tgt *corpus.Document, same, vocab bool, m *memo, do
 	}
 	close(quit)
 	wait()
+	if keep {
+		sc.src = keepSource(src, same, vocab, g, rd)
+	}
 	// Every token is interned: the map of them is garbage from here
 	// (held to the end of the alignment, it was 3 MB of its live heap at
 	// 100k items a side).
 	x.intern = nil
 	return rd
+}
+
+// sourceReading is what reading a source's items leaves that depends on
+// the source alone: the tokens interned so far (the source's items are
+// interned first, in order), each item's tokens in the order found,
+// before weigh, and keys, and the content words of its texts. Reading a
+// translation through its source aligns the source twice, with the
+// translation and with the reading made of it (Options.through): the
+// second takes the source's items from here rather than read them
+// again. The features, weighed by the items of both documents, are
+// made again.
+type sourceReading struct {
+	doc         *corpus.Document
+	same, vocab bool
+	gloss       *Glossary
+	names       []string
+	classes     []class
+	intern      map[tokenKey]int32
+	toks        []feature // every item's, one after another
+	off         []int32   // item i's are toks[off[i]:off[i+1]]
+	keys        []textKey
+	vocabS      map[string]bool
+}
+
+// keepSource is the source's reading in rd, once its items (and none of
+// the target's) are interned, copied where the reading goes on to
+// change it (the intern map, which the target's tokens join; the
+// tokens, which weigh rewrites; the keys, in the scratch's storage).
+func keepSource(src *corpus.Document, same, vocab bool, g *Glossary, rd *reading) *sourceReading {
+	nS := len(src.Items)
+	x := rd.x
+	k := &sourceReading{doc: src, same: same, vocab: vocab, gloss: g,
+		names: x.names[:len(x.names):len(x.names)], classes: x.classes[:len(x.classes):len(x.classes)],
+		intern: maps.Clone(x.intern), keys: slices.Clone(rd.keys[:nS]), vocabS: rd.vocabS}
+	n := 0
+	for _, fs := range rd.all[:nS] {
+		n += len(fs)
+	}
+	k.toks, k.off = make([]feature, 0, n), make([]int32, 1, nS+1)
+	for _, fs := range rd.all[:nS] {
+		k.toks = append(k.toks, fs...)
+		k.off = append(k.off, int32(len(k.toks)))
+	}
+	return k
+}
+
+// restore gives rd and its extractor the source's reading, to keep:
+// its items' tokens and keys, the tokens interned (the first reading's
+// appends to the names went past their end, and the next append copies
+// them), and its texts' content words.
+func (k *sourceReading) restore(rd *reading) {
+	x := rd.x
+	x.names, x.classes, x.intern = k.names, k.classes, k.intern
+	for i := range len(k.off) - 1 {
+		a, b := k.off[i], k.off[i+1]
+		rd.all[i] = k.toks[a:b:b]
+		rd.keys[i] = k.keys[i]
+	}
+	rd.vocabS = k.vocabS
 }

@@ -110,6 +110,7 @@ type scratch struct {
 	paired []bool
 	pieces []piece
 	out    []piece
+	seg    segmenter // the block segmentation's tables
 }
 
 // anchorSet is the scratch's anchor set, empty, with room for about n
@@ -152,7 +153,8 @@ func zeroed[E any](buf *[]E, n int) []E {
 	return *buf
 }
 
-// sumsIn is prefixSums in *buf's storage (see zeroed).
+// sumsIn is the prefix sums of x (out[k] the sum of x[:k]), in *buf's
+// storage (see zeroed).
 func sumsIn(buf *[]float64, x []float32) []float64 {
 	out := zeroed(buf, len(x)+1)
 	for k, v := range x {
@@ -193,7 +195,7 @@ func (o Options) projectIn(src, tgt *corpus.Document, sc *scratch) (pieces []pie
 			cut[j] = true
 		}
 	}
-	spans := segment(S, T, cont, cut, a, nb, o.band(), !cutShort(bt), func(spans []span, sure []int32) *learned {
+	spans := segment(&sc.seg, S, T, cont, cut, a, nb, o.band(), !cutShort(bt), func(spans []span, sure []int32) *learned {
 		return learnFrom(src, bt, spans, sure)
 	}, o.done())
 	if spans == nil {

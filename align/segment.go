@@ -104,6 +104,8 @@ type segmenter struct {
 	// lex is the lexicon learned from the first pass (nil before it, or
 	// where none was learned): its weight is added to the anchors'.
 	lex *learned
+	// spans is the storage of the runs trace reads back.
+	spans []span
 }
 
 // Moves of the programme beside a run of k blocks (back holds k).
@@ -144,16 +146,21 @@ const (
 // learn, when not nil, is given the first pass's spans and the source
 // items whose runs it is sure of (sure); where it returns a lexicon,
 // the segmentation is made again with it (Moore 2002; see learned).
-func segment(S, T *units, cont []float32, cut []bool, a *anchorSet, nb []int32, band int, runs bool, learn func(spans []span, sure []int32) *learned, done <-chan struct{}) []span {
+//
+// g is the programme's storage, reused from the last call (anchored
+// segments a run of two blocks for every third item, and new tables for
+// each were 17 MB at 100k items); the spans returned are its, read
+// before the next call.
+func segment(g *segmenter, S, T *units, cont []float32, cut []bool, a *anchorSet, nb []int32, band int, runs bool, learn func(spans []span, sure []int32) *learned, done <-chan struct{}) []span {
 	n, m := S.len(), T.len()
-	g := &segmenter{S: S, T: T, cont: cont, cut: cut, a: a, nb: nb, band: band, runs: runs}
-	g.ls, g.lt = prefixSums(S.runes), prefixSums(T.runes)
+	g.reset(S, T, cont, cut, a, nb, band, runs)
+	g.ls, g.lt = sumsIn(&g.ls, S.runes), sumsIn(&g.lt, T.runes)
 	g.r = 1
 	if g.ls[n] > 0 && g.lt[m] > 0 {
 		g.r = g.lt[m] / g.ls[n]
 	}
-	g.head, g.titles = headings(S, T, cont, g.r)
-	g.tt = make([]int32, m+1)
+	g.head, g.titles = headings(S, T, cont, g.r, &g.head)
+	g.tt = zeroed(&g.tt, m+1)
 	for j := range m {
 		g.tt[j+1] = g.tt[j]
 		if g.head[j] {
@@ -170,7 +177,7 @@ func segment(S, T *units, cont []float32, cut []bool, a *anchorSet, nb []int32, 
 	g.headed = 2*int(g.tt[m]) >= titled
 	g.meanT = max(1, g.lt[m]/float64(max(1, m)))
 	g.width = min(2*band+1, m+1)
-	g.lo = make([]int32, n+1)
+	g.lo = zeroed(&g.lo, n+1)
 	c := 0
 	for i := 0; i <= n; i++ {
 		want := g.r * g.ls[i]
@@ -266,17 +273,14 @@ func (g *segmenter) fill(done <-chan struct{}) []span {
 	inf := float32(math.Inf(1))
 	// The costs of the last three rows (all a move reads), the moves of
 	// every row.
-	// A second pass reuses the first's tables: every cell of cost, gap
-	// and back is written before it is read, and gapRun is cleared.
-	if g.back == nil {
-		g.cost = make([]float32, 3*g.width)
-		g.gap = make([]float32, 3*g.width)
-		g.gapLen = make([]float32, 3*g.width)
-		g.back = make([]uint8, (n+1)*g.width)
-		g.gapRun = make([]uint64, ((n+1)*g.width+63)/64)
-	} else {
-		clear(g.gapRun)
-	}
+	// A second pass, and the next call, reuse the tables: every cell of
+	// cost, gap and back is written before it is read, and gapRun is
+	// cleared.
+	g.cost = sized(g.cost, 3*g.width)
+	g.gap = sized(g.gap, 3*g.width)
+	g.gapLen = sized(g.gapLen, 3*g.width)
+	g.back = sized(g.back, (n+1)*g.width)
+	g.gapRun = zeroed(&g.gapRun, ((n+1)*g.width+63)/64)
 	for k := range g.cost {
 		g.cost[k], g.gap[k] = inf, inf
 	}
@@ -320,12 +324,20 @@ func (g *segmenter) uncutRatio(spans []span) (float64, bool) {
 	return lt / ls, true
 }
 
-func prefixSums(x []float32) []float64 {
-	out := make([]float64, len(x)+1)
-	for k, v := range x {
-		out[k+1] = out[k] + float64(v)
+// reset readies g for a segmentation of S and T, keeping its storage.
+func (g *segmenter) reset(S, T *units, cont []float32, cut []bool, a *anchorSet, nb []int32, band int, runs bool) {
+	g.S, g.T, g.cont, g.cut, g.a, g.nb, g.band, g.runs = S, T, cont, cut, a, nb, band, runs
+	g.lex = nil
+}
+
+// sized is buf at length n, its elements as they were (a new slice
+// where it has no room): for tables every element of which is written
+// before it is read.
+func sized[E any](buf []E, n int) []E {
+	if cap(buf) < n {
+		return make([]E, n)
 	}
-	return out
+	return buf[:n]
 }
 
 // at is the index of cell (i, j) in back, or -1 outside the band.
@@ -349,12 +361,14 @@ func (g *segmenter) costAt(i, j int) int {
 
 // lengthCost is Gale & Church's (1993) cost of a source length ls
 // translated as lt: the squared deviation of lt from ls times the ratio,
-// over the variance of a length about their mean, halved.
+// over the variance of a length about their mean, halved (z/2, taken
+// as 2 log(1 + z/4)); the logarithm is twoLog1p's, math.Log1p's value
+// to the bit at about half its cost.
 func (g *segmenter) lengthCost(ls, lt float64) float32 {
 	x := lt / g.r
 	d := x - ls
 	z := d * d / (lengthVariance * ((ls+x)/2 + 1))
-	return float32(4.0 / 2 * math.Log1p(z/4))
+	return twoLog1p(z / 4)
 }
 
 // row fills row i: the best segmentation of the first i source items
@@ -530,7 +544,7 @@ func (g *segmenter) row(i int) {
 // translation whose headings became paragraphs or table rows, or whose
 // reader took lines for headings. cont says how surely each block
 // continues a paragraph.
-func headings(S, T *units, cont []float32, r float64) (head []bool, titles bool) {
+func headings(S, T *units, cont []float32, r float64, buf *[]bool) (head []bool, titles bool) {
 	ns, nt := 0, 0
 	var st []float32 // the lengths of the source's titles
 	for u, t := range S.title {
@@ -547,7 +561,7 @@ func headings(S, T *units, cont []float32, r float64) (head []bool, titles bool)
 		}
 	}
 	if 2*nt >= ns && 2*nt <= 3*ns {
-		return slices.Clone(T.title), true
+		return append(zeroed(buf, 0), T.title...), true
 	}
 	if ns > 0 && 2*nt > 3*ns {
 		// More titles than the source has: the reader took lines for
@@ -564,7 +578,7 @@ func headings(S, T *units, cont []float32, r float64) (head []bool, titles bool)
 		}
 		slices.Sort(tl)
 		limit := tl[ns-1]
-		head = make([]bool, T.len())
+		head = zeroed(buf, T.len())
 		for j, t := range T.title {
 			head[j] = t && T.runes[j] <= limit
 		}
@@ -581,7 +595,7 @@ func headings(S, T *units, cont []float32, r float64) (head []bool, titles bool)
 		slices.Sort(st)
 		title = 1.5 * float32(r) * st[len(st)/2]
 	}
-	head = make([]bool, T.len())
+	head = zeroed(buf, T.len())
 	for j := range head {
 		head[j] = T.short[j] && (T.runes[j] <= max(8, median/2) || cont[j] == 0 && T.start[j] != lowerCase && T.runes[j] <= title)
 	}
@@ -738,7 +752,8 @@ func (g *segmenter) anchorAt(r, j int) float32 {
 // its first item.
 func (g *segmenter) trace() []span {
 	n, m := g.S.len(), g.T.len()
-	out := make([]span, n)
+	out := sized(g.spans, n)
+	g.spans = out
 	i, j := n, m
 	for i > 0 || j > 0 {
 		k := g.at(i, j)

@@ -88,6 +88,7 @@ func (o Options) through(src, tgt *corpus.Document) *Reading {
 		// item for most source items where the translation may have
 		// fewer.
 		sc.reserve(len(src.Items) + max(len(src.Items), len(tgt.Items)))
+		sc.share = true
 		al = o.alignIn(src, tgt, nil, sc)
 	}
 	r := renamed(al)

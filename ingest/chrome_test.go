@@ -37,7 +37,9 @@ func TestChromeTextInNotes(t *testing.T) {
 // element (<footer>, <aside>) that holds more than trivial text is a
 // warning with the characters dropped and the element's place, so
 // --strict fails, on a page of its own and on a real page of the corpus
-// given a footer with an article; a short footer is not.
+// given a footer with an article whose number does not go on from the
+// last's; a short footer is not. A footer with the article the numbering
+// needs next is the article (TestFurnitureContinuesNumbering).
 func TestChromeElementWarns(t *testing.T) {
 	page := `<html><body>
 <h1>Rowing Club Statute</h1>
@@ -62,16 +64,34 @@ func TestChromeElementWarns(t *testing.T) {
 		t.Errorf("%s: no warning on the furniture dropped; notes:\n%s", name, strings.Join(d.Notes, "\n"))
 		return ""
 	}
-	if got, want := warns("club.html", page), "warning: 133 characters dropped as page furniture (listed in notes): line 5 <aside> (76); line 7 <footer> (57)"; got != want {
+	if got, want := warns("club.html", page), "warning: 76 characters dropped as page furniture (listed in notes): line 5 <aside> (76)"; got != want {
 		t.Errorf("club.html: %q\nwant %q", got, want)
 	}
-	// A real page, given a footer with the article after its last.
+	// Its footer's Article 4 goes on from Article 3: an article. Given
+	// another number, or before an Article 4 of the page, it is not.
+	d, err := ingest.Options{}.Bytes("club.html", []byte(page))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if it := d.Item("rule:4"); it == nil || !strings.Contains(it.Text, "enter into force") {
+		t.Errorf("club.html: no rule:4 read from the footer; items %v", d.Items)
+	}
+	for _, other := range []string{
+		strings.Replace(page, "<footer><p>Article 4.", "<footer><p>Article 7.", 1),
+		strings.Replace(page, "<h2>Article 3</h2>", "<footer><p>Article 3. The board meets monthly, as the statute says.</p></footer><h2>Article 3</h2>", 1),
+	} {
+		if w := warns("other.html", other); !strings.Contains(w, "<footer> (5") {
+			t.Errorf("other.html: %q, want the footer dropped", w)
+		}
+	}
+	// A real page, given a footer with an article after its last whose
+	// number does not go on from it.
 	real := filepath.Join("..", "..", "shared", "corpus", "udhr", "udhr-1948-en.html")
 	data, err := os.ReadFile(real)
 	if err != nil {
 		t.Skipf("the real corpus is not at %s: %v", real, err)
 	}
-	article := "Article 31. This Declaration is read in every school of every State."
+	article := "Article 12. This Declaration is read in every school of every State."
 	text := strings.Replace(string(data), "</body>", "<footer><p>"+article+"</p></footer>\n</body>", 1)
 	line, n := strings.Count(text[:strings.Index(text, "<footer>")], "\n")+1, utf8.RuneCountInString(article)
 	want := fmt.Sprintf("warning: %d characters dropped as page furniture (listed in notes): line %d <footer> (%d)", n, line, n)

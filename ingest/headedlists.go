@@ -15,7 +15,10 @@ import "strings"
 // chapter an item; with lists of two to four, the chapters are the
 // items and the lists their parts. Lists that go on across the
 // headings (1..60 through ten chapters) do not start again under them:
-// they are the numbering, and the headings its sections.
+// they are the numbering, and the headings its sections. Headings that
+// print their numbers in words ("Chapter One", "Chapter Two") are
+// numbered by their places where each holds such a list
+// (numberHeldRuns), and hold their lists as numbered ones do.
 
 // headedLists marks the labels (by candidate) of the lists held by
 // headings that number one another, which the chains are to leave out:
@@ -104,8 +107,37 @@ func twoHeaded(bs []block, cands []candidate, in []bool) bool {
 	return true
 }
 
-// listUnder reports whether the first block after heading block i (whose
-// candidate is cands[j]) that is not a heading's and starts a label or
+// heldLists marks the headings of bs (by block; nil where none) that
+// hold a list starting again under them (listUnder), whatever they
+// print: with two or more, runs of headings that print no number the
+// run reads are numbered by their places (numberHeldRuns).
+func heldLists(bs []block, cands []candidate) []bool {
+	var held []bool
+	n := 0
+	j := 0 // the first candidate after block i
+	for i, b := range bs {
+		if b.kind != blockHeading || b.chrome != "" {
+			continue
+		}
+		for j < len(cands) && cands[j].block <= i {
+			j++
+		}
+		if listUnder(bs, cands, i, j-1) {
+			if held == nil {
+				held = make([]bool, len(bs))
+			}
+			held[i] = true
+			n++
+		}
+	}
+	if n < minHeldRun {
+		return nil
+	}
+	return held
+}
+
+// listUnder reports whether the first block after heading block i (cands
+// after j are after it) that is not a heading's and starts a label or
 // a place is a list's first: a printed first label (1, a, I) not a
 // heading's, or an ordered list's first place.
 func listUnder(bs []block, cands []candidate, i, j int) bool {

@@ -53,32 +53,69 @@ const maxNamedChrome = 200
 // dropChrome removes the page furniture of doc and returns a note on
 // each element removed with its text, and the elements dropped for
 // their element or role (htmlChrome) that held text, at the lines marks
-// kept. An element named as furniture is kept when it is
-// the body, holds the first <h1>, or holds more than a third of the
-// page's text; more than maxNamedChrome characters dropped that way is a
-// warning.
-func dropChrome(doc *goquery.Document, marks lineMarks) (notes []string, drops []chromeDrop) {
+// kept. keep says which of those outside any other are kept as text
+// (keepFurniture); with keep nil, each of them is left in the tree as an
+// empty comment, a place (places) whose blocks before it htmlBlocks
+// counts into furn. An element named as furniture is kept when it is
+// the body, holds the first <h1>, holds more than a third of the page's
+// text, or is furniture kept as text; more than maxNamedChrome characters
+// dropped that way is a warning.
+func dropChrome(doc *goquery.Document, marks lineMarks, keep []bool) (notes []string, drops []chromeDrop, furn []furnitureAt, places map[*html.Node]int) {
 	doc.Find(htmlCode).Remove()
 	total := utf8.RuneCountInString(strings.TrimSpace(doc.Find("body").Text()))
 	h1 := doc.Find("h1").First()
-	note := func(why string, s *goquery.Selection) int {
+	note := func(why string, s *goquery.Selection) (string, int) {
 		t := corpus.CleanLine(joinText(" ", s.Nodes...))
 		if t != "" {
 			notes = append(notes, fmt.Sprintf("dropped %s <%s>: %s", why, goquery.NodeName(s), clip(t, 120)))
 		}
-		return utf8.RuneCountInString(t)
+		return t, utf8.RuneCountInString(t)
 	}
+	kept, dropped := map[*html.Node]bool{}, map[*html.Node]bool{}
+	outer := 0 // how many outside any other have been met
 	doc.Find(htmlChrome).Each(func(_ int, s *goquery.Selection) {
-		if s.ParentsFiltered(htmlChrome).Length() == 0 {
-			if n := note("page furniture", s); n > 0 {
-				drops = append(drops, chromeDrop{name: goquery.NodeName(s), runes: n, line: marks.elementLine(s.Get(0))})
+		e := s.Get(0)
+		inKept := false
+		for p := e.Parent; p != nil; p = p.Parent {
+			if dropped[p] {
+				return // removed with it
+			}
+			inKept = inKept || kept[p]
+		}
+		if !inKept {
+			outer++
+			if k := outer - 1; k < len(keep) && keep[k] {
+				kept[e] = true
+				return
 			}
 		}
+		dropped[e] = true
+		t, n := note("page furniture", s)
+		if n > 0 {
+			drops = append(drops, chromeDrop{name: goquery.NodeName(s), runes: n, line: marks.elementLine(e)})
+		}
+		if keep != nil || inKept {
+			s.Remove()
+			return
+		}
+		furn = append(furn, furnitureAt{name: goquery.NodeName(s), at: -1, text: furnitureText(t)})
+		if e.Parent == nil {
+			return
+		}
+		place := &html.Node{Type: html.CommentNode}
+		e.Parent.InsertBefore(place, e)
+		e.Parent.RemoveChild(e)
+		if places == nil {
+			places = map[*html.Node]int{}
+		}
+		places[place] = len(furn) - 1
 	})
-	doc.Find(htmlChrome).Remove()
 	named := 0
 	removed := map[*html.Node]bool{}
 	doc.Find(htmlChromeNamed).Each(func(_ int, s *goquery.Selection) {
+		if kept[s.Get(0)] {
+			return
+		}
 		for p := s.Get(0).Parent; p != nil; p = p.Parent {
 			if removed[p] {
 				return // inside an element already dropped
@@ -89,7 +126,8 @@ func dropChrome(doc *goquery.Document, marks lineMarks) (notes []string, drops [
 			3*utf8.RuneCountInString(strings.TrimSpace(s.Text())) > total {
 			return
 		}
-		named += note("page furniture by its name", s)
+		_, n := note("page furniture by its name", s)
+		named += n
 		removed[s.Get(0)] = true
 		s.Remove()
 	})
@@ -108,7 +146,7 @@ func dropChrome(doc *goquery.Document, marks lineMarks) (notes []string, drops [
 			l.Remove()
 		}
 	})
-	return notes, drops
+	return notes, drops, furn, places
 }
 
 // chromeDrop is an element a page marks as furniture by its element or
@@ -157,11 +195,19 @@ func parseHTML(data []byte, o Options, d *corpus.Document) error {
 		return err
 	}
 	d.Source.Encoding = enc
-	page, ok := streamHTML(text)
-	if !ok {
-		if page, err = treeHTML(text); err != nil {
+	page, err := readHTML(text, nil)
+	if err != nil {
+		return err
+	}
+	// Furniture that goes on with the numbering is read as text: the
+	// page read again, keeping it.
+	keep, kept := keepFurniture(page.bs, page.furniture)
+	if keep != nil {
+		page = htmlPage{} // not held while it is read again
+		if page, err = readHTML(text, keep); err != nil {
 			return err
 		}
+		page.notes = append(page.notes, kept...)
 	}
 	if page.hasLang {
 		if tag, err := corpus.CanonicalLang(page.lang); err == nil && tag != "und" {
@@ -192,6 +238,15 @@ func parseHTML(data []byte, o Options, d *corpus.Document) error {
 	return nil
 }
 
+// readHTML reads a page as it streams, else from its tree, keeping as
+// text the furniture keep says (streamHTML).
+func readHTML(text string, keep []bool) (htmlPage, error) {
+	if page, ok := streamHTML(text, keep); ok {
+		return page, nil
+	}
+	return treeHTML(text, keep)
+}
+
 // decodeHTML decodes a page from the encoding given, else the one its
 // <meta> names, else the one detected.
 func decodeHTML(data []byte, encoding string) (text, enc string, err error) {
@@ -218,12 +273,15 @@ type htmlPage struct {
 	title   string
 	notes   []string
 	chrome  []chromeDrop // the elements dropped for their element or role, with text
-	bs      []block
+	// furniture are the elements dropped for their element or role
+	// outside any other, where the page was read keeping none as text.
+	furniture []furnitureAt
+	bs        []block
 }
 
 // treeHTML reads a page from its whole element tree (goquery): the
-// reader of the pages streamHTML leaves to it.
-func treeHTML(text string) (htmlPage, error) {
+// reader of the pages streamHTML leaves to it (keep as streamHTML's).
+func treeHTML(text string, keep []bool) (htmlPage, error) {
 	var page htmlPage
 	marked, marks, _ := markLines(text)
 	doc, err := goquery.NewDocumentFromReader(strings.NewReader(marked))
@@ -236,14 +294,15 @@ func treeHTML(text string) (htmlPage, error) {
 	}
 	page.lang, page.hasLang = doc.Find("html").Attr("lang")
 	page.title = doc.Find("title").First().Text()
-	page.notes, page.chrome = dropChrome(doc, marks)
+	var places map[*html.Node]int
+	page.notes, page.chrome, page.furniture, places = dropChrome(doc, marks, keep)
 	root := doc.Find("main, [role=main], article").First()
 	if root.Length() == 0 {
 		root = doc.Find("body")
 	}
 	page.bs = htmlCardBlocks(root)
 	if len(page.bs) == 0 {
-		page.bs = htmlBlocks(root.Nodes)
+		page.bs = htmlBlocks(root.Nodes, places, page.furniture)
 	}
 	return page, nil
 }

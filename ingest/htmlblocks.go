@@ -14,9 +14,11 @@ import (
 // start attributes honoured), table rows with their cells side by side,
 // quotes and preformatted text. A heading's link to itself (a permalink
 // "§" or "¶") is not text. Elements it does not know are read for their
-// text, so that a page's own tags (<toc-add-entry>) lose nothing.
-func htmlBlocks(nodes []*html.Node) []block {
-	r := &htmlReader{}
+// text, so that a page's own tags (<toc-add-entry>) lose nothing. The
+// places dropChrome left where it dropped furniture give the blocks
+// before them, into furn.
+func htmlBlocks(nodes []*html.Node, places map[*html.Node]int, furn []furnitureAt) []block {
+	r := &htmlReader{places: places, furn: furn}
 	for _, n := range nodes {
 		r.node(n, 0)
 	}
@@ -26,6 +28,8 @@ func htmlBlocks(nodes []*html.Node) []block {
 
 type htmlReader struct {
 	tables map[*html.Node]bool // whether a table has data cells, by table
+	places map[*html.Node]int  // the places of furniture dropped, by their index in furn
+	furn   []furnitureAt
 
 	bs     []block
 	cur    strings.Builder // inline text of the block being read
@@ -109,6 +113,8 @@ var htmlBlockTags = map[string]bool{
 	"p": true, "div": true, "section": true, "article": true, "main": true, "header": true, "figure": true,
 	"address": true, "dl": true, "dd": true, "table": true, "tbody": true, "thead": true, "tfoot": true,
 	"center": true, "hr": true, "caption": true, "details": true, "summary": true, "body": true, "html": true,
+	// Furniture read as text (keepFurniture) is a block of its own.
+	"nav": true, "footer": true, "aside": true, "form": true,
 }
 
 func (r *htmlReader) node(n *html.Node, depth int) {
@@ -128,6 +134,11 @@ func (r *htmlReader) node(n *html.Node, depth int) {
 		r.cur.WriteString(n.Data)
 		return
 	case html.ElementNode:
+	case html.CommentNode:
+		if k, ok := r.places[n]; ok {
+			r.furn[k].at = len(r.bs)
+		}
+		return
 	default:
 		r.children(n, depth)
 		return

@@ -82,10 +82,10 @@ func TestTreeLinesSameTree(t *testing.T) {
 func TestTreeLines(t *testing.T) {
 	page := "<html><body>\n<h1>Rules</h1>\n<p><b><i>1.</b></i> First\nrule.</p>\n<table>Read\n<tr><td>\n\n  2. Second rule.</td></tr></table>\n" +
 		"<pre>\n\nCode</pre>\n<aside\n>An aside of more than forty characters, to be dropped.</aside>\n<div class=card><h3>Card</h3><p>preview</p></div>\n<p>\u00a0\n<b>x</b>\n</p>"
-	if _, why := streamHTMLWhy(page); why == "" {
+	if _, why := streamHTMLWhy(page, nil); why == "" {
 		t.Fatal("streamed: not the tree reader's")
 	}
-	p, err := treeHTML(page)
+	p, err := treeHTML(page, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

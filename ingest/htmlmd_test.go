@@ -15,10 +15,10 @@ var HTMLAsMarkdown = htmlAsMarkdown
 // quote, code; page furniture left out. Every ASCII punctuation
 // character is escaped, so that no text is read as markup.
 func htmlAsMarkdown(page string) ([]byte, error) {
-	p, ok := streamHTML(page)
+	p, ok := streamHTML(page, nil)
 	if !ok {
 		var err error
-		if p, err = treeHTML(page); err != nil {
+		if p, err = treeHTML(page, nil); err != nil {
 			return nil, err
 		}
 	}

@@ -24,32 +24,33 @@ import (
 // misnested formatting, an element nested past the parser's 512), or on
 // a page whose reading needs the whole tree (cards): treeHTML reads
 // those. Furniture guessed from class or id names takes a first pass
-// that measures it. Every reading it makes is treeHTML's, block for
-// block and note for note; tests hold the two to it.
-func streamHTML(text string) (page htmlPage, ok bool) {
-	page, why := streamHTMLWhy(text)
+// that measures it. keep says which furniture is read as text
+// (runStream). Every reading it makes is treeHTML's, block for block and
+// note for note; tests hold the two to it.
+func streamHTML(text string, keep []bool) (page htmlPage, ok bool) {
+	page, why := streamHTMLWhy(text, keep)
 	return page, why == ""
 }
 
 // streamHTMLWhy is streamHTML, saying why it leaves a page to treeHTML.
-func streamHTMLWhy(text string) (page htmlPage, why string) {
-	s := runStream(text, false, nil)
+func streamHTMLWhy(text string, keep []bool) (page htmlPage, why string) {
+	s := runStream(text, false, nil, keep)
 	if s.why == whyNamed {
 		// Furniture guessed from class or id names is kept or dropped
 		// by the share of the page's text it holds: a first pass
 		// measures it, a second reads the page.
-		m := runStream(text, true, nil)
+		m := runStream(text, true, nil, keep)
 		if m.fail {
 			return page, m.why
 		}
-		s = runStream(text, false, m.namedDrops())
+		s = runStream(text, false, m.namedDrops(), keep)
 	}
 	if s.fail {
 		return page, s.why
 	}
 	page.lang, page.hasLang, page.title = s.lang, s.hasLang, s.title.String()
 	page.notes = append(s.chromeNotes, s.namedNotes...)
-	page.chrome = s.chromeDrops
+	page.chrome, page.furniture = s.chromeDrops, s.furniture
 	if s.namedRunes > maxNamedChrome {
 		page.notes = append(page.notes, fmt.Sprintf("%s%d characters dropped as page furniture because of their class or id names (in the notes)", WarningNote, s.namedRunes))
 	}
@@ -64,9 +65,11 @@ const whyNamed = "furniture guessed from class or id names"
 // runStream runs the parser and the readers over a page: to measure the
 // text of the elements named as furniture, or to read it with drop
 // saying which of those (in the order they start) are dropped; nil
-// stops at the first.
-func runStream(text string, measure bool, drop []bool) *htmlStream {
-	s := &htmlStream{z: html.NewTokenizer(strings.NewReader(text)), chromeAt: -1, namedAt: -1, itemAt: -1, measure: measure, drop: drop}
+// stops at the first. keep says which elements dropped as furniture by
+// their element or role, outside any other, are read as text instead
+// (keepFurniture); nil, none.
+func runStream(text string, measure bool, drop, keep []bool) *htmlStream {
+	s := &htmlStream{z: html.NewTokenizer(strings.NewReader(text)), chromeAt: -1, namedAt: -1, itemAt: -1, keptAt: -1, measure: measure, drop: drop, keep: keep}
 	s.r.kind = blockPara
 	s.line = 1
 	for !s.fail {
@@ -208,8 +211,12 @@ type htmlStream struct {
 	// furniture
 	chromeAt    int // the index in oe of the outermost element dropped as furniture, -1 when none
 	chromeText  strings.Builder
-	chromeLine  int          // the line where the element at chromeAt starts
-	chromeDrops []chromeDrop // the elements dropped, with text
+	chromeLine  int           // the line where the element at chromeAt starts
+	chromeDrops []chromeDrop  // the elements dropped, with text
+	keep        []bool        // which of the outermost are read as text (runStream)
+	nChrome     int           // how many of those have started
+	keptAt      int           // the index in oe of the one being read as text, -1 when none
+	furniture   []furnitureAt // the outermost dropped (keep nil)
 	chromeNotes []string
 	linkNotes   []string
 	lists       []int // indexes in oe of the lists that may be lists of links
@@ -242,6 +249,8 @@ type hsElem struct {
 	block    int       // an item: the index of its block, -1 none
 	outerIn  int       // an item: the reader's in before it
 	chrome   bool      // dropped as furniture
+	kept     bool      // furniture by its element or role read as text (keep)
+	furn     int       // 1 + its index in furniture; 0 when not there
 	isRoot   bool
 	named    int      // 1 + its index among the elements named as furniture; 0 when not one
 	table    *hsTable // a table, or a row: its table
@@ -324,6 +333,7 @@ type hsPrefix struct {
 // dropped as if it had never been read.
 type hsSnap struct {
 	bs        int
+	furniture int // len(furniture)
 	cur       string
 	curSpace  bool
 	r         htmlReader

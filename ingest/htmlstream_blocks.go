@@ -51,8 +51,12 @@ func (s *htmlStream) push(name string, attrs []html.Attribute) {
 		s.titleAt, s.titleID = len(s.oe), e.id
 	}
 	if !e.code && s.chromeAt < 0 {
+		chrome := isChrome(name, attrs)
+		if chrome {
+			chrome = !s.keptChrome(&e, parent)
+		}
 		switch {
-		case isChrome(name, attrs):
+		case chrome:
 			e.chrome = true
 			s.chromeAt = len(s.oe)
 			s.chromeLine = s.textLine
@@ -60,6 +64,9 @@ func (s *htmlStream) push(name string, attrs []html.Attribute) {
 		case s.guessed(name, attrs):
 			s.stop("cards, or a content root outside the body")
 			return
+		case e.kept:
+			// Read as text, and not named furniture, whatever its
+			// names.
 		case namedChrome(attrs):
 			k := s.nNamed
 			s.nNamed++
@@ -173,6 +180,10 @@ func (s *htmlStream) open(parent *hsElem, i int, attrs []html.Attribute) {
 		s.flush()
 		s.r.bs = s.r.bs[:0]
 		s.rootState = 1
+		// The furniture before it is outside the content read.
+		for k := range s.furniture {
+			s.furniture[k].at = -1
+		}
 		e.isRoot = true
 		e.mode, e.depth = modeNormal, 0
 	}
@@ -310,7 +321,7 @@ func (s *htmlStream) openList(e *hsElem, attrs []html.Attribute) {
 	if t := attrVal(attrs, "type"); len(t) == 1 && strings.Contains("1aAiI", t) {
 		l.typ = t[0]
 	}
-	l.snap = hsSnap{bs: len(s.r.bs), cur: s.r.cur.String(), curSpace: s.curSpace, r: s.r, pending: s.pending, itemAt: s.itemAt, itemID: s.itemID, itemBlock: -1}
+	l.snap = hsSnap{bs: len(s.r.bs), furniture: len(s.furniture), cur: s.r.cur.String(), curSpace: s.curSpace, r: s.r, pending: s.pending, itemAt: s.itemAt, itemID: s.itemID, itemBlock: -1}
 	l.snap.r.bs, l.snap.r.cur = nil, strings.Builder{}
 	if s.itemAt >= 0 && s.itemAt < len(s.oe) {
 		l.snap.itemBlock = s.oe[s.itemAt].block
@@ -376,13 +387,48 @@ func (s *htmlStream) pop(implied bool) {
 		if t := corpus.CleanLine(s.chromeText.String()); t != "" {
 			s.chromeNotes = append(s.chromeNotes, fmt.Sprintf("dropped page furniture <%s>: %s", e.name, clip(t, 120)))
 			s.chromeDrops = append(s.chromeDrops, chromeDrop{name: e.name, runes: utf8.RuneCountInString(t), line: s.chromeLine})
+			if e.furn > 0 {
+				s.furniture[e.furn-1].text = furnitureText(t)
+			}
 		}
 		s.chromeText.Reset()
 		s.chromeAt = -1
 	case s.chromeAt < 0 && s.namedAt < 0 && !e.code && s.reading && !s.measure:
 		s.close(i)
 	}
+	if e.kept {
+		s.keptAt = -1
+	}
 	s.oe = s.oe[:i]
+}
+
+// keptChrome counts an element dropped as furniture by its element or
+// role (isChrome), e, about to open under parent, among those outside
+// any other (an element inside one read as text is inside another), and
+// reports whether keep reads it as text. With keep nil, it notes the
+// element among the furniture, with the blocks before it where a tree's
+// reading of the same page reaches it in its content (htmlReader).
+func (s *htmlStream) keptChrome(e *hsElem, parent *hsElem) bool {
+	if s.keptAt >= 0 {
+		return false
+	}
+	k := s.nChrome
+	s.nChrome++
+	if k < len(s.keep) && s.keep[k] {
+		e.kept = true
+		s.keptAt = len(s.oe)
+		return true
+	}
+	if s.keep == nil && !s.measure {
+		at := len(s.r.bs)
+		if !s.reading || s.rootState == 2 || s.namedAt >= 0 || parent == nil ||
+			parent.mode == modeRaw || parent.mode == modeSkip || parent.mode == modeHead {
+			at = -1
+		}
+		s.furniture = append(s.furniture, furnitureAt{name: e.name, at: at})
+		e.furn = len(s.furniture)
+	}
+	return false
 }
 
 // close runs the reader on the element at oe[i] as it ends, as
@@ -480,6 +526,11 @@ func (s *htmlStream) close(i int) {
 
 // restore sets the reader back to where a list of links started.
 func (s *htmlStream) restore(sn *hsSnap) {
+	// The furniture in the list is dropped with it: a tree's reading
+	// never reaches it.
+	for k := sn.furniture; k < len(s.furniture); k++ {
+		s.furniture[k].at = -1
+	}
 	bs := s.r.bs[:min(sn.bs, len(s.r.bs))]
 	s.r = sn.r
 	s.r.bs = bs

@@ -54,6 +54,9 @@ var htmlSamePages = []string{
 	"<html><body><ol><li><b>1.</b> text</li><li><b>2.</b> text</li></ol>",
 	"<html><body><ruby>漢<rt>kan</rt>字<rp>(</rp></ruby>",
 	"<html><body><input type=text><img src=x alt=y>text<wbr>more",
+	"<html><body><h2>Article 1</h2><p>a</p><h2>Article 2</h2><p>b</p><aside class=footer><h2>Article 3</h2><p>c</p><nav>Home and more links</nav></aside>\n<h2>Article 4</h2><p>d</p><footer><h2>Article 5</h2><p>e</p></footer><footer>Article 5 again</footer>",
+	"<html><body><ol><li>a<li>b</ol><footer>3. c</footer><p>x<aside>4. d</aside></p><ul><li><a>l</a><span hidden>5. e</span></li></ul><pre><nav>5. f</nav></pre>",
+	"<html><body><nav>1. Home</nav><main><p>1. a</p><p>2. b</p><footer>3. c</footer></main><footer>4. d</footer>",
 	"<html><body><h2>Article 1</h2><p>Text.</p>\n<aside><p>Note to Article 1: members serve two years and may be re-elected.</p></aside>\n<footer><p>Article 2. These statutes enter into force on 1 May.</p></footer><footer>© 2025</footer>",
 }
 
@@ -105,45 +108,80 @@ func TestStreamHTMLSame(t *testing.T) {
 
 // checkStreamHTML compares the two readers on a page, and the trees of
 // the page with and without its lines marked; it returns why
-// streamHTML left the page to treeHTML, "" when it read it.
+// streamHTML left the page to treeHTML, "" when it read it. Where the
+// page has furniture that goes on with its numbering, it compares them
+// again, keeping that furniture as text.
 func checkStreamHTML(t *testing.T, name, text string) string {
 	t.Helper()
 	checkLinesSameTree(t, name, text)
-	got, why := streamHTMLWhy(text)
+	got, why := streamHTMLWhy(text, nil)
 	if why != "" {
 		return why
 	}
-	want, err := treeHTML(text)
+	want, err := treeHTML(text, nil)
 	if err != nil {
 		t.Errorf("%s: streamed, but the tree reader fails: %v", name, err)
 		return ""
 	}
+	if !samePage(t, name, text, got, want) {
+		return ""
+	}
+	if !reflect.DeepEqual(got.furniture, want.furniture) {
+		t.Errorf("%s: furniture\n%+v\nwant\n%+v", name, got.furniture, want.furniture)
+		return ""
+	}
+	keep, _ := keepFurniture(got.bs, got.furniture)
+	if keep == nil {
+		return ""
+	}
+	got, why = streamHTMLWhy(text, keep)
+	if why != "" {
+		return ""
+	}
+	if want, err = treeHTML(text, keep); err != nil {
+		t.Errorf("%s: streamed keeping %v, but the tree reader fails: %v", name, keep, err)
+		return ""
+	}
+	samePage(t, name+fmt.Sprintf(" keeping %v", keep), text, got, want)
+	return ""
+}
+
+// samePage compares what the two readers read of a page, and reports
+// whether it is the same.
+func samePage(t *testing.T, name, text string, got, want htmlPage) bool {
+	t.Helper()
+	ok := true
+	fail := func(format string, args ...any) {
+		t.Helper()
+		t.Errorf(format, args...)
+		ok = false
+	}
 	if got.lang != want.lang || got.hasLang != want.hasLang || got.title != want.title {
-		t.Errorf("%s: lang %q %v title %q, want %q %v %q", name, got.lang, got.hasLang, got.title, want.lang, want.hasLang, want.title)
+		fail("%s: lang %q %v title %q, want %q %v %q", name, got.lang, got.hasLang, got.title, want.lang, want.hasLang, want.title)
 	}
 	if !reflect.DeepEqual(got.notes, want.notes) {
-		t.Errorf("%s: notes\n%q\nwant\n%q", name, got.notes, want.notes)
+		fail("%s: notes\n%q\nwant\n%q", name, got.notes, want.notes)
 	}
 	// Both give each element dropped as furniture the line where it
 	// starts.
 	if len(got.chrome) != len(want.chrome) {
-		t.Errorf("%s: furniture dropped\n%+v\nwant\n%+v", name, got.chrome, want.chrome)
+		fail("%s: furniture dropped\n%+v\nwant\n%+v", name, got.chrome, want.chrome)
 	} else {
 		for i, c := range got.chrome {
 			if c.line < 1 || c != want.chrome[i] {
-				t.Errorf("%s: furniture dropped %+v, want %+v at a line", name, c, want.chrome[i])
+				fail("%s: furniture dropped %+v, want %+v at a line", name, c, want.chrome[i])
 			}
 		}
 	}
 	if len(got.bs) != len(want.bs) {
-		t.Errorf("%s: %d blocks, want %d", name, len(got.bs), len(want.bs))
+		fail("%s: %d blocks, want %d", name, len(got.bs), len(want.bs))
 	}
 	// The stream gives each block the line of its first text, in the
 	// page's order; the tree the same lines.
 	lines, prev := strings.Count(text, "\n")+1, 0
 	for i := range got.bs {
 		if l := got.bs[i].line; l < max(prev, 1) || l > lines {
-			t.Errorf("%s: block %d %q at line %d (the one before at %d, of %d lines)", name, i, got.bs[i].text, l, prev, lines)
+			fail("%s: block %d %q at line %d (the one before at %d, of %d lines)", name, i, got.bs[i].text, l, prev, lines)
 			break
 		}
 		prev = got.bs[i].line
@@ -151,11 +189,11 @@ func checkStreamHTML(t *testing.T, name, text string) string {
 	for i := range min(len(got.bs), len(want.bs)) {
 		g := got.bs[i]
 		if !reflect.DeepEqual(g, want.bs[i]) {
-			t.Errorf("%s: block %d\n%+v %+v\nwant\n%+v %+v", name, i, g, g.rare, want.bs[i], want.bs[i].rare)
+			fail("%s: block %d\n%+v %+v\nwant\n%+v %+v", name, i, g, g.rare, want.bs[i], want.bs[i].rare)
 			break
 		}
 	}
-	return ""
+	return ok
 }
 
 // FuzzStreamHTML holds streamHTML to treeHTML on any page.

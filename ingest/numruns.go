@@ -24,8 +24,10 @@ import (
 // 3, ..., or places in the run that the numbers printed agree with. A run
 // that prints no number is numbered by place only at the top level of a
 // document that has no numbering of its own, where it holds all the
-// headings of its level but a preamble or two before and one after, and
-// the notes say so.
+// headings of its level but a preamble or two before and one after, or
+// where each of its headings holds a list that starts again under it
+// and prints a word of its own where a number stands ("Chapter One",
+// "Chapter Two": two such headings make a run); the notes say so.
 
 // minRun is the fewest headings that make a run.
 const minRun = 3
@@ -168,6 +170,115 @@ func leadValue(text string, f *headingFrame, key runKey) int {
 	return v
 }
 
+// minHeldRun is the fewest headings that make a run where each holds a
+// list that starts again under it: two, as for headings that print
+// numbers (headedNumbering). Under one heading a list from 1 is only a
+// list; under the second, its starting again is what says the lists
+// number within the headings.
+const minHeldRun = 2
+
+// heldIn counts the blocks of bs (by index) that held marks.
+func heldIn(blocks []int, held []bool) int {
+	if held == nil {
+		return 0
+	}
+	n := 0
+	for _, i := range blocks {
+		if held[i] {
+			n++
+		}
+	}
+	return n
+}
+
+// segBlocks are the blocks of a run's frames.
+func segBlocks(frames []headingFrame, seg []int) []int {
+	out := make([]int, len(seg))
+	for k, fi := range seg {
+		out[k] = frames[fi].block
+	}
+	return out
+}
+
+// slotsVary reports whether the headings of a run print their numbers'
+// words where a number stands, one different in each: next to the
+// shared first word (numberWords: "Chapter One: Membership", "Chapter
+// Two: Meetings"), or as the one to three words before the shared last
+// one ("Erstes Kapitel", "Zweites Kapitel"). Two titles that share a
+// word by chance ("... Rules for Members", "Rules for Guests"; "Social
+// Contract with the Free Software", "Guidelines for Free Software")
+// share the words beside it too, or print more before it.
+func slotsVary(bs []block, frames []headingFrame, seg []int, key runKey) bool {
+	seen := map[string]bool{}
+	for _, fi := range seg {
+		text := bs[frames[fi].block].text
+		var slot string
+		switch key.by {
+		case 'F':
+			from, to := numberWords(text, key)
+			slot = text[from:to]
+		case 'L':
+			if len(strings.Fields(middle(text, key))) <= 3 {
+				slot = middle(text, key)
+			}
+		}
+		if slot == "" || seen[slot] {
+			return false
+		}
+		seen[slot] = true
+	}
+	return true
+}
+
+// numberWords is where a heading's number stands when it is words its
+// place numbers ("Chapter One: Membership", "Capítulo Primero. Socios"):
+// after the run's shared first word, up to the punctuation that ends
+// the label if three words or fewer come before it, else the one word
+// that follows the shared one. It returns from == to where it finds
+// none (a run not keyed by a first word, or nothing after it).
+func numberWords(text string, key runKey) (from, to int) {
+	if key.by != 'F' {
+		return 0, 0
+	}
+	w := strings.Index(text, key.text)
+	if w < 0 {
+		return 0, 0
+	}
+	start := w + len(key.text)
+	i := strings.IndexFunc(text[start:], isLetterMark)
+	if i < 0 {
+		return 0, 0
+	}
+	from = start + i
+	words, end := 0, from
+	first := -1 // the end of the first word
+	for end < len(text) {
+		r, n := utf8.DecodeRuneInString(text[end:])
+		switch {
+		case isLetterMark(r):
+			j := strings.IndexFunc(text[end:], func(r rune) bool { return !isLetterMark(r) })
+			if j < 0 {
+				j = len(text) - end
+			}
+			end += j
+			if words++; first < 0 {
+				first = end
+			}
+			if words > 3 {
+				return from, first
+			}
+			continue
+		case labelPunct(r) && r != '-' && r != '\'':
+			return from, end
+		}
+		end += n
+	}
+	if words > 1 {
+		return from, first
+	}
+	return from, end
+}
+
 // runResult is what numberRuns found: a label for each heading of a run
 // (in block order), and the notes and warnings it gives.
 type runResult struct {
@@ -181,24 +292,48 @@ type runResult struct {
 // themselves. unnumbered says the document has no printed numbering of
 // its own (then a run without numbers may be numbered by place).
 func numberRuns(bs []block, unnumbered bool) runResult {
+	return numberHeldRuns(bs, unnumbered, nil)
+}
+
+// numberHeldRuns is numberRuns, where held says which headings (by
+// block; nil for none) hold a list that starts again under them
+// (heldLists): a run of such headings is numbered by its places even
+// where it prints no number, and two make one (minHeldRun).
+func numberHeldRuns(bs []block, unnumbered bool, held []bool) runResult {
 	var res runResult
 	groups, top := siblingGroups(bs)
 	for _, g := range groups {
-		if len(g) < minRun {
+		least := minRun
+		if heldIn(g, held) >= minHeldRun {
+			least = minHeldRun
+		}
+		if len(g) < least {
 			continue
 		}
 		frames := make([]headingFrame, len(g))
 		for k, i := range g {
 			frames[k] = frameOf(i, bs[i].text)
 		}
-		key := sharedKey(frames)
+		key := sharedKey(frames, least)
 		if key.by == 0 {
 			continue
 		}
-		for _, seg := range runSegments(frames, key) {
+		for _, seg := range runSegments(frames, key, least) {
+			// The run's headings hold lists where each does, and they
+			// are all the headings of their level that do: a sibling
+			// over a list of its own outside the run ("## Rules" before
+			// "## ... para crupieres", "## ... para la sala") says the
+			// lists are divisions of their own, not the run's.
+			segHeld, n := held, heldIn(segBlocks(frames, seg), held)
+			if n < len(seg) || n < heldIn(g, held) {
+				segHeld = nil
+			}
+			if len(seg) < minRun && segHeld == nil {
+				continue // two headings make a run only where they hold the lists
+			}
 			lead, trail := seg[0], len(frames)-seg[len(seg)-1]-1
 			alone := unnumbered && bs[g[0]].level == top && lead <= 2 && trail <= 1
-			res.number(bs, frames, seg, key, alone)
+			res.number(bs, frames, seg, key, alone, segHeld)
 		}
 	}
 	// The groups are of levels and parents: their runs' labels are
@@ -285,9 +420,9 @@ func siblingGroups(bs []block) ([][]int, int) {
 	return groups, top
 }
 
-// sharedKey is the part most of the frames share (at least minRun of
+// sharedKey is the part most of the frames share (at least least of
 // them); the zero key where none is shared so.
-func sharedKey(frames []headingFrame) runKey {
+func sharedKey(frames []headingFrame, least int) runKey {
 	counts := map[runKey]int{}
 	for _, f := range frames {
 		for _, k := range f.keys {
@@ -303,7 +438,7 @@ func sharedKey(frames []headingFrame) runKey {
 			best, n = k, c
 		}
 	}
-	if n < minRun {
+	if n < least {
 		return runKey{}
 	}
 	return best
@@ -320,15 +455,16 @@ func keyLess(a, b runKey) bool {
 	return a.text < b.text
 }
 
-// runSegments returns the runs of frames that share key, by index: from
-// a frame that has it to the last one before two in a row that have not
-// (one heading between with a misprinted word stays in its run).
-func runSegments(frames []headingFrame, key runKey) [][]int {
+// runSegments returns the runs of least frames or more that share key,
+// by index: from a frame that has it to the last one before two in a
+// row that have not (one heading between with a misprinted word stays in
+// its run).
+func runSegments(frames []headingFrame, key runKey, least int) [][]int {
 	var segs [][]int
 	var cur []int
 	gap := 0
 	flush := func() {
-		if len(cur) >= minRun {
+		if len(cur) >= least {
 			segs = append(segs, cur)
 		}
 		cur, gap = nil, 0
@@ -356,7 +492,7 @@ func runSegments(frames []headingFrame, key runKey) [][]int {
 
 // number labels one run of headings where its numbers succeed one
 // another from 1, or where its places agree with the numbers it prints.
-func (res *runResult) number(bs []block, frames []headingFrame, seg []int, key runKey, alone bool) {
+func (res *runResult) number(bs []block, frames []headingFrame, seg []int, key runKey, alone bool, held []bool) {
 	values := make([]int, len(seg))
 	increasing, parsed, agree := true, 0, 0
 	for k, fi := range seg {
@@ -397,6 +533,22 @@ func (res *runResult) number(bs []block, frames []headingFrame, seg []int, key r
 		if parsed < len(seg) {
 			res.positional = append(res.positional, fmt.Sprintf("%d of %d headings%s that share %q print no number the run reads; their places number them, as the others' numbers confirm", len(seg)-parsed, len(seg), fromLine(bs[frames[seg[0]].block]), keyText(key)))
 		}
+	case heldIn(segBlocks(frames, seg), held) == len(seg) && slotsVary(bs, frames, seg, key):
+		// Headings that print no number the run reads ("Chapter One",
+		// "Chapter Two" ...; or words read as numbers that do not
+		// succeed one another, as a Hebrew word may), each over a list
+		// that starts again: divisions the lists number within,
+		// numbered by their places, as numbered ones would be. Their
+		// numbers are their first words past the shared one
+		// (numberWords), the rest titles. A heading whose number the
+		// grammar reads keeps it (apply).
+		for k, fi := range seg {
+			values[k] = k + 1
+			if from, to := numberWords(bs[frames[fi].block].text, key); to > from {
+				frames[fi].from, frames[fi].to = from, to
+			}
+		}
+		res.positional = append(res.positional, fmt.Sprintf("%d headings%s share %q and print no number, each over a list that starts again: their places number them", len(seg), fromLine(bs[frames[seg[0]].block]), keyText(key)))
 	case parsed == 0 && alone && len(seg) >= 5:
 		for k := range values {
 			values[k] = k + 1
@@ -515,7 +667,7 @@ func applyRuns(bs []block, cands []candidate, kinds []corpus.Kind, st *structure
 			headed++
 		}
 	}
-	res := numberRuns(bs, headed < minRun)
+	res := numberHeldRuns(bs, headed < minRun, heldLists(bs, cands))
 	// The summary reads the notes; the labels are done with once they
 	// are among the candidates.
 	st.runs = runResult{positional: res.positional, disagree: res.disagree, misprinted: res.misprinted}

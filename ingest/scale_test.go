@@ -61,6 +61,11 @@ var scaleInputs = []scaleInput{
 	{"tree.html", func(n int) string {
 		return "<html><body>\n<p><b><i>Rules</b></i></p>\n" + repeat(n, func(b *strings.Builder, i int) { fmt.Fprintf(b, "<p>%d. Rule %d applies.</p>\n", i, i) })
 	}},
+	// Every rule in an <aside>: furniture that goes on with the
+	// numbering, read as text (the page read twice).
+	{"aside.html", func(n int) string {
+		return "<html><body>\n" + repeat(n, func(b *strings.Builder, i int) { fmt.Fprintf(b, "<aside>%d. Rule %d applies.</aside>\n", i, i) })
+	}},
 	{"entries.po", func(n int) string {
 		return poHead + repeat(n, func(b *strings.Builder, i int) {
 			fmt.Fprintf(b, "msgctxt \"rule:%d\"\nmsgid \"Rule %d applies.\"\nmsgstr \"La règle %d s'applique.\"\n\n", i, i, i)
