@@ -36,11 +36,10 @@ import (
 //     lengths differ by half the shorter or more, the nearest the middle:
 //     what the alignment can see across languages), gaps reports a
 //     mismatch on exactly those two, and nothing else the original does
-//     not give. Held: the swap is found in 36 of the 39 pages (18
-//     before the crossing read the pair's own lexicon); in the others
-//     (articles 15 and 16, two and three numbered paragraphs, whose
-//     lengths and what can be checked across languages fit either
-//     place) it adds no finding at all.
+//     not give. Held: the swap is found in 36 of the 39 pages; in the
+//     others (articles 15 and 16, two and three numbered paragraphs,
+//     whose lengths and what can be checked across languages fit
+//     either place) it adds no finding at all.
 func TestBareHeadingsArePlaces(t *testing.T) {
 	longtest.Skip(t)
 	dir, names := testcorpus.UDHRFiles(t)
@@ -186,8 +185,8 @@ var swapPairs = []struct{ src, tr string }{
 // middle of the translation. gaps must report a mismatch on those two
 // source items and on no other, and otherwise the findings of the
 // original (missing and mismatch, by source id). Held: found in all 12
-// translations read by their labels (7 before the crossing read the
-// pair's own lexicon; FIDE's Armenian is read by projection, its items
+// translations read by their labels (10 by the scorer alone, without
+// the pair's lexicon; FIDE's Armenian is read by projection, its items
 // not its own, and is left out). The originals give the findings they gave before the
 // check (bench/same: the dev corpus's aligns and gaps unchanged).
 func TestSwappedTexts(t *testing.T) {
