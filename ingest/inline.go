@@ -5,7 +5,6 @@ import (
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
-	"github.com/yuin/goldmark/extension"
 	extast "github.com/yuin/goldmark/extension/ast"
 	gmtext "github.com/yuin/goldmark/text"
 	"golang.org/x/net/html"
@@ -32,7 +31,7 @@ type InlineMark struct {
 // text.
 func MarkdownInline(md string) (string, []InlineMark) {
 	src := []byte(md)
-	p := goldmark.New(goldmark.WithExtensions(extension.Strikethrough))
+	p := goldmark.New(goldmark.WithExtensions(mdStrike))
 	root := p.Parser().Parse(gmtext.NewReader(src))
 	var b strings.Builder
 	var marks []InlineMark

@@ -9,7 +9,6 @@ import (
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
-	"github.com/yuin/goldmark/extension"
 	gmparser "github.com/yuin/goldmark/parser"
 	gmtext "github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
@@ -73,7 +72,7 @@ func cleanMarkdownBlocks(clean string) ([]block, error) {
 // after the other. It reports false where a piece that goes on with a
 // table does not start with one.
 func parsePieces(front []block, all []byte, allStr string, starts []int, pieces []mdPiece) ([]block, bool) {
-	md := goldmark.New(goldmark.WithExtensions(extension.Table, extension.Strikethrough),
+	md := goldmark.New(goldmark.WithExtensions(mdTable, mdStrike),
 		goldmark.WithParserOptions(gmparser.WithHeadingAttribute()))
 	parser := md.Parser()
 	bs := front
