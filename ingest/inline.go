@@ -3,7 +3,6 @@ package ingest
 import (
 	"strings"
 
-	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	extast "github.com/yuin/goldmark/extension/ast"
 	gmtext "github.com/yuin/goldmark/text"
@@ -31,8 +30,7 @@ type InlineMark struct {
 // text.
 func MarkdownInline(md string) (string, []InlineMark) {
 	src := []byte(md)
-	p := goldmark.New(goldmark.WithExtensions(mdStrike))
-	root := p.Parser().Parse(gmtext.NewReader(src))
+	root := mdInlineParser().Parse(gmtext.NewReader(src))
 	var b strings.Builder
 	var marks []InlineMark
 	open := func(o string) int {
