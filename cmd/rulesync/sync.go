@@ -42,8 +42,8 @@ func runSync(c *call) error {
 	if c.NArg() != 2 {
 		return cli.Exit(fmt.Sprintf("sync: want SOURCE and TRANSLATION, got %d arguments (see 'rulesync sync --help')", c.NArg()), exitBad)
 	}
-	for _, path := range []string{c.String("output"), c.String("report")} {
-		if err := checkOutput(path); err != nil {
+	for _, flag := range []string{"output", "report"} {
+		if err := checkOutput(c, flag, c.String(flag)); err != nil {
 			return err
 		}
 	}
@@ -149,7 +149,7 @@ func runSync(c *call) error {
 		if err := writeJSON(&js, rep); err != nil {
 			return cli.Exit("sync: "+err.Error(), exitBad)
 		}
-		if err := outputTo(c, path, js.Bytes(), nil); err != nil {
+		if err := outputTo(c, "report", path, js.Bytes(), nil); err != nil {
 			return err
 		}
 	}
