@@ -10,6 +10,7 @@ import (
 	"github.com/urfave/cli/v3"
 
 	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/corpus/corpusjson"
 	"github.com/rulesync/rulesync/gaps"
 	"github.com/rulesync/rulesync/reports"
 )
@@ -161,10 +162,16 @@ func runSync(c *call) error {
 
 // decoded is the text of an input read from text, for the layouts of
 // Markdown and text drafts and the inline markup of Markdown and HTML;
-// "" for a binary one.
+// "" for a binary one and for a document JSON.
 func decoded(data []byte, d *corpus.Document) string {
 	switch d.Source.Format {
 	case "pdf", "docx":
+		return ""
+	}
+	// A document JSON records the format of its first reading, but its
+	// text is the JSON, not that format's: a draft laid out on it was the
+	// JSON with the items written after it.
+	if corpusjson.IsDocument(data[:min(len(data), 64)]) {
 		return ""
 	}
 	text, _, err := corpus.DecodeText(data, d.Source.Encoding)
