@@ -215,7 +215,7 @@ func openInput(path string) (*os.File, error) {
 		if m.IsDir() {
 			return nil, &Error{Input: path, Err: errors.New("is a directory")}
 		}
-		return nil, &Error{Input: path, Err: fmt.Errorf("is %s, not a regular file: give it as standard input (- < %s), or as /dev/fd/N", specialKind(m), path)}
+		return nil, &Error{Input: path, Err: fmt.Errorf("is %s, not a regular file: give its content as standard input (-), or as /dev/fd/N", specialKind(m))}
 	}
 	// Reading a regular file does not block: O_NONBLOCK changes nothing
 	// for it.

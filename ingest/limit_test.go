@@ -108,7 +108,7 @@ func TestSpecialInputs(t *testing.T) {
 		{"ReadFile", func(p string) error { _, err := ingest.Options{}.ReadFile(p); return err }},
 	} {
 		for _, c := range []struct{ path, want string }{
-			{fifo, fifo + ": is a named pipe (FIFO), not a regular file: give it as standard input (- < " + fifo + "), or as /dev/fd/N"},
+			{fifo, fifo + ": is a named pipe (FIFO), not a regular file: give its content as standard input (-), or as /dev/fd/N"},
 			{"/dev/zero", "/dev/zero: is a device, not a regular file"},
 			{dir, dir + ": is a directory"},
 		} {
