@@ -235,3 +235,22 @@ func FuzzReadLabel(f *testing.F) {
 		frameOf(0, s)
 	})
 }
+
+// TestNumberWordsValue checks the numbers headings print in number words,
+// and that words of no number, or numbers of two languages, read none.
+func TestNumberWordsValue(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want int
+	}{
+		{"Four", 4}, {"TWENTY-ONE", 21}, {"dieciséis", 16}, {"treinta y uno", 31}, {"vingt et un", 21}, {"dix-sept", 17},
+		{"premier", 1}, {"einundzwanzig", 21}, {"dreißig", 30}, {"vinte e três", 23}, {"one hundred and five", 105},
+		{"Scope", 0}, {"", 0}, {"and", 0}, {"four dos", 0}, {"One: Membership", 0}, {"undzwanzig", 0},
+	} {
+		t.Run(c.in, func(t *testing.T) {
+			if got := numberWordsValue(c.in); got != c.want {
+				t.Errorf("numberWordsValue(%q) = %d, want %d", c.in, got, c.want)
+			}
+		})
+	}
+}

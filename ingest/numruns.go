@@ -643,6 +643,11 @@ func (res *runResult) number(bs []block, frames []headingFrame, seg []int, key r
 		if v == 0 {
 			v = leadValue(bs[f.block].text, &frames[fi], key)
 		}
+		if v == 0 {
+			// "Article Four", "Artículo dieciséis": the rest, all number
+			// words of one language.
+			v = numberWordsValue(middle(bs[f.block].text, key))
+		}
 		values[k] = v
 		if v > 0 {
 			parsed++
