@@ -191,6 +191,10 @@ func (o Options) alignIn(src, tgt *corpus.Document, m *memo, s *alignScratch) *A
 	}
 	s.items = items
 	feats := x.weighIn(rd.all, rd.twins, items, zeroed(&s.feats, len(items)))
+	if k := s.src; k != nil && k.toks == nil {
+		// The source's reading this alignment kept, weighed.
+		k.keepWeighed(feats)
+	}
 	a := &aligner{
 		o:    o,
 		done: done,
@@ -338,6 +342,9 @@ type aligner struct {
 	quiet bool
 	// intBlock is the block the pairs' items are cut from (ints).
 	intBlock []int
+	// room is how many pairs the array of the group aligned has room
+	// for (see run).
+	room int
 	alignScratch
 	// draft is set for a pass whose pairs are read for their scores
 	// alone, and thrown away (the first across languages): its anchors
