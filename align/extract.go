@@ -80,9 +80,13 @@ func (o Options) readIn(src, tgt *corpus.Document, same, vocab bool, m *memo, do
 		g = DefaultGlossary()
 	}
 	x := &extractor{gloss: g, sameLang: same, intern: map[tokenKey]int32{}, memo: m}
-	fold := foldText
+	// The folded texts are written in the chunk's storage (see
+	// chunk.text; Fold's new strings were a twentieth of what reading a
+	// Japanese translation through its source allocated at 100k items),
+	// but for a memo, which keeps them.
+	fold := foldTextIn
 	if m != nil {
-		fold = m.fold
+		fold = func(it *corpus.Item, _ *[]byte) itemText { return m.fold(it) }
 	}
 	nS := len(src.Items)
 	// Editions share most of their items word for word (300 of the 451
@@ -138,7 +142,7 @@ func (o Options) readIn(src, tgt *corpus.Document, same, vocab bool, m *memo, do
 				r.end = len(c.raw)
 				continue
 			}
-			fm.setIn(fold(it), &c.text)
+			fm.setIn(fold(it, &c.text), &c.text)
 			if r.twin == 0 {
 				// Each key its own: the workers set them. A twin's is
 				// its source item's, set when interned.
