@@ -295,10 +295,14 @@ type alignScratch struct {
 	src   *sourceReading
 }
 
-// reserve makes room in s for the reading of n items.
-func (s *alignScratch) reserve(n int) {
+// reserve makes room in s for the reading of ns source items and nt
+// target items, and for the numbers of nt target items (the anchors'
+// map, which grew to the second alignment's items from the first's).
+func (s *alignScratch) reserve(ns, nt int) {
+	n := ns + nt
 	s.all, s.keys = make([][]feature, 0, n), make([]textKey, 0, n)
 	s.items, s.feats = make([]*corpus.Item, 0, n), make([]features, 0, n)
+	s.byNum = make(map[kindNumber]int, nt)
 }
 
 // keep hands a's storage back to s, holding nothing of its pairs.
