@@ -134,6 +134,7 @@ func TestXMLScannerCases(t *testing.T) {
 		`<?xml version="1.1"?><a/>`, `<?xml version="1.0" encoding="UTF-16"?><a/>`, `<?xml version="1.0" encoding="utf-8"?><a/>`,
 		`<!-- a -- b --><a/>`, `<!- x -><a/>`, `<![x[]]><a/>`, `<a/ >`, `<a></a >`, `<a></a x>`, `<a b="1"c="2"/>`,
 		`<:a/>`, `<a:/>`, `<1/>`, `<.a/>`, `<-a/>`, `<_a._-1/>`, `<é:b/>`, `<a é="1"/>`, `<a:é/>`, `<á/>`, `<́a/>`, `<a:b:c d="1"/>`, `<a b:c:d="1"/>`, `<a`, `<a b="1`, `<a><!--`, `<a><![CDATA[x`, `text <a/> more`,
+		`<?xml version="1.0" <b encoding="0"/> encoding="UTF-8"?><a/>`, `<?xml a version="2.0"?><a/>`, `<?xml encoding=x encoding="utf-16"?><a/>`, `<?xml xencoding="utf-16"?><a/>`, `<?xml?><a/>`,
 	} {
 		sameTokens(t, fmt.Sprintf("case %d %q", i, s), []byte(s))
 	}
