@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"time"
 
@@ -490,4 +491,69 @@ func redateVersion(d *gaps.Draft) (string, bool) {
 		return "", false
 	}
 	return dates.Rewrite(t.Version, t.Lang, t.Date, d.Source.Date)
+}
+
+// trFront is the translation's lines before the first item the draft
+// places: the lines before its first item, and where the translation's
+// first items have no place in the source (orphans: a note before the
+// title, the title and a line under it read as an item), the lines
+// between them and after them.
+func (lw *lineWriter) trFront() []string {
+	out := slices.Clone(lw.tr.gap(-1))
+	first := lw.trAt(0)
+	if first < 0 {
+		return out
+	}
+	orphan := map[int]bool{}
+	for _, o := range lw.d.Orphans {
+		if j, ok := lw.trIndex[o.Target]; ok {
+			orphan[j] = true
+		}
+	}
+	for k := range first {
+		if lw.tr.found(k) && !orphan[k] {
+			return out
+		}
+	}
+	for k := range first {
+		if lw.tr.found(k) {
+			out = append(out, lw.tr.gap(k)...)
+		}
+	}
+	for len(out) > 0 && strings.TrimSpace(out[0]) == "" {
+		out = out[1:]
+	}
+	return out
+}
+
+// titledFront is the translation's lines before the first item the
+// draft places (tr) with the document's title: where the translation
+// heads it with lines ingest reads as an item of its own (titled with
+// the document's title) that has no place in the source (an orphan),
+// and the source's lines before its first item (src) hold the source's
+// title, the source's lines up to the title's line, with the
+// translation's title and version in place of the source's (and the
+// blank line after it), come first, so that the draft is headed by the
+// translation's title and reads back with the source's items, as the
+// source does.
+func titledFront(d *gaps.Draft, src, tr []string) []string {
+	t, s := strings.TrimSpace(d.Translation.Title), strings.TrimSpace(d.Source.Title)
+	if t == "" || s == "" || !slices.ContainsFunc(d.Orphans, func(o gaps.Orphan) bool {
+		return o.Target != nil && strings.TrimSpace(o.Target.Title) == t
+	}) {
+		return tr
+	}
+	k := slices.IndexFunc(src, func(l string) bool { return strings.Contains(l, s) })
+	if k < 0 {
+		return tr
+	}
+	sub := frameSubst(d, src)
+	out := slices.Clone(sub[:k+1])
+	if k+1 < len(sub) && strings.TrimSpace(sub[k+1]) == "" {
+		out = append(out, "")
+	}
+	for len(tr) > 0 && strings.TrimSpace(tr[0]) == "" {
+		tr = tr[1:]
+	}
+	return append(out, tr...)
 }

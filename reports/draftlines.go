@@ -180,7 +180,7 @@ func (lw *lineWriter) front() []string {
 // says that file left some of them untranslated (frame.lines).
 func (lw *lineWriter) frontLines() (lines []string, untranslated bool) {
 	if lw.tr != nil {
-		return lw.tr.gap(-1), false
+		return titledFront(lw.d, lw.src.gap(-1), lw.trFront()), false
 	}
 	src := lw.src.gap(-1)
 	return lw.frame.lines(ingest.FrameFront, src, frameSubst(lw.d, src))
