@@ -37,6 +37,11 @@ type block struct {
 	// divided marks a heading under which a numbering of its own (one
 	// that starts again under it) numbers items: a division of its own.
 	divided bool
+	// opens marks a line of plain text that opens a paragraph (the
+	// first, or one after a blank line; textBlocks): where such lines
+	// number themselves as headings do ("1-бап.", "2-бап."), their
+	// numbers are a numbering (numberRuns).
+	opens bool
 
 	level int // heading level, 1 (top) to 6; 0 for other blocks and where the layout gives none (DOCX, PDF)
 	depth int // list nesting, 1 for a top-level list's item; 0 outside lists

@@ -202,7 +202,10 @@ func (g *guideLines) block(i int) (block, int) {
 			return block{text: l + "\n" + g.ls[i+1], rare: &blockRare{title: l, body: g.ls[i+1]}, line: n}, i + 1
 		}
 	default:
-		return block{text: l, line: n}, i
+		// A line after a blank one opens a paragraph (block.opens): a
+		// run of them that numbers itself ("1-бап.") is a numbering,
+		// and the page no guide.
+		return block{text: l, line: n, opens: i == 0 || g.at[i-1] < n-1}, i
 	}
 	g.titles[i] = true
 	return block{text: l, kind: blockHeading, level: 1, line: n}, i

@@ -336,10 +336,89 @@ func numberHeldRuns(bs []block, unnumbered bool, held []bool) runResult {
 			res.number(bs, frames, seg, key, alone, segHeld)
 		}
 	}
+	res.textRuns(bs)
 	// The groups are of levels and parents: their runs' labels are
 	// put in block order.
 	slices.SortFunc(res.labels, func(a, b runLabel) int { return cmp.Compare(a.block, b.block) })
 	return res
+}
+
+// textRuns numbers the lines of plain text that open a paragraph and
+// print one number first where they share a part and their numbers run
+// 1, 2, 3, ... ("1-бап. Анықтамалар", "2-бап. Жалдау ақысы": a word after
+// the number no label grammar reads): plain text sets its headings apart by
+// a blank line, not by a level, and these are headings as Markdown's
+// "## 1-бап." are. Only lines that print a number are read (a text's
+// other paragraphs share first words too), and only a succession from 1
+// numbers them: no place stands in for a number a line does not print.
+func (res *runResult) textRuns(bs []block) {
+	var frames []headingFrame
+	for i, b := range bs {
+		if !b.opens || b.kind != blockPara || b.chrome != "" {
+			continue
+		}
+		// The number first, the word after it: a word before it
+		// ("Article 2", "**Rule 2.**") is the label grammar's to read.
+		if f := frameOf(i, b.text); f.value > 0 && !f.numbered && strings.IndexFunc(b.text[:f.from], isLetterMark) < 0 {
+			frames = append(frames, f)
+		}
+	}
+	if len(frames) < minRun {
+		return
+	}
+	key := sharedKey(frames, minRun)
+	if key.by == 0 {
+		return
+	}
+	// The lines that share the key, each run of them from a 1 to the
+	// line before the next 1 (a numbering that starts again under a
+	// division).
+	var run []headingFrame
+	flush := func() {
+		if len(run) < minRun {
+			run = nil
+			return
+		}
+		// Only a succession from 1: no place stands in for a number.
+		for k, f := range run {
+			if k == 0 && f.value != 1 || k > 0 && f.value <= run[k-1].value {
+				run = nil
+				return
+			}
+		}
+		seg := make([]int, len(run))
+		for k := range seg {
+			seg[k] = k
+		}
+		res.number(bs, run, seg, key, false, nil)
+		run = nil
+	}
+	for k, f := range frames {
+		if !f.has(key) && !misprinted(frames, k, key, run) {
+			continue
+		}
+		if f.value == 1 {
+			flush()
+		}
+		run = append(run, f)
+	}
+	flush()
+}
+
+// misprinted reports whether frames[k], which does not print the run's
+// shared part, stands in the run all the same: its number is the one
+// after the run's last and the one before the next line that prints the
+// part ("Kufungu cha 7" between "Kifungu cha 6" and "Kifungu cha 8").
+func misprinted(frames []headingFrame, k int, key runKey, run []headingFrame) bool {
+	if len(run) == 0 || frames[k].value != run[len(run)-1].value+1 {
+		return false
+	}
+	for _, f := range frames[k+1:] {
+		if f.has(key) {
+			return f.value == frames[k].value+1
+		}
+	}
+	return false
 }
 
 // runLabels are the labels of the headings of runs (numberRuns), in

@@ -50,7 +50,9 @@ func Detect(text string) string {
 	if f := detectInterchange(t); f != "" {
 		return f
 	}
-	if strings.HasPrefix(t, "{") {
+	// A draft may open with a marker ("{{rulesync:review}} Title"): no
+	// JSON object starts with two braces.
+	if strings.HasPrefix(t, "{") && !strings.HasPrefix(t, "{{rulesync:") {
 		return "json"
 	}
 	if strings.HasPrefix(t, "[") {

@@ -14,7 +14,8 @@ import (
 // of one repeated punctuation character at least as long
 // (reStructuredText and setext headings) is a heading, its level given by
 // the order in which the underline characters first appear, as
-// reStructuredText defines it. Explicit markup lines of reStructuredText
+// reStructuredText defines it. A line that opens a paragraph (the
+// first, or one after a blank line or a heading) is marked so (opens). Explicit markup lines of reStructuredText
 // (".. _target:") are kept out of the text and noted.
 func textBlocks(text string) []block {
 	ls := strings.Split(corpus.CleanLines(text), "\n")
@@ -28,10 +29,13 @@ func textBlocks(text string) []block {
 	}
 	bs := make([]block, 0, n)
 	levels := map[string]int{}
+	blank := true // the line before is blank, or there is none
 	for i := 0; i < len(ls); i++ {
+		opens := blank
 		l := strings.TrimRightFunc(ls[i], unicode.IsSpace)
 		t := strings.TrimSpace(l)
-		if t == "" {
+		blank = t == ""
+		if blank {
 			continue
 		}
 		// An over- and underlined title: "====\nTitle\n====".
@@ -42,6 +46,7 @@ func textBlocks(text string) []block {
 			}
 			bs = append(bs, block{text: strings.TrimSpace(ls[i+1]), kind: blockHeading, level: min(levels[key], 6), line: i + 2})
 			i += 2
+			blank = true // a heading ends the paragraph before it
 			continue
 		}
 		if i+1 < len(ls) && l == t {
@@ -53,6 +58,7 @@ func textBlocks(text string) []block {
 				}
 				bs = append(bs, block{text: t, kind: blockHeading, level: min(levels[key], 6), line: i + 1})
 				i++
+				blank = true
 				continue
 			}
 		}
@@ -60,7 +66,7 @@ func textBlocks(text string) []block {
 			bs = append(bs, block{text: t, line: i + 1, chrome: "link target"})
 			continue
 		}
-		bs = append(bs, block{text: t, line: i + 1})
+		bs = append(bs, block{text: t, line: i + 1, opens: opens})
 	}
 	return bs
 }
