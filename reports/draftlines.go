@@ -69,6 +69,14 @@ func newLineWriter(d *gaps.Draft, o DraftOptions, markdown bool, st *DraftStats,
 		for j := range d.Translation.Items {
 			lw.trIndex[&d.Translation.Items[j]] = j
 		}
+		lw.written = make([]bool, len(d.Translation.Items))
+		for i := range d.Entries {
+			for _, t := range d.Entries[i].Targets {
+				if j, ok := lw.trIndex[t]; ok {
+					lw.written[j] = true
+				}
+			}
+		}
 	}
 	lw.frame = o.frame
 	return lw
@@ -80,6 +88,11 @@ type lineWriter struct {
 	markdown bool
 	src, tr  *layout
 	trIndex  map[*corpus.Item]int // translation item -> its index
+	// written[j] says translation item j is an entry's: its text is
+	// written as that entry, so lines of the translation between
+	// items (front, gaps) that may hold it are not taken
+	// (clearBetween).
+	written []bool
 	// buf is where the lines go, each after a line break but the first
 	// (lines counts them).
 	buf   *bytes.Buffer
@@ -179,11 +192,23 @@ func (lw *lineWriter) front() []string {
 // lines of the frame of an interchange file (lw.frame); untranslated
 // says that file left some of them untranslated (frame.lines).
 func (lw *lineWriter) frontLines() (lines []string, untranslated bool) {
-	if lw.tr != nil {
+	if lw.tr != nil && lw.clearBetween(-1, nextFound(lw.tr, -1)) {
 		return lw.tr.gap(-1), false
 	}
-	src := lw.src.gap(-1)
+	src := lw.srcGap(-1)
 	return lw.frame.lines(ingest.FrameFront, src, frameSubst(lw.d, src))
+}
+
+// srcGap is the source's lines between item i and the next (i = -1:
+// before the first), where the next item was found in the source's
+// text; none where it was not: the lines up to the next item found then
+// hold the items between, which their entries write (an id read twice
+// from the draft).
+func (lw *lineWriter) srcGap(i int) []string {
+	if next := nextFound(lw.src, i); next != i+1 && (next >= 0 || i+1 < len(lw.src.own)) {
+		return nil
+	}
+	return lw.src.gap(i)
 }
 
 // gapLines is the lines between entry i and the next: the
@@ -195,7 +220,7 @@ func (lw *lineWriter) gapLines(i int) (lines []string, untranslated bool) {
 	if t, ok := lw.trGap(i); ok {
 		return t, false
 	}
-	src := lw.src.gap(i)
+	src := lw.srcGap(i)
 	return lw.frame.lines(ingest.FrameAfter(lw.d.Entries[i].Source.ID, 0), src, src)
 }
 
@@ -208,15 +233,34 @@ func (lw *lineWriter) trGap(i int) ([]string, bool) {
 	}
 	if i < len(lw.d.Entries)-1 {
 		b := lw.trAt(i + 1)
-		if b >= 0 && nextFound(lw.tr, a) == b {
+		if b >= 0 && nextFound(lw.tr, a) == b && lw.clearBetween(a, b) {
 			return lw.tr.gap(a), true
 		}
 		return nil, false
 	}
-	if nextFound(lw.tr, a) < 0 {
+	if nextFound(lw.tr, a) < 0 && lw.clearBetween(a, -1) {
 		return lw.tr.gap(a), true
 	}
 	return nil, false
+}
+
+// clearBetween reports whether no translation item after a and before b
+// (a = -1: from the first; b = -1: to the last) is written as an entry:
+// the translation's lines between two items found in its text hold the
+// items between them that were not found, and one an entry writes would
+// be written twice, in the lines and as the entry (an id read twice
+// from the draft). An item that is no entry's (orphaned) stays in the
+// lines.
+func (lw *lineWriter) clearBetween(a, b int) bool {
+	if b < 0 {
+		b = len(lw.written)
+	}
+	for j := a + 1; j < b; j++ {
+		if lw.written[j] {
+			return false
+		}
+	}
+	return true
 }
 
 // frontMatter is the translation's front matter, its version line (one
