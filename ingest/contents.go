@@ -1,12 +1,13 @@
 package ingest
 
 import (
-	"github.com/rulesync/rulesync/internal/numerals"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/internal/numerals"
 )
 
 // Navigation is not content: a table of contents, a breadcrumb or a
@@ -72,30 +73,13 @@ func withoutPage(key string) string {
 	return key[:i]
 }
 
-// firstLine is the first line of a block's text.
-func firstLine(s string) string {
-	l, _, _ := strings.Cut(s, "\n")
-	return l
-}
-
 // markContents marks as "contents" the runs of blocks that repeat, in
 // order, the headings and titled lines found after them (see above),
 // and a heading right above such a run with nothing else under it (the
 // run's own heading, in whatever words). It returns the number of blocks
 // marked.
 func markContents(bs []block) int {
-	// A table of contents repeats titles: of headings, or the first
-	// line of a block that has text under it. A block repeated whole (a
-	// passage printed twice) is no title of it, and stays text.
-	at := map[string][]int{}
-	for i, b := range bs {
-		if b.chrome != "" || b.kind != blockHeading && !strings.Contains(strings.TrimSpace(b.text), "\n") {
-			continue
-		}
-		if k := contentsKey(firstLine(b.text)); k != "" {
-			at[k] = append(at[k], i)
-		}
-	}
+	at := titlesAt(bs)
 	if len(at) == 0 {
 		return 0 // no title to repeat: no run marks a block (markRun)
 	}
@@ -115,6 +99,154 @@ func markContents(bs []block) int {
 	return marked
 }
 
+// titlesAt maps the keys of the titles a table of contents may repeat
+// to their blocks, ascending. A title is a heading's; the first line of
+// a block with text under it; a title line of a paragraph of one line
+// (textTitle), by its number and title (numberedKey) only. A block repeated whole (a passage printed twice) is no
+// title of it, and stays text.
+func titlesAt(bs []block) map[string][]int {
+	at := map[string][]int{}
+	for i, b := range bs {
+		if b.chrome != "" || b.kind == blockCode {
+			continue
+		}
+		titled := b.kind == blockHeading || strings.Contains(strings.TrimSpace(b.text), "\n")
+		if !titled && !textTitle(bs, i) {
+			continue
+		}
+		line, _, _ := strings.Cut(b.text, "\n")
+		// A line of one line's paragraph is a title by its number: a
+		// short line over text that repeats later ("K" under each
+		// piece of a list printed twice) is none.
+		if k := contentsKey(line); k != "" && titled {
+			at[k] = append(at[k], i)
+		}
+		// A numbered table of contents prints a title's number in
+		// its own way ("1. Definitions" for "Section 1.
+		// Definitions"): the number and the title, apart.
+		if k := numberedKey(line, 0); k != "" {
+			at[k] = append(at[k], i)
+		}
+		// A number the label grammar does not read, with a word after
+		// it ("1-бап. Анықтамалар", a numbering of its own,
+		// numberRuns): the number, and the title with and without
+		// that word.
+		for _, k := range wordAfterKeys(line) {
+			at[k] = append(at[k], i)
+		}
+	}
+	return at
+}
+
+// wordAfterKeys are the keys of a title line that prints one number the
+// label grammar does not read: the number and the contentsKey of what
+// follows it, and of that without its first word ("1|бап анықтамалар",
+// "1|анықтамалар" of "1-бап. Анықтамалар"). None where the grammar
+// reads a label.
+func wordAfterKeys(line string) []string {
+	if _, ok := readLabel(line); ok {
+		return nil
+	}
+	_, to, v, ok := numeralToken(line)
+	if !ok {
+		return nil
+	}
+	rest := contentsKey(line[to:])
+	if rest == "" {
+		return nil
+	}
+	num := strconv.Itoa(v) + "|"
+	keys := []string{num + rest}
+	if _, title, ok := strings.Cut(rest, " "); ok {
+		keys = append(keys, num+title)
+	}
+	return keys
+}
+
+// titleOver reports whether line is a title over next: short, over a
+// line of text that prints no label (one in parentheses aside: "(a)"
+// is the text's own list). A line over a numbered line is none: in a
+// text of numbered lines each would be.
+func titleOver(line, next string) bool {
+	if strings.TrimSpace(next) == "" || runeLen(line) > maxTitleRunes {
+		return false
+	}
+	l, ok := readLabel(next)
+	return !ok || l.paren
+}
+
+// textTitle reports whether block i, a paragraph of one line, is a
+// title line, as a heading is elsewhere: in plain text, a line that
+// opens a paragraph with lines under it ("Section 1. Definitions" over
+// "(a) ..."); in any format, a short line over a paragraph that prints
+// no label ("8.1.1 Action" over "An action card is ...", where the
+// text sets no paragraph apart and a reader makes a block of each line).
+func textTitle(bs []block, i int) bool {
+	b := &bs[i]
+	if i+1 >= len(bs) || b.kind != blockPara || b.level != 0 {
+		return false
+	}
+	n := &bs[i+1]
+	if n.kind != blockPara || n.nest != b.nest || n.chrome != "" {
+		return false
+	}
+	if b.opens && !n.opens {
+		return true
+	}
+	return titleOver(b.text, n.text)
+}
+
+// numberedKey is a title line as a numbered table of contents and its
+// heading both print it: the number of its label, as the label grammar
+// reads it ("1" of "Section 1." and of "1."), and the contentsKey of
+// the title after it, joined by "|"; ordinal is the place an ordered
+// list gives the line without printing it (HTML <ol>), 0 for none. ""
+// for a line without a number or a title.
+func numberedKey(line string, ordinal int) string {
+	num, title := "", line
+	if l, ok := readLabel(line); ok && !l.paren && l.end > 0 && l.end <= len(line) {
+		var b strings.Builder
+		for k, c := range l.comps {
+			if k > 0 {
+				b.WriteByte('.')
+			}
+			b.WriteString(strconv.Itoa(c.n))
+		}
+		num, title = b.String(), line[l.end:]
+	} else if ordinal > 0 {
+		num = strconv.Itoa(ordinal)
+	}
+	if num == "" {
+		return ""
+	}
+	k := contentsKey(title)
+	if k == "" {
+		return ""
+	}
+	return num + "|" + k
+}
+
+// entryKeys are the keys under which an entry line may repeat a title found
+// after it: its line as printed, without a page number, and its number
+// and title apart (numberedKey), without a page number; the title alone,
+// where it numbers a heading that prints no number.
+func entryKeys(line string, ordinal int) []string {
+	k := contentsKey(line)
+	keys := []string{k, withoutPage(k)}
+	if nk := numberedKey(line, ordinal); nk != "" {
+		num, title, _ := strings.Cut(nk, "|")
+		keys = append(keys, nk)
+		if t := withoutPage(title); t != "" {
+			keys = append(keys, num+"|"+t)
+		}
+		keys = append(keys, title)
+		if t := withoutPage(title); t != "" {
+			keys = append(keys, t)
+		}
+	}
+	return keys
+}
+
 // entryLike reports whether b may be an entry of a table of contents: a
 // short text of one line (a title and its page number) that is not a
 // heading nor furniture already.
@@ -128,14 +260,13 @@ func entryLike(b block) bool {
 // minContents do and they are at least half of the run's blocks
 // between the first and the last that does.
 func markRun(bs []block, s, e int, at map[string][]int) int {
-	next := e // a repeated line must come after the previous one's
+	// A repeated line comes after the previous one's, and after the
+	// entry: in plain text, titles are lines like the entries, and the
+	// run may reach them.
+	next := 0
 	var hits []int
 	for i := s; i < e; i++ {
-		k := contentsKey(bs[i].text)
-		j := after(at[k], next)
-		if j < 0 {
-			j = after(at[withoutPage(k)], next)
-		}
+		j := repeatedAt(bs[i].text, bs[i].ordinal, max(next, i+1), at)
 		if j < 0 {
 			continue
 		}
@@ -153,12 +284,39 @@ func markRun(bs []block, s, e int, at map[string][]int) int {
 		bs[i].chrome = "contents"
 	}
 	n := last - first + 1
-	// The run's heading, when nothing but the run is under it.
+	// The run's heading as a line of its own ("Contents" over the
+	// entries, in whatever words): the line right before the first
+	// entry, where only a heading or nothing stands before it.
+	if h := first - 1; h >= s && (h == 0 || bs[h-1].kind == blockHeading) && bs[h].ordinal == 0 {
+		bs[h].chrome = "contents"
+		return n + 1
+	}
+	return n + markHeading(bs, first, last)
+}
+
+// markHeading marks the heading right above the contents bs[first:last+1]
+// as contents, when nothing but them is under it (the run's own
+// heading, in whatever words); it returns 1 where it does.
+func markHeading(bs []block, first, last int) int {
 	if h := first - 1; h >= 0 && bs[h].kind == blockHeading && bs[h].chrome == "" && (last+1 >= len(bs) || bs[last+1].kind == blockHeading && bs[last+1].level <= bs[h].level) {
 		bs[h].chrome = "contents"
-		n++
+		return 1
 	}
-	return n
+	return 0
+}
+
+// repeatedAt is the place of the first title at or after from that the
+// entry line repeats (entryKeys), or -1.
+func repeatedAt(line string, ordinal, from int, at map[string][]int) int {
+	for _, k := range entryKeys(line, ordinal) {
+		if k == "" {
+			continue
+		}
+		if j := after(at[k], from); j >= 0 {
+			return j
+		}
+	}
+	return -1
 }
 
 // after returns the first of the ascending indexes xs at or after from,
