@@ -85,7 +85,9 @@ func build(bs []block, starts startLabels, d *corpus.Document, st *structure, pa
 	if i := titleHeading(bs); i >= 0 && bs[i].kind == blockHeading {
 		b.firstHeading = corpus.CleanLine(bs[i].text)
 	}
-	if !b.numbered {
+	if b.numbered {
+		termPlaces(bs)
+	} else {
 		bs = termHeadings(bs)
 		headings, listed := 0, 0
 		for _, bl := range bs {
@@ -579,7 +581,9 @@ func (b *builder) listItem(bl block) {
 	if k := b.kind(); k != "" {
 		it.Kind = k
 	}
-	if t, body, ok := leadTitle(bl, bl.text); ok {
+	if bl.term {
+		it.Title = corpus.CleanLine(bl.text) // a definition list's term (termPlaces)
+	} else if t, body, ok := leadTitle(bl, bl.text); ok {
 		it.Title, it.Text = t, body
 	} else {
 		it.Text = bl.text

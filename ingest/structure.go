@@ -542,6 +542,56 @@ func termHeadings(bs []block) []block {
 	return out
 }
 
+// termPlaces numbers by their places the terms of each definition list
+// that is a heading's whole text (glossaries) in a numbered document:
+// a term and its definition are an entry of the list, as an ordered
+// list's item is (an item "1(2)" under "1. Definitions"), not text of
+// the heading's item. A list whose terms print labels is read by them
+// ("1.2 Forfeit"), and the terms of a document without a numbering are
+// headings (termHeadings). Terms one after another name one
+// definition: the first takes the place. The definitions are text of
+// their terms' entries (nest 2: in a list item of depth 1).
+func termPlaces(bs []block) {
+	glossary := glossaries(bs)
+	for i := 0; i < len(bs); {
+		if !glossary[i] {
+			i++
+			continue
+		}
+		j := i
+		for j < len(bs) && glossary[j] {
+			j++
+		}
+		if !printsLabels(bs[i:j]) {
+			place := 0
+			for k := i; k < j; k++ {
+				switch b := &bs[k]; {
+				case b.chrome != "":
+				case b.term && (k == i || !bs[k-1].term):
+					place++
+					b.ordinal, b.depth = place, 1
+				case !b.term && place > 0:
+					// The definition lies in its term's entry.
+					b.nest = 2
+				}
+			}
+		}
+		i = j
+	}
+}
+
+// printsLabels reports whether a term of bs prints a label ("(1)" too:
+// an ordered list whose items print their own markers is text, and so
+// is a definition list's).
+func printsLabels(bs []block) bool {
+	for _, b := range bs {
+		if _, ok := readLabel(b.text); b.term && ok {
+			return true
+		}
+	}
+	return false
+}
+
 // glossaries marks the blocks under the headings (the document's title
 // aside) whose text opens with a definition list's term, right under
 // the heading, up to the next heading.
