@@ -266,6 +266,15 @@ func (x *extractor) rawTokens(out []rawToken, it *corpus.Item, lang string, fm *
 	// in (asciiDigits: the text itself where all are ASCII).
 	fd := asciiDigits(f)
 	fm.nums = appendNumbers(fm.nums[:0], fd, lang, func() string { return low })
+	// A part's label printed in the text ("1.", "(2)") is the part's,
+	// counted below as a part label, not an amount: counted as a number
+	// too, any two items of numbered paragraphs share their numbers
+	// (articles 15 and 16 in each other's places read alike).
+	if len(it.Parts) > 0 {
+		fm.nums = slices.DeleteFunc(fm.nums, func(n string) bool {
+			return slices.ContainsFunc(it.Parts, func(p corpus.Part) bool { return p.Label == n })
+		})
+	}
 	add(cNumber, fm.nums)
 	add(cNumber, ranges(fd, lang))
 	add(cNumber, times(fd, low))
