@@ -128,7 +128,7 @@ func TestSyncWritesEachIDOnce(t *testing.T) {
 		checkOnce(t, txt+" (unfound)", enT, writeSync(t, enT, trT, enTxt, text, "text", unfound), "txt")
 		tried++
 	}
-	if longtest.On() && tried < 30 {
-		t.Errorf("%d udhr translations written as text; want 30 or more", tried)
+	if longtest.On() && tried < 29 {
+		t.Errorf("%d udhr translations written as text; want 29 (all but the English whose headings print a 1 first)", tried)
 	}
 }
