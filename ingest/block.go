@@ -93,6 +93,10 @@ type blockRare struct {
 	// an ellipsis or in the middle of a sentence): the item it starts is
 	// flagged truncated.
 	cut bool
+	// outline is the label a heading prints outside the document's
+	// numbering, where the headings' labels number one another
+	// (outlineNumbers): it names the heading's section ("sec:3").
+	outline *label
 }
 
 // trimCap returns bs in a slice of its own length when the room that
@@ -146,6 +150,7 @@ func (b *block) links() []string { return b.r().links }
 func (b *block) count() int      { return b.r().count }
 func (b *block) boldRunes() int  { return b.r().boldRunes }
 func (b *block) cut() bool       { return b.r().cut }
+func (b *block) outline() *label { return b.r().outline }
 
 type blockKind uint8
 

@@ -483,11 +483,26 @@ func (b *builder) heading(bl block) {
 			it.ID = "item:" + a
 		}
 	}
-	b.enter(bl.level, title, false)
+	name, numbered := title, false
+	if lab := bl.outline(); lab != nil && b.numbered {
+		// A number printed outside the numbering, which the headings'
+		// numbers make an outline of (outlineNumbers): the section is
+		// named by it ("sec:2", kept without text of its own), not by
+		// its place.
+		rest := labelRest(bl, *lab)
+		it.ID, it.Number, it.Title, numbered = "", labelNumber(*lab), rest, true
+		if rest != "" {
+			name = rest
+		}
+	}
+	b.enter(bl.level, name, false)
 	b.heads[len(b.heads)-1].frag = corpus.OutlinePlace(path)
+	if numbered {
+		b.giveID(&it, "", false, false, true)
+	}
 	b.add(it, open{level: bl.level, path: path})
 	b.headItem = len(b.d.Items) - 1
-	b.outlineHeads[b.headItem] = b.outlineLevel(bl.level, false)
+	b.outlineHeads[b.headItem] = b.outlineLevel(bl.level, numbered)
 }
 
 // outlineLevel reports whether a heading of level stands where a

@@ -246,7 +246,7 @@ func TestChaptersGenerated(t *testing.T) {
 			t.Fatalf("%s: %d paragraphs, %d words: the page was not read", name, len(u.paras), len(u.words))
 		}
 		for k := range 3 {
-			c := chapterDoc{format: []string{"md", "html", "txt"}[(fi+k)%3]}
+			c := chapterDoc{format: []string{"md", "html", "txt"}[(fi+k)%3], goesOn: r.IntN(3) == 0}
 			n := 2 + r.IntN(19)
 			if k == 0 {
 				n = 2 + r.IntN(2) // the fewest: two or three chapters

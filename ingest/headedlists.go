@@ -166,6 +166,62 @@ func listUnder(bs []block, cands []candidate, i, j int) bool {
 	return false
 }
 
+// outlineNumbers gives the headings whose labels the numbering (in)
+// leaves out their labels as outline numbers (block.outline), where
+// those labels, chained alone, number one another (headedNumbering):
+// "## Chapter 1" .. "## Chapter 3" over rules 1-9 that go on through
+// them, "CHAPTER 2" on a line of its own. Each names its section by the
+// number it prints ("sec:2"), not by its place.
+func outlineNumbers(bs []block, cands []candidate, in []bool) {
+	var heads []candidate
+	for j, c := range cands {
+		if !in[j] && headingLike(bs[c.block], c.lab) && !c.lab.place() {
+			heads = append(heads, c)
+		}
+	}
+	if len(heads) < 2 {
+		return
+	}
+	hin := chain(heads, bs, &structure{schemes: map[string]int{}})
+	if !headedNumbering(heads, hin) {
+		return
+	}
+	for k, ok := range hin {
+		if ok {
+			l := heads[k].lab
+			bs[heads[k].block].edit().outline = &l
+		}
+	}
+}
+
+// placesGoOn reports whether ordered lists' places go on across the
+// headings between them (HTML <ol start="4"> after a list of three):
+// two lists or more, each after the first starting where the one before
+// it ended. The places are then the numbering, and the headings' numbers
+// (printed or not) its outline, as where lists print numbers that go on
+// ("1." .. "3.", "## Chapter 2", "4." ..).
+func placesGoOn(bs []block) bool {
+	last, lists, headed := 0, 0, false
+	for _, b := range bs {
+		switch {
+		case b.chrome != "":
+		case b.kind == blockHeading:
+			headed = true
+		case b.ordinal > 0 && b.depth == 1:
+			switch {
+			case b.ordinal == last+1:
+				if headed || last == 0 {
+					lists++
+				}
+			case last > 0:
+				return false // a list that starts again, or skips
+			}
+			last, headed = b.ordinal, false
+		}
+	}
+	return lists >= 2 && last > 0
+}
+
 // headedRuns marks the lists under the headings chained says (every
 // heading that prints a label, where chained is nil) that start again
 // under them: under such a heading, as its innermost open one (by

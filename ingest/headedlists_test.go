@@ -85,14 +85,13 @@ func (c chapters) doc() string {
 }
 
 // want is the names the items must give (names): each chapter d and
-// its list's items d.k; where the lists go on, the items 1..n alone.
+// its list's items d.k; where the lists go on, each chapter d (a section
+// named by the number it prints) and the items 1..n.
 func (c chapters) want() []string {
 	var out []string
 	n := 0
 	for d, k := range c.items {
-		if !c.goesOn {
-			out = append(out, fmt.Sprint(d+1))
-		}
+		out = append(out, fmt.Sprint(d+1))
 		for i := 1; i <= k; i++ {
 			n++
 			if c.goesOn {
@@ -134,7 +133,7 @@ var headingWords = []string{"Глава", "Κεφάλαιο", "Գլուխ", "თ
 // of another script, a number and a title, or the number alone: every document
 // gives its chapters 1..n and their items d.k, the same ids whatever the
 // headings' words. Where the lists go on across the chapters, they are
-// the numbering.
+// the numbering, and the chapters its sections (sec:1 ..).
 func TestHeadedListsGenerated(t *testing.T) {
 	r := rand.New(rand.NewPCG(10, 6))
 	for k := range 60 {

@@ -177,6 +177,31 @@ func leadValue(text string, f *headingFrame, key runKey) int {
 // number within the headings.
 const minHeldRun = 2
 
+// oneTwo reports whether the two headings of a run print 1 and 2 where
+// the run reads numbers ("Part I", "Part II: Meetings"): a numbering's
+// start, which two headings may make as two numbered ones do
+// (headedNumbering).
+func oneTwo(bs []block, frames []headingFrame, seg []int, key runKey) bool {
+	if len(seg) != 2 {
+		return false
+	}
+	for k, fi := range seg {
+		f := frames[fi]
+		v := f.value
+		if v == 0 {
+			v = wordValue(middle(bs[f.block].text, key))
+		}
+		if v == 0 {
+			g := f
+			v = leadValue(bs[f.block].text, &g, key)
+		}
+		if v != k+1 {
+			return false
+		}
+	}
+	return true
+}
+
 // heldIn counts the blocks of bs (by index) that held marks.
 func heldIn(blocks []int, held []bool) int {
 	if held == nil {
@@ -303,10 +328,9 @@ func numberHeldRuns(bs []block, unnumbered bool, held []bool) runResult {
 	var res runResult
 	groups, top := siblingGroups(bs)
 	for _, g := range groups {
-		least := minRun
-		if heldIn(g, held) >= minHeldRun {
-			least = minHeldRun
-		}
+		// Two headings may make a run (minHeldRun): where they hold
+		// the lists, or print 1 and 2 (below).
+		least := minHeldRun
 		if len(g) < least {
 			continue
 		}
@@ -328,8 +352,8 @@ func numberHeldRuns(bs []block, unnumbered bool, held []bool) runResult {
 			if n < len(seg) || n < heldIn(g, held) {
 				segHeld = nil
 			}
-			if len(seg) < minRun && segHeld == nil {
-				continue // two headings make a run only where they hold the lists
+			if len(seg) < minRun && segHeld == nil && !oneTwo(bs, frames, seg, key) {
+				continue // two headings make a run only where they hold the lists, or print 1 and 2
 			}
 			lead, trail := seg[0], len(frames)-seg[len(seg)-1]-1
 			alone := unnumbered && bs[g[0]].level == top && lead <= 2 && trail <= 1

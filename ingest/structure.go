@@ -224,7 +224,7 @@ func recognize(bs []block, d *corpus.Document, partless func([]corpus.Item) []bo
 	// Two headings that number one another, each over a list that
 	// starts again, are the numbering (twoHeaded).
 	held := twoHeaded(bs, cands, in)
-	if count(in) < 3 && !held {
+	if (count(in) < 3 || placesGoOn(bs)) && !held {
 		// Too few printed numbers to be the document's numbering: the
 		// places of ordered lists' items (labels not printed) may be it,
 		// with the printed ones (a list of rules 5-7, then 8 and 9 as
@@ -296,6 +296,7 @@ func recognize(bs []block, d *corpus.Document, partless func([]corpus.Item) []bo
 			st.unexplained++
 		}
 	}
+	outlineNumbers(bs, cands, in)
 	st.listsAsText = listsAsText(bs, cands, in)
 	st.runsAsText = runsAsText(bs, cands, in)
 	if w := unnumberedFirst(bs, cands, in); w != "" {
