@@ -1,6 +1,7 @@
 package align
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -105,10 +106,24 @@ func (o Options) through(src, tgt *corpus.Document) *Reading {
 	// all says nothing of where, and the projection is read too.
 	held := r.labelled() + confident(al)
 	sure := 2*held >= r.Items || held == len(tgt.Items)
+	// Labels that put on the source items texts sharing no more with
+	// them than with the items a few places away (Affinity.Unrelated)
+	// number something else: two articles joined or one split, the
+	// headings after them renumbered; the numbered paragraphs of one
+	// article read as the items where the headings were lost. They hold
+	// nothing: the projection reads every item, by its text alone (the
+	// printed numbers, which anchor the blocks, taken off a copy).
+	distrusted := r.labelled() > 0 && o.sampledAffinity(r.Alignment).Unrelated()
+	if distrusted {
+		sure = false
+		tgt = unnumbered(tgt)
+	}
 	if r.Placed == r.Items && sure || stopped(o.done()) {
 		return r
 	}
-	if r.Partial = partial(al); r.Partial || previews(tgt) {
+	// A part of the source, by the sizes of its sure pairs (partial);
+	// pairs by distrusted labels say nothing of it.
+	if r.Partial = !distrusted && partial(al); r.Partial || previews(tgt) {
 		return r
 	}
 	if sure && kept(al, r.Doc) {
@@ -155,6 +170,13 @@ func (o Options) through(src, tgt *corpus.Document) *Reading {
 	pr := byID(src, &d, srcOf, byAl)
 	pr.Projected = true
 	pr.Alignment.own = own
+	if distrusted && o.sampledAffinity(pr.Alignment).Unrelated() {
+		// Read by its text alone, the translation shares no more with
+		// its source than by its labels: another document (which
+		// lengths alone would spread over any source), read as its
+		// labels give it.
+		return r
+	}
 	if pr.Placed < r.Placed || pr.Placed == r.Placed && sure {
 		// The projection places fewer source items than the items did
 		// (or no more, where the items print their labels): the
@@ -162,6 +184,16 @@ func (o Options) through(src, tgt *corpus.Document) *Reading {
 		return r
 	}
 	return pr
+}
+
+// unnumbered is a copy of d whose items print no number.
+func unnumbered(d *corpus.Document) *corpus.Document {
+	t := *d
+	t.Items = slices.Clone(d.Items)
+	for j := range t.Items {
+		t.Items[j].Number = ""
+	}
+	return &t
 }
 
 // renamed is the item-level reading of al: its target with the ids of
