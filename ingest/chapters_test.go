@@ -265,7 +265,12 @@ func TestChaptersGenerated(t *testing.T) {
 			zero := zeros[r.IntN(len(zeros))]
 			p := r.IntN(len(u.paras))
 			for range n {
-				m := 2 + r.IntN(5)
+				m := 1 + r.IntN(6) // a list of one among longer ones
+				if c.goesOn && m == 1 {
+					// One item a chapter, numbered on (1, 2, ...), reads
+					// as well as each chapter's first: not generated.
+					m = 2
+				}
 				var l []string
 				for range m {
 					l = append(l, u.paras[p%len(u.paras)])

@@ -132,6 +132,39 @@ func findParts(items []corpus.Item, skip []bool) {
 			it.Parts = wordParts(it.Text, words)
 		}
 	}
+	onePartLists(items, skip)
+}
+
+// onePartLists gives a numbered item whose text is one line that starts
+// a numbered list ("1. The general meeting ...", "(1) ..."; not "1 team
+// timeout per game", a sentence that starts with a number) that line as its one
+// part, where another item prints parts as numbered lines of that form
+// (lineParts): the list of one a chapter holds among chapters that hold
+// lists of two or more. Elsewhere one line is the item's text (lineParts
+// asks two).
+func onePartLists(items []corpus.Item, skip []bool) {
+	forms := map[string]int{}
+	for i := range items {
+		if ps := items[i].Parts; len(ps) >= 2 && ps[0].Marker == "" {
+			if l, ok := readLabel(items[i].Text); ok {
+				forms[l.form()]++
+			}
+		}
+	}
+	if len(forms) == 0 {
+		return
+	}
+	for i := range items {
+		it := &items[i]
+		if !numberedKind(it.Kind) || len(it.Parts) > 0 || skip != nil && skip[i] || strings.Contains(it.Text, "\n") {
+			continue
+		}
+		l, ok := readLabel(it.Text)
+		if !ok || forms[l.form()] == 0 || len(l.comps) != 1 || !l.comps[0].first() || l.prefix != "" || l.term == "" && !l.paren {
+			continue
+		}
+		it.Parts = []corpus.Part{{Label: l.comps[0].s, Text: strings.TrimSpace(it.Text[l.end:])}}
+	}
 }
 
 // mayWordNumber is false for a line that cannot start with a part label
