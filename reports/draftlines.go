@@ -394,8 +394,24 @@ func (lw *lineWriter) withText(srcLines []string, e *gaps.Entry) []string {
 				}
 			}
 		}
+	} else if end := labelEnd(first, e.Source.Number, lw.markdown); strings.TrimSpace(first[end:]) == "" && len(srcLines) > 1 && (lw.markdown || strings.TrimSpace(srcLines[1]) == "") {
+		// The label line prints the number alone ("## Article 1"),
+		// the text on the lines below: so does the draft.
+		out = append(out, first)
+		indent := ""
+		for _, l := range srcLines[1:] {
+			if strings.TrimSpace(l) != "" {
+				indent = leading(l)
+				break
+			}
+		}
+		for _, g := range lw.paragraphs(paras) {
+			out = append(out, "")
+			for _, p := range g {
+				out = append(out, indent+p)
+			}
+		}
 	} else {
-		end := labelEnd(first, e.Source.Number, lw.markdown)
 		out = append(out, first[:end]+esc(paras[0]))
 		indent := leading(first) + "  "
 		if len(srcLines) > 1 {

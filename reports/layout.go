@@ -4,6 +4,7 @@ import (
 	"html"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/internal/lazyre"
@@ -180,6 +181,11 @@ func locate(text string, d *corpus.Document, markdown bool) *layout {
 		if this.head == "" && this.num == "" {
 			continue
 		}
+		// The item's whole text in the comparison form: a line whose
+		// number and first words fit it begins it only where its first
+		// words run on as the item's do ("2. Todo ser humano tem o
+		// direito" is not article 2's "Todo ser humano tem capacidade").
+		whole := itemKey(&d.Items[i])
 		// A line that begins with the head (after the number) is the
 		// item's; one that has it further on ("Original source of ..."
 		// for a heading "Source") only when no line before the next
@@ -191,6 +197,14 @@ func locate(text string, d *corpus.Document, markdown bool) *layout {
 		found := -1
 		for j := cursor; j < len(l.lines) && j < cursor+locateWindow; j++ {
 			ok, starts := this.match(keys[j])
+			if ok && !this.runsOn(keys[j], whole) {
+				ok, starts = false, false
+			}
+			if !ok && this.headed(keys, j) {
+				// A heading that prints the number alone, its text on
+				// the lines below ("## Article 1", then the text).
+				ok, starts = true, true
+			}
 			if ok && starts {
 				found = j
 				break
@@ -223,11 +237,7 @@ func locate(text string, d *corpus.Document, markdown bool) *layout {
 				break
 			}
 		}
-		it := &d.Items[i]
-		whole := lineKey(it.Title+"\n"+it.Text, false)
-		for _, p := range it.Parts {
-			whole += lineKey(p.Title+p.Text, false)
-		}
+		whole := itemKey(&d.Items[i])
 		end := start + 1
 		for j := start + 1; j < next; j++ {
 			k := keys[j]
@@ -245,6 +255,39 @@ func locate(text string, d *corpus.Document, markdown bool) *layout {
 		l.own[i][1] = end
 	}
 	return l
+}
+
+// itemKey is an item's title, text and parts in the comparison form.
+func itemKey(it *corpus.Item) string {
+	whole := lineKey(it.Title+"\n"+it.Text, false)
+	for _, p := range it.Parts {
+		whole += lineKey(p.Title+p.Text, false)
+	}
+	return whole
+}
+
+// runsOn reports whether line key k, where it holds the item's head,
+// agrees with the item's key whole from its head on for 20 runes (or
+// to the end of either): a line that only shares the item's number and first
+// words ("2. Todo ser humano tem o direito" for article 2's "Todo ser
+// humano tem capacidade") is not its line.
+func (m *lineMatch) runsOn(k, whole string) bool {
+	p := strings.Index(whole, m.head)
+	if m.head == "" || p < 0 {
+		return true
+	}
+	want := head(whole[p:], 20)
+	for at := 0; at < len(k); {
+		i := strings.Index(k[at:], m.head)
+		if i < 0 {
+			return false
+		}
+		if rest := k[at+i:]; strings.HasPrefix(rest, want) || strings.HasPrefix(want, rest) {
+			return true // the line agrees as far as either goes
+		}
+		at += i + len(m.head)
+	}
+	return false
 }
 
 // lineMatch is what identifies an item's first line: its number (in
@@ -278,6 +321,42 @@ func (m *lineMatch) match(k string) (ok, starts bool) {
 		return false, false
 	}
 	return true, m.head == "" || strings.HasPrefix(k[at:], m.head)
+}
+
+// headed reports whether the line whose key is keys[j] prints the item's
+// number and little else, as a heading does ("Article 1", "第1条",
+// "1-бап": up to 12 letters before the number and 6 after), and the
+// next line with letters or digits, within three, begins with the
+// item's head: a heading whose item's text is on the lines below.
+func (m *lineMatch) headed(keys []string, j int) bool {
+	k := keys[j]
+	if m.num == "" || m.head == "" {
+		return false
+	}
+	for at := 0; at < len(k); {
+		i := strings.Index(k[at:], m.num)
+		if i < 0 {
+			return false
+		}
+		i += at
+		before, after := k[:i], k[i+len(m.num):]
+		at = i + 1
+		r0, _ := utf8.DecodeLastRuneInString(before)
+		r1, _ := utf8.DecodeRuneInString(after)
+		if unicode.IsDigit(r0) || unicode.IsDigit(r1) {
+			continue // "21" does not print 1
+		}
+		if utf8.RuneCountInString(before) > 12 || utf8.RuneCountInString(after) > 6 {
+			return false
+		}
+		for n := j + 1; n < len(keys) && n <= j+3; n++ {
+			if keys[n] != "" {
+				return strings.HasPrefix(keys[n], m.head)
+			}
+		}
+		return false
+	}
+	return false
 }
 
 // isUnderline reports whether a line underlines a heading (setext
