@@ -89,13 +89,7 @@ func (a *aligner) newCrossLex(pairs []Pair, ones []int) *crossLex {
 				df[h]++
 			}
 		}
-		var kept []uint64
-		for h, c := range df {
-			if c >= lexMinPairs && c <= most {
-				kept = append(kept, h)
-			}
-		}
-		slices.Sort(kept)
+		kept := keptHashes(df, most)
 		ids := make(map[uint64]int32, len(kept))
 		counts := make([]int32, len(kept))
 		for k, h := range kept {

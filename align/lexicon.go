@@ -190,13 +190,7 @@ func learnLexicon(n int, srcToks, tgtToks func(k int, hs []uint64, buf []byte) (
 				df[h]++
 			}
 		}
-		var kept []uint64
-		for h, c := range df {
-			if c >= lexMinPairs && c <= most {
-				kept = append(kept, h)
-			}
-		}
-		slices.Sort(kept)
+		kept := keptHashes(df, most)
 		counts := make([]int32, len(kept))
 		ids := make(map[uint64]int32, len(kept))
 		for k, h := range kept {
@@ -476,4 +470,18 @@ func fnv1a(b []byte) uint64 {
 		h *= 1099511628211
 	}
 	return h
+}
+
+// keptHashes are the hashes of df (a count of the pairs each is in)
+// counted in lexMinPairs to most pairs, sorted: the tokens a lexicon
+// learns from (fewer say nothing, more are function words).
+func keptHashes(df map[uint64]int32, most int32) []uint64 {
+	var kept []uint64
+	for h, c := range df {
+		if c >= lexMinPairs && c <= most {
+			kept = append(kept, h)
+		}
+	}
+	slices.Sort(kept)
+	return kept
 }

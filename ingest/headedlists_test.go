@@ -38,50 +38,16 @@ func (c chapters) String() string {
 }
 
 func (c chapters) doc() string {
-	var b strings.Builder
-	switch c.format {
-	case "html":
-		b.WriteString("<html><head><title>Book of Rules</title></head><body>\n<h1>Book of Rules</h1>\n")
-	case "txt":
-		b.WriteString("Book of Rules\n\n")
-	default:
-		b.WriteString("# Book of Rules\n\n")
-	}
-	n := 0
-	for d, k := range c.items {
-		h := fmt.Sprintf(c.head, d+1)
-		switch c.format {
-		case "html":
-			fmt.Fprintf(&b, "<h2>%s</h2>\n<ol>\n", h)
-		case "txt":
-			fmt.Fprintf(&b, "%s\n\n", h)
-		default:
-			fmt.Fprintf(&b, "## %s\n\n", h)
-		}
+	d := chapterDoc{format: c.format, goesOn: c.goesOn}
+	for ch, k := range c.items {
+		d.heads = append(d.heads, fmt.Sprintf(c.head, ch+1))
+		var list []string
 		for i := 1; i <= k; i++ {
-			n++
-			text := fmt.Sprintf("Players keep point %d of the order of chapter %d.", i, d+1)
-			switch {
-			case c.format == "html":
-				fmt.Fprintf(&b, "<li>%s</li>\n", text)
-			case c.goesOn:
-				fmt.Fprintf(&b, "%d. %s\n", n, text)
-			case c.format == "txt":
-				fmt.Fprintf(&b, "%d. %s\n\n", i, text)
-			default:
-				fmt.Fprintf(&b, "%d. %s\n", i, text)
-			}
+			list = append(list, fmt.Sprintf("Players keep point %d of the order of chapter %d.", i, ch+1))
 		}
-		if c.format == "html" {
-			b.WriteString("</ol>\n")
-		} else {
-			b.WriteString("\n")
-		}
+		d.lists = append(d.lists, list)
 	}
-	if c.format == "html" {
-		b.WriteString("</body></html>\n")
-	}
-	return b.String()
+	return d.doc()
 }
 
 // want is the names the items must give (names): each chapter d and
