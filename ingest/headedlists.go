@@ -479,3 +479,49 @@ func markedStarts(bs []block, starts startLabels) int {
 	}
 	return n
 }
+
+// markedCandidates gives each heading whose id marker gives it a
+// number (markedNumber) that number as its label, in place of any its
+// text prints: the marker is the heading's identity, and the numbering
+// reads it where the heading stands (a heading that prints no number,
+// or a misprinted one, leaves no hole before the next). The label
+// prints what the candidate of the heading of its level before it
+// prints (its word, its counter), so that it stands in that numbering.
+func markedCandidates(bs []block, cands []candidate) []candidate {
+	var at []int
+	for i, b := range bs {
+		if b.kind == blockHeading && b.chrome == "" && strings.Contains(b.text, "{{rulesync:id ") && markedNumber(b.text) != nil {
+			at = append(at, i)
+		}
+	}
+	if len(at) == 0 {
+		return cands
+	}
+	out := make([]candidate, 0, len(cands)+len(at))
+	like := map[int]label{} // the last heading label at each level
+	keep := func(c candidate) {
+		out = append(out, c)
+		if b := bs[c.block]; b.kind == blockHeading {
+			like[b.level] = c.lab
+		}
+	}
+	next := 0
+	for _, i := range at {
+		for next < len(cands) && cands[next].block < i {
+			keep(cands[next])
+			next++
+		}
+		if next < len(cands) && cands[next].block == i {
+			next++ // the marker's number, not the one the text prints
+		}
+		l := like[bs[i].level]
+		comps := markedNumber(bs[i].text)
+		l.comps, l.printed, l.keyed, l.end = comps, joinComps(comps), "", 0
+		l.joined, l.paren, l.hyphen = false, false, false
+		keep(candidate{i, l})
+	}
+	for ; next < len(cands); next++ {
+		keep(cands[next])
+	}
+	return out
+}

@@ -166,6 +166,7 @@ func recognize(bs []block, d *corpus.Document, partless func([]corpus.Item) []bo
 	kinds := divisionKinds(bs)
 	cands := readCandidates(bs, kinds, st)
 	cands = applyRuns(bs, cands, kinds, st)
+	cands = markedCandidates(bs, cands)
 	wordsAfter(bs, cands)
 	keyLabels(cands)
 	// Lists that start again under headings that number one another
