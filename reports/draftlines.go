@@ -609,14 +609,19 @@ func relabel(lines []string, srcFirst, oldNum, newNum string, markdown bool) []s
 			end = len(lines[0])
 		}
 		head := lines[0][:end]
+		var printed []string // each number replaced, as printed
 		for {
 			i, j := findNumber(head, oldNum, 0, len(head))
 			if i < 0 {
 				break
 			}
+			printed = append(printed, head[i:j])
 			head = head[:i] + "\x00" + head[j:]
 		}
-		lines[0] = strings.ReplaceAll(head, "\x00", newNum) + lines[0][end:]
+		for _, p := range printed {
+			head = strings.Replace(head, "\x00", inDigitsOf(newNum, p), 1)
+		}
+		lines[0] = head + lines[0][end:]
 	}
 	return lines
 }

@@ -137,7 +137,8 @@ var lookAlike = map[rune]rune{
 // findNumber finds a printed number in line[from:limit] as the
 // structure recognizer reads numbers: in the comparison form, Cyrillic
 // and Greek look-alike capitals as Latin ("В.1" is B.1, "5․1․2" with
-// one-dot leaders is 5.1.2), standing alone (no ASCII letter or digit
+// one-dot leaders is 5.1.2), digits of any script as their values
+// ("١٢" is 12), standing alone (no ASCII letter or digit
 // next to it). It returns the byte range in line, or -1, -1.
 func findNumber(line, number string, from, limit int) (int, int) {
 	if number == "" {
@@ -158,6 +159,9 @@ func findNumber(line, number string, from, limit int) (int, int) {
 		c := f[0]
 		if l, ok := lookAlike[c]; ok {
 			c = l
+		}
+		if d := numerals.Digit(c); d >= 0 {
+			c = rune('0' + d) // "١" is 1
 		}
 		rs = append(rs, pos{c, from + i, from + i + size})
 	}
@@ -410,4 +414,26 @@ func isUnderline(s string) bool {
 		return false
 	}
 	return strings.Count(s, s[:1]) == len(s)
+}
+
+// inDigitsOf writes the ASCII digits of num in the digits the printed
+// number was ("٣" for 3 where it replaces "١"): a translation's label
+// keeps its script when the draft renumbers it.
+func inDigitsOf(num, printed string) string {
+	zero := rune(-1)
+	for _, r := range printed {
+		if d := numerals.Digit(r); d >= 0 && r >= 0x80 {
+			zero = r - rune(d)
+			break
+		}
+	}
+	if zero < 0 {
+		return num
+	}
+	return strings.Map(func(r rune) rune {
+		if r >= '0' && r <= '9' {
+			return zero + r - '0'
+		}
+		return r
+	}, num)
 }
