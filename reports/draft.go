@@ -515,6 +515,9 @@ func (lw *lineWriter) trFront() []string {
 			return out
 		}
 	}
+	if !lw.clearBetween(-1, first) {
+		return out
+	}
 	for k := range first {
 		if lw.tr.found(k) {
 			out = append(out, lw.tr.gap(k)...)
