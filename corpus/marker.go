@@ -1,6 +1,7 @@
 package corpus
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/rulesync/rulesync/internal/lazyre"
@@ -30,6 +31,11 @@ const (
 	FlagStale        Flag = "stale"
 	FlagUntranslated Flag = "untranslated"
 	FlagReview       Flag = "review"
+	// FlagTitleUntranslated is set by an untranslated marker in an
+	// item's title alone, where its text (not empty) carries none: the
+	// source's title stands in for a translation, the text is the
+	// translation's. It is no marker of its own.
+	FlagTitleUntranslated Flag = "title-untranslated"
 )
 
 // MarkerFlags are the flags a marker can set, in the order markers are
@@ -170,7 +176,21 @@ func StripItemMarkers(it *Item) bool {
 		any = true
 		return strings.TrimSpace(t)
 	}
+	// An untranslated marker followed by words of the title, of an item
+	// whose text has words and no such marker, is the title's alone (a
+	// draft writes the item's markers after its heading's words).
+	titleOnly := false
+	if _, rest, ok := strings.Cut(it.Title, Marker(FlagUntranslated)); ok && strings.TrimSpace(it.Text) != "" {
+		t, _ := StripMarkers(rest)
+		_, xf := StripMarkers(it.Text)
+		titleOnly = strings.TrimSpace(idMarkRe.ReplaceAllString(t, "")) != "" && !slices.Contains(xf, FlagUntranslated)
+	}
 	it.Title = strip(it.Title)
+	if titleOnly {
+		// The title's marker says the title alone is the source's.
+		it.Flags = slices.DeleteFunc(it.Flags, func(f Flag) bool { return f == FlagUntranslated })
+		it.SetFlag(FlagTitleUntranslated)
+	}
 	if text := strip(it.Text); text != it.Text {
 		// Marks count runes of the text as published; a draft has none.
 		it.Text, it.Marks = text, nil
