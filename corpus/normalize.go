@@ -245,6 +245,23 @@ func Fold(s string) string {
 	return b.String()
 }
 
+// JoinFolded returns Fold(a + "\n" + b) given fa = Fold(a) and fb =
+// Fold(b): Fold makes the line break, with the white space around it,
+// one space between two texts that are not empty, and NFKC neither
+// composes nor reorders across it (TestJoinFolded holds the two
+// together). An item's title and text folded apart and joined cost no
+// copy of either where they are their own comparison form, as a text of
+// ASCII on one line is, and the line break between them never was.
+func JoinFolded(fa, fb string) string {
+	switch {
+	case fa == "":
+		return fb
+	case fb == "":
+		return fa
+	}
+	return fa + " " + fb
+}
+
 // IsCJK reports whether r is a Han, Hiragana, Katakana or Hangul letter, or
 // CJK punctuation: a character that is written without spaces around it.
 func IsCJK(r rune) bool {

@@ -102,8 +102,10 @@ func (c *checker) duplicates(d *corpus.Document) {
 // the runes of s made from the one given.
 func appendTrigramSet(out []uint64, rs []rune, s string) ([]uint64, []rune) {
 	rs = rs[:0]
-	for _, r := range strings.ToLower(s) {
-		rs = append(rs, r)
+	for _, r := range s {
+		// strings.ToLower(s), rune by rune, without its copy (s is a
+		// comparison form: UTF-8).
+		rs = append(rs, unicode.ToLower(r))
 	}
 	for i := 0; i+3 <= len(rs); i++ {
 		out = append(out, uint64(rs[i])<<42^uint64(rs[i+1])<<21^uint64(rs[i+2]))
@@ -281,11 +283,7 @@ func brokenSequence(seq []string) string {
 // (misspelt variants).
 func (c *checker) terminology(d *corpus.Document) {
 	lang := baseLang(d.Lang)
-	var text strings.Builder
-	for _, it := range d.Items {
-		text.WriteString(it.Title + "\n" + it.Text + "\n")
-	}
-	all := strings.ToLower(corpus.Fold(text.String()))
+	all := lowerFolded(d)
 	for _, concept := range c.gloss.Concepts {
 		terms := concept.Terms[lang]
 		if len(terms) < 2 {
@@ -322,6 +320,47 @@ func (c *checker) terminology(d *corpus.Document) {
 	if lang == "ja" {
 		c.misspellings(d)
 	}
+}
+
+// lowerFolded is the titles and texts of d, each followed by a line
+// break, in comparison form and lower case: strings.ToLower of
+// corpus.Fold of them all, made part by part (corpus.JoinFolded) into
+// one buffer, where the text of all, its comparison form and its lower
+// case were three copies of the document's text (and the growing of
+// the first as many again).
+func lowerFolded(d *corpus.Document) string {
+	var b strings.Builder
+	n := 0
+	for i := range d.Items {
+		n += len(d.Items[i].Title) + len(d.Items[i].Text) + 2
+	}
+	b.Grow(n)
+	for i := range d.Items {
+		for _, part := range [2]string{d.Items[i].Title, d.Items[i].Text} {
+			f := corpus.Fold(part)
+			if f == "" {
+				continue
+			}
+			if b.Len() > 0 {
+				b.WriteByte(' ')
+			}
+			// strings.ToLower, rune by rune (f is UTF-8).
+			for k := 0; k < len(f); {
+				if c := f[k]; c < utf8.RuneSelf {
+					if 'A' <= c && c <= 'Z' {
+						c += 'a' - 'A'
+					}
+					b.WriteByte(c)
+					k++
+					continue
+				}
+				r, size := utf8.DecodeRuneInString(f[k:])
+				b.WriteRune(unicode.ToLower(r))
+				k += size
+			}
+		}
+	}
+	return b.String()
 }
 
 // distinct drops the forms that are inflections, compounds or other
@@ -425,7 +464,9 @@ func (c *checker) misspellings(d *corpus.Document) {
 	}
 	reported := map[string]bool{}
 	for _, it := range d.Items {
-		for _, w := range align.KatakanaWords(it.Title + " " + it.Text) {
+		// The words of the title and then of the text, as of the two
+		// joined by a space (a word ends at it), without the join.
+		for _, w := range slices.Concat(align.KatakanaWords(it.Title), align.KatakanaWords(it.Text)) {
 			if known[w] || reported[w] || len([]rune(w)) < 4 {
 				continue
 			}
