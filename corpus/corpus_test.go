@@ -164,7 +164,7 @@ func TestIsClean(t *testing.T) {
 // Unicode tests and foldRune) on every string of up to four characters
 // from an alphabet of the cases they decide.
 func TestFoldFastPaths(t *testing.T) {
-	alphabet := []string{"a", "Z", "1", "`", "'", " ", "\t", "\n", "\r", "\v", "\x00", "\x1f", "\x7f", "\u00a0", "é", "‘", "ｂ"}
+	alphabet := []string{"a", "Z", "1", "`", "'", " ", "\t", "\n", "\r", "\v", "\x00", "\x1f", "\x7f", "\u00a0", "é", "‘", "ｂ", "ア", "\u0085", "\u200b"}
 	slow := func(s string) string {
 		s = norm.NFKC.String(s)
 		var b strings.Builder

@@ -175,6 +175,38 @@ func isFoldedASCII(s string) bool {
 	return true
 }
 
+// isFolded reports whether s, UTF-8 in NFKC, is its own comparison form:
+// the loop of Fold would write it as it is (no white space but single
+// spaces between other characters, no character it drops or maps). A
+// text in another script than Latin is most often one: it is returned,
+// not written again (a copy of every text of a translation, each time
+// a check folds it).
+func isFolded(s string) bool {
+	prev := ' ' // a space at the start is dropped
+	for _, r := range s {
+		if r < utf8.RuneSelf {
+			switch {
+			case r == ' ':
+				if prev == ' ' {
+					return false
+				}
+			case r < ' ' || r == 0x7f || r == '`':
+				return false
+			}
+		} else if 0xbb < r && r < 0x1680 || 0x3000 < r && r < 0xfe00 {
+			// Letters of most scripts (Greek to Thai; kana, Han,
+			// Hangul): between the characters below, none of them is
+			// white space, a control, or one foldRune maps.
+		} else if unicode.IsSpace(r) || unicode.Is(unicode.Zs, r) || unicode.IsControl(r) || r == '\ufeff' || r == '\u200b' || r == '\u00ad' {
+			return false
+		} else if _, ok := foldRune[r]; ok {
+			return false
+		}
+		prev = r
+	}
+	return prev != ' ' // nor one at the end
+}
+
 // foldRune maps the characters that differ only typographically to one
 // form; it runs after NFKC, which already maps full-width forms.
 var foldRune = map[rune]rune{
@@ -200,6 +232,9 @@ func Fold(s string) string {
 		return s
 	}
 	s = norm.NFKC.String(s)
+	if isFolded(s) {
+		return s
+	}
 	var b strings.Builder
 	b.Grow(len(s))
 	space, dropped := false, false
