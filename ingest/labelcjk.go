@@ -8,8 +8,8 @@ import (
 )
 
 // cjkCounters are the counters a CJK or Korean label prints after its
-// number: 条 (article), 項 (paragraph), 章 (chapter), 조, 항, 장, ...
-const cjkCounters = "条條項项章節节款部編编回조장항절편관"
+// number (numerals.Counters).
+const cjkCounters = numerals.Counters
 
 // firstRune is the first rune of s (utf8.RuneError for "").
 func firstRune(s string) rune {
@@ -18,10 +18,11 @@ func firstRune(s string) rune {
 }
 
 // labelNumeral reports whether r is a CJK numeral a label's number may
-// hold: a digit but 零, or a unit (十, 百, 千).
-func labelNumeral(r rune) bool {
+// hold: a digit but 零, or a unit (十, 百, 千). 零 stands inside a number
+// only (百零一 is 101), after another numeral (inner).
+func labelNumeral(r rune, inner bool) bool {
 	d, ok := numerals.CJKDigit(r)
-	return ok && (d > 0 || r == '〇') || numerals.CJKUnit(r) > 0
+	return ok && (d > 0 || r == '〇' || inner) || numerals.CJKUnit(r) > 0
 }
 
 // readCJKLabel reads "第12条", "第十二條", "第71項", "第三章" at s[i:]: 第, a
@@ -39,7 +40,7 @@ func readCJKLabel(s string, i int) (l label, ok bool) {
 	k := j
 	for k < len(s) {
 		r, n := utf8.DecodeRuneInString(s[k:])
-		if labelRune(r) >= '0' && labelRune(r) <= '9' || labelNumeral(r) {
+		if labelRune(r) >= '0' && labelRune(r) <= '9' || labelNumeral(r, k > j) {
 			k += n
 			continue
 		}

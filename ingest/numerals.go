@@ -173,6 +173,67 @@ func numeralToken(s string) (from, to, v int, ok bool) {
 	return from, to, v, v > 0
 }
 
+// hangulFrame is a number in Sino-Korean numerals in Hangul and the
+// letters that frame it at a heading's start (hangulNumber).
+type hangulFrame struct {
+	value, from, to int
+	before, after   string // the letters on either side
+	end             int    // where the letters after it end
+}
+
+// hangulNumber reads a number in Sino-Korean numerals written in Hangul
+// (numerals.Hangul) that letters frame on both sides at the start of
+// text: inside its first word ("제십이조": 제 before, 조 after) or as a
+// word of its own between the first word and the third ("제 십이 조").
+// Every such numeral is a syllable of ordinary words too: the frame is
+// what numberRuns matches across headings, and only a run of headings
+// that share it and number 1, 2, 3 makes the syllables a number.
+func hangulNumber(text string) (hangulFrame, bool) {
+	a := strings.IndexFunc(text, isLetterMark)
+	if a < 0 || strings.TrimSpace(text[:a]) != "" {
+		return hangulFrame{}, false
+	}
+	word := func(i int) int { // the end of the word at text[i:]
+		if j := strings.IndexFunc(text[i:], func(r rune) bool { return !isLetterMark(r) }); j >= 0 {
+			return i + j
+		}
+		return len(text)
+	}
+	e := word(a)
+	w := text[a:e]
+	_, n := utf8.DecodeRuneInString(w)
+	// In the word: the first run of numerals after its first letter.
+	if i := strings.IndexFunc(w[n:], numerals.IsHangul); i >= 0 {
+		from := a + n + i
+		to := from
+		for to < e {
+			r, m := utf8.DecodeRuneInString(text[to:])
+			if !numerals.IsHangul(r) {
+				break
+			}
+			to += m
+		}
+		if v := numerals.Hangul(text[from:to]); v > 0 && to < e {
+			return hangulFrame{value: v, from: from, to: to, before: text[a:from], after: text[to:e], end: e}, true
+		}
+	}
+	// As a word of its own: "제 십이 조".
+	b := skipSpace(text, e)
+	if b == e || b == len(text) {
+		return hangulFrame{}, false
+	}
+	f := word(b)
+	c := skipSpace(text, f)
+	if c == f || c == len(text) || strings.IndexFunc(text[b:f], func(r rune) bool { return !numerals.IsHangul(r) }) >= 0 {
+		return hangulFrame{}, false
+	}
+	g := word(c)
+	if v := numerals.Hangul(text[b:f]); v > 0 && g > c {
+		return hangulFrame{value: v, from: b, to: f, before: w, after: text[c:g], end: g}, true
+	}
+	return hangulFrame{}, false
+}
+
 // isTermRune reports whether r ends a label as its punctuation: the
 // full stops, colons and brackets labelread.go reads, and the terminal
 // punctuation of other scripts ("۔", "።", "፤", "।", "།", "။", "។"), but

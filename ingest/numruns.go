@@ -50,6 +50,10 @@ type headingFrame struct {
 	// "2.3"): a heading another numbering numbers, which ends a run.
 	read     *label
 	numbered bool
+	// wordEnd is where the words that frame a number in Hangul end
+	// ("제십이조 목적": after 조), 0 for any other number: the label's
+	// end where the rest is a title.
+	wordEnd int
 }
 
 // frameOf reads a heading's number and the parts it may share.
@@ -64,6 +68,9 @@ func frameOf(i int, text string) headingFrame {
 	if from, to, v, ok := numeralToken(text); ok {
 		f.value, f.from, f.to = v, from, to
 		f.keys[0] = runKey{'C', strings.TrimSpace(text[:from]) + "\x00" + strings.TrimSpace(text[to:])}
+	} else if h, ok := hangulNumber(text); ok {
+		f.value, f.from, f.to, f.wordEnd = h.value, h.from, h.to, h.end
+		f.keys[0] = runKey{'C', h.before + "\x00" + h.after}
 	}
 	if w := firstWord(text); w != "" {
 		f.keys[1] = runKey{'F', w}

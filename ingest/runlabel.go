@@ -11,18 +11,24 @@ import (
 // its number and the word its run shares, and the punctuation that
 // follows them; the rest of the heading is its title. A heading whose
 // run shares all but its number ('C') or its last word ('L'), or whose
-// number was read from its words, is all label. Taken as all label, the
+// number was read from its words, is all label, but where its number is
+// in Hangul, framed by the words of a run that shares them (wordEnd).
+// Taken as all label, the
 // heading "1-бап. Атауы" of a run that shares its first word lost its
 // title: in no item and no note, and exit 0.
 func runLabelEnd(text string, f headingFrame, key runKey) int {
-	if key.by != 'F' || f.to == 0 {
+	end := f.wordEnd
+	switch {
+	case key.by == 'C' && f.wordEnd > 0:
+	case key.by != 'F' || f.to == 0:
 		return len(text)
+	default:
+		w := strings.Index(text, key.text)
+		if w < 0 {
+			return len(text)
+		}
+		end = max(w+len(key.text), f.to)
 	}
-	w := strings.Index(text, key.text)
-	if w < 0 {
-		return len(text)
-	}
-	end := max(w+len(key.text), f.to)
 	for end < len(text) {
 		r, n := utf8.DecodeRuneInString(text[end:])
 		if !unicode.IsSpace(r) && !labelPunct(r) {

@@ -26,14 +26,46 @@ import (
 	"unicode/utf8"
 )
 
-// Languages are the languages rulesync tells apart: English, the
-// languages of the real corpus and of the WCA Regulations' translations,
-// and those of generated corpora that lingua-go knows, as ISO 639-1
-// codes.
-var Languages = []string{
+// Languages are the languages rulesync tells apart, as ISO 639-1 codes:
+// English, the languages of the real corpus, of the UDHR pages and of
+// the WCA Regulations' translations, and those of generated corpora
+// that lingua-go knows (chosen), then every other language of the models that alone writes
+// its script (scriptOwners: Bengali, Gujarati, Punjabi, Tamil, Telugu).
+var Languages = append(slices.Clip(chosen), scriptOwners(chosen)...)
+
+// chosen are the languages of Languages chosen by name; Urdu, Mongolian
+// and Swahili were added for the UDHR pages in them, which read as "und"
+// (Urdu's letters foreign to Persian, Mongolian's to Russian) and as
+// Malay, and no output on the dev corpus changed. Hindi and Marathi are
+// left out: Nepali, which no model knows, writes their script and
+// letters and would read as one of them, where it reads as "und-Deva".
+var chosen = []string{
 	"en", "ja", "zh", "ko", "ru", "uk", "be", "kk", "bg", "mk", "sr", "hy", "ka", "he", "ar", "fa",
 	"pt", "es", "ca", "fr", "it", "de", "nl", "da", "sv", "nb", "fi", "et", "lv", "lt", "pl", "cs",
-	"sk", "sl", "hr", "bs", "hu", "ro", "tr", "el", "th", "vi", "id", "ms", "eo",
+	"sk", "sl", "hr", "bs", "hu", "ro", "tr", "el", "th", "vi", "id", "ms", "eo", "ur", "mn", "sw",
+}
+
+// scriptOwners are the languages of the models, not in have, that are
+// the only language of the models written in their script, in code
+// order. A text of such a script is the language's by lingua-go's rules
+// before any n-gram (rules.oneScript), and its n-grams are read only
+// for a text of that script: without it such a text was "und-Beng",
+// with it no text of another script reads otherwise.
+func scriptOwners(have []string) []string {
+	writers := make([][]string, len(scripts))
+	for c, ss := range languageScripts() {
+		for _, s := range ss {
+			writers[s] = append(writers[s], c)
+		}
+	}
+	var out []string
+	for _, ws := range writers {
+		if len(ws) == 1 && !slices.Contains(have, ws[0]) {
+			out = append(out, ws[0])
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 // Result is a language identified: a BCP 47 language tag ("ru"), "und"
@@ -343,9 +375,9 @@ func amongLang(text string, d *detector, terms *terms, leader string) string {
 }
 
 // asciiLanguages are the languages of Languages that a rulebook may be
-// written in with ASCII letters alone: English, Indonesian and Malay
-// always, Dutch nearly, and those whose accents some pages strip.
-var asciiLanguages = []string{"en", "nl", "id", "ms", "de", "es", "pt", "fr", "it", "ca"}
+// written in with ASCII letters alone: English, Indonesian, Malay and
+// Swahili always, Dutch nearly, and those whose accents some pages strip.
+var asciiLanguages = []string{"en", "nl", "id", "ms", "de", "es", "pt", "fr", "it", "ca", "sw"}
 
 // allASCII reports whether every letter of title and texts is an ASCII
 // letter.

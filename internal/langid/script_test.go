@@ -195,3 +195,82 @@ func TestLatinOnly(t *testing.T) {
 		t.Error("every language writes Latin alone")
 	}
 }
+
+// readAs are the languages the models read as another (the design: the
+// trigram models give Malay the higher probability on Indonesian text).
+var readAs = map[string]string{"id": "ms"}
+
+// TestUDHRLanguages reads every UDHR page (its lines, markup removed) as
+// a document: a page in a language of Languages reads as that language
+// (readAs aside), and one in a language no model knows reads as "und"
+// or "und-" and its script, never as another language. The count of
+// pages read as their own language is logged (25 of 46 before Bengali,
+// Gujarati, Tamil, Urdu, Mongolian and Swahili were read, Swahili as
+// Malay; 31 after).
+func TestUDHRLanguages(t *testing.T) {
+	dir := udhrDir(t)
+	files, _ := filepath.Glob(filepath.Join(dir, "udhr-*.*"))
+	right := 0
+	var wrong []string
+	for _, f := range files {
+		name := filepath.Base(f)
+		want := strings.TrimSuffix(strings.TrimPrefix(name, "udhr-1948-"), filepath.Ext(name))
+		texts := pageTexts(t, f)
+		got := Document(texts[0], texts[1:]).Lang
+		if got == want {
+			right++
+			continue
+		}
+		wrong = append(wrong, name+" "+got)
+		switch {
+		case slices.Contains(Languages, want):
+			if readAs[want] != got {
+				t.Errorf("%s: read as %s, want %s", name, got, want)
+			}
+		case got != "und" && !strings.HasPrefix(got, "und-"):
+			t.Errorf("%s: in a language no model knows, read as %s, want und", name, got)
+		}
+	}
+	t.Logf("%d of %d pages read as their language; the others: %s", right, len(files), strings.Join(wrong, ", "))
+	if len(files) < 46 {
+		t.Errorf("%d pages, want 46", len(files))
+	}
+}
+
+// TestScriptOwners holds what scriptOwners adds to Languages: languages
+// that alone write their script, so that every line of a UDHR page in
+// any other script reads as it did among the chosen languages alone.
+func TestScriptOwners(t *testing.T) {
+	owners := scriptOwners(chosen)
+	if len(owners) == 0 || !slices.Contains(owners, "bn") {
+		t.Fatalf("scriptOwners = %v, want Bengali among them", owners)
+	}
+	own := map[string]bool{}
+	for _, c := range owners {
+		for _, s := range languageScripts()[c] {
+			own[knownScriptNames()[s]] = true
+		}
+		for _, o := range Languages {
+			if o != c && slices.ContainsFunc(languageScripts()[c], func(s int) bool { return writes(language(o), knownScriptNames()[s]) }) {
+				t.Errorf("%s shares a script with %s", c, o)
+			}
+		}
+	}
+	dir := udhrDir(t)
+	files, _ := filepath.Glob(filepath.Join(dir, "udhr-*.md"))
+	lines := 0
+	for _, f := range files {
+		for _, s := range pageTexts(t, f) {
+			if script, _ := dominantScript(s); own[script] {
+				continue
+			}
+			lines++
+			if a, b := Among(s, chosen...), Among(s, Languages...); a != b {
+				t.Errorf("%s: %q reads as %s among the chosen languages, %s with the owners", filepath.Base(f), s, a, b)
+			}
+		}
+	}
+	if lines < 1000 {
+		t.Errorf("%d lines read, want the pages' thousands", lines)
+	}
+}

@@ -4,6 +4,7 @@
 package numerals
 
 import (
+	"strings"
 	"unicode"
 	"unicode/utf8"
 )
@@ -58,16 +59,17 @@ func Digit(r rune) int {
 }
 
 // CJKDigit is the value of a CJK numeral digit (一 to 九, 〇 and 零, the
-// financial forms 壹 to 玖 and 两), and whether r is one.
+// financial forms 壹 to 玖 and 两, Japanese's formal 壱, 弐 and 参), and
+// whether r is one.
 func CJKDigit(r rune) (int, bool) {
 	switch r {
 	case '〇', '零':
 		return 0, true
-	case '一', '壹':
+	case '一', '壹', '壱':
 		return 1, true
-	case '二', '贰', '貳', '两', '兩':
+	case '二', '贰', '貳', '两', '兩', '弐', '弍':
 		return 2, true
-	case '三', '叁', '參':
+	case '三', '叁', '參', '参':
 		return 3, true
 	case '四', '肆':
 		return 4, true
@@ -176,7 +178,9 @@ func CJKRuns(text string, yield func(from, to, value int) bool) {
 // numerals or more ("十六", "三十", "二〇二四", "一万"), its value (CJK),
 // else 0. A numeral alone is no number: 一 in 一般 (general), 百 in 百分之
 // (per cent), 千 in a name are words, and the numbers one numeral writes
-// but for those, ten and under, are words in any language too.
+// but for those, ten and under, are words in any language too. It is
+// one where the text frames it as an ordinal number, 第 before it and a
+// counter after it (Ordinal): 百 in 第百条 (article 100) is 100.
 func CJKRunAt(text string, i int) (to, value int) {
 	count := 0
 	for to = i; to < len(text); {
@@ -188,7 +192,63 @@ func CJKRunAt(text string, i int) (to, value int) {
 		count++
 	}
 	if count < 2 {
+		if v := CJK(text[i:to]); count == 1 && v > 10 && Ordinal(text, i, to) {
+			return to, v
+		}
 		return to, 0
 	}
 	return to, CJK(text[i:to])
+}
+
+// Counters are the counters a CJK or Korean ordinal prints after its
+// number: 条 (article), 項 (paragraph), 章 (chapter), 조, 항, 장, ...
+const Counters = "条條項项章節节款部編编回조장항절편관"
+
+// Ordinal reports whether the number text[from:to] stands between 第 (or
+// Korean's 제) and a counter (Counters): "第百条", "第十二章".
+func Ordinal(text string, from, to int) bool {
+	before, _ := utf8.DecodeLastRuneInString(text[:from])
+	after, _ := utf8.DecodeRuneInString(text[to:])
+	return (before == '第' || before == '제') && strings.ContainsRune(Counters, after)
+}
+
+// hangulDigits are the Sino-Korean numerals written in Hangul, by value:
+// 일 1 to 구 9 (육 and 륙 both 6).
+var hangulDigits = map[rune]int{'일': 1, '이': 2, '삼': 3, '사': 4, '오': 5, '육': 6, '륙': 6, '칠': 7, '팔': 8, '구': 9}
+
+// hangulUnits are the Sino-Korean numerals of ten, a hundred and a
+// thousand written in Hangul.
+var hangulUnits = map[rune]int{'십': 10, '백': 100, '천': 1000}
+
+// IsHangul reports whether r is a Sino-Korean numeral written in Hangul
+// (일 이 삼 사 오 육 칠 팔 구 십 백 천). Every one of them is also a
+// syllable of ordinary words (이 "this", 일 "work", 사 "company"): only
+// a numbering that a document repeats makes them a number.
+func IsHangul(r rune) bool { return hangulDigits[r] > 0 || hangulUnits[r] > 0 }
+
+// Hangul is the value of a number written in Sino-Korean numerals in
+// Hangul, below ten thousand, in the one way they are written: units
+// from the greatest down, each once, a digit before a unit only where it
+// is 2 or more (or 일 before 백 and 천, as formal writing prints),
+// and one digit at most at the end ("십이" 12, "이십" 20, "백오" 105,
+// "삼십" 30). It is 0 for a string that is none ("이이", "십십", "일십").
+func Hangul(s string) int {
+	total, cur, last := 0, 0, 10000
+	digit := false
+	for _, r := range s {
+		if d := hangulDigits[r]; d > 0 {
+			if digit {
+				return 0 // two digits in a row
+			}
+			cur, digit = d, true
+			continue
+		}
+		u := hangulUnits[r]
+		if u == 0 || u >= last || digit && cur == 1 && u == 10 {
+			return 0
+		}
+		total += max(cur, 1) * u
+		cur, digit, last = 0, false, u
+	}
+	return total + cur
 }

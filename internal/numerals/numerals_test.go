@@ -53,6 +53,7 @@ func TestCJK(t *testing.T) {
 		{"十二", 12}, {"三十", 30}, {"六十", 60}, {"十六", 16}, {"百三", 103}, {"贰拾叁", 23},
 		{"１２", 12}, {"१२", 12}, {"二〇二四", 2024}, {"一万二千", 12000}, {"三千五百", 3500},
 		{"十万", 100000}, {"万", 0}, {"万万", 0}, {"a", 0}, {"十a", 0},
+		{"百", 100}, {"千", 1000}, {"百零一", 101}, {"壱", 1}, {"弐拾参", 23}, {"参拾", 30}, {"拾", 10},
 	} {
 		t.Run(c.in, func(t *testing.T) {
 			if got := CJK(c.in); got != c.want {
@@ -74,6 +75,15 @@ func TestCJKRuns(t *testing.T) {
 		{"一般に百分之五十", []int{50}},
 		{"二〇二四年", []int{2024}},
 		{"第一条 一般", nil},
+		{"第百条の規定", []int{100}},
+		{"第千章", []int{1000}},
+		{"제백조", nil}, // Hangul in running text: a syllable, no number
+		{"百分之五十", []int{50}},
+		{"百人", nil},
+		{"第十条", nil},
+		{"第百", nil},
+		{"参照", nil},
+		{"第弐拾参条", []int{23}},
 		{"English 16 only", nil},
 	} {
 		t.Run(c.in, func(t *testing.T) {
@@ -89,5 +99,47 @@ func TestCJKRuns(t *testing.T) {
 				t.Errorf("CJKRuns(%q) = %v, want %v", c.in, got, c.want)
 			}
 		})
+	}
+}
+
+// TestHangul checks the value of numbers in Sino-Korean numerals written
+// in Hangul, and that what is not written so is no number.
+func TestHangul(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want int
+	}{
+		{"일", 1}, {"십", 10}, {"십이", 12}, {"이십", 20}, {"이십삼", 23}, {"삼십", 30}, {"백", 100}, {"백오", 105},
+		{"백십", 110}, {"일백", 100}, {"천구백사십팔", 1948}, {"육", 6}, {"륙", 6},
+		{"", 0}, {"이이", 0}, {"십십", 0}, {"일십", 0}, {"십백", 0}, {"사람", 0}, {"이사", 0},
+	} {
+		t.Run(c.in, func(t *testing.T) {
+			if got := Hangul(c.in); got != c.want {
+				t.Errorf("Hangul(%q) = %d, want %d", c.in, got, c.want)
+			}
+		})
+	}
+	for _, r := range "일이삼사오육칠팔구십백천" {
+		if !IsHangul(r) {
+			t.Errorf("IsHangul(%q) = false", r)
+		}
+	}
+	if IsHangul('조') || IsHangul('1') {
+		t.Error("IsHangul of a counter or a digit")
+	}
+}
+
+// TestOrdinal checks the frame that makes a single numeral a number.
+func TestOrdinal(t *testing.T) {
+	for _, c := range []struct {
+		text     string
+		from, to int
+		want     bool
+	}{
+		{"第百条", 3, 6, true}, {"제백조", 3, 6, true}, {"百条", 0, 3, false}, {"第百人", 3, 6, false}, {"第百", 3, 6, false},
+	} {
+		if got := Ordinal(c.text, c.from, c.to); got != c.want {
+			t.Errorf("Ordinal(%q, %d, %d) = %v, want %v", c.text, c.from, c.to, got, c.want)
+		}
 	}
 }
