@@ -30,9 +30,10 @@ type checker struct {
 	// allocations, each made again for every pair, were a sixth of the
 	// bytes the checks allocate at 100,000 items, and the collector a
 	// fifth of their time).
-	words []string // sharedWords: the words of a source text
-	lcs   []int    // substituted: the table of common subsequences
-	skip  []string // tellingSkip: the numbers a pair's numbers leave out
+	words []string        // sharedWords: the words of a source text
+	set   map[string]bool // sharedWords: a set of them
+	lcs   []int           // substituted: the table of common subsequences
+	skip  []string        // tellingSkip: the numbers a pair's numbers leave out
 }
 
 // scope decides which source items the translation is meant to cover:
@@ -516,7 +517,16 @@ func (c *checker) sharedWords(t, s string) float64 {
 	c.words = sw
 	has := func(w string) bool { return slices.Contains(sw, w) }
 	if nt*len(sw) > 1024 {
-		set := make(map[string]bool, len(sw))
+		// One set for every pair but a long one's (a map keeps its
+		// room: cleared, a large one would cost its size each time).
+		set := c.set
+		if set == nil || len(sw) > 1024 {
+			set = make(map[string]bool, len(sw))
+			if len(sw) <= 1024 {
+				c.set = set
+			}
+		}
+		clear(set)
 		for _, w := range sw {
 			set[w] = true
 		}

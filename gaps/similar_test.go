@@ -262,3 +262,30 @@ func TestFieldsAtLeast(t *testing.T) {
 		}
 	}
 }
+
+// TestSortedSet holds sortedSet, its buffer reused, to slices.Sort and
+// slices.Compact on keys of few and of many bytes that differ, short
+// and long.
+func TestSortedSet(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	var tmp []uint64
+	for k := range 5000 {
+		keys := make([]uint64, r.IntN(300))
+		for i := range keys {
+			switch k % 3 {
+			case 0: // trigrams of ASCII
+				keys[i] = uint64(97+r.IntN(26))<<42 ^ uint64(97+r.IntN(26))<<21 ^ uint64(32+r.IntN(90))
+			case 1: // few values, many repeats
+				keys[i] = uint64(r.IntN(5)) << (8 * r.IntN(8))
+			default:
+				keys[i] = r.Uint64()
+			}
+		}
+		want := slices.Compact(slices.Sorted(slices.Values(keys)))
+		var got []uint64
+		got, tmp = sortedSet(slices.Clone(keys), tmp)
+		if !slices.Equal(got, want) {
+			t.Fatalf("sortedSet(%v) = %v, want %v", keys, got, want)
+		}
+	}
+}
