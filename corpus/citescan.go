@@ -43,6 +43,11 @@ type scanned struct {
 	// the same after one rune of any kind (the rune before the
 	// position, its context).
 	at, after *regexp.Regexp
+	// quick, where set, reads the match at byte i of f without the
+	// expression where it can be sure of it (ok); else the expression
+	// decides. Its matches are the expression's: the tests hold the scan
+	// to the expression's own FindAll.
+	quick func(f string, i int) (m []int, ok bool)
 }
 
 // headRunes is how many runes the filter reads at a position before it
@@ -168,6 +173,14 @@ func (s *scanned) may(f string, i int) bool {
 	return len(pcs) > 0
 }
 
+// quickAt is quick's match at i, where there is a quick.
+func (s *scanned) quickAt(f string, i int) ([]int, bool) {
+	if s.quick == nil {
+		return nil, false
+	}
+	return s.quick(f, i)
+}
+
 // FindAllStringSubmatchIndex is the expression's, of f.
 func (s *scanned) FindAllStringSubmatchIndex(f string) [][]int {
 	s.once.Do(s.prepare)
@@ -176,6 +189,13 @@ func (s *scanned) FindAllStringSubmatchIndex(f string) [][]int {
 	}
 	var out [][]int
 	for i := 0; i < len(f); {
+		// quick's matches are the expression's: where it reads one, the
+		// filter would let the expression try.
+		if m, ok := s.quickAt(f, i); ok {
+			out = append(out, m)
+			i = m[1]
+			continue
+		}
 		_, size := utf8.DecodeRuneInString(f[i:])
 		if !s.may(f, i) {
 			i += size

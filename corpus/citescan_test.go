@@ -20,6 +20,8 @@ var scannedCases = []string{
 	"recommended procedures 6", "推奨手順-14", "推奨手順第14項", "ルール第71項-B", "第45項", "規則第52号", "规则第45条", "第3条", "Rule", "Rule ", "Rul",
 	"rule n. 5", "Rule nº 5", "Rule n° 5", "ſule 5", "Rule 5\u212a", "\u212aule", "Rule\xff5", "\xffRule 5", "R\xe2\x80ule 5", "Rule 5 rule 6rule 7",
 	"are there rules before rule 9", "Rule 1,2,3 and §4", "Rules 10 - C and 11", "RP", "rp-", "Rule 5-", "", "R", "第", "\u0301Rule 5",
+	"Rule 5 applies.", "Regeln. 5", "regeln 5", "Rule 5 and 6", "Rule 5 AND", "Rule 5 andy 6", "Rule 5 y 6", "Rule 5 &6", "Rule 5 , 6", "Rule 5.", "Rule 5.3", "Rule 5 .3",
+	"Rule 5 - B", "Rule 5\u212a", "Rule 5 \u212a", "Rule 5 ou 6", "Rule 5 undé", "Rule 5é", "Ruleé 5", "rule\t\n 5x", "Rule 5_", "Rules 0012",
 }
 
 // TestScanned holds the scanned citation expressions to their own
@@ -48,9 +50,11 @@ func TestScanned(t *testing.T) {
 	}
 	t.Logf("%d texts, %d files of the real corpus", len(texts), read)
 	pieces := []string{"Rule", "RULES", "rul", "e", "r", "s", "ſ", "k", "\u212a", "R", "P", "rp", "RP-", "Recommended", "procedure", "regra", "Règle",
-		"REGOLA", "reg", "§", "第", "項", "条", "号", "ルール", "推奨手順", "1", "45", "71", "-", "B", " - ", "and", "e", "&", ",", ".", " ", "\n", "n°", "x", "_", "é", "\xff"}
+		"REGOLA", "reg", "§", "第", "項", "条", "号", "ルール", "推奨手順", "1", "45", "71", "-", "B", " - ", "and", "e", "&", ",", ".", " ", "\n", "n°", "x", "_", "é", "\xff",
+		// The words and numbers quickRule reads, and what goes on after them.
+		"Rule ", "rules\t", "Regeln", "REGEL", "n.", "no", "und", "ODER", "y", "o", "3.4", "12 ", "\t", "\u212a", "9"}
 	r := rand.New(rand.NewPCG(37, 3))
-	for range 20000 {
+	for range 40000 {
 		var b strings.Builder
 		for range 1 + r.IntN(14) {
 			b.WriteString(pieces[r.IntN(len(pieces))])

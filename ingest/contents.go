@@ -1,6 +1,8 @@
 package ingest
 
 import (
+	"slices"
+	"sort"
 	"strconv"
 	"strings"
 	"unicode"
@@ -83,6 +85,16 @@ func markContents(bs []block) int {
 	if len(at) == 0 {
 		return 0 // no title to repeat: no run marks a block (markRun)
 	}
+	// The blocks that are titles, ascending: a run's entries repeat
+	// titles in order, each after the last, so a run marks nothing
+	// where fewer than minContents titles stand after its entries, and
+	// an entry repeats nothing after the last title (markRun).
+	var titles []int
+	for _, js := range at {
+		titles = append(titles, js...)
+	}
+	slices.Sort(titles)
+	titles = slices.Compact(titles)
 	marked := 0
 	for s := 0; s < len(bs); {
 		e := s
@@ -93,7 +105,7 @@ func markContents(bs []block) int {
 			s++
 			continue
 		}
-		marked += markRun(bs, s, e, at)
+		marked += markRun(bs, s, e, at, titles)
 		s = e
 	}
 	return marked
@@ -258,15 +270,29 @@ func entryLike(b block) bool {
 // markRun marks the blocks of bs[s:e] (a run of entryLike blocks) that
 // repeat, in order, lines printed after the run, when at least
 // minContents do and they are at least half of the run's blocks
-// between the first and the last that does.
-func markRun(bs []block, s, e int, at map[string][]int) int {
+// between the first and the last that does. titles are the blocks of
+// at, ascending.
+func markRun(bs []block, s, e int, at map[string][]int, titles []int) int {
 	// A repeated line comes after the previous one's, and after the
 	// entry: in plain text, titles are lines like the entries, and the
 	// run may reach them.
 	next := 0
 	var hits []int
 	for i := s; i < e; i++ {
-		j := repeatedAt(bs[i].text, bs[i].ordinal, max(next, i+1), at)
+		from := max(next, i+1)
+		// Each hit repeats a title after the last hit's: with fewer
+		// titles left than hits wanted, the run marks nothing (a page
+		// of a million numbered paragraphs, one of them a title line,
+		// read the keys of every one); with none left, no entry after
+		// this one repeats one.
+		left := len(titles) - sort.SearchInts(titles, from)
+		if len(hits)+left < minContents {
+			return 0
+		}
+		if left == 0 {
+			break
+		}
+		j := repeatedAt(bs[i].text, bs[i].ordinal, from, at)
 		if j < 0 {
 			continue
 		}

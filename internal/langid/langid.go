@@ -282,7 +282,7 @@ const OfficialLang = "en"
 // changes).
 func Document(title string, texts []string) DocumentResult {
 	text := func(i int) string { return texts[i] }
-	return document(title, len(texts), text, allASCII(title, len(texts), text))
+	return document(title, len(texts), text, func(i int) bool { return fewLetters(texts[i], "") }, allASCII(title, len(texts), text))
 }
 
 // DocumentOf is Document of the n texts head + "\n" + body of
@@ -301,12 +301,50 @@ func DocumentOf(title string, n int, item func(i int) (head, body string)) Docum
 		h, b := item(i)
 		return h + "\n" + b
 	}
-	return document(title, n, text, ascii)
+	few := func(i int) bool {
+		h, b := item(i)
+		return fewLetters(h, b)
+	}
+	return document(title, n, text, few, ascii)
+}
+
+// fewLetters reports whether the first 2*textRunes runes of head + "\n"
+// + body, the part of a text the vote cleans, hold fewer than minLetters
+// letters, without joining them (runes as ranging over the joined text
+// reads them: a newline ends any rune). Clean removes letters and never
+// makes one (it puts white space where it removes a piece and collapses
+// white space), so the vote would pass over such a text after cleaning
+// it: most items of a table of short rules are such texts, and joining
+// and cleaning each was most of the vote's time.
+func fewLetters(head, body string) bool {
+	n, left := 0, 2*textRunes
+	count := func(s string) {
+		for _, r := range s {
+			if left == 0 || n >= minLetters {
+				return
+			}
+			left--
+			if r < utf8.RuneSelf {
+				if 'a' <= r|0x20 && r|0x20 <= 'z' {
+					n++
+				}
+			} else if unicode.IsLetter(r) {
+				n++
+			}
+		}
+	}
+	count(head)
+	if left > 0 {
+		left-- // the newline
+	}
+	count(body)
+	return n < minLetters
 }
 
 // document is Document of the n texts text(i), whose letters are all
-// ASCII letters, title's too, where ascii is set.
-func document(title string, n int, text func(i int) string, ascii bool) DocumentResult {
+// ASCII letters, title's too, where ascii is set; few(i) is
+// fewLetters of text(i) (see vote).
+func document(title string, n int, text func(i int) string, few func(i int) bool, ascii bool) DocumentResult {
 	langs := Languages
 	if ascii {
 		langs = asciiLanguages
@@ -315,7 +353,7 @@ func document(title string, n int, text func(i int) string, ascii bool) Document
 	d := detectorOf(langs)
 	terms := newTerms()
 	lang := func(s, leader string) string { return amongLang(s, d, terms, leader) }
-	r := vote(title, n, text, among, lang, langs)
+	r := vote(title, n, text, few, among, lang, langs)
 	if l := language(r.Lang); l >= 0 && !latinOnly(l) && foreignLetters(Clean(sampleOf(n, text, 20000)), l) {
 		// The texts write letters the language does not: a language of
 		// no model (Urdu, read as Persian; Mongolian, as Russian).
@@ -414,13 +452,15 @@ func asciiLetters(s string) bool {
 // Vote is Document with another detector, for measurements.
 func Vote(title string, texts []string, detect func(string) Result) DocumentResult {
 	lang := func(s, _ string) string { return detect(s).Lang }
-	return vote(title, len(texts), func(i int) string { return texts[i] }, detect, lang, Languages)
+	return vote(title, len(texts), func(i int) string { return texts[i] }, nil, detect, lang, Languages)
 }
 
 // vote is Vote of the n texts text(i) with the languages the title is
 // read among; lang(s, leader) is detect(s).Lang, told the language that
-// leads the vote so far ("und" before any).
-func vote(title string, n int, text func(int) string, detect func(string) Result, lang func(s, leader string) string, langs []string) DocumentResult {
+// leads the vote so far ("und" before any). few(i), where few is not
+// nil, reports that text(i) has too few letters to be sampled
+// (fewLetters): it is passed over without being made or cleaned.
+func vote(title string, n int, text func(int) string, few func(int) bool, detect func(string) Result, lang func(s, leader string) string, langs []string) DocumentResult {
 	// Visit the texts spread across the list (every step-th, then the
 	// ones after those, ...), cleaning each only when the vote comes to
 	// it: the vote often stops after earlyTexts, and Clean's expressions
@@ -430,6 +470,10 @@ func vote(title string, n int, text func(int) string, detect func(string) Result
 	next := func() string {
 		for off < step {
 			for i < n {
+				if few != nil && few(i) {
+					i += step
+					continue
+				}
 				c := clipRunes(Clean(clipRunes(text(i), 2*textRunes)), textRunes)
 				i += step
 				if letters(c) >= minLetters {

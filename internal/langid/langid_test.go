@@ -321,3 +321,43 @@ func TestAllASCIIShortcut(t *testing.T) {
 		}
 	}
 }
+
+// TestFewLetters holds fewLetters, which counts the letters of an item's
+// two parts apart, to the count of the first 2*textRunes runes of the
+// joined text, and checks that a text it passes over has fewer than
+// minLetters letters after Clean (the vote's sample of it), on random
+// texts of letters, digits, ids, links, acronyms, quoted terms, marks
+// and invalid bytes.
+func TestFewLetters(t *testing.T) {
+	pieces := []string{"a", "Rule", " ", "9", "12.3", "\n", "é", "ß", "ж", "漢", "\u0301", "–", "€", "\xff", "\xc3", "\xa9", "\xe2\x82",
+		"https://x.org/a", "a@b.cd", "regulations:regulation:4f", "FIDE", "DNF", "“Chair”", "(Technical Committee)", "ﬁ", "㎏", "\t", "|", "*", "x1y2"}
+	rng := rand.New(rand.NewPCG(37, 11))
+	draw := func() string {
+		var b strings.Builder
+		for range rng.IntN(40) {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		return b.String()
+	}
+	passed := 0
+	for k := range 30000 {
+		h, b := draw(), draw()
+		if k%3 == 0 {
+			h = ""
+		}
+		joined := clipRunes(h+"\n"+b, 2*textRunes)
+		got := fewLetters(h, b)
+		if want := letters(joined) < minLetters; got != want {
+			t.Fatalf("fewLetters(%q, %q) = %v, want %v", h, b, got, want)
+		}
+		if got {
+			passed++
+			if n := letters(clipRunes(Clean(joined), textRunes)); n >= minLetters {
+				t.Fatalf("%q: passed over, but %d letters after Clean", h+"\n"+b, n)
+			}
+		}
+	}
+	if passed < 1000 || passed > 29000 {
+		t.Fatalf("%d of 30000 texts passed over: the test is too weak", passed)
+	}
+}
