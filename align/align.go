@@ -191,6 +191,10 @@ func (o Options) alignIn(src, tgt *corpus.Document, m *memo, s *alignScratch) *A
 	}
 	s.items = items
 	feats := x.weighIn(rd.all, rd.twins, items, zeroed(&s.feats, len(items)))
+	if k := s.src; k != nil && k.toks == nil {
+		// The source's reading this alignment kept, weighed.
+		k.keepWeighed(feats)
+	}
 	a := &aligner{
 		o:    o,
 		done: done,
@@ -291,10 +295,14 @@ type alignScratch struct {
 	src   *sourceReading
 }
 
-// reserve makes room in s for the reading of n items.
-func (s *alignScratch) reserve(n int) {
+// reserve makes room in s for the reading of ns source items and nt
+// target items, and for the numbers of nt target items (the anchors'
+// map, which grew to the second alignment's items from the first's).
+func (s *alignScratch) reserve(ns, nt int) {
+	n := ns + nt
 	s.all, s.keys = make([][]feature, 0, n), make([]textKey, 0, n)
 	s.items, s.feats = make([]*corpus.Item, 0, n), make([]features, 0, n)
+	s.byNum = make(map[kindNumber]int, nt)
 }
 
 // keep hands a's storage back to s, holding nothing of its pairs.
@@ -338,6 +346,9 @@ type aligner struct {
 	quiet bool
 	// intBlock is the block the pairs' items are cut from (ints).
 	intBlock []int
+	// room is how many pairs the array of the group aligned has room
+	// for (see run).
+	room int
 	alignScratch
 	// draft is set for a pass whose pairs are read for their scores
 	// alone, and thrown away (the first across languages): its anchors

@@ -10,8 +10,9 @@ import (
 // anchors finds the pairs fixed by numbers printed on both sides. It
 // returns the longest order-preserving chain of them, and apart the
 // crossing ones kept because the items are identified by id. The chain
-// has room for a pair a source item of S (cap len(S)): group and fill
-// put all the other pairs of S there, with no new array.
+// has room for a.room pairs (see run), at least as many as S and T can
+// pair (each pair has an item of each of its own): group and fill put
+// all the other pairs of S and T there, with no new array.
 func (a *aligner) anchors(S, T []int) (chain, crossing []Pair) {
 	same := a.sc.sameLang
 	// The candidates are found first, then scored on every core (the
@@ -19,7 +20,8 @@ func (a *aligner) anchors(S, T []int) (chain, crossing []Pair) {
 	// 100k items), then kept or not in the order they were found.
 	// cands holds the candidates' items as found, numbered which were
 	// found by number (the others by identical text: anchorEvidence).
-	cands := a.pairsFor(len(S))                 // at most one a source item
+	// At most one a source item, and mostly one a target item at most.
+	cands := a.pairsFor(max(a.room, min(len(S), len(T))))
 	numbered := zeroed(&a.numbered, len(S))[:0] // the aligner's, as the marks below
 	found := func(i, j int, number bool) {
 		ij := a.ints([]int{i, j})

@@ -80,9 +80,13 @@ func (o Options) readIn(src, tgt *corpus.Document, same, vocab bool, m *memo, do
 		g = DefaultGlossary()
 	}
 	x := &extractor{gloss: g, sameLang: same, intern: map[tokenKey]int32{}, memo: m}
-	fold := foldText
+	// The folded texts are written in the chunk's storage (see
+	// chunk.text; Fold's new strings were a twentieth of what reading a
+	// Japanese translation through its source allocated at 100k items),
+	// but for a memo, which keeps them.
+	fold := foldTextIn
 	if m != nil {
-		fold = m.fold
+		fold = func(it *corpus.Item, _ *[]byte) itemText { return m.fold(it) }
 	}
 	nS := len(src.Items)
 	// Editions share most of their items word for word (300 of the 451
@@ -103,7 +107,7 @@ func (o Options) readIn(src, tgt *corpus.Document, same, vocab bool, m *memo, do
 	// are read. (The reading kept is this one's: weigh rewrites its
 	// tokens, and the target's join its interned tokens.)
 	var kept *sourceReading
-	if c := sc.src; sc.share && m == nil && c != nil && c.doc == src && c.same == same && c.vocab == vocab && c.gloss == g {
+	if c := sc.src; sc.share && m == nil && c != nil && c.toks != nil && c.doc == src && c.same == same && c.vocab == vocab && c.gloss == g {
 		kept, sc.src = c, nil
 		c.restore(rd)
 	}
@@ -138,7 +142,7 @@ func (o Options) readIn(src, tgt *corpus.Document, same, vocab bool, m *memo, do
 				r.end = len(c.raw)
 				continue
 			}
-			fm.setIn(fold(it), &c.text)
+			fm.setIn(fold(it, &c.text), &c.text)
 			if r.twin == 0 {
 				// Each key its own: the workers set them. A twin's is
 				// its source item's, set when interned.
@@ -270,13 +274,12 @@ func (o Options) readIn(src, tgt *corpus.Document, same, vocab bool, m *memo, do
 
 // sourceReading is what reading a source's items leaves that depends on
 // the source alone: the tokens interned so far (the source's items are
-// interned first, in order), each item's tokens in the order found,
-// before weigh, and keys, and the content words of its texts. Reading a
-// translation through its source aligns the source twice, with the
-// translation and with the reading made of it (Options.through): the
-// second takes the source's items from here rather than read them
-// again. The features, weighed by the items of both documents, are
-// made again.
+// interned first, in order), each item's tokens, and keys, and the
+// content words of its texts. Reading a translation through its source
+// aligns the source twice, with the translation and with the reading
+// made of it (Options.through): the second takes the source's items
+// from here rather than read them again. The features, weighed by the
+// items of both documents, are made again.
 type sourceReading struct {
 	doc         *corpus.Document
 	same, vocab bool
@@ -284,32 +287,40 @@ type sourceReading struct {
 	names       []string
 	classes     []class
 	intern      map[tokenKey]int32
-	toks        []feature // every item's, one after another
-	off         []int32   // item i's are toks[off[i]:off[i+1]]
-	keys        []textKey
-	vocabS      map[string]bool
+	// toks are each item's tokens as the first alignment's weigh left
+	// them (each once, sorted: what weigh makes of the tokens in the
+	// order found, in any order), in the storage its features read;
+	// nil until that alignment has weighed them (keepWeighed). A
+	// second weigh rewrites them as they are. (A copy of the tokens
+	// in the order found, made before the first weigh rewrote them,
+	// was a twentieth of what reading a translation through its
+	// source allocated at 100k items.)
+	toks   [][]feature
+	keys   []textKey
+	vocabS map[string]bool
 }
 
 // keepSource is the source's reading in rd, once its items (and none of
 // the target's) are interned, copied where the reading goes on to
-// change it (the intern map, which the target's tokens join; the
-// tokens, which weigh rewrites; the keys, in the scratch's storage).
+// change it (the intern map, which the target's tokens join; the keys,
+// in the scratch's storage). Its tokens are kept once weighed
+// (keepWeighed).
 func keepSource(src *corpus.Document, same, vocab bool, g *Glossary, rd *reading) *sourceReading {
 	nS := len(src.Items)
 	x := rd.x
-	k := &sourceReading{doc: src, same: same, vocab: vocab, gloss: g,
+	return &sourceReading{doc: src, same: same, vocab: vocab, gloss: g,
 		names: x.names[:len(x.names):len(x.names)], classes: x.classes[:len(x.classes):len(x.classes)],
 		intern: maps.Clone(x.intern), keys: slices.Clone(rd.keys[:nS]), vocabS: rd.vocabS}
-	n := 0
-	for _, fs := range rd.all[:nS] {
-		n += len(fs)
+}
+
+// keepWeighed keeps in k the tokens of the source's items, as their
+// features fs (the first len(k.doc.Items) of those weigh made) hold
+// them.
+func (k *sourceReading) keepWeighed(fs []features) {
+	k.toks = make([][]feature, len(k.doc.Items))
+	for i := range k.toks {
+		k.toks[i] = fs[i].toks
 	}
-	k.toks, k.off = make([]feature, 0, n), make([]int32, 1, nS+1)
-	for _, fs := range rd.all[:nS] {
-		k.toks = append(k.toks, fs...)
-		k.off = append(k.off, int32(len(k.toks)))
-	}
-	return k
 }
 
 // restore gives rd and its extractor the source's reading, to keep:
@@ -319,9 +330,8 @@ func keepSource(src *corpus.Document, same, vocab bool, g *Glossary, rd *reading
 func (k *sourceReading) restore(rd *reading) {
 	x := rd.x
 	x.names, x.classes, x.intern = k.names, k.classes, k.intern
-	for i := range len(k.off) - 1 {
-		a, b := k.off[i], k.off[i+1]
-		rd.all[i] = k.toks[a:b:b]
+	for i, fs := range k.toks {
+		rd.all[i] = fs
 		rd.keys[i] = k.keys[i]
 	}
 	rd.vocabS = k.vocabS

@@ -138,6 +138,27 @@ func foldText(it *corpus.Item) itemText {
 	return itemText{corpus.Fold(it.Title), corpus.Fold(it.Text)}
 }
 
+// foldTextIn is foldText, the forms that are not the texts themselves
+// written in *arena (see forms.setIn).
+func foldTextIn(it *corpus.Item, arena *[]byte) itemText {
+	return itemText{foldIn(arena, it.Title), foldIn(arena, it.Text)}
+}
+
+// foldIn is corpus.Fold(s), written in *arena where it is not s.
+func foldIn(arena *[]byte, s string) string {
+	start := len(*arena)
+	*arena = corpus.AppendFold(*arena, s)
+	b := (*arena)[start:]
+	if string(b) == s {
+		*arena = (*arena)[:start]
+		return s
+	}
+	if len(b) == 0 {
+		return ""
+	}
+	return unsafe.String(&b[0], len(b))
+}
+
 // joinFolded is Fold(a + "\n" + b) given Fold(a) and Fold(b) (or the same
 // in lower case: strings.ToLower maps rune by rune): Fold makes the line
 // break, with the white space around it, one space between two texts

@@ -168,7 +168,22 @@ func cuts(anchors []Pair, fences [][2]int) (out [][2]int, own []bool) {
 func (a *aligner) run() []Pair {
 	var pairs []Pair
 	sets, loose := a.groups()
+	// The pairs of a group have an item of each side of their own: at
+	// most as many as the smaller side has items. The first group's
+	// array, which the others' pairs join, has room for those of all
+	// (room for one a source item in each group was twice the pairs
+	// made where a translation numbers a third of its items, which
+	// makes two groups of every source item).
+	left := 0
+	for _, g := range sets {
+		left += min(len(g[0]), len(g[1]))
+	}
 	for k, g := range sets {
+		room := min(len(g[0]), len(g[1]))
+		a.room, left = room, left-room
+		if pairs == nil {
+			a.room += left
+		}
 		if len(g[0]) == 0 || len(g[1]) == 0 {
 			continue
 		}
@@ -247,12 +262,12 @@ func (a *aligner) group(S, T []int, fences [][2]int) []Pair {
 	// The pairs of the dynamic programme between the anchors are made
 	// first (extra, each placed before anchor at), then put among the
 	// anchors in the anchors' own array, and the crossing anchors after
-	// them (fill sorts the pairs by source item): every pair has a source
-	// item of S of its own, and the array has room for one a source item
-	// (a new array for the pairs, 10 MB at 100k items, was made here and
+	// them (fill sorts the pairs by source item): every pair has an item
+	// of S and one of T of its own, and the array has room for as many
+	// pairs as the smaller of them has items (a new array for the pairs, 10 MB at 100k items, was made here and
 	// again in fill, with two held at once each time).
 	// The aligner's, reused by every group and pass, made at the most the
-	// stretches can pair (each pair has a source item no anchor has).
+	// stretches can pair (each pair has items of S and T no anchor has).
 	extra, at := a.extra[:0], a.extraAt[:0]
 	// With no anchors, the stretch's pairs are the group's: made in the
 	// anchors' array, which has room for them.
@@ -260,10 +275,11 @@ func (a *aligner) group(S, T []int, fences [][2]int) []Pair {
 	if alone {
 		extra = anchors[:0]
 	}
-	if most := len(S) - len(anchors) - len(crossing); cap(extra) < most {
+	most := max(0, min(len(S), len(T))-len(anchors)-len(crossing))
+	if cap(extra) < most {
 		extra = make([]Pair, 0, most)
 	}
-	if most := len(S) - len(anchors) - len(crossing); cap(at) < most {
+	if cap(at) < most {
 		at = make([]int, 0, most)
 	}
 	atS, atT := 0, 0
@@ -436,6 +452,6 @@ func (a *aligner) fill(pairs []Pair, S, T []int) []Pair {
 		return pairs
 	}
 	// In pairs' own array where it has room (group's pairs have room for
-	// one a source item, and these are source items of S left over).
+	// all S and T can pair, and these pair items of both left over).
 	return interleave(pairs, extra, at)
 }

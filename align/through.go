@@ -88,7 +88,7 @@ func (o Options) through(src, tgt *corpus.Document) *Reading {
 		// With room for the second alignment's reading, which has an
 		// item for most source items where the translation may have
 		// fewer.
-		sc.reserve(len(src.Items) + max(len(src.Items), len(tgt.Items)))
+		sc.reserve(len(src.Items), max(len(src.Items), len(tgt.Items)))
 		// The source's reading is kept for a second alignment where the
 		// translation has fewer items than the source has places: one
 		// to one they cannot place them all, and where most print their
@@ -247,20 +247,39 @@ func byID(src, p *corpus.Document, srcOf []int32, al *Alignment) *Reading {
 	out := &Alignment{Source: src, Target: p, Ratio: al.Ratio, Pairs: make([]Pair, 0, len(p.Items))}
 	placed := make([]bool, len(src.Items))
 	usedT := make([]bool, len(p.Items))
-	one := make([]int, 2*len(p.Items))   // the pairs' one-element slices, in one array
-	ev := make([]Evidence, len(p.Items)) // and their evidence of the projection
+	// A pair al made has its items and evidence; the others' are made
+	// here, for as many as there are (made for every item, they were a
+	// twentieth of what reading a translation through its source
+	// allocated where the pairs of al are most).
+	by := func(j, i int) *Pair {
+		if k := made[j] - 1; k >= 0 && al.Pairs[k].Source[0] == i {
+			return &al.Pairs[k]
+		}
+		return nil
+	}
+	n := 0
+	for j := range p.Items {
+		if i := int(srcOf[j]); i >= 0 && by(j, i) == nil {
+			n++
+		}
+	}
+	one := make([]int, 2*n)   // the pairs' one-element slices, in one array
+	ev := make([]Evidence, n) // and their evidence of the projection
+	w := 0
 	for j := range p.Items {
 		i := int(srcOf[j])
 		if i < 0 || placed[i] {
 			continue
 		}
-		one[2*j], one[2*j+1] = i, j
-		ev[j] = Evidence{Signal: "projected", Agrees: true, Detail: p.Items[j].IDSource}
-		pr := Pair{Source: one[2*j : 2*j+1 : 2*j+1], Target: one[2*j+1 : 2*j+2 : 2*j+2], Score: p.Items[j].Confidence,
-			Evidence: ev[j : j+1 : j+1]}
-		if k := made[j] - 1; k >= 0 && al.Pairs[k].Source[0] == i {
-			m := &al.Pairs[k]
-			pr.Score, pr.Evidence, pr.Low, pr.Anchor = m.Score, m.Evidence, m.Low, m.Anchor
+		var pr Pair
+		if m := by(j, i); m != nil {
+			pr = Pair{Source: m.Source, Target: m.Target, Score: m.Score, Evidence: m.Evidence, Low: m.Low, Anchor: m.Anchor}
+		} else {
+			one[2*w], one[2*w+1] = i, j
+			ev[w] = Evidence{Signal: "projected", Agrees: true, Detail: p.Items[j].IDSource}
+			pr = Pair{Source: one[2*w : 2*w+1 : 2*w+1], Target: one[2*w+1 : 2*w+2 : 2*w+2], Score: p.Items[j].Confidence,
+				Evidence: ev[w : w+1 : w+1]}
+			w++
 		}
 		pr.Low = pr.Low || pr.Score < 0.5
 		out.Pairs = append(out.Pairs, pr)
@@ -321,6 +340,15 @@ func placeable(d *corpus.Document) int {
 
 // count sets Placed, Items and Unplaced from the source items placed.
 func (r *Reading) count(src *corpus.Document, placed []bool) {
+	n := 0
+	for i := range src.Items {
+		if !placed[i] && src.Items[i].Kind != corpus.KindPreamble {
+			n++
+		}
+	}
+	if n > 0 {
+		r.Unplaced = make([]string, 0, n) // made at its size, not grown
+	}
 	for i := range src.Items {
 		if src.Items[i].Kind == corpus.KindPreamble {
 			continue

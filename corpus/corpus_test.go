@@ -29,6 +29,9 @@ func TestFold(t *testing.T) {
 		if got := Fold(c.in); got != c.want {
 			t.Errorf("Fold(%q) = %q, want %q", c.in, got, c.want)
 		}
+		if got := string(AppendFold([]byte("x"), c.in)); got != "x"+c.want {
+			t.Errorf("AppendFold(x, %q) = %q, want %q", c.in, got, "x"+c.want)
+		}
 		if Fold(Fold(c.in)) != Fold(c.in) {
 			t.Errorf("Fold is not idempotent on %q", c.in)
 		}
@@ -196,6 +199,9 @@ func TestFoldFastPaths(t *testing.T) {
 	try = func(s string, n int) {
 		if got, want := Fold(s), slow(s); got != want {
 			t.Errorf("Fold(%q) = %q, want %q", s, got, want)
+		}
+		if got, want := string(AppendFold([]byte("x"), s)), "x"+slow(s); got != want {
+			t.Errorf("AppendFold(x, %q) = %q, want %q", s, got, want)
 		}
 		if n == 0 {
 			return

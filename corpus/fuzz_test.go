@@ -29,6 +29,9 @@ func FuzzFold(f *testing.F) {
 		if Fold(a) != a {
 			t.Errorf("Fold not idempotent: %q -> %q -> %q", s, a, Fold(a))
 		}
+		if b := AppendFold([]byte("x"), s); string(b) != "x"+a {
+			t.Errorf("AppendFold(x, %q) = %q, want %q", s, b, "x"+a)
+		}
 		c := Clean(s)
 		if Clean(c) != c {
 			t.Errorf("Clean not idempotent: %q -> %q -> %q", s, c, Clean(c))

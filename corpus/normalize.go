@@ -1,9 +1,11 @@
 package corpus
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 
 	"golang.org/x/text/unicode/norm"
 	"golang.org/x/text/width"
@@ -235,8 +237,41 @@ func Fold(s string) string {
 	if isFolded(s) {
 		return s
 	}
-	var b strings.Builder
-	b.Grow(len(s))
+	b := foldNFKC(nil, s)
+	if len(b) == 0 {
+		return ""
+	}
+	// b is new, and nothing else holds it (as strings.Builder's).
+	return unsafe.String(unsafe.SliceData(b), len(b))
+}
+
+// AppendFold appends Fold(s) to dst and returns the extended slice: a
+// caller that folds many texts into storage of its own, which it
+// reuses, makes no string of each.
+func AppendFold(dst []byte, s string) []byte {
+	if !utf8.ValidString(s) {
+		s = strings.ToValidUTF8(s, "\ufffd")
+	}
+	if isFoldedASCII(s) {
+		return append(dst, s...)
+	}
+	return appendFold(dst, s)
+}
+
+// appendFold is AppendFold of a text of valid UTF-8.
+func appendFold(dst []byte, s string) []byte {
+	s = norm.NFKC.String(s)
+	if isFolded(s) {
+		return append(dst, s...)
+	}
+	return foldNFKC(dst, s)
+}
+
+// foldNFKC is appendFold of a text in NFKC that is not its own
+// comparison form.
+func foldNFKC(dst []byte, s string) []byte {
+	start := len(dst)
+	dst = slices.Grow(dst, len(s))
 	space, dropped := false, false
 	for _, r := range s {
 		if r < utf8.RuneSelf {
@@ -265,19 +300,19 @@ func Fold(s string) string {
 				r = f
 			}
 		}
-		if space && b.Len() > 0 {
-			b.WriteByte(' ')
+		if space && len(dst) > start {
+			dst = append(dst, ' ')
 		}
 		space = false
-		b.WriteRune(r)
+		dst = utf8.AppendRune(dst, r)
 	}
 	if dropped {
 		// A removed character may have stood between a letter and its
 		// mark ("A\x00\u0300"): compose again, or Fold would not be a
 		// fixed point.
-		return norm.NFKC.String(b.String())
+		return append(dst[:start], norm.NFKC.String(string(dst[start:]))...)
 	}
-	return b.String()
+	return dst
 }
 
 // JoinFolded returns Fold(a + "\n" + b) given fa = Fold(a) and fb =

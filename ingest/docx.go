@@ -432,60 +432,151 @@ func (n numbering) level(numID string, lvl int) *numLevel {
 
 // parseNumbering reads word/numbering.xml; a missing or unreadable part
 // gives no numbering, and list paragraphs keep their text unlabelled.
+//
+// It reads the part with xmlScanner as encoding/xml's Unmarshal read it
+// into the structure it needs (the root element's <abstractNum> and
+// <num> children; an abstractNum's <lvl> children and their <start>,
+// <numFmt> and <lvlText>; a num's <abstractNumId>): names and attributes
+// matched by their local names, the last of an element's attributes of
+// one name kept, an ilvl that is no integer an error, the part read up
+// to the root's end (TestNumberingAsUnmarshal). Unmarshal's reflection
+// and tokens were a tenth of a DOCX's reading beside the scanner's.
 func parseNumbering(data []byte) numbering {
 	if data == nil {
 		return nil
 	}
-	var x struct {
-		Abstract []struct {
-			ID  string `xml:"abstractNumId,attr"`
-			Lvl []struct {
-				Ilvl  int `xml:"ilvl,attr"`
-				Start struct {
-					Val string `xml:"val,attr"`
-				} `xml:"start"`
-				Fmt struct {
-					Val string `xml:"val,attr"`
-				} `xml:"numFmt"`
-				Text struct {
-					Val string `xml:"val,attr"`
-				} `xml:"lvlText"`
-			} `xml:"lvl"`
-		} `xml:"abstractNum"`
-		Num []struct {
-			ID       string `xml:"numId,attr"`
-			Abstract struct {
-				Val string `xml:"val,attr"`
-			} `xml:"abstractNumId"`
-		} `xml:"num"`
+	type level struct {
+		ilvl                int
+		start, format, text string
 	}
-	if xml.Unmarshal(data, &x) != nil {
-		return nil
+	type abstract struct {
+		id  string
+		lvl []level
+	}
+	var abstracts []abstract
+	var nums [][2]string // numId, abstractNumId
+	// kind is what the open elements at depths 2 to 4 are, for the ones
+	// read: 'a' abstractNum, 'n' num, 'l' lvl; 0 for any other.
+	var kind [5]byte
+	s := xmlScanner{data: data}
+	depth := 0
+	for {
+		tok, err := s.next()
+		if err != nil || tok == tokEOF {
+			return nil // a syntax error, or no root element
+		}
+		switch tok {
+		case tokStart:
+			depth++
+			if depth < len(kind) {
+				kind[depth] = 0
+			}
+			local := string(s.local)
+			switch {
+			case depth == 2 && local == "abstractNum":
+				kind[2] = 'a'
+				id, _ := s.lastAttr("abstractNumId")
+				abstracts = append(abstracts, abstract{id: id})
+			case depth == 2 && local == "num":
+				kind[2] = 'n'
+				id, _ := s.lastAttr("numId")
+				nums = append(nums, [2]string{id, ""})
+			case depth == 3 && kind[2] == 'a' && local == "lvl":
+				kind[3] = 'l'
+				l := level{}
+				if !eachIntAttr(&s, "ilvl", &l.ilvl) {
+					return nil
+				}
+				a := &abstracts[len(abstracts)-1]
+				a.lvl = append(a.lvl, l)
+			case depth == 3 && kind[2] == 'n' && local == "abstractNumId":
+				if v, ok := s.lastAttr("val"); ok {
+					nums[len(nums)-1][1] = v
+				}
+			case depth == 4 && kind[2] == 'a' && kind[3] == 'l':
+				a := &abstracts[len(abstracts)-1]
+				l := &a.lvl[len(a.lvl)-1]
+				var field *string
+				switch local {
+				case "start":
+					field = &l.start
+				case "numFmt":
+					field = &l.format
+				case "lvlText":
+					field = &l.text
+				}
+				if v, ok := s.lastAttr("val"); ok && field != nil {
+					*field = v
+				}
+			}
+		case tokEnd:
+			depth--
+		}
+		if depth == 0 && tok == tokEnd {
+			break
+		}
 	}
 	abs := map[string][]*numLevel{}
-	for _, a := range x.Abstract {
+	for _, a := range abstracts {
 		ls := make([]*numLevel, 9)
-		for _, l := range a.Lvl {
-			if l.Ilvl < 0 || l.Ilvl >= len(ls) {
+		for _, l := range a.lvl {
+			if l.ilvl < 0 || l.ilvl >= len(ls) {
 				continue
 			}
-			start, err := strconv.Atoi(l.Start.Val)
+			start, err := strconv.Atoi(l.start)
 			if err != nil {
 				start = 1
 			}
-			f := l.Fmt.Val
+			f := l.format
 			if f == "" {
 				f = "decimal"
 			}
-			ls[l.Ilvl] = &numLevel{start: start, format: f, text: l.Text.Val}
+			ls[l.ilvl] = &numLevel{start: start, format: f, text: l.text}
 		}
-		abs[a.ID] = ls
+		abs[a.id] = ls
 	}
 	n := numbering{}
-	for _, m := range x.Num {
-		if ls, ok := abs[m.Abstract.Val]; ok {
-			n[m.ID] = ls
+	for _, m := range nums {
+		if ls, ok := abs[m[1]]; ok {
+			n[m[0]] = ls
 		}
 	}
 	return n
+}
+
+// eachIntAttr sets *v to each attribute of the start tag s read whose
+// local name is local, in order, as encoding/xml's Unmarshal sets an int
+// field (empty is 0, spaces around the digits are trimmed); false at the
+// first that is no integer, where Unmarshal fails.
+func eachIntAttr(s *xmlScanner, local string, v *int) bool {
+	sub := xmlScanner{data: s.attrs}
+	for {
+		sub.space()
+		if sub.pos >= len(sub.data) {
+			return true
+		}
+		_, l, named := sub.readName()
+		if !named {
+			return true
+		}
+		sub.space()
+		sub.pos++ // '=', checked by startTag
+		sub.space()
+		raw, err := sub.quoted()
+		if err != nil {
+			return true
+		}
+		if string(l) != local {
+			continue
+		}
+		if len(raw) == 0 {
+			*v = 0
+			continue
+		}
+		n, err := strconv.ParseInt(strings.TrimSpace(string(raw)), 10, 64)
+		if err != nil {
+			return false
+		}
+		*v = int(n)
+	}
 }

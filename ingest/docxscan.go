@@ -371,29 +371,34 @@ func (s *xmlScanner) procInst() error {
 }
 
 // procInstParam returns the value of param in a processing
-// instruction's content (version="1.0"), "" if absent.
+// instruction's content (version="1.0"), "" if absent, found as
+// encoding/xml finds it: the first "param=" followed by a quote, the
+// value running to the next such quote ("<?xml a encoding=\"x\" ?>"
+// names the encoding x, whatever stands before it).
 func procInstParam(param, s string) string {
-	for s != "" {
-		s = strings.TrimLeft(s, " \t\r\n")
-		k, rest, ok := strings.Cut(s, "=")
-		if !ok {
+	param += "="
+	i := 0
+	var quote byte
+	for i < len(s) {
+		sub := s[i:]
+		k := strings.Index(sub, param)
+		if k < 0 || len(param)+k >= len(sub) {
 			return ""
 		}
-		k = strings.TrimSpace(k)
-		rest = strings.TrimLeft(rest, " \t\r\n")
-		if rest == "" || rest[0] != '"' && rest[0] != '\'' {
-			return ""
+		i += len(param) + k + 1
+		if c := sub[len(param)+k]; c == '\'' || c == '"' {
+			quote = c
+			break
 		}
-		v, after, ok := strings.Cut(rest[1:], rest[:1])
-		if !ok {
-			return ""
-		}
-		if k == param {
-			return v
-		}
-		s = after
 	}
-	return ""
+	if quote == 0 {
+		return ""
+	}
+	j := strings.IndexByte(s[i:], quote)
+	if j < 0 {
+		return ""
+	}
+	return s[i : i+j]
 }
 
 // bang reads what starts with <!: a comment or a directive (skipped,
@@ -606,6 +611,34 @@ func (s *xmlScanner) check(b []byte, at int) error {
 		i += size
 	}
 	return nil
+}
+
+// lastAttr returns the decoded value of the last attribute of the start
+// tag read whose local name is local, and whether there is one: the one
+// encoding/xml's Unmarshal leaves in a field of that name, each such
+// attribute setting it in turn.
+func (s *xmlScanner) lastAttr(local string) (value string, ok bool) {
+	sub := xmlScanner{data: s.attrs}
+	for {
+		sub.space()
+		if sub.pos >= len(sub.data) {
+			return value, ok
+		}
+		_, l, named := sub.readName()
+		if !named {
+			return value, ok
+		}
+		sub.space()
+		sub.pos++ // '=', checked by startTag
+		sub.space()
+		v, err := sub.quoted()
+		if err != nil {
+			return value, ok
+		}
+		if string(l) == local {
+			value, ok = string(v), true
+		}
+	}
 }
 
 // attrVal returns the decoded value of the first attribute of the start

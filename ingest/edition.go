@@ -2,6 +2,9 @@ package ingest
 
 import (
 	"strings"
+	"sync"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/internal/dates"
@@ -112,7 +115,7 @@ func versionDate(s, lang string, firstLines int) (iso, text string) {
 			continue
 		}
 		// A hard-wrapped sentence may say "version" on the line before.
-		if isVersionLine(l, t) || i > 0 && versionWordRe.MatchString(lines[i-1]) {
+		if isVersionLine(l, t) || i > 0 && hasVersionWord(lines[i-1]) {
 			return d, t
 		}
 		if iso == "" && (firstLines < 0 || i < firstLines) {
@@ -126,38 +129,189 @@ func versionDate(s, lang string, firstLines int) (iso, text string) {
 // date it states, or a word for "version".
 func isVersionLine(line, date string) bool {
 	rest := strings.Replace(line, date, " ", 1)
-	return versionNumberRe.MatchString(rest) || versionWordRe.MatchString(rest)
+	return versionNumberRe.MatchString(rest) || hasVersionWord(rest)
 }
 
-// versionAlt is the alternation of the lexicon's words for "version",
-// each the start of a word (inflected forms follow: Russian "Версия",
-// "версией"; Hungarian "Verzió").
-func versionAlt() string { return lexicon.Alternation(lexicon.Words(lexicon.VersionWords, "")) }
+// The words for "version" are read by hand, as the expressions
+// (?i)(?:^|[^\p{L}])(?:WORDS) (a word at a word's start) and
+// (?i)(?:(?:^|[^\p{L}])(?:WORDS)\p{L}*|(?:^|[^\p{L}])v)\s*[:：]?\s*(\d+(?:\.\d+)+)
+// (a version number after one, or after a "v") would: compiling the
+// second, its words in every case, took 1 to 2 ms, the longest of
+// ingest's expressions, in every process that reads a text with a
+// dotted number. TestParseVersionNeedsDottedDigits and
+// TestVersionWordsAsExpression hold the matchers to the expressions.
 
-var (
-	versionWordRe = lazyre.NewFunc(func() string { return `(?i)(?:^|[^\p{L}])(?:` + versionAlt() + `)` })
-	// versionRe is a version number after a version word ("Version 1.0",
-	// "バージョン1.0", "Версия 1.7") or a "v" ("(v1.7)", "v 1.0").
-	versionRe = lazyre.NewFunc(func() string {
-		return `(?i)(?:(?:^|[^\p{L}])(?:` + versionAlt() + `)\p{L}*|(?:^|[^\p{L}])v)\s*[:：]?\s*(\d+(?:\.\d+)+)`
+// versionWords is the lexicon's words for "version", each as runes
+// (a space in a word stands for one or more spaces), in file order.
+var versionWords = sync.OnceValue(func() [][]rune {
+	var out [][]rune
+	for _, w := range lexicon.Words(lexicon.VersionWords, "") {
+		out = append(out, []rune(w))
+	}
+	return out
+})
+
+// foldEqual reports whether r is c or in its case-folding orbit, as a
+// literal c matches under (?i).
+func foldEqual(c, r rune) bool {
+	if c == r {
+		return true
+	}
+	for f := unicode.SimpleFold(c); f != c; f = unicode.SimpleFold(f) {
+		if f == r {
+			return true
+		}
+	}
+	return false
+}
+
+// isFoldLetter reports whether r is in \p{L} as an expression matches
+// it under (?i): the letters and U+0345, which folds with the letter ι.
+func isFoldLetter(r rune) bool { return unicode.IsLetter(r) || r == '\u0345' }
+
+// isRegexpSpace reports whether b is in an expression's \s: [\t\n\f\r ].
+func isRegexpSpace(b byte) bool { return b == ' ' || b == '\t' || b == '\n' || b == '\f' || b == '\r' }
+
+// wordEnd returns the end of word w at offset q of s, each rune matched
+// by its case folding and a space by one or more spaces; -1 where w is
+// not there.
+func wordEnd(s string, q int, w []rune) int {
+	for _, c := range w {
+		if c == ' ' {
+			if q >= len(s) || !isRegexpSpace(s[q]) {
+				return -1
+			}
+			for q < len(s) && isRegexpSpace(s[q]) {
+				q++
+			}
+			continue
+		}
+		if q >= len(s) {
+			return -1
+		}
+		r, size := utf8.DecodeRuneInString(s[q:])
+		if !foldEqual(c, r) {
+			return -1
+		}
+		q += size
+	}
+	return q
+}
+
+// wordStarts calls f with each offset of s at which a word starts: the
+// start, and each offset after a rune that is not a letter (an invalid
+// byte is one such rune); f returns true to stop.
+func wordStarts(s string, f func(q int) bool) {
+	if f(0) {
+		return
+	}
+	for p := 0; p < len(s); {
+		r, size := utf8.DecodeRuneInString(s[p:])
+		p += size
+		if !isFoldLetter(r) && f(p) {
+			return
+		}
+	}
+}
+
+// hasVersionWord reports whether a word for "version" starts a word of
+// s, any case.
+func hasVersionWord(s string) bool {
+	found := false
+	wordStarts(s, func(q int) bool {
+		for _, w := range versionWords() {
+			if wordEnd(s, q, w) >= 0 {
+				found = true
+				return true
+			}
+		}
+		return false
 	})
-)
+	return found
+}
+
+// dottedNumberAt returns the version number after offset e of s, past
+// spaces and one colon (ASCII or full-width) among them: ASCII digits
+// with at least one dot and digits after them, as many as there are;
+// "" where there is none.
+func dottedNumberAt(s string, e int) string {
+	for e < len(s) && isRegexpSpace(s[e]) {
+		e++
+	}
+	if strings.HasPrefix(s[e:], ":") {
+		e++
+	} else if strings.HasPrefix(s[e:], "：") {
+		e += len("：")
+	}
+	for e < len(s) && isRegexpSpace(s[e]) {
+		e++
+	}
+	digits := func(i int) int {
+		for i < len(s) && '0' <= s[i] && s[i] <= '9' {
+			i++
+		}
+		return i
+	}
+	start := e
+	end := digits(e)
+	if end == start {
+		return ""
+	}
+	groups := 0
+	for end < len(s) && s[end] == '.' {
+		next := digits(end + 1)
+		if next == end+1 {
+			break
+		}
+		end, groups = next, groups+1
+	}
+	if groups == 0 {
+		return ""
+	}
+	return s[start:end]
+}
+
+// versionAfterWord returns the version number of s that follows a word
+// for "version" (and the letters after it: "Версия" for "верси") or a
+// "v" at the first word start where one does, "" where none does.
+func versionAfterWord(s string) string {
+	version := ""
+	wordStarts(s, func(q int) bool {
+		for _, w := range versionWords() {
+			e := wordEnd(s, q, w)
+			if e < 0 {
+				continue
+			}
+			for e < len(s) {
+				r, size := utf8.DecodeRuneInString(s[e:])
+				if !isFoldLetter(r) {
+					break
+				}
+				e += size
+			}
+			if version = dottedNumberAt(s, e); version != "" {
+				return true
+			}
+		}
+		if q < len(s) && (s[q] == 'v' || s[q] == 'V') {
+			version = dottedNumberAt(s, q+1)
+		}
+		return version != ""
+	})
+	return version
+}
 
 // parseVersion finds a version number ("Version 1.0", "バージョン1.0",
 // "Версия 1.7", "(v1.7)") in s.
 func parseVersion(s string) string {
 	f := corpus.Fold(s)
-	// Every version versionRe reads has a digit, a dot and a digit
-	// ("1.0"): a text without them states none, and the expression (its
-	// version words in every case, the longest to compile of ingest's) is
-	// not needed.
+	// Every version versionAfterWord reads has a digit, a dot and a
+	// digit ("1.0"): a text without them states none, and its look for
+	// the version words is not needed.
 	if !hasDottedDigits(f) {
 		return ""
 	}
-	if m := versionRe.FindStringSubmatch(f); m != nil {
-		return m[1]
-	}
-	return ""
+	return versionAfterWord(f)
 }
 
 // hasDottedDigits reports whether s holds an ASCII digit, a dot and an

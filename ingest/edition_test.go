@@ -3,6 +3,7 @@ package ingest
 import (
 	"math/rand/v2"
 	"os"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -96,6 +97,55 @@ func TestTitleYearSeason(t *testing.T) {
 		if got := titleYear(c.in); got != c.want {
 			t.Errorf("titleYear(%q) = %q, want %q", c.in, got, c.want)
 		}
+	}
+}
+
+// versionAlt is the alternation of the lexicon's words for "version",
+// each the start of a word.
+func versionAlt() string { return lexicon.Alternation(lexicon.Words(lexicon.VersionWords, "")) }
+
+var (
+	// versionWordRe is a word for "version" at a word's start, as
+	// hasVersionWord reads it.
+	versionWordRe = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:` + versionAlt() + `)`)
+	// versionRe is a version number after a version word ("Version 1.0",
+	// "バージョン1.0", "Версия 1.7") or a "v" ("(v1.7)", "v 1.0"), as
+	// versionAfterWord reads it.
+	versionRe = regexp.MustCompile(`(?i)(?:(?:^|[^\p{L}])(?:` + versionAlt() + `)\p{L}*|(?:^|[^\p{L}])v)\s*[:：]?\s*(\d+(?:\.\d+)+)`)
+)
+
+// TestVersionWordsAsExpression holds hasVersionWord and
+// versionAfterWord to the expressions they stand for, on random texts of
+// version words in other cases, letters, marks (U+0345, which folds with
+// a letter), digits, dots, colons and spaces, without the shortcut of
+// parseVersion.
+func TestVersionWordsAsExpression(t *testing.T) {
+	pieces := []string{"V", "v", "Version", "VERSÃO", "VERSIONE", "Версия", "ВЕРСІЯ", "ΈΚΔΟΣΗ", "PHIÊN  BẢN", "phiên\tbản", "\u0345", "\u0301", "K", "\u212a", "1", "12", "0", "1.0", "2.1.3", ".5", ".", "..", ":", "：", " ", "\n", "\f", "\u00a0", "-", "(", "a", "é", "ß", "\xff"}
+	pieces = append(pieces, lexicon.Words(lexicon.VersionWords, "")...)
+	words, versions := 0, 0
+	r := rand.New(rand.NewPCG(29, 3))
+	for range 30000 {
+		s := testgen.Text(r, pieces, 8)
+		want := versionWordRe.MatchString(s)
+		if got := hasVersionWord(s); got != want {
+			t.Fatalf("hasVersionWord(%q) = %v, want %v", s, got, want)
+		}
+		wantV := ""
+		if m := versionRe.FindStringSubmatch(s); m != nil {
+			wantV = m[1]
+		}
+		if got := versionAfterWord(s); got != wantV {
+			t.Fatalf("versionAfterWord(%q) = %q, want %q", s, got, wantV)
+		}
+		if want {
+			words++
+		}
+		if wantV != "" {
+			versions++
+		}
+	}
+	if words < 3000 || versions < 1000 {
+		t.Fatalf("%d texts with a version word, %d with a version: the test reads too few", words, versions)
 	}
 }
 

@@ -83,3 +83,7 @@ func KindName(s string) string {
 	_, span := namedKindSpan(s)
 	return span
 }
+
+// MarkdownTable and MarkdownStrike are the Markdown reader's table and
+// strikethrough extensions of goldmark's parser.
+var MarkdownTable, MarkdownStrike = mdTable, mdStrike

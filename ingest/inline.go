@@ -3,9 +3,7 @@ package ingest
 import (
 	"strings"
 
-	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
-	"github.com/yuin/goldmark/extension"
 	extast "github.com/yuin/goldmark/extension/ast"
 	gmtext "github.com/yuin/goldmark/text"
 	"golang.org/x/net/html"
@@ -32,8 +30,7 @@ type InlineMark struct {
 // text.
 func MarkdownInline(md string) (string, []InlineMark) {
 	src := []byte(md)
-	p := goldmark.New(goldmark.WithExtensions(extension.Strikethrough))
-	root := p.Parser().Parse(gmtext.NewReader(src))
+	root := mdInlineParser().Parse(gmtext.NewReader(src))
 	var b strings.Builder
 	var marks []InlineMark
 	open := func(o string) int {

@@ -60,3 +60,39 @@ func TestStartsParagraph(t *testing.T) {
 		}
 	}
 }
+
+// TestCJKNumeralMarkers checks the paragraph markers printed in CJK
+// numerals: in parentheses, or bare before a space or the enumeration
+// comma; and that a numeral starting a word, alone, or 零 first is none.
+func TestCJKNumeralMarkers(t *testing.T) {
+	for _, c := range []struct {
+		in    string
+		key   string // "" for no label
+		paren bool
+	}{
+		{"一　すべて人は", "1", false},
+		{"二、总则", "2", false},
+		{"十二 text", "12", false},
+		{"（三）人人有权", "3", true},
+		{"(十一) text", "11", true},
+		{"（ 一 ）", "", false},
+		{"一般に", "", false},
+		{"十分な", "", false},
+		{"一", "", false},
+		{"一　", "", false},
+		{"零　text", "", false},
+		{"（一般）", "", false},
+		{"(一 text", "", false},
+	} {
+		l, ok := readLabel(c.in)
+		if c.key == "" {
+			if ok {
+				t.Errorf("readLabel(%q) = %+v, want no label", c.in, l)
+			}
+			continue
+		}
+		if !ok || l.key() != c.key || l.paren != c.paren || l.prefix != "" {
+			t.Errorf("readLabel(%q) = %+v, %v; want key %q, paren %v", c.in, l, ok, c.key, c.paren)
+		}
+	}
+}

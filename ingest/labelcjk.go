@@ -75,3 +75,53 @@ func readCJKLabel(s string, i int) (l label, ok bool) {
 	// The number is what ids and citations use ("第12条" is cited as 12).
 	return label{comps: []comp{{compNum, v, strconv.Itoa(v)}}, printed: strconv.Itoa(v), counter: string(r), rare: &labelRare{ordinal: mark}, end: skipSpace(s, end)}, true
 }
+
+// readCJKNumeralLabel reads a paragraph marker in CJK numerals at s[i:],
+// as "1." and "(1)" are read in digits: the numerals in parentheses
+// ("（一）", "(十二)"), or bare before an ideographic space, a space or
+// the enumeration comma or full stop ("一　", "二、", "三．"). A numeral
+// that runs into a word is the word's ("一般", "十分"), and 零 does not
+// start one.
+func readCJKNumeralLabel(s string, i int) (label, bool) {
+	j := i
+	open := ""
+	if r, n := utf8.DecodeRuneInString(s[j:]); r == '(' || r == '（' {
+		open = s[j : j+n]
+		j += n
+	}
+	k := j
+	for k < len(s) {
+		r, n := utf8.DecodeRuneInString(s[k:])
+		if !labelNumeral(r, k > j) {
+			break
+		}
+		k += n
+	}
+	if k == j {
+		return label{}, false
+	}
+	v := numerals.CJK(s[j:k])
+	r, n := utf8.DecodeRuneInString(s[k:])
+	if v <= 0 || k == len(s) {
+		return label{}, false
+	}
+	l := label{comps: []comp{{compNum, v, strconv.Itoa(v)}}, printed: s[j:k]}
+	switch {
+	case open != "":
+		if r != ')' && r != '）' {
+			return label{}, false
+		}
+		l.paren, l.term = true, ")"
+	case r == '　' || r == ' ' || r == '\t':
+		l.term = ""
+	case r == '、' || r == '．' || r == '.':
+		l.term = s[k : k+n]
+	default:
+		return label{}, false
+	}
+	l.end = skipSpace(s, k+n)
+	if l.end == len(s) {
+		return label{}, false // a numeral alone is no paragraph's label
+	}
+	return l, true
+}

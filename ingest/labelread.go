@@ -62,6 +62,9 @@ func readLabel(s string) (l label, ok bool) {
 		v := enclosedValue(r)
 		return label{comps: []comp{{compNum, v, strconv.Itoa(v)}}, printed: s[i : i+n], end: skipSpace(s, i+n)}, true
 	}
+	if l, ok = readCJKNumeralLabel(s, i); ok {
+		return l, true
+	}
 	if l, ok = readCore(s, i); ok {
 		return l, true
 	}

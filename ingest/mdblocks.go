@@ -7,9 +7,7 @@ import (
 	"strings"
 	"unsafe"
 
-	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
-	"github.com/yuin/goldmark/extension"
 	gmparser "github.com/yuin/goldmark/parser"
 	gmtext "github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
@@ -73,9 +71,7 @@ func cleanMarkdownBlocks(clean string) ([]block, error) {
 // after the other. It reports false where a piece that goes on with a
 // table does not start with one.
 func parsePieces(front []block, all []byte, allStr string, starts []int, pieces []mdPiece) ([]block, bool) {
-	md := goldmark.New(goldmark.WithExtensions(extension.Table, extension.Strikethrough),
-		goldmark.WithParserOptions(gmparser.WithHeadingAttribute()))
-	parser := md.Parser()
+	parser := mdParser()
 	bs := front
 	// src, str and base are the piece at hand: its bytes, the same as a
 	// string, and the offset in all of its first byte.

@@ -173,8 +173,10 @@ func TestNumberRuns(t *testing.T) {
 		{"roman", seq("Artigo %s.", "I", "II", "III", "IV", "V"), false, "1 2 3 4 5", false, 0},
 		{"hebrew-letters", seq("סעיף %s.", "א", "ב", "ג", "ד", "ה", "ו", "ז", "ח", "ט", "י", "יא"), false, "1 2 3 4 5 6 7 8 9 10 11", false, 0},
 		{"hebrew-misprint-by-place", seq("סעיף %s.", "א", "ב", "ג", "ב", "ה", "ו"), false, "1 2 3 4 5 6", false, 1},
-		// The grammar reads "Article 2" ... itself: the run labels the one it cannot read.
-		{"one-word-number-by-place", []string{"Article premier", "Article 2", "Article 3", "Article 4"}, false, "1 - - -", true, 0},
+		// The grammar reads "Article 2" ... itself: the run labels the one it cannot read,
+		// by the number its word writes where the lexicon has it, else by its place.
+		{"one-word-number-by-word", []string{"Article premier", "Article 2", "Article 3", "Article 4"}, false, "1 - - -", false, 0},
+		{"one-word-number-by-place", []string{"Artikkel første", "Artikkel 2", "Artikkel 3", "Artikkel 4"}, false, "1 - - -", true, 0},
 		{"ordinal-words", ordinals, true, "1 2 3 4 5 6", true, 0},
 		{"ordinal-words-preamble-outside", append([]string{"Оршил"}, ordinals...), true, "- 1 2 3 4 5 6", true, 0},
 		{"ordinal-words-in-numbered-document", ordinals, false, "- - - - - -", false, 0},
@@ -234,4 +236,23 @@ func FuzzReadLabel(f *testing.F) {
 		_ = l.key()
 		frameOf(0, s)
 	})
+}
+
+// TestNumberWordsValue checks the numbers headings print in number words,
+// and that words of no number, or numbers of two languages, read none.
+func TestNumberWordsValue(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want int
+	}{
+		{"Four", 4}, {"TWENTY-ONE", 21}, {"dieciséis", 16}, {"treinta y uno", 31}, {"vingt et un", 21}, {"dix-sept", 17},
+		{"premier", 1}, {"einundzwanzig", 21}, {"dreißig", 30}, {"vinte e três", 23}, {"one hundred and five", 105},
+		{"Scope", 0}, {"", 0}, {"and", 0}, {"four dos", 0}, {"One: Membership", 0}, {"undzwanzig", 0},
+	} {
+		t.Run(c.in, func(t *testing.T) {
+			if got := numberWordsValue(c.in); got != c.want {
+				t.Errorf("numberWordsValue(%q) = %d, want %d", c.in, got, c.want)
+			}
+		})
+	}
 }

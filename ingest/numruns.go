@@ -389,8 +389,12 @@ func (res *runResult) textRuns(bs []block) {
 			continue
 		}
 		// The number first, the word after it: a word before it
-		// ("Article 2", "**Rule 2.**") is the label grammar's to read.
-		if f := frameOf(i, b.text); f.value > 0 && !f.numbered && strings.IndexFunc(b.text[:f.from], isLetterMark) < 0 {
+		// ("Article 2", "**Rule 2.**") is the label grammar's to read,
+		// but where the number is a roman numeral ("Article IV"), which
+		// the grammar reads as letters: a run numbers it as Markdown's
+		// "## Article IV" headings are.
+		f := frameOf(i, b.text)
+		if f.value > 0 && !f.numbered && strings.IndexFunc(b.text[:f.from], isLetterMark) < 0 || f.value == 0 && romanAfterWord(b.text, &f) {
 			frames = append(frames, f)
 		}
 	}
@@ -434,6 +438,31 @@ func (res *runResult) textRuns(bs []block) {
 		run = append(run, f)
 	}
 	flush()
+}
+
+// romanAfterWord reads a line that prints one word and a roman numeral
+// at its start ("Article IV", "ARTÍCULO XII. Title"), as a label of the
+// grammar with a word before it: it records the numeral's value and
+// place in f and keys f by the word alone, which the run must share
+// (the word decides nothing of the number; the run's succession does).
+func romanAfterWord(text string, f *headingFrame) bool {
+	l := f.read
+	if l == nil || l.prefix == "" || len(l.comps) != 1 || l.comps[0].kind != compRoman && l.comps[0].kind != compUpper {
+		return false
+	}
+	w := firstWord(text)
+	at := strings.Index(text, w) + len(w)
+	i := strings.Index(text[at:], l.comps[0].s)
+	if w != l.prefix || i < 0 || strings.TrimSpace(text[at:at+i]) != "" {
+		return false
+	}
+	v := romanValue(l.comps[0].s)
+	if v == 0 {
+		return false
+	}
+	f.value, f.from, f.to = v, at+i, at+i+len(l.comps[0].s)
+	f.keys = [3]runKey{{by: 'F', text: w}}
+	return true
 }
 
 // misprinted reports whether frames[k], which does not print the run's
@@ -613,6 +642,11 @@ func (res *runResult) number(bs []block, frames []headingFrame, seg []int, key r
 		}
 		if v == 0 {
 			v = leadValue(bs[f.block].text, &frames[fi], key)
+		}
+		if v == 0 {
+			// "Article Four", "Artículo dieciséis": the rest, all number
+			// words of one language.
+			v = numberWordsValue(middle(bs[f.block].text, key))
 		}
 		values[k] = v
 		if v > 0 {
