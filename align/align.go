@@ -349,6 +349,11 @@ type aligner struct {
 	// room is how many pairs the array of the group aligned has room
 	// for (see run).
 	room int
+	// sets and loose are the groups of items every pass aligns, and
+	// whether the last is of the loose target items (groups); made by
+	// the first pass.
+	sets  [][2][]int
+	loose bool
 	alignScratch
 	// draft is set for a pass whose pairs are read for their scores
 	// alone, and thrown away (the first across languages): its anchors

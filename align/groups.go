@@ -167,7 +167,13 @@ func cuts(anchors []Pair, fences [][2]int) (out [][2]int, own []bool) {
 // run aligns every group and returns the pairs in source order.
 func (a *aligner) run() []Pair {
 	var pairs []Pair
-	sets, loose := a.groups()
+	// The groups are those of every pass (made for each, their lists
+	// were a fortieth of what reading a translation through its source
+	// allocated at 100k items): nothing changes them.
+	if a.sets == nil {
+		a.sets, a.loose = a.groups()
+	}
+	sets, loose := a.sets, a.loose
 	// The pairs of a group have an item of each side of their own: at
 	// most as many as the smaller side has items. The first group's
 	// array, which the others' pairs join, has room for those of all
