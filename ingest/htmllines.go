@@ -47,6 +47,7 @@ func markLines(text string) (marked string, m lineMarks, ok bool) {
 	z := html.NewTokenizer(strings.NewReader(text))
 	line, done := 1, 0
 	var tag []byte
+	raw := false // the token follows the start tag of raw text or RCDATA
 	for {
 		tt := z.Next()
 		if tt == html.ErrorToken {
@@ -54,9 +55,11 @@ func markLines(text string) (marked string, m lineMarks, ok bool) {
 		}
 		r := z.Raw()
 		done += len(r)
+		wasRaw := raw
+		raw = false
 		switch tt {
 		case html.TextToken:
-			i := textStart(r)
+			i := textStart(r, wasRaw)
 			if i == len(r) {
 				b.Write(r)
 				break
@@ -77,6 +80,7 @@ func markLines(text string) (marked string, m lineMarks, ok bool) {
 			// in place (lower case, unescaped): kept first.
 			tag = append(tag[:0], r...)
 			name, more := z.TagName()
+			raw = rawTextTags[string(name)]
 			var attrs []html.Attribute
 			for more {
 				var k, v []byte
@@ -160,7 +164,10 @@ func (m lineMarks) unmark(root *html.Node) {
 func (m lineMarks) strip(s string) (string, atom.Atom) {
 	var b strings.Builder
 	b.Grow(len(s))
-	line, at, found := 0, 0, false
+	// Text before the first mark is a NUL the parser made U+FFFD (in
+	// foreign content), which markLines does not mark: it takes the line
+	// of the mark after it, the same token's.
+	line, at, found, before := 0, 0, false, false
 	for {
 		i := strings.IndexRune(s, m.open)
 		seg := s
@@ -168,7 +175,11 @@ func (m lineMarks) strip(s string) (string, atom.Atom) {
 			seg = s[:i]
 		}
 		if !found && strings.TrimSpace(seg) != "" {
-			at, found = line, true
+			if line > 0 {
+				at, found = line, true
+			} else {
+				before = true
+			}
 		}
 		b.WriteString(seg)
 		if i < 0 {
@@ -181,6 +192,9 @@ func (m lineMarks) strip(s string) (string, atom.Atom) {
 		}
 		line, _ = strconv.Atoi(s[:j])
 		s = s[j+utf8.RuneLen(m.close):]
+		if before && !found {
+			at, found = line, true
+		}
 	}
 	return b.String(), atom.Atom(at)
 }
@@ -226,12 +240,13 @@ func firstTextLine(n *html.Node) int {
 // them (a character reference may stand for white space: "&#9;"), or
 // len(r): a mark before it would make white space that the parser drops
 // or keeps apart from text, or a NUL that it drops, text, and change the
-// tree.
-func textStart(r []byte) int {
+// tree. In raw text (raw) a NUL is text, U+FFFD: the mark goes before
+// it.
+func textStart(r []byte, raw bool) int {
 	i := 0
 	for i < len(r) {
 		switch {
-		case isHTMLSpace(r[i]) || r[i] == 0:
+		case isHTMLSpace(r[i]) || r[i] == 0 && !raw:
 			i++
 		case r[i] == '&':
 			n := spaceRef(r[i:])

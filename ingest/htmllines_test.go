@@ -103,3 +103,38 @@ func TestTreeLines(t *testing.T) {
 		t.Errorf("furniture %+v, want the <aside> at line 12", p.chrome)
 	}
 }
+
+// FuzzTreeLines fuzzes the line marks of the tree reader: on any page,
+// marking the lines changes nothing of the tree the parser builds, and
+// every block and every element dropped as furniture has a line of the
+// page. A block whose text is only a NUL the parser keeps as U+FFFD in
+// foreign content (<svg>, <math>) may have none: a mark before that NUL
+// would be text where the parser drops it in HTML content.
+func FuzzTreeLines(f *testing.F) {
+	for _, p := range htmlSamePages {
+		f.Add(p)
+	}
+	f.Add("<p>\ufdd0\ufdd1 a</p><table>x<tr><td>\n1. y</td></tr>&#32;</table><aside\n>z</aside>")
+	f.Fuzz(func(t *testing.T, text string) {
+		if len(text) > 16<<10 {
+			return
+		}
+		checkLinesSameTree(t, "input", text)
+		p, err := treeHTML(text, nil)
+		if err != nil {
+			return
+		}
+		lines := strings.Count(text, "\n") + 1
+		_, _, marked := markLines(text)
+		for i, b := range p.bs {
+			if b.line < 0 || b.line > lines || marked && b.line == 0 && strings.Trim(b.text, " \t\n\f\r\ufffd") != "" {
+				t.Fatalf("block %d %q at line %d of %d", i, b.text, b.line, lines)
+			}
+		}
+		for _, c := range p.chrome {
+			if c.line < 1 || c.line > lines {
+				t.Fatalf("furniture %+v at line %d of %d", c, c.line, lines)
+			}
+		}
+	})
+}

@@ -12,8 +12,10 @@ import (
 	"io"
 	"net/http"
 	"os"
+	"path/filepath"
 	"sort"
 	"strings"
+	"syscall"
 	"time"
 	"unicode/utf8"
 
@@ -137,16 +139,14 @@ func Formats() [][2]string {
 
 // File reads and ingests the file at path: a document JSON (see
 // corpusjson.IsDocument) as a stream at any size, anything else within
-// MaxBytes.
+// MaxBytes. The file must be a regular one, or one of the process's own
+// descriptors (see openInput).
 func (o Options) File(path string) (*corpus.Document, error) {
-	f, err := os.Open(path)
+	f, err := openInput(path)
 	if err != nil {
-		return nil, &Error{Input: path, Err: unwrapPathError(err)}
+		return nil, err
 	}
 	defer f.Close()
-	if fi, err := f.Stat(); err == nil && fi.IsDir() {
-		return nil, &Error{Input: path, Err: errors.New("is a directory")}
-	}
 	d, err := o.Read(path, f)
 	if err != nil {
 		return nil, err
@@ -165,24 +165,82 @@ func unwrapPathError(err error) error {
 	return err
 }
 
-// ReadFile reads the file at path as File does before ingesting it: at
-// most MaxBytes (see readAll), so that a device that never ends or a
-// huge file is refused at the limit. Errors are *Error values naming
+// ReadFile reads the file at path as File does before ingesting it: a
+// regular file or one of the process's own descriptors (see openInput),
+// at most MaxBytes (see readAll), so that a huge file or a pipe that
+// never ends is refused at the limit. Errors are *Error values naming
 // path.
 func (o Options) ReadFile(path string) ([]byte, error) {
-	f, err := os.Open(path)
+	f, err := openInput(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return o.readAll(path, f, fileSize(f))
+}
+
+// openInput opens the input file at path. A named pipe (FIFO) opened
+// for reading blocks until something opens it for writing, and a
+// device, socket or pipe may never end or never answer: a command given
+// one with no writer waited for ever. So the file is opened without
+// blocking, and one that is not regular is refused, named by its kind.
+// A path to one of the process's own descriptors (/dev/stdin,
+// /dev/fd/N, /proc/self/fd/N: a shell's process substitution, <(cmd),
+// is a pipe whose writer is there) is opened as it is: its pipe has a
+// writer, or the command's standard input is what the user gave.
+// Errors are *Error values naming path.
+func openInput(path string) (*os.File, error) {
+	if ownDescriptor(path) {
+		f, err := os.Open(path)
+		if err != nil {
+			return nil, &Error{Input: path, Err: unwrapPathError(err)}
+		}
+		if fi, err := f.Stat(); err == nil && fi.IsDir() {
+			f.Close()
+			return nil, &Error{Input: path, Err: errors.New("is a directory")}
+		}
+		return f, nil
+	}
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		return nil, &Error{Input: path, Err: unwrapPathError(err)}
 	}
-	defer f.Close()
-	var size int64
-	if fi, err := f.Stat(); err == nil {
-		if fi.IsDir() {
+	fi, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, &Error{Input: path, Err: unwrapPathError(err)}
+	}
+	if m := fi.Mode(); !m.IsRegular() {
+		f.Close()
+		if m.IsDir() {
 			return nil, &Error{Input: path, Err: errors.New("is a directory")}
 		}
-		size = regularSize(fi)
+		return nil, &Error{Input: path, Err: fmt.Errorf("is %s, not a regular file: give its content as standard input (-), or as /dev/fd/N", specialKind(m))}
 	}
-	return o.readAll(path, f, size)
+	// Reading a regular file does not block: O_NONBLOCK changes nothing
+	// for it.
+	return f, nil
+}
+
+// ownDescriptor reports whether path names one of the process's own
+// file descriptors.
+func ownDescriptor(path string) bool {
+	p := filepath.ToSlash(filepath.Clean(path))
+	return p == "/dev/stdin" || strings.HasPrefix(p, "/dev/fd/") || strings.HasPrefix(p, "/proc/self/fd/")
+}
+
+// specialKind names the kind of a file that is neither regular nor a
+// directory.
+func specialKind(m os.FileMode) string {
+	switch {
+	case m&os.ModeNamedPipe != 0:
+		return "a named pipe (FIFO)"
+	case m&os.ModeSocket != 0:
+		return "a socket"
+	case m&os.ModeDevice != 0:
+		return "a device"
+	}
+	return "a special file"
 }
 
 // Read ingests the content of r, as File does; name identifies the

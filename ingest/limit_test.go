@@ -3,25 +3,25 @@ package ingest_test
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/rulesync/rulesync/corpus/corpusjson"
 	"github.com/rulesync/rulesync/ingest"
 )
 
-// TestReadFileLimit: ReadFile, what a workspace build reads, stops at
-// MaxBytes: a device that never ends is refused at the limit, and so is
-// a file over it. File reads a document JSON (corpusjson.IsDocument) as a
-// stream, whatever its size; any other input over the limit is refused.
+// TestReadFileLimit: reading stops at MaxBytes: a stream that never
+// ends is refused at the limit, and so is a file over it. File reads a
+// document JSON (corpusjson.IsDocument) as a stream, whatever its size;
+// any other input over the limit is refused.
 func TestReadFileLimit(t *testing.T) {
-	if _, err := os.Stat("/dev/zero"); err == nil {
-		_, err := ingest.Options{MaxBytes: 1 << 20}.ReadFile("/dev/zero")
-		if !errors.Is(err, ingest.ErrTooLarge) || !strings.HasPrefix(err.Error(), "/dev/zero: ") {
-			t.Errorf("/dev/zero: %v, want ErrTooLarge naming it", err)
-		}
+	if _, err := (ingest.Options{MaxBytes: 1 << 20}).ReadAll("zeros", endless{}); !errors.Is(err, ingest.ErrTooLarge) || !strings.HasPrefix(err.Error(), "zeros: ") {
+		t.Errorf("a stream that never ends: %v, want ErrTooLarge naming it", err)
 	}
 	dir := t.TempDir()
 	text := filepath.Join(dir, "rules.txt")
@@ -80,5 +80,66 @@ func TestBadSourceDateEpoch(t *testing.T) {
 	d, err := (ingest.Options{}).Bytes("a.txt", text)
 	if err != nil || d.Source.Ingested != "2023-11-14T22:13:20Z" {
 		t.Errorf("SOURCE_DATE_EPOCH=1700000000: ingested %q, %v", d.Source.Ingested, err)
+	}
+}
+
+// endless is a reader that never ends.
+type endless struct{}
+
+func (endless) Read(p []byte) (int, error) { clear(p); return len(p), nil }
+
+// TestSpecialInputs: an input that is not a regular file is refused,
+// named by its kind, before anything waits on it: a named pipe that no
+// one writes (its open used to block for ever), a device (/dev/zero, a
+// terminal); the process's own descriptors (/dev/fd/N, which a shell's
+// process substitution <(cmd) gives: a pipe with its writer) are read.
+func TestSpecialInputs(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "rules.fifo")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skip("no named pipes here:", err)
+	}
+	type result struct{ err error }
+	for _, read := range []struct {
+		name string
+		f    func(string) error
+	}{
+		{"File", func(p string) error { _, err := ingest.Options{}.File(p); return err }},
+		{"ReadFile", func(p string) error { _, err := ingest.Options{}.ReadFile(p); return err }},
+	} {
+		for _, c := range []struct{ path, want string }{
+			{fifo, fifo + ": is a named pipe (FIFO), not a regular file: give its content as standard input (-), or as /dev/fd/N"},
+			{"/dev/zero", "/dev/zero: is a device, not a regular file"},
+			{dir, dir + ": is a directory"},
+		} {
+			if _, err := os.Stat(c.path); err != nil {
+				continue
+			}
+			done := make(chan result, 1)
+			go func() { done <- result{read.f(c.path)} }()
+			select {
+			case r := <-done:
+				if r.err == nil || !strings.HasPrefix(r.err.Error(), c.want) {
+					t.Errorf("%s(%s): %v, want %q", read.name, c.path, r.err, c.want)
+				}
+			case <-time.After(time.Minute):
+				t.Fatalf("%s(%s): still waiting after a minute", read.name, c.path)
+			}
+		}
+		pr, pw, err := os.Pipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		go func() {
+			pw.WriteString("1 。 one rule.\n2 。 two rules.\n3 。 three rules.\n")
+			pw.Close()
+		}()
+		path := fmt.Sprintf("/dev/fd/%d", pr.Fd())
+		if _, err := os.Stat(path); err == nil {
+			if err := read.f(path); err != nil {
+				t.Errorf("%s(%s), a pipe with its writer: %v", read.name, path, err)
+			}
+		}
+		pr.Close()
 	}
 }

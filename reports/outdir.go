@@ -126,11 +126,11 @@ func newOutput(dir string, n *notes) (*output, error) {
 		}
 	}
 	if err := os.MkdirAll(filepath.Dir(dir), 0o755); err != nil {
-		return nil, err
+		return nil, fmt.Errorf("output %s: %v", dir, pathless(err))
 	}
 	parent, err := openTree(filepath.Dir(dir))
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("output %s: %v", dir, err)
 	}
 	removeStale(parent, filepath.Base(dir), n)
 	var r [6]byte
@@ -140,7 +140,7 @@ func newOutput(dir string, n *notes) (*output, error) {
 	if err := parent.root.Mkdir(o.tmp, 0o755); err != nil {
 		o.untrack()
 		parent.close()
-		return nil, err
+		return nil, fmt.Errorf("output %s: %v", dir, pathless(err))
 	}
 	if o.files, err = openTree(filepath.Join(parent.dir, o.tmp)); err == nil {
 		err = o.files.write(outputMark, []byte(markText()))

@@ -8,8 +8,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/signal"
+	"path/filepath"
+	"strings"
 	"syscall"
 	"time"
 
@@ -473,7 +476,7 @@ func writeJSON(w io.Writer, v any) error {
 // empty or "-" (to nothing for /dev/null, which is no file to replace);
 // nothing once the command was interrupted.
 func output(c *call, data []byte, w io.Writer) error {
-	return outputTo(c, c.String("output"), data, w)
+	return outputTo(c, "output", c.String("output"), data, w)
 }
 
 // outputFunc is output with the data written by write, straight to the
@@ -494,18 +497,19 @@ func outputFunc(c *call, write func(io.Writer) error, w io.Writer) error {
 		}
 		return bw.Flush()
 	}
-	if err := checkOutput(path); err != nil {
+	if err := checkOutput(c, "output", path); err != nil {
 		return err
 	}
 	if err := atomicfile.WriteFunc(path, write); err != nil {
-		return cli.Exit(fmt.Sprintf("%s: %v", path, pathless(err)), exitBad)
+		return outputError(c, "output", path, err)
 	}
 	return nil
 }
 
-// outputTo writes data to path atomically, or to w when path is empty or
-// "-"; nothing once the command was interrupted.
-func outputTo(c *call, path string, data []byte, w io.Writer) error {
+// outputTo writes data to path, the value of the output flag flag,
+// atomically, or to w when path is empty or "-"; nothing once the
+// command was interrupted.
+func outputTo(c *call, flag, path string, data []byte, w io.Writer) error {
 	if c.Context.Err() != nil {
 		return interrupted(c)
 	}
@@ -516,11 +520,49 @@ func outputTo(c *call, path string, data []byte, w io.Writer) error {
 		_, err := w.Write(data)
 		return err
 	}
-	if err := checkOutput(path); err != nil {
+	if err := checkOutput(c, flag, path); err != nil {
 		return err
 	}
 	if err := atomicfile.Write(path, data); err != nil {
-		return cli.Exit(fmt.Sprintf("%s: %v", path, pathless(err)), exitBad)
+		return outputError(c, flag, path, err)
 	}
 	return nil
+}
+
+// outputError is the error of a write of path, the value of the output
+// flag flag, that failed: exit 2, naming the command, the flag and the
+// path as the user wrote them, as the output, and the folder of the
+// path that does not exist where that is the reason ("sync: -o
+// sub/../x.md: output: no such folder: sub").
+func outputError(c *call, flag, path string, err error) error {
+	why := pathless(err).Error()
+	if dir, reason := missingFolder(path); dir != "" {
+		why = reason + ": " + dir // (guard refuses these first)
+	}
+	return cli.Exit(fmt.Sprintf("%s: %s: output: %s", c.Command.Name, namedPath{flag, path}, why), exitBad)
+}
+
+// noFolder is missingFolder's reason for a folder that does not exist.
+const noFolder = "no such folder"
+
+// missingFolder is the first folder of path, as written ("sub" of
+// "sub/../x.md", which the system resolves before it goes up), that does
+// not exist or is not a folder, and which of the two; "" when every
+// folder is there.
+func missingFolder(path string) (dir, reason string) {
+	parts := strings.Split(filepath.ToSlash(path), "/")
+	for i, p := range parts[:len(parts)-1] {
+		if p == "" || p == "." || p == ".." {
+			continue
+		}
+		dir := filepath.FromSlash(strings.Join(parts[:i+1], "/"))
+		fi, err := os.Stat(dir)
+		switch {
+		case err != nil && errors.Is(err, fs.ErrNotExist):
+			return dir, noFolder
+		case err == nil && !fi.IsDir():
+			return dir, "not a folder"
+		}
+	}
+	return "", ""
 }

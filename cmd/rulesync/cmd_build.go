@@ -40,7 +40,7 @@ func buildCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			if err := checkOutput(c.String("output")); err != nil {
+			if err := checkOutput(c, "output", c.String("output")); err != nil {
 				return err
 			}
 			max, err := maxBytes(c)

@@ -38,7 +38,7 @@ func synthCommand() *cli.Command {
 				return err
 			}
 			dir := c.String("output")
-			if err := checkOutput(dir); err != nil {
+			if err := checkOutput(c, "output", dir); err != nil {
 				return err
 			}
 			if entries, err := os.ReadDir(dir); err == nil && len(entries) > 0 {
@@ -58,7 +58,7 @@ func synthCommand() *cli.Command {
 				if c.Context.Err() != nil {
 					return interrupted(c)
 				}
-				return cli.Exit(fmt.Sprintf("synth: %v", err), exitBad)
+				return outputError(c, "output", dir, err)
 			}
 			fmt.Fprintf(c.App.Writer, "wrote %s: %d documents of %d items\n", dir, n*(1+l), k)
 			return nil

@@ -40,8 +40,8 @@ func (p namedPath) String() string {
 	return "--" + p.flag + " " + p.path
 }
 
-// guard refuses, with exit status 2, a command whose output (-o,
-// --report) is one of its inputs (an argument, --base, --glossary,
+// guard refuses, with exit status 2, a command whose output file (-o,
+// --report) is in a folder that does not exist, or is one of its inputs (an argument, --base, --glossary,
 // --equivalences, the build manifest, standard input when it is a file)
 // or another of its outputs: the same file by device and inode, so
 // through symlinks and hard links too. A sync of a file with itself is
@@ -70,6 +70,19 @@ func guard(c *call) error {
 	}
 	if err := sameOutputs(c, outs); err != nil {
 		return err
+	}
+	// An output whose folder is not there, or is a file, is refused
+	// before the inputs are read, not after the work is done. (build and
+	// synth make the folders of their output directory.)
+	for _, o := range outs {
+		if err := checkOutput(c, o.flag, o.path); err != nil {
+			return err
+		}
+		dir, reason := missingFolder(o.path)
+		if dir == "" || reason == noFolder && o.flag == "output" && (c.Command.Name == "build" || c.Command.Name == "synth") {
+			continue
+		}
+		return cli.Exit(fmt.Sprintf("%s: %s: output: %s: %s", c.Command.Name, o, reason, dir), exitBad)
 	}
 	for _, o := range outs {
 		fo, err := os.Stat(o.path)

@@ -49,10 +49,10 @@ func parseSize(s string) (int64, error) {
 // the shell expands those only unquoted (not in -o '~/site' nor, in most
 // shells, in --output=~/site), and rulesync does not, so such a path
 // would make a folder named "~" beside the user's files.
-func checkOutput(path string) error {
+func checkOutput(c *call, flag, path string) error {
 	first, _, _ := strings.Cut(filepath.ToSlash(path), "/")
 	if strings.HasPrefix(first, "~") {
-		return cli.Exit(fmt.Sprintf("output %q: rulesync does not expand %q (the shell does, when it is not quoted); give the path without it, as $HOME/%s", path, first, strings.TrimPrefix(strings.TrimPrefix(filepath.ToSlash(path), first), "/")), exitBad)
+		return cli.Exit(fmt.Sprintf("%s: %s: output: rulesync does not expand %q (the shell does, when it is not quoted); give the path without it, as $HOME/%s", c.Command.Name, namedPath{flag, path}, first, strings.TrimPrefix(strings.TrimPrefix(filepath.ToSlash(path), first), "/")), exitBad)
 	}
 	return nil
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/urfave/cli/v3"
 
 	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/corpus/corpusjson"
 	"github.com/rulesync/rulesync/gaps"
 	"github.com/rulesync/rulesync/reports"
 )
@@ -42,8 +43,8 @@ func runSync(c *call) error {
 	if c.NArg() != 2 {
 		return cli.Exit(fmt.Sprintf("sync: want SOURCE and TRANSLATION, got %d arguments (see 'rulesync sync --help')", c.NArg()), exitBad)
 	}
-	for _, path := range []string{c.String("output"), c.String("report")} {
-		if err := checkOutput(path); err != nil {
+	for _, flag := range []string{"output", "report"} {
+		if err := checkOutput(c, flag, c.String(flag)); err != nil {
 			return err
 		}
 	}
@@ -149,7 +150,7 @@ func runSync(c *call) error {
 		if err := writeJSON(&js, rep); err != nil {
 			return cli.Exit("sync: "+err.Error(), exitBad)
 		}
-		if err := outputTo(c, path, js.Bytes(), nil); err != nil {
+		if err := outputTo(c, "report", path, js.Bytes(), nil); err != nil {
 			return err
 		}
 	}
@@ -161,10 +162,16 @@ func runSync(c *call) error {
 
 // decoded is the text of an input read from text, for the layouts of
 // Markdown and text drafts and the inline markup of Markdown and HTML;
-// "" for a binary one.
+// "" for a binary one and for a document JSON.
 func decoded(data []byte, d *corpus.Document) string {
 	switch d.Source.Format {
 	case "pdf", "docx":
+		return ""
+	}
+	// A document JSON records the format of its first reading, but its
+	// text is the JSON, not that format's: a draft laid out on it was the
+	// JSON with the items written after it.
+	if corpusjson.IsDocument(data[:min(len(data), 64)]) {
 		return ""
 	}
 	text, _, err := corpus.DecodeText(data, d.Source.Encoding)

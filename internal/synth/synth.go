@@ -453,7 +453,7 @@ func (o Options) Write(ctx context.Context, dir string, seed uint64, editions, l
 // which must be absent or empty.
 func place(tmp, final string) error {
 	if err := os.Remove(final); err != nil && !os.IsNotExist(err) {
-		return fmt.Errorf("%s: %v (synth writes only into a new or empty directory)", final, pathless(err))
+		return fmt.Errorf("%v (synth writes only into a new or empty directory)", pathless(err)) // the caller names final
 	}
 	return os.Rename(tmp, final)
 }
