@@ -7,6 +7,7 @@ package reports
 import (
 	"fmt"
 	"io"
+	"path/filepath"
 	"strings"
 	"unicode"
 
@@ -389,6 +390,9 @@ func edition(d *corpus.Document) string {
 		return strings.Join(parts, ", ")
 	}
 	s := d.Edition
+	if s == corpus.UnknownEdition && d.Version == "" && d.Date == "" && d.Source.Path != "" {
+		return filepath.Base(d.Source.Path) // no edition name: the file's
+	}
 	if d.Version != "" {
 		s += " version " + d.Version
 	}
