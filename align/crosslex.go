@@ -87,34 +87,13 @@ func (a *aligner) newCrossLex(pairs []Pair, ones []int) *crossLex {
 		hs = slices.Compact(hs)
 		return hs[:min(len(hs), crossLexToks)]
 	}
-	// The tokens of the sampled items are read once, for the counts and
-	// for the ids (fill).
-	type reads struct {
-		off []int32
-		hs  []uint64
-		of  []int32 // by item, 1 + its index in take, or 0
-	}
-	readTake := func(n int, item func(k int) int, items []corpus.Item) *reads {
-		r := &reads{off: make([]int32, 1, len(take)+1), of: make([]int32, n)}
-		for k := range take {
-			i := item(k)
-			r.hs = append(r.hs, read(&items[i])...)
-			r.off = append(r.off, int32(len(r.hs)))
-			if r.of[i] == 0 {
-				r.of[i] = int32(k + 1)
-			}
-		}
-		return r
-	}
-	srcOf := func(k int) int { return pairs[take[k]].Source[0] }
-	tgtOf := func(k int) int { return pairs[take[k]].Target[0] }
-	sRead := readTake(len(a.src.Items), srcOf, a.src.Items)
-	tRead := readTake(len(a.tgt.Items), tgtOf, a.tgt.Items)
 	most := int32(min(maxDF, max(lexMinPairs, len(take)/2)))
-	index := func(r *reads) (map[uint64]int32, []int32) {
+	index := func(item func(k int) *corpus.Item) (map[uint64]int32, []int32) {
 		df := map[uint64]int32{}
-		for _, h := range r.hs {
-			df[h]++
+		for k := range take {
+			for _, h := range read(item(k)) {
+				df[h]++
+			}
 		}
 		kept := keptHashes(df, most)
 		ids := make(map[uint64]int32, len(kept))
@@ -124,23 +103,19 @@ func (a *aligner) newCrossLex(pairs []Pair, ones []int) *crossLex {
 		}
 		return ids, counts
 	}
-	sIdx, cS := index(sRead)
-	tIdx, cT := index(tRead)
+	srcOf := func(k int) int { return pairs[take[k]].Source[0] }
+	tgtOf := func(k int) int { return pairs[take[k]].Target[0] }
+	sIdx, cS := index(func(k int) *corpus.Item { return &a.src.Items[srcOf(k)] })
+	tIdx, cT := index(func(k int) *corpus.Item { return &a.tgt.Items[tgtOf(k)] })
 	if len(cS) == 0 || len(cT) == 0 {
 		return nil
 	}
 	cl := &crossLex{cS: cS, cT: cT}
-	fill := func(items []corpus.Item, idx map[uint64]int32, r *reads) (off, ids []int32) {
+	fill := func(items []corpus.Item, idx map[uint64]int32) (off, ids []int32) {
 		off = make([]int32, 1, len(items)+1)
 		for i := range items {
 			start := len(ids)
-			var hs []uint64
-			if k := r.of[i]; k > 0 {
-				hs = r.hs[r.off[k-1]:r.off[k]]
-			} else {
-				hs = read(&items[i])
-			}
-			for _, h := range hs {
+			for _, h := range read(&items[i]) {
 				if id, ok := idx[h]; ok {
 					ids = append(ids, id)
 				}
@@ -150,8 +125,8 @@ func (a *aligner) newCrossLex(pairs []Pair, ones []int) *crossLex {
 		}
 		return off, slices.Clip(ids)
 	}
-	cl.sOff, cl.sIDs = fill(a.src.Items, sIdx, sRead)
-	cl.tOff, cl.tIDs = fill(a.tgt.Items, tIdx, tRead)
+	cl.sOff, cl.sIDs = fill(a.src.Items, sIdx)
+	cl.tOff, cl.tIDs = fill(a.tgt.Items, tIdx)
 	cl.sampled = make([]bool, len(a.src.Items))
 	for _, k := range take {
 		cl.sampled[pairs[k].Source[0]] = true
