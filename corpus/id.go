@@ -74,8 +74,18 @@ func NumberedKind(k Kind) bool { return idPrefix[k] == "rule" }
 // empty number, or one that makes no well-formed id ("!0", ".5": see
 // WellFormedID), gives "": such an item is named by its place.
 func ID(k Kind, number string) string {
-	if number == "" {
+	p, name, ok := idParts(k, number)
+	if !ok {
 		return ""
+	}
+	return p + ":" + name
+}
+
+// idParts returns ID(k, number)'s prefix and name, the two sides of its
+// colon, and whether it is an id (not ""), without joining them.
+func idParts(k Kind, number string) (prefix, name string, ok bool) {
+	if number == "" {
+		return "", "", false
 	}
 	p, ok := idPrefix[k]
 	if !ok {
@@ -84,14 +94,16 @@ func ID(k Kind, number string) string {
 	// "Appendix C" -> "Appendix-C": an id holds no white space. Most
 	// numbers have none ("36", "1e2"), and need no split: the split's
 	// slice was a tenth of a Markdown ingest's allocations.
-	id := p + ":" + number
+	name = number
 	if maySpace(number) {
-		id = p + ":" + strings.Join(strings.Fields(number), "-")
+		name = strings.Join(strings.Fields(number), "-")
 	}
-	if !WellFormedID(id) {
-		return ""
+	// The prefixes are lower-case letters: WellFormedID of the joined
+	// id is that of its name.
+	if name == "" || !wellFormedName(name) {
+		return "", "", false
 	}
-	return id
+	return p, name, true
 }
 
 // QualifiedID returns the id of an item numbered number in a numbering
@@ -258,22 +270,32 @@ type Duplicate struct {
 // document order. Call it before AssignIDs, on items without ids or
 // with ids their reader gave.
 func Duplicates(d *Document) []Duplicate {
-	first := map[string]int{}
+	// An id is looked up by the two sides of its first colon (and
+	// whether it has one, for an id a reader gave): the same key for
+	// the same id, without joining the ones made from numbers, most.
+	type key struct {
+		prefix, name string
+		colon        bool
+	}
+	first := make(map[key]int, len(d.Items))
 	var out []Duplicate
 	for i := range d.Items {
 		it := &d.Items[i]
-		id := it.ID
-		if id == "" {
-			id = ID(it.Kind, it.Number)
-		}
-		if id == "" {
+		var k key
+		if it.ID != "" {
+			k.prefix, k.name, k.colon = strings.Cut(it.ID, ":")
+		} else if k.prefix, k.name, k.colon = idParts(it.Kind, it.Number); !k.colon {
 			continue
 		}
-		if j, ok := first[id]; ok {
+		if j, ok := first[k]; ok {
+			id := it.ID
+			if id == "" {
+				id = k.prefix + ":" + k.name
+			}
 			out = append(out, Duplicate{id, j, i})
 			continue
 		}
-		first[id] = i
+		first[k] = i
 	}
 	return out
 }
@@ -294,8 +316,17 @@ func WellFormedID(id string) bool {
 			return false
 		}
 	}
+	return wellFormedName(name)
+}
+
+// wellFormedName reports whether name is the name of a well-formed id
+// (WellFormedID), name != "" aside.
+func wellFormedName(name string) bool {
 	for i, r := range name {
 		switch {
+		case '0' <= r && r <= '9' || 'a' <= r|0x20 && r|0x20 <= 'z':
+			// ASCII letters and digits, most names' runes, without the
+			// tables.
 		case unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.M, r):
 		case i > 0 && (r == '-' || r == '.' || r == '+' || r == '(' || r == ')'), r == '_':
 		default:

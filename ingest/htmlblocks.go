@@ -1,6 +1,7 @@
 package ingest
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -81,6 +82,13 @@ func (r *htmlReader) flush() {
 		}
 	}
 	if t != "" {
+		if len(r.bs) == cap(r.bs) {
+			// Room for as many again: append grows a large slice by a
+			// quarter, and copied and left as garbage four times the
+			// blocks of a large page (624 MB allocated for a million
+			// <p>, 88 MB kept); trimCap gives the room back.
+			r.bs = slices.Grow(r.bs, max(len(r.bs), 64))
+		}
 		r.bs = append(r.bs, block{text: t, kind: r.kind, level: r.level, depth: r.depth, ordinal: r.ordinal, ordinalType: r.ordType, lead: r.lead == 1, bold: r.lead == 1 && !r.plain, rare: rareOf(blockRare{anchor: r.anchor}), line: r.line, chrome: r.chrome, nest: r.in + 1, term: r.term})
 	}
 	r.cur.Reset()
