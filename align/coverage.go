@@ -55,10 +55,6 @@ func Covered(al *Alignment) Coverage {
 // that does not translate the source, however many items it placed.
 func (c Coverage) Err() error {
 	if a := c.Affinity; a.Unrelated() {
-		if a.Judged >= judgedPairs && a.Median < unrelatedShare {
-			return fmt.Errorf("the translation could not be put on its source: of the %d items placed, the %d whose texts and source items both state numbers, references or terms share a middle %.0f%% of them beyond what items paired at random share, under 10%%: it reads as a text of another document",
-				a.Pairs, a.Judged, 100*max(0, a.Median))
-		}
 		return fmt.Errorf("the translation could not be put on its source: the %d items placed share %.0f%% of their numbers, references and terms with their source items beyond what items paired at random share, under 10%%: it reads as a text of another document",
 			a.Pairs, 100*max(0, a.Shared-a.Chance)/a.Mass)
 	}

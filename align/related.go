@@ -56,25 +56,28 @@ const (
 // sharing less than unrelatedShare of them beyond chance. The target
 // is then not a translation of the source, wherever its items were
 // placed.
-//
-// Or, by the pairs one at a time: at least judgedPairs pairs with
-// tokens of weight on both sides, the middle of which shares less than
-// unrelatedShare of its lighter side beyond chance. Most pairs then put
-// on a source item a text that does not state its numbers and terms,
-// however much one of them shares.
 func (a Affinity) Unrelated() bool {
-	if a.Pairs < 4 {
-		return false
-	}
-	if a.Judged >= judgedPairs && a.Median < unrelatedShare {
+	return a.Pairs >= 4 && a.Mass >= judgedMass*float64(a.Pairs) && a.Shared-a.Chance < unrelatedShare*a.Mass
+}
+
+// mismatched reports whether the pairs put on their source items texts
+// that do not state their numbers and terms: Unrelated, or, by the
+// pairs one at a time, at least judgedPairs pairs with tokens of weight
+// on both sides, the middle of which shares less than unrelatedShare
+// of its lighter side beyond chance, however much one of them shares.
+// It judges labels (Through), which then hold nothing; it does not
+// refuse a translation: a text whose headings were lost, placed by its
+// text, is as mismatched, and still a translation.
+func (a Affinity) mismatched() bool {
+	if a.Pairs >= 4 && a.Judged >= judgedPairs && a.Median < unrelatedShare {
 		return true
 	}
-	return a.Mass >= judgedMass*float64(a.Pairs) && a.Shared-a.Chance < unrelatedShare*a.Mass
+	return a.Unrelated()
 }
 
 // judgedPairs is how many pairs with tokens of weight on both sides the
 // median of their shares needs to judge.
-const judgedPairs = 3
+const judgedPairs = 5
 
 // Affinity measures al's one to one pairs (see Affinity). It reads the
 // items' tokens again, as Align does: time and memory linear in the

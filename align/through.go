@@ -113,7 +113,7 @@ func (o Options) through(src, tgt *corpus.Document) *Reading {
 	// article read as the items where the headings were lost. They hold
 	// nothing: the projection reads every item, by its text alone (the
 	// printed numbers, which anchor the blocks, taken off a copy).
-	distrusted := r.labelled() > 0 && o.sampledAffinity(r.Alignment).Unrelated()
+	distrusted := r.labelled() > 0 && o.sampledAffinity(r.Alignment).mismatched()
 	if distrusted {
 		sure = false
 		tgt = unnumbered(tgt)

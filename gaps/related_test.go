@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/gaps"
 	"github.com/rulesync/rulesync/ingest"
 	"github.com/rulesync/rulesync/internal/testcorpus"
@@ -87,35 +86,5 @@ func TestRenumberedNotCarried(t *testing.T) {
 				}
 			})
 		}
-	}
-}
-
-// TestOtherDocumentRefused: a translation of another document, with
-// many more items than the source or a header heavy with numbers, is
-// refused (Unplaceable), whatever few of its items share a number with
-// the source's.
-func TestOtherDocumentRefused(t *testing.T) {
-	read := func(t *testing.T, path string) *corpus.Document {
-		b, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		d, err := ingest.Options{}.Bytes(filepath.Base(path), b)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return d
-	}
-	en := read(t, filepath.Join(testcorpus.Path(t, "udhr"), "udhr-1948-en.md"))
-	for _, p := range []string{
-		filepath.Join(testcorpus.Path(t, "wca"), "wca-regulations-2021-05-01-ja.md"),
-		filepath.Join(testcorpus.Path(t, "dev"), "debian-social-contract", "debian-social-contract-1.0-ja.wml"),
-	} {
-		t.Run(filepath.Base(p), func(t *testing.T) {
-			r := gaps.Options{}.Gaps(en, read(t, p), nil)
-			if r.Unplaceable() == nil {
-				t.Errorf("accepted: %d of %d source items placed", r.Placed, r.Placeable)
-			}
-		})
 	}
 }
