@@ -10,6 +10,7 @@ import (
 	"github.com/rulesync/rulesync/align"
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/internal/synth"
+	"github.com/rulesync/rulesync/internal/testcorpus"
 )
 
 // BenchmarkAlign aligns two generated editions of n rules each (3%
@@ -142,6 +143,23 @@ func BenchmarkFind(b *testing.B) {
 	for b.Loop() {
 		if len(g.Find(text, "ja")) == 0 {
 			b.Fatal("no concept found")
+		}
+	}
+}
+
+// BenchmarkAlignReaderPage aligns the 2024 English longform (PDF) with
+// the Japanese reader page of the real corpus, as `rulesync align`
+// does: a small pair (about a hundred items each) that shares no
+// numbers, so its swaps are tested with the pair's own lexicon. It is
+// skipped when the corpus is absent.
+func BenchmarkAlignReaderPage(b *testing.B) {
+	en := testcorpus.Doc(b, "tda/tda-2024-longform-en.pdf")
+	ja := testcorpus.Doc(b, "seeds/tda-2024-ja-reader-page.txt")
+	b.ReportAllocs()
+	for b.Loop() {
+		al := align.Options{}.Align(en, ja)
+		if len(al.Pairs) < len(ja.Items)*9/10 {
+			b.Fatalf("%d pairs for %d items", len(al.Pairs), len(ja.Items))
 		}
 	}
 }

@@ -136,8 +136,10 @@ func (a *aligner) crossed(pairs []Pair) {
 		out := [2][2]int{{i, j}, {o, l}} // left out of the lexicon's counts
 		c := crossing{k: k, q: q}
 		if cl != nil {
-			c.gainK = crossLexWeight * (cl.explains(o, j, out) - cl.explains(i, j, out))
-			c.gainQ = crossLexWeight * (cl.explains(i, l, out) - cl.explains(o, l, out))
+			oj, ij := cl.explains2(o, i, j, out)
+			il, ol := cl.explains2(i, o, l, out)
+			c.gainK = crossLexWeight * (oj - ij)
+			c.gainQ = crossLexWeight * (il - ol)
 			if byLex && c.gainK+c.gainQ <= 0 {
 				return
 			}

@@ -28,16 +28,15 @@ type crossLex struct {
 	// nothing of its translation) and at most half of them or maxDF.
 	sOff, tOff []int32
 	sIDs, tIDs []int32
-	// cS and cT are how many sampled pairs hold each token; co the
-	// co-occurrences, target id << 32 | source id, sorted, and coN the
-	// pairs that hold each; top the source tokens that explain each
-	// target token best (topOff[t] to topOff[t+1]); wT the weight of a
-	// target token (an inverse document frequency).
+	// cS and cT are how many sampled pairs hold each token; top the
+	// source tokens that explain each target token best (topOff[t] to
+	// topOff[t+1]) and topN the sampled pairs that hold each with the
+	// target token; wT the weight of a target token (an inverse
+	// document frequency).
 	cS, cT []int32
-	co     []uint64
-	coN    []int32
 	topOff []int32
 	top    []int32
+	topN   []int32
 	wT     []float32
 	// sampled marks the items of the sampled pairs (a pair left out of
 	// the counts must be one of them), by source item.
@@ -46,13 +45,20 @@ type crossLex struct {
 	// candidates of a text far from its place.
 	start []int32
 	items []int32
+	// explains' scratch (a crossLex is for one goroutine): the tokens
+	// of the pairs marked (bit p for marked[p]), and whether each is
+	// left out of the counts.
+	sMark, tMark []uint8
+	marked       [2][2]int
+	outOn        [2]bool
 }
 
 // The bounds of crossLex: the pairs it counts (taken evenly over the
 // document beyond that), the tokens of one item it keeps (the first in
 // hash order), and the source tokens kept for each target token. The
-// co-occurrences are at most crossLexPairs times crossLexToks squared
-// (19 MB), whatever the document's length.
+// co-occurrences counted are at most crossLexPairs times crossLexToks
+// squared, whatever the document's length, one target token at a time;
+// crossLexTop of them are kept for each.
 const (
 	crossLexPairs = 1024
 	crossLexToks  = 48
@@ -97,10 +103,10 @@ func (a *aligner) newCrossLex(pairs []Pair, ones []int) *crossLex {
 		}
 		return ids, counts
 	}
-	srcOf := func(k int) *corpus.Item { return &a.src.Items[pairs[take[k]].Source[0]] }
-	tgtOf := func(k int) *corpus.Item { return &a.tgt.Items[pairs[take[k]].Target[0]] }
-	sIdx, cS := index(srcOf)
-	tIdx, cT := index(tgtOf)
+	srcOf := func(k int) int { return pairs[take[k]].Source[0] }
+	tgtOf := func(k int) int { return pairs[take[k]].Target[0] }
+	sIdx, cS := index(func(k int) *corpus.Item { return &a.src.Items[srcOf(k)] })
+	tIdx, cT := index(func(k int) *corpus.Item { return &a.tgt.Items[tgtOf(k)] })
 	if len(cS) == 0 || len(cT) == 0 {
 		return nil
 	}
@@ -123,46 +129,71 @@ func (a *aligner) newCrossLex(pairs []Pair, ones []int) *crossLex {
 	cl.tOff, cl.tIDs = fill(a.tgt.Items, tIdx)
 	cl.sampled = make([]bool, len(a.src.Items))
 	for _, k := range take {
-		i, j := pairs[k].Source[0], pairs[k].Target[0]
-		cl.sampled[i] = true
-		for _, t := range cl.target(j) {
-			for _, s := range cl.source(i) {
-				cl.co = append(cl.co, uint64(t)<<32|uint64(s))
-			}
+		cl.sampled[pairs[k].Source[0]] = true
+	}
+	// The co-occurrences, target token by target token: the sampled
+	// pairs that hold each target token (byT), then the source tokens
+	// of those pairs counted in n, in order of source id.
+	tStart := make([]int32, len(cT)+1)
+	for k := range take {
+		for _, t := range cl.target(tgtOf(k)) {
+			tStart[t+1]++
 		}
 	}
-	slices.Sort(cl.co)
-	w := 0
-	for x := 0; x < len(cl.co); {
-		y := x
-		for y < len(cl.co) && cl.co[y] == cl.co[x] {
-			y++
-		}
-		cl.co[w] = cl.co[x]
-		cl.coN = append(cl.coN, int32(y-x))
-		w++
-		x = y
+	for t := 1; t < len(tStart); t++ {
+		tStart[t] += tStart[t-1]
 	}
-	cl.co = slices.Clip(cl.co[:w])
+	byT := make([]int32, tStart[len(cT)])
+	next := slices.Clone(tStart[:len(cT)])
+	for k := range take {
+		for _, t := range cl.target(tgtOf(k)) {
+			byT[next[t]] = int32(k)
+			next[t]++
+		}
+	}
 	// Each target token's best source tokens, of those it meets in
-	// lexMinPairs pairs or more.
+	// lexMinPairs pairs or more, by the Dice coefficient (sorted from
+	// the order of source ids, which decides among equal coefficients).
+	type dice struct {
+		d float64
+		s int32
+	}
+	n := make([]int32, len(cS))
+	var seen []int32
+	var cand []dice
 	cl.topOff = make([]int32, 1, len(cT)+1)
 	cl.wT = make([]float32, len(cT))
-	var cand []int32
-	for t, x := 0, 0; t < len(cT); t++ {
-		cand = cand[:0]
-		for ; x < len(cl.co) && int(cl.co[x]>>32) == t; x++ {
-			if cl.coN[x] >= lexMinPairs {
-				cand = append(cand, int32(x))
+	for t := range cT {
+		seen = seen[:0]
+		for _, k := range byT[tStart[t]:tStart[t+1]] {
+			for _, s := range cl.source(srcOf(int(k))) {
+				if n[s] == 0 {
+					seen = append(seen, s)
+				}
+				n[s]++
 			}
 		}
-		dice := func(x int32) float64 {
-			s := cl.co[x] & 0xffffffff
-			return 2 * float64(cl.coN[x]) / float64(cS[s]+cT[t])
+		w := 0
+		for _, s := range seen {
+			if n[s] >= lexMinPairs {
+				seen[w] = s
+				w++
+			} else {
+				n[s] = 0
+			}
 		}
-		slices.SortFunc(cand, func(p, q int32) int { return cmp.Compare(dice(q), dice(p)) })
-		for _, x := range cand[:min(len(cand), crossLexTop)] {
-			cl.top = append(cl.top, int32(cl.co[x]&0xffffffff))
+		slices.Sort(seen[:w])
+		cand = cand[:0]
+		for _, s := range seen[:w] {
+			cand = append(cand, dice{2 * float64(n[s]) / float64(cS[s]+cT[t]), s})
+		}
+		slices.SortFunc(cand, func(p, q dice) int { return cmp.Compare(q.d, p.d) })
+		for _, c := range cand[:min(len(cand), crossLexTop)] {
+			cl.top = append(cl.top, c.s)
+			cl.topN = append(cl.topN, n[c.s])
+		}
+		for _, c := range cand {
+			n[c.s] = 0
 		}
 		cl.topOff = append(cl.topOff, int32(len(cl.top)))
 		cl.wT[t] = float32(math.Log(float64(len(take)) / float64(cT[t])))
@@ -180,7 +211,7 @@ func (a *aligner) newCrossLex(pairs []Pair, ones []int) *crossLex {
 		cl.start[id] += cl.start[id-1]
 	}
 	cl.items = make([]int32, cl.start[len(cl.start)-1])
-	next := slices.Clone(cl.start[:len(cl.start)-1])
+	next = slices.Clone(cl.start[:len(cl.start)-1])
 	for i := range a.src.Items {
 		for _, id := range cl.source(i) {
 			if next[id] < cl.start[id+1] {
@@ -201,39 +232,130 @@ func (cl *crossLex) target(j int) []int32 { return cl.tIDs[cl.tOff[j]:cl.tOff[j+
 // the mean over j's tokens, weighted, of the best Dice coefficient one
 // of o's tokens has with it, counted without the pairs out (their
 // source and target items; those not sampled count nothing anyway).
+// The counts are those of all the sampled pairs less what the pairs out
+// hold of each token (leave-one-out by subtraction): the tokens of the
+// pairs out are marked once for every call with the same out (the four
+// calls of a crossing), so that a lookup is a few loads.
 func (cl *crossLex) explains(o, j int, out [2][2]int) float64 {
-	src := cl.source(o)
-	var num, den float64
+	x, _ := cl.explains2(o, o, j, out)
+	return x
+}
+
+// explains2 is explains of target item j by source items o and i at
+// once (the coefficients of j's tokens are worked out once for both).
+func (cl *crossLex) explains2(o, i, j int, out [2][2]int) (float64, float64) {
+	cl.mark(out)
+	// bitO and bitI are o's and i's bits in sMark: that of a pair out
+	// whose source item it is, or bits 2 and 3, marked for this call.
+	bitOf := func(o int, own uint8) uint8 {
+		switch o {
+		case out[0][0]:
+			return 1
+		case out[1][0]:
+			return 2
+		}
+		cl.setS(o, own)
+		return own
+	}
+	bitO, bitI := bitOf(o, 1<<2), bitOf(i, 1<<3)
+	var numO, numI, den float64
 	for _, t := range cl.target(j) {
 		w := float64(cl.wT[t])
 		den += w
-		best := 0.0
-		for _, s := range cl.top[cl.topOff[t]:cl.topOff[t+1]] {
-			if _, ok := slices.BinarySearch(src, s); !ok {
+		bestO, bestI := 0.0, 0.0
+		mt := cl.tMark[t]
+		for y := cl.topOff[t]; y < cl.topOff[t+1]; y++ {
+			s := cl.top[y]
+			ms := cl.sMark[s]
+			if ms&(bitO|bitI) == 0 {
 				continue
 			}
-			x, _ := slices.BinarySearch(cl.co, uint64(t)<<32|uint64(s))
-			n, cs, ct := cl.coN[x], cl.cS[s], cl.cT[t]
-			for _, p := range out {
-				if p[0] < 0 || !cl.sampled[p[0]] {
+			n, cs, ct := cl.topN[y], cl.cS[s], cl.cT[t]
+			for p := range out {
+				if !cl.outOn[p] {
 					continue
 				}
-				_, inS := slices.BinarySearch(cl.source(p[0]), s)
-				_, inT := slices.BinarySearch(cl.target(p[1]), t)
-				cs -= int32(boolInt(inS))
-				ct -= int32(boolInt(inT))
-				n -= int32(boolInt(inS && inT))
+				inS, inT := int32(ms>>p&1), int32(mt>>p&1)
+				cs -= inS
+				ct -= inT
+				n -= inS & inT
 			}
-			if n >= lexMinPairs {
-				best = max(best, 2*float64(n)/float64(cs+ct))
+			if n < lexMinPairs {
+				continue
+			}
+			d := 2 * float64(n) / float64(cs+ct)
+			if ms&bitO != 0 {
+				bestO = max(bestO, d)
+			}
+			if ms&bitI != 0 {
+				bestI = max(bestI, d)
 			}
 		}
-		num += w * best
+		numO += w * bestO
+		numI += w * bestI
+	}
+	if bitO > 2 {
+		cl.clearS(o, bitO)
+	}
+	if bitI > 2 {
+		cl.clearS(i, bitI)
 	}
 	if den == 0 {
-		return 0
+		return 0, 0
 	}
-	return num / den
+	return numO / den, numI / den
+}
+
+// mark sets sMark and tMark for the pairs out (bit p for out[p]: its
+// source item's tokens, its target item's), and outOn (whether out[p]
+// is left out of the counts: a pair of a sampled source item), unless
+// they are set for out already.
+func (cl *crossLex) mark(out [2][2]int) {
+	if cl.sMark == nil {
+		cl.sMark = make([]uint8, len(cl.cS))
+		cl.tMark = make([]uint8, len(cl.cT))
+	} else if cl.marked == out {
+		return
+	} else {
+		for _, p := range cl.marked {
+			if p[0] >= 0 {
+				cl.clearS(p[0], 0xff)
+			}
+			if p[1] >= 0 {
+				for _, t := range cl.target(p[1]) {
+					cl.tMark[t] = 0
+				}
+			}
+		}
+	}
+	cl.marked = out
+	for p, q := range out {
+		cl.outOn[p] = q[0] >= 0 && cl.sampled[q[0]]
+		if q[0] >= 0 {
+			for _, s := range cl.source(q[0]) {
+				cl.sMark[s] |= 1 << p
+			}
+		}
+		if q[1] >= 0 {
+			for _, t := range cl.target(q[1]) {
+				cl.tMark[t] |= 1 << p
+			}
+		}
+	}
+}
+
+// setS sets bits of sMark for source item i's tokens, clearS clears
+// them.
+func (cl *crossLex) setS(i int, bits uint8) {
+	for _, s := range cl.source(i) {
+		cl.sMark[s] |= bits
+	}
+}
+
+func (cl *crossLex) clearS(i int, bits uint8) {
+	for _, s := range cl.source(i) {
+		cl.sMark[s] &^= bits
+	}
 }
 
 // candidates appends to out the source items that hold the tokens
@@ -257,11 +379,4 @@ func (cl *crossLex) candidates(j int, out []int, seen []int32, stamp int32, ids 
 		}
 	}
 	return out, ids
-}
-
-func boolInt(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }

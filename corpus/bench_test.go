@@ -18,6 +18,18 @@ func BenchmarkFold(b *testing.B) {
 	}
 }
 
+// BenchmarkFoldJapanese folds a rule's text in Japanese that is its own
+// comparison form (no full-width digit, no white space but single
+// spaces), as most texts of a translation into Japanese are.
+func BenchmarkFoldJapanese(b *testing.B) {
+	s := strings.Repeat("プレーヤーは、自分の手番でのみベット、コール、レイズまたはフォールドできる。NLHE のミニマムレイズは 100 とする。", 4)
+	b.SetBytes(int64(len(s)))
+	b.ReportAllocs()
+	for b.Loop() {
+		Fold(s)
+	}
+}
+
 // TestFoldASCII checks Fold's path for ASCII against the general tests it
 // stands for, on every ASCII character between letters.
 func TestFoldASCII(t *testing.T) {

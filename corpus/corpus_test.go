@@ -9,6 +9,7 @@ import (
 	"testing"
 	"unicode"
 
+	"github.com/rulesync/rulesync/internal/testgen"
 	"golang.org/x/text/unicode/norm"
 )
 
@@ -166,7 +167,7 @@ func TestIsClean(t *testing.T) {
 // Unicode tests and foldRune) on every string of up to four characters
 // from an alphabet of the cases they decide.
 func TestFoldFastPaths(t *testing.T) {
-	alphabet := []string{"a", "Z", "1", "`", "'", " ", "\t", "\n", "\r", "\v", "\x00", "\x1f", "\x7f", "\u00a0", "é", "‘", "ｂ"}
+	alphabet := []string{"a", "Z", "1", "`", "'", " ", "\t", "\n", "\r", "\v", "\x00", "\x1f", "\x7f", "\u00a0", "é", "‘", "ｂ", "ア", "\u0085", "\u200b"}
 	slow := func(s string) string {
 		s = norm.NFKC.String(s)
 		var b strings.Builder
@@ -243,6 +244,22 @@ func TestKeepsLines(t *testing.T) {
 	for _, f := range append(files, more...) {
 		if data, err := os.ReadFile(f); err == nil {
 			check(string(data))
+		}
+	}
+}
+
+// TestJoinFolded holds JoinFolded of two texts folded apart to the two
+// folded together across a line break, on random texts of the pieces
+// Fold treats apart (white space, controls, marks that compose, text
+// that is not UTF-8, full-width forms).
+func TestJoinFolded(t *testing.T) {
+	pieces := []string{"a", "B", "e", "x-", "'", "-", "1", " ", "\n", "\t", "\u00a0", "\u3000", "\u0301", "\u3099",
+		"\x00", "\x7f", "\xff", "`", "ｆ", "…", "’", "–", "\u200b", "\u00ad", "ｶ", "ﾞ", "が", "ア", "ー", "規則", "İ", "Σ", "ß", "Ａ"}
+	r := rand.New(rand.NewPCG(16, 9))
+	for range 20000 {
+		a, b := testgen.Text(r, pieces, 6), testgen.Text(r, pieces, 10)
+		if got, want := JoinFolded(Fold(a), Fold(b)), Fold(a+"\n"+b); got != want {
+			t.Fatalf("a %q, b %q: joined %q, folded together %q", a, b, got, want)
 		}
 	}
 }

@@ -177,6 +177,38 @@ func isFoldedASCII(s string) bool {
 	return true
 }
 
+// isFolded reports whether s, UTF-8 in NFKC, is its own comparison form:
+// the loop of Fold would write it as it is (no white space but single
+// spaces between other characters, no character it drops or maps). A
+// text in another script than Latin is most often one: it is returned,
+// not written again (a copy of every text of a translation, each time
+// a check folds it).
+func isFolded(s string) bool {
+	prev := ' ' // a space at the start is dropped
+	for _, r := range s {
+		if r < utf8.RuneSelf {
+			switch {
+			case r == ' ':
+				if prev == ' ' {
+					return false
+				}
+			case r < ' ' || r == 0x7f || r == '`':
+				return false
+			}
+		} else if 0xbb < r && r < 0x1680 || 0x3000 < r && r < 0xfe00 {
+			// Letters of most scripts (Greek to Thai; kana, Han,
+			// Hangul): between the characters below, none of them is
+			// white space, a control, or one foldRune maps.
+		} else if unicode.IsSpace(r) || unicode.Is(unicode.Zs, r) || unicode.IsControl(r) || r == '\ufeff' || r == '\u200b' || r == '\u00ad' {
+			return false
+		} else if _, ok := foldRune[r]; ok {
+			return false
+		}
+		prev = r
+	}
+	return prev != ' ' // nor one at the end
+}
+
 // foldRune maps the characters that differ only typographically to one
 // form; it runs after NFKC, which already maps full-width forms.
 var foldRune = map[rune]rune{
@@ -201,7 +233,11 @@ func Fold(s string) string {
 	if isFoldedASCII(s) {
 		return s
 	}
-	b := appendFold(nil, s)
+	s = norm.NFKC.String(s)
+	if isFolded(s) {
+		return s
+	}
+	b := foldNFKC(nil, s)
 	if len(b) == 0 {
 		return ""
 	}
@@ -225,6 +261,15 @@ func AppendFold(dst []byte, s string) []byte {
 // appendFold is AppendFold of a text of valid UTF-8.
 func appendFold(dst []byte, s string) []byte {
 	s = norm.NFKC.String(s)
+	if isFolded(s) {
+		return append(dst, s...)
+	}
+	return foldNFKC(dst, s)
+}
+
+// foldNFKC is appendFold of a text in NFKC that is not its own
+// comparison form.
+func foldNFKC(dst []byte, s string) []byte {
 	start := len(dst)
 	dst = slices.Grow(dst, len(s))
 	space, dropped := false, false
@@ -268,6 +313,23 @@ func appendFold(dst []byte, s string) []byte {
 		return append(dst[:start], norm.NFKC.String(string(dst[start:]))...)
 	}
 	return dst
+}
+
+// JoinFolded returns Fold(a + "\n" + b) given fa = Fold(a) and fb =
+// Fold(b): Fold makes the line break, with the white space around it,
+// one space between two texts that are not empty, and NFKC neither
+// composes nor reorders across it (TestJoinFolded holds the two
+// together). An item's title and text folded apart and joined cost no
+// copy of either where they are their own comparison form, as a text of
+// ASCII on one line is, and the line break between them never was.
+func JoinFolded(fa, fb string) string {
+	switch {
+	case fa == "":
+		return fb
+	case fb == "":
+		return fa
+	}
+	return fa + " " + fb
 }
 
 // IsCJK reports whether r is a Han, Hiragana, Katakana or Hangul letter, or

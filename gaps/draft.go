@@ -145,6 +145,7 @@ func (r *Report) newDraft() *Draft {
 	}
 	placed := make([]bool, len(translation.Items))
 	units := r.Units()
+	d.Entries = make([]Entry, 0, len(units)) // one each, no growing
 	// current index -> orig indexes (two where two items were merged)
 	curOrig := make([][]int, len(source.Items))
 	if r.Comparison != nil {

@@ -261,10 +261,13 @@ func (r *Report) add(f Finding) { r.Findings = append(r.Findings, f) }
 // sort orders findings by the translation's order (the source's for
 // items it lacks), then by check.
 func (r *Report) sort() {
-	pos := map[string]int{}
+	// The places of the translation's items and of the source's, by id
+	// (two maps, where keys made of a prefix and the id were a copy of
+	// every id).
+	tpos, spos := map[string]int{}, map[string]int{}
 	if r.Translation != nil {
 		for i, it := range r.Translation.Items {
-			pos["t:"+it.ID] = i*2 + 1
+			tpos[it.ID] = i*2 + 1
 		}
 	}
 	src := r.Source
@@ -274,21 +277,21 @@ func (r *Report) sort() {
 	if src != nil {
 		n := len(r.Translation.Items) + 1
 		for i, it := range src.Items {
-			pos["s:"+it.ID] = i * 2 * n / max(1, len(src.Items))
+			spos[it.ID] = i * 2 * n / max(1, len(src.Items))
 		}
 		if r.Source != nil && r.Source != src {
 			for i, it := range r.Source.Items {
-				if _, ok := pos["s:"+it.ID]; !ok {
-					pos["s:"+it.ID] = i * 2 * n / max(1, len(r.Source.Items))
+				if _, ok := spos[it.ID]; !ok {
+					spos[it.ID] = i * 2 * n / max(1, len(r.Source.Items))
 				}
 			}
 		}
 	}
 	at := func(f *Finding) int {
-		if p, ok := pos["t:"+f.TargetID]; ok && f.TargetID != "" {
+		if p, ok := tpos[f.TargetID]; ok && f.TargetID != "" {
 			return p
 		}
-		if p, ok := pos["s:"+f.SourceID]; ok {
+		if p, ok := spos[f.SourceID]; ok {
 			return p
 		}
 		return -1

@@ -92,7 +92,9 @@ func (s *Segment) State() State {
 // entry's title, then its text. See Progress for which are counted and
 // how each is decided.
 func (d *Draft) Segments() []Segment {
-	var out []Segment
+	// At most a title and a text an entry: made once, not grown (the
+	// copies of the growing were half of what the segments allocate).
+	out := make([]Segment, 0, 2*len(d.Entries))
 	for i := range d.Entries {
 		e := &d.Entries[i]
 		if !e.InScope && e.Target == nil {

@@ -89,9 +89,10 @@ func TestSharedWords(t *testing.T) {
 		}
 		return b.String()
 	}
+	c := &checker{} // one checker for all, as for the pairs of a report
 	for range 5000 {
 		tt, s := text(r.IntN(80)), text(r.IntN(80))
-		if got, want := sharedWords(tt, s), sharedWordsSet(tt, s); got != want {
+		if got, want := c.sharedWords(tt, s), sharedWordsSet(tt, s); got != want {
 			t.Fatalf("sharedWords(%q, %q) = %v, want %v", tt, s, got, want)
 		}
 	}
@@ -125,7 +126,7 @@ func BenchmarkSharedWords(b *testing.B) {
 	for _, c := range []struct {
 		name string
 		f    func(t, s string) float64
-	}{{"set", sharedWordsSet}, {"sharedWords", sharedWords}} {
+	}{{"set", sharedWordsSet}, {"sharedWords", (&checker{}).sharedWords}} {
 		b.Run(c.name, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
@@ -140,7 +141,7 @@ func BenchmarkSharedWords(b *testing.B) {
 // spaces, punctuation, CJK and invalid UTF-8.
 func TestWords(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
-	pieces := []string{"a", "Zé", "7", " ", "  ", ".", "—", "規則", "ー", "\xff", "\xe3\x81", "\n", "x1"}
+	pieces := []string{"a", "Zé", "7", " ", "  ", ".", "—", "規則", "ー", "\xff", "\xe3\x81", "\n", "x1", "@", "[", "`", "{", "/", ":", "_", "z", "A", "0", "9"}
 	for range 5000 {
 		var b strings.Builder
 		for range r.IntN(12) {
@@ -171,6 +172,120 @@ func TestNormNumber(t *testing.T) {
 	} {
 		if got := normNumber(c.a) == normNumber(c.b); got != c.same {
 			t.Errorf("normNumber(%q) == normNumber(%q): %v, want %v", c.a, c.b, got, c.same)
+		}
+	}
+}
+
+// TestSubstitutedReused holds substituted, on one checker whose table
+// each call reuses, to a fresh table of rows for each call (the oracle
+// below), on random sequences of few numbers of various lengths.
+func TestSubstitutedReused(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 5))
+	nums := []string{"1", "2", "15", "300", "1500", "2000"}
+	seq := func() []string {
+		var out []string
+		for range r.IntN(7) {
+			out = append(out, nums[r.IntN(len(nums))])
+		}
+		return out
+	}
+	c := &checker{}
+	for range 20000 {
+		sn, tn := seq(), seq()
+		if got, want := c.substituted(sn, tn), substitutedRows(sn, tn); !slices.Equal(got, want) {
+			t.Fatalf("substituted(%q, %q) = %q, want %q", sn, tn, got, want)
+		}
+	}
+}
+
+// substitutedRows is substituted with a table of rows of its own.
+func substitutedRows(sn, tn []string) [][2]string {
+	n, m := len(sn), len(tn)
+	lcs := make([][]int, n+1)
+	for i := range lcs {
+		lcs[i] = make([]int, m+1)
+	}
+	for i := n - 1; i >= 0; i-- {
+		for j := m - 1; j >= 0; j-- {
+			if sn[i] == tn[j] {
+				lcs[i][j] = lcs[i+1][j+1] + 1
+			} else {
+				lcs[i][j] = max(lcs[i+1][j], lcs[i][j+1])
+			}
+		}
+	}
+	var out [][2]string
+	var gs, gt []string
+	flush := func() {
+		if len(gs) == len(gt) {
+			for k := range gs {
+				if !slices.Contains(tn, gs[k]) && !slices.Contains(sn, gt[k]) {
+					out = append(out, [2]string{gs[k], gt[k]})
+				}
+			}
+		}
+		gs, gt = gs[:0], gt[:0]
+	}
+	i, j := 0, 0
+	for i < n || j < m {
+		switch {
+		case i < n && j < m && sn[i] == tn[j]:
+			flush()
+			i++
+			j++
+		case j >= m || i < n && lcs[i+1][j] >= lcs[i][j+1]:
+			gs = append(gs, sn[i])
+			i++
+		default:
+			gt = append(gt, tn[j])
+			j++
+		}
+	}
+	flush()
+	return out
+}
+
+// TestFieldsAtLeast holds fieldsAtLeast to strings.Fields.
+func TestFieldsAtLeast(t *testing.T) {
+	r := rand.New(rand.NewPCG(4, 6))
+	pieces := []string{"a", "bc", " ", "\t", "\u00a0", "\u3000", "語", "\n", "."}
+	for range 20000 {
+		var b strings.Builder
+		for range r.IntN(12) {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		s := b.String()
+		for n := range 6 {
+			if got, want := fieldsAtLeast(s, n), len(strings.Fields(s)) >= n; got != want {
+				t.Fatalf("fieldsAtLeast(%q, %d) = %v, want %v", s, n, got, want)
+			}
+		}
+	}
+}
+
+// TestSortedSet holds sortedSet, its buffer reused, to slices.Sort and
+// slices.Compact on keys of few and of many bytes that differ, short
+// and long.
+func TestSortedSet(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	var tmp []uint64
+	for k := range 5000 {
+		keys := make([]uint64, r.IntN(300))
+		for i := range keys {
+			switch k % 3 {
+			case 0: // trigrams of ASCII
+				keys[i] = uint64(97+r.IntN(26))<<42 ^ uint64(97+r.IntN(26))<<21 ^ uint64(32+r.IntN(90))
+			case 1: // few values, many repeats
+				keys[i] = uint64(r.IntN(5)) << (8 * r.IntN(8))
+			default:
+				keys[i] = r.Uint64()
+			}
+		}
+		want := slices.Compact(slices.Sorted(slices.Values(keys)))
+		var got []uint64
+		got, tmp = sortedSet(slices.Clone(keys), tmp)
+		if !slices.Equal(got, want) {
+			t.Fatalf("sortedSet(%v) = %v, want %v", keys, got, want)
 		}
 	}
 }

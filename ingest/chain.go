@@ -539,8 +539,8 @@ func listsAsText(bs []block, cands []candidate, in []bool) []string {
 		for h >= 0 && bs[h].chrome != "" {
 			h--
 		}
-		if h < 0 || bs[h].kind != blockHeading {
-			continue
+		if h < 0 || bs[h].kind != blockHeading || markedNumber(bs[h].text) != nil {
+			continue // (under a heading an id marker numbers: its parts)
 		}
 		// Under a heading the numbering numbers in another form, the
 		// list is that item's parts ("Article 11", then "1." and "2.":

@@ -1,6 +1,10 @@
 package ingest
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/rulesync/rulesync/corpus"
+)
 
 // Lists inside headings that number one another: "## Chapter 1" ..
 // "## Chapter 10" (any word, or none: "## 1. Scope"; in plain text, a
@@ -343,4 +347,181 @@ func headingLike(b block, l label) bool {
 	}
 	rest := strings.TrimSpace(b.text[min(l.end, len(b.text)):])
 	return rest == "" || titleLike(rest)
+}
+
+// markedLists marks the labels (by candidate) of the lists that start
+// again under a heading whose id marker (corpus.IDMarker) gives it a
+// numbered id ("## 弟23条 {{rulesync:id rule:23}}"): the marker is the
+// heading's identity, its number the one the heading stands for
+// whatever it prints, and a list that starts again under it numbers
+// within its item, as under headings that number one another
+// (headedLists). Without it, a heading sync marked because its printed
+// number reads as no heading of the numbering (a misprinted word) kept
+// its id, and its list was read as a numbering of its own, each number
+// printed twice (rule:1-2). The heading's descendants (23.1 under
+// rule:23) stay the chain's. It returns nil where it marks none.
+func markedLists(bs []block, cands []candidate) []bool {
+	var marked []bool
+	var head []comp // the marked heading's number, nil outside one
+	level, last, seen := 0, -1, false
+	next := 0 // the first candidate at or after block i
+	for i, b := range bs {
+		for next < len(cands) && cands[next].block < i {
+			next++
+		}
+		labelled := next < len(cands) && cands[next].block == i
+		if b.kind == blockHeading && b.chrome == "" {
+			if head != nil && b.level > level {
+				continue // a heading inside the item: still under it
+			}
+			head, level, last, seen = markedNumber(b.text), b.level, -1, false
+			continue
+		}
+		if head == nil || !labelled || b.chrome != "" {
+			continue
+		}
+		c := cands[next]
+		if len(c.lab.comps) > len(head) && sameComps(head, c.lab.comps[:len(head)]) {
+			seen = true
+			continue // the heading's descendant: its numbering goes on
+		}
+		switch {
+		case !seen:
+			seen = true
+			if !allFirst(c.lab.comps) {
+				continue
+			}
+		case last < 0:
+			continue
+		case c.form(bs) != cands[last].form(bs) || !follows(cands[last].lab.comps, c.lab.comps, chainHoles):
+			last = -1
+			continue
+		}
+		if marked == nil {
+			marked = make([]bool, len(cands))
+		}
+		marked[next], last = true, next
+	}
+	return marked
+}
+
+// markedNumber is the number (as label components) an id marker in a
+// heading's text gives it, or nil where it holds none or gives an id
+// without a number (a section's, a preamble's).
+func markedNumber(text string) []comp {
+	if !strings.Contains(text, "{{rulesync:id ") {
+		return nil
+	}
+	id, ok := corpus.MarkedID(&corpus.Item{Title: text})
+	if !ok {
+		return nil
+	}
+	prefix, name, _ := strings.Cut(id, ":")
+	if prefix == "sec" || prefix == "pre" || prefix == "item" {
+		return nil
+	}
+	l, ok := readLabel(name)
+	if !ok {
+		return nil
+	}
+	return l.comps
+}
+
+// orMarks is the candidates either of a and b marks (nil where neither
+// marks any).
+func orMarks(a, b []bool) []bool {
+	switch {
+	case a == nil:
+		return b
+	case b == nil:
+		return a
+	}
+	for j, m := range b {
+		a[j] = a[j] || m
+	}
+	return a
+}
+
+// markedStarts makes each heading that starts no item and whose id
+// marker gives it a number (markedNumber) start its numbered item, as
+// a heading of the numbering does: the item holds the lines under it
+// (its list's items its parts), whatever its printed number reads as.
+// Its label prints what the label of the heading of its level before
+// it prints (a word, a counter: "第22条" before "弟23条"), so that it
+// stands in that numbering, not in one of its own. It returns how many
+// it made.
+func markedStarts(bs []block, starts startLabels) int {
+	n := 0
+	var like []*label // the last heading label at each level
+	for i, b := range bs {
+		if b.kind != blockHeading || b.chrome != "" {
+			continue
+		}
+		for len(like) <= b.level {
+			like = append(like, nil)
+		}
+		if l := starts.at(i); l != nil {
+			like[b.level] = l
+			continue
+		}
+		comps := markedNumber(b.text)
+		if comps == nil {
+			continue
+		}
+		l := &label{}
+		if p := like[b.level]; p != nil {
+			*l = *p
+		}
+		l.comps, l.printed, l.keyed, l.end = comps, joinComps(comps), "", 0
+		l.joined, l.paren, l.hyphen = false, false, false
+		starts[i], like[b.level] = l, l
+		n++
+	}
+	return n
+}
+
+// markedCandidates gives each heading whose id marker gives it a
+// number (markedNumber) that number as its label, in place of any its
+// text prints: the marker is the heading's identity, and the numbering
+// reads it where the heading stands (a heading that prints no number,
+// or a misprinted one, leaves no hole before the next). The label
+// prints what the candidate of the heading of its level before it
+// prints (its word, its counter), so that it stands in that numbering.
+func markedCandidates(bs []block, cands []candidate) []candidate {
+	var at []int
+	for i, b := range bs {
+		if b.kind == blockHeading && b.chrome == "" && strings.Contains(b.text, "{{rulesync:id ") && markedNumber(b.text) != nil {
+			at = append(at, i)
+		}
+	}
+	if len(at) == 0 {
+		return cands
+	}
+	out := make([]candidate, 0, len(cands)+len(at))
+	like := map[int]label{} // the last heading label at each level
+	keep := func(c candidate) {
+		out = append(out, c)
+		if b := bs[c.block]; b.kind == blockHeading {
+			like[b.level] = c.lab
+		}
+	}
+	next := 0
+	for _, i := range at {
+		for next < len(cands) && cands[next].block < i {
+			keep(cands[next])
+			next++
+		}
+		if next < len(cands) && cands[next].block == i {
+			next++ // the marker's number, not the one the text prints
+		}
+		l := like[bs[i].level]
+		comps := markedNumber(bs[i].text)
+		l.comps, l.printed, l.keyed, l.end = comps, joinComps(comps), "", 0
+		l.joined, l.paren, l.hyphen = false, false, false
+		keep(candidate{i, l})
+	}
+	for ; next < len(cands); next++ {
+		keep(cands[next])
+	}
+	return out
 }

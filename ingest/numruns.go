@@ -50,15 +50,26 @@ type headingFrame struct {
 	// "2.3"): a heading another numbering numbers, which ends a run.
 	read     *label
 	numbered bool
+	// marked is the number an id marker gives the heading
+	// (markedNumber: "{{rulesync:id rule:18}}"), 0 where none does: the
+	// heading stands in its run with that number, whatever it prints.
+	marked int
 	// wordEnd is where the words that frame a number in Hangul end
 	// ("제십이조 목적": after 조), 0 for any other number: the label's
 	// end where the rest is a title.
 	wordEnd int
 }
 
-// frameOf reads a heading's number and the parts it may share.
+// frameOf reads a heading's number and the parts it may share; the
+// markers of a draft at its end are no words of it (trailingMarkers).
 func frameOf(i int, text string) headingFrame {
 	f := headingFrame{block: i}
+	if strings.Contains(text, "{{rulesync:") {
+		if comps := markedNumber(text); len(comps) == 1 && comps[0].kind == compNum {
+			f.marked = comps[0].n
+		}
+		text = trailingMarkers(text)
+	}
 	if l, ok := readLabel(text); ok && !l.paren {
 		f.read, f.numbered = &l, len(l.comps) > 1
 		if f.numbered {
@@ -77,6 +88,20 @@ func frameOf(i int, text string) headingFrame {
 		f.keys[2] = runKey{'L', lastWord(text)}
 	}
 	return f
+}
+
+// trailingMarkers is text without the markers and notes of a draft
+// at its end ("Kifungu cha 3. {{rulesync:review}} {{rulesync:id
+// rule:3}}"), where sync writes them on a heading line.
+func trailingMarkers(text string) string {
+	for {
+		t := strings.TrimRight(text, " \t")
+		k := strings.LastIndex(t, "{{rulesync:")
+		if k < 0 || !strings.HasSuffix(t, "}}") || strings.Contains(t[k:len(t)-2], "}}") {
+			return t
+		}
+		text = t[:k]
+	}
 }
 
 // isLetterMark reports whether r is part of a word: a letter or a mark.
@@ -195,6 +220,9 @@ func oneTwo(bs []block, frames []headingFrame, seg []int, key runKey) bool {
 	for k, fi := range seg {
 		f := frames[fi]
 		v := f.value
+		if f.marked > 0 {
+			v = f.marked
+		}
 		if v == 0 {
 			v = wordValue(middle(bs[f.block].text, key))
 		}
@@ -609,11 +637,11 @@ func runSegments(frames []headingFrame, key runKey, least int) [][]int {
 		cur, gap = nil, 0
 	}
 	for k, f := range frames {
-		if f.numbered {
+		if f.numbered && f.marked == 0 {
 			flush()
 			continue
 		}
-		if f.has(key) {
+		if f.has(key) || f.marked > 0 {
 			if gap == 1 && len(cur) > 0 {
 				cur = append(cur, k-1)
 			}
@@ -648,6 +676,14 @@ func (res *runResult) number(bs []block, frames []headingFrame, seg []int, key r
 			// words of one language.
 			v = numberWordsValue(middle(bs[f.block].text, key))
 		}
+		if f.marked > 0 {
+			// The marker's number, which confirms no reading of the
+			// run's: a heading the others number (by their numbers or
+			// places) around it.
+			values[k] = f.marked
+			increasing = increasing && (k == 0 && f.marked == 1 || k > 0 && f.marked > values[k-1])
+			continue
+		}
 		values[k] = v
 		if v > 0 {
 			parsed++
@@ -656,6 +692,15 @@ func (res *runResult) number(bs []block, frames []headingFrame, seg []int, key r
 			agree++
 		}
 		increasing = increasing && v > 0 && (k == 0 && v == 1 || k > 0 && v > values[k-1])
+	}
+	// The places number the run where the cases below say so, and a
+	// marked heading keeps its marker's number among them.
+	byPlace := func() {
+		for k, fi := range seg {
+			if values[k] = k + 1; frames[fi].marked > 0 {
+				values[k] = frames[fi].marked
+			}
+		}
 	}
 	// untitled: headings whose number is their place alone, all of whose
 	// words are their title ("The initial position ..." among "1. The
@@ -672,8 +717,8 @@ func (res *runResult) number(bs []block, frames []headingFrame, seg []int, key r
 			if v > 0 && v != k+1 {
 				res.disagree = append(res.disagree, fmt.Sprintf("%q%s read as %d by its place", bs[frames[seg[k]].block].text, lineOf(bs[frames[seg[k]].block]), k+1))
 			}
-			values[k] = k + 1
 		}
+		byPlace()
 		if parsed < len(seg) {
 			res.positional = append(res.positional, fmt.Sprintf("%d of %d headings%s that share %q print no number the run reads; their places number them, as the others' numbers confirm", len(seg)-parsed, len(seg), fromLine(bs[frames[seg[0]].block]), keyText(key)))
 		}
@@ -686,17 +731,15 @@ func (res *runResult) number(bs []block, frames []headingFrame, seg []int, key r
 		// numbers are their first words past the shared one
 		// (numberWords), the rest titles. A heading whose number the
 		// grammar reads keeps it (apply).
-		for k, fi := range seg {
-			values[k] = k + 1
+		byPlace()
+		for _, fi := range seg {
 			if from, to := numberWords(bs[frames[fi].block].text, key); to > from {
 				frames[fi].from, frames[fi].to = from, to
 			}
 		}
 		res.positional = append(res.positional, fmt.Sprintf("%d headings%s share %q and print no number, each over a list that starts again: their places number them", len(seg), fromLine(bs[frames[seg[0]].block]), keyText(key)))
 	case parsed == 0 && alone && len(seg) >= 5:
-		for k := range values {
-			values[k] = k + 1
-		}
+		byPlace()
 		// Headings that print nothing but what they share ("Article"
 		// thirty times) are told apart by their places alone: their
 		// items are places, not labels, and name no number a

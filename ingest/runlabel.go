@@ -82,7 +82,7 @@ func misprintNotes(bs []block, frames []headingFrame, seg []int, key runKey, val
 	}
 	var out []string
 	for k, fi := range seg {
-		if shapes[k] != best && shapes[k] != "" && frames[fi].read == nil {
+		if shapes[k] != best && shapes[k] != "" && frames[fi].read == nil && frames[fi].marked == 0 {
 			b := bs[frames[fi].block]
 			out = append(out, fmt.Sprintf("%q%s prints its label in other words than the other headings of its run: read as its number %d", b.text, lineOf(b), values[k]))
 		}

@@ -166,12 +166,15 @@ func recognize(bs []block, d *corpus.Document, partless func([]corpus.Item) []bo
 	kinds := divisionKinds(bs)
 	cands := readCandidates(bs, kinds, st)
 	cands = applyRuns(bs, cands, kinds, st)
+	cands = markedCandidates(bs, cands)
 	wordsAfter(bs, cands)
 	keyLabels(cands)
 	// Lists that start again under headings that number one another
 	// are their headings' text, whatever their length (headedLists):
 	// the chains leave them out.
-	aside := headedLists(bs, cands)
+	// So are the lists under a heading an id marker numbers
+	// (markedLists).
+	aside := orMarks(headedLists(bs, cands), markedLists(bs, cands))
 	// A first reading of the numbering, all labels in one chain; under a
 	// heading that prints no number, a numbering that starts again after
 	// it is a division of its own.
@@ -197,6 +200,11 @@ func recognize(bs []block, d *corpus.Document, partless func([]corpus.Item) []bo
 	labelled := make([]bool, len(bs))
 	for j, c := range cands {
 		labelled[c.block] = labelled[c.block] || in0[j] || bs[c.block].level > 0
+	}
+	// So does a heading an id marker numbers (markedStarts): a list
+	// under it is its parts, no division's numbering.
+	for i, b := range bs {
+		labelled[i] = labelled[i] || b.kind == blockHeading && markedNumber(b.text) != nil
 	}
 	restartedDivisions(bs, cands, divisionHeads(bs, labelled), in0, prev0)
 	var in []bool
@@ -240,20 +248,36 @@ func recognize(bs []block, d *corpus.Document, partless func([]corpus.Item) []bo
 		// Room for all, made once: grown by appending, a million
 		// places were copied over and over and left a quarter unused.
 		all := make([]candidate, 0, len(cands)+placed)
+		// The printed candidates aside stay aside (allAside, where
+		// any is), and so do the places of a list under a heading an
+		// id marker numbers (markedLists).
+		var allAside []bool
 		next := 0 // the printed candidates, merged in block order
+		keep := func(c candidate, aside bool) {
+			if aside && allAside == nil {
+				allAside = make([]bool, len(all), cap(all))
+			}
+			all = append(all, c)
+			if allAside != nil {
+				allAside = append(allAside, aside)
+			}
+		}
 		for i, b := range bs {
 			for next < len(cands) && cands[next].block < i {
-				all = append(all, cands[next])
+				keep(cands[next], aside != nil && aside[next])
 				next++
 			}
 			if b.ordinal > 0 && b.depth == 1 && b.chrome == "" && b.kind != blockCode {
 				v := strconv.Itoa(b.ordinal)
-				all = append(all, candidate{i, label{comps: []comp{{compNum, b.ordinal, v}}, printed: v, kind: kinds[i]}})
+				keep(candidate{i, label{comps: []comp{{compNum, b.ordinal, v}}, printed: v, kind: kinds[i]}}, false)
 			}
 		}
-		all = append(all, cands[next:]...)
+		for ; next < len(cands); next++ {
+			keep(cands[next], aside != nil && aside[next])
+		}
 		st2 := &structure{schemes: st.schemes, textRunes: st.textRunes, chromeRunes: st.chromeRunes}
-		if in2 := chain(all, bs, st2); count(in2) > count(in) {
+		allAside = orMarks(allAside, markedLists(bs, all))
+		if in2, _ := chainApart(all, allAside, func(cs []candidate) ([]bool, []int) { return chain(cs, bs, st2), nil }); count(in2) > count(in) {
 			cands, in, st = all, in2, st2
 		}
 	}
@@ -296,6 +320,7 @@ func recognize(bs []block, d *corpus.Document, partless func([]corpus.Item) []bo
 			st.unexplained++
 		}
 	}
+	numbered += markedStarts(bs, starts)
 	outlineNumbers(bs, cands, in)
 	st.listsAsText = listsAsText(bs, cands, in)
 	st.runsAsText = runsAsText(bs, cands, in)

@@ -2,6 +2,7 @@ package reports
 
 import (
 	"bytes"
+	"html"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -9,6 +10,7 @@ import (
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/gaps"
 	"github.com/rulesync/rulesync/ingest"
+	"github.com/rulesync/rulesync/internal/lazyre"
 )
 
 // writeLines writes a Markdown (markdown set) or text draft to buf. With
@@ -63,15 +65,35 @@ func newLineWriter(d *gaps.Draft, o DraftOptions, markdown bool, st *DraftStats,
 	if hasSkeleton(d, o) {
 		lw.src = locate(o.SourceText, d.Source, markdown)
 	}
+	if o.TranslationText != "" && d.Translation.Source.Format == "html" && lw.src != nil {
+		// Its lines are no draft's, but its heading lines hold the
+		// translator's words (trHeading).
+		lw.trHTML = locate(o.TranslationText, d.Translation, true)
+		lw.trIndex = indexItems(d.Translation)
+	}
 	if o.TranslationText != "" && sameKind(d.Translation.Source.Format) {
 		lw.tr = locate(o.TranslationText, d.Translation, markdown)
-		lw.trIndex = map[*corpus.Item]int{}
-		for j := range d.Translation.Items {
-			lw.trIndex[&d.Translation.Items[j]] = j
+		lw.trIndex = indexItems(d.Translation)
+		lw.written = make([]bool, len(d.Translation.Items))
+		for i := range d.Entries {
+			for _, t := range d.Entries[i].Targets {
+				if j, ok := lw.trIndex[t]; ok {
+					lw.written[j] = true
+				}
+			}
 		}
 	}
 	lw.frame = o.frame
 	return lw
+}
+
+// indexItems maps each item of d to its index.
+func indexItems(d *corpus.Document) map[*corpus.Item]int {
+	m := make(map[*corpus.Item]int, len(d.Items))
+	for j := range d.Items {
+		m[&d.Items[j]] = j
+	}
+	return m
 }
 
 // lineWriter gathers the lines of a draft.
@@ -79,7 +101,16 @@ type lineWriter struct {
 	d        *gaps.Draft
 	markdown bool
 	src, tr  *layout
-	trIndex  map[*corpus.Item]int // translation item -> its index
+	// trHTML is the layout of an HTML translation's text (nil for any
+	// other): where an item's line is a heading, it gives the
+	// translator's words of the heading (trHeading).
+	trHTML  *layout
+	trIndex map[*corpus.Item]int // translation item -> its index
+	// written[j] says translation item j is an entry's: its text is
+	// written as that entry, so lines of the translation between
+	// items (front, gaps) that may hold it are not taken
+	// (clearBetween).
+	written []bool
 	// buf is where the lines go, each after a line break but the first
 	// (lines counts them).
 	buf   *bytes.Buffer
@@ -179,11 +210,23 @@ func (lw *lineWriter) front() []string {
 // lines of the frame of an interchange file (lw.frame); untranslated
 // says that file left some of them untranslated (frame.lines).
 func (lw *lineWriter) frontLines() (lines []string, untranslated bool) {
-	if lw.tr != nil {
+	if lw.tr != nil && lw.clearBetween(-1, nextFound(lw.tr, -1)) {
 		return lw.tr.gap(-1), false
 	}
-	src := lw.src.gap(-1)
+	src := lw.srcGap(-1)
 	return lw.frame.lines(ingest.FrameFront, src, frameSubst(lw.d, src))
+}
+
+// srcGap is the source's lines between item i and the next (i = -1:
+// before the first), where the next item was found in the source's
+// text; none where it was not: the lines up to the next item found then
+// hold the items between, which their entries write (an id read twice
+// from the draft).
+func (lw *lineWriter) srcGap(i int) []string {
+	if next := nextFound(lw.src, i); next != i+1 && (next >= 0 || i+1 < len(lw.src.own)) {
+		return nil
+	}
+	return lw.src.gap(i)
 }
 
 // gapLines is the lines between entry i and the next: the
@@ -195,7 +238,7 @@ func (lw *lineWriter) gapLines(i int) (lines []string, untranslated bool) {
 	if t, ok := lw.trGap(i); ok {
 		return t, false
 	}
-	src := lw.src.gap(i)
+	src := lw.srcGap(i)
 	return lw.frame.lines(ingest.FrameAfter(lw.d.Entries[i].Source.ID, 0), src, src)
 }
 
@@ -208,15 +251,34 @@ func (lw *lineWriter) trGap(i int) ([]string, bool) {
 	}
 	if i < len(lw.d.Entries)-1 {
 		b := lw.trAt(i + 1)
-		if b >= 0 && nextFound(lw.tr, a) == b {
+		if b >= 0 && nextFound(lw.tr, a) == b && lw.clearBetween(a, b) {
 			return lw.tr.gap(a), true
 		}
 		return nil, false
 	}
-	if nextFound(lw.tr, a) < 0 {
+	if nextFound(lw.tr, a) < 0 && lw.clearBetween(a, -1) {
 		return lw.tr.gap(a), true
 	}
 	return nil, false
+}
+
+// clearBetween reports whether no translation item after a and before b
+// (a = -1: from the first; b = -1: to the last) is written as an entry:
+// the translation's lines between two items found in its text hold the
+// items between them that were not found, and one an entry writes would
+// be written twice, in the lines and as the entry (an id read twice
+// from the draft). An item that is no entry's (orphaned) stays in the
+// lines.
+func (lw *lineWriter) clearBetween(a, b int) bool {
+	if b < 0 {
+		b = len(lw.written)
+	}
+	for j := a + 1; j < b; j++ {
+		if lw.written[j] {
+			return false
+		}
+	}
+	return true
 }
 
 // frontMatter is the translation's front matter, its version line (one
@@ -352,7 +414,18 @@ func (lw *lineWriter) withText(srcLines []string, e *gaps.Entry) []string {
 		}
 	} else if end := labelEnd(first, e.Source.Number, lw.markdown); strings.TrimSpace(first[end:]) == "" && len(srcLines) > 1 && (lw.markdown || strings.TrimSpace(srcLines[1]) == "") {
 		// The label line prints the number alone ("## Article 1"),
-		// the text on the lines below: so does the draft.
+		// the text on the lines below: so does the draft, in the
+		// translator's words where the translation's heading prints
+		// them ("## المادة ١").
+		if words := lw.trHeading(e); words != "" {
+			lead := leading(first)
+			if lw.markdown {
+				if m := mdLineStartRe.FindStringIndex(first); m != nil {
+					lead = first[:m[1]]
+				}
+			}
+			first = lead + esc(words)
+		}
 		out = append(out, first)
 		indent := ""
 		for _, l := range srcLines[1:] {
@@ -381,6 +454,41 @@ func (lw *lineWriter) withText(srcLines []string, e *gaps.Entry) []string {
 		out = append([]string{out[0], underline(srcLines[1], out[0])}, out[1:]...)
 	}
 	return out
+}
+
+// htmlHeadingRe is an HTML heading on one line, its content group 1.
+var htmlHeadingRe = lazyre.New(`^\s*<[hH][1-6]\b[^>]*>(.*)</[hH][1-6]>\s*$`)
+
+// trHeading is the translator's words of the heading of entry e's item
+// in an HTML translation ("المادة ١", "第一条"): its line in the
+// translation's text where that is a heading (<h1> to <h6>) that prints
+// the item's number and little else (numberAlone), its tags left out,
+// the number the source's where the item was renumbered (in the digits
+// the heading prints them in). "" where there is none.
+func (lw *lineWriter) trHeading(e *gaps.Entry) string {
+	if lw.trHTML == nil || e.Target == nil || len(e.Targets) != 1 {
+		return ""
+	}
+	j, ok := lw.trIndex[e.Target]
+	if !ok || !lw.trHTML.found(j) {
+		return ""
+	}
+	m := htmlHeadingRe.FindStringSubmatch(lw.trHTML.lines[lw.trHTML.own[j][0]])
+	if m == nil {
+		return ""
+	}
+	words := strings.Join(strings.Fields(html.UnescapeString(mdTagRe.ReplaceAllString(m[1], " "))), " ")
+	if !numberAlone(lineKey(words, false), lineKey(e.Target.Number, false)) {
+		return ""
+	}
+	if e.Target.Number != e.Source.Number {
+		relabelled := relabel([]string{words}, "", e.Target.Number, e.Source.Number, false)[0]
+		if lineKey(relabelled, false) == lineKey(words, false) {
+			return "" // a number relabel cannot write
+		}
+		words = relabelled
+	}
+	return words
 }
 
 // madeEntry writes an item the source's text does not show where it can
@@ -501,14 +609,19 @@ func relabel(lines []string, srcFirst, oldNum, newNum string, markdown bool) []s
 			end = len(lines[0])
 		}
 		head := lines[0][:end]
+		var printed []string // each number replaced, as printed
 		for {
 			i, j := findNumber(head, oldNum, 0, len(head))
 			if i < 0 {
 				break
 			}
+			printed = append(printed, head[i:j])
 			head = head[:i] + "\x00" + head[j:]
 		}
-		lines[0] = strings.ReplaceAll(head, "\x00", newNum) + lines[0][end:]
+		for _, p := range printed {
+			head = strings.Replace(head, "\x00", inDigitsOf(newNum, p), 1)
+		}
+		lines[0] = head + lines[0][end:]
 	}
 	return lines
 }

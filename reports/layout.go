@@ -2,12 +2,14 @@ package reports
 
 import (
 	"html"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/internal/lazyre"
+	"github.com/rulesync/rulesync/internal/numerals"
 )
 
 // A layout says where each item of a document stands in the text it was
@@ -66,7 +68,10 @@ var (
 // lineKey is the comparison form of a line or a text: its letters and digits
 // in lower case, after Fold; Markdown's tags, link targets and line-start
 // markers are left out, and character references resolved, when
-// markdown is set.
+// markdown is set. A number is written in ASCII digits whatever digits
+// or CJK numerals print it ("المادة ١", "अनुच्छेद १", "第十二条" read
+// "المادة1", "अनुच्छेद1", "第12条"): an item's number, which ingest
+// reads in any script, is then found in its heading line.
 func lineKey(s string, markdown bool) string {
 	if markdown {
 		s = mdLineStartRe.ReplaceAllString(s, "")
@@ -78,15 +83,47 @@ func lineKey(s string, markdown bool) string {
 	}
 	s = corpus.Fold(s)
 	var b strings.Builder
-	for _, r := range s {
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if d := numerals.Digit(r); d >= 0 {
+			b.WriteByte(byte('0' + d))
+			i += n
+			continue
+		}
+		if to, v := cjkNumber(s, i); v > 0 {
+			b.WriteString(strconv.Itoa(v))
+			i = to
+			continue
+		}
 		if unicode.IsLetter(r) || unicode.IsDigit(r) {
 			if l, ok := lookAlike[r]; ok {
 				r = l
 			}
 			b.WriteRune(unicode.ToLower(r))
 		}
+		i += n
 	}
 	return b.String()
+}
+
+// cjkNumber reads the run of CJK numerals at s[i:] (numerals.CJK): where
+// the run ends and its value, 0 where none starts there or the run is no
+// number. One numeral alone is a number here ("第一条"): both texts a
+// line is compared with are read so, and a heading prints its number
+// in one numeral as often as in two.
+func cjkNumber(s string, i int) (to, value int) {
+	to = i
+	for to < len(s) {
+		r, n := utf8.DecodeRuneInString(s[to:])
+		if !numerals.IsCJK(r) {
+			break
+		}
+		to += n
+	}
+	if to == i {
+		return i, 0
+	}
+	return to, numerals.CJK(s[i:to])
 }
 
 // lookAlike maps the Cyrillic and Greek capitals that look like Latin
@@ -100,7 +137,8 @@ var lookAlike = map[rune]rune{
 // findNumber finds a printed number in line[from:limit] as the
 // structure recognizer reads numbers: in the comparison form, Cyrillic
 // and Greek look-alike capitals as Latin ("В.1" is B.1, "5․1․2" with
-// one-dot leaders is 5.1.2), standing alone (no ASCII letter or digit
+// one-dot leaders is 5.1.2), digits of any script as their values
+// ("١٢" is 12), standing alone (no ASCII letter or digit
 // next to it). It returns the byte range in line, or -1, -1.
 func findNumber(line, number string, from, limit int) (int, int) {
 	if number == "" {
@@ -121,6 +159,9 @@ func findNumber(line, number string, from, limit int) (int, int) {
 		c := f[0]
 		if l, ok := lookAlike[c]; ok {
 			c = l
+		}
+		if d := numerals.Digit(c); d >= 0 {
+			c = rune('0' + d) // "١" is 1
 		}
 		rs = append(rs, pos{c, from + i, from + i + size})
 	}
@@ -324,37 +365,43 @@ func (m *lineMatch) match(k string) (ok, starts bool) {
 }
 
 // headed reports whether the line whose key is keys[j] prints the item's
-// number and little else, as a heading does ("Article 1", "第1条",
-// "1-бап": up to 12 letters before the number and 6 after), and the
+// number and little else, as a heading does (numberAlone), and the
 // next line with letters or digits, within three, begins with the
 // item's head: a heading whose item's text is on the lines below.
 func (m *lineMatch) headed(keys []string, j int) bool {
-	k := keys[j]
-	if m.num == "" || m.head == "" {
+	if m.head == "" || !numberAlone(keys[j], m.num) {
+		return false
+	}
+	for n := j + 1; n < len(keys) && n <= j+3; n++ {
+		if keys[n] != "" {
+			return strings.HasPrefix(keys[n], m.head)
+		}
+	}
+	return false
+}
+
+// numberAlone reports whether the line key k prints the number num
+// (comparison form) and little else, as a heading does ("Article 1",
+// "第1条", "1-бап", "1 වන වගන්තිය": up to 12 letters before the
+// number and 12 after it).
+func numberAlone(k, num string) bool {
+	if num == "" {
 		return false
 	}
 	for at := 0; at < len(k); {
-		i := strings.Index(k[at:], m.num)
+		i := strings.Index(k[at:], num)
 		if i < 0 {
 			return false
 		}
 		i += at
-		before, after := k[:i], k[i+len(m.num):]
+		before, after := k[:i], k[i+len(num):]
 		at = i + 1
 		r0, _ := utf8.DecodeLastRuneInString(before)
 		r1, _ := utf8.DecodeRuneInString(after)
 		if unicode.IsDigit(r0) || unicode.IsDigit(r1) {
 			continue // "21" does not print 1
 		}
-		if utf8.RuneCountInString(before) > 12 || utf8.RuneCountInString(after) > 6 {
-			return false
-		}
-		for n := j + 1; n < len(keys) && n <= j+3; n++ {
-			if keys[n] != "" {
-				return strings.HasPrefix(keys[n], m.head)
-			}
-		}
-		return false
+		return utf8.RuneCountInString(before) <= 12 && utf8.RuneCountInString(after) <= 12
 	}
 	return false
 }
@@ -367,4 +414,26 @@ func isUnderline(s string) bool {
 		return false
 	}
 	return strings.Count(s, s[:1]) == len(s)
+}
+
+// inDigitsOf writes the ASCII digits of num in the digits the printed
+// number was ("٣" for 3 where it replaces "١"): a translation's label
+// keeps its script when the draft renumbers it.
+func inDigitsOf(num, printed string) string {
+	zero := rune(-1)
+	for _, r := range printed {
+		if d := numerals.Digit(r); d >= 0 && r >= 0x80 {
+			zero = r - rune(d)
+			break
+		}
+	}
+	if zero < 0 {
+		return num
+	}
+	return strings.Map(func(r rune) rune {
+		if r >= '0' && r <= '9' {
+			return zero + r - '0'
+		}
+		return r
+	}, num)
 }
