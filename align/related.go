@@ -1,6 +1,8 @@
 package align
 
 import (
+	"slices"
+
 	"github.com/rulesync/rulesync/corpus"
 )
 
@@ -20,6 +22,14 @@ type Affinity struct {
 	// counts the one to one pairs.
 	Shared, Chance, Mass float64
 	Pairs                int
+	// Judged counts the pairs both of whose items carry tokens of
+	// weight (a number, a reference, a term); Median is the middle of
+	// their shares beyond chance, each of the lighter item's weight. One
+	// item heavy with numbers (a header, a title page) shares as much
+	// as all the rest together: summed, it alone decides; the median of
+	// the pairs' own shares is decided by most of them.
+	Judged int
+	Median float64
 }
 
 // Measured on the dev translations and their variants read through
@@ -49,6 +59,25 @@ const (
 func (a Affinity) Unrelated() bool {
 	return a.Pairs >= 4 && a.Mass >= judgedMass*float64(a.Pairs) && a.Shared-a.Chance < unrelatedShare*a.Mass
 }
+
+// mismatched reports whether the pairs put on their source items texts
+// that do not state their numbers and terms: Unrelated, or, by the
+// pairs one at a time, at least judgedPairs pairs with tokens of weight
+// on both sides, the middle of which shares less than unrelatedShare
+// of its lighter side beyond chance, however much one of them shares.
+// It judges labels (Through), which then hold nothing; it does not
+// refuse a translation: a text whose headings were lost, placed by its
+// text, is as mismatched, and still a translation.
+func (a Affinity) mismatched() bool {
+	if a.Pairs >= 4 && a.Judged >= judgedPairs && a.Median < unrelatedShare {
+		return true
+	}
+	return a.Unrelated()
+}
+
+// judgedPairs is how many pairs with tokens of weight on both sides the
+// median of their shares needs to judge.
+const judgedPairs = 5
 
 // Affinity measures al's one to one pairs (see Affinity). It reads the
 // items' tokens again, as Align does: time and memory linear in the
@@ -117,26 +146,52 @@ func (o Options) Affinity(al *Alignment) Affinity {
 		return s
 	}
 	var ms, mt float64
-	for _, p := range ps {
-		out.Shared += share(p[0], p[1])
-		ms += mass(&fs[p[0]])
-		mt += mass(&ft[p[1]])
+	own := make([]float64, len(ps))
+	light := make([]float64, len(ps))
+	for q, p := range ps {
+		own[q] = share(p[0], p[1])
+		out.Shared += own[q]
+		a, b := mass(&fs[p[0]]), mass(&ft[p[1]])
+		ms += a
+		mt += b
+		light[q] = min(a, b)
 	}
 	out.Mass = min(ms, mt)
 	m := 0
-	for k := -8; k <= 8; k++ {
-		if k > -2 && k < 2 {
-			continue
-		}
-		for q := range ps {
-			if r := q + k; r >= 0 && r < len(ps) {
-				out.Chance += share(ps[q][0], ps[r][1])
-				m++
+	var shares []float64
+	for q := range ps {
+		// What the source item shares with the target items a few
+		// places away: the pair's own chance.
+		c, n := 0.0, 0
+		for k := -8; k <= 8; k++ {
+			if k > -2 && k < 2 {
+				continue
 			}
+			if r := q + k; r >= 0 && r < len(ps) {
+				c += share(ps[q][0], ps[r][1])
+				n++
+			}
+		}
+		out.Chance += c
+		m += n
+		if light[q] > 0 {
+			if n > 0 {
+				c /= float64(n)
+			}
+			shares = append(shares, (own[q]-c)/light[q])
 		}
 	}
 	if m > 0 {
 		out.Chance *= float64(len(ps)) / float64(m)
+	}
+	out.Judged = len(shares)
+	if len(shares) > 0 {
+		slices.Sort(shares)
+		h := len(shares) / 2
+		out.Median = shares[h]
+		if len(shares)%2 == 0 {
+			out.Median = (shares[h-1] + shares[h]) / 2
+		}
 	}
 	return out
 }

@@ -113,7 +113,12 @@ func (o Options) through(src, tgt *corpus.Document) *Reading {
 	// article read as the items where the headings were lost. They hold
 	// nothing: the projection reads every item, by its text alone (the
 	// printed numbers, which anchor the blocks, taken off a copy).
-	distrusted := r.labelled() > 0 && o.sampledAffinity(r.Alignment).Unrelated()
+	// Pair by pair (mismatched) only where the labels place most of the
+	// source: labels that place fewer fail its coverage as they are,
+	// and a text of another document read by its text alone would be
+	// spread over the source.
+	aff := o.sampledAffinity(r.Alignment)
+	distrusted := r.labelled() > 0 && (aff.Unrelated() || 2*r.labelled() >= r.Items && aff.mismatched())
 	if distrusted {
 		sure = false
 		tgt = unnumbered(tgt)

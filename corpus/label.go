@@ -58,7 +58,7 @@ func (it *Item) number() string {
 // in the document).
 func (it *Item) Label() string {
 	if it.Number != "" {
-		if p, ok := kindLabel[it.Kind]; ok {
+		if p, ok := kindLabel[it.Kind]; ok && !hasLabelPrefix(it.Number, p) {
 			return p + it.Number
 		}
 		return it.Number
@@ -70,6 +70,14 @@ func (it *Item) Label() string {
 		return "Preamble"
 	}
 	return "Item " + it.number()
+}
+
+// hasLabelPrefix reports whether a printed number already begins with
+// its kind's prefix ("RP-5" of a Recommended Procedure, "Rule 7"), so
+// that the label does not print it twice.
+func hasLabelPrefix(number, prefix string) bool {
+	p := strings.TrimSpace(prefix)
+	return len(number) >= len(p) && strings.EqualFold(number[:len(p)], p)
 }
 
 // LabelTitle is Label followed by the title, when the item has a number

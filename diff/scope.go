@@ -2,6 +2,7 @@ package diff
 
 import (
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -160,10 +161,14 @@ func scopeSentence(has, lacks *corpus.Document, n ScopeNote) string {
 	return s
 }
 
-// editionName names a document in a note: its edition, or its title.
+// editionName names a document in a note: its edition, or when it
+// states none the name of the file it was read from, or its title.
 func editionName(d *corpus.Document) string {
-	if d.Edition != "" {
+	if d.Edition != "" && d.Edition != corpus.UnknownEdition {
 		return d.Edition
+	}
+	if d.Source.Path != "" {
+		return filepath.Base(d.Source.Path)
 	}
 	if d.Title != "" {
 		return d.Title

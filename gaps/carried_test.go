@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/gaps"
 	"github.com/rulesync/rulesync/ingest"
 	"github.com/rulesync/rulesync/internal/longtest"
@@ -110,29 +111,7 @@ func TestSyncShortLowTexts(t *testing.T) {
 	} {
 		src, orig := testcorpus.Doc(t, p.src), testcorpus.Doc(t, p.tr)
 		d0 := gaps.Options{}.Sync(src, orig, nil)
-		tr := *orig
-		tr.Items = slices.Clone(orig.Items)
-		at := map[string]int{}
-		for j := range tr.Items {
-			at[tr.Items[j].ID] = j
-		}
-		cuts := map[string]bool{}
-		n := 0
-		for i := range d0.Entries {
-			e := &d0.Entries[i]
-			if e.State != gaps.Translated || len(e.Review) > 0 || len(e.Targets) != 1 || len(e.Findings) > 0 {
-				continue
-			}
-			j, ok := at[e.Target.ID]
-			rs := []rune(tr.Items[j].Text)
-			if !ok || len(rs) < 60 {
-				continue
-			}
-			if n++; n%10 == 0 {
-				tr.Items[j].Text = string(rs[:len(rs)*2/5])
-				cuts[e.Source.ID] = true
-			}
-		}
+		tr, cuts := cutCarried(orig, d0, 40)
 		d := gaps.Options{}.Sync(src, &tr, nil)
 		for i := range d.Entries {
 			if e := &d.Entries[i]; cuts[e.Source.ID] {
@@ -216,29 +195,7 @@ func TestSyncFarOutShort(t *testing.T) {
 			}
 		}
 		for _, frac := range []int{25, 30, 40} {
-			tr := *orig
-			tr.Items = slices.Clone(orig.Items)
-			at := map[string]int{}
-			for j := range tr.Items {
-				at[tr.Items[j].ID] = j
-			}
-			cuts := map[string]bool{}
-			n := 0
-			for i := range d0.Entries {
-				e := &d0.Entries[i]
-				if e.State != gaps.Translated || len(e.Review) > 0 || len(e.Targets) != 1 || len(e.Findings) > 0 {
-					continue
-				}
-				j, ok := at[e.Target.ID]
-				rs := []rune(tr.Items[j].Text)
-				if !ok || len(rs) < 60 {
-					continue
-				}
-				if n++; n%10 == 0 {
-					tr.Items[j].Text = string(rs[:len(rs)*frac/100])
-					cuts[e.Source.ID] = true
-				}
-			}
+			tr, cuts := cutCarried(orig, d0, frac)
 			d := gaps.Options{}.Sync(src, &tr, nil)
 			for i := range d.Entries {
 				if e := &d.Entries[i]; cuts[e.Source.ID] {
@@ -254,4 +211,38 @@ func TestSyncFarOutShort(t *testing.T) {
 	if unmarked > 52 {
 		t.Errorf("%d of %d cut texts carried unmarked, want 52 or fewer", unmarked, cut)
 	}
+}
+
+// cutCarried is a copy of the translation orig with every tenth text
+// that the sync d0 carries unmarked (60 characters or more, one target,
+// no finding) cut to frac percent of its runes, and the source ids of
+// the texts it cut.
+func cutCarried(orig *corpus.Document, d0 *gaps.Draft, frac int) (corpus.Document, map[string]bool) {
+	tr := *orig
+	tr.Items = slices.Clone(orig.Items)
+	at := map[string]int{}
+	for j := range tr.Items {
+		at[tr.Items[j].ID] = j
+	}
+	cuts := map[string]bool{}
+	n := 0
+	for i := range d0.Entries {
+		e := &d0.Entries[i]
+		if e.State != gaps.Translated || len(e.Review) > 0 || len(e.Targets) != 1 || len(e.Findings) > 0 {
+			continue
+		}
+		j, ok := at[e.Target.ID]
+		if !ok {
+			continue
+		}
+		rs := []rune(tr.Items[j].Text)
+		if len(rs) < 60 {
+			continue
+		}
+		if n++; n%10 == 0 {
+			tr.Items[j].Text = string(rs[:len(rs)*frac/100])
+			cuts[e.Source.ID] = true
+		}
+	}
+	return tr, cuts
 }

@@ -22,7 +22,9 @@ const headRunes = 4000
 
 // identify fills what names the document: its language (detected from
 // the text unless the source or --lang states it; a stated language the
-// text contradicts is warned about), and its version and date from the
+// text contradicts is warned about, and not one written in the script
+// the text reads as when no language of the models writes it: "hi" and
+// "und-Deva"), and its version and date from the
 // version line, with the date's own text. A language the format reader
 // set was stated by the source (a page's lang attribute, a reader page's
 // header).
@@ -39,7 +41,7 @@ func (o Options) identify(d *corpus.Document) {
 		}
 	case d.Lang != "und":
 		r := langid.DocumentOf(d.Title, len(d.Items), itemText(d))
-		if r.Lang != "und" && r.Confidence >= 0.8 && !sameLang(r.Lang, d.Lang) && langid.Known(d.Lang) {
+		if r.Lang != "und" && r.Confidence >= 0.8 && !sameLang(r.Lang, d.Lang) && langid.Known(d.Lang) && !langid.WritesScriptOf(d.Lang, r.Lang) {
 			d.Notes = append(d.Notes, fmt.Sprintf("%sthe source says its language is %s, but its text reads as %s; give --lang to correct it", WarningNote, d.Lang, r))
 		}
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/rulesync/rulesync/align"
 	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/diff"
 	"github.com/rulesync/rulesync/internal/sched"
 )
 
@@ -128,6 +129,17 @@ func (r *buildRun) ingestSources() error {
 			continue
 		}
 		r.sum.Documents = append(r.sum.Documents, src.summary)
+	}
+	// Two editions of a [[diff]] in different languages, as the diff
+	// command warns of them.
+	for _, p := range r.ws.Diffs {
+		o, n := r.byName[p.Old], r.byName[p.New]
+		if o == nil || n == nil || o.err != nil || n.err != nil {
+			continue
+		}
+		if msg := diff.LanguageMismatch(o.summary.Lang, n.summary.Lang, p.Old, p.New); msg != "" {
+			r.notes.add("warning: [[diff]] %s..%s: %s", p.Old, p.New, msg)
+		}
 	}
 	return nil
 }

@@ -7,6 +7,7 @@ package reports
 import (
 	"fmt"
 	"io"
+	"path/filepath"
 	"strings"
 	"unicode"
 
@@ -367,7 +368,14 @@ func moveLabel(d *corpus.Document, id string) string {
 func edition(d *corpus.Document) string {
 	title := strings.TrimSpace(d.Title)
 	for i := range d.Items {
-		if it := &d.Items[i]; title != "" && (it.Title == title || it.Label() == title) {
+		it := &d.Items[i]
+		if i == 0 && it.Number == "" && it.Title == title && it.Text != "" {
+			// The document's own heading, an item only because text
+			// stands under it before its first division (a subtitle,
+			// an adoption line): the title.
+			continue
+		}
+		if title != "" && (it.Title == title || it.Label() == title) {
 			title = "" // a heading of the text, not the document's title
 		}
 	}
@@ -389,6 +397,9 @@ func edition(d *corpus.Document) string {
 		return strings.Join(parts, ", ")
 	}
 	s := d.Edition
+	if s == corpus.UnknownEdition && d.Version == "" && d.Date == "" && d.Source.Path != "" {
+		return filepath.Base(d.Source.Path) // no edition name: the file's
+	}
 	if d.Version != "" {
 		s += " version " + d.Version
 	}
@@ -419,11 +430,11 @@ func dateLine(d *corpus.Document) string {
 			if !strings.Contains(line, d.DateText) {
 				continue
 			}
-			if len(strings.Fields(line)) <= maxDateLine {
+			if words(line) <= maxDateLine {
 				return strings.TrimSpace(line)
 			}
 			for _, sent := range sentencesOf(line) {
-				if strings.Contains(sent, d.DateText) && len(strings.Fields(sent)) <= maxDateLine {
+				if strings.Contains(sent, d.DateText) && words(sent) <= maxDateLine {
 					return strings.TrimSpace(sent)
 				}
 			}
@@ -431,6 +442,24 @@ func dateLine(d *corpus.Document) string {
 		}
 	}
 	return ""
+}
+
+// words counts the words of s: its fields, and in a script written
+// without spaces between words (Han, kana, Thai, Lao, Khmer, Myanmar) a
+// word for every two letters of it, so that a sentence of Chinese is
+// not one word.
+func words(s string) int {
+	n := 0
+	for _, f := range strings.Fields(s) {
+		unspaced := 0
+		for _, r := range f {
+			if unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Thai, unicode.Lao, unicode.Khmer, unicode.Myanmar) {
+				unspaced++
+			}
+		}
+		n += max(1, (unspaced+1)/2)
+	}
+	return n
 }
 
 // sentencesOf cuts a line after each full stop, question or exclamation

@@ -8,6 +8,7 @@ import (
 
 	"github.com/rulesync/rulesync/align"
 	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/diff"
 )
 
 // belongMin is the least share of the smaller document's items that
@@ -48,12 +49,10 @@ func checkLanguages(c *call, src, tr *corpus.Document, srcName, trName string) e
 // status 2 under --strict. Documents of no known language are not
 // compared.
 func checkEditionLanguages(c *call, old, new *corpus.Document, oldName, newName string) error {
-	known := func(l string) bool { return l != "" && l != "und" }
-	if !known(old.Lang) || !known(new.Lang) || strings.EqualFold(old.Lang, new.Lang) {
-		return nil
+	if msg := diff.LanguageMismatch(old.Lang, new.Lang, oldName, newName); msg != "" {
+		return warnStrict(c, msg)
 	}
-	msg := fmt.Sprintf("%s is in %s and %s in %s: diff compares two editions in one language (a translation against its source checks with 'rulesync gaps')", oldName, old.Lang, newName, new.Lang)
-	return warnStrict(c, msg)
+	return nil
 }
 
 // warnStrict prints msg as the command's warning, or under --strict

@@ -34,14 +34,5 @@ func commonest(texts []string, table *unicode.RangeTable) rune {
 // DocumentOfAll is DocumentOf with every text made and cleaned where
 // the vote comes to it, none passed over by fewLetters.
 func DocumentOfAll(title string, n int, item func(i int) (head, body string)) DocumentResult {
-	ascii := asciiLetters(title)
-	for i := 0; i < n && ascii; i++ {
-		h, b := item(i)
-		ascii = asciiLetters(h) && asciiLetters(b)
-	}
-	text := func(i int) string {
-		h, b := item(i)
-		return h + "\n" + b
-	}
-	return document(title, n, text, nil, ascii)
+	return documentOf(title, n, item, nil)
 }

@@ -292,6 +292,16 @@ func Document(title string, texts []string) DocumentResult {
 // whether their letters are ASCII (asciiLetters of the two parts is
 // that of the joined text: a newline is never part of another rune).
 func DocumentOf(title string, n int, item func(i int) (head, body string)) DocumentResult {
+	few := func(i int) bool {
+		h, b := item(i)
+		return fewLetters(h, b)
+	}
+	return documentOf(title, n, item, few)
+}
+
+// documentOf is DocumentOf passing over the texts few reports (none
+// where few is nil).
+func documentOf(title string, n int, item func(i int) (head, body string), few func(i int) bool) DocumentResult {
 	ascii := asciiLetters(title)
 	for i := 0; i < n && ascii; i++ {
 		h, b := item(i)
@@ -300,10 +310,6 @@ func DocumentOf(title string, n int, item func(i int) (head, body string)) Docum
 	text := func(i int) string {
 		h, b := item(i)
 		return h + "\n" + b
-	}
-	few := func(i int) bool {
-		h, b := item(i)
-		return fewLetters(h, b)
 	}
 	return document(title, n, text, few, ascii)
 }

@@ -188,3 +188,25 @@ func ScriptOf(tag string) string {
 	}
 	return scriptNames()[c]
 }
+
+// WritesScriptOf reports whether the declared language tag is written in
+// the script of reading, a tag of the undetermined language in a script
+// that Document answers when no language of the models writes it
+// ("und-Deva"): "hi" and "und-Deva" agree, as do "sr-Latn" and
+// "und-Latn". It is false for any other reading, and for a language
+// whose scripts are not known here.
+func WritesScriptOf(declared, reading string) bool {
+	code, ok := strings.CutPrefix(reading, "und-")
+	name := ScriptOf(reading)
+	if !ok || name == "" {
+		return false
+	}
+	subtags := strings.FieldsFunc(declared, func(r rune) bool { return r == '-' || r == '_' })
+	for i, sub := range subtags {
+		if i > 0 && strings.EqualFold(sub, code) {
+			return true
+		}
+	}
+	l := language(declared)
+	return l >= 0 && writes(l, name)
+}
