@@ -23,16 +23,7 @@ import (
 func TestTextRomanRuns(t *testing.T) {
 	dir, _ := udhrFiles(t)
 	for _, lang := range []string{"en", "es", "fr", "pt", "de"} {
-		name := "udhr-1948-" + lang + ".md"
-		data, err := os.ReadFile(filepath.Join(dir, name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		lines := strings.Split(string(data), "\n")
-		hs := articleHeadings(lines)
-		if hs == nil {
-			t.Fatalf("%s: no 30 article headings", name)
-		}
+		name, lines, hs := udhrArticleLines(t, dir, lang)
 		text := func(number func(int) string, upper bool) string {
 			out := append([]string(nil), lines...)
 			for k, i := range hs {
@@ -137,16 +128,7 @@ func joinTens(n int, units, tens, join string) string {
 func TestNumberWordRuns(t *testing.T) {
 	dir, _ := udhrFiles(t)
 	for _, lang := range []string{"en", "pt", "es", "fr", "de"} {
-		name := "udhr-1948-" + lang + ".md"
-		data, err := os.ReadFile(filepath.Join(dir, name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		lines := strings.Split(string(data), "\n")
-		hs := articleHeadings(lines)
-		if hs == nil {
-			t.Fatalf("%s: no 30 article headings", name)
-		}
+		_, lines, hs := udhrArticleLines(t, dir, lang)
 		// write is the page with its article headings numbered by number,
 		// as Markdown or text, without the fifth article where gap is set.
 		write := func(number func(int) string, text, upper, gap bool) string {
@@ -211,4 +193,21 @@ func TestSpelled(t *testing.T) {
 			t.Errorf("%s %d = %q, want %q", c.lang, c.n, got, c.want)
 		}
 	}
+}
+
+// udhrArticleLines reads the udhr Markdown page of lang in dir: its
+// name, its lines and the indexes of its 30 article headings
+// (articleHeadings), failing t where it has not those.
+func udhrArticleLines(t *testing.T, dir, lang string) (name string, lines []string, hs []int) {
+	t.Helper()
+	name = "udhr-1948-" + lang + ".md"
+	data, err := os.ReadFile(filepath.Join(dir, name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines = strings.Split(string(data), "\n")
+	if hs = articleHeadings(lines); hs == nil {
+		t.Fatalf("%s: no 30 article headings", name)
+	}
+	return name, lines, hs
 }
