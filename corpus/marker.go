@@ -1,7 +1,6 @@
 package corpus
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/rulesync/rulesync/internal/lazyre"
@@ -11,7 +10,9 @@ import (
 // that a translator sees, and rulesync reads back, which items need work:
 // "{{rulesync:stale}}" (the source changed since the item was
 // translated), "{{rulesync:untranslated}}" (the source's text stands in
-// for a translation), "{{rulesync:review}}" (look again: a fuzzy unit, a
+// for a translation), "{{rulesync:title-untranslated}}" (the source's
+// title stands in for a translation of it, the item's text is the
+// translation's), "{{rulesync:review}}" (look again: a fuzzy unit, a
 // cut preview, a version line rewritten). A marker stays until the
 // translator deletes it; ingest takes it out of the text and sets the
 // item's flag of the same name, so a draft reads back with the same
@@ -31,22 +32,26 @@ const (
 	FlagStale        Flag = "stale"
 	FlagUntranslated Flag = "untranslated"
 	FlagReview       Flag = "review"
-	// FlagTitleUntranslated is set by an untranslated marker in an
-	// item's title alone, where its text (not empty) carries none: the
-	// source's title stands in for a translation, the text is the
-	// translation's. It is no marker of its own.
+	// FlagTitleUntranslated is set by the marker of an item whose
+	// title alone is untranslated: the source's title stands in for a
+	// translation of it, the text is the translation's. It is a marker
+	// of its own, not FlagUntranslated's marker at some place of the
+	// line: a draft writes an item's markers after its label, which in
+	// a line that prints its title ("1 Floor Decisions" underlined) is
+	// before the title's words, so that where the marker stands cannot
+	// tell the title's from the item's.
 	FlagTitleUntranslated Flag = "title-untranslated"
 )
 
 // MarkerFlags are the flags a marker can set, in the order markers are
 // written.
-var MarkerFlags = []Flag{FlagStale, FlagUntranslated, FlagReview}
+var MarkerFlags = []Flag{FlagStale, FlagUntranslated, FlagTitleUntranslated, FlagReview}
 
 // markerPrefix begins every marker and note.
 const markerPrefix = "{{rulesync:"
 
 var (
-	markerRe = lazyre.New(`[ \t]?\{\{rulesync:(stale|untranslated|review)\}\}[ \t]?`)
+	markerRe = lazyre.New(`[ \t]?\{\{rulesync:(stale|untranslated|title-untranslated|review)\}\}[ \t]?`)
 	noteRe   = lazyre.New(`[ \t]?\{\{rulesync:note\b(?:[^}]|\}[^}])*\}\}`)
 	idMarkRe = lazyre.New(`[ \t]?\{\{rulesync:id ([^{}\s]+)\}\}`)
 )
@@ -176,21 +181,7 @@ func StripItemMarkers(it *Item) bool {
 		any = true
 		return strings.TrimSpace(t)
 	}
-	// An untranslated marker followed by words of the title, of an item
-	// whose text has words and no such marker, is the title's alone (a
-	// draft writes the item's markers after its heading's words).
-	titleOnly := false
-	if _, rest, ok := strings.Cut(it.Title, Marker(FlagUntranslated)); ok && strings.TrimSpace(it.Text) != "" {
-		t, _ := StripMarkers(rest)
-		_, xf := StripMarkers(it.Text)
-		titleOnly = strings.TrimSpace(idMarkRe.ReplaceAllString(t, "")) != "" && !slices.Contains(xf, FlagUntranslated)
-	}
 	it.Title = strip(it.Title)
-	if titleOnly {
-		// The title's marker says the title alone is the source's.
-		it.Flags = slices.DeleteFunc(it.Flags, func(f Flag) bool { return f == FlagUntranslated })
-		it.SetFlag(FlagTitleUntranslated)
-	}
 	if text := strip(it.Text); text != it.Text {
 		// Marks count runes of the text as published; a draft has none.
 		it.Text, it.Marks = text, nil

@@ -562,11 +562,11 @@ func titledFront(d *gaps.Draft, src, tr []string) []string {
 }
 
 // untranslatedTitle is a heading's number and the source's title
-// standing in for a translation of it, after the untranslated marker
-// ("RP-2 {{rulesync:untranslated}} Bringing in Bets is Discouraged"): a
-// marker in the title alone, which ingest reads as the title's
-// (corpus.FlagTitleUntranslated), so that gaps counts the title
-// untranslated and the text translated.
+// standing in for a translation of it, after the title's marker
+// ("RP-2 {{rulesync:title-untranslated}} Bringing in Bets is
+// Discouraged"), which ingest reads as corpus.FlagTitleUntranslated
+// wherever it stands, so that gaps counts the title untranslated and
+// the text translated.
 func untranslatedTitle(number, title string) string {
-	return strings.TrimSpace(number + " " + corpus.Marker(corpus.FlagUntranslated) + " " + title)
+	return strings.TrimSpace(number + " " + corpus.Marker(corpus.FlagTitleUntranslated) + " " + title)
 }
