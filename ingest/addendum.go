@@ -83,11 +83,21 @@ func addendumBlocks(text string) ([]block, []string) {
 	}
 	words := partWords(bs)
 	started, labelled, bullet, list := false, false, false, false
+	marked := false // the block before is a heading an id marker names the item of
 	for i := range bs {
 		b := &bs[i]
 		if b.chrome != "" {
 			continue
 		}
+		if b.kind == blockHeading && markedItem(b.text) {
+			// A draft's heading whose id marker names its item: the
+			// marker is the entry's identity, and the lines under it
+			// its text, a quotation first too.
+			marked, started, labelled, bullet, list = true, true, false, false, false
+			continue
+		}
+		under := marked
+		marked = false
 		b.text, titles = unglueRefTitles(b.text, titles)
 		r, _ := utf8.DecodeRuneInString(b.text)
 		_, isLabel := readPartLabel(b.text, words)
@@ -107,6 +117,9 @@ func addendumBlocks(text string) ([]block, []string) {
 		}
 		if !started || prose && bullet && labelled {
 			b.kind = blockEntry
+		}
+		if under && b.kind == blockEntry {
+			b.kind = blockPara
 		}
 		if b.kind == blockEntry {
 			started, labelled = true, false

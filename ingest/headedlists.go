@@ -420,6 +420,11 @@ func markedNumber(text string) []comp {
 	if prefix == "sec" || prefix == "pre" || prefix == "item" {
 		return nil
 	}
+	if k := strings.LastIndexByte(name, '_'); k > 0 {
+		// A numbering that starts again under a heading ("_12_16",
+		// "3_1"): the item's own number is the last.
+		name = name[k+1:]
+	}
 	l, ok := readLabel(name)
 	if !ok {
 		return nil

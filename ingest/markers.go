@@ -2,6 +2,7 @@ package ingest
 
 import (
 	"bytes"
+	"strings"
 
 	"github.com/rulesync/rulesync/corpus"
 )
@@ -64,4 +65,19 @@ func takeMarkers(d *corpus.Document) {
 	if draft {
 		d.Notes = append(d.Notes, corpus.DraftNote)
 	}
+}
+
+// markedItem reports whether a heading's text holds an id marker that
+// names an item (a rule's, an entry's), not a section or a preamble:
+// the heading is that item, whatever its words read as.
+func markedItem(text string) bool {
+	if !strings.Contains(text, "{{rulesync:id ") {
+		return false
+	}
+	id, ok := corpus.MarkedID(&corpus.Item{Title: text})
+	if !ok {
+		return false
+	}
+	prefix, _, _ := strings.Cut(id, ":")
+	return prefix != "sec" && prefix != "pre"
 }

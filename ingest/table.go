@@ -232,14 +232,17 @@ func shareText(row []string, raw string, sep rune) {
 
 // tableItem builds an item from the cells of a row. An id cell in
 // rulesync's form ("rule:12", "add:40-A") is the item's id and gives
-// the kind and number.
+// the number, and the kind where the kind cell is empty: a kind cell
+// names the kind that ids of several kinds share the prefix of
+// ("rule:RP-1", a recommended procedure, as a draft's table writes it).
 func tableItem(id, number, kind, title, text string) corpus.Item {
 	it := corpus.Item{Kind: corpus.KindRule, Title: title, Text: text}
-	if k, ok := tableKind(kind); ok && k != "" {
-		it.Kind = k
+	cell, _ := tableKind(kind)
+	if cell != "" {
+		it.Kind = cell
 	}
 	if prefix, num, ok := strings.Cut(id, ":"); ok {
-		if k, ok := idKinds[prefix]; ok {
+		if k, ok := idKinds[prefix]; ok && cell == "" {
 			it.Kind = k
 		}
 		if corpus.WellFormedID(id) {

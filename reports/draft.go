@@ -388,7 +388,8 @@ func marks(d *gaps.Draft, e *gaps.Entry) ([]string, string) {
 
 // DraftDocument is the draft as a document: the source's items (ids,
 // kinds, numbers, sections) with the translation's titles and texts, or
-// the source's where there is none, markers in the text; the source's
+// the source's where there is none, markers in the text (a title the
+// translation lacks is the source's after its own marker); the source's
 // edition, the translation's language and title, and its version
 // renamed to the source's, marked for review.
 func DraftDocument(d *gaps.Draft) *corpus.Document {
@@ -410,8 +411,8 @@ func DraftDocument(d *gaps.Draft) *corpus.Document {
 			if len(e.Targets) == 1 {
 				it.Parts = e.Target.Parts
 			}
-			if it.Title == "" {
-				it.Title = e.Source.Title
+			if it.Title == "" && strings.TrimSpace(e.Source.Title) != "" {
+				it.Title = untranslatedTitle("", e.Source.Title)
 			}
 		}
 		ms, note := marks(d, e)
@@ -441,8 +442,8 @@ func draftTable(w io.Writer, d *gaps.Draft, sep rune) error {
 		title, text := e.Source.Title, e.Source.Text
 		if e.Target != nil {
 			title, text = d.Title(e), d.Text(e)
-			if title == "" {
-				title = e.Source.Title
+			if title == "" && strings.TrimSpace(e.Source.Title) != "" {
+				title = untranslatedTitle("", e.Source.Title)
 			}
 		}
 		ms, note := marks(d, e)
