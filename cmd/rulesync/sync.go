@@ -123,7 +123,7 @@ func runSync(c *call) error {
 		if err := unrelatedBase(c, r, bname, srcName); err != nil {
 			return err
 		}
-		return cli.Exit(fmt.Sprintf("sync: %s: %v", trName, err), exitBad)
+		return cli.Exit(unplaceable("sync", srcName, trName, err), exitBad)
 	}
 	if err := checkReportBelongs(c, r, srcName, trName, bname); err != nil {
 		return err
@@ -192,6 +192,17 @@ func checkKeyed(name string, data []byte, tr, src, base *corpus.Document) error 
 	}
 	if msg := statedMismatch(tr, src, base); msg != "" {
 		return cli.Exit(name+": "+msg, exitBad)
+	}
+	return checkKeyedIDs(name, data, tr, src, base)
+}
+
+// checkKeyedIDs checks that each id of a translation read from a PO,
+// XLIFF or TMX file names an item of the edition it is compared with
+// (the base, else the source): one that names none is an error at its
+// line and column in the file (data), exit status 2.
+func checkKeyedIDs(name string, data []byte, tr, src, base *corpus.Document) error {
+	if !keyedFormat(tr) {
+		return nil
 	}
 	orig, role := src, "SOURCE"
 	if base != nil {
