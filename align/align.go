@@ -239,6 +239,7 @@ func (o Options) alignIn(src, tgt *corpus.Document, m *memo, s *alignScratch) *A
 	}
 	a.review(pairs)
 	a.crossed(pairs)
+	a.shifted(pairs)
 	a.keep(s)
 	al := &Alignment{Source: src, Target: tgt, Pairs: pairs, Ratio: a.sc.ratio}
 	usedS := make([]bool, len(src.Items))
