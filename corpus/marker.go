@@ -10,7 +10,9 @@ import (
 // that a translator sees, and rulesync reads back, which items need work:
 // "{{rulesync:stale}}" (the source changed since the item was
 // translated), "{{rulesync:untranslated}}" (the source's text stands in
-// for a translation), "{{rulesync:review}}" (look again: a fuzzy unit, a
+// for a translation), "{{rulesync:title-untranslated}}" (the source's
+// title stands in for a translation of it, the item's text is the
+// translation's), "{{rulesync:review}}" (look again: a fuzzy unit, a
 // cut preview, a version line rewritten). A marker stays until the
 // translator deletes it; ingest takes it out of the text and sets the
 // item's flag of the same name, so a draft reads back with the same
@@ -30,17 +32,26 @@ const (
 	FlagStale        Flag = "stale"
 	FlagUntranslated Flag = "untranslated"
 	FlagReview       Flag = "review"
+	// FlagTitleUntranslated is set by the marker of an item whose
+	// title alone is untranslated: the source's title stands in for a
+	// translation of it, the text is the translation's. It is a marker
+	// of its own, not FlagUntranslated's marker at some place of the
+	// line: a draft writes an item's markers after its label, which in
+	// a line that prints its title ("1 Floor Decisions" underlined) is
+	// before the title's words, so that where the marker stands cannot
+	// tell the title's from the item's.
+	FlagTitleUntranslated Flag = "title-untranslated"
 )
 
 // MarkerFlags are the flags a marker can set, in the order markers are
 // written.
-var MarkerFlags = []Flag{FlagStale, FlagUntranslated, FlagReview}
+var MarkerFlags = []Flag{FlagStale, FlagUntranslated, FlagTitleUntranslated, FlagReview}
 
 // markerPrefix begins every marker and note.
 const markerPrefix = "{{rulesync:"
 
 var (
-	markerRe = lazyre.New(`[ \t]?\{\{rulesync:(stale|untranslated|review)\}\}[ \t]?`)
+	markerRe = lazyre.New(`[ \t]?\{\{rulesync:(stale|untranslated|title-untranslated|review)\}\}[ \t]?`)
 	noteRe   = lazyre.New(`[ \t]?\{\{rulesync:note\b(?:[^}]|\}[^}])*\}\}`)
 	idMarkRe = lazyre.New(`[ \t]?\{\{rulesync:id ([^{}\s]+)\}\}`)
 )

@@ -66,3 +66,28 @@ func TestRenumberCited(t *testing.T) {
 		}
 	}
 }
+
+// TestStripTitleMarker: the title's marker sets the title's flag
+// wherever it stands, and an item's untranslated marker before its
+// title's words (where a text draft writes it, after the label) is the
+// item's, not the title's: read as the title's, the item's English text
+// counted translated (TDA ja text draft: 60 of 217 against 58).
+func TestStripTitleMarker(t *testing.T) {
+	for _, c := range []struct {
+		name, title, text, wantTitle string
+		flags                        []corpus.Flag
+	}{
+		{"title's", "{{rulesync:title-untranslated}} Bringing in Bets", "ベットやレイズのたびに", "Bringing in Bets", []corpus.Flag{corpus.FlagTitleUntranslated}},
+		{"title's, after it", "Bringing in Bets {{rulesync:title-untranslated}} {{rulesync:id rule:RP-2}}", "ベット", "Bringing in Bets", []corpus.Flag{corpus.FlagTitleUntranslated}},
+		{"item's, before the title", "{{rulesync:untranslated}} Floor Decisions {{rulesync:id rule:1}}", "The best interest of the game", "Floor Decisions", []corpus.Flag{corpus.FlagUntranslated}},
+		{"item's, after the title", "Floor Decisions {{rulesync:untranslated}}", "The best interest of the game", "Floor Decisions", []corpus.Flag{corpus.FlagUntranslated}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			it := corpus.Item{Title: c.title, Text: c.text}
+			corpus.StripItemMarkers(&it)
+			if it.Title != c.wantTitle || !slices.Equal(it.Flags, c.flags) {
+				t.Errorf("%q -> %q %v, want %q %v", c.title, it.Title, it.Flags, c.wantTitle, c.flags)
+			}
+		})
+	}
+}

@@ -57,9 +57,10 @@ type Orphan struct {
 }
 
 // Title returns the translation's title for the entry, cross-references
-// renumbered, or "" when it has none.
+// renumbered, or "" when it has none (or marks its title untranslated:
+// the source's title stands in).
 func (d *Draft) Title(e *Entry) string {
-	if e.Target == nil {
+	if e.Target == nil || e.Target.Has(corpus.FlagTitleUntranslated) {
 		return ""
 	}
 	return corpus.RenumberCited(e.Target.Title, e.Target.Refs, d.Renumbered)

@@ -240,6 +240,8 @@ func (c *checker) sourceIDs() map[int]string {
 // marked reports every item of the translation that carries a marker's
 // flag (stale, untranslated, review: see corpus.Marker), and a marker on
 // its version or title line, until the translator removes the marker.
+// A title marked untranslated alone is counted untranslated and named
+// by the titles finding (Report.account).
 func (c *checker) marked(d *corpus.Document) {
 	srcOf := c.sourceIDs()
 	for j := range d.Items {

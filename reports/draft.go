@@ -560,3 +560,13 @@ func titledFront(d *gaps.Draft, src, tr []string) []string {
 	}
 	return append(out, tr...)
 }
+
+// untranslatedTitle is a heading's number and the source's title
+// standing in for a translation of it, after the title's marker
+// ("RP-2 {{rulesync:title-untranslated}} Bringing in Bets is
+// Discouraged"), which ingest reads as corpus.FlagTitleUntranslated
+// wherever it stands, so that gaps counts the title untranslated and
+// the text translated.
+func untranslatedTitle(number, title string) string {
+	return strings.TrimSpace(number + " " + corpus.Marker(corpus.FlagTitleUntranslated) + " " + title)
+}

@@ -397,9 +397,13 @@ func (lw *lineWriter) withText(srcLines []string, e *gaps.Entry) []string {
 	}
 	paras := strings.Split(text, "\n")
 	var out []string
-	if e.Source.Title != "" && strings.Contains(first, e.Source.Title) && title != "" {
+	if e.Source.Title != "" && strings.Contains(first, e.Source.Title) {
 		k := strings.LastIndex(first, e.Source.Title)
-		out = append(out, first[:k]+esc(title)+first[k+len(e.Source.Title):])
+		t := esc(title)
+		if title == "" {
+			t = untranslatedTitle("", e.Source.Title)
+		}
+		out = append(out, first[:k]+t+first[k+len(e.Source.Title):])
 		if strings.TrimSpace(text) != "" {
 			indent := leading(first)
 			if len(srcLines) > 1 {
@@ -502,9 +506,6 @@ func (lw *lineWriter) madeEntry(i int) (lines []string, idMarked bool) {
 	title, text := lw.mk.field(e.Source, true), lw.mk.field(e.Source, false)
 	if e.Target != nil {
 		title, text = lw.mk.target(d, e, true), lw.mk.target(d, e, false)
-		if title == "" {
-			title = lw.mk.field(e.Source, true)
-		}
 	}
 	esc := func(s string) string {
 		if lw.markdown {
@@ -513,6 +514,9 @@ func (lw *lineWriter) madeEntry(i int) (lines []string, idMarked bool) {
 		return s
 	}
 	head := strings.TrimSpace(e.Source.Number + " " + esc(title))
+	if e.Target != nil && title == "" && strings.TrimSpace(e.Source.Title) != "" {
+		head = untranslatedTitle(e.Source.Number, esc(lw.mk.field(e.Source, true)))
+	}
 	if head == "" {
 		head, idMarked = corpus.IDMarker(e.Source.ID), true
 	}
