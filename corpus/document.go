@@ -74,10 +74,34 @@ type Document struct {
 	// Notes records what the ingester dropped (page chrome, navigation) and
 	// any warnings about the source.
 	Notes []string `json:"notes,omitempty"`
+	// Obsolete are the translations the file keeps with no place in the
+	// source it was made for (a PO catalogue's obsolete "#~" entries):
+	// no items of the document, which a sync from it lists as orphans
+	// again. Empty for every other input.
+	Obsolete []Obsolete `json:"obsolete,omitempty"`
 
 	// index finds the items by id for Item (an *itemIndex, made at the
 	// first look-up of a document of more than a few items).
 	index atomic.Value
+}
+
+// Obsolete is a translation that a translators' file keeps though the
+// source it was made for has no place for it: the obsolete ("#~")
+// entries of a PO catalogue, which msgmerge writes for a message the
+// template dropped and rulesync sync for an orphan (a translation item
+// with no place in the source).
+type Obsolete struct {
+	// Item is the translation: the id its entries name (msgctxt), its
+	// kind and number read from the id, its title and text (msgstr).
+	Item Item `json:"item"`
+	// SourceTitle and SourceText are the source's title and text the
+	// entries give beside the translation (msgid), where they give one.
+	SourceTitle string `json:"source_title,omitempty"`
+	SourceText  string `json:"source_text,omitempty"`
+	// Reason is why it has no place, where the entries say it instead of
+	// a source text (a msgid in parentheses, as sync writes it:
+	// "(no counterpart in wca-2021-05-01)").
+	Reason string `json:"reason,omitempty"`
 }
 
 // Source is the provenance of a Document.
@@ -379,6 +403,11 @@ func (d *Document) Validate() error {
 			if m.Start < 0 || m.Start >= m.End || m.End > n {
 				return fmt.Errorf("item %s: mark [%d,%d) outside its text of %d characters", id, m.Start, m.End, n)
 			}
+		}
+	}
+	for i := range d.Obsolete {
+		if id := d.Obsolete[i].Item.ID; !WellFormedID(id) {
+			return fmt.Errorf("obsolete %d: id %q is not an item id", i+1, id)
 		}
 	}
 	return nil

@@ -226,7 +226,30 @@ func (r *Report) newDraft() *Draft {
 		}
 		d.Orphans = append(d.Orphans, orphan)
 	}
+	for i := range translation.Obsolete {
+		d.Orphans = append(d.Orphans, obsoleteOrphan(&translation.Obsolete[i], source))
+	}
 	return d
+}
+
+// obsoleteOrphan is the orphan a translation kept obsolete (a PO's "#~"
+// entries: the orphans of the sync that wrote it, or messages msgmerge
+// dropped): the reason its entries give, else the source text they give
+// as what it translates (Was), so that a catalogue written from the
+// draft keeps the entries as they were.
+func obsoleteOrphan(o *corpus.Obsolete, source *corpus.Document) Orphan {
+	orphan := Orphan{Target: &o.Item, Reason: o.Reason}
+	if o.SourceTitle != "" || o.SourceText != "" {
+		orphan.Was = &corpus.Item{ID: o.Item.ID, Kind: o.Item.Kind, Number: o.Item.Number, Title: o.SourceTitle, Text: o.SourceText}
+	}
+	switch {
+	case orphan.Reason != "":
+	case orphan.Was != nil:
+		orphan.Reason = fmt.Sprintf("translates %s of an earlier edition, kept obsolete by the catalogue: %s has no place for it", o.Item.ID, source.Edition)
+	default:
+		orphan.Reason = fmt.Sprintf("kept obsolete by the catalogue: %s has no place for it", source.Edition)
+	}
+	return orphan
 }
 
 // carry decides an entry with a translation: the translation's markers,

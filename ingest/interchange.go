@@ -108,7 +108,7 @@ func InterchangeUnits(format, text, lang string) ([]InterchangeUnit, error) {
 	var err error
 	switch format {
 	case "po":
-		units, err = poUnits(text, d)
+		units, _, err = poUnits(text, d)
 	case "xliff":
 		units, err = xliffUnits(text, d)
 	case "tmx":

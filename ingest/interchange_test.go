@@ -59,6 +59,21 @@ msgstr ""
 #~ msgctxt "reg:Y1"
 #~ msgid "Removed."
 #~ msgstr "削除された。"
+
+#, fuzzy
+#~ msgctxt "reg:Y2/title"
+#~ msgid "(no counterpart in wca-2021-05-01)"
+#~ msgstr "取り消し"
+
+#~ msgctxt "reg:Y2"
+#~ msgid "(no counterpart in wca-2021-05-01)"
+#~ msgstr ""
+#~ "追加"
+#~ "された。"
+
+#~ msgctxt "reg:Y3"
+#~ msgid "Never translated."
+#~ msgstr ""
 `
 
 func TestPOReadBack(t *testing.T) {
@@ -81,6 +96,19 @@ func TestPOReadBack(t *testing.T) {
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("items:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	// The obsolete entries are no items: the translations kept apart,
+	// with the source text or the reason their msgids give.
+	got = nil
+	for _, o := range d.Obsolete {
+		got = append(got, fmt.Sprintf("%s %s %q %q %q %q %q", o.Item.ID, o.Item.Kind, o.Item.Title, o.Item.Text, o.SourceTitle, o.SourceText, o.Reason))
+	}
+	want = []string{
+		`reg:Y1 regulation "" "削除された。" "" "Removed." ""`,
+		`reg:Y2 regulation "取り消し" "追加された。" "" "" "no counterpart in wca-2021-05-01"`,
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("obsolete:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
 
@@ -171,6 +199,15 @@ func TestPOErrors(t *testing.T) {
 		// Plural forms are refused at the first sign of them, by name.
 		{"plural.po", head + "msgctxt \"reg:1a\"\nmsgid \"A\"\nmsgid_plural \"As\"\nmsgstr[0] \"x\"\nmsgstr[1] \"y\"\n", 6, 1, "msgid_plural: rulesync catalogues have no plural forms"},
 		{"plural1.po", head + "msgctxt \"reg:1a\"\nmsgid \"A\"\nmsgstr[0] \"x\"\nmsgstr[1] \"y\"\n", 7, 1, "msgstr[1]: rulesync catalogues have no plural forms"},
+		// Obsolete entries are read, and checked, as the others are.
+		{"obsunclosed.po", head + "#~ msgctxt \"reg:1a\"\n#~ msgid \"A\n#~ msgstr \"x\"\n", 5, 10, `obsolete (#~) entry: the string has no closing quote`},
+		{"obsorder.po", head + "#~ msgctxt \"reg:1a\"\n#~ msgstr \"x\"\n", 5, 4, "obsolete (#~) entry: msgstr without a msgid"},
+		{"obscut.po", head + "#~ msgctxt \"reg:1a\"\n#~ msgid \"A\"\n", 6, 1, "obsolete (#~) entry: the file ends inside the entry of line 4"},
+		{"obsbroken.po", head + "#~ msgctxt \"reg:1a\"\n#~ msgid \"A\"\nmsgstr \"x\"\n", 6, 1, "obsolete (#~) entry: a line that is not obsolete (#~) inside the entry of line 4, before its msgstr"},
+		{"obsinside.po", head + "msgctxt \"reg:1a\"\nmsgid \"A\"\n#~ msgstr \"x\"\n", 6, 1, "an obsolete (#~) line inside the entry of line 4, before its msgstr"},
+		{"obsnoid.po", head + "#~ msgctxt \"a b\"\n#~ msgid \"A\"\n#~ msgstr \"x\"\n", 4, 4, `obsolete (#~) entry: msgctxt "a b" is not an item id`},
+		{"obsnoctx.po", head + "#~ msgid \"A\"\n#~ msgstr \"x\"\n", 4, 1, "an obsolete (#~) entry without msgctxt"},
+		{"obsdup.po", head + "#~ msgctxt \"reg:1a\"\n#~ msgid \"A\"\n#~ msgstr \"x\"\n\n#~ msgctxt \"reg:1a\"\n#~ msgid \"A\"\n#~ msgstr \"y\"\n", 8, 4, `obsolete (#~) entry: duplicate msgctxt "reg:1a" (first at line 4)`},
 		{"bad.xlf", "<?xml version=\"1.0\"?>\n<xliff version=\"1.2\">\n<file><body><trans-unit id=\"reg:1a\"><target>x</targ></trans-unit>\n", 3, 0, "XML: "},
 	} {
 		t.Run(c.name, func(t *testing.T) {

@@ -25,8 +25,10 @@ import (
 // Project-Id-Version), which becomes the document's edition. An entry
 // without msgctxt takes the first reference ("#: reg:1a") that is an
 // item id, as converters that drop msgctxt keep it. Obsolete (#~)
-// entries are not read. A POT (every msgstr empty) holds no
-// translation.
+// entries, the translations a catalogue keeps with no place in its
+// source (msgmerge's, and sync's orphans), are no items: they are read
+// as the document's Obsolete, keyed and checked as the other entries
+// are. A POT (every msgstr empty) holds no translation.
 
 func init() {
 	register(&format{name: "po", doc: "a gettext PO catalogue keyed by item id (msgctxt), as rulesync writes it", binary: textual(parsePO)})
@@ -56,12 +58,14 @@ func poError(line, col int, format string, args ...any) error {
 
 var poKeywordRe = lazyre.New(`^(msgctxt|msgid_plural|msgid|msgstr(?:\[\d+\])?)(?:\s+|$)`)
 
-// readPO splits a catalogue into entries. It fails, at the line and
-// column of the fault, on a line that is neither a comment, a keyword
-// with a string nor a string continuing one, on a malformed string, and
-// on a keyword out of order.
-func readPO(text string) ([]poEntry, error) {
-	r := &poReader{}
+// readPO splits a catalogue into its entries and its obsolete ("#~")
+// entries. It fails, at the line and column of the fault, on a line
+// that is neither a comment, a keyword with a string nor a string
+// continuing one, on a malformed string, and on a keyword out of order,
+// in an obsolete entry as in the others, and on an entry of one kind
+// broken by a line of the other before its msgstr.
+func readPO(text string) (live, obsolete []poEntry, err error) {
+	r, ob := &poReader{}, &poReader{}
 	lines := strings.Split(text, "\n")
 	for n, raw := range lines {
 		l := strings.TrimRight(raw, "\r")
@@ -69,21 +73,87 @@ func readPO(text string) ([]poEntry, error) {
 		col := len(l) - len(strings.TrimLeft(l, " \t")) + 1
 		var err error
 		switch {
-		case t == "" || strings.HasPrefix(t, "#~"):
-			// A blank line, or an obsolete entry, which the tools keep
-			// and which is never a translation.
-		case strings.HasPrefix(t, "#"):
-			err = r.comment(t, n+1, col)
-		case strings.HasPrefix(t, "\""):
-			err = r.continued(t, n+1, col)
+		case t == "":
+		case strings.HasPrefix(t, "#~"):
+			if err = r.leave(n+1, col, "an obsolete (#~) line"); err == nil {
+				// The comments before an obsolete entry are its own
+				// (gettext writes them as those of any entry).
+				if ob.comments.line == 0 {
+					ob.comments = r.comments
+				}
+				r.comments = poComments{}
+				err = obsoleteError(ob.obsoleteLine(t, n+1, col))
+			}
 		default:
-			err = r.keyword(t, n+1, col)
+			if err = obsoleteError(ob.leave(n+1, col, "a line that is not obsolete (#~)")); err == nil {
+				ob.comments = poComments{}
+				err = r.line(t, n+1, col)
+			}
 		}
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
-	return r.end(len(lines))
+	if obsolete, err = ob.end(len(lines)); err != nil {
+		return nil, nil, obsoleteError(err)
+	}
+	if live, err = r.end(len(lines)); err != nil {
+		return nil, nil, err
+	}
+	return live, obsolete, nil
+}
+
+// line reads a line of the catalogue (t, trimmed, at line ln and column
+// col) that is not blank.
+func (r *poReader) line(t string, ln, col int) error {
+	switch {
+	case strings.HasPrefix(t, "#"):
+		return r.comment(t, ln, col)
+	case strings.HasPrefix(t, "\""):
+		return r.continued(t, ln, col)
+	default:
+		return r.keyword(t, ln, col)
+	}
+}
+
+// obsoleteLine reads a line of an obsolete entry ("#~ msgid ...", at
+// line ln and column col) as the line after "#~": "#~|" is a previous
+// msgid's comment ("#|").
+func (r *poReader) obsoleteLine(t string, ln, col int) error {
+	rest := t[len("#~"):]
+	if strings.HasPrefix(rest, "|") {
+		return r.comment("#"+rest, ln, col+1)
+	}
+	inner := strings.TrimLeft(rest, " \t")
+	if inner == "" {
+		return nil
+	}
+	return r.line(inner, ln, col+len("#~")+len(rest)-len(inner))
+}
+
+// leave ends the entry being read, whose msgstr was read, at a line of
+// the other kind (what, at line ln and column col): one before its
+// msgstr is an error. A string after it continues nothing.
+func (r *poReader) leave(ln, col int, what string) error {
+	if r.cur == nil {
+		return nil
+	}
+	if !r.complete() {
+		return poError(ln, col, "%s inside the entry of line %d, before its msgstr", what, r.cur.line)
+	}
+	r.close()
+	r.cur, r.field = nil, ""
+	return nil
+}
+
+// obsoleteError says that a fault of the catalogue is in an obsolete
+// entry.
+func obsoleteError(err error) error {
+	var pe *corpusjson.ParseError
+	if errors.As(err, &pe) {
+		pe.Msg = strings.Replace(pe.Msg, "PO: ", "PO: obsolete (#~) entry: ", 1)
+	}
+	return err
 }
 
 // poReader reads a catalogue line by line, one method per kind of line.
@@ -306,47 +376,116 @@ func poHeader(s string) map[string]string {
 }
 
 func parsePO(text string, o Options, d *corpus.Document) error {
-	units, err := poUnits(text, d)
+	units, obsolete, err := poUnits(text, d)
 	if err != nil {
+		return err
+	}
+	if d.Obsolete, err = poObsolete(obsolete); err != nil {
 		return err
 	}
 	return unitsToItems(units, d, "msgctxt")
 }
 
 // poUnits reads a catalogue's entries as units, the header's fields
-// into d.
-func poUnits(text string, d *corpus.Document) ([]unit, error) {
-	entries, err := readPO(strings.TrimPrefix(text, "\ufeff"))
+// into d, and its obsolete ("#~") entries as units apart.
+func poUnits(text string, d *corpus.Document) (units, obsolete []unit, err error) {
+	entries, old, err := readPO(strings.TrimPrefix(text, "\ufeff"))
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	var units []unit
 	header := false
 	for _, e := range entries {
 		if !e.hasCtx && e.id == "" {
 			if header {
-				return nil, poError(e.line, 1, "a second header entry (msgid \"\")")
+				return nil, nil, poError(e.line, 1, "a second header entry (msgid \"\")")
 			}
 			header = true
 			h := poHeader(e.str)
 			setInterchangeHeader(d, h["language"], firstOf(h["x-rulesync-source-edition"], h["project-id-version"]))
 			continue
 		}
-		if id, _, _ := strings.Cut(e.ctx, "/"); e.hasCtx && !corpus.WellFormedID(id) && e.ref != "" {
-			// A context a converter made (Translate Toolkit joins the
-			// reference to itself for msgids it has twice).
-			e.hasCtx = false
+		u, err := e.unit("")
+		if err != nil {
+			return nil, nil, err
 		}
-		if !e.hasCtx && e.ref != "" {
-			e.hasCtx, e.ctx, e.ctxLine, e.ctxCol = true, e.ref, e.refLine, e.refCol
-		}
-		if !e.hasCtx {
-			return nil, poError(e.line, 1, "an entry without msgctxt (msgid %q): a rulesync catalogue keys every entry by its item id (msgctxt, or a reference #: that is one)", clip(e.id, 40))
-		}
-		units = append(units, unit{line: e.ctxLine, col: e.ctxCol, ctx: e.ctx, target: e.str, source: e.id, hasSource: strings.ContainsAny(e.id, markupSyntax), known: e.known,
-			review: e.fuzzy && !e.previous, stale: e.fuzzy && e.previous, draft: e.draft})
+		units = append(units, u)
 	}
-	return units, nil
+	for _, e := range old {
+		u, err := e.unit("an obsolete (#~) entry")
+		if err != nil {
+			return nil, nil, err
+		}
+		obsolete = append(obsolete, u)
+	}
+	return units, obsolete, nil
+}
+
+// unit is the entry as a unit, keyed by its msgctxt or else by its
+// first reference that is an item id; an entry with neither is an
+// error (what names an entry other than an ordinary one).
+func (e poEntry) unit(what string) (unit, error) {
+	if id, _, _ := strings.Cut(e.ctx, "/"); e.hasCtx && !corpus.WellFormedID(id) && e.ref != "" {
+		// A context a converter made (Translate Toolkit joins the
+		// reference to itself for msgids it has twice).
+		e.hasCtx = false
+	}
+	if !e.hasCtx && e.ref != "" {
+		e.hasCtx, e.ctx, e.ctxLine, e.ctxCol = true, e.ref, e.refLine, e.refCol
+	}
+	if !e.hasCtx {
+		if what == "" {
+			what = "an entry"
+		}
+		return unit{}, poError(e.line, 1, "%s without msgctxt (msgid %q): a rulesync catalogue keys every entry by its item id (msgctxt, or a reference #: that is one)", what, clip(e.id, 40))
+	}
+	return unit{line: e.ctxLine, col: e.ctxCol, ctx: e.ctx, target: e.str, source: e.id, hasSource: strings.ContainsAny(e.id, markupSyntax), known: e.known,
+		review: e.fuzzy && !e.previous, stale: e.fuzzy && e.previous, draft: e.draft}, nil
+}
+
+// poObsolete makes the translations of a catalogue's obsolete entries:
+// one per item id, in the order of first appearance, its title from the
+// "/title" entry and its text from the other, each with the source text
+// its msgid gives, or the reason it has no place where the msgid gives
+// that in parentheses, as sync writes it. An entry without translation
+// is none; an id that is not one, or a msgctxt that comes twice among
+// the obsolete entries, is an error at its line.
+func poObsolete(units []unit) ([]corpus.Obsolete, error) {
+	var out []corpus.Obsolete
+	index := map[string]int{}
+	seen := map[string]int{} // ctx -> line
+	for _, u := range units {
+		if first, ok := seen[u.ctx]; ok {
+			return nil, poError(u.line, u.col, "obsolete (#~) entry: duplicate msgctxt %q (first at line %d)", u.ctx, first)
+		}
+		seen[u.ctx] = u.line
+		if _, ok := frameUnit(u.ctx); ok {
+			continue // the document's title or version, once
+		}
+		id, field, _ := strings.Cut(u.ctx, "/")
+		if !corpus.WellFormedID(id) || field != "" && field != "title" {
+			return nil, poError(u.line, u.col, "obsolete (#~) entry: msgctxt %q is not an item id (\"rule:12\", \"reg:1a/title\")", u.ctx)
+		}
+		if strings.TrimSpace(u.target) == "" {
+			continue // not translated
+		}
+		i, ok := index[id]
+		if !ok {
+			i = len(out)
+			index[id] = i
+			out = append(out, corpus.Obsolete{Item: idItem(id)})
+		}
+		o := &out[i]
+		src := u.source
+		if r, ok := strings.CutPrefix(src, "("); ok && strings.HasSuffix(r, ")") && !strings.Contains(src, "\n") {
+			o.Reason, src = strings.TrimSuffix(r, ")"), ""
+		}
+		if field == "title" {
+			o.Item.Title, o.SourceTitle = u.target, src
+		} else {
+			o.Item.Text, o.SourceText = u.target, src
+		}
+	}
+	return out, nil
 }
 
 func firstOf(ss ...string) string {

@@ -1,7 +1,6 @@
 package reports
 
 import (
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -23,16 +22,8 @@ import (
 // own, with no place in the source) lost its title: the draft began at
 // the preamble, which read back as the title (18 of the 39 pages).
 func TestSyncUDHRDraftTitle(t *testing.T) {
-	dir, names := testcorpus.UDHRFiles(t)
-	enPath := filepath.Join(dir, "udhr-1948-en.md")
-	enText, err := os.ReadFile(enPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	en, err := ingest.Options{}.Bytes(enPath, enText)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, names := testcorpus.UDHRFiles(t)
+	enText, en := testcorpus.TextDoc(t, "udhr/udhr-1948-en.md")
 	var want []string
 	for _, it := range en.Items {
 		want = append(want, it.ID)
@@ -72,15 +63,7 @@ func TestSyncUDHRDraftTitle(t *testing.T) {
 			continue
 		}
 		t.Run(name, func(t *testing.T) {
-			p := filepath.Join(dir, name)
-			text, err := os.ReadFile(p)
-			if err != nil {
-				t.Fatal(err)
-			}
-			tr, err := ingest.Options{}.Bytes(p, text)
-			if err != nil {
-				t.Fatal(err)
-			}
+			text, tr := testcorpus.TextDoc(t, "udhr/"+name)
 			if tr.Title == "" {
 				t.Fatalf("%s states no title", name)
 			}

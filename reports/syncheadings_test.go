@@ -94,14 +94,7 @@ func headingWords(text string) []string {
 // of the draft, its words as the translator wrote them.
 func TestSyncKeepsHeadingWords(t *testing.T) {
 	dir, names := testcorpus.UDHRFiles(t)
-	enText, err := os.ReadFile(filepath.Join(dir, "udhr-1948-en.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	en, err := ingest.Options{}.Bytes("udhr-1948-en.md", enText)
-	if err != nil {
-		t.Fatal(err)
-	}
+	enText, en := testcorpus.TextDoc(t, "udhr/udhr-1948-en.md")
 	digitsOf := func(zero rune) func(string) string {
 		return func(s string) string {
 			return strings.Map(func(r rune) rune { return zero + r - '0' }, s)

@@ -2,8 +2,6 @@ package reports_test
 
 import (
 	"bytes"
-	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -73,15 +71,8 @@ func writeSync(t *testing.T, src, tr *corpus.Document, srcText, trText, format s
 // it finds then hold that item, which the draft writes as its entry,
 // and must not write again. The quick suite syncs a quarter of them.
 func TestSyncWritesEachIDOnce(t *testing.T) {
-	dir, names := testcorpus.UDHRFiles(t)
-	enText, err := os.ReadFile(filepath.Join(dir, "udhr-1948-en.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	en, err := ingest.Options{}.Bytes("udhr-1948-en.md", enText)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, names := testcorpus.UDHRFiles(t)
+	enText, en := testcorpus.TextDoc(t, "udhr/udhr-1948-en.md")
 	enTxt, _ := testcorpus.NumberAfterText(string(enText))
 	enT, err := ingest.Options{}.Bytes("udhr-1948-en.txt", []byte(enTxt))
 	if err != nil {
@@ -105,14 +96,7 @@ func TestSyncWritesEachIDOnce(t *testing.T) {
 		if !longtest.On() && k%4 != 0 {
 			continue // the quick suite: a quarter of them
 		}
-		data, err := os.ReadFile(filepath.Join(dir, name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		tr, err := ingest.Options{}.Bytes(name, data)
-		if err != nil {
-			t.Fatal(err)
-		}
+		data, tr := testcorpus.TextDoc(t, "udhr/"+name)
 		checkOnce(t, name, en, writeSync(t, en, tr, string(enText), string(data), "md", nil), "md")
 		checkOnce(t, name+" (unfound)", en, writeSync(t, en, tr, string(enText), string(data), "md", unfound), "md")
 		text, ok := testcorpus.NumberAfterText(string(data))

@@ -2,8 +2,6 @@ package reports_test
 
 import (
 	"bytes"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -33,16 +31,8 @@ import (
 // back), with exit 0.
 func TestSyncUDHRDraftOnce(t *testing.T) {
 	longtest.Skip(t)
-	dir, names := testcorpus.UDHRFiles(t)
-	enPath := filepath.Join(dir, "udhr-1948-en.md")
-	enText, err := os.ReadFile(enPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	en, err := ingest.Options{}.Bytes(enPath, enText)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, names := testcorpus.UDHRFiles(t)
+	enText, en := testcorpus.TextDoc(t, "udhr/udhr-1948-en.md")
 	articles := func(d *corpus.Document) []*corpus.Item {
 		var out []*corpus.Item
 		for i := range d.Items {
@@ -57,15 +47,7 @@ func TestSyncUDHRDraftOnce(t *testing.T) {
 			continue
 		}
 		t.Run(name, func(t *testing.T) {
-			p := filepath.Join(dir, name)
-			text, err := os.ReadFile(p)
-			if err != nil {
-				t.Fatal(err)
-			}
-			tr, err := ingest.Options{}.Bytes(p, text)
-			if err != nil {
-				t.Fatal(err)
-			}
+			text, tr := testcorpus.TextDoc(t, "udhr/"+name)
 			d := gaps.Options{}.Sync(en, tr, nil)
 			var b bytes.Buffer
 			if _, err := reports.WriteDraft(&b, d, reports.DraftOptions{Format: "md", SourceText: string(enText), TranslationText: string(text), Now: time.Unix(1700000000, 0)}); err != nil {

@@ -183,3 +183,29 @@ func TestDecodeSize(t *testing.T) {
 		}
 	}
 }
+
+// TestObsoleteRoundTrip: a document's obsolete translations (a PO's "#~"
+// entries) are written after its notes, their items with every field,
+// and read back as written; one whose id is not one is refused.
+func TestObsoleteRoundTrip(t *testing.T) {
+	d := &corpus.Document{Edition: "x-1", Lang: "ja", Items: []corpus.Item{{ID: "rule:1", Kind: corpus.KindRule, Number: "1", Text: "訳。"}},
+		Obsolete: []corpus.Obsolete{{Item: corpus.Item{ID: "rule:9", Kind: corpus.KindRule, Number: "9", Text: "古い訳。"}, SourceText: "Old.", Reason: ""}}}
+	js, err := Marshal(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(js, []byte(`"obsolete": [`)) || bytes.Count(js, []byte(`"parts": []`)) != 2 {
+		t.Errorf("obsolete not written with every field:\n%s", js)
+	}
+	got, err := Unmarshal(js)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back, _ := Marshal(got); !bytes.Equal(back, js) || len(got.Obsolete) != 1 || got.Obsolete[0].SourceText != "Old." {
+		t.Errorf("read back:\n%s\nwant:\n%s", back, js)
+	}
+	bad := bytes.Replace(js, []byte(`"id": "rule:9"`), []byte(`"id": "no id"`), 1)
+	if _, err := Unmarshal(bad); err == nil || !strings.Contains(err.Error(), `obsolete 1: id "no id" is not an item id`) {
+		t.Errorf("an obsolete item without an id: error %v", err)
+	}
+}

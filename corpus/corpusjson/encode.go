@@ -33,6 +33,15 @@ func Encode(w io.Writer, d *corpus.Document) error {
 	// indentation they have there.
 	c := *d
 	c.Items = []corpus.Item{}
+	if len(d.Obsolete) > 0 {
+		// Written with the document's members, every field of their
+		// items too.
+		c.Obsolete = make([]corpus.Obsolete, len(d.Obsolete))
+		for i, o := range d.Obsolete {
+			o.Item = filled(&o.Item)
+			c.Obsolete[i] = o
+		}
+	}
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)

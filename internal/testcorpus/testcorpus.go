@@ -41,3 +41,21 @@ func Doc(t testing.TB, rel string) *corpus.Document {
 	}
 	return d
 }
+
+// TextDoc reads a file of the real corpus and ingests its text with
+// default options under its path: the text, for the tests that write
+// drafts from it, and the document. It skips the test when the corpus
+// is absent and fails it when the file cannot be read or ingested.
+func TextDoc(t testing.TB, rel string) (string, *corpus.Document) {
+	t.Helper()
+	path := Path(t, rel)
+	text, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := ingest.Options{}.Bytes(path, text)
+	if err != nil {
+		t.Fatalf("ingest %s: %v", rel, err)
+	}
+	return string(text), d
+}
