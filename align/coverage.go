@@ -52,13 +52,18 @@ func Covered(al *Alignment) Coverage {
 // have a counterpart). It names how many and the first ten of those left
 // out; nil for half or more, or nothing to place. Where the pairs share
 // no more than chance (Affinity.Unrelated), it is the error of a text
-// that does not translate the source, however many items it placed.
+// that does not translate the source, however many items it placed;
+// where half or more are placed but the two documents state too little
+// alike (Stated.Foreign), a NotTranslationError.
 func (c Coverage) Err() error {
 	if a := c.Affinity; a.Unrelated() {
 		return fmt.Errorf("the translation could not be put on its source: the %d items placed share %.0f%% of their numbers, references and terms with their source items beyond what items paired at random share, under 10%%: it reads as a text of another document",
 			a.Pairs, 100*max(0, a.Shared-a.Chance)/a.Mass)
 	}
 	if c.Placeable == 0 || 2*c.Placed >= c.Placeable {
+		if why, ok := c.Affinity.Stated.Foreign(); ok {
+			return &NotTranslationError{Reason: why}
+		}
 		return nil
 	}
 	names := c.Unplaced

@@ -152,15 +152,12 @@ func (a *aligner) newCrossLex(pairs []Pair, ones []int) *crossLex {
 		}
 	}
 	// Each target token's best source tokens, of those it meets in
-	// lexMinPairs pairs or more, by the Dice coefficient (sorted from
-	// the order of source ids, which decides among equal coefficients).
-	type dice struct {
-		d float64
-		s int32
-	}
+	// lexMinPairs pairs or more, by the Dice coefficient, the lower
+	// source id first among equal coefficients: the best crossLexTop
+	// taken in one pass (topDice), not by sorting all of them.
 	n := make([]int32, len(cS))
 	var seen []int32
-	var cand []dice
+	var best topDice
 	cl.topOff = make([]int32, 1, len(cT)+1)
 	cl.wT = make([]float32, len(cT))
 	for t := range cT {
@@ -173,27 +170,18 @@ func (a *aligner) newCrossLex(pairs []Pair, ones []int) *crossLex {
 				n[s]++
 			}
 		}
-		w := 0
+		best.n = 0
 		for _, s := range seen {
 			if n[s] >= lexMinPairs {
-				seen[w] = s
-				w++
-			} else {
-				n[s] = 0
+				best.add(2*float64(n[s])/float64(cS[s]+cT[t]), s)
 			}
 		}
-		slices.Sort(seen[:w])
-		cand = cand[:0]
-		for _, s := range seen[:w] {
-			cand = append(cand, dice{2 * float64(n[s]) / float64(cS[s]+cT[t]), s})
-		}
-		slices.SortFunc(cand, func(p, q dice) int { return cmp.Compare(q.d, p.d) })
-		for _, c := range cand[:min(len(cand), crossLexTop)] {
+		for _, c := range best.d[:best.n] {
 			cl.top = append(cl.top, c.s)
 			cl.topN = append(cl.topN, n[c.s])
 		}
-		for _, c := range cand {
-			n[c.s] = 0
+		for _, s := range seen {
+			n[s] = 0
 		}
 		cl.topOff = append(cl.topOff, int32(len(cl.top)))
 		cl.wT[t] = float32(math.Log(float64(len(take)) / float64(cT[t])))
@@ -221,6 +209,38 @@ func (a *aligner) newCrossLex(pairs []Pair, ones []int) *crossLex {
 		}
 	}
 	return cl
+}
+
+// dice is a source token's Dice coefficient with a target token.
+type dice struct {
+	d float64
+	s int32
+}
+
+// topDice holds the best crossLexTop coefficients added, from the best,
+// the lower source id first among equal ones: the first crossLexTop of
+// those added sorted so, in one pass over them (the sort of every
+// candidate of every target token was a sixth of crossLex's making).
+type topDice struct {
+	d [crossLexTop]dice
+	n int
+}
+
+// add offers the coefficient d of source token s.
+func (b *topDice) add(d float64, s int32) {
+	// after reports whether x goes after y.
+	after := func(x, y dice) bool { return x.d < y.d || x.d == y.d && x.s > y.s }
+	c := dice{d, s}
+	if b.n == crossLexTop && !after(b.d[b.n-1], c) {
+		return
+	}
+	k := min(b.n, crossLexTop-1)
+	for k > 0 && after(b.d[k-1], c) {
+		b.d[k] = b.d[k-1]
+		k--
+	}
+	b.d[k] = c
+	b.n = min(b.n+1, crossLexTop)
 }
 
 // source and target are the token ids of source item i and target item

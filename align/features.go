@@ -159,31 +159,12 @@ func foldIn(arena *[]byte, s string) string {
 	return unsafe.String(&b[0], len(b))
 }
 
-// joinFolded is Fold(a + "\n" + b) given Fold(a) and Fold(b) (or the same
-// in lower case: strings.ToLower maps rune by rune): Fold makes the line
-// break, with the white space around it, one space between two texts
-// that are not empty, and NFKC neither composes nor reorders across it
-// (TestJoinFolded holds the two together).
-func joinFolded(a, b string) string {
-	switch {
-	case a == "":
-		return b
-	case b == "":
-		return a
-	}
-	return a + " " + b
-}
-
-// joinIn is joinFolded, written in *arena where arena is not nil (see
-// setIn).
+// joinIn is corpus.JoinFolded(a, b) (Fold(a + "\n" + b) given Fold(a)
+// and Fold(b), or the same in lower case: strings.ToLower maps rune by
+// rune), written in *arena where arena is not nil (see setIn).
 func joinIn(arena *[]byte, a, b string) string {
-	switch {
-	case a == "":
-		return b
-	case b == "":
-		return a
-	case arena == nil:
-		return a + " " + b
+	if arena == nil || a == "" || b == "" {
+		return corpus.JoinFolded(a, b)
 	}
 	start := len(*arena)
 	*arena = append(append(append(*arena, a...), ' '), b...)

@@ -30,6 +30,9 @@ type Affinity struct {
 	// the pairs' own shares is decided by most of them.
 	Judged int
 	Median float64
+	// Stated is what the two documents state alike in any language
+	// (numbers, references, acronyms), and share.
+	Stated Stated
 }
 
 // Measured on the dev translations and their variants read through
@@ -157,6 +160,7 @@ func (o Options) Affinity(al *Alignment) Affinity {
 		light[q] = min(a, b)
 	}
 	out.Mass = min(ms, mt)
+	out.Stated = stated(fs, ft, w, rd.x.names)
 	m := 0
 	var shares []float64
 	for q := range ps {

@@ -507,18 +507,28 @@ func times(f, low string) []string {
 }
 
 // unitAfterWord reports whether low has what every match of timeWordRe
-// has: the start of a unit's word ("sec", "min", "seg") after a space or
-// a hyphen ("minimum", "section" and "determine" alone made the
-// expression read a third of the WCA regulations for nothing).
+// that times counts has: a unit's whole word (timeLex.words: "seconds",
+// "minuto") after a space or a hyphen, the word being the letters a-z
+// from its start on, as the expression's second group takes them.
+// ("minimum", "section" and "determine" alone made the expression read
+// a third of the WCA regulations for nothing; a text that says
+// "minimum" and no unit of time is passed over too.)
 func unitAfterWord(low string) bool {
-	for _, u := range timeWords().starts {
+	tw := timeWords()
+	for _, u := range tw.starts {
 		for i := 0; ; {
 			k := strings.Index(low[i:], u)
 			if k < 0 {
 				break
 			}
 			if k += i; k > 0 && (low[k-1] == ' ' || low[k-1] == '-') {
-				return true
+				e := k + len(u)
+				for e < len(low) && 'a' <= low[e] && low[e] <= 'z' {
+					e++
+				}
+				if tw.words[low[k:e]] {
+					return true
+				}
 			}
 			i = k + 1
 		}
@@ -576,6 +586,10 @@ type timeLex struct {
 	words  map[string]bool // the words of units after a number word ("minimum" is none)
 	counts map[string]int  // the number words before them
 	starts []string        // the first three letters of words, without repeats
+	// first holds the bytes a unit's word may start with in any case
+	// (timeUnit compares with strings.EqualFold): the first bytes of
+	// the runes its first rune folds to.
+	first [256]bool
 }
 
 var timeWords = sync.OnceValue(func() *timeLex {
@@ -583,7 +597,18 @@ var timeWords = sync.OnceValue(func() *timeLex {
 	for _, e := range lexicon.Entries(lexicon.TimeWords) {
 		switch e.Key {
 		case "unit":
-			tl.units = append(tl.units, lexicon.Pairs(e)...)
+			for _, p := range lexicon.Pairs(e) {
+				tl.units = append(tl.units, p)
+				r0, _ := utf8.DecodeRuneInString(p.Word)
+				for r := r0; ; {
+					var b [utf8.UTFMax]byte
+					utf8.EncodeRune(b[:], r)
+					tl.first[b[0]] = true
+					if r = unicode.SimpleFold(r); r == r0 {
+						break
+					}
+				}
+			}
 		case "word":
 			for _, w := range e.Words {
 				tl.words[w] = true
@@ -614,6 +639,11 @@ func unitStart(u string) int {
 // timeUnit reports the unit of time rest starts with, if any: "seconds",
 // "segundos", "秒", "minutes", "分".
 func timeUnit(rest string) (int, bool) {
+	// No unit starts with rest's first byte (most numbers are followed
+	// by a word that is none: the units were compared one by one).
+	if rest == "" || !timeWords().first[rest[0]] {
+		return 0, false
+	}
 	// "1000分の1" is a thousandth, not a thousand minutes ("10分の時間"
 	// is ten minutes' time).
 	if after, ok := strings.CutPrefix(rest, "分の"); ok && strings.TrimLeft(after, " ") != "" && strings.TrimLeft(after, " ")[0] >= '0' && strings.TrimLeft(after, " ")[0] <= '9' {

@@ -246,14 +246,43 @@ func TestFindTimeWords(t *testing.T) {
 }
 
 // TestUnitAfterWord checks that the filter before timeWordRe lets every
-// text through that the expression finds something in.
+// text through in which the expression finds a unit's word (the matches
+// times counts), and holds timeUnit, which looks at the first byte
+// before the units, to the units compared one by one.
 func TestUnitAfterWord(t *testing.T) {
-	pieces := []string{"sec", "min", "seg", "one", "a", "s", "m", " ", "-", "utes", "onds", "imum", ".", "1"}
+	pieces := []string{"sec", "min", "seg", "one", "a", "s", "m", " ", "-", "utes", "onds", "imum", "ute", "ond", ".", "1"}
 	r := rand.New(rand.NewPCG(16, 4))
+	tw := timeWords()
 	for range 50000 {
 		s := testgen.Text(r, pieces, 10)
-		if timeWordRe.MatchString(s) && !unitAfterWord(s) {
-			t.Fatalf("unitAfterWord(%q) is false; the expression finds %q", s, timeWordRe.FindAllString(s, -1))
+		for _, m := range timeWordRe.FindAllStringSubmatch(s, -1) {
+			if tw.words[m[2]] && !unitAfterWord(s) {
+				t.Fatalf("unitAfterWord(%q) is false; the expression finds %q", s, m[0])
+			}
+		}
+	}
+	unitPieces := []string{"sec", "SEC", "Min", "seg", "sek", "SEK", "imum", "ſ", "K", "秒", "分", "分の", "の", "1", " ", "x", "é"}
+	for range 50000 {
+		rest := testgen.Text(r, unitPieces, 4)
+		want, wantOK := 0, false
+		thousandth := false
+		if after, ok := strings.CutPrefix(rest, "分の"); ok {
+			after = strings.TrimLeft(after, " ")
+			thousandth = after != "" && after[0] >= '0' && after[0] <= '9'
+		}
+		for _, u := range tw.units {
+			if thousandth {
+				break
+			}
+			if len(rest) >= len(u.Word) && strings.EqualFold(rest[:len(u.Word)], u.Word) {
+				if u.Word != "min" || !strings.HasPrefix(strings.ToLower(rest[len(u.Word):]), "im") {
+					want, wantOK = u.Value, true
+				}
+				break
+			}
+		}
+		if got, ok := timeUnit(rest); got != want || ok != wantOK {
+			t.Fatalf("timeUnit(%q) = %d, %v; the units one by one: %d, %v", rest, got, ok, want, wantOK)
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -63,4 +64,28 @@ func warnStrict(c *call, msg string) error {
 	}
 	fmt.Fprintf(c.App.ErrWriter, "%s: warning: %s\n", c.Command.Name, msg)
 	return nil
+}
+
+// unplaceable is the message of command cmd on a translation trName that
+// could not be put on its source srcName (gaps.Report.Unplaceable's
+// err): one that does not read as a translation of it names both.
+func unplaceable(cmd, srcName, trName string, err error) string {
+	var nt *align.NotTranslationError
+	if errors.As(err, &nt) {
+		return fmt.Sprintf("%s: %s does not read as a translation of %s: %s", cmd, trName, srcName, nt.Reason)
+	}
+	return fmt.Sprintf("%s: %s: %v", cmd, trName, err)
+}
+
+// checkTranslation warns when target, aligned with source in al, does
+// not read as a translation of it (align.Stated.Foreign: the two state
+// too few of the same numbers, references and acronyms), and fails with
+// exit status 2 under --strict. align shows the pairs all the same: they
+// are the evidence of what was placed where.
+func checkTranslation(c *call, opt align.Options, al *align.Alignment, source, target string) error {
+	why, ok := opt.Affinity(al).Stated.Foreign()
+	if !ok {
+		return nil
+	}
+	return warnStrict(c, fmt.Sprintf("%s does not read as a translation of %s: %s", target, source, why))
 }

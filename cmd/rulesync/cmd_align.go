@@ -63,6 +63,9 @@ func alignCommand() *cli.Command {
 				if err := checkBelong(c, rd.Alignment, c.Args().Get(0), c.Args().Get(i+1)); err != nil {
 					return err
 				}
+				if err := checkTranslation(c, opt, rd.Alignment, c.Args().Get(0), c.Args().Get(i+1)); err != nil {
+					return err
+				}
 				als[i] = rd.Alignment
 			}
 			if to == "json" && len(als) == 1 {

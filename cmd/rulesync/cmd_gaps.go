@@ -90,7 +90,7 @@ func gapsCommand() *cli.Command {
 				if err := unrelatedBase(c, r, bname, c.Args().Get(0)); err != nil {
 					return err
 				}
-				return cli.Exit(fmt.Sprintf("gaps: %s: %v", c.Args().Get(1), err), exitBad)
+				return cli.Exit(unplaceable("gaps", c.Args().Get(0), c.Args().Get(1), err), exitBad)
 			}
 			if err := checkReportBelongs(c, r, c.Args().Get(0), c.Args().Get(1), bname); err != nil {
 				return err

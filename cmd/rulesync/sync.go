@@ -123,7 +123,7 @@ func runSync(c *call) error {
 		if err := unrelatedBase(c, r, bname, srcName); err != nil {
 			return err
 		}
-		return cli.Exit(fmt.Sprintf("sync: %s: %v", trName, err), exitBad)
+		return cli.Exit(unplaceable("sync", srcName, trName, err), exitBad)
 	}
 	if err := checkReportBelongs(c, r, srcName, trName, bname); err != nil {
 		return err
