@@ -60,7 +60,7 @@ func readLabel(s string) (l label, ok bool) {
 	if r, n := utf8.DecodeRuneInString(s[i:]); enclosedValue(r) > 0 {
 		// "⑫", "⑴", "㈠": a number and its brackets in one rune.
 		v := enclosedValue(r)
-		return label{comps: []comp{{compNum, v, strconv.Itoa(v)}}, printed: s[i : i+n], end: skipSpace(s, i+n)}, true
+		return label{comps: []comp{{kind: compNum, n: v, s: strconv.Itoa(v)}}, printed: s[i : i+n], end: skipSpace(s, i+n)}, true
 	}
 	if l, ok = readCJKNumeralLabel(s, i); ok {
 		return l, true
@@ -195,7 +195,7 @@ func readCore(s string, i int) (l label, ok bool) {
 				k += n
 			}
 			v := ethiopicValue(s[j:k])
-			comps = append(comps, comp{compNum, v, strconv.Itoa(v)})
+			comps = append(comps, comp{kind: compNum, n: v, s: strconv.Itoa(v)})
 			j, prevDot, ethiopic = k, false, true
 			break
 		}
