@@ -160,6 +160,12 @@ type Item struct {
 	// read from a PO, XLIFF or TMX file, against the source text the
 	// file gives beside each translation; empty for any other input.
 	Inline []InlineFault `json:"inline,omitempty"`
+	// PreviousTitle and PreviousText are the source title and text a
+	// stale translation was made from, where the file it was read from
+	// gives them (a fuzzy PO entry's previous msgid, "#| msgid"); empty
+	// otherwise, and for a field the file gives none for.
+	PreviousTitle string `json:"previous_title,omitempty"`
+	PreviousText  string `json:"previous_text,omitempty"`
 }
 
 // InlineFault is one fault of a translation's inline markup against its

@@ -266,6 +266,7 @@ func (d *Draft) carry(e *Entry) {
 		return
 	case t.Has(corpus.FlagStale) && e.State == Translated:
 		e.State = StaleState
+		e.Previous, e.Redline = previousOf(e.Source, t)
 	}
 	if t.Has(corpus.FlagReview) {
 		what := reasonMarked
@@ -279,6 +280,38 @@ func (d *Draft) carry(e *Entry) {
 	if t.Has(corpus.FlagTruncated) {
 		e.Review = append(e.Review, reasonCut)
 	}
+}
+
+// previousOf is the source item a translation marked stale was made
+// from, where the file it was read from gives that source (a PO's
+// previous msgid: Item.PreviousTitle, PreviousText), with the source's
+// change from it: the current item with the fields given, so that the
+// draft written again keeps them; nil where the file gives none, or the
+// same as the current source (a text that moved, whose marker alone
+// says it is stale).
+func previousOf(source, t *corpus.Item) (*corpus.Item, []diff.Span) {
+	if t.PreviousTitle == "" && t.PreviousText == "" {
+		return nil, nil
+	}
+	prev := *source
+	if t.PreviousTitle != "" {
+		prev.Title = t.PreviousTitle
+	}
+	if t.PreviousText != "" {
+		prev.Text = t.PreviousText
+	}
+	if prev.Title == source.Title && prev.Text == source.Text {
+		return nil, nil
+	}
+	var spans []diff.Span
+	switch {
+	case prev.Text == source.Text:
+	case source.Kind == corpus.KindPreamble:
+		_, spans = diff.LineRedline(prev.Text, source.Text)
+	default:
+		_, spans = diff.Redline(prev.Text, source.Text)
+	}
+	return &prev, spans
 }
 
 // The reasons to review an entry that its translation gives (carry):

@@ -41,7 +41,8 @@ type poEntry struct {
 	ctx, id, str    string
 	hasCtx          bool
 	fuzzy           bool
-	previous        bool // the source it was translated from is given (#| msgid)
+	previous        bool   // the source it was translated from is given (#| msgid)
+	prevID          string // that source (the previous msgid)
 	// ref is the first reference (#:) that is an item id: the id of an
 	// entry whose msgctxt a converter dropped (Translate Toolkit's
 	// xliff2po keeps the references).
@@ -174,6 +175,8 @@ type poComments struct {
 	line            int  // the first of them
 	fuzzy           bool // "#, fuzzy"
 	previous        bool // a previous msgid ("#| msgid")
+	prevID          string
+	prevField       string // the previous field ("#| msgctxt", "#| msgid") a "#| \"...\"" line continues
 	ref             string
 	refLine, refCol int      // the first item id among the references ("#:")
 	known           []string // notes on the markup as exported (ExportedMarkup)
@@ -191,7 +194,7 @@ func (r *poReader) open(ln int) {
 	if c.line > 0 {
 		start = c.line
 	}
-	r.cur = &poEntry{line: start, fuzzy: c.fuzzy, previous: c.previous, ref: c.ref, refLine: c.refLine, refCol: c.refCol, known: c.known, draft: c.draft}
+	r.cur = &poEntry{line: start, fuzzy: c.fuzzy, previous: c.previous, prevID: c.prevID, ref: c.ref, refLine: c.refLine, refCol: c.refCol, known: c.known, draft: c.draft}
 	r.comments, r.field = poComments{}, ""
 }
 
@@ -204,8 +207,8 @@ func (r *poReader) comment(t string, ln, col int) error {
 		c.line = ln
 	}
 	switch {
-	case strings.HasPrefix(t, "#| msgid"):
-		c.previous = true
+	case strings.HasPrefix(t, "#|"):
+		return c.previousLine(t, ln, col)
 	case strings.HasPrefix(t, "#:") && c.ref == "":
 		for _, ref := range strings.Fields(t[2:]) {
 			if id, _, _ := strings.Cut(ref, "/"); corpus.WellFormedID(id) {
@@ -224,6 +227,38 @@ func (r *poReader) comment(t string, ln, col int) error {
 			}
 		}
 	}
+	return nil
+}
+
+// previousLine reads a previous-source comment ("#| msgctxt", "#|
+// msgid", "#| \"...\"" continuing either), keeping the previous msgid:
+// the source the entry was translated from. A string that does not read
+// leaves the msgid unknown, as gettext's tools ignore such a comment.
+func (c *poComments) previousLine(t string, ln, col int) error {
+	rest := strings.TrimLeft(t[len("#|"):], " \t")
+	switch {
+	case strings.HasPrefix(rest, "msgid_plural"):
+		c.prevField = ""
+		return nil
+	case strings.HasPrefix(rest, "msgid"):
+		c.previous, c.prevField, c.prevID = true, "msgid", ""
+		rest = strings.TrimLeft(rest[len("msgid"):], " \t")
+	case strings.HasPrefix(rest, "msgctxt"):
+		c.prevField = "msgctxt"
+		return nil
+	case !strings.HasPrefix(rest, "\""):
+		c.prevField = ""
+		return nil
+	}
+	if c.prevField != "msgid" {
+		return nil
+	}
+	s, err := poUnquote(rest, ln, col)
+	if err != nil {
+		c.prevField = ""
+		return nil
+	}
+	c.prevID += s
 	return nil
 }
 
@@ -439,7 +474,7 @@ func (e poEntry) unit(what string) (unit, error) {
 		return unit{}, poError(e.line, 1, "%s without msgctxt (msgid %q): a rulesync catalogue keys every entry by its item id (msgctxt, or a reference #: that is one)", what, clip(e.id, 40))
 	}
 	return unit{line: e.ctxLine, col: e.ctxCol, ctx: e.ctx, target: e.str, source: e.id, hasSource: strings.ContainsAny(e.id, markupSyntax), known: e.known,
-		review: e.fuzzy && !e.previous, stale: e.fuzzy && e.previous, draft: e.draft}, nil
+		review: e.fuzzy && !e.previous, stale: e.fuzzy && e.previous, draft: e.draft, previous: e.prevID}, nil
 }
 
 // poObsolete makes the translations of a catalogue's obsolete entries:
@@ -515,6 +550,8 @@ type unit struct {
 	known  []string
 	review bool // fuzzy, needs review
 	stale  bool // fuzzy with the source it was made from (#| msgid): the source changed
+	// previous is that source (a stale PO entry's previous msgid), or "".
+	previous string
 	// draft is the unit's draft annotation (DraftAnnotation), or "".
 	draft string
 }
@@ -587,6 +624,11 @@ func unitsToItems(units []unit, d *corpus.Document, what string) error {
 		}
 		if u.stale {
 			it.SetFlag(corpus.FlagStale)
+			if field == "title" {
+				it.PreviousTitle = u.previous
+			} else {
+				it.PreviousText = u.previous
+			}
 		}
 		it.Inline = append(it.Inline, faults...)
 	}

@@ -64,6 +64,7 @@ func gapsCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
+			text := interchangeText(c, trName, data[1], tr)
 			if msg := statedMismatch(tr, src, base); msg != "" {
 				// Its ids are another edition's: compared with this
 				// one, what changed since is not found stale.
@@ -72,12 +73,16 @@ func gapsCommand() *cli.Command {
 					return cli.Exit("gaps: --strict: "+msg, exitBad)
 				}
 				fmt.Fprintf(c.App.ErrWriter, "gaps: warning: %s\n", msg)
+			} else if err := checkKeyedIDs(c.Args().Get(1), []byte(text), tr, src, base); err != nil {
+				// Made for this edition, an id that names none of its
+				// items is a fault of the file, as sync says.
+				return err
 			}
 			bname := baseName(c, bases, base)
 			if err := checkBaseStates(c, tr, base, c.Args().Get(1), bname); err != nil {
 				return err
 			}
-			edited, err := checkMsgids(c, trName, interchangeText(c, trName, data[1], tr), tr, src, base)
+			edited, err := checkMsgids(c, trName, text, tr, src, base)
 			if err != nil {
 				return err
 			}

@@ -193,6 +193,17 @@ func checkKeyed(name string, data []byte, tr, src, base *corpus.Document) error 
 	if msg := statedMismatch(tr, src, base); msg != "" {
 		return cli.Exit(name+": "+msg, exitBad)
 	}
+	return checkKeyedIDs(name, data, tr, src, base)
+}
+
+// checkKeyedIDs checks that each id of a translation read from a PO,
+// XLIFF or TMX file names an item of the edition it is compared with
+// (the base, else the source): one that names none is an error at its
+// line and column in the file (data), exit status 2.
+func checkKeyedIDs(name string, data []byte, tr, src, base *corpus.Document) error {
+	if !keyedFormat(tr) {
+		return nil
+	}
 	orig, role := src, "SOURCE"
 	if base != nil {
 		orig, role = base, "--base"
