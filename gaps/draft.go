@@ -46,6 +46,9 @@ type Entry struct {
 	// stale source: marked so in the translation (a fuzzy entry, a
 	// needs-review unit, a review marker), a cut preview.
 	Review []string
+	// titleLeft is set where the translation left the title in the
+	// source's language (leftTitles): it counts as not translated yet.
+	titleLeft bool
 }
 
 // Orphan is a translation item with no place in the current source.
@@ -187,6 +190,7 @@ func (r *Report) newDraft() *Draft {
 		d.Entries = append(d.Entries, e)
 	}
 	d.moves(placed)
+	d.leftTitles()
 	defer d.checkFindings() // after the orphans' reasons, which may add their own
 	d.checkCarried(func(i int) (int, bool) {
 		if r.Comparison == nil {

@@ -150,6 +150,10 @@ func (d *Draft) decide(s *Segment, prev string) {
 		s.Stale, s.Why = true, "marked stale in the translation"
 		return
 	}
+	if s.Title && e.titleLeft {
+		s.Why = reasonTitleLeft
+		return
+	}
 	// A stale entry whose field did not change is current in that field.
 	if why := append(append([]string(nil), e.Review...), e.Errors()...); len(why) > 0 {
 		s.Why = strings.Join(why, "; ")
@@ -264,6 +268,9 @@ func (r *Report) account() {
 				continue
 			}
 			f.Check, one, both, detail = Missing, "is not translated", "are not translated", label(e.Source)
+		case s.Title && s.Why == reasonTitleLeft:
+			untitled = append(untitled, e.Source.Label())
+			continue
 		case s.Stale:
 			if hasCheck(e.Findings, Stale) {
 				continue

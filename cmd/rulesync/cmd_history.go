@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/urfave/cli/v3"
 
@@ -165,6 +166,9 @@ func historyEditions(c *call, diffVersion string) ([]history.Edition, *history.C
 		if err != nil {
 			return nil, nil, err
 		}
+		if err := checkOldestFirst(c, c.Args().Slice(), docs); err != nil {
+			return nil, nil, err
+		}
 		return history.FileEditions(c.Args().Slice(), docs), nil, nil
 	}
 	if c.NArg() > 0 {
@@ -194,6 +198,34 @@ func historyEditions(c *call, diffVersion string) ([]history.Edition, *history.C
 		return nil, nil, cli.Exit("history: "+err.Error(), exitBad)
 	}
 	return eds, cache, nil
+}
+
+// checkOldestFirst warns (exit 2 under --strict) where the dates the
+// editions named state are out of the order given: history compares
+// each with the next as given, so that newest first shows every change
+// backwards. A date as precise as a year or a month is out of order only
+// where it precedes the other's and is no prefix of it; an edition that
+// states no date is not compared.
+func checkOldestFirst(c *call, names []string, docs []*corpus.Document) error {
+	last := -1 // the last edition that states a date
+	for i, d := range docs {
+		if d.Date == "" {
+			continue
+		}
+		if last >= 0 {
+			prev := docs[last].Date
+			if d.Date < prev && !strings.HasPrefix(prev, d.Date) {
+				msg := fmt.Sprintf("the editions are not oldest first: %s states %s, and %s, given after it, %s; history compares each edition with the next as given", names[last], prev, names[i], d.Date)
+				if c.Bool("strict") {
+					return cli.Exit("history: --strict: "+msg, exitBad)
+				}
+				fmt.Fprintf(c.App.ErrWriter, "history: warning: %s\n", msg)
+				return nil
+			}
+		}
+		last = i
+	}
+	return nil
 }
 
 // cacheVersion names what a cached value depends on: this program (its
