@@ -238,6 +238,9 @@ func (o Options) alignIn(src, tgt *corpus.Document, m *memo, s *alignScratch) *A
 		pairs = a.run()
 	}
 	a.review(pairs)
+	// A shifted run is moved before swaps are looked for: two of its
+	// pairs, each text its neighbour's, cross as a swap does.
+	pairs = a.shifted(pairs)
 	a.crossed(pairs)
 	a.keep(s)
 	al := &Alignment{Source: src, Target: tgt, Pairs: pairs, Ratio: a.sc.ratio}

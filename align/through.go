@@ -123,7 +123,7 @@ func (o Options) through(src, tgt *corpus.Document) *Reading {
 		sure = false
 		tgt = unnumbered(tgt)
 	}
-	if r.Placed == r.Items && sure || stopped(o.done()) {
+	if r.Placed == r.Items && sure || stopped(o.done()) || sure && moved(al) {
 		return r
 	}
 	// A part of the source, by the sizes of its sure pairs (partial);
@@ -414,4 +414,18 @@ func (o Options) ThroughEach(src *corpus.Document, targets ...*corpus.Document) 
 	out := make([]*Reading, len(targets))
 	sched.Each(len(targets), len(targets), func(i int) { out[i] = o.Through(src, targets[i]) })
 	return out
+}
+
+// moved reports whether the alignment moved a shifted run of texts
+// (aligner.shifted): the source item it left is the one the
+// translation lost, which no projection is to fill.
+func moved(al *Alignment) bool {
+	for _, p := range al.Pairs {
+		for _, e := range p.Evidence {
+			if e.Signal == "shift" {
+				return true
+			}
+		}
+	}
+	return false
 }

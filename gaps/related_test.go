@@ -5,40 +5,12 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
-	"strings"
 	"testing"
 
 	"github.com/rulesync/rulesync/gaps"
 	"github.com/rulesync/rulesync/ingest"
 	"github.com/rulesync/rulesync/internal/testcorpus"
 )
-
-// deleteArticle is the Markdown udhr file md with its k-th article
-// (heading and text) removed and each heading after it given the one
-// before it, in the file's own words and numerals: a translation that
-// lost an article and was renumbered.
-func deleteArticle(md string, k int) (string, bool) {
-	lines := strings.Split(md, "\n")
-	var heads []int
-	for i, l := range lines {
-		if strings.HasPrefix(l, "## ") {
-			heads = append(heads, i)
-		}
-	}
-	heads = heads[min(1, len(heads)):] // the preamble's heading stays
-	if k < 1 || k >= len(heads) {
-		return "", false
-	}
-	texts := make([]string, len(heads))
-	for n, h := range heads {
-		texts[n] = lines[h]
-	}
-	for n := k; n < len(heads); n++ {
-		lines[heads[n]] = texts[n-1]
-	}
-	out := slices.Concat(lines[:heads[k-1]], lines[heads[k]:])
-	return strings.Join(out, "\n"), true
-}
 
 // TestRenumberedNotCarried: a translation with one article deleted and
 // the headings after it renumbered prints, from that article on, each
@@ -66,7 +38,7 @@ func TestRenumberedNotCarried(t *testing.T) {
 		}
 		for _, k := range []int{3, 7, 15} {
 			t.Run(lang+"/"+strconv.Itoa(k), func(t *testing.T) {
-				md, ok := deleteArticle(string(b), k)
+				md, ok := testcorpus.DeleteArticle(string(b), k)
 				if !ok {
 					t.Fatal("the variant could not be written")
 				}

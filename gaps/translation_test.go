@@ -143,7 +143,7 @@ func TestNotTranslation(t *testing.T) {
 			}
 		}
 		for _, k := range []int{3, 7, 15} {
-			if md, ok := deleteArticle(string(b), k); ok {
+			if md, ok := testcorpus.DeleteArticle(string(b), k); ok {
 				mds[fmt.Sprintf("deleted-%d", k)] = md
 			}
 		}

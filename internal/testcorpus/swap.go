@@ -2,6 +2,7 @@ package testcorpus
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -91,4 +92,31 @@ func SwapTexts(d *corpus.Document, a, b int) *corpus.Document {
 func Unlike(x, y string) bool {
 	a, b := utf8.RuneCountInString(x), utf8.RuneCountInString(y)
 	return 2*max(a, b) >= 3*min(a, b)
+}
+
+// DeleteArticle is the Markdown udhr file md with its k-th article
+// (heading and text) removed and each heading after it given the one
+// before it, in the file's own words and numerals: a translation that
+// lost an article and was renumbered.
+func DeleteArticle(md string, k int) (string, bool) {
+	lines := strings.Split(md, "\n")
+	var heads []int
+	for i, l := range lines {
+		if strings.HasPrefix(l, "## ") {
+			heads = append(heads, i)
+		}
+	}
+	heads = heads[min(1, len(heads)):] // the preamble's heading stays
+	if k < 1 || k >= len(heads) {
+		return "", false
+	}
+	texts := make([]string, len(heads))
+	for n, h := range heads {
+		texts[n] = lines[h]
+	}
+	for n := k; n < len(heads); n++ {
+		lines[heads[n]] = texts[n-1]
+	}
+	out := slices.Concat(lines[:heads[k-1]], lines[heads[k]:])
+	return strings.Join(out, "\n"), true
 }
