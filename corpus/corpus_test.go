@@ -263,3 +263,18 @@ func TestJoinFolded(t *testing.T) {
 		}
 	}
 }
+
+// TestDropNotes holds DropNotes to the expression it finds by hand
+// (noteRe's ReplaceAllString) on random texts of notes, their parts,
+// braces, blanks, word characters after "note", line breaks and bytes
+// that are not UTF-8.
+func TestDropNotes(t *testing.T) {
+	pieces := []string{"{{rulesync:note", "{{rulesync:", "note", "{{", "}}", "}", "{", " ", "\t", "\n", "a", "_", "1", "é", "x y", "\xff", "{{rulesync:notes", "{{rulesync:stale}}"}
+	r := rand.New(rand.NewPCG(16, 11))
+	for range 100000 {
+		s := testgen.Text(r, pieces, 12)
+		if got, want := DropNotes(s), noteRe.ReplaceAllString(s, ""); got != want {
+			t.Fatalf("DropNotes(%q) = %q, the expression %q", s, got, want)
+		}
+	}
+}
