@@ -53,7 +53,7 @@ func numbers(f, lang string, lower func() string) []string {
 // appendNumbers appends what numbers returns to out: the extractor
 // reuses one buffer.
 func appendNumbers(out []string, f, lang string, lower func() string) []string {
-	if !strings.ContainsAny(f, "0123456789") && numberWords(baseLang(lang)) == nil && !strings.Contains(f, "万") {
+	if !strings.ContainsAny(f, "0123456789") && numberTable(baseLang(lang)) == nil && !strings.Contains(f, "万") {
 		return out
 	}
 	comma := decimalComma()[baseLang(lang)]
@@ -75,8 +75,8 @@ func appendNumbers(out []string, f, lang string, lower func() string) []string {
 	out = out[:w]
 	// Numbers written as words: "eighteen" in one language is 18 in
 	// another; "nine thousand five hundred" is 9500.
-	if words := numberWords(baseLang(lang)); words != nil {
-		out = appendWordNumbers(out, start, lower(), words, numberSieves()[baseLang(lang)])
+	if t := numberTable(baseLang(lang)); t != nil {
+		out = appendWordNumbers(out, start, lower(), t)
 	}
 	return out
 }
@@ -160,11 +160,12 @@ func asciiNumerals(f string) (string, bool) {
 }
 
 // appendWordNumbers appends to out the numbers above ten that s (in
-// lower case) writes as words (see wordNumbers) and out[start:] does
-// not hold yet, in order. It reads s a run of letters at a time
-// (nextLetterRun), with no iterator: the closures of one, and of the
-// loop over it, were 15 MB of garbage reading 100k items a side.
-func appendWordNumbers(out []string, start int, s string, words map[string]int, sv *sieve) []string {
+// lower case) writes as words in t's language (lexicon.NumberReader)
+// and out[start:] does not hold yet, in order. It reads s a run of
+// letters at a time (nextLetterRun), with no iterator: the closures of
+// one, and of the loop over it, were 15 MB of garbage reading 100k items
+// a side.
+func appendWordNumbers(out []string, start int, s string, t *lexicon.NumberTable) []string {
 	add := func(v int, ok bool) {
 		if ok && v > 10 {
 			if n := strconv.Itoa(v); !slices.Contains(out[start:], n) {
@@ -172,16 +173,16 @@ func appendWordNumbers(out []string, start int, s string, words map[string]int, 
 			}
 		}
 	}
-	wn := wordNumbers{words: words, sv: sv}
+	wn := t.Reader(false)
 	for i := 0; ; {
 		from, to := nextLetterRun(s, i)
 		if from == to {
 			break
 		}
-		add(wn.add(s[from:to]))
+		add(wn.Add(s[from:to]))
 		i = to
 	}
-	add(wn.flush())
+	add(wn.Flush())
 	return out
 }
 
@@ -225,108 +226,9 @@ func nextLetterRun(s string, i int) (from, to int) {
 	return from, i
 }
 
-// multipliers are the number words that scale what comes before them.
-var multipliers = map[int]bool{100: true, 1000: true}
-
-// wordNumbers reads runs of number words as numbers, a word at a time:
-// "nine thousand five hundred" is 9500, "forty two" 42. A multiplier with
-// nothing before it ("hundreds") is no number. words are the language's
-// number words (numberWords); sv, if not nil, holds every word of words:
-// a word it does not hold is looked up no further.
-type wordNumbers struct {
-	words          map[string]int
-	sv             *sieve
-	total, current int
-	in             bool // a number is being read
-}
-
-// add reads the next word; when the word ends a number, it returns that
-// number and true.
-func (n *wordNumbers) add(w string) (int, bool) {
-	v, ok := 0, false
-	if n.sv == nil || n.sv.may(w) {
-		v, ok = n.words[w]
-	}
-	switch {
-	case !ok && (w == "and" || w == "e" || w == "y" || w == "et" || w == "und") && n.in:
-	case !ok:
-		return n.flush()
-	case v == 1000:
-		if n.current == 0 && n.total == 0 {
-			return n.flush()
-		}
-		n.total += max(n.current, 1) * 1000
-		n.current = 0
-	case v == 100:
-		if n.current == 0 {
-			return n.flush()
-		}
-		n.current *= 100
-	case v == 101:
-		// "cem", "ciento": a hundred that adds, not multiplies.
-		n.current += 100
-		n.in = true
-	default:
-		n.current += v
-		n.in = true
-	}
-	return 0, false
-}
-
-// flush ends the number being read: it returns it and true if there is
-// one, and starts afresh.
-func (n *wordNumbers) flush() (int, bool) {
-	v, ok := n.total+n.current, n.in && n.total+n.current > 0
-	n.total, n.current, n.in = 0, 0, false
-	return v, ok
-}
-
-// numberWords spells the numbers rulebooks write out, by language
-// (lexicon.NumberWords). 100 multiplies what comes before it ("five
-// hundred"); 101 stands for a hundred that adds ("cento e vinte"); 1000
-// multiplies.
-func numberWords(lang string) map[string]int { return lexicon.NumberValues()[lang] }
-
-// sieve is a set of 1024 bits, one for each value of a word's sieveBit
-// (its first and last bytes and its length): a word whose bit is not set
-// is none of the words the set was made of, known without hashing the
-// whole word for a map (the lookups of every word of an English text in
-// numberWords were a third of numbers).
-type sieve [16]uint64
-
-func sieveBit(w string) uint {
-	return ((uint(w[0])*31+uint(w[len(w)-1]))*31 + uint(len(w))) & 1023
-}
-
-func (sv *sieve) add(w string) {
-	if w != "" {
-		b := sieveBit(w)
-		sv[b>>6] |= 1 << (b & 63)
-	}
-}
-
-// may reports whether w may be one of the words added (the empty word
-// always may).
-func (sv *sieve) may(w string) bool {
-	if w == "" {
-		return true
-	}
-	b := sieveBit(w)
-	return sv[b>>6]&(1<<(b&63)) != 0
-}
-
-// numberSieves holds the words of numberWords, by language.
-var numberSieves = sync.OnceValue(func() map[string]*sieve {
-	out := map[string]*sieve{}
-	for lang, words := range lexicon.NumberValues() {
-		sv := &sieve{}
-		for w := range words {
-			sv.add(w)
-		}
-		out[lang] = sv
-	}
-	return out
-})
+// numberTable is the number words rulebooks write out in lang
+// (lexicon.NumberTables), or nil.
+func numberTable(lang string) *lexicon.NumberTable { return lexicon.NumberTables()[lang] }
 
 // appendScanNumbers finds numbers by hand and appends them to out: digits
 // with thousands separators (. , space or thin space before each group of

@@ -604,7 +604,7 @@ func TestAppendNumbers(t *testing.T) {
 // numbersRead is numbers as it was, with a list of the numbers found and
 // of the number words' numbers.
 func numbersRead(f, lang string, lower func() string) []string {
-	if !strings.ContainsAny(f, "0123456789") && numberWords(baseLang(lang)) == nil && !strings.Contains(f, "万") {
+	if !strings.ContainsAny(f, "0123456789") && lexicon.NumberValues()[baseLang(lang)] == nil && !strings.Contains(f, "万") {
 		return nil
 	}
 	comma := decimalComma()[baseLang(lang)]
@@ -615,7 +615,7 @@ func numbersRead(f, lang string, lower func() string) []string {
 			out = append(out, n)
 		}
 	}
-	if words := numberWords(baseLang(lang)); words != nil {
+	if words := lexicon.NumberValues()[baseLang(lang)]; words != nil {
 		var vs []int
 		eachWordNumberRead(strings.FieldsFuncSeq(lower(), func(r rune) bool { return !unicode.IsLetter(r) }), words, func(v int) { vs = append(vs, v) })
 		for _, v := range vs {
@@ -631,7 +631,8 @@ func numbersRead(f, lang string, lower func() string) []string {
 
 // eachWordNumberRead is the reading of number words as it was, a closure
 // over a loop over an iterator of words: numbersRead's, which holds
-// wordNumbers to it.
+// lexicon.NumberReader to it (for words of no score: TestAppendNumbers
+// reads no French score).
 func eachWordNumberRead(ws iter.Seq[string], words map[string]int, yield func(int)) {
 	total, current, in := 0, 0, false
 	flush := func() {
@@ -671,55 +672,15 @@ func eachWordNumberRead(ws iter.Seq[string], words map[string]int, yield func(in
 	flush()
 }
 
-// TestNumberSieves checks that each language's sieve holds every one of
-// its number words (the one thing it must do: a word it holds is looked
-// up as before) and that it lets few other words through: under a
-// tenth of random words of 1 to 8 letters.
-func TestNumberSieves(t *testing.T) {
-	for lang, words := range lexicon.NumberValues() {
-		sv := numberSieves()[lang]
-		if sv == nil {
-			t.Fatalf("no sieve for %s", lang)
-		}
-		for w := range words {
-			if !sv.may(w) {
-				t.Errorf("the %s sieve leaves out %q", lang, w)
-			}
-		}
-		r := rand.New(rand.NewPCG(16, 14))
-		through := 0
-		for range 10000 {
-			b := make([]byte, 1+r.IntN(8))
-			for i := range b {
-				b[i] = byte('a' + r.IntN(26))
-			}
-			if sv.may(string(b)) {
-				through++
-			}
-		}
-		if through > 1000 {
-			t.Errorf("the %s sieve lets %d of 10000 random words through", lang, through)
-		}
-	}
-}
-
 // BenchmarkWordNumbers reads the number words of an English text of
-// synth's kind (numbers, rule words, "minimum") with the sieve before the
-// map and with the map alone.
+// synth's kind (numbers, rule words, "minimum").
 func BenchmarkWordNumbers(b *testing.B) {
 	text := strings.Repeat("order warning order round button 11800 break card player order burn twenty five minimum stack burn fold tournament flop dealer seat floor. ", 4)
-	for _, c := range []struct {
-		name string
-		sv   *sieve
-	}{{"sieve", numberSieves()["en"]}, {"map", nil}} {
-		b.Run(c.name, func(b *testing.B) {
-			var out []string
-			for b.Loop() {
-				out = appendWordNumbers(out[:0], 0, text, numberWords("en"), c.sv)
-			}
-			if len(out) == 0 {
-				b.Fatal("no number words read")
-			}
-		})
+	var out []string
+	for b.Loop() {
+		out = appendWordNumbers(out[:0], 0, text, numberTable("en"))
+	}
+	if len(out) == 0 {
+		b.Fatal("no number words read")
 	}
 }

@@ -2,7 +2,6 @@ package ingest
 
 import (
 	"slices"
-	"strconv"
 	"strings"
 	"unicode"
 
@@ -164,7 +163,7 @@ func (r *htmlReader) node(n *html.Node, depth int) {
 	case tag == "ol" || tag == "ul":
 		r.flush()
 		num := 1
-		if s, err := strconv.Atoi(attrOf(n, "start")); err == nil {
+		if s, ok := listNumber(attrOf(n, "start")); ok {
 			num = s
 		}
 		// A list is one numbering: its items print their labels, or the
@@ -187,7 +186,7 @@ func (r *htmlReader) node(n *html.Node, depth int) {
 				n.RemoveChild(c)
 				continue
 			}
-			if v, err := strconv.Atoi(attrOf(c, "value")); err == nil {
+			if v, ok := listNumber(attrOf(c, "value")); ok {
 				num = v
 			}
 			r.flush()

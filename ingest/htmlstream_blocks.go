@@ -2,7 +2,6 @@ package ingest
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -218,7 +217,7 @@ func (s *htmlStream) open(parent *hsElem, i int, attrs []html.Attribute) {
 		return
 	case parent.mode == modeList && name == "li":
 		l := parent.list
-		if v, err := strconv.Atoi(attrVal(attrs, "value")); err == nil {
+		if v, ok := listNumber(attrVal(attrs, "value")); ok {
 			l.num = v
 		}
 		s.flush()
@@ -315,7 +314,7 @@ func (s *htmlStream) permalink(i int, attrs []html.Attribute) bool {
 // openList starts a list: it may be a list of links.
 func (s *htmlStream) openList(e *hsElem, attrs []html.Attribute) {
 	l := &hsList{ordered: e.name == "ol" && !noListMarkers(attrVal(attrs, "style")), num: 1, links: true}
-	if v, err := strconv.Atoi(attrVal(attrs, "start")); err == nil {
+	if v, ok := listNumber(attrVal(attrs, "start")); ok {
 		l.num = v
 	}
 	if t := attrVal(attrs, "type"); len(t) == 1 && strings.Contains("1aAiI", t) {

@@ -94,8 +94,13 @@ func (l *label) place() bool     { return l.r().place }
 // comp is one component of a label.
 type comp struct {
 	kind compKind
-	n    int    // value: the number, the letter's place (a = 1), the roman value
-	s    string // as normalized: "12", "a", "B", "II"
+	// inserted marks the sub-number of an article inserted after another
+	// (之二 of 第三条之二, の二, 의2): the first such article after an
+	// article prints 1 or 2 (the article itself standing for the one
+	// before it), so 2 starts the level as 1 does.
+	inserted bool
+	n        int    // value: the number, the letter's place (a = 1), the roman value
+	s        string // as normalized: "12", "a", "B", "II"
 }
 
 type compKind uint8
@@ -186,7 +191,7 @@ func joinComps(cs []comp) string {
 // 0, a, A, or I (the first roman numeral), which a new level of numbering
 // starts with.
 func (c comp) first() bool {
-	return c.n == 1 || c.kind == compNum && c.n == 0 || c.kind == compUpper && c.s == "I"
+	return c.n == 1 || c.kind == compNum && c.n == 0 || c.kind == compUpper && c.s == "I" || c.inserted && c.n == 2
 }
 
 const (
@@ -225,7 +230,7 @@ func (c comp) appendPrevs(out []comp, holes int) []comp {
 				kind = compUpper
 			}
 		}
-		out = append(out, comp{kind, n, s})
+		out = append(out, comp{kind: kind, n: n, s: s})
 	}
 	for h := 1; h <= 1+holes; h++ {
 		add(c.kind, c.n-h)

@@ -4,6 +4,7 @@ import (
 	"github.com/rulesync/rulesync/internal/numerals"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -68,12 +69,54 @@ func readCJKLabel(s string, i int) (l label, ok bool) {
 		return l, false
 	}
 	k += n
+	l = label{comps: []comp{{kind: compNum, n: v, s: strconv.Itoa(v)}}, printed: strconv.Itoa(v), counter: string(r), rare: &labelRare{ordinal: mark}}
+	if sub, to := insertedNumber(s, k); sub > 0 {
+		// "第三条之二": article 3-2, a sub-number of 3 (3.2).
+		l.comps = append(l.comps, comp{kind: compNum, inserted: true, n: sub, s: strconv.Itoa(sub)})
+		l.printed += "." + strconv.Itoa(sub)
+		k = to
+	}
 	end := k
 	if r2, n2 := utf8.DecodeRuneInString(s[end:]); strings.ContainsRune(":：.．、", r2) {
 		end += n2
 	}
 	// The number is what ids and citations use ("第12条" is cited as 12).
-	return label{comps: []comp{{compNum, v, strconv.Itoa(v)}}, printed: strconv.Itoa(v), counter: string(r), rare: &labelRare{ordinal: mark}, end: skipSpace(s, end)}, true
+	l.end = skipSpace(s, end)
+	return l, true
+}
+
+// insertedNumber reads at s[k:], right after an article's counter, the
+// sign of an inserted article (numerals.Inserted) and its number in
+// digits or CJK numerals ("之二", "の２", "의2"), which must end the label:
+// white space, punctuation or the end of s after it, no word ("第三条の
+// 一部", "part of article 3", is article 3). It returns the number and
+// where it ends, or 0.
+func insertedNumber(s string, k int) (int, int) {
+	r, n := utf8.DecodeRuneInString(s[k:])
+	if !strings.ContainsRune(numerals.Inserted, r) || n == 0 {
+		return 0, k
+	}
+	j := k + n
+	to := j
+	for to < len(s) {
+		r, n := utf8.DecodeRuneInString(s[to:])
+		if labelRune(r) >= '0' && labelRune(r) <= '9' || labelNumeral(r, to > j) {
+			to += n
+			continue
+		}
+		break
+	}
+	if to == j {
+		return 0, k
+	}
+	if r, _ := utf8.DecodeRuneInString(s[to:]); to < len(s) && (unicode.IsLetter(r) || unicode.IsNumber(r)) {
+		return 0, k
+	}
+	v := numerals.CJK(s[j:to])
+	if v <= 0 {
+		return 0, k
+	}
+	return v, to
 }
 
 // readCJKNumeralLabel reads a paragraph marker in CJK numerals at s[i:],
@@ -105,7 +148,7 @@ func readCJKNumeralLabel(s string, i int) (label, bool) {
 	if v <= 0 || k == len(s) {
 		return label{}, false
 	}
-	l := label{comps: []comp{{compNum, v, strconv.Itoa(v)}}, printed: s[j:k]}
+	l := label{comps: []comp{{kind: compNum, n: v, s: strconv.Itoa(v)}}, printed: s[j:k]}
 	switch {
 	case open != "":
 		if r != ')' && r != '）' {

@@ -21,7 +21,7 @@ func TestKeyLabels(t *testing.T) {
 		for i := range rng.IntN(12) {
 			switch rng.IntN(6) {
 			case 0:
-				cands = append(cands, candidate{i, label{comps: []comp{{compNum, 3, "3"}}}})
+				cands = append(cands, candidate{i, label{comps: []comp{{kind: compNum, n: 3, s: "3"}}}})
 			case 1:
 				cands = append(cands, candidate{i, label{}})
 			default:

@@ -60,7 +60,7 @@ func readLabel(s string) (l label, ok bool) {
 	if r, n := utf8.DecodeRuneInString(s[i:]); enclosedValue(r) > 0 {
 		// "⑫", "⑴", "㈠": a number and its brackets in one rune.
 		v := enclosedValue(r)
-		return label{comps: []comp{{compNum, v, strconv.Itoa(v)}}, printed: s[i : i+n], end: skipSpace(s, i+n)}, true
+		return label{comps: []comp{{kind: compNum, n: v, s: strconv.Itoa(v)}}, printed: s[i : i+n], end: skipSpace(s, i+n)}, true
 	}
 	if l, ok = readCJKNumeralLabel(s, i); ok {
 		return l, true
@@ -195,7 +195,7 @@ func readCore(s string, i int) (l label, ok bool) {
 				k += n
 			}
 			v := ethiopicValue(s[j:k])
-			comps = append(comps, comp{compNum, v, strconv.Itoa(v)})
+			comps = append(comps, comp{kind: compNum, n: v, s: strconv.Itoa(v)})
 			j, prevDot, ethiopic = k, false, true
 			break
 		}
@@ -299,7 +299,8 @@ func readCore(s string, i int) (l label, ok bool) {
 				return l, false
 			}
 		}
-		if kind == compNum && len(cs) > 6 {
+		if kind == compNum && len(cs) > maxLabelDigits {
+			// A number int cannot hold is no label: plain text.
 			return l, false
 		}
 		// Adjacent components change kind ("1e1a", "B2"); a dot separates
@@ -431,6 +432,25 @@ func readCore(s string, i int) (l label, ok bool) {
 	l.comps = slices.Clone(comps)
 	l.end = skipSpace(s, j)
 	return l, true
+}
+
+// maxLabelDigits is the longest run of digits read as a label's
+// number: every number of 18 digits fits an int (of 64 bits; 19 may
+// not). Which numbers are labels the succession decides ("1000000."
+// after "999999."), not their length.
+const maxLabelDigits = 18
+
+// listNumber reads the number an HTML list's start or an item's value
+// attribute gives: one of at most maxLabelDigits digits, as a label's,
+// so that counting the items on from it cannot overflow. ok is false
+// for any other (the attribute is ignored, as a browser ignores one it
+// cannot read).
+func listNumber(attr string) (int, bool) {
+	if len(strings.TrimLeft(attr, "+-")) > maxLabelDigits {
+		return 0, false
+	}
+	n, err := strconv.Atoi(attr)
+	return n, err == nil
 }
 
 func newComp(kind compKind, v string) comp {

@@ -3,7 +3,6 @@ package ingest
 import (
 	"github.com/rulesync/rulesync/internal/lexicon"
 	"github.com/rulesync/rulesync/internal/numerals"
-	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -239,7 +238,7 @@ func hangulNumber(text string) (hangulFrame, bool) {
 // numberWordsValue reads s, the words where a heading's number stands
 // ("Four", "dieciséis", "Twenty-One", "vingt et un", "einundzwanzig"),
 // as a number written in the number words of one language of the
-// lexicon (lexicon.NumberWords), every word of s one of them or a word
+// lexicon (lexicon.NumberWordsValue: "quatre-vingt-un" too), every word of s one of them or a word
 // that joins them ("and", "y", "e", "et", "und", also inside a word as
 // German joins units to tens); 0 where no language reads all of s. The
 // words give the number only: a run's succession decides whether it is
@@ -252,81 +251,7 @@ func numberWordsValue(s string) int {
 	if len(words) == 0 || len(words) > 6 {
 		return 0
 	}
-	tables := lexicon.NumberValues()
-	langs := make([]string, 0, len(tables))
-	for l := range tables {
-		langs = append(langs, l)
-	}
-	slices.Sort(langs)
-	for _, l := range langs {
-		if v := wordsValue(words, tables[l]); v > 0 {
-			return v
-		}
-	}
-	return 0
-}
-
-// numberJoins are the words that join number words ("twenty and one",
-// "treinta y uno", "vinte e um", "vingt et un", "einundzwanzig").
-var numberJoins = []string{"and", "y", "e", "et", "und"}
-
-// wordsValue reads words, all of them, as one number in the number
-// words of table: units add, 100 and 1000 multiply what comes before
-// them, 101 is a hundred that adds ("ciento"); 0 where a word is none.
-func wordsValue(words []string, table map[string]int) int {
-	total, cur, read := 0, 0, false
-	for _, w := range words {
-		v, ok := table[w]
-		if !ok {
-			if slices.Contains(numberJoins, w) && read {
-				continue
-			}
-			// Units joined to tens in one word ("einundzwanzig").
-			if u, t, ok := joined(w, table); ok {
-				cur += u + t
-				read = true
-				continue
-			}
-			return 0
-		}
-		switch v {
-		case 1000:
-			total += max(cur, 1) * 1000
-			cur = 0
-		case 100:
-			cur = max(cur, 1) * 100
-		case 101:
-			cur += 100
-		default:
-			cur += v
-		}
-		read = true
-	}
-	if !read {
-		return 0
-	}
-	return total + cur
-}
-
-// joined splits a word written as a unit, a joining word and tens
-// ("einundzwanzig": ein, und, zwanzig) into the two numbers, where table
-// holds both.
-func joined(w string, table map[string]int) (unit, tens int, ok bool) {
-	for _, j := range numberJoins {
-		for i := strings.Index(w, j); i > 0; {
-			u, uok := table[w[:i]]
-			t, tok := table[w[i+len(j):]]
-			if uok && tok && u < 10 && t >= 20 && t < 100 && t%10 == 0 {
-				return u, t, true
-			}
-			k := strings.Index(w[i+1:], j)
-			if k < 0 {
-				break
-			}
-			i += 1 + k
-		}
-	}
-	return 0, 0, false
+	return lexicon.NumberWordsValue(words)
 }
 
 // isTermRune reports whether r ends a label as its punctuation: the

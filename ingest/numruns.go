@@ -50,6 +50,10 @@ type headingFrame struct {
 	// "2.3"): a heading another numbering numbers, which ends a run.
 	read     *label
 	numbered bool
+	// inserted is set where the label is an article inserted after
+	// another ("第三条之二": comp.inserted): it stands between two
+	// headings of a run, neither in it nor ending it.
+	inserted bool
 	// marked is the number an id marker gives the heading
 	// (markedNumber: "{{rulesync:id rule:18}}"), 0 where none does: the
 	// heading stands in its run with that number, whatever it prints.
@@ -73,6 +77,7 @@ func frameOf(i int, text string) headingFrame {
 	if l, ok := readLabel(text); ok && !l.paren {
 		f.read, f.numbered = &l, len(l.comps) > 1
 		if f.numbered {
+			f.inserted = l.comps[len(l.comps)-1].inserted
 			return f
 		}
 	}
@@ -530,7 +535,7 @@ type runLabel struct {
 func (r runLabel) label(comps []comp) label {
 	l := *r.like
 	v := strconv.Itoa(r.value)
-	comps[0] = comp{compNum, r.value, v}
+	comps[0] = comp{kind: compNum, n: r.value, s: v}
 	l.comps = comps[:1:1]
 	l.printed, l.end = v, r.end
 	return l
@@ -637,6 +642,9 @@ func runSegments(frames []headingFrame, key runKey, least int) [][]int {
 		cur, gap = nil, 0
 	}
 	for k, f := range frames {
+		if f.inserted && f.marked == 0 {
+			continue
+		}
 		if f.numbered && f.marked == 0 {
 			flush()
 			continue

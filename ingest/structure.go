@@ -269,7 +269,7 @@ func recognize(bs []block, d *corpus.Document, partless func([]corpus.Item) []bo
 			}
 			if b.ordinal > 0 && b.depth == 1 && b.chrome == "" && b.kind != blockCode {
 				v := strconv.Itoa(b.ordinal)
-				keep(candidate{i, label{comps: []comp{{compNum, b.ordinal, v}}, printed: v, kind: kinds[i]}}, false)
+				keep(candidate{i, label{comps: []comp{{kind: compNum, n: b.ordinal, s: v}}, printed: v, kind: kinds[i]}}, false)
 			}
 		}
 		for ; next < len(cands); next++ {

@@ -104,7 +104,9 @@ func sentenceTitle(bl block, lab label, rest string) (title, text string, ok boo
 // (1)) and then each the next, the rest of the line and the lines up to
 // the next one making its text ("Статья 2. Участники" with "1. ...",
 // "2. ...", "3. ..."). Fewer than two is no enumeration; text before the
-// first is the item's own, not a part.
+// first is the item's own, not a part. A bullet before the label is
+// the list's, where plain text prints one ("- ㈠ ...", "- (2) ...", as
+// a Markdown list of them reads): the label is read after it.
 func lineParts(text string) []corpus.Part {
 	if !strings.Contains(text, "\n") {
 		return nil // parts are two lines or more
@@ -113,10 +115,13 @@ func lineParts(text string) []corpus.Part {
 	type mark struct {
 		line int
 		lab  label
+		from int // where the label starts: after the bullet, if any
 	}
 	var seq []mark
 	for i, ln := range lines {
-		l, ok := readLabel(ln)
+		from := bulletEnd(ln)
+		l, ok := readLabel(ln[from:])
+		l.end += from
 		circled := l.printed != "" && l.printed[0] >= 0x80 // "①"
 		if !ok || len(l.comps) != 1 || l.prefix != "" || l.term == "" && !l.paren && !circled {
 			continue
@@ -124,13 +129,13 @@ func lineParts(text string) []corpus.Part {
 		c := l.comps[0]
 		if len(seq) == 0 {
 			if c.first() {
-				seq = append(seq, mark{i, l})
+				seq = append(seq, mark{i, l, from})
 			}
 			continue
 		}
 		p := seq[len(seq)-1].lab
 		if c.kind == p.comps[0].kind && c.n == p.comps[0].n+1 && l.paren == p.paren && l.term == p.term {
-			seq = append(seq, mark{i, l})
+			seq = append(seq, mark{i, l, from})
 		}
 	}
 	if len(seq) < 2 {
@@ -145,11 +150,30 @@ func lineParts(text string) []corpus.Part {
 		body := append([]string{lines[m.line][m.lab.end:]}, lines[m.line+1:end]...)
 		parts[k] = corpus.Part{Label: m.lab.comps[0].s, Text: strings.TrimSpace(strings.Join(body, "\n"))}
 		if m.lab.printed != parts[k].Label {
-			parts[k].Marker = strings.TrimSpace(lines[m.line][:m.lab.end]) // "３." read as 3
+			parts[k].Marker = strings.TrimSpace(lines[m.line][m.from:m.lab.end]) // "３." read as 3
 		}
 	}
 	return parts
 }
+
+// bulletEnd is where the text of a line that starts with a bullet
+// ("- ", "• ", "・") begins, after the white space that follows it; 0
+// for a line that starts with none.
+func bulletEnd(ln string) int {
+	t := strings.TrimLeft(ln, " \t")
+	r, n := utf8.DecodeRuneInString(t)
+	if n == 0 || !strings.ContainsRune(bulletMarks, r) {
+		return 0
+	}
+	rest := t[n:]
+	if rest == "" || rest[0] != ' ' && rest[0] != '\t' {
+		return 0
+	}
+	return len(ln) - len(strings.TrimLeft(rest, " \t"))
+}
+
+// bulletMarks are the runes plain text prints as a list's bullets.
+const bulletMarks = "-*•・●▪‣◦"
 
 // parenTitle reads the title a rule prints in parentheses right after its
 // number ("제1조(목적) 이 규칙은 ...", "Article 1 (Purpose) These rules

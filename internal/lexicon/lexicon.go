@@ -348,8 +348,14 @@ var NumberValues = sync.OnceValue(func() map[string]map[string]int {
 			m = map[string]int{}
 			out[e.Lang] = m
 		}
-		for _, p := range Pairs(e) {
-			m[p.Word] = p.Value
+		for _, w := range e.Words {
+			w, _ = numberTimes(w)
+			word, v, err := numberWord(w)
+			if err != nil {
+				// The files are the program's own: a test fails first.
+				panic(fmt.Sprintf("lexicon: line %d: %v", e.Line, err))
+			}
+			m[word] = v
 		}
 	}
 	return out

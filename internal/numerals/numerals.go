@@ -204,6 +204,12 @@ func CJKRunAt(text string, i int) (to, value int) {
 // number: 条 (article), 項 (paragraph), 章 (chapter), 조, 항, 장, ...
 const Counters = "条條項项章節节款部編编回조장항절편관"
 
+// Inserted are the signs that join the number of an article inserted
+// after another to that article's number: 之 (第三条之二, Chinese), の
+// (第三条の二, Japanese), 의 (제3조의2, Korean). The inserted article is
+// a sub-number of the article it follows, printed after its counter.
+const Inserted = "之の의"
+
 // Ordinal reports whether the number text[from:to] stands between 第 (or
 // Korean's 제) and a counter (Counters): "第百条", "第十二章".
 func Ordinal(text string, from, to int) bool {
