@@ -179,9 +179,13 @@ func textSummary(o, n *corpus.Item, spans []Span, lang string, eqs *equivalences
 		if equivalent(e.del, e.ins, eqs) || labelOnly(e.del, o.Parts) && labelOnly(e.ins, n.Parts) {
 			continue
 		}
-		for _, x := range append(align.Numbers(e.del, lang), align.Numbers(e.ins, lang)...) {
-			if moved[x] {
-				e.number = true
+		// An edit changes a number only where some number moved: the
+		// edits' numbers are read only then.
+		if len(moved) > 0 {
+			for _, x := range append(align.Numbers(e.del, lang), align.Numbers(e.ins, lang)...) {
+				if moved[x] {
+					e.number = true
+				}
 			}
 		}
 		kept = append(kept, e)
@@ -228,8 +232,12 @@ func textSummary(o, n *corpus.Item, spans []Span, lang string, eqs *equivalences
 	if len(out) > 0 {
 		s += "; also " + and(out)
 	}
-	// The numbers that changed, when the quotes cut them off.
-	quoted := align.Numbers(s, lang)
+	// The numbers that changed, when the quotes cut them off (the
+	// quotes' numbers read only where some changed).
+	var quoted []string
+	if len(gone)+len(came) > 0 {
+		quoted = align.Numbers(s, lang)
+	}
 	lost := func(xs []string) []string {
 		var out []string
 		for _, x := range xs {
