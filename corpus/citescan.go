@@ -37,8 +37,8 @@ type scanned struct {
 	// starts marks the ASCII runes a match may start with (matchFirst,
 	// or first not empty): the scan steps over the others without a
 	// look at what follows them.
-	starts [utf8.RuneSelf]bool
-	firstAny   []uint32
+	starts   [utf8.RuneSelf]bool
+	firstAny []uint32
 	// next is, for each rune instruction, the closure of what follows
 	// it; nextMatch whether the match is in it.
 	next      [][]uint32
