@@ -341,3 +341,31 @@ func bareNumberHeadings(md string, d *corpus.Document) (string, bool) {
 	}
 	return strings.Join(lines, "\n"), n > 0
 }
+
+// TestKindVariantsProvenance: provenance reads the translation's numbers
+// as evidence of the edition it follows, whatever kind its own reading
+// gave its items: the WCA Japanese, its items read as another kind
+// (kindVariant), follows the 2021 edition against the 2024 one by the
+// same votes as the original.
+func TestKindVariantsProvenance(t *testing.T) {
+	en21 := testcorpus.Doc(t, "wca/wca-regulations-2021-05-01-en.md")
+	en24 := testcorpus.Doc(t, "wca/wca-regulations-2024-01-01-en.md")
+	text, ja := testcorpus.TextDoc(t, "wca/wca-regulations-2021-05-01-ja.md")
+	orig, err := gaps.Options{}.Provenance(ja, en21, en24)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range []string{sectionsAsRules, rulesAsSections, numberedAsItems} {
+		vd, n := kindVariant(t, "ja.md", text, en21, ja, v)
+		if n == 0 {
+			t.Fatalf("%s: no item read as another kind", v)
+		}
+		p, err := gaps.Options{}.Provenance(vd, en21, en24)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.Best != orig.Best || !slices.Equal(p.Votes, orig.Votes) {
+			t.Errorf("%s: follows %d by votes %v; the original, %d by %v", v, p.Best, p.Votes, orig.Best, orig.Votes)
+		}
+	}
+}
