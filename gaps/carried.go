@@ -358,12 +358,19 @@ func (ids *orphanIDs) index(d *Draft, orig *corpus.Document) {
 
 // ownID is the id the report's translation item j has in the
 // translation's own reading, where the report reads its own items
-// through the source (readOwn), else its id.
+// through the source (readOwn), else its id. The id of an item that
+// prints a number takes the prefix of the kind the reading gave it (the
+// kind of its source item, or of the source items that print its
+// number): what it prints, read with the source's kinds.
 func (r *Report) ownID(j int) string {
+	it := &r.Translation.Items[j]
 	if r.readOwn && r.Alignment != nil {
 		if own := r.Alignment.OwnID(j); own != "" {
+			if it.Number != "" {
+				own = corpus.WithKind(own, it.Kind)
+			}
 			return own
 		}
 	}
-	return r.Translation.Items[j].ID
+	return it.ID
 }
