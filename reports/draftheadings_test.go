@@ -1,6 +1,7 @@
 package reports
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -62,6 +63,24 @@ func TestRelabelHeadingLevel(t *testing.T) {
 	} {
 		if got := relabel([]string{c.line}, c.src, "", "", true)[0]; got != c.want {
 			t.Errorf("relabel(%q on %q) = %q, want %q", c.line, c.src, got, c.want)
+		}
+	}
+}
+
+// TestListed: where the source's lines of an item are a list, the
+// draft writes the translation's paragraphs as its entries: one that
+// begins with a number of another script ("༡ ...", read as a label of
+// its own in a paragraph) after a bullet, one that is a list entry
+// itself as it is, a paragraph's further lines under the bullet's text.
+func TestListed(t *testing.T) {
+	got := listed("", [][]string{{"༡ སྐྱེ་བོ་རེ་རེར།"}, {"2. Nadie será privado."}, {"[a", "link](x)"}})
+	want := []string{"", "- ༡ སྐྱེ་བོ་རེ་རེར།", "2. Nadie será privado.", "- [a", "  link](x)"}
+	if !slices.Equal(got, want) {
+		t.Errorf("listed = %q, want %q", got, want)
+	}
+	for line, want := range map[string]bool{"1. a": true, "- a": true, "  * a": true, "2)": true, "༡ a": false, "-a": false, "1.5 a": false} {
+		if listItemRe.MatchString(line) != want {
+			t.Errorf("listItemRe on %q: %v, want %v", line, !want, want)
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/ingest"
+	"github.com/rulesync/rulesync/internal/lazyre"
 )
 
 // relabel gives the translation's lines of an item the source's
@@ -277,4 +278,29 @@ func spanned(lines []string, markdown bool) []bool {
 		}
 	}
 	return join
+}
+
+// listItemRe is a line that is an entry of a Markdown list: a bullet
+// ("- ", "* ", "+ ") or an ordered marker ("1. ", "2) ").
+var listItemRe = lazyre.New(`^\s*(?:[-*+]|[0-9]{1,9}[.)])(?:\s|$)`)
+
+// listed writes paragraphs (each a group of lines) as the entries of a
+// list after a blank line, at indent: a paragraph that is a list entry
+// of its own ("1. ...") as it is, any other after a bullet ("- "), its
+// further lines indented under the bullet's text.
+func listed(indent string, paras [][]string) []string {
+	out := []string{""}
+	for _, g := range paras {
+		for k, p := range g {
+			switch {
+			case k > 0:
+				out = append(out, indent+"  "+p)
+			case listItemRe.MatchString(p):
+				out = append(out, indent+p)
+			default:
+				out = append(out, indent+"- "+p)
+			}
+		}
+	}
+	return out
 }

@@ -130,7 +130,7 @@ func (lw *lineWriter) idMark(i int) string {
 	if !lw.idMarks[i] {
 		return ""
 	}
-	return corpus.IDMarker(lw.d.Entries[i].Source.ID)
+	return corpus.IDMarker(lw.d.Entries[i].Source.ID, lw.d.Entries[i].Source.Kind)
 }
 
 func (lw *lineWriter) emit(lines ...string) {
@@ -430,17 +430,26 @@ func (lw *lineWriter) withText(srcLines []string, e *gaps.Entry) []string {
 			first = lead + esc(words)
 		}
 		out = append(out, first)
-		indent := ""
+		indent, list := "", false
 		for _, l := range srcLines[1:] {
 			if strings.TrimSpace(l) != "" {
-				indent = leading(l)
+				indent, list = leading(l), listItemRe.MatchString(l)
 				break
 			}
 		}
-		for _, g := range lw.paragraphs(paras) {
-			out = append(out, "")
-			for _, p := range g {
-				out = append(out, indent+p)
+		if list {
+			// The source's lines are a list ("1. Everyone has ..."):
+			// so are the draft's, each paragraph an entry, which
+			// reads back as the text's line it is, where a
+			// paragraph would read its first word as a label ("༡
+			// ...", a Tibetan 1: a part numbered 1 of its own).
+			out = append(out, listed(indent, lw.paragraphs(paras))...)
+		} else {
+			for _, g := range lw.paragraphs(paras) {
+				out = append(out, "")
+				for _, p := range g {
+					out = append(out, indent+p)
+				}
 			}
 		}
 	} else {
@@ -517,7 +526,7 @@ func (lw *lineWriter) madeEntry(i int) (lines []string, idMarked bool) {
 		head = untranslatedTitle(e.Source.Number, esc(lw.mk.field(e.Source, true)))
 	}
 	if head == "" {
-		head, idMarked = corpus.IDMarker(e.Source.ID), true
+		head, idMarked = corpus.IDMarker(e.Source.ID, e.Source.Kind), true
 	}
 	section := e.Source.Kind == corpus.KindSection || e.Source.Kind == corpus.KindPreamble
 	var out []string
