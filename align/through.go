@@ -14,7 +14,9 @@ type Reading struct {
 	// Doc is the translation with the source's ids: each item paired with
 	// a source item has that item's id, kind and number, and says how it
 	// found them (Item.IDSource) and how sure (Item.Confidence); an item
-	// paired with none keeps its own id (made unique against the source's).
+	// paired with none keeps its own id (made unique against the
+	// source's), and takes the kind of the source items that print its
+	// number where its own is another (its id's prefix with it).
 	Doc *corpus.Document
 	// Alignment pairs the source with Doc, one to one by id, with the
 	// aligner's scores and evidence.
@@ -222,6 +224,16 @@ func renamed(al *Alignment) *Reading {
 		t.ID, t.Kind, t.Number = s.ID, s.Kind, s.Number
 		t.IDSource, t.Confidence = how, max(conf, 0.01)
 		named[j], placed[i] = true, true
+	}
+	// An item paired with none takes the kind of the source items that
+	// print its number (labelKinds), where its own is another, and the
+	// prefix of its id with it.
+	if kinds := labelKinds(src, tgt, nil); kinds != nil {
+		for j := range d.Items {
+			if t := &d.Items[j]; !named[j] && t.Kind != kinds[j] {
+				t.Kind, t.ID = kinds[j], corpus.WithKind(t.ID, kinds[j])
+			}
+		}
 	}
 	unique(&d, named)
 	r := &Reading{Doc: &d}

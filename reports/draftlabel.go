@@ -59,6 +59,9 @@ func relabel(lines []string, srcFirst, oldNum, newNum string, markdown bool) []s
 		for _, p := range printed {
 			head = strings.Replace(head, "\x00", inDigitsOf(newNum, p), 1)
 		}
+		if len(printed) == 0 {
+			head = relabelCJK(head, oldNum, newNum)
+		}
 		lines[0] = head + lines[0][end:]
 	}
 	return lines

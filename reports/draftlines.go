@@ -362,6 +362,7 @@ func (lw *lineWriter) entryLines(i int) (lines []string, own, idMarked bool) {
 		if len(d.Renumbered) > 0 {
 			lines = strings.Split(corpus.RenumberRefs(strings.Join(lines, "\n"), d.Renumbered), "\n")
 		}
+		lines = lw.titleLeftOut(lines, e)
 		own = true
 		lw.st.Kept++
 	case srcLines != nil:
