@@ -159,20 +159,22 @@ func (a *aligner) giveBack(ps []Pair) {
 	a.spare = append(a.spare, ps[:0])
 }
 
-// explainEach sets the content score and the evidence (the anchor's
-// first: anchorEvidence, numbered[k] for ps[k]) of every 1-1 pair of ps,
-// on every core: each is read from the features alone. A draft pass's
-// pairs get the score alone.
+// explainEach sets the content score of every 1-1 pair of ps, on every
+// core (each is read from the features alone), and leaves their
+// evidence to be made (the anchor's first: anchorEvidence, numbered[k]
+// for ps[k]; see explainNow). A draft pass's pairs get the score alone.
 func (a *aligner) explainEach(ps []Pair, numbered []bool) {
 	inBlocks(len(ps), 256, func(int) func(lo, hi int) {
 		return func(lo, hi int) {
 			for k := lo; k < hi; k++ {
 				p := &ps[k]
-				i, j := p.Source[0], p.Target[0]
-				if a.draft {
-					p.content, _ = a.sc.score(&a.fs[i], &a.ft[j], false, nil)
-				} else {
-					p.content, p.Evidence = a.explainAfter(a.anchorEvidence(i, j, numbered[k]), &a.fs[i], &a.ft[j])
+				p.content, _ = a.sc.score(&a.fs[p.Source[0]], &a.ft[p.Target[0]], false, nil)
+				switch {
+				case a.draft:
+				case numbered[k]:
+					p.pending = numberLeft
+				default:
+					p.pending = textLeft
 				}
 			}
 		}

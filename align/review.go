@@ -168,7 +168,7 @@ func (a *aligner) settle(p *Pair, support, conf float64, cs *candScratch) {
 			return
 		}
 	}
-	if len(p.Source) == 1 && len(p.Target) == 1 && !p.Anchor && !a.sc.sameLang && numbersDisagree(p.Evidence) && !cutPreview(&a.tgt.Items[p.Target[0]]) {
+	if len(p.Source) == 1 && len(p.Target) == 1 && !p.Anchor && !a.sc.sameLang && a.numbersDisagree(p) && !cutPreview(&a.tgt.Items[p.Target[0]]) {
 		// Across languages numbers survive translation: a pair whose
 		// numbers have nothing in common (one side states some, the
 		// other none of them) is not vouched for by its place, and
@@ -269,6 +269,30 @@ func (a *aligner) otherText(i, j int) (shared, n int, ok bool) {
 // TestShortcuts compares the review with and without it.
 func sameFeatures(s, t *features) bool {
 	return s.runes == t.runes && s.truncated == t.truncated && slices.Equal(s.toks, t.toks)
+}
+
+// numbersDisagree is numbersDisagree of the evidence of 1-1 pair p,
+// made or not (explainNow).
+func (a *aligner) numbersDisagree(p *Pair) bool {
+	if p.pending == noneLeft || a.quiet {
+		// Where the pass is quiet the pending evidence has no numbers.
+		return numbersDisagree(p.Evidence)
+	}
+	// The pending evidence leads p's: of it, that of the texts alone
+	// has numbers.
+	agrees, differs := a.sc.numberSignals(&a.fs[p.Source[0]], &a.ft[p.Target[0]])
+	if agrees {
+		return false
+	}
+	if differs {
+		for _, e := range p.Evidence {
+			if e.Signal == className[cNumber] && e.Agrees {
+				return false
+			}
+		}
+		return true
+	}
+	return numbersDisagree(p.Evidence)
 }
 
 // numbersDisagree reports whether a pair's evidence has numbers on one

@@ -90,6 +90,7 @@ func (a *aligner) shifted(pairs []Pair) []Pair {
 				}
 				for q := r[0]; q <= r[1]; q++ {
 					p := &pairs[ones[q]]
+					a.explainNow(p, &a.pairS, &a.pairT) // of the items it leaves
 					was := a.src.Items[p.Source[0]].ID
 					p.Source = a.ints([]int{p.Source[0] + d})
 					p.content, p.Anchor = theirs[q], false

@@ -97,9 +97,18 @@ func (o Options) through(src, tgt *corpus.Document) *Reading {
 		// bytes for the WCA ja, 475 items for 475; for the FIDE ru, 363
 		// for 367, keeping it is 6% fewer).
 		sc.share = len(tgt.Items) < placeable(src)
+		// Its pairs' evidence is made only where its reading is
+		// returned (keep): where the projection's is, it is not read.
+		sc.lazy = true
 		al = o.alignIn(src, tgt, nil, sc)
+		sc.lazy = false
 	}
 	r := renamed(al)
+	// keep is r, returned: with its pairs' evidence.
+	keep := func() *Reading {
+		al.explained()
+		return r
+	}
 	// Where most items print their source's label or are paired with
 	// confidence, a reading that places every source item stands; where
 	// few are (numbers lost, the items not the source's), placing them
@@ -124,21 +133,21 @@ func (o Options) through(src, tgt *corpus.Document) *Reading {
 		tgt = unnumbered(tgt)
 	}
 	if r.Placed == r.Items && sure || stopped(o.done()) || sure && moved(al) {
-		return r
+		return keep()
 	}
 	// A part of the source, by the sizes of its sure pairs (partial);
 	// pairs by distrusted labels say nothing of it.
 	if r.Partial = !distrusted && partial(al); r.Partial || previews(tgt) {
-		return r
+		return keep()
 	}
 	if sure && kept(al, r.Doc) {
 		// No projection could move an item (spread would mark none):
 		// it is not made.
-		return r
+		return keep()
 	}
 	pieces, bt, ratio := o.project(src, tgt)
 	if stopped(o.done()) {
-		return r
+		return keep()
 	}
 	bad := spread(al, r.Doc, pieces, bt)
 	if !sure {
@@ -153,12 +162,12 @@ func (o Options) through(src, tgt *corpus.Document) *Reading {
 		any = any || b
 	}
 	if !any {
-		return r
+		return keep()
 	}
 	if sure {
 		pieces = o.anchored(src, tgt, al, bad, bt)
 		if stopped(o.done()) {
-			return r
+			return keep()
 		}
 	}
 	d := *r.Doc
@@ -168,8 +177,17 @@ func (o Options) through(src, tgt *corpus.Document) *Reading {
 	// Where the items print their labels, the pairs by id take their
 	// scores and evidence from an alignment of the source with the
 	// reading; where they print none, from the projection (one pass).
+	if sure && placedBy(src, srcOf) <= r.Placed {
+		// The projection places no more source items than the items
+		// did (as below): the translation's own items stand, and the
+		// alignment of the reading is not made.
+		return keep()
+	}
 	byAl := &Alignment{Ratio: ratio}
 	if sure {
+		// r is not returned past this point (its evidence is never
+		// made): the alignment takes its storage.
+		al.lazy = nil
 		byAl = o.alignIn(src, &d, nil, sc)
 	}
 	pr := byID(src, &d, srcOf, byAl)
@@ -180,15 +198,34 @@ func (o Options) through(src, tgt *corpus.Document) *Reading {
 		// its source than by its labels: another document (which
 		// lengths alone would spread over any source), read as its
 		// labels give it.
-		return r
+		return keep()
 	}
 	if pr.Placed < r.Placed || pr.Placed == r.Placed && sure {
 		// The projection places fewer source items than the items did
 		// (or no more, where the items print their labels): the
 		// translation's own items stand.
-		return r
+		return keep()
 	}
 	return pr
+}
+
+// placedBy counts the source items other than preambles that srcOf,
+// the source item of each item of a reading (-1 for none), places: the
+// Placed of byID's reading.
+func placedBy(src *corpus.Document, srcOf []int32) int {
+	placed := make([]bool, len(src.Items))
+	for _, i := range srcOf {
+		if i >= 0 {
+			placed[i] = true
+		}
+	}
+	n := 0
+	for i, p := range placed {
+		if p && src.Items[i].Kind != corpus.KindPreamble {
+			n++
+		}
+	}
+	return n
 }
 
 // unnumbered is a copy of d whose items print no number.
@@ -227,6 +264,7 @@ func renamed(al *Alignment) *Reading {
 	r := &Reading{Doc: &d}
 	out := *al
 	out.Target = &d
+	out.lazy = nil // its pairs are al's, whose evidence al makes
 	out.own = make([]string, len(tgt.Items))
 	for j := range tgt.Items {
 		out.own[j] = tgt.Items[j].ID
