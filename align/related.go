@@ -215,7 +215,12 @@ const (
 // labelled reading so, and the full measure, which reads every item's
 // tokens again, was a third of the time of reading a translation of
 // 100k items through its source.
-func (o Options) sampledAffinity(al *Alignment) Affinity {
+func (o Options) sampledAffinity(al *Alignment) Affinity { return o.sampledAffinityOf(al, nil) }
+
+// sampledAffinityOf is sampledAffinity of al with its target's items
+// given by the reading named (nil: al's own), where the windows are a
+// sample: the items of a sample are made, not the document.
+func (o Options) sampledAffinityOf(al *Alignment, named *naming) Affinity {
 	var ps [][2]int
 	for _, p := range al.Pairs {
 		if len(p.Source) == 1 && len(p.Target) == 1 {
@@ -223,6 +228,9 @@ func (o Options) sampledAffinity(al *Alignment) Affinity {
 		}
 	}
 	if len(ps) <= affinityWindow*affinityWindows {
+		if named != nil {
+			return o.Affinity(named.reading().Alignment)
+		}
 		return o.Affinity(al)
 	}
 	src, tgt := *al.Source, *al.Target
@@ -236,7 +244,11 @@ func (o Options) sampledAffinity(al *Alignment) Affinity {
 			k := len(src.Items)
 			one[k] = k
 			src.Items = append(src.Items, al.Source.Items[p[0]])
-			tgt.Items = append(tgt.Items, al.Target.Items[p[1]])
+			if named != nil {
+				tgt.Items = append(tgt.Items, named.item(p[1]))
+			} else {
+				tgt.Items = append(tgt.Items, al.Target.Items[p[1]])
+			}
 			sample.Pairs = append(sample.Pairs, Pair{Source: one[k : k+1 : k+1], Target: one[k : k+1 : k+1]})
 		}
 	}

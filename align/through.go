@@ -2,8 +2,6 @@ package align
 
 import (
 	"slices"
-	"strconv"
-	"strings"
 
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/internal/sched"
@@ -103,17 +101,21 @@ func (o Options) through(src, tgt *corpus.Document) *Reading {
 		al = o.alignIn(src, tgt, nil, sc)
 		sc.lazy = false
 	}
-	r := renamed(al)
-	// keep is r, returned: with its pairs' evidence.
+	// The item-level reading: its counts (r), its document made only
+	// where it is returned (keep), with its pairs' evidence.
+	nm := newNaming(al)
+	r := nm.count()
 	keep := func() *Reading {
 		al.explained()
-		return r
+		out := nm.reading()
+		out.Partial = r.Partial
+		return out
 	}
 	// Where most items print their source's label or are paired with
 	// confidence, a reading that places every source item stands; where
 	// few are (numbers lost, the items not the source's), placing them
 	// all says nothing of where, and the projection is read too.
-	held := r.labelled() + confident(al)
+	held := nm.labelled() + confident(al)
 	sure := 2*held >= r.Items || held == len(tgt.Items)
 	// Labels that put on the source items texts sharing no more with
 	// them than with the items a few places away (Affinity.Unrelated)
@@ -126,8 +128,8 @@ func (o Options) through(src, tgt *corpus.Document) *Reading {
 	// source: labels that place fewer fail its coverage as they are,
 	// and a text of another document read by its text alone would be
 	// spread over the source.
-	aff := o.sampledAffinity(r.Alignment)
-	distrusted := r.labelled() > 0 && (aff.Unrelated() || 2*r.labelled() >= r.Items && aff.mismatched())
+	aff := o.sampledAffinityOf(al, nm)
+	distrusted := nm.labelled() > 0 && (aff.Unrelated() || 2*nm.labelled() >= r.Items && aff.mismatched())
 	if distrusted {
 		sure = false
 		tgt = unnumbered(tgt)
@@ -140,7 +142,7 @@ func (o Options) through(src, tgt *corpus.Document) *Reading {
 	if r.Partial = !distrusted && partial(al); r.Partial || previews(tgt) {
 		return keep()
 	}
-	if sure && kept(al, r.Doc) {
+	if sure && kept(al, nm) {
 		// No projection could move an item (spread would mark none):
 		// it is not made.
 		return keep()
@@ -149,7 +151,7 @@ func (o Options) through(src, tgt *corpus.Document) *Reading {
 	if stopped(o.done()) {
 		return keep()
 	}
-	bad := spread(al, r.Doc, pieces, bt)
+	bad := spread(al, nm, pieces, bt)
 	if !sure {
 		// No labels to hold the items to their sources: the projection
 		// reads them all.
@@ -170,10 +172,10 @@ func (o Options) through(src, tgt *corpus.Document) *Reading {
 			return keep()
 		}
 	}
-	d := *r.Doc
+	d := *al.Target
 	var srcOf []int32
 	var own []string
-	d.Items, srcOf, own = hybrid(src, tgt, r.Doc, al, bad, pieces, bt)
+	d.Items, srcOf, own = hybrid(src, tgt, nm, al, bad, pieces, bt)
 	// Where the items print their labels, the pairs by id take their
 	// scores and evidence from an alignment of the source with the
 	// reading; where they print none, from the projection (one pass).
@@ -240,39 +242,7 @@ func unnumbered(d *corpus.Document) *corpus.Document {
 
 // renamed is the item-level reading of al: its target with the ids of
 // the source items its items are paired with.
-func renamed(al *Alignment) *Reading {
-	src, tgt := al.Source, al.Target
-	d := *tgt
-	d.Items = append([]corpus.Item(nil), tgt.Items...)
-	named := make([]bool, len(d.Items))
-	placed := make([]bool, len(src.Items))
-	for _, p := range al.Pairs {
-		i, j := p.Source[0], p.Target[0]
-		if named[j] {
-			continue
-		}
-		s, t := &src.Items[i], &d.Items[j]
-		how, conf := corpus.IDAligned, round2(p.Score)
-		if t.Number != "" && numberKey(t.Number) == numberKey(s.Number) {
-			how, conf = corpus.IDLabel, 1
-		}
-		t.ID, t.Kind, t.Number = s.ID, s.Kind, s.Number
-		t.IDSource, t.Confidence = how, max(conf, 0.01)
-		named[j], placed[i] = true, true
-	}
-	unique(&d, named)
-	r := &Reading{Doc: &d}
-	out := *al
-	out.Target = &d
-	out.lazy = nil // its pairs are al's, whose evidence al makes
-	out.own = make([]string, len(tgt.Items))
-	for j := range tgt.Items {
-		out.own[j] = tgt.Items[j].ID
-	}
-	r.Alignment = &out
-	r.count(src, placed)
-	return r
-}
+func renamed(al *Alignment) *Reading { return newNaming(al).reading() }
 
 // byID is the reading of p, a projection of the translation onto src:
 // srcOf gives the source item each of its items has the id of (-1 for
@@ -402,45 +372,6 @@ func (r *Reading) count(src *corpus.Document, placed []bool) {
 		} else {
 			r.Unplaced = append(r.Unplaced, src.Items[i].ID)
 		}
-	}
-}
-
-// unique gives each item of d not named by the source an id no other
-// item has: its own, else its own with a "_" and a count ("rule:3_2"),
-// which no printed label makes.
-func unique(d *corpus.Document, named []bool) {
-	// Only the ids an unnamed item could take are looked up: its own,
-	// and its own with a count (the last "_" of such an id ends its
-	// own), not every id (a map of them all was made for the few items
-	// not named).
-	own := map[string]bool{}
-	for j := range d.Items {
-		if !named[j] {
-			own[d.Items[j].ID] = true
-		}
-	}
-	if len(own) == 0 {
-		return
-	}
-	used := make(map[string]bool, 2*len(own))
-	for j := range d.Items {
-		if !named[j] {
-			continue
-		}
-		id := d.Items[j].ID
-		if k := strings.LastIndexByte(id, '_'); own[id] || k >= 0 && own[id[:k]] {
-			used[id] = true
-		}
-	}
-	for j := range d.Items {
-		if named[j] {
-			continue
-		}
-		id := d.Items[j].ID
-		for n := 2; used[id]; n++ {
-			id = d.Items[j].ID + "_" + strconv.Itoa(n)
-		}
-		d.Items[j].ID, used[id] = id, true
 	}
 }
 
