@@ -42,13 +42,18 @@ func (a *aligner) explainNow(p *Pair, ms, mt *features) {
 		e := a.anchorEvidence(i, j, p.pending == numberLeft)
 		first = &e
 	}
-	more := p.Evidence
+	// What comes after the pending evidence: a printed number that
+	// differs (pair), the order's (review), what p holds.
+	var buf [2]Evidence
+	after := buf[:0]
 	if e, ok := a.numberEvidence(i, j); ok && p.pending == pairLeft {
-		more = make([]Evidence, 0, 1+len(p.Evidence))
-		more = append(append(more, e), p.Evidence...)
+		after = append(after, e)
 	}
-	_, p.Evidence = a.sc.scoreWith(fs, ft, !a.quiet, first, more)
-	p.pending = noneLeft
+	if p.inOrder > 0 {
+		after = append(after, orderEvidence(int(p.inOrder)))
+	}
+	_, p.Evidence = a.sc.scoreWith(fs, ft, !a.quiet, first, after, p.Evidence)
+	p.pending, p.inOrder = noneLeft, 0
 }
 
 // numberEvidence is what aligner.pair says of the numbers source item i

@@ -107,6 +107,12 @@ const orderSupport = 0.4
 // neighbours paired in sequence (made once, not for every pair).
 var inSequence = [3]string{1: "1 of 2 neighbours paired in sequence", 2: "2 of 2 neighbours paired in sequence"}
 
+// orderEvidence is the order's evidence for a pair with n of its 2
+// neighbours paired in sequence.
+func orderEvidence(n int) Evidence {
+	return Evidence{Signal: "order", Agrees: true, Detail: inSequence[n]}
+}
+
 // review settles the scores: a pair inside a run of neighbouring pairs is
 // supported by the order of the documents; a target whose text matches
 // another source item clearly better is a mismatch, whatever its place;
@@ -179,7 +185,12 @@ func (a *aligner) settle(p *Pair, support, conf float64, cs *candScratch) {
 	}
 	if support > 0 {
 		p.Score += (1 - p.Score) * orderSupport * support
-		p.Evidence = addEvidence(p.Evidence, Evidence{Signal: "order", Agrees: true, Detail: inSequence[int(support*2)]})
+		if p.pending != noneLeft && len(p.Evidence) == 0 {
+			// Made with the pending evidence, where it is made.
+			p.inOrder = uint8(support * 2)
+		} else {
+			p.Evidence = addEvidence(p.Evidence, orderEvidence(int(support*2)))
+		}
 	}
 	if len(p.Target) == 1 && len(p.Source) == 1 && (a.o.full || !sameFeatures(&a.fs[p.Source[0]], &a.ft[p.Target[0]])) {
 		i, j := p.Source[0], p.Target[0]

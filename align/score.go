@@ -97,13 +97,13 @@ var (
 // evidence starts with *first (explain or not), in a slice with room for
 // one more.
 func (sc *scorer) score(s, t *features, explain bool, first *Evidence) (float64, []Evidence) {
-	return sc.scoreWith(s, t, explain, first, nil)
+	return sc.scoreWith(s, t, explain, first, nil, nil)
 }
 
-// scoreWith is score with the evidence of more after the texts', in a
-// slice of the size of all (room for one more only where more is
-// empty: evidence given more is complete).
-func (sc *scorer) scoreWith(s, t *features, explain bool, first *Evidence, more []Evidence) (float64, []Evidence) {
+// scoreWith is score with the evidence of after, then more, after the
+// texts', in a slice of the size of all (room for one more only where
+// both are empty: evidence given them is complete).
+func (sc *scorer) scoreWith(s, t *features, explain bool, first *Evidence, after, more []Evidence) (float64, []Evidence) {
 	var common [nClass]float64
 	var shared, onlyS, onlyT [nClass][]int32
 	k := 0.0 // shared tokens, the precise ones counted more
@@ -192,7 +192,7 @@ func (sc *scorer) scoreWith(s, t *features, explain bool, first *Evidence, more 
 		den++
 	}
 	if den == 0 {
-		return 0, sc.evidence(first, nil, more)
+		return 0, sc.evidence(first, nil, after, more)
 	}
 	// Few shared tokens are weak evidence however well they cover a
 	// short text: the score shrinks by k/(k+2).
@@ -206,7 +206,7 @@ func (sc *scorer) scoreWith(s, t *features, explain bool, first *Evidence, more 
 	}
 	score = math.Max(0, math.Min(1, score))
 	if !explain {
-		return score, sc.evidence(first, nil, more)
+		return score, sc.evidence(first, nil, after, more)
 	}
 	// The evidence is gathered here and kept in a slice of its size with
 	// room for one more (the order's, in the review), not in what append
@@ -241,15 +241,16 @@ func (sc *scorer) scoreWith(s, t *features, explain bool, first *Evidence, more 
 			ev = append(ev, Evidence{Signal: "length", Agrees: l >= 0.5, Detail: sc.lengthDetail(r)})
 		}
 	}
-	return score, sc.evidence(first, ev, more)
+	return score, sc.evidence(first, ev, after, more)
 }
 
-// evidence returns *first (if first is not nil), ev and more in a
-// slice of their size, with room for one more where more is empty; nil
-// when there is none. (The evidence of every pair is held to the end:
-// one slice of the size it needs, not a copy to put first in front.)
-func (sc *scorer) evidence(first *Evidence, ev, more []Evidence) []Evidence {
-	n := len(ev) + len(more)
+// evidence returns *first (if first is not nil), ev, after and more in
+// a slice of their size, with room for one more where after and more
+// are empty; nil when there is none. (The evidence of every pair is
+// held to the end: one slice of the size it needs, not a copy to put
+// first in front.)
+func (sc *scorer) evidence(first *Evidence, ev, after, more []Evidence) []Evidence {
+	n := len(ev) + len(after) + len(more)
 	if first != nil {
 		n++
 	}
@@ -257,7 +258,7 @@ func (sc *scorer) evidence(first *Evidence, ev, more []Evidence) []Evidence {
 		return nil
 	}
 	room := n
-	if len(more) == 0 {
+	if len(after)+len(more) == 0 {
 		room++
 	}
 	out := make([]Evidence, 0, room)
@@ -265,6 +266,7 @@ func (sc *scorer) evidence(first *Evidence, ev, more []Evidence) []Evidence {
 		out = append(out, *first)
 	}
 	out = append(out, ev...)
+	out = append(out, after...)
 	return append(out, more...)
 }
 
