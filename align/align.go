@@ -322,16 +322,22 @@ type alignScratch struct {
 	// evidence made too late is told.
 	lazy bool
 	gen  int
+	// lis is longestIncreasing's storage; pairRoom the room the first
+	// array of pairs made is given (see pairsFor), 0 once made.
+	lis      increasing
+	pairRoom int
 }
 
 // reserve makes room in s for the reading of ns source items and nt
-// target items, and for the numbers of nt target items (the anchors'
-// map, which grew to the second alignment's items from the first's).
+// target items, for the numbers of nt target items (the anchors' map,
+// which grew to the second alignment's items from the first's), and in
+// the first array of pairs for the pairs of both (pairRoom).
 func (s *alignScratch) reserve(ns, nt int) {
 	n := ns + nt
 	s.all, s.keys = make([][]feature, 0, n), make([]textKey, 0, n)
 	s.items, s.feats = make([]*corpus.Item, 0, n), make([]features, 0, n)
 	s.byNum = make(map[kindNumber]int, nt)
+	s.pairRoom = min(ns, nt)
 }
 
 // keep hands a's storage back to s, holding nothing of its pairs.

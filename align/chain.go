@@ -110,7 +110,7 @@ func (a *aligner) anchors(S, T []int) (chain, crossing []Pair) {
 	cands = kept
 	// No two candidates have one source item: no order among equals.
 	slices.SortFunc(cands, func(x, y Pair) int { return x.Source[0] - y.Source[0] })
-	keep := longestIncreasing(cands)
+	keep := a.lis.longestIncreasing(cands)
 	// The chain is made in cands' storage (as long as i at most), its
 	// tail cleared for the collector; group and fill put the other pairs
 	// of S in the room left (a copy of the chain when much smaller, and
@@ -146,6 +146,10 @@ func (a *aligner) pairsFor(n int) []Pair {
 			return ps[:0]
 		}
 	}
+	// The first array made has room for the pairs of the alignments
+	// after this one that are given its storage (pairRoom): they take
+	// it back from the alignment before them (Through).
+	n, a.pairRoom = max(n, a.pairRoom), 0
 	return make([]Pair, 0, n)
 }
 
@@ -194,17 +198,19 @@ func (a *aligner) anchorEvidence(i, j int, numbered bool) Evidence {
 }
 
 // longestIncreasing marks the longest chain of pairs (in source order)
-// whose targets increase.
-func longestIncreasing(ps []Pair) []bool {
+// whose targets increase, in the storage of l (the marks are valid until
+// its next call).
+func (l *increasing) longestIncreasing(ps []Pair) []bool {
 	n := len(ps)
-	keep := make([]bool, n)
+	keep := zeroed(&l.keep, n)
 	if n == 0 {
 		return keep
 	}
 	// Patience sorting with back links: O(n log n). (tails made at the
-	// most it can hold: grown, it was 4 MB of garbage at 100k items.)
-	tails := make([]int, 0, n)
-	prev := make([]int, n)
+	// most it can hold: grown, it was 4 MB of garbage at 100k items;
+	// made for every pass, 4 MB again.)
+	tails := zeroed(&l.tails, n)[:0]
+	prev := zeroed(&l.prev, n)
 	for i, p := range ps {
 		t := p.Target[0]
 		k := sort.Search(len(tails), func(k int) bool { return ps[tails[k]].Target[0] >= t })
@@ -214,15 +220,22 @@ func longestIncreasing(ps []Pair) []bool {
 			prev[i] = -1
 		}
 		if k == len(tails) {
-			tails = append(tails, i)
+			tails = append(tails, int32(i))
 		} else {
-			tails[k] = i
+			tails[k] = int32(i)
 		}
 	}
 	for i := tails[len(tails)-1]; i >= 0; i = prev[i] {
 		keep[i] = true
 	}
 	return keep
+}
+
+// increasing is the storage of longestIncreasing, which the passes and
+// groups of an alignment share.
+type increasing struct {
+	keep        []bool
+	tails, prev []int32
 }
 
 // positionalAnchor is the score two items of one language that print the

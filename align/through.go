@@ -190,6 +190,10 @@ func (o Options) through(src, tgt *corpus.Document) *Reading {
 		// r is not returned past this point (its evidence is never
 		// made): the alignment takes its storage.
 		al.lazy = nil
+		// Nor are its pairs read: their array goes to the alignment
+		// (its room, made for it: reserve).
+		clear(al.Pairs[:cap(al.Pairs)])
+		sc.spare = append(sc.spare, al.Pairs[:0])
 		byAl = o.alignIn(src, &d, nil, sc)
 	}
 	pr := byID(src, &d, srcOf, byAl)
