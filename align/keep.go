@@ -56,7 +56,7 @@ func partial(al *Alignment) bool {
 	size := func(it *corpus.Item) float64 {
 		return float64(utf8.RuneCountInString(it.Title) + utf8.RuneCountInString(it.Text))
 	}
-	var rs []float64
+	rs := make([]float64, 0, len(al.Pairs)) // made at the most it holds, not grown
 	// A cut preview's size says nothing of the ratio; it stands for its
 	// source item's at the ratio, where it is paired one to one.
 	cutOf := map[int]int{}
