@@ -159,7 +159,9 @@ func identityKind(k corpus.Kind) bool {
 // Align pairs the items of src with those of tgt. Items are aligned within
 // groups of one kind (rules with rules, procedures with procedures) when
 // the target's items have kinds; target items of no particular kind are
-// aligned against the whole source. Within a group, items that print the
+// aligned against the whole source, and a target item that prints the
+// number of source items of another kind than its own is aligned as
+// theirs (labelKinds). Within a group, items that print the
 // same number on both sides are anchors (for rules, only where their texts
 // do not contradict it, so that a renumbering is seen); between anchors an
 // order-preserving dynamic programme over a band around the diagonal,
@@ -213,7 +215,7 @@ func (o Options) alignIn(src, tgt *corpus.Document, m *memo, s *alignScratch) *A
 		fs: feats[:len(src.Items)], ft: feats[len(src.Items):],
 		keyS: keys[:len(src.Items)], keyT: keys[len(src.Items):],
 		sc:    &scorer{x: x, sameLang: same, tgtCites: cites(tgt)},
-		kindT: divisionKinds(src, tgt),
+		kindT: labelKinds(src, tgt, divisionKinds(src, tgt)),
 	}
 	a.alignScratch = *s
 	// One language: texts keep their length, one pass. Across languages:

@@ -100,3 +100,60 @@ func divisionKinds(src, tgt *corpus.Document) []corpus.Kind {
 	}
 	return out
 }
+
+// labelKinds returns the kind each target item is aligned as, given
+// kinds (divisionKinds', nil for the target's own): where an item
+// prints a number (numberKey) that no source item of its kind prints,
+// and the source items that print it are all of one other kind, it is
+// aligned as that kind. A translation is read through its source: its
+// own reading may take a heading for a list entry, or an entry for a
+// heading ("sec:B" where the source reads "rule:B", "item:3" for
+// "rule:3"), and the kind it gives an item is evidence, not a wall
+// between the items; the label both print pairs them. It returns kinds
+// itself when no item changes.
+func labelKinds(src, tgt *corpus.Document, kinds []corpus.Kind) []corpus.Kind {
+	kindOf := func(j int) corpus.Kind {
+		if kinds != nil {
+			return kinds[j]
+		}
+		return tgt.Items[j].Kind
+	}
+	// The kind of the source items of each number, "" where they are
+	// of more than one.
+	bySrc := make(map[string]corpus.Kind, len(src.Items))
+	for i := range src.Items {
+		it := &src.Items[i]
+		if it.Number == "" || it.Kind == corpus.KindPreamble {
+			continue
+		}
+		k := numberKey(it.Number)
+		if prev, ok := bySrc[k]; ok && prev != it.Kind {
+			bySrc[k] = ""
+		} else {
+			bySrc[k] = it.Kind
+		}
+	}
+	var out []corpus.Kind
+	for j := range tgt.Items {
+		it := &tgt.Items[j]
+		own := kindOf(j)
+		if it.Number == "" || own == corpus.KindPreamble {
+			continue
+		}
+		k := bySrc[numberKey(it.Number)]
+		if k == "" || k == own {
+			continue
+		}
+		if out == nil {
+			out = make([]corpus.Kind, len(tgt.Items))
+			for m := range out {
+				out[m] = kindOf(m)
+			}
+		}
+		out[j] = k
+	}
+	if out == nil {
+		return kinds
+	}
+	return out
+}

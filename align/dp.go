@@ -206,10 +206,11 @@ func (a *aligner) numbersDiffer(i, j int) bool {
 	return a.renumbered(i, j) && (identityKind(s.Kind) || !a.sc.sameLang)
 }
 
-// renumbered reports whether the items print different numbers.
+// renumbered reports whether the items print different numbers (the
+// target item's kind that it is aligned as: targetKind).
 func (a *aligner) renumbered(i, j int) bool {
 	s, t := &a.src.Items[i], &a.tgt.Items[j]
-	return s.Number != "" && t.Number != "" && s.Kind == t.Kind && numberKey(s.Number) != numberKey(t.Number)
+	return s.Number != "" && t.Number != "" && s.Kind == a.targetKind(j) && numberKey(s.Number) != numberKey(t.Number)
 }
 
 // mergedGain is the gain of pairing the items S with T as one unit: its

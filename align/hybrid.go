@@ -86,7 +86,9 @@ func (o Options) anchored(src, tgt *corpus.Document, al *Alignment, bad []bool, 
 // its pieces, for the source items no good item has. A piece whose
 // source item a good item has goes with the piece before it in the same
 // target item (or after it); a bad item left with none of its own keeps
-// its text under its own id, and one that prints the label of a source
+// its text under its own id (its kind and id's prefix the source's
+// numbering's, as renamed gives them to an item paired with none), and
+// one that prints the label of a source
 // item none of its pieces went to keeps that id, with no text, before
 // them. It also returns the translation's own id of each item, "" for
 // those the projection made.
@@ -199,6 +201,11 @@ func hybrid(src, tgt *corpus.Document, renamed *naming, al *Alignment, bad []boo
 		}
 		if len(starts[j]) == 0 {
 			it := tgt.Items[j]
+			if r := renamed.item(j); r.IDSource == "" {
+				// Paired with none: the kind the source's numbering
+				// gives it, as renamed has it.
+				it.Kind, it.ID = r.Kind, r.ID
+			}
 			it.IDSource, it.Confidence = "", 0
 			items = append(items, it)
 			named = append(named, false)

@@ -21,6 +21,11 @@ type naming struct {
 	of    []int32
 	label []bool
 	conf  []float64
+	// kinds is the kind of each target item that the source items that
+	// print its number have (labelKinds), nil where none has another
+	// than its own: an item named after none takes it, and the prefix
+	// of its id with it.
+	kinds []corpus.Kind
 	// ids are the ids of the items named after none that unique changed.
 	ids map[int]string
 	// placed marks the source items named.
@@ -51,16 +56,31 @@ func newNaming(al *Alignment) *naming {
 		n.of[j], n.conf[j] = int32(i), max(conf, 0.01)
 		n.placed[i] = true
 	}
+	n.kinds = labelKinds(src, tgt, nil)
 	n.ids = uniqueIDs(len(tgt.Items), func(j int) string { return n.id(j) }, func(j int) bool { return n.of[j] >= 0 })
 	return n
 }
 
-// id is target item j's id before unique: its source item's, or its own.
+// id is target item j's id before unique: its source item's, or its own
+// (with the prefix of its kind: kind).
 func (n *naming) id(j int) string {
 	if i := n.of[j]; i >= 0 {
 		return n.al.Source.Items[i].ID
 	}
-	return n.al.Target.Items[j].ID
+	t := &n.al.Target.Items[j]
+	if k := n.kind(j); k != t.Kind {
+		return corpus.WithKind(t.ID, k)
+	}
+	return t.ID
+}
+
+// kind is the kind of target item j named after none: that of the
+// source items that print its number, where that is another.
+func (n *naming) kind(j int) corpus.Kind {
+	if n.kinds != nil {
+		return n.kinds[j]
+	}
+	return n.al.Target.Items[j].Kind
 }
 
 // idSource is the IDSource of target item j in the reading.
@@ -81,8 +101,11 @@ func (n *naming) item(j int) corpus.Item {
 		s := &n.al.Source.Items[i]
 		t.ID, t.Kind, t.Number = s.ID, s.Kind, s.Number
 		t.IDSource, t.Confidence = n.idSource(j), n.conf[j]
-	} else if id, ok := n.ids[j]; ok {
-		t.ID = id
+	} else {
+		t.Kind, t.ID = n.kind(j), n.id(j)
+		if id, ok := n.ids[j]; ok {
+			t.ID = id
+		}
 	}
 	return t
 }

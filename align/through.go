@@ -12,7 +12,9 @@ type Reading struct {
 	// Doc is the translation with the source's ids: each item paired with
 	// a source item has that item's id, kind and number, and says how it
 	// found them (Item.IDSource) and how sure (Item.Confidence); an item
-	// paired with none keeps its own id (made unique against the source's).
+	// paired with none keeps its own id (made unique against the
+	// source's), and takes the kind of the source items that print its
+	// number where its own is another (its id's prefix with it).
 	Doc *corpus.Document
 	// Alignment pairs the source with Doc, one to one by id, with the
 	// aligner's scores and evidence.
