@@ -109,8 +109,11 @@ func divisionKinds(src, tgt *corpus.Document) []corpus.Kind {
 // own reading may take a heading for a list entry, or an entry for a
 // heading ("sec:B" where the source reads "rule:B", "item:3" for
 // "rule:3"), and the kind it gives an item is evidence, not a wall
-// between the items; the label both print pairs them. It returns kinds
-// itself when no item changes.
+// between the items; the label both print pairs them. An item the
+// target numbers under another by its place ("rule:_4_3": entry 3 of 4,
+// whose printed number was stripped) is no top-level item of its number
+// ("sec:3"), nor the other way round (nestedID). It returns kinds itself
+// when no item changes.
 func labelKinds(src, tgt *corpus.Document, kinds []corpus.Kind) []corpus.Kind {
 	kindOf := func(j int) corpus.Kind {
 		if kinds != nil {
@@ -121,6 +124,9 @@ func labelKinds(src, tgt *corpus.Document, kinds []corpus.Kind) []corpus.Kind {
 	// The kind of the source items of each number, "" where they are
 	// of more than one.
 	bySrc := make(map[string]corpus.Kind, len(src.Items))
+	// Whether the source items of each number are named by a place under
+	// another (nestedID): 1 all of them, 2 none, 3 some.
+	nested := make(map[string]int8, len(src.Items))
 	for i := range src.Items {
 		it := &src.Items[i]
 		if it.Number == "" || it.Kind == corpus.KindPreamble {
@@ -132,6 +138,7 @@ func labelKinds(src, tgt *corpus.Document, kinds []corpus.Kind) []corpus.Kind {
 		} else {
 			bySrc[k] = it.Kind
 		}
+		nested[k] |= 2 - boolInt8(nestedID(it.ID))
 	}
 	var out []corpus.Kind
 	for j := range tgt.Items {
@@ -140,8 +147,12 @@ func labelKinds(src, tgt *corpus.Document, kinds []corpus.Kind) []corpus.Kind {
 		if it.Number == "" || own == corpus.KindPreamble {
 			continue
 		}
-		k := bySrc[numberKey(it.Number)]
+		key := numberKey(it.Number)
+		k := bySrc[key]
 		if k == "" || k == own {
+			continue
+		}
+		if want := 2 - boolInt8(nestedID(it.ID)); nested[key]&want == 0 {
 			continue
 		}
 		if out == nil {
@@ -156,4 +167,20 @@ func labelKinds(src, tgt *corpus.Document, kinds []corpus.Kind) []corpus.Kind {
 		return kinds
 	}
 	return out
+}
+
+// nestedID reports whether id names its item by its place under another
+// ("rule:_4_3", "sec:_2.1"): its name opens with '_' and holds another
+// '_' or a dot after it.
+func nestedID(id string) bool {
+	_, name, _ := strings.Cut(id, ":")
+	return strings.HasPrefix(name, "_") && strings.ContainsAny(name[1:], "_.")
+}
+
+// boolInt8 is 1 for true, 0 for false.
+func boolInt8(b bool) int8 {
+	if b {
+		return 1
+	}
+	return 0
 }
