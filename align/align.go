@@ -96,9 +96,9 @@ type Pair struct {
 	// (see aligner.explainNow): Evidence holds what came after it.
 	pending pendingEvidence
 	// inOrder is, for a pair whose evidence is pending and had nothing
-	// after it when the review found its neighbours in sequence, how
-	// many of its two are (the order's evidence, made with the rest).
-	inOrder uint8
+	// after it when the review found its neighbours in sequence, which
+	// are (the order's evidence, made with the rest).
+	inOrder inSequence
 
 	// content is the score of the pair's texts alone (scorer.score),
 	// before the order or a printed number added to it: the review

@@ -49,8 +49,8 @@ func (a *aligner) explainNow(p *Pair, ms, mt *features) {
 	if e, ok := a.numberEvidence(i, j); ok && p.pending == pairLeft {
 		after = append(after, e)
 	}
-	if p.inOrder > 0 {
-		after = append(after, orderEvidence(int(p.inOrder)))
+	if p.inOrder != noNeighbour {
+		after = append(after, orderEvidence(p.inOrder))
 	}
 	_, p.Evidence = a.sc.scoreWith(fs, ft, !a.quiet, first, after, p.Evidence)
 	p.pending, p.inOrder = noneLeft, 0
