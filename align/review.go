@@ -109,7 +109,8 @@ const orderSupport = 0.4
 // on that side, in sequence by construction (items before it that are
 // paired with nothing do not break the sequence), where the neighbour on
 // the other side is an anchor: the edge vouches for one pair beside a
-// printed number, never for a run of pairs that only their order holds.
+// printed number, never for a run of pairs that only their order holds,
+// and where the pair's lengths agree (settle).
 type inSequence uint8
 
 const (
@@ -200,6 +201,16 @@ func (a *aligner) review(pairs []Pair) {
 	})
 }
 
+// lengthAgrees reports whether the length signal speaks for 1-1 pair p
+// (it has lengths to judge, and they agree: score's "+length").
+func (a *aligner) lengthAgrees(p *Pair) bool {
+	if len(p.Source) != 1 || len(p.Target) != 1 {
+		return false
+	}
+	l, ok := a.sc.lengthAgreement(&a.fs[p.Source[0]], &a.ft[p.Target[0]])
+	return ok && l >= 0.5
+}
+
 // edges returns the least (lo) and greatest (hi) source and target
 // indices paired in pairs, or -1s where there are none.
 func edges(pairs []Pair) (lo, hi [2]int) {
@@ -245,6 +256,11 @@ func (a *aligner) settle(p *Pair, n inSequence, conf float64, cs *candScratch) {
 		// shifts by a section).
 		p.Low = true
 		return
+	}
+	if (n == startAndNext || n == endAndPrev) && !a.lengthAgrees(p) {
+		// The edge is a weaker neighbour than a pair: it vouches only
+		// where the length says the same.
+		n = oneNeighbour
 	}
 	if n != noNeighbour {
 		p.Score += (1 - p.Score) * orderSupport * n.support()
