@@ -1,6 +1,7 @@
 package gaps_test
 
 import (
+	"hash/fnv"
 	"os"
 	"path/filepath"
 	"slices"
@@ -95,7 +96,7 @@ func TestOrphanMarksItsPlace(t *testing.T) {
 // usual length ratio and the aligner scores it under 0.75 (shortRatio,
 // shortScore), sync must mark it for review, as it does a text far
 // too long or short (lengthOutlier) or one gaps finds much shorter
-// than its source predicts. Held: 50 of the 65 cut texts marked (the
+// than its source predicts. Held: 59 of the 73 cut texts marked (the
 // others stay above 0.45 of the usual ratio, their texts long for
 // their sources).
 func TestSyncShortLowTexts(t *testing.T) {
@@ -121,8 +122,8 @@ func TestSyncShortLowTexts(t *testing.T) {
 		}
 	}
 	t.Logf("%d of %d cut texts marked for review", marked, cut)
-	if marked < 50 {
-		t.Errorf("%d of %d cut texts marked for review, want 50 or more", marked, cut)
+	if marked < 59 {
+		t.Errorf("%d of %d cut texts marked for review, want 59 or more", marked, cut)
 	}
 }
 
@@ -175,8 +176,9 @@ const farOutReason = "far out below their spread"
 // text is marked for that alone (none is far out but those the other
 // checks mark: FIDE hy 6.4, a quarter of the usual ratio, scored 0.79,
 // also found truncated). The texts sync carries unmarked (60 characters
-// or more, no finding) at every tenth entry, cut to a quarter, three
-// tenths or two fifths of their length: 69 of 660 stay unmarked (cut
+// or more, no finding) of a tenth of the source ids (sampled), cut to a
+// quarter, three tenths or two fifths of their length: 76 of 936 stay
+// unmarked (cut
 // texts their number or place vouches for, scored 0.75 to 0.96, or just
 // over 0.45 of the usual ratio; some too short for a ratio once cut,
 // under 20 characters).
@@ -206,17 +208,24 @@ func TestSyncFarOutShort(t *testing.T) {
 		}
 	}
 	t.Logf("real texts marked for their length alone: %d; cut texts carried unmarked: %d of %d", alone, unmarked, cut)
-	if unmarked > 69 {
-		t.Errorf("%d of %d cut texts carried unmarked, want 69 or fewer", unmarked, cut)
+	if unmarked > 76 {
+		t.Errorf("%d of %d cut texts carried unmarked, want 76 or fewer", unmarked, cut)
 	}
+}
+
+// sampled says whether source id is in the tenth of ids cutCarried
+// cuts: by a hash of the id alone, so that a text more or less carried
+// unmarked elsewhere does not move the sample.
+func sampled(id string) bool {
+	h := fnv.New32a()
+	h.Write([]byte(id))
+	return h.Sum32()%10 == 0
 }
 
 // cutCarried is a copy of the translation orig with the texts that the
 // sync d0 carries unmarked (60 characters or more, one target, no
-// finding) at every tenth entry of the source cut to frac percent of
-// their runes, and the source ids of the texts it cut. The sample is
-// chosen by place, so that a text more or less carried unmarked
-// elsewhere does not move it.
+// finding) of a tenth of the source's ids (sampled) cut to frac percent
+// of their runes, and the source ids of the texts it cut.
 func cutCarried(orig *corpus.Document, d0 *gaps.Draft, frac int) (corpus.Document, map[string]bool) {
 	tr := *orig
 	tr.Items = slices.Clone(orig.Items)
@@ -238,7 +247,7 @@ func cutCarried(orig *corpus.Document, d0 *gaps.Draft, frac int) (corpus.Documen
 		if len(rs) < 60 {
 			continue
 		}
-		if i%10 == 9 { // by its place, whatever the other entries' states
+		if sampled(e.Source.ID) {
 			tr.Items[j].Text = string(rs[:len(rs)*frac/100])
 			cuts[e.Source.ID] = true
 		}
