@@ -85,6 +85,21 @@ const (
 	crossLexEach   = 0.08
 	crossLexSlack  = 0.05
 	crossLexOther  = 0.7 * crossLexSum
+	// By length alone (lenSpread), tried over the next crossLenWindow
+	// 1-1 pairs: the two crossed must fit the translation's spread
+	// better by crossLenSum squared deviations together, each text by
+	// crossLenEach, and the scorer lose no more than crossLenSlack on
+	// either.
+	crossLenWindow = 24
+	crossLenSum    = 12.0
+	crossLenEach   = 2.0
+	crossLenSlack  = 0.05
+	// crossLenVeto: a crossing that puts either text crossLenVeto
+	// squared deviations further from the spread is none.
+	crossLenVeto = 6.0
+	// crossAgreeSum is what the two texts must gain together, by the
+	// scorer and the lexicon, where each of the four gains something.
+	crossAgreeSum = 0.175
 )
 
 // crossed marks the 1-1 pairs of pairs whose target texts belong to
@@ -124,40 +139,68 @@ func (a *aligner) crossed(pairs []Pair) {
 	type crossing struct {
 		k, q         int // the pairs, k < q
 		theirs, mine float64
-		gainK, gainQ float64 // what each text gains: by the scorer, and the lexicon's part
+		gainK, gainQ float64  // what each text gains: by the scorer, and the lexicon's part
+		byLen, byAll bool     // found by the lengths, nothing against; by every signal
+		len          lenCross // what the lengths say
 	}
 	var found []crossing
 	count := map[int]int{} // the crossings of crossOther or more, by pair
 	// try tries pairs k and q; byLex says that the lexicon proposed
 	// them (crossLex.candidates): they are scored only where what it
 	// says of the two texts together gains.
-	try := func(k, q int, byLex bool) {
+	ls := a.newLenSpread(pairs, ones)
+	try := func(k, q int, byLex, far bool) {
 		i, j := pairs[k].Source[0], pairs[k].Target[0]
 		o, l := pairs[q].Source[0], pairs[q].Target[0]
 		if a.src.Items[i].Kind != a.src.Items[o].Kind {
 			return
 		}
+		c := crossing{k: k, q: q}
+		var lenOK bool
+		if ls != nil {
+			c.len, lenOK = ls.cross(a, i, j, o, l)
+		}
+		byLen := lenOK && c.len.sum() >= crossLenSum && c.len.each() >= crossLenEach
+		if lenOK && c.len.each() <= -crossLenVeto {
+			// One text would fit far worse crossed: no swap, nor
+			// a crossing that makes the two pairs a shift.
+			return
+		}
+		if far && !byLen {
+			return
+		}
 		// Each text must gain something: the second is scored only
 		// where the first does.
 		out := [2][2]int{{i, j}, {o, l}} // left out of the lexicon's counts
-		c := crossing{k: k, q: q}
+		var lexK, lexQ float64
 		if cl != nil {
 			oj, ij := cl.explains2(o, i, j, out)
 			il, ol := cl.explains2(i, o, l, out)
-			c.gainK = crossLexWeight * (oj - ij)
-			c.gainQ = crossLexWeight * (il - ol)
-			if byLex && c.gainK+c.gainQ <= 0 {
+			lexK, lexQ = crossLexWeight*(oj-ij), crossLexWeight*(il-ol)
+			c.gainK, c.gainQ = lexK, lexQ
+			if byLex && c.gainK+c.gainQ <= 0 && !byLen {
 				return
 			}
 		}
 		c.theirs, _ = a.sc.score(&a.fs[o], &a.ft[j], false, nil)
 		c.gainK += c.theirs - pairs[k].content
-		if c.gainK <= 0 {
+		if c.gainK <= 0 && !byLen {
 			return
 		}
 		c.mine, _ = a.sc.score(&a.fs[i], &a.ft[l], false, nil)
 		c.gainQ += c.mine - pairs[q].content
-		if c.gainQ <= 0 {
+		scK, scQ := c.theirs-pairs[k].content, c.mine-pairs[q].content
+		// The lengths say the crossing, and nothing the texts share
+		// says otherwise; or every signal says it.
+		c.byLen = byLen && min(scK, scQ) >= -crossLenSlack && lexK+lexQ >= 0
+		c.byAll = cl != nil && min(scK, scQ, lexK, lexQ) > 0 && scK+scQ+lexK+lexQ >= crossAgreeSum
+		if c.byLen || c.byAll {
+			count[k]++
+			count[q]++
+			found = append(found, c)
+			return
+		}
+		if far || c.gainK <= 0 || c.gainQ <= 0 {
 			return
 		}
 		other := crossOther
@@ -188,9 +231,9 @@ func (a *aligner) crossed(pairs []Pair) {
 		// (a pair before k was tried from its own side, where k is
 		// among its candidates or in its window).
 		last := k
-		for q, n := k+1, 0; q < len(pairs) && n < crossWindow; q++ {
+		for q, n := k+1, 0; q < len(pairs) && n < crossLenWindow; q++ {
 			if one(q) {
-				try(k, q, false)
+				try(k, q, false, n >= crossWindow)
 				if cl != nil {
 					lc.tried[[2]int{k, q}] = true
 				}
@@ -199,7 +242,7 @@ func (a *aligner) crossed(pairs []Pair) {
 		}
 		for _, o := range a.candidates(pairs[k].Target[0], &cs) {
 			if q := int(pairOf[o]) - 1; q > last {
-				try(k, q, false)
+				try(k, q, false, false)
 				if cl != nil {
 					lc.tried[[2]int{k, q}] = true
 				}
@@ -220,7 +263,7 @@ func (a *aligner) crossed(pairs []Pair) {
 			x, y := min(k, q), max(k, q)
 			if !lc.tried[[2]int{x, y}] {
 				lc.tried[[2]int{x, y}] = true
-				try(x, y, true)
+				try(x, y, true, false)
 			}
 		}
 	}
@@ -231,14 +274,17 @@ func (a *aligner) crossed(pairs []Pair) {
 		if cl != nil {
 			sum, each = crossLexSum, crossLexEach
 		}
-		if c.gainK+c.gainQ < sum || min(c.gainK, c.gainQ) < each || count[c.k] > 1 || count[c.q] > 1 ||
+		if !c.byLen && !c.byAll && (c.gainK+c.gainQ < sum || min(c.gainK, c.gainQ) < each) || count[c.k] > 1 || count[c.q] > 1 ||
 			nestedNumbers(a.src.Items[i].Number, a.src.Items[o].Number) {
 			continue
 		}
 		s, t := a.src.Items[i].ID, a.src.Items[o].ID
 		mark := func(p *Pair, other string, better, own, back, theirs float64) {
-			p.Evidence = addEvidence(p.Evidence, Evidence{Signal: "mismatch", Agrees: false,
-				Detail: fmt.Sprintf("the target text matches %s better (%.2f against %.2f), and %s's target text this item (%.2f against %.2f): the two texts swapped", other, better, own, other, back, theirs)})
+			d := fmt.Sprintf("the target text matches %s better (%.2f against %.2f), and %s's target text this item (%.2f against %.2f): the two texts swapped", other, better, own, other, back, theirs)
+			if c.byLen {
+				d = c.len.detail(other, p == &pairs[c.q]) + ", nothing they share against it: the two texts swapped"
+			}
+			p.Evidence = addEvidence(p.Evidence, Evidence{Signal: "mismatch", Agrees: false, Detail: d})
 			p.Score = math.Min(p.Score, own)
 			p.Low = true
 		}
