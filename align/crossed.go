@@ -158,11 +158,13 @@ func (a *aligner) crossed(pairs []Pair) {
 		k, q         int // the pairs, k < q
 		theirs, mine float64
 		gainK, gainQ float64  // what each text gains: by the scorer, and the lexicon's part
+		scored       bool     // found by the scorer (crossOther)
 		byLen, byAll bool     // found by the lengths, nothing against; by every signal
 		len          lenCross // what the lengths say
 	}
 	var found []crossing
-	count := map[int]int{} // the crossings of crossOther or more, by pair
+	count := map[int]int{}    // the crossings of crossOther or more by the scorer, by pair
+	countAll := map[int]int{} // every crossing, by pair
 	// try tries pairs k and q; byLex says that the lexicon proposed
 	// them (crossLex.candidates): they are scored only where what it
 	// says of the two texts together gains.
@@ -212,25 +214,19 @@ func (a *aligner) crossed(pairs []Pair) {
 		// says otherwise; or every signal says it.
 		c.byLen = byLen && min(scK, scQ) >= -crossLenSlack && lexK+lexQ >= 0
 		c.byAll = cl != nil && min(scK, scQ, lexK, lexQ) > 0 && scK+scQ+lexK+lexQ >= crossAgreeSum
-		if c.byLen || c.byAll {
-			count[k]++
-			count[q]++
-			found = append(found, c)
-			return
-		}
-		if far || c.gainK <= 0 || c.gainQ <= 0 {
-			return
-		}
 		other := crossOther
 		if cl != nil {
 			other = crossLexOther
-			if min(c.theirs-pairs[k].content, c.mine-pairs[q].content) < -crossLexSlack {
-				return
-			}
 		}
-		if c.gainK+c.gainQ >= other {
+		byScore := !far && c.gainK > 0 && c.gainQ > 0 && c.gainK+c.gainQ >= other &&
+			(cl == nil || min(scK, scQ) >= -crossLexSlack)
+		if byScore {
 			count[k]++
 			count[q]++
+		}
+		if c.scored = byScore; byScore || c.byLen || c.byAll {
+			countAll[k]++
+			countAll[q]++
 			found = append(found, c)
 		}
 	}
@@ -292,8 +288,14 @@ func (a *aligner) crossed(pairs []Pair) {
 		if cl != nil {
 			sum, each = crossLexSum, crossLexEach
 		}
-		if !c.byLen && !c.byAll && (c.gainK+c.gainQ < sum || min(c.gainK, c.gainQ) < each) || count[c.k] > 1 || count[c.q] > 1 ||
-			nestedNumbers(a.src.Items[i].Number, a.src.Items[o].Number) {
+		// A crossing by the scorer is a swap where neither pair
+		// crosses another by the scorer; one by the lengths or every
+		// signal, where neither crosses another at all.
+		byScore := c.scored && c.gainK+c.gainQ >= sum && min(c.gainK, c.gainQ) >= each && count[c.k] <= 1 && count[c.q] <= 1
+		c.byLen = c.byLen && !byScore
+		c.byAll = c.byAll && !byScore
+		byOther := (c.byLen || c.byAll) && countAll[c.k] <= 1 && countAll[c.q] <= 1
+		if !byScore && !byOther || nestedNumbers(a.src.Items[i].Number, a.src.Items[o].Number) {
 			continue
 		}
 		s, t := a.src.Items[i].ID, a.src.Items[o].ID
