@@ -32,10 +32,11 @@ func swappedFinding(f gaps.Finding) bool {
 // one kind, both read by their labels, neither under the other, both
 // 40 characters or more, whatever their lengths. Each swap is found
 // where gaps reports both source items as two texts swapped. Measured:
-// the originals give no such finding (0 of 57); the swaps are found 73
+// the originals give no such finding (0 of 57); the swaps are found 98
 // of 165 times (71 by the scorer and the lexicon alone, without the
-// translation's spread of lengths), with no swapped finding on any
-// other item. Two neighbours whose texts are of like lengths and share
+// translation's spread of lengths and its veto of crossings that make
+// a swap look like a shift), with no swapped finding on any other
+// item. Two neighbours whose texts are of like lengths and share
 // nothing the scorer or the pair's lexicon checks are not told apart:
 // most of those not found.
 func TestSwappedNeighbours(t *testing.T) {
@@ -101,8 +102,8 @@ func TestSwappedNeighbours(t *testing.T) {
 	if originals < 55 || swaps < 3*originals-10 {
 		t.Errorf("%d originals read by their labels, %d swaps: want the 57 and 3 swaps each", originals, swaps)
 	}
-	if found < 70 {
-		t.Errorf("swaps found: %d of %d, want 70 or more", found, swaps)
+	if found < 90 {
+		t.Errorf("swaps found: %d of %d, want 90 or more", found, swaps)
 	}
 }
 
