@@ -135,13 +135,7 @@ func build(bs []block, starts startLabels, d *corpus.Document, st *structure, pa
 			if b.divisionText(bl) || b.entryPara(bl) {
 				continue
 			}
-			if h := b.endLists(bl.nest); h >= 0 {
-				b.more[h] = append(b.more[h], bl.text)
-				if len(bl.links()) > 0 {
-					b.links[h] = append(b.links[h], bl.links()...)
-				}
-				continue
-			}
+			b.endLists(bl.nest)
 			b.text(bl.text)
 		}
 		if len(bl.links()) > 0 && bl.chrome == "" && len(b.stack) > 0 {
@@ -552,26 +546,29 @@ func ordinalText(n int, typ byte) string {
 // list belongs to the item or section the list is in, not to the list's
 // last item. The document's first item stays open, so that no text moves
 // before it; nest 0 (the format does not say) closes nothing. Where the
-// list's items were all that was open, the text goes to the item of the
-// heading above the list, whose index it returns (else -1).
-func (b *builder) endLists(nest int) int {
+// list's items were all that was open, under a heading whose item is
+// before them, the text is not moved back into that item, ahead of the
+// list: it opens an unnumbered item of its own after the list, a
+// preamble under the heading in force, which the text after it outside
+// a list joins (the page's order is the items' order).
+func (b *builder) endLists(nest int) {
 	if nest == 0 {
-		return -1
+		return
 	}
 	for len(b.stack) > 0 {
 		top := b.stack[len(b.stack)-1]
 		if top.depth == 0 || top.depth < nest {
-			return -1
+			return
 		}
 		if len(b.stack) == 1 {
 			if b.headItem >= 0 && b.headItem < top.item {
-				return b.headItem
+				b.stack = b.stack[:0]
+				b.add(corpus.Item{Kind: corpus.KindPreamble, Section: b.section(0)}, open{preamble: true})
 			}
-			return -1
+			return
 		}
 		b.stack = b.stack[:len(b.stack)-1]
 	}
-	return -1
 }
 
 // listItem opens the item of an ordered list's item that prints no
