@@ -152,14 +152,7 @@ func misplacedVariant(md, v string) (string, bool) {
 func TestMisplacedMarked(t *testing.T) {
 	longtest.Skip(t)
 	dir, names := testcorpus.UDHRFiles(t)
-	enBytes, err := os.ReadFile(filepath.Join(dir, "udhr-1948-en.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	en, err := ingest.Options{}.Bytes("udhr-1948-en.md", enBytes)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, en := testcorpus.TextDoc(t, "udhr/udhr-1948-en.md")
 	total, carried := map[string]int{}, map[string]int{}
 	for _, name := range names {
 		if !strings.HasSuffix(name, ".md") || name == "udhr-1948-en.md" {

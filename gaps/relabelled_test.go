@@ -37,11 +37,7 @@ func TestRelabelledPlaced(t *testing.T) {
 		}
 		return d
 	}
-	enBytes, err := os.ReadFile(filepath.Join(dir, "udhr-1948-en.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	en := read(t, "udhr-1948-en.md", enBytes)
+	_, en := testcorpus.TextDoc(t, "udhr/udhr-1948-en.md")
 	for _, lang := range []string{"ja", "fr", "ru", "ko", "hi", "ar"} {
 		b, err := os.ReadFile(filepath.Join(dir, "udhr-1948-"+lang+".md"))
 		if err != nil {

@@ -23,14 +23,7 @@ import (
 // measure has nothing to judge on the others).
 func TestRenumberedNotCarried(t *testing.T) {
 	dir := testcorpus.Path(t, "udhr")
-	enBytes, err := os.ReadFile(filepath.Join(dir, "udhr-1948-en.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	en, err := ingest.Options{}.Bytes("udhr-1948-en.md", enBytes)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, en := testcorpus.TextDoc(t, "udhr/udhr-1948-en.md")
 	for _, lang := range []string{"zh"} {
 		b, err := os.ReadFile(filepath.Join(dir, "udhr-1948-"+lang+".md"))
 		if err != nil {

@@ -215,7 +215,7 @@ func openInput(path string) (*os.File, error) {
 		if m.IsDir() {
 			return nil, &Error{Input: path, Err: errors.New("is a directory")}
 		}
-		return nil, &Error{Input: path, Err: fmt.Errorf("is %s, not a regular file: give its content as standard input (-), or as /dev/fd/N", specialKind(m))}
+		return nil, &Error{Input: path, Err: fmt.Errorf("is %s, not a regular file: give its content as standard input (-), or as /dev/fd/N", FileKind(m))}
 	}
 	// Reading a regular file does not block: O_NONBLOCK changes nothing
 	// for it.
@@ -229,10 +229,13 @@ func ownDescriptor(path string) bool {
 	return p == "/dev/stdin" || strings.HasPrefix(p, "/dev/fd/") || strings.HasPrefix(p, "/proc/self/fd/")
 }
 
-// specialKind names the kind of a file that is neither regular nor a
-// directory.
-func specialKind(m os.FileMode) string {
+// FileKind names the kind of a file that is not a regular one ("a
+// directory", "a named pipe (FIFO)", "a socket", "a device"), for the
+// errors that refuse it.
+func FileKind(m os.FileMode) string {
 	switch {
+	case m.IsDir():
+		return "a directory"
 	case m&os.ModeNamedPipe != 0:
 		return "a named pipe (FIFO)"
 	case m&os.ModeSocket != 0:

@@ -118,24 +118,9 @@ func (ws *Workspace) sourceFile(path string) (string, error) {
 		return "", pathless(err)
 	}
 	if !fi.Mode().IsRegular() {
-		return "", fmt.Errorf("is %s, not a regular file", fileKind(fi.Mode()))
+		return "", fmt.Errorf("is %s, not a regular file", ingest.FileKind(fi.Mode()))
 	}
 	return real, nil
-}
-
-// fileKind names what a file that is not a regular one is.
-func fileKind(m os.FileMode) string {
-	switch {
-	case m.IsDir():
-		return "a directory"
-	case m&os.ModeNamedPipe != 0:
-		return "a named pipe (FIFO)"
-	case m&os.ModeSocket != 0:
-		return "a socket"
-	case m&os.ModeDevice != 0:
-		return "a device"
-	}
-	return "a special file"
 }
 
 // readSource reads a file source checked by sourceFile, within the
@@ -153,7 +138,7 @@ func readSource(opt ingest.Options, name, real string) ([]byte, error) {
 		return nil, &ingest.Error{Input: name, Err: pathless(err)}
 	}
 	if !fi.Mode().IsRegular() {
-		return nil, &ingest.Error{Input: name, Err: fmt.Errorf("is %s, not a regular file", fileKind(fi.Mode()))}
+		return nil, &ingest.Error{Input: name, Err: fmt.Errorf("is %s, not a regular file", ingest.FileKind(fi.Mode()))}
 	}
 	return opt.ReadAll(name, io.Reader(f))
 }
