@@ -197,8 +197,8 @@ type builder struct {
 	// ("1. ..." lines), not items of its own.
 	listsInText bool
 	// listsParts: in a numbered document whose ordered lists do not
-	// nest, a decimal list (or definition list) inside a numbered item
-	// is that item's text, its places printed ("1. ..." lines, the
+	// nest, a decimal list inside a numbered item (or one named by its
+	// place) is that item's text, its places printed ("1. ..." lines, the
 	// item's parts), as a list that prints its numbers is (Markdown's,
 	// or an HTML list whose items print them): a page gives the same
 	// items in either format. Where lists nest, their places name the

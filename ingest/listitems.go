@@ -85,7 +85,7 @@ func (b *builder) listItem(bl block) {
 		}
 	}
 	num := ordinalText(bl.ordinal, bl.ordinalType)
-	if parent != "" && b.listsParts && !bl.term && (bl.ordinalType == 0 || bl.ordinalType == '1') {
+	if (parent != "" || place != "") && b.listsParts && !bl.term && (bl.ordinalType == 0 || bl.ordinalType == '1') {
 		// Numbers a Markdown list prints ("1."): the item's text, whose
 		// enumeration gives its parts. Letters and roman numerals (an
 		// <ol type="a">), which no Markdown list prints, keep their
