@@ -34,7 +34,11 @@ type scanned struct {
 	// which the program may already match.
 	first      [utf8.RuneSelf][]uint32
 	matchFirst [utf8.RuneSelf]bool
-	firstAny   []uint32
+	// starts marks the ASCII runes a match may start with (matchFirst,
+	// or first not empty): the scan steps over the others without a
+	// look at what follows them.
+	starts   [utf8.RuneSelf]bool
+	firstAny []uint32
 	// next is, for each rune instruction, the closure of what follows
 	// it; nextMatch whether the match is in it.
 	next      [][]uint32
@@ -85,6 +89,7 @@ func (s *scanned) prepare() {
 	s.firstAny = start
 	for r := range rune(utf8.RuneSelf) {
 		s.first[r], s.matchFirst[r] = s.step(nil, start, r)
+		s.starts[r] = s.matchFirst[r] || len(s.first[r]) > 0
 	}
 	s.at = regexp.MustCompile(`\A(?:` + expr + `)`)
 	s.after = regexp.MustCompile(`\A(?s:.)(?:` + expr + `)`)
@@ -189,6 +194,12 @@ func (s *scanned) FindAllStringSubmatchIndex(f string) [][]int {
 	}
 	var out [][]int
 	for i := 0; i < len(f); {
+		// No match starts with an ASCII rune that starts none of the
+		// program (nor a quick one: its matches are the expression's).
+		if c := f[i]; c < utf8.RuneSelf && !s.starts[c] {
+			i++
+			continue
+		}
 		// quick's matches are the expression's: where it reads one, the
 		// filter would let the expression try.
 		if m, ok := s.quickAt(f, i); ok {

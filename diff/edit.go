@@ -57,34 +57,43 @@ func appendSegments(out []string, text string) []string {
 	// The segments are slices of text, read rune by rune (a []rune of the
 	// text and a string per segment were half of Segment's time).
 	for i := 0; i < len(text); {
-		r, size := utf8.DecodeRuneInString(text[i:])
-		c := segmentClass(r)
-		j := i + size
-		if c != 0 {
-			prev := r // the rune before j
-			for j < len(text) {
-				rj, sj := utf8.DecodeRuneInString(text[j:])
-				cj := segmentClass(rj)
-				// "hold'em", "re-entry", "1,000": inner marks join a word.
-				if c == 5 && cj == 0 && (rj == '\'' || rj == '’' || rj == '-' || rj == ',' || rj == '.') && j+sj < len(text) {
-					rn, sn := utf8.DecodeRuneInString(text[j+sj:])
-					if segmentClass(rn) == 5 && (rj != ',' && rj != '.' || unicode.IsDigit(prev) && unicode.IsDigit(rn)) {
-						j += sj + sn
-						prev = rn
-						continue
-					}
-				}
-				if cj != c {
-					break
-				}
-				j += sj
-				prev = rj
-			}
-		}
+		j := segmentEnd(text, i)
 		out = append(out, text[i:j])
 		i = j
 	}
 	return out
+}
+
+// segmentEnd is the end of the segment of text, valid UTF-8, that starts
+// at byte i (before len(text)): Segment's cut, for a reader that needs
+// the segments one at a time and not their slice.
+func segmentEnd(text string, i int) int {
+	r, size := utf8.DecodeRuneInString(text[i:])
+	c := segmentClass(r)
+	j := i + size
+	if c == 0 {
+		return j
+	}
+	prev := r // the rune before j
+	for j < len(text) {
+		rj, sj := utf8.DecodeRuneInString(text[j:])
+		cj := segmentClass(rj)
+		// "hold'em", "re-entry", "1,000": inner marks join a word.
+		if c == 5 && cj == 0 && (rj == '\'' || rj == '’' || rj == '-' || rj == ',' || rj == '.') && j+sj < len(text) {
+			rn, sn := utf8.DecodeRuneInString(text[j+sj:])
+			if segmentClass(rn) == 5 && (rj != ',' && rj != '.' || unicode.IsDigit(prev) && unicode.IsDigit(rn)) {
+				j += sj + sn
+				prev = rn
+				continue
+			}
+		}
+		if cj != c {
+			break
+		}
+		j += sj
+		prev = rj
+	}
+	return j
 }
 
 // segmentClass is the class of a rune for Segment: 1 kanji, 2 hiragana,
@@ -245,6 +254,7 @@ type scratch struct {
 	ids    map[string]rune
 	names  []string
 	ra, rb []rune
+	v      []int // myers's paths
 }
 
 var scratchPool = sync.Pool{New: func() any { return &scratch{ids: map[string]rune{}} }}
@@ -510,7 +520,7 @@ func (sc *scratch) myersRuns(a, b []string) []run {
 	sc.ra, sc.rb = enc(sc.ra, a), enc(sc.rb, b)
 	// go-diff's algorithms without a time limit (deterministic: never
 	// cut short by the clock), on the runes (myers).
-	diffs := myers(sc.ra, sc.rb)
+	diffs := myers(sc.ra, sc.rb, &sc.v)
 	// The diffs spell a then b: kept and deleted runes are those of a in
 	// order, kept and inserted those of b.
 	out := make([]run, 0, len(diffs))

@@ -30,9 +30,15 @@ type myersDiff struct {
 }
 
 // myers returns the diff of a into b, cleaned up as go-diff's
-// DiffCleanupSemantic cleans it.
-func myers(a, b []rune) []myersDiff {
-	return myersCleanupSemantic(myersMain(a, b))
+// DiffCleanupSemantic cleans it. v, when not nil, is room for the middle
+// snake's paths that the caller keeps from one diff to the next (a
+// bisection is done with its paths before it diffs the halves, so one
+// buffer serves every level); it is grown as needed.
+func myers(a, b []rune, v *[]int) []myersDiff {
+	if v == nil {
+		v = new([]int)
+	}
+	return myersCleanupSemantic(myersMain(a, b, v))
 }
 
 // cat returns a new slice holding a and then b.
@@ -106,7 +112,7 @@ func splice(ds []myersDiff, i, n int, ins ...myersDiff) []myersDiff {
 }
 
 // myersMain is go-diff's diffMainRunes.
-func myersMain(a, b []rune) []myersDiff {
+func myersMain(a, b []rune, v *[]int) []myersDiff {
 	if runesEqual(a, b) {
 		if len(a) > 0 {
 			return []myersDiff{{myersEqual, a}}
@@ -119,7 +125,7 @@ func myersMain(a, b []rune) []myersDiff {
 	n = commonSuffix(a, b)
 	suffix := a[len(a)-n:]
 	a, b = a[:len(a)-n], b[:len(b)-n]
-	ds := myersCompute(a, b)
+	ds := myersCompute(a, b, v)
 	if len(prefix) != 0 {
 		ds = append([]myersDiff{{myersEqual, prefix}}, ds...)
 	}
@@ -131,7 +137,7 @@ func myersMain(a, b []rune) []myersDiff {
 
 // myersCompute is go-diff's diffCompute without a time limit (so
 // without its half match) and without line mode.
-func myersCompute(a, b []rune) []myersDiff {
+func myersCompute(a, b []rune, v *[]int) []myersDiff {
 	if len(a) == 0 {
 		return []myersDiff{{myersInsert, b}}
 	}
@@ -152,17 +158,20 @@ func myersCompute(a, b []rune) []myersDiff {
 	if len(short) == 1 {
 		return []myersDiff{{myersDelete, a}, {myersInsert, b}}
 	}
-	return myersBisect(a, b)
+	return myersBisect(a, b, v)
 }
 
 // myersBisect is go-diff's diffBisect: the middle snake, and the two
 // halves diffed apart.
-func myersBisect(r1, r2 []rune) []myersDiff {
+func myersBisect(r1, r2 []rune, buf *[]int) []myersDiff {
 	n1, n2 := len(r1), len(r2)
 	maxD := (n1 + n2 + 1) / 2
 	off := maxD
 	vlen := 2 * maxD
-	v := make([]int, 2*vlen)
+	if cap(*buf) < 2*vlen {
+		*buf = make([]int, 2*vlen)
+	}
+	v := (*buf)[:2*vlen]
 	v1, v2 := v[:vlen], v[vlen:]
 	for i := range v {
 		v[i] = -1
@@ -196,7 +205,7 @@ func myersBisect(r1, r2 []rune) []myersDiff {
 				k2off := off + delta - k1
 				if k2off >= 0 && k2off < vlen && v2[k2off] != -1 {
 					if x2 := n1 - v2[k2off]; x1 >= x2 {
-						return myersSplit(r1, r2, x1, y1)
+						return myersSplit(r1, r2, x1, y1, buf)
 					}
 				}
 			}
@@ -226,7 +235,7 @@ func myersBisect(r1, r2 []rune) []myersDiff {
 					x1 := v1[k1off]
 					y1 := off + x1 - k1off
 					if x1 >= n1-x2 {
-						return myersSplit(r1, r2, x1, y1)
+						return myersSplit(r1, r2, x1, y1, buf)
 					}
 				}
 			}
@@ -236,9 +245,9 @@ func myersBisect(r1, r2 []rune) []myersDiff {
 }
 
 // myersSplit is go-diff's diffBisectSplit.
-func myersSplit(r1, r2 []rune, x, y int) []myersDiff {
-	ds := myersMain(r1[:x], r2[:y])
-	return append(ds, myersMain(r1[x:], r2[y:])...)
+func myersSplit(r1, r2 []rune, x, y int, v *[]int) []myersDiff {
+	ds := myersMain(r1[:x], r2[:y], v)
+	return append(ds, myersMain(r1[x:], r2[y:], v)...)
 }
 
 // myersCleanupMerge is go-diff's DiffCleanupMerge: like edits merged,

@@ -84,6 +84,7 @@ func TestMyersGoDiff(t *testing.T) {
 	if testing.Short() {
 		n = 5000
 	}
+	var v []int // one buffer for every diff, as a scratch keeps it
 	for i := range n {
 		k := 2 + rng.IntN(11)
 		size := 1 + rng.IntN(30)
@@ -97,7 +98,7 @@ func TestMyersGoDiff(t *testing.T) {
 		} else {
 			b = edit(a, k)
 		}
-		if got, want := myers(a, b), goDiffRunes(a, b); !sameDiffs(got, want) {
+		if got, want := myers(a, b, &v), goDiffRunes(a, b); !sameDiffs(got, want) {
 			t.Fatalf("myers(%v, %v):\n got %s\nwant %s", a, b, showDiffs(got), showDiffs(want))
 		}
 	}

@@ -75,13 +75,30 @@ func splits(old, new *corpus.Document, al *align.Alignment) {
 		if o.Text == n.Text && o.Title == n.Title {
 			continue // unchanged: nothing left it, nothing joined it
 		}
-		if y, ok := bestPiece(itemForm(o), itemForm(n), new, j, o.Kind, freeNew, false); ok {
-			p.Target = sortedPair(j, y)
-			freeNew[y] = false
-			changed = true
+		// The items' forms, made once and only where a free neighbour
+		// may be a piece.
+		var formO, formN string
+		formed := false
+		forms := func() (string, string) {
+			if !formed {
+				formO, formN, formed = itemForm(o), itemForm(n), true
+			}
+			return formO, formN
+		}
+		if mayPiece(new, j, o.Kind, freeNew) {
+			fo, fn := forms()
+			if y, ok := bestPiece(fo, fn, new, j, o.Kind, freeNew, false); ok {
+				p.Target = sortedPair(j, y)
+				freeNew[y] = false
+				changed = true
+				continue
+			}
+		}
+		if !mayPiece(old, i, n.Kind, freeOld) {
 			continue
 		}
-		if y, ok := bestPiece(itemForm(n), itemForm(o), old, i, n.Kind, freeOld, true); ok {
+		fo, fn := forms()
+		if y, ok := bestPiece(fn, fo, old, i, n.Kind, freeOld, true); ok {
 			p.Source = sortedPair(i, y)
 			freeOld[y] = false
 			changed = true
@@ -99,6 +116,17 @@ func sortedPair(a, b int) []int {
 		return []int{b, a}
 	}
 	return []int{a, b}
+}
+
+// mayPiece reports whether item x of d has a neighbour that bestPiece
+// would weigh: free and of kind kind.
+func mayPiece(d *corpus.Document, x int, kind corpus.Kind, free []bool) bool {
+	for _, y := range []int{x - 1, x + 1} {
+		if y >= 0 && y < len(d.Items) && free[y] && d.Items[y].Kind == kind {
+			return true
+		}
+	}
+	return false
 }
 
 // bestPiece returns the neighbour y of item x of d (x-1 or x+1, free and

@@ -179,9 +179,13 @@ func textSummary(o, n *corpus.Item, spans []Span, lang string, eqs *equivalences
 		if equivalent(e.del, e.ins, eqs) || labelOnly(e.del, o.Parts) && labelOnly(e.ins, n.Parts) {
 			continue
 		}
-		for _, x := range append(align.Numbers(e.del, lang), align.Numbers(e.ins, lang)...) {
-			if moved[x] {
-				e.number = true
+		// An edit changes a number only where some number moved: the
+		// edits' numbers are read only then.
+		if len(moved) > 0 {
+			for _, x := range append(align.Numbers(e.del, lang), align.Numbers(e.ins, lang)...) {
+				if moved[x] {
+					e.number = true
+				}
 			}
 		}
 		kept = append(kept, e)
@@ -228,8 +232,12 @@ func textSummary(o, n *corpus.Item, spans []Span, lang string, eqs *equivalences
 	if len(out) > 0 {
 		s += "; also " + and(out)
 	}
-	// The numbers that changed, when the quotes cut them off.
-	quoted := align.Numbers(s, lang)
+	// The numbers that changed, when the quotes cut them off (the
+	// quotes' numbers read only where some changed).
+	var quoted []string
+	if len(gone)+len(came) > 0 {
+		quoted = align.Numbers(s, lang)
+	}
 	lost := func(xs []string) []string {
 		var out []string
 		for _, x := range xs {
@@ -596,14 +604,23 @@ func firstWordOf(segs []string) string {
 // stops at its ends, and cut after quoteWords words, at the last clause
 // boundary past the first third of them when there is one, with "…".
 func clip(s string) string {
-	segs := Segment(s)
-	words, cut, clause, sentence := 0, len(segs), -1, -1
-	for i, seg := range segs {
+	t := s // s as Segment reads it
+	if !utf8.ValidString(s) {
+		t = string([]rune(s))
+	}
+	// The segments read one at a time, each place kept as the byte
+	// where its segment starts (a segment is never empty: the first
+	// starts at 0 alone).
+	words, clause, sentence := 0, -1, -1
+	cut, clipped := len(t), false
+	for i := 0; i < len(t); {
+		j := segmentEnd(t, i)
+		seg := t[i:j]
 		switch {
 		case isWordSeg(seg):
 			words++
 			if words > quoteWords {
-				cut = i
+				cut, clipped = i, true
 			}
 		case words < quoteWords/3:
 		case strings.Contains(seg, "\n") || len(seg) <= 3 && sentenceEnd([]rune(seg)[0]):
@@ -611,22 +628,23 @@ func clip(s string) string {
 		case clauseMark(seg):
 			clause = i
 		}
-		if cut < len(segs) {
+		if clipped {
 			break
 		}
+		i = j
 	}
 	out := s
-	if cut < len(segs) {
+	if clipped {
 		switch {
 		case sentence > 0:
 			cut = sentence
 		case clause > 0:
 			cut = clause
 		}
-		out = strings.Join(segs[:cut], "")
+		out = t[:cut]
 	}
 	out = balanced(strings.TrimFunc(flat(out), func(r rune) bool { return unicode.IsSpace(r) || clauseMark(string(r)) }))
-	if cut < len(segs) && out != "" {
+	if clipped && out != "" {
 		out += "…"
 	}
 	return out
@@ -695,11 +713,16 @@ func isSpaceSeg(seg string) bool {
 
 // countWords counts the words of s as Segment cuts them.
 func countWords(s string) int {
+	if !utf8.ValidString(s) {
+		s = string([]rune(s))
+	}
 	n := 0
-	for _, seg := range Segment(s) {
-		if isWordSeg(seg) {
+	for i := 0; i < len(s); {
+		j := segmentEnd(s, i)
+		if isWordSeg(s[i:j]) {
 			n++
 		}
+		i = j
 	}
 	return n
 }

@@ -176,6 +176,7 @@ func FuzzPO(f *testing.F) {
 func FuzzXLIFF(f *testing.F) {
 	fuzzSeeds(f, "", nil,
 		`<?xml version="1.0"?><xliff version="1.2"><file source-language="en" target-language="fr"><body><trans-unit id="rule:1"><source>a</source><target>b<g id="1">c<g id="2">d</g></g><x id="3"/></target></trans-unit></body></file></xliff>`,
+		`<xliff version="1.2"><file target-language="fr"><body><trans-unit id="rule:1"><source>a</source><target state="needs-review-translation" state-qualifier="x-rulesync-stale">b</target><alt-trans alttranstype="previous-version"><source>o<bpt id="1">[</bpt>p<ept id="1">](#x)</ept></source><target>b</target></alt-trans><alt-trans><source>q</source></alt-trans></trans-unit></body></file></xliff>`,
 		`<!-- c --><?pi x?><xliff version="2.0" srcLang="en" trgLang="de"><file id="f"><unit id="rule:1"><segment state="translated"><source>a<ph id="1"/></source><target>b<pc id="2">c</pc></target></segment></unit></file></xliff>`)
 	f.Fuzz(fuzzBody("xliff"))
 }

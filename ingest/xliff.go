@@ -117,6 +117,39 @@ func (x *xmlReader) textOf() (string, error) {
 	return b.String(), nil
 }
 
+// previousSource reads the <alt-trans> element just opened to its end:
+// where want, the text of its <source> (the earlier source a stale
+// translation was made from, XLIFF 1.2's alttranstype
+// "previous-version", as a PO's "#| msgid"), else "".
+func (x *xmlReader) previousSource(want bool) (string, error) {
+	var prev string
+	for depth := 1; depth > 0; {
+		tok, err := x.token()
+		if err != nil {
+			if err == io.EOF {
+				line, col := x.pos(int64(len(x.text)))
+				return "", &corpusjson.ParseError{Position: corpus.Position{Line: line, Col: col}, Msg: "XML: the file ends inside an element"}
+			}
+			return "", err
+		}
+		switch t := tok.(type) {
+		case xml.StartElement:
+			if depth == 1 && t.Name.Local == "source" && want && prev == "" {
+				s, _, err := x.inlineOf()
+				if err != nil {
+					return "", err
+				}
+				prev = s
+				continue
+			}
+			depth++
+		case xml.EndElement:
+			depth--
+		}
+	}
+	return prev, nil
+}
+
 // inlineOf reads the character data of the element just opened, as
 // textOf does, and the native code in it: each <bpt>, <ept>, <ph>,
 // <it> and <x> with its id (XLIFF's rid, else id; TMX's i, else x) and
@@ -272,13 +305,21 @@ func xliffUnits(text string, d *corpus.Document) ([]unit, error) {
 				// compared.
 				cur.source, cur.hasSource = s, strings.ContainsAny(s, markupSyntax)
 			}
-		case "note", "alt-trans":
+		case "alt-trans":
+			prev, err := x.previousSource(in && attr(se, "alttranstype") == "previous-version")
+			if err != nil {
+				return nil, err
+			}
+			if prev != "" {
+				cur.previous = prev
+			}
+		case "note":
 			s, err := x.textOf()
 			if err != nil {
 				return nil, err
 			}
 			switch k := strings.TrimSpace(s); {
-			case !in || se.Name.Local != "note":
+			case !in:
 			case strings.HasPrefix(k, ExportedMarkup):
 				cur.known = append(cur.known, k)
 			case strings.HasPrefix(k, DraftAnnotation):

@@ -328,6 +328,12 @@ func DraftXLIFF(w io.Writer, d *gaps.Draft, o DraftOptions) error {
 		p.f("<trans-unit id=\"%s\" resname=\"%s\"%s xml:space=\"preserve\">\n", xmlText(s.ctx), xmlText(s.ctx), approved)
 		p.f("<source>%s</source>\n", xmlInline(s.source, mk, "id"))
 		p.f("<target state=\"%s\">%s</target>\n", state, xmlInline(s.target, mk, "id"))
+		if s.fuzzy != "" && s.previous != "" {
+			// The earlier source the translation was made from, as
+			// a PO's "#| msgid": XLIFF 1.2's previous version.
+			p.f("<alt-trans alttranstype=\"previous-version\">\n<source>%s</source>\n<target>%s</target>\n</alt-trans>\n",
+				xmlInline(s.previous, mk, "id"), xmlInline(s.target, mk, "id"))
+		}
 		if s.fuzzy != "" {
 			p.f("<note from=\"rulesync\">%s</note>\n", xmlText(s.fuzzy))
 		}

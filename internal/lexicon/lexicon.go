@@ -8,8 +8,8 @@
 // in rulesync is built from these tables; adding a language is adding
 // lines to the files (docs/languages.md).
 //
-// The files are embedded and parsed on first use, all at once (a few
-// kilobytes), never at program start. The package imports nothing of
+// The files are embedded and each is parsed on first use, never at
+// program start. The package imports nothing of
 // rulesync.
 package lexicon
 
@@ -97,19 +97,50 @@ type Entry struct {
 	Line  int // the line of the file, from 1
 }
 
-// tables parses every file once.
-var tables = sync.OnceValue(func() map[Concept][]Entry {
-	out := map[Concept][]Entry{}
+// tables holds each concept's lines and word set, each made on first
+// use: a command reads a few of the concepts, and the set of one
+// concept, not of all.
+var (
+	tablesOnce sync.Once
+	tables     map[Concept]*table
+)
+
+// tableOf is concept c's table; nil for no concept of the lexicon.
+func tableOf(c Concept) *table {
+	tablesOnce.Do(makeTables)
+	return tables[c]
+}
+
+// makeTables makes the tables, each empty until its first use.
+func makeTables() {
+	out := make(map[Concept]*table, len(concepts))
 	for _, c := range concepts {
-		es, err := parse(c)
-		if err != nil {
-			// The files are the program's own: a test fails first.
-			panic(err)
-		}
-		out[c] = es
+		t := &table{}
+		t.entries = sync.OnceValue(func() []Entry {
+			es, err := parse(c)
+			if err != nil {
+				// The files are the program's own: a test fails first.
+				panic(err)
+			}
+			return es
+		})
+		t.set = sync.OnceValue(func() map[string]bool {
+			m := map[string]bool{}
+			for _, w := range Words(c, "") {
+				m[w] = true
+			}
+			return m
+		})
+		out[c] = t
 	}
-	return out
-})
+	tables = out
+}
+
+// table is one concept's lines, parsed once, and the set of its words.
+type table struct {
+	entries func() []Entry
+	set     func() map[string]bool
+}
 
 // parse reads the file of concept c: "#" starts a comment line; every
 // other non-empty line is [key TAB] lang TAB words, the words separated
@@ -181,7 +212,12 @@ func validTag(s string) bool {
 
 // Entries returns the lines of concept c in file order. The caller must
 // not change them.
-func Entries(c Concept) []Entry { return tables()[c] }
+func Entries(c Concept) []Entry {
+	if t := tableOf(c); t != nil {
+		return t.entries()
+	}
+	return nil
+}
 
 // Words returns the words of concept c for language lang (its primary
 // subtag: "pt-BR" reads the lines of "pt"), or of every language when
@@ -209,22 +245,14 @@ func words(c Concept, keep func(Entry) bool) []string {
 	return out
 }
 
-// sets holds Set's answers, made once for every concept.
-var sets = sync.OnceValue(func() map[Concept]map[string]bool {
-	out := map[Concept]map[string]bool{}
-	for _, c := range concepts {
-		m := map[string]bool{}
-		for _, w := range Words(c, "") {
-			m[w] = true
-		}
-		out[c] = m
-	}
-	return out
-})
-
 // Set returns the words of concept c in every language, as a set. The
 // caller must not change it.
-func Set(c Concept) map[string]bool { return sets()[c] }
+func Set(c Concept) map[string]bool {
+	if t := tableOf(c); t != nil {
+		return t.set()
+	}
+	return nil
+}
 
 // KeyWords returns the words of concept c's lines with key key, of every
 // language, in file order without repeats.
