@@ -208,6 +208,13 @@ func TestPOErrors(t *testing.T) {
 		{"obsnoid.po", head + "#~ msgctxt \"a b\"\n#~ msgid \"A\"\n#~ msgstr \"x\"\n", 4, 4, `obsolete (#~) entry: msgctxt "a b" is not an item id`},
 		{"obsnoctx.po", head + "#~ msgid \"A\"\n#~ msgstr \"x\"\n", 4, 1, "an obsolete (#~) entry without msgctxt"},
 		{"obsdup.po", head + "#~ msgctxt \"reg:1a\"\n#~ msgid \"A\"\n#~ msgstr \"x\"\n\n#~ msgctxt \"reg:1a\"\n#~ msgid \"A\"\n#~ msgstr \"y\"\n", 8, 4, `obsolete (#~) entry: duplicate msgctxt "reg:1a" (first at line 4)`},
+		// A previous msgid (#|) is read as msgfmt reads it: a file cut
+		// inside its string, or after it, is an error, not a catalogue
+		// with its second half untranslated.
+		{"prevunclosed.po", head + "#, fuzzy\n#| msgid \"A\n#| \"B\"\nmsgctxt \"reg:1a\"\nmsgid \"A\"\nmsgstr \"x\"\n", 5, 10, "the string has no closing quote"},
+		{"prevcut.po", head + "msgctxt \"reg:1a\"\nmsgid \"A\"\nmsgstr \"x\"\n\n#, fuzzy\n#| msgctxt \"reg:1b\"\n#| msgid \"B\"\n#| \"C", 11, 4, "the string has no closing quote"},
+		{"prevend.po", head + "msgctxt \"reg:1a\"\nmsgid \"A\"\nmsgstr \"x\"\n\n#, fuzzy\n#| msgid \"B\"\n", 10, 1, "the file ends after the previous msgid of line 9"},
+		{"prevctx.po", head + "#| msgctxt \"reg:1\nmsgctxt \"reg:1a\"\nmsgid \"A\"\nmsgstr \"x\"\n", 4, 12, "the string has no closing quote"},
 		{"bad.xlf", "<?xml version=\"1.0\"?>\n<xliff version=\"1.2\">\n<file><body><trans-unit id=\"reg:1a\"><target>x</targ></trans-unit>\n", 3, 0, "XML: "},
 	} {
 		t.Run(c.name, func(t *testing.T) {

@@ -175,6 +175,7 @@ type poComments struct {
 	line            int  // the first of them
 	fuzzy           bool // "#, fuzzy"
 	previous        bool // a previous msgid ("#| msgid")
+	prevLine        int  // the line of its "#| msgid"
 	prevID          string
 	prevField       string // the previous field ("#| msgctxt", "#| msgid") a "#| \"...\"" line continues
 	ref             string
@@ -233,7 +234,8 @@ func (r *poReader) comment(t string, ln, col int) error {
 // previousLine reads a previous-source comment ("#| msgctxt", "#|
 // msgid", "#| \"...\"" continuing either), keeping the previous msgid:
 // the source the entry was translated from. A string that does not read
-// leaves the msgid unknown, as gettext's tools ignore such a comment.
+// (no closing quote: a file cut short) is an error at its place, as it
+// is for msgfmt.
 func (c *poComments) previousLine(t string, ln, col int) error {
 	rest := strings.TrimLeft(t[len("#|"):], " \t")
 	switch {
@@ -241,21 +243,20 @@ func (c *poComments) previousLine(t string, ln, col int) error {
 		c.prevField = ""
 		return nil
 	case strings.HasPrefix(rest, "msgid"):
-		c.previous, c.prevField, c.prevID = true, "msgid", ""
+		c.previous, c.prevField, c.prevID, c.prevLine = true, "msgid", "", ln
 		rest = strings.TrimLeft(rest[len("msgid"):], " \t")
 	case strings.HasPrefix(rest, "msgctxt"):
 		c.prevField = "msgctxt"
-		return nil
+		rest = strings.TrimLeft(rest[len("msgctxt"):], " \t")
 	case !strings.HasPrefix(rest, "\""):
 		c.prevField = ""
 		return nil
 	}
-	if c.prevField != "msgid" {
-		return nil
-	}
-	s, err := poUnquote(rest, ln, col)
+	s, err := poUnquote(rest, ln, col+len(t)-len(rest))
 	if err != nil {
-		c.prevField = ""
+		return err
+	}
+	if c.prevField != "msgid" {
 		return nil
 	}
 	c.prevID += s
@@ -328,6 +329,11 @@ func (r *poReader) keyword(t string, ln, col int) error {
 func (r *poReader) end(n int) ([]poEntry, error) {
 	if r.cur != nil && !r.complete() {
 		return nil, poError(n, 1, "the file ends inside the entry of line %d, before its msgstr", r.cur.line)
+	}
+	if r.comments.previous {
+		// A previous msgid belongs to the entry after it: with none,
+		// the file was cut short (msgfmt: a syntax error).
+		return nil, poError(n, 1, "the file ends after the previous msgid of line %d (#| msgid), with no entry for it: cut short?", r.comments.prevLine)
 	}
 	r.close()
 	return r.out, nil
