@@ -92,6 +92,13 @@ type Pair struct {
 	Low bool
 	// Anchor is set when the pair was fixed by numbers both sides print.
 	Anchor bool
+	// pending says which evidence leads the pair's and is not made yet
+	// (see aligner.explainNow): Evidence holds what came after it.
+	pending pendingEvidence
+	// inOrder is, for a pair whose evidence is pending and had nothing
+	// after it when the review found its neighbours in sequence, how
+	// many of its two are (the order's evidence, made with the rest).
+	inOrder uint8
 
 	// content is the score of the pair's texts alone (scorer.score),
 	// before the order or a printed number added to it: the review
@@ -115,6 +122,9 @@ type Alignment struct {
 	// when the target is a reading through the source (Through): "" for
 	// an item the projection made of its blocks.
 	own []string
+	// lazy is the aligner whose pairs' leading evidence is not made yet
+	// (alignScratch.lazy), nil once made (explained).
+	lazy *aligner
 }
 
 // Contradicted reports whether any signal speaks against the pair: a
@@ -149,7 +159,9 @@ func identityKind(k corpus.Kind) bool {
 // Align pairs the items of src with those of tgt. Items are aligned within
 // groups of one kind (rules with rules, procedures with procedures) when
 // the target's items have kinds; target items of no particular kind are
-// aligned against the whole source. Within a group, items that print the
+// aligned against the whole source, and a target item that prints the
+// number of source items of another kind than its own is aligned as
+// theirs (labelKinds). Within a group, items that print the
 // same number on both sides are anchors (for rules, only where their texts
 // do not contradict it, so that a renumbering is seen); between anchors an
 // order-preserving dynamic programme over a band around the diagonal,
@@ -167,6 +179,7 @@ func (o Options) align(src, tgt *corpus.Document, m *memo) *Alignment {
 // alignIn is align with the storage of s, which it hands back for the
 // next alignment.
 func (o Options) alignIn(src, tgt *corpus.Document, m *memo, s *alignScratch) *Alignment {
+	s.gen++
 	done := o.done()
 	// Documents in two languages are compared word for word where most
 	// of the target's words are the source's all the same (sharedWords):
@@ -202,7 +215,7 @@ func (o Options) alignIn(src, tgt *corpus.Document, m *memo, s *alignScratch) *A
 		fs: feats[:len(src.Items)], ft: feats[len(src.Items):],
 		keyS: keys[:len(src.Items)], keyT: keys[len(src.Items):],
 		sc:    &scorer{x: x, sameLang: same, tgtCites: cites(tgt)},
-		kindT: divisionKinds(src, tgt),
+		kindT: labelKinds(src, tgt, divisionKinds(src, tgt)),
 	}
 	a.alignScratch = *s
 	// One language: texts keep their length, one pass. Across languages:
@@ -242,6 +255,10 @@ func (o Options) alignIn(src, tgt *corpus.Document, m *memo, s *alignScratch) *A
 	// pairs, each text its neighbour's, cross as a swap does.
 	pairs = a.shifted(pairs)
 	a.crossed(pairs)
+	lazy := s.lazy
+	if !lazy {
+		a.explainAll(pairs)
+	}
 	a.keep(s)
 	al := &Alignment{Source: src, Target: tgt, Pairs: pairs, Ratio: a.sc.ratio}
 	usedS := make([]bool, len(src.Items))
@@ -263,6 +280,10 @@ func (o Options) alignIn(src, tgt *corpus.Document, m *memo, s *alignScratch) *A
 		if !u {
 			al.UnmatchedTarget = append(al.UnmatchedTarget, j)
 		}
+	}
+	if lazy {
+		a.lazyGen = s.gen
+		al.lazy = a
 	}
 	return al
 }
@@ -296,26 +317,46 @@ type alignScratch struct {
 	// reading (src) the first keeps for the others (Options.through).
 	share bool
 	src   *sourceReading
+	// lazy says that the next alignment given s leaves its pairs'
+	// leading evidence to be made (Alignment.explained) before s is
+	// given to another: the pairs of an alignment that Through does not
+	// return need none. gen counts the alignments given s, so that
+	// evidence made too late is told.
+	lazy bool
+	gen  int
+	// lis is longestIncreasing's storage; pairRoom the room the first
+	// array of pairs made is given (see pairsFor), 0 once made.
+	lis      increasing
+	pairRoom int
 }
 
 // reserve makes room in s for the reading of ns source items and nt
-// target items, and for the numbers of nt target items (the anchors'
-// map, which grew to the second alignment's items from the first's).
+// target items, for the numbers of nt target items (the anchors' map,
+// which grew to the second alignment's items from the first's), and in
+// the first array of pairs for the pairs of both (pairRoom).
 func (s *alignScratch) reserve(ns, nt int) {
 	n := ns + nt
 	s.all, s.keys = make([][]feature, 0, n), make([]textKey, 0, n)
 	s.items, s.feats = make([]*corpus.Item, 0, n), make([]features, 0, n)
 	s.byNum = make(map[kindNumber]int, nt)
+	s.pairRoom = min(ns, nt)
 }
 
 // keep hands a's storage back to s, holding nothing of its pairs.
+// Where the pairs' evidence is still to be made (s.lazy), the items
+// and features stay for it.
 func (a *aligner) keep(s *alignScratch) {
+	lazy, gen := s.lazy, s.gen
 	*s = a.alignScratch
+	s.lazy, s.gen = lazy, gen
 	clear(s.extra[:cap(s.extra)])
 	clear(s.byNum)
-	clear(s.items)
-	clear(s.feats)
+	if !lazy {
+		clear(s.items)
+		clear(s.feats)
+	}
 	a.alignScratch = alignScratch{}
+	a.scratch = s
 }
 
 type aligner struct {
@@ -345,7 +386,7 @@ type aligner struct {
 	kindT []corpus.Kind
 	// quiet is set for a pass whose pairs are not the alignment's, or
 	// for Options.Terse: they get no evidence of their texts (see
-	// explain).
+	// explainNow).
 	quiet bool
 	// intBlock is the block the pairs' items are cut from (ints).
 	intBlock []int
@@ -358,24 +399,16 @@ type aligner struct {
 	sets  [][2][]int
 	loose bool
 	alignScratch
+	// scratch is the storage keep handed back, and lazyGen its count
+	// of alignments when this one's evidence was left to be made.
+	scratch *alignScratch
+	lazyGen int
 	// draft is set for a pass whose pairs are read for their scores
 	// alone, and thrown away (the first across languages): its anchors
 	// get no evidence, neither of their number or identical text nor of
 	// their texts (what the dynamic programme, fill and the crossing of
 	// anchors add is still made: few pairs).
 	draft bool
-}
-
-// explain scores target features t against source features s, with the
-// evidence unless the pass is quiet (the score is the same either way).
-func (a *aligner) explain(s, t *features) (float64, []Evidence) {
-	return a.sc.score(s, t, !a.quiet, nil)
-}
-
-// explainAfter is explain with e first in the evidence (always, quiet or
-// not), with room for one more (the order's, in the review).
-func (a *aligner) explainAfter(e Evidence, s, t *features) (float64, []Evidence) {
-	return a.sc.score(s, t, !a.quiet, &e)
 }
 
 // targetKind is the kind target item j is aligned as.

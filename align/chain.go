@@ -110,7 +110,7 @@ func (a *aligner) anchors(S, T []int) (chain, crossing []Pair) {
 	cands = kept
 	// No two candidates have one source item: no order among equals.
 	slices.SortFunc(cands, func(x, y Pair) int { return x.Source[0] - y.Source[0] })
-	keep := longestIncreasing(cands)
+	keep := a.lis.longestIncreasing(cands)
 	// The chain is made in cands' storage (as long as i at most), its
 	// tail cleared for the collector; group and fill put the other pairs
 	// of S in the room left (a copy of the chain when much smaller, and
@@ -146,6 +146,10 @@ func (a *aligner) pairsFor(n int) []Pair {
 			return ps[:0]
 		}
 	}
+	// The first array made has room for the pairs of the alignments
+	// after this one that are given its storage (pairRoom): they take
+	// it back from the alignment before them (Through).
+	n, a.pairRoom = max(n, a.pairRoom), 0
 	return make([]Pair, 0, n)
 }
 
@@ -159,20 +163,22 @@ func (a *aligner) giveBack(ps []Pair) {
 	a.spare = append(a.spare, ps[:0])
 }
 
-// explainEach sets the content score and the evidence (the anchor's
-// first: anchorEvidence, numbered[k] for ps[k]) of every 1-1 pair of ps,
-// on every core: each is read from the features alone. A draft pass's
-// pairs get the score alone.
+// explainEach sets the content score of every 1-1 pair of ps, on every
+// core (each is read from the features alone), and leaves their
+// evidence to be made (the anchor's first: anchorEvidence, numbered[k]
+// for ps[k]; see explainNow). A draft pass's pairs get the score alone.
 func (a *aligner) explainEach(ps []Pair, numbered []bool) {
 	inBlocks(len(ps), 256, func(int) func(lo, hi int) {
 		return func(lo, hi int) {
 			for k := lo; k < hi; k++ {
 				p := &ps[k]
-				i, j := p.Source[0], p.Target[0]
-				if a.draft {
-					p.content, _ = a.sc.score(&a.fs[i], &a.ft[j], false, nil)
-				} else {
-					p.content, p.Evidence = a.explainAfter(a.anchorEvidence(i, j, numbered[k]), &a.fs[i], &a.ft[j])
+				p.content, _ = a.sc.score(&a.fs[p.Source[0]], &a.ft[p.Target[0]], false, nil)
+				switch {
+				case a.draft:
+				case numbered[k]:
+					p.pending = numberLeft
+				default:
+					p.pending = textLeft
 				}
 			}
 		}
@@ -192,17 +198,19 @@ func (a *aligner) anchorEvidence(i, j int, numbered bool) Evidence {
 }
 
 // longestIncreasing marks the longest chain of pairs (in source order)
-// whose targets increase.
-func longestIncreasing(ps []Pair) []bool {
+// whose targets increase, in the storage of l (the marks are valid until
+// its next call).
+func (l *increasing) longestIncreasing(ps []Pair) []bool {
 	n := len(ps)
-	keep := make([]bool, n)
+	keep := zeroed(&l.keep, n)
 	if n == 0 {
 		return keep
 	}
 	// Patience sorting with back links: O(n log n). (tails made at the
-	// most it can hold: grown, it was 4 MB of garbage at 100k items.)
-	tails := make([]int, 0, n)
-	prev := make([]int, n)
+	// most it can hold: grown, it was 4 MB of garbage at 100k items;
+	// made for every pass, 4 MB again.)
+	tails := zeroed(&l.tails, n)[:0]
+	prev := zeroed(&l.prev, n)
 	for i, p := range ps {
 		t := p.Target[0]
 		k := sort.Search(len(tails), func(k int) bool { return ps[tails[k]].Target[0] >= t })
@@ -212,15 +220,22 @@ func longestIncreasing(ps []Pair) []bool {
 			prev[i] = -1
 		}
 		if k == len(tails) {
-			tails = append(tails, i)
+			tails = append(tails, int32(i))
 		} else {
-			tails[k] = i
+			tails[k] = int32(i)
 		}
 	}
 	for i := tails[len(tails)-1]; i >= 0; i = prev[i] {
 		keep[i] = true
 	}
 	return keep
+}
+
+// increasing is the storage of longestIncreasing, which the passes and
+// groups of an alignment share.
+type increasing struct {
+	keep        []bool
+	tails, prev []int32
 }
 
 // positionalAnchor is the score two items of one language that print the

@@ -107,7 +107,13 @@ func (a *aligner) crossed(pairs []Pair) {
 		return len(pairs[k].Source) == 1 && len(pairs[k].Target) == 1 && a.tgt.Items[pairs[k].Target[0]].IDSource != corpus.IDProjected
 	}
 	pairOf := make([]int32, len(a.src.Items)) // the 1-1 pair of each source item, + 1
-	var ones []int
+	n := 0
+	for k := range pairs {
+		if one(k) {
+			n++
+		}
+	}
+	ones := make([]int, 0, n) // made at its size (grown: 3.5 MB at 100k)
 	for k := range pairs {
 		if one(k) {
 			pairOf[pairs[k].Source[0]] = int32(k + 1)

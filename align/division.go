@@ -100,3 +100,87 @@ func divisionKinds(src, tgt *corpus.Document) []corpus.Kind {
 	}
 	return out
 }
+
+// labelKinds returns the kind each target item is aligned as, given
+// kinds (divisionKinds', nil for the target's own): where an item
+// prints a number (numberKey) that no source item of its kind prints,
+// and the source items that print it are all of one other kind, it is
+// aligned as that kind. A translation is read through its source: its
+// own reading may take a heading for a list entry, or an entry for a
+// heading ("sec:B" where the source reads "rule:B", "item:3" for
+// "rule:3"), and the kind it gives an item is evidence, not a wall
+// between the items; the label both print pairs them. An item the
+// target numbers under another by its place ("rule:_4_3": entry 3 of 4,
+// whose printed number was stripped) is no top-level item of its number
+// ("sec:3"), nor the other way round (nestedID). It returns kinds itself
+// when no item changes.
+func labelKinds(src, tgt *corpus.Document, kinds []corpus.Kind) []corpus.Kind {
+	kindOf := func(j int) corpus.Kind {
+		if kinds != nil {
+			return kinds[j]
+		}
+		return tgt.Items[j].Kind
+	}
+	// The kind of the source items of each number, "" where they are
+	// of more than one.
+	bySrc := make(map[string]corpus.Kind, len(src.Items))
+	// Whether the source items of each number are named by a place under
+	// another (nestedID): 1 all of them, 2 none, 3 some.
+	nested := make(map[string]int8, len(src.Items))
+	for i := range src.Items {
+		it := &src.Items[i]
+		if it.Number == "" || it.Kind == corpus.KindPreamble {
+			continue
+		}
+		k := numberKey(it.Number)
+		if prev, ok := bySrc[k]; ok && prev != it.Kind {
+			bySrc[k] = ""
+		} else {
+			bySrc[k] = it.Kind
+		}
+		nested[k] |= 2 - boolInt8(nestedID(it.ID))
+	}
+	var out []corpus.Kind
+	for j := range tgt.Items {
+		it := &tgt.Items[j]
+		own := kindOf(j)
+		if it.Number == "" || own == corpus.KindPreamble {
+			continue
+		}
+		key := numberKey(it.Number)
+		k := bySrc[key]
+		if k == "" || k == own {
+			continue
+		}
+		if want := 2 - boolInt8(nestedID(it.ID)); nested[key]&want == 0 {
+			continue
+		}
+		if out == nil {
+			out = make([]corpus.Kind, len(tgt.Items))
+			for m := range out {
+				out[m] = kindOf(m)
+			}
+		}
+		out[j] = k
+	}
+	if out == nil {
+		return kinds
+	}
+	return out
+}
+
+// nestedID reports whether id names its item by its place under another
+// ("rule:_4_3", "sec:_2.1"): its name opens with '_' and holds another
+// '_' or a dot after it.
+func nestedID(id string) bool {
+	_, name, _ := strings.Cut(id, ":")
+	return strings.HasPrefix(name, "_") && strings.ContainsAny(name[1:], "_.")
+}
+
+// boolInt8 is 1 for true, 0 for false.
+func boolInt8(b bool) int8 {
+	if b {
+		return 1
+	}
+	return 0
+}

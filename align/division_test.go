@@ -127,3 +127,55 @@ func TestShiftedTranslationNumbers(t *testing.T) {
 		}
 	}
 }
+
+// TestLabelsAcrossKinds aligns a source of headings (sections A-C, a
+// title each) and rules under them with a translation whose own reading
+// took the headings for rules (a numbered list) and the rules for
+// headings: every item prints its source item's label, and each pairs
+// with it, by label, whatever the kind either reading gave it; Through
+// gives each the source's id and kind and keeps its own id beside them.
+func TestLabelsAcrossKinds(t *testing.T) {
+	src := &corpus.Document{Lang: "en", Edition: "e1"}
+	tgt := &corpus.Document{Lang: "sv", Edition: "e1"}
+	for _, x := range []struct {
+		number, title, text, sv string
+		section                 bool
+	}{
+		{"A", "Speed", "", "Hastighet", true},
+		{"A1", "", "The competitor starts the timer with both hands flat on the pads.", "Tävlande startar timern med båda händerna platt på plattorna.", false},
+		{"A2", "", "The judge records the time after the competitor stops the timer.", "Domaren antecknar tiden när den tävlande har stoppat timern.", false},
+		{"B", "Blindfolded", "", "Med ögonbindel", true},
+		{"B1", "", "The competitor puts on the blindfold before the judge starts the timer.", "Den tävlande tar på sig ögonbindeln innan domaren startar timern.", false},
+		{"C", "One-handed", "", "Enhands", true},
+		{"C1", "", "The competitor solves the puzzle with one hand only, the other hand kept away.", "Den tävlande löser pusslet med en hand, den andra handen hålls borta.", false},
+	} {
+		s := corpus.Item{Kind: corpus.KindRegulation, Number: x.number, Text: x.text}
+		tr := corpus.Item{Kind: corpus.KindSection, Number: x.number, Title: x.sv}
+		if x.section {
+			s = corpus.Item{Kind: corpus.KindSection, Number: x.number, Title: x.title}
+			tr = corpus.Item{Kind: corpus.KindRule, Number: x.number, Text: x.sv}
+		}
+		src.Items = append(src.Items, s)
+		tgt.Items = append(tgt.Items, tr)
+	}
+	corpus.AssignIDs(src)
+	corpus.AssignIDs(tgt)
+	al := align.Options{}.Align(src, tgt)
+	if len(al.UnmatchedSource) > 0 || len(al.UnmatchedTarget) > 0 {
+		t.Errorf("%d source and %d target items unmatched", len(al.UnmatchedSource), len(al.UnmatchedTarget))
+	}
+	for _, p := range al.Pairs {
+		if s, x := &src.Items[p.Source[0]], &tgt.Items[p.Target[0]]; s.Number != x.Number {
+			t.Errorf("%s paired with %s", s.ID, x.ID)
+		}
+	}
+	rd := align.Options{}.Through(src, tgt)
+	for _, p := range rd.Alignment.Pairs {
+		s, x := &src.Items[p.Source[0]], &rd.Doc.Items[p.Target[0]]
+		own := rd.Alignment.OwnID(p.Target[0])
+		if x.ID != s.ID || x.Kind != s.Kind || x.IDSource != corpus.IDLabel || own != tgt.Items[p.Target[0]].ID {
+			t.Errorf("%s (%s): read as %s (%s) by %q, own id %q; want its id and kind, by its label, own id %s",
+				s.ID, s.Kind, x.ID, x.Kind, x.IDSource, own, tgt.Items[p.Target[0]].ID)
+		}
+	}
+}

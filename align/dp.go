@@ -206,10 +206,11 @@ func (a *aligner) numbersDiffer(i, j int) bool {
 	return a.renumbered(i, j) && (identityKind(s.Kind) || !a.sc.sameLang)
 }
 
-// renumbered reports whether the items print different numbers.
+// renumbered reports whether the items print different numbers (the
+// target item's kind that it is aligned as: targetKind).
 func (a *aligner) renumbered(i, j int) bool {
 	s, t := &a.src.Items[i], &a.tgt.Items[j]
-	return s.Number != "" && t.Number != "" && s.Kind == t.Kind && numberKey(s.Number) != numberKey(t.Number)
+	return s.Number != "" && t.Number != "" && s.Kind == a.targetKind(j) && numberKey(s.Number) != numberKey(t.Number)
 }
 
 // mergedGain is the gain of pairing the items S with T as one unit: its
@@ -263,25 +264,20 @@ func (a *aligner) joinedEqual(S, T []int) bool {
 	return len(s) == len(t) && s == t
 }
 
-// pair builds the Pair of S and T with its score and evidence.
+// pair builds the Pair of S and T with its score; its evidence is made
+// once it is one of the alignment's (explainNow).
 func (a *aligner) pair(S, T []int) Pair {
 	fs, ft := &a.fs[S[0]], &a.ft[T[0]]
 	// Two items read as one are read here and no more: in the aligner's
-	// scratch (the evidence keeps the tokens' names, not the features).
+	// scratch.
 	if len(S) == 2 {
 		fs = merge(&a.fs[S[0]], &a.fs[S[1]], &a.pairS, a.sc.x.weights)
 	}
 	if len(T) == 2 {
 		ft = merge(&a.ft[T[0]], &a.ft[T[1]], &a.pairT, a.sc.x.weights)
 	}
-	s, ev := a.explain(fs, ft)
-	switch {
-	case a.numbersDiffer(S[0], T[0]):
-		ev = append(ev, Evidence{Signal: "number", Agrees: false, Detail: a.src.Items[S[0]].Number + " ≠ " + a.tgt.Items[T[0]].Number})
-	case a.renumbered(S[0], T[0]):
-		ev = append(ev, Evidence{Signal: "renumbered", Agrees: true, Detail: a.src.Items[S[0]].Number + " -> " + a.tgt.Items[T[0]].Number})
-	}
-	return Pair{Source: a.ints(S), Target: a.ints(T), Score: s, Evidence: ev, content: s}
+	s, _ := a.sc.score(fs, ft, false, nil)
+	return Pair{Source: a.ints(S), Target: a.ints(T), Score: s, content: s, pending: pairLeft}
 }
 
 // ints is a copy of xs (a pair's items) cut from a block of intBlock

@@ -86,16 +86,18 @@ func (o Options) anchored(src, tgt *corpus.Document, al *Alignment, bad []bool, 
 // its pieces, for the source items no good item has. A piece whose
 // source item a good item has goes with the piece before it in the same
 // target item (or after it); a bad item left with none of its own keeps
-// its text under its own id, and one that prints the label of a source
+// its text under its own id (its kind and id's prefix the source's
+// numbering's, as renamed gives them to an item paired with none), and
+// one that prints the label of a source
 // item none of its pieces went to keeps that id, with no text, before
 // them. It also returns the translation's own id of each item, "" for
 // those the projection made.
-func hybrid(src, tgt, renamed *corpus.Document, al *Alignment, bad []bool, pieces []piece, bt []block) ([]corpus.Item, []int32, []string) {
+func hybrid(src, tgt *corpus.Document, renamed *naming, al *Alignment, bad []bool, pieces []piece, bt []block) ([]corpus.Item, []int32, []string) {
 	// The source item each good target item was named after (renamed:
 	// the first pair of each target item).
 	taken := make([]bool, len(src.Items))
-	named := make([]bool, len(renamed.Items))
-	nameOf := make([]int32, len(renamed.Items))
+	named := make([]bool, len(tgt.Items))
+	nameOf := make([]int32, len(tgt.Items))
 	for _, p := range al.Pairs {
 		if j := p.Target[0]; !named[j] {
 			named[j], nameOf[j] = true, int32(p.Source[0])
@@ -147,11 +149,10 @@ func hybrid(src, tgt, renamed *corpus.Document, al *Alignment, bad []bool, piece
 	// every item of the reading: 50 MB at 100k items a side).
 	wasNamed := named
 	heading := func(j int) bool {
-		it := &renamed.Items[j]
-		return wasNamed[j] && it.IDSource == corpus.IDLabel && len(starts[j]) > 0 && group[nameOf[j]] < 0
+		return wasNamed[j] && renamed.idSource(j) == corpus.IDLabel && len(starts[j]) > 0 && group[nameOf[j]] < 0
 	}
 	n := 0
-	for j := range renamed.Items {
+	for j := range tgt.Items {
 		switch {
 		case !bad[j]:
 			n++
@@ -168,11 +169,11 @@ func hybrid(src, tgt, renamed *corpus.Document, al *Alignment, bad []bool, piece
 	srcOf := make([]int32, 0, n)
 	own := make([]string, 0, n)
 	named = make([]bool, 0, n)
-	for j := range renamed.Items {
+	for j := range tgt.Items {
 		if !bad[j] {
-			items = append(items, renamed.Items[j])
-			named = append(named, renamed.Items[j].IDSource != "")
-			if wasNamed[j] && renamed.Items[j].IDSource != "" {
+			items = append(items, renamed.item(j))
+			named = append(named, items[len(items)-1].IDSource != "")
+			if wasNamed[j] && items[len(items)-1].IDSource != "" {
 				srcOf = append(srcOf, nameOf[j])
 			} else {
 				srcOf = append(srcOf, -1)
@@ -181,7 +182,7 @@ func hybrid(src, tgt, renamed *corpus.Document, al *Alignment, bad []bool, piece
 			continue
 		}
 		if heading(j) {
-			it := renamed.Items[j]
+			it := renamed.item(j)
 			// It prints its source item's label, but the projection gave
 			// all its blocks to other source items (its paragraphs,
 			// which the source makes items of under a heading of no
@@ -200,6 +201,11 @@ func hybrid(src, tgt, renamed *corpus.Document, al *Alignment, bad []bool, piece
 		}
 		if len(starts[j]) == 0 {
 			it := tgt.Items[j]
+			if r := renamed.item(j); r.IDSource == "" {
+				// Paired with none: the kind the source's numbering
+				// gives it, as renamed has it.
+				it.Kind, it.ID = r.Kind, r.ID
+			}
 			it.IDSource, it.Confidence = "", 0
 			items = append(items, it)
 			named = append(named, false)

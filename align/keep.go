@@ -56,7 +56,7 @@ func partial(al *Alignment) bool {
 	size := func(it *corpus.Item) float64 {
 		return float64(utf8.RuneCountInString(it.Title) + utf8.RuneCountInString(it.Text))
 	}
-	var rs []float64
+	rs := make([]float64, 0, len(al.Pairs)) // made at the most it holds, not grown
 	// A cut preview's size says nothing of the ratio; it stands for its
 	// source item's at the ratio, where it is paired one to one.
 	cutOf := map[int]int{}
@@ -100,9 +100,9 @@ func partial(al *Alignment) bool {
 // projection gives less than three quarters of to any one source item;
 // and those that print no label of their source's where the projection
 // gives most of their blocks to another source item than al's.
-func spread(al *Alignment, renamed *corpus.Document, pieces []piece, bt []block) []bool {
+func spread(al *Alignment, renamed *naming, pieces []piece, bt []block) []bool {
 	cut := mostlyCut(al.Target)
-	n := len(renamed.Items)
+	n := len(renamed.of)
 	bad := make([]bool, n)
 	pairOf := make([]int, n)
 	for j := range pairOf {
@@ -141,7 +141,7 @@ func spread(al *Alignment, renamed *corpus.Document, pieces []piece, bt []block)
 	}
 	twice := printedTwice(al.Target)
 	for j := range bad {
-		label := renamed.Items[j].IDSource == corpus.IDLabel && !twice[j]
+		label := renamed.idSource(j) == corpus.IDLabel && !twice[j]
 		switch {
 		case label:
 			// Its printed label names its source item: a source item
@@ -181,10 +181,10 @@ func spread(al *Alignment, renamed *corpus.Document, pieces []piece, bt []block)
 // whole translation that would change nothing, is then not made (it was
 // half of the checks of a translation that lacks a few of its source's
 // items).
-func kept(al *Alignment, renamed *corpus.Document) bool {
+func kept(al *Alignment, renamed *naming) bool {
 	twice := printedTwice(al.Target)
-	for j := range renamed.Items {
-		if renamed.Items[j].IDSource != corpus.IDLabel || twice[j] {
+	for j := range renamed.of {
+		if renamed.idSource(j) != corpus.IDLabel || twice[j] {
 			return false
 		}
 	}

@@ -33,7 +33,7 @@ func TestKept(t *testing.T) {
 	} {
 		src, tgt := doc(c.src...), doc(c.tgt...)
 		al := Options{}.Align(src, tgt)
-		if got := kept(al, renamed(al).Doc); got != c.want {
+		if got := kept(al, newNaming(al)); got != c.want {
 			t.Errorf("%s: kept = %v, want %v", c.name, got, c.want)
 		}
 	}
@@ -41,13 +41,13 @@ func TestKept(t *testing.T) {
 	src, tgt := doc("1", "2", "3"), doc("1", "2", "3")
 	tgt.Items[1].Number = ""
 	al := Options{}.Align(src, tgt)
-	if kept(al, renamed(al).Doc) {
+	if kept(al, newNaming(al)) {
 		t.Error("kept with an item that prints no label")
 	}
 	tgt = doc("1", "2", "2")
 	tgt.Items[2].ID = "rule:2-2"
 	al = Options{}.Align(src, tgt)
-	if kept(al, renamed(al).Doc) {
+	if kept(al, newNaming(al)) {
 		t.Error("kept with a label printed twice")
 	}
 }

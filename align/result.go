@@ -53,7 +53,8 @@ func (al *Alignment) numberedBy() iter.Seq2[int, string] {
 				continue
 			}
 			id := corpus.ID(s.Kind, s.Number)
-			if used[id] {
+			if used[id] && t.ID != id {
+				// (An item read through its source has the id already.)
 				continue
 			}
 			used[id], given[p.Target[0]] = true, true

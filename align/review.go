@@ -107,6 +107,12 @@ const orderSupport = 0.4
 // neighbours paired in sequence (made once, not for every pair).
 var inSequence = [3]string{1: "1 of 2 neighbours paired in sequence", 2: "2 of 2 neighbours paired in sequence"}
 
+// orderEvidence is the order's evidence for a pair with n of its 2
+// neighbours paired in sequence.
+func orderEvidence(n int) Evidence {
+	return Evidence{Signal: "order", Agrees: true, Detail: inSequence[n]}
+}
+
 // review settles the scores: a pair inside a run of neighbouring pairs is
 // supported by the order of the documents; a target whose text matches
 // another source item clearly better is a mismatch, whatever its place;
@@ -168,7 +174,7 @@ func (a *aligner) settle(p *Pair, support, conf float64, cs *candScratch) {
 			return
 		}
 	}
-	if len(p.Source) == 1 && len(p.Target) == 1 && !p.Anchor && !a.sc.sameLang && numbersDisagree(p.Evidence) && !cutPreview(&a.tgt.Items[p.Target[0]]) {
+	if len(p.Source) == 1 && len(p.Target) == 1 && !p.Anchor && !a.sc.sameLang && a.numbersDisagree(p) && !cutPreview(&a.tgt.Items[p.Target[0]]) {
 		// Across languages numbers survive translation: a pair whose
 		// numbers have nothing in common (one side states some, the
 		// other none of them) is not vouched for by its place, and
@@ -179,7 +185,12 @@ func (a *aligner) settle(p *Pair, support, conf float64, cs *candScratch) {
 	}
 	if support > 0 {
 		p.Score += (1 - p.Score) * orderSupport * support
-		p.Evidence = addEvidence(p.Evidence, Evidence{Signal: "order", Agrees: true, Detail: inSequence[int(support*2)]})
+		if p.pending != noneLeft && len(p.Evidence) == 0 {
+			// Made with the pending evidence, where it is made.
+			p.inOrder = uint8(support * 2)
+		} else {
+			p.Evidence = addEvidence(p.Evidence, orderEvidence(int(support*2)))
+		}
 	}
 	if len(p.Target) == 1 && len(p.Source) == 1 && (a.o.full || !sameFeatures(&a.fs[p.Source[0]], &a.ft[p.Target[0]])) {
 		i, j := p.Source[0], p.Target[0]
@@ -269,6 +280,30 @@ func (a *aligner) otherText(i, j int) (shared, n int, ok bool) {
 // TestShortcuts compares the review with and without it.
 func sameFeatures(s, t *features) bool {
 	return s.runes == t.runes && s.truncated == t.truncated && slices.Equal(s.toks, t.toks)
+}
+
+// numbersDisagree is numbersDisagree of the evidence of 1-1 pair p,
+// made or not (explainNow).
+func (a *aligner) numbersDisagree(p *Pair) bool {
+	if p.pending == noneLeft || a.quiet {
+		// Where the pass is quiet the pending evidence has no numbers.
+		return numbersDisagree(p.Evidence)
+	}
+	// The pending evidence leads p's: of it, that of the texts alone
+	// has numbers.
+	agrees, differs := a.sc.numberSignals(&a.fs[p.Source[0]], &a.ft[p.Target[0]])
+	if agrees {
+		return false
+	}
+	if differs {
+		for _, e := range p.Evidence {
+			if e.Signal == className[cNumber] && e.Agrees {
+				return false
+			}
+		}
+		return true
+	}
+	return numbersDisagree(p.Evidence)
 }
 
 // numbersDisagree reports whether a pair's evidence has numbers on one

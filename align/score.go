@@ -97,6 +97,13 @@ var (
 // evidence starts with *first (explain or not), in a slice with room for
 // one more.
 func (sc *scorer) score(s, t *features, explain bool, first *Evidence) (float64, []Evidence) {
+	return sc.scoreWith(s, t, explain, first, nil, nil)
+}
+
+// scoreWith is score with the evidence of after, then more, after the
+// texts', in a slice of the size of all (room for one more only where
+// both are empty: evidence given them is complete).
+func (sc *scorer) scoreWith(s, t *features, explain bool, first *Evidence, after, more []Evidence) (float64, []Evidence) {
 	var common [nClass]float64
 	var shared, onlyS, onlyT [nClass][]int32
 	k := 0.0 // shared tokens, the precise ones counted more
@@ -185,7 +192,7 @@ func (sc *scorer) score(s, t *features, explain bool, first *Evidence) (float64,
 		den++
 	}
 	if den == 0 {
-		return 0, sc.evidence(first, nil)
+		return 0, sc.evidence(first, nil, after, more)
 	}
 	// Few shared tokens are weak evidence however well they cover a
 	// short text: the score shrinks by k/(k+2).
@@ -199,7 +206,7 @@ func (sc *scorer) score(s, t *features, explain bool, first *Evidence) (float64,
 	}
 	score = math.Max(0, math.Min(1, score))
 	if !explain {
-		return score, sc.evidence(first, nil)
+		return score, sc.evidence(first, nil, after, more)
 	}
 	// The evidence is gathered here and kept in a slice of its size with
 	// room for one more (the order's, in the review), not in what append
@@ -234,26 +241,79 @@ func (sc *scorer) score(s, t *features, explain bool, first *Evidence) (float64,
 			ev = append(ev, Evidence{Signal: "length", Agrees: l >= 0.5, Detail: sc.lengthDetail(r)})
 		}
 	}
-	return score, sc.evidence(first, ev)
+	return score, sc.evidence(first, ev, after, more)
 }
 
-// evidence returns *first (if first is not nil) and ev in a slice of
-// their size with room for one more; nil when there is none. (The
-// evidence of every pair is held to the end: one slice of the size it
-// needs, not a copy to put first in front.)
-func (sc *scorer) evidence(first *Evidence, ev []Evidence) []Evidence {
-	n := len(ev)
+// evidence returns *first (if first is not nil), ev, after and more in
+// a slice of their size, with room for one more where after and more
+// are empty; nil when there is none. (The evidence of every pair is
+// held to the end: one slice of the size it needs, not a copy to put
+// first in front.)
+func (sc *scorer) evidence(first *Evidence, ev, after, more []Evidence) []Evidence {
+	n := len(ev) + len(after) + len(more)
 	if first != nil {
 		n++
 	}
 	if n == 0 {
 		return nil
 	}
-	out := make([]Evidence, 0, n+1)
+	room := n
+	if len(after)+len(more) == 0 {
+		room++
+	}
+	out := make([]Evidence, 0, room)
 	if first != nil {
 		out = append(out, *first)
 	}
-	return append(out, ev...)
+	out = append(out, ev...)
+	out = append(out, after...)
+	return append(out, more...)
+}
+
+// numberSignals says what the evidence of the texts of s and t that
+// score gives (with explain) has of numbers, found without making it:
+// whether numbers agree (both state one), and whether one side states
+// numbers the other lacks where that speaks against the pair.
+func (sc *scorer) numberSignals(s, t *features) (agrees, differs bool) {
+	// score gives no evidence where nothing is compared.
+	compared := false
+	for c := class(0); c < nClass; c++ {
+		compared = compared || s.mass[c] != 0 && t.mass[c] != 0
+	}
+	if !compared {
+		if _, ok := sc.lengthAgreement(s, t); !ok {
+			return false, false
+		}
+	}
+	onlyS, onlyT := false, false
+	i, j := 0, 0
+	a, b := s.toks, t.toks
+	for i < len(a) || j < len(b) {
+		switch {
+		case j >= len(b) || i < len(a) && a[i].id() < b[j].id():
+			onlyS = onlyS || a[i].c() == cNumber && sc.tellingOne(a[i].id())
+			i++
+		case i >= len(a) || a[i].id() > b[j].id():
+			onlyT = onlyT || b[j].c() == cNumber && sc.tellingOne(b[j].id())
+			j++
+		default:
+			agrees = agrees || a[i].c() == cNumber
+			i++
+			j++
+		}
+	}
+	return agrees, onlyT && s.mass[cNumber] > 0 || onlyS && t.mass[cNumber] > 0 && !t.truncated
+}
+
+// tellingOne reports whether token id is evidence when one side lacks
+// it (telling keeps it).
+func (sc *scorer) tellingOne(id int32) bool {
+	if sc.x.classes[id] == cNumber {
+		if n, err := strconv.Atoi(sc.x.names[id]); err == nil && n <= 10 {
+			return false
+		}
+	}
+	return true
 }
 
 // sizeConflict is the length agreement below which a pair's lengths

@@ -57,19 +57,35 @@ func (a *aligner) shifted(pairs []Pair) []Pair {
 	if a.sc.sameLang || len(pairs) < shiftPairs || stopped(a.done) {
 		return pairs
 	}
+	labelled := func(p *Pair) bool {
+		return len(p.Source) == 1 && len(p.Target) == 1 && p.Anchor && a.tgt.Items[p.Target[0]].IDSource != corpus.IDProjected
+	}
+	// The lists of both ways in one storage, made at their size (grown,
+	// and made again for the second way, they were 2% of what reading
+	// a translation through its source allocated).
+	n := 0
+	for k := range pairs {
+		if labelled(&pairs[k]) {
+			n++
+		}
+	}
+	if n < shiftPairs {
+		return pairs
+	}
+	onesBuf, gainBuf, theirsBuf := make([]int, 0, n), make([]float64, n), make([]float64, n)
 	for _, d := range []int{1, -1} {
-		var ones []int
+		ones := onesBuf[:0]
 		for k := range pairs {
-			p := &pairs[k]
-			if len(p.Source) == 1 && len(p.Target) == 1 && p.Anchor && a.tgt.Items[p.Target[0]].IDSource != corpus.IDProjected {
+			if labelled(&pairs[k]) {
 				ones = append(ones, k)
 			}
 		}
 		if len(ones) < shiftPairs {
 			return pairs
 		}
-		gain := make([]float64, len(ones))
-		theirs := make([]float64, len(ones))
+		gain := gainBuf[:len(ones)]
+		theirs := theirsBuf[:len(ones)]
+		clear(theirs)
 		for q, k := range ones {
 			i, j := pairs[k].Source[0], pairs[k].Target[0]
 			o := i + d
@@ -90,6 +106,7 @@ func (a *aligner) shifted(pairs []Pair) []Pair {
 				}
 				for q := r[0]; q <= r[1]; q++ {
 					p := &pairs[ones[q]]
+					a.explainNow(p, &a.pairS, &a.pairT) // of the items it leaves
 					was := a.src.Items[p.Source[0]].ID
 					p.Source = a.ints([]int{p.Source[0] + d})
 					p.content, p.Anchor = theirs[q], false

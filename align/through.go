@@ -2,8 +2,6 @@ package align
 
 import (
 	"slices"
-	"strconv"
-	"strings"
 
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/internal/sched"
@@ -14,7 +12,9 @@ type Reading struct {
 	// Doc is the translation with the source's ids: each item paired with
 	// a source item has that item's id, kind and number, and says how it
 	// found them (Item.IDSource) and how sure (Item.Confidence); an item
-	// paired with none keeps its own id (made unique against the source's).
+	// paired with none keeps its own id (made unique against the
+	// source's), and takes the kind of the source items that print its
+	// number where its own is another (its id's prefix with it).
 	Doc *corpus.Document
 	// Alignment pairs the source with Doc, one to one by id, with the
 	// aligner's scores and evidence.
@@ -97,14 +97,27 @@ func (o Options) through(src, tgt *corpus.Document) *Reading {
 		// bytes for the WCA ja, 475 items for 475; for the FIDE ru, 363
 		// for 367, keeping it is 6% fewer).
 		sc.share = len(tgt.Items) < placeable(src)
+		// Its pairs' evidence is made only where its reading is
+		// returned (keep): where the projection's is, it is not read.
+		sc.lazy = true
 		al = o.alignIn(src, tgt, nil, sc)
+		sc.lazy = false
 	}
-	r := renamed(al)
+	// The item-level reading: its counts (r), its document made only
+	// where it is returned (keep), with its pairs' evidence.
+	nm := newNaming(al)
+	r := nm.count()
+	keep := func() *Reading {
+		al.explained()
+		out := nm.reading()
+		out.Partial = r.Partial
+		return out
+	}
 	// Where most items print their source's label or are paired with
 	// confidence, a reading that places every source item stands; where
 	// few are (numbers lost, the items not the source's), placing them
 	// all says nothing of where, and the projection is read too.
-	held := r.labelled() + confident(al)
+	held := nm.labelled() + confident(al)
 	sure := 2*held >= r.Items || held == len(tgt.Items)
 	// Labels that put on the source items texts sharing no more with
 	// them than with the items a few places away (Affinity.Unrelated)
@@ -117,30 +130,30 @@ func (o Options) through(src, tgt *corpus.Document) *Reading {
 	// source: labels that place fewer fail its coverage as they are,
 	// and a text of another document read by its text alone would be
 	// spread over the source.
-	aff := o.sampledAffinity(r.Alignment)
-	distrusted := r.labelled() > 0 && (aff.Unrelated() || 2*r.labelled() >= r.Items && aff.mismatched())
+	aff := o.sampledAffinityOf(al, nm)
+	distrusted := nm.labelled() > 0 && (aff.Unrelated() || 2*nm.labelled() >= r.Items && aff.mismatched())
 	if distrusted {
 		sure = false
 		tgt = unnumbered(tgt)
 	}
 	if r.Placed == r.Items && sure || stopped(o.done()) || sure && moved(al) {
-		return r
+		return keep()
 	}
 	// A part of the source, by the sizes of its sure pairs (partial);
 	// pairs by distrusted labels say nothing of it.
 	if r.Partial = !distrusted && partial(al); r.Partial || previews(tgt) {
-		return r
+		return keep()
 	}
-	if sure && kept(al, r.Doc) {
+	if sure && kept(al, nm) {
 		// No projection could move an item (spread would mark none):
 		// it is not made.
-		return r
+		return keep()
 	}
 	pieces, bt, ratio := o.project(src, tgt)
 	if stopped(o.done()) {
-		return r
+		return keep()
 	}
-	bad := spread(al, r.Doc, pieces, bt)
+	bad := spread(al, nm, pieces, bt)
 	if !sure {
 		// No labels to hold the items to their sources: the projection
 		// reads them all.
@@ -153,23 +166,36 @@ func (o Options) through(src, tgt *corpus.Document) *Reading {
 		any = any || b
 	}
 	if !any {
-		return r
+		return keep()
 	}
 	if sure {
 		pieces = o.anchored(src, tgt, al, bad, bt)
 		if stopped(o.done()) {
-			return r
+			return keep()
 		}
 	}
-	d := *r.Doc
+	d := *al.Target
 	var srcOf []int32
 	var own []string
-	d.Items, srcOf, own = hybrid(src, tgt, r.Doc, al, bad, pieces, bt)
+	d.Items, srcOf, own = hybrid(src, tgt, nm, al, bad, pieces, bt)
 	// Where the items print their labels, the pairs by id take their
 	// scores and evidence from an alignment of the source with the
 	// reading; where they print none, from the projection (one pass).
+	if sure && placedBy(src, srcOf) <= r.Placed {
+		// The projection places no more source items than the items
+		// did (as below): the translation's own items stand, and the
+		// alignment of the reading is not made.
+		return keep()
+	}
 	byAl := &Alignment{Ratio: ratio}
 	if sure {
+		// r is not returned past this point (its evidence is never
+		// made): the alignment takes its storage.
+		al.lazy = nil
+		// Nor are its pairs read: their array goes to the alignment
+		// (its room, made for it: reserve).
+		clear(al.Pairs[:cap(al.Pairs)])
+		sc.spare = append(sc.spare, al.Pairs[:0])
 		byAl = o.alignIn(src, &d, nil, sc)
 	}
 	pr := byID(src, &d, srcOf, byAl)
@@ -180,15 +206,34 @@ func (o Options) through(src, tgt *corpus.Document) *Reading {
 		// its source than by its labels: another document (which
 		// lengths alone would spread over any source), read as its
 		// labels give it.
-		return r
+		return keep()
 	}
 	if pr.Placed < r.Placed || pr.Placed == r.Placed && sure {
 		// The projection places fewer source items than the items did
 		// (or no more, where the items print their labels): the
 		// translation's own items stand.
-		return r
+		return keep()
 	}
 	return pr
+}
+
+// placedBy counts the source items other than preambles that srcOf,
+// the source item of each item of a reading (-1 for none), places: the
+// Placed of byID's reading.
+func placedBy(src *corpus.Document, srcOf []int32) int {
+	placed := make([]bool, len(src.Items))
+	for _, i := range srcOf {
+		if i >= 0 {
+			placed[i] = true
+		}
+	}
+	n := 0
+	for i, p := range placed {
+		if p && src.Items[i].Kind != corpus.KindPreamble {
+			n++
+		}
+	}
+	return n
 }
 
 // unnumbered is a copy of d whose items print no number.
@@ -203,38 +248,7 @@ func unnumbered(d *corpus.Document) *corpus.Document {
 
 // renamed is the item-level reading of al: its target with the ids of
 // the source items its items are paired with.
-func renamed(al *Alignment) *Reading {
-	src, tgt := al.Source, al.Target
-	d := *tgt
-	d.Items = append([]corpus.Item(nil), tgt.Items...)
-	named := make([]bool, len(d.Items))
-	placed := make([]bool, len(src.Items))
-	for _, p := range al.Pairs {
-		i, j := p.Source[0], p.Target[0]
-		if named[j] {
-			continue
-		}
-		s, t := &src.Items[i], &d.Items[j]
-		how, conf := corpus.IDAligned, round2(p.Score)
-		if t.Number != "" && numberKey(t.Number) == numberKey(s.Number) {
-			how, conf = corpus.IDLabel, 1
-		}
-		t.ID, t.Kind, t.Number = s.ID, s.Kind, s.Number
-		t.IDSource, t.Confidence = how, max(conf, 0.01)
-		named[j], placed[i] = true, true
-	}
-	unique(&d, named)
-	r := &Reading{Doc: &d}
-	out := *al
-	out.Target = &d
-	out.own = make([]string, len(tgt.Items))
-	for j := range tgt.Items {
-		out.own[j] = tgt.Items[j].ID
-	}
-	r.Alignment = &out
-	r.count(src, placed)
-	return r
-}
+func renamed(al *Alignment) *Reading { return newNaming(al).reading() }
 
 // byID is the reading of p, a projection of the translation onto src:
 // srcOf gives the source item each of its items has the id of (-1 for
@@ -364,45 +378,6 @@ func (r *Reading) count(src *corpus.Document, placed []bool) {
 		} else {
 			r.Unplaced = append(r.Unplaced, src.Items[i].ID)
 		}
-	}
-}
-
-// unique gives each item of d not named by the source an id no other
-// item has: its own, else its own with a "_" and a count ("rule:3_2"),
-// which no printed label makes.
-func unique(d *corpus.Document, named []bool) {
-	// Only the ids an unnamed item could take are looked up: its own,
-	// and its own with a count (the last "_" of such an id ends its
-	// own), not every id (a map of them all was made for the few items
-	// not named).
-	own := map[string]bool{}
-	for j := range d.Items {
-		if !named[j] {
-			own[d.Items[j].ID] = true
-		}
-	}
-	if len(own) == 0 {
-		return
-	}
-	used := make(map[string]bool, 2*len(own))
-	for j := range d.Items {
-		if !named[j] {
-			continue
-		}
-		id := d.Items[j].ID
-		if k := strings.LastIndexByte(id, '_'); own[id] || k >= 0 && own[id[:k]] {
-			used[id] = true
-		}
-	}
-	for j := range d.Items {
-		if named[j] {
-			continue
-		}
-		id := d.Items[j].ID
-		for n := 2; used[id]; n++ {
-			id = d.Items[j].ID + "_" + strconv.Itoa(n)
-		}
-		d.Items[j].ID, used[id] = id, true
 	}
 }
 

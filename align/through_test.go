@@ -185,7 +185,15 @@ func TestThroughVariants(t *testing.T) {
 // away from their source's id: what the reading leaves today and one
 // more (the numbers lost variants are held pair by pair too, at 95%).
 // Of the 1,723 labelled items it leaves: paragraphs 25, rows 23, joined
-// 22, bullets, <ul> and split 16, the others 5.
+// 22, bullets, <ul> and split 16, the variants that replace or remove
+// the headings' words or write their digits otherwise 7, the contents
+// variants 5. (Those 7 are 2 more than where items of one kind were
+// aligned with items of that kind alone: the Debian Constitution ru
+// written so reads its headings 2.1, 3.2, 4.2, 5.2, ... as rules, where
+// the source reads sections; paired by their labels, they bound the
+// projection of the sub-items an item of it holds as lines, which puts
+// the second line of 5.1(2) and of 5.1(8) and a line of 6.2(7) on the
+// item before, and 4.1(5)(2) right.)
 func variantMissed(v testcorpus.Variant) int {
 	switch v {
 	case testcorpus.Paragraphs:
@@ -196,8 +204,10 @@ func variantMissed(v testcorpus.Variant) int {
 		return 23
 	case testcorpus.Bullets, testcorpus.List, testcorpus.Split:
 		return 17
+	case testcorpus.Contents, testcorpus.ContentsLinked:
+		return 6
 	}
-	return 6
+	return 8
 }
 
 // TestThroughSubItemsAndTwice: a numbered item of a translation whose

@@ -68,6 +68,21 @@ var idPrefix = map[Kind]string{
 // plain items.
 func NumberedKind(k Kind) bool { return idPrefix[k] == "rule" }
 
+// WithKind returns id with the prefix of kind k ("rule:3.1" of kind
+// section is "sec:3.1"): what follows its colon is kept. An id without
+// a colon is returned as it is.
+func WithKind(id string, k Kind) string {
+	_, name, ok := strings.Cut(id, ":")
+	if !ok {
+		return id
+	}
+	p, ok := idPrefix[k]
+	if !ok {
+		p = "item"
+	}
+	return p + ":" + name
+}
+
 // ID returns the stable id of an item of kind k numbered number:
 // "rule:36", "rule:1e2", "rule:40-A", "rule:Appendix-C" (white space
 // made "-"), "sec:3.2" for a numbered section (see Item ids above). An

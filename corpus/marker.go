@@ -1,6 +1,7 @@
 package corpus
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/rulesync/rulesync/internal/lazyre"
@@ -18,10 +19,12 @@ import (
 // item's flag of the same name, so a draft reads back with the same
 // items and texts, and `gaps` lists every flagged item.
 //
-// An id marker, "{{rulesync:id add:40-A}}", gives an item the id (and
-// with it the kind and number) its layout cannot say: a draft written
-// from a PDF's document in plain text prints "RP-5" but reads back as a
-// rule; the marker keeps it rp:5. It is not asked to be removed.
+// An id marker, "{{rulesync:id rule:40-A addendum}}", gives an item the
+// id, kind and number its layout cannot say: a draft written from a
+// PDF's document in plain text prints "RP-5" but reads back as a rule;
+// the marker keeps it rule:RP-5 of kind rp. The kind follows the id
+// where the id's prefix does not say it ("{{rulesync:id rule:23}}" is a
+// rule). It is not asked to be removed.
 //
 // A note, "{{rulesync:note ...}}", says why (the source's redline base ->
 // current, where an item moved from): it is for the translator only,
@@ -53,7 +56,7 @@ const markerPrefix = "{{rulesync:"
 var (
 	markerRe = lazyre.New(`[ \t]?\{\{rulesync:(stale|untranslated|title-untranslated|review)\}\}[ \t]?`)
 	noteRe   = lazyre.New(`[ \t]?\{\{rulesync:note\b(?:[^}]|\}[^}])*\}\}`)
-	idMarkRe = lazyre.New(`[ \t]?\{\{rulesync:id ([^{}\s]+)\}\}`)
+	idMarkRe = lazyre.New(`[ \t]?\{\{rulesync:id ([^{}\s]+)(?: ([a-z]+))?\}\}`)
 )
 
 // DraftNote is the note ingest keeps on a document that carried
@@ -70,8 +73,30 @@ func (d *Document) IsDraft() bool {
 	return false
 }
 
-// IDMarker returns the marker that gives an item id: "{{rulesync:id rule:RP-5}}".
-func IDMarker(id string) string { return markerPrefix + "id " + id + "}}" }
+// IDMarker returns the marker that gives an item its id and kind:
+// "{{rulesync:id rule:23}}", the kind after the id where the id's prefix
+// does not say it (KindOfPrefix): "{{rulesync:id rule:RP-5 rp}}".
+func IDMarker(id string, kind Kind) string {
+	prefix, _, _ := strings.Cut(id, ":")
+	if kind == "" || kind == KindOfPrefix(prefix) {
+		return markerPrefix + "id " + id + "}}"
+	}
+	return markerPrefix + "id " + id + " " + string(kind) + "}}"
+}
+
+// markedKind is the kind an id marker's match m gives: the kind it names
+// where it names one, else its id's prefix's (KindOfPrefix); ok is false
+// where the id is not well-formed or the word after it names no kind.
+func markedKind(m []string) (kind Kind, ok bool) {
+	if !WellFormedID(m[1]) {
+		return "", false
+	}
+	if m[2] != "" {
+		return Kind(m[2]), slices.Contains(Kinds(), Kind(m[2]))
+	}
+	prefix, _, _ := strings.Cut(m[1], ":")
+	return KindOfPrefix(prefix), true
+}
 
 // MarkedID returns the well-formed id an id marker in the item's title
 // or text gives it.
@@ -84,8 +109,10 @@ func MarkedID(it *Item) (string, bool) {
 		if !HasMarkers(s) {
 			continue
 		}
-		if m := idMarkRe.FindStringSubmatch(s); m != nil && WellFormedID(m[1]) {
-			return m[1], true
+		if m := idMarkRe.FindStringSubmatch(s); m != nil {
+			if _, ok := markedKind(m); ok {
+				return m[1], true
+			}
 		}
 	}
 	return "", false
@@ -247,11 +274,12 @@ func StripItemMarkers(it *Item) bool {
 		}
 		*s = strings.TrimSpace(idMarkRe.ReplaceAllString(*s, ""))
 		any = true
-		if !WellFormedID(m[1]) {
+		kind, ok := markedKind(m)
+		if !ok {
 			continue
 		}
 		prefix, name, _ := strings.Cut(m[1], ":")
-		it.ID, it.Kind = m[1], KindOfPrefix(prefix)
+		it.ID, it.Kind = m[1], kind
 		it.IDSource, it.Confidence = IDMarked, 1
 		if prefix != "sec" && prefix != "item" && prefix != "pre" {
 			it.Number = name

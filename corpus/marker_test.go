@@ -91,3 +91,46 @@ func TestStripTitleMarker(t *testing.T) {
 		})
 	}
 }
+
+// TestIDMarkerKind: an id marker gives back the kind its id's prefix does
+// not say ("rule:RP-5" of an RP, "rule:1e2" of a WCA regulation), and
+// writes none where the prefix says it; a marker without a kind (as
+// earlier drafts wrote them) reads as its prefix's kind, and a word after
+// the id that names no kind leaves the marker unread.
+func TestIDMarkerKind(t *testing.T) {
+	for _, c := range []struct {
+		id     string
+		kind   corpus.Kind
+		marker string
+	}{
+		{"rule:RP-5", corpus.KindRP, "{{rulesync:id rule:RP-5 rp}}"},
+		{"rule:1e2", corpus.KindRegulation, "{{rulesync:id rule:1e2 regulation}}"},
+		{"rule:40-A", corpus.KindAddendum, "{{rulesync:id rule:40-A addendum}}"},
+		{"rule:23", corpus.KindRule, "{{rulesync:id rule:23}}"},
+		{"sec:_1.2", corpus.KindSection, "{{rulesync:id sec:_1.2}}"},
+	} {
+		if got := corpus.IDMarker(c.id, c.kind); got != c.marker {
+			t.Errorf("IDMarker(%s, %s) = %q, want %q", c.id, c.kind, got, c.marker)
+		}
+		it := corpus.Item{Title: "Heading " + c.marker, Text: "text"}
+		corpus.StripItemMarkers(&it)
+		if it.ID != c.id || it.Kind != c.kind || it.Title != "Heading" {
+			t.Errorf("%q read as %s (%s) %q, want %s (%s) \"Heading\"", c.marker, it.ID, it.Kind, it.Title, c.id, c.kind)
+		}
+	}
+	for marker, want := range map[string]corpus.Kind{
+		"{{rulesync:id rule:RP-5}}": corpus.KindRule,
+		"{{rulesync:id rp:5}}":      corpus.KindRP,
+	} {
+		it := corpus.Item{Title: "Heading " + marker}
+		corpus.StripItemMarkers(&it)
+		if it.Kind != want {
+			t.Errorf("%q read as kind %s, want %s", marker, it.Kind, want)
+		}
+	}
+	it := corpus.Item{Title: "Heading {{rulesync:id rule:5 nokind}}"}
+	corpus.StripItemMarkers(&it)
+	if it.ID != "" {
+		t.Errorf("a marker naming no kind read as id %s (%s)", it.ID, it.Kind)
+	}
+}

@@ -96,9 +96,15 @@ func (d *Draft) checkCarried(origOf func(i int) (int, bool)) {
 	// (a list 1 to 5 and, under another heading, a list that starts again
 	// at 1) print the same numbers for different items, rightly: the
 	// same number twice in one numbering is what wants a look.
+	// The items' ids in the translation's own reading, whose numbering
+	// is what it prints.
+	own := make(map[*corpus.Item]string, len(d.Translation.Items))
+	for j := range d.Translation.Items {
+		own[&d.Translation.Items[j]] = d.Report.ownID(j)
+	}
 	printed := map[string][]string{}
 	key := func(t *corpus.Item, n string) string {
-		return string(t.Kind) + "\x00" + numbering(t.ID) + "\x00" + normNumber(n)
+		return string(t.Kind) + "\x00" + numbering(own[t]) + "\x00" + normNumber(n)
 	}
 	// A file keyed by id (PO, XLIFF, TMX) prints no numbers: its items'
 	// are read from their ids, the source's.
@@ -107,7 +113,7 @@ func (d *Draft) checkCarried(origOf func(i int) (int, bool)) {
 		t := &d.Translation.Items[j]
 		if n := number(t); n != "" && !keyed {
 			k := key(t, n)
-			printed[k] = append(printed[k], t.ID)
+			printed[k] = append(printed[k], own[t])
 		}
 	}
 	low := map[int]float64{}
@@ -298,28 +304,30 @@ func copied(e *Entry, d *Draft) bool {
 	return d.Text(e) == from.Text
 }
 
-// orphanReason says why a translation item has no place when its id
-// names an item of the edition translated whose place another
+// orphanReason says why a translation item t has no place when its id
+// in the translation's own reading (own: the id its own numbering or
+// place gave it, which the reading through the source may have made
+// unique) names an item of the edition translated whose place another
 // translation item took (a number printed twice, a line mislabelled, an
 // item the translation added before it); "" otherwise. Which of the two
 // texts is that item's is the aligner's guess: the entry that holds the
 // other is marked for review, saying so.
-func (d *Draft) orphanReason(t *corpus.Item, orig *corpus.Document, ids *orphanIDs) string {
+func (d *Draft) orphanReason(t *corpus.Item, own string, orig *corpus.Document, ids *orphanIDs) string {
 	ids.index(d, orig)
-	if id, _, _ := strings.Cut(t.ID, "#"); !ids.orig[id] { // as orig.Item finds it
+	if id, _, _ := strings.Cut(own, "#"); !ids.orig[id] { // as orig.Item finds it
 		return ""
 	}
-	cur := t.ID
-	if c, ok := d.Renumbered[t.ID]; ok {
+	cur := own
+	if c, ok := d.Renumbered[own]; ok {
 		cur = c
 	}
 	for _, i := range ids.entries[cur] {
 		e := &d.Entries[i]
 		if e.Target != nil && e.Target != t && e.State != New {
-			if w := fmt.Sprintf("the translation's %s names this item by its number or place and has no place: check that this text is this item's", t.ID); !slices.Contains(e.Review, w) {
+			if w := fmt.Sprintf("the translation's %s names this item by its number or place and has no place: check that this text is this item's", own); !slices.Contains(e.Review, w) {
 				e.Review = append(e.Review, w)
 			}
-			return fmt.Sprintf("its number names %s of %s, whose place holds %s (marked for review)", t.ID, orig.Edition, e.Target.ID)
+			return fmt.Sprintf("its number names %s of %s, whose place holds %s (marked for review)", own, orig.Edition, e.Target.ID)
 		}
 	}
 	return ""
@@ -346,4 +354,23 @@ func (ids *orphanIDs) index(d *Draft, orig *corpus.Document) {
 		id := d.Entries[i].Source.ID
 		ids.entries[id] = append(ids.entries[id], i)
 	}
+}
+
+// ownID is the id the report's translation item j has in the
+// translation's own reading, where the report reads its own items
+// through the source (readOwn), else its id. The id of an item that
+// prints a number takes the prefix of the kind the reading gave it (the
+// kind of its source item, or of the source items that print its
+// number): what it prints, read with the source's kinds.
+func (r *Report) ownID(j int) string {
+	it := &r.Translation.Items[j]
+	if r.readOwn && r.Alignment != nil {
+		if own := r.Alignment.OwnID(j); own != "" {
+			if it.Number != "" {
+				own = corpus.WithKind(own, it.Kind)
+			}
+			return own
+		}
+	}
+	return it.ID
 }

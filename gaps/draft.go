@@ -225,7 +225,7 @@ func (r *Report) newDraft() *Draft {
 		if o := origOf[j]; o >= 0 {
 			orphan.Was = &orig.Items[o]
 			orphan.Reason = fmt.Sprintf("translates %s of %s, which %s removed", orphan.Was.ID, orig.Edition, source.Edition)
-		} else if why := d.orphanReason(t, orig, &ids); why != "" {
+		} else if why := d.orphanReason(t, r.ownID(j), orig, &ids); why != "" {
 			orphan.Reason = why
 		}
 		d.Orphans = append(d.Orphans, orphan)

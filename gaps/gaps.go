@@ -103,6 +103,11 @@ type Report struct {
 	// reading through the source whose items are not its own (by id;
 	// "" where it printed none, absent where that is not known).
 	printed map[string]string
+	// readOwn is set where the report's translation is the
+	// translation's own items read through the source (not a
+	// projection): each has, besides the reading's id, the id its own
+	// numbering gave it (ownID).
+	readOwn bool
 
 	byIDOnce sync.Once
 	byID     map[string]int // the translation's items by id (targetItem)

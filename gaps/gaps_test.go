@@ -57,15 +57,15 @@ func TestChecks(t *testing.T) {
 	)
 	r := gaps.Options{}.Gaps(en, ja, nil)
 	want := map[string]bool{
-		"numbers error rule:2 item:2":        true, // 90 seconds for 60
-		"refs error rule:5 item:5":           true, // cites rule 3 for rule 2: one finding
-		"refs warning rule:5 item:5":         false,
-		"parts error rule:4 item:4":          false,
-		"parts warning rule:4 item:4":        true, // B missing
-		"untranslated warning rule:7 item:7": true,
-		"truncated info rule:6 item:6":       true,
+		"numbers error rule:2 rule:2":        true, // 90 seconds for 60
+		"refs error rule:5 rule:5":           true, // cites rule 3 for rule 2: one finding
+		"refs warning rule:5 rule:5":         false,
+		"parts error rule:4 rule:4":          false,
+		"parts warning rule:4 rule:4":        true, // B missing
+		"untranslated warning rule:7 rule:7": true,
+		"truncated info rule:6 rule:6":       true,
 		"extra warning item:8":               true,
-		"enumeration warning item:4":         true, // A then C
+		"enumeration warning rule:4":         true, // A then C
 	}
 	got := map[string]gaps.Finding{}
 	for _, f := range r.Findings {
@@ -76,14 +76,14 @@ func TestChecks(t *testing.T) {
 			t.Errorf("%s: reported %v, want %v", k, ok, w)
 		}
 	}
-	if f := got["refs error rule:5 item:5"]; f.Message != "the translation cites Rule 3 where the source cites Rule 2" {
+	if f := got["refs error rule:5 rule:5"]; f.Message != "the translation cites Rule 3 where the source cites Rule 2" {
 		t.Errorf("rule 5's reference: %q", f.Message)
 	}
-	if f := got["numbers error rule:2 item:2"]; !strings.Contains(f.Message, "60s -> 90s") {
+	if f := got["numbers error rule:2 rule:2"]; !strings.Contains(f.Message, "60s -> 90s") {
 		t.Errorf("rule 2's time: %q", f.Message)
 	}
 	for k, f := range got {
-		if strings.HasPrefix(k, "numbers") && !strings.HasSuffix(k, "rule:2 item:2") {
+		if strings.HasPrefix(k, "numbers") && !strings.HasSuffix(k, "rule:2 rule:2") {
 			t.Errorf("unexpected %s: %s", k, f.Message) // 1万, full-width ４０, the cut 12… are fine
 		}
 	}

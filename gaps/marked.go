@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strings"
 
 	"github.com/rulesync/rulesync/align"
 	"github.com/rulesync/rulesync/corpus"
@@ -55,6 +56,7 @@ func (o Options) align(orig, translation *corpus.Document) *align.Alignment {
 func (o Options) read(r *Report, orig, translation *corpus.Document) (*corpus.Document, *align.Alignment) {
 	var al *align.Alignment
 	r.Placed, r.Placeable, r.Unplaced, r.Affinity = 0, 0, nil, align.Affinity{}
+	r.readOwn = false
 	if keyedByID(translation) || translation.IsDraft() {
 		// Paired by the ids it carries: nothing to place (a unit left
 		// untranslated is reported as such).
@@ -65,27 +67,66 @@ func (o Options) read(r *Report, orig, translation *corpus.Document) (*corpus.Do
 		r.printed = printedNumbers(translation, rd)
 		translation, al = rd.Doc, rd.Alignment
 	} else {
-		// The translation's own items (the checks read what it prints),
-		// each saying how the reading found its source's id: the
-		// reading's copy of them (renamed: one item for each of the
+		// The translation's own items (the checks read what it prints:
+		// titles, texts, numbers), each with the id and kind the
+		// reading gave it (its source item's, for an item paired with
+		// one: findings name it so) and how the reading found them:
+		// the reading's copy of them (renamed: one item for each of the
 		// translation's) made the translation's again, rather than a
 		// copy of its own (some 200 bytes an item).
 		t := *translation
 		t.Items = rd.Doc.Items
 		for j := range t.Items {
-			how, conf := t.Items[j].IDSource, t.Items[j].Confidence
-			t.Items[j] = translation.Items[j]
-			t.Items[j].IDSource, t.Items[j].Confidence = how, conf
+			r := &t.Items[j]
+			id, kind, how, conf := r.ID, r.Kind, r.IDSource, r.Confidence
+			*r = translation.Items[j]
+			r.ID, r.Kind, r.IDSource, r.Confidence = id, kind, how, conf
 		}
 		a := *rd.Alignment
 		a.Target = &t
 		translation, al = &t, &a
+		r.readOwn = true
 	}
 	translation, al = sourceKinds(translation, al)
+	translation, al = sourceHeadings(translation, al)
 	c := align.Covered(al)
 	r.Placed, r.Placeable, r.Unplaced = c.Placed, c.Placeable, c.Unplaced
 	r.Affinity = o.Align.Affinity(al)
 	return translation, al
+}
+
+// sourceHeadings reads as a heading each item of the translation that
+// al pairs one to one with a heading of the source (a title, no text)
+// and that is one line of text without a title: a translation read
+// through its source, whose own reading took the heading for a
+// numbered paragraph ("II.3 ..." where the source has a heading
+// "II.3 Chess960 castling rules"), has that line for the heading's
+// title. It returns translation and al themselves when no item is
+// such, else a copy of the translation and al made the copy's.
+func sourceHeadings(translation *corpus.Document, al *align.Alignment) (*corpus.Document, *align.Alignment) {
+	var t *corpus.Document
+	for _, p := range al.Pairs {
+		if len(p.Source) != 1 || len(p.Target) != 1 {
+			continue
+		}
+		s, it := &al.Source.Items[p.Source[0]], &translation.Items[p.Target[0]]
+		if s.Title == "" || s.Text != "" || it.Title != "" || it.Text == "" || len(it.Parts) > 0 || strings.Contains(it.Text, "\n") {
+			continue
+		}
+		if t == nil {
+			c := *translation
+			c.Items = slices.Clone(translation.Items)
+			t = &c
+		}
+		h := &t.Items[p.Target[0]]
+		h.Title, h.Text = h.Text, ""
+	}
+	if t == nil {
+		return translation, al
+	}
+	a := *al
+	a.Target = t
+	return t, &a
 }
 
 // sourceKinds gives each item of the translation that al pairs the kind

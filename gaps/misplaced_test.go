@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -120,7 +119,7 @@ var misplacedVariants = []string{"del3", "del7", "del15", "ins3", "ins7", "ins15
 func misplacedVariant(md, v string) (string, bool) {
 	if k, ok := strings.CutPrefix(v, "ins"); ok {
 		n, _ := strconv.Atoi(k)
-		return insertArticle(md, n)
+		return testcorpus.InsertArticle(md, n)
 	}
 	if k, ok := strings.CutPrefix(v, "del"); ok {
 		n, _ := strconv.Atoi(k)
@@ -133,7 +132,7 @@ func misplacedVariant(md, v string) (string, bool) {
 // page that lost one article (the third, seventh or fifteenth) with the
 // headings after it renumbered, so that each later heading's number
 // names the source article before its text's; one that added an
-// article before them (insertArticle), numbered on (where the last
+// article before them (testcorpus.InsertArticle), numbered on (where the last
 // heading's number is in digits); and a page whose
 // article headings were removed (its paragraphs and numbered lists
 // alone). sync must not carry, unmarked, a text under an article it is
@@ -211,46 +210,3 @@ func TestMisplacedMarked(t *testing.T) {
 // misplacedCeiling is, per variant, the most articles TestMisplacedMarked
 // lets sync carry unmarked under another's place over all the pages.
 var misplacedCeiling = map[string]int{"del3": 0, "del7": 0, "del15": 0, "ins3": 0, "ins7": 1, "ins15": 0, "no-headings": 151}
-
-// insertArticle is the Markdown udhr file md with an article added
-// before its k-th: the k-th heading over the longest paragraph of the
-// preamble, and each heading after it given the one after it (the last
-// its number plus one, nextNumber): a translation that added an item
-// and numbered on.
-func insertArticle(md string, k int) (string, bool) {
-	lines := strings.Split(md, "\n")
-	var heads []int
-	for i, l := range lines {
-		if strings.HasPrefix(l, "## ") {
-			heads = append(heads, i)
-		}
-	}
-	if len(heads) < 31 || k < 1 || k >= 30 {
-		return "", false
-	}
-	art := heads[len(heads)-30:]
-	added := ""
-	for _, l := range lines[:art[0]] {
-		if !strings.HasPrefix(l, "#") && utf8.RuneCountInString(l) > utf8.RuneCountInString(added) {
-			added = l
-		}
-	}
-	last, ok := nextNumber(lines[art[29]])
-	if !ok || added == "" {
-		return "", false
-	}
-	texts := make([]string, 30)
-	for n, h := range art {
-		texts[n] = lines[h]
-	}
-	for n := k - 1; n < 30; n++ {
-		if n+1 < 30 {
-			lines[art[n]] = texts[n+1]
-		} else {
-			lines[art[n]] = last
-		}
-	}
-	at := art[k-1]
-	out := slices.Concat(lines[:at], []string{texts[k-1], "", added, ""}, lines[at:])
-	return strings.Join(out, "\n"), true
-}

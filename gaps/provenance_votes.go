@@ -305,9 +305,19 @@ func hasWord(s, w string) bool {
 	}
 }
 
+// idName is what follows the colon of an id ("1a" of "rule:1a"): the
+// numbering's part of it, which the kind a reading gave the item does
+// not change (a translation's heading "sec:B" numbers the source's
+// "rule:B").
+func idName(id string) string {
+	_, name, _ := strings.Cut(id, ":")
+	return name
+}
+
 // numberingVote is item i's vote by its printed number: for the
-// candidates whose counterpart has the translation item's id, where
-// other candidates give the counterpart another id (a renumbering).
+// candidates whose counterpart has the translation item's id (its
+// name: idName), where other candidates give the counterpart another
+// id (a renumbering).
 // Candidates with no counterpart do not take part: their lack is the
 // text vote's.
 func (m *matches) numberingVote(i int) (Vote, bool) {
@@ -321,7 +331,7 @@ func (m *matches) numberingVote(i int) (Vote, bool) {
 		if !x.ok {
 			continue
 		}
-		if m.cands[k].Items[x.items[0]].ID == it.ID {
+		if idName(m.cands[k].Items[x.items[0]].ID) == idName(it.ID) {
 			same = append(same, k)
 		} else {
 			other = append(other, k)
@@ -334,8 +344,9 @@ func (m *matches) numberingVote(i int) (Vote, bool) {
 }
 
 // absentVotes are the votes of the ids some candidates number and others
-// do not, which the translation lacks: for the candidates that lack them
-// too. (An id the translation has is its item's to vote on.)
+// do not, which the translation lacks (no numbered item of it has the
+// id's name, whatever its kind): for the candidates that lack them too.
+// (An id the translation has is its item's to vote on.)
 func (m *matches) absentVotes() []Vote {
 	// A translation that prints few numbers (a reader page's cards) says
 	// nothing by lacking an id.
@@ -344,14 +355,16 @@ func (m *matches) absentVotes() []Vote {
 	}
 	has := map[string]bool{}
 	for i := range m.tr.Items {
-		has[m.tr.Items[i].ID] = true
+		if m.tr.Items[i].Number != "" {
+			has[idName(m.tr.Items[i].ID)] = true
+		}
 	}
 	in := map[string][]bool{}
 	var ids []string
 	for k, d := range m.cands {
 		for j := range d.Items {
 			it := &d.Items[j]
-			if it.Number == "" || has[it.ID] || it.Kind == corpus.KindPreamble {
+			if it.Number == "" || has[idName(it.ID)] || it.Kind == corpus.KindPreamble {
 				continue
 			}
 			if in[it.ID] == nil {

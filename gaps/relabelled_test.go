@@ -4,7 +4,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 	"unicode"
@@ -15,7 +14,6 @@ import (
 	"github.com/rulesync/rulesync/gaps"
 	"github.com/rulesync/rulesync/ingest"
 	"github.com/rulesync/rulesync/internal/longtest"
-	"github.com/rulesync/rulesync/internal/numerals"
 	"github.com/rulesync/rulesync/internal/testcorpus"
 )
 
@@ -104,7 +102,7 @@ func relabel(md, v string) (string, bool) {
 				paras = append(paras, p)
 			}
 		}
-		last, ok := nextNumber(texts[len(texts)-1])
+		last, ok := testcorpus.NextNumber(texts[len(texts)-1])
 		if !ok || len(paras) == 0 {
 			return "", false
 		}
@@ -151,41 +149,6 @@ func firstSentence(s string) (string, string, bool) {
 		}
 	}
 	return "", "", false
-}
-
-// nextNumber is the heading h with its last number, in digits of any
-// script, one more, written in the same digits.
-func nextNumber(h string) (string, bool) {
-	rs := []rune(h)
-	end := -1
-	for k := len(rs) - 1; k >= 0; k-- {
-		if numerals.Digit(rs[k]) >= 0 {
-			end = k + 1
-			break
-		}
-	}
-	if end < 0 {
-		return "", false
-	}
-	start := end
-	for start > 0 && numerals.Digit(rs[start-1]) >= 0 {
-		start--
-	}
-	zero := rs[start] - rune(numerals.Digit(rs[start]))
-	n, _ := strconv.Atoi(string(digitsASCII(rs[start:end])))
-	var b []rune
-	for _, c := range strconv.Itoa(n + 1) {
-		b = append(b, zero+(c-'0'))
-	}
-	return string(rs[:start]) + string(b) + string(rs[end:]), true
-}
-
-func digitsASCII(rs []rune) []rune {
-	out := make([]rune, len(rs))
-	for k, r := range rs {
-		out[k] = '0' + rune(numerals.Digit(r))
-	}
-	return out
 }
 
 // TestRelabelledDevPlaced is TestRelabelledPlaced on the numbered dev

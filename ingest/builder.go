@@ -221,8 +221,14 @@ type builder struct {
 	// after such a heading: divisions of the outline.
 	numberedLevels map[int]bool
 	outlineHeads   map[int]bool
-	stack          []open
-	pre            []string // text before the first item
+	// headed says, for each item (by index in d.Items), the level + 1
+	// of the numbered heading that opened it, 0 for an item no heading
+	// opened; levels counts the numbered headings of each level, and
+	// those that print a title (numberedSections).
+	headed []int8
+	levels map[int]*[2]int
+	stack  []open
+	pre    []string // text before the first item
 	// more holds the text blocks after an item's own, joined at the end:
 	// appending to the item's text would copy it again for every block.
 	more     map[int][]string
@@ -311,6 +317,7 @@ func (b *builder) text(s string) {
 func (b *builder) add(it corpus.Item, o open) {
 	b.d.Items = append(b.d.Items, it)
 	b.ids.lines = append(b.ids.lines, b.ids.line)
+	b.headed = append(b.headed, 0)
 	o.item = len(b.d.Items) - 1
 	b.stack = append(b.stack, o)
 }
@@ -406,6 +413,9 @@ func (b *builder) numberedItem(bl block, lab label, body, titled bool) {
 		}
 	}
 	b.add(it, open{key: key, depth: bl.depth})
+	if bl.kind == blockHeading {
+		b.numberedHeading(bl.level, it.Title != "")
+	}
 }
 
 // keepsPrefix reports whether the numbering of lab, a label that prints
@@ -587,6 +597,7 @@ func (b *builder) finish() {
 	}
 	items := d.Items[:0]
 	lines := b.ids.lines[:0]
+	headed := b.headed[:0]
 	for i, it := range d.Items {
 		outline := b.outlineHeads[i] && it.Title != b.firstHeading
 		if b.numbered && it.Kind == corpus.KindSection && it.Number == "" && it.Text == "" && !outline && (under[it.Title] > 0 || it.Title == b.firstHeading) {
@@ -597,6 +608,7 @@ func (b *builder) finish() {
 		}
 		items = append(items, it)
 		lines = append(lines, b.ids.lines[i])
+		headed = append(headed, b.headed[i])
 	}
 	d.Items = items
 	b.checkCounts()
@@ -604,23 +616,9 @@ func (b *builder) finish() {
 		text := strings.Join(b.pre, "\n")
 		d.Items = append([]corpus.Item{{Kind: corpus.KindPreamble, Text: text}}, d.Items...)
 		lines = append([]int{0}, lines...)
+		headed = append([]int8{0}, headed...)
 	}
-	// A numbered heading with numbered items under it and no text of its
-	// own is a section. (Before the parts: an item without text has none.)
-	// The items under it are the numbered ones after it: an unnumbered
-	// heading between (a subsection that prints no number) is no item
-	// of its numbering.
-	next := ""
-	for i := len(d.Items) - 1; i >= 0; i-- {
-		it := &d.Items[i]
-		num := it.Number
-		if numberedKind(it.Kind) && num != "" && strings.HasPrefix(next, num) && len(next) > len(num) && it.Text == "" && it.Title != "" {
-			it.Kind, it.ID = corpus.KindSection, sectionID(it.ID)
-		}
-		if num != "" {
-			next = num
-		}
-	}
+	numberedSections(d.Items, headed, b.levels)
 	var partless []bool
 	if b.partless != nil {
 		partless = b.partless(d.Items)

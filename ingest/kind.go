@@ -470,3 +470,54 @@ func atHead(bs []block, h, i int) bool {
 	}
 	return true
 }
+
+// numberedSections makes sections of the numbered items that are the
+// heads of a numbering: a numbered item with numbered items under it
+// (the numbered items after it, whose numbers extend its own: an
+// unnumbered heading between is no item of its numbering) and no text
+// of its own. (Before the parts: an item without text has none.) It
+// must print a title, or be a heading among numbered headings of its
+// level that mostly print one (headed: each item's heading level + 1,
+// 0 for none; levels: by level, the numbered headings and those
+// titled): a heading that prints its number alone ("## 第B条" among
+// "## 第A条：スピード競技", ...) is the section it is with its title,
+// whatever title the translator left out. Headings that all print
+// their numbers alone ("## Article 11" over its numbered paragraphs)
+// and list items that print only a number are items of their own.
+func numberedSections(items []corpus.Item, headed []int8, levels map[int]*[2]int) {
+	next := ""
+	for i := len(items) - 1; i >= 0; i-- {
+		it := &items[i]
+		num := it.Number
+		titled := it.Title != ""
+		if h := headed[i]; !titled && h > 0 {
+			n := levels[int(h)-1]
+			titled = n[1]*2 > n[0]
+		}
+		if numberedKind(it.Kind) && num != "" && strings.HasPrefix(next, num) && len(next) > len(num) && it.Text == "" && titled {
+			it.Kind, it.ID = corpus.KindSection, sectionID(it.ID)
+		}
+		if num != "" {
+			next = num
+		}
+	}
+}
+
+// numberedHeading records that the item just added is a numbered
+// heading of level, titled or not (numberedSections).
+func (b *builder) numberedHeading(level int, titled bool) {
+	lv := max(0, min(level, 126))
+	b.headed[len(b.headed)-1] = int8(lv + 1)
+	if b.levels == nil {
+		b.levels = map[int]*[2]int{}
+	}
+	n := b.levels[lv]
+	if n == nil {
+		n = &[2]int{}
+		b.levels[lv] = n
+	}
+	n[0]++
+	if titled {
+		n[1]++
+	}
+}

@@ -184,7 +184,12 @@ func (lay mdLayout) apply(d *corpus.Document) {
 		it := &d.Items[i]
 		if it.Kind == corpus.KindSection && it.Number != "" {
 			if head, ok := lay.articles[it.Number]; ok {
+				// The items under it are in the section its title names,
+				// or its number where it prints none (headingSection).
 				article, section = it.Number, it.Title
+				if section == "" {
+					section = it.Number
+				}
 				it.Section = head
 				continue
 			}

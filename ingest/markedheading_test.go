@@ -71,7 +71,7 @@ func TestMarkedHeadingHoldsItsList(t *testing.T) {
 			v := slices.Clone(lines)
 			for k, i := range heads {
 				if only < 0 || k == only {
-					v[i] = "## §§ " + corpus.IDMarker(held[k].ID)
+					v[i] = "## §§ " + corpus.IDMarker(held[k].ID, held[k].Kind)
 				}
 			}
 			got, err := ingest.Options{}.Bytes(name, []byte(strings.Join(v, "\n")))

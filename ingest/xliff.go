@@ -99,11 +99,7 @@ func (x *xmlReader) textOf() (string, error) {
 	for depth > 0 {
 		tok, err := x.token()
 		if err != nil {
-			if err == io.EOF {
-				line, col := x.pos(int64(len(x.text)))
-				return "", &corpusjson.ParseError{Position: corpus.Position{Line: line, Col: col}, Msg: "XML: the file ends inside an element"}
-			}
-			return "", err
+			return "", x.inside(err)
 		}
 		switch t := tok.(type) {
 		case xml.StartElement:
@@ -117,6 +113,16 @@ func (x *xmlReader) textOf() (string, error) {
 	return b.String(), nil
 }
 
+// inside is err from a token read inside an element: at the end of the
+// file, an error at the end saying the file ends there.
+func (x *xmlReader) inside(err error) error {
+	if err != io.EOF {
+		return err
+	}
+	line, col := x.pos(int64(len(x.text)))
+	return &corpusjson.ParseError{Position: corpus.Position{Line: line, Col: col}, Msg: "XML: the file ends inside an element"}
+}
+
 // previousSource reads the <alt-trans> element just opened to its end:
 // where want, the text of its <source> (the earlier source a stale
 // translation was made from, XLIFF 1.2's alttranstype
@@ -126,11 +132,7 @@ func (x *xmlReader) previousSource(want bool) (string, error) {
 	for depth := 1; depth > 0; {
 		tok, err := x.token()
 		if err != nil {
-			if err == io.EOF {
-				line, col := x.pos(int64(len(x.text)))
-				return "", &corpusjson.ParseError{Position: corpus.Position{Line: line, Col: col}, Msg: "XML: the file ends inside an element"}
-			}
-			return "", err
+			return "", x.inside(err)
 		}
 		switch t := tok.(type) {
 		case xml.StartElement:
@@ -162,11 +164,7 @@ func (x *xmlReader) inlineOf() (string, []inlineCode, error) {
 	for depth > 0 {
 		tok, err := x.token()
 		if err != nil {
-			if err == io.EOF {
-				line, col := x.pos(int64(len(x.text)))
-				return "", nil, &corpusjson.ParseError{Position: corpus.Position{Line: line, Col: col}, Msg: "XML: the file ends inside an element"}
-			}
-			return "", nil, err
+			return "", nil, x.inside(err)
 		}
 		switch t := tok.(type) {
 		case xml.StartElement:

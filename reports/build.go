@@ -130,6 +130,9 @@ type TranslationSummary struct {
 	// Labels gives the translation's items by printed number: an item
 	// that prints none takes its source's ("item:6" is "Rule 7").
 	Labels map[string]string
+	// IDs gives the id each item of the translation's own reading has
+	// read through its source ("item:6" is "rule:7"), where they differ.
+	IDs map[string]string
 	// Draft is the sync draft's path in the output ("" when none).
 	Draft string
 }
@@ -441,7 +444,7 @@ func (b *Build) translationFiles(t Translation, r *gaps.Report, h *history.Histo
 	fs["interchange/"+t.Name+".po"] = po.Bytes()
 	fs["interchange/"+t.Name+".xlf"] = xlf.Bytes()
 	fs["interchange/"+t.Name+".tmx"] = tmx.Bytes()
-	s := &TranslationSummary{Name: t.Name, Source: t.Source, Base: t.Base, Findings: len(r.Findings), Progress: r.Progress(), Labels: targetNames(r), Draft: draft}
+	s := &TranslationSummary{Name: t.Name, Source: t.Source, Base: t.Base, Findings: len(r.Findings), Progress: r.Progress(), Labels: targetNames(r), IDs: readingIDs(r), Draft: draft}
 	for _, f := range r.Findings {
 		if f.Severity == gaps.Error {
 			s.Errors++

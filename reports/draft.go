@@ -257,9 +257,10 @@ func noteless(draft []byte) []byte {
 	return out
 }
 
-// missingIDs returns the entries whose source id the read-back draft
-// does not give, in order (an item of the draft that is no entry's, such
-// as the document's title read as a heading of its own, is passed over).
+// missingIDs returns the entries whose source id (with its kind) the
+// read-back draft does not give, in order (an item of the draft that is
+// no entry's, such as the document's title read as a heading of its
+// own, is passed over).
 func missingIDs(back *corpus.Document, d *gaps.Draft) []int {
 	at := map[string]int{}
 	for k := range back.Items {
@@ -269,7 +270,7 @@ func missingIDs(back *corpus.Document, d *gaps.Draft) []int {
 	last := -1
 	for i := range d.Entries {
 		k, ok := at[d.Entries[i].Source.ID]
-		if !ok || k <= last {
+		if !ok || k <= last || back.Items[k].Kind != d.Entries[i].Source.Kind {
 			out = append(out, i)
 			continue
 		}

@@ -115,6 +115,22 @@ func targetNames(r *gaps.Report) names {
 	return n
 }
 
+// readingIDs returns the id each item of r's translation has in the
+// translation's own reading, mapped to its id read through the source,
+// where the two differ (none for an item the projection made).
+func readingIDs(r *gaps.Report) map[string]string {
+	ids := map[string]string{}
+	if r.Translation == nil || r.Alignment == nil {
+		return ids
+	}
+	for j := range r.Translation.Items {
+		if own, id := r.Alignment.OwnID(j), r.Translation.Items[j].ID; own != "" && own != id {
+			ids[own] = id
+		}
+	}
+	return ids
+}
+
 // label is an item's printed label and title, its number the aligned one
 // when it prints none.
 func (n names) label(it *corpus.Item) string {

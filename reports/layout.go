@@ -350,6 +350,12 @@ func (m *lineMatch) match(k string) (ok, starts bool) {
 	if m.head == "" && m.num == "" {
 		return false, false
 	}
+	if m.head == "" {
+		// An item with neither title nor text ("## 第1条"): its line
+		// prints the number and little else, not a line of text that
+		// happens to hold it ("注釈：…条項の一部" reads "1部").
+		return numberAlone(k, m.num), true
+	}
 	at := 0
 	if m.num != "" {
 		at = strings.Index(k, m.num)

@@ -100,9 +100,9 @@ func site(out files, in siteInput) error {
 			index = append(index, searchEntry{nd.Name, it.Label(), it.Title, searchText(it.Text), "documents/" + urlPath(nd.Name) + ".html" + fragment(it.ID)})
 		}
 	}
-	labels := map[string]map[string]string{}
+	labels, ids := map[string]map[string]string{}, map[string]map[string]string{}
 	for _, t := range in.sum.Translations {
-		labels[t.Name] = t.Labels
+		labels[t.Name], ids[t.Name] = t.Labels, t.IDs
 	}
 	for _, nd := range in.others {
 		for _, it := range nd.Doc.Items {
@@ -111,11 +111,16 @@ func site(out files, in siteInput) error {
 	}
 	for _, nd := range in.translations {
 		for _, it := range nd.Doc.Items {
-			l := labels[nd.Name][it.ID]
+			// The page names the item by its id read through the source.
+			id := it.ID
+			if r, ok := ids[nd.Name][id]; ok {
+				id = r
+			}
+			l := labels[nd.Name][id]
 			if l == "" {
 				l = it.Label()
 			}
-			index = append(index, searchEntry{nd.Name, l, it.Title, searchText(it.Text), "translations/" + urlPath(nd.Name) + ".html" + fragment("t-"+it.ID)})
+			index = append(index, searchEntry{nd.Name, l, it.Title, searchText(it.Text), "translations/" + urlPath(nd.Name) + ".html" + fragment("t-"+id)})
 		}
 	}
 	js, err := json.Marshal(index)

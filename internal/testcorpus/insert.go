@@ -1,0 +1,85 @@
+package testcorpus
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/rulesync/rulesync/internal/numerals"
+)
+
+// InsertArticle is the Markdown udhr file md with an article added
+// before its k-th (1 to 29): the k-th heading over the longest
+// paragraph of the preamble, and each heading after it given the one
+// after it (the last its number plus one, in its own digits): a
+// translation that added an item and numbered on. It reports false
+// where md has no 30 article headings after the preamble's, or no
+// such paragraph.
+func InsertArticle(md string, k int) (string, bool) {
+	lines := strings.Split(md, "\n")
+	var heads []int
+	for i, l := range lines {
+		if strings.HasPrefix(l, "## ") {
+			heads = append(heads, i)
+		}
+	}
+	if len(heads) < 31 || k < 1 || k >= 30 {
+		return "", false
+	}
+	art := heads[len(heads)-30:]
+	added := ""
+	for _, l := range lines[:art[0]] {
+		if !strings.HasPrefix(l, "#") && utf8.RuneCountInString(l) > utf8.RuneCountInString(added) {
+			added = l
+		}
+	}
+	last, ok := NextNumber(lines[art[29]])
+	if !ok || added == "" {
+		return "", false
+	}
+	texts := make([]string, 30)
+	for n, h := range art {
+		texts[n] = lines[h]
+	}
+	for n := k - 1; n < 30; n++ {
+		if n+1 < 30 {
+			lines[art[n]] = texts[n+1]
+		} else {
+			lines[art[n]] = last
+		}
+	}
+	at := art[k-1]
+	out := slices.Concat(lines[:at], []string{texts[k-1], "", added, ""}, lines[at:])
+	return strings.Join(out, "\n"), true
+}
+
+// NextNumber is the heading h with its last number, in digits of any
+// script, one more, written in the same digits.
+func NextNumber(h string) (string, bool) {
+	rs := []rune(h)
+	end := -1
+	for k := len(rs) - 1; k >= 0; k-- {
+		if numerals.Digit(rs[k]) >= 0 {
+			end = k + 1
+			break
+		}
+	}
+	if end < 0 {
+		return "", false
+	}
+	start := end
+	for start > 0 && numerals.Digit(rs[start-1]) >= 0 {
+		start--
+	}
+	zero := rs[start] - rune(numerals.Digit(rs[start]))
+	n := 0
+	for _, r := range rs[start:end] {
+		n = n*10 + numerals.Digit(r)
+	}
+	var b []rune
+	for _, c := range strconv.Itoa(n + 1) {
+		b = append(b, zero+(c-'0'))
+	}
+	return string(rs[:start]) + string(b) + string(rs[end:]), true
+}
