@@ -95,5 +95,14 @@ func (al *Alignment) explained() {
 	a.explainAll(al.Pairs)
 	al.lazy = nil
 	clear(a.scratch.items)
+	if al.held != nil && a.o.KeepReading {
+		// The features are the held reading's (Affinity's): the
+		// storage makes new ones for the next alignment given it.
+		al.held.keep()
+		a.scratch.feats = nil
+		return
+	}
+	al.held.drop()
+	al.held = nil
 	clear(a.scratch.feats)
 }
