@@ -83,8 +83,10 @@ func (a Affinity) mismatched() bool {
 const judgedPairs = 5
 
 // Affinity measures al's one to one pairs (see Affinity). It reads the
-// items' tokens again, as Align does: time and memory linear in the
-// items.
+// items' tokens again, as Align does (time and memory linear in the
+// items), but where al holds the reading Through kept of them
+// (Options.KeepReading) and its items read as the same tokens: it takes
+// that one.
 func (o Options) Affinity(al *Alignment) Affinity {
 	src, tgt := al.Source, al.Target
 	var ps [][2]int
