@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/rulesync/rulesync/internal/numerals"
@@ -82,4 +83,48 @@ func NextNumber(h string) (string, bool) {
 		b = append(b, zero+(c-'0'))
 	}
 	return string(rs[:start]) + string(b) + string(rs[end:]), true
+}
+
+// InsertSubArticle is the Markdown udhr file md with an article added
+// after its k-th (1 to 29) and numbered as an insertion: the k-th
+// heading with suffix written after its last number ("## Article 3" ->
+// "## Article 3bis" for "bis", "## Статья 3-2" for "-2"), over the
+// longest paragraph of the preamble; no heading is renumbered. It
+// reports false where md has no 30 article headings after the
+// preamble's, its k-th prints no digit or its last number glued to a
+// word, or it has no such paragraph.
+func InsertSubArticle(md string, k int, suffix string) (string, bool) {
+	lines := strings.Split(md, "\n")
+	var heads []int
+	for i, l := range lines {
+		if strings.HasPrefix(l, "## ") {
+			heads = append(heads, i)
+		}
+	}
+	if len(heads) < 31 || k < 1 || k >= 30 {
+		return "", false
+	}
+	art := heads[len(heads)-30:]
+	added := ""
+	for _, l := range lines[:art[0]] {
+		if !strings.HasPrefix(l, "#") && utf8.RuneCountInString(l) > utf8.RuneCountInString(added) {
+			added = l
+		}
+	}
+	rs := []rune(lines[art[k-1]])
+	end := -1
+	for i := len(rs) - 1; i >= 0; i-- {
+		if numerals.Digit(rs[i]) >= 0 {
+			end = i + 1
+			break
+		}
+	}
+	if end < 0 || added == "" || end < len(rs) && unicode.IsLetter(rs[end]) {
+		// A number glued to a word ("第３条", "༢པ") takes no suffix.
+		return "", false
+	}
+	h := string(rs[:end]) + suffix + string(rs[end:])
+	at := art[k]
+	out := slices.Concat(lines[:at], []string{h, "", added, ""}, lines[at:])
+	return strings.Join(out, "\n"), true
 }
