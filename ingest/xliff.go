@@ -32,7 +32,9 @@ import (
 // (an error without it); the source edition is a header <prop
 // type="x-rulesync-source-edition">; a unit's <prop
 // type="x-rulesync-review"> or "x-rulesync-stale" sets its item's
-// "review" or "stale" flag (TMX has no state of its own).
+// "review" or "stale" flag (TMX has no state of its own), the source
+// segment of a stale one being the source its translation was made
+// from (as a PO's previous msgid).
 
 func init() {
 	register(&format{name: "xliff", doc: "an XLIFF 1.2 file keyed by item id (trans-unit id or resname), as rulesync writes it", binary: textual(parseXLIFF)})
@@ -429,6 +431,11 @@ func tmxUnits(text string, o Options, d *corpus.Document) ([]unit, error) {
 			if v.lang == chosen {
 				units[i].target, units[i].codes = v.text, v.codes
 			}
+		}
+		if units[i].stale {
+			// A stale unit's source segment is the source its
+			// translation was made from, as a PO's previous msgid.
+			units[i].previous = units[i].source
 		}
 	}
 	setInterchangeHeader(d, chosen, "")

@@ -488,7 +488,7 @@ func checkFiles(nd namedDoc, r *gaps.Report, site string) (files, any, error) {
 }
 
 // draftExt is the file extension of a draft in each format.
-var draftExt = map[string]string{"md": "md", "text": "txt", "csv": "csv", "tsv": "tsv", "po": "po", "xliff": "xlf", "json": "json"}
+var draftExt = map[string]string{"md": "md", "text": "txt", "csv": "csv", "tsv": "tsv", "po": "po", "xliff": "xlf", "tmx": "tmx", "json": "json"}
 
 // rawText is the text a source was read from, for the layout of a
 // Markdown or text draft and the inline markup of its items: the file again, when its bytes are still those

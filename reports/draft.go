@@ -21,20 +21,21 @@ import (
 // write it, else in the source's, else in Markdown: Markdown and text
 // keep the source's lines around the items and the translation's own
 // lines of each item; a table (CSV, TSV) has a row per item with an id
-// column; PO and XLIFF are the interchange files of the draft; JSON is a
-// document as ingest writes it. Every format carries the markers of
+// column; PO, XLIFF and TMX are the interchange files of the draft; JSON
+// is a document as ingest writes it. Every format carries the markers of
 // corpus.Marker in the item's text (PO and XLIFF say the same with their
-// own fuzzy and needs-review states), so ingest reads a draft back with
+// own fuzzy and needs-review states, TMX with rulesync's props), so
+// ingest reads a draft back with
 // the source's items and the flags its markers set.
 
 // DraftFormats are the formats a draft is written in, by their --to names.
-var DraftFormats = []string{"md", "text", "csv", "tsv", "po", "xliff", "json"}
+var DraftFormats = []string{"md", "text", "csv", "tsv", "po", "xliff", "tmx", "json"}
 
 // draftFormatOf maps the ingest formats rulesync can write back to the
 // draft format that writes them.
 var draftFormatOf = map[string]string{
 	"markdown": "md", "text": "text", "numbered": "text", "guide": "text", "addendum": "text", "reader": "text",
-	"csv": "csv", "tsv": "tsv", "po": "po", "xliff": "xliff", "json": "json", "items": "json",
+	"csv": "csv", "tsv": "tsv", "po": "po", "xliff": "xliff", "tmx": "tmx", "json": "json", "items": "json",
 }
 
 // DraftFormat chooses the format of a draft: want (a --to name, or an
@@ -75,8 +76,8 @@ func DraftFormat(d *gaps.Draft, want string) (string, error) {
 
 // DraftReadsText reports whether WriteDraft in format (one of
 // DraftFormats) reads the text doc was read from (DraftOptions.SourceText
-// or TranslationText), so that a caller holds it only then: a PO or XLIFF
-// draft always (its frame); a Markdown or text draft the lines of
+// or TranslationText), so that a caller holds it only then: a PO, XLIFF
+// or TMX draft always (its frame); a Markdown or text draft the lines of
 // Markdown and text and the inline markup of HTML; any draft the units of
 // a translation read from PO, XLIFF or TMX (adoptFrame). A document
 // read from its JSON records the format of its first reading, and its
@@ -87,7 +88,7 @@ func DraftReadsText(format string, doc *corpus.Document) bool {
 		return true
 	}
 	switch format {
-	case "po", "xliff":
+	case "po", "xliff", "tmx":
 		return true
 	case "", "md", "text":
 		f := draftFormatOf[doc.Source.Format]
@@ -110,7 +111,7 @@ type DraftOptions struct {
 	// inline HTML). Empty: the lines are made from the documents, and
 	// the texts are without markup.
 	SourceText, TranslationText string
-	// Now is the time a PO or XLIFF draft records.
+	// Now is the time a PO, XLIFF or TMX draft records.
 	Now time.Time
 	// frame is what the interchange file the translation was read from
 	// holds of the draft's frame (adoptFrame), or nil.
@@ -301,6 +302,8 @@ func WriteDraft(w io.Writer, d *gaps.Draft, o DraftOptions) (*DraftStats, error)
 		err = DraftPO(w, d, o)
 	case "xliff":
 		err = DraftXLIFF(w, d, o)
+	case "tmx":
+		err = DraftTMX(w, d, o)
 	case "json":
 		err = corpusjson.Encode(w, DraftDocument(d))
 	default:

@@ -360,9 +360,11 @@ func DraftXLIFF(w io.Writer, d *gaps.Draft, o DraftOptions) error {
 
 // TMX writes a translation memory (TMX 1.4b) of every aligned pair: the
 // source text the translation was made from (the earlier one for a stale
-// pair) beside the translation; a unit whose translation prints no label
-// of its source's has props x-rulesync-id-source (aligned, projected) and
-// x-rulesync-confidence. The header's prop
+// pair) beside the translation, and each segment without translation as
+// a unit with the source's variant alone (so that the file read back has
+// every item of the source, as the PO has); a unit whose translation
+// prints no label of its source's has props x-rulesync-id-source
+// (aligned, projected) and x-rulesync-confidence. The header's prop
 // x-rulesync-source-edition names the source edition.
 func TMX(w io.Writer, r *gaps.Report, now time.Time) error {
 	return DraftTMX(w, r.Draft(), DraftOptions{Now: now})
@@ -381,9 +383,6 @@ func DraftTMX(w io.Writer, d *gaps.Draft, o DraftOptions) error {
 	p.f("<prop type=\"x-rulesync-source-edition\">%s</prop>\n</header>\n<body>\n", xmlText(d.Source.Edition))
 	mk := o.mk
 	for _, s := range o.segs {
-		if s.target == "" && !strings.Contains(s.draft, `"empty":true`) {
-			continue // no translation; a run of lines without text is one
-		}
 		src := s.source
 		if s.previous != "" {
 			src = s.previous
@@ -404,8 +403,14 @@ func DraftTMX(w io.Writer, d *gaps.Draft, o DraftOptions) error {
 		if s.draft != "" {
 			p.f("<prop type=\"x-rulesync-draft\">%s</prop>\n", xmlText(strings.TrimPrefix(s.draft, ingest.DraftAnnotation)))
 		}
-		p.f("<tuv xml:lang=\"%s\"><seg>%s</seg></tuv>\n<tuv xml:lang=\"%s\"><seg>%s</seg></tuv>\n</tu>\n",
-			xmlText(d.Source.Lang), xmlInline(src, mk, "i"), xmlText(d.Translation.Lang), xmlInline(s.target, mk, "i"))
+		p.f("<tuv xml:lang=\"%s\"><seg>%s</seg></tuv>\n", xmlText(d.Source.Lang), xmlInline(src, mk, "i"))
+		if s.target != "" || strings.Contains(s.draft, `"empty":true`) {
+			// A run of lines without text is one; a segment without
+			// translation has its source's variant alone, as TMX
+			// holds a unit not translated yet.
+			p.f("<tuv xml:lang=\"%s\"><seg>%s</seg></tuv>\n", xmlText(d.Translation.Lang), xmlInline(s.target, mk, "i"))
+		}
+		p.f("</tu>\n")
 	}
 	p.f("</body>\n</tmx>\n")
 	return p.err

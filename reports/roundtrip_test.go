@@ -271,18 +271,12 @@ func pageLinks(t *testing.T, page string, d *gaps.Draft, draft string) {
 	t.Logf("the page's %d links in items: all in the draft", n)
 }
 
-// writeInterchange writes d in the draft format o.Format names (md, po,
-// xliff; tmx through DraftTMX) and returns it.
+// writeInterchange writes d in the draft format o.Format names (one of
+// DraftFormats) and returns it.
 func writeInterchange(t *testing.T, d *gaps.Draft, o DraftOptions) string {
 	t.Helper()
 	var b bytes.Buffer
-	var err error
-	if o.Format == "tmx" {
-		err = DraftTMX(&b, d, o)
-	} else {
-		_, err = WriteDraft(&b, d, o)
-	}
-	if err != nil {
+	if _, err := WriteDraft(&b, d, o); err != nil {
 		t.Fatal(err)
 	}
 	return b.String()

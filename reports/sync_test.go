@@ -137,7 +137,7 @@ func TestSyncFixture(t *testing.T) {
 			want := ids(src)
 			stale, untranslated, marked := []string{"rule:1b", "rule:2a"}, []string{"rule:1f"}, []string{"rule:1f"}
 			switch format {
-			case "po", "xliff":
+			case "po", "xliff", "tmx":
 				// The entry without a translation is its item marked
 				// untranslated, which gaps takes as missing.
 				marked = nil

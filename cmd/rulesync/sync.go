@@ -26,7 +26,7 @@ func syncCommand() *cli.Command {
 			"where the source did not change since the edition translated (--base), that text marked {{rulesync:stale}}\n" +
 			"with the source's redline where it did, the source's text marked {{rulesync:untranslated}} where there is\n" +
 			"no translation. Written in the translation's format where rulesync can write it (md, text, csv, tsv, po,\n" +
-			"xliff, json), else in SOURCE's, else Markdown; --to chooses. Translation items with no place in SOURCE are\n" +
+			"xliff, tmx, json), else in SOURCE's, else Markdown; --to chooses. Translation items with no place in SOURCE are\n" +
 			"listed on standard error and in --report FILE (JSON). `rulesync gaps SOURCE DRAFT` lists every marked item\n" +
 			"until the translator removes its marker. --base given several times: provenance chooses.",
 		Flags: append(sourceFlags("input-format"),
