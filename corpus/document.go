@@ -43,6 +43,13 @@ const (
 	// FlagTruncated marks an item whose text the publisher cut short
 	// (a preview ending in "…", or cut mid-sentence).
 	FlagTruncated Flag = "truncated"
+	// FlagEmptyUnit marks an item of a PO, XLIFF or TMX file read from
+	// a unit without translation (an empty msgstr or target), beside
+	// FlagUntranslated (no unit of the item is translated) or
+	// FlagTitleUntranslated (its title's is not): the source's text
+	// beside the unit stands in, as after a draft's marker, and the
+	// checks take the unit as no translation, as in a template.
+	FlagEmptyUnit Flag = "empty-unit"
 )
 
 // UnknownEdition is the Edition of a document that states none.

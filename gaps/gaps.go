@@ -236,6 +236,9 @@ func (r *Report) findingsOn(set func(i int, fs []Finding)) {
 // Check runs the checks that need no source on one document: duplicate,
 // enumeration, terminology and truncated.
 func (o Options) Check(d *corpus.Document) *Report {
+	if keyedByID(d) {
+		d = unitsTranslated(d)
+	}
 	r := &Report{Translation: d}
 	if o.stopped() {
 		return r

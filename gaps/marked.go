@@ -26,6 +26,35 @@ func keyedByID(d *corpus.Document) bool {
 	return false
 }
 
+// unitsTranslated is a PO, XLIFF or TMX translation as its translated
+// units give it: ingest reads a unit without translation as its item
+// marked untranslated (or title-untranslated) with the source's text
+// standing in (corpus.FlagEmptyUnit), which the checks take as no
+// translation (missing, an untitled item), as a template has none; a
+// marker a translator left in a unit's text counts as in a draft. d
+// itself where no item is read so.
+func unitsTranslated(d *corpus.Document) *corpus.Document {
+	if !slices.ContainsFunc(d.Items, func(it corpus.Item) bool { return it.Has(corpus.FlagEmptyUnit) }) {
+		return d
+	}
+	c := *d
+	c.Items = make([]corpus.Item, 0, len(d.Items))
+	for _, it := range d.Items {
+		switch {
+		case !it.Has(corpus.FlagEmptyUnit):
+		case it.Has(corpus.FlagUntranslated):
+			continue
+		default:
+			it.Title = ""
+			it.Flags = slices.DeleteFunc(slices.Clone(it.Flags), func(f corpus.Flag) bool {
+				return f == corpus.FlagEmptyUnit || f == corpus.FlagTitleUntranslated
+			})
+		}
+		c.Items = append(c.Items, it)
+	}
+	return &c
+}
+
 // align pairs the translation with its original: by id for a
 // translation keyed by id, else with the aligner.
 func (o Options) align(orig, translation *corpus.Document) *align.Alignment {
@@ -60,6 +89,9 @@ func (o Options) read(r *Report, orig, translation *corpus.Document) (*corpus.Do
 	if keyedByID(translation) || translation.IsDraft() {
 		// Paired by the ids it carries: nothing to place (a unit left
 		// untranslated is reported as such).
+		if keyedByID(translation) {
+			translation = unitsTranslated(translation)
+		}
 		return sourceKinds(translation, o.align(orig, translation))
 	}
 	rd := o.Align.Through(orig, translation)

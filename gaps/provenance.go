@@ -130,6 +130,9 @@ func (e *DuplicateEditionError) Error() string {
 // for it: the answer is then whether the translation follows it at all.
 // Two candidates that state the same edition name are an error.
 func (o Options) Provenance(translation *corpus.Document, candidates ...*corpus.Document) (*Provenance, error) {
+	if keyedByID(translation) {
+		translation = unitsTranslated(translation) // its translations vote
+	}
 	cands := append([]*corpus.Document(nil), candidates...)
 	sort.SliceStable(cands, func(a, b int) bool {
 		da, db := cands[a].Date, cands[b].Date

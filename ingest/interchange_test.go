@@ -14,7 +14,8 @@ import (
 // testPO is a catalogue as rulesync writes it and a translator leaves
 // it: a translated title and text, a fuzzy entry with the source it was
 // made from (the source changed: stale), a fuzzy one without (review),
-// an untranslated one, an obsolete one.
+// an untranslated one, a translated text with its title untranslated and
+// a kind its draft note names, an obsolete one.
 const testPO = `# Translation of wca-2024-01-01 into ja.
 msgid ""
 msgstr ""
@@ -56,6 +57,15 @@ msgctxt "reg:1d"
 msgid "Not translated."
 msgstr ""
 
+msgctxt "rule:1e/title"
+msgid "Scrambling"
+msgstr ""
+
+#. rulesync draft: {"kind":"guideline"}
+msgctxt "rule:1e"
+msgid "Scramble [it](#4f)."
+msgstr "[スクランブル](#4f)する。"
+
 #~ msgctxt "reg:Y1"
 #~ msgid "Removed."
 #~ msgstr "削除された。"
@@ -93,6 +103,8 @@ func TestPOReadBack(t *testing.T) {
 		`reg:1a regulation "" "大会には WCA 代理人を\n置かなければならない。" []`,
 		`reg:1b regulation "" "古い訳。" [stale]`,
 		`reg:1c regulation "" "移動した訳。" [review]`,
+		`reg:1d regulation "" "Not translated." [empty-unit untranslated]`,
+		`rule:1e guideline "Scrambling" "[スクランブル](#4f)する。" [empty-unit title-untranslated]`,
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("items:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
@@ -136,7 +148,7 @@ func TestInterchangeDetected(t *testing.T) {
 		items              []string
 	}{
 		{"ja.po", testPO, "po", nil},
-		{"ja.xlf", xliff, "xliff", []string{"reg:1a  エー。 []", "reg:1b  ビー。 [review]", "reg:1d  ディー太字。 []"}},
+		{"ja.xlf", xliff, "xliff", []string{"reg:1a  エー。 []", "reg:1b  ビー。 [review]", "reg:1c  C. [empty-unit untranslated]", "reg:1d  ディー太字。 []"}},
 		{"ja.tmx", tmx, "tmx", []string{"reg:1a  エー。 []"}},
 		// Translate Toolkit's po2xliff: numeric ids, the PO reference
 		// "reg:1a" kept as file "reg", line "1a", the header a unit.
@@ -196,6 +208,7 @@ func TestPOErrors(t *testing.T) {
 		{"cut.po", head + "msgctxt \"reg:1a\"\nmsgid \"A\"\n", 6, 1, "ends inside the entry of line 4"},
 		{"noid.po", head + "msgctxt \"a b\"\nmsgid \"A\"\nmsgstr \"x\"\n", 4, 1, `msgctxt "a b" is not an item id`},
 		{"noctx.po", head + "msgid \"A\"\nmsgstr \"x\"\n", 4, 1, "without msgctxt"},
+		{"kind.po", head + "#. rulesync draft: {\"kind\":\"chapter\"}\nmsgctxt \"rule:1\"\nmsgid \"A\"\nmsgstr \"x\"\n", 5, 1, `names the kind "chapter", which is none`},
 		// Plural forms are refused at the first sign of them, by name.
 		{"plural.po", head + "msgctxt \"reg:1a\"\nmsgid \"A\"\nmsgid_plural \"As\"\nmsgstr[0] \"x\"\nmsgstr[1] \"y\"\n", 6, 1, "msgid_plural: rulesync catalogues have no plural forms"},
 		{"plural1.po", head + "msgctxt \"reg:1a\"\nmsgid \"A\"\nmsgstr[0] \"x\"\nmsgstr[1] \"y\"\n", 7, 1, "msgstr[1]: rulesync catalogues have no plural forms"},

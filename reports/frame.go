@@ -68,6 +68,9 @@ type draftNote struct {
 	Lead  int  `json:"lead,omitempty"`
 	Trail int  `json:"trail,omitempty"`
 	Empty bool `json:"empty,omitempty"`
+	// Kind is the item's kind where its id's prefix does not say it
+	// (corpus.KindOfPrefix), which ingest reads as the item's kind.
+	Kind corpus.Kind `json:"kind,omitempty"`
 }
 
 func (n draftNote) String() string {
@@ -83,7 +86,7 @@ func (n draftNote) String() string {
 
 func (n draftNote) empty() bool {
 	return !n.Fuzzy && !n.Stale && n.Review == "" && n.Was == "" && n.Note == "" && len(n.Lines) == 0 && n.Date == "" && n.Followed == "" &&
-		n.Lead == 0 && n.Trail == 0 && !n.Empty
+		n.Lead == 0 && n.Trail == 0 && !n.Empty && n.Kind == ""
 }
 
 // runSegment is the unit of the run of lines tr whole, ctx its id, src
@@ -336,6 +339,7 @@ func fileSegments(d *gaps.Draft, o DraftOptions, mk markup) []segment {
 					note = kept
 				}
 				n.Note = strings.TrimSuffix(strings.TrimPrefix(note, "{{rulesync:note "), "}}")
+				n.Kind = unsaidKind(e.Source)
 			}
 			s.draft = n.String()
 			out = append(out, s)
@@ -343,6 +347,16 @@ func fileSegments(d *gaps.Draft, o DraftOptions, mk markup) []segment {
 		out = append(out, after[id]...)
 	}
 	return out
+}
+
+// unsaidKind is the item's kind where its id's prefix does not say it
+// (corpus.KindOfPrefix), else "".
+func unsaidKind(it *corpus.Item) corpus.Kind {
+	prefix, _, _ := strings.Cut(it.ID, ":")
+	if it.Kind == "" || it.Kind == corpus.KindOfPrefix(prefix) {
+		return ""
+	}
+	return it.Kind
 }
 
 // docSegments are the document's title and version, where both the
