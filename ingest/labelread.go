@@ -480,3 +480,13 @@ func hyphenLetter(s string) bool {
 	return len(s) >= 2 && s[0] >= 'A' && s[0] <= 'Z' && strings.ContainsRune(".:)", rune(s[1])) &&
 		(len(s) == 2 || s[2] == ' ' || s[2] == '\t' || s[2] == '\n')
 }
+
+// ReadsAsLabel reports whether a line of text starts with what the
+// structure reader takes for an item's label (a printed number, with
+// the words labels have around it: "Version 1.0 ...", "Article 5",
+// "3.2"), a parenthesized one aside. A draft escapes such a line of an
+// item's text where it would start an item of its own.
+func ReadsAsLabel(line string) bool {
+	l, ok := readLabel(line)
+	return ok && !l.paren
+}

@@ -121,6 +121,10 @@ type DraftOptions struct {
 	// (prepared); nil: each writer finds them.
 	mk   markup
 	segs []segment
+	// plainLabels has a Markdown draft escape the first character of a
+	// line of an item's text that reads as a label (plainLabel), set
+	// where the draft read back has items no entry wrote.
+	plainLabels bool
 }
 
 // prepared is d and o as the writers of a draft's files read them: the
@@ -191,6 +195,16 @@ func writeChecked(w io.Writer, d *gaps.Draft, o DraftOptions, markdown bool, st 
 			break
 		}
 		missing := missingIDs(back, d)
+		if round == 0 && markdown && !o.plainLabels && unwritten(back, d) {
+			// A line of an item's text read as an item of its own
+			// ("Version 1.0 ..."): such lines are written as text.
+			o.plainLabels = true
+			if back, err = readBack(d, o, markdown, st, marks); err != nil {
+				st.Reread, st.IDsDiffer = err.Error(), len(d.Entries)
+				break
+			}
+			missing = missingIDs(back, d)
+		}
 		st.IDsDiffer = 0
 		for _, i := range missing {
 			if !st.Skeleton || d.Entries[i].Source.Number != "" {
@@ -277,6 +291,21 @@ func missingIDs(back *corpus.Document, d *gaps.Draft) []int {
 		last = k
 	}
 	return out
+}
+
+// unwritten reports whether the draft read back has an item with an id
+// no entry has.
+func unwritten(back *corpus.Document, d *gaps.Draft) bool {
+	ids := make(map[string]bool, len(d.Entries))
+	for i := range d.Entries {
+		ids[d.Entries[i].Source.ID] = true
+	}
+	for k := range back.Items {
+		if !ids[back.Items[k].ID] {
+			return true
+		}
+	}
+	return false
 }
 
 // WriteDraft writes d in o.Format and says how.
