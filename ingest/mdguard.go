@@ -1,6 +1,7 @@
 package ingest
 
 import (
+	"bytes"
 	"fmt"
 
 	"github.com/rulesync/rulesync/corpus"
@@ -137,6 +138,9 @@ scan:
 	return depth, false
 }
 
+// linkOpen is what ends a link's text and opens its destination.
+var linkOpen = []byte("](")
+
 // mdSpace reports whether c is whitespace to goldmark (util.IsSpace).
 func mdSpace(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'
@@ -147,8 +151,8 @@ func mdSpace(c byte) bool {
 // without "<"; it may stop sooner, at an unbalanced ")"), or with "<" to
 // the next ">". Two passes from the end find both distances.
 func mdLinkScan(l []byte) int {
-	if len(l) < 2 {
-		return 0
+	if len(l) < 2 || bytes.Index(l, linkOpen) < 0 {
+		return 0 // most lines open no link: one look finds none
 	}
 	total := 0
 	space, gt := len(l), len(l) // the next space or tab, the next ">"
