@@ -42,6 +42,14 @@ type Options struct {
 	// edition diff of 100k items kept live. Across languages, where the
 	// review reads the evidence of numbers, it does nothing.
 	Terse bool
+	// KeepReading has Through keep the reading of the items its
+	// item-level alignment made (their tokens and weights) with the
+	// Reading it returns where that alignment's pairs are the reading's:
+	// the first Affinity of the reading's alignment, or of a copy of it
+	// whose items have the same titles, texts, references, part labels
+	// and cut flags, reads them instead of the items again, and lets
+	// them go. Without it they are let go when Through returns.
+	KeepReading bool
 
 	// full turns off the shortcuts taken for the items an edition left
 	// as it was (sameText, sameFeatures), for the tests that hold the
@@ -96,9 +104,9 @@ type Pair struct {
 	// (see aligner.explainNow): Evidence holds what came after it.
 	pending pendingEvidence
 	// inOrder is, for a pair whose evidence is pending and had nothing
-	// after it when the review found its neighbours in sequence, how
-	// many of its two are (the order's evidence, made with the rest).
-	inOrder uint8
+	// after it when the review found its neighbours in sequence, which
+	// are (the order's evidence, made with the rest).
+	inOrder inSequence
 
 	// content is the score of the pair's texts alone (scorer.score),
 	// before the order or a printed number added to it: the review
@@ -125,6 +133,9 @@ type Alignment struct {
 	// lazy is the aligner whose pairs' leading evidence is not made yet
 	// (alignScratch.lazy), nil once made (explained).
 	lazy *aligner
+	// held is the reading of the items Affinity may read (heldReading),
+	// or nil; the copies of an alignment share it.
+	held *heldReading
 }
 
 // Contradicted reports whether any signal speaks against the pair: a
@@ -284,6 +295,7 @@ func (o Options) alignIn(src, tgt *corpus.Document, m *memo, s *alignScratch) *A
 	if lazy {
 		a.lazyGen = s.gen
 		al.lazy = a
+		al.held = newHeldReading(a, s)
 	}
 	return al
 }

@@ -56,3 +56,23 @@ func LexiconLearned(src, tgt *corpus.Document) bool {
 	})
 	return lx != nil
 }
+
+// AffinityUnheld is o.Affinity of al read from its items, whatever
+// reading al holds (heldReading).
+func AffinityUnheld(o Options, al *Alignment) Affinity {
+	c := *al
+	c.held = nil
+	return o.Affinity(&c)
+}
+
+// Held reports whether al holds a reading of its items that Affinity
+// can take (heldReading).
+func Held(al *Alignment) bool {
+	h := al.held
+	if h == nil {
+		return false
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.fs != nil && (h.scratch == nil || h.scratch.gen == h.gen)
+}

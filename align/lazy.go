@@ -49,8 +49,8 @@ func (a *aligner) explainNow(p *Pair, ms, mt *features) {
 	if e, ok := a.numberEvidence(i, j); ok && p.pending == pairLeft {
 		after = append(after, e)
 	}
-	if p.inOrder > 0 {
-		after = append(after, orderEvidence(int(p.inOrder)))
+	if p.inOrder != noNeighbour {
+		after = append(after, orderEvidence(p.inOrder))
 	}
 	_, p.Evidence = a.sc.scoreWith(fs, ft, !a.quiet, first, after, p.Evidence)
 	p.pending, p.inOrder = noneLeft, 0
@@ -95,5 +95,14 @@ func (al *Alignment) explained() {
 	a.explainAll(al.Pairs)
 	al.lazy = nil
 	clear(a.scratch.items)
+	if al.held != nil && a.o.KeepReading {
+		// The features are the held reading's (Affinity's): the
+		// storage makes new ones for the next alignment given it.
+		al.held.keep()
+		a.scratch.feats = nil
+		return
+	}
+	al.held.drop()
+	al.held = nil
 	clear(a.scratch.feats)
 }

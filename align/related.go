@@ -83,8 +83,10 @@ func (a Affinity) mismatched() bool {
 const judgedPairs = 5
 
 // Affinity measures al's one to one pairs (see Affinity). It reads the
-// items' tokens again, as Align does: time and memory linear in the
-// items.
+// items' tokens again, as Align does (time and memory linear in the
+// items), but where al holds the reading Through kept of them
+// (Options.KeepReading) and its items read as the same tokens: it takes
+// that one.
 func (o Options) Affinity(al *Alignment) Affinity {
 	src, tgt := al.Source, al.Target
 	var ps [][2]int
@@ -97,25 +99,12 @@ func (o Options) Affinity(al *Alignment) Affinity {
 	if len(ps) < 2 {
 		return out
 	}
-	same := sameLanguage(src.Lang, tgt.Lang)
-	rd := o.read(src, tgt, same, !same, nil, o.done())
-	if rd != nil && !same && sharedWords(rd.vocabS, rd.vocabT) {
-		same = true
-		rd = o.read(src, tgt, same, false, nil, o.done())
+	fs, ft, w, names, same, ok := al.held.take(o, al)
+	if !ok {
+		if fs, ft, w, names, same, ok = o.affinityReading(src, tgt); !ok {
+			return out
+		}
 	}
-	if rd == nil {
-		return out
-	}
-	items := make([]*corpus.Item, 0, len(src.Items)+len(tgt.Items))
-	for i := range src.Items {
-		items = append(items, &src.Items[i])
-	}
-	for j := range tgt.Items {
-		items = append(items, &tgt.Items[j])
-	}
-	feats := rd.x.weigh(rd.all, rd.twins, items)
-	fs, ft := feats[:len(src.Items)], feats[len(src.Items):]
-	w := rd.x.weights
 	// Across languages, the classes a translation keeps whatever its
 	// script: a loanword's skeleton is found in any text of a script
 	// with skeletons, as often beside another item as beside its own.
@@ -160,7 +149,7 @@ func (o Options) Affinity(al *Alignment) Affinity {
 		light[q] = min(a, b)
 	}
 	out.Mass = min(ms, mt)
-	out.Stated = stated(fs, ft, w, rd.x.names)
+	out.Stated = stated(fs, ft, w, names)
 	m := 0
 	var shares []float64
 	for q := range ps {
@@ -208,6 +197,30 @@ const (
 	affinityWindow  = 64
 	affinityWindows = 8
 )
+
+// affinityReading reads the items of src and tgt for Affinity: their
+// features, the tokens' weights and names, and whether they were read
+// word for word; false when the reading was stopped.
+func (o Options) affinityReading(src, tgt *corpus.Document) (fs, ft []features, w []float32, names []string, same, ok bool) {
+	same = sameLanguage(src.Lang, tgt.Lang)
+	rd := o.read(src, tgt, same, !same, nil, o.done())
+	if rd != nil && !same && sharedWords(rd.vocabS, rd.vocabT) {
+		same = true
+		rd = o.read(src, tgt, same, false, nil, o.done())
+	}
+	if rd == nil {
+		return nil, nil, nil, nil, false, false
+	}
+	items := make([]*corpus.Item, 0, len(src.Items)+len(tgt.Items))
+	for i := range src.Items {
+		items = append(items, &src.Items[i])
+	}
+	for j := range tgt.Items {
+		items = append(items, &tgt.Items[j])
+	}
+	feats := rd.x.weigh(rd.all, rd.twins, items)
+	return feats[:len(src.Items)], feats[len(src.Items):], rd.x.weights, rd.x.names, same, true
+}
 
 // sampledAffinity is Affinity on at most affinityWindows windows of
 // affinityWindow neighbouring one to one pairs of al, spread evenly

@@ -103,14 +103,47 @@ func (a *aligner) buildIndex() {
 // order of the documents vouches for it.
 const orderSupport = 0.4
 
-// inSequence is the order's evidence for a pair with n of its 2
-// neighbours paired in sequence (made once, not for every pair).
-var inSequence = [3]string{1: "1 of 2 neighbours paired in sequence", 2: "2 of 2 neighbours paired in sequence"}
+// inSequence says which of a pair's neighbours are paired in sequence
+// with it (the order's evidence). Where the pair is the first (or last)
+// item of both documents, the documents' start (or end) is the neighbour
+// on that side, in sequence by construction (items before it that are
+// paired with nothing do not break the sequence), where the neighbour on
+// the other side is an anchor: the edge vouches for one pair beside a
+// printed number, never for a run of pairs that only their order holds,
+// and where the pair's lengths agree (settle).
+type inSequence uint8
 
-// orderEvidence is the order's evidence for a pair with n of its 2
-// neighbours paired in sequence.
-func orderEvidence(n int) Evidence {
-	return Evidence{Signal: "order", Agrees: true, Detail: inSequence[n]}
+const (
+	noNeighbour inSequence = iota
+	oneNeighbour
+	twoNeighbours
+	startAndNext // the first paired items of both documents, the next pair an anchor in sequence
+	endAndPrev   // the last paired items of both documents, the previous pair an anchor in sequence
+)
+
+// orderDetails are the order evidence's details (made once, not for every
+// pair).
+var orderDetails = [...]string{
+	oneNeighbour:  "1 of 2 neighbours paired in sequence",
+	twoNeighbours: "2 of 2 neighbours paired in sequence",
+	startAndNext:  "first paired in both documents, next to a pair by number",
+	endAndPrev:    "last paired in both documents, after a pair by number",
+}
+
+// support is the share of the order's support n gives (0, 1/2 or 1).
+func (n inSequence) support() float64 {
+	if n == oneNeighbour {
+		return 0.5
+	}
+	if n == noNeighbour {
+		return 0
+	}
+	return 1
+}
+
+// orderEvidence is the order's evidence for a pair with neighbours n.
+func orderEvidence(n inSequence) Evidence {
+	return Evidence{Signal: "order", Agrees: true, Detail: orderDetails[n]}
 }
 
 // review settles the scores: a pair inside a run of neighbouring pairs is
@@ -126,16 +159,30 @@ func (a *aligner) review(pairs []Pair) {
 		return len(p.Source) == 1 && len(p.Target) == 1 && len(q.Source) == 1 && len(q.Target) == 1 &&
 			q.Source[0]-p.Source[0] == 1 && q.Target[0]-p.Target[0] == 1
 	}
-	support := make([]float64, len(pairs))
+	// The documents' edges are neighbours in sequence with the pair of
+	// the first (or last) items paired on both sides: whatever is
+	// before (after) it on either side is unpaired.
+	lo, hi := edges(pairs)
+	first := func(p *Pair) bool {
+		return len(p.Source) == 1 && len(p.Target) == 1 && p.Source[0] == lo[0] && p.Target[0] == lo[1]
+	}
+	last := func(p *Pair) bool {
+		return len(p.Source) == 1 && len(p.Target) == 1 && p.Source[0] == hi[0] && p.Target[0] == hi[1]
+	}
+	support := make([]inSequence, len(pairs))
 	for k := range pairs {
-		n := 0
-		if k > 0 && adjacent(&pairs[k-1], &pairs[k]) {
-			n++
+		prev := k > 0 && adjacent(&pairs[k-1], &pairs[k])
+		next := k+1 < len(pairs) && adjacent(&pairs[k], &pairs[k+1])
+		switch {
+		case prev && next:
+			support[k] = twoNeighbours
+		case next && pairs[k+1].Anchor && first(&pairs[k]):
+			support[k] = startAndNext
+		case prev && pairs[k-1].Anchor && last(&pairs[k]):
+			support[k] = endAndPrev
+		case prev || next:
+			support[k] = oneNeighbour
 		}
-		if k+1 < len(pairs) && adjacent(&pairs[k], &pairs[k+1]) {
-			n++
-		}
-		support[k] = float64(n) / 2
 	}
 	if len(pairs) > 0 {
 		a.buildIndex()
@@ -154,10 +201,37 @@ func (a *aligner) review(pairs []Pair) {
 	})
 }
 
-// settle is the review of pair p with the order's support (0, 1/2 or 1)
+// lengthAgrees reports whether the length signal speaks for 1-1 pair p
+// (it has lengths to judge, and they agree: score's "+length").
+func (a *aligner) lengthAgrees(p *Pair) bool {
+	if len(p.Source) != 1 || len(p.Target) != 1 {
+		return false
+	}
+	l, ok := a.sc.lengthAgreement(&a.fs[p.Source[0]], &a.ft[p.Target[0]])
+	return ok && l >= 0.5
+}
+
+// edges returns the least (lo) and greatest (hi) source and target
+// indices paired in pairs, or -1s where there are none.
+func edges(pairs []Pair) (lo, hi [2]int) {
+	lo, hi = [2]int{-1, -1}, [2]int{-1, -1}
+	for k := range pairs {
+		for side, ix := range [2][]int{pairs[k].Source, pairs[k].Target} {
+			for _, i := range ix {
+				if lo[side] < 0 || i < lo[side] {
+					lo[side] = i
+				}
+				hi[side] = max(hi[side], i)
+			}
+		}
+	}
+	return lo, hi
+}
+
+// settle is the review of pair p with its neighbours in sequence n
 // and the confidence threshold conf; cs is the caller's scratch for
 // candidates. It changes p alone.
-func (a *aligner) settle(p *Pair, support, conf float64, cs *candScratch) {
+func (a *aligner) settle(p *Pair, n inSequence, conf float64, cs *candScratch) {
 	if len(p.Source) == 1 && len(p.Target) == 1 && a.numbersDiffer(p.Source[0], p.Target[0]) {
 		// Renumbered, or not the same item: a human decides.
 		p.Low = true
@@ -183,13 +257,18 @@ func (a *aligner) settle(p *Pair, support, conf float64, cs *candScratch) {
 		p.Low = true
 		return
 	}
-	if support > 0 {
-		p.Score += (1 - p.Score) * orderSupport * support
+	if (n == startAndNext || n == endAndPrev) && !a.lengthAgrees(p) {
+		// The edge is a weaker neighbour than a pair: it vouches only
+		// where the length says the same.
+		n = oneNeighbour
+	}
+	if n != noNeighbour {
+		p.Score += (1 - p.Score) * orderSupport * n.support()
 		if p.pending != noneLeft && len(p.Evidence) == 0 {
 			// Made with the pending evidence, where it is made.
-			p.inOrder = uint8(support * 2)
+			p.inOrder = n
 		} else {
-			p.Evidence = addEvidence(p.Evidence, orderEvidence(int(support*2)))
+			p.Evidence = addEvidence(p.Evidence, orderEvidence(n))
 		}
 	}
 	if len(p.Target) == 1 && len(p.Source) == 1 && (a.o.full || !sameFeatures(&a.fs[p.Source[0]], &a.ft[p.Target[0]])) {

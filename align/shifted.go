@@ -34,9 +34,9 @@ import (
 // article deleted near the end) is not told from chance. The pairs
 // where a shift starts hold texts that may be short (UDHR articles 3 to
 // 5, 67 to 113 characters in English) and fit their neighbour's source
-// item within shiftSlack of their own: those next to a run are in it
-// (without it, ten of the 117 pages kept an article or more carried
-// unmarked by sync).
+// item within shiftSlack of their own: the one before a run and those
+// after it are in it (without it, ten of the 117 pages kept an article
+// or more carried unmarked by sync).
 const (
 	shiftSum   = 1.5
 	shiftPairs = 6
@@ -97,7 +97,8 @@ func (a *aligner) shifted(pairs []Pair) []Pair {
 			gain[q] = theirs[q] - pairs[k].content
 		}
 		drop := -1
-		for _, r := range shiftRuns(gain) {
+		runs, near := shiftRuns(gain)
+		for i, r := range runs {
 			from, to := ones[r[0]], ones[r[1]]
 			run := fmt.Sprintf("each text from %s to %s matches its neighbour's source item (%d pairs)", a.src.Items[pairs[from].Source[0]].ID, a.src.Items[pairs[to].Source[0]].ID, r[1]-r[0]+1)
 			if k, ok := a.movable(pairs, ones, r, d); ok && drop < 0 {
@@ -117,6 +118,7 @@ func (a *aligner) shifted(pairs []Pair) []Pair {
 					// place: a human decides.
 					p.Low = gain[q] <= shiftSure
 				}
+				a.markNear(pairs, ones, near[i], r[0], d, run)
 				continue
 			}
 			for q := r[0]; q <= r[1]; q++ {
@@ -131,6 +133,19 @@ func (a *aligner) shifted(pairs []Pair) []Pair {
 		}
 	}
 	return pairs
+}
+
+// markNear marks for a human the pairs ones[from:to], before a run
+// moved by shift d, that fit their neighbour's source item within
+// shiftSlack: kept where their labels put them, but the shift may start
+// at any of them (UDHR, article 3 deleted: the short articles 3 to 5).
+func (a *aligner) markNear(pairs []Pair, ones []int, from, to, d int, run string) {
+	for q := from; q < to; q++ {
+		p := &pairs[ones[q]]
+		p.Evidence = addEvidence(p.Evidence, Evidence{Signal: "mismatch", Agrees: false,
+			Detail: fmt.Sprintf("the target text fits %s about as well, next to a shift (%s): the shift may start here", a.src.Items[p.Source[0]+d].ID, run)})
+		p.Low = true
+	}
 }
 
 // shiftSure is what a text of a shifted run must gain on its
@@ -166,10 +181,12 @@ func (a *aligner) movable(pairs []Pair, ones []int, r [2]int, d int) (k int, ok 
 // shiftRuns are the runs of gain (first and last index) that gain
 // shiftSum or more summed, of shiftPairs or more, two thirds of them
 // gaining: each maximal run of positive running sum, cut at its best
-// end, with the neighbouring pairs that lose no more than shiftSlack.
-// A NaN (no neighbour of the kind) ends a run.
-func shiftRuns(gain []float64) [][2]int {
-	var out [][2]int
+// end, with the neighbouring pairs that lose no more than shiftSlack
+// (one at most before it). near holds, for each run, the first of the
+// pairs before it that lose no more than shiftSlack (its first where
+// none does), which are marked, not moved. A NaN (no neighbour of the
+// kind) ends a run.
+func shiftRuns(gain []float64) (out [][2]int, near []int) {
 	start, cur, best, end := 0, 0.0, 0.0, -1
 	take := func() {
 		if end < start || best < shiftSum || end-start+1 < shiftPairs {
@@ -187,10 +204,20 @@ func shiftRuns(gain []float64) [][2]int {
 		// Where the shift starts or ends the texts may be short and
 		// say little: a pair next to the run whose text fits the
 		// neighbour's source item nearly as well as its own is in it.
+		// At the start, one pair at most: the shift starts at one item
+		// lost or added, and a run that took in every such pair before
+		// it moved texts that were in place (UDHR, article 5 deleted:
+		// the short articles 3 and 4 fit 4 and 5 within shiftSlack, and
+		// 39 of 39 pages lost the wrong article, 4 or 3).
 		lo, hi := start, end
-		for lo > 0 && !math.IsNaN(gain[lo-1]) && gain[lo-1] >= -shiftSlack && (len(out) == 0 || lo-1 > out[len(out)-1][1]) {
+		if lo > 0 && !math.IsNaN(gain[lo-1]) && gain[lo-1] >= -shiftSlack && (len(out) == 0 || lo-1 > out[len(out)-1][1]) {
 			lo--
 		}
+		n := lo
+		for n > 0 && !math.IsNaN(gain[n-1]) && gain[n-1] >= -shiftSlack && (len(out) == 0 || n-1 > out[len(out)-1][1]) {
+			n--
+		}
+		near = append(near, n)
 		for hi+1 < len(gain) && !math.IsNaN(gain[hi+1]) && gain[hi+1] >= -shiftSlack {
 			hi++
 		}
@@ -212,5 +239,5 @@ func shiftRuns(gain []float64) [][2]int {
 		}
 	}
 	take()
-	return out
+	return out, near
 }

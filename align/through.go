@@ -102,6 +102,9 @@ func (o Options) through(src, tgt *corpus.Document) *Reading {
 		sc.lazy = true
 		al = o.alignIn(src, tgt, nil, sc)
 		sc.lazy = false
+		// Its reading, where not kept with the reading returned
+		// (Options.KeepReading), is let go with the storage.
+		defer al.held.settle()
 	}
 	// The item-level reading: its counts (r), its document made only
 	// where it is returned (keep), with its pairs' evidence.

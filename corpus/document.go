@@ -4,6 +4,7 @@ package corpus
 import (
 	"errors"
 	"fmt"
+	"path/filepath"
 	"sort"
 	"strings"
 	"sync/atomic"
@@ -109,6 +110,16 @@ type Obsolete struct {
 	// a source text (a msgid in parentheses, as sync writes it:
 	// "(no counterpart in wca-2021-05-01)").
 	Reason string `json:"reason,omitempty"`
+}
+
+// Name is how messages name the document: its Edition, or, where it
+// states none, the base name of the file it was read from (the same
+// "unknown" for every such document tells a reader nothing).
+func (d *Document) Name() string {
+	if (d.Edition == "" || d.Edition == UnknownEdition) && d.Source.Path != "" {
+		return filepath.Base(d.Source.Path)
+	}
+	return d.Edition
 }
 
 // Source is the provenance of a Document.

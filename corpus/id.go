@@ -38,8 +38,9 @@ import (
 //     ("Article" thirty times, the numbers lost): it has no Number, and
 //     pairs with a translation's item by what the two say and where,
 //     never by a label.
-//   - "pre:1", "pre:2": the preambles (text before the first item, or
-//     under a division's heading), in document order.
+//   - "pre:1", "pre:2": the preambles (text before the first item,
+//     under a division's heading, or after a list that is all a heading
+//     holds), in document order.
 //   - "item:4.9.1", "item:<anchor>", "item:6": an item of a document
 //     that prints no numbers, by its place among the headings, the HTML
 //     id the page gives it, or its position.

@@ -56,6 +56,8 @@ const markerPrefix = "{{rulesync:"
 var (
 	markerRe = lazyre.New(`[ \t]?\{\{rulesync:(stale|untranslated|title-untranslated|review)\}\}[ \t]?`)
 	noteRe   = lazyre.New(`[ \t]?\{\{rulesync:note\b(?:[^}]|\}[^}])*\}\}`)
+	// idMarkRe is what findIDMarker and dropIDMarkers find by hand
+	// (TestIDMarker holds them to it).
 	idMarkRe = lazyre.New(`[ \t]?\{\{rulesync:id ([^{}\s]+)(?: ([a-z]+))?\}\}`)
 )
 
@@ -109,7 +111,7 @@ func MarkedID(it *Item) (string, bool) {
 		if !HasMarkers(s) {
 			continue
 		}
-		if m := idMarkRe.FindStringSubmatch(s); m != nil {
+		if m := findIDMarker(s); m != nil {
 			if _, ok := markedKind(m); ok {
 				return m[1], true
 			}
@@ -262,17 +264,17 @@ func StripItemMarkers(it *Item) bool {
 	// The heading an item sits under carries its own item's markers.
 	if HasMarkers(it.Section) {
 		t, _ := StripMarkers(it.Section)
-		it.Section = strings.TrimSpace(idMarkRe.ReplaceAllString(t, ""))
+		it.Section = strings.TrimSpace(dropIDMarkers(t))
 	}
 	for _, s := range []*string{&it.Title, &it.Text} {
 		if !HasMarkers(*s) {
 			continue
 		}
-		m := idMarkRe.FindStringSubmatch(*s)
+		m := findIDMarker(*s)
 		if m == nil {
 			continue
 		}
-		*s = strings.TrimSpace(idMarkRe.ReplaceAllString(*s, ""))
+		*s = strings.TrimSpace(dropIDMarkers(*s))
 		any = true
 		kind, ok := markedKind(m)
 		if !ok {

@@ -1,6 +1,7 @@
 package gaps_test
 
 import (
+	"hash/fnv"
 	"os"
 	"path/filepath"
 	"slices"
@@ -95,10 +96,8 @@ func TestOrphanMarksItsPlace(t *testing.T) {
 // usual length ratio and the aligner scores it under 0.75 (shortRatio,
 // shortScore), sync must mark it for review, as it does a text far
 // too long or short (lengthOutlier) or one gaps finds much shorter
-// than its source predicts. Held: 50 of the 66 cut texts marked (32
-// before the check of short texts scored low, 47 before the check of
-// texts far out below the translation's spread: TestSyncFarOutShort;
-// the others stay above 0.45 of the usual ratio, their texts long for
+// than its source predicts. Held: 59 of the 73 cut texts marked (the
+// others stay above 0.45 of the usual ratio, their texts long for
 // their sources).
 func TestSyncShortLowTexts(t *testing.T) {
 	longtest.Skip(t)
@@ -116,15 +115,15 @@ func TestSyncShortLowTexts(t *testing.T) {
 		for i := range d.Entries {
 			if e := &d.Entries[i]; cuts[e.Source.ID] {
 				cut++
-				if len(e.Review) > 0 {
+				if !carriedUnmarked(e) {
 					marked++
 				}
 			}
 		}
 	}
 	t.Logf("%d of %d cut texts marked for review", marked, cut)
-	if marked < 50 {
-		t.Errorf("%d of %d cut texts marked for review, want 50 or more", marked, cut)
+	if marked < 59 {
+		t.Errorf("%d of %d cut texts marked for review, want 59 or more", marked, cut)
 	}
 }
 
@@ -176,12 +175,13 @@ const farOutReason = "far out below their spread"
 // whatever the aligner's score. On the 55 real translations no carried
 // text is marked for that alone (none is far out but those the other
 // checks mark: FIDE hy 6.4, a quarter of the usual ratio, scored 0.79,
-// also found truncated). Every tenth text sync carries unmarked (60
-// characters or more, no finding) cut to a quarter, three tenths or two
-// fifths of its length: 77 of 669 were carried unmarked by the other
-// checks (cut texts their number or place vouches for, scored 0.75 to
-// 0.96, or just over 0.45 of the usual ratio; 10 too short for a ratio,
-// under 20 characters); 52 are now.
+// also found truncated). The texts sync carries unmarked (60 characters
+// or more, no finding) of a tenth of the source ids (sampled), cut to a
+// quarter, three tenths or two fifths of their length: 77 of 951 stay
+// unmarked (cut
+// texts their number or place vouches for, scored 0.75 to 0.96, or just
+// over 0.45 of the usual ratio; some too short for a ratio once cut,
+// under 20 characters).
 func TestSyncFarOutShort(t *testing.T) {
 	longtest.Skip(t)
 	cut, unmarked, alone := 0, 0, 0
@@ -200,7 +200,7 @@ func TestSyncFarOutShort(t *testing.T) {
 			for i := range d.Entries {
 				if e := &d.Entries[i]; cuts[e.Source.ID] {
 					cut++
-					if len(e.Review) == 0 {
+					if carriedUnmarked(e) {
 						unmarked++
 					}
 				}
@@ -208,15 +208,31 @@ func TestSyncFarOutShort(t *testing.T) {
 		}
 	}
 	t.Logf("real texts marked for their length alone: %d; cut texts carried unmarked: %d of %d", alone, unmarked, cut)
-	if unmarked > 52 {
-		t.Errorf("%d of %d cut texts carried unmarked, want 52 or fewer", unmarked, cut)
+	if unmarked > 77 {
+		t.Errorf("%d of %d cut texts carried unmarked, want 77 or fewer", unmarked, cut)
 	}
 }
 
-// cutCarried is a copy of the translation orig with every tenth text
-// that the sync d0 carries unmarked (60 characters or more, one target,
-// no finding) cut to frac percent of its runes, and the source ids of
-// the texts it cut.
+// carriedUnmarked says whether sync carries entry e's translation as
+// translated with no review mark: a text it does not carry (new, the
+// source's text written for translation; stale) is not carried silently.
+func carriedUnmarked(e *gaps.Entry) bool {
+	return e.State == gaps.Translated && len(e.Review) == 0
+}
+
+// sampled says whether source id is in the tenth of ids cutCarried
+// cuts: by a hash of the id alone, so that a text more or less carried
+// unmarked elsewhere does not move the sample.
+func sampled(id string) bool {
+	h := fnv.New32a()
+	h.Write([]byte(id))
+	return h.Sum32()%10 == 0
+}
+
+// cutCarried is a copy of the translation orig with the texts that the
+// sync d0 carries unmarked (60 characters or more, one target, no
+// finding) of a tenth of the source's ids (sampled) cut to frac percent
+// of their runes, and the source ids of the texts it cut.
 func cutCarried(orig *corpus.Document, d0 *gaps.Draft, frac int) (corpus.Document, map[string]bool) {
 	tr := *orig
 	tr.Items = slices.Clone(orig.Items)
@@ -225,7 +241,6 @@ func cutCarried(orig *corpus.Document, d0 *gaps.Draft, frac int) (corpus.Documen
 		at[tr.Items[j].ID] = j
 	}
 	cuts := map[string]bool{}
-	n := 0
 	for i := range d0.Entries {
 		e := &d0.Entries[i]
 		if e.State != gaps.Translated || len(e.Review) > 0 || len(e.Targets) != 1 || len(e.Findings) > 0 {
@@ -239,7 +254,7 @@ func cutCarried(orig *corpus.Document, d0 *gaps.Draft, frac int) (corpus.Documen
 		if len(rs) < 60 {
 			continue
 		}
-		if n++; n%10 == 0 {
+		if sampled(e.Source.ID) {
 			tr.Items[j].Text = string(rs[:len(rs)*frac/100])
 			cuts[e.Source.ID] = true
 		}

@@ -712,7 +712,7 @@ func (c *checker) edition(cmp *diff.Comparison) {
 		switch {
 		case !kept && translated:
 			c.r.add(Finding{Check: Extra, Severity: Warning, SourceID: bi.ID, TargetID: c.r.Translation.Items[t].ID,
-				Message: fmt.Sprintf("translates %s of %s, which %s removed", bi.Label(), c.orig.Edition, c.r.Source.Edition)})
+				Message: fmt.Sprintf("translates %s of %s, which %s removed", bi.Label(), c.orig.Name(), c.r.Source.Name())})
 		case kept && !translated:
 			si := &c.r.Source.Items[s]
 			c.r.add(Finding{Check: Missing, Severity: Error, SourceID: si.ID, Message: "not translated: " + label(si)})
@@ -754,7 +754,7 @@ func (c *checker) edition(cmp *diff.Comparison) {
 	for _, j := range c.al.UnmatchedTarget {
 		t := &c.r.Translation.Items[j]
 		if t.Kind != corpus.KindPreamble {
-			c.r.add(Finding{Check: Extra, Severity: Warning, TargetID: t.ID, Message: "no counterpart in " + c.orig.Edition})
+			c.r.add(Finding{Check: Extra, Severity: Warning, TargetID: t.ID, Message: "no counterpart in " + c.orig.Name()})
 		}
 	}
 	c.coverage(func(b int) bool { _, ok := trans[b]; return ok }, cmp)
@@ -772,7 +772,7 @@ func (c *checker) unmatched() {
 	for _, j := range c.al.UnmatchedTarget {
 		t := &c.r.Translation.Items[j]
 		if t.Kind != corpus.KindPreamble {
-			c.r.add(Finding{Check: Extra, Severity: Warning, TargetID: t.ID, Message: "no counterpart in " + c.orig.Edition})
+			c.r.add(Finding{Check: Extra, Severity: Warning, TargetID: t.ID, Message: "no counterpart in " + c.orig.Name()})
 		}
 	}
 	paired := map[int]bool{}

@@ -221,10 +221,10 @@ func (r *Report) newDraft() *Draft {
 		if t.Has(corpus.FlagUntranslated) {
 			continue // the source's text of a removed item, in a draft
 		}
-		orphan := Orphan{Target: t, Reason: "no counterpart in " + orig.Edition}
+		orphan := Orphan{Target: t, Reason: "no counterpart in " + orig.Name()}
 		if o := origOf[j]; o >= 0 {
 			orphan.Was = &orig.Items[o]
-			orphan.Reason = fmt.Sprintf("translates %s of %s, which %s removed", orphan.Was.ID, orig.Edition, source.Edition)
+			orphan.Reason = fmt.Sprintf("translates %s of %s, which %s removed", orphan.Was.ID, orig.Name(), source.Name())
 		} else if why := d.orphanReason(t, r.ownID(j), orig, &ids); why != "" {
 			orphan.Reason = why
 		}
@@ -249,9 +249,9 @@ func obsoleteOrphan(o *corpus.Obsolete, source *corpus.Document) Orphan {
 	switch {
 	case orphan.Reason != "":
 	case orphan.Was != nil:
-		orphan.Reason = fmt.Sprintf("translates %s of an earlier edition, kept obsolete by the catalogue: %s has no place for it", o.Item.ID, source.Edition)
+		orphan.Reason = fmt.Sprintf("translates %s of an earlier edition, kept obsolete by the catalogue: %s has no place for it", o.Item.ID, source.Name())
 	default:
-		orphan.Reason = fmt.Sprintf("kept obsolete by the catalogue: %s has no place for it", source.Edition)
+		orphan.Reason = fmt.Sprintf("kept obsolete by the catalogue: %s has no place for it", source.Name())
 	}
 	return orphan
 }

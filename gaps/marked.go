@@ -94,7 +94,10 @@ func (o Options) read(r *Report, orig, translation *corpus.Document) (*corpus.Do
 		}
 		return sourceKinds(translation, o.align(orig, translation))
 	}
-	rd := o.Align.Through(orig, translation)
+	// The reading of the items is kept for Affinity, below.
+	through := o.Align
+	through.KeepReading = true
+	rd := through.Through(orig, translation)
 	if rd.Projected {
 		r.printed = printedNumbers(translation, rd)
 		translation, al = rd.Doc, rd.Alignment

@@ -143,11 +143,14 @@ func misplacedVariant(md, v string) (string, bool) {
 // 39 pages, unmarked (all): article 3, 7 or 15 deleted, 0 (3), 0 (6)
 // and 0 (9), where they were 625, 466 and 229 (983, 837, 547) before
 // runs of shifted pairs were moved (align's shifted); added, 0 (25), 1
-// (87) and 0 (79), from 440, 375 and 206; headings removed, 151 (279),
-// as before: the reader puts the paragraphs after the list it reads as
-// the items (article 23's four paragraphs) in the text of the heading
-// before them, ahead of the list, so that no placement by order can
-// put them right.
+// (87) and 0 (79), from 440, 375 and 206; headings removed, 55 (102),
+// where they were 151 (279) while the reader put the paragraphs after
+// the list it reads as the items (article 23's four paragraphs) in the
+// text of the heading before them, ahead of the list, where no
+// placement by order could put them right. The paragraphs after the
+// list stay after it, in an unnumbered item of their own; most of the
+// 55 are the pages whose sentences sync cuts least well (Amharic,
+// Tibetan, Dzongkha and Khmer: 42).
 func TestMisplacedMarked(t *testing.T) {
 	longtest.Skip(t)
 	dir, names := testcorpus.UDHRFiles(t)
@@ -209,4 +212,4 @@ func TestMisplacedMarked(t *testing.T) {
 
 // misplacedCeiling is, per variant, the most articles TestMisplacedMarked
 // lets sync carry unmarked under another's place over all the pages.
-var misplacedCeiling = map[string]int{"del3": 0, "del7": 0, "del15": 0, "ins3": 0, "ins7": 1, "ins15": 0, "no-headings": 151}
+var misplacedCeiling = map[string]int{"del3": 0, "del7": 0, "del15": 0, "ins3": 0, "ins7": 1, "ins15": 0, "no-headings": 55}

@@ -87,6 +87,7 @@ func build(bs []block, starts startLabels, d *corpus.Document, st *structure, pa
 	}
 	if b.numbered {
 		termPlaces(bs)
+		b.listsParts = !nestedLists(bs)
 	} else {
 		bs = termHeadings(bs)
 		headings, listed := 0, 0
@@ -135,13 +136,7 @@ func build(bs []block, starts startLabels, d *corpus.Document, st *structure, pa
 			if b.divisionText(bl) || b.entryPara(bl) {
 				continue
 			}
-			if h := b.endLists(bl.nest); h >= 0 {
-				b.more[h] = append(b.more[h], bl.text)
-				if len(bl.links()) > 0 {
-					b.links[h] = append(b.links[h], bl.links()...)
-				}
-				continue
-			}
+			b.endLists(bl.nest)
 			b.text(bl.text)
 		}
 		if len(bl.links()) > 0 && bl.chrome == "" && len(b.stack) > 0 {
@@ -195,8 +190,16 @@ type builder struct {
 	// listsInText: an ordered list inside an item is that item's text
 	// ("1. ..." lines), not items of its own.
 	listsInText bool
-	headItem    int          // the item of the last unnumbered heading; -1 none
-	divisions   map[int]bool // the items that are divisions' preambles (heading)
+	// listsParts: in a numbered document whose ordered lists do not
+	// nest, a decimal list inside a numbered item (or one named by its
+	// place) is that item's text, its places printed ("1. ..." lines, the
+	// item's parts), as a list that prints its numbers is (Markdown's,
+	// or an HTML list whose items print them): a page gives the same
+	// items in either format. Where lists nest, their places name the
+	// levels ("4.1(5)(2)"), which parts, one level deep, cannot.
+	listsParts bool
+	headItem   int          // the item of the last unnumbered heading; -1 none
+	divisions  map[int]bool // the items that are divisions' preambles (heading)
 	// firstHeading is the title of the title heading (titleHeading): the
 	// document's title.
 	firstHeading string
@@ -530,95 +533,6 @@ func (b *builder) outlineLevel(level int, numbered bool) bool {
 		b.numberedLevels[level] = true
 	}
 	return was
-}
-
-// ordinalText is a list place as the list shows it: 3 as "3", "c", "C",
-// "iii" or "III" (typ as block.ordinalType); letters past z, and places
-// below 1, as digits.
-func ordinalText(n int, typ byte) string {
-	switch {
-	case (typ == 'a' || typ == 'A') && n >= 1 && n <= 26:
-		return string(rune(typ + byte(n-1)))
-	case typ == 'I' && n >= 1:
-		return toRoman(n)
-	case typ == 'i' && n >= 1:
-		return strings.ToLower(toRoman(n))
-	}
-	return strconv.Itoa(n)
-}
-
-// endLists closes the items opened by list items that text lying
-// outside their list (nest, as block.nest) follows: the paragraph after a
-// list belongs to the item or section the list is in, not to the list's
-// last item. The document's first item stays open, so that no text moves
-// before it; nest 0 (the format does not say) closes nothing. Where the
-// list's items were all that was open, the text goes to the item of the
-// heading above the list, whose index it returns (else -1).
-func (b *builder) endLists(nest int) int {
-	if nest == 0 {
-		return -1
-	}
-	for len(b.stack) > 0 {
-		top := b.stack[len(b.stack)-1]
-		if top.depth == 0 || top.depth < nest {
-			return -1
-		}
-		if len(b.stack) == 1 {
-			if b.headItem >= 0 && b.headItem < top.item {
-				return b.headItem
-			}
-			return -1
-		}
-		b.stack = b.stack[:len(b.stack)-1]
-	}
-	return -1
-}
-
-// listItem opens the item of an ordered list's item that prints no
-// number: numbered by its place, under the item the list belongs to
-// ("2.1(3)").
-func (b *builder) listItem(bl block) {
-	if b.listsInText && len(b.stack) > 0 {
-		b.text(strings.Repeat("  ", bl.depth-1) + strconv.Itoa(bl.ordinal) + ". " + bl.text)
-		return
-	}
-	for len(b.stack) > 0 && b.stack[len(b.stack)-1].depth >= bl.depth {
-		b.stack = b.stack[:len(b.stack)-1]
-	}
-	parent, place := "", ""
-	if len(b.stack) > 0 {
-		p := &b.d.Items[b.stack[len(b.stack)-1].item]
-		parent = p.Number
-		if parent == "" && corpus.NumberedKind(p.Kind) && corpus.PlaceID(p.ID) {
-			place = p.ID // an item named by its place ("rule:_11")
-		}
-	}
-	num := ordinalText(bl.ordinal, bl.ordinalType)
-	if parent != "" {
-		num = parent + "(" + num + ")"
-	}
-	it := corpus.Item{Kind: corpus.KindRule, Number: num, Section: b.section(0)}
-	if place != "" {
-		// Under an item named by its place: the list's places in it
-		// ("rule:_11(2)"), and no number, as the item has none.
-		it.ID, it.Number = place+"("+num+")", ""
-	}
-	if k := b.kind(); k != "" {
-		it.Kind = k
-	}
-	if bl.term {
-		it.Title = corpus.CleanLine(bl.text) // a definition list's term (termPlaces)
-	} else if t, body, ok := leadTitle(bl, bl.text); ok {
-		it.Title, it.Text = t, body
-	} else {
-		it.Text = bl.text
-	}
-	if parent == "" && place == "" {
-		// A list under a heading that prints no number: numbered by its
-		// places, which start again under the next such heading.
-		b.giveID(&it, "", bl.ordinal == 1, false, false)
-	}
-	b.add(it, open{key: "\x00", depth: bl.depth})
 }
 
 // finish joins the items' texts, adds the preamble, finds parts, and

@@ -110,6 +110,10 @@ const (
 	compLower
 	compUpper
 	compRoman // upper-case roman numeral of two or more letters, or I V X
+	// compSuffix is a run of lower-case letters glued to a number ("bis"
+	// of "3bis": insertedSuffix), an article inserted after it; it has
+	// no value, and starts its level as a first one does.
+	compSuffix
 )
 
 // form is what a label prints besides its number: the word before it
@@ -191,7 +195,7 @@ func joinComps(cs []comp) string {
 // 0, a, A, or I (the first roman numeral), which a new level of numbering
 // starts with.
 func (c comp) first() bool {
-	return c.n == 1 || c.kind == compNum && c.n == 0 || c.kind == compUpper && c.s == "I" || c.inserted && c.n == 2
+	return c.n == 1 || c.kind == compNum && c.n == 0 || c.kind == compUpper && c.s == "I" || c.inserted && c.n == 2 || c.kind == compSuffix
 }
 
 const (

@@ -246,6 +246,12 @@ func readCore(s string, i int) (l label, ok bool) {
 			if !(c1 >= 'a' && c1 <= 'z' || c1 >= 'A' && c1 <= 'Z') {
 				break
 			}
+			if m := insertedSuffix(s, j); m > j && !prevDot && len(comps) > 0 && comps[len(comps)-1].kind == compNum {
+				// "3bis": an article inserted after 3 (insertedSuffix).
+				comps = append(comps, comp{kind: compSuffix, inserted: true, s: s[j:m]})
+				j = m
+				continue
+			}
 			// Letters: one letter, or a roman numeral of capitals.
 			k = j + n
 			cs = append(cs, byte(c1))
@@ -404,6 +410,26 @@ func readCore(s string, i int) (l label, ok bool) {
 		l.printed, l.hyphen = s[start:j+2], true
 		l.term = s[j+2 : j+3]
 		j += 3
+	case r == '-' && comps[len(comps)-1].kind == compNum && hyphenInserted(s[j+1:]) > 0:
+		// "3-2", "3-A": an article inserted after 3, its sub-number
+		// joined by a hyphen (hyphenInserted).
+		m := j + 1 + hyphenInserted(s[j+1:])
+		v := s[j+1 : m]
+		c := newComp(compNum, v)
+		switch {
+		case v[0] >= 'a' && v[0] <= 'z':
+			c = newComp(compLower, v)
+		case v[0] >= 'A' && v[0] <= 'Z':
+			c = newComp(compUpper, v)
+		}
+		c.inserted = true
+		comps = append(comps, c)
+		l.printed, l.hyphen = s[start:m], true
+		j = m
+		if r2, n2 := utf8.DecodeRuneInString(s[j:]); n2 > 0 && isTermRune(r2) {
+			l.term = s[j : j+n2]
+			j += n2
+		}
 	case r == '-' || r == '–':
 		// "Rule 12 - Title" is read by the space case; a hyphen glued to
 		// a number is not a label end ("2-motion", "1000-2000").
@@ -489,4 +515,71 @@ func hyphenLetter(s string) bool {
 func ReadsAsLabel(line string) bool {
 	l, ok := readLabel(line)
 	return ok && !l.paren
+}
+
+// insertedSuffix returns the end of a suffix of two to nine lower-case
+// Latin letters at s[j:] that ends a label ("bis" of "3bis", "ter",
+// "quater"), or j where there is none: white space, a label's
+// punctuation or the end of s must follow it. The grammar reads it by
+// its shape alone; whether it numbers an article inserted after the
+// number it is glued to, the succession decides (the chain takes "3bis"
+// only after 3, as the child of 3 it reads as, and 4 after it), as it
+// does for every label, so no word list says which suffixes are.
+func insertedSuffix(s string, j int) int {
+	k := j
+	for k < len(s) && s[k] >= 'a' && s[k] <= 'z' {
+		k++
+	}
+	if k-j < 2 || k-j > 9 {
+		return j
+	}
+	if k < len(s) {
+		if r, _ := utf8.DecodeRuneInString(s[k:]); !unicode.IsSpace(r) && !isTermRune(r) {
+			return j
+		}
+	}
+	return k
+}
+
+// hyphenInserted returns the length of the sub-number after the hyphen
+// of "3-2" or "3-A" at the start of s: one to three digits (the first
+// not 0) or one Latin letter, then a label's punctuation (a space
+// before it or not) followed by white space, the end of the line, or
+// (after digits) white space; 0
+// where s starts with none ("2-motion", "1000-2000 players" read as
+// text, where the succession would not take them anyway). A letter
+// before a word ("40-A text") is the word's, as TDA's addendum prints.
+func hyphenInserted(s string) int {
+	k := 0
+	for k < len(s) && k < 4 && s[k] >= '0' && s[k] <= '9' {
+		k++
+	}
+	switch {
+	case k > 3 || k > 0 && s[0] == '0':
+		// No sub-number is 0 or printed with a leading 0: "0-0" is
+		// chess's castling (FIDE ru), no article inserted after 0.
+		return 0
+	case k == 0 && len(s) > 0 && (s[0] >= 'a' && s[0] <= 'z' || s[0] >= 'A' && s[0] <= 'Z'):
+		k = 1
+	case k == 0:
+		return 0
+	}
+	rest := s[k:]
+	if r, n := utf8.DecodeRuneInString(rest); n > 0 && isTermRune(r) {
+		rest = rest[n:]
+		if rest != "" && rest[0] != ' ' && rest[0] != '\t' && rest[0] != '\n' {
+			return 0
+		}
+		return k
+	}
+	if rest == "" || rest[0] == '\n' || rest[0] == '\r' || s[0] <= '9' && (rest[0] == ' ' || rest[0] == '\t') {
+		return k
+	}
+	// "कलम ३-A :": the terminator set apart by a space.
+	if t := strings.TrimLeft(rest, " \t"); len(t) < len(rest) {
+		if r, n := utf8.DecodeRuneInString(t); n > 0 && isTermRune(r) && (len(t) == n || t[n] == ' ' || t[n] == '\n') {
+			return k
+		}
+	}
+	return 0
 }

@@ -69,34 +69,48 @@ func TestAlikeHeadingsArePlaces(t *testing.T) {
 }
 
 // TestAlikeHTMLHeadingsListItems: an ordered list under an HTML heading
-// named by its place numbers within it ("rule:_3(2)"), with no number,
-// as it numbers within a heading that prints one ("rule:3(2)").
+// named by its place is that item's parts ("rule:_3" with parts 1 and
+// 2), as it is under a heading that prints a number, and as the same
+// page written in Markdown ("1." items) reads; the items have no number.
 func TestAlikeHTMLHeadingsListItems(t *testing.T) {
-	var b strings.Builder
-	b.WriteString("<!DOCTYPE html><html><head><title>Declaration</title></head><body><h1>Declaration</h1>\n")
+	var h, m strings.Builder
+	h.WriteString("<!DOCTYPE html><html><head><title>Declaration</title></head><body><h1>Declaration</h1>\n")
+	m.WriteString("# Declaration\n\n")
 	for k := range 6 {
 		if k == 2 {
-			b.WriteString("<h2>Article</h2><ol><li>Everyone has the right to leave.</li><li>No one shall be exiled.</li></ol>\n")
+			h.WriteString("<h2>Article</h2><ol><li>Everyone has the right to leave.</li><li>No one shall be exiled.</li></ol>\n")
+			m.WriteString("## Article\n\n1. Everyone has the right to leave.\n2. No one shall be exiled.\n\n")
 			continue
 		}
-		fmt.Fprintf(&b, "<h2>Article</h2><p>Everyone has right number %c.</p>\n", 'a'+k)
+		fmt.Fprintf(&h, "<h2>Article</h2><p>Everyone has right number %c.</p>\n", 'a'+k)
+		fmt.Fprintf(&m, "## Article\n\nEveryone has right number %c.\n\n", 'a'+k)
 	}
-	b.WriteString("</body></html>\n")
-	d, err := ingest.Options{}.Bytes("bare.html", []byte(b.String()))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var ids []string
-	for _, it := range d.Items {
-		if corpus.NumberedKind(it.Kind) {
-			ids = append(ids, it.ID)
-			if it.Number != "" {
-				t.Errorf("%s has number %q, want none", it.ID, it.Number)
+	h.WriteString("</body></html>\n")
+	want := "rule:_1 rule:_2 rule:_3[1 2] rule:_4 rule:_5 rule:_6"
+	for _, page := range []struct{ name, text string }{{"bare.html", h.String()}, {"bare.md", m.String()}} {
+		d, err := ingest.Options{}.Bytes(page.name, []byte(page.text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var ids []string
+		for _, it := range d.Items {
+			if corpus.NumberedKind(it.Kind) {
+				id := it.ID
+				if len(it.Parts) > 0 {
+					var labels []string
+					for _, p := range it.Parts {
+						labels = append(labels, p.Label)
+					}
+					id += "[" + strings.Join(labels, " ") + "]"
+				}
+				ids = append(ids, id)
+				if it.Number != "" {
+					t.Errorf("%s: %s has number %q, want none", page.name, it.ID, it.Number)
+				}
 			}
 		}
-	}
-	want := "rule:_1 rule:_2 rule:_3 rule:_3(1) rule:_3(2) rule:_4 rule:_5 rule:_6"
-	if got := strings.Join(ids, " "); got != want {
-		t.Errorf("ids %s, want %s", got, want)
+		if got := strings.Join(ids, " "); got != want {
+			t.Errorf("%s: ids %s, want %s", page.name, got, want)
+		}
 	}
 }

@@ -465,10 +465,22 @@ func insert(ls []string, at int, l string) []string {
 // "sec:_3", where the source prints no number and gives no anchor) moves
 // with every item inserted or deleted before it, by design, as a
 // browser's numbering of the same headings would; such ids are left out
-// of the comparison.
+// of the comparison. So is the outline place that qualifies a numbering
+// started again under an unnumbered heading ("_2" of "rule:_2_7"): a
+// perturbed heading (deleted, repeated, no longer read as a heading)
+// moves it for every item of its list, whose own numbers ("7") are
+// compared. The Debian Social Contract's DFSG heading is such a line in
+// the pages whose link to it holds its text: deleting it gives DFSG 1-10
+// "rule:_1_N" for "rule:_2_N" (10 items), wherever the text after the
+// list goes.
 func changed(a, b *corpus.Document) int {
 	key := func(it corpus.Item) string {
 		id := it.ID
+		if n, ok := strings.CutPrefix(id, "rule:_"); ok {
+			if place, own, ok := strings.Cut(n, "_"); ok && place != "" && strings.Trim(place, "0123456789.") == "" {
+				id = "rule:__" + own
+			}
+		}
 		if n, ok := strings.CutPrefix(id, "item:"); ok && strings.Trim(n, "0123456789.") == "" {
 			id = "item:"
 		}

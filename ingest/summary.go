@@ -15,7 +15,7 @@ import (
 // shapeComps is how shape prints a component of each kind. (A table: the
 // map literal shape had was made anew for every component, 2% of a
 // Markdown ingest.)
-var shapeComps = [...]byte{compNum: '1', compLower: 'a', compUpper: 'A', compRoman: 'I'}
+var shapeComps = [...]byte{compNum: '1', compLower: 'a', compUpper: 'A', compRoman: 'I', compSuffix: 'x'}
 
 // shape is a label's scheme for the summary: "1.1.a", "A.1", "Article 1".
 // It is written into a buffer of its own and copied once.

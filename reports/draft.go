@@ -393,7 +393,7 @@ func marks(d *gaps.Draft, e *gaps.Entry) ([]string, string) {
 		ms = append(ms, corpus.Marker(corpus.FlagStale))
 		switch {
 		case e.MovedFrom != "":
-			notes = append(notes, fmt.Sprintf("moved: %s of %s has this text", e.MovedFrom, d.Base.Edition))
+			notes = append(notes, fmt.Sprintf("moved: %s of %s has this text", e.MovedFrom, d.Base.Name()))
 		case e.Previous != nil && d.Base != nil:
 			if e.Previous.Title != e.Source.Title {
 				notes = append(notes, fmt.Sprintf("title %s: %q -> %q", d.Base.Edition, e.Previous.Title, e.Source.Title))

@@ -166,7 +166,7 @@ func docName(d *corpus.Document) string {
 	if d == nil {
 		return ""
 	}
-	return fmt.Sprintf("%s (%s)", d.Edition, d.Lang)
+	return fmt.Sprintf("%s (%s)", d.Name(), d.Lang)
 }
 
 // gapsSummary counts the findings by severity and check.

@@ -332,16 +332,36 @@ func (m *lineMatch) runsOn(k, whole string) bool {
 }
 
 // lineMatch is what identifies an item's first line: its number (in
-// the comparison form) and the head of its title, else of its text.
-type lineMatch struct{ num, head string }
+// the comparison form) and the head of its title, else of its text;
+// bare is the head of the text after the list's place it opens with
+// ("1. Everyone ..."), else "" (bareHead).
+type lineMatch struct{ num, head, bare string }
 
 func newLineMatch(it *corpus.Item) *lineMatch {
 	m := &lineMatch{num: lineKey(it.Number, false), head: head(lineKey(it.Title, false), headLen)}
 	if m.head == "" {
 		first, _, _ := strings.Cut(it.Text, "\n")
 		m.head = head(lineKey(first, false), headLen)
+		m.bare = bareHead(first)
 	}
 	return m
+}
+
+// listPlaceRe is a list's place as the reader writes it at the start
+// of an item's text ("3. "): an ordered list's number, printed in
+// Markdown, which an HTML <ol> leaves to its places.
+var listPlaceRe = lazyre.New(`^[0-9]+\.\s+`)
+
+// bareHead is the head of an item's text (its first line, first) after
+// the list's place it opens with: a page that does not print the place
+// (an HTML <ol>, read as the item's text, "1. ...") begins the item's
+// line with the words after it. "" where the text opens otherwise.
+func bareHead(first string) string {
+	m := listPlaceRe.FindStringIndex(first)
+	if m == nil {
+		return ""
+	}
+	return head(lineKey(first[m[1]:], false), headLen)
 }
 
 // match reports whether the line whose key is k can begin the item, and
@@ -373,14 +393,15 @@ func (m *lineMatch) match(k string) (ok, starts bool) {
 // headed reports whether the line whose key is keys[j] prints the item's
 // number and little else, as a heading does (numberAlone), and the
 // next line with letters or digits, within three, begins with the
-// item's head: a heading whose item's text is on the lines below.
+// item's head, or its bare head (a list that does not print its first
+// place): a heading whose item's text is on the lines below.
 func (m *lineMatch) headed(keys []string, j int) bool {
 	if m.head == "" || !numberAlone(keys[j], m.num) {
 		return false
 	}
 	for n := j + 1; n < len(keys) && n <= j+3; n++ {
 		if keys[n] != "" {
-			return strings.HasPrefix(keys[n], m.head)
+			return strings.HasPrefix(keys[n], m.head) || m.bare != "" && strings.HasPrefix(keys[n], m.bare)
 		}
 	}
 	return false

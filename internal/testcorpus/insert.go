@@ -4,10 +4,47 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/rulesync/rulesync/internal/numerals"
 )
+
+// articles splits the Markdown udhr file md into lines and finds its 30
+// article headings (the last 30 "## " lines, after at least one more,
+// the preamble's) and the longest line before them that is no heading
+// (the preamble's longest paragraph). art is nil where md has fewer
+// headings.
+func articles(md string) (lines []string, art []int, added string) {
+	lines = strings.Split(md, "\n")
+	var heads []int
+	for i, l := range lines {
+		if strings.HasPrefix(l, "## ") {
+			heads = append(heads, i)
+		}
+	}
+	if len(heads) < 31 {
+		return lines, nil, ""
+	}
+	art = heads[len(heads)-30:]
+	for _, l := range lines[:art[0]] {
+		if !strings.HasPrefix(l, "#") && utf8.RuneCountInString(l) > utf8.RuneCountInString(added) {
+			added = l
+		}
+	}
+	return lines, art, added
+}
+
+// lastDigitEnd is the index after the last digit (of any script) of rs,
+// or -1 where rs has none.
+func lastDigitEnd(rs []rune) int {
+	for k := len(rs) - 1; k >= 0; k-- {
+		if numerals.Digit(rs[k]) >= 0 {
+			return k + 1
+		}
+	}
+	return -1
+}
 
 // InsertArticle is the Markdown udhr file md with an article added
 // before its k-th (1 to 29): the k-th heading over the longest
@@ -17,22 +54,9 @@ import (
 // where md has no 30 article headings after the preamble's, or no
 // such paragraph.
 func InsertArticle(md string, k int) (string, bool) {
-	lines := strings.Split(md, "\n")
-	var heads []int
-	for i, l := range lines {
-		if strings.HasPrefix(l, "## ") {
-			heads = append(heads, i)
-		}
-	}
-	if len(heads) < 31 || k < 1 || k >= 30 {
+	lines, art, added := articles(md)
+	if art == nil || k < 1 || k >= 30 {
 		return "", false
-	}
-	art := heads[len(heads)-30:]
-	added := ""
-	for _, l := range lines[:art[0]] {
-		if !strings.HasPrefix(l, "#") && utf8.RuneCountInString(l) > utf8.RuneCountInString(added) {
-			added = l
-		}
 	}
 	last, ok := NextNumber(lines[art[29]])
 	if !ok || added == "" {
@@ -58,13 +82,7 @@ func InsertArticle(md string, k int) (string, bool) {
 // script, one more, written in the same digits.
 func NextNumber(h string) (string, bool) {
 	rs := []rune(h)
-	end := -1
-	for k := len(rs) - 1; k >= 0; k-- {
-		if numerals.Digit(rs[k]) >= 0 {
-			end = k + 1
-			break
-		}
-	}
+	end := lastDigitEnd(rs)
 	if end < 0 {
 		return "", false
 	}
@@ -82,4 +100,29 @@ func NextNumber(h string) (string, bool) {
 		b = append(b, zero+(c-'0'))
 	}
 	return string(rs[:start]) + string(b) + string(rs[end:]), true
+}
+
+// InsertSubArticle is the Markdown udhr file md with an article added
+// after its k-th (1 to 29) and numbered as an insertion: the k-th
+// heading with suffix written after its last number ("## Article 3" ->
+// "## Article 3bis" for "bis", "## Статья 3-2" for "-2"), over the
+// longest paragraph of the preamble; no heading is renumbered. It
+// reports false where md has no 30 article headings after the
+// preamble's, its k-th prints no digit or its last number glued to a
+// word, or it has no such paragraph.
+func InsertSubArticle(md string, k int, suffix string) (string, bool) {
+	lines, art, added := articles(md)
+	if art == nil || k < 1 || k >= 30 {
+		return "", false
+	}
+	rs := []rune(lines[art[k-1]])
+	end := lastDigitEnd(rs)
+	if end < 0 || added == "" || end < len(rs) && unicode.IsLetter(rs[end]) {
+		// A number glued to a word ("第３条", "༢པ") takes no suffix.
+		return "", false
+	}
+	h := string(rs[:end]) + suffix + string(rs[end:])
+	at := art[k]
+	out := slices.Concat(lines[:at], []string{h, "", added, ""}, lines[at:])
+	return strings.Join(out, "\n"), true
 }
