@@ -195,15 +195,24 @@ func writeChecked(w io.Writer, d *gaps.Draft, o DraftOptions, markdown bool, st 
 			break
 		}
 		missing := missingIDs(back, d)
-		if round == 0 && markdown && !o.plainLabels && unwritten(back, d) {
+		if n := unwritten(back, d); round == 0 && markdown && !o.plainLabels && n > 0 {
 			// A line of an item's text read as an item of its own
-			// ("Version 1.0 ..."): such lines are written as text.
+			// ("Version 1.0 ..."): such lines are written as text,
+			// where that leaves fewer items no entry wrote.
 			o.plainLabels = true
-			if back, err = readBack(d, o, markdown, st, marks); err != nil {
+			plain, err := readBack(d, o, markdown, st, marks)
+			st.IDMarkers = len(marks)
+			switch {
+			case err != nil:
 				st.Reread, st.IDsDiffer = err.Error(), len(d.Entries)
+			case unwritten(plain, d) < n:
+				back, missing = plain, missingIDs(plain, d)
+			default:
+				o.plainLabels = false
+			}
+			if err != nil {
 				break
 			}
-			missing = missingIDs(back, d)
 		}
 		st.IDsDiffer = 0
 		for _, i := range missing {
@@ -293,19 +302,20 @@ func missingIDs(back *corpus.Document, d *gaps.Draft) []int {
 	return out
 }
 
-// unwritten reports whether the draft read back has an item with an id
-// no entry has.
-func unwritten(back *corpus.Document, d *gaps.Draft) bool {
+// unwritten counts the items of the draft read back whose id no entry
+// has.
+func unwritten(back *corpus.Document, d *gaps.Draft) int {
 	ids := make(map[string]bool, len(d.Entries))
 	for i := range d.Entries {
 		ids[d.Entries[i].Source.ID] = true
 	}
+	n := 0
 	for k := range back.Items {
 		if !ids[back.Items[k].ID] {
-			return true
+			n++
 		}
 	}
-	return false
+	return n
 }
 
 // WriteDraft writes d in o.Format and says how.

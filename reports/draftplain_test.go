@@ -45,3 +45,28 @@ func TestDraftTextLineNoLabel(t *testing.T) {
 		}
 	}
 }
+
+// TestDraftPlainOnlyWhereItHelps syncs the WCA Japanese regulations onto
+// the next edition from the documents alone (as from their JSON: every
+// item written with an id marker), whose Markdown draft reads back with
+// an item no entry wrote that escaping the lines of items' text that
+// read as labels does not remove: no line is written so, and the
+// draft's statistics count every id marker it writes.
+func TestDraftPlainOnlyWhereItHelps(t *testing.T) {
+	_, src := corpusText(t, "wca/wca-regulations-2024-01-01-en.md")
+	trText, tr := corpusText(t, "wca/wca-regulations-2021-05-01-ja.md")
+	base := testcorpus.Doc(t, "wca/wca-regulations-2021-05-01-en.md")
+	d := gaps.Options{}.Sync(src, tr, base)
+	var b strings.Builder
+	st, err := WriteDraft(&b, d, DraftOptions{Format: "md", Now: time.Unix(1700000000, 0)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	draft := b.String()
+	if n, m := strings.Count(draft, "&#"), strings.Count(trText, "&#"); n > m {
+		t.Errorf("the draft has %d character references, the translation %d: lines escaped where it reads back no better", n, m)
+	}
+	if n := strings.Count(draft, "{{rulesync:id "); st.IDMarkers != n {
+		t.Errorf("the draft writes %d id markers, its statistics say %d", n, st.IDMarkers)
+	}
+}
