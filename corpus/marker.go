@@ -283,13 +283,17 @@ func StripItemMarkers(it *Item) bool {
 		prefix, name, _ := strings.Cut(m[1], ":")
 		it.ID, it.Kind = m[1], kind
 		it.IDSource, it.Confidence = IDMarked, 1
+		num := strings.TrimPrefix(name, "article-")
 		if prefix != "sec" && prefix != "item" && prefix != "pre" {
-			it.Number = name
+			// A numbering that starts again under a heading qualifies
+			// the number by it ("rule:_2_6", "rule:3_1": number 6, 1),
+			// as the id's reader has it.
+			num = name[strings.LastIndex(name, "_")+1:]
+			it.Number = num
 		}
 		// A layout that printed the number before the title ("52-B
 		// Incorrect Bet Amounts") or the text and was not read as a
 		// label.
-		num := strings.TrimPrefix(name, "article-")
 		cut := func(s string) (string, bool) {
 			if rest, ok := strings.CutPrefix(s, num); ok && (rest == "" || rest[0] == ' ' || rest[0] == '\n') {
 				return strings.TrimSpace(rest), true

@@ -134,3 +134,16 @@ func TestIDMarkerKind(t *testing.T) {
 		t.Errorf("a marker naming no kind read as id %s (%s)", it.ID, it.Kind)
 	}
 }
+
+// TestIDMarkerQualifiedNumber: an id marker of a numbering that starts
+// again under a heading ("rule:_2_7", "rule:3_1") gives the number the
+// id qualifies (7, 1), as a catalogue's id gives it, not the whole name.
+func TestIDMarkerQualifiedNumber(t *testing.T) {
+	for id, want := range map[string]string{"rule:_2_7": "7", "rule:3_1": "1", "rule:_12_40-A": "40-A", "rule:1e2": "1e2"} {
+		it := corpus.Item{Title: "Title " + corpus.IDMarker(id, corpus.KindRule)}
+		corpus.StripItemMarkers(&it)
+		if it.ID != id || it.Number != want || it.Title != "Title" {
+			t.Errorf("%s: id %s, number %q, title %q; want number %q", id, it.ID, it.Number, it.Title, want)
+		}
+	}
+}

@@ -93,6 +93,10 @@ type blockRare struct {
 	// an ellipsis or in the middle of a sentence): the item it starts is
 	// flagged truncated.
 	cut bool
+	// plain marks a line of text whose first character is written
+	// escaped (Markdown: "&#86;ersion 1.0", "\\#3"), as a draft writes a
+	// line of an item's text that would read as a label: no label.
+	plain bool
 	// outline is the label a heading prints outside the document's
 	// numbering, where the headings' labels number one another
 	// (outlineNumbers): it names the heading's section ("sec:3").
@@ -136,7 +140,7 @@ func (b *block) edit() *blockRare {
 // rareOf is rare fields for a block being made: nil when m is all zero,
 // so that a block with none of them points to nothing.
 func rareOf(m blockRare) *blockRare {
-	if m.anchor == "" && m.title == "" && m.marker == "" && m.body == "" && m.links == nil && m.count == 0 && m.boldRunes == 0 && !m.cut {
+	if m.anchor == "" && m.title == "" && m.marker == "" && m.body == "" && m.links == nil && m.count == 0 && m.boldRunes == 0 && !m.cut && !m.plain {
 		return nil
 	}
 	return &m

@@ -228,6 +228,8 @@ func TestPOErrors(t *testing.T) {
 		{"prevcut.po", head + "msgctxt \"reg:1a\"\nmsgid \"A\"\nmsgstr \"x\"\n\n#, fuzzy\n#| msgctxt \"reg:1b\"\n#| msgid \"B\"\n#| \"C", 11, 4, "the string has no closing quote"},
 		{"prevend.po", head + "msgctxt \"reg:1a\"\nmsgid \"A\"\nmsgstr \"x\"\n\n#, fuzzy\n#| msgid \"B\"\n", 10, 1, "the file ends after the previous msgid of line 9"},
 		{"prevctx.po", head + "#| msgctxt \"reg:1\nmsgctxt \"reg:1a\"\nmsgid \"A\"\nmsgstr \"x\"\n", 4, 12, "the string has no closing quote"},
+		{"unclosed.xlf", "<?xml version=\"1.0\"?>\n<xliff version=\"1.2\">\n<file><body>\n<trans-unit id=\"reg:1a\"><source>A</source><target>x</target>\n", 4, 1, `<trans-unit id="reg:1a"> is not closed (unexpected EOF, at line 5, column 1)`},
+		{"nested.xlf", "<?xml version=\"1.0\"?>\n<xliff version=\"1.2\">\n<file><body>\n<trans-unit id=\"reg:1a\"><source>A</source>\n  <trans-unit id=\"reg:1b\"><source>B</source></trans-unit>\n</body></file></xliff>\n", 4, 1, `<trans-unit id="reg:1a"> is not closed (another <trans-unit> at line 5, column 3)`},
 		{"bad.xlf", "<?xml version=\"1.0\"?>\n<xliff version=\"1.2\">\n<file><body><trans-unit id=\"reg:1a\"><target>x</targ></trans-unit>\n", 3, 0, "XML: "},
 	} {
 		t.Run(c.name, func(t *testing.T) {

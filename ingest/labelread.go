@@ -507,6 +507,16 @@ func hyphenLetter(s string) bool {
 		(len(s) == 2 || s[2] == ' ' || s[2] == '\t' || s[2] == '\n')
 }
 
+// ReadsAsLabel reports whether a line of text starts with what the
+// structure reader takes for an item's label (a printed number, with
+// the words labels have around it: "Version 1.0 ...", "Article 5",
+// "3.2"), a parenthesized one aside. A draft escapes such a line of an
+// item's text where it would start an item of its own.
+func ReadsAsLabel(line string) bool {
+	l, ok := readLabel(line)
+	return ok && !l.paren
+}
+
 // insertedSuffix returns the end of a suffix of two to nine lower-case
 // Latin letters at s[j:] that ends a label ("bis" of "3bis", "ter",
 // "quater"), or j where there is none: white space, a label's

@@ -102,3 +102,36 @@ func TestMarkedHeadingHoldsItsList(t *testing.T) {
 		t.Errorf("%d udhr pages with headings over lists tried; want 20 or more", tried)
 	}
 }
+
+// TestEscapedFirstIsText: a Markdown line whose first character is
+// written escaped (a character reference, a backslash escape), as a
+// draft writes a line of text that would read as a label, is text of
+// the item before it, never an item of its own; unescaped, the same
+// lines are items.
+func TestEscapedFirstIsText(t *testing.T) {
+	doc := func(a, b string) string {
+		return "# T\n\n## {{rulesync:id pre:1}}\n\n" + a + " は X。\n\n" + b + " は Y。\n\n## 1. Foo\n\nbar\n\n## 2. Foo\n\nbaz\n"
+	}
+	for _, c := range []struct {
+		a, b string
+		text bool
+	}{
+		{"Version 1.0", "Version 1.1", false},
+		{"&#86;ersion 1.0", "[&#86;ersion 1.1](x)", true},
+		{"&#49;.0", "&#49;.1", true},
+	} {
+		d, err := ingest.Options{}.Bytes("draft.md", []byte(doc(c.a, c.b)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var ids []string
+		for _, it := range d.Items {
+			ids = append(ids, it.ID)
+		}
+		pre := d.Item("pre:1")
+		text := pre != nil && strings.Contains(pre.Text, "X") && strings.Contains(pre.Text, "Y") && d.Item("rule:1.0") == nil
+		if text != c.text {
+			t.Errorf("%q, %q: items %v; the lines read as text: %v, want %v", c.a, c.b, ids, text, c.text)
+		}
+	}
+}

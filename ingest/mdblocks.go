@@ -126,7 +126,7 @@ func parsePieces(front []block, all []byte, allStr string, starts []int, pieces 
 					if marker != "" {
 						l.text, marker = printedItem(str, marker, strings.TrimSpace(l.text)), ""
 					}
-					b := block{text: strings.TrimSpace(l.text), kind: blockPara, lead: l.lead, bold: l.bold, line: lineAt(c, lineOf) + i, nest: depth + 1, rare: rareOf(blockRare{links: l.links})}
+					b := block{text: strings.TrimSpace(l.text), kind: blockPara, lead: l.lead, bold: l.bold, line: lineAt(c, lineOf) + i, nest: depth + 1, rare: rareOf(blockRare{links: l.links, plain: l.plain})}
 					if i == 0 {
 						b.kind, b.depth = kind, d
 					}

@@ -18,9 +18,14 @@ var sliceLines = true
 // mdLine is one line of a paragraph's text, with whether it starts with
 // emphasis.
 type mdLine struct {
-	text  string
-	lead  bool
-	bold  bool     // the whole line is emphasis
+	text string
+	lead bool
+	bold bool // the whole line is emphasis
+	// plain says the line's first character is written escaped (a
+	// backslash escape or a character reference, "&#86;ersion 1.0"), as
+	// a draft writes a line of text that would read as a label: text,
+	// never a label.
+	plain bool
 	links []string // the destinations of the line's links
 }
 
@@ -68,17 +73,17 @@ func inlineLines(n ast.Node, src []byte, str string, out []mdLine) []mdLine {
 		one = false
 	}
 	var links []string
-	lead, atStart, plain := false, true, false
+	lead, atStart, plain, escStart := false, true, false, false
 	flush := func() {
 		t := str[from:to]
 		if !one {
 			t = string(b)
 		}
-		out = append(out, mdLine{t, lead, lead && !plain, links})
+		out = append(out, mdLine{t, lead, lead && !plain, escStart, links})
 		b = b[:0]
 		one = false
 		links = nil
-		lead, atStart, plain = false, true, false
+		lead, atStart, plain, escStart = false, true, false, false
 	}
 	// The tree is walked with a stack of its open nodes, not by
 	// recursion: emphasis nests as deep as the input says ("*a *a *a").
@@ -108,6 +113,7 @@ func inlineLines(n ast.Node, src []byte, str string, out []mdLine) []mdLine {
 			switch c := c.(type) {
 			case *ast.Text:
 				v := c.Segment.Value(src) // written, not copied
+				raw := v
 				escaped := bytes.IndexByte(v, '\\') >= 0 || bytes.IndexByte(v, '&') >= 0
 				if escaped {
 					// "\*", "&amp;", "&#169;" are the text "*", "&",
@@ -117,6 +123,7 @@ func inlineLines(n ast.Node, src []byte, str string, out []mdLine) []mdLine {
 				blank := len(bytes.TrimSpace(v)) == 0
 				if atStart && !blank {
 					lead, atStart = emph, false
+					escStart = escaped && escapedFirst(raw, v)
 				}
 				if !emph && !blank {
 					plain = true
@@ -161,6 +168,15 @@ func inlineLines(n ast.Node, src []byte, str string, out []mdLine) []mdLine {
 		flush()
 	}
 	return out
+}
+
+// escapedFirst reports whether the first character of the text v that
+// is not blank is written escaped in raw, its source (v unescaped): a
+// backslash escape or a character reference.
+func escapedFirst(raw, v []byte) bool {
+	r := bytes.TrimLeft(raw, " \t")
+	t := bytes.TrimLeft(v, " \t")
+	return len(r) > 0 && len(t) > 0 && (r[0] == '\\' || r[0] == '&') && r[0] != t[0]
 }
 
 // mdUnescape is Markdown text as CommonMark renders it: a backslash

@@ -392,7 +392,7 @@ func readCandidates(bs []block, kinds []corpus.Kind, st *structure) []candidate 
 		entries = entries || b.kind == blockEntry && b.chrome == ""
 	}
 	gives := func(b block) bool {
-		return b.chrome == "" && b.kind != blockCode && !entries && b.ordinal == 0
+		return b.chrome == "" && b.kind != blockCode && !entries && b.ordinal == 0 && (b.rare == nil || !b.rare.plain)
 	}
 	sampled, found := 0, 0
 	for i := 0; i < len(bs) && sampled < candidateSample; i++ {

@@ -199,6 +199,21 @@ func parseXLIFF(text string, o Options, d *corpus.Document) error {
 	return unitsToItems(units, d, "trans-unit id")
 }
 
+// unclosedUnit is the error of a trans-unit the file does not close,
+// at its start: what came instead (err: the file's end, an element
+// closed in its place, another trans-unit) in parentheses.
+func unclosedUnit(cur unit, id string, err error) error {
+	what := "the end of the file"
+	if err != io.EOF {
+		what = strings.TrimPrefix(err.Error(), "XML: ")
+		var pe *corpusjson.ParseError
+		if errors.As(err, &pe) {
+			what = fmt.Sprintf("%s, at line %d, column %d", strings.TrimPrefix(pe.Msg, "XML: "), pe.Line, pe.Col)
+		}
+	}
+	return &corpusjson.ParseError{Position: corpus.Position{Line: cur.line, Col: cur.col}, Msg: fmt.Sprintf("XML: <trans-unit id=%q> is not closed (%s)", id, what)}
+}
+
 // xliffUnits reads an XLIFF file's trans-units as units, the file's
 // languages and original into d.
 func xliffUnits(text string, d *corpus.Document) ([]unit, error) {
@@ -215,10 +230,13 @@ func xliffUnits(text string, d *corpus.Document) ([]unit, error) {
 	root := false
 	for {
 		tok, err := x.token()
-		if err == io.EOF {
+		if err == io.EOF && !in {
 			break
 		}
 		if err != nil {
+			if in {
+				return nil, unclosedUnit(cur, idAttr, err)
+			}
 			return nil, err
 		}
 		if ee, ok := tok.(xml.EndElement); ok && ee.Name.Local == "trans-unit" && in {
@@ -253,6 +271,9 @@ func xliffUnits(text string, d *corpus.Document) ([]unit, error) {
 			setInterchangeHeader(d, attr(se, "target-language"), attr(se, "original"))
 		case "trans-unit":
 			l, c := x.pos(x.at)
+			if in {
+				return nil, unclosedUnit(cur, idAttr, fmt.Errorf("another <trans-unit> at line %d, column %d", l, c))
+			}
 			in, cur = true, unit{line: l, col: c, review: attr(se, "approved") == "no"}
 			idAttr, resname, file, line = attr(se, "id"), attr(se, "resname"), "", ""
 			header = attr(se, "restype") == "x-gettext-domain-header"

@@ -122,6 +122,10 @@ type DraftOptions struct {
 	// (prepared); nil: each writer finds them.
 	mk   markup
 	segs []segment
+	// plainLabels has a Markdown draft escape the first character of a
+	// line of an item's text that reads as a label (plainLabel), set
+	// where the draft read back has items no entry wrote.
+	plainLabels bool
 }
 
 // prepared is d and o as the writers of a draft's files read them: the
@@ -192,6 +196,25 @@ func writeChecked(w io.Writer, d *gaps.Draft, o DraftOptions, markdown bool, st 
 			break
 		}
 		missing := missingIDs(back, d)
+		if n := unwritten(back, d); round == 0 && markdown && !o.plainLabels && n > 0 {
+			// A line of an item's text read as an item of its own
+			// ("Version 1.0 ..."): such lines are written as text,
+			// where that leaves fewer items no entry wrote.
+			o.plainLabels = true
+			plain, err := readBack(d, o, markdown, st, marks)
+			st.IDMarkers = len(marks)
+			switch {
+			case err != nil:
+				st.Reread, st.IDsDiffer = err.Error(), len(d.Entries)
+			case unwritten(plain, d) < n:
+				back, missing = plain, missingIDs(plain, d)
+			default:
+				o.plainLabels = false
+			}
+			if err != nil {
+				break
+			}
+		}
 		st.IDsDiffer = 0
 		for _, i := range missing {
 			if !st.Skeleton || d.Entries[i].Source.Number != "" {
@@ -278,6 +301,22 @@ func missingIDs(back *corpus.Document, d *gaps.Draft) []int {
 		last = k
 	}
 	return out
+}
+
+// unwritten counts the items of the draft read back whose id no entry
+// has.
+func unwritten(back *corpus.Document, d *gaps.Draft) int {
+	ids := make(map[string]bool, len(d.Entries))
+	for i := range d.Entries {
+		ids[d.Entries[i].Source.ID] = true
+	}
+	n := 0
+	for k := range back.Items {
+		if !ids[back.Items[k].ID] {
+			n++
+		}
+	}
+	return n
 }
 
 // WriteDraft writes d in o.Format and says how.

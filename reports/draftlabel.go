@@ -1,7 +1,9 @@
 package reports
 
 import (
+	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/rulesync/rulesync/corpus"
@@ -225,6 +227,29 @@ func mdLineEscape(s string) string {
 	return s
 }
 
+// plainLabel is the escaped Markdown line e of the line of text p with
+// its first letter or digit written as a character reference
+// ("&#86;ersion 1.0 は…"), where p reads as a label
+// (ingest.ReadsAsLabel), so that the line reads back as text, not as an
+// item of its own (ingest reads a line whose first character is
+// escaped as text); e itself otherwise, or where that character comes
+// after a code span's backtick or an escape already.
+func plainLabel(p, e string) string {
+	if plain, _ := ingest.MarkdownInline(p); !ingest.ReadsAsLabel(plain) {
+		return e
+	}
+	for i, r := range e {
+		switch {
+		case r == ' ' || r == '\t' || r == '[' || r == '*' || r == '_' || r == '~':
+			continue
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			return e[:i] + "&#" + strconv.Itoa(int(r)) + ";" + e[i+utf8.RuneLen(r):]
+		}
+		return e
+	}
+	return e
+}
+
 // paragraphs writes the paragraphs of a text (its lines) as a draft
 // writes them, escaped, each a group of lines with a blank line after
 // it: a paragraph on its own, or, where the inline markup of the text
@@ -237,6 +262,9 @@ func (lw *lineWriter) paragraphs(paras []string) [][]string {
 		esc[i] = p
 		if lw.markdown {
 			esc[i] = mdLineEscape(p)
+			if lw.plainLabels {
+				esc[i] = plainLabel(p, esc[i])
+			}
 		}
 	}
 	join := spanned(esc, lw.markdown && len(lw.mk) > 0)

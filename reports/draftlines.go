@@ -83,6 +83,7 @@ func newLineWriter(d *gaps.Draft, o DraftOptions, markdown bool, st *DraftStats,
 		}
 	}
 	lw.frame = o.frame
+	lw.plainLabels = markdown && o.plainLabels
 	return lw
 }
 
@@ -123,6 +124,9 @@ type lineWriter struct {
 	// frame is what an interchange file the translation was read from
 	// holds of the draft's frame (nil for any other translation).
 	frame *frame
+	// plainLabels: escape the lines of items' texts that read as labels
+	// (DraftOptions.plainLabels).
+	plainLabels bool
 }
 
 // idMark is the id marker of entry i, or "".
