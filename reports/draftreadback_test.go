@@ -69,11 +69,21 @@ func readBackWords(s string) []string {
 // source's own layout an unnumbered heading's id is the slug of its
 // title in the translation's words (writeChecked): an item read with an
 // id not written stands for the unnumbered entry not read whose title
-// it has.
+// it has. An interchange file (PO, XLIFF, TMX) holds the segments the
+// translation's progress counts (gaps.Draft.Segments): an entry it has
+// no segment of is not written.
 func readBackFaults(d *gaps.Draft, format string, draft []byte) []string {
 	back, err := ingest.Options{}.Bytes("draft."+draftExt[format], draft)
 	if err != nil {
 		return []string{"read back: " + err.Error()}
+	}
+	var held map[*gaps.Entry]bool
+	switch format {
+	case "po", "xliff", "tmx":
+		held = map[*gaps.Entry]bool{}
+		for _, s := range d.Segments() {
+			held[s.Entry] = true
+		}
 	}
 	var out []string
 	read := map[string][]int{}
@@ -85,6 +95,9 @@ func readBackFaults(d *gaps.Draft, format string, draft []byte) []string {
 	var unread []int
 	for i := range d.Entries {
 		e := &d.Entries[i]
+		if held != nil && !held[e] {
+			continue
+		}
 		written[e.Source.ID] = true
 		ks := read[e.Source.ID]
 		switch {
@@ -149,7 +162,7 @@ func readBackFaults(d *gaps.Draft, format string, draft []byte) []string {
 			out = append(out, fmt.Sprintf("%s: title-untranslated read %v, written %v", e.Source.ID, it.Has(corpus.FlagTitleUntranslated), titleUntr))
 		}
 		got := map[string]bool{}
-		for _, w := range readBackWords(it.Title + " " + it.Text) {
+		for _, w := range readBackWords(readBackText(format, it.Title) + " " + readBackText(format, it.Text)) {
 			got[w] = true
 		}
 		for _, w := range readBackWords(entryTitle(d, e) + " " + entryText(d, e)) {
@@ -160,6 +173,22 @@ func readBackFaults(d *gaps.Draft, format string, draft []byte) []string {
 		}
 	}
 	return out
+}
+
+// readBackText is the text of a field read back from a draft in format
+// without its inline markup: an interchange file (PO, XLIFF, TMX) keeps
+// a Markdown or HTML translation's links, emphasis and tags in its items'
+// text, in Markdown's syntax, where the draft's entries have the text
+// they mark up ("[Rule 2a](#2a)" is "Rule 2a"), and the words of a
+// script without spaces run on across the markup.
+func readBackText(format, s string) string {
+	switch format {
+	case "po", "xliff", "tmx":
+		if strings.ContainsAny(s, "[]*_`<>\\&") {
+			s, _ = ingest.MarkdownInline(s)
+		}
+	}
+	return s
 }
 
 // entryTitle and entryText are what the draft writes of e: the
