@@ -204,3 +204,24 @@ func langScript(b language.Base) language.Script {
 	s, _ := t.Script()
 	return s
 }
+
+// SameLanguage reports whether tags a and b name one language: the same
+// base language ("pt" and "pt-BR"), or a script alone ("und-Deva", what
+// language identification says of a script several languages write)
+// and a language written in that script by default ("hi"). Either tag
+// unknown ("" or "und") or unparsable is no answer: false.
+func SameLanguage(a, b string) bool {
+	ta, errA := language.Parse(strings.TrimSpace(a))
+	tb, errB := language.Parse(strings.TrimSpace(b))
+	if errA != nil || errB != nil || ta == language.Und || tb == language.Und {
+		return false
+	}
+	ba, _ := ta.Base()
+	bb, _ := tb.Base()
+	if und, _ := language.Und.Base(); ba != und && bb != und {
+		return ba == bb
+	}
+	sa, _ := ta.Script()
+	sb, _ := tb.Script()
+	return sa == sb
+}
