@@ -216,9 +216,11 @@ func SameLanguage(a, b string) bool {
 	if errA != nil || errB != nil || ta == language.Und || tb == language.Und {
 		return false
 	}
-	ba, _ := ta.Base()
-	bb, _ := tb.Base()
-	if und, _ := language.Und.Base(); ba != und && bb != und {
+	// A base the tag states is Exact; one guessed from a script alone
+	// ("und-Deva": hi) is not.
+	ba, ca := ta.Base()
+	bb, cb := tb.Base()
+	if ca == language.Exact && cb == language.Exact {
 		return ba == bb
 	}
 	sa, _ := ta.Script()
