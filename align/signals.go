@@ -743,7 +743,7 @@ func eachLoanword(text func() (string, string), lang string, lowerWords func() [
 			if isASCII(t) { // katakana are beyond ASCII
 				continue
 			}
-			for _, w := range KatakanaWords(t) {
+			for w := range katakanaRuns(t) {
 				add(sk.kana(w), w)
 			}
 		}
@@ -846,7 +846,7 @@ func (sk *skeletons) kana(w string) loanword {
 	if sk.kanaOf == nil {
 		sk.kanaOf = map[string]loanword{}
 	}
-	sk.kanaOf[w] = l // KatakanaWords made w a string of its own
+	sk.kanaOf[strings.Clone(w)] = l // not the text it was cut from
 	return l
 }
 
@@ -878,21 +878,23 @@ func appendContentWords(out, ws []string, f string) []string {
 	if isASCII(f) {
 		return out
 	}
-	var run []rune
-	flush := func() {
-		if len(run) > 1 {
-			out = append(out, string(run))
-		}
-		run = run[:0]
-	}
-	for _, r := range f {
+	start, n := -1, 0 // the run's first byte and its runes: a part of f, no string made
+	for i, r := range f {
 		if corpus.IsCJK(r) && !unicode.Is(unicode.Hiragana, r) && !unicode.IsPunct(r) {
-			run = append(run, r)
+			if start < 0 {
+				start, n = i, 0
+			}
+			n++
 			continue
 		}
-		flush()
+		if start >= 0 && n > 1 {
+			out = append(out, f[start:i])
+		}
+		start = -1
 	}
-	flush()
+	if start >= 0 && n > 1 {
+		out = append(out, f[start:])
+	}
 	return out
 }
 
