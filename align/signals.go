@@ -878,23 +878,9 @@ func appendContentWords(out, ws []string, f string) []string {
 	if isASCII(f) {
 		return out
 	}
-	start, n := -1, 0 // the run's first byte and its runes: a part of f, no string made
-	for i, r := range f {
-		if corpus.IsCJK(r) && !unicode.Is(unicode.Hiragana, r) && !unicode.IsPunct(r) {
-			if start < 0 {
-				start, n = i, 0
-			}
-			n++
-			continue
-		}
-		if start >= 0 && n > 1 {
-			out = append(out, f[start:i])
-		}
-		start = -1
-	}
-	if start >= 0 && n > 1 {
-		out = append(out, f[start:])
-	}
+	// The runs of CJK content letters: parts of f, no string made.
+	eachRun(f, func(r rune) bool { return corpus.IsCJK(r) && !unicode.Is(unicode.Hiragana, r) && !unicode.IsPunct(r) },
+		func(w string) bool { out = append(out, w); return true })
 	return out
 }
 

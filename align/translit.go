@@ -118,22 +118,28 @@ func KatakanaWords(s string) []string { return slices.Collect(katakanaRuns(s)) }
 // (no string made for each).
 func katakanaRuns(s string) iter.Seq[string] {
 	return func(yield func(string) bool) {
-		start, n := -1, 0 // the run's first byte and its runes
-		for i, r := range s {
-			if r == 'ー' || unicode.Is(unicode.Katakana, r) && r != '・' {
-				if start < 0 {
-					start, n = i, 0
-				}
-				n++
-				continue
+		eachRun(s, func(r rune) bool { return r == 'ー' || unicode.Is(unicode.Katakana, r) && r != '・' }, yield)
+	}
+}
+
+// eachRun gives yield the runs of two or more runes of s that in holds,
+// each a part of s, until yield returns false.
+func eachRun(s string, in func(rune) bool, yield func(string) bool) {
+	start, n := -1, 0 // the run's first byte and its runes
+	for i, r := range s {
+		if in(r) {
+			if start < 0 {
+				start, n = i, 0
 			}
-			if start >= 0 && n > 1 && !yield(s[start:i]) {
-				return
-			}
-			start = -1
+			n++
+			continue
 		}
-		if start >= 0 && n > 1 {
-			yield(s[start:])
+		if start >= 0 && n > 1 && !yield(s[start:i]) {
+			return
 		}
+		start = -1
+	}
+	if start >= 0 && n > 1 {
+		yield(s[start:])
 	}
 }
