@@ -194,3 +194,29 @@ func SwapBlocks(text string, level func(string) int, want, a, b int) (string, bo
 	out := slices.Concat(lines[:sa], lines[sb:eb], lines[ea:sb], lines[sa:ea], lines[eb:])
 	return strings.Join(out, "\n"), true
 }
+
+// RestartArticles is the Markdown udhr file md without its title line
+// (its "# " heading) and with its first n articles (heading and text)
+// printed again at its end, in its own words and numerals: a numbering
+// that starts again with no heading between, after the preamble's
+// unnumbered heading at the articles' level. ok is false where md has
+// no 30 article headings after another.
+func RestartArticles(md string, n int) (string, bool) {
+	lines, art, _ := articles(md)
+	if art == nil || n < 1 || n >= 30 {
+		return "", false
+	}
+	var out []string
+	for _, l := range lines[:art[29]] {
+		if MarkdownLevel(l) != 1 {
+			out = append(out, l)
+		}
+	}
+	out = append(out, lines[art[29]:]...)
+	for len(out) > 0 && strings.TrimSpace(out[len(out)-1]) == "" {
+		out = out[:len(out)-1]
+	}
+	out = append(out, "")
+	out = append(out, lines[art[0]:art[n]]...)
+	return strings.Join(out, "\n"), true
+}
