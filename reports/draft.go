@@ -122,6 +122,10 @@ type DraftOptions struct {
 	// (prepared); nil: each writer finds them.
 	mk   markup
 	segs []segment
+	// pairsOnly has a TMX file hold the translated pairs alone (TMX's
+	// memory of a report), not a unit for each segment without
+	// translation (the draft: sync --to tmx, build).
+	pairsOnly bool
 	// plainLabels has a Markdown draft escape the first character of a
 	// line of an item's text that reads as a label (plainLabel), set
 	// where the draft read back has items no entry wrote.

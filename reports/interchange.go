@@ -360,19 +360,21 @@ func DraftXLIFF(w io.Writer, d *gaps.Draft, o DraftOptions) error {
 
 // TMX writes a translation memory (TMX 1.4b) of every aligned pair: the
 // source text the translation was made from (the earlier one for a stale
-// pair) beside the translation, and each segment without translation as
-// a unit with the source's variant alone (so that the file read back has
-// every item of the source, as the PO has); a unit whose translation
-// prints no label of its source's has props x-rulesync-id-source
-// (aligned, projected) and x-rulesync-confidence. The header's prop
+// pair) beside the translation; a unit whose translation prints no label
+// of its source's has props x-rulesync-id-source (aligned, projected) and
+// x-rulesync-confidence. The header's prop
 // x-rulesync-source-edition names the source edition.
 func TMX(w io.Writer, r *gaps.Report, now time.Time) error {
-	return DraftTMX(w, r.Draft(), DraftOptions{Now: now})
+	return DraftTMX(w, r.Draft(), DraftOptions{Now: now, pairsOnly: true})
 }
 
 // DraftTMX writes a draft as TMX (see TMX). With the texts the
 // documents were read from (o), the inline markup of an item read from
-// Markdown is native code in <bpt>/<ept> and <ph>, as in XLIFF.
+// Markdown is native code in <bpt>/<ept> and <ph>, as in XLIFF. A
+// segment without translation is a unit with the source's variant
+// alone, so that the draft reads back with every item of the source, as
+// the PO does (sync --to tmx, build's interchange file); the memory TMX
+// writes of a report holds the translated pairs only.
 func DraftTMX(w io.Writer, d *gaps.Draft, o DraftOptions) error {
 	d, o = prepared(d, o)
 	now := o.Now
@@ -383,6 +385,9 @@ func DraftTMX(w io.Writer, d *gaps.Draft, o DraftOptions) error {
 	p.f("<prop type=\"x-rulesync-source-edition\">%s</prop>\n</header>\n<body>\n", xmlText(d.Source.Edition))
 	mk := o.mk
 	for _, s := range o.segs {
+		if s.target == "" && o.pairsOnly && !strings.Contains(s.draft, `"empty":true`) {
+			continue // no translation; a run of lines without text is one
+		}
 		src := s.source
 		if s.previous != "" {
 			src = s.previous
