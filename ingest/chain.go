@@ -381,11 +381,18 @@ func chainPrev(cands []candidate, bs []block, st *structure) (in []bool, prevs [
 			}
 		}
 		// A run of articles inserted after one (3bis, 3ter): the label
-		// follows one of the run before it, kept under its run key.
+		// follows one of the run before it, kept under its run key, or
+		// its number after that number's own children (3, 3.1, 3.2,
+		// then 3bis): an article inserted after 3 comes after all of 3.
 		run := suffixRunKey(full, ends, comps)
 		if run != "" {
 			if id, ok := ids.get(run); ok {
 				if ref, ok := exact.get(id); ok && !sameComps(cands[ref.at].lab.comps, comps) {
+					try(ref, true, 1, false)
+				}
+			}
+			if id, ok := ids.get(full[:ends[len(comps)-2]]); ok {
+				if ref, ok := prefix.get(id); ok && !sameComps(cands[ref.at].lab.comps, comps) {
 					try(ref, true, 1, false)
 				}
 			}
@@ -705,7 +712,7 @@ func newList(prev, cur candidate, bs []block) bool {
 // keys are equal, or one is the other's prefix up to a dot, exactly when
 // their components are.
 func follows(a, b []comp, holes int) bool {
-	if suffixSiblings(a, b) {
+	if suffixAfter(a, b) {
 		return true
 	}
 	var buf [2 * (1 + chainHoles)]comp
@@ -746,16 +753,18 @@ func suffixRunKey(full string, ends []int, comps []comp) string {
 	return full[:ends[last-1]] + ".\x00"
 }
 
-// suffixSiblings reports whether b follows a as the next of a run of
-// articles inserted after one number, each numbered by a suffix of
-// letters glued to it ("3bis", "3ter"): no word list says which suffix
-// comes after which (bis, ter, quater), so any other suffix of the
-// same number does. Where the run stands, between the number and the
-// next, the succession decides: 3bis is 3's child, 4 follows any of 3's.
-func suffixSiblings(a, b []comp) bool {
+// suffixAfter reports whether b, numbered by a suffix of letters glued
+// to its number ("3bis", "3ter"), follows a as an article inserted
+// after that number follows the number's own (3.1, 3.2) or another of
+// its inserted ones (3bis): a is under b's parent, and is not b. No
+// word list says which suffix comes after which (bis, ter, quater), so
+// any other suffix of the same number does. Where the run stands,
+// between the number and the next, the succession decides: 3bis is 3's
+// child, 4 follows any of 3's.
+func suffixAfter(a, b []comp) bool {
 	n := len(b)
-	return n >= 2 && len(a) == n && a[n-1].kind == compSuffix && b[n-1].kind == compSuffix &&
-		a[n-1].s != b[n-1].s && sameComps(a[:n-1], b[:n-1])
+	return n >= 2 && b[n-1].kind == compSuffix && len(a) >= n && sameComps(a[:n-1], b[:n-1]) &&
+		(len(a) > n || a[n-1].s != b[n-1].s)
 }
 
 // sameComps reports whether a and b, of one length, have the same
