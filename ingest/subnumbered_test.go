@@ -18,9 +18,9 @@ import (
 
 // insertedSuffixes are the shapes of an article inserted after another
 // that TestSubNumberedInserted writes: letters glued to the number,
-// a number or a letter after a hyphen, a letter, a number after a dot;
-// "a" first.
-var insertedSuffixes = []string{"a", "bis", "ter", "quater", "-2", "-A", "-a", "A", ".1"}
+// a number or a letter after a hyphen, a letter, a number after a dot,
+// letters set apart by a space; "a" first.
+var insertedSuffixes = []string{"a", "bis", "ter", "quater", "-2", "-A", "-a", "A", ".1", " bis", " quater"}
 
 // TestSubNumberedInserted adds to every Markdown udhr page an article
 // after its 3rd or 12th, headed as that article with a suffix after its
@@ -76,9 +76,10 @@ func TestSubNumberedInserted(t *testing.T) {
 				case letter != "" || suf == "a":
 					bad++
 					t.Logf("%s, %d%s added (%d%s fails too): %s", name, k, suf, k, "a", msg)
-				case hyphenLetter.MatchString(suf) && wordAfter(md, suf):
+				case (hyphenLetter.MatchString(suf) || suf[0] == ' ') && wordAfter(md, suf):
 					// "3-A бап": a letter after a hyphen, then a word, is
-					// the word's ("40-A text", TestLabelPartLetter).
+					// the word's ("40-A text", TestLabelPartLetter); "3
+					// bis бап", a number's text ("3 moves. A ...").
 					bad++
 					t.Logf("%s, %d%s added (a word after it): %s", name, k, suf, msg)
 				default:
@@ -98,11 +99,15 @@ func TestSubNumberedInserted(t *testing.T) {
 var hyphenLetter = regexp.MustCompile(`^-[A-Za-z]$`)
 
 // wordAfter reports whether md's heading that prints suffix has white
-// space and a letter after it ("## 제 3-A 조").
+// space and a letter after it, a punctuation mark between or not ("##
+// 제 3-A 조", "## 3 bis. cikk").
 func wordAfter(md, suffix string) bool {
 	for _, l := range strings.Split(md, "\n") {
 		if i := strings.Index(l, suffix); strings.HasPrefix(l, "## ") && i >= 0 {
 			rest := []rune(l[i+len(suffix):])
+			if len(rest) > 0 && unicode.IsPunct(rest[0]) {
+				rest = rest[1:]
+			}
 			return len(rest) >= 2 && unicode.IsSpace(rest[0]) && unicode.IsLetter(rest[1])
 		}
 	}
@@ -128,7 +133,7 @@ func insertedFault(orig, d *corpus.Document, k int, suffixes ...string) string {
 	}
 	var want []string
 	for _, suffix := range suffixes {
-		want = append(want, "rule:"+strconv.Itoa(k)+suffix)
+		want = append(want, "rule:"+strconv.Itoa(k)+strings.TrimPrefix(suffix, " "))
 	}
 	exp := slices.Concat(was[:next], want, was[next:])
 	if !slices.Equal(got, exp) {
@@ -147,7 +152,7 @@ func insertedFault(orig, d *corpus.Document, k int, suffixes ...string) string {
 // the number, a number or a letter after a hyphen, a letter.
 var insertedRuns = [][]string{
 	{"bis", "ter"}, {"bis", "ter", "quater"}, {"-1", "-2"}, {"-2", "-3"},
-	{"-A", "-B"}, {"a", "b"}, {"A", "B"},
+	{"-A", "-B"}, {"a", "b"}, {"A", "B"}, {" bis", " ter"},
 }
 
 // TestSubNumberedRun adds to every Markdown udhr page two or three
