@@ -129,6 +129,12 @@ type Options struct {
 	// comparison's when they have none: the Report returned is then
 	// incomplete, and the caller, seeing Context.Err(), must not use it.
 	Context context.Context
+	// Read, when set, is a Provenance of the translation Gaps checks,
+	// made with these options: where it read that translation through
+	// the original Gaps aligns it with (the base, else the source), Gaps
+	// takes that reading (once: a second Gaps with the same Read reads
+	// the translation again) instead of making it again.
+	Read *Provenance
 }
 
 // withContext gives the alignment and the comparison the checks' Context

@@ -56,6 +56,9 @@ type Provenance struct {
 	// items it should cover have a counterpart, of how many
 	// (align.Covered).
 	Placed, Placeable []int
+
+	// reads are those readings, for Gaps to take (Options.Read).
+	reads []*align.Reading
 }
 
 // Vote is one piece of provenance evidence and the candidates it speaks
@@ -158,6 +161,7 @@ func (o Options) Provenance(translation *corpus.Document, candidates ...*corpus.
 		// A translation that carries its source's ids (PO, XLIFF, TMX,
 		// a draft) has nothing to place.
 		rds = o.through(cands, translation)
+		p.reads = slices.Clone(rds)
 	}
 	if o.stopped() {
 		// Interrupted: no answer (Best stays -1); the caller sees its
@@ -292,6 +296,23 @@ func (p *Provenance) readVotes(rds []*align.Reading, through int) {
 			v.TargetID = own
 		}
 	}
+}
+
+// take is the reading p made of translation through orig, let go by p
+// (Options.Read): nil where p is nil, is of another translation, did not
+// read it through orig, or that reading was taken.
+func (p *Provenance) take(orig, translation *corpus.Document) *align.Reading {
+	if p == nil || p.Translation != translation {
+		return nil
+	}
+	for k, c := range p.Candidates {
+		if c == orig && k < len(p.reads) {
+			rd := p.reads[k]
+			p.reads[k] = nil
+			return rd
+		}
+	}
+	return nil
 }
 
 // through reads the translation through each candidate, concurrently.
