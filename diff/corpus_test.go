@@ -192,3 +192,21 @@ func TestWCA(t *testing.T) {
 	}
 	t.Logf("WCA 2021-05-01 -> 2024-01-01: %d modified, %d added, %d split off, %d removed, %d renumbered, %d sentences moved", modified, added, split, removed, renumbered, len(c.Moves))
 }
+
+// TestOneWordChanges: in the WCA Regulations of 2021 and 2024, a word of
+// content added or deleted alters what a regulation says (A7c2
+// "intentionally" added: only a signature made on purpose forfeits the
+// attempt; A7g "new" deleted: every competitor's inexperience may be
+// excused), and the changes of one or two words that keep the words'
+// content stay editorial (12d2c "the" added).
+func TestOneWordChanges(t *testing.T) {
+	old := testcorpus.Doc(t, "wca/wca-regulations-2021-05-01-en.md")
+	cur := testcorpus.Doc(t, "wca/wca-regulations-2024-01-01-en.md")
+	c := diff.Options{}.Compare(old, cur)
+	got := changed(c)
+	for id, want := range map[string]diff.Severity{"rule:A7c2": diff.Substantive, "rule:A7g": diff.Substantive, "rule:12d2c": diff.Editorial} {
+		if ch := got[id]; ch == nil || ch.Severity != want {
+			t.Errorf("%s: %v, want %s", id, ch, want)
+		}
+	}
+}

@@ -163,6 +163,7 @@ func judgeEdit(old, new *corpus.Item, fa, fb string, shown []Span, lang string, 
 	}
 	_, spans := Redline(sa, sb)
 	var del, ins []string
+	var edits []edit
 	compounds := 0
 	for i := 0; i < len(spans); i++ {
 		s := spans[i]
@@ -176,22 +177,30 @@ func judgeEdit(old, new *corpus.Item, fa, fb string, shown []Span, lang string, 
 		switch s.Op {
 		case Delete:
 			del = append(del, strings.Fields(s.Text)...)
+			e := edit{d: s.Text}
+			if i+1 < len(spans) && spans[i+1].Op == Insert {
+				e.n = spans[i+1].Text
+				ins = append(ins, strings.Fields(e.n)...)
+				i++
+			}
+			edits = append(edits, e)
 		case Insert:
 			ins = append(ins, strings.Fields(s.Text)...)
+			edits = append(edits, edit{n: s.Text})
 		}
 	}
 	if len(del) == 0 && len(ins) == 0 && compounds > 0 {
 		return judgement{Editorial, "spelling", "only spelling: " + and(printedEdits(a, b, eqs, true, shown))}, "", "", nil
 	}
-	edits := printedEdits(a, b, eqs, false, shown)
-	if n := max(len(del), len(ins)); n <= minorWords {
-		if len(edits) == 0 {
-			edits = []string{editPhrase(strings.Join(del, " "), strings.Join(ins, " "))}
+	printed := printedEdits(a, b, eqs, false, shown)
+	if n := max(len(del), len(ins)); n <= minorWords && !slices.ContainsFunc(edits, heavy) {
+		if len(printed) == 0 {
+			printed = []string{editPhrase(strings.Join(del, " "), strings.Join(ins, " "))}
 		}
-		return judgement{Editorial, "wording", "minor wording: " + and(edits)}, "", "", nil
+		return judgement{Editorial, "wording", "minor wording: " + and(printed)}, "", "", nil
 	}
-	if quotable(edits) {
-		return judgement{Substantive, "wording", "reworded: " + strings.Join(edits, "; ")}, sa, sb, spans
+	if quotable(printed) {
+		return judgement{Substantive, "wording", "reworded: " + strings.Join(printed, "; ")}, sa, sb, spans
 	}
 	return judgement{Substantive, "wording", fmt.Sprintf("reworded: %s removed, %s added", counted(len(del), "word"), counted(len(ins), "word"))}, sa, sb, spans
 }

@@ -35,7 +35,8 @@ func TestJudge(t *testing.T) {
 		{"Players may leave the table.", "Players may not leave the table.", Substantive, "negation"},
 		{"Players may show cards.", "Players must show cards.", Substantive, "modal"},
 		{"Players show cards.", "Players show cards. Dealers check them.", Substantive, "sentences"},
-		{"Players show their cards quickly.", "Players show their cards promptly.", Editorial, "wording"},
+		{"Players show their cards quickly.", "Players show their cards promptly.", Substantive, "wording"},
+		{"The Chairman decides.", "The Chair decides.", Editorial, "wording"},
 		{"Players show their cards quickly to the dealer.", "Players hand over all their hole cards face down to the floor.", Substantive, "wording"},
 		{"If a floorperson cannot look at a chipstack, players can't either.", "If a floor person can't look at a chip stack, players can't either.", Editorial, "spelling"},
 		{"Players cannot leave.", "Players can't leave.", Editorial, "equivalence"},
@@ -82,7 +83,15 @@ func TestReasons(t *testing.T) {
 		{"negation", "Players may leave the table.", "Players may not leave the table.", "negation added: “not”"},
 		{"equivalence", "A player moves with his or her chips.", "A player moves with their chips.", "only “his or her” written as “their”"},
 		{"equivalence reversed", "See also Rule 2.", "See Rule 2.", "only “see also” written as “see”"},
-		{"minor", "Players show cards quickly.", "Players show cards promptly.", "minor wording: “quickly” became “promptly”"},
+		{"minor", "The player thinks the hand wins.", "The player think the hand wins.", "minor wording: “thinks” became “think”"},
+		{"minor spelling", "The player am seated.", "The player an seated.", "minor wording: “am” became “an”"},
+		{"minor typography", "See magic5 and man7.", "See magic(5) and man7.", "minor wording: “magic5” became “magic(5)”"},
+		{"minor function word", "Move to seat.", "Move to the seat.", "minor wording: “the” added"},
+		{"word of content replaced", "Players show cards quickly.", "Players show cards promptly.", "reworded: “quickly” became “promptly”"},
+		{"word of content added", "If the competitor signs an attempt, it is void.", "If the competitor intentionally signs an attempt, it is void.", "reworded: “intentionally” added"},
+		{"word of content deleted", "An incident caused by a new competitor is forgiven.", "An incident caused by a competitor is forgiven.", "reworded: “new” deleted"},
+		{"number word", "Wait three rounds.", "Wait two rounds.", "reworded: “three” became “two”"},
+		{"reference label", "As in 2.5.1 above.", "As in 2.5.1a above.", "reworded: “2.5.1” became “2.5.1a”"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			j, _ := judge(item(c.old), item(c.new), "en", defaultPrepared())
