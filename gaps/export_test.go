@@ -24,6 +24,14 @@ func JSONReference(r *Report) any {
 // NewDraft makes the report's draft again, as Draft made it first.
 func NewDraft(r *Report) *Draft { return r.newDraft() }
 
-// ReadingTaken reports whether Gaps took the reading p made through its
-// candidate k (Options.Read).
-func ReadingTaken(p *Provenance, k int) bool { return k < len(p.reads) && p.reads[k] == nil }
+// ReadingsHeld counts the readings p holds for Gaps to take
+// (Options.Read).
+func ReadingsHeld(p *Provenance) int {
+	n := 0
+	for _, rd := range p.reads {
+		if rd != nil {
+			n++
+		}
+	}
+	return n
+}

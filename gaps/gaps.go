@@ -132,8 +132,9 @@ type Options struct {
 	// Read, when set, is a Provenance of the translation Gaps checks,
 	// made with these options: where it read that translation through
 	// the original Gaps aligns it with (the base, else the source), Gaps
-	// takes that reading (once: a second Gaps with the same Read reads
-	// the translation again) instead of making it again.
+	// takes that reading instead of making it again. The Provenance lets
+	// go of its readings then: a second Gaps with the same Read reads the
+	// translation again.
 	Read *Provenance
 }
 

@@ -57,7 +57,8 @@ type Provenance struct {
 	// (align.Covered).
 	Placed, Placeable []int
 
-	// reads are those readings, for Gaps to take (Options.Read).
+	// reads are those readings, for Gaps to take (Options.Read), nil
+	// once it has.
 	reads []*align.Reading
 }
 
@@ -298,18 +299,19 @@ func (p *Provenance) readVotes(rds []*align.Reading, through int) {
 	}
 }
 
-// take is the reading p made of translation through orig, let go by p
-// (Options.Read): nil where p is nil, is of another translation, did not
-// read it through orig, or that reading was taken.
+// take is the reading p made of translation through orig (Options.Read):
+// nil where p is nil, is of another translation, did not read it
+// through orig, or was taken from. p lets go of every reading, so that
+// those through the other candidates are not held through the checks.
 func (p *Provenance) take(orig, translation *corpus.Document) *align.Reading {
 	if p == nil || p.Translation != translation {
 		return nil
 	}
+	reads := p.reads
+	p.reads = nil
 	for k, c := range p.Candidates {
-		if c == orig && k < len(p.reads) {
-			rd := p.reads[k]
-			p.reads[k] = nil
-			return rd
+		if c == orig && k < len(reads) {
+			return reads[k]
 		}
 	}
 	return nil
