@@ -204,3 +204,26 @@ func langScript(b language.Base) language.Script {
 	s, _ := t.Script()
 	return s
 }
+
+// SameLanguage reports whether tags a and b name one language: the same
+// base language ("pt" and "pt-BR"), or a script alone ("und-Deva", what
+// language identification says of a script several languages write)
+// and a language written in that script by default ("hi"). Either tag
+// unknown ("" or "und") or unparsable is no answer: false.
+func SameLanguage(a, b string) bool {
+	ta, errA := language.Parse(strings.TrimSpace(a))
+	tb, errB := language.Parse(strings.TrimSpace(b))
+	if errA != nil || errB != nil || ta == language.Und || tb == language.Und {
+		return false
+	}
+	// A base the tag states is Exact; one guessed from a script alone
+	// ("und-Deva": hi) is not.
+	ba, ca := ta.Base()
+	bb, cb := tb.Base()
+	if ca == language.Exact && cb == language.Exact {
+		return ba == bb
+	}
+	sa, _ := ta.Script()
+	sb, _ := tb.Script()
+	return sa == sb
+}

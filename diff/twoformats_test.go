@@ -54,8 +54,10 @@ func shape(d *corpus.Document) []string {
 
 // TestSameDocumentTwoFormats reads each document the corpus has in two
 // formats both ways: the two readings give the same items (ids, kinds,
-// part labels, in order), and diff finds no substantive change from one
-// to the other.
+// part labels, in order), diff finds no substantive change from one
+// to the other, and their languages agree (Hindi read as "hi" from one
+// page and as the script alone, "und-Deva", from the other, is one
+// language).
 func TestSameDocumentTwoFormats(t *testing.T) {
 	for _, p := range twoFormatPairs(t) {
 		t.Run(filepath.Base(p[1]), func(t *testing.T) {
@@ -66,6 +68,9 @@ func TestSameDocumentTwoFormats(t *testing.T) {
 					t.Errorf("%d and %d items; first apart at %d: %q vs %q", len(sa), len(sb), i, at(sa, i), at(sb, i))
 					break
 				}
+			}
+			if msg := diff.LanguageMismatch(a.Lang, b.Lang, p[0], p[1]); msg != "" {
+				t.Error(msg)
 			}
 			c := diff.Options{}.Compare(a, b)
 			if n := c.Count(diff.Substantive); n > 0 {

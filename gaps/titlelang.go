@@ -3,6 +3,7 @@ package gaps
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/internal/langid"
@@ -11,6 +12,10 @@ import (
 // reasonTitleLeft is why a title left in the source's language needs a
 // look: it is counted as a title not translated (the titles finding).
 const reasonTitleLeft = "the title is left in the source's language"
+
+// minOneWord is the fewest letters of a one-word title that titleRun
+// reads as words of a language, not as a code or abbreviation.
+const minOneWord = 4
 
 // maxLeftRuns bounds how many titles leftTitles looks for in the texts:
 // each look reads every text once.
@@ -73,14 +78,20 @@ func (d *Draft) leftTitles() {
 // translation's title (tr) keeps in the source's language (sl; the
 // translation's is tl), folded, or "": two words or more, word for
 // word, at least half the source title's words (its label's counted, so
-// that a title copied whole is found, a kept name or code of one word
-// not), reading as sl to internal/langid (confidence 0.9, asked only
-// "sl or tl?"). A title with words of its own besides the run and its
+// that a title copied whole is found, a kept name of one word in a
+// longer title not), or the whole of a one-word title of minOneWord
+// letters or more, reading as sl to internal/langid (confidence 0.9,
+// asked only "sl or tl?"). leftTitles keeps only the runs the source's
+// texts state and the translation's do not: a name or term the
+// translation keeps is in its texts too. A title with words of its own besides the run and its
 // label (a translated title with the original beside it), or whose run
 // is in parentheses (the original as a gloss), keeps none.
 func titleRun(src *corpus.Item, tr, sl, tl string) string {
 	sw, tw := titleWords(src.Title), titleWords(withoutParens(tr))
-	if len(sw) < 2 || len(tw) < 2 {
+	// A title of one word is the run where it is a word of minOneWord
+	// letters or more (not a code: "TDA", "FAQ").
+	least := min(2, len(sw))
+	if len(sw) == 0 || len(tw) < least || least == 1 && utf8.RuneCountInString(sw[0]) < minOneWord {
 		return ""
 	}
 	// The longest run of the translation's words that the source's
@@ -97,7 +108,7 @@ func titleRun(src *corpus.Item, tr, sl, tl string) string {
 			}
 		}
 	}
-	if best < 2 || 2*best < len(sw) {
+	if best < least || 2*best < len(sw) {
 		return ""
 	}
 	// Besides the run, one word at most that is not the label (its

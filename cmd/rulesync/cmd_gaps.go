@@ -83,6 +83,9 @@ func gapsCommand() *cli.Command {
 			if err := checkBaseStates(c, tr, base, c.Args().Get(1), bname); err != nil {
 				return err
 			}
+			if err := checkNoBase(c, tr, src, base, c.Args().Get(1), c.Args().Get(0)); err != nil {
+				return err
+			}
 			edited, err := checkMsgids(c, trName, text, tr, src, base)
 			if err != nil {
 				return err

@@ -130,22 +130,23 @@ func fromFormat(c *call) string {
 // toFormat is the output format a command was given, checked against
 // the formats it writes: --to, or the deprecated --format where it named
 // the output (with a warning); --json, where the command has it, is --to
-// json.
+// json; without any of them, the format -o FILE's extension names
+// (byOutput).
 func toFormat(c *call, formats []string) (string, error) {
-	to := c.String("to")
+	to, explicit := c.String("to"), c.IsSet("to")
 	if old := renamed(c, "to"); old != "" && c.IsSet(old) {
 		deprecated(c, old, "to")
 		if !c.IsSet("to") {
-			to = c.String(old)
+			to, explicit = c.String(old), true
 		}
 	}
 	if hasFlag(c, "json") && c.Bool("json") {
-		to = "json"
+		to, explicit = "json", true
 	}
 	if !slices.Contains(formats, to) {
 		return "", cli.Exit(fmt.Sprintf("%s: unknown --to %q (want %s)", c.Command.Name, to, strings.Join(formats, ", ")), exitBad)
 	}
-	return to, nil
+	return byOutput(c, to, explicit, formats)
 }
 
 // hasFlag reports whether the command defines a flag.

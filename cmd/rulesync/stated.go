@@ -80,6 +80,21 @@ func checkBaseStates(c *call, tr, base *corpus.Document, trName, baseName string
 	return warnStrict(c, msg)
 }
 
+// checkNoBase warns, when no base was given, that a translation stating
+// an older edition than its source's (its date: "2021-05-01" against
+// 2024-01-01) is compared with the source alone, so that what changed
+// since is not found stale; it fails with exit status 2 under --strict.
+// A catalogue or a draft rulesync wrote keeps the source's ids and its
+// own stale markers, and states its source's edition (statedMismatch
+// speaks for the first).
+func checkNoBase(c *call, tr, src, base *corpus.Document, trName, srcName string) error {
+	if base != nil || keyedFormat(tr) || tr.IsDraft() || tr.Date == "" || src.Date == "" || tr.Date == src.Date {
+		return nil
+	}
+	msg := fmt.Sprintf("%s states %s and %s %s: without --base, what changed in the source since is not found stale; give --base with the edition of the source the translation was made from", trName, tr.Date, srcName, src.Date)
+	return warnStrict(c, msg)
+}
+
 // baseName is the argument that gave base among the --base documents.
 func baseName(c *call, bases []*corpus.Document, base *corpus.Document) string {
 	names := c.StringSlice("base")

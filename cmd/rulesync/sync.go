@@ -107,6 +107,9 @@ func runSync(c *call) error {
 	if err != nil {
 		return cli.Exit("sync: --to: "+err.Error(), exitBad)
 	}
+	if format, err = byOutput(c, format, c.IsSet("to"), reports.DraftFormats); err != nil {
+		return err
+	}
 	// The texts the draft reads, decoded now: the bytes are not used
 	// after, and not held through the checks (the JSON of two documents
 	// of 200k items is 180 MB).
