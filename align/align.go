@@ -226,7 +226,7 @@ func (o Options) alignIn(src, tgt *corpus.Document, m *memo, s *alignScratch) *A
 		fs: feats[:len(src.Items)], ft: feats[len(src.Items):],
 		keyS: keys[:len(src.Items)], keyT: keys[len(src.Items):],
 		sc:    &scorer{x: x, sameLang: same, tgtCites: cites(tgt)},
-		kindT: labelKinds(src, tgt, divisionKinds(src, tgt)),
+		kindT: labelKinds(s.numberKindsOf(src), tgt, divisionKinds(src, tgt)),
 	}
 	a.alignScratch = *s
 	// One language: texts keep their length, one pass. Across languages:
@@ -340,6 +340,19 @@ type alignScratch struct {
 	// array of pairs made is given (see pairsFor), 0 once made.
 	lis      increasing
 	pairRoom int
+	// kinds are the numberKinds of kindsOf, for the alignments of one
+	// source.
+	kinds   []numberKind
+	kindsOf *corpus.Document
+}
+
+// numberKindsOf are the numberKinds of src, made once for the
+// alignments given s.
+func (s *alignScratch) numberKindsOf(src *corpus.Document) []numberKind {
+	if s.kindsOf != src {
+		s.kinds, s.kindsOf = numberKinds(src), src
+	}
+	return s.kinds
 }
 
 // reserve makes room in s for the reading of ns source items and nt

@@ -233,8 +233,12 @@ func (a *aligner) crossed(pairs []Pair) {
 	var cs candScratch
 	var lc lexCands
 	if cl != nil {
-		lc.tried = map[[2]int]bool{}
+		lc.tried = map[uint64]struct{}{}
 		lc.seen = make([]int32, len(a.src.Items))
+		lc.rank = make([]int32, len(pairs))
+		for r, k := range ones {
+			lc.rank[k] = int32(r)
+		}
 	}
 	for k := range pairs {
 		if !one(k) {
@@ -247,10 +251,7 @@ func (a *aligner) crossed(pairs []Pair) {
 		last := k
 		for q, n := k+1, 0; q < len(pairs) && n < crossLenWindow; q++ {
 			if one(q) {
-				try(k, q, false, n >= crossWindow)
-				if cl != nil {
-					lc.tried[[2]int{k, q}] = true
-				}
+				try(k, q, false, n >= crossWindow) // (lexCands.window)
 				last, n = q, n+1
 			}
 		}
@@ -258,7 +259,7 @@ func (a *aligner) crossed(pairs []Pair) {
 			if q := int(pairOf[o]) - 1; q > last {
 				try(k, q, false, false)
 				if cl != nil {
-					lc.tried[[2]int{k, q}] = true
+					lc.tried[pairKey(k, q)] = struct{}{}
 				}
 			}
 		}
@@ -275,8 +276,8 @@ func (a *aligner) crossed(pairs []Pair) {
 				continue
 			}
 			x, y := min(k, q), max(k, q)
-			if !lc.tried[[2]int{x, y}] {
-				lc.tried[[2]int{x, y}] = true
+			if _, ok := lc.tried[pairKey(x, y)]; !ok && !lc.window(x, y) {
+				lc.tried[pairKey(x, y)] = struct{}{}
 				try(x, y, true, false)
 			}
 		}
@@ -315,12 +316,23 @@ func (a *aligner) crossed(pairs []Pair) {
 
 // lexCands is crossed's scratch for the candidates of the lexicon.
 type lexCands struct {
-	tried map[[2]int]bool // the pairs of pairs tried, lesser index first
-	seen  []int32         // by source item, stamp when a candidate of this call
+	// tried are the pairs of pairs tried beyond the window (pairKey):
+	// those in it are tried whatever the candidates, and not kept (at
+	// 100k items, 2.4 million of them were a map of 100 MB).
+	tried map[uint64]struct{}
+	rank  []int32 // the place of each 1-1 pair among them
+	seen  []int32 // by source item, stamp when a candidate of this call
 	stamp int32
 	ids   []int32
 	out   []int
 }
+
+// pairKey is the key of 1-1 pairs x < y in lexCands.tried.
+func pairKey(x, y int) uint64 { return uint64(x)<<32 | uint64(y) }
+
+// window reports whether 1-1 pairs x < y were tried as neighbours: y is
+// among the crossLenWindow 1-1 pairs after x.
+func (lc *lexCands) window(x, y int) bool { return lc.rank[y]-lc.rank[x] <= crossLenWindow }
 
 // of is crossLex.candidates for target item j, in lc's scratch.
 func (lc *lexCands) of(cl *crossLex, j int) []int {

@@ -112,8 +112,7 @@ func (a *aligner) newCrossLex(pairs []Pair, ones []int) *crossLex {
 	}
 	cl := &crossLex{cS: cS, cT: cT}
 	fill := func(items []corpus.Item, idx map[uint64]int32) (off, ids []int32) {
-		off = make([]int32, 1, len(items)+1)
-		for i := range items {
+		return unitLists(len(items), func(i int, ids []int32) []int32 {
 			start := len(ids)
 			for _, h := range read(&items[i]) {
 				if id, ok := idx[h]; ok {
@@ -121,9 +120,8 @@ func (a *aligner) newCrossLex(pairs []Pair, ones []int) *crossLex {
 				}
 			}
 			slices.Sort(ids[start:])
-			off = append(off, int32(len(ids)))
-		}
-		return off, slices.Clip(ids)
+			return ids
+		})
 	}
 	cl.sOff, cl.sIDs = fill(a.src.Items, sIdx)
 	cl.tOff, cl.tIDs = fill(a.tgt.Items, tIdx)

@@ -155,204 +155,111 @@ func lexTokens(text string, hs []uint64, buf []byte) ([]uint64, []byte) {
 	return hs, b
 }
 
+// tokensOf appends to hs the tokens (lexTokens) of one side of pair k;
+// buf is scratch.
+type tokensOf func(k int, hs []uint64, buf []byte) ([]uint64, []byte)
+
 // learnLexicon learns a lexicon from the pairs of a first segmentation:
 // srcToks(k, hs, buf) appends to hs the tokens (lexTokens) of pair k's
 // source side and tgtToks its translation's, with n pairs in all (those
-// the segmentation is sure of, at most lexPairs); buf is scratch. nil
-// where it learns nothing (too few pairs, or no token of the
-// translation that stands for one of the source's). The tokens are read twice (counted, then
+// the segmentation is sure of, at most lexPairs). nil where it learns
+// nothing (too few pairs, or no token of the translation that stands
+// for one of the source's). The tokens are read twice (counted, then
 // kept for the pairs only where counted in range), so that nothing is
 // held of a token the model does not read.
-func learnLexicon(n int, srcToks, tgtToks func(k int, hs []uint64, buf []byte) ([]uint64, []byte)) *learned {
+func learnLexicon(n int, srcToks, tgtToks tokensOf) *learned {
 	if n < 2*lexMinPairs {
 		return nil
 	}
-	take := n
-	var hs []uint64
-	var buf []byte
-	// distinct reads the tokens of pair k's side into hs, sorted, each
-	// once, at most lexUnitToks (the first in hash order).
-	distinct := func(side func(int, []uint64, []byte) ([]uint64, []byte), k int) {
-		hs, buf = side(k, hs[:0], buf)
-		slices.Sort(hs)
-		hs = slices.Compact(hs)
-		hs = hs[:min(len(hs), lexUnitToks)]
-	}
-	// A token found in one pair says nothing of its translation, and
-	// one found in many places nothing (maxDF, as for anchors): the
-	// tokens counted in range are numbered in hash order.
-	most := int32(min(maxDF, max(lexMinPairs, take/2)))
-	index := func(side func(int, []uint64, []byte) ([]uint64, []byte)) (map[uint64]int32, []int32) {
-		df := map[uint64]int32{}
-		for k := range take {
-			distinct(side, k)
-			for _, h := range hs {
-				df[h]++
-			}
-		}
-		kept := keptHashes(df, most)
-		counts := make([]int32, len(kept))
-		ids := make(map[uint64]int32, len(kept))
-		for k, h := range kept {
-			ids[h], counts[k] = int32(k), df[h]
-		}
-		return ids, counts
-	}
-	sIdx, sCount := index(srcToks)
+	r := &lexReader{n: n}
+	sIdx, sCount := r.index(srcToks)
 	if len(sCount) == 0 {
 		return nil
 	}
-	tIdx, tCount := index(tgtToks)
+	tIdx, tCount := r.index(tgtToks)
 	if len(tCount) == 0 {
 		return nil
 	}
-	lx := &learned{}
-	// Each pair's tokens, by index, at most lexPairToks a side (a
-	// sample: the first in hash order).
-	var ss, ts []int32
-	ssOff, tsOff := make([]int32, 1, take+1), make([]int32, 1, take+1)
-	for k := range take {
-		distinct(srcToks, k)
-		start := len(ss)
-		for _, h := range hs {
-			if id, ok := sIdx[h]; ok && len(ss)-start < lexPairToks {
-				ss = append(ss, id)
+	m := newModel1(r.pairs(srcToks, sIdx, tgtToks, tIdx), len(sCount), len(tCount))
+	m.train(lexRounds, len(sCount))
+	return lexiconOf(m.best(), sIdx, tIdx, len(sCount))
+}
+
+// lexReader reads the tokens of the n pairs a lexicon learns from, in
+// its scratch.
+type lexReader struct {
+	n   int
+	hs  []uint64
+	buf []byte
+}
+
+// distinct reads the tokens of pair k's side into r.hs, sorted, each
+// once, at most lexUnitToks (the first in hash order).
+func (r *lexReader) distinct(side tokensOf, k int) {
+	r.hs, r.buf = side(k, r.hs[:0], r.buf)
+	slices.Sort(r.hs)
+	r.hs = slices.Compact(r.hs)
+	r.hs = r.hs[:min(len(r.hs), lexUnitToks)]
+}
+
+// index numbers the tokens of a side that the model reads, in hash
+// order, with the count of the pairs that hold each: a token found in
+// one pair says nothing of its translation, and one found in many
+// places nothing (maxDF, as for anchors).
+func (r *lexReader) index(side tokensOf) (map[uint64]int32, []int32) {
+	most := int32(min(maxDF, max(lexMinPairs, r.n/2)))
+	df := map[uint64]int32{}
+	for k := range r.n {
+		r.distinct(side, k)
+		for _, h := range r.hs {
+			df[h]++
+		}
+	}
+	kept := keptHashes(df, most)
+	counts := make([]int32, len(kept))
+	ids := make(map[uint64]int32, len(kept))
+	for k, h := range kept {
+		ids[h], counts[k] = int32(k), df[h]
+	}
+	return ids, counts
+}
+
+// pairs are each pair's tokens, by index, at most lexPairToks a side (a
+// sample: the first in hash order, so ascending).
+func (r *lexReader) pairs(srcToks tokensOf, sIdx map[uint64]int32, tgtToks tokensOf, tIdx map[uint64]int32) *pairTokens {
+	p := &pairTokens{ssOff: make([]int32, 1, r.n+1), tsOff: make([]int32, 1, r.n+1)}
+	side := func(toks tokensOf, idx map[uint64]int32, k int, out []int32) []int32 {
+		r.distinct(toks, k)
+		start := len(out)
+		for _, h := range r.hs {
+			if id, ok := idx[h]; ok && len(out)-start < lexPairToks {
+				out = append(out, id)
 			}
 		}
-		distinct(tgtToks, k)
-		start = len(ts)
-		for _, h := range hs {
-			if id, ok := tIdx[h]; ok && len(ts)-start < lexPairToks {
-				ts = append(ts, id)
-			}
-		}
-		ssOff, tsOff = append(ssOff, int32(len(ss))), append(tsOff, int32(len(ts)))
+		return out
 	}
-	// The co-occurrences, as source index << 32 | translation index,
-	// sorted, each once, with the number of pairs that have it: the
-	// parameters of the model, found by a binary search (no map of
-	// pairs), once for each token pair of each unit pair (occ, the
-	// index in co of each, in the order the rounds read them): five
-	// rounds of searches were seven tenths of a lexicon's time. (co is
-	// made at its size: grown, it was the most of a lexicon's bytes.)
-	total := 0
-	for k := range take {
-		total += int(ssOff[k+1]-ssOff[k]) * int(tsOff[k+1]-tsOff[k])
+	for k := range r.n {
+		p.ss = side(srcToks, sIdx, k, p.ss)
+		p.ts = side(tgtToks, tIdx, k, p.ts)
+		p.ssOff, p.tsOff = append(p.ssOff, int32(len(p.ss))), append(p.tsOff, int32(len(p.ts)))
 	}
-	co := make([]uint64, 0, total)
-	for k := range take {
-		for _, s := range ss[ssOff[k]:ssOff[k+1]] {
-			for _, t := range ts[tsOff[k]:tsOff[k+1]] {
-				co = append(co, uint64(s)<<32|uint64(t))
-			}
-		}
-	}
-	slices.Sort(co)
-	var inPairs []int32
-	w := 0
-	for a := 0; a < len(co); {
-		b := a
-		for b < len(co) && co[b] == co[a] {
-			b++
-		}
-		co[w] = co[a]
-		inPairs = append(inPairs, int32(b-a))
-		w++
-		a = b
-	}
-	co = co[:w]
-	occ := make([]int32, 0, total)
-	for k := range take {
-		sk := ss[ssOff[k]:ssOff[k+1]]
-		for _, t := range ts[tsOff[k]:tsOff[k+1]] {
-			for _, s := range sk {
-				x, _ := slices.BinarySearch(co, uint64(s)<<32|uint64(t))
-				occ = append(occ, int32(x))
-			}
-		}
-	}
-	// IBM Model 1 (Brown et al. 1993), as Moore (2002) trains it: the
-	// probability t(t|s) that source token s gives translation token t,
-	// by expectation maximization over the pairs, each translation
-	// token given by one of its pair's source tokens or by none (the
-	// empty token, which takes the particles and endings every text
-	// has). Five rounds, from uniform.
-	tp := make([]float32, len(co))
-	for k := range tp {
-		tp[k] = 1
-	}
-	tn := make([]float32, len(tCount))
-	for t := range tn {
-		tn[t] = 1
-	}
-	cnt := make([]float32, len(co))
-	tot := make([]float32, len(sCount))
-	cntN := make([]float32, len(tCount))
-	for range lexRounds {
-		clear(cnt)
-		clear(tot)
-		clear(cntN)
-		totN := float32(0)
-		o := 0 // the next of occ
-		for k := range take {
-			ns := int(ssOff[k+1] - ssOff[k])
-			for _, t := range ts[tsOff[k]:tsOff[k+1]] {
-				at := occ[o : o+ns]
-				o += ns
-				z := tn[t]
-				for _, x := range at {
-					z += tp[x]
-				}
-				for _, x := range at {
-					c := tp[x] / z
-					cnt[x] += c
-					tot[co[x]>>32] += c
-				}
-				c := tn[t] / z
-				cntN[t] += c
-				totN += c
-			}
-		}
-		for x := range tp {
-			if d := tot[co[x]>>32]; d > 0 {
-				tp[x] = cnt[x] / d
-			}
-		}
-		for t := range tn {
-			tn[t] = cntN[t] / totN
-		}
-	}
-	// Each translation token's most probable source token, where they
-	// share lexMinPairs pairs or more and it gives the token more surely
-	// than the empty token does (ties to the first).
-	best := make([]int32, len(tCount))
-	prob := make([]float32, len(tCount))
-	for t := range best {
-		best[t] = -1
-	}
-	for x, st := range co {
-		s, t := int32(st>>32), int32(st&0xffffffff)
-		if inPairs[x] < lexMinPairs || tp[x] <= tn[t] {
-			continue
-		}
-		if best[t] < 0 || tp[x] > prob[t] {
-			best[t], prob[t] = s, tp[x]
-		}
-	}
-	// The ids kept are the source tokens some translation token stands
-	// for, numbered in the order of the source's tokens.
-	keep := make([]int32, len(sCount))
-	for s := range keep {
-		keep[s] = -1
-	}
+	return p
+}
+
+// lexiconOf is the lexicon of best, each translation token's source
+// token (-1 for none): its ids are the source tokens some translation
+// token stands for, numbered in the order of the source's tokens (nS of
+// them); nil where there are none.
+func lexiconOf(best []int32, sIdx, tIdx map[uint64]int32, nS int) *learned {
+	keep := make([]bool, nS)
 	for _, s := range best {
 		if s >= 0 {
-			keep[s] = 0
+			keep[s] = true
 		}
 	}
-	lx.ids = make(map[uint64]int32)
+	lx := &learned{ids: make(map[uint64]int32)}
 	for h, s := range sIdx {
-		if keep[s] == 0 {
+		if keep[s] {
 			lx.ids[h] = s
 		}
 	}
@@ -365,7 +272,7 @@ func learnLexicon(n int, srcToks, tgtToks func(k int, hs []uint64, buf []byte) (
 			lx.to[h] = s
 		}
 	}
-	lx.weights = make([]float32, len(sCount))
+	lx.weights = make([]float32, nS)
 	return lx
 }
 
@@ -379,8 +286,7 @@ func (lx *learned) setUnits(n int, srcToks func(u int, hs []uint64, buf []byte) 
 	var buf []byte
 	df := [2][]int32{make([]int32, len(lx.weights)), make([]int32, len(lx.weights))}
 	fill := func(count int, toks func(int, []uint64, []byte) ([]uint64, []byte), table map[uint64]int32, df []int32) (off, ids []int32) {
-		off = make([]int32, 1, count+1)
-		for u := range count {
+		return unitLists(count, func(u int, ids []int32) []int32 {
 			hs, buf = toks(u, hs[:0], buf)
 			start := len(ids)
 			for _, h := range hs {
@@ -391,13 +297,11 @@ func (lx *learned) setUnits(n int, srcToks func(u int, hs []uint64, buf []byte) 
 			own := ids[start:]
 			slices.Sort(own)
 			own = slices.Compact(own)
-			ids = ids[:start+len(own)]
 			for _, id := range own {
 				df[id]++
 			}
-			off = append(off, int32(len(ids)))
-		}
-		return off, slices.Clip(ids)
+			return ids[:start+len(own)]
+		})
 	}
 	lx.sOff, lx.sIDs = fill(n, srcToks, lx.ids, df[0])
 	lx.tOff, lx.tIDs = fill(m, tgtToks, lx.to, df[1])
@@ -484,4 +388,23 @@ func keptHashes(df map[uint64]int32, most int32) []uint64 {
 	}
 	slices.Sort(kept)
 	return kept
+}
+
+// unitLists are the lists of n units in one array, unit u's
+// ids[off[u]:off[u+1]], add appending each in turn. The array is made
+// at about its size, from the mean of the first units (grown from none
+// by append, a hundred thousand units' lists were allocated some five
+// times over in all); it grows past that only where the rest run
+// longer.
+func unitLists(n int, add func(u int, ids []int32) []int32) (off, ids []int32) {
+	const first = 256
+	off = make([]int32, 1, n+1)
+	for u := range n {
+		if u == first && n > 2*first {
+			ids = slices.Grow(ids, len(ids)*(n-u)/u+len(ids)*(n-u)/u/8)
+		}
+		ids = add(u, ids)
+		off = append(off, int32(len(ids)))
+	}
+	return off, slices.Clip(ids)
 }

@@ -56,7 +56,7 @@ func newNaming(al *Alignment) *naming {
 		n.of[j], n.conf[j] = int32(i), max(conf, 0.01)
 		n.placed[i] = true
 	}
-	n.kinds = labelKinds(src, tgt, nil)
+	n.kinds = labelKinds(numberKinds(src), tgt, nil)
 	n.ids = uniqueIDs(len(tgt.Items), func(j int) string { return n.id(j) }, func(j int) bool { return n.of[j] >= 0 })
 	return n
 }

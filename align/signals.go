@@ -743,7 +743,7 @@ func eachLoanword(text func() (string, string), lang string, lowerWords func() [
 			if isASCII(t) { // katakana are beyond ASCII
 				continue
 			}
-			for _, w := range KatakanaWords(t) {
+			for w := range katakanaRuns(t) {
 				add(sk.kana(w), w)
 			}
 		}
@@ -846,7 +846,7 @@ func (sk *skeletons) kana(w string) loanword {
 	if sk.kanaOf == nil {
 		sk.kanaOf = map[string]loanword{}
 	}
-	sk.kanaOf[w] = l // KatakanaWords made w a string of its own
+	sk.kanaOf[strings.Clone(w)] = l // not the text it was cut from
 	return l
 }
 
@@ -878,21 +878,9 @@ func appendContentWords(out, ws []string, f string) []string {
 	if isASCII(f) {
 		return out
 	}
-	var run []rune
-	flush := func() {
-		if len(run) > 1 {
-			out = append(out, string(run))
-		}
-		run = run[:0]
-	}
-	for _, r := range f {
-		if corpus.IsCJK(r) && !unicode.Is(unicode.Hiragana, r) && !unicode.IsPunct(r) {
-			run = append(run, r)
-			continue
-		}
-		flush()
-	}
-	flush()
+	// The runs of CJK content letters: parts of f, no string made.
+	eachRun(f, func(r rune) bool { return corpus.IsCJK(r) && !unicode.Is(unicode.Hiragana, r) && !unicode.IsPunct(r) },
+		func(w string) bool { out = append(out, w); return true })
 	return out
 }
 

@@ -1,6 +1,8 @@
 package align
 
 import (
+	"iter"
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -110,23 +112,34 @@ func Skeleton(word string) string {
 // KatakanaWords returns the runs of two or more katakana (the long-vowel
 // mark included, the middle dot a separator) in s: the loanwords of a
 // Japanese text.
-func KatakanaWords(s string) []string {
-	var out []string
-	var cur []rune
-	flush := func() {
-		if len(cur) > 1 {
-			out = append(out, string(cur))
-		}
-		cur = cur[:0]
+func KatakanaWords(s string) []string { return slices.Collect(katakanaRuns(s)) }
+
+// katakanaRuns yields the runs KatakanaWords returns, each a part of s
+// (no string made for each).
+func katakanaRuns(s string) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		eachRun(s, func(r rune) bool { return r == 'ー' || unicode.Is(unicode.Katakana, r) && r != '・' }, yield)
 	}
-	for _, r := range s {
-		switch {
-		case r == 'ー' || unicode.Is(unicode.Katakana, r) && r != '・':
-			cur = append(cur, r)
-		default:
-			flush()
+}
+
+// eachRun gives yield the runs of two or more runes of s that in holds,
+// each a part of s, until yield returns false.
+func eachRun(s string, in func(rune) bool, yield func(string) bool) {
+	start, n := -1, 0 // the run's first byte and its runes
+	for i, r := range s {
+		if in(r) {
+			if start < 0 {
+				start, n = i, 0
+			}
+			n++
+			continue
 		}
+		if start >= 0 && n > 1 && !yield(s[start:i]) {
+			return
+		}
+		start = -1
 	}
-	flush()
-	return out
+	if start >= 0 && n > 1 {
+		yield(s[start:])
+	}
 }
