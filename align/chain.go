@@ -111,6 +111,33 @@ func (a *aligner) anchors(S, T []int) (chain, crossing []Pair) {
 	// No two candidates have one source item: no order among equals.
 	slices.SortFunc(cands, func(x, y Pair) int { return x.Source[0] - y.Source[0] })
 	keep := a.lis.longestIncreasing(cands)
+	// printedOnce reports whether source item i and target item j print
+	// a number no other item of S or T of their kind prints: the counts
+	// are made at the first crossing asked about.
+	var counts map[kindNumber][2]int
+	printedOnce := func(i, j int) bool {
+		if counts == nil {
+			counts = map[kindNumber][2]int{}
+			for _, i := range S {
+				if it := &a.src.Items[i]; it.Number != "" {
+					k := kindNumber{it.Kind, numberKey(it.Number)}
+					c := counts[k]
+					c[0]++
+					counts[k] = c
+				}
+			}
+			for _, j := range T {
+				if it := &a.tgt.Items[j]; it.Number != "" {
+					k := kindNumber{a.targetKind(j), numberKey(it.Number)}
+					c := counts[k]
+					c[1]++
+					counts[k] = c
+				}
+			}
+		}
+		it := &a.src.Items[i]
+		return counts[kindNumber{it.Kind, numberKey(it.Number)}] == [2]int{1, 1} && counts[kindNumber{a.targetKind(j), numberKey(a.tgt.Items[j].Number)}] == [2]int{1, 1}
+	}
 	// The chain is made in cands' storage (as long as i at most), its
 	// tail cleared for the collector; group and fill put the other pairs
 	// of S in the room left (a copy of the chain when much smaller, and
@@ -120,9 +147,10 @@ func (a *aligner) anchors(S, T []int) (chain, crossing []Pair) {
 	for i, p := range cands {
 		if keep[i] {
 			chain = append(chain, p)
-		} else if identityKind(a.src.Items[p.Source[0]].Kind) || anchoredS[p.Source[0]] {
-			// An id, or a whole text found once on each side, holds
-			// even out of order: the item moved.
+		} else if identityKind(a.src.Items[p.Source[0]].Kind) || anchoredS[p.Source[0]] || !same && printedOnce(p.Source[0], p.Target[0]) {
+			// An id, a whole text found once on each side, or across
+			// languages a number printed once on each side, which a
+			// translation keeps, holds even out of order: the item moved.
 			p.Evidence = addEvidence(p.Evidence, Evidence{Signal: "order", Agrees: false, Detail: "moved: out of order with its neighbours"})
 			crossing = append(crossing, p)
 		}

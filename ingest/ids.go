@@ -97,10 +97,15 @@ func (b *builder) giveID(it *corpus.Item, letters string, restart, apart, headin
 	// lists with nothing between) is a run of its own: its place among
 	// the runs qualifies its ids ("rule:_2_1") as an unnumbered heading's
 	// place would, so that no number it repeats takes a duplicate's "-2".
-	if len(refs) == 0 && b.run != nil {
+	// The lapsed heading is in force for the headings it qualifies: a
+	// numbering of them that starts again is qualified by it, its first
+	// item as the rest (an anonymous run for the first alone gave
+	// "rule:_2_1, rule:2-2").
+	headed := len(refs) > 0
+	if !headed && b.run != nil {
 		refs = append(refs, b.run)
 	}
-	if restart && !apart && len(heads) == 0 && given.has(idFrag(id)) {
+	if restart && !apart && !headed && given.has(idFrag(id)) {
 		if b.runs == 0 {
 			b.runs = 1
 		}

@@ -718,15 +718,24 @@ func (res *runResult) number(bs []block, frames []headingFrame, seg []int, key r
 	switch {
 	case increasing:
 	case parsed > 0 && agree >= minRun && agree*3 >= parsed*2 && agree*2 >= len(seg):
-		// The places, which the numbers printed confirm.
+		// The places, which the numbers printed confirm; headings whose
+		// numbers are each other's places (exchanged) stand out of
+		// order and keep them.
 		untitled = make([]bool, len(seg))
+		moved := exchanged(values, frames, seg)
 		for k, v := range values {
 			untitled[k] = v == 0
-			if v > 0 && v != k+1 {
+			if v > 0 && v != k+1 && !moved[k] {
 				res.disagree = append(res.disagree, fmt.Sprintf("%q%s read as %d by its place", bs[frames[seg[k]].block].text, lineOf(bs[frames[seg[k]].block]), k+1))
 			}
 		}
+		printed := slices.Clone(values)
 		byPlace()
+		for k, m := range moved {
+			if m {
+				values[k] = printed[k]
+			}
+		}
 		if parsed < len(seg) {
 			res.positional = append(res.positional, fmt.Sprintf("%d of %d headings%s that share %q print no number the run reads; their places number them, as the others' numbers confirm", len(seg)-parsed, len(seg), fromLine(bs[frames[seg[0]].block]), keyText(key)))
 		}

@@ -1,7 +1,6 @@
 package ingest
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -281,45 +280,7 @@ func recognize(bs []block, d *corpus.Document, partless func([]corpus.Item) []bo
 			cands, in, st = all, in2, st2
 		}
 	}
-	// Labels outside the chain whose blocks look like the chain's are
-	// items out of sequence (a repeated or mistyped number).
-	sigs := map[signature]int{}
-	var kbuf []byte
-	for j, c := range cands {
-		if in[j] {
-			b := bs[c.block]
-			kbuf = appendKinds(kbuf[:0], c.lab)
-			sigs[signature{b.kind, b.level, b.lead, c.form(bs), string(kbuf)}]++
-		}
-	}
-	starts := make(startLabels, len(bs))
-	numbered := 0
-	twice := printedTwice(cands, bs, in)
-	for j, c := range cands {
-		if in[j] {
-			starts[c.block] = &cands[j].lab
-			numbered++
-			continue
-		}
-		b := bs[c.block]
-		kbuf = appendKinds(kbuf[:0], c.lab)
-		like := sigs[signature{b.kind, b.level, b.lead, c.form(bs), string(kbuf)}]
-		if len(c.lab.comps) >= 2 && like >= 5 && (b.kind == blockHeading || b.lead || b.kind == blockItem) {
-			starts[c.block] = &cands[j].lab
-			where := c.lab.printed
-			if b.line > 0 {
-				where += fmt.Sprintf(" (line %d)", b.line)
-			}
-			st.outOfOrder = append(st.outOfOrder, where)
-			numbered++
-		} else if twice[j] {
-			starts[c.block] = &cands[j].lab
-			numbered++
-		} else if like > 0 {
-			// Looks like the numbering's labels, yet is not part of it.
-			st.unexplained++
-		}
-	}
+	starts, numbered := chainStarts(bs, cands, in, st)
 	numbered += markedStarts(bs, starts)
 	outlineNumbers(bs, cands, in)
 	st.listsAsText = listsAsText(bs, cands, in)

@@ -120,3 +120,103 @@ func DeleteArticle(md string, k int) (string, bool) {
 	out := slices.Concat(lines[:heads[k-1]], lines[heads[k]:])
 	return strings.Join(out, "\n"), true
 }
+
+// MarkdownLevel is the level of a Markdown heading line ("## x": 2), 0
+// for any other line.
+func MarkdownLevel(line string) int {
+	n := 0
+	for n < len(line) && line[n] == '#' {
+		n++
+	}
+	if n == 0 || n > 6 || n == len(line) || line[n] != ' ' {
+		return 0
+	}
+	return n
+}
+
+// htmlHeading matches a line that opens an HTML heading ("<h2>",
+// "<h3 id=...>"), its level the group.
+var htmlHeading = regexp.MustCompile(`^\s*<[hH]([1-6])[\s>]`)
+
+// HTMLLevel is the level of a line that opens an HTML heading ("<h2>":
+// 2); a line that opens no heading but ends the page's text ("</body>")
+// or enters a page's contents as a section heading does (a WML
+// "<toc-add-entry": 2) counts as one above every level (1 and 2); 0
+// for any other line.
+func HTMLLevel(line string) int {
+	if m := htmlHeading.FindStringSubmatch(line); m != nil {
+		return int(m[1][0] - '0')
+	}
+	switch t := strings.TrimSpace(line); {
+	case strings.HasPrefix(t, "</body"):
+		return 1
+	case strings.HasPrefix(t, "<toc-add-entry"):
+		return 2
+	}
+	return 0
+}
+
+// SwapBlocks exchanges two whole sections of a page of lines: the a-th
+// and b-th (0-based, a < b) of the headings level says are of level
+// want, each with the lines under it up to the next heading of its
+// level or above (level gives a line's heading level, 0 for none). The
+// lines between the two stay in place: two articles printed each in
+// the other's place, heading and items. ok is false where the page has
+// fewer such headings.
+func SwapBlocks(text string, level func(string) int, want, a, b int) (string, bool) {
+	lines := strings.Split(text, "\n")
+	var heads []int
+	for i, l := range lines {
+		if level(l) == want {
+			heads = append(heads, i)
+		}
+	}
+	if a < 0 || a >= b || b >= len(heads) {
+		return "", false
+	}
+	end := func(h int) int {
+		for i := h + 1; i < len(lines); i++ {
+			if v := level(lines[i]); v > 0 && v <= want {
+				return i
+			}
+		}
+		return len(lines)
+	}
+	sa, ea, sb, eb := heads[a], end(heads[a]), heads[b], end(heads[b])
+	// Blank lines after a section stay where they are (the page's
+	// last, at its end).
+	for eb > sb+1 && strings.TrimSpace(lines[eb-1]) == "" {
+		eb--
+	}
+	for ea > sa+1 && strings.TrimSpace(lines[ea-1]) == "" {
+		ea--
+	}
+	out := slices.Concat(lines[:sa], lines[sb:eb], lines[ea:sb], lines[sa:ea], lines[eb:])
+	return strings.Join(out, "\n"), true
+}
+
+// RestartArticles is the Markdown udhr file md without its title line
+// (its "# " heading) and with its first n articles (heading and text)
+// printed again at its end, in its own words and numerals: a numbering
+// that starts again with no heading between, after the preamble's
+// unnumbered heading at the articles' level. ok is false where md has
+// no 30 article headings after another.
+func RestartArticles(md string, n int) (string, bool) {
+	lines, art, _ := articles(md)
+	if art == nil || n < 1 || n >= 30 {
+		return "", false
+	}
+	var out []string
+	for _, l := range lines[:art[29]] {
+		if MarkdownLevel(l) != 1 {
+			out = append(out, l)
+		}
+	}
+	out = append(out, lines[art[29]:]...)
+	for len(out) > 0 && strings.TrimSpace(out[len(out)-1]) == "" {
+		out = out[:len(out)-1]
+	}
+	out = append(out, "")
+	out = append(out, lines[art[0]:art[n]]...)
+	return strings.Join(out, "\n"), true
+}
