@@ -235,7 +235,10 @@ func locate(text string, d *corpus.Document, markdown bool) *layout {
 		if i+1 < len(d.Items) {
 			next = newLineMatch(&d.Items[i+1])
 		}
-		found := -1
+		// A title line the item's text does not follow (a table of
+		// contents naming it) is its line only where no line after it,
+		// before the next item's, is followed by the text.
+		found, first, sure := -1, -1, false
 		for j := cursor; j < len(l.lines) && j < cursor+locateWindow; j++ {
 			ok, starts := this.match(keys[j])
 			if ok && !this.runsOn(keys[j], whole) {
@@ -246,19 +249,32 @@ func locate(text string, d *corpus.Document, markdown bool) *layout {
 				// the lines below ("## Article 1", then the text).
 				ok, starts = true, true
 			}
-			if ok && starts {
-				found = j
+			if !ok && markdown && this.wordHeaded(l.lines, keys, j) {
+				// A heading that prints its number in words or
+				// letters ("## Нэгдүгээр зүйл", "## Artigo I."), its
+				// text on the lines below.
+				ok, starts = true, true
+			}
+			if ok && starts && this.follows(keys, j) {
+				found, sure = j, true
 				break
 			}
-			if ok && found < 0 {
+			if ok && starts && first < 0 {
+				first = j
+				continue
+			}
+			if ok && found < 0 && first < 0 {
 				found = j
 				continue
 			}
-			if found >= 0 && next != nil {
-				if ok, starts := next.match(keys[j]); ok && starts {
+			if (found >= 0 || first >= 0) && next != nil {
+				if ok, starts := next.match(keys[j]); ok && starts && (first < 0 || next.follows(keys, j)) {
 					break
 				}
 			}
+		}
+		if !sure && first >= 0 && (found < 0 || found > first) {
+			found = first
 		}
 		if found >= 0 {
 			l.own[i][0] = found
@@ -332,13 +348,21 @@ func (m *lineMatch) runsOn(k, whole string) bool {
 }
 
 // lineMatch is what identifies an item's first line: its number (in
-// the comparison form) and the head of its title, else of its text;
-// bare is the head of the text after the list's place it opens with
-// ("1. Everyone ..."), else "" (bareHead).
-type lineMatch struct{ num, head, bare string }
+// the comparison form) and the head of its title, else of its text
+// (titled says which); bare is the head of the text after the list's
+// place it opens with ("1. Everyone ..."), else "" (bareHead).
+type lineMatch struct {
+	num, head, bare string
+	titled          bool   // head is the title's
+	text            string // the head of the text of an item with a title
+}
 
 func newLineMatch(it *corpus.Item) *lineMatch {
 	m := &lineMatch{num: lineKey(it.Number, false), head: head(lineKey(it.Title, false), headLen)}
+	if m.titled = m.head != ""; m.titled {
+		first, _, _ := strings.Cut(it.Text, "\n")
+		m.text = head(lineKey(first, false), headLen)
+	}
 	if m.head == "" {
 		first, _, _ := strings.Cut(it.Text, "\n")
 		m.head = head(lineKey(first, false), headLen)
@@ -406,6 +430,45 @@ func (m *lineMatch) headed(keys []string, j int) bool {
 	}
 	return false
 }
+
+// follows reports whether the text of an item with a title begins on
+// line j after the title, or on the next line with letters or digits
+// within three: a title line that heads the item, not an entry of a
+// table of contents that names it. An item without a title or text
+// follows any line.
+func (m *lineMatch) follows(keys []string, j int) bool {
+	if !m.titled || m.text == "" || strings.Contains(keys[j], m.text) {
+		return true
+	}
+	for n := j + 1; n < len(keys) && n <= j+3; n++ {
+		if keys[n] != "" {
+			return strings.HasPrefix(keys[n], m.text)
+		}
+	}
+	return false
+}
+
+// wordHeaded reports whether lines[j] is a Markdown heading that prints
+// no number in digits, where the item prints one, and the next line
+// with letters or digits, within three, begins with the item's head, or
+// its bare head: the heading of an item whose number the translation
+// writes in words or letters ("Нэгдүгээр зүйл", "Artigo I.", "סעיף
+// א."), which ingest reads by the headings' succession. An item with a
+// title is matched by its title (match), not so.
+func (m *lineMatch) wordHeaded(lines, keys []string, j int) bool {
+	if m.num == "" || m.head == "" || m.titled || !strings.HasPrefix(strings.TrimLeft(lines[j], " "), "#") || strings.ContainsFunc(keys[j], isASCIIDigit) {
+		return false
+	}
+	for n := j + 1; n < len(keys) && n <= j+3; n++ {
+		if keys[n] != "" {
+			return strings.HasPrefix(keys[n], m.head) || m.bare != "" && strings.HasPrefix(keys[n], m.bare)
+		}
+	}
+	return false
+}
+
+// isASCIIDigit reports whether r is 0-9 (lineKey writes every digit so).
+func isASCIIDigit(r rune) bool { return r >= '0' && r <= '9' }
 
 // numberAlone reports whether the line key k prints the number num
 // (comparison form) and little else, as a heading does ("Article 1",
