@@ -380,8 +380,28 @@ func chainPrev(cands []candidate, bs []block, st *structure) (in []bool, prevs [
 				}
 			}
 		}
+		// A run of articles inserted after one (3bis, 3ter): the label
+		// follows one of the run before it, kept under its run key, or
+		// its number after that number's own children (3, 3.1, 3.2,
+		// then 3bis): an article inserted after 3 comes after all of 3.
+		run := suffixRunKey(full, ends, comps)
+		if run != "" {
+			if id, ok := ids.get(run); ok {
+				if ref, ok := exact.get(id); ok && !sameComps(cands[ref.at].lab.comps, comps) {
+					try(ref, true, 1, false)
+				}
+			}
+			if id, ok := ids.get(full[:ends[len(comps)-2]]); ok {
+				if ref, ok := prefix.get(id); ok && !sameComps(cands[ref.at].lab.comps, comps) {
+					try(ref, true, 1, false)
+				}
+			}
+		}
 		nodes[j] = n
 		me := scoreRef{n.score, j}
+		if run != "" {
+			exact.keep(intern(run), me)
+		}
 		var id int32
 		for _, e := range ends {
 			id = intern(full[:e])
@@ -692,6 +712,9 @@ func newList(prev, cur candidate, bs []block) bool {
 // keys are equal, or one is the other's prefix up to a dot, exactly when
 // their components are.
 func follows(a, b []comp, holes int) bool {
+	if suffixAfter(a, b) {
+		return true
+	}
 	var buf [2 * (1 + chainHoles)]comp
 	for k := len(b) - 1; k >= 0 && len(b)-1-k <= 2; k-- {
 		if k < len(b)-1 && !b[k+1].first() {
@@ -714,6 +737,34 @@ func follows(a, b []comp, holes int) bool {
 		}
 	}
 	return false
+}
+
+// suffixRunKey is the key a label numbered by a suffix ("3bis":
+// compSuffix) shares with the others of its number ("3bis", "3ter",
+// "3quater"), under which chainPrev keeps the best chain ending at one
+// of them: its parent's key and a dot, then a NUL no printed key
+// holds. It is "" for any other label. full is comps's key, ends the
+// ends of its prefixes' keys in it.
+func suffixRunKey(full string, ends []int, comps []comp) string {
+	last := len(comps) - 1
+	if last < 1 || comps[last].kind != compSuffix {
+		return ""
+	}
+	return full[:ends[last-1]] + ".\x00"
+}
+
+// suffixAfter reports whether b, numbered by a suffix of letters glued
+// to its number ("3bis", "3ter"), follows a as an article inserted
+// after that number follows the number's own (3.1, 3.2) or another of
+// its inserted ones (3bis): a is under b's parent, and is not b. No
+// word list says which suffix comes after which (bis, ter, quater), so
+// any other suffix of the same number does. Where the run stands,
+// between the number and the next, the succession decides: 3bis is 3's
+// child, 4 follows any of 3's.
+func suffixAfter(a, b []comp) bool {
+	n := len(b)
+	return n >= 2 && b[n-1].kind == compSuffix && len(a) >= n && sameComps(a[:n-1], b[:n-1]) &&
+		(len(a) > n || a[n-1].s != b[n-1].s)
 }
 
 // sameComps reports whether a and b, of one length, have the same

@@ -76,6 +76,12 @@ func frameOf(i int, text string) headingFrame {
 	}
 	if l, ok := readLabel(text); ok && !l.paren {
 		f.read, f.numbered = &l, len(l.comps) > 1
+		if _, ok := spacedSuffix(text, l); ok {
+			// "Article 3 bis": as "Article 3bis", between two of a
+			// run (spacedSuffixes reads it where its neighbours say).
+			f.inserted = true
+			return f
+		}
 		if f.numbered {
 			f.inserted = l.comps[len(l.comps)-1].inserted
 			return f

@@ -164,6 +164,7 @@ func recognize(bs []block, d *corpus.Document, partless func([]corpus.Item) []bo
 	markContents(bs)
 	kinds := divisionKinds(bs)
 	cands := readCandidates(bs, kinds, st)
+	spacedSuffixes(bs, cands)
 	cands = applyRuns(bs, cands, kinds, st)
 	cands = markedCandidates(bs, cands)
 	wordsAfter(bs, cands)

@@ -111,8 +111,15 @@ func NextNumber(h string) (string, bool) {
 // preamble's, its k-th prints no digit or its last number glued to a
 // word, or it has no such paragraph.
 func InsertSubArticle(md string, k int, suffix string) (string, bool) {
+	return InsertSubArticles(md, k, suffix)
+}
+
+// InsertSubArticles is InsertSubArticle with one article added for
+// each suffix, in their order ("bis", "ter": "## Article 3bis", then
+// "## Article 3ter", both before "## Article 4").
+func InsertSubArticles(md string, k int, suffixes ...string) (string, bool) {
 	lines, art, added := articles(md)
-	if art == nil || k < 1 || k >= 30 {
+	if art == nil || k < 1 || k >= 30 || len(suffixes) == 0 {
 		return "", false
 	}
 	rs := []rune(lines[art[k-1]])
@@ -121,8 +128,11 @@ func InsertSubArticle(md string, k int, suffix string) (string, bool) {
 		// A number glued to a word ("第３条", "༢པ") takes no suffix.
 		return "", false
 	}
-	h := string(rs[:end]) + suffix + string(rs[end:])
+	var ins []string
+	for _, suffix := range suffixes {
+		ins = append(ins, string(rs[:end])+suffix+string(rs[end:]), "", added, "")
+	}
 	at := art[k]
-	out := slices.Concat(lines[:at], []string{h, "", added, ""}, lines[at:])
+	out := slices.Concat(lines[:at], ins, lines[at:])
 	return strings.Join(out, "\n"), true
 }
