@@ -3,8 +3,10 @@ package corpus
 import (
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/rulesync/rulesync/internal/lazyre"
+	"github.com/rulesync/rulesync/internal/numerals"
 )
 
 // Markers are what `rulesync sync` writes into a translation draft so
@@ -290,15 +292,18 @@ func StripItemMarkers(it *Item) bool {
 		// Incorrect Bet Amounts") or the text and was not read as a
 		// label.
 		num := strings.TrimPrefix(name, "article-")
-		cut := func(s string) (string, bool) {
-			if rest, ok := strings.CutPrefix(s, num); ok && (rest == "" || rest[0] == ' ' || rest[0] == '\n') {
+		// A heading's number may close with a mark ("2.1. General
+		// rules"), a text's does not: "1. Everyone ..." is a list's
+		// place.
+		cut := func(s string, mark bool) (string, bool) {
+			if rest, ok := CutNumber(s, num, mark); ok {
 				return strings.TrimSpace(rest), true
 			}
 			return s, false
 		}
-		if t, ok := cut(it.Title); ok {
+		if t, ok := cut(it.Title, true); ok {
 			it.Title = t
-		} else if t, ok := cut(it.Text); ok && it.Title == "" {
+		} else if t, ok := cut(it.Text, false); ok && it.Title == "" {
 			it.Text = t
 		}
 	}
@@ -327,4 +332,38 @@ func (d *Document) DocumentMarkers() [][2]string {
 		}
 	}
 	return out
+}
+
+// CutNumber reports whether s begins with the number num as a marked
+// heading prints it before its title: its ASCII digits in the digits of
+// any script ("٢.١" for 2.1), the rest as num has it, then, with mark
+// set, one of the marks that close a label (".", ")", ":") or none,
+// then a space, a line break or the end ("2.1. General rules", "2.1
+// General rules"); rest is s after the number and its mark.
+func CutNumber(s, num string, mark bool) (rest string, ok bool) {
+	if num == "" {
+		return s, false
+	}
+	i := 0
+	for _, c := range num {
+		if i >= len(s) {
+			return s, false
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if c >= '0' && c <= '9' {
+			if numerals.Digit(r) != int(c-'0') {
+				return s, false
+			}
+		} else if r != c {
+			return s, false
+		}
+		i += n
+	}
+	if mark && i < len(s) && strings.ContainsRune(".):", rune(s[i])) {
+		i++
+	}
+	if i < len(s) && s[i] != ' ' && s[i] != '\n' {
+		return s, false
+	}
+	return s[i:], true
 }

@@ -121,6 +121,10 @@ type DraftOptions struct {
 	// (prepared); nil: each writer finds them.
 	mk   markup
 	segs []segment
+	// madeLevels writes the translator's headings of a draft made
+	// from the documents at the levels of the draft's own headings
+	// (madeEntry), not at the translation's (checkMade chooses).
+	madeLevels bool
 }
 
 // prepared is d and o as the writers of a draft's files read them: the
@@ -167,42 +171,18 @@ type DraftStats struct {
 // writeChecked writes a Markdown or text draft and reads it back as
 // ingest would: an item that does not come back with the source's id
 // gets an id marker (corpus.IDMarker) and the draft is written again, so
-// that ingest reads every draft with the source's ids. A draft made from
-// the documents alone (the source's text is not lines) marks every item
-// at once: its headings say nothing of kinds ("RP-5" reads back as a
-// rule). In the source's own layout an unnumbered heading's id is the
-// slug of its title in the language it is written in: it is not marked.
+// that ingest reads every draft with the source's ids (checkSkeleton,
+// checkMade).
 //
 // The draft read back is not held while it is read (readBack), and the
 // one checked is written again at the end: writing it costs a small part
 // of reading it, and the read of 200k items holds some 250 MB.
 func writeChecked(w io.Writer, d *gaps.Draft, o DraftOptions, markdown bool, st *DraftStats) error {
 	marks := map[int]bool{}
-	if !hasSkeleton(d, o) {
-		for i := range d.Entries {
-			marks[i] = true
-		}
-	}
-	for round := 0; ; round++ {
-		back, err := readBack(d, o, markdown, st, marks)
-		st.IDMarkers = len(marks)
-		if err != nil {
-			st.Reread, st.IDsDiffer = err.Error(), len(d.Entries)
-			break
-		}
-		missing := missingIDs(back, d)
-		st.IDsDiffer = 0
-		for _, i := range missing {
-			if !st.Skeleton || d.Entries[i].Source.Number != "" {
-				st.IDsDiffer++
-				if round == 0 {
-					marks[i] = true
-				}
-			}
-		}
-		if st.IDsDiffer == 0 || round > 0 || !st.Skeleton {
-			break
-		}
+	if hasSkeleton(d, o) {
+		checkSkeleton(d, o, markdown, st, marks)
+	} else {
+		o, marks = checkLevels(d, o, markdown, st)
 	}
 	checked := *st
 	var buf bytes.Buffer
@@ -211,6 +191,145 @@ func writeChecked(w io.Writer, d *gaps.Draft, o DraftOptions, markdown bool, st 
 	st.IDMarkers, st.IDsDiffer, st.Reread = checked.IDMarkers, checked.IDsDiffer, checked.Reread
 	_, err := w.Write(buf.Bytes())
 	return err
+}
+
+// checkSkeleton marks the items of a draft in the source's own layout
+// that do not read back with their ids, and reads it again. An
+// unnumbered heading's id is the slug of its title in the language it
+// is written in: it is not marked.
+func checkSkeleton(d *gaps.Draft, o DraftOptions, markdown bool, st *DraftStats, marks map[int]bool) {
+	for round := 0; ; round++ {
+		back, err := readBack(d, o, markdown, st, marks)
+		st.IDMarkers = len(marks)
+		if err != nil {
+			st.Reread, st.IDsDiffer = err.Error(), len(d.Entries)
+			return
+		}
+		st.IDsDiffer = 0
+		for _, i := range missingIDs(back, d) {
+			if d.Entries[i].Source.Number != "" {
+				st.IDsDiffer++
+				if round == 0 {
+					marks[i] = true
+				}
+			}
+		}
+		if st.IDsDiffer == 0 || round > 0 {
+			return
+		}
+	}
+}
+
+// checkMade marks the items of a draft made from the documents: every
+// item not headed by the translator's own heading (madeHeading) at
+// once, as its heading says nothing of kinds ("RP-5" reads back as a
+// rule); an item headed by the translator's heading ("### 제 1 조")
+// where the draft does not read back with its id, kind and title (a
+// marked heading reads as its title all but a number it begins with:
+// "제 1 조" would be the title), round after round, and, where such an
+// item still does not after madeRounds, every item, which is then
+// headed by its number and title.
+func checkMade(d *gaps.Draft, o DraftOptions, markdown bool, st *DraftStats, marks map[int]bool) {
+	lw := newLineWriter(d, o, markdown, &DraftStats{}, nil)
+	for i := range d.Entries {
+		if e := &d.Entries[i]; e.Target == nil || first(lw.madeHeading(e)) == "" {
+			marks[i] = true
+		}
+	}
+	for round := 0; ; round++ {
+		back, err := readBack(d, o, markdown, st, marks)
+		st.IDMarkers = len(marks)
+		if err != nil {
+			st.Reread, st.IDsDiffer = err.Error(), len(d.Entries)
+			return
+		}
+		missing := missingIDs(back, d)
+		st.IDsDiffer = len(missing)
+		wrong := otherTitles(back, d, marks)
+		for _, i := range missing {
+			if !marks[i] {
+				wrong = append(wrong, i)
+			}
+		}
+		if len(wrong) == 0 {
+			return
+		}
+		for _, i := range wrong {
+			marks[i] = true
+		}
+		if round >= madeRounds-1 {
+			for i := range d.Entries {
+				marks[i] = true
+			}
+		}
+	}
+}
+
+// checkLevels marks the items of a draft made from the documents
+// (checkMade) with the translator's headings at the translation's
+// levels, and at the draft's own ("##" for a section, "###" else), and
+// keeps the one that writes more of the translator's headings (the
+// translation's levels where as many): a translator's heading among
+// the draft's own may nest otherwise than in the translation, and read
+// back as another item.
+func checkLevels(d *gaps.Draft, o DraftOptions, markdown bool, st *DraftStats) (DraftOptions, map[int]bool) {
+	marks := map[int]bool{}
+	checkMade(d, o, markdown, st, marks)
+	kept := madeKept(d, o, markdown, marks)
+	if kept == 0 || !markdown {
+		return o, marks
+	}
+	alt, altSt, altMarks := o, &DraftStats{}, map[int]bool{}
+	alt.madeLevels = true
+	checkMade(d, alt, markdown, altSt, altMarks)
+	if madeKept(d, alt, markdown, altMarks) > kept {
+		*st = *altSt
+		return alt, altMarks
+	}
+	return o, marks
+}
+
+// madeKept counts the entries a draft made from the documents heads
+// with the translator's heading, marks the entries with an id marker.
+func madeKept(d *gaps.Draft, o DraftOptions, markdown bool, marks map[int]bool) int {
+	lw := newLineWriter(d, o, markdown, &DraftStats{}, marks)
+	n := 0
+	for i := range d.Entries {
+		e := &d.Entries[i]
+		if e.Target == nil {
+			continue
+		}
+		if w, _ := lw.madeHeading(e); w != "" && (!marks[i] || markedTitle(d, e, w)) {
+			n++
+		}
+	}
+	return n
+}
+
+// madeRounds is how many times checkMade marks the items headed by the
+// translator's heading that read back otherwise before it marks every
+// item: an item marked can change how the items after it read (a
+// numbering it began), and most drafts read back at the second.
+const madeRounds = 3
+
+// otherTitles returns the entries not in marks whose item the
+// read-back draft gives with another title than the translation's.
+func otherTitles(back *corpus.Document, d *gaps.Draft, marks map[int]bool) []int {
+	at := map[string]*corpus.Item{}
+	for k := range back.Items {
+		at[back.Items[k].ID] = &back.Items[k]
+	}
+	var out []int
+	for i := range d.Entries {
+		e := &d.Entries[i]
+		if marks[i] {
+			continue
+		}
+		if b := at[e.Source.ID]; b == nil || corpus.Fold(strings.TrimSpace(b.Title)) != corpus.Fold(strings.TrimSpace(d.Title(e))) {
+			out = append(out, i)
+		}
+	}
+	return out
 }
 
 // readBack writes the draft, the entries of marks with an id marker, and
@@ -572,3 +691,6 @@ func titledFront(d *gaps.Draft, src, tr []string) []string {
 func untranslatedTitle(number, title string) string {
 	return strings.TrimSpace(number + " " + corpus.Marker(corpus.FlagTitleUntranslated) + " " + title)
 }
+
+// first is the first of two values.
+func first[T, U any](t T, _ U) T { return t }

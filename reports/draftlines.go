@@ -2,14 +2,12 @@ package reports
 
 import (
 	"bytes"
-	"html"
 	"slices"
 	"strings"
 
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/gaps"
 	"github.com/rulesync/rulesync/ingest"
-	"github.com/rulesync/rulesync/internal/lazyre"
 )
 
 // writeLines writes a Markdown (markdown set) or text draft to buf. With
@@ -64,9 +62,9 @@ func newLineWriter(d *gaps.Draft, o DraftOptions, markdown bool, st *DraftStats,
 	if hasSkeleton(d, o) {
 		lw.src = locate(o.SourceText, d.Source, markdown)
 	}
-	if o.TranslationText != "" && d.Translation.Source.Format == "html" && lw.src != nil {
+	if o.TranslationText != "" && d.Translation.Source.Format == "html" {
 		// Its lines are no draft's, but its heading lines hold the
-		// translator's words (trHeading).
+		// translator's words (trHeading, madeHeading).
 		lw.trHTML = locate(o.TranslationText, d.Translation, true)
 		lw.trIndex = indexItems(d.Translation)
 	}
@@ -83,6 +81,7 @@ func newLineWriter(d *gaps.Draft, o DraftOptions, markdown bool, st *DraftStats,
 		}
 	}
 	lw.frame = o.frame
+	lw.madeLevels = o.madeLevels
 	return lw
 }
 
@@ -123,6 +122,8 @@ type lineWriter struct {
 	// frame is what an interchange file the translation was read from
 	// holds of the draft's frame (nil for any other translation).
 	frame *frame
+	// madeLevels: see DraftOptions.
+	madeLevels bool
 }
 
 // idMark is the id marker of entry i, or "".
@@ -469,41 +470,6 @@ func (lw *lineWriter) withText(srcLines []string, e *gaps.Entry) []string {
 	return out
 }
 
-// htmlHeadingRe is an HTML heading on one line, its content group 1.
-var htmlHeadingRe = lazyre.New(`^\s*<[hH][1-6]\b[^>]*>(.*)</[hH][1-6]>\s*$`)
-
-// trHeading is the translator's words of the heading of entry e's item
-// in an HTML translation ("المادة ١", "第一条"): its line in the
-// translation's text where that is a heading (<h1> to <h6>) that prints
-// the item's number and little else (numberAlone), its tags left out,
-// the number the source's where the item was renumbered (in the digits
-// the heading prints them in). "" where there is none.
-func (lw *lineWriter) trHeading(e *gaps.Entry) string {
-	if lw.trHTML == nil || e.Target == nil || len(e.Targets) != 1 {
-		return ""
-	}
-	j, ok := lw.trIndex[e.Target]
-	if !ok || !lw.trHTML.found(j) {
-		return ""
-	}
-	m := htmlHeadingRe.FindStringSubmatch(lw.trHTML.lines[lw.trHTML.own[j][0]])
-	if m == nil {
-		return ""
-	}
-	words := strings.Join(strings.Fields(html.UnescapeString(mdTagRe.ReplaceAllString(m[1], " "))), " ")
-	if !numberAlone(lineKey(words, false), lineKey(e.Target.Number, false)) {
-		return ""
-	}
-	if e.Target.Number != e.Source.Number {
-		relabelled := relabel([]string{words}, "", e.Target.Number, e.Source.Number, false)[0]
-		if lineKey(relabelled, false) == lineKey(words, false) {
-			return "" // a number relabel cannot write
-		}
-		words = relabelled
-	}
-	return words
-}
-
 // madeEntry writes an item the source's text does not show where it can
 // be found: a heading (its number and title; Markdown "##" for a section,
 // "###" else; text underlined) and its text as paragraphs. Every item
@@ -523,8 +489,26 @@ func (lw *lineWriter) madeEntry(i int) (lines []string, idMarked bool) {
 		return s
 	}
 	head := strings.TrimSpace(e.Source.Number + " " + esc(title))
+	words, level := "", 0
+	if e.Target != nil && lw.src == nil {
+		// In a draft made from the documents, the translator's heading
+		// ("### 제 1 조"), not the source's number ("### 1"), where it
+		// reads back as the item: without an id marker where the
+		// draft reads it so (checkMade), with one where the marked
+		// heading reads as its title (markedTitle).
+		words, level = lw.madeHeading(e)
+		if lw.idMarks[i] && !markedTitle(d, e, words) {
+			words, level = "", 0
+		}
+	}
+	if words != "" {
+		head = words
+	}
 	if e.Target != nil && title == "" && strings.TrimSpace(e.Source.Title) != "" {
 		head = untranslatedTitle(e.Source.Number, esc(lw.mk.field(e.Source, true)))
+		if words != "" {
+			head = words + " " + untranslatedTitle("", esc(lw.mk.field(e.Source, true)))
+		}
 	}
 	if head == "" {
 		head, idMarked = corpus.IDMarker(e.Source.ID, e.Source.Kind), true
@@ -532,6 +516,8 @@ func (lw *lineWriter) madeEntry(i int) (lines []string, idMarked bool) {
 	section := e.Source.Kind == corpus.KindSection || e.Source.Kind == corpus.KindPreamble
 	var out []string
 	switch {
+	case lw.markdown && words != "" && !lw.madeLevels:
+		out = append(out, strings.Repeat("#", level)+" "+head, "")
 	case lw.markdown && section:
 		out = append(out, "## "+head, "")
 	case lw.markdown:

@@ -54,6 +54,11 @@ type draftNote struct {
 	// checksum of the title and text they hold (textSum).
 	Lines []string `json:"lines,omitempty"`
 	Sum   string   `json:"sum,omitempty"`
+	// Head is the translator's heading of the item in a draft made
+	// from the documents (madeHeading), Sum then the checksum of the
+	// title and text it heads (on no label line); Level its level.
+	Head  string `json:"head,omitempty"`
+	Level int    `json:"level,omitempty"`
 	// Date and Followed are the translation's date and the edition it
 	// followed (the document's version unit), which rename its version
 	// line as the draft from the translation does.
@@ -85,7 +90,7 @@ func (n draftNote) String() string {
 }
 
 func (n draftNote) empty() bool {
-	return !n.Fuzzy && !n.Stale && n.Review == "" && n.Was == "" && n.Note == "" && len(n.Lines) == 0 && n.Date == "" && n.Followed == "" &&
+	return !n.Fuzzy && !n.Stale && n.Review == "" && n.Was == "" && n.Note == "" && len(n.Lines) == 0 && n.Head == "" && n.Date == "" && n.Followed == "" &&
 		n.Lead == 0 && n.Trail == 0 && !n.Empty && n.Kind == ""
 }
 
@@ -332,7 +337,7 @@ func fileSegments(d *gaps.Draft, o DraftOptions, mk markup) []segment {
 			}
 			if k == first {
 				if l, ok := lines[id]; ok {
-					n.Lines, n.Sum = l.Lines, l.Sum
+					n.Lines, n.Head, n.Level, n.Sum = l.Lines, l.Head, l.Level, l.Sum
 				}
 				_, note := marks(d, e)
 				if kept, ok := o.frame.note(e); ok {
@@ -382,7 +387,11 @@ func docSegments(d *gaps.Draft) []segment {
 // from the source's label line with their text have them in lines.
 func framedLines(d *gaps.Draft, o DraftOptions, lines map[string]draftNote, after map[string][]segment) []segment {
 	direct := newLineWriter(d, o, true, &DraftStats{}, nil)
-	if direct.src == nil || direct.tr == nil {
+	if direct.src == nil {
+		madeHeads(d, direct, lines)
+		return nil
+	}
+	if direct.tr == nil {
 		return nil
 	}
 	plain := *direct
@@ -456,8 +465,8 @@ func adoptFrame(d *gaps.Draft, o DraftOptions) (*gaps.Draft, DraftOptions) {
 		if n.Was != "" {
 			m.Was = n.Was
 		}
-		if len(n.Lines) > 0 {
-			m.Lines, m.Sum = n.Lines, n.Sum
+		if len(n.Lines) > 0 || n.Head != "" {
+			m.Lines, m.Head, m.Level, m.Sum = n.Lines, n.Head, n.Level, n.Sum
 		}
 		m.Date, m.Followed = firstOf(m.Date, n.Date), firstOf(m.Followed, n.Followed)
 		f.notes[id] = m
@@ -520,6 +529,7 @@ func firstOf(ss ...string) string {
 func (f *frame) again(d *gaps.Draft, o DraftOptions, lines map[string]draftNote, after map[string][]segment) []segment {
 	lw := newLineWriter(d, o, true, &DraftStats{}, nil)
 	if lw.src == nil {
+		madeHeads(d, lw, lines)
 		return nil
 	}
 	keep := func(ctx string, src []string) []segment {
@@ -549,4 +559,34 @@ func (f *frame) again(d *gaps.Draft, o DraftOptions, lines map[string]draftNote,
 		}
 	}
 	return front
+}
+
+// madeHeads puts in lines, by entry id, the translator's heading of
+// each item of a draft made from the documents (madeHeading: from the
+// translation's text, or from the file it was read from while it holds
+// the title and text the heading was written with).
+func madeHeads(d *gaps.Draft, lw *lineWriter, lines map[string]draftNote) {
+	for i := range d.Entries {
+		e := &d.Entries[i]
+		if e.Target == nil {
+			continue
+		}
+		if h, level := lw.madeHeading(e); h != "" {
+			lines[e.Source.ID] = draftNote{Head: h, Level: level, Sum: textSum(lw.mk.target(d, e, true), lw.mk.target(d, e, false), "")}
+		}
+	}
+}
+
+// head is the translator's heading of entry e and its level as the
+// file kept them (madeHeads), while the file's title and text are those
+// it was written with; "" otherwise.
+func (f *frame) head(d *gaps.Draft, e *gaps.Entry, mk markup) (string, int) {
+	if f == nil || e.Target == nil {
+		return "", 0
+	}
+	n, ok := f.notes[e.Target.ID]
+	if !ok || n.Head == "" || n.Sum != textSum(mk.target(d, e, true), mk.target(d, e, false), "") {
+		return "", 0
+	}
+	return n.Head, max(n.Level, 2)
 }
