@@ -23,3 +23,15 @@ func JSONReference(r *Report) any {
 
 // NewDraft makes the report's draft again, as Draft made it first.
 func NewDraft(r *Report) *Draft { return r.newDraft() }
+
+// ReadingsHeld counts the readings p holds for Gaps to take
+// (Options.Read).
+func ReadingsHeld(p *Provenance) int {
+	n := 0
+	for _, rd := range p.reads {
+		if rd != nil {
+			n++
+		}
+	}
+	return n
+}

@@ -129,6 +129,13 @@ type Options struct {
 	// comparison's when they have none: the Report returned is then
 	// incomplete, and the caller, seeing Context.Err(), must not use it.
 	Context context.Context
+	// Read, when set, is a Provenance of the translation Gaps checks,
+	// made with these options: where it read that translation through
+	// the original Gaps aligns it with (the base, else the source), Gaps
+	// takes that reading instead of making it again. The Provenance lets
+	// go of its readings then: a second Gaps with the same Read reads the
+	// translation again.
+	Read *Provenance
 }
 
 // withContext gives the alignment and the comparison the checks' Context

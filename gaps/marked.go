@@ -94,10 +94,14 @@ func (o Options) read(r *Report, orig, translation *corpus.Document) (*corpus.Do
 		}
 		return sourceKinds(translation, o.align(orig, translation))
 	}
-	// The reading of the items is kept for Affinity, below.
-	through := o.Align
-	through.KeepReading = true
-	rd := through.Through(orig, translation)
+	// The reading of the items is kept for Affinity, below, where the
+	// translation is read here.
+	rd := o.Read.take(orig, translation)
+	if rd == nil {
+		through := o.Align
+		through.KeepReading = true
+		rd = through.Through(orig, translation)
+	}
 	if rd.Projected {
 		r.printed = printedNumbers(translation, rd)
 		translation, al = rd.Doc, rd.Alignment

@@ -56,6 +56,10 @@ type Provenance struct {
 	// items it should cover have a counterpart, of how many
 	// (align.Covered).
 	Placed, Placeable []int
+
+	// reads are those readings, for Gaps to take (Options.Read), nil
+	// once it has.
+	reads []*align.Reading
 }
 
 // Vote is one piece of provenance evidence and the candidates it speaks
@@ -158,6 +162,7 @@ func (o Options) Provenance(translation *corpus.Document, candidates ...*corpus.
 		// A translation that carries its source's ids (PO, XLIFF, TMX,
 		// a draft) has nothing to place.
 		rds = o.through(cands, translation)
+		p.reads = slices.Clone(rds)
 	}
 	if o.stopped() {
 		// Interrupted: no answer (Best stays -1); the caller sees its
@@ -292,6 +297,24 @@ func (p *Provenance) readVotes(rds []*align.Reading, through int) {
 			v.TargetID = own
 		}
 	}
+}
+
+// take is the reading p made of translation through orig (Options.Read):
+// nil where p is nil, is of another translation, did not read it
+// through orig, or was taken from. p lets go of every reading, so that
+// those through the other candidates are not held through the checks.
+func (p *Provenance) take(orig, translation *corpus.Document) *align.Reading {
+	if p == nil || p.Translation != translation {
+		return nil
+	}
+	reads := p.reads
+	p.reads = nil
+	for k, c := range p.Candidates {
+		if c == orig && k < len(reads) {
+			return reads[k]
+		}
+	}
+	return nil
 }
 
 // through reads the translation through each candidate, concurrently.

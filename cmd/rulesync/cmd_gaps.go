@@ -64,6 +64,7 @@ func gapsCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
+			opt.Read = pv // its reading through the base chosen
 			text := interchangeText(c, trName, data[1], tr)
 			if msg := statedMismatch(tr, src, base); msg != "" {
 				// Its ids are another edition's: compared with this

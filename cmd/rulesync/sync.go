@@ -80,6 +80,7 @@ func runSync(c *call) error {
 		// provenance says how far it does.
 		rep.BaseChosen = "source"
 		pv, err := opt.Provenance(tr, src)
+		opt.Read = pv // its reading through the source
 		var unplaced *gaps.UnplaceableError
 		switch {
 		case err != nil && c.Context.Err() != nil:
@@ -93,6 +94,7 @@ func runSync(c *call) error {
 		}
 	case pv != nil:
 		rep.BaseChosen, rep.BaseNote = "provenance", reports.ProvenanceNote(pv)
+		opt.Read = pv // its reading through the base chosen
 	}
 	if err := checkKeyed(trName, trData, tr, src, base); err != nil {
 		return err
