@@ -423,12 +423,7 @@ func (m *lineMatch) headed(keys []string, j int) bool {
 	if m.head == "" || !numberAlone(keys[j], m.num) {
 		return false
 	}
-	for n := j + 1; n < len(keys) && n <= j+3; n++ {
-		if keys[n] != "" {
-			return strings.HasPrefix(keys[n], m.head) || m.bare != "" && strings.HasPrefix(keys[n], m.bare)
-		}
-	}
-	return false
+	return nextBegins(keys, j, m.head, m.bare)
 }
 
 // follows reports whether the text of an item with a title begins on
@@ -440,12 +435,7 @@ func (m *lineMatch) follows(keys []string, j int) bool {
 	if !m.titled || m.text == "" || strings.Contains(keys[j], m.text) {
 		return true
 	}
-	for n := j + 1; n < len(keys) && n <= j+3; n++ {
-		if keys[n] != "" {
-			return strings.HasPrefix(keys[n], m.text)
-		}
-	}
-	return false
+	return nextBegins(keys, j, m.text)
 }
 
 // wordHeaded reports whether lines[j] is a Markdown heading that prints
@@ -459,10 +449,23 @@ func (m *lineMatch) wordHeaded(lines, keys []string, j int) bool {
 	if m.num == "" || m.head == "" || m.titled || !strings.HasPrefix(strings.TrimLeft(lines[j], " "), "#") || strings.ContainsFunc(keys[j], isASCIIDigit) {
 		return false
 	}
+	return nextBegins(keys, j, m.head, m.bare)
+}
+
+// nextBegins reports whether the next line key after keys[j] with
+// letters or digits, within three lines, begins with one of heads
+// (an empty head begins nothing).
+func nextBegins(keys []string, j int, heads ...string) bool {
 	for n := j + 1; n < len(keys) && n <= j+3; n++ {
-		if keys[n] != "" {
-			return strings.HasPrefix(keys[n], m.head) || m.bare != "" && strings.HasPrefix(keys[n], m.bare)
+		if keys[n] == "" {
+			continue
 		}
+		for _, h := range heads {
+			if h != "" && strings.HasPrefix(keys[n], h) {
+				return true
+			}
+		}
+		return false
 	}
 	return false
 }
