@@ -35,22 +35,9 @@ var insertedSuffixes = []string{"a", "bis", "ter", "quater", "-2", "-A", "-a", "
 // ("40-A text"); both logged.
 func TestSubNumberedInserted(t *testing.T) {
 	longtest.Skip(t)
-	dir := testcorpus.Path(t, "udhr")
-	files, err := filepath.Glob(filepath.Join(dir, "udhr-1948-*.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	pages, bad := 0, 0
-	for _, f := range files {
-		raw, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		name := filepath.Base(f)
-		orig, err := ingest.Options{}.Bytes(name, raw)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, p := range udhrMarkdownPages(t) {
+		name, raw, orig := p.name, p.raw, p.doc
 		for _, k := range []int{3, 12} {
 			// "3a" is the shape the grammar read before the others: a page
 			// where it fails fails for another reason than the suffix
@@ -163,22 +150,9 @@ var insertedRuns = [][]string{
 // misread (TestSubNumberedInserted) is logged, not failed.
 func TestSubNumberedRun(t *testing.T) {
 	longtest.Skip(t)
-	dir := testcorpus.Path(t, "udhr")
-	files, err := filepath.Glob(filepath.Join(dir, "udhr-1948-*.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	pages, bad := 0, 0
-	for _, f := range files {
-		raw, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		name := filepath.Base(f)
-		orig, err := ingest.Options{}.Bytes(name, raw)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, p := range udhrMarkdownPages(t) {
+		name, raw, orig := p.name, p.raw, p.doc
 		read := func(md string) *corpus.Document {
 			d, err := ingest.Options{}.Bytes(name, []byte(md))
 			if err != nil {
@@ -211,4 +185,36 @@ func TestSubNumberedRun(t *testing.T) {
 		t.Errorf("%d pages written; want half the corpus's 40 Markdown pages at least, %d each", pages, 2*len(insertedRuns))
 	}
 	t.Logf("%d of %d pages wrong", bad, pages)
+}
+
+// udhrMarkdownPage is a udhr Markdown page: its file name, its bytes
+// and ingest's reading of them.
+type udhrMarkdownPage struct {
+	name string
+	raw  []byte
+	doc  *corpus.Document
+}
+
+// udhrMarkdownPages reads every udhr Markdown page (skipping the test
+// when the corpus is absent).
+func udhrMarkdownPages(t *testing.T) []udhrMarkdownPage {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(testcorpus.Path(t, "udhr"), "udhr-1948-*.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []udhrMarkdownPage
+	for _, f := range files {
+		raw, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		name := filepath.Base(f)
+		d, err := ingest.Options{}.Bytes(name, raw)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, udhrMarkdownPage{name, raw, d})
+	}
+	return out
 }
