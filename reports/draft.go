@@ -122,6 +122,10 @@ type DraftOptions struct {
 	// (prepared); nil: each writer finds them.
 	mk   markup
 	segs []segment
+	// layouts keeps the layouts of the draft's texts (locate) for the
+	// writings of one draft's lines (writeChecked writes them for each
+	// reading back and once more); nil: each writing finds them.
+	layouts *layoutMemo
 	// pairsOnly has a TMX file hold the translated pairs alone (TMX's
 	// memory of a report), not a unit for each segment without
 	// translation (the draft: sync --to tmx, build).
@@ -143,6 +147,9 @@ type DraftOptions struct {
 // them again).
 func prepared(d *gaps.Draft, o DraftOptions) (*gaps.Draft, DraftOptions) {
 	d, o = adoptFrame(d, o)
+	if o.layouts == nil {
+		o.layouts = &layoutMemo{}
+	}
 	if o.mk == nil {
 		o.mk = inlineMarkup(d, o)
 	}
@@ -454,12 +461,18 @@ func WriteDraft(w io.Writer, d *gaps.Draft, o DraftOptions) (*DraftStats, error)
 	var err error
 	switch o.Format {
 	case "", "md":
+		if o.layouts == nil {
+			o.layouts = &layoutMemo{}
+		}
 		if o.mk == nil {
 			// Found once for every writing of the lines (writeChecked).
 			o.mk = inlineMarkup(d, o)
 		}
 		err = writeChecked(w, d, o, true, st)
 	case "text":
+		if o.layouts == nil {
+			o.layouts = &layoutMemo{}
+		}
 		err = writeChecked(w, d, o, false, st)
 	case "csv":
 		err = draftTable(w, d, ',')

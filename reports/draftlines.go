@@ -60,16 +60,16 @@ func newLineWriter(d *gaps.Draft, o DraftOptions, markdown bool, st *DraftStats,
 		}
 	}
 	if hasSkeleton(d, o) {
-		lw.src = locate(o.SourceText, d.Source, markdown)
+		lw.src = o.layouts.locate(o.SourceText, d.Source, markdown)
 	}
 	if o.TranslationText != "" && d.Translation.Source.Format == "html" {
 		// Its lines are no draft's, but its heading lines hold the
 		// translator's words (trHeading, madeHeading).
-		lw.trHTML = locate(o.TranslationText, d.Translation, true)
+		lw.trHTML = o.layouts.locate(o.TranslationText, d.Translation, true)
 		lw.trIndex = indexItems(d.Translation)
 	}
 	if o.TranslationText != "" && sameKind(d.Translation.Source.Format) {
-		lw.tr = locate(o.TranslationText, d.Translation, markdown)
+		lw.tr = o.layouts.locate(o.TranslationText, d.Translation, markdown)
 		lw.trIndex = indexItems(d.Translation)
 		lw.written = make([]bool, len(d.Translation.Items))
 		for i := range d.Entries {

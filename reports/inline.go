@@ -233,7 +233,7 @@ func inlineMarkup(d *gaps.Draft, o DraftOptions) markup {
 		}
 		switch {
 		case draftFormatOf[dt.doc.Source.Format] == "md":
-			l := locate(dt.text, dt.doc, true)
+			l := o.layouts.locate(dt.text, dt.doc, true)
 			for i := range dt.doc.Items {
 				if it := &dt.doc.Items[i]; l.found(i) {
 					lines := l.lines[l.own[i][0]:l.own[i][1]]

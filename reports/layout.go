@@ -4,6 +4,7 @@ import (
 	"html"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -199,6 +200,40 @@ func head(s string, n int) string {
 	return string(r)
 }
 
+// layoutMemo keeps the layouts locate found, by text, document and
+// mode.
+type layoutMemo struct {
+	mu sync.Mutex
+	m  map[layoutKey]*layout
+}
+
+// layoutKey is what a layout is found from.
+type layoutKey struct {
+	text     string
+	doc      *corpus.Document
+	markdown bool
+}
+
+// locate is locate(text, d, markdown), found once per memo; a nil memo
+// finds it each time.
+func (lm *layoutMemo) locate(text string, d *corpus.Document, markdown bool) *layout {
+	if lm == nil {
+		return locate(text, d, markdown)
+	}
+	k := layoutKey{text, d, markdown}
+	lm.mu.Lock()
+	defer lm.mu.Unlock()
+	if l, ok := lm.m[k]; ok {
+		return l
+	}
+	if lm.m == nil {
+		lm.m = map[layoutKey]*layout{}
+	}
+	l := locate(text, d, markdown)
+	lm.m[k] = l
+	return l
+}
+
 // locate finds each item of d in text: the line that begins it (which
 // holds its number, if it prints one, and the start of its title, else
 // of its text), searched forward from the line after the item before,
@@ -215,10 +250,18 @@ func locate(text string, d *corpus.Document, markdown bool) *layout {
 		keys[i] = lineKey(s, markdown)
 	}
 	l.own = make([][2]int, len(d.Items))
+	// Each item's match and whole text in the comparison form, made once
+	// (each is looked at twice: an item's, then the next item's).
+	matches := make([]*lineMatch, len(d.Items))
+	wholes := make([]string, len(d.Items))
+	for i := range d.Items {
+		matches[i] = newLineMatch(&d.Items[i])
+		wholes[i] = itemKey(&d.Items[i])
+	}
 	cursor := 0
 	for i := range d.Items {
 		l.own[i] = [2]int{-1, -1}
-		this := newLineMatch(&d.Items[i])
+		this := matches[i]
 		if this.head == "" && this.num == "" {
 			continue
 		}
@@ -226,14 +269,14 @@ func locate(text string, d *corpus.Document, markdown bool) *layout {
 		// number and first words fit it begins it only where its first
 		// words run on as the item's do ("2. Todo ser humano tem o
 		// direito" is not article 2's "Todo ser humano tem capacidade").
-		whole := itemKey(&d.Items[i])
+		whole := wholes[i]
 		// A line that begins with the head (after the number) is the
 		// item's; one that has it further on ("Original source of ..."
 		// for a heading "Source") only when no line before the next
 		// item's begins with it.
 		var next *lineMatch
 		if i+1 < len(d.Items) {
-			next = newLineMatch(&d.Items[i+1])
+			next = matches[i+1]
 		}
 		// A title line the item's text does not follow (a table of
 		// contents naming it) is its line only where no line after it,
@@ -294,7 +337,7 @@ func locate(text string, d *corpus.Document, markdown bool) *layout {
 				break
 			}
 		}
-		whole := itemKey(&d.Items[i])
+		whole := wholes[i]
 		end := start + 1
 		for j := start + 1; j < next; j++ {
 			k := keys[j]
