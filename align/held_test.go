@@ -7,6 +7,7 @@ import (
 
 	"github.com/rulesync/rulesync/align"
 	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/internal/longtest"
 	"github.com/rulesync/rulesync/internal/synth"
 	"github.com/rulesync/rulesync/internal/testcorpus"
 )
@@ -38,7 +39,13 @@ func TestAffinityHeldReading(t *testing.T) {
 		}
 		all = append(all, pair{p[1], testcorpus.Doc(t, rel(p[0])), testcorpus.Doc(t, rel(p[1]))})
 	}
-	docs, _ := synth.Corpus(1, 1, 1, 3000)
+	// 3,000 generated items a side with -tags long, 800 in the quick
+	// suite.
+	n := 800
+	if longtest.On() {
+		n = 3000
+	}
+	docs, _ := synth.Corpus(1, 1, 1, n)
 	all = append(all, pair{"synth ja", docs["en-1"], docs["ja-1"]})
 	held := 0
 	for _, p := range all {

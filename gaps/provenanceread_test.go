@@ -6,6 +6,7 @@ import (
 
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/gaps"
+	"github.com/rulesync/rulesync/internal/longtest"
 	"github.com/rulesync/rulesync/internal/synth"
 	"github.com/rulesync/rulesync/internal/testcorpus"
 )
@@ -17,7 +18,13 @@ import (
 // provenance chose of two, on a reader page read through its source,
 // and again with the same Read once the reading was taken.
 func TestGapsTakesProvenanceReading(t *testing.T) {
-	docs, _ := synth.Corpus(1, 2, 1, 2000)
+	// 2,000 generated items a side with -tags long, 600 in the quick
+	// suite.
+	n := 600
+	if longtest.On() {
+		n = 2000
+	}
+	docs, _ := synth.Corpus(1, 2, 1, n)
 	en1, en2, ja1 := docs["en-1"], docs["en-2"], docs["ja-1"]
 	t.Run("synth, no base", func(t *testing.T) { takesReading(t, en2, ja1) })
 	t.Run("synth, two bases", func(t *testing.T) { takesReading(t, en2, ja1, en2, en1) })

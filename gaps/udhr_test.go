@@ -8,7 +8,6 @@ import (
 	"github.com/rulesync/rulesync/align"
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/gaps"
-	"github.com/rulesync/rulesync/ingest"
 	"github.com/rulesync/rulesync/internal/testcorpus"
 )
 
@@ -20,13 +19,8 @@ import (
 // ingest holds the files to their truth.)
 func TestUDHRThroughEnglish(t *testing.T) {
 	dir, names := testcorpus.UDHRFiles(t)
-	read := func(t *testing.T, name string) *corpus.Document {
-		d, err := ingest.Options{}.File(filepath.Join(dir, name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		return d
-	}
+	// The English of each format is read once (testcorpus.Doc).
+	read := func(t *testing.T, name string) *corpus.Document { return testcorpus.Doc(t, "udhr/"+name) }
 	for _, name := range names {
 		t.Run(name, func(t *testing.T) {
 			enName := "udhr-1948-en" + filepath.Ext(name)

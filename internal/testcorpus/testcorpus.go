@@ -32,10 +32,12 @@ func Path(t testing.TB, rel string) string {
 
 // Doc ingests a file of the real corpus with default options, skipping
 // the test when the corpus is absent and failing it when the file cannot
-// be read.
+// be read. A file is ingested once per test binary (see ingested); each
+// call returns a copy of its own.
 func Doc(t testing.TB, rel string) *corpus.Document {
 	t.Helper()
-	d, err := ingest.Options{}.File(Path(t, rel))
+	path := Path(t, rel)
+	d, err := ingested(path, "file", func() (*corpus.Document, error) { return ingest.Options{}.File(path) })
 	if err != nil {
 		t.Fatalf("ingest %s: %v", rel, err)
 	}
@@ -45,7 +47,9 @@ func Doc(t testing.TB, rel string) *corpus.Document {
 // TextDoc reads a file of the real corpus and ingests its text with
 // default options under its path: the text, for the tests that write
 // drafts from it, and the document. It skips the test when the corpus
-// is absent and fails it when the file cannot be read or ingested.
+// is absent and fails it when the file cannot be read or ingested. A
+// file is ingested once per test binary; each call returns a copy of its
+// own.
 func TextDoc(t testing.TB, rel string) (string, *corpus.Document) {
 	t.Helper()
 	path := Path(t, rel)
@@ -53,7 +57,7 @@ func TextDoc(t testing.TB, rel string) (string, *corpus.Document) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d, err := ingest.Options{}.Bytes(path, text)
+	d, err := ingested(path, "bytes", func() (*corpus.Document, error) { return ingest.Options{}.Bytes(path, text) })
 	if err != nil {
 		t.Fatalf("ingest %s: %v", rel, err)
 	}
