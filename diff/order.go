@@ -60,8 +60,9 @@ func outOfOrder(al *align.Alignment) []int {
 // other in both editions: an article and its rules) is one move, told
 // by the run's first item: "moved, with the 12 items after it to Rule
 // 12.9: now after Article 8 (was after Article 11)"; an item that
-// changed nothing else has that as a change of its own, editorial, and
-// one with a change of its own says it in its Reason. changes are those
+// changed nothing else has that as a change of its own, editorial; one
+// renumbered only is moved, the move told before its new number; one
+// with a change of its text or title says it in its Reason. changes are those
 // of comparePairs, in the order of their pairs.
 func reorder(old, new *corpus.Document, al *align.Alignment, changes []Change) []Change {
 	moved := outOfOrder(al)
@@ -87,7 +88,16 @@ func reorder(old, new *corpus.Document, al *align.Alignment, changes []Change) [
 		p, last := al.Pairs[moved[r]], al.Pairs[moved[end-1]]
 		why := orderReason(old, new, p, last, end-r-1)
 		if i, ok := byOld[p.Source[0]]; ok {
-			changes[i].Reason += "; " + why
+			ch := &changes[i]
+			if ch.Kind == Renumbered {
+				// Moved and renumbered for its new place: the move is
+				// what happened, the number follows from it.
+				ch.Kind, ch.Rule = Moved, "order"
+				ch.Reason = why + "; " + ch.Reason
+				ch.Summary = ch.Reason
+			} else {
+				ch.Reason += "; " + why
+			}
 		} else {
 			changes = append(changes, Change{Kind: Moved, Severity: Editorial, Old: p.Source, New: p.Target,
 				Moved: true, Rule: "order", Reason: why, Summary: why, Score: p.Score})
