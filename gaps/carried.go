@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strings"
 	"unicode"
-	"unicode/utf8"
 
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/internal/lazyre"
@@ -242,8 +241,8 @@ func entryRatio(e *Entry, d *Draft) (float64, bool) {
 	case e.State == StaleState:
 		return 0, false // made from a text no longer at hand
 	}
-	src := utf8.RuneCountInString(shownText(from.Text))
-	tr := utf8.RuneCountInString(shownText(d.Text(e)))
+	src := corpus.Len(shownText(from.Text))
+	tr := corpus.Len(shownText(d.Text(e)))
 	if src < minRatioRunes || tr < minRatioRunes {
 		return 0, false
 	}

@@ -478,7 +478,7 @@ func (c *checker) parts(base Finding, s, t *corpus.Item, cut bool, txt *pairText
 // a quotation) is not taken for the source's.
 func (c *checker) untranslated(base Finding, s, t *corpus.Item, txt *pairText) {
 	sl, tl := c.orig.Lang, c.r.Translation.Lang
-	if baseLang(sl) == baseLang(tl) || !langid.Known(sl) || !langid.Known(tl) || utf8.RuneCountInString(t.Text) < 20 {
+	if baseLang(sl) == baseLang(tl) || !langid.Known(sl) || !langid.Known(tl) || corpus.Len(t.Text) < 20 {
 		return
 	}
 	flag := func(msg string) {
@@ -495,7 +495,7 @@ func (c *checker) untranslated(base Finding, s, t *corpus.Item, txt *pairText) {
 		return src
 	}
 	tf := txt.tText
-	if utf8.RuneCountInString(t.Text) >= 60 && c.sharedWords(strings.ToLower(tf), source()) >= 0.6 {
+	if corpus.Len(t.Text) >= 60 && c.sharedWords(strings.ToLower(tf), source()) >= 0.6 {
 		if r := langid.Among(t.Text, sl, tl); baseLang(r.Lang) == baseLang(sl) && r.Confidence >= 0.9 {
 			flag(fmt.Sprintf("the item reads as %s, the source's language (confidence %.2f)", sl, r.Confidence))
 			return
