@@ -257,32 +257,40 @@ func (c *checker) numbers(base Finding, s, t *corpus.Item, cut bool, txt *pairTe
 	}
 	// A number the translation gives in place of one the source gives
 	// (1300 where the source says 1500) is one finding, not two.
-	var changed []string
-	for _, p := range c.substituted(sn, tn) {
+	changed := c.substituted(sn, tn)
+	for _, p := range changed {
 		extra = slices.DeleteFunc(extra, func(n string) bool { return n == p[1] })
 		lacking = slices.DeleteFunc(lacking, func(n string) bool { return n == p[0] })
-		changed = append(changed, p[0]+" -> "+p[1])
+	}
+	if len(changed) == 0 && len(extra) == 0 && len(badRanges) == 0 && (len(lacking) == 0 || cut) {
+		return
+	}
+	// The messages say the numbers as the texts print them, once each:
+	// a duration by its words, not the seconds the checks compare.
+	sw, tw := printedTimes(st), printedTimes(tt)
+	evidence := func(s, t []string) []string {
+		return []string{"source: " + strings.Join(shownNumbers(s, sw), ", "), "translation: " + strings.Join(shownNumbers(t, tw), ", ")}
 	}
 	if len(changed) > 0 {
 		f := base
 		f.Check, f.Severity = Numbers, Error
-		f.Message = "the translation changes numbers of the source: " + strings.Join(changed, ", ")
-		f.Evidence = []string{"source: " + strings.Join(sn, ", "), "translation: " + strings.Join(tn, ", ")}
+		f.Message = "the translation changes numbers of the source: " + strings.Join(shownChanges(changed, sw, tw), ", ")
+		f.Evidence = evidence(sn, tn)
 		c.r.add(f)
 	}
 	if len(extra) > 0 || len(badRanges) > 0 {
 		f := base
 		f.Check, f.Severity = Numbers, Error
-		what := append(append([]string(nil), extra...), badRanges...)
+		what := append(shownNumbers(extra, tw), badRanges...)
 		f.Message = "the translation states numbers the source does not: " + strings.Join(what, ", ")
-		f.Evidence = []string{"source: " + strings.Join(append(sn, sr...), ", "), "translation: " + strings.Join(append(tn, tr...), ", ")}
+		f.Evidence = evidence(append(sn, sr...), append(tn, tr...))
 		c.r.add(f)
 	}
 	if len(lacking) > 0 && !cut {
 		f := base
 		f.Check, f.Severity = Numbers, Warning
-		f.Message = "numbers of the source missing from the translation: " + strings.Join(lacking, ", ")
-		f.Evidence = []string{"source: " + strings.Join(sn, ", "), "translation: " + strings.Join(tn, ", ")}
+		f.Message = "numbers of the source missing from the translation: " + strings.Join(shownNumbers(lacking, sw), ", ")
+		f.Evidence = evidence(sn, tn)
 		c.r.add(f)
 	}
 }
