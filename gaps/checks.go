@@ -731,9 +731,9 @@ func (c *checker) edition(cmp *diff.Comparison) {
 				sev = Error
 			}
 			f := Finding{Check: Stale, Severity: sev, SourceID: si.ID, TargetID: c.r.Translation.Items[t].ID,
-				Message:  fmt.Sprintf("the source changed since %s (%s, %s): %s", c.orig.Edition, ch.Kind, ch.Severity, ch.Reason),
+				Message:  fmt.Sprintf("the source changed since %s (%s, %s): %s", c.orig.Name(), ch.Kind, ch.Severity, ch.Reason),
 				Redline:  ch.Spans,
-				Evidence: []string{"was " + bi.Label() + " in " + c.orig.Edition}}
+				Evidence: []string{"was " + bi.Label() + " in " + c.orig.Name()}}
 			if ch.TitleChanged {
 				f.Evidence = append(f.Evidence, "title: "+bi.Title+" -> "+si.Title)
 			}
@@ -755,7 +755,7 @@ func (c *checker) edition(cmp *diff.Comparison) {
 		for _, j := range news {
 			si := &cmp.New.Items[j]
 			if c.inScope[si.Kind] && si.Kind != corpus.KindPreamble {
-				c.r.add(Finding{Check: Missing, Severity: Error, SourceID: si.ID, Message: fmt.Sprintf("new in %s, not translated: %s", c.r.Source.Edition, label(si))})
+				c.r.add(Finding{Check: Missing, Severity: Error, SourceID: si.ID, Message: fmt.Sprintf("new in %s, not translated: %s", c.r.Source.Name(), label(si))})
 			}
 		}
 	}
