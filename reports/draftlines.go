@@ -83,6 +83,7 @@ func newLineWriter(d *gaps.Draft, o DraftOptions, markdown bool, st *DraftStats,
 	lw.frame = o.frame
 	lw.plainLabels = markdown && o.plainLabels
 	lw.madeLevels = o.madeLevels
+	lw.trLevels = o.trLevels
 	return lw
 }
 
@@ -126,8 +127,9 @@ type lineWriter struct {
 	// plainLabels: escape the lines of items' texts that read as labels
 	// (DraftOptions.plainLabels).
 	plainLabels bool
-	// madeLevels: see DraftOptions.
+	// madeLevels, trLevels: see DraftOptions.
 	madeLevels bool
+	trLevels   map[int]bool
 }
 
 // idMark is the id marker of entry i, or "".
@@ -363,7 +365,11 @@ func (lw *lineWriter) entryLines(i int) (lines []string, own, idMarked bool) {
 		lw.st.Kept++
 	case e.Target != nil && j >= 0 && srcLines != nil:
 		lines = append([]string(nil), lw.tr.item(j)...)
-		lines = relabel(lines, srcLines[0], e.Target.Number, e.Source.Number, lw.markdown)
+		srcFirst := srcLines[0]
+		if lw.trLevels[i] {
+			srcFirst = withLevel(srcFirst, atxLevel(lines[0]))
+		}
+		lines = relabel(lines, srcFirst, e.Target.Number, e.Source.Number, lw.markdown)
 		if len(d.Renumbered) > 0 {
 			lines = strings.Split(corpus.RenumberRefs(strings.Join(lines, "\n"), d.Renumbered), "\n")
 		}
@@ -465,7 +471,14 @@ func (lw *lineWriter) withText(srcLines []string, e *gaps.Entry) []string {
 			indent = leading(srcLines[1])
 		}
 		for _, p := range paras[1:] {
-			out = append(out, indent+esc(p))
+			l := esc(p)
+			if lw.plainLabels {
+				// A line of the text after the label line that reads
+				// as a label ("3.9 Արքան «շախի տակ»", the text of a
+				// translation's item joined to the one before).
+				l = plainLabel(p, l)
+			}
+			out = append(out, indent+l)
 		}
 	}
 	if len(srcLines) > 1 && isUnderline(srcLines[1]) && len(out) > 0 {
