@@ -69,14 +69,18 @@ import (
 // 2k and 3a, twenty items apart, one text three times the other's
 // length; UDHR French 7 and 8); and so are two whose four gains, by the
 // scorer and the lexicon on each text, are all positive and together
-// crossAgreeSum (WCA ja 1e2 and 1f2, which differ by a word). A crossing
+// crossAgreeSum (WCA ja 1e2 and 1f2, which differ by a word), where
+// they are neighbours (within crossWindow): a text is tried with as many
+// far pairs as its tokens and the lexicon propose, and four small gains
+// come by chance among them (FIDE ru 12.2.7 and D.2, 0.165). A crossing
 // that puts either text far from the spread (crossLenVeto) is none: it
 // neither swaps nor makes a shift of another swap. Measured on the 60
 // real translations as they are (window and candidates scored both
 // ways): by length with nothing against, the most any original gains
 // is 5.7 squared deviations together and 1.8 each (FIDE ru I.2.7 and
-// I.9); every signal positive, 0.165 (FIDE ru 12.2.7 and D.2); the
-// swaps above 21.8 and 10.8, 28.4 and 13.3, 0.18.
+// I.9); every signal positive, among neighbours, 0.028 (UDHR si 20 and
+// 24; FIDE ru 12.2.7 and D.2, far apart, 0.165); the swaps above 21.8
+// and 10.8, 28.4 and 13.3, 0.18.
 const (
 	// crossWindow is how many 1-1 pairs after a pair are tried as its
 	// partner in a swap, beside the source items that share its
@@ -224,13 +228,17 @@ func (s *crossSearch) partners(k int) {
 	last := k
 	for q, n := k+1, 0; q < len(pairs) && n < crossLenWindow; q++ {
 		if s.one(q) {
-			s.try(k, q, false, n >= crossWindow) // (lexCands.window)
+			r := nearby
+			if n >= crossWindow {
+				r = farther // (lexCands.window)
+			}
+			s.try(k, q, r)
 			last, n = q, n+1
 		}
 	}
 	for _, o := range s.a.candidates(pairs[k].Target[0], &s.cs) {
 		if q := int(s.pairOf[o]) - 1; q > last {
-			s.try(k, q, false, false)
+			s.try(k, q, sharing)
 			if s.cl != nil {
 				s.lc.tried[pairKey(k, q)] = struct{}{}
 			}
@@ -247,19 +255,39 @@ func (s *crossSearch) partners(k int) {
 		x, y := min(k, q), max(k, q)
 		if _, ok := s.lc.tried[pairKey(x, y)]; !ok && !s.lc.window(x, y) {
 			s.lc.tried[pairKey(x, y)] = struct{}{}
-			s.try(x, y, true, false)
+			s.try(x, y, lexical)
 		}
 	}
 }
 
+// route is how partners came to try two pairs.
+type route int
+
+const (
+	// nearby: q is among the next crossWindow 1-1 pairs after k.
+	nearby route = iota
+	// farther: q is beyond them, among the next crossLenWindow: only
+	// the lengths may find the crossing.
+	farther
+	// sharing: q's source item shares k's target's most telling tokens.
+	sharing
+	// lexical: the lexicon proposed them (crossLex.candidates): they
+	// are scored only where what it says of the two texts together
+	// gains.
+	lexical
+)
+
 // try tries pairs k and q crossed, and keeps the crossing where a path
 // finds it: the scorer's (with the lexicon's part), the lengths' with
-// nothing against, or every signal's. byLex says that the lexicon
-// proposed them (crossLex.candidates): they are scored only where what
-// it says of the two texts together gains; far, that they are beyond
-// crossWindow: only the lengths may find them.
-func (s *crossSearch) try(k, q int, byLex, far bool) {
+// nothing against, or every signal's, this last for nearby pairs alone
+// (r): each of its four gains may be small, and the pairs a text is
+// tried with beyond its window are as many as the tokens and the
+// lexicon propose, where small gains come by chance (FIDE ru 12.2.7 and
+// D.2, a hundred items apart, every signal positive, 0.165 together in
+// the original).
+func (s *crossSearch) try(k, q int, r route) {
 	a, pairs := s.a, s.pairs
+	byLex, far := r == lexical, r == farther
 	i, j := pairs[k].Source[0], pairs[k].Target[0]
 	o, l := pairs[q].Source[0], pairs[q].Target[0]
 	if a.src.Items[i].Kind != a.src.Items[o].Kind {
@@ -303,7 +331,7 @@ func (s *crossSearch) try(k, q int, byLex, far bool) {
 	// The lengths say the crossing, and nothing the texts share
 	// says otherwise; or every signal says it.
 	c.byLen = byLen && min(scK, scQ) >= -crossLenSlack && lexK+lexQ >= 0
-	c.byAll = s.cl != nil && min(scK, scQ, lexK, lexQ) > 0 && scK+scQ+lexK+lexQ >= crossAgreeSum
+	c.byAll = s.cl != nil && r == nearby && min(scK, scQ, lexK, lexQ) > 0 && scK+scQ+lexK+lexQ >= crossAgreeSum
 	other := crossOther
 	if s.cl != nil {
 		other = crossLexOther
