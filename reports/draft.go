@@ -133,10 +133,6 @@ type DraftOptions struct {
 	// from the documents at the levels of the draft's own headings
 	// (madeEntry), not at the translation's (checkMade chooses).
 	madeLevels bool
-	// trLevels are the entries of a draft in the source's layout whose
-	// own heading line keeps the translation's level, not the source's
-	// (checkSkeleton sets them).
-	trLevels map[int]bool
 }
 
 // prepared is d and o as the writers of a draft's files read them: the

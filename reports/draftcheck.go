@@ -26,7 +26,7 @@ import (
 func writeChecked(w io.Writer, d *gaps.Draft, o DraftOptions, markdown bool, st *DraftStats) error {
 	marks := map[int]bool{}
 	if hasSkeleton(d, o) {
-		o = checkSkeleton(d, o, markdown, st, marks)
+		checkSkeleton(d, o, markdown, st, marks)
 	} else {
 		o, marks = checkLevels(d, o, markdown, st)
 	}
@@ -45,70 +45,29 @@ func writeChecked(w io.Writer, d *gaps.Draft, o DraftOptions, markdown bool, st 
 // checkSkeleton marks the items of a draft in the source's own layout
 // that do not read back with their ids, and reads it again. An
 // unnumbered heading's id is the slug of its title in the language it
-// is written in: it is not marked. A marked item whose heading line
-// takes the source's level and still does not read back keeps the
-// translation's level where the draft then reads back with fewer
-// items missing (a heading that prints no number, "# ԱՐԱԳ ՇԱԽՄԱՏ" of
-// "## Appendix A. Rapid chess", is an item at the translation's level
-// and a division of the items under it at the source's). It returns o
-// with the levels kept.
-func checkSkeleton(d *gaps.Draft, o DraftOptions, markdown bool, st *DraftStats, marks map[int]bool) DraftOptions {
-	var before DraftStats
+// is written in: it is not marked.
+func checkSkeleton(d *gaps.Draft, o DraftOptions, markdown bool, st *DraftStats, marks map[int]bool) {
 	for round := 0; ; round++ {
 		back, err := readBack(d, o, markdown, st, marks)
 		st.IDMarkers = len(marks)
 		if err != nil {
 			st.Reread, st.IDsDiffer = err.Error(), len(d.Entries)
-			return o
+			return
 		}
 		st.Unwritten, st.missing = unwritten(back, d), len(missingIDs(back, d))
 		st.IDsDiffer = 0
-		var still []int
 		for _, i := range missingIDs(back, d) {
 			if d.Entries[i].Source.Number != "" {
 				st.IDsDiffer++
-				still = append(still, i)
 				if round == 0 {
 					marks[i] = true
 				}
 			}
 		}
-		switch {
-		case round == 2 && st.IDsDiffer >= before.IDsDiffer:
-			*st = before
-			o.trLevels = nil
-			return o
-		case st.IDsDiffer == 0 || round == 2:
-			return o
-		case round == 1:
-			levels := relevelled(d, o, markdown, still)
-			if len(levels) == 0 {
-				return o
-			}
-			before, o.trLevels = *st, levels
+		if st.IDsDiffer == 0 || round > 0 {
+			return
 		}
 	}
-}
-
-// relevelled returns the entries of is whose own heading line (the
-// translation's) the draft writes at another level than the
-// translation's, or nil.
-func relevelled(d *gaps.Draft, o DraftOptions, markdown bool, is []int) map[int]bool {
-	lw := newLineWriter(d, o, markdown, &DraftStats{}, nil)
-	var out map[int]bool
-	for _, i := range is {
-		j := lw.trAt(i)
-		if j < 0 || !lw.src.found(i) {
-			continue
-		}
-		if from, to := atxLevel(lw.tr.item(j)[0]), atxLevel(lw.src.item(i)[0]); from > 0 && to > 0 && from != to {
-			if out == nil {
-				out = map[int]bool{}
-			}
-			out[i] = true
-		}
-	}
-	return out
 }
 
 // checkMade marks the items of a draft made from the documents: every

@@ -184,17 +184,6 @@ func atxLevel(line string) int {
 	return n
 }
 
-// withLevel is an ATX heading line at level n (line itself where it is
-// no heading or n is 0).
-func withLevel(line string, n int) string {
-	from := atxLevel(line)
-	if from == 0 || n == 0 {
-		return line
-	}
-	lead := leading(line)
-	return lead + strings.Repeat("#", n) + line[len(lead)+from:]
-}
-
 // leading is the white space a line starts with.
 func leading(s string) string { return s[:len(s)-len(strings.TrimLeft(s, " \t"))] }
 

@@ -83,7 +83,6 @@ func newLineWriter(d *gaps.Draft, o DraftOptions, markdown bool, st *DraftStats,
 	lw.frame = o.frame
 	lw.plainLabels = markdown && o.plainLabels
 	lw.madeLevels = o.madeLevels
-	lw.trLevels = o.trLevels
 	return lw
 }
 
@@ -127,9 +126,8 @@ type lineWriter struct {
 	// plainLabels: escape the lines of items' texts that read as labels
 	// (DraftOptions.plainLabels).
 	plainLabels bool
-	// madeLevels, trLevels: see DraftOptions.
+	// madeLevels: see DraftOptions.
 	madeLevels bool
-	trLevels   map[int]bool
 }
 
 // idMark is the id marker of entry i, or "".
@@ -365,11 +363,7 @@ func (lw *lineWriter) entryLines(i int) (lines []string, own, idMarked bool) {
 		lw.st.Kept++
 	case e.Target != nil && j >= 0 && srcLines != nil:
 		lines = append([]string(nil), lw.tr.item(j)...)
-		srcFirst := srcLines[0]
-		if lw.trLevels[i] {
-			srcFirst = withLevel(srcFirst, atxLevel(lines[0]))
-		}
-		lines = relabel(lines, srcFirst, e.Target.Number, e.Source.Number, lw.markdown)
+		lines = relabel(lines, srcLines[0], e.Target.Number, e.Source.Number, lw.markdown)
 		if len(d.Renumbered) > 0 {
 			lines = strings.Split(corpus.RenumberRefs(strings.Join(lines, "\n"), d.Renumbered), "\n")
 		}
