@@ -42,6 +42,19 @@ func (d *Draft) Partial() bool { return d.partial }
 // and those it translates, a preamble only where it translates it.
 func (d *Draft) Holds(e *Entry) bool { return !d.partial || e.InScope || e.Target != nil }
 
+// Whole is the draft holding every entry, as the draft of a translation
+// that covers every kind of its source's items (a partial translation's
+// draft padded to its whole source, which a user asks for): d itself
+// where it is not partial.
+func (d *Draft) Whole() *Draft {
+	if !d.partial {
+		return d
+	}
+	c := *d
+	c.partial = false
+	return &c
+}
+
 // Held is the draft as its files hold it (Holds): d itself where it
 // holds every entry, else a copy with the entries it holds, in order.
 func (d *Draft) Held() *Draft {

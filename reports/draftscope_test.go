@@ -16,7 +16,9 @@ import (
 // language, covers the same segments as the translation (no item of
 // the source outside its scope padded in, none reported missing) and
 // has as many of them translated (current or to review); a text draft
-// is checked for its language only.
+// is checked for its language only. The draft padded to the whole
+// source (sync --whole), most of it the source's text marked
+// untranslated, reads back in the translation's language too.
 func TestPartialDraftReadsBack(t *testing.T) {
 	for _, src := range []string{"tda/tda-2024-longform-en.pdf", "tda/tda-2024-longform-en.docx"} {
 		t.Run(filepath.Base(src), func(t *testing.T) {
@@ -37,6 +39,12 @@ func TestPartialDraftReadsBack(t *testing.T) {
 				}
 				if back.Lang != tr.Lang {
 					t.Errorf("%s: the draft reads back in %s, the translation is in %s", format, back.Lang, tr.Lang)
+				}
+				whole := writeInterchange(t, d.Whole(), DraftOptions{Format: format, SourceText: srcText, TranslationText: trText, Now: time.Unix(1700000000, 0)})
+				if wb, err := (ingest.Options{}).Bytes("draft."+draftExt[format], []byte(whole)); err != nil {
+					t.Errorf("%s: read back the whole draft: %v", format, err)
+				} else if wb.Lang != tr.Lang {
+					t.Errorf("%s: the whole draft (sync --whole) reads back in %s, the translation is in %s", format, wb.Lang, tr.Lang)
 				}
 				if format == "text" {
 					// A text draft has no escape for a line of an

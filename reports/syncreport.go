@@ -87,7 +87,7 @@ func (s *SyncReport) Text(w io.Writer) error {
 	p.f("sync: %d items of %s: %d carried, %d stale, %d untranslated (%d to review); %d translation items have no place (orphaned)\n",
 		c["items"], d.Source.Edition, c["carried"], c["stale"], c["untranslated"], c["review"], c["orphaned"])
 	if d.Partial() {
-		p.f("sync: the translation covers only some kinds of %s's items (rulesync gaps names them): the draft holds %d of its %d items, not the whole source\n",
+		p.f("sync: the translation covers only some kinds of %s's items (rulesync gaps names them): the draft holds %d of its %d items, not the whole source (--whole writes them all)\n",
 			d.Source.Edition, c["items"], len(d.Entries))
 	}
 	if st := s.Stats; st != nil {
