@@ -46,9 +46,11 @@ func sameKind(format string) bool {
 }
 
 // hasSkeleton reports whether a Markdown or text draft of d is laid on
-// the lines of the source's text (else it is made from the documents).
+// the lines of the source's text (else it is made from the documents):
+// a partial translation's draft holds some of the source's items only
+// (gaps.Draft.Holds), and is made from the documents.
 func hasSkeleton(d *gaps.Draft, o DraftOptions) bool {
-	return o.SourceText != "" && sameKind(d.Source.Source.Format)
+	return o.SourceText != "" && sameKind(d.Source.Source.Format) && !d.Partial()
 }
 
 // newLineWriter sets up the writing of a draft's lines (see writeLines).
@@ -476,7 +478,14 @@ func (lw *lineWriter) withText(srcLines []string, e *gaps.Entry) []string {
 			indent = leading(srcLines[1])
 		}
 		for _, p := range paras[1:] {
-			out = append(out, indent+esc(p))
+			l := esc(p)
+			if lw.plainLabels {
+				// A line of the text after the label line that reads
+				// as a label ("3.9 Արքան «շախի տակ»", the text of a
+				// translation's item joined to the one before).
+				l = plainLabel(p, l)
+			}
+			out = append(out, indent+l)
 		}
 	}
 	if len(srcLines) > 1 && isUnderline(srcLines[1]) && len(out) > 0 {
