@@ -34,6 +34,7 @@ var owner = map[string]string{
 	"golang.org/x/term":               "cmd/rulesync",
 	"github.com/BurntSushi/toml":      "reports",
 	"github.com/go-git/go-git":        "history",
+	"github.com/go-git/go-billy":      "history",
 }
 
 // TestImportDirection fails when a package imports against the layering

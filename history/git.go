@@ -4,14 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"path/filepath"
 	"sort"
 	"sync"
 
-	"github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/plumbing"
-	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/ingest"
@@ -29,10 +26,10 @@ type Git struct {
 	Repo string
 	// Path is the file's path in the repository, with forward slashes.
 	Path string
-	// From and To bound the commits: From is the first edition (any
-	// revision git understands: a tag, a branch, a commit), To the last
-	// ("" for HEAD). An empty From starts at the first commit that has
-	// the file.
+	// From and To bound the commits: From is the first edition (a tag, a branch, a
+	// commit's hash or a prefix of it, then any ~N and ^N, as git reads
+	// them), To the last ("" for HEAD). An empty From starts at the
+	// first commit that has the file.
 	From, To string
 	// Tags makes the editions the tagged commits that have the file, in
 	// the order of their commit dates (From and To, when set, are tags
@@ -57,7 +54,7 @@ type version struct {
 // edition its document states (with the commit when several versions
 // state the same one); Key is the blob hash and Commit the commit.
 func (g Git) Editions(ctx context.Context) ([]Edition, error) {
-	repo, err := git.PlainOpenWithOptions(g.Repo, &git.PlainOpenOptions{DetectDotGit: true})
+	repo, err := openRepo(g.Repo)
 	if err != nil {
 		return nil, fmt.Errorf("%s: not a git repository: %w", g.Repo, err)
 	}
@@ -115,22 +112,17 @@ func (g Git) scope() string {
 }
 
 // tagsByCommit maps each tagged commit to its tag names, sorted.
-func tagsByCommit(repo *git.Repository) (map[plumbing.Hash][]string, error) {
-	iter, err := repo.Tags()
-	if err != nil {
-		return nil, err
-	}
+func tagsByCommit(repo *gitRepo) (map[plumbing.Hash][]string, error) {
 	out := map[plumbing.Hash][]string{}
-	err = iter.ForEach(func(ref *plumbing.Reference) error {
-		h := ref.Hash()
-		if t, err := repo.TagObject(h); err == nil {
-			c, err := t.Commit()
+	err := repo.tags(func(name string, h plumbing.Hash) error {
+		if _, _, err := repo.tagTarget(h); err == nil {
+			c, err := repo.tagCommit(h)
 			if err != nil {
 				return nil // a tag of a tree or a blob names no edition
 			}
 			h = c.Hash
 		}
-		out[h] = append(out[h], ref.Name().Short())
+		out[h] = append(out[h], name)
 		return nil
 	})
 	for _, names := range out {
@@ -140,49 +132,41 @@ func tagsByCommit(repo *git.Repository) (map[plumbing.Hash][]string, error) {
 }
 
 // resolve finds the commit a revision names.
-func (g Git) resolve(repo *git.Repository, rev string) (*object.Commit, error) {
+func (g Git) resolve(repo *gitRepo, rev string) (*gitCommit, error) {
 	if rev == "" {
 		rev = "HEAD"
 	}
-	h, err := repo.ResolveRevision(plumbing.Revision(rev))
+	c, err := repo.resolve(rev)
 	if err != nil {
 		return nil, fmt.Errorf("%s: no revision %q: %w", g.Repo, rev, err)
-	}
-	c, err := repo.CommitObject(*h)
-	if err != nil {
-		return nil, fmt.Errorf("%s: revision %q is not a commit: %w", g.Repo, rev, err)
 	}
 	return c, nil
 }
 
 // blobOf returns the hash of the file's blob in a commit; ok is false
 // when the commit has no such file.
-func (g Git) blobOf(c *object.Commit) (plumbing.Hash, bool, error) {
-	tree, err := c.Tree()
-	if err != nil {
-		return plumbing.ZeroHash, false, fmt.Errorf("%s: commit %s: %w", g.Repo, c.Hash, err)
-	}
-	e, err := tree.FindEntry(g.Path)
-	if errors.Is(err, object.ErrEntryNotFound) || errors.Is(err, object.ErrDirectoryNotFound) {
+func (g Git) blobOf(repo *gitRepo, c *gitCommit) (plumbing.Hash, bool, error) {
+	mode, h, err := repo.treeEntry(c.tree, g.Path)
+	if errors.Is(err, errNotInTree) {
 		return plumbing.ZeroHash, false, nil
 	}
 	if err != nil {
 		return plumbing.ZeroHash, false, fmt.Errorf("%s: commit %s: %s: %w", g.Repo, c.Hash, g.Path, err)
 	}
-	if !e.Mode.IsFile() {
+	if !mode.IsFile() {
 		return plumbing.ZeroHash, false, fmt.Errorf("%s: commit %s: %s is not a file", g.Repo, c.Hash, g.Path)
 	}
-	return e.Hash, true, nil
+	return h, true, nil
 }
 
 // commits lists the file's versions along the first parents from To
 // back to From, oldest first.
-func (g Git) commits(repo *git.Repository, tags map[plumbing.Hash][]string) ([]version, error) {
+func (g Git) commits(repo *gitRepo, tags map[plumbing.Hash][]string) ([]version, error) {
 	to, err := g.resolve(repo, g.To)
 	if err != nil {
 		return nil, err
 	}
-	var from *object.Commit
+	var from *gitCommit
 	if g.From != "" {
 		if from, err = g.resolve(repo, g.From); err != nil {
 			return nil, err
@@ -190,7 +174,7 @@ func (g Git) commits(repo *git.Repository, tags map[plumbing.Hash][]string) ([]v
 	}
 	var vs []version
 	for c := to; ; {
-		blob, ok, err := g.blobOf(c)
+		blob, ok, err := g.blobOf(repo, c)
 		if err != nil {
 			return nil, err
 		}
@@ -204,15 +188,17 @@ func (g Git) commits(repo *git.Repository, tags map[plumbing.Hash][]string) ([]v
 		if from != nil && c.Hash == from.Hash {
 			break
 		}
-		if c.NumParents() == 0 {
+		if len(c.parents) == 0 {
 			if from != nil {
 				return nil, fmt.Errorf("%s: %s is not an ancestor of %s along the first parents", g.Repo, g.From, or(g.To, "HEAD"))
 			}
 			break
 		}
-		if c, err = c.Parent(0); err != nil {
+		parent, err := repo.commit(c.parents[0])
+		if err != nil {
 			return nil, fmt.Errorf("%s: parent of %s: %w", g.Repo, c.Hash, err)
 		}
+		c = parent
 	}
 	if len(vs) == 0 {
 		return nil, fmt.Errorf("%s: no commit from %s to %s has %s", g.Repo, or(g.From, "the first"), or(g.To, "HEAD"), g.Path)
@@ -225,23 +211,23 @@ func (g Git) commits(repo *git.Repository, tags map[plumbing.Hash][]string) ([]v
 
 // tagged lists the file's versions in the tagged commits, by commit
 // date, from the tag From to the tag To.
-func (g Git) tagged(repo *git.Repository, tags map[plumbing.Hash][]string) ([]version, error) {
+func (g Git) tagged(repo *gitRepo, tags map[plumbing.Hash][]string) ([]version, error) {
 	type dated struct {
 		version
 		when int64
 	}
 	var ds []dated
 	for h, names := range tags {
-		c, err := repo.CommitObject(h)
+		c, err := repo.commit(h)
 		if err != nil {
 			return nil, fmt.Errorf("%s: tag %s: %w", g.Repo, names[0], err)
 		}
-		blob, ok, err := g.blobOf(c)
+		blob, ok, err := g.blobOf(repo, c)
 		if err != nil {
 			return nil, err
 		}
 		if ok {
-			ds = append(ds, dated{version{commit: h, blob: blob, tag: names[0]}, c.Committer.When.Unix()})
+			ds = append(ds, dated{version{commit: h, blob: blob, tag: names[0]}, c.when})
 		}
 	}
 	sort.Slice(ds, func(i, j int) bool {
@@ -294,7 +280,7 @@ func or(s, dflt string) string {
 
 // ingest reads each version's blob into a document, the cache's when it
 // has one, GOMAXPROCS at a time.
-func (g Git) ingest(ctx context.Context, repo *git.Repository, vs []version) ([]*corpus.Document, error) {
+func (g Git) ingest(ctx context.Context, repo *gitRepo, vs []version) ([]*corpus.Document, error) {
 	docs := make([]*corpus.Document, len(vs))
 	errs := make([]error, len(vs))
 	var mu sync.Mutex // go-git's object storage is not safe for concurrent reads
@@ -305,13 +291,13 @@ func (g Git) ingest(ctx context.Context, repo *git.Repository, vs []version) ([]
 }
 
 // read ingests one version, or takes it from the cache.
-func (g Git) read(repo *git.Repository, mu *sync.Mutex, v version) (*corpus.Document, error) {
+func (g Git) read(repo *gitRepo, mu *sync.Mutex, v version) (*corpus.Document, error) {
 	key := v.blob.String()
 	if d := g.Cache.Doc(key); d != nil {
 		return d, nil
 	}
 	mu.Lock()
-	data, err := blobBytes(repo, v.blob)
+	data, err := repo.blob(v.blob)
 	mu.Unlock()
 	if err != nil {
 		return nil, fmt.Errorf("%s: %s at %s: %w", g.Repo, g.Path, v.commit, err)
@@ -323,20 +309,6 @@ func (g Git) read(repo *git.Repository, mu *sync.Mutex, v version) (*corpus.Docu
 	}
 	d.Source.Path = g.Path
 	return g.Cache.PutDoc(key, d), nil
-}
-
-// blobBytes reads a blob whole.
-func blobBytes(repo *git.Repository, h plumbing.Hash) ([]byte, error) {
-	b, err := repo.BlobObject(h)
-	if err != nil {
-		return nil, err
-	}
-	r, err := b.Reader()
-	if err != nil {
-		return nil, err
-	}
-	defer r.Close()
-	return io.ReadAll(r)
 }
 
 // nameEditions names the editions without a name by what their
