@@ -27,7 +27,7 @@ const (
 	Added      Kind = "added"
 	Removed    Kind = "removed"
 	Renumbered Kind = "renumbered" // only its number changed
-	Moved      Kind = "moved"      // only its section changed
+	Moved      Kind = "moved"      // only its section or its place changed
 	Retitled   Kind = "retitled"   // its title changed, its text did not
 	Modified   Kind = "modified"   // its text changed
 	Split      Kind = "split"      // one old item became two
@@ -41,14 +41,15 @@ type Change struct {
 	Kind     Kind
 	Severity Severity
 	Old, New []int
-	// Renumbered and Moved are set whenever the number or the section
-	// changed, whatever the Kind.
+	// Renumbered and Moved are set whenever the number, or the section
+	// or the place among the other items (see outOfOrder), changed,
+	// whatever the Kind.
 	Renumbered, Moved         bool
 	TitleChanged, TextChanged bool
 	// Rule names the test that decided the severity ("numbers", "refs",
 	// "parts", "negation", "modal", "sentences", "wording", "title",
-	// "equivalence", "typography", "added", ...), and Reason says what it
-	// saw.
+	// "equivalence", "typography", "added", "section", "order", ...), and
+	// Reason says what it saw.
 	Rule, Reason string
 	// Summary says what changed in the words of the rule: the clauses
 	// added, deleted or replaced and the numbers that changed, quoted
@@ -145,6 +146,7 @@ func (o Options) Compare(old, new *corpus.Document) *Comparison {
 	if !ok {
 		return c
 	}
+	c.Changes = reorder(old, new, al, c.Changes)
 	for _, i := range al.UnmatchedSource {
 		const why = "no counterpart in the new edition"
 		c.Changes = append(c.Changes, Change{Kind: Removed, Severity: Substantive, Old: []int{i}, Rule: "removed", Reason: why, Summary: itemSummary(&old.Items[i], why)})

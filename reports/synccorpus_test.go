@@ -92,12 +92,12 @@ func TestSyncWCA(t *testing.T) {
 	}
 	cmp := diff.Options{}.Compare(en21, en24)
 	changed, added := changedIDs(cmp)
-	// Regulations the diff reports renumbered carry the 2021 Japanese
-	// text of their old number (A3d2 is A3b3, A3d3 is A3b4: the same
-	// text), with a note of it.
+	// Regulations the diff reports renumbered (or moved and renumbered:
+	// A3b3) carry the 2021 Japanese text of their old number (A3d2 is
+	// A3b3, A3d3 is A3b4: the same text), with a note of it.
 	was := map[string]string{}
 	for i := range cmp.Changes {
-		if ch := &cmp.Changes[i]; ch.Kind == diff.Renumbered && len(ch.Old) == 1 {
+		if ch := &cmp.Changes[i]; ch.Renumbered && (ch.Kind == diff.Renumbered || ch.Kind == diff.Moved) && len(ch.Old) == 1 {
 			was[cmp.NewItem(ch).Number] = cmp.OldItem(ch).Number
 		}
 	}
