@@ -474,7 +474,7 @@ func (x *extractor) itemFeatures(f *features, fs []feature, mark int32, marks []
 	// By id: an item has a token once, and the id is a feature's high
 	// bits, so the order of the values is the order of the ids.
 	slices.Sort(f.toks)
-	f.runes = int32(utf8.RuneCountInString(it.Text))
+	f.runes = int32(corpus.Len(it.Text))
 	f.truncated = cutPreview(it)
 }
 

@@ -54,7 +54,7 @@ func severalCut(it *corpus.Item) bool {
 // enough sure pairs the translation is taken to be whole.
 func partial(al *Alignment) bool {
 	size := func(it *corpus.Item) float64 {
-		return float64(utf8.RuneCountInString(it.Title) + utf8.RuneCountInString(it.Text))
+		return float64(corpus.Len(it.Title) + corpus.Len(it.Text))
 	}
 	rs := make([]float64, 0, len(al.Pairs)) // made at the most it holds, not grown
 	// A cut preview's size says nothing of the ratio; it stands for its

@@ -4,7 +4,6 @@ import (
 	"math"
 	"slices"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/rulesync/rulesync/corpus"
 )
@@ -824,7 +823,7 @@ func blockUnits(src *corpus.Document, bt []block, tgt *corpus.Document, sc *scra
 		}
 		nb[i] += int32(strings.Count(strings.TrimSpace(it.Text), "\n") + 1)
 		S.bare = append(S.bare, it.Title != "" && strings.TrimSpace(it.Text) == "")
-		S.titleLen = append(S.titleLen, float32(utf8.RuneCountInString(strings.TrimSpace(it.Title))))
+		S.titleLen = append(S.titleLen, float32(corpus.Len(strings.TrimSpace(it.Title))))
 		if it.Title != "" {
 			a.addTitled(S, 0, it.Number, it.Title, it.Text, true) // its title and text, a line apart
 		} else {

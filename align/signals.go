@@ -365,49 +365,6 @@ func groupsOf3(s, sep string) bool {
 	return true
 }
 
-// Times returns the durations text states, in seconds ("90s", "120s").
-func Times(text string) []string {
-	f := corpus.Fold(text)
-	return times(asciiDigits(f), strings.ToLower(f))
-}
-
-// times is Times on folded text f, its numerals in ASCII digits
-// (asciiDigits), low being f in lower case.
-func times(f, low string) []string {
-	var out []string
-	// "one minute", "ninety seconds": small numbers written as words.
-	if !unitAfterWord(low) {
-		low = "" // no unit of time after a word: the expression has nothing to find
-	}
-	tw := timeWords()
-	for _, m := range findTimeWords(low) {
-		if n, ok := tw.counts[m[0]]; ok {
-			if unit, ok := timeUnit(m[1]); ok && tw.words[m[1]] {
-				out = append(out, strconv.Itoa(n*unit)+"s")
-			}
-		}
-	}
-	for i := 0; i < len(f); i++ {
-		// A decimal part ("x.49 seconds") is no duration of its own.
-		if f[i] < '0' || f[i] > '9' || i > 0 && (f[i-1] >= '0' && f[i-1] <= '9' || f[i-1] == '.' || f[i-1] == ',') {
-			continue
-		}
-		j := i
-		for j < len(f) && f[j] >= '0' && f[j] <= '9' {
-			j++
-		}
-		n, err := strconv.Atoi(f[i:j])
-		rest := strings.TrimLeft(f[j:], " ")
-		if err != nil || rest == "" {
-			continue
-		}
-		if unit, ok := timeUnit(rest); ok {
-			out = append(out, strconv.Itoa(n*unit)+"s")
-		}
-	}
-	return out
-}
-
 // unitAfterWord reports whether low has what every match of timeWordRe
 // that times counts has: a unit's whole word (timeLex.words: "seconds",
 // "minuto") after a space or a hyphen, the word being the letters a-z

@@ -25,6 +25,9 @@ func TestFold(t *testing.T) {
 		{"A\x00\u0300", "\u00c0"},
 		{"\xef\xbcA\x00\u0300", "\ufffd\u00c0"},
 		{"00\xf3\u02b7", "00\ufffdw"}, // the byte that is no UTF-8 does not hide the ʷ from NFKC
+		// The joiners Clean keeps are typography to a comparison.
+		{"می\u200cشود ප්\u200dර", "میشود ප්ර"},
+		{"क्\u200dष\u2060", "क्ष"},
 	} {
 		if got := Fold(c.in); got != c.want {
 			t.Errorf("Fold(%q) = %q, want %q", c.in, got, c.want)
@@ -42,6 +45,17 @@ func TestClean(t *testing.T) {
 	in := "A\u00a0 player\u200b must\r\n\r\n\r\n  act\u3000now. "
 	if got, want := Clean(in), "A player must\n\nact now."; got != want {
 		t.Errorf("Clean = %q, want %q", got, want)
+	}
+	// ZWNJ and ZWJ spell Persian می‌شود and the Sinhala ප්‍ර: kept, where
+	// the other invisible characters go.
+	if got, want := Clean("\ufeffمی\u200cشود ප්\u200dර\u00ad\u2060"), "می\u200cشود ප්\u200dර"; got != want {
+		t.Errorf("Clean = %q, want %q", got, want)
+	}
+	if got, want := CleanLines("  می\u200cشود\u200b\n"), "  می\u200cشود\n"; got != want {
+		t.Errorf("CleanLines = %q, want %q", got, want)
+	}
+	if got := Len("می\u200cشود"); got != 5 {
+		t.Errorf("Len counts the joiner: %d", got)
 	}
 	// NFC: a decomposed "é" is stored composed.
 	if got := Clean("e\u0301"); got != "é" {
@@ -146,7 +160,7 @@ func TestSlugAndIDs(t *testing.T) {
 // four runes from an alphabet of the cases Clean handles (and the ends
 // of the printable ASCII isClean passes at once) is tried.
 func TestIsClean(t *testing.T) {
-	alphabet := []string{"a", "!", "~", "é", "e\u0301", " ", "\n", "\t", "\r", "\u00a0", "\u3000", "\u200b", "\x00", "\x7f", "\ufffd", "\xff", "規"}
+	alphabet := []string{"a", "!", "~", "é", "e\u0301", " ", "\n", "\t", "\r", "\u00a0", "\u3000", "\u200b", "\u200c", "\u200d", "\x00", "\x7f", "\ufffd", "\xff", "規"}
 	var try func(s string, n int)
 	try = func(s string, n int) {
 		slow := norm.NFC.String(clean(norm.NFC.String(s)))
@@ -167,7 +181,7 @@ func TestIsClean(t *testing.T) {
 // Unicode tests and foldRune) on every string of up to four characters
 // from an alphabet of the cases they decide.
 func TestFoldFastPaths(t *testing.T) {
-	alphabet := []string{"a", "Z", "1", "`", "'", " ", "\t", "\n", "\r", "\v", "\x00", "\x1f", "\x7f", "\u00a0", "é", "‘", "ｂ", "ア", "\u0085", "\u200b"}
+	alphabet := []string{"a", "Z", "1", "`", "'", " ", "\t", "\n", "\r", "\v", "\x00", "\x1f", "\x7f", "\u00a0", "é", "‘", "ｂ", "ア", "\u0085", "\u200b", "\u200c"}
 	slow := func(s string) string {
 		s = norm.NFKC.String(s)
 		var b strings.Builder
@@ -177,7 +191,7 @@ func TestFoldFastPaths(t *testing.T) {
 				space = true
 				continue
 			}
-			if unicode.IsControl(r) || r == '\ufeff' || r == '\u200b' || r == '\u00ad' {
+			if unicode.IsControl(r) || r == '\ufeff' || r == '\u200b' || r == '\u00ad' || r == '\u2060' || r == '\u200c' || r == '\u200d' {
 				dropped = true
 				continue
 			}
@@ -219,7 +233,7 @@ func TestFoldFastPaths(t *testing.T) {
 // among them), the invisible characters CleanLines removes, other
 // letters and invalid bytes, and on the texts of the real corpus.
 func TestKeepsLines(t *testing.T) {
-	pieces := []string{"a", "Z", " ", "\n", "\t", "\r", "\x00", "\x1f", "\x7f", "~", "é", "e\u0301", "漢", "\ufeff", "\u200b", "\u200d", "\u2060", "\u00ad", "\u0085", "\u009f", "\ufffd", "\xff", "\xe2\x80", "😀"}
+	pieces := []string{"a", "Z", " ", "\n", "\t", "\r", "\x00", "\x1f", "\x7f", "~", "é", "e\u0301", "漢", "\ufeff", "\u200b", "\u200d", "\u2060", "\u00ad", "\u200c", "\u0085", "\u009f", "\ufffd", "\xff", "\xe2\x80", "😀"}
 	rng := rand.New(rand.NewPCG(7, 8))
 	check := func(s string) {
 		t.Helper()

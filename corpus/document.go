@@ -112,12 +112,22 @@ type Obsolete struct {
 	Reason string `json:"reason,omitempty"`
 }
 
-// Name is how messages name the document: its Edition, or, where it
-// states none, the base name of the file it was read from (the same
-// "unknown" for every such document tells a reader nothing).
+// Name is how messages and reports name the document, every one of
+// them the same way: its Edition, or, where it states none, the base name
+// of the file it was read from, else the URL it was fetched from, else
+// its title (the same "unknown" for every such document tells a reader
+// nothing); Edition where it has none of these.
 func (d *Document) Name() string {
-	if (d.Edition == "" || d.Edition == UnknownEdition) && d.Source.Path != "" {
+	if d.Edition != "" && d.Edition != UnknownEdition {
+		return d.Edition
+	}
+	switch {
+	case d.Source.Path != "":
 		return filepath.Base(d.Source.Path)
+	case d.Source.URL != "":
+		return d.Source.URL
+	case d.Title != "":
+		return d.Title
 	}
 	return d.Edition
 }
@@ -344,7 +354,8 @@ func (ix *itemIndex) of(items []Item) bool {
 	return len(items) == ix.n && &items[0] == ix.first
 }
 
-// Header is how reports name a document in their JSON: its edition,
+// Header is how reports name a document in their JSON: its edition
+// (Document.Name: where it states none, the name messages give it),
 // language and title.
 type Header struct {
 	Edition string `json:"edition"`
@@ -379,7 +390,7 @@ func (d *Document) Header() *Header {
 	if d == nil {
 		return nil
 	}
-	return &Header{d.Edition, d.Lang, d.Title}
+	return &Header{d.Name(), d.Lang, d.Title}
 }
 
 // Count returns how many items are of kind k.

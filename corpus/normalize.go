@@ -12,7 +12,8 @@ import (
 )
 
 // Clean returns s in storage form: Unicode NFC, line endings as "\n",
-// control and zero-width characters removed, runs of horizontal white
+// control characters and the invisible ones removeInvisible names
+// removed (ZWNJ and ZWJ kept: they are spelling), runs of horizontal white
 // space (including U+3000) collapsed to one space, lines trimmed, and
 // runs of blank lines collapsed to one. Line breaks are kept.
 func Clean(s string) string {
@@ -56,13 +57,33 @@ func isClean(s string) bool {
 	}
 	for _, r := range s {
 		if r >= utf8.RuneSelf && (r == '\u00a0' || r == '\u3000' || unicode.Is(unicode.Zs, r) ||
-			r == '\ufeff' || r == '\u200b' || r == '\u200c' || r == '\u200d' || r == '\u2060' || r == '\u00ad' ||
-			unicode.IsControl(r) || r == utf8.RuneError) {
+			removeInvisible(r) || unicode.IsControl(r) || r == utf8.RuneError) {
 			return false
 		}
 	}
 	return norm.NFC.IsNormalString(s)
 }
+
+// removeInvisible reports whether r is a format character that storage
+// drops: U+FEFF (a byte order mark; as ZWNBSP deprecated in favour of
+// U+2060), U+200B ZERO WIDTH SPACE (a line-break opportunity), U+2060
+// WORD JOINER (the absence of one) and U+00AD SOFT HYPHEN (a hyphenation
+// point). The Unicode Standard (chapter 23.2, Layout Controls) gives
+// these no effect on the text but where a line breaks, and none of the
+// corpus's texts means one as spelling. U+200C ZERO WIDTH NON-JOINER and
+// U+200D ZERO WIDTH JOINER are kept: the same chapter has them choose
+// between the forms of a word (Persian می‌شود, the Sinhala ප්‍ර, Indic
+// half forms), and UAX #31 allows them inside identifiers of these
+// scripts for that reason; without them the word is misspelt. They are
+// typography to a comparison all the same: Fold drops them, as it does
+// the characters removed here.
+func removeInvisible(r rune) bool {
+	return r == '\ufeff' || r == '\u200b' || r == '\u2060' || r == '\u00ad'
+}
+
+// isJoiner reports whether r is U+200C ZERO WIDTH NON-JOINER or U+200D
+// ZERO WIDTH JOINER, which storage keeps and Fold drops.
+func isJoiner(r rune) bool { return r == '\u200c' || r == '\u200d' }
 
 func clean(s string) string {
 	s = strings.ReplaceAll(s, "\r\n", "\n")
@@ -79,9 +100,7 @@ func clean(s string) string {
 		case r == '\t' || r == '\u00a0' || r == '\u3000' || unicode.Is(unicode.Zs, r):
 			space = true
 			continue
-		case r == '\ufeff' || r == '\u200b' || r == '\u200c' || r == '\u200d' || r == '\u2060' || r == '\u00ad':
-			continue
-		case unicode.IsControl(r) || r == utf8.RuneError:
+		case removeInvisible(r) || unicode.IsControl(r) || r == utf8.RuneError:
 			continue
 		}
 		if b.Len() > 0 {
@@ -119,9 +138,7 @@ func cleanLinesRune(r rune) rune {
 	switch {
 	case r == '\n' || r == '\t':
 		return r
-	case r == '\ufeff' || r == '\u200b' || r == '\u200c' || r == '\u200d' || r == '\u2060' || r == '\u00ad':
-		return -1
-	case unicode.IsControl(r) || r == utf8.RuneError:
+	case removeInvisible(r) || unicode.IsControl(r) || r == utf8.RuneError:
 		return -1
 	}
 	return r
@@ -199,7 +216,7 @@ func isFolded(s string) bool {
 			// Letters of most scripts (Greek to Thai; kana, Han,
 			// Hangul): between the characters below, none of them is
 			// white space, a control, or one foldRune maps.
-		} else if unicode.IsSpace(r) || unicode.Is(unicode.Zs, r) || unicode.IsControl(r) || r == '\ufeff' || r == '\u200b' || r == '\u00ad' {
+		} else if unicode.IsSpace(r) || unicode.Is(unicode.Zs, r) || unicode.IsControl(r) || removeInvisible(r) || isJoiner(r) {
 			return false
 		} else if _, ok := foldRune[r]; ok {
 			return false
@@ -219,8 +236,9 @@ var foldRune = map[rune]rune{
 
 // Fold returns the comparison form of s: NFKC (full-width digits and Latin
 // folded to ASCII, "…" to "..."), curly quotes straightened, dashes and
-// the minus sign folded to "-", and all white space collapsed to single
-// spaces. Case is kept; a run of bytes that are not UTF-8 becomes one
+// the minus sign folded to "-", invisible format characters (ZWNJ and
+// ZWJ among them, which Clean keeps) dropped, and all white space
+// collapsed to single spaces. Case is kept; a run of bytes that are not UTF-8 becomes one
 // U+FFFD. Two texts that differ only in typography have the
 // same comparison form.
 func Fold(s string) string {
@@ -292,7 +310,7 @@ func foldNFKC(dst []byte, s string) []byte {
 				space = true
 				continue
 			}
-			if unicode.IsControl(r) || r == '\ufeff' || r == '\u200b' || r == '\u00ad' {
+			if unicode.IsControl(r) || removeInvisible(r) || isJoiner(r) {
 				dropped = true
 				continue
 			}
@@ -448,12 +466,23 @@ func Width(s string) int {
 	n := 0
 	for _, r := range s {
 		switch {
-		case unicode.Is(unicode.Mn, r) || r == '\u200b':
+		case unicode.Is(unicode.Mn, r) || removeInvisible(r) || isJoiner(r):
 		case width.LookupRune(r).Kind() == width.EastAsianWide || width.LookupRune(r).Kind() == width.EastAsianFullwidth:
 			n += 2
 		default:
 			n++
 		}
+	}
+	return n
+}
+
+// Len returns the length of s in runes as a comparison counts it: the
+// joiners Clean keeps and Fold drops (U+200C, U+200D) are not counted, so
+// that a text with them measures as the same text without them.
+func Len(s string) int {
+	n := utf8.RuneCountInString(s)
+	if strings.Contains(s, "\u200c") || strings.Contains(s, "\u200d") {
+		n -= strings.Count(s, "\u200c") + strings.Count(s, "\u200d")
 	}
 	return n
 }

@@ -500,7 +500,7 @@ func foldMapped(s string) (string, []int) {
 				space = true
 				continue
 			}
-			if unicode.IsControl(r) || r == '\ufeff' || r == '\u200b' || r == '\u00ad' {
+			if unicode.IsControl(r) || removeInvisible(r) || isJoiner(r) {
 				continue
 			}
 			if f, ok := foldRune[r]; ok {

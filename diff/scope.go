@@ -2,7 +2,6 @@ package diff
 
 import (
 	"fmt"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -161,17 +160,11 @@ func scopeSentence(has, lacks *corpus.Document, n ScopeNote) string {
 	return s
 }
 
-// editionName names a document in a note: its edition, or when it
-// states none the name of the file it was read from, or its title.
+// editionName names a document in a note as every message does
+// (corpus.Document.Name), or as "the other edition" where it has no name.
 func editionName(d *corpus.Document) string {
-	if d.Edition != "" && d.Edition != corpus.UnknownEdition {
-		return d.Edition
-	}
-	if d.Source.Path != "" {
-		return filepath.Base(d.Source.Path)
-	}
-	if d.Title != "" {
-		return d.Title
+	if n := d.Name(); n != "" && n != corpus.UnknownEdition {
+		return n
 	}
 	return "the other edition"
 }

@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strings"
 	"unicode"
-	"unicode/utf8"
 
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/internal/lazyre"
@@ -135,7 +134,7 @@ func (d *Draft) checkCarried(origOf func(i int) (int, bool)) {
 		}
 		o, ok := origOf(i)
 		if ok && !keyed && n != "" && orig.Items[o].Number != "" && normNumber(n) != normNumber(orig.Items[o].Number) && t.Kind == orig.Items[o].Kind {
-			e.Review = append(e.Review, fmt.Sprintf("the translation prints %s where %s has %s", n, orig.Edition, orig.Items[o].Number))
+			e.Review = append(e.Review, fmt.Sprintf("the translation prints %s where %s has %s", n, orig.Name(), orig.Items[o].Number))
 		}
 		s, isLow := low[o]
 		isLow = isLow && ok
@@ -242,8 +241,8 @@ func entryRatio(e *Entry, d *Draft) (float64, bool) {
 	case e.State == StaleState:
 		return 0, false // made from a text no longer at hand
 	}
-	src := utf8.RuneCountInString(shownText(from.Text))
-	tr := utf8.RuneCountInString(shownText(d.Text(e)))
+	src := corpus.Len(shownText(from.Text))
+	tr := corpus.Len(shownText(d.Text(e)))
 	if src < minRatioRunes || tr < minRatioRunes {
 		return 0, false
 	}
@@ -327,7 +326,7 @@ func (d *Draft) orphanReason(t *corpus.Item, own string, orig *corpus.Document, 
 			if w := fmt.Sprintf("the translation's %s names this item by its number or place and has no place: check that this text is this item's", own); !slices.Contains(e.Review, w) {
 				e.Review = append(e.Review, w)
 			}
-			return fmt.Sprintf("its number names %s of %s, whose place holds %s (marked for review)", own, orig.Edition, e.Target.ID)
+			return fmt.Sprintf("its number names %s of %s, whose place holds %s (marked for review)", own, orig.Name(), e.Target.ID)
 		}
 	}
 	return ""

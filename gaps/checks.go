@@ -257,32 +257,40 @@ func (c *checker) numbers(base Finding, s, t *corpus.Item, cut bool, txt *pairTe
 	}
 	// A number the translation gives in place of one the source gives
 	// (1300 where the source says 1500) is one finding, not two.
-	var changed []string
-	for _, p := range c.substituted(sn, tn) {
+	changed := c.substituted(sn, tn)
+	for _, p := range changed {
 		extra = slices.DeleteFunc(extra, func(n string) bool { return n == p[1] })
 		lacking = slices.DeleteFunc(lacking, func(n string) bool { return n == p[0] })
-		changed = append(changed, p[0]+" -> "+p[1])
+	}
+	if len(changed) == 0 && len(extra) == 0 && len(badRanges) == 0 && (len(lacking) == 0 || cut) {
+		return
+	}
+	// The messages say the numbers as the texts print them, once each:
+	// a duration by its words, not the seconds the checks compare.
+	sw, tw := printedTimes(st), printedTimes(tt)
+	evidence := func(s, t []string) []string {
+		return []string{"source: " + strings.Join(shownNumbers(s, sw), ", "), "translation: " + strings.Join(shownNumbers(t, tw), ", ")}
 	}
 	if len(changed) > 0 {
 		f := base
 		f.Check, f.Severity = Numbers, Error
-		f.Message = "the translation changes numbers of the source: " + strings.Join(changed, ", ")
-		f.Evidence = []string{"source: " + strings.Join(sn, ", "), "translation: " + strings.Join(tn, ", ")}
+		f.Message = "the translation changes numbers of the source: " + strings.Join(shownChanges(changed, sw, tw), ", ")
+		f.Evidence = evidence(sn, tn)
 		c.r.add(f)
 	}
 	if len(extra) > 0 || len(badRanges) > 0 {
 		f := base
 		f.Check, f.Severity = Numbers, Error
-		what := append(append([]string(nil), extra...), badRanges...)
+		what := append(shownNumbers(extra, tw), badRanges...)
 		f.Message = "the translation states numbers the source does not: " + strings.Join(what, ", ")
-		f.Evidence = []string{"source: " + strings.Join(append(sn, sr...), ", "), "translation: " + strings.Join(append(tn, tr...), ", ")}
+		f.Evidence = evidence(append(sn, sr...), append(tn, tr...))
 		c.r.add(f)
 	}
 	if len(lacking) > 0 && !cut {
 		f := base
 		f.Check, f.Severity = Numbers, Warning
-		f.Message = "numbers of the source missing from the translation: " + strings.Join(lacking, ", ")
-		f.Evidence = []string{"source: " + strings.Join(sn, ", "), "translation: " + strings.Join(tn, ", ")}
+		f.Message = "numbers of the source missing from the translation: " + strings.Join(shownNumbers(lacking, sw), ", ")
+		f.Evidence = evidence(sn, tn)
 		c.r.add(f)
 	}
 }
@@ -478,7 +486,7 @@ func (c *checker) parts(base Finding, s, t *corpus.Item, cut bool, txt *pairText
 // a quotation) is not taken for the source's.
 func (c *checker) untranslated(base Finding, s, t *corpus.Item, txt *pairText) {
 	sl, tl := c.orig.Lang, c.r.Translation.Lang
-	if baseLang(sl) == baseLang(tl) || !langid.Known(sl) || !langid.Known(tl) || utf8.RuneCountInString(t.Text) < 20 {
+	if baseLang(sl) == baseLang(tl) || !langid.Known(sl) || !langid.Known(tl) || corpus.Len(t.Text) < 20 {
 		return
 	}
 	flag := func(msg string) {
@@ -495,7 +503,7 @@ func (c *checker) untranslated(base Finding, s, t *corpus.Item, txt *pairText) {
 		return src
 	}
 	tf := txt.tText
-	if utf8.RuneCountInString(t.Text) >= 60 && c.sharedWords(strings.ToLower(tf), source()) >= 0.6 {
+	if corpus.Len(t.Text) >= 60 && c.sharedWords(strings.ToLower(tf), source()) >= 0.6 {
 		if r := langid.Among(t.Text, sl, tl); baseLang(r.Lang) == baseLang(sl) && r.Confidence >= 0.9 {
 			flag(fmt.Sprintf("the item reads as %s, the source's language (confidence %.2f)", sl, r.Confidence))
 			return
@@ -723,9 +731,9 @@ func (c *checker) edition(cmp *diff.Comparison) {
 				sev = Error
 			}
 			f := Finding{Check: Stale, Severity: sev, SourceID: si.ID, TargetID: c.r.Translation.Items[t].ID,
-				Message:  fmt.Sprintf("the source changed since %s (%s, %s): %s", c.orig.Edition, ch.Kind, ch.Severity, ch.Reason),
+				Message:  fmt.Sprintf("the source changed since %s (%s, %s): %s", c.orig.Name(), ch.Kind, ch.Severity, ch.Reason),
 				Redline:  ch.Spans,
-				Evidence: []string{"was " + bi.Label() + " in " + c.orig.Edition}}
+				Evidence: []string{"was " + bi.Label() + " in " + c.orig.Name()}}
 			if ch.TitleChanged {
 				f.Evidence = append(f.Evidence, "title: "+bi.Title+" -> "+si.Title)
 			}
@@ -747,7 +755,7 @@ func (c *checker) edition(cmp *diff.Comparison) {
 		for _, j := range news {
 			si := &cmp.New.Items[j]
 			if c.inScope[si.Kind] && si.Kind != corpus.KindPreamble {
-				c.r.add(Finding{Check: Missing, Severity: Error, SourceID: si.ID, Message: fmt.Sprintf("new in %s, not translated: %s", c.r.Source.Edition, label(si))})
+				c.r.add(Finding{Check: Missing, Severity: Error, SourceID: si.ID, Message: fmt.Sprintf("new in %s, not translated: %s", c.r.Source.Name(), label(si))})
 			}
 		}
 	}

@@ -491,7 +491,7 @@ func contains(ks []int, k int) bool {
 // Answer says in one line which edition the translation follows and on
 // what evidence, or that the candidates tie.
 func (p *Provenance) Answer() string {
-	name := func(k int) string { return p.Candidates[k].Edition }
+	name := func(k int) string { return p.Candidates[k].Name() }
 	switch {
 	case len(p.Candidates) == 0:
 		return "has no candidate edition"

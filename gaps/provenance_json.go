@@ -18,12 +18,12 @@ func (p *Provenance) MarshalJSON() ([]byte, error) {
 		if k < 0 {
 			return nil
 		}
-		return p.Candidates[k].Edition
+		return p.Candidates[k].Name()
 	}
 	names := func(ks []int) []string {
 		out := []string{}
 		for _, k := range ks {
-			out = append(out, p.Candidates[k].Edition)
+			out = append(out, p.Candidates[k].Name())
 		}
 		return out
 	}

@@ -7,7 +7,6 @@ package reports
 import (
 	"fmt"
 	"io"
-	"path/filepath"
 	"strings"
 	"unicode"
 
@@ -339,7 +338,7 @@ func scopeHeading(c *diff.Comparison, n diff.ScopeNote) string {
 	if n.InOld {
 		lacks = c.New
 	}
-	return "Not in " + lacks.Edition + ": " + joinAnd(n.Names)
+	return "Not in " + lacks.Name() + ": " + joinAnd(n.Names)
 }
 
 // joinAnd joins names as a sentence does: "A", "A and B", "A, B and C".
@@ -396,10 +395,7 @@ func edition(d *corpus.Document) string {
 	if len(parts) > 0 {
 		return strings.Join(parts, ", ")
 	}
-	s := d.Edition
-	if s == corpus.UnknownEdition && d.Version == "" && d.Date == "" && d.Source.Path != "" {
-		return filepath.Base(d.Source.Path) // no edition name: the file's
-	}
+	s := d.Name()
 	if d.Version != "" {
 		s += " version " + d.Version
 	}

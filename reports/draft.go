@@ -537,10 +537,10 @@ func marks(d *gaps.Draft, e *gaps.Entry) ([]string, string) {
 			notes = append(notes, fmt.Sprintf("moved: %s of %s has this text", e.MovedFrom, d.Base.Name()))
 		case e.Previous != nil && d.Base != nil:
 			if e.Previous.Title != e.Source.Title {
-				notes = append(notes, fmt.Sprintf("title %s: %q -> %q", d.Base.Edition, e.Previous.Title, e.Source.Title))
+				notes = append(notes, fmt.Sprintf("title %s: %q -> %q", d.Base.Name(), e.Previous.Title, e.Source.Title))
 			}
 			if len(e.Redline) > 0 && e.Previous.Text != e.Source.Text {
-				notes = append(notes, fmt.Sprintf("source %s -> %s: %s", d.Base.Edition, d.Source.Edition, compactRedline(e.Redline)))
+				notes = append(notes, fmt.Sprintf("source %s -> %s: %s", d.Base.Name(), d.Source.Name(), compactRedline(e.Redline)))
 			}
 		}
 	}

@@ -298,7 +298,7 @@ func (lw *lineWriter) frontMatter(lines []string) []string {
 	}
 	for i, l := range out {
 		if k := strings.Index(l, v); k >= 0 {
-			note := corpus.Note("the translation followed " + editionOf(d) + "; the source is " + d.Source.Edition + " now: check that the translation says so")
+			note := corpus.Note("the translation followed " + editionOf(d) + "; the source is " + d.Source.Name() + " now: check that the translation says so")
 			out[i] = strings.TrimRight(l[:k]+nv+l[k+len(v):], " ") + " " + corpus.Marker(corpus.FlagReview) + " " + note
 			lw.st.VersionLine = out[i]
 			break
@@ -309,9 +309,9 @@ func (lw *lineWriter) frontMatter(lines []string) []string {
 
 func editionOf(d *gaps.Draft) string {
 	if d.Base != nil {
-		return d.Base.Edition
+		return d.Base.Name()
 	}
-	return d.Translation.Edition
+	return d.Translation.Name()
 }
 
 // entry writes the lines of entry i, marked for review for each reason
@@ -559,7 +559,7 @@ func (lw *lineWriter) made() {
 		}
 	}
 	if v, ok := redateVersion(d); ok {
-		note := corpus.Note("the translation followed " + editionOf(d) + "; the source is " + d.Source.Edition + " now")
+		note := corpus.Note("the translation followed " + editionOf(d) + "; the source is " + d.Source.Name() + " now")
 		line := v + " " + corpus.Marker(corpus.FlagReview) + " " + note
 		lw.st.VersionLine = line
 		lw.emit(line, "")

@@ -330,7 +330,7 @@ func ProvenanceText(w io.Writer, pv *gaps.Provenance) error {
 		if k < len(pv.Placed) {
 			placed = fmt.Sprintf("; the translation read through it places %d of its %d items", pv.Placed[k], pv.Placeable[k])
 		}
-		p.f("  %-24s %-10s %4d votes (%d by text, %d by structure); mean score %.2f over %s%s\n", c.Edition, c.Date, pv.Votes[k], pv.TextVotes[k], pv.StructureVotes[k], pv.Score[k], over, placed)
+		p.f("  %-24s %-10s %4d votes (%d by text, %d by structure); mean score %.2f over %s%s\n", c.Name(), c.Date, pv.Votes[k], pv.TextVotes[k], pv.StructureVotes[k], pv.Score[k], over, placed)
 	}
 	return p.err
 }
@@ -340,7 +340,7 @@ func ProvenanceText(w io.Writer, pv *gaps.Provenance) error {
 // text (line breaks as <br>).
 func DocumentMarkdown(w io.Writer, d *corpus.Document) error {
 	p := &printer{w: w}
-	p.f("# %s\n\n%s, %s, %d items, read as %s.\n\n| number | title | text |\n| --- | --- | --- |\n", mdEscape(docTitle(d)), mdEscape(d.Edition), mdEscape(d.Lang), len(d.Items), mdEscape(d.Source.Format))
+	p.f("# %s\n\n%s, %s, %d items, read as %s.\n\n| number | title | text |\n| --- | --- | --- |\n", mdEscape(docTitle(d)), mdEscape(d.Name()), mdEscape(d.Lang), len(d.Items), mdEscape(d.Source.Format))
 	for _, it := range d.Items {
 		var paras []string
 		for _, para := range strings.Split(it.Text, "\n") {

@@ -185,7 +185,7 @@ func DraftPO(w io.Writer, d *gaps.Draft, o DraftOptions) error {
 	d, o = prepared(d, o)
 	now := o.Now
 	p := &printer{w: w}
-	p.f("# Translation of %s into %s.\n", poComment(d.Source.Edition), poComment(d.Translation.Lang))
+	p.f("# Translation of %s into %s.\n", poComment(d.Source.Name()), poComment(d.Translation.Lang))
 	p.f("# Written by rulesync from %s", poComment(docName(d.Translation)))
 	if d.Base != nil {
 		p.f(", made from %s", poComment(docName(d.Base)))
@@ -270,7 +270,7 @@ func poAgree(msgid, msgstr string) string {
 // `rulesync sync --to md SOURCE LANG.po` turns it into the rulebook.
 func POT(w io.Writer, source *corpus.Document, now time.Time) error {
 	p := &printer{w: w}
-	p.f("# Template of %s for translators.\n# Written by rulesync.\n", poComment(source.Edition))
+	p.f("# Template of %s for translators.\n# Written by rulesync.\n", poComment(source.Name()))
 	p.f("#, fuzzy\n")
 	poHeader(p, source, "", now, true)
 	for i := range source.Items {

@@ -60,9 +60,9 @@ func (s *SyncReport) Text(w io.Writer) error {
 		// its version line says.
 		same := d.Translation.Edition != "" && d.Translation.Edition != corpus.UnknownEdition && d.Translation.Edition == d.Source.Edition
 		if same {
-			p.f("sync: no base: the translation says it follows %s, the source's edition", d.Source.Edition)
+			p.f("sync: no base: the translation says it follows %s, the source's edition", d.Source.Name())
 		} else {
-			p.f("sync: no base: the translation is taken to follow %s", d.Source.Edition)
+			p.f("sync: no base: the translation is taken to follow %s", d.Source.Name())
 		}
 		if s.BaseNote != "" {
 			p.f(" (provenance: %s)", s.BaseNote)
@@ -73,22 +73,22 @@ func (s *SyncReport) Text(w io.Writer) error {
 		}
 		p.f("\n")
 	case s.BaseChosen == "provenance":
-		p.f("sync: base %s, chosen by provenance: %s\n", d.Base.Edition, s.BaseNote)
+		p.f("sync: base %s, chosen by provenance: %s\n", d.Base.Name(), s.BaseNote)
 	default:
-		p.f("sync: base %s (%s)\n", d.Base.Edition, s.BaseChosen)
+		p.f("sync: base %s (%s)\n", d.Base.Name(), s.BaseChosen)
 	}
 	c := s.Counts()
 	p.f("sync: %d items of %s: %d carried, %d stale, %d untranslated (%d to review); %d translation items have no place (orphaned)\n",
-		c["items"], d.Source.Edition, c["carried"], c["stale"], c["untranslated"], c["review"], c["orphaned"])
+		c["items"], d.Source.Name(), c["carried"], c["stale"], c["untranslated"], c["review"], c["orphaned"])
 	if st := s.Stats; st != nil {
 		if st.VersionLine != "" {
-			p.f("sync: version line renamed to %s, marked for review\n", d.Source.Edition)
+			p.f("sync: version line renamed to %s, marked for review\n", d.Source.Name())
 		}
 		if st.IDMarkers > 0 {
 			p.f("sync: %d items carry an id marker ({{rulesync:id ...}}): their layout says no kind, or reads them back with other ids\n", st.IDMarkers)
 		}
 		if st.IDsDiffer > 0 {
-			p.f("sync: warning: %d items read back with other ids than %s's", st.IDsDiffer, d.Source.Edition)
+			p.f("sync: warning: %d items read back with other ids than %s's", st.IDsDiffer, d.Source.Name())
 			if st.Reread != "" {
 				p.f(" (%s)", st.Reread)
 			}
@@ -191,7 +191,7 @@ func (s *SyncReport) MarshalJSON() ([]byte, error) {
 func ProvenanceNote(pv *gaps.Provenance) string {
 	var parts []string
 	for k, c := range pv.Candidates {
-		parts = append(parts, fmt.Sprintf("%d items follow %s", pv.Votes[k], c.Edition))
+		parts = append(parts, fmt.Sprintf("%d items follow %s", pv.Votes[k], c.Name()))
 	}
 	return strings.Join(parts, ", ")
 }

@@ -75,7 +75,7 @@ func checkMsgids(c *call, name, text string, tr, src, base *corpus.Document) ([]
 	}
 	msg := func(e editedMsgid) string {
 		return fmt.Sprintf("%s:%d:%d: %s %q: its %s is not the text of %s in %s (%s): the %s was edited, and its translation, made for another text, needs review",
-			name, e.line, e.col, terms.unit, e.ctx, terms.source, e.ctx, orig.Edition, role, what)
+			name, e.line, e.col, terms.unit, e.ctx, terms.source, e.ctx, orig.Name(), role, what)
 	}
 	if c.Bool("strict") {
 		more := ""

@@ -63,7 +63,7 @@ func statedMismatch(tr, src, base *corpus.Document) string {
 	if base != nil {
 		hint = "give the source edition it was made for as --base"
 	}
-	return fmt.Sprintf("made for %s, not for %s (%s): %s", e, orig.Edition, role, hint)
+	return fmt.Sprintf("made for %s, not for %s (%s): %s", e, orig.Name(), role, hint)
 }
 
 // checkBaseStates warns when the base given contradicts the edition the
@@ -119,7 +119,7 @@ func unrelatedBase(c *call, r *gaps.Report, baseName, srcName string) error {
 	if s >= belongMin {
 		return nil
 	}
-	return cli.Exit(fmt.Sprintf("%s: --base %s is not an edition of %s: they share almost nothing (confident pairs hold %.0f%% of the smaller one's items); give the edition of %s the translation was made from", c.Command.Name, baseName, srcName, 100*s, r.Source.Edition), exitBad)
+	return cli.Exit(fmt.Sprintf("%s: --base %s is not an edition of %s: they share almost nothing (confident pairs hold %.0f%% of the smaller one's items); give the edition of %s the translation was made from", c.Command.Name, baseName, srcName, 100*s, r.Source.Name()), exitBad)
 }
 
 // checkReportBelongs is checkBelong on what a report compared: the

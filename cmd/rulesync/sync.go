@@ -226,7 +226,7 @@ func checkKeyedIDs(name string, data []byte, tr, src, base *corpus.Document) err
 		}
 		line, col := findQuoted(data, id)
 		what := map[string]string{"po": "msgctxt", "xliff": "trans-unit", "tmx": "tuid"}[tr.Source.Format]
-		return cli.Exit(fmt.Sprintf("%s:%d:%d: %s %q names no item of %s (%s)", name, line, col, what, id, orig.Edition, role), exitBad)
+		return cli.Exit(fmt.Sprintf("%s:%d:%d: %s %q names no item of %s (%s)", name, line, col, what, id, orig.Name(), role), exitBad)
 	}
 	return nil
 }

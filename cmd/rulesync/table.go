@@ -17,7 +17,7 @@ import (
 // header row in bold.
 func writeTable(w io.Writer, d *corpus.Document, color bool) error {
 	bw := bufio.NewWriter(w)
-	fmt.Fprintf(bw, "%s  %s  %q", d.Edition, d.Lang, d.Title)
+	fmt.Fprintf(bw, "%s  %s  %q", d.Name(), d.Lang, d.Title)
 	if d.Version != "" {
 		fmt.Fprintf(bw, "  version %s", d.Version)
 	}
@@ -78,7 +78,7 @@ func columns(bw *bufio.Writer, rows [][]string, color bool) {
 func writeAlignment(w io.Writer, al *align.Alignment, color bool) error {
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "%s %s -> %s %s: %d pairs, %d low confidence, %d source and %d target items unmatched\n",
-		al.Source.Edition, al.Source.Lang, al.Target.Edition, al.Target.Lang, len(al.Pairs), countLow(al), len(al.UnmatchedSource), len(al.UnmatchedTarget))
+		al.Source.Name(), al.Source.Lang, al.Target.Name(), al.Target.Lang, len(al.Pairs), countLow(al), len(al.UnmatchedSource), len(al.UnmatchedTarget))
 	rows := [][]string{{"SOURCE", "TITLE", "TARGET", "TITLE", "SCORE", "ID BY", "EVIDENCE"}}
 	numbered := al.Numbered()
 	for _, p := range al.Pairs {
@@ -134,7 +134,7 @@ func writePivot(w io.Writer, als []*align.Alignment, color bool) error {
 	bw := bufio.NewWriter(w)
 	head := []string{"SOURCE", "TITLE"}
 	for _, al := range als {
-		head = append(head, al.Target.Lang+" "+al.Target.Edition)
+		head = append(head, al.Target.Lang+" "+al.Target.Name())
 	}
 	rows := [][]string{head}
 	for _, r := range align.Rows(als) {
