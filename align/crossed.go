@@ -69,14 +69,18 @@ import (
 // 2k and 3a, twenty items apart, one text three times the other's
 // length; UDHR French 7 and 8); and so are two whose four gains, by the
 // scorer and the lexicon on each text, are all positive and together
-// crossAgreeSum (WCA ja 1e2 and 1f2, which differ by a word). A crossing
+// crossAgreeSum (WCA ja 1e2 and 1f2, which differ by a word), where
+// they are neighbours (within crossWindow): a text is tried with as many
+// far pairs as its tokens and the lexicon propose, and four small gains
+// come by chance among them (FIDE ru 12.2.7 and D.2, 0.165). A crossing
 // that puts either text far from the spread (crossLenVeto) is none: it
 // neither swaps nor makes a shift of another swap. Measured on the 60
 // real translations as they are (window and candidates scored both
 // ways): by length with nothing against, the most any original gains
 // is 5.7 squared deviations together and 1.8 each (FIDE ru I.2.7 and
-// I.9); every signal positive, 0.165 (FIDE ru 12.2.7 and D.2); the
-// swaps above 21.8 and 10.8, 28.4 and 13.3, 0.18.
+// I.9); every signal positive, among neighbours, 0.028 (UDHR si 20 and
+// 24; FIDE ru 12.2.7 and D.2, far apart, 0.165); the swaps above 21.8
+// and 10.8, 28.4 and 13.3, 0.18.
 const (
 	// crossWindow is how many 1-1 pairs after a pair are tried as its
 	// partner in a swap, beside the source items that share its
@@ -123,195 +127,267 @@ const (
 // crossed marks the 1-1 pairs of pairs whose target texts belong to
 // each other's source items (see above). Across languages only: in one
 // language the review's margin finds them (a text shares its words
-// with its own source item).
+// with its own source item). Three steps: the 1-1 pairs (newCrossSearch),
+// each tried with its partners (partners, try), and the crossings
+// found marked where they are swaps (markSwaps).
 func (a *aligner) crossed(pairs []Pair) {
 	if a.sc.sameLang || len(pairs) < 2 || stopped(a.done) {
 		return
 	}
-	// A target item the projection made of pieces of the translation's
-	// lines (corpus.IDProjected) has its source item's number and place
-	// from the block alignment, not from anything the translation
-	// prints: two such items crossing are a stretch the projection
-	// misplaced, not two texts the translation swapped (the TDA ja
-	// page with two items joined: RP-6 and RP-19, thirteen apart, each
-	// a cut line of a shifted stretch, sharing a loanword and "TDA"
-	// with the other's source item).
-	one := func(k int) bool {
-		return len(pairs[k].Source) == 1 && len(pairs[k].Target) == 1 && a.tgt.Items[pairs[k].Target[0]].IDSource != corpus.IDProjected
+	s := a.newCrossSearch(pairs)
+	for k := range pairs {
+		if s.one(k) {
+			s.partners(k)
+		}
 	}
-	pairOf := make([]int32, len(a.src.Items)) // the 1-1 pair of each source item, + 1
+	s.markSwaps()
+}
+
+// crossSearch is the state of crossed: the pairs, what reads the
+// crossing of two of them (the lexicon, the lengths' spread), and the
+// crossings found.
+type crossSearch struct {
+	a      *aligner
+	pairs  []Pair
+	pairOf []int32 // the 1-1 pair of each source item, + 1
+	ones   []int   // the 1-1 pairs, in order
+	cl     *crossLex
+	ls     *lenSpread
+	// found are the crossings that pass a path's bounds (try); count
+	// counts, by pair, the crossings of crossOther or more by the
+	// scorer, countAll every crossing found.
+	found           []crossCand
+	count, countAll map[int]int
+	cs              candScratch
+	lc              lexCands
+}
+
+// crossCand is a crossing of pairs k < q that try found.
+type crossCand struct {
+	k, q         int
+	theirs, mine float64 // the scorer's score of each text with the other's source item
+	gainK, gainQ float64 // what each text gains: by the scorer, and the lexicon's part
+	scored       bool    // found by the scorer (crossOther)
+	byLen, byAll bool    // found by the lengths, nothing against; by every signal
+	len          lenCross
+}
+
+// newCrossSearch finds the 1-1 pairs of pairs and what reads their
+// crossings. A target item the projection made of pieces of the
+// translation's lines (corpus.IDProjected) has its source item's number
+// and place from the block alignment, not from anything the
+// translation prints: two such items crossing are a stretch the
+// projection misplaced, not two texts the translation swapped (the TDA
+// ja page with two items joined: RP-6 and RP-19, thirteen apart, each a
+// cut line of a shifted stretch, sharing a loanword and "TDA" with the
+// other's source item); it is no 1-1 pair here.
+func (a *aligner) newCrossSearch(pairs []Pair) *crossSearch {
+	s := &crossSearch{a: a, pairs: pairs, pairOf: make([]int32, len(a.src.Items)), count: map[int]int{}, countAll: map[int]int{}}
 	n := 0
 	for k := range pairs {
-		if one(k) {
+		if s.one(k) {
 			n++
 		}
 	}
-	ones := make([]int, 0, n) // made at its size (grown: 3.5 MB at 100k)
+	s.ones = make([]int, 0, n) // made at its size (grown: 3.5 MB at 100k)
 	for k := range pairs {
-		if one(k) {
-			pairOf[pairs[k].Source[0]] = int32(k + 1)
-			ones = append(ones, k)
+		if s.one(k) {
+			s.pairOf[pairs[k].Source[0]] = int32(k + 1)
+			s.ones = append(s.ones, k)
 		}
 	}
-	cl := a.newCrossLex(pairs, ones)
-	type crossing struct {
-		k, q         int // the pairs, k < q
-		theirs, mine float64
-		gainK, gainQ float64  // what each text gains: by the scorer, and the lexicon's part
-		scored       bool     // found by the scorer (crossOther)
-		byLen, byAll bool     // found by the lengths, nothing against; by every signal
-		len          lenCross // what the lengths say
+	s.cl = a.newCrossLex(pairs, s.ones)
+	s.ls = a.newLenSpread(pairs, s.ones)
+	if s.cl != nil {
+		s.lc.tried = map[uint64]struct{}{}
+		s.lc.seen = make([]int32, len(a.src.Items))
+		s.lc.rank = make([]int32, len(pairs))
+		for r, k := range s.ones {
+			s.lc.rank[k] = int32(r)
+		}
 	}
-	var found []crossing
-	count := map[int]int{}    // the crossings of crossOther or more by the scorer, by pair
-	countAll := map[int]int{} // every crossing, by pair
-	// try tries pairs k and q; byLex says that the lexicon proposed
-	// them (crossLex.candidates): they are scored only where what it
-	// says of the two texts together gains.
-	ls := a.newLenSpread(pairs, ones)
-	try := func(k, q int, byLex, far bool) {
-		i, j := pairs[k].Source[0], pairs[k].Target[0]
-		o, l := pairs[q].Source[0], pairs[q].Target[0]
-		if a.src.Items[i].Kind != a.src.Items[o].Kind {
-			return
+	return s
+}
+
+// one reports whether pair k is a 1-1 pair crossed looks at.
+func (s *crossSearch) one(k int) bool {
+	p := &s.pairs[k]
+	return len(p.Source) == 1 && len(p.Target) == 1 && s.a.tgt.Items[p.Target[0]].IDSource != corpus.IDProjected
+}
+
+// partners tries 1-1 pair k with the next crossWindow 1-1 pairs (by
+// length alone up to crossLenWindow), then the pairs after them whose
+// source items share the target's most telling tokens (a pair before k
+// was tried from its own side, where k is among its candidates or in
+// its window), and, with a lexicon, the pairs before or after k whose
+// source items hold the source tokens that explain the target's
+// heaviest tokens best: a text far from its place, that shares nothing
+// the scorer checks with its own source item. Each two pairs once.
+func (s *crossSearch) partners(k int) {
+	pairs := s.pairs
+	last := k
+	for q, n := k+1, 0; q < len(pairs) && n < crossLenWindow; q++ {
+		if s.one(q) {
+			r := nearby
+			if n >= crossWindow {
+				r = farther // (lexCands.window)
+			}
+			s.try(k, q, r)
+			last, n = q, n+1
 		}
-		c := crossing{k: k, q: q}
-		var lenOK bool
-		if ls != nil {
-			c.len, lenOK = ls.cross(a, i, j, o, l)
-		}
-		byLen := lenOK && c.len.sum() >= crossLenSum && c.len.each() >= crossLenEach
-		if lenOK && c.len.each() <= -crossLenVeto {
-			// One text would fit far worse crossed: no swap, nor
-			// a crossing that makes the two pairs a shift.
-			return
-		}
-		if far && !byLen {
-			return
-		}
-		// Each text must gain something: the second is scored only
-		// where the first does.
-		out := [2][2]int{{i, j}, {o, l}} // left out of the lexicon's counts
-		var lexK, lexQ float64
-		if cl != nil {
-			oj, ij := cl.explains2(o, i, j, out)
-			il, ol := cl.explains2(i, o, l, out)
-			lexK, lexQ = crossLexWeight*(oj-ij), crossLexWeight*(il-ol)
-			c.gainK, c.gainQ = lexK, lexQ
-			if byLex && c.gainK+c.gainQ <= 0 && !byLen {
-				return
+	}
+	for _, o := range s.a.candidates(pairs[k].Target[0], &s.cs) {
+		if q := int(s.pairOf[o]) - 1; q > last {
+			s.try(k, q, sharing)
+			if s.cl != nil {
+				s.lc.tried[pairKey(k, q)] = struct{}{}
 			}
 		}
-		c.theirs, _ = a.sc.score(&a.fs[o], &a.ft[j], false, nil)
-		c.gainK += c.theirs - pairs[k].content
-		if c.gainK <= 0 && !byLen {
-			return
-		}
-		c.mine, _ = a.sc.score(&a.fs[i], &a.ft[l], false, nil)
-		c.gainQ += c.mine - pairs[q].content
-		scK, scQ := c.theirs-pairs[k].content, c.mine-pairs[q].content
-		// The lengths say the crossing, and nothing the texts share
-		// says otherwise; or every signal says it.
-		c.byLen = byLen && min(scK, scQ) >= -crossLenSlack && lexK+lexQ >= 0
-		c.byAll = cl != nil && min(scK, scQ, lexK, lexQ) > 0 && scK+scQ+lexK+lexQ >= crossAgreeSum
-		other := crossOther
-		if cl != nil {
-			other = crossLexOther
-		}
-		byScore := !far && c.gainK > 0 && c.gainQ > 0 && c.gainK+c.gainQ >= other &&
-			(cl == nil || min(scK, scQ) >= -crossLexSlack)
-		if byScore {
-			count[k]++
-			count[q]++
-		}
-		if c.scored = byScore; byScore || c.byLen || c.byAll {
-			countAll[k]++
-			countAll[q]++
-			found = append(found, c)
-		}
 	}
-	var cs candScratch
-	var lc lexCands
-	if cl != nil {
-		lc.tried = map[uint64]struct{}{}
-		lc.seen = make([]int32, len(a.src.Items))
-		lc.rank = make([]int32, len(pairs))
-		for r, k := range ones {
-			lc.rank[k] = int32(r)
-		}
+	if s.cl == nil {
+		return
 	}
-	for k := range pairs {
-		if !one(k) {
+	for _, o := range s.lc.of(s.cl, pairs[k].Target[0]) {
+		q := int(s.pairOf[o]) - 1
+		if q < 0 || q == k {
 			continue
 		}
-		// The next crossWindow 1-1 pairs, then the pairs after them
-		// whose source items share the target's most telling tokens
-		// (a pair before k was tried from its own side, where k is
-		// among its candidates or in its window).
-		last := k
-		for q, n := k+1, 0; q < len(pairs) && n < crossLenWindow; q++ {
-			if one(q) {
-				try(k, q, false, n >= crossWindow) // (lexCands.window)
-				last, n = q, n+1
-			}
-		}
-		for _, o := range a.candidates(pairs[k].Target[0], &cs) {
-			if q := int(pairOf[o]) - 1; q > last {
-				try(k, q, false, false)
-				if cl != nil {
-					lc.tried[pairKey(k, q)] = struct{}{}
-				}
-			}
-		}
-		if cl == nil {
-			continue
-		}
-		// And the pairs, before k or after it, whose source items hold
-		// the source tokens that explain the target's heaviest tokens
-		// best: a text far from its place, that shares nothing the
-		// scorer checks with its own source item. Each two pairs once.
-		for _, o := range lc.of(cl, pairs[k].Target[0]) {
-			q := int(pairOf[o]) - 1
-			if q < 0 || q == k {
-				continue
-			}
-			x, y := min(k, q), max(k, q)
-			if _, ok := lc.tried[pairKey(x, y)]; !ok && !lc.window(x, y) {
-				lc.tried[pairKey(x, y)] = struct{}{}
-				try(x, y, true, false)
-			}
+		x, y := min(k, q), max(k, q)
+		if _, ok := s.lc.tried[pairKey(x, y)]; !ok && !s.lc.window(x, y) {
+			s.lc.tried[pairKey(x, y)] = struct{}{}
+			s.try(x, y, lexical)
 		}
 	}
-	for _, c := range found {
+}
+
+// route is how partners came to try two pairs.
+type route int
+
+const (
+	// nearby: q is among the next crossWindow 1-1 pairs after k.
+	nearby route = iota
+	// farther: q is beyond them, among the next crossLenWindow: only
+	// the lengths may find the crossing.
+	farther
+	// sharing: q's source item shares k's target's most telling tokens.
+	sharing
+	// lexical: the lexicon proposed them (crossLex.candidates): they
+	// are scored only where what it says of the two texts together
+	// gains.
+	lexical
+)
+
+// try tries pairs k and q crossed, and keeps the crossing where a path
+// finds it: the scorer's (with the lexicon's part), the lengths' with
+// nothing against, or every signal's, this last for nearby pairs alone
+// (r): each of its four gains may be small, and the pairs a text is
+// tried with beyond its window are as many as the tokens and the
+// lexicon propose, where small gains come by chance (FIDE ru 12.2.7 and
+// D.2, a hundred items apart, every signal positive, 0.165 together in
+// the original).
+func (s *crossSearch) try(k, q int, r route) {
+	a, pairs := s.a, s.pairs
+	byLex, far := r == lexical, r == farther
+	i, j := pairs[k].Source[0], pairs[k].Target[0]
+	o, l := pairs[q].Source[0], pairs[q].Target[0]
+	if a.src.Items[i].Kind != a.src.Items[o].Kind {
+		return
+	}
+	c := crossCand{k: k, q: q}
+	var lenOK bool
+	if s.ls != nil {
+		c.len, lenOK = s.ls.cross(a, i, j, o, l)
+	}
+	byLen := lenOK && c.len.sum() >= crossLenSum && c.len.each() >= crossLenEach
+	if lenOK && c.len.each() <= -crossLenVeto {
+		// One text would fit far worse crossed: no swap, nor
+		// a crossing that makes the two pairs a shift.
+		return
+	}
+	if far && !byLen {
+		return
+	}
+	// Each text must gain something: the second is scored only
+	// where the first does.
+	out := [2][2]int{{i, j}, {o, l}} // left out of the lexicon's counts
+	var lexK, lexQ float64
+	if s.cl != nil {
+		oj, ij := s.cl.explains2(o, i, j, out)
+		il, ol := s.cl.explains2(i, o, l, out)
+		lexK, lexQ = crossLexWeight*(oj-ij), crossLexWeight*(il-ol)
+		c.gainK, c.gainQ = lexK, lexQ
+		if byLex && c.gainK+c.gainQ <= 0 && !byLen {
+			return
+		}
+	}
+	c.theirs, _ = a.sc.score(&a.fs[o], &a.ft[j], false, nil)
+	c.gainK += c.theirs - pairs[k].content
+	if c.gainK <= 0 && !byLen {
+		return
+	}
+	c.mine, _ = a.sc.score(&a.fs[i], &a.ft[l], false, nil)
+	c.gainQ += c.mine - pairs[q].content
+	scK, scQ := c.theirs-pairs[k].content, c.mine-pairs[q].content
+	// The lengths say the crossing, and nothing the texts share
+	// says otherwise; or every signal says it.
+	c.byLen = byLen && min(scK, scQ) >= -crossLenSlack && lexK+lexQ >= 0
+	c.byAll = s.cl != nil && r == nearby && min(scK, scQ, lexK, lexQ) > 0 && scK+scQ+lexK+lexQ >= crossAgreeSum
+	other := crossOther
+	if s.cl != nil {
+		other = crossLexOther
+	}
+	byScore := !far && c.gainK > 0 && c.gainQ > 0 && c.gainK+c.gainQ >= other &&
+		(s.cl == nil || min(scK, scQ) >= -crossLexSlack)
+	if byScore {
+		s.count[k]++
+		s.count[q]++
+	}
+	if c.scored = byScore; byScore || c.byLen || c.byAll {
+		s.countAll[k]++
+		s.countAll[q]++
+		s.found = append(s.found, c)
+	}
+}
+
+// markSwaps marks the two pairs of each crossing found that is a swap
+// a "mismatch": one by the scorer where neither pair crosses another by
+// the scorer; one by the lengths or every signal where neither crosses
+// another at all; never an item and its own sub-item (nestedNumbers).
+func (s *crossSearch) markSwaps() {
+	pairs := s.pairs
+	for _, c := range s.found {
 		i, o := pairs[c.k].Source[0], pairs[c.q].Source[0]
 		own, other := pairs[c.k].content, pairs[c.q].content
 		sum, each := crossSum, crossEach
-		if cl != nil {
+		if s.cl != nil {
 			sum, each = crossLexSum, crossLexEach
 		}
-		// A crossing by the scorer is a swap where neither pair
-		// crosses another by the scorer; one by the lengths or every
-		// signal, where neither crosses another at all.
-		byScore := c.scored && c.gainK+c.gainQ >= sum && min(c.gainK, c.gainQ) >= each && count[c.k] <= 1 && count[c.q] <= 1
+		byScore := c.scored && c.gainK+c.gainQ >= sum && min(c.gainK, c.gainQ) >= each && s.count[c.k] <= 1 && s.count[c.q] <= 1
 		c.byLen = c.byLen && !byScore
 		c.byAll = c.byAll && !byScore
-		byOther := (c.byLen || c.byAll) && countAll[c.k] <= 1 && countAll[c.q] <= 1
-		if !byScore && !byOther || nestedNumbers(a.src.Items[i].Number, a.src.Items[o].Number) {
+		byOther := (c.byLen || c.byAll) && s.countAll[c.k] <= 1 && s.countAll[c.q] <= 1
+		if !byScore && !byOther || nestedNumbers(s.a.src.Items[i].Number, s.a.src.Items[o].Number) {
 			continue
 		}
-		s, t := a.src.Items[i].ID, a.src.Items[o].ID
-		mark := func(p *Pair, other string, better, own, back, theirs float64) {
-			d := fmt.Sprintf("the target text matches %s better (%.2f against %.2f), and %s's target text this item (%.2f against %.2f): the two texts swapped", other, better, own, other, back, theirs)
-			if c.byLen {
-				d = c.len.detail(other, p == &pairs[c.q]) + ", nothing they share against it: the two texts swapped"
-			}
-			p.Evidence = addEvidence(p.Evidence, Evidence{Signal: "mismatch", Agrees: false, Detail: d})
-			p.Score = math.Min(p.Score, own)
-			p.Low = true
-		}
-		mark(&pairs[c.k], t, c.theirs, own, c.mine, other)
-		mark(&pairs[c.q], s, c.mine, other, c.theirs, own)
+		src, tgt := s.a.src.Items[i].ID, s.a.src.Items[o].ID
+		c.mark(&pairs[c.k], false, tgt, c.theirs, own, c.mine, other)
+		c.mark(&pairs[c.q], true, src, c.mine, other, c.theirs, own)
 	}
+}
+
+// mark marks pair p (the crossing's second, q set, or its first) a
+// "mismatch" with the other pair's source item, by the scores of its
+// text with the other's source item and its own (better, own) and of
+// the other's text with this source item and its own (back, theirs),
+// or by the lengths where they found it.
+func (c *crossCand) mark(p *Pair, q bool, other string, better, own, back, theirs float64) {
+	d := fmt.Sprintf("the target text matches %s better (%.2f against %.2f), and %s's target text this item (%.2f against %.2f): the two texts swapped", other, better, own, other, back, theirs)
+	if c.byLen {
+		d = c.len.detail(other, q) + ", nothing they share against it: the two texts swapped"
+	}
+	p.Evidence = addEvidence(p.Evidence, Evidence{Signal: "mismatch", Agrees: false, Detail: d})
+	p.Score = math.Min(p.Score, own)
+	p.Low = true
 }
 
 // lexCands is crossed's scratch for the candidates of the lexicon.

@@ -15,21 +15,30 @@ import (
 // translation's heading prints the item's number alone ("## 第B条" of
 // "Article B: Blindfolded Solving"): the heading keeps the translator's
 // words, and the title the translation lacks is counted untranslated, as
-// a draft made from the documents writes it (madeEntry). Lines that are
-// no heading (a Markdown ATX heading, or a line underlined), or a title
-// the translation has or already marks, are left as they are.
+// a draft made from the documents writes it (madeEntry); a label line
+// that is no heading (a Markdown ATX heading, or a line underlined) has
+// it after the label. A line without the label, or a title the
+// translation has or already marks, is left as it is.
 func (lw *lineWriter) titleLeftOut(lines []string, e *gaps.Entry) []string {
 	if len(lines) == 0 || e.Target == nil || e.Target.Has(corpus.FlagTitleUntranslated) ||
 		strings.TrimSpace(e.Target.Title) != "" || strings.TrimSpace(e.Source.Title) == "" {
 		return lines
 	}
 	underlined := len(lines) > 1 && isUnderline(lines[1])
-	if !isHeading(lines[0], lw.markdown) && !underlined {
-		return lines
-	}
 	title := lw.mk.field(e.Source, true)
 	if lw.markdown {
 		title = mdLineEscape(title)
+	}
+	if !isHeading(lines[0], lw.markdown) && !underlined {
+		// A label line with the text after it ("**C.13** Հապավումներ․"
+		// of "**С.13** Abbreviations", its list the items after it):
+		// the source's title after the label, as the source's
+		// lines with the translation's text write it (withText).
+		number := e.Source.Number
+		if end := labelEnd(lines[0], number, lw.markdown); number != "" && end > len(leading(lines[0])) && end < len(lines[0]) {
+			lines[0] = lines[0][:end] + untranslatedTitle("", title) + " " + lines[0][end:]
+		}
+		return lines
 	}
 	lines[0] = strings.TrimRight(lines[0], " ") + " " + untranslatedTitle("", title)
 	if underlined {

@@ -465,7 +465,14 @@ func (lw *lineWriter) withText(srcLines []string, e *gaps.Entry) []string {
 			indent = leading(srcLines[1])
 		}
 		for _, p := range paras[1:] {
-			out = append(out, indent+esc(p))
+			l := esc(p)
+			if lw.plainLabels {
+				// A line of the text after the label line that reads
+				// as a label ("3.9 Արքան «շախի տակ»", the text of a
+				// translation's item joined to the one before).
+				l = plainLabel(p, l)
+			}
+			out = append(out, indent+l)
 		}
 	}
 	if len(srcLines) > 1 && isUnderline(srcLines[1]) && len(out) > 0 {

@@ -353,12 +353,14 @@ func (m *lineMatch) runsOn(k, whole string) bool {
 // place it opens with ("1. Everyone ..."), else "" (bareHead).
 type lineMatch struct {
 	num, head, bare string
+	title           string // the whole title in the comparison form
 	titled          bool   // head is the title's
 	text            string // the head of the text of an item with a title
 }
 
 func newLineMatch(it *corpus.Item) *lineMatch {
-	m := &lineMatch{num: lineKey(it.Number, false), head: head(lineKey(it.Title, false), headLen)}
+	m := &lineMatch{num: lineKey(it.Number, false), title: lineKey(it.Title, false)}
+	m.head = head(m.title, headLen)
 	if m.titled = m.head != ""; m.titled {
 		first, _, _ := strings.Cut(it.Text, "\n")
 		m.text = head(lineKey(first, false), headLen)
@@ -403,6 +405,12 @@ func (m *lineMatch) match(k string) (ok, starts bool) {
 	at := 0
 	if m.num != "" {
 		at = strings.Index(k, m.num)
+		if at < 0 && m.titled && k == m.title {
+			// The item's title alone, without the number the reading
+			// gave it by the source's ("# ԱՐԱԳ ՇԱԽՄԱՏ" for
+			// "Appendix A. Rapid chess"): the line prints nothing else.
+			return true, true
+		}
 		if at < 0 || len([]rune(k[:at])) > 12 {
 			return false, false
 		}

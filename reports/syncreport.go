@@ -94,6 +94,13 @@ func (s *SyncReport) Text(w io.Writer) error {
 			}
 			p.f("\n")
 		}
+		if len(st.Unwritten) > 0 {
+			p.f("sync: warning: the draft reads back with %d items no entry wrote, its lines read as items of their own: %s", len(st.Unwritten), strings.Join(st.Unwritten, "; "))
+			if s.Format == "text" {
+				p.f(" (plain text has no escape for a line of text that reads as a label: --to md escapes them)")
+			}
+			p.f("\n")
+		}
 	}
 	for _, o := range d.Orphans {
 		p.f("sync: orphaned %s: %s: %s\n", o.Target.ID, o.Reason, excerpt(o.Target))
