@@ -55,12 +55,20 @@ func joinScratch(buf *[]byte, fa, fb string) string {
 
 // scope decides which source items the translation is meant to cover:
 // the kinds of item it has (a page of addendum examples does not cover
-// the rules), or every kind for one paired by the ids it carries (a
-// catalogue or a draft of sync has a unit for every item of its source,
-// translated or not: it covers them all). Preambles are never counted.
+// the rules), each item's kind its source item's where it is paired
+// (sourceKinds). A catalogue (PO, XLIFF, TMX) states its scope by its
+// units: the kinds of the source items its units name, translated or
+// not (Report.unitKinds), so that one written for a partial translation
+// covers what it has units for, as msgfmt counts it, and one whose
+// units of some items were deleted still covers their kind (they are
+// missing). A translation of generic items, or of none of a kind,
+// covers every kind. Preambles are never counted.
 func (c *checker) scope() {
 	c.inScope = map[corpus.Kind]bool{}
-	loose := keyedByID(c.r.Translation) || c.r.Translation.IsDraft()
+	loose := false
+	for k := range c.r.unitKinds {
+		c.inScope[k] = true
+	}
 	for _, it := range c.r.Translation.Items {
 		switch it.Kind {
 		case corpus.KindPreamble:
@@ -69,6 +77,9 @@ func (c *checker) scope() {
 		default:
 			c.inScope[it.Kind] = true
 		}
+	}
+	if c.inScope[corpus.KindItem] {
+		loose = true
 	}
 	if loose || len(c.inScope) == 0 {
 		for _, it := range c.orig.Items {

@@ -25,6 +25,70 @@ type Draft struct {
 	Renumbered map[string]string
 	// Report is the translation report the draft rests on.
 	Report *Report
+	// partial is set where the translation covers only some kinds of
+	// its source's items (Partial).
+	partial bool
+}
+
+// Partial reports whether the translation covers only some kinds of its
+// source's items (the scope of Gaps: a page of addendum examples does
+// not cover the rules): its draft holds the entries of the kinds it
+// covers and those it translates (Holds), not the whole source.
+func (d *Draft) Partial() bool { return d.partial }
+
+// Holds reports whether the draft's files hold entry e: every entry of
+// a translation that covers every kind of its source's items; of a
+// partial one (Partial), those of the kinds it covers (Unit.InScope)
+// and those it translates, a preamble only where it translates it.
+func (d *Draft) Holds(e *Entry) bool { return !d.partial || e.InScope || e.Target != nil }
+
+// Whole is the draft holding every entry, as the draft of a translation
+// that covers every kind of its source's items (a partial translation's
+// draft padded to its whole source, which a user asks for): d itself
+// where it is not partial.
+func (d *Draft) Whole() *Draft {
+	if !d.partial {
+		return d
+	}
+	c := *d
+	c.partial = false
+	return &c
+}
+
+// Held is the draft as its files hold it (Holds): d itself where it
+// holds every entry, else a copy with the entries it holds, in order.
+func (d *Draft) Held() *Draft {
+	n := 0
+	for i := range d.Entries {
+		if d.Holds(&d.Entries[i]) {
+			n++
+		}
+	}
+	if n == len(d.Entries) {
+		return d
+	}
+	c := *d
+	c.Entries = make([]Entry, 0, n)
+	for i := range d.Entries {
+		if d.Holds(&d.Entries[i]) {
+			c.Entries = append(c.Entries, d.Entries[i])
+		}
+	}
+	return &c
+}
+
+// partialScope reports whether the report's scope leaves out a kind of
+// its source's items (preambles aside).
+func (r *Report) partialScope() bool {
+	if r.inScope == nil {
+		return false
+	}
+	for i := range r.Source.Items {
+		if k := r.Source.Items[i].Kind; k != corpus.KindPreamble && !r.inScope[k] {
+			return true
+		}
+	}
+	return false
 }
 
 // Entry is one source item of a Draft. Unit.State says what the draft
@@ -82,22 +146,23 @@ func (d *Draft) Text(e *Entry) string {
 	return strings.Join(parts, "\n")
 }
 
-// Count returns how many entries are in state s.
+// Count returns how many entries the draft holds (Holds) in state s.
 func (d *Draft) Count(s State) int {
 	n := 0
 	for i := range d.Entries {
-		if d.Entries[i].State == s {
+		if d.Entries[i].State == s && d.Holds(&d.Entries[i]) {
 			n++
 		}
 	}
 	return n
 }
 
-// Reviews returns how many entries carry a reason to review.
+// Reviews returns how many entries the draft holds (Holds) carry a
+// reason to review.
 func (d *Draft) Reviews() int {
 	n := 0
 	for i := range d.Entries {
-		if len(d.Entries[i].Review) > 0 {
+		if len(d.Entries[i].Review) > 0 && d.Holds(&d.Entries[i]) {
 			n++
 		}
 	}
@@ -135,7 +200,7 @@ func (d *Draft) Release() {
 // newDraft re-lays the report's translation on its source (Draft).
 func (r *Report) newDraft() *Draft {
 	source, translation, base := r.Source, r.Translation, r.Base
-	d := &Draft{Source: source, Translation: translation, Base: base, Report: r, Renumbered: map[string]string{}}
+	d := &Draft{Source: source, Translation: translation, Base: base, Report: r, Renumbered: map[string]string{}, partial: r.partialScope()}
 	var index map[*corpus.Item]int // translation item -> its index, when one is wanted
 	orig := source
 	if base != nil {

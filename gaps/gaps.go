@@ -99,6 +99,10 @@ type Report struct {
 	Affinity align.Affinity
 
 	inScope map[corpus.Kind]bool // the kinds of source item the translation covers
+	// unitKinds is, for a catalogue (PO, XLIFF, TMX), the kinds of the
+	// source items its units name, translated or not (unitKinds); nil
+	// for another translation.
+	unitKinds map[corpus.Kind]bool
 	// printed is the number the translation prints for each item of a
 	// reading through the source whose items are not its own (by id;
 	// "" where it printed none, absent where that is not known).

@@ -55,6 +55,29 @@ func unitsTranslated(d *corpus.Document) *corpus.Document {
 	return &c
 }
 
+// unitKinds is the kinds of the items of orig that the units of a
+// catalogue name by their ids, translated or not (an empty unit is
+// read as its item marked untranslated): the scope the catalogue
+// states (checker.scope). A unit whose id names no item of orig gives
+// its own kind.
+func unitKinds(orig, catalogue *corpus.Document) map[corpus.Kind]bool {
+	kind := make(map[string]corpus.Kind, len(orig.Items))
+	for i := range orig.Items {
+		kind[orig.Items[i].ID] = orig.Items[i].Kind
+	}
+	out := map[corpus.Kind]bool{}
+	for i := range catalogue.Items {
+		k, ok := kind[catalogue.Items[i].ID]
+		if !ok {
+			k = catalogue.Items[i].Kind
+		}
+		if k != corpus.KindPreamble {
+			out[k] = true
+		}
+	}
+	return out
+}
+
 // align pairs the translation with its original: by id for a
 // translation keyed by id, else with the aligner.
 func (o Options) align(orig, translation *corpus.Document) *align.Alignment {
@@ -85,11 +108,12 @@ func (o Options) align(orig, translation *corpus.Document) *align.Alignment {
 func (o Options) read(r *Report, orig, translation *corpus.Document) (*corpus.Document, *align.Alignment) {
 	var al *align.Alignment
 	r.Placed, r.Placeable, r.Unplaced, r.Affinity = 0, 0, nil, align.Affinity{}
-	r.readOwn = false
+	r.readOwn, r.unitKinds = false, nil
 	if keyedByID(translation) || translation.IsDraft() {
 		// Paired by the ids it carries: nothing to place (a unit left
 		// untranslated is reported as such).
 		if keyedByID(translation) {
+			r.unitKinds = unitKinds(orig, translation)
 			translation = unitsTranslated(translation)
 		}
 		return sourceKinds(translation, o.align(orig, translation))

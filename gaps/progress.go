@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/rulesync/rulesync/corpus"
 )
 
 // The progress of a translation is counted in segments, the one unit
@@ -97,7 +99,10 @@ func (d *Draft) Segments() []Segment {
 	out := make([]Segment, 0, 2*len(d.Entries))
 	for i := range d.Entries {
 		e := &d.Entries[i]
-		if !e.InScope && e.Target == nil {
+		if e.Target == nil && (e.Source.Kind == corpus.KindPreamble || !d.Holds(e)) {
+			// A preamble without translation, or an item of a kind a
+			// partial translation does not cover (Holds; InScope
+			// where the draft is not Whole).
 			continue
 		}
 		for _, title := range []bool{true, false} {

@@ -51,9 +51,35 @@ func (o Options) identify(d *corpus.Document) {
 // itemText gives the title and text of item i, which the language
 // identifier reads as one text joined by a newline: it reads every item
 // (are its letters all ASCII?), and the copies of all (24 MB for a table
-// of 100k rows) would be held at once beside the items.
+// of 100k rows) would be held at once beside the items. An item marked
+// untranslated (a draft's marker, a catalogue's empty unit) holds its
+// source's text, and a title marked so its source's title: they are
+// passed over where any item has a text of its own, so that a draft or
+// catalogue with more of its source's text standing in than its own
+// reads in its own language.
 func itemText(d *corpus.Document) func(i int) (string, string) {
-	return func(i int) (string, string) { return d.Items[i].Title, d.Items[i].Text }
+	stand := false
+	own := false
+	for i := range d.Items {
+		if d.Items[i].Has(corpus.FlagUntranslated) {
+			stand = true
+		} else if d.Items[i].Text != "" {
+			own = true
+		}
+	}
+	if !stand || !own {
+		return func(i int) (string, string) { return d.Items[i].Title, d.Items[i].Text }
+	}
+	return func(i int) (string, string) {
+		it := &d.Items[i]
+		switch {
+		case it.Has(corpus.FlagUntranslated):
+			return "", ""
+		case it.Has(corpus.FlagTitleUntranslated):
+			return "", it.Text
+		}
+		return it.Title, it.Text
+	}
 }
 
 // head is the start of the document, where its version line is: the

@@ -141,7 +141,7 @@ type DraftOptions struct {
 // draft and its PO, XLIFF and TMX (a build writes the four; each found
 // them again).
 func prepared(d *gaps.Draft, o DraftOptions) (*gaps.Draft, DraftOptions) {
-	d, o = adoptFrame(d, o)
+	d, o = adoptFrame(d.Held(), o)
 	if o.mk == nil {
 		o.mk = inlineMarkup(d, o)
 	}
@@ -188,7 +188,7 @@ type DraftStats struct {
 // WriteDraft writes d in o.Format and says how.
 func WriteDraft(w io.Writer, d *gaps.Draft, o DraftOptions) (*DraftStats, error) {
 	st := &DraftStats{}
-	d, o = adoptFrame(d, o)
+	d, o = adoptFrame(d.Held(), o)
 	var err error
 	switch o.Format {
 	case "", "md":

@@ -46,9 +46,11 @@ func sameKind(format string) bool {
 }
 
 // hasSkeleton reports whether a Markdown or text draft of d is laid on
-// the lines of the source's text (else it is made from the documents).
+// the lines of the source's text (else it is made from the documents):
+// a partial translation's draft holds some of the source's items only
+// (gaps.Draft.Holds), and is made from the documents.
 func hasSkeleton(d *gaps.Draft, o DraftOptions) bool {
-	return o.SourceText != "" && sameKind(d.Source.Source.Format)
+	return o.SourceText != "" && sameKind(d.Source.Source.Format) && !d.Partial()
 }
 
 // newLineWriter sets up the writing of a draft's lines (see writeLines).

@@ -72,7 +72,8 @@ func readBackWords(s string) []string {
 // id not written stands for the unnumbered entry not read whose title
 // it has. An interchange file (PO, XLIFF, TMX) holds the segments the
 // translation's progress counts (gaps.Draft.Segments): an entry it has
-// no segment of is not written.
+// no segment of is not written; nor is, in any format, an entry a
+// partial translation's draft does not hold (gaps.Draft.Holds).
 func readBackFaults(d *gaps.Draft, format string, draft []byte) []string {
 	back, err := ingest.Options{}.Bytes("draft."+draftExt[format], draft)
 	if err != nil {
@@ -96,7 +97,7 @@ func readBackFaults(d *gaps.Draft, format string, draft []byte) []string {
 	var unread []int
 	for i := range d.Entries {
 		e := &d.Entries[i]
-		if held != nil && !held[e] {
+		if held != nil && !held[e] || !d.Holds(e) {
 			continue
 		}
 		written[e.Source.ID] = true

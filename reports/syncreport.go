@@ -43,7 +43,13 @@ func (s *SyncReport) Counts() map[string]int {
 	if s.Stats != nil {
 		review += s.Stats.FrameReview
 	}
-	return map[string]int{"items": len(d.Entries), "carried": d.Count(gaps.Translated), "stale": d.Count(gaps.StaleState),
+	items := 0
+	for i := range d.Entries {
+		if d.Holds(&d.Entries[i]) {
+			items++
+		}
+	}
+	return map[string]int{"items": items, "carried": d.Count(gaps.Translated), "stale": d.Count(gaps.StaleState),
 		"untranslated": d.Count(gaps.New), "review": review, "orphaned": len(d.Orphans)}
 }
 
@@ -80,6 +86,10 @@ func (s *SyncReport) Text(w io.Writer) error {
 	c := s.Counts()
 	p.f("sync: %d items of %s: %d carried, %d stale, %d untranslated (%d to review); %d translation items have no place (orphaned)\n",
 		c["items"], d.Source.Name(), c["carried"], c["stale"], c["untranslated"], c["review"], c["orphaned"])
+	if d.Partial() {
+		p.f("sync: the translation covers only some kinds of %s's items (rulesync gaps names them): the draft holds %d of its %d items, not the whole source (--whole writes them all)\n",
+			d.Source.Name(), c["items"], len(d.Entries))
+	}
 	if st := s.Stats; st != nil {
 		if st.VersionLine != "" {
 			p.f("sync: version line renamed to %s, marked for review\n", d.Source.Name())
@@ -167,6 +177,9 @@ func (s *SyncReport) MarshalJSON() ([]byte, error) {
 	entries := []entry{}
 	for i := range d.Entries {
 		e := &d.Entries[i]
+		if !d.Holds(e) {
+			continue
+		}
 		var changed []editionChange
 		if s.Series != nil && e.State == gaps.StaleState {
 			if evs, ok := seriesEvents(s.Series, e.Source.ID); ok {

@@ -33,6 +33,7 @@ func syncCommand() *cli.Command {
 			&cli.StringSliceFlag{Name: "base", Usage: "the source edition the translation was made from (`FILE`; repeat to let provenance choose)"},
 			&cli.StringFlag{Name: "to", Usage: "output `FORMAT`: " + strings.Join(reports.DraftFormats, ", ") + " (default: the translation's, else the source's, else md)"},
 			&cli.StringFlag{Name: "report", Usage: "write the sync report (counts, orphaned items) as JSON to `FILE`"},
+			&cli.BoolFlag{Name: "whole", Usage: "write every item of SOURCE, where the translation covers only some kinds of them (its draft holds those kinds and the items it translates)"},
 			&cli.StringSliceFlag{Name: "series", Usage: "a source edition between the base and SOURCE (`FILE`; repeat, oldest first): each stale item says which editions changed it"},
 			outputFlag()),
 		Action: act(runSync),
@@ -136,6 +137,9 @@ func runSync(c *call) error {
 	// The draft (opt.Sync), then what it no longer needs of the checks
 	// let go before it is written and read back.
 	d := syncDraft(r, edited)
+	if c.Bool("whole") {
+		d = d.Whole()
+	}
 	if rep.Series, err = syncSeries(c, base, src); err != nil {
 		return err
 	}
