@@ -159,7 +159,13 @@ type Item struct {
 	// Number is the number as printed ("36", "40-A", "1e2"); empty when
 	// the source prints none.
 	Number string `json:"number"`
-	Title  string `json:"title"`
+	// Printed is the label as the document prints it, its punctuation
+	// after it left out, where it prints a word or a counter with the
+	// number ("Article 12", "Статья 3", "第十二条"): what Label names the
+	// item by. Empty where the label is the number alone or there is
+	// none. It labels the item for display and decides nothing of its id.
+	Printed string `json:"printed,omitempty"`
+	Title   string `json:"title"`
 	// Text is the whole normalized body, parts included; paragraphs are
 	// separated by "\n".
 	Text  string `json:"text"`

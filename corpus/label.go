@@ -52,11 +52,15 @@ func (it *Item) number() string {
 }
 
 // Label names the item as its source prints it, never by an internal
-// id: "Rule 7", "RP-5", "Addendum 40-A", "Regulation 1e2", "Guideline
-// 1e2+"; an item that prints no number is named by its title, a
-// preamble without one "Preamble", and any other "Item 6" (its position
-// in the document).
+// id: its Printed label where it has one ("Article 12", "第十二条"), else
+// its number after its kind's word: "Rule 7", "RP-5", "Addendum 40-A",
+// "Regulation 1e2", "Guideline 1e2+"; an item that prints no number is
+// named by its title, a preamble without one "Preamble", and any other
+// "Item 6" (its position in the document).
 func (it *Item) Label() string {
+	if it.Printed != "" {
+		return it.Printed
+	}
 	if it.Number != "" {
 		if p, ok := kindLabel[it.Kind]; ok && !hasLabelPrefix(it.Number, p) {
 			return p + it.Number

@@ -22,6 +22,8 @@ func TestLabel(t *testing.T) {
 		{"preamble", Item{ID: "item:1", Kind: KindPreamble}, "Preamble"},
 		{"unnumbered", Item{ID: "item:6", Kind: KindItem}, "Item 6"},
 		{"unnumbered titled", Item{ID: "item:6", Kind: KindItem, Title: "席の抽選"}, "席の抽選"},
+		{"printed word", Item{ID: "rule:12", Kind: KindRule, Number: "12", Printed: "Article 12"}, "Article 12"},
+		{"printed counter", Item{ID: "rule:12", Kind: KindRule, Number: "12", Printed: "第十二条"}, "第十二条"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if got := c.it.Label(); got != c.want {

@@ -395,6 +395,9 @@ func (b *builder) numberedItem(bl block, lab label, body, titled bool) {
 		}
 	}
 	b.numberID(&it, lab, bl.kind == blockHeading)
+	if (lab.prefix != "" || lab.counter != "") && !lab.place() {
+		it.Printed = printedLabel(bl.text, lab)
+	}
 	if lab.place() {
 		// A place, not a printed number: named as one ("rule:_3"), and
 		// with no number that a translation's label could pair.
@@ -410,6 +413,13 @@ func (b *builder) numberedItem(bl block, lab label, body, titled bool) {
 	if bl.kind == blockHeading {
 		b.numberedHeading(bl.level, it.Title != "")
 	}
+}
+
+// printedLabel is lab as text prints it, the punctuation and spaces
+// after it left out: "Article 12", "第十二条", "አንቀጽ፡፩".
+func printedLabel(text string, lab label) string {
+	end := min(max(lab.end, 0), len(text))
+	return strings.TrimSpace(strings.TrimRightFunc(text[:end], func(r rune) bool { return unicode.IsSpace(r) || unicode.IsPunct(r) }))
 }
 
 // keepsPrefix reports whether the numbering of lab, a label that prints

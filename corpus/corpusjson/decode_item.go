@@ -55,6 +55,7 @@ const (
 	fID = iota
 	fKind
 	fNumber
+	fPrinted
 	fTitle
 	fText
 	fSection
@@ -97,6 +98,8 @@ func (x *itemDecoder) decode(raw []byte, it *corpus.Item, dropNotes bool) bool {
 			f = fKind
 		case "number":
 			f = fNumber
+		case "printed":
+			f = fPrinted
 		case "title":
 			f = fTitle
 		case "text":
@@ -169,7 +172,7 @@ func (x *itemDecoder) decode(raw []byte, it *corpus.Item, dropNotes bool) bool {
 func (x *itemDecoder) fill(it *corpus.Item, present int) {
 	all := x.keep(x.text)
 	str := func(s span) string { return all[s.a:s.b] }
-	it.ID, it.Number, it.Title, it.Text, it.Section = str(x.top[fID]), str(x.top[fNumber]), str(x.top[fTitle]), str(x.top[fText]), str(x.top[fSection])
+	it.ID, it.Number, it.Printed, it.Title, it.Text, it.Section = str(x.top[fID]), str(x.top[fNumber]), str(x.top[fPrinted]), str(x.top[fTitle]), str(x.top[fText]), str(x.top[fSection])
 	it.Kind = x.kind
 	if x.kind == "" {
 		it.Kind = corpus.Kind(str(x.top[fKind]))
