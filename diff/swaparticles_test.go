@@ -3,7 +3,6 @@ package diff_test
 import (
 	"fmt"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/rulesync/rulesync/corpus"
@@ -45,10 +44,10 @@ func TestSwappedArticlesDiff(t *testing.T) {
 		msg := moveFault(c)
 		switch {
 		case msg == "":
-		case numberedByPlace(old):
+		case testcorpus.NumberedByPlace(old):
 			placed++
 			t.Logf("%s (numbered by place): %s", s.Name(), msg)
-		case misprinted(old, s.A) || misprinted(old, s.B):
+		case testcorpus.Misprinted(old, s.A) || testcorpus.Misprinted(old, s.B):
 			t.Logf("%s (a misprinted heading): %s", s.Name(), msg)
 		default:
 			bad++
@@ -83,26 +82,4 @@ func moveFault(c *diff.Comparison) string {
 		return fmt.Sprintf("%d moves, where two articles moved", len(c.Changes))
 	}
 	return ""
-}
-
-// misprinted reports whether d warns that its heading of article n
-// prints another number, which its place contradicts.
-func misprinted(d *corpus.Document, n int) bool {
-	for _, note := range d.Notes {
-		if strings.Contains(note, "headings whose number their place in a run contradicts") && strings.Contains(note, fmt.Sprintf(" read as %d by its place", n)) {
-			return true
-		}
-	}
-	return false
-}
-
-// numberedByPlace reports whether d's headings print no number and their
-// places number them (a note of ingest says so).
-func numberedByPlace(d *corpus.Document) bool {
-	for _, n := range d.Notes {
-		if strings.HasPrefix(n, "numbered by position: ") && strings.Contains(n, "print no number") {
-			return true
-		}
-	}
-	return false
 }

@@ -3,7 +3,6 @@ package ingest_test
 import (
 	"fmt"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/rulesync/rulesync/corpus"
@@ -46,13 +45,13 @@ func TestSwappedArticles(t *testing.T) {
 			t.Fatalf("%s: %v", s.Name(), err)
 		}
 		msg := swapFault(orig, d)
-		if byPosition(orig) {
+		if testcorpus.NumberedByPlace(orig) {
 			placed++
 			msg = placeFault(orig, d)
 		}
 		switch {
 		case msg == "":
-		case misprinted(orig, s.A) || misprinted(orig, s.B):
+		case testcorpus.Misprinted(orig, s.A) || testcorpus.Misprinted(orig, s.B):
 			t.Logf("%s (a misprinted heading): %s", s.Name(), msg)
 		default:
 			bad++
@@ -63,28 +62,6 @@ func TestSwappedArticles(t *testing.T) {
 	if bad > 1 {
 		t.Errorf("%d swaps read with other ids than the originals', want 1 at most", bad)
 	}
-}
-
-// misprinted reports whether d warns that its heading of article n
-// prints another number, which its place contradicts.
-func misprinted(d *corpus.Document, n int) bool {
-	for _, note := range d.Notes {
-		if strings.Contains(note, "headings whose number their place in a run contradicts") && strings.Contains(note, fmt.Sprintf(" read as %d by its place", n)) {
-			return true
-		}
-	}
-	return false
-}
-
-// byPosition reports whether d's headings print no number and their
-// places number them (a note says so).
-func byPosition(d *corpus.Document) bool {
-	for _, n := range d.Notes {
-		if strings.HasPrefix(n, "numbered by position: ") && strings.Contains(n, "print no number") {
-			return true
-		}
-	}
-	return false
 }
 
 // placeFault says how d, orig with two articles exchanged whose

@@ -167,6 +167,9 @@ type DraftStats struct {
 	// it could not be checked.
 	IDMarkers, IDsDiffer int
 	Reread               string
+	// Differ are the ids of the entries IDsDiffer counts, in the
+	// draft's order.
+	Differ []string
 	// FrameReview counts the entries of a Markdown or text draft marked
 	// for review only for the lines next to them that the interchange
 	// file it was read from left untranslated (no reason of their own).

@@ -37,7 +37,7 @@ func writeChecked(w io.Writer, d *gaps.Draft, o DraftOptions, markdown bool, st 
 	var buf bytes.Buffer
 	*st = DraftStats{}
 	writeLines(&buf, d, o, markdown, st, marks)
-	st.IDMarkers, st.IDsDiffer, st.Reread, st.Unwritten = checked.IDMarkers, checked.IDsDiffer, checked.Reread, checked.Unwritten
+	st.IDMarkers, st.IDsDiffer, st.Reread, st.Unwritten, st.Differ = checked.IDMarkers, checked.IDsDiffer, checked.Reread, checked.Unwritten, checked.Differ
 	_, err := w.Write(buf.Bytes())
 	return err
 }
@@ -55,10 +55,11 @@ func checkSkeleton(d *gaps.Draft, o DraftOptions, markdown bool, st *DraftStats,
 			return
 		}
 		st.Unwritten, st.missing = unwritten(back, d), len(missingIDs(back, d))
-		st.IDsDiffer = 0
+		st.IDsDiffer, st.Differ = 0, nil
 		for _, i := range missingIDs(back, d) {
 			if d.Entries[i].Source.Number != "" {
 				st.IDsDiffer++
+				st.Differ = append(st.Differ, d.Entries[i].Source.ID)
 				if round == 0 {
 					marks[i] = true
 				}
@@ -94,7 +95,10 @@ func checkMade(d *gaps.Draft, o DraftOptions, markdown bool, st *DraftStats, mar
 			return
 		}
 		missing := missingIDs(back, d)
-		st.IDsDiffer = len(missing)
+		st.IDsDiffer, st.Differ = len(missing), nil
+		for _, i := range missing {
+			st.Differ = append(st.Differ, d.Entries[i].Source.ID)
+		}
 		st.Unwritten, st.missing = unwritten(back, d), len(missing)
 		wrong := otherTitles(back, d, marks)
 		for _, i := range missing {

@@ -129,6 +129,12 @@ func labelEnd(line, number string, markdown bool) int {
 	}
 	i, end := findNumber(line, number, lead, limit)
 	if i < 0 {
+		// The translation sets the number's parts apart otherwise
+		// ("**А.4.2**" for A4.2): a marker before it would make the
+		// label text.
+		i, end = findSpelledNumber(line, number, lead, limit)
+	}
+	if i < 0 {
 		return lead
 	}
 	for end < len(line) && strings.ContainsRune(")]}.:-*_\\", rune(line[end])) {

@@ -281,6 +281,9 @@ func TestDraftReadsBack(t *testing.T) {
 				if unsaid := notWarned(faults, st.Unwritten); (format == "md" || format == "text") && len(unsaid) > 0 {
 					t.Errorf("%s draft: items read back that no entry wrote, not in the warning sync gives (DraftStats.Unwritten %q):\n\t%s", format, st.Unwritten, strings.Join(unsaid, "\n\t"))
 				}
+				if st.Reread == "" && len(st.Differ) != st.IDsDiffer {
+					t.Errorf("%s draft: the warning counts %d items read back with other ids and names %d: %q", format, st.IDsDiffer, len(st.Differ), st.Differ)
+				}
 				if len(faults) == 0 {
 					if known[name] > 0 {
 						fewer++

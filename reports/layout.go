@@ -2,6 +2,7 @@ package reports
 
 import (
 	"html"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -141,10 +142,28 @@ var lookAlike = map[rune]rune{
 // ("١٢" is 12), standing alone (no ASCII letter or digit
 // next to it). It returns the byte range in line, or -1, -1.
 func findNumber(line, number string, from, limit int) (int, int) {
+	return matchNumber(line, number, from, limit, false)
+}
+
+// findSpelledNumber is findNumber where the line may set the number's
+// parts apart otherwise ("А.4.2", "A-4-2" for A4.2): the separators
+// between its letters and digits, on either side, are left aside.
+func findSpelledNumber(line, number string, from, limit int) (int, int) {
+	return matchNumber(line, number, from, limit, true)
+}
+
+// numberSeparator reports whether r sets the parts of a number apart.
+func numberSeparator(r rune) bool { return r == '.' || r == '-' || r == '․' || r == '·' }
+
+// matchNumber is findNumber, and findSpelledNumber with loose set.
+func matchNumber(line, number string, from, limit int, loose bool) (int, int) {
 	if number == "" {
 		return -1, -1
 	}
 	want := []rune(corpus.Fold(number))
+	if loose {
+		want = slices.DeleteFunc(want, numberSeparator)
+	}
 	type pos struct {
 		r          rune
 		start, end int
@@ -152,16 +171,19 @@ func findNumber(line, number string, from, limit int) (int, int) {
 	var rs []pos
 	for i, r := range line[from:limit] {
 		size := len(string(r))
+		if l, ok := lookAlike[r]; ok {
+			r = l // before folding, which makes "А" a Cyrillic "а"
+		}
 		f := []rune(corpus.Fold(string(r)))
 		if len(f) != 1 {
 			f = []rune{r}
 		}
 		c := f[0]
-		if l, ok := lookAlike[c]; ok {
-			c = l
-		}
 		if d := numerals.Digit(c); d >= 0 {
 			c = rune('0' + d) // "١" is 1
+		}
+		if loose && numberSeparator(c) {
+			continue
 		}
 		rs = append(rs, pos{c, from + i, from + i + size})
 	}

@@ -99,6 +99,9 @@ func (s *SyncReport) Text(w io.Writer) error {
 		}
 		if st.IDsDiffer > 0 {
 			p.f("sync: warning: %d items read back with other ids than %s's", st.IDsDiffer, d.Source.Name())
+			if len(st.Differ) > 0 {
+				p.f(": %s", strings.Join(st.Differ, ", "))
+			}
 			if st.Reread != "" {
 				p.f(" (%s)", st.Reread)
 			}

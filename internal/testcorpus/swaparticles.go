@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/internal/numerals"
 )
 
@@ -147,4 +148,27 @@ func numbered(heads []string, n int) int {
 		}
 	}
 	return -1
+}
+
+// NumberedByPlace reports whether d's headings print no number and their
+// places number them (a note of ingest says so): a swap of two of its
+// articles reads as texts exchanged between places.
+func NumberedByPlace(d *corpus.Document) bool {
+	for _, n := range d.Notes {
+		if strings.HasPrefix(n, "numbered by position: ") && strings.Contains(n, "print no number") {
+			return true
+		}
+	}
+	return false
+}
+
+// Misprinted reports whether d warns that its heading of article n
+// prints another number, which its place contradicts.
+func Misprinted(d *corpus.Document, n int) bool {
+	for _, note := range d.Notes {
+		if strings.Contains(note, "headings whose number their place in a run contradicts") && strings.Contains(note, fmt.Sprintf(" read as %d by its place", n)) {
+			return true
+		}
+	}
+	return false
 }
