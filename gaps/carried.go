@@ -241,8 +241,8 @@ func entryRatio(e *Entry, d *Draft) (float64, bool) {
 	case e.State == StaleState:
 		return 0, false // made from a text no longer at hand
 	}
-	src := corpus.Len(shownText(from.Text))
-	tr := corpus.Len(shownText(d.Text(e)))
+	src := shownLen(from.Text, keyedByID(d.Source))
+	tr := shownLen(d.Text(e), keyedByID(d.Translation))
 	if src < minRatioRunes || tr < minRatioRunes {
 		return 0, false
 	}

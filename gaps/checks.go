@@ -124,9 +124,9 @@ func (c *checker) pairs() {
 			f := base
 			f.Check, f.Severity, f.Message = Truncated, Info, "the translation shows a cut preview of this item"
 			c.r.add(f)
-		} else if c.al.Ratio > 0 && len([]rune(s.Text)) >= 80 {
-			expect := c.al.Ratio * float64(len([]rune(s.Text)))
-			if got := float64(len([]rune(t.Text))); got < 0.4*expect {
+		} else if sn := shownLen(s.Text, keyedByID(c.orig)); c.al.Ratio > 0 && sn >= 80 {
+			expect := c.al.Ratio * float64(sn)
+			if got := float64(shownLen(t.Text, keyedByID(c.r.Translation))); got < 0.4*expect {
 				f := base
 				f.Check, f.Severity = Truncated, Warning
 				f.Message = fmt.Sprintf("the translation is much shorter than the source predicts (%d characters for about %.0f)", int(got), expect)

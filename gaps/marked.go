@@ -116,7 +116,9 @@ func (o Options) read(r *Report, orig, translation *corpus.Document) (*corpus.Do
 			r.unitKinds = unitKinds(orig, translation)
 			translation = unitsTranslated(translation)
 		}
-		return sourceKinds(translation, o.align(orig, translation))
+		translation, al = sourceKinds(translation, o.align(orig, translation))
+		al.Ratio = pairedRatio(al)
+		return translation, al
 	}
 	// The reading of the items is kept for Affinity, below, where the
 	// translation is read here.

@@ -321,10 +321,16 @@ func spanned(lines []string, markdown bool) []bool {
 // ("- ", "* ", "+ ") or an ordered marker ("1. ", "2) ").
 var listItemRe = lazyre.New(`^\s*(?:[-*+]|[0-9]{1,9}[.)])(?:\s|$)`)
 
-// listed writes paragraphs (each a group of lines) as the entries of a
-// list after a blank line, at indent: a paragraph that is a list entry
-// of its own ("1. ...") as it is, any other after a bullet ("- "), its
-// further lines indented under the bullet's text.
+// escapedListItemRe is a line mdLineEscape made of a list entry ("1\. ",
+// "\- "): its marker, escaped, between the leading spaces and the rest.
+var escapedListItemRe = lazyre.New(`^(\s*)(?:\\([-*+])|([0-9]{1,9})\\([.)]))(\s|$)`)
+
+// listed writes paragraphs (each a group of lines, escaped as the
+// lines of a text: paragraphs) as the entries of a list after a blank
+// line, at indent: a paragraph that is a list entry of its own ("1.
+// ...", escaped "1\. ...") as that entry, its marker unescaped, any
+// other after a bullet ("- "), its further lines indented under the
+// bullet's text. An entry reads back as the text's line it is.
 func listed(indent string, paras [][]string) []string {
 	out := []string{""}
 	for _, g := range paras {
@@ -334,6 +340,8 @@ func listed(indent string, paras [][]string) []string {
 				out = append(out, indent+"  "+p)
 			case listItemRe.MatchString(p):
 				out = append(out, indent+p)
+			case escapedListItemRe.MatchString(p):
+				out = append(out, indent+escapedListItemRe.ReplaceAllString(p, "$1$2$3$4$5"))
 			default:
 				out = append(out, indent+"- "+p)
 			}

@@ -316,15 +316,26 @@ func editionOf(d *gaps.Draft) string {
 	return d.Translation.Name()
 }
 
+// frameNote is the note of entry e, marked ms, with note the reasons
+// found now: the note the frame wrote for its target, kept as written,
+// unless e is marked for review and that note gives no reason to (the
+// frame's of an entry then missing, which the translator filled in
+// through the file): a review marker carries its reason.
+func (lw *lineWriter) frameNote(e *gaps.Entry, ms []string, note string) string {
+	n, ok := lw.frame.note(e)
+	if !ok || slices.Contains(ms, corpus.Marker(corpus.FlagReview)) && !strings.Contains(n, "review: ") && note != "" {
+		return note
+	}
+	return n
+}
+
 // entry writes the lines of entry i, marked for review for each reason
 // of why besides its own.
 func (lw *lineWriter) entry(i int, why []string) {
 	d := lw.d
 	e := &d.Entries[i]
 	ms, note := marks(d, e)
-	if n, ok := lw.frame.note(e); ok {
-		note = n
-	}
+	note = lw.frameNote(e, ms, note)
 	if len(why) > 0 {
 		if review := corpus.Marker(corpus.FlagReview); e.State != gaps.New && !slices.Contains(ms, review) {
 			ms = append(ms, review)
@@ -576,9 +587,7 @@ func (lw *lineWriter) made() {
 	for i := range d.Entries {
 		e := &d.Entries[i]
 		ms, note := marks(d, e)
-		if n, ok := lw.frame.note(e); ok {
-			note = n
-		}
+		note = lw.frameNote(e, ms, note)
 		lines, marked := lw.madeEntry(i)
 		tail := lw.idMark(i)
 		if marked {
