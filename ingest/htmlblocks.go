@@ -1,7 +1,7 @@
 package ingest
 
 import (
-	"slices"
+	"bytes"
 	"strings"
 	"unicode"
 
@@ -32,11 +32,11 @@ type htmlReader struct {
 	furn   []furnitureAt
 
 	bs     []block
-	cur    strings.Builder // inline text of the block being read
-	lead   int             // 1 when the block starts with bold text, -1 when not, 0 unknown
-	plain  bool            // some of the block's text is outside bold or emphasis
-	inBold int             // depth of bold or emphasis elements around the text being read
-	chrome string          // why the block being read is not text of the rulebook, if it is not
+	cur    textBuf // inline text of the block being read
+	lead   int     // 1 when the block starts with bold text, -1 when not, 0 unknown
+	plain  bool    // some of the block's text is outside bold or emphasis
+	inBold int     // depth of bold or emphasis elements around the text being read
+	chrome string  // why the block being read is not text of the rulebook, if it is not
 	// the block being read when it is a list item or a heading
 	kind    blockKind
 	level   int
@@ -51,12 +51,9 @@ type htmlReader struct {
 
 // flush ends the block being read.
 func (r *htmlReader) flush() {
-	t := strings.TrimSpace(r.cur.String())
-	if plainLine(t) {
-		// What the splitting and joining below would return: a copy
-		// of its own, the builder's buffer let go.
-		t = strings.Clone(t)
-	} else if t != "" {
+	// The block's own copy of its text, the buffer kept for the next.
+	t := string(bytes.TrimSpace(r.cur.b))
+	if !plainLine(t) && t != "" {
 		lines := strings.Split(t, "\n")
 		for i := range lines {
 			cells := strings.Split(lines[i], "\t")
@@ -82,11 +79,17 @@ func (r *htmlReader) flush() {
 	}
 	if t != "" {
 		if len(r.bs) == cap(r.bs) {
-			// Room for as many again: append grows a large slice by a
-			// quarter, and copied and left as garbage four times the
-			// blocks of a large page (624 MB allocated for a million
-			// <p>, 88 MB kept); trimCap gives the room back.
-			r.bs = slices.Grow(r.bs, max(len(r.bs), 64))
+			// Room for as many again, no more: append grows a large
+			// slice by a quarter, and copied and left as garbage four
+			// times the blocks of a large page (624 MB allocated for a
+			// million <p>, 88 MB kept); slices.Grow by as many again
+			// gives some 2.4 times (it grows by quarters until they
+			// fit: 252 MB allocated, and 84 MB more for trimCap to
+			// give the room back). Doubling, the copies add up to the
+			// last slice's size at most.
+			bs := make([]block, len(r.bs), max(2*len(r.bs), 64))
+			copy(bs, r.bs)
+			r.bs = bs
 		}
 		r.bs = append(r.bs, block{text: t, kind: r.kind, level: r.level, depth: r.depth, ordinal: r.ordinal, ordinalType: r.ordType, lead: r.lead == 1, bold: r.lead == 1 && !r.plain, rare: rareOf(blockRare{anchor: r.anchor}), line: r.line, chrome: r.chrome, nest: r.in + 1, term: r.term})
 	}
@@ -115,6 +118,36 @@ func dropEmpty(ls []string) []string {
 	}
 	return out
 }
+
+// textBuf is the inline text of the block being read, its buffer kept
+// from block to block: a strings.Builder lets its buffer go at each
+// Reset, and made two copies of each paragraph's text (the buffer grown
+// to hold it, then the block's own).
+type textBuf struct{ b []byte }
+
+func (t *textBuf) Write(p []byte) (int, error) {
+	t.b = append(t.b, p...)
+	return len(p), nil
+}
+
+func (t *textBuf) WriteString(s string) (int, error) {
+	t.b = append(t.b, s...)
+	return len(s), nil
+}
+
+func (t *textBuf) WriteByte(c byte) error {
+	t.b = append(t.b, c)
+	return nil
+}
+
+// String is a copy of the text: the buffer is written over after Reset.
+func (t *textBuf) String() string { return string(t.b) }
+
+// Reset empties the buffer and keeps its room.
+func (t *textBuf) Reset() { t.b = t.b[:0] }
+
+// blank reports whether the text is white space only (or none).
+func (t *textBuf) blank() bool { return len(bytes.TrimSpace(t.b)) == 0 }
 
 var htmlBlockTags = map[string]bool{
 	"p": true, "div": true, "section": true, "article": true, "main": true, "header": true, "figure": true,
@@ -298,7 +331,7 @@ func (r *htmlReader) listItem(li *html.Node, depth int) {
 				r.node(c, depth)
 				continue
 			case "p", "div":
-				if strings.TrimSpace(r.cur.String()) != "" {
+				if !r.cur.blank() {
 					r.cur.WriteByte('\n')
 				}
 				r.inline(c, depth)

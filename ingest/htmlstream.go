@@ -370,7 +370,7 @@ func (s *htmlStream) token(tt html.TokenType) {
 		}
 	case html.DoctypeToken:
 	case html.StartTagToken, html.SelfClosingTagToken:
-		name, more := s.z.TagName()
+		name, more := tagName(s.z)
 		s.attrs = s.attrs[:0]
 		for more {
 			var k, v []byte
@@ -379,9 +379,38 @@ func (s *htmlStream) token(tt html.TokenType) {
 		}
 		s.startTag(atomString(name), tt == html.SelfClosingTagToken)
 	case html.EndTagToken:
-		name, _ := s.z.TagName()
+		name, _ := tagName(s.z)
 		s.endTag(atomString(name))
 	}
+}
+
+// tagName is z.TagName() for the tag just read, taken from its raw
+// bytes where the tag is a name alone ("<p>", "</p>") of lower-case
+// letters and digits: TagName copies every name (to replace NUL bytes),
+// two allocations for each paragraph of a page. Any other tag is
+// TagName's to read.
+func tagName(z *html.Tokenizer) (name []byte, hasAttr bool) {
+	raw := z.Raw()
+	name = raw
+	if len(name) > 0 && name[0] == '<' {
+		name = name[1:]
+	}
+	if len(name) > 0 && name[0] == '/' {
+		name = name[1:]
+	}
+	if len(name) < 2 || name[len(name)-1] != '>' {
+		return z.TagName()
+	}
+	name = name[:len(name)-1]
+	if name[0] < 'a' || name[0] > 'z' {
+		return z.TagName()
+	}
+	for _, c := range name {
+		if (c < 'a' || c > 'z') && (c < '0' || c > '9') {
+			return z.TagName()
+		}
+	}
+	return name, false
 }
 
 func atomString(b []byte) string {

@@ -321,7 +321,7 @@ func (s *htmlStream) openList(e *hsElem, attrs []html.Attribute) {
 		l.typ = t[0]
 	}
 	l.snap = hsSnap{bs: len(s.r.bs), furniture: len(s.furniture), cur: s.r.cur.String(), curSpace: s.curSpace, r: s.r, pending: s.pending, itemAt: s.itemAt, itemID: s.itemID, itemBlock: -1}
-	l.snap.r.bs, l.snap.r.cur = nil, strings.Builder{}
+	l.snap.r.bs, l.snap.r.cur = nil, textBuf{}
 	if s.itemAt >= 0 && s.itemAt < len(s.oe) {
 		l.snap.itemBlock = s.oe[s.itemAt].block
 	}

@@ -1,7 +1,5 @@
 package ingest
 
-import "strings"
-
 // Tables as streamHTML reads them: cells and rows as the parser's table
 // modes open and close them, and the rows a table gives as blocks.
 
@@ -126,9 +124,9 @@ func (s *htmlStream) endRow(e *hsElem) {
 	case !e.rowHead:
 	case e.table.data:
 		s.r.chrome = "table header"
-	case strings.TrimSpace(s.r.cur.String()) != "" && s.rootState != 2:
+	case !s.r.cur.blank() && s.rootState != 2:
 		row := hsRow{block: len(s.r.bs), r: s.r, cur: s.r.cur.String()}
-		row.r.bs, row.r.cur = nil, strings.Builder{}
+		row.r.bs, row.r.cur = nil, textBuf{}
 		e.table.rows = append(e.table.rows, row)
 		s.r.bs = append(s.r.bs, block{})
 		s.r.cur.Reset()

@@ -2,6 +2,7 @@ package ingest
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -9,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/rogpeppe/go-internal/txtar"
+	"golang.org/x/net/html"
 )
 
 // htmlSamePages are pages that exercise what streamHTML reads as the
@@ -248,4 +250,44 @@ func TestStreamHTMLSoup(t *testing.T) {
 		}
 	}
 	t.Logf("%d of %d pages streamed", streamed, pages)
+}
+
+// TestTagNameRaw checks that tagName, which reads a plain tag's name
+// from its raw bytes, gives what the tokenizer's TagName gives, name and
+// whether attributes follow, on tags of every shape and on random soups
+// of tag bytes.
+func TestTagNameRaw(t *testing.T) {
+	pages := []string{
+		"<p>x</p><P>y</P><p >z</p ><p\x00>n</p\x00><h1>h</h1><br/><br><p/>",
+		"</ p><a href=x>l</a><a\thref=y>m</a\t><my-el>c</my-el><x:y>d</x:y><1>e</1><a b>f</a b>",
+		"<scRipt>var a = '<p>';</script><style>p{}</STYLE><textarea><b></textarea><title>t</title><svg><path/></svg>",
+		"<p1>x</p1><q>y</q><é>z</é><p\n>a</p\n><p/ >b</p/>",
+	}
+	rng := rand.New(rand.NewPCG(37, 38))
+	soup := []string{"<", "</", ">", "/", " ", "p", "P", "a", "b", "1", "\x00", "é", "=", "\"", "'", "\n", "-", "!", "?"}
+	for range 3000 {
+		var b strings.Builder
+		for range rng.IntN(40) {
+			b.WriteString(soup[rng.IntN(len(soup))])
+		}
+		pages = append(pages, b.String())
+	}
+	for _, page := range pages {
+		got, want := html.NewTokenizer(strings.NewReader(page)), html.NewTokenizer(strings.NewReader(page))
+		for {
+			tt := got.Next()
+			if want.Next() != tt || tt == html.ErrorToken {
+				break
+			}
+			if tt != html.StartTagToken && tt != html.EndTagToken && tt != html.SelfClosingTagToken {
+				continue
+			}
+			raw := string(got.Raw())
+			n, a := tagName(got)
+			wn, wa := want.TagName()
+			if string(n) != string(wn) || a != wa {
+				t.Errorf("%q in %q: tagName %q %v, TagName %q %v", raw, page, n, a, wn, wa)
+			}
+		}
+	}
 }
