@@ -12,54 +12,6 @@ import (
 	"github.com/rulesync/rulesync/internal/numerals"
 )
 
-// telling leaves out of nums the numbers of skip (tellingSkip: the
-// items' own numbers and the numbers of the items they cite, either
-// side's citations: a translation may spell a reference out).
-func telling(nums []string, skip []string) []string {
-	var out []string
-	for _, n := range nums {
-		if !slices.Contains(skip, n) {
-			out = append(out, n)
-		}
-	}
-	return out
-}
-
-// tellingSkip appends to skip the numbers telling leaves out of a
-// pair's: the items' own numbers and those of the items they cite (found
-// once for both sides of the pair; a pair has a few, looked for along
-// the list sooner than in a map made for each pair).
-func tellingSkip(skip []string, items ...*corpus.Item) []string {
-	for _, it := range items {
-		skip = append(skip, align.Numbers(it.Number, "en")...)
-		for _, r := range it.Refs {
-			if _, num, ok := strings.Cut(corpus.RefItem(r), ":"); ok {
-				skip = append(skip, align.Numbers(num, "en")...)
-			}
-		}
-	}
-	return skip
-}
-
-// cutTail is how many runes at the end of a cut preview may hold a number
-// cut short ("9500" shown as "950").
-const cutTail = 12
-
-// uncut returns the text of a cut preview without its last runes, where
-// the cut may have split a number.
-func uncut(text string, cut bool) string {
-	if !cut {
-		return text
-	}
-	rs := []rune(text)
-	at := max(0, len(rs)-cutTail)
-	// Keep a number that starts before the tail whole: "100-200" stays.
-	for at < len(rs) && at > 0 && (unicode.IsDigit(rs[at]) || strings.ContainsRune("-.,/", rs[at]) && unicode.IsDigit(rs[at-1])) && unicode.IsDigit(rs[at-1]) {
-		at++
-	}
-	return string(rs[:at])
-}
-
 // numbers compares the amounts, blinds, times and counts of a pair, read
 // by each language's conventions. A number only the translation states is
 // an error; one only the source states is a warning, unless the
