@@ -306,7 +306,7 @@ func compare(old, new *corpus.Document, p align.Pair, eqs *equivalences) (Change
 		ch.TextChanged = fa != fb
 	}
 	if ch.Kind == "" && !ch.Renumbered && !ch.Moved && !ch.TitleChanged && !ch.TextChanged {
-		if o.Text == n.Text && ot == nt {
+		if sameWords(o.Text, n.Text) && sameWords(ot, nt) {
 			return ch, false
 		}
 		return typographyChange(ch, o, n), true

@@ -30,6 +30,25 @@ func typographyChange(ch Change, o, n *corpus.Item) Change {
 	return ch
 }
 
+// sameWords reports whether a and b are the same words, whatever the
+// white space between them (a paragraph wrapped again, a no-break
+// space): no change a reader sees.
+func sameWords(a, b string) bool {
+	if a == b {
+		return true
+	}
+	fa, fb := strings.Fields(a), strings.Fields(b)
+	if len(fa) != len(fb) {
+		return false
+	}
+	for i := range fa {
+		if fa[i] != fb[i] {
+			return false
+		}
+	}
+	return true
+}
+
 // typographyReason names the characters that changed in a redline of two
 // texts that read the same folded, most frequent first: "typography
 // only: ’ for ' (3 times), １ for 1".
@@ -42,6 +61,9 @@ func typographyReason(spans []Span) string {
 			continue
 		}
 		for _, d := range runeSubs(spans[k].Text, spans[k+1].Text) {
+			if strings.TrimSpace(d[0]) == "" && strings.TrimSpace(d[1]) == "" {
+				continue // white space: sameWords
+			}
 			s := sub{d[0], d[1]}
 			if count[s] == 0 {
 				order = append(order, s)

@@ -49,3 +49,22 @@ func TestTypographyOnly(t *testing.T) {
 		})
 	}
 }
+
+// TestWhiteSpaceOnly: texts wrapped again (a line break for a space, as
+// a reStructuredText paragraph reflowed between editions) are no change
+// a reader sees: the documents of a real edition with every text so
+// rewrapped compare as unchanged.
+func TestWhiteSpaceOnly(t *testing.T) {
+	old := testcorpus.Doc(t, "wca/wca-regulations-2024-01-01-en.md")
+	cur := testcorpus.Doc(t, "wca/wca-regulations-2024-01-01-en.md")
+	wrapped := 0
+	for i := range cur.Items {
+		if w := strings.Replace(cur.Items[i].Text, " the ", "\nthe  ", 1); w != cur.Items[i].Text {
+			cur.Items[i].Text = w
+			wrapped++
+		}
+	}
+	if cmp := (diff.Options{}).Compare(old, cur); len(cmp.Changes) != 0 || wrapped == 0 {
+		t.Errorf("%d texts wrapped again: %d changes, want none; the first: %+v", wrapped, len(cmp.Changes), cmp.Changes[:min(1, len(cmp.Changes))])
+	}
+}
