@@ -20,6 +20,7 @@ type checker struct {
 	inScope map[corpus.Kind]bool
 	curID   map[string]string // base id -> current id, with a base
 	cites   *bool             // whether the translation cites anything (citing)
+	labels  *labelCiting      // refs: citations by labels' words, made at the first pair
 
 	// Buffers the checks of one pair after another reuse (their
 	// allocations, each made again for every pair, were a sixth of the

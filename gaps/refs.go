@@ -8,16 +8,28 @@ import (
 	"github.com/rulesync/rulesync/corpus"
 )
 
-// refs compares the items a pair cites.
+// refs compares the items a pair cites: those its references name
+// (corpus.Refs), then those it cites by the words its document prints
+// before its items' numbers (labelIndex), which count only in place of
+// another citation: a translation that cites by a label in place of a
+// label or a reference of the source ("l'article 2" where the source
+// says "Article 1") cites another item; one alone is left (a language
+// inflects its words, "статье", and lists them, "Articles 3 and 4").
 func (c *checker) refs(base Finding, s, t *corpus.Item, cut bool) {
-	norm := func(rs []string) []string {
+	if c.labels == nil {
+		c.labels = &labelCiting{src: labelsOf(c.orig), tr: labelsOf(c.r.Translation), srcOf: c.sourceOf()}
+	}
+	ss, ts := c.citesOf(s, c.orig, c.labels.src, nil), c.citesOf(t, c.r.Translation, c.labels.tr, c.labels.srcOf)
+	keys := func(cs []cite, labels bool) []string {
 		var out []string
-		for _, r := range rs {
-			out = append(out, strings.ToLower(corpus.RefItem(r)))
+		for _, x := range cs {
+			if labels || !x.label {
+				out = append(out, x.key)
+			}
 		}
 		return out
 	}
-	sr, tr := norm(s.Refs), norm(t.Refs)
+	sr, tr := keys(ss, false), keys(ts, false)
 	// An addendum entry that cites its own rule ("Rule 51-B" in the entry
 	// for rule 51) cites nothing else.
 	own := ""
@@ -25,55 +37,65 @@ func (c *checker) refs(base Finding, s, t *corpus.Item, cut bool) {
 		n, _, _ := strings.Cut(s.Number, "-")
 		own = strings.ToLower(corpus.ID(corpus.KindRule, n))
 	}
-	// A reference in place of the source's (rule:3 where the source cites
-	// rule:2) is one finding, paired as numbers are (substituted).
-	swapped := map[string]bool{}
-	var changed []string
-	printed := map[string]string{} // normalized -> as the item has it
-	for i, r := range sr {
-		printed[r] = s.Refs[i]
-	}
-	for i, r := range tr {
-		if _, ok := printed[r]; !ok {
-			printed[r] = t.Refs[i]
+	shown := map[string]string{} // key -> as the source, else the translation, names it
+	for _, x := range slices.Concat(ss, ts) {
+		if _, ok := shown[x.key]; !ok {
+			shown[x.key] = x.show
 		}
 	}
+	// A reference in place of the source's (rule:3 where the source cites
+	// rule:2) is one finding, paired as numbers are (substituted); then
+	// the citations by labels are paired with all (a second pass, which
+	// leaves the first's pairs as they are).
+	swapped := map[string]bool{}
+	var changed []string
 	for _, p := range c.substituted(sr, tr) {
 		if p[1] != own {
 			swapped[p[0]], swapped[p[1]] = true, true
-			changed = append(changed, corpus.RefLabel(printed[p[1]])+" where the source cites "+corpus.RefLabel(printed[p[0]]))
+			changed = append(changed, shown[p[1]]+" where the source cites "+shown[p[0]])
 		}
 	}
-	var extra, lacking []string
-	for i, r := range tr {
-		if !slices.Contains(sr, r) && r != own && !swapped[r] {
-			extra = append(extra, t.Refs[i])
+	labelled := func(cs []cite, key string) bool {
+		return slices.ContainsFunc(cs, func(x cite) bool { return x.key == key && x.label })
+	}
+	for _, p := range c.substituted(keys(ss, true), keys(ts, true)) {
+		ls, lt := labelled(ss, p[0]), labelled(ts, p[1])
+		if (ls || lt) && p[1] != own && !swapped[p[0]] && !swapped[p[1]] && (ls || !slices.Contains(tr, p[0])) && (lt || !slices.Contains(sr, p[1])) {
+			swapped[p[0]], swapped[p[1]] = true, true
+			changed = append(changed, shown[p[1]]+" where the source cites "+shown[p[0]])
 		}
 	}
-	for i, r := range sr {
-		if !slices.Contains(tr, r) && !swapped[r] {
-			lacking = append(lacking, s.Refs[i])
+	var extra, lacking []cite
+	for _, x := range ts {
+		if !x.label && !slices.Contains(sr, x.key) && x.key != own && !swapped[x.key] {
+			extra = append(extra, x)
 		}
 	}
+	for _, x := range ss {
+		if !x.label && !slices.Contains(tr, x.key) && !swapped[x.key] {
+			lacking = append(lacking, x)
+		}
+	}
+	evidence := []string{"source cites: " + citeLabels(ss), "translation cites: " + citeLabels(ts)}
 	if len(changed) > 0 {
 		f := base
 		f.Check, f.Severity = Refs, Error
 		f.Message = "the translation cites " + strings.Join(changed, "; ")
-		f.Evidence = []string{"source cites: " + refLabels(s.Refs), "translation cites: " + refLabels(t.Refs)}
+		f.Evidence = evidence
 		c.r.add(f)
 	}
 	if len(extra) > 0 {
 		f := base
 		f.Check, f.Severity = Refs, Error
-		f.Message = "the translation cites " + refLabels(extra) + ", which the source does not"
-		f.Evidence = []string{"source cites: " + refLabels(s.Refs), "translation cites: " + refLabels(t.Refs)}
+		f.Message = "the translation cites " + citeLabels(extra) + ", which the source does not"
+		f.Evidence = evidence
 		c.r.add(f)
 	}
 	if len(lacking) > 0 && !cut && c.citing() {
 		f := base
 		f.Check, f.Severity = Refs, Warning
-		f.Message = "the translation does not cite " + refLabels(lacking)
-		f.Evidence = []string{"source cites: " + refLabels(s.Refs), "translation cites: " + refLabels(t.Refs)}
+		f.Message = "the translation does not cite " + citeLabels(lacking)
+		f.Evidence = evidence
 		c.r.add(f)
 	}
 }
