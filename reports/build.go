@@ -111,6 +111,8 @@ type ChangelogSummary struct {
 	Added, Removed int
 	// Scope holds the notes on kinds of item only one edition has.
 	Scope []string
+	// Caution is the comparison's (diff.Comparison.Caution).
+	Caution string `json:",omitempty"`
 }
 
 // count is the summary's counts as its changelog counts them.
@@ -250,6 +252,9 @@ type source struct {
 // the documents several steps share stay in memory; each step's output
 // is written as it is made.
 func (b *Build) Run(ctx context.Context) (*Summary, error) {
+	if err := b.Workspace.checkGrants(); err != nil {
+		return nil, err
+	}
 	r, err := b.start(ctx)
 	if err != nil {
 		return nil, err
@@ -395,7 +400,7 @@ func changelogFiles(pair Pair, c *diff.Comparison) (files, any, error) {
 	}
 	n := countChanges(c)
 	s := &ChangelogSummary{Name: name, Old: c.Old.Edition, New: c.New.Edition, OldName: pair.Old, NewName: pair.New,
-		Changes: n.total, Substantive: n.substantive, Editorial: n.editorial, Added: n.added, Removed: n.removed}
+		Changes: n.total, Substantive: n.substantive, Editorial: n.editorial, Added: n.added, Removed: n.removed, Caution: c.Caution}
 	for _, n := range c.Scope {
 		s.Scope = append(s.Scope, n.Note)
 	}
