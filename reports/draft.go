@@ -137,6 +137,10 @@ type DraftOptions struct {
 	// from the documents at the levels of the draft's own headings
 	// (madeEntry), not at the translation's (checkMade chooses).
 	madeLevels bool
+	// titleMarked writes the title of a draft made from the documents
+	// with the title marker (corpus.TitleMarker), set where the draft
+	// read back has its title as an item no entry wrote (titleWhereFewer).
+	titleMarked bool
 }
 
 // prepared is d and o as the writers of a draft's files read them: the

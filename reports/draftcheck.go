@@ -29,6 +29,9 @@ func writeChecked(w io.Writer, d *gaps.Draft, o DraftOptions, markdown bool, st 
 		checkSkeleton(d, o, markdown, st, marks)
 	} else {
 		o, marks = checkLevels(d, o, markdown, st)
+		if len(st.Unwritten) > 0 {
+			o = titleWhereFewer(d, o, markdown, st, marks)
+		}
 	}
 	if markdown && len(st.Unwritten) > 0 {
 		o = plainWhereFewer(d, o, st, marks)
@@ -270,6 +273,30 @@ func plainWhereFewer(d *gaps.Draft, o DraftOptions, st *DraftStats, marks map[in
 		return plain
 	}
 	return o
+}
+
+// titleWhereFewer writes the title of a draft made from the documents
+// with the title marker (DraftOptions.titleMarked) where the draft
+// checked (st) read back with items no entry wrote (the title read as
+// the first item of a document whose structure comes from its
+// headings), and keeps that draft where it has fewer such items and no
+// more entries missing.
+func titleWhereFewer(d *gaps.Draft, o DraftOptions, markdown bool, st *DraftStats, marks map[int]bool) DraftOptions {
+	marked := o
+	marked.titleMarked = true
+	back, err := readBack(d, marked, markdown, &DraftStats{}, marks)
+	if err != nil {
+		return o
+	}
+	left, missing := unwritten(back, d), missingIDs(back, d)
+	if len(left) >= len(st.Unwritten) || len(missing) > st.missing {
+		return o
+	}
+	st.Unwritten, st.missing, st.IDsDiffer, st.Differ = left, len(missing), len(missing), nil
+	for _, i := range missing {
+		st.Differ = append(st.Differ, d.Entries[i].Source.ID)
+	}
+	return marked
 }
 
 // unwritten lists the items of the draft read back whose id no entry

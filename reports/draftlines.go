@@ -84,7 +84,7 @@ func newLineWriter(d *gaps.Draft, o DraftOptions, markdown bool, st *DraftStats,
 	}
 	lw.frame = o.frame
 	lw.plainLabels = markdown && o.plainLabels
-	lw.madeLevels = o.madeLevels
+	lw.madeLevels, lw.titleMarked = o.madeLevels, o.titleMarked
 	return lw
 }
 
@@ -128,8 +128,8 @@ type lineWriter struct {
 	// plainLabels: escape the lines of items' texts that read as labels
 	// (DraftOptions.plainLabels).
 	plainLabels bool
-	// madeLevels: see DraftOptions.
-	madeLevels bool
+	// madeLevels, titleMarked: see DraftOptions.
+	madeLevels, titleMarked bool
 }
 
 // idMark is the id marker of entry i, or "".
@@ -573,7 +573,13 @@ func (lw *lineWriter) made() {
 	}
 	if title != "" {
 		if lw.markdown {
-			lw.emit("# "+mdEscape(title), "")
+			title = "# " + mdEscape(title)
+		}
+		if lw.titleMarked {
+			title += " " + corpus.TitleMarker
+		}
+		if lw.markdown {
+			lw.emit(title, "")
 		} else {
 			lw.emit(title, strings.Repeat("=", max(3, displayWidth(title))), "")
 		}
