@@ -46,9 +46,13 @@ func writeChecked(w io.Writer, d *gaps.Draft, o DraftOptions, markdown bool, st 
 }
 
 // checkSkeleton marks the items of a draft in the source's own layout
-// that do not read back with their ids, and reads it again. An
-// unnumbered heading's id is the slug of its title in the language it
-// is written in: it is not marked.
+// that do not read back with their ids, and reads it again, round after
+// round (an item marked can change how the items after it read: a
+// translator's heading nested otherwise than the source's), madeRounds
+// at most. An unnumbered heading's id is the slug of its title in the
+// language it is written in: it is not marked; one named by its place
+// in the outline of unnumbered headings (corpus.PlaceID: "sec:_1.1",
+// which the translation's heading levels can give otherwise) is.
 func checkSkeleton(d *gaps.Draft, o DraftOptions, markdown bool, st *DraftStats, marks map[int]bool) {
 	for round := 0; ; round++ {
 		back, err := readBack(d, o, markdown, st, marks)
@@ -60,15 +64,15 @@ func checkSkeleton(d *gaps.Draft, o DraftOptions, markdown bool, st *DraftStats,
 		st.Unwritten, st.missing = unwritten(back, d), len(missingIDs(back, d))
 		st.IDsDiffer, st.Differ = 0, nil
 		for _, i := range missingIDs(back, d) {
-			if d.Entries[i].Source.Number != "" {
+			if d.Entries[i].Source.Number != "" || corpus.PlaceID(d.Entries[i].Source.ID) {
 				st.IDsDiffer++
 				st.Differ = append(st.Differ, d.Entries[i].Source.ID)
-				if round == 0 {
+				if round < madeRounds-1 {
 					marks[i] = true
 				}
 			}
 		}
-		if st.IDsDiffer == 0 || round > 0 {
+		if st.IDsDiffer == 0 || round >= madeRounds-1 {
 			return
 		}
 	}
@@ -166,8 +170,9 @@ func madeKept(d *gaps.Draft, o DraftOptions, markdown bool, marks map[int]bool) 
 
 // madeRounds is how many times checkMade marks the items headed by the
 // translator's heading that read back otherwise before it marks every
-// item: an item marked can change how the items after it read (a
-// numbering it began), and most drafts read back at the second.
+// item, and how many times checkSkeleton reads a draft: an item marked
+// can change how the items after it read (a numbering it began), and
+// most drafts read back at the second.
 const madeRounds = 3
 
 // otherTitles returns the entries not in marks whose item the

@@ -146,15 +146,14 @@ func labelEnd(line, number string, markdown bool) int {
 	// Emphasis opened before the number and still open after the label
 	// ("**D.2.6.2.2.легко** …": the first word glued to the label): a
 	// marker inside it would end the label's run and change the number
-	// read back. The label ends where the emphasis closes.
-	if markdown {
-		for _, em := range []string{"**", "__", "*", "_"} {
-			if strings.Count(line[lead:i], em)%2 == 1 && !strings.Contains(line[i:end], em) {
-				if k := strings.Index(line[end:], em); k >= 0 {
-					end += k + len(em)
-				}
-				break
+	// read back. The label ends where the emphasis closes, in text too,
+	// whose reader takes a Markdown translation's lines as Markdown.
+	for _, em := range []string{"**", "__", "*", "_"} {
+		if strings.Count(line[lead:i], em)%2 == 1 && !strings.Contains(line[i:end], em) {
+			if k := strings.Index(line[end:], em); k >= 0 {
+				end += k + len(em)
 			}
+			break
 		}
 	}
 	for end < len(line) && (line[end] == ' ' || line[end] == '\t') {
