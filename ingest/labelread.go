@@ -164,299 +164,34 @@ func skipSpace(s string, i int) int {
 
 // readCore reads the components of a label at s[i:], with its optional
 // parentheses and terminator.
-func readCore(s string, i int) (l label, ok bool) {
+func readCore(s string, i int) (label, bool) {
 	open := false
 	if strings.HasPrefix(s[i:], "(") || strings.HasPrefix(s[i:], "（") {
 		open = true
 		_, n := utf8.DecodeRuneInString(s[i:])
 		i = skipSpace(s, i+n) // "( ۱)"
 	}
-	start := i
 	// The components are read into a buffer of the call's and copied
 	// into the label once, at its end: most calls read no label, and a
 	// label grown a component at a time was copied as many times.
-	var cbuf [8]comp
-	comps := cbuf[:0]
-	j := i
-	prevDot := true
-	dotAt := -1    // where the last dot read stands
-	glued := false // a word starts right after the label
-	ethiopic := false
-	for j < len(s) {
-		r, n := utf8.DecodeRuneInString(s[j:])
-		if len(comps) == 0 && isEthiopicNumeral(r) {
-			// "፲፩": Ethiopic numerals add up; one component.
-			k := j
-			for k < len(s) {
-				r, n := utf8.DecodeRuneInString(s[k:])
-				if !isEthiopicNumeral(r) {
-					break
-				}
-				k += n
-			}
-			v := ethiopicValue(s[j:k])
-			comps = append(comps, comp{kind: compNum, n: v, s: strconv.Itoa(v)})
-			j, prevDot, ethiopic = k, false, true
-			break
-		}
-		c := labelRune(r)
-		if c == 0 {
-			// A capital that is no label letter, of any script, glued
-			// to a dotted number starts the text's word ("5․1․2Ȕber"),
-			// as a Latin one does below.
-			glued = unicode.IsUpper(r) && dotAt >= 0 && len(comps) >= 2 && !prevDot
-			break
-		}
-		if c == '.' {
-			if prevDot || len(comps) == 0 {
-				break
-			}
-			// A dot ends the label unless another component follows it.
-			r2, _ := utf8.DecodeRuneInString(s[j+n:])
-			if c2 := labelRune(r2); c2 == 0 || c2 == '.' {
-				break
-			}
-			prevDot = true
-			dotAt = j
-			j += n
-			continue
-		}
-		// Read one component: digits, or one letter, or a roman numeral.
-		// Its runes normalized are ASCII; where they are the runes
-		// printed (same), the component is s[j:k] and needs no copy.
-		k := j
-		var vbuf [8]byte
-		cs := vbuf[:0]
-		same := true
-		kind := compKind(0)
-		for k < len(s) {
-			r, n := utf8.DecodeRuneInString(s[k:])
-			c := labelRune(r)
-			if c >= '0' && c <= '9' && (kind == 0 || kind == compNum) {
-				kind = compNum
-				cs = append(cs, byte(c))
-				same = same && c == r
-				k += n
-				continue
-			}
-			break
-		}
-		if kind == 0 {
-			c1 := labelRune(r)
-			if !(c1 >= 'a' && c1 <= 'z' || c1 >= 'A' && c1 <= 'Z') {
-				break
-			}
-			if m := insertedSuffix(s, j); m > j && !prevDot && len(comps) > 0 && comps[len(comps)-1].kind == compNum {
-				// "3bis": an article inserted after 3 (insertedSuffix).
-				comps = append(comps, comp{kind: compSuffix, inserted: true, s: s[j:m]})
-				j = m
-				continue
-			}
-			// Letters: one letter, or a roman numeral of capitals.
-			k = j + n
-			cs = append(cs, byte(c1))
-			same = same && c1 == r
-			kind = compLower
-			if c1 >= 'A' && c1 <= 'Z' {
-				kind = compUpper
-			}
-			for k < len(s) {
-				r, n := utf8.DecodeRuneInString(s[k:])
-				c := labelRune(r)
-				if c == 0 || c == '.' || c >= '0' && c <= '9' {
-					break
-				}
-				if !strings.ContainsRune("IVXLC", c1) || !strings.ContainsRune("IVXLC", c) {
-					// Two letters in a row are a word, not a label: after
-					// a dot, the label ended at the dot ("5.1.1.The game");
-					// glued to a dotted number, before the word
-					// ("5․1․2The game").
-					if dotAt >= 0 && prevDot {
-						j = dotAt
-						kind = 0
-						break
-					}
-					if dotAt >= 0 && len(comps) >= 2 && c1 >= 'A' && c1 <= 'Z' {
-						kind = 0
-						glued = true
-						break
-					}
-					return l, false
-				}
-				cs = append(cs, byte(c))
-				same = same && c == r
-				k += n
-				kind = compRoman
-			}
-			if kind == 0 {
-				break
-			}
-			// A letter run into a word of another script ("1.4.1.Считается"
-			// reads С as a look-alike C) is the word's first letter.
-			if r, _ := utf8.DecodeRuneInString(s[k:]); k < len(s) && unicode.IsLetter(r) && labelRune(r) == 0 {
-				if dotAt >= 0 && prevDot {
-					j = dotAt
-					kind = 0
-					break
-				}
-				return l, false
-			}
-			if kind == compRoman && romanValue(string(cs)) == 0 {
-				return l, false
-			}
-		}
-		if kind == compNum && len(cs) > maxLabelDigits {
-			// A number int cannot hold is no label: plain text.
-			return l, false
-		}
-		// Adjacent components change kind ("1e1a", "B2"); a dot separates
-		// the rest.
-		if !prevDot && len(comps) > 0 && (kind == compNum) == (comps[len(comps)-1].kind == compNum) {
-			return l, false
-		}
-		v := s[j:k]
-		if !same {
-			v = string(cs)
-		}
-		comps = append(comps, newComp(kind, v))
-		prevDot = false
-		j = k
+	sc := labelScan{s: s, j: i, prevDot: true, dotAt: -1}
+	if !sc.components() || sc.n == 0 || sc.n > 8 {
+		return label{}, false
 	}
-	if len(comps) == 0 || len(comps) > 8 {
-		return l, false
+	l := label{printed: s[i:sc.j]}
+	if sc.ethiopic {
+		l.printed = sc.buf[0].s // its value, as for "第十二条"
 	}
-	l = label{printed: s[start:j]}
-	if ethiopic {
-		l.printed = comps[0].s // its value, as for "第十二条"
-	}
-	// "Art. 1º", "Artículo 2.º", "3ª": an ordinal indicator after a number
-	// is how it is printed, not another component.
-	if comps[len(comps)-1].kind == compNum {
-		k := j
-		if strings.HasPrefix(s[k:], ".") {
-			k++
-		}
-		if r, n := utf8.DecodeRuneInString(s[k:]); r == 'º' || r == 'ª' || r == '°' {
-			j = k + n
-		}
-	}
+	sc.ordinal()
 	if open {
-		if strings.HasPrefix(s[j:], ")") || strings.HasPrefix(s[j:], "）") {
-			_, n := utf8.DecodeRuneInString(s[j:])
-			j += n
-			l.comps = slices.Clone(comps)
-			l.paren = true
-			l.term = ")"
-			l.end = skipSpace(s, j)
-			return l, len(comps) == 1
-		}
+		return sc.closed(l)
+	}
+	letters := sc.buf[0].kind != compNum && sc.n == 1
+	if !sc.suffix(&l, i) || !sc.terminator(&l, i, letters) || letters && sc.initial(&l) {
 		return label{}, false
 	}
-	// "1a+)": a suffix needs its terminator.
-	if k := j + len(s[j:]) - len(strings.TrimLeft(s[j:], "+")); k > j {
-		if r, _ := utf8.DecodeRuneInString(s[k:]); !strings.ContainsRune(".．:：)）", r) {
-			return label{}, false
-		}
-		l.edit().suffix = s[j:k]
-		j = k
-		l.printed = s[start:j]
-	}
-	letters := comps[0].kind != compNum && len(comps) == 1
-	r, n := utf8.DecodeRuneInString(s[j:])
-	switch {
-	case glued:
-		// The word is the text; the label ends where it begins.
-	case j == len(s):
-		if letters {
-			return label{}, false
-		}
-	case r == '/' && j+1 < len(s) && s[j+1] >= 0x80 && isTermRune(firstRune(s[j+1:])):
-		// "፩/፡": a slash and the script's word separator.
-		_, n2 := utf8.DecodeRuneInString(s[j+1:])
-		l.term = s[j : j+1+n2]
-		j += 1 + n2
-		if j < len(s) && !unicode.IsSpace(firstRune(s[j:])) {
-			return label{}, false
-		}
-	case strings.ContainsRune(".．:：)）、。", r) || r >= 0x80 && isTermRune(r):
-		l.term = s[j : j+n] // string(r), without a copy
-		k := j + n
-		// "5.1.1.The game": a dotted label may run into its text; so may
-		// any label into a script that writes no spaces between words
-		// ("1．プレイヤー", "2)ข้อ"), where no space is printed after it.
-		if k < len(s) {
-			r2, _ := utf8.DecodeRuneInString(s[k:])
-			if !unicode.IsSpace(r2) && !(len(comps) >= 2 && r == '.' && unicode.IsLetter(r2)) && !strings.ContainsRune("*_", r2) && !(unspaced(r2) && !letters) {
-				return label{}, false
-			}
-		}
-		j = k
-	case unicode.IsSpace(r):
-		if letters {
-			return label{}, false
-		}
-		// "71 。 text": a terminator set apart by a space.
-		k := skipSpace(s, j)
-		if r2, n2 := utf8.DecodeRuneInString(s[k:]); strings.ContainsRune("。．:：)）", r2) || r2 >= 0x80 && isTermRune(r2) && r2 != '、' {
-			if k+n2 == len(s) || unicode.IsSpace(rune(s[k+n2])) {
-				l.term = s[k : k+n2]
-				j = k + n2
-			}
-		}
-	case r == '-' && comps[len(comps)-1].kind == compNum && hyphenLetter(s[j+1:]):
-		// "40-A:", "Rule 11-D.": a part letter joined to the number by a
-		// hyphen, then the label's punctuation.
-		comps = append(comps, newComp(compUpper, s[j+1:j+2]))
-		l.printed, l.hyphen = s[start:j+2], true
-		l.term = s[j+2 : j+3]
-		j += 3
-	case r == '-' && comps[len(comps)-1].kind == compNum && hyphenInserted(s[j+1:]) > 0:
-		// "3-2", "3-A": an article inserted after 3, its sub-number
-		// joined by a hyphen (hyphenInserted).
-		m := j + 1 + hyphenInserted(s[j+1:])
-		v := s[j+1 : m]
-		c := newComp(compNum, v)
-		switch {
-		case v[0] >= 'a' && v[0] <= 'z':
-			c = newComp(compLower, v)
-		case v[0] >= 'A' && v[0] <= 'Z':
-			c = newComp(compUpper, v)
-		}
-		c.inserted = true
-		comps = append(comps, c)
-		l.printed, l.hyphen = s[start:m], true
-		j = m
-		if r2, n2 := utf8.DecodeRuneInString(s[j:]); n2 > 0 && isTermRune(r2) {
-			l.term = s[j : j+n2]
-			j += n2
-		}
-	case r == '-' || r == '–':
-		// "Rule 12 - Title" is read by the space case; a hyphen glued to
-		// a number is not a label end ("2-motion", "1000-2000").
-		return label{}, false
-	case comps[len(comps)-1].kind == compNum && len(comps) == 1 && strings.ContainsRune(cjkCounters, r):
-		// "1조", "12条": a number and its counter, without the ordinal mark.
-		l.counter = s[j : j+n]
-		j += n
-		if r2, n2 := utf8.DecodeRuneInString(s[j:]); strings.ContainsRune(":：.．、", r2) && n2 > 0 {
-			l.term = s[j : j+n2]
-			j += n2
-		}
-		if j < len(s) && !unicode.IsSpace(firstRune(s[j:])) && !strings.ContainsRune("-–—(（", firstRune(s[j:])) {
-			return label{}, false
-		}
-	default:
-		return label{}, false
-	}
-	// "A." followed by a lower-case word is an initial, not a label.
-	if letters && l.term == "." {
-		rest := strings.TrimLeftFunc(s[j:], unicode.IsSpace)
-		if r, _ := utf8.DecodeRuneInString(rest); unicode.IsLower(r) {
-			return label{}, false
-		}
-	}
-	l.comps = slices.Clone(comps)
-	l.end = skipSpace(s, j)
+	l.comps = slices.Clone(sc.comps())
+	l.end = skipSpace(s, sc.j)
 	return l, true
 }
 

@@ -2,8 +2,6 @@ package ingest
 
 import (
 	"bytes"
-	"fmt"
-	"sort"
 	"strings"
 	"unsafe"
 
@@ -72,153 +70,7 @@ func cleanMarkdownBlocks(clean string) ([]block, error) {
 // table does not start with one.
 func parsePieces(front []block, all []byte, allStr string, starts []int, pieces []mdPiece) ([]block, bool) {
 	parser := mdParser()
-	bs := front
-	// src, str and base are the piece at hand: its bytes, the same as a
-	// string, and the offset in all of its first byte.
-	var src []byte
-	var str string
-	base := 0
-	plainLineOf := func(off int) int { return sort.SearchInts(starts, off+base+1) }
-	var lineOf func(int) int
-	// cont is the table a piece goes on with, whose rows take the line
-	// of the table they are in (tableLine, the last table walked).
-	var cont ast.Node
-	tableLine := 0
-	// The blocks grow as the tree shrinks: room for a block per line,
-	// made before the parse, was held beside the whole tree.
-	// marker is the number the ordered list item item prints ("3."),
-	// for its first paragraph, which the walk reaches next when the item
-	// starts with one; "" for an unordered list's item.
-	var item ast.Node
-	marker := ""
-	var lines []mdLine // inlineLines' of the node at hand
-	var walk func(n ast.Node, depth int)
-	walk = func(n ast.Node, depth int) {
-		// The walk cuts each child once read, so the first child is
-		// known by its place in the walk, not by n.FirstChild().
-		first := true
-		for c := n.FirstChild(); c != nil; first = false {
-			switch c := c.(type) {
-			case *ast.Heading:
-				lines = inlineLines(c, src, str, lines[:0])
-				t, anchor := headingAnchor(joinLines(lines))
-				if v, ok := c.AttributeString("id"); ok {
-					if id, ok := v.([]byte); ok {
-						anchor = string(id)
-					}
-				}
-				bs = append(bs, block{text: t, kind: blockHeading, level: c.Level, rare: rareOf(blockRare{anchor: anchor}), line: lineAt(c, lineOf)})
-			case *ast.Paragraph, *ast.TextBlock:
-				kind := blockPara
-				d := 0
-				if _, ok := n.(*ast.ListItem); ok && first {
-					kind, d = blockItem, depth
-				}
-				marker := marker
-				if kind != blockItem || c.Parent() != item {
-					marker = ""
-				}
-				lines = inlineLines(c, src, str, lines[:0])
-				for i, l := range lines {
-					if strings.TrimSpace(l.text) == "" {
-						continue
-					}
-					if marker != "" {
-						l.text, marker = printedItem(str, marker, strings.TrimSpace(l.text)), ""
-					}
-					b := block{text: strings.TrimSpace(l.text), kind: blockPara, lead: l.lead, bold: l.bold, line: lineAt(c, lineOf) + i, nest: depth + 1, rare: rareOf(blockRare{links: l.links, plain: l.plain})}
-					if i == 0 {
-						b.kind, b.depth = kind, d
-					}
-					bs = append(bs, b)
-				}
-			case *ast.List:
-				// An ordered list prints its numbers ("4. Non-marking
-				// shoes only."): they stay in the item's text, where the
-				// recognizer reads them as it reads any printed label.
-				// The number is the one printed ("1. 2. 4." is 4, not the
-				// 3 a renderer shows), else the list's count; a list
-				// that prints one number on every item ("1. 1. 1.", as
-				// CommonMark lets authors write) is counted.
-				n := c.Start
-				printed := c.IsOrdered() && !lazyNumbers(c, src)
-				for li := c.FirstChild(); li != nil; {
-					item, marker = li, ""
-					if c.IsOrdered() {
-						if p, ok := printedOrdinal(li, src); ok && printed {
-							n = p
-						}
-						marker = fmt.Sprintf("%d%c", n, c.Marker)
-						n++
-					}
-					walk(li, depth+1)
-					next := li.NextSibling()
-					c.RemoveChild(c, li)
-					li = next
-				}
-			case *ast.ListItem:
-				walk(c, depth)
-			case *ast.Blockquote:
-				n := len(bs)
-				walk(c, depth)
-				for i := n; i < len(bs); i++ {
-					if bs[i].kind == blockPara {
-						bs[i].kind = blockQuote
-					}
-				}
-			case *ast.FencedCodeBlock, *ast.CodeBlock:
-				bs = append(bs, block{text: strings.TrimRight(string(c.Lines().Value(src)), "\n"), kind: blockCode, line: lineAt(c, lineOf)})
-			case *ast.HTMLBlock:
-				t := strings.TrimSpace(string(c.Lines().Value(src)))
-				if t != "" {
-					bs = append(bs, block{text: t, kind: blockCode, line: lineAt(c, lineOf)})
-				}
-			case *ast.ThematicBreak:
-			default:
-				if c.Kind().String() == "Table" {
-					// The table's line, found once: lineAt walks the
-					// children (its rows) for one that is text.
-					line := lineAt(c, lineOf)
-					if c == cont {
-						line = tableLine // the table's, in the piece before
-					} else {
-						tableLine = line
-					}
-					for r := c.FirstChild(); r != nil; {
-						if c == cont && r.Kind().String() == "TableHeader" {
-							// The header the piece repeats.
-							next := r.NextSibling()
-							c.RemoveChild(c, r)
-							r = next
-							continue
-						}
-						var cells []string
-						for cell := r.FirstChild(); cell != nil; cell = cell.NextSibling() {
-							lines = inlineLines(cell, src, str, lines[:0])
-							cells = append(cells, joinLines(lines))
-						}
-						b := block{text: strings.Join(cells, "\t"), kind: blockRow, line: line}
-						if r.Kind().String() == "TableHeader" {
-							b.chrome = "table header"
-						}
-						bs = append(bs, b)
-						next := r.NextSibling()
-						c.RemoveChild(c, r)
-						r = next
-					}
-					break
-				}
-				walk(c, depth)
-			}
-			next := c.NextSibling()
-			n.RemoveChild(n, c)
-			c = next
-		}
-	}
-
-	// inSource is where n bytes at off of a piece parsed from a copy
-	// are in all, or -1 (sourceTexts).
-	var inSource func(off, n int) int
+	w := &mdWalker{bs: front, starts: starts}
 	// The link reference definitions of every piece, for the links of
 	// all (a definition anywhere defines its label for the whole text).
 	var refs map[string]gmparser.Reference
@@ -226,73 +78,39 @@ func parsePieces(front []block, all []byte, allStr string, starts []int, pieces 
 		refs = mdReferences(parser, all, pieces)
 	}
 	for _, pc := range pieces {
-		src, str, base, lineOf = all[pc.from:pc.to], allStr[pc.from:pc.to], pc.from, plainLineOf
-		n := len(bs)
+		w.src, w.str, w.base, w.lineOf = all[pc.from:pc.to], allStr[pc.from:pc.to], pc.from, w.plainLine
+		// inSource is where n bytes at off of a piece parsed from a copy
+		// are in all, or -1 (sourceTexts).
+		var inSource func(off, n int) int
 		if pc.quote {
-			// The quote's text, and where its lines start in it.
-			buf := make([]byte, 0, pc.to-pc.from)
-			at := []int{0}
-			inAll := []int{} // where each line of buf starts in all
-			off := pc.from
-			for l := range bytes.Lines(all[pc.from:pc.to]) {
-				next := off + len(l)
-				nl := l[len(l)-1] == '\n'
-				if nl {
-					l = l[:len(l)-1]
-				}
-				u := unquote(l)
-				inAll = append(inAll, off+len(l)-len(u))
-				buf = append(buf, u...)
-				if nl {
-					buf = append(buf, '\n')
-					at = append(at, len(buf))
-				}
-				off = next
-			}
-			src, str = buf, unsafe.String(unsafe.SliceData(buf), len(buf))
-			first := pc.line
-			lineOf = func(off int) int { return first + sort.SearchInts(at, off+1) }
-			inSource = func(off, n int) int {
-				k := sort.SearchInts(at, off+1) - 1
-				if k+1 < len(at) && off+n >= at[k+1] {
-					return -1 // past the line's end
-				}
-				return inAll[k] + off - at[k]
-			}
+			inSource = w.unquoted(all, pc)
 		}
 		if pc.headEnd > 0 {
-			buf := make([]byte, 0, pc.headEnd-pc.head+pc.to-pc.from)
-			buf = append(append(buf, all[pc.head:pc.headEnd]...), all[pc.from:pc.to]...)
-			src, str, base = buf, unsafe.String(unsafe.SliceData(buf), len(buf)), pc.from-(pc.headEnd-pc.head)
-			inSource = func(off, n int) int { return off + base }
+			inSource = w.withHead(all, pc)
 		}
 		var root ast.Node
 		if refs != nil {
-			root = parser.Parse(gmtext.NewReader(src), gmparser.WithContext(mdRefContext{gmparser.NewContext(), refs}))
+			root = parser.Parse(gmtext.NewReader(w.src), gmparser.WithContext(mdRefContext{gmparser.NewContext(), refs}))
 		} else {
-			root = parser.Parse(gmtext.NewReader(src))
+			root = parser.Parse(gmtext.NewReader(w.src))
 		}
-		cont = nil
+		w.cont = nil
 		if pc.headEnd > 0 {
 			if c := root.FirstChild(); c == nil || c.Kind().String() != "Table" {
 				return nil, false
 			}
-			cont = root.FirstChild()
+			w.cont = root.FirstChild()
 		}
-		walk(root, 0)
+		n := len(w.bs)
+		w.walk(root, 0)
 		if pc.quote {
-			for i := n; i < len(bs); i++ {
-				if bs[i].kind == blockPara {
-					bs[i].kind = blockQuote
-				}
-			}
+			quoted(w.bs[n:])
 		}
 		if inSource != nil {
-			sourceTexts(bs[n:], str, allStr, inSource)
-			inSource = nil
+			sourceTexts(w.bs[n:], w.str, allStr, inSource)
 		}
 	}
-	return bs, true
+	return w.bs, true
 }
 
 // frontMatter returns the length of a YAML front matter block ("---" ...
