@@ -33,8 +33,8 @@ func writeChecked(w io.Writer, d *gaps.Draft, o DraftOptions, markdown bool, st 
 			o = titleWhereFewer(d, o, markdown, st, marks)
 		}
 	}
-	if markdown && len(st.Unwritten) > 0 {
-		o = plainWhereFewer(d, o, st, marks)
+	if len(st.Unwritten) > 0 {
+		o = plainWhereFewer(d, o, markdown, st, marks)
 	}
 	checked := *st
 	var buf bytes.Buffer
@@ -266,10 +266,10 @@ func missingIDs(back *corpus.Document, d *gaps.Draft) []int {
 // read as an item of its own) where the draft checked (st) read back
 // with items no entry wrote, and keeps that draft where it has fewer
 // such items and no more entries missing.
-func plainWhereFewer(d *gaps.Draft, o DraftOptions, st *DraftStats, marks map[int]bool) DraftOptions {
+func plainWhereFewer(d *gaps.Draft, o DraftOptions, markdown bool, st *DraftStats, marks map[int]bool) DraftOptions {
 	plain := o
 	plain.plainLabels = true
-	back, err := readBack(d, plain, true, &DraftStats{}, marks)
+	back, err := readBack(d, plain, markdown, &DraftStats{}, marks)
 	if err != nil {
 		return o
 	}

@@ -275,6 +275,15 @@ func (lw *lineWriter) paragraphs(paras []string) [][]string {
 	join := spanned(esc, lw.markdown && len(lw.mk) > 0)
 	var out [][]string
 	for i, e := range esc {
+		if len(out) > 0 && lw.plainLabels && !lw.markdown && ingest.ReadsAsLabel(strings.TrimSpace(e)) {
+			// Plain text has no escape: a paragraph that reads as a
+			// label runs on after the one before it (its words kept,
+			// its line break a blank), where no label is read.
+			last := out[len(out)-1]
+			last[len(last)-1] = strings.TrimRight(last[len(last)-1], " ") + " " + strings.TrimSpace(e)
+			lw.st.RunOn++
+			continue
+		}
 		if i > 0 && join[i-1] {
 			if t := strings.TrimSpace(e); strings.Trim(t, "-") == "" {
 				e = strings.Replace(e, "-", "\\-", 1) // no setext underline

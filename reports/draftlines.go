@@ -83,7 +83,7 @@ func newLineWriter(d *gaps.Draft, o DraftOptions, markdown bool, st *DraftStats,
 		}
 	}
 	lw.frame = o.frame
-	lw.plainLabels = markdown && o.plainLabels
+	lw.plainLabels = o.plainLabels
 	lw.madeLevels, lw.titleMarked = o.madeLevels, o.titleMarked
 	return lw
 }
@@ -479,6 +479,13 @@ func (lw *lineWriter) withText(srcLines []string, e *gaps.Entry) []string {
 		}
 		for _, p := range paras[1:] {
 			l := esc(p)
+			if lw.plainLabels && !lw.markdown && ingest.ReadsAsLabel(strings.TrimSpace(p)) {
+				// Plain text has no escape: the line runs on after
+				// the line before it, where no label is read.
+				out[len(out)-1] = strings.TrimRight(out[len(out)-1], " ") + " " + strings.TrimSpace(p)
+				lw.st.RunOn++
+				continue
+			}
 			if lw.plainLabels {
 				// A line of the text after the label line that reads
 				// as a label ("3.9 Արքան «շախի տակ»", the text of a
