@@ -199,7 +199,8 @@ func (a *aligner) newCrossSearch(pairs []Pair) *crossSearch {
 	s.cl = a.newCrossLex(pairs, s.ones)
 	s.ls = a.newLenSpread(pairs, s.ones)
 	if s.cl != nil {
-		s.lc.tried = map[uint64]struct{}{}
+		s.lc.with = make([]int32, len(pairs))
+		s.lc.head = make([]int32, len(pairs))
 		s.lc.seen = make([]int32, len(a.src.Items))
 		s.lc.rank = make([]int32, len(pairs))
 		for r, k := range s.ones {
@@ -226,6 +227,9 @@ func (s *crossSearch) one(k int) bool {
 func (s *crossSearch) partners(k int) {
 	pairs := s.pairs
 	last := k
+	if s.cl != nil {
+		s.lc.begin(k)
+	}
 	for q, n := k+1, 0; q < len(pairs) && n < crossLenWindow; q++ {
 		if s.one(q) {
 			r := nearby
@@ -240,7 +244,7 @@ func (s *crossSearch) partners(k int) {
 		if q := int(s.pairOf[o]) - 1; q > last {
 			s.try(k, q, sharing)
 			if s.cl != nil {
-				s.lc.tried[pairKey(k, q)] = struct{}{}
+				s.lc.mark(k, q)
 			}
 		}
 	}
@@ -253,8 +257,8 @@ func (s *crossSearch) partners(k int) {
 			continue
 		}
 		x, y := min(k, q), max(k, q)
-		if _, ok := s.lc.tried[pairKey(x, y)]; !ok && !s.lc.window(x, y) {
-			s.lc.tried[pairKey(x, y)] = struct{}{}
+		if !s.lc.tried(k, q) && !s.lc.window(x, y) {
+			s.lc.mark(k, q)
 			s.try(x, y, lexical)
 		}
 	}
@@ -392,19 +396,61 @@ func (c *crossCand) mark(p *Pair, q bool, other string, better, own, back, their
 
 // lexCands is crossed's scratch for the candidates of the lexicon.
 type lexCands struct {
-	// tried are the pairs of pairs tried beyond the window (pairKey):
-	// those in it are tried whatever the candidates, and not kept (at
-	// 100k items, 2.4 million of them were a map of 100 MB).
-	tried map[uint64]struct{}
-	rank  []int32 // the place of each 1-1 pair among them
-	seen  []int32 // by source item, stamp when a candidate of this call
-	stamp int32
-	ids   []int32
-	out   []int
+	// The pairs of pairs tried beyond the window (those in it are
+	// tried whatever the candidates, and not kept), for the 1-1 pair k
+	// in hand, which partners takes in order: with[q] is k+1 where k
+	// and q were tried together. Those tried with a later pair y are
+	// kept until y is in hand, as a list of y's (head[y], the first
+	// node + 1; nodes, free the first node of none + 1): a map of
+	// every pair of pairs tried was 17 MB at 100k items a side.
+	with, head []int32
+	nodes      []triedNode
+	free       int32
+	rank       []int32 // the place of each 1-1 pair among them
+	seen       []int32 // by source item, stamp when a candidate of this call
+	stamp      int32
+	ids        []int32
+	out        []int
 }
 
-// pairKey is the key of 1-1 pairs x < y in lexCands.tried.
-func pairKey(x, y int) uint64 { return uint64(x)<<32 | uint64(y) }
+// triedNode is an earlier pair x tried with a later one, in that
+// one's list, with the next node of the list + 1.
+type triedNode struct{ x, next int32 }
+
+// begin takes 1-1 pair k in hand: the pairs tried with it before are
+// marked, and its list's nodes freed.
+func (lc *lexCands) begin(k int) {
+	for n := lc.head[k]; n != 0; {
+		nd := &lc.nodes[n-1]
+		lc.with[nd.x] = int32(k + 1)
+		next := nd.next
+		nd.next, lc.free = lc.free, n
+		n = next
+	}
+	lc.head[k] = 0
+}
+
+// tried reports whether 1-1 pairs k (in hand) and q were tried
+// together beyond the window.
+func (lc *lexCands) tried(k, q int) bool { return lc.with[q] == int32(k+1) }
+
+// mark marks 1-1 pairs k (in hand) and q tried together, kept in q's
+// list where q comes later.
+func (lc *lexCands) mark(k, q int) {
+	lc.with[q] = int32(k + 1)
+	if q < k {
+		return
+	}
+	n := lc.free
+	if n == 0 {
+		lc.nodes = append(lc.nodes, triedNode{})
+		n = int32(len(lc.nodes))
+	} else {
+		lc.free = lc.nodes[n-1].next
+	}
+	lc.nodes[n-1] = triedNode{x: int32(k), next: lc.head[q]}
+	lc.head[q] = n
+}
 
 // window reports whether 1-1 pairs x < y were tried as neighbours: y is
 // among the crossLenWindow 1-1 pairs after x.

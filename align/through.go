@@ -108,7 +108,7 @@ func (o Options) through(src, tgt *corpus.Document) *Reading {
 	}
 	// The item-level reading: its counts (r), its document made only
 	// where it is returned (keep), with its pairs' evidence.
-	nm := newNaming(al)
+	nm := newNamingBy(al, sc.numberKindsOf(src))
 	r := nm.count()
 	keep := func() *Reading {
 		al.explained()

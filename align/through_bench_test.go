@@ -4,9 +4,11 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"runtime"
+	"runtime/metrics"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/rulesync/rulesync/align"
 	"github.com/rulesync/rulesync/corpus"
@@ -146,11 +148,13 @@ func benchThroughWith(b *testing.B, sizes []int, words func(*testing.B, *corpus.
 			var m0, m1 runtime.MemStats
 			runtime.GC()
 			runtime.ReadMemStats(&m0)
+			hw := watchHeap()
 			for b.Loop() {
 				r = align.Options{}.Through(s, t)
 			}
 			c1, ok := cputime.Used()
 			runtime.ReadMemStats(&m1)
+			held, live := hw.stop()
 			if !r.Projected || r.Placed < r.Items*9/10 {
 				b.Fatalf("projected %v, %d of %d placed", r.Projected, r.Placed, r.Items)
 			}
@@ -158,8 +162,57 @@ func benchThroughWith(b *testing.B, sizes []int, words func(*testing.B, *corpus.
 				b.ReportMetric(float64((c1-c0).Nanoseconds())/float64(b.N)/float64(2*n), "cpu-ns/item/side")
 			}
 			b.ReportMetric(float64(m1.TotalAlloc-m0.TotalAlloc)/float64(b.N)/float64(2*n), "B/item/side")
+			base := float64(m0.HeapAlloc)
+			b.ReportMetric(max(0, float64(held)-base)/float64(2*n), "held-B/item/side")
+			b.ReportMetric(max(0, float64(live)-base)/float64(2*n), "live-B/item/side")
 		})
 	}
+}
+
+// heapWatch samples the heap while a benchmark runs: the high-water
+// marks of the bytes its objects hold, reachable or not yet swept
+// (held), and of the bytes the last collection found reachable
+// (live), read every heapEvery.
+type heapWatch struct {
+	quit chan struct{}
+	done chan [2]uint64
+}
+
+// heapEvery is how often heapWatch reads the heap's figures.
+const heapEvery = 2 * time.Millisecond
+
+// watchHeap starts a heapWatch.
+func watchHeap() *heapWatch {
+	w := &heapWatch{quit: make(chan struct{}), done: make(chan [2]uint64)}
+	go func() {
+		ms := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}, {Name: "/gc/heap/live:bytes"}}
+		var hi [2]uint64
+		tick := time.NewTicker(heapEvery)
+		defer tick.Stop()
+		for {
+			metrics.Read(ms)
+			for k := range ms {
+				if ms[k].Value.Kind() == metrics.KindUint64 {
+					hi[k] = max(hi[k], ms[k].Value.Uint64())
+				}
+			}
+			select {
+			case <-w.quit:
+				w.done <- hi
+				return
+			case <-tick.C:
+			}
+		}
+	}()
+	return w
+}
+
+// stop ends the watch and returns its high-water marks, held and live,
+// in bytes.
+func (w *heapWatch) stop() (held, live uint64) {
+	close(w.quit)
+	hi := <-w.done
+	return hi[0], hi[1]
 }
 
 // everyThird keeps every third item of d as it is and joins the two
