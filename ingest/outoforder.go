@@ -10,31 +10,31 @@ import "fmt"
 // alike, of one where it is displaced; and a number printed twice
 // (printedTwice). Its notes go into st.
 func chainStarts(bs []block, cands []candidate, in []bool, st *structure) (startLabels, int) {
-	sigs := map[signature]int{}
+	// The signature of each candidate, made once: as it is printed
+	// (sigOf), and as displaced compares it (alike): a heading whatever
+	// words it prints ("таття 3" among "Стаття N"); a paragraph printed
+	// as the chain's ("Example 3-A" in a rule's text is none of "Rule
+	// 3-A").
+	sigOf := make([]signature, len(cands))
+	alike := make([]signature, len(cands))
+	sigs := make(map[signature]int, 8)
 	var kbuf []byte
-	sig := func(c candidate) signature {
+	for j, c := range cands {
 		b := bs[c.block]
 		kbuf = appendKinds(kbuf[:0], c.lab)
-		return signature{b.kind, b.level, b.lead, c.form(bs), string(kbuf)}
-	}
-	for j, c := range cands {
+		sigOf[j] = signature{b.kind, b.level, b.lead, c.form(bs), string(kbuf)}
+		alike[j] = sigOf[j]
+		if alike[j].kind == blockHeading {
+			alike[j].form.prefix = ""
+		}
 		if in[j] {
-			sigs[sig(c)]++
+			sigs[sigOf[j]]++
 		}
 	}
 	starts := make(startLabels, len(bs))
 	numbered := 0
 	twice := printedTwice(cands, bs, in)
-	moved := displaced(cands, in, func(c candidate) signature {
-		// A heading whatever words it prints ("таття 3" among
-		// "Стаття N"); a paragraph printed as the chain's ("Example
-		// 3-A" in a rule's text is none of "Rule 3-A").
-		s := sig(c)
-		if s.kind == blockHeading {
-			s.form.prefix = ""
-		}
-		return s
-	})
+	moved := displaced(cands, in, alike)
 	for j, c := range cands {
 		if in[j] {
 			starts[c.block] = &cands[j].lab
@@ -42,7 +42,7 @@ func chainStarts(bs []block, cands []candidate, in []bool, st *structure) (start
 			continue
 		}
 		b := bs[c.block]
-		like := sigs[sig(c)]
+		like := sigs[sigOf[j]]
 		if len(c.lab.comps) >= 2 && like >= 5 && (b.kind == blockHeading || b.lead || b.kind == blockItem) || moved[j] {
 			starts[c.block] = &cands[j].lab
 			where := c.lab.printed
@@ -71,7 +71,8 @@ type sigKey struct {
 // displaced returns, for each candidate, whether it is a label outside
 // the chain that is an item printed out of its place (two articles in
 // each other's places, "Article 8" and its items before "Article 7"):
-// no other label printed alike (sig) prints its number, nor does any
+// no other label printed alike (sigOf, a signature by candidate)
+// prints its number, nor does any
 // of the chain, and it fits the succession: it follows the displaced
 // label before it in the document ("8.A" after "8", numbers skipped as
 // the chain skips them), or its block looks like the chain's and a
@@ -80,35 +81,47 @@ type sigKey struct {
 // the chain's label before it. The chain, one succession
 // in document order, leaves one of two swapped articles out; their
 // succession and their numbers printed once say where they stand.
-func displaced(cands []candidate, in []bool, sig func(candidate) signature) []bool {
+func displaced(cands []candidate, in []bool, sigOf []signature) []bool {
 	out := make([]bool, len(cands))
-	sigs := map[signature]int{}
-	for j, c := range cands {
+	sigs := make(map[signature]int, 8)
+	for j := range cands {
 		if in[j] {
-			sigs[sig(c)]++
+			sigs[sigOf[j]]++
 		}
 	}
 	some := false
-	for j, c := range cands {
-		some = some || !in[j] && sigs[sig(c)] > 0
+	for j := range cands {
+		some = some || !in[j] && sigs[sigOf[j]] > 0
 	}
 	if !some {
 		return out
 	}
-	// By signature: the labels printed alike, by key; the chain's
-	// keys' prefixes ("7", "7.F" of "7.F.3"); and a label under a key
-	// of before, or one of parents, comes before a label of the chain
-	// in the numbering.
-	printed := map[sigKey]int{}
-	under, before, parents := map[sigKey]bool{}, map[sigKey]bool{}, map[sigKey]bool{}
-	taken := map[string]bool{} // the chain's keys, however printed
+	printed := make(map[sigKey]int, len(cands))
+	taken := make(map[string]bool, len(cands)) // the chain's keys, however printed
 	for j, c := range cands {
-		s := sig(c)
-		printed[sigKey{s, c.lab.key()}]++
-		if !in[j] {
+		printed[sigKey{sigOf[j], c.lab.key()}]++
+		if in[j] {
+			taken[c.lab.key()] = true
+		}
+	}
+	// The signatures of the labels outside the chain that may be
+	// displaced (printed once, no key of the chain, printed as some of
+	// the chain): the tables below are asked of those alone.
+	asked := map[signature]bool{}
+	for j, c := range cands {
+		if !in[j] && !taken[c.lab.key()] && printed[sigKey{sigOf[j], c.lab.key()}] == 1 && sigs[sigOf[j]] > 0 {
+			asked[sigOf[j]] = true
+		}
+	}
+	// By signature asked: the chain's keys' prefixes ("7", "7.F" of
+	// "7.F.3"); and a label under a key of before, or one of parents,
+	// comes before a label of the chain in the numbering.
+	under, before, parents := map[sigKey]bool{}, map[sigKey]bool{}, map[sigKey]bool{}
+	for j, c := range cands {
+		s := sigOf[j]
+		if !in[j] || !asked[s] {
 			continue
 		}
-		taken[c.lab.key()] = true
 		for k := 1; k <= len(c.lab.comps); k++ {
 			under[sigKey{s, joinComps(c.lab.comps[:k])}] = true
 		}
@@ -126,7 +139,7 @@ func displaced(cands []candidate, in []bool, sig func(candidate) signature) []bo
 			prev = j
 			continue
 		}
-		s, key := sig(c), c.lab.key()
+		s, key := sigOf[j], c.lab.key()
 		if taken[key] || printed[sigKey{s, key}] != 1 {
 			continue
 		}

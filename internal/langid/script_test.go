@@ -237,6 +237,18 @@ func TestUDHRLanguages(t *testing.T) {
 	}
 }
 
+// TestOwners holds owners, the languages Languages adds to chosen, to
+// scriptOwners(chosen): the list is written out so that no process works
+// it out at its start.
+func TestOwners(t *testing.T) {
+	if got := scriptOwners(chosen); !slices.Equal(got, owners) {
+		t.Errorf("scriptOwners(chosen) = %q, owners = %q: write scriptOwners' list into owners", got, owners)
+	}
+	if want := append(slices.Clip(chosen), scriptOwners(chosen)...); !slices.Equal(Languages, want) {
+		t.Errorf("Languages = %q, want %q", Languages, want)
+	}
+}
+
 // TestScriptOwners holds what scriptOwners adds to Languages: languages
 // that alone write their script, so that every line of a UDHR page in
 // any other script reads as it did among the chosen languages alone.
