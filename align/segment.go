@@ -457,6 +457,16 @@ func (g *segmenter) row(i int) {
 				}
 				bc = skipItem
 			}
+			if titled && !g.S.bare[u] && g.headed && g.cut != nil && int(g.tt[j]-g.tt[j-k]) == k {
+				// Among cut previews, with headings for half the source's
+				// titles or more (see headingCost), an item with a title
+				// and text whose run holds headings alone is a heading
+				// without its preview: as unlikely as an item left out.
+				// (Elsewhere a translation may well leave out a lead-in
+				// line: "The Project Leader may:" in the Debian
+				// Constitution ru.)
+				bc = skipItem
+			}
 			if p < 0 {
 				if j-k < int(g.lo[i-1]) {
 					break

@@ -93,6 +93,11 @@ type Comparison struct {
 	// Scope notes the kinds of item only one edition has; their items
 	// are not among the Changes.
 	Scope []ScopeNote
+	// Caution is set where the two editions read as different languages
+	// (LanguageMismatch, naming the documents): a translation compared as
+	// an edition, every item of which reads as changed. The changelogs
+	// print it.
+	Caution string
 	// Alignment is the pairing of old and new items the comparison rests
 	// on. Its pairs carry no evidence of their texts (align.Options.Terse:
 	// the comparison reads none).
@@ -160,6 +165,7 @@ func (o Options) Compare(old, new *corpus.Document) *Comparison {
 	}
 	notes, outOld, outNew := scope(old, new)
 	c.Scope = notes
+	c.Caution = LanguageMismatch(old.Lang, new.Lang, old.Name(), new.Name())
 	c.dropOutOfScope(outOld, outNew)
 	after := c.removedPlaces(al)
 	sort.SliceStable(c.Changes, func(i, j int) bool {
@@ -300,7 +306,10 @@ func compare(old, new *corpus.Document, p align.Pair, eqs *equivalences) (Change
 		ch.TextChanged = fa != fb
 	}
 	if ch.Kind == "" && !ch.Renumbered && !ch.Moved && !ch.TitleChanged && !ch.TextChanged {
-		return ch, false
+		if sameWords(o.Text, n.Text) && sameWords(ot, nt) {
+			return ch, false
+		}
+		return typographyChange(ch, o, n), true
 	}
 	if ch.Kind == Merged && conserved(old, p.Source, n) || ch.Kind == Split && conserved(new, p.Target, o) {
 		// Nothing of the text changed, only where one item ends: the

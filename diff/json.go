@@ -142,6 +142,9 @@ func (c *Comparison) WriteJSON(w io.Writer) error {
 	o := jsoncodec.NewObjectWriter(w)
 	o.Member("old", c.Old.Header())
 	o.Member("new", c.New.Header())
+	if c.Caution != "" {
+		o.Member("caution", c.Caution)
+	}
 	jsoncodec.ListOf(o, "scope", len(c.Scope), c.jsonScope)
 	jsoncodec.ListOf(o, "changes", len(c.Changes), c.jsonChange)
 	jsoncodec.ListOf(o, "moves", len(c.Moves), c.jsonMove)

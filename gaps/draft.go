@@ -28,6 +28,9 @@ type Draft struct {
 	// partial is set where the translation covers only some kinds of
 	// its source's items (Partial).
 	partial bool
+	// template is set for a translation not begun (Template): its
+	// segments are every title and text of the source, preambles too.
+	template bool
 }
 
 // Partial reports whether the translation covers only some kinds of its
@@ -53,6 +56,21 @@ func (d *Draft) Whole() *Draft {
 	c := *d
 	c.partial = false
 	return &c
+}
+
+// Template is the draft of a translation of src not yet begun: an entry
+// for each of its items, none translated, into no language. Its
+// segments (Segments) are every title and text of src, preambles too, so
+// that a template (POT) written from it holds the units a draft of any
+// translation of src holds, with the same source texts.
+func Template(src *corpus.Document) *Draft {
+	d := &Draft{Source: src, Translation: &corpus.Document{}, Renumbered: map[string]string{}, template: true}
+	d.Entries = make([]Entry, len(src.Items))
+	for i := range src.Items {
+		it := &src.Items[i]
+		d.Entries[i] = Entry{Unit: Unit{Source: it, State: New, InScope: it.Kind != corpus.KindPreamble}}
+	}
+	return d
 }
 
 // Held is the draft as its files hold it (Holds): d itself where it

@@ -99,7 +99,7 @@ func (d *Draft) Segments() []Segment {
 	out := make([]Segment, 0, 2*len(d.Entries))
 	for i := range d.Entries {
 		e := &d.Entries[i]
-		if e.Target == nil && (e.Source.Kind == corpus.KindPreamble || !d.Holds(e)) {
+		if e.Target == nil && !d.template && (e.Source.Kind == corpus.KindPreamble || !d.Holds(e)) {
 			// A preamble without translation, or an item of a kind a
 			// partial translation does not cover (Holds; InScope
 			// where the draft is not Whole).

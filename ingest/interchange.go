@@ -2,6 +2,7 @@ package ingest
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -98,6 +99,21 @@ type InterchangeUnit struct {
 	Line, Col          int
 }
 
+// obsoleteFrame are the frame units among a catalogue's obsolete entries
+// that its live entries lack: msgmerge with a template (POT) makes the
+// units of a translation's own lines around its items obsolete, as no
+// template holds them, and the draft still writes them.
+func obsoleteFrame(units, obsolete []unit) []unit {
+	var out []unit
+	for _, u := range obsolete {
+		if _, ok := frameUnit(u.ctx); !ok || slices.ContainsFunc(units, func(v unit) bool { return v.ctx == u.ctx }) {
+			continue
+		}
+		out = append(out, u)
+	}
+	return out
+}
+
 // InterchangeUnits reads the units of an interchange file (format po,
 // xliff or tmx; lang chooses among a TMX's languages as Options.Lang
 // does), frame units included, in the file's order. A unit without a
@@ -108,7 +124,9 @@ func InterchangeUnits(format, text, lang string) ([]InterchangeUnit, error) {
 	var err error
 	switch format {
 	case "po":
-		units, _, err = poUnits(text, d)
+		var obsolete []unit
+		units, obsolete, err = poUnits(text, d)
+		units = append(units, obsoleteFrame(units, obsolete)...)
 	case "xliff":
 		units, err = xliffUnits(text, d)
 	case "tmx":

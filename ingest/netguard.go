@@ -48,6 +48,26 @@ var nonPublic = []struct {
 	{netip.MustParsePrefix("198.18.0.0/15"), "benchmarking"},
 	{netip.MustParsePrefix("240.0.0.0/4"), "reserved"},
 	{netip.MustParsePrefix("64:ff9b:1::/48"), "local-use translation"},
+	{netip.MustParsePrefix("192.0.2.0/24"), "documentation"},
+	{netip.MustParsePrefix("198.51.100.0/24"), "documentation"},
+	{netip.MustParsePrefix("203.0.113.0/24"), "documentation"},
+	{netip.MustParsePrefix("2001:db8::/32"), "documentation"},
+}
+
+// ownKind is the kind of an address of one of this machine's
+// interfaces: a URL to it reaches the services listening on all of them,
+// as loopback does.
+const ownKind = "this machine's own"
+
+// ownAddress reports whether a is one of the interface addresses
+// (net.InterfaceAddrs's).
+func ownAddress(a netip.Addr, ifaces []net.Addr) bool {
+	for _, ia := range ifaces {
+		if p, err := netip.ParsePrefix(ia.String()); err == nil && p.Addr().Unmap() == a.Unmap() {
+			return true
+		}
+	}
+	return false
 }
 
 // addressKind says what kind of non-public address a is ("loopback",
@@ -155,8 +175,13 @@ func publicAddrs(ctx context.Context, host string) ([]netip.Addr, error) {
 	if len(addrs) == 0 {
 		return nil, fmt.Errorf("%s: no address", host)
 	}
+	ifaces, _ := net.InterfaceAddrs()
 	for i, a := range addrs {
-		if kind := addressKind(a); kind != "" {
+		kind := addressKind(a)
+		if kind == "" && ownAddress(a, ifaces) {
+			kind = ownKind
+		}
+		if kind != "" {
 			return nil, &privateAddrError{host: host, addr: a.Unmap(), kind: kind}
 		}
 		addrs[i] = a.Unmap()

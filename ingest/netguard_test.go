@@ -1,6 +1,7 @@
 package ingest
 
 import (
+	"net"
 	"net/netip"
 	"testing"
 )
@@ -14,10 +15,28 @@ func TestAddressKind(t *testing.T) {
 		"169.254.169.254": "link-local", "fe80::1": "link-local",
 		"0.0.0.0": "unspecified", "::": "unspecified", "0.1.2.3": "this-network",
 		"100.64.0.1": "shared (carrier-grade NAT)", "224.0.0.1": "link-local", "239.1.2.3": "multicast",
+		"192.0.2.2": "documentation", "198.51.100.7": "documentation", "203.0.113.9": "documentation", "2001:db8::1": "documentation",
 		"8.8.8.8": "", "2001:4860:4860::8888": "", "93.184.216.34": "",
 	} {
 		if got := addressKind(netip.MustParseAddr(a)); got != want {
 			t.Errorf("%s: %q, want %q", a, got, want)
+		}
+	}
+}
+
+// TestOwnAddress: an address of one of this machine's interfaces is its
+// own, whatever its range; another in the same network is not.
+func TestOwnAddress(t *testing.T) {
+	ifaces := []net.Addr{
+		&net.IPNet{IP: net.ParseIP("93.184.216.34"), Mask: net.CIDRMask(24, 32)},
+		&net.IPNet{IP: net.ParseIP("2606:2800:220:1::1"), Mask: net.CIDRMask(64, 128)},
+	}
+	for a, want := range map[string]bool{
+		"93.184.216.34": true, "::ffff:93.184.216.34": true, "2606:2800:220:1::1": true,
+		"93.184.216.35": false, "8.8.8.8": false,
+	} {
+		if got := ownAddress(netip.MustParseAddr(a), ifaces); got != want {
+			t.Errorf("%s: %v, want %v", a, got, want)
 		}
 	}
 }

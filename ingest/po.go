@@ -2,6 +2,7 @@ package ingest
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -217,10 +218,10 @@ func (r *poReader) comment(t string, ln, col int) error {
 				break
 			}
 		}
-	case strings.HasPrefix(t, "#.") && strings.HasPrefix(strings.TrimSpace(t[2:]), ExportedMarkup):
-		c.known = append(c.known, strings.TrimSpace(t[2:]))
-	case strings.HasPrefix(t, "#.") && strings.HasPrefix(strings.TrimSpace(t[2:]), DraftAnnotation):
-		c.draft = strings.TrimPrefix(strings.TrimSpace(t[2:]), DraftAnnotation)
+	case strings.HasPrefix(noteText(t), ExportedMarkup):
+		c.known = append(c.known, noteText(t))
+	case strings.HasPrefix(noteText(t), DraftAnnotation):
+		c.draft = mergeDraftNotes(c.draft, strings.TrimPrefix(noteText(t), DraftAnnotation))
 	case strings.HasPrefix(t, "#,"):
 		for _, f := range strings.Split(t[2:], ",") {
 			if strings.TrimSpace(f) == "fuzzy" {
@@ -229,6 +230,45 @@ func (r *poReader) comment(t string, ln, col int) error {
 		}
 	}
 	return nil
+}
+
+// noteText is the text of a comment line that can hold one of
+// rulesync's notes: a translator comment ("# ", which msgmerge keeps
+// from the catalogue) or an extracted one ("#.", which msgmerge takes
+// from the template); "" for any other line.
+func noteText(t string) string {
+	switch {
+	case strings.HasPrefix(t, "#."):
+		return strings.TrimSpace(t[2:])
+	case strings.HasPrefix(t, "# "):
+		return strings.TrimSpace(t[1:])
+	}
+	return ""
+}
+
+// mergeDraftNotes joins two draft annotations of one entry (the
+// translation's, a translator comment, and the template's, an extracted
+// comment, where msgmerge kept both): the fields of both, a's where both
+// have one. One that is no JSON object is kept as it is where the other
+// is empty, else the first is.
+func mergeDraftNotes(a, b string) string {
+	if a == "" || b == "" {
+		return a + b
+	}
+	var x, y map[string]json.RawMessage
+	if json.Unmarshal([]byte(a), &x) != nil || json.Unmarshal([]byte(b), &y) != nil {
+		return a
+	}
+	for k, v := range y {
+		if _, ok := x[k]; !ok {
+			x[k] = v
+		}
+	}
+	out, err := json.Marshal(x)
+	if err != nil {
+		return a
+	}
+	return string(out)
 }
 
 // previousLine reads a previous-source comment ("#| msgctxt", "#|

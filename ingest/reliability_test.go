@@ -6,6 +6,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"net/netip"
 	"regexp"
 	"strings"
 	"testing"
@@ -17,15 +18,18 @@ import (
 // never counts a negative number of items (a reading that explains
 // nothing says so), on a text whose numbering restarts again and again.
 func TestExplainsNoNegative(t *testing.T) {
-	text := strings.Repeat("1. a\n2. b\n", 6)
-	d, err := ingest.Options{}.Bytes("r.txt", []byte(text))
-	if err != nil {
-		t.Fatal(err)
-	}
 	neg := regexp.MustCompile(`explains -|'s -\d|: -\d+ items`)
-	for _, n := range d.Notes {
-		if neg.MatchString(n) {
-			t.Errorf("note counts negative items: %q", n)
+	// The second counts down: the structure recognizer's reading of it
+	// scores -6 (its penalties over its items).
+	for _, text := range []string{strings.Repeat("1. a\n2. b\n", 6), strings.Repeat("3. a\n2. b\n1. c\n", 4)} {
+		d, err := ingest.Options{}.Bytes("r.txt", []byte(text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, n := range d.Notes {
+			if neg.MatchString(n) {
+				t.Errorf("note counts negative items: %q", n)
+			}
 		}
 	}
 }
@@ -68,6 +72,43 @@ func TestFetchRefusesPrivate(t *testing.T) {
 	for _, u := range []string{srv.URL + "/rules.txt", "http://localhost:" + port + "/rules.txt", srv.URL + "/moved"} {
 		_, err := ingest.Options{}.URL(context.Background(), u)
 		if !errors.Is(err, ingest.ErrPrivateAddress) || !strings.Contains(err.Error(), "loopback address") {
+			t.Errorf("%s: %v, want ErrPrivateAddress", u, err)
+		}
+		if _, err := (ingest.Options{AllowPrivate: true}).URL(context.Background(), u); err != nil {
+			t.Errorf("%s with AllowPrivate: %v", u, err)
+		}
+	}
+}
+
+// TestFetchRefusesOwnAddress: a URL to an address of one of this
+// machine's interfaces (a public one, or a documentation range a
+// container is given) reaches the services listening on all of them,
+// as loopback does: refused unless allowed.
+func TestFetchRefusesOwnAddress(t *testing.T) {
+	var own []string
+	addrs, _ := net.InterfaceAddrs()
+	for _, a := range addrs {
+		if p, err := netip.ParsePrefix(a.String()); err == nil && p.Addr().Is4() && !p.Addr().IsLoopback() && !p.Addr().IsPrivate() && !p.Addr().IsLinkLocalUnicast() {
+			own = append(own, p.Addr().String())
+		}
+	}
+	if len(own) == 0 {
+		t.Skip("this machine has no IPv4 address of its own but private and loopback ones (which TestFetchRefusesPrivate covers)")
+	}
+	ln, err := net.Listen("tcp", "0.0.0.0:0")
+	if err != nil {
+		t.Skip(err)
+	}
+	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Write([]byte("1. one rule\n2. two rules\n3. three rules\n"))
+	}))
+	srv.Listener = ln
+	srv.Start()
+	defer srv.Close()
+	_, port, _ := net.SplitHostPort(ln.Addr().String())
+	for _, a := range own {
+		u := "http://" + net.JoinHostPort(a, port) + "/rules.txt"
+		if _, err := (ingest.Options{}).URL(context.Background(), u); !errors.Is(err, ingest.ErrPrivateAddress) {
 			t.Errorf("%s: %v, want ErrPrivateAddress", u, err)
 		}
 		if _, err := (ingest.Options{AllowPrivate: true}).URL(context.Background(), u); err != nil {

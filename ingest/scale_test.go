@@ -74,6 +74,11 @@ var scaleInputs = []scaleInput{
 	{"continued.po", func(n int) string {
 		return poHead + "msgctxt \"rule:1\"\nmsgid \"a\"\nmsgstr \"\"\n" + strings.Repeat("\"règle \"\n", n)
 	}},
+	// One unit whose source has n inline tags its translation lacks:
+	// each missing tag once sought its end tag among all the faults.
+	{"markup.po", func(n int) string {
+		return poHead + "msgctxt \"rule:1\"\nmsgid \"" + strings.Repeat("<b>", n) + "\"\nmsgstr \"x\"\n"
+	}},
 	{"units.xlf", func(n int) string {
 		return `<?xml version="1.0"?>` + "\n" + `<xliff version="1.2"><file source-language="en" target-language="fr" original="x" datatype="plaintext"><body>` + "\n" +
 			repeat(n, func(b *strings.Builder, i int) {

@@ -111,6 +111,8 @@ type ChangelogSummary struct {
 	Added, Removed int
 	// Scope holds the notes on kinds of item only one edition has.
 	Scope []string
+	// Caution is the comparison's (diff.Comparison.Caution).
+	Caution string `json:",omitempty"`
 }
 
 // count is the summary's counts as its changelog counts them.
@@ -395,7 +397,7 @@ func changelogFiles(pair Pair, c *diff.Comparison) (files, any, error) {
 	}
 	n := countChanges(c)
 	s := &ChangelogSummary{Name: name, Old: c.Old.Edition, New: c.New.Edition, OldName: pair.Old, NewName: pair.New,
-		Changes: n.total, Substantive: n.substantive, Editorial: n.editorial, Added: n.added, Removed: n.removed}
+		Changes: n.total, Substantive: n.substantive, Editorial: n.editorial, Added: n.added, Removed: n.removed, Caution: c.Caution}
 	for _, n := range c.Scope {
 		s.Scope = append(s.Scope, n.Note)
 	}

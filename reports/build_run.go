@@ -311,7 +311,7 @@ func (r *buildRun) site() error {
 		}
 		if d, err := r.load(t.Source); err == nil {
 			var pot bytes.Buffer
-			if err := POT(&pot, d, r.now()); err != nil {
+			if err := POT(&pot, d, DraftOptions{Now: r.now(), SourceText: r.rawText(t.Source, d)}); err != nil {
 				return err
 			}
 			fs["interchange/"+t.Source+".pot"] = pot.Bytes()

@@ -12,7 +12,8 @@ import (
 // TestBuildWarnsDiffLanguages: a [[diff]] of two editions in different
 // languages is warned of in the build's notes, as the diff command warns
 // of it, and again when the build comes from the cache; a [[diff]] of
-// one language is not.
+// one language is not. The changelog, in every form, and the overview
+// carry the caution.
 func TestBuildWarnsDiffLanguages(t *testing.T) {
 	en := testcorpus.Path(t, "udhr/udhr-1948-en.md")
 	fr := testcorpus.Path(t, "udhr/udhr-1948-fr.md")
@@ -46,6 +47,25 @@ func TestBuildWarnsDiffLanguages(t *testing.T) {
 		}
 		if len(warned) != 1 || !strings.Contains(warned[0], "en..fr") {
 			t.Errorf("run %d: notes on languages %q, want one on en..fr (all notes %q)", run, warned, sum.Notes)
+		}
+		// The changelog itself says so, in every form, and the
+		// overview: a page read without the build's output.
+		for _, f := range []string{"changelog/en..fr.md", "changelog/en..fr.html", "changelog/en..fr.json", "index.html"} {
+			data, err := os.ReadFile(filepath.Join(dir, "out", f))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(string(data), "diff compares two editions in one language") {
+				t.Errorf("run %d: %s says nothing of the languages", run, f)
+			}
+		}
+		for _, c := range sum.Changelogs {
+			if (c.Caution != "") != (c.Name == "en..fr") {
+				t.Errorf("run %d: %s: caution %q", run, c.Name, c.Caution)
+			}
+		}
+		if data, _ := os.ReadFile(filepath.Join(dir, "out", "changelog", "en..en2.md")); strings.Contains(string(data), "Caution") {
+			t.Errorf("run %d: en..en2 has a caution", run)
 		}
 	}
 }

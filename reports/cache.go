@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"runtime/debug"
@@ -180,9 +181,34 @@ func (c *cache) load(entry, what string) (files, *entryRecord) {
 	if c == nil {
 		return nil, nil
 	}
-	data, err := c.readBounded(entry+"/entry.json", maxEntryRecord)
+	got, rec, err := c.verify(entry)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
+	}
+	if err != nil {
+		c.notes.add("cache entry %s (%s) failed its checksum (%v): edited or cut short, it was made again", c.path(entry), what, pathless(err))
+		if !c.off.Load() {
+			c.removeAll(entry)
+		}
+		return nil, nil
+	}
+	return got, rec
+}
+
+// holds reports whether the entry is in the cache whole (its files
+// match their record) with the files whose sha256 are sums.
+func (c *cache) holds(entry string, sums map[string]string) bool {
+	_, rec, err := c.verify(entry)
+	return err == nil && maps.Equal(rec.SHA256, sums)
+}
+
+// verify reads an entry and checks its files against their recorded
+// sizes and sha256; an error wrapping fs.ErrNotExist when it has no
+// entry.json.
+func (c *cache) verify(entry string) (files, *entryRecord, error) {
+	data, err := c.readBounded(entry+"/entry.json", maxEntryRecord)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil, err
 	}
 	var rec entryRecord
 	got := files{}
@@ -211,13 +237,9 @@ func (c *cache) load(entry, what string) (files, *entryRecord) {
 		}
 	}
 	if err != nil {
-		c.notes.add("cache entry %s (%s) failed its checksum (%v): edited or cut short, it was made again", c.path(entry), what, pathless(err))
-		if !c.off.Load() {
-			c.removeAll(entry)
-		}
-		return nil, nil
+		return nil, nil, err
 	}
-	return got, &rec
+	return got, &rec, nil
 }
 
 // store writes an entry: into a directory beside its place, renamed
@@ -252,11 +274,19 @@ func (c *cache) store(entry string, fs files, rec entryRecord) error {
 		}
 	}
 	if err == nil {
-		if err = c.rename(tmp, entry); err != nil {
-			// An entry in the way (a bad one, or one a concurrent
-			// build stored) is replaced.
+		err = c.rename(tmp, entry)
+		if err != nil && !c.holds(entry, rec.SHA256) {
+			// An entry in the way that is not whole, or holds other
+			// files (a URL's memo of an earlier fetch), is replaced.
 			c.removeAll(entry)
 			err = c.rename(tmp, entry)
+		}
+		if err != nil && c.holds(entry, rec.SHA256) {
+			// A concurrent build stored the same files whole: its
+			// entry is kept (never removed under a build that reads
+			// it back), this one discarded.
+			c.removeAll(tmp)
+			return nil
 		}
 	}
 	if err != nil {

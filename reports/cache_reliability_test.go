@@ -6,6 +6,9 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/corpus/corpusjson"
 )
 
 // TestCacheTagConcurrent: builds that start at once on a new cache
@@ -64,5 +67,63 @@ func TestCacheFileBounded(t *testing.T) {
 	}
 	if len(n.list) == 0 || !strings.Contains(strings.Join(n.list, "\n"), "size") {
 		t.Errorf("notes %q, want one naming the size", n.list)
+	}
+}
+
+// TestCacheStoreConcurrent: builds that store the same entry at once
+// (cold builds of one workspace) never take it from a build that reads
+// it: an entry another build stored whole is kept, not replaced, so a
+// build that dropped a document once it was stored finds it again (the
+// replacing build's removal made "the cached document of ja is gone",
+// exit 2, in about one of eight rounds of four concurrent builds).
+func TestCacheStoreConcurrent(t *testing.T) {
+	dir := t.TempDir()
+	k := key("test")
+	js, err := corpusjson.Marshal(&corpus.Document{Edition: "x", Lang: "en", Items: []corpus.Item{{ID: "rule:1", Kind: "rule", Number: "1", Text: "Players act in turn."}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var n notes
+	reader := openCache(dir, &n)
+	defer reader.close()
+	if err := reader.storeDoc(k, js); err != nil {
+		t.Fatal(err)
+	}
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	var storeErrs []error
+	for range 2 {
+		wg.Go(func() {
+			for {
+				select {
+				case <-stop:
+					return
+				default:
+				}
+				var n notes
+				c := openCache(dir, &n)
+				if err := c.storeDoc(k, js); err != nil {
+					mu.Lock()
+					storeErrs = append(storeErrs, err)
+					mu.Unlock()
+				}
+				c.close()
+			}
+		})
+	}
+	misses := 0
+	for range 3000 {
+		if reader.loadDoc(k, "the document of x") == nil {
+			misses++
+		}
+	}
+	close(stop)
+	wg.Wait()
+	if misses > 0 {
+		t.Errorf("the entry was missing from %d of 3000 reads while other builds stored it (%v)", misses, n.list)
+	}
+	if len(storeErrs) > 0 {
+		t.Errorf("%d stores of an entry another build stored failed: %v", len(storeErrs), storeErrs[0])
 	}
 }

@@ -88,6 +88,7 @@ type changelogLinks struct {
 // moved text and stale references.
 type changelogBody struct {
 	Title, Summary, Filters string
+	Caution                 string // diff.Comparison.Caution
 	Table                   []htmlTableRow
 	Bar                     template.HTML
 	// HasContents is set when the changelog has more than one part.
@@ -154,7 +155,7 @@ type itemLinkView struct {
 // htmlBody is the changelog's content.
 func (l *changelog) htmlBody(links changelogLinks) changelogBody {
 	c := l.c
-	v := changelogBody{Title: links.title, Summary: summary(c), Filters: l.filters(), Bar: links.bar}
+	v := changelogBody{Title: links.title, Summary: summary(c), Filters: l.filters(), Bar: links.bar, Caution: c.Caution}
 	if len(c.Changes) > 0 {
 		for _, r := range table(c) {
 			v.Table = append(v.Table, htmlTableRow{r.kind, r.substantive, r.editorial, r.total})

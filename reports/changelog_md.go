@@ -36,6 +36,9 @@ func (o ChangelogOptions) Markdown(w io.Writer, c *diff.Comparison) error {
 			p.f("| %s | %d | %d | %d |\n", k, r.substantive, r.editorial, r.total)
 		}
 	}
+	if c.Caution != "" {
+		p.f("\n**Caution.** %s\n", mdEscape(c.Caution))
+	}
 	for _, n := range c.Scope {
 		p.f("\n**Scope.** %s\n", mdEscape(n.Note))
 	}

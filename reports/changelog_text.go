@@ -31,6 +31,9 @@ func (o ChangelogOptions) Text(w io.Writer, c *diff.Comparison, color bool) erro
 	if f := l.filters(); f != "" {
 		p.f("%s\n", f)
 	}
+	if c.Caution != "" {
+		p.f("caution: %s\n", c.Caution)
+	}
 	for _, n := range c.Scope {
 		p.f("scope: %s\n", n.Note)
 	}

@@ -121,6 +121,9 @@ type DraftOptions struct {
 	// (prepared); nil: each writer finds them.
 	mk   markup
 	segs []segment
+	// template is set for a template's segments (POT): the source's
+	// runs of lines between its items are units of their own.
+	template bool
 	// layouts keeps the layouts of the draft's texts (locate) for the
 	// writings of one draft's lines (writeChecked writes them for each
 	// reading back and once more); nil: each writing finds them.

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/gaps"
@@ -364,6 +365,56 @@ func unsaidKind(it *corpus.Item) corpus.Kind {
 	return it.Kind
 }
 
+// templateRuns are the frame's units of a template (DraftOptions.template):
+// each line of the source's runs of lines between its items that holds
+// more to translate than the document's title or version (units of
+// their own), by its place in its run, as a draft of a translation
+// writes it where the translation's run has the source's shape; the runs
+// after the items go in after, by item id.
+func templateRuns(d *gaps.Draft, src *layout, after map[string][]segment) []segment {
+	run := func(ctx string, lines []string) []segment {
+		var out []segment
+		for k, l := range lines {
+			t := l[len(blockMark(l)):]
+			if !hasWords(t, d.Source.Title, d.Source.Version) {
+				continue
+			}
+			out = append(out, segment{ctx: ingest.FrameLine(ctx, k+1), source: t, state: gaps.New})
+		}
+		return out
+	}
+	for i := range d.Entries {
+		id := d.Entries[i].Source.ID
+		if s := run(ingest.FrameAfter(id, 0), src.gap(i)); s != nil {
+			after[id] = s
+		}
+	}
+	return run(ingest.FrameFront, src.gap(-1))
+}
+
+// hasWords reports whether line l holds a letter outside the texts
+// given (the document's title and version, units of their own) and
+// outside HTML tags.
+func hasWords(l string, given ...string) bool {
+	for _, g := range given {
+		if g = strings.TrimSpace(g); g != "" {
+			l = strings.ReplaceAll(l, g, "")
+		}
+	}
+	tag := false
+	for _, r := range l {
+		switch {
+		case r == '<':
+			tag = true
+		case r == '>':
+			tag = false
+		case !tag && unicode.IsLetter(r):
+			return true
+		}
+	}
+	return false
+}
+
 // docSegments are the document's title and version, where both the
 // source and the translation state them (the version's note keeps the
 // translation's date and the edition it followed, which rename it).
@@ -392,6 +443,9 @@ func framedLines(d *gaps.Draft, o DraftOptions, lines map[string]draftNote, afte
 		return nil
 	}
 	if direct.tr == nil {
+		if o.template {
+			return templateRuns(d, direct.src, after)
+		}
 		return nil
 	}
 	plain := *direct

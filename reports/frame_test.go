@@ -46,7 +46,7 @@ func TestFrameEdits(t *testing.T) {
 	// The first frame line and the first item whose own lines the file
 	// keeps (a draft note with lines on its title).
 	frameLine := regexp.MustCompile(`(?m)^msgctxt "(document:front\.\d+|[^"/]+/after\.\d+)"\nmsgid "[^\n]*"\nmsgstr "[^\n]*"$`).FindStringSubmatch(po)
-	kept := regexp.MustCompile(`(?m)^#\. rulesync draft: \{"lines".*\n(?:#.*\n)*msgctxt "([^"]+/title)"\nmsgid "[^\n]*"\nmsgstr "[^\n]*"$`).FindStringSubmatch(po)
+	kept := regexp.MustCompile(`(?m)^# rulesync draft: \{"lines".*\n(?:#.*\n)*msgctxt "([^"]+/title)"\nmsgid "[^\n]*"\nmsgstr "[^\n]*"$`).FindStringSubmatch(po)
 	if frameLine == nil || kept == nil {
 		t.Fatalf("the PO has no frame line (%v) or no item with its own lines (%v)", frameLine != nil, kept != nil)
 	}
@@ -75,8 +75,8 @@ func TestFrameEdits(t *testing.T) {
 	}
 	t.Logf("%d lines differ from the direct draft for the three edits", changedLines(a, b))
 
-	// A tool that drops extracted comments: no draft notes.
-	bare := regexp.MustCompile(`(?m)^#\. rulesync draft: .*\n`).ReplaceAllString(po, "")
+	// A tool that drops rulesync's comments: no draft notes.
+	bare := regexp.MustCompile(`(?m)^#\.? rulesync draft: .*\n`).ReplaceAllString(po, "")
 	md = back(bare)
 	doc, err := ingest.Options{}.Bytes("back.md", []byte(md))
 	if err != nil {

@@ -208,10 +208,10 @@ func DraftPO(w io.Writer, d *gaps.Draft, o DraftOptions) error {
 			p.f("#. %s\n", poComment(s.found))
 		}
 		for _, n := range markupNotes(s.ctx, s.source, s.target, mk) {
-			p.f("#. %s\n", poComment(n))
+			p.f("# %s\n", poComment(n))
 		}
 		if s.draft != "" {
-			p.f("#. %s\n", poComment(s.draft))
+			p.f("# %s\n", poComment(s.draft))
 		}
 		p.f("#: %s\n", poComment(s.ctx))
 		if s.fuzzy != "" {
@@ -263,27 +263,47 @@ func poAgree(msgid, msgstr string) string {
 	return msgstr
 }
 
-// POT writes the template of a source edition: every title and text as
-// a msgid with an empty msgstr, keyed by item id (msgctxt), the header's
-// fields gettext's placeholders. A new language starts from it (msginit
-// -i EDITION.pot -l LANG, or a copy filled in a PO editor), and
-// `rulesync sync --to md SOURCE LANG.po` turns it into the rulebook.
-func POT(w io.Writer, source *corpus.Document, now time.Time) error {
+// POT writes the template of a source edition: every unit a PO of a
+// translation of it holds (sync --to po, build), with the same msgctxt
+// and msgid (the frame's units and the inline markup where o holds the
+// text the source was read from, o.SourceText) and an empty msgstr, the
+// header's fields gettext's placeholders, so that msgmerge of a PO and
+// the template of its own edition changes no entry. A new language
+// starts from it (msginit -i EDITION.pot -l LANG, or a copy filled in a
+// PO editor), and `rulesync sync --to md SOURCE LANG.po` turns it into
+// the rulebook.
+func POT(w io.Writer, source *corpus.Document, o DraftOptions) error {
+	o.TranslationText, o.template = "", true
+	_, o = prepared(gaps.Template(source), o)
 	p := &printer{w: w}
 	p.f("# Template of %s for translators.\n# Written by rulesync.\n", poComment(source.Name()))
 	p.f("#, fuzzy\n")
-	poHeader(p, source, "", now, true)
-	for i := range source.Items {
-		it := &source.Items[i]
-		for _, field := range [][2]string{{"/title", it.Title}, {"", it.Text}} {
-			if strings.TrimSpace(field[1]) == "" {
-				continue
-			}
-			ctx := it.ID + field[0]
-			p.f("\n#: %s\nmsgctxt %s\nmsgid %s\nmsgstr \"\"\n", poComment(ctx), poQuote(ctx), poQuote(field[1]))
+	poHeader(p, source, "", o.Now, true)
+	for _, s := range append(templateFrame(source, o.segs), o.segs...) {
+		p.f("\n")
+		for _, n := range markupNotes(s.ctx, s.source, "", o.mk) {
+			p.f("#. %s\n", poComment(n))
 		}
+		if s.draft != "" {
+			p.f("#. %s\n", poComment(s.draft))
+		}
+		p.f("#: %s\nmsgctxt %s\nmsgid %s\nmsgstr \"\"\n", poComment(s.ctx), poQuote(s.ctx), poQuote(s.source))
 	}
 	return p.err
+}
+
+// templateFrame are the units of the source's title and version that
+// segs lacks: a draft holds them where its translation gives them, and a
+// template offers them to every translation.
+func templateFrame(source *corpus.Document, segs []segment) []segment {
+	var out []segment
+	for _, u := range [][2]string{{ingest.FrameTitle, source.Title}, {ingest.FrameVersion, source.Version}} {
+		if strings.TrimSpace(u[1]) == "" || slices.ContainsFunc(segs, func(s segment) bool { return s.ctx == u[0] }) {
+			continue
+		}
+		out = append(out, segment{ctx: u[0], source: u[1], state: gaps.New})
+	}
+	return out
 }
 
 // XLIFF writes the translation as XLIFF 1.2: one trans-unit per segment.

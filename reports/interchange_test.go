@@ -128,7 +128,7 @@ func TestInterchangeTranslateToolkit(t *testing.T) {
 			po := write(c.name+".po", func(b *bytes.Buffer) error { return reports.PO(b, r, at) })
 			xlf := write(c.name+".xlf", func(b *bytes.Buffer) error { return reports.XLIFF(b, r) })
 			tmx := write(c.name+".tmx", func(b *bytes.Buffer) error { return reports.TMX(b, r, at) })
-			pot := write(c.name+".pot", func(b *bytes.Buffer) error { return reports.POT(b, src, at) })
+			pot := write(c.name+".pot", func(b *bytes.Buffer) error { return reports.POT(b, src, reports.DraftOptions{Now: at}) })
 			tbx := write(c.name+".tbx", func(b *bytes.Buffer) error {
 				return reports.TBX(b, align.DefaultGlossary(), r.Source, r.Translation)
 			})

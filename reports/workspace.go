@@ -413,6 +413,24 @@ func (ws *Workspace) resolve(p string) string {
 	return filepath.Join(ws.Dir, p)
 }
 
+// SourceFiles are the files the workspace reads, resolved against the
+// manifest's folder: each file source, and the working copy of each
+// [[series]]'s file in its repository.
+func (ws *Workspace) SourceFiles() []string {
+	var out []string
+	for _, s := range ws.Sources {
+		if s.Path != "" {
+			out = append(out, ws.resolve(s.Path))
+		}
+	}
+	for _, s := range ws.Series {
+		if s.Repo != "" && s.Path != "" {
+			out = append(out, filepath.Join(ws.resolve(s.Repo), s.Path))
+		}
+	}
+	return out
+}
+
 // cacheDir is the workspace's cache directory.
 func (ws *Workspace) cacheDir() string {
 	if ws.Cache == "" {

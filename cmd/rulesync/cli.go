@@ -97,13 +97,36 @@ func attachedValues(cmd *cli.Command, args []string) []string {
 			continue
 		}
 		name, _, _ := strings.Cut(a[1:], "=")
-		if _, known := takes[name]; !known && takes[a[1:2]] {
-			out = append(out, a[:2], a[2:])
-			continue
+		if _, known := takes[name]; !known {
+			if split, ok := attached(a[1:], takes); ok {
+				out = append(out, split...)
+				continue
+			}
 		}
 		out = append(out, a)
 	}
 	return out
+}
+
+// attached splits word, one-letter flags run together after a dash, where
+// its last flag takes a value written onto it ("qoFILE": -q -o FILE, as
+// getopt reads it): the switches before that flag, the flag, and the
+// rest of the word. ok is false where a letter is no flag of the
+// command's (its error names it) or no value is written on.
+func attached(word string, takes map[string]bool) (out []string, ok bool) {
+	for i, r := range word {
+		l := string(r)
+		value, known := takes[l]
+		switch {
+		case !known:
+			return nil, false
+		case value:
+			rest := word[i+len(l):]
+			return append(out, "-"+l, rest), rest != ""
+		}
+		out = append(out, "-"+l)
+	}
+	return nil, false
 }
 
 func args0(args []string) string {

@@ -6,6 +6,7 @@ import (
 	"github.com/urfave/cli/v3"
 
 	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/corpus/corpusjson"
 	"github.com/rulesync/rulesync/gaps"
 	"github.com/rulesync/rulesync/ingest"
 )
@@ -64,6 +65,9 @@ func gapsCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
+			// The source's items that are the base's hold the base's strings:
+			// the bytes of one edition, not two (corpusjson.Share).
+			corpusjson.Share(src, base)
 			opt.Read = pv // its reading through the base chosen
 			text := interchangeText(c, trName, data[1], tr)
 			if msg := statedMismatch(tr, src, base); msg != "" {

@@ -145,7 +145,27 @@ func buildHistory(c *call, opt history.Options) (*history.History, error) {
 	if len(eds) < 2 {
 		return nil, cli.Exit(fmt.Sprintf("history: the series has %d edition(s); it needs two or more", len(eds)), exitBad)
 	}
+	if err := checkSeriesLanguages(c, eds); err != nil {
+		return nil, err
+	}
 	return opt.Build(c.Context, eds)
+}
+
+// checkSeriesLanguages warns (exit 2 under --strict), as diff does,
+// where two consecutive editions of the series read as different
+// languages: a translation among the editions makes every item of the
+// step a substantive change.
+func checkSeriesLanguages(c *call, eds []history.Edition) error {
+	for i := 1; i < len(eds); i++ {
+		a, b := eds[i-1], eds[i]
+		if a.Doc == nil || b.Doc == nil {
+			continue
+		}
+		if err := checkEditionLanguages(c, a.Doc, b.Doc, a.Name, b.Name); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // historyEditions reads the series: the files named, or the versions

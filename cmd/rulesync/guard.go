@@ -9,6 +9,7 @@ import (
 	"github.com/urfave/cli/v3"
 
 	"github.com/rulesync/rulesync/ingest"
+	"github.com/rulesync/rulesync/reports"
 )
 
 // Inputs are sacred: no command writes over a file it reads. guard runs
@@ -20,7 +21,7 @@ import (
 // arguments).
 var (
 	outputFlags = []string{"output", "report"}
-	inputFlags  = []string{"base", "glossary", "equivalences", "config"}
+	inputFlags  = []string{"base", "glossary", "equivalences", "config", "series"}
 )
 
 // namedPath is a path a command line names, with the flag that named it
@@ -64,10 +65,14 @@ func guard(c *call) error {
 		ins = append(ins, namedPath{"", a})
 	}
 	for _, f := range inputFlags {
+		if f == "series" && c.Command.Name == "history" {
+			continue // the NAME of a manifest's [[series]], not a file
+		}
 		for _, v := range flagValues(c, f) {
 			ins = append(ins, namedPath{f, v})
 		}
 	}
+	ins = append(ins, historyInputs(c)...)
 	if err := sameOutputs(c, outs); err != nil {
 		return err
 	}
@@ -178,4 +183,25 @@ func resolved(path string) string {
 		return abs
 	}
 	return filepath.Join(dir, filepath.Base(abs))
+}
+
+// historyInputs are the files history reads that no argument or flag
+// names: the working copy of --git REPO's --path FILE (its edits not
+// committed are the user's), the file sources of the --config manifest.
+func historyInputs(c *call) []namedPath {
+	if c.Command.Name != "history" {
+		return nil
+	}
+	var ins []namedPath
+	if repo, path := c.String("git"), c.String("path"); repo != "" && path != "" {
+		ins = append(ins, namedPath{"", filepath.Join(repo, path)})
+	}
+	if m := c.String("config"); m != "" {
+		if ws, err := reports.LoadWorkspace(m); err == nil {
+			for _, p := range ws.SourceFiles() {
+				ins = append(ins, namedPath{"", p})
+			}
+		}
+	}
+	return ins
 }

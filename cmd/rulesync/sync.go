@@ -71,6 +71,9 @@ func runSync(c *call) error {
 	if err != nil {
 		return err
 	}
+	// The source's items that are the base's hold the base's strings:
+	// the bytes of one edition, not two (corpusjson.Share).
+	corpusjson.Share(src, base)
 	bname := baseName(c, bases, base)
 	if err := checkBaseStates(c, tr, base, trName, bname); err != nil {
 		return err

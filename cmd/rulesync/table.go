@@ -246,7 +246,10 @@ func writeSummary(w io.Writer, s *reports.Summary, out string, color bool) error
 		rows = [][]string{{"CHANGELOG", "CHANGES", "SUBSTANTIVE", "EDITORIAL", "SCOPE"}}
 		for _, c := range s.Changelogs {
 			scope := "same"
-			if len(c.Scope) > 0 {
+			switch {
+			case c.Caution != "":
+				scope = "languages differ (see the changelog)"
+			case len(c.Scope) > 0:
 				scope = "differs (see the changelog)"
 			}
 			rows = append(rows, []string{c.OldName + " -> " + c.NewName, fmt.Sprint(c.Changes), fmt.Sprint(c.Substantive), fmt.Sprint(c.Editorial), scope})

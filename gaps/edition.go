@@ -1,0 +1,145 @@
+package gaps
+
+import (
+	"fmt"
+
+	"github.com/rulesync/rulesync/corpus"
+	"github.com/rulesync/rulesync/diff"
+)
+
+// edition reports missing, extra and stale items from the edition diff
+// of the base edition (the translation's original) and the current
+// source, through the translation's alignment with the base.
+func (c *checker) edition(cmp *diff.Comparison) {
+	trans := map[int]int{} // base item -> translation item
+	for _, p := range c.al.Pairs {
+		trans[p.Source[0]] = p.Target[0]
+	}
+	changeOf := map[int]*diff.Change{} // base item -> its change
+	for i := range cmp.Changes {
+		ch := &cmp.Changes[i]
+		for _, b := range ch.Old {
+			changeOf[b] = ch
+		}
+	}
+	cur := map[int]int{} // base item -> current item
+	for _, p := range cmp.Alignment.Pairs {
+		// Each of two merged items is kept, in the one they became.
+		for _, b := range p.Source {
+			cur[b] = p.Target[0]
+		}
+	}
+	for b := range c.orig.Items {
+		bi := &c.orig.Items[b]
+		if !c.inScope[bi.Kind] || bi.Kind == corpus.KindPreamble {
+			continue
+		}
+		t, translated := trans[b]
+		s, kept := cur[b]
+		ch := changeOf[b]
+		switch {
+		case !kept && translated:
+			c.r.add(Finding{Check: Extra, Severity: Warning, SourceID: bi.ID, TargetID: c.r.Translation.Items[t].ID,
+				Message: fmt.Sprintf("translates %s of %s, which %s removed", bi.Label(), c.orig.Name(), c.r.Source.Name())})
+		case kept && !translated:
+			si := &c.r.Source.Items[s]
+			c.r.add(Finding{Check: Missing, Severity: Error, SourceID: si.ID, Message: "not translated: " + label(si)})
+		case kept && translated && ch != nil && (ch.TextChanged || ch.TitleChanged || ch.Kind == diff.Split || ch.Kind == diff.Merged):
+			si := &c.r.Source.Items[s]
+			sev := Info
+			if ch.Severity == diff.Substantive {
+				sev = Error
+			}
+			f := Finding{Check: Stale, Severity: sev, SourceID: si.ID, TargetID: c.r.Translation.Items[t].ID,
+				Message:  fmt.Sprintf("the source changed since %s (%s, %s): %s", c.orig.Name(), ch.Kind, ch.Severity, ch.Reason),
+				Redline:  ch.Spans,
+				Evidence: []string{"was " + bi.Label() + " in " + c.orig.Name()}}
+			if ch.TitleChanged {
+				f.Evidence = append(f.Evidence, "title: "+bi.Title+" -> "+si.Title)
+			}
+			c.r.add(f)
+		}
+	}
+	// Items new in the current edition, and the parts a split gave
+	// numbers of their own (the first part keeps the old item's place).
+	for i := range cmp.Changes {
+		ch := &cmp.Changes[i]
+		news := ch.New
+		switch ch.Kind {
+		case diff.Added:
+		case diff.Split:
+			news = ch.New[1:]
+		default:
+			continue
+		}
+		for _, j := range news {
+			si := &cmp.New.Items[j]
+			if c.inScope[si.Kind] && si.Kind != corpus.KindPreamble {
+				c.r.add(Finding{Check: Missing, Severity: Error, SourceID: si.ID, Message: fmt.Sprintf("new in %s, not translated: %s", c.r.Source.Name(), label(si))})
+			}
+		}
+	}
+	for _, j := range c.al.UnmatchedTarget {
+		t := &c.r.Translation.Items[j]
+		if t.Kind != corpus.KindPreamble {
+			c.r.add(Finding{Check: Extra, Severity: Warning, TargetID: t.ID, Message: "no counterpart in " + c.orig.Name()})
+		}
+	}
+	c.coverage(func(b int) bool { _, ok := trans[b]; return ok }, cmp)
+}
+
+// unmatched reports the source items without a translation and the
+// translation items without a source, when there is no base edition.
+func (c *checker) unmatched() {
+	for _, i := range c.al.UnmatchedSource {
+		s := &c.orig.Items[i]
+		if c.inScope[s.Kind] && s.Kind != corpus.KindPreamble {
+			c.r.add(Finding{Check: Missing, Severity: Error, SourceID: s.ID, Message: "not translated: " + label(s)})
+		}
+	}
+	for _, j := range c.al.UnmatchedTarget {
+		t := &c.r.Translation.Items[j]
+		if t.Kind != corpus.KindPreamble {
+			c.r.add(Finding{Check: Extra, Severity: Warning, TargetID: t.ID, Message: "no counterpart in " + c.orig.Name()})
+		}
+	}
+	paired := map[int]bool{}
+	for _, p := range c.al.Pairs {
+		for _, i := range p.Source {
+			paired[i] = true
+		}
+	}
+	c.coverage(func(i int) bool { return paired[i] }, nil)
+}
+
+// coverage sets the share of in-scope current source items that are
+// translated (for a base, those the base's translation carries over).
+func (c *checker) coverage(translated func(int) bool, cmp *diff.Comparison) {
+	total, done := 0, 0
+	if cmp == nil {
+		for i, it := range c.orig.Items {
+			if c.inScope[it.Kind] && it.Kind != corpus.KindPreamble {
+				total++
+				if translated(i) {
+					done++
+				}
+			}
+		}
+	} else {
+		base := map[int]int{}
+		for _, p := range cmp.Alignment.Pairs {
+			base[p.Target[0]] = p.Source[0]
+		}
+		for i, it := range c.r.Source.Items {
+			if c.inScope[it.Kind] && it.Kind != corpus.KindPreamble {
+				total++
+				if b, ok := base[i]; ok && translated(b) {
+					done++
+				}
+			}
+		}
+	}
+	if total > 0 {
+		c.r.Coverage = 100 * float64(done) / float64(total)
+	}
+}

@@ -1,0 +1,182 @@
+package gaps
+
+import (
+	"slices"
+	"strings"
+	"unicode"
+
+	"github.com/rulesync/rulesync/corpus"
+)
+
+// refs compares the items a pair cites.
+func (c *checker) refs(base Finding, s, t *corpus.Item, cut bool) {
+	norm := func(rs []string) []string {
+		var out []string
+		for _, r := range rs {
+			out = append(out, strings.ToLower(corpus.RefItem(r)))
+		}
+		return out
+	}
+	sr, tr := norm(s.Refs), norm(t.Refs)
+	// An addendum entry that cites its own rule ("Rule 51-B" in the entry
+	// for rule 51) cites nothing else.
+	own := ""
+	if s.Number != "" {
+		n, _, _ := strings.Cut(s.Number, "-")
+		own = strings.ToLower(corpus.ID(corpus.KindRule, n))
+	}
+	// A reference in place of the source's (rule:3 where the source cites
+	// rule:2) is one finding, paired as numbers are (substituted).
+	swapped := map[string]bool{}
+	var changed []string
+	printed := map[string]string{} // normalized -> as the item has it
+	for i, r := range sr {
+		printed[r] = s.Refs[i]
+	}
+	for i, r := range tr {
+		if _, ok := printed[r]; !ok {
+			printed[r] = t.Refs[i]
+		}
+	}
+	for _, p := range c.substituted(sr, tr) {
+		if p[1] != own {
+			swapped[p[0]], swapped[p[1]] = true, true
+			changed = append(changed, corpus.RefLabel(printed[p[1]])+" where the source cites "+corpus.RefLabel(printed[p[0]]))
+		}
+	}
+	var extra, lacking []string
+	for i, r := range tr {
+		if !slices.Contains(sr, r) && r != own && !swapped[r] {
+			extra = append(extra, t.Refs[i])
+		}
+	}
+	for i, r := range sr {
+		if !slices.Contains(tr, r) && !swapped[r] {
+			lacking = append(lacking, s.Refs[i])
+		}
+	}
+	if len(changed) > 0 {
+		f := base
+		f.Check, f.Severity = Refs, Error
+		f.Message = "the translation cites " + strings.Join(changed, "; ")
+		f.Evidence = []string{"source cites: " + refLabels(s.Refs), "translation cites: " + refLabels(t.Refs)}
+		c.r.add(f)
+	}
+	if len(extra) > 0 {
+		f := base
+		f.Check, f.Severity = Refs, Error
+		f.Message = "the translation cites " + refLabels(extra) + ", which the source does not"
+		f.Evidence = []string{"source cites: " + refLabels(s.Refs), "translation cites: " + refLabels(t.Refs)}
+		c.r.add(f)
+	}
+	if len(lacking) > 0 && !cut && c.citing() {
+		f := base
+		f.Check, f.Severity = Refs, Warning
+		f.Message = "the translation does not cite " + refLabels(lacking)
+		f.Evidence = []string{"source cites: " + refLabels(s.Refs), "translation cites: " + refLabels(t.Refs)}
+		c.r.add(f)
+	}
+}
+
+// parts compares the labelled parts of a pair.
+func (c *checker) parts(base Finding, s, t *corpus.Item, cut bool, txt *pairText) {
+	sl, tl := labels(s.Parts), labels(t.Parts)
+	// Parts are compared only where both sides label them alike: letters
+	// with letters, example numbers with example numbers.
+	if len(sl) == 0 || len(tl) == 0 && cut || len(tl) > 0 && style(sl) != style(tl) {
+		return
+	}
+	count := func(xs []string) map[string]int {
+		m := map[string]int{}
+		for _, x := range xs {
+			m[x]++
+		}
+		return m
+	}
+	sc, tc := count(sl), count(tl)
+	var extra, lacking []string
+	sf := txt.sText
+	for _, l := range tl {
+		// "1-A:" printed inside the source's example 1 is the same
+		// sub-example, whether or not it was made a part of its own.
+		if tc[l] > sc[l] && !slices.Contains(extra, l) && !strings.Contains(sf, l+":") && !strings.Contains(sf, l+".") {
+			extra = append(extra, l)
+		}
+	}
+	for _, l := range sl {
+		if sc[l] > tc[l] && !slices.Contains(lacking, l) {
+			lacking = append(lacking, l)
+		}
+	}
+	ev := []string{"source parts: " + strings.Join(sl, ", "), "translation parts: " + strings.Join(tl, ", ")}
+	switch {
+	case len(extra) > 0:
+		f := base
+		f.Check, f.Severity, f.Evidence = Parts, Error, ev
+		f.Message = "parts the source does not have (or has fewer times): " + strings.Join(extra, ", ")
+		c.r.add(f)
+	case len(lacking) > 0 && !cut && len(tl) > 0:
+		f := base
+		f.Check, f.Severity, f.Evidence = Parts, Warning, ev
+		f.Message = "parts missing from the translation: " + strings.Join(lacking, ", ")
+		c.r.add(f)
+	case len(lacking) == 0 && !slices.Equal(sl, without(tl, sc)):
+		f := base
+		f.Check, f.Severity, f.Evidence = Parts, Warning, ev
+		f.Message = "parts out of order"
+		c.r.add(f)
+	}
+}
+
+// without returns the labels of ls that the source has (in counts sc).
+func without(ls []string, sc map[string]int) []string {
+	var out []string
+	for _, l := range ls {
+		if sc[l] > 0 {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// style says how a list of labels counts: "letter" (A, B), "number" (1,
+// 1-A, S1) or "other".
+func style(ls []string) string {
+	if len(ls) == 0 {
+		return ""
+	}
+	l := ls[0]
+	switch {
+	case len(l) == 1 && unicode.IsLetter(rune(l[0])):
+		return "letter"
+	case l[0] >= '0' && l[0] <= '9' || l[0] == 'S' && len(l) > 1:
+		return "number"
+	}
+	return "other"
+}
+
+func labels(ps []corpus.Part) []string {
+	var out []string
+	for _, p := range ps {
+		out = append(out, p.Label)
+	}
+	return out
+}
+
+// citing reports whether the translation marks references at all: one
+// that cites nothing anywhere writes them as plain words, and an item of
+// it that lacks a citation says nothing; in one that does, it is a
+// citation dropped.
+func (c *checker) citing() bool {
+	if c.cites == nil {
+		v := false
+		for _, it := range c.r.Translation.Items {
+			if len(it.Refs) > 0 {
+				v = true
+				break
+			}
+		}
+		c.cites = &v
+	}
+	return *c.cites
+}
