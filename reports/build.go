@@ -252,6 +252,9 @@ type source struct {
 // the documents several steps share stay in memory; each step's output
 // is written as it is made.
 func (b *Build) Run(ctx context.Context) (*Summary, error) {
+	if err := b.Workspace.checkGrants(); err != nil {
+		return nil, err
+	}
 	r, err := b.start(ctx)
 	if err != nil {
 		return nil, err

@@ -18,6 +18,45 @@ import (
 // the build); URL sources reach public addresses only unless the
 // manifest says allow_private_urls = true (see ingest.Options.Fetch).
 
+// Grants are what the command line lets a manifest reach
+// (Workspace.Granted).
+type Grants struct {
+	// Roots are the folders the manifest's sources and roots may lie in;
+	// empty means the manifest's folder and its git repository.
+	Roots []string
+	// PrivateURLs lets the manifest's allow_private_urls take effect.
+	PrivateURLs bool
+}
+
+// ceiling are the folders no source may lie outside, whatever the
+// manifest's roots say: Granted.Roots, or the manifest's folder and the
+// git repository it sits in; and how the error names them.
+func (ws *Workspace) ceiling() ([]string, string) {
+	if len(ws.Granted.Roots) > 0 {
+		var out []string
+		for _, r := range ws.Granted.Roots {
+			if real, err := filepath.EvalSymlinks(r); err == nil {
+				if abs, err := filepath.Abs(real); err == nil {
+					out = append(out, abs)
+				}
+			}
+		}
+		return out, "the folders the build's --root allows"
+	}
+	w := *ws
+	w.Roots = nil
+	return w.sourceRoots(), "the manifest's folder and its git repository, which a manifest's roots do not widen (build --root does)"
+}
+
+// checkGrants refuses a manifest that asks for more than the command
+// line grants: allow_private_urls without --allow-private-urls.
+func (ws *Workspace) checkGrants() error {
+	if ws.AllowPrivateURLs && !ws.Granted.PrivateURLs {
+		return fmt.Errorf("the manifest in %s sets allow_private_urls = true: a build lets URL sources reach loopback, private and link-local addresses only when run with --allow-private-urls", ws.Dir)
+	}
+	return nil
+}
+
 // systemTrees are the folders of the kernel's and the devices' files:
 // never a source, whatever the roots say.
 var systemTrees = []string{"/proc", "/sys", "/dev"}
@@ -112,6 +151,14 @@ func (ws *Workspace) sourceFile(path string) (string, error) {
 			shown = p + " -> " + real
 		}
 		return "", fmt.Errorf("%s lies outside %s (%s): a build reads no file outside them; add its folder to roots in the manifest", shown, where, strings.Join(roots, ", "))
+	}
+	ceiling, named := ws.ceiling()
+	inside = false
+	for _, r := range ceiling {
+		inside = inside || within(real, r)
+	}
+	if !inside {
+		return "", fmt.Errorf("%s lies outside %s (%s): a build reads no file outside them", real, named, strings.Join(ceiling, ", "))
 	}
 	fi, err := os.Stat(real)
 	if err != nil {

@@ -93,8 +93,12 @@ func TestBuildSourcesConfined(t *testing.T) {
 		{"/proc/self/status", `roots = ["/"]`, "a file of the system (/proc), never a source"},
 		{"/dev/zero", `roots = ["/"]`, "never a source"},
 		{"link.txt", `roots = ["."]`, "lies outside the manifest's roots"},
-		{"link.txt", `roots = [".", ".."]`, ""},
-		{"../secret.txt", `roots = [".", ".."]`, ""},
+		// A manifest's roots do not widen what it may read beyond its
+		// folder (no git repository here) unless the build grants it.
+		{"link.txt", `roots = [".", ".."]`, "which a manifest's roots do not widen"},
+		{"../secret.txt", `roots = ["/"]`, "which a manifest's roots do not widen"},
+		{"link.txt", `roots = [".", ".."] # granted`, ""},
+		{"../secret.txt", `roots = [".", ".."] # granted`, ""},
 	} {
 		body := strings.Replace(string(m), `path = "en-2031.txt"`, `path = "`+c.path+`"`, 1)
 		os.WriteFile(manifest, []byte(c.roots+"\n"+body), 0o644)
@@ -102,6 +106,9 @@ func TestBuildSourcesConfined(t *testing.T) {
 		ws, err := reports.LoadWorkspace(manifest)
 		if err != nil {
 			t.Fatal(err)
+		}
+		if strings.HasSuffix(c.roots, "# granted") {
+			ws.Granted.Roots = []string{top}
 		}
 		sum, err := (&reports.Build{Workspace: ws, Out: out, Now: func() time.Time { return time.Unix(1600000000, 0) }}).Run(context.Background())
 		if err != nil {
@@ -145,5 +152,27 @@ func TestBuildOutputHoldsSource(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(out, "src.txt")); err != nil {
 		t.Error("the source was removed")
+	}
+}
+
+// TestPrivateURLsGranted: a manifest's allow_private_urls takes effect
+// only where the build is run with --allow-private-urls (Granted): a
+// manifest from a stranger cannot open the build's network to itself.
+func TestPrivateURLsGranted(t *testing.T) {
+	dir := copyWorkspace(t)
+	manifest := filepath.Join(dir, "rulesync.toml")
+	m, _ := os.ReadFile(manifest)
+	os.WriteFile(manifest, append([]byte("allow_private_urls = true\n"), m...), 0o644)
+	ws, err := reports.LoadWorkspace(manifest)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = (&reports.Build{Workspace: ws, Out: filepath.Join(t.TempDir(), "out")}).Run(context.Background())
+	if err == nil || !strings.Contains(err.Error(), "--allow-private-urls") {
+		t.Errorf("allow_private_urls without the grant: %v, want an error naming --allow-private-urls", err)
+	}
+	ws.Granted.PrivateURLs = true
+	if _, err := (&reports.Build{Workspace: ws, Out: filepath.Join(t.TempDir(), "out")}).Run(context.Background()); err != nil {
+		t.Errorf("granted: %v", err)
 	}
 }

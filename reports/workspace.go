@@ -38,11 +38,18 @@ type Workspace struct {
 	// AllowPrivateURLs lets URL sources, and their redirects, reach
 	// loopback, private and link-local addresses (a server on the
 	// build's machine or network); refused otherwise.
-	AllowPrivateURLs bool          `toml:"allow_private_urls"`
-	Sources          []Source      `toml:"source"`
-	Diffs            []Pair        `toml:"diff"`
-	Translations     []Translation `toml:"translation"`
-	Series           []Series      `toml:"series"`
+	AllowPrivateURLs bool `toml:"allow_private_urls"`
+	// Granted are what the user running the build lets the manifest reach
+	// (build --root, --allow-private-urls), never read from the manifest:
+	// a manifest may come from a stranger, so its roots only narrow what
+	// it may read, within Granted.Roots (empty: the manifest's folder and
+	// the git repository it sits in), and its allow_private_urls takes
+	// effect only where Granted.PrivateURLs is set.
+	Granted      Grants        `toml:"-"`
+	Sources      []Source      `toml:"source"`
+	Diffs        []Pair        `toml:"diff"`
+	Translations []Translation `toml:"translation"`
+	Series       []Series      `toml:"series"`
 
 	// Dir is the manifest's directory.
 	Dir string `toml:"-"`
