@@ -224,7 +224,7 @@ func parseHTML(data []byte, o Options, d *corpus.Document) error {
 	}
 	lang := d.Lang
 	if _, err := fromBlocks(page.bs, d); err != nil {
-		return fmt.Errorf("HTML: %v", err)
+		return fmt.Errorf("HTML: %w", err)
 	}
 	if d.Lang == "" {
 		d.Lang = lang

@@ -43,6 +43,11 @@ type Options struct {
 	// and Bytes as a stream at any size; ReadFile and ReadAll, which
 	// return the bytes, take one up to 4 times as large.
 	MaxBytes int64
+	// MaxBlocks limits the blocks (paragraphs, lines, headings, list
+	// items, table rows) a reader of text, Markdown, HTML, DOCX or PDF
+	// may find in the input; 0 means DefaultMaxBlocks. More is an
+	// ErrTooManyBlocks, before the structure recognizer reads them.
+	MaxBlocks int
 	// Timeout bounds a fetch by URL; 0 means DefaultTimeout.
 	Timeout time.Duration
 	// Redirects limits the redirects a fetch follows; 0 means
@@ -445,6 +450,7 @@ func (o Options) Bytes(name string, data []byte) (*corpus.Document, error) {
 		f = formats[detected]
 	}
 	d := &corpus.Document{}
+	defer limitBlocks(d, o.maxBlocks())()
 	formatName := ""
 	// What the provenance and the notes take of the raw bytes (their
 	// checksum, whether they are all UTF-8) is read before the parse, so
@@ -487,6 +493,11 @@ func (o Options) Bytes(name string, data []byte) (*corpus.Document, error) {
 			kept = data
 			if valid && enc == "utf-8" && len(text) == len(data) {
 				kept, keptText = nil, text
+			}
+			if lineFormats[f.name] {
+				if err := checkLines(text, o.maxBlocks()); err != nil {
+					return fail(err)
+				}
 			}
 			if o.Format == "" && (f.name == "numbered" || f.name == "addendum" || f.name == "guide") {
 				generic, md := readTextOrMarkdown, markdownNamed(name)

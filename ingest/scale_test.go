@@ -1,6 +1,7 @@
 package ingest_test
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -117,7 +118,7 @@ func BenchmarkScale(b *testing.B) {
 		for _, n := range []int{1_000, 10_000, 100_000, 1_000_000} {
 			b.Run(fmt.Sprintf("%s/%d", in.name, n), func(b *testing.B) {
 				data := []byte(in.gen(n))
-				o := ingest.Options{MaxBytes: 1 << 30}
+				o := ingest.Options{MaxBytes: 1 << 30, MaxBlocks: 1 << 30}
 				b.SetBytes(int64(len(data)))
 				cpu0, _ := cputime.Used()
 				for b.Loop() {
@@ -248,6 +249,9 @@ type peakInput struct {
 	// subtest says so and skips, unless RULESYNC_PEAK_ALL is set (as for
 	// the figures in bench/README.md).
 	skip string
+	// refused marks an input over the block limit (ingest.ErrTooManyBlocks),
+	// whose peak is that of the read up to its refusal.
+	refused bool
 }
 
 // largest returns the largest n for which len(gen(n)) is within limit,
@@ -272,6 +276,38 @@ func scalePeak(name, skip string) peakInput {
 	}}
 }
 
+// shortPeak is a peakInput of as many of unit as the byte limit
+// allows, between head and tail.
+func shortPeak(name, head string, unit func(b *strings.Builder, i int), tail string) peakInput {
+	return peakInput{name: name, make: func(t *testing.T, limit int) ([]byte, int) {
+		data, n := largest(func(n int) string { return head + repeat(n, unit) + tail }, limit)
+		return []byte(data), n
+	}}
+}
+
+// refusedPeak is in marked refused.
+func refusedPeak(in peakInput) peakInput {
+	in.refused = true
+	return in
+}
+
+// blockPeak is a peakInput of as many units as the block limit allows
+// (ingest.DefaultMaxBlocks lines that are not blank, lines of them a
+// unit, less head's), each padded with words so that the file is as
+// large as the byte limit allows: the most an input within both limits
+// holds.
+func blockPeak(name, head string, lines int, unit func(b *strings.Builder, i int, pad string), tail string) peakInput {
+	return peakInput{name: name, make: func(t *testing.T, limit int) ([]byte, int) {
+		n := (ingest.DefaultMaxBlocks - strings.Count(head, "\n")) / lines
+		gen := func(pad string) string {
+			return head + repeat(n, func(b *strings.Builder, i int) { unit(b, i, pad) }) + tail
+		}
+		words := strings.Repeat("players act in turn and every rule applies ", 8)
+		p := min((limit-4096-len(gen("")))/n, len(words))
+		return []byte(gen(strings.TrimSpace(words[:p]))), n
+	}}
+}
+
 // peakInputs are the inputs TestPeakMemory reads. Those with skip set
 // are measured with RULESYNC_PEAK_ALL=1 (bench/README.md has the
 // figures): the ones over peakLimit, the ones under it by less than a
@@ -284,9 +320,12 @@ func scalePeak(name, skip string) peakInput {
 // bytes each, and their texts) with the labels that start them packed
 // (packedLabels, some 20 bytes each): the candidates are let go before
 // the items are made. goldmark's tree is a piece's (about 16 KB of the
-// text), the HTML DOM is cut as its blocks are made. 32 MiB of short
-// numbered lines, list items, table rows or paragraphs is 650 thousand
-// to 1.1 million blocks.
+// text), the HTML DOM is cut as its blocks are made. 32 MiB of the
+// shortest lines or paragraphs is 1.2 to 2.5 million blocks, some 900
+// bytes each at the peak: the block limit (ingest.DefaultMaxBlocks)
+// refuses them, the inputs of text, Markdown and HTML here are at
+// both limits (blockPeak), those of the other formats at the byte
+// limit in their shortest units (shortPeak).
 var peakInputs = []peakInput{
 	scalePeak("entries.po", ""),
 	scalePeak("continued.po", "takes minutes on a loaded machine: 3.3 million lines of one string (peak 182 MB; its growth is TestScaleAllocLinear's)"),
@@ -294,13 +333,30 @@ var peakInputs = []peakInput{
 	scalePeak("units.tmx", ""),
 	scalePeak("rows.csv", ""),
 	scalePeak("emphasis.md", ""),
-	scalePeak("numbered.txt", ""),
-	scalePeak("list.md", ""),
-	scalePeak("quotes.md", ""),
-	scalePeak("table.md", ""),
-	scalePeak("p.html", ""),
-	scalePeak("ol.html", ""),
-	{name: "paragraphs.docx", skip: "takes minutes: 550k paragraphs through the recognizer (peak 568 MB)", make: func(t *testing.T, limit int) ([]byte, int) {
+	// The formats of no block limit, in their shortest units.
+	shortPeak("short.po", poHead, func(b *strings.Builder, i int) {
+		fmt.Fprintf(b, "msgctxt \"rule:%d\"\nmsgid \"Rule %d\"\nmsgstr \"Règle %d\"\n\n", i, i, i)
+	}, ""),
+	shortPeak("short.xlf", `<?xml version="1.0"?>`+"\n"+`<xliff version="1.2"><file source-language="en" target-language="fr" original="x" datatype="plaintext"><body>`+"\n", func(b *strings.Builder, i int) {
+		fmt.Fprintf(b, "<trans-unit id=\"rule:%d\"><source>R %d</source><target>T %d</target></trans-unit>\n", i, i, i)
+	}, "</body></file></xliff>\n"),
+	shortPeak("short.tmx", `<?xml version="1.0"?>`+"\n"+`<tmx version="1.4"><header srclang="en" datatype="plaintext" segtype="sentence" adminlang="en" creationtool="t" creationtoolversion="1" o-tmf="t"/><body>`+"\n", func(b *strings.Builder, i int) {
+		fmt.Fprintf(b, "<tu tuid=\"rule:%d\"><tuv xml:lang=\"en\"><seg>R %d</seg></tuv><tuv xml:lang=\"fr\"><seg>T %d</seg></tuv></tu>\n", i, i, i)
+	}, "</body></tmx>\n"),
+	shortPeak("short.csv", "number,text\n", func(b *strings.Builder, i int) { fmt.Fprintf(b, "%d,Rule %d text\n", i, i) }, ""),
+	// HTML's blocks are counted once read: its shortest paragraphs, 2.5
+	// million, are refused after they are read.
+	refusedPeak(shortPeak("short.html", "<html><body>\n", func(b *strings.Builder, i int) { fmt.Fprintf(b, "<p>%d</p>", i) }, "</body></html>\n")),
+	// The formats read by blocks, at the block limit, each block as long
+	// as the byte limit allows.
+	blockPeak("numbered.txt", "", 1, func(b *strings.Builder, i int, pad string) { fmt.Fprintf(b, "%d. Rule %s.\n\n", i, pad) }, ""),
+	blockPeak("numbered.md", "", 1, func(b *strings.Builder, i int, pad string) { fmt.Fprintf(b, "%d. Rule %s.\n", i, pad) }, ""),
+	blockPeak("list.md", "", 1, func(b *strings.Builder, i int, pad string) { fmt.Fprintf(b, "- item %d %s\n", i, pad) }, ""),
+	blockPeak("quotes.md", "", 2, func(b *strings.Builder, i int, pad string) { fmt.Fprintf(b, "> %d. q %s\n>\n", i, pad) }, ""),
+	blockPeak("table.md", "| id | text |\n| --- | --- |\n", 1, func(b *strings.Builder, i int, pad string) { fmt.Fprintf(b, "| %d | c %s |\n", i, pad) }, ""),
+	blockPeak("p.html", "<html><body>\n", 1, func(b *strings.Builder, i int, pad string) { fmt.Fprintf(b, "<p>%d. Rule %s.</p>\n", i, pad) }, "</body></html>\n"),
+	blockPeak("ol.html", "<html><body><ol>\n", 1, func(b *strings.Builder, i int, pad string) { fmt.Fprintf(b, "<li>Rule %s.</li>\n", pad) }, "</ol>\n"),
+	{name: "paragraphs.docx", refused: true, skip: "takes minutes: 550k paragraphs, over the block limit, refused once read", make: func(t *testing.T, limit int) ([]byte, int) {
 		// The limit bounds document.xml as inflated; the file is smaller.
 		body, n := largest(func(n int) string {
 			return repeat(n, func(b *strings.Builder, i int) {
@@ -361,7 +417,11 @@ func TestPeakMemory(t *testing.T) {
 			if err := os.WriteFile(path, data, 0o644); err != nil {
 				t.Fatal(err)
 			}
-			peak := peaktest.Run(t, "TestPeakMemory", "RULESYNC_PEAK_INPUT="+path)
+			env := []string{"RULESYNC_PEAK_INPUT=" + path}
+			if in.refused {
+				env = append(env, "RULESYNC_PEAK_REFUSED=1")
+			}
+			peak := peaktest.Run(t, "TestPeakMemory", env...)
 			t.Logf("%d units, %d bytes: peak %d MB", n, len(data), peak>>20)
 			if peak > peakLimit {
 				t.Errorf("%d units, %d bytes: peak %d MB, over %d MB", n, len(data), peak>>20, peakLimit>>20)
@@ -386,7 +446,14 @@ func peakChild(path string) {
 	debug.SetMemoryLimit(768 << 20)
 	gctune.Lazy(64<<20, 768<<20)
 	d, err := ingest.Options{}.File(path)
-	if err != nil {
+	refused := os.Getenv("RULESYNC_PEAK_REFUSED") != ""
+	switch {
+	case refused && errors.Is(err, ingest.ErrTooManyBlocks):
+		peaktest.Report()
+		return
+	case refused:
+		peaktest.Fail(fmt.Errorf("read (%v), want ErrTooManyBlocks", err))
+	case err != nil:
 		peaktest.Fail(err)
 	}
 	if err := corpusjson.Encode(io.Discard, d); err != nil {

@@ -47,7 +47,8 @@ func readMarkdownOrText(text string, d *corpus.Document) (*structure, error) {
 
 func readTextOrMarkdownTie(text string, d *corpus.Document, markdownOnTie bool) (*structure, error) {
 	readMD := func() (*corpus.Document, *structure, error) {
-		md := &corpus.Document{Source: d.Source}
+		md, release := anotherReading(d)
+		defer release()
 		bs, err := markdownBlocks(text)
 		if err != nil {
 			return nil, nil, err
@@ -56,6 +57,9 @@ func readTextOrMarkdownTie(text string, d *corpus.Document, markdownOnTie bool) 
 		return md, st, err
 	}
 	md, stM, errM := readMD()
+	if errors.Is(errM, ErrTooManyBlocks) {
+		return nil, errM
+	}
 	rs := []reading{{}, {err: errM}}
 	if errM == nil {
 		rs[1].score = stM.score(md)
@@ -66,6 +70,9 @@ func readTextOrMarkdownTie(text string, d *corpus.Document, markdownOnTie bool) 
 		dropReading()
 	}
 	stT, errT := fromBlocks(textBlocks(text), d)
+	if errors.Is(errT, ErrTooManyBlocks) {
+		return nil, errT
+	}
 	if rs[0].err = errT; errT == nil {
 		rs[0].score = stT.score(d)
 	}
@@ -187,6 +194,9 @@ func fromBlocks(bs []block, d *corpus.Document) (*structure, error) {
 // fromBlocksPartless is fromBlocks for a reader that takes the parts of
 // the items partless says away (see builder.partless).
 func fromBlocksPartless(bs []block, d *corpus.Document, partless func([]corpus.Item) []bool) (*structure, error) {
+	if err := checkBlocks(len(bs), d); err != nil {
+		return &structure{schemes: map[string]int{}}, err
+	}
 	st := recognize(bs, d, partless)
 	text := false
 	for i := range d.Items {
@@ -314,7 +324,9 @@ func arbitrate(text string, f *format, generic reader, preferGeneric bool, d *co
 	var errS error
 	var stS *structure
 	readSpecial := func() {
-		special = &corpus.Document{Source: d.Source}
+		var release func()
+		special, release = anotherReading(d)
+		defer release()
 		if f.read != nil {
 			stS, errS = f.read(text, special)
 		} else {
@@ -346,9 +358,15 @@ func arbitrate(text string, f *format, generic reader, preferGeneric bool, d *co
 			measure()
 		}()
 	}
-	general := &corpus.Document{Source: d.Source}
+	general, release := anotherReading(d)
+	defer release()
 	st, errG := generic(text, general)
 	<-read
+	for _, err := range []error{errS, errG} {
+		if errors.Is(err, ErrTooManyBlocks) {
+			return f.name, err
+		}
+	}
 	var ng readingScore
 	if errG == nil {
 		ng = st.score(general)

@@ -253,6 +253,7 @@ func ingestInput(ctx context.Context, c *call, in string, raw bool, stderr io.Wr
 		Timeout:      c.Duration("timeout"),
 		AllowPrivate: c.Bool("allow-private-urls"),
 		MaxBytes:     max,
+		MaxBlocks:    c.Int("max-blocks"),
 		Context:      ctx,
 	}
 	var d *corpus.Document

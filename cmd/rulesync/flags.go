@@ -55,6 +55,7 @@ func sourceFlags(old deprecatedFrom) []cli.Flag {
 		&cli.BoolFlag{Name: "allow-private-urls", Usage: "let a URL (or a redirect) reach a loopback, private or link-local address (a server on this machine or network); refused otherwise"},
 		&cli.BoolFlag{Name: "strict", Usage: "fail (exit 2) when ingest warns about the structure it found (holes in the numbering, text dropped, little structure)"},
 		maxBytesFlag(),
+		maxBlocksFlag(),
 		&cli.StringFlag{Name: "pdf-engine", Value: "auto", Usage: "read PDFs with `ENGINE`: " + strings.Join(ingest.PDFEngines(), ", ") + " (auto: the build's own choice per file, said in a note when it is not the first engine)"},
 	}
 }

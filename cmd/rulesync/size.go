@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"path/filepath"
 	"strconv"
@@ -15,6 +16,17 @@ import (
 // read inputs.
 func maxBytesFlag() cli.Flag {
 	return &cli.StringFlag{Name: "max-bytes", Usage: fmt.Sprintf("read no input larger than `SIZE` (bytes, or with KiB, MiB, GiB; default %dMiB; a document JSON rulesync wrote is read at any size)", ingest.DefaultMaxBytes>>20)}
+}
+
+// maxBlocksFlag is --max-blocks, the limit of the blocks a reader of
+// text, Markdown, HTML, DOCX or PDF may find in one input.
+func maxBlocksFlag() cli.Flag {
+	return &cli.IntFlag{Name: "max-blocks", Value: ingest.DefaultMaxBlocks, Usage: "read no input of more than `N` blocks (paragraphs, lines, headings, list items, table rows of text, Markdown, HTML, DOCX, PDF; a text or Markdown of more lines that are not blank is refused before it is read)", Validator: func(n int) error {
+		if n <= 0 {
+			return errors.New("not a number of blocks above zero")
+		}
+		return nil
+	}}
 }
 
 // maxBytes is the --max-bytes of the command: 0 (the default) when not
