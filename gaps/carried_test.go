@@ -177,7 +177,7 @@ const farOutReason = "far out below their spread"
 // checks mark: FIDE hy 6.4, a quarter of the usual ratio, scored 0.79,
 // also found truncated). The texts sync carries unmarked (60 characters
 // or more, no finding) of a tenth of the source ids (sampled), cut to a
-// quarter, three tenths or two fifths of their length: 77 of 951 stay
+// quarter, three tenths or two fifths of their length: 78 of 969 stay
 // unmarked (cut
 // texts their number or place vouches for, scored 0.75 to 0.96, or just
 // over 0.45 of the usual ratio; some too short for a ratio once cut,
@@ -208,8 +208,8 @@ func TestSyncFarOutShort(t *testing.T) {
 		}
 	}
 	t.Logf("real texts marked for their length alone: %d; cut texts carried unmarked: %d of %d", alone, unmarked, cut)
-	if unmarked > 77 {
-		t.Errorf("%d of %d cut texts carried unmarked, want 77 or fewer", unmarked, cut)
+	if unmarked > 78 {
+		t.Errorf("%d of %d cut texts carried unmarked, want 78 or fewer", unmarked, cut)
 	}
 }
 

@@ -2,9 +2,7 @@ package gaps
 
 import (
 	"fmt"
-	"math"
 	"slices"
-	"strconv"
 	"strings"
 	"unicode"
 	"unsafe"
@@ -160,18 +158,15 @@ func (c *checker) current(id string) string {
 	return id
 }
 
-// telling leaves out the numbers that say nothing when one side lacks
-// them: up to ten (spelled out in many languages), and those of skip
-// (tellingSkip: the items' own numbers and the numbers of the items they
-// cite, either side's citations: a translation may spell a reference
-// out).
+// telling leaves out of nums the numbers of skip (tellingSkip: the
+// items' own numbers and the numbers of the items they cite, either
+// side's citations: a translation may spell a reference out).
 func telling(nums []string, skip []string) []string {
 	var out []string
 	for _, n := range nums {
-		if v, err := strconv.ParseFloat(strings.TrimSuffix(n, "s"), 64); err == nil && v <= 10 && v == math.Trunc(v) || slices.Contains(skip, n) {
-			continue // up to ten, or ten seconds: "a second", "two minutes" are words
+		if !slices.Contains(skip, n) {
+			out = append(out, n)
 		}
-		out = append(out, n)
 	}
 	return out
 }

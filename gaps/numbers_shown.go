@@ -7,11 +7,12 @@ import (
 	"github.com/rulesync/rulesync/align"
 )
 
-// printedTimes maps each duration text states, as align.Times writes it
-// ("1800s", what the checks compare), to the words that state it ("30 分").
-func printedTimes(text string) map[string]string {
+// printedTimes maps each duration of times (a text's, align.TimesPrinted),
+// as align.Times writes it ("1800s", what the checks compare), to the
+// words that state it ("30 分").
+func printedTimes(times []align.Time) map[string]string {
 	var out map[string]string
-	for _, t := range align.TimesPrinted(text) {
+	for _, t := range times {
 		if out == nil {
 			out = map[string]string{}
 		}
