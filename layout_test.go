@@ -14,7 +14,7 @@ const module = "github.com/rulesync/rulesync/"
 
 // layer orders the packages: a package may import only packages of a
 // lower layer (corpus <- corpusjson <- ingest, align <- diff <- gaps <- reports <- cmd).
-var layer = map[string]int{"internal/lazyre": -1, "internal/lexicon": -1, "internal/numerals": -1, "internal/dates": 0, "internal/gctune": -1, "internal/cputime": -1, "internal/pdftext": -1, "internal/testgen": -1, "internal/jsoncodec": -1, "internal/atomicfile": -1, "internal/sched": -1, "internal/longtest": -2, "corpus": 0, "internal/langid": 0, "internal/pdftest": 0, "corpus/corpusjson": 1, "ingest": 2, "internal/synth": 2, "align": 2, "internal/testcorpus": 3, "internal/peaktest": -1, "diff": 3, "gaps": 4, "history": 4, "reports": 5, "cmd/rulesync": 6}
+var layer = map[string]int{"internal/lazyre": -2, "internal/lexicon": -1, "internal/numerals": -1, "internal/dates": 0, "internal/gctune": -1, "internal/cputime": -1, "internal/pdftext": -1, "internal/testgen": -1, "internal/jsoncodec": -1, "internal/atomicfile": -1, "internal/sched": -1, "internal/longtest": -2, "corpus": 0, "internal/langid": -1, "internal/pdftest": 0, "corpus/corpusjson": 1, "ingest": 2, "internal/synth": 2, "align": 2, "internal/testcorpus": 3, "internal/peaktest": -1, "diff": 3, "gaps": 4, "history": 4, "reports": 5, "cmd/rulesync": 6}
 
 // owner says which one package may use each third-party library.
 var owner = map[string]string{

@@ -4,12 +4,9 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"golang.org/x/text/encoding"
-	"golang.org/x/text/encoding/charmap"
 	"golang.org/x/text/encoding/htmlindex"
 	"golang.org/x/text/encoding/japanese"
 	xunicode "golang.org/x/text/encoding/unicode"
@@ -34,15 +31,18 @@ func newEncodingError(b []byte, off int, reason string) *EncodingError {
 // used. With charset empty it detects: a byte-order mark, valid UTF-8,
 // UTF-8 with a few bad sequences (at least two valid multibyte sequences
 // for each bad run; each run becomes U+FFFD, and InvalidUTF8 locates
-// them), then Shift_JIS, EUC-JP and Windows-1252 in that order, keeping
-// the first whose decoding is clean and plausible: Japanese needs kana or
-// Japanese punctuation, not only kanji, which accented Latin letters read
-// as Shift_JIS also give. A charset name (any WHATWG label:
+// them), then Shift_JIS and EUC-JP where the decoding is clean and
+// Japanese (it needs kana or Japanese punctuation, not only kanji, which
+// accented Latin letters read as Shift_JIS also give), then the
+// encodings of one byte a character (decodeSingleByte), whose reading
+// is a guess (GuessedEncoding). A charset name (any WHATWG label:
 // "shift_jis", "euc-jp", "latin1", "windows-1252", "utf-8") forces it.
 //
 // It returns an *EncodingError for binary data (NUL bytes or many control
-// characters), for UTF-8 cut short in the middle of a character, and for
-// bytes no candidate encoding decodes cleanly.
+// characters; for NUL bytes laid out as UTF-16's, it names the
+// --encoding that reads them), for UTF-8 cut short in the middle of a
+// character, and for bytes no candidate encoding reads as text or that
+// two read about as well.
 func DecodeText(b []byte, charset string) (string, string, error) {
 	if charset != "" {
 		enc, err := htmlindex.Get(charset)
@@ -91,19 +91,17 @@ func DecodeText(b []byte, charset string) (string, string, error) {
 	for _, c := range []struct {
 		name string
 		enc  encoding.Encoding
-		ok   func(string) bool
 	}{
-		{"shift_jis", japanese.ShiftJIS, plausibleJapanese},
-		{"euc-jp", japanese.EUCJP, plausibleJapanese},
-		{"windows-1252", charmap.Windows1252, plausibleLatin},
+		{"shift_jis", japanese.ShiftJIS},
+		{"euc-jp", japanese.EUCJP},
 	} {
 		s, err := c.enc.NewDecoder().Bytes(b)
-		if err != nil || bytes.ContainsRune(s, utf8.RuneError) || !c.ok(string(s)) {
+		if err != nil || bytes.ContainsRune(s, utf8.RuneError) || !plausibleJapanese(string(s)) {
 			continue
 		}
 		return string(s), c.name, nil
 	}
-	return "", "", newEncodingError(b, off, "invalid UTF-8 and no legacy encoding fits; name one with --encoding")
+	return decodeSingleByte(b, off)
 }
 
 func decodeUTF8(b []byte) (string, string, error) {
@@ -145,7 +143,7 @@ func hasMultibyte(b []byte) bool {
 // control characters other than tab, newline, carriage return and form feed.
 func checkBinary(b []byte) error {
 	if i := bytes.IndexByte(b, 0); i >= 0 {
-		return newEncodingError(b, i, "binary data (NUL byte), not text")
+		return nulError(b, i)
 	}
 	ctl := 0
 	for _, c := range b {
@@ -195,23 +193,6 @@ func utf8Evidence(b []byte) (valid, bad int) {
 		i += size
 	}
 	return valid, bad
-}
-
-// plausibleLatin accepts a decoding whose non-ASCII characters are mostly
-// letters sitting inside words, as accented Latin text has.
-func plausibleLatin(s string) bool {
-	letters, other := 0, 0
-	for _, r := range s {
-		if r < 0x80 {
-			continue
-		}
-		if unicode.IsLetter(r) || strings.ContainsRune("“”‘’–—…«»°ºª€£§·", r) {
-			letters++
-		} else {
-			other++
-		}
-	}
-	return letters > 0 && other*5 <= letters
 }
 
 // InvalidUTF8 counts the runs of bytes in b that are not UTF-8 (each run

@@ -190,11 +190,14 @@ func chromeWarning(drops []chromeDrop) string {
 const chromeListHead = "characters dropped as page furniture (listed in notes)"
 
 func parseHTML(data []byte, o Options, d *corpus.Document) error {
-	text, enc, err := decodeHTML(data, o.Encoding)
+	text, enc, guessed, err := decodeHTML(data, o.Encoding)
 	if err != nil {
 		return err
 	}
 	d.Source.Encoding = enc
+	if guessed {
+		d.Notes = append(d.Notes, corpus.EncodingGuessed(enc))
+	}
 	page, err := readHTML(text, nil)
 	if err != nil {
 		return err
@@ -248,8 +251,9 @@ func readHTML(text string, keep []bool) (htmlPage, error) {
 }
 
 // decodeHTML decodes a page from the encoding given, else the one its
-// <meta> names, else the one detected.
-func decodeHTML(data []byte, encoding string) (text, enc string, err error) {
+// <meta> names, else the one detected; guessed says whether it is a
+// guess (corpus.GuessedEncoding).
+func decodeHTML(data []byte, encoding string) (text, enc string, guessed bool, err error) {
 	charset := encoding
 	if charset == "" {
 		if m := metaCharsetRe.FindSubmatch(data[:min(len(data), 4096)]); m != nil {
@@ -259,9 +263,10 @@ func decodeHTML(data []byte, encoding string) (text, enc string, err error) {
 	text, enc, err = corpus.DecodeText(data, charset)
 	if err != nil && charset != encoding {
 		// A page that lies about its charset: detect it instead.
+		charset = encoding
 		text, enc, err = corpus.DecodeText(data, encoding)
 	}
-	return text, enc, err
+	return text, enc, corpus.GuessedEncoding(charset, enc), err
 }
 
 // htmlPage is what the readers of a page find in it: the lang attribute

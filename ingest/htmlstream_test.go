@@ -79,7 +79,7 @@ func TestStreamHTMLSame(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		text, _, err := decodeHTML(data, "")
+		text, _, _, err := decodeHTML(data, "")
 		if err != nil {
 			t.Fatal(err)
 		}

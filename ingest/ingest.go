@@ -461,6 +461,7 @@ func (o Options) Bytes(name string, data []byte) (*corpus.Document, error) {
 	var sum [sha256.Size]byte
 	var kept []byte
 	keptText := "" // kept decoded, where it is the bytes' own text
+	guessed := false
 	valid := utf8.Valid(data)
 	if f != nil && f.binary != nil {
 		sum = sha256.Sum256(raw)
@@ -480,6 +481,9 @@ func (o Options) Bytes(name string, data []byte) (*corpus.Document, error) {
 			}
 		}
 		d.Source.Encoding = enc
+		// A format read from its bytes decodes them again, and says
+		// so itself.
+		guessed = f.binary == nil && corpus.GuessedEncoding(o.Encoding, enc)
 		if f.name != "json" {
 			sum = sha256.Sum256(raw)
 		}
@@ -515,6 +519,9 @@ func (o Options) Bytes(name string, data []byte) (*corpus.Document, error) {
 	}
 	if err := ctx.Err(); err != nil {
 		return fail(err)
+	}
+	if guessed {
+		d.Notes = append(d.Notes, corpus.EncodingGuessed(d.Source.Encoding))
 	}
 	if d.Source.Encoding == "utf-8" && !valid {
 		if n, first := corpus.InvalidUTF8(kept); n > 0 {

@@ -36,6 +36,9 @@ func textual(parse func(text string, o Options, d *corpus.Document) error) binar
 			return err
 		}
 		d.Source.Encoding = enc
+		if corpus.GuessedEncoding(o.Encoding, enc) {
+			d.Notes = append(d.Notes, corpus.EncodingGuessed(enc))
+		}
 		return parse(text, o, d)
 	}
 }

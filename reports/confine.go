@@ -29,8 +29,9 @@ type Grants struct {
 }
 
 // ceiling are the folders no source may lie outside, whatever the
-// manifest's roots say: Granted.Roots, or the manifest's folder and the
-// git repository it sits in; and how the error names them.
+// manifest's roots say: Granted.Roots, or the manifest's folder, the
+// git repository it sits in and the folder the build runs in; and how
+// the error names them.
 func (ws *Workspace) ceiling() ([]string, string) {
 	if len(ws.Granted.Roots) > 0 {
 		var out []string
@@ -45,7 +46,15 @@ func (ws *Workspace) ceiling() ([]string, string) {
 	}
 	w := *ws
 	w.Roots = nil
-	return w.sourceRoots(), "the manifest's folder and its git repository, which a manifest's roots do not widen (build --root does)"
+	roots := w.sourceRoots()
+	// The folder the build runs in, which its user chose: a clone without
+	// its .git, a release's folder.
+	if wd, err := os.Getwd(); err == nil {
+		if real, err := filepath.EvalSymlinks(wd); err == nil {
+			roots = append(roots, real)
+		}
+	}
+	return roots, "the manifest's folder, its git repository and the folder the build runs in, which a manifest's roots do not widen (build --root does)"
 }
 
 // checkGrants refuses a manifest that asks for more than the command
