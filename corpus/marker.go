@@ -77,6 +77,23 @@ func (d *Document) IsDraft() bool {
 	return false
 }
 
+// TitleMarker marks a heading of a draft as the document's title, not an
+// item: sync writes it after a title that its draft's layout alone would
+// read back as an item no entry wrote (the first heading of a document
+// whose structure comes from its headings), and ingest reads the heading
+// as the document's title.
+const TitleMarker = markerPrefix + "title}}"
+
+// CutTitleMarker returns s without the title marker (TitleMarker) and
+// the blank before it, and whether it held one.
+func CutTitleMarker(s string) (string, bool) {
+	k := strings.Index(s, TitleMarker)
+	if k < 0 {
+		return s, false
+	}
+	return strings.TrimRight(s[:k], " \t") + s[k+len(TitleMarker):], true
+}
+
 // IDMarker returns the marker that gives an item its id and kind:
 // "{{rulesync:id rule:23}}", the kind after the id where the id's prefix
 // does not say it (KindOfPrefix): "{{rulesync:id rule:RP-5 rp}}".

@@ -547,6 +547,10 @@ func (b *builder) outlineLevel(level int, numbered bool) bool {
 
 // finish joins the items' texts, adds the preamble, finds parts, and
 // drops the section items of a numbered document that hold no text.
+// idMarkerText begins an id marker (corpus.IDMarker): a heading of a
+// draft that holds one is the item it names, kept whatever it holds.
+const idMarkerText = "{{rulesync:id "
+
 func (b *builder) finish() {
 	d := b.d
 	// A division's preamble without text of its own, with items under
@@ -555,6 +559,13 @@ func (b *builder) finish() {
 	// procedures for dealers"), whatever words it prints.
 	empty := map[int]bool{}
 	for i := range b.divisions {
+		if it := &d.Items[i]; len(b.more[i]) == 0 && it.Title == "" && strings.Contains(it.Text, idMarkerText) {
+			// A heading a draft marks with its id is that item (a
+			// section), its words its title: no division's words
+			// spread over the items under it.
+			it.Title, it.Text = it.Text, ""
+			continue
+		}
 		if len(b.more[i]) > 0 {
 			continue
 		}
@@ -604,7 +615,7 @@ func (b *builder) finish() {
 	headed := b.headed[:0]
 	for i, it := range d.Items {
 		outline := b.outlineHeads[i] && it.Title != b.firstHeading
-		if b.numbered && it.Kind == corpus.KindSection && it.Number == "" && it.Text == "" && !outline && (under[it.Title] > 0 || it.Title == b.firstHeading) {
+		if b.numbered && it.Kind == corpus.KindSection && it.Number == "" && it.Text == "" && !outline && !strings.Contains(it.Title, idMarkerText) && (under[it.Title] > 0 || it.Title == b.firstHeading) {
 			continue
 		}
 		if empty[i] {

@@ -160,6 +160,7 @@ var markup = map[string]bool{"link target": true, "front matter": true, "table h
 // recognize turns blocks into the items of d and returns what it found.
 func recognize(bs []block, d *corpus.Document, partless func([]corpus.Item) []bool) *structure {
 	st := &structure{schemes: map[string]int{}}
+	titleMarked(bs)
 	runningTitles(bs)
 	markContents(bs)
 	kinds := divisionKinds(bs)
@@ -640,6 +641,20 @@ func titleHeading(bs []block) int {
 		}
 	}
 	return at
+}
+
+// titleMarked makes a heading that holds the title marker (a draft's
+// title its layout alone would read as an item: corpus.TitleMarker) the
+// document's title, without the marker.
+func titleMarked(bs []block) {
+	for i := range bs {
+		if bs[i].kind != blockHeading || bs[i].chrome != "" {
+			continue
+		}
+		if t, ok := corpus.CutTitleMarker(bs[i].text); ok {
+			bs[i].text, bs[i].chrome = strings.TrimSpace(t), "title"
+		}
+	}
 }
 
 // printedTwice reports, for each label outside the chain (in), whether

@@ -140,6 +140,10 @@ type DraftOptions struct {
 	// from the documents at the levels of the draft's own headings
 	// (madeEntry), not at the translation's (checkMade chooses).
 	madeLevels bool
+	// titleMarked writes the title of a draft made from the documents
+	// with the title marker (corpus.TitleMarker), set where the draft
+	// read back has its title as an item no entry wrote (titleWhereFewer).
+	titleMarked bool
 }
 
 // prepared is d and o as the writers of a draft's files read them: the
@@ -190,9 +194,16 @@ type DraftStats struct {
 	// Unwritten are the items the draft reads back that no entry
 	// wrote, each its id as read and the entry it follows ("rule:3.9
 	// after rule:3.8.2.2.2"): a line of an item's text that reads as a
-	// label, which a text draft cannot escape (a Markdown draft escapes
-	// it where that leaves fewer such items: plainWhereFewer).
+	// label, which a text draft cannot escape, nor run on after the
+	// line before it where it begins its item's text (a Markdown draft
+	// escapes it, a text draft runs it on, where that leaves fewer such
+	// items: plainWhereFewer).
 	Unwritten []string
+	// RunOn counts the lines of items' text a text draft runs on after
+	// the line before them, a blank for their line break: each read as
+	// a label where it began a line, and plain text has no escape
+	// (plainWhereFewer; a Markdown draft escapes them).
+	RunOn int
 	// missing counts, in the draft checked last, the entries not read
 	// back (plainWhereFewer).
 	missing int

@@ -29,9 +29,12 @@ func writeChecked(w io.Writer, d *gaps.Draft, o DraftOptions, markdown bool, st 
 		checkSkeleton(d, o, markdown, st, marks)
 	} else {
 		o, marks = checkLevels(d, o, markdown, st)
+		if len(st.Unwritten) > 0 {
+			o = titleWhereFewer(d, o, markdown, st, marks)
+		}
 	}
-	if markdown && len(st.Unwritten) > 0 {
-		o = plainWhereFewer(d, o, st, marks)
+	if len(st.Unwritten) > 0 {
+		o = plainWhereFewer(d, o, markdown, st, marks)
 	}
 	checked := *st
 	var buf bytes.Buffer
@@ -43,9 +46,13 @@ func writeChecked(w io.Writer, d *gaps.Draft, o DraftOptions, markdown bool, st 
 }
 
 // checkSkeleton marks the items of a draft in the source's own layout
-// that do not read back with their ids, and reads it again. An
-// unnumbered heading's id is the slug of its title in the language it
-// is written in: it is not marked.
+// that do not read back with their ids, and reads it again, round after
+// round (an item marked can change how the items after it read: a
+// translator's heading nested otherwise than the source's), madeRounds
+// at most. An unnumbered heading's id is the slug of its title in the
+// language it is written in: it is not marked; one named by its place
+// in the outline of unnumbered headings (corpus.PlaceID: "sec:_1.1",
+// which the translation's heading levels can give otherwise) is.
 func checkSkeleton(d *gaps.Draft, o DraftOptions, markdown bool, st *DraftStats, marks map[int]bool) {
 	for round := 0; ; round++ {
 		back, err := readBack(d, o, markdown, st, marks)
@@ -57,15 +64,15 @@ func checkSkeleton(d *gaps.Draft, o DraftOptions, markdown bool, st *DraftStats,
 		st.Unwritten, st.missing = unwritten(back, d), len(missingIDs(back, d))
 		st.IDsDiffer, st.Differ = 0, nil
 		for _, i := range missingIDs(back, d) {
-			if d.Entries[i].Source.Number != "" {
+			if d.Entries[i].Source.Number != "" || corpus.PlaceID(d.Entries[i].Source.ID) {
 				st.IDsDiffer++
 				st.Differ = append(st.Differ, d.Entries[i].Source.ID)
-				if round == 0 {
+				if round < madeRounds-1 {
 					marks[i] = true
 				}
 			}
 		}
-		if st.IDsDiffer == 0 || round > 0 {
+		if st.IDsDiffer == 0 || round >= madeRounds-1 {
 			return
 		}
 	}
@@ -163,8 +170,9 @@ func madeKept(d *gaps.Draft, o DraftOptions, markdown bool, marks map[int]bool) 
 
 // madeRounds is how many times checkMade marks the items headed by the
 // translator's heading that read back otherwise before it marks every
-// item: an item marked can change how the items after it read (a
-// numbering it began), and most drafts read back at the second.
+// item, and how many times checkSkeleton reads a draft: an item marked
+// can change how the items after it read (a numbering it began), and
+// most drafts read back at the second.
 const madeRounds = 3
 
 // otherTitles returns the entries not in marks whose item the
@@ -258,10 +266,10 @@ func missingIDs(back *corpus.Document, d *gaps.Draft) []int {
 // read as an item of its own) where the draft checked (st) read back
 // with items no entry wrote, and keeps that draft where it has fewer
 // such items and no more entries missing.
-func plainWhereFewer(d *gaps.Draft, o DraftOptions, st *DraftStats, marks map[int]bool) DraftOptions {
+func plainWhereFewer(d *gaps.Draft, o DraftOptions, markdown bool, st *DraftStats, marks map[int]bool) DraftOptions {
 	plain := o
 	plain.plainLabels = true
-	back, err := readBack(d, plain, true, &DraftStats{}, marks)
+	back, err := readBack(d, plain, markdown, &DraftStats{}, marks)
 	if err != nil {
 		return o
 	}
@@ -270,6 +278,30 @@ func plainWhereFewer(d *gaps.Draft, o DraftOptions, st *DraftStats, marks map[in
 		return plain
 	}
 	return o
+}
+
+// titleWhereFewer writes the title of a draft made from the documents
+// with the title marker (DraftOptions.titleMarked) where the draft
+// checked (st) read back with items no entry wrote (the title read as
+// the first item of a document whose structure comes from its
+// headings), and keeps that draft where it has fewer such items and no
+// more entries missing.
+func titleWhereFewer(d *gaps.Draft, o DraftOptions, markdown bool, st *DraftStats, marks map[int]bool) DraftOptions {
+	marked := o
+	marked.titleMarked = true
+	back, err := readBack(d, marked, markdown, &DraftStats{}, marks)
+	if err != nil {
+		return o
+	}
+	left, missing := unwritten(back, d), missingIDs(back, d)
+	if len(left) >= len(st.Unwritten) || len(missing) > st.missing {
+		return o
+	}
+	st.Unwritten, st.missing, st.IDsDiffer, st.Differ = left, len(missing), len(missing), nil
+	for _, i := range missing {
+		st.Differ = append(st.Differ, d.Entries[i].Source.ID)
+	}
+	return marked
 }
 
 // unwritten lists the items of the draft read back whose id no entry

@@ -146,15 +146,14 @@ func labelEnd(line, number string, markdown bool) int {
 	// Emphasis opened before the number and still open after the label
 	// ("**D.2.6.2.2.легко** …": the first word glued to the label): a
 	// marker inside it would end the label's run and change the number
-	// read back. The label ends where the emphasis closes.
-	if markdown {
-		for _, em := range []string{"**", "__", "*", "_"} {
-			if strings.Count(line[lead:i], em)%2 == 1 && !strings.Contains(line[i:end], em) {
-				if k := strings.Index(line[end:], em); k >= 0 {
-					end += k + len(em)
-				}
-				break
+	// read back. The label ends where the emphasis closes, in text too,
+	// whose reader takes a Markdown translation's lines as Markdown.
+	for _, em := range []string{"**", "__", "*", "_"} {
+		if strings.Count(line[lead:i], em)%2 == 1 && !strings.Contains(line[i:end], em) {
+			if k := strings.Index(line[end:], em); k >= 0 {
+				end += k + len(em)
 			}
+			break
 		}
 	}
 	for end < len(line) && (line[end] == ' ' || line[end] == '\t') {
@@ -276,6 +275,15 @@ func (lw *lineWriter) paragraphs(paras []string) [][]string {
 	join := spanned(esc, lw.markdown && len(lw.mk) > 0)
 	var out [][]string
 	for i, e := range esc {
+		if len(out) > 0 && lw.plainLabels && !lw.markdown && ingest.ReadsAsLabel(strings.TrimSpace(e)) {
+			// Plain text has no escape: a paragraph that reads as a
+			// label runs on after the one before it (its words kept,
+			// its line break a blank), where no label is read.
+			last := out[len(out)-1]
+			last[len(last)-1] = strings.TrimRight(last[len(last)-1], " ") + " " + strings.TrimSpace(e)
+			lw.st.RunOn++
+			continue
+		}
 		if i > 0 && join[i-1] {
 			if t := strings.TrimSpace(e); strings.Trim(t, "-") == "" {
 				e = strings.Replace(e, "-", "\\-", 1) // no setext underline

@@ -23,4 +23,18 @@ func TestInsertMarksAfterLabel(t *testing.T) {
 			t.Errorf("insertMarks(%q, %q) = %q, want %q", c.line, c.number, got[0], c.want)
 		}
 	}
+	// A text draft keeps a Markdown translation's lines, which its reader
+	// takes as Markdown: a label glued to its first word in one bold run
+	// takes the markers after the run, not inside it (where
+	// "**D.2.6.2.2.{{rulesync:review}} легко**" read back as no label).
+	for _, c := range []struct{ line, number, want string }{
+		{"**D.2.6.2.2.легко** нащупываемый флажок;", "D.2.6.2.2", "**D.2.6.2.2.легко** {{rulesync:review}} нащупываемый флажок;"},
+		{"**A4.2** The player may ask.", "A4.2", "**A4.2** {{rulesync:review}} The player may ask."},
+		{"3.1 Text", "3.1", "3.1 {{rulesync:review}} Text"},
+	} {
+		got := insertMarks([]string{c.line}, c.number, []string{"{{rulesync:review}}"}, "", "", false)
+		if got[0] != c.want {
+			t.Errorf("text: insertMarks(%q, %q) = %q, want %q", c.line, c.number, got[0], c.want)
+		}
+	}
 }

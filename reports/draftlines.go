@@ -83,8 +83,8 @@ func newLineWriter(d *gaps.Draft, o DraftOptions, markdown bool, st *DraftStats,
 		}
 	}
 	lw.frame = o.frame
-	lw.plainLabels = markdown && o.plainLabels
-	lw.madeLevels = o.madeLevels
+	lw.plainLabels = o.plainLabels
+	lw.madeLevels, lw.titleMarked = o.madeLevels, o.titleMarked
 	return lw
 }
 
@@ -128,8 +128,8 @@ type lineWriter struct {
 	// plainLabels: escape the lines of items' texts that read as labels
 	// (DraftOptions.plainLabels).
 	plainLabels bool
-	// madeLevels: see DraftOptions.
-	madeLevels bool
+	// madeLevels, titleMarked: see DraftOptions.
+	madeLevels, titleMarked bool
 }
 
 // idMark is the id marker of entry i, or "".
@@ -479,6 +479,13 @@ func (lw *lineWriter) withText(srcLines []string, e *gaps.Entry) []string {
 		}
 		for _, p := range paras[1:] {
 			l := esc(p)
+			if lw.plainLabels && !lw.markdown && ingest.ReadsAsLabel(strings.TrimSpace(p)) {
+				// Plain text has no escape: the line runs on after
+				// the line before it, where no label is read.
+				out[len(out)-1] = strings.TrimRight(out[len(out)-1], " ") + " " + strings.TrimSpace(p)
+				lw.st.RunOn++
+				continue
+			}
 			if lw.plainLabels {
 				// A line of the text after the label line that reads
 				// as a label ("3.9 Արքան «շախի տակ»", the text of a
@@ -573,7 +580,13 @@ func (lw *lineWriter) made() {
 	}
 	if title != "" {
 		if lw.markdown {
-			lw.emit("# "+mdEscape(title), "")
+			title = "# " + mdEscape(title)
+		}
+		if lw.titleMarked {
+			title += " " + corpus.TitleMarker
+		}
+		if lw.markdown {
+			lw.emit(title, "")
 		} else {
 			lw.emit(title, strings.Repeat("=", max(3, displayWidth(title))), "")
 		}

@@ -96,8 +96,12 @@ func TestSyncKeepsWordHeadings(t *testing.T) {
 // TestSyncDraftAfterContents: a udhr Markdown translation with a table
 // of contents put before it (a list of its headings' words) syncs to a
 // draft that keeps every line of the translation's text: the contents'
-// entries are not taken for the items' lines.
+// entries are not taken for the items' lines. A heading named by its
+// place in the outline ("## Preámbulo", sec:_1.1) may carry an id marker
+// in the draft with the contents, whose heading shifts the places: the
+// line is compared without it.
 func TestSyncDraftAfterContents(t *testing.T) {
+	idless := func(l string) string { return idMarkerRe.ReplaceAllString(l, "") }
 	for name, text := range udhrMarkdown(t) {
 		var toc strings.Builder
 		toc.WriteString("# Contents\n\n")
@@ -111,11 +115,11 @@ func TestSyncDraftAfterContents(t *testing.T) {
 		// draft with the contents keeps too.
 		got := map[string]bool{}
 		for _, l := range strings.Split(draft, "\n") {
-			got[l] = true
+			got[idless(l)] = true
 		}
 		lost := 0
 		for _, l := range strings.Split(plain, "\n") {
-			if l != "" && !got[l] {
+			if l != "" && !got[idless(l)] {
 				if lost++; lost <= 2 {
 					t.Errorf("%s with contents: the line %.60q is not in the draft", name, l)
 				}

@@ -107,6 +107,9 @@ func (s *SyncReport) Text(w io.Writer) error {
 			}
 			p.f("\n")
 		}
+		if st.RunOn > 0 {
+			p.f("sync: %d lines of items' text run on after the line before them, a blank for their line break: each reads as a label where it begins a line, and plain text has no escape (--to md keeps their lines)\n", st.RunOn)
+		}
 		if len(st.Unwritten) > 0 {
 			p.f("sync: warning: the draft reads back with %d items no entry wrote, its lines read as items of their own: %s", len(st.Unwritten), strings.Join(st.Unwritten, "; "))
 			if s.Format == "text" {
