@@ -204,9 +204,15 @@ func TestInterchangeTranslateToolkit(t *testing.T) {
 			if out := run("msgfmt", "-c", "-o", os.DevNull, newPO); out != "" {
 				t.Errorf("msgfmt -c on msginit's PO:\n%s", out)
 			}
-			// The POT holds every title and text of the source; a PO,
-			// those of the translation's scope.
+			// The POT holds every title and text of the source, and its
+			// title and version (units of the frame); a PO, those of the
+			// translation's scope.
 			fields := 0
+			for _, f := range []string{src.Title, src.Version} {
+				if strings.TrimSpace(f) != "" {
+					fields++
+				}
+			}
 			for _, it := range src.Items {
 				for _, f := range []string{it.Title, it.Text} {
 					if strings.TrimSpace(f) != "" {
