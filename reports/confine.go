@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 
@@ -121,6 +122,11 @@ func gitRepository(dir string) string {
 	}
 }
 
+// withinAny reports whether path lies in one of dirs.
+func withinAny(path string, dirs []string) bool {
+	return slices.ContainsFunc(dirs, func(d string) bool { return within(path, d) })
+}
+
 // within reports whether path lies in dir (or is dir).
 func within(path, dir string) bool {
 	rel, err := filepath.Rel(dir, path)
@@ -146,11 +152,7 @@ func (ws *Workspace) sourceFile(path string) (string, error) {
 		}
 	}
 	roots := ws.sourceRoots()
-	inside := false
-	for _, r := range roots {
-		inside = inside || within(real, r)
-	}
-	if !inside {
+	if !withinAny(real, roots) {
 		where := "the manifest's folder and its git repository"
 		if len(ws.Roots) > 0 {
 			where = "the manifest's roots"
@@ -162,11 +164,7 @@ func (ws *Workspace) sourceFile(path string) (string, error) {
 		return "", fmt.Errorf("%s lies outside %s (%s): a build reads no file outside them; add its folder to roots in the manifest", shown, where, strings.Join(roots, ", "))
 	}
 	ceiling, named := ws.ceiling()
-	inside = false
-	for _, r := range ceiling {
-		inside = inside || within(real, r)
-	}
-	if !inside {
+	if !withinAny(real, ceiling) {
 		return "", fmt.Errorf("%s lies outside %s (%s): a build reads no file outside them", real, named, strings.Join(ceiling, ", "))
 	}
 	fi, err := os.Stat(real)
