@@ -2,6 +2,7 @@ package diff
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/rulesync/rulesync/corpus"
@@ -76,11 +77,7 @@ func typographyReason(spans []Span) string {
 		return "typography only: characters that read the same"
 	}
 	// Most frequent first, in order of appearance among equals.
-	for i := 1; i < len(order); i++ {
-		for j := i; j > 0 && count[order[j]] > count[order[j-1]]; j-- {
-			order[j], order[j-1] = order[j-1], order[j]
-		}
-	}
+	slices.SortStableFunc(order, func(a, b sub) int { return count[b] - count[a] })
 	var parts []string
 	for i, s := range order {
 		if i == 3 {
