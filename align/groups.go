@@ -48,8 +48,26 @@ func (a *aligner) groups() (sets [][2][]int, loose bool) {
 	for i := range a.src.Items {
 		sizes[get(a.src.Items[i].Kind)][0]++
 	}
+	// A target item that prints no number, of a kind no source item
+	// has, is aligned as a preamble where the source has preambles: its
+	// kind is only the layout its reading saw (front matter under an
+	// unnumbered heading, read as a section, where the source prints the
+	// same text with no heading), evidence and not a wall, and a group
+	// with nothing on the source's side would leave it unpaired whatever
+	// it says. The source's unnumbered texts that are not items are its
+	// preambles. (A numbered item's kind is its numbering's, which stays
+	// apart; a loose item stays loose.)
+	pre, hasPre := byKind[corpus.KindPreamble]
+	hasPre = hasPre && sizes[pre][0] > 0
+	kindOf := func(j int) corpus.Kind {
+		k := a.targetKind(j)
+		if g, ok := byKind[k]; k != corpus.KindItem && (!ok || sizes[g][0] == 0) && hasPre && a.tgt.Items[j].Number == "" {
+			return corpus.KindPreamble
+		}
+		return k
+	}
 	for j := range a.tgt.Items {
-		if k := a.targetKind(j); k == corpus.KindItem {
+		if k := kindOf(j); k == corpus.KindItem {
 			nLoose++
 		} else {
 			sizes[get(k)][1]++
@@ -68,7 +86,7 @@ func (a *aligner) groups() (sets [][2][]int, loose bool) {
 		looseT = make([]int, 0, nLoose)
 	}
 	for j := range a.tgt.Items {
-		if k := a.targetKind(j); k == corpus.KindItem {
+		if k := kindOf(j); k == corpus.KindItem {
 			looseT = append(looseT, j)
 		} else {
 			g := &byK[byKind[k]]
