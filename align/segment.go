@@ -89,15 +89,11 @@ type segmenter struct {
 	back     []uint8
 	// The runs of items with no block (omitted): the cost of the last
 	// three rows where the row's item ends one, and the source length of
-	// the run; by cell, a bit set where the item before is in the run
-	// (gapRun), and one where the run starts with an item cut short,
-	// which takes the one block before the column (gapCut; see
-	// truncatedStart).
+	// the run; by cell, a bit set where the item before is in the run.
 	runs      bool // a run of items with no block costs as one omission
 	gap       []float32
 	gapLen    []float32
 	gapRun    []uint64
-	gapCut    []uint64
 	rowM      [2][]float32 // anchor weight shared by the row's item and each block, and the previous row's
 	rowBase   [2]int       // the column of rowM[*][0]
 	prefix    []float32    // prefix sums of rowM[cur]
@@ -284,7 +280,6 @@ func (g *segmenter) fill(done <-chan struct{}) []span {
 	g.gapLen = sized(g.gapLen, 3*g.width)
 	g.back = sized(g.back, (n+1)*g.width)
 	g.gapRun = zeroed(&g.gapRun, ((n+1)*g.width+63)/64)
-	g.gapCut = zeroed(&g.gapCut, ((n+1)*g.width+63)/64)
 	for k := range g.cost {
 		g.cost[k], g.gap[k] = inf, inf
 	}
@@ -426,19 +421,14 @@ func (g *segmenter) row(i int) {
 				// The run of items with no block that ends here: it starts
 				// here, or continues the one that ends with the item before.
 				c, l := one, ls
-				b := g.at(i, j)
 				// (The length of a run grows with its items: where the
 				// rest is no better, the lengths need not be computed.)
 				if pl := float64(g.gapLen[p]); !math.IsInf(float64(g.gap[p]), 1) && g.gap[p]+skipRun < c {
 					if e := g.gap[p] + skipRun + g.lengthCost(pl+ls, 0) - g.lengthCost(pl, 0); e < c {
 						c, l = e, pl+ls
+						b := g.at(i, j)
 						g.gapRun[b/64] |= 1 << (b % 64)
 					}
-				}
-				if t, tl, ok := g.truncatedStart(i, j, lower, sc); ok && t < c {
-					c, l = t, tl
-					g.gapRun[b/64] &^= 1 << (b % 64)
-					g.gapCut[b/64] |= 1 << (b % 64)
 				}
 				gaps[j-lo], g.gapLen[k0] = c+h, float32(l)
 				// A run costs as one omission where a division ends with
@@ -791,12 +781,6 @@ func (g *segmenter) trace() []span {
 				b := g.at(i, j)
 				i--
 				if g.gapRun[b/64]&(1<<(b%64)) == 0 {
-					if g.gapCut[b/64]&(1<<(b%64)) != 0 {
-						// The run starts with an item cut short, which
-						// takes the block before it.
-						out[i] = span{from: int32(j - 1), to: int32(j)}
-						j--
-					}
 					break
 				}
 			}

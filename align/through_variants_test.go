@@ -9,33 +9,6 @@ import (
 	"github.com/rulesync/rulesync/internal/testcorpus"
 )
 
-// TestCutShortAtDivisionEnd: FIDE ru ends its article 3 with the first
-// words of 3.9.1 (44 runes for the source's 239) and leaves the rest of
-// the article out. With its numbers lost, the fragment is 3.9.1's, cut
-// short (the run of items the article ends without starts with it), not
-// the end of 3.8.2.2.2's text with 3.9.1 left out; the items before and
-// after it keep their texts.
-func TestCutShortAtDivisionEnd(t *testing.T) {
-	src := testcorpus.Doc(t, "dev/fide-laws/fide-laws-2023-en.md")
-	orig := testcorpus.Doc(t, "dev/fide-laws/fide-laws-2023-ru.md")
-	want := map[string]string{}
-	for _, it := range orig.Items {
-		want[it.ID] = testcorpus.Key(it.Title + " " + it.Text)
-	}
-	for _, v := range []testcorpus.Variant{testcorpus.Bullets, testcorpus.Paragraphs} {
-		r := align.Options{}.Through(src, testcorpus.Render(t, orig, v))
-		got := map[string]string{}
-		for _, it := range r.Doc.Items {
-			got[it.ID] += testcorpus.Key(it.Title + " " + it.Text)
-		}
-		for _, id := range []string{"rule:3.8.2.2.2", "rule:3.9.1", "rule:4.1"} {
-			if want[id] == "" || got[id] != want[id] {
-				t.Errorf("%s: %s is %q, want the original's %q", v, id, got[id], want[id])
-			}
-		}
-	}
-}
-
 // TestKindNoSourceHas: with a table of contents before it, the Social
 // Contract zh's front matter stands under the contents' heading, which
 // its reading makes a section (no number) where the source prints the
