@@ -170,8 +170,8 @@ func identityKind(k corpus.Kind) bool {
 // Align pairs the items of src with those of tgt. Items are aligned within
 // groups of one kind (rules with rules, procedures with procedures) when
 // the target's items have kinds; target items of no particular kind are
-// aligned against the whole source, one that prints no number and is of
-// a kind no source item has as a preamble (where the source has
+// aligned against the whole source, one before any that prints a number
+// and of a kind no source item has as a preamble (where the source has
 // preambles), and a target item that prints the
 // number of source items of another kind than its own is aligned as
 // theirs (labelKinds). Within a group, items that print the

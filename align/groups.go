@@ -48,20 +48,24 @@ func (a *aligner) groups() (sets [][2][]int, loose bool) {
 	for i := range a.src.Items {
 		sizes[get(a.src.Items[i].Kind)][0]++
 	}
-	// A target item that prints no number, of a kind no source item
-	// has, is aligned as a preamble where the source has preambles: its
-	// kind is only the layout its reading saw (front matter under an
-	// unnumbered heading, read as a section, where the source prints the
-	// same text with no heading), evidence and not a wall, and a group
-	// with nothing on the source's side would leave it unpaired whatever
-	// it says. The source's unnumbered texts that are not items are its
-	// preambles. (A numbered item's kind is its numbering's, which stays
-	// apart; a loose item stays loose.)
+	// A target item before any that prints a number (front matter), of
+	// a kind no source item has, is aligned as a preamble where the
+	// source has preambles: its kind is only the layout its reading saw
+	// (front matter under an unnumbered heading, read as a section,
+	// where the source prints the same text with no heading), evidence
+	// and not a wall, and a group with nothing on the source's side
+	// would leave it unpaired whatever it says. (Further on, such items
+	// are a draft's or a part's own: made preambles, they changed what
+	// a partial draft of the TDA read back. A loose item stays loose.)
 	pre, hasPre := byKind[corpus.KindPreamble]
 	hasPre = hasPre && sizes[pre][0] > 0
+	front := 0 // the target items before its first that prints a number
+	for front < len(a.tgt.Items) && a.tgt.Items[front].Number == "" {
+		front++
+	}
 	kindOf := func(j int) corpus.Kind {
 		k := a.targetKind(j)
-		if g, ok := byKind[k]; k != corpus.KindItem && (!ok || sizes[g][0] == 0) && hasPre && a.tgt.Items[j].Number == "" {
+		if g, ok := byKind[k]; j < front && k != corpus.KindItem && (!ok || sizes[g][0] == 0) && hasPre {
 			return corpus.KindPreamble
 		}
 		return k
