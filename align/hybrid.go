@@ -12,8 +12,10 @@ import (
 // recursion), so that lengths alone never move a block past an item
 // the alignment placed (a page that lacks its source's first rule
 // would otherwise shift every block by one). Its pieces index src and
-// bt, the blocks of all tgt; time and memory linear in the blocks.
-func (o Options) anchored(src, tgt *corpus.Document, al *Alignment, bad []bool, bt []block) []piece {
+// bt, the blocks of all tgt, and are made in into's storage where it
+// has room (the pieces of the projection of the whole, read no more);
+// time and memory linear in the blocks.
+func (o Options) anchored(src, tgt *corpus.Document, al *Alignment, bad []bool, bt []block, into []piece) []piece {
 	nameOf := make([]int, len(tgt.Items))
 	for j := range nameOf {
 		nameOf[j] = -1
@@ -41,7 +43,10 @@ func (o Options) anchored(src, tgt *corpus.Document, al *Alignment, bad []bool, 
 			nb += first[j+1] - first[j]
 		}
 	}
-	out := make([]piece, 0, nb+nb/8)
+	out := into[:0]
+	if cap(out) < nb+nb/8 {
+		out = make([]piece, 0, nb+nb/8)
+	}
 	// One scratch for the runs' projections, and one copy of each
 	// document whose items are the run's.
 	sc := &scratch{reused: true}
