@@ -166,8 +166,11 @@ func (a *anchorSet) addLines(u *units, side int, number, first, second string, t
 	own = slices.Compact(own)
 	u.toks = u.toks[:start+len(own)]
 	for _, t := range own {
-		for int(t) >= len(a.df[side]) {
-			a.df[side] = append(a.df[side], 0)
+		if n := int(t) + 1 - len(a.df[side]); n > 0 {
+			// New ids: counts of zero (in room doubled, not grown by a
+			// quarter).
+			a.df[side] = doubled(a.df[side], n)
+			a.df[side] = append(a.df[side], make([]int32, n)...)
 		}
 		a.df[side][t]++
 	}

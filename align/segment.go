@@ -554,14 +554,19 @@ func (g *segmenter) row(i int) {
 // reader took lines for headings. cont says how surely each block
 // continues a paragraph.
 func headings(S, T *units, cont []float32, r float64, buf *[]bool) (head []bool, titles bool) {
-	ns, nt := 0, 0
-	var st []float32 // the lengths of the source's titles
+	ns, nt, nl := 0, 0, 0
 	for u, t := range S.title {
 		if t {
 			ns++
 			if u < len(S.titleLen) {
-				st = append(st, S.titleLen[u])
+				nl++
 			}
+		}
+	}
+	st := make([]float32, 0, nl) // the lengths of the source's titles (counted first: grown, five times over)
+	for u, t := range S.title {
+		if t && u < len(S.titleLen) {
+			st = append(st, S.titleLen[u])
 		}
 	}
 	for _, t := range T.title {
