@@ -585,17 +585,29 @@ func (b *lineBuilder) add(p *Page, trm matrix, f *font, fontSize, adv, step floa
 	b.started = true
 	b.dirX, b.dirY = nx, ny
 	b.penX, b.penY = sx, sy
-	// The box: the advance from p to q, the font's ascent and descent.
+	c := glyphChar(trm, f, px, py, qx, qy, box)
+	c.Size = fontSize
+	b.emit(p, c, runes)
+}
+
+// glyphChar is the box of a glyph set from (px, py) to (qx, qy) by the
+// text rendering matrix trm: the advance, and the font's ascent and
+// descent, relative to the page's box.
+func glyphChar(trm matrix, f *font, px, py, qx, qy float64, box [4]float64) Char {
 	ax, ay := trm.vector(0, f.ascent/1000)
 	ex, ey := trm.vector(0, f.descent/1000)
 	xs := [4]float64{px + ax, px + ex, qx + ax, qx + ex}
 	ys := [4]float64{py + ay, py + ey, qy + ay, qy + ey}
 	left, right := min(xs[0], xs[1], xs[2], xs[3]), max(xs[0], xs[1], xs[2], xs[3])
 	bottom, top := min(ys[0], ys[1], ys[2], ys[3]), max(ys[0], ys[1], ys[2], ys[3])
-	c := Char{Left: left - box[0], Right: right - box[0], Top: top - box[1], Bottom: bottom - box[1], Size: fontSize, Bold: f.bold}
+	return Char{Left: left - box[0], Right: right - box[0], Top: top - box[1], Bottom: bottom - box[1], Bold: f.bold}
+}
+
+// emit appends the glyph's runes to the page, each in the box c: one
+// space between words, none at the start of a line.
+func (b *lineBuilder) emit(p *Page, c Char, runes []rune) {
 	for _, r := range runes {
 		if unicode.IsSpace(r) {
-			// One space between words; none at the start of a line.
 			r = ' '
 			if b.last == ' ' || b.last == '\n' || b.last == 0 {
 				continue
