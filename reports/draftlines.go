@@ -347,7 +347,12 @@ func (lw *lineWriter) entry(i int, why []string) {
 		}
 		note = corpus.Note(text)
 	}
-	lines, _, marked := lw.entryLines(i)
+	lines, own, marked := lw.entryLines(i)
+	if own {
+		var old string
+		lines, old = remarked(lines)
+		note = mergedNote(note, old)
+	}
 	tail := lw.idMark(i)
 	if marked {
 		tail = ""
@@ -381,6 +386,12 @@ func (lw *lineWriter) entryLines(i int) (lines []string, own, idMarked bool) {
 			lines = strings.Split(corpus.RenumberRefs(strings.Join(lines, "\n"), d.Renumbered), "\n")
 		}
 		lines = lw.titleLeftOut(lines, e)
+		if !holdsText(lines, e.Target.Text) {
+			// Its text stands elsewhere in the translation (a
+			// heading's, read from a paragraph after the list of its
+			// items): written after its own lines.
+			lines = append(lines, lw.textAfter(e)...)
+		}
 		own = true
 		lw.st.Kept++
 	case srcLines != nil:
