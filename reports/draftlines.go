@@ -348,11 +348,11 @@ func (lw *lineWriter) entry(i int, why []string) {
 		note = corpus.Note(text)
 	}
 	lines, own, marked := lw.entryLines(i)
+	old := lw.heldNote(i)
 	if own {
-		var old string
-		lines, old = remarked(lines)
-		note = mergedNote(note, old)
+		lines, _ = remarked(lines)
 	}
+	note = mergedNote(note, old)
 	tail := lw.idMark(i)
 	if marked {
 		tail = ""
@@ -611,7 +611,7 @@ func (lw *lineWriter) made() {
 	for i := range d.Entries {
 		e := &d.Entries[i]
 		ms, note := marks(d, e)
-		note = lw.frameNote(e, ms, note)
+		note = mergedNote(lw.frameNote(e, ms, note), lw.heldNote(i))
 		lines, marked := lw.madeEntry(i)
 		tail := lw.idMark(i)
 		if marked {

@@ -97,3 +97,14 @@ func mergedNote(note, old string) string {
 	}
 	return corpus.Note(old + "; " + strings.Join(more, "; "))
 }
+
+// heldNote is the text of the note the translation's own lines of entry
+// i hold (a draft synced again), "" for none.
+func (lw *lineWriter) heldNote(i int) string {
+	j := lw.trAt(i)
+	if j < 0 {
+		return ""
+	}
+	_, note := remarked(lw.tr.item(j))
+	return note
+}

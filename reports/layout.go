@@ -366,7 +366,9 @@ func locate(text string, d *corpus.Document, markdown bool) *layout {
 		for j := start + 1; j < next; j++ {
 			k := keys[j]
 			if k == "" {
-				if isUnderline(l.lines[j]) && j == start+1 {
+				if isUnderline(l.lines[j]) && j == start+1 || j == end && strings.Contains(l.lines[j], "{{rulesync:note ") {
+					// Its underline; the note a text draft wrote
+					// on the line after its text.
 					end = j + 1
 				}
 				continue

@@ -94,3 +94,68 @@ func TestSyncAgainFixedPoint(t *testing.T) {
 		}
 	}
 }
+
+// doubledNotes counts the notes of a draft written twice for one entry:
+// two on a line, or on two lines one after the other (a text draft
+// writes an entry's note on the line after its text).
+func doubledNotes(draft []byte) int {
+	n, before := 0, false
+	for _, l := range strings.Split(string(draft), "\n") {
+		c := strings.Count(l, "{{rulesync:note ")
+		if c > 1 || c == 1 && before {
+			n++
+		}
+		before = c == 1 && strings.HasPrefix(strings.TrimSpace(l), "{{rulesync:note ")
+	}
+	return n
+}
+
+// TestSyncAgainKeepsMarks: a text draft, and a Markdown draft made from
+// the documents (of a source read from HTML), synced again against the
+// source they were made for keep their markers and notes once each: no
+// marker or note written twice, no item read back that no entry wrote.
+func TestSyncAgainKeepsMarks(t *testing.T) {
+	longtest.Skip(t)
+	wca21, wca24 := "wca/wca-regulations-2021-05-01-en.md", "wca/wca-regulations-2024-01-01-en.md"
+	deb := "dev/debian-constitution/debian-constitution-1.7-en.wml"
+	cases := []struct {
+		name, to, base, src, tr string
+	}{
+		{"wca-ja-on-2024", "text", wca21, wca24, "wca/wca-regulations-2021-05-01-ja.md"},
+		{"wca-ja", "text", "", wca21, "wca/wca-regulations-2021-05-01-ja.md"},
+		{"fide-ru", "text", "", "dev/fide-laws/fide-laws-2023-en.md", "dev/fide-laws/fide-laws-2023-ru.md"},
+		{"debian-ja", "md", "", deb, "dev/debian-constitution/debian-constitution-1.7-ja.wml"},
+		{"debian-ja", "text", "", deb, "dev/debian-constitution/debian-constitution-1.7-ja.wml"},
+	}
+	dir := t.TempDir()
+	for _, c := range cases {
+		src := testcorpus.Path(t, c.src)
+		args := []string{"--to", c.to, src, testcorpus.Path(t, c.tr)}
+		if c.base != "" {
+			args = append([]string{"--base", testcorpus.Path(t, c.base)}, args...)
+		}
+		first := filepath.Join(dir, c.name+"-1."+c.to)
+		syncTo(t, first, args...)
+		var stdout, stderr bytes.Buffer
+		again := filepath.Join(dir, c.name+"-2."+c.to)
+		if code := run([]string{"rulesync", "sync", "-o", again, "--to", c.to, src, first}, nil, &stdout, &stderr); code != exitOK {
+			t.Fatalf("%s: exit %d: %s", c.name, code, stderr.String())
+		}
+		d2, err := os.ReadFile(again)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range []string{"stale", "review", "untranslated"} {
+			m := "{{rulesync:" + f + "}}"
+			if bytes.Contains(d2, []byte(m+" "+m)) {
+				t.Errorf("%s --to %s: %s written twice", c.name, c.to, m)
+			}
+		}
+		if n := doubledNotes(d2); n > 0 {
+			t.Errorf("%s --to %s: %d notes written twice", c.name, c.to, n)
+		}
+		if strings.Contains(stderr.String(), "no entry wrote") {
+			t.Errorf("%s --to %s: %s", c.name, c.to, stderr.String())
+		}
+	}
+}
