@@ -386,10 +386,11 @@ func (lw *lineWriter) entryLines(i int) (lines []string, own, idMarked bool) {
 			lines = strings.Split(corpus.RenumberRefs(strings.Join(lines, "\n"), d.Renumbered), "\n")
 		}
 		lines = lw.titleLeftOut(lines, e)
-		if !holdsText(lines, e.Target.Text) {
-			// Its text stands elsewhere in the translation (a
-			// heading's, read from a paragraph after the list of its
-			// items): written after its own lines.
+		if gap, _ := lw.trGap(i); !holdsText(append(lw.tr.item(j), gap...), e.Target.Text) {
+			// Its text stands elsewhere in the translation, not in
+			// its lines nor in those after them that the draft
+			// writes (a heading's, read from a paragraph after the
+			// list of its items): written after its own lines.
 			lines = append(lines, lw.textAfter(e)...)
 		}
 		own = true

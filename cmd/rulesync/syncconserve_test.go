@@ -21,11 +21,12 @@ var (
 	// subItemRe is a sub-item's line ("    - 2e1) ...").
 	subItemRe = regexp.MustCompile(`^\s+- \S+\) `)
 	// consLinkRe, consMarkerRe and consLabelRe are a Markdown link, a
-	// rulesync marker, and the start of a line up to its label.
+	// rulesync marker, and the start of a line up to its label ("- 2e)",
+	// "**3.1**").
 	consLinkRe   = regexp.MustCompile(`\[([^\]]*)\]\([^)]*\)`)
 	consMarkerRe = regexp.MustCompile(`\{\{rulesync:[^}]*\}\}`)
-	consLabelRe  = regexp.MustCompile(`^\s*(?:[-#>*\\]+\s*)*(?:\S+\)\s*)?`)
-	consSpaceRe  = regexp.MustCompile(`[\s\\0-9]+|</?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?>`)
+	consLabelRe  = regexp.MustCompile(`^\s*(?:\*\*[^*]+\*\*\s*|(?:[-#>*\\]+\s*)*(?:\S+\)\s*)?)`)
+	consSpaceRe  = regexp.MustCompile(`[\s\\0-9*]+|</?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?>`)
 )
 
 // splitRegulations are the WCA ja translation with, each, one top-level
@@ -172,6 +173,7 @@ func TestSyncConservesPairs(t *testing.T) {
 		{"wca21", []string{testcorpus.Path(t, wca21)}, ja},
 		{"wca24", []string{"--base", testcorpus.Path(t, wca21), testcorpus.Path(t, wca24)}, ja},
 		{"udhr-ja", []string{testcorpus.Path(t, "udhr/udhr-1948-en.md")}, "udhr/udhr-1948-ja.md"},
+		{"fide-ru", []string{testcorpus.Path(t, "dev/fide-laws/fide-laws-2023-en.md")}, "dev/fide-laws/fide-laws-2023-ru.md"},
 	} {
 		text, err := os.ReadFile(testcorpus.Path(t, c.tr))
 		if err != nil {
@@ -182,6 +184,31 @@ func TestSyncConservesPairs(t *testing.T) {
 			if len(lost) > 0 {
 				t.Errorf("%s --to %s: %d sentences in neither the draft nor the orphans: %q", c.name, to, len(lost), lost)
 			}
+			draft, err := os.ReadFile(filepath.Join(dir, c.name+".md.draft"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if twice := writtenTwice(string(text), string(draft)); len(twice) > 0 {
+				t.Errorf("%s --to %s: %d lines of the translation written more often than it has them: %q", c.name, to, len(twice), twice)
+			}
 		}
 	}
+}
+
+// writtenTwice are the lines of the translation (their first 20
+// characters, in the comparison form, of those with 20 or more) that
+// the draft holds more often than the translation does.
+func writtenTwice(tr, draft string) []string {
+	t, d := consNorm(tr), consNorm(draft)
+	var twice []string
+	for _, line := range strings.Split(tr, "\n") {
+		n := []rune(consNorm(consLabelRe.ReplaceAllString(line, "")))
+		if len(n) < 20 {
+			continue
+		}
+		if key := string(n[:20]); strings.Count(d, key) > strings.Count(t, key) {
+			twice = append(twice, key)
+		}
+	}
+	return twice
 }
