@@ -24,8 +24,8 @@ const commandPeakLimit = 1 << 30
 // commandPeak is a command TestCommandPeakMemory runs: args after
 // "rulesync", in which the documents of a generated corpus (rulesync
 // synth: en-1, en-2, ja-1) are named "@NAME" and the output "@out".
-// docs is how many documents it reads: each has as many items as the
-// default block limit allows them together (ingest.DefaultMaxBlocks,
+// docs is how many documents it reads: each has nearly as many items as
+// the default block limit allows them together (ingest.DefaultMaxBlocks,
 // which the inputs of one command share).
 type commandPeak struct {
 	name string
@@ -44,9 +44,9 @@ var commandPeaks = []commandPeak{
 }
 
 // TestCommandPeakMemory runs each command of commandPeaks on a
-// generated corpus (rulesync synth) whose documents together have the
-// default block limit's items (ingest.DefaultMaxBlocks: 166k items a
-// side for three documents, 250k for two), in a process of its own set
+// generated corpus (rulesync synth) whose documents together have
+// nearly the default block limit's items (ingest.DefaultMaxBlocks, less
+// 2%: 163k items a side for three documents, 245k for two), in a process of its own set
 // up as the command's (the collector settings of main), and fails when
 // the process's peak resident memory (VmHWM) passes commandPeakLimit.
 // A long test: it runs with -tags long.
@@ -63,7 +63,10 @@ func TestCommandPeakMemory(t *testing.T) {
 	corpora, tmp := map[int]string{}, t.TempDir()
 	for _, cmd := range commandPeaks {
 		t.Run(cmd.name, func(t *testing.T) {
-			items := ingest.DefaultMaxBlocks / cmd.docs
+			// The editions synth writes differ in their items by up
+			// to 1% (some added, some removed): 2% less than the
+			// limit's share keeps them within it together.
+			items := ingest.DefaultMaxBlocks / cmd.docs * 49 / 50
 			dir, ok := corpora[cmd.docs]
 			if !ok {
 				dir = filepath.Join(tmp, fmt.Sprint("synth-", items))
