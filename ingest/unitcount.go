@@ -81,9 +81,23 @@ var inlineTags = map[string]bool{
 }
 
 // countParagraphs takes for d's reading a block for each paragraph
-// (w:p element) of a DOCX's document part, before it is read.
+// (p element, whatever its namespace prefix) of a DOCX's document part,
+// before it is read.
 func countParagraphs(xml []byte, d *corpus.Document) error {
-	return readingOf(d).grow(countTags(xml, "w:p"), "paragraphs (w:p elements), each of which may be a block")
+	n := 0
+	for i := 0; i+1 < len(xml); i++ {
+		if xml[i] != '<' {
+			continue
+		}
+		j := i + 1
+		for j < len(xml) && nameByte(xml[j]) {
+			j++
+		}
+		if name := xml[i+1 : j]; bytes.Equal(name, []byte("p")) || bytes.HasSuffix(name, []byte(":p")) {
+			n++
+		}
+	}
+	return readingOf(d).grow(n, "paragraphs (p elements), each of which may be a block")
 }
 
 // readBytes takes the format's count of units (unitCounts) for d's
