@@ -85,8 +85,10 @@ func (o Options) anchored(src, tgt *corpus.Document, al *Alignment, bad []bool, 
 // item, and in place of each bad one the items the projection makes of
 // its pieces, for the source items no good item has. A piece whose
 // source item a good item has goes with the piece before it in the same
-// target item (or after it); a bad item left with none of its own keeps
-// its text under its own id (its kind and id's prefix the source's
+// target item (or after it); a bad item whose pieces all went to the
+// item of a group that started before it is in that item (not kept
+// again, where its text would be twice and its own id an orphan), and
+// one left with no piece in any group keeps its text under its own id (its kind and id's prefix the source's
 // numbering's, as renamed gives them to an item paired with none), and
 // one that prints the label of a source
 // item none of its pieces went to keeps that id, with no text, before
@@ -112,6 +114,10 @@ func hybrid(src, tgt *corpus.Document, renamed *naming, al *Alignment, bad []boo
 	starts := make([][]int, len(bad))                              // groups that start in each target item
 	pending := make([][]piece, len(bad))
 	last := make([]int, len(bad))
+	// placed marks the bad target items some of whose pieces went to a
+	// group that started in an item before them: their text is in that
+	// group's item.
+	placed := make([]bool, len(bad))
 	for j := range last {
 		last[j] = -1
 	}
@@ -143,6 +149,7 @@ func hybrid(src, tgt *corpus.Document, renamed *naming, al *Alignment, bad []boo
 		}
 		groups[g] = append(groups[g], p)
 		last[j] = g
+		placed[j] = true
 	}
 	// The items are counted first and made in place (not the items of
 	// the groups made apart, then copied into room for them beside
@@ -157,7 +164,9 @@ func hybrid(src, tgt *corpus.Document, renamed *naming, al *Alignment, bad []boo
 		case !bad[j]:
 			n++
 		case len(starts[j]) == 0:
-			n++
+			if !placed[j] {
+				n++
+			}
 		default:
 			n += len(starts[j])
 			if heading(j) {
@@ -199,7 +208,7 @@ func hybrid(src, tgt *corpus.Document, renamed *naming, al *Alignment, bad []boo
 			srcOf = append(srcOf, int32(groups[g][0].src))
 			own = append(own, "")
 		}
-		if len(starts[j]) == 0 {
+		if len(starts[j]) == 0 && !placed[j] {
 			it := tgt.Items[j]
 			if r := renamed.item(j); r.IDSource == "" {
 				// Paired with none: the kind the source's numbering

@@ -217,6 +217,7 @@ func (o Options) through(src, tgt *corpus.Document) *Reading {
 		// translation's own items stand.
 		return keep()
 	}
+	pr.Alignment.Doubts = doubts(src, pr.Doc, pr.Alignment)
 	return pr
 }
 
