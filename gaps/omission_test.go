@@ -78,9 +78,10 @@ func found(r *gaps.Report, n int) string {
 // omissionSweep perturbs each UDHR page of langs: its numbers lost
 // (bulleted) whole, and with each article of arts deleted in turn. It
 // returns, pooled, the deletions gaps finds (a missing or an omission
-// error naming the article) of those made, and the findings of the
-// whole bulleted pages that say text is extra or left out (there is
-// none). Every omission's items are marked for review in the draft
+// error naming the article) of those made, and the omission findings
+// of the whole bulleted pages (doubts of the aligner where nothing is
+// left out); a whole page's extra or missing finding fails t (the
+// draft holds every text). Every omission's items are marked for review in the draft
 // (sync's): a neighbour's text carried to their places is never
 // carried silently; and no target item the draft holds is extra.
 func omissionSweep(t *testing.T, langs []string, arts []int) (hit, made, wrong int) {
@@ -108,8 +109,11 @@ func omissionSweep(t *testing.T, langs []string, arts []int) (hit, made, wrong i
 		}
 		r := gaps.Options{}.Gaps(en, read(lang+"-bullets.md", whole), nil)
 		for _, f := range r.Findings {
-			if f.Check == gaps.Extra || f.Check == gaps.Omission || f.Check == gaps.Missing {
+			switch f.Check {
+			case gaps.Extra, gaps.Missing:
 				t.Errorf("%s bulleted, nothing deleted: %s %s %s: %s", lang, f.Check, f.SourceID, f.TargetID, f.Message)
+			case gaps.Omission:
+				t.Logf("%s bulleted, nothing deleted: %s %s: %s", lang, f.Check, f.SourceID, f.Message)
 				wrong++
 			}
 		}
@@ -168,14 +172,18 @@ func TestOmissionNumbersLost(t *testing.T) {
 		arts = append(arts, a)
 	}
 	hit, made, wrong := omissionSweep(t, omissionLangs, arts)
-	t.Logf("pooled: %d of %d deletions found, %d findings on the whole pages", hit, made, wrong)
+	t.Logf("pooled: %d of %d deletions found, %d omissions on the whole pages", hit, made, wrong)
 	if hit < 60 || wrong > 0 {
-		t.Errorf("pooled: %d of %d deletions found, %d findings on the whole pages; want 60 and none", hit, made, wrong)
+		t.Errorf("pooled: %d of %d deletions found, %d omissions on the whole pages; want 60 and none", hit, made, wrong)
 	}
 }
 
 // TestOmissionNumbersLostAll is TestOmissionNumbersLost for every UDHR
-// page with 30 article headings and every article.
+// page but the English and every article (1,170 deletions): 805 found,
+// and 20 omissions on 12 of the 39 whole pages (am 3, km 4, hy, my and
+// si 2, dz, fa, ka, lo, ne, uk and ur 1), held with no margin. Where
+// the projection of a whole page is unsure and its texts fall short of
+// their items there, nothing tells it from a page that lacks an item.
 func TestOmissionNumbersLostAll(t *testing.T) {
 	longtest.Skip(t)
 	files, err := filepath.Glob(filepath.Join(testcorpus.Path(t, "udhr"), "udhr-1948-*.md"))
@@ -194,8 +202,8 @@ func TestOmissionNumbersLostAll(t *testing.T) {
 		arts = append(arts, a)
 	}
 	hit, made, wrong := omissionSweep(t, langs, arts)
-	t.Logf("pooled: %d of %d deletions found, %d findings on the whole pages", hit, made, wrong)
-	if 100*hit < 55*made {
-		t.Errorf("pooled: %d of %d deletions found; want 55%%", hit, made)
+	t.Logf("pooled: %d of %d deletions found, %d omissions on the whole pages", hit, made, wrong)
+	if hit < 805 || wrong > 20 {
+		t.Errorf("pooled: %d of %d deletions found, %d omissions on the whole pages; want 805 and at most 20", hit, made, wrong)
 	}
 }
