@@ -248,16 +248,7 @@ func digit(r rune) int {
 func namedDate(rs []rune, lang string) (Date, bool) {
 	ts := tokenize(rs)
 	words := lexicon.MonthNames()
-	join := joiners()
-	// between is what separates tokens a and b: a day before its month
-	// is separated from it by spaces, dots and hyphens only ("1. Januar",
-	// "14-го"), never by a comma ("Version 2, March 4").
-	between := func(a, b int) string { return string(rs[ts[a].end:ts[b].start]) }
-	// partOfNumber: "2.1" is a version, not a day 1.
-	partOfNumber := func(j int) bool {
-		st := ts[j].start
-		return st >= 2 && (rs[st-1] == '.' || rs[st-1] == ',') && digit(rs[st-2]) >= 0
-	}
+	sc := dateScan{rs: rs, ts: ts, join: joiners()}
 	for i, t := range ts {
 		if t.number >= 0 {
 			continue
@@ -273,59 +264,91 @@ func namedDate(rs []rune, lang string) (Date, bool) {
 				break
 			}
 		}
-		year := -1
-		for j := i + 1; j < len(ts) && j <= i+4; j++ {
-			if isYear(ts[j]) {
-				year = j
-				break
-			}
-		}
-		for j := i - 1; year < 0 && j >= 0 && j >= i-4; j-- {
-			if isYear(ts[j]) {
-				year = j
-			}
-		}
+		year := sc.year(i)
 		if year < 0 {
 			continue
 		}
-		day := -1
-		for j := i - 1; j >= 0 && j >= i-3; j-- {
-			if strings.Trim(between(j, j+1), " .-°º") != "" {
-				break
-			}
-			if isDay(ts[j]) && j != year && !partOfNumber(j) {
-				day = j
-				break
-			}
-			if ts[j].number >= 0 || !join[ts[j].word] {
-				break
-			}
+		if out, ok := sc.date(i, year, sc.day(i, year), name); ok {
+			return out, true
 		}
-		if day < 0 && i+1 < len(ts) && isDay(ts[i+1]) && i+1 != year {
-			day = i + 1
-		}
-		first, last := min(i, year), max(i, year)
-		d := ""
-		if day >= 0 {
-			first, last = min(first, day), max(last, day)
-			d = strconv.Itoa(ts[day].number)
-		}
-		// "14th", "1er": the ordinal ending belongs to the date.
-		if last+1 < len(ts) && ts[last+1].start == ts[last].end && join[ts[last+1].word] {
-			last++
-		}
-		iso := isoDate(strconv.Itoa(ts[year].number), strconv.Itoa(name.Month), d)
-		if iso == "" {
-			continue
-		}
-		out := Date{ISO: iso, Start: ts[first].start, End: ts[last].end, Name: name,
-			Year: [2]int{ts[year].start, ts[year].end}, Month: [2]int{t.start, t.end}, Day: [2]int{-1, -1}}
-		if day >= 0 && len(iso) == len("2024-01-01") {
-			out.Day = [2]int{ts[day].start, ts[day].end}
-		}
-		return out, true
 	}
 	return Date{}, false
+}
+
+// dateScan is the tokens of a text that namedDate reads.
+type dateScan struct {
+	rs   []rune
+	ts   []token
+	join map[string]bool
+}
+
+// year is the token of the year nearest the month at i, at most four
+// tokens after it or else before it, or -1.
+func (sc dateScan) year(i int) int {
+	ts := sc.ts
+	for j := i + 1; j < len(ts) && j <= i+4; j++ {
+		if isYear(ts[j]) {
+			return j
+		}
+	}
+	year := -1
+	for j := i - 1; j >= 0 && j >= i-4; j-- {
+		if isYear(ts[j]) {
+			year = j
+		}
+	}
+	return year
+}
+
+// day is the token of the day of the month at i, or -1: just before it,
+// past joining words, separated by spaces, dots and hyphens only ("1.
+// Januar", "14-го", never "Version 2, March 4") and not part of a
+// number ("2.1" is a version, not a day 1); or else just after it.
+func (sc dateScan) day(i, year int) int {
+	rs, ts := sc.rs, sc.ts
+	for j := i - 1; j >= 0 && j >= i-3; j-- {
+		if strings.Trim(string(rs[ts[j].end:ts[j+1].start]), " .-°º") != "" {
+			break
+		}
+		st := ts[j].start
+		partOfNumber := st >= 2 && (rs[st-1] == '.' || rs[st-1] == ',') && digit(rs[st-2]) >= 0
+		if isDay(ts[j]) && j != year && !partOfNumber {
+			return j
+		}
+		if ts[j].number >= 0 || !sc.join[ts[j].word] {
+			break
+		}
+	}
+	if i+1 < len(ts) && isDay(ts[i+1]) && i+1 != year {
+		return i + 1
+	}
+	return -1
+}
+
+// date is the date of the month at i, its year and its day (or -1),
+// with its span: an ordinal ending joined to its last token ("14th",
+// "1er") belongs to it.
+func (sc dateScan) date(i, year, day int, name lexicon.MonthName) (Date, bool) {
+	ts := sc.ts
+	first, last := min(i, year), max(i, year)
+	d := ""
+	if day >= 0 {
+		first, last = min(first, day), max(last, day)
+		d = strconv.Itoa(ts[day].number)
+	}
+	if last+1 < len(ts) && ts[last+1].start == ts[last].end && sc.join[ts[last+1].word] {
+		last++
+	}
+	iso := isoDate(strconv.Itoa(ts[year].number), strconv.Itoa(name.Month), d)
+	if iso == "" {
+		return Date{}, false
+	}
+	out := Date{ISO: iso, Start: ts[first].start, End: ts[last].end, Name: name,
+		Year: [2]int{ts[year].start, ts[year].end}, Month: [2]int{ts[i].start, ts[i].end}, Day: [2]int{-1, -1}}
+	if day >= 0 && len(iso) == len("2024-01-01") {
+		out.Day = [2]int{ts[day].start, ts[day].end}
+	}
+	return out, true
 }
 
 func isYear(t token) bool { return t.digits == 4 && t.number >= 1900 && t.number < 2100 }

@@ -123,12 +123,11 @@ const (
 func parseCMap(data []byte, spend func(int) error) (*cmap, error) {
 	c := &cmap{single: map[int][]rune{}}
 	l := &lexer{b: data}
-	bad := func() error { return damaged("a malformed ToUnicode CMap") }
 	var stack []any
 	for {
 		t, err := l.token()
 		if err != nil {
-			return nil, bad()
+			return nil, badCMap()
 		}
 		if t == nil {
 			if err := c.index(spend); err != nil {
@@ -144,80 +143,107 @@ func parseCMap(data []byte, spend func(int) error) (*cmap, error) {
 		stack = stack[:0]
 		switch k {
 		case "beginbfchar":
-			for {
-				t, err := l.token()
-				if err != nil || t == nil {
-					return nil, bad()
-				}
-				if k, ok := t.(keyword); ok && k == "endbfchar" {
-					break
-				}
-				src, ok := t.([]byte)
-				dst, err := l.object(0)
-				dstB, ok2 := dst.([]byte)
-				if dn, isName := dst.(name); isName {
-					if r, ok := glyphRune(string(dn)); ok {
-						dstB, ok2 = utf16Bytes(r), true
-					}
-				}
-				code, n, ok3 := codeOf(src)
-				if !ok || err != nil || !ok2 || !ok3 {
-					return nil, bad()
-				}
-				if err := spend(cmapCharBytes + len(dstB)/2*runeBytes); err != nil {
-					return nil, err
-				}
-				c.single[code<<3|n] = utf16Text(dstB)
-			}
+			err = c.readBfchar(l, spend)
 		case "beginbfrange":
-			for {
-				t, err := l.token()
-				if err != nil || t == nil {
-					return nil, bad()
-				}
-				if k, ok := t.(keyword); ok && k == "endbfrange" {
-					break
-				}
-				loB, ok := t.([]byte)
-				hiT, err1 := l.token()
-				hiB, ok2 := hiT.([]byte)
-				dst, err2 := l.object(0)
-				lo, n, ok3 := codeOf(loB)
-				hi, n2, ok4 := codeOf(hiB)
-				if !ok || !ok2 || !ok3 || !ok4 || err1 != nil || err2 != nil || n != n2 || hi < lo || hi-lo > 1<<16 {
-					return nil, bad()
-				}
-				rg := cmapRange{lo: lo, hi: hi, n: n}
-				switch dst := dst.(type) {
-				case []byte:
-					if err := spend(cmapRangeBytes + len(dst)/2*runeBytes); err != nil {
-						return nil, err
-					}
-					rg.base = utf16Text(dst)
-				case array:
-					if err := spend(cmapRangeBytes + len(dst)*sliceBytes); err != nil {
-						return nil, err
-					}
-					rg.list = make([][]rune, 0, len(dst))
-					for _, v := range dst {
-						b, ok := v.([]byte)
-						if !ok {
-							return nil, bad()
-						}
-						if err := spend(len(b) / 2 * runeBytes); err != nil {
-							return nil, err
-						}
-						rg.list = append(rg.list, utf16Text(b))
-					}
-				default:
-					return nil, bad()
-				}
-				c.ranges = append(c.ranges, rg)
-			}
+			err = c.readBfrange(l, spend)
 		case "usecmap":
-			return nil, &Unsupported{Reason: "a ToUnicode CMap that uses another"}
+			err = &Unsupported{Reason: "a ToUnicode CMap that uses another"}
+		}
+		if err != nil {
+			return nil, err
 		}
 	}
+}
+
+func badCMap() error { return damaged("a malformed ToUnicode CMap") }
+
+// readBfchar reads the entries of a bfchar section up to its
+// endbfchar: a source code and the text it shows (UTF-16BE, or a glyph
+// name).
+func (c *cmap) readBfchar(l *lexer, spend func(int) error) error {
+	for {
+		t, err := l.token()
+		if err != nil || t == nil {
+			return badCMap()
+		}
+		if k, ok := t.(keyword); ok && k == "endbfchar" {
+			return nil
+		}
+		src, ok := t.([]byte)
+		dst, err := l.object(0)
+		dstB, ok2 := dst.([]byte)
+		if dn, isName := dst.(name); isName {
+			if r, ok := glyphRune(string(dn)); ok {
+				dstB, ok2 = utf16Bytes(r), true
+			}
+		}
+		code, n, ok3 := codeOf(src)
+		if !ok || err != nil || !ok2 || !ok3 {
+			return badCMap()
+		}
+		if err := spend(cmapCharBytes + len(dstB)/2*runeBytes); err != nil {
+			return err
+		}
+		c.single[code<<3|n] = utf16Text(dstB)
+	}
+}
+
+// readBfrange reads the entries of a bfrange section up to its
+// endbfrange: a range of source codes and the text of its first code,
+// or an array of one text per code.
+func (c *cmap) readBfrange(l *lexer, spend func(int) error) error {
+	for {
+		t, err := l.token()
+		if err != nil || t == nil {
+			return badCMap()
+		}
+		if k, ok := t.(keyword); ok && k == "endbfrange" {
+			return nil
+		}
+		loB, ok := t.([]byte)
+		hiT, err1 := l.token()
+		hiB, ok2 := hiT.([]byte)
+		dst, err2 := l.object(0)
+		lo, n, ok3 := codeOf(loB)
+		hi, n2, ok4 := codeOf(hiB)
+		if !ok || !ok2 || !ok3 || !ok4 || err1 != nil || err2 != nil || n != n2 || hi < lo || hi-lo > 1<<16 {
+			return badCMap()
+		}
+		rg := cmapRange{lo: lo, hi: hi, n: n}
+		switch dst := dst.(type) {
+		case []byte:
+			if err := spend(cmapRangeBytes + len(dst)/2*runeBytes); err != nil {
+				return err
+			}
+			rg.base = utf16Text(dst)
+		case array:
+			if rg.list, err = rangeList(dst, spend); err != nil {
+				return err
+			}
+		default:
+			return badCMap()
+		}
+		c.ranges = append(c.ranges, rg)
+	}
+}
+
+// rangeList reads the array of texts of a bfrange entry.
+func rangeList(dst array, spend func(int) error) ([][]rune, error) {
+	if err := spend(cmapRangeBytes + len(dst)*sliceBytes); err != nil {
+		return nil, err
+	}
+	list := make([][]rune, 0, len(dst))
+	for _, v := range dst {
+		b, ok := v.([]byte)
+		if !ok {
+			return nil, badCMap()
+		}
+		if err := spend(len(b) / 2 * runeBytes); err != nil {
+			return nil, err
+		}
+		list = append(list, utf16Text(b))
+	}
+	return list, nil
 }
 
 func utf16Bytes(r rune) []byte {

@@ -167,7 +167,41 @@ func nums(args []any, n int) ([6]float64, bool) {
 	return out, true
 }
 
+// op carries out one content-stream operator k with its operands args
+// under the resources res. Operators the text's place and glyphs do not
+// depend on are ignored.
 func (in *interp) op(k string, args []any, res dict) error {
+	switch k {
+	case "q", "Q", "cm":
+		return in.graphicsOp(k, args)
+	case "Tc", "Tw", "Tz", "TL", "Ts":
+		in.textStateOp(k, args)
+	case "BT", "Td", "TD", "Tm", "T*":
+		in.positionOp(k, args)
+	case "Tf":
+		return in.setFont(args, res)
+	case "Tj", "'", "\"":
+		return in.showOp(k, args)
+	case "TJ":
+		return in.showArray(args)
+	case "BDC":
+		return in.markedContent(args, res)
+	case "Do":
+		if len(args) == 0 {
+			return nil
+		}
+		xn, ok := args[len(args)-1].(name)
+		if !ok {
+			return nil
+		}
+		return in.form(in.d.dictOf(res["XObject"])[xn], res)
+	}
+	return nil
+}
+
+// graphicsOp carries out the graphics state operators q, Q and cm
+// (PDF 32000-1, 8.4.4).
+func (in *interp) graphicsOp(k string, args []any) error {
 	switch k {
 	case "q":
 		if len(in.stack) >= 256 {
@@ -183,55 +217,42 @@ func (in *interp) op(k string, args []any, res dict) error {
 		if v, ok := nums(args, 6); ok {
 			in.gs.ctm = matrix(v).mul(in.gs.ctm)
 		}
+	}
+	return nil
+}
+
+// textStateOp carries out the text state operators other than Tf
+// (PDF 32000-1, 9.3).
+func (in *interp) textStateOp(k string, args []any) {
+	v, ok := nums(args, 1)
+	if !ok {
+		return
+	}
+	switch k {
+	case "Tc":
+		in.gs.charSp = v[0]
+	case "Tw":
+		in.gs.wordSp = v[0]
+	case "Tz":
+		in.gs.scale = v[0] / 100
+	case "TL":
+		in.gs.leading = v[0]
+	case "Ts":
+		in.gs.rise = v[0]
+	}
+}
+
+// positionOp carries out BT and the text positioning operators
+// (PDF 32000-1, 9.4.2).
+func (in *interp) positionOp(k string, args []any) {
+	switch k {
 	case "BT":
 		in.tm, in.tlm = identity, identity
-	case "ET":
-	case "Tf":
-		if len(args) < 2 {
-			return nil
-		}
-		fn, ok := args[len(args)-2].(name)
-		size, ok2 := num(args[len(args)-1])
-		if !ok || !ok2 {
-			return nil
-		}
-		fontRef := in.d.dictOf(res["Font"])[fn]
-		if fontRef == nil {
-			return &Unsupported{Reason: fmt.Sprintf("the font /%s, which the page's resources lack", fn)}
-		}
-		f, err := in.font(fontRef)
-		if err != nil {
-			return err
-		}
-		in.gs.font, in.gs.size = f, size
-	case "Tc":
-		if v, ok := nums(args, 1); ok {
-			in.gs.charSp = v[0]
-		}
-	case "Tw":
-		if v, ok := nums(args, 1); ok {
-			in.gs.wordSp = v[0]
-		}
-	case "Tz":
-		if v, ok := nums(args, 1); ok {
-			in.gs.scale = v[0] / 100
-		}
-	case "TL":
-		if v, ok := nums(args, 1); ok {
-			in.gs.leading = v[0]
-		}
-	case "Ts":
-		if v, ok := nums(args, 1); ok {
-			in.gs.rise = v[0]
-		}
-	case "Td":
+	case "Td", "TD":
 		if v, ok := nums(args, 2); ok {
-			in.tlm = matrix{1, 0, 0, 1, v[0], v[1]}.mul(in.tlm)
-			in.tm = in.tlm
-		}
-	case "TD":
-		if v, ok := nums(args, 2); ok {
-			in.gs.leading = -v[1]
+			if k == "TD" {
+				in.gs.leading = -v[1]
+			}
 			in.tlm = matrix{1, 0, 0, 1, v[0], v[1]}.mul(in.tlm)
 			in.tm = in.tlm
 		}
@@ -242,77 +263,97 @@ func (in *interp) op(k string, args []any, res dict) error {
 		}
 	case "T*":
 		in.nextLine()
-	case "Tj":
-		if len(args) > 0 {
-			if s, ok := args[len(args)-1].([]byte); ok {
-				return in.show(s)
-			}
-		}
+	}
+}
+
+// setFont carries out Tf: the font named in the resources, and its size.
+func (in *interp) setFont(args []any, res dict) error {
+	if len(args) < 2 {
+		return nil
+	}
+	fn, ok := args[len(args)-2].(name)
+	size, ok2 := num(args[len(args)-1])
+	if !ok || !ok2 {
+		return nil
+	}
+	fontRef := in.d.dictOf(res["Font"])[fn]
+	if fontRef == nil {
+		return &Unsupported{Reason: fmt.Sprintf("the font /%s, which the page's resources lack", fn)}
+	}
+	f, err := in.font(fontRef)
+	if err != nil {
+		return err
+	}
+	in.gs.font, in.gs.size = f, size
+	return nil
+}
+
+// showOp carries out the text showing operators Tj, ' and "
+// (PDF 32000-1, 9.4.3).
+func (in *interp) showOp(k string, args []any) error {
+	switch k {
 	case "'":
 		in.nextLine()
-		if len(args) > 0 {
-			if s, ok := args[len(args)-1].([]byte); ok {
-				return in.show(s)
-			}
-		}
 	case "\"":
-		if len(args) >= 3 {
-			if v, ok := nums(args[:len(args)-1], 2); ok {
-				in.gs.wordSp, in.gs.charSp = v[0], v[1]
-			}
-			in.nextLine()
-			if s, ok := args[len(args)-1].([]byte); ok {
-				return in.show(s)
-			}
-		}
-	case "TJ":
-		if len(args) == 0 {
+		if len(args) < 3 {
 			return nil
 		}
-		a, ok := args[len(args)-1].(array)
-		if !ok {
-			return nil
+		if v, ok := nums(args[:len(args)-1], 2); ok {
+			in.gs.wordSp, in.gs.charSp = v[0], v[1]
 		}
-		for _, e := range a {
-			switch e := e.(type) {
-			case []byte:
-				if err := in.show(e); err != nil {
-					return err
+		in.nextLine()
+	}
+	if len(args) > 0 {
+		if s, ok := args[len(args)-1].([]byte); ok {
+			return in.show(s)
+		}
+	}
+	return nil
+}
+
+// showArray carries out TJ: strings shown, and numbers that move the
+// next glyph back by thousandths of the font size.
+func (in *interp) showArray(args []any) error {
+	if len(args) == 0 {
+		return nil
+	}
+	a, ok := args[len(args)-1].(array)
+	if !ok {
+		return nil
+	}
+	for _, e := range a {
+		switch e := e.(type) {
+		case []byte:
+			if err := in.show(e); err != nil {
+				return err
+			}
+		default:
+			if n, ok := num(e); ok && in.gs.font != nil {
+				adj := -n / 1000 * in.gs.size
+				if in.gs.font.vertical {
+					in.tm = matrix{1, 0, 0, 1, 0, adj}.mul(in.tm)
+				} else {
+					in.tm = matrix{1, 0, 0, 1, adj * in.gs.scale, 0}.mul(in.tm)
 				}
-			default:
-				if n, ok := num(e); ok && in.gs.font != nil {
-					adj := -n / 1000 * in.gs.size
-					if in.gs.font.vertical {
-						in.tm = matrix{1, 0, 0, 1, 0, adj}.mul(in.tm)
-					} else {
-						in.tm = matrix{1, 0, 0, 1, adj * in.gs.scale, 0}.mul(in.tm)
-					}
-				}
 			}
 		}
-	case "BDC":
-		// Marked content whose /ActualText replaces the glyphs shown in
-		// it (14.9.4): PDFium reads that text instead of the glyphs,
-		// this reader does not.
-		if len(args) < 2 {
-			return nil
-		}
-		props := in.d.dictOf(args[len(args)-1])
-		if n, ok := args[len(args)-1].(name); ok {
-			props = in.d.dictOf(in.d.dictOf(res["Properties"])[n])
-		}
-		if props != nil && props["ActualText"] != nil {
-			return &Unsupported{Reason: "marked content with /ActualText"}
-		}
-	case "Do":
-		if len(args) == 0 {
-			return nil
-		}
-		xn, ok := args[len(args)-1].(name)
-		if !ok {
-			return nil
-		}
-		return in.form(in.d.dictOf(res["XObject"])[xn], res)
+	}
+	return nil
+}
+
+// markedContent carries out BDC. Marked content whose /ActualText
+// replaces the glyphs shown in it (14.9.4) is refused: PDFium reads that
+// text instead of the glyphs, this reader does not.
+func (in *interp) markedContent(args []any, res dict) error {
+	if len(args) < 2 {
+		return nil
+	}
+	props := in.d.dictOf(args[len(args)-1])
+	if n, ok := args[len(args)-1].(name); ok {
+		props = in.d.dictOf(in.d.dictOf(res["Properties"])[n])
+	}
+	if props != nil && props["ActualText"] != nil {
+		return &Unsupported{Reason: "marked content with /ActualText"}
 	}
 	return nil
 }
@@ -544,17 +585,29 @@ func (b *lineBuilder) add(p *Page, trm matrix, f *font, fontSize, adv, step floa
 	b.started = true
 	b.dirX, b.dirY = nx, ny
 	b.penX, b.penY = sx, sy
-	// The box: the advance from p to q, the font's ascent and descent.
+	c := glyphChar(trm, f, px, py, qx, qy, box)
+	c.Size = fontSize
+	b.emit(p, c, runes)
+}
+
+// glyphChar is the box of a glyph set from (px, py) to (qx, qy) by the
+// text rendering matrix trm: the advance, and the font's ascent and
+// descent, relative to the page's box.
+func glyphChar(trm matrix, f *font, px, py, qx, qy float64, box [4]float64) Char {
 	ax, ay := trm.vector(0, f.ascent/1000)
 	ex, ey := trm.vector(0, f.descent/1000)
 	xs := [4]float64{px + ax, px + ex, qx + ax, qx + ex}
 	ys := [4]float64{py + ay, py + ey, qy + ay, qy + ey}
 	left, right := min(xs[0], xs[1], xs[2], xs[3]), max(xs[0], xs[1], xs[2], xs[3])
 	bottom, top := min(ys[0], ys[1], ys[2], ys[3]), max(ys[0], ys[1], ys[2], ys[3])
-	c := Char{Left: left - box[0], Right: right - box[0], Top: top - box[1], Bottom: bottom - box[1], Size: fontSize, Bold: f.bold}
+	return Char{Left: left - box[0], Right: right - box[0], Top: top - box[1], Bottom: bottom - box[1], Bold: f.bold}
+}
+
+// emit appends the glyph's runes to the page, each in the box c: one
+// space between words, none at the start of a line.
+func (b *lineBuilder) emit(p *Page, c Char, runes []rune) {
 	for _, r := range runes {
 		if unicode.IsSpace(r) {
-			// One space between words; none at the start of a line.
 			r = ' '
 			if b.last == ' ' || b.last == '\n' || b.last == 0 {
 				continue

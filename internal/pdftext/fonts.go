@@ -118,51 +118,15 @@ func (d *document) loadFont(v any) (*font, error) {
 			return nil, err
 		}
 	case "Type0":
-		enc, _ := d.resolve(fd["Encoding"]).(name)
-		switch enc {
-		case "Identity-H":
-		case "Identity-V":
-			f.vertical = true
-		default:
-			return nil, &Unsupported{Reason: fmt.Sprintf("a Type0 font with the encoding %q", enc)}
-		}
-		f.twoByte = true
-		desc = nil
-		if kids := d.arrayOf(fd["DescendantFonts"]); len(kids) == 1 {
-			desc = d.dictOf(kids[0])
-		}
-		if desc == nil {
-			return nil, &Unsupported{Reason: "a Type0 font without its descendant font"}
-		}
-		if f.vertical {
-			// Vertical metrics (/W2, /DW2) are not read: the default
-			// advance of 1000 downwards.
-			if desc["W2"] != nil || desc["DW2"] != nil {
-				return nil, &Unsupported{Reason: "a vertical font with its own metrics"}
-			}
-		}
-		f.dw = 1000
-		if w, ok := d.number(desc["DW"]); ok {
-			f.dw = w
-		}
-		if err := d.cidWidths(f, d.arrayOf(desc["W"])); err != nil {
+		var err error
+		if desc, err = d.type0Font(f, fd); err != nil {
 			return nil, err
 		}
 	default:
 		return nil, &Unsupported{Reason: fmt.Sprintf("a %s font", sub)}
 	}
-	if tu, ok := d.resolve(fd["ToUnicode"]).(*stream); ok {
-		data, err := d.decode(tu)
-		if err != nil {
-			return nil, err
-		}
-		if f.toUnicode, err = parseCMap(data, d.spend); err != nil {
-			if _, ok := err.(*MemoryError); ok {
-				// What this reader holds of a CMap, not what the file needs.
-				return nil, &Unsupported{Reason: "a ToUnicode CMap past the memory budget"}
-			}
-			return nil, err
-		}
+	if err := d.toUnicode(f, fd); err != nil {
+		return nil, err
 	}
 	if f.twoByte && f.toUnicode == nil {
 		return nil, &Unsupported{Reason: "a Type0 font without /ToUnicode"}
@@ -172,20 +136,82 @@ func (d *document) loadFont(v any) (*font, error) {
 		fdesc = d.dictOf(fd["FontDescriptor"])
 	}
 	if fdesc != nil {
-		a, okA := d.number(fdesc["Ascent"])
-		dd, okD := d.number(fdesc["Descent"])
-		if dd > 0 {
-			dd = -dd
-		}
-		if okA && okD && a > dd {
-			f.ascent, f.descent = a, dd
-		}
-		if mw, ok := d.number(fdesc["MissingWidth"]); ok && !f.twoByte {
-			f.missingWidth = mw
-		}
+		d.fontMetrics(f, fdesc)
 	}
 	f.bold = d.isBold(f.name, fdesc)
 	return f, nil
+}
+
+// type0Font reads a Type0 (composite) font of the Identity encodings:
+// its descendant font, which it returns, and the widths of its CIDs.
+func (d *document) type0Font(f *font, fd dict) (dict, error) {
+	enc, _ := d.resolve(fd["Encoding"]).(name)
+	switch enc {
+	case "Identity-H":
+	case "Identity-V":
+		f.vertical = true
+	default:
+		return nil, &Unsupported{Reason: fmt.Sprintf("a Type0 font with the encoding %q", enc)}
+	}
+	f.twoByte = true
+	var desc dict
+	if kids := d.arrayOf(fd["DescendantFonts"]); len(kids) == 1 {
+		desc = d.dictOf(kids[0])
+	}
+	if desc == nil {
+		return nil, &Unsupported{Reason: "a Type0 font without its descendant font"}
+	}
+	if f.vertical {
+		// Vertical metrics (/W2, /DW2) are not read: the default
+		// advance of 1000 downwards.
+		if desc["W2"] != nil || desc["DW2"] != nil {
+			return nil, &Unsupported{Reason: "a vertical font with its own metrics"}
+		}
+	}
+	f.dw = 1000
+	if w, ok := d.number(desc["DW"]); ok {
+		f.dw = w
+	}
+	if err := d.cidWidths(f, d.arrayOf(desc["W"])); err != nil {
+		return nil, err
+	}
+	return desc, nil
+}
+
+// toUnicode reads the font's ToUnicode CMap, if it has one.
+func (d *document) toUnicode(f *font, fd dict) error {
+	tu, ok := d.resolve(fd["ToUnicode"]).(*stream)
+	if !ok {
+		return nil
+	}
+	data, err := d.decode(tu)
+	if err != nil {
+		return err
+	}
+	if f.toUnicode, err = parseCMap(data, d.spend); err != nil {
+		if _, ok := err.(*MemoryError); ok {
+			// What this reader holds of a CMap, not what the file needs.
+			return &Unsupported{Reason: "a ToUnicode CMap past the memory budget"}
+		}
+		return err
+	}
+	return nil
+}
+
+// fontMetrics reads the ascent, descent and missing width of a font
+// descriptor (a descent given as positive is taken as below the line).
+func (d *document) fontMetrics(f *font, fdesc dict) {
+	a, okA := d.number(fdesc["Ascent"])
+	dd, okD := d.number(fdesc["Descent"])
+	if dd > 0 {
+		dd = -dd
+	}
+	if okA && okD && a > dd {
+		f.ascent, f.descent = a, dd
+	}
+	if mw, ok := d.number(fdesc["MissingWidth"]); ok && !f.twoByte {
+		f.missingWidth = mw
+	}
 }
 
 // isBold decides a font's boldness as the PDFium engine does: "bold" in

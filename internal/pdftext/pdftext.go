@@ -200,27 +200,26 @@ func (d *document) rect(a array) ([4]float64, bool) {
 	return [4]float64{min(r[0], r[2]), min(r[1], r[3]), max(r[0], r[2]), max(r[1], r[3])}, true
 }
 
-func (in *interp) readPage(leaf pageLeaf) (Page, error) {
-	d := in.d
+// pageBox is a page's visible box: its crop box within its media box
+// (a US Letter page where it gives none).
+func (d *document) pageBox(leaf pageLeaf) [4]float64 {
 	box, ok := d.rect(leaf.mediaBox)
 	if !ok {
 		box = [4]float64{0, 0, 612, 792}
 	}
 	if crop, ok := d.rect(leaf.cropBox); ok {
-		// The visible box: the crop box within the media box.
 		c := [4]float64{max(box[0], crop[0]), max(box[1], crop[1]), min(box[2], crop[2]), min(box[3], crop[3])}
 		if c[0] < c[2] && c[1] < c[3] {
 			box = c
 		}
 	}
-	if rot, _ := leaf.rotate.(int); rot%360 != 0 {
-		return Page{}, &Unsupported{Reason: "a rotated page"}
-	}
-	p := Page{Height: box[3] - box[1]}
-	res := leaf.resources
-	if res == nil {
-		res = dict{}
-	}
+	return box
+}
+
+// pageContent is a page's content stream, decoded: the streams of an
+// array of them are one content stream (7.8.2), joined by line breaks
+// within the document's memory limit.
+func (d *document) pageContent(leaf pageLeaf) ([]byte, error) {
 	var streams []*stream
 	switch c := d.resolve(leaf.page["Contents"]).(type) {
 	case *stream:
@@ -232,24 +231,42 @@ func (in *interp) readPage(leaf pageLeaf) (Page, error) {
 			}
 		}
 	}
-	// The streams of an array are one content stream (7.8.2).
 	var content []byte
 	for i, s := range streams {
 		data, err := d.decode(s)
 		if err != nil {
-			return Page{}, err
+			return nil, err
 		}
 		if len(streams) == 1 {
-			content = data
-			break
+			return data, nil
 		}
 		if i > 0 {
 			content = append(content, '\n')
 		}
 		if len(content)+len(data) > d.limit {
-			return Page{}, &MemoryError{}
+			return nil, &MemoryError{}
 		}
 		content = append(content, data...)
+	}
+	return content, nil
+}
+
+// readPage reads the characters of one page: its content run by the
+// interpreter within the page's visible box.
+func (in *interp) readPage(leaf pageLeaf) (Page, error) {
+	d := in.d
+	box := d.pageBox(leaf)
+	if rot, _ := leaf.rotate.(int); rot%360 != 0 {
+		return Page{}, &Unsupported{Reason: "a rotated page"}
+	}
+	p := Page{Height: box[3] - box[1]}
+	res := leaf.resources
+	if res == nil {
+		res = dict{}
+	}
+	content, err := d.pageContent(leaf)
+	if err != nil {
+		return Page{}, err
 	}
 	// The characters go to a buffer kept from page to page (its
 	// capacity spent from the budget as it grows, see charge), then to a

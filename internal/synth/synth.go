@@ -214,93 +214,120 @@ func (o Options) Generate(seed uint64, editions, langs, items int, emit func(nam
 // edited as Editions does, and merged with merges, renumbered in
 // sequence.
 func nextEdition(seed uint64, old *corpus.Document, merges bool) (*corpus.Document, Truth) {
-	r := rand.New(rand.NewPCG(seed, 11))
+	e := &edition{
+		r:     rand.New(rand.NewPCG(seed, 11)),
+		next:  &corpus.Document{Lang: "en"},
+		truth: Truth{Renamed: map[string]string{}, Split: map[string][2]string{}},
+	}
 	mr := rand.New(rand.NewPCG(seed, 13)) // the merges' own, so that the other edits stay as they are
-	truth := Truth{Renamed: map[string]string{}, Split: map[string][2]string{}}
 	if merges {
-		truth.Merged = map[string][2]string{}
+		e.truth.Merged = map[string][2]string{}
 	}
 	joined := false // the rule was merged into the one before it
-	next := &corpus.Document{Lang: "en"}
-	num := 0
-	add := func(title, text string) string {
-		num++
-		it := corpus.Item{Kind: corpus.KindRule, Number: fmt.Sprint(num), Title: title, Text: text}
-		it.ID = corpus.ID(it.Kind, it.Number)
-		next.Items = append(next.Items, it)
-		return it.ID
-	}
-	type moving struct {
-		from         string
-		title, text  string
-		after, until int
-	}
-	var held []moving
 	for i, it := range old.Items {
-		// A rule held back to be moved arrives here.
-		for k := 0; k < len(held); k++ {
-			if held[k].until == i {
-				id := add(held[k].title, held[k].text)
-				truth.Renamed[held[k].from] = id
-				truth.Moved = append(truth.Moved, id)
-				held = append(held[:k], held[k+1:]...)
-				k--
-			}
-		}
+		e.arrive(i)
 		if joined {
 			joined = false
 			continue
 		}
 		if merges && mr.IntN(100) < 2 && i+1 < len(old.Items) {
 			nx := old.Items[i+1]
-			truth.Merged[add(it.Title, it.Text+" "+nx.Text)] = [2]string{it.ID, nx.ID}
+			e.truth.Merged[e.add(it.Title, it.Text+" "+nx.Text)] = [2]string{it.ID, nx.ID}
 			joined = true
 			continue
 		}
-		switch k := r.IntN(100); {
-		case k < 2:
-			truth.Deleted = append(truth.Deleted, it.ID)
-		case k < 4:
-			truth.Inserted = append(truth.Inserted, add("new "+it.Title, it.Text+" "+vocab[r.IntN(len(vocab))]+" "+fmt.Sprint(50*(1+r.IntN(400)))+"."))
-			truth.Renamed[it.ID] = add(it.Title, it.Text)
-		case k < 5 && i+20 < len(old.Items):
-			// Moved, unchanged, ten to twenty rules further on.
-			held = append(held, moving{from: it.ID, title: it.Title, text: it.Text, until: i + 10 + r.IntN(10)})
-		case k < 6 && strings.Count(it.Text, ".") >= 2:
-			// Split at its first sentence.
-			first, rest, _ := strings.Cut(it.Text, ". ")
-			a := add(it.Title, first+".")
-			b := add(it.Title+" (continued)", rest)
-			truth.Split[it.ID] = [2]string{a, b}
-		case k < 8 && hasAmount(it.Text):
-			ws := strings.Fields(it.Text)
-			for w, x := range ws {
-				if n := strings.TrimRight(x, "."); len(n) > 1 && n[0] >= '1' && n[0] <= '9' {
-					ws[w] = "1" + x
-					break
-				}
-			}
-			nid := add(it.Title, strings.Join(ws, " "))
-			truth.Renamed[it.ID] = nid
-			truth.Edited = append(truth.Edited, nid)
-			truth.NumbersEdited = append(truth.NumbersEdited, nid)
-		case k < 12:
-			ws := strings.Fields(it.Text)
-			w := r.IntN(len(ws))
-			ws[w] = ws[w] + " " + vocab[r.IntN(len(vocab))]
-			nid := add(it.Title, strings.Join(ws, " "))
-			truth.Renamed[it.ID] = nid
-			truth.Edited = append(truth.Edited, nid)
-		default:
-			truth.Renamed[it.ID] = add(it.Title, it.Text)
+		e.edit(i, it, len(old.Items))
+	}
+	for _, h := range e.held {
+		e.moved(h)
+	}
+	return e.next, e.truth
+}
+
+// edition is the next edition as nextEdition makes it.
+type edition struct {
+	r     *rand.Rand
+	next  *corpus.Document
+	truth Truth
+	num   int      // the last rule's number
+	held  []moving // rules held back to be moved further on
+}
+
+// moving is a rule held back, to arrive before the old rule until.
+type moving struct {
+	from        string
+	title, text string
+	until       int
+}
+
+// add appends a rule with the next number and returns its id.
+func (e *edition) add(title, text string) string {
+	e.num++
+	it := corpus.Item{Kind: corpus.KindRule, Number: fmt.Sprint(e.num), Title: title, Text: text}
+	it.ID = corpus.ID(it.Kind, it.Number)
+	e.next.Items = append(e.next.Items, it)
+	return it.ID
+}
+
+// arrive adds the rules held back to arrive before the old rule i.
+func (e *edition) arrive(i int) {
+	for k := 0; k < len(e.held); k++ {
+		if e.held[k].until == i {
+			e.moved(e.held[k])
+			e.held = append(e.held[:k], e.held[k+1:]...)
+			k--
 		}
 	}
-	for _, h := range held {
-		id := add(h.title, h.text)
-		truth.Renamed[h.from] = id
-		truth.Moved = append(truth.Moved, id)
+}
+
+// moved adds a rule held back, moved.
+func (e *edition) moved(h moving) {
+	id := e.add(h.title, h.text)
+	e.truth.Renamed[h.from] = id
+	e.truth.Moved = append(e.truth.Moved, id)
+}
+
+// edit carries the old rule it, the i-th of n: deleted, inserted after,
+// moved, split, its number or its words edited, or kept.
+func (e *edition) edit(i int, it corpus.Item, n int) {
+	r, truth := e.r, &e.truth
+	switch k := r.IntN(100); {
+	case k < 2:
+		truth.Deleted = append(truth.Deleted, it.ID)
+	case k < 4:
+		truth.Inserted = append(truth.Inserted, e.add("new "+it.Title, it.Text+" "+vocab[r.IntN(len(vocab))]+" "+fmt.Sprint(50*(1+r.IntN(400)))+"."))
+		truth.Renamed[it.ID] = e.add(it.Title, it.Text)
+	case k < 5 && i+20 < n:
+		// Moved, unchanged, ten to twenty rules further on.
+		e.held = append(e.held, moving{from: it.ID, title: it.Title, text: it.Text, until: i + 10 + r.IntN(10)})
+	case k < 6 && strings.Count(it.Text, ".") >= 2:
+		// Split at its first sentence.
+		first, rest, _ := strings.Cut(it.Text, ". ")
+		a := e.add(it.Title, first+".")
+		b := e.add(it.Title+" (continued)", rest)
+		truth.Split[it.ID] = [2]string{a, b}
+	case k < 8 && hasAmount(it.Text):
+		ws := strings.Fields(it.Text)
+		for w, x := range ws {
+			if n := strings.TrimRight(x, "."); len(n) > 1 && n[0] >= '1' && n[0] <= '9' {
+				ws[w] = "1" + x
+				break
+			}
+		}
+		nid := e.add(it.Title, strings.Join(ws, " "))
+		truth.Renamed[it.ID] = nid
+		truth.Edited = append(truth.Edited, nid)
+		truth.NumbersEdited = append(truth.NumbersEdited, nid)
+	case k < 12:
+		ws := strings.Fields(it.Text)
+		w := r.IntN(len(ws))
+		ws[w] = ws[w] + " " + vocab[r.IntN(len(vocab))]
+		nid := e.add(it.Title, strings.Join(ws, " "))
+		truth.Renamed[it.ID] = nid
+		truth.Edited = append(truth.Edited, nid)
+	default:
+		truth.Renamed[it.ID] = e.add(it.Title, it.Text)
 	}
-	return next, truth
 }
 
 // hasAmount reports whether text states a number of two digits or more.
