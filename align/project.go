@@ -111,7 +111,6 @@ type scratch struct {
 	pieces []piece
 	out    []piece
 	seg    segmenter // the block segmentation's tables
-	lists  listLabels
 }
 
 // anchorSet is the scratch's anchor set, empty, with room for about n
@@ -196,7 +195,6 @@ func (o Options) projectIn(src, tgt *corpus.Document, sc *scratch) (pieces []pie
 			cut[j] = true
 		}
 	}
-	sc.seg.list = newListLabels(&sc.lists, src, bt)
 	spans := segment(&sc.seg, S, T, cont, cut, a, nb, o.band(), !cutShort(bt), func(spans []span, sure []int32) *learned {
 		return learnFrom(src, bt, spans, sure)
 	}, o.done())

@@ -105,9 +105,6 @@ type segmenter struct {
 	lex *learned
 	// spans is the storage of the runs trace reads back.
 	spans []span
-	// list is the list labels of the items and blocks (nil for none):
-	// a run that starts inside a numbered list costs (startCost).
-	list *listLabels
 }
 
 // Moves of the programme beside a run of k blocks (back holds k).
@@ -488,7 +485,7 @@ func (g *segmenter) row(i int) {
 			if t := g.T.start[j-k]; sc != uncased && t != uncased && t != sc {
 				tc = caseCost
 			}
-			hc = g.headingCost(titled, j-k, j) + bc + g.list.startCost(u, j-k)
+			hc = g.headingCost(titled, j-k, j) + bc
 			ac := anchorGain * g.anchorSum(j-k, j)
 			if g.lex != nil {
 				ac += g.lexTerm(u, j-k, j)
