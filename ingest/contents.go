@@ -334,12 +334,14 @@ func markRun(bs []block, s, e int, at map[string][]int, titles []int) int {
 // markHeading marks the heading right above the contents bs[first:last+1]
 // as contents, when nothing but them is under it (the run's own
 // heading, in whatever words): where the block after them is a heading
-// no deeper than it; or, where the heading prints no label, when the
-// entries repeat titles past the heading's own part of the outline
-// (lastTitle, the block of the last title repeated: a table of more
-// than its parts) or its part runs to the document's end (a table of
-// everything, whose heading would otherwise hold every item and the
-// text after the table). It returns 1 where it does.
+// no deeper than it; or, where the heading prints no label and is not
+// the document's first (its title, or the first part of its text,
+// under which a table may stand), when the entries repeat titles past the
+// heading's own part of the outline (lastTitle, the block of the last
+// title repeated: a table of more than its parts) or its part runs to
+// the document's end (a table of everything, whose heading would
+// otherwise hold every item and the text after the table). It returns
+// 1 where it does.
 func markHeading(bs []block, first, last, lastTitle int) int {
 	h := first - 1
 	if h < 0 || bs[h].kind != blockHeading || bs[h].chrome != "" {
@@ -348,7 +350,7 @@ func markHeading(bs []block, first, last, lastTitle int) int {
 	end := last + 1
 	switch {
 	case end >= len(bs) || bs[end].kind == blockHeading && bs[end].level <= bs[h].level:
-	case lastTitle >= partEnd(bs, h) || partEnd(bs, h) == len(bs):
+	case headingBefore(bs, h) && (lastTitle >= partEnd(bs, h) || partEnd(bs, h) == len(bs)):
 		if _, ok := readLabel(bs[h].text); ok {
 			return 0
 		}
@@ -357,6 +359,16 @@ func markHeading(bs []block, first, last, lastTitle int) int {
 	}
 	bs[h].chrome = "contents"
 	return 1
+}
+
+// headingBefore reports whether a heading stands before heading h.
+func headingBefore(bs []block, h int) bool {
+	for i := h - 1; i >= 0; i-- {
+		if bs[i].kind == blockHeading {
+			return true
+		}
+	}
+	return false
 }
 
 // partEnd is the block after the part of the outline heading h heads:
