@@ -3,7 +3,6 @@ package ingest
 import (
 	"archive/zip"
 	"bytes"
-	"encoding/xml"
 	"errors"
 	"fmt"
 	"io"
@@ -148,22 +147,36 @@ type docxReader struct {
 // read reads document.xml's tokens with xmlScanner: the reader keeps
 // only the paragraphs' text and the few properties the blocks need, so
 // no token, name or attribute list is built for the many elements it
-// passes over.
+// passes over. Elements and attributes are WordprocessingML's by the
+// namespace their prefix is bound to (wmlScope), whatever the prefix.
 func (r *docxReader) read(doc []byte) error {
 	s := xmlScanner{data: doc}
+	var ns wmlScope
+	fail := func(at int, err error) error {
+		p := corpus.PositionAt(doc, at)
+		return fmt.Errorf("line %d, column %d: %v", p.Line, p.Col, err)
+	}
 	for {
 		tok, err := s.next()
 		if err != nil {
-			p := corpus.PositionAt(doc, s.errPos)
-			return fmt.Errorf("line %d, column %d: XML syntax error: %v", p.Line, p.Col, err)
+			return fail(s.errPos, fmt.Errorf("XML syntax error: %v", err))
 		}
 		switch tok {
 		case tokEOF:
 			return nil
 		case tokStart:
-			r.start(&s)
+			wml, err := ns.open(&s)
+			if err == nil && wml {
+				err = r.start(&s, &ns)
+			}
+			if err != nil {
+				return fail(s.tagAt, err)
+			}
 		case tokEnd:
-			r.end(s.local)
+			if wml, _ := ns.resolve(prefixOf(s.name, s.local)); wml {
+				r.end(s.local)
+			}
+			ns.close()
 		case tokText:
 			if r.inText && !r.inInstr && r.deleted == 0 {
 				r.text(string(s.text))
@@ -172,57 +185,60 @@ func (r *docxReader) read(doc []byte) error {
 	}
 }
 
-func attr(e xml.StartElement, local string) string {
-	for _, a := range e.Attr {
-		if a.Name.Local == local {
-			return a.Value
-		}
-	}
-	return ""
-}
-
-// on reports whether a toggle property (<w:b/>, <w:strike w:val="0"/>) is on.
-func on(s *xmlScanner) bool {
-	switch s.attrVal("val") {
+// on reports whether a toggle property (<w:b/>, <w:strike w:val="0"/>)
+// of value val is on.
+func on(val string) bool {
+	switch val {
 	case "0", "false", "off", "none":
 		return false
 	}
 	return true
 }
 
-func (r *docxReader) start(s *xmlScanner) {
+// start takes a WordprocessingML start tag; an error is one of its
+// attributes' namespaces.
+func (r *docxReader) start(s *xmlScanner, ns *wmlScope) error {
+	var val string
+	switch string(s.local) {
+	case "pStyle", "jc", "numId", "ilvl", "b", "u", "strike", "dstrike", "color":
+		v, err := ns.val(s)
+		if err != nil {
+			return err
+		}
+		val = v
+	}
 	switch string(s.local) {
 	case "p":
 		r.para.Reset()
 		r.center, r.heading, r.boldStart, r.numID, r.lvl = false, false, -1, "", "0"
 		r.boldRunes, r.plain = 0, false
 	case "pStyle":
-		v := strings.ToLower(s.attrVal("val"))
+		v := strings.ToLower(val)
 		r.heading = strings.HasPrefix(v, "heading") || v == "title" || v == "subtitle"
 	case "jc":
-		r.center = s.attrVal("val") == "center"
+		r.center = val == "center"
 	case "numId":
-		r.numID = s.attrVal("val")
+		r.numID = val
 	case "ilvl":
-		r.lvl = s.attrVal("val")
+		r.lvl = val
 	case "r":
 		r.run, r.inRun = docxRun{}, true
 	case "rPr":
 		r.inRPr = true
 	case "b":
 		if r.inRPr {
-			r.run.bold = on(s)
+			r.run.bold = on(val)
 		}
 	case "u":
 		if r.inRPr {
-			r.run.underline = on(s)
+			r.run.underline = on(val)
 		}
 	case "strike", "dstrike":
 		if r.inRPr {
-			r.run.strike = on(s)
+			r.run.strike = on(val)
 		}
 	case "color":
-		if v := strings.ToUpper(s.attrVal("val")); r.inRPr && v != "" && v != "AUTO" && v != "000000" {
+		if v := strings.ToUpper(val); r.inRPr && v != "" && v != "AUTO" && v != "000000" {
 			r.run.colour = v
 		}
 	case "t":
@@ -247,6 +263,7 @@ func (r *docxReader) start(s *xmlScanner) {
 	case "noBreakHyphen":
 		r.para.WriteByte('-')
 	}
+	return nil
 }
 
 func (r *docxReader) end(local []byte) {
@@ -436,9 +453,10 @@ func (n numbering) level(numID string, lvl int) *numLevel {
 // It reads the part with xmlScanner as encoding/xml's Unmarshal read it
 // into the structure it needs (the root element's <abstractNum> and
 // <num> children; an abstractNum's <lvl> children and their <start>,
-// <numFmt> and <lvlText>; a num's <abstractNumId>): names and attributes
-// matched by their local names, the last of an element's attributes of
-// one name kept, an ilvl that is no integer an error, the part read up
+// <numFmt> and <lvlText>; a num's <abstractNumId>): elements and
+// attributes of WordprocessingML's namespace by their local names (a
+// prefix no declaration binds is another namespace, as encoding/xml reads
+// it), the last of an element's attributes of one name kept, an ilvl that is no integer an error, the part read up
 // to the root's end (TestNumberingAsUnmarshal). Unmarshal's reflection
 // and tokens were a tenth of a DOCX's reading beside the scanner's.
 func parseNumbering(data []byte) numbering {
@@ -459,6 +477,11 @@ func parseNumbering(data []byte) numbering {
 	// read: 'a' abstractNum, 'n' num, 'l' lvl; 0 for any other.
 	var kind [5]byte
 	s := xmlScanner{data: data}
+	ns := wmlScope{lenient: true}
+	last := func(local string) (string, bool) {
+		v, ok, _ := ns.attr(&s, local, true)
+		return v, ok
+	}
 	depth := 0
 	for {
 		tok, err := s.next()
@@ -471,26 +494,30 @@ func parseNumbering(data []byte) numbering {
 			if depth < len(kind) {
 				kind[depth] = 0
 			}
+			wml, _ := ns.open(&s)
 			local := string(s.local)
+			if !wml {
+				local = "" // another namespace's element: none of these
+			}
 			switch {
 			case depth == 2 && local == "abstractNum":
 				kind[2] = 'a'
-				id, _ := s.lastAttr("abstractNumId")
+				id, _ := last("abstractNumId")
 				abstracts = append(abstracts, abstract{id: id})
 			case depth == 2 && local == "num":
 				kind[2] = 'n'
-				id, _ := s.lastAttr("numId")
+				id, _ := last("numId")
 				nums = append(nums, [2]string{id, ""})
 			case depth == 3 && kind[2] == 'a' && local == "lvl":
 				kind[3] = 'l'
 				l := level{}
-				if !eachIntAttr(&s, "ilvl", &l.ilvl) {
+				if !eachIntAttr(&s, &ns, "ilvl", &l.ilvl) {
 					return nil
 				}
 				a := &abstracts[len(abstracts)-1]
 				a.lvl = append(a.lvl, l)
 			case depth == 3 && kind[2] == 'n' && local == "abstractNumId":
-				if v, ok := s.lastAttr("val"); ok {
+				if v, ok := last("val"); ok {
 					nums[len(nums)-1][1] = v
 				}
 			case depth == 4 && kind[2] == 'a' && kind[3] == 'l':
@@ -505,12 +532,13 @@ func parseNumbering(data []byte) numbering {
 				case "lvlText":
 					field = &l.text
 				}
-				if v, ok := s.lastAttr("val"); ok && field != nil {
+				if v, ok := last("val"); ok && field != nil {
 					*field = v
 				}
 			}
 		case tokEnd:
 			depth--
+			ns.close()
 		}
 		if depth == 0 && tok == tokEnd {
 			break
@@ -544,20 +572,24 @@ func parseNumbering(data []byte) numbering {
 	return n
 }
 
-// eachIntAttr sets *v to each attribute of the start tag s read whose
-// local name is local, in order, as encoding/xml's Unmarshal sets an int
+// eachIntAttr sets *v to each attribute of the start tag s read in
+// WordprocessingML's namespace whose local name is local, in order, as encoding/xml's Unmarshal sets an int
 // field (empty is 0, spaces around the digits are trimmed); false at the
 // first that is no integer, where Unmarshal fails.
-func eachIntAttr(s *xmlScanner, local string, v *int) bool {
+func eachIntAttr(s *xmlScanner, ns *wmlScope, local string, v *int) bool {
 	sub := xmlScanner{data: s.attrs}
 	for {
 		sub.space()
 		if sub.pos >= len(sub.data) {
 			return true
 		}
-		_, l, named := sub.readName()
+		name, l, named := sub.readName()
 		if !named {
 			return true
+		}
+		wml := false
+		if p := prefixOf(name, l); p != nil && string(p) != "xmlns" {
+			wml, _ = ns.resolve(p)
 		}
 		sub.space()
 		sub.pos++ // '=', checked by startTag
@@ -566,7 +598,7 @@ func eachIntAttr(s *xmlScanner, local string, v *int) bool {
 		if err != nil {
 			return true
 		}
-		if string(l) != local {
+		if !wml || string(l) != local {
 			continue
 		}
 		if len(raw) == 0 {

@@ -17,33 +17,34 @@ import (
 )
 
 // numberingByUnmarshal is parseNumbering as encoding/xml's Unmarshal
-// reads the part: the reference parseNumbering is held to.
+// reads the part, elements and attributes by WordprocessingML's
+// namespace: the reference parseNumbering is held to.
 func numberingByUnmarshal(data []byte) numbering {
 	if data == nil {
 		return nil
 	}
 	var x struct {
 		Abstract []struct {
-			ID  string `xml:"abstractNumId,attr"`
+			ID  string `xml:"http://schemas.openxmlformats.org/wordprocessingml/2006/main abstractNumId,attr"`
 			Lvl []struct {
-				Ilvl  int `xml:"ilvl,attr"`
+				Ilvl  int `xml:"http://schemas.openxmlformats.org/wordprocessingml/2006/main ilvl,attr"`
 				Start struct {
-					Val string `xml:"val,attr"`
-				} `xml:"start"`
+					Val string `xml:"http://schemas.openxmlformats.org/wordprocessingml/2006/main val,attr"`
+				} `xml:"http://schemas.openxmlformats.org/wordprocessingml/2006/main start"`
 				Fmt struct {
-					Val string `xml:"val,attr"`
-				} `xml:"numFmt"`
+					Val string `xml:"http://schemas.openxmlformats.org/wordprocessingml/2006/main val,attr"`
+				} `xml:"http://schemas.openxmlformats.org/wordprocessingml/2006/main numFmt"`
 				Text struct {
-					Val string `xml:"val,attr"`
-				} `xml:"lvlText"`
-			} `xml:"lvl"`
-		} `xml:"abstractNum"`
+					Val string `xml:"http://schemas.openxmlformats.org/wordprocessingml/2006/main val,attr"`
+				} `xml:"http://schemas.openxmlformats.org/wordprocessingml/2006/main lvlText"`
+			} `xml:"http://schemas.openxmlformats.org/wordprocessingml/2006/main lvl"`
+		} `xml:"http://schemas.openxmlformats.org/wordprocessingml/2006/main abstractNum"`
 		Num []struct {
-			ID       string `xml:"numId,attr"`
+			ID       string `xml:"http://schemas.openxmlformats.org/wordprocessingml/2006/main numId,attr"`
 			Abstract struct {
-				Val string `xml:"val,attr"`
-			} `xml:"abstractNumId"`
-		} `xml:"num"`
+				Val string `xml:"http://schemas.openxmlformats.org/wordprocessingml/2006/main val,attr"`
+			} `xml:"http://schemas.openxmlformats.org/wordprocessingml/2006/main abstractNumId"`
+		} `xml:"http://schemas.openxmlformats.org/wordprocessingml/2006/main num"`
 	}
 	if xml.Unmarshal(data, &x) != nil {
 		return nil
@@ -81,7 +82,8 @@ func numberingByUnmarshal(data []byte) numbering {
 // of the corpus, on a written part, and on 5,000 random variants of
 // them (pieces cut out, repeated and inserted: attributes of one name
 // twice, levels that are no integers or padded with spaces, elements
-// nested where they are not read, text after the root, broken markup).
+// nested where they are not read, text after the root, broken markup,
+// namespaces bound again, to other prefixes or by default).
 func TestNumberingAsUnmarshal(t *testing.T) {
 	const w = `xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"`
 	written := `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
@@ -132,7 +134,9 @@ func TestNumberingAsUnmarshal(t *testing.T) {
 	}
 	pieces := []string{`<w:lvl w:ilvl="x">`, `<w:lvl w:ilvl="">`, `<w:lvl ilvl="4" w:ilvl="5">`, `</w:lvl>`, ` w:val="7"`, ` w:val=""`, ` w:ilvl="01"`,
 		`<w:start w:val="4"/>`, `<w:num w:numId="9"><w:abstractNumId w:val="0"/></w:num>`, `<w:abstractNum w:abstractNumId="0">`, `</w:abstractNum>`,
-		`</w:numbering>`, `junk<`, `&amp;`, `&bogus;`, `<!-- c -->`, `<?pi x?>`, `<![CDATA[<]]>`, "\r\n", `"`, `<`, `>`, `/>`}
+		`</w:numbering>`, `junk<`, `&amp;`, `&bogus;`, `<!-- c -->`, `<?pi x?>`, `<![CDATA[<]]>`, "\r\n", `"`, `<`, `>`, `/>`,
+		` xmlns:w="urn:x-other"`, ` xmlns:v="http://schemas.openxmlformats.org/wordprocessingml/2006/main"`, `<v:num v:numId="5"><v:abstractNumId v:val="0"/></v:num>`,
+		`<q:lvl w:ilvl="3">`, ` xmlns="http://schemas.openxmlformats.org/wordprocessingml/2006/main"`, `<num numId="6" v:numId="8"><abstractNumId w:val="1"/></num>`}
 	r := rand.New(rand.NewPCG(41, 7))
 	read := 0
 	for k := range 5000 {

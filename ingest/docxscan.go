@@ -39,9 +39,14 @@ type xmlScanner struct {
 	// raw attribute list) for a start, text for character data.
 	name, local, attrs, text []byte
 	closeNext                bool // the start tag read was empty: its end comes next
-	buf                      []byte
-	err                      error
-	errPos                   int
+	// tagAt is the offset of the '<' of the last tag read; nsDecl is
+	// whether the start tag read has an attribute named xmlns or
+	// xmlns:*, a namespace declaration.
+	tagAt  int
+	nsDecl bool
+	buf    []byte
+	err    error
+	errPos int
 }
 
 // errEOF is the syntax error of a document that ends inside a token or
@@ -208,6 +213,7 @@ func (s *xmlScanner) space() {
 
 // startTag reads <name attr="value" ...> or <name .../>.
 func (s *xmlScanner) startTag() (xmlTok, error) {
+	s.tagAt, s.nsDecl = s.pos, false
 	s.pos++
 	name, local, ok := s.readName()
 	if !ok {
@@ -237,8 +243,12 @@ func (s *xmlScanner) startTag() (xmlTok, error) {
 			s.stack = append(s.stack, name)
 			return tokStart, nil
 		}
-		if _, _, ok := s.readName(); !ok {
+		an, _, ok := s.readName()
+		if !ok {
 			return s.fail(s.pos, "expected attribute name in element")
+		}
+		if an[0] == 'x' && isXMLNS(an) {
+			s.nsDecl = true
 		}
 		s.space()
 		if s.pos >= len(s.data) || s.data[s.pos] != '=' {
@@ -298,6 +308,7 @@ func (s *xmlScanner) quoted() ([]byte, error) {
 
 // endTag reads </name> and checks that it closes the open element.
 func (s *xmlScanner) endTag() (xmlTok, error) {
+	s.tagAt = s.pos
 	s.pos += 2
 	name, local, ok := s.readName()
 	if !ok {
@@ -611,34 +622,6 @@ func (s *xmlScanner) check(b []byte, at int) error {
 		i += size
 	}
 	return nil
-}
-
-// lastAttr returns the decoded value of the last attribute of the start
-// tag read whose local name is local, and whether there is one: the one
-// encoding/xml's Unmarshal leaves in a field of that name, each such
-// attribute setting it in turn.
-func (s *xmlScanner) lastAttr(local string) (value string, ok bool) {
-	sub := xmlScanner{data: s.attrs}
-	for {
-		sub.space()
-		if sub.pos >= len(sub.data) {
-			return value, ok
-		}
-		_, l, named := sub.readName()
-		if !named {
-			return value, ok
-		}
-		sub.space()
-		sub.pos++ // '=', checked by startTag
-		sub.space()
-		v, err := sub.quoted()
-		if err != nil {
-			return value, ok
-		}
-		if string(l) == local {
-			value, ok = string(v), true
-		}
-	}
 }
 
 // attrVal returns the decoded value of the first attribute of the start

@@ -518,3 +518,14 @@ func tmxChoose(variants [][]tmxVariant, want string) (chosen, note string, err e
 	}
 	return "", "", fmt.Errorf("TMX: translations into %s: give --lang (or the manifest's lang) to choose one", all)
 }
+
+// attr returns the value of e's first attribute of that local name, ""
+// if none.
+func attr(e xml.StartElement, local string) string {
+	for _, a := range e.Attr {
+		if a.Name.Local == local {
+			return a.Value
+		}
+	}
+	return ""
+}
