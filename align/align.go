@@ -344,6 +344,20 @@ type alignScratch struct {
 	// source.
 	kinds   []numberKind
 	kindsOf *corpus.Document
+	// sks are the loanwords' skeletons of each worker that reads the
+	// items (readIn), kept for the next alignment's reading: each
+	// remembers the words it read (remade for each reading, the memos of
+	// the Japanese words were 5 MB of a reading of 100k items a side of
+	// a vocabulary of 20,000 words).
+	sks []skeletons
+}
+
+// skeletons are the skeletons of n workers, made where s has fewer.
+func (s *alignScratch) skeletons(n int) []skeletons {
+	if len(s.sks) < n {
+		s.sks = make([]skeletons, n)
+	}
+	return s.sks[:n]
 }
 
 // numberKindsOf are the numberKinds of src, made once for the

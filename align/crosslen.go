@@ -29,7 +29,7 @@ const (
 // newLenSpread learns the spread of the 1-1 pairs ones (indexes into
 // pairs); nil where fewer than lenSpreadMin can be measured.
 func (a *aligner) newLenSpread(pairs []Pair, ones []int) *lenSpread {
-	var ds []float64
+	ds := make([]float64, 0, len(ones)) // (grown from none, five times over)
 	for _, k := range ones {
 		s, t := &a.fs[pairs[k].Source[0]], &a.ft[pairs[k].Target[0]]
 		if d, ok := logLen(s, t); ok {

@@ -24,12 +24,17 @@ import (
 // numbered: sections, preambles), and the kinds of the numberings. A
 // numbering starts where the kind changes, or where an item's top-level
 // number goes back to a first one (1, a, A, I) after a later one.
-func divisions(d *corpus.Document) (of []int, kinds []corpus.Kind) {
-	of = make([]int, len(d.Items))
+// Without withOf, of is nil (the kinds alone).
+func divisions(d *corpus.Document, withOf bool) (of []int, kinds []corpus.Kind) {
+	if withOf {
+		of = make([]int, len(d.Items))
+	}
 	cur, top := -1, 0
 	for i := range d.Items {
 		it := &d.Items[i]
-		of[i] = -1
+		if of != nil {
+			of[i] = -1
+		}
 		if it.Number == "" || it.Kind == corpus.KindSection || it.Kind == corpus.KindPreamble || it.Kind == corpus.KindItem {
 			continue
 		}
@@ -39,7 +44,9 @@ func divisions(d *corpus.Document) (of []int, kinds []corpus.Kind) {
 			cur, top = len(kinds)-1, 0
 		}
 		top = max(top, v)
-		of[i] = cur
+		if of != nil {
+			of[i] = cur
+		}
 	}
 	return of, kinds
 }
@@ -80,11 +87,14 @@ func topValue(n string) int {
 // k-th numbering, if a rule (ingest named no kind for it), takes the
 // kind of the source's k-th. It returns nil when no item changes.
 func divisionKinds(src, tgt *corpus.Document) []corpus.Kind {
-	_, ks := divisions(src)
-	of, kt := divisions(tgt)
+	// The kinds first: the target's numbering of each item only where
+	// they differ (a list as long as the items, for each alignment).
+	_, ks := divisions(src, false)
+	_, kt := divisions(tgt, false)
 	if len(ks) < 2 || len(ks) != len(kt) || slices.Equal(ks, kt) {
 		return nil
 	}
+	of, _ := divisions(tgt, true)
 	out := make([]corpus.Kind, len(tgt.Items))
 	changed := false
 	for j := range tgt.Items {

@@ -180,9 +180,10 @@ func (o Options) readIn(src, tgt *corpus.Document, same, vocab bool, m *memo, do
 	free := make(chan chunk, 2*workers+1)
 	quit := make(chan struct{})
 	var next atomic.Int64
-	wait := sched.Start(workers, func(int) {
+	sks := sc.skeletons(workers)
+	wait := sched.Start(workers, func(w int) {
 		var fm forms
-		var sk skeletons
+		sk := &sks[w]
 		for {
 			select {
 			case slots <- struct{}{}:
@@ -198,7 +199,7 @@ func (o Options) readIn(src, tgt *corpus.Document, same, vocab bool, m *memo, do
 				chunks[c].raw, chunks[c].items, chunks[c].vocab, chunks[c].text = b.raw, b.items, b.vocab, b.text
 			default:
 			}
-			work(&chunks[c], &fm, &sk)
+			work(&chunks[c], &fm, sk)
 			close(chunks[c].done)
 		}
 	})

@@ -12,8 +12,10 @@ import (
 // recursion), so that lengths alone never move a block past an item
 // the alignment placed (a page that lacks its source's first rule
 // would otherwise shift every block by one). Its pieces index src and
-// bt, the blocks of all tgt; time and memory linear in the blocks.
-func (o Options) anchored(src, tgt *corpus.Document, al *Alignment, bad []bool, bt []block) []piece {
+// bt, the blocks of all tgt, and are made in into's storage where it
+// has room (the pieces of the projection of the whole, read no more);
+// time and memory linear in the blocks.
+func (o Options) anchored(src, tgt *corpus.Document, al *Alignment, bad []bool, bt []block, into []piece) []piece {
 	nameOf := make([]int, len(tgt.Items))
 	for j := range nameOf {
 		nameOf[j] = -1
@@ -41,7 +43,10 @@ func (o Options) anchored(src, tgt *corpus.Document, al *Alignment, bad []bool, 
 			nb += first[j+1] - first[j]
 		}
 	}
-	out := make([]piece, 0, nb+nb/8)
+	out := into[:0]
+	if cap(out) < nb+nb/8 {
+		out = make([]piece, 0, nb+nb/8)
+	}
 	// One scratch for the runs' projections, and one copy of each
 	// document whose items are the run's.
 	sc := &scratch{reused: true}
@@ -104,62 +109,24 @@ func hybrid(src, tgt *corpus.Document, renamed *naming, al *Alignment, bad []boo
 			taken[p.Source[0]] = taken[p.Source[0]] || !bad[j]
 		}
 	}
-	group := make([]int32, len(src.Items)) // source item -> index in groups, -1 for none
-	for i := range group {
-		group[i] = -1
-	}
-	groups := make([][]piece, 0, min(len(src.Items), len(pieces))) // at most one a source item
-	starts := make([][]int, len(bad))                              // groups that start in each target item
-	pending := make([][]piece, len(bad))
-	last := make([]int, len(bad))
-	for j := range last {
-		last[j] = -1
-	}
-	for _, p := range pieces {
-		j := bt[p.block].item
-		if !bad[j] {
-			continue
-		}
-		if taken[p.src] {
-			if last[j] < 0 {
-				pending[j] = append(pending[j], p)
-				continue
-			}
-			p.src, p.low = groups[last[j]][0].src, true
-		}
-		g := int(group[p.src])
-		if g < 0 {
-			g = len(groups)
-			group[p.src] = int32(g)
-			groups = append(groups, nil)
-			starts[j] = append(starts[j], g)
-		}
-		if len(pending[j]) > 0 {
-			for _, q := range pending[j] {
-				q.src, q.low = p.src, true
-				groups[g] = append(groups[g], q)
-			}
-			pending[j] = nil
-		}
-		groups[g] = append(groups[g], p)
-		last[j] = g
-	}
+	gr := groupPieces(src, bad, taken, pieces, bt)
+	starts := gr.starts
 	// The items are counted first and made in place (not the items of
 	// the groups made apart, then copied into room for them beside
 	// every item of the reading: 50 MB at 100k items a side).
 	wasNamed := named
 	heading := func(j int) bool {
-		return wasNamed[j] && renamed.idSource(j) == corpus.IDLabel && len(starts[j]) > 0 && group[nameOf[j]] < 0
+		return wasNamed[j] && renamed.idSource(j) == corpus.IDLabel && starts(j) > 0 && gr.group[nameOf[j]] < 0
 	}
 	n := 0
 	for j := range tgt.Items {
 		switch {
 		case !bad[j]:
 			n++
-		case len(starts[j]) == 0:
+		case starts(j) == 0:
 			n++
 		default:
-			n += len(starts[j])
+			n += starts(j)
 			if heading(j) {
 				n++
 			}
@@ -193,13 +160,13 @@ func hybrid(src, tgt *corpus.Document, renamed *naming, al *Alignment, bad []boo
 			srcOf = append(srcOf, nameOf[j])
 			own = append(own, tgt.Items[j].ID)
 		}
-		for _, g := range starts[j] {
-			items = append(items, assemble(src, tgt, groups[g], bt))
+		for g := gr.startHead[j]; g >= 0; g = gr.startNext[g] {
+			items = append(items, assemble(src, tgt, gr.of(g), bt))
 			named = append(named, true)
-			srcOf = append(srcOf, int32(groups[g][0].src))
+			srcOf = append(srcOf, gr.src[g])
 			own = append(own, "")
 		}
-		if len(starts[j]) == 0 {
+		if starts(j) == 0 {
 			it := tgt.Items[j]
 			if r := renamed.item(j); r.IDSource == "" {
 				// Paired with none: the kind the source's numbering

@@ -106,7 +106,6 @@ type scratch struct {
 	cont   []float32
 	cut    []bool
 	same   []bool
-	ls, lt []float64
 	paired []bool
 	pieces []piece
 	out    []piece
@@ -202,7 +201,10 @@ func (o Options) projectIn(src, tgt *corpus.Document, sc *scratch) (pieces []pie
 		return nil, bt, 0
 	}
 	g := &segmenter{S: S, T: T, a: a}
-	g.ls, g.lt = sumsIn(&sc.ls, S.runes), sumsIn(&sc.lt, T.runes)
+	// The lengths' prefix sums are the segmentation's (segment made them
+	// of the same units, which it leaves as they are); the ratio is the
+	// documents' (segment's may be the uncut runs').
+	g.ls, g.lt = sc.seg.ls, sc.seg.lt
 	g.r = 1
 	if n, m := S.len(), T.len(); g.ls[n] > 0 && g.lt[m] > 0 {
 		g.r = g.lt[m] / g.ls[n]

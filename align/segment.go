@@ -554,14 +554,19 @@ func (g *segmenter) row(i int) {
 // reader took lines for headings. cont says how surely each block
 // continues a paragraph.
 func headings(S, T *units, cont []float32, r float64, buf *[]bool) (head []bool, titles bool) {
-	ns, nt := 0, 0
-	var st []float32 // the lengths of the source's titles
+	ns, nt, nl := 0, 0, 0
 	for u, t := range S.title {
 		if t {
 			ns++
 			if u < len(S.titleLen) {
-				st = append(st, S.titleLen[u])
+				nl++
 			}
+		}
+	}
+	st := make([]float32, 0, nl) // the lengths of the source's titles (counted first: grown, five times over)
+	for u, t := range S.title {
+		if t && u < len(S.titleLen) {
+			st = append(st, S.titleLen[u])
 		}
 	}
 	for _, t := range T.title {
@@ -819,6 +824,7 @@ func blockUnits(src *corpus.Document, bt []block, tgt *corpus.Document, sc *scra
 				text = strings.TrimPrefix(text, n+" ")
 			}
 		}
+		T.toks = extrapolated(T.toks, k, len(bt))
 		a.add(T, 1, num, text, b.title)
 		_, second := cutAt(b.text, 0.5)
 		T.cuttable = append(T.cuttable, second != "")
@@ -828,6 +834,7 @@ func blockUnits(src *corpus.Document, bt []block, tgt *corpus.Document, sc *scra
 	S.titleLen = slices.Grow(S.titleLen[:0], len(src.Items))
 	for i := range src.Items {
 		it := &src.Items[i]
+		S.toks = extrapolated(S.toks, i, len(src.Items))
 		if it.Title != "" {
 			nb[i]++
 		}
@@ -844,8 +851,25 @@ func blockUnits(src *corpus.Document, bt []block, tgt *corpus.Document, sc *scra
 	return S, T, a, nb
 }
 
+// extrapolated is ids, the anchors of the first k of n units, with
+// room for those of all n at the mean of the first unitsSampled (and an
+// eighth more) once k is that many: grown by doubling from the room
+// newUnits gives them, the anchors of a source of 100k items were
+// allocated twice over.
+func extrapolated(ids []int32, k, n int) []int32 {
+	if k != unitsSampled || n <= 2*unitsSampled {
+		return ids
+	}
+	more := len(ids) * (n - k) / k
+	return slices.Grow(ids, more+more/8)
+}
+
+// unitsSampled is how many units extrapolated reads the mean of.
+const unitsSampled = 256
+
 // newUnits makes units with room for n.
 func newUnits(n int) *units {
 	return &units{runes: make([]float32, 0, n), title: make([]bool, 0, n), short: make([]bool, 0, n),
-		start: make([]letterCase, 0, n), off: append(make([]int32, 0, n+1), 0), toks: make([]int32, 0, 2*n)}
+		start: make([]letterCase, 0, n), off: append(make([]int32, 0, n+1), 0),
+		toks: make([]int32, 0, 2*min(n, unitsSampled))} // (extrapolated gives the rest)
 }

@@ -172,7 +172,7 @@ func (o Options) through(src, tgt *corpus.Document) *Reading {
 		return keep()
 	}
 	if sure {
-		pieces = o.anchored(src, tgt, al, bad, bt)
+		pieces = o.anchored(src, tgt, al, bad, bt, pieces)
 		if stopped(o.done()) {
 			return keep()
 		}

@@ -35,7 +35,7 @@ func BenchmarkBuild(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			ws.Cache = b.TempDir()
+			ws.Granted.Cache = b.TempDir()
 			out := filepath.Join(b.TempDir(), "out")
 			run := func() {
 				if _, err := (&reports.Build{Workspace: ws, Out: out}).Run(context.Background()); err != nil {
@@ -49,7 +49,7 @@ func BenchmarkBuild(b *testing.B) {
 			for b.Loop() {
 				if !warm {
 					b.StopTimer()
-					os.RemoveAll(ws.Cache)
+					os.RemoveAll(ws.Granted.Cache)
 					b.StartTimer()
 				}
 				run()

@@ -60,7 +60,7 @@ func (b *Build) start(ctx context.Context) (*buildRun, error) {
 	if r.workers <= 0 {
 		r.workers = runtime.GOMAXPROCS(0)
 	}
-	r.cache = openCache(ws.cacheDir(), r.notes)
+	r.cache = ws.openCache(r.notes)
 	out, err := newOutput(b.Out, r.notes)
 	if err != nil {
 		if r.cache != nil {

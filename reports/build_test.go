@@ -623,7 +623,7 @@ func TestRealSiteInChromium(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ws.Cache = t.TempDir()
+	ws.Granted.Cache = t.TempDir()
 	out := filepath.Join(t.TempDir(), "out")
 	if _, err := (&reports.Build{Workspace: ws, Out: out}).Run(context.Background()); err != nil {
 		t.Fatal(err)

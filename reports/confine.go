@@ -27,6 +27,10 @@ type Grants struct {
 	Roots []string
 	// PrivateURLs lets the manifest's allow_private_urls take effect.
 	PrivateURLs bool
+	// Cache is the cache directory the user names (build --cache),
+	// used instead of the manifest's cache wherever it lies; empty
+	// means the manifest's cache, confined as its sources are.
+	Cache string
 }
 
 // ceiling are the folders no source may lie outside, whatever the
@@ -65,6 +69,43 @@ func (ws *Workspace) checkGrants() error {
 		return fmt.Errorf("the manifest in %s sets allow_private_urls = true: a build lets URL sources reach loopback, private and link-local addresses only when run with --allow-private-urls", ws.Dir)
 	}
 	return nil
+}
+
+// openCache opens the workspace's cache directory (see cacheDir). The
+// manifest's cache, which a stranger may have written, must lie within
+// the same ceiling as its sources (the directory's real path, of the
+// part that exists, symlinks resolved): elsewhere the build runs
+// without a cache, and n says so, naming the flags that grant it.
+func (ws *Workspace) openCache(n *notes) *cache {
+	dir := ws.cacheDir()
+	if ws.Granted.Cache == "" {
+		ceiling, named := ws.ceiling()
+		if real := realPath(dir); !withinAny(real, ceiling) {
+			n.add("cache %s lies outside %s (%s): building without a cache (build --cache DIR names one anywhere; --root DIR widens the folders)", real, named, strings.Join(ceiling, ", "))
+			return nil
+		}
+	}
+	return openCache(dir, n)
+}
+
+// realPath is p made absolute, with the symlinks of its longest part
+// that exists resolved (a cache directory the build is to make does
+// not exist yet).
+func realPath(p string) string {
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return p
+	}
+	rest := ""
+	for d := abs; ; d = filepath.Dir(d) {
+		if r, err := filepath.EvalSymlinks(d); err == nil {
+			return filepath.Join(r, rest)
+		}
+		if filepath.Dir(d) == d {
+			return abs
+		}
+		rest = filepath.Join(filepath.Base(d), rest)
+	}
 }
 
 // systemTrees are the folders of the kernel's and the devices' files:

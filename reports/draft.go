@@ -144,6 +144,18 @@ type DraftOptions struct {
 	// with the title marker (corpus.TitleMarker), set where the draft
 	// read back has its title as an item no entry wrote (titleWhereFewer).
 	titleMarked bool
+	// runOn are the paragraphs of items' texts (runOnKey) a Markdown
+	// draft runs on after the one before them, a blank for their line
+	// break, set where the draft read back has them as items no entry
+	// wrote (runOnWhereFewer).
+	runOn map[string]bool
+	// siblings are the entries of a draft in the source's layout whose
+	// source lines are not found that are written in the label line of
+	// the entry before them, their number in its place, not as a
+	// heading of their own (which reads back in the middle of a list
+	// as no item), set where they do not read back with their ids
+	// (siblingWhereFewer).
+	siblings map[int]bool
 }
 
 // prepared is d and o as the writers of a draft's files read them: the

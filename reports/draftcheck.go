@@ -27,6 +27,9 @@ func writeChecked(w io.Writer, d *gaps.Draft, o DraftOptions, markdown bool, st 
 	marks := map[int]bool{}
 	if hasSkeleton(d, o) {
 		checkSkeleton(d, o, markdown, st, marks)
+		if st.IDsDiffer > 0 {
+			o = siblingWhereFewer(d, o, markdown, st, marks)
+		}
 	} else {
 		o, marks = checkLevels(d, o, markdown, st)
 		if len(st.Unwritten) > 0 {
@@ -35,6 +38,9 @@ func writeChecked(w io.Writer, d *gaps.Draft, o DraftOptions, markdown bool, st 
 	}
 	if len(st.Unwritten) > 0 {
 		o = plainWhereFewer(d, o, markdown, st, marks)
+	}
+	if len(st.Unwritten) > 0 && markdown {
+		o = runOnWhereFewer(d, o, st, marks)
 	}
 	checked := *st
 	var buf bytes.Buffer
@@ -280,6 +286,76 @@ func plainWhereFewer(d *gaps.Draft, o DraftOptions, markdown bool, st *DraftStat
 	return o
 }
 
+// runOnWhereFewer runs each paragraph of an item's text that the
+// Markdown draft checked (st) read back as an item no entry wrote (a
+// short line that reads as a heading of its own, escaped as it is) on
+// after the paragraph before it, a blank for its line break
+// (DraftOptions.runOn), and
+// keeps that draft where it reads back with fewer such items and no
+// more entries missing.
+func runOnWhereFewer(d *gaps.Draft, o DraftOptions, st *DraftStats, marks map[int]bool) DraftOptions {
+	back, err := readBack(d, o, true, &DraftStats{}, marks)
+	if err != nil {
+		return o
+	}
+	run := o
+	run.runOn = map[string]bool{}
+	for _, k := range unwrittenItems(back, d) {
+		// The line read as the item's heading: its title, else the
+		// first line of its text.
+		it := &back.Items[k]
+		p := it.Title
+		if p == "" {
+			p, _, _ = strings.Cut(it.Text, "\n")
+		}
+		run.runOn[runOnKey(p)] = true
+	}
+	back, err = readBack(d, run, true, &DraftStats{}, marks)
+	if err != nil {
+		return o
+	}
+	if left := unwritten(back, d); len(left) < len(st.Unwritten) && len(missingIDs(back, d)) <= st.missing {
+		st.Unwritten = left
+		return run
+	}
+	return o
+}
+
+// siblingWhereFewer writes the entries of a draft in the source's
+// layout that the draft checked (st) does not read back with their ids
+// in the label line of the entry before them (DraftOptions.siblings:
+// those whose source lines are not found, which are else headed by a
+// heading of their own), and keeps that draft where fewer entries are
+// missing and no more items read back that no entry wrote.
+func siblingWhereFewer(d *gaps.Draft, o DraftOptions, markdown bool, st *DraftStats, marks map[int]bool) DraftOptions {
+	back, err := readBack(d, o, markdown, &DraftStats{}, marks)
+	if err != nil {
+		return o
+	}
+	sib := o
+	sib.siblings = map[int]bool{}
+	for _, i := range missingIDs(back, d) {
+		sib.siblings[i] = true
+	}
+	back, err = readBack(d, sib, markdown, &DraftStats{}, marks)
+	if err != nil {
+		return o
+	}
+	missing := missingIDs(back, d)
+	if len(missing) >= st.IDsDiffer || len(unwritten(back, d)) > len(st.Unwritten) {
+		return o
+	}
+	st.missing, st.IDsDiffer, st.Differ = len(missing), 0, nil
+	for _, i := range missing {
+		if d.Entries[i].Source.Number != "" || corpus.PlaceID(d.Entries[i].Source.ID) {
+			st.IDsDiffer++
+			st.Differ = append(st.Differ, d.Entries[i].Source.ID)
+		}
+	}
+	st.Unwritten = unwritten(back, d)
+	return sib
+}
+
 // titleWhereFewer writes the title of a draft made from the documents
 // with the title marker (DraftOptions.titleMarked) where the draft
 // checked (st) read back with items no entry wrote (the title read as
@@ -314,6 +390,32 @@ func unwritten(back *corpus.Document, d *gaps.Draft) []string {
 	for i := range d.Entries {
 		ids[d.Entries[i].Source.ID] = true
 	}
+	var out []string
+	after, next := "", 0
+	items := unwrittenItems(back, d)
+	for k := range back.Items {
+		id := back.Items[k].ID
+		switch {
+		case ids[id]:
+			after = id
+		case next < len(items) && items[next] == k:
+			next++
+			if after == "" {
+				out = append(out, id+" before the first item")
+			} else {
+				out = append(out, id+" after "+after)
+			}
+		}
+	}
+	return out
+}
+
+// unwrittenItems are the indexes of the items of unwritten in back.
+func unwrittenItems(back *corpus.Document, d *gaps.Draft) []int {
+	ids := make(map[string]bool, len(d.Entries))
+	for i := range d.Entries {
+		ids[d.Entries[i].Source.ID] = true
+	}
 	read := make(map[string]bool, len(back.Items))
 	for k := range back.Items {
 		read[back.Items[k].ID] = true
@@ -328,22 +430,15 @@ func unwritten(back *corpus.Document, d *gaps.Draft) []string {
 			titles[corpus.Fold(strings.TrimSpace(t))]++
 		}
 	}
-	var out []string
-	after := ""
+	var out []int
 	for k := range back.Items {
 		it := &back.Items[k]
-		id := it.ID
-		if t := corpus.Fold(strings.TrimSpace(it.Title)); !ids[id] && it.Number == "" && t != "" && titles[t] > 0 {
+		if t := corpus.Fold(strings.TrimSpace(it.Title)); !ids[it.ID] && it.Number == "" && t != "" && titles[t] > 0 {
 			titles[t]--
 			continue
 		}
-		switch {
-		case ids[id]:
-			after = id
-		case after == "":
-			out = append(out, id+" before the first item")
-		default:
-			out = append(out, id+" after "+after)
+		if !ids[it.ID] {
+			out = append(out, k)
 		}
 	}
 	return out

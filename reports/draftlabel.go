@@ -275,10 +275,12 @@ func (lw *lineWriter) paragraphs(paras []string) [][]string {
 	join := spanned(esc, lw.markdown && len(lw.mk) > 0)
 	var out [][]string
 	for i, e := range esc {
-		if len(out) > 0 && lw.plainLabels && !lw.markdown && ingest.ReadsAsLabel(strings.TrimSpace(e)) {
+		if len(out) > 0 && (lw.plainLabels && !lw.markdown && ingest.ReadsAsLabel(strings.TrimSpace(e)) || lw.markdown && lw.runOn[runOnKey(paras[i])]) {
 			// Plain text has no escape: a paragraph that reads as a
 			// label runs on after the one before it (its words kept,
-			// its line break a blank), where no label is read.
+			// its line break a blank), where no label is read; so
+			// does a Markdown paragraph that reads back as an item of
+			// its own, escaped as it is (runOnWhereFewer).
 			last := out[len(out)-1]
 			last[len(last)-1] = strings.TrimRight(last[len(last)-1], " ") + " " + strings.TrimSpace(e)
 			lw.st.RunOn++
@@ -295,6 +297,10 @@ func (lw *lineWriter) paragraphs(paras []string) [][]string {
 	}
 	return out
 }
+
+// runOnKey is how DraftOptions.runOn names a paragraph: its text
+// folded, without the spaces around it.
+func runOnKey(p string) string { return corpus.Fold(strings.TrimSpace(p)) }
 
 // spanned reports, for each line break between two of the lines, whether
 // a mark of their inline markup (read as one paragraph) spans it. All

@@ -85,6 +85,7 @@ func newLineWriter(d *gaps.Draft, o DraftOptions, markdown bool, st *DraftStats,
 	lw.frame = o.frame
 	lw.plainLabels = o.plainLabels
 	lw.madeLevels, lw.titleMarked = o.madeLevels, o.titleMarked
+	lw.runOn, lw.siblings = o.runOn, o.siblings
 	return lw
 }
 
@@ -130,6 +131,9 @@ type lineWriter struct {
 	plainLabels bool
 	// madeLevels, titleMarked: see DraftOptions.
 	madeLevels, titleMarked bool
+	// runOn, siblings: see DraftOptions.
+	runOn    map[string]bool
+	siblings map[int]bool
 }
 
 // idMark is the id marker of entry i, or "".
@@ -392,10 +396,36 @@ func (lw *lineWriter) entryLines(i int) (lines []string, own, idMarked bool) {
 		lines = lw.withText(srcLines, e)
 		lw.st.Made++
 	default:
-		lines, idMarked = lw.madeEntry(i)
+		if label := lw.siblingLabel(i); label != "" {
+			lines = lw.withText([]string{label}, e)
+		} else {
+			lines, idMarked = lw.madeEntry(i)
+		}
 		lw.st.Made++
 	}
 	return lines, own, idMarked
+}
+
+// siblingLabel is the label line of entry i in the layout of the entry
+// before it (its list marker, indent and label, with i's number in
+// place of its own: "        - 5b5e)" after "        - 5b5d) ..."),
+// where DraftOptions.siblings names i and the entry before is of its
+// kind, numbered and found in the source's lines; "" else.
+func (lw *lineWriter) siblingLabel(i int) string {
+	if !lw.siblings[i] || i == 0 || !lw.src.found(i-1) {
+		return ""
+	}
+	e, prev := &lw.d.Entries[i], lw.d.Entries[i-1].Source
+	if e.Source.Number == "" || prev.Number == "" || prev.Kind != e.Source.Kind {
+		return ""
+	}
+	first := lw.src.item(i - 1)[0]
+	label := strings.TrimRight(first[:labelEnd(first, prev.Number, lw.markdown)], " ")
+	k := strings.LastIndex(label, prev.Number)
+	if k < 0 {
+		return ""
+	}
+	return label[:k] + e.Source.Number + label[k+len(prev.Number):] + " "
 }
 
 // withText writes the translation's title and text into the source's

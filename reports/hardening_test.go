@@ -281,8 +281,8 @@ func TestBuildCacheUnwritable(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			ws.Cache = filepath.Join(t.TempDir(), "cache")
-			defer c.setup(t, ws.Cache)()
+			ws.Granted.Cache = filepath.Join(t.TempDir(), "cache")
+			defer c.setup(t, ws.Granted.Cache)()
 			sum, err := (&reports.Build{Workspace: ws, Out: out, Now: func() time.Time { return time.Unix(1700000000, 0) }}).Run(context.Background())
 			if err != nil {
 				t.Fatal(err)
@@ -430,7 +430,7 @@ func TestReproducibleBuild(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		ws.Cache = t.TempDir() // cold
+		ws.Granted.Cache = t.TempDir() // cold
 		out := filepath.Join(t.TempDir(), "out")
 		if _, err := (&reports.Build{Workspace: ws, Out: out, Now: func() time.Time { return at }}).Run(context.Background()); err != nil {
 			t.Fatal(err)

@@ -103,7 +103,7 @@ func (b *Build) History(ctx context.Context, name string, opt history.Options) (
 	if err := ws.checkNames(); err != nil {
 		return nil, err
 	}
-	cache := openCache(ws.cacheDir(), &notes{})
+	cache := ws.openCache(&notes{})
 	if cache != nil {
 		defer cache.close()
 	}

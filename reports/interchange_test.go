@@ -318,7 +318,7 @@ func TestBuildInterchangeIsSync(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ws.Cache = t.TempDir()
+	ws.Granted.Cache = t.TempDir()
 	now := time.Unix(1700000000, 0)
 	out := filepath.Join(t.TempDir(), "out")
 	if _, err := (&reports.Build{Workspace: ws, Out: out, Now: func() time.Time { return now }}).Run(context.Background()); err != nil {

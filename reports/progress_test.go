@@ -27,7 +27,7 @@ func buildExample(t *testing.T) (*reports.Summary, string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ws.Cache = t.TempDir()
+	ws.Granted.Cache = t.TempDir()
 	out := filepath.Join(t.TempDir(), "out")
 	sum, err := (&reports.Build{Workspace: ws, Out: out}).Run(context.Background())
 	if err != nil {

@@ -2,8 +2,10 @@ package reports_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -20,7 +22,7 @@ func buildWith(t *testing.T, dir, cache, out, title string) map[string]string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ws.Cache = cache
+	ws.Granted.Cache = cache
 	if title != "" {
 		ws.Title = title
 	}
@@ -128,6 +130,64 @@ func TestBuildSourcesConfined(t *testing.T) {
 				t.Errorf("%s %s: %s publishes the file", c.path, c.roots, name)
 			}
 		}
+	}
+}
+
+// TestBuildCacheConfined: a manifest's cache outside the folders its
+// sources may lie in (absolute, up the tree, through a symlink) is not
+// made: the build runs without a cache and says so; build --root or
+// --cache grant it.
+func TestBuildCacheConfined(t *testing.T) {
+	top := t.TempDir()
+	dir := filepath.Join(top, "ws")
+	os.Rename(copyWorkspace(t), dir)
+	os.Symlink(top, filepath.Join(dir, "up"))
+	manifest := filepath.Join(dir, "rulesync.toml")
+	m, _ := os.ReadFile(manifest)
+	for _, c := range []struct {
+		cache, grant string
+		made         bool
+	}{
+		{filepath.Join(top, "abs"), "", false},
+		{"../rel", "", false},
+		{"up/link", "", false},
+		{"inside", "", true},
+		{"../rel", "root", true},
+		{filepath.Join(top, "abs"), "cache", true},
+	} {
+		os.WriteFile(manifest, []byte(fmt.Sprintf("cache = %q\n%s", c.cache, m)), 0o644)
+		ws, err := reports.LoadWorkspace(manifest)
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch c.grant {
+		case "root":
+			ws.Granted.Roots = []string{top}
+		case "cache":
+			ws.Granted.Cache = filepath.Join(top, "granted")
+		}
+		sum, err := (&reports.Build{Workspace: ws, Out: filepath.Join(t.TempDir(), "out")}).Run(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		made := filepath.Join(top, "granted")
+		if c.grant != "cache" {
+			made = ws.Dir + "/" + c.cache
+			if filepath.IsAbs(c.cache) {
+				made = c.cache
+			}
+		}
+		_, statErr := os.Stat(filepath.Join(made, "CACHEDIR.TAG"))
+		if (statErr == nil) != c.made {
+			t.Errorf("cache %q granted %q: cache made %v, want %v (notes %q)", c.cache, c.grant, statErr == nil, c.made, sum.Notes)
+		}
+		noted := slices.ContainsFunc(sum.Notes, func(n string) bool {
+			return strings.Contains(n, "lies outside") && strings.Contains(n, "building without a cache")
+		})
+		if noted == c.made {
+			t.Errorf("cache %q granted %q: noted %v, notes %q", c.cache, c.grant, noted, sum.Notes)
+		}
+		os.RemoveAll(made)
 	}
 }
 

@@ -107,7 +107,9 @@ func (s *SyncReport) Text(w io.Writer) error {
 			}
 			p.f("\n")
 		}
-		if st.RunOn > 0 {
+		if st.RunOn > 0 && s.Format == "md" {
+			p.f("sync: %d lines of items' text run on after the line before them, a blank for their line break: each reads back as an item of its own where it begins a line, escaped as it is\n", st.RunOn)
+		} else if st.RunOn > 0 {
 			p.f("sync: %d lines of items' text run on after the line before them, a blank for their line break: each reads as a label where it begins a line, and plain text has no escape (--to md keeps their lines)\n", st.RunOn)
 		}
 		if len(st.Unwritten) > 0 {

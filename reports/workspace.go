@@ -24,7 +24,8 @@ type Workspace struct {
 	// Title names the workspace on the site.
 	Title string `toml:"title"`
 	// Cache is the directory of the ingest and build cache; empty means
-	// ".rulesync-cache" beside the manifest.
+	// ".rulesync-cache" beside the manifest. It must lie where sources
+	// may (see Grants): elsewhere the build runs without a cache.
 	Cache string `toml:"cache"`
 	// MaxBytes limits the size of each source read, as ingest does; 0
 	// means ingest.DefaultMaxBytes (32 MiB). The documents the build
@@ -438,8 +439,12 @@ func (ws *Workspace) SourceFiles() []string {
 	return out
 }
 
-// cacheDir is the workspace's cache directory.
+// cacheDir is the workspace's cache directory: the one the user grants
+// (Granted.Cache), or the manifest's.
 func (ws *Workspace) cacheDir() string {
+	if ws.Granted.Cache != "" {
+		return ws.Granted.Cache
+	}
 	if ws.Cache == "" {
 		return filepath.Join(ws.Dir, ".rulesync-cache")
 	}

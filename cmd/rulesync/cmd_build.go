@@ -30,6 +30,7 @@ func buildCommand() *cli.Command {
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Value: "rulesync-out", Usage: "the output `DIR`"},
 			maxBytesFlag(),
 			&cli.StringSliceFlag{Name: "root", Usage: "let the manifest read sources under `DIR` (repeat for more); by default only its folder and its git repository, whatever its roots say"},
+			&cli.StringFlag{Name: "cache", Usage: "keep the build's cache in `DIR`, instead of the manifest's cache (which must lie where its sources may)"},
 			&cli.BoolFlag{Name: "allow-private-urls", Usage: "let the manifest's allow_private_urls take effect (URL sources on loopback, private and link-local addresses)"},
 			colorFlag(),
 		},
@@ -45,6 +46,9 @@ func buildCommand() *cli.Command {
 			if err := checkOutput(c, "output", c.String("output")); err != nil {
 				return err
 			}
+			if err := checkOutput(c, "cache", c.String("cache")); err != nil {
+				return err
+			}
 			max, err := maxBytes(c)
 			if err != nil {
 				return err
@@ -56,7 +60,7 @@ func buildCommand() *cli.Command {
 			if max > 0 {
 				ws.MaxBytes = max
 			}
-			ws.Granted = reports.Grants{Roots: c.StringSlice("root"), PrivateURLs: c.Bool("allow-private-urls")}
+			ws.Granted = reports.Grants{Roots: c.StringSlice("root"), PrivateURLs: c.Bool("allow-private-urls"), Cache: c.String("cache")}
 			b := &reports.Build{Workspace: ws, Out: c.String("output")}
 			// Steps are shown on a terminal; a log gets the summary only.
 			if terminal(stdout) {
