@@ -125,6 +125,10 @@ type Alignment struct {
 	UnmatchedTarget []int
 	// Ratio is the target/source length ratio learned from the pairs.
 	Ratio float64
+	// Doubts are the runs of source items a projection may have
+	// stretched its neighbours' texts over, one of them left out by the
+	// translation (see Doubt); nil for an alignment of items.
+	Doubts []Doubt
 
 	// own are the target items' ids in the translation's own reading,
 	// when the target is a reading through the source (Through): "" for

@@ -90,8 +90,10 @@ func (o Options) anchored(src, tgt *corpus.Document, al *Alignment, bad []bool, 
 // item, and in place of each bad one the items the projection makes of
 // its pieces, for the source items no good item has. A piece whose
 // source item a good item has goes with the piece before it in the same
-// target item (or after it); a bad item left with none of its own keeps
-// its text under its own id (its kind and id's prefix the source's
+// target item (or after it); a bad item whose pieces all went to the
+// item of a group that started before it is in that item (not kept
+// again, where its text would be twice and its own id an orphan), and
+// one left with no piece in any group keeps its text under its own id (its kind and id's prefix the source's
 // numbering's, as renamed gives them to an item paired with none), and
 // one that prints the label of a source
 // item none of its pieces went to keeps that id, with no text, before
@@ -124,7 +126,9 @@ func hybrid(src, tgt *corpus.Document, renamed *naming, al *Alignment, bad []boo
 		case !bad[j]:
 			n++
 		case starts(j) == 0:
-			n++
+			if !gr.placed[j] {
+				n++
+			}
 		default:
 			n += starts(j)
 			if heading(j) {
@@ -166,7 +170,7 @@ func hybrid(src, tgt *corpus.Document, renamed *naming, al *Alignment, bad []boo
 			srcOf = append(srcOf, gr.src[g])
 			own = append(own, "")
 		}
-		if starts(j) == 0 {
+		if starts(j) == 0 && !gr.placed[j] {
 			it := tgt.Items[j]
 			if r := renamed.item(j); r.IDSource == "" {
 				// Paired with none: the kind the source's numbering

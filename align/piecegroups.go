@@ -22,7 +22,11 @@ type pieceGroups struct {
 	// startHead and startNext list the groups that start in each
 	// target item, in the order they were made.
 	startHead, startNext []int32
-	buf                  []piece // the pieces of the group at hand (of)
+	// placed marks the target items some of whose pieces went to a
+	// group (theirs or one started in an item before them): their text
+	// is in that group's item.
+	placed []bool
+	buf    []piece // the pieces of the group at hand (of)
 }
 
 // groupPieces gathers the pieces of the bad target items (bad[j] for
@@ -39,6 +43,7 @@ func groupPieces(src *corpus.Document, bad, taken []bool, pieces []piece, bt []b
 		next:      make([]int32, len(pieces)),
 		low:       make([]bool, len(pieces)),
 		startHead: make([]int32, len(bad)), startNext: make([]int32, 0, n),
+		placed: make([]bool, len(bad)),
 	}
 	// By target item: the last group of its pieces, the last group that
 	// starts in it, and its pending pieces (their first and last).
@@ -93,6 +98,7 @@ func groupPieces(src *corpus.Document, bad, taken []bool, pieces []piece, bt []b
 		}
 		gr.add(g, int32(k), int32(k))
 		last[j] = g
+		gr.placed[j] = true
 	}
 	return gr
 }

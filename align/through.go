@@ -217,6 +217,11 @@ func (o Options) through(src, tgt *corpus.Document) *Reading {
 		// translation's own items stand.
 		return keep()
 	}
+	if !sure {
+		// Read by the projection alone, with no labels to hold a text to
+		// its place: where it is unsure, a shift may hide an omission.
+		pr.Alignment.Doubts = doubts(src, pr.Doc, pr.Alignment)
+	}
 	return pr
 }
 

@@ -2,6 +2,7 @@ package gaps
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/diff"
@@ -85,6 +86,7 @@ func (c *checker) edition(cmp *diff.Comparison) {
 			c.r.add(Finding{Check: Extra, Severity: Warning, TargetID: t.ID, Message: "no counterpart in " + c.orig.Name()})
 		}
 	}
+	c.omissions()
 	c.coverage(func(b int) bool { _, ok := trans[b]; return ok }, cmp)
 }
 
@@ -103,6 +105,7 @@ func (c *checker) unmatched() {
 			c.r.add(Finding{Check: Extra, Severity: Warning, TargetID: t.ID, Message: "no counterpart in " + c.orig.Name()})
 		}
 	}
+	c.omissions()
 	paired := map[int]bool{}
 	for _, p := range c.al.Pairs {
 		for _, i := range p.Source {
@@ -142,4 +145,44 @@ func (c *checker) coverage(translated func(int) bool, cmp *diff.Comparison) {
 	if total > 0 {
 		c.r.Coverage = 100 * float64(done) / float64(total)
 	}
+}
+
+// omissions reports each Doubt of the alignment (a run of places a
+// projection filled with texts too short for them, and unsure of each):
+// the translation may lack one of their items, whose neighbours' texts
+// were stretched over its place. An error, on the run's first item, as
+// a missing item is: an omission is what a gap check must not pass.
+func (c *checker) omissions() {
+	for _, d := range c.al.Doubts {
+		first, last := &c.orig.Items[d.From], &c.orig.Items[d.To]
+		if !c.inScope[first.Kind] {
+			continue
+		}
+		id := first.ID
+		if cur, ok := c.curID[id]; ok {
+			id = cur
+		}
+		ids := make([]string, 0, d.To-d.From+1)
+		for i := d.From; i <= d.To; i++ {
+			ids = append(ids, c.orig.Items[i].ID)
+		}
+		f := Finding{Check: Omission, Severity: Error, SourceID: id,
+			Message:  fmt.Sprintf("one of %s to %s may not be translated: the texts placed there are shorter than these items at the translation's length ratio (z %.1f) and the aligner is not confident of them; a neighbour's text may stand in the place of an item the translation lacks", label(first), label(last), d.Z),
+			Evidence: []string{"items: " + strings.Join(ids, ", ")}}
+		if pr := c.pairOf(d.From); pr >= 0 {
+			f.TargetID = c.r.Translation.Items[c.al.Pairs[pr].Target[0]].ID
+		}
+		c.r.add(f)
+	}
+}
+
+// pairOf is the index of the pair of the alignment whose first source
+// item is i, or -1.
+func (c *checker) pairOf(i int) int {
+	for k := range c.al.Pairs {
+		if c.al.Pairs[k].Source[0] == i {
+			return k
+		}
+	}
+	return -1
 }

@@ -52,6 +52,7 @@ const (
 	Mismatch     = "mismatch"     // the text belongs to another item than its place says
 	Scope        = "scope"        // what part of the source the translation covers
 	Titles       = "titles"       // titles of items the translation has, left untranslated
+	Omission     = "omission"     // a run of places whose texts are too short and unsure: one item may be left out
 )
 
 // Finding is one problem with a translation (or a document).
