@@ -410,6 +410,11 @@ const (
 	reasonCut        = "the translation is a cut preview"
 )
 
+// ReasonMarked is the reason to review an entry whose translation is
+// marked for review ({{rulesync:review}}): a draft synced again has the
+// note of that marker beside it, which says why.
+const ReasonMarked = reasonMarked
+
 // unexplained returns the entry's reasons to review that no finding on
 // it gives: a marker without a review finding, a cut preview without a
 // truncated one, and every reason the draft alone finds (checkCarried);

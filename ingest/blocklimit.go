@@ -2,57 +2,64 @@ package ingest
 
 import (
 	"errors"
-	"fmt"
 	"sync"
 
 	"github.com/rulesync/rulesync/corpus"
 )
 
 // DefaultMaxBlocks is the most blocks (paragraphs, lines, headings, list
-// items, table rows) a reader of text, Markdown, HTML, DOCX or PDF may
-// find in one input when Options.MaxBlocks is zero. The structure
-// recognizer holds some 900 bytes a block at its peak: the limit keeps
-// the worst input within the default limits (half a million blocks in
-// 32 MiB) under 1 GB (bench/README.md has the figures). A rulebook has
-// thousands of blocks, not hundreds of thousands.
+// items, table rows of text, Markdown, HTML, DOCX or PDF; items of a
+// document JSON, PO, XLIFF, TMX or table) a read may take when
+// Options.MaxBlocks is zero, or that reads sharing a Budget of it take
+// together. The structure recognizer holds some 900 bytes a block at its
+// peak, a command some 1.3 KB an item of each document it compares: the
+// limit keeps the worst input within the default limits (half a million
+// blocks in 32 MiB), and the documents a command holds at once, under
+// 1 GB (bench/README.md has the figures). A rulebook has thousands of
+// blocks, not hundreds of thousands.
 const DefaultMaxBlocks = 500_000
 
 // ErrTooManyBlocks is wrapped by the Error for an input of more blocks
 // than the limit (Options.MaxBlocks).
 var ErrTooManyBlocks = errors.New("too many blocks")
 
-func (o Options) maxBlocks() int {
-	if o.MaxBlocks <= 0 {
-		return DefaultMaxBlocks
-	}
-	return o.MaxBlocks
-}
-
-// blockLimits holds the block limit of each document being read, from
-// the Options of the read (Bytes) to the structure recognizer
+// readings holds the reading (the share of a Budget) of each document
+// being read, from the read (Bytes) to the structure recognizer
 // (fromBlocks), through the readers, which take no Options. A document
-// not in it (a reader's own use of the recognizer) has DefaultMaxBlocks.
-var blockLimits sync.Map // *corpus.Document -> int
+// not in it (a reader's own use of the recognizer) has a budget of
+// DefaultMaxBlocks of its own.
+var readings sync.Map // *corpus.Document -> *share
 
-// limitBlocks gives d the block limit max until release is called.
-func limitBlocks(d *corpus.Document, max int) (release func()) {
-	blockLimits.Store(d, max)
-	return func() { blockLimits.Delete(d) }
+// startReading registers d's reading, a share of o's budget, until
+// release is called.
+func (o Options) startReading(d *corpus.Document) *share {
+	r := &share{b: o.budget()}
+	readings.Store(d, r)
+	return r
 }
 
-// blockLimit is the block limit of d.
-func blockLimit(d *corpus.Document) int {
-	if v, ok := blockLimits.Load(d); ok {
-		return v.(int)
+// end ends d's reading r: it is unregistered, and its share given back
+// unless it was kept.
+func (r *share) end(d *corpus.Document) {
+	readings.Delete(d)
+	r.release()
+}
+
+// readingOf is d's reading.
+func readingOf(d *corpus.Document) *share {
+	if v, ok := readings.Load(d); ok {
+		return v.(*share)
 	}
-	return DefaultMaxBlocks
+	return &share{b: newBudget(0)}
 }
 
-// anotherReading returns a new document for another reading of d's input: d's
-// Source and block limit, the limit held until release is called.
+// anotherReading returns a new document for another reading of d's
+// input: d's Source and reading (the share it takes), until release is
+// called.
 func anotherReading(d *corpus.Document) (r *corpus.Document, release func()) {
 	r = &corpus.Document{Source: d.Source}
-	return r, limitBlocks(r, blockLimit(d))
+	readings.Store(r, readingOf(d))
+	return r, func() { readings.Delete(r) }
 }
 
 // lineFormats are the formats whose readers make a block of a line at
@@ -62,10 +69,19 @@ func anotherReading(d *corpus.Document) (r *corpus.Document, release func()) {
 // parse of goldmark's, runs up to the limit first.
 var lineFormats = map[string]bool{"text": true, "markdown": true, "numbered": true, "guide": true, "addendum": true, "reader": true}
 
-// checkLines refuses a text of a lineFormats format that has more lines
-// that are not blank than max: lines as the readers take them
-// (corpus.CleanLines), a line of nothing but spaces and tabs blank.
-func checkLines(text string, max int) error {
+// checkLines takes for d's reading, when f is a lineFormats format, a
+// block for each line of text that is not blank: lines as the readers
+// take them (corpus.CleanLines), a line of nothing but spaces and tabs
+// blank. More than the budget has left is an error, before text is read.
+func checkLines(f string, text string, d *corpus.Document) error {
+	if !lineFormats[f] {
+		return nil
+	}
+	return readingOf(d).grow(nonBlankLines(text), "lines that are not blank, each of which may be a block (a paragraph, line, heading, list item or table row)")
+}
+
+// nonBlankLines counts the lines of text that are not blank.
+func nonBlankLines[T string | []byte](text T) int {
 	n, blank := 0, true
 	for i := 0; i < len(text); i++ {
 		switch c := text[i]; {
@@ -74,24 +90,18 @@ func checkLines(text string, max int) error {
 				n++
 			}
 			blank = true
-		case c != ' ' && c != '\t' && c != '\r':
+		case c != ' ' && c != '\t':
 			blank = false
 		}
 	}
 	if !blank {
 		n++
 	}
-	if n > max {
-		return fmt.Errorf("%w: %d lines that are not blank, each of which may be a block (a paragraph, line, heading, list item or table row), more than the limit of %d blocks (--max-blocks)", ErrTooManyBlocks, n, max)
-	}
-	return nil
+	return n
 }
 
-// checkBlocks refuses n blocks over d's block limit, before the
-// recognizer reads them.
+// checkBlocks takes n blocks for d's reading, before the recognizer
+// reads them: more than the budget has left is an error.
 func checkBlocks(n int, d *corpus.Document) error {
-	if max := blockLimit(d); n > max {
-		return fmt.Errorf("%w: %d blocks (paragraphs, lines, headings, list items, table rows), more than the limit of %d (--max-blocks)", ErrTooManyBlocks, n, max)
-	}
-	return nil
+	return readingOf(d).grow(n, "blocks (paragraphs, lines, headings, list items, table rows)")
 }

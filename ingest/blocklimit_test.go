@@ -12,7 +12,7 @@ import (
 // TestMaxBlocks: an input of more blocks than Options.MaxBlocks is an
 // ErrTooManyBlocks naming the input, the count and the limit; a text
 // or Markdown of more lines that are not blank is refused before it is
-// read, an HTML page by its blocks (not its lines), whatever its layout;
+// read, an HTML page by its start tags (not its lines), whatever its layout;
 // at the limit each reads.
 func TestMaxBlocks(t *testing.T) {
 	numbered := func(n int) string {
@@ -43,10 +43,10 @@ func TestMaxBlocks(t *testing.T) {
 		{"rules.txt", strings.ReplaceAll(numbered(11), "\n", "\r"), 10, "11 lines"},
 		{"rules.txt", strings.ReplaceAll(numbered(10), "\n", "\r\n"), 10, ""},
 		{"rules.html", paragraphs(10, ""), 10, ""},
-		{"rules.html", paragraphs(11, ""), 10, "11 blocks"},
+		{"rules.html", paragraphs(11, ""), 10, "11 start tags"},
 		// Four lines a paragraph: 40 lines, 10 blocks.
 		{"rules.html", paragraphs(10, "\n"), 10, ""},
-		{"rules.html", paragraphs(11, "\n"), 10, "11 blocks"},
+		{"rules.html", paragraphs(11, "\n"), 10, "11 start tags"},
 	} {
 		d, err := ingest.Options{MaxBlocks: c.max}.Bytes(c.name, []byte(c.text))
 		switch {

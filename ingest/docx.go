@@ -29,7 +29,7 @@ const maxDOCXRatio = 200
 
 func parseDOCX(data []byte, o Options, d *corpus.Document) error {
 	var mk markKinds
-	blocks, err := readDOCX(data, o.maxBytes(), &mk)
+	blocks, err := readDOCX(data, o.maxBytes(), &mk, d)
 	if err != nil {
 		return err
 	}
@@ -38,10 +38,11 @@ func parseDOCX(data []byte, o Options, d *corpus.Document) error {
 
 // readDOCX returns the paragraphs of the main document part of a DOCX
 // file, table cells included, in document order. Headers, footers,
-// footnotes and comments are not read. Run text that is coloured,
+// footnotes and comments are not read. d's reading takes a block for
+// each paragraph before they are read (countParagraphs). Run text that is coloured,
 // underlined, struck or a tracked insertion is wrapped in mk's sentinels;
 // tracked deletions and field codes are left out.
-func readDOCX(data []byte, limit int64, mk *markKinds) ([]block, error) {
+func readDOCX(data []byte, limit int64, mk *markKinds, d *corpus.Document) ([]block, error) {
 	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
 	if err != nil {
 		return nil, fmt.Errorf("not a DOCX file: not a readable zip archive (%v)", err)
@@ -79,6 +80,9 @@ func readDOCX(data []byte, limit int64, mk *markKinds) ([]block, error) {
 	}
 	if doc == nil {
 		return nil, errors.New("not a DOCX file: the zip archive has no word/document.xml")
+	}
+	if err := countParagraphs(doc, d); err != nil {
+		return nil, err
 	}
 	numXML, err := part("word/numbering.xml")
 	if err != nil {

@@ -45,9 +45,13 @@ type Options struct {
 	MaxBytes int64
 	// MaxBlocks limits the blocks (paragraphs, lines, headings, list
 	// items, table rows) a reader of text, Markdown, HTML, DOCX or PDF
-	// may find in the input; 0 means DefaultMaxBlocks. More is an
+	// may find in the input, and the items of a document JSON, PO,
+	// XLIFF, TMX or table; 0 means DefaultMaxBlocks. More is an
 	// ErrTooManyBlocks, before the structure recognizer reads them.
 	MaxBlocks int
+	// Budget, when not nil, is shared with other reads in place of
+	// MaxBlocks: the read may take what is left of it (see Budget).
+	Budget *Budget
 	// Timeout bounds a fetch by URL; 0 means DefaultTimeout.
 	Timeout time.Duration
 	// Redirects limits the redirects a fetch follows; 0 means
@@ -385,7 +389,9 @@ func (o Options) streams() bool {
 // size is r's size when known, else 0 (corpusjson.Decoder.Size). What
 // follows is what Bytes does for the json format.
 func (o Options) decode(name string, r io.Reader, size int64) (*corpus.Document, error) {
-	dc := &corpusjson.Decoder{DropNotes: true, Size: size}
+	rd := &share{b: o.budget()}
+	defer rd.release()
+	dc := &corpusjson.Decoder{DropNotes: true, Size: size, Budget: rd}
 	d, err := withContext(o.context(), func() (*corpus.Document, error) { return dc.Decode(r) })
 	if err == nil {
 		err = o.context().Err()
@@ -399,7 +405,9 @@ func (o Options) decode(name string, r io.Reader, size int64) (*corpus.Document,
 	}
 	if err == nil {
 		takeMarkers(d)
-		err = o.finish(d, true)
+		if err = o.finish(d, true); err == nil {
+			err = rd.keep(len(d.Items))
+		}
 	}
 	if err != nil {
 		var pe *corpusjson.ParseError
@@ -450,7 +458,8 @@ func (o Options) Bytes(name string, data []byte) (*corpus.Document, error) {
 		f = formats[detected]
 	}
 	d := &corpus.Document{}
-	defer limitBlocks(d, o.maxBlocks())()
+	rd := o.startReading(d)
+	defer rd.end(d)
 	formatName := ""
 	// What the provenance and the notes take of the raw bytes (their
 	// checksum, whether they are all UTF-8) is read before the parse, so
@@ -498,10 +507,8 @@ func (o Options) Bytes(name string, data []byte) (*corpus.Document, error) {
 			if valid && enc == "utf-8" && len(text) == len(data) {
 				kept, keptText = nil, text
 			}
-			if lineFormats[f.name] {
-				if err := checkLines(text, o.maxBlocks()); err != nil {
-					return fail(err)
-				}
+			if err := checkLines(f.name, text, d); err != nil {
+				return fail(err)
 			}
 			if o.Format == "" && (f.name == "numbered" || f.name == "addendum" || f.name == "guide") {
 				generic, md := readTextOrMarkdown, markdownNamed(name)
@@ -550,21 +557,10 @@ func (o Options) Bytes(name string, data []byte) (*corpus.Document, error) {
 	if err := o.finish(d, f.name == "json"); err != nil {
 		return fail(err)
 	}
-	return d, nil
-}
-
-// readBytes reads data with the format's reader of bytes, and returns
-// what the steps after the parse read of them: the bytes that are not
-// all UTF-8 (valid is false), for the note that says where; nothing
-// else, as inputText reads no such format's bytes. The two calls are
-// written apart so that data is not live across the call when valid: a
-// result chosen after the call would keep it.
-func (f *format) readBytes(data []byte, valid bool, o Options, d *corpus.Document) ([]byte, error) {
-	if valid {
-		return nil, f.binary(data, o, d)
+	if err := rd.keep(len(d.Items)); err != nil {
+		return fail(err)
 	}
-	err := f.binary(data, o, d)
-	return data, err
+	return d, nil
 }
 
 func formatNames() string {

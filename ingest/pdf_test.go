@@ -85,7 +85,7 @@ func TestPDFFidelity(t *testing.T) {
 			pdf := readCorpus(t, e.base+".pdf")
 			docx := readCorpus(t, e.base+".docx")
 			var mk markKinds
-			blocks, err := readDOCX(docx, 32<<20, &mk)
+			blocks, err := readDOCX(docx, 32<<20, &mk, nil)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -351,7 +351,12 @@ func (lw *lineWriter) entry(i int, why []string) {
 		}
 		note = corpus.Note(text)
 	}
-	lines, _, marked := lw.entryLines(i)
+	lines, own, marked := lw.entryLines(i)
+	old := lw.heldNote(i)
+	if own {
+		lines, _ = remarked(lines)
+	}
+	note = mergedNote(note, old)
 	tail := lw.idMark(i)
 	if marked {
 		tail = ""
@@ -385,6 +390,13 @@ func (lw *lineWriter) entryLines(i int) (lines []string, own, idMarked bool) {
 			lines = strings.Split(corpus.RenumberRefs(strings.Join(lines, "\n"), d.Renumbered), "\n")
 		}
 		lines = lw.titleLeftOut(lines, e)
+		if gap, _ := lw.trGap(i); !holdsText(append(lw.tr.item(j), gap...), e.Target.Text) {
+			// Its text stands elsewhere in the translation, not in
+			// its lines nor in those after them that the draft
+			// writes (a heading's, read from a paragraph after the
+			// list of its items): written after its own lines.
+			lines = append(lines, lw.textAfter(e)...)
+		}
 		own = true
 		lw.st.Kept++
 	case srcLines != nil:
@@ -630,7 +642,7 @@ func (lw *lineWriter) made() {
 	for i := range d.Entries {
 		e := &d.Entries[i]
 		ms, note := marks(d, e)
-		note = lw.frameNote(e, ms, note)
+		note = mergedNote(lw.frameNote(e, ms, note), lw.heldNote(i))
 		lines, marked := lw.madeEntry(i)
 		tail := lw.idMark(i)
 		if marked {

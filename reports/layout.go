@@ -73,8 +73,10 @@ var (
 // markdown is set. A number is written in ASCII digits whatever digits
 // or CJK numerals print it ("المادة ١", "अनुच्छेद १", "第十二条" read
 // "المادة1", "अनुच्छेद1", "第12条"): an item's number, which ingest
-// reads in any script, is then found in its heading line.
+// reads in any script, is then found in its heading line. The markers
+// and notes of a draft are left out.
 func lineKey(s string, markdown bool) string {
+	s = unmarked(s) // a draft's markers are no text
 	if markdown {
 		s = mdLineStartRe.ReplaceAllString(s, "")
 		s = mdTagRe.ReplaceAllString(s, " ")
@@ -364,7 +366,9 @@ func locate(text string, d *corpus.Document, markdown bool) *layout {
 		for j := start + 1; j < next; j++ {
 			k := keys[j]
 			if k == "" {
-				if isUnderline(l.lines[j]) && j == start+1 {
+				if isUnderline(l.lines[j]) && j == start+1 || j == end && strings.Contains(l.lines[j], "{{rulesync:note ") {
+					// Its underline; the note a text draft wrote
+					// on the line after its text.
 					end = j + 1
 				}
 				continue

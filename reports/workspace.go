@@ -31,6 +31,10 @@ type Workspace struct {
 	// means ingest.DefaultMaxBytes (32 MiB). The documents the build
 	// caches, which rulesync wrote, may be larger.
 	MaxBytes int64 `toml:"max_bytes"`
+	// MaxBlocks limits the blocks (and items) of each source read, as
+	// ingest does (ingest.Options.MaxBlocks); 0 means
+	// ingest.DefaultMaxBlocks.
+	MaxBlocks int `toml:"max_blocks"`
 	// Roots are the folders file sources may lie in, relative to the
 	// manifest; a source whose real path (symlinks resolved) is in none
 	// is refused. Empty means the manifest's folder and the git
@@ -175,6 +179,10 @@ func LoadWorkspace(path string) (*Workspace, error) {
 	if md.IsDefined("max_bytes") && ws.MaxBytes <= 0 {
 		line, col := keyPosition(data, "", 0, "max_bytes")
 		return nil, &ManifestError{Path: path, Position: corpus.Position{Line: line, Col: col}, Err: fmt.Errorf("max_bytes %d: want a number of bytes above 0", ws.MaxBytes)}
+	}
+	if md.IsDefined("max_blocks") && ws.MaxBlocks <= 0 {
+		line, col := keyPosition(data, "", 0, "max_blocks")
+		return nil, &ManifestError{Path: path, Position: corpus.Position{Line: line, Col: col}, Err: fmt.Errorf("max_blocks %d: want a number of blocks above 0", ws.MaxBlocks)}
 	}
 	if len(ws.Sources) == 0 && len(ws.Series) == 0 {
 		return nil, &ManifestError{Path: path, Err: errors.New("no [[source]]: a workspace names at least one source to build")}

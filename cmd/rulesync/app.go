@@ -113,6 +113,9 @@ type call struct {
 	Context context.Context
 	// warned holds the inputs whose warnings the run has shown.
 	warned warnedInputs
+	// budget is the blocks the documents the run holds at once share
+	// (sharedBudget).
+	budget *ingest.Budget
 }
 
 // act makes a command's action of f, which takes the run as a call.
@@ -219,22 +222,25 @@ func oneArg(c *call) (string, error) {
 	return c.Args().First(), nil
 }
 
-// load ingests the input named on the command line, "-" for standard input.
+// load ingests the input named on the command line, "-" for standard
+// input, for a command that holds one document at a time: it has the
+// whole --max-blocks to itself.
 func load(c *call, in string) (*corpus.Document, error) {
-	d, _, err := loadInput(c, in, false)
+	d, _, err := ingestInput(c.Context, c, in, false, c.App.ErrWriter, c.warned.first(c, in), nil)
 	return d, err
 }
 
 // loadInput ingests the input named on the command line, "-" for
 // standard input, and, with raw set, returns its bytes too.
 func loadInput(c *call, in string, raw bool) (*corpus.Document, []byte, error) {
-	return ingestInput(c.Context, c, in, raw, c.App.ErrWriter, c.warned.first(c, in))
+	return ingestInput(c.Context, c, in, raw, c.App.ErrWriter, c.warned.first(c, in), sharedBudget(c))
 }
 
 // ingestInput is loadInput writing what ingest found to stderr: its
 // warnings only with warn set (false for a file the run has read and
-// warned about already, as SOURCE given as --base too).
-func ingestInput(ctx context.Context, c *call, in string, raw bool, stderr io.Writer, warn bool) (*corpus.Document, []byte, error) {
+// warned about already, as SOURCE given as --base too), its blocks
+// taken from budget (nil: --max-blocks of its own).
+func ingestInput(ctx context.Context, c *call, in string, raw bool, stderr io.Writer, warn bool, budget *ingest.Budget) (*corpus.Document, []byte, error) {
 	format := fromFormat(c)
 	max, err := maxBytes(c)
 	if err != nil {
@@ -254,6 +260,7 @@ func ingestInput(ctx context.Context, c *call, in string, raw bool, stderr io.Wr
 		AllowPrivate: c.Bool("allow-private-urls"),
 		MaxBytes:     max,
 		MaxBlocks:    c.Int("max-blocks"),
+		Budget:       budget,
 		Context:      ctx,
 	}
 	var d *corpus.Document
@@ -371,8 +378,9 @@ func loadAllData(c *call, ins []string, raw func(i int) bool) ([]*corpus.Documen
 		ctxs[i], stops[i] = context.WithCancel(c.Context)
 		defer stops[i]()
 	}
+	budget := sharedBudget(c)
 	sched.Each(len(ins), len(ins), func(i int) {
-		docs[i], data[i], errs[i] = ingestInput(ctxs[i], c, ins[i], keep(i), &msgs[i], warn[i])
+		docs[i], data[i], errs[i] = ingestInput(ctxs[i], c, ins[i], keep(i), &msgs[i], warn[i], budget)
 		if errs[i] != nil {
 			for _, stop := range stops[i+1:] {
 				stop()

@@ -29,6 +29,7 @@ func buildCommand() *cli.Command {
 			&cli.StringFlag{Name: "config", Aliases: []string{"c"}, Value: "rulesync.toml", Usage: "the workspace manifest `FILE`"},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Value: "rulesync-out", Usage: "the output `DIR`"},
 			maxBytesFlag(),
+			maxBlocksFlag(),
 			&cli.StringSliceFlag{Name: "root", Usage: "let the manifest read sources under `DIR` (repeat for more); by default only its folder and its git repository, whatever its roots say"},
 			&cli.StringFlag{Name: "cache", Usage: "keep the build's cache in `DIR`, instead of the manifest's cache (which must lie where its sources may)"},
 			&cli.BoolFlag{Name: "allow-private-urls", Usage: "let the manifest's allow_private_urls take effect (URL sources on loopback, private and link-local addresses)"},
@@ -59,6 +60,9 @@ func buildCommand() *cli.Command {
 			}
 			if max > 0 {
 				ws.MaxBytes = max
+			}
+			if c.IsSet("max-blocks") {
+				ws.MaxBlocks = c.Int("max-blocks")
 			}
 			ws.Granted = reports.Grants{Roots: c.StringSlice("root"), PrivateURLs: c.Bool("allow-private-urls"), Cache: c.String("cache")}
 			b := &reports.Build{Workspace: ws, Out: c.String("output")}

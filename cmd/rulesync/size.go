@@ -18,15 +18,28 @@ func maxBytesFlag() cli.Flag {
 	return &cli.StringFlag{Name: "max-bytes", Usage: fmt.Sprintf("read no input larger than `SIZE` (bytes, or with KiB, MiB, GiB; default %dMiB; a document JSON rulesync wrote is read at any size)", ingest.DefaultMaxBytes>>20)}
 }
 
-// maxBlocksFlag is --max-blocks, the limit of the blocks a reader of
-// text, Markdown, HTML, DOCX or PDF may find in one input.
+// maxBlocksFlag is --max-blocks, the limit of the blocks (and items) of
+// an input, or of all the inputs of a command that holds several at once
+// (sharedBudget).
 func maxBlocksFlag() cli.Flag {
-	return &cli.IntFlag{Name: "max-blocks", Value: ingest.DefaultMaxBlocks, Usage: "read no input of more than `N` blocks (paragraphs, lines, headings, list items, table rows of text, Markdown, HTML, DOCX, PDF; a text or Markdown of more lines that are not blank is refused before it is read)", Validator: func(n int) error {
+	return &cli.IntFlag{Name: "max-blocks", Value: ingest.DefaultMaxBlocks, Usage: "read no more than `N` blocks (paragraphs, lines, headings, list items, table rows; the items of a document JSON, PO, XLIFF, TMX or table) in an input, or in all the inputs together of a command that reads several at once (diff, gaps, sync, align, provenance, history of files); an input's lines, units or start tags are counted before it is read", Validator: func(n int) error {
 		if n <= 0 {
 			return errors.New("not a number of blocks above zero")
 		}
 		return nil
 	}}
+}
+
+// sharedBudget is the budget of blocks (--max-blocks) that the inputs of
+// a command that holds several documents at once share (diff, gaps,
+// sync, align, history, provenance): together they hold no more than
+// one input at the limit may, so that the command's memory is bounded
+// as one input's is, however many it reads.
+func sharedBudget(c *call) *ingest.Budget {
+	if c.budget == nil {
+		c.budget = ingest.NewBudget(c.Int("max-blocks"))
+	}
+	return c.budget
 }
 
 // maxBytes is the --max-bytes of the command: 0 (the default) when not

@@ -156,6 +156,9 @@ func runSync(c *call) error {
 	if err != nil {
 		return cli.Exit("sync: "+err.Error(), exitBad)
 	}
+	if err := conserve(c, d, buf.Bytes(), format); err != nil {
+		return err
+	}
 	rep.Draft, rep.Format, rep.Stats = d, format, st
 	if path := c.String("report"); path != "" {
 		var js bytes.Buffer
@@ -260,4 +263,25 @@ func buildNow() (time.Time, error) {
 		return t, err
 	}
 	return time.Now(), nil
+}
+
+// conserve checks that a Markdown or text draft writes every line and
+// sentence of the translation's items or lists it among d's orphans:
+// each item some of whose text it would lose is an orphan with that
+// text (reports.Unconserved), and a warning names them (exit status 2
+// under --strict).
+func conserve(c *call, d *gaps.Draft, draft []byte, format string) error {
+	if format != "md" && format != "text" {
+		return nil
+	}
+	lost := reports.Unconserved(d, draft)
+	if len(lost) == 0 {
+		return nil
+	}
+	d.Orphans = append(d.Orphans, lost...)
+	ids := make([]string, 0, len(lost))
+	for _, o := range lost {
+		ids = append(ids, o.Target.ID)
+	}
+	return warnStrict(c, fmt.Sprintf("the draft does not write some of the text of %d translation items, listed as orphaned: %s", len(lost), strings.Join(ids, ", ")))
 }

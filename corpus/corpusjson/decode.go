@@ -61,6 +61,14 @@ type Decoder struct {
 	// allocate up to twice the size it states before the array is cut.
 	Size int64
 
+	// Budget, when not nil, is taken one for each item as it is read:
+	// an item it refuses ends the decode with its error, at the item.
+	// What it has left bounds the items the array is sized for (Size).
+	Budget interface {
+		Take(n int) error
+		Left() int
+	}
+
 	// Invalid counts the runs of bytes that were not UTF-8, each of which
 	// became U+FFFD; FirstInvalid locates the first (line and column in
 	// the input). Both are set by Decode.
@@ -280,8 +288,11 @@ func (s *stream) items(d *corpus.Document, start int) (int, error) {
 		if err != nil {
 			return 0, err
 		}
+		if err := s.take(n, start); err != nil {
+			return 0, err
+		}
 		if n == sizeSample && s.dc.Size > 0 {
-			d.Items = slices.Grow(d.Items, estimateItems(n, start-itemsAt, s.dc.Size-int64(start)))
+			d.Items = slices.Grow(d.Items, s.cap(estimateItems(n, start-itemsAt, s.dc.Size-int64(start))))
 		}
 		d.Items = append(d.Items, corpus.Item{})
 		it := &d.Items[n]
