@@ -93,17 +93,7 @@ func TestContentsPrepended(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: %v", name, err)
 			}
-			got := itemsOf2(d)
-			if strings.Join(got, "\n") != strings.Join(want, "\n") {
-				n := 0
-				for i := 0; i < len(got) && i < len(want) && n < 3; i++ {
-					if got[i] != want[i] {
-						t.Errorf("%s: item %d is %q, want %q", name, i, clip2(got[i]), clip2(want[i]))
-						n++
-					}
-				}
-				t.Errorf("%s: %d items, want %d", name, len(got), len(want))
-			}
+			sameItemLines(t, name, itemsOf2(d), want)
 			// The entries are kept in the notes, as contents or as
 			// navigation the format knows (a list of links).
 			if dropped(d) <= dropped(orig) {
@@ -111,6 +101,23 @@ func TestContentsPrepended(t *testing.T) {
 			}
 		}
 	}
+}
+
+// sameItemLines reports the first three items of got that are not want's,
+// and the counts, where the two differ.
+func sameItemLines(t *testing.T, name string, got, want []string) {
+	t.Helper()
+	if strings.Join(got, "\n") == strings.Join(want, "\n") {
+		return
+	}
+	n := 0
+	for i := 0; i < len(got) && i < len(want) && n < 3; i++ {
+		if got[i] != want[i] {
+			t.Errorf("%s: item %d is %q, want %q", name, i, clip2(got[i]), clip2(want[i]))
+			n++
+		}
+	}
+	t.Errorf("%s: %d items, want %d", name, len(got), len(want))
 }
 
 func dropped(d *corpus.Document) int {
@@ -171,18 +178,7 @@ func TestContentsHeaded(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got := sectionsOf(d)
-			name := fmt.Sprintf("%s at %d", rel, at)
-			if strings.Join(got, "\n") != strings.Join(want, "\n") {
-				n := 0
-				for i := 0; i < len(got) && i < len(want) && n < 3; i++ {
-					if got[i] != want[i] {
-						t.Errorf("%s: item %d is %q, want %q", name, i, clip2(got[i]), clip2(want[i]))
-						n++
-					}
-				}
-				t.Errorf("%s: %d items, want %d", name, len(got), len(want))
-			}
+			sameItemLines(t, fmt.Sprintf("%s at %d", rel, at), sectionsOf(d), want)
 		}
 	}
 }
