@@ -74,11 +74,43 @@ func decodeSingleByte(b []byte, off int) (string, string, error) {
 	}
 	switch len(ok) {
 	case 0:
+		if names := multiByteReadings(b); len(names) > 0 {
+			return "", "", newEncodingError(b, off, "invalid UTF-8, and it reads as text in an encoding of two bytes a character, which rulesync does not choose for you ("+strings.Join(names, ", ")+"); name the encoding with --encoding")
+		}
 		return "", "", newEncodingError(b, off, "invalid UTF-8, and no encoding of one byte a character reads it as text"+closest(all, 3)+"; name the encoding with --encoding")
 	case 1:
 		return ok[0].text, ok[0].name, nil
 	}
 	return bestFit(b, off, ok)
+}
+
+// multiByte are the encodings of East Asian text of two bytes a character
+// (or more) that detection does not choose, which the error on a text
+// no one-byte encoding reads names where they read it.
+var multiByte = []string{"euc-kr", "gbk", "gb18030", "big5", "shift_jis", "euc-jp"}
+
+// multiByteReadings names the encodings of multiByte that decode b with
+// no byte undefined and read as text (oddness at most maxOddness), the
+// likeliest first.
+func multiByteReadings(b []byte) []string {
+	var rs []reading
+	for _, name := range multiByte {
+		enc, err := htmlindex.Get(name)
+		if err != nil {
+			continue
+		}
+		if s, ok := decodeClean(enc, b); ok {
+			if odd := oddness(s); odd <= maxOddness {
+				rs = append(rs, reading{name: name, odd: odd})
+			}
+		}
+	}
+	slices.SortStableFunc(rs, func(x, y reading) int { return cmpFloat(x.odd, y.odd) })
+	names := make([]string, len(rs))
+	for i, r := range rs {
+		names[i] = r.name
+	}
+	return names
 }
 
 // bestFit takes, of readings that all read as text, the one that fits

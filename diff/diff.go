@@ -147,7 +147,7 @@ func (o Options) Compare(old, new *corpus.Document) *Comparison {
 	relabel(old, new, al)
 	splits(old, new, al)
 	var ok bool
-	c.Changes, ok = comparePairs(old, new, al, eqs, done)
+	c.Changes, ok = comparePairs(old, new, al, eqs, renamedSections(old, new, al), done)
 	if !ok {
 		return c
 	}
@@ -189,7 +189,7 @@ const pairBlock = 16
 // block of pairs; each change lands in its pair's place, and the order,
 // hence the output, is that of comparing them one by one. ok is false
 // when done closed first (the changes are then incomplete).
-func comparePairs(old, new *corpus.Document, al *align.Alignment, eqs *equivalences, done <-chan struct{}) (changes []Change, ok bool) {
+func comparePairs(old, new *corpus.Document, al *align.Alignment, eqs *equivalences, renamed map[string]string, done <-chan struct{}) (changes []Change, ok bool) {
 	pairs := al.Pairs
 	// Room for the removed and added items too, which Compare appends.
 	out := make([]Change, len(pairs), len(pairs)+len(al.UnmatchedSource)+len(al.UnmatchedTarget))
@@ -207,7 +207,7 @@ func comparePairs(old, new *corpus.Document, al *align.Alignment, eqs *equivalen
 				return
 			}
 			for k := start; k < min(start+pairBlock, len(pairs)); k++ {
-				out[k], changed[k] = compare(old, new, pairs[k], eqs)
+				out[k], changed[k] = compare(old, new, pairs[k], eqs, renamed)
 			}
 		}
 	}
@@ -278,8 +278,9 @@ func (c *Comparison) removedPlaces(al *align.Alignment) map[int]float64 {
 }
 
 // compare describes what happened to a pair of items; ok is false when
-// nothing did.
-func compare(old, new *corpus.Document, p align.Pair, eqs *equivalences) (Change, bool) {
+// nothing did. renamed maps the headings of old's sections to their
+// pairs' in new, where they differ (renamedSections).
+func compare(old, new *corpus.Document, p align.Pair, eqs *equivalences, renamed map[string]string) (Change, bool) {
 	ch := Change{Old: p.Source, New: p.Target, Score: p.Score}
 	o, n := &old.Items[p.Source[0]], &new.Items[p.Target[0]]
 	switch {
@@ -293,7 +294,7 @@ func compare(old, new *corpus.Document, p align.Pair, eqs *equivalences) (Change
 	ch.Renumbered = o.Number != n.Number
 	// A section renamed in place ("Bets & Raises" -> "Bets and Raises")
 	// moves nothing.
-	ch.Moved = o.Section != "" && n.Section != "" && !equivalent(o.Section, n.Section, eqs)
+	ch.Moved = o.Section != "" && n.Section != "" && !equivalent(o.Section, n.Section, eqs) && renamed[o.Section] != n.Section
 	// Most pairs of an edition are the same text: equal strings need no
 	// folding. The title of a split or merge is its first item's: the
 	// later one's heading is a part of the split ("Hand Action
@@ -306,6 +307,9 @@ func compare(old, new *corpus.Document, p align.Pair, eqs *equivalences) (Change
 		ch.TextChanged = fa != fb
 	}
 	if ch.Kind == "" && !ch.Renumbered && !ch.Moved && !ch.TitleChanged && !ch.TextChanged {
+		if to, ok := renamed[o.Section]; ok && to == n.Section && ownHeading(o) && ownHeading(n) && !sameWords(o.Section, n.Section) {
+			return headingChange(ch, o, n), true
+		}
 		if sameWords(o.Text, n.Text) && sameWords(ot, nt) {
 			return ch, false
 		}

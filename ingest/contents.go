@@ -264,7 +264,18 @@ func entryKeys(line string, ordinal int) []string {
 // heading nor furniture already.
 func entryLike(b block) bool {
 	return b.chrome == "" && b.kind != blockHeading && b.kind != blockCode && !strings.Contains(strings.TrimSpace(b.text), "\n") &&
-		utf8.RuneCountInString(b.text) <= maxTitleRunes+10
+		utf8.RuneCountInString(withoutLeader(b.text)) <= maxTitleRunes+10
+}
+
+// withoutLeader is an entry line without its page number and the leader
+// before it ("4: Player Identity .......... 5" -> "4: Player Identity"):
+// a title as long as a heading's may stand before them.
+func withoutLeader(line string) string {
+	t := strings.TrimRightFunc(line, func(r rune) bool { return unicode.IsDigit(r) || unicode.IsSpace(r) })
+	if t == strings.TrimRightFunc(line, unicode.IsSpace) {
+		return line // no page number
+	}
+	return strings.TrimRightFunc(t, func(r rune) bool { return unicode.IsSpace(r) || strings.ContainsRune(".·…_-–—", r) })
 }
 
 // markRun marks the blocks of bs[s:e] (a run of entryLike blocks) that
@@ -317,18 +328,58 @@ func markRun(bs []block, s, e int, at map[string][]int, titles []int) int {
 		bs[h].chrome = "contents"
 		return n + 1
 	}
-	return n + markHeading(bs, first, last)
+	return n + markHeading(bs, first, last, next-1)
 }
 
 // markHeading marks the heading right above the contents bs[first:last+1]
 // as contents, when nothing but them is under it (the run's own
-// heading, in whatever words); it returns 1 where it does.
-func markHeading(bs []block, first, last int) int {
-	if h := first - 1; h >= 0 && bs[h].kind == blockHeading && bs[h].chrome == "" && (last+1 >= len(bs) || bs[last+1].kind == blockHeading && bs[last+1].level <= bs[h].level) {
-		bs[h].chrome = "contents"
-		return 1
+// heading, in whatever words): where the block after them is a heading
+// no deeper than it; or, where the heading prints no label and is not
+// the document's first (its title, or the first part of its text,
+// under which a table may stand), when the entries repeat titles past the
+// heading's own part of the outline (lastTitle, the block of the last
+// title repeated: a table of more than its parts) or its part runs to
+// the document's end (a table of everything, whose heading would
+// otherwise hold every item and the text after the table). It returns
+// 1 where it does.
+func markHeading(bs []block, first, last, lastTitle int) int {
+	h := first - 1
+	if h < 0 || bs[h].kind != blockHeading || bs[h].chrome != "" {
+		return 0
 	}
-	return 0
+	end := last + 1
+	switch {
+	case end >= len(bs) || bs[end].kind == blockHeading && bs[end].level <= bs[h].level:
+	case headingBefore(bs, h) && (lastTitle >= partEnd(bs, h) || partEnd(bs, h) == len(bs)):
+		if _, ok := readLabel(bs[h].text); ok {
+			return 0
+		}
+	default:
+		return 0
+	}
+	bs[h].chrome = "contents"
+	return 1
+}
+
+// headingBefore reports whether a heading stands before heading h.
+func headingBefore(bs []block, h int) bool {
+	for i := h - 1; i >= 0; i-- {
+		if bs[i].kind == blockHeading {
+			return true
+		}
+	}
+	return false
+}
+
+// partEnd is the block after the part of the outline heading h heads:
+// the next heading no deeper than it, or len(bs).
+func partEnd(bs []block, h int) int {
+	for i := h + 1; i < len(bs); i++ {
+		if bs[i].kind == blockHeading && bs[i].level <= bs[h].level {
+			return i
+		}
+	}
+	return len(bs)
 }
 
 // repeatedAt is the place of the first title at or after from that the

@@ -93,17 +93,7 @@ func TestContentsPrepended(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: %v", name, err)
 			}
-			got := itemsOf2(d)
-			if strings.Join(got, "\n") != strings.Join(want, "\n") {
-				n := 0
-				for i := 0; i < len(got) && i < len(want) && n < 3; i++ {
-					if got[i] != want[i] {
-						t.Errorf("%s: item %d is %q, want %q", name, i, clip2(got[i]), clip2(want[i]))
-						n++
-					}
-				}
-				t.Errorf("%s: %d items, want %d", name, len(got), len(want))
-			}
+			sameItemLines(t, name, itemsOf2(d), want)
 			// The entries are kept in the notes, as contents or as
 			// navigation the format knows (a list of links).
 			if dropped(d) <= dropped(orig) {
@@ -111,6 +101,23 @@ func TestContentsPrepended(t *testing.T) {
 			}
 		}
 	}
+}
+
+// sameItemLines reports the first three items of got that are not want's,
+// and the counts, where the two differ.
+func sameItemLines(t *testing.T, name string, got, want []string) {
+	t.Helper()
+	if strings.Join(got, "\n") == strings.Join(want, "\n") {
+		return
+	}
+	n := 0
+	for i := 0; i < len(got) && i < len(want) && n < 3; i++ {
+		if got[i] != want[i] {
+			t.Errorf("%s: item %d is %q, want %q", name, i, clip2(got[i]), clip2(want[i]))
+			n++
+		}
+	}
+	t.Errorf("%s: %d items, want %d", name, len(got), len(want))
 }
 
 func dropped(d *corpus.Document) int {
@@ -128,4 +135,62 @@ func clip2(s string) string {
 		return s[:120]
 	}
 	return s
+}
+
+// TestContentsHeaded puts a table of contents under a heading of its
+// own, a level above the headings after it, with dot leaders and page
+// numbers ("Title .......... 3", as a publication's contents page
+// prints them), into a real Markdown file: right after its title and
+// right before its first heading after the title. The heading goes with
+// its table: every item's id, title, text and section stays what it is
+// without them.
+func TestContentsHeaded(t *testing.T) {
+	for _, rel := range []string{
+		"dev/fide-laws/fide-laws-2023-en.md",
+		"dev/fide-laws/fide-laws-2018-en.md",
+		"udhr/udhr-1948-en.md",
+		"udhr/udhr-1948-ja.md",
+	} {
+		data, err := os.ReadFile(testcorpus.Path(t, rel))
+		if err != nil {
+			t.Fatal(err)
+		}
+		src := string(data)
+		orig, err := ingest.Options{}.Bytes(rel, data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := sectionsOf(orig)
+		heads := mdHeadingRe.FindAllStringSubmatchIndex(src, -1)
+		if len(heads) < 3 {
+			t.Fatalf("%s: %d headings", rel, len(heads))
+		}
+		level := strings.IndexByte(src[heads[1][0]:], ' ')
+		var toc strings.Builder
+		fmt.Fprintf(&toc, "%s Contents\n\n", strings.Repeat("#", max(1, level-1)))
+		for i, m := range heads[1:] {
+			fmt.Fprintf(&toc, "%s .......... %d\n\n", src[m[2]:m[3]], i+2)
+		}
+		titleEnd := strings.IndexByte(src[heads[0][0]:], '\n') + heads[0][0] + 1
+		for _, at := range []int{titleEnd, heads[1][0]} {
+			variant := src[:at] + "\n" + toc.String() + src[at:]
+			d, err := ingest.Options{}.Bytes(rel, []byte(variant))
+			if err != nil {
+				t.Fatal(err)
+			}
+			sameItemLines(t, fmt.Sprintf("%s at %d", rel, at), sectionsOf(d), want)
+		}
+	}
+}
+
+// sectionsOf is itemsOf2 with each item's section.
+func sectionsOf(d *corpus.Document) []string {
+	var out []string
+	for _, it := range d.Items {
+		if it.Kind == corpus.KindPreamble {
+			continue
+		}
+		out = append(out, it.ID+"|"+it.Section+"|"+it.Title+"|"+it.Text)
+	}
+	return out
 }

@@ -163,3 +163,53 @@ func clipped(s string) string {
 	}
 	return s
 }
+
+// TestMultiByteHint encodes the udhr pages of Korean and Chinese in the
+// East Asian encodings of two bytes a character that detection does not
+// choose (EUC-KR, GB18030, Big5): each is refused, exit 2, and the
+// error names the encoding that reads it, not one-byte encodings that
+// cannot hold the text; read with that encoding, the page gives its
+// UTF-8 reading's items.
+func TestMultiByteHint(t *testing.T) {
+	for _, c := range []struct{ page, enc string }{
+		{"udhr/udhr-1948-ko.md", "euc-kr"},
+		{"udhr/udhr-1948-zh.md", "gb18030"},
+		{"udhr/udhr-1948-zh.md", "big5"},
+	} {
+		data, err := os.ReadFile(testcorpus.Path(t, c.page))
+		if err != nil {
+			t.Fatal(err)
+		}
+		enc, err := htmlindex.Get(c.enc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Characters the encoding lacks are left out, as iconv -c does.
+		var kept strings.Builder
+		for _, r := range string(data) {
+			if _, err := enc.NewEncoder().String(string(r)); err == nil {
+				kept.WriteRune(r)
+			}
+		}
+		encoded, err := enc.NewEncoder().String(kept.String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		name := filepath.Base(c.page) + "." + c.enc
+		_, err = ingest.Options{}.Bytes(name, []byte(encoded))
+		if err == nil || !strings.Contains(err.Error(), c.enc) || strings.Contains(err.Error(), "likeliest") {
+			t.Errorf("%s: error %v, want one naming %s", name, err, c.enc)
+		}
+		d, err := ingest.Options{Encoding: c.enc}.Bytes(name, []byte(encoded))
+		if err != nil {
+			t.Fatalf("%s with --encoding: %v", name, err)
+		}
+		want, err := ingest.Options{}.Bytes(c.page, []byte(kept.String()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(d.Items) != len(want.Items) || len(d.Items) < 30 {
+			t.Errorf("%s with --encoding: %d items, want %d", name, len(d.Items), len(want.Items))
+		}
+	}
+}

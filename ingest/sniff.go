@@ -16,8 +16,12 @@ var (
 	sniffMDLinkRe    = lazyre.New(`\[[^\]\n]+\]\([^)\s]+\)`)
 	sniffNumberedRe  = lazyre.New(`(?m)^\s*(\d{1,3})\s*(?:[。．.:：)）]|\s)\s*\S`)
 	sniffHTMLStartRe = lazyre.New(`(?i)^<(?:!doctype html|html|head|body)`)
-	sniffHTMLTagRe   = lazyre.New(`(?i)<(?:p|li|ol|ul|h[1-6]|div|table|tr|td|dl|dt|dd|br|strong)[\s/>]`)
-	sniffExampleRe   = lazyre.NewFunc(func() string {
+	// sniffHTMLTagRe is a block element's tag: inline ones (<br>,
+	// <strong>, <sup>) are Markdown's inline HTML as much as a page's.
+	sniffHTMLTagRe = lazyre.New(`(?i)<(?:p|li|ol|ul|h[1-6]|div|table|tr|td|dl|dt|dd)[\s/>]`)
+	// sniffMDTableRe is a row of a GFM table.
+	sniffMDTableRe = lazyre.New(`(?m)^ {0,3}\|.*\|[ \t]*$`)
+	sniffExampleRe = lazyre.NewFunc(func() string {
 		return `(?mi)^\s*(?:` + lexicon.Alternation(lexicon.Words(lexicon.Examples, "")) + `)\s*\d*(?:-[A-Z])?\s*[.:：]`
 	})
 )
@@ -66,7 +70,7 @@ func Detect(text string) string {
 	}
 	// A page fragment without <html> (a template, a CMS source): its
 	// block tags outnumber Markdown's headings and list markers.
-	if tags := len(sniffHTMLTagRe.FindAllStringIndex(t, 200)); tags >= 5 && tags > len(sniffMDHeadingRe.FindAllStringIndex(t, 200))+len(sniffMDListRe.FindAllStringIndex(t, 200)) {
+	if tags := len(sniffHTMLTagRe.FindAllStringIndex(t, 200)); tags >= 5 && tags > markdownMarks(t, 200) {
 		return "html"
 	}
 	// A reader page cuts previews with an ellipsis somewhere.
@@ -103,6 +107,12 @@ func Detect(text string) string {
 		return "markdown"
 	}
 	return "guide"
+}
+
+// markdownMarks counts Markdown's block marks in t (headings, list
+// items, table rows), up to n of each.
+func markdownMarks(t string, n int) int {
+	return len(sniffMDHeadingRe.FindAllStringIndex(t, n)) + len(sniffMDListRe.FindAllStringIndex(t, n)) + len(sniffMDTableRe.FindAllStringIndex(t, n))
 }
 
 // tableFormat returns "tsv" or "csv" when the first line of t is a header

@@ -365,12 +365,63 @@ func document(title string, n int, text func(i int) string, few func(i int) bool
 	terms := newTerms()
 	lang := func(s, leader string) string { return amongLang(s, d, terms, leader) }
 	r := vote(title, n, text, few, among, lang, langs)
-	if l := language(r.Lang); l >= 0 && !latinOnly(l) && foreignLetters(Clean(sampleOf(n, text, 20000)), l) {
+	whole := Clean(sampleOf(n, text, 20000))
+	if name, share := dominantScript(whole); share > 0.5 && !r.ByTitle && (!answerWrites(r.Lang, name) || strings.HasPrefix(r.Lang, "und")) {
+		// Most letters of the texts are in a script the answer does not
+		// write, or the answer is no language: the vote read the first
+		// runes of each text, which a few lines of another script (a
+		// site's menu over a page copied from a browser) can fill. The
+		// texts read whole, piece by piece, decide where they answer a
+		// language, or where the first answer was in another script. (A
+		// translation in progress whose title is in its language and
+		// most of its text in the official one is read by its title.)
+		pieces := runePieces(whole, textRunes)
+		again := vote("", len(pieces), func(i int) string { return pieces[i] }, nil, among, lang, langs)
+		if language(again.Lang) >= 0 || !answerWrites(r.Lang, name) {
+			r = again
+		}
+	}
+	if l := language(r.Lang); l >= 0 && !latinOnly(l) && foreignLetters(whole, l) {
 		// The texts write letters the language does not: a language of
 		// no model (Urdu, read as Persian; Mongolian, as Russian).
 		r.Result = Result{"und", 0}
 	}
 	return r
+}
+
+// runePieces cuts s into pieces of about n runes, at spaces where there
+// are any.
+func runePieces(s string, n int) []string {
+	var out []string
+	for s != "" {
+		end, k := len(s), 0
+		for i := range s {
+			if k == n {
+				end = i
+				break
+			}
+			k++
+		}
+		if sp := strings.LastIndexAny(s[:end], " \n"); end < len(s) && sp > end/2 {
+			end = sp + 1
+		}
+		out = append(out, s[:end])
+		s = s[end:]
+	}
+	return out
+}
+
+// answerWrites reports whether the answer tag (a language, or "und-" and a
+// script) writes the script name; "und" writes none, and disagrees with
+// nothing.
+func answerWrites(tag, name string) bool {
+	if l := language(tag); l >= 0 {
+		return writes(l, name)
+	}
+	if s := ScriptOf(tag); s != "" {
+		return s == name
+	}
+	return true
 }
 
 // sampleOf is the texts text(i) of n joined, up to about max bytes.

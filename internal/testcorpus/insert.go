@@ -136,3 +136,31 @@ func InsertSubArticles(md string, k int, suffixes ...string) (string, bool) {
 	out := slices.Concat(lines[:at], ins, lines[at:])
 	return strings.Join(out, "\n"), true
 }
+
+// TableCells is the Markdown udhr file md with its 30 articles as the
+// rows of one GFM table, the heading in the first cell and the
+// article's paragraphs in the second, joined by <br> (GFM's only way to
+// put two paragraphs in a cell; pipes escaped). It reports false where
+// md has no 30 article headings after the preamble's.
+func TableCells(md string) (string, bool) {
+	lines, art, _ := articles(md)
+	if art == nil {
+		return "", false
+	}
+	out := slices.Clone(lines[:art[0]])
+	out = append(out, "| | |", "| --- | --- |")
+	for k, a := range art {
+		end := len(lines)
+		if k+1 < len(art) {
+			end = art[k+1]
+		}
+		var paras []string
+		for _, l := range lines[a+1 : end] {
+			if l = strings.TrimSpace(l); l != "" {
+				paras = append(paras, strings.ReplaceAll(l, "|", `\|`))
+			}
+		}
+		out = append(out, "| "+strings.TrimPrefix(lines[a], "## ")+" | "+strings.Join(paras, "<br>")+" |")
+	}
+	return strings.Join(out, "\n") + "\n", true
+}
