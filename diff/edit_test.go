@@ -7,7 +7,6 @@ import (
 	"sort"
 	"strings"
 	"testing"
-	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -237,12 +236,20 @@ func FuzzRedline(f *testing.F) {
 	})
 }
 
-// TestRedlineLong: the time of a redline is bounded on long texts (a
-// Myers diff takes time in the length times the differences: two texts of
-// 16,384 segments that differ throughout took 2.5 s, 65,536 took 40 s),
-// the edits of a long text with a few changes stay small, and texts of
-// more than 130,000 distinct words do not panic.
-func TestRedlineLong(t *testing.T) {
+// longRedline is a pair of long texts for TestRedlineLong and
+// BenchmarkRedlineLong, with what its edits may replace, inserted text
+// included.
+type longRedline struct {
+	name     string
+	old, new string
+	maxRunes int
+}
+
+// longRedlines are long texts that a Myers diff takes long on (time in
+// the length times the differences: two texts of 16,384 segments that
+// differ throughout took 2.5 s, 65,536 took 40 s), a long text with a
+// few changes, and texts of more than 130,000 distinct words.
+func longRedlines() []longRedline {
 	words := func(n, seed int) []string {
 		out := make([]string, n)
 		x := uint32(seed)
@@ -259,19 +266,21 @@ func TestRedlineLong(t *testing.T) {
 		distinct[i] = fmt.Sprintf("w%d", i)
 	}
 	many := strings.Join(distinct, " ")
-	for _, c := range []struct {
-		name     string
-		old, new string
-		maxRunes int // what the edits may replace, inserted text included
-	}{
+	return []longRedline{
 		{"differ throughout", strings.Repeat("a ", 32768), strings.Repeat("b ", 32768), 1 << 20},
 		{"unrelated", text, strings.Join(words(20000, 2), " "), 1 << 20},
 		{"three changes", text, edited, 60},
 		{"140,000 distinct words", many, strings.Replace(many, "w70000 ", "", 1), 10},
-	} {
-		start := time.Now()
+	}
+}
+
+// TestRedlineLong: the edits of long texts give the new text, those of a
+// long text with a few changes stay small, and texts of more than
+// 130,000 distinct words do not panic. (Their time is
+// BenchmarkRedlineLong's.)
+func TestRedlineLong(t *testing.T) {
+	for _, c := range longRedlines() {
 		edits, _ := Redline(c.old, c.new)
-		took := time.Since(start)
 		got, err := Apply(c.old, edits)
 		if err != nil || got != c.new {
 			t.Errorf("%s: the edits do not give the new text: %v", c.name, err)
@@ -280,12 +289,19 @@ func TestRedlineLong(t *testing.T) {
 		for _, e := range edits {
 			n += e.End - e.Start + utf8.RuneCountInString(e.New)
 		}
-		t.Logf("%s: %d and %d bytes, %d edits replacing %d runes, in %v", c.name, len(c.old), len(c.new), len(edits), n, took.Round(time.Millisecond))
-		if took > 3*time.Second {
-			t.Errorf("%s: redline took %v", c.name, took)
-		}
 		if n > c.maxRunes {
 			t.Errorf("%s: the edits replace %d runes, want at most %d", c.name, n, c.maxRunes)
 		}
+	}
+}
+
+// BenchmarkRedlineLong times the redlines of longRedlines.
+func BenchmarkRedlineLong(b *testing.B) {
+	for _, c := range longRedlines() {
+		b.Run(c.name, func(b *testing.B) {
+			for b.Loop() {
+				Redline(c.old, c.new)
+			}
+		})
 	}
 }

@@ -146,6 +146,38 @@ type docxReader struct {
 	deleted    int // depth of <w:del>
 	inText     bool
 	inInstr    bool
+	// inPara is how many paragraphs are open: a text box's paragraphs
+	// sit inside a run of the paragraph it is anchored in, whose state
+	// outer keeps meanwhile.
+	inPara int
+	outer  []docxParaState
+}
+
+// docxParaState is the state of a paragraph that another, inside it,
+// interrupts.
+type docxParaState struct {
+	text                   string
+	center, heading, plain bool
+	boldStart, boldRunes   int
+	numID, lvl             string
+	run                    docxRun
+	inRun, inRPr, inText   bool
+}
+
+// paraState is the state of the paragraph being read.
+func (r *docxReader) paraState() docxParaState {
+	return docxParaState{text: r.para.String(), center: r.center, heading: r.heading, plain: r.plain,
+		boldStart: r.boldStart, boldRunes: r.boldRunes, numID: r.numID, lvl: r.lvl,
+		run: r.run, inRun: r.inRun, inRPr: r.inRPr, inText: r.inText}
+}
+
+// restore goes on with the paragraph of state st.
+func (r *docxReader) restore(st docxParaState) {
+	r.para.Reset()
+	r.para.WriteString(st.text)
+	r.center, r.heading, r.plain = st.center, st.heading, st.plain
+	r.boldStart, r.boldRunes, r.numID, r.lvl = st.boldStart, st.boldRunes, st.numID, st.lvl
+	r.run, r.inRun, r.inRPr, r.inText = st.run, st.inRun, st.inRPr, st.inText
 }
 
 // read reads document.xml's tokens with xmlScanner: the reader keeps
@@ -156,6 +188,7 @@ type docxReader struct {
 func (r *docxReader) read(doc []byte) error {
 	s := xmlScanner{data: doc}
 	var ns wmlScope
+	skip := 0 // the depth inside an mc:Fallback, whose content is skipped
 	fail := func(at int, err error) error {
 		p := corpus.PositionAt(doc, at)
 		return fmt.Errorf("line %d, column %d: %v", p.Line, p.Col, err)
@@ -170,19 +203,29 @@ func (r *docxReader) read(doc []byte) error {
 			return nil
 		case tokStart:
 			wml, err := ns.open(&s)
-			if err == nil && wml {
+			switch {
+			case err != nil:
+			case skip > 0:
+				skip++
+			case string(s.local) == "Fallback" && ns.markupCompat(prefixOf(s.name, s.local)):
+				// The content an mc:AlternateContent's mc:Choice holds,
+				// again for older readers (a text box's VML): read once.
+				skip = 1
+			case wml:
 				err = r.start(&s, &ns)
 			}
 			if err != nil {
 				return fail(s.tagAt, err)
 			}
 		case tokEnd:
-			if wml, _ := ns.resolve(prefixOf(s.name, s.local)); wml {
+			if skip > 0 {
+				skip--
+			} else if wml, _ := ns.resolve(prefixOf(s.name, s.local)); wml {
 				r.end(s.local)
 			}
 			ns.close()
 		case tokText:
-			if r.inText && !r.inInstr && r.deleted == 0 {
+			if skip == 0 && r.inText && !r.inInstr && r.deleted == 0 {
 				r.text(string(s.text))
 			}
 		}
@@ -213,9 +256,16 @@ func (r *docxReader) start(s *xmlScanner, ns *wmlScope) error {
 	}
 	switch string(s.local) {
 	case "p":
+		if r.inPara > 0 {
+			// A paragraph inside another's run (a text box's): the
+			// outer one's state waits until the inner one ends.
+			r.outer = append(r.outer, r.paraState())
+		}
+		r.inPara++
 		r.para.Reset()
 		r.center, r.heading, r.boldStart, r.numID, r.lvl = false, false, -1, "", "0"
 		r.boldRunes, r.plain = 0, false
+		r.run, r.inRun, r.inRPr, r.inText = docxRun{}, false, false, false
 	case "pStyle":
 		v := strings.ToLower(val)
 		r.heading = strings.HasPrefix(v, "heading") || v == "title" || v == "subtitle"
@@ -274,6 +324,11 @@ func (r *docxReader) end(local []byte) {
 	switch string(local) {
 	case "p":
 		r.endPara()
+		r.inPara--
+		if n := len(r.outer); n > 0 && r.inPara > 0 {
+			r.restore(r.outer[n-1])
+			r.outer = r.outer[:n-1]
+		}
 	case "rPr":
 		r.inRPr = false
 	case "t":

@@ -10,6 +10,10 @@ import (
 const (
 	wmlNamespace       = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
 	wmlStrictNamespace = "http://purl.oclc.org/ooxml/wordprocessingml/main"
+	// mcNamespace is Markup Compatibility's (ECMA-376 Part 3): an
+	// mc:AlternateContent holds one mc:Choice and an mc:Fallback of the
+	// same content for older readers.
+	mcNamespace = "http://schemas.openxmlformats.org/markup-compatibility/2006"
 )
 
 // isXMLNS reports whether an attribute's name is a namespace
@@ -24,6 +28,7 @@ func isXMLNS(name []byte) bool {
 type nsBinding struct {
 	prefix []byte
 	wml    bool
+	mc     bool // Markup Compatibility's namespace (mcNamespace)
 	bound  bool // false for xmlns="": the default namespace undeclared
 	depth  int
 }
@@ -74,6 +79,17 @@ func (w *wmlScope) resolve(prefix []byte) (wml, bound bool) {
 	return wml, bound
 }
 
+// markupCompat reports whether prefix (nil: the default namespace) is
+// bound to Markup Compatibility's namespace.
+func (w *wmlScope) markupCompat(prefix []byte) bool {
+	for i := len(w.binds) - 1; i >= 0; i-- {
+		if b := w.binds[i]; bytes.Equal(b.prefix, prefix) && (prefix == nil) == (b.prefix == nil) {
+			return b.mc
+		}
+	}
+	return false
+}
+
 // open enters the start tag s read: it binds the tag's declarations
 // and reports whether the element is WordprocessingML's. An element
 // whose prefix no declaration binds is an error.
@@ -108,7 +124,7 @@ func (w *wmlScope) declare(s *xmlScanner) {
 			prefix = name[6:]
 		}
 		v := string(value)
-		w.binds = append(w.binds, nsBinding{prefix: prefix, wml: v == wmlNamespace || v == wmlStrictNamespace, bound: len(value) > 0, depth: w.depth})
+		w.binds = append(w.binds, nsBinding{prefix: prefix, wml: v == wmlNamespace || v == wmlStrictNamespace, mc: v == mcNamespace, bound: len(value) > 0, depth: w.depth})
 		w.lastOK = false
 	}
 }

@@ -207,12 +207,16 @@ func (w *mdWalker) table(c ast.Node) {
 			r = next
 			continue
 		}
-		var cells []string
+		var cells, links []string
 		for cell := r.FirstChild(); cell != nil; cell = cell.NextSibling() {
 			w.lines = inlineLines(cell, w.src, w.str, w.lines[:0])
 			cells = append(cells, joinLines(w.lines))
+			for _, l := range w.lines {
+				links = append(links, l.links...)
+			}
 		}
-		b := block{text: strings.Join(cells, "\t"), kind: blockRow, line: line}
+		// The cells' links cite as a paragraph's do.
+		b := block{text: strings.Join(cells, "\t"), kind: blockRow, line: line, rare: rareOf(blockRare{links: links})}
 		if r.Kind().String() == "TableHeader" {
 			b.chrome = "table header"
 		}

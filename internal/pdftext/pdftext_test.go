@@ -9,7 +9,6 @@ import (
 	"math"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/rulesync/rulesync/internal/pdftest"
 )
@@ -424,7 +423,8 @@ func TestNumber(t *testing.T) {
 
 // TestForms: a form without resources takes the page's; forms that draw
 // each other are refused, nested or in a cycle, and so are forms that
-// multiply (each draws the next ten times, 12 deep), within seconds.
+// multiply (each draws the next ten times, 12 deep: 10^12 draws if
+// carried out; the test would not end).
 func TestForms(t *testing.T) {
 	const helv = "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"
 	inherit := onePage("/X1 Do", "<< /Font << /F1 5 0 R >> /XObject << /X1 6 0 R >> >>", helv,
@@ -444,13 +444,9 @@ func TestForms(t *testing.T) {
 	}
 	objs = append(objs, "<< /Type /XObject /Subtype /Form /Length 4 >>\nstream\n0 Tc\nendstream")
 	bomb := onePage("/X Do", "<< /XObject << /X 6 0 R >> >>", objs...)
-	start := time.Now()
 	_, err = Read(context.Background(), bomb, 1<<20)
 	var u *Unsupported
 	if !errors.As(err, &u) {
 		t.Errorf("forms that multiply: error %v", err)
-	}
-	if took := time.Since(start); took > 30*time.Second {
-		t.Errorf("forms that multiply: refused after %v", took)
 	}
 }
