@@ -151,15 +151,7 @@ func TestContentsHeaded(t *testing.T) {
 		"udhr/udhr-1948-en.md",
 		"udhr/udhr-1948-ja.md",
 	} {
-		data, err := os.ReadFile(testcorpus.Path(t, rel))
-		if err != nil {
-			t.Fatal(err)
-		}
-		src := string(data)
-		orig, err := ingest.Options{}.Bytes(rel, data)
-		if err != nil {
-			t.Fatal(err)
-		}
+		src, orig := testcorpus.TextDoc(t, rel)
 		want := sectionsOf(orig)
 		heads := mdHeadingRe.FindAllStringSubmatchIndex(src, -1)
 		if len(heads) < 3 {
