@@ -29,10 +29,12 @@ func keyedByID(d *corpus.Document) bool {
 // unitsTranslated is a PO, XLIFF or TMX translation as its translated
 // units give it: ingest reads a unit without translation as its item
 // marked untranslated (or title-untranslated) with the source's text
-// standing in (corpus.FlagEmptyUnit), which the checks take as no
-// translation (missing, an untitled item), as a template has none; a
-// marker a translator left in a unit's text counts as in a draft. d
-// itself where no item is read so.
+// standing in (corpus.FlagEmptyUnit). An empty entry is kept, marked
+// untranslated as the draft of the same catalogue marks it (present
+// but not translated, as msgfmt counts it; missing is an item with no
+// counterpart); an empty title unit of a translated item leaves the
+// item untitled. A marker a translator left in a unit's text counts as
+// in a draft. d itself where no item is read so.
 func unitsTranslated(d *corpus.Document) *corpus.Document {
 	if !slices.ContainsFunc(d.Items, func(it corpus.Item) bool { return it.Has(corpus.FlagEmptyUnit) }) {
 		return d
@@ -41,9 +43,7 @@ func unitsTranslated(d *corpus.Document) *corpus.Document {
 	c.Items = make([]corpus.Item, 0, len(d.Items))
 	for _, it := range d.Items {
 		switch {
-		case !it.Has(corpus.FlagEmptyUnit):
-		case it.Has(corpus.FlagUntranslated):
-			continue
+		case !it.Has(corpus.FlagEmptyUnit), it.Has(corpus.FlagUntranslated):
 		default:
 			it.Title = ""
 			it.Flags = slices.DeleteFunc(slices.Clone(it.Flags), func(f corpus.Flag) bool {
@@ -361,6 +361,10 @@ func (c *checker) marked(d *corpus.Document) {
 			case corpus.FlagUntranslated:
 				f.Check, f.Severity = Untranslated, Error
 				f.Message = "marked untranslated: the source's text stands in for a translation; translate it, then delete the marker"
+				if t.Has(corpus.FlagEmptyUnit) {
+					f.Evidence = []string{"empty entry"}
+					f.Message = "an empty entry: no translation yet; translate it"
+				}
 			case corpus.FlagReview:
 				f.Check, f.Severity = Review, Warning
 				f.Message = "marked for review (a fuzzy entry, a cut preview, a text moved from another item, findings on it): check it, then delete the marker"

@@ -135,13 +135,9 @@ func TestSyncFixture(t *testing.T) {
 				t.Fatalf("%v\n%s", err, out)
 			}
 			want := ids(src)
-			stale, untranslated, marked := []string{"rule:1b", "rule:2a"}, []string{"rule:1f"}, []string{"rule:1f"}
-			switch format {
-			case "po", "xliff", "tmx":
-				// The entry without a translation is its item marked
-				// untranslated, which gaps takes as missing.
-				marked = nil
-			}
+			// The entry without a translation is its item marked
+			// untranslated in every format, which gaps reports so.
+			stale, untranslated := []string{"rule:1b", "rule:2a"}, []string{"rule:1f"}
 			if got := ids(back); !slices.Equal(got, want) {
 				t.Errorf("ids %v, want %v", got, want)
 			}
@@ -155,8 +151,11 @@ func TestSyncFixture(t *testing.T) {
 			if got := findings(r, gaps.Stale); !slices.Equal(got, stale) {
 				t.Errorf("gaps: stale %v, want %v", got, stale)
 			}
-			if got := findings(r, gaps.Untranslated); !slices.Equal(got, marked) {
+			if got := findings(r, gaps.Untranslated); !slices.Equal(got, untranslated) {
 				t.Errorf("gaps: untranslated %v, want %v", got, untranslated)
+			}
+			if got := findings(r, gaps.Missing); len(got) != 0 {
+				t.Errorf("gaps: missing %v, want none", got)
 			}
 		})
 	}
