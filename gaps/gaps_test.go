@@ -2,6 +2,7 @@ package gaps_test
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -267,5 +268,42 @@ func TestEnumerationNested(t *testing.T) {
 				t.Errorf("enumeration findings %q, want %q", got, c.want)
 			}
 		})
+	}
+}
+
+// TestCitingLeavesStandInsOut: a translation whose translator cites as
+// plain words (no item of its own cites) is not taken to cite by the
+// source's words an item marked untranslated holds in its place (an
+// empty entry of a catalogue, a draft's new item): its items that cite
+// nothing get no "does not cite" note, in any form of the translation,
+// the stand-in moved through every place. A translation that cites
+// somewhere of its own still gets it.
+func TestCitingLeavesStandInsOut(t *testing.T) {
+	lines := []string{
+		"1|Timer|Start the timer as in [Regulation A3b](regulations:regulation:A3b), then stop it.",
+		"2|Stop|Stop the timer as in [Regulation A3c](regulations:regulation:A3c) at once.",
+		"3|Reset|Reset the timer as in [Regulation A3d](regulations:regulation:A3d) after that.",
+	}
+	en := doc("en", lines...)
+	tr := []string{"1|タイマー|規則 A3b のようにタイマーを開始し、止める。", "2|停止|規則 A3c のようにすぐにタイマーを止める。", "3|リセット|規則 A3d のようにその後タイマーをリセットする。"}
+	lacking := func(ja *corpus.Document) []string {
+		var got []string
+		for _, f := range (gaps.Options{}).Gaps(en, ja, nil).Findings {
+			if f.Check == gaps.Refs {
+				got = append(got, f.SourceID)
+			}
+		}
+		return got
+	}
+	for k := range tr {
+		ja := doc("ja", slices.Concat(tr[:k], lines[k:k+1], tr[k+1:])...)
+		ja.Items[k].SetFlag(corpus.FlagUntranslated)
+		if got := lacking(ja); len(got) > 0 {
+			t.Errorf("item %d the source's words, marked untranslated: refs findings on %v, want none", k+1, got)
+		}
+		ja.Items[k].Flags = nil
+		if got := lacking(ja); len(got) != 2 {
+			t.Errorf("item %d the translator's, citing: refs findings on %v, want the two others", k+1, got)
+		}
 	}
 }

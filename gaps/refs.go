@@ -188,12 +188,15 @@ func labels(ps []corpus.Part) []string {
 // citing reports whether the translation marks references at all: one
 // that cites nothing anywhere writes them as plain words, and an item of
 // it that lacks a citation says nothing; in one that does, it is a
-// citation dropped.
+// citation dropped. An item marked untranslated holds the source's
+// words standing in (an empty entry of a catalogue, a draft's new
+// item), whose citations say nothing of how the translator cites: the
+// same translation as a catalogue or as its draft cites alike.
 func (c *checker) citing() bool {
 	if c.cites == nil {
 		v := false
 		for _, it := range c.r.Translation.Items {
-			if len(it.Refs) > 0 {
+			if len(it.Refs) > 0 && !it.Has(corpus.FlagUntranslated) {
 				v = true
 				break
 			}
