@@ -95,3 +95,20 @@ func dropIDMarkers(s string) string {
 	b.WriteString(s[last:])
 	return b.String()
 }
+
+// IDMarkers returns the well-formed ids of the id markers in s, in
+// order, each as often as s holds it.
+func IDMarkers(s string) []string {
+	var ids []string
+	for from := 0; ; {
+		start, end, id, kind, ok := idMarkerAt(s, from)
+		if !ok {
+			break
+		}
+		if _, ok := markedKind([]string{s[start:end], id, kind}); ok {
+			ids = append(ids, id)
+		}
+		from = end
+	}
+	return ids
+}

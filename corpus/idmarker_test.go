@@ -8,7 +8,7 @@ import (
 	"github.com/rulesync/rulesync/internal/testgen"
 )
 
-// TestIDMarker holds the id markers found by hand (findIDMarker,
+// TestIDMarker holds the id markers found by hand (findIDMarker, IDMarkers,
 // dropIDMarkers) to idMarkRe's FindStringSubmatch and ReplaceAllString
 // on random texts of markers, their parts, blanks, braces and letters.
 func TestIDMarker(t *testing.T) {
@@ -27,6 +27,15 @@ func TestIDMarker(t *testing.T) {
 		}
 		if got, want := dropIDMarkers(s), idMarkRe.ReplaceAllString(s, ""); got != want {
 			t.Fatalf("dropIDMarkers(%q) = %q, the expression %q", s, got, want)
+		}
+		var ids []string
+		for _, m := range idMarkRe.FindAllStringSubmatch(s, -1) {
+			if _, ok := markedKind(m); ok {
+				ids = append(ids, m[1])
+			}
+		}
+		if got := IDMarkers(s); !reflect.DeepEqual(got, ids) {
+			t.Fatalf("IDMarkers(%q) = %q, the expression's well-formed %q", s, got, ids)
 		}
 	}
 	if found < 1000 {

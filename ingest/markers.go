@@ -2,6 +2,7 @@ package ingest
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 
 	"github.com/rulesync/rulesync/corpus"
@@ -32,8 +33,12 @@ func takeMarkers(d *corpus.Document) {
 	marked := map[string]bool{} // ids that id markers give
 	fromMarker := map[int]bool{}
 	draft := false
+	var joined []string // the warnings of items holding several ids' markers
 	for i := range d.Items {
 		it := &d.Items[i]
+		if w := severalIDs(it); w != "" {
+			joined = append(joined, w)
+		}
 		if id, ok := corpus.MarkedID(it); ok {
 			marked[id], fromMarker[i] = true, true
 		}
@@ -65,6 +70,37 @@ func takeMarkers(d *corpus.Document) {
 	if draft {
 		d.Notes = append(d.Notes, corpus.DraftNote)
 	}
+	if len(joined) > 0 {
+		// A marked heading line of a draft the layout took into
+		// another item (an old draft's heading inside a list).
+		d.Notes = append(d.Notes, corpus.WarningNote+"id markers of several items in one item, one id kept: "+strings.Join(joined, "; "))
+	}
+}
+
+// severalIDs names the ids of the id markers an item holds, in its
+// title, text and parts, where they are more than one ("rule:5b5e,
+// rule:5b5f"): the reader took a marked heading line into another
+// item, and only one of them can be the item's id. "" where they are
+// one or none.
+func severalIDs(it *corpus.Item) string {
+	var ids []string
+	add := func(s string) {
+		for _, id := range corpus.IDMarkers(s) {
+			if !slices.Contains(ids, id) {
+				ids = append(ids, id)
+			}
+		}
+	}
+	add(it.Title)
+	add(it.Text)
+	for _, p := range it.Parts {
+		add(p.Title)
+		add(p.Text)
+	}
+	if len(ids) < 2 {
+		return ""
+	}
+	return strings.Join(ids, ", ")
 }
 
 // markedItem reports whether a heading's text holds an id marker that
