@@ -8,11 +8,12 @@ import (
 
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/gaps"
+	"github.com/rulesync/rulesync/ingest"
 	"github.com/rulesync/rulesync/internal/lazyre"
 )
 
-// Conservation of a Markdown or text draft: every line and sentence of
-// the translation's items is in the draft or in its orphans. The check
+// Conservation of a draft: every line and sentence of the translation's
+// items is in the draft or in its orphans. The check
 // compares the letters of each piece, numbers left out (a carried text's
 // citations are renumbered, a version line's date renamed), with the
 // letters of the draft's lines, so that markup, escapes, run-on lines
@@ -79,14 +80,31 @@ func pieces(s string) (keys, texts []string) {
 	return keys, texts
 }
 
-// Unconserved returns, for a Markdown or text draft, an orphan for each translation item of d some of whose text is neither
-// in the draft nor among d's orphans: the item with the pieces the draft
-// lacks as its text. Items the translation marks untranslated hold the
-// source's words, not the translator's, and are not checked.
-func Unconserved(d *gaps.Draft, draft []byte) []gaps.Orphan {
+// Unconserved returns, for a draft sync wrote in format (one of
+// DraftFormats), an orphan for each translation item of d some of whose
+// text is neither in the draft nor among d's orphans: the item with the
+// pieces the draft lacks as its text. A Markdown or text draft is
+// compared line by line; a PO, XLIFF or TMX by the translations of its
+// units, a CSV, TSV or document JSON by the items ingest reads from it
+// (draftTexts). Items the translation marks untranslated hold the
+// source's words, not the translator's, and are not checked. The error
+// is a draft that cannot be read back.
+func Unconserved(d *gaps.Draft, format string, draft []byte) ([]gaps.Orphan, error) {
 	if d.Translation == nil || len(d.Translation.Items) == 0 {
-		return nil
+		return nil, nil
 	}
+	if format != "md" && format != "text" {
+		texts, err := draftTexts(format, draft)
+		if err != nil {
+			return nil, err
+		}
+		draft = []byte(texts)
+	}
+	return unconserved(d, draft), nil
+}
+
+// unconserved is Unconserved of a draft given as lines of text.
+func unconserved(d *gaps.Draft, draft []byte) []gaps.Orphan {
 	orphaned := make(map[*corpus.Item]bool, len(d.Orphans))
 	for _, o := range d.Orphans {
 		orphaned[o.Target] = true
@@ -123,6 +141,38 @@ func Unconserved(d *gaps.Draft, draft []byte) []gaps.Orphan {
 		lost = append(lost, gaps.Orphan{Target: &c, Reason: "text of the translation's item that the draft does not write"})
 	}
 	return lost
+}
+
+// draftTexts is the translation's side of a draft in format other
+// than md and text, a line per text: the translations of a PO's, an
+// XLIFF's or a TMX's units (ingest.InterchangeUnits, frame units too),
+// else the titles and texts of the items and parts ingest reads from
+// it (CSV, TSV, document JSON), and the document's title and version.
+func draftTexts(format string, draft []byte) (string, error) {
+	var b strings.Builder
+	switch format {
+	case "po", "xliff", "tmx":
+		units, err := ingest.InterchangeUnits(format, string(draft), "")
+		if err != nil {
+			return "", err
+		}
+		for _, u := range units {
+			b.WriteString(u.Target + "\n")
+		}
+		return b.String(), nil
+	}
+	doc, err := ingest.Options{}.Bytes("draft."+draftExt[format], draft)
+	if err != nil {
+		return "", err
+	}
+	b.WriteString(doc.Title + "\n" + doc.Version + "\n")
+	for _, it := range doc.Items {
+		b.WriteString(it.Title + "\n" + it.Text + "\n")
+		for _, p := range it.Parts {
+			b.WriteString(p.Title + "\n" + p.Text + "\n")
+		}
+	}
+	return b.String(), nil
 }
 
 // holdsText reports whether an item's own lines hold every piece of its

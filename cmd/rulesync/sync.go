@@ -265,16 +265,16 @@ func buildNow() (time.Time, error) {
 	return time.Now(), nil
 }
 
-// conserve checks that a Markdown or text draft writes every line and
+// conserve checks that a draft, in any format, writes every line and
 // sentence of the translation's items or lists it among d's orphans:
 // each item some of whose text it would lose is an orphan with that
 // text (reports.Unconserved), and a warning names them (exit status 2
 // under --strict).
 func conserve(c *call, d *gaps.Draft, draft []byte, format string) error {
-	if format != "md" && format != "text" {
-		return nil
+	lost, err := reports.Unconserved(d, format, draft)
+	if err != nil {
+		return cli.Exit("sync: the "+format+" draft does not read back: "+err.Error(), exitBad)
 	}
-	lost := reports.Unconserved(d, draft)
 	if len(lost) == 0 {
 		return nil
 	}
