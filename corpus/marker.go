@@ -324,6 +324,12 @@ func StripItemMarkers(it *Item) bool {
 		}
 		if t, ok := cut(it.Title, true); ok {
 			it.Title = t
+			if prefix == "sec" {
+				// A section's heading that prints the number its id
+				// gives ("### 2.1. 総則 {{rulesync:id sec:2.1}}") has
+				// that number, as the heading read without its marker.
+				it.Number = num
+			}
 		} else if t, ok := cut(it.Text, false); ok && it.Title == "" {
 			it.Text = t
 		}

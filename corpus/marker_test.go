@@ -147,3 +147,24 @@ func TestIDMarkerQualifiedNumber(t *testing.T) {
 		}
 	}
 }
+
+// TestIDMarkerSectionNumber: a section's heading marked with its id that
+// prints the id's number ("2.1. 総則 {{rulesync:id sec:2.1}}", a draft
+// made from the documents) is read with that number and the title
+// after it, as the heading read without its marker; a section heading
+// that prints no number (or another) keeps none.
+func TestIDMarkerSectionNumber(t *testing.T) {
+	for _, c := range []struct{ title, id, number, rest string }{
+		{"2.1. 総則", "sec:2.1", "2.1", "総則"},
+		{"3 Rules", "sec:3", "3", "Rules"},
+		{"総則", "sec:2.1", "", "総則"},
+		{"Intro", "sec:_1", "", "Intro"},
+		{"4.2 Other", "sec:2.1", "", "4.2 Other"},
+	} {
+		it := corpus.Item{Kind: corpus.KindSection, Title: c.title + " " + corpus.IDMarker(c.id, corpus.KindSection)}
+		corpus.StripItemMarkers(&it)
+		if it.ID != c.id || it.Number != c.number || it.Title != c.rest {
+			t.Errorf("%q: id %s, number %q, title %q; want number %q, title %q", c.title, it.ID, it.Number, it.Title, c.number, c.rest)
+		}
+	}
+}

@@ -137,8 +137,11 @@ func (lw *lineWriter) madeHeading(e *gaps.Entry) (string, int) {
 	} else {
 		return "", 0
 	}
-	if k := strings.Index(words, "{{rulesync:"); k >= 0 {
-		words = strings.TrimSpace(words[:k])
+	if strings.Contains(words, "{{rulesync:") {
+		// Markers stand after the number too ("3.1. {{rulesync:review}}
+		// 권한", a text draft's heading): all of them out, the words
+		// around them kept.
+		words = strings.Join(strings.Fields(unmarked(words)), " ")
 	}
 	if words = renumbered(words, e, lineKey(e.Target.Title, false)); words == "" {
 		return "", 0

@@ -62,7 +62,7 @@ func newLineWriter(d *gaps.Draft, o DraftOptions, markdown bool, st *DraftStats,
 		}
 	}
 	if hasSkeleton(d, o) {
-		lw.src = o.layouts.locate(o.SourceText, d.Source, markdown)
+		lw.src = o.layouts.locate(o.SourceText, d.Source, markdown || draftFormatOf[d.Source.Source.Format] == "md")
 	}
 	if o.TranslationText != "" && d.Translation.Source.Format == "html" {
 		// Its lines are no draft's, but its heading lines hold the
@@ -71,7 +71,12 @@ func newLineWriter(d *gaps.Draft, o DraftOptions, markdown bool, st *DraftStats,
 		lw.trIndex = indexItems(d.Translation)
 	}
 	if o.TranslationText != "" && sameKind(d.Translation.Source.Format) {
-		lw.tr = o.layouts.locate(o.TranslationText, d.Translation, markdown)
+		// A Markdown translation's lines (and a Markdown source's,
+		// above) are found by their text, links and tags aside, in a
+		// text draft too, which writes them as they are, links kept:
+		// an item found in one draft and not in the other would read
+		// back with its citations in one only.
+		lw.tr = o.layouts.locate(o.TranslationText, d.Translation, markdown || draftFormatOf[d.Translation.Source.Format] == "md")
 		lw.trIndex = indexItems(d.Translation)
 		lw.written = make([]bool, len(d.Translation.Items))
 		for i := range d.Entries {

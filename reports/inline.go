@@ -110,6 +110,14 @@ func (t *markedText) mark(field string, from, limit int, last bool) (string, int
 	for n, m := range t.marks {
 		if m.Start == m.End {
 			at := toField(m.Start, false)
+			if strings.HasPrefix(m.Open, "</") && m.Close == "" {
+				// An end tag alone (its start in another paragraph)
+				// closes the text before it: it stays on that text's
+				// line, not at the start of the next.
+				if end := toField(m.Start, true); end >= 0 {
+					at = end
+				}
+			}
 			if at < 0 && sort.SearchInts(pIdx, m.Start)-base == len(fIdx) {
 				at = len(field) // at the field's end
 			}

@@ -25,6 +25,21 @@ func TestInlined(t *testing.T) {
 			t.Errorf("inlined(%q, %q) = %q, want %q", c.field, c.raw, got, c.want)
 		}
 	}
+	// An inline tag whose start and end stand in paragraphs of their own
+	// (a draft writes each line of an HTML item's text as a paragraph):
+	// each stays on its own line, the end tag after the text it closes.
+	for _, c := range []struct {
+		field string
+		raw   []string
+		want  string
+	}{
+		{"A,\nB.\nC.", []string{"<cite>A,", "", "B.</cite>", "", "C."}, "<cite>A,\nB.</cite>\nC."},
+		{"A\nand B\nC.", []string{"<q>A</q>", "", "and <q>B", "", "</q>C."}, "<q>A</q>\nand <q>B</q>\nC."},
+	} {
+		if got := inlined(c.field, c.raw); got != c.want {
+			t.Errorf("inlined(%q, %q) = %q, want %q", c.field, c.raw, got, c.want)
+		}
+	}
 	mk := markup{nil: {}}
 	for _, c := range []struct{ in, want string }{
 		{"see [R 2k](reg:2k).", `see <bpt id="1">[</bpt>R 2k<ept id="1">](reg:2k)</ept>.`},

@@ -49,29 +49,44 @@ func changedLines(a, b []byte) (int, string) {
 	return n, first
 }
 
-// TestSyncAgainFixedPoint: a Markdown draft synced again against the
-// source it was made for, nothing edited, is written as it was, byte
-// for byte: its markers once each, its notes as they were, each item
-// once, its headings and title kept. The real pairs with and without
-// --base; the quick suite the WCA ja draft on 2024.
+// TestSyncAgainFixedPoint: a draft synced again against the source it
+// was made for, nothing edited, is written as it was, byte for byte:
+// its markers once each, its notes as they were, each item once, its
+// headings (their words and levels), title, links and inline tags
+// kept. Markdown drafts of the real pairs with and without --base;
+// text drafts of Markdown pairs (whose lines keep their links, read
+// back as citations); Markdown and text drafts made from the documents
+// (Debian Constitution, a source read from HTML). The quick suite the
+// WCA ja draft on 2024 in both formats.
 func TestSyncAgainFixedPoint(t *testing.T) {
 	wca21, wca24 := "wca/wca-regulations-2021-05-01-en.md", "wca/wca-regulations-2024-01-01-en.md"
 	fide18, fide23 := "dev/fide-laws/fide-laws-2018-en.md", "dev/fide-laws/fide-laws-2023-en.md"
 	udhr := "udhr/udhr-1948-en.md"
+	deb, deb10 := "dev/debian-constitution/debian-constitution-1.7-en.wml", "dev/debian-constitution/debian-constitution-1.0-en.wml"
 	cases := []struct {
 		name       string
+		to         string
 		base, src  string
 		tr         string
 		quickSuite bool
 	}{
-		{"wca-ja-on-2024", wca21, wca24, "wca/wca-regulations-2021-05-01-ja.md", true},
-		{"wca-ja", "", wca21, "wca/wca-regulations-2021-05-01-ja.md", false},
-		{"wca-ja-2024-no-base", "", wca24, "wca/wca-regulations-2021-05-01-ja.md", false},
-		{"fide-ru", "", fide23, "dev/fide-laws/fide-laws-2023-ru.md", false},
-		{"fide-ru-on-2023", fide18, fide23, "dev/fide-laws/fide-laws-2018-ru.md", false},
-		{"udhr-fr", "", udhr, "udhr/udhr-1948-fr.md", false},
-		{"udhr-ja", "", udhr, "udhr/udhr-1948-ja.md", false},
-		{"udhr-ar", "", udhr, "udhr/udhr-1948-ar.md", false},
+		{"wca-ja-on-2024", "md", wca21, wca24, "wca/wca-regulations-2021-05-01-ja.md", true},
+		{"wca-ja-on-2024", "text", wca21, wca24, "wca/wca-regulations-2021-05-01-ja.md", true},
+		{"wca-ja", "md", "", wca21, "wca/wca-regulations-2021-05-01-ja.md", false},
+		{"wca-ja", "text", "", wca21, "wca/wca-regulations-2021-05-01-ja.md", false},
+		{"wca-ja-2024-no-base", "md", "", wca24, "wca/wca-regulations-2021-05-01-ja.md", false},
+		{"fide-ru", "md", "", fide23, "dev/fide-laws/fide-laws-2023-ru.md", false},
+		{"fide-ru", "text", "", fide23, "dev/fide-laws/fide-laws-2023-ru.md", false},
+		{"fide-ru-on-2023", "md", fide18, fide23, "dev/fide-laws/fide-laws-2018-ru.md", false},
+		{"udhr-fr", "md", "", udhr, "udhr/udhr-1948-fr.md", false},
+		{"udhr-ja", "md", "", udhr, "udhr/udhr-1948-ja.md", false},
+		{"udhr-ar", "md", "", udhr, "udhr/udhr-1948-ar.md", false},
+		{"debian-ja", "md", "", deb, "dev/debian-constitution/debian-constitution-1.7-ja.wml", false},
+		{"debian-ja", "text", "", deb, "dev/debian-constitution/debian-constitution-1.7-ja.wml", false},
+		{"debian-ko", "md", "", deb, "dev/debian-constitution/debian-constitution-1.7-ko.wml", false},
+		{"debian-ko", "text", "", deb, "dev/debian-constitution/debian-constitution-1.7-ko.wml", false},
+		{"debian-ru", "md", "", deb, "dev/debian-constitution/debian-constitution-1.7-ru.wml", false},
+		{"debian-1.0-ja", "text", "", deb10, "dev/debian-constitution/debian-constitution-1.0-ja.wml", false},
 	}
 	dir := t.TempDir()
 	for _, c := range cases {
@@ -79,18 +94,18 @@ func TestSyncAgainFixedPoint(t *testing.T) {
 			continue
 		}
 		src := testcorpus.Path(t, c.src)
-		args := []string{src, testcorpus.Path(t, c.tr)}
+		args := []string{"--to", c.to, src, testcorpus.Path(t, c.tr)}
 		if c.base != "" {
 			args = append([]string{"--base", testcorpus.Path(t, c.base)}, args...)
 		}
-		first := filepath.Join(dir, c.name+"-1.md")
+		first := filepath.Join(dir, c.name+"-1."+c.to)
 		d1 := syncTo(t, first, args...)
-		d2 := syncTo(t, filepath.Join(dir, c.name+"-2.md"), src, first)
+		d2 := syncTo(t, filepath.Join(dir, c.name+"-2."+c.to), "--to", c.to, src, first)
 		if n, line := changedLines(d1, d2); n > 0 {
-			t.Errorf("%s: the draft synced again changes %d lines; first:\n%s", c.name, n, line)
+			t.Errorf("%s --to %s: the draft synced again changes %d lines; first:\n%s", c.name, c.to, n, line)
 		}
 		if bytes.Contains(d2, []byte("{{rulesync:stale}} {{rulesync:stale}}")) || bytes.Contains(d2, []byte("{{rulesync:review}} {{rulesync:review}}")) {
-			t.Errorf("%s: a marker written twice", c.name)
+			t.Errorf("%s --to %s: a marker written twice", c.name, c.to)
 		}
 	}
 }
