@@ -350,6 +350,11 @@ type alignScratch struct {
 	// source.
 	kinds   []numberKind
 	kindsOf *corpus.Document
+	// tgtBlocks are the blocks of tokenBlock the last reading given s
+	// cut its target's items' tokens from (and none of its source's);
+	// freeBlocks the blocks given back (recycle) for the next reading
+	// to cut its items' tokens from.
+	tgtBlocks, freeBlocks [][]feature
 	// sks are the loanwords' skeletons of each worker that reads the
 	// items (readIn), kept for the next alignment's reading: each
 	// remembers the words it read (remade for each reading, the memos of
@@ -364,6 +369,34 @@ func (s *alignScratch) skeletons(n int) []skeletons {
 		s.sks = make([]skeletons, n)
 	}
 	return s.sks[:n]
+}
+
+// tokenBlock is a block to cut the tokens of an item of n tokens from,
+// and those of the items after it: one given back (recycle) where there
+// is one and n fits it, else a new one of tokenBlock tokens or n. A
+// block for a target's items is listed in tgtBlocks.
+func (s *alignScratch) tokenBlock(n int, tgt bool) []feature {
+	var b []feature
+	if k := len(s.freeBlocks) - 1; k >= 0 && n <= len(s.freeBlocks[k]) {
+		b, s.freeBlocks[k], s.freeBlocks = s.freeBlocks[k], nil, s.freeBlocks[:k]
+	} else {
+		b = make([]feature, max(tokenBlock, n))
+	}
+	if tgt {
+		s.tgtBlocks = append(s.tgtBlocks, b)
+	}
+	return b
+}
+
+// recycle gives the blocks of the target's tokens of the last reading
+// given s (tgtBlocks) to the next reading: Through's item-level
+// alignment, once neither its pairs nor its features are read any more
+// (the tokens of the first's target, 1.4 MB of ThroughAnchored's
+// reading at 100k items a side).
+func (s *alignScratch) recycle() {
+	s.freeBlocks = append(s.freeBlocks, s.tgtBlocks...)
+	clear(s.tgtBlocks)
+	s.tgtBlocks = s.tgtBlocks[:0]
 }
 
 // numberKindsOf are the numberKinds of src, made once for the

@@ -209,6 +209,7 @@ func (o Options) readIn(src, tgt *corpus.Document, same, vocab bool, m *memo, do
 		return nil
 	}
 	var store []feature // the block the items' tokens are cut from
+	sc.tgtBlocks = sc.tgtBlocks[:0]
 	// keep is set where the source's reading is to be kept once its
 	// items are interned (before the first chunk of the target's).
 	keep := sc.share && m == nil && kept == nil
@@ -238,6 +239,9 @@ func (o Options) readIn(src, tgt *corpus.Document, same, vocab bool, m *memo, do
 				}
 				rd.twins[i] = int32(r.twin)
 			} else {
+				if raw := c.raw[start:r.end]; len(store) < len(raw) {
+					store = sc.tokenBlock(len(raw), c.tgt)
+				}
 				rd.all[i], store = x.features(c.raw[start:r.end], store)
 			}
 			if r.twin > 0 {

@@ -105,15 +105,13 @@ func (x *extractor) named(c class, key, name string) int32 {
 
 // features interns the raw tokens of an item: its features in the
 // order found, before weighting (weigh drops the second of a token and
-// sorts them). They are cut from the front of store (a new block of
-// tokenBlock when it has too little room), which is returned for the
-// next item: weigh makes the item's features in the same storage (a
-// slice of ids for each item, and a copy of them as features, were a
-// sixth of what reading a translation through its source allocated).
+// sorts them). They are cut from the front of store, which has room for
+// them (see alignScratch.tokenBlock), and what is left of it is returned
+// for the next item: weigh makes the item's features in the same
+// storage (a slice of ids for each item, and a copy of them as
+// features, were a sixth of what reading a translation through its
+// source allocated).
 func (x *extractor) features(raw []rawToken, store []feature) ([]feature, []feature) {
-	if len(store) < len(raw) {
-		store = make([]feature, max(tokenBlock, len(raw)))
-	}
 	fs := store[:len(raw):len(raw)]
 	for i, t := range raw {
 		fs[i] = newFeature(x.named(t.c, t.key, t.name), t.c)
