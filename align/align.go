@@ -220,7 +220,7 @@ func (o Options) alignIn(src, tgt *corpus.Document, m *memo, s *alignScratch) *A
 		items = append(items, &tgt.Items[j])
 	}
 	s.items = items
-	feats := x.weighIn(rd.all, rd.twins, items, zeroed(&s.feats, len(items)))
+	feats := x.weigh(rd.feats, rd.twins, items)
 	if k := s.src; k != nil && k.toks == nil {
 		// The source's reading this alignment kept, weighed.
 		k.keepWeighed(feats)
@@ -325,9 +325,9 @@ type alignScratch struct {
 	// the items of identical texts.
 	numbered             []bool
 	anchoredS, anchoredT []bool
-	// The items' reading (readIn: tokens and keys), their list and
-	// their features (weighIn), as long as the items of both documents.
-	all   [][]feature
+	// The items' reading (readIn: tokens, in their features, and
+	// keys), their list and their features (weigh), as long as the
+	// items of both documents.
 	keys  []textKey
 	items []*corpus.Item
 	feats []features
@@ -414,7 +414,7 @@ func (s *alignScratch) numberKindsOf(src *corpus.Document) []numberKind {
 // the first array of pairs for the pairs of both (pairRoom).
 func (s *alignScratch) reserve(ns, nt int) {
 	n := ns + nt
-	s.all, s.keys = make([][]feature, 0, n), make([]textKey, 0, n)
+	s.keys = make([]textKey, 0, n)
 	s.items, s.feats = make([]*corpus.Item, 0, n), make([]features, 0, n)
 	s.byNum = make(map[kindNumber]int, nt)
 	s.pairRoom = min(ns, nt)

@@ -29,7 +29,7 @@ func TestCandidates(t *testing.T) {
 		for j := range tgt.Items {
 			items = append(items, &tgt.Items[j])
 		}
-		feats := rd.x.weigh(rd.all, rd.twins, items)
+		feats := rd.x.weigh(rd.feats, rd.twins, items)
 		a := &aligner{src: src, tgt: tgt, fs: feats[:len(src.Items)], ft: feats[len(src.Items):], sc: &scorer{x: rd.x, sameLang: same}}
 		long := 0          // tokens of more source items than the index keeps
 		var cs candScratch // one for all the calls, as a goroutine of the review has

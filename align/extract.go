@@ -14,14 +14,15 @@ import (
 // reading is what read makes of the items of a pair of documents.
 type reading struct {
 	x *extractor
-	// all holds the tokens of each item, the source's first, as features
-	// in the order found, some twice; weigh reads each once, makes the
-	// item's features in its storage, and clears it.
-	all  [][]feature
-	keys []textKey // the key of each item's comparison form, in the same order
+	// feats holds the tokens of each item, the source's first, as the
+	// toks of its features (the rest zero), in the order found, some
+	// twice; weigh reads each once and makes the item's features there
+	// and in the tokens' storage.
+	feats []features
+	keys  []textKey // the key of each item's comparison form, in the same order
 	// twins holds, for each item whose tokens are a source item's (a
 	// target item an edition left as it was, see sameTokens), 1 + the
-	// index of that source item in all, and 0 for any other; nil when no
+	// index of that source item in feats, and 0 for any other; nil when no
 	// item shares its tokens. Such an item's ids are its twin's slice.
 	twins []int32
 	// vocabS and vocabT are the content words of the items' texts, for
@@ -101,7 +102,7 @@ func (o Options) readIn(src, tgt *corpus.Document, same, vocab bool, m *memo, do
 			sameText[[2]string{src.Items[i].Title, src.Items[i].Text}] = i
 		}
 	}
-	rd := &reading{x: x, all: zeroed(&sc.all, nS+len(tgt.Items)), keys: zeroed(&sc.keys, nS+len(tgt.Items))}
+	rd := &reading{x: x, feats: zeroed(&sc.feats, nS+len(tgt.Items)), keys: zeroed(&sc.keys, nS+len(tgt.Items))}
 	// The source's items as the last reading left them, where it read
 	// this source the same way (see sourceReading): only the target's
 	// are read. (The reading kept is this one's: weigh rewrites its
@@ -233,16 +234,16 @@ func (o Options) readIn(src, tgt *corpus.Document, same, vocab bool, m *memo, do
 			if r.shares {
 				// weigh only reads them, and gives the item its
 				// twin's features.
-				rd.all[i] = rd.all[r.twin-1]
+				rd.feats[i].toks = rd.feats[r.twin-1].toks
 				if rd.twins == nil {
-					rd.twins = make([]int32, len(rd.all))
+					rd.twins = make([]int32, len(rd.feats))
 				}
 				rd.twins[i] = int32(r.twin)
 			} else {
 				if raw := c.raw[start:r.end]; len(store) < len(raw) {
 					store = sc.tokenBlock(len(raw), c.tgt)
 				}
-				rd.all[i], store = x.features(c.raw[start:r.end], store)
+				rd.feats[i].toks, store = x.features(c.raw[start:r.end], store)
 			}
 			if r.twin > 0 {
 				rd.keys[i] = rd.keys[r.twin-1]
@@ -336,7 +337,7 @@ func (k *sourceReading) restore(rd *reading) {
 	x := rd.x
 	x.names, x.classes, x.intern = k.names, k.classes, k.intern
 	for i, fs := range k.toks {
-		rd.all[i] = fs
+		rd.feats[i].toks = fs
 		rd.keys[i] = k.keys[i]
 	}
 	rd.vocabS = k.vocabS

@@ -379,34 +379,30 @@ func (m *memo) tokens(x *extractor, it *corpus.Item, lang string, fm *forms, sk 
 	return raw
 }
 
-// weigh turns the tokens of every item of both documents (see
-// reading.all) into features weighted by class and inverse document
-// frequency, each item's in its tokens' own storage, and clears all as
-// it goes (the tokens are read once). An item with a twin (twins[i]
-// > 0, see reading.twins; twins may be nil) has its twin's features,
-// tokens included: the same ids make the same tokens and weights, and
-// the same text as many runes (the tokens of a diff's unchanged items
-// were held twice, 12 MB of the live heap at 100k items a side).
-func (x *extractor) weigh(all [][]feature, twins []int32, items []*corpus.Item) []features {
-	return x.weighIn(all, twins, items, make([]features, len(all)))
-}
-
-// weighIn is weigh with the features made in out (zero, as long as
-// all).
-func (x *extractor) weighIn(all [][]feature, twins []int32, items []*corpus.Item, out []features) []features {
+// weigh turns the tokens of every item of both documents (the toks of
+// out, see reading.feats) into features weighted by class and inverse
+// document frequency, each item's in out and in its tokens' own
+// storage (the tokens are read once: a list of every item's tokens
+// beside the features was 5 MB of reading a translation through its
+// source at 100k items a side). An item with a twin (twins[i] > 0, see
+// reading.twins; twins may be nil) has its twin's features, tokens
+// included: the same ids make the same tokens and weights, and the same
+// text as many runes (the tokens of a diff's unchanged items were held
+// twice, 12 MB of the live heap at 100k items a side).
+func (x *extractor) weigh(out []features, twins []int32, items []*corpus.Item) []features {
 	// seen[id] is 1 + the index of the last item that had the token: one
 	// slice for all items instead of a map per item.
 	seen := make([]int32, len(x.names))
 	df := make([]int, len(x.names))
-	for i, fs := range all {
-		for _, f := range fs {
+	for i := range out {
+		for _, f := range out[i].toks {
 			if id := f.id(); seen[id] != int32(i+1) {
 				seen[id] = int32(i + 1)
 				df[id]++
 			}
 		}
 	}
-	n := float64(len(all))
+	n := float64(len(out))
 	// Every token's weight first (it depends on the token alone), then
 	// the items' features on every core, each worker with its own marks
 	// of the tokens an item had already (the items were a tenth of an
@@ -424,7 +420,7 @@ func (x *extractor) weighIn(all [][]feature, twins []int32, items []*corpus.Item
 		}
 		x.weights[id] = float32(w)
 	}
-	inBlocks(len(all), 512, func(w int) func(lo, hi int) {
+	inBlocks(len(out), 512, func(w int) func(lo, hi int) {
 		marks := seen // the first worker reuses the counting's
 		if w > 0 {
 			marks = make([]int32, len(x.names))
@@ -434,9 +430,8 @@ func (x *extractor) weighIn(all [][]feature, twins []int32, items []*corpus.Item
 		return func(lo, hi int) {
 			for i := lo; i < hi; i++ {
 				if twins == nil || twins[i] == 0 {
-					x.itemFeatures(&out[i], all[i], int32(i+1), marks, items[i])
+					x.itemFeatures(&out[i], out[i].toks, int32(i+1), marks, items[i])
 				}
-				all[i] = nil // read: the features hold what they keep of it
 			}
 		}
 	})

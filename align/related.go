@@ -218,7 +218,7 @@ func (o Options) affinityReading(src, tgt *corpus.Document) (fs, ft []features, 
 	for j := range tgt.Items {
 		items = append(items, &tgt.Items[j])
 	}
-	feats := rd.x.weigh(rd.all, rd.twins, items)
+	feats := rd.x.weigh(rd.feats, rd.twins, items)
 	return feats[:len(src.Items)], feats[len(src.Items):], rd.x.weights, rd.x.names, same, true
 }
 
