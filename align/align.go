@@ -212,15 +212,7 @@ func (o Options) alignIn(src, tgt *corpus.Document, m *memo, s *alignScratch) *A
 		return &Alignment{Source: src, Target: tgt}
 	}
 	x, keys := rd.x, rd.keys
-	items := s.items[:0]
-	for i := range src.Items {
-		items = append(items, &src.Items[i])
-	}
-	for j := range tgt.Items {
-		items = append(items, &tgt.Items[j])
-	}
-	s.items = items
-	feats := x.weigh(rd.feats, rd.twins, items)
+	feats := x.weigh(rd.feats, rd.twins, src, tgt)
 	if k := s.src; k != nil && k.toks == nil {
 		// The source's reading this alignment kept, weighed.
 		k.keepWeighed(feats)
@@ -326,10 +318,9 @@ type alignScratch struct {
 	numbered             []bool
 	anchoredS, anchoredT []bool
 	// The items' reading (readIn: tokens, in their features, and
-	// keys), their list and their features (weigh), as long as the
-	// items of both documents.
+	// keys) and their features (weigh), as long as the items of both
+	// documents.
 	keys  []textKey
-	items []*corpus.Item
 	feats []features
 	// share says whether the alignments given s align one source, whose
 	// reading (src) the first keeps for the others (Options.through).
@@ -415,14 +406,14 @@ func (s *alignScratch) numberKindsOf(src *corpus.Document) []numberKind {
 func (s *alignScratch) reserve(ns, nt int) {
 	n := ns + nt
 	s.keys = make([]textKey, 0, n)
-	s.items, s.feats = make([]*corpus.Item, 0, n), make([]features, 0, n)
+	s.feats = make([]features, 0, n)
 	s.byNum = make(map[kindNumber]int, nt)
 	s.pairRoom = min(ns, nt)
 }
 
 // keep hands a's storage back to s, holding nothing of its pairs.
-// Where the pairs' evidence is still to be made (s.lazy), the items
-// and features stay for it.
+// Where the pairs' evidence is still to be made (s.lazy), the features
+// stay for it.
 func (a *aligner) keep(s *alignScratch) {
 	lazy, gen := s.lazy, s.gen
 	*s = a.alignScratch
@@ -430,7 +421,6 @@ func (a *aligner) keep(s *alignScratch) {
 	clear(s.extra[:cap(s.extra)])
 	clear(s.byNum)
 	if !lazy {
-		clear(s.items)
 		clear(s.feats)
 	}
 	a.alignScratch = alignScratch{}

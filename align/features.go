@@ -389,7 +389,15 @@ func (m *memo) tokens(x *extractor, it *corpus.Item, lang string, fm *forms, sk 
 // included: the same ids make the same tokens and weights, and the same
 // text as many runes (the tokens of a diff's unchanged items were held
 // twice, 12 MB of the live heap at 100k items a side).
-func (x *extractor) weigh(out []features, twins []int32, items []*corpus.Item) []features {
+//
+// The items are those of src, then those of tgt.
+func (x *extractor) weigh(out []features, twins []int32, src, tgt *corpus.Document) []features {
+	item := func(i int) *corpus.Item {
+		if i < len(src.Items) {
+			return &src.Items[i]
+		}
+		return &tgt.Items[i-len(src.Items)]
+	}
 	// seen[id] is 1 + the index of the last item that had the token: one
 	// slice for all items instead of a map per item.
 	seen := make([]int32, len(x.names))
@@ -430,7 +438,7 @@ func (x *extractor) weigh(out []features, twins []int32, items []*corpus.Item) [
 		return func(lo, hi int) {
 			for i := lo; i < hi; i++ {
 				if twins == nil || twins[i] == 0 {
-					x.itemFeatures(&out[i], out[i].toks, int32(i+1), marks, items[i])
+					x.itemFeatures(&out[i], out[i].toks, int32(i+1), marks, item(i))
 				}
 			}
 		}
@@ -438,7 +446,7 @@ func (x *extractor) weigh(out []features, twins []int32, items []*corpus.Item) [
 	for i, tw := range twins {
 		if tw > 0 {
 			out[i] = out[tw-1]
-			out[i].truncated = cutPreview(items[i]) // its flag and its end, not its words
+			out[i].truncated = cutPreview(item(i)) // its flag and its end, not its words
 		}
 	}
 	return out
