@@ -213,7 +213,7 @@ func (o Options) alignIn(src, tgt *corpus.Document, m *memo, s *alignScratch) *A
 	}
 	x, keys := rd.x, rd.keys
 	feats := x.weigh(rd.feats, rd.twins, src, tgt)
-	if k := s.src; k != nil && k.toks == nil {
+	if k := s.src; k != nil && k.feats == nil {
 		// The source's reading this alignment kept, weighed.
 		k.keepWeighed(feats)
 	}
