@@ -2,6 +2,7 @@ package reports
 
 import (
 	"html/template"
+	"iter"
 	"slices"
 	"strings"
 
@@ -33,7 +34,10 @@ type documentView struct {
 	Name, Title string
 	Doc         *corpus.Document
 	Check       *checkView
-	Rows        []itemRow
+	// Rows are the items' rows, made as the page is written: each
+	// item's text with its citations linked is held only while its row
+	// is.
+	Rows iter.Seq[itemRow]
 	// Warnings are what ingest warned of in the document's structure
 	// (ingest.Report), without the "warning: " mark.
 	Warnings []string
@@ -49,7 +53,7 @@ type checkView struct {
 // findingLine is a finding on a document page: on an item (ID and
 // Label set) or on the whole document.
 type findingLine struct {
-	gaps.Finding
+	*gaps.Finding
 	ID, Label string
 }
 
@@ -58,7 +62,7 @@ type findingLine struct {
 type itemRow struct {
 	ID, Label, Title string
 	Text             template.HTML
-	Findings         []gaps.Finding
+	Findings         []*gaps.Finding // the report's, not copies
 }
 
 // documentPage is the page of a document: its items by printed number,
@@ -73,10 +77,11 @@ func documentPage(nd namedDoc, r *gaps.Report, site string) ([]byte, error) {
 	for _, w := range warnings {
 		v.Warnings = append(v.Warnings, strings.TrimPrefix(w, ingest.WarningNote))
 	}
-	byItem := map[string][]gaps.Finding{}
+	byItem := map[string][]*gaps.Finding{}
 	if r != nil {
 		var lines []findingLine
-		for _, f := range r.Findings {
+		for i := range r.Findings {
+			f := &r.Findings[i]
 			if f.TargetID == "" {
 				lines = append(lines, findingLine{Finding: f})
 			} else {
@@ -94,8 +99,12 @@ func documentPage(nd namedDoc, r *gaps.Report, site string) ([]byte, error) {
 		v.Check = &checkView{gapsSummary(r), lines}
 	}
 	cite := inDoc(d, "")
-	for _, it := range d.Items {
-		v.Rows = append(v.Rows, itemRow{it.ID, it.Label(), it.Title, template.HTML(linkedText(it.Text, it.Refs, cite)), byItem[it.ID]})
+	v.Rows = func(yield func(itemRow) bool) {
+		for _, it := range d.Items {
+			if !yield(itemRow{it.ID, it.Label(), it.Title, template.HTML(linkedText(it.Text, it.Refs, cite)), byItem[it.ID]}) {
+				return
+			}
+		}
 	}
 	return renderBody(page{Title: nd.Name + " · " + site, Root: "../"}, "document", v)
 }

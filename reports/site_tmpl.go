@@ -46,14 +46,31 @@ func execute(name string, data any) (template.HTML, error) {
 	return template.HTML(b.String()), nil
 }
 
-// renderBody renders the body template name with data as a page.
+// bodyMark stands for a page's body while the page around it is
+// rendered: a comment html/template leaves as it is in Body (a
+// template.HTML) and escapes in every other value.
+const bodyMark = "<!--rulesync:body-->"
+
+// renderBody renders the body template name with data as a page. The
+// body is rendered into the page's own buffer, between the page's
+// parts before and after it: a document's page of a million items is
+// held once, not as the body, its copy and the page.
 func renderBody(p page, name string, data any) ([]byte, error) {
-	body, err := execute(name, data)
+	p.Body = bodyMark
+	frame, err := renderBytes(p)
 	if err != nil {
 		return nil, err
 	}
-	p.Body = body
-	return renderBytes(p)
+	at := bytes.Index(frame, []byte(bodyMark))
+	if at < 0 || bytes.Index(frame[at+len(bodyMark):], []byte(bodyMark)) >= 0 {
+		panic("reports: the page template must print its body once")
+	}
+	b := bytes.NewBuffer(frame[:at:at])
+	if err := siteTmpl().ExecuteTemplate(b, name, data); err != nil {
+		return nil, err
+	}
+	b.Write(frame[at+len(bodyMark):])
+	return b.Bytes(), nil
 }
 
 // langView is a link to a language's page from a page at Root.
