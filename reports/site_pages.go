@@ -48,7 +48,15 @@ type documentView struct {
 type checkView struct {
 	Summary string
 	Lines   []findingLine
+	// More is how many findings on items Lines leaves out (past
+	// checkLines): each is shown in its item's row.
+	More int
 }
+
+// checkLines is the most findings a document page lists above its
+// items, the most serious first: a check that finds something in every
+// item of a long document would list the document again.
+const checkLines = 1000
 
 // findingLine is a finding on a document page: on an item (ID and
 // Label set) or on the whole document.
@@ -96,7 +104,19 @@ func documentPage(nd namedDoc, r *gaps.Report, site string) ([]byte, error) {
 		// The most serious first; within a severity, the document's
 		// own findings, then the items' in order.
 		slices.SortStableFunc(lines, func(a, b findingLine) int { return b.Severity.Rank() - a.Severity.Rank() })
-		v.Check = &checkView{gapsSummary(r), lines}
+		v.Check = &checkView{Summary: gapsSummary(r), Lines: lines}
+		if len(lines) > checkLines {
+			// The document's own findings are on no row: all kept.
+			kept := lines[:0]
+			for _, l := range lines {
+				if l.ID == "" || len(kept) < checkLines {
+					kept = append(kept, l)
+				} else {
+					v.Check.More++
+				}
+			}
+			v.Check.Lines = slices.Clip(kept)
+		}
 	}
 	cite := inDoc(d, "")
 	v.Rows = func(yield func(itemRow) bool) {

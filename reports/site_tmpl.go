@@ -65,12 +65,44 @@ func renderBody(p page, name string, data any) ([]byte, error) {
 	if at < 0 || bytes.Index(frame[at+len(bodyMark):], []byte(bodyMark)) >= 0 {
 		panic("reports: the page template must print its body once")
 	}
-	b := bytes.NewBuffer(frame[:at:at])
-	if err := siteTmpl().ExecuteTemplate(b, name, data); err != nil {
+	var body chunks
+	if err := siteTmpl().ExecuteTemplate(&body, name, data); err != nil {
 		return nil, err
 	}
-	b.Write(frame[at+len(bodyMark):])
-	return b.Bytes(), nil
+	return body.join(frame[:at], frame[at+len(bodyMark):]), nil
+}
+
+// chunks is an io.Writer that keeps what is written in chunks of at
+// least chunkSize bytes: a page of hundreds of megabytes is held once,
+// and once more while it is joined, never in the copies a doubling
+// buffer makes as it grows.
+type chunks struct {
+	bufs [][]byte
+	n    int
+}
+
+// chunkSize is the least size of a chunk.
+const chunkSize = 1 << 20
+
+func (c *chunks) Write(p []byte) (int, error) {
+	c.n += len(p)
+	if k := len(c.bufs) - 1; k >= 0 && cap(c.bufs[k])-len(c.bufs[k]) >= len(p) {
+		c.bufs[k] = append(c.bufs[k], p...)
+		return len(p), nil
+	}
+	c.bufs = append(c.bufs, append(make([]byte, 0, max(chunkSize, len(p))), p...))
+	return len(p), nil
+}
+
+// join is head, what was written and tail in one slice of their size.
+func (c *chunks) join(head, tail []byte) []byte {
+	out := make([]byte, 0, len(head)+c.n+len(tail))
+	out = append(out, head...)
+	for k, b := range c.bufs {
+		out = append(out, b...)
+		c.bufs[k] = nil
+	}
+	return append(out, tail...)
 }
 
 // langView is a link to a language's page from a page at Root.
