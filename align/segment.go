@@ -811,8 +811,8 @@ func (g *segmenter) trace() []span {
 func blockUnits(src *corpus.Document, bt []block, tgt *corpus.Document, sc *scratch) (S, T *units, a *anchorSet, nb []int32) {
 	// The anchors' map grows to the translation's tokens the sieve
 	// lets through (room for one a block was four times them in
-	// ThroughAnchored at 100k items a side, 4.5 MB against 1 MB held,
-	// and made the same bytes as the map grown in Through).
+	// ThroughAnchored at 100k items a side, and more bytes than the
+	// map grown in all three Through benchmarks).
 	a = sc.anchorSet(0)
 	S, T = sc.units(len(src.Items), len(bt))
 	// The source is sifted first, so that the translation keeps only
