@@ -391,6 +391,17 @@ var peakInputs = []peakInput{
 		}, limit-512)
 		return makeDOCX(t, body, nil), n
 	}},
+	// A document JSON at the block limit, each item as long as 4 times
+	// the byte limit allows (a document JSON's limit).
+	{name: "items.json", make: func(t *testing.T, limit int) ([]byte, int) {
+		in := unitPeak("items.json", "{\n  \"edition\": \"x\",\n  \"lang\": \"en\",\n  \"items\": [\n", 0, 1, func(b *strings.Builder, i int, pad string) {
+			if i > 1 {
+				b.WriteString(",\n")
+			}
+			fmt.Fprintf(b, "    {\"id\": \"rule:%d\", \"kind\": \"rule\", \"number\": \"%d\", \"text\": \"Rule %d %s.\"}", i, i, i, pad)
+		}, "\n  ]\n}\n")
+		return in.make(t, 4*limit)
+	}},
 	{name: "pages.pdf", skip: "not measured: 680k lines of PDF pass the PDF reader's time limit (2 minutes) on 2 shared cores", make: func(t *testing.T, limit int) ([]byte, int) {
 		data, n := largest(func(n int) string { return string(pagesPDF(n)) }, limit)
 		return []byte(data), n
