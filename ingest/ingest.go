@@ -198,6 +198,9 @@ func openInput(path string) (*os.File, error) {
 		}
 		return f, nil
 	}
+	if err := systemFile(path); err != nil {
+		return nil, &Error{Input: path, Err: err}
+	}
 	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		return nil, &Error{Input: path, Err: unwrapPathError(err)}

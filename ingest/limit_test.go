@@ -132,6 +132,10 @@ func TestSpecialInputs(t *testing.T) {
 			{fifo, fifo + ": is a named pipe (FIFO), not a regular file: give its content as standard input (-), or as /dev/fd/N"},
 			{"/dev/zero", "/dev/zero: is a device, not a regular file"},
 			{dir, dir + ": is a directory"},
+			// A file of the kernel's stats as a regular one; /proc/kmsg,
+			// one of them, waits for ever on its read.
+			{"/proc/self/status", "/proc/self/status: is /proc/"},
+			{"/proc/kmsg", "/proc/kmsg: is /proc/kmsg, a file of the system (/proc), never an input"},
 		} {
 			if _, err := os.Stat(c.path); err != nil {
 				continue
