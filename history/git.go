@@ -35,7 +35,10 @@ type Git struct {
 	// the order of their commit dates (From and To, when set, are tags
 	// that bound them), rather than every commit that changed it.
 	Tags bool
-	// Ingest reads each version.
+	// Ingest reads each version. The editions share one budget of
+	// blocks, its Budget, else one of its MaxBlocks: together they hold
+	// no more items than one input at the limit may, those the Cache
+	// gives included.
 	Ingest ingest.Options
 	// Cache, when not nil, keeps documents by blob hash.
 	Cache *Cache
@@ -86,12 +89,21 @@ func (g Git) Editions(ctx context.Context) ([]Edition, error) {
 	for k, v := range kept {
 		keys[k] = v.blob.String()
 	}
+	// The editions are held together: they share one budget of blocks
+	// (their items), those read from the cache with those ingested.
+	if g.Ingest.Budget == nil {
+		g.Ingest.Budget = ingest.NewBudget(g.Ingest.MaxBlocks)
+	}
 	// A series read before, as it is, is one file of the cache.
 	docs := g.Cache.Series(g.scope(), keys)
-	if docs == nil {
-		if docs, err = g.ingest(ctx, repo, kept); err != nil {
-			return nil, err
+	if docs != nil {
+		for k, d := range docs {
+			if err := g.hold(kept[k], d); err != nil {
+				return nil, err
+			}
 		}
+	} else if docs, err = g.ingest(ctx, repo, kept); err != nil {
+		return nil, err
 	}
 	eds := make([]Edition, len(kept))
 	for k, v := range kept {
@@ -294,7 +306,7 @@ func (g Git) ingest(ctx context.Context, repo *gitRepo, vs []version) ([]*corpus
 func (g Git) read(repo *gitRepo, mu *sync.Mutex, v version) (*corpus.Document, error) {
 	key := v.blob.String()
 	if d := g.Cache.Doc(key); d != nil {
-		return d, nil
+		return d, g.hold(v, d)
 	}
 	mu.Lock()
 	data, err := repo.blob(v.blob)
@@ -309,6 +321,16 @@ func (g Git) read(repo *gitRepo, mu *sync.Mutex, v version) (*corpus.Document, e
 	}
 	d.Source.Path = g.Path
 	return g.Cache.PutDoc(key, d), nil
+}
+
+// hold takes the blocks of a version's document read from the cache
+// from the editions' budget, as its ingest would have: an error naming
+// the version when they are more than is left.
+func (g Git) hold(v version, d *corpus.Document) error {
+	if err := g.Ingest.Budget.Hold(len(d.Items)); err != nil {
+		return &ingest.Error{Input: g.Path + "@" + v.commit.String()[:7], Err: err}
+	}
+	return nil
 }
 
 // nameEditions names the editions without a name by what their

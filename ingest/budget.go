@@ -131,3 +131,12 @@ func (r *share) release() {
 		r.taken = 0
 	}
 }
+
+// Hold takes n blocks, one for each item of a document read otherwise
+// (a cache's) that the command holds with those it reads, for as long as
+// it runs: an error wrapping ErrTooManyBlocks when fewer are left (the
+// caller names the document).
+func (b *Budget) Hold(n int) error {
+	r := &share{b: b}
+	return r.keep(n)
+}

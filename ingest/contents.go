@@ -406,3 +406,48 @@ func after(xs []int, from int) int {
 	}
 	return -1
 }
+
+// navHeadings marks as "contents" the heading right above a list of
+// links to places in the page an HTML reader dropped as navigation (a
+// table of the page's contents; nav: the number of blocks read before
+// each list), where it prints no label and heads nothing
+// but the list: nothing other than furniture stands under it (the next
+// heading is no deeper than it, or the page ends); or no heading stands
+// before it and the heading that ends its part is shallower than it (it
+// heads no part of the page's outline, only lines before the outline
+// starts, which stand there without it: a page's header lines). The readers
+// drop the list before the blocks are made, where markContents, which
+// marks the heading over a table of contents it reads, cannot see it;
+// left in, the heading would be the document's title, and its words
+// would decide the document's language. It returns the number of
+// headings marked.
+func navHeadings(bs []block, nav []int) int {
+	marked := 0
+	for _, p := range nav {
+		h := p - 1
+		if h < 0 || h >= len(bs) || bs[h].kind != blockHeading || bs[h].chrome != "" {
+			continue
+		}
+		if _, ok := readLabel(bs[h].text); ok {
+			continue
+		}
+		end := partEnd(bs, h)
+		if !allFurniture(bs[h+1:end]) &&
+			!(!headingBefore(bs, h) && end < len(bs) && bs[end].level < bs[h].level) {
+			continue
+		}
+		bs[h].chrome = "contents"
+		marked++
+	}
+	return marked
+}
+
+// allFurniture reports whether every block of bs is page furniture.
+func allFurniture(bs []block) bool {
+	for i := range bs {
+		if bs[i].chrome == "" {
+			return false
+		}
+	}
+	return true
+}

@@ -87,3 +87,7 @@ func KindName(s string) string {
 // MarkdownTable and MarkdownStrike are the Markdown reader's table and
 // strikethrough extensions of goldmark's parser.
 var MarkdownTable, MarkdownStrike = mdTable, mdStrike
+
+// PositionWork is what the position lookups have looked at so far (see
+// positionWork).
+func PositionWork() int64 { return positionWork.Load() }

@@ -143,11 +143,25 @@ func dropChrome(doc *goquery.Document, marks lineMarks, keep []bool) (notes []st
 		})
 		if items.Length() > 0 && links.Length() == items.Length() {
 			note("list of links", l)
+			// The place of a table of the page's own contents (every
+			// link to a place in the page) is kept, for the heading
+			// over it (navHeadings).
+			inside := links.FilterFunction(func(_ int, li *goquery.Selection) bool {
+				href, _ := li.ChildrenFiltered("a").Attr("href")
+				return inPage(href)
+			})
+			if e := l.Get(0); e.Parent != nil && inside.Length() == items.Length() {
+				e.Parent.InsertBefore(&html.Node{Type: html.CommentNode, Data: navPlace}, e)
+			}
 			l.Remove()
 		}
 	})
 	return notes, drops, furn, places
 }
+
+// inPage reports whether a link's href leads to a place in the page
+// itself (a fragment: "#item-1").
+func inPage(href string) bool { return strings.HasPrefix(strings.TrimSpace(href), "#") }
 
 // chromeDrop is an element a page marks as furniture by its element or
 // role (htmlChrome), dropped with its text.
@@ -225,6 +239,7 @@ func parseHTML(data []byte, o Options, d *corpus.Document) error {
 	if len(page.bs) == 0 {
 		return errors.New("HTML: the page has no text outside navigation and scripts")
 	}
+	navHeadings(page.bs, page.nav)
 	lang := d.Lang
 	if _, err := fromBlocks(page.bs, d); err != nil {
 		return fmt.Errorf("HTML: %w", err)
@@ -282,6 +297,11 @@ type htmlPage struct {
 	// outside any other, where the page was read keeping none as text.
 	furniture []furnitureAt
 	bs        []block
+	// nav are the places of the lists of links to places in the page
+	// dropped as navigation in the content read (tables of its
+	// contents): the number of blocks before each, ascending (where no
+	// text of a block stood open around it).
+	nav []int
 }
 
 // treeHTML reads a page from its whole element tree (goquery): the
@@ -307,7 +327,7 @@ func treeHTML(text string, keep []bool) (htmlPage, error) {
 	}
 	page.bs = htmlCardBlocks(root)
 	if len(page.bs) == 0 {
-		page.bs = htmlBlocks(root.Nodes, places, page.furniture)
+		page.bs, page.nav = htmlBlocks(root.Nodes, places, page.furniture)
 	}
 	return page, nil
 }

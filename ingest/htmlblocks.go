@@ -17,13 +17,26 @@ import (
 // text, so that a page's own tags (<toc-add-entry>) lose nothing. The
 // places dropChrome left where it dropped furniture give the blocks
 // before them, into furn.
-func htmlBlocks(nodes []*html.Node, places map[*html.Node]int, furn []furnitureAt) []block {
+func htmlBlocks(nodes []*html.Node, places map[*html.Node]int, furn []furnitureAt) ([]block, []int) {
 	r := &htmlReader{places: places, furn: furn}
 	for _, n := range nodes {
 		r.node(n, 0)
 	}
 	r.flush()
-	return trimCap(r.bs)
+	return trimCap(r.bs), r.nav
+}
+
+// navPlace is the text of the comment dropChrome leaves where it drops a
+// list of links to places in the page: no comment of a page holds a
+// NUL, which the parser replaces.
+const navPlace = "\x00list of links"
+
+// navAt notes a list of links dropped where the reader stands, when no
+// text of a block stands open (htmlPage.nav).
+func (r *htmlReader) navAt() {
+	if r.cur.blank() {
+		r.nav = append(r.nav, len(r.bs))
+	}
 }
 
 type htmlReader struct {
@@ -32,6 +45,7 @@ type htmlReader struct {
 	furn   []furnitureAt
 
 	bs     []block
+	nav    []int   // the places of the lists of links dropped (htmlPage.nav)
 	cur    textBuf // inline text of the block being read
 	lead   int     // 1 when the block starts with bold text, -1 when not, 0 unknown
 	plain  bool    // some of the block's text is outside bold or emphasis
@@ -177,6 +191,9 @@ func (r *htmlReader) node(n *html.Node, depth int) {
 	case html.CommentNode:
 		if k, ok := r.places[n]; ok {
 			r.furn[k].at = len(r.bs)
+		}
+		if n.Data == navPlace {
+			r.navAt()
 		}
 		return
 	default:

@@ -55,7 +55,7 @@ func streamHTMLWhy(text string, keep []bool) (page htmlPage, why string) {
 		page.notes = append(page.notes, fmt.Sprintf("%s%d characters dropped as page furniture because of their class or id names (in the notes)", WarningNote, s.namedRunes))
 	}
 	page.notes = append(page.notes, s.linkNotes...)
-	page.bs = trimCap(s.r.bs)
+	page.bs, page.nav = trimCap(s.r.bs), s.r.nav
 	return page, ""
 }
 
@@ -306,6 +306,9 @@ type hsList struct {
 	item       int  // the id of its open <li> child; 0 none
 	itemA      int  // how many <a> children that item has
 	itemLinkA  int  // the id of that item's open <a> child; 0 none
+	// away marks a list an item's link of which leads off the page
+	// (its href is no fragment): no table of the page's contents.
+	away bool
 }
 
 // hsTable is an open table: whether it has a data cell, and the rows of

@@ -177,7 +177,7 @@ func (s *htmlStream) open(parent *hsElem, i int, attrs []html.Attribute) {
 			return
 		}
 		s.flush()
-		s.r.bs = s.r.bs[:0]
+		s.r.bs, s.r.nav = s.r.bs[:0], s.r.nav[:0]
 		s.rootState = 1
 		// The furniture before it is outside the content read.
 		for k := range s.furniture {
@@ -191,7 +191,7 @@ func (s *htmlStream) open(parent *hsElem, i int, attrs []html.Attribute) {
 		s.openList(e, attrs)
 		e = &s.oe[i]
 	}
-	s.linkChild(i)
+	s.linkChild(i, attrs)
 	switch {
 	case name == "table":
 		e.table = &hsTable{}
@@ -333,8 +333,9 @@ func (s *htmlStream) openList(e *hsElem, attrs []html.Attribute) {
 }
 
 // linkChild follows, for the lists that may be lists of links, the
-// element just opened at oe[i]: an item, or an item's <a> child.
-func (s *htmlStream) linkChild(i int) {
+// element just opened at oe[i] with attrs: an item, or an item's <a>
+// child.
+func (s *htmlStream) linkChild(i int, attrs []html.Attribute) {
 	e := &s.oe[i]
 	for _, at := range s.lists {
 		l := s.oe[at].list
@@ -352,6 +353,7 @@ func (s *htmlStream) linkChild(i int) {
 				l.linkText.Reset()
 			} else {
 				l.itemLinkA = e.id
+				l.away = l.away || !inPage(attrVal(attrs, "href"))
 			}
 		}
 	}
@@ -462,6 +464,9 @@ func (s *htmlStream) close(i int) {
 				s.linkNotes = append(s.linkNotes, fmt.Sprintf("dropped list of links <%s>: %s", e.name, clip(t, 120)))
 			}
 			s.restore(&l.snap)
+			if !l.away && s.reading && s.chromeAt < 0 && s.namedAt < 0 && s.rootState != 2 {
+				s.r.navAt()
+			}
 			if e.isRoot {
 				s.stop("a content root that is a list of links")
 			}

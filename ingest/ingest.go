@@ -2,7 +2,6 @@
 package ingest
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"crypto/sha256"
@@ -39,9 +38,9 @@ type Options struct {
 	Encoding string
 	// MaxBytes limits the input size; 0 means DefaultMaxBytes. It also
 	// bounds what a DOCX part may inflate to. A document JSON in the
-	// shape rulesync writes (corpusjson.IsDocument) is read by File, Read
-	// and Bytes as a stream at any size; ReadFile and ReadAll, which
-	// return the bytes, take one up to 4 times as large.
+	// shape rulesync writes (corpusjson.IsDocument) may have 4 times as
+	// many bytes (documentFactor), however it is read; File, Read and
+	// Bytes decode it as a stream.
 	MaxBytes int64
 	// MaxBlocks limits the blocks (paragraphs, lines, headings, list
 	// items, table rows) a reader of text, Markdown, HTML, DOCX or PDF
@@ -147,23 +146,12 @@ func Formats() [][2]string {
 }
 
 // File reads and ingests the file at path: a document JSON (see
-// corpusjson.IsDocument) as a stream at any size, anything else within
-// MaxBytes. The file must be a regular one, or one of the process's own
-// descriptors (see openInput).
+// corpusjson.IsDocument) as a stream, anything else read whole, within
+// MaxBytes (see readAll). The file must be a regular one, or one of the
+// process's own descriptors (see openInput).
 func (o Options) File(path string) (*corpus.Document, error) {
-	f, err := openInput(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	d, err := o.Read(path, f)
-	if err != nil {
-		return nil, err
-	}
-	if d.Source.Path == "" && d.Source.URL == "" {
-		d.Source.Path = path
-	}
-	return d, nil
+	d, _, err := o.FileWithBytes(path)
+	return d, err
 }
 
 func unwrapPathError(err error) error {
@@ -209,6 +197,9 @@ func openInput(path string) (*os.File, error) {
 			return nil, &Error{Input: path, Err: errors.New("is a directory")}
 		}
 		return f, nil
+	}
+	if err := systemFile(path); err != nil {
+		return nil, &Error{Input: path, Err: err}
 	}
 	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
@@ -258,29 +249,8 @@ func FileKind(m os.FileMode) string {
 // Read ingests the content of r, as File does; name identifies the
 // input in errors.
 func (o Options) Read(name string, r io.Reader) (*corpus.Document, error) {
-	size := fileSize(r)
-	if o.streams() {
-		br := bufio.NewReaderSize(r, 64<<10)
-		r = br
-		head, err := withContext(o.context(), func() ([]byte, error) {
-			head, err := br.Peek(64)
-			if err == io.EOF || err == bufio.ErrBufferFull {
-				err = nil
-			}
-			return head, err
-		})
-		if err != nil {
-			return nil, &Error{Input: name, Err: err}
-		}
-		if corpusjson.IsDocument(head) {
-			return o.decode(name, br, size)
-		}
-	}
-	data, err := o.readAll(name, r, size)
-	if err != nil {
-		return nil, err
-	}
-	return o.Bytes(name, data)
+	d, _, err := o.ReadWithBytes(name, r)
+	return d, err
 }
 
 // ReadAll reads r as Read does before ingesting it, within the size
@@ -313,26 +283,28 @@ func regularSize(fi os.FileInfo) int64 {
 // in its part and in its item), with the JSON's fields around it.
 const documentFactor = 4
 
-// documentStart is how Encode begins a document.
-const documentStart = "{\n  \"edition\": \""
-
-// readAll reads r up to MaxBytes, or, when r begins as rulesync writes a
-// document JSON, up to documentFactor times that; more is an ErrTooLarge
-// naming the input. size, when known (a file's), sizes the buffer.
+// readAll reads r up to MaxBytes, or, when r begins as rulesync writes
+// a document JSON (corpusjson.IsDocument), up to documentFactor times
+// that; more is an ErrTooLarge naming the input. size, when known (a file's), sizes the buffer.
 func (o Options) readAll(name string, r io.Reader, size int64) ([]byte, error) {
-	max := o.maxBytes()
-	data, err := readAll(o.context(), io.LimitReader(r, max+1), min(size, max+1))
-	if err == nil && int64(len(data)) > max && bytes.HasPrefix(data, []byte(documentStart)) {
-		max *= documentFactor
+	limit := o.maxBytes()
+	// At least the 64 bytes that say whether it is a document JSON.
+	first := max(limit, 64) + 1
+	data, err := readAll(o.context(), io.LimitReader(r, first), min(size, first))
+	if err == nil && int64(len(data)) > limit && corpusjson.IsDocument(data[:min(len(data), 64)]) {
+		limit *= documentFactor
 		var more []byte
-		more, err = readAll(o.context(), io.LimitReader(r, max+1-int64(len(data))), 0)
+		more, err = readAll(o.context(), io.LimitReader(r, max(limit+1-int64(len(data)), 0)), 0)
 		data = append(data, more...)
 	}
 	if err != nil {
 		return nil, &Error{Input: name, Err: err}
 	}
-	if int64(len(data)) > max {
-		return nil, &Error{Input: name, Err: fmt.Errorf("%w: more than %d bytes", ErrTooLarge, max)}
+	if int64(len(data)) > limit && limit > o.maxBytes() {
+		return nil, docTooLarge(name, o.maxBytes())
+	}
+	if int64(len(data)) > limit {
+		return nil, tooLarge(name, limit)
 	}
 	return data, nil
 }
@@ -384,15 +356,25 @@ func (o Options) streams() bool {
 	return (o.Format == "" || o.Format == "json") && o.Encoding == ""
 }
 
-// decode reads a document JSON from r as a stream (corpusjson.Decoder), with
-// no size limit: rulesync reads back a document of any size it wrote.
-// size is r's size when known, else 0 (corpusjson.Decoder.Size). What
-// follows is what Bytes does for the json format.
+// decode reads a document JSON from r as a stream (corpusjson.Decoder),
+// up to documentFactor times MaxBytes, as readAll reads one whole: the
+// items are counted as they are decoded, but 500k items of any length
+// were held in memory. size is r's size when known, else 0
+// (corpusjson.Decoder.Size). What follows is what Bytes does for the
+// json format.
 func (o Options) decode(name string, r io.Reader, size int64) (*corpus.Document, error) {
 	rd := &share{b: o.budget()}
 	defer rd.release()
+	max := o.maxBytes() * documentFactor
+	if size > max {
+		return nil, docTooLarge(name, o.maxBytes())
+	}
+	cr := capReader(r, max)
 	dc := &corpusjson.Decoder{DropNotes: true, Size: size, Budget: rd}
-	d, err := withContext(o.context(), func() (*corpus.Document, error) { return dc.Decode(r) })
+	d, err := withContext(o.context(), func() (*corpus.Document, error) { return dc.Decode(cr) })
+	if cr.over {
+		return nil, docTooLarge(name, o.maxBytes())
+	}
 	if err == nil {
 		err = o.context().Err()
 	}
@@ -475,7 +457,7 @@ func (o Options) Bytes(name string, data []byte) (*corpus.Document, error) {
 	if f != nil && f.binary != nil {
 		sum = sha256.Sum256(raw)
 		var err error
-		if kept, err = f.readBytes(data, valid, o, d); err != nil {
+		if kept, err = f.readBytes(data, data, valid, o, d); err != nil {
 			return fail(err)
 		}
 	} else {
@@ -498,7 +480,7 @@ func (o Options) Bytes(name string, data []byte) (*corpus.Document, error) {
 		}
 		switch {
 		case f.binary != nil:
-			kept, err = f.readBytes(data, valid, o, d)
+			kept, err = f.readBytes(data, countedText(data, text, enc), valid, o, d)
 		default:
 			// The bytes are not held while the text is read where the
 			// text is all the steps after need: valid UTF-8 as it

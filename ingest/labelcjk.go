@@ -106,6 +106,19 @@ func dottedCJKLabel(s string, j, k int, mark string) (label, bool) {
 		return label{}, false
 	}
 	l, ok := readCore(s, j)
+	if ok && l.counter == "" && l.term == "" {
+		// "第 2.1 条": the counter set apart by a space, as the number is
+		// from the mark.
+		if r, n := utf8.DecodeRuneInString(s[l.end:]); strings.ContainsRune(cjkCounters, r) {
+			end := l.end + n
+			if r2, n2 := utf8.DecodeRuneInString(s[end:]); strings.ContainsRune(":：.．、", r2) {
+				end += n2
+			}
+			if end == len(s) || unicode.IsSpace(firstRune(s[end:])) || strings.ContainsRune("-–—(（", firstRune(s[end:])) {
+				l.counter, l.end = string(r), skipSpace(s, end)
+			}
+		}
+	}
 	if !ok || l.counter == "" || len(l.comps) < 2 {
 		return label{}, false
 	}

@@ -16,9 +16,10 @@ import (
 )
 
 // TestReadFileLimit: reading stops at MaxBytes: a stream that never
-// ends is refused at the limit, and so is a file over it. File reads a
-// document JSON (corpusjson.IsDocument) as a stream, whatever its size;
-// any other input over the limit is refused.
+// ends is refused at the limit, and so is a file over it. A document
+// JSON (corpusjson.IsDocument) may have 4 times MaxBytes, and is read as
+// a stream; over that it is refused, from a file (by its size) or a
+// stream (at the byte past it), as any other input over the limit is.
 func TestReadFileLimit(t *testing.T) {
 	if _, err := (ingest.Options{MaxBytes: 1 << 20}).ReadAll("zeros", endless{}); !errors.Is(err, ingest.ErrTooLarge) || !strings.HasPrefix(err.Error(), "zeros: ") {
 		t.Errorf("a stream that never ends: %v, want ErrTooLarge naming it", err)
@@ -37,12 +38,26 @@ func TestReadFileLimit(t *testing.T) {
 	if _, err := small.File(text); err != nil {
 		t.Errorf("a file under the limit: %v", err)
 	}
-	for _, max := range []int64{int64(len(js)) / 2, 10, 1} {
+	quarter := (int64(len(js)) + 3) / 4
+	for _, max := range []int64{int64(len(js)) / 2, quarter} {
 		got, err := ingest.Options{MaxBytes: max}.File(doc)
 		if err != nil {
-			t.Errorf("a document JSON rulesync wrote, over the limit %d: %v", max, err)
+			t.Errorf("a document JSON rulesync wrote, within 4 times the limit %d: %v", max, err)
 		} else if back, _ := corpusjson.Marshal(got); !bytes.Equal(back, js) {
 			t.Errorf("a document JSON read as a stream does not round-trip:\n%s\n%s", js, back)
+		}
+	}
+	for _, max := range []int64{quarter - 1, 10, 1} {
+		o := ingest.Options{MaxBytes: max}
+		want := fmt.Sprintf("a document JSON of more than %d bytes (4 times the size limit, %d)", 4*max, max)
+		if _, err := o.File(doc); !errors.Is(err, ingest.ErrTooLarge) || !strings.Contains(err.Error(), want) {
+			t.Errorf("a document JSON of %d bytes, limit %d, from its file: %v, want %q", len(js), max, err, want)
+		}
+		if _, err := o.Read("stdin", bytes.NewReader(js)); !errors.Is(err, ingest.ErrTooLarge) || !strings.Contains(err.Error(), want) {
+			t.Errorf("a document JSON of %d bytes, limit %d, as a stream: %v, want %q", len(js), max, err, want)
+		}
+		if _, err := o.ReadFile(doc); !errors.Is(err, ingest.ErrTooLarge) || !strings.Contains(err.Error(), want) {
+			t.Errorf("a document JSON of %d bytes, limit %d, read whole: %v, want %q", len(js), max, err, want)
 		}
 	}
 	// The same document with its members in another order is not in the
@@ -54,12 +69,18 @@ func TestReadFileLimit(t *testing.T) {
 	}
 }
 
-// TestTinyLimit: a limit smaller than the start of a document JSON, which
-// is read all the same; other JSON is refused at the limit.
+// TestTinyLimit: a limit smaller than the start of a document JSON: it
+// is read within 4 times the limit, and refused past it; other JSON is
+// refused at the limit.
 func TestTinyLimit(t *testing.T) {
-	d, err := ingest.Options{MaxBytes: 3}.Read("x", strings.NewReader("{\n  \"edition\": \"x\", \"lang\": \"en\", \"items\": [{\"id\": \"rule:1\", \"kind\": \"rule\", \"number\": \"1\", \"text\": \"one\"}]}"))
+	js := "{\n  \"edition\": \"x\", \"lang\": \"en\", \"items\": [{\"id\": \"rule:1\", \"kind\": \"rule\", \"number\": \"1\", \"text\": \"one\"}]}"
+	limit := int64(len(js)+3) / 4
+	d, err := ingest.Options{MaxBytes: limit}.Read("x", strings.NewReader(js))
 	if err != nil || len(d.Items) != 1 {
-		t.Errorf("a document under a tiny limit: %v", err)
+		t.Errorf("a document of %d bytes within 4 times the limit %d: %v", len(js), limit, err)
+	}
+	if _, err := (ingest.Options{MaxBytes: 3}).Read("x", strings.NewReader(js)); !errors.Is(err, ingest.ErrTooLarge) {
+		t.Errorf("a document of %d bytes, limit 3: %v, want ErrTooLarge", len(js), err)
 	}
 	_, err = ingest.Options{MaxBytes: 3}.Read("x", strings.NewReader("[{\"title\": \"a\"}]"))
 	if !errors.Is(err, ingest.ErrTooLarge) {
@@ -111,6 +132,10 @@ func TestSpecialInputs(t *testing.T) {
 			{fifo, fifo + ": is a named pipe (FIFO), not a regular file: give its content as standard input (-), or as /dev/fd/N"},
 			{"/dev/zero", "/dev/zero: is a device, not a regular file"},
 			{dir, dir + ": is a directory"},
+			// A file of the kernel's stats as a regular one; /proc/kmsg,
+			// one of them, waits for ever on its read.
+			{"/proc/self/status", "/proc/self/status: is /proc/"},
+			{"/proc/kmsg", "/proc/kmsg: is /proc/kmsg, a file of the system (/proc), never an input"},
 		} {
 			if _, err := os.Stat(c.path); err != nil {
 				continue

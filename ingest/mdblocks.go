@@ -141,11 +141,14 @@ func lineStarts(src []byte) []int {
 	}
 }
 
+// lineAt is the line of n's first segment, or of its first child that
+// is text (the children walked count in positionWork).
 func lineAt(n ast.Node, lineOf func(int) int) int {
 	if ls := n.Lines(); ls != nil && ls.Len() > 0 {
 		return lineOf(ls.At(0).Start)
 	}
 	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		positionWork.Add(1)
 		if t, ok := c.(*ast.Text); ok {
 			return lineOf(t.Segment.Start)
 		}

@@ -99,32 +99,30 @@ func addressKind(a netip.Addr) string {
 // addresses only: every connection (the first request's and each
 // redirect's) resolves its host and dials the address it checked, so
 // that a name that resolves differently the second time (DNS rebinding)
-// gains nothing. A proxy from the environment (HTTP_PROXY, HTTPS_PROXY)
-// is dialled as given; the host asked of it is checked by its
-// resolution here.
-func guardedClient() *http.Client {
-	var mu sync.Mutex
-	proxies := map[string]bool{}
+// gains nothing. A proxy (proxyOf: http.ProxyFromEnvironment) is
+// dialled as given, for the requests sent through it only; the host
+// asked of it is checked by its resolution here. A request sent direct
+// is checked whatever its address, the proxy's own included (a
+// redirect to a loopback proxy's host and port goes direct, since
+// loopback is never proxied).
+func guardedClient(proxyOf func(*http.Request) (*url.URL, error)) *http.Client {
 	t := http.DefaultTransport.(*http.Transport).Clone()
 	t.Proxy = func(req *http.Request) (*url.URL, error) {
-		p, err := http.ProxyFromEnvironment(req)
+		p, err := proxyOf(req)
 		if p == nil || err != nil {
 			return p, err
 		}
 		if _, err := publicAddrs(req.Context(), req.URL.Hostname()); err != nil {
 			return nil, err
 		}
-		mu.Lock()
-		proxies[canonicalHostPort(p)] = true
-		mu.Unlock()
 		return p, nil
 	}
 	d := &net.Dialer{}
 	t.DialContext = func(ctx context.Context, network, addr string) (net.Conn, error) {
-		mu.Lock()
-		proxy := proxies[addr]
-		mu.Unlock()
-		if proxy {
+		// The transport dials with the request's context values: a
+		// connection pooled for a proxy is keyed by it, so it serves
+		// proxied requests only.
+		if proxy, _ := ctx.Value(proxyKey{}).(string); proxy != "" && proxy == addr {
 			return d.DialContext(ctx, network, addr)
 		}
 		host, port, err := net.SplitHostPort(addr)
@@ -143,8 +141,24 @@ func guardedClient() *http.Client {
 		}
 		return nil, err
 	}
-	return &http.Client{Transport: t}
+	return &http.Client{Transport: roundTripper(func(req *http.Request) (*http.Response, error) {
+		proxy := ""
+		if p, err := proxyOf(req); err == nil && p != nil {
+			proxy = canonicalHostPort(p)
+		}
+		return t.RoundTrip(req.WithContext(context.WithValue(req.Context(), proxyKey{}, proxy)))
+	})}
 }
+
+// proxyKey is the context key of the host and port of the proxy a
+// request is sent through ("" for none).
+type proxyKey struct{}
+
+// roundTripper is a function that is an http.RoundTripper.
+type roundTripper func(*http.Request) (*http.Response, error)
+
+// RoundTrip calls f.
+func (f roundTripper) RoundTrip(req *http.Request) (*http.Response, error) { return f(req) }
 
 // canonicalHostPort is a proxy URL's host and port as the transport
 // dials it.
@@ -191,4 +205,4 @@ func publicAddrs(ctx context.Context, host string) ([]netip.Addr, error) {
 
 // publicClient is the guarded client fetches share (its connections
 // pooled).
-var publicClient = sync.OnceValue(guardedClient)
+var publicClient = sync.OnceValue(func() *http.Client { return guardedClient(http.ProxyFromEnvironment) })

@@ -1,8 +1,14 @@
 package ingest
 
 import (
+	"context"
+	"errors"
 	"net"
+	"net/http"
+	"net/http/httptest"
 	"net/netip"
+	"net/url"
+	"sync/atomic"
 	"testing"
 )
 
@@ -38,5 +44,52 @@ func TestOwnAddress(t *testing.T) {
 		if got := ownAddress(netip.MustParseAddr(a), ifaces); got != want {
 			t.Errorf("%s: %v, want %v", a, got, want)
 		}
+	}
+}
+
+// TestProxyRedirectChecked: with a proxy on a loopback address, only
+// the connections to the proxy are let through; a redirect to the
+// proxy's own host and port, which goes direct (loopback is never
+// proxied), is checked and refused like any loopback URL.
+func TestProxyRedirectChecked(t *testing.T) {
+	var direct, proxied atomic.Int32
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Skip(err)
+	}
+	self := "http://" + ln.Addr().String()
+	// The proxy answers a public URL with a redirect to itself.
+	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.IsAbs() {
+			proxied.Add(1)
+			http.Redirect(w, r, self+"/s.md", http.StatusFound)
+			return
+		}
+		direct.Add(1)
+		w.Write([]byte("1. one rule\n2. two rules\n3. three rules\n"))
+	}))
+	srv.Listener = ln
+	srv.Start()
+	defer srv.Close()
+	proxy, err := url.Parse(self)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// As http.ProxyFromEnvironment does: loopback hosts go direct.
+	proxyOf := func(req *http.Request) (*url.URL, error) {
+		if a, err := netip.ParseAddr(req.URL.Hostname()); err == nil && a.IsLoopback() {
+			return nil, nil
+		}
+		return proxy, nil
+	}
+	_, err = Options{Client: guardedClient(proxyOf)}.URL(context.Background(), "http://93.184.216.34/redir")
+	if !errors.Is(err, ErrPrivateAddress) {
+		t.Errorf("a redirect to the proxy's address: %v, want ErrPrivateAddress", err)
+	}
+	if n := direct.Load(); n != 0 {
+		t.Errorf("the proxy's address was asked directly %d times, want 0", n)
+	}
+	if n := proxied.Load(); n != 1 {
+		t.Errorf("the proxy was asked %d times, want 1 (its connection is let through)", n)
 	}
 }

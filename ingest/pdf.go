@@ -33,7 +33,9 @@ func parsePDF(data []byte, o Options, d *corpus.Document) error {
 	if !slices.Contains(PDFEngines(), o.PDFEngine) && o.PDFEngine != "" {
 		return fmt.Errorf("unknown PDF engine %q (this build has %s)", o.PDFEngine, strings.Join(PDFEngines(), ", "))
 	}
-	r, err := readPDF(o.context(), data, o.PDFEngine)
+	r, err := readPDF(o.context(), data, o.PDFEngine, func(lines int) error {
+		return readingOf(d).grow(lines, "lines of text, each of which may be a block (a paragraph, heading or list item)")
+	})
 	if err != nil {
 		return err
 	}
@@ -126,7 +128,7 @@ type pdfReading struct {
 
 // pdfPages is readPDF with the build's default engine.
 func pdfPages(ctx context.Context, data []byte) ([]pdfPage, bool, error) {
-	r, err := readPDF(ctx, data, "")
+	r, err := readPDF(ctx, data, "", nil)
 	return r.pages, r.repaired, err
 }
 
@@ -134,8 +136,9 @@ func pdfPages(ctx context.Context, data []byte) ([]pdfPage, bool, error) {
 // (one of PDFEngines; "" is "auto"). The engine may not stop
 // at once (PDFium reads a page to its end): a file that keeps it busy past pdfTimeout, or past the end
 // of ctx, is abandoned to finish in the background (the instance is
-// closed then; its memory is capped).
-func readPDF(ctx context.Context, data []byte, engine string) (pdfReading, error) {
+// closed then; its memory is capped). take, when not nil, is given the
+// lines read so far after each page (see extractPages).
+func readPDF(ctx context.Context, data []byte, engine string, take func(lines int) error) (pdfReading, error) {
 	// Waiting for a free instance (other files may hold them all) and
 	// reading have pdfTimeout each.
 	wait, cancelWait := context.WithTimeout(ctx, pdfTimeout)
@@ -166,7 +169,7 @@ func readPDF(ctx context.Context, data []byte, engine string) (pdfReading, error
 				ch <- result{err: failure(inst, fmt.Errorf("%v", r), page)}
 			}
 		}()
-		p, repaired, err := extractPages(ctx, inst, data, &page)
+		p, repaired, err := extractPages(ctx, inst, data, &page, take)
 		if err != nil {
 			err = failure(inst, err, page)
 		}
@@ -206,13 +209,19 @@ func (e pdfError) Error() string { return string(e) }
 // they are, the engine's as inst words them.
 func failure(inst pdfInstance, err error, page int) error {
 	var pe pdfError
-	if errors.As(err, &pe) || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+	if errors.As(err, &pe) || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) || errors.Is(err, ErrTooManyBlocks) {
 		return err
 	}
 	return inst.failure(err, page)
 }
 
-func extractPages(ctx context.Context, inst pdfInstance, data []byte, page *int) (pages []pdfPage, repaired bool, err error) {
+// extractPages reads the pages of data with inst, page by page (page is
+// the one being read). take, when not nil, is given the lines read so
+// far after each page, and its error stops the reading: each line may
+// be a block, and a PDF of more lines than the block limit (a 32 MiB
+// file holds 680 thousand) is refused at the page that passes it, not
+// once every page is read and its paragraphs made.
+func extractPages(ctx context.Context, inst pdfInstance, data []byte, page *int, take func(lines int) error) (pages []pdfPage, repaired bool, err error) {
 	doc, err := inst.open(ctx, data)
 	if err != nil {
 		return nil, false, err
@@ -230,6 +239,7 @@ func extractPages(ctx context.Context, inst pdfInstance, data []byte, page *int)
 	}
 	pages = make([]pdfPage, 0, count)
 	var chars []pdfChar
+	lines := 0
 	for i := range count {
 		if err := ctx.Err(); err != nil {
 			return nil, false, err
@@ -241,6 +251,11 @@ func extractPages(ctx context.Context, inst pdfInstance, data []byte, page *int)
 			return nil, false, err
 		}
 		pages = append(pages, pdfPage{height: h, lines: charLines(chars, i)})
+		if lines += len(pages[i].lines); take != nil {
+			if err := take(lines); err != nil {
+				return nil, false, fmt.Errorf("page %d of %d: %w", i+1, count, err)
+			}
+		}
 	}
 	*page = 0
 	return pages, doc.repaired(), nil

@@ -138,26 +138,35 @@ func BenchmarkScale(b *testing.B) {
 // TestScaleAllocLinear reads each input at n and 4n units and checks that
 // the bytes allocated grow about four times, not sixteen: a reader that
 // joins a string by repeated concatenation, or copies what it has read
-// so far for each unit, allocates quadratically. (Time is the
-// benchmark's to show; this needs no clock.)
+// so far for each unit, allocates quadratically. So must the work of the
+// position lookups (ingest.PositionWork), which allocate nothing: an
+// XLIFF or TMX reader that counts each unit's line from the start of the
+// file, a Markdown table whose rows each walk their siblings. (Time is
+// the benchmark's to show; this needs no clock.)
 func TestScaleAllocLinear(t *testing.T) {
 	longtest.Skip(t)
 	const n = 3000
 	for _, in := range scaleInputs {
 		t.Run(in.name, func(t *testing.T) {
-			alloc := func(n int) uint64 {
+			measure := func(n int) (alloc uint64, work int64) {
 				data := []byte(in.gen(n))
 				var before, after runtime.MemStats
 				runtime.ReadMemStats(&before)
+				w := ingest.PositionWork()
 				if _, err := (ingest.Options{}).Bytes(in.name, data); err != nil {
 					t.Fatal(err)
 				}
+				work = ingest.PositionWork() - w
 				runtime.ReadMemStats(&after)
-				return after.TotalAlloc - before.TotalAlloc
+				return after.TotalAlloc - before.TotalAlloc, work
 			}
-			small, large := alloc(n), alloc(4*n)
+			small, smallWork := measure(n)
+			large, largeWork := measure(4 * n)
 			if ratio := float64(large) / float64(small); ratio > 6 {
 				t.Errorf("%d units allocate %d bytes, %d units %d: %.1f times for four times the input", n, small, 4*n, large, ratio)
+			}
+			if ratio := float64(largeWork) / float64(max(smallWork, 1)); ratio > 6 {
+				t.Errorf("the position lookups of %d units look at %d bytes or nodes, of %d units %d: %.1f times for four times the input", n, smallWork, 4*n, largeWork, ratio)
 			}
 		})
 	}
@@ -381,6 +390,17 @@ var peakInputs = []peakInput{
 			})
 		}, limit-512)
 		return makeDOCX(t, body, nil), n
+	}},
+	// A document JSON at the block limit, each item as long as 4 times
+	// the byte limit allows (a document JSON's limit).
+	{name: "items.json", make: func(t *testing.T, limit int) ([]byte, int) {
+		in := unitPeak("items.json", "{\n  \"edition\": \"x\",\n  \"lang\": \"en\",\n  \"items\": [\n", 0, 1, func(b *strings.Builder, i int, pad string) {
+			if i > 1 {
+				b.WriteString(",\n")
+			}
+			fmt.Fprintf(b, "    {\"id\": \"rule:%d\", \"kind\": \"rule\", \"number\": \"%d\", \"text\": \"Rule %d %s.\"}", i, i, i, pad)
+		}, "\n  ]\n}\n")
+		return in.make(t, 4*limit)
 	}},
 	{name: "pages.pdf", skip: "not measured: 680k lines of PDF pass the PDF reader's time limit (2 minutes) on 2 shared cores", make: func(t *testing.T, limit int) ([]byte, int) {
 		data, n := largest(func(n int) string { return string(pagesPDF(n)) }, limit)

@@ -301,6 +301,7 @@ func TestDevDigitVariants(t *testing.T) {
 		}{
 			{"cjk-glued", glued("第", "条")},
 			{"korean-glued", glued("", "조")},
+			{"cjk-spaced", glued("第 ", " 条")},
 			{"arabic-indic", digits('٠')},
 			{"devanagari", digits('०')},
 			{"full-width", digits('０')},

@@ -2,6 +2,7 @@ package ingest
 
 import (
 	"bytes"
+	"strings"
 
 	"github.com/rulesync/rulesync/corpus"
 )
@@ -18,7 +19,8 @@ type unitCount struct {
 // bytes, so that an input of more units than the budget has left is
 // refused before it is read. Each counts more than its reader can make,
 // never fewer. A DOCX is counted once its document part is inflated
-// (countParagraphs); a PDF only once read, by its blocks (checkBlocks).
+// (countParagraphs); a PDF by its lines as its pages are read
+// (extractPages), its compressed streams saying nothing before.
 var unitCounts = map[string]unitCount{
 	"po":    {func(b []byte) int { return bytes.Count(b, []byte("msgid ")) }, "msgid keywords, each of which may be an item"},
 	"xliff": {func(b []byte) int { return countTags(b, "trans-unit") + countTags(b, "unit") }, "trans-unit and unit elements, each of which may be an item"},
@@ -100,16 +102,18 @@ func countParagraphs(xml []byte, d *corpus.Document) error {
 	return readingOf(d).grow(n, "paragraphs (p elements), each of which may be a block")
 }
 
-// readBytes takes the format's count of units (unitCounts) for d's
-// reading, reads data with the format's reader of bytes, and returns
-// what the steps after the parse read of them: the bytes that are not
-// all UTF-8 (valid is false), for the note that says where; nothing
-// else, as inputText reads no such format's bytes. The two calls are
-// written apart so that data is not live across the call when valid: a
-// result chosen after the call would keep it.
-func (f *format) readBytes(data []byte, valid bool, o Options, d *corpus.Document) ([]byte, error) {
+// readBytes takes the format's count of units (unitCounts) in units,
+// the input's text in an encoding that writes ASCII as ASCII (data
+// itself, or data decoded where it is UTF-16, whose units the count
+// would not see), for d's reading, reads data with the format's reader
+// of bytes, and returns what the steps after the parse read of them:
+// the bytes that are not all UTF-8 (valid is false), for the note that
+// says where; nothing else, as inputText reads no such format's bytes.
+// The two calls are written apart so that data is not live across the
+// call when valid: a result chosen after the call would keep it.
+func (f *format) readBytes(data, units []byte, valid bool, o Options, d *corpus.Document) ([]byte, error) {
 	if u, ok := unitCounts[f.name]; ok {
-		if err := readingOf(d).grow(u.count(data), u.what); err != nil {
+		if err := readingOf(d).grow(u.count(units), u.what); err != nil {
 			return nil, err
 		}
 	}
@@ -118,4 +122,15 @@ func (f *format) readBytes(data []byte, valid bool, o Options, d *corpus.Documen
 	}
 	err := f.binary(data, o, d)
 	return data, err
+}
+
+// countedText is what readBytes counts the units of a text format's input
+// in: data, or, where data is UTF-16 (enc, as corpus.DecodeText names
+// it), text, its decoding: in UTF-16 an ASCII tag is not its ASCII
+// bytes, and 400 thousand XLIFF units were read before they were counted.
+func countedText(data []byte, text, enc string) []byte {
+	if strings.HasPrefix(enc, "utf-16") {
+		return []byte(text)
+	}
+	return data
 }

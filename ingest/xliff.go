@@ -85,6 +85,7 @@ func (x *xmlReader) pos(off int64) (int, int) {
 		x.posOff, x.posLine, x.posStart = 0, 1, 0
 	}
 	between := x.text[x.posOff:o]
+	positionWork.Add(int64(len(between)))
 	if n := strings.Count(between, "\n"); n > 0 {
 		x.posLine += n
 		x.posStart = x.posOff + strings.LastIndexByte(between, '\n') + 1

@@ -12,6 +12,7 @@ import (
 	"github.com/rulesync/rulesync/align"
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/diff"
+	"github.com/rulesync/rulesync/ingest"
 	"github.com/rulesync/rulesync/internal/sched"
 )
 
@@ -33,6 +34,8 @@ type buildRun struct {
 	// once read; used adds the translations: a source no step uses is
 	// checked alone.
 	shared, used map[string]bool
+	// held is the budget of blocks the documents kept share (hold).
+	held *ingest.Budget
 
 	tasks []task
 	keys  []string // the tasks' keys
@@ -70,6 +73,7 @@ func (b *Build) start(ctx context.Context) (*buildRun, error) {
 	}
 	r.out = out
 	r.shared, r.used = map[string]bool{}, map[string]bool{}
+	r.held = ingest.NewBudget(ws.MaxBlocks)
 	for _, d := range ws.Diffs {
 		r.shared[d.Old], r.shared[d.New] = true, true
 	}
@@ -114,10 +118,10 @@ func (r *buildRun) ingestSources() error {
 		}
 		r.event(Event{Stage: "ingest", Name: src.Name})
 		d, err := r.ingest(r.ctx, src, r.cache)
-		src.err = err
 		if err == nil && (r.shared[src.Name] || !src.stored) {
-			src.doc = d
+			err = r.hold(src, d)
 		}
+		src.err = err
 		r.event(Event{Stage: "ingest", Name: src.Name, Done: true, Cached: src.summary.Cached, Err: err})
 	})
 	if err := r.interrupted(r.ctx); err != nil {
@@ -141,6 +145,28 @@ func (r *buildRun) ingestSources() error {
 			r.notes.add("warning: [[diff]] %s..%s: %s", p.Old, p.New, msg)
 		}
 	}
+	return nil
+}
+
+// hold keeps a source's document for the build's length (one that
+// several steps share, or that the cache could not store), its items
+// taken from the blocks that the documents held share (held): each
+// source is read within the limit of blocks (max_blocks, --max-blocks),
+// and those held together within it too, so that a build holds no more
+// than one input at the limit may, and reads a source at a time on each
+// worker. An error names the source's input and the limit. The
+// documents not held (a translation the cache stores, read again by its
+// step) are not counted: a build of 1.5 million items holds a few
+// editions at once.
+func (r *buildRun) hold(src *source, d *corpus.Document) error {
+	if err := r.held.Hold(len(d.Items)); err != nil {
+		input := src.URL
+		if src.Path != "" {
+			input = r.ws.resolve(src.Path)
+		}
+		return &ingest.Error{Input: input, Err: err}
+	}
+	src.doc = d
 	return nil
 }
 

@@ -30,6 +30,30 @@ import (
 // sizes and a task's summary: a few KB).
 const maxEntryRecord = 16 << 20
 
+// maxCacheEntry bounds the bytes of an entry's files together (a build
+// holds them in memory as it stores and loads them): an entry over it is
+// not stored, and one whose entry.json records more is refused before
+// any of its files is read, whatever the files' sizes (a tampered
+// record and files grown to match it asked for 5 GB at once). A
+// variable for the tests.
+var maxCacheEntry int64 = 1 << 30
+
+// errEntrySize is the error of an entry over maxCacheEntry.
+var errEntrySize = errors.New("entry too large")
+
+// entryFits reports whether the sizes an entry's record gives its files
+// are none negative and together within maxCacheEntry.
+func entryFits(sizes map[string]int64) bool {
+	var n int64
+	for _, s := range sizes {
+		if s < 0 || s > maxCacheEntry-n {
+			return false
+		}
+		n += s
+	}
+	return true
+}
+
 // cacheVersion names the shape of the cached documents and outputs; a
 // new version of rulesync that writes them differently changes it.
 const cacheVersion = "rulesync-build-4"
@@ -218,6 +242,9 @@ func (c *cache) verify(entry string) (files, *entryRecord, error) {
 	if err == nil && len(rec.SHA256) == 0 {
 		err = errors.New("no files")
 	}
+	if err == nil && !entryFits(rec.Size) {
+		err = fmt.Errorf("%w: entry.json records sizes over the %d bytes an entry may hold", errSize, maxCacheEntry)
+	}
 	if err == nil {
 		for name, sum := range rec.SHA256 {
 			size, ok := rec.Size[name]
@@ -252,6 +279,14 @@ func (c *cache) store(entry string, fs files, rec entryRecord) error {
 	}
 	if c.off.Load() {
 		return errCacheOff
+	}
+	var n int64
+	for _, d := range fs {
+		n += int64(len(d))
+	}
+	if n > maxCacheEntry {
+		c.notes.add("cache %s: %s not stored: its files hold %d bytes, over the %d an entry may hold (the next build makes them again)", c.dir, entry, n, maxCacheEntry)
+		return errEntrySize
 	}
 	err := cacheFault
 	var r [8]byte

@@ -1,8 +1,10 @@
 package reports
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -67,6 +69,64 @@ func TestCacheFileBounded(t *testing.T) {
 	}
 	if len(n.list) == 0 || !strings.Contains(strings.Join(n.list, "\n"), "size") {
 		t.Errorf("notes %q, want one naming the size", n.list)
+	}
+}
+
+// TestCacheRecordedSizeBounded: an entry whose entry.json records a
+// size as large as its file, grown to match (a sparse hole), is refused
+// by the size recorded before anything is allocated for it: a record of
+// 5 GB made a build allocate 5 GB at once and die out of memory.
+func TestCacheRecordedSizeBounded(t *testing.T) {
+	defer func(m int64) { maxCacheEntry = m }(maxCacheEntry)
+	maxCacheEntry = 16 << 20
+	const grown = 64 << 20
+	dir := t.TempDir()
+	var n notes
+	c := openCache(dir, &n)
+	defer c.close()
+	k := key("test")
+	if err := c.storeDoc(k, []byte(`{"edition":"x"}`)); err != nil {
+		t.Fatal(err)
+	}
+	entry := filepath.Join(dir, "docs", k)
+	if err := os.Truncate(filepath.Join(entry, "files", "document.json"), grown); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(filepath.Join(entry, "entry.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rec entryRecord
+	if err := json.Unmarshal(data, &rec); err != nil {
+		t.Fatal(err)
+	}
+	rec.Size["document.json"] = grown
+	if data, err = json.Marshal(rec); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(entry, "entry.json"), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	fs, _ := c.load(docEntry(k), "test")
+	runtime.ReadMemStats(&after)
+	if fs != nil {
+		t.Fatal("an entry recording more than an entry may hold was taken")
+	}
+	if got := after.TotalAlloc - before.TotalAlloc; got > grown/4 {
+		t.Errorf("loading the entry allocated %d bytes, want far fewer than the %d recorded", got, grown)
+	}
+	if !strings.Contains(strings.Join(n.list, "\n"), "records sizes over the") {
+		t.Errorf("notes %q, want one naming the recorded size", n.list)
+	}
+	// An entry over the bound is not stored, with a note.
+	n.list = nil
+	if err := c.storeDoc(key("big"), make([]byte, maxCacheEntry+1)); err == nil {
+		t.Error("an entry over the bound was stored")
+	}
+	if !strings.Contains(strings.Join(n.list, "\n"), "not stored") {
+		t.Errorf("notes %q, want one saying the entry is not stored", n.list)
 	}
 }
 

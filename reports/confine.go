@@ -108,10 +108,6 @@ func realPath(p string) string {
 	}
 }
 
-// systemTrees are the folders of the kernel's and the devices' files:
-// never a source, whatever the roots say.
-var systemTrees = []string{"/proc", "/sys", "/dev"}
-
 // sourceRoots are the folders file sources must lie in, symlinks
 // resolved: Roots, relative to the manifest, or the manifest's folder
 // and the git repository it sits in.
@@ -187,10 +183,8 @@ func (ws *Workspace) sourceFile(path string) (string, error) {
 	if real, err = filepath.Abs(real); err != nil {
 		return "", err
 	}
-	for _, sys := range systemTrees {
-		if within(real, sys) {
-			return "", fmt.Errorf("is %s, a file of the system (%s), never a source", real, sys)
-		}
+	if sys := ingest.SystemTree(real); sys != "" {
+		return "", fmt.Errorf("is %s, a file of the system (%s), never a source", real, sys)
 	}
 	roots := ws.sourceRoots()
 	if !withinAny(real, roots) {

@@ -491,7 +491,7 @@ func (lw *lineWriter) trFront() []string {
 // blank line after it), come first, so that the draft is headed by the
 // translation's title and reads back with the source's items, as the
 // source does.
-func titledFront(d *gaps.Draft, src, tr []string) []string {
+func titledFront(d *gaps.Draft, src, tr []string, md bool) []string {
 	t, s := strings.TrimSpace(d.Translation.Title), strings.TrimSpace(d.Source.Title)
 	if t == "" || s == "" || !slices.ContainsFunc(d.Orphans, func(o gaps.Orphan) bool {
 		return o.Target != nil && strings.TrimSpace(o.Target.Title) == t
@@ -502,7 +502,7 @@ func titledFront(d *gaps.Draft, src, tr []string) []string {
 	if k < 0 {
 		return tr
 	}
-	sub := frameSubst(d, src)
+	sub := frameSubst(d, src, md)
 	out := slices.Clone(sub[:k+1])
 	if k+1 < len(sub) && strings.TrimSpace(sub[k+1]) == "" {
 		out = append(out, "")

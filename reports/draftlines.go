@@ -226,10 +226,10 @@ func (lw *lineWriter) front() []string {
 // says that file left some of them untranslated (frame.lines).
 func (lw *lineWriter) frontLines() (lines []string, untranslated bool) {
 	if lw.tr != nil && lw.clearBetween(-1, nextFound(lw.tr, -1)) {
-		return titledFront(lw.d, lw.srcGap(-1), lw.trFront()), false
+		return titledFront(lw.d, lw.srcGap(-1), lw.trFront(), lw.markdown), false
 	}
 	src := lw.srcGap(-1)
-	return lw.frame.lines(ingest.FrameFront, src, frameSubst(lw.d, src))
+	return lw.frame.lines(ingest.FrameFront, src, frameSubst(lw.d, src, lw.markdown), lw.markdown)
 }
 
 // srcGap is the source's lines between item i and the next (i = -1:
@@ -254,7 +254,7 @@ func (lw *lineWriter) gapLines(i int) (lines []string, untranslated bool) {
 		return t, false
 	}
 	src := lw.srcGap(i)
-	return lw.frame.lines(ingest.FrameAfter(lw.d.Entries[i].Source.ID, 0), src, src)
+	return lw.frame.lines(ingest.FrameAfter(lw.d.Entries[i].Source.ID, 0), src, src, lw.markdown)
 }
 
 // trGap is the translation's lines after entry i, when the draft takes

@@ -26,7 +26,13 @@ var unsafeSchemes = []string{"javascript:", "vbscript:", "data:"}
 // the tag of a phrasing element that runs no code ("<q>", "</cite>",
 // `<bdo dir="rtl">`: ingest.SafeInlineTag), which an HTML source's
 // inline markup brings.
-func mdNoHTML(s string) string {
+func mdNoHTML(s string) string { return mdNoHTMLBut(s, "") }
+
+// mdNoHTMLBut is mdNoHTML keeping, besides, each tag that src (the
+// source's line a translation's line stands for) holds as written: the
+// source's own markup ("<version>", "<wca-title>"), which a translator
+// keeps, is the source's, not the translation's.
+func mdNoHTMLBut(s, src string) string {
 	if strings.Contains(s, "](") || strings.Contains(s, "]:") {
 		s = unlinkUnsafe(s)
 	}
@@ -37,7 +43,7 @@ func mdNoHTML(s string) string {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if c == '<' && i+1 < len(s) && opensMarkup(s[i+1]) {
-			if j := strings.IndexByte(s[i:], '>'); j > 0 && ingest.SafeInlineTag(s[i:i+j+1]) {
+			if j := strings.IndexByte(s[i:], '>'); j > 0 && (ingest.SafeInlineTag(s[i:i+j+1]) || src != "" && strings.Contains(src, s[i:i+j+1])) {
 				b.WriteString(s[i : i+j+1])
 				i += j
 				continue

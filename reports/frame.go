@@ -140,16 +140,22 @@ func textSum(title, text, label string) string {
 }
 
 // frameSubst is the source's lines before the first item with the
-// source's title and version replaced by the translation's.
-func frameSubst(d *gaps.Draft, src []string) []string {
+// source's title and version replaced by the translation's, whose raw
+// HTML is written as text (mdNoHTMLBut) where md (a Markdown draft), as
+// an item's text is.
+func frameSubst(d *gaps.Draft, src []string, md bool) []string {
 	out := slices.Clone(src)
 	for _, p := range [][2]string{{d.Source.Title, d.Translation.Title}, {d.Source.Version, d.Translation.Version}} {
 		if strings.TrimSpace(p[0]) == "" || strings.TrimSpace(p[1]) == "" {
 			continue
 		}
+		t := p[1]
+		if md {
+			t = mdNoHTMLBut(oneLine(t), p[0])
+		}
 		for k, l := range out {
 			if i := strings.LastIndex(l, p[0]); i >= 0 {
-				out[k] = l[:i] + p[1] + l[i+len(p[0]):]
+				out[k] = l[:i] + t + l[i+len(p[0]):]
 			}
 		}
 	}
@@ -236,13 +242,20 @@ func (f *frame) note(e *gaps.Entry) (string, bool) {
 // says the file has a unit of the run it leaves untranslated (an empty
 // target with no draft note saying the translation has no text there,
 // as when a translator's tool stripped rulesync's comments): the
-// source's lines stand in its place, and the draft marks them.
-func (f *frame) lines(ctx string, src, subst []string) (out []string, untranslated bool) {
+// source's lines stand in its place, and the draft marks them. In a
+// Markdown draft (md) the file's lines have their raw HTML written as
+// text (mdNoHTMLBut), but for the tags the source's lines hold.
+func (f *frame) lines(ctx string, src, subst []string, md bool) (out []string, untranslated bool) {
 	if f == nil {
 		return subst, false
 	}
 	if u, ok := f.units[ctx]; ok && u.Source == runSource(ctx, src) {
 		if lines, ok := runLines(u); ok {
+			if md {
+				for k := range lines {
+					lines[k] = mdNoHTMLBut(lines[k], u.Source)
+				}
+			}
 			return lines, false
 		}
 		untranslated = true
@@ -253,6 +266,8 @@ func (f *frame) lines(ctx string, src, subst []string) (out []string, untranslat
 		u, ok := f.units[ingest.FrameLine(ctx, k+1)]
 		switch {
 		case !ok || u.Source != src[k][len(m):]:
+		case u.Target != "" && md:
+			out[k] = m + mdNoHTMLBut(u.Target, src[k])
 		case u.Target != "":
 			out[k] = m + u.Target
 		default:
@@ -451,7 +466,7 @@ func framedLines(d *gaps.Draft, o DraftOptions, lines map[string]draftNote, afte
 	plain := *direct
 	plain.tr, plain.frame = nil, nil
 	src := direct.src.gap(-1)
-	front := frameSegments(ingest.FrameFront, src, frameSubst(d, src), direct.front())
+	front := frameSegments(ingest.FrameFront, src, frameSubst(d, src, false), direct.front())
 	for i := range d.Entries {
 		id := d.Entries[i].Source.ID
 		if t, ok := direct.trGap(i); ok {

@@ -68,7 +68,7 @@ func (b *Build) seriesFiles(ctx context.Context, se Series, ok func(string) bool
 func (b *Build) seriesEditions(ctx context.Context, se Series, load func(string) (*corpus.Document, error)) ([]history.Edition, error) {
 	if se.Repo != "" {
 		g := history.Git{Repo: b.Workspace.resolve(se.Repo), Path: se.Path, From: se.First, To: se.Last, Tags: se.Tags,
-			Ingest: ingest.Options{Context: ctx, MaxBytes: b.Workspace.MaxBytes}, Cache: history.NewCache("", "")}
+			Ingest: ingest.Options{Context: ctx, MaxBytes: b.Workspace.MaxBytes, MaxBlocks: b.Workspace.MaxBlocks}, Cache: history.NewCache("", "")}
 		eds, err := g.Editions(ctx)
 		if err != nil {
 			return nil, err

@@ -267,9 +267,7 @@ func ingestInput(ctx context.Context, c *call, in string, raw bool, stderr io.Wr
 	var data []byte
 	switch {
 	case in == "-" && raw:
-		if data, err = opt.ReadAll("<stdin>", c.App.Reader); err == nil {
-			d, err = opt.Bytes("<stdin>", data)
-		}
+		d, data, err = opt.ReadWithBytes("<stdin>", c.App.Reader)
 	case in == "-":
 		d, err = opt.Read("<stdin>", c.App.Reader)
 	case ingest.IsURL(in) && raw:
@@ -281,11 +279,7 @@ func ingestInput(ctx context.Context, c *call, in string, raw bool, stderr io.Wr
 	case ingest.IsURL(in):
 		d, err = opt.URL(ctx, in)
 	case raw:
-		if data, err = opt.ReadFile(in); err == nil {
-			if d, err = opt.Bytes(in, data); err == nil && d.Source.Path == "" {
-				d.Source.Path = in
-			}
-		}
+		d, data, err = opt.FileWithBytes(in)
 	default:
 		d, err = opt.File(in)
 	}
@@ -293,7 +287,7 @@ func ingestInput(ctx context.Context, c *call, in string, raw bool, stderr io.Wr
 		return nil, nil, interrupted(c)
 	}
 	if err != nil {
-		return nil, nil, cli.Exit(err.Error(), exitBad)
+		return nil, nil, cli.Exit(sizeHint(err), exitBad)
 	}
 	// What ingest found, on standard error: the summary where the command
 	// is about one document, the warnings always.
@@ -417,7 +411,7 @@ func parseFile[T any](c *call, path string, parse func(io.Reader) (T, error)) (T
 	}
 	data, err := ingest.Options{MaxBytes: max}.ReadFile(path)
 	if err != nil {
-		return zero, cli.Exit(err.Error(), exitBad)
+		return zero, cli.Exit(sizeHint(err), exitBad)
 	}
 	v, err := parse(bytes.NewReader(data))
 	if err != nil {

@@ -206,7 +206,7 @@ func historyEditions(c *call, diffVersion string) ([]history.Edition, *history.C
 		return nil, nil, err
 	}
 	in := ingest.Options{PDFEngine: engine, Format: fromFormat(c), Edition: c.String("edition"), Lang: c.String("lang"),
-		Encoding: c.String("encoding"), Timeout: c.Duration("timeout"), MaxBytes: max, MaxBlocks: c.Int("max-blocks"), Context: c.Context}
+		Encoding: c.String("encoding"), Timeout: c.Duration("timeout"), MaxBytes: max, MaxBlocks: c.Int("max-blocks"), Budget: sharedBudget(c), Context: c.Context}
 	cache := history.NewCache(c.String("cache"), cacheVersion(in)+diffVersion)
 	g := history.Git{Repo: repo, Path: filepath.ToSlash(c.String("path")), From: c.String("first"), To: c.String("last"),
 		Tags: c.Bool("tags"), Ingest: in, Cache: cache}

@@ -15,14 +15,14 @@ import (
 // maxBytesFlag is --max-bytes, the input size limit of the commands that
 // read inputs.
 func maxBytesFlag() cli.Flag {
-	return &cli.StringFlag{Name: "max-bytes", Usage: fmt.Sprintf("read no input larger than `SIZE` (bytes, or with KiB, MiB, GiB; default %dMiB; a document JSON rulesync wrote is read at any size)", ingest.DefaultMaxBytes>>20)}
+	return &cli.StringFlag{Name: "max-bytes", Usage: fmt.Sprintf("read no input larger than `SIZE` (bytes, or with KiB, MiB, GiB; default %dMiB; a document JSON rulesync wrote may have 4 times SIZE)", ingest.DefaultMaxBytes>>20)}
 }
 
 // maxBlocksFlag is --max-blocks, the limit of the blocks (and items) of
 // an input, or of all the inputs of a command that holds several at once
 // (sharedBudget).
 func maxBlocksFlag() cli.Flag {
-	return &cli.IntFlag{Name: "max-blocks", Value: ingest.DefaultMaxBlocks, Usage: "read no more than `N` blocks (paragraphs, lines, headings, list items, table rows; the items of a document JSON, PO, XLIFF, TMX or table) in an input, or in all the inputs together of a command that reads several at once (diff, gaps, sync, align, provenance, history of files); an input's lines, units or start tags are counted before it is read", Validator: func(n int) error {
+	return &cli.IntFlag{Name: "max-blocks", Value: ingest.DefaultMaxBlocks, Usage: "read no more than `N` blocks (paragraphs, lines, headings, list items, table rows; the items of a document JSON, PO, XLIFF, TMX or table) in an input, or in all the inputs together of a command that reads several at once (diff, gaps, sync, align, provenance, history; the documents a build holds); an input's lines, units or start tags are counted before it is read", Validator: func(n int) error {
 		if n <= 0 {
 			return errors.New("not a number of blocks above zero")
 		}
@@ -80,4 +80,13 @@ func checkOutput(c *call, flag, path string) error {
 		return cli.Exit(fmt.Sprintf("%s: %s: output: rulesync does not expand %q (the shell does, when it is not quoted); give the path without it, as $HOME/%s", c.Command.Name, namedPath{flag, path}, first, strings.TrimPrefix(strings.TrimPrefix(filepath.ToSlash(path), first), "/")), exitBad)
 	}
 	return nil
+}
+
+// sizeHint is err's message, naming --max-bytes when err is an input over
+// the size limit (ingest.ErrTooLarge): the flag that reads it.
+func sizeHint(err error) string {
+	if errors.Is(err, ingest.ErrTooLarge) {
+		return err.Error() + "; --max-bytes SIZE raises the limit"
+	}
+	return err.Error()
 }

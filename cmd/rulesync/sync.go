@@ -234,9 +234,14 @@ func checkKeyedIDs(name string, data []byte, tr, src, base *corpus.Document) err
 		if bare, _, _ := strings.Cut(id, "#"); ids[bare] {
 			continue
 		}
-		line, col := findQuoted(data, id)
+		// A document JSON's bytes are not kept (ingest.FileWithBytes):
+		// its error names the input without a place.
+		place := name
+		if line, col := findQuoted(data, id); line > 0 {
+			place = fmt.Sprintf("%s:%d:%d", name, line, col)
+		}
 		what := map[string]string{"po": "msgctxt", "xliff": "trans-unit", "tmx": "tuid"}[tr.Source.Format]
-		return cli.Exit(fmt.Sprintf("%s:%d:%d: %s %q names no item of %s (%s)", name, line, col, what, id, orig.Name(), role), exitBad)
+		return cli.Exit(fmt.Sprintf("%s: %s %q names no item of %s (%s)", place, what, id, orig.Name(), role), exitBad)
 	}
 	return nil
 }

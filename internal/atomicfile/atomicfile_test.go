@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 )
@@ -137,5 +138,34 @@ func TestWriteFileAtomic(t *testing.T) {
 	}
 	if err := Write(filepath.Join(dir, "no", "such", "dir.json"), []byte("x")); err == nil {
 		t.Errorf("writing into a missing directory succeeded")
+	}
+}
+
+// TestStaleDirs: the directory of a killed process's output directory
+// (kill -9 during synth) is removed when the next one is made; those of
+// running processes, of other outputs and of other naming are kept.
+func TestStaleDirs(t *testing.T) {
+	dir := t.TempDir()
+	mk := func(name string) string {
+		p := filepath.Join(dir, name)
+		os.MkdirAll(filepath.Join(p, "docs"), 0o755)
+		os.WriteFile(filepath.Join(p, "docs", "en-1.json"), []byte("partial"), 0o644)
+		return p
+	}
+	dead := mk(".out.new-" + strconv.Itoa(deadPid(t)) + "-123")
+	running := mk(".out.new-" + strconv.Itoa(os.Getppid()) + "-456")
+	build := mk(".out.new-0a1b2c3d4e5f")
+	other := mk(".other.new-" + strconv.Itoa(deadPid(t)) + "-789")
+	p, err := NewDir(filepath.Join(dir, "out"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(filepath.Base(p), ".out.new-"+strconv.Itoa(os.Getpid())+"-") {
+		t.Errorf("NewDir made %s, want it named by the process", p)
+	}
+	for p, want := range map[string]bool{dead: false, running: true, build: true, other: true, p: true} {
+		if _, err := os.Stat(p); (err == nil) != want {
+			t.Errorf("%s: exists %v, want %v", filepath.Base(p), err == nil, want)
+		}
 	}
 }

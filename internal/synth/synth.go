@@ -408,15 +408,16 @@ func Write(ctx context.Context, dir string, seed uint64, editions, langs, items 
 }
 
 // Write is the package's Write with the options. The corpus is written
-// into a new directory beside dir (".DIR.new-*") that takes dir's place
-// (dir new or empty) only when complete: a write that fails or is
-// stopped leaves dir as it was, and the same command can run again.
+// into a new directory beside dir (".DIR.new-PID-*", atomicfile.NewDir)
+// that takes dir's place (dir new or empty) only when complete: a write
+// that fails or is stopped leaves dir as it was, and the same command
+// can run again; one a killed synth left is removed by the next.
 func (o Options) Write(ctx context.Context, dir string, seed uint64, editions, langs, items int) (err error) {
 	final := filepath.Clean(dir)
 	if err := os.MkdirAll(filepath.Dir(final), 0o755); err != nil {
 		return err
 	}
-	dir, err = os.MkdirTemp(filepath.Dir(final), "."+filepath.Base(final)+".new-*")
+	dir, err = atomicfile.NewDir(final)
 	if err != nil {
 		return err
 	}

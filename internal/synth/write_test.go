@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -45,6 +47,30 @@ func TestFailedWriteLeavesNothing(t *testing.T) {
 		}
 		if _, err := os.Stat(filepath.Join(dir, "truth.json")); err != nil {
 			t.Error(err)
+		}
+	}
+}
+
+// TestStaleDirRemoved: the directory a synth killed with kill -9 left
+// beside its output (".DIR.new-PID-*", its process gone) is removed by
+// the next synth into that directory.
+func TestStaleDirRemoved(t *testing.T) {
+	dead := exec.Command(os.Args[0], "-test.run=^$")
+	if err := dead.Run(); err != nil {
+		t.Fatal(err)
+	}
+	parent := t.TempDir()
+	stale := filepath.Join(parent, ".out.new-"+strconv.Itoa(dead.Process.Pid)+"-42")
+	if err := os.MkdirAll(filepath.Join(stale, "docs"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := Write(context.Background(), filepath.Join(parent, "out"), 1, 2, 1, 5); err != nil {
+		t.Fatal(err)
+	}
+	entries, _ := os.ReadDir(parent)
+	for _, e := range entries {
+		if e.Name() != "out" {
+			t.Errorf("left beside the output: %s", e.Name())
 		}
 	}
 }
