@@ -53,7 +53,7 @@ func readTextOrMarkdownTie(text string, d *corpus.Document, markdownOnTie bool) 
 		if err != nil {
 			return nil, nil, err
 		}
-		st, err := fromBlocks(bs, md)
+		st, err := readBoldHeadings(bs, md, fromBlocks)
 		return md, st, err
 	}
 	md, stM, errM := readMD()

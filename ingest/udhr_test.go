@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/ingest"
@@ -166,11 +167,56 @@ func sharedWord(hs []string) string {
 	return ""
 }
 
+// udhrMarkups rewrite the markup of a udhr page's "## " headings and
+// nothing else: as paragraphs all in bold (a word processor's headings
+// converted to Markdown: "**Article 1**"), or underlined (Setext, the
+// title's "# " line too).
+var udhrMarkups = []struct {
+	name    string
+	rewrite func(lines []string) []string
+}{
+	{"bold-headings", func(lines []string) []string {
+		out := make([]string, 0, len(lines))
+		for _, ln := range lines {
+			if h, ok := strings.CutPrefix(ln, "## "); ok {
+				ln = "**" + h + "**"
+			}
+			out = append(out, ln)
+		}
+		return out
+	}},
+	{"setext-headings", func(lines []string) []string {
+		out := make([]string, 0, len(lines))
+		for _, ln := range lines {
+			h, under := ln, ""
+			if t, ok := strings.CutPrefix(ln, "# "); ok {
+				h, under = t, "="
+			} else if t, ok := strings.CutPrefix(ln, "## "); ok {
+				h, under = t, "-"
+			}
+			out = append(out, h)
+			if under != "" {
+				out = append(out, strings.Repeat(under, max(3, utf8.RuneCountInString(h))))
+			}
+		}
+		return out
+	}},
+}
+
+// itemTexts is d's items, each its id and the start of its text.
+func itemTexts(d *corpus.Document) string {
+	var out []string
+	for _, it := range d.Items {
+		out = append(out, it.ID+"="+strings.Join(strings.Fields(string([]rune(it.Text)[:min(30, utf8.RuneCountInString(it.Text))])), "_"))
+	}
+	return strings.Join(out, " ")
+}
+
 // TestUDHRVariants rewrites the article headings of the udhr Markdown
-// pages, at run time from the real files: their numbers in Arabic-Indic,
-// Devanagari and full-width digits, their words removed, replaced by
-// another language's words, or the word they share replaced by another.
-// The ids must not change.
+// pages, at run time from the real files: their markup (udhrMarkups),
+// their numbers in Arabic-Indic, Devanagari and full-width digits,
+// their words removed, replaced by another language's words, or the
+// word they share replaced by another. The ids must not change.
 func TestUDHRVariants(t *testing.T) {
 	longtest.Skip(t)
 	dir, names := udhrFiles(t)
@@ -198,6 +244,17 @@ func TestUDHRVariants(t *testing.T) {
 			t.Fatal(err)
 		}
 		want := strings.Join(articleIDs(orig), " ")
+		for _, m := range udhrMarkups {
+			t.Run(name+"/"+m.name, func(t *testing.T) {
+				d, err := ingest.Options{}.Read(name, strings.NewReader(strings.Join(m.rewrite(lines), "\n")))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got, want := itemTexts(d), itemTexts(orig); got != want {
+					t.Errorf("items differ from the page with ATX headings: %s", firstDiff(got, want))
+				}
+			})
+		}
 		for _, v := range udhrVariants {
 			t.Run(name+"/"+v.name, func(t *testing.T) {
 				out := append([]string(nil), lines...)
