@@ -2,6 +2,7 @@ package reports
 
 import (
 	"html/template"
+	"iter"
 	"slices"
 	"strings"
 
@@ -33,7 +34,10 @@ type documentView struct {
 	Name, Title string
 	Doc         *corpus.Document
 	Check       *checkView
-	Rows        []itemRow
+	// Rows are the items' rows, made as the page is written: each
+	// item's text with its citations linked is held only while its row
+	// is.
+	Rows iter.Seq[itemRow]
 	// Warnings are what ingest warned of in the document's structure
 	// (ingest.Report), without the "warning: " mark.
 	Warnings []string
@@ -44,12 +48,20 @@ type documentView struct {
 type checkView struct {
 	Summary string
 	Lines   []findingLine
+	// More is how many findings on items Lines leaves out (past
+	// checkLines): each is shown in its item's row.
+	More int
 }
+
+// checkLines is the most findings a document page lists above its
+// items, the most serious first: a check that finds something in every
+// item of a long document would list the document again.
+const checkLines = 1000
 
 // findingLine is a finding on a document page: on an item (ID and
 // Label set) or on the whole document.
 type findingLine struct {
-	gaps.Finding
+	*gaps.Finding
 	ID, Label string
 }
 
@@ -58,7 +70,7 @@ type findingLine struct {
 type itemRow struct {
 	ID, Label, Title string
 	Text             template.HTML
-	Findings         []gaps.Finding
+	Findings         []*gaps.Finding // the report's, not copies
 }
 
 // documentPage is the page of a document: its items by printed number,
@@ -73,10 +85,11 @@ func documentPage(nd namedDoc, r *gaps.Report, site string) ([]byte, error) {
 	for _, w := range warnings {
 		v.Warnings = append(v.Warnings, strings.TrimPrefix(w, ingest.WarningNote))
 	}
-	byItem := map[string][]gaps.Finding{}
+	byItem := map[string][]*gaps.Finding{}
 	if r != nil {
 		var lines []findingLine
-		for _, f := range r.Findings {
+		for i := range r.Findings {
+			f := &r.Findings[i]
 			if f.TargetID == "" {
 				lines = append(lines, findingLine{Finding: f})
 			} else {
@@ -91,11 +104,27 @@ func documentPage(nd namedDoc, r *gaps.Report, site string) ([]byte, error) {
 		// The most serious first; within a severity, the document's
 		// own findings, then the items' in order.
 		slices.SortStableFunc(lines, func(a, b findingLine) int { return b.Severity.Rank() - a.Severity.Rank() })
-		v.Check = &checkView{gapsSummary(r), lines}
+		v.Check = &checkView{Summary: gapsSummary(r), Lines: lines}
+		if len(lines) > checkLines {
+			// The document's own findings are on no row: all kept.
+			kept := lines[:0]
+			for _, l := range lines {
+				if l.ID == "" || len(kept) < checkLines {
+					kept = append(kept, l)
+				} else {
+					v.Check.More++
+				}
+			}
+			v.Check.Lines = slices.Clip(kept)
+		}
 	}
 	cite := inDoc(d, "")
-	for _, it := range d.Items {
-		v.Rows = append(v.Rows, itemRow{it.ID, it.Label(), it.Title, template.HTML(linkedText(it.Text, it.Refs, cite)), byItem[it.ID]})
+	v.Rows = func(yield func(itemRow) bool) {
+		for _, it := range d.Items {
+			if !yield(itemRow{it.ID, it.Label(), it.Title, template.HTML(linkedText(it.Text, it.Refs, cite)), byItem[it.ID]}) {
+				return
+			}
+		}
 	}
 	return renderBody(page{Title: nd.Name + " · " + site, Root: "../"}, "document", v)
 }

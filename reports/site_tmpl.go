@@ -46,14 +46,63 @@ func execute(name string, data any) (template.HTML, error) {
 	return template.HTML(b.String()), nil
 }
 
-// renderBody renders the body template name with data as a page.
+// bodyMark stands for a page's body while the page around it is
+// rendered: a comment html/template leaves as it is in Body (a
+// template.HTML) and escapes in every other value.
+const bodyMark = "<!--rulesync:body-->"
+
+// renderBody renders the body template name with data as a page. The
+// body is rendered into the page's own buffer, between the page's
+// parts before and after it: a document's page of a million items is
+// held once, not as the body, its copy and the page.
 func renderBody(p page, name string, data any) ([]byte, error) {
-	body, err := execute(name, data)
+	p.Body = bodyMark
+	frame, err := renderBytes(p)
 	if err != nil {
 		return nil, err
 	}
-	p.Body = body
-	return renderBytes(p)
+	at := bytes.Index(frame, []byte(bodyMark))
+	if at < 0 || bytes.Index(frame[at+len(bodyMark):], []byte(bodyMark)) >= 0 {
+		panic("reports: the page template must print its body once")
+	}
+	var body chunks
+	if err := siteTmpl().ExecuteTemplate(&body, name, data); err != nil {
+		return nil, err
+	}
+	return body.join(frame[:at], frame[at+len(bodyMark):]), nil
+}
+
+// chunks is an io.Writer that keeps what is written in chunks of at
+// least chunkSize bytes: a page of hundreds of megabytes is held once,
+// and once more while it is joined, never in the copies a doubling
+// buffer makes as it grows.
+type chunks struct {
+	bufs [][]byte
+	n    int
+}
+
+// chunkSize is the least size of a chunk.
+const chunkSize = 1 << 20
+
+func (c *chunks) Write(p []byte) (int, error) {
+	c.n += len(p)
+	if k := len(c.bufs) - 1; k >= 0 && cap(c.bufs[k])-len(c.bufs[k]) >= len(p) {
+		c.bufs[k] = append(c.bufs[k], p...)
+		return len(p), nil
+	}
+	c.bufs = append(c.bufs, append(make([]byte, 0, max(chunkSize, len(p))), p...))
+	return len(p), nil
+}
+
+// join is head, what was written and tail in one slice of their size.
+func (c *chunks) join(head, tail []byte) []byte {
+	out := make([]byte, 0, len(head)+c.n+len(tail))
+	out = append(out, head...)
+	for k, b := range c.bufs {
+		out = append(out, b...)
+		c.bufs[k] = nil
+	}
+	return append(out, tail...)
 }
 
 // langView is a link to a language's page from a page at Root.
