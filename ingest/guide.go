@@ -166,9 +166,10 @@ func guideBlocks(text string) []block {
 }
 
 // guideText is text as lines reads it: cleaned (corpus.Clean), cut into
-// lines, each trimmed. Where cleaning only trims the text's ends (a text
-// that ends with a line break), the lines are slices of text itself, not
-// of a cleaned copy: the blocks' texts are slices of the lines, and the
+// lines, each trimmed, a line all in bold without its marks (unbold).
+// Where cleaning only trims the text's ends (a text that ends with a
+// line break), the lines are slices of text itself, not of a cleaned
+// copy: the blocks' texts are slices of the lines, and the
 // copy was held beside the text while the recognizer read them (31 MB of
 // a 32 MB page).
 func guideText(text string) []string {
@@ -178,9 +179,23 @@ func guideText(text string) []string {
 	}
 	ls := strings.Split(c, "\n")
 	for i := range ls {
-		ls[i] = strings.TrimSpace(ls[i])
+		ls[i] = unbold(strings.TrimSpace(ls[i]))
 	}
 	return ls
+}
+
+// unbold is a line all in Markdown's strong emphasis ("**Article 1**",
+// "__Article 1__") without its marks: a heading set in bold, whose
+// label the recognizer reads where it starts the line. Other lines are
+// returned as they are.
+func unbold(l string) string {
+	for _, m := range []string{"**", "__"} {
+		in, ok := strings.CutPrefix(l, m)
+		if in, ok2 := strings.CutSuffix(in, m); ok && ok2 && in != "" && !strings.Contains(in, m) && strings.TrimSpace(in) == in {
+			return in
+		}
+	}
+	return l
 }
 
 // block reads the block that starts at line i, and returns it with the

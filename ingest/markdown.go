@@ -45,7 +45,9 @@ func readMarkdown(text string, d *corpus.Document) (*structure, error) {
 	if len(lay.articles) > 0 {
 		partless = lay.regulations
 	}
-	st, err := fromBlocksPartless(bs, d, partless)
+	st, err := readBoldHeadings(bs, d, func(bs []block, d *corpus.Document) (*structure, error) {
+		return fromBlocksPartless(bs, d, partless)
+	})
 	if err != nil {
 		return st, err
 	}

@@ -92,6 +92,11 @@ func numberedBlocks(text string) []block {
 		if b.kind != blockPara || b.chrome != "" {
 			continue
 		}
+		// A line standing alone all in Markdown's strong emphasis is
+		// a line set in bold: its label starts it (unbold).
+		if t := unbold(b.text); t != b.text && alone(i) {
+			b.text, b.bold = t, true
+		}
 		if navRe.MatchString(b.text) || len(pageRe.FindAllString(b.text, -1)) >= 3 {
 			b.chrome = "navigation"
 			continue

@@ -124,6 +124,7 @@ type runResult struct {
 	positional []string // "30 headings share \"зүйл\""
 	disagree   []string // a heading whose number its place contradicts
 	misprinted []string // a heading of a run that prints not its shared words (misprintNotes)
+	moved      []string // a heading printed out of its run's order (movedOne)
 }
 
 // numberRuns finds the runs of sibling headings in bs that number
@@ -488,9 +489,17 @@ func (res *runResult) number(bs []block, frames []headingFrame, seg []int, key r
 	// nature ...", "3. The moves ..."): no word of theirs is a label.
 	var untitled []bool
 	place := false
+	moved, movedTo := -1, []int(nil)
+	if !increasing && parsed == len(seg) {
+		moved, movedTo = movedPlaces(values)
+	}
 	switch {
 	case increasing:
-	case parsed > 0 && agree >= minRun && agree*3 >= parsed*2 && agree*2 >= len(seg):
+	case parsed == len(seg) && moved >= 0:
+		// One heading printed out of place (moved, not exchanged):
+		// the others' succession says its number is its own.
+		res.numberMoved(bs, frames, seg, values, movedTo, moved)
+	case parsed > 0 && placesAgree(agree, parsed, len(seg)):
 		// The places, which the numbers printed confirm; headings whose
 		// numbers are each other's places (exchanged) stand out of
 		// order and keep them.
@@ -647,7 +656,7 @@ func applyRuns(bs []block, cands []candidate, kinds []corpus.Kind, st *structure
 	res := numberHeldRuns(bs, headed < minRun, heldLists(bs, cands))
 	// The summary reads the notes; the labels are done with once they
 	// are among the candidates.
-	st.runs = runResult{positional: res.positional, disagree: res.disagree, misprinted: res.misprinted}
+	st.runs = runResult{positional: res.positional, disagree: res.disagree, misprinted: res.misprinted, moved: res.moved}
 	if res.labels == nil {
 		return cands
 	}

@@ -432,7 +432,7 @@ const candidateSample = 1024
 // the parts the items are in, and end the item before them. It returns
 // their blocks (the caller makes them headings of level 1), or nil.
 func partHeadings(bs []block, starts startLabels) []int {
-	var rest []candidate
+	var rest, labelled []candidate
 	for i, b := range bs {
 		if starts.has(i) || b.kind != blockPara || b.chrome != "" || strings.Count(b.text, "\n") > 2 {
 			continue
@@ -441,6 +441,7 @@ func partHeadings(bs []block, starts startLabels) []int {
 		if !ok || l.paren {
 			continue
 		}
+		labelled = append(labelled, candidate{i, l})
 		short := true
 		for t := range strings.SplitSeq(b.text[l.end:], "\n") {
 			t = strings.TrimSpace(t)
@@ -458,6 +459,9 @@ func partHeadings(bs []block, starts startLabels) []int {
 	var parts []int
 	for j, c := range rest {
 		if in[j] {
+			if inList(c, labelled, starts) {
+				return nil
+			}
 			parts = append(parts, c.block)
 		}
 	}
@@ -479,6 +483,29 @@ func partHeadings(bs []block, starts startLabels) []int {
 		}
 	}
 	return parts
+}
+
+// inList reports whether c, one of labelled (the labelled paragraphs
+// outside the numbering, in block order), is one of an enumeration
+// inside an item: the labelled paragraph next to it, with no item
+// starting between, prints a label of its form that it follows or that
+// follows it ("1." and "2." of one article's paragraphs, short lines in
+// a script that ends no clause with a stop). A part's heading stands
+// alone between items; a run of them with one such is none.
+func inList(c candidate, labelled []candidate, starts startLabels) bool {
+	k, _ := slices.BinarySearchFunc(labelled, c.block, func(l candidate, b int) int { return l.block - b })
+	between := func(a, b int) bool { // an item starts in (a, b)
+		for i := a + 1; i < b; i++ {
+			if starts.has(i) {
+				return true
+			}
+		}
+		return false
+	}
+	sibling := func(a, b candidate) bool {
+		return a.lab.form() == b.lab.form() && follows(a.lab.comps, b.lab.comps, 0) && !between(a.block, b.block)
+	}
+	return k > 0 && sibling(labelled[k-1], c) || k+1 < len(labelled) && sibling(c, labelled[k+1])
 }
 
 // titleHeading returns the index of the block that is the document's

@@ -53,7 +53,7 @@ func readTextOrMarkdownTie(text string, d *corpus.Document, markdownOnTie bool) 
 		if err != nil {
 			return nil, nil, err
 		}
-		st, err := fromBlocks(bs, md)
+		st, err := readBoldHeadings(bs, md, fromBlocks)
 		return md, st, err
 	}
 	md, stM, errM := readMD()
@@ -256,6 +256,7 @@ var warningLists = []string{
 	"counts the layout prints disagree with the items found",
 	"headings whose number their place in a run contradicts",
 	"a numbering that starts at 2 after a line printed in its form but with no number read, kept as the text before it (it may be item 1, its number in words)",
+	"headings printed out of order, each keeping the number it prints",
 }
 
 // countedLists are the heads of the warnings that list places after a
@@ -273,7 +274,7 @@ const warningListShown = 5
 // A warning that lists places lists them all, separated by "; ".
 func (st *structure) warnings(d *corpus.Document) []string {
 	var w []string
-	for i, xs := range [][]string{st.holes, st.restarts, st.outOfOrder, st.duplicates, st.listsAsText, st.runsAsText, st.counts, st.runs.disagree, st.firstWords} {
+	for i, xs := range [][]string{st.holes, st.restarts, st.outOfOrder, st.duplicates, st.listsAsText, st.runsAsText, st.counts, st.runs.disagree, st.firstWords, st.runs.moved} {
 		if len(xs) > 0 {
 			w = append(w, WarningNote+warningLists[i]+": "+strings.Join(xs, "; "))
 		}

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/ingest"
@@ -166,11 +167,56 @@ func sharedWord(hs []string) string {
 	return ""
 }
 
+// udhrMarkups rewrite the markup of a udhr page's "## " headings and
+// nothing else: as paragraphs all in bold (a word processor's headings
+// converted to Markdown: "**Article 1**"), or underlined (Setext, the
+// title's "# " line too).
+var udhrMarkups = []struct {
+	name    string
+	rewrite func(lines []string) []string
+}{
+	{"bold-headings", func(lines []string) []string {
+		out := make([]string, 0, len(lines))
+		for _, ln := range lines {
+			if h, ok := strings.CutPrefix(ln, "## "); ok {
+				ln = "**" + h + "**"
+			}
+			out = append(out, ln)
+		}
+		return out
+	}},
+	{"setext-headings", func(lines []string) []string {
+		out := make([]string, 0, len(lines))
+		for _, ln := range lines {
+			h, under := ln, ""
+			if t, ok := strings.CutPrefix(ln, "# "); ok {
+				h, under = t, "="
+			} else if t, ok := strings.CutPrefix(ln, "## "); ok {
+				h, under = t, "-"
+			}
+			out = append(out, h)
+			if under != "" {
+				out = append(out, strings.Repeat(under, max(3, utf8.RuneCountInString(h))))
+			}
+		}
+		return out
+	}},
+}
+
+// itemTexts is d's items, each its id and the start of its text.
+func itemTexts(d *corpus.Document) string {
+	var out []string
+	for _, it := range d.Items {
+		out = append(out, it.ID+"="+strings.Join(strings.Fields(string([]rune(it.Text)[:min(30, utf8.RuneCountInString(it.Text))])), "_"))
+	}
+	return strings.Join(out, " ")
+}
+
 // TestUDHRVariants rewrites the article headings of the udhr Markdown
-// pages, at run time from the real files: their numbers in Arabic-Indic,
-// Devanagari and full-width digits, their words removed, replaced by
-// another language's words, or the word they share replaced by another.
-// The ids must not change.
+// pages, at run time from the real files: their markup (udhrMarkups),
+// their numbers in Arabic-Indic, Devanagari and full-width digits,
+// their words removed, replaced by another language's words, or the
+// word they share replaced by another. The ids must not change.
 func TestUDHRVariants(t *testing.T) {
 	longtest.Skip(t)
 	dir, names := udhrFiles(t)
@@ -198,6 +244,17 @@ func TestUDHRVariants(t *testing.T) {
 			t.Fatal(err)
 		}
 		want := strings.Join(articleIDs(orig), " ")
+		for _, m := range udhrMarkups {
+			t.Run(name+"/"+m.name, func(t *testing.T) {
+				d, err := ingest.Options{}.Read(name, strings.NewReader(strings.Join(m.rewrite(lines), "\n")))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got, want := itemTexts(d), itemTexts(orig); got != want {
+					t.Errorf("items differ from the page with ATX headings: %s", firstDiff(got, want))
+				}
+			})
+		}
 		for _, v := range udhrVariants {
 			t.Run(name+"/"+v.name, func(t *testing.T) {
 				out := append([]string(nil), lines...)
@@ -218,6 +275,102 @@ func TestUDHRVariants(t *testing.T) {
 			})
 		}
 	}
+}
+
+// TestUDHRMoved moves one article of each udhr Markdown page (its
+// heading and text, at run time from the real file) to another place:
+// article 3 after article 20, article 27 after article 8. Every article
+// keeps its id and its text, and a warning names the one printed out of
+// order. Pages whose headings print no number the grammar reads, their
+// places numbering them (ordinal words), are skipped: a move leaves no
+// printed number to keep.
+func TestUDHRMoved(t *testing.T) {
+	longtest.Skip(t)
+	dir, names := udhrFiles(t)
+	for _, name := range names {
+		if !strings.HasSuffix(name, ".md") {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(string(data), "\n")
+		hs := articleHeadings(lines)
+		if hs == nil {
+			t.Fatalf("%s: no 30 article headings", name)
+		}
+		orig, err := ingest.Options{}.Read(name, bytes.NewReader(data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := articleTexts(orig)
+		for _, mv := range [][2]int{{3, 20}, {27, 8}} {
+			t.Run(fmt.Sprintf("%s/%d-after-%d", name, mv[0], mv[1]), func(t *testing.T) {
+				for _, n := range orig.Notes {
+					if strings.Contains(n, "their places number them") {
+						t.Skip("the headings' places number them: no printed number to keep")
+					}
+				}
+				out, line := moveArticle(lines, hs, mv[0], mv[1])
+				d, err := ingest.Options{}.Read(name, strings.NewReader(strings.Join(out, "\n")))
+				if err != nil {
+					t.Fatal(err)
+				}
+				got := articleTexts(d)
+				kept := 0
+				for id, text := range want {
+					if got[id] == text {
+						kept++
+					}
+				}
+				if kept != len(want) {
+					t.Errorf("%d of %d articles keep their id and text", kept, len(want))
+				}
+				warned := false
+				for _, n := range d.Warnings() {
+					warned = warned || strings.Contains(n, "printed out of order") && strings.Contains(n, fmt.Sprintf("(line %d)", line))
+				}
+				if !warned {
+					t.Errorf("no warning names the moved article's line %d: %v", line, d.Warnings())
+				}
+			})
+		}
+	}
+}
+
+// articleTexts maps the ids of d's articles (articleIDs) to their texts.
+func articleTexts(d *corpus.Document) map[string]string {
+	ids := map[string]bool{}
+	for _, id := range articleIDs(d) {
+		ids[id] = true
+	}
+	out := map[string]string{}
+	for _, it := range d.Items {
+		if ids[it.ID] {
+			out[it.ID] = it.Text
+		}
+	}
+	return out
+}
+
+// moveArticle returns lines with article k (its heading, by hs, and the
+// lines up to the next article's) put after article after, and the
+// line (1-based) its heading stands on there.
+func moveArticle(lines []string, hs []int, k, after int) ([]string, int) {
+	end := func(j int) int {
+		if j < len(hs) {
+			return hs[j]
+		}
+		return len(lines)
+	}
+	a, b := hs[k-1], end(k)
+	rest := append(append([]string{}, lines[:a]...), lines[b:]...)
+	at := end(after)
+	if at > a {
+		at -= b - a
+	}
+	return append(append(append([]string{}, rest[:at]...), lines[a:b]...), rest[at:]...), at + 1
 }
 
 // devLabel is a label at a line's start in the dev corpus's text, after
