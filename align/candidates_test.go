@@ -5,7 +5,6 @@ import (
 	"sort"
 	"testing"
 
-	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/internal/longtest"
 	"github.com/rulesync/rulesync/internal/synth"
 )
@@ -22,14 +21,7 @@ func TestCandidates(t *testing.T) {
 		src, tgt := docs[c[0]], docs[c[1]]
 		same := sameLanguage(src.Lang, tgt.Lang)
 		rd := Options{}.read(src, tgt, same, false, nil, nil)
-		var items []*corpus.Item
-		for i := range src.Items {
-			items = append(items, &src.Items[i])
-		}
-		for j := range tgt.Items {
-			items = append(items, &tgt.Items[j])
-		}
-		feats := rd.x.weigh(rd.all, rd.twins, items)
+		feats := rd.x.weigh(rd.feats, rd.twins, src, tgt)
 		a := &aligner{src: src, tgt: tgt, fs: feats[:len(src.Items)], ft: feats[len(src.Items):], sc: &scorer{x: rd.x, sameLang: same}}
 		long := 0          // tokens of more source items than the index keeps
 		var cs candScratch // one for all the calls, as a goroutine of the review has

@@ -3,7 +3,6 @@ package align
 import (
 	"maps"
 	"runtime"
-	"slices"
 	"strings"
 	"sync/atomic"
 
@@ -14,14 +13,15 @@ import (
 // reading is what read makes of the items of a pair of documents.
 type reading struct {
 	x *extractor
-	// all holds the tokens of each item, the source's first, as features
-	// in the order found, some twice; weigh reads each once, makes the
-	// item's features in its storage, and clears it.
-	all  [][]feature
-	keys []textKey // the key of each item's comparison form, in the same order
+	// feats holds the tokens of each item, the source's first, as the
+	// toks of its features (the rest zero), in the order found, some
+	// twice; weigh reads each once and makes the item's features there
+	// and in the tokens' storage.
+	feats []features
+	keys  []textKey // the key of each item's comparison form, in the same order
 	// twins holds, for each item whose tokens are a source item's (a
 	// target item an edition left as it was, see sameTokens), 1 + the
-	// index of that source item in all, and 0 for any other; nil when no
+	// index of that source item in feats, and 0 for any other; nil when no
 	// item shares its tokens. Such an item's ids are its twin's slice.
 	twins []int32
 	// vocabS and vocabT are the content words of the items' texts, for
@@ -101,16 +101,24 @@ func (o Options) readIn(src, tgt *corpus.Document, same, vocab bool, m *memo, do
 			sameText[[2]string{src.Items[i].Title, src.Items[i].Text}] = i
 		}
 	}
-	rd := &reading{x: x, all: zeroed(&sc.all, nS+len(tgt.Items)), keys: zeroed(&sc.keys, nS+len(tgt.Items))}
 	// The source's items as the last reading left them, where it read
-	// this source the same way (see sourceReading): only the target's
-	// are read. (The reading kept is this one's: weigh rewrites its
-	// tokens, and the target's join its interned tokens.)
+	// this source the same way (see sourceReading), with the storage
+	// given to no alignment since: only the target's are read. (The
+	// reading kept is this one's: weigh rewrites its tokens, and the
+	// target's join its interned tokens.)
 	var kept *sourceReading
-	if c := sc.src; sc.share && m == nil && c != nil && c.toks != nil && c.doc == src && c.same == same && c.vocab == vocab && c.gloss == g {
+	if c := sc.src; sc.share && m == nil && c != nil && c.feats != nil && c.gen+1 == sc.gen && c.doc == src && c.same == same && c.vocab == vocab && c.gloss == g {
 		kept, sc.src = c, nil
-		c.restore(rd)
 	}
+	rd := &reading{x: x, feats: sized(sc.feats, nS+len(tgt.Items)), keys: sized(sc.keys, nS+len(tgt.Items))}
+	sc.feats, sc.keys = rd.feats, rd.keys
+	from := 0 // the first item whose reading is cleared
+	if kept != nil {
+		kept.restore(rd)
+		from = nS
+	}
+	clear(rd.feats[from:])
+	clear(rd.keys[from:])
 	var chunks []chunk
 	for _, d := range []struct {
 		tgt bool
@@ -209,13 +217,14 @@ func (o Options) readIn(src, tgt *corpus.Document, same, vocab bool, m *memo, do
 		return nil
 	}
 	var store []feature // the block the items' tokens are cut from
+	sc.tgtBlocks = sc.tgtBlocks[:0]
 	// keep is set where the source's reading is to be kept once its
 	// items are interned (before the first chunk of the target's).
 	keep := sc.share && m == nil && kept == nil
 	for ci := range chunks {
 		c := &chunks[ci]
 		if keep && c.tgt {
-			sc.src, keep = keepSource(src, same, vocab, g, rd), false
+			sc.src, keep = keepSource(src, same, vocab, g, rd, sc.gen), false
 		}
 		select {
 		case <-c.done:
@@ -232,13 +241,16 @@ func (o Options) readIn(src, tgt *corpus.Document, same, vocab bool, m *memo, do
 			if r.shares {
 				// weigh only reads them, and gives the item its
 				// twin's features.
-				rd.all[i] = rd.all[r.twin-1]
+				rd.feats[i].toks = rd.feats[r.twin-1].toks
 				if rd.twins == nil {
-					rd.twins = make([]int32, len(rd.all))
+					rd.twins = make([]int32, len(rd.feats))
 				}
 				rd.twins[i] = int32(r.twin)
 			} else {
-				rd.all[i], store = x.features(c.raw[start:r.end], store)
+				if raw := c.raw[start:r.end]; len(store) < len(raw) {
+					store = sc.tokenBlock(len(raw), c.tgt)
+				}
+				rd.feats[i].toks, store = x.features(c.raw[start:r.end], store)
 			}
 			if r.twin > 0 {
 				rd.keys[i] = rd.keys[r.twin-1]
@@ -264,7 +276,7 @@ func (o Options) readIn(src, tgt *corpus.Document, same, vocab bool, m *memo, do
 	close(quit)
 	wait()
 	if keep {
-		sc.src = keepSource(src, same, vocab, g, rd)
+		sc.src = keepSource(src, same, vocab, g, rd, sc.gen)
 	}
 	// Every token is interned: the map of them is garbage from here
 	// (held to the end of the alignment, it was 3 MB of its live heap at
@@ -280,7 +292,9 @@ func (o Options) readIn(src, tgt *corpus.Document, same, vocab bool, m *memo, do
 // aligns the source twice, with the translation and with the reading
 // made of it (Options.through): the second takes the source's items
 // from here rather than read them again. The features, weighed by the
-// items of both documents, are made again.
+// items of both documents, are made again. Its items' tokens and keys
+// are the first alignment's, in the storage of its alignScratch, which
+// the next alignment given it reads them from (gen).
 type sourceReading struct {
 	doc         *corpus.Document
 	same, vocab bool
@@ -288,52 +302,51 @@ type sourceReading struct {
 	names       []string
 	classes     []class
 	intern      map[tokenKey]int32
-	// toks are each item's tokens as the first alignment's weigh left
-	// them (each once, sorted: what weigh makes of the tokens in the
-	// order found, in any order), in the storage its features read;
-	// nil until that alignment has weighed them (keepWeighed). A
-	// second weigh rewrites them as they are. (A copy of the tokens
-	// in the order found, made before the first weigh rewrote them,
-	// was a twentieth of what reading a translation through its
-	// source allocated at 100k items.)
-	toks   [][]feature
+	// feats are the features of the items as the first alignment's
+	// weigh made them, whose tokens (each once, sorted: what weigh
+	// makes of the tokens in the order found, in any order) the second
+	// reads; nil until that alignment has weighed them (keepWeighed). A
+	// second weigh rewrites them as they are. (A copy of the tokens in
+	// the order found, made before the first weigh rewrote them, was a
+	// twentieth of what reading a translation through its source
+	// allocated at 100k items; a list of them, and a copy of the keys,
+	// 4 MB.)
+	feats  []features
 	keys   []textKey
 	vocabS map[string]bool
+	gen    int // the alignScratch's gen when they were read
 }
 
-// keepSource is the source's reading in rd, once its items (and none of
+// keepSource is the source's reading in rd, a reading in the storage
+// of the alignment gen of an alignScratch, once its items (and none of
 // the target's) are interned, copied where the reading goes on to
-// change it (the intern map, which the target's tokens join; the keys,
-// in the scratch's storage). Its tokens are kept once weighed
-// (keepWeighed).
-func keepSource(src *corpus.Document, same, vocab bool, g *Glossary, rd *reading) *sourceReading {
+// change it (the intern map, which the target's tokens join). Its
+// tokens are kept once weighed (keepWeighed).
+func keepSource(src *corpus.Document, same, vocab bool, g *Glossary, rd *reading, gen int) *sourceReading {
 	nS := len(src.Items)
 	x := rd.x
 	return &sourceReading{doc: src, same: same, vocab: vocab, gloss: g,
 		names: x.names[:len(x.names):len(x.names)], classes: x.classes[:len(x.classes):len(x.classes)],
-		intern: maps.Clone(x.intern), keys: slices.Clone(rd.keys[:nS]), vocabS: rd.vocabS}
+		intern: maps.Clone(x.intern), keys: rd.keys[:nS:nS], vocabS: rd.vocabS, gen: gen}
 }
 
-// keepWeighed keeps in k the tokens of the source's items, as their
-// features fs (the first len(k.doc.Items) of those weigh made) hold
-// them.
+// keepWeighed keeps in k the features of the source's items, the first
+// len(k.doc.Items) of fs, which weigh made.
 func (k *sourceReading) keepWeighed(fs []features) {
-	k.toks = make([][]feature, len(k.doc.Items))
-	for i := range k.toks {
-		k.toks[i] = fs[i].toks
-	}
+	k.feats = fs[:len(k.doc.Items):len(k.doc.Items)]
 }
 
 // restore gives rd and its extractor the source's reading, to keep:
-// its items' tokens and keys, the tokens interned (the first reading's
+// its items' tokens, as their features with nothing else, and keys
+// (rd's storage may be k's), the tokens interned (the first reading's
 // appends to the names went past their end, and the next append copies
 // them), and its texts' content words.
 func (k *sourceReading) restore(rd *reading) {
 	x := rd.x
 	x.names, x.classes, x.intern = k.names, k.classes, k.intern
-	for i, fs := range k.toks {
-		rd.all[i] = fs
-		rd.keys[i] = k.keys[i]
+	for i := range k.feats {
+		rd.feats[i] = features{toks: k.feats[i].toks}
 	}
+	copy(rd.keys, k.keys)
 	rd.vocabS = k.vocabS
 }

@@ -105,15 +105,13 @@ func (x *extractor) named(c class, key, name string) int32 {
 
 // features interns the raw tokens of an item: its features in the
 // order found, before weighting (weigh drops the second of a token and
-// sorts them). They are cut from the front of store (a new block of
-// tokenBlock when it has too little room), which is returned for the
-// next item: weigh makes the item's features in the same storage (a
-// slice of ids for each item, and a copy of them as features, were a
-// sixth of what reading a translation through its source allocated).
+// sorts them). They are cut from the front of store, which has room for
+// them (see alignScratch.tokenBlock), and what is left of it is returned
+// for the next item: weigh makes the item's features in the same
+// storage (a slice of ids for each item, and a copy of them as
+// features, were a sixth of what reading a translation through its
+// source allocated).
 func (x *extractor) features(raw []rawToken, store []feature) ([]feature, []feature) {
-	if len(store) < len(raw) {
-		store = make([]feature, max(tokenBlock, len(raw)))
-	}
 	fs := store[:len(raw):len(raw)]
 	for i, t := range raw {
 		fs[i] = newFeature(x.named(t.c, t.key, t.name), t.c)
@@ -381,34 +379,38 @@ func (m *memo) tokens(x *extractor, it *corpus.Item, lang string, fm *forms, sk 
 	return raw
 }
 
-// weigh turns the tokens of every item of both documents (see
-// reading.all) into features weighted by class and inverse document
-// frequency, each item's in its tokens' own storage, and clears all as
-// it goes (the tokens are read once). An item with a twin (twins[i]
-// > 0, see reading.twins; twins may be nil) has its twin's features,
-// tokens included: the same ids make the same tokens and weights, and
-// the same text as many runes (the tokens of a diff's unchanged items
-// were held twice, 12 MB of the live heap at 100k items a side).
-func (x *extractor) weigh(all [][]feature, twins []int32, items []*corpus.Item) []features {
-	return x.weighIn(all, twins, items, make([]features, len(all)))
-}
-
-// weighIn is weigh with the features made in out (zero, as long as
-// all).
-func (x *extractor) weighIn(all [][]feature, twins []int32, items []*corpus.Item, out []features) []features {
+// weigh turns the tokens of every item of both documents (the toks of
+// out, see reading.feats) into features weighted by class and inverse
+// document frequency, each item's in out and in its tokens' own
+// storage (the tokens are read once: a list of every item's tokens
+// beside the features was 5 MB of reading a translation through its
+// source at 100k items a side). An item with a twin (twins[i] > 0, see
+// reading.twins; twins may be nil) has its twin's features, tokens
+// included: the same ids make the same tokens and weights, and the same
+// text as many runes (the tokens of a diff's unchanged items were held
+// twice, 12 MB of the live heap at 100k items a side).
+//
+// The items are those of src, then those of tgt.
+func (x *extractor) weigh(out []features, twins []int32, src, tgt *corpus.Document) []features {
+	item := func(i int) *corpus.Item {
+		if i < len(src.Items) {
+			return &src.Items[i]
+		}
+		return &tgt.Items[i-len(src.Items)]
+	}
 	// seen[id] is 1 + the index of the last item that had the token: one
 	// slice for all items instead of a map per item.
 	seen := make([]int32, len(x.names))
 	df := make([]int, len(x.names))
-	for i, fs := range all {
-		for _, f := range fs {
+	for i := range out {
+		for _, f := range out[i].toks {
 			if id := f.id(); seen[id] != int32(i+1) {
 				seen[id] = int32(i + 1)
 				df[id]++
 			}
 		}
 	}
-	n := float64(len(all))
+	n := float64(len(out))
 	// Every token's weight first (it depends on the token alone), then
 	// the items' features on every core, each worker with its own marks
 	// of the tokens an item had already (the items were a tenth of an
@@ -426,7 +428,7 @@ func (x *extractor) weighIn(all [][]feature, twins []int32, items []*corpus.Item
 		}
 		x.weights[id] = float32(w)
 	}
-	inBlocks(len(all), 512, func(w int) func(lo, hi int) {
+	inBlocks(len(out), 512, func(w int) func(lo, hi int) {
 		marks := seen // the first worker reuses the counting's
 		if w > 0 {
 			marks = make([]int32, len(x.names))
@@ -436,16 +438,15 @@ func (x *extractor) weighIn(all [][]feature, twins []int32, items []*corpus.Item
 		return func(lo, hi int) {
 			for i := lo; i < hi; i++ {
 				if twins == nil || twins[i] == 0 {
-					x.itemFeatures(&out[i], all[i], int32(i+1), marks, items[i])
+					x.itemFeatures(&out[i], out[i].toks, int32(i+1), marks, item(i))
 				}
-				all[i] = nil // read: the features hold what they keep of it
 			}
 		}
 	})
 	for i, tw := range twins {
 		if tw > 0 {
 			out[i] = out[tw-1]
-			out[i].truncated = cutPreview(items[i]) // its flag and its end, not its words
+			out[i].truncated = cutPreview(item(i)) // its flag and its end, not its words
 		}
 	}
 	return out

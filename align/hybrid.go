@@ -75,8 +75,8 @@ func (o Options) anchored(src, tgt *corpus.Document, al *Alignment, bad []bool, 
 			s.Items, t.Items = src.Items[lo+1:hi], tgt.Items[j:end]
 			ps, _, _ := o.projectIn(&s, &t, sc)
 			for _, p := range ps {
-				p.src += lo + 1
-				p.block += first[j]
+				p.src += int32(lo + 1)
+				p.block += int32(first[j])
 				out = append(out, p)
 			}
 		}

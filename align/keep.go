@@ -132,9 +132,10 @@ func spread(al *Alignment, renamed *naming, pieces []piece, bt []block) []bool {
 		for ; k < len(pieces) && bt[pieces[k].block].item == j; k++ {
 			l := utf8.RuneCountInString(pieces[k].text)
 			tot[j] += l
-			share[pieces[k].src] += l
-			if share[pieces[k].src] > top[j] {
-				top[j], topSrc[j] = share[pieces[k].src], pieces[k].src
+			i := int(pieces[k].src)
+			share[i] += l
+			if share[i] > top[j] {
+				top[j], topSrc[j] = share[i], i
 			}
 		}
 		nested[j] = pairOf[j] >= 0 && subItems(al.Source, pairOf[j], placed, pieces[k0:k], bt)
@@ -275,17 +276,17 @@ func printedTwice(d *corpus.Document) []bool {
 // language; a run of a source item the translation lacks, or of
 // another edition's, is not taken for one.
 func subItems(src *corpus.Document, i int, placed []bool, ps []piece, bt []block) bool {
-	if len(ps) < 2 || ps[0].src != i || src.Items[i].Number == "" {
+	if len(ps) < 2 || int(ps[0].src) != i || src.Items[i].Number == "" {
 		return false
 	}
 	prefix := numberKey(src.Items[i].Number) + "."
 	other := false
 	for k, p := range ps {
-		if p.src == i {
+		if int(p.src) == i {
 			continue
 		}
 		other = true
-		if p.src < i || placed[p.src] || !strings.HasPrefix(numberKey(src.Items[p.src].Number), prefix) {
+		if int(p.src) < i || placed[p.src] || !strings.HasPrefix(numberKey(src.Items[p.src].Number), prefix) {
 			return false
 		}
 		if ps[k-1].src != p.src && (bt[p.block].cont || p.text != bt[p.block].text) {

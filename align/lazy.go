@@ -94,7 +94,6 @@ func (al *Alignment) explained() {
 	}
 	a.explainAll(al.Pairs)
 	al.lazy = nil
-	clear(a.scratch.items)
 	if al.held != nil && a.o.KeepReading {
 		// The features are the held reading's (Affinity's): the
 		// storage makes new ones for the next alignment given it.

@@ -121,7 +121,7 @@ func (gr *pieceGroups) of(g int32) []piece {
 	gr.buf = gr.buf[:0]
 	for k := gr.head[g]; k >= 0; k = gr.next[k] {
 		p := gr.pieces[k]
-		p.src = int(gr.src[g])
+		p.src = gr.src[g]
 		p.low = p.low || gr.low[k]
 		gr.buf = append(gr.buf, p)
 	}

@@ -19,7 +19,7 @@ import (
 // the end of a cut preview (the last line of an item cutPreview finds,
 // or a line that ends in its cut mark).
 type block struct {
-	item  int
+	item  int32 // (an int32: 24 bytes a block, not 32)
 	title bool
 	cont  bool
 	cut   bool
@@ -43,7 +43,7 @@ func appendBlocks(out []block, d *corpus.Document) []block {
 		it := &d.Items[i]
 		first := len(out)
 		if t := strings.TrimSpace(it.Title); t != "" {
-			out = append(out, block{item: i, title: true, text: t})
+			out = append(out, block{item: int32(i), title: true, text: t})
 		}
 		prev := ""
 		for line := range strings.SplitSeq(it.Text, "\n") {
@@ -51,7 +51,7 @@ func appendBlocks(out []block, d *corpus.Document) []block {
 				prev = ""
 				continue
 			}
-			out = append(out, block{item: i, cont: wraps(prev, line), cut: strings.HasSuffix(line, "…"), text: line})
+			out = append(out, block{item: int32(i), cont: wraps(prev, line), cut: strings.HasSuffix(line, "…"), text: line})
 			prev = line
 		}
 		if len(out) > first && !out[len(out)-1].title && it.Has(corpus.FlagTruncated) {
@@ -68,11 +68,11 @@ func appendBlocks(out []block, d *corpus.Document) []block {
 // block, or one side of a sentence boundary where the block holds two
 // source items.
 type piece struct {
-	src   int // the source item
-	block int // the target block
+	src   int32 // the source item
+	block int32 // the target block
 	text  string
 	score float64
-	title bool // (the flags last: 48 bytes a piece, not 56)
+	title bool // (int32 indexes and the flags last: 40 bytes a piece, not 56)
 	low   bool
 }
 
@@ -219,9 +219,9 @@ func (o Options) projectIn(src, tgt *corpus.Document, sc *scratch) (pieces []pie
 			n0, n1 := float64(S.runes[i]), float64(S.runes[i+1])
 			score := g.confidence(n0+n1, T.runes[j], a.shared(S.anchors(i), T.anchors(j))+a.shared(S.anchors(i+1), T.anchors(j)))
 			first, second := cutAt(bt[j].text, n0/max(1, n0+n1))
-			pieces = append(pieces, piece{src: i, block: j, title: bt[j].title, text: first, score: score, low: true})
+			pieces = append(pieces, piece{src: int32(i), block: int32(j), title: bt[j].title, text: first, score: score, low: true})
 			if second != "" {
-				pieces = append(pieces, piece{src: i + 1, block: j, text: second, score: score, low: true})
+				pieces = append(pieces, piece{src: int32(i + 1), block: int32(j), text: second, score: score, low: true})
 			}
 			paired[j] = true
 			i++
@@ -236,7 +236,7 @@ func (o Options) projectIn(src, tgt *corpus.Document, sc *scratch) (pieces []pie
 		}
 		score := g.confidence(float64(S.runes[i]), float32(g.lt[sp.to]-g.lt[sp.from]), share)
 		for j := int(sp.from); j < int(sp.to); j++ {
-			pieces = append(pieces, piece{src: i, block: j, title: bt[j].title, text: bt[j].text, score: score, low: score < 0.5})
+			pieces = append(pieces, piece{src: int32(i), block: int32(j), title: bt[j].title, text: bt[j].text, score: score, low: score < 0.5})
 			paired[j] = true
 		}
 	}
@@ -439,17 +439,17 @@ func withUnpaired(out, pieces []piece, paired []bool, bt []block) []piece {
 				continue
 			}
 			prev := out[len(out)-1]
-			out = append(out, piece{src: prev.src, block: j, title: bt[j].title, text: bt[j].text, low: true})
+			out = append(out, piece{src: prev.src, block: int32(j), title: bt[j].title, text: bt[j].text, low: true})
 			continue
 		}
 		if len(pending) > 0 {
 			s := pieces[k].src
 			for _, q := range pending {
-				out = append(out, piece{src: s, block: q, title: bt[q].title, text: bt[q].text, low: true})
+				out = append(out, piece{src: s, block: int32(q), title: bt[q].title, text: bt[q].text, low: true})
 			}
 			pending = nil
 		}
-		for ; k < len(pieces) && pieces[k].block == j; k++ {
+		for ; k < len(pieces) && int(pieces[k].block) == j; k++ {
 			out = append(out, pieces[k])
 		}
 	}
@@ -506,7 +506,7 @@ func whole(g []piece, bt []block) bool {
 		}
 	}
 	first, last := g[0].block, g[len(g)-1].block
-	return (first == 0 || bt[first-1].item != item) && (last == len(bt)-1 || bt[last+1].item != item)
+	return (first == 0 || bt[first-1].item != item) && (int(last) == len(bt)-1 || bt[last+1].item != item)
 }
 
 // confidence is the mean score of the pieces, weighted by their length,

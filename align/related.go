@@ -211,14 +211,7 @@ func (o Options) affinityReading(src, tgt *corpus.Document) (fs, ft []features, 
 	if rd == nil {
 		return nil, nil, nil, nil, false, false
 	}
-	items := make([]*corpus.Item, 0, len(src.Items)+len(tgt.Items))
-	for i := range src.Items {
-		items = append(items, &src.Items[i])
-	}
-	for j := range tgt.Items {
-		items = append(items, &tgt.Items[j])
-	}
-	feats := rd.x.weigh(rd.all, rd.twins, items)
+	feats := rd.x.weigh(rd.feats, rd.twins, src, tgt)
 	return feats[:len(src.Items)], feats[len(src.Items):], rd.x.weights, rd.x.names, same, true
 }
 

@@ -199,6 +199,10 @@ func (o Options) through(src, tgt *corpus.Document) *Reading {
 		// (its room, made for it: reserve).
 		clear(al.Pairs[:cap(al.Pairs)])
 		sc.spare = append(sc.spare, al.Pairs[:0])
+		// Nor its target's features (held.take refuses them once the
+		// storage is given to another alignment): their tokens' blocks
+		// go to the alignment's reading.
+		sc.recycle()
 		byAl = o.alignIn(src, &d, nil, sc)
 	}
 	pr := byID(src, &d, srcOf, byAl)

@@ -164,6 +164,9 @@ type docxParaState struct {
 	inRun, inRPr, inText   bool
 }
 
+// newParaState is the state a paragraph starts in.
+var newParaState = docxParaState{boldStart: -1, lvl: "0"}
+
 // paraState is the state of the paragraph being read.
 func (r *docxReader) paraState() docxParaState {
 	return docxParaState{text: r.para.String(), center: r.center, heading: r.heading, plain: r.plain,
@@ -262,10 +265,7 @@ func (r *docxReader) start(s *xmlScanner, ns *wmlScope) error {
 			r.outer = append(r.outer, r.paraState())
 		}
 		r.inPara++
-		r.para.Reset()
-		r.center, r.heading, r.boldStart, r.numID, r.lvl = false, false, -1, "", "0"
-		r.boldRunes, r.plain = 0, false
-		r.run, r.inRun, r.inRPr, r.inText = docxRun{}, false, false, false
+		r.restore(newParaState)
 	case "pStyle":
 		v := strings.ToLower(val)
 		r.heading = strings.HasPrefix(v, "heading") || v == "title" || v == "subtitle"

@@ -47,6 +47,9 @@ func readCJKLabel(s string, i int) (l label, ok bool) {
 		}
 		break
 	}
+	if l, ok := dottedCJKLabel(s, j, k, mark); ok {
+		return l, true
+	}
 	if k == j {
 		// "第A条": an appendix article lettered in Latin capitals.
 		if r, n := utf8.DecodeRuneInString(s[j:]); labelRune(r) >= 'A' && labelRune(r) <= 'Z' {
@@ -82,6 +85,31 @@ func readCJKLabel(s string, i int) (l label, ok bool) {
 	}
 	// The number is what ids and citations use ("第12条" is cited as 12).
 	l.end = skipSpace(s, end)
+	return l, true
+}
+
+// dottedCJKLabel reads "第2.1条", "第A.1条", "제2.1조" at s[j:], after
+// the ordinal mark: a dotted label of digits or capitals (s[j:k] being
+// its digits read so far, none of them a CJK numeral), glued to its
+// counter.
+func dottedCJKLabel(s string, j, k int, mark string) (label, bool) {
+	for _, r := range s[j:k] {
+		if d := labelRune(r); d < '0' || d > '9' {
+			return label{}, false
+		}
+	}
+	r, n := utf8.DecodeRuneInString(s[k:])
+	if k == j && labelRune(r) >= 'A' && labelRune(r) <= 'Z' {
+		r, _ = utf8.DecodeRuneInString(s[k+n:])
+	}
+	if labelRune(r) != '.' {
+		return label{}, false
+	}
+	l, ok := readCore(s, j)
+	if !ok || l.counter == "" || len(l.comps) < 2 {
+		return label{}, false
+	}
+	l.edit().ordinal = mark
 	return l, true
 }
 

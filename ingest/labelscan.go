@@ -181,8 +181,9 @@ func (sc *labelScan) alpha(r, c1 rune, n int) (more, ok bool) {
 		kind = compRoman
 	}
 	// A letter run into a word of another script ("1.4.1.Считается"
-	// reads С as a look-alike C) is the word's first letter.
-	if r, _ := utf8.DecodeRuneInString(sc.s[k:]); k < len(sc.s) && unicode.IsLetter(r) && labelRune(r) == 0 {
+	// reads С as a look-alike C) is the word's first letter; a counter
+	// after a number's letter ends the label ("1.0.1a조").
+	if r, _ := utf8.DecodeRuneInString(sc.s[k:]); k < len(sc.s) && unicode.IsLetter(r) && labelRune(r) == 0 && !(sc.n > 0 && strings.ContainsRune(cjkCounters, r)) {
 		if sc.dotAt >= 0 && sc.prevDot {
 			sc.j = sc.dotAt
 			return false, true
@@ -318,7 +319,9 @@ func (sc *labelScan) terminator(l *label, start int, letters bool) bool {
 		// "Rule 12 - Title" is read by the space case; a hyphen glued to
 		// a number is not a label end ("2-motion", "1000-2000").
 		return false
-	case last == compNum && sc.n == 1 && strings.ContainsRune(cjkCounters, r):
+	case (last == compNum || sc.n > 1) && strings.ContainsRune(cjkCounters, r):
+		// "1조", "2.1조", "A.1条", "1.0.1a条": a number, dotted or not,
+		// and its counter.
 		return sc.counter(l, n)
 	}
 	return false

@@ -273,10 +273,34 @@ func TestDevDigitVariants(t *testing.T) {
 				})
 			}
 		}
+		// glued writes each label as a CJK or Korean article number,
+		// its dots kept ("1.4.2" as "第1.4.2条", "1.4.2조"), the
+		// headings' words removed.
+		// gluedRe is re for the labels of digits (a letter after each
+		// number), the one-dot leader for a dot too; the dot after the
+		// label and a letter glued to it ("3.8.2.1.2.with") are read
+		// apart: the counter stands for the dot.
+		prefix := re.String()[:strings.Index(re.String(), "([0-9]")]
+		gluedRe := regexp.MustCompile(prefix + `([0-9]+[a-z]?(?:[.․][0-9]+[a-z]?)*)(\.?)(\p{L}?)`)
+		glued := func(mark, counter string) func(string) string {
+			return func(text string) string {
+				text = headingWord.ReplaceAllString(text, "${1}${2}")
+				return gluedRe.ReplaceAllStringFunc(text, func(m string) string {
+					sub := gluedRe.FindStringSubmatch(m)
+					end := counter
+					if sub[4] != "" {
+						end += " " + sub[4]
+					}
+					return sub[1] + mark + sub[2] + end
+				})
+			}
+		}
 		for _, v := range []struct {
 			name    string
 			rewrite func(string) string
 		}{
+			{"cjk-glued", glued("第", "条")},
+			{"korean-glued", glued("", "조")},
 			{"arabic-indic", digits('٠')},
 			{"devanagari", digits('०')},
 			{"full-width", digits('０')},

@@ -365,7 +365,13 @@ func document(title string, n int, text func(i int) string, few func(i int) bool
 	terms := newTerms()
 	lang := func(s, leader string) string { return amongLang(s, d, terms, leader) }
 	r := vote(title, n, text, few, among, lang, langs)
-	whole := Clean(sampleOf(n, text, 20000))
+	sample := sampleOf(n, text, 20000)
+	if l := language(r.Lang); l >= 0 && latinOnly(l) && latinLetters(sample) {
+		// Neither check below can change a Latin language's answer on
+		// texts whose letters are all Latin (Clean makes no letter).
+		return r
+	}
+	whole := Clean(sample)
 	if name, share := dominantScript(whole); share > 0.5 && !r.ByTitle && (!answerWrites(r.Lang, name) || strings.HasPrefix(r.Lang, "und")) {
 		// Most letters of the texts are in a script the answer does not
 		// write, or the answer is no language: the vote read the first
@@ -420,6 +426,16 @@ func answerWrites(tag, name string) bool {
 	}
 	if s := ScriptOf(tag); s != "" {
 		return s == name
+	}
+	return true
+}
+
+// latinLetters reports whether every letter of s is in the Latin script.
+func latinLetters(s string) bool {
+	for _, r := range s {
+		if r >= utf8.RuneSelf && unicode.IsLetter(r) && !unicode.Is(unicode.Latin, r) {
+			return false
+		}
 	}
 	return true
 }
