@@ -153,11 +153,25 @@ func (o Options) read(r *Report, orig, translation *corpus.Document) (*corpus.Do
 		r.readOwn = true
 	}
 	translation, al = sourceKinds(translation, al)
+	r.Affinity = o.Align.Affinity(reheaded(translation, al))
+	// The source's headings the translation holds only as its items'
+	// Section (headings that lost their numbers over rules that kept
+	// theirs) are items of it, paired through their rules, before a
+	// line paired with a heading is read as one (sourceHeadings); the
+	// affinity is measured on the pairs the aligner made.
+	if h := align.SectionHeadings(al); h != al {
+		translation, al = h.Target, h
+	}
 	translation, al = sourceHeadings(translation, al)
 	c := align.Covered(al)
 	r.Placed, r.Placeable, r.Unplaced = c.Placed, c.Placeable, c.Unplaced
-	r.Affinity = o.Align.Affinity(al)
 	return translation, al
+}
+
+// reheaded is the alignment of sourceHeadings(translation, al).
+func reheaded(translation *corpus.Document, al *align.Alignment) *align.Alignment {
+	_, a := sourceHeadings(translation, al)
+	return a
 }
 
 // sourceHeadings reads as a heading each item of the translation that

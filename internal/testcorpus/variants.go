@@ -49,12 +49,20 @@ const (
 	// as links to the headings.
 	Contents       Variant = "contents"
 	ContentsLinked Variant = "contents-linked"
+	// HeadingsUnnumbered: WordRemoved with the sections' headings'
+	// numbers lost and the rules' kept, as Word's heading numbering
+	// leaves them after conversion where the rules' numbers are typed:
+	// "## Title" over "**1.1** text".
+	HeadingsUnnumbered Variant = "headings-unnumbered"
 )
 
 // NumbersLost are the variants that print no numbers.
 var NumbersLost = []Variant{Bullets, List, Paragraphs, Rows}
 
-// Variants are all the variants.
+// Variants are the variants every reader is held to, alone and read
+// through the source (align.Options.Through). HeadingsUnnumbered is
+// held by gaps (TestGapsHeadingsUnnumbered): its headings are items
+// only once gaps pairs them through their rules (align.SectionHeadings).
 var Variants = []Variant{Bullets, List, Paragraphs, Rows, WordReplaced, WordRemoved, Joined, Split,
 	ArabicIndic, Devanagari, FullWidth, Contents, ContentsLinked}
 
@@ -189,6 +197,11 @@ func heading(b *strings.Builder, v Variant, it *corpus.Item) {
 		if it.Number != "" {
 			title = digits(v, it.Number) + ". " + title
 		}
+	case HeadingsUnnumbered:
+		// A rule's title is its first line, which prints its number.
+		if it.Number != "" && it.Kind != corpus.KindSection {
+			title = it.Number + ". " + title
+		}
 	}
 	switch v {
 	case List:
@@ -224,7 +237,7 @@ func body(b *strings.Builder, v Variant, it *corpus.Item, lines []string) {
 		for _, l := range lines {
 			b.WriteString(l + "\n\n")
 		}
-	case WordReplaced, WordRemoved, ArabicIndic, Devanagari, FullWidth, Contents, ContentsLinked:
+	case WordReplaced, WordRemoved, ArabicIndic, Devanagari, FullWidth, Contents, ContentsLinked, HeadingsUnnumbered:
 		for k, l := range lines {
 			l = mdEscape(l)
 			if k == 0 && it.Title == "" && it.Number != "" {
