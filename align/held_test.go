@@ -17,14 +17,15 @@ import (
 // to the Affinity read from the items, on the real translations and
 // editions and a generated translation: the same figures, the reading
 // let go once taken, and read again for a copy whose items read
-// otherwise (a text changed, a title taken for a text).
+// otherwise (a text changed, a title taken for a text). The quick suite
+// takes 3 of the dev pairs (longtest.Sample), the long one all.
 func TestAffinityHeldReading(t *testing.T) {
 	pairs := append([][2]string{
 		{"wca/wca-regulations-2021-05-01-en.md", "wca/wca-regulations-2021-05-01-ja.md"},
 		{"wca/wca-regulations-2024-01-01-en.md", "wca/wca-regulations-2021-05-01-ja.md"},
 		{"tda/tda-2024-longform-en.docx", "seeds/tda-2024-ja-reader-page.txt"},
 		{"tda/tda-2024-longform-en.docx", "seeds/tda-2024-addendum-pt.txt"},
-	}, devPairs...)
+	}, longtest.Sample(devPairs, 3)...)
 	type pair struct {
 		name     string
 		src, tgt *corpus.Document

@@ -43,13 +43,17 @@ func TestLegacyEncodedPages(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		// The UTF-8 readings, by text: the encodings that write the
+		// whole page write the same text.
+		wants := map[string]*corpus.Document{}
 		for _, label := range legacyEncodings {
+			enc, _ := htmlindex.Get(label)
+			page, ok := writable(string(raw), label)
+			if !ok {
+				continue
+			}
 			for _, whole := range []bool{true, false} {
-				enc, _ := htmlindex.Get(label)
-				text, ok := writable(string(raw), label)
-				if !ok {
-					continue
-				}
+				text := page
 				what := fmt.Sprintf("%s in %s", name, label)
 				if !whole {
 					// The page's first lines only: less evidence.
@@ -60,9 +64,12 @@ func TestLegacyEncodedPages(t *testing.T) {
 				if err != nil || b == text {
 					continue // writes it as ASCII
 				}
-				want, err := ingest.Options{}.Bytes(name, []byte(text))
-				if err != nil {
-					t.Fatal(err)
+				want := wants[text]
+				if want == nil {
+					if want, err = (ingest.Options{}).Bytes(name, []byte(text)); err != nil {
+						t.Fatal(err)
+					}
+					wants[text] = want
 				}
 				tried++
 				d, err := ingest.Options{}.Bytes(name, []byte(b))
@@ -123,13 +130,20 @@ func writable(text, label string) (string, bool) {
 	e := enc.NewEncoder()
 	var out strings.Builder
 	beyond, lost := 0, 0
+	can := map[rune]bool{} // whether e writes a rune, asked once a rune
 	for _, r := range text {
 		if r < 0x80 {
 			out.WriteRune(r)
 			continue
 		}
 		beyond++
-		if _, err := e.String(string(r)); err != nil {
+		ok, seen := can[r]
+		if !seen {
+			_, err := e.String(string(r))
+			ok = err == nil
+			can[r] = ok
+		}
+		if !ok {
 			lost++
 			out.WriteByte('?')
 			continue

@@ -35,12 +35,11 @@ var (
 func conserveKey(s string) string {
 	// A link's target holds the number cited, which the number removed
 	// would break out of the link.
-	s = mdTagRe.ReplaceAllString(s, " ")
-	s = mdLinkRe.ReplaceAllString(s, "$1")
+	s = withoutLinks(withoutTags(s))
 	if strings.IndexByte(s, '&') >= 0 {
 		s = html.UnescapeString(s) // "&#66;" holds digits, and is a letter
 	}
-	s = numberTokenRe.ReplaceAllString(s, " ")
+	s = withoutNumberTokens(s)
 	k := lineKey(s, true)
 	return strings.Map(func(r rune) rune {
 		if r >= '0' && r <= '9' {
@@ -60,14 +59,12 @@ const minPiece = 4
 func pieces(s string) (keys, texts []string) {
 	for _, line := range strings.Split(s, "\n") {
 		from := 0
-		ends := sentenceEndRe.FindAllStringIndex(line, -1)
-		ends = append(ends, []int{len(line), len(line)})
-		for _, m := range ends {
-			p := line[from:m[1]]
+		for _, end := range append(sentenceEnds(line), len(line)) {
+			p := line[from:end]
 			if strings.TrimSpace(p) == "" {
 				continue
 			}
-			from = m[1]
+			from = end
 			k := conserveKey(p)
 			if len(keys) > 0 && utf8.RuneCountInString(k) < minPiece {
 				keys[len(keys)-1] += k

@@ -78,16 +78,26 @@ var (
 func lineKey(s string, markdown bool) string {
 	s = unmarked(s) // a draft's markers are no text
 	if markdown {
-		s = mdLineStartRe.ReplaceAllString(s, "")
-		s = mdTagRe.ReplaceAllString(s, " ")
-		s = mdLinkRe.ReplaceAllString(s, "$1")
+		s = withoutLinks(withoutTags(withoutLineStart(s)))
 		if strings.IndexByte(s, '&') >= 0 {
 			s = html.UnescapeString(s) // "&amp;" is "&" in the items
 		}
 	}
 	s = corpus.Fold(s)
 	var b strings.Builder
+	b.Grow(len(s))
 	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf {
+			// ASCII: no CJK numeral, no look-alike capital.
+			switch {
+			case c >= '0' && c <= '9', c >= 'a' && c <= 'z':
+				b.WriteByte(c)
+			case c >= 'A' && c <= 'Z':
+				b.WriteByte(c + 'a' - 'A')
+			}
+			i++
+			continue
+		}
 		r, n := utf8.DecodeRuneInString(s[i:])
 		if d := numerals.Digit(r); d >= 0 {
 			b.WriteByte(byte('0' + d))

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rulesync/rulesync/internal/longtest"
 	"github.com/rulesync/rulesync/internal/testcorpus"
 )
 
@@ -72,11 +73,12 @@ func checkJoinersKept(t *testing.T, name, src, out string) int {
 
 // TestJoinersKept: the ZWNJ and ZWJ of the udhr pages that spell with
 // them survive ingest (the document JSON) and a sync draft in each
-// interchange format, and the Markdown draft written back from it.
+// interchange format, and the Markdown draft written back from it. The
+// quick suite takes 2 of the pages (longtest.Sample), the long one all.
 func TestJoinersKept(t *testing.T) {
 	en := testcorpus.Path(t, "udhr/udhr-1948-en.md")
 	dir := t.TempDir()
-	for _, lang := range joinerPages {
+	for _, lang := range longtest.Sample(joinerPages, 2) {
 		t.Run(lang, func(t *testing.T) {
 			page := testcorpus.Path(t, "udhr/udhr-1948-"+lang+".md")
 			data, err := os.ReadFile(page)

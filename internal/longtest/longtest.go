@@ -18,3 +18,18 @@ func Skip(t testing.TB) {
 
 // On reports whether the long tests run (-tags long).
 func On() bool { return on }
+
+// Sample is all with -tags long and, in the quick suite, n of its
+// elements spread evenly over it, the first among them, in their order:
+// a test that reads every file of the real corpus reads a few in the
+// quick suite and all of them in the long one, which CI runs.
+func Sample[T any](all []T, n int) []T {
+	if on || n <= 0 || len(all) <= n {
+		return all
+	}
+	out := make([]T, 0, n)
+	for k := range n {
+		out = append(out, all[k*len(all)/n])
+	}
+	return out
+}
