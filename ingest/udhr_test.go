@@ -212,19 +212,26 @@ func itemTexts(d *corpus.Document) string {
 	return strings.Join(out, " ")
 }
 
-// TestUDHRVariants rewrites the article headings of the udhr Markdown
-// pages, at run time from the real files: their markup (udhrMarkups),
-// their numbers in Arabic-Indic, Devanagari and full-width digits,
-// their words removed, replaced by another language's words, or the
-// word they share replaced by another. The ids must not change.
-func TestUDHRVariants(t *testing.T) {
-	longtest.Skip(t)
+// udhrPage is a udhr Markdown page: its place among the udhr files
+// (index), its bytes and lines, and the lines of its 30 article headings.
+type udhrPage struct {
+	index int
+	name  string
+	data  []byte
+	lines []string
+	heads []int
+}
+
+// udhrPages reads the udhr Markdown pages; a page without 30 article
+// headings fails t.
+func udhrPages(t *testing.T) []udhrPage {
+	t.Helper()
 	dir, names := udhrFiles(t)
+	var pages []udhrPage
 	for f, name := range names {
 		if !strings.HasSuffix(name, ".md") {
 			continue
 		}
-		frame := foreignFrames[f%len(foreignFrames)]
 		data, err := os.ReadFile(filepath.Join(dir, name))
 		if err != nil {
 			t.Fatal(err)
@@ -234,6 +241,21 @@ func TestUDHRVariants(t *testing.T) {
 		if hs == nil {
 			t.Fatalf("%s: no 30 article headings", name)
 		}
+		pages = append(pages, udhrPage{f, name, data, lines, hs})
+	}
+	return pages
+}
+
+// TestUDHRVariants rewrites the article headings of the udhr Markdown
+// pages, at run time from the real files: their markup (udhrMarkups),
+// their numbers in Arabic-Indic, Devanagari and full-width digits,
+// their words removed, replaced by another language's words, or the
+// word they share replaced by another. The ids must not change.
+func TestUDHRVariants(t *testing.T) {
+	longtest.Skip(t)
+	for _, p := range udhrPages(t) {
+		name, data, lines, hs := p.name, p.data, p.lines, p.heads
+		frame := foreignFrames[p.index%len(foreignFrames)]
 		texts := make([]string, len(hs))
 		for k, i := range hs {
 			texts[k] = strings.TrimPrefix(lines[i], "## ")
@@ -286,20 +308,8 @@ func TestUDHRVariants(t *testing.T) {
 // printed number to keep.
 func TestUDHRMoved(t *testing.T) {
 	longtest.Skip(t)
-	dir, names := udhrFiles(t)
-	for _, name := range names {
-		if !strings.HasSuffix(name, ".md") {
-			continue
-		}
-		data, err := os.ReadFile(filepath.Join(dir, name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		lines := strings.Split(string(data), "\n")
-		hs := articleHeadings(lines)
-		if hs == nil {
-			t.Fatalf("%s: no 30 article headings", name)
-		}
+	for _, p := range udhrPages(t) {
+		name, data, lines, hs := p.name, p.data, p.lines, p.heads
 		orig, err := ingest.Options{}.Read(name, bytes.NewReader(data))
 		if err != nil {
 			t.Fatal(err)

@@ -42,18 +42,25 @@ func TestCacheTagConcurrent(t *testing.T) {
 	}
 }
 
+// cachedDoc is a cache in a new folder dir holding one document entry,
+// of key k, and the notes it makes (closed at t's end).
+func cachedDoc(t *testing.T) (dir string, c *cache, n *notes, k string) {
+	t.Helper()
+	dir, n = t.TempDir(), new(notes)
+	c = openCache(dir, n)
+	t.Cleanup(c.close)
+	k = key("test")
+	if err := c.storeDoc(k, []byte(`{"edition":"x"}`)); err != nil {
+		t.Fatal(err)
+	}
+	return dir, c, n, k
+}
+
 // TestCacheFileBounded: a cache file larger than its entry records is
 // not read (a file grown to gigabytes would be read whole into memory):
 // its size is checked first, and the entry made again.
 func TestCacheFileBounded(t *testing.T) {
-	dir := t.TempDir()
-	var n notes
-	c := openCache(dir, &n)
-	defer c.close()
-	k := key("test")
-	if err := c.storeDoc(k, []byte(`{"edition":"x"}`)); err != nil {
-		t.Fatal(err)
-	}
+	dir, c, n, k := cachedDoc(t)
 	p := filepath.Join(dir, "docs", k, "files", "document.json")
 	f, err := os.OpenFile(p, os.O_WRONLY|os.O_APPEND, 0)
 	if err != nil {
@@ -80,14 +87,7 @@ func TestCacheRecordedSizeBounded(t *testing.T) {
 	defer func(m int64) { maxCacheEntry = m }(maxCacheEntry)
 	maxCacheEntry = 16 << 20
 	const grown = 64 << 20
-	dir := t.TempDir()
-	var n notes
-	c := openCache(dir, &n)
-	defer c.close()
-	k := key("test")
-	if err := c.storeDoc(k, []byte(`{"edition":"x"}`)); err != nil {
-		t.Fatal(err)
-	}
+	dir, c, n, k := cachedDoc(t)
 	entry := filepath.Join(dir, "docs", k)
 	if err := os.Truncate(filepath.Join(entry, "files", "document.json"), grown); err != nil {
 		t.Fatal(err)
