@@ -110,11 +110,7 @@ func dottedCJKLabel(s string, j, k int, mark string) (label, bool) {
 		// "第 2.1 条": the counter set apart by a space, as the number is
 		// from the mark.
 		if r, n := utf8.DecodeRuneInString(s[l.end:]); strings.ContainsRune(cjkCounters, r) {
-			end := l.end + n
-			if r2, n2 := utf8.DecodeRuneInString(s[end:]); strings.ContainsRune(":：.．、", r2) {
-				end += n2
-			}
-			if end == len(s) || unicode.IsSpace(firstRune(s[end:])) || strings.ContainsRune("-–—(（", firstRune(s[end:])) {
+			if _, end, ok := counterEnd(s, l.end, n); ok {
 				l.counter, l.end = string(r), skipSpace(s, end)
 			}
 		}

@@ -371,13 +371,21 @@ func (sc *labelScan) hyphenInserted(l *label, start int) {
 // counter reads "1조", "12条": a number and its counter (of n bytes, at
 // sc.j), without the ordinal mark.
 func (sc *labelScan) counter(l *label, n int) bool {
-	s, j := sc.s, sc.j
-	l.counter = s[j : j+n]
-	j += n
-	if r2, n2 := utf8.DecodeRuneInString(s[j:]); strings.ContainsRune(":：.．、", r2) && n2 > 0 {
-		l.term = s[j : j+n2]
-		j += n2
+	l.counter = sc.s[sc.j : sc.j+n]
+	var ok bool
+	l.term, sc.j, ok = counterEnd(sc.s, sc.j, n)
+	return ok
+}
+
+// counterEnd reads past the counter of n bytes at s[j:] and the
+// punctuation that may follow it (term), to end; ok reports whether the
+// label ends there: the end of s, white space, a dash or an opening
+// bracket after it, never a word the counter begins ("条件").
+func counterEnd(s string, j, n int) (term string, end int, ok bool) {
+	end = j + n
+	if r2, n2 := utf8.DecodeRuneInString(s[end:]); strings.ContainsRune(":：.．、", r2) && n2 > 0 {
+		term = s[end : end+n2]
+		end += n2
 	}
-	sc.j = j
-	return j == len(s) || unicode.IsSpace(firstRune(s[j:])) || strings.ContainsRune("-–—(（", firstRune(s[j:]))
+	return term, end, end == len(s) || unicode.IsSpace(firstRune(s[end:])) || strings.ContainsRune("-–—(（", firstRune(s[end:]))
 }
