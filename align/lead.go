@@ -1,6 +1,7 @@
 package align
 
 import (
+	"iter"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -41,14 +42,14 @@ const maxLead = 600
 // its first sentence terminal that ends a sentence (sentenceEnd),
 // counted across lines; whole reports that text holds no sentence
 // after it (its first sentence is all of it, or it has none).
-func leadOf(text string) (n int, whole bool) {
+func leadOf(text string, cased bool) (n int, whole bool) {
 	text = strings.TrimSpace(text)
 	for i, r := range text {
 		n++
 		if n >= maxLead {
 			return n, false
 		}
-		if sentenceEnd(text, i, r) {
+		if sentenceEnd(text, i, r, cased) {
 			return n, strings.TrimSpace(text[i+utf8.RuneLen(r):]) == ""
 		}
 	}
@@ -56,13 +57,16 @@ func leadOf(text string) (n int, whole bool) {
 }
 
 // sentenceEnd reports whether r, the rune at byte i of text, ends a
-// sentence: a sentence terminal followed by white space, a closing
-// bracket or quote, or the end, where the next word does not start in
-// lower case; or a full-width one ("。", "！"), which a script without
-// spaces follows with the next sentence at once. A full stop inside a
-// number or a name ("6.2") ends none, nor one of an abbreviation before
-// a word in lower case ("(e.g. \"stickerless\" puzzles)").
-func sentenceEnd(text string, i int, r rune) bool {
+// sentence: a sentence terminal followed by white space, punctuation (a
+// closing bracket or quote, a word separator: "።፡" in Ethiopic) or
+// the end, where the next word does not start in lower case; or a
+// full-width one ("。", "！"), which a script without spaces follows
+// with the next sentence at once. A full stop inside a number or a name
+// ("6.2"), or before another terminal ("?!"), ends none, nor one of an
+// abbreviation before a word in lower case ("(e.g. \"stickerless\"
+// puzzles)"), where the text starts its sentences in upper case (cased,
+// capitalized).
+func sentenceEnd(text string, i int, r rune, cased bool) bool {
 	if !unicode.Is(unicode.Sentence_Terminal, r) {
 		return false
 	}
@@ -70,13 +74,53 @@ func sentenceEnd(text string, i int, r rune) bool {
 		return true
 	}
 	rest := text[i+utf8.RuneLen(r):]
-	next, _ := utf8.DecodeRuneInString(rest)
-	if next != utf8.RuneError && !unicode.IsSpace(next) && !unicode.In(next, unicode.Pe, unicode.Pf) {
+	if !parted(rest) {
 		return false
 	}
 	word := strings.TrimLeftFunc(rest, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
 	first, _ := utf8.DecodeRuneInString(word)
-	return !unicode.IsLower(first)
+	return !cased || !unicode.IsLower(first)
+}
+
+// parted reports whether rest, the text after a sentence terminal,
+// sets it apart from what follows: it is empty or starts with white
+// space or punctuation, not with a letter, a digit, a mark or another
+// terminal.
+func parted(rest string) bool {
+	next, _ := utf8.DecodeRuneInString(rest)
+	return !unicode.IsLetter(next) && !unicode.IsDigit(next) && !unicode.IsMark(next) && !unicode.Is(unicode.Sentence_Terminal, next)
+}
+
+// capitalized reports whether texts start their sentences in upper
+// case: of the words after a sentence terminal and a space that start
+// with a letter of a script with case, half or more start in upper
+// case. A script whose letters are all of one case starts its
+// sentences in what Unicode calls lower case (Georgian's Mkhedruli),
+// and there a word in lower case after a full stop says nothing of an
+// abbreviation: every full stop before a space ends a sentence.
+func capitalized(texts iter.Seq[string]) bool {
+	upper, lower := 0, 0
+	for text := range texts {
+		after := false // after a terminal and a space
+		for i, r := range text {
+			switch {
+			case unicode.IsLetter(r):
+				if after {
+					if unicode.IsLower(r) {
+						lower++
+					} else if unicode.IsUpper(r) || unicode.IsTitle(r) {
+						upper++
+					}
+				}
+				after = false
+			case unicode.IsDigit(r):
+				after = false
+			case unicode.Is(unicode.Sentence_Terminal, r):
+				after = parted(text[i+utf8.RuneLen(r):])
+			}
+		}
+	}
+	return upper >= lower
 }
 
 // setLeads sets the first sentences' lengths of the units of a
@@ -84,21 +128,43 @@ func sentenceEnd(text string, i int, r rune) bool {
 // more than one sentence and that has no title (its run starts with
 // the title, which headings place), 0 for the others; T.lead of each
 // target block, the length from its start to the end of the first
-// sentence that starts there, across the blocks after it.
+// sentence that starts there, across the blocks after it, and of a
+// title that of the text after it: a translator's heading over an item
+// the source prints no title for ("五 වන වගන්තිය" over Article 5) opens
+// the item's run, not its first sentence.
 func setLeads(S, T *units, src *corpus.Document, bt []block) {
 	S.lead = S.lead[:0]
+	cased := capitalized(func(yield func(string) bool) {
+		for i := range src.Items {
+			if !yield(src.Items[i].Text) {
+				return
+			}
+		}
+	})
 	for i := range src.Items {
 		it := &src.Items[i]
-		n, whole := leadOf(it.Text)
+		n, whole := leadOf(it.Text, cased)
 		if it.Title != "" || whole {
 			n = 0
 		}
 		S.lead = append(S.lead, float32(n))
 	}
 	T.lead = append(T.lead[:0], make([]float32, len(bt))...)
+	cased = capitalized(func(yield func(string) bool) {
+		for j := range bt {
+			if !yield(bt[j].text) {
+				return
+			}
+		}
+	})
 	for j := len(bt) - 1; j >= 0; j-- {
-		n, whole := leadOf(bt[j].text)
-		if whole && j+1 < len(bt) && !bt[j+1].title && n < maxLead && !ended(bt[j].text) {
+		if bt[j].title && j+1 < len(bt) {
+			// A run that opens with a title opens its text after it.
+			T.lead[j] = T.lead[j+1]
+			continue
+		}
+		n, whole := leadOf(bt[j].text, cased)
+		if whole && j+1 < len(bt) && !bt[j+1].title && n < maxLead && !ended(bt[j].text, cased) {
 			// The sentence goes on in the next block.
 			n = min(maxLead, n+1+int(T.lead[j+1]))
 		}
@@ -107,10 +173,10 @@ func setLeads(S, T *units, src *corpus.Document, bt []block) {
 }
 
 // ended reports whether text ends a sentence.
-func ended(text string) bool {
+func ended(text string, cased bool) bool {
 	text = strings.TrimSpace(text)
 	r, size := utf8.DecodeLastRuneInString(text)
-	return size > 0 && sentenceEnd(text, len(text)-size, r)
+	return size > 0 && sentenceEnd(text, len(text)-size, r, cased)
 }
 
 // leadCost is what the first sentence of the run of target blocks from
