@@ -245,17 +245,20 @@ func (al *Alignment) withHeadings(made []madeHeading) *Alignment {
 		own = make([]string, 0, len(tgt.Items)+len(made))
 	}
 	newAt := make([]int, len(made))
+	isMade := make([]bool, 0, len(tgt.Items)+len(made))
 	k := 0
 	for j := range tgt.Items {
 		for ; k < len(made) && made[k].at == j; k++ {
 			newAt[k] = len(items)
 			items = append(items, headingItem(&al.Source.Items[made[k].src], made[k]))
+			isMade = append(isMade, true)
 			if own != nil {
 				own = append(own, "")
 			}
 		}
 		shift[j] = len(items)
 		items = append(items, tgt.Items[j])
+		isMade = append(isMade, al.Made(j))
 		if own != nil {
 			own = append(own, al.own[j])
 		}
@@ -263,7 +266,7 @@ func (al *Alignment) withHeadings(made []madeHeading) *Alignment {
 	t := *tgt
 	t.Items = items
 	out := *al
-	out.Target, out.own = &t, own
+	out.Target, out.own, out.made = &t, own, isMade
 	moved := func(js []int) []int {
 		o := make([]int, len(js))
 		for n, j := range js {

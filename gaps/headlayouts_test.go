@@ -4,6 +4,7 @@ import (
 	"html"
 	"os"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -14,10 +15,8 @@ import (
 	"github.com/rulesync/rulesync/reports"
 )
 
-// headLayouts are the layouts of headLayoutVariant TestGapsHeadingLayouts
-// holds: the headings of the other two ("txt", "bold") are read as
-// lines of text, glued to the rule before them.
-var headLayouts = []string{"md", "html"}
+// headLayouts are the layouts headLayoutVariant writes.
+var headLayouts = []string{"md", "txt", "bold", "html"}
 
 var (
 	// headNumber is a heading's number with the word before it
@@ -29,6 +28,9 @@ var (
 	// idMark is a marker of the draft; headMark, a heading's markup.
 	idMark   = regexp.MustCompile(`\{\{rulesync:[^}]*\}\}`)
 	headMark = regexp.MustCompile(`^#+\s*|\*\*`)
+	// printedTwice is sync's review note on a number printed for two
+	// items or more.
+	printedTwice = regexp.MustCompile(`prints (\S+) for \d+ items \((.*)\): check that this is the text of ([^;]*)`)
 )
 
 // headLayoutVariant writes the Markdown text src with its headings'
@@ -93,8 +95,8 @@ func headLayoutVariant(src, layout string) (string, string, []string) {
 }
 
 // TestGapsHeadingLayouts: a translation whose headings lost their
-// numbers (the rules keeping theirs), written from the real file as
-// Markdown and as HTML headings, is read through its source in each:
+// numbers (the rules keeping theirs), written from the real file in
+// four layouts, is read through its source in each as in Markdown:
 // every heading the original translates is paired (no false missing),
 // no heading's line is glued to the rule before it, and the draft holds
 // each heading once, with no untranslated source heading beside it.
@@ -175,9 +177,25 @@ func TestGapsHeadingLayouts(t *testing.T) {
 					}
 				}
 				// The source's heading is never added, untranslated,
-				// where the translation's is in the draft.
+				// where the translation's is in the draft; a review
+				// note that names items printing one number names each
+				// once, and never claims a number for a heading that
+				// prints none.
 				for k := range dr.Entries {
 					e := &dr.Entries[k]
+					for _, why := range e.Review {
+						m := printedTwice.FindStringSubmatch(why)
+						if m == nil {
+							continue
+						}
+						names := strings.Split(m[2], ", ")
+						if len(slices.Compact(slices.Sorted(slices.Values(names)))) != len(names) || m[3] == "" {
+							t.Errorf("%s: %q names an item twice or none", e.Source.ID, why)
+						}
+						if e.Target != nil && e.Target.Text == "" && heading[testcorpus.Key(e.Target.Title)] {
+							t.Errorf("%s: %q, of a heading %q that prints no number", e.Source.ID, why, e.Target.Title)
+						}
+					}
 					if e.Source.Kind == corpus.KindSection && e.Target == nil && e.Source.Number != "" && !wasMissing[e.Source.ID] {
 						t.Errorf("%s: the draft adds the source's heading %q untranslated", e.Source.ID, e.Source.Title)
 					}
