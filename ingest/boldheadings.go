@@ -29,11 +29,11 @@ const minBoldHeadings = 3
 // paragraphs read as headings, how many, and how many of them are
 // division lines; nil where there are fewer than minBoldHeadings. A
 // bold paragraph is a paragraph of one line outside lists and quotes,
-// all of it bold and as short as a title, that is not page furniture.
-// Its level is one below the heading before it (1 where there is none),
-// as the heading styles a word processor gives it nest under the ones
-// above.
-func boldHeadings(bs []block, div []bool, bold bool) ([]block, int, int) {
+// all of it bold and as short as a title, that is not page furniture
+// (apart: see readBoldHeadingsApart). Its level is one below the
+// heading before it (1 where there is none), as the heading styles a
+// word processor gives it nest under the ones above.
+func boldHeadings(bs []block, div []bool, bold, apart bool) ([]block, int, int) {
 	var at []int
 	nd := 0
 	for i := range bs {
@@ -41,7 +41,7 @@ func boldHeadings(bs []block, div []bool, bold bool) ([]block, int, int) {
 		case div != nil && div[i]:
 			at = append(at, i)
 			nd++
-		case bold && boldParagraph(bs, i):
+		case bold && boldParagraph(bs, i, apart):
 			at = append(at, i)
 		}
 	}
@@ -66,7 +66,7 @@ func boldHeadings(bs []block, div []bool, bold bool) ([]block, int, int) {
 // boldParagraph reports whether bs[i] is a paragraph of one line, all
 // of it bold, as short as a title, outside lists and quotes: no other
 // line of a paragraph is on the line before or after it.
-func boldParagraph(bs []block, i int) bool {
+func boldParagraph(bs []block, i int, apart bool) bool {
 	b := bs[i]
 	if b.kind != blockPara || !b.bold || b.chrome != "" || b.nest != 1 || b.line <= 0 ||
 		strings.Contains(b.text, "\n") || runeLen(b.text) > maxTitleRunes || strings.TrimSpace(b.text) == "" {
@@ -75,11 +75,11 @@ func boldParagraph(bs []block, i int) bool {
 	joined := func(j, line int) bool {
 		return j >= 0 && j < len(bs) && bs[j].line == line && (bs[j].kind == blockPara || bs[j].kind == blockItem)
 	}
-	return !joined(i-1, b.line-1) && !joined(i+1, b.line+1)
+	return apart || !joined(i-1, b.line-1) && !joined(i+1, b.line+1)
 }
 
-// boldHeadingsNote starts the note that says a Markdown text's bold
-// paragraphs were read as its headings.
+// boldHeadingsNote starts the note that says a Markdown text's or an
+// HTML page's bold paragraphs were read as its headings.
 const boldHeadingsNote = FormatNote + "bold paragraphs read as headings: "
 
 // divisionLinesNote starts the note that says a text's lines that head
@@ -97,15 +97,27 @@ const divisionLinesNote = FormatNote + "lines read as the headings of the number
 // with its bold paragraphs is not kept, the one with its division lines
 // alone is tried.
 func readBoldHeadings(bs []block, d *corpus.Document, read func([]block, *corpus.Document) (*structure, error)) (*structure, error) {
-	div := divisionLines(bs)
+	return readBoldHeadingsApart(bs, d, read, false)
+}
+
+// readBoldHeadingsApart is readBoldHeadings; apart says the markup sets
+// each block apart (an HTML page's <p>), so that a bold paragraph on the
+// line after another is a paragraph of its own. An HTML page's headings
+// are its heading elements: its lines of text are not read as division
+// lines.
+func readBoldHeadingsApart(bs []block, d *corpus.Document, read func([]block, *corpus.Document) (*structure, error), apart bool) (*structure, error) {
+	var div []bool
+	if !apart {
+		div = divisionLines(bs)
+	}
 	bolds := 0 // the bold paragraphs of the reading tried with them
 	for _, bold := range []bool{true, false} {
-		hs, n, nd := boldHeadings(bs, div, bold)
+		hs, n, nd := boldHeadings(bs, div, bold, apart)
 		if hs == nil || !bold && bolds == 0 {
 			continue // none, or the reading tried
 		}
 		bolds = n - nd
-		if st, ok := readHeaded(bs, hs, n, nd, d, read); ok {
+		if st, ok := readHeaded(bs, hs, n, nd, d, read, apart); ok {
 			return st, nil
 		}
 	}
@@ -115,7 +127,7 @@ func readBoldHeadings(bs []block, d *corpus.Document, read func([]block, *corpus
 // readHeaded reads hs, bs with n of its blocks read as headings (nd of
 // them division lines), into d, and reports whether that reading is
 // kept (see readBoldHeadings); d is left as it was where it is not.
-func readHeaded(bs, hs []block, n, nd int, d *corpus.Document, read func([]block, *corpus.Document) (*structure, error)) (*structure, bool) {
+func readHeaded(bs, hs []block, n, nd int, d *corpus.Document, read func([]block, *corpus.Document) (*structure, error), apart bool) (*structure, bool) {
 	headed, release := anotherReading(d)
 	defer release()
 	stH, errH := read(hs, headed)
@@ -129,8 +141,12 @@ func readHeaded(bs, hs []block, n, nd int, d *corpus.Document, read func([]block
 		return nil, false
 	}
 	*d = *headed
+	to := "Markdown"
+	if apart {
+		to = "HTML"
+	}
 	if nb := n - nd; nb > 0 {
-		d.Notes = append(d.Notes, fmt.Sprintf("%s%d (paragraphs of one line all in bold, as a word processor's headings are converted to Markdown)", boldHeadingsNote, nb))
+		d.Notes = append(d.Notes, fmt.Sprintf("%s%d (paragraphs of one line all in bold, as a word processor's headings are converted to %s)", boldHeadingsNote, nb, to))
 	}
 	if nd > 0 {
 		d.Notes = append(d.Notes, fmt.Sprintf("%s%d (lines of their own as short as a title, each just before the first item of a new division of the numbering)", divisionLinesNote, nd))
