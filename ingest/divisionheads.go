@@ -123,8 +123,11 @@ func divisionLine(bs []block, i int) bool {
 		return false
 	}
 	// A line that starts in lower case goes on with a sentence wrapped
-	// before it: a title starts its own.
-	if r, _ := utf8.DecodeRuneInString(b.text); unicode.IsLower(r) {
+	// before it: a title starts its own. One that starts with a digit
+	// prints a number in a form the label grammar does not read
+	// ("1-бап. Title"): a numbered heading, read by its numbering
+	// (numberRuns), not a heading that lost its number.
+	if r, _ := utf8.DecodeRuneInString(b.text); unicode.IsLower(r) || unicode.IsDigit(r) {
 		return false
 	}
 	joined := func(j, line int) bool {
