@@ -134,6 +134,10 @@ type Alignment struct {
 	// when the target is a reading through the source (Through): "" for
 	// an item the projection made of its blocks.
 	own []string
+	// made marks the target items the alignment made that the target's
+	// own reading has none of (a heading SectionHeadings made of its
+	// items' Section); nil for none.
+	made []bool
 	// lazy is the aligner whose pairs' leading evidence is not made yet
 	// (alignScratch.lazy), nil once made (explained).
 	lazy *aligner

@@ -287,3 +287,8 @@ func (al *Alignment) OwnID(j int) string {
 	}
 	return al.own[j]
 }
+
+// Made reports whether target item j is one the alignment made, which
+// the target's own reading has none of (a heading SectionHeadings made
+// of its items' Section): it prints nothing of its own.
+func (al *Alignment) Made(j int) bool { return j < len(al.made) && al.made[j] }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"iter"
 	"slices"
+	"strings"
 
 	"github.com/rulesync/rulesync/corpus"
 )
@@ -56,7 +57,7 @@ func SectionHeadings(al *Alignment) *Alignment {
 	first := map[string]int{} // target heading -> its first item
 	for j := range tgt.Items {
 		it := &tgt.Items[j]
-		if heading(it) {
+		if heading(it) && ownSection(it) {
 			held[it.Section] = true
 		}
 		if it.Title != "" {
@@ -70,11 +71,15 @@ func SectionHeadings(al *Alignment) *Alignment {
 	claimed := map[string]int{} // target heading -> index in made, -1 once two claim it
 	for i := range src.Items {
 		s := &src.Items[i]
-		if s.Title == "" || s.Text != "" || s.Kind == corpus.KindPreamble || pairOf[i] >= 0 && !bodyPair(al, pairOf[i]) {
+		if s.Title == "" || s.Text != "" || s.Kind == corpus.KindPreamble || pairOf[i] >= 0 && !bodyPair(al, pairOf[i]) && !underOther(al, pairOf[i]) {
 			continue
 		}
 		h, ok := headingUnder(al, pairOf, held, i)
-		if !ok || !firstPaired(al, pairOf, i, h.under, first[h.title]) {
+		// The first target item under the heading is paired with one
+		// under the source's, or is the body the aligner paired with
+		// the source heading itself (a line of the translation's own
+		// before its rules, "8.1 How to record", read as the heading's).
+		if !ok || !firstPaired(al, pairOf, i, h.under, first[h.title]) && (pairOf[i] < 0 || !slices.Contains(al.Pairs[pairOf[i]].Target, first[h.title])) {
 			continue
 		}
 		if k, ok := claimed[h.title]; ok {
@@ -123,6 +128,24 @@ func bodyPair(al *Alignment, k int) bool {
 	}
 	for _, j := range p.Target {
 		if al.Target.Items[j].Text == "" {
+			return false
+		}
+	}
+	return true
+}
+
+// underOther reports whether pair k pairs one source item with target
+// items that each stand under a heading not their own (ownSection): a
+// titled line of the translation's own under a heading it holds only as
+// its Section ("8.1 How to record" under "THE RECORDING OF THE MOVES"),
+// which that heading replaces as bodyPair's bodies are.
+func underOther(al *Alignment, k int) bool {
+	p := &al.Pairs[k]
+	if len(p.Source) != 1 || len(p.Target) == 0 {
+		return false
+	}
+	for _, j := range p.Target {
+		if it := &al.Target.Items[j]; it.Section == "" || ownSection(it) {
 			return false
 		}
 	}
@@ -181,6 +204,19 @@ func heading(it *corpus.Item) bool {
 	return it.Kind == corpus.KindSection || it.Text == "" && it.Title != ""
 }
 
+// ownSection reports whether heading item it is its Section's own
+// heading: the Section holds its title (or its text, where it has no
+// title), as a heading's Section is its title or its whole line. A
+// heading under another (a subsection the alignment made of a numbered
+// line, "II.3 ...", whose Section is its parent's) holds no Section.
+func ownSection(it *corpus.Item) bool {
+	own := it.Title
+	if own == "" {
+		own = it.Text
+	}
+	return own == "" || strings.Contains(it.Section, own)
+}
+
 // firstPaired reports whether target item j, the first under its
 // heading, is paired with one of the under items after source heading
 // i that share its Section.
@@ -209,17 +245,20 @@ func (al *Alignment) withHeadings(made []madeHeading) *Alignment {
 		own = make([]string, 0, len(tgt.Items)+len(made))
 	}
 	newAt := make([]int, len(made))
+	isMade := make([]bool, 0, len(tgt.Items)+len(made))
 	k := 0
 	for j := range tgt.Items {
 		for ; k < len(made) && made[k].at == j; k++ {
 			newAt[k] = len(items)
 			items = append(items, headingItem(&al.Source.Items[made[k].src], made[k]))
+			isMade = append(isMade, true)
 			if own != nil {
 				own = append(own, "")
 			}
 		}
 		shift[j] = len(items)
 		items = append(items, tgt.Items[j])
+		isMade = append(isMade, al.Made(j))
 		if own != nil {
 			own = append(own, al.own[j])
 		}
@@ -227,7 +266,7 @@ func (al *Alignment) withHeadings(made []madeHeading) *Alignment {
 	t := *tgt
 	t.Items = items
 	out := *al
-	out.Target, out.own = &t, own
+	out.Target, out.own, out.made = &t, own, isMade
 	moved := func(js []int) []int {
 		o := make([]int, len(js))
 		for n, j := range js {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -85,7 +86,20 @@ func (d *Draft) checkCarried(origOf func(i int) (int, bool)) {
 	// The number the translation prints for an item (for a reading
 	// through the source, which carries the source's numbers, that of
 	// its own item where it is known).
+	// An item the alignment made (a heading the translation held only
+	// as its rules' Section) prints none.
+	made := map[*corpus.Item]bool{}
+	if al := d.Report.Alignment; al != nil && al.Target == d.Translation {
+		for j := range d.Translation.Items {
+			if al.Made(j) {
+				made[&d.Translation.Items[j]] = true
+			}
+		}
+	}
 	number := func(t *corpus.Item) string {
+		if made[t] {
+			return ""
+		}
 		if n, ok := d.Report.printed[t.ID]; ok {
 			return n
 		}
@@ -101,7 +115,7 @@ func (d *Draft) checkCarried(origOf func(i int) (int, bool)) {
 	for j := range d.Translation.Items {
 		own[&d.Translation.Items[j]] = d.Report.ownID(j)
 	}
-	printed := map[string][]string{}
+	printed := map[string][]int{} // -> translation item indices
 	key := func(t *corpus.Item, n string) string {
 		return string(t.Kind) + "\x00" + numbering(own[t]) + "\x00" + normNumber(n)
 	}
@@ -112,7 +126,7 @@ func (d *Draft) checkCarried(origOf func(i int) (int, bool)) {
 		t := &d.Translation.Items[j]
 		if n := number(t); n != "" && !keyed {
 			k := key(t, n)
-			printed[k] = append(printed[k], own[t])
+			printed[k] = append(printed[k], j)
 		}
 	}
 	low := map[int]float64{}
@@ -129,8 +143,13 @@ func (d *Draft) checkCarried(origOf func(i int) (int, bool)) {
 		}
 		t := e.Target
 		n := number(t)
-		if ids := printed[key(t, n)]; n != "" && len(ids) > 1 {
-			e.Review = append(e.Review, fmt.Sprintf("the translation prints %s for %d items (%s): check that this is the text of %s", n, len(ids), strings.Join(ids, ", "), e.Source.Number))
+		if js := printed[key(t, n)]; n != "" && len(js) > 1 {
+			ids := d.printedNames(js, own)
+			of := e.Source.Number
+			if of == "" {
+				of = e.Source.ID // an item that prints no number
+			}
+			e.Review = append(e.Review, fmt.Sprintf("the translation prints %s for %d items (%s): check that this is the text of %s", n, len(js), strings.Join(ids, ", "), of))
 		}
 		o, ok := origOf(i)
 		if ok && !keyed && n != "" && orig.Items[o].Number != "" && normNumber(n) != normNumber(orig.Items[o].Number) && t.Kind == orig.Items[o].Kind {
@@ -353,6 +372,50 @@ func (ids *orphanIDs) index(d *Draft, orig *corpus.Document) {
 		id := d.Entries[i].Source.ID
 		ids.entries[id] = append(ids.entries[id], i)
 	}
+}
+
+// printedNames names the translation items js, which print one number,
+// by their ids in the translation's own reading (own): where two have
+// one id (items the source's kind gave one prefix, "1." of a list and
+// a heading numbered 1), each is named by its own reading's id as it
+// stands, then by its line's start.
+func (d *Draft) printedNames(js []int, own map[*corpus.Item]string) []string {
+	names := make([]string, len(js))
+	seen := map[string]int{}
+	for k, j := range js {
+		names[k] = own[&d.Translation.Items[j]]
+		seen[names[k]]++
+	}
+	if len(seen) == len(js) {
+		return names
+	}
+	for k, j := range js {
+		if seen[names[k]] < 2 {
+			continue
+		}
+		it := &d.Translation.Items[j]
+		if al := d.Report.Alignment; al != nil && al.Target == d.Translation && al.OwnID(j) != "" && al.OwnID(j) != names[k] {
+			names[k] = al.OwnID(j)
+			continue
+		}
+		if s := corpus.CleanLine(it.Title + " " + it.Text); s != "" {
+			names[k] += " " + strconv.Quote(lineStart(s, 30))
+		}
+	}
+	return names
+}
+
+// lineStart is s cut to its first n runes and "…", or s where it has
+// no more.
+func lineStart(s string, n int) string {
+	k := 0
+	for i := range s {
+		if k == n {
+			return s[:i] + "…"
+		}
+		k++
+	}
+	return s
 }
 
 // ownID is the id the report's translation item j has in the

@@ -24,22 +24,29 @@ import (
 // headings: one or two bold lines are emphasis ("**Note**").
 const minBoldHeadings = 3
 
-// boldHeadings returns bs with its bold paragraphs read as headings, and
-// how many, or nil where there are fewer than minBoldHeadings. A bold
-// paragraph is a paragraph of one line outside lists and quotes, all
-// of it bold and as short as a title, that is not page furniture. Its
-// level is one below the heading before it (1 where there is none), as
-// the heading styles a word processor gives it nest under the ones
-// above.
-func boldHeadings(bs []block, apart bool) ([]block, int) {
+// boldHeadings returns bs with the blocks div marks (division lines,
+// divisionLines; nil for none) and, where bold is set, its bold
+// paragraphs read as headings, how many, and how many of them are
+// division lines; nil where there are fewer than minBoldHeadings. A
+// bold paragraph is a paragraph of one line outside lists and quotes,
+// all of it bold and as short as a title, that is not page furniture
+// (apart: see readBoldHeadingsApart). Its level is one below the
+// heading before it (1 where there is none), as the heading styles a
+// word processor gives it nest under the ones above.
+func boldHeadings(bs []block, div []bool, bold, apart bool) ([]block, int, int) {
 	var at []int
+	nd := 0
 	for i := range bs {
-		if boldParagraph(bs, i, apart) {
+		switch {
+		case div != nil && div[i]:
+			at = append(at, i)
+			nd++
+		case bold && boldParagraph(bs, i, apart):
 			at = append(at, i)
 		}
 	}
 	if len(at) < minBoldHeadings {
-		return nil, 0
+		return nil, 0, 0
 	}
 	out := slices.Clone(bs)
 	level, next := 0, 0
@@ -53,7 +60,7 @@ func boldHeadings(bs []block, apart bool) ([]block, int) {
 			level = out[i].level
 		}
 	}
-	return out, len(at)
+	return out, len(at), nd
 }
 
 // boldParagraph reports whether bs[i] is a paragraph of one line, all
@@ -75,45 +82,76 @@ func boldParagraph(bs []block, i int, apart bool) bool {
 // HTML page's bold paragraphs were read as its headings.
 const boldHeadingsNote = FormatNote + "bold paragraphs read as headings: "
 
-// readBoldHeadings reads bs, Markdown's or an HTML page's blocks, into
-// d by read; where bs holds bold paragraphs that look like headings
-// (boldHeadings), it reads them as headings too, and keeps that reading
-// where half of them or more head numbered items (headingsNumbered:
-// the bold paragraphs are the headings of the document's numbering, not
-// emphasis or the titles of unnumbered notes) and the other reading
-// explains no more, with a note.
+// divisionLinesNote starts the note that says a text's lines that head
+// the divisions of its numbering (divisionLines) were read as headings.
+const divisionLinesNote = FormatNote + "lines read as the headings of the numbering's divisions: "
+
+// readBoldHeadings reads bs, Markdown's or plain text's blocks, into d
+// by read; where bs holds bold paragraphs that look like headings, or
+// lines that head the divisions of its numbering (boldHeadings), it
+// reads them as headings too, and keeps that reading where half of them
+// or more head numbered items (headingsNumbered: the bold paragraphs
+// are the headings of the document's numbering, not emphasis or the
+// titles of unnumbered notes; a division line heads its division) and
+// the other reading explains no more, with a note. Where the reading
+// with its bold paragraphs is not kept, the one with its division lines
+// alone is tried.
 func readBoldHeadings(bs []block, d *corpus.Document, read func([]block, *corpus.Document) (*structure, error)) (*structure, error) {
 	return readBoldHeadingsApart(bs, d, read, false)
 }
 
 // readBoldHeadingsApart is readBoldHeadings; apart says the markup sets
 // each block apart (an HTML page's <p>), so that a bold paragraph on the
-// line after another is a paragraph of its own.
+// line after another is a paragraph of its own. An HTML page's headings
+// are its heading elements: its lines of text are not read as division
+// lines.
 func readBoldHeadingsApart(bs []block, d *corpus.Document, read func([]block, *corpus.Document) (*structure, error), apart bool) (*structure, error) {
-	hs, n := boldHeadings(bs, apart)
-	if hs == nil {
-		return read(bs, d)
+	var div []bool
+	if !apart {
+		div = divisionLines(bs)
 	}
+	bolds := 0 // the bold paragraphs of the reading tried with them
+	for _, bold := range []bool{true, false} {
+		hs, n, nd := boldHeadings(bs, div, bold, apart)
+		if hs == nil || !bold && bolds == 0 {
+			continue // none, or the reading tried
+		}
+		bolds = n - nd
+		if st, ok := readHeaded(bs, hs, n, nd, d, read, apart); ok {
+			return st, nil
+		}
+	}
+	return read(bs, d)
+}
+
+// readHeaded reads hs, bs with n of its blocks read as headings (nd of
+// them division lines), into d, and reports whether that reading is
+// kept (see readBoldHeadings); d is left as it was where it is not.
+func readHeaded(bs, hs []block, n, nd int, d *corpus.Document, read func([]block, *corpus.Document) (*structure, error), apart bool) (*structure, bool) {
 	headed, release := anotherReading(d)
 	defer release()
 	stH, errH := read(hs, headed)
-	if errH != nil || 2*headingsNumbered(hs, bs, headed) < n {
-		return read(bs, d)
+	if errH != nil || 2*(headingsNumbered(hs, bs, headed)+nd) < n {
+		return nil, false
 	}
 	plain, releasePlain := anotherReading(d)
 	defer releasePlain()
 	stP, errP := read(bs, plain)
 	if errP == nil && stP.score(plain).better(stH.score(headed)) {
-		*d = *plain
-		return stP, nil
+		return nil, false
 	}
 	*d = *headed
 	to := "Markdown"
 	if apart {
 		to = "HTML"
 	}
-	d.Notes = append(d.Notes, fmt.Sprintf("%s%d (paragraphs of one line all in bold, as a word processor's headings are converted to %s)", boldHeadingsNote, n, to))
-	return stH, nil
+	if nb := n - nd; nb > 0 {
+		d.Notes = append(d.Notes, fmt.Sprintf("%s%d (paragraphs of one line all in bold, as a word processor's headings are converted to %s)", boldHeadingsNote, nb, to))
+	}
+	if nd > 0 {
+		d.Notes = append(d.Notes, fmt.Sprintf("%s%d (lines of their own as short as a title, each just before the first item of a new division of the numbering)", divisionLinesNote, nd))
+	}
+	return stH, true
 }
 
 // headingsNumbered counts the numbered items of d headed by one of the

@@ -69,7 +69,7 @@ func readTextOrMarkdownTie(text string, d *corpus.Document, markdownOnTie bool) 
 		md, stM = nil, nil
 		dropReading()
 	}
-	stT, errT := fromBlocks(textBlocks(text), d)
+	stT, errT := readBoldHeadings(textBlocks(text), d, fromBlocks)
 	if errors.Is(errT, ErrTooManyBlocks) {
 		return nil, errT
 	}
