@@ -87,7 +87,7 @@ func newLineWriter(d *gaps.Draft, o DraftOptions, markdown bool, st *DraftStats,
 			}
 		}
 	}
-	lw.frame = o.frame
+	lw.frame, lw.held = o.frame, o.KeptNotes
 	lw.plainLabels = o.plainLabels
 	lw.madeLevels, lw.titleMarked = o.madeLevels, o.titleMarked
 	lw.runOn, lw.siblings = o.runOn, o.siblings
@@ -131,6 +131,9 @@ type lineWriter struct {
 	// frame is what an interchange file the translation was read from
 	// holds of the draft's frame (nil for any other translation).
 	frame *frame
+	// held are the notes of a CSV, TSV or JSON draft the translation
+	// was read from (DraftOptions.KeptNotes).
+	held map[string]string
 	// plainLabels: escape the lines of items' texts that read as labels
 	// (DraftOptions.plainLabels).
 	plainLabels bool
