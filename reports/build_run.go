@@ -2,9 +2,11 @@ package reports
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"runtime"
 	"slices"
 	"time"
@@ -36,6 +38,12 @@ type buildRun struct {
 	shared, used map[string]bool
 	// held is the budget of blocks the documents kept share (hold).
 	held *ingest.Budget
+	// bytes and items bound the work in flight: the sources read at
+	// once weigh their bytes, within one source's limit (max_bytes), and
+	// the steps run at once weigh their documents' items, within one
+	// document's limit (max_blocks), so that the build's memory does not
+	// grow with its workers (see weigh).
+	bytes, items *sched.Weights
 
 	tasks []task
 	keys  []string // the tasks' keys
@@ -74,6 +82,8 @@ func (b *Build) start(ctx context.Context) (*buildRun, error) {
 	r.out = out
 	r.shared, r.used = map[string]bool{}, map[string]bool{}
 	r.held = ingest.NewBudget(ws.MaxBlocks)
+	r.bytes = sched.NewWeights(cmp.Or(ws.MaxBytes, ingest.DefaultMaxBytes))
+	r.items = sched.NewWeights(int64(r.held.Max()))
 	for _, d := range ws.Diffs {
 		r.shared[d.Old], r.shared[d.New] = true, true
 	}
@@ -116,13 +126,9 @@ func (r *buildRun) ingestSources() error {
 		if src.err = r.ctx.Err(); src.err != nil {
 			return
 		}
-		r.event(Event{Stage: "ingest", Name: src.Name})
-		d, err := r.ingest(r.ctx, src, r.cache)
-		if err == nil && (r.shared[src.Name] || !src.stored) {
-			err = r.hold(src, d)
+		if err := r.bytes.Do(r.ctx, r.sourceBytes(src), func() { r.ingestSource(src) }); err != nil {
+			src.err = err // interrupted while waiting its turn
 		}
-		src.err = err
-		r.event(Event{Stage: "ingest", Name: src.Name, Done: true, Cached: src.summary.Cached, Err: err})
 	})
 	if err := r.interrupted(r.ctx); err != nil {
 		return err
@@ -146,6 +152,18 @@ func (r *buildRun) ingestSources() error {
 		}
 	}
 	return nil
+}
+
+// ingestSource reads src for ingestSources (its weight taken), holding
+// its document when steps share it or the cache could not store it.
+func (r *buildRun) ingestSource(src *source) {
+	r.event(Event{Stage: "ingest", Name: src.Name})
+	d, err := r.ingest(r.ctx, src, r.cache)
+	if err == nil && (r.shared[src.Name] || !src.stored) {
+		err = r.hold(src, d)
+	}
+	src.err = err
+	r.event(Event{Stage: "ingest", Name: src.Name, Done: true, Cached: src.summary.Cached, Err: err})
 }
 
 // hold keeps a source's document for the build's length (one that
@@ -219,7 +237,9 @@ func (r *buildRun) runTasks() error {
 		fs, s, hit := r.cache.loadTask(k, stage+" "+name)
 		var err error
 		if !hit {
-			if fs, s, err = t.make(r); err == nil {
+			if werr := r.items.Do(r.ctx, r.taskItems(t), func() { fs, s, err = t.make(r) }); werr != nil {
+				err = werr
+			} else if err == nil {
 				// A cache that cannot be written only makes the
 				// next build slower.
 				r.cache.storeTask(k, fs, s)
@@ -402,4 +422,32 @@ func (r *buildRun) prune() {
 		kept[taskEntry(k)] = true
 	}
 	r.sum.Pruned = r.cache.prune(kept, time.Now())
+}
+
+// sourceBytes weighs a source for the reading stage: its file's size, or
+// a whole source's limit for a URL or a file that cannot be looked at
+// (its reading says why).
+func (r *buildRun) sourceBytes(src *source) int64 {
+	if src.Path == "" {
+		return cmp.Or(r.ws.MaxBytes, ingest.DefaultMaxBytes)
+	}
+	fi, err := os.Stat(r.ws.resolve(src.Path))
+	if err != nil || !fi.Mode().IsRegular() {
+		return cmp.Or(r.ws.MaxBytes, ingest.DefaultMaxBytes)
+	}
+	return fi.Size()
+}
+
+// taskItems weighs a step: the items of the documents it reads, each
+// once.
+func (r *buildRun) taskItems(t task) int64 {
+	var n int64
+	seen := map[string]bool{}
+	for _, name := range t.inputs() {
+		if name != "" && !seen[name] {
+			seen[name] = true
+			n += int64(r.byName[name].summary.Items)
+		}
+	}
+	return n
 }

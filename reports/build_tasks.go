@@ -22,6 +22,8 @@ type task interface {
 	stage() string
 	name() string
 	key(r *buildRun) string
+	// inputs are the names of the sources whose documents make reads.
+	inputs() []string
 	// make runs the task: its files, and its summary for Summary.
 	make(r *buildRun) (files, any, error)
 }
@@ -39,6 +41,8 @@ func (t diffTask) key(r *buildRun) string {
 	}
 	return key("diff", r.settings, t.name(), old, nw)
 }
+
+func (t diffTask) inputs() []string { return []string{t.Old, t.New} }
 
 func (t diffTask) make(r *buildRun) (files, any, error) {
 	o, err := r.load(t.Old)
@@ -79,6 +83,10 @@ func (t gapsTask) key(r *buildRun) string {
 		series = append(series, e, r.byName[e].hash)
 	}
 	return key("gaps", r.settings, t.Name, t.Source, t.Base, r.byName[t.Source].hash, r.byName[t.Name].hash, baseHash, strings.Join(series, "\x00"))
+}
+
+func (t gapsTask) inputs() []string {
+	return append([]string{t.Source, t.Name, t.Base}, t.between...)
 }
 
 func (t gapsTask) make(r *buildRun) (files, any, error) {
@@ -132,6 +140,8 @@ func (t checkTask) name() string  { return t.source }
 func (t checkTask) key(r *buildRun) string {
 	return key("check", r.settings, r.ws.Title, t.source, r.byName[t.source].hash)
 }
+
+func (t checkTask) inputs() []string { return []string{t.source} }
 
 func (t checkTask) make(r *buildRun) (files, any, error) {
 	d, err := r.load(t.source)
