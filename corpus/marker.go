@@ -178,6 +178,29 @@ func Note(text string) string {
 	return markerPrefix + "note " + text + "}}"
 }
 
+// NoteText is the text of the first note in s (what DropNotes drops of
+// it, without "{{rulesync:note " and "}}"), false when s holds none.
+func NoteText(s string) (string, bool) {
+	const open = markerPrefix + "note"
+	for i := strings.Index(s, open); i >= 0; {
+		end := i + len(open)
+		if end < len(s) && isWordByte(s[end]) {
+			k := strings.Index(s[i+1:], open)
+			if k < 0 {
+				return "", false
+			}
+			i += 1 + k
+			continue
+		}
+		c := strings.Index(s[end:], "}}")
+		if c < 0 {
+			return "", false
+		}
+		return strings.TrimSpace(s[end : end+c]), true
+	}
+	return "", false
+}
+
 // HasMarkers reports whether s holds a marker or a note.
 func HasMarkers(s string) bool { return strings.Contains(s, markerPrefix) }
 

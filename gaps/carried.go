@@ -135,6 +135,7 @@ func (d *Draft) checkCarried(origOf func(i int) (int, bool)) {
 			low[p.Source[0]] = p.Score
 		}
 	}
+	d.checkSubNumbers(orig, origOf, number)
 	median, fence := d.ratioMeasure()
 	for i := range d.Entries {
 		e := &d.Entries[i]

@@ -35,3 +35,6 @@ func ReadingsHeld(p *Provenance) int {
 	}
 	return n
 }
+
+// NumberSegments is numberSegments, for the tests.
+var NumberSegments = numberSegments

@@ -31,6 +31,10 @@ const DefaultMaxBytes = 32 << 20
 type Options struct {
 	// Format forces a format by name (see Formats); empty detects it.
 	Format string
+	// Notes, when not nil, receives the notes of the items of a
+	// document JSON read (a draft sync wrote), by item id, which the
+	// items' texts drop (corpusjson.Decoder.Notes).
+	Notes map[string]string
 	// Edition and Lang override what the source states or detection finds.
 	Edition string
 	Lang    string
@@ -370,7 +374,7 @@ func (o Options) decode(name string, r io.Reader, size int64) (*corpus.Document,
 		return nil, docTooLarge(name, o.maxBytes())
 	}
 	cr := capReader(r, max)
-	dc := &corpusjson.Decoder{DropNotes: true, Size: size, Budget: rd}
+	dc := &corpusjson.Decoder{DropNotes: true, Size: size, Budget: rd, Notes: o.Notes}
 	d, err := withContext(o.context(), func() (*corpus.Document, error) { return dc.Decode(cr) })
 	if cr.over {
 		return nil, docTooLarge(name, o.maxBytes())

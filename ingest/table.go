@@ -47,7 +47,12 @@ func textual(parse func(text string, o Options, d *corpus.Document) error) binar
 type tableColumns struct {
 	id, number, kind, section int
 	title, text               int
-	lang                      string
+	// refs is the column of the ids an item cites, blank-separated (a
+	// draft's, which keeps the citations its text, without its links,
+	// does not show), -1 for none: the citations are then read from
+	// the text.
+	refs int
+	lang string
 }
 
 // columnRe splits a column name into a field and an optional language:
@@ -58,13 +63,13 @@ var fieldNames = map[string]string{
 	"id": "id", "number": "number", "no": "number", "num": "number", "#": "number", "rule": "number", "n": "number",
 	"title": "title", "heading": "title", "name": "title",
 	"text": "text", "body": "text", "content": "text", "rule_text": "text",
-	"kind": "kind", "type": "kind", "section": "section",
+	"kind": "kind", "type": "kind", "section": "section", "refs": "refs",
 }
 
 // pickColumns maps a header row to columns. lang, when not empty, picks
 // the title and text columns of that language.
 func pickColumns(header []string, lang string) (tableColumns, error) {
-	c := tableColumns{id: -1, number: -1, kind: -1, section: -1, title: -1, text: -1}
+	c := tableColumns{id: -1, number: -1, kind: -1, section: -1, title: -1, text: -1, refs: -1}
 	lang = strings.ToLower(lang)
 	for i, h := range header {
 		h = strings.ToLower(strings.TrimSpace(strings.TrimPrefix(h, "\ufeff")))
@@ -90,6 +95,8 @@ func pickColumns(header []string, lang string) (tableColumns, error) {
 			c.kind = i
 		case "section":
 			c.section = i
+		case "refs":
+			c.refs = i
 		case "title":
 			if mine && (c.title < 0 || lang != "" && l != "") {
 				c.title = i
@@ -191,6 +198,9 @@ func parseTable(text string, sep rune, lang string, d *corpus.Document) error {
 		}
 		it := tableItem(get(row, cols.id), get(row, cols.number), kind, get(row, cols.title), get(row, cols.text))
 		it.Section = get(row, cols.section)
+		if cols.refs >= 0 {
+			it.Refs = append([]string{}, strings.Fields(get(row, cols.refs))...)
+		}
 		if it.Title == "" && it.Text == "" {
 			continue
 		}

@@ -112,6 +112,10 @@ type DraftOptions struct {
 	SourceText, TranslationText string
 	// Now is the time a PO, XLIFF or TMX draft records.
 	Now time.Time
+	// KeptNotes are the notes of a CSV, TSV or JSON draft the
+	// translation was read from, by item id (KeptNotes): the draft
+	// written keeps them as it keeps those a Markdown draft's lines hold.
+	KeptNotes map[string]string
 	// frame is what the interchange file the translation was read from
 	// holds of the draft's frame (adoptFrame), or nil.
 	frame *frame
@@ -248,9 +252,9 @@ func WriteDraft(w io.Writer, d *gaps.Draft, o DraftOptions) (*DraftStats, error)
 		}
 		err = writeChecked(w, d, o, false, st)
 	case "csv":
-		err = draftTable(w, d, ',')
+		err = draftTable(w, d, ',', o.KeptNotes)
 	case "tsv":
-		err = draftTable(w, d, '\t')
+		err = draftTable(w, d, '\t', o.KeptNotes)
 	case "po":
 		err = DraftPO(w, d, o)
 	case "xliff":
@@ -258,7 +262,7 @@ func WriteDraft(w io.Writer, d *gaps.Draft, o DraftOptions) (*DraftStats, error)
 	case "tmx":
 		err = DraftTMX(w, d, o)
 	case "json":
-		err = corpusjson.Encode(w, DraftDocument(d))
+		err = corpusjson.Encode(w, draftDocument(d, o.KeptNotes))
 	default:
 		err = fmt.Errorf("unknown draft format %q", o.Format)
 	}
@@ -350,6 +354,15 @@ func marks(d *gaps.Draft, e *gaps.Entry) ([]string, string) {
 // edition, the translation's language and title, and its version
 // renamed to the source's, marked for review.
 func DraftDocument(d *gaps.Draft) *corpus.Document {
+	return draftDocument(d, nil)
+}
+
+// draftDocument is DraftDocument with the notes a draft the translation
+// was read from held (KeptNotes) kept in its items' texts, and each
+// item's citations those of the texts it holds as they were read (the
+// translation's items', else the source's), which its text, written
+// without its links, may not show.
+func draftDocument(d *gaps.Draft, held map[string]string) *corpus.Document {
 	doc := &corpus.Document{Edition: d.Source.Edition, Lang: d.Translation.Lang, Title: d.Translation.Title,
 		Version: d.Translation.Version, Date: d.Source.Date}
 	if doc.Title == "" {
@@ -358,6 +371,7 @@ func DraftDocument(d *gaps.Draft) *corpus.Document {
 	if v, ok := redateVersion(d); ok {
 		doc.Version = v + " " + corpus.Marker(corpus.FlagReview)
 	}
+	keepDocumentMarkers(doc, d.Translation)
 	doc.Source = corpus.Source{Format: "json", SHA256: d.Translation.Source.SHA256}
 	for i := range d.Entries {
 		e := &d.Entries[i]
@@ -373,6 +387,7 @@ func DraftDocument(d *gaps.Draft) *corpus.Document {
 			}
 		}
 		ms, note := marks(d, e)
+		note = mergedNote(note, keptNote(held, e))
 		lead := strings.Join(ms, " ")
 		if note != "" {
 			lead = strings.TrimSpace(lead + " " + note)
@@ -380,20 +395,23 @@ func DraftDocument(d *gaps.Draft) *corpus.Document {
 		if lead != "" {
 			it.Text = strings.TrimSpace(lead + " " + it.Text)
 		}
-		it.Refs = corpus.ItemRefs(it.Title, it.Text)
+		it.Refs = entryRefs(e)
 		doc.Items = append(doc.Items, it)
 	}
 	return doc
 }
 
 // draftTable writes one row per source item: id, number, kind, section,
-// title, text (markers in it), status and note; ingest's csv and tsv
-// formats read it back by the id column (status and note are ignored).
-func draftTable(w io.Writer, d *gaps.Draft, sep rune) error {
+// title, text (markers in it), status, note and refs (entryRefs,
+// blank-separated); ingest's csv and tsv formats read it back by the id
+// column, with its citations (status and note are no item's: sync keeps
+// the notes, KeptNotes). held are the notes of the draft the translation
+// was (KeptNotes).
+func draftTable(w io.Writer, d *gaps.Draft, sep rune, held map[string]string) error {
 	var b bytes.Buffer
 	cw := csv.NewWriter(&b)
 	cw.Comma = sep
-	cw.Write([]string{"id", "number", "kind", "section", "title", "text", "status", "note"})
+	cw.Write([]string{"id", "number", "kind", "section", "title", "text", "status", "note", "refs"})
 	for i := range d.Entries {
 		e := &d.Entries[i]
 		title, text := e.Source.Title, e.Source.Text
@@ -404,6 +422,7 @@ func draftTable(w io.Writer, d *gaps.Draft, sep rune) error {
 			}
 		}
 		ms, note := marks(d, e)
+		note = mergedNote(note, keptNote(held, e))
 		if len(ms) > 0 {
 			if text != "" {
 				text = strings.Join(ms, " ") + " " + text
@@ -416,7 +435,7 @@ func draftTable(w io.Writer, d *gaps.Draft, sep rune) error {
 			// A TSV cell holds no tab or line break.
 			title, text, note = tsvCell(title), tsvCell(text), tsvCell(note)
 		}
-		cw.Write([]string{e.Source.ID, e.Source.Number, string(e.Source.Kind), e.Source.Section, title, text, status(e), note})
+		cw.Write([]string{e.Source.ID, e.Source.Number, string(e.Source.Kind), e.Source.Section, title, text, status(e), note, strings.Join(entryRefs(e), " ")})
 	}
 	cw.Flush()
 	if err := cw.Error(); err != nil {

@@ -39,6 +39,41 @@ func (lw *lineWriter) trHeading(e *gaps.Entry) string {
 	return renumbered(words, e, "")
 }
 
+// trHeadingTitled is trHeading for a heading that prints the item's
+// number and its title (the translation's) and little else: "第1条：大会役員"
+// of <h2>第1条：大会役員</h2>. "" where there is none, or the item has no
+// title in the translation.
+func (lw *lineWriter) trHeadingTitled(e *gaps.Entry) string {
+	j := lw.trItem(e, lw.trHTML)
+	if j < 0 || strings.TrimSpace(e.Target.Title) == "" {
+		return ""
+	}
+	words, ok := htmlHeading(lw.trHTML.lines[lw.trHTML.own[j][0]])
+	title := lineKey(e.Target.Title, true)
+	if !ok || title == "" {
+		return ""
+	}
+	return renumbered(words, e, title)
+}
+
+// labelStart is where the label of a heading or label line begins:
+// after its block markup (mdLineStartRe) and the tags before its first
+// word ("## <article-1><officials> Article 1: Officials" at "Article").
+func labelStart(line string) int {
+	i := 0
+	if m := mdLineStartRe.FindStringIndex(line); m != nil {
+		i = m[1]
+	}
+	for {
+		rest := strings.TrimLeft(line[i:], " \t")
+		m := mdTagRe.FindStringIndex(rest)
+		if m == nil || m[0] != 0 {
+			return len(line) - len(rest)
+		}
+		i = len(line) - len(rest) + m[1]
+	}
+}
+
 // trItem is the index of entry e's translation item where e has one
 // alone and it is found in l (nil: no text), else -1.
 func (lw *lineWriter) trItem(e *gaps.Entry, l *layout) int {

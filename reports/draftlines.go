@@ -87,7 +87,7 @@ func newLineWriter(d *gaps.Draft, o DraftOptions, markdown bool, st *DraftStats,
 			}
 		}
 	}
-	lw.frame = o.frame
+	lw.frame, lw.held = o.frame, o.KeptNotes
 	lw.plainLabels = o.plainLabels
 	lw.madeLevels, lw.titleMarked = o.madeLevels, o.titleMarked
 	lw.runOn, lw.siblings = o.runOn, o.siblings
@@ -131,6 +131,12 @@ type lineWriter struct {
 	// frame is what an interchange file the translation was read from
 	// holds of the draft's frame (nil for any other translation).
 	frame *frame
+	// trWords is the comparison form of the words of the translation's
+	// title, version and items (sourceLeft), made once when needed.
+	trWords *string
+	// held are the notes of a CSV, TSV or JSON draft the translation
+	// was read from (DraftOptions.KeptNotes).
+	held map[string]string
 	// plainLabels: escape the lines of items' texts that read as labels
 	// (DraftOptions.plainLabels).
 	plainLabels bool
@@ -197,10 +203,10 @@ func (lw *lineWriter) skeleton() {
 		// lines before it, else the item before.
 		var why []string
 		if i == 0 && bare {
-			why = append(why, frameUntranslated("before"))
+			why = append(why, lw.frameUntranslated("before"))
 		}
 		if gapBare {
-			why = append(why, frameUntranslated("after"))
+			why = append(why, lw.frameUntranslated("after"))
 		}
 		lw.entry(i, why)
 		lw.emit(gap...)
@@ -208,9 +214,13 @@ func (lw *lineWriter) skeleton() {
 }
 
 // frameUntranslated is the reason to review an item next to lines of
-// the source that an interchange file left untranslated (where says
-// which side: "before", "after").
-func frameUntranslated(where string) string {
+// the source that an interchange file left untranslated, or that hold
+// words the translation has nowhere (sourceLeft) (where says which
+// side: "before", "after").
+func (lw *lineWriter) frameUntranslated(where string) string {
+	if lw.frame == nil {
+		return "the lines " + where + " this item are the source's, their words nowhere in the translation: translate them, or delete them where the translation has no such lines"
+	}
 	return "the lines " + where + " this item are the source's: the file the translation was read from leaves them untranslated; translate them, or delete them where the translation has no such lines"
 }
 
@@ -232,7 +242,7 @@ func (lw *lineWriter) frontLines() (lines []string, untranslated bool) {
 	subst := frameSubst(lw.d, src, lw.markdown)
 	lines, untranslated = lw.frame.lines(ingest.FrameFront, src, subst, lw.markdown)
 	lw.st.VersionUnwritten = unwrittenVersion(lw.d, subst, lines, lw.markdown)
-	return lines, untranslated
+	return lines, untranslated || lw.frame == nil && lw.sourceLeft(lines)
 }
 
 // srcGap is the source's lines between item i and the next (i = -1:
@@ -257,7 +267,8 @@ func (lw *lineWriter) gapLines(i int) (lines []string, untranslated bool) {
 		return t, false
 	}
 	src := lw.srcGap(i)
-	return lw.frame.lines(ingest.FrameAfter(lw.d.Entries[i].Source.ID, 0), src, src, lw.markdown)
+	lines, untranslated = lw.frame.lines(ingest.FrameAfter(lw.d.Entries[i].Source.ID, 0), src, src, lw.markdown)
+	return lines, untranslated || lw.frame == nil && lw.sourceLeft(lines)
 }
 
 // trGap is the translation's lines after entry i, when the draft takes
@@ -471,7 +482,14 @@ func (lw *lineWriter) withText(srcLines []string, e *gaps.Entry) []string {
 		if title == "" {
 			t = untranslatedTitle("", e.Source.Title)
 		}
-		out = append(out, first[:k]+t+first[k+len(e.Source.Title):])
+		if words, s := lw.trHeadingTitled(e), labelStart(first); words != "" && s <= k {
+			// The translator's heading prints the number and the
+			// title: its label, not the source's words around the
+			// number ("## 第1条：大会役員", not "Article 1: 大会役員").
+			out = append(out, first[:s]+esc(words)+first[k+len(e.Source.Title):])
+		} else {
+			out = append(out, first[:k]+t+first[k+len(e.Source.Title):])
+		}
 		if strings.TrimSpace(text) != "" {
 			indent := leading(first)
 			if len(srcLines) > 1 {

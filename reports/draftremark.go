@@ -99,11 +99,12 @@ func mergedNote(note, old string) string {
 }
 
 // heldNote is the text of the note the translation's own lines of entry
-// i hold (a draft synced again), "" for none.
+// i hold (a draft synced again), else the note a CSV, TSV or JSON draft
+// held for it (KeptNotes), "" for none.
 func (lw *lineWriter) heldNote(i int) string {
 	j := lw.trAt(i)
 	if j < 0 {
-		return ""
+		return keptNote(lw.held, &lw.d.Entries[i])
 	}
 	_, note := remarked(lw.tr.item(j))
 	return note

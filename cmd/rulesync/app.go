@@ -116,6 +116,9 @@ type call struct {
 	// budget is the blocks the documents the run holds at once share
 	// (sharedBudget).
 	budget *ingest.Budget
+	// draftNotes, when not nil, receives the notes of the items of a
+	// document JSON the next input read is (ingest.Options.Notes).
+	draftNotes map[string]string
 }
 
 // act makes a command's action of f, which takes the run as a call.
@@ -262,6 +265,7 @@ func ingestInput(ctx context.Context, c *call, in string, raw bool, stderr io.Wr
 		MaxBlocks:    c.Int("max-blocks"),
 		Budget:       budget,
 		Context:      ctx,
+		Notes:        c.draftNotes,
 	}
 	var d *corpus.Document
 	var data []byte

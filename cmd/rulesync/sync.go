@@ -54,7 +54,10 @@ func runSync(c *call) error {
 	if err != nil {
 		return err
 	}
+	c.draftNotes = map[string]string{}
 	tr, trData, err := loadInput(c, trName, true)
+	trNotes := c.draftNotes
+	c.draftNotes = nil
 	if err != nil {
 		return err
 	}
@@ -124,6 +127,7 @@ func runSync(c *call) error {
 	if reports.DraftReadsText(format, tr) {
 		o.TranslationText = decoded(trData, tr)
 	}
+	o.KeptNotes = reports.KeptNotes(trData, tr, trNotes)
 	r := opt.Gaps(src, tr, base)
 	if c.Context.Err() != nil {
 		return interrupted(c)

@@ -52,6 +52,11 @@ type Decoder struct {
 	// value before it is decoded, as DropNotes does to a whole text.
 	DropNotes bool
 
+	// Notes, when not nil, receives with DropNotes the text of the note
+	// each item's text (else title) held, by the item's id (NoteText):
+	// the notes of a draft sync wrote, which its items' texts drop.
+	Notes map[string]string
+
 	// Size is the input's size in bytes, 0 when it is not known. When
 	// known, the items are read into an array sized once from it (by the
 	// bytes the first items took) rather than grown by append, which
@@ -362,6 +367,15 @@ func (s *stream) decodeJSON(v any, start int, raw []byte, field string) error {
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
 		return s.fail(err, start, raw, field)
+	}
+	if it, ok := v.(*corpus.Item); ok && s.dc.Notes != nil && s.dc.DropNotes {
+		n, ok := corpus.NoteText(it.Text)
+		if !ok {
+			n, ok = corpus.NoteText(it.Title)
+		}
+		if ok {
+			s.dc.Notes[it.ID] = n
+		}
 	}
 	again := raw
 	if s.dc.DropNotes && bytes.Contains(raw, []byte(notePrefix)) {
