@@ -16,6 +16,16 @@ import (
 // further parts.
 func makeDOCX(t testing.TB, body string, parts map[string]string) []byte {
 	t.Helper()
+	data, err := buildDOCX(body, parts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+// buildDOCX is makeDOCX for callers without a testing.TB (the scale
+// inputs' generators).
+func buildDOCX(body string, parts map[string]string) ([]byte, error) {
 	var buf bytes.Buffer
 	zw := zip.NewWriter(&buf)
 	files := map[string]string{
@@ -34,14 +44,16 @@ func makeDOCX(t testing.TB, body string, parts map[string]string) []byte {
 	for _, name := range names {
 		w, err := zw.Create(name)
 		if err != nil {
-			t.Fatal(err)
+			return nil, err
 		}
-		w.Write([]byte(files[name]))
+		if _, err := w.Write([]byte(files[name])); err != nil {
+			return nil, err
+		}
 	}
 	if err := zw.Close(); err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
-	return buf.Bytes()
+	return buf.Bytes(), nil
 }
 
 // para is a paragraph of runs; props are paragraph properties.

@@ -95,6 +95,15 @@ var scaleInputs = []scaleInput{
 	{"rows.csv", func(n int) string {
 		return "number,title,text\n" + repeat(n, func(b *strings.Builder, i int) { fmt.Fprintf(b, "%d,,Rule %d applies.\n", i, i) })
 	}},
+	{"paragraphs.docx", func(n int) string {
+		data, err := buildDOCX(repeat(n, func(b *strings.Builder, i int) {
+			fmt.Fprintf(b, "<w:p><w:r><w:t>%d. Rule %d applies.</w:t></w:r></w:p>", i, i)
+		}), nil)
+		if err != nil {
+			panic(err) // writing a zip into memory does not fail
+		}
+		return string(data)
+	}},
 }
 
 const poHead = "msgid \"\"\nmsgstr \"\"\n\"Content-Type: text/plain; charset=UTF-8\\n\"\n\"Language: fr\\n\"\n\n"
