@@ -71,9 +71,9 @@ func boldParagraph(bs []block, i int) bool {
 	return !joined(i-1, b.line-1) && !joined(i+1, b.line+1)
 }
 
-// BoldHeadingsNote starts the note that says a Markdown text's bold
+// boldHeadingsNote starts the note that says a Markdown text's bold
 // paragraphs were read as its headings.
-const BoldHeadingsNote = FormatNote + "bold paragraphs read as headings: "
+const boldHeadingsNote = FormatNote + "bold paragraphs read as headings: "
 
 // readBoldHeadings reads bs, Markdown's blocks, into d by read; where
 // bs holds bold paragraphs that look like headings (boldHeadings), it
@@ -101,7 +101,7 @@ func readBoldHeadings(bs []block, d *corpus.Document, read func([]block, *corpus
 		return stP, nil
 	}
 	*d = *headed
-	d.Notes = append(d.Notes, fmt.Sprintf("%s%d (paragraphs of one line all in bold, as a word processor's headings are converted to Markdown)", BoldHeadingsNote, n))
+	d.Notes = append(d.Notes, fmt.Sprintf("%s%d (paragraphs of one line all in bold, as a word processor's headings are converted to Markdown)", boldHeadingsNote, n))
 	return stH, nil
 }
 
