@@ -21,6 +21,10 @@ type checker struct {
 	curID   map[string]string // base id -> current id, with a base
 	cites   *bool             // whether the translation cites anything (citing)
 	labels  *labelCiting      // refs: citations by labels' words, made at the first pair
+	// unchecked counts the source's citations the refs check could not
+	// look for in a translation that cites nothing, in uncheckedItems
+	// items (uncheckedRefs).
+	unchecked, uncheckedItems int
 
 	// Buffers the checks of one pair after another reuse (their
 	// allocations, each made again for every pair, were a sixth of the
@@ -133,7 +137,7 @@ func (c *checker) pairs() {
 		// text is its own comparison form: a scan, no copy).
 		txt := pairText{sTitle: corpus.Fold(s.Title), sText: corpus.Fold(s.Text), tText: corpus.Fold(t.Text)}
 		c.numbers(base, s, t, cut, &txt)
-		c.refs(base, s, t, cut)
+		c.refs(base, s, t, cut, txt.sText)
 		c.parts(base, s, t, cut, &txt)
 		if !t.Has(corpus.FlagUntranslated) {
 			// A marked item is reported as such (marked).

@@ -196,6 +196,7 @@ func (o Options) Gaps(source, translation, base *corpus.Document) *Report {
 	c.scope()
 	r.inScope = c.inScope
 	c.pairs()
+	c.uncheckedRefs()
 	if o.stopped() {
 		return r
 	}

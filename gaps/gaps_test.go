@@ -277,7 +277,8 @@ func TestEnumerationNested(t *testing.T) {
 // empty entry of a catalogue, a draft's new item): its items that cite
 // nothing get no "does not cite" note, in any form of the translation,
 // the stand-in moved through every place. A translation that cites
-// somewhere of its own still gets it.
+// somewhere of its own still gets it. The citations left unchecked are
+// said in one note.
 func TestCitingLeavesStandInsOut(t *testing.T) {
 	lines := []string{
 		"1|Timer|Start the timer as in [Regulation A3b](regulations:regulation:A3b), then stop it.",
@@ -286,10 +287,15 @@ func TestCitingLeavesStandInsOut(t *testing.T) {
 	}
 	en := doc("en", lines...)
 	tr := []string{"1|タイマー|規則 A3b のようにタイマーを開始し、止める。", "2|停止|規則 A3c のようにすぐにタイマーを止める。", "3|リセット|規則 A3d のようにその後タイマーをリセットする。"}
+	var note []string // the note on the citations left unchecked
 	lacking := func(ja *corpus.Document) []string {
 		var got []string
+		note = nil
 		for _, f := range (gaps.Options{}).Gaps(en, ja, nil).Findings {
-			if f.Check == gaps.Refs {
+			switch {
+			case f.Check == gaps.Refs && f.SourceID == "":
+				note = append(note, f.Message)
+			case f.Check == gaps.Refs:
 				got = append(got, f.SourceID)
 			}
 		}
@@ -300,6 +306,9 @@ func TestCitingLeavesStandInsOut(t *testing.T) {
 		ja.Items[k].SetFlag(corpus.FlagUntranslated)
 		if got := lacking(ja); len(got) > 0 {
 			t.Errorf("item %d the source's words, marked untranslated: refs findings on %v, want none", k+1, got)
+		}
+		if len(note) != 1 || !strings.Contains(note[0], " 2 citations of the source (in 2 items) are not checked") {
+			t.Errorf("item %d the source's words, marked untranslated: note %q, want one of the 2 citations left unchecked", k+1, note)
 		}
 		ja.Items[k].Flags = nil
 		if got := lacking(ja); len(got) != 2 {

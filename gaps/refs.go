@@ -1,9 +1,11 @@
 package gaps
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/rulesync/rulesync/corpus"
 )
@@ -15,7 +17,14 @@ import (
 // label or a reference of the source ("l'article 2" where the source
 // says "Article 1") cites another item; one alone is left (a language
 // inflects its words, "статье", and lists them, "Articles 3 and 4").
-func (c *checker) refs(base Finding, s, t *corpus.Item, cut bool) {
+//
+// A citation of the translation whose number the source's text prints
+// is the source's too, written without the words its reading takes
+// ("see 6.3(5)" where the translation writes "6.3節(5)"): sText is the
+// source's text in comparison form. Where the translation cites nothing
+// at all, what the source cites and it does not is counted
+// (c.unchecked) for one note (uncheckedRefs), not left unsaid.
+func (c *checker) refs(base Finding, s, t *corpus.Item, cut bool, sText string) {
 	if c.labels == nil {
 		c.labels = &labelCiting{src: labelsOf(c.orig), tr: labelsOf(c.r.Translation), srcOf: c.sourceOf()}
 	}
@@ -67,7 +76,7 @@ func (c *checker) refs(base Finding, s, t *corpus.Item, cut bool) {
 	}
 	var extra, lacking []cite
 	for _, x := range ts {
-		if !x.label && !slices.Contains(sr, x.key) && x.key != own && !swapped[x.key] {
+		if !x.label && !slices.Contains(sr, x.key) && x.key != own && !swapped[x.key] && !printsNumber(sText, x.key) {
 			extra = append(extra, x)
 		}
 	}
@@ -91,6 +100,10 @@ func (c *checker) refs(base Finding, s, t *corpus.Item, cut bool) {
 		f.Evidence = evidence
 		c.r.add(f)
 	}
+	if len(lacking) > 0 && !cut && !c.citing() {
+		c.unchecked += len(lacking)
+		c.uncheckedItems++
+	}
 	if len(lacking) > 0 && !cut && c.citing() {
 		f := base
 		f.Check, f.Severity = Refs, Warning
@@ -98,6 +111,46 @@ func (c *checker) refs(base Finding, s, t *corpus.Item, cut bool) {
 		f.Evidence = evidence
 		c.r.add(f)
 	}
+}
+
+// printsNumber reports whether f, a text in comparison form, prints the
+// number of the item key names (an id, "rule:6.3") as a number of its
+// own: no digit or point and digit on either side ("6.3(5)", not
+// "16.3" nor "6.31").
+func printsNumber(f, key string) bool {
+	_, num, ok := strings.Cut(key, ":")
+	if r, _ := utf8.DecodeRuneInString(num); !ok || !isDigit(r) {
+		return false
+	}
+	for at := 0; ; {
+		k := strings.Index(f[at:], num)
+		if k < 0 {
+			return false
+		}
+		k += at
+		at = k + len(num)
+		before, _ := utf8.DecodeLastRuneInString(f[:k])
+		rest := f[at:]
+		after, _ := utf8.DecodeRuneInString(rest)
+		if after == '.' && len(rest) > 1 {
+			after, _ = utf8.DecodeRuneInString(rest[1:])
+		}
+		if !isDigit(before) && before != '.' && !isDigit(after) {
+			return true
+		}
+	}
+}
+
+// uncheckedRefs notes, where the translation cites nothing at all, how
+// many of the source's citations the refs check could not look for:
+// its items lacking them say nothing of a citation dropped, and that is
+// said once, never left silent.
+func (c *checker) uncheckedRefs() {
+	if c.unchecked == 0 {
+		return
+	}
+	c.r.add(Finding{Check: Refs, Severity: Warning, Message: fmt.Sprintf(
+		"the translation's own text cites no item, so %d citations of the source (in %d items) are not checked: it may write them in words rulesync does not read as citations", c.unchecked, c.uncheckedItems)})
 }
 
 // parts compares the labelled parts of a pair.

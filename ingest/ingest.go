@@ -606,6 +606,7 @@ func (o Options) finish(d *corpus.Document, fromJSON bool) error {
 		}
 	}
 	if !fromJSON {
+		counterRefs(d)
 		o.identify(d)
 	}
 	if d.Edition == "" {

@@ -167,6 +167,7 @@ func recognize(bs []block, d *corpus.Document, partless func([]corpus.Item) []bo
 	cands := readCandidates(bs, kinds, st)
 	spacedSuffixes(bs, cands)
 	cands = applyRuns(bs, cands, kinds, st)
+	cands = hyphenRuns(bs, cands, kinds)
 	cands = markedCandidates(bs, cands)
 	wordsAfter(bs, cands)
 	keyLabels(cands)
