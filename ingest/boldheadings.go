@@ -31,10 +31,10 @@ const minBoldHeadings = 3
 // level is one below the heading before it (1 where there is none), as
 // the heading styles a word processor gives it nest under the ones
 // above.
-func boldHeadings(bs []block) ([]block, int) {
+func boldHeadings(bs []block, apart bool) ([]block, int) {
 	var at []int
 	for i := range bs {
-		if boldParagraph(bs, i) {
+		if boldParagraph(bs, i, apart) {
 			at = append(at, i)
 		}
 	}
@@ -59,7 +59,7 @@ func boldHeadings(bs []block) ([]block, int) {
 // boldParagraph reports whether bs[i] is a paragraph of one line, all
 // of it bold, as short as a title, outside lists and quotes: no other
 // line of a paragraph is on the line before or after it.
-func boldParagraph(bs []block, i int) bool {
+func boldParagraph(bs []block, i int, apart bool) bool {
 	b := bs[i]
 	if b.kind != blockPara || !b.bold || b.chrome != "" || b.nest != 1 || b.line <= 0 ||
 		strings.Contains(b.text, "\n") || runeLen(b.text) > maxTitleRunes || strings.TrimSpace(b.text) == "" {
@@ -68,22 +68,29 @@ func boldParagraph(bs []block, i int) bool {
 	joined := func(j, line int) bool {
 		return j >= 0 && j < len(bs) && bs[j].line == line && (bs[j].kind == blockPara || bs[j].kind == blockItem)
 	}
-	return !joined(i-1, b.line-1) && !joined(i+1, b.line+1)
+	return apart || !joined(i-1, b.line-1) && !joined(i+1, b.line+1)
 }
 
-// boldHeadingsNote starts the note that says a Markdown text's bold
-// paragraphs were read as its headings.
+// boldHeadingsNote starts the note that says a Markdown text's or an
+// HTML page's bold paragraphs were read as its headings.
 const boldHeadingsNote = FormatNote + "bold paragraphs read as headings: "
 
-// readBoldHeadings reads bs, Markdown's blocks, into d by read; where
-// bs holds bold paragraphs that look like headings (boldHeadings), it
-// reads them as headings too, and keeps that reading where half of them
-// or more head numbered items (headingsNumbered: the bold paragraphs
-// are the headings of the document's numbering, not emphasis or the
-// titles of unnumbered notes) and the other reading explains no more,
-// with a note.
+// readBoldHeadings reads bs, Markdown's or an HTML page's blocks, into
+// d by read; where bs holds bold paragraphs that look like headings
+// (boldHeadings), it reads them as headings too, and keeps that reading
+// where half of them or more head numbered items (headingsNumbered:
+// the bold paragraphs are the headings of the document's numbering, not
+// emphasis or the titles of unnumbered notes) and the other reading
+// explains no more, with a note.
 func readBoldHeadings(bs []block, d *corpus.Document, read func([]block, *corpus.Document) (*structure, error)) (*structure, error) {
-	hs, n := boldHeadings(bs)
+	return readBoldHeadingsApart(bs, d, read, false)
+}
+
+// readBoldHeadingsApart is readBoldHeadings; apart says the markup sets
+// each block apart (an HTML page's <p>), so that a bold paragraph on the
+// line after another is a paragraph of its own.
+func readBoldHeadingsApart(bs []block, d *corpus.Document, read func([]block, *corpus.Document) (*structure, error), apart bool) (*structure, error) {
+	hs, n := boldHeadings(bs, apart)
 	if hs == nil {
 		return read(bs, d)
 	}
@@ -101,7 +108,11 @@ func readBoldHeadings(bs []block, d *corpus.Document, read func([]block, *corpus
 		return stP, nil
 	}
 	*d = *headed
-	d.Notes = append(d.Notes, fmt.Sprintf("%s%d (paragraphs of one line all in bold, as a word processor's headings are converted to Markdown)", boldHeadingsNote, n))
+	to := "Markdown"
+	if apart {
+		to = "HTML"
+	}
+	d.Notes = append(d.Notes, fmt.Sprintf("%s%d (paragraphs of one line all in bold, as a word processor's headings are converted to %s)", boldHeadingsNote, n, to))
 	return stH, nil
 }
 

@@ -241,7 +241,7 @@ func parseHTML(data []byte, o Options, d *corpus.Document) error {
 	}
 	navHeadings(page.bs, page.nav)
 	lang := d.Lang
-	if _, err := fromBlocks(page.bs, d); err != nil {
+	if _, err := readBoldHeadingsApart(page.bs, d, fromBlocks, true); err != nil {
 		return fmt.Errorf("HTML: %w", err)
 	}
 	if d.Lang == "" {
