@@ -25,6 +25,9 @@ func TestBadInput(t *testing.T) {
 	}{
 		{"empty.txt", nil, ingest.Options{}, "empty input"},
 		{"blank.txt", []byte(" \n\t\n"), ingest.Options{}, "empty input"},
+		{"bom.md", []byte("\ufeff"), ingest.Options{}, "empty input"},
+		{"bomblank.txt", []byte("\ufeff \n\n"), ingest.Options{}, "empty input"},
+		{"bom.md", []byte("\ufeff"), ingest.Options{Format: "markdown"}, "empty input"},
 		{"nul.bin", []byte("Rule 1: Title\x00\x01\x02 more"), ingest.Options{}, "binary data"},
 		{"ctl.bin", bytes.Repeat([]byte{1, 2, 3, 'a'}, 100), ingest.Options{}, "binary data"},
 		{"cut.txt", ja[:len(ja)-2], ingest.Options{}, "truncated UTF-8 sequence"},

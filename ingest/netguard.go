@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/netip"
 	"net/url"
+	"strings"
 	"sync"
 )
 
@@ -31,7 +32,22 @@ func (e *privateAddrError) Error() string {
 	if e.host != e.addr.String() {
 		at = fmt.Sprintf("%s (%s)", e.host, e.addr)
 	}
-	return fmt.Sprintf("%s is a %s address: rulesync fetches from loopback, private and link-local addresses only when allowed (allow_private_urls = true in a manifest, --allow-private-urls on the command line)", at, e.kind)
+	return fmt.Sprintf("%s is %s: rulesync fetches from loopback, private and link-local addresses only when allowed (allow_private_urls = true in a manifest, --allow-private-urls on the command line)", at, addressPhrase(e.kind))
+}
+
+// addressPhrase is the noun phrase of an address of kind, with its
+// article: "a loopback address", "an unspecified address", "this
+// machine's own address".
+func addressPhrase(kind string) string {
+	switch {
+	case kind == ownKind:
+		return kind + " address"
+	case kind == "this-network":
+		return `an address of "this network" (0.0.0.0/8)`
+	case kind != "" && strings.IndexByte("aeiouAEIOU", kind[0]) >= 0:
+		return "an " + kind + " address"
+	}
+	return "a " + kind + " address"
 }
 
 func (e *privateAddrError) Is(target error) bool { return target == ErrPrivateAddress }

@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"net/netip"
 	"net/url"
+	"strings"
 	"sync/atomic"
 	"testing"
 )
@@ -91,5 +92,30 @@ func TestProxyRedirectChecked(t *testing.T) {
 	}
 	if n := proxied.Load(); n != 1 {
 		t.Errorf("the proxy was asked %d times, want 1 (its connection is let through)", n)
+	}
+}
+
+// TestPrivateAddrErrorGrammar: the refusal of every kind of address
+// reads as English: "an unspecified address", "this machine's own
+// address", never "a unspecified" or "a this machine's own".
+func TestPrivateAddrErrorGrammar(t *testing.T) {
+	kinds := []string{"loopback", "private", "link-local", "unspecified", "multicast", ownKind}
+	for _, n := range nonPublic {
+		kinds = append(kinds, n.kind)
+	}
+	want := map[string]string{
+		"unspecified": "is an unspecified address", "IETF protocol": "is an IETF protocol address",
+		ownKind: "is " + ownKind + " address", "loopback": "is a loopback address",
+	}
+	for _, k := range kinds {
+		msg := (&privateAddrError{host: "h.example", addr: netip.MustParseAddr("0.0.0.0"), kind: k}).Error()
+		for _, bad := range []string{"a unspecified", "a IETF", "a this", "an loopback", "a " + ownKind} {
+			if strings.Contains(msg, bad) {
+				t.Errorf("%s: %q says %q", k, msg, bad)
+			}
+		}
+		if w, ok := want[k]; ok && !strings.Contains(msg, w) {
+			t.Errorf("%s: %q, want %q", k, msg, w)
+		}
 	}
 }

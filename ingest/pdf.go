@@ -220,10 +220,44 @@ func failure(inst pdfInstance, err error, page int) error {
 // far after each page, and its error stops the reading: each line may
 // be a block, and a PDF of more lines than the block limit (a 32 MiB
 // file holds 680 thousand) is refused at the page that passes it, not
-// once every page is read and its paragraphs made.
+// once every page is read and its paragraphs made. The Go reader gives
+// each page as it reads it (goInstance.each), so that the pages after
+// that one are not read, nor every page's characters held at once.
 func extractPages(ctx context.Context, inst pdfInstance, data []byte, page *int, take func(lines int) error) (pages []pdfPage, repaired bool, err error) {
-	doc, err := inst.open(ctx, data)
-	if err != nil {
+	lines := 0
+	add := func(i, count int, h float64, chars []pdfChar) error {
+		if pages == nil {
+			pages = make([]pdfPage, 0, count)
+		}
+		pages = append(pages, pdfPage{height: h, lines: charLines(chars, i)})
+		if lines += len(pages[i].lines); take != nil {
+			if err := take(lines); err != nil {
+				return fmt.Errorf("page %d of %d: %w", i+1, count, err)
+			}
+		}
+		return nil
+	}
+	var doc pdfDocument
+	if g, ok := inst.(*goInstance); ok {
+		*page = 1
+		doc, err = g.each(ctx, data, func(i, count int, h float64, chars []pdfChar) error {
+			*page = i + 1
+			return add(i, count, h, chars)
+		})
+		switch {
+		case err != nil && errors.Is(err, ErrTooManyBlocks):
+			return nil, false, err
+		case err != nil:
+			*page = 0
+			return nil, false, err
+		case doc == nil:
+			*page = 0
+			return pages, false, nil
+		}
+		// PDFium reads the file the Go reader did not: the pages read
+		// so far are void.
+		*page, pages, lines = 0, nil, 0
+	} else if doc, err = inst.open(ctx, data); err != nil {
 		return nil, false, err
 	}
 	defer doc.close()
@@ -237,9 +271,7 @@ func extractPages(ctx context.Context, inst pdfInstance, data []byte, page *int,
 	if count <= 0 {
 		return nil, false, pdfError("the PDF has no pages")
 	}
-	pages = make([]pdfPage, 0, count)
 	var chars []pdfChar
-	lines := 0
 	for i := range count {
 		if err := ctx.Err(); err != nil {
 			return nil, false, err
@@ -250,11 +282,8 @@ func extractPages(ctx context.Context, inst pdfInstance, data []byte, page *int,
 		if err != nil {
 			return nil, false, err
 		}
-		pages = append(pages, pdfPage{height: h, lines: charLines(chars, i)})
-		if lines += len(pages[i].lines); take != nil {
-			if err := take(lines); err != nil {
-				return nil, false, fmt.Errorf("page %d of %d: %w", i+1, count, err)
-			}
+		if err := add(i, count, h, chars); err != nil {
+			return nil, false, err
 		}
 	}
 	*page = 0

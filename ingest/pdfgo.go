@@ -77,14 +77,58 @@ func (g *goInstance) fellBack() string { return g.why }
 // open reads every page with the Go reader; a file it does not take is
 // opened in PDFium instead.
 func (g *goInstance) open(ctx context.Context, data []byte) (pdfDocument, error) {
-	pages, err := pdftext.Read(ctx, data, pdfMemory)
-	var me *pdftext.MemoryError
+	var read []pdftext.Page
+	err := pdftext.ReadEach(ctx, data, pdfMemory, func(i, n int, p pdftext.Page) error {
+		read = append(read, p)
+		return nil
+	})
+	if err == nil {
+		if pdfReadBy != nil {
+			pdfReadBy("go", nil)
+		}
+		return &goDoc{read: read}, nil
+	}
+	read = nil
+	return g.fallback(ctx, data, err)
+}
+
+// each reads the pages of data with the Go reader, giving each to fn
+// as soon as it is read (its characters are fn's until it returns), so
+// that no more than one page's characters are held and fn can stop the
+// reading at the page that passes a limit: fn's error is returned as
+// it is. When the Go reader does not take the file, the pages fn was
+// given are void, and doc is the file opened in PDFium instead (nil
+// when the Go reader read it).
+func (g *goInstance) each(ctx context.Context, data []byte, fn func(i, n int, height float64, chars []pdfChar) error) (doc pdfDocument, err error) {
+	var chars []pdfChar
+	var stop error
+	err = pdftext.ReadEach(ctx, data, pdfMemory, func(i, n int, p pdftext.Page) error {
+		chars = chars[:0]
+		for _, c := range p.Chars {
+			chars = append(chars, pdfChar{r: c.R, left: c.Left, right: c.Right, top: c.Top, bottom: c.Bottom, size: c.Size, bold: c.Bold})
+		}
+		stop = fn(i, n, p.Height, chars)
+		return stop
+	})
 	switch {
+	case stop != nil:
+		return nil, stop
 	case err == nil:
 		if pdfReadBy != nil {
 			pdfReadBy("go", nil)
 		}
-		return &goDoc{read: pages}, nil
+		return nil, nil
+	}
+	return g.fallback(ctx, data, err)
+}
+
+// fallback is the file the Go reader did not read (err says why):
+// PDFium's reading of it, or the error to give where PDFium is not to
+// read it (an engine of the Go reader alone, a file too large for
+// either, the end of ctx).
+func (g *goInstance) fallback(ctx context.Context, data []byte, err error) (pdfDocument, error) {
+	var me *pdftext.MemoryError
+	switch {
 	case ctx.Err() != nil:
 		return nil, ctx.Err()
 	case errors.As(err, &me):

@@ -187,3 +187,40 @@ func TestTMXLanguages(t *testing.T) {
 		t.Errorf("no srclang: %v, want an error naming srclang", err)
 	}
 }
+
+// TestTMXLangPrefix: --lang fr takes a TMX's fr-FR variants, by BCP 47
+// prefix (fr is a prefix of fr-FR, never of fro or fr where fr-FR is
+// asked), and says which it took; the document's language is --lang's,
+// as for any input. Two variants under the prefix are an error naming
+// both.
+func TestTMXLangPrefix(t *testing.T) {
+	one := strings.Replace(testTMX, `xml:lang="ja"`, `xml:lang="fr-FR"`, 1)
+	two := strings.Replace(testTMX, `<tuv xml:lang="ja"><seg>エー。</seg></tuv>`,
+		`<tuv xml:lang="fr-FR"><seg>Ah.</seg></tuv><tuv xml:lang="fr-CA"><seg>Ah bin.</seg></tuv><tuv xml:lang="fro"><seg>Ahi.</seg></tuv>`, 1)
+	for _, c := range []struct{ name, file, lang, text, tag, say string }{
+		{"one", one, "fr", "エー。", "fr", "took the fr-FR variants for --lang fr"},
+		{"one", one, "FR", "エー。", "fr", "took the fr-FR variants for --lang fr"},
+		{"two", two, "fr-ca", "Ah bin.", "fr-CA", "took the fr-CA variants"},
+		{"two", two, "fro", "Ahi.", "fro", "took the fro variants"},
+		{"two", two, "fr", "", "", "--lang fr matches fr-CA, fr-FR"},
+		{"one", one, "fr-CA", "", "", "no fr-CA variant"},
+	} {
+		d, err := ingest.Options{Lang: c.lang}.Bytes(c.name+".tmx", []byte(c.file))
+		if c.text == "" {
+			if err == nil || !strings.Contains(err.Error(), c.say) {
+				t.Errorf("%s --lang %s: %v, want an error saying %q", c.name, c.lang, err, c.say)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%s --lang %s: %v", c.name, c.lang, err)
+			continue
+		}
+		if len(d.Items) != 1 || d.Items[0].Text != c.text || d.Lang != c.tag {
+			t.Errorf("%s --lang %s: lang %s, items %+v", c.name, c.lang, d.Lang, d.Items)
+		}
+		if !strings.Contains(strings.Join(d.Notes, "\n"), c.say) {
+			t.Errorf("%s --lang %s: notes %q, want %q", c.name, c.lang, d.Notes, c.say)
+		}
+	}
+}

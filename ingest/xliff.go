@@ -481,8 +481,10 @@ func tmxLang(l string) string {
 
 // tmxChoose chooses the target language of a TMX whose units have
 // variants: the only one, or want (Options.Lang) among several, which
-// it is an error not to give. It says in note which it took when the
-// file holds several.
+// it is an error not to give; want names a variant exactly or by a
+// BCP 47 prefix (fr for fr-FR, when no other variant is under fr). It
+// says in note which it took when the file holds several, or want named
+// it by a prefix.
 func tmxChoose(variants [][]tmxVariant, want string) (chosen, note string, err error) {
 	seen := map[string]bool{}
 	var langs []string
@@ -506,7 +508,18 @@ func tmxChoose(variants [][]tmxVariant, want string) (chosen, note string, err e
 				return l, note, nil
 			}
 		}
-		if len(langs) > 0 {
+		var under []string
+		for _, l := range langs {
+			if langPrefix(w, l) {
+				under = append(under, l)
+			}
+		}
+		switch {
+		case len(under) == 1:
+			return under[0], fmt.Sprintf("TMX: took the %s variants for --lang %s (the file holds %s)", under[0], w, all), nil
+		case len(under) > 1:
+			return "", "", fmt.Errorf("TMX: --lang %s matches %s: give one of them", w, strings.Join(under, ", "))
+		case len(langs) > 0:
 			return "", "", fmt.Errorf("TMX: no %s variant (the file holds %s)", w, all)
 		}
 		return w, "", nil
@@ -518,6 +531,13 @@ func tmxChoose(variants [][]tmxVariant, want string) (chosen, note string, err e
 		return langs[0], "", nil
 	}
 	return "", "", fmt.Errorf("TMX: translations into %s: give --lang (or the manifest's lang) to choose one", all)
+}
+
+// langPrefix reports whether language tag p is a BCP 47 prefix of tag
+// l: l is p followed by more subtags (fr of fr-FR, zh-Hant of
+// zh-Hant-TW; never fr of fro), as RFC 4647's basic filtering matches.
+func langPrefix(p, l string) bool {
+	return p != "" && len(l) > len(p) && l[len(p)] == '-' && strings.EqualFold(l[:len(p)], p)
 }
 
 // attr returns the value of e's first attribute of that local name, ""

@@ -33,22 +33,15 @@ type Grants struct {
 	Cache string
 }
 
+// rootRemedy is what lets a build read a file outside the folders it
+// may read: every message of such a refusal names it.
+const rootRemedy = "run the build with --root DIR naming its folder"
+
 // ceiling are the folders no source may lie outside, whatever the
-// manifest's roots say: Granted.Roots, or the manifest's folder, the
-// git repository it sits in and the folder the build runs in; and how
-// the error names them.
+// manifest's roots say: the manifest's folder, the git repository it
+// sits in, the folder the build runs in and Granted.Roots (build
+// --root widens them); and how the error names them.
 func (ws *Workspace) ceiling() ([]string, string) {
-	if len(ws.Granted.Roots) > 0 {
-		var out []string
-		for _, r := range ws.Granted.Roots {
-			if real, err := filepath.EvalSymlinks(r); err == nil {
-				if abs, err := filepath.Abs(real); err == nil {
-					out = append(out, abs)
-				}
-			}
-		}
-		return out, "the folders the build's --root allows"
-	}
 	w := *ws
 	w.Roots = nil
 	roots := w.sourceRoots()
@@ -59,7 +52,23 @@ func (ws *Workspace) ceiling() ([]string, string) {
 			roots = append(roots, real)
 		}
 	}
-	return roots, "the manifest's folder, its git repository and the folder the build runs in, which a manifest's roots do not widen (build --root does)"
+	if len(ws.Granted.Roots) > 0 {
+		return roots, "the manifest's folder, its git repository, the folder the build runs in and the folders build --root names, which a manifest's roots do not widen"
+	}
+	return roots, "the manifest's folder, its git repository and the folder the build runs in, which a manifest's roots do not widen"
+}
+
+// grantedRoots are Granted.Roots, absolute, symlinks resolved.
+func (ws *Workspace) grantedRoots() []string {
+	var out []string
+	for _, r := range ws.Granted.Roots {
+		if real, err := filepath.EvalSymlinks(r); err == nil {
+			if abs, err := filepath.Abs(real); err == nil {
+				out = append(out, abs)
+			}
+		}
+	}
+	return out
 }
 
 // checkGrants refuses a manifest that asks for more than the command
@@ -81,7 +90,7 @@ func (ws *Workspace) openCache(n *notes) *cache {
 	if ws.Granted.Cache == "" {
 		ceiling, named := ws.ceiling()
 		if real := realPath(dir); !withinAny(real, ceiling) {
-			n.add("cache %s lies outside %s (%s): building without a cache (build --cache DIR names one anywhere; --root DIR widens the folders)", real, named, strings.Join(ceiling, ", "))
+			n.add("cache %s lies outside %s (%s): building without a cache (build --cache DIR names one anywhere; or %s)", real, named, strings.Join(ceiling, ", "), rootRemedy)
 			return nil
 		}
 	}
@@ -109,8 +118,9 @@ func realPath(p string) string {
 }
 
 // sourceRoots are the folders file sources must lie in, symlinks
-// resolved: Roots, relative to the manifest, or the manifest's folder
-// and the git repository it sits in.
+// resolved: Roots, relative to the manifest, or the manifest's folder,
+// the git repository it sits in and the folders build --root names
+// (Granted.Roots).
 func (ws *Workspace) sourceRoots() []string {
 	var roots []string
 	add := func(p string) {
@@ -134,7 +144,7 @@ func (ws *Workspace) sourceRoots() []string {
 	if repo := gitRepository(dir); repo != "" {
 		add(repo)
 	}
-	return roots
+	return append(roots, ws.grantedRoots()...)
 }
 
 // gitRepository is the top folder of the git repository dir is in (the
@@ -186,21 +196,27 @@ func (ws *Workspace) sourceFile(path string) (string, error) {
 	if sys := ingest.SystemTree(real); sys != "" {
 		return "", fmt.Errorf("is %s, a file of the system (%s), never a source", real, sys)
 	}
+	ceiling, named := ws.ceiling()
 	roots := ws.sourceRoots()
 	if !withinAny(real, roots) {
-		where := "the manifest's folder and its git repository"
+		where, remedy := "the manifest's folder and its git repository", rootRemedy
+		if len(ws.Granted.Roots) > 0 {
+			where = "the manifest's folder, its git repository and the folders build --root names"
+		}
 		if len(ws.Roots) > 0 {
-			where = "the manifest's roots"
+			where, remedy = "the manifest's roots", "add its folder to roots in the manifest"
+			if !withinAny(real, ceiling) {
+				remedy += " and " + rootRemedy
+			}
 		}
 		shown := real
 		if real != p {
 			shown = p + " -> " + real
 		}
-		return "", fmt.Errorf("%s lies outside %s (%s): a build reads no file outside them; add its folder to roots in the manifest", shown, where, strings.Join(roots, ", "))
+		return "", fmt.Errorf("%s lies outside %s (%s): a build reads no file outside them; %s", shown, where, strings.Join(roots, ", "), remedy)
 	}
-	ceiling, named := ws.ceiling()
 	if !withinAny(real, ceiling) {
-		return "", fmt.Errorf("%s lies outside %s (%s): a build reads no file outside them", real, named, strings.Join(ceiling, ", "))
+		return "", fmt.Errorf("%s lies outside %s (%s): a build reads no file outside them; %s", real, named, strings.Join(ceiling, ", "), rootRemedy)
 	}
 	fi, err := os.Stat(real)
 	if err != nil {

@@ -186,6 +186,12 @@ type DraftStats struct {
 	// VersionLine is the front matter line that named the edition the
 	// translation followed and now names the source's, or "".
 	VersionLine string
+	// VersionUnwritten is the version an interchange file gives the
+	// translation (its document:version unit) where no line of the
+	// draft holds it: the file's own version line, which the draft
+	// writes, says another (the unit was edited, the line not); "" when
+	// the draft holds it.
+	VersionUnwritten string
 	// IDMarkers counts the items of a Markdown or text draft given an id
 	// marker because their layout reads back with another id; IDsDiffer
 	// those whose ids still differ when the draft is read back (0 when

@@ -229,7 +229,10 @@ func (lw *lineWriter) frontLines() (lines []string, untranslated bool) {
 		return titledFront(lw.d, lw.srcGap(-1), lw.trFront(), lw.markdown), false
 	}
 	src := lw.srcGap(-1)
-	return lw.frame.lines(ingest.FrameFront, src, frameSubst(lw.d, src, lw.markdown), lw.markdown)
+	subst := frameSubst(lw.d, src, lw.markdown)
+	lines, untranslated = lw.frame.lines(ingest.FrameFront, src, subst, lw.markdown)
+	lw.st.VersionUnwritten = unwrittenVersion(lw.d, subst, lines, lw.markdown)
+	return lines, untranslated
 }
 
 // srcGap is the source's lines between item i and the next (i = -1:

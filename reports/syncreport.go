@@ -9,6 +9,7 @@ import (
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/gaps"
 	"github.com/rulesync/rulesync/history"
+	"github.com/rulesync/rulesync/ingest"
 )
 
 // SyncReport is what `rulesync sync` says about a draft it wrote: the
@@ -93,6 +94,9 @@ func (s *SyncReport) Text(w io.Writer) error {
 	if st := s.Stats; st != nil {
 		if st.VersionLine != "" {
 			p.f("sync: version line renamed to %s, marked for review\n", d.Source.Name())
+		}
+		if st.VersionUnwritten != "" {
+			p.f("sync: warning: the translation gives its version as %q (%s), which no line of the draft holds: the draft writes the version line as the file's own line (%s) gives it; edit that line too\n", st.VersionUnwritten, ingest.FrameVersion, ingest.FrameFront)
 		}
 		if st.IDMarkers > 0 {
 			p.f("sync: %d items carry an id marker ({{rulesync:id ...}}): their layout says no kind, or reads them back with other ids\n", st.IDMarkers)

@@ -67,10 +67,10 @@ func (d *document) spend(n int) error {
 }
 
 // errBudget is a file that needs more memory in all than its budget,
-// each stream within the limit: the pages of a long publication, which
-// this reader holds together, or a stream drawn by many pages. Another
-// reader, which reads a page at a time, may read it.
-var errBudget = &Unsupported{Reason: "more than the memory budget for the whole file (this reader holds every page's text at once)"}
+// each stream within the limit: the pages of a long publication, where
+// Read holds them together, or a stream drawn by many pages. Another
+// reader may read it.
+var errBudget = &Unsupported{Reason: "more than the memory budget for the whole file (its decoded streams, fonts and the text of the pages held)"}
 
 // errTooLarge is a stream that decodes past the limit.
 var errTooLarge = errors.New("decodes past the limit")

@@ -74,11 +74,41 @@ const charBytes = int(unsafe.Sizeof(Char{}))
 // to read is an *Unsupported (the file may be fine, but not for this
 // reader), a *MemoryError or the context's error; Read does not panic.
 func Read(ctx context.Context, data []byte, limit int) (pages []Page, err error) {
+	err = readEach(ctx, data, limit, true, func(i, n int, p Page) error {
+		if pages == nil {
+			pages = make([]Page, 0, n)
+		}
+		pages = append(pages, p)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return pages, nil
+}
+
+// ReadEach reads the pages of data as Read does, in order, giving each
+// to each as soon as it is read (i from 0, of n pages): the caller
+// holds no page's characters once each returns, and can stop the
+// reading at the page that passes a limit of its own. A page's
+// characters are spent from the budget while each holds them, not
+// after: the budget bounds the streams decoded and one page's text. An
+// error each returns stops the reading and is returned as it is.
+func ReadEach(ctx context.Context, data []byte, limit int, each func(i, n int, p Page) error) error {
+	return readEach(ctx, data, limit, false, each)
+}
+
+// readEach is ReadEach; hold says that the caller keeps every page's
+// characters (Read), so that they stay spent.
+func readEach(ctx context.Context, data []byte, limit int, hold bool, each func(i, n int, p Page) error) (err error) {
+	inCaller := false
 	defer func() {
 		// The last guard: a bug of this package is a file it does not
 		// read, never a crash of its caller.
-		if r := recover(); r != nil {
-			pages, err = nil, &Unsupported{Reason: fmt.Sprintf("internal error: %v", r)}
+		if r := recover(); r != nil && !inCaller {
+			err = &Unsupported{Reason: fmt.Sprintf("internal error: %v", r)}
+		} else if r != nil {
+			panic(r)
 		}
 	}()
 	d, err := open(data, limit)
@@ -86,44 +116,50 @@ func Read(ctx context.Context, data []byte, limit int) (pages []Page, err error)
 		err = d.err
 	}
 	if err != nil {
-		return nil, err
+		return err
 	}
 	if d.trailer["Encrypt"] != nil {
-		return nil, &Unsupported{Reason: "encrypted"}
+		return &Unsupported{Reason: "encrypted"}
 	}
 	root := d.dictOf(d.trailer["Root"])
 	if root == nil {
-		return nil, damaged("no document catalog")
+		return damaged("no document catalog")
 	}
 	var leaves []pageLeaf
 	if err := d.pageTree(root["Pages"], nil, map[ref]bool{}, &leaves, 0); err != nil {
-		return nil, err
+		return err
 	}
 	if d.err != nil {
-		return nil, d.err
+		return d.err
 	}
 	if len(leaves) == 0 {
-		return nil, damaged("no pages")
+		return damaged("no pages")
 	}
 	in := &interp{ctx: ctx, d: d, fonts: map[any]*font{}, forms: map[ref]bool{}}
-	pages = make([]Page, 0, len(leaves))
 	for i, leaf := range leaves {
 		if err := ctx.Err(); err != nil {
-			return nil, err
+			return err
 		}
 		p, err := in.readPage(leaf)
 		if err == nil {
 			err = d.err
 		}
 		if _, ok := err.(*MemoryError); ok {
-			return nil, &MemoryError{Page: i + 1}
+			return &MemoryError{Page: i + 1}
 		}
 		if err != nil {
-			return nil, err
+			return err
 		}
-		pages = append(pages, p)
+		inCaller = true
+		if err := each(i, len(leaves), p); err != nil {
+			return err
+		}
+		inCaller = false
+		if !hold {
+			d.budget += len(p.Chars) * charBytes
+		}
 	}
-	return pages, nil
+	return nil
 }
 
 // pageLeaf is a page object with the attributes it inherits.
