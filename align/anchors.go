@@ -34,8 +34,11 @@ type units struct {
 	// inside, where two items that share it can be cut apart (cutAt);
 	// nil on the source's side.
 	cuttable []bool
-	off      []int32
-	toks     []int32
+	// lead is the length in runes of a unit's first sentence
+	// (setLeads).
+	lead []float32
+	off  []int32
+	toks []int32
 }
 
 // letterCase is the case of a unit's first rune.

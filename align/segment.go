@@ -493,7 +493,7 @@ func (g *segmenter) row(i int) {
 			// A cut preview ends its item: a run that goes on past one
 			// holds two previews, as unlikely as an item left out.
 			if g.cost[p]+skipItem*float32(inside)-ac+cc+tc+hc < best {
-				lc := g.lengthCost(ls, lt)
+				lc := g.lengthCost(ls, lt) + g.leadCost(u, j-k, lt)
 				if g.cut != nil && g.cut[j-1] && lt < g.r*ls {
 					// A run that ends in a cut preview is at least as long as
 					// its source item says, and says no more (a censored
@@ -852,6 +852,7 @@ func blockUnits(src *corpus.Document, bt []block, tgt *corpus.Document, sc *scra
 		}
 	}
 	a.weigh(S, T)
+	setLeads(S, T, src, bt)
 	return S, T, a, nb
 }
 

@@ -17,9 +17,11 @@ import (
 var throughPairs = [][2]string{
 	{"dev/fide-laws/fide-laws-2023-en.md", "dev/fide-laws/fide-laws-2023-ru.md"},
 	{"dev/fide-laws/fide-laws-2023-en.md", "dev/fide-laws/fide-laws-2023-hy.md"},
+	{"dev/fide-laws/fide-laws-2018-en.md", "dev/fide-laws/fide-laws-2018-ru.md"},
 	{"dev/debian-constitution/debian-constitution-1.7-en.wml", "dev/debian-constitution/debian-constitution-1.7-ja.wml"},
 	{"dev/debian-constitution/debian-constitution-1.7-en.wml", "dev/debian-constitution/debian-constitution-1.7-ko.wml"},
 	{"dev/debian-constitution/debian-constitution-1.7-en.wml", "dev/debian-constitution/debian-constitution-1.7-ru.wml"},
+	{"dev/debian-constitution/debian-constitution-1.0-en.wml", "dev/debian-constitution/debian-constitution-1.0-ja.wml"},
 	{"dev/debian-social-contract/debian-social-contract-1.1-en.wml", "dev/debian-social-contract/debian-social-contract-1.1-ar.wml"},
 	{"dev/debian-social-contract/debian-social-contract-1.1-en.wml", "dev/debian-social-contract/debian-social-contract-1.1-he.wml"},
 	{"dev/debian-social-contract/debian-social-contract-1.1-en.wml", "dev/debian-social-contract/debian-social-contract-1.1-zh.wml"},
@@ -76,22 +78,31 @@ func firstLine(it *corpus.Item) string {
 // the reading puts in the item with their source's id (or, for an item
 // with a title, whose title it puts there: the lines after a title may
 // be the source's sub-items, which a reading through the source puts
-// apart), and names up to five it does not.
-func pairedRight(orig *corpus.Document, ref map[int]string, r *align.Reading) (right int, wrong []string) {
+// apart), and names up to five it does not; sure counts those it does
+// not whose item under that id the reading is sure of (confidence 0.9
+// or more).
+func pairedRight(orig *corpus.Document, ref map[int]string, r *align.Reading) (right int, wrong []string, sure int) {
 	text := map[string]string{}
+	conf := map[string]float64{}
 	for _, it := range r.Doc.Items {
 		text[it.ID] = testcorpus.Key(it.Title + " " + it.Text)
+		conf[it.ID] = it.Confidence
 	}
 	for j, id := range ref {
 		it := &orig.Items[j]
 		title := testcorpus.Key(it.Title)
 		if strings.Contains(text[id], firstLine(it)) || len(title) >= 4 && strings.HasPrefix(text[id], title) {
 			right++
-		} else if len(wrong) < 5 {
+			continue
+		}
+		if conf[id] >= 0.9 {
+			sure++
+		}
+		if len(wrong) < 5 {
 			wrong = append(wrong, id)
 		}
 	}
-	return right, wrong
+	return right, wrong, sure
 }
 
 // TestThroughVariants reads each dev translation, and the variants the
@@ -103,14 +114,18 @@ func pairedRight(orig *corpus.Document, ref map[int]string, r *align.Reading) (r
 // read at 97% at least; each numbers lost variant at 95% (the Debian
 // Constitution ko, Korean to section 4.1 and English after it, reaches
 // it with the passages left in the source's language measured at their
-// own length, 100% in paragraphs and rows; the ja paragraphs, whose
-// reader takes 61 lines for titles where the source has 34, with only
-// the shortest of them read as headings, 96.2%); the variants are held,
-// pooled over the pairs, to what variantMissed gives. The test logs the
-// table of every pair and variant.
+// own length, 99.4% in paragraphs and rows; the 1.7 ja paragraphs,
+// whose reader takes 61 lines for titles where the source has 34, with
+// only the shortest of them read as headings, 98.1%; the 1.0 ja
+// paragraphs, whose items open with a short lead sentence that the
+// lengths of whole runs put as well at the end of the item before, by
+// the length of each run's first sentence, 96.6%); the variants are
+// held, pooled over the pairs, to what variantMissed gives. The test
+// logs the table of every pair and variant, and how many of the items
+// not under their source's id the reading is sure of (0.9 or more).
 func TestThroughVariants(t *testing.T) {
 	longtest.Skip(t)
-	right, total := map[string]int{}, map[string]int{}
+	right, total, sure := map[string]int{}, map[string]int{}, map[string]int{}
 	table := map[string]map[string]float64{} // pair -> variant -> share
 	var names []string
 	for _, p := range throughPairs {
@@ -133,9 +148,10 @@ func TestThroughVariants(t *testing.T) {
 						t.Errorf("%s: item %s: confidence %v outside (0, 1]", name, it.ID, it.Confidence)
 					}
 				}
-				n, wrong := pairedRight(orig, ref, r)
+				n, wrong, sureWrong := pairedRight(orig, ref, r)
 				right[name] += n
 				total[name] += len(ref)
+				sure[name] += sureWrong
 				share := float64(n) / float64(max(1, len(ref)))
 				t.Logf("%-14s %d of %d labelled items under their source's id (%.1f%%); %d of %d source items placed; projected %v; not: %v",
 					name, n, len(ref), 100*share, r.Placed, r.Items, r.Projected, wrong)
@@ -174,7 +190,8 @@ func TestThroughVariants(t *testing.T) {
 	for _, v := range testcorpus.Variants {
 		name := string(v)
 		share := float64(right[name]) / float64(max(1, total[name]))
-		t.Logf("%-14s pooled: %d of %d (%.1f%%)", name, right[name], total[name], 100*share)
+		t.Logf("%-14s pooled: %d of %d (%.1f%%); of the %d not, %d at confidence 0.9 or more", name, right[name], total[name], 100*share,
+			total[name]-right[name], sure[name])
 		if total[name] > 0 && total[name]-right[name] > variantMissed(v) {
 			t.Errorf("%s: pooled %d of %d labelled items under their source's id (%.1f%%), want at most %d not", name, right[name], total[name], 100*share, variantMissed(v))
 		}
@@ -184,30 +201,28 @@ func TestThroughVariants(t *testing.T) {
 // variantMissed is the most labelled items a variant may leave, pooled,
 // away from their source's id: what the reading leaves today and one
 // more (the numbers lost variants are held pair by pair too, at 95%).
-// Of the 1,723 labelled items it leaves: paragraphs 25, rows 23, joined
-// 22, bullets, <ul> and split 16, the variants that replace or remove
-// the headings' words or write their digits otherwise 7, the contents
-// variants 5. (Those 7 are 2 more than where items of one kind were
-// aligned with items of that kind alone: the Debian Constitution ru
-// written so reads its headings 2.1, 3.2, 4.2, 5.2, ... as rules, where
-// the source reads sections; paired by their labels, they bound the
-// projection of the sub-items an item of it holds as lines, which puts
-// the second line of 5.1(2) and of 5.1(8) and a line of 6.2(7) on the
-// item before, and 4.1(5)(2) right.)
+// Of the 2,204 labelled items it leaves: paragraphs 31, bullets, <ul>
+// and split 29, rows and joined 28 (of which the FIDE 2018 ru's
+// bullets, <ul> and split 14, its lines 1.2 to 2.4 around the
+// diagrams), the variants that replace or remove the headings' words
+// or write their digits otherwise 4 (the Debian Constitution ru 2, its
+// headings 2.1, 3.2, 4.2, 5.2, ... read as rules where the source reads
+// sections: paired by their labels, they bound the projection of the
+// sub-items an item holds as lines, which puts the second line of
+// 5.1(8) and a line of 6.2(7) on the item before; the ja's 2(1), in
+// both editions), the contents variants 3.
 func variantMissed(v testcorpus.Variant) int {
 	switch v {
 	case testcorpus.Paragraphs:
-		return 26
-	case testcorpus.Rows:
-		return 24
-	case testcorpus.Joined:
-		return 23
+		return 32
+	case testcorpus.Rows, testcorpus.Joined:
+		return 29
 	case testcorpus.Bullets, testcorpus.List, testcorpus.Split:
-		return 17
+		return 30
 	case testcorpus.Contents, testcorpus.ContentsLinked:
-		return 6
+		return 4
 	}
-	return 8
+	return 5
 }
 
 // TestThroughSubItemsAndTwice: a numbered item of a translation whose

@@ -24,8 +24,23 @@ type Time struct{ Seconds, Printed string }
 // quotes, where Times' seconds are what checks compare.
 func TimesPrinted(text string) []Time {
 	f := corpus.Fold(text)
+	return timesPrinted(asciiDigits(f), f)
+}
+
+// TimesAndRanges returns TimesPrinted(text) and Ranges(text, lang), the
+// text's comparison form and its ASCII digits made once for both (a
+// check that reads both of a text made each twice).
+func TimesAndRanges(text, lang string) ([]Time, []string) {
+	f := corpus.Fold(text)
+	d := asciiDigits(f)
+	return timesPrinted(d, f), ranges(d, lang)
+}
+
+// timesPrinted is TimesPrinted on folded text f, d being f with its
+// numerals in ASCII digits (asciiDigits).
+func timesPrinted(d, f string) []Time {
 	var out []Time
-	eachTime(asciiDigits(f), strings.ToLower(f), func(sec int, printed string) {
+	eachTime(d, strings.ToLower(f), func(sec int, printed string) {
 		out = append(out, Time{strconv.Itoa(sec) + "s", printed})
 	})
 	return out

@@ -41,17 +41,18 @@ func (c *checker) numbers(base Finding, s, t *corpus.Item, cut bool, txt *pairTe
 	// below), then the durations each compares (comparedTimes).
 	stated := align.Numbers(joinScratch(&c.joinS, unnamed(txt.sTitle), st), sl)
 	tStated := align.Numbers(joinScratch(&c.joinT, unnamed(corpus.Fold(t.Title)), tt), tl)
-	sTimes, tTimes := align.TimesPrinted(st), align.TimesPrinted(tt)
+	sTimes, sr := align.TimesAndRanges(st, sl)
+	tTimes, tr := align.TimesAndRanges(tt, tl)
 	sAll := append(telling(stated, skip), comparedTimes(sTimes, tStated, tTimes)...)
 	tAll := append(telling(tStated, skip), comparedTimes(tTimes, stated, sTimes)...)
 	sn, tn, changed, extra, lacking := c.compareNumbers(sAll, tAll, sTimes, tTimes, cut)
-	bad := badRanges(st, tt, sl, tl, stated)
+	bad := badRanges(sr, tr, stated)
 	if len(changed) == 0 && len(extra) == 0 && len(bad) == 0 && (len(lacking) == 0 || cut) {
 		return
 	}
 	c.numberFindings(base, numberFacts{
 		sn: sn, tn: tn, changed: changed, extra: extra, lacking: lacking, badRanges: bad,
-		sr: align.Ranges(st, sl), tr: align.Ranges(tt, tl), sw: printedTimes(sTimes), tw: printedTimes(tTimes),
+		sr: sr, tr: tr, sw: printedTimes(sTimes), tw: printedTimes(tTimes),
 	}, cut)
 }
 
@@ -312,13 +313,12 @@ func isDigit(r rune) bool {
 // between words.
 func wordLetter(r rune) bool { return unicode.IsLetter(r) && !corpus.IsCJK(r) }
 
-// badRanges lists the ranges the translation states and the source does
-// not: "1000-200" where the source says "1000-2000". A range whose two
-// ends the source states one after the other, in words of its own ("3.2
-// to 3.8"), is no new number; "1000-200" where the source says "100-200,
-// 1000-2000" still is.
-func badRanges(st, tt, sl, tl string, stated []string) []string {
-	sr, tr := align.Ranges(st, sl), align.Ranges(tt, tl)
+// badRanges lists the ranges the translation states (tr, align.Ranges)
+// and the source does not (sr): "1000-200" where the source says
+// "1000-2000". A range whose two ends the source states one after the
+// other, in words of its own ("3.2 to 3.8"), is no new number; "1000-200"
+// where the source says "100-200, 1000-2000" still is.
+func badRanges(sr, tr, stated []string) []string {
 	var out []string
 	for _, x := range tr {
 		if slices.Contains(sr, x) {

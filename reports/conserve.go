@@ -2,7 +2,6 @@ package reports
 
 import (
 	"html"
-	"index/suffixarray"
 	"strings"
 	"unicode/utf8"
 
@@ -107,13 +106,14 @@ func unconserved(d *gaps.Draft, draft []byte) []gaps.Orphan {
 		orphaned[o.Target] = true
 	}
 	var key strings.Builder
+	var lines []int
 	for _, line := range strings.Split(corpus.DropNotes(string(draft)), "\n") {
-		key.WriteString(conserveKey(line))
+		if k := conserveKey(line); k != "" {
+			lines = append(lines, key.Len())
+			key.WriteString(k)
+		}
 	}
-	index := suffixarray.New([]byte(key.String()))
-	in := func(k string) bool {
-		return k == "" || len(index.Lookup([]byte(k), 1)) > 0
-	}
+	in := (&draftKeys{keys: key.String(), lines: lines}).has
 	var lost []gaps.Orphan
 	for i := range d.Translation.Items {
 		it := &d.Translation.Items[i]
