@@ -30,10 +30,13 @@ import (
 const fuzzMaxInput = 16 << 10
 
 // fuzzSeeds adds the inputs of the format fixtures whose file names start
-// with prefix, the real files matching the corpus globs (cut to
-// fuzzMaxInput at a line end) and the extra seeds given.
+// with prefix ("" for none), the real files matching the corpus globs
+// (cut to fuzzMaxInput at a line end) and the extra seeds given.
 func fuzzSeeds(f *testing.F, prefix string, globs []string, extra ...string) {
-	files, _ := filepath.Glob(filepath.Join("testdata", "formats", prefix+"*.txtar"))
+	var files []string
+	if prefix != "" {
+		files, _ = filepath.Glob(filepath.Join("testdata", "formats", prefix+"*.txtar"))
+	}
 	for _, file := range files {
 		ar, err := txtar.ParseFile(file)
 		if err != nil {
@@ -131,7 +134,9 @@ func FuzzMarkdown(f *testing.F) {
 		"# T\n\n"+strings.Repeat("> ", 99)+"1. x\n"+strings.Repeat(">", 99)+" 2. y\nz\n",
 		strings.Repeat("*a _b ", 300)+"x"+strings.Repeat(" b_ a*", 300),
 		"| a | b |\n|---|---|\n| 1 | x |\n| 2 | `y|z` |\n",
-		"## Article 1\n\n- [a](http://x \"t\") <b>b</b> `c`\n- ![i](j)\n\n[^1]: n\n")
+		"## Article 1\n\n- [a](http://x \"t\") <b>b</b> `c`\n- ![i](j)\n\n[^1]: n\n",
+		"# T\n\n- 1) a\n  - 2) b\n    > 3. c\n    >   1. d\n    >   | x | y |\n    >   |---|---|\n    >   | 1 | > z |\n")
+	scriptSeeds(f, ".md")
 	f.Fuzz(fuzzBody("markdown"))
 }
 
@@ -143,23 +148,30 @@ func FuzzHTML(f *testing.F) {
 		"<html><body>"+strings.Repeat("<div><ol><li>", 200)+"x",
 		// Past the parser's 512 open elements: an error at the tag.
 		"<html><body><p>1. a</p>"+strings.Repeat("<div><b>\n", 300)+"x",
-		"<nav><a href=#a>1. A</a></nav><h2 id=a>1. A</h2><p>x<br>y</p><dl><dt>t<dd>d</dl>")
+		"<nav><a href=#a>1. A</a></nav><h2 id=a>1. A</h2><p>x<br>y</p><dl><dt>t<dd>d</dl>",
+		"<ol><li>1<ol><li>a<table><tr><td><ul><li>x<blockquote><ol start=2><li>y</ol></blockquote></ul></table></ol></ol>")
+	scriptSeeds(f, ".html")
 	f.Fuzz(fuzzBody("html"))
 }
 
 // FuzzText fuzzes the plain-text readers: numbered paragraphs, a reader's
 // page, a guide and an addendum.
 func FuzzText(f *testing.F) {
-	fuzzSeeds(f, "", []string{"seeds/*.txt", "dev/*/*.txt"},
+	fuzzSeeds(f, "*", []string{"seeds/*.txt", "dev/*/*.txt"},
 		"1 。 a\n2 。 b ) c ç ) d\n3 。 e",
 		"T\nx…Y\nz。W\n",
-		"第一条 a\n第二条 b\n1조 c\n١. d\n")
+		"第一条 a\n第二条 b\n1조 c\n١. d\n",
+		"1. a\n1.1. b\n1.1.1. c\n1.1.1.1. d\n(a) e\n(i) f\n2. g\n")
+	scriptSeeds(f, ".txt")
 	f.Fuzz(fuzzBody("text", "numbered", "reader", "guide", "addendum"))
 }
 
 // FuzzCSV fuzzes the table readers.
 func FuzzCSV(f *testing.F) {
 	fuzzSeeds(f, "csv", nil, "number;title;text\n1;A;\"b\"\"c\"\n", "1\ta\tb\n2\t\"c\n")
+	fuzzSeeds(f, "tsv", nil)
+	fuzzSeeds(f, "items", nil, "number,title,text\n1,A,\"a\n1. b\n   1. c\"\n1.1,B,d\n")
+	scriptSeeds(f, ".csv", ".tsv")
 	f.Fuzz(fuzzBody("csv", "tsv", "items"))
 }
 
@@ -169,6 +181,8 @@ func FuzzPO(f *testing.F) {
 	fuzzSeeds(f, "", nil,
 		"msgid \"\"\nmsgstr \"\"\n\"Language: fr\\n\"\n\nmsgctxt \"rule:1\"\nmsgid \"a\"\nmsgstr \"\"\n\"b\"\n\"c\"\n",
 		"#, fuzzy\n#| msgid \"o\"\nmsgctxt \"rule:2\"\nmsgid \"a\\tb\\\"\"\nmsgid_plural \"x\"\nmsgstr[0] \"y\"\nmsgstr[1] \"z\"\n\n#~ msgid \"q\"\n#~ msgstr \"r\"\n")
+	scriptSeeds(f, ".po", ".pot")
+	draftSeeds(f, "po")
 	f.Fuzz(fuzzBody("po"))
 }
 
@@ -178,6 +192,8 @@ func FuzzXLIFF(f *testing.F) {
 		`<?xml version="1.0"?><xliff version="1.2"><file source-language="en" target-language="fr"><body><trans-unit id="rule:1"><source>a</source><target>b<g id="1">c<g id="2">d</g></g><x id="3"/></target></trans-unit></body></file></xliff>`,
 		`<xliff version="1.2"><file target-language="fr"><body><trans-unit id="rule:1"><source>a</source><target state="needs-review-translation" state-qualifier="x-rulesync-stale">b</target><alt-trans alttranstype="previous-version"><source>o<bpt id="1">[</bpt>p<ept id="1">](#x)</ept></source><target>b</target></alt-trans><alt-trans><source>q</source></alt-trans></trans-unit></body></file></xliff>`,
 		`<!-- c --><?pi x?><xliff version="2.0" srcLang="en" trgLang="de"><file id="f"><unit id="rule:1"><segment state="translated"><source>a<ph id="1"/></source><target>b<pc id="2">c</pc></target></segment></unit></file></xliff>`)
+	scriptSeeds(f, ".xlf", ".xliff")
+	draftSeeds(f, "xliff")
 	f.Fuzz(fuzzBody("xliff"))
 }
 
@@ -186,18 +202,22 @@ func FuzzTMX(f *testing.F) {
 	fuzzSeeds(f, "", nil,
 		`<?xml version="1.0"?><tmx version="1.4"><header srclang="en"/><body><tu tuid="rule:1"><tuv xml:lang="en"><seg>a</seg></tuv><tuv xml:lang="fr"><seg>b<ph x="1">&lt;b&gt;</ph></seg></tuv></tu></body></tmx>`,
 		`<tmx version="1.4"><header srclang="*all*"/><body><tu><tuv lang="en"><seg>a</seg></tuv><tuv xml:lang="ja"><seg>b</seg></tuv><tuv xml:lang="de"><seg>c</seg></tuv></tu></body></tmx>`)
+	scriptSeeds(f, ".tmx")
+	draftSeeds(f, "tmx")
 	f.Fuzz(fuzzBody("tmx"))
 }
 
 // FuzzDOCX fuzzes the DOCX reader through the body of word/document.xml:
 // a zip the mutator changes byte by byte rarely opens, so the target wraps
-// each input in a valid package with list numbering.
+// each input in a valid package with list numbering. The seeds are the
+// bodies of the example files, in pieces.
 func FuzzDOCX(f *testing.F) {
 	f.Add([]byte(para("", run(bold, "1: Seats"), run("", "Players must be seated."))))
 	f.Add([]byte(para(`<w:numPr><w:ilvl w:val="0"/><w:numId w:val="3"/></w:numPr>`, run("", "a")) +
 		para(`<w:numPr><w:ilvl w:val="1"/><w:numId w:val="3"/></w:numPr>`, run("", "b")) +
 		`<w:tbl><w:tr><w:tc>` + para("", run("", "4")) + `</w:tc></w:tr></w:tbl>` +
 		`<w:ins><w:r><w:t>c</w:t></w:r></w:ins><w:del><w:r><w:delText>d</w:delText></w:r></w:del>`))
+	docxBodySeeds(f)
 	f.Fuzz(func(t *testing.T, body []byte) {
 		if len(body) > fuzzMaxInput {
 			return

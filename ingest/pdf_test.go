@@ -2,6 +2,7 @@ package ingest
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -211,11 +212,14 @@ func BenchmarkPDF(b *testing.B) {
 	}
 }
 
-// FuzzPDF feeds the PDF engine and the reader of its characters
-// arbitrary files, seeded with small PDFs of text in a regular and a bold
-// font: no input may panic (the engine's goroutine turns a Go panic into
-// an error, so an error that tells of one fails too) or give an error of
-// more than one line or one that shows the WebAssembly underneath.
+// FuzzPDF feeds the PDF reader (its engines, the reader of their
+// characters, the page furniture and paragraphs, the structure) arbitrary
+// files, seeded with small PDFs of text in a regular and a bold font, a
+// page tree and arrays nested deep, and the bad PDFs of TestBadPublications:
+// no input may panic (the engine's goroutine turns a Go panic into an
+// error, so an error that tells of one fails too); an error is an *Error
+// of one line that names the input and does not show the WebAssembly
+// underneath; a document read is valid.
 func FuzzPDF(f *testing.F) {
 	page := func(content string) []byte {
 		return pdftest.File([]string{
@@ -230,18 +234,38 @@ func FuzzPDF(f *testing.F) {
 	f.Add(page("BT /F2 14 Tf 72 720 Td (1: Seats) Tj ET\nBT /F1 10 Tf 72 700 Td (Players must be seated.) Tj 0 -12 Td (A: one 4) Tj 3 Ts (th) Tj ET"))
 	f.Add(page("BT /F1 10 Tf 300 40 Td (Page 1 of 2) Tj ET"))
 	f.Add(page("BT /F1 10 Tf 72 700 Td (non-) Tj 0 -12 Td (standard) Tj ET")[:200])
+	f.Add(page("q q q BT /F1 10 Tf 72 700 Td [(1. a) -200 [(b)] " + strings.Repeat("[", 200) + "(c)" + strings.Repeat("]", 200) + "] TJ ET Q Q Q"))
+	f.Add(pdftest.File([]string{
+		"<< /Type /Catalog /Pages 2 0 R >>",
+		"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+		"<< /Type /Pages /Parent 2 0 R /Kids [4 0 R] /Count 1 >>",
+		"<< /Type /Page /Parent 3 0 R /MediaBox [0 0 612 792] /Contents 5 0 R /Resources << /Font << /F1 6 0 R >> >> >>",
+		"<< /Length 44 >>\nstream\nBT /F1 10 Tf 72 700 Td (1. Rule one) Tj ET\nendstream",
+		"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /X " + strings.Repeat("<< /A ", 100) + "1" + strings.Repeat(" >>", 100) + " >>",
+	}, ""))
+	f.Add([]byte("%PDF-1.7\nthis is not a PDF at all\n"))
+	f.Add(pdftest.File([]string{"<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>", "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>"}, "")[:60])
+	f.Add(pdftest.File([]string{"<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>", "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>",
+		"<< /Filter /Standard /V 1 /R 2 /O <" + strings.Repeat("8f", 32) + "> /U <" + strings.Repeat("3c", 32) + "> /P -44 >>"},
+		"/Encrypt 4 0 R /ID [<0123456789abcdef0123456789abcdef> <0123456789abcdef0123456789abcdef>]"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if len(data) > 1<<16 {
 			return
 		}
-		pages, _, err := pdfPages(context.Background(), data)
+		d, err := Options{Format: "pdf", Now: func() time.Time { return time.Unix(0, 0) }}.Bytes("fuzz.pdf", data)
 		if err != nil {
-			if msg := err.Error(); strings.Contains(msg, "\n") || strings.Contains(msg, "wasm") || strings.Contains(msg, "panic") || strings.Contains(msg, "runtime error") {
+			msg := err.Error()
+			var e *Error
+			if !errors.As(err, &e) || e.Input != "fuzz.pdf" || !strings.HasPrefix(msg, "fuzz.pdf") {
+				t.Fatalf("error does not name the input: %q", msg)
+			}
+			if strings.Contains(msg, "\n") || strings.Contains(msg, "wasm") || strings.Contains(msg, "panic") || strings.Contains(msg, "runtime error") {
 				t.Fatalf("error %q", msg)
 			}
 			return
 		}
-		lines, _ := dropPageChrome(pages)
-		pdfParagraphs(lines)
+		if err := d.Validate(); err != nil {
+			t.Fatalf("invalid document: %v", err)
+		}
 	})
 }
