@@ -33,13 +33,7 @@ func numberSegments(n string) []string {
 		}
 	}
 	for _, r := range strings.ToLower(corpus.Fold(n)) {
-		k := 0
-		switch {
-		case unicode.IsDigit(r):
-			k = 1
-		case unicode.IsLetter(r):
-			k = 2
-		}
+		k := runeKind(r)
 		if k == 0 || k != kind {
 			flush()
 		}
@@ -50,6 +44,18 @@ func numberSegments(n string) []string {
 	}
 	flush()
 	return segs
+}
+
+// runeKind is 1 for a digit, 2 for a letter and 0 for anything else
+// (a separator), the kinds whose runs make a number's segments.
+func runeKind(r rune) int {
+	switch {
+	case unicode.IsDigit(r):
+		return 1
+	case unicode.IsLetter(r):
+		return 2
+	}
+	return 0
 }
 
 // subNumbersDisagree is, for the item at index j of items printing
@@ -95,13 +101,7 @@ func subNumbersDisagree(items []corpus.Item, j int, n string, number func(*corpu
 func numberPrefix(n string, k int) string {
 	seen, kind := 0, 0
 	for i, r := range n {
-		c := 0
-		switch {
-		case unicode.IsDigit(r):
-			c = 1
-		case unicode.IsLetter(r):
-			c = 2
-		}
+		c := runeKind(r)
 		if c != 0 && c != kind {
 			if seen == k {
 				return strings.TrimRight(n[:i], ".-()/ ")
