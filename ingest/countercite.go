@@ -1,6 +1,7 @@
 package ingest
 
 import (
+	"cmp"
 	"strconv"
 	"strings"
 	"unicode"
@@ -88,8 +89,8 @@ func itemNumbers(d *corpus.Document, forms map[counterForm]bool) map[string]bool
 	names := map[string]bool{}
 	for i := range d.Items {
 		it := &d.Items[i]
-		if it.Number != "" {
-			names[asciiNumber(it.Number)] = true
+		if n := cmp.Or(it.Number, idNumber(it.ID)); n != "" {
+			names[asciiNumber(n)] = true
 		}
 		last, _ := utf8.DecodeLastRuneInString(it.Printed)
 		if it.Printed == "" || !strings.ContainsRune(cjkCounters, last) {
@@ -104,6 +105,20 @@ func itemNumbers(d *corpus.Document, forms map[counterForm]bool) map[string]bool
 		forms[counterForm{ord, last}] = true
 	}
 	return names
+}
+
+// idNumber is the number an item's id gives when the reader took the id
+// from the file (a PO, XLIFF or TMX unit's: "sec:4.2" is 4.2) and the
+// item keeps no number of its own; "" for an id of a place ("sec:_2"),
+// a slug, or none.
+func idNumber(id string) string {
+	_, name, ok := strings.Cut(id, ":")
+	if !ok || name == "" || name[0] < '0' || name[0] > '9' {
+		return ""
+	}
+	name, _, _ = strings.Cut(name, "/")
+	name, _, _ = strings.Cut(name, "#")
+	return name
 }
 
 // asciiNumber is n with the digits and points of other scripts in ASCII

@@ -139,3 +139,35 @@ func TestCounterCitationsAreNumbersOfItems(t *testing.T) {
 		})
 	}
 }
+
+// TestCounterCitationsOfUnits: a PO, XLIFF or TMX translation names its
+// items by the ids of its units and keeps no number for a section
+// ("sec:4.2"); a citation "4.2 節" in a unit's text is still one, as in
+// the page the catalogue was written from.
+func TestCounterCitationsOfUnits(t *testing.T) {
+	po := `msgid ""
+msgstr ""
+"Content-Type: text/plain; charset=UTF-8\n"
+"Language: ja\n"
+
+msgctxt "sec:4.2/title"
+msgid "Procedure"
+msgstr "意思決定手順"
+
+msgctxt "rule:4.2(1)"
+msgid "Votes are counted."
+msgstr "投票が数えられる。"
+
+msgctxt "rule:3.2(2)"
+msgid "See §4.2."
+msgstr "4.2 節を見よ。"
+`
+	d, err := (ingest.Options{}).Bytes("t.po", []byte(po))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := itemRefs(d)["rule:3.2(2)"]
+	if !slices.Contains(got, "rule:4.2") {
+		t.Errorf("rule:3.2(2) cites %q, want rule:4.2 among them (its text: 4.2 節を見よ。)", got)
+	}
+}
