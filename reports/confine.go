@@ -39,23 +39,17 @@ const rootRemedy = "run the build with --root DIR naming its folder"
 
 // ceiling are the folders no source may lie outside, whatever the
 // manifest's roots say: the manifest's folder, the git repository it
-// sits in, the folder the build runs in and Granted.Roots (build
-// --root widens them); and how the error names them.
+// sits in and Granted.Roots (build --root widens them); and how the
+// error names them. The folder the build runs in is not among them: a
+// build run from / or a home folder would publish what lies there.
 func (ws *Workspace) ceiling() ([]string, string) {
 	w := *ws
 	w.Roots = nil
 	roots := w.sourceRoots()
-	// The folder the build runs in, which its user chose: a clone without
-	// its .git, a release's folder.
-	if wd, err := os.Getwd(); err == nil {
-		if real, err := filepath.EvalSymlinks(wd); err == nil {
-			roots = append(roots, real)
-		}
-	}
 	if len(ws.Granted.Roots) > 0 {
-		return roots, "the manifest's folder, its git repository, the folder the build runs in and the folders build --root names, which a manifest's roots do not widen"
+		return roots, "the manifest's folder, its git repository and the folders build --root names, which a manifest's roots do not widen"
 	}
-	return roots, "the manifest's folder, its git repository and the folder the build runs in, which a manifest's roots do not widen"
+	return roots, "the manifest's folder and its git repository, which a manifest's roots do not widen"
 }
 
 // grantedRoots are Granted.Roots, absolute, symlinks resolved.

@@ -61,3 +61,34 @@ func TestBuildRootWidens(t *testing.T) {
 		os.RemoveAll(filepath.Join(dir, "cache"))
 	}
 }
+
+// TestBuildRunFolderGrantsNothing: the folder a build runs in widens
+// nothing: run from the folder above the manifest's (as from / or a
+// home folder), a source there is still refused, and read with --root.
+func TestBuildRunFolderGrantsNothing(t *testing.T) {
+	top := t.TempDir()
+	dir := filepath.Join(top, "ws")
+	os.Rename(copyWorkspace(t), dir)
+	data, _ := os.ReadFile(filepath.Join(dir, "en-2031.txt"))
+	os.WriteFile(filepath.Join(top, "secret.txt"), data, 0o644)
+	manifest := filepath.Join(dir, "rulesync.toml")
+	m, _ := os.ReadFile(manifest)
+	os.WriteFile(manifest, []byte(`roots = [".."]`+"\n"+strings.Replace(string(m), `path = "en-2031.txt"`, `path = "../secret.txt"`, 1)), 0o644)
+	t.Chdir(top)
+	for _, granted := range []bool{false, true} {
+		ws, err := reports.LoadWorkspace(manifest)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if granted {
+			ws.Granted.Roots = []string{top}
+		}
+		sum, err := (&reports.Build{Workspace: ws, Out: filepath.Join(t.TempDir(), "out")}).Run(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if refused := len(sum.Failed) == 1 && strings.Contains(sum.Failed[0].Err.Error(), "secret.txt"); refused == granted {
+			t.Errorf("run from the folder above the manifest's, --root given %v: failed %v", granted, sum.Failed)
+		}
+	}
+}

@@ -30,7 +30,7 @@ func buildCommand() *cli.Command {
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Value: "rulesync-out", Usage: "the output `DIR`"},
 			maxBytesFlag(),
 			maxBlocksFlag(),
-			&cli.StringSliceFlag{Name: "root", Usage: "let the manifest read sources (and keep its cache) under `DIR` too (repeat for more), besides its folder, its git repository and the folder the build runs in, whatever its roots say"},
+			&cli.StringSliceFlag{Name: "root", Usage: "let the manifest read sources (and keep its cache) under `DIR` too (repeat for more), besides its folder and its git repository, whatever its roots say"},
 			&cli.StringFlag{Name: "cache", Usage: "keep the build's cache in `DIR`, instead of the manifest's cache (which must lie where its sources may)"},
 			&cli.BoolFlag{Name: "allow-private-urls", Usage: "let the manifest's allow_private_urls take effect (URL sources on loopback, private and link-local addresses)"},
 			colorFlag(),

@@ -170,6 +170,10 @@ func exampleDir(t *testing.T) string {
 			t.Fatal(err)
 		}
 	}
+	// A clone: its .git marks the repository the example's roots reach.
+	if err := os.Mkdir(filepath.Join(dir, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
 	// The copies are the user's files: writable, as a clone's are.
 	filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 		if err == nil {
