@@ -135,6 +135,8 @@ func TestInterchangeProlog(t *testing.T) {
 	prologs := map[string]string{
 		"second PI":        `<?xml version="1.0" encoding="UTF-8"?>` + "\n" + `<?xml-stylesheet type="text/xsl" href="view.xsl"?>` + "\n",
 		"internal subset":  `<?xml version="1.0"?>` + "\n" + `<!DOCTYPE x [ <!ENTITY co "Club"> <!ATTLIST seg a CDATA "]>"> ]>` + "\n",
+		"subset comment":   `<?xml version="1.0"?>` + "\n" + `<!DOCTYPE x [ <!-- the translator's entities ]> --> <!ENTITY co "Club"> ]>` + "\n",
+		"subset PI":        `<?xml version="1.0"?>` + "\n" + `<!DOCTYPE x [ <?tool keep ]> ?> <!ENTITY co "Club"> ]>` + "\n",
 		"long comment":     `<?xml version="1.0"?>` + "\n<!-- " + strings.Repeat("written by a tool; ", 300) + "-->\n",
 		"bom and comments": "\xef\xbb\xbf<!-- a --><!-- b -->\n",
 	}

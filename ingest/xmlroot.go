@@ -76,6 +76,18 @@ func skipDoctype[T ~string | ~[]byte](data T, i int) int {
 			if c == quote {
 				quote = 0
 			}
+		case c == '<' && (hasPrefix(data[i:], "<!--") || hasPrefix(data[i:], "<?")):
+			// A comment or processing instruction of the internal
+			// subset: its text (a "'", a "]>") is not markup.
+			end := "-->"
+			if data[i+1] == '?' {
+				end = "?>"
+			}
+			j := index(data[i+2:], end)
+			if j < 0 {
+				return -1
+			}
+			i += 2 + j + len(end) - 1
 		case c == '"' || c == '\'':
 			quote = c
 		case c == '[':
