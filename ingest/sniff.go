@@ -73,18 +73,8 @@ func Detect(text string) string {
 	if tags := len(sniffHTMLTagRe.FindAllStringIndex(t, 200)); tags >= 5 && tags > markdownMarks(t, 200) {
 		return "html"
 	}
-	// A reader page cuts previews with an ellipsis somewhere.
-	if strings.Contains(t, "…") {
-		ls := lines(t)
-		cards := 0
-		for _, l := range ls {
-			if cardLine(l) {
-				cards++
-			}
-		}
-		if cards >= 3 && findCardRun(ls) >= 0 {
-			return "reader"
-		}
+	if strings.Contains(t, "…") && readerLike(lines(t)) {
+		return "reader"
 	}
 	// Each count stops where it decides (two headings, three list items
 	// or links, five examples): counting every one was a tenth of
@@ -209,4 +199,31 @@ func atoi(s string) int {
 		n = n*10 + int(c-'0')
 	}
 	return n
+}
+
+// readerLike reports whether the lines ls are a reader page's: a run of
+// cards (titles glued to previews) whose previews the site cut with an
+// ellipsis again and again. An ellipsis is a cut mark where it ends a
+// line or a card's preview (a title glued after it); at least two lines
+// and a tenth of the card lines must carry one, so that an ellipsis
+// inside a sentence never makes a document a page of cut previews. A
+// Markdown table row or heading is markup a page's copy never holds: it
+// is neither a card nor a cut preview.
+func readerLike(ls []string) bool {
+	cards, cuts := 0, 0
+	for _, l := range ls {
+		if strings.HasPrefix(l, "|") || strings.HasPrefix(l, "#") {
+			continue
+		}
+		card := cardLine(l)
+		if card {
+			cards++
+		}
+		if strings.HasSuffix(l, "…") {
+			cuts++
+		} else if p, _ := splitCard(l); card && strings.HasSuffix(p, "…") {
+			cuts++
+		}
+	}
+	return cards >= 3 && cuts >= 2 && cuts*10 >= cards && findCardRun(ls) >= 0
 }
