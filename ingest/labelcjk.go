@@ -83,9 +83,25 @@ func readCJKLabel(s string, i int) (l label, ok bool) {
 	if r2, n2 := utf8.DecodeRuneInString(s[end:]); strings.ContainsRune(":：.．、", r2) {
 		end += n2
 	}
+	if gluedSentence(s, end) {
+		return label{}, false
+	}
 	// The number is what ids and citations use ("第12条" is cited as 12).
 	l.end = skipSpace(s, end)
 	return l, true
+}
+
+// gluedSentence reports whether the label that ends at s[end] is a
+// sentence's first words: a letter glued to it ("第3条に記載通りの…"),
+// and the rest of the line no title (a sentence's end, or longer than
+// any title). A heading glued to its title ("第一章总则") stays a label.
+func gluedSentence(s string, end int) bool {
+	r, _ := utf8.DecodeRuneInString(s[end:])
+	if !unicode.IsLetter(r) {
+		return false
+	}
+	rest, _, _ := strings.Cut(s[end:], "\n")
+	return !titleLike(strings.TrimSpace(rest))
 }
 
 // dottedCJKLabel reads "第2.1条", "第A.1条", "제2.1조" at s[j:], after

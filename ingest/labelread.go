@@ -96,6 +96,9 @@ func readLabel(s string) (l label, ok bool) {
 		}
 	}
 	k := skipSpace(s, j)
+	if !oneWord(s[i:j]) {
+		return label{}, false
+	}
 	// "ルール第12項": a CJK label needs no space after its prefix.
 	if l, ok = readCJKLabel(s, k); ok {
 		l.prefix = strings.TrimSpace(s[i:j])
@@ -317,4 +320,38 @@ func hyphenInserted(s string) int {
 		}
 	}
 	return 0
+}
+
+// oneWord reports whether the run of letters w, read as a label's prefix
+// word, is one word: its letters are of one script (marks and letters
+// of no script's own, as "ー", join any). A script written without
+// spaces between words runs a whole clause up to a number as one run of
+// letters ("スクランブラは第4条", "その他の操作は…左辺の 3"); where its
+// words change script, as a clause's do, the run is no label's word.
+// A prefix of one script ("ルール第12項", "Article 3") stays one.
+func oneWord(w string) bool {
+	var script *unicode.RangeTable
+	for _, r := range w {
+		if r < utf8.RuneSelf || unicode.In(r, unicode.Common, unicode.Inherited) || unicode.IsMark(r) {
+			continue
+		}
+		if script == nil {
+			script = scriptTable(r)
+			continue
+		}
+		if script != nil && !unicode.Is(script, r) {
+			return false
+		}
+	}
+	return true
+}
+
+// scriptTable is the table of the script of the letter r, or nil.
+func scriptTable(r rune) *unicode.RangeTable {
+	for _, t := range unicode.Scripts {
+		if t != unicode.Common && t != unicode.Inherited && unicode.Is(t, r) {
+			return t
+		}
+	}
+	return nil
 }

@@ -212,3 +212,21 @@ func writtenTwice(tr, draft string) []string {
 	}
 	return twice
 }
+
+// TestSyncConservesParagraphs: the WCA ja translation written as plain
+// paragraphs without numbers, a paragraph per line of an item's text,
+// loses no sentence in the draft: a sentence that starts with words
+// before a label of the document ("スクランブラは第4条の規則に従い",
+// "…上面左辺の 3 パーツ") is a sentence, not a label and its words.
+func TestSyncConservesParagraphs(t *testing.T) {
+	src := testcorpus.Path(t, "wca/wca-regulations-2021-05-01-en.md")
+	d := testcorpus.Doc(t, "wca/wca-regulations-2021-05-01-ja.md")
+	name, text, _ := testcorpus.Write(d, testcorpus.Paragraphs)
+	lost, stderr := syncConserved(t, t.TempDir(), "ja"+filepath.Ext(name), string(text), src)
+	if len(lost) > 0 {
+		t.Errorf("%d sentences in neither the draft nor the orphans: %q", len(lost), lost)
+	}
+	if strings.Contains(stderr, "does not write") {
+		t.Errorf("the draft leaves text out: %s", stderr)
+	}
+}
