@@ -41,6 +41,7 @@ type counterForm struct {
 func counterRefs(d *corpus.Document) {
 	var names map[string]bool
 	forms := map[counterForm]bool{}
+	printed := map[counterForm]map[string]string{}
 	found := map[int][]counterCite{}
 	for i := range d.Items {
 		it := &d.Items[i]
@@ -48,7 +49,7 @@ func counterRefs(d *corpus.Document) {
 			continue
 		}
 		if names == nil {
-			names = itemNumbers(d, forms)
+			names = itemNumbers(d, forms, printed)
 		}
 		for _, c := range readCounterCites(it.Title + "\n" + it.Text) {
 			if names[c.num] && c.num != asciiNumber(it.Number) {
@@ -65,9 +66,14 @@ func counterRefs(d *corpus.Document) {
 			if !strings.Contains(c.num, ".") && !forms[counterForm{c.ordinal, c.counter}] {
 				continue
 			}
-			if !citesNumber(it.Refs, c.num) {
-				it.Refs = append(it.Refs, corpus.ID(corpus.KindRule, c.num))
+			if citesNumber(it.Refs, c.num) {
+				continue
 			}
+			// The item whose label prints the form and the number is the
+			// one cited ("第4条" cites the article headed "第4条", of
+			// whatever kind); a number no label prints so is a rule's.
+			id := printed[counterForm{c.ordinal, c.counter}][c.num]
+			it.Refs = append(it.Refs, cmp.Or(id, corpus.ID(corpus.KindRule, c.num)))
 		}
 	}
 }
@@ -83,9 +89,11 @@ func hasCounter(s string) bool {
 }
 
 // itemNumbers returns the numbers of d's items in ASCII ("４.２" is
-// "4.2"), and adds to forms those of the labels d prints with a counter
-// ("第3条": 第 and 条).
-func itemNumbers(d *corpus.Document, forms map[counterForm]bool) map[string]bool {
+// "4.2"), adds to forms those of the labels d prints with a counter
+// ("第3条": 第 and 条), and to printed, by form and number, the id of the
+// first item that prints its label so (its id to be, ids being given
+// after the citations are read).
+func itemNumbers(d *corpus.Document, forms map[counterForm]bool, printed map[counterForm]map[string]string) map[string]bool {
 	names := map[string]bool{}
 	for i := range d.Items {
 		it := &d.Items[i]
@@ -102,7 +110,16 @@ func itemNumbers(d *corpus.Document, forms map[counterForm]bool) map[string]bool
 				ord = m
 			}
 		}
-		forms[counterForm{ord, last}] = true
+		f := counterForm{ord, last}
+		forms[f] = true
+		if n := asciiNumber(it.Number); n != "" {
+			if printed[f] == nil {
+				printed[f] = map[string]string{}
+			}
+			if _, ok := printed[f][n]; !ok {
+				printed[f][n] = cmp.Or(it.ID, corpus.ID(it.Kind, it.Number))
+			}
+		}
 	}
 	return names
 }
@@ -207,6 +224,14 @@ func readCounterNumber(s string, i int, ordinal bool) (c counterCite, end int) {
 		}
 		if v := numerals.CJK(s[i:j]); v > 0 {
 			b.WriteString(strconv.Itoa(v))
+		}
+		// "第A条": an appendix article lettered in one Latin capital, as
+		// readCJKLabel reads its heading.
+		if r, n := utf8.DecodeRuneInString(s[i:]); j == i && labelRune(r) >= 'A' && labelRune(r) <= 'Z' {
+			if next, _ := utf8.DecodeRuneInString(s[i+n:]); !unicode.IsLetter(next) || strings.ContainsRune(cjkCounters, next) {
+				b.WriteRune(labelRune(r))
+				j += n
+			}
 		}
 	}
 	if b.Len() == 0 {
