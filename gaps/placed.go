@@ -1,0 +1,179 @@
+package gaps
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+
+	"github.com/rulesync/rulesync/corpus"
+)
+
+// A translation that leaves an item out and prints the next one's
+// number in its place (1f gone, 1g printed 1f; §5.2 gone, 5.3 printed
+// 5.2) has its numbers and its positions agree: sync would carry the
+// next item's text to the one left out, in silence. Its text does not
+// agree: scored as the aligner scores a pair's texts (the numbers,
+// references, terms and words they share, their length against the
+// translation's usual ratio), it reads like the item after its place,
+// better than like its place's own, and better than whatever text that
+// next item is carried from. The check reads no word of the document's
+// language: only the aligner's scores and the succession of the numbers.
+
+// placeMargin is how much better than with its place's item a carried
+// text must score with the next one (and than the next one's own
+// carried text does) to be reviewed; placeFloor the score with the next
+// one it needs at least, so that two texts that read like neither are
+// left alone.
+const (
+	placeMargin = 0.02
+	placeFloor  = 0.2
+)
+
+// nextSibling is the index of the item after orig item o in its
+// numbering (same depth, same parent: 1g after 1f and its sub-items,
+// 5.3 after 5.2, 3.4 after 3.3), of o's kind; false when o prints no
+// number or is its parent's last.
+func nextSibling(orig []itemRef, o int) (int, bool) {
+	own := orig[o].segs
+	if len(own) == 0 {
+		return 0, false
+	}
+	for k := o + 1; k < len(orig); k++ {
+		segs := orig[k].segs
+		if len(segs) == 0 {
+			continue
+		}
+		if len(segs) < len(own) {
+			return 0, false
+		}
+		if len(segs) > len(own) {
+			continue
+		}
+		if !slices.Equal(segs[:len(own)-1], own[:len(own)-1]) {
+			return 0, false
+		}
+		return k, true
+	}
+	return 0, false
+}
+
+// itemRef is what nextSibling reads of an item: its number's segments
+// and its kind.
+type itemRef struct {
+	segs []string
+	kind string
+}
+
+// checkPlaces marks for review each carried entry whose text reads like
+// the next item of its numbering better than like its own (see above):
+// by placeMargin over its own item's score, placeFloor at least, and by
+// placeMargin over the next item's own carried text, if any. origOf
+// gives each entry's index in orig, the edition translated.
+func (d *Draft) checkPlaces(orig *corpus.Document, origOf func(i int) (int, bool), number func(*corpus.Item) string) {
+	al := d.Report.Alignment
+	if al == nil || keyedByID(d.Translation) || al.Source == nil || al.Target != d.Translation {
+		return
+	}
+	src := al.Source
+	refs := make([]itemRef, len(src.Items))
+	for i := range src.Items {
+		refs[i] = itemRef{numberSegments(src.Items[i].Number), string(src.Items[i].Kind)}
+	}
+	tindex := make(map[*corpus.Item]int, len(d.Translation.Items))
+	for j := range d.Translation.Items {
+		tindex[&d.Translation.Items[j]] = j
+	}
+	// The carried entries by their source index, and their target's index.
+	at := map[int]int{}
+	target := map[int]int{}
+	for i := range d.Entries {
+		e := &d.Entries[i]
+		if e.Target == nil || e.State == New || len(e.Targets) != 1 {
+			continue
+		}
+		o, ok := origOf(i)
+		j, found := tindex[e.Target]
+		if !ok || !found || o >= len(src.Items) || number(e.Target) == "" {
+			continue
+		}
+		at[o], target[o] = i, j
+	}
+	type cand struct{ entry, x, y, j, jy int }
+	var cs []cand
+	var ps [][2]int
+	for _, o := range slices.Sorted(maps.Keys(at)) {
+		i := at[o]
+		y, ok := nextSibling(refs, o)
+		if !ok {
+			continue
+		}
+		c := cand{entry: i, x: o, y: y, j: target[o], jy: -1}
+		ps = append(ps, [2]int{o, c.j}, [2]int{y, c.j})
+		if jy, ok := target[y]; ok {
+			c.jy = jy
+			ps = append(ps, [2]int{y, jy})
+		}
+		cs = append(cs, c)
+	}
+	if len(cs) == 0 {
+		return
+	}
+	scores := d.Report.align.TextScores(al, ps)
+	if scores == nil {
+		return
+	}
+	steps := make(map[int]placeStep, len(cs))
+	k := 0
+	for _, c := range cs {
+		st := placeStep{y: c.y, sx: scores[k], sy: scores[k+1], syy: -1}
+		k += 2
+		if c.jy >= 0 {
+			st.syy = scores[k]
+			k++
+		}
+		steps[c.x] = st
+	}
+	for _, c := range cs {
+		if hole, ok := shiftedTo(steps, c.x); ok {
+			st := steps[c.x]
+			e := &d.Entries[c.entry]
+			e.Review = append(e.Review, fmt.Sprintf("the text reads like %s of %s (scored %.2f) better than like %s (%.2f), and %s's own text is not in the translation: check that this is the text of %s", src.Items[st.y].Number, orig.Name(), st.sy, src.Items[c.x].Number, st.sx, src.Items[hole].Number, src.Items[c.x].Number))
+		}
+	}
+}
+
+// placeStep is what checkPlaces scored of the text carried to a source
+// item: y, the next item of its numbering; sx and sy, the text's scores
+// with its item and with y; syy, the score of y's own carried text with
+// y (below 0 where y is not carried).
+type placeStep struct {
+	y           int
+	sx, sy, syy float64
+}
+
+// maxShift is how many items a run of shifted texts (shiftedTo) may
+// span.
+const maxShift = 8
+
+// shiftedTo says whether the text carried to source item x is one of a
+// run of texts each carried to the item before its own: it reads like
+// the next item of its numbering (by placeMargin, placeFloor at least)
+// and that item is not carried (the hole the run ends in, returned),
+// or its carried text reads like it worse (by placeMargin) and is
+// itself shifted so.
+func shiftedTo(steps map[int]placeStep, x int) (int, bool) {
+	for range maxShift {
+		st, ok := steps[x]
+		if !ok || st.sy < placeFloor || st.sy < st.sx+placeMargin {
+			return 0, false
+		}
+		if st.syy < 0 {
+			return st.y, true
+		}
+		if st.sy < st.syy+placeMargin {
+			return 0, false
+		}
+		x = st.y
+	}
+	return 0, false
+}
