@@ -29,17 +29,17 @@ const (
 	placeFloor  = 0.2
 )
 
-// nextSibling is the index of the item after orig item o in its
-// numbering (same depth, same parent: 1g after 1f and its sub-items,
-// 5.3 after 5.2, 3.4 after 3.3), of o's kind; false when o prints no
-// number or is its parent's last.
-func nextSibling(orig []itemRef, o int) (int, bool) {
-	own := orig[o].segs
+// nextSibling is the index of the item after item o in its numbering
+// (same depth, same parent: 1g after 1f and its sub-items, 5.3 after
+// 5.2, 3.4 after 3.3), given the segments of the items' numbers (orig);
+// false when o prints no number or is its parent's last.
+func nextSibling(orig [][]string, o int) (int, bool) {
+	own := orig[o]
 	if len(own) == 0 {
 		return 0, false
 	}
 	for k := o + 1; k < len(orig); k++ {
-		segs := orig[k].segs
+		segs := orig[k]
 		if len(segs) == 0 {
 			continue
 		}
@@ -57,57 +57,76 @@ func nextSibling(orig []itemRef, o int) (int, bool) {
 	return 0, false
 }
 
-// itemRef is what nextSibling reads of an item: its number's segments
-// and its kind.
-type itemRef struct {
-	segs []string
-	kind string
-}
-
-// checkPlaces marks for review each carried entry whose text reads like
-// the next item of its numbering better than like its own (see above):
-// by placeMargin over its own item's score, placeFloor at least, and by
-// placeMargin over the next item's own carried text, if any. origOf
-// gives each entry's index in orig, the edition translated.
+// checkPlaces marks for review each carried entry whose text is one of
+// a run shifted one place back (shiftedTo): it reads like the next item
+// of its numbering better than like its own, and that item holds no
+// text, or one shifted so. origOf gives each entry's index in orig, the
+// edition translated, which the report's alignment pairs with the
+// translation (else nothing is checked).
 func (d *Draft) checkPlaces(orig *corpus.Document, origOf func(i int) (int, bool), number func(*corpus.Item) string) {
 	al := d.Report.Alignment
-	if al == nil || keyedByID(d.Translation) || al.Source == nil || al.Target != d.Translation {
+	if al == nil || keyedByID(d.Translation) || al.Source != orig || al.Target != d.Translation {
 		return
 	}
 	src := al.Source
-	refs := make([]itemRef, len(src.Items))
+	refs := make([][]string, len(src.Items))
 	for i := range src.Items {
-		refs[i] = itemRef{numberSegments(src.Items[i].Number), string(src.Items[i].Kind)}
+		refs[i] = numberSegments(src.Items[i].Number)
 	}
 	tindex := make(map[*corpus.Item]int, len(d.Translation.Items))
 	for j := range d.Translation.Items {
 		tindex[&d.Translation.Items[j]] = j
 	}
-	// The carried entries by their source index, and their target's index.
+	// The entries that carry a text, by their source index; of them,
+	// those of one target that prints a number, and that target's index.
+	hasText := map[int]bool{}
 	at := map[int]int{}
 	target := map[int]int{}
 	for i := range d.Entries {
 		e := &d.Entries[i]
-		if e.Target == nil || e.State == New || len(e.Targets) != 1 {
-			continue
-		}
 		o, ok := origOf(i)
-		j, found := tindex[e.Target]
-		if !ok || !found || o >= len(src.Items) || number(e.Target) == "" {
+		if e.Target == nil || e.State == New || !ok || o >= len(src.Items) {
 			continue
 		}
-		at[o], target[o] = i, j
+		hasText[o] = true
+		j, found := tindex[e.Target]
+		if len(e.Targets) == 1 && found && number(e.Target) != "" {
+			at[o], target[o] = i, j
+		}
+	}
+	next := make(map[int]int, len(at))
+	for o := range at {
+		if y, ok := nextSibling(refs, o); ok {
+			next[o] = y
+		}
+	}
+	// Only a run that ends in an item without a text is scored: where
+	// the translation holds every item's text there is nothing to read.
+	endsInHole := func(x int) bool {
+		for range maxShift {
+			y, ok := next[x]
+			switch {
+			case !ok:
+				return false
+			case !hasText[y]:
+				return true
+			}
+			if _, ok := at[y]; !ok {
+				return false
+			}
+			x = y
+		}
+		return false
 	}
 	type cand struct{ entry, x, y, j, jy int }
 	var cs []cand
 	var ps [][2]int
-	for _, o := range slices.Sorted(maps.Keys(at)) {
-		i := at[o]
-		y, ok := nextSibling(refs, o)
-		if !ok {
+	for _, o := range slices.Sorted(maps.Keys(next)) {
+		if !endsInHole(o) {
 			continue
 		}
-		c := cand{entry: i, x: o, y: y, j: target[o], jy: -1}
+		y := next[o]
+		c := cand{entry: at[o], x: o, y: y, j: target[o], jy: -1}
 		ps = append(ps, [2]int{o, c.j}, [2]int{y, c.j})
 		if jy, ok := target[y]; ok {
 			c.jy = jy
