@@ -167,3 +167,91 @@ func TestSyncPlacesAsPublished(t *testing.T) {
 		}
 	}
 }
+
+// labelSiblings are the pairs (x, y) of labels the lines print, each
+// once, where y is the next label after x's sub-items' at x's depth
+// under x's parent.
+func labelSiblings(lines []string) [][2]string {
+	var ns []string
+	count := map[string]int{}
+	for _, l := range lines {
+		if n, _, _, ok := lineLabel(l); ok {
+			ns = append(ns, n)
+			count[n]++
+		}
+	}
+	var out [][2]string
+	for k, x := range ns {
+		xs := gaps.NumberSegments(x)
+		for _, n := range ns[k+1:] {
+			if under(n, x) {
+				continue
+			}
+			s := gaps.NumberSegments(n)
+			if len(s) == len(xs) && len(xs) > 0 && slices.Equal(s[:len(s)-1], xs[:len(xs)-1]) && count[x] == 1 && count[n] == 1 {
+				out = append(out, [2]string{x, n})
+			}
+			break
+		}
+	}
+	return out
+}
+
+// TestSyncLeftOutSampled leaves out a sample of items of real
+// translations, each with the next item's line printed with its number
+// (TestSyncLeftOutShifted's shiftOne), and counts the texts carried
+// to the place left out unmarked. Of 90 variants (WCA ja, FIDE 2023 ru
+// and hy, Debian 1.7 ja and ru), 55 are marked as reading like the next
+// item; 23 are carried unmarked: 18 Debian section headings, whose
+// item holds a title alone that shares no token with the source's
+// (the texts are their list items', carried under the heading's
+// number), and 5 texts that read like neither item better by the
+// aligner's measure (FIDE ru 3.4, holding 3.5's text, and 8.5.1,
+// I.2.6; hy 12.9.2; WCA ja 10e3).
+func TestSyncLeftOutSampled(t *testing.T) {
+	longtest.Skip(t)
+	pairs := [][2]string{
+		{"wca/wca-regulations-2021-05-01-en.md", "wca/wca-regulations-2021-05-01-ja.md"},
+		{"dev/fide-laws/fide-laws-2023-en.md", "dev/fide-laws/fide-laws-2023-ru.md"},
+		{"dev/fide-laws/fide-laws-2023-en.md", "dev/fide-laws/fide-laws-2023-hy.md"},
+		{"dev/debian-constitution/debian-constitution-1.7-en.wml", "dev/debian-constitution/debian-constitution-1.7-ja.wml"},
+		{"dev/debian-constitution/debian-constitution-1.7-en.wml", "dev/debian-constitution/debian-constitution-1.7-ru.wml"},
+	}
+	tried, unmarked, byPlace := 0, 0, 0
+	for _, p := range pairs {
+		src := testcorpus.Doc(t, p[0])
+		text, _ := testcorpus.TextDoc(t, p[1])
+		lines := strings.Split(text, "\n")
+		cases := labelSiblings(lines)
+		for k, c := range cases {
+			if len(cases) > 16 && k%(len(cases)/16) != 0 {
+				continue
+			}
+			v, ok := leftOut(lines, c[0], c[:], shiftOne)
+			if !ok {
+				continue
+			}
+			tr, err := ingest.Options{}.Bytes(p[1], []byte(v))
+			if err != nil {
+				t.Fatal(err)
+			}
+			tried++
+			for _, e := range (gaps.Options{}).Sync(src, tr, nil).Entries {
+				if e.Source.Number != c[0] || e.Target == nil {
+					continue
+				}
+				switch {
+				case slices.ContainsFunc(e.Review, func(r string) bool { return strings.Contains(r, "reads like "+c[1]+" ") }):
+					byPlace++
+				case carriedUnmarked(&e):
+					unmarked++
+					t.Logf("%s, %s left out and %s printed %s: carried unmarked: %q", p[1], c[0], c[1], c[0], lineStart(e.Target.Title+" "+e.Target.Text))
+				}
+			}
+		}
+	}
+	t.Logf("%d variants: %d marked as reading like the next item, %d carried unmarked", tried, byPlace, unmarked)
+	if tried < 80 || byPlace < 55 || unmarked > 23 {
+		t.Errorf("%d variants, %d marked as reading like the next item, %d carried unmarked: want 80 or more, 55 or more, 23 or fewer", tried, byPlace, unmarked)
+	}
+}
