@@ -77,8 +77,9 @@ func (d *Draft) checkPlaces(orig *corpus.Document, origOf func(i int) (int, bool
 	for j := range d.Translation.Items {
 		tindex[&d.Translation.Items[j]] = j
 	}
-	// The entries that carry a text, by their source index; of them,
-	// those of one target that prints a number, and that target's index.
+	// The entries that hold a text, by their source index; of them, the
+	// carried ones of one target that prints a number, and that target's
+	// index.
 	hasText := map[int]bool{}
 	at := map[int]int{}
 	target := map[int]int{}
@@ -90,7 +91,9 @@ func (d *Draft) checkPlaces(orig *corpus.Document, origOf func(i int) (int, bool
 		}
 		hasText[o] = true
 		j, found := tindex[e.Target]
-		if len(e.Targets) == 1 && found && number(e.Target) != "" {
+		// A stale text is marked already, and it translates an earlier
+		// text than its item's: it is not read against the source's.
+		if e.State == Translated && len(e.Targets) == 1 && found && number(e.Target) != "" {
 			at[o], target[o] = i, j
 		}
 	}
