@@ -68,70 +68,18 @@ func (d *Draft) checkPlaces(orig *corpus.Document, origOf func(i int) (int, bool
 	if al == nil || keyedByID(d.Translation) || al.Source != orig || al.Target != d.Translation {
 		return
 	}
-	src := al.Source
-	refs := make([][]string, len(src.Items))
-	for i := range src.Items {
-		refs[i] = numberSegments(src.Items[i].Number)
-	}
-	tindex := make(map[*corpus.Item]int, len(d.Translation.Items))
-	for j := range d.Translation.Items {
-		tindex[&d.Translation.Items[j]] = j
-	}
-	// The entries that hold a text, by their source index; of them, the
-	// carried ones of one target that prints a number, and that target's
-	// index.
-	hasText := map[int]bool{}
-	at := map[int]int{}
-	target := map[int]int{}
-	for i := range d.Entries {
-		e := &d.Entries[i]
-		o, ok := origOf(i)
-		if e.Target == nil || e.State == New || !ok || o >= len(src.Items) {
-			continue
-		}
-		hasText[o] = true
-		j, found := tindex[e.Target]
-		// A stale text is marked already, and it translates an earlier
-		// text than its item's: it is not read against the source's.
-		if e.State == Translated && len(e.Targets) == 1 && found && number(e.Target) != "" {
-			at[o], target[o] = i, j
-		}
-	}
-	next := make(map[int]int, len(at))
-	for o := range at {
-		if y, ok := nextSibling(refs, o); ok {
-			next[o] = y
-		}
-	}
-	// Only a run that ends in an item without a text is scored: where
-	// the translation holds every item's text there is nothing to read.
-	endsInHole := func(x int) bool {
-		for range maxShift {
-			y, ok := next[x]
-			switch {
-			case !ok:
-				return false
-			case !hasText[y]:
-				return true
-			}
-			if _, ok := at[y]; !ok {
-				return false
-			}
-			x = y
-		}
-		return false
-	}
+	r := d.placeRuns(orig, origOf, number)
 	type cand struct{ entry, x, y, j, jy int }
 	var cs []cand
 	var ps [][2]int
-	for _, o := range slices.Sorted(maps.Keys(next)) {
-		if !endsInHole(o) {
+	for _, o := range slices.Sorted(maps.Keys(r.next)) {
+		if !r.endsInHole(o) {
 			continue
 		}
-		y := next[o]
-		c := cand{entry: at[o], x: o, y: y, j: target[o], jy: -1}
+		y := r.next[o]
+		c := cand{entry: r.at[o], x: o, y: y, j: r.target[o], jy: -1}
 		ps = append(ps, [2]int{o, c.j}, [2]int{y, c.j})
-		if jy, ok := target[y]; ok {
+		if jy, ok := r.target[y]; ok {
 			c.jy = jy
 			ps = append(ps, [2]int{y, jy})
 		}
@@ -157,11 +105,76 @@ func (d *Draft) checkPlaces(orig *corpus.Document, origOf func(i int) (int, bool
 	}
 	for _, c := range cs {
 		if hole, ok := shiftedTo(steps, c.x); ok {
-			st := steps[c.x]
+			st, its := steps[c.x], orig.Items
 			e := &d.Entries[c.entry]
-			e.Review = append(e.Review, fmt.Sprintf("the text reads like %s of %s (scored %.2f) better than like %s (%.2f), and %s's own text is not in the translation: check that this is the text of %s", src.Items[st.y].Number, orig.Name(), st.sy, src.Items[c.x].Number, st.sx, src.Items[hole].Number, src.Items[c.x].Number))
+			e.Review = append(e.Review, fmt.Sprintf("the text reads like %s of %s (scored %.2f) better than like %s (%.2f), and %s's own text is not in the translation: check that this is the text of %s", its[st.y].Number, orig.Name(), st.sy, its[c.x].Number, st.sx, its[hole].Number, its[c.x].Number))
 		}
 	}
+}
+
+// placeRuns are what checkPlaces reads of a draft's entries, by their
+// index in the edition translated: those that hold a text (hasText); of
+// them, the carried ones of one target that prints a number (at: the
+// entry's index, target: the target's), and the next item of each of
+// those in its numbering (next).
+type placeRuns struct {
+	hasText          map[int]bool
+	at, target, next map[int]int
+}
+
+// placeRuns reads the runs of d's entries on orig (placeRuns).
+func (d *Draft) placeRuns(orig *corpus.Document, origOf func(i int) (int, bool), number func(*corpus.Item) string) placeRuns {
+	r := placeRuns{hasText: map[int]bool{}, at: map[int]int{}, target: map[int]int{}}
+	tindex := make(map[*corpus.Item]int, len(d.Translation.Items))
+	for j := range d.Translation.Items {
+		tindex[&d.Translation.Items[j]] = j
+	}
+	for i := range d.Entries {
+		e := &d.Entries[i]
+		o, ok := origOf(i)
+		if e.Target == nil || e.State == New || !ok || o >= len(orig.Items) {
+			continue
+		}
+		r.hasText[o] = true
+		j, found := tindex[e.Target]
+		// A stale text is marked already, and it translates an earlier
+		// text than its item's: it is not read against the source's.
+		if e.State == Translated && len(e.Targets) == 1 && found && number(e.Target) != "" {
+			r.at[o], r.target[o] = i, j
+		}
+	}
+	segs := make([][]string, len(orig.Items))
+	for i := range orig.Items {
+		segs[i] = numberSegments(orig.Items[i].Number)
+	}
+	r.next = make(map[int]int, len(r.at))
+	for o := range r.at {
+		if y, ok := nextSibling(segs, o); ok {
+			r.next[o] = y
+		}
+	}
+	return r
+}
+
+// endsInHole says whether the run of next items from x reaches, within
+// maxShift, an item without a text through carried ones: only such a
+// run is scored (where the translation holds every item's text there is
+// nothing to read).
+func (r *placeRuns) endsInHole(x int) bool {
+	for range maxShift {
+		y, ok := r.next[x]
+		switch {
+		case !ok:
+			return false
+		case !r.hasText[y]:
+			return true
+		}
+		if _, ok := r.at[y]; !ok {
+			return false
+		}
+		x = y
+	}
+	return false
 }
 
 // placeStep is what checkPlaces scored of the text carried to a source
