@@ -41,15 +41,17 @@ func (c *checker) mergedInto(b int) int {
 	return -1
 }
 
-// merges pairs source items of c.orig that no pair holds with the text
-// of a neighbour (the item before or after) paired one to one, longer
+// merges pairs source items of c.orig that no pair holds, where the
+// placement is not unsure (Report.Unsure), with the text of a neighbour (the item before or after) paired one to one, longer
 // than that item at the length ratio, whose length fits the two
 // together better than that item alone by mergedOdds: the best fits
 // first, each text holding one item more at most.
 func (c *checker) merges() map[int]int {
 	out := map[int]int{}
 	r := c.al.Ratio
-	if r <= 0 {
+	if r <= 0 || c.r.Unsure != "" {
+		// An unsure projection placed the items by the same lengths,
+		// weighing every 2-1 bead, and little else.
 		return out
 	}
 	one, paired := map[int]int{}, make([]bool, len(c.orig.Items))
