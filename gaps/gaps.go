@@ -98,6 +98,13 @@ type Report struct {
 	// source share beyond chance (zero for one paired by the ids it
 	// carries): Unplaceable reads it.
 	Affinity align.Affinity
+	// Unsure, where not "", says why the placement of the source's
+	// items on the translation is in doubt: a projection (no printed
+	// labels held the items to their places) that puts fewer than half
+	// of the placeable items with confidence. A source item it leaves
+	// unplaced is then a warning, not a missing translation: its text
+	// may be in the translation, placed elsewhere.
+	Unsure string
 
 	inScope map[corpus.Kind]bool // the kinds of source item the translation covers
 	// unitKinds is, for a catalogue (PO, XLIFF, TMX), the kinds of the
@@ -113,6 +120,9 @@ type Report struct {
 	// projection): each has, besides the reading's id, the id its own
 	// numbering gave it (ownID).
 	readOwn bool
+	// align are the aligner's options the report was made with: the
+	// draft scores its carried texts with them (checkPlaces).
+	align align.Options
 
 	byIDOnce sync.Once
 	byID     map[string]int // the translation's items by id (targetItem)
@@ -169,7 +179,7 @@ func (o Options) stopped() bool {
 // directly.
 func (o Options) Gaps(source, translation, base *corpus.Document) *Report {
 	o = o.withContext()
-	r := &Report{Source: source, Translation: translation, Base: base}
+	r := &Report{Source: source, Translation: translation, Base: base, align: o.Align}
 	orig := source
 	var cmp *diff.Comparison
 	if base != nil {
