@@ -21,7 +21,8 @@ import (
 // source's, is far from the translation's usual measure, or short and
 // scored low by the aligner, or far out below the lengths of the
 // translation's other texts by their own spread, or the aligner is not
-// confident of the pair.
+// confident of the pair, or its text reads like the next item of its
+// numbering, left without a text of its own (checkPlaces).
 
 // lengthOutlier is how many times the translation's usual length ratio
 // (the median over the carried entries) a carried text may be, or its
@@ -136,6 +137,7 @@ func (d *Draft) checkCarried(origOf func(i int) (int, bool)) {
 		}
 	}
 	d.checkSubNumbers(orig, origOf, number)
+	d.checkPlaces(orig, origOf, number)
 	median, fence := d.ratioMeasure()
 	for i := range d.Entries {
 		e := &d.Entries[i]

@@ -120,6 +120,9 @@ type Report struct {
 	// projection): each has, besides the reading's id, the id its own
 	// numbering gave it (ownID).
 	readOwn bool
+	// align are the aligner's options the report was made with: the
+	// draft scores its carried texts with them (checkPlaces).
+	align align.Options
 
 	byIDOnce sync.Once
 	byID     map[string]int // the translation's items by id (targetItem)
@@ -176,7 +179,7 @@ func (o Options) stopped() bool {
 // directly.
 func (o Options) Gaps(source, translation, base *corpus.Document) *Report {
 	o = o.withContext()
-	r := &Report{Source: source, Translation: translation, Base: base}
+	r := &Report{Source: source, Translation: translation, Base: base, align: o.Align}
 	orig := source
 	var cmp *diff.Comparison
 	if base != nil {
