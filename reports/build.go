@@ -6,8 +6,9 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-
+	"errors"
 	"fmt"
+	"io"
 	"strings"
 	"sync"
 	"time"
@@ -412,13 +413,13 @@ func changelogFiles(pair Pair, c *diff.Comparison) (files, any, error) {
 	return fs, s, nil
 }
 
-// translationFiles renders a translation's report: gaps/<name>.{md,json,html}
+// translationFiles writes a translation's report through p, one file at
+// a time: gaps/<name>.{md,json,html}
 // (the worklist; h, when not nil, is the source's history from the
 // translation's base, whose changes the page shows edition by edition), interchange/<name>.{po,xlf,tmx}, the sync draft
 // interchange/<name>.draft.<ext> (in the translation's format where
 // rulesync writes it: see DraftFormat), and the side-by-side page.
-func (b *Build) translationFiles(t Translation, r *gaps.Report, h *history.History, o DraftOptions) (files, any, error) {
-	fs := files{}
+func (b *Build) translationFiles(t Translation, r *gaps.Report, h *history.History, o DraftOptions, p put) (any, error) {
 	d := r.Draft()
 	o.Format, _ = DraftFormat(d, "")
 	o.Now = b.now()
@@ -428,44 +429,54 @@ func (b *Build) translationFiles(t Translation, r *gaps.Report, h *history.Histo
 	// report's text, its JSON and the summary).
 	fd, fo := prepared(d, o)
 	draft := "interchange/" + t.Name + ".draft." + draftExt[o.Format]
-	var db bytes.Buffer
-	if _, err := WriteDraft(&db, fd, fo); err == nil {
-		fs[draft] = db.Bytes()
-	} else {
-		draft = ""
+	err := p(draft, func(w io.Writer) error { _, err := WriteDraft(w, fd, fo); return err })
+	if err != nil {
+		if errors.As(err, new(writeError)) {
+			return nil, err
+		}
+		draft = "" // a draft that cannot be written is left out
 	}
-	var md, po, xlf, tmx bytes.Buffer
-	GapsMarkdown(&md, r)
-	fs["gaps/"+t.Name+".md"] = md.Bytes()
-	if data, err := r.MarshalJSON(); err == nil {
-		fs["gaps/"+t.Name+".json"] = indentJSON(data)
+	err = p("gaps/"+t.Name+".md", func(w io.Writer) error { return GapsMarkdown(w, r) })
+	if err == nil {
+		err = putJSON(p, "gaps/"+t.Name+".json", r)
 	}
 	// The interchange files are those sync --to po/xliff writes for the
 	// pair (the draft's frame, notes and inline markup with them), so
 	// that the draft written back from them is the draft above.
-	DraftPO(&po, fd, fo)
-	DraftXLIFF(&xlf, fd, fo)
-	DraftTMX(&tmx, fd, fo)
-	fs["interchange/"+t.Name+".po"] = po.Bytes()
-	fs["interchange/"+t.Name+".xlf"] = xlf.Bytes()
-	fs["interchange/"+t.Name+".tmx"] = tmx.Bytes()
+	for _, f := range []struct {
+		ext   string
+		write func(io.Writer, *gaps.Draft, DraftOptions) error
+	}{{"po", DraftPO}, {"xlf", DraftXLIFF}, {"tmx", DraftTMX}} {
+		if err == nil {
+			err = p("interchange/"+t.Name+"."+f.ext, func(w io.Writer) error { return f.write(w, fd, fo) })
+		}
+	}
+	if err != nil {
+		return nil, err
+	}
 	s := &TranslationSummary{Name: t.Name, Source: t.Source, Base: t.Base, Findings: len(r.Findings), Progress: r.Progress(), Labels: targetNames(r), IDs: readingIDs(r), Draft: draft}
 	for _, f := range r.Findings {
 		if f.Severity == gaps.Error {
 			s.Errors++
 		}
 	}
-	side, err := sidePage(t, r, s)
-	if err != nil {
-		return nil, nil, err
+	if err := p("translations/"+t.Name+".html", func(w io.Writer) error { return sidePage(w, t, r, s) }); err != nil {
+		return nil, err
 	}
-	fs["translations/"+t.Name+".html"] = side
-	work, err := worklistPage(t, r, *s, h)
-	if err != nil {
-		return nil, nil, err
+	if err := p("gaps/"+t.Name+".html", func(w io.Writer) error { return worklistPage(w, t, r, *s, h) }); err != nil {
+		return nil, err
 	}
-	fs["gaps/"+t.Name+".html"] = work
-	return fs, s, nil
+	return s, nil
+}
+
+// putJSON writes v's JSON, indented, through p; JSON that cannot be made
+// leaves the file out.
+func putJSON(p put, name string, v json.Marshaler) error {
+	data, err := v.MarshalJSON()
+	if err != nil {
+		return nil
+	}
+	return p(name, func(w io.Writer) error { _, err := w.Write(indentJSON(data)); return err })
 }
 
 // checkFiles renders the check of a document no edition pair or

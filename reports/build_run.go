@@ -47,11 +47,9 @@ type buildRun struct {
 
 	tasks []task
 	keys  []string // the tasks' keys
-	// The tasks' summaries, errors and, for a diff, its changelog's site
-	// page (linked to the histories once they are made).
+	// The tasks' summaries and errors.
 	summaries []any
 	errs      []error
-	pages     [][]byte
 }
 
 // start checks the workspace and opens the cache and the new output
@@ -222,7 +220,7 @@ func (r *buildRun) load(name string) (*corpus.Document, error) {
 func (r *buildRun) runTasks() error {
 	r.tasks = r.plan()
 	n := len(r.tasks)
-	r.summaries, r.errs, r.pages = make([]any, n), make([]error, n), make([][]byte, n)
+	r.summaries, r.errs = make([]any, n), make([]error, n)
 	r.keys = make([]string, n)
 	for i, t := range r.tasks {
 		r.keys[i] = t.key(r)
@@ -234,23 +232,22 @@ func (r *buildRun) runTasks() error {
 		}
 		stage, name, k := t.stage(), t.name(), r.keys[i]
 		r.event(Event{Stage: stage, Name: name})
-		fs, s, hit := r.cache.loadTask(k, stage+" "+name)
+		s, hit := r.cache.loadTaskInto(k, stage+" "+name, r.out.files)
 		var err error
 		if !hit {
-			if werr := r.items.Do(r.ctx, r.taskItems(t), func() { fs, s, err = t.make(r) }); werr != nil {
+			// The files go into the output as they are made, and the
+			// cache copies them from there: a file of hundreds of
+			// megabytes is never held whole.
+			tf := newTaskFiles(r.out.files)
+			if werr := r.items.Do(r.ctx, r.taskItems(t), func() { s, err = t.make(r, tf.put) }); werr != nil {
 				err = werr
-			} else if err == nil {
+			}
+			if err != nil {
+				tf.remove()
+			} else {
 				// A cache that cannot be written only makes the
 				// next build slower.
-				r.cache.storeTask(k, fs, s)
-			}
-		}
-		if err == nil {
-			// Copies, not links: editing the output never edits the
-			// cache.
-			err = r.out.writeAll(fs)
-			if stage == "diff" {
-				r.pages[i] = fs["changelog/"+name+".html"]
+				r.cache.storeTaskFrom(k, tf, s)
 			}
 		}
 		r.summaries[i], r.errs[i] = s, err
@@ -311,11 +308,18 @@ func (r *buildRun) histories() error {
 		return err
 	}
 	for i := range r.tasks {
-		if c, ok := r.summaries[i].(*ChangelogSummary); ok && r.pages[i] != nil && len(r.sum.Histories) > 0 {
-			if p := linkHistories(r.pages[i], *c, r.sum.Histories); !bytes.Equal(p, r.pages[i]) {
-				if err := r.out.write("changelog/"+c.Name+".html", p); err != nil {
-					return err
-				}
+		c, ok := r.summaries[i].(*ChangelogSummary)
+		if !ok || len(r.sum.Histories) == 0 {
+			continue
+		}
+		name := "changelog/" + c.Name + ".html"
+		page, err := r.out.files.read(name)
+		if err != nil {
+			return err
+		}
+		if p := linkHistories(page, *c, r.sum.Histories); !bytes.Equal(p, page) {
+			if err := r.out.write(name, p); err != nil {
+				return err
 			}
 		}
 	}

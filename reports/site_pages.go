@@ -2,6 +2,7 @@ package reports
 
 import (
 	"html/template"
+	"io"
 	"iter"
 	"slices"
 	"strings"
@@ -210,7 +211,7 @@ type otherFinding struct {
 // stale, missing) and each source item beside its translation, numbered
 // as printed (an unnumbered translation item by its source's number),
 // the findings inline, the source's redline for a stale item.
-func sidePage(t Translation, r *gaps.Report, s *TranslationSummary) ([]byte, error) {
+func sidePage(w io.Writer, t Translation, r *gaps.Report, s *TranslationSummary) error {
 	units := r.Units()
 	n := targetNames(r)
 	v := sideView{Name: t.Name, Source: t.Source, Summary: gapsSummary(r), Report: r,
@@ -249,7 +250,7 @@ func sidePage(t Translation, r *gaps.Report, s *TranslationSummary) ([]byte, err
 			v.Other = append(v.Other, otherFinding{f, where})
 		}
 	}
-	return renderBody(page{Title: t.Name + " · translation", Root: "../", Filters: true}, "side", v)
+	return writeBody(w, page{Title: t.Name + " · translation", Root: "../", Filters: true}, "side", v)
 }
 
 // unitState is a unit's state as the side-by-side page's filters read
@@ -325,7 +326,7 @@ type workRedline struct {
 // nil, is the source's history from the translation's base: an item to
 // update shows each edition's change, and the evidence lines that say
 // the same in words are left out.
-func worklistPage(t Translation, r *gaps.Report, s TranslationSummary, h *history.History) ([]byte, error) {
+func worklistPage(w io.Writer, t Translation, r *gaps.Report, s TranslationSummary, h *history.History) error {
 	n := targetNames(r)
 	v := worklistView{Name: t.Name, Source: t.Source, Summary: gapsSummary(r), URL: urlPath(t.Name),
 		SourceLang: r.Source.Lang, TargetLang: r.Translation.Lang, Progress: newProgressView(t.Name, s)}
@@ -388,7 +389,7 @@ func worklistPage(t Translation, r *gaps.Report, s TranslationSummary, h *histor
 		}
 		part.Entries = append(part.Entries, e)
 	}
-	return renderBody(page{Title: t.Name + " · worklist", Root: "../"}, "worklist", v)
+	return writeBody(w, page{Title: t.Name + " · worklist", Root: "../"}, "worklist", v)
 }
 
 // changelogView is a changelog's page (templates/changelog.html): its
