@@ -426,8 +426,14 @@ func (b *Build) translationFiles(t Translation, r *gaps.Report, h *history.Histo
 	// The draft's frame adopted, its inline markup and its interchange
 	// files' segments found once for the draft and its three files
 	// (prepared); the progress below is the report's (made once for the
-	// report's text, its JSON and the summary).
-	fd, fo := prepared(d, o)
+	// report's text, its JSON and the summary). A Markdown or text draft
+	// needs no segments: they are found once it is written, and let go
+	// once the three files are.
+	fd, fo := preparedMarkup(d, o)
+	switch o.Format {
+	case "po", "xliff", "tmx":
+		fd, fo = prepared(fd, fo)
+	}
 	draft := "interchange/" + t.Name + ".draft." + draftExt[o.Format]
 	err := p(draft, func(w io.Writer) error { _, err := WriteDraft(w, fd, fo); return err })
 	if err != nil {
@@ -438,11 +444,16 @@ func (b *Build) translationFiles(t Translation, r *gaps.Report, h *history.Histo
 	}
 	err = p("gaps/"+t.Name+".md", func(w io.Writer) error { return GapsMarkdown(w, r) })
 	if err == nil {
-		err = putJSON(p, "gaps/"+t.Name+".json", r)
+		// The report's JSON as indentJSON writes it, one finding at a
+		// time.
+		err = p("gaps/"+t.Name+".json", r.WriteJSON)
 	}
 	// The interchange files are those sync --to po/xliff writes for the
 	// pair (the draft's frame, notes and inline markup with them), so
 	// that the draft written back from them is the draft above.
+	if err == nil {
+		fd, fo = prepared(fd, fo)
+	}
 	for _, f := range []struct {
 		ext   string
 		write func(io.Writer, *gaps.Draft, DraftOptions) error
@@ -454,6 +465,7 @@ func (b *Build) translationFiles(t Translation, r *gaps.Report, h *history.Histo
 	if err != nil {
 		return nil, err
 	}
+	fd, fo = nil, DraftOptions{}
 	s := &TranslationSummary{Name: t.Name, Source: t.Source, Base: t.Base, Findings: len(r.Findings), Progress: r.Progress(), Labels: targetNames(r), IDs: readingIDs(r), Draft: draft}
 	for _, f := range r.Findings {
 		if f.Severity == gaps.Error {
@@ -469,25 +481,14 @@ func (b *Build) translationFiles(t Translation, r *gaps.Report, h *history.Histo
 	return s, nil
 }
 
-// putJSON writes v's JSON, indented, through p; JSON that cannot be made
-// leaves the file out.
-func putJSON(p put, name string, v json.Marshaler) error {
-	data, err := v.MarshalJSON()
-	if err != nil {
-		return nil
-	}
-	return p(name, func(w io.Writer) error { _, err := w.Write(indentJSON(data)); return err })
-}
-
-// checkFiles renders the check of a document no edition pair or
-// translation uses: its page with the findings.
-func checkFiles(nd namedDoc, r *gaps.Report, site string) (files, any, error) {
+// checkFiles writes through p the check of a document no edition pair
+// or translation uses: its page with the findings.
+func checkFiles(nd namedDoc, r *gaps.Report, site string, p put) (any, error) {
 	if site == "" {
 		site = "rulesync"
 	}
-	page, err := documentPage(nd, r, site)
-	if err != nil {
-		return nil, nil, err
+	if err := p("documents/"+nd.Name+".html", func(w io.Writer) error { return writeDocumentPage(w, nd, r, site) }); err != nil {
+		return nil, err
 	}
 	s := &CheckSummary{Name: nd.Name, Title: nd.Doc.Title, Edition: nd.Doc.Edition, Lang: nd.Doc.Lang, Items: len(nd.Doc.Items)}
 	for _, f := range r.Findings {
@@ -500,7 +501,7 @@ func checkFiles(nd namedDoc, r *gaps.Report, site string) (files, any, error) {
 			s.Info++
 		}
 	}
-	return files{"documents/" + nd.Name + ".html": page}, s, nil
+	return s, nil
 }
 
 // draftExt is the file extension of a draft in each format.

@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"runtime"
 	"slices"
@@ -339,32 +340,36 @@ func (r *buildRun) site() error {
 		}
 	}
 	// The glossary carries every language of the workspace: its
-	// translations' too.
-	all := append([]*corpus.Document(nil), docs...)
+	// translations' too, each read in and let go in turn.
+	u := newTermsUsed(align.DefaultGlossary())
+	for _, d := range docs {
+		u.add(d)
+	}
 	for _, t := range r.ws.Translations {
 		if r.ok(t.Name) {
 			if d, err := r.load(t.Name); err == nil {
-				all = append(all, d)
+				u.add(d)
 			}
 		}
 	}
-	var tbx bytes.Buffer
-	if err := TBX(&tbx, align.DefaultGlossary(), all...); err != nil {
+	// Each file is streamed into the output as it is made.
+	p := newTaskFiles(r.out.files).put
+	if err := p("interchange/glossary.tbx", u.write); err != nil {
 		return err
 	}
-	fs := files{"interchange/glossary.tbx": tbx.Bytes()}
 	// A template per source edition translations are made from: a new
 	// language starts from it.
+	pots := map[string]bool{}
 	for _, t := range r.ws.Translations {
-		if !r.ok(t.Source) || fs["interchange/"+t.Source+".pot"] != nil {
+		if !r.ok(t.Source) || pots[t.Source] {
 			continue
 		}
+		pots[t.Source] = true
 		if d, err := r.load(t.Source); err == nil {
-			var pot bytes.Buffer
-			if err := POT(&pot, d, DraftOptions{Now: r.now(), SourceText: r.rawText(t.Source, d)}); err != nil {
+			o := DraftOptions{Now: r.now(), SourceText: r.rawText(t.Source, d)}
+			if err := p("interchange/"+t.Source+".pot", func(w io.Writer) error { return POT(w, d, o) }); err != nil {
 				return err
 			}
-			fs["interchange/"+t.Source+".pot"] = pot.Bytes()
 		}
 	}
 	// The translations' and the other documents' items join the search
@@ -388,10 +393,7 @@ func (r *buildRun) site() error {
 			}
 		}
 	}
-	if err := site(fs, in); err != nil {
-		return err
-	}
-	if err := r.out.writeAll(fs); err != nil {
+	if err := site(p, in); err != nil {
 		return err
 	}
 	r.event(Event{Stage: "site", Name: "site", Done: true})

@@ -157,11 +157,7 @@ func (t checkTask) make(r *buildRun, p put) (any, error) {
 	if err := r.ctx.Err(); err != nil {
 		return nil, err
 	}
-	fs, s, err := checkFiles(namedDoc{t.source, d}, rep, r.ws.Title)
-	if err != nil {
-		return nil, err
-	}
-	return s, putFiles(p, fs)
+	return checkFiles(namedDoc{t.source, d}, rep, r.ws.Title, p)
 }
 
 // plan is the tasks of the build whose inputs could be read: a diff

@@ -74,17 +74,17 @@ type itemRow struct {
 	Findings         []*gaps.Finding // the report's, not copies
 }
 
-// documentPage is the page of a document: its items by printed number,
+// writeDocumentPage writes the page of a document to w: its items by printed number,
 // title and text, citations linked to the items cited. With a check
 // report (a document that is neither compared nor translated), the
 // page gives the findings too: those on the whole document first, the
 // others in the rows of their items.
-func documentPage(nd namedDoc, r *gaps.Report, site string) ([]byte, error) {
+func writeDocumentPage(w io.Writer, nd namedDoc, r *gaps.Report, site string) error {
 	d := nd.Doc
 	v := documentView{Name: nd.Name, Title: docTitle(d), Doc: d}
 	_, warnings := ingest.Report(d)
-	for _, w := range warnings {
-		v.Warnings = append(v.Warnings, strings.TrimPrefix(w, ingest.WarningNote))
+	for _, wn := range warnings {
+		v.Warnings = append(v.Warnings, strings.TrimPrefix(wn, ingest.WarningNote))
 	}
 	byItem := map[string][]*gaps.Finding{}
 	if r != nil {
@@ -127,7 +127,7 @@ func documentPage(nd namedDoc, r *gaps.Report, site string) ([]byte, error) {
 			}
 		}
 	}
-	return renderBody(page{Title: nd.Name + " · " + site, Root: "../"}, "document", v)
+	return writeBody(w, page{Title: nd.Name + " · " + site, Root: "../"}, "document", v)
 }
 
 // docTitle is a document's title, or its edition when it states none.
@@ -186,8 +186,9 @@ type sideView struct {
 	Progress                          progressView
 	Files                             filesView
 	All, WithFindings, Stale, Missing int
-	Rows                              []sideRow
-	Other                             []otherFinding
+	// Rows are the units' rows, made as the page is written.
+	Rows  iter.Seq[sideRow]
+	Other []otherFinding
 }
 
 // sideRow is a source item beside its translation (Target, nil for
@@ -224,22 +225,28 @@ func sidePage(w io.Writer, t Translation, r *gaps.Report, s *TranslationSummary)
 		if len(u.Findings) > 0 {
 			v.WithFindings++
 		}
-		row := sideRow{ID: u.Source.ID, State: unitState(u), Label: u.Source.Label(), Title: titleUnlessLabel(u.Source), Findings: u.Findings}
-		switch row.State {
+		switch unitState(u) {
 		case "stale":
 			v.Stale++
 		case "missing":
 			v.Missing++
 		}
-		if u.State == gaps.StaleState && len(u.Redline) > 0 {
-			row.Text = template.HTML(htmlRedline(u.Redline, u.Source.Refs, citeSource))
-		} else {
-			row.Text = template.HTML(linkedText(u.Source.Text, u.Source.Refs, citeSource))
+	}
+	v.Rows = func(yield func(sideRow) bool) {
+		for _, u := range units {
+			row := sideRow{ID: u.Source.ID, State: unitState(u), Label: u.Source.Label(), Title: titleUnlessLabel(u.Source), Findings: u.Findings}
+			if u.State == gaps.StaleState && len(u.Redline) > 0 {
+				row.Text = template.HTML(htmlRedline(u.Redline, u.Source.Refs, citeSource))
+			} else {
+				row.Text = template.HTML(linkedText(u.Source.Text, u.Source.Refs, citeSource))
+			}
+			if u.Target != nil {
+				row.Target = &itemRow{ID: u.Target.ID, Label: n[u.Target.ID], Title: titleUnlessLabel(u.Target), Text: template.HTML(linkedText(u.Target.Text, u.Target.Refs, citeSource))}
+			}
+			if !yield(row) {
+				return
+			}
 		}
-		if u.Target != nil {
-			row.Target = &itemRow{ID: u.Target.ID, Label: n[u.Target.ID], Title: titleUnlessLabel(u.Target), Text: template.HTML(linkedText(u.Target.Text, u.Target.Refs, citeSource))}
-		}
-		v.Rows = append(v.Rows, row)
 	}
 	for _, f := range r.Findings {
 		if f.SourceID == "" {

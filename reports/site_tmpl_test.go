@@ -2,6 +2,7 @@ package reports
 
 import (
 	"bytes"
+	"io"
 	"strings"
 	"testing"
 
@@ -31,7 +32,12 @@ func TestSitePagesEscaped(t *testing.T) {
 	}
 	out := files{}
 	sum := &Summary{Translations: []TranslationSummary{s}, Documents: []DocSummary{{Name: "en", Edition: src.Edition, Lang: src.Lang, Items: 2}, {Name: "ja", Edition: tr.Edition, Lang: tr.Lang, Items: 2}}}
-	if err := site(out, siteInput{ws: &Workspace{Title: src.Title}, sum: sum, docs: []namedDoc{{"en", src}}}); err != nil {
+	if err := site(func(name string, write func(io.Writer) error) error {
+		var b bytes.Buffer
+		err := write(&b)
+		out[name] = b.Bytes()
+		return err
+	}, siteInput{ws: &Workspace{Title: src.Title}, sum: sum, docs: []namedDoc{{"en", src}}}); err != nil {
 		t.Fatal(err)
 	}
 	for name, data := range out {
