@@ -31,7 +31,8 @@ import (
 const maxEntryRecord = 16 << 20
 
 // maxCacheEntry bounds the bytes of an entry's files together (a build
-// holds them in memory as it stores and loads them): an entry over it is
+// holds a document's in memory as it stores and loads it; a step's it
+// streams): an entry over it is
 // not stored, and one whose entry.json records more is refused before
 // any of its files is read, whatever the files' sizes (a tampered
 // record and files grown to match it asked for 5 GB at once). A
