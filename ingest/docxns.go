@@ -150,8 +150,9 @@ func (w *wmlScope) val(s *xmlScanner) (string, error) {
 
 // attr returns the decoded value of the start tag's first attribute of
 // WordprocessingML's namespace with that local name, or with last its
-// last, and whether there is one. A prefix no declaration binds is an
-// error.
+// last, and whether there is one. A prefix no declaration binds, on any
+// attribute of the tag, before the one sought or after it, is an error:
+// the order of attributes says nothing.
 func (w *wmlScope) attr(s *xmlScanner, local string, last bool) (value string, found bool, err error) {
 	sub := xmlScanner{data: s.attrs}
 	for {
@@ -167,11 +168,8 @@ func (w *wmlScope) attr(s *xmlScanner, local string, last bool) (value string, f
 		if !bound && !w.lenient {
 			return "", false, fmt.Errorf("attribute %s of <%s> has the prefix %q, which no namespace declaration binds", name, s.name, prefix)
 		}
-		if wml && string(name[len(prefix)+1:]) == local {
+		if wml && string(name[len(prefix)+1:]) == local && (last || !found) {
 			value, found = string(v), true
-			if !last {
-				return value, found, nil
-			}
 		}
 	}
 }

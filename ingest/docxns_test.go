@@ -386,6 +386,7 @@ func TestDOCXNamespaces(t *testing.T) {
 	for _, c := range []struct{ name, body, want string }{
 		{"unbound element prefix", `<q:p/>`, `element <q:p> has the prefix "q"`},
 		{"unbound attribute prefix", `<w:p><w:pPr><w:jc q:val="center"/></w:pPr></w:p>`, `attribute q:val of <w:jc>`},
+		{"unbound attribute prefix after the value", `<w:p><w:r><w:rPr><w:color w:val="FF0000" q:themeColor="text1"/></w:rPr><w:t>1. A</w:t></w:r></w:p>`, `attribute q:themeColor of <w:color>`},
 		{"prefix bound to nothing", `<w:p xmlns:q=""><q:r/></w:p>`, `element <q:r> has the prefix "q"`},
 	} {
 		_, err := ingest.Options{}.Bytes("x.docx", makeDOCX(t, c.body, nil))

@@ -427,8 +427,8 @@ func (o Options) Bytes(name string, data []byte) (*corpus.Document, error) {
 	if err := ctx.Err(); err != nil {
 		return fail(err)
 	}
-	// A UTF-8 byte order mark alone is no content either.
-	if len(bytes.TrimSpace(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")))) == 0 {
+	// Byte order marks alone are no content either.
+	if blankInput(data) {
 		return fail(errors.New("empty input"))
 	}
 	var f *format

@@ -394,8 +394,30 @@ var pageNumberRe = lazyre.NewFunc(func() string {
 // dropPageChrome removes running headers and footers (a line in the top or
 // bottom tenth of the page that recurs, numbers aside, on at least half of
 // the pages, and on 3 or more) and page numbers, and returns the
-// remaining lines in order with the text of the dropped ones.
+// remaining lines in order with the text of the dropped ones. A line the
+// numbering's succession places (keepNumbered) is never dropped.
 func dropPageChrome(pages []pdfPage) ([]pdfLine, []string) {
+	drop := pageChrome(pages)
+	keepNumbered(pages, drop)
+	var out []pdfLine
+	var dropped []string
+	i := 0
+	for _, p := range pages {
+		for _, l := range p.lines {
+			if drop[i] != chromeNone {
+				dropped = append(dropped, strings.TrimSpace(l.text))
+			} else {
+				out = append(out, l)
+			}
+			i++
+		}
+	}
+	return out, dropped
+}
+
+// pageChrome says of each line of pages, in order, what dropPageChrome
+// takes it for by its place and text.
+func pageChrome(pages []pdfPage) []chrome {
 	key := func(s string) string {
 		return strings.Map(func(r rune) rune {
 			if unicode.IsDigit(r) {
@@ -406,6 +428,7 @@ func dropPageChrome(pages []pdfPage) ([]pdfLine, []string) {
 	}
 	inBand := func(l pdfLine, h float64) bool { return h > 0 && (l.bottom > 0.9*h || l.top < 0.1*h) }
 	seen := map[string]int{}
+	n := 0
 	for _, p := range pages {
 		once := map[string]bool{}
 		for _, l := range p.lines {
@@ -414,18 +437,73 @@ func dropPageChrome(pages []pdfPage) ([]pdfLine, []string) {
 				seen[k]++
 			}
 		}
+		n += len(p.lines)
 	}
 	need := max(3, (len(pages)+1)/2)
-	var out []pdfLine
-	var dropped []string
+	drop := make([]chrome, 0, n)
 	for _, p := range pages {
 		for _, l := range p.lines {
-			if inBand(l, p.height) && (seen[key(l.text)] >= need || pageNumberRe.MatchString(strings.TrimSpace(l.text))) {
-				dropped = append(dropped, strings.TrimSpace(l.text))
-				continue
+			c := chromeNone
+			switch {
+			case !inBand(l, p.height):
+			case pageNumberRe.MatchString(strings.TrimSpace(l.text)):
+				c = chromePageNumber
+			case seen[key(l.text)] >= need:
+				c = chromeRecurs
 			}
-			out = append(out, l)
+			drop = append(drop, c)
 		}
 	}
-	return out, dropped
+	return drop
+}
+
+// chrome is what dropPageChrome takes a line for.
+type chrome uint8
+
+const (
+	chromeNone       chrome = iota // text
+	chromePageNumber               // a page number in the band of headers and footers
+	chromeRecurs                   // a line of that band that recurs from page to page
+)
+
+// keepNumbered clears drop on a recurring line that the numbering's
+// succession places: its label follows the label of the last labelled
+// line before it, and the next labelled line's label follows its own,
+// as an item numbered between its neighbours. Pages of one layout put
+// the same numbered lines of text in the header's band page after page,
+// their words alike and their numbers aside; a header that prints a
+// number does not go on from the line before it. Page numbers, and the
+// recurring lines dropped, are neither kept nor neighbours.
+func keepNumbered(pages []pdfPage, drop []chrome) {
+	var prev, held, heldPrev label // the last neighbour; the pending line's label and its neighbour
+	hasPrev := false
+	pending := -1 // a recurring labelled line whose next is not yet read
+	i := -1
+	for _, p := range pages {
+		for _, l := range p.lines {
+			i++
+			if drop[i] == chromePageNumber {
+				continue
+			}
+			lab, ok := readLabel(l.text)
+			if !ok {
+				continue
+			}
+			if pending >= 0 {
+				if follows(held.comps, lab.comps, 0) {
+					drop[pending] = chromeNone
+				} else {
+					prev = heldPrev // dropped: no neighbour
+				}
+				pending = -1
+			}
+			if drop[i] == chromeRecurs {
+				if !hasPrev || !follows(prev.comps, lab.comps, 0) {
+					continue
+				}
+				pending, held, heldPrev = i, lab, prev
+			}
+			prev, hasPrev = lab, true
+		}
+	}
 }

@@ -226,3 +226,39 @@ func TestTMXLangPrefix(t *testing.T) {
 		}
 	}
 }
+
+// TestTMXMixedRegionVariants: --lang fr over a TMX whose units give fr
+// in some and fr-FR in others takes, per unit, the best match: the exact
+// fr where the unit has it, else its one fr-FR variant; a note says how
+// many units took the region's. Two regions under fr where a unit lacks
+// the exact variant is an error naming both, never an empty entry.
+func TestTMXMixedRegionVariants(t *testing.T) {
+	tu := func(id, en, lang, text string) string {
+		return `<tu tuid="` + id + `"><tuv xml:lang="en"><seg>` + en + `</seg></tuv><tuv xml:lang="` + lang + `"><seg>` + text + `</seg></tuv></tu>` + "\n"
+	}
+	body := tu("rule:1", "One.", "fr", "Un.") + tu("rule:2", "Two.", "fr-FR", "Deux.") +
+		strings.Replace(tu("rule:3", "Three.", "fr", "Trois."), `</tu>`, `<tuv xml:lang="fr-FR"><seg>Trois (FR).</seg></tuv></tu>`, 1)
+	file := strings.Replace(testTMX, strings.Split(testTMX, "\n")[2]+"\n", body, 1)
+	d, err := ingest.Options{Lang: "fr"}.Bytes("mixed.tmx", []byte(file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, it := range d.Items {
+		got = append(got, it.ID+"="+it.Text)
+	}
+	if want := "rule:1=Un. rule:2=Deux. rule:3=Trois."; strings.Join(got, " ") != want || d.Lang != "fr" {
+		t.Errorf("--lang fr: lang %s, items %q, want %q", d.Lang, got, want)
+	}
+	notes := strings.Join(d.Notes, "\n")
+	if !strings.Contains(notes, "the fr-FR variant of 1 unit that has no fr") {
+		t.Errorf("notes %q: no note of the unit that took fr-FR", d.Notes)
+	}
+	if strings.Contains(notes, "no translation") {
+		t.Errorf("notes %q: a unit reported empty", d.Notes)
+	}
+	two := strings.Replace(file, `xml:lang="fr-FR"><seg>Deux.`, `xml:lang="fr-CA"><seg>Deux.`, 1)
+	if _, err := (ingest.Options{Lang: "fr"}).Bytes("two.tmx", []byte(two)); err == nil || !strings.Contains(err.Error(), "fr-CA, fr-FR") {
+		t.Errorf("fr, fr-CA and fr-FR, a unit without fr: %v, want an error naming fr-CA, fr-FR", err)
+	}
+}

@@ -104,6 +104,17 @@ var scaleInputs = []scaleInput{
 		}
 		return string(data)
 	}},
+	// Numbered lines, 50 to a page of one layout (pagesPDF).
+	{"lines.pdf", func(n int) string { return string(pagesPDF(n)) }},
+	// A document JSON of n items (the reader of `ingest -o`'s output).
+	{"items.json", func(n int) string {
+		return "{\n  \"edition\": \"x\",\n  \"lang\": \"en\",\n  \"items\": [\n" + repeat(n, func(b *strings.Builder, i int) {
+			if i > 1 {
+				b.WriteString(",\n")
+			}
+			fmt.Fprintf(b, "    {\"id\": \"rule:%d\", \"kind\": \"rule\", \"number\": \"%d\", \"text\": \"Rule %d applies.\"}", i, i, i)
+		}) + "\n  ]\n}\n"
+	}},
 }
 
 const poHead = "msgid \"\"\nmsgstr \"\"\n\"Content-Type: text/plain; charset=UTF-8\\n\"\n\"Language: fr\\n\"\n\n"

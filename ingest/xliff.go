@@ -441,7 +441,7 @@ func tmxUnits(text string, o Options, d *corpus.Document) ([]unit, error) {
 	if srclang == "" || srclang == "*all*" {
 		return nil, errors.New("TMX: the header names no srclang, so the source cannot be told from the translation; give the source's language as <header srclang=\"...\">")
 	}
-	chosen, note, err := tmxChoose(variants, o.Lang)
+	chosen, region, note, err := tmxChoose(variants, o.Lang)
 	if err != nil {
 		return nil, err
 	}
@@ -449,10 +449,8 @@ func tmxUnits(text string, o Options, d *corpus.Document) ([]unit, error) {
 		d.Notes = append(d.Notes, note)
 	}
 	for i, vs := range variants {
-		for _, v := range vs {
-			if v.lang == chosen {
-				units[i].target, units[i].codes = v.text, v.codes
-			}
+		if v, ok := tmxVariantOf(vs, chosen, region); ok {
+			units[i].target, units[i].codes = v.text, v.codes
 		}
 		if units[i].stale {
 			// A stale unit's source segment is the source its
@@ -479,13 +477,21 @@ func tmxLang(l string) string {
 	return l
 }
 
-// tmxChoose chooses the target language of a TMX whose units have
-// variants: the only one, or want (Options.Lang) among several, which
-// it is an error not to give; want names a variant exactly or by a
-// BCP 47 prefix (fr for fr-FR, when no other variant is under fr). It
-// says in note which it took when the file holds several, or want named
-// it by a prefix.
-func tmxChoose(variants [][]tmxVariant, want string) (chosen, note string, err error) {
+// tmxVariantOf returns the variant of a unit in language chosen, else
+// its variant in region (a region of chosen, "" for none).
+func tmxVariantOf(vs []tmxVariant, chosen, region string) (tmxVariant, bool) {
+	for _, want := range []string{chosen, region} {
+		for _, v := range vs {
+			if want != "" && v.lang == want {
+				return v, true
+			}
+		}
+	}
+	return tmxVariant{}, false
+}
+
+// tmxLangs returns the languages of the units' variants, sorted.
+func tmxLangs(variants [][]tmxVariant) []string {
 	seen := map[string]bool{}
 	var langs []string
 	for _, vs := range variants {
@@ -497,40 +503,80 @@ func tmxChoose(variants [][]tmxVariant, want string) (chosen, note string, err e
 		}
 	}
 	slices.Sort(langs)
+	return langs
+}
+
+// tmxChoose chooses the target language of a TMX whose units have
+// variants: the only one, or want (Options.Lang) among several, which
+// it is an error not to give; want names a variant exactly or by a
+// BCP 47 prefix (fr for fr-FR, when no other variant is under fr). Where
+// some units give want exactly and others only a region of it, a unit
+// without the exact variant takes its region's (region), so long as one
+// region is under want. It says in note which it took when the file
+// holds several, or want named it by a prefix.
+func tmxChoose(variants [][]tmxVariant, want string) (chosen, region, note string, err error) {
+	langs := tmxLangs(variants)
 	all := strings.Join(langs, ", ")
-	if want != "" {
-		w := tmxLang(want)
-		for _, l := range langs {
-			if strings.EqualFold(l, w) {
-				if len(langs) > 1 {
-					note = fmt.Sprintf("TMX: took the %s variants (the file holds %s)", l, all)
-				}
-				return l, note, nil
-			}
+	if want == "" {
+		switch len(langs) {
+		case 0:
+			return "", "", "", nil
+		case 1:
+			return langs[0], "", "", nil
 		}
-		var under []string
-		for _, l := range langs {
-			if langPrefix(w, l) {
-				under = append(under, l)
-			}
+		return "", "", "", fmt.Errorf("TMX: translations into %s: give --lang (or the manifest's lang) to choose one", all)
+	}
+	w := tmxLang(want)
+	exact := ""
+	var under []string
+	for _, l := range langs {
+		if strings.EqualFold(l, w) {
+			exact = l
+		} else if langPrefix(w, l) {
+			under = append(under, l)
 		}
+	}
+	if exact == "" {
 		switch {
 		case len(under) == 1:
-			return under[0], fmt.Sprintf("TMX: took the %s variants for --lang %s (the file holds %s)", under[0], w, all), nil
+			return under[0], "", fmt.Sprintf("TMX: took the %s variants for --lang %s (the file holds %s)", under[0], w, all), nil
 		case len(under) > 1:
-			return "", "", fmt.Errorf("TMX: --lang %s matches %s: give one of them", w, strings.Join(under, ", "))
+			return "", "", "", fmt.Errorf("TMX: --lang %s matches %s: give one of them", w, strings.Join(under, ", "))
 		case len(langs) > 0:
-			return "", "", fmt.Errorf("TMX: no %s variant (the file holds %s)", w, all)
+			return "", "", "", fmt.Errorf("TMX: no %s variant (the file holds %s)", w, all)
 		}
-		return w, "", nil
+		return w, "", "", nil
 	}
-	switch len(langs) {
-	case 0:
-		return "", "", nil
-	case 1:
-		return langs[0], "", nil
+	return tmxExactOrRegion(variants, exact, under, all)
+}
+
+// tmxExactOrRegion chooses exact, with the region under it (the one of
+// under) for the units that have no exact variant; several regions
+// there are an error naming them.
+func tmxExactOrRegion(variants [][]tmxVariant, exact string, under []string, all string) (chosen, region, note string, err error) {
+	n := 0
+	for _, vs := range variants {
+		if _, ok := tmxVariantOf(vs, exact, ""); ok {
+			continue
+		}
+		for _, v := range vs {
+			if slices.Contains(under, v.lang) {
+				n++
+				break
+			}
+		}
 	}
-	return "", "", fmt.Errorf("TMX: translations into %s: give --lang (or the manifest's lang) to choose one", all)
+	if n == 0 {
+		if len(tmxLangs(variants)) > 1 {
+			note = fmt.Sprintf("TMX: took the %s variants (the file holds %s)", exact, all)
+		}
+		return exact, "", note, nil
+	}
+	if len(under) > 1 {
+		return "", "", "", fmt.Errorf("TMX: --lang %s: %d %s no %s variant, only regions of it (%s): give one of them", exact, n, plural(n, "unit has", "units have"), exact, strings.Join(under, ", "))
+	}
+	note = fmt.Sprintf("TMX: took the %s variants, and the %s variant of %d %s no %s (the file holds %s)", exact, under[0], n, plural(n, "unit that has", "units that have"), exact, all)
+	return exact, under[0], note, nil
 }
 
 // langPrefix reports whether language tag p is a BCP 47 prefix of tag
@@ -549,4 +595,12 @@ func attr(e xml.StartElement, local string) string {
 		}
 	}
 	return ""
+}
+
+// plural returns one when n is 1, else many.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
