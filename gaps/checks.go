@@ -19,6 +19,7 @@ type checker struct {
 	gloss   *align.Glossary
 	inScope map[corpus.Kind]bool
 	curID   map[string]string // base id -> current id, with a base
+	merged  map[int]int       // unplaced source item -> the translation item that holds it with a neighbour (merges)
 	cites   *bool             // whether the translation cites anything (citing)
 	labels  *labelCiting      // refs: citations by labels' words, made at the first pair
 	// unchecked counts the source's citations the refs check could not

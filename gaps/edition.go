@@ -44,7 +44,7 @@ func (c *checker) edition(cmp *diff.Comparison) {
 				Message: fmt.Sprintf("translates %s of %s, which %s removed", bi.Label(), c.orig.Name(), c.r.Source.Name())})
 		case kept && !translated:
 			si := &c.r.Source.Items[s]
-			c.r.add(Finding{Check: Missing, Severity: Error, SourceID: si.ID, Message: "not translated: " + label(si)})
+			c.r.add(c.missing(b, si.ID, label(si)))
 		case kept && translated && ch != nil && (ch.TextChanged || ch.TitleChanged || ch.Kind == diff.Split || ch.Kind == diff.Merged):
 			si := &c.r.Source.Items[s]
 			sev := Info
@@ -96,7 +96,7 @@ func (c *checker) unmatched() {
 	for _, i := range c.al.UnmatchedSource {
 		s := &c.orig.Items[i]
 		if c.inScope[s.Kind] && s.Kind != corpus.KindPreamble {
-			c.r.add(Finding{Check: Missing, Severity: Error, SourceID: s.ID, Message: "not translated: " + label(s)})
+			c.r.add(c.missing(i, s.ID, label(s)))
 		}
 	}
 	for _, j := range c.al.UnmatchedTarget {
@@ -113,6 +113,20 @@ func (c *checker) unmatched() {
 		}
 	}
 	c.coverage(func(i int) bool { return paired[i] }, nil)
+}
+
+// missing is the finding on source item id (label lbl), item b of the
+// original, that has no counterpart: an error, or a warning where the
+// placement is unsure (Report.Unsure), or where a neighbour's text holds
+// it too by its length (mergedInto).
+func (c *checker) missing(b int, id, lbl string) Finding {
+	if t := c.mergedInto(b); t >= 0 {
+		return c.mergedFinding(id, lbl, t)
+	}
+	if c.r.Unsure != "" {
+		return Finding{Check: Missing, Severity: Warning, SourceID: id, Message: "not placed on the translation, which may hold it elsewhere (the placement is unsure): " + lbl}
+	}
+	return Finding{Check: Missing, Severity: Error, SourceID: id, Message: "not translated: " + lbl}
 }
 
 // coverage sets the share of in-scope current source items that are

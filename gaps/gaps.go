@@ -98,6 +98,13 @@ type Report struct {
 	// source share beyond chance (zero for one paired by the ids it
 	// carries): Unplaceable reads it.
 	Affinity align.Affinity
+	// Unsure, where not "", says why the placement of the source's
+	// items on the translation is in doubt: a projection (no printed
+	// labels held the items to their places) that puts fewer than half
+	// of the placeable items with confidence. A source item it leaves
+	// unplaced is then a warning, not a missing translation: its text
+	// may be in the translation, placed elsewhere.
+	Unsure string
 
 	inScope map[corpus.Kind]bool // the kinds of source item the translation covers
 	// unitKinds is, for a catalogue (PO, XLIFF, TMX), the kinds of the

@@ -165,7 +165,31 @@ func (o Options) read(r *Report, orig, translation *corpus.Document) (*corpus.Do
 	translation, al = sourceHeadings(translation, al)
 	c := align.Covered(al)
 	r.Placed, r.Placeable, r.Unplaced = c.Placed, c.Placeable, c.Unplaced
+	if rd.Projected {
+		r.Unsure = unsure(al, c.Placeable)
+	}
 	return translation, al
+}
+
+// unsure is Report.Unsure of a projection al that has placeable source
+// items to place: "" where its confident pairs (not Low) place at least
+// half of them.
+func unsure(al *align.Alignment, placeable int) string {
+	sure := 0
+	for _, p := range al.Pairs {
+		if p.Low {
+			continue
+		}
+		for _, i := range p.Source {
+			if al.Source.Items[i].Kind != corpus.KindPreamble {
+				sure++
+			}
+		}
+	}
+	if placeable == 0 || 2*sure >= placeable {
+		return ""
+	}
+	return fmt.Sprintf("the source's items were projected onto the translation's text, and only %d of its %d are placed with confidence: the ids the translation was given, and the items it lacks, are unsure", sure, placeable)
 }
 
 // reheaded is the alignment of sourceHeadings(translation, al).

@@ -340,7 +340,10 @@ func structural(r *gaps.Report, skip map[string]bool) map[string]bool {
 	for _, f := range r.Findings {
 		switch f.Check {
 		case gaps.Missing, gaps.Mismatch:
-			if !skip[f.SourceID] && !(f.Check == gaps.Missing && f.Severity == gaps.Warning) {
+			// A missing item an unsure placement reports (Report.Unsure)
+			// is a warning, and the same finding.
+			unsure := r.Unsure != "" && strings.HasPrefix(f.Message, "not placed on the translation")
+			if !skip[f.SourceID] && (unsure || !(f.Check == gaps.Missing && f.Severity == gaps.Warning)) {
 				out[f.Check+" "+f.SourceID] = true
 			}
 		}

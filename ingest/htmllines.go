@@ -48,6 +48,7 @@ func markLines(text string) (marked string, m lineMarks, ok bool) {
 	line, done := 1, 0
 	var tag []byte
 	raw := false // the token follows the start tag of raw text or RCDATA
+	prev := html.ErrorToken
 	for {
 		tt := z.Next()
 		if tt == html.ErrorToken {
@@ -57,12 +58,22 @@ func markLines(text string) (marked string, m lineMarks, ok bool) {
 		done += len(r)
 		wasRaw := raw
 		raw = false
+		prevText := prev == html.TextToken
+		prev = tt
 		switch tt {
 		case html.TextToken:
 			i := textStart(r, wasRaw)
 			if i == len(r) {
 				b.Write(r)
 				break
+			}
+			if prevText {
+				// A "<" or "</" the page ends with is a text token of
+				// its own; its mark would join it to the text before,
+				// which the parser then reads as one (in a table, white
+				// space stays where other text is moved out). An end
+				// tag of no element keeps them apart, and is ignored.
+				b.WriteString("</x" + m.attr + ">")
 			}
 			// The line is the streamed reader's: that of the first
 			// byte that is not white space.

@@ -124,16 +124,27 @@ func unrelatedBase(c *call, r *gaps.Report, baseName, srcName string) error {
 
 // checkReportBelongs is checkBelong on what a report compared: the
 // translation with its source, or, with a base, the base with the source
-// and the translation with the base, each named as given.
+// and the translation with the base, each named as given; and a warning
+// (exit 2 under --strict) where the report's placement of the items is
+// unsure (gaps.Report.Unsure).
 func checkReportBelongs(c *call, r *gaps.Report, srcName, trName, baseName string) error {
 	if r.Alignment == nil {
 		return nil
 	}
 	if r.Base == nil || r.Comparison == nil || r.Comparison.Alignment == nil {
-		return checkBelong(c, r.Alignment, srcName, trName)
+		if err := checkBelong(c, r.Alignment, srcName, trName); err != nil {
+			return err
+		}
+	} else {
+		if err := checkBelong(c, r.Comparison.Alignment, "--base "+baseName, srcName); err != nil {
+			return err
+		}
+		if err := checkBelong(c, r.Alignment, "--base "+baseName, trName); err != nil {
+			return err
+		}
 	}
-	if err := checkBelong(c, r.Comparison.Alignment, "--base "+baseName, srcName); err != nil {
-		return err
+	if r.Unsure != "" {
+		return warnStrict(c, trName+": "+r.Unsure)
 	}
-	return checkBelong(c, r.Alignment, "--base "+baseName, trName)
+	return nil
 }
