@@ -6,8 +6,9 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-
+	"errors"
 	"fmt"
+	"io"
 	"strings"
 	"sync"
 	"time"
@@ -412,71 +413,82 @@ func changelogFiles(pair Pair, c *diff.Comparison) (files, any, error) {
 	return fs, s, nil
 }
 
-// translationFiles renders a translation's report: gaps/<name>.{md,json,html}
+// translationFiles writes a translation's report through p, one file at
+// a time: gaps/<name>.{md,json,html}
 // (the worklist; h, when not nil, is the source's history from the
 // translation's base, whose changes the page shows edition by edition), interchange/<name>.{po,xlf,tmx}, the sync draft
 // interchange/<name>.draft.<ext> (in the translation's format where
 // rulesync writes it: see DraftFormat), and the side-by-side page.
-func (b *Build) translationFiles(t Translation, r *gaps.Report, h *history.History, o DraftOptions) (files, any, error) {
-	fs := files{}
+func (b *Build) translationFiles(t Translation, r *gaps.Report, h *history.History, o DraftOptions, p put) (any, error) {
 	d := r.Draft()
 	o.Format, _ = DraftFormat(d, "")
 	o.Now = b.now()
 	// The draft's frame adopted, its inline markup and its interchange
 	// files' segments found once for the draft and its three files
 	// (prepared); the progress below is the report's (made once for the
-	// report's text, its JSON and the summary).
-	fd, fo := prepared(d, o)
-	draft := "interchange/" + t.Name + ".draft." + draftExt[o.Format]
-	var db bytes.Buffer
-	if _, err := WriteDraft(&db, fd, fo); err == nil {
-		fs[draft] = db.Bytes()
-	} else {
-		draft = ""
+	// report's text, its JSON and the summary). A Markdown or text draft
+	// needs no segments: they are found once it is written, and let go
+	// once the three files are.
+	fd, fo := preparedMarkup(d, o)
+	switch o.Format {
+	case "po", "xliff", "tmx":
+		fd, fo = prepared(fd, fo)
 	}
-	var md, po, xlf, tmx bytes.Buffer
-	GapsMarkdown(&md, r)
-	fs["gaps/"+t.Name+".md"] = md.Bytes()
-	if data, err := r.MarshalJSON(); err == nil {
-		fs["gaps/"+t.Name+".json"] = indentJSON(data)
+	draft := "interchange/" + t.Name + ".draft." + draftExt[o.Format]
+	err := p(draft, func(w io.Writer) error { _, err := WriteDraft(w, fd, fo); return err })
+	if err != nil {
+		if errors.As(err, new(writeError)) {
+			return nil, err
+		}
+		draft = "" // a draft that cannot be written is left out
+	}
+	err = p("gaps/"+t.Name+".md", func(w io.Writer) error { return GapsMarkdown(w, r) })
+	if err == nil {
+		// The report's JSON as indentJSON writes it, one finding at a
+		// time.
+		err = p("gaps/"+t.Name+".json", r.WriteJSON)
 	}
 	// The interchange files are those sync --to po/xliff writes for the
 	// pair (the draft's frame, notes and inline markup with them), so
 	// that the draft written back from them is the draft above.
-	DraftPO(&po, fd, fo)
-	DraftXLIFF(&xlf, fd, fo)
-	DraftTMX(&tmx, fd, fo)
-	fs["interchange/"+t.Name+".po"] = po.Bytes()
-	fs["interchange/"+t.Name+".xlf"] = xlf.Bytes()
-	fs["interchange/"+t.Name+".tmx"] = tmx.Bytes()
+	if err == nil {
+		fd, fo = prepared(fd, fo)
+	}
+	for _, f := range []struct {
+		ext   string
+		write func(io.Writer, *gaps.Draft, DraftOptions) error
+	}{{"po", DraftPO}, {"xlf", DraftXLIFF}, {"tmx", DraftTMX}} {
+		if err == nil {
+			err = p("interchange/"+t.Name+"."+f.ext, func(w io.Writer) error { return f.write(w, fd, fo) })
+		}
+	}
+	if err != nil {
+		return nil, err
+	}
+	fd, fo = nil, DraftOptions{}
 	s := &TranslationSummary{Name: t.Name, Source: t.Source, Base: t.Base, Findings: len(r.Findings), Progress: r.Progress(), Labels: targetNames(r), IDs: readingIDs(r), Draft: draft}
 	for _, f := range r.Findings {
 		if f.Severity == gaps.Error {
 			s.Errors++
 		}
 	}
-	side, err := sidePage(t, r, s)
-	if err != nil {
-		return nil, nil, err
+	if err := p("translations/"+t.Name+".html", func(w io.Writer) error { return sidePage(w, t, r, s) }); err != nil {
+		return nil, err
 	}
-	fs["translations/"+t.Name+".html"] = side
-	work, err := worklistPage(t, r, *s, h)
-	if err != nil {
-		return nil, nil, err
+	if err := p("gaps/"+t.Name+".html", func(w io.Writer) error { return worklistPage(w, t, r, *s, h) }); err != nil {
+		return nil, err
 	}
-	fs["gaps/"+t.Name+".html"] = work
-	return fs, s, nil
+	return s, nil
 }
 
-// checkFiles renders the check of a document no edition pair or
-// translation uses: its page with the findings.
-func checkFiles(nd namedDoc, r *gaps.Report, site string) (files, any, error) {
+// checkFiles writes through p the check of a document no edition pair
+// or translation uses: its page with the findings.
+func checkFiles(nd namedDoc, r *gaps.Report, site string, p put) (any, error) {
 	if site == "" {
 		site = "rulesync"
 	}
-	page, err := documentPage(nd, r, site)
-	if err != nil {
-		return nil, nil, err
+	if err := p("documents/"+nd.Name+".html", func(w io.Writer) error { return writeDocumentPage(w, nd, r, site) }); err != nil {
+		return nil, err
 	}
 	s := &CheckSummary{Name: nd.Name, Title: nd.Doc.Title, Edition: nd.Doc.Edition, Lang: nd.Doc.Lang, Items: len(nd.Doc.Items)}
 	for _, f := range r.Findings {
@@ -489,7 +501,7 @@ func checkFiles(nd namedDoc, r *gaps.Report, site string) (files, any, error) {
 			s.Info++
 		}
 	}
-	return files{"documents/" + nd.Name + ".html": page}, s, nil
+	return s, nil
 }
 
 // draftExt is the file extension of a draft in each format.

@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"runtime"
 	"slices"
@@ -47,11 +48,9 @@ type buildRun struct {
 
 	tasks []task
 	keys  []string // the tasks' keys
-	// The tasks' summaries, errors and, for a diff, its changelog's site
-	// page (linked to the histories once they are made).
+	// The tasks' summaries and errors.
 	summaries []any
 	errs      []error
-	pages     [][]byte
 }
 
 // start checks the workspace and opens the cache and the new output
@@ -222,7 +221,7 @@ func (r *buildRun) load(name string) (*corpus.Document, error) {
 func (r *buildRun) runTasks() error {
 	r.tasks = r.plan()
 	n := len(r.tasks)
-	r.summaries, r.errs, r.pages = make([]any, n), make([]error, n), make([][]byte, n)
+	r.summaries, r.errs = make([]any, n), make([]error, n)
 	r.keys = make([]string, n)
 	for i, t := range r.tasks {
 		r.keys[i] = t.key(r)
@@ -234,23 +233,22 @@ func (r *buildRun) runTasks() error {
 		}
 		stage, name, k := t.stage(), t.name(), r.keys[i]
 		r.event(Event{Stage: stage, Name: name})
-		fs, s, hit := r.cache.loadTask(k, stage+" "+name)
+		s, hit := r.cache.loadTaskInto(k, stage+" "+name, r.out.files)
 		var err error
 		if !hit {
-			if werr := r.items.Do(r.ctx, r.taskItems(t), func() { fs, s, err = t.make(r) }); werr != nil {
+			// The files go into the output as they are made, and the
+			// cache copies them from there: a file of hundreds of
+			// megabytes is never held whole.
+			tf := newTaskFiles(r.out.files)
+			if werr := r.items.Do(r.ctx, r.taskItems(t), func() { s, err = t.make(r, tf.put) }); werr != nil {
 				err = werr
-			} else if err == nil {
+			}
+			if err != nil {
+				tf.remove()
+			} else {
 				// A cache that cannot be written only makes the
 				// next build slower.
-				r.cache.storeTask(k, fs, s)
-			}
-		}
-		if err == nil {
-			// Copies, not links: editing the output never edits the
-			// cache.
-			err = r.out.writeAll(fs)
-			if stage == "diff" {
-				r.pages[i] = fs["changelog/"+name+".html"]
+				r.cache.storeTaskFrom(k, tf, s)
 			}
 		}
 		r.summaries[i], r.errs[i] = s, err
@@ -311,11 +309,18 @@ func (r *buildRun) histories() error {
 		return err
 	}
 	for i := range r.tasks {
-		if c, ok := r.summaries[i].(*ChangelogSummary); ok && r.pages[i] != nil && len(r.sum.Histories) > 0 {
-			if p := linkHistories(r.pages[i], *c, r.sum.Histories); !bytes.Equal(p, r.pages[i]) {
-				if err := r.out.write("changelog/"+c.Name+".html", p); err != nil {
-					return err
-				}
+		c, ok := r.summaries[i].(*ChangelogSummary)
+		if !ok || len(r.sum.Histories) == 0 {
+			continue
+		}
+		name := "changelog/" + c.Name + ".html"
+		page, err := r.out.files.read(name)
+		if err != nil {
+			return err
+		}
+		if p := linkHistories(page, *c, r.sum.Histories); !bytes.Equal(p, page) {
+			if err := r.out.write(name, p); err != nil {
+				return err
 			}
 		}
 	}
@@ -335,32 +340,36 @@ func (r *buildRun) site() error {
 		}
 	}
 	// The glossary carries every language of the workspace: its
-	// translations' too.
-	all := append([]*corpus.Document(nil), docs...)
+	// translations' too, each read in and let go in turn.
+	u := newTermsUsed(align.DefaultGlossary())
+	for _, d := range docs {
+		u.add(d)
+	}
 	for _, t := range r.ws.Translations {
 		if r.ok(t.Name) {
 			if d, err := r.load(t.Name); err == nil {
-				all = append(all, d)
+				u.add(d)
 			}
 		}
 	}
-	var tbx bytes.Buffer
-	if err := TBX(&tbx, align.DefaultGlossary(), all...); err != nil {
+	// Each file is streamed into the output as it is made.
+	p := newTaskFiles(r.out.files).put
+	if err := p("interchange/glossary.tbx", u.write); err != nil {
 		return err
 	}
-	fs := files{"interchange/glossary.tbx": tbx.Bytes()}
 	// A template per source edition translations are made from: a new
 	// language starts from it.
+	pots := map[string]bool{}
 	for _, t := range r.ws.Translations {
-		if !r.ok(t.Source) || fs["interchange/"+t.Source+".pot"] != nil {
+		if !r.ok(t.Source) || pots[t.Source] {
 			continue
 		}
+		pots[t.Source] = true
 		if d, err := r.load(t.Source); err == nil {
-			var pot bytes.Buffer
-			if err := POT(&pot, d, DraftOptions{Now: r.now(), SourceText: r.rawText(t.Source, d)}); err != nil {
+			o := DraftOptions{Now: r.now(), SourceText: r.rawText(t.Source, d)}
+			if err := p("interchange/"+t.Source+".pot", func(w io.Writer) error { return POT(w, d, o) }); err != nil {
 				return err
 			}
-			fs["interchange/"+t.Source+".pot"] = pot.Bytes()
 		}
 	}
 	// The translations' and the other documents' items join the search
@@ -384,10 +393,7 @@ func (r *buildRun) site() error {
 			}
 		}
 	}
-	if err := site(fs, in); err != nil {
-		return err
-	}
-	if err := r.out.writeAll(fs); err != nil {
+	if err := site(p, in); err != nil {
 		return err
 	}
 	r.event(Event{Stage: "site", Name: "site", Done: true})

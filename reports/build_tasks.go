@@ -24,8 +24,9 @@ type task interface {
 	key(r *buildRun) string
 	// inputs are the names of the sources whose documents make reads.
 	inputs() []string
-	// make runs the task: its files, and its summary for Summary.
-	make(r *buildRun) (files, any, error)
+	// make runs the task: it writes its files through p, one at a time,
+	// and returns its summary for Summary.
+	make(r *buildRun, p put) (any, error)
 }
 
 // diffTask compares an edition pair: its changelog in every format.
@@ -44,20 +45,24 @@ func (t diffTask) key(r *buildRun) string {
 
 func (t diffTask) inputs() []string { return []string{t.Old, t.New} }
 
-func (t diffTask) make(r *buildRun) (files, any, error) {
+func (t diffTask) make(r *buildRun, p put) (any, error) {
 	o, err := r.load(t.Old)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	n, err := r.load(t.New)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	cmp := diff.Options{Context: r.ctx}.Compare(o, n)
 	if err := r.ctx.Err(); err != nil {
-		return nil, nil, err // an incomplete comparison is not kept
+		return nil, err // an incomplete comparison is not kept
 	}
-	return changelogFiles(t.Pair, cmp)
+	fs, s, err := changelogFiles(t.Pair, cmp)
+	if err != nil {
+		return nil, err
+	}
+	return s, putFiles(p, fs)
 }
 
 // gapsTask checks a translation against its source: its report, its
@@ -89,27 +94,27 @@ func (t gapsTask) inputs() []string {
 	return append([]string{t.Source, t.Name, t.Base}, t.between...)
 }
 
-func (t gapsTask) make(r *buildRun) (files, any, error) {
+func (t gapsTask) make(r *buildRun, p put) (any, error) {
 	src, err := r.load(t.Source)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	tr, err := r.load(t.Name)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	var base *corpus.Document
 	if t.Base != "" {
 		if base, err = r.load(t.Base); err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 	}
 	rep := gaps.Options{Context: r.ctx}.Gaps(src, tr, base)
 	if err := r.ctx.Err(); err != nil {
-		return nil, nil, err // an incomplete report is not kept
+		return nil, err // an incomplete report is not kept
 	}
 	if err := rep.Unplaceable(); err != nil {
-		return nil, nil, unplaceable{err}
+		return nil, unplaceable{err}
 	}
 	var h *history.History
 	if len(t.between) > 0 {
@@ -117,17 +122,17 @@ func (t gapsTask) make(r *buildRun) (files, any, error) {
 		for _, e := range t.between {
 			d, err := r.load(e)
 			if err != nil {
-				return nil, nil, err
+				return nil, err
 			}
 			eds = append(eds, history.Edition{Name: e, Doc: d})
 		}
 		if h, err = (history.Options{Diff: diff.Options{Context: r.ctx}}).Build(r.ctx, eds); err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 		SeriesEvidence(rep, h)
 	}
 	texts := DraftOptions{SourceText: r.rawText(t.Source, src), TranslationText: r.rawText(t.Name, tr)}
-	return r.translationFiles(t.Translation, rep, h, texts)
+	return r.translationFiles(t.Translation, rep, h, texts, p)
 }
 
 // checkTask checks a document that is neither an edition compared nor
@@ -143,16 +148,16 @@ func (t checkTask) key(r *buildRun) string {
 
 func (t checkTask) inputs() []string { return []string{t.source} }
 
-func (t checkTask) make(r *buildRun) (files, any, error) {
+func (t checkTask) make(r *buildRun, p put) (any, error) {
 	d, err := r.load(t.source)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	rep := gaps.Options{Context: r.ctx}.Check(d)
 	if err := r.ctx.Err(); err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	return checkFiles(namedDoc{t.source, d}, rep, r.ws.Title)
+	return checkFiles(namedDoc{t.source, d}, rep, r.ws.Title, p)
 }
 
 // plan is the tasks of the build whose inputs could be read: a diff

@@ -31,7 +31,8 @@ import (
 const maxEntryRecord = 16 << 20
 
 // maxCacheEntry bounds the bytes of an entry's files together (a build
-// holds them in memory as it stores and loads them): an entry over it is
+// holds a document's in memory as it stores and loads it; a step's it
+// streams): an entry over it is
 // not stored, and one whose entry.json records more is refused before
 // any of its files is read, whatever the files' sizes (a tampered
 // record and files grown to match it asked for 5 GB at once). A
@@ -222,38 +223,31 @@ func (c *cache) load(entry, what string) (files, *entryRecord) {
 // holds reports whether the entry is in the cache whole (its files
 // match their record) with the files whose sha256 are sums.
 func (c *cache) holds(entry string, sums map[string]string) bool {
-	_, rec, err := c.verify(entry)
-	return err == nil && maps.Equal(rec.SHA256, sums)
+	rec, err := c.record(entry)
+	if err != nil || !maps.Equal(rec.SHA256, sums) {
+		return false
+	}
+	for name, sum := range rec.SHA256 {
+		if c.checkInto(entry+"/files/"+name, rec.Size[name], sum, io.Discard) != nil {
+			return false
+		}
+	}
+	return true
 }
 
 // verify reads an entry and checks its files against their recorded
 // sizes and sha256; an error wrapping fs.ErrNotExist when it has no
 // entry.json.
 func (c *cache) verify(entry string) (files, *entryRecord, error) {
-	data, err := c.readBounded(entry+"/entry.json", maxEntryRecord)
+	rec, err := c.record(entry)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil, err
 	}
-	var rec entryRecord
 	got := files{}
 	if err == nil {
-		err = json.Unmarshal(data, &rec)
-	}
-	if err == nil && len(rec.SHA256) == 0 {
-		err = errors.New("no files")
-	}
-	if err == nil && !entryFits(rec.Size) {
-		err = fmt.Errorf("%w: entry.json records sizes over the %d bytes an entry may hold", errSize, maxCacheEntry)
-	}
-	if err == nil {
 		for name, sum := range rec.SHA256 {
-			size, ok := rec.Size[name]
-			if !ok {
-				err = fmt.Errorf("%s has no size recorded", name)
-				break
-			}
 			var b []byte
-			if b, err = c.readSized(entry+"/files/"+name, size); err != nil {
+			if b, err = c.readSized(entry+"/files/"+name, rec.Size[name]); err != nil {
 				break
 			}
 			if hex.EncodeToString(sha256Of(b)) != sum {
@@ -266,7 +260,33 @@ func (c *cache) verify(entry string) (files, *entryRecord, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	return got, &rec, nil
+	return got, rec, nil
+}
+
+// record reads an entry's entry.json and checks it: it names files, each
+// with a size, within maxCacheEntry together. Its error wraps
+// fs.ErrNotExist when the entry has none.
+func (c *cache) record(entry string) (*entryRecord, error) {
+	data, err := c.readBounded(entry+"/entry.json", maxEntryRecord)
+	if err != nil {
+		return nil, err
+	}
+	var rec entryRecord
+	if err := json.Unmarshal(data, &rec); err != nil {
+		return nil, err
+	}
+	if len(rec.SHA256) == 0 {
+		return nil, errors.New("no files")
+	}
+	if !entryFits(rec.Size) {
+		return nil, fmt.Errorf("%w: entry.json records sizes over the %d bytes an entry may hold", errSize, maxCacheEntry)
+	}
+	for name := range rec.SHA256 {
+		if _, ok := rec.Size[name]; !ok {
+			return nil, fmt.Errorf("%s has no size recorded", name)
+		}
+	}
+	return &rec, nil
 }
 
 // store writes an entry: into a directory beside its place, renamed
@@ -280,9 +300,30 @@ func (c *cache) store(entry string, fs files, rec entryRecord) error {
 	if c.off.Load() {
 		return errCacheOff
 	}
+	rec.SHA256, rec.Size = map[string]string{}, map[string]int64{}
+	for n, d := range fs {
+		rec.SHA256[n] = hex.EncodeToString(sha256Of(d))
+		rec.Size[n] = int64(len(d))
+	}
+	return c.storeWith(entry, rec, func(tmp string) error {
+		for n, d := range fs {
+			if err := c.write(tmp+"/files/"+n, d); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// storeWith stores an entry whose record gives its files' sums and
+// sizes: writeFiles writes them under tmp+"/files/".
+func (c *cache) storeWith(entry string, rec entryRecord, writeFiles func(tmp string) error) error {
+	if c == nil || c.off.Load() {
+		return errCacheOff
+	}
 	var n int64
-	for _, d := range fs {
-		n += int64(len(d))
+	for _, d := range rec.Size {
+		n += d
 	}
 	if n > maxCacheEntry {
 		c.notes.add("cache %s: %s not stored: its files hold %d bytes, over the %d an entry may hold (the next build makes them again)", c.dir, entry, n, maxCacheEntry)
@@ -293,14 +334,8 @@ func (c *cache) store(entry string, fs files, rec entryRecord) error {
 	rand.Read(r[:])
 	kind, k, _ := strings.Cut(entry, "/")
 	tmp := kind + "/." + k + ".tmp-" + hex.EncodeToString(r[:])
-	rec.SHA256, rec.Size = map[string]string{}, map[string]int64{}
-	for n, d := range fs {
-		if err != nil {
-			break
-		}
-		rec.SHA256[n] = hex.EncodeToString(sha256Of(d))
-		rec.Size[n] = int64(len(d))
-		err = c.write(tmp+"/files/"+n, d)
+	if err == nil {
+		err = writeFiles(tmp)
 	}
 	if err == nil {
 		var data []byte
@@ -390,36 +425,6 @@ func (c *cache) storeMemo(s Source, m fetchMemo) error {
 		return err
 	}
 	return c.store(fetchEntry(s), files{"memo.json": js}, entryRecord{})
-}
-
-// loadTask returns a task's cached outputs and its summary, if the cache
-// has them.
-func (c *cache) loadTask(key, what string) (files, any, bool) {
-	fs, rec := c.load(taskEntry(key), what)
-	switch {
-	case rec == nil:
-	case rec.Changelog != nil:
-		return fs, rec.Changelog, true
-	case rec.Translation != nil:
-		return fs, rec.Translation, true
-	case rec.Check != nil:
-		return fs, rec.Check, true
-	}
-	return nil, nil, false
-}
-
-// storeTask caches a task's outputs and summary.
-func (c *cache) storeTask(key string, fs files, summary any) error {
-	var rec entryRecord
-	switch s := summary.(type) {
-	case *ChangelogSummary:
-		rec.Changelog = s
-	case *TranslationSummary:
-		rec.Translation = s
-	case *CheckSummary:
-		rec.Check = s
-	}
-	return c.store(taskEntry(key), fs, rec)
 }
 
 // pruneAge is how long a cache entry no build uses is kept: a day, so

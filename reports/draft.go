@@ -168,15 +168,22 @@ type DraftOptions struct {
 // draft and its PO, XLIFF and TMX (a build writes the four; each found
 // them again).
 func prepared(d *gaps.Draft, o DraftOptions) (*gaps.Draft, DraftOptions) {
+	d, o = preparedMarkup(d, o)
+	if o.segs == nil {
+		o.segs = fileSegments(d, o, o.mk)
+	}
+	return d, o
+}
+
+// preparedMarkup is prepared without the interchange files' segments:
+// what a Markdown or text draft reads.
+func preparedMarkup(d *gaps.Draft, o DraftOptions) (*gaps.Draft, DraftOptions) {
 	d, o = adoptFrame(d.Held(), o)
 	if o.layouts == nil {
 		o.layouts = &layoutMemo{}
 	}
 	if o.mk == nil {
 		o.mk = inlineMarkup(d, o)
-	}
-	if o.segs == nil {
-		o.segs = fileSegments(d, o, o.mk)
 	}
 	return d, o
 }

@@ -1,5 +1,11 @@
 package reports
 
+import (
+	"bytes"
+
+	"github.com/rulesync/rulesync/gaps"
+)
+
 // SetProgram makes the build take the running program to be name, as if
 // another build of rulesync ran, until the returned function restores it.
 func SetProgram(name string) (restore func()) {
@@ -17,3 +23,10 @@ func SetCacheFault(err error) (restore func()) {
 
 // POAgree is poAgree, for the tests of reports_test.
 var POAgree = poAgree
+
+// documentPage is the page writeDocumentPage writes, in memory.
+func documentPage(nd namedDoc, r *gaps.Report, site string) ([]byte, error) {
+	var b bytes.Buffer
+	err := writeDocumentPage(&b, nd, r, site)
+	return b.Bytes(), err
+}

@@ -462,29 +462,51 @@ func markupNotes(ctx, source, target string, mk markup) []string {
 // 30042:2008 (martif, termEntry, langSet, tig), which translators' tools
 // and Translate Toolkit read. (align reads this form and TBX-Basic v3.)
 func TBX(w io.Writer, g *align.Glossary, docs ...*corpus.Document) error {
-	langs := map[string]bool{}
-	used := map[int]bool{}
+	u := newTermsUsed(g)
 	for _, d := range docs {
-		lang := d.Lang
-		if i := strings.IndexAny(lang, "-_"); i >= 0 {
-			lang = lang[:i]
-		}
-		langs[lang] = true
-		for _, it := range d.Items {
-			for _, c := range g.Find(it.Title+"\n"+it.Text, lang) {
-				used[c] = true
-			}
+		u.add(d)
+	}
+	return u.write(w)
+}
+
+// termsUsed is what a glossary's TBX takes from the documents it is
+// made for, one at a time: their languages and the concepts their items
+// use.
+type termsUsed struct {
+	g     *align.Glossary
+	langs map[string]bool
+	used  map[int]bool
+}
+
+func newTermsUsed(g *align.Glossary) *termsUsed {
+	return &termsUsed{g: g, langs: map[string]bool{}, used: map[int]bool{}}
+}
+
+// add takes in a document's language and the concepts its items use.
+func (u *termsUsed) add(d *corpus.Document) {
+	lang := d.Lang
+	if i := strings.IndexAny(lang, "-_"); i >= 0 {
+		lang = lang[:i]
+	}
+	u.langs[lang] = true
+	for _, it := range d.Items {
+		for _, c := range u.g.Find(it.Title+"\n"+it.Text, lang) {
+			u.used[c] = true
 		}
 	}
+}
+
+// write writes the TBX of the concepts used, in the languages taken in.
+func (u *termsUsed) write(w io.Writer) error {
 	p := &printer{w: w}
 	p.f("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<martif type=\"TBX\" xml:lang=\"en\">\n")
 	p.f("<martifHeader><fileDesc><sourceDesc><p>rulesync glossary</p></sourceDesc></fileDesc></martifHeader>\n<text><body>\n")
-	for i, c := range g.Concepts {
-		if !used[i] {
+	for i, c := range u.g.Concepts {
+		if !u.used[i] {
 			continue
 		}
 		p.f("<termEntry id=\"%s\">\n", xmlText(c.ID))
-		for _, l := range slices.Sorted(maps.Keys(langs)) {
+		for _, l := range slices.Sorted(maps.Keys(u.langs)) {
 			if len(c.Terms[l]) == 0 {
 				continue
 			}

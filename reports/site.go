@@ -79,25 +79,62 @@ func searchText(text string) string {
 	return string(x[:min(len(x), searchRunes)])
 }
 
-// site adds the site's files to out: the style sheet and scripts, the
-// pages of in.docs, the search index and the overview.
-func site(out files, in siteInput) error {
-	out["style.css"] = []byte(siteCSS)
-	out["search.js"] = []byte(searchJS)
-	out["site.js"] = []byte(siteJS)
+// site writes the site's files through p: the style sheet and scripts,
+// the pages of in.docs, the search index and the overview.
+func site(p put, in siteInput) error {
+	fs := files{"style.css": []byte(siteCSS), "search.js": []byte(searchJS), "site.js": []byte(siteJS)}
 	title := in.ws.Title
 	if title == "" {
 		title = "rulesync"
 	}
-	var index []searchEntry
 	for _, nd := range in.docs {
-		data, err := documentPage(nd, nil, title)
+		if err := p("documents/"+nd.Name+".html", func(w io.Writer) error { return writeDocumentPage(w, nd, nil, title) }); err != nil {
+			return err
+		}
+	}
+	if err := p("search-index.js", func(w io.Writer) error { return searchIndex(w, in) }); err != nil {
+		return err
+	}
+	if err := languagePages(fs, in, title); err != nil {
+		return err
+	}
+	data, err := renderBody(page{Title: title, Search: true}, "overview", newOverview(in, title))
+	if err != nil {
+		return err
+	}
+	fs["index.html"] = data
+	return putFiles(p, fs)
+}
+
+// searchIndex writes the search index of the site's documents, as the
+// script search.js loads: its entries as a JSON array (json.Marshal's),
+// made and written one at a time.
+func searchIndex(w io.Writer, in siteInput) error {
+	if _, err := io.WriteString(w, "window.RULESYNC_INDEX = "); err != nil {
+		return err
+	}
+	n := 0
+	add := func(e searchEntry) error {
+		js, err := json.Marshal(e)
 		if err != nil {
 			return err
 		}
-		out["documents/"+nd.Name+".html"] = data
+		sep := ","
+		if n == 0 {
+			sep = "["
+		}
+		n++
+		if _, err := io.WriteString(w, sep); err != nil {
+			return err
+		}
+		_, err = w.Write(js)
+		return err
+	}
+	for _, nd := range in.docs {
 		for _, it := range nd.Doc.Items {
-			index = append(index, searchEntry{nd.Name, it.Label(), it.Title, searchText(it.Text), "documents/" + urlPath(nd.Name) + ".html" + fragment(it.ID)})
+			if err := add(searchEntry{nd.Name, it.Label(), it.Title, searchText(it.Text), "documents/" + urlPath(nd.Name) + ".html" + fragment(it.ID)}); err != nil {
+				return err
+			}
 		}
 	}
 	labels, ids := map[string]map[string]string{}, map[string]map[string]string{}
@@ -106,7 +143,9 @@ func site(out files, in siteInput) error {
 	}
 	for _, nd := range in.others {
 		for _, it := range nd.Doc.Items {
-			index = append(index, searchEntry{nd.Name, it.Label(), it.Title, searchText(it.Text), "documents/" + urlPath(nd.Name) + ".html" + fragment(it.ID)})
+			if err := add(searchEntry{nd.Name, it.Label(), it.Title, searchText(it.Text), "documents/" + urlPath(nd.Name) + ".html" + fragment(it.ID)}); err != nil {
+				return err
+			}
 		}
 	}
 	for _, nd := range in.translations {
@@ -120,23 +159,17 @@ func site(out files, in siteInput) error {
 			if l == "" {
 				l = it.Label()
 			}
-			index = append(index, searchEntry{nd.Name, l, it.Title, searchText(it.Text), "translations/" + urlPath(nd.Name) + ".html" + fragment("t-"+id)})
+			if err := add(searchEntry{nd.Name, l, it.Title, searchText(it.Text), "translations/" + urlPath(nd.Name) + ".html" + fragment("t-"+id)}); err != nil {
+				return err
+			}
 		}
 	}
-	js, err := json.Marshal(index)
-	if err != nil {
-		return err
+	end := "];\n"
+	if n == 0 {
+		end = "null;\n" // json.Marshal's nil slice
 	}
-	out["search-index.js"] = append(append([]byte("window.RULESYNC_INDEX = "), js...), ";\n"...)
-	if err := languagePages(out, in, title); err != nil {
-		return err
-	}
-	data, err := renderBody(page{Title: title, Search: true}, "overview", newOverview(in, title))
-	if err != nil {
-		return err
-	}
-	out["index.html"] = data
-	return nil
+	_, err := io.WriteString(w, end)
+	return err
 }
 
 // overviewView is what index.html shows (templates/overview.html).

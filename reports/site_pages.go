@@ -2,6 +2,7 @@ package reports
 
 import (
 	"html/template"
+	"io"
 	"iter"
 	"slices"
 	"strings"
@@ -73,17 +74,17 @@ type itemRow struct {
 	Findings         []*gaps.Finding // the report's, not copies
 }
 
-// documentPage is the page of a document: its items by printed number,
+// writeDocumentPage writes the page of a document to w: its items by printed number,
 // title and text, citations linked to the items cited. With a check
 // report (a document that is neither compared nor translated), the
 // page gives the findings too: those on the whole document first, the
 // others in the rows of their items.
-func documentPage(nd namedDoc, r *gaps.Report, site string) ([]byte, error) {
+func writeDocumentPage(w io.Writer, nd namedDoc, r *gaps.Report, site string) error {
 	d := nd.Doc
 	v := documentView{Name: nd.Name, Title: docTitle(d), Doc: d}
 	_, warnings := ingest.Report(d)
-	for _, w := range warnings {
-		v.Warnings = append(v.Warnings, strings.TrimPrefix(w, ingest.WarningNote))
+	for _, wn := range warnings {
+		v.Warnings = append(v.Warnings, strings.TrimPrefix(wn, ingest.WarningNote))
 	}
 	byItem := map[string][]*gaps.Finding{}
 	if r != nil {
@@ -126,7 +127,7 @@ func documentPage(nd namedDoc, r *gaps.Report, site string) ([]byte, error) {
 			}
 		}
 	}
-	return renderBody(page{Title: nd.Name + " · " + site, Root: "../"}, "document", v)
+	return writeBody(w, page{Title: nd.Name + " · " + site, Root: "../"}, "document", v)
 }
 
 // docTitle is a document's title, or its edition when it states none.
@@ -185,8 +186,9 @@ type sideView struct {
 	Progress                          progressView
 	Files                             filesView
 	All, WithFindings, Stale, Missing int
-	Rows                              []sideRow
-	Other                             []otherFinding
+	// Rows are the units' rows, made as the page is written.
+	Rows  iter.Seq[sideRow]
+	Other []otherFinding
 }
 
 // sideRow is a source item beside its translation (Target, nil for
@@ -210,7 +212,7 @@ type otherFinding struct {
 // stale, missing) and each source item beside its translation, numbered
 // as printed (an unnumbered translation item by its source's number),
 // the findings inline, the source's redline for a stale item.
-func sidePage(t Translation, r *gaps.Report, s *TranslationSummary) ([]byte, error) {
+func sidePage(w io.Writer, t Translation, r *gaps.Report, s *TranslationSummary) error {
 	units := r.Units()
 	n := targetNames(r)
 	v := sideView{Name: t.Name, Source: t.Source, Summary: gapsSummary(r), Report: r,
@@ -223,22 +225,28 @@ func sidePage(t Translation, r *gaps.Report, s *TranslationSummary) ([]byte, err
 		if len(u.Findings) > 0 {
 			v.WithFindings++
 		}
-		row := sideRow{ID: u.Source.ID, State: unitState(u), Label: u.Source.Label(), Title: titleUnlessLabel(u.Source), Findings: u.Findings}
-		switch row.State {
+		switch unitState(u) {
 		case "stale":
 			v.Stale++
 		case "missing":
 			v.Missing++
 		}
-		if u.State == gaps.StaleState && len(u.Redline) > 0 {
-			row.Text = template.HTML(htmlRedline(u.Redline, u.Source.Refs, citeSource))
-		} else {
-			row.Text = template.HTML(linkedText(u.Source.Text, u.Source.Refs, citeSource))
+	}
+	v.Rows = func(yield func(sideRow) bool) {
+		for _, u := range units {
+			row := sideRow{ID: u.Source.ID, State: unitState(u), Label: u.Source.Label(), Title: titleUnlessLabel(u.Source), Findings: u.Findings}
+			if u.State == gaps.StaleState && len(u.Redline) > 0 {
+				row.Text = template.HTML(htmlRedline(u.Redline, u.Source.Refs, citeSource))
+			} else {
+				row.Text = template.HTML(linkedText(u.Source.Text, u.Source.Refs, citeSource))
+			}
+			if u.Target != nil {
+				row.Target = &itemRow{ID: u.Target.ID, Label: n[u.Target.ID], Title: titleUnlessLabel(u.Target), Text: template.HTML(linkedText(u.Target.Text, u.Target.Refs, citeSource))}
+			}
+			if !yield(row) {
+				return
+			}
 		}
-		if u.Target != nil {
-			row.Target = &itemRow{ID: u.Target.ID, Label: n[u.Target.ID], Title: titleUnlessLabel(u.Target), Text: template.HTML(linkedText(u.Target.Text, u.Target.Refs, citeSource))}
-		}
-		v.Rows = append(v.Rows, row)
 	}
 	for _, f := range r.Findings {
 		if f.SourceID == "" {
@@ -249,7 +257,7 @@ func sidePage(t Translation, r *gaps.Report, s *TranslationSummary) ([]byte, err
 			v.Other = append(v.Other, otherFinding{f, where})
 		}
 	}
-	return renderBody(page{Title: t.Name + " · translation", Root: "../", Filters: true}, "side", v)
+	return writeBody(w, page{Title: t.Name + " · translation", Root: "../", Filters: true}, "side", v)
 }
 
 // unitState is a unit's state as the side-by-side page's filters read
@@ -325,7 +333,7 @@ type workRedline struct {
 // nil, is the source's history from the translation's base: an item to
 // update shows each edition's change, and the evidence lines that say
 // the same in words are left out.
-func worklistPage(t Translation, r *gaps.Report, s TranslationSummary, h *history.History) ([]byte, error) {
+func worklistPage(w io.Writer, t Translation, r *gaps.Report, s TranslationSummary, h *history.History) error {
 	n := targetNames(r)
 	v := worklistView{Name: t.Name, Source: t.Source, Summary: gapsSummary(r), URL: urlPath(t.Name),
 		SourceLang: r.Source.Lang, TargetLang: r.Translation.Lang, Progress: newProgressView(t.Name, s)}
@@ -388,7 +396,7 @@ func worklistPage(t Translation, r *gaps.Report, s TranslationSummary, h *histor
 		}
 		part.Entries = append(part.Entries, e)
 	}
-	return renderBody(page{Title: t.Name + " · worklist", Root: "../"}, "worklist", v)
+	return writeBody(w, page{Title: t.Name + " · worklist", Root: "../"}, "worklist", v)
 }
 
 // changelogView is a changelog's page (templates/changelog.html): its

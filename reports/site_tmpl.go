@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"embed"
 	"html/template"
+	"io"
 	"strings"
 	"sync"
 )
@@ -70,6 +71,28 @@ func renderBody(p page, name string, data any) ([]byte, error) {
 		return nil, err
 	}
 	return body.join(frame[:at], frame[at+len(bodyMark):]), nil
+}
+
+// writeBody writes the body template name with data as a page to w,
+// the body streamed between the page's parts before and after it.
+func writeBody(w io.Writer, p page, name string, data any) error {
+	p.Body = bodyMark
+	frame, err := renderBytes(p)
+	if err != nil {
+		return err
+	}
+	at := bytes.Index(frame, []byte(bodyMark))
+	if at < 0 || bytes.Index(frame[at+len(bodyMark):], []byte(bodyMark)) >= 0 {
+		panic("reports: the page template must print its body once")
+	}
+	if _, err := w.Write(frame[:at]); err != nil {
+		return err
+	}
+	if err := siteTmpl().ExecuteTemplate(w, name, data); err != nil {
+		return err
+	}
+	_, err = w.Write(frame[at+len(bodyMark):])
+	return err
 }
 
 // chunks is an io.Writer that keeps what is written in chunks of at

@@ -1,6 +1,8 @@
 package reports
 
 import (
+	"bytes"
+	"io"
 	"strings"
 	"testing"
 
@@ -21,12 +23,21 @@ func TestSitePagesEscaped(t *testing.T) {
 	tl := Translation{Name: "ja", Source: "en"}
 	pages := map[string]func() ([]byte, error){
 		"document": func() ([]byte, error) { return documentPage(namedDoc{"en", src}, gaps.Options{}.Check(src), src.Title) },
-		"side":     func() ([]byte, error) { return sidePage(tl, r, &s) },
-		"worklist": func() ([]byte, error) { return worklistPage(tl, r, s, nil) },
+		"side":     func() ([]byte, error) { var b bytes.Buffer; err := sidePage(&b, tl, r, &s); return b.Bytes(), err },
+		"worklist": func() ([]byte, error) {
+			var b bytes.Buffer
+			err := worklistPage(&b, tl, r, s, nil)
+			return b.Bytes(), err
+		},
 	}
 	out := files{}
 	sum := &Summary{Translations: []TranslationSummary{s}, Documents: []DocSummary{{Name: "en", Edition: src.Edition, Lang: src.Lang, Items: 2}, {Name: "ja", Edition: tr.Edition, Lang: tr.Lang, Items: 2}}}
-	if err := site(out, siteInput{ws: &Workspace{Title: src.Title}, sum: sum, docs: []namedDoc{{"en", src}}}); err != nil {
+	if err := site(func(name string, write func(io.Writer) error) error {
+		var b bytes.Buffer
+		err := write(&b)
+		out[name] = b.Bytes()
+		return err
+	}, siteInput{ws: &Workspace{Title: src.Title}, sum: sum, docs: []namedDoc{{"en", src}}}); err != nil {
 		t.Fatal(err)
 	}
 	for name, data := range out {
@@ -70,8 +81,12 @@ func TestSiteTextDirection(t *testing.T) {
 	tl := Translation{Name: "ja", Source: "en"}
 	for name, page := range map[string]func() ([]byte, error){
 		"document": func() ([]byte, error) { return documentPage(namedDoc{"en", src}, gaps.Options{}.Check(src), src.Title) },
-		"side":     func() ([]byte, error) { return sidePage(tl, r, &s) },
-		"worklist": func() ([]byte, error) { return worklistPage(tl, r, s, nil) },
+		"side":     func() ([]byte, error) { var b bytes.Buffer; err := sidePage(&b, tl, r, &s); return b.Bytes(), err },
+		"worklist": func() ([]byte, error) {
+			var b bytes.Buffer
+			err := worklistPage(&b, tl, r, s, nil)
+			return b.Bytes(), err
+		},
 	} {
 		data, err := page()
 		if err != nil {

@@ -13,24 +13,56 @@ import (
 	"github.com/rulesync/rulesync/internal/peaktest"
 )
 
-// TestBuildPeakMemory builds a workspace of one source within the default
-// limits: numbered lines of text, nearly as many as the block limit
-// allows (ingest.DefaultMaxBlocks, less 2%) and nearly as many bytes as
-// the size limit, each line cut short of a sentence's end so that the
-// document's check finds every item a preview (a finding per item, the
-// most its page holds). The build's process (a child, set up as main
-// sets up a command) must stay under commandPeakLimit. A long test: it
-// runs with -tags long.
+// TestBuildPeakMemory builds two workspaces within the default limits
+// in a process of its own each, set up as main sets up a command, and
+// fails when the process's peak resident memory passes
+// commandPeakLimit:
+//   - "source": one source of numbered lines of text, nearly as many as
+//     the block limit allows (ingest.DefaultMaxBlocks, less 2%) and
+//     nearly as many bytes as the size limit, each line cut short of a
+//     sentence's end so that the document's check finds every item a
+//     preview (a finding per item, the most its page holds);
+//   - "translation": a source and its translation into French, numbered
+//     lines of a quarter of the block limit each (less 2%): the build's
+//     step checks the translation and writes its report, draft, PO,
+//     XLIFF, TMX and pages, every item a finding. (At half the limit a
+//     side, 250k items, the peak is some 1.35 GB: see bench/README.md.)
+//
+// A long test: it runs with -tags long.
 func TestBuildPeakMemory(t *testing.T) {
 	longtest.Skip(t)
 	if testing.Short() {
-		t.Skip("builds a workspace of a source of 490k items: not with -short")
+		t.Skip("builds workspaces of sources of 122k to 490k items: not with -short")
 	}
 	peaktest.Skip(t)
-	dir := t.TempDir()
-	items := ingest.DefaultMaxBlocks * 49 / 50
 	words := strings.Fields("the player may call a clock when the opponent has taken a reasonable time and the floor decides")
-	f, err := os.Create(filepath.Join(dir, "rules.txt"))
+	mots := strings.Fields("le joueur peut appeler une horloge quand son adversaire a pris un temps raisonnable et l'arbitre décide")
+	t.Run("source", func(t *testing.T) {
+		dir := t.TempDir()
+		items := ingest.DefaultMaxBlocks * 49 / 50
+		size := writeNumbered(t, filepath.Join(dir, "rules.txt"), items, words)
+		if size > ingest.DefaultMaxBytes {
+			t.Fatalf("the source is %d bytes, over the default limit", size)
+		}
+		buildPeak(t, dir, "[[source]]\nname = \"rules\"\npath = \"rules.txt\"\n", fmt.Sprintf("build of one source of %d items, %d bytes", items, size))
+	})
+	t.Run("translation", func(t *testing.T) {
+		dir := t.TempDir()
+		items := ingest.DefaultMaxBlocks / 4 * 49 / 50
+		en := writeNumbered(t, filepath.Join(dir, "en.txt"), items, words)
+		fr := writeNumbered(t, filepath.Join(dir, "fr.txt"), items, mots)
+		manifest := "[[source]]\nname = \"en\"\npath = \"en.txt\"\nlang = \"en\"\n" +
+			"[[source]]\nname = \"fr\"\npath = \"fr.txt\"\nlang = \"fr\"\n" +
+			"[[translation]]\nname = \"fr\"\nsource = \"en\"\n"
+		buildPeak(t, dir, manifest, fmt.Sprintf("build of a translation of %d items a side (%d and %d bytes)", items, en, fr))
+	})
+}
+
+// writeNumbered writes items numbered lines of nine of words each to
+// path, and returns its size.
+func writeNumbered(t *testing.T, path string, items int, words []string) int {
+	t.Helper()
+	f, err := os.Create(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -49,18 +81,24 @@ func TestBuildPeakMemory(t *testing.T) {
 	if err := w.Flush(); err != nil {
 		t.Fatal(err)
 	}
-	f.Close()
-	if size > ingest.DefaultMaxBytes {
-		t.Fatalf("the source is %d bytes, over the default limit", size)
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
 	}
+	return size
+}
+
+// buildPeak builds the workspace of the manifest's sources in dir, in a
+// child process, and fails t when its peak passes commandPeakLimit.
+func buildPeak(t *testing.T, dir, sources, what string) {
+	t.Helper()
 	manifest := filepath.Join(dir, "rulesync.toml")
-	if err := os.WriteFile(manifest, []byte("title = \"peak\"\n[[source]]\nname = \"rules\"\npath = \"rules.txt\"\n"), 0o644); err != nil {
+	if err := os.WriteFile(manifest, []byte("title = \"peak\"\n"+sources), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	args := []string{"rulesync", "build", "-c", manifest, "-o", filepath.Join(dir, "site")}
 	peak := peaktest.Run(t, "TestCommandPeakMemory", "RULESYNC_COMMAND_PEAK="+strings.Join(args, "\n"))
-	t.Logf("build of one source of %d items, %d bytes: peak %d MB", items, size, peak>>20)
+	t.Logf("%s: peak %d MB", what, peak>>20)
 	if peak > commandPeakLimit {
-		t.Errorf("build of one source of %d items: peak %d MB, over %d MB", items, peak>>20, commandPeakLimit>>20)
+		t.Errorf("%s: peak %d MB, over %d MB", what, peak>>20, commandPeakLimit>>20)
 	}
 }
