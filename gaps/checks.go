@@ -21,6 +21,9 @@ type checker struct {
 	curID   map[string]string // base id -> current id, with a base
 	cites   *bool             // whether the translation cites anything (citing)
 	labels  *labelCiting      // refs: citations by labels' words, made at the first pair
+	// printed are each side's labels that a citation prints after any
+	// word (printedLabels), made at the first item cited from.
+	printed map[*corpus.Document]map[string]int
 	// unchecked counts the source's citations the refs check could not
 	// look for in a translation that cites nothing, in uncheckedItems
 	// items (uncheckedRefs).
