@@ -22,6 +22,9 @@ type checker struct {
 	merged  map[int]int       // unplaced source item -> the translation item that holds it with a neighbour (merges)
 	cites   *bool             // whether the translation cites anything (citing)
 	labels  *labelCiting      // refs: citations by labels' words, made at the first pair
+	// printed are each side's labels that a citation prints after any
+	// word (printedLabels), made at the first item cited from.
+	printed map[*corpus.Document]map[string]int
 	// unchecked counts the source's citations the refs check could not
 	// look for in a translation that cites nothing, in uncheckedItems
 	// items (uncheckedRefs).

@@ -17,6 +17,11 @@ import (
 type cite struct {
 	key, show string
 	label     bool
+	// printed is set for a citation by a label the document prints
+	// after any word (printedCites): it answers a citation of the
+	// other side, and is no finding of its own (the other side may
+	// write the label otherwise, "A.4" for "A4").
+	printed bool
 }
 
 // citeLabels names cs as a message lists them.
@@ -36,7 +41,7 @@ func citeLabels(cs []cite) string {
 func (c *checker) citesOf(it *corpus.Item, d *corpus.Document, labels labelIndex, srcOf []int) []cite {
 	var out []cite
 	for _, r := range it.Refs {
-		out = append(out, cite{strings.ToLower(corpus.RefItem(r)), corpus.RefLabel(r), false})
+		out = append(out, cite{key: strings.ToLower(corpus.RefItem(r)), show: corpus.RefLabel(r)})
 	}
 	for _, i := range labels.cited(it.Text) {
 		x := &d.Items[i]
@@ -51,8 +56,95 @@ func (c *checker) citesOf(it *corpus.Item, d *corpus.Document, labels labelIndex
 		}
 		key := strings.ToLower(x.ID)
 		if !slices.ContainsFunc(out, func(o cite) bool { return o.key == key }) {
-			out = append(out, cite{key, x.Label(), true})
+			out = append(out, cite{key: key, show: x.Label(), label: true})
 		}
+	}
+	return c.printedCites(out, it, d, srcOf)
+}
+
+// printedCites adds to out the items it cites by a label d prints
+// (printedLabels) after a word, whatever the word ("規則 2k", "see
+// A3b1"): a reference, as a link to the item would be.
+func (c *checker) printedCites(out []cite, it *corpus.Item, d *corpus.Document, srcOf []int) []cite {
+	if c.printed == nil {
+		c.printed = map[*corpus.Document]map[string]int{}
+	}
+	printed, ok := c.printed[d]
+	if !ok {
+		printed = printedLabels(d)
+		c.printed[d] = printed
+	}
+	for _, i := range labelsCited(it.Text, printed) {
+		x := &d.Items[i]
+		if x == it || citesNumber(it.Refs, x.Number) {
+			continue
+		}
+		if srcOf != nil && srcOf[i] >= 0 {
+			x = &c.orig.Items[srcOf[i]]
+		}
+		key := strings.ToLower(x.ID)
+		if !slices.ContainsFunc(out, func(o cite) bool { return o.key == key }) {
+			out = append(out, cite{key, x.Label(), false, true})
+		}
+	}
+	return out
+}
+
+// citesNumber reports whether refs name an item of number num.
+func citesNumber(refs []string, num string) bool {
+	return slices.ContainsFunc(refs, func(r string) bool {
+		_, n, _ := strings.Cut(corpus.RefItem(r), ":")
+		return strings.EqualFold(n, num)
+	})
+}
+
+// printedLabels maps the numbers of d's items that mix digits and
+// letters ("2k", "A3b1": labels, which no count or measure prints) to
+// the first item of each.
+func printedLabels(d *corpus.Document) map[string]int {
+	out := map[string]int{}
+	for i := range d.Items {
+		n := d.Items[i].Number
+		if strings.IndexFunc(n, isASCIIDigit) < 0 || strings.IndexFunc(n, isASCIILetter) < 0 ||
+			strings.IndexFunc(n, func(r rune) bool { return !isASCIIDigit(r) && !isASCIILetter(r) }) >= 0 {
+			continue
+		}
+		if _, ok := out[n]; !ok {
+			out[n] = i
+		}
+	}
+	return out
+}
+
+func isASCIIDigit(r rune) bool  { return r >= '0' && r <= '9' }
+func isASCIILetter(r rune) bool { return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' }
+
+// labelsCited lists, in the text's order, the items of printed that text
+// cites: a whole run of ASCII letters and digits that is one of their
+// labels, after a word (a letter, then one space at the most).
+func labelsCited(text string, printed map[string]int) []int {
+	if len(printed) == 0 {
+		return nil
+	}
+	var out []int
+	for i := 0; i < len(text); {
+		if !isASCIIDigit(rune(text[i])) && !isASCIILetter(rune(text[i])) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(text) && (isASCIIDigit(rune(text[j])) || isASCIILetter(rune(text[j]))) {
+			j++
+		}
+		k, ok := printed[text[i:j]]
+		before := text[:i]
+		if r, n := utf8.DecodeLastRuneInString(before); r == ' ' {
+			before = before[:len(before)-n]
+		}
+		if r, _ := utf8.DecodeLastRuneInString(before); ok && unicode.IsLetter(r) && !slices.Contains(out, k) {
+			out = append(out, k)
+		}
+		i = j
 	}
 	return out
 }

@@ -76,12 +76,12 @@ func (c *checker) refs(base Finding, s, t *corpus.Item, cut bool, sText string) 
 	}
 	var extra, lacking []cite
 	for _, x := range ts {
-		if !x.label && !slices.Contains(sr, x.key) && x.key != own && !swapped[x.key] && !printsNumber(sText, x.key) {
+		if !x.label && !x.printed && !slices.Contains(sr, x.key) && x.key != own && !swapped[x.key] && !printsNumber(sText, x.key) {
 			extra = append(extra, x)
 		}
 	}
 	for _, x := range ss {
-		if !x.label && !slices.Contains(tr, x.key) && !swapped[x.key] {
+		if !x.label && !x.printed && !slices.Contains(tr, x.key) && !swapped[x.key] {
 			lacking = append(lacking, x)
 		}
 	}
