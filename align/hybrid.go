@@ -7,7 +7,8 @@ import (
 // anchored is the projection of the source onto the bad items of tgt
 // between the items that keep their item-level reading: each run of
 // bad items is aligned block by block with the source items between
-// those of the good items around it (the pairs of al), as sentence
+// those of the good items around it (the pairs of al; runRange, where
+// a block printed out of its place puts them out of order), as sentence
 // aligners align between anchors (hunalign's ladder, vecalign's
 // recursion), so that lengths alone never move a block past an item
 // the alignment placed (a page that lacks its source's first rule
@@ -47,15 +48,16 @@ func (o Options) anchored(src, tgt *corpus.Document, al *Alignment, bad []bool, 
 	if cap(out) < nb+nb/8 {
 		out = make([]piece, 0, nb+nb/8)
 	}
+	next, prev := heldBounds(nameOf, bad, len(src.Items))
 	// One scratch for the runs' projections, and one copy of each
 	// document whose items are the run's.
 	sc := &scratch{reused: true}
 	s, t := *src, *tgt
-	lo := -1 // the source item of the last good item
+	lo := -1 // the source item of the good item before
 	for j := 0; j < len(bad); {
 		if !bad[j] {
 			if nameOf[j] >= 0 {
-				lo = max(lo, nameOf[j])
+				lo = nameOf[j]
 			}
 			j++
 			continue
@@ -64,18 +66,11 @@ func (o Options) anchored(src, tgt *corpus.Document, al *Alignment, bad []bool, 
 		for end < len(bad) && bad[end] {
 			end++
 		}
-		hi := len(src.Items)
-		for k := end; k < len(bad); k++ {
-			if !bad[k] && nameOf[k] >= 0 {
-				hi = nameOf[k]
-				break
-			}
-		}
-		if lo+1 < hi {
-			s.Items, t.Items = src.Items[lo+1:hi], tgt.Items[j:end]
+		if a, b := runRange(nameOf, bad, j, end, lo, next, prev); a < b {
+			s.Items, t.Items = src.Items[a:b], tgt.Items[j:end]
 			ps, _, _ := o.projectIn(&s, &t, sc)
 			for _, p := range ps {
-				p.src += int32(lo + 1)
+				p.src += int32(a)
 				p.block += int32(first[j])
 				out = append(out, p)
 			}
@@ -83,6 +78,77 @@ func (o Options) anchored(src, tgt *corpus.Document, al *Alignment, bad []bool, 
 		j = end
 	}
 	return out
+}
+
+// heldBounds marks the source items the good target items (bad false)
+// are named after (nameOf) and returns, from each source item on, the
+// first of them (n for none; next has n+1 entries), and up to each the
+// last (-1 for none).
+func heldBounds(nameOf []int, bad []bool, n int) (next, prev []int) {
+	held := make([]bool, n)
+	for j, b := range bad {
+		if !b && nameOf[j] >= 0 {
+			held[nameOf[j]] = true
+		}
+	}
+	next, prev = make([]int, n+1), make([]int, n)
+	next[n] = n
+	for i := n - 1; i >= 0; i-- {
+		next[i] = next[i+1]
+		if held[i] {
+			next[i] = i
+		}
+	}
+	for i := range prev {
+		prev[i] = -1
+		if i > 0 {
+			prev[i] = prev[i-1]
+		}
+		if held[i] {
+			prev[i] = i
+		}
+	}
+	return next, prev
+}
+
+// runRange is the source items a run of bad target items (j to end) is
+// projected onto: those after lo, the source item of the good item
+// before the run, up to the next a good item holds (next). Where the
+// good item after the run is of an earlier part of the source than lo
+// (a block moved: article 3 printed after 6, the run at either edge of
+// it), the run may instead lead up to that good item, from the last
+// source item a good item holds before it (prev): the run's own pairs
+// (nameOf) choose, more of them inside one range than the other; with
+// none, the run goes on from the item before it.
+func runRange(nameOf []int, bad []bool, j, end, lo int, next, prev []int) (int, int) {
+	a, b := lo+1, next[lo+1]
+	ng := -1 // the source item of the good item after the run
+	for k := end; k < len(bad); k++ {
+		if !bad[k] && nameOf[k] >= 0 {
+			ng = nameOf[k]
+			break
+		}
+	}
+	if ng < 0 || ng > lo {
+		return a, b
+	}
+	c := 0
+	if ng > 0 {
+		c = prev[ng-1] + 1
+	}
+	inA, inC := 0, 0
+	for k := j; k < end; k++ {
+		switch i := nameOf[k]; {
+		case i >= a && i < b:
+			inA++
+		case i >= c && i < ng:
+			inC++
+		}
+	}
+	if inC > inA {
+		return c, ng
+	}
+	return a, b
 }
 
 // hybrid is the reading's items, with the index of the source item

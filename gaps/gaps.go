@@ -68,6 +68,9 @@ type Finding struct {
 	Redline []diff.Span
 
 	other string // the other item of a duplicate
+	// whole is set on an untranslated finding whose item's whole text is
+	// in the source's language: the text counts as not translated.
+	whole bool
 }
 
 // Report is the findings on one translation (or one document).
@@ -179,6 +182,9 @@ func (o Options) stopped() bool {
 // directly.
 func (o Options) Gaps(source, translation, base *corpus.Document) *Report {
 	o = o.withContext()
+	// A translation in progress, most of it still the source's text,
+	// is in the language of the part it translated.
+	translation = OwnLanguage(source, translation)
 	r := &Report{Source: source, Translation: translation, Base: base, align: o.Align}
 	orig := source
 	var cmp *diff.Comparison

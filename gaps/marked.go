@@ -163,6 +163,7 @@ func (o Options) read(r *Report, orig, translation *corpus.Document) (*corpus.Do
 		translation, al = h.Target, h
 	}
 	translation, al = sourceHeadings(translation, al)
+	translation, al = placedHeadings(translation, al)
 	c := align.Covered(al)
 	r.Placed, r.Placeable, r.Unplaced = c.Placed, c.Placeable, c.Unplaced
 	if rd.Projected {

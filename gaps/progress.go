@@ -28,7 +28,9 @@ import (
 //     fuzzy in the translation, a cut preview, an error finding on the
 //     item's translation, a pair the aligner is unsure of, a number
 //     printed where the source has another);
-//   - untranslated: it has no translation.
+//   - untranslated: it has no translation, or the text it has is the
+//     source's, left in the source's language (an untranslated finding
+//     on the whole item).
 
 // Status is where a segment stands.
 type Status string
@@ -130,7 +132,7 @@ func (d *Draft) Segments() []Segment {
 }
 
 // decide sets the segment's status from its entry: untranslated without
-// a target; stale where the source of this field changed since the
+// a target or with the source's text left in its language; stale where the source of this field changed since the
 // translation, the text moved or the translation marks it stale; fuzzy
 // where the entry carries a reason to review or an error finding on its
 // translation; else translated and current.
@@ -138,7 +140,9 @@ func (d *Draft) decide(s *Segment, prev string) {
 	e := s.Entry
 	s.Status = NeedsReview
 	switch {
-	case s.Target == "":
+	case s.Target == "", !s.Title && e.textLeft():
+		// No text, or the source's text in the source's language
+		// standing in for one.
 		s.Status = NotTranslated
 		return
 	case e.State == StaleState && e.MovedFrom != "":
@@ -165,6 +169,21 @@ func (d *Draft) decide(s *Segment, prev string) {
 		return
 	}
 	s.Status = Current
+}
+
+// textLeft reports whether every text placed on the entry reads as
+// the source's language, the source's words (an untranslated finding on
+// the whole item, untranslated.go).
+func (e *Entry) textLeft() bool {
+	if len(e.Targets) == 0 {
+		return false
+	}
+	for _, t := range e.Targets {
+		if !slices.ContainsFunc(e.Findings, func(f Finding) bool { return f.whole && f.TargetID == t.ID }) {
+			return false
+		}
+	}
+	return true
 }
 
 // Progress counts a translation's segments by state (see Segments).

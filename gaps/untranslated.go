@@ -25,9 +25,9 @@ func (c *checker) untranslated(base Finding, s, t *corpus.Item, txt *pairText) {
 	if baseLang(sl) == baseLang(tl) || !langid.Known(sl) || !langid.Known(tl) || corpus.Len(t.Text) < 20 {
 		return
 	}
-	flag := func(msg string) {
+	flag := func(msg string, whole bool) {
 		f := base
-		f.Check, f.Severity, f.Message = Untranslated, Warning, msg
+		f.Check, f.Severity, f.Message, f.whole = Untranslated, Warning, msg, whole
 		c.r.add(f)
 	}
 	// The source's text in comparison form, made where a test reads it.
@@ -41,16 +41,18 @@ func (c *checker) untranslated(base Finding, s, t *corpus.Item, txt *pairText) {
 	tf := txt.tText
 	if corpus.Len(t.Text) >= 60 && c.sharedWords(strings.ToLower(tf), source()) >= 0.6 {
 		if r := langid.Among(t.Text, sl, tl); baseLang(r.Lang) == baseLang(sl) && r.Confidence >= 0.9 {
-			flag(fmt.Sprintf("the item reads as %s, the source's language (confidence %.2f)", sl, r.Confidence))
+			flag(fmt.Sprintf("the item reads as %s, the source's language (confidence %.2f)", sl, r.Confidence), true)
 			return
 		}
 	}
-	for _, seg := range segments(tf) {
+	segs := segments(tf)
+	for _, seg := range segs {
 		if !fieldsAtLeast(seg, 5) || !strings.Contains(source(), strings.ToLower(seg)) {
 			continue
 		}
 		if r := langid.Among(seg, sl, tl); baseLang(r.Lang) == baseLang(sl) && r.Confidence >= 0.9 {
-			flag("source text left untranslated: “" + seg + "”")
+			// A text of one sentence is the whole text left.
+			flag("source text left untranslated: “"+seg+"”", len(segs) == 1)
 			return
 		}
 	}

@@ -283,6 +283,7 @@ func recognize(bs []block, d *corpus.Document, partless func([]corpus.Item) []bo
 			cands, in, st = all, in2, st2
 		}
 	}
+	strays(cands, in)
 	starts, numbered := chainStarts(bs, cands, in, st)
 	numbered += markedStarts(bs, starts)
 	outlineNumbers(bs, cands, in)

@@ -10,6 +10,7 @@ import (
 	"github.com/rulesync/rulesync/align"
 	"github.com/rulesync/rulesync/corpus"
 	"github.com/rulesync/rulesync/diff"
+	"github.com/rulesync/rulesync/gaps"
 )
 
 // belongMin is the least share of the smaller document's items that
@@ -35,9 +36,19 @@ func checkBelong(c *call, al *align.Alignment, a, b string) error {
 // checkLanguages warns when the translation reads as the source's own
 // language (two editions given where a translation was meant, or the
 // wrong file), and fails with exit status 2 under --strict. Documents
-// of no known language ("und") are not compared.
+// of no known language ("und") are not compared. A translation that
+// reads as the source's language by most of its text but as another by
+// the part that differs from the source is taken in that language
+// (gaps.OwnLanguage), with a note.
 func checkLanguages(c *call, src, tr *corpus.Document, srcName, trName string) error {
 	if src.Lang == "" || src.Lang == "und" || !strings.EqualFold(src.Lang, tr.Lang) {
+		return nil
+	}
+	if own := gaps.OwnLanguage(src, tr); own != tr {
+		// A translation in progress: read in the language of the part
+		// it translated, which the note names.
+		*tr = *own
+		fmt.Fprintf(c.App.ErrWriter, "%s: note: %s: %s\n", c.Command.Name, trName, own.Notes[len(own.Notes)-1])
 		return nil
 	}
 	msg := fmt.Sprintf("%s and %s are both in %s: a translation is in another language than its source (two editions compare with 'rulesync diff')", srcName, trName, src.Lang)
