@@ -17,13 +17,13 @@ const ownShare = 0.5
 
 // ownLanguage reads the language of a translation that reads as its
 // source's language over the part of it that differs from the source:
-// its items most of whose words the source never writes. A translation
+// its lines most of whose words the source never writes. A translation
 // left mostly in the source's language (a translation in progress)
 // reads as the source's language by the majority of its text, and would
-// then be no translation of it; the items it translated are in its own
+// then be no translation of it; the lines it translated are in its own
 // language. It returns the language read there, when it is another than
 // the source's, and the note that says so; "" where the translation
-// does not read as the source's language, where a tenth of its items
+// does not read as the source's language, where a tenth of its lines
 // or fewer differ from the source, or where those read as the source's
 // language too (an edition of the source given as a translation).
 func ownLanguage(source, translation *corpus.Document) (string, string) {
@@ -39,36 +39,46 @@ func ownLanguage(source, translation *corpus.Document) (string, string) {
 			}
 		}
 	}
-	var own []int
+	// The units are the translation's lines (each title, each line of
+	// each text), not its items: a reading that found few items (a
+	// translation without its numbers, read as a guide) holds both
+	// languages in each item, its lines one each.
+	var units, own []string
+	worded := 0 // units holding a word of letters
 	for j := range translation.Items {
 		it := &translation.Items[j]
+		units = append(units, it.Title)
+		units = append(units, strings.Split(it.Text, "\n")...)
+	}
+	for _, u := range units {
 		all, known := 0, 0
-		for _, s := range []string{it.Title, it.Text} {
-			for w := range words(strings.ToLower(corpus.Fold(s))) {
-				if !hasLetter(w) {
-					continue
-				}
-				all++
-				if vocab[w] {
-					known++
-				}
+		for w := range words(strings.ToLower(corpus.Fold(u))) {
+			if !hasLetter(w) {
+				continue
+			}
+			all++
+			if vocab[w] {
+				known++
 			}
 		}
-		if all > 0 && float64(all-known) >= ownShare*float64(all) {
-			own = append(own, j)
+		if all == 0 {
+			continue
+		}
+		worded++
+		if float64(all-known) >= ownShare*float64(all) {
+			own = append(own, u)
 		}
 	}
-	if len(own) == 0 || 10*len(own) <= len(translation.Items) {
+	if len(own) == 0 || 10*len(own) <= worded {
 		return "", ""
 	}
 	r := langid.DocumentOf("", len(own), func(i int) (string, string) {
-		it := &translation.Items[own[i]]
-		return it.Title, it.Text
+		return "", own[i]
 	})
 	if r.Lang == "und" || baseLang(r.Lang) == baseLang(source.Lang) || r.Confidence < 0.8 {
 		return "", ""
 	}
-	return r.Lang, fmt.Sprintf("the text reads as %s, the source's language, by most of its items; the %d of %d items whose words the source does not write read as %s: read as a translation into %s",
+	return r.Lang, fmt.Sprintf("the text reads as %s, the source's language, by most of its lines; the %d of %d lines whose words the source does not write read as %s: read as a translation into %s",
 		translation.Lang, len(own), len(translation.Items), r, r.Lang)
 }
 
