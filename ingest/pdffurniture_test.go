@@ -13,27 +13,7 @@ import (
 // one layout, with header (above the lines) and footer (below them)
 // when they are not nil: of the page's number, from 1.
 func layoutPDF(n int, header, footer func(page int) string) []byte {
-	pages := (n + 49) / 50
-	objs := []string{"<< /Type /Catalog /Pages 2 0 R >>", "", "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"}
-	kids := make([]string, pages)
-	for p := range pages {
-		kids[p] = fmt.Sprintf("%d 0 R", len(objs)+1)
-		var c strings.Builder
-		if header != nil {
-			fmt.Fprintf(&c, "BT /F1 10 Tf 72 778 Td (%s) Tj ET\n", header(p+1))
-		}
-		for i := p*50 + 1; i <= min(n, p*50+50); i++ {
-			fmt.Fprintf(&c, "BT /F1 10 Tf 72 %d Td (%d. Players act in turn.) Tj ET\n", 760-14*((i-1)%50), i)
-		}
-		if footer != nil {
-			fmt.Fprintf(&c, "BT /F1 10 Tf 290 30 Td (%s) Tj ET\n", footer(p+1))
-		}
-		objs = append(objs,
-			fmt.Sprintf("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents %d 0 R /Resources << /Font << /F1 3 0 R >> >> >>", len(objs)+2),
-			fmt.Sprintf("<< /Length %d >>\nstream\n%s\nendstream", c.Len(), c.String()))
-	}
-	objs[1] = fmt.Sprintf("<< /Type /Pages /Kids [%s] /Count %d >>", strings.Join(kids, " "), pages)
-	return pdftest.File(objs, "")
+	return pdftest.Lines(n, func(i int) string { return fmt.Sprintf("%d. Players act in turn.", i) }, header, footer)
 }
 
 // TestPDFFurnitureKeepsNumbering: on pages of one layout, the numbered

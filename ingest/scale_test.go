@@ -431,21 +431,7 @@ var peakInputs = []peakInput{
 // pagesPDF is a PDF of n numbered lines of text, 50 to a page, its
 // content streams not compressed.
 func pagesPDF(n int) []byte {
-	pages := (n + 49) / 50
-	objs := []string{"<< /Type /Catalog /Pages 2 0 R >>", "", "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"}
-	kids := make([]string, pages)
-	for p := range pages {
-		kids[p] = fmt.Sprintf("%d 0 R", len(objs)+1)
-		var c strings.Builder
-		for i := p*50 + 1; i <= min(n, p*50+50); i++ {
-			fmt.Fprintf(&c, "BT /F1 10 Tf 72 %d Td (%d. Players act in turn; rule %d applies.) Tj ET\n", 760-14*((i-1)%50), i, i)
-		}
-		objs = append(objs,
-			fmt.Sprintf("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents %d 0 R /Resources << /Font << /F1 3 0 R >> >> >>", len(objs)+2),
-			fmt.Sprintf("<< /Length %d >>\nstream\n%s\nendstream", c.Len(), c.String()))
-	}
-	objs[1] = fmt.Sprintf("<< /Type /Pages /Kids [%s] /Count %d >>", strings.Join(kids, " "), pages)
-	return pdftest.File(objs, "")
+	return pdftest.Lines(n, func(i int) string { return fmt.Sprintf("%d. Players act in turn; rule %d applies.", i, i) }, nil, nil)
 }
 
 // TestPeakMemory ingests, for each format and shape, an input as large

@@ -69,3 +69,33 @@ func type3Font() string {
 	}
 	return "<< /Type /Font /Subtype /Type3 /FontBBox [0 0 1000 1000] /FontMatrix [0.001 0 0 0.001 0 0] /CharProcs <<" + procs.String() + " >> /Encoding << /Type /Encoding /Differences [" + diffs.String() + " ] >> /FirstChar 32 /LastChar 126 /Widths [" + strings.Repeat("500 ", 95) + "] /Resources << >> >>"
 }
+
+// Lines writes a PDF of n lines, line(i) for i from 1, 50 to a US
+// Letter page from the top down, every page of one layout, with
+// header(p) above the lines and footer(p) below them on page p (from 1)
+// where they are not nil; the text is Helvetica, the content streams not
+// compressed. The text must need no escaping in a PDF string (no
+// parentheses or backslashes).
+func Lines(n int, line func(i int) string, header, footer func(page int) string) []byte {
+	pages := (n + 49) / 50
+	objs := []string{"<< /Type /Catalog /Pages 2 0 R >>", "", "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"}
+	kids := make([]string, pages)
+	for p := range pages {
+		kids[p] = fmt.Sprintf("%d 0 R", len(objs)+1)
+		var c strings.Builder
+		if header != nil {
+			fmt.Fprintf(&c, "BT /F1 10 Tf 72 778 Td (%s) Tj ET\n", header(p+1))
+		}
+		for i := p*50 + 1; i <= min(n, p*50+50); i++ {
+			fmt.Fprintf(&c, "BT /F1 10 Tf 72 %d Td (%s) Tj ET\n", 760-14*((i-1)%50), line(i))
+		}
+		if footer != nil {
+			fmt.Fprintf(&c, "BT /F1 10 Tf 290 30 Td (%s) Tj ET\n", footer(p+1))
+		}
+		objs = append(objs,
+			fmt.Sprintf("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents %d 0 R /Resources << /Font << /F1 3 0 R >> >> >>", len(objs)+2),
+			fmt.Sprintf("<< /Length %d >>\nstream\n%s\nendstream", c.Len(), c.String()))
+	}
+	objs[1] = fmt.Sprintf("<< /Type /Pages /Kids [%s] /Count %d >>", strings.Join(kids, " "), pages)
+	return File(objs, "")
+}
