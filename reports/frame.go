@@ -328,25 +328,36 @@ func fileSegments(d *gaps.Draft, o DraftOptions, mk markup) []segment {
 	case withText:
 		front = append(docSegments(d), framedLines(d, o, lines, after)...)
 	}
-	byEntry := map[string][]segment{}
-	for _, s := range segs {
-		id, _, _ := strings.Cut(s.ctx, "/")
-		byEntry[id] = append(byEntry[id], s)
+	// Each entry's segments by their index in segs (a copy of every
+	// segment per entry was as large as the segments themselves), and
+	// the file's segments in a slice made once at their number.
+	byEntry := map[string][]int32{}
+	for k := range segs {
+		id, _, _ := strings.Cut(segs[k].ctx, "/")
+		byEntry[id] = append(byEntry[id], int32(k))
 	}
-	out := front
+	size := len(front)
+	for i := range d.Entries {
+		id := d.Entries[i].Source.ID
+		size += len(byEntry[id]) + len(after[id])
+	}
+	out := make([]segment, len(front), size)
+	copy(out, front)
+	front = nil
 	for i := range d.Entries {
 		e := &d.Entries[i]
 		id := e.Source.ID
 		// The note goes on the first unit with a translation (TMX
 		// writes no other).
 		first := 0
-		for k, s := range byEntry[id] {
-			if s.target != "" {
+		for k, j := range byEntry[id] {
+			if segs[j].target != "" {
 				first = k
 				break
 			}
 		}
-		for k, s := range byEntry[id] {
+		for k, j := range byEntry[id] {
+			s := segs[j]
 			n := draftNote{Fuzzy: s.fuzzy != "", Stale: s.stale, Was: e.From}
 			if n.Fuzzy {
 				n.Review = strings.Join(e.Review, "; ")
