@@ -71,8 +71,8 @@ func TestDraftKeys(t *testing.T) {
 // piece, then the rest of it), in a text whose lines begin alike (a text
 // of few words: hundreds of lines share their first keyStart bytes),
 // are found without a look through the whole text and make no suffix
-// array (at 100,000 generated items a side such a draft made one, a
-// fifteenth of sync's processor time).
+// array (at 100,000 generated items a side such a draft made one, 7%
+// of sync's processor time).
 func TestDraftKeysNearlyInOrder(t *testing.T) {
 	rng := rand.New(rand.NewPCG(37, 2))
 	words := []string{"deck", "position", "card", "raise", "fold", "dealer"}
