@@ -56,16 +56,7 @@ type cdpMessage struct {
 // Chromium is not installed; the browser is closed when the test ends.
 func newBrowser(t *testing.T) *browser {
 	t.Helper()
-	chrome := ""
-	for _, c := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if p, err := exec.LookPath(c); err == nil {
-			chrome = p
-			break
-		}
-	}
-	if chrome == "" {
-		t.Skip("chromium not installed (Debian package chromium; .ci/run installs it)")
-	}
+	chrome := chromiumPath(t)
 	cmdR, cmdW, err := os.Pipe()
 	if err != nil {
 		t.Fatal(err)

@@ -91,16 +91,7 @@ func TestSiteInChromium(t *testing.T) {
 // not installed.
 func chromium(t *testing.T) func(args ...string) (string, string) {
 	t.Helper()
-	chrome := ""
-	for _, c := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if p, err := exec.LookPath(c); err == nil {
-			chrome = p
-			break
-		}
-	}
-	if chrome == "" {
-		t.Skip("chromium not installed (Debian package chromium; .ci/run installs it)")
-	}
+	chrome := chromiumPath(t)
 	return func(args ...string) (string, string) {
 		// Headless Chromium now and then dies of a signal in this
 		// sandbox (one run in a dozen segfaulted); that is the browser's
@@ -336,4 +327,17 @@ func TestRealSiteInChromium(t *testing.T) {
 		"real-changelog":   "file://" + filepath.Join(out, "changelog", "tda-2022-en..tda-2024-en.html"),
 		"real-document":    "file://" + filepath.Join(out, "documents", "wsop-2009-ja-page9.html"),
 	})
+}
+
+// chromiumPath is the path of the installed Chromium (or Chrome),
+// skipping the test when none is installed.
+func chromiumPath(t *testing.T) string {
+	t.Helper()
+	for _, c := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(c); err == nil {
+			return p
+		}
+	}
+	t.Skip("chromium not installed (Debian package chromium; .ci/run installs it)")
+	return ""
 }
