@@ -121,6 +121,8 @@ func spread(al *Alignment, renamed *naming, pieces []piece, bt []block) []bool {
 			placed[i] = true
 		}
 	}
+	twice := printedTwice(al.Target)
+	numbers := labelsUnder(al, renamed, pairOf, twice)
 	tot := make([]int, n)
 	top := make([]int, n)
 	topSrc := make([]int, n)
@@ -138,9 +140,8 @@ func spread(al *Alignment, renamed *naming, pieces []piece, bt []block) []bool {
 				top[j], topSrc[j] = share[i], i
 			}
 		}
-		nested[j] = pairOf[j] >= 0 && subItems(al.Source, pairOf[j], placed, pieces[k0:k], bt)
+		nested[j] = pairOf[j] >= 0 && !numbers[pairOf[j]] && subItems(al.Source, pairOf[j], placed, pieces[k0:k], bt)
 	}
-	twice := printedTwice(al.Target)
 	for j := range bad {
 		label := renamed.idSource(j) == corpus.IDLabel && !twice[j]
 		switch {
@@ -170,6 +171,39 @@ func spread(al *Alignment, renamed *naming, pieces []piece, bt []block) []bool {
 		}
 	}
 	return bad
+}
+
+// labelsUnder marks the source items (of al) whose sub-items the
+// translation numbers: an item of it that prints its source item's label
+// (once) pairs with a source item whose number extends theirs (3.8.2.1.1
+// or 3.8.2.2 under 3.8.2). Where a translation prints the labels of an
+// item's sub-items, a block under it that prints none is no sub-item
+// whose label was lost: a sub-item whose line is gone leaves the block
+// before it in the text it belongs to (a caption of the item's figure),
+// and the sub-item missing (subItems is not asked).
+func labelsUnder(al *Alignment, renamed *naming, pairOf []int, twice []bool) []bool {
+	out := make([]bool, len(al.Source.Items))
+	keys := map[string]int{}
+	for i, it := range al.Source.Items {
+		if it.Number != "" {
+			keys[numberKey(it.Number)] = i
+		}
+	}
+	for j, i := range pairOf {
+		if i < 0 || twice[j] || renamed.idSource(j) != corpus.IDLabel || al.Source.Items[i].Number == "" {
+			continue
+		}
+		key := numberKey(al.Source.Items[i].Number)
+		for k := len(key) - 1; k > 0; k-- {
+			if key[k] != '.' {
+				continue
+			}
+			if up, ok := keys[key[:k]]; ok {
+				out[up] = true
+			}
+		}
+	}
+	return out
 }
 
 // kept reports whether spread would mark no item of renamed, the
