@@ -9,7 +9,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/rulesync/rulesync/align"
-
 	"github.com/rulesync/rulesync/corpus"
 )
 
