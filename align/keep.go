@@ -140,7 +140,7 @@ func spread(al *Alignment, renamed *naming, pieces []piece, bt []block) []bool {
 				top[j], topSrc[j] = share[i], i
 			}
 		}
-		nested[j] = pairOf[j] >= 0 && !numbers[pairOf[j]] && subItems(al.Source, pairOf[j], placed, pieces[k0:k], bt)
+		nested[j] = pairOf[j] >= 0 && subItems(al.Source, pairOf[j], placed, numbers, pieces[k0:k], bt)
 	}
 	for j := range bad {
 		label := renamed.idSource(j) == corpus.IDLabel && !twice[j]
@@ -176,11 +176,10 @@ func spread(al *Alignment, renamed *naming, pieces []piece, bt []block) []bool {
 // labelsUnder marks the source items (of al) whose sub-items the
 // translation numbers: an item of it that prints its source item's label
 // (once) pairs with a source item whose number extends theirs (3.8.2.1.1
-// or 3.8.2.2 under 3.8.2). Where a translation prints the labels of an
-// item's sub-items, a block under it that prints none is no sub-item
-// whose label was lost: a sub-item whose line is gone leaves the block
-// before it in the text it belongs to (a caption of the item's figure),
-// and the sub-item missing (subItems is not asked).
+// under 3.8.2.1). A block that prints no label is not taken for such an
+// item (subItems): the translation prints its sub-items' labels, so it
+// would print its own; its line is gone, and the block before them is
+// the text of the item it follows (a caption of that item's figure).
 func labelsUnder(al *Alignment, renamed *naming, pairOf []int, twice []bool) []bool {
 	out := make([]bool, len(al.Source.Items))
 	keys := map[string]int{}
@@ -309,7 +308,7 @@ func printedTwice(d *corpus.Document) []bool {
 // that continues a paragraph, nor a cut block). A numbering nests its sub-items by construction, in any
 // language; a run of a source item the translation lacks, or of
 // another edition's, is not taken for one.
-func subItems(src *corpus.Document, i int, placed []bool, ps []piece, bt []block) bool {
+func subItems(src *corpus.Document, i int, placed, numbered []bool, ps []piece, bt []block) bool {
 	if len(ps) < 2 || int(ps[0].src) != i || src.Items[i].Number == "" {
 		return false
 	}
@@ -320,7 +319,7 @@ func subItems(src *corpus.Document, i int, placed []bool, ps []piece, bt []block
 			continue
 		}
 		other = true
-		if int(p.src) < i || placed[p.src] || !strings.HasPrefix(numberKey(src.Items[p.src].Number), prefix) {
+		if int(p.src) < i || placed[p.src] || numbered[p.src] || !strings.HasPrefix(numberKey(src.Items[p.src].Number), prefix) {
 			return false
 		}
 		if ps[k-1].src != p.src && (bt[p.block].cont || p.text != bt[p.block].text) {
