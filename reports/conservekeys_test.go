@@ -65,3 +65,41 @@ func TestDraftKeys(t *testing.T) {
 		t.Errorf("keys out of order: no index made after %d looks through the whole text", x.wholes)
 	}
 }
+
+// TestDraftKeysNearlyInOrder: keys in nearly the text's order (each
+// pair of neighbouring lines looked for the second first, its first
+// piece, then the rest of it), in a text whose lines begin alike (a text
+// of few words: hundreds of lines share their first keyStart bytes),
+// are found without a look through the whole text and make no suffix
+// array (at 100,000 generated items a side such a draft made one, 7%
+// of sync's processor time).
+func TestDraftKeysNearlyInOrder(t *testing.T) {
+	rng := rand.New(rand.NewPCG(37, 2))
+	words := []string{"deck", "position", "card", "raise", "fold", "dealer"}
+	var text strings.Builder
+	var lines []int
+	for range 3000 {
+		lines = append(lines, text.Len())
+		text.WriteString("declare")
+		text.WriteString("position")
+		for range 10 + rng.IntN(30) {
+			text.WriteString(words[rng.IntN(len(words))])
+		}
+	}
+	keys := text.String()
+	ends := append(lines[1:], len(keys))
+	x := &draftKeys{keys: keys, lines: lines}
+	for i := 0; i+1 < len(lines); i += 2 {
+		for _, l := range []int{i + 1, i} {
+			mid := (lines[l] + ends[l]) / 2
+			for _, k := range []string{keys[lines[l]:mid], keys[mid:ends[l]]} {
+				if !x.has(k) {
+					t.Fatalf("%q of line %d not found", k, l)
+				}
+			}
+		}
+	}
+	if x.index != nil || x.wholes > 0 {
+		t.Errorf("keys nearly in the text's order: %d looks through the whole text, index made %v", x.wholes, x.index != nil)
+	}
+}
