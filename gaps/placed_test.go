@@ -237,15 +237,15 @@ func labelSiblings(lines []string) [][2]string {
 // (TestSyncLeftOutShifted's shiftOne), and counts the texts carried
 // to the place left out unmarked, and the sub-items carried under it
 // unmarked. Of 90 variants (WCA ja, FIDE 2023 ru and hy, Debian 1.7 ja
-// and ru), 75 are marked as reading like the next item; 6 are carried
-// unmarked: 5 texts that read like neither item better by the aligner's
-// measure (FIDE ru 3.4, holding 3.5's text, and 8.5.1, I.2.6; hy
-// 12.9.2; WCA ja 10e3) and Debian ru 9.1, a heading whose one list item
-// reads about as well with 9.1(1) as with 9.2(1) (0.23 and 0.24), its
-// second cut off by the reading. Of the 81 sub-items carried under the
-// place left out, 1 is unmarked (that 9.1(1)). Before the items under a
-// heading were read with it: 55 marked, 23 unmarked (18 of them Debian
-// headings that hold a title alone), 42 sub-items unmarked.
+// and ru), 75 are marked as reading like the next item, 7 as reading
+// about as well like it as like their place's (whose next item has no
+// text), the other 8 otherwise (their text judged by other checks).
+// Among the 7: 10e3 of WCA ja, whose next regulation is worded alike,
+// FIDE ru 3.4 holding 3.5's text, and Debian ru 9.1, a heading whose
+// one list item reads about as well with 9.1(1) as with 9.2(1). None is
+// carried unmarked, and none of the 81 sub-items carried under the
+// place left out. The translations as published have none of their
+// texts read so.
 func TestSyncLeftOutSampled(t *testing.T) {
 	longtest.Skip(t)
 	pairs := [][2]string{
@@ -255,11 +255,16 @@ func TestSyncLeftOutSampled(t *testing.T) {
 		{"dev/debian-constitution/debian-constitution-1.7-en.wml", "dev/debian-constitution/debian-constitution-1.7-ja.wml"},
 		{"dev/debian-constitution/debian-constitution-1.7-en.wml", "dev/debian-constitution/debian-constitution-1.7-ru.wml"},
 	}
-	tried, unmarked, byPlace, subs, subsUnmarked := 0, 0, 0, 0, 0
+	tried, unmarked, byPlace, tied, subs, subsUnmarked := 0, 0, 0, 0, 0, 0
 	for _, p := range pairs {
 		src := testcorpus.Doc(t, p[0])
 		text, _ := testcorpus.TextDoc(t, p[1])
 		lines := strings.Split(text, "\n")
+		for _, e := range (gaps.Options{}).Sync(src, testcorpus.Doc(t, p[1]), nil).Entries {
+			if slices.ContainsFunc(e.Review, func(r string) bool { return strings.Contains(r, "reads about as well like") }) {
+				t.Errorf("%s as published: %s: %q", p[1], e.Source.ID, e.Review)
+			}
+		}
 		cases := labelSiblings(lines)
 		for k, c := range cases {
 			if len(cases) > 16 && k%(len(cases)/16) != 0 {
@@ -288,6 +293,8 @@ func TestSyncLeftOutSampled(t *testing.T) {
 				switch {
 				case slices.ContainsFunc(e.Review, func(r string) bool { return strings.Contains(r, "reads like "+c[1]+" ") }):
 					byPlace++
+				case slices.ContainsFunc(e.Review, func(r string) bool { return strings.Contains(r, "reads about as well like "+c[1]+" ") }):
+					tied++
 				case carriedUnmarked(&e):
 					unmarked++
 					t.Logf("%s, %s left out and %s printed %s: carried unmarked: %q", p[1], c[0], c[1], c[0], lineStart(e.Target.Title+" "+e.Target.Text))
@@ -295,8 +302,8 @@ func TestSyncLeftOutSampled(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d variants: %d marked as reading like the next item, %d carried unmarked; %d sub-items carried under the place left out, %d unmarked", tried, byPlace, unmarked, subs, subsUnmarked)
-	if tried < 80 || byPlace < 75 || unmarked > 6 || subsUnmarked > 1 {
-		t.Errorf("%d variants, %d marked as reading like the next item, %d carried unmarked, %d sub-items unmarked: want 80 or more, 75 or more, 6 or fewer, 1 or fewer", tried, byPlace, unmarked, subsUnmarked)
+	t.Logf("%d variants: %d marked as reading like the next item, %d as reading about as well like it, %d carried unmarked; %d sub-items carried under the place left out, %d unmarked", tried, byPlace, tied, unmarked, subs, subsUnmarked)
+	if tried < 80 || byPlace < 75 || unmarked > 0 || subsUnmarked > 0 {
+		t.Errorf("%d variants, %d marked as reading like the next item, %d carried unmarked, %d sub-items unmarked: want 80 or more, 75 or more, none, none", tried, byPlace, unmarked, subsUnmarked)
 	}
 }
