@@ -267,15 +267,22 @@ func sourceKinds(translation *corpus.Document, al *align.Alignment) (*corpus.Doc
 // printedNumbers is the number tr prints for each item of rd, its
 // reading through its source (which carries the source's numbers): that
 // of the translation's own item it is (by its own id, else by the same
-// title and text), by the reading's id; an item the projection made of
-// part of one, or of several, is left out.
+// title and text, where no other item prints them), by the reading's
+// id; an item the projection made of part of one, or of several, is left
+// out, as is one whose title and text several items print ("Reserved."):
+// which of them it is, and so its number, is not known.
 func printedNumbers(tr *corpus.Document, rd *align.Reading) map[string]string {
 	byID := make(map[string]int, len(tr.Items))
-	byText := make(map[string]int, len(tr.Items))
+	byText := make(map[string]int, len(tr.Items)) // -1: printed twice or more
 	for j := range tr.Items {
 		it := &tr.Items[j]
 		byID[it.ID] = j
-		byText[it.Title+"\x00"+it.Text] = j
+		k := it.Title + "\x00" + it.Text
+		if _, twice := byText[k]; twice {
+			byText[k] = -1
+		} else {
+			byText[k] = j
+		}
 	}
 	out := make(map[string]string, len(rd.Doc.Items))
 	for j := range rd.Doc.Items {
@@ -283,6 +290,7 @@ func printedNumbers(tr *corpus.Document, rd *align.Reading) map[string]string {
 		k, ok := byID[rd.Alignment.OwnID(j)]
 		if !ok {
 			k, ok = byText[it.Title+"\x00"+it.Text]
+			ok = ok && k >= 0
 		}
 		if ok {
 			out[it.ID] = tr.Items[k].Number
