@@ -50,24 +50,40 @@ func TestPrintedTwiceListBounded(t *testing.T) {
 
 // TestPrintedNumbersRepeatedText: the number a translation prints for
 // an item of its reading through its source, found by the item's text
-// where its own id is not known, is left unknown where several items
-// print that text: which of them the item is, is not known (the last of
-// them was taken, and every item of a repeated text printed its number).
+// where its own id is not known: where several items of the translation
+// print that text, the reading's items that print it take their numbers
+// in order where they are as many, and none where they are not (the
+// last of them was taken for every one, and a line printed under two
+// numbers, FIDE's Armenian C.10.1.2 twice, was said to print the number
+// of a later item with its text).
 func TestPrintedNumbersRepeatedText(t *testing.T) {
-	tr := &corpus.Document{Edition: "fr", Lang: "fr", Items: []corpus.Item{
-		{ID: "rule:1", Kind: corpus.KindRule, Number: "1", Text: "Réservé."},
-		{ID: "rule:2", Kind: corpus.KindRule, Number: "2", Text: "Le joueur paie 100 jetons."},
-		{ID: "rule:3", Kind: corpus.KindRule, Number: "3", Text: "Réservé."},
-	}}
-	rd := &align.Reading{Doc: &corpus.Document{Edition: "fr", Lang: "fr", Items: []corpus.Item{
-		{ID: "rule:A", Kind: corpus.KindRule, Text: "Réservé."},
-		{ID: "rule:B", Kind: corpus.KindRule, Text: "Le joueur paie 100 jetons."},
-		{ID: "rule:C", Kind: corpus.KindRule, Text: "Réservé."},
-	}}}
-	rd.Alignment = &align.Alignment{Target: rd.Doc}
-	got := gaps.PrintedNumbers(tr, rd)
-	want := map[string]string{"rule:B": "2"}
-	if fmt.Sprint(got) != fmt.Sprint(want) {
-		t.Errorf("printed numbers %v, want %v", got, want)
+	item := func(id, number, text string) corpus.Item {
+		return corpus.Item{ID: id, Kind: corpus.KindRule, Number: number, Text: text}
+	}
+	// The reading's items have the source's ids (found by their own ids
+	// where those are the translation's).
+	for _, c := range []struct {
+		name   string
+		tr, rd []corpus.Item
+		want   string
+	}{
+		{"as many", []corpus.Item{item("rule:1", "1", "Réservé."), item("rule:2", "2", "Le joueur paie 100 jetons."), item("rule:3", "3", "Réservé.")},
+			[]corpus.Item{item("rule:A", "", "Réservé."), item("rule:B", "", "Le joueur paie 100 jetons."), item("rule:C", "", "Réservé.")},
+			"map[rule:A:1 rule:B:2 rule:C:3]"},
+		{"fewer", []corpus.Item{item("rule:1", "1", "Réservé."), item("rule:2", "2", "Le joueur paie 100 jetons."), item("rule:3", "3", "Réservé.")},
+			[]corpus.Item{item("rule:A", "", "Réservé."), item("rule:B", "", "Le joueur paie 100 jetons."), item("rule:C", "", "Réservé. Le joueur")},
+			"map[rule:B:2]"},
+		{"one by its id", []corpus.Item{item("rule:1", "1", "Il joue."), item("rule:1-2", "1", "La case."), item("rule:3", "3", "La case.")},
+			[]corpus.Item{item("rule:1", "", "Il joue."), item("rule:2", "", "La case."), item("rule:3", "", "La case.")},
+			"map[rule:1:1 rule:2:1 rule:3:3]"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			tr := &corpus.Document{Edition: "fr", Lang: "fr", Items: c.tr}
+			rd := &align.Reading{Doc: &corpus.Document{Edition: "fr", Lang: "fr", Items: c.rd}}
+			rd.Alignment = &align.Alignment{Target: rd.Doc}
+			if got := fmt.Sprint(gaps.PrintedNumbers(tr, rd)); got != c.want {
+				t.Errorf("printed numbers %s, want %s", got, c.want)
+			}
+		})
 	}
 }
