@@ -117,3 +117,31 @@ func sameTokenItems(a, b *corpus.Document) bool {
 	}
 	return true
 }
+
+// LetGo drops what al holds beyond its pairs' places, scores and marks:
+// each pair's evidence (Pair.Evidence, and any not made yet) and the
+// reading of the items kept for Affinity (Options.KeepReading), with the
+// documents it was made of. A caller that has read all it needs of the
+// evidence (a translation's report once its draft is made) lets a large
+// alignment's memory go with it: at 250k items a side some 30 MB of
+// evidence, and the translation's own items where the alignment is of a
+// reading through its source (Through). Affinity then reads the items
+// again; Contradicted and the JSON see no evidence. The copies of al
+// share its pairs and its reading: they lose them too.
+func (al *Alignment) LetGo() {
+	if al == nil {
+		return
+	}
+	for k := range al.Pairs {
+		p := &al.Pairs[k]
+		p.Evidence, p.pending, p.inOrder = nil, noneLeft, noNeighbour
+	}
+	al.lazy = nil
+	if h := al.held; h != nil {
+		h.mu.Lock()
+		h.dropLocked()
+		h.src, h.tgt, h.gloss = nil, nil, nil
+		h.mu.Unlock()
+		al.held = nil
+	}
+}

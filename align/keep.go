@@ -121,6 +121,8 @@ func spread(al *Alignment, renamed *naming, pieces []piece, bt []block) []bool {
 			placed[i] = true
 		}
 	}
+	twice := printedTwice(al.Target)
+	numbers := labelsUnder(al, renamed, pairOf, twice)
 	tot := make([]int, n)
 	top := make([]int, n)
 	topSrc := make([]int, n)
@@ -138,9 +140,8 @@ func spread(al *Alignment, renamed *naming, pieces []piece, bt []block) []bool {
 				top[j], topSrc[j] = share[i], i
 			}
 		}
-		nested[j] = pairOf[j] >= 0 && subItems(al.Source, pairOf[j], placed, pieces[k0:k], bt)
+		nested[j] = pairOf[j] >= 0 && subItems(al.Source, pairOf[j], placed, numbers, pieces[k0:k], bt)
 	}
-	twice := printedTwice(al.Target)
 	for j := range bad {
 		label := renamed.idSource(j) == corpus.IDLabel && !twice[j]
 		switch {
@@ -170,6 +171,38 @@ func spread(al *Alignment, renamed *naming, pieces []piece, bt []block) []bool {
 		}
 	}
 	return bad
+}
+
+// labelsUnder marks the source items (of al) whose sub-items the
+// translation numbers: an item of it that prints its source item's label
+// (once) pairs with a source item whose number extends theirs (3.8.2.1.1
+// under 3.8.2.1). A block that prints no label is not taken for such an
+// item (subItems): the translation prints its sub-items' labels, so it
+// would print its own; its line is gone, and the block before them is
+// the text of the item it follows (a caption of that item's figure).
+func labelsUnder(al *Alignment, renamed *naming, pairOf []int, twice []bool) []bool {
+	out := make([]bool, len(al.Source.Items))
+	keys := map[string]int{}
+	for i, it := range al.Source.Items {
+		if it.Number != "" {
+			keys[numberKey(it.Number)] = i
+		}
+	}
+	for j, i := range pairOf {
+		if i < 0 || twice[j] || renamed.idSource(j) != corpus.IDLabel || al.Source.Items[i].Number == "" {
+			continue
+		}
+		key := numberKey(al.Source.Items[i].Number)
+		for k := len(key) - 1; k > 0; k-- {
+			if key[k] != '.' {
+				continue
+			}
+			if up, ok := keys[key[:k]]; ok {
+				out[up] = true
+			}
+		}
+	}
+	return out
 }
 
 // kept reports whether spread would mark no item of renamed, the
@@ -275,7 +308,7 @@ func printedTwice(d *corpus.Document) []bool {
 // that continues a paragraph, nor a cut block). A numbering nests its sub-items by construction, in any
 // language; a run of a source item the translation lacks, or of
 // another edition's, is not taken for one.
-func subItems(src *corpus.Document, i int, placed []bool, ps []piece, bt []block) bool {
+func subItems(src *corpus.Document, i int, placed, numbered []bool, ps []piece, bt []block) bool {
 	if len(ps) < 2 || int(ps[0].src) != i || src.Items[i].Number == "" {
 		return false
 	}
@@ -286,7 +319,7 @@ func subItems(src *corpus.Document, i int, placed []bool, ps []piece, bt []block
 			continue
 		}
 		other = true
-		if int(p.src) < i || placed[p.src] || !strings.HasPrefix(numberKey(src.Items[p.src].Number), prefix) {
+		if int(p.src) < i || placed[p.src] || numbered[p.src] || !strings.HasPrefix(numberKey(src.Items[p.src].Number), prefix) {
 			return false
 		}
 		if ps[k-1].src != p.src && (bt[p.block].cont || p.text != bt[p.block].text) {

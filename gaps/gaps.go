@@ -247,19 +247,49 @@ func (r *Report) Draft() *Draft {
 
 // findingsOn calls set with the index of each current source item and
 // the report's findings on it (by source id), in the report's order:
-// nil for an item with none.
+// nil for an item with none. Findings that stand together in the
+// report's (the usual case: they are sorted by the translation's items)
+// are given as that part of r.Findings, not copied (a copy of every
+// finding was 34 MB at 250k items a side, every item a finding), its
+// capacity cut to its length so that an append copies; others are
+// copied. A change to a finding of the report (SeriesEvidence's evidence)
+// is seen where it is shared: nothing reads an entry's or unit's findings
+// for what such a change touches before it is made.
 func (r *Report) findingsOn(set func(i int, fs []Finding)) {
 	on := map[string][]int{}
 	for k := range r.Findings {
 		on[r.Findings[k].SourceID] = append(on[r.Findings[k].SourceID], k)
 	}
 	for i := range r.Source.Items {
-		var fs []Finding
-		for _, k := range on[r.Source.Items[i].ID] {
-			fs = append(fs, r.Findings[k])
+		ks := on[r.Source.Items[i].ID]
+		switch {
+		case len(ks) == 0:
+			set(i, nil)
+		case ks[len(ks)-1]-ks[0] == len(ks)-1: // increasing: a run
+			set(i, r.Findings[ks[0]:ks[0]+len(ks):ks[0]+len(ks)])
+		default:
+			fs := make([]Finding, len(ks))
+			for n, k := range ks {
+				fs[n] = r.Findings[k]
+			}
+			set(i, fs)
 		}
-		set(i, fs)
 	}
+}
+
+// LetGo drops what the report's alignment holds beyond its pairs'
+// places, scores and marks (their evidence, the reading kept for
+// Affinity: align.Alignment.LetGo), the draft made first (Draft). The
+// report's text, JSON, draft, interchange files and pages read none of
+// it: a caller that writes only those lets a large translation's memory
+// go before the draft is written and read back. One that reads the
+// alignment's evidence, or measures its Affinity, does not call it.
+func (r *Report) LetGo() {
+	if r.Source == nil || r.Translation == nil || r.Alignment == nil {
+		return
+	}
+	r.Draft()
+	r.Alignment.LetGo()
 }
 
 // Check runs the checks that need no source on one document: duplicate,

@@ -3,7 +3,12 @@ package gaps
 import (
 	"fmt"
 	"sort"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
 
+	"github.com/rulesync/rulesync/align"
 	"github.com/rulesync/rulesync/corpus"
 )
 
@@ -85,7 +90,7 @@ func (c *checker) merges() map[int]int {
 			}
 			ln := srcLen(n)
 			lt := float64(shownLen(c.r.Translation.Items[t].Text, keyedByID(c.r.Translation)))
-			if g := z2(ln, lt) - z2(ln+srcLen(b), lt); lt/r > ln && g >= mergedOdds {
+			if g := z2(ln, lt) - z2(ln+srcLen(b), lt); lt/r > ln && g >= mergedOdds && c.holdsOwn(b, n, t) {
 				cands = append(cands, cand{b, t, g})
 			}
 		}
@@ -95,6 +100,89 @@ func (c *checker) merges() map[int]int {
 	for _, k := range cands {
 		if _, done := out[k.b]; !done && !held[k.t] {
 			out[k.b], held[k.t] = k.t, true
+		}
+	}
+	return out
+}
+
+// holdsOwn reports whether the translation's text t holds source item
+// b's text beside its neighbour n's (whose item t is paired with), by
+// what it states and not by its length alone: where b states a number,
+// an acronym or a glossary term that n does not, t states one of them;
+// where b states none, t has as many sentences as b and n together (a
+// translation keeps its sentences in any script: ".", "。", "।", "።").
+// Lengths alone say a text is longer than its item, not what it holds:
+// a neighbour whose text is its own (an item left out beside it, a
+// translation a little longer than most) would be taken for two.
+func (c *checker) holdsOwn(b, n, t int) bool {
+	src, tr := c.orig, c.r.Translation
+	sb, sn, st := &src.Items[b], &src.Items[n], &tr.Items[t]
+	own := c.content(sb.Title+"\n"+sb.Text, src.Lang, tr.Lang)
+	for k := range c.content(sn.Title+"\n"+sn.Text, src.Lang, tr.Lang) {
+		delete(own, k)
+	}
+	if len(own) > 0 {
+		for k := range c.content(st.Title+"\n"+st.Text, tr.Lang, src.Lang) {
+			if own[k] {
+				return true
+			}
+		}
+		return false
+	}
+	nb, nn := sentences(sb.Text), sentences(sn.Text)
+	return nb > 0 && sentences(st.Text) >= nb+nn
+}
+
+// sentences counts the sentences of text: the runs of sentence
+// terminals (Unicode's Sentence_Terminal) that end one, an ASCII one
+// where a space or the text's end follows it ("3.5", "e.g." inside a
+// sentence do not), a text's last words without one counting too.
+func sentences(text string) int {
+	n, open := 0, false
+	rs := []rune(strings.TrimSpace(text))
+	for k := 0; k < len(rs); k++ {
+		r := rs[k]
+		if r == ':' && k+2 < len(rs) && rs[k+1] == ' ' && unicode.IsUpper(rs[k+2]) {
+			// A colon before a capital letter ends a sentence where a
+			// script's full stop is written so (Armenian's "։" as ":").
+		} else if !unicode.Is(unicode.Sentence_Terminal, r) {
+			if unicode.IsLetter(r) || unicode.IsDigit(r) {
+				open = true
+			}
+			continue
+		}
+		if r < utf8.RuneSelf && k+1 < len(rs) && !unicode.IsSpace(rs[k+1]) {
+			continue
+		}
+		if open {
+			n++
+			open = false
+		}
+	}
+	if open {
+		n++
+	}
+	return n
+}
+
+// content is the set of what a text in lang states that a translation
+// keeps in any language: its numbers, acronyms and the glossary's
+// concepts that have terms in the other side's language too (a concept
+// the glossary cannot find in the other side is no evidence either way).
+func (c *checker) content(text, lang, other string) map[string]bool {
+	out := map[string]bool{}
+	for _, n := range align.Numbers(text, lang) {
+		out["n"+n] = true
+	}
+	for _, a := range align.Acronyms(text) {
+		out["a"+a] = true
+	}
+	if c.gloss != nil {
+		base, _, _ := strings.Cut(strings.ToLower(other), "-")
+		for _, k := range c.gloss.Find(text, lang) {
+			if len(c.gloss.Concepts[k].Terms[base]) > 0 {
+				out["t"+strconv.Itoa(k)] = true
+			}
 		}
 	}
 	return out

@@ -100,6 +100,9 @@ var placeCases = []placeCase{
 	{"dev/fide-laws/fide-laws-2023-en.md", "dev/fide-laws/fide-laws-2023-ru.md", "3.3", []string{"3.3", "3.4"}, shiftOne, "article's second level"},
 	{"dev/fide-laws/fide-laws-2023-en.md", "dev/fide-laws/fide-laws-2023-ru.md", "4.7.2", []string{"4.7.2", "4.7.3"}, shiftOne, "third level"},
 	{"dev/debian-constitution/debian-constitution-1.7-en.wml", "dev/debian-constitution/debian-constitution-1.7-ja.wml", "5.2", []string{"5.2", "5.3"}, shiftOne, "heading"},
+	{"dev/debian-constitution/debian-constitution-1.7-en.wml", "dev/debian-constitution/debian-constitution-1.7-ko.wml", "3.2", []string{"3.2", "3.3"}, shiftOne, "heading whose text shares no token with either item: the numbers of the items under it"},
+	{"dev/debian-constitution/debian-constitution-1.7-en.wml", "dev/debian-constitution/debian-constitution-1.7-ja.wml", "9.1", []string{"9.1", "9.2"}, shiftOne, "heading that holds a title alone: the items under it"},
+	{"dev/debian-constitution/debian-constitution-1.7-en.wml", "dev/debian-constitution/debian-constitution-1.7-ja.wml", "A.5", []string{"A.5", "A.6"}, shiftOne, "last of its numbering, the next item's place taken by a piece of its sub-item"},
 }
 
 // TestSyncLeftOutShifted leaves an item out of real translations and
@@ -141,6 +144,38 @@ func TestSyncLeftOutShifted(t *testing.T) {
 				t.Errorf("%s (%s), %s left out: nothing carried to %s", c.tr, c.level, c.x, x)
 			}
 		}
+	}
+}
+
+// TestSyncLeftOutShiftedSubItems: where a heading is left out and the
+// next one printed with its number, the list items under the next
+// heading are carried to the sub-items of the one left out: none is
+// carried unmarked (those printed under the heading are marked with it,
+// naming the parent their text's reads like).
+func TestSyncLeftOutShiftedSubItems(t *testing.T) {
+	for _, c := range placeCases {
+		if !strings.HasPrefix(c.level, "heading") || c.mode != shiftOne {
+			continue
+		}
+		src := testcorpus.Doc(t, c.src)
+		text, _ := testcorpus.TextDoc(t, c.tr)
+		v, _ := leftOut(strings.Split(text, "\n"), c.x, c.siblings, c.mode)
+		tr, err := ingest.Options{}.Bytes(c.tr, []byte(v))
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := gaps.Options{}.Sync(src, tr, nil)
+		subs := 0
+		for _, e := range d.Entries {
+			if e.Target == nil || e.Source.Number == c.x || !under(e.Source.Number, c.x) {
+				continue
+			}
+			subs++
+			if carriedUnmarked(&e) {
+				t.Errorf("%s (%s), %s left out: %s carried with %q, reviewed for %q", c.tr, c.level, c.x, e.Source.ID, lineStart(e.Target.Text), e.Review)
+			}
+		}
+		t.Logf("%s, %s left out: %d sub-items carried under it", c.tr, c.x, subs)
 	}
 }
 
@@ -200,14 +235,17 @@ func labelSiblings(lines []string) [][2]string {
 // TestSyncLeftOutSampled leaves out a sample of items of real
 // translations, each with the next item's line printed with its number
 // (TestSyncLeftOutShifted's shiftOne), and counts the texts carried
-// to the place left out unmarked. Of 90 variants (WCA ja, FIDE 2023 ru
-// and hy, Debian 1.7 ja and ru), 55 are marked as reading like the next
-// item; 23 are carried unmarked: 18 Debian section headings, whose
-// item holds a title alone that shares no token with the source's
-// (the texts are their list items', carried under the heading's
-// number), and 5 texts that read like neither item better by the
-// aligner's measure (FIDE ru 3.4, holding 3.5's text, and 8.5.1,
-// I.2.6; hy 12.9.2; WCA ja 10e3).
+// to the place left out unmarked, and the sub-items carried under it
+// unmarked. Of 90 variants (WCA ja, FIDE 2023 ru and hy, Debian 1.7 ja
+// and ru), 75 are marked as reading like the next item; 6 are carried
+// unmarked: 5 texts that read like neither item better by the aligner's
+// measure (FIDE ru 3.4, holding 3.5's text, and 8.5.1, I.2.6; hy
+// 12.9.2; WCA ja 10e3) and Debian ru 9.1, a heading whose one list item
+// reads about as well with 9.1(1) as with 9.2(1) (0.23 and 0.24), its
+// second cut off by the reading. Of the 81 sub-items carried under the
+// place left out, 1 is unmarked (that 9.1(1)). Before the items under a
+// heading were read with it: 55 marked, 23 unmarked (18 of them Debian
+// headings that hold a title alone), 42 sub-items unmarked.
 func TestSyncLeftOutSampled(t *testing.T) {
 	longtest.Skip(t)
 	pairs := [][2]string{
@@ -217,7 +255,7 @@ func TestSyncLeftOutSampled(t *testing.T) {
 		{"dev/debian-constitution/debian-constitution-1.7-en.wml", "dev/debian-constitution/debian-constitution-1.7-ja.wml"},
 		{"dev/debian-constitution/debian-constitution-1.7-en.wml", "dev/debian-constitution/debian-constitution-1.7-ru.wml"},
 	}
-	tried, unmarked, byPlace := 0, 0, 0
+	tried, unmarked, byPlace, subs, subsUnmarked := 0, 0, 0, 0, 0
 	for _, p := range pairs {
 		src := testcorpus.Doc(t, p[0])
 		text, _ := testcorpus.TextDoc(t, p[1])
@@ -237,6 +275,13 @@ func TestSyncLeftOutSampled(t *testing.T) {
 			}
 			tried++
 			for _, e := range (gaps.Options{}).Sync(src, tr, nil).Entries {
+				if e.Target != nil && e.Source.Number != c[0] && under(e.Source.Number, c[0]) {
+					subs++
+					if carriedUnmarked(&e) {
+						subsUnmarked++
+						t.Logf("%s, %s left out and %s printed %s: %s carried unmarked: %q", p[1], c[0], c[1], c[0], e.Source.ID, lineStart(e.Target.Text))
+					}
+				}
 				if e.Source.Number != c[0] || e.Target == nil {
 					continue
 				}
@@ -250,8 +295,8 @@ func TestSyncLeftOutSampled(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d variants: %d marked as reading like the next item, %d carried unmarked", tried, byPlace, unmarked)
-	if tried < 80 || byPlace < 55 || unmarked > 23 {
-		t.Errorf("%d variants, %d marked as reading like the next item, %d carried unmarked: want 80 or more, 55 or more, 23 or fewer", tried, byPlace, unmarked)
+	t.Logf("%d variants: %d marked as reading like the next item, %d carried unmarked; %d sub-items carried under the place left out, %d unmarked", tried, byPlace, unmarked, subs, subsUnmarked)
+	if tried < 80 || byPlace < 75 || unmarked > 6 || subsUnmarked > 1 {
+		t.Errorf("%d variants, %d marked as reading like the next item, %d carried unmarked, %d sub-items unmarked: want 80 or more, 75 or more, 6 or fewer, 1 or fewer", tried, byPlace, unmarked, subsUnmarked)
 	}
 }

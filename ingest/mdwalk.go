@@ -3,6 +3,7 @@ package ingest
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"unsafe"
@@ -118,7 +119,12 @@ func (w *mdWalker) node(n, c ast.Node, depth int, first bool) {
 		k := len(w.bs)
 		w.walk(c, depth)
 		quoted(w.bs[k:])
-	case *ast.FencedCodeBlock, *ast.CodeBlock:
+	case *ast.CodeBlock:
+		if w.indentedList(c, depth) {
+			return
+		}
+		w.bs = append(w.bs, block{text: strings.TrimRight(string(c.Lines().Value(w.src)), "\n"), kind: blockCode, line: lineAt(c, w.lineOf)})
+	case *ast.FencedCodeBlock:
 		w.bs = append(w.bs, block{text: strings.TrimRight(string(c.Lines().Value(w.src)), "\n"), kind: blockCode, line: lineAt(c, w.lineOf)})
 	case *ast.HTMLBlock:
 		t := strings.TrimSpace(string(c.Lines().Value(w.src)))
@@ -158,9 +164,69 @@ func (w *mdWalker) paragraph(c ast.Node, depth int, item bool) {
 		b := block{text: strings.TrimSpace(l.text), kind: blockPara, lead: l.lead, bold: l.bold, line: lineAt(c, w.lineOf) + i, nest: depth + 1, rare: rareOf(blockRare{links: l.links, plain: l.plain})}
 		if i == 0 {
 			b.kind, b.depth = kind, d
+		} else if rest, ok := overIndented(b.text); ok {
+			b.kind, b.depth, b.text = blockItem, depth+1, rest
 		}
 		w.bs = append(w.bs, b)
 	}
+}
+
+// overIndented reads a paragraph's line after its first that starts
+// with a bullet list's marker and a space ("- 7f1a) text"): a list
+// marker that interrupts no paragraph is one indented four columns or
+// more past its container's text, which CommonMark reads as the
+// paragraph's text. An author writes it so for a list item nested under
+// one a level up whose own line is gone (a translation that lost a
+// parent rule's line keeps its sub-rules' lines as they were indented):
+// it is an item, nested under the paragraph's, its text the line's
+// after the marker.
+func overIndented(line string) (string, bool) {
+	if len(line) < 3 || line[1] != ' ' || line[0] != '-' && line[0] != '*' && line[0] != '+' {
+		return "", false
+	}
+	rest := strings.TrimSpace(line[2:])
+	return rest, rest != ""
+}
+
+// indentedList makes the blocks of c, an indented code block every line
+// of which is a bullet list's item (overIndented), as the list items
+// they are: a list indented four columns or more past the text it goes
+// under, which CommonMark reads as code, is what a list nested under an
+// item whose own line is gone leaves (sub-rules under a heading whose
+// first rule was deleted). Each item nests by its indentation under
+// the shallowest, at depth+1. It reports whether it made them (false:
+// c is code).
+func (w *mdWalker) indentedList(c *ast.CodeBlock, depth int) bool {
+	lines := strings.Split(strings.TrimRight(string(c.Lines().Value(w.src)), "\n"), "\n")
+	var indents []int
+	for _, l := range lines {
+		t := strings.TrimLeft(l, " \t")
+		if t == "" {
+			continue
+		}
+		if _, ok := overIndented(t); !ok {
+			return false
+		}
+		indents = append(indents, len(l)-len(t))
+	}
+	if len(indents) == 0 {
+		return false
+	}
+	levels := slices.Clone(indents)
+	slices.Sort(levels)
+	levels = slices.Compact(levels)
+	at, k := lineAt(c, w.lineOf), 0
+	for i, l := range lines {
+		t := strings.TrimLeft(l, " \t")
+		if t == "" {
+			continue
+		}
+		rest, _ := overIndented(t)
+		d := depth + 1 + slices.Index(levels, indents[k])
+		k++
+		w.bs = append(w.bs, block{text: rest, kind: blockItem, depth: d, nest: d, line: at + i})
+	}
+	return true
 }
 
 // list walks the items of c, a list at depth depth.

@@ -116,6 +116,8 @@ func (t gapsTask) make(r *buildRun, p put) (any, error) {
 	if err := rep.Unplaceable(); err != nil {
 		return nil, unplaceable{err}
 	}
+	// The files below read nothing of the alignment's evidence.
+	rep.LetGo()
 	var h *history.History
 	if len(t.between) > 0 {
 		var eds []history.Edition

@@ -334,7 +334,12 @@ type workRedline struct {
 // update shows each edition's change, and the evidence lines that say
 // the same in words are left out.
 func worklistPage(w io.Writer, t Translation, r *gaps.Report, s TranslationSummary, h *history.History) error {
-	n := targetNames(r)
+	// The summary's labels are the report's (targetNames), made once:
+	// each making copies the translation's items (Numbered).
+	n := names(s.Labels)
+	if n == nil {
+		n = targetNames(r)
+	}
 	v := worklistView{Name: t.Name, Source: t.Source, Summary: gapsSummary(r), URL: urlPath(t.Name),
 		SourceLang: r.Source.Lang, TargetLang: r.Translation.Lang, Progress: newProgressView(t.Name, s)}
 	if r.Base != nil {

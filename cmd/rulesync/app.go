@@ -119,6 +119,12 @@ type call struct {
 	// draftNotes, when not nil, receives the notes of the items of a
 	// document JSON the next input read is (ingest.Options.Notes).
 	draftNotes map[string]string
+	// strictLater is set while inputs are read together (loadAllData,
+	// sync's): --strict weighs their warnings once all are read
+	// (strictShared). firsts records, for each input loadInput read,
+	// whether the run named it first there (warnedInputs.first).
+	strictLater bool
+	firsts      map[string]bool
 }
 
 // act makes a command's action of f, which takes the run as a call.
@@ -236,7 +242,14 @@ func load(c *call, in string) (*corpus.Document, error) {
 // loadInput ingests the input named on the command line, "-" for
 // standard input, and, with raw set, returns its bytes too.
 func loadInput(c *call, in string, raw bool) (*corpus.Document, []byte, error) {
-	return ingestInput(c.Context, c, in, raw, c.App.ErrWriter, c.warned.first(c, in), sharedBudget(c))
+	first := c.warned.first(c, in)
+	if _, ok := c.firsts[in]; !ok {
+		if c.firsts == nil {
+			c.firsts = map[string]bool{}
+		}
+		c.firsts[in] = first
+	}
+	return ingestInput(c.Context, c, in, raw, c.App.ErrWriter, first, sharedBudget(c))
 }
 
 // ingestInput is loadInput writing what ingest found to stderr: its
@@ -304,7 +317,7 @@ func ingestInput(ctx context.Context, c *call, in string, raw bool, stderr io.Wr
 	if warn {
 		writeWarnings(c, stderr, in, warnings)
 	}
-	if len(warnings) > 0 && c.Bool("strict") {
+	if len(warnings) > 0 && c.Bool("strict") && !c.strictLater {
 		return nil, nil, cli.Exit(fmt.Sprintf("%s: --strict: %d warning(s) about the structure found", in, len(warnings)), exitBad)
 	}
 	return d, data, nil
@@ -367,6 +380,12 @@ func loadAllData(c *call, ins []string, raw func(i int) bool) ([]*corpus.Documen
 	warn := make([]bool, len(ins))
 	for i, in := range ins {
 		warn[i] = c.warned.first(c, in)
+		if _, ok := c.firsts[in]; !ok {
+			if c.firsts == nil {
+				c.firsts = map[string]bool{}
+			}
+			c.firsts[in] = warn[i]
+		}
 	}
 	msgs := make([]bytes.Buffer, len(ins))
 	errs := make([]error, len(ins))
@@ -377,6 +396,9 @@ func loadAllData(c *call, ins []string, raw func(i int) bool) ([]*corpus.Documen
 		defer stops[i]()
 	}
 	budget := sharedBudget(c)
+	outer := c.strictLater
+	c.strictLater = true
+	defer func() { c.strictLater = outer }()
 	sched.Each(len(ins), len(ins), func(i int) {
 		docs[i], data[i], errs[i] = ingestInput(ctxs[i], c, ins[i], keep(i), &msgs[i], warn[i], budget)
 		if errs[i] != nil {
@@ -389,6 +411,11 @@ func loadAllData(c *call, ins []string, raw func(i int) bool) ([]*corpus.Documen
 		c.App.ErrWriter.Write(msgs[i].Bytes())
 		if errs[i] != nil {
 			return nil, nil, errs[i]
+		}
+	}
+	if !outer {
+		if err := strictShared(c, ins, docs, warn); err != nil {
+			return nil, nil, err
 		}
 	}
 	return docs, data, nil

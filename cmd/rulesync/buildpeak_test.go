@@ -23,16 +23,15 @@ import (
 //     sentence's end so that the document's check finds every item a
 //     preview (a finding per item, the most its page holds);
 //   - "translation": a source and its translation into French, numbered
-//     lines of a quarter of the block limit each (less 2%): the build's
-//     step checks the translation and writes its report, draft, PO,
-//     XLIFF, TMX and pages, every item a finding. (At half the limit a
-//     side, 250k items, the peak is some 1.35 GB: see bench/README.md.)
+//     lines of half the block limit each (less 2%, 245k a side): the
+//     build's step checks the translation and writes its report, draft,
+//     PO, XLIFF, TMX and pages, every item a finding.
 //
 // A long test: it runs with -tags long.
 func TestBuildPeakMemory(t *testing.T) {
 	longtest.Skip(t)
 	if testing.Short() {
-		t.Skip("builds workspaces of sources of 122k to 490k items: not with -short")
+		t.Skip("builds workspaces of sources of 245k to 490k items: not with -short")
 	}
 	peaktest.Skip(t)
 	words := strings.Fields("the player may call a clock when the opponent has taken a reasonable time and the floor decides")
@@ -48,7 +47,7 @@ func TestBuildPeakMemory(t *testing.T) {
 	})
 	t.Run("translation", func(t *testing.T) {
 		dir := t.TempDir()
-		items := ingest.DefaultMaxBlocks / 4 * 49 / 50
+		items := ingest.DefaultMaxBlocks / 2 * 49 / 50
 		en := writeNumbered(t, filepath.Join(dir, "en.txt"), items, words)
 		fr := writeNumbered(t, filepath.Join(dir, "fr.txt"), items, mots)
 		manifest := "[[source]]\nname = \"en\"\npath = \"en.txt\"\nlang = \"en\"\n" +

@@ -53,7 +53,7 @@ func sourceFlags(old deprecatedFrom) []cli.Flag {
 		&cli.StringFlag{Name: "encoding", Usage: "character `ENCODING` of the source (e.g. shift_jis, euc-jp, windows-1252; default: from the HTTP header or the page, else detected)"},
 		&cli.DurationFlag{Name: "timeout", Value: ingest.DefaultTimeout, Usage: "give up fetching a URL after `DURATION` (e.g. 30s, 2m)", Validator: positive},
 		&cli.BoolFlag{Name: "allow-private-urls", Usage: "let a URL (or a redirect) reach a loopback, private or link-local address (a server on this machine or network); refused otherwise"},
-		&cli.BoolFlag{Name: "strict", Usage: "fail (exit 2) when ingest warns about the structure it found (holes in the numbering, text dropped, little structure)"},
+		&cli.BoolFlag{Name: "strict", Usage: "fail (exit 2) when ingest warns about the structure it found (holes in the numbering, text dropped, little structure; of several inputs, a hole another prints alike is not counted)"},
 		maxBytesFlag(),
 		maxBlocksFlag(),
 		&cli.StringFlag{Name: "pdf-engine", Value: "auto", Usage: "read PDFs with `ENGINE`: " + strings.Join(ingest.PDFEngines(), ", ") + " (auto: the build's own choice per file, said in a note when it is not the first engine)"},

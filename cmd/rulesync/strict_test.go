@@ -79,3 +79,44 @@ func TestStrictOnRealPages(t *testing.T) {
 		}
 	}
 }
+
+// TestStrictSharedNumbering: gaps and sync --strict on the real WCA
+// pair. The English and its Japanese translation print the same holes
+// (regulations removed over the years left their letters unused): a
+// hole both print is the numbering they share, said once with the
+// inputs that share it, and --strict passes. With one regulation's line
+// deleted from the translation (a hole only it prints), --strict fails
+// naming the translation and that place.
+func TestStrictSharedNumbering(t *testing.T) {
+	en := testcorpus.Path(t, "wca/wca-regulations-2021-05-01-en.md")
+	ja := testcorpus.Path(t, "wca/wca-regulations-2021-05-01-ja.md")
+	data, err := os.ReadFile(ja)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var kept []string
+	for _, l := range strings.Split(string(data), "\n") {
+		if !strings.HasPrefix(strings.TrimSpace(l), "- 2k3)") {
+			kept = append(kept, l)
+		}
+	}
+	holed := filepath.Join(t.TempDir(), "ja-holed.md")
+	if err := os.WriteFile(holed, []byte(strings.Join(kept, "\n")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, cmd := range []string{"gaps", "sync"} {
+		var stdout, stderr bytes.Buffer
+		args := []string{"rulesync", cmd, "--strict", en, ja}
+		if cmd == "sync" {
+			args = append(args, "-o", filepath.Join(t.TempDir(), "draft.md"))
+		}
+		if code := run(args, nil, &stdout, &stderr); code == exitBad || !strings.Contains(stderr.String(), "printed alike by "+ja) {
+			t.Errorf("%s --strict en ja: exit %d, stderr %q; want no --strict failure and the shared places named", cmd, code, stderr.String())
+		}
+		stderr.Reset()
+		args[4] = holed
+		if code := run(args, nil, &stdout, &stderr); code != exitBad || !strings.Contains(stderr.String(), holed+": --strict") || !strings.Contains(stderr.String(), "2k2a -> 2k4") {
+			t.Errorf("%s --strict en ja-holed: exit %d, stderr %q; want 2 naming the translation's own hole 2k2a -> 2k4", cmd, code, stderr.String())
+		}
+	}
+}

@@ -50,6 +50,9 @@ func runSync(c *call) error {
 		}
 	}
 	srcName, trName := c.Args().Get(0), c.Args().Get(1)
+	// --strict weighs the inputs' warnings once all are read
+	// (strictShared).
+	c.strictLater = true
 	src, srcData, err := loadInput(c, srcName, true)
 	if err != nil {
 		return err
@@ -66,6 +69,10 @@ func runSync(c *call) error {
 	}
 	bases, err := loadAll(c, c.StringSlice("base"))
 	if err != nil {
+		return err
+	}
+	c.strictLater = false
+	if err := strictRead(c, srcName, trName, src, tr, bases); err != nil {
 		return err
 	}
 	rep := &reports.SyncReport{BaseChosen: "given"}
