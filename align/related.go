@@ -1,6 +1,7 @@
 package align
 
 import (
+	"hash/maphash"
 	"slices"
 
 	"github.com/rulesync/rulesync/corpus"
@@ -86,16 +87,30 @@ const judgedPairs = 5
 // items' tokens again, as Align does (time and memory linear in the
 // items), but where al holds the reading Through kept of them
 // (Options.KeepReading) and its items read as the same tokens: it takes
-// that one.
+// that one. A pair either of whose items prints a text its document
+// prints again ("Reserved.", "[Deleted]", a rule repeated word for word)
+// is counted in Pairs and weighs nothing else: its text cannot tell
+// which of its places is its own, so it says nothing for or against the
+// pair (repeated).
 func (o Options) Affinity(al *Alignment) Affinity {
+	return o.affinity(al, repeated(al.Source), repeated(al.Target))
+}
+
+// affinity is Affinity with the items of each side whose text their
+// document prints again (repeated) given: repS and repT.
+func (o Options) affinity(al *Alignment, repS, repT []bool) Affinity {
 	src, tgt := al.Source, al.Target
 	var ps [][2]int
+	pairs := 0
 	for _, p := range al.Pairs {
 		if len(p.Source) == 1 && len(p.Target) == 1 {
-			ps = append(ps, [2]int{p.Source[0], p.Target[0]})
+			pairs++
+			if !repS[p.Source[0]] && !repT[p.Target[0]] {
+				ps = append(ps, [2]int{p.Source[0], p.Target[0]})
+			}
 		}
 	}
-	out := Affinity{Pairs: len(ps)}
+	out := Affinity{Pairs: pairs}
 	if len(ps) < 2 {
 		return out
 	}
@@ -235,11 +250,14 @@ func (o Options) sampledAffinityOf(al *Alignment, named *naming) Affinity {
 			n++
 		}
 	}
+	// The texts printed again are those the whole documents print
+	// again, not a sample's.
+	repS, repT := repeated(al.Source), repeated(al.Target)
 	if n <= affinityWindow*affinityWindows {
 		if named != nil {
-			return o.Affinity(named.reading().Alignment)
+			return o.affinity(named.reading().Alignment, repS, repT)
 		}
-		return o.Affinity(al)
+		return o.affinity(al, repS, repT)
 	}
 	ones := make([]int32, 0, n)
 	for k := range al.Pairs {
@@ -252,12 +270,15 @@ func (o Options) sampledAffinityOf(al *Alignment, named *naming) Affinity {
 	tgt.Items = make([]corpus.Item, 0, affinityWindow*affinityWindows)
 	sample := &Alignment{Source: &src, Target: &tgt}
 	one := make([]int, affinityWindow*affinityWindows)
+	sampleS := make([]bool, affinityWindow*affinityWindows)
+	sampleT := make([]bool, affinityWindow*affinityWindows)
 	for w := range affinityWindows {
 		from := w * (n - affinityWindow) / (affinityWindows - 1)
 		for _, q := range ones[from : from+affinityWindow] {
 			p := [2]int{al.Pairs[q].Source[0], al.Pairs[q].Target[0]}
 			k := len(src.Items)
 			one[k] = k
+			sampleS[k], sampleT[k] = repS[p[0]], repT[p[1]]
 			src.Items = append(src.Items, al.Source.Items[p[0]])
 			if named != nil {
 				tgt.Items = append(tgt.Items, named.item(p[1]))
@@ -267,5 +288,34 @@ func (o Options) sampledAffinityOf(al *Alignment, named *naming) Affinity {
 			sample.Pairs = append(sample.Pairs, Pair{Source: one[k : k+1 : k+1], Target: one[k : k+1 : k+1]})
 		}
 	}
-	return o.Affinity(sample)
+	return o.affinity(sample, sampleS, sampleT)
+}
+
+// repeated marks the items of d whose title and text another item of d
+// prints as well, word for word (an item with neither is not marked).
+// The texts are compared by a hash of them: two texts that collided
+// would only be left out of the affinity's judgement.
+func repeated(d *corpus.Document) []bool {
+	out := make([]bool, len(d.Items))
+	first := make(map[uint64]int32, len(d.Items))
+	seed := maphash.MakeSeed()
+	var h maphash.Hash
+	h.SetSeed(seed)
+	for j := range d.Items {
+		it := &d.Items[j]
+		if it.Title == "" && it.Text == "" {
+			continue
+		}
+		h.Reset()
+		h.WriteString(it.Title)
+		h.WriteByte(0)
+		h.WriteString(it.Text)
+		k := h.Sum64()
+		if f, ok := first[k]; ok {
+			out[f], out[j] = true, true
+			continue
+		}
+		first[k] = int32(j)
+	}
+	return out
 }

@@ -76,6 +76,10 @@ const (
 // are far out (TestSyncFarOutShort).
 const farOut = 3.0
 
+// printedListed is how many of the items that print one number a review
+// note names, the others counted ("and 12 more").
+const printedListed = 8
+
 // checkCarried adds the review reasons of the carried entries; origOf
 // gives the index in the edition translated (the base, else the source)
 // of each entry.
@@ -139,6 +143,10 @@ func (d *Draft) checkCarried(origOf func(i int) (int, bool)) {
 	d.checkSubNumbers(orig, origOf, number)
 	d.checkPlaces(orig, origOf, number)
 	median, fence := d.ratioMeasure()
+	// The items that print one number, named once for all of them, the
+	// first printedListed of them (a message that named every one, for
+	// every one, grew with the square of the document).
+	listed := map[string]string{}
 	for i := range d.Entries {
 		e := &d.Entries[i]
 		if e.Target == nil || e.State == New {
@@ -146,13 +154,18 @@ func (d *Draft) checkCarried(origOf func(i int) (int, bool)) {
 		}
 		t := e.Target
 		n := number(t)
-		if js := printed[key(t, n)]; n != "" && len(js) > 1 {
-			ids := d.printedNames(js, own)
+		if k := key(t, n); n != "" && len(printed[k]) > 1 {
+			js := printed[k]
+			names, ok := listed[k]
+			if !ok {
+				names = listIDs(d.printedNames(js, own), printedListed)
+				listed[k] = names
+			}
 			of := e.Source.Number
 			if of == "" {
 				of = e.Source.ID // an item that prints no number
 			}
-			e.Review = append(e.Review, fmt.Sprintf("the translation prints %s for %d items (%s): check that this is the text of %s", n, len(js), strings.Join(ids, ", "), of))
+			e.Review = append(e.Review, fmt.Sprintf("the translation prints %s for %d items (%s): check that this is the text of %s", n, len(js), names, of))
 		}
 		o, ok := origOf(i)
 		if ok && !keyed && n != "" && orig.Items[o].Number != "" && normNumber(n) != normNumber(orig.Items[o].Number) && t.Kind == orig.Items[o].Kind {

@@ -283,6 +283,10 @@ func isNumber(s string) bool {
 	return true
 }
 
+// skipsListed is how many labels a sequence may skip that its message
+// lists one by one; a longer run is named by its ends.
+const skipsListed = 8
+
 // brokenSequence describes what is wrong with a sequence of labels that
 // should count up by one (A, B, C or 1, 2, 3), or returns "".
 func brokenSequence(seq []string) string {
@@ -315,6 +319,10 @@ func brokenSequence(seq []string) string {
 			return fmt.Sprintf("%s appears twice in a row", seq[k])
 		case cur < prev:
 			return fmt.Sprintf("%s comes after %s", seq[k], seq[k-1])
+		case cur > prev+1 && cur-prev-1 > skipsListed:
+			// A run too long to list (1 then 90000) is named by its
+			// ends: the message does not grow with it.
+			return fmt.Sprintf("the sequence skips %s to %s (%s then %s)", name(prev+1, seq[k]), name(cur-1, seq[k]), seq[k-1], seq[k])
 		case cur > prev+1:
 			var gone []string
 			for v := prev + 1; v < cur; v++ {

@@ -38,3 +38,5 @@ func ReadingsHeld(p *Provenance) int {
 
 // NumberSegments is numberSegments, for the tests.
 var NumberSegments = numberSegments
+
+var PrintedNumbers = printedNumbers

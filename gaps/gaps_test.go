@@ -249,7 +249,11 @@ func TestEnumerationNested(t *testing.T) {
 		{"letters-after-h", []string{"g", "h", "i", "j"}, ""},
 		{"skip", []string{"a", "b", "d"}, "the sequence skips c (b then d)"},
 		{"skip-before-roman", []string{"a", "c", "i", "ii"}, "the sequence skips b (a then c)"},
-		{"v-alone", []string{"a", "b", "v"}, "the sequence skips c, d, e, f, g, h, i, j, k, l, m, n, o, p, q, r, s, t, u (b then v)"},
+		{"v-alone", []string{"a", "b", "v"}, "the sequence skips c to u (b then v)"},
+		{"eight-skipped", []string{"a", "j"}, "the sequence skips b, c, d, e, f, g, h, i (a then j)"},
+		// A run of any length is named by its ends, in a message of the
+		// same length.
+		{"far-number", []string{"1", "2", "900000"}, "the sequence skips 3 to 899999 (2 then 900000)"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			d := &corpus.Document{Edition: "house-2031", Lang: "en"}

@@ -266,26 +266,72 @@ func sourceKinds(translation *corpus.Document, al *align.Alignment) (*corpus.Doc
 
 // printedNumbers is the number tr prints for each item of rd, its
 // reading through its source (which carries the source's numbers): that
-// of the translation's own item it is (by its own id, else by the same
-// title and text), by the reading's id; an item the projection made of
-// part of one, or of several, is left out.
+// of the translation's own item it is, by its own id, else by the same
+// title and text, by the reading's id; an item the projection made of
+// part of one, or of several, is left out. Where several items of the
+// translation not found by their ids print one title and text ("Reserved.",
+// or one line printed under two numbers), the reading's items that
+// print it are theirs in order where they are as many (the reading
+// keeps the translation's order); else which is which, and so their
+// numbers, is not known.
 func printedNumbers(tr *corpus.Document, rd *align.Reading) map[string]string {
 	byID := make(map[string]int, len(tr.Items))
-	byText := make(map[string]int, len(tr.Items))
 	for j := range tr.Items {
-		it := &tr.Items[j]
-		byID[it.ID] = j
-		byText[it.Title+"\x00"+it.Text] = j
+		byID[tr.Items[j].ID] = j
+	}
+	// The translation's item of each item of the reading, + 1 (0: not
+	// known), and the translation's items so found.
+	of := make([]int32, len(rd.Doc.Items))
+	used := make([]bool, len(tr.Items))
+	for j := range rd.Doc.Items {
+		if k, ok := byID[rd.Alignment.OwnID(j)]; ok {
+			of[j], used[k] = int32(k+1), true
+		}
+	}
+	// The others by their text: for each title and text, the
+	// translation's items left that print it (in order, chained by next
+	// from first) and how many of the reading's items left print it.
+	type printing struct{ first, last, n, want int32 }
+	var texts []printing
+	at := make(map[string]int32, len(tr.Items))
+	next := make([]int32, len(tr.Items)) // + 1, 0: the last
+	text := func(it *corpus.Item) string { return it.Title + "\x00" + it.Text }
+	for k := range tr.Items {
+		if used[k] {
+			continue
+		}
+		t := text(&tr.Items[k])
+		x, ok := at[t]
+		if !ok {
+			x = int32(len(texts))
+			at[t] = x
+			texts = append(texts, printing{first: int32(k + 1)})
+		} else {
+			next[texts[x].last-1] = int32(k + 1)
+		}
+		texts[x].last = int32(k + 1)
+		texts[x].n++
+	}
+	for j := range rd.Doc.Items {
+		if of[j] == 0 {
+			if x, ok := at[text(&rd.Doc.Items[j])]; ok {
+				texts[x].want++
+			}
+		}
+	}
+	for j := range rd.Doc.Items {
+		if of[j] != 0 {
+			continue
+		}
+		if x, ok := at[text(&rd.Doc.Items[j])]; ok && texts[x].n == texts[x].want {
+			p := &texts[x]
+			of[j], p.first = p.first, next[p.first-1]
+		}
 	}
 	out := make(map[string]string, len(rd.Doc.Items))
 	for j := range rd.Doc.Items {
-		it := &rd.Doc.Items[j]
-		k, ok := byID[rd.Alignment.OwnID(j)]
-		if !ok {
-			k, ok = byText[it.Title+"\x00"+it.Text]
-		}
-		if ok {
-			out[it.ID] = tr.Items[k].Number
+		if k := of[j]; k != 0 {
+			out[rd.Doc.Items[j].ID] = tr.Items[k-1].Number
 		}
 	}
 	return out
